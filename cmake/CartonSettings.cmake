@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: Carton Studio contributors
+# Compile settings shared by every target of the project: link carton_settings.
+add_library(carton_settings INTERFACE)
+target_compile_features(carton_settings INTERFACE cxx_std_20)
+target_compile_definitions(carton_settings INTERFACE
+  QT_NO_CAST_TO_ASCII
+  QT_NO_URL_CAST_FROM_STRING
+  QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
+  QT_NO_FOREACH
+  QT_DISABLE_DEPRECATED_UP_TO=0x060000)
+if(MSVC)
+  target_compile_options(carton_settings INTERFACE /W4 /permissive- /utf-8)
+else()
+  target_compile_options(carton_settings INTERFACE -Wall -Wextra -Wpedantic -Wno-missing-field-initializers)
+endif()
+
+option(CARTON_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+if(CARTON_SANITIZE AND NOT MSVC)
+  target_compile_options(carton_settings INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
+  target_link_options(carton_settings INTERFACE -fsanitize=address,undefined)
+endif()
+
+# carton_add_core_part(NAME SOURCES ... LIBS ...): one area of the core library,
+# built as an OBJECT library whose objects make up the shared cartoncore.
+# A test of an area links that area's object library and every area it uses
+# directly (object files are not passed on transitively).
+function(carton_add_core_part name)
+  cmake_parse_arguments(arg "" "" "SOURCES;LIBS" ${ARGN})
+  add_library(${name} OBJECT ${arg_SOURCES})
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON AUTOMOC ON)
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/core ${PROJECT_BINARY_DIR}/core)
+  target_compile_definitions(${name} PRIVATE cartoncore_EXPORTS INTERFACE CARTONCORE_STATIC_DEFINE)
+  target_link_libraries(${name} PUBLIC carton_settings ${arg_LIBS})
+endfunction()
+
+# carton_add_test(NAME SOURCES ... LIBS ...): a Qt Test executable registered with CTest.
+function(carton_add_test name)
+  cmake_parse_arguments(arg "" "" "SOURCES;LIBS" ${ARGN})
+  qt_add_executable(${name} ${arg_SOURCES})
+  target_link_libraries(${name} PRIVATE carton_settings Qt6::Test ${arg_LIBS})
+  target_compile_definitions(${name} PRIVATE
+    CARTON_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
+    CARTON_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+    CARTON_BINARY_DIR="${PROJECT_BINARY_DIR}")
+  add_test(NAME ${name} COMMAND ${name})
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 600)
+endfunction()

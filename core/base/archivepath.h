@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "cartoncore_export.h"
+#include "result.h"
+
+#include <QString>
+
+namespace carton {
+
+// Checks a path as stored in an archive or MANIFEST ("model/model.pt") and returns
+// it unchanged when it is safe: relative, '/'-separated, no empty, "." or ".."
+// components, no backslash, no drive letter, no NUL or control characters, valid
+// UTF-8 already decoded, at most 4096 bytes. `where` names the file for messages.
+CARTONCORE_EXPORT Result<QString> checkArchivePath(const QString &path, const QString &where);
+
+// Resolves a relative symlink target against the folder of `linkPath` inside the
+// archive ("model/a/link" + "../b" -> "model/b"). Fails when the result escapes
+// the archive root or the target is absolute.
+CARTONCORE_EXPORT Result<QString> resolveLinkTarget(const QString &linkPath, const QString &target, const QString &where);
+
+} // namespace carton

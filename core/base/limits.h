@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QtGlobal>
+
+namespace carton {
+
+// Caps that every reader enforces against hostile or absurd input. Defaults are
+// generous for real models and small enough to stop bombs; callers (the CLI's
+// options, the app's settings) may raise them.
+struct Limits {
+    qint64 maxEntries = 200'000;                          // zip entries
+    qint64 maxCentralDirectoryBytes = 64ll << 20;         // 64 MiB
+    qint64 maxEntrySize = 64ll << 30;                     // 64 GiB uncompressed per entry
+    qint64 maxTotalSize = 256ll << 30;                    // 256 GiB uncompressed in all
+    qint64 maxRatio = 1000;                               // uncompressed / compressed, for entries > 1 MiB
+    qint64 maxMetadataFileSize = 16ll << 20;              // carton.toml, MANIFEST, LINKS, index.toml
+    qint64 maxStringTensorFileSize = 256ll << 20;         // string tensor .toml files
+    qint64 maxTensorElements = qint64(1) << 40;           // product of a tensor's dims
+    int maxTomlNesting = 64;
+    int maxSymlinkHops = 32;
+};
+
+} // namespace carton

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/limits.h"
+#include "base/result.h"
+#include "cartoncore_export.h"
+
+#include <QIODevice>
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace carton {
+
+// One file of a carton, as the source holds it. Folders are not listed.
+struct SourceFile {
+    QString path;               // "model/model.pt", relative, '/'-separated
+    qint64 size = 0;            // uncompressed bytes (for a symlink: its target's size)
+    qint64 compressedSize = 0;  // bytes in the archive (== size in a folder)
+    int method = -1;            // zip method (0, 8, 93...), -1 in a folder
+    bool isSymlink = false;
+    QString linkTarget;         // resolved path of the final target, for symlinks
+};
+
+// Where a carton's files come from: a .carton (zip) or an unpacked folder.
+// Immutable after creation; open()/read() are thread-safe.
+class CARTONCORE_EXPORT CartonSource {
+public:
+    virtual ~CartonSource() = default;
+
+    // A .carton file (zip) or a folder; fails with ErrorCode::Io/Format when the
+    // path is neither readable folder nor zip, Unsafe for unsafe entry names,
+    // symlinks escaping the root or looping.
+    static Result<std::unique_ptr<CartonSource>> open(const QString &path, const Limits &limits = {});
+
+    virtual QString path() const = 0;
+    virtual bool isArchive() const = 0;
+    // Every file, sorted like MANIFEST (byte-wise UTF-8 path order).
+    const QList<SourceFile> &files() const { return m_files; }
+    const SourceFile *find(const QString &path) const;
+    const Limits &limits() const { return m_limits; }
+
+    // Streams a file's bytes (symlinks followed). Errors name the file.
+    virtual Result<std::unique_ptr<QIODevice>> open(const QString &path) const = 0;
+    // The whole file; ErrorCode::Limit when larger than maxSize.
+    virtual Result<QByteArray> read(const QString &path, qint64 maxSize) const = 0;
+    // A byte range of the file (random access without reading the rest where
+    // the storage allows: folders and Stored zip entries).
+    virtual Result<QByteArray> readRange(const QString &path, qint64 offset, qint64 length) const = 0;
+
+protected:
+    QList<SourceFile> m_files;
+    Limits m_limits;
+};
+
+} // namespace carton

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/limits.h"
+#include "base/result.h"
+#include "cartoncore_export.h"
+#include "zip/zipentry.h"
+
+#include <QHash>
+#include <QIODevice>
+
+#include <memory>
+#include <vector>
+
+namespace carton {
+
+// Reads a zip archive: the central directory (zip64 aware) at open, entry data on
+// demand. Supports Stored, Deflate (zlib raw inflate) and zstd (method 93, streamed:
+// frames without a content size are fine). Never reads a whole file to open it.
+//
+// Thread safety: after open() the reader is immutable; openEntry()/readRange()
+// open their own file handle, so any number of threads may read entries at once.
+//
+// Hostile input: every size and offset is checked against the file size and the
+// Limits; names are checked with checkArchivePath() (an unsafe name makes open()
+// fail with ErrorCode::Unsafe naming the entry); duplicate names fail open();
+// encrypted entries and unknown methods are listed but fail openEntry() with
+// ErrorCode::Unsupported.
+class CARTONCORE_EXPORT ZipReader final {
+public:
+    static Result<std::unique_ptr<ZipReader>> open(const QString &path, const Limits &limits = {});
+    ~ZipReader();
+
+    QString path() const;
+    qint64 fileSize() const;
+    const std::vector<ZipEntry> &entries() const;
+    // The entry with this exact name, or nullptr.
+    const ZipEntry *find(const QString &name) const;
+
+    // Offset in the file where the entry's data starts (after the local header,
+    // whose name/extra lengths are read and checked here).
+    Result<qint64> dataOffset(const ZipEntry &entry) const;
+
+    // A sequential, read-only device that yields the entry's uncompressed bytes.
+    // At the end it checks the byte count against the header and the CRC-32
+    // (unless verifyCrc is false); a mismatch makes read() return -1 with
+    // errorString() saying what failed. Output is capped at the header's size and
+    // Limits::maxEntrySize/maxRatio, so bombs stop early.
+    Result<std::unique_ptr<QIODevice>> openEntry(const ZipEntry &entry, bool verifyCrc = true) const;
+
+    // The whole entry, uncompressed, failing with ErrorCode::Limit when it is larger
+    // than maxSize.
+    Result<QByteArray> readEntry(const ZipEntry &entry, qint64 maxSize) const;
+
+    // `length` bytes of the entry's uncompressed data from `offset`. For Stored
+    // entries this seeks straight to the bytes; for compressed entries it decodes
+    // and discards up to `offset`. Fails when the range is outside the entry.
+    Result<QByteArray> readRange(const ZipEntry &entry, qint64 offset, qint64 length) const;
+
+    const Limits &limits() const;
+
+private:
+    ZipReader();
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace carton

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/result.h"
+#include "cartoncore_export.h"
+#include "zip/zipentry.h"
+
+#include <QIODevice>
+
+#include <functional>
+#include <memory>
+
+namespace carton {
+
+struct ZipWriteOptions {
+    ZipMethod method = ZipMethod::Zstd;
+    int level = 3;                  // zstd 1..22, deflate 1..9; ignored for Stored
+    int zstdWorkers = 0;            // >0: libzstd multithreaded compression
+    quint32 unixMode = 0100644;     // stored in the external attributes' high 16 bits
+    quint32 dosDateTime = 0x00210000; // 1980-01-01 00:00, fixed for reproducible output
+};
+
+// Writes a zip archive to a seekable QIODevice (a QSaveFile, usually), streaming:
+// entry data is compressed as it arrives, never held whole. Local headers are
+// written first and patched (CRC, sizes) by seeking back, so no data descriptors
+// are needed. zip64 extra fields are written where a size or offset needs them.
+// Names are written as UTF-8 with the UTF-8 flag set. Output is deterministic.
+class CARTONCORE_EXPORT ZipWriter final {
+public:
+    explicit ZipWriter(QIODevice *device);
+    ~ZipWriter();
+
+    // Starts an entry; then call write() any number of times and finishEntry().
+    Status beginEntry(const QString &name, const ZipWriteOptions &options);
+    Status write(const char *data, qint64 size);
+    Status write(QByteArrayView data) { return write(data.data(), data.size()); }
+    // Finishes the current entry; returns its central directory record.
+    Result<ZipEntry> finishEntry();
+
+    // A whole entry at once.
+    Result<ZipEntry> addEntry(const QString &name, QByteArrayView data, const ZipWriteOptions &options);
+    // A symlink entry: Stored, unix mode 0120777, body = relative target.
+    Result<ZipEntry> addSymlink(const QString &name, const QString &target);
+
+    // Writes the central directory (and zip64 end records where needed).
+    Status close();
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace carton

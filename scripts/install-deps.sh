@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Installs the Debian 12 packages Carton Studio needs to build, test and benchmark.
+# Idempotent: does nothing when everything is already installed.
+set -euo pipefail
+packages=(
+  cmake ninja-build g++ pkg-config
+  qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-l10n-tools qt6-svg-dev libqt6svg6
+  libquazip1-qt6-dev libzstd-dev libtomlplusplus-dev libcmark-dev cmark libssl-dev
+  zlib1g-dev libbrotli-dev
+  xvfb xauth imagemagick
+  python3 zip unzip zstd libarchive-tools openssl
+)
+if [ "${CARTON_WITH_TORCH:-1}" = 1 ]; then packages+=(libtorch-dev); fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "Installing: ${missing[*]}" >&2
+sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
