@@ -1,3 +1,103 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// Placeholder: to be implemented.
+#include "package/carton.h"
+
+#include "base/sha256.h"
+#include "format/cartontoml.h"
+
+namespace carton {
+
+namespace {
+
+const QString kCartonToml = QStringLiteral("carton.toml");
+const QString kManifest = QStringLiteral("MANIFEST");
+const QString kIndex = QStringLiteral("tensor_data/index.toml");
+const QString kLinks = QStringLiteral("LINKS");
+
+Diagnostic toDiagnostic(const Error &error, const QString &fallbackLocation)
+{
+    return Diagnostic{Severity::Error, error.location.isEmpty() ? fallbackLocation : error.location, error.message};
+}
+
+} // namespace
+
+Carton::~Carton() = default;
+
+Result<std::unique_ptr<Carton>> Carton::open(const QString &path, const Limits &limits)
+{
+    auto source = CartonSource::open(path, limits);
+    if (!source)
+        return source.error();
+    std::unique_ptr<Carton> c(new Carton);
+    c->m_source = std::move(source).value();
+    const CartonSource &src = *c->m_source;
+    const qint64 cap = limits.maxMetadataFileSize;
+
+    // Reads one metadata file; a missing one is not an error here (validation decides).
+    auto readMeta = [&](const QString &name) -> std::optional<QByteArray> {
+        if (!src.find(name))
+            return std::nullopt;
+        auto bytes = src.read(name, cap);
+        if (!bytes) {
+            c->m_loadDiagnostics.append(toDiagnostic(bytes.error(), name));
+            return std::nullopt;
+        }
+        return std::move(bytes).value();
+    };
+
+    if (auto toml = readMeta(kCartonToml)) {
+        c->m_tomlBytes = *toml;
+        auto info = parseCartonToml(*toml, kCartonToml);
+        if (info)
+            c->m_info = std::move(info).value();
+        else
+            c->m_loadDiagnostics.append(toDiagnostic(info.error(), kCartonToml));
+    }
+    if (auto manifest = readMeta(kManifest)) {
+        c->m_manifestBytes = *manifest;
+        c->m_modelHash = Sha256::hashHex(*manifest);
+        auto parsed = Manifest::parse(*manifest, kManifest);
+        if (parsed)
+            c->m_manifest = std::move(parsed).value();
+        else
+            c->m_loadDiagnostics.append(toDiagnostic(parsed.error(), kManifest));
+    }
+    if (auto index = readMeta(kIndex)) {
+        auto parsed = TensorIndex::parse(*index, kIndex);
+        if (parsed)
+            c->m_tensorIndex = std::move(parsed).value();
+        else
+            c->m_loadDiagnostics.append(toDiagnostic(parsed.error(), kIndex));
+    }
+    if (auto links = readMeta(kLinks)) {
+        auto parsed = Links::parse(*links, kLinks);
+        if (parsed)
+            c->m_links = std::move(parsed).value();
+        else
+            c->m_loadDiagnostics.append(toDiagnostic(parsed.error(), kLinks));
+    }
+    return c;
+}
+
+bool Carton::isLinked(const QString &path) const
+{
+    if (!m_manifest || !m_links || m_source->find(path))
+        return false;
+    const ManifestEntry *entry = m_manifest->find(path);
+    return entry && !m_links->urlsFor(entry->sha256).isEmpty();
+}
+
+FileReader Carton::fileReader() const
+{
+    const CartonSource *src = m_source.get();
+    return [src](const QString &path, qint64 maxSize) { return src->read(path, maxSize); };
+}
+
+Result<Tensor> Carton::loadTensor(const QString &name) const
+{
+    if (!m_tensorIndex)
+        return makeError(ErrorCode::NotFound, QStringLiteral("the carton has no tensor_data/index.toml"), kIndex);
+    return carton::loadTensor(*m_tensorIndex, name, fileReader(), m_source->limits());
+}
+
+} // namespace carton

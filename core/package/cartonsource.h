@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace carton {
 
@@ -42,15 +43,28 @@ public:
     const SourceFile *find(const QString &path) const;
     const Limits &limits() const { return m_limits; }
 
-    // Streams a file's bytes (symlinks followed). Errors name the file.
-    virtual Result<std::unique_ptr<QIODevice>> open(const QString &path) const = 0;
+    // Streams a file's bytes (symlinks followed). Errors name the file. checkCrc
+    // false skips the zip CRC-32 check (for callers that verify sha256 anyway).
+    virtual Result<std::unique_ptr<QIODevice>> open(const QString &path, bool checkCrc = true) const = 0;
     // The whole file; ErrorCode::Limit when larger than maxSize.
     virtual Result<QByteArray> read(const QString &path, qint64 maxSize) const = 0;
     // A byte range of the file (random access without reading the rest where
     // the storage allows: folders and Stored zip entries).
     virtual Result<QByteArray> readRange(const QString &path, qint64 offset, qint64 length) const = 0;
 
+    // Where a file's bytes lie uncompressed and contiguous on disk (a folder's file,
+    // a Stored zip entry), for memory-mapped or direct access; nullopt otherwise.
+    struct RawRegion {
+        QString diskPath;
+        qint64 offset = 0;
+        qint64 size = 0;
+    };
+    virtual std::optional<RawRegion> rawRegion(const QString &path) const = 0;
+
 protected:
+    // Sorts m_files like MANIFEST.
+    void sortFiles();
+
     QList<SourceFile> m_files;
     Limits m_limits;
 };

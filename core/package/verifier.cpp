@@ -1,3 +1,268 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// Placeholder: to be implemented.
+#include "package/verifier.h"
+
+#include "base/sha256.h"
+#include "package/carton.h"
+
+#include <QFile>
+#include <QThread>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#ifdef Q_OS_UNIX
+#include <sys/mman.h>
+#endif
+
+namespace carton {
+
+namespace {
+
+constexpr qint64 kMapWindow = 64ll << 20;  // bytes mapped at once
+constexpr qint64 kReadChunk = 4ll << 20;   // bytes read at once from a stream
+
+// A device that swallows what is written: linked files are hashed by the fetcher.
+class DiscardDevice final : public QIODevice {
+public:
+    DiscardDevice() { open(QIODevice::WriteOnly); }
+protected:
+    qint64 readData(char *, qint64) override { return -1; }
+    qint64 writeData(const char *, qint64 len) override { return len; }
+};
+
+struct Job {
+    QString path;
+    QByteArray expected;   // empty for unlisted files
+    qint64 size = 0;
+    bool linked = false;
+};
+
+// Hashes a file that lies uncompressed on disk through read-only mappings.
+Result<QByteArray> hashRegion(const CartonSource::RawRegion &region, Progress *progress, const QString &path)
+{
+    QFile file(region.diskPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file.errorString()), path);
+    if (region.offset + region.size > file.size())
+        return makeError(ErrorCode::Format, QStringLiteral("data runs past the end of the file"), path);
+    Sha256 sha;
+    for (qint64 pos = 0; pos < region.size; pos += kMapWindow) {
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), path);
+        const qint64 len = std::min(kMapWindow, region.size - pos);
+        uchar *p = file.map(region.offset + pos, len);
+        if (!p)
+            return makeError(ErrorCode::Io, QStringLiteral("cannot map: %1").arg(file.errorString()), path);
+#ifdef Q_OS_UNIX
+        // Align down to a page for madvise; ignore failures (it is only a hint).
+        const quintptr page = quintptr(sysconf(_SC_PAGESIZE));
+        const quintptr start = quintptr(p) & ~(page - 1);
+        madvise(reinterpret_cast<void *>(start), size_t(quintptr(p) + quintptr(len) - start), MADV_SEQUENTIAL | MADV_WILLNEED);
+#endif
+        sha.add(reinterpret_cast<const char *>(p), len);
+        file.unmap(p);
+        if (progress)
+            progress->advance(len, path);
+    }
+    return sha.finishHex();
+}
+
+Result<QByteArray> hashStream(const CartonSource &source, const QString &path, Progress *progress)
+{
+    auto device = source.open(path, /*checkCrc=*/false);
+    if (!device)
+        return device.error();
+    Sha256 sha;
+    QByteArray buffer(kReadChunk, Qt::Uninitialized);
+    for (;;) {
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), path);
+        const qint64 n = (*device)->read(buffer.data(), buffer.size());
+        if (n < 0)
+            return makeError(ErrorCode::Format, (*device)->errorString(), path);
+        if (n == 0)
+            break;
+        sha.add(buffer.constData(), n);
+        if (progress)
+            progress->advance(n, path);
+    }
+    return sha.finishHex();
+}
+
+FileCheck checkFile(const Carton &carton, const Job &job, const VerifyOptions &options, Progress *progress)
+{
+    FileCheck check{job.path, FileState::Unverified, job.expected, {}, {}};
+    if (job.linked) {
+        if (!options.fetchLinks) {
+            check.state = FileState::Linked;
+            check.message = QStringLiteral("only in LINKS; not fetched");
+            return check;
+        }
+        DiscardDevice sink;
+        const Status st = fetchLinkedFile(carton.links()->urlsFor(job.expected), job.expected, &sink, options.fetch, nullptr);
+        if (st) {
+            check.state = FileState::Ok;
+            check.actualSha256 = job.expected;
+        } else {
+            check.state = st.error().code == ErrorCode::Integrity ? FileState::Mismatch : FileState::Failed;
+            check.message = st.error().message;
+        }
+        if (progress)
+            progress->advance(0, job.path);
+        return check;
+    }
+    const CartonSource &source = carton.source();
+    const auto region = source.rawRegion(job.path);
+    auto digest = region ? hashRegion(*region, progress, job.path) : hashStream(source, job.path, progress);
+    if (!digest) {
+        check.state = FileState::Failed;
+        check.message = digest.error().message;
+        return check;
+    }
+    check.actualSha256 = *digest;
+    if (job.expected.isEmpty()) {
+        check.state = FileState::Unlisted;
+        check.message = QStringLiteral("in the archive but not in MANIFEST");
+    } else if (*digest == job.expected) {
+        check.state = FileState::Ok;
+    } else {
+        check.state = FileState::Mismatch;
+        check.message = QStringLiteral("sha256 is %1, MANIFEST says %2").arg(QString::fromLatin1(*digest),
+                                                                             QString::fromLatin1(job.expected));
+    }
+    return check;
+}
+
+} // namespace
+
+QString fileStateName(FileState state)
+{
+    switch (state) {
+    case FileState::Unverified: return QStringLiteral("unverified");
+    case FileState::Ok: return QStringLiteral("ok");
+    case FileState::Mismatch: return QStringLiteral("mismatch");
+    case FileState::Missing: return QStringLiteral("missing");
+    case FileState::Linked: return QStringLiteral("linked");
+    case FileState::Unlisted: return QStringLiteral("unlisted");
+    case FileState::Failed: return QStringLiteral("failed");
+    }
+    return {};
+}
+
+bool VerifyReport::ok() const
+{
+    if (cancelled)
+        return false;
+    return std::all_of(files.cbegin(), files.cend(), [](const FileCheck &f) {
+        return f.state == FileState::Ok || f.state == FileState::Linked;
+    });
+}
+
+Diagnostics VerifyReport::diagnostics() const
+{
+    Diagnostics out;
+    for (const FileCheck &f : files) {
+        switch (f.state) {
+        case FileState::Ok:
+        case FileState::Unverified:
+            break;
+        case FileState::Linked:
+            out.append({Severity::Info, f.path, f.message});
+            break;
+        default:
+            out.append({Severity::Error, f.path, f.message.isEmpty() ? fileStateName(f.state) : f.message});
+        }
+    }
+    if (cancelled)
+        out.append({Severity::Warning, QString(), QStringLiteral("verification was cancelled")});
+    return out;
+}
+
+VerifyReport verifyCarton(const Carton &carton, const VerifyOptions &options, Progress *progress,
+                          const std::function<void(const FileCheck &)> &onFile)
+{
+    VerifyReport report;
+    const CartonSource &source = carton.source();
+    QList<Job> jobs;
+    QList<FileCheck> immediate; // decided without reading
+    if (carton.manifest()) {
+        for (const ManifestEntry &e : carton.manifest()->entries()) {
+            if (const SourceFile *f = source.find(e.path))
+                jobs.append({e.path, e.sha256, f->size, false});
+            else if (carton.isLinked(e.path))
+                jobs.append({e.path, e.sha256, 0, true});
+            else
+                immediate.append({e.path, FileState::Missing, e.sha256, {},
+                                  QStringLiteral("listed in MANIFEST but neither in the carton nor in LINKS")});
+        }
+    }
+    for (const SourceFile &f : source.files()) {
+        if (f.path == u"MANIFEST" || f.path == u"LINKS")
+            continue;
+        if (!carton.manifest() || !carton.manifest()->find(f.path))
+            jobs.append({f.path, {}, f.size, false});
+    }
+
+    qint64 total = 0;
+    for (const Job &j : jobs)
+        total += j.size;
+    if (progress)
+        progress->setTotal(total);
+
+    // Largest first, so the long files start early and the threads finish together.
+    QList<int> order(jobs.size());
+    for (int i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return jobs[a].size > jobs[b].size; });
+
+    QList<FileCheck> results(jobs.size());
+    std::atomic<int> next{0};
+    std::mutex callbackMutex;
+    auto worker = [&] {
+        for (;;) {
+            if (progress && progress->isCancelled())
+                return;
+            const int k = next.fetch_add(1);
+            if (k >= order.size())
+                return;
+            const int i = order[k];
+            FileCheck check = checkFile(carton, jobs[i], options, progress);
+            results[i] = check;
+            if (onFile) {
+                std::lock_guard lock(callbackMutex);
+                onFile(check);
+            }
+        }
+    };
+    int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
+    threads = std::min<int>(threads, std::max<qsizetype>(1, jobs.size()));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (auto &t : pool)
+        t.join();
+
+    for (const FileCheck &c : immediate) {
+        if (onFile)
+            onFile(c);
+    }
+    report.cancelled = progress && progress->isCancelled();
+    // MANIFEST order first (jobs were built in that order), then unlisted files.
+    report.files = immediate;
+    for (const FileCheck &c : std::as_const(results))
+        if (!c.path.isEmpty()) // empty: never started because of a cancel
+            report.files.append(c);
+    std::stable_sort(report.files.begin(), report.files.end(), [](const FileCheck &a, const FileCheck &b) {
+        const bool ua = a.state == FileState::Unlisted, ub = b.state == FileState::Unlisted;
+        if (ua != ub)
+            return !ua;
+        return Manifest::pathLess(a.path, b.path);
+    });
+    return report;
+}
+
+} // namespace carton

@@ -1,3 +1,132 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// Placeholder: to be implemented.
+#include "package/zipsource.h"
+
+#include "base/archivepath.h"
+
+#include <QSet>
+
+namespace carton {
+
+namespace {
+constexpr qint64 kMaxLinkTargetBytes = 4096;
+}
+
+Result<std::unique_ptr<ZipSource>> ZipSource::open(const QString &path, const Limits &limits)
+{
+    auto reader = ZipReader::open(path, limits);
+    if (!reader)
+        return reader.error();
+    std::unique_ptr<ZipSource> source(new ZipSource);
+    source->m_reader = std::move(reader).value();
+    source->m_limits = limits;
+    for (const ZipEntry &e : source->m_reader->entries()) {
+        if (e.isDirectory())
+            continue;
+        SourceFile f;
+        f.path = e.name;
+        f.size = qint64(e.uncompressedSize);
+        f.compressedSize = qint64(e.compressedSize);
+        f.method = e.method;
+        f.isSymlink = e.isSymlink();
+        source->m_files.append(f);
+    }
+    if (Status st = source->resolveSymlinks(); !st)
+        return st.error();
+    source->sortFiles();
+    return source;
+}
+
+Status ZipSource::resolveSymlinks()
+{
+    // Read every symlink's (small) body once.
+    QHash<QString, QString> direct;
+    for (const SourceFile &f : std::as_const(m_files)) {
+        if (!f.isSymlink)
+            continue;
+        const ZipEntry *e = m_reader->find(f.path);
+        auto body = m_reader->readEntry(*e, kMaxLinkTargetBytes);
+        if (!body)
+            return body.error();
+        auto target = resolveLinkTarget(f.path, QString::fromUtf8(*body), m_reader->path());
+        if (!target)
+            return target.error();
+        direct.insert(f.path, *target);
+    }
+    for (SourceFile &f : m_files) {
+        if (!f.isSymlink)
+            continue;
+        QString current = f.path;
+        QSet<QString> seen{current};
+        int hops = 0;
+        while (direct.contains(current)) {
+            current = direct.value(current);
+            if (seen.contains(current) || ++hops > m_limits.maxSymlinkHops)
+                return makeError(ErrorCode::Unsafe, QStringLiteral("symlink \"%1\" loops").arg(f.path), m_reader->path());
+            seen.insert(current);
+        }
+        const ZipEntry *target = m_reader->find(current);
+        if (!target || target->isDirectory())
+            return makeError(ErrorCode::Format,
+                             QStringLiteral("symlink \"%1\" points at \"%2\", which is not a file in the archive")
+                                 .arg(f.path, current),
+                             m_reader->path());
+        f.linkTarget = current;
+        f.size = qint64(target->uncompressedSize);
+        m_linkTargets.insert(f.path, current);
+    }
+    return {};
+}
+
+QString ZipSource::path() const
+{
+    return m_reader->path();
+}
+
+Result<const ZipEntry *> ZipSource::dataEntry(const QString &path) const
+{
+    const QString target = m_linkTargets.value(path, path);
+    const ZipEntry *e = m_reader->find(target);
+    if (!e || e->isDirectory())
+        return makeError(ErrorCode::NotFound, QStringLiteral("no file \"%1\" in the archive").arg(path),
+                         m_reader->path());
+    return e;
+}
+
+Result<std::unique_ptr<QIODevice>> ZipSource::open(const QString &path, bool checkCrc) const
+{
+    auto e = dataEntry(path);
+    if (!e)
+        return e.error();
+    return m_reader->openEntry(**e, checkCrc);
+}
+
+Result<QByteArray> ZipSource::read(const QString &path, qint64 maxSize) const
+{
+    auto e = dataEntry(path);
+    if (!e)
+        return e.error();
+    return m_reader->readEntry(**e, maxSize);
+}
+
+Result<QByteArray> ZipSource::readRange(const QString &path, qint64 offset, qint64 length) const
+{
+    auto e = dataEntry(path);
+    if (!e)
+        return e.error();
+    return m_reader->readRange(**e, offset, length);
+}
+
+std::optional<CartonSource::RawRegion> ZipSource::rawRegion(const QString &path) const
+{
+    auto e = dataEntry(path);
+    if (!e || (*e)->method != quint16(ZipMethod::Stored) || (*e)->isEncrypted()
+        || (*e)->compressedSize != (*e)->uncompressedSize)
+        return std::nullopt;
+    auto offset = m_reader->dataOffset(**e);
+    if (!offset)
+        return std::nullopt;
+    return RawRegion{m_reader->path(), *offset, qint64((*e)->uncompressedSize)};
+}
+
+} // namespace carton

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "package/cartonsource.h"
+#include "zip/zipreader.h"
+
+#include <QHash>
+
+namespace carton {
+
+// A carton read from a .carton (zip) file. Symlink entries (unix mode 0120777,
+// body = relative target) are resolved at open: chains followed, loops and
+// targets outside the archive rejected.
+class ZipSource final : public CartonSource {
+public:
+    static Result<std::unique_ptr<ZipSource>> open(const QString &path, const Limits &limits);
+
+    QString path() const override;
+    bool isArchive() const override { return true; }
+    Result<std::unique_ptr<QIODevice>> open(const QString &path, bool checkCrc = true) const override;
+    Result<QByteArray> read(const QString &path, qint64 maxSize) const override;
+    Result<QByteArray> readRange(const QString &path, qint64 offset, qint64 length) const override;
+    std::optional<RawRegion> rawRegion(const QString &path) const override;
+
+    const ZipReader &reader() const { return *m_reader; }
+
+private:
+    ZipSource() = default;
+    Status resolveSymlinks();
+    Result<const ZipEntry *> dataEntry(const QString &path) const;
+
+    std::unique_ptr<ZipReader> m_reader;
+    QHash<QString, QString> m_linkTargets; // symlink path -> final target path
+};
+
+} // namespace carton
