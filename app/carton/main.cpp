@@ -1,6 +1,57 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-int main()
+// `carton`: the command-line tool over the core library.
+#include "commands.h"
+#include "output.h"
+
+#include <QCoreApplication>
+
+#include <functional>
+
+namespace {
+
+const char kUsage[] = "usage: carton COMMAND [ARGS...]\n"
+                      "\n"
+                      "Commands:\n"
+                      "  info FILE [--json]                    show a carton's metadata\n"
+                      "  verify FILE [--json] [--fetch-links]  validate and check every file's sha256\n"
+                      "  pack DIR -o OUT [--compression stored|deflate|zstd] [--level N] [--force]\n"
+                      "  unpack FILE -o DIR [--fetch-links]    extract safely into a folder\n"
+                      "  tensor FILE NAME [--json] [--limit N] print one tensor of tensor_data\n"
+                      "\n"
+                      "FILE is a .carton file or an unpacked carton folder. `carton COMMAND --help` for details.\n"
+                      "Exit codes: 0 success, 1 the carton has errors, 2 usage error or unreadable input.\n";
+
+} // namespace
+
+int main(int argc, char *argv[])
 {
-    return 0;
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("carton"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CARTON_VERSION));
+    QStringList args = QCoreApplication::arguments().mid(1);
+    if (args.isEmpty()) {
+        cli::printOut(QString::fromLatin1(kUsage));
+        return cli::UsageOrInput;
+    }
+    const QString command = args.takeFirst();
+    if (command == u"-h" || command == u"--help" || command == u"help") {
+        cli::printOut(QString::fromLatin1(kUsage));
+        return cli::Success;
+    }
+    if (command == u"--version") {
+        cli::printOut(QStringLiteral("carton %1\n").arg(QCoreApplication::applicationVersion()));
+        return cli::Success;
+    }
+    const QHash<QString, std::function<int(const QStringList &)>> commands{
+        {QStringLiteral("info"), cli::runInfo},     {QStringLiteral("verify"), cli::runVerify},
+        {QStringLiteral("pack"), cli::runPack},     {QStringLiteral("unpack"), cli::runUnpack},
+        {QStringLiteral("tensor"), cli::runTensor},
+    };
+    const auto it = commands.constFind(command);
+    if (it == commands.cend()) {
+        cli::printError(QStringLiteral("unknown command \"%1\" (see carton --help)").arg(command));
+        return cli::UsageOrInput;
+    }
+    return (*it)(args);
 }

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QStringList>
+
+// The `carton` subcommands. Each takes its own arguments (without the program and
+// subcommand names) and returns the process exit code:
+// 0 success, 1 the carton has errors (or verification failed), 2 usage error or
+// unreadable input.
+namespace cli {
+
+enum ExitCode { Success = 0, CartonErrors = 1, UsageOrInput = 2 };
+
+int runInfo(const QStringList &args);
+int runVerify(const QStringList &args);
+int runPack(const QStringList &args);
+int runUnpack(const QStringList &args);
+int runTensor(const QStringList &args);
+
+} // namespace cli

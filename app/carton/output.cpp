@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "output.h"
+
+#include "commands.h"
+
+#include <QElapsedTimer>
+
+#include <cstdio>
+
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
+#ifdef Q_OS_WIN
+#include <io.h>
+#define isatty _isatty
+#define fileno _fileno
+#endif
+
+namespace cli {
+
+namespace {
+
+void writeErr(const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+}
+
+bool stderrIsTerminal()
+{
+    return isatty(fileno(stderr));
+}
+
+} // namespace
+
+void printError(const QString &message)
+{
+    writeErr(QStringLiteral("error: %1\n").arg(message));
+}
+
+void printError(const carton::Error &error)
+{
+    printError(error.toString());
+}
+
+void printDiagnostics(const carton::Diagnostics &diagnostics)
+{
+    for (const carton::Diagnostic &d : diagnostics) {
+        QString line = carton::severityName(d.severity) + QStringLiteral(": ");
+        if (!d.location.isEmpty())
+            line += d.location + QStringLiteral(": ");
+        writeErr(line + d.message + u'\n');
+    }
+}
+
+void printOut(const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+}
+
+void printJson(const QJsonDocument &doc)
+{
+    const QByteArray bytes = doc.toJson(QJsonDocument::Indented);
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+}
+
+bool parseArgs(QCommandLineParser &parser, const QString &command, const QStringList &args, int expectedPositional,
+               int *exitCode)
+{
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(QStringList{QStringLiteral("carton ") + command} + args)) {
+        printError(parser.errorText());
+        *exitCode = UsageOrInput;
+        return false;
+    }
+    if (parser.isSet(help)) {
+        printOut(parser.helpText());
+        *exitCode = Success;
+        return false;
+    }
+    if (parser.positionalArguments().size() != expectedPositional) {
+        printError(QStringLiteral("%1: expected %2 argument(s), got %3 (see carton %1 --help)")
+                       .arg(command)
+                       .arg(expectedPositional)
+                       .arg(parser.positionalArguments().size()));
+        *exitCode = UsageOrInput;
+        return false;
+    }
+    return true;
+}
+
+QString humanSize(qint64 bytes)
+{
+    const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = double(bytes);
+    int u = 0;
+    while (v >= 1024 && u < 4) {
+        v /= 1024;
+        ++u;
+    }
+    return u == 0 ? QStringLiteral("%1 B").arg(bytes)
+                  : QStringLiteral("%1 %2").arg(v, 0, 'f', 1).arg(QLatin1StringView(units[u]));
+}
+
+std::unique_ptr<carton::Progress> makeProgressBar(const QString &label)
+{
+    if (!stderrIsTerminal())
+        return std::make_unique<carton::Progress>();
+    auto timer = std::make_shared<QElapsedTimer>();
+    timer->start();
+    return std::make_unique<carton::Progress>([label, timer](qint64 done, qint64 total, const QString &) {
+        if (total <= 0)
+            return;
+        const int width = 30;
+        const int filled = int(double(done) / double(total) * width);
+        const double secs = std::max(0.001, timer->elapsed() / 1000.0);
+        writeErr(QStringLiteral("\r%1 [%2%3] %4% %5 / %6 (%7/s)  ")
+                     .arg(label)
+                     .arg(QString(filled, u'#'), QString(width - filled, u'.'))
+                     .arg(int(100.0 * double(done) / double(total)), 3)
+                     .arg(humanSize(done), humanSize(total), humanSize(qint64(double(done) / secs))));
+    });
+}
+
+void finishProgressBar(const carton::Progress *progress)
+{
+    if (progress && stderrIsTerminal() && progress->total() > 0)
+        writeErr(QStringLiteral("\n"));
+}
+
+} // namespace cli
+
+#include "package/carton.h"
+
+namespace cli {
+
+std::unique_ptr<carton::Carton> openCarton(const QString &path)
+{
+    auto opened = carton::Carton::open(path);
+    if (!opened) {
+        carton::Error e = opened.error();
+        if (e.location.isEmpty())
+            e.location = path;
+        printError(e);
+        return nullptr;
+    }
+    return std::move(opened).value();
+}
+
+} // namespace cli
