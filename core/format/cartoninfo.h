@@ -21,11 +21,18 @@ namespace carton {
 struct TensorSpec {
     QString name;
     DType dtype = DType::Float32;
-    QString dtypeText;                 // as written (kept when it is not a known dtype)
+    // The dtype as written in the file (the parser rejects unknown dtypes, so it
+    // is always dtypeName(dtype) after parsing; may be empty for specs built in
+    // code). The writer writes dtypeName(dtype). Not compared by operator==.
+    QString dtypeText;
     Shape shape;
     std::optional<QString> description;
     std::optional<QString> internalName;
-    bool operator==(const TensorSpec &) const = default;
+    bool operator==(const TensorSpec &o) const
+    {
+        return name == o.name && dtype == o.dtype && shape == o.shape && description == o.description
+            && internalName == o.internalName;
+    }
 };
 
 // Ordered name -> "@tensor_data/x" / "@misc/y" references, in file order.
@@ -84,8 +91,14 @@ struct CartonInfo {
 
     // Where each field was in the source: "model_name", "input[2].shape",
     // "runner.required_framework_version", "self_test[0].inputs.x" -> 1-based line.
-    // Filled by the parser; empty for documents built in code.
+    // Tables have their header line: "input[2]", "runner", "runner.opts".
+    // Filled by the parser; empty for documents built in code. Not compared.
     QHash<QString, int> fieldLines;
+
+    // Unknown keys found inside known tables ("input[0].dtyep", "runner.foo"):
+    // the parser drops them (they are not written back); validation may warn.
+    // Filled by the parser. Not compared.
+    QStringList ignoredKeys;
 
     bool operator==(const CartonInfo &o) const
     {

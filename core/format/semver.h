@@ -7,27 +7,40 @@
 #include <QList>
 #include <QString>
 
+#include <compare>
 #include <optional>
 
 namespace carton {
 
-struct SemVersion {
+// A semantic version MAJOR.MINOR.PATCH[-PRE]; build metadata ("+...") is
+// accepted by parseSemVersion and dropped (it never affects matching).
+struct CARTONCORE_EXPORT SemVersion {
     quint64 major = 0, minor = 0, patch = 0;
     QString pre; // pre-release, without '-'
-    auto operator<=>(const SemVersion &) const = default;
+    // SemVer precedence: a version without pre-release is greater than the same
+    // version with one; pre-release identifiers compare dot by dot, numeric ones
+    // numerically and below alphanumeric ones.
+    std::strong_ordering operator<=>(const SemVersion &other) const;
+    bool operator==(const SemVersion &) const = default;
     QString toString() const;
 };
 
-CARTONCORE_EXPORT std::optional<SemVersion> parseSemVersion(QStringView text);
+// Parses a full version as Rust's semver::Version does ("1.2.3", "1.0.0-rc.1+b5");
+// no surrounding spaces, no leading zeros. *error gets the reason on failure.
+CARTONCORE_EXPORT std::optional<SemVersion> parseSemVersion(QStringView text, QString *error = nullptr);
 
 // A version requirement as Rust's semver crate parses it (VersionReq):
 // comma-separated comparators, each `[op]MAJOR[.MINOR[.PATCH[-pre]]]` with op one
 // of = > >= < <= ~ ^ (none means ^), or wildcards `*`, `1.*`, `1.2.x`.
 class CARTONCORE_EXPORT VersionReq {
 public:
-    // nullopt + *error set on a syntax error ("unexpected character 'x' at 3").
+    // nullopt + *error set on a syntax error, worded like the semver crate
+    // ("unexpected character 'x' while parsing major version number").
+    // Spaces (only U+0020, as in the crate) are allowed around operators and commas.
     static std::optional<VersionReq> parse(QStringView text, QString *error = nullptr);
     bool matches(const SemVersion &version) const;
+    // Parses `version` and matches it; false when it is not a valid version.
+    bool matches(QStringView version) const;
     QString toString() const { return m_text; }
 
 private:

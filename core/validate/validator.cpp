@@ -1,3 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// Placeholder: to be implemented.
+#include "validate/validator.h"
+
+#include "package/carton.h"
+#include "validate/validaterules.h"
+
+namespace carton {
+
+Diagnostics validateCarton(const Carton &carton)
+{
+    Diagnostics out = carton.loadDiagnostics();
+    static const QHash<QString, int> noLines;
+    const std::optional<CartonInfo> &info = carton.info();
+    if (info)
+        out += validateInfo(*info);
+    validate_detail::Reporter r(out, info ? info->fieldLines : noLines);
+    validate_detail::checkLayout(carton, r);
+    validate_detail::checkTensorData(carton, r);
+    if (info)
+        validate_detail::checkReferences(carton, *info, r);
+    return out;
+}
+
+} // namespace carton

@@ -1,3 +1,505 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// Placeholder: to be implemented.
+#include "zipreader.h"
+
+#include "base/archivepath.h"
+#include "zip/zipcodecs.h"
+#include "zip/zipentrydevice.h"
+#include "zip/zipformat.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QStringDecoder>
+
+#include <algorithm>
+#include <utility>
+
+namespace carton {
+
+using namespace zipformat;
+
+namespace {
+
+constexpr char16_t Cp437High[128] = {
+    0x00C7, 0x00FC, 0x00E9, 0x00E2, 0x00E4, 0x00E0, 0x00E5, 0x00E7, 0x00EA, 0x00EB, 0x00E8, 0x00EF, 0x00EE,
+    0x00EC, 0x00C4, 0x00C5, 0x00C9, 0x00E6, 0x00C6, 0x00F4, 0x00F6, 0x00F2, 0x00FB, 0x00F9, 0x00FF, 0x00D6,
+    0x00DC, 0x00A2, 0x00A3, 0x00A5, 0x20A7, 0x0192, 0x00E1, 0x00ED, 0x00F3, 0x00FA, 0x00F1, 0x00D1, 0x00AA,
+    0x00BA, 0x00BF, 0x2310, 0x00AC, 0x00BD, 0x00BC, 0x00A1, 0x00AB, 0x00BB, 0x2591, 0x2592, 0x2593, 0x2502,
+    0x2524, 0x2561, 0x2562, 0x2556, 0x2555, 0x2563, 0x2551, 0x2557, 0x255D, 0x255C, 0x255B, 0x2510, 0x2514,
+    0x2534, 0x252C, 0x251C, 0x2500, 0x253C, 0x255E, 0x255F, 0x255A, 0x2554, 0x2569, 0x2566, 0x2560, 0x2550,
+    0x256C, 0x2567, 0x2568, 0x2564, 0x2565, 0x2559, 0x2558, 0x2552, 0x2553, 0x256B, 0x256A, 0x2518, 0x250C,
+    0x2588, 0x2584, 0x258C, 0x2590, 0x2580, 0x03B1, 0x00DF, 0x0393, 0x03C0, 0x03A3, 0x03C3, 0x00B5, 0x03C4,
+    0x03A6, 0x0398, 0x03A9, 0x03B4, 0x221E, 0x03C6, 0x03B5, 0x2229, 0x2261, 0x00B1, 0x2265, 0x2264, 0x2320,
+    0x2321, 0x00F7, 0x2248, 0x00B0, 0x2219, 0x00B7, 0x221A, 0x207F, 0x00B2, 0x25A0, 0x00A0};
+
+QString decodeCp437(const QByteArray &raw)
+{
+    QString out;
+    out.reserve(raw.size());
+    for (char c : raw) {
+        const auto b = uchar(c);
+        out.append(b < 0x80 ? QChar(b) : QChar(Cp437High[b - 0x80]));
+    }
+    return out;
+}
+
+// Decodes a name: UTF-8 when flagged (strictly), else UTF-8 when valid, else CP437.
+bool decodeName(const QByteArray &raw, bool utf8Flag, QString *name)
+{
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    QString decoded = utf8(raw);
+    if (!utf8.hasError()) {
+        *name = std::move(decoded);
+        return true;
+    }
+    if (utf8Flag)
+        return false;
+    *name = decodeCp437(raw);
+    return true;
+}
+
+QString hex32(quint32 v)
+{
+    return QStringLiteral("0x%1").arg(v, 8, 16, QLatin1Char('0'));
+}
+
+} // namespace
+
+struct ZipReader::Private {
+    QString path;
+    QString fileName; // for messages
+    qint64 fileSize = 0;
+    Limits limits;
+    std::vector<ZipEntry> entries;
+    std::vector<QByteArray> rawNames;
+    QHash<QString, qsizetype> index;
+
+    Error error(ErrorCode code, const QString &message) const { return makeError(code, message, fileName); }
+    Error entryError(ErrorCode code, const ZipEntry &entry, const QString &message) const
+    {
+        return makeError(code, message, QStringLiteral("%1: entry %2").arg(fileName, entry.name));
+    }
+
+    Status parse(QFile &file);
+    Status parseCentralDirectory(const QByteArray &cd, quint64 count, quint64 cdOffset);
+    Result<qint64> localDataOffset(QFile &file, qsizetype index) const;
+    Result<qsizetype> lookup(const ZipEntry &entry) const;
+    Result<std::unique_ptr<QIODevice>> open(qsizetype index, bool verifyCrc) const;
+};
+
+ZipReader::ZipReader() : d(std::make_unique<Private>()) {}
+ZipReader::~ZipReader() = default;
+
+Result<std::unique_ptr<ZipReader>> ZipReader::open(const QString &path, const Limits &limits)
+{
+    std::unique_ptr<ZipReader> reader(new ZipReader);
+    reader->d->path = path;
+    reader->d->fileName = QFileInfo(path).fileName();
+    reader->d->limits = limits;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file.errorString()), path);
+    reader->d->fileSize = file.size();
+    if (Status s = reader->d->parse(file); !s)
+        return s.error();
+    return reader;
+}
+
+Status ZipReader::Private::parse(QFile &file)
+{
+    if (fileSize < EndOfCentralDirSize)
+        return error(ErrorCode::Format, QStringLiteral("too small to be a zip archive (%1 bytes; the end of central "
+                                                       "directory record alone takes 22)").arg(fileSize));
+    // The end record sits in the last 22 + 65535 (maximum comment) bytes.
+    const qint64 tailSize = std::min<qint64>(fileSize, EndOfCentralDirSize + MaxCommentSize);
+    const qint64 tailStart = fileSize - tailSize;
+    QByteArray tail(tailSize, Qt::Uninitialized);
+    if (!file.seek(tailStart) || file.read(tail.data(), tailSize) != tailSize)
+        return error(ErrorCode::Io, QStringLiteral("cannot read the end of the file: %1").arg(file.errorString()));
+    qint64 eocd = -1;
+    qint64 liar = -1;
+    for (qint64 i = tailSize - EndOfCentralDirSize; i >= 0; --i) {
+        if (get32(tail.constData() + i) != EndOfCentralDirSignature)
+            continue;
+        if (i + EndOfCentralDirSize + get16(tail.constData() + i + 20) == tailSize) {
+            eocd = i;
+            break;
+        }
+        if (liar < 0)
+            liar = i;
+    }
+    if (eocd < 0 && liar >= 0)
+        return error(ErrorCode::Format, QStringLiteral("end of central directory record at offset %1: comment length "
+                                                       "field says %2 bytes, but %3 bytes follow the record")
+                                            .arg(tailStart + liar).arg(get16(tail.constData() + liar + 20))
+                                            .arg(tailSize - liar - EndOfCentralDirSize));
+    if (eocd < 0)
+        return error(ErrorCode::Format, QStringLiteral("no end of central directory record (not a zip archive, or "
+                                                       "truncated)"));
+    const char *e = tail.constData() + eocd;
+    const quint64 eocdOffset = quint64(tailStart + eocd);
+    quint32 disk = get16(e + 4);
+    quint32 cdDisk = get16(e + 6);
+    quint64 countOnDisk = get16(e + 8);
+    quint64 count = get16(e + 10);
+    quint64 cdSize = get32(e + 12);
+    quint64 cdOffset = get32(e + 16);
+    quint64 cdLimit = eocdOffset; // the central directory ends before this
+
+    // zip64: a locator right before the end record points at the zip64 end record.
+    if (eocdOffset >= quint64(Zip64LocatorSize)) {
+        const quint64 locatorOffset = eocdOffset - Zip64LocatorSize;
+        QByteArray locator(Zip64LocatorSize, Qt::Uninitialized);
+        if (!file.seek(qint64(locatorOffset)) || file.read(locator.data(), Zip64LocatorSize) != Zip64LocatorSize)
+            return error(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(file.errorString()));
+        if (get32(locator.constData()) == Zip64LocatorSignature) {
+            const quint64 recordOffset = get64(locator.constData() + 8);
+            if (get32(locator.constData() + 4) != 0 || get32(locator.constData() + 16) > 1)
+                return error(ErrorCode::Unsupported, QStringLiteral("multi-disk (spanned) zip archives are not supported"));
+            if (!fitsWithin(recordOffset, Zip64EndOfCentralDirSize, locatorOffset))
+                return error(ErrorCode::Format, QStringLiteral("zip64 end of central directory locator points at "
+                                                               "offset %1, past the locator itself at %2")
+                                                    .arg(recordOffset).arg(locatorOffset));
+            QByteArray record(Zip64EndOfCentralDirSize, Qt::Uninitialized);
+            if (!file.seek(qint64(recordOffset)) || file.read(record.data(), Zip64EndOfCentralDirSize) != Zip64EndOfCentralDirSize)
+                return error(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(file.errorString()));
+            const char *r = record.constData();
+            if (get32(r) != Zip64EndOfCentralDirSignature)
+                return error(ErrorCode::Format, QStringLiteral("bad zip64 end of central directory signature %1 at "
+                                                               "offset %2 (expected 0x06064b50)")
+                                                    .arg(hex32(get32(r))).arg(recordOffset));
+            if (get64(r + 4) < quint64(Zip64EndOfCentralDirSize - 12))
+                return error(ErrorCode::Format, QStringLiteral("zip64 end of central directory record size %1 is "
+                                                               "smaller than 44").arg(get64(r + 4)));
+            disk = get32(r + 16);
+            cdDisk = get32(r + 20);
+            countOnDisk = get64(r + 24);
+            count = get64(r + 32);
+            cdSize = get64(r + 40);
+            cdOffset = get64(r + 48);
+            cdLimit = recordOffset;
+        }
+    }
+    if (disk != 0 || cdDisk != 0 || countOnDisk != count)
+        return error(ErrorCode::Unsupported, QStringLiteral("multi-disk (spanned) zip archives are not supported"));
+    if (count > quint64(limits.maxEntries))
+        return error(ErrorCode::Limit, QStringLiteral("central directory announces %1 entries, more than the limit of %2")
+                                           .arg(count).arg(limits.maxEntries));
+    if (cdSize > quint64(limits.maxCentralDirectoryBytes))
+        return error(ErrorCode::Limit, QStringLiteral("central directory size %1 bytes exceeds the limit of %2")
+                                           .arg(cdSize).arg(limits.maxCentralDirectoryBytes));
+    if (!fitsWithin(cdOffset, cdSize, cdLimit))
+        return error(ErrorCode::Format, QStringLiteral("central directory (offset %1, size %2) runs past the end "
+                                                       "record at offset %3")
+                                            .arg(cdOffset).arg(cdSize).arg(cdLimit));
+    if (count > cdSize / CentralHeaderSize)
+        return error(ErrorCode::Format, QStringLiteral("central directory of %1 bytes cannot hold the %2 entries "
+                                                       "the end record announces").arg(cdSize).arg(count));
+    QByteArray cd(qsizetype(cdSize), Qt::Uninitialized);
+    if (!file.seek(qint64(cdOffset)) || file.read(cd.data(), qint64(cdSize)) != qint64(cdSize))
+        return error(ErrorCode::Io, QStringLiteral("cannot read the central directory: %1").arg(file.errorString()));
+    return parseCentralDirectory(cd, count, cdOffset);
+}
+
+Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 count, quint64 cdOffset)
+{
+    entries.reserve(count);
+    rawNames.reserve(count);
+    index.reserve(qsizetype(count));
+    const quint64 size = quint64(cd.size());
+    quint64 pos = 0;
+    quint64 total = 0;
+    for (quint64 n = 0; n < count; ++n) {
+        const QString record = QStringLiteral("central directory record %1 (offset %2)").arg(n).arg(cdOffset + pos);
+        if (!fitsWithin(pos, CentralHeaderSize, size))
+            return error(ErrorCode::Format, QStringLiteral("%1 is truncated").arg(record));
+        const char *h = cd.constData() + pos;
+        if (get32(h) != CentralHeaderSignature)
+            return error(ErrorCode::Format, QStringLiteral("%1 has a bad signature %2 (expected 0x02014b50)")
+                                                .arg(record, hex32(get32(h))));
+        const quint16 nameLength = get16(h + 28);
+        const quint16 extraLength = get16(h + 30);
+        const quint16 commentLength = get16(h + 32);
+        const quint64 recordSize = quint64(CentralHeaderSize) + nameLength + extraLength + commentLength;
+        if (!fitsWithin(pos, recordSize, size))
+            return error(ErrorCode::Format, QStringLiteral("%1: name length %2, extra field length %3 and comment "
+                                                           "length %4 run past the end of the central directory")
+                                                .arg(record).arg(nameLength).arg(extraLength).arg(commentLength));
+        ZipEntry entry;
+        entry.versionMadeBy = get16(h + 4);
+        entry.flags = get16(h + 8);
+        entry.method = get16(h + 10);
+        entry.dosDateTime = quint32(get16(h + 14)) << 16 | get16(h + 12);
+        entry.crc32 = get32(h + 16);
+        entry.compressedSize = get32(h + 20);
+        entry.uncompressedSize = get32(h + 24);
+        const quint16 diskStart = get16(h + 34);
+        entry.externalAttributes = get32(h + 38);
+        entry.localHeaderOffset = get32(h + 42);
+        const QByteArray rawName(h + CentralHeaderSize, nameLength);
+        if (!decodeName(rawName, entry.flags & FlagUtf8, &entry.name))
+            return error(ErrorCode::Format, QStringLiteral("%1: name is not valid UTF-8 although the UTF-8 flag is set")
+                                                .arg(record));
+
+        // zip64 extra field: present values replace the 0xffffffff markers, in order.
+        const char *extra = h + CentralHeaderSize + nameLength;
+        bool zip64Found = false;
+        for (quint32 at = 0; at + 4 <= extraLength && !zip64Found;) {
+            const quint16 id = get16(extra + at);
+            const quint32 length = std::min<quint32>(get16(extra + at + 2), extraLength - at - 4);
+            if (id == Zip64ExtraId) {
+                zip64Found = true;
+                const char *z = extra + at + 4;
+                quint32 used = 0;
+                for (auto [value, field] : {std::pair{&entry.uncompressedSize, "uncompressed size"},
+                                            std::pair{&entry.compressedSize, "compressed size"},
+                                            std::pair{&entry.localHeaderOffset, "local header offset"}}) {
+                    if (*value != Max32)
+                        continue;
+                    if (used + 8 > length)
+                        return entryError(ErrorCode::Format, entry, QStringLiteral("zip64 extra field is truncated: "
+                                                                                   "%1 bytes, no room for the %2")
+                                                                        .arg(length).arg(QLatin1StringView(field)));
+                    *value = get64(z + used);
+                    used += 8;
+                }
+            }
+            at += 4 + length;
+        }
+        if (!zip64Found && (entry.uncompressedSize == Max32 || entry.compressedSize == Max32
+                            || entry.localHeaderOffset == Max32))
+            return entryError(ErrorCode::Format, entry, QStringLiteral("a size or offset is 0xffffffff but there is no "
+                                                                       "zip64 extra field"));
+        if (diskStart != 0 && diskStart != Max16)
+            return entryError(ErrorCode::Unsupported, entry, QStringLiteral("starts on disk %1: multi-disk archives "
+                                                                            "are not supported").arg(diskStart));
+
+        // Names: safe relative paths, unique. Directory entries end with '/'.
+        const QString checkedName = entry.isDirectory() ? entry.name.chopped(1) : entry.name;
+        if (Result<QString> safe = checkArchivePath(checkedName, fileName + QStringLiteral(": central directory")); !safe)
+            return safe.error();
+        if (index.contains(entry.name))
+            return entryError(ErrorCode::Format, entry, QStringLiteral("duplicate entry name (records %1 and %2)")
+                                                            .arg(index.value(entry.name)).arg(n));
+
+        // Sizes against the limits; data against the file.
+        if (entry.uncompressedSize > quint64(limits.maxEntrySize))
+            return entryError(ErrorCode::Limit, entry, QStringLiteral("uncompressed size %1 bytes exceeds the limit of %2")
+                                                           .arg(entry.uncompressedSize).arg(limits.maxEntrySize));
+        total += entry.uncompressedSize; // each term <= maxEntrySize, count <= maxEntries: no overflow
+        if (total > quint64(limits.maxTotalSize))
+            return entryError(ErrorCode::Limit, entry, QStringLiteral("total uncompressed size passes the limit of %1 "
+                                                                      "bytes at this entry").arg(limits.maxTotalSize));
+        if (!fitsWithin(entry.localHeaderOffset, quint64(LocalHeaderSize) + nameLength, cdOffset)
+            || !fitsWithin(entry.localHeaderOffset + LocalHeaderSize + nameLength, entry.compressedSize, cdOffset))
+            return entryError(ErrorCode::Format, entry, QStringLiteral("local header offset %1 with %2 bytes of data "
+                                                                       "runs past the start of the central directory "
+                                                                       "at offset %3 (file size %4)")
+                                                            .arg(entry.localHeaderOffset).arg(entry.compressedSize)
+                                                            .arg(cdOffset).arg(fileSize));
+        if (entry.method == quint16(ZipMethod::Stored) && !entry.isEncrypted()
+            && entry.compressedSize != entry.uncompressedSize)
+            return entryError(ErrorCode::Format, entry, QStringLiteral("stored entry has compressed size %1 but "
+                                                                       "uncompressed size %2")
+                                                            .arg(entry.compressedSize).arg(entry.uncompressedSize));
+        index.insert(entry.name, qsizetype(entries.size()));
+        entries.push_back(std::move(entry));
+        rawNames.push_back(rawName);
+        pos += recordSize;
+    }
+    if (pos != size)
+        return error(ErrorCode::Format, QStringLiteral("central directory has %1 bytes left over after the %2 "
+                                                       "entries the end record announces").arg(size - pos).arg(count));
+    return {};
+}
+
+Result<qsizetype> ZipReader::Private::lookup(const ZipEntry &entry) const
+{
+    const auto it = index.constFind(entry.name);
+    if (it == index.cend())
+        return makeError(ErrorCode::NotFound, QStringLiteral("no such entry"),
+                         QStringLiteral("%1: entry %2").arg(fileName, entry.name));
+    return it.value();
+}
+
+Result<qint64> ZipReader::Private::localDataOffset(QFile &file, qsizetype i) const
+{
+    const ZipEntry &entry = entries[size_t(i)];
+    const QByteArray &rawName = rawNames[size_t(i)];
+    char h[LocalHeaderSize];
+    if (!file.seek(qint64(entry.localHeaderOffset)) || file.read(h, LocalHeaderSize) != LocalHeaderSize)
+        return entryError(ErrorCode::Io, entry, QStringLiteral("cannot read the local header at offset %1: %2")
+                                                    .arg(entry.localHeaderOffset).arg(file.errorString()));
+    if (get32(h) != LocalHeaderSignature)
+        return entryError(ErrorCode::Format, entry, QStringLiteral("bad local header signature %1 at offset %2 "
+                                                                   "(expected 0x04034b50)")
+                                                        .arg(hex32(get32(h))).arg(entry.localHeaderOffset));
+    const quint16 nameLength = get16(h + 26);
+    const quint16 extraLength = get16(h + 28);
+    const quint64 dataStart = entry.localHeaderOffset + LocalHeaderSize + nameLength + extraLength;
+    if (nameLength != rawName.size() || !fitsWithin(dataStart, entry.compressedSize, quint64(fileSize)))
+        return entryError(ErrorCode::Format, entry, QStringLiteral("local header at offset %1: name length %2 "
+                                                                   "(central directory: %3) and extra length %4 put "
+                                                                   "the %5 data bytes past the end of the file (%6 bytes)")
+                                                        .arg(entry.localHeaderOffset).arg(nameLength).arg(rawName.size())
+                                                        .arg(extraLength).arg(entry.compressedSize).arg(fileSize));
+    QByteArray localName(nameLength, Qt::Uninitialized);
+    if (file.read(localName.data(), nameLength) != nameLength)
+        return entryError(ErrorCode::Io, entry, QStringLiteral("cannot read the local header name: %1").arg(file.errorString()));
+    if (localName != rawName)
+        return entryError(ErrorCode::Format, entry, QStringLiteral("local header name \"%1\" differs from the central "
+                                                                   "directory's").arg(QString::fromUtf8(localName).left(200)));
+    return qint64(dataStart);
+}
+
+Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool verifyCrc) const
+{
+    const ZipEntry &entry = entries[size_t(i)];
+    if (entry.flags & (FlagEncrypted | FlagStrongEncryption))
+        return entryError(ErrorCode::Unsupported, entry, QStringLiteral("entry is encrypted; encrypted zip entries "
+                                                                        "are not supported"));
+    std::unique_ptr<ZipDecoder> decoder;
+    if (entry.method != quint16(ZipMethod::Stored)) {
+        QString why;
+        decoder = ZipDecoder::create(entry.method, &why);
+        if (!decoder)
+            return entryError(ErrorCode::Unsupported, entry,
+                              QStringLiteral("compression %1 is not supported (stored, deflate and zstd are); %2")
+                                  .arg(zipMethodName(entry.method), why));
+        const quint64 compressed = std::max<quint64>(entry.compressedSize, 1);
+        if (entry.uncompressedSize > (1u << 20) && entry.uncompressedSize / compressed > quint64(limits.maxRatio))
+            return entryError(ErrorCode::Limit, entry, QStringLiteral("compression ratio %1:1 (%2 bytes from %3) "
+                                                                      "exceeds the limit of %4:1")
+                                                           .arg(entry.uncompressedSize / compressed)
+                                                           .arg(entry.uncompressedSize).arg(entry.compressedSize)
+                                                           .arg(limits.maxRatio));
+    }
+    auto file = std::make_unique<QFile>(path);
+    if (!file->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+        return entryError(ErrorCode::Io, entry, QStringLiteral("cannot open the archive: %1").arg(file->errorString()));
+    Result<qint64> start = localDataOffset(*file, i);
+    if (!start)
+        return start.error();
+    if (!file->seek(*start))
+        return entryError(ErrorCode::Io, entry, QStringLiteral("cannot seek to the data: %1").arg(file->errorString()));
+    return std::unique_ptr<QIODevice>(new ZipEntryDevice(std::move(file), entry,
+                                                         QStringLiteral("%1: entry %2").arg(fileName, entry.name),
+                                                         std::move(decoder), verifyCrc));
+}
+
+QString ZipReader::path() const { return d->path; }
+qint64 ZipReader::fileSize() const { return d->fileSize; }
+const std::vector<ZipEntry> &ZipReader::entries() const { return d->entries; }
+const Limits &ZipReader::limits() const { return d->limits; }
+
+const ZipEntry *ZipReader::find(const QString &name) const
+{
+    const auto it = d->index.constFind(name);
+    return it == d->index.cend() ? nullptr : &d->entries[size_t(it.value())];
+}
+
+Result<qint64> ZipReader::dataOffset(const ZipEntry &entry) const
+{
+    Result<qsizetype> i = d->lookup(entry);
+    if (!i)
+        return i.error();
+    QFile file(d->path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+        return d->entryError(ErrorCode::Io, entry, QStringLiteral("cannot open the archive: %1").arg(file.errorString()));
+    return d->localDataOffset(file, *i);
+}
+
+Result<std::unique_ptr<QIODevice>> ZipReader::openEntry(const ZipEntry &entry, bool verifyCrc) const
+{
+    Result<qsizetype> i = d->lookup(entry);
+    if (!i)
+        return i.error();
+    return d->open(*i, verifyCrc);
+}
+
+namespace {
+// Reads exactly `length` bytes into `out`, turning a device failure into an Error.
+Status readExactly(QIODevice &device, char *out, qint64 length, const QString &location)
+{
+    qint64 got = 0;
+    while (got < length) {
+        const qint64 n = device.read(out + got, length - got);
+        if (n <= 0) {
+            if (auto *entryDevice = dynamic_cast<ZipEntryDevice *>(&device); entryDevice && entryDevice->hasFailed())
+                return entryDevice->lastError();
+            return makeError(ErrorCode::Format, QStringLiteral("data ends after %1 of %2 bytes").arg(got).arg(length),
+                             location);
+        }
+        got += n;
+    }
+    return {};
+}
+} // namespace
+
+Result<QByteArray> ZipReader::readEntry(const ZipEntry &entry, qint64 maxSize) const
+{
+    Result<qsizetype> i = d->lookup(entry);
+    if (!i)
+        return i.error();
+    const ZipEntry &e = d->entries[size_t(*i)];
+    if (e.uncompressedSize > quint64(std::max<qint64>(maxSize, 0)))
+        return d->entryError(ErrorCode::Limit, e, QStringLiteral("entry is %1 bytes, more than the %2 allowed here")
+                                                      .arg(e.uncompressedSize).arg(maxSize));
+    Result<std::unique_ptr<QIODevice>> device = d->open(*i, true);
+    if (!device)
+        return device.error();
+    QByteArray data(qsizetype(e.uncompressedSize), Qt::Uninitialized);
+    const QString location = QStringLiteral("%1: entry %2").arg(d->fileName, e.name);
+    if (Status s = readExactly(**device, data.data(), data.size(), location); !s)
+        return s.error();
+    char probe;
+    if ((*device)->read(&probe, 1) != 0) { // 0 = clean end, CRC checked; -1 = the check failed
+        auto *entryDevice = static_cast<ZipEntryDevice *>(device->get());
+        if (entryDevice->hasFailed())
+            return entryDevice->lastError();
+        return makeError(ErrorCode::Format, QStringLiteral("more data than the header states"), location);
+    }
+    return data;
+}
+
+Result<QByteArray> ZipReader::readRange(const ZipEntry &entry, qint64 offset, qint64 length) const
+{
+    Result<qsizetype> i = d->lookup(entry);
+    if (!i)
+        return i.error();
+    const ZipEntry &e = d->entries[size_t(*i)];
+    if (offset < 0 || length < 0 || !fitsWithin(quint64(offset), quint64(length), e.uncompressedSize))
+        return d->entryError(ErrorCode::Usage, e, QStringLiteral("range %1+%2 is outside the entry's %3 bytes")
+                                                      .arg(offset).arg(length).arg(e.uncompressedSize));
+    const QString location = QStringLiteral("%1: entry %2").arg(d->fileName, e.name);
+    QByteArray data(length, Qt::Uninitialized);
+    if (e.method == quint16(ZipMethod::Stored) && !(e.flags & (FlagEncrypted | FlagStrongEncryption))) {
+        QFile file(d->path);
+        if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+            return d->entryError(ErrorCode::Io, e, QStringLiteral("cannot open the archive: %1").arg(file.errorString()));
+        Result<qint64> start = d->localDataOffset(file, *i);
+        if (!start)
+            return start.error();
+        if (!file.seek(*start + offset))
+            return d->entryError(ErrorCode::Io, e, QStringLiteral("cannot seek: %1").arg(file.errorString()));
+        if (Status s = readExactly(file, data.data(), length, location); !s)
+            return s.error();
+        return data;
+    }
+    Result<std::unique_ptr<QIODevice>> device = d->open(*i, true);
+    if (!device)
+        return device.error();
+    constexpr qint64 SkipChunk = 1 << 20;
+    QByteArray skip(qsizetype(std::min(offset, SkipChunk)), Qt::Uninitialized);
+    for (qint64 left = offset; left > 0;) {
+        const qint64 n = std::min(left, SkipChunk);
+        if (Status s = readExactly(**device, skip.data(), n, location); !s)
+            return s.error();
+        left -= n;
+    }
+    if (Status s = readExactly(**device, data.data(), length, location); !s)
+        return s.error();
+    return data;
+}
+
+} // namespace carton

@@ -1,3 +1,368 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// Placeholder: to be implemented.
+#include "zipwriter.h"
+
+#include "base/archivepath.h"
+#include "zip/zipcodecs.h"
+#include "zip/zipformat.h"
+
+#include <QSet>
+
+#include <optional>
+#include <vector>
+
+namespace carton {
+
+using namespace zipformat;
+
+namespace {
+// Below this hint an entry cannot grow past 4 GiB, even incompressible under zstd/deflate.
+constexpr qint64 SmallEntryLimit = qint64(0xF0000000);
+constexpr quint32 SymlinkMode = 0120777;
+
+quint16 versionNeeded(quint16 method, bool zip64)
+{
+    quint16 version = VersionDefault;
+    if (zip64)
+        version = VersionZip64;
+    if (method == quint16(ZipMethod::Zstd))
+        version = VersionZstd;
+    return version;
+}
+} // namespace
+
+struct ZipWriter::Private {
+    struct Record {
+        ZipEntry entry;
+        QByteArray rawName;
+        quint16 versionNeeded = VersionDefault;
+    };
+
+    QIODevice *device = nullptr;
+    std::vector<Record> records;
+    QSet<QString> names;
+    std::optional<Error> failure;
+    bool closed = false;
+
+    // The entry being written.
+    bool inEntry = false;
+    ZipEntry current;
+    QByteArray currentName;
+    bool localZip64 = false;
+    std::unique_ptr<ZipEncoder> encoder;
+    quint32 crc = 0;
+    quint64 dataStart = 0;
+
+    Error fail(ErrorCode code, const QString &message, const QString &entry = {})
+    {
+        Error error = makeError(code, message, entry.isEmpty() ? QStringLiteral("zip writer")
+                                                               : QStringLiteral("zip writer: entry %1").arg(entry));
+        if (!failure)
+            failure = error;
+        return error;
+    }
+    bool put(const char *data, qint64 size)
+    {
+        if (device->write(data, size) == size)
+            return true;
+        fail(ErrorCode::Io, QStringLiteral("write failed: %1").arg(device->errorString()), current.name);
+        return false;
+    }
+    bool put(const QByteArray &data) { return put(data.constData(), data.size()); }
+    bool seekTo(quint64 offset)
+    {
+        if (device->seek(qint64(offset)))
+            return true;
+        fail(ErrorCode::Io, QStringLiteral("seek to %1 failed: %2").arg(offset).arg(device->errorString()), current.name);
+        return false;
+    }
+    static bool sink(void *context, const char *data, std::size_t size)
+    {
+        auto *self = static_cast<Private *>(context);
+        self->current.compressedSize += size;
+        return self->put(data, qint64(size));
+    }
+    Status ready() const
+    {
+        if (failure)
+            return *failure;
+        return {};
+    }
+};
+
+ZipWriter::ZipWriter(QIODevice *device) : d(std::make_unique<Private>())
+{
+    d->device = device;
+    if (!device || !device->isWritable() || device->isSequential())
+        d->fail(ErrorCode::Usage, QStringLiteral("the zip writer needs a seekable device open for writing"));
+}
+
+ZipWriter::~ZipWriter() = default;
+
+Status ZipWriter::beginEntry(const QString &name, const ZipWriteOptions &options)
+{
+    if (Status s = d->ready(); !s)
+        return s;
+    if (d->inEntry)
+        return makeError(ErrorCode::Usage, QStringLiteral("beginEntry(\"%1\") while entry \"%2\" is still open")
+                                               .arg(name, d->current.name), QStringLiteral("zip writer"));
+    if (d->closed)
+        return makeError(ErrorCode::Usage, QStringLiteral("beginEntry(\"%1\") after close()").arg(name),
+                         QStringLiteral("zip writer"));
+    const bool directory = name.endsWith(u'/');
+    if (Result<QString> safe = checkArchivePath(directory ? name.chopped(1) : name, QStringLiteral("zip writer")); !safe)
+        return safe.error();
+    if (d->names.contains(name))
+        return makeError(ErrorCode::Usage, QStringLiteral("duplicate entry name"),
+                         QStringLiteral("zip writer: entry %1").arg(name));
+    const QByteArray rawName = name.toUtf8();
+    if (rawName.size() > 0xffff)
+        return makeError(ErrorCode::Usage, QStringLiteral("name longer than 65535 bytes"),
+                         QStringLiteral("zip writer: entry %1").arg(name));
+
+    ZipEntry entry;
+    entry.name = name;
+    entry.method = directory ? quint16(ZipMethod::Stored) : quint16(options.method);
+    entry.flags = FlagUtf8;
+    entry.versionMadeBy = VersionMadeBy;
+    entry.dosDateTime = options.dosDateTime;
+    quint32 mode = options.unixMode;
+    if (directory)
+        mode = 0040000 | (mode & 07777 ? mode & 07777 : 0755);
+    entry.externalAttributes = mode << 16 | (directory ? 0x10 : 0);
+    const qint64 position = d->device->pos();
+    if (position < 0)
+        return d->fail(ErrorCode::Io, QStringLiteral("cannot tell the device position"), name);
+    entry.localHeaderOffset = quint64(position);
+
+    std::unique_ptr<ZipEncoder> encoder;
+    if (entry.method != quint16(ZipMethod::Stored)) {
+        QString why;
+        encoder = ZipEncoder::create(entry.method, options.level, options.zstdWorkers, &why);
+        if (!encoder)
+            return makeError(ErrorCode::Unsupported, why, QStringLiteral("zip writer: entry %1").arg(name));
+    }
+    d->localZip64 = !directory && (options.sizeHint < 0 || options.sizeHint >= SmallEntryLimit);
+
+    // Local header with zero CRC and sizes, patched by finishEntry().
+    QByteArray header;
+    header.reserve(LocalHeaderSize + rawName.size() + 20);
+    put32(header, LocalHeaderSignature);
+    put16(header, versionNeeded(entry.method, d->localZip64));
+    put16(header, entry.flags);
+    put16(header, entry.method);
+    put16(header, quint16(entry.dosDateTime & 0xffff));
+    put16(header, quint16(entry.dosDateTime >> 16));
+    put32(header, 0);
+    put32(header, d->localZip64 ? Max32 : 0);
+    put32(header, d->localZip64 ? Max32 : 0);
+    put16(header, quint16(rawName.size()));
+    put16(header, d->localZip64 ? 20 : 0);
+    header.append(rawName);
+    if (d->localZip64) {
+        put16(header, Zip64ExtraId);
+        put16(header, 16);
+        put64(header, 0);
+        put64(header, 0);
+    }
+    d->current = std::move(entry);
+    d->currentName = rawName;
+    d->encoder = std::move(encoder);
+    d->crc = zipCrc32(0, nullptr, 0);
+    if (!d->put(header))
+        return *d->failure;
+    d->dataStart = d->current.localHeaderOffset + quint64(header.size());
+    d->inEntry = true;
+    d->names.insert(name);
+    return {};
+}
+
+Status ZipWriter::write(const char *data, qint64 size)
+{
+    if (Status s = d->ready(); !s)
+        return s;
+    if (!d->inEntry)
+        return makeError(ErrorCode::Usage, QStringLiteral("write() outside an entry"), QStringLiteral("zip writer"));
+    if (size < 0)
+        return makeError(ErrorCode::Usage, QStringLiteral("write() of a negative size"), QStringLiteral("zip writer"));
+    if (size == 0)
+        return {};
+    if (d->current.isDirectory())
+        return makeError(ErrorCode::Usage, QStringLiteral("a directory entry has no data"),
+                         QStringLiteral("zip writer: entry %1").arg(d->current.name));
+    d->crc = zipCrc32(d->crc, data, std::size_t(size));
+    d->current.uncompressedSize += quint64(size);
+    if (!d->encoder) {
+        d->current.compressedSize += quint64(size);
+        if (!d->put(data, size))
+            return *d->failure;
+        return {};
+    }
+    if (!d->encoder->encode(data, std::size_t(size), false, &Private::sink, d.get())) {
+        if (!d->failure)
+            d->fail(ErrorCode::Io, d->encoder->error(), d->current.name);
+        return *d->failure;
+    }
+    return {};
+}
+
+Result<ZipEntry> ZipWriter::finishEntry()
+{
+    if (Status s = d->ready(); !s)
+        return s.error();
+    if (!d->inEntry)
+        return makeError(ErrorCode::Usage, QStringLiteral("finishEntry() without beginEntry()"), QStringLiteral("zip writer"));
+    ZipEntry &entry = d->current;
+    if (d->encoder && !d->encoder->encode(nullptr, 0, true, &Private::sink, d.get())) {
+        if (!d->failure)
+            d->fail(ErrorCode::Io, d->encoder->error(), entry.name);
+        return *d->failure;
+    }
+    d->encoder.reset();
+    entry.crc32 = d->crc;
+    const bool bigSizes = entry.uncompressedSize >= Max32 || entry.compressedSize >= Max32;
+    if (bigSizes && !d->localZip64)
+        return d->fail(ErrorCode::Usage, QStringLiteral("entry reached %1 bytes although its size hint promised less "
+                                                        "than 3.75 GiB").arg(entry.uncompressedSize), entry.name);
+    const bool zip64 = d->localZip64 || bigSizes || entry.localHeaderOffset >= Max32;
+    const quint16 version = versionNeeded(entry.method, zip64);
+
+    // Patch the local header: version needed, CRC and sizes (in the zip64 field when reserved).
+    const quint64 end = d->dataStart + entry.compressedSize;
+    QByteArray patch;
+    put16(patch, version);
+    if (!d->seekTo(entry.localHeaderOffset + 4) || !d->put(patch))
+        return *d->failure;
+    patch.clear();
+    put32(patch, entry.crc32);
+    put32(patch, d->localZip64 ? Max32 : quint32(entry.compressedSize));
+    put32(patch, d->localZip64 ? Max32 : quint32(entry.uncompressedSize));
+    if (!d->seekTo(entry.localHeaderOffset + 14) || !d->put(patch))
+        return *d->failure;
+    if (d->localZip64) {
+        patch.clear();
+        put64(patch, entry.uncompressedSize);
+        put64(patch, entry.compressedSize);
+        if (!d->seekTo(entry.localHeaderOffset + LocalHeaderSize + quint64(d->currentName.size()) + 4) || !d->put(patch))
+            return *d->failure;
+    }
+    if (!d->seekTo(end))
+        return *d->failure;
+    d->records.push_back({entry, d->currentName, version});
+    d->inEntry = false;
+    return entry;
+}
+
+Result<ZipEntry> ZipWriter::addEntry(const QString &name, QByteArrayView data, const ZipWriteOptions &options)
+{
+    ZipWriteOptions sized = options;
+    sized.sizeHint = data.size();
+    if (Status s = beginEntry(name, sized); !s)
+        return s.error();
+    if (Status s = write(data.data(), data.size()); !s)
+        return s.error();
+    return finishEntry();
+}
+
+Result<ZipEntry> ZipWriter::addSymlink(const QString &name, const QString &target)
+{
+    if (target.isEmpty())
+        return makeError(ErrorCode::Usage, QStringLiteral("symlink with an empty target"),
+                         QStringLiteral("zip writer: entry %1").arg(name));
+    ZipWriteOptions options;
+    options.method = ZipMethod::Stored;
+    options.unixMode = SymlinkMode;
+    return addEntry(name, target.toUtf8(), options);
+}
+
+Status ZipWriter::close()
+{
+    if (Status s = d->ready(); !s)
+        return s;
+    if (d->inEntry)
+        return makeError(ErrorCode::Usage, QStringLiteral("close() while entry \"%1\" is open").arg(d->current.name),
+                         QStringLiteral("zip writer"));
+    if (d->closed)
+        return {};
+    const qint64 cdStart = d->device->pos();
+    if (cdStart < 0)
+        return d->fail(ErrorCode::Io, QStringLiteral("cannot tell the device position"));
+    const quint64 cdOffset = quint64(cdStart);
+    quint64 cdSize = 0;
+    QByteArray out;
+    out.reserve(1 << 20);
+    for (const Private::Record &record : d->records) {
+        const ZipEntry &e = record.entry;
+        QByteArray extra;
+        if (e.uncompressedSize >= Max32)
+            put64(extra, e.uncompressedSize);
+        if (e.compressedSize >= Max32)
+            put64(extra, e.compressedSize);
+        if (e.localHeaderOffset >= Max32)
+            put64(extra, e.localHeaderOffset);
+        if (!extra.isEmpty()) {
+            QByteArray field;
+            put16(field, Zip64ExtraId);
+            put16(field, quint16(extra.size()));
+            extra.prepend(field);
+        }
+        const qsizetype before = out.size();
+        put32(out, CentralHeaderSignature);
+        put16(out, e.versionMadeBy);
+        put16(out, record.versionNeeded);
+        put16(out, e.flags);
+        put16(out, e.method);
+        put16(out, quint16(e.dosDateTime & 0xffff));
+        put16(out, quint16(e.dosDateTime >> 16));
+        put32(out, e.crc32);
+        put32(out, quint32(std::min<quint64>(e.compressedSize, Max32)));
+        put32(out, quint32(std::min<quint64>(e.uncompressedSize, Max32)));
+        put16(out, quint16(record.rawName.size()));
+        put16(out, quint16(extra.size()));
+        put16(out, 0); // comment
+        put16(out, 0); // disk
+        put16(out, 0); // internal attributes
+        put32(out, e.externalAttributes);
+        put32(out, quint32(std::min<quint64>(e.localHeaderOffset, Max32)));
+        out.append(record.rawName);
+        out.append(extra);
+        cdSize += quint64(out.size() - before);
+        if (out.size() >= (1 << 20)) {
+            if (!d->put(out))
+                return *d->failure;
+            out.clear();
+        }
+    }
+    const quint64 count = d->records.size();
+    if (count >= Max16 || cdOffset >= Max32 || cdSize >= Max32) {
+        const quint64 recordOffset = cdOffset + cdSize;
+        put32(out, Zip64EndOfCentralDirSignature);
+        put64(out, Zip64EndOfCentralDirSize - 12);
+        put16(out, VersionMadeBy);
+        put16(out, VersionZip64);
+        put32(out, 0);
+        put32(out, 0);
+        put64(out, count);
+        put64(out, count);
+        put64(out, cdSize);
+        put64(out, cdOffset);
+        put32(out, Zip64LocatorSignature);
+        put32(out, 0);
+        put64(out, recordOffset);
+        put32(out, 1);
+    }
+    put32(out, EndOfCentralDirSignature);
+    put16(out, 0);
+    put16(out, 0);
+    put16(out, quint16(std::min<quint64>(count, Max16)));
+    put16(out, quint16(std::min<quint64>(count, Max16)));
+    put32(out, quint32(std::min<quint64>(cdSize, Max32)));
+    put32(out, quint32(std::min<quint64>(cdOffset, Max32)));
+    put16(out, 0); // comment
+    if (!d->put(out))
+        return *d->failure;
+    d->closed = true;
+    return {};
+}
+
+} // namespace carton

@@ -19,6 +19,11 @@ struct ZipWriteOptions {
     int zstdWorkers = 0;            // >0: libzstd multithreaded compression
     quint32 unixMode = 0100644;     // stored in the external attributes' high 16 bits
     quint32 dosDateTime = 0x00210000; // 1980-01-01 00:00, fixed for reproducible output
+    // The entry's uncompressed size when known in advance (addEntry() sets it), -1 when
+    // not. Unknown or >= 3.75 GiB: the local header is written with a zip64 extra field
+    // so that any size can be patched in; otherwise it gets none, and finishEntry()
+    // fails should the entry pass 4 GiB after all.
+    qint64 sizeHint = -1;
 };
 
 // Writes a zip archive to a seekable QIODevice (a QSaveFile, usually), streaming:
