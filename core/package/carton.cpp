@@ -25,7 +25,7 @@ Carton::~Carton() = default;
 
 Result<std::unique_ptr<Carton>> Carton::open(const QString &path, const Limits &limits)
 {
-    auto source = CartonSource::open(path, limits);
+    auto source = CartonSource::load(path, limits);
     if (!source)
         return source.error();
     std::unique_ptr<Carton> c(new Carton);

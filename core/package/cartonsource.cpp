@@ -12,7 +12,7 @@
 
 namespace carton {
 
-Result<std::unique_ptr<CartonSource>> CartonSource::open(const QString &path, const Limits &limits)
+Result<std::unique_ptr<CartonSource>> CartonSource::load(const QString &path, const Limits &limits)
 {
     const QFileInfo info(path);
     if (!info.exists())

@@ -34,7 +34,7 @@ public:
     // A .carton file (zip) or a folder; fails with ErrorCode::Io/Format when the
     // path is neither readable folder nor zip, Unsafe for unsafe entry names,
     // symlinks escaping the root or looping.
-    static Result<std::unique_ptr<CartonSource>> open(const QString &path, const Limits &limits = {});
+    static Result<std::unique_ptr<CartonSource>> load(const QString &path, const Limits &limits = {});
 
     virtual QString path() const = 0;
     virtual bool isArchive() const = 0;
