@@ -195,7 +195,7 @@ bool isNumericIdent(QStringView s)
 std::strong_ordering comparePre(const QString &a, const QString &b)
 {
     if (a.isEmpty() || b.isEmpty())
-        return b.isEmpty() <=> a.isEmpty();
+        return a.isEmpty() <=> b.isEmpty(); // no pre-release ranks above any pre-release
     const QList<QStringView> pa = QStringView(a).split(u'.');
     const QList<QStringView> pb = QStringView(b).split(u'.');
     for (qsizetype i = 0; i < pa.size() && i < pb.size(); ++i) {

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// writeCartonToml: CartonInfo -> deterministic, readable carton.toml.
+#include "cartontoml.h"
+
+#include "format/tomlutil_p.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <exception>
+#include <string>
+
+namespace carton {
+
+namespace {
+
+const char *const kKnownTopLevel[] = {
+    "spec_version", "model_name", "short_description", "model_description", "license", "repository",
+    "homepage", "required_platforms", "input", "output", "self_test", "example", "runner",
+};
+
+void appendEscaped(QByteArray &out, char c)
+{
+    switch (c) {
+    case '"': out += "\\\""; return;
+    case '\\': out += "\\\\"; return;
+    case '\b': out += "\\b"; return;
+    case '\t': out += "\\t"; return;
+    case '\n': out += "\\n"; return;
+    case '\f': out += "\\f"; return;
+    case '\r': out += "\\r"; return;
+    default: break;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+        static const char hex[] = "0123456789ABCDEF";
+        out += "\\u00";
+        out += hex[u >> 4];
+        out += hex[u & 0xf];
+        return;
+    }
+    out += c; // printable ASCII, or a byte of a UTF-8 sequence (written as is)
+}
+
+// A TOML basic string: "..." with escapes; non-ASCII text stays UTF-8.
+QByteArray basicString(const QString &s)
+{
+    const QByteArray utf8 = s.toUtf8();
+    QByteArray out;
+    out.reserve(utf8.size() + 2);
+    out += '"';
+    for (char c : utf8)
+        appendEscaped(out, c);
+    out += '"';
+    return out;
+}
+
+// A TOML multi-line basic string ("""...""") for text with newlines. Backslashes
+// and control characters but '\n' and '\t' are escaped; every third quote of a run
+// and any run touching the closing delimiter is escaped so that """ never appears.
+QByteArray multiLineString(const QString &s)
+{
+    const QByteArray utf8 = s.toUtf8();
+    QByteArray out = "\"\"\"\n"; // the newline right after the opening delimiter is trimmed by parsers
+    int run = 0;
+    for (qsizetype i = 0; i < utf8.size(); ++i) {
+        const char c = utf8.at(i);
+        if (c == '"') {
+            qsizetype end = i;
+            while (end < utf8.size() && utf8.at(end) == '"')
+                ++end;
+            const bool trailing = end == utf8.size();
+            if (trailing || run % 3 == 2)
+                out += "\\\"";
+            else
+                out += '"';
+            ++run;
+            continue;
+        }
+        run = 0;
+        if (c == '\n' || c == '\t')
+            out += c;
+        else
+            appendEscaped(out, c);
+    }
+    out += "\"\"\"";
+    return out;
+}
+
+bool isBareKey(const QString &key)
+{
+    if (key.isEmpty())
+        return false;
+    for (QChar c : key) {
+        const char16_t u = c.unicode();
+        if (!((u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9') || u == u'_' || u == u'-'))
+            return false;
+    }
+    return true;
+}
+
+QByteArray tomlKey(const QString &key)
+{
+    return isBareKey(key) ? key.toUtf8() : basicString(key);
+}
+
+QByteArray tomlFloat(double d)
+{
+    if (std::isnan(d))
+        return std::signbit(d) ? "-nan" : "nan";
+    if (std::isinf(d))
+        return d < 0 ? "-inf" : "inf";
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, d); // shortest round-trip form
+    QByteArray out(buf, res.ptr - buf);
+    if (!out.contains('.') && !out.contains('e') && !out.contains('E'))
+        out += ".0";
+    return out;
+}
+
+QByteArray shapeValue(const Shape &shape)
+{
+    switch (shape.kind()) {
+    case Shape::Kind::Any:
+        return "\"*\"";
+    case Shape::Kind::Symbol:
+        return basicString(shape.symbolName());
+    case Shape::Kind::Dims:
+        break;
+    }
+    QByteArray out = "[";
+    for (qsizetype i = 0; i < shape.dimList().size(); ++i) {
+        const Dim &d = shape.dimList().at(i);
+        if (i > 0)
+            out += ", ";
+        if (d.isValue())
+            out += QByteArray::number(d.size());
+        else if (d.isSymbol())
+            out += basicString(d.symbolName());
+        else
+            out += "\"*\"";
+    }
+    out += ']';
+    return out;
+}
+
+class Writer final {
+public:
+    void line(const QByteArray &key, const QByteArray &value) { m_out += key + " = " + value + '\n'; }
+    void optionalString(const char *key, const std::optional<QString> &v)
+    {
+        if (v)
+            line(key, basicString(*v));
+    }
+    void header(const QByteArray &h)
+    {
+        if (!m_out.isEmpty())
+            m_out += '\n';
+        m_out += h + '\n';
+    }
+    void refs(const QByteArray &table, const TensorRefs &refs)
+    {
+        header('[' + table + ']');
+        for (const auto &[name, ref] : refs)
+            line(tomlKey(name), basicString(ref));
+    }
+    void spec(const char *table, const TensorSpec &s)
+    {
+        header(QByteArray("[[") + table + "]]");
+        line("name", basicString(s.name));
+        line("dtype", basicString(dtypeName(s.dtype)));
+        line("shape", shapeValue(s.shape));
+        optionalString("description", s.description);
+        optionalString("internal_name", s.internalName);
+    }
+    void raw(const QByteArray &text)
+    {
+        if (text.isEmpty())
+            return;
+        if (!m_out.isEmpty())
+            m_out += '\n';
+        m_out += text;
+    }
+    QByteArray take() { return std::move(m_out); }
+
+private:
+    QByteArray m_out;
+};
+
+// Splits CartonInfo::unknownToml into its plain `key = value` part (written with
+// the top-level keys) and its [table] / [[array]] part (written at the end).
+// Keys that collide with known ones are dropped; unparsable text is dropped.
+std::pair<QByteArray, QByteArray> splitUnknown(const QByteArray &unknownToml)
+{
+    if (unknownToml.trimmed().isEmpty())
+        return {};
+    try {
+        const toml::table t = toml::parse(std::string_view(unknownToml.constData(), std::size_t(unknownToml.size())));
+        toml::table values, tables;
+        for (auto &&[k, v] : t) {
+            if (std::find(std::begin(kKnownTopLevel), std::end(kKnownTopLevel), k.str()) != std::end(kKnownTopLevel))
+                continue;
+            bool isSection = false;
+            if (const auto *tab = v.as_table())
+                isSection = !tab->is_inline();
+            else if (const auto *arr = v.as_array())
+                isSection = arr->is_array_of_tables() && !arr->empty() && !arr->get(0)->as_table()->is_inline();
+            (isSection ? tables : values).insert(k, v);
+        }
+        return {formatToml(values), formatToml(tables)};
+    } catch (...) {
+        return {};
+    }
+}
+
+} // namespace
+
+QByteArray writeCartonToml(const CartonInfo &info)
+{
+    const auto [unknownValues, unknownTables] = splitUnknown(info.unknownToml);
+    Writer w;
+    w.line("spec_version", QByteArray::number(info.specVersion));
+    w.optionalString("model_name", info.modelName);
+    w.optionalString("short_description", info.shortDescription);
+    if (info.modelDescription)
+        w.line("model_description", info.modelDescription->contains(u'\n') ? multiLineString(*info.modelDescription)
+                                                                           : basicString(*info.modelDescription));
+    w.optionalString("license", info.license);
+    w.optionalString("repository", info.repository);
+    w.optionalString("homepage", info.homepage);
+    if (info.requiredPlatforms) {
+        if (info.requiredPlatforms->isEmpty()) {
+            w.line("required_platforms", "[]");
+        } else {
+            QByteArray list = "[\n";
+            for (const QString &p : *info.requiredPlatforms)
+                list += "    " + basicString(p) + ",\n";
+            list += ']';
+            w.line("required_platforms", list);
+        }
+    }
+    if (!unknownValues.isEmpty())
+        w.raw(unknownValues);
+
+    for (const TensorSpec &s : info.inputs)
+        w.spec("input", s);
+    for (const TensorSpec &s : info.outputs)
+        w.spec("output", s);
+    for (const SelfTest &t : info.selfTests) {
+        w.header("[[self_test]]");
+        w.optionalString("name", t.name);
+        w.optionalString("description", t.description);
+        w.refs("self_test.inputs", t.inputs);
+        if (t.expectedOut)
+            w.refs("self_test.expected_out", *t.expectedOut);
+    }
+    for (const Example &e : info.examples) {
+        w.header("[[example]]");
+        w.optionalString("name", e.name);
+        w.optionalString("description", e.description);
+        w.refs("example.inputs", e.inputs);
+        w.refs("example.sample_out", e.sampleOut);
+    }
+
+    w.header("[runner]");
+    w.line("runner_name", basicString(info.runner.runnerName));
+    w.line("required_framework_version", basicString(info.runner.requiredFrameworkVersion));
+    w.line("runner_compat_version", QByteArray::number(info.runner.runnerCompatVersion));
+    if (!info.runner.opts.isEmpty()) {
+        // Sorted by the UTF-8 bytes of the key, as toml++ orders them on reading.
+        QList<std::pair<QByteArray, RunnerOpt>> opts;
+        for (const auto &[key, value] : info.runner.opts)
+            opts.append({key.toUtf8(), value});
+        std::stable_sort(opts.begin(), opts.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        w.header("[runner.opts]");
+        for (const auto &[key, value] : opts) {
+            QByteArray v;
+            if (const auto *i = std::get_if<qint64>(&value))
+                v = QByteArray::number(*i);
+            else if (const auto *d = std::get_if<double>(&value))
+                v = tomlFloat(*d);
+            else if (const auto *s = std::get_if<QString>(&value))
+                v = basicString(*s);
+            else
+                v = std::get<bool>(value) ? "true" : "false";
+            w.line(tomlKey(QString::fromUtf8(key)), v);
+        }
+    }
+    w.raw(unknownTables);
+    return w.take();
+}
+
+} // namespace carton
