@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// The `carton` tool end to end: real binary, real files, independent cross-checks.
+#include "clirunner.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kFixture = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+const QString kSampleDir = QStringLiteral(CARTON_SOURCE_DIR "/resources/sample");
+const QByteArray kFixtureHash = "f1cae5143a92a44e3a7e1d9c32a0245065dfb6e0f1e91c18b5e44356d081dfb5";
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool writeFile(const QString &path, const QByteArray &data)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
+
+// Relative path -> content of every file below `root`.
+QMap<QString, QByteArray> treeContents(const QString &root, const QSet<QString> &skip = {})
+{
+    QMap<QString, QByteArray> out;
+    QDirIterator it(root, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString rel = QDir(root).relativeFilePath(path);
+        if (!skip.contains(rel))
+            out.insert(rel, readAll(path));
+    }
+    return out;
+}
+
+void copyTree(const QString &from, const QString &to)
+{
+    const auto files = treeContents(from);
+    for (auto it = files.cbegin(); it != files.cend(); ++it)
+        QVERIFY(writeFile(to + u'/' + it.key(), it.value()));
+}
+
+} // namespace
+
+class TestCli final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void usageErrors_data();
+    void usageErrors();
+    void unreadableInput_data();
+    void unreadableInput();
+    void infoJsonOnUpstreamFixture();
+    void infoHumanOnFolder();
+    void verifyUpstreamFixture();
+    void tensorOnUpstreamFixture();
+    void packVerifyUnpackRoundTrip_data();
+    void packVerifyUnpackRoundTrip();
+    void packIsReproducible();
+    void independentToolsReadOurCartons_data();
+    void independentToolsReadOurCartons();
+    void verifyDetectsTampering();
+    void infoReportsBrokenToml();
+    void packRefusesExistingOutput();
+    void tensorJsonNumericAndLimit();
+};
+
+void TestCli::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("no command") << QStringList{};
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")};
+    QTest::newRow("info without file") << QStringList{QStringLiteral("info")};
+    QTest::newRow("info two files") << QStringList{QStringLiteral("info"), QStringLiteral("a"), QStringLiteral("b")};
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("info"), QStringLiteral("--bogus"), kFixture};
+    QTest::newRow("pack without -o") << QStringList{QStringLiteral("pack"), kSampleDir};
+    QTest::newRow("pack bad compression") << QStringList{QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"),
+                                                         QStringLiteral("/tmp/x.carton"), QStringLiteral("--compression"),
+                                                         QStringLiteral("lzma")};
+    QTest::newRow("pack bad level") << QStringList{QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"),
+                                                   QStringLiteral("/tmp/x.carton"), QStringLiteral("--level"),
+                                                   QStringLiteral("99")};
+    QTest::newRow("unpack without -o") << QStringList{QStringLiteral("unpack"), kFixture};
+    QTest::newRow("tensor bad limit") << QStringList{QStringLiteral("tensor"), kFixture, QStringLiteral("x"),
+                                                     QStringLiteral("--limit"), QStringLiteral("-3")};
+}
+
+void TestCli::usageErrors()
+{
+    QFETCH(QStringList, args);
+    const RunResult r = runCarton(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("error:") || r.out.contains("usage:"), r.err.constData());
+}
+
+void TestCli::unreadableInput_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QByteArray>("fragment");
+    QTest::newRow("missing file") << QByteArray() << QByteArray("no such file");
+    QTest::newRow("random bytes") << QByteArray("this is not a zip file at all, just text\n").repeated(40)
+                                  << QByteArray("error:");
+    QTest::newRow("empty file") << QByteArray("") << QByteArray("error:");
+}
+
+void TestCli::unreadableInput()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QByteArray, fragment);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.carton"));
+    if (QByteArray(QTest::currentDataTag()) != "missing file")
+        QVERIFY(writeFile(path, content));
+    for (const QString &cmd : {QStringLiteral("info"), QStringLiteral("verify")}) {
+        const RunResult r = runCarton({cmd, path});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(fragment), r.err.constData());
+        QVERIFY2(r.err.contains("broken.carton"), r.err.constData()); // names the file
+    }
+}
+
+void TestCli::infoJsonOnUpstreamFixture()
+{
+    if (!QFile::exists(kFixture))
+        QSKIP("../shared/fixtures/upstream/test.carton not present");
+    const RunResult r = runCarton({QStringLiteral("info"), QStringLiteral("--json"), kFixture});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject o = r.json();
+    const QStringList expectedKeys{
+        QStringLiteral("manifest_hash"), QStringLiteral("spec_version"), QStringLiteral("model_name"),
+        QStringLiteral("short_description"), QStringLiteral("model_description"), QStringLiteral("license"),
+        QStringLiteral("repository"), QStringLiteral("homepage"), QStringLiteral("required_platforms"),
+        QStringLiteral("inputs"), QStringLiteral("outputs"), QStringLiteral("self_tests"), QStringLiteral("examples"),
+        QStringLiteral("runner"), QStringLiteral("files"), QStringLiteral("tensors"), QStringLiteral("diagnostics")};
+    QStringList keys = o.keys();
+    QStringList sortedExpected = expectedKeys;
+    keys.sort();
+    sortedExpected.sort();
+    QCOMPARE(keys, sortedExpected);
+    QCOMPARE(o.value(u"manifest_hash").toString().toLatin1(), kFixtureHash);
+    QCOMPARE(o.value(u"spec_version").toInt(), 1);
+    QCOMPARE(o.value(u"model_name").toString(), QStringLiteral("Test Model"));
+    QVERIFY(o.value(u"license").isNull());
+    QCOMPARE(o.value(u"required_platforms").toArray().size(), 4);
+
+    const QJsonArray inputs = o.value(u"inputs").toArray();
+    QCOMPARE(inputs.size(), 7);
+    QCOMPARE(inputs[0].toObject().value(u"shape").toString(), QStringLiteral("*"));
+    QCOMPARE(inputs[1].toObject().value(u"shape").toString(), QStringLiteral("some_symbol"));
+    QCOMPARE(inputs[4].toObject().value(u"shape").toArray().size(), 0); // scalar
+    const QJsonArray f = inputs[5].toObject().value(u"shape").toArray();
+    QCOMPARE(f.size(), 4);
+    QCOMPARE(f[0].toString(), QStringLiteral("batch_size"));
+    QCOMPARE(f[1].toInt(), 3);
+    QVERIFY(inputs[5].toObject().value(u"description").isNull());
+    QCOMPARE(o.value(u"outputs").toArray()[0].toObject().value(u"description").toString(),
+             QStringLiteral("Some description of the output with emoji! 🥳"));
+
+    const QJsonObject runner = o.value(u"runner").toObject();
+    QCOMPARE(runner.value(u"runner_name").toString(), QStringLiteral("python"));
+
+    const QJsonArray files = o.value(u"files").toArray();
+    QCOMPARE(files.size(), 12);
+    QHash<QString, QJsonObject> byPath;
+    for (const QJsonValue &v : files)
+        byPath.insert(v.toObject().value(u"path").toString(), v.toObject());
+    QCOMPARE(byPath.value(QStringLiteral("MANIFEST")).value(u"compression").toString(), QStringLiteral("stored"));
+    QCOMPARE(byPath.value(QStringLiteral("carton.toml")).value(u"compression").toString(), QStringLiteral("zstd"));
+    QCOMPARE(byPath.value(QStringLiteral("carton.toml")).value(u"size").toInt(), 1996);
+    QCOMPARE(byPath.value(QStringLiteral("carton.toml")).value(u"sha256").toString().size(), 64);
+    QVERIFY(byPath.value(QStringLiteral("MANIFEST")).value(u"sha256").isNull());
+
+    QCOMPARE(o.value(u"tensors").toArray().size(), 4);
+    QCOMPARE(o.value(u"self_tests").toArray().size(), 1);
+    QCOMPARE(o.value(u"examples").toArray().size(), 1);
+
+    // The known real-world inconsistency: input b is float64, its self-test tensor is a string tensor.
+    bool sawWarning = false;
+    for (const QJsonValue &v : o.value(u"diagnostics").toArray()) {
+        const QJsonObject d = v.toObject();
+        QVERIFY2(d.value(u"severity").toString() != u"error", qPrintable(d.value(u"message").toString()));
+        if (d.value(u"severity").toString() == u"warning" && d.value(u"message").toString().contains(u"float64")
+            && d.value(u"message").toString().contains(u"string"))
+            sawWarning = true;
+    }
+    QVERIFY(sawWarning);
+}
+
+void TestCli::infoHumanOnFolder()
+{
+    const RunResult r = runCarton({QStringLiteral("info"), kSampleDir});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(r.out.contains("identity-demo"));
+    QVERIFY(r.out.contains("[batch_size, 4]"));
+    QVERIFY(r.out.contains("noop"));
+}
+
+void TestCli::verifyUpstreamFixture()
+{
+    if (!QFile::exists(kFixture))
+        QSKIP("../shared/fixtures/upstream/test.carton not present");
+    RunResult r = runCarton({QStringLiteral("verify"), kFixture});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(r.out.startsWith("OK: 11 files verified"));
+    r = runCarton({QStringLiteral("verify"), QStringLiteral("--json"), kFixture});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = r.json();
+    QVERIFY(o.value(u"ok").toBool());
+    QCOMPARE(o.value(u"files").toArray().size(), 11);
+    for (const QJsonValue &v : o.value(u"files").toArray())
+        QCOMPARE(v.toObject().value(u"state").toString(), QStringLiteral("ok"));
+}
+
+void TestCli::tensorOnUpstreamFixture()
+{
+    if (!QFile::exists(kFixture))
+        QSKIP("../shared/fixtures/upstream/test.carton not present");
+    RunResult r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), kFixture, QStringLiteral("_tensor_0")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QJsonObject o = r.json();
+    QCOMPARE(o.value(u"dtype").toString(), QStringLiteral("string"));
+    QCOMPARE(o.value(u"shape").toArray().size(), 1);
+    const QJsonArray data = o.value(u"data").toArray();
+    QCOMPARE(data.size(), 3);
+    QString all;
+    for (const QJsonValue &v : data)
+        all += v.toString();
+    QVERIFY2(all.contains(QStringLiteral("తెలుగు")) || all.contains(QChar(0x0C24)), qPrintable(all));
+
+    r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), kFixture, QStringLiteral("_tensor_3")});
+    QCOMPARE(r.exitCode, 0);
+    o = r.json();
+    QCOMPARE(o.value(u"dtype").toString(), QStringLiteral("int64"));
+    QCOMPARE(o.value(u"shape").toArray().size(), 0);
+    QCOMPARE(o.value(u"data").toArray().size(), 1);
+
+    r = runCarton({QStringLiteral("tensor"), kFixture, QStringLiteral("no_such_tensor")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("no_such_tensor"));
+}
+
+void TestCli::packVerifyUnpackRoundTrip_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::newRow("stored") << QStringLiteral("stored");
+    QTest::newRow("deflate") << QStringLiteral("deflate");
+    QTest::newRow("zstd") << QStringLiteral("zstd");
+}
+
+void TestCli::packVerifyUnpackRoundTrip()
+{
+    QFETCH(QString, method);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("sample.carton"));
+    RunResult r = runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out, QStringLiteral("--compression"), method});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCarton({QStringLiteral("verify"), out});
+    QVERIFY2(r.exitCode == 0, r.err.constData() + r.out);
+
+    const QString unpacked = dir.filePath(QStringLiteral("unpacked"));
+    r = runCarton({QStringLiteral("unpack"), out, QStringLiteral("-o"), unpacked});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(treeContents(unpacked, {QStringLiteral("MANIFEST")}), treeContents(kSampleDir));
+
+    // MANIFEST lines agree with an independent sha256 of every extracted file.
+    const QList<QByteArray> lines = readAll(unpacked + QStringLiteral("/MANIFEST")).split('\n');
+    int checked = 0;
+    for (const QByteArray &line : lines) {
+        if (line.isEmpty())
+            continue;
+        const int eq = line.lastIndexOf('=');
+        QCOMPARE(sha256File(unpacked + u'/' + QString::fromUtf8(line.left(eq))), line.mid(eq + 1));
+        ++checked;
+    }
+    QCOMPARE(checked, treeContents(kSampleDir).size());
+
+    // Pack the unpacked folder again: identical bytes.
+    const QString again = dir.filePath(QStringLiteral("again.carton"));
+    r = runCarton({QStringLiteral("pack"), unpacked, QStringLiteral("-o"), again, QStringLiteral("--compression"), method});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(sha256File(again), sha256File(out));
+}
+
+void TestCli::packIsReproducible()
+{
+    QTemporaryDir dir;
+    const QString a = dir.filePath(QStringLiteral("a.carton")), b = dir.filePath(QStringLiteral("b.carton"));
+    // A copy of the sample in another place, with other timestamps.
+    const QString copy = dir.filePath(QStringLiteral("copy"));
+    copyTree(kSampleDir, copy);
+    QCOMPARE(runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), a}).exitCode, 0);
+    QCOMPARE(runCarton({QStringLiteral("pack"), copy, QStringLiteral("-o"), b}).exitCode, 0);
+    QCOMPARE(sha256File(a), sha256File(b));
+    const RunResult ia = runCarton({QStringLiteral("info"), QStringLiteral("--json"), a});
+    const RunResult ib = runCarton({QStringLiteral("info"), QStringLiteral("--json"), b});
+    QCOMPARE(ia.json().value(u"manifest_hash"), ib.json().value(u"manifest_hash"));
+    QCOMPARE(ia.json().value(u"manifest_hash").toString().size(), 64);
+}
+
+void TestCli::independentToolsReadOurCartons_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::newRow("stored via python zipfile") << QStringLiteral("stored");
+    QTest::newRow("deflate via python zipfile") << QStringLiteral("deflate");
+    QTest::newRow("zstd via bsdtar") << QStringLiteral("zstd");
+}
+
+void TestCli::independentToolsReadOurCartons()
+{
+    QFETCH(QString, method);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("s.carton"));
+    QCOMPARE(runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out, QStringLiteral("--compression"), method}).exitCode, 0);
+    const auto expected = treeContents(kSampleDir);
+    if (method == u"zstd") {
+        if (!haveProgram(QStringLiteral("bsdtar")))
+            QSKIP("bsdtar not installed");
+        for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
+            const RunResult r = runProgram(QStringLiteral("bsdtar"), {QStringLiteral("-xOf"), out, it.key()});
+            QCOMPARE(r.exitCode, 0);
+            QCOMPARE(r.out, it.value());
+        }
+        return;
+    }
+    if (!haveProgram(QStringLiteral("python3")))
+        QSKIP("python3 not installed");
+    const QString script = QStringLiteral(
+        "import sys, zipfile, hashlib\n"
+        "z = zipfile.ZipFile(sys.argv[1])\n"
+        "assert z.testzip() is None\n"
+        "for n in sorted(z.namelist()):\n"
+        "    print(n + '=' + hashlib.sha256(z.read(n)).hexdigest())\n");
+    const RunResult r = runProgram(QStringLiteral("python3"), {QStringLiteral("-c"), script, out});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    int matched = 0;
+    for (const QByteArray &line : r.out.split('\n')) {
+        const int eq = line.lastIndexOf('=');
+        const QString name = QString::fromUtf8(line.left(eq));
+        if (expected.contains(name)) {
+            QCOMPARE(line.mid(eq + 1), QCryptographicHash::hash(expected.value(name), QCryptographicHash::Sha256).toHex());
+            ++matched;
+        }
+    }
+    QCOMPARE(matched, expected.size());
+}
+
+void TestCli::verifyDetectsTampering()
+{
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("c"));
+    copyTree(kSampleDir, folder);
+    const QString out = dir.filePath(QStringLiteral("s.carton"));
+    QCOMPARE(runCarton({QStringLiteral("pack"), folder, QStringLiteral("-o"), out, QStringLiteral("--compression"), QStringLiteral("stored")}).exitCode, 0);
+    // Unpack, change one byte of a model file, keep the old MANIFEST: verify must fail on that file.
+    const QString unpacked = dir.filePath(QStringLiteral("u"));
+    QCOMPARE(runCarton({QStringLiteral("unpack"), out, QStringLiteral("-o"), unpacked}).exitCode, 0);
+    QByteArray model = readAll(unpacked + QStringLiteral("/model/README.txt"));
+    model[0] = model[0] == 'X' ? 'Y' : 'X';
+    QVERIFY(writeFile(unpacked + QStringLiteral("/model/README.txt"), model));
+    const RunResult r = runCarton({QStringLiteral("verify"), QStringLiteral("--json"), unpacked});
+    QCOMPARE(r.exitCode, 1);
+    bool found = false;
+    for (const QJsonValue &v : r.json().value(u"files").toArray()) {
+        const QJsonObject f = v.toObject();
+        if (f.value(u"path").toString() == u"model/README.txt") {
+            QCOMPARE(f.value(u"state").toString(), QStringLiteral("mismatch"));
+            found = true;
+        } else {
+            QCOMPARE(f.value(u"state").toString(), QStringLiteral("ok"));
+        }
+    }
+    QVERIFY(found);
+    QVERIFY(!r.json().value(u"ok").toBool());
+}
+
+void TestCli::infoReportsBrokenToml()
+{
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("c"));
+    copyTree(kSampleDir, folder);
+    QVERIFY(writeFile(folder + QStringLiteral("/carton.toml"), "spec_version = 1\nmodel_name = \"unterminated\n"));
+    const RunResult r = runCarton({QStringLiteral("info"), QStringLiteral("--json"), folder});
+    QCOMPARE(r.exitCode, 1);
+    bool found = false;
+    for (const QJsonValue &v : r.json().value(u"diagnostics").toArray()) {
+        const QJsonObject d = v.toObject();
+        if (d.value(u"severity").toString() == u"error" && d.value(u"location").toString().startsWith(u"carton.toml:2"))
+            found = true;
+    }
+    QVERIFY2(found, r.out.constData());
+    QVERIFY(r.json().value(u"model_name").isNull());
+}
+
+void TestCli::packRefusesExistingOutput()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("s.carton"));
+    QVERIFY(writeFile(out, "precious"));
+    RunResult r = runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out});
+    QVERIFY(r.exitCode != 0);
+    QCOMPARE(readAll(out), QByteArray("precious"));
+    r = runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out, QStringLiteral("--force")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(readAll(out).startsWith("PK"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary files left
+}
+
+void TestCli::tensorJsonNumericAndLimit()
+{
+    RunResult r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), kSampleDir, QStringLiteral("x")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QJsonObject o = r.json();
+    QCOMPARE(o.value(u"dtype").toString(), QStringLiteral("float32"));
+    const QJsonArray data = o.value(u"data").toArray();
+    QCOMPARE(data.size(), 8);
+    QCOMPARE(data[0].toDouble(), 0.5);
+    QCOMPARE(data[1].toDouble(), -1.25);
+    QCOMPARE(data[7].toDouble(), 100.0);
+    r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), QStringLiteral("--limit"), QStringLiteral("3"), kSampleDir, QStringLiteral("x")});
+    QCOMPARE(r.json().value(u"data").toArray().size(), 3);
+    r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), kSampleDir, QStringLiteral("labels")});
+    QCOMPARE(r.json().value(u"data").toArray()[1].toString(), QStringLiteral("తెలుగు"));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
