@@ -4,6 +4,7 @@
 #include "cartontoml.h"
 
 #include "base/limits.h"
+#include "format/tomlguard.h"
 #include "format/tomlutil_p.h"
 
 #include <algorithm>
@@ -344,6 +345,8 @@ Result<CartonInfo> parseCartonToml(QByteArrayView text, const QString &fileName)
                              .arg(text.size())
                              .arg(limits.maxMetadataFileSize),
                          fileName);
+    if (Status nesting = checkTomlNesting(text, fileName, limits.maxTomlNesting); !nesting)
+        return nesting.error();
     try {
         const std::string_view doc(text.data(), std::size_t(text.size()));
         toml::table root = toml::parse(doc, std::string_view(fileName.toStdString()));

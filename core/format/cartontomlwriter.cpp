@@ -3,6 +3,8 @@
 // writeCartonToml: CartonInfo -> deterministic, readable carton.toml.
 #include "cartontoml.h"
 
+#include "base/limits.h"
+#include "format/tomlguard.h"
 #include "format/tomlutil_p.h"
 
 #include <algorithm>
@@ -193,7 +195,7 @@ private:
 // Keys that collide with known ones are dropped; unparsable text is dropped.
 std::pair<QByteArray, QByteArray> splitUnknown(const QByteArray &unknownToml)
 {
-    if (unknownToml.trimmed().isEmpty())
+    if (unknownToml.trimmed().isEmpty() || !checkTomlNesting(unknownToml, QString(), Limits().maxTomlNesting))
         return {};
     try {
         const toml::table t = toml::parse(std::string_view(unknownToml.constData(), std::size_t(unknownToml.size())));
