@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+// Internal to carton_zip: the sequential device returned by ZipReader::openEntry().
+
+#include "base/result.h"
+#include "zip/zipentry.h"
+
+#include <QFile>
+#include <QIODevice>
+
+#include <memory>
+
+namespace carton {
+
+class ZipDecoder;
+
+class ZipEntryDevice final : public QIODevice {
+public:
+    // `file` is open and positioned at the entry's data; `location` names archive
+    // and entry for messages ("a.carton: entry model/x").
+    ZipEntryDevice(std::unique_ptr<QFile> file, const ZipEntry &entry, QString location,
+                   std::unique_ptr<ZipDecoder> decoder, bool verifyCrc);
+    ~ZipEntryDevice() override;
+
+    bool isSequential() const override { return true; }
+    qint64 bytesAvailable() const override;
+    // The error behind a failed read() (code and message), when there is one.
+    bool hasFailed() const { return m_failed; }
+    const Error &lastError() const { return m_error; }
+
+protected:
+    qint64 readData(char *data, qint64 maxSize) override;
+    qint64 writeData(const char *, qint64) override { return -1; }
+
+private:
+    qint64 readStored(char *data, qint64 want);
+    qint64 readCompressed(char *data, qint64 want);
+    bool refill();
+    bool finish();
+    qint64 fail(ErrorCode code, const QString &message);
+
+    std::unique_ptr<QFile> m_file;
+    std::unique_ptr<ZipDecoder> m_decoder;
+    QString m_location;
+    quint64 m_expected = 0;
+    quint64 m_produced = 0;
+    quint64 m_compressedLeft = 0;
+    quint64 m_compressedSize = 0;
+    quint32 m_expectedCrc = 0;
+    quint32 m_crc = 0;
+    bool m_verifyCrc = true;
+    bool m_finished = false;
+    bool m_failed = false;
+    Error m_error;
+    std::unique_ptr<char[]> m_in;
+    std::size_t m_inPos = 0;
+    std::size_t m_inSize = 0;
+};
+
+} // namespace carton

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// ZipReader against hostile archives built in code: every case must fail with a
+// clear error (code, and a message naming the entry or field), quickly, no crash.
+
+#include "zip/zipreader.h"
+#include "ziptestutil.h"
+
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace carton;
+using namespace ziptest;
+using namespace Qt::StringLiterals;
+
+Q_DECLARE_METATYPE(carton::Limits)
+Q_DECLARE_METATYPE(carton::ErrorCode)
+
+namespace {
+
+enum Stage { AtOpen, AtOpenEntry, AtRead };
+
+RawEntry stored(const QByteArray &name, const QByteArray &data)
+{
+    RawEntry e;
+    e.name = name;
+    e.stored = data;
+    return e;
+}
+
+RawEntry compressed(const QByteArray &name, quint16 method, const QByteArray &data, const QByteArray &plain)
+{
+    RawEntry e;
+    e.name = name;
+    e.method = method;
+    e.stored = data;
+    e.plain = plain;
+    return e;
+}
+
+// The base archive most cases patch: a small Stored file, then a 1000-byte one.
+std::vector<RawEntry> baseEntries()
+{
+    return {stored("carton.toml", "x = 1\n"), stored("model/a.bin", sampleData(1000, 3))};
+}
+
+QByteArray base(RawLayout *layout)
+{
+    return buildZip(baseEntries(), layout);
+}
+
+// Inserts a zip64 locator (and optionally a zip64 end record) before the end record.
+QByteArray withZip64(const QByteArray &plain, const RawLayout &l, bool record, quint64 count, quint64 locatorTarget)
+{
+    QByteArray out = plain.left(l.eocd);
+    const qsizetype recordOffset = out.size();
+    if (record) {
+        put32(out, 0x06064b50);
+        put64(out, 44);
+        put16(out, (3 << 8) | 63);
+        put16(out, 45);
+        put32(out, 0);
+        put32(out, 0);
+        put64(out, count);
+        put64(out, count);
+        put64(out, quint64(l.cdSize));
+        put64(out, quint64(l.cdOffset));
+    }
+    put32(out, 0x07064b50);
+    put32(out, 0);
+    put64(out, record ? quint64(recordOffset) : locatorTarget);
+    put32(out, 1);
+    return out + plain.mid(l.eocd);
+}
+
+} // namespace
+
+class TestZipHostile final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+    void hostile_data();
+    void hostile();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestZipHostile::hostile_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<Limits>("limits");
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<QString>("entry"); // the entry opened at AtOpenEntry/AtRead
+    QTest::addColumn<ErrorCode>("code");
+    QTest::addColumn<QStringList>("mentions");
+    const Limits defaults;
+    RawLayout l;
+    QByteArray b;
+
+    // --- The end of central directory record and the directory itself.
+    QTest::newRow("empty-file") << QByteArray() << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                << QStringList{u"too small"_s};
+    b = base(&l);
+    QTest::newRow("truncated-file") << b.left(b.size() / 2) << defaults << int(AtOpen) << QString()
+                                    << ErrorCode::Format << QStringList{u"no end of central directory"_s};
+    QTest::newRow("not-a-zip") << sampleData(5000) << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                               << QStringList{u"no end of central directory"_s};
+    b = base(&l);
+    patch16(b, l.eocd + 20, 40);
+    QTest::newRow("eocd-comment-length-lies") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                              << QStringList{u"comment length"_s, u"40"_s};
+    b = base(&l);
+    patch32(b, l.eocd + 16, 1u << 30);
+    QTest::newRow("cd-offset-beyond-file") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                           << QStringList{u"central directory (offset 1073741824"_s};
+    b = base(&l);
+    patch32(b, l.eocd + 12, 0xfffffff0u);
+    QTest::newRow("cd-size-overflow") << b << defaults << int(AtOpen) << QString() << ErrorCode::Limit
+                                      << QStringList{u"central directory size 4294967280"_s};
+    b = base(&l);
+    patch32(b, l.eocd + 12, quint32(l.cdSize + 100));
+    QTest::newRow("cd-size-past-end-record") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                             << QStringList{u"runs past the end record"_s};
+    b = base(&l);
+    patch16(b, l.eocd + 8, 0xfffe);
+    patch16(b, l.eocd + 10, 0xfffe);
+    QTest::newRow("entry-count-huge") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                      << QStringList{u"cannot hold the 65534 entries"_s};
+    Limits oneEntry;
+    oneEntry.maxEntries = 1;
+    QTest::newRow("entry-count-limit") << base(&l) << oneEntry << int(AtOpen) << QString() << ErrorCode::Limit
+                                       << QStringList{u"2 entries"_s, u"limit of 1"_s};
+    Limits smallCd;
+    smallCd.maxCentralDirectoryBytes = 50;
+    QTest::newRow("cd-size-limit") << base(&l) << smallCd << int(AtOpen) << QString() << ErrorCode::Limit
+                                   << QStringList{u"central directory size"_s, u"limit of 50"_s};
+    b = base(&l);
+    patch16(b, l.eocd + 8, 1);
+    patch16(b, l.eocd + 10, 1);
+    QTest::newRow("cd-bytes-left-over") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                        << QStringList{u"left over"_s};
+    b = base(&l);
+    patch32(b, l.central[1], 0x01020304);
+    QTest::newRow("cd-bad-signature") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                      << QStringList{u"record 1"_s, u"bad signature 0x01020304"_s};
+    b = base(&l);
+    patch16(b, l.central[1] + 28, 60000);
+    QTest::newRow("cd-name-length-overflow") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                             << QStringList{u"record 1"_s, u"name length 60000"_s};
+    b = base(&l);
+    patch16(b, l.eocd + 4, 1);
+    QTest::newRow("multi-disk") << b << defaults << int(AtOpen) << QString() << ErrorCode::Unsupported
+                                << QStringList{u"multi-disk"_s};
+
+    // --- zip64 records and fields.
+    b = base(&l);
+    QTest::newRow("zip64-locator-past-file") << withZip64(b, l, false, 0, 0xffffffff00ull) << defaults << int(AtOpen)
+                                             << QString() << ErrorCode::Format << QStringList{u"locator points"_s};
+    QTest::newRow("zip64-record-bad-signature") << withZip64(b, l, false, 0, 0) << defaults << int(AtOpen) << QString()
+                                                << ErrorCode::Format
+                                                << QStringList{u"zip64 end of central directory signature"_s};
+    QTest::newRow("zip64-count-huge") << withZip64(b, l, true, 1'000'000'000'000ull, 0) << defaults << int(AtOpen)
+                                      << QString() << ErrorCode::Limit << QStringList{u"1000000000000 entries"_s};
+    {
+        std::vector<RawEntry> entries = baseEntries();
+        entries[1].cdExtra = QByteArray("\x01\x00\x04\x00\x00\x00\x00\x00", 8);
+        b = buildZip(entries, &l);
+        patch32(b, l.central[1] + 24, 0xffffffffu);
+    }
+    QTest::newRow("zip64-extra-truncated") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                           << QStringList{u"model/a.bin"_s, u"zip64 extra field is truncated"_s,
+                                                          u"uncompressed size"_s};
+    b = base(&l);
+    patch32(b, l.central[1] + 20, 0xffffffffu);
+    QTest::newRow("zip64-marker-without-extra") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                                << QStringList{u"model/a.bin"_s, u"no zip64 extra field"_s};
+
+    // --- Names.
+    const struct { const char *row; QByteArray name; const char *why; } names[] = {
+        {"name-dotdot", "../evil", "\"..\""},
+        {"name-dotdot-inside", "model/../../evil", "\"..\""},
+        {"name-absolute", "/etc/passwd", "absolute"},
+        {"name-backslash", "model\\..\\evil", "backslash"},
+        {"name-drive-letter", "C:/Windows/evil.dll", "drive letter"},
+        {"name-control-char", "model/a\x01.bin", "control character"},
+        {"name-empty-component", "model//a.bin", "empty path component"},
+    };
+    for (const auto &n : names)
+        QTest::newRow(n.row) << buildZip({stored("ok.txt", "ok"), stored(n.name, "evil")}) << defaults << int(AtOpen)
+                             << QString() << ErrorCode::Unsafe
+                             << QStringList{QString::fromUtf8(n.name), QString::fromUtf8(n.why)};
+    QTest::newRow("duplicate-names") << buildZip({stored("model/a.bin", "one"), stored("model/a.bin", "two")})
+                                     << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                     << QStringList{u"model/a.bin"_s, u"duplicate"_s};
+
+    // --- Offsets and sizes against the file.
+    b = base(&l);
+    patch32(b, l.central[1] + 42, 0x7fffffffu);
+    QTest::newRow("local-offset-beyond-file") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                              << QStringList{u"model/a.bin"_s, u"local header offset 2147483647"_s};
+    b = base(&l);
+    patch32(b, l.central[1] + 20, 1100);
+    patch32(b, l.central[1] + 24, 1100);
+    QTest::newRow("stored-size-past-data") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                           << QStringList{u"model/a.bin"_s, u"1100 bytes of data"_s};
+    b = base(&l);
+    patch32(b, l.central[1] + 24, 999);
+    QTest::newRow("stored-sizes-differ") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                         << QStringList{u"model/a.bin"_s, u"compressed size 1000"_s};
+    Limits smallEntry;
+    smallEntry.maxEntrySize = 100;
+    QTest::newRow("entry-size-limit") << base(&l) << smallEntry << int(AtOpen) << QString() << ErrorCode::Limit
+                                      << QStringList{u"model/a.bin"_s, u"limit of 100"_s};
+    Limits smallTotal;
+    smallTotal.maxTotalSize = 1003;
+    QTest::newRow("total-size-limit") << base(&l) << smallTotal << int(AtOpen) << QString() << ErrorCode::Limit
+                                      << QStringList{u"model/a.bin"_s, u"total uncompressed size"_s};
+
+    // --- Local headers (checked when an entry is opened).
+    b = base(&l);
+    patch32(b, l.local[1], 0x12345678);
+    QTest::newRow("local-bad-signature") << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s << ErrorCode::Format
+                                         << QStringList{u"model/a.bin"_s, u"bad local header signature 0x12345678"_s};
+    b = base(&l);
+    patch16(b, l.local[1] + 28, 0xffff);
+    QTest::newRow("local-extra-length-lies") << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s
+                                             << ErrorCode::Format
+                                             << QStringList{u"model/a.bin"_s, u"extra length 65535"_s};
+    b = base(&l);
+    patch16(b, l.local[1] + 26, 60000);
+    QTest::newRow("local-name-length-lies") << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s
+                                            << ErrorCode::Format << QStringList{u"model/a.bin"_s, u"name length 60000"_s};
+    b = base(&l);
+    b[l.local[1] + 30] = 'M';
+    QTest::newRow("local-name-differs") << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s << ErrorCode::Format
+                                        << QStringList{u"model/a.bin"_s, u"Model/a.bin"_s, u"differs"_s};
+    {
+        RawEntry e = stored("model/lzma.bin", "data");
+        e.method = 14;
+        QTest::newRow("unknown-method") << buildZip({e}) << defaults << int(AtOpenEntry) << u"model/lzma.bin"_s
+                                        << ErrorCode::Unsupported << QStringList{u"model/lzma.bin"_s, u"method 14"_s};
+        e = stored("model/secret.bin", "data");
+        e.flags |= 1;
+        QTest::newRow("encrypted") << buildZip({e}) << defaults << int(AtOpenEntry) << u"model/secret.bin"_s
+                                   << ErrorCode::Unsupported << QStringList{u"model/secret.bin"_s, u"encrypted"_s};
+    }
+
+    // --- Bombs: an honest header with an absurd ratio is refused up front.
+    const QByteArray zeros(64 << 20, '\0');
+    QTest::newRow("deflate-bomb") << buildZip({compressed("bomb.bin", 8, deflateRaw(zeros.left(24 << 20), 9),
+                                                          zeros.left(24 << 20))})
+                                  << defaults << int(AtOpenEntry) << u"bomb.bin"_s << ErrorCode::Limit
+                                  << QStringList{u"bomb.bin"_s, u"compression ratio"_s};
+    const QByteArray zstdZeros = zstdFrame(zeros, false);
+    QTest::newRow("zstd-bomb") << buildZip({compressed("bomb.zst", 93, zstdZeros, zeros)}) << defaults
+                               << int(AtOpenEntry) << u"bomb.zst"_s << ErrorCode::Limit
+                               << QStringList{u"bomb.zst"_s, u"compression ratio"_s};
+
+    // --- Data that lies about itself (found while reading).
+    QTest::newRow("zstd-decodes-more-than-header") << buildZip({compressed("liar.zst", 93, zstdZeros, zeros.left(1000))})
+                                                   << defaults << int(AtRead) << u"liar.zst"_s << ErrorCode::Limit
+                                                   << QStringList{u"liar.zst"_s, u"more than the 1000 bytes"_s};
+    QTest::newRow("deflate-decodes-more-than-header")
+        << buildZip({compressed("liar.def", 8, deflateRaw(zeros.left(8 << 20)), zeros.left(1000))}) << defaults
+        << int(AtRead) << u"liar.def"_s << ErrorCode::Limit << QStringList{u"liar.def"_s, u"more than the 1000 bytes"_s};
+    const QByteArray text = sampleData(5000, 12);
+    QTest::newRow("zstd-decodes-less-than-header")
+        << buildZip({compressed("short.zst", 93, zstdFrame(text.left(4000), false), text)}) << defaults << int(AtRead)
+        << u"short.zst"_s << ErrorCode::Format << QStringList{u"short.zst"_s, u"only 4000 bytes"_s};
+    const QByteArray frame = zstdFrame(text, false);
+    QTest::newRow("zstd-truncated") << buildZip({compressed("cut.zst", 93, frame.left(frame.size() / 2), text)})
+                                    << defaults << int(AtRead) << u"cut.zst"_s << ErrorCode::Format
+                                    << QStringList{u"cut.zst"_s, u"truncated"_s};
+    const QByteArray deflated = deflateRaw(text);
+    QTest::newRow("deflate-truncated") << buildZip({compressed("cut.def", 8, deflated.left(deflated.size() / 2), text)})
+                                       << defaults << int(AtRead) << u"cut.def"_s << ErrorCode::Format
+                                       << QStringList{u"cut.def"_s, u"truncated"_s};
+    QTest::newRow("zstd-garbage") << buildZip({compressed("junk.zst", 93, QByteArray(100, '\xff'), text)}) << defaults
+                                  << int(AtRead) << u"junk.zst"_s << ErrorCode::Format
+                                  << QStringList{u"junk.zst"_s, u"corrupt zstd data"_s};
+    QTest::newRow("deflate-garbage") << buildZip({compressed("junk.def", 8, QByteArray(100, '\xff'), text)}) << defaults
+                                     << int(AtRead) << u"junk.def"_s << ErrorCode::Format
+                                     << QStringList{u"junk.def"_s, u"corrupt deflate data"_s};
+    b = base(&l);
+    patch32(b, l.central[1] + 16, crc(sampleData(1000, 3)) ^ 1);
+    QTest::newRow("stored-crc-mismatch") << b << defaults << int(AtRead) << u"model/a.bin"_s << ErrorCode::Integrity
+                                         << QStringList{u"model/a.bin"_s, u"CRC-32 mismatch"_s};
+    {
+        RawEntry e = compressed("model/z.bin", 93, frame, text);
+        b = buildZip({e}, &l);
+        patch32(b, l.central[0] + 16, crc(text) ^ 0x80000000u);
+    }
+    QTest::newRow("zstd-crc-mismatch") << b << defaults << int(AtRead) << u"model/z.bin"_s << ErrorCode::Integrity
+                                       << QStringList{u"model/z.bin"_s, u"CRC-32 mismatch"_s};
+}
+
+void TestZipHostile::hostile()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(Limits, limits);
+    QFETCH(int, stage);
+    QFETCH(QString, entry);
+    QFETCH(ErrorCode, code);
+    QFETCH(QStringList, mentions);
+    const QString path = m_dir.filePath(QString::fromLatin1(QTest::currentDataTag()) + u".zip"_s);
+    QVERIFY(writeFile(path, bytes));
+    QElapsedTimer timer;
+    timer.start();
+
+    auto checkError = [&](const Error &error) {
+        const QString text = error.toString();
+        QVERIFY2(error.code == code, qPrintable(u"code %1, expected %2: %3"_s.arg(int(error.code)).arg(int(code)).arg(text)));
+        QVERIFY2(text.contains(QFileInfo(path).fileName()), qPrintable(text));
+        for (const QString &m : mentions)
+            QVERIFY2(text.contains(m), qPrintable(u"\"%1\" does not mention \"%2\""_s.arg(text, m)));
+    };
+
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path, limits);
+    if (stage == AtOpen) {
+        QVERIFY(!reader.ok());
+        checkError(reader.error());
+        QVERIFY(timer.elapsed() < 5000);
+        return;
+    }
+    QVERIFY2(reader.ok(), qPrintable(reader ? QString() : reader.error().toString()));
+    const ZipEntry *e = (*reader)->find(entry);
+    QVERIFY(e);
+    Result<std::unique_ptr<QIODevice>> device = (*reader)->openEntry(*e);
+    Result<QByteArray> whole = (*reader)->readEntry(*e, qint64(1) << 30);
+    QVERIFY(!whole.ok());
+    checkError(whole.error());
+    if (stage == AtOpenEntry) {
+        QVERIFY(!device.ok());
+        checkError(device.error());
+        QVERIFY(timer.elapsed() < 5000);
+        return;
+    }
+    QVERIFY2(device.ok(), qPrintable(device ? QString() : device.error().toString()));
+    // Stream it: never more bytes than the header states, then -1 with a clear message.
+    QByteArray buffer(1 << 20, Qt::Uninitialized);
+    quint64 delivered = 0;
+    qint64 n;
+    while ((n = (*device)->read(buffer.data(), buffer.size())) > 0)
+        delivered += quint64(n);
+    QCOMPARE(n, qint64(-1));
+    QVERIFY(delivered <= e->uncompressedSize);
+    const QString message = (*device)->errorString();
+    for (const QString &m : mentions)
+        QVERIFY2(message.contains(m), qPrintable(u"\"%1\" does not mention \"%2\""_s.arg(message, m)));
+    QCOMPARE((*device)->read(buffer.data(), 10), qint64(-1)); // stays failed
+    QVERIFY(timer.elapsed() < 5000);
+}
+
+QTEST_GUILESS_MAIN(TestZipHostile)
+#include "tst_ziphostile.moc"

@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// ZipWriter: round trips through ZipReader, and archives checked by independent
+// readers (Python's zipfile, bsdtar, QuaZip).
+
+#include "zip/zipreader.h"
+#include "zip/zipwriter.h"
+#include "ziptestutil.h"
+
+#include <quazip.h>
+#include <quazipfile.h>
+
+#include <QBuffer>
+#include <QCryptographicHash>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace carton;
+using namespace ziptest;
+using namespace Qt::StringLiterals;
+
+Q_DECLARE_METATYPE(carton::ZipMethod)
+
+namespace {
+
+struct Item {
+    QString name;
+    QByteArray data;
+};
+
+// Writes the items with `method`, streaming each in chunks of `chunk` bytes.
+QString writeArchive(const QString &path, const QList<Item> &items, ZipMethod method, qsizetype chunk = 65536,
+                     int workers = 0)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return u"cannot create "_s + path;
+    ZipWriter writer(&file);
+    ZipWriteOptions options;
+    options.method = method;
+    options.zstdWorkers = workers;
+    for (const Item &item : items) {
+        if (Status s = writer.beginEntry(item.name, options); !s)
+            return s.error().toString();
+        for (qsizetype at = 0; at < item.data.size(); at += chunk)
+            if (Status s = writer.write(QByteArrayView(item.data).sliced(at, std::min(chunk, item.data.size() - at))); !s)
+                return s.error().toString();
+        if (Result<ZipEntry> e = writer.finishEntry(); !e)
+            return e.error().toString();
+    }
+    if (Status s = writer.close(); !s)
+        return s.error().toString();
+    return {};
+}
+
+QByteArray sha256Hex(const QByteArray &data)
+{
+    return QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex();
+}
+
+// Python's zipfile: "name<TAB>sha256<TAB>external_attr>>16" per entry, after testzip().
+const char *PythonList = R"(
+import hashlib, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    bad = z.testzip()
+    if bad is not None:
+        print("BAD", bad); sys.exit(2)
+    for i in z.infolist():
+        sys.stdout.buffer.write((i.filename + "\t" + hashlib.sha256(z.read(i)).hexdigest() + "\t"
+                                 + oct(i.external_attr >> 16) + "\n").encode("utf-8"))
+)";
+
+} // namespace
+
+class TestZipWriter final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void roundTrip_data();
+    void roundTrip();
+    void names_data();
+    void names();
+    void symlink();
+    void manyEntries();
+    void deterministic_data();
+    void deterministic();
+    void pythonReads_data();
+    void pythonReads();
+    void bsdtarReadsZstd();
+    void quazipLists_data();
+    void quazipLists();
+    void zip64Offsets();
+    void misuse();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestZipWriter::roundTrip_data()
+{
+    QTest::addColumn<ZipMethod>("method");
+    QTest::addColumn<QByteArray>("data");
+    QTest::addColumn<qsizetype>("chunk");
+    QTest::addColumn<int>("workers");
+    const QByteArray big = sampleData(3 << 20, 7);
+    const struct { const char *name; ZipMethod method; } methods[] = {
+        {"stored", ZipMethod::Stored}, {"deflate", ZipMethod::Deflate}, {"zstd", ZipMethod::Zstd}};
+    for (const auto &m : methods) {
+        QTest::addRow("%s-empty", m.name) << m.method << QByteArray() << qsizetype(1) << 0;
+        QTest::addRow("%s-one-byte", m.name) << m.method << QByteArray("x") << qsizetype(1) << 0;
+        QTest::addRow("%s-text", m.name) << m.method << QByteArray("hello, carton\n").repeated(100) << qsizetype(7) << 0;
+        QTest::addRow("%s-3MiB", m.name) << m.method << big << qsizetype(1 << 20) << 0;
+        QTest::addRow("%s-3MiB-odd-chunks", m.name) << m.method << big << qsizetype(12345) << 0;
+    }
+    QTest::addRow("zstd-3MiB-2-workers") << ZipMethod::Zstd << big << qsizetype(1 << 20) << 2;
+}
+
+void TestZipWriter::roundTrip()
+{
+    QFETCH(ZipMethod, method);
+    QFETCH(QByteArray, data);
+    QFETCH(qsizetype, chunk);
+    QFETCH(int, workers);
+    const QString path = m_dir.filePath(u"roundtrip.zip"_s);
+    const QList<Item> items{{u"model/data.bin"_s, data}, {u"after.txt"_s, "after"}};
+    QCOMPARE(writeArchive(path, items, method, chunk, workers), QString());
+
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY2(reader.ok(), qPrintable(reader ? QString() : reader.error().toString()));
+    QCOMPARE((*reader)->entries().size(), size_t(2));
+    const ZipEntry *entry = (*reader)->find(u"model/data.bin"_s);
+    QVERIFY(entry);
+    QCOMPARE(entry->method, quint16(method));
+    QCOMPARE(entry->uncompressedSize, quint64(data.size()));
+    QCOMPARE(entry->crc32, crc(data));
+    QCOMPARE(entry->flags & 0x0800, 0x0800);
+    QCOMPARE(entry->versionMadeBy, quint16((3 << 8) | 63));
+    QCOMPARE(entry->unixMode(), 0100644u);
+    if (method == ZipMethod::Stored)
+        QCOMPARE(entry->compressedSize, entry->uncompressedSize);
+    Result<QByteArray> back = (*reader)->readEntry(*entry, 1 << 30);
+    QVERIFY2(back.ok(), qPrintable(back ? QString() : back.error().toString()));
+    QCOMPARE(*back, data);
+
+    // The streaming device, read in small odd pieces.
+    Result<std::unique_ptr<QIODevice>> device = (*reader)->openEntry(*entry);
+    QVERIFY(device.ok());
+    QByteArray streamed;
+    char buf[4099];
+    for (qint64 n; (n = (*device)->read(buf, sizeof buf)) > 0;)
+        streamed.append(buf, n);
+    QVERIFY2(!(*device)->errorString().contains(u"CRC"_s), qPrintable((*device)->errorString()));
+    QCOMPARE(streamed, data);
+    QVERIFY((*device)->atEnd());
+    QCOMPARE(*(*reader)->readEntry(*(*reader)->find(u"after.txt"_s), 100), QByteArray("after"));
+}
+
+void TestZipWriter::names_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("ascii") << u"model/weights.bin"_s;
+    QTest::newRow("emoji") << u"misc/🚀📦 rocket.txt"_s;
+    QTest::newRow("telugu") << u"misc/తెలుగు/పాఠం.txt"_s;
+    QTest::newRow("cjk") << u"数据/模型.bin"_s;
+    QTest::newRow("latin1") << u"café/naïve.txt"_s;
+    QTest::newRow("deep") << u"a/b/c/d/e/f/g/h/i/j/k.txt"_s;
+}
+
+void TestZipWriter::names()
+{
+    QFETCH(QString, name);
+    const QString path = m_dir.filePath(u"names.zip"_s);
+    const QByteArray body = name.toUtf8() + "\n";
+    QCOMPARE(writeArchive(path, {{name, body}}, ZipMethod::Deflate), QString());
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY(reader.ok());
+    QCOMPARE((*reader)->entries().front().name, name);
+    QCOMPARE(*(*reader)->readEntry((*reader)->entries().front(), 1000), body);
+
+    if (!haveTool(u"python3"_s))
+        QSKIP("python3 not installed");
+    const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out).section(u'\t', 0, 0), name);
+    QCOMPARE(r.out.split('\t').value(1), sha256Hex(body));
+}
+
+void TestZipWriter::symlink()
+{
+    const QString path = m_dir.filePath(u"symlink.zip"_s);
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        ZipWriter writer(&file);
+        ZipWriteOptions deflate;
+        deflate.method = ZipMethod::Deflate; // python's zipfile cannot read zstd
+        QVERIFY(writer.addEntry(u"model/real.bin"_s, "payload", deflate).ok());
+        Result<ZipEntry> link = writer.addSymlink(u"model/link.bin"_s, u"real.bin"_s);
+        QVERIFY(link.ok());
+        QVERIFY(link->isSymlink());
+        QVERIFY(!writer.addSymlink(u"model/empty"_s, QString()).ok());
+        QVERIFY(writer.close().ok());
+    }
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY(reader.ok());
+    const ZipEntry *link = (*reader)->find(u"model/link.bin"_s);
+    QVERIFY(link);
+    QVERIFY(link->isSymlink());
+    QCOMPARE(link->unixMode(), 0120777u);
+    QCOMPARE(link->method, quint16(ZipMethod::Stored));
+    QCOMPARE(*(*reader)->readEntry(*link, 100), QByteArray("real.bin"));
+    QVERIFY(!(*reader)->find(u"model/real.bin"_s)->isSymlink());
+
+    if (!haveTool(u"python3"_s))
+        QSKIP("python3 not installed");
+    const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("model/link.bin\t" + sha256Hex("real.bin") + "\t0o120777\n"), r.out.constData());
+}
+
+void TestZipWriter::manyEntries()
+{
+    // 70,000 entries: more than 0xffff, so the end records must go zip64.
+    const int count = 70000;
+    const QString path = m_dir.filePath(u"many.zip"_s);
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        ZipWriter writer(&file);
+        ZipWriteOptions options;
+        options.method = ZipMethod::Stored;
+        for (int i = 0; i < count; ++i)
+            QVERIFY(writer.addEntry(u"f/%1"_s.arg(i), QByteArray::number(i), options).ok());
+        QVERIFY(writer.close().ok());
+    }
+    const QByteArray bytes = readFile(path);
+    QCOMPARE(qFromLittleEndian<quint16>(bytes.constData() + bytes.size() - 12), quint16(0xffff));
+    QCOMPARE(qFromLittleEndian<quint32>(bytes.constData() + bytes.size() - 22 - 20), quint32(0x07064b50));
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY2(reader.ok(), qPrintable(reader ? QString() : reader.error().toString()));
+    QCOMPARE((*reader)->entries().size(), size_t(count));
+    const ZipEntry *last = (*reader)->find(u"f/%1"_s.arg(count - 1));
+    QVERIFY(last);
+    QCOMPARE(*(*reader)->readEntry(*last, 100), QByteArray::number(count - 1));
+
+    if (!haveTool(u"python3"_s))
+        QSKIP("python3 not installed");
+    const ToolResult r = runTool(u"python3"_s, {u"-c"_s, u"import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); "
+                                                         "print(len(z.namelist()), z.read('f/69999').decode())"_s, path});
+    QCOMPARE(r.out.trimmed(), QByteArray("70000 69999"));
+}
+
+void TestZipWriter::deterministic_data()
+{
+    QTest::addColumn<ZipMethod>("method");
+    QTest::newRow("stored") << ZipMethod::Stored;
+    QTest::newRow("deflate") << ZipMethod::Deflate;
+    QTest::newRow("zstd") << ZipMethod::Zstd;
+}
+
+void TestZipWriter::deterministic()
+{
+    QFETCH(ZipMethod, method);
+    const QList<Item> items{{u"carton.toml"_s, "spec_version = 1\n"}, {u"model/x"_s, sampleData(200000, 3)}};
+    const QString a = m_dir.filePath(u"det-a.zip"_s);
+    const QString b = m_dir.filePath(u"det-b.zip"_s);
+    QCOMPARE(writeArchive(a, items, method, 1000), QString());
+    QTest::qWait(1100); // a different wall clock must not matter
+    QCOMPARE(writeArchive(b, items, method, 77777), QString());
+    QCOMPARE(readFile(a), readFile(b));
+}
+
+void TestZipWriter::pythonReads_data()
+{
+    QTest::addColumn<ZipMethod>("method");
+    QTest::newRow("stored") << ZipMethod::Stored;
+    QTest::newRow("deflate") << ZipMethod::Deflate;
+}
+
+void TestZipWriter::pythonReads()
+{
+    if (!haveTool(u"python3"_s))
+        QSKIP("python3 not installed");
+    QFETCH(ZipMethod, method);
+    const QList<Item> items{{u"empty"_s, {}}, {u"small.txt"_s, "small\n"},
+                            {u"big/2MiB.bin"_s, sampleData(2 << 20, 11)}, {u"ünï/çødé"_s, "x"}};
+    const QString path = m_dir.filePath(u"python.zip"_s);
+    QCOMPARE(writeArchive(path, items, method, 100000), QString());
+    const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
+    QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+    QByteArray expected;
+    for (const Item &item : items)
+        expected += item.name.toUtf8() + '\t' + sha256Hex(item.data) + "\t0o100644\n";
+    QCOMPARE(r.out, expected);
+}
+
+void TestZipWriter::bsdtarReadsZstd()
+{
+    if (!haveTool(u"bsdtar"_s))
+        QSKIP("bsdtar not installed");
+    const QList<Item> items{{u"a.txt"_s, "alpha\n"}, {u"model/b.bin"_s, sampleData(1500000, 5)}};
+    const QString path = m_dir.filePath(u"bsdtar.zip"_s);
+    QCOMPARE(writeArchive(path, items, ZipMethod::Zstd, 4096), QString());
+    for (const Item &item : items) {
+        const ToolResult r = runTool(u"bsdtar"_s, {u"-xOf"_s, path, item.name});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.out.size(), item.data.size());
+        QCOMPARE(r.out, item.data);
+    }
+}
+
+void TestZipWriter::quazipLists_data()
+{
+    QTest::addColumn<ZipMethod>("method");
+    QTest::newRow("stored") << ZipMethod::Stored;
+    QTest::newRow("deflate") << ZipMethod::Deflate;
+    QTest::newRow("zstd") << ZipMethod::Zstd;
+}
+
+void TestZipWriter::quazipLists()
+{
+    QFETCH(ZipMethod, method);
+    const QList<Item> items{{u"carton.toml"_s, "x = 1\n"}, {u"model/🚀.bin"_s, sampleData(100000, 9)}};
+    const QString path = m_dir.filePath(u"quazip.zip"_s);
+    QCOMPARE(writeArchive(path, items, method), QString());
+    QuaZip zip(path);
+    QVERIFY(zip.open(QuaZip::mdUnzip));
+    QCOMPARE(zip.getEntriesCount(), int(items.size()));
+    const QList<QuaZipFileInfo64> infos = zip.getFileInfoList64();
+    QCOMPARE(infos.size(), items.size());
+    for (int i = 0; i < items.size(); ++i) {
+        QCOMPARE(infos[i].name, items[i].name);
+        QCOMPARE(infos[i].uncompressedSize, quint64(items[i].data.size()));
+        QCOMPARE(infos[i].crc, crc(items[i].data));
+        QCOMPARE(infos[i].method, quint16(method));
+        if (method == ZipMethod::Zstd)
+            continue; // minizip cannot decode method 93
+        QVERIFY(zip.setCurrentFile(items[i].name));
+        QuaZipFile file(&zip);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), items[i].data);
+        file.close();
+        QCOMPARE(file.getZipError(), 0);
+    }
+}
+
+void TestZipWriter::zip64Offsets()
+{
+    // Entries past 4 GiB without writing 4 GiB: the writer starts in a sparse file at
+    // offset 4 GiB + 16, so every local header offset and the central directory
+    // offset need zip64 fields.
+    const QString path = m_dir.filePath(u"sparse64.zip"_s);
+    const qint64 start = (qint64(1) << 32) + 16;
+    const QList<Item> items{{u"a.txt"_s, "first"}, {u"b.bin"_s, sampleData(300000, 2)}};
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        if (!file.resize(start) || !file.seek(start))
+            QSKIP("no large (sparse) file support here");
+        ZipWriter writer(&file);
+        ZipWriteOptions deflate;
+        deflate.method = ZipMethod::Deflate; // python's zipfile cannot read zstd
+        QVERIFY(writer.addEntry(items[0].name, items[0].data, deflate).ok());
+        ZipWriteOptions stored;
+        stored.method = ZipMethod::Stored;
+        QVERIFY(writer.addEntry(items[1].name, items[1].data, stored).ok());
+        QVERIFY(writer.close().ok());
+    }
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.seek(file.size() - 22));
+    const QByteArray eocd = file.read(22);
+    QCOMPARE(qFromLittleEndian<quint32>(eocd.constData() + 16), 0xffffffffu); // CD offset only in zip64
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY2(reader.ok(), qPrintable(reader ? QString() : reader.error().toString()));
+    for (const Item &item : items) {
+        const ZipEntry *entry = (*reader)->find(item.name);
+        QVERIFY(entry);
+        QVERIFY(entry->localHeaderOffset >= quint64(start));
+        QCOMPARE(*(*reader)->readEntry(*entry, 1 << 20), item.data);
+    }
+    QCOMPARE(*(*reader)->readRange(*(*reader)->find(u"b.bin"_s), 123456, 50), items[1].data.mid(123456, 50));
+    if (!haveTool(u"python3"_s))
+        QSKIP("python3 not installed");
+    const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
+    QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+    QVERIFY(r.out.contains("b.bin\t" + sha256Hex(items[1].data)));
+}
+
+void TestZipWriter::misuse()
+{
+    QBuffer buffer;
+    QVERIFY(buffer.open(QIODevice::ReadWrite));
+    ZipWriter writer(&buffer);
+    QCOMPARE(writer.write("x").error().code, ErrorCode::Usage);
+    QCOMPARE(writer.addEntry(u"../evil"_s, "x", {}).error().code, ErrorCode::Unsafe);
+    QCOMPARE(writer.addEntry(u"/abs"_s, "x", {}).error().code, ErrorCode::Unsafe);
+    QVERIFY(writer.addEntry(u"ok"_s, "x", {}).ok());
+    QCOMPARE(writer.addEntry(u"ok"_s, "y", {}).error().code, ErrorCode::Usage);
+    QVERIFY(writer.beginEntry(u"open"_s, {}).ok());
+    QCOMPARE(writer.beginEntry(u"second"_s, {}).error().code, ErrorCode::Usage);
+    QCOMPARE(writer.close().error().code, ErrorCode::Usage);
+    QVERIFY(writer.finishEntry().ok());
+    QVERIFY(writer.close().ok());
+
+    QBuffer readOnly;
+    QVERIFY(readOnly.open(QIODevice::ReadOnly));
+    ZipWriter bad(&readOnly);
+    QCOMPARE(bad.addEntry(u"x"_s, "x", {}).error().code, ErrorCode::Usage);
+}
+
+QTEST_GUILESS_MAIN(TestZipWriter)
+#include "tst_zipwriter.moc"
