@@ -5,23 +5,49 @@
 #include "base/diagnostic.h"
 #include "cartoncore_export.h"
 #include "format/cartoninfo.h"
+#include "validate/location.h"
 
 namespace carton {
 
 class Carton;
 
-// Checks of carton.toml alone (used live by the editor): spec_version, runner
-// fields and semver syntax, dtypes, shapes and symbol consistency, "one
-// input/output specified => all", short_description length, target triples,
-// self_test/example reference syntax, markdown image targets' form.
-// Locations look like "carton.toml: input[2].shape".
+// Diagnostic locations follow one format, "FILE[:LINE][: FIELD]" (see
+// validate/location.h, parseLocation() splits them):
+//   "carton.toml: input[2].shape"        a carton.toml field (no line known)
+//   "carton.toml:14: input[2].shape"     ... with its line from CartonInfo::fieldLines
+//   "MANIFEST:3"                         a MANIFEST line
+//   "LINKS: urls.<sha256>"               a LINKS entry
+//   "tensor_data/index.toml:7: tensor[0].file"
+//   "model/model.pt", "model/"           a file or folder of the carton
+// carton.toml field paths are the CartonInfo::fieldLines keys, sometimes one step
+// deeper ("input[2].shape[1]", "required_platforms[3]", "self_test[0].inputs.x").
+//
+// Severities: Error = the carton breaks a rule of the spec or of upstream's reader
+// or packer, or references something that is not there; Warning = allowed but
+// most likely a mistake (unknown runner, self-test data not matching the declared
+// dtype/shape, unused files); Info = worth knowing (files fetched through LINKS,
+// self-tests leaving inputs out).
+
+// Checks of carton.toml alone (used live by the editor): spec_version; runner
+// name (unknown = warning), semver syntax of required_framework_version,
+// runner_compat_version >= 0; input/output names (empty, duplicate), dtypes and
+// shapes (negative dims, quoted numbers, symbols naming a whole shape in one place
+// and a dimension in another = info); self_test/example keys against the declared
+// inputs/outputs and their reference syntax (self_test: "@tensor_data/...";
+// example: "@tensor_data/..." or "@misc/..."); short_description <= 100
+// characters; required_platforms target triples; model_description image
+// targets (https or @misc/ only: error; links: warning); repository/homepage URLs.
 CARTONCORE_EXPORT Diagnostics validateInfo(const CartonInfo &info);
 
 // Everything: the carton's load diagnostics, validateInfo, and the checks that
-// need the files (MANIFEST vs archive: missing/extra; LINKS; tensor_data index vs
-// files; tensor file sizes vs dtype × shape; references to missing tensors/misc
-// files; dtype/shape of self-test and example tensors vs the specs; @misc images
-// in the description exist). Does not hash: verifyCarton() does that.
+// need the files (carton.toml and MANIFEST present; MANIFEST vs files: missing,
+// linked, unlisted; LINKS entries MANIFEST does not use; model/ not empty;
+// files outside the v1 layout; tensor_data index vs files; numeric tensor file
+// sizes vs dtype × shape; string tensor element counts; nested tensors' inner
+// tensors; references to missing tensors/misc files; dtype/shape of self-test
+// and example tensors vs the specs; symbols resolving to one value per
+// self_test; @misc images of the description exist). Does not hash:
+// verifyCarton() does that.
 CARTONCORE_EXPORT Diagnostics validateCarton(const Carton &carton);
 
 } // namespace carton

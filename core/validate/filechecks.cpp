@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// The carton's files: carton.toml, MANIFEST against the files, LINKS, model/,
+// and the top-level layout.
+#include "package/carton.h"
+#include "validate/validaterules.h"
+
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace carton::validate_detail {
+
+bool cartonHasFile(const Carton &carton, const QString &path)
+{
+    return carton.source().find(path) != nullptr || carton.isLinked(path);
+}
+
+namespace {
+
+const QString manifestName = u"MANIFEST"_s;
+const QString linksName = u"LINKS"_s;
+
+bool loadReported(const Carton &carton, const QString &file)
+{
+    for (const Diagnostic &d : carton.loadDiagnostics())
+        if (parseLocation(d.location).file == file || d.location.startsWith(file))
+            return true;
+    return false;
+}
+
+void checkMetadataFile(const Carton &carton, const QString &file, bool parsed, const QString &why, Reporter &r)
+{
+    if (parsed)
+        return;
+    if (!cartonHasFile(carton, file))
+        r.at(Severity::Error, file, u"missing: %1"_s.arg(why));
+    else if (!loadReported(carton, file))
+        r.at(Severity::Error, file, u"could not be read or parsed"_s);
+}
+
+void checkManifest(const Carton &carton, Reporter &r)
+{
+    const Manifest &manifest = *carton.manifest();
+    const CartonSource &source = carton.source();
+    QSet<QString> listed;
+    bool hasToml = false;
+    const QList<ManifestEntry> &entries = manifest.entries();
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const ManifestEntry &e = entries.at(i);
+        listed.insert(e.path);
+        hasToml = hasToml || e.path == cartonTomlName();
+        if (source.find(e.path))
+            continue;
+        const QString where = formatLocation(manifestName, int(i + 1));
+        if (carton.isLinked(e.path)) {
+            const QStringList urls = carton.links() ? carton.links()->urlsFor(e.sha256) : QStringList();
+            r.at(Severity::Info, where,
+                 u"%1 is not stored in the carton; it is fetched from LINKS (%2)"_s.arg(
+                     e.path, urls.isEmpty() ? u"no URL"_s : urls.constFirst()));
+        } else {
+            r.at(Severity::Error, where,
+                 u"%1 is listed but missing: it is not in the carton and LINKS has no URL for its sha256"_s.arg(e.path));
+        }
+    }
+    if (!hasToml)
+        r.at(Severity::Error, manifestName,
+             u"no entry for carton.toml; MANIFEST must list every file but MANIFEST and LINKS"_s);
+    for (const SourceFile &f : source.files()) {
+        if (f.path == manifestName || f.path == linksName || listed.contains(f.path))
+            continue;
+        if (f.path == cartonTomlName())
+            continue; // reported above as a missing MANIFEST entry
+        r.at(Severity::Error, f.path, u"not listed in MANIFEST; MANIFEST must list every file but MANIFEST and LINKS"_s);
+    }
+}
+
+void checkLinks(const Carton &carton, Reporter &r)
+{
+    if (!carton.links() || !carton.manifest())
+        return;
+    QSet<QByteArray> hashes;
+    for (const ManifestEntry &e : carton.manifest()->entries())
+        hashes.insert(e.sha256);
+    const auto &urls = carton.links()->urls();
+    for (auto it = urls.cbegin(); it != urls.cend(); ++it) {
+        if (!hashes.contains(it.key()))
+            r.at(Severity::Warning, formatLocation(linksName, 0, u"urls."_s + QString::fromLatin1(it.key())),
+                 u"no MANIFEST entry has sha256 %1, so its URLs are never used"_s.arg(QString::fromLatin1(it.key())));
+    }
+}
+
+// Every path the carton has: stored files and MANIFEST entries (linked or missing).
+QStringList allPaths(const Carton &carton)
+{
+    QStringList paths;
+    QSet<QString> seen;
+    for (const SourceFile &f : carton.source().files()) {
+        paths.append(f.path);
+        seen.insert(f.path);
+    }
+    if (carton.manifest())
+        for (const ManifestEntry &e : carton.manifest()->entries())
+            if (!seen.contains(e.path))
+                paths.append(e.path);
+    return paths;
+}
+
+void checkTopLevel(const Carton &carton, Reporter &r)
+{
+    static const QSet<QString> knownFiles = {u"carton.toml"_s, u"MANIFEST"_s, u"LINKS"_s};
+    static const QSet<QString> knownFolders = {u"model"_s, u"tensor_data"_s, u"misc"_s};
+    bool hasModel = false;
+    QSet<QString> reported;
+    const QStringList paths = allPaths(carton);
+    for (const QString &path : paths) {
+        const qsizetype slash = path.indexOf(u'/');
+        if (slash < 0) {
+            if (!knownFiles.contains(path) && !reported.contains(path)) {
+                reported.insert(path);
+                r.at(Severity::Warning, path,
+                     u"not part of the Carton v1 layout (carton.toml, MANIFEST, LINKS, model/, tensor_data/, misc/); "
+                     "runners only see model/"_s);
+            }
+            continue;
+        }
+        const QString top = path.left(slash);
+        if (top == u"model"_s)
+            hasModel = true;
+        if (!knownFolders.contains(top) && !reported.contains(top)) {
+            reported.insert(top);
+            r.at(Severity::Warning, top + u'/',
+                 u"folder not part of the Carton v1 layout (model/, tensor_data/, misc/); runners only see model/"_s);
+        }
+    }
+    if (!hasModel)
+        r.at(Severity::Error, u"model/"_s,
+             u"the model folder is missing or empty; it must hold what the runner needs to load the model"_s);
+}
+
+} // namespace
+
+void checkLayout(const Carton &carton, Reporter &r)
+{
+    checkMetadataFile(carton, cartonTomlName(), carton.info().has_value(),
+                      u"every carton describes its model in carton.toml"_s, r);
+    checkMetadataFile(carton, manifestName, carton.manifest().has_value(),
+                      u"every carton lists its files and their sha256 in MANIFEST"_s, r);
+    if (carton.manifest())
+        checkManifest(carton, r);
+    checkLinks(carton, r);
+    checkTopLevel(carton, r);
+}
+
+} // namespace carton::validate_detail

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// validateInfo(): the checks that need carton.toml alone.
+#include "validate/validator.h"
+
+#include "base/archivepath.h"
+#include "format/dtype.h"
+#include "format/semver.h"
+#include "format/targettriple.h"
+#include "validate/markdownimages.h"
+#include "validate/reporter.h"
+#include "validate/validaterules.h"
+
+#include <QHash>
+#include <QSet>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace carton {
+
+namespace validate_detail {
+
+const QStringList &knownRunnerNames()
+{
+    static const QStringList names = {u"torchscript"_s, u"python"_s, u"rust-bert"_s, u"wasm"_s, u"noop"_s};
+    return names;
+}
+
+QString specDTypeList()
+{
+    static const QString list = [] {
+        QStringList names;
+        for (DType d : {DType::Float32, DType::Float64, DType::String, DType::Int8, DType::Int16, DType::Int32,
+                        DType::Int64, DType::Uint8, DType::Uint16, DType::Uint32, DType::Uint64})
+            names.append(dtypeName(d));
+        return names.join(u", "_s);
+    }();
+    return list;
+}
+
+std::optional<DType> specDTypeOf(const TensorSpec &spec)
+{
+    if (!spec.dtypeText.isEmpty()) {
+        const std::optional<DType> parsed = parseDType(spec.dtypeText);
+        if (!parsed || !isSpecDType(*parsed))
+            return std::nullopt;
+        return parsed;
+    }
+    if (!isSpecDType(spec.dtype))
+        return std::nullopt;
+    return spec.dtype;
+}
+
+const TensorSpec *findSpec(const QList<TensorSpec> &specs, const QString &name)
+{
+    for (const TensorSpec &s : specs)
+        if (s.name == name)
+            return &s;
+    return nullptr;
+}
+
+RefKind classifyRef(const QString &ref, QString *rest)
+{
+    static const QString tensorPrefix = u"@tensor_data/"_s;
+    static const QString miscPrefix = u"@misc/"_s;
+    if (ref.startsWith(tensorPrefix)) {
+        *rest = ref.mid(tensorPrefix.size());
+        return RefKind::Tensor;
+    }
+    if (ref.startsWith(miscPrefix)) {
+        *rest = ref.mid(miscPrefix.size());
+        return RefKind::Misc;
+    }
+    rest->clear();
+    return RefKind::Other;
+}
+
+} // namespace validate_detail
+
+namespace {
+
+using namespace validate_detail;
+
+bool isHttpUrl(const QString &text)
+{
+    const QUrl url(text, QUrl::StrictMode);
+    return url.isValid() && (url.scheme() == u"http"_s || url.scheme() == u"https"_s) && !url.host().isEmpty();
+}
+
+bool isAllDigits(const QString &s)
+{
+    if (s.isEmpty())
+        return false;
+    for (QChar c : s)
+        if (!c.isDigit())
+            return false;
+    return true;
+}
+
+void checkTopLevel(const CartonInfo &info, Reporter &r)
+{
+    if (info.specVersion != 1)
+        r.toml(Severity::Error, u"spec_version"_s,
+               u"spec_version is %1; expected 1 (Carton spec v1 is the only version there is)"_s.arg(info.specVersion));
+
+    if (info.modelName && info.modelName->trimmed().isEmpty())
+        r.toml(Severity::Warning, u"model_name"_s, u"model_name is empty; give the model a name or leave the field out"_s);
+
+    if (info.shortDescription) {
+        // Upstream counts Unicode scalar values (Rust chars), not bytes or UTF-16 units.
+        const qsizetype chars = info.shortDescription->toUcs4().size();
+        if (chars > 100)
+            r.toml(Severity::Error, u"short_description"_s,
+                   u"short_description is %1 characters long; at most 100 are allowed (upstream refuses to pack longer ones)"_s
+                       .arg(chars));
+    }
+
+    const std::pair<const std::optional<QString> *, QString> urls[] = {
+        {&info.repository, u"repository"_s},
+        {&info.homepage, u"homepage"_s},
+    };
+    for (const auto &[value, field] : urls) {
+        if (*value && !isHttpUrl(**value))
+            r.toml(Severity::Warning, field,
+                   u"%1 is \"%2\"; expected an http(s) URL such as https://github.com/owner/model"_s.arg(field, **value));
+    }
+
+    if (info.requiredPlatforms) {
+        QHash<QString, qsizetype> seen;
+        for (qsizetype i = 0; i < info.requiredPlatforms->size(); ++i) {
+            const QString &triple = info.requiredPlatforms->at(i);
+            const QString field = u"required_platforms[%1]"_s.arg(i);
+            QString why;
+            if (!isValidTargetTriple(triple, &why)) {
+                r.toml(Severity::Error, field,
+                       u"\"%1\" is not a valid target triple%2; expected e.g. x86_64-unknown-linux-gnu or aarch64-apple-darwin"_s
+                           .arg(triple, why.isEmpty() ? QString() : u" ("_s + why + u')'));
+            } else if (seen.contains(triple)) {
+                r.toml(Severity::Warning, field,
+                       u"\"%1\" is listed twice (also required_platforms[%2])"_s.arg(triple).arg(seen.value(triple)));
+            }
+            seen.insert(triple, i);
+        }
+    }
+}
+
+void checkRunner(const RunnerInfo &runner, Reporter &r)
+{
+    const QString name = runner.runnerName.trimmed();
+    if (name.isEmpty()) {
+        r.toml(Severity::Error, u"runner.runner_name"_s,
+               u"runner_name is empty; expected the name of the runner that runs the model (%1)"_s.arg(
+                   knownRunnerNames().join(u", "_s)));
+    } else if (!knownRunnerNames().contains(runner.runnerName)) {
+        r.toml(Severity::Warning, u"runner.runner_name"_s,
+               u"unknown runner \"%1\"; known runners are %2"_s.arg(runner.runnerName, knownRunnerNames().join(u", "_s)));
+    }
+
+    const QString &req = runner.requiredFrameworkVersion;
+    if (req.trimmed().isEmpty()) {
+        r.toml(Severity::Error, u"runner.required_framework_version"_s,
+               u"required_framework_version is empty; expected a semver version requirement such as =2.0.1"_s);
+    } else {
+        QString error;
+        if (!VersionReq::parse(req, &error))
+            r.toml(Severity::Error, u"runner.required_framework_version"_s,
+                   u"\"%1\" is not a valid semver version requirement%2; expected e.g. =2.0.1, >=3.8, ^1.2"_s.arg(
+                       req, error.isEmpty() ? QString() : u" ("_s + error + u')'));
+    }
+
+    // Upstream reads runner_compat_version as an unsigned 64-bit integer, so a
+    // negative value makes the whole carton.toml unreadable there.
+    if (runner.runnerCompatVersion < 0)
+        r.toml(Severity::Error, u"runner.runner_compat_version"_s,
+               u"runner_compat_version is %1; expected a non-negative integer"_s.arg(runner.runnerCompatVersion));
+
+    QSet<QString> optKeys;
+    for (const auto &[key, value] : runner.opts) {
+        Q_UNUSED(value);
+        if (optKeys.contains(key))
+            r.toml(Severity::Error, u"runner.opts."_s + key, u"option \"%1\" is given twice"_s.arg(key));
+        optKeys.insert(key);
+    }
+}
+
+void checkTensorSpecs(const QList<TensorSpec> &specs, const QString &kind, Reporter &r)
+{
+    QHash<QString, qsizetype> seen;
+    for (qsizetype i = 0; i < specs.size(); ++i) {
+        const TensorSpec &spec = specs.at(i);
+        const QString base = u"%1[%2]"_s.arg(kind).arg(i);
+
+        if (spec.name.isEmpty()) {
+            r.toml(Severity::Error, base + u".name"_s, u"%1 name is empty; every %1 needs a name"_s.arg(kind));
+        } else if (seen.contains(spec.name)) {
+            r.toml(Severity::Error, base + u".name"_s,
+                   u"duplicate %1 name \"%2\" (also %1[%3])"_s.arg(kind, spec.name).arg(seen.value(spec.name)));
+        } else {
+            seen.insert(spec.name, i);
+        }
+
+        if (!spec.dtypeText.isEmpty() && !parseDType(spec.dtypeText)) {
+            r.toml(Severity::Error, base + u".dtype"_s,
+                   u"unknown dtype \"%1\"; expected one of %2"_s.arg(spec.dtypeText, specDTypeList()));
+        } else if (!specDTypeOf(spec)) {
+            const DType d = spec.dtypeText.isEmpty() ? spec.dtype : *parseDType(spec.dtypeText);
+            r.toml(Severity::Error, base + u".dtype"_s,
+                   u"dtype \"%1\" is not allowed in [[%2]]; expected one of %3"_s.arg(dtypeName(d), kind, specDTypeList()));
+        }
+
+        const Shape &shape = spec.shape;
+        if (shape.isSymbol()) {
+            if (shape.symbolName().isEmpty())
+                r.toml(Severity::Warning, base + u".shape"_s,
+                       u"shape is the empty string: a symbol without a name; use \"*\" for any shape or name the symbol"_s);
+            else if (isAllDigits(shape.symbolName()))
+                r.toml(Severity::Warning, base + u".shape"_s,
+                       u"shape is the string \"%1\", a symbol for the whole shape; for one dimension of size %1 write [%1]"_s
+                           .arg(shape.symbolName()));
+        } else if (shape.isDims()) {
+            const QList<Dim> &dims = shape.dimList();
+            for (qsizetype j = 0; j < dims.size(); ++j) {
+                const Dim &d = dims.at(j);
+                const QString field = base + u".shape[%1]"_s.arg(j);
+                if (d.isValue() && d.size() < 0) {
+                    r.toml(Severity::Error, field,
+                           u"dimension %1 is %2; expected a non-negative integer, a symbol or \"*\""_s.arg(j).arg(d.size()));
+                } else if (d.isSymbol() && d.symbolName().isEmpty()) {
+                    r.toml(Severity::Warning, field,
+                           u"dimension %1 is the empty string: a symbol without a name; use \"*\" or name the symbol"_s.arg(j));
+                } else if (d.isSymbol() && isAllDigits(d.symbolName())) {
+                    r.toml(Severity::Warning, field,
+                           u"dimension %1 is the string \"%2\", which is a symbol, not the size %2; write %2 without quotes"_s
+                               .arg(j)
+                               .arg(d.symbolName()));
+                }
+            }
+        }
+    }
+}
+
+// A symbol names either a whole shape (shape = "s") or one dimension
+// (shape = ["s", 3]); the spec says it must resolve to the same value wherever it
+// is used. Using one name both ways is reported as Info, not as a warning or an
+// error: the two uses bind values of different kinds (a whole shape vs one size),
+// upstream accepts it, and upstream's own files do it (fixtures/upstream/toml/
+// shapes.toml and test.carton use "some_symbol" both ways). Whether values agree
+// can only be checked against concrete tensors: validateCarton does that per
+// self_test, where a conflict is an error.
+void checkSymbolKinds(const CartonInfo &info, Reporter &r)
+{
+    struct Use {
+        QString owner; // "input 'b'"
+        QString field;
+    };
+    QHash<QString, Use> wholeUses, dimUses;
+    QSet<QString> reported;
+
+    auto visit = [&](const QList<TensorSpec> &specs, const QString &kind) {
+        for (qsizetype i = 0; i < specs.size(); ++i) {
+            const TensorSpec &spec = specs.at(i);
+            const QString owner = u"%1 '%2'"_s.arg(kind, spec.name);
+            const QString field = u"%1[%2].shape"_s.arg(kind).arg(i);
+            QList<QString> wholeHere, dimsHere;
+            if (spec.shape.isSymbol() && !spec.shape.symbolName().isEmpty())
+                wholeHere.append(spec.shape.symbolName());
+            if (spec.shape.isDims())
+                for (const Dim &d : spec.shape.dimList())
+                    if (d.isSymbol() && !d.symbolName().isEmpty() && d.symbolName() != u"*"_s)
+                        dimsHere.append(d.symbolName());
+            for (const QString &s : std::as_const(wholeHere)) {
+                if (dimUses.contains(s) && !reported.contains(s)) {
+                    reported.insert(s);
+                    r.toml(Severity::Info, field,
+                           u"symbol '%1' names the whole shape of %2 but one dimension of %3; the two bind different "
+                           "kinds of values, so they are not checked against each other"_s
+                               .arg(s, owner, dimUses.value(s).owner));
+                }
+                if (!wholeUses.contains(s))
+                    wholeUses.insert(s, {owner, field});
+            }
+            for (const QString &s : std::as_const(dimsHere)) {
+                if (wholeUses.contains(s) && !reported.contains(s)) {
+                    reported.insert(s);
+                    r.toml(Severity::Info, field,
+                           u"symbol '%1' names one dimension of %2 but the whole shape of %3; the two bind different "
+                           "kinds of values, so they are not checked against each other"_s
+                               .arg(s, owner, wholeUses.value(s).owner));
+                }
+                if (!dimUses.contains(s))
+                    dimUses.insert(s, {owner, field});
+            }
+        }
+    };
+    visit(info.inputs, u"input"_s);
+    visit(info.outputs, u"output"_s);
+}
+
+} // namespace
+
+Diagnostics validateInfo(const CartonInfo &info)
+{
+    Diagnostics out;
+    Reporter r(out, info.fieldLines);
+    checkTopLevel(info, r);
+    checkRunner(info.runner, r);
+    checkTensorSpecs(info.inputs, u"input"_s, r);
+    checkTensorSpecs(info.outputs, u"output"_s, r);
+    checkSymbolKinds(info, r);
+    for (const QString &key : info.ignoredKeys)
+        r.toml(Severity::Warning, key,
+               u"unknown key \"%1\" is ignored (a typo?); it is not written back when the file is saved"_s.arg(
+                   key.mid(key.lastIndexOf(u'.') + 1)));
+    validate_detail::checkTestSections(info, r);
+    validate_detail::checkDescriptionTargets(info, r);
+    return out;
+}
+
+} // namespace carton

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// [[self_test]] / [[example]] sections and model_description targets, from
+// carton.toml alone.
+#include "base/archivepath.h"
+#include "validate/markdownimages.h"
+#include "validate/validaterules.h"
+
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace carton::validate_detail {
+
+namespace {
+
+QString namesOf(const QList<TensorSpec> &specs)
+{
+    QStringList names;
+    for (const TensorSpec &s : specs)
+        names.append(s.name);
+    return names.join(u", "_s);
+}
+
+// What a section may reference: self_test values start with "@tensor_data/"
+// (upstream's TensorReference); example values with "@tensor_data/" or "@misc/"
+// (upstream's TensorOrMiscReference). Upstream checks the prefix only; an empty
+// name after it references nothing and is reported too.
+void checkRef(const QString &ref, bool miscAllowed, const QString &section, const QString &field, Reporter &r)
+{
+    QString rest;
+    const RefKind kind = classifyRef(ref, &rest);
+    if (kind == RefKind::Other || (kind == RefKind::Misc && !miscAllowed)) {
+        r.toml(Severity::Error, field,
+               miscAllowed ? u"\"%1\" must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)"_s.arg(ref)
+                           : u"\"%1\" must start with @tensor_data/: %2 values reference tensors in tensor_data"_s.arg(ref, section));
+        return;
+    }
+    if (rest.isEmpty()) {
+        r.toml(Severity::Error, field,
+               u"\"%1\" names nothing; expected %2NAME"_s.arg(ref, kind == RefKind::Tensor ? u"@tensor_data/"_s : u"@misc/"_s));
+        return;
+    }
+    if (kind == RefKind::Misc && !checkArchivePath(rest, u"misc"_s).ok())
+        r.toml(Severity::Error, field,
+               u"\"%1\" is not a safe relative path inside misc/ (no '..', leading '/', '\\\\' or empty parts)"_s.arg(ref));
+}
+
+// One inputs/expected_out/sample_out table of a section.
+void checkRefTable(const TensorRefs &refs, const QList<TensorSpec> &declared, const QString &declaredKind,
+                   bool miscAllowed, const QString &section, const QString &tableField, Reporter &r)
+{
+    QSet<QString> seen;
+    for (const auto &[key, ref] : refs) {
+        const QString field = tableField + u'.' + key;
+        if (seen.contains(key))
+            r.toml(Severity::Error, field, u"\"%1\" is given twice"_s.arg(key));
+        seen.insert(key);
+        if (!declared.isEmpty() && !findSpec(declared, key))
+            r.toml(Severity::Error, field,
+                   u"\"%1\" is not a declared %2 (declared: %3)"_s.arg(key, declaredKind, namesOf(declared)));
+        checkRef(ref, miscAllowed, section, field, r);
+    }
+}
+
+} // namespace
+
+// "inputs and outputs must be specified above in order to specify test data":
+// a section whose table is non-empty while nothing of that kind is declared is an
+// error (one per table, instead of one per key). A self_test that leaves out some
+// declared inputs is legal (upstream's test.carton does) and only noted.
+void checkTestSections(const CartonInfo &info, Reporter &r)
+{
+    for (qsizetype i = 0; i < info.selfTests.size(); ++i) {
+        const SelfTest &t = info.selfTests.at(i);
+        const QString base = u"self_test[%1]"_s.arg(i);
+        if (info.inputs.isEmpty() && info.outputs.isEmpty()) {
+            r.toml(Severity::Error, base,
+                   u"self_test given but carton.toml declares no [[input]] or [[output]]; inputs and outputs must be "
+                   "specified in order to specify test data"_s);
+        } else if (info.inputs.isEmpty() && !t.inputs.isEmpty()) {
+            r.toml(Severity::Error, base + u".inputs"_s,
+                   u"self_test inputs given but carton.toml declares no [[input]]"_s);
+        }
+        if (t.inputs.isEmpty() && !info.inputs.isEmpty())
+            r.toml(Severity::Warning, base + u".inputs"_s, u"self_test has no inputs; the model declares %1"_s.arg(namesOf(info.inputs)));
+        checkRefTable(t.inputs, info.inputs, u"input"_s, false, u"self_test"_s, base + u".inputs"_s, r);
+
+        if (t.expectedOut) {
+            if (info.outputs.isEmpty() && !t.expectedOut->isEmpty() && !info.inputs.isEmpty())
+                r.toml(Severity::Error, base + u".expected_out"_s,
+                       u"expected_out given but carton.toml declares no [[output]]"_s);
+            checkRefTable(*t.expectedOut, info.outputs, u"output"_s, false, u"self_test"_s, base + u".expected_out"_s, r);
+        }
+
+        QStringList missing;
+        for (const TensorSpec &s : info.inputs) {
+            bool given = false;
+            for (const auto &kv : t.inputs)
+                given = given || kv.first == s.name;
+            if (!given)
+                missing.append(s.name);
+        }
+        if (!missing.isEmpty() && !t.inputs.isEmpty())
+            r.toml(Severity::Info, base + u".inputs"_s,
+                   u"no tensor for declared input%1 %2; the self-test runs without %3"_s.arg(
+                       missing.size() > 1 ? u"s"_s : QString(), missing.join(u", "_s),
+                       missing.size() > 1 ? u"them"_s : u"it"_s));
+    }
+
+    for (qsizetype i = 0; i < info.examples.size(); ++i) {
+        const Example &e = info.examples.at(i);
+        const QString base = u"example[%1]"_s.arg(i);
+        if (info.inputs.isEmpty() && info.outputs.isEmpty()) {
+            r.toml(Severity::Error, base,
+                   u"example given but carton.toml declares no [[input]] or [[output]]; inputs and outputs must be "
+                   "specified in order to specify examples"_s);
+        } else {
+            if (info.inputs.isEmpty() && !e.inputs.isEmpty())
+                r.toml(Severity::Error, base + u".inputs"_s, u"example inputs given but carton.toml declares no [[input]]"_s);
+            if (info.outputs.isEmpty() && !e.sampleOut.isEmpty())
+                r.toml(Severity::Error, base + u".sample_out"_s,
+                       u"example sample_out given but carton.toml declares no [[output]]"_s);
+        }
+        checkRefTable(e.inputs, info.inputs, u"input"_s, true, u"example"_s, base + u".inputs"_s, r);
+        checkRefTable(e.sampleOut, info.outputs, u"output"_s, true, u"example"_s, base + u".sample_out"_s, r);
+    }
+}
+
+// "You can use images and links, but the paths must either be complete https
+// URLs or must reference a file in the misc folder": an image breaking the rule is
+// an error (it will not be displayed), a link breaking it a warning (it still
+// reads as text).
+void checkDescriptionTargets(const CartonInfo &info, Reporter &r)
+{
+    if (!info.modelDescription)
+        return;
+    const QList<MarkdownTarget> targets = markdownTargets(*info.modelDescription);
+    for (const MarkdownTarget &t : targets) {
+        if (classifyMarkdownTarget(t.url) != MarkdownTargetKind::Other)
+            continue;
+        r.toml(t.isImage ? Severity::Error : Severity::Warning, u"model_description"_s,
+               u"%1 \"%2\" (line %3 of the description) must be a complete https URL or an @misc/ file"_s.arg(
+                   t.isImage ? u"image"_s : u"link"_s, t.url, QString::number(t.line)));
+    }
+}
+
+} // namespace carton::validate_detail

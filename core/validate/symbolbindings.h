@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "cartoncore_export.h"
+#include "format/shape.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace carton {
+
+// Values of shape symbols, bound while concrete tensors are matched against their
+// specs (one self-test, one run). A whole-shape symbol (shape = "s") binds to a
+// full shape; a dim symbol (shape = ["n", 3]) binds to one size. The two kinds
+// live in separate namespaces: upstream's own files use one name both ways
+// ("some_symbol" in fixtures/upstream/test.carton), and a shape cannot be equal
+// to a size. "*" never binds.
+class CARTONCORE_EXPORT SymbolBindings final {
+public:
+    // Binds the symbols of `spec` to `concrete`, on behalf of `owner` (a name used
+    // in messages, e.g. "input 'x'"). Returns an empty string when consistent with
+    // the bindings so far, else a message naming the symbol, both values and the
+    // owner that bound it first. Dims are bound only when `concrete` has as many
+    // dims as `spec` (check Shape::accepts first). On a conflict the earlier
+    // binding is kept; the other symbols of `spec` are still bound.
+    QString bind(const Shape &spec, const QList<qint64> &concrete, const QString &owner);
+
+    std::optional<qint64> dimValue(const QString &symbol) const;
+    std::optional<QList<qint64>> shapeValue(const QString &symbol) const;
+    bool isEmpty() const { return m_dims.isEmpty() && m_shapes.isEmpty(); }
+    void clear();
+
+private:
+    template<typename T>
+    struct Binding {
+        T value;
+        QString owner;
+    };
+    QHash<QString, Binding<qint64>> m_dims;
+    QHash<QString, Binding<QList<qint64>>> m_shapes;
+};
+
+// "[2, 3, 512]" / "[]" for a concrete shape.
+CARTONCORE_EXPORT QString concreteShapeToString(const QList<qint64> &shape);
+
+} // namespace carton

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// tensor_data: index.toml against the files it names.
+#include "package/carton.h"
+#include "tensor/tensor.h"
+#include "tensor/tensorio.h"
+#include "validate/symbolbindings.h"
+#include "validate/validaterules.h"
+
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace carton::validate_detail {
+
+namespace {
+
+const QString tensorDataPrefix = u"tensor_data/"_s;
+
+QString entryLocation(const TensorIndexEntry &e, qsizetype i, const QString &field)
+{
+    return formatLocation(indexTomlName(), e.line, u"tensor[%1].%2"_s.arg(i).arg(field));
+}
+
+// Numeric size and string element count of one numeric/string entry whose file
+// is stored in the carton. Linked files are not fetched here.
+void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i, Reporter &r)
+{
+    const Limits &limits = carton.source().limits();
+    const std::optional<qint64> elements = checkedElementCount(*e.shape, limits.maxTensorElements);
+    if (!elements) {
+        r.at(Severity::Error, entryLocation(e, i, u"shape"_s),
+             u"shape %1 has a negative dimension or more than %2 elements"_s.arg(concreteShapeToString(*e.shape))
+                 .arg(limits.maxTensorElements));
+        return;
+    }
+    const QString path = tensorDataPrefix + *e.file;
+    const SourceFile *file = carton.source().find(path);
+    if (!file)
+        return; // linked (or missing: reported by the caller)
+
+    if (isNumeric(e.dtype)) {
+        const qint64 elementSize = dtypeSize(e.dtype);
+        qint64 expected = 0;
+        if (qMulOverflow(*elements, elementSize, &expected)) {
+            r.at(Severity::Error, entryLocation(e, i, u"shape"_s),
+                 u"shape %1 of %2 needs more bytes than a file can hold"_s.arg(concreteShapeToString(*e.shape),
+                                                                                dtypeName(e.dtype)));
+            return;
+        }
+        if (file->size != expected)
+            r.at(Severity::Error, entryLocation(e, i, u"file"_s),
+                 u"%1 holds %2 bytes; a %3 tensor of shape %4 needs %5 (%6 elements × %7 bytes)"_s.arg(path)
+                     .arg(file->size)
+                     .arg(dtypeName(e.dtype), concreteShapeToString(*e.shape))
+                     .arg(expected)
+                     .arg(*elements)
+                     .arg(elementSize));
+        return;
+    }
+    if (e.dtype == DType::String) {
+        if (file->size > limits.maxStringTensorFileSize) {
+            r.at(Severity::Info, entryLocation(e, i, u"file"_s),
+                 u"%1 is %2 bytes, over the %3-byte limit for string tensor files; its element count was not checked"_s
+                     .arg(path)
+                     .arg(file->size)
+                     .arg(limits.maxStringTensorFileSize));
+            return;
+        }
+        const Result<QByteArray> bytes = carton.source().read(path, limits.maxStringTensorFileSize);
+        if (!bytes) {
+            r.at(Severity::Error, entryLocation(e, i, u"file"_s), bytes.error().toString());
+            return;
+        }
+        const Result<QStringList> values = decodeStringTensorFile(*bytes, *elements, path);
+        if (!values)
+            r.at(Severity::Error, entryLocation(e, i, u"file"_s), values.error().toString());
+    }
+}
+
+} // namespace
+
+// The spec: index.toml "must exist if there are any other files in this
+// directory"; inner tensors "must not be nested tensors". Numeric files hold
+// exactly elements × dtype-size bytes; string files as many strings as elements.
+void checkTensorData(const Carton &carton, Reporter &r)
+{
+    const QString indexPath = indexTomlName();
+    QStringList dataFiles; // tensor_data/* but index.toml, stored or listed
+    {
+        QSet<QString> seen;
+        auto add = [&](const QString &p) {
+            if (p.startsWith(tensorDataPrefix) && p != indexPath && !seen.contains(p)) {
+                seen.insert(p);
+                dataFiles.append(p);
+            }
+        };
+        for (const SourceFile &f : carton.source().files())
+            add(f.path);
+        if (carton.manifest())
+            for (const ManifestEntry &m : carton.manifest()->entries())
+                add(m.path);
+    }
+    const bool hasIndexFile = cartonHasFile(carton, indexPath);
+    if (!hasIndexFile) {
+        if (!dataFiles.isEmpty())
+            r.at(Severity::Error, indexPath,
+                 u"missing, but tensor_data/ holds %1 file%2 (%3); index.toml must exist whenever tensor_data has other files"_s
+                     .arg(dataFiles.size())
+                     .arg(dataFiles.size() > 1 ? u"s"_s : QString(), dataFiles.constFirst()));
+        return;
+    }
+    if (!carton.tensorIndex())
+        return; // unreadable: the load diagnostics say why
+
+    const QList<TensorIndexEntry> &entries = carton.tensorIndex()->entries();
+    QSet<QString> referenced;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const TensorIndexEntry &e = entries.at(i);
+        if (e.dtype == DType::Nested) {
+            if (e.inner.isEmpty())
+                r.at(Severity::Warning, entryLocation(e, i, u"inner"_s),
+                     u"nested tensor \"%1\" has no inner tensors"_s.arg(e.name));
+            for (qsizetype j = 0; j < e.inner.size(); ++j) {
+                const QString &innerName = e.inner.at(j);
+                const TensorIndexEntry *inner = carton.tensorIndex()->find(innerName);
+                const QString where = entryLocation(e, i, u"inner[%1]"_s.arg(j));
+                if (!inner)
+                    r.at(Severity::Error, where,
+                         u"inner tensor \"%1\" of nested tensor \"%2\" is not in the index"_s.arg(innerName, e.name));
+                else if (inner->dtype == DType::Nested)
+                    r.at(Severity::Error, where,
+                         u"inner tensor \"%1\" of \"%2\" is itself nested; inner tensors must not be nested"_s.arg(innerName,
+                                                                                                                   e.name));
+            }
+            continue;
+        }
+        if (!isSpecDType(e.dtype)) {
+            r.at(Severity::Error, entryLocation(e, i, u"dtype"_s),
+                 u"dtype %1 is not a Carton v1 dtype; expected nested or one of %2"_s.arg(dtypeName(e.dtype),
+                                                                                          specDTypeList()));
+            continue;
+        }
+        if (!e.file || !e.shape)
+            continue; // the index parser rejects these; nothing to check
+        const QString path = tensorDataPrefix + *e.file;
+        referenced.insert(path);
+        if (!cartonHasFile(carton, path)) {
+            r.at(Severity::Error, entryLocation(e, i, u"file"_s),
+                 u"%1 (tensor \"%2\") is missing: not in the carton and not in LINKS"_s.arg(path, e.name));
+            continue;
+        }
+        checkEntryData(carton, e, i, r);
+    }
+    for (const QString &path : std::as_const(dataFiles))
+        if (!referenced.contains(path))
+            r.at(Severity::Warning, path, u"not referenced by any tensor in tensor_data/index.toml"_s);
+}
+
+} // namespace carton::validate_detail
