@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+// A small HTTP/1.1 server for the fetcher tests: listens on 127.0.0.1 (a free port),
+// runs in its own thread, answers one request per connection ("Connection: close").
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QMutex>
+#include <QObject>
+#include <QPair>
+#include <QThread>
+
+class HttpListener;
+
+struct TestRoute {
+    enum class Mode {
+        Normal,  // status line, headers, body, close
+        Endless, // 200 without Content-Length, then body bytes until the client leaves (bounded)
+        Stall,   // headers and `body`, then silence until the client leaves (bounded)
+    };
+    int status = 200;
+    QList<QPair<QByteArray, QByteArray>> headers;
+    QByteArray body;
+    Mode mode = Mode::Normal;
+    bool sendContentLength = true;
+};
+
+class TestHttpServer final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TestHttpServer)
+
+public:
+    TestHttpServer();
+    ~TestHttpServer() override;
+
+    bool start();
+    quint16 port() const { return m_port; }
+    QString url(const QByteArray &path) const;
+
+    void setRoute(const QByteArray &path, const TestRoute &route);
+    // Called from the server thread.
+    std::optional<TestRoute> route(const QByteArray &path) const;
+    void recordRequest(const QByteArray &path, const QHash<QByteArray, QByteArray> &headers);
+    int hits(const QByteArray &path) const;
+    QByteArray lastHeader(const QByteArray &path, const QByteArray &name) const;
+
+private:
+    QThread m_thread;
+    HttpListener *m_listener = nullptr;
+    quint16 m_port = 0;
+    mutable QMutex m_mutex;
+    QHash<QByteArray, TestRoute> m_routes;
+    QHash<QByteArray, int> m_hits;
+    QHash<QByteArray, QHash<QByteArray, QByteArray>> m_lastHeaders;
+};
