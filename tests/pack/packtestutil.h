@@ -88,6 +88,7 @@ inline bool makeFolder(const QString &root, const QString &kind)
         ok = ok && writeFile(root + QStringLiteral("/tensor_data/index.toml"), "tensor = []\n");
         ok = ok && writeFile(root + QStringLiteral("/model/empty.bin"), QByteArray());
     } else if (kind == u"symlink") {
+        ok = ok && QDir().mkpath(root + QStringLiteral("/misc"));
         ok = ok && QFile::link(QStringLiteral("model.pt"), root + QStringLiteral("/model/alias.pt"));
         ok = ok && QFile::link(QStringLiteral("../model/model.pt"), root + QStringLiteral("/misc/deep.pt"));
     } else if (kind == u"links") {
