@@ -2,6 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensor/tensorio.h"
 
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
 
@@ -83,6 +88,7 @@ private slots:
     void hostile();
     void decodeStringHostile_data();
     void decodeStringHostile();
+    void upstreamFixture();
 };
 
 void TestTensorIo::numeric_data()
@@ -423,6 +429,67 @@ void TestTensorIo::decodeStringHostile()
     QVERIFY(!decoded.ok());
     QCOMPARE(decoded.error().code, ErrorCode::Format);
     QVERIFY2(decoded.error().toString().contains(messagePart), qPrintable(decoded.error().toString()));
+}
+
+// The real upstream carton: extract tensor_data with bsdtar (an independent zip reader
+// that knows zstd entries) and load every tensor through its index.
+void TestTensorIo::upstreamFixture()
+{
+    const QString carton = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+    if (!QFile::exists(carton))
+        QSKIP("upstream fixture not available");
+    const QString bsdtar = QStandardPaths::findExecutable(u"bsdtar"_s);
+    if (bsdtar.isEmpty())
+        QSKIP("bsdtar not installed");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QProcess tar;
+    tar.setWorkingDirectory(dir.path());
+    tar.start(bsdtar, {u"-xf"_s, carton, u"tensor_data"_s});
+    QVERIFY(tar.waitForFinished(60'000));
+    QCOMPARE(tar.exitCode(), 0);
+
+    const FileReader reader = [&dir](const QString &path, qint64 maxSize) -> Result<QByteArray> {
+        QFile file(dir.filePath(path));
+        if (!file.open(QIODevice::ReadOnly))
+            return makeError(ErrorCode::NotFound, file.errorString(), path);
+        if (file.size() > maxSize)
+            return makeError(ErrorCode::Limit, u"too large"_s, path);
+        return file.readAll();
+    };
+    const Result<QByteArray> indexBytes = reader(u"tensor_data/index.toml"_s, 1 << 20);
+    QVERIFY(indexBytes.ok());
+    const Result<TensorIndex> index = TensorIndex::parse(*indexBytes);
+    QVERIFY2(index.ok(), qPrintable(index.ok() ? QString() : index.error().toString()));
+    QCOMPARE(index->entries().size(), 4);
+
+    const Result<Tensor> a = loadTensor(*index, u"_tensor_1"_s, reader);
+    QVERIFY(a.ok());
+    QCOMPARE(a->dtype(), DType::Float32);
+    QCOMPARE(a->shape(), QList<qint64>{5});
+    for (int i = 0; i < 5; ++i)
+        QCOMPARE(a->valueAsDouble(i), 1.0);
+
+    const Result<Tensor> b = loadTensor(*index, u"_tensor_0"_s, reader);
+    QVERIFY2(b.ok(), qPrintable(b.ok() ? QString() : b.error().toString()));
+    QCOMPARE(b->stringValues().size(), 3);
+    QVERIFY(b->stringValues().at(0).contains(u"💖"_s));
+    QVERIFY(b->stringValues().at(1).startsWith(u"Some Telugu: గ ఘ ఙ"_s));
+    QVERIFY(b->stringValues().at(2).startsWith(u"Let's 🤑"_s));
+
+    const Result<Tensor> c = loadTensor(*index, u"_tensor_2"_s, reader);
+    QVERIFY(c.ok());
+    QCOMPARE(c->valueAsText(4), u"1"_s);
+
+    const Result<Tensor> d = loadTensor(*index, u"_tensor_3"_s, reader);
+    QVERIFY(d.ok());
+    QVERIFY(d->shape().isEmpty());
+    QCOMPARE(d->valueAsText(0), u"5"_s);
+
+    // Our serialization of the same index re-reads identically.
+    const Result<TensorIndex> again = TensorIndex::parse(index->serialize());
+    QVERIFY(again.ok());
+    QCOMPARE(again->entries(), index->entries());
 }
 
 QTEST_GUILESS_MAIN(TestTensorIo)
