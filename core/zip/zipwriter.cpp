@@ -127,8 +127,8 @@ Status ZipWriter::beginEntry(const QString &name, const ZipWriteOptions &options
     entry.versionMadeBy = VersionMadeBy;
     entry.dosDateTime = options.dosDateTime;
     quint32 mode = options.unixMode;
-    if (directory)
-        mode = 0040000 | (mode & 07777 ? mode & 07777 : 0755);
+    if (directory && (mode & 0170000) != 0040000)
+        mode = 0040755;
     entry.externalAttributes = mode << 16 | (directory ? 0x10 : 0);
     const qint64 position = d->device->pos();
     if (position < 0)

@@ -12,6 +12,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <thread>
+
 using namespace carton;
 using namespace ziptest;
 using namespace Qt::StringLiterals;
@@ -30,8 +33,15 @@ if variant == "zip64-fields":
     # Make every size, offset and the end record go through zip64 without 4 GiB.
     zipfile.ZIP64_LIMIT = 64
     zipfile.ZIP_FILECOUNT_LIMIT = 2
+class Unseekable:
+    # No tell(): zipfile streams and writes data descriptors (flag bit 3).
+    def __init__(self, f): self.f = f
+    def write(self, b): return self.f.write(b)
+    def flush(self): self.f.flush()
 method = zipfile.ZIP_STORED if variant == "stored" else zipfile.ZIP_DEFLATED
-with zipfile.ZipFile(path, "w", compression=method) as z:
+out = open(path, "wb")
+target = Unseekable(out) if variant == "data-descriptor" else out
+with zipfile.ZipFile(target, "w", compression=method) as z:
     for i in range(5):
         name = "dir/file%d.txt" % i
         data = "".join("line %d of entry %d\n" % (j, i) for j in range(i * 300)).encode()
@@ -41,6 +51,7 @@ with zipfile.ZipFile(path, "w", compression=method) as z:
         else:
             z.writestr(name, data)
     z.writestr("ü/naïve.txt", b"unicode name\n")
+out.close()
 )";
 
 } // namespace
@@ -62,6 +73,7 @@ private slots:
     void zstdFrames_data();
     void zstdFrames();
     void storedCrcOptional();
+    void concurrentReads();
     void missingFile();
 
 private:
@@ -125,6 +137,7 @@ void TestZipReader::pythonArchives_data()
     QTest::newRow("deflate") << u"deflate"_s;
     QTest::newRow("force-zip64") << u"force-zip64"_s;
     QTest::newRow("zip64-fields") << u"zip64-fields"_s;
+    QTest::newRow("data-descriptor") << u"data-descriptor"_s;
 }
 
 void TestZipReader::pythonArchives()
@@ -141,6 +154,10 @@ void TestZipReader::pythonArchives()
     }
     Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
     QVERIFY2(reader.ok(), qPrintable(reader ? QString() : errorOf(reader.error())));
+    const ZipEntry &last = (*reader)->entries().back();
+    if (variant == u"zip64-fields")
+        QVERIFY(last.localHeaderOffset > 64 && last.uncompressedSize <= 64); // offset came from the zip64 field
+    QCOMPARE(bool(last.flags & 0x0008), variant == u"data-descriptor");
     QCOMPARE((*reader)->entries().size(), size_t(6));
     for (int i = 0; i < 5; ++i) {
         QByteArray expected;
@@ -333,8 +350,48 @@ void TestZipReader::storedCrcOptional()
     }
 }
 
+void TestZipReader::concurrentReads()
+{
+    // One reader, many threads: each openEntry()/readRange() has its own file handle.
+    const QString path = m_dir.filePath(u"threads.zip"_s);
+    QList<QByteArray> datas;
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        ZipWriter writer(&file);
+        for (int i = 0; i < 8; ++i) {
+            ZipWriteOptions options;
+            options.method = i % 3 == 0 ? ZipMethod::Stored : i % 3 == 1 ? ZipMethod::Deflate : ZipMethod::Zstd;
+            datas.append(sampleData(300000 + i, quint32(100 + i)));
+            QVERIFY(writer.addEntry(u"e%1"_s.arg(i), datas.last(), options).ok());
+        }
+        QVERIFY(writer.close().ok());
+    }
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY(reader.ok());
+    const ZipReader &zip = **reader;
+    std::atomic<int> good{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 8; ++t)
+        threads.emplace_back([&, t] {
+            for (int round = 0; round < 3; ++round) {
+                const int i = (t + round) % 8;
+                const ZipEntry *e = zip.find(u"e%1"_s.arg(i));
+                Result<QByteArray> all = zip.readEntry(*e, 1 << 20);
+                Result<QByteArray> part = zip.readRange(*e, 1000 * t, 500);
+                if (all.ok() && *all == datas[i] && part.ok() && *part == datas[i].mid(1000 * t, 500))
+                    ++good;
+            }
+        });
+    for (std::thread &t : threads)
+        t.join();
+    QCOMPARE(good.load(), 24);
+}
+
 void TestZipReader::missingFile()
 {
+    Result<std::unique_ptr<ZipReader>> folder = ZipReader::open(m_dir.path());
+    QVERIFY(!folder.ok());
     Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(m_dir.filePath(u"does-not-exist.zip"_s));
     QVERIFY(!reader.ok());
     QCOMPARE(reader.error().code, ErrorCode::Io);
