@@ -19,14 +19,29 @@ namespace carton {
 //   self_test without inputs, an example without sample_out...) also fails, with
 //   location "FILENAME:LINE:COLUMN" and the message naming the field
 //   ("input[1].shape: expected ...").
-// - Unknown fields are ignored (and kept in CartonInfo::unknownToml).
+// - An unknown dtype (or a preview-only one such as "bfloat16") is an error, as
+//   upstream rejects it.
+// - Input larger than Limits::maxMetadataFileSize, or nested deeper than
+//   Limits::maxTomlNesting (see format/tomlguard.h), fails with ErrorCode::Limit.
+// - A missing top-level key ("spec_version", [runner]) has location "FILENAME".
+// - Unknown top-level keys and tables are kept in CartonInfo::unknownToml (as
+//   toml++ renders them, keys sorted). Unknown keys inside known tables
+//   ("input[0].dtyep") are dropped and listed in CartonInfo::ignoredKeys.
+// - [runner.opts] come back sorted by key; self_test/example references in file
+//   order.
 // - Semantic checks (symbols, references, semver syntax, triples, lengths)
 //   belong to validation, not here, so an upstream-valid file always parses.
 CARTONCORE_EXPORT Result<CartonInfo> parseCartonToml(QByteArrayView text, const QString &fileName = QStringLiteral("carton.toml"));
 
 // Writes carton.toml deterministically: fixed key order, runner opts sorted by
-// key, `spec_version` first, unknown keys appended, UTF-8, '\n' line ends.
-// parseCartonToml(writeCartonToml(x)) == x for every valid x.
+// key, `spec_version` first, UTF-8 (non-ASCII text unescaped, control characters
+// escaped), '\n' line ends, a multi-line string for a model_description with
+// newlines, [self_test.inputs]-style sub-tables for references. Unknown plain
+// keys go after the known top-level keys (so they stay top-level), unknown
+// tables at the end; unknownToml that is not valid TOML, or keys in it that
+// collide with known ones, are dropped. Writes dtypeName(dtype), not dtypeText.
+// parseCartonToml(writeCartonToml(x)) == x for every valid x (opts sorted by
+// key, no Shape/Dim symbol named "*", no negative dims, no duplicate names).
 CARTONCORE_EXPORT QByteArray writeCartonToml(const CartonInfo &info);
 
 } // namespace carton

@@ -22,12 +22,15 @@ enum class DType {
 
 // "float32", "uint8", "string", "nested", ...
 CARTONCORE_EXPORT QString dtypeName(DType dtype);
-// Parses a spec name; nullopt for anything else (names are case-sensitive).
+// Parses any of the names above (including "float16", "bfloat16", "bool",
+// "nested"); nullopt for anything else (names are case-sensitive).
 CARTONCORE_EXPORT std::optional<DType> parseDType(QStringView name);
 // True for the eleven dtypes Carton v1 allows in [[input]]/[[output]].
 CARTONCORE_EXPORT bool isSpecDType(DType dtype);
 // Bytes per element for numeric dtypes; 0 for String and Nested.
 CARTONCORE_EXPORT int dtypeSize(DType dtype);
+// True for every dtype with a fixed element size (all but String and Nested;
+// Bool included).
 CARTONCORE_EXPORT bool isNumeric(DType dtype);
 CARTONCORE_EXPORT bool isFloating(DType dtype);
 

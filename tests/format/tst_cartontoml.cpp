@@ -491,6 +491,9 @@ void TestCartonToml::roundTrip_data()
         << QByteArray("spec_version = 1\ninput = [{ name = \"a\", dtype = \"string\", shape = \"s\" }]\n"
                       "output = [{ name = \"b\", dtype = \"uint64\", shape = [\"*\", 0] }]\n"
                       "[runner]\nrunner_name = \"noop\"\nrequired_framework_version = \"^1\"\nrunner_compat_version = 1\n");
+    QTest::newRow("crlf line ends")
+        << QByteArray("spec_version = 1\r\nmodel_description = \"\"\"\r\na\r\nb\"\"\"\r\n[runner]\r\nrunner_name = \"r\"\r\n"
+                      "required_framework_version = \"1\"\r\nrunner_compat_version = 1\r\n");
     QTest::newRow("unicode escapes")
         << QByteArray("spec_version = 1\nmodel_name = \"\\u0000nul \\U0001F973 \\u0C24\\u0C46\"\nlicense = \"\\t\\b\\f\"\n"
                       "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"1\"\nrunner_compat_version = 1\n"

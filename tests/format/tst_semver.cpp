@@ -115,6 +115,8 @@ void TestSemver::reqErrors_data()
     QTest::newRow("overflow") << u"=18446744073709551616"_s << u"value of major version number exceeds u64::MAX"_s;
     QTest::newRow("dot end") << u"1."_s << u"unexpected end of input while parsing minor version number"_s;
     QTest::newRow("pre leading zero") << u"=1.2.3-01"_s << u"invalid leading zero in pre-release identifier"_s;
+    QTest::newRow("pre without patch") << u"1.2-alpha"_s << u"expected comma after minor version number, found '-'"_s;
+    QTest::newRow("unicode op") << u"≥1.0"_s << u"unexpected character '≥' while parsing major version number"_s;
     QTest::newRow("or operator") << u"^1.0 || ^2.0"_s << u"expected comma after minor version number, found '|'"_s;
 }
 
