@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "packagetestutil.h"
+
+#include "links/links.h"
+#include "package/carton.h"
+#include "package/verifier.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <mutex>
+
+using namespace carton;
+using namespace testutil;
+
+namespace {
+
+QMap<QString, QByteArray> files(int count = 20)
+{
+    QMap<QString, QByteArray> out{{QStringLiteral("carton.toml"), minimalToml()}};
+    for (int i = 0; i < count; ++i) {
+        QByteArray data((i + 1) * 7001, Qt::Uninitialized);
+        for (int k = 0; k < data.size(); ++k)
+            data[k] = char((k * 31 + i) % 253);
+        out.insert(QStringLiteral("model/part_%1.bin").arg(i), data);
+    }
+    return out;
+}
+
+std::unique_ptr<Carton> openOrFail(const QString &path)
+{
+    auto c = Carton::open(path);
+    if (!c)
+        qWarning() << c.error().toString();
+    return c ? std::move(c).value() : nullptr;
+}
+
+QHash<QString, FileState> states(const VerifyReport &report)
+{
+    QHash<QString, FileState> out;
+    for (const FileCheck &f : report.files)
+        out.insert(f.path, f.state);
+    return out;
+}
+
+} // namespace
+
+class TestVerifier final : public QObject {
+    Q_OBJECT
+private slots:
+    void allOk_data()
+    {
+        QTest::addColumn<int>("method");
+        QTest::addColumn<int>("threads");
+        QTest::newRow("stored, 1 thread") << int(ZipMethod::Stored) << 1;
+        QTest::newRow("stored, 4 threads") << int(ZipMethod::Stored) << 4;
+        QTest::newRow("deflate, 2 threads") << int(ZipMethod::Deflate) << 2;
+        QTest::newRow("zstd, default threads") << int(ZipMethod::Zstd) << 0;
+    }
+    void allOk()
+    {
+        QFETCH(int, method);
+        QFETCH(int, threads);
+        QTemporaryDir dir;
+        const auto content = files();
+        QVERIFY(writeCarton(dir.filePath(QStringLiteral("c.carton")), content, ZipMethod(method)));
+        auto c = openOrFail(dir.filePath(QStringLiteral("c.carton")));
+        QVERIFY(c);
+        qint64 expectedTotal = 0;
+        for (const QByteArray &b : content)
+            expectedTotal += b.size();
+        qint64 lastDone = 0, lastTotal = 0;
+        Progress progress([&](qint64 done, qint64 total, const QString &) {
+            lastDone = done;
+            lastTotal = total;
+        });
+        std::mutex m;
+        QStringList seen;
+        VerifyOptions options;
+        options.threads = threads;
+        const VerifyReport report = verifyCarton(*c, options, &progress, [&](const FileCheck &f) {
+            std::lock_guard lock(m);
+            seen.append(f.path);
+        });
+        QVERIFY(report.ok());
+        QCOMPARE(report.files.size(), content.size());
+        QCOMPARE(seen.size(), content.size());
+        QCOMPARE(lastTotal, expectedTotal);
+        QCOMPARE(lastDone, expectedTotal);
+        for (const FileCheck &f : report.files) {
+            QCOMPARE(f.state, FileState::Ok);
+            QCOMPARE(f.actualSha256, Sha256::hashHex(content.value(f.path)));
+        }
+        QVERIFY(report.diagnostics().isEmpty());
+    }
+    void detectsEveryKindOfProblem()
+    {
+        QTemporaryDir dir;
+        auto content = files(3);
+        // MANIFEST lists a wrong hash for part_0, a file that is absent, one only in LINKS; part_2 is unlisted.
+        QList<ManifestEntry> entries;
+        for (auto it = content.cbegin(); it != content.cend(); ++it)
+            if (it.key() != u"model/part_2.bin")
+                entries.append({it.key(), Sha256::hashHex(it.value())});
+        entries[1].sha256 = Sha256::hashHex("something else");
+        const QString wrongPath = entries[1].path;
+        entries.append({QStringLiteral("model/absent.bin"), Sha256::hashHex("absent")});
+        entries.append({QStringLiteral("model/linked.bin"), Sha256::hashHex("linked")});
+        Links links;
+        links.setUrls(Sha256::hashHex("linked"), {QStringLiteral("https://example.invalid/linked.bin")});
+        auto withMeta = content;
+        withMeta.insert(QStringLiteral("MANIFEST"), Manifest(entries).serialize());
+        withMeta.insert(QStringLiteral("LINKS"), links.serialize());
+        const QString path = dir.filePath(QStringLiteral("c.carton"));
+        QVERIFY(writeCarton(path, withMeta, ZipMethod::Zstd, /*addManifest=*/false));
+        auto c = openOrFail(path);
+        QVERIFY(c);
+        const VerifyReport report = verifyCarton(*c);
+        QVERIFY(!report.ok());
+        const auto s = states(report);
+        QCOMPARE(s.value(wrongPath), FileState::Mismatch);
+        QCOMPARE(s.value(QStringLiteral("model/absent.bin")), FileState::Missing);
+        QCOMPARE(s.value(QStringLiteral("model/linked.bin")), FileState::Linked);
+        QCOMPARE(s.value(QStringLiteral("model/part_2.bin")), FileState::Unlisted);
+        QCOMPARE(s.value(QStringLiteral("carton.toml")), FileState::Ok);
+        QVERIFY(!s.contains(QStringLiteral("MANIFEST")));
+        QVERIFY(!s.contains(QStringLiteral("LINKS")));
+        // The unlisted file comes last; the diagnostics name each problem file.
+        QCOMPARE(report.files.last().path, QStringLiteral("model/part_2.bin"));
+        const Diagnostics diags = report.diagnostics();
+        QStringList errorPaths;
+        for (const Diagnostic &d : diags)
+            if (d.severity == Severity::Error)
+                errorPaths.append(d.location);
+        errorPaths.sort();
+        QStringList expected{wrongPath, QStringLiteral("model/absent.bin"), QStringLiteral("model/part_2.bin")};
+        expected.sort();
+        QCOMPARE(errorPaths, expected);
+    }
+    void folderCartonWithTamperedFile()
+    {
+        QTemporaryDir dir;
+        auto content = files(4);
+        const QString folder = dir.filePath(QStringLiteral("f"));
+        for (auto it = content.cbegin(); it != content.cend(); ++it)
+            QVERIFY(writeFile(folder + u'/' + it.key(), it.value()));
+        QVERIFY(writeFile(folder + QStringLiteral("/MANIFEST"), manifestFor(content)));
+        QVERIFY(writeFile(folder + QStringLiteral("/model/part_3.bin"), "tampered"));
+        auto c = openOrFail(folder);
+        QVERIFY(c);
+        const VerifyReport report = verifyCarton(*c);
+        const auto s = states(report);
+        QCOMPARE(s.value(QStringLiteral("model/part_3.bin")), FileState::Mismatch);
+        QCOMPARE(s.value(QStringLiteral("model/part_0.bin")), FileState::Ok);
+        QVERIFY(!report.ok());
+    }
+    void cancelStopsEarly()
+    {
+        QTemporaryDir dir;
+        QVERIFY(writeCarton(dir.filePath(QStringLiteral("c.carton")), files(), ZipMethod::Zstd));
+        auto c = openOrFail(dir.filePath(QStringLiteral("c.carton")));
+        QVERIFY(c);
+        Progress progress;
+        progress.cancel();
+        const VerifyReport report = verifyCarton(*c, {}, &progress);
+        QVERIFY(report.cancelled);
+        QVERIFY(!report.ok());
+        QVERIFY(report.files.size() < files().size());
+    }
+    void corruptDataIsAFailureNotACrash()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("c.carton"));
+        QVERIFY(writeCarton(path, files(2), ZipMethod::Zstd));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray bytes = f.readAll();
+        // Flip bytes in the middle of the compressed data of the biggest entry.
+        const qsizetype at = bytes.indexOf("model/part_1.bin") + 200;
+        for (int i = 0; i < 16; ++i)
+            bytes[at + i] = char(~bytes[at + i]);
+        QVERIFY(f.seek(0));
+        QCOMPARE(f.write(bytes), bytes.size());
+        f.close();
+        auto c = openOrFail(path);
+        QVERIFY(c);
+        const VerifyReport report = verifyCarton(*c);
+        QVERIFY(!report.ok());
+        const FileState s = states(report).value(QStringLiteral("model/part_1.bin"));
+        QVERIFY2(s == FileState::Failed || s == FileState::Mismatch, qPrintable(fileStateName(s)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVerifier)
+#include "tst_verifier.moc"
