@@ -31,21 +31,23 @@ DiagnosticLocation parseLocation(const QString &location)
         if (!rest.isEmpty() && rest.front() != u':')
             continue; // e.g. "carton.toml.bak": an ordinary path
         out.file = file;
-        if (rest.startsWith(u':') && !rest.startsWith(u": ")) {
+        // ":LINE" then optionally ":COLUMN"
+        for (int *number : {&out.line, &out.column}) {
+            if (!rest.startsWith(u':') || rest.startsWith(u": "))
+                break;
             qsizetype digits = 1;
             while (digits < rest.size() && rest.at(digits).isDigit())
                 ++digits;
             bool ok = false;
-            const int line = rest.mid(1, digits - 1).toInt(&ok);
-            if (!ok)
-                return DiagnosticLocation{location, 0, {}};
-            out.line = line;
+            *number = rest.mid(1, digits - 1).toInt(&ok);
+            if (!ok || *number <= 0)
+                return DiagnosticLocation{location, 0, 0, {}};
             rest = rest.mid(digits);
         }
         if (rest.startsWith(u": "))
             out.field = rest.mid(2).toString();
         else if (!rest.isEmpty())
-            return DiagnosticLocation{location, 0, {}};
+            return DiagnosticLocation{location, 0, 0, {}};
         return out;
     }
     out.file = location;

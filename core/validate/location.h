@@ -12,6 +12,8 @@ namespace carton {
 //
 //   FILE[:LINE][: FIELD]
 //
+// (Load errors passed on from the parsers may also carry a column,
+// "carton.toml:12:5"; parseLocation() understands FILE:LINE:COLUMN too.)
 // - FILE is a path relative to the carton root ("carton.toml", "MANIFEST",
 //   "tensor_data/index.toml", "model/model.pt", "model/" for a folder).
 // - LINE (1-based) is present when known: from CartonInfo::fieldLines for
@@ -26,6 +28,7 @@ namespace carton {
 struct DiagnosticLocation {
     QString file;
     int line = 0;     // 0 when unknown
+    int column = 0;   // 0 when unknown (only parser errors have one)
     QString field;    // empty when the location is a whole file or a line
     bool operator==(const DiagnosticLocation &) const = default;
 };

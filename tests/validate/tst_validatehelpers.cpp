@@ -44,6 +44,8 @@ void TestValidateHelpers::parseLocation_data()
     QTest::newRow("path with colon") << u"model/a: b.txt"_s << u"model/a: b.txt"_s << 0 << QString();
     QTest::newRow("similar name") << u"carton.toml.bak"_s << u"carton.toml.bak"_s << 0 << QString();
     QTest::newRow("bad line") << u"MANIFEST:x"_s << u"MANIFEST:x"_s << 0 << QString();
+    QTest::newRow("zero line") << u"MANIFEST:0"_s << u"MANIFEST:0"_s << 0 << QString();
+    QTest::newRow("parser line:column") << u"carton.toml:12:5"_s << u"carton.toml"_s << 12 << QString();
 }
 
 void TestValidateHelpers::parseLocation()
@@ -56,8 +58,10 @@ void TestValidateHelpers::parseLocation()
     QCOMPARE(parsed.file, file);
     QCOMPARE(parsed.line, line);
     QCOMPARE(parsed.field, field);
-    if (parsed.file != location || line > 0)
+    if ((parsed.file != location || line > 0) && parsed.column == 0)
         QCOMPARE(formatLocation(parsed.file, parsed.line, parsed.field), location);
+    if (location == u"carton.toml:12:5"_s)
+        QCOMPARE(parsed.column, 5);
 }
 
 void TestValidateHelpers::markdownTargets_data()
