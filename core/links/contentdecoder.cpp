@@ -84,7 +84,7 @@ public:
     Status decodeTo(QByteArrayView input, const Sink &sink) override
     {
         qsizetype pos = 0;
-        char out[kChunk];
+        char *out = m_out.data();
         while (pos < input.size()) {
             if (m_ended) {
                 if (!m_gzip)
@@ -99,9 +99,9 @@ public:
             m_stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(input.data() + pos));
             m_stream.avail_in = uInt(take);
             m_stream.next_out = reinterpret_cast<Bytef *>(out);
-            m_stream.avail_out = uInt(sizeof(out));
+            m_stream.avail_out = uInt(size_t(kChunk));
             const int ret = inflate(&m_stream, Z_NO_FLUSH);
-            const qint64 produced = qint64(sizeof(out)) - m_stream.avail_out;
+            const qint64 produced = qint64(size_t(kChunk)) - m_stream.avail_out;
             const qsizetype consumed = take - qsizetype(m_stream.avail_in);
             if (ret == Z_DATA_ERROR && !m_gzip && !m_raw && m_totalOut == 0 && produced == 0
                 && m_consumed.size() < 4096) {
@@ -134,9 +134,9 @@ public:
             m_stream.next_in = nullptr;
             m_stream.avail_in = 0;
             m_stream.next_out = reinterpret_cast<Bytef *>(out);
-            m_stream.avail_out = uInt(sizeof(out));
+            m_stream.avail_out = uInt(size_t(kChunk));
             const int ret = inflate(&m_stream, Z_NO_FLUSH);
-            const qint64 produced = qint64(sizeof(out)) - m_stream.avail_out;
+            const qint64 produced = qint64(size_t(kChunk)) - m_stream.avail_out;
             if (ret != Z_OK && ret != Z_STREAM_END && ret != Z_BUF_ERROR)
                 return corrupt(m_cap.encoding(), m_stream.msg ? QString::fromUtf8(m_stream.msg) : QString::number(ret));
             m_totalOut += produced;
@@ -167,6 +167,7 @@ private:
     }
 
     OutputCap m_cap;
+    QByteArray m_out = QByteArray(kChunk, Qt::Uninitialized); // heap, not stack: decoders nest
     bool m_gzip;
     bool m_raw = false;
     bool m_initialised = false;
@@ -194,13 +195,13 @@ public:
             return corrupt("br", QStringLiteral("data after the end of the stream"));
         size_t availIn = size_t(input.size());
         auto nextIn = reinterpret_cast<const uint8_t *>(input.data());
-        uint8_t out[kChunk];
+        auto *out = reinterpret_cast<uint8_t *>(m_out.data());
         for (;;) {
-            size_t availOut = sizeof(out);
+            size_t availOut = size_t(kChunk);
             uint8_t *nextOut = out;
             const BrotliDecoderResult r =
                 BrotliDecoderDecompressStream(m_state, &availIn, &nextIn, &availOut, &nextOut, nullptr);
-            Status s = m_cap.push(sink, reinterpret_cast<const char *>(out), qint64(sizeof(out) - availOut));
+            Status s = m_cap.push(sink, reinterpret_cast<const char *>(out), qint64(size_t(kChunk) - availOut));
             if (!s)
                 return s;
             if (r == BROTLI_DECODER_RESULT_ERROR)
@@ -222,6 +223,7 @@ public:
 
 private:
     OutputCap m_cap;
+    QByteArray m_out = QByteArray(kChunk, Qt::Uninitialized); // heap, not stack: decoders nest
     BrotliDecoderState *m_state;
     bool m_done = false;
 };
@@ -241,9 +243,9 @@ public:
     Status decodeTo(QByteArrayView input, const Sink &sink) override
     {
         ZSTD_inBuffer in{input.data(), size_t(input.size()), 0};
-        char out[kChunk];
+        char *out = m_out.data();
         while (in.pos < in.size || m_pendingFlush) {
-            ZSTD_outBuffer o{out, sizeof(out), 0};
+            ZSTD_outBuffer o{out, size_t(kChunk), 0};
             const size_t ret = ZSTD_decompressStream(m_stream, &o, &in);
             if (ZSTD_isError(ret))
                 return corrupt("zstd", QString::fromLatin1(ZSTD_getErrorName(ret)));
@@ -267,6 +269,7 @@ public:
 
 private:
     OutputCap m_cap;
+    QByteArray m_out = QByteArray(kChunk, Qt::Uninitialized); // heap, not stack: decoders nest
     ZSTD_DStream *m_stream;
     bool m_frameDone = false;
     bool m_sawInput = false;

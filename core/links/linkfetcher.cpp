@@ -168,9 +168,11 @@ private:
             }
             m_decoders.push_back(std::move(decoder).value());
         }
-        if (m_progress) {
+        // Progress counts decoded bytes; Content-Length tells their number only without encodings.
+        // Never lower a total the caller set (it may cover several files).
+        if (m_progress && m_decoders.empty()) {
             const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
-            if (length.isValid())
+            if (length.isValid() && m_progress->total() < m_progress->done() + length.toLongLong())
                 m_progress->setTotal(m_progress->done() + length.toLongLong());
         }
     }
@@ -186,8 +188,11 @@ private:
             return makeError(ErrorCode::Io, QStringLiteral("cannot write the downloaded data: %1").arg(m_out->errorString()));
         m_hash.add(data);
         m_written += data.size();
-        if (m_progress && m_progress->isCancelled())
-            return makeError(ErrorCode::Cancelled, QStringLiteral("download cancelled"));
+        if (m_progress) {
+            m_progress->advance(data.size(), m_url.toDisplayString());
+            if (m_progress->isCancelled())
+                return makeError(ErrorCode::Cancelled, QStringLiteral("download cancelled"));
+        }
         return {};
     }
 
@@ -195,13 +200,11 @@ private:
     {
         if (m_error || !m_metaSeen || m_redirect.isValid())
             return;
-        char buffer[kReadChunk];
+        char *buffer = m_readBuffer.data();
         for (;;) {
-            const qint64 n = m_reply->read(buffer, sizeof(buffer));
+            const qint64 n = m_reply->read(buffer, kReadChunk);
             if (n <= 0)
                 break;
-            if (m_progress)
-                m_progress->advance(n, m_url.toDisplayString());
             Status s = deliver(QByteArrayView(buffer, n), 0);
             if (!s) {
                 fail(s.error());
@@ -229,6 +232,7 @@ private:
     Progress *m_progress;
     std::unique_ptr<QNetworkReply, ReplyDeleter> m_reply;
     std::vector<std::unique_ptr<ContentDecoder>> m_decoders;
+    QByteArray m_readBuffer = QByteArray(kReadChunk, Qt::Uninitialized);
     Sha256 m_hash;
     qint64 m_written = 0;
     bool m_metaSeen = false;

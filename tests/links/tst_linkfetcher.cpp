@@ -389,6 +389,15 @@ void TestLinkFetcher::progressReported()
     QCOMPARE(progress.total(), qint64(m_data.size()));
     QCOMPARE(lastDone, qint64(m_data.size())); // the final step is always reported
     QCOMPARE(lastTotal, qint64(m_data.size()));
+
+    // Encoded bodies count decoded bytes, and a caller's larger total is kept.
+    m_server.setRoute("/progress-br", TestRoute{200, {{"Content-Encoding", "br"}}, testenc::brotli(m_data)});
+    Progress several;
+    several.setTotal(10 * m_data.size());
+    const Fetched g = fetch({m_server.url("/progress-br")}, m_sha, {}, &several);
+    QVERIFY2(g.status.ok(), qPrintable(describe(g.status)));
+    QCOMPARE(several.done(), qint64(m_data.size()));
+    QCOMPARE(several.total(), qint64(10 * m_data.size()));
 }
 
 void TestLinkFetcher::workerThreadAndFile()
