@@ -47,6 +47,9 @@ public:
     // (unless verifyCrc is false); a mismatch makes read() return -1 with
     // errorString() saying what failed. Output is capped at the header's size and
     // Limits::maxEntrySize/maxRatio, so bombs stop early.
+    // verifyCrc=false only skips the CRC of Stored entries (the fast path for
+    // hashing big files); compressed entries are always checked. The ratio cap
+    // (entries over 1 MiB) is applied here: openEntry() fails with ErrorCode::Limit.
     Result<std::unique_ptr<QIODevice>> openEntry(const ZipEntry &entry, bool verifyCrc = true) const;
 
     // The whole entry, uncompressed, failing with ErrorCode::Limit when it is larger
