@@ -26,7 +26,8 @@ public:
     const QString &name() const { return m_name; }
     DType dtype() const { return m_dtype; }
     const QList<qint64> &shape() const { return m_shape; }
-    // Product of the dims (1 for a scalar), or nullopt on overflow.
+    // Product of the dims (1 for a scalar), or nullopt on overflow; for a nested
+    // tensor, the number of inner tensors.
     std::optional<qint64> elementCount() const;
 
     const QByteArray &data() const { return m_data; }      // numeric only
