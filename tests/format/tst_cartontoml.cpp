@@ -136,6 +136,7 @@ private slots:
     void nestingGuard();
     void mutationsNeverCrash();
     void badUnknownTomlIsDropped();
+    void fileNameInLocation();
 };
 
 void TestCartonToml::upstreamFixtures_data()
@@ -674,6 +675,14 @@ void TestCartonToml::badUnknownTomlIsDropped()
     QVERIFY2(r2.ok(), qPrintable(errorText(r2)));
     QCOMPARE(r2->modelName, info.modelName);
     QCOMPARE(r2->unknownToml, QByteArray("other = 1\n"));
+}
+
+void TestCartonToml::fileNameInLocation()
+{
+    const Result<CartonInfo> r = parseCartonToml("spec_version = 1\nmodel_name = []\n", u"model dir/carton.toml"_s);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().location, u"model dir/carton.toml:2:14"_s);
+    QCOMPARE(r.error().toString(), u"model dir/carton.toml:2:14: model_name: expected a string, found an array"_s);
 }
 
 QTEST_GUILESS_MAIN(TestCartonToml)
