@@ -193,6 +193,12 @@ void TestTensorIndex::hostile_data()
                                  << u"tensor_data/index.toml:3:"_s << u"invalid TOML"_s;
     QTest::addRow("unterminated string") << QByteArray("[[tensor]]\nname = 'a\n") << format
                                          << u"tensor_data/index.toml:2:"_s << u"invalid TOML"_s;
+    QTest::addRow("deep nesting") << head + "dtype = 'int8'\nshape = " + QByteArray(100000, '[') + "\n" << format
+                                  << u"tensor_data/index.toml:4:"_s << u"invalid TOML"_s;
+    QTest::addRow("invalid utf-8") << QByteArray("[[tensor]]\nname = '\xff\xfe'\n") << format
+                                   << u"tensor_data/index.toml:2:"_s << u"invalid TOML"_s;
+    QTest::addRow("nul byte") << QByteArray("[[tensor]]\nname = 'a\0b'\n", 24) << format
+                              << u"tensor_data/index.toml:2:"_s << u"invalid TOML"_s;
     QTest::addRow("name not string") << QByteArray("[[tensor]]\nname = 3\ndtype = 'int8'\nshape=[1]\nfile='a'\n") << format
                                      << u"tensor_data/index.toml:2:8"_s << u"\"name\" must be a string, found an integer"_s;
     QTest::addRow("missing name") << QByteArray("[[tensor]]\ndtype = 'int8'\nshape=[1]\nfile='a'\n") << format
