@@ -250,7 +250,9 @@ Result<ZipEntry> ZipWriter::finishEntry()
         return *d->failure;
     d->records.push_back({entry, d->currentName, version});
     d->inEntry = false;
-    return entry;
+    ZipEntry finished = std::move(entry);
+    d->current = {};
+    return finished;
 }
 
 Result<ZipEntry> ZipWriter::addEntry(const QString &name, QByteArrayView data, const ZipWriteOptions &options)

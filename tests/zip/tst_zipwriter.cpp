@@ -12,6 +12,7 @@
 
 #include <QBuffer>
 #include <QCryptographicHash>
+#include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -92,6 +93,7 @@ private slots:
     void zip64Offsets();
     void zip64Sizes();
     void directoryEntry();
+    void saveFile();
     void misuse();
 
 private:
@@ -470,6 +472,28 @@ void TestZipWriter::directoryEntry()
                                                          "print(zipfile.ZipFile(sys.argv[1]).getinfo('model/').is_dir())"_s,
                                                 path});
     QCOMPARE(r.out.trimmed(), QByteArray("True"));
+}
+
+void TestZipWriter::saveFile()
+{
+    // The packer writes through a QSaveFile: seeking back to patch headers must work there.
+    const QString path = m_dir.filePath(u"saved.zip"_s);
+    const QByteArray data = sampleData(200000, 31);
+    QSaveFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    ZipWriter writer(&out);
+    ZipWriteOptions options;
+    QVERIFY(writer.beginEntry(u"model/a"_s, options).ok());
+    QVERIFY(writer.write(data).ok());
+    QVERIFY(writer.finishEntry().ok());
+    QVERIFY(writer.addEntry(u"MANIFEST"_s, "m", {ZipMethod::Stored}).ok());
+    QVERIFY(writer.close().ok());
+    QVERIFY(!QFile::exists(path));
+    QVERIFY(out.commit());
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY(reader.ok());
+    QCOMPARE(*(*reader)->readEntry(*(*reader)->find(u"model/a"_s), 1 << 20), data);
+    QCOMPARE(*(*reader)->readEntry(*(*reader)->find(u"MANIFEST"_s), 10), QByteArray("m"));
 }
 
 void TestZipWriter::misuse()
