@@ -337,12 +337,15 @@ Result<qint64> ZipReader::Private::localDataOffset(QFile &file, qsizetype i) con
     const quint16 nameLength = get16(h + 26);
     const quint16 extraLength = get16(h + 28);
     const quint64 dataStart = entry.localHeaderOffset + LocalHeaderSize + nameLength + extraLength;
-    if (nameLength != rawName.size() || !fitsWithin(dataStart, entry.compressedSize, quint64(fileSize)))
-        return entryError(ErrorCode::Format, entry, QStringLiteral("local header at offset %1: name length %2 "
-                                                                   "(central directory: %3) and extra length %4 put "
-                                                                   "the %5 data bytes past the end of the file (%6 bytes)")
-                                                        .arg(entry.localHeaderOffset).arg(nameLength).arg(rawName.size())
-                                                        .arg(extraLength).arg(entry.compressedSize).arg(fileSize));
+    if (nameLength != rawName.size())
+        return entryError(ErrorCode::Format, entry, QStringLiteral("local header at offset %1: name length %2 differs "
+                                                                   "from the central directory's %3")
+                                                        .arg(entry.localHeaderOffset).arg(nameLength).arg(rawName.size()));
+    if (!fitsWithin(dataStart, entry.compressedSize, quint64(fileSize)))
+        return entryError(ErrorCode::Format, entry, QStringLiteral("local header at offset %1: extra length %2 puts "
+                                                                   "the %3 data bytes past the end of the file (%4 bytes)")
+                                                        .arg(entry.localHeaderOffset).arg(extraLength)
+                                                        .arg(entry.compressedSize).arg(fileSize));
     QByteArray localName(nameLength, Qt::Uninitialized);
     if (file.read(localName.data(), nameLength) != nameLength)
         return entryError(ErrorCode::Io, entry, QStringLiteral("cannot read the local header name: %1").arg(file.errorString()));

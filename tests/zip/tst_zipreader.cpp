@@ -73,6 +73,8 @@ private slots:
     void zstdFrames_data();
     void zstdFrames();
     void storedCrcOptional();
+    void ratioCap_data();
+    void ratioCap();
     void concurrentReads();
     void missingFile();
 
@@ -348,6 +350,37 @@ void TestZipReader::storedCrcOptional()
         else
             QCOMPARE(all, bytes.mid(30 + entry.name.size(), entry.stored.size()));
     }
+}
+
+void TestZipReader::ratioCap_data()
+{
+    QTest::addColumn<qint64>("size");
+    QTest::addColumn<qint64>("maxRatio");
+    QTest::addColumn<bool>("allowed");
+    QTest::newRow("1MiB-zeros-below-threshold") << qint64(1 << 20) << qint64(1000) << true;
+    QTest::newRow("1MiB+1-zeros-over-ratio") << qint64((1 << 20) + 1) << qint64(1000) << false;
+    QTest::newRow("8MiB-zeros-raised-limit") << qint64(8 << 20) << qint64(1'000'000) << true;
+    QTest::newRow("8MiB-zeros-default-limit") << qint64(8 << 20) << qint64(1000) << false;
+}
+
+void TestZipReader::ratioCap()
+{
+    QFETCH(qint64, size);
+    QFETCH(qint64, maxRatio);
+    QFETCH(bool, allowed);
+    const QByteArray zeros(size, '\0');
+    const QString path = m_dir.filePath(u"ratio.zip"_s);
+    QVERIFY(writeFile(path, buildZip({RawEntry{"zeros", zstdFrame(zeros, false), zeros, 93}})));
+    Limits limits;
+    limits.maxRatio = maxRatio;
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path, limits);
+    QVERIFY(reader.ok()); // listed either way
+    Result<QByteArray> data = (*reader)->readEntry((*reader)->entries().front(), size);
+    QCOMPARE(data.ok(), allowed);
+    if (allowed)
+        QCOMPARE(*data, zeros);
+    else
+        QCOMPARE(data.error().code, ErrorCode::Limit);
 }
 
 void TestZipReader::concurrentReads()
