@@ -63,7 +63,8 @@ void checkManifest(const Carton &carton, Reporter &r)
                  u"%1 is listed but missing: it is not in the carton and LINKS has no URL for its sha256"_s.arg(e.path));
         }
     }
-    if (!hasToml)
+    // (A carton.toml missing altogether is reported once, by checkMetadataFile.)
+    if (!hasToml && source.find(cartonTomlName()))
         r.at(Severity::Error, manifestName,
              u"no entry for carton.toml; MANIFEST must list every file but MANIFEST and LINKS"_s);
     for (const SourceFile &f : source.files()) {

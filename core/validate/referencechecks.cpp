@@ -28,6 +28,13 @@ struct SectionRules {
     Severity symbolConflict;
 };
 
+// "a float32", "an int8", "a uint8", "a string"
+QString withArticle(DType dtype)
+{
+    const QString name = dtypeName(dtype);
+    return (name.startsWith(u"int"_s) ? u"an "_s : u"a "_s) + name;
+}
+
 struct Ctx {
     const Carton &carton;
     const CartonInfo &info;
@@ -60,8 +67,8 @@ void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, con
             const TensorIndexEntry *inner = index->find(innerName);
             if (declared && inner && inner->dtype != DType::Nested && inner->dtype != *declared) {
                 c.r.toml(rules.mismatch, field,
-                         u"%1 is declared %2 in %3 but nested tensor \"%4\" holds a %5 tensor (\"%6\")"_s.arg(
-                             what, dtypeName(*declared), table, name, dtypeName(inner->dtype), innerName));
+                         u"%1 is declared %2 in %3 but nested tensor \"%4\" holds %5 tensor (\"%6\")"_s.arg(
+                             what, dtypeName(*declared), table, name, withArticle(inner->dtype), innerName));
                 break;
             }
         }
@@ -69,8 +76,8 @@ void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, con
     }
     if (declared && entry->dtype != *declared)
         c.r.toml(rules.mismatch, field,
-                 u"%1 is declared %2 in %3 but references a %4 tensor (\"%5\")"_s.arg(what, dtypeName(*declared), table,
-                                                                                      dtypeName(entry->dtype), name));
+                 u"%1 is declared %2 in %3 but references %4 tensor (\"%5\")"_s.arg(what, dtypeName(*declared), table,
+                                                                                    withArticle(entry->dtype), name));
     if (!entry->shape)
         return;
     if (!spec->shape.accepts(*entry->shape)) {
