@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "testcartons.h"
+
+#include "views/cartonfilesmodel.h"
+#include "views/cartonview.h"
+#include "views/descriptionbrowser.h"
+#include "views/extractjob.h"
+#include "views/filespage.h"
+#include "views/fileviewer.h"
+#include "views/markdownrenderer.h"
+#include "views/overviewpage.h"
+#include "views/roles.h"
+#include "views/selftestsmodel.h"
+#include "views/selftestspage.h"
+#include "views/specspage.h"
+#include "views/tensorlistmodel.h"
+#include "views/tensorspage.h"
+#include "views/tensorspecmodel.h"
+#include "views/tensorvaluesmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+#include <QTextDocument>
+#include <QTreeView>
+
+using namespace studio;
+
+class TestCartonView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void upstreamOverview();
+    void upstreamTabs();
+    void upstreamImagesLoad();
+    void revealLocation_data();
+    void revealLocation();
+    void fileChecks();
+    void extract();
+    void hostileDescription();
+    void brokenCarton_data();
+    void brokenCarton();
+
+private:
+    std::shared_ptr<const carton::Carton> m_upstream;
+    QTemporaryDir m_dir;
+    std::unique_ptr<QSettings> m_settings;
+};
+
+void TestCartonView::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_settings = std::make_unique<QSettings>(m_dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    if (const QString path = testcartons::upstreamFixture(); !path.isEmpty()) {
+        QString error;
+        m_upstream = testcartons::open(path, &error);
+        QVERIFY2(m_upstream, qPrintable(error));
+    }
+}
+
+void TestCartonView::upstreamOverview()
+{
+    if (!m_upstream)
+        QSKIP("upstream fixture not available");
+    CartonView view(m_upstream, m_settings.get());
+    QCOMPARE(view.carton(), m_upstream);
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), QStringLiteral("Test Model"));
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text(),
+             QStringLiteral("A short description that should be less than or equal to 100 characters."));
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelHashLabel"))->text(),
+             QStringLiteral("f1cae5143a92a44e3a7e1d9c32a0245065dfb6e0f1e91c18b5e44356d081dfb5"));
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("runnerLabel"))->text(), QStringLiteral("python"));
+    QVERIFY(view.findChild<QFrame *>(QStringLiteral("remoteImagesBar"))->isHidden());
+    const QString plain = view.overviewPage()->descriptionBrowser()->toPlainText();
+    QVERIFY(plain.contains(u"Some description of the model"));
+    QVERIFY(plain.contains(u"@misc/file.png")); // inline code stays text
+}
+
+void TestCartonView::upstreamTabs()
+{
+    if (!m_upstream)
+        QSKIP("upstream fixture not available");
+    CartonView view(m_upstream, m_settings.get());
+    QCOMPARE(view.tabWidget()->count(), int(CartonView::TabCount));
+
+    TensorSpecModel *inputs = view.specsPage()->inputsModel();
+    QAbstractItemModelTester t1(inputs, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(inputs->rowCount(), 7);
+    QCOMPARE(view.specsPage()->outputsModel()->rowCount(), 1);
+    QCOMPARE(inputs->index(5, TensorSpecModel::ShapeColumn).data().toString(), QStringLiteral("[batch_size, 3, 512, 512]"));
+
+    CartonFilesModel *files = view.filesModel();
+    QAbstractItemModelTester t2(files, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QStringList top;
+    for (int r = 0; r < files->rowCount(); ++r)
+        top.append(files->index(r, 0).data().toString());
+    QVERIFY(top.contains(u"model"));
+    QVERIFY(top.contains(u"misc"));
+    QVERIFY(top.contains(u"tensor_data"));
+    QVERIFY(top.contains(u"carton.toml"));
+    QCOMPARE(view.filesPage()->tree()->model(), files);
+
+    TensorListModel *tensors = view.tensorsPage()->listModel();
+    QAbstractItemModelTester t3(tensors, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(tensors->rowCount(), 4);
+    QAbstractItemModelTester t4(view.tensorsPage()->valuesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(view.tensorsPage()->revealTensor(QStringLiteral("_tensor_0")));
+    QTRY_VERIFY(!view.tensorsPage()->isLoading());
+    QCOMPARE(view.tensorsPage()->valuesModel()->rowCount(), 3);
+    QVERIFY(view.tensorsPage()->valuesModel()->index(1, 0).data().toString().contains(u"Some Telugu: గ"));
+
+    SelfTestsModel *tests = view.selfTestsPage()->model();
+    QAbstractItemModelTester t5(tests, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(tests->rowCount(), 2);
+
+    // Double-clicking a tensor reference jumps to the tensor.
+    const QModelIndex example = tests->itemIndex(SelfTestsModel::ItemKind::Example, 0);
+    const QModelIndex sample = tests->index(1, 0, example);
+    emit view.selfTestsPage()->tree()->doubleClicked(sample);
+    QCOMPARE(view.currentTab(), CartonView::TensorsTab);
+    QCOMPARE(view.tensorsPage()->listView()->currentIndex().row(), tensors->rowForName(QStringLiteral("_tensor_3")));
+}
+
+void TestCartonView::upstreamImagesLoad()
+{
+    if (!m_upstream)
+        QSKIP("upstream fixture not available");
+    CartonView view(m_upstream, m_settings.get());
+    view.resize(1000, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+    // The description's @misc image is read from the carton and decoded by content.
+    DescriptionBrowser *browser = view.overviewPage()->descriptionBrowser();
+    const QUrl url = MarkdownRenderer::miscUrl(QStringLiteral("misc/model_architecture.png"));
+    QTRY_VERIFY_WITH_TIMEOUT(!browser->loadedImage(url).isNull(), 10000);
+    QCOMPARE(browser->imageError(url), QString());
+    const QImage shown = browser->document()->resource(QTextDocument::ImageResource, url).value<QImage>();
+    QVERIFY(!shown.isNull());
+    QVERIFY(shown.width() <= 1600);
+    QVERIFY(qAbs(double(shown.width()) / shown.height() - 2973.0 / 2253.0) < 0.02); // aspect kept
+
+    // The example's misc file has no extension and is shown inline as an image.
+    view.setCurrentTab(CartonView::SelfTestsTab);
+    QVERIFY(view.selfTestsPage()->revealItem(true, 0));
+    DescriptionBrowser *details = view.selfTestsPage()->details();
+    const QUrl exampleUrl = MarkdownRenderer::miscUrl(QStringLiteral("misc/_example_misc_file_0"));
+    QTRY_VERIFY_WITH_TIMEOUT(!details->loadedImage(exampleUrl).isNull(), 10000);
+    QCOMPARE(details->loadedImage(exampleUrl).size(), QSize(906, 438));
+    QVERIFY(details->toPlainText().contains(u"An example of an image input"));
+}
+
+void TestCartonView::revealLocation_data()
+{
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<bool>("found");
+    QTest::addColumn<int>("tab");
+    QTest::addColumn<QString>("selected"); // file path, "input:ROW:COL", "tensor:ROW", "item:ROW"
+
+    QTest::newRow("input shape") << "carton.toml: input[2].shape" << true << int(CartonView::SpecsTab) << "input:2:2";
+    QTest::newRow("input with line") << "carton.toml:31: input[5].dtype" << true << int(CartonView::SpecsTab) << "input:5:1";
+    QTest::newRow("output") << "carton.toml: output[0].shape[1]" << true << int(CartonView::SpecsTab) << "output:0:2";
+    QTest::newRow("self_test") << "carton.toml: self_test[0].inputs.b" << true << int(CartonView::SelfTestsTab) << "item:0";
+    QTest::newRow("example") << "carton.toml: example[0]" << true << int(CartonView::SelfTestsTab) << "item:1";
+    QTest::newRow("model_name") << "carton.toml: model_name" << true << int(CartonView::OverviewTab) << "";
+    QTest::newRow("runner opt") << "carton.toml: runner.opts.entrypoint_fn" << true << int(CartonView::OverviewTab) << "";
+    QTest::newRow("platform") << "carton.toml:18: required_platforms[3]" << true << int(CartonView::OverviewTab) << "";
+    QTest::newRow("whole toml") << "carton.toml:3" << true << int(CartonView::FilesTab) << "carton.toml";
+    QTest::newRow("out of range input") << "carton.toml: input[40].shape" << true << int(CartonView::FilesTab) << "carton.toml";
+    QTest::newRow("manifest line") << "MANIFEST:3" << true << int(CartonView::FilesTab) << "MANIFEST";
+    QTest::newRow("index tensor") << "tensor_data/index.toml:7: tensor[1].file" << true << int(CartonView::TensorsTab) << "tensor:1";
+    QTest::newRow("index file") << "tensor_data/index.toml" << true << int(CartonView::FilesTab) << "tensor_data/index.toml";
+    QTest::newRow("file") << "model/main.py" << true << int(CartonView::FilesTab) << "model/main.py";
+    QTest::newRow("misc no extension") << "misc/_example_misc_file_0" << true << int(CartonView::FilesTab) << "misc/_example_misc_file_0";
+    QTest::newRow("folder") << "model/" << true << int(CartonView::FilesTab) << "model";
+    QTest::newRow("unknown file") << "model/nope.pt" << false << -1 << "";
+    QTest::newRow("empty") << "" << false << -1 << "";
+}
+
+void TestCartonView::revealLocation()
+{
+    QFETCH(QString, location);
+    QFETCH(bool, found);
+    QFETCH(int, tab);
+    QFETCH(QString, selected);
+    if (!m_upstream)
+        QSKIP("upstream fixture not available");
+    CartonView view(m_upstream, m_settings.get());
+    view.setCurrentTab(CartonView::SelfTestsTab);
+    QCOMPARE(view.revealLocation(location), found);
+    if (!found) {
+        QCOMPARE(view.currentTab(), CartonView::SelfTestsTab); // nothing moved
+        return;
+    }
+    QCOMPARE(int(view.currentTab()), tab);
+    const QStringList parts = selected.split(u':');
+    if (parts[0] == u"input" || parts[0] == u"output") {
+        QTableView *table = parts[0] == u"input" ? view.specsPage()->inputsView() : view.specsPage()->outputsView();
+        QCOMPARE(table->currentIndex().row(), parts[1].toInt());
+        QCOMPARE(table->currentIndex().column(), parts[2].toInt());
+    } else if (parts[0] == u"tensor") {
+        QCOMPARE(view.tensorsPage()->listView()->currentIndex().row(), parts[1].toInt());
+    } else if (parts[0] == u"item") {
+        QCOMPARE(view.selfTestsPage()->tree()->currentIndex().row(), parts[1].toInt());
+        QVERIFY(!view.selfTestsPage()->tree()->currentIndex().parent().isValid());
+    } else if (!selected.isEmpty()) {
+        QCOMPARE(view.filesPage()->tree()->currentIndex().data(Roles::PathRole).toString(), selected);
+    }
+}
+
+void TestCartonView::fileChecks()
+{
+    if (!m_upstream)
+        QSKIP("upstream fixture not available");
+    CartonView view(m_upstream, m_settings.get());
+    carton::FileCheck check;
+    check.path = QStringLiteral("model/main.py");
+    check.state = carton::FileState::Mismatch;
+    check.message = QStringLiteral("sha256 differs");
+    view.setFileCheck(check);
+    const QModelIndex state = view.filesModel()->indexForPath(check.path, CartonFilesModel::StateColumn);
+    QCOMPARE(state.data().toString(), QStringLiteral("Mismatch"));
+    QCOMPARE(state.data(Qt::ToolTipRole).toString(), check.message);
+    QCOMPARE(view.filesModel()->fileState(QStringLiteral("model")), carton::FileState::Mismatch);
+    view.resetFileChecks();
+    QCOMPARE(view.filesModel()->fileState(check.path), carton::FileState::Unverified);
+}
+
+void TestCartonView::extract()
+{
+    if (!m_upstream)
+        QSKIP("upstream fixture not available");
+    CartonView view(m_upstream, m_settings.get());
+    QVERIFY(view.revealLocation(QStringLiteral("model/")));
+    QCOMPARE(view.filesPage()->selectedFilePaths(),
+             (QStringList{"model/.carton/carton.lock", "model/main.py", "model/requirements.txt"}));
+    QTemporaryDir target;
+    QVERIFY(target.isValid());
+    QSignalSpy status(&view, &CartonView::statusMessage);
+    ExtractJob *job = view.filesPage()->extractTo(view.filesPage()->selectedFilePaths(), target.path(), false);
+    QSignalSpy finished(job, &ExtractJob::finished);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+    const auto outcome = finished.at(0).at(0).value<ExtractJob::Outcome>();
+    QVERIFY2(outcome.ok, qPrintable(outcome.error));
+    QCOMPARE(outcome.filesWritten, 3);
+    QFile main(target.filePath(QStringLiteral("model/main.py")));
+    QVERIFY(main.open(QIODevice::ReadOnly));
+    QVERIFY(main.readAll().contains("def get_model"));
+    QVERIFY(!QFileInfo::exists(target.filePath(QStringLiteral("carton.toml"))));
+    QVERIFY(status.count() >= 1);
+    QVERIFY(view.filesPage()->extractAction()->isEnabled());
+}
+
+void TestCartonView::hostileDescription()
+{
+    QTemporaryDir dir;
+    const QByteArray toml = testcartons::minimalToml(
+        "model_description = '''\n"
+        "Click [here](javascript:alert(1)) or [there](https://example.com/ok).\n\n"
+        "<script>alert('x')</script>\n\n"
+        "Inline <b>bold</b>.\n\n"
+        "![remote](https://images.example.invalid/a.png)\n'''\n");
+    QVERIFY(testcartons::writeFolder(dir.path(), {{QStringLiteral("carton.toml"), toml},
+                                                  {QStringLiteral("model/m"), "m"}}));
+    auto carton = testcartons::open(dir.path());
+    QVERIFY(carton && carton->info());
+    QVERIFY(!carton->modelHash().isEmpty());
+    const QString key = OverviewPage::remoteImagesKey(carton->modelHash());
+    m_settings->remove(key);
+
+    auto view = std::make_unique<CartonView>(carton, m_settings.get());
+    view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+    DescriptionBrowser *browser = view->overviewPage()->descriptionBrowser();
+    const QString html = browser->document()->toHtml();
+    QVERIFY2(!html.contains(u"javascript", Qt::CaseInsensitive), qPrintable(html));
+    QVERIFY(html.contains(u"href=\"https://example.com/ok\""));
+    QVERIFY(browser->anchorAt(QPoint(-1, -1)).isEmpty());
+    const QString plain = browser->toPlainText();
+    QVERIFY2(plain.contains(u"<script>alert('x')</script>"), qPrintable(plain)); // shown as text, escaped
+    QVERIFY(plain.contains(u"Inline <b>bold</b>."));
+    QVERIFY(plain.contains(u"Click here or there."));
+
+    // Remote images wait for consent, which is remembered per model hash.
+    auto *bar = view->findChild<QFrame *>(QStringLiteral("remoteImagesBar"));
+    QVERIFY(!bar->isHidden());
+    QVERIFY(!browser->remoteImagesAllowed());
+    QCOMPARE(browser->remoteImageCount(), 1);
+    QCOMPARE(browser->pendingImageCount(), 0); // nothing fetched
+    QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("loadRemoteImagesButton")), Qt::LeftButton);
+    QVERIFY(bar->isHidden());
+    QVERIFY(browser->remoteImagesAllowed());
+    QCOMPARE(m_settings->value(key).toBool(), true);
+    view.reset();
+
+    CartonView again(carton, m_settings.get());
+    QVERIFY(again.findChild<QFrame *>(QStringLiteral("remoteImagesBar"))->isHidden());
+    QVERIFY(again.overviewPage()->descriptionBrowser()->remoteImagesAllowed());
+    m_settings->remove(key);
+}
+
+void TestCartonView::brokenCarton_data()
+{
+    QTest::addColumn<QByteArray>("toml");
+    QTest::addColumn<bool>("withManifest");
+    QTest::addColumn<QString>("title"); // empty: the folder name
+
+    QTest::newRow("broken toml") << QByteArray("model_name = [\n") << true << "";
+    QTest::newRow("no manifest") << testcartons::minimalToml() << false << "Tiny";
+    QTest::newRow("wrong types") << QByteArray("spec_version = 'x'\nmodel_name = 3\n[[input]]\nname = 1\n") << true << "";
+}
+
+void TestCartonView::brokenCarton()
+{
+    QFETCH(QByteArray, toml);
+    QFETCH(bool, withManifest);
+    QFETCH(QString, title);
+    QTemporaryDir dir;
+    QVERIFY(testcartons::writeFolder(dir.path(), {{QStringLiteral("carton.toml"), toml},
+                                                  {QStringLiteral("model/weights.bin"), QByteArray(100, 7)},
+                                                  {QStringLiteral("misc/notes.md"), "# Notes\n"}},
+                                     withManifest));
+    auto carton = testcartons::open(dir.path());
+    QVERIFY(carton);
+    CartonView view(carton, m_settings.get());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString expectedTitle = title.isEmpty() ? QFileInfo(dir.path()).fileName() : title;
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), expectedTitle);
+    // The files are still listed and viewable.
+    QVERIFY(view.filesModel()->indexForPath(QStringLiteral("model/weights.bin")).isValid());
+    QVERIFY(view.revealLocation(QStringLiteral("misc/notes.md")));
+    QTRY_VERIFY(!view.filesPage()->viewer()->isLoading());
+    QCOMPARE(view.filesPage()->viewer()->preview().text, QStringLiteral("# Notes\n"));
+    if (!carton->info()) {
+        QCOMPARE(view.specsPage()->inputsModel()->rowCount(), 0);
+        QVERIFY(view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text().contains(u"could not be read"));
+    }
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelHashLabel"))->text() == u"(no MANIFEST)", !withManifest);
+}
+
+QTEST_MAIN(TestCartonView)
+#include "tst_cartonview.moc"

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "cartonfilesmodel.h"
+
+#include "roles.h"
+#include "viewutils.h"
+
+#include "package/carton.h"
+
+#include <QFontDatabase>
+#include <QIcon>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace studio {
+
+CartonFilesModel::CartonFilesModel(QObject *parent)
+    : QAbstractItemModel(parent)
+    , m_root(std::make_unique<Node>())
+{
+    m_root->folder = true;
+}
+
+CartonFilesModel::~CartonFilesModel() = default;
+
+CartonFilesModel::Node *CartonFilesModel::ensureFolder(const QString &folderPath)
+{
+    if (folderPath.isEmpty())
+        return m_root.get();
+    if (Node *existing = m_folders.value(folderPath))
+        return existing;
+    const qsizetype slash = folderPath.lastIndexOf(u'/');
+    Node *parent = ensureFolder(slash < 0 ? QString() : folderPath.left(slash));
+    auto node = std::make_unique<Node>();
+    node->folder = true;
+    node->name = folderPath.mid(slash + 1);
+    node->path = folderPath;
+    node->parent = parent;
+    Node *raw = node.get();
+    parent->children.push_back(std::move(node));
+    m_folders.insert(folderPath, raw);
+    if (!m_byPath.contains(folderPath))
+        m_byPath.insert(folderPath, raw);
+    return raw;
+}
+
+void CartonFilesModel::addFile(Node *file)
+{
+    // Every file starts as Unverified: count it in each folder above it.
+    for (Node *p = file->parent; p; p = p->parent)
+        ++p->stateCounts[int(file->state)];
+}
+
+void CartonFilesModel::sortChildren(Node *node)
+{
+    std::sort(node->children.begin(), node->children.end(), [](const auto &a, const auto &b) {
+        if (a->folder != b->folder)
+            return a->folder;
+        return a->name < b->name;
+    });
+    for (size_t i = 0; i < node->children.size(); ++i) {
+        node->children[i]->row = int(i);
+        if (node->children[i]->folder)
+            sortChildren(node->children[i].get());
+    }
+}
+
+void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
+{
+    beginResetModel();
+    m_carton = std::move(carton);
+    m_root = std::make_unique<Node>();
+    m_root->folder = true;
+    m_byPath.clear();
+    m_folders.clear();
+    m_fileCount = 0;
+
+    if (m_carton) {
+        const auto &manifest = m_carton->manifest();
+        auto makeFile = [this](const QString &path) -> Node * {
+            const qsizetype slash = path.lastIndexOf(u'/');
+            Node *parent = ensureFolder(slash < 0 ? QString() : path.left(slash));
+            auto node = std::make_unique<Node>();
+            node->name = path.mid(slash + 1);
+            node->path = path;
+            node->parent = parent;
+            Node *raw = node.get();
+            parent->children.push_back(std::move(node));
+            m_byPath.insert(path, raw);
+            ++m_fileCount;
+            return raw;
+        };
+        for (const carton::SourceFile &file : m_carton->source().files()) {
+            if (m_byPath.contains(file.path) && !m_byPath.value(file.path)->folder)
+                continue; // duplicates are reported by validation
+            Node *node = makeFile(file.path);
+            node->size = file.size;
+            node->compressedSize = file.compressedSize;
+            node->method = file.method;
+            node->symlink = file.isSymlink;
+            node->linkTarget = file.linkTarget;
+            if (manifest)
+                if (const carton::ManifestEntry *entry = manifest->find(file.path))
+                    node->sha256 = entry->sha256;
+        }
+        if (manifest) {
+            for (const carton::ManifestEntry &entry : manifest->entries()) {
+                if (m_byPath.contains(entry.path))
+                    continue;
+                Node *node = makeFile(entry.path);
+                node->present = false;
+                node->sha256 = entry.sha256;
+            }
+        }
+        for (Node *node : std::as_const(m_byPath))
+            if (!node->folder)
+                addFile(node);
+        sortChildren(m_root.get());
+    }
+    endResetModel();
+}
+
+CartonFilesModel::Node *CartonFilesModel::nodeFor(const QModelIndex &index) const
+{
+    return index.isValid() ? static_cast<Node *>(index.internalPointer()) : m_root.get();
+}
+
+QModelIndex CartonFilesModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (!hasIndex(row, column, parent))
+        return {};
+    Node *p = nodeFor(parent);
+    return createIndex(row, column, p->children[size_t(row)].get());
+}
+
+QModelIndex CartonFilesModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid())
+        return {};
+    Node *node = nodeFor(child);
+    Node *p = node->parent;
+    if (!p || p == m_root.get())
+        return {};
+    return createIndex(p->row, 0, p);
+}
+
+int CartonFilesModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.column() > 0)
+        return 0;
+    const Node *node = nodeFor(parent);
+    return node->folder ? int(node->children.size()) : 0;
+}
+
+int CartonFilesModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
+
+carton::FileState CartonFilesModel::folderState(const Node *node) const
+{
+    carton::FileState worst = carton::FileState::Ok;
+    bool any = false;
+    for (int s = 0; s < stateCount; ++s) {
+        if (node->stateCounts[size_t(s)] == 0)
+            continue;
+        const auto state = carton::FileState(s);
+        if (!any || fileStateRank(state) > fileStateRank(worst))
+            worst = state;
+        any = true;
+    }
+    return any ? worst : carton::FileState::Unverified;
+}
+
+QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Node *node = nodeFor(index);
+    const carton::FileState state = node->folder ? folderState(node) : node->state;
+    const int column = index.column();
+
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case NameColumn: return node->name;
+        case SizeColumn:
+            if (node->folder)
+                return {};
+            return node->present ? humanSize(node->size) : QStringLiteral("—");
+        case CompressedColumn:
+            if (node->folder || !node->present)
+                return {};
+            return node->method < 0 ? QString() : humanSize(node->compressedSize);
+        case MethodColumn:
+            if (node->folder)
+                return {};
+            if (!node->present)
+                return tr("not in archive");
+            return node->symlink ? tr("symlink → %1").arg(node->linkTarget) : compressionMethodName(node->method);
+        case Sha256Column: return node->folder ? QVariant() : QString::fromLatin1(node->sha256);
+        case StateColumn: return fileStateText(state);
+        }
+        break;
+    case Qt::DecorationRole:
+        if (column == NameColumn)
+            return QIcon(node->folder ? QStringLiteral(":/icons/folder.svg") : QStringLiteral(":/icons/file.svg"));
+        if (column == StateColumn)
+            return fileStateIcon(state);
+        break;
+    case Qt::ToolTipRole:
+        if (column == StateColumn && !node->message.isEmpty())
+            return node->message;
+        if (column == SizeColumn && !node->folder && node->present)
+            return tr("%1 bytes").arg(QLocale().toString(node->size));
+        if (column == CompressedColumn && !node->folder && node->present && node->method >= 0)
+            return tr("%1 bytes").arg(QLocale().toString(node->compressedSize));
+        if (column == NameColumn)
+            return node->path;
+        if (column == Sha256Column)
+            return QString::fromLatin1(node->sha256);
+        break;
+    case Qt::TextAlignmentRole:
+        if (column == SizeColumn || column == CompressedColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case Qt::FontRole:
+        if (column == Sha256Column)
+            return QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        break;
+    case Roles::PathRole: return node->path;
+    case Roles::IsFolderRole: return node->folder;
+    case Roles::FileStateRole: return int(state);
+    case Roles::SortRole:
+        switch (column) {
+        case SizeColumn: return node->size;
+        case CompressedColumn: return node->compressedSize;
+        case StateColumn: return fileStateRank(state);
+        default: return data(index, Qt::DisplayRole);
+        }
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant CartonFilesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractItemModel::headerData(section, orientation, role);
+    switch (section) {
+    case NameColumn: return tr("Name");
+    case SizeColumn: return tr("Size");
+    case CompressedColumn: return tr("Compressed");
+    case MethodColumn: return tr("Method");
+    case Sha256Column: return tr("SHA-256 (MANIFEST)");
+    case StateColumn: return tr("Verification");
+    }
+    return {};
+}
+
+void CartonFilesModel::updateState(Node *node, carton::FileState state, const QString &message)
+{
+    const carton::FileState old = node->state;
+    node->state = state;
+    node->message = message;
+    QModelIndex idx = createIndex(node->row, StateColumn, node);
+    emit dataChanged(createIndex(node->row, NameColumn, node), idx);
+    if (old == state)
+        return;
+    for (Node *p = node->parent; p; p = p->parent) {
+        const carton::FileState before = folderState(p);
+        --p->stateCounts[size_t(old)];
+        ++p->stateCounts[size_t(state)];
+        if (p != m_root.get() && folderState(p) != before)
+            emit dataChanged(createIndex(p->row, NameColumn, p), createIndex(p->row, StateColumn, p));
+    }
+}
+
+void CartonFilesModel::setFileCheck(const carton::FileCheck &check)
+{
+    Node *node = m_byPath.value(check.path);
+    if (!node || node->folder)
+        return;
+    if (node->sha256.isEmpty() && !check.expectedSha256.isEmpty())
+        node->sha256 = check.expectedSha256;
+    updateState(node, check.state, check.message);
+}
+
+void CartonFilesModel::resetFileChecks()
+{
+    for (Node *node : std::as_const(m_byPath))
+        if (!node->folder && node->state != carton::FileState::Unverified)
+            updateState(node, carton::FileState::Unverified, {});
+}
+
+carton::FileState CartonFilesModel::fileState(const QString &path) const
+{
+    const Node *node = m_byPath.value(path);
+    if (!node)
+        return carton::FileState::Unverified;
+    return node->folder ? folderState(node) : node->state;
+}
+
+QModelIndex CartonFilesModel::indexForPath(const QString &path, int column) const
+{
+    Node *node = m_byPath.value(path);
+    if (!node)
+        return {};
+    return createIndex(node->row, column, node);
+}
+
+QString CartonFilesModel::filePath(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return {};
+    const Node *node = nodeFor(index);
+    return node->folder ? QString() : node->path;
+}
+
+bool CartonFilesModel::isFolder(const QModelIndex &index) const
+{
+    return nodeFor(index)->folder;
+}
+
+void CartonFilesModel::collectFiles(const Node *node, QStringList *out) const
+{
+    if (!node->folder) {
+        out->append(node->path);
+        return;
+    }
+    for (const auto &child : node->children)
+        collectFiles(child.get(), out);
+}
+
+QStringList CartonFilesModel::filePathsUnder(const QModelIndex &index) const
+{
+    QStringList result;
+    collectFiles(nodeFor(index), &result);
+    return result;
+}
+
+} // namespace studio

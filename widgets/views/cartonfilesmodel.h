@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "package/verifier.h"
+
+#include <QAbstractItemModel>
+#include <QHash>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace carton {
+class Carton;
+}
+
+namespace studio {
+
+// The files of a carton as a tree (folders derived from the paths): name, size,
+// compressed size, compression method, sha256 from MANIFEST and verification
+// state. Files listed in MANIFEST but absent from the archive (linked or
+// missing) are included. Folders show the worst state found below them.
+class CartonFilesModel final : public QAbstractItemModel {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CartonFilesModel)
+
+public:
+    enum Column { NameColumn, SizeColumn, CompressedColumn, MethodColumn, Sha256Column, StateColumn, ColumnCount };
+
+    explicit CartonFilesModel(QObject *parent = nullptr);
+    ~CartonFilesModel() override;
+
+    void setCarton(std::shared_ptr<const carton::Carton> carton);
+
+    // Verification results (GUI thread).
+    void setFileCheck(const carton::FileCheck &check);
+    void resetFileChecks();
+    carton::FileState fileState(const QString &path) const;
+
+    QModelIndex indexForPath(const QString &path, int column = NameColumn) const;
+    QString filePath(const QModelIndex &index) const; // empty for folders
+    bool isFolder(const QModelIndex &index) const;
+    // Every file path at or below the index (the file itself for a file).
+    QStringList filePathsUnder(const QModelIndex &index) const;
+    int fileCount() const { return m_fileCount; }
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    static constexpr int stateCount = 7;
+    struct Node {
+        QString name;
+        QString path;            // full path ("model/main.py", folders "model")
+        Node *parent = nullptr;
+        int row = 0;
+        bool folder = false;
+        qint64 size = -1;
+        qint64 compressedSize = -1;
+        int method = -1;
+        bool present = true;     // in the archive/folder (false: only in MANIFEST)
+        bool symlink = false;
+        QString linkTarget;
+        QByteArray sha256;
+        carton::FileState state = carton::FileState::Unverified;
+        QString message;
+        std::array<int, stateCount> stateCounts{}; // folders: files below per state
+        std::vector<std::unique_ptr<Node>> children;
+    };
+
+    Node *nodeFor(const QModelIndex &index) const;
+    Node *ensureFolder(const QString &folderPath);
+    void addFile(Node *file);
+    void sortChildren(Node *node);
+    void collectFiles(const Node *node, QStringList *out) const;
+    carton::FileState folderState(const Node *node) const;
+    void updateState(Node *node, carton::FileState state, const QString &message);
+
+    std::shared_ptr<const carton::Carton> m_carton;
+    std::unique_ptr<Node> m_root;
+    QHash<QString, Node *> m_byPath;   // files (and folders, when no file has that path)
+    QHash<QString, Node *> m_folders;
+    int m_fileCount = 0;
+};
+
+} // namespace studio

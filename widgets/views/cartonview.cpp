@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "cartonview.h"
+
+#include "cartonfilesmodel.h"
+#include "filespage.h"
+#include "overviewpage.h"
+#include "selftestspage.h"
+#include "specspage.h"
+#include "tensorspecmodel.h"
+#include "tensorspage.h"
+
+#include "package/carton.h"
+#include "validate/location.h"
+
+#include <QRegularExpression>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace studio {
+
+CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
+    : QWidget(parent)
+    , m_carton(std::move(carton))
+{
+    Q_ASSERT(m_carton);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("cartonTabs"));
+    m_tabs->setDocumentMode(true);
+
+    m_filesModel = new CartonFilesModel(this);
+    m_filesModel->setCarton(m_carton);
+
+    const carton::CartonInfo *info = m_carton->info() ? &*m_carton->info() : nullptr;
+    m_overview = new OverviewPage(m_carton, settings);
+    m_specs = new SpecsPage(info);
+    m_files = new FilesPage(m_carton, m_filesModel);
+    m_tensors = new TensorsPage(m_carton);
+    m_selfTests = new SelfTestsPage(m_carton);
+
+    m_tabs->addTab(m_overview, tr("Overview"));
+    m_tabs->addTab(m_specs, tr("Inputs / Outputs"));
+    m_tabs->addTab(m_files, tr("Files"));
+    m_tabs->addTab(m_tensors, tr("Tensor Data"));
+    m_tabs->addTab(m_selfTests, tr("Self-tests && Examples"));
+
+    connect(m_overview, &OverviewPage::statusMessage, this, &CartonView::statusMessage);
+    connect(m_files, &FilesPage::statusMessage, this, &CartonView::statusMessage);
+    connect(m_selfTests, &SelfTestsPage::tensorActivated, this, [this](const QString &name) {
+        if (m_tensors->revealTensor(name))
+            setCurrentTab(TensorsTab);
+    });
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+}
+
+CartonView::~CartonView() = default;
+
+void CartonView::setFileCheck(const carton::FileCheck &check)
+{
+    m_filesModel->setFileCheck(check);
+}
+
+void CartonView::resetFileChecks()
+{
+    m_filesModel->resetFileChecks();
+}
+
+CartonView::Tab CartonView::currentTab() const
+{
+    return Tab(m_tabs->currentIndex());
+}
+
+void CartonView::setCurrentTab(Tab tab)
+{
+    m_tabs->setCurrentIndex(int(tab));
+}
+
+bool CartonView::revealCartonTomlField(const QString &field, int line)
+{
+    // "input[2].shape[1]", "output[0].name", "self_test[1].inputs.x", "example[0]"
+    static const QRegularExpression item(QStringLiteral(R"(^(input|output|self_test|example)\[(\d+)\](?:\.([A-Za-z_]+))?)"));
+    const QRegularExpressionMatch match = item.match(field);
+    if (match.hasMatch()) {
+        const QString section = match.captured(1);
+        const int number = match.captured(2).toInt();
+        if (section == u"input" || section == u"output") {
+            const QString sub = match.captured(3);
+            int column = TensorSpecModel::NameColumn;
+            if (sub == u"dtype")
+                column = TensorSpecModel::DTypeColumn;
+            else if (sub == u"shape")
+                column = TensorSpecModel::ShapeColumn;
+            else if (sub == u"description")
+                column = TensorSpecModel::DescriptionColumn;
+            else if (sub == u"internal_name")
+                column = TensorSpecModel::InternalNameColumn;
+            if (m_specs->revealSpec(section == u"output", number, column)) {
+                setCurrentTab(SpecsTab);
+                return true;
+            }
+        } else if (m_selfTests->revealItem(section == u"example", number)) {
+            setCurrentTab(SelfTestsTab);
+            return true;
+        }
+    } else if (!field.isEmpty()) {
+        QString key = field;
+        key.remove(QRegularExpression(QStringLiteral(R"(\[\d+\]$)"))); // "required_platforms[3]"
+        setCurrentTab(OverviewTab);
+        if (m_overview->revealField(key))
+            return true;
+    }
+    // Unknown field, or a whole-file location: show carton.toml itself.
+    if (m_files->revealPath(QStringLiteral("carton.toml"), line)) {
+        setCurrentTab(FilesTab);
+        return true;
+    }
+    return false;
+}
+
+bool CartonView::revealLocation(const QString &location)
+{
+    const carton::DiagnosticLocation loc = carton::parseLocation(location.trimmed());
+    if (loc.file.isEmpty())
+        return false;
+    if (loc.file == u"carton.toml")
+        return revealCartonTomlField(loc.field, loc.line);
+    if (loc.file == u"tensor_data/index.toml") {
+        static const QRegularExpression tensor(QStringLiteral(R"(^tensor\[(\d+)\])"));
+        const QRegularExpressionMatch match = tensor.match(loc.field);
+        if (match.hasMatch() && m_tensors->revealTensor(match.captured(1).toInt())) {
+            setCurrentTab(TensorsTab);
+            return true;
+        }
+    }
+    if (loc.file == u"MANIFEST" && loc.line <= 0 && !m_carton->manifestBytes().isEmpty()) {
+        // A MANIFEST problem without a line: show the model hash on the card.
+        // (With a line, fall through to the file itself.)
+    }
+    if (m_files->revealPath(loc.file, loc.line)) {
+        setCurrentTab(FilesTab);
+        return true;
+    }
+    return false;
+}
+
+} // namespace studio

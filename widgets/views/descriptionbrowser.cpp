@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "descriptionbrowser.h"
+
+#include "imagedecoder.h"
+#include "markdownrenderer.h"
+#include "viewutils.h"
+
+#include "package/carton.h"
+
+#include <QApplication>
+#include <QDesktopServices>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QPainter>
+#include <QScrollBar>
+#include <QTextDocument>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace studio {
+
+namespace {
+constexpr int maxStoredImageWidth = 1600;
+} // namespace
+
+DescriptionBrowser::DescriptionBrowser(QWidget *parent)
+    : QTextBrowser(parent)
+    , m_alive(std::make_shared<int>(0))
+{
+    setOpenLinks(false);
+    setOpenExternalLinks(false);
+    setReadOnly(true);
+    connect(this, &QTextBrowser::anchorClicked, this, &DescriptionBrowser::onAnchorClicked);
+    connect(this, &QTextBrowser::highlighted, this, [this](const QUrl &url) {
+        emit statusMessage(isWebUrl(url) ? url.toDisplayString() : QString());
+    });
+}
+
+DescriptionBrowser::~DescriptionBrowser()
+{
+    for (const QPointer<QNetworkReply> &reply : std::as_const(m_replies))
+        if (reply)
+            reply->abort();
+}
+
+void DescriptionBrowser::setCarton(std::shared_ptr<const carton::Carton> carton)
+{
+    m_carton = std::move(carton);
+}
+
+void DescriptionBrowser::showMarkdown(const QString &markdown)
+{
+    const RenderedMarkdown rendered = MarkdownRenderer::render(markdown);
+    m_remoteImages = rendered.remoteImages;
+    showSafeHtml(rendered.html);
+}
+
+void DescriptionBrowser::showSafeHtml(const QString &html)
+{
+    m_html = html;
+    m_layoutWidth = maxImageSize().width();
+    setHtml(m_html);
+}
+
+void DescriptionBrowser::setRemoteImagesAllowed(bool allowed)
+{
+    if (m_remoteAllowed == allowed)
+        return;
+    m_remoteAllowed = allowed;
+    if (allowed && !m_remoteImages.isEmpty())
+        relayout(); // asks for the images again, which starts the fetches
+}
+
+QSize DescriptionBrowser::maxImageSize() const
+{
+    const int width = qBound(320, viewport()->width() - 2 * int(document()->documentMargin()) - 24, maxStoredImageWidth);
+    return QSize(width, 4 * width);
+}
+
+QImage DescriptionBrowser::placeholder(const QString &text) const
+{
+    const QFontMetrics fm(font());
+    const QSize size(fm.horizontalAdvance(text) + 24, fm.height() + 12);
+    QImage image(size * devicePixelRatioF(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(devicePixelRatioF());
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    QColor frame = palette().color(QPalette::Mid);
+    painter.setPen(QPen(frame, 1, Qt::DashLine));
+    painter.setBrush(palette().color(QPalette::AlternateBase));
+    painter.drawRoundedRect(QRectF(0.5, 0.5, size.width() - 1, size.height() - 1), 4, 4);
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    painter.setFont(font());
+    painter.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter, text);
+    return image;
+}
+
+QVariant DescriptionBrowser::loadResource(int type, const QUrl &name)
+{
+    // Never fall back to QTextBrowser::loadResource: it reads local files.
+    if (type != QTextDocument::ImageResource)
+        return {};
+    if (const auto it = m_scaled.constFind(name); it != m_scaled.cend())
+        return *it;
+    if (const auto it = m_images.constFind(name); it != m_images.cend()) {
+        QImage fitted = *it;
+        const QSize maxSize = maxImageSize();
+        if (fitted.width() > maxSize.width())
+            fitted = fitted.scaledToWidth(maxSize.width(), Qt::SmoothTransformation);
+        m_scaled.insert(name, fitted);
+        return fitted;
+    }
+    if (const auto it = m_errors.constFind(name); it != m_errors.cend())
+        return placeholder(tr("Image not shown: %1").arg(*it));
+
+    if (const auto path = MarkdownRenderer::archivePathFromUrl(name)) {
+        if (!m_pending.contains(name))
+            startMiscLoad(name, *path);
+        return placeholder(tr("Loading %1…").arg(*path));
+    }
+    if (name.scheme() == u"https" && isWebUrl(name)) {
+        if (!m_remoteAllowed)
+            return placeholder(tr("Remote image not loaded: %1").arg(name.host()));
+        if (!m_pending.contains(name))
+            startRemoteLoad(name);
+        return placeholder(tr("Loading %1…").arg(name.host()));
+    }
+    return placeholder(tr("Image not shown"));
+}
+
+void DescriptionBrowser::startMiscLoad(const QUrl &url, const QString &archivePath)
+{
+    if (!m_carton) {
+        m_errors.insert(url, tr("no carton"));
+        return;
+    }
+    m_pending.insert(url);
+    std::weak_ptr<int> alive = m_alive;
+    QPointer<DescriptionBrowser> self(this);
+    auto carton = m_carton;
+    const QSize maxSize(maxStoredImageWidth, 4 * maxStoredImageWidth);
+    (void)QtConcurrent::run([carton, archivePath, maxSize, url, alive, self]() {
+        QImage image;
+        QString error;
+        const auto bytes = carton->source().read(archivePath, maxMiscImageBytes);
+        if (!bytes.ok()) {
+            error = bytes.error().toString();
+        } else {
+            DecodedImage decoded = ImageDecoder::decode(*bytes, maxSize);
+            image = decoded.image;
+            error = decoded.error;
+        }
+        if (alive.expired())
+            return;
+        QMetaObject::invokeMethod(qApp, [self, url, image, error]() {
+            if (self)
+                self->imageFinished(url, image, error);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void DescriptionBrowser::startRemoteLoad(const QUrl &url)
+{
+    if (!m_network)
+        m_network = new QNetworkAccessManager(this);
+    m_pending.insert(url);
+    QNetworkRequest request(url);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    request.setMaximumRedirectsAllowed(5);
+    request.setTransferTimeout(30'000);
+    QNetworkReply *reply = m_network->get(request);
+    m_replies.append(reply);
+    connect(reply, &QNetworkReply::downloadProgress, this, [reply](qint64 received, qint64 total) {
+        if (received > maxRemoteImageBytes || total > maxRemoteImageBytes)
+            reply->abort();
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, reply, url]() {
+        reply->deleteLater();
+        m_replies.removeAll(reply);
+        if (reply->error() != QNetworkReply::NoError) {
+            const bool tooBig = reply->bytesAvailable() > maxRemoteImageBytes
+                || reply->header(QNetworkRequest::ContentLengthHeader).toLongLong() > maxRemoteImageBytes;
+            imageFinished(url, {}, tooBig ? tr("larger than %1").arg(humanSize(maxRemoteImageBytes))
+                                          : reply->errorString());
+            return;
+        }
+        if (reply->url().scheme() != u"https") {
+            imageFinished(url, {}, tr("redirected away from https"));
+            return;
+        }
+        const QByteArray bytes = reply->read(maxRemoteImageBytes + 1);
+        if (bytes.size() > maxRemoteImageBytes) {
+            imageFinished(url, {}, tr("larger than %1").arg(humanSize(maxRemoteImageBytes)));
+            return;
+        }
+        std::weak_ptr<int> alive = m_alive;
+        QPointer<DescriptionBrowser> self(this);
+        const QSize maxSize(maxStoredImageWidth, 4 * maxStoredImageWidth);
+        (void)QtConcurrent::run([bytes, maxSize, url, alive, self]() {
+            DecodedImage decoded = ImageDecoder::decode(bytes, maxSize);
+            if (alive.expired())
+                return;
+            QMetaObject::invokeMethod(qApp, [self, url, decoded]() {
+                if (self)
+                    self->imageFinished(url, decoded.image, decoded.error);
+            }, Qt::QueuedConnection);
+        });
+    });
+}
+
+void DescriptionBrowser::imageFinished(const QUrl &url, const QImage &image, const QString &error)
+{
+    m_pending.remove(url);
+    if (image.isNull())
+        m_errors.insert(url, error.isEmpty() ? tr("unreadable image") : error);
+    else
+        m_images.insert(url, image);
+    scheduleRelayout();
+    if (m_pending.isEmpty())
+        emit imagesSettled();
+}
+
+void DescriptionBrowser::scheduleRelayout()
+{
+    if (m_relayoutScheduled)
+        return;
+    m_relayoutScheduled = true;
+    QTimer::singleShot(0, this, [this]() {
+        m_relayoutScheduled = false;
+        relayout();
+    });
+}
+
+void DescriptionBrowser::relayout()
+{
+    const int scroll = verticalScrollBar()->value();
+    m_scaled.clear();
+    m_layoutWidth = maxImageSize().width();
+    setHtml(m_html);
+    verticalScrollBar()->setValue(scroll);
+}
+
+void DescriptionBrowser::resizeEvent(QResizeEvent *event)
+{
+    QTextBrowser::resizeEvent(event);
+    if (m_images.isEmpty())
+        return;
+    const int width = maxImageSize().width();
+    bool affected = false;
+    for (const QImage &image : std::as_const(m_images))
+        if (image.width() > qMin(width, m_layoutWidth))
+            affected = true;
+    if (affected && qAbs(width - m_layoutWidth) > 24)
+        scheduleRelayout();
+}
+
+void DescriptionBrowser::onAnchorClicked(const QUrl &url)
+{
+    if (isWebUrl(url))
+        QDesktopServices::openUrl(url);
+    else
+        emit statusMessage(tr("Link not opened: only http and https links are followed."));
+}
+
+} // namespace studio

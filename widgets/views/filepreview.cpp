@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "filepreview.h"
+
+#include "imagedecoder.h"
+
+#include "package/carton.h"
+
+#include <QCoreApplication>
+#include <QStringDecoder>
+
+namespace studio {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("studio::FilePreview", text);
+}
+
+// Length without an incomplete UTF-8 sequence at the end (a cut in the middle of a character).
+qsizetype completeUtf8Length(const QByteArray &bytes)
+{
+    const qsizetype n = bytes.size();
+    for (qsizetype back = 1; back <= 4 && back <= n; ++back) {
+        const auto c = uchar(bytes[n - back]);
+        if ((c & 0xC0) == 0x80)
+            continue; // continuation byte
+        int need = 1;
+        if ((c & 0xE0) == 0xC0)
+            need = 2;
+        else if ((c & 0xF0) == 0xE0)
+            need = 3;
+        else if ((c & 0xF8) == 0xF0)
+            need = 4;
+        return back < need ? n - back : n;
+    }
+    return n;
+}
+
+} // namespace
+
+bool FilePreview::looksLikeText(const QByteArray &bytes, bool mayBeCut)
+{
+    if (bytes.contains('\0'))
+        return false;
+    const QByteArray view = mayBeCut ? bytes.left(completeUtf8Length(bytes)) : bytes;
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString text = decoder(view);
+    return !decoder.hasError();
+}
+
+QString FilePreview::hexSummary(const QByteArray &bytes)
+{
+    QString out;
+    for (qsizetype offset = 0; offset < bytes.size(); offset += 16) {
+        out += QStringLiteral("%1  ").arg(offset, 8, 16, QLatin1Char('0'));
+        QString ascii;
+        for (qsizetype i = 0; i < 16; ++i) {
+            if (offset + i < bytes.size()) {
+                const auto c = uchar(bytes[offset + i]);
+                out += QStringLiteral("%1 ").arg(c, 2, 16, QLatin1Char('0'));
+                ascii += (c >= 0x20 && c < 0x7f) ? QChar(c) : QChar(u'.');
+            } else {
+                out += QStringLiteral("   ");
+            }
+            if (i == 7)
+                out += u' ';
+        }
+        out += u' ' + ascii + u'\n';
+    }
+    return out;
+}
+
+FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
+{
+    FilePreview preview;
+    preview.path = path;
+    const carton::SourceFile *file = carton.source().find(path);
+    if (!file) {
+        preview.error = carton.isLinked(path) ? tr("%1 is not in the archive: it is listed in LINKS (not fetched).").arg(path)
+                                              : tr("%1 is not in the archive.").arg(path);
+        return preview;
+    }
+    preview.size = file->size;
+    const qint64 headSize = qMin(file->size, maxTextBytes);
+    auto head = carton.source().readRange(path, 0, headSize);
+    if (!head.ok()) {
+        preview.error = head.error().toString();
+        return preview;
+    }
+    const QByteArray &bytes = *head;
+
+    if (ImageDecoder::isImage(bytes.left(4096))) {
+        if (file->size <= maxImageBytes) {
+            auto whole = file->size == bytes.size() ? carton::Result<QByteArray>(bytes)
+                                                    : carton.source().read(path, maxImageBytes);
+            if (whole.ok()) {
+                const DecodedImage decoded = ImageDecoder::decode(*whole, QSize(4096, 4096));
+                if (!decoded.image.isNull()) {
+                    preview.kind = Image;
+                    preview.image = decoded.image;
+                    preview.imageSize = decoded.originalSize;
+                    preview.imageFormat = decoded.format;
+                    return preview;
+                }
+                preview.error = decoded.error;
+            } else {
+                preview.error = whole.error().toString();
+            }
+        } else {
+            preview.error = tr("image larger than %1 bytes is not previewed").arg(maxImageBytes);
+        }
+        // Fall through to the hex summary, with the reason kept in `error`.
+    } else if (looksLikeText(bytes, file->size > bytes.size())) {
+        preview.kind = Text;
+        preview.truncated = file->size > bytes.size();
+        preview.text = QString::fromUtf8(bytes.left(completeUtf8Length(bytes)));
+        return preview;
+    }
+    preview.kind = Binary;
+    preview.text = hexSummary(bytes.left(hexBytes));
+    preview.truncated = file->size > hexBytes;
+    return preview;
+}
+
+} // namespace studio

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "filespage.h"
+
+#include "cartonfilesmodel.h"
+#include "extractjob.h"
+#include "fileviewer.h"
+#include "viewutils.h"
+
+#include "package/carton.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace studio {
+
+FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_carton(std::move(carton))
+    , m_model(model)
+{
+    auto *left = new QWidget;
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(0);
+    auto *toolbar = new QToolBar(left);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->setIconSize(QSize(16, 16));
+    m_extract = toolbar->addAction(QIcon(QStringLiteral(":/icons/extract.svg")), tr("Extract…"));
+    m_extract->setObjectName(QStringLiteral("extractAction"));
+    m_extract->setToolTip(tr("Extract the selected files (or everything when nothing is selected) into a folder"));
+    connect(m_extract, &QAction::triggered, this, &FilesPage::extractSelection);
+    leftLayout->addWidget(toolbar);
+
+    m_tree = new QTreeView(left);
+    m_tree->setObjectName(QStringLiteral("filesTree"));
+    m_tree->setModel(m_model);
+    m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_tree->addAction(m_extract);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(CartonFilesModel::NameColumn, QHeaderView::Interactive);
+    m_tree->header()->setSectionResizeMode(CartonFilesModel::Sha256Column, QHeaderView::Stretch);
+    m_tree->setTextElideMode(Qt::ElideMiddle);
+    m_tree->expandToDepth(0);
+    for (int c = 0; c < CartonFilesModel::ColumnCount; ++c)
+        if (c != CartonFilesModel::Sha256Column)
+            m_tree->resizeColumnToContents(c);
+    m_tree->setColumnWidth(CartonFilesModel::NameColumn, qMax(m_tree->columnWidth(0) + 24, 220));
+    leftLayout->addWidget(m_tree, 1);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &FilesPage::currentChanged);
+
+    m_viewer = new FileViewer;
+    m_viewer->setObjectName(QStringLiteral("fileViewer"));
+    m_viewer->setCarton(m_carton);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(left);
+    splitter->addWidget(m_viewer);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+}
+
+void FilesPage::currentChanged()
+{
+    const QModelIndex current = m_tree->currentIndex();
+    const QString path = m_model->filePath(current);
+    if (path.isEmpty())
+        m_viewer->clear();
+    else
+        m_viewer->showFile(path);
+}
+
+bool FilesPage::revealPath(const QString &path, int line)
+{
+    QString cleaned = path;
+    while (cleaned.endsWith(u'/'))
+        cleaned.chop(1);
+    const QModelIndex index = m_model->indexForPath(cleaned);
+    if (!index.isValid())
+        return false;
+    for (QModelIndex p = index.parent(); p.isValid(); p = p.parent())
+        m_tree->expand(p);
+    m_tree->setCurrentIndex(index);
+    m_tree->scrollTo(index);
+    m_tree->setFocus(Qt::OtherFocusReason);
+    if (!m_model->isFolder(index))
+        m_viewer->showFile(cleaned, line);
+    return true;
+}
+
+QStringList FilesPage::selectedFilePaths() const
+{
+    QStringList paths;
+    const QModelIndexList rows = m_tree->selectionModel()->selectedRows(CartonFilesModel::NameColumn);
+    for (const QModelIndex &index : rows)
+        for (const QString &path : m_model->filePathsUnder(index))
+            if (!paths.contains(path))
+                paths.append(path);
+    return paths;
+}
+
+void FilesPage::extractSelection()
+{
+    const QStringList paths = selectedFilePaths();
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, paths.isEmpty() ? tr("Extract Everything To") : tr("Extract %n File(s) To", nullptr, int(paths.size())));
+    if (folder.isEmpty())
+        return;
+    bool overwrite = false;
+    if (!QDir(folder).isEmpty()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Extract"),
+            tr("The folder %1 is not empty. Files with the same names will be replaced. Continue?")
+                .arg(QDir::toNativeSeparators(folder)));
+        if (answer != QMessageBox::Yes)
+            return;
+        overwrite = true;
+    }
+    extractTo(paths, folder, overwrite);
+}
+
+ExtractJob *FilesPage::extractTo(const QStringList &paths, const QString &folder, bool overwrite)
+{
+    m_extract->setEnabled(false);
+    ExtractJob *job = ExtractJob::start(m_carton, paths, folder, overwrite, this);
+    connect(job, &ExtractJob::finished, this, [this, folder](const ExtractJob::Outcome &outcome) {
+        m_extract->setEnabled(true);
+        const QString where = QDir::toNativeSeparators(folder);
+        if (outcome.ok) {
+            QString text = tr("Extracted %n file(s) (%1) to %2.", nullptr, outcome.filesWritten)
+                               .arg(humanSize(outcome.bytesWritten), where);
+            if (!outcome.skippedLinked.isEmpty())
+                text += u' ' + tr("%n linked file(s) were not fetched.", nullptr, int(outcome.skippedLinked.size()));
+            emit statusMessage(text);
+        } else if (outcome.cancelled) {
+            emit statusMessage(tr("Extraction cancelled; nothing was left behind."));
+        } else {
+            emit statusMessage(tr("Extraction failed: %1").arg(outcome.error));
+            if (isVisible())
+                QMessageBox::warning(this, tr("Extract"), tr("Extraction failed:\n%1").arg(outcome.error));
+        }
+    });
+    return job;
+}
+
+} // namespace studio

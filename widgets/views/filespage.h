@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class QAction;
+class QTreeView;
+
+namespace carton {
+class Carton;
+}
+
+namespace studio {
+
+class CartonFilesModel;
+class ExtractJob;
+class FileViewer;
+
+// The Files tab: the file tree, a viewer for the selected file and "Extract…"
+// for the selection.
+class FilesPage final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FilesPage)
+
+public:
+    FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesModel *model, QWidget *parent = nullptr);
+
+    QTreeView *tree() const { return m_tree; }
+    FileViewer *viewer() const { return m_viewer; }
+    QAction *extractAction() const { return m_extract; }
+
+    // Selects a file or folder (and shows the file, at `line` when > 0).
+    bool revealPath(const QString &path, int line = 0);
+    // Paths of the selected files (folders expanded to the files below them).
+    QStringList selectedFilePaths() const;
+    // Asks for a folder, then extracts the selection.
+    void extractSelection();
+    // Extracts without asking (used by extractSelection and tests).
+    ExtractJob *extractTo(const QStringList &paths, const QString &folder, bool overwrite);
+
+signals:
+    void statusMessage(const QString &text);
+
+private:
+    void currentChanged();
+
+    std::shared_ptr<const carton::Carton> m_carton;
+    CartonFilesModel *m_model = nullptr;
+    QTreeView *m_tree = nullptr;
+    FileViewer *m_viewer = nullptr;
+    QAction *m_extract = nullptr;
+};
+
+} // namespace studio

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "fileviewer.h"
+
+#include "viewutils.h"
+
+#include "package/carton.h"
+
+#include <QApplication>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QTextBlock>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace studio {
+
+FileViewer::FileViewer(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_header = new QLabel(this);
+    m_header->setObjectName(QStringLiteral("fileViewerHeader"));
+    m_header->setTextFormat(Qt::PlainText);
+    m_header->setWordWrap(true);
+    m_header->setContentsMargins(4, 2, 4, 2);
+    layout->addWidget(m_header);
+
+    m_stack = new QStackedWidget(this);
+    m_message = new QLabel(m_stack);
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setWordWrap(true);
+    m_message->setTextFormat(Qt::PlainText);
+    m_stack->addWidget(m_message);
+
+    m_text = new QPlainTextEdit(m_stack);
+    m_text->setObjectName(QStringLiteral("fileViewerText"));
+    m_text->setReadOnly(true);
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_stack->addWidget(m_text);
+
+    m_imageArea = new QScrollArea(m_stack);
+    m_image = new QLabel;
+    m_image->setObjectName(QStringLiteral("fileViewerImage"));
+    m_image->setAlignment(Qt::AlignCenter);
+    m_imageArea->setWidget(m_image);
+    m_imageArea->setWidgetResizable(true);
+    m_stack->addWidget(m_imageArea);
+    layout->addWidget(m_stack, 1);
+    clear();
+}
+
+void FileViewer::setCarton(std::shared_ptr<const carton::Carton> carton)
+{
+    m_carton = std::move(carton);
+    clear();
+}
+
+void FileViewer::clear()
+{
+    ++m_generation;
+    m_loading = false;
+    m_path.clear();
+    m_preview = FilePreview();
+    m_header->clear();
+    m_message->setText(tr("Select a file to see its contents."));
+    m_stack->setCurrentWidget(m_message);
+}
+
+void FileViewer::showFile(const QString &path, int line)
+{
+    if (!m_carton)
+        return;
+    if (path == m_path && m_loading) {
+        m_line = line;
+        return;
+    }
+    if (path == m_path && m_preview.path == path) {
+        selectLine(line);
+        return;
+    }
+    m_path = path;
+    m_line = line;
+    m_loading = true;
+    const quint64 generation = ++m_generation;
+    m_header->setText(path);
+    m_message->setText(tr("Loading %1…").arg(path));
+    m_stack->setCurrentWidget(m_message);
+
+    QPointer<FileViewer> self(this);
+    auto carton = m_carton;
+    (void)QtConcurrent::run([carton, path, generation, self]() {
+        FilePreview preview = FilePreview::load(*carton, path);
+        QMetaObject::invokeMethod(qApp, [self, generation, preview = std::move(preview)]() {
+            if (self && self->m_generation == generation)
+                self->showPreview(preview);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void FileViewer::showPreview(const FilePreview &preview)
+{
+    m_loading = false;
+    m_preview = preview;
+    QString header = QStringLiteral("%1 — %2").arg(preview.path, humanSize(preview.size));
+    switch (preview.kind) {
+    case FilePreview::Text:
+        if (preview.truncated)
+            header += u' ' + tr("(showing the first %1)").arg(humanSize(FilePreview::maxTextBytes));
+        m_text->setPlainText(preview.text);
+        m_stack->setCurrentWidget(m_text);
+        selectLine(m_line);
+        break;
+    case FilePreview::Image: {
+        header += QStringLiteral(" — %1 %2 × %3")
+                      .arg(QString::fromLatin1(preview.imageFormat).toUpper())
+                      .arg(preview.imageSize.width())
+                      .arg(preview.imageSize.height());
+        m_image->setPixmap(QPixmap::fromImage(preview.image));
+        m_stack->setCurrentWidget(m_imageArea);
+        break;
+    }
+    case FilePreview::Binary:
+        header += u' ' + tr("— binary; first %1 bytes:").arg(qMin<qint64>(preview.size, FilePreview::hexBytes));
+        if (!preview.error.isEmpty())
+            header += u'\n' + preview.error;
+        m_text->setPlainText(preview.text);
+        m_stack->setCurrentWidget(m_text);
+        break;
+    case FilePreview::Error:
+        m_message->setText(preview.error);
+        m_stack->setCurrentWidget(m_message);
+        break;
+    }
+    m_header->setText(header);
+    emit loaded(preview.path);
+}
+
+void FileViewer::selectLine(int line)
+{
+    m_line = line;
+    if (line <= 0 || m_preview.kind != FilePreview::Text)
+        return;
+    const QTextBlock block = m_text->document()->findBlockByNumber(line - 1);
+    if (!block.isValid())
+        return;
+    QTextCursor cursor(block);
+    cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+    m_text->setTextCursor(cursor);
+    m_text->centerCursor();
+}
+
+} // namespace studio

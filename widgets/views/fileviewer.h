@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "filepreview.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QPlainTextEdit;
+class QScrollArea;
+class QStackedWidget;
+
+namespace carton {
+class Carton;
+}
+
+namespace studio {
+
+// Shows one file of a carton: text in a read-only editor, images (sniffed by
+// content), or a hex summary. Files are read on a worker thread; the latest
+// request wins.
+class FileViewer final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FileViewer)
+
+public:
+    explicit FileViewer(QWidget *parent = nullptr);
+
+    void setCarton(std::shared_ptr<const carton::Carton> carton);
+    // Shows `path`; when line > 0 (1-based) and the file is text, that line is selected.
+    void showFile(const QString &path, int line = 0);
+    void clear();
+
+    QString currentPath() const { return m_path; }
+    bool isLoading() const { return m_loading; }
+    // What is shown (for tests): the last finished preview.
+    const FilePreview &preview() const { return m_preview; }
+
+signals:
+    void loaded(const QString &path);
+
+private:
+    void showPreview(const FilePreview &preview);
+    void selectLine(int line);
+
+    std::shared_ptr<const carton::Carton> m_carton;
+    QString m_path;
+    int m_line = 0;
+    quint64 m_generation = 0;
+    bool m_loading = false;
+    FilePreview m_preview;
+    QLabel *m_header = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_message = nullptr;
+    QPlainTextEdit *m_text = nullptr;
+    QScrollArea *m_imageArea = nullptr;
+    QLabel *m_image = nullptr;
+};
+
+} // namespace studio

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "imagedecoder.h"
+
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QImageReader>
+
+namespace studio {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("studio::ImageDecoder", text);
+}
+} // namespace
+
+bool ImageDecoder::isImage(const QByteArray &bytes)
+{
+    QByteArray copy = bytes; // QBuffer needs a non-const array
+    QBuffer buffer(&copy);
+    buffer.open(QIODevice::ReadOnly);
+    QImageReader reader(&buffer);
+    reader.setDecideFormatFromContent(true);
+    return reader.canRead();
+}
+
+DecodedImage ImageDecoder::decode(const QByteArray &bytes, QSize maxSize)
+{
+    DecodedImage result;
+    QByteArray copy = bytes;
+    QBuffer buffer(&copy);
+    buffer.open(QIODevice::ReadOnly);
+    QImageReader reader(&buffer);
+    reader.setDecideFormatFromContent(true);
+    reader.setAutoTransform(true);
+    if (!reader.canRead()) {
+        result.error = tr("not an image format this application can read");
+        return result;
+    }
+    result.format = reader.format();
+    const QSize size = reader.size();
+    result.originalSize = size;
+    if (size.isValid()) {
+        if (size.width() > maxDimension || size.height() > maxDimension
+            || qint64(size.width()) * size.height() > maxPixels) {
+            result.error = tr("image too large (%1 × %2 pixels)").arg(size.width()).arg(size.height());
+            return result;
+        }
+        if (maxSize.isValid() && (size.width() > maxSize.width() || size.height() > maxSize.height()))
+            reader.setScaledSize(size.scaled(maxSize, Qt::KeepAspectRatio));
+    }
+    QImage image;
+    if (!reader.read(&image)) {
+        result.error = reader.errorString();
+        return result;
+    }
+    if (maxSize.isValid() && (image.width() > maxSize.width() || image.height() > maxSize.height()))
+        image = image.scaled(maxSize, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+    if (!result.originalSize.isValid())
+        result.originalSize = image.size();
+    result.image = image;
+    return result;
+}
+
+} // namespace studio

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "markdownrenderer.h"
+
+#include "viewutils.h"
+
+#include <QCoreApplication>
+
+#include <cmark.h>
+
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+namespace studio {
+
+namespace {
+
+struct NodeFree {
+    void operator()(cmark_node *node) const { cmark_node_free(node); }
+};
+struct IterFree {
+    void operator()(cmark_iter *iter) const { cmark_iter_free(iter); }
+};
+struct CharFree {
+    void operator()(char *text) const { std::free(text); }
+};
+
+const QLatin1StringView miscScheme("carton-misc");
+
+// Moves the children of `node` in front of it, then frees `node`: a link or an
+// image becomes its text.
+void unwrap(cmark_node *node)
+{
+    while (cmark_node *child = cmark_node_first_child(node)) {
+        if (!cmark_node_insert_before(node, child)) // unlinks child from node first
+            break;
+    }
+    cmark_node_unlink(node);
+    cmark_node_free(node);
+}
+
+// Replaces raw HTML by the same text, which the renderer then escapes.
+void replaceHtml(cmark_node *node, bool block)
+{
+    const char *literal = cmark_node_get_literal(node);
+    QByteArray text = literal ? QByteArray(literal) : QByteArray();
+    if (block)
+        while (text.endsWith('\n'))
+            text.chop(1);
+    cmark_node *textNode = cmark_node_new(CMARK_NODE_TEXT);
+    cmark_node_set_literal(textNode, text.constData());
+    if (block) {
+        cmark_node *para = cmark_node_new(CMARK_NODE_PARAGRAPH);
+        cmark_node_append_child(para, textNode);
+        cmark_node_replace(node, para);
+    } else {
+        cmark_node_replace(node, textNode);
+    }
+    cmark_node_free(node);
+}
+
+} // namespace
+
+std::optional<QString> MarkdownRenderer::miscReferencePath(const QString &reference)
+{
+    static const QLatin1StringView prefix("@misc/");
+    if (!reference.startsWith(prefix))
+        return std::nullopt;
+    const QString name = reference.mid(prefix.size());
+    if (name.isEmpty() || name.startsWith(u'/') || name.contains(u'\\') || name.contains(QChar(0)))
+        return std::nullopt;
+    const QStringList parts = name.split(u'/');
+    for (const QString &part : parts)
+        if (part.isEmpty() || part == u"." || part == u"..")
+            return std::nullopt;
+    return QStringLiteral("misc/") + name;
+}
+
+QUrl MarkdownRenderer::miscUrl(const QString &archivePath)
+{
+    QUrl url;
+    url.setScheme(miscScheme);
+    url.setPath(archivePath, QUrl::DecodedMode);
+    return url;
+}
+
+std::optional<QString> MarkdownRenderer::archivePathFromUrl(const QUrl &url)
+{
+    if (url.scheme() != miscScheme)
+        return std::nullopt;
+    const QString path = url.path(QUrl::FullyDecoded);
+    if (!path.startsWith(u"misc/"))
+        return std::nullopt;
+    return miscReferencePath(u'@' + path);
+}
+
+RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
+{
+    RenderedMarkdown result;
+    QByteArray utf8 = markdown.toUtf8();
+    bool cut = false;
+    if (utf8.size() > maxInputBytes) {
+        utf8.truncate(maxInputBytes);
+        cut = true;
+    }
+
+    std::unique_ptr<cmark_node, NodeFree> doc(
+        cmark_parse_document(utf8.constData(), size_t(utf8.size()), CMARK_OPT_VALIDATE_UTF8));
+    if (!doc)
+        return result;
+
+    std::vector<cmark_node *> nodes;
+    {
+        std::unique_ptr<cmark_iter, IterFree> iter(cmark_iter_new(doc.get()));
+        cmark_event_type ev;
+        while ((ev = cmark_iter_next(iter.get())) != CMARK_EVENT_DONE) {
+            if (ev != CMARK_EVENT_ENTER)
+                continue;
+            cmark_node *node = cmark_iter_get_node(iter.get());
+            switch (cmark_node_get_type(node)) {
+            case CMARK_NODE_HTML_BLOCK:
+            case CMARK_NODE_HTML_INLINE:
+            case CMARK_NODE_LINK:
+            case CMARK_NODE_IMAGE:
+                nodes.push_back(node);
+                break;
+            default:
+                break;
+            }
+        }
+    }
+
+    // Only the node being processed is freed; the others are at most moved.
+    for (cmark_node *node : nodes) {
+        switch (cmark_node_get_type(node)) {
+        case CMARK_NODE_HTML_BLOCK:
+            replaceHtml(node, true);
+            break;
+        case CMARK_NODE_HTML_INLINE:
+            replaceHtml(node, false);
+            break;
+        case CMARK_NODE_LINK: {
+            const char *rawUrl = cmark_node_get_url(node);
+            const QUrl url(QString::fromUtf8(rawUrl ? rawUrl : ""), QUrl::StrictMode);
+            if (!isWebUrl(url))
+                unwrap(node);
+            break;
+        }
+        case CMARK_NODE_IMAGE: {
+            const char *rawUrl = cmark_node_get_url(node);
+            const QString target = QString::fromUtf8(rawUrl ? rawUrl : "").trimmed();
+            if (const auto misc = miscReferencePath(target)) {
+                result.miscImages.append(*misc);
+                const QByteArray encoded = miscUrl(*misc).toEncoded();
+                cmark_node_set_url(node, encoded.constData());
+                break;
+            }
+            const QUrl url(target, QUrl::StrictMode);
+            if (isWebUrl(url) && url.scheme().toLower() == u"https") {
+                result.remoteImages.append(url);
+                break;
+            }
+            unwrap(node);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+
+    std::unique_ptr<char, CharFree> html(cmark_render_html(doc.get(), CMARK_OPT_SAFE));
+    result.html = QString::fromUtf8(html ? html.get() : "");
+    if (cut)
+        result.html += QStringLiteral("<p><i>%1</i></p>")
+                           .arg(QCoreApplication::translate("studio::MarkdownRenderer",
+                                                            "(The description is too long and was cut.)")
+                                    .toHtmlEscaped());
+    return result;
+}
+
+} // namespace studio

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "overviewpage.h"
+
+#include "descriptionbrowser.h"
+#include "viewutils.h"
+
+#include "package/carton.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDesktopServices>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace studio {
+
+namespace {
+
+QString runnerOptText(const carton::RunnerOpt &opt)
+{
+    if (const auto *i = std::get_if<qint64>(&opt))
+        return QString::number(*i);
+    if (const auto *d = std::get_if<double>(&opt))
+        return QString::number(*d);
+    if (const auto *b = std::get_if<bool>(&opt))
+        return *b ? QStringLiteral("true") : QStringLiteral("false");
+    return u'"' + std::get<QString>(opt) + u'"';
+}
+
+// An http(s) link, or the escaped text when the URL is anything else.
+QString linkHtml(const QString &text)
+{
+    const QUrl url(text, QUrl::StrictMode);
+    if (isWebUrl(url))
+        return QStringLiteral("<a href=\"%1\">%2</a>")
+            .arg(QString::fromUtf8(url.toEncoded()).toHtmlEscaped(), text.toHtmlEscaped());
+    return text.toHtmlEscaped();
+}
+
+} // namespace
+
+OverviewPage::OverviewPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
+    : QWidget(parent)
+    , m_carton(std::move(carton))
+    , m_settings(settings)
+{
+    build();
+}
+
+QString OverviewPage::remoteImagesKey(const QByteArray &modelHash)
+{
+    return QStringLiteral("RemoteImages/") + QString::fromLatin1(modelHash);
+}
+
+QLabel *OverviewPage::addRow(const QString &label, const QString &text, const QString &field, bool rich)
+{
+    auto *value = new QLabel(this);
+    value->setWordWrap(true);
+    value->setTextFormat(rich ? Qt::RichText : Qt::PlainText);
+    value->setText(text);
+    value->setTextInteractionFlags(rich ? Qt::TextBrowserInteraction : Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    value->setFocusPolicy(Qt::StrongFocus);
+    if (rich) {
+        value->setOpenExternalLinks(false);
+        connect(value, &QLabel::linkActivated, this, [](const QString &link) {
+            const QUrl url(link, QUrl::StrictMode);
+            if (isWebUrl(url))
+                QDesktopServices::openUrl(url);
+        });
+    }
+    m_form->addRow(label, value);
+    if (!field.isEmpty())
+        m_fieldWidgets.insert(field, value);
+    return value;
+}
+
+void OverviewPage::build()
+{
+    const std::optional<carton::CartonInfo> &info = m_carton->info();
+
+    auto *card = new QWidget;
+    auto *cardLayout = new QVBoxLayout(card);
+
+    m_title = new QLabel(card);
+    m_title->setObjectName(QStringLiteral("modelNameLabel"));
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setTextFormat(Qt::PlainText);
+    m_title->setWordWrap(true);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    const QString fileName = QFileInfo(m_carton->path()).fileName();
+    if (info && info->modelName && !info->modelName->isEmpty())
+        m_title->setText(*info->modelName);
+    else
+        m_title->setText(fileName);
+    m_fieldWidgets.insert(QStringLiteral("model_name"), m_title);
+    cardLayout->addWidget(m_title);
+
+    m_shortDescription = new QLabel(card);
+    m_shortDescription->setObjectName(QStringLiteral("shortDescriptionLabel"));
+    m_shortDescription->setTextFormat(Qt::PlainText);
+    m_shortDescription->setWordWrap(true);
+    m_shortDescription->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    if (info && info->shortDescription)
+        m_shortDescription->setText(*info->shortDescription);
+    else if (!info)
+        m_shortDescription->setText(tr("carton.toml could not be read; see the diagnostics."));
+    m_shortDescription->setVisible(!m_shortDescription->text().isEmpty());
+    m_fieldWidgets.insert(QStringLiteral("short_description"), m_shortDescription);
+    cardLayout->addWidget(m_shortDescription);
+
+    m_form = new QFormLayout;
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setLabelAlignment(Qt::AlignLeft);
+    cardLayout->addLayout(m_form);
+
+    if (info) {
+        const QString none = tr("—");
+        addRow(tr("License:"), info->license.value_or(none), QStringLiteral("license"));
+        addRow(tr("Repository:"), info->repository ? linkHtml(*info->repository) : none,
+               QStringLiteral("repository"), true)
+            ->setObjectName(QStringLiteral("repositoryLabel"));
+        addRow(tr("Homepage:"), info->homepage ? linkHtml(*info->homepage) : none, QStringLiteral("homepage"), true)
+            ->setObjectName(QStringLiteral("homepageLabel"));
+        const QStringList platforms = info->requiredPlatforms.value_or(QStringList());
+        addRow(tr("Platforms:"), platforms.isEmpty() ? tr("any") : platforms.join(QStringLiteral(", ")),
+               QStringLiteral("required_platforms"));
+        addRow(tr("Runner:"), info->runner.runnerName, QStringLiteral("runner.runner_name"))
+            ->setObjectName(QStringLiteral("runnerLabel"));
+        addRow(tr("Framework version:"), info->runner.requiredFrameworkVersion,
+               QStringLiteral("runner.required_framework_version"));
+        addRow(tr("Compat version:"), QString::number(info->runner.runnerCompatVersion),
+               QStringLiteral("runner.runner_compat_version"));
+        QStringList opts;
+        for (const auto &[key, value] : info->runner.opts)
+            opts.append(key + QStringLiteral(" = ") + runnerOptText(value));
+        addRow(tr("Runner options:"), opts.isEmpty() ? none : opts.join(u'\n'), QStringLiteral("runner.opts"));
+        addRow(tr("Spec version:"), QString::number(info->specVersion), QStringLiteral("spec_version"));
+    }
+
+    // Model hash with a copy button.
+    auto *hashRow = new QWidget(card);
+    auto *hashLayout = new QHBoxLayout(hashRow);
+    hashLayout->setContentsMargins(0, 0, 0, 0);
+    auto *hashLabel = new QLabel(hashRow);
+    hashLabel->setObjectName(QStringLiteral("modelHashLabel"));
+    hashLabel->setTextFormat(Qt::PlainText);
+    hashLabel->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    hashLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    const QString hash = QString::fromLatin1(m_carton->modelHash());
+    hashLabel->setText(hash.isEmpty() ? tr("(no MANIFEST)") : hash);
+    hashLayout->addWidget(hashLabel, 1);
+    auto *copyButton = new QToolButton(hashRow);
+    copyButton->setObjectName(QStringLiteral("copyHashButton"));
+    copyButton->setIcon(QIcon(QStringLiteral(":/icons/copy.svg")));
+    copyButton->setToolTip(tr("Copy the model hash"));
+    copyButton->setAutoRaise(true);
+    copyButton->setEnabled(!hash.isEmpty());
+    connect(copyButton, &QToolButton::clicked, this, &OverviewPage::copyHash);
+    hashLayout->addWidget(copyButton);
+    m_form->addRow(tr("Model hash:"), hashRow);
+    m_fieldWidgets.insert(QStringLiteral("MANIFEST"), hashLabel);
+    cardLayout->addStretch(1);
+
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(card);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    // Description with the remote images bar above it.
+    auto *descriptionPane = new QWidget;
+    auto *descriptionLayout = new QVBoxLayout(descriptionPane);
+    descriptionLayout->setContentsMargins(0, 0, 0, 0);
+    m_remoteBar = new QFrame(descriptionPane);
+    m_remoteBar->setObjectName(QStringLiteral("remoteImagesBar"));
+    m_remoteBar->setFrameShape(QFrame::StyledPanel);
+    m_remoteBar->setAutoFillBackground(true);
+    QPalette barPalette = m_remoteBar->palette();
+    barPalette.setColor(QPalette::Window, barPalette.color(QPalette::AlternateBase));
+    m_remoteBar->setPalette(barPalette);
+    auto *barLayout = new QHBoxLayout(m_remoteBar);
+    auto *barLabel = new QLabel(tr("This description has remote images."), m_remoteBar);
+    barLayout->addWidget(barLabel, 1);
+    auto *loadButton = new QPushButton(tr("Load Them"), m_remoteBar);
+    loadButton->setObjectName(QStringLiteral("loadRemoteImagesButton"));
+    loadButton->setToolTip(tr("Fetch the images over https and remember the choice for this model"));
+    connect(loadButton, &QPushButton::clicked, this, &OverviewPage::allowRemoteImages);
+    barLayout->addWidget(loadButton);
+    m_remoteBar->hide();
+    descriptionLayout->addWidget(m_remoteBar);
+
+    m_browser = new DescriptionBrowser(descriptionPane);
+    m_browser->setObjectName(QStringLiteral("descriptionBrowser"));
+    m_browser->setCarton(m_carton);
+    connect(m_browser, &DescriptionBrowser::statusMessage, this, &OverviewPage::statusMessage);
+    descriptionLayout->addWidget(m_browser, 1);
+    m_fieldWidgets.insert(QStringLiteral("model_description"), m_browser);
+
+    const QString description = info ? info->modelDescription.value_or(QString()) : QString();
+    const bool allowed = m_settings && !m_carton->modelHash().isEmpty()
+        && m_settings->value(remoteImagesKey(m_carton->modelHash()), false).toBool();
+    m_browser->setRemoteImagesAllowed(allowed);
+    if (description.trimmed().isEmpty())
+        m_browser->showSafeHtml(QStringLiteral("<p><i>%1</i></p>").arg(tr("No description.").toHtmlEscaped()));
+    else
+        m_browser->showMarkdown(description);
+    m_remoteBar->setVisible(m_browser->hasRemoteImages() && !allowed);
+    barLabel->setText(tr("This description has %n remote image(s).", nullptr, m_browser->remoteImageCount()));
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(scroll);
+    splitter->addWidget(descriptionPane);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+}
+
+void OverviewPage::allowRemoteImages()
+{
+    if (m_settings && !m_carton->modelHash().isEmpty())
+        m_settings->setValue(remoteImagesKey(m_carton->modelHash()), true);
+    m_remoteBar->hide();
+    m_browser->setRemoteImagesAllowed(true);
+}
+
+void OverviewPage::copyHash()
+{
+    const QString hash = QString::fromLatin1(m_carton->modelHash());
+    if (hash.isEmpty())
+        return;
+    QApplication::clipboard()->setText(hash);
+    emit statusMessage(tr("Model hash copied to the clipboard."));
+}
+
+bool OverviewPage::revealField(const QString &field)
+{
+    QWidget *widget = m_fieldWidgets.value(field);
+    if (!widget) {
+        // "runner.opts.num_threads" -> "runner.opts"; "input[0]" is not here.
+        QString prefix = field;
+        while (!widget && prefix.contains(u'.')) {
+            prefix.truncate(prefix.lastIndexOf(u'.'));
+            widget = m_fieldWidgets.value(prefix);
+        }
+        if (!widget && field.startsWith(u"runner"))
+            widget = m_fieldWidgets.value(QStringLiteral("runner.runner_name"));
+    }
+    if (!widget)
+        return false;
+    widget->setFocus(Qt::OtherFocusReason);
+    if (auto *label = qobject_cast<QLabel *>(widget))
+        label->setSelection(0, int(label->text().size()));
+    return true;
+}
+
+} // namespace studio

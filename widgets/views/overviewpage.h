@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QHash>
+#include <QWidget>
+
+#include <memory>
+
+class QFormLayout;
+class QFrame;
+class QLabel;
+class QSettings;
+class QToolButton;
+
+namespace carton {
+class Carton;
+}
+
+namespace studio {
+
+class DescriptionBrowser;
+
+// The model card: name, short description, license, links, platforms, runner,
+// model hash (with a copy button) and the rendered model_description. Remote
+// images in the description wait for the user's consent, remembered per model
+// hash in the QSettings given.
+class OverviewPage final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(OverviewPage)
+
+public:
+    OverviewPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);
+
+    DescriptionBrowser *descriptionBrowser() const { return m_browser; }
+    // Focuses the widget showing a carton.toml field ("model_name",
+    // "runner.opts.x", "model_description"...); false when the field is not shown here.
+    bool revealField(const QString &field);
+    // QSettings key remembering the remote-images decision for a model hash.
+    static QString remoteImagesKey(const QByteArray &modelHash);
+
+signals:
+    void statusMessage(const QString &text);
+
+private:
+    void build();
+    QLabel *addRow(const QString &label, const QString &text, const QString &field, bool rich = false);
+    void allowRemoteImages();
+    void copyHash();
+
+    std::shared_ptr<const carton::Carton> m_carton;
+    QSettings *m_settings = nullptr;
+    QFormLayout *m_form = nullptr;
+    QLabel *m_title = nullptr;
+    QLabel *m_shortDescription = nullptr;
+    QFrame *m_remoteBar = nullptr;
+    DescriptionBrowser *m_browser = nullptr;
+    QHash<QString, QWidget *> m_fieldWidgets;
+};
+
+} // namespace studio

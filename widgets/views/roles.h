@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <Qt>
+
+namespace studio {
+
+// Custom item roles of every model in widgets/views, in one place.
+namespace Roles {
+enum : int {
+    // CartonFilesModel
+    PathRole = Qt::UserRole + 1,   // QString: full archive path ("model/main.py"; folders end without '/')
+    IsFolderRole,                  // bool
+    FileStateRole,                 // int: carton::FileState (folders: the worst state below them)
+    SortRole,                      // sortable value of a cell (numbers for sizes)
+    // TensorSpecModel
+    ShapePartsRole,                // QList<studio::ShapePart>: the shape split for painting
+    SymbolsRole,                   // QStringList: symbols used by the shape, in order
+    // TensorListModel / SelfTestsModel
+    TensorNameRole,                // QString: tensor_data index name
+    ReferenceRole,                 // QString: "@tensor_data/x" or "@misc/y"
+    // DiagnosticsModel
+    SeverityRole,                  // int: carton::Severity
+    LocationRole,                  // QString: the diagnostic's location
+};
+} // namespace Roles
+
+} // namespace studio

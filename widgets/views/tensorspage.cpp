@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "tensorspage.h"
+
+#include "tensorlistmodel.h"
+#include "tensorpreview.h"
+#include "tensorvaluesmodel.h"
+
+#include "package/carton.h"
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPointer>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace studio {
+
+TensorsPage::TensorsPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent)
+    : QWidget(parent)
+    , m_carton(std::move(carton))
+    , m_list(new TensorListModel(this))
+    , m_values(new TensorValuesModel(this))
+{
+    m_list->setCarton(m_carton);
+
+    m_listView = new QTableView;
+    m_listView->setObjectName(QStringLiteral("tensorListView"));
+    m_listView->setModel(m_list);
+    m_listView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_listView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_listView->setAlternatingRowColors(true);
+    m_listView->verticalHeader()->hide();
+    m_listView->horizontalHeader()->setStretchLastSection(true);
+    m_listView->resizeColumnsToContents();
+    connect(m_listView->selectionModel(), &QItemSelectionModel::currentChanged, this, &TensorsPage::currentChanged);
+
+    auto *valuesPane = new QWidget;
+    auto *valuesLayout = new QVBoxLayout(valuesPane);
+    valuesLayout->setContentsMargins(0, 0, 0, 0);
+    m_valuesLabel = new QLabel(valuesPane);
+    m_valuesLabel->setObjectName(QStringLiteral("tensorValuesLabel"));
+    m_valuesLabel->setWordWrap(true);
+    m_valuesLabel->setTextFormat(Qt::PlainText);
+    m_valuesLabel->setText(m_list->rowCount() ? tr("Select a tensor to see its values.")
+                                              : tr("This carton has no tensor data."));
+    valuesLayout->addWidget(m_valuesLabel);
+    m_valuesView = new QTableView(valuesPane);
+    m_valuesView->setObjectName(QStringLiteral("tensorValuesView"));
+    m_valuesView->setModel(m_values);
+    m_valuesView->setAlternatingRowColors(true);
+    m_valuesView->horizontalHeader()->setDefaultSectionSize(96);
+    valuesLayout->addWidget(m_valuesView, 1);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_listView);
+    splitter->addWidget(valuesPane);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(splitter);
+}
+
+bool TensorsPage::revealTensor(int row)
+{
+    const QModelIndex index = m_list->index(row, 0);
+    if (!index.isValid())
+        return false;
+    m_listView->setCurrentIndex(index);
+    m_listView->scrollTo(index);
+    m_listView->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+bool TensorsPage::revealTensor(const QString &name)
+{
+    return revealTensor(m_list->rowForName(name));
+}
+
+void TensorsPage::currentChanged()
+{
+    const QString name = m_list->tensorName(m_listView->currentIndex().row());
+    const quint64 generation = ++m_generation;
+    m_values->clear();
+    if (name.isEmpty()) {
+        m_loading = false;
+        return;
+    }
+    m_loading = true;
+    m_valuesLabel->setText(tr("Loading %1…").arg(name));
+    QPointer<TensorsPage> self(this);
+    auto carton = m_carton;
+    (void)QtConcurrent::run([carton, name, generation, self]() {
+        TensorPreview preview = TensorPreview::load(*carton, name);
+        QMetaObject::invokeMethod(qApp, [self, generation, preview = std::move(preview)]() {
+            if (!self || self->m_generation != generation)
+                return;
+            self->m_loading = false;
+            self->m_values->setPreview(preview);
+            QString text;
+            if (!preview.error.isEmpty())
+                text = preview.error;
+            else
+                text = tr("%1: %2").arg(preview.name, preview.note.isEmpty() ? tr("all values") : preview.note);
+            self->m_valuesLabel->setText(text);
+            emit self->valuesLoaded(preview.name);
+        }, Qt::QueuedConnection);
+    });
+}
+
+} // namespace studio

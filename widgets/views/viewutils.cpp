@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "viewutils.h"
+
+#include "base/diagnostic.h"
+#include "package/verifier.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace studio {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("studio::ViewUtils", text);
+}
+} // namespace
+
+QString humanSize(qint64 bytes)
+{
+    if (bytes < 0)
+        return QStringLiteral("—");
+    if (bytes < 1024)
+        return tr("%1 B").arg(bytes);
+    static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+    double value = double(bytes) / 1024.0;
+    int unit = 0;
+    while (value >= 1024.0 && unit < 4) {
+        value /= 1024.0;
+        ++unit;
+    }
+    return QStringLiteral("%1 %2").arg(QLocale().toString(value, 'f', 1), QLatin1StringView(units[unit]));
+}
+
+QString compressionMethodName(int method)
+{
+    switch (method) {
+    case -1: return QStringLiteral("—");
+    case 0: return tr("Stored");
+    case 8: return tr("Deflate");
+    case 93: return tr("zstd");
+    default: return tr("method %1").arg(method);
+    }
+}
+
+QString fileStateText(carton::FileState state)
+{
+    using carton::FileState;
+    switch (state) {
+    case FileState::Unverified: return tr("Pending");
+    case FileState::Ok: return tr("OK");
+    case FileState::Mismatch: return tr("Mismatch");
+    case FileState::Missing: return tr("Missing");
+    case FileState::Linked: return tr("Linked");
+    case FileState::Unlisted: return tr("Not in MANIFEST");
+    case FileState::Failed: return tr("Unreadable");
+    }
+    return {};
+}
+
+QIcon fileStateIcon(carton::FileState state)
+{
+    using carton::FileState;
+    switch (state) {
+    case FileState::Unverified: return QIcon(QStringLiteral(":/icons/state-pending.svg"));
+    case FileState::Ok: return QIcon(QStringLiteral(":/icons/state-ok.svg"));
+    case FileState::Mismatch: return QIcon(QStringLiteral(":/icons/state-mismatch.svg"));
+    case FileState::Missing: return QIcon(QStringLiteral(":/icons/state-missing.svg"));
+    case FileState::Linked: return QIcon(QStringLiteral(":/icons/state-linked.svg"));
+    case FileState::Unlisted: return QIcon(QStringLiteral(":/icons/state-unlisted.svg"));
+    case FileState::Failed: return QIcon(QStringLiteral(":/icons/state-failed.svg"));
+    }
+    return {};
+}
+
+int fileStateRank(carton::FileState state)
+{
+    using carton::FileState;
+    switch (state) {
+    case FileState::Ok: return 0;
+    case FileState::Linked: return 1;
+    case FileState::Unverified: return 2;
+    case FileState::Unlisted: return 3;
+    case FileState::Failed: return 4;
+    case FileState::Missing: return 5;
+    case FileState::Mismatch: return 6;
+    }
+    return 0;
+}
+
+QIcon severityIcon(carton::Severity severity)
+{
+    switch (severity) {
+    case carton::Severity::Error: return QIcon(QStringLiteral(":/icons/severity-error.svg"));
+    case carton::Severity::Warning: return QIcon(QStringLiteral(":/icons/severity-warning.svg"));
+    case carton::Severity::Info: return QIcon(QStringLiteral(":/icons/severity-info.svg"));
+    }
+    return {};
+}
+
+QString severityText(carton::Severity severity)
+{
+    switch (severity) {
+    case carton::Severity::Error: return tr("Error");
+    case carton::Severity::Warning: return tr("Warning");
+    case carton::Severity::Info: return tr("Info");
+    }
+    return {};
+}
+
+bool isWebUrl(const QUrl &url)
+{
+    const QString scheme = url.scheme().toLower();
+    return url.isValid() && (scheme == u"http" || scheme == u"https") && !url.host().isEmpty();
+}
+
+} // namespace studio

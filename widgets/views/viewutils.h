@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QIcon>
+#include <QString>
+#include <QUrl>
+
+namespace carton {
+enum class FileState;
+enum class Severity;
+} // namespace carton
+
+namespace studio {
+
+// Small display helpers shared by the views.
+
+// "0 B", "512 B", "1.5 KiB", "3.2 MiB" (binary units, one decimal above KiB).
+QString humanSize(qint64 bytes);
+// "Stored", "Deflate", "zstd", "method 12"; "—" for -1 (a file in a folder).
+QString compressionMethodName(int method);
+// Translated state name ("OK", "Mismatch", "Pending"...).
+QString fileStateText(carton::FileState state);
+// ":/icons/state-*.svg" icon for a state.
+QIcon fileStateIcon(carton::FileState state);
+// ":/icons/severity-*.svg" icon.
+QIcon severityIcon(carton::Severity severity);
+// Translated severity name.
+QString severityText(carton::Severity severity);
+// Ranks states for a folder summary: higher is worse.
+int fileStateRank(carton::FileState state);
+// True for an absolute http:// or https:// URL with a host.
+bool isWebUrl(const QUrl &url);
+
+} // namespace studio
