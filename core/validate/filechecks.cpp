@@ -134,9 +134,19 @@ void checkTopLevel(const Carton &carton, Reporter &r)
                  u"folder not part of the Carton v1 layout (model/, tensor_data/, misc/); runners only see model/"_s);
         }
     }
-    if (!hasModel)
+    if (!hasModel) {
         r.at(Severity::Error, u"model/"_s,
              u"the model folder is missing or empty; it must hold what the runner needs to load the model"_s);
+        return;
+    }
+    // Runners that load one fixed file (upstream torchscript: model/model.pt).
+    const RunnerFacts *facts = carton.info() ? runnerFacts(carton.info()->runner.runnerName) : nullptr;
+    if (facts && !facts->modelFile.isEmpty()) {
+        const QString expected = u"model/"_s + facts->modelFile;
+        if (!paths.contains(expected))
+            r.at(Severity::Warning, u"model/"_s,
+                 u"the %1 runner loads %2, which the carton does not have"_s.arg(facts->name, expected));
+    }
 }
 
 } // namespace

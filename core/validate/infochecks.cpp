@@ -27,6 +27,19 @@ const QStringList &knownRunnerNames()
     return names;
 }
 
+const RunnerFacts *runnerFacts(const QString &name)
+{
+    static const QList<RunnerFacts> facts = {
+        {u"torchscript"_s, {u"num_threads"_s, u"num_interop_threads"_s}, u"model.pt"_s},
+        {u"python"_s, {u"entrypoint_package"_s, u"entrypoint_fn"_s}, QString()},
+        {u"wasm"_s, {}, u"model.wasm"_s},
+    };
+    for (const RunnerFacts &f : facts)
+        if (f.name == name)
+            return &f;
+    return nullptr;
+}
+
 QString specDTypeList()
 {
     static const QString list = [] {
@@ -175,11 +188,19 @@ void checkRunner(const RunnerInfo &runner, Reporter &r)
         r.toml(Severity::Error, u"runner.runner_compat_version"_s,
                u"runner_compat_version is %1; expected a non-negative integer"_s.arg(runner.runnerCompatVersion));
 
+    // "Runners should warn if they are passed options they don't understand":
+    // say so early, as Info (runners change; the option may be newer than us).
+    const RunnerFacts *facts = runnerFacts(runner.runnerName);
     QSet<QString> optKeys;
     for (const auto &[key, value] : runner.opts) {
         Q_UNUSED(value);
         if (optKeys.contains(key))
             r.toml(Severity::Error, u"runner.opts."_s + key, u"option \"%1\" is given twice"_s.arg(key));
+        else if (facts && !facts->opts.contains(key))
+            r.toml(Severity::Info, u"runner.opts."_s + key,
+                   u"the %1 runner is not known to read option \"%2\"%3"_s.arg(
+                       facts->name, key,
+                       facts->opts.isEmpty() ? u" (it reads none)"_s : u" (it reads %1)"_s.arg(facts->opts.join(u", "_s))));
         optKeys.insert(key);
     }
 }

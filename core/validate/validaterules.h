@@ -20,6 +20,13 @@ namespace validate_detail {
 
 // torchscript, python, rust-bert, wasm, noop
 const QStringList &knownRunnerNames();
+// What is known of an upstream runner (NOTES-upstream.md); nullptr for others.
+struct RunnerFacts {
+    QString name;
+    QStringList opts;      // [runner.opts] keys it reads; empty = unknown / none
+    QString modelFile;     // the file it loads from model/ ("model.pt"); empty = varies
+};
+const RunnerFacts *runnerFacts(const QString &name);
 // "float32, float64, string, int8, ..."
 QString specDTypeList();
 // The spec dtype of an [[input]]/[[output]], or nullopt when unknown / not a spec dtype.

@@ -251,6 +251,15 @@ void TestValidator::finds_data()
                                       << u"carton.toml: model_name"_s << u"model_name is empty"_s;
     QTest::newRow("ignored key") << InfoEdit([](CartonInfo &i) { i.ignoredKeys = {u"input[0].dtyep"_s}; }) << W
                                  << u"carton.toml: input[0].dtyep"_s << u"unknown key \"dtyep\" is ignored"_s;
+    QTest::newRow("runner opt unknown to torchscript")
+        << InfoEdit([](CartonInfo &i) { i.runner.opts.append({u"threads"_s, RunnerOpt(qint64(2))}); }) << I
+        << u"carton.toml: runner.opts.threads"_s
+        << u"the torchscript runner is not known to read option \"threads\" (it reads num_threads, num_interop_threads)"_s;
+    QTest::newRow("runner opt unknown to python") << InfoEdit([](CartonInfo &i) {
+        i.runner.runnerName = u"python"_s;
+        i.runner.requiredFrameworkVersion = u"=3.11"_s;
+        i.runner.opts = {{u"entrypoint_fn"_s, RunnerOpt(u"get_model"_s)}, {u"num_threads"_s, RunnerOpt(qint64(1))}};
+    }) << I << u"carton.toml: runner.opts.num_threads"_s << u"the python runner is not known to read option \"num_threads\""_s;
     QTest::newRow("runner opt twice")
         << InfoEdit([](CartonInfo &i) { i.runner.opts.append({u"num_threads"_s, RunnerOpt(qint64(2))}); }) << E
         << u"carton.toml: runner.opts.num_threads"_s << u"option \"num_threads\" is given twice"_s;

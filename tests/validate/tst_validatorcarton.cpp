@@ -270,6 +270,11 @@ void TestValidatorCarton::finds_data()
     }) << W << u"LINKS: urls."_s + QString(64, u'a') << u"no MANIFEST entry has sha256 aaaa"_s << true;
     QTest::newRow("no model files") << DraftEdit([](Draft &d) { d.files.remove(u"model/model.pt"_s); }) << E
                                     << u"model/"_s << u"the model folder is missing or empty"_s << true;
+    QTest::newRow("torchscript without model.pt") << DraftEdit([](Draft &d) {
+        d.files.insert(u"model/model.bin"_s, d.files.take(u"model/model.pt"_s));
+    }) << W << u"model/"_s << u"the torchscript runner loads model/model.pt, which the carton does not have"_s << true;
+    QTest::newRow("linked model.pt") << DraftEdit([](Draft &d) { d.link(u"model/model.pt"_s); }) << I
+                                     << u"@MANIFEST:model/model.pt"_s << u"fetched from LINKS"_s << true;
     QTest::newRow("no carton.toml") << DraftEdit([](Draft &d) { d.files.remove(u"carton.toml"_s); }) << E
                                     << u"carton.toml"_s << u"missing: every carton describes its model"_s << true;
     QTest::newRow("tensor_data without index") << DraftEdit([](Draft &d) {
