@@ -23,8 +23,8 @@ struct PackOptions {
 
 struct PackResult {
     QByteArray modelHash;       // sha256 hex of the written MANIFEST
-    qint64 bytesWritten = 0;
-    int fileCount = 0;
+    qint64 bytesWritten = 0;    // size of the .carton
+    int fileCount = 0;          // zip entries written, MANIFEST and LINKS included
     Diagnostics diagnostics;    // warnings from validation (errors abort the pack)
 };
 
@@ -34,6 +34,24 @@ struct PackResult {
 // (an existing one in the folder is replaced), streaming with bounded memory,
 // reproducible (same input => same bytes), atomic (temporary file + rename;
 // nothing left behind on error or cancel).
+//
+// Layout decisions (all fixed, for reproducible bytes):
+// - entries in MANIFEST order (byte-wise UTF-8 paths; LINKS at its sorted place),
+//   the generated MANIFEST last; MANIFEST and LINKS Stored;
+// - every file gets unix mode 0644 and the 1980-01-01 timestamp, whatever its
+//   mode and time on disk (executable bits are not kept: runners do not need
+//   them, and two checkouts with different umasks must give the same carton);
+// - a symlink inside the folder becomes a symlink entry (mode 0120777) whose
+//   body is the relative path to its final target (chains are collapsed); its
+//   MANIFEST line has the target's sha256. Symlinks leading outside the folder,
+//   devices, fifos and sockets are refused;
+// - MANIFEST lines of files that are only reachable through LINKS (listed in
+//   the folder's MANIFEST, absent from the folder, with URLs in LINKS) are kept;
+// - zstd always runs with at least one libzstd worker: its output then does not
+//   depend on the number of workers, i.e. on the machine.
+// Each file is read once: hashed on one thread while a second one computes the
+// CRC, compresses and writes, in 256 KiB chunks through a fixed buffer pool.
+// An output inside the folder being packed is refused.
 CARTONCORE_EXPORT Result<PackResult> packFolder(const QString &folder, const QString &outputFile,
                                                 const PackOptions &options = {}, Progress *progress = nullptr);
 
