@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "application.h"
+#include "commandline.h"
+#include "mainwindow.h"
+#include "screenshotter.h"
+#include "singleinstance.h"
+
+#include <QDir>
+#include <QSettings>
+
+#include <cstdio>
+
+int main(int argc, char **argv)
+{
+    studio::Application app(argc, argv);
+
+    const studio::CommandLine options = studio::CommandLine::parse(app.arguments(), QDir::currentPath());
+    if (!options.error.isEmpty()) {
+        std::fprintf(stderr, "carton-studio: %s\n\n%s", qPrintable(options.error), qPrintable(options.helpText));
+        return 2;
+    }
+    if (options.helpRequested) {
+        std::fputs(qPrintable(options.helpText), stdout);
+        return 0;
+    }
+    if (options.versionRequested) {
+        std::printf("%s %s\n", qPrintable(QCoreApplication::applicationName()),
+                    qPrintable(QCoreApplication::applicationVersion()));
+        return 0;
+    }
+
+    studio::SingleInstance instance;
+    if (!options.newInstance && instance.sendToRunning(options.paths))
+        return 0; // the running instance opens them
+    if (!options.newInstance)
+        instance.listen();
+
+    int status = 0;
+    {
+        QSettings settings;
+        studio::MainWindow window(&settings);
+        window.setPreferredViewTab(options.tab);
+        QObject::connect(&instance, &studio::SingleInstance::filesReceived, &window, &studio::MainWindow::activateWith);
+        QObject::connect(&app, &studio::Application::fileOpenRequested, &window, &studio::MainWindow::openPath);
+        window.show();
+        window.openPaths(options.paths);
+
+        studio::Screenshotter screenshotter(&window, options.screenshot, options.screenshotDelayMs);
+        if (!options.screenshot.isEmpty()) {
+            QObject::connect(&screenshotter, &studio::Screenshotter::done, &app, [](bool ok, const QString &message) {
+                std::fprintf(ok ? stdout : stderr, "%s\n", qPrintable(message));
+                QCoreApplication::exit(ok ? 0 : 1);
+            });
+            screenshotter.start();
+        }
+        status = app.exec();
+        window.saveWindowSettings();
+    }
+    studio::Application::waitForBackgroundJobs();
+    return status;
+}

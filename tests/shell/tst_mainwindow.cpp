@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "application.h"
+#include "cartonpage.h"
+#include "diagnosticsdock.h"
+#include "errorpage.h"
+#include "mainwindow.h"
+#include "recentfiles.h"
+#include "verificationrunner.h"
+#include "verificationstatus.h"
+#include "welcomepage.h"
+
+#include "views/cartonview.h"
+#include "views/diagnosticsmodel.h"
+
+#include "package/carton.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QListWidget>
+#include <QMenu>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QThreadPool>
+#include <QMimeData>
+#include <QRandomGenerator>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+using studio::CartonPage;
+using studio::MainWindow;
+
+namespace {
+
+constexpr int jobTimeoutMs = 30000;
+
+QString fixture()
+{
+    return QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+QByteArray sha256Hex(const QByteArray &bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
+
+// An unpacked carton folder: carton.toml, a model file and a MANIFEST listing
+// both (with `corruptModel`, the model's listed hash is wrong).
+QString makeFolderCarton(const QTemporaryDir &dir, const QString &name, bool corruptModel = false,
+                         const QByteArray &toml = {})
+{
+    const QString root = dir.filePath(name);
+    const QByteArray cartonToml = !toml.isEmpty() ? toml
+                                                  : QByteArrayLiteral("spec_version = 1\n"
+                                                                      "model_name = \"folder_model\"\n"
+                                                                      "short_description = \"A folder carton\"\n"
+                                                                      "[runner]\n"
+                                                                      "runner_name = \"noop\"\n"
+                                                                      "required_framework_version = \"=1.0.0\"\n"
+                                                                      "runner_compat_version = 1\n");
+    const QByteArray model = QByteArrayLiteral("model bytes\n");
+    if (!writeFile(root + u"/carton.toml"_s, cartonToml) || !writeFile(root + u"/model/model.txt"_s, model))
+        return {};
+    const QByteArray modelHash = corruptModel ? sha256Hex("something else") : sha256Hex(model);
+    const QByteArray manifest = "carton.toml=" + sha256Hex(cartonToml) + "\nmodel/model.txt=" + modelHash + "\n";
+    if (!writeFile(root + u"/MANIFEST"_s, manifest))
+        return {};
+    return root;
+}
+
+QList<carton::Diagnostic> shownDiagnostics(MainWindow &window)
+{
+    QList<carton::Diagnostic> list;
+    studio::DiagnosticsModel *model = window.diagnosticsDock()->model();
+    for (int row = 0; row < model->rowCount(); ++row)
+        list << model->diagnostic(model->index(row, 0));
+    return list;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+
+    void startsOnWelcomePage();
+    void opensUpstreamFixture();
+    void brokenFileShowsErrorPage_data();
+    void brokenFileShowsErrorPage();
+    void opensFolderCarton();
+    void mismatchIsRed();
+    void brokenTomlStillShowsDiagnostics();
+    void sameFileOpensOnce();
+    void recentFilesUpdateAndPersist();
+    void welcomeRecentOpens();
+    void dropOpens_data();
+    void dropOpens();
+    void closeWhileVerifying();
+    void windowStateRestored();
+    void standardShortcuts_data();
+    void standardShortcuts();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+};
+
+void TestMainWindow::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat);
+}
+
+void TestMainWindow::cleanup()
+{
+    studio::VerificationRunner::waitForAll();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+void TestMainWindow::startsOnWelcomePage()
+{
+    MainWindow window(m_settings.get());
+    window.show();
+    QCOMPARE(window.pageCount(), 0);
+    QVERIFY(window.welcomePage()->isVisible());
+    QVERIFY(!window.tabWidget()->isVisible());
+    QCOMPARE(window.welcomePage()->sampleButton()->isEnabled(), !studio::WelcomePage::sampleCartonPath().isEmpty());
+    QCOMPARE(window.diagnosticsDock()->emptyText(), u"No carton open."_s);
+}
+
+void TestMainWindow::opensUpstreamFixture()
+{
+    if (!QFile::exists(fixture()))
+        QSKIP("upstream fixture not available");
+    MainWindow window(m_settings.get());
+    window.show();
+    CartonPage *page = window.openPath(fixture());
+    QVERIFY(page);
+    QCOMPARE(window.pageCount(), 1);
+    QCOMPARE(window.tabWidget()->tabText(0), u"test.carton"_s);
+    QVERIFY(window.tabWidget()->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QVERIFY(page->view());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+
+    // The known inconsistency: self-test input b is declared float64 but
+    // references a string tensor.
+    const QList<carton::Diagnostic> shown = shownDiagnostics(window);
+    QVERIFY(!shown.isEmpty());
+    bool found = false;
+    for (const carton::Diagnostic &d : shown) {
+        const QString text = d.location + u' ' + d.message;
+        if (d.severity != carton::Severity::Info && text.contains(u"self_test"_s) && text.contains(u"b"_s)
+            && (text.contains(u"string"_s) || text.contains(u"float64"_s)))
+            found = true;
+    }
+    if (!found) {
+        for (const carton::Diagnostic &d : shown)
+            qWarning() << carton::severityName(d.severity) << d.location << d.message;
+    }
+    QVERIFY(found);
+    QVERIFY(window.diagnosticsDock()->windowTitle().contains(u"warning"_s));
+
+    // Verification finished, every file ok.
+    const studio::VerificationRunner *runner = page->verification();
+    QCOMPARE(runner->state(), studio::VerificationRunner::State::Finished);
+    QVERIFY(!runner->report().files.isEmpty());
+    QCOMPARE(runner->failedCount(), 0);
+    const int files = int(runner->report().files.size());
+    QCOMPARE(window.verificationStatus()->text(), QStringLiteral("All %1 files verified").arg(files));
+    QCOMPARE(window.verificationStatus()->tone(), studio::VerificationStatus::Tone::Good);
+    QVERIFY(!window.verificationStatus()->progressBar()->isVisible());
+
+    QCOMPARE(window.windowFilePath(), QDir::cleanPath(fixture()));
+}
+
+void TestMainWindow::brokenFileShowsErrorPage_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QByteArray random(4096, Qt::Uninitialized);
+    QRandomGenerator gen(42);
+    for (char &c : random)
+        c = char(gen.bounded(256));
+    QTest::newRow("random bytes") << random;
+    QTest::newRow("empty") << QByteArray();
+    QTest::newRow("text") << QByteArrayLiteral("spec_version = 1\n");
+    QTest::newRow("truncated zip header") << QByteArrayLiteral("PK\x03\x04\x14\x00\x00\x00");
+}
+
+void TestMainWindow::brokenFileShowsErrorPage()
+{
+    QFETCH(QByteArray, bytes);
+    const QString path = m_dir->filePath(u"x.carton"_s);
+    QVERIFY(writeFile(path, bytes));
+    MainWindow window(m_settings.get());
+    window.show();
+    CartonPage *page = window.openPath(path);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Failed, jobTimeoutMs);
+    QVERIFY(page->errorPage());
+    QVERIFY(page->errorPage()->isVisible());
+    QCOMPARE(page->errorPage()->title(), u"Could not open x.carton"_s);
+    QVERIFY(!page->errorPage()->message().isEmpty());
+    QVERIFY(!page->carton());
+    // The dock says the same.
+    const QList<carton::Diagnostic> shown = shownDiagnostics(window);
+    QCOMPARE(shown.size(), 1);
+    QCOMPARE(shown.first().severity, carton::Severity::Error);
+    QCOMPARE(shown.first().message, page->errorPage()->message());
+    // Not remembered as a recent file, and nothing is verified.
+    QVERIFY(window.recentFiles()->files().isEmpty());
+    QCOMPARE(page->verification()->state(), studio::VerificationRunner::State::Idle);
+    QVERIFY(!window.isBusy());
+
+    // Close Tab on the error page closes it.
+    emit page->errorPage()->closeRequested();
+    QTRY_COMPARE(window.pageCount(), 0);
+    QVERIFY(window.welcomePage()->isVisible());
+}
+
+void TestMainWindow::opensFolderCarton()
+{
+    const QString folder = makeFolderCarton(*m_dir, u"folder_carton"_s);
+    QVERIFY(!folder.isEmpty());
+    MainWindow window(m_settings.get());
+    window.show();
+    CartonPage *page = window.openPath(folder);
+    QCOMPARE(window.tabWidget()->tabText(0), u"folder_carton"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QVERIFY(page->carton()->info().has_value());
+    QCOMPARE(page->carton()->info()->modelName.value_or(QString()), u"folder_model"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+    QCOMPARE(page->verification()->failedCount(), 0);
+    QCOMPARE(window.verificationStatus()->text(), u"All 2 files verified"_s);
+    for (const carton::Diagnostic &d : page->diagnostics())
+        QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location + u": "_s + d.message));
+}
+
+void TestMainWindow::mismatchIsRed()
+{
+    const QString folder = makeFolderCarton(*m_dir, u"bad_hash"_s, true);
+    MainWindow window(m_settings.get());
+    window.show();
+    CartonPage *page = window.openPath(folder);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+    QCOMPARE(page->verification()->failedCount(), 1);
+    QCOMPARE(window.verificationStatus()->text(), u"1 file failed verification"_s);
+    QCOMPARE(window.verificationStatus()->tone(), studio::VerificationStatus::Tone::Bad);
+    bool listed = false;
+    for (const carton::Diagnostic &d : shownDiagnostics(window))
+        listed = listed || (d.location == u"model/model.txt"_s && d.severity == carton::Severity::Error);
+    QVERIFY(listed);
+
+    // Verify Again (F5) runs it again with the same outcome.
+    QSignalSpy finished(page->verification(), &studio::VerificationRunner::finished);
+    window.verifyCurrent();
+    QVERIFY(page->verification()->isRunning() || finished.count() == 1);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, jobTimeoutMs);
+    QCOMPARE(window.verificationStatus()->tone(), studio::VerificationStatus::Tone::Bad);
+}
+
+void TestMainWindow::brokenTomlStillShowsDiagnostics()
+{
+    const QString folder = makeFolderCarton(*m_dir, u"broken_toml"_s, false, "spec_version = \n[runner\n");
+    MainWindow window(m_settings.get());
+    window.show();
+    CartonPage *page = window.openPath(folder);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() != CartonPage::State::Opening, jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+    bool tomlError = false;
+    for (const carton::Diagnostic &d : shownDiagnostics(window))
+        tomlError = tomlError || (d.severity == carton::Severity::Error && d.location.startsWith(u"carton.toml"_s));
+    QVERIFY(tomlError);
+}
+
+void TestMainWindow::sameFileOpensOnce()
+{
+    const QString folder = makeFolderCarton(*m_dir, u"once"_s);
+    const QString other = makeFolderCarton(*m_dir, u"other"_s);
+    MainWindow window(m_settings.get());
+    CartonPage *first = window.openPath(folder);
+    window.openPath(other);
+    QCOMPARE(window.pageCount(), 2);
+    QCOMPARE(window.tabWidget()->currentIndex(), 1);
+    QCOMPARE(window.openPath(folder + u"/./"_s), first);
+    QCOMPARE(window.pageCount(), 2);
+    QCOMPARE(window.currentPage(), first);
+}
+
+void TestMainWindow::recentFilesUpdateAndPersist()
+{
+    const QString a = makeFolderCarton(*m_dir, u"a"_s);
+    const QString b = makeFolderCarton(*m_dir, u"b"_s);
+    {
+        MainWindow window(m_settings.get());
+        CartonPage *pa = window.openPath(a);
+        QTRY_COMPARE_WITH_TIMEOUT(pa->state(), CartonPage::State::Open, jobTimeoutMs);
+        CartonPage *pb = window.openPath(b);
+        QTRY_COMPARE_WITH_TIMEOUT(pb->state(), CartonPage::State::Open, jobTimeoutMs);
+        QCOMPARE(window.recentFiles()->files(), (QStringList{b, a}));
+        // The Open Recent menu lists them, newest first.
+        const QList<QAction *> actions = window.recentMenu()->actions();
+        QVERIFY(actions.size() >= 2);
+        QVERIFY(actions.at(0)->text().contains(QDir::toNativeSeparators(b)));
+        QVERIFY(actions.at(1)->text().contains(QDir::toNativeSeparators(a)));
+        // The welcome page lists them too.
+        QCOMPARE(window.welcomePage()->recentList()->count(), 2);
+    }
+    m_settings->sync();
+    QSettings reread(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat);
+    MainWindow again(&reread);
+    QCOMPARE(again.recentFiles()->files(), (QStringList{b, a}));
+    QCOMPARE(again.welcomePage()->recentList()->count(), 2);
+    // Triggering a recent entry opens it.
+    again.recentMenu()->actions().at(1)->trigger();
+    QCOMPARE(again.pageCount(), 1);
+    QCOMPARE(again.currentPage()->path(), a);
+}
+
+void TestMainWindow::welcomeRecentOpens()
+{
+    const QString a = makeFolderCarton(*m_dir, u"recent_a"_s);
+    studio::RecentFiles(m_settings.get()).add(a);
+    MainWindow window(m_settings.get());
+    window.show();
+    QListWidget *list = window.welcomePage()->recentList();
+    QCOMPARE(list->count(), 1);
+    list->setCurrentRow(0);
+    QTest::keyClick(list, Qt::Key_Return);
+    QTRY_COMPARE(window.pageCount(), 1);
+    QCOMPARE(window.currentPage()->path(), a);
+}
+
+void TestMainWindow::dropOpens_data()
+{
+    QTest::addColumn<QStringList>("names"); // created under the temp dir; "dir:" prefix = carton folder
+    QTest::addColumn<int>("expectedTabs");
+    QTest::newRow("one carton folder") << QStringList{u"dir:dropped"_s} << 1;
+    QTest::newRow("a .carton file and a folder") << QStringList{u"m.carton"_s, u"dir:f"_s} << 2;
+    QTest::newRow("upper-case suffix") << QStringList{u"M.CARTON"_s} << 1;
+    QTest::newRow("not a carton") << QStringList{u"notes.txt"_s} << 0;
+}
+
+void TestMainWindow::dropOpens()
+{
+    QFETCH(QStringList, names);
+    QFETCH(int, expectedTabs);
+    QList<QUrl> urls;
+    for (const QString &name : names) {
+        if (name.startsWith(u"dir:"_s)) {
+            urls << QUrl::fromLocalFile(makeFolderCarton(*m_dir, name.mid(4)));
+        } else {
+            const QString path = m_dir->filePath(name);
+            QVERIFY(writeFile(path, "not really a zip"));
+            urls << QUrl::fromLocalFile(path);
+        }
+    }
+    MainWindow window(m_settings.get());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto mime = std::make_unique<QMimeData>();
+    mime->setUrls(urls);
+
+    const QPointF pos(window.width() / 2.0, window.height() / 2.0);
+    QDragEnterEvent enter(pos.toPoint(), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    QCOMPARE(enter.isAccepted(), expectedTabs > 0);
+
+    QDropEvent drop(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop);
+    QCOMPARE(window.pageCount(), expectedTabs);
+    for (int i = 0; i < expectedTabs; ++i)
+        QCOMPARE(QUrl::fromLocalFile(window.page(i)->path()), urls.at(i));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+}
+
+void TestMainWindow::closeWhileVerifying()
+{
+    // Close tabs and whole windows while their jobs run: no crash, no late
+    // delivery to dead objects.
+    const QString folder = makeFolderCarton(*m_dir, u"closing"_s);
+    const QString file = QFile::exists(fixture()) ? fixture() : folder;
+    for (int round = 0; round < 5; ++round) {
+        auto window = std::make_unique<MainWindow>(m_settings.get());
+        window->openPath(file);
+        window->openPath(folder);
+        if (round % 2 == 0)
+            QTRY_VERIFY_WITH_TIMEOUT(window->page(0)->state() != CartonPage::State::Opening, jobTimeoutMs);
+        window->closePage(0);
+        QCOMPARE(window->pageCount(), 1);
+        if (round % 3 == 0)
+            QTest::qWait(5);
+        window.reset();
+        QTest::qWait(10);
+    }
+    studio::VerificationRunner::waitForAll();
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+}
+
+void TestMainWindow::windowStateRestored()
+{
+    {
+        MainWindow window(m_settings.get());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.resize(900, 640);
+        QVERIFY(window.diagnosticsDock()->isVisible());
+        window.diagnosticsDock()->hide();
+        window.close();
+    }
+    MainWindow again(m_settings.get());
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QVERIFY(again.diagnosticsDock()->isHidden());
+    QCOMPARE(again.size(), QSize(900, 640));
+}
+
+void TestMainWindow::standardShortcuts_data()
+{
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QKeySequence>("shortcut");
+    QTest::newRow("open") << u"actionOpen"_s << QKeySequence(QKeySequence::Open);
+    QTest::newRow("close") << u"actionClose"_s << QKeySequence(QKeySequence::Close);
+    QTest::newRow("quit") << u"actionQuit"_s << QKeySequence(QKeySequence::Quit);
+    QTest::newRow("verify") << u"actionVerify"_s << QKeySequence(QKeySequence::Refresh);
+}
+
+void TestMainWindow::standardShortcuts()
+{
+    QFETCH(QString, action);
+    QFETCH(QKeySequence, shortcut);
+    MainWindow window(m_settings.get());
+    auto *a = window.findChild<QAction *>(action);
+    QVERIFY(a);
+    QCOMPARE(a->shortcut(), shortcut);
+}
+
+int main(int argc, char **argv)
+{
+    studio::Application app(argc, argv);
+    TestMainWindow test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_mainwindow.moc"

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "application.h"
+
+#include "shellicons.h"
+#include "verificationrunner.h"
+
+#include <QFileOpenEvent>
+#include <QThreadPool>
+
+namespace studio {
+
+void setApplicationMetadata()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("CartonStudio"));
+    QCoreApplication::setApplicationName(QStringLiteral("carton-studio"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CARTON_STUDIO_VERSION));
+    QGuiApplication::setApplicationDisplayName(QStringLiteral("Carton Studio"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("carton-studio"));
+    const QIcon icon = shellIcon(QStringLiteral("carton-studio"), QStringLiteral("application-x-carton"));
+    if (!icon.isNull())
+        QGuiApplication::setWindowIcon(icon);
+}
+
+Application::Application(int &argc, char **argv)
+    : QApplication(argc, argv)
+{
+    setApplicationMetadata();
+}
+
+Application::~Application() = default;
+
+void Application::waitForBackgroundJobs()
+{
+    VerificationRunner::waitForAll();
+    QThreadPool::globalInstance()->waitForDone();
+}
+
+bool Application::event(QEvent *event)
+{
+    if (event->type() == QEvent::FileOpen) {
+        const auto *open = static_cast<QFileOpenEvent *>(event);
+        const QString path = open->file().isEmpty() ? open->url().toLocalFile() : open->file();
+        if (!path.isEmpty())
+            emit fileOpenRequested(path);
+        return true;
+    }
+    return QApplication::event(event);
+}
+
+} // namespace studio

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "cartonpage.h"
+
+#include "errorpage.h"
+#include "verificationrunner.h"
+
+#include "package/carton.h"
+#include "validate/validator.h"
+
+#include "views/cartonview.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QProgressBar>
+#include <QStackedWidget>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <exception>
+
+namespace studio {
+
+namespace {
+
+OpenOutcome openCarton(const QString &path)
+{
+    OpenOutcome outcome;
+    try {
+        auto result = carton::Carton::open(path);
+        if (result.ok())
+            outcome.carton = std::shared_ptr<const carton::Carton>(std::move(result).value());
+        else
+            outcome.error = result.error();
+    } catch (const std::exception &e) {
+        outcome.error = carton::makeError(carton::ErrorCode::Format, QString::fromLocal8Bit(e.what()), path);
+    } catch (...) {
+        outcome.error = carton::makeError(carton::ErrorCode::Format, QStringLiteral("unexpected failure"), path);
+    }
+    return outcome;
+}
+
+carton::Diagnostics validate(const std::shared_ptr<const carton::Carton> &carton)
+{
+    try {
+        return carton::validateCarton(*carton);
+    } catch (const std::exception &e) {
+        carton::Diagnostics list = carton->loadDiagnostics();
+        list.append({carton::Severity::Error, carton->path(),
+                     QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))});
+        return list;
+    }
+}
+
+// "Inputs / Outputs" -> "inputsoutputs"; "&Files" -> "files".
+QString tabKey(const QString &text)
+{
+    QString key;
+    for (const QChar c : text) {
+        if (c.isLetterOrNumber())
+            key.append(c.toLower());
+    }
+    return key;
+}
+
+} // namespace
+
+CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent)
+    : QWidget(parent)
+    , m_path(path)
+    , m_settings(settings)
+    , m_stack(new QStackedWidget(this))
+    , m_loading(new QWidget(this))
+    , m_banner(new QLabel(this))
+    , m_verification(new VerificationRunner(this))
+{
+    auto *loadingLayout = new QVBoxLayout(m_loading);
+    loadingLayout->addStretch();
+    auto *loadingLabel = new QLabel(tr("Opening %1…").arg(displayName()), m_loading);
+    loadingLabel->setAlignment(Qt::AlignCenter);
+    auto *busy = new QProgressBar(m_loading);
+    busy->setRange(0, 0);
+    busy->setMaximumWidth(240);
+    busy->setTextVisible(false);
+    loadingLayout->addWidget(loadingLabel);
+    loadingLayout->addWidget(busy, 0, Qt::AlignHCenter);
+    loadingLayout->addStretch();
+    m_stack->addWidget(m_loading);
+
+    // A message bar above the view when the carton opened with errors.
+    m_banner->setWordWrap(true);
+    m_banner->setTextFormat(Qt::PlainText);
+    m_banner->setContentsMargins(8, 6, 8, 6);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setForegroundRole(QPalette::ToolTipText);
+    m_banner->setBackgroundRole(QPalette::ToolTipBase);
+    m_banner->hide();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_stack);
+
+    connect(m_verification, &VerificationRunner::stateChanged, this, &CartonPage::busyChanged);
+    connect(m_verification, &VerificationRunner::fileChecked, this, [this](const carton::FileCheck &check) {
+        if (m_view)
+            m_view->setFileCheck(check);
+    });
+    connect(m_verification, &VerificationRunner::finished, this, &CartonPage::updateVerificationDiagnostics);
+
+    reload();
+}
+
+CartonPage::~CartonPage()
+{
+    // Watchers go with their parent (this): unfinished jobs finish on their
+    // own and their results are dropped. Verification is cancelled by its
+    // runner's destructor.
+    m_verification->cancel();
+}
+
+QString CartonPage::displayName() const
+{
+    const QFileInfo info(m_path);
+    const QString name = info.fileName();
+    return name.isEmpty() ? QDir::toNativeSeparators(m_path) : name;
+}
+
+bool CartonPage::isBusy() const
+{
+    return m_state == State::Opening || m_validating || m_verification->isRunning();
+}
+
+carton::Diagnostics CartonPage::diagnostics() const
+{
+    return m_baseDiagnostics + m_verifyDiagnostics;
+}
+
+void CartonPage::reload()
+{
+    delete m_openWatcher;
+    delete m_validateWatcher;
+    m_validateWatcher = nullptr;
+    m_validating = false;
+    m_verification->start(nullptr);
+    if (m_view) {
+        m_stack->removeWidget(m_view);
+        m_view->deleteLater();
+        m_view = nullptr;
+    }
+    if (m_errorPage) {
+        m_stack->removeWidget(m_errorPage);
+        m_errorPage->deleteLater();
+        m_errorPage = nullptr;
+    }
+    m_carton.reset();
+    m_error = {};
+    m_baseDiagnostics.clear();
+    m_verifyDiagnostics.clear();
+    m_banner->hide();
+    m_stack->setCurrentWidget(m_loading);
+    m_state = State::Opening;
+    emit stateChanged(m_state);
+    emit diagnosticsChanged();
+    emit busyChanged();
+
+    m_openWatcher = new QFutureWatcher<OpenOutcome>(this);
+    connect(m_openWatcher, &QFutureWatcherBase::finished, this, &CartonPage::onOpened);
+    m_openWatcher->setFuture(QtConcurrent::run(&openCarton, m_path));
+}
+
+void CartonPage::onOpened()
+{
+    const OpenOutcome outcome = m_openWatcher->result();
+    m_openWatcher->deleteLater();
+    m_openWatcher = nullptr;
+    if (!outcome.carton) {
+        showError(outcome.error);
+        return;
+    }
+    m_carton = outcome.carton;
+    m_view = new CartonView(m_carton, m_settings, m_stack);
+    connect(m_view, &CartonView::statusMessage, this, &CartonPage::statusMessage);
+    m_stack->addWidget(m_view);
+    m_stack->setCurrentWidget(m_view);
+    if (!m_preferredTab.isEmpty())
+        selectViewTab(m_preferredTab);
+    m_baseDiagnostics = m_carton->loadDiagnostics();
+    m_state = State::Open;
+
+    m_validating = true;
+    m_validateWatcher = new QFutureWatcher<carton::Diagnostics>(this);
+    connect(m_validateWatcher, &QFutureWatcherBase::finished, this, &CartonPage::onValidated);
+    m_validateWatcher->setFuture(QtConcurrent::run(&validate, m_carton));
+
+    emit stateChanged(m_state);
+    emit diagnosticsChanged();
+    verify();
+}
+
+void CartonPage::onValidated()
+{
+    m_baseDiagnostics = m_validateWatcher->result();
+    m_validateWatcher->deleteLater();
+    m_validateWatcher = nullptr;
+    m_validating = false;
+
+    int errors = 0;
+    for (const carton::Diagnostic &d : std::as_const(m_baseDiagnostics))
+        errors += d.severity == carton::Severity::Error ? 1 : 0;
+    if (errors > 0) {
+        m_banner->setText(errors == 1
+                              ? tr("This carton has a problem that makes it invalid; see the Diagnostics panel.")
+                              : tr("This carton has %1 problems that make it invalid; see the Diagnostics panel.")
+                                    .arg(errors));
+        m_banner->show();
+    }
+    emit diagnosticsChanged();
+    emit busyChanged();
+}
+
+void CartonPage::showError(const carton::Error &error)
+{
+    m_error = error;
+    m_state = State::Failed;
+    m_errorPage = new ErrorPage(m_stack);
+    m_errorPage->setError(tr("Could not open %1").arg(displayName()), error.message,
+                          error.location.isEmpty() ? QDir::toNativeSeparators(m_path) : error.location);
+    connect(m_errorPage, &ErrorPage::retryRequested, this, &CartonPage::reload);
+    connect(m_errorPage, &ErrorPage::closeRequested, this, &CartonPage::closeRequested);
+    m_stack->addWidget(m_errorPage);
+    m_stack->setCurrentWidget(m_errorPage);
+    m_baseDiagnostics = {{carton::Severity::Error,
+                          error.location.isEmpty() ? displayName() : error.location, error.message}};
+    emit stateChanged(m_state);
+    emit diagnosticsChanged();
+    emit busyChanged();
+}
+
+void CartonPage::verify()
+{
+    if (!m_carton)
+        return;
+    if (m_view)
+        m_view->resetFileChecks();
+    if (!m_verifyDiagnostics.isEmpty()) {
+        m_verifyDiagnostics.clear();
+        emit diagnosticsChanged();
+    }
+    m_verification->start(m_carton);
+}
+
+void CartonPage::updateVerificationDiagnostics()
+{
+    // Missing and unlisted files are already reported by validation; add what
+    // only hashing can find.
+    m_verifyDiagnostics.clear();
+    for (const carton::FileCheck &check : m_verification->report().files) {
+        if (check.state == carton::FileState::Mismatch) {
+            m_verifyDiagnostics.append({carton::Severity::Error, check.path,
+                                        check.message.isEmpty()
+                                            ? tr("sha256 %1 does not match MANIFEST (%2)")
+                                                  .arg(QString::fromLatin1(check.actualSha256),
+                                                       QString::fromLatin1(check.expectedSha256))
+                                            : check.message});
+        } else if (check.state == carton::FileState::Failed) {
+            m_verifyDiagnostics.append({carton::Severity::Error, check.path,
+                                        check.message.isEmpty() ? tr("could not be read") : check.message});
+        }
+    }
+    emit diagnosticsChanged();
+    emit busyChanged();
+}
+
+void CartonPage::setPreferredViewTab(const QString &tab)
+{
+    m_preferredTab = tab;
+    if (m_view && !tab.isEmpty())
+        selectViewTab(tab);
+}
+
+bool CartonPage::selectViewTab(const QString &tab)
+{
+    if (!m_view)
+        return false;
+    QTabWidget *tabs = m_view->tabWidget();
+    if (!tabs)
+        return false;
+    bool isNumber = false;
+    const int number = tab.toInt(&isNumber);
+    if (isNumber) {
+        if (number < 1 || number > tabs->count())
+            return false;
+        tabs->setCurrentIndex(number - 1);
+        return true;
+    }
+    const QString wanted = tabKey(tab);
+    if (wanted.isEmpty())
+        return false;
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (tabKey(tabs->tabText(i)).startsWith(wanted)) {
+            tabs->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool CartonPage::revealLocation(const QString &location)
+{
+    return m_view && m_view->revealLocation(location);
+}
+
+} // namespace studio

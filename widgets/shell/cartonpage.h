@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/diagnostic.h"
+#include "base/result.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QSettings;
+class QStackedWidget;
+
+namespace carton {
+class Carton;
+}
+
+namespace studio {
+
+class CartonView;
+class ErrorPage;
+class VerificationRunner;
+
+// What the open job hands back: the carton, or why it could not be opened.
+struct OpenOutcome {
+    std::shared_ptr<const carton::Carton> carton;
+    carton::Error error;
+};
+
+// One tab of the main window: one carton (file or folder). Opens it on a
+// worker thread, then shows its CartonView (or an error page), validates it
+// and verifies every file in the background. Closing the page cancels its jobs;
+// results that arrive later are dropped.
+class CartonPage final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CartonPage)
+public:
+    enum class State { Opening, Open, Failed };
+    Q_ENUM(State)
+
+    CartonPage(const QString &path, QSettings *settings, QWidget *parent = nullptr);
+    ~CartonPage() override;
+
+    QString path() const { return m_path; }
+    QString displayName() const;
+    State state() const { return m_state; }
+    bool isValidating() const { return m_validating; }
+    // Opening or validating or verifying.
+    bool isBusy() const;
+
+    std::shared_ptr<const carton::Carton> carton() const { return m_carton; }
+    CartonView *view() const { return m_view; }
+    ErrorPage *errorPage() const { return m_errorPage; }
+    VerificationRunner *verification() const { return m_verification; }
+    QString errorMessage() const { return m_error.toString(); }
+
+    // Load + validation diagnostics, then files that failed verification.
+    carton::Diagnostics diagnostics() const;
+
+    // Tab of the CartonView to show once open: a name ("files", "inputs") or a
+    // 1-based number. Empty: the view's default.
+    void setPreferredViewTab(const QString &tab);
+    // Selects a tab of the open CartonView; false when there is no such tab.
+    bool selectViewTab(const QString &tab);
+
+    bool revealLocation(const QString &location);
+
+public slots:
+    void reload();
+    void verify();
+
+signals:
+    void stateChanged(studio::CartonPage::State state);
+    void diagnosticsChanged();
+    void busyChanged();
+    void statusMessage(const QString &text);
+    void closeRequested();
+
+private:
+    void onOpened();
+    void onValidated();
+    void showError(const carton::Error &error);
+    void updateVerificationDiagnostics();
+
+    QString m_path;
+    QSettings *m_settings;
+    State m_state = State::Opening;
+    QString m_preferredTab;
+    std::shared_ptr<const carton::Carton> m_carton;
+    carton::Error m_error;
+    carton::Diagnostics m_baseDiagnostics;
+    carton::Diagnostics m_verifyDiagnostics;
+    bool m_validating = false;
+
+    QStackedWidget *m_stack;
+    QWidget *m_loading;
+    QLabel *m_banner;
+    CartonView *m_view = nullptr;
+    ErrorPage *m_errorPage = nullptr;
+    VerificationRunner *m_verification;
+    QFutureWatcher<OpenOutcome> *m_openWatcher = nullptr;
+    QFutureWatcher<carton::Diagnostics> *m_validateWatcher = nullptr;
+};
+
+} // namespace studio

@@ -1,0 +1,491 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "mainwindow.h"
+
+#include "aboutdialog.h"
+#include "cartonpage.h"
+#include "diagnosticsdock.h"
+#include "recentfiles.h"
+#include "shellicons.h"
+#include "verificationrunner.h"
+#include "verificationstatus.h"
+#include "welcomepage.h"
+
+#include "package/carton.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QScreen>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QUrl>
+
+namespace studio {
+
+namespace {
+const QString geometryKey = QStringLiteral("mainWindow/geometry");
+const QString stateKey = QStringLiteral("mainWindow/state");
+const QString lastDirKey = QStringLiteral("mainWindow/lastDirectory");
+constexpr int stateVersion = 1;
+
+QString cleanAbsolute(const QString &path)
+{
+    return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+}
+} // namespace
+
+MainWindow::MainWindow(QSettings *settings, QWidget *parent)
+    : QMainWindow(parent)
+    , m_settings(settings)
+    , m_recent(new RecentFiles(settings, this))
+    , m_central(new QStackedWidget(this))
+    , m_welcome(new WelcomePage(m_recent, this))
+    , m_tabs(new QTabWidget(this))
+    , m_diagnostics(new DiagnosticsDock(this))
+    , m_verificationStatus(new VerificationStatus(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    setDocumentMode(true);
+
+    m_tabs->setDocumentMode(true);
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->setElideMode(Qt::ElideMiddle);
+    m_tabs->setUsesScrollButtons(true);
+    m_central->addWidget(m_welcome);
+    m_central->addWidget(m_tabs);
+    setCentralWidget(m_central);
+
+    addDockWidget(Qt::BottomDockWidgetArea, m_diagnostics);
+    statusBar()->addPermanentWidget(m_verificationStatus);
+
+    connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::showOpenDialog);
+    connect(m_welcome, &WelcomePage::openFolderRequested, this, &MainWindow::showOpenFolderDialog);
+    connect(m_welcome, &WelcomePage::openPathRequested, this, &MainWindow::openPath);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentChanged);
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closePage);
+    connect(m_diagnostics, &DiagnosticsDock::locationActivated, this, [this](const QString &location) {
+        CartonPage *page = currentPage();
+        if (page && !page->revealLocation(location))
+            statusBar()->showMessage(tr("Nothing to show for %1").arg(location), 4000);
+    });
+    connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+
+    createActions();
+    restoreWindowSettings();
+    onCurrentChanged();
+}
+
+MainWindow::~MainWindow()
+{
+    // Pages cancel their jobs as they are destroyed, before the settings go.
+    while (m_tabs->count() > 0) {
+        QWidget *w = m_tabs->widget(0);
+        m_tabs->removeTab(0);
+        delete w;
+    }
+}
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(shellIcon(QStringLiteral("open"), QStringLiteral("document-open")),
+                                    tr("&Open…"), this, &MainWindow::showOpenDialog);
+    open->setObjectName(QStringLiteral("actionOpen"));
+    open->setShortcut(QKeySequence::Open);
+    QAction *openFolder = file->addAction(shellIcon(QStringLiteral("folder"), QStringLiteral("folder-open")),
+                                          tr("Open &Folder…"), this, &MainWindow::showOpenFolderDialog);
+    openFolder->setObjectName(QStringLiteral("actionOpenFolder"));
+    openFolder->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
+    m_openSampleAction = file->addAction(tr("Open &Sample Carton"), this, &MainWindow::openSample);
+    m_openSampleAction->setObjectName(QStringLiteral("actionOpenSample"));
+    m_openSampleAction->setEnabled(!WelcomePage::sampleCartonPath().isEmpty());
+    file->addSeparator();
+    m_closeAction = file->addAction(tr("&Close"), this, &MainWindow::closeCurrent);
+    m_closeAction->setObjectName(QStringLiteral("actionClose"));
+    m_closeAction->setShortcut(QKeySequence::Close);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("actionQuit"));
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    m_copyHashAction = edit->addAction(shellIcon(QStringLiteral("copy"), QStringLiteral("edit-copy")),
+                                       tr("Copy Model &Hash"), this, &MainWindow::copyModelHash);
+    m_copyHashAction->setObjectName(QStringLiteral("actionCopyModelHash"));
+    m_copyHashAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *toggleDiagnostics = m_diagnostics->toggleViewAction();
+    toggleDiagnostics->setObjectName(QStringLiteral("actionToggleDiagnostics"));
+    toggleDiagnostics->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    view->addAction(toggleDiagnostics);
+    view->addSeparator();
+    QAction *next = view->addAction(tr("&Next Tab"), this, [this] {
+        if (m_tabs->count() > 1)
+            m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count());
+    });
+    next->setShortcut(QKeySequence::NextChild);
+    QAction *previous = view->addAction(tr("&Previous Tab"), this, [this] {
+        if (m_tabs->count() > 1)
+            m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
+    });
+    previous->setShortcut(QKeySequence::PreviousChild);
+    view->addSeparator();
+    QAction *fullScreen = view->addAction(tr("&Full Screen"), this, [this](bool on) {
+        setWindowState(on ? (windowState() | Qt::WindowFullScreen) : (windowState() & ~Qt::WindowFullScreen));
+    });
+    fullScreen->setCheckable(true);
+    fullScreen->setShortcut(QKeySequence::FullScreen);
+
+    QMenu *tools = menuBar()->addMenu(tr("&Carton"));
+    m_verifyAction = tools->addAction(shellIcon(QStringLiteral("verify"), QStringLiteral("view-refresh")),
+                                      tr("&Verify Again"), this, &MainWindow::verifyCurrent);
+    m_verifyAction->setObjectName(QStringLiteral("actionVerify"));
+    m_verifyAction->setShortcut(QKeySequence::Refresh);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(tr("&About Carton Studio"), this, &MainWindow::showAbout);
+    about->setObjectName(QStringLiteral("actionAbout"));
+    about->setMenuRole(QAction::AboutRole);
+    QAction *aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_recent->files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString &path = files.at(i);
+        QString shown = QDir::toNativeSeparators(path);
+        shown.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        const QString label = i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(shown) : shown;
+        QAction *action = m_recentMenu->addAction(label);
+        connect(action, &QAction::triggered, this, [this, path] { openPath(path); });
+    }
+    if (!files.isEmpty())
+        m_recentMenu->addSeparator();
+    QAction *clear = m_recentMenu->addAction(tr("Clear Recent"), m_recent, &RecentFiles::clear);
+    clear->setEnabled(!files.isEmpty());
+    m_recentMenu->setEnabled(true);
+}
+
+void MainWindow::restoreWindowSettings()
+{
+    const QByteArray geometry = m_settings->value(geometryKey).toByteArray();
+    if (geometry.isEmpty() || !restoreGeometry(geometry)) {
+        QSize size(1200, 800);
+        if (const QScreen *s = screen())
+            size = size.boundedTo(s->availableGeometry().size() * 0.9);
+        resize(size);
+    }
+    restoreState(m_settings->value(stateKey).toByteArray(), stateVersion);
+}
+
+void MainWindow::saveWindowSettings()
+{
+    m_settings->setValue(geometryKey, saveGeometry());
+    m_settings->setValue(stateKey, saveState(stateVersion));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveWindowSettings();
+    QMainWindow::closeEvent(event);
+}
+
+QString MainWindow::lastDirectory() const
+{
+    const QString dir = m_settings->value(lastDirKey).toString();
+    return !dir.isEmpty() && QFileInfo(dir).isDir() ? dir : QDir::homePath();
+}
+
+void MainWindow::rememberDirectory(const QString &path)
+{
+    m_settings->setValue(lastDirKey, path);
+}
+
+void MainWindow::showOpenDialog()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Carton"), lastDirectory(),
+                                                            tr("Cartons (*.carton);;All files (*)"));
+    if (files.isEmpty())
+        return;
+    rememberDirectory(QFileInfo(files.constFirst()).absolutePath());
+    openPaths(files);
+}
+
+void MainWindow::showOpenFolderDialog()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Carton Folder"), lastDirectory());
+    if (folder.isEmpty())
+        return;
+    rememberDirectory(QFileInfo(folder).absolutePath());
+    openPath(folder);
+}
+
+void MainWindow::openSample()
+{
+    const QString sample = WelcomePage::sampleCartonPath();
+    if (!sample.isEmpty())
+        openPath(sample);
+}
+
+void MainWindow::showAbout()
+{
+    AboutDialog dialog(this);
+    dialog.exec();
+}
+
+void MainWindow::copyModelHash()
+{
+    const CartonPage *page = currentPage();
+    if (!page || !page->carton() || page->carton()->modelHash().isEmpty())
+        return;
+    QGuiApplication::clipboard()->setText(QString::fromLatin1(page->carton()->modelHash()));
+    statusBar()->showMessage(tr("Model hash copied"), 3000);
+}
+
+void MainWindow::verifyCurrent()
+{
+    if (CartonPage *page = currentPage())
+        page->verify();
+}
+
+void MainWindow::closeCurrent()
+{
+    if (m_tabs->count() > 0)
+        closePage(m_tabs->currentIndex());
+}
+
+void MainWindow::activateWith(const QStringList &paths)
+{
+    if (isMinimized())
+        showNormal();
+    show();
+    raise();
+    activateWindow();
+    openPaths(paths);
+}
+
+int MainWindow::pageCount() const
+{
+    return m_tabs->count();
+}
+
+CartonPage *MainWindow::page(int index) const
+{
+    return qobject_cast<CartonPage *>(m_tabs->widget(index));
+}
+
+CartonPage *MainWindow::currentPage() const
+{
+    return qobject_cast<CartonPage *>(m_tabs->currentWidget());
+}
+
+CartonPage *MainWindow::findPage(const QString &path) const
+{
+    const QString clean = cleanAbsolute(path);
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (CartonPage *p = page(i); p && p->path() == clean)
+            return p;
+    }
+    return nullptr;
+}
+
+bool MainWindow::isBusy() const
+{
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (const CartonPage *p = page(i); p && p->isBusy())
+            return true;
+    }
+    return false;
+}
+
+void MainWindow::setPreferredViewTab(const QString &tab)
+{
+    m_preferredTab = tab;
+}
+
+void MainWindow::openPaths(const QStringList &paths)
+{
+    for (const QString &path : paths)
+        openPath(path);
+}
+
+CartonPage *MainWindow::openPath(const QString &path)
+{
+    if (path.isEmpty())
+        return nullptr;
+    if (CartonPage *existing = findPage(path)) {
+        m_tabs->setCurrentWidget(existing);
+        return existing;
+    }
+    auto *page = new CartonPage(cleanAbsolute(path), m_settings, m_tabs);
+    if (!m_preferredTab.isEmpty())
+        page->setPreferredViewTab(m_preferredTab);
+    const int index = m_tabs->addTab(page, page->displayName());
+    m_tabs->setTabToolTip(index, QDir::toNativeSeparators(page->path()));
+
+    connect(page, &CartonPage::stateChanged, this, [this, page](CartonPage::State state) {
+        if (state == CartonPage::State::Open)
+            m_recent->add(page->path());
+        updatePageTab(page);
+        if (page == currentPage())
+            updateActions();
+    });
+    connect(page, &CartonPage::busyChanged, this, [this, page] {
+        updatePageTab(page);
+        if (page == currentPage())
+            updateDiagnostics();
+        emit busyChanged();
+    });
+    connect(page, &CartonPage::diagnosticsChanged, this, [this, page] {
+        if (page == currentPage())
+            updateDiagnostics();
+    });
+    connect(page, &CartonPage::statusMessage, this, [this](const QString &text) {
+        statusBar()->showMessage(text, 5000);
+    });
+    connect(page, &CartonPage::closeRequested, this, [this, page] {
+        const int i = m_tabs->indexOf(page);
+        if (i >= 0)
+            closePage(i);
+    });
+
+    m_tabs->setCurrentIndex(index);
+    onCurrentChanged();
+    emit busyChanged();
+    return page;
+}
+
+void MainWindow::closePage(int index)
+{
+    CartonPage *p = page(index);
+    if (!p)
+        return;
+    m_tabs->removeTab(index);
+    disconnect(p, nullptr, this, nullptr);
+    p->verification()->cancel();
+    p->deleteLater(); // its jobs' late results are dropped
+    onCurrentChanged();
+    emit busyChanged();
+}
+
+void MainWindow::onCurrentChanged()
+{
+    CartonPage *page = currentPage();
+    m_central->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
+    m_verificationStatus->setRunner(page ? page->verification() : nullptr);
+    setWindowTitle(page ? page->displayName() : QString());
+    setWindowFilePath(page ? page->path() : QString());
+    updateDiagnostics();
+    updateActions();
+}
+
+void MainWindow::updatePageTab(CartonPage *page)
+{
+    const int index = m_tabs->indexOf(page);
+    if (index < 0)
+        return;
+    QIcon icon;
+    if (page->state() == CartonPage::State::Failed) {
+        icon = shellIcon(QStringLiteral("state-failed"), QStringLiteral("dialog-error"));
+    } else if (page->state() == CartonPage::State::Open) {
+        const VerificationRunner *runner = page->verification();
+        if (runner->isRunning())
+            icon = shellIcon(QStringLiteral("state-pending"));
+        else if (runner->state() == VerificationRunner::State::Finished)
+            icon = shellIcon(runner->failedCount() == 0 ? QStringLiteral("state-ok") : QStringLiteral("state-mismatch"));
+    }
+    m_tabs->setTabIcon(index, icon);
+}
+
+void MainWindow::updateActions()
+{
+    const CartonPage *page = currentPage();
+    const bool open = page && page->carton();
+    m_closeAction->setEnabled(page != nullptr);
+    m_verifyAction->setEnabled(open);
+    m_copyHashAction->setEnabled(open && !page->carton()->modelHash().isEmpty());
+}
+
+void MainWindow::updateDiagnostics()
+{
+    const CartonPage *page = currentPage();
+    if (!page) {
+        m_diagnostics->setEmptyText(tr("No carton open."));
+        m_diagnostics->setDiagnostics({});
+        return;
+    }
+    if (page->state() == CartonPage::State::Opening)
+        m_diagnostics->setEmptyText(tr("Opening…"));
+    else if (page->isValidating())
+        m_diagnostics->setEmptyText(tr("Checking…"));
+    else
+        m_diagnostics->setEmptyText(tr("No problems found."));
+    m_diagnostics->setDiagnostics(page->diagnostics());
+}
+
+QStringList MainWindow::cartonPathsFromMimeData(const QMimeData *mime)
+{
+    QStringList paths;
+    if (!mime || !mime->hasUrls())
+        return paths;
+    const QList<QUrl> urls = mime->urls();
+    for (const QUrl &url : urls) {
+        if (!url.isLocalFile())
+            continue;
+        const QFileInfo info(url.toLocalFile());
+        if (info.isDir() || (info.isFile() && info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0))
+            paths << cleanAbsolute(info.absoluteFilePath());
+    }
+    return paths;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!cartonPathsFromMimeData(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+    else
+        event->ignore();
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (!cartonPathsFromMimeData(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+    else
+        event->ignore();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QStringList paths = cartonPathsFromMimeData(event->mimeData());
+    if (paths.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    openPaths(paths);
+}
+
+} // namespace studio

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QMainWindow>
+
+class QMenu;
+class QMimeData;
+class QSettings;
+class QStackedWidget;
+class QTabWidget;
+
+namespace studio {
+
+class CartonPage;
+class DiagnosticsDock;
+class RecentFiles;
+class VerificationStatus;
+class WelcomePage;
+
+// The main window: one tab per opened carton (a CartonPage), or the welcome
+// page when none is open; the Diagnostics dock and the verification status
+// follow the current tab. Settings (recent files, geometry, dock state, last
+// folder) go to the QSettings passed in.
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+public:
+    explicit MainWindow(QSettings *settings, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a .carton file or carton folder in a new tab, or switches to its
+    // tab when it is already open. Returns the page.
+    CartonPage *openPath(const QString &path);
+    void openPaths(const QStringList &paths);
+
+    int pageCount() const;
+    CartonPage *page(int index) const;
+    CartonPage *currentPage() const;
+    CartonPage *findPage(const QString &path) const;
+    void closePage(int index);
+
+    // Some tab is opening, validating or verifying.
+    bool isBusy() const;
+    // Initial tab of every carton view opened from now on ("files", "3"...).
+    void setPreferredViewTab(const QString &tab);
+
+    QTabWidget *tabWidget() const { return m_tabs; }
+    WelcomePage *welcomePage() const { return m_welcome; }
+    DiagnosticsDock *diagnosticsDock() const { return m_diagnostics; }
+    RecentFiles *recentFiles() const { return m_recent; }
+    VerificationStatus *verificationStatus() const { return m_verificationStatus; }
+    QMenu *recentMenu() const { return m_recentMenu; }
+
+    // Local .carton files and folders among the URLs of a drag.
+    static QStringList cartonPathsFromMimeData(const QMimeData *mime);
+
+    void saveWindowSettings();
+
+public slots:
+    void showOpenDialog();
+    void showOpenFolderDialog();
+    void openSample();
+    void showAbout();
+    void copyModelHash();
+    void verifyCurrent();
+    void closeCurrent();
+    // A second launch asked for attention: raise and open its files.
+    void activateWith(const QStringList &paths);
+
+signals:
+    void busyChanged();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void restoreWindowSettings();
+    void rebuildRecentMenu();
+    void onCurrentChanged();
+    void updatePageTab(CartonPage *page);
+    void updateActions();
+    void updateDiagnostics();
+    QString lastDirectory() const;
+    void rememberDirectory(const QString &path);
+
+    QSettings *m_settings;
+    RecentFiles *m_recent;
+    QStackedWidget *m_central;
+    WelcomePage *m_welcome;
+    QTabWidget *m_tabs;
+    DiagnosticsDock *m_diagnostics;
+    VerificationStatus *m_verificationStatus;
+    QMenu *m_recentMenu = nullptr;
+    QString m_preferredTab;
+
+    QAction *m_closeAction = nullptr;
+    QAction *m_copyHashAction = nullptr;
+    QAction *m_verifyAction = nullptr;
+    QAction *m_openSampleAction = nullptr;
+};
+
+} // namespace studio

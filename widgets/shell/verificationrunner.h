@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "package/verifier.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace carton {
+class Carton;
+}
+
+namespace studio {
+
+// Runs carton::verifyCarton on a worker thread and reports back on the thread
+// of this object (queued): progress, each file as it finishes, the final
+// report. The latest start() wins; destroying the runner cancels its job
+// without waiting, and nothing is delivered after that.
+class VerificationRunner final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(VerificationRunner)
+public:
+    enum class State { Idle, Running, Finished, Cancelled };
+    Q_ENUM(State)
+
+    explicit VerificationRunner(QObject *parent = nullptr);
+    ~VerificationRunner() override;
+
+    void start(std::shared_ptr<const carton::Carton> carton, const carton::VerifyOptions &options = {});
+    void cancel();
+
+    State state() const { return m_state; }
+    bool isRunning() const { return m_state == State::Running; }
+    qint64 bytesDone() const { return m_done; }
+    qint64 bytesTotal() const { return m_total; }
+    // Valid once finished (or cancelled: the files checked so far).
+    const carton::VerifyReport &report() const { return m_report; }
+    // Files that are neither Ok nor Linked in the report.
+    int failedCount() const;
+
+    // Blocks until every verification job of the process has returned
+    // (they return quickly once cancelled). For shutdown and tests.
+    static void waitForAll();
+
+signals:
+    void started();
+    void progressChanged(qint64 done, qint64 total);
+    void fileChecked(const carton::FileCheck &check);
+    void finished(const carton::VerifyReport &report);
+    void stateChanged(studio::VerificationRunner::State state);
+
+private:
+    struct Job;
+    void detach();
+
+    std::shared_ptr<Job> m_job;
+    quint64 m_generation = 0;
+    State m_state = State::Idle;
+    qint64 m_done = 0;
+    qint64 m_total = 0;
+    carton::VerifyReport m_report;
+};
+
+int failedFileCount(const carton::VerifyReport &report);
+
+} // namespace studio
