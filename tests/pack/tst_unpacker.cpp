@@ -24,6 +24,7 @@ private slots:
     void cancelRemovesEverything();
     void fromFolderSource();
     void upstreamFixture();
+    void pythonMadeCarton();
 };
 
 static QString errorText(const Error &e)
@@ -92,8 +93,11 @@ void tst_Unpacker::hostile()
     } else if (name == u"duplicate names") {
         entries = {toml, {"model/x.bin", "one"}, {"model/x.bin", "two"}};
     } else if (name == u"zstd bomb") {
+        // 64 MiB of zeros is a legitimate tensor at the default cap; a caller that wants a
+        // tight ratio cap (here 1000:1, configurable) gets the bomb refused.
         RawEntry bomb{"model/zeros.bin", QByteArray(64 * 1024 * 1024, '\0')};
         bomb.method = 93;
+        limits.maxRatio = 1000;
         entries = {toml, bomb};
     } else if (name == u"size larger than declared") {
         RawEntry liar{"model/liar.bin", mixedData(200000, 9)};
@@ -316,6 +320,48 @@ void tst_Unpacker::upstreamFixture()
     auto packed = packFolder(target, repacked);
     QVERIFY2(packed.ok(), qPrintable(packed ? QString() : packed.error().toString()));
     QCOMPARE(packed->modelHash, QByteArray("f1cae5143a92a44e3a7e1d9c32a0245065dfb6e0f1e91c18b5e44356d081dfb5"));
+}
+
+// A carton written by an independent writer (python's zipfile, Deflate and
+// Stored, with directory entries and real timestamps) unpacks to its files.
+void tst_Unpacker::pythonMadeCarton()
+{
+    const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    if (python.isEmpty())
+        QSKIP("python3 not installed");
+    QTemporaryDir tmp;
+    const QString zip = tmp.filePath(QStringLiteral("py.carton"));
+    QProcess py;
+    py.start(python, {QStringLiteral("-c"),
+                      QStringLiteral("import hashlib, sys, zipfile\n"
+                                     "files = {'carton.toml': sys.argv[2].encode(), 'model/model.pt': bytes(range(256)) * 4000,\n"
+                                     "         'misc/\u00e9t\u00e9.txt': b'summer\\n'}\n"
+                                     "m = ''.join('%s=%s\\n' % (p, hashlib.sha256(d).hexdigest()) for p, d in\n"
+                                     "            sorted(files.items(), key=lambda kv: kv[0].encode()))\n"
+                                     "with zipfile.ZipFile(sys.argv[1], 'w') as z:\n"
+                                     "    z.writestr('model/', b'')\n"
+                                     "    for p, d in files.items():\n"
+                                     "        z.writestr(p, d, compress_type=zipfile.ZIP_DEFLATED)\n"
+                                     "    z.writestr('MANIFEST', m, compress_type=zipfile.ZIP_STORED)\n"),
+                      zip, QString::fromUtf8(minimalToml())});
+    QVERIFY(py.waitForFinished(60000));
+    QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+    auto opened = Carton::open(zip);
+    QVERIFY2(opened.ok(), qPrintable(opened ? QString() : opened.error().toString()));
+    const QString target = tmp.filePath(QStringLiteral("out"));
+    auto unpacked = unpackCarton(**opened, target);
+    QVERIFY2(unpacked.ok(), qPrintable(unpacked ? QString() : unpacked.error().toString()));
+    QCOMPARE(unpacked->filesWritten, 4);
+    QByteArray model;
+    for (int i = 0; i < 4000; ++i)
+        for (int b = 0; b < 256; ++b)
+            model.append(char(b));
+    QCOMPARE(readFile(target + QStringLiteral("/model/model.pt")), model);
+    QCOMPARE(readFile(target + QStringLiteral("/misc/\u00e9t\u00e9.txt")), QByteArray("summer\n"));
+    QCOMPARE(readFile(target + QStringLiteral("/carton.toml")), minimalToml());
+    QCOMPARE(listing(target), (QStringList{QStringLiteral("MANIFEST"), QStringLiteral("carton.toml"), QStringLiteral("misc"),
+                                           QStringLiteral("misc/\u00e9t\u00e9.txt"), QStringLiteral("model"),
+                                           QStringLiteral("model/model.pt")}));
 }
 
 QTEST_GUILESS_MAIN(tst_Unpacker)
