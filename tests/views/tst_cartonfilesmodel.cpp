@@ -118,7 +118,7 @@ void TestCartonFilesModel::fileChecks_data()
     QTest::newRow("one mismatch") << int(S::Mismatch) << int(S::Ok) << int(S::Mismatch);
     QTest::newRow("mismatch beats missing") << int(S::Missing) << int(S::Mismatch) << int(S::Mismatch);
     QTest::newRow("failed") << int(S::Ok) << int(S::Failed) << int(S::Failed);
-    QTest::newRow("linked is fine") << int(S::Linked) << int(S::Ok) << int(S::Ok);
+    QTest::newRow("linked shows on the folder") << int(S::Linked) << int(S::Ok) << int(S::Linked);
 }
 
 void TestCartonFilesModel::fileChecks()
