@@ -69,7 +69,7 @@ int runTensor(const QStringList &args)
     auto carton = openCarton(parser.positionalArguments().at(0));
     if (!carton)
         return UsageOrInput;
-    auto tensor = carton->loadTensor(parser.positionalArguments().at(1));
+    auto tensor = carton->loadTensor(parser.positionalArguments().at(1), parser.isSet(fetch));
     if (!tensor) {
         printError(tensor.error());
         return tensor.error().code == ErrorCode::NotFound || tensor.error().code == ErrorCode::Io ? UsageOrInput

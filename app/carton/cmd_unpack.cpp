@@ -7,6 +7,9 @@
 #include "pack/unpacker.h"
 #include "package/carton.h"
 
+#include <limits>
+#include <tuple>
+
 namespace cli {
 
 using namespace carton;
@@ -22,7 +25,16 @@ int runUnpack(const QStringList &args)
     const QCommandLineOption fetch(QStringLiteral("fetch-links"),
                                    QStringLiteral("Download files that are only listed in LINKS."));
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Allow a non-empty DIR."));
-    parser.addOptions({output, fetch, force});
+    const Limits defaults;
+    const QCommandLineOption maxRatio(QStringLiteral("max-ratio"),
+                                      QStringLiteral("Refuse entries over 1 MiB that expand more than N times "
+                                                     "(decompression bombs; default %1).").arg(defaults.maxRatio),
+                                      QStringLiteral("N"));
+    const QCommandLineOption maxSize(QStringLiteral("max-size"),
+                                     QStringLiteral("Refuse cartons that expand to more than N MiB in all "
+                                                    "(default %1).").arg(defaults.maxTotalSize >> 20),
+                                     QStringLiteral("N"));
+    parser.addOptions({output, fetch, force, maxRatio, maxSize});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("unpack"), args, 1, &exit))
         return exit;
@@ -30,7 +42,22 @@ int runUnpack(const QStringList &args)
         printError(QStringLiteral("unpack: -o DIR is required"));
         return UsageOrInput;
     }
-    auto carton = openCarton(parser.positionalArguments().constFirst());
+    Limits limits;
+    for (const auto &[option, field, scale] : {std::tuple{&maxRatio, &limits.maxRatio, qint64(1)},
+                                               std::tuple{&maxSize, &limits.maxTotalSize, qint64(1) << 20}}) {
+        if (!parser.isSet(*option))
+            continue;
+        bool ok = false;
+        const qint64 n = parser.value(*option).toLongLong(&ok);
+        if (!ok || n < 1 || n > std::numeric_limits<qint64>::max() / scale) {
+            printError(QStringLiteral("unpack: --%1 must be a positive integer").arg(option->names().constFirst()));
+            return UsageOrInput;
+        }
+        *field = n * scale;
+    }
+    if (limits.maxEntrySize > limits.maxTotalSize)
+        limits.maxEntrySize = limits.maxTotalSize;
+    auto carton = openCarton(parser.positionalArguments().constFirst(), limits);
     if (!carton)
         return UsageOrInput;
     UnpackOptions options;

@@ -137,9 +137,9 @@ void finishProgressBar(const carton::Progress *progress)
 
 namespace cli {
 
-std::unique_ptr<carton::Carton> openCarton(const QString &path)
+std::unique_ptr<carton::Carton> openCarton(const QString &path, const carton::Limits &limits)
 {
-    auto opened = carton::Carton::open(path);
+    auto opened = carton::Carton::open(path, limits);
     if (!opened) {
         carton::Error e = opened.error();
         if (e.location.isEmpty())

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/diagnostic.h"
+#include "base/limits.h"
 #include "base/progress.h"
 #include "base/result.h"
 
@@ -42,5 +43,5 @@ class Carton;
 
 namespace cli {
 // Opens a carton; on failure prints the error and returns null (exit code 2).
-std::unique_ptr<carton::Carton> openCarton(const QString &path);
+std::unique_ptr<carton::Carton> openCarton(const QString &path, const carton::Limits &limits = {});
 } // namespace cli

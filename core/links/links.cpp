@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "links.h"
 
+#include "base/limits.h"
 #include "base/sha256.h"
+#include "format/tomlguard.h"
 
 #include <QUrl>
 
@@ -62,6 +64,9 @@ QString checkUrl(const QString &text)
 
 Result<Links> Links::parse(QByteArrayView text, const QString &fileName)
 {
+    // toml++ overflows its stack on absurdly deep dotted keys: refuse those first.
+    if (Status nesting = checkTomlNesting(text, fileName, Limits().maxTomlNesting); !nesting)
+        return nesting.error();
     toml::table root;
     try {
         root = toml::parse(std::string_view(text.data(), size_t(text.size())));

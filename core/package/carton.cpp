@@ -5,6 +5,8 @@
 #include "base/sha256.h"
 #include "format/cartontoml.h"
 
+#include <QBuffer>
+
 namespace carton {
 
 namespace {
@@ -87,17 +89,30 @@ bool Carton::isLinked(const QString &path) const
     return entry && !m_links->urlsFor(entry->sha256).isEmpty();
 }
 
-FileReader Carton::fileReader() const
+FileReader Carton::fileReader(bool fetchLinks, const FetchOptions &fetch) const
 {
-    const CartonSource *src = m_source.get();
-    return [src](const QString &path, qint64 maxSize) { return src->read(path, maxSize); };
+    return [this, fetchLinks, fetch](const QString &path, qint64 maxSize) -> Result<QByteArray> {
+        if (!fetchLinks || m_source->find(path) || !isLinked(path))
+            return m_source->read(path, maxSize);
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        FetchOptions options = fetch;
+        options.maxSize = std::min(options.maxSize, maxSize);
+        const QByteArray sha = m_manifest->find(path)->sha256;
+        if (Status st = fetchLinkedFile(m_links->urlsFor(sha), sha, &buffer, options); !st) {
+            Error e = st.error();
+            e.message = QStringLiteral("%1 (fetching linked file %2)").arg(e.message, path);
+            return e;
+        }
+        return buffer.data();
+    };
 }
 
-Result<Tensor> Carton::loadTensor(const QString &name) const
+Result<Tensor> Carton::loadTensor(const QString &name, bool fetchLinks) const
 {
     if (!m_tensorIndex)
         return makeError(ErrorCode::NotFound, QStringLiteral("the carton has no tensor_data/index.toml"), kIndex);
-    return carton::loadTensor(*m_tensorIndex, name, fileReader(), m_source->limits());
+    return carton::loadTensor(*m_tensorIndex, name, fileReader(fetchLinks), m_source->limits());
 }
 
 } // namespace carton

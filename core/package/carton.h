@@ -8,6 +8,7 @@
 #include "cartoncore_export.h"
 #include "format/cartoninfo.h"
 #include "format/manifest.h"
+#include "links/linkfetcher.h"
 #include "links/links.h"
 #include "package/cartonsource.h"
 #include "tensor/tensor.h"
@@ -48,10 +49,11 @@ public:
     // True when `path` is listed in MANIFEST, absent from the source, and LINKS has
     // URLs for its sha256.
     bool isLinked(const QString &path) const;
-    // Reads files through the source with the carton's limits.
-    FileReader fileReader() const;
+    // Reads files through the source. With fetchLinks, a file that is only in
+    // LINKS is downloaded (sha256-checked, blocking: not on a GUI thread).
+    FileReader fileReader(bool fetchLinks = false, const FetchOptions &fetch = {}) const;
     // Loads a tensor of tensor_data by its index name.
-    Result<Tensor> loadTensor(const QString &name) const;
+    Result<Tensor> loadTensor(const QString &name, bool fetchLinks = false) const;
 
 private:
     Carton() = default;

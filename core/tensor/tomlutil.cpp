@@ -2,12 +2,18 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tomlutil_p.h"
 
+#include "base/limits.h"
+#include "format/tomlguard.h"
+
 #include <string_view>
 
 namespace carton::tomlutil {
 
 Result<toml::table> parse(QByteArrayView text, const QString &fileName)
 {
+    // toml++ overflows its stack on absurdly deep dotted keys: refuse those first.
+    if (Status nesting = checkTomlNesting(text, fileName, Limits().maxTomlNesting); !nesting)
+        return nesting.error();
     const std::string_view view(text.data(), size_t(text.size()));
     try {
         return toml::parse(view);

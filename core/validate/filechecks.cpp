@@ -155,8 +155,13 @@ void checkLayout(const Carton &carton, Reporter &r)
 {
     checkMetadataFile(carton, cartonTomlName(), carton.info().has_value(),
                       u"every carton describes its model in carton.toml"_s, r);
-    checkMetadataFile(carton, manifestName, carton.manifest().has_value(),
-                      u"every carton lists its files and their sha256 in MANIFEST"_s, r);
+    if (!carton.source().isArchive() && !cartonHasFile(carton, manifestName))
+        // An unpacked folder without MANIFEST is a carton's source: packing generates it.
+        r.at(Severity::Info, manifestName,
+             u"no MANIFEST: this folder is a carton source; packing it generates MANIFEST"_s);
+    else
+        checkMetadataFile(carton, manifestName, carton.manifest().has_value(),
+                          u"every carton lists its files and their sha256 in MANIFEST"_s, r);
     if (carton.manifest())
         checkManifest(carton, r);
     checkLinks(carton, r);

@@ -3,10 +3,13 @@
 // The `carton` tool end to end: real binary, real files, independent cross-checks.
 #include "clirunner.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -74,6 +77,9 @@ private slots:
     void infoReportsBrokenToml();
     void packRefusesExistingOutput();
     void tensorJsonNumericAndLimit();
+    void linkedFilesReportedAndFetched();
+    void archiveWithoutManifest();
+    void unpackCapsAreConfigurable();
 };
 
 void TestCli::usageErrors_data()
@@ -431,6 +437,124 @@ void TestCli::tensorJsonNumericAndLimit()
     QCOMPARE(r.json().value(u"data").toArray().size(), 3);
     r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), kSampleDir, QStringLiteral("labels")});
     QCOMPARE(r.json().value(u"data").toArray()[1].toString(), QStringLiteral("తెలుగు"));
+}
+
+void TestCli::linkedFilesReportedAndFetched()
+{
+    if (!haveProgram(QStringLiteral("python3")))
+        QSKIP("python3 not installed");
+    QTemporaryDir dir;
+    const QString packed = dir.filePath(QStringLiteral("s.carton"));
+    const QString folder = dir.filePath(QStringLiteral("u"));
+    const QString served = dir.filePath(QStringLiteral("served"));
+    QCOMPARE(runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), packed}).exitCode, 0);
+    QCOMPARE(runCarton({QStringLiteral("unpack"), packed, QStringLiteral("-o"), folder}).exitCode, 0);
+    const QByteArray x = readAll(folder + QStringLiteral("/tensor_data/x.bin"));
+    QVERIFY(!x.isEmpty());
+    QVERIFY(writeFile(served + QStringLiteral("/x.bin"), x));
+    QVERIFY(QFile::remove(folder + QStringLiteral("/tensor_data/x.bin")));
+
+    // A plain HTTP server on loopback, on a free port it picks itself.
+    QProcess server;
+    server.start(QStringLiteral("python3"), {QStringLiteral("-u"), QStringLiteral("-m"), QStringLiteral("http.server"),
+                                             QStringLiteral("0"), QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
+                                             QStringLiteral("--directory"), served});
+    QVERIFY(server.waitForStarted());
+    QByteArray banner;
+    for (int i = 0; i < 100 && !banner.contains("port "); ++i) {
+        server.waitForReadyRead(100);
+        banner += server.readAllStandardOutput();
+    }
+    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("port (\\d+)")).match(QString::fromUtf8(banner));
+    QVERIFY2(m.hasMatch(), banner.constData());
+    const QString url = QStringLiteral("http://127.0.0.1:%1/x.bin").arg(m.captured(1));
+    QVERIFY(writeFile(folder + QStringLiteral("/LINKS"),
+                      "version = 1\n[urls]\n" + sha256File(served + QStringLiteral("/x.bin")) + " = [\"" + url.toUtf8() + "\"]\n"));
+
+    RunResult r = runCarton({QStringLiteral("verify"), QStringLiteral("--json"), folder});
+    QVERIFY2(r.exitCode == 0, r.out + r.err);
+    bool linked = false;
+    for (const QJsonValue &v : r.json().value(u"files").toArray())
+        if (v.toObject().value(u"path").toString() == u"tensor_data/x.bin")
+            linked = v.toObject().value(u"state").toString() == u"linked";
+    QVERIFY2(linked, r.out.constData());
+
+    r = runCarton({QStringLiteral("verify"), QStringLiteral("--json"), QStringLiteral("--fetch-links"), folder});
+    QVERIFY2(r.exitCode == 0, r.out + r.err);
+    for (const QJsonValue &v : r.json().value(u"files").toArray())
+        QCOMPARE(v.toObject().value(u"state").toString(), QStringLiteral("ok"));
+
+    r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), folder, QStringLiteral("x")});
+    QVERIFY(r.exitCode != 0);
+    r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), QStringLiteral("--fetch-links"), folder, QStringLiteral("x")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"data").toArray()[1].toDouble(), -1.25);
+
+    const QString out1 = dir.filePath(QStringLiteral("v1")), out2 = dir.filePath(QStringLiteral("v2"));
+    r = runCarton({QStringLiteral("unpack"), folder, QStringLiteral("-o"), out1});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(r.err.contains("tensor_data/x.bin"));
+    QVERIFY(!QFile::exists(out1 + QStringLiteral("/tensor_data/x.bin")));
+    r = runCarton({QStringLiteral("unpack"), QStringLiteral("--fetch-links"), folder, QStringLiteral("-o"), out2});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(readAll(out2 + QStringLiteral("/tensor_data/x.bin")), x);
+
+    // A server that answers with other bytes: sha256 mismatch is an error.
+    QVERIFY(writeFile(served + QStringLiteral("/x.bin"), "not the tensor"));
+    r = runCarton({QStringLiteral("verify"), QStringLiteral("--fetch-links"), folder});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains("tensor_data/x.bin"));
+    server.kill();
+    server.waitForFinished();
+}
+
+void TestCli::archiveWithoutManifest()
+{
+    if (!haveProgram(QStringLiteral("python3")))
+        QSKIP("python3 not installed");
+    QTemporaryDir dir;
+    const QString zip = dir.filePath(QStringLiteral("nomanifest.carton"));
+    const QString script = QStringLiteral(
+        "import sys, zipfile, os\n"
+        "root = sys.argv[2]\n"
+        "with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n"
+        "    for d, _, fs in os.walk(root):\n"
+        "        for f in fs:\n"
+        "            p = os.path.join(d, f)\n"
+        "            z.write(p, os.path.relpath(p, root))\n");
+    QCOMPARE(runProgram(QStringLiteral("python3"), {QStringLiteral("-c"), script, zip, kSampleDir}).exitCode, 0);
+    const RunResult r = runCarton({QStringLiteral("info"), zip});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("error: MANIFEST: missing"), r.err.constData());
+    // Everything else still reads: a Deflate carton made by another tool.
+    QVERIFY(r.out.contains("identity-demo"));
+}
+
+void TestCli::unpackCapsAreConfigurable()
+{
+    if (!haveProgram(QStringLiteral("python3")))
+        QSKIP("python3 not installed");
+    QTemporaryDir dir;
+    const QString zip = dir.filePath(QStringLiteral("zeros.carton"));
+    const QString script = QStringLiteral(
+        "import sys, zipfile\n"
+        "with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n"
+        "    z.writestr('carton.toml', 'spec_version = 1\\n')\n"
+        "    z.writestr('model/zeros.bin', bytes(50 << 20))\n");
+    QCOMPARE(runProgram(QStringLiteral("python3"), {QStringLiteral("-c"), script, zip}).exitCode, 0);
+    RunResult r = runCarton({QStringLiteral("unpack"), zip, QStringLiteral("-o"), dir.filePath(QStringLiteral("a")),
+                             QStringLiteral("--max-ratio"), QStringLiteral("500")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("model/zeros.bin") && r.err.contains("ratio"), r.err.constData());
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("a/model/zeros.bin"))));
+    r = runCarton({QStringLiteral("unpack"), zip, QStringLiteral("-o"), dir.filePath(QStringLiteral("b")),
+                   QStringLiteral("--max-size"), QStringLiteral("10")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("model/zeros.bin") && r.err.contains("limit"), r.err.constData());
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("b/model/zeros.bin"))));
+    r = runCarton({QStringLiteral("unpack"), zip, QStringLiteral("-o"), dir.filePath(QStringLiteral("c")),
+                   QStringLiteral("--max-ratio"), QStringLiteral("abc")});
+    QCOMPARE(r.exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
