@@ -69,10 +69,13 @@ QString DiagnosticsDock::emptyText() const
 
 void DiagnosticsDock::updateTitle()
 {
-    if (m_errors == 0 && m_warnings == 0)
+    if (m_errors == 0 && m_warnings == 0) {
         setWindowTitle(tr("Diagnostics"));
-    else
-        setWindowTitle(tr("Diagnostics (%1 errors, %2 warnings)").arg(m_errors).arg(m_warnings));
+        return;
+    }
+    const QString errors = m_errors == 1 ? tr("1 error") : tr("%1 errors").arg(m_errors);
+    const QString warnings = m_warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(m_warnings);
+    setWindowTitle(tr("Diagnostics (%1, %2)").arg(errors, warnings));
 }
 
 } // namespace studio

@@ -31,6 +31,8 @@
 #include <QTabWidget>
 #include <QUrl>
 
+#include <algorithm>
+
 namespace studio {
 
 namespace {
@@ -197,7 +199,10 @@ void MainWindow::restoreWindowSettings()
             size = size.boundedTo(s->availableGeometry().size() * 0.9);
         resize(size);
     }
-    restoreState(m_settings->value(stateKey).toByteArray(), stateVersion);
+    if (!restoreState(m_settings->value(stateKey).toByteArray(), stateVersion)) {
+        // First run: a short dock, most of the height for the carton.
+        resizeDocks({m_diagnostics}, {std::max(120, height() / 5)}, Qt::Vertical);
+    }
 }
 
 void MainWindow::saveWindowSettings()

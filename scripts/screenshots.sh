@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: Carton Studio contributors
+# Launches the real carton-studio under Xvfb and saves one PNG per view tab,
+# plus the welcome page and a full-screen capture (import -window root).
+# Builds nothing.
+#
+#   scripts/screenshots.sh [-b BUILD_DIR] [-o OUT_DIR] [CARTON]
+#
+# BUILD_DIR defaults to build/release (then any build*/bin/carton-studio found),
+# OUT_DIR to build/screenshots, CARTON to the sample carton, else the upstream
+# fixture.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+build=""
+out="build/screenshots"
+while getopts "b:o:h" opt; do
+  case $opt in
+    b) build=$OPTARG ;;
+    o) out=$OPTARG ;;
+    h) sed -n '4,13p' "$0"; exit 0 ;;
+    *) exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+
+app=""
+if [ -n "$build" ]; then
+  app="$build/bin/carton-studio"
+else
+  for candidate in build/release/bin/carton-studio build*/bin/carton-studio; do
+    if [ -x "$candidate" ]; then app=$candidate; break; fi
+  done
+fi
+if [ -z "$app" ] || [ ! -x "$app" ]; then
+  echo "screenshots.sh: carton-studio not found (build it first, or pass -b BUILD_DIR)" >&2
+  exit 1
+fi
+app=$(cd "$(dirname "$app")" && pwd)/$(basename "$app")
+
+carton=${1:-}
+if [ -z "$carton" ]; then
+  for candidate in "$(dirname "$app")/../resources/sample.carton" "$root/../shared/fixtures/upstream/test.carton"; do
+    if [ -f "$candidate" ]; then carton=$candidate; break; fi
+  done
+fi
+if [ -z "$carton" ] || [ ! -e "$carton" ]; then
+  echo "screenshots.sh: no carton to show (pass one)" >&2
+  exit 1
+fi
+for tool in Xvfb /usr/bin/import; do
+  command -v "$tool" >/dev/null || { echo "screenshots.sh: $tool is missing" >&2; exit 1; }
+done
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# A display nobody uses, and settings of our own (not the user's).
+display=99
+while [ -e "/tmp/.X${display}-lock" ] || [ -e "/tmp/.X11-unix/X${display}" ]; do display=$((display + 1)); done
+scratch=$(mktemp -d)
+Xvfb ":$display" -screen 0 1400x900x24 -nolisten tcp >"$scratch/xvfb.log" 2>&1 &
+xvfb=$!
+cleanup() {
+  kill "$xvfb" 2>/dev/null || true
+  wait "$xvfb" 2>/dev/null || true
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+for _ in $(seq 50); do
+  [ -e "/tmp/.X11-unix/X${display}" ] && break
+  sleep 0.1
+done
+
+export DISPLAY=":$display" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$scratch/config" XDG_RUNTIME_DIR="$scratch"
+export QT_LOGGING_RULES="qt.qpa.*=false"
+
+shot() { # NAME [app arguments...]
+  local name=$1; shift
+  if timeout 120 "$app" --new-instance --screenshot "$out/$name.png" "$@" >/dev/null; then
+    echo "$out/$name.png"
+  else
+    echo "screenshots.sh: $name failed" >&2
+    return 1
+  fi
+}
+
+status=0
+shot welcome || status=1
+tabs=(overview inputs files tensors selftests)
+for i in "${!tabs[@]}"; do
+  shot "$((i + 1))-${tabs[$i]}" --tab "$((i + 1))" "$carton" || status=1
+done
+
+# The whole screen as X sees it, with the app running: import -window root.
+"$app" --new-instance "$carton" >/dev/null 2>&1 &
+running=$!
+sleep 4
+/usr/bin/import -window root "$out/screen.png" && echo "$out/screen.png" || status=1
+kill "$running" 2>/dev/null || true
+wait "$running" 2>/dev/null || true
+exit $status
