@@ -4,7 +4,9 @@
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
 #include "errorpage.h"
+#include "aboutdialog.h"
 #include "mainwindow.h"
+#include "screenshotter.h"
 #include "recentfiles.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
@@ -24,6 +26,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QThreadPool>
+#include <QTreeView>
 #include <QMimeData>
 #include <QRandomGenerator>
 #include <QSettings>
@@ -115,6 +118,11 @@ private slots:
     void windowStateRestored();
     void standardShortcuts_data();
     void standardShortcuts();
+    void preferredViewTab_data();
+    void preferredViewTab();
+    void diagnosticRevealsLocation();
+    void aboutDialog();
+    void screenshot();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -452,6 +460,83 @@ void TestMainWindow::standardShortcuts()
     auto *a = window.findChild<QAction *>(action);
     QVERIFY(a);
     QCOMPARE(a->shortcut(), shortcut);
+}
+
+void TestMainWindow::preferredViewTab_data()
+{
+    QTest::addColumn<QString>("tab");
+    QTest::addColumn<int>("expected");
+    QTest::newRow("overview") << u"overview"_s << int(studio::CartonView::OverviewTab);
+    QTest::newRow("inputs") << u"inputs"_s << int(studio::CartonView::SpecsTab);
+    QTest::newRow("files by name") << u"Files"_s << int(studio::CartonView::FilesTab);
+    QTest::newRow("files by number") << u"3"_s << int(studio::CartonView::FilesTab);
+    QTest::newRow("tensors") << u"tensor"_s << int(studio::CartonView::TensorsTab);
+    QTest::newRow("self-tests") << u"self-tests"_s << int(studio::CartonView::SelfTestsTab);
+    QTest::newRow("unknown keeps default") << u"nonsense"_s << int(studio::CartonView::OverviewTab);
+    QTest::newRow("out of range keeps default") << u"9"_s << int(studio::CartonView::OverviewTab);
+}
+
+void TestMainWindow::preferredViewTab()
+{
+    QFETCH(QString, tab);
+    QFETCH(int, expected);
+    const QString folder = makeFolderCarton(*m_dir, u"tabs"_s);
+    MainWindow window(m_settings.get());
+    window.setPreferredViewTab(tab);
+    CartonPage *page = window.openPath(folder);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QCOMPARE(int(page->view()->currentTab()), expected);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+}
+
+void TestMainWindow::diagnosticRevealsLocation()
+{
+    const QString folder = makeFolderCarton(*m_dir, u"reveal"_s, true);
+    MainWindow window(m_settings.get());
+    window.show();
+    CartonPage *page = window.openPath(folder);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+    QCOMPARE(page->view()->currentTab(), studio::CartonView::OverviewTab);
+    studio::DiagnosticsModel *model = window.diagnosticsDock()->model();
+    QModelIndex row;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        if (model->diagnostic(model->index(r, 0)).location == u"model/model.txt"_s)
+            row = model->index(r, 0);
+    }
+    QVERIFY(row.isValid());
+    QSignalSpy activated(window.diagnosticsDock(), &studio::DiagnosticsDock::locationActivated);
+    emit window.diagnosticsDock()->view()->activated(row);
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.at(0).at(0).toString(), u"model/model.txt"_s);
+    QCOMPARE(page->view()->currentTab(), studio::CartonView::FilesTab);
+}
+
+void TestMainWindow::aboutDialog()
+{
+    studio::AboutDialog dialog;
+    const QString text = dialog.aboutText();
+    QVERIFY(text.contains(QCoreApplication::applicationVersion()));
+    QVERIFY(text.contains(QString::fromLatin1(qVersion())));
+    QVERIFY(text.contains(u"Apache License"_s));
+}
+
+void TestMainWindow::screenshot()
+{
+    const QString folder = makeFolderCarton(*m_dir, u"shot"_s);
+    const QString file = m_dir->filePath(u"shots/window.png"_s);
+    MainWindow window(m_settings.get());
+    window.show();
+    window.openPath(folder);
+    studio::Screenshotter shooter(&window, file, 0);
+    QSignalSpy done(&shooter, &studio::Screenshotter::done);
+    shooter.start();
+    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, jobTimeoutMs);
+    QVERIFY2(done.at(0).at(0).toBool(), qPrintable(done.at(0).at(1).toString()));
+    QVERIFY(!window.isBusy()); // it waited for the jobs
+    const QImage image(file);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), window.grab().size());
 }
 
 int main(int argc, char **argv)
