@@ -104,6 +104,7 @@ private slots:
 
     void startsOnWelcomePage();
     void opensUpstreamFixture();
+    void opensSample();
     void brokenFileShowsErrorPage_data();
     void brokenFileShowsErrorPage();
     void opensFolderCarton();
@@ -198,6 +199,26 @@ void TestMainWindow::opensUpstreamFixture()
     QVERIFY(!window.verificationStatus()->progressBar()->isVisible());
 
     QCOMPARE(window.windowFilePath(), QDir::cleanPath(fixture()));
+}
+
+void TestMainWindow::opensSample()
+{
+    const QString sample = studio::WelcomePage::sampleCartonPath();
+    if (sample.isEmpty())
+        QSKIP("sample carton not built");
+    MainWindow window(m_settings.get());
+    window.show();
+    QVERIFY(window.welcomePage()->sampleButton()->isEnabled());
+    QTest::mouseClick(window.welcomePage()->sampleButton(), Qt::LeftButton);
+    QCOMPARE(window.pageCount(), 1);
+    CartonPage *page = window.currentPage();
+    QCOMPARE(page->path(), sample);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+    QCOMPARE(page->verification()->failedCount(), 0);
+    QCOMPARE(window.verificationStatus()->tone(), studio::VerificationStatus::Tone::Good);
+    for (const carton::Diagnostic &d : page->diagnostics())
+        QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location + u": "_s + d.message));
 }
 
 void TestMainWindow::brokenFileShowsErrorPage_data()
@@ -470,7 +491,11 @@ void TestMainWindow::preferredViewTab_data()
     QTest::newRow("inputs") << u"inputs"_s << int(studio::CartonView::SpecsTab);
     QTest::newRow("files by name") << u"Files"_s << int(studio::CartonView::FilesTab);
     QTest::newRow("files by number") << u"3"_s << int(studio::CartonView::FilesTab);
-    QTest::newRow("tensors") << u"tensor"_s << int(studio::CartonView::TensorsTab);
+    QTest::newRow("tensor") << u"tensor"_s << int(studio::CartonView::TensorsTab);
+    QTest::newRow("tensors") << u"tensors"_s << int(studio::CartonView::TensorsTab);
+    QTest::newRow("outputs") << u"outputs"_s << int(studio::CartonView::SpecsTab);
+    QTest::newRow("tests") << u"tests"_s << int(studio::CartonView::SelfTestsTab);
+    QTest::newRow("examples") << u"examples"_s << int(studio::CartonView::SelfTestsTab);
     QTest::newRow("self-tests") << u"self-tests"_s << int(studio::CartonView::SelfTestsTab);
     QTest::newRow("unknown keeps default") << u"nonsense"_s << int(studio::CartonView::OverviewTab);
     QTest::newRow("out of range keeps default") << u"9"_s << int(studio::CartonView::OverviewTab);

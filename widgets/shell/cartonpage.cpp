@@ -14,6 +14,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
@@ -64,6 +65,22 @@ QString tabKey(const QString &text)
             key.append(c.toLower());
     }
     return key;
+}
+
+// Whether a user's tab name ("inputs", "tensors", "tests", "self-tests")
+// names the tab titled `title` ("Inputs / Outputs", "Tensor Data"...).
+bool tabMatches(const QString &title, const QString &wanted)
+{
+    if (tabKey(title).startsWith(wanted))
+        return true;
+    static const QRegularExpression separators(QStringLiteral("[^\\w]+"));
+    const QStringList words = title.split(separators, Qt::SkipEmptyParts);
+    for (const QString &word : words) {
+        const QString w = tabKey(word);
+        if (w.startsWith(wanted) || (w.size() >= 4 && wanted.startsWith(w)))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -302,7 +319,7 @@ bool CartonPage::selectViewTab(const QString &tab)
     if (wanted.isEmpty())
         return false;
     for (int i = 0; i < tabs->count(); ++i) {
-        if (tabKey(tabs->tabText(i)).startsWith(wanted)) {
+        if (tabMatches(tabs->tabText(i), wanted)) {
             tabs->setCurrentIndex(i);
             return true;
         }
