@@ -46,6 +46,7 @@ private slots:
     void hostileDescription();
     void brokenCarton_data();
     void brokenCarton();
+    void sampleCarton();
 
 private:
     std::shared_ptr<const carton::Carton> m_upstream;
@@ -343,6 +344,40 @@ void TestCartonView::brokenCarton()
         QVERIFY(view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text().contains(u"could not be read"));
     }
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelHashLabel"))->text() == u"(no MANIFEST)", !withManifest);
+}
+
+void TestCartonView::sampleCarton()
+{
+#ifdef CARTON_SAMPLE_CARTON
+    const QString path = QStringLiteral(CARTON_SAMPLE_CARTON);
+#else
+    const QString path;
+#endif
+    if (path.isEmpty() || !QFileInfo::exists(path))
+        QSKIP("the sample carton is not built");
+    QString error;
+    auto carton = testcartons::open(path, &error);
+    QVERIFY2(carton, qPrintable(error));
+    QVERIFY(carton->info());
+    CartonView view(carton, m_settings.get());
+    view.resize(1000, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), *carton->info()->modelName);
+    QCOMPARE(view.specsPage()->inputsModel()->rowCount(), int(carton->info()->inputs.size()));
+    QCOMPARE(view.specsPage()->outputsModel()->rowCount(), int(carton->info()->outputs.size()));
+    QCOMPARE(view.tensorsPage()->listModel()->rowCount(), int(carton->tensorIndex()->entries().size()));
+    QCOMPARE(view.filesModel()->fileCount(), int(carton->source().files().size()));
+    // Every @misc image of the description loads.
+    DescriptionBrowser *browser = view.overviewPage()->descriptionBrowser();
+    const RenderedMarkdown rendered = MarkdownRenderer::render(carton->info()->modelDescription.value_or(QString()));
+    for (const QString &misc : rendered.miscImages) {
+        const QUrl url = MarkdownRenderer::miscUrl(misc);
+        QTRY_VERIFY_WITH_TIMEOUT(!browser->loadedImage(url).isNull() || !browser->imageError(url).isEmpty(), 10000);
+        QCOMPARE(browser->imageError(url), QString());
+    }
+    const QString repository = view.findChild<QLabel *>(QStringLiteral("repositoryLabel"))->text();
+    QVERIFY(repository.contains(u"<a href=\"https://"));
 }
 
 QTEST_MAIN(TestCartonView)

@@ -4,6 +4,7 @@
 // PNG per tab, for looking at the views without the shell.
 //   viewshot CARTON OUTDIR [--dark]
 #include "package/carton.h"
+#include "package/verifier.h"
 #include "views/cartonview.h"
 #include "views/descriptionbrowser.h"
 #include "views/filespage.h"
@@ -61,6 +62,18 @@ int main(int argc, char **argv)
     QDir().mkpath(out);
     const QString suffix = args.contains(QStringLiteral("--dark")) ? QStringLiteral("-dark") : QString();
 
+    if (args.contains(QStringLiteral("--fake-checks"))) { // to look at the state icons
+        int i = 0;
+        for (const carton::SourceFile &file : carton->source().files()) {
+            carton::FileCheck check;
+            check.path = file.path;
+            const carton::FileState states[] = {carton::FileState::Ok, carton::FileState::Ok, carton::FileState::Mismatch,
+                                                carton::FileState::Ok, carton::FileState::Linked, carton::FileState::Missing,
+                                                carton::FileState::Failed, carton::FileState::Unlisted};
+            check.state = states[i++ % 8];
+            view.setFileCheck(check);
+        }
+    }
     // Pick something in each tab so that the detail panes show content.
     view.filesPage()->viewer(); // (files: select main.py below)
     int tab = 0;

@@ -29,6 +29,7 @@ DescriptionBrowser::DescriptionBrowser(QWidget *parent)
     , m_alive(std::make_shared<int>(0))
 {
     setOpenLinks(false);
+    document()->setDocumentMargin(10);
     setOpenExternalLinks(false);
     setReadOnly(true);
     connect(this, &QTextBrowser::anchorClicked, this, &DescriptionBrowser::onAnchorClicked);

@@ -56,6 +56,13 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
         if (c != CartonFilesModel::Sha256Column)
             m_tree->resizeColumnToContents(c);
     m_tree->setColumnWidth(CartonFilesModel::NameColumn, qMax(m_tree->columnWidth(0) + 24, 220));
+    // Room for the longest state, not just "Pending".
+    int stateWidth = 0;
+    for (auto state : {carton::FileState::Unverified, carton::FileState::Ok, carton::FileState::Mismatch,
+                       carton::FileState::Missing, carton::FileState::Linked, carton::FileState::Unlisted,
+                       carton::FileState::Failed})
+        stateWidth = qMax(stateWidth, m_tree->fontMetrics().horizontalAdvance(fileStateText(state)));
+    m_tree->setColumnWidth(CartonFilesModel::StateColumn, stateWidth + 48);
     leftLayout->addWidget(m_tree, 1);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &FilesPage::currentChanged);
 

@@ -162,7 +162,7 @@ void OverviewPage::build()
     hashLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     const QString hash = QString::fromLatin1(m_carton->modelHash());
     hashLabel->setText(hash.isEmpty() ? tr("(no MANIFEST)") : hash);
-    hashLayout->addWidget(hashLabel, 1);
+    hashLayout->addWidget(hashLabel);
     auto *copyButton = new QToolButton(hashRow);
     copyButton->setObjectName(QStringLiteral("copyHashButton"));
     copyButton->setIcon(QIcon(QStringLiteral(":/icons/copy.svg")));
@@ -171,6 +171,7 @@ void OverviewPage::build()
     copyButton->setEnabled(!hash.isEmpty());
     connect(copyButton, &QToolButton::clicked, this, &OverviewPage::copyHash);
     hashLayout->addWidget(copyButton);
+    hashLayout->addStretch(1);
     m_form->addRow(tr("Model hash:"), hashRow);
     m_fieldWidgets.insert(QStringLiteral("MANIFEST"), hashLabel);
     cardLayout->addStretch(1);
@@ -195,6 +196,7 @@ void OverviewPage::build()
     auto *barLabel = new QLabel(tr("This description has remote images."), m_remoteBar);
     barLayout->addWidget(barLabel, 1);
     auto *loadButton = new QPushButton(tr("Load Them"), m_remoteBar);
+    loadButton->setDefault(false);
     loadButton->setObjectName(QStringLiteral("loadRemoteImagesButton"));
     loadButton->setToolTip(tr("Fetch the images over https and remember the choice for this model"));
     connect(loadButton, &QPushButton::clicked, this, &OverviewPage::allowRemoteImages);
@@ -218,7 +220,10 @@ void OverviewPage::build()
     else
         m_browser->showMarkdown(description);
     m_remoteBar->setVisible(m_browser->hasRemoteImages() && !allowed);
-    barLabel->setText(tr("This description has %n remote image(s).", nullptr, m_browser->remoteImageCount()));
+    barLabel->setText(m_browser->remoteImageCount() == 1
+                          ? tr("This description has a remote image. Nothing is fetched until you allow it.")
+                          : tr("This description has %1 remote images. Nothing is fetched until you allow it.")
+                                .arg(m_browser->remoteImageCount()));
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(scroll);

@@ -72,6 +72,7 @@ QTableView *SpecsPage::makeTable(TensorSpecModel *model)
     view->setItemDelegateForColumn(TensorSpecModel::ShapeColumn, new ShapeDelegate(view));
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setAlternatingRowColors(true);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 10);
     view->setWordWrap(false);
     view->verticalHeader()->hide();
     view->horizontalHeader()->setStretchLastSection(true);

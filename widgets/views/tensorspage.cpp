@@ -33,6 +33,7 @@ TensorsPage::TensorsPage(std::shared_ptr<const carton::Carton> carton, QWidget *
     m_listView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_listView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_listView->setAlternatingRowColors(true);
+    m_listView->verticalHeader()->setDefaultSectionSize(m_listView->fontMetrics().height() + 10);
     m_listView->verticalHeader()->hide();
     m_listView->horizontalHeader()->setStretchLastSection(true);
     m_listView->resizeColumnsToContents();
@@ -52,6 +53,8 @@ TensorsPage::TensorsPage(std::shared_ptr<const carton::Carton> carton, QWidget *
     m_valuesView->setObjectName(QStringLiteral("tensorValuesView"));
     m_valuesView->setModel(m_values);
     m_valuesView->setAlternatingRowColors(true);
+    m_valuesView->verticalHeader()->setDefaultSectionSize(m_valuesView->fontMetrics().height() + 10);
+    m_valuesView->setWordWrap(false);
     m_valuesView->horizontalHeader()->setDefaultSectionSize(96);
     valuesLayout->addWidget(m_valuesView, 1);
 
@@ -81,6 +84,19 @@ bool TensorsPage::revealTensor(const QString &name)
     return revealTensor(m_list->rowForName(name));
 }
 
+void TensorsPage::fitValueColumns()
+{
+    // Only for narrow tables: sizing hundreds of columns would cost more than it helps.
+    const int columns = m_values->columnCount();
+    if (columns > 64)
+        return;
+    const int maxWidth = qMax(200, m_valuesView->viewport()->width() / qMax(1, columns));
+    for (int c = 0; c < columns; ++c) {
+        m_valuesView->resizeColumnToContents(c);
+        m_valuesView->setColumnWidth(c, qBound(60, m_valuesView->columnWidth(c) + 12, qMin(maxWidth, 600)));
+    }
+}
+
 void TensorsPage::currentChanged()
 {
     const QString name = m_list->tensorName(m_listView->currentIndex().row());
@@ -101,6 +117,7 @@ void TensorsPage::currentChanged()
                 return;
             self->m_loading = false;
             self->m_values->setPreview(preview);
+            self->fitValueColumns();
             QString text;
             if (!preview.error.isEmpty())
                 text = preview.error;

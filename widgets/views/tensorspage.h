@@ -41,6 +41,7 @@ signals:
 
 private:
     void currentChanged();
+    void fitValueColumns();
 
     std::shared_ptr<const carton::Carton> m_carton;
     TensorListModel *m_list = nullptr;
