@@ -21,11 +21,14 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
+#include <QScopeGuard>
 #include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QThreadPool>
+#include <QToolButton>
 #include <QTreeView>
 #include <QMimeData>
 #include <QRandomGenerator>
@@ -116,6 +119,9 @@ private slots:
     void dropOpens_data();
     void dropOpens();
     void closeWhileVerifying();
+    void cancelVerification();
+    void statusColoursFollowPalette_data();
+    void statusColoursFollowPalette();
     void windowStateRestored();
     void standardShortcuts_data();
     void standardShortcuts();
@@ -443,6 +449,65 @@ void TestMainWindow::closeWhileVerifying()
     studio::VerificationRunner::waitForAll();
     QThreadPool::globalInstance()->waitForDone();
     QCoreApplication::processEvents();
+}
+
+void TestMainWindow::cancelVerification()
+{
+    // Big enough that hashing takes a while; the cancel button stops it.
+    const QString folder = makeFolderCarton(*m_dir, u"big"_s);
+    QVERIFY(writeFile(folder + u"/model/big.bin"_s, QByteArray(128 << 20, '\x5a')));
+    MainWindow window(m_settings.get());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = window.openPath(folder);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QVERIFY(page->verification()->isRunning());
+    QVERIFY(window.verificationStatus()->progressBar()->isVisible());
+    QVERIFY(window.verificationStatus()->cancelButton()->isVisible());
+    QCOMPARE(window.verificationStatus()->text(), u"Verifying…"_s);
+    QTest::mouseClick(window.verificationStatus()->cancelButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->verification()->isRunning(), jobTimeoutMs);
+    QCOMPARE(page->verification()->state(), studio::VerificationRunner::State::Cancelled);
+    QCOMPARE(window.verificationStatus()->text(), u"Verification cancelled"_s);
+    QVERIFY(!window.verificationStatus()->progressBar()->isVisible());
+}
+
+void TestMainWindow::statusColoursFollowPalette_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::addColumn<bool>("mismatch");
+    QTest::newRow("light, ok") << false << false;
+    QTest::newRow("light, mismatch") << false << true;
+    QTest::newRow("dark, ok") << true << false;
+    QTest::newRow("dark, mismatch") << true << true;
+}
+
+void TestMainWindow::statusColoursFollowPalette()
+{
+    QFETCH(bool, dark);
+    QFETCH(bool, mismatch);
+    const QPalette original = QApplication::palette();
+    QPalette palette = original;
+    palette.setColor(QPalette::Window, dark ? QColor(0x20, 0x20, 0x20) : QColor(0xf0, 0xf0, 0xf0));
+    palette.setColor(QPalette::WindowText, dark ? QColor(0xee, 0xee, 0xee) : QColor(0x10, 0x10, 0x10));
+    QApplication::setPalette(palette);
+    auto restore = qScopeGuard([&] { QApplication::setPalette(original); });
+
+    const QString folder = makeFolderCarton(*m_dir, u"palette"_s, mismatch);
+    MainWindow window(m_settings.get());
+    window.show();
+    CartonPage *page = window.openPath(folder);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() == CartonPage::State::Open && !page->isBusy(), jobTimeoutMs);
+    auto *label = window.verificationStatus()->findChild<QLabel *>(u"verificationText"_s);
+    QVERIFY(label);
+    const QColor text = label->palette().color(QPalette::WindowText);
+    // Readable: light text on dark windows, dark text on light ones.
+    QCOMPARE(text.lightness() > 128, dark);
+    // Green for ok, red for a mismatch.
+    if (mismatch)
+        QVERIFY(text.red() > text.green());
+    else
+        QVERIFY(text.green() > text.red());
 }
 
 void TestMainWindow::windowStateRestored()
