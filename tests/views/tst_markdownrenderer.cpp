@@ -20,6 +20,8 @@ private slots:
     void miscUrlRoundTrip_data();
     void miscUrlRoundTrip();
     void hugeInputIsCut();
+    void tables_data();
+    void tables();
 };
 
 void TestMarkdownRenderer::links_data()
@@ -160,6 +162,43 @@ void TestMarkdownRenderer::hugeInputIsCut()
     const RenderedMarkdown rendered = MarkdownRenderer::render(markdown);
     QVERIFY(rendered.html.contains(u"cut"));
     QVERIFY(rendered.html.size() < MarkdownRenderer::maxInputBytes + 1000);
+}
+
+void TestMarkdownRenderer::tables_data()
+{
+    QTest::addColumn<QString>("markdown");
+    QTest::addColumn<QStringList>("contains");
+    QTest::addColumn<QStringList>("absent");
+
+    QTest::newRow("simple") << "| name | dtype |\n|------|-------|\n| `x` | float32 |\n"
+                            << QStringList{"<table", "<th>name</th>", "<td><code>x</code></td>", "<td>float32</td>"}
+                            << QStringList{"|"};
+    QTest::newRow("alignment") << "a | b\n:-: | --:\n1 | 2"
+                               << QStringList{"<th align=\"center\">a</th>", "<td align=\"right\">2</td>"}
+                               << QStringList{};
+    QTest::newRow("cells are sanitised") << "| l | h |\n|---|---|\n| [x](javascript:alert(1)) | <b>b</b> |"
+                                         << QStringList{"<td>x</td>", "&lt;b&gt;b&lt;/b&gt;"}
+                                         << QStringList{"javascript", "<b>"};
+    QTest::newRow("escaped pipe") << "| a |\n|---|\n| x \\| y |" << QStringList{"<td>x | y</td>"} << QStringList{};
+    QTest::newRow("not in code fence") << "```\n| a | b |\n|---|---|\n```" << QStringList{"<pre><code>| a | b |"}
+                                       << QStringList{"<table"};
+    QTest::newRow("column count differs") << "| a | b |\n|---|\n" << QStringList{"| a | b |"}
+                                          << QStringList{"<table"};
+    QTest::newRow("text around") << "before\n\n| a |\n|---|\n| 1 |\n\nafter *x*"
+                                 << QStringList{"<p>before</p>", "<td>1</td>", "<p>after <em>x</em></p>"}
+                                 << QStringList{};
+}
+
+void TestMarkdownRenderer::tables()
+{
+    QFETCH(QString, markdown);
+    QFETCH(QStringList, contains);
+    QFETCH(QStringList, absent);
+    const RenderedMarkdown rendered = MarkdownRenderer::render(markdown);
+    for (const QString &text : contains)
+        QVERIFY2(rendered.html.contains(text), qPrintable(rendered.html));
+    for (const QString &text : absent)
+        QVERIFY2(!rendered.html.contains(text), qPrintable(rendered.html));
 }
 
 QTEST_GUILESS_MAIN(TestMarkdownRenderer)

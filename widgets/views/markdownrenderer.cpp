@@ -5,6 +5,7 @@
 #include "viewutils.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 #include <cmark.h>
 
@@ -95,16 +96,12 @@ std::optional<QString> MarkdownRenderer::archivePathFromUrl(const QUrl &url)
     return miscReferencePath(u'@' + path);
 }
 
-RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
+namespace {
+
+// One CommonMark document (no tables) to safe HTML.
+RenderedMarkdown renderCommonMark(const QByteArray &utf8)
 {
     RenderedMarkdown result;
-    QByteArray utf8 = markdown.toUtf8();
-    bool cut = false;
-    if (utf8.size() > maxInputBytes) {
-        utf8.truncate(maxInputBytes);
-        cut = true;
-    }
-
     std::unique_ptr<cmark_node, NodeFree> doc(
         cmark_parse_document(utf8.constData(), size_t(utf8.size()), CMARK_OPT_VALIDATE_UTF8));
     if (!doc)
@@ -150,9 +147,9 @@ RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
         case CMARK_NODE_IMAGE: {
             const char *rawUrl = cmark_node_get_url(node);
             const QString target = QString::fromUtf8(rawUrl ? rawUrl : "").trimmed();
-            if (const auto misc = miscReferencePath(target)) {
+            if (const auto misc = MarkdownRenderer::miscReferencePath(target)) {
                 result.miscImages.append(*misc);
-                const QByteArray encoded = miscUrl(*misc).toEncoded();
+                const QByteArray encoded = MarkdownRenderer::miscUrl(*misc).toEncoded();
                 cmark_node_set_url(node, encoded.constData());
                 break;
             }
@@ -171,6 +168,136 @@ RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
 
     std::unique_ptr<char, CharFree> html(cmark_render_html(doc.get(), CMARK_OPT_SAFE));
     result.html = QString::fromUtf8(html ? html.get() : "");
+    return result;
+}
+
+void append(RenderedMarkdown &into, const RenderedMarkdown &part)
+{
+    into.html += part.html;
+    into.miscImages += part.miscImages;
+    into.remoteImages += part.remoteImages;
+}
+
+// GitHub-style tables ("| a | b |" + "|---|:-:|"), which plain cmark does not
+// know: cells are split here and each cell goes through renderCommonMark.
+QStringList splitRow(QString line)
+{
+    line = line.trimmed();
+    if (line.startsWith(u'|'))
+        line.remove(0, 1);
+    if (line.endsWith(u'|') && !line.endsWith(QStringLiteral("\\|")))
+        line.chop(1);
+    QStringList cells;
+    QString cell;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        if (line[i] == u'\\' && i + 1 < line.size() && line[i + 1] == u'|') {
+            cell += u'|';
+            ++i;
+        } else if (line[i] == u'|') {
+            cells.append(cell.trimmed());
+            cell.clear();
+        } else {
+            cell += line[i];
+        }
+    }
+    cells.append(cell.trimmed());
+    return cells;
+}
+
+bool isDelimiterRow(const QString &line, qsizetype *columns, QStringList *aligns)
+{
+    static const QRegularExpression cellPattern(QStringLiteral("^:?-+:?$"));
+    if (!line.contains(u'-') || line.startsWith(QStringLiteral("    ")))
+        return false;
+    const QStringList cells = splitRow(line);
+    QStringList result;
+    for (const QString &cell : cells) {
+        if (!cellPattern.match(cell).hasMatch())
+            return false;
+        const bool left = cell.startsWith(u':');
+        const bool right = cell.endsWith(u':');
+        result.append(left && right ? QStringLiteral("center") : right ? QStringLiteral("right") : QString());
+    }
+    *columns = cells.size();
+    *aligns = result;
+    return true;
+}
+
+QString cellHtml(const QString &text, RenderedMarkdown &collect)
+{
+    RenderedMarkdown cell = renderCommonMark(text.toUtf8());
+    QString html = cell.html.trimmed();
+    if (html.startsWith(QStringLiteral("<p>")) && html.endsWith(QStringLiteral("</p>")))
+        html = html.mid(3, html.size() - 7);
+    collect.miscImages += cell.miscImages;
+    collect.remoteImages += cell.remoteImages;
+    return html;
+}
+
+} // namespace
+
+RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
+{
+    RenderedMarkdown result;
+    QByteArray utf8 = markdown.toUtf8();
+    bool cut = false;
+    if (utf8.size() > maxInputBytes) {
+        utf8.truncate(maxInputBytes);
+        cut = true;
+    }
+    const QStringList lines = QString::fromUtf8(utf8).split(u'\n');
+
+    QStringList pending; // lines of the current non-table segment
+    auto flush = [&]() {
+        if (!pending.isEmpty())
+            append(result, renderCommonMark(pending.join(u'\n').toUtf8()));
+        pending.clear();
+    };
+    QString fence; // inside a fenced code block: its opening marker
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString &line = lines[i];
+        const QString trimmed = line.trimmed();
+        if (!fence.isEmpty()) {
+            if (trimmed.startsWith(fence))
+                fence.clear();
+            pending.append(line);
+            continue;
+        }
+        if (trimmed.startsWith(QStringLiteral("```")) || trimmed.startsWith(QStringLiteral("~~~"))) {
+            fence = trimmed.left(3);
+            pending.append(line);
+            continue;
+        }
+        qsizetype columns = 0;
+        QStringList aligns;
+        if (line.contains(u'|') && !line.startsWith(QStringLiteral("    ")) && i + 1 < lines.size()
+            && isDelimiterRow(lines[i + 1], &columns, &aligns) && splitRow(line).size() == columns) {
+            flush();
+            QString table = QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\" "
+                                           "style=\"border-collapse: collapse;\">\n<tr>");
+            const QStringList header = splitRow(line);
+            for (qsizetype c = 0; c < columns; ++c)
+                table += QStringLiteral("<th%1>%2</th>")
+                             .arg(aligns[c].isEmpty() ? QString() : QStringLiteral(" align=\"%1\"").arg(aligns[c]),
+                                  cellHtml(header[c], result));
+            table += QStringLiteral("</tr>\n");
+            i += 2;
+            for (; i < lines.size() && lines[i].contains(u'|') && !lines[i].trimmed().isEmpty(); ++i) {
+                const QStringList cells = splitRow(lines[i]);
+                table += QStringLiteral("<tr>");
+                for (qsizetype c = 0; c < columns; ++c)
+                    table += QStringLiteral("<td%1>%2</td>")
+                                 .arg(aligns[c].isEmpty() ? QString() : QStringLiteral(" align=\"%1\"").arg(aligns[c]),
+                                      c < cells.size() ? cellHtml(cells[c], result) : QString());
+                table += QStringLiteral("</tr>\n");
+            }
+            --i;
+            result.html += table + QStringLiteral("</table>\n");
+            continue;
+        }
+        pending.append(line);
+    }
+    flush();
     if (cut)
         result.html += QStringLiteral("<p><i>%1</i></p>")
                            .arg(QCoreApplication::translate("studio::MarkdownRenderer",
