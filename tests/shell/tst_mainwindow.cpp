@@ -7,6 +7,7 @@
 #include "aboutdialog.h"
 #include "mainwindow.h"
 #include "screenshotter.h"
+#include "singleinstance.h"
 #include "recentfiles.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
@@ -17,6 +18,7 @@
 
 #include "package/carton.h"
 
+#include <QAbstractScrollArea>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QDockWidget>
@@ -118,6 +120,8 @@ private slots:
     void welcomeRecentOpens();
     void dropOpens_data();
     void dropOpens();
+    void dropOntoChildWidget();
+    void handOverFromSecondLaunch();
     void closeWhileVerifying();
     void cancelVerification();
     void statusColoursFollowPalette_data();
@@ -424,6 +428,55 @@ void TestMainWindow::dropOpens()
     QCOMPARE(window.pageCount(), expectedTabs);
     for (int i = 0; i < expectedTabs; ++i)
         QCOMPARE(QUrl::fromLocalFile(window.page(i)->path()), urls.at(i));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+}
+
+void TestMainWindow::dropOntoChildWidget()
+{
+    // Dropping onto a carton already shown (a text browser, a tree) opens the
+    // dropped carton too: child widgets pass the drag on to the window.
+    const QString first = makeFolderCarton(*m_dir, u"first"_s);
+    const QString second = makeFolderCarton(*m_dir, u"second"_s);
+    MainWindow window(m_settings.get());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = window.openPath(first);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    const QList<QAbstractScrollArea *> areas = page->view()->findChildren<QAbstractScrollArea *>();
+    QWidget *target = nullptr;
+    for (QAbstractScrollArea *area : areas) {
+        if (area->isVisible()) {
+            target = area->viewport();
+            break;
+        }
+    }
+    QVERIFY(target);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(second)});
+    const QPoint pos(5, 5);
+    QDragEnterEvent enter(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(pos), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &drop);
+    QCOMPARE(window.pageCount(), 2);
+    QCOMPARE(window.currentPage()->path(), second);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+}
+
+void TestMainWindow::handOverFromSecondLaunch()
+{
+    const QString folder = makeFolderCarton(*m_dir, u"handed_over"_s);
+    const QString name = u"carton-studio-test-"_s + QString::number(QCoreApplication::applicationPid());
+    studio::SingleInstance running(name);
+    QVERIFY(running.listen());
+    MainWindow window(m_settings.get());
+    connect(&running, &studio::SingleInstance::filesReceived, &window, &MainWindow::activateWith);
+    studio::SingleInstance second(name);
+    QVERIFY(second.sendToRunning({folder}));
+    QTRY_COMPARE(window.pageCount(), 1);
+    QVERIFY(window.isVisible());
+    QCOMPARE(window.currentPage()->path(), folder);
     QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
 }
 
