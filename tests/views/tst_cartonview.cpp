@@ -20,6 +20,9 @@
 #include "views/tensorvaluesmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QClipboard>
+#include <QToolButton>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
@@ -81,6 +84,9 @@ void TestCartonView::upstreamOverview()
     const QString plain = view.overviewPage()->descriptionBrowser()->toPlainText();
     QVERIFY(plain.contains(u"Some description of the model"));
     QVERIFY(plain.contains(u"@misc/file.png")); // inline code stays text
+    QApplication::clipboard()->clear();
+    QTest::mouseClick(view.findChild<QToolButton *>(QStringLiteral("copyHashButton")), Qt::LeftButton);
+    QCOMPARE(QApplication::clipboard()->text(), QString::fromLatin1(m_upstream->modelHash()));
 }
 
 void TestCartonView::upstreamTabs()
@@ -262,6 +268,7 @@ void TestCartonView::hostileDescription()
 {
     QTemporaryDir dir;
     const QByteArray toml = testcartons::minimalToml(
+        "repository = \"javascript:alert(1)\"\nhomepage = \"https://carton.run/x\"\n"
         "model_description = '''\n"
         "Click [here](javascript:alert(1)) or [there](https://example.com/ok).\n\n"
         "<script>alert('x')</script>\n\n"
@@ -287,6 +294,13 @@ void TestCartonView::hostileDescription()
     QVERIFY2(plain.contains(u"<script>alert('x')</script>"), qPrintable(plain)); // shown as text, escaped
     QVERIFY(plain.contains(u"Inline <b>bold</b>."));
     QVERIFY(plain.contains(u"Click here or there."));
+
+    // Only http(s) URLs become links on the card.
+    const QString repository = view->findChild<QLabel *>(QStringLiteral("repositoryLabel"))->text();
+    QVERIFY2(!repository.contains(u"<a"), qPrintable(repository));
+    QCOMPARE(repository, QStringLiteral("javascript:alert(1)"));
+    QVERIFY(view->findChild<QLabel *>(QStringLiteral("homepageLabel"))->text().contains(
+        u"<a href=\"https://carton.run/x\">"));
 
     // Remote images wait for consent, which is remembered per model hash.
     auto *bar = view->findChild<QFrame *>(QStringLiteral("remoteImagesBar"));

@@ -174,15 +174,16 @@ void DescriptionBrowser::startRemoteLoad(const QUrl &url)
     QNetworkReply *reply = m_network->get(request);
     m_replies.append(reply);
     connect(reply, &QNetworkReply::downloadProgress, this, [reply](qint64 received, qint64 total) {
-        if (received > maxRemoteImageBytes || total > maxRemoteImageBytes)
+        if (received > maxRemoteImageBytes || total > maxRemoteImageBytes) {
+            reply->setProperty("studioTooLarge", true);
             reply->abort();
+        }
     });
     connect(reply, &QNetworkReply::finished, this, [this, reply, url]() {
         reply->deleteLater();
         m_replies.removeAll(reply);
         if (reply->error() != QNetworkReply::NoError) {
-            const bool tooBig = reply->bytesAvailable() > maxRemoteImageBytes
-                || reply->header(QNetworkRequest::ContentLengthHeader).toLongLong() > maxRemoteImageBytes;
+            const bool tooBig = reply->property("studioTooLarge").toBool();
             imageFinished(url, {}, tooBig ? tr("larger than %1").arg(humanSize(maxRemoteImageBytes))
                                           : reply->errorString());
             return;
