@@ -9,6 +9,7 @@
 
 #include <exception>
 #include <mutex>
+#include <utility>
 
 namespace studio {
 
@@ -93,10 +94,12 @@ void VerificationRunner::detach()
     ++m_generation; // drop whatever the old job already posted
     if (!m_job)
         return;
-    m_job->progress.cancel();
-    std::lock_guard lock(m_job->mutex);
-    m_job->receiver = nullptr;
-    m_job.reset();
+    // Keep the job alive until the lock is released: the worker may already
+    // have dropped its reference.
+    const std::shared_ptr<Job> job = std::exchange(m_job, nullptr);
+    job->progress.cancel();
+    std::lock_guard lock(job->mutex);
+    job->receiver = nullptr;
 }
 
 int VerificationRunner::failedCount() const
