@@ -356,7 +356,9 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
             ++result.fileCount;
             continue;
         }
-        if (Status st = zip.beginEntry(item.path, fileOptions); !st)
+        ZipWriteOptions entryOptions = fileOptions;
+        entryOptions.sizeHint = item.size; // no zip64 extra field for small files; a file that grows fails
+        if (Status st = zip.beginEntry(item.path, entryOptions); !st)
             return failWith(withLocation(st.error(), item.path));
         for (;;) {
             std::optional<Chunk> chunk = filled.pop();
