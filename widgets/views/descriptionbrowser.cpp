@@ -155,10 +155,10 @@ void DescriptionBrowser::startMiscLoad(const QUrl &url, const QString &archivePa
         }
         if (alive.expired())
             return;
-        QMetaObject::invokeMethod(qApp, [self, url, image, error]() {
+        postToGuiThread([self, url, image, error]() {
             if (self)
                 self->imageFinished(url, image, error);
-        }, Qt::QueuedConnection);
+        });
     });
 }
 
@@ -204,10 +204,10 @@ void DescriptionBrowser::startRemoteLoad(const QUrl &url)
             DecodedImage decoded = ImageDecoder::decode(bytes, maxSize);
             if (alive.expired())
                 return;
-            QMetaObject::invokeMethod(qApp, [self, url, decoded]() {
+            postToGuiThread([self, url, decoded]() {
                 if (self)
                     self->imageFinished(url, decoded.image, decoded.error);
-            }, Qt::QueuedConnection);
+            });
         });
     });
 }

@@ -97,10 +97,10 @@ void FileViewer::showFile(const QString &path, int line)
     auto carton = m_carton;
     (void)QtConcurrent::run([carton, path, generation, self]() {
         FilePreview preview = FilePreview::load(*carton, path);
-        QMetaObject::invokeMethod(qApp, [self, generation, preview = std::move(preview)]() {
+        postToGuiThread([self, generation, preview = std::move(preview)]() {
             if (self && self->m_generation == generation)
                 self->showPreview(preview);
-        }, Qt::QueuedConnection);
+        });
     });
 }
 

@@ -6,6 +6,8 @@
 #include "tensorpreview.h"
 #include "tensorvaluesmodel.h"
 
+#include "viewutils.h"
+
 #include "package/carton.h"
 
 #include <QApplication>
@@ -112,7 +114,7 @@ void TensorsPage::currentChanged()
     auto carton = m_carton;
     (void)QtConcurrent::run([carton, name, generation, self]() {
         TensorPreview preview = TensorPreview::load(*carton, name);
-        QMetaObject::invokeMethod(qApp, [self, generation, preview = std::move(preview)]() {
+        postToGuiThread([self, generation, preview = std::move(preview)]() {
             if (!self || self->m_generation != generation)
                 return;
             self->m_loading = false;
@@ -125,7 +127,7 @@ void TensorsPage::currentChanged()
                 text = tr("%1: %2").arg(preview.name, preview.note.isEmpty() ? tr("all values") : preview.note);
             self->m_valuesLabel->setText(text);
             emit self->valuesLoaded(preview.name);
-        }, Qt::QueuedConnection);
+        });
     });
 }
 

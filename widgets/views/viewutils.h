@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include <QCoreApplication>
 #include <QIcon>
+#include <QMetaObject>
 #include <QString>
 #include <QUrl>
 
@@ -31,5 +33,14 @@ QString severityText(carton::Severity severity);
 int fileStateRank(carton::FileState state);
 // True for an absolute http:// or https:// URL with a host.
 bool isWebUrl(const QUrl &url);
+
+// From a worker thread: runs `f` later on the GUI thread (dropped when the
+// application is already gone). `f` must check its own QPointer guards.
+template<typename F>
+void postToGuiThread(F &&f)
+{
+    if (QCoreApplication *app = QCoreApplication::instance())
+        QMetaObject::invokeMethod(app, std::forward<F>(f), Qt::QueuedConnection);
+}
 
 } // namespace studio
