@@ -209,6 +209,8 @@ void TestMainWindow::opensUpstreamFixture()
     QVERIFY(!window.verificationStatus()->progressBar()->isVisible());
 
     QCOMPARE(window.windowFilePath(), QDir::cleanPath(fixture()));
+    QVERIFY(window.tabWidget()->tabToolTip(0).endsWith(u"All files verified"_s));
+    QVERIFY(!window.tabWidget()->tabIcon(0).isNull());
 }
 
 void TestMainWindow::opensSample()
@@ -302,6 +304,7 @@ void TestMainWindow::mismatchIsRed()
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
     QCOMPARE(page->verification()->failedCount(), 1);
     QCOMPARE(window.verificationStatus()->text(), u"1 file failed verification"_s);
+    QVERIFY(window.tabWidget()->tabToolTip(0).endsWith(u"Files failed verification"_s));
     QCOMPARE(window.verificationStatus()->tone(), studio::VerificationStatus::Tone::Bad);
     bool listed = false;
     for (const carton::Diagnostic &d : shownDiagnostics(window))
@@ -328,6 +331,7 @@ void TestMainWindow::brokenTomlStillShowsDiagnostics()
     for (const carton::Diagnostic &d : shownDiagnostics(window))
         tomlError = tomlError || (d.severity == carton::Severity::Error && d.location.startsWith(u"carton.toml"_s));
     QVERIFY(tomlError);
+    QVERIFY(window.tabWidget()->tabToolTip(0).endsWith(u"Not a valid carton: see Diagnostics"_s));
 }
 
 void TestMainWindow::sameFileOpensOnce()

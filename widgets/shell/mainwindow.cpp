@@ -364,6 +364,7 @@ CartonPage *MainWindow::openPath(const QString &path)
         emit busyChanged();
     });
     connect(page, &CartonPage::diagnosticsChanged, this, [this, page] {
+        updatePageTab(page);
         if (page == currentPage())
             updateDiagnostics();
     });
@@ -412,16 +413,30 @@ void MainWindow::updatePageTab(CartonPage *page)
     if (index < 0)
         return;
     QIcon icon;
+    QString status;
     if (page->state() == CartonPage::State::Failed) {
         icon = shellIcon(QStringLiteral("state-failed"), QStringLiteral("dialog-error"));
+        status = tr("Could not be opened");
     } else if (page->state() == CartonPage::State::Open) {
         const VerificationRunner *runner = page->verification();
-        if (runner->isRunning())
+        const bool invalid = carton::hasErrors(page->diagnostics());
+        if (runner->state() == VerificationRunner::State::Finished && runner->failedCount() > 0) {
+            icon = shellIcon(QStringLiteral("state-mismatch"), QStringLiteral("dialog-error"));
+            status = tr("Files failed verification");
+        } else if (invalid) {
+            icon = shellIcon(QStringLiteral("severity-error"), QStringLiteral("dialog-error"));
+            status = tr("Not a valid carton: see Diagnostics");
+        } else if (runner->isRunning()) {
             icon = shellIcon(QStringLiteral("state-pending"));
-        else if (runner->state() == VerificationRunner::State::Finished)
-            icon = shellIcon(runner->failedCount() == 0 ? QStringLiteral("state-ok") : QStringLiteral("state-mismatch"));
+            status = tr("Verifying…");
+        } else if (runner->state() == VerificationRunner::State::Finished) {
+            icon = shellIcon(QStringLiteral("state-ok"));
+            status = tr("All files verified");
+        }
     }
     m_tabs->setTabIcon(index, icon);
+    const QString path = QDir::toNativeSeparators(page->path());
+    m_tabs->setTabToolTip(index, status.isEmpty() ? path : path + u'\n' + status);
 }
 
 void MainWindow::updateActions()
