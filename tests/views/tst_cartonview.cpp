@@ -6,6 +6,7 @@
 #include "views/cartonview.h"
 #include "views/descriptionbrowser.h"
 #include "views/extractjob.h"
+#include "views/filepreview.h"
 #include "views/filespage.h"
 #include "views/fileviewer.h"
 #include "views/markdownrenderer.h"
@@ -44,6 +45,7 @@ private slots:
     void upstreamImagesLoad();
     void revealLocation_data();
     void revealLocation();
+    void clickShowsFile();
     void fileChecks();
     void extract();
     void hostileDescription();
@@ -221,6 +223,25 @@ void TestCartonView::revealLocation()
     }
 }
 
+void TestCartonView::clickShowsFile()
+{
+    if (!m_upstream)
+        QSKIP("upstream fixture not available");
+    CartonView view(m_upstream, m_settings.get());
+    view.setCurrentTab(CartonView::FilesTab);
+    view.resize(1000, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTreeView *tree = view.filesPage()->tree();
+    const QModelIndex index = view.filesModel()->indexForPath(QStringLiteral("model/requirements.txt"));
+    tree->expand(index.parent());
+    tree->scrollTo(index);
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(index).center());
+    QCOMPARE(tree->currentIndex(), index);
+    QTRY_COMPARE(view.filesPage()->viewer()->preview().path, QStringLiteral("model/requirements.txt"));
+    QCOMPARE(view.filesPage()->viewer()->preview().kind, FilePreview::Text);
+}
+
 void TestCartonView::fileChecks()
 {
     if (!m_upstream)
@@ -312,6 +333,9 @@ void TestCartonView::hostileDescription()
     QVERIFY(bar->isHidden());
     QVERIFY(browser->remoteImagesAllowed());
     QCOMPARE(m_settings->value(key).toBool(), true);
+    // Now the image is asked for (the fetch of an .invalid host fails, or is still running).
+    const QUrl remote(QStringLiteral("https://images.example.invalid/a.png"));
+    QTRY_VERIFY(browser->pendingImageCount() == 1 || !browser->imageError(remote).isEmpty());
     view.reset();
 
     CartonView again(carton, m_settings.get());

@@ -15,6 +15,7 @@
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QSplitter>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -64,7 +65,13 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
         stateWidth = qMax(stateWidth, m_tree->fontMetrics().horizontalAdvance(fileStateText(state)));
     m_tree->setColumnWidth(CartonFilesModel::StateColumn, stateWidth + 48);
     leftLayout->addWidget(m_tree, 1);
-    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &FilesPage::currentChanged);
+    // Moving through the tree with the keyboard should not start a read per row passed.
+    m_previewDelay = new QTimer(this);
+    m_previewDelay->setSingleShot(true);
+    m_previewDelay->setInterval(60);
+    connect(m_previewDelay, &QTimer::timeout, this, &FilesPage::currentChanged);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, m_previewDelay,
+            qOverload<>(&QTimer::start));
 
     m_viewer = new FileViewer;
     m_viewer->setObjectName(QStringLiteral("fileViewer"));
@@ -103,7 +110,10 @@ bool FilesPage::revealPath(const QString &path, int line)
     m_tree->setCurrentIndex(index);
     m_tree->scrollTo(index);
     m_tree->setFocus(Qt::OtherFocusReason);
-    if (!m_model->isFolder(index))
+    m_previewDelay->stop();
+    if (m_model->isFolder(index))
+        m_viewer->clear();
+    else
         m_viewer->showFile(cleaned, line);
     return true;
 }

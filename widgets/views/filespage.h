@@ -7,6 +7,7 @@
 #include <memory>
 
 class QAction;
+class QTimer;
 class QTreeView;
 
 namespace carton {
@@ -52,6 +53,7 @@ private:
     QTreeView *m_tree = nullptr;
     FileViewer *m_viewer = nullptr;
     QAction *m_extract = nullptr;
+    QTimer *m_previewDelay = nullptr;
 };
 
 } // namespace studio
