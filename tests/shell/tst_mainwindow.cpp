@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "aboutdialog.h"
 #include "application.h"
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
 #include "errorpage.h"
-#include "aboutdialog.h"
 #include "mainwindow.h"
-#include "screenshotter.h"
-#include "singleinstance.h"
 #include "recentfiles.h"
+#include "screenshotter.h"
+#include "shelltestutil.h"
+#include "singleinstance.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
 #include "welcomepage.h"
 
+#include "package/carton.h"
 #include "views/cartonview.h"
 #include "views/diagnosticsmodel.h"
-
-#include "package/carton.h"
 
 #include <QAbstractScrollArea>
 #include <QCryptographicHash>
@@ -25,88 +25,32 @@
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
-#include <QScopeGuard>
 #include <QMenu>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QThreadPool>
-#include <QToolButton>
-#include <QTreeView>
-#include <QMimeData>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
+#include <QToolButton>
+#include <QTreeView>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
+using namespace shelltest;
 using studio::CartonPage;
 using studio::MainWindow;
-
-namespace {
-
-constexpr int jobTimeoutMs = 30000;
-
-QString fixture()
-{
-    return QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
-}
-
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-QByteArray sha256Hex(const QByteArray &bytes)
-{
-    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
-}
-
-// An unpacked carton folder: carton.toml, a model file and a MANIFEST listing
-// both (with `corruptModel`, the model's listed hash is wrong).
-QString makeFolderCarton(const QTemporaryDir &dir, const QString &name, bool corruptModel = false,
-                         const QByteArray &toml = {})
-{
-    const QString root = dir.filePath(name);
-    const QByteArray cartonToml = !toml.isEmpty() ? toml
-                                                  : QByteArrayLiteral("spec_version = 1\n"
-                                                                      "model_name = \"folder_model\"\n"
-                                                                      "short_description = \"A folder carton\"\n"
-                                                                      "[runner]\n"
-                                                                      "runner_name = \"noop\"\n"
-                                                                      "required_framework_version = \"=1.0.0\"\n"
-                                                                      "runner_compat_version = 1\n");
-    const QByteArray model = QByteArrayLiteral("model bytes\n");
-    if (!writeFile(root + u"/carton.toml"_s, cartonToml) || !writeFile(root + u"/model/model.txt"_s, model))
-        return {};
-    const QByteArray modelHash = corruptModel ? sha256Hex("something else") : sha256Hex(model);
-    const QByteArray manifest = "carton.toml=" + sha256Hex(cartonToml) + "\nmodel/model.txt=" + modelHash + "\n";
-    if (!writeFile(root + u"/MANIFEST"_s, manifest))
-        return {};
-    return root;
-}
-
-QList<carton::Diagnostic> shownDiagnostics(MainWindow &window)
-{
-    QList<carton::Diagnostic> list;
-    studio::DiagnosticsModel *model = window.diagnosticsDock()->model();
-    for (int row = 0; row < model->rowCount(); ++row)
-        list << model->diagnostic(model->index(row, 0));
-    return list;
-}
-
-} // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
     void init();
     void cleanup();
-
     void startsOnWelcomePage();
     void opensUpstreamFixture();
     void opensSample();
@@ -116,24 +60,13 @@ private slots:
     void mismatchIsRed();
     void brokenTomlStillShowsDiagnostics();
     void sameFileOpensOnce();
-    void recentFilesUpdateAndPersist();
-    void welcomeRecentOpens();
-    void dropOpens_data();
-    void dropOpens();
-    void dropOntoChildWidget();
-    void handOverFromSecondLaunch();
     void closeWhileVerifying();
     void cancelVerification();
     void statusColoursFollowPalette_data();
     void statusColoursFollowPalette();
-    void windowStateRestored();
-    void standardShortcuts_data();
-    void standardShortcuts();
     void preferredViewTab_data();
     void preferredViewTab();
     void diagnosticRevealsLocation();
-    void aboutDialog();
-    void screenshot();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -348,142 +281,6 @@ void TestMainWindow::sameFileOpensOnce()
     QCOMPARE(window.currentPage(), first);
 }
 
-void TestMainWindow::recentFilesUpdateAndPersist()
-{
-    const QString a = makeFolderCarton(*m_dir, u"a"_s);
-    const QString b = makeFolderCarton(*m_dir, u"b"_s);
-    {
-        MainWindow window(m_settings.get());
-        CartonPage *pa = window.openPath(a);
-        QTRY_COMPARE_WITH_TIMEOUT(pa->state(), CartonPage::State::Open, jobTimeoutMs);
-        CartonPage *pb = window.openPath(b);
-        QTRY_COMPARE_WITH_TIMEOUT(pb->state(), CartonPage::State::Open, jobTimeoutMs);
-        QCOMPARE(window.recentFiles()->files(), (QStringList{b, a}));
-        // The Open Recent menu lists them, newest first.
-        const QList<QAction *> actions = window.recentMenu()->actions();
-        QVERIFY(actions.size() >= 2);
-        QVERIFY(actions.at(0)->text().contains(QDir::toNativeSeparators(b)));
-        QVERIFY(actions.at(1)->text().contains(QDir::toNativeSeparators(a)));
-        // The welcome page lists them too.
-        QCOMPARE(window.welcomePage()->recentList()->count(), 2);
-    }
-    m_settings->sync();
-    QSettings reread(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat);
-    MainWindow again(&reread);
-    QCOMPARE(again.recentFiles()->files(), (QStringList{b, a}));
-    QCOMPARE(again.welcomePage()->recentList()->count(), 2);
-    // Triggering a recent entry opens it.
-    again.recentMenu()->actions().at(1)->trigger();
-    QCOMPARE(again.pageCount(), 1);
-    QCOMPARE(again.currentPage()->path(), a);
-}
-
-void TestMainWindow::welcomeRecentOpens()
-{
-    const QString a = makeFolderCarton(*m_dir, u"recent_a"_s);
-    studio::RecentFiles(m_settings.get()).add(a);
-    MainWindow window(m_settings.get());
-    window.show();
-    QListWidget *list = window.welcomePage()->recentList();
-    QCOMPARE(list->count(), 1);
-    list->setCurrentRow(0);
-    QTest::keyClick(list, Qt::Key_Return);
-    QTRY_COMPARE(window.pageCount(), 1);
-    QCOMPARE(window.currentPage()->path(), a);
-}
-
-void TestMainWindow::dropOpens_data()
-{
-    QTest::addColumn<QStringList>("names"); // created under the temp dir; "dir:" prefix = carton folder
-    QTest::addColumn<int>("expectedTabs");
-    QTest::newRow("one carton folder") << QStringList{u"dir:dropped"_s} << 1;
-    QTest::newRow("a .carton file and a folder") << QStringList{u"m.carton"_s, u"dir:f"_s} << 2;
-    QTest::newRow("upper-case suffix") << QStringList{u"M.CARTON"_s} << 1;
-    QTest::newRow("not a carton") << QStringList{u"notes.txt"_s} << 0;
-}
-
-void TestMainWindow::dropOpens()
-{
-    QFETCH(QStringList, names);
-    QFETCH(int, expectedTabs);
-    QList<QUrl> urls;
-    for (const QString &name : names) {
-        if (name.startsWith(u"dir:"_s)) {
-            urls << QUrl::fromLocalFile(makeFolderCarton(*m_dir, name.mid(4)));
-        } else {
-            const QString path = m_dir->filePath(name);
-            QVERIFY(writeFile(path, "not really a zip"));
-            urls << QUrl::fromLocalFile(path);
-        }
-    }
-    MainWindow window(m_settings.get());
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    auto mime = std::make_unique<QMimeData>();
-    mime->setUrls(urls);
-
-    const QPointF pos(window.width() / 2.0, window.height() / 2.0);
-    QDragEnterEvent enter(pos.toPoint(), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(&window, &enter);
-    QCOMPARE(enter.isAccepted(), expectedTabs > 0);
-
-    QDropEvent drop(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(&window, &drop);
-    QCOMPARE(window.pageCount(), expectedTabs);
-    for (int i = 0; i < expectedTabs; ++i)
-        QCOMPARE(QUrl::fromLocalFile(window.page(i)->path()), urls.at(i));
-    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
-}
-
-void TestMainWindow::dropOntoChildWidget()
-{
-    // Dropping onto a carton already shown (a text browser, a tree) opens the
-    // dropped carton too: child widgets pass the drag on to the window.
-    const QString first = makeFolderCarton(*m_dir, u"first"_s);
-    const QString second = makeFolderCarton(*m_dir, u"second"_s);
-    MainWindow window(m_settings.get());
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    CartonPage *page = window.openPath(first);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
-    const QList<QAbstractScrollArea *> areas = page->view()->findChildren<QAbstractScrollArea *>();
-    QWidget *target = nullptr;
-    for (QAbstractScrollArea *area : areas) {
-        if (area->isVisible()) {
-            target = area->viewport();
-            break;
-        }
-    }
-    QVERIFY(target);
-    QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(second)});
-    const QPoint pos(5, 5);
-    QDragEnterEvent enter(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &enter);
-    QVERIFY(enter.isAccepted());
-    QDropEvent drop(QPointF(pos), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &drop);
-    QCOMPARE(window.pageCount(), 2);
-    QCOMPARE(window.currentPage()->path(), second);
-    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
-}
-
-void TestMainWindow::handOverFromSecondLaunch()
-{
-    const QString folder = makeFolderCarton(*m_dir, u"handed_over"_s);
-    const QString name = u"carton-studio-test-"_s + QString::number(QCoreApplication::applicationPid());
-    studio::SingleInstance running(name);
-    QVERIFY(running.listen());
-    MainWindow window(m_settings.get());
-    connect(&running, &studio::SingleInstance::filesReceived, &window, &MainWindow::activateWith);
-    studio::SingleInstance second(name);
-    QVERIFY(second.sendToRunning({folder}));
-    QTRY_COMPARE(window.pageCount(), 1);
-    QVERIFY(window.isVisible());
-    QCOMPARE(window.currentPage()->path(), folder);
-    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
-}
-
 void TestMainWindow::closeWhileVerifying()
 {
     // Close tabs and whole windows while their jobs run: no crash, no late
@@ -567,44 +364,6 @@ void TestMainWindow::statusColoursFollowPalette()
         QVERIFY(text.green() > text.red());
 }
 
-void TestMainWindow::windowStateRestored()
-{
-    {
-        MainWindow window(m_settings.get());
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.resize(900, 640);
-        QVERIFY(window.diagnosticsDock()->isVisible());
-        window.diagnosticsDock()->hide();
-        window.close();
-    }
-    MainWindow again(m_settings.get());
-    again.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&again));
-    QVERIFY(again.diagnosticsDock()->isHidden());
-    QCOMPARE(again.size(), QSize(900, 640));
-}
-
-void TestMainWindow::standardShortcuts_data()
-{
-    QTest::addColumn<QString>("action");
-    QTest::addColumn<QKeySequence>("shortcut");
-    QTest::newRow("open") << u"actionOpen"_s << QKeySequence(QKeySequence::Open);
-    QTest::newRow("close") << u"actionClose"_s << QKeySequence(QKeySequence::Close);
-    QTest::newRow("quit") << u"actionQuit"_s << QKeySequence(QKeySequence::Quit);
-    QTest::newRow("verify") << u"actionVerify"_s << QKeySequence(QKeySequence::Refresh);
-}
-
-void TestMainWindow::standardShortcuts()
-{
-    QFETCH(QString, action);
-    QFETCH(QKeySequence, shortcut);
-    MainWindow window(m_settings.get());
-    auto *a = window.findChild<QAction *>(action);
-    QVERIFY(a);
-    QCOMPARE(a->shortcut(), shortcut);
-}
-
 void TestMainWindow::preferredViewTab_data()
 {
     QTest::addColumn<QString>("tab");
@@ -657,33 +416,6 @@ void TestMainWindow::diagnosticRevealsLocation()
     QCOMPARE(activated.count(), 1);
     QCOMPARE(activated.at(0).at(0).toString(), u"model/model.txt"_s);
     QCOMPARE(page->view()->currentTab(), studio::CartonView::FilesTab);
-}
-
-void TestMainWindow::aboutDialog()
-{
-    studio::AboutDialog dialog;
-    const QString text = dialog.aboutText();
-    QVERIFY(text.contains(QCoreApplication::applicationVersion()));
-    QVERIFY(text.contains(QString::fromLatin1(qVersion())));
-    QVERIFY(text.contains(u"Apache License"_s));
-}
-
-void TestMainWindow::screenshot()
-{
-    const QString folder = makeFolderCarton(*m_dir, u"shot"_s);
-    const QString file = m_dir->filePath(u"shots/window.png"_s);
-    MainWindow window(m_settings.get());
-    window.show();
-    window.openPath(folder);
-    studio::Screenshotter shooter(&window, file, 0);
-    QSignalSpy done(&shooter, &studio::Screenshotter::done);
-    shooter.start();
-    QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, jobTimeoutMs);
-    QVERIFY2(done.at(0).at(0).toBool(), qPrintable(done.at(0).at(1).toString()));
-    QVERIFY(!window.isBusy()); // it waited for the jobs
-    const QImage image(file);
-    QVERIFY(!image.isNull());
-    QCOMPARE(image.size(), window.grab().size());
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+// Helpers shared by the main window tests.
+
+#include "base/diagnostic.h"
+#include "diagnosticsdock.h"
+#include "mainwindow.h"
+#include "views/diagnosticsmodel.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+namespace shelltest {
+
+using namespace Qt::StringLiterals;
+
+constexpr int jobTimeoutMs = 30000;
+
+inline QString fixture()
+{
+    return QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+}
+
+inline bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+inline QByteArray sha256Hex(const QByteArray &bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
+
+// An unpacked carton folder: carton.toml, a model file and a MANIFEST listing
+// both (with `corruptModel`, the model's listed hash is wrong).
+inline QString makeFolderCarton(const QTemporaryDir &dir, const QString &name, bool corruptModel = false,
+                         const QByteArray &toml = {})
+{
+    const QString root = dir.filePath(name);
+    const QByteArray cartonToml = !toml.isEmpty() ? toml
+                                                  : QByteArrayLiteral("spec_version = 1\n"
+                                                                      "model_name = \"folder_model\"\n"
+                                                                      "short_description = \"A folder carton\"\n"
+                                                                      "[runner]\n"
+                                                                      "runner_name = \"noop\"\n"
+                                                                      "required_framework_version = \"=1.0.0\"\n"
+                                                                      "runner_compat_version = 1\n");
+    const QByteArray model = QByteArrayLiteral("model bytes\n");
+    if (!writeFile(root + u"/carton.toml"_s, cartonToml) || !writeFile(root + u"/model/model.txt"_s, model))
+        return {};
+    const QByteArray modelHash = corruptModel ? sha256Hex("something else") : sha256Hex(model);
+    const QByteArray manifest = "carton.toml=" + sha256Hex(cartonToml) + "\nmodel/model.txt=" + modelHash + "\n";
+    if (!writeFile(root + u"/MANIFEST"_s, manifest))
+        return {};
+    return root;
+}
+
+inline QList<carton::Diagnostic> shownDiagnostics(studio::MainWindow &window)
+{
+    QList<carton::Diagnostic> list;
+    studio::DiagnosticsModel *model = window.diagnosticsDock()->model();
+    for (int row = 0; row < model->rowCount(); ++row)
+        list << model->diagnostic(model->index(row, 0));
+    return list;
+}
+
+} // namespace shelltest
