@@ -86,6 +86,7 @@ void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
             node->path = path;
             node->parent = parent;
             Node *raw = node.get();
+            raw->exempt = path == u"MANIFEST" || path == u"LINKS";
             parent->children.push_back(std::move(node));
             m_byPath.insert(path, raw);
             ++m_fileCount;
@@ -114,7 +115,7 @@ void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
             }
         }
         for (Node *node : std::as_const(m_byPath))
-            if (!node->folder)
+            if (!node->folder && !node->exempt)
                 addFile(node);
         sortChildren(m_root.get());
     }
@@ -180,6 +181,15 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
     const Node *node = nodeFor(index);
     const carton::FileState state = node->folder ? folderState(node) : node->state;
     const int column = index.column();
+    if (node->exempt && column == StateColumn) {
+        if (role == Qt::ToolTipRole)
+            return node->path == u"MANIFEST"
+                ? tr("MANIFEST lists the hashes of the other files; its own sha256 is the model hash.")
+                : tr("LINKS is not part of MANIFEST: it only says where linked files can be fetched.");
+        if (role != Qt::DisplayRole && role != Roles::SortRole)
+            return {};
+        return QString();
+    }
 
     switch (role) {
     case Qt::DisplayRole:
@@ -281,7 +291,7 @@ void CartonFilesModel::updateState(Node *node, carton::FileState state, const QS
 void CartonFilesModel::setFileCheck(const carton::FileCheck &check)
 {
     Node *node = m_byPath.value(check.path);
-    if (!node || node->folder)
+    if (!node || node->folder || node->exempt)
         return;
     if (node->sha256.isEmpty() && !check.expectedSha256.isEmpty())
         node->sha256 = check.expectedSha256;
@@ -291,7 +301,7 @@ void CartonFilesModel::setFileCheck(const carton::FileCheck &check)
 void CartonFilesModel::resetFileChecks()
 {
     for (Node *node : std::as_const(m_byPath))
-        if (!node->folder && node->state != carton::FileState::Unverified)
+        if (!node->folder && !node->exempt && node->state != carton::FileState::Unverified)
             updateState(node, carton::FileState::Unverified, {});
 }
 

@@ -65,6 +65,7 @@ private:
         int method = -1;
         bool present = true;     // in the archive/folder (false: only in MANIFEST)
         bool symlink = false;
+        bool exempt = false;     // MANIFEST and LINKS: not hashed against MANIFEST, no state
         QString linkTarget;
         QByteArray sha256;
         carton::FileState state = carton::FileState::Unverified;
