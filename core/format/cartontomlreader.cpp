@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // parseCartonToml: carton.toml -> CartonInfo, over toml++ (built with exceptions).
-#include "cartontoml.h"
-
 #include "base/limits.h"
-#include "format/tomlguard.h"
-#include "format/tomlutil_p.h"
+#include "cartontoml.h"
+#include "format/tomlutil.h"
 
 #include <algorithm>
 #include <exception>
-#include <sstream>
 #include <string>
 
 namespace carton {
@@ -17,8 +14,10 @@ namespace carton {
 namespace {
 
 const char *const kKnownTopLevel[] = {
-    "spec_version", "model_name", "short_description", "model_description", "license", "repository",
-    "homepage", "required_platforms", "input", "output", "self_test", "example", "runner",
+    "spec_version", "model_name", "short_description", "model_description",
+    "license",      "repository", "homepage",          "required_platforms",
+    "input",        "output",     "self_test",         "example",
+    "runner",
 };
 
 // Thrown internally to unwind out of the reader on the first structural error;
@@ -34,19 +33,14 @@ public:
     CartonInfo read(const toml::table &root);
 
 private:
-    QString where(const toml::source_region &r) const
-    {
-        if (!r.begin)
-            return m_fileName;
-        return QStringLiteral("%1:%2:%3").arg(m_fileName).arg(r.begin.line).arg(r.begin.column);
-    }
+    QString where(const toml::source_region &r) const { return tomlutil::location(m_fileName, r); }
     [[noreturn]] void fail(const toml::source_region &r, const QString &field, const QString &message) const
     {
         throw ReadFailure{makeError(ErrorCode::Format, field + QStringLiteral(": ") + message, where(r))};
     }
     [[noreturn]] void wrongType(const toml::node &n, const QString &field, const QString &expected) const
     {
-        fail(n.source(), field, QStringLiteral("expected %1, found %2").arg(expected, tomlTypeName(n)));
+        fail(n.source(), field, QStringLiteral("expected %1, found %2").arg(expected, tomlutil::typeName(n)));
     }
     void noteLine(const QString &field, const toml::node &n)
     {
@@ -64,8 +58,8 @@ private:
     {
         const toml::node *n = t.get(key);
         if (!n && prefix.isEmpty()) // the root table has no useful position
-            throw ReadFailure{makeError(ErrorCode::Format, join(prefix, key) + QStringLiteral(": missing required key"),
-                                        m_fileName)};
+            throw ReadFailure{
+                makeError(ErrorCode::Format, join(prefix, key) + QStringLiteral(": missing required key"), m_fileName)};
         if (!n)
             fail(t.source(), join(prefix, key), QStringLiteral("missing required key"));
         return *n;
@@ -119,7 +113,8 @@ private:
         const auto *a = n->as_array();
         if (!a)
             wrongType(*n, field,
-                      QStringLiteral("an array of tables ([[%1]])").arg(QString::fromUtf8(key.data(), qsizetype(key.size()))));
+                      QStringLiteral("an array of tables ([[%1]])")
+                          .arg(QString::fromUtf8(key.data(), qsizetype(key.size()))));
         for (std::size_t i = 0; i < a->size(); ++i) {
             const toml::node &e = *a->get(i);
             if (!e.is_table())
@@ -155,8 +150,8 @@ Shape Reader::readShape(const toml::node &n, const QString &field)
         const QString dimField = QStringLiteral("%1[%2]").arg(field).arg(i);
         if (const auto *v = d.as_integer()) {
             if (v->get() < 0)
-                fail(d.source(), dimField, QStringLiteral("negative dimension %1; expected a size >= 0, a symbol or \"*\"")
-                                               .arg(v->get()));
+                fail(d.source(), dimField,
+                     QStringLiteral("negative dimension %1; expected a size >= 0, a symbol or \"*\"").arg(v->get()));
             dims.append(Dim::value(v->get()));
         } else if (const auto *s = d.as_string()) {
             const QString text = QString::fromStdString(s->get());
@@ -277,13 +272,14 @@ CartonInfo Reader::read(const toml::table &root)
         m_info.requiredPlatforms = platforms;
     }
 
-    const std::pair<std::string_view, QList<TensorSpec> *> specLists[] = {
-        {"input", &m_info.inputs}, {"output", &m_info.outputs}};
+    const std::pair<std::string_view, QList<TensorSpec> *> specLists[] = {{"input", &m_info.inputs},
+                                                                          {"output", &m_info.outputs}};
     for (const auto &[key, list] : specLists) {
         if (const toml::array *a = arrayOfTables(root, key)) {
             for (std::size_t i = 0; i < a->size(); ++i) {
                 const toml::table &t = *a->get(i)->as_table();
-                const QString prefix = QStringLiteral("%1[%2]").arg(QLatin1StringView(key.data(), qsizetype(key.size()))).arg(i);
+                const QString prefix =
+                    QStringLiteral("%1[%2]").arg(QLatin1StringView(key.data(), qsizetype(key.size()))).arg(i);
                 noteLine(prefix, t);
                 list->append(readTensorSpec(t, prefix));
             }
@@ -329,7 +325,7 @@ CartonInfo Reader::read(const toml::table &root)
         if (std::find(std::begin(kKnownTopLevel), std::end(kKnownTopLevel), k.str()) == std::end(kKnownTopLevel))
             unknown.insert(k, v);
     }
-    m_info.unknownToml = formatToml(unknown);
+    m_info.unknownToml = tomlutil::format(unknown);
     return std::move(m_info);
 }
 
@@ -345,21 +341,11 @@ Result<CartonInfo> parseCartonToml(QByteArrayView text, const QString &fileName)
                              .arg(text.size())
                              .arg(limits.maxMetadataFileSize),
                          fileName);
-    if (Status nesting = checkTomlNesting(text, fileName, limits.maxTomlNesting); !nesting)
-        return nesting.error();
+    Result<toml::table> root = tomlutil::parse(text, fileName, u"TOML syntax error");
+    if (!root)
+        return root.error();
     try {
-        const std::string_view doc(text.data(), std::size_t(text.size()));
-        toml::table root = toml::parse(doc, std::string_view(fileName.toStdString()));
-        return Reader(fileName).read(root);
-    } catch (const toml::parse_error &e) {
-        const toml::source_position p = e.source().begin;
-        QString where = fileName;
-        if (p)
-            where += QStringLiteral(":%1:%2").arg(p.line).arg(p.column);
-        return makeError(ErrorCode::Format,
-                         QStringLiteral("TOML syntax error: %1")
-                             .arg(QString::fromUtf8(e.description().data(), qsizetype(e.description().size()))),
-                         where);
+        return Reader(fileName).read(*root);
     } catch (const ReadFailure &f) {
         return f.error;
     } catch (const std::exception &e) {

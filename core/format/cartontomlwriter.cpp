@@ -2,10 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // writeCartonToml: CartonInfo -> deterministic, readable carton.toml.
 #include "cartontoml.h"
-
-#include "base/limits.h"
-#include "format/tomlguard.h"
-#include "format/tomlutil_p.h"
+#include "format/tomlutil.h"
 
 #include <algorithm>
 #include <charconv>
@@ -18,77 +15,11 @@ namespace carton {
 namespace {
 
 const char *const kKnownTopLevel[] = {
-    "spec_version", "model_name", "short_description", "model_description", "license", "repository",
-    "homepage", "required_platforms", "input", "output", "self_test", "example", "runner",
+    "spec_version", "model_name", "short_description", "model_description",
+    "license",      "repository", "homepage",          "required_platforms",
+    "input",        "output",     "self_test",         "example",
+    "runner",
 };
-
-void appendEscaped(QByteArray &out, char c)
-{
-    switch (c) {
-    case '"': out += "\\\""; return;
-    case '\\': out += "\\\\"; return;
-    case '\b': out += "\\b"; return;
-    case '\t': out += "\\t"; return;
-    case '\n': out += "\\n"; return;
-    case '\f': out += "\\f"; return;
-    case '\r': out += "\\r"; return;
-    default: break;
-    }
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f) {
-        static const char hex[] = "0123456789ABCDEF";
-        out += "\\u00";
-        out += hex[u >> 4];
-        out += hex[u & 0xf];
-        return;
-    }
-    out += c; // printable ASCII, or a byte of a UTF-8 sequence (written as is)
-}
-
-// A TOML basic string: "..." with escapes; non-ASCII text stays UTF-8.
-QByteArray basicString(const QString &s)
-{
-    const QByteArray utf8 = s.toUtf8();
-    QByteArray out;
-    out.reserve(utf8.size() + 2);
-    out += '"';
-    for (char c : utf8)
-        appendEscaped(out, c);
-    out += '"';
-    return out;
-}
-
-// A TOML multi-line basic string ("""...""") for text with newlines. Backslashes
-// and control characters but '\n' and '\t' are escaped; every third quote of a run
-// and any run touching the closing delimiter is escaped so that """ never appears.
-QByteArray multiLineString(const QString &s)
-{
-    const QByteArray utf8 = s.toUtf8();
-    QByteArray out = "\"\"\"\n"; // the newline right after the opening delimiter is trimmed by parsers
-    int run = 0;
-    for (qsizetype i = 0; i < utf8.size(); ++i) {
-        const char c = utf8.at(i);
-        if (c == '"') {
-            qsizetype end = i;
-            while (end < utf8.size() && utf8.at(end) == '"')
-                ++end;
-            const bool trailing = end == utf8.size();
-            if (trailing || run % 3 == 2)
-                out += "\\\"";
-            else
-                out += '"';
-            ++run;
-            continue;
-        }
-        run = 0;
-        if (c == '\n' || c == '\t')
-            out += c;
-        else
-            appendEscaped(out, c);
-    }
-    out += "\"\"\"";
-    return out;
-}
 
 bool isBareKey(const QString &key)
 {
@@ -96,7 +27,8 @@ bool isBareKey(const QString &key)
         return false;
     for (QChar c : key) {
         const char16_t u = c.unicode();
-        if (!((u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9') || u == u'_' || u == u'-'))
+        if (!((u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9') || u == u'_' ||
+              u == u'-'))
             return false;
     }
     return true;
@@ -104,7 +36,7 @@ bool isBareKey(const QString &key)
 
 QByteArray tomlKey(const QString &key)
 {
-    return isBareKey(key) ? key.toUtf8() : basicString(key);
+    return isBareKey(key) ? key.toUtf8() : tomlutil::quote(key);
 }
 
 QByteArray tomlFloat(double d)
@@ -127,7 +59,7 @@ QByteArray shapeValue(const Shape &shape)
     case Shape::Kind::Any:
         return "\"*\"";
     case Shape::Kind::Symbol:
-        return basicString(shape.symbolName());
+        return tomlutil::quote(shape.symbolName());
     case Shape::Kind::Dims:
         break;
     }
@@ -139,7 +71,7 @@ QByteArray shapeValue(const Shape &shape)
         if (d.isValue())
             out += QByteArray::number(d.size());
         else if (d.isSymbol())
-            out += basicString(d.symbolName());
+            out += tomlutil::quote(d.symbolName());
         else
             out += "\"*\"";
     }
@@ -153,7 +85,7 @@ public:
     void optionalString(const char *key, const std::optional<QString> &v)
     {
         if (v)
-            line(key, basicString(*v));
+            line(key, tomlutil::quote(*v));
     }
     void header(const QByteArray &h)
     {
@@ -165,13 +97,13 @@ public:
     {
         header('[' + table + ']');
         for (const auto &[name, ref] : refs)
-            line(tomlKey(name), basicString(ref));
+            line(tomlKey(name), tomlutil::quote(ref));
     }
     void spec(const char *table, const TensorSpec &s)
     {
         header(QByteArray("[[") + table + "]]");
-        line("name", basicString(s.name));
-        line("dtype", basicString(dtypeName(s.dtype)));
+        line("name", tomlutil::quote(s.name));
+        line("dtype", tomlutil::quote(dtypeName(s.dtype)));
         line("shape", shapeValue(s.shape));
         optionalString("description", s.description);
         optionalString("internal_name", s.internalName);
@@ -195,12 +127,14 @@ private:
 // Keys that collide with known ones are dropped; unparsable text is dropped.
 std::pair<QByteArray, QByteArray> splitUnknown(const QByteArray &unknownToml)
 {
-    if (unknownToml.trimmed().isEmpty() || !checkTomlNesting(unknownToml, QString(), Limits().maxTomlNesting))
+    if (unknownToml.trimmed().isEmpty())
+        return {};
+    const Result<toml::table> t = tomlutil::parse(unknownToml, QString());
+    if (!t)
         return {};
     try {
-        const toml::table t = toml::parse(std::string_view(unknownToml.constData(), std::size_t(unknownToml.size())));
         toml::table values, tables;
-        for (auto &&[k, v] : t) {
+        for (auto &&[k, v] : *t) {
             if (std::find(std::begin(kKnownTopLevel), std::end(kKnownTopLevel), k.str()) != std::end(kKnownTopLevel))
                 continue;
             bool isSection = false;
@@ -210,7 +144,7 @@ std::pair<QByteArray, QByteArray> splitUnknown(const QByteArray &unknownToml)
                 isSection = arr->is_array_of_tables() && !arr->empty() && !arr->get(0)->as_table()->is_inline();
             (isSection ? tables : values).insert(k, v);
         }
-        return {formatToml(values), formatToml(tables)};
+        return {tomlutil::format(values), tomlutil::format(tables)};
     } catch (...) {
         return {};
     }
@@ -226,8 +160,9 @@ QByteArray writeCartonToml(const CartonInfo &info)
     w.optionalString("model_name", info.modelName);
     w.optionalString("short_description", info.shortDescription);
     if (info.modelDescription)
-        w.line("model_description", info.modelDescription->contains(u'\n') ? multiLineString(*info.modelDescription)
-                                                                           : basicString(*info.modelDescription));
+        w.line("model_description", info.modelDescription->contains(u'\n')
+                                        ? tomlutil::quoteMultiLine(*info.modelDescription)
+                                        : tomlutil::quote(*info.modelDescription));
     w.optionalString("license", info.license);
     w.optionalString("repository", info.repository);
     w.optionalString("homepage", info.homepage);
@@ -237,7 +172,7 @@ QByteArray writeCartonToml(const CartonInfo &info)
         } else {
             QByteArray list = "[\n";
             for (const QString &p : *info.requiredPlatforms)
-                list += "    " + basicString(p) + ",\n";
+                list += "    " + tomlutil::quote(p) + ",\n";
             list += ']';
             w.line("required_platforms", list);
         }
@@ -266,8 +201,8 @@ QByteArray writeCartonToml(const CartonInfo &info)
     }
 
     w.header("[runner]");
-    w.line("runner_name", basicString(info.runner.runnerName));
-    w.line("required_framework_version", basicString(info.runner.requiredFrameworkVersion));
+    w.line("runner_name", tomlutil::quote(info.runner.runnerName));
+    w.line("required_framework_version", tomlutil::quote(info.runner.requiredFrameworkVersion));
     w.line("runner_compat_version", QByteArray::number(info.runner.runnerCompatVersion));
     if (!info.runner.opts.isEmpty()) {
         // Sorted by the UTF-8 bytes of the key, as toml++ orders them on reading.
@@ -283,7 +218,7 @@ QByteArray writeCartonToml(const CartonInfo &info)
             else if (const auto *d = std::get_if<double>(&value))
                 v = tomlFloat(*d);
             else if (const auto *s = std::get_if<QString>(&value))
-                v = basicString(*s);
+                v = tomlutil::quote(*s);
             else
                 v = std::get<bool>(value) ? "true" : "false";
             w.line(tomlKey(QString::fromUtf8(key)), v);

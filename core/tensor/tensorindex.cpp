@@ -3,7 +3,7 @@
 #include "tensorindex.h"
 
 #include "base/archivepath.h"
-#include "tomlutil_p.h"
+#include "format/tomlutil.h"
 
 #include <QSet>
 
@@ -68,9 +68,8 @@ public:
                     return error(dim, QStringLiteral("%1: field \"shape\": dimension must be an integer, found %2")
                                           .arg(who, tomlutil::typeName(dim)));
                 if (value->get() < 0)
-                    return error(dim, QStringLiteral("%1: field \"shape\": negative dimension %2")
-                                          .arg(who)
-                                          .arg(value->get()));
+                    return error(
+                        dim, QStringLiteral("%1: field \"shape\": negative dimension %2").arg(who).arg(value->get()));
                 shape.append(value->get());
             }
             entry.shape = shape;
@@ -174,9 +173,8 @@ Result<TensorIndex> TensorIndex::parse(QByteArrayView text, const QString &fileN
         ++number;
         const toml::table *table = node.as_table();
         if (!table)
-            return parser.error(node, QStringLiteral("tensor #%1 must be a table, found %2")
-                                          .arg(number)
-                                          .arg(tomlutil::typeName(node)));
+            return parser.error(
+                node, QStringLiteral("tensor #%1 must be a table, found %2").arg(number).arg(tomlutil::typeName(node)));
         Result<TensorIndexEntry> entry = parser.parseEntry(*table, number);
         if (!entry)
             return entry.error();

@@ -3,7 +3,7 @@
 #include "tensorio.h"
 
 #include "base/archivepath.h"
-#include "tomlutil_p.h"
+#include "format/tomlutil.h"
 
 #include <limits>
 
@@ -17,8 +17,10 @@ Result<Tensor> loadPlainTensor(const TensorIndexEntry &entry, const FileReader &
 {
     const QString who = QStringLiteral("tensor \"%1\"").arg(entry.name);
     if (!entry.shape || !entry.file)
-        return makeError(ErrorCode::Format, QStringLiteral("%1 has no %2").arg(who, entry.shape ? QStringLiteral("file") : QStringLiteral("shape")),
-                         kIndexFile);
+        return makeError(
+            ErrorCode::Format,
+            QStringLiteral("%1 has no %2").arg(who, entry.shape ? QStringLiteral("file") : QStringLiteral("shape")),
+            kIndexFile);
     Result<QString> path = checkArchivePath(QStringLiteral("tensor_data/") + *entry.file, kIndexFile);
     if (!path)
         return path.error();
@@ -48,17 +50,18 @@ Result<Tensor> loadPlainTensor(const TensorIndexEntry &entry, const FileReader &
 
     const int size = dtypeSize(entry.dtype);
     if (!isNumeric(entry.dtype) || size <= 0)
-        return makeError(ErrorCode::Format, QStringLiteral("%1 has dtype %2, which has no data file")
-                                                .arg(who, dtypeName(entry.dtype)),
+        return makeError(ErrorCode::Format,
+                         QStringLiteral("%1 has dtype %2, which has no data file").arg(who, dtypeName(entry.dtype)),
                          kIndexFile);
     if (*count > std::numeric_limits<qint64>::max() / size)
         return makeError(ErrorCode::Limit, QStringLiteral("%1: byte size overflows").arg(who), kIndexFile);
     const qint64 expected = *count * size;
     if (expected > limits.maxEntrySize)
-        return makeError(ErrorCode::Limit, QStringLiteral("%1 needs %2 bytes, more than the limit of %3")
-                                               .arg(who)
-                                               .arg(expected)
-                                               .arg(limits.maxEntrySize),
+        return makeError(ErrorCode::Limit,
+                         QStringLiteral("%1 needs %2 bytes, more than the limit of %3")
+                             .arg(who)
+                             .arg(expected)
+                             .arg(limits.maxEntrySize),
                          *path);
     // Allow some slack above the expected size so a too-large file reports its actual size.
     const qint64 slack = std::min<qint64>(expected, 1 << 20) + 4096;
@@ -103,18 +106,19 @@ Result<Tensor> loadTensor(const TensorIndex &index, const QString &name, const F
         return loadPlainTensor(*entry, read, limits);
 
     if (entry->inner.size() > limits.maxEntries)
-        return makeError(ErrorCode::Limit, QStringLiteral("nested tensor \"%1\" has too many inner tensors (%2)")
-                                               .arg(name)
-                                               .arg(entry->inner.size()),
-                         kIndexFile);
+        return makeError(
+            ErrorCode::Limit,
+            QStringLiteral("nested tensor \"%1\" has too many inner tensors (%2)").arg(name).arg(entry->inner.size()),
+            kIndexFile);
     QList<Tensor> inner;
     inner.reserve(entry->inner.size());
     for (const QString &innerName : entry->inner) {
         const TensorIndexEntry *innerEntry = index.find(innerName);
         if (!innerEntry)
-            return makeError(ErrorCode::NotFound,
-                             QStringLiteral("nested tensor \"%1\": inner tensor \"%2\" does not exist").arg(name, innerName),
-                             kIndexFile);
+            return makeError(
+                ErrorCode::NotFound,
+                QStringLiteral("nested tensor \"%1\": inner tensor \"%2\" does not exist").arg(name, innerName),
+                kIndexFile);
         if (innerEntry->dtype == DType::Nested)
             return makeError(ErrorCode::Format,
                              QStringLiteral("nested tensor \"%1\": inner tensor \"%2\" is itself nested, which Carton "
@@ -159,9 +163,10 @@ Result<QStringList> decodeStringTensorFile(QByteArrayView text, qint64 expectedC
                          fileName);
     const toml::array *array = data->as_array();
     if (!array)
-        return makeError(ErrorCode::Format,
-                         QStringLiteral("field \"data\" must be an array of strings, found %1").arg(tomlutil::typeName(*data)),
-                         tomlutil::location(fileName, *data));
+        return makeError(
+            ErrorCode::Format,
+            QStringLiteral("field \"data\" must be an array of strings, found %1").arg(tomlutil::typeName(*data)),
+            tomlutil::location(fileName, *data));
     if (qint64(array->size()) != expectedCount)
         return makeError(ErrorCode::Format,
                          QStringLiteral("field \"data\" has %1 strings, but the tensor's shape needs %2")
@@ -173,9 +178,10 @@ Result<QStringList> decodeStringTensorFile(QByteArrayView text, qint64 expectedC
     for (const toml::node &item : *array) {
         const toml::value<std::string> *value = item.as_string();
         if (!value)
-            return makeError(ErrorCode::Format,
-                             QStringLiteral("field \"data\": elements must be strings, found %1").arg(tomlutil::typeName(item)),
-                             tomlutil::location(fileName, item));
+            return makeError(
+                ErrorCode::Format,
+                QStringLiteral("field \"data\": elements must be strings, found %1").arg(tomlutil::typeName(item)),
+                tomlutil::location(fileName, item));
         values.append(tomlutil::toQString(value->get()));
     }
     return values;
