@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "application.h"
+#include "cardprobe.h"
 #include "commandline.h"
 #include "mainwindow.h"
 #include "screenshotter.h"
@@ -53,6 +54,19 @@ int main(int argc, char **argv)
                 QCoreApplication::exit(ok ? 0 : 1);
             });
             screenshotter.start();
+        }
+        studio::CardProbe probe(&window);
+        if (options.quitAfterCard) {
+            QObject::connect(&probe, &studio::CardProbe::cardShown, &app, [](const QString &path) {
+                std::printf("card shown after %lld ms: %s\n",
+                            static_cast<long long>(studio::Application::elapsedSinceStartMs()), qPrintable(path));
+                QCoreApplication::exit(0);
+            });
+            QObject::connect(&probe, &studio::CardProbe::failed, &app, [](const QString &message) {
+                std::fprintf(stderr, "carton-studio: %s\n", qPrintable(message));
+                QCoreApplication::exit(1);
+            });
+            probe.start();
         }
         status = app.exec();
         window.saveWindowSettings();

@@ -36,6 +36,9 @@ void TestCommandLine::parse_data()
     QTest::newRow("screenshot implies new instance")
         << QStringList{u"--screenshot"_s, u"shot.png"_s} << QStringList{} << QString() << u"/work/dir/shot.png"_s
         << true << false;
+    QTest::newRow("quit after card implies new instance")
+        << QStringList{u"--quit-after-card"_s, u"big.carton"_s} << QStringList{u"/work/dir/big.carton"_s} << QString()
+        << QString() << true << false;
     QTest::newRow("new instance") << QStringList{u"-n"_s} << QStringList{} << QString() << QString() << true << false;
     QTest::newRow("unknown option") << QStringList{u"--frobnicate"_s} << QStringList{} << QString() << QString()
                                     << false << true;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "aboutdialog.h"
+#include "cardprobe.h"
 #include "application.h"
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
@@ -62,6 +63,8 @@ private slots:
     void standardShortcuts();
     void aboutDialog();
     void screenshot();
+    void cardProbe_data();
+    void cardProbe();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -281,6 +284,41 @@ void TestWindowActions::screenshot()
     const QImage image(file);
     QVERIFY(!image.isNull());
     QCOMPARE(image.size(), window.grab().size());
+}
+
+void TestWindowActions::cardProbe_data()
+{
+    QTest::addColumn<bool>("broken");
+    QTest::newRow("carton") << false;
+    QTest::newRow("broken file") << true;
+}
+
+void TestWindowActions::cardProbe()
+{
+    QFETCH(bool, broken);
+    QString path = makeFolderCarton(*m_dir, u"probe"_s);
+    if (broken) {
+        path = m_dir->filePath(u"broken.carton"_s);
+        QVERIFY(writeFile(path, "no zip here"));
+    }
+    MainWindow window(m_settings.get());
+    window.show();
+    studio::CardProbe probe(&window);
+    QSignalSpy shown(&probe, &studio::CardProbe::cardShown);
+    QSignalSpy failed(&probe, &studio::CardProbe::failed);
+    probe.start();
+    window.openPath(path);
+    QTRY_COMPARE_WITH_TIMEOUT(shown.count() + failed.count(), 1, jobTimeoutMs);
+    QCOMPARE(shown.count(), broken ? 0 : 1);
+    if (!broken) {
+        QCOMPARE(shown.at(0).at(0).toString(), path);
+        QCOMPARE(window.page(0)->state(), CartonPage::State::Open);
+    } else {
+        QVERIFY(failed.at(0).at(0).toString().contains(u"broken.carton"_s));
+    }
+    QTest::qWait(20);
+    QCOMPARE(shown.count() + failed.count(), 1); // reported once
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
 }
 
 int main(int argc, char **argv)

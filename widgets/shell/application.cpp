@@ -5,6 +5,7 @@
 #include "shellicons.h"
 #include "verificationrunner.h"
 
+#include <QElapsedTimer>
 #include <QFileOpenEvent>
 #include <QThreadPool>
 
@@ -22,9 +23,23 @@ void setApplicationMetadata()
         QGuiApplication::setWindowIcon(icon);
 }
 
+namespace {
+QElapsedTimer &processClock()
+{
+    static QElapsedTimer timer;
+    return timer;
+}
+} // namespace
+
+qint64 Application::elapsedSinceStartMs()
+{
+    return processClock().isValid() ? processClock().elapsed() : -1;
+}
+
 Application::Application(int &argc, char **argv)
     : QApplication(argc, argv)
 {
+    processClock().start();
     setApplicationMetadata();
 }
 

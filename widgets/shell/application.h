@@ -19,6 +19,9 @@ public:
     // worker threads; call after the windows are gone, before exit.
     static void waitForBackgroundJobs();
 
+    // Milliseconds since the Application was constructed (startup timing).
+    static qint64 elapsedSinceStartMs();
+
 signals:
     void fileOpenRequested(const QString &path);
 

@@ -37,7 +37,12 @@ CommandLine CommandLine::parse(const QStringList &arguments, const QString &work
         QStringList{QStringLiteral("n"), QStringLiteral("new-instance")},
         QCoreApplication::translate("studio::CommandLine",
                                     "Open a new window even when Carton Studio is already running."));
-    parser.addOptions({tab, screenshot, delay, newInstance});
+    const QCommandLineOption quitAfterCard(
+        QStringLiteral("quit-after-card"),
+        QCoreApplication::translate("studio::CommandLine",
+                                    "Quit as soon as the first carton is shown, printing the time it took "
+                                    "(startup benchmark; implies --new-instance)."));
+    parser.addOptions({tab, screenshot, delay, newInstance, quitAfterCard});
     parser.addPositionalArgument(
         QStringLiteral("files"),
         QCoreApplication::translate("studio::CommandLine", ".carton files or unpacked carton folders to open."),
@@ -60,7 +65,8 @@ CommandLine CommandLine::parse(const QStringList &arguments, const QString &work
                            .arg(parser.value(delay));
         return result;
     }
-    result.newInstance = parser.isSet(newInstance) || !result.screenshot.isEmpty();
+    result.quitAfterCard = parser.isSet(quitAfterCard);
+    result.newInstance = parser.isSet(newInstance) || !result.screenshot.isEmpty() || result.quitAfterCard;
     const QDir base(workingDir);
     for (const QString &arg : parser.positionalArguments()) {
         if (arg.isEmpty())

@@ -13,6 +13,7 @@ struct CommandLine {
     QString tab;             // --tab: initial tab of each carton view (name or 1-based number)
     QString screenshot;      // --screenshot: save a grab of the window there once idle, then quit
     int screenshotDelayMs = 300;
+    bool quitAfterCard = false; // --quit-after-card: quit once the first carton is shown (benchmarks)
     bool newInstance = false; // --new-instance: do not hand over to a running instance
     bool helpRequested = false;
     bool versionRequested = false;
