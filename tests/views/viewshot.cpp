@@ -5,6 +5,7 @@
 //   viewshot CARTON OUTDIR [--dark]
 #include "package/carton.h"
 #include "package/verifier.h"
+#include "views/cartonfilesmodel.h"
 #include "views/cartonview.h"
 #include "views/descriptionbrowser.h"
 #include "views/filespage.h"
@@ -14,11 +15,13 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QSettings>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeView>
 
 #include <cstdio>
 
@@ -47,7 +50,10 @@ int main(int argc, char **argv)
         p.setColor(QPalette::Mid, QColor(90, 90, 95));
         app.setPalette(p);
     }
+    QElapsedTimer timer;
+    timer.start();
     auto opened = carton::Carton::open(args[1]);
+    const qint64 openMs = timer.elapsed();
     if (!opened.ok()) {
         std::fprintf(stderr, "%s\n", qPrintable(opened.error().toString()));
         return 1;
@@ -55,9 +61,27 @@ int main(int argc, char **argv)
     std::shared_ptr<const carton::Carton> carton(std::move(opened.value()));
     QTemporaryDir settingsDir;
     QSettings settings(settingsDir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    if (qEnvironmentVariableIsSet("VIEWSHOT_PROFILE")) {
+        QElapsedTimer t;
+        t.start();
+        studio::CartonFilesModel model;
+        model.setCarton(carton);
+        std::fprintf(stderr, "files model %lld ms\n", t.restart());
+        QTreeView tree;
+        tree.setModel(&model);
+        tree.expandToDepth(0);
+        std::fprintf(stderr, "tree+expand %lld ms\n", t.restart());
+        for (int c = 0; c < studio::CartonFilesModel::ColumnCount; ++c)
+            tree.resizeColumnToContents(c);
+        std::fprintf(stderr, "resize %lld ms\n", t.restart());
+        timer.restart();
+    }
     studio::CartonView view(carton, &settings);
+    const qint64 viewMs = timer.elapsed() - openMs;
     view.resize(1280, 820);
     view.show();
+    QCoreApplication::processEvents();
+    std::fprintf(stderr, "open %lld ms, CartonView %lld ms, shown %lld ms\n", openMs, viewMs, timer.elapsed());
     const QString out = args[2];
     QDir().mkpath(out);
     const QString suffix = args.contains(QStringLiteral("--dark")) ? QStringLiteral("-dark") : QString();

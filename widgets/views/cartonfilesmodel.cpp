@@ -78,6 +78,14 @@ void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
 
     if (m_carton) {
         const auto &manifest = m_carton->manifest();
+        // One hash lookup per file (Manifest::find compares UTF-8 bytes: slower for many files).
+        QHash<QString, QByteArray> hashes;
+        if (manifest) {
+            hashes.reserve(manifest->entries().size());
+            for (const carton::ManifestEntry &entry : manifest->entries())
+                hashes.insert(entry.path, entry.sha256);
+        }
+        m_byPath.reserve(m_carton->source().files().size() + hashes.size());
         auto makeFile = [this](const QString &path) -> Node * {
             const qsizetype slash = path.lastIndexOf(u'/');
             Node *parent = ensureFolder(slash < 0 ? QString() : path.left(slash));
@@ -101,9 +109,7 @@ void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
             node->method = file.method;
             node->symlink = file.isSymlink;
             node->linkTarget = file.linkTarget;
-            if (manifest)
-                if (const carton::ManifestEntry *entry = manifest->find(file.path))
-                    node->sha256 = entry->sha256;
+            node->sha256 = hashes.value(file.path);
         }
         if (manifest) {
             for (const carton::ManifestEntry &entry : manifest->entries()) {
@@ -228,8 +234,9 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
             return tr("%1 bytes").arg(QLocale().toString(node->compressedSize));
         if (column == NameColumn)
             return node->path;
-        if (column == Sha256Column)
-            return QString::fromLatin1(node->sha256);
+        if (column == Sha256Column && !node->folder)
+            return node->sha256.isEmpty() ? tr("Not listed in MANIFEST")
+                                          : tr("sha256 in MANIFEST: %1").arg(QString::fromLatin1(node->sha256));
         break;
     case Qt::TextAlignmentRole:
         if (column == SizeColumn || column == CompressedColumn)
@@ -264,7 +271,7 @@ QVariant CartonFilesModel::headerData(int section, Qt::Orientation orientation, 
     case SizeColumn: return tr("Size");
     case CompressedColumn: return tr("Compressed");
     case MethodColumn: return tr("Method");
-    case Sha256Column: return tr("SHA-256 (MANIFEST)");
+    case Sha256Column: return tr("SHA-256");
     case StateColumn: return tr("Verification");
     }
     return {};

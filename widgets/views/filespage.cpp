@@ -53,10 +53,16 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     m_tree->header()->setSectionResizeMode(CartonFilesModel::Sha256Column, QHeaderView::Stretch);
     m_tree->setTextElideMode(Qt::ElideMiddle);
     m_tree->expandToDepth(0);
-    for (int c = 0; c < CartonFilesModel::ColumnCount; ++c)
-        if (c != CartonFilesModel::Sha256Column)
-            m_tree->resizeColumnToContents(c);
-    m_tree->setColumnWidth(CartonFilesModel::NameColumn, qMax(m_tree->columnWidth(0) + 24, 220));
+    // Widths from the font, not from the rows: sizing to contents walks many rows on huge cartons.
+    const QFontMetrics fm = m_tree->fontMetrics();
+    const int pad = fm.horizontalAdvance(u'M') + 8;
+    m_tree->setColumnWidth(CartonFilesModel::NameColumn, 16 * fm.horizontalAdvance(u'm') + 40);
+    const int sizeWidth = qMax(fm.horizontalAdvance(QStringLiteral("999.9 KiB")),
+                               fm.horizontalAdvance(m_model->headerData(CartonFilesModel::CompressedColumn,
+                                                                        Qt::Horizontal).toString()));
+    m_tree->setColumnWidth(CartonFilesModel::SizeColumn, sizeWidth + pad);
+    m_tree->setColumnWidth(CartonFilesModel::CompressedColumn, sizeWidth + pad);
+    m_tree->setColumnWidth(CartonFilesModel::MethodColumn, fm.horizontalAdvance(QStringLiteral("Deflate")) + pad);
     // Room for the longest state, not just "Pending".
     int stateWidth = 0;
     for (auto state : {carton::FileState::Unverified, carton::FileState::Ok, carton::FileState::Mismatch,
