@@ -23,6 +23,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QClipboard>
+#include <QDirIterator>
 #include <QToolButton>
 #include <QLabel>
 #include <QPushButton>
@@ -48,6 +49,7 @@ private slots:
     void clickShowsFile();
     void fileChecks();
     void extract();
+    void extractCancelled();
     void hostileDescription();
     void brokenCarton_data();
     void brokenCarton();
@@ -283,6 +285,28 @@ void TestCartonView::extract()
     QVERIFY(!QFileInfo::exists(target.filePath(QStringLiteral("carton.toml"))));
     QVERIFY(status.count() >= 1);
     QVERIFY(view.filesPage()->extractAction()->isEnabled());
+}
+
+void TestCartonView::extractCancelled()
+{
+    if (!m_upstream)
+        QSKIP("upstream fixture not available");
+    CartonView view(m_upstream, m_settings.get());
+    QTemporaryDir target;
+    QVERIFY(target.isValid());
+    ExtractJob *job = view.filesPage()->extractTo({}, target.path(), false);
+    QSignalSpy finished(job, &ExtractJob::finished);
+    job->cancel(); // may come after the work is done on a fast machine: then it simply succeeded
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+    const auto outcome = finished.at(0).at(0).value<ExtractJob::Outcome>();
+    if (outcome.ok) {
+        QVERIFY(QFileInfo::exists(target.filePath(QStringLiteral("carton.toml"))));
+    } else {
+        QVERIFY2(outcome.cancelled, qPrintable(outcome.error));
+        // Nothing half-written is left behind.
+        QDirIterator it(target.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        QVERIFY2(!it.hasNext(), qPrintable(it.hasNext() ? it.next() : QString()));
+    }
 }
 
 void TestCartonView::hostileDescription()

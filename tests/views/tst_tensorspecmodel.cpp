@@ -3,10 +3,12 @@
 #include "testcartons.h"
 
 #include "views/roles.h"
+#include "views/shapedelegate.h"
 #include "views/symbolpalette.h"
 #include "views/tensorspecmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QTableView>
 #include <QTest>
 
 Q_DECLARE_METATYPE(carton::Shape)
@@ -22,6 +24,7 @@ private slots:
     void shapes();
     void symbolsShareColors();
     void chipColors();
+    void delegatePaintsChips();
 };
 
 void TestTensorSpecModel::upstreamInputs()
@@ -149,6 +152,42 @@ void TestTensorSpecModel::chipColors()
         if (i > 0)
             QVERIFY(SymbolPalette::chipColor(i - 1, light) != onLight);
     }
+}
+
+void TestTensorSpecModel::delegatePaintsChips()
+{
+    using carton::Dim;
+    carton::TensorSpec spec;
+    spec.name = QStringLiteral("x");
+    spec.shape = carton::Shape::dims({Dim::symbol(QStringLiteral("batch_size")), Dim::value(3)});
+    SymbolPalette palette;
+    palette.addShape(spec.shape);
+    TensorSpecModel model;
+    model.setSpecs({spec}, palette);
+    QTableView view;
+    view.setModel(&model);
+    view.setItemDelegateForColumn(TensorSpecModel::ShapeColumn, new ShapeDelegate(&view));
+    view.resize(600, 120);
+    view.setColumnWidth(TensorSpecModel::ShapeColumn, 250);
+    const QImage image = view.grab().toImage();
+    const QRect cell = view.visualRect(model.index(0, TensorSpecModel::ShapeColumn))
+                           .translated(view.viewport()->mapTo(&view, QPoint(0, 0)));
+    // The symbol's chip color (for this palette) appears inside the shape cell, and nowhere in the name cell.
+    const QColor chip = SymbolPalette::chipColor(0, view.palette());
+    auto countChip = [&](const QRect &rect) {
+        int n = 0;
+        for (int y = rect.top(); y <= rect.bottom(); ++y)
+            for (int x = rect.left(); x <= rect.right(); ++x)
+                if (image.rect().contains(x, y) && image.pixelColor(x, y).rgb() == chip.rgb())
+                    ++n;
+        return n;
+    };
+    QVERIFY(countChip(cell) > 50);
+    const QRect nameCell = view.visualRect(model.index(0, TensorSpecModel::NameColumn))
+                               .translated(view.viewport()->mapTo(&view, QPoint(0, 0)));
+    QCOMPARE(countChip(nameCell), 0);
+    QVERIFY(ShapeDelegate().sizeHint(QStyleOptionViewItem(), model.index(0, TensorSpecModel::ShapeColumn)).width()
+            > QFontMetrics(QFont()).horizontalAdvance(QStringLiteral("[batch_size, 3]")));
 }
 
 QTEST_MAIN(TestTensorSpecModel)
