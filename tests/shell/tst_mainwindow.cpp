@@ -17,6 +17,7 @@
 #include "package/carton.h"
 #include "views/cartonview.h"
 #include "views/diagnosticsmodel.h"
+#include "zip/zipwriter.h"
 
 #include <QAbstractScrollArea>
 #include <QCryptographicHash>
@@ -59,6 +60,7 @@ private slots:
     void opensFolderCarton();
     void mismatchIsRed();
     void brokenTomlStillShowsDiagnostics();
+    void bombShowsError();
     void sameFileOpensOnce();
     void closeWhileVerifying();
     void cancelVerification();
@@ -265,6 +267,36 @@ void TestMainWindow::brokenTomlStillShowsDiagnostics()
         tomlError = tomlError || (d.severity == carton::Severity::Error && d.location.startsWith(u"carton.toml"_s));
     QVERIFY(tomlError);
     QVERIFY(window.tabWidget()->tabToolTip(0).endsWith(u"Not a valid carton: see Diagnostics"_s));
+}
+
+void TestMainWindow::bombShowsError()
+{
+    // carton.toml inflates to 64 MiB of zeros (zstd: a few KiB in the zip),
+    // far past the metadata cap: an error in the window, not a crash or an OOM.
+    const QString path = m_dir->filePath(u"bomb.carton"_s);
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        carton::ZipWriter zip(&file);
+        const QByteArray zeros(64 << 20, '\0');
+        QVERIFY(zip.addEntry(u"carton.toml"_s, zeros, {}).ok());
+        carton::ZipWriteOptions stored;
+        stored.method = carton::ZipMethod::Stored;
+        QVERIFY(zip.addEntry(u"MANIFEST"_s, "carton.toml=" + sha256Hex(zeros) + "\n", stored).ok());
+        QVERIFY(zip.close().ok());
+    }
+    QVERIFY(QFileInfo(path).size() < (1 << 20));
+    MainWindow window(m_settings.get());
+    window.show();
+    CartonPage *page = window.openPath(path);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() != CartonPage::State::Opening, jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+    if (page->state() == CartonPage::State::Failed)
+        QVERIFY(page->errorPage()->isVisible());
+    bool error = false;
+    for (const carton::Diagnostic &d : shownDiagnostics(window))
+        error = error || (d.severity == carton::Severity::Error && (d.location + d.message).contains(u"carton.toml"_s));
+    QVERIFY(error);
 }
 
 void TestMainWindow::sameFileOpensOnce()
