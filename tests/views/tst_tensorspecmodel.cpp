@@ -74,6 +74,14 @@ void TestTensorSpecModel::upstreamInputs()
     QVERIFY(partsF[1].colorIndex != partsB[0].colorIndex);
     QCOMPARE(inputs.index(5, TensorSpecModel::ShapeColumn).data(Roles::SymbolsRole).toStringList(),
              QStringList{"batch_size"});
+    // The tooltip of b's shape names every place "some_symbol" is used.
+    QCOMPARE(palette.usersOf(QStringLiteral("some_symbol")), QStringList());
+    SymbolPalette named;
+    for (const auto &spec : carton->info()->inputs)
+        named.addShape(spec.shape, QStringLiteral("input ") + spec.name);
+    QCOMPARE(named.usersOf(QStringLiteral("some_symbol")), (QStringList{"input b", "input d"}));
+    inputs.setSpecs(carton->info()->inputs, named);
+    QVERIFY(inputs.index(1, TensorSpecModel::ShapeColumn).data(Qt::ToolTipRole).toString().contains(u"input b, input d"));
 }
 
 void TestTensorSpecModel::shapes_data()

@@ -24,9 +24,9 @@ SpecsPage::SpecsPage(const carton::CartonInfo *info, QWidget *parent)
     SymbolPalette palette;
     if (info) {
         for (const carton::TensorSpec &spec : info->inputs)
-            palette.addShape(spec.shape);
+            palette.addShape(spec.shape, tr("input %1").arg(spec.name));
         for (const carton::TensorSpec &spec : info->outputs)
-            palette.addShape(spec.shape);
+            palette.addShape(spec.shape, tr("output %1").arg(spec.name));
         m_inputs->setSpecs(info->inputs, palette);
         m_outputs->setSpecs(info->outputs, palette);
     }

@@ -21,10 +21,12 @@ QStringList SymbolPalette::symbolsOf(const carton::Shape &shape)
     return result;
 }
 
-void SymbolPalette::addShape(const carton::Shape &shape)
+void SymbolPalette::addShape(const carton::Shape &shape, const QString &user)
 {
     const QStringList names = symbolsOf(shape);
     for (const QString &name : names) {
+        if (!user.isEmpty() && !m_users[name].contains(user))
+            m_users[name].append(user);
         if (m_indices.contains(name))
             continue;
         m_indices.insert(name, int(m_order.size()));

@@ -31,8 +31,11 @@ struct ShapePart {
 // they read on light and dark backgrounds alike.
 class SymbolPalette final {
 public:
-    void addShape(const carton::Shape &shape);
+    // `user` names where the shape is used ("input x"), for tooltips.
+    void addShape(const carton::Shape &shape, const QString &user = {});
     int indexOf(const QString &symbol) const { return m_indices.value(symbol, -1); }
+    // Where a symbol is used, in the order the shapes were added.
+    QStringList usersOf(const QString &symbol) const { return m_users.value(symbol); }
     QStringList symbols() const { return m_order; }
 
     QList<ShapePart> parts(const carton::Shape &shape) const;
@@ -44,6 +47,7 @@ public:
 private:
     QHash<QString, int> m_indices;
     QStringList m_order;
+    QHash<QString, QStringList> m_users;
 };
 
 } // namespace studio

@@ -63,8 +63,13 @@ QVariant TensorSpecModel::data(const QModelIndex &index, int role) const
                 return tr("A scalar");
             if (symbols.isEmpty())
                 return spec.shape.toString();
-            return tr("%1\nSymbols must have the same value wherever they are used: %2")
-                .arg(spec.shape.toString(), symbols.join(QStringLiteral(", ")));
+            QStringList lines{spec.shape.toString()};
+            for (const QString &symbol : symbols) {
+                const QStringList users = m_palette.usersOf(symbol);
+                lines.append(users.size() > 1 ? tr("%1 must have one value in %2").arg(symbol, users.join(QStringLiteral(", ")))
+                                              : tr("%1 is a symbol (a size fixed at run time)").arg(symbol));
+            }
+            return lines.join(u'\n');
         }
         case DescriptionColumn: return spec.description.value_or(QString());
         default: break;
