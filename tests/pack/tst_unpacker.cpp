@@ -5,6 +5,8 @@
 #include "package/carton.h"
 #include "packtestutil.h"
 
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,6 +27,8 @@ private slots:
     void fromFolderSource();
     void upstreamFixture();
     void pythonMadeCarton();
+    void fetchLinks_data();
+    void fetchLinks();
 };
 
 static QString errorText(const Error &e)
@@ -362,6 +366,75 @@ void tst_Unpacker::pythonMadeCarton()
     QCOMPARE(listing(target), (QStringList{QStringLiteral("MANIFEST"), QStringLiteral("carton.toml"), QStringLiteral("misc"),
                                            QStringLiteral("misc/\u00e9t\u00e9.txt"), QStringLiteral("model"),
                                            QStringLiteral("model/model.pt")}));
+}
+
+void tst_Unpacker::fetchLinks_data()
+{
+    QTest::addColumn<QByteArray>("served");
+    QTest::addColumn<bool>("ok");
+    QTest::newRow("right bytes") << QByteArray("remote model bytes\n") << true;
+    QTest::newRow("wrong bytes") << QByteArray("tampered model bytes\n") << false;
+}
+
+// A linked file is fetched over http from a local server only with fetchLinks;
+// bytes whose sha256 differs from MANIFEST fail and leave nothing behind.
+void tst_Unpacker::fetchLinks()
+{
+    QFETCH(QByteArray, served);
+    QFETCH(bool, ok);
+    const QByteArray remote = "remote model bytes\n";
+    QTcpServer server;
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    connect(&server, &QTcpServer::newConnection, &server, [&] {
+        QTcpSocket *socket = server.nextPendingConnection();
+        connect(socket, &QTcpSocket::readyRead, socket, [socket, served] {
+            // Answer once the request's header is complete.
+            const QByteArray request = socket->property("request").toByteArray() + socket->readAll();
+            socket->setProperty("request", request);
+            if (!request.contains("\r\n\r\n") || socket->property("answered").toBool())
+                return;
+            socket->setProperty("answered", true);
+            socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: "
+                          + QByteArray::number(served.size()) + "\r\nConnection: close\r\n\r\n" + served);
+            socket->disconnectFromHost();
+        });
+        connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+    });
+    const QByteArray url = "http://127.0.0.1:" + QByteArray::number(server.serverPort()) + "/remote.bin";
+    const QList<RawEntry> entries{
+        {"carton.toml", minimalToml()},
+        {"model/model.pt", "model"},
+        {"LINKS", "version = 1\n\n[urls]\n" + sha256Hex(remote) + " = [\"" + url + "\"]\n"},
+        {"MANIFEST", manifestFor({{"carton.toml", minimalToml()}, {"model/model.pt", "model"}, {"model/remote.bin", remote}})},
+    };
+    QTemporaryDir tmp;
+    const QString zip = tmp.filePath(QStringLiteral("l.carton"));
+    QVERIFY(writeFile(zip, buildZip(entries)));
+    auto opened = Carton::open(zip);
+    QVERIFY(opened.ok());
+    QVERIFY((*opened)->isLinked(QStringLiteral("model/remote.bin")));
+
+    const QString skipped = tmp.filePath(QStringLiteral("skipped"));
+    auto withoutFetch = unpackCarton(**opened, skipped);
+    QVERIFY(withoutFetch.ok());
+    QCOMPARE(withoutFetch->skippedLinked, QStringList{QStringLiteral("model/remote.bin")});
+    QVERIFY(!QFileInfo::exists(skipped + QStringLiteral("/model/remote.bin")));
+
+    const QString work = tmp.filePath(QStringLiteral("work"));
+    QVERIFY(QDir().mkpath(work));
+    UnpackOptions options;
+    options.fetchLinks = true;
+    options.fetch.timeoutMs = 10000;
+    auto fetched = unpackCarton(**opened, work + QStringLiteral("/out"), options);
+    QCOMPARE(fetched.ok(), ok);
+    if (ok) {
+        QVERIFY(fetched->skippedLinked.isEmpty());
+        QCOMPARE(readFile(work + QStringLiteral("/out/model/remote.bin")), remote);
+        QCOMPARE(readFile(work + QStringLiteral("/out/model/model.pt")), QByteArray("model"));
+    } else {
+        QCOMPARE(fetched.error().code, ErrorCode::Integrity);
+        QCOMPARE(listing(work), QStringList());
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_Unpacker)
