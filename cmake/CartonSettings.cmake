@@ -39,6 +39,7 @@ function(carton_add_test name)
   cmake_parse_arguments(arg "" "" "SOURCES;LIBS" ${ARGN})
   qt_add_executable(${name} ${arg_SOURCES})
   target_link_libraries(${name} PRIVATE carton_settings Qt6::Test ${arg_LIBS})
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/common)
   target_compile_definitions(${name} PRIVATE
     CARTON_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
     CARTON_SOURCE_DIR="${PROJECT_SOURCE_DIR}"

@@ -3,6 +3,7 @@
 #include "format/cartontoml.h"
 #include "format/semver.h"
 #include "format/targettriple.h"
+#include "testutil.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,12 +19,6 @@ namespace {
 QString upstreamTomlDir()
 {
     return QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/toml");
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 QString errorText(const Result<CartonInfo> &r)
@@ -92,7 +87,9 @@ CartonInfo edgeDocument()
     info.outputs = {out};
     SelfTest t;
     t.name = u""_s;
-    t.inputs = {{u"tensor.with.dots"_s, u"@tensor_data/z"_s}, {u"image in"_s, u"@tensor_data/a"_s}, {u"scalar"_s, u"@tensor_data/b"_s}};
+    t.inputs = {{u"tensor.with.dots"_s, u"@tensor_data/z"_s},
+                {u"image in"_s, u"@tensor_data/a"_s},
+                {u"scalar"_s, u"@tensor_data/b"_s}};
     t.expectedOut = TensorRefs{{u"out"_s, u"@tensor_data/c"_s}};
     SelfTest t2;
     t2.description = u"no expected_out"_s;
@@ -106,8 +103,10 @@ CartonInfo edgeDocument()
     info.runner.runnerName = u"torchscript"_s;
     info.runner.requiredFrameworkVersion = u"=2.0.1"_s;
     info.runner.runnerCompatVersion = 1;
-    info.runner.opts = {{u"a float"_s, 0.1}, {u"b_int"_s, qint64(-9223372036854775807LL - 1)}, {u"c"_s, 42.0},
-                        {u"d"_s, true}, {u"e"_s, u"str \"q\""_s}, {u"f"_s, 1e300}, {u"g"_s, -2.5e-8}, {u"é"_s, false}};
+    info.runner.opts = {{u"a float"_s, 0.1},      {u"b_int"_s, qint64(-9223372036854775807LL - 1)},
+                        {u"c"_s, 42.0},           {u"d"_s, true},
+                        {u"e"_s, u"str \"q\""_s}, {u"f"_s, 1e300},
+                        {u"g"_s, -2.5e-8},        {u"é"_s, false}};
     info.unknownToml = "future_key = [1, 2]\n\n[future_table]\nx = 1\n";
     return info;
 }
@@ -153,7 +152,7 @@ void TestCartonToml::upstreamFixtures_data()
 void TestCartonToml::upstreamFixtures()
 {
     QFETCH(QString, path);
-    const QByteArray text = readFile(path);
+    const QByteArray text = testutil::readFile(path);
     QVERIFY(!text.isEmpty());
     const Result<CartonInfo> r = parseCartonToml(text, QFileInfo(path).fileName());
     const bool expectFailure = path.endsWith(u"_expect_failure.toml"_s);
@@ -180,7 +179,7 @@ void TestCartonToml::upstreamFixtures()
 
 void TestCartonToml::complete()
 {
-    const QByteArray text = readFile(upstreamTomlDir() + u"/complete.toml"_s);
+    const QByteArray text = testutil::readFile(upstreamTomlDir() + u"/complete.toml"_s);
     if (text.isEmpty())
         QSKIP("fixtures/upstream/toml/complete.toml not available");
     const Result<CartonInfo> r = parseCartonToml(text);
@@ -212,7 +211,8 @@ void TestCartonToml::complete()
              (TensorRefs{{u"x"_s, u"@tensor_data/self_test_tensor_0"_s}, {u"y"_s, u"@tensor_data/sometensor"_s}}));
     QCOMPARE(info.selfTests[0].expectedOut, (TensorRefs{{u"out"_s, u"@tensor_data/another_tensor"_s}}));
     QCOMPARE(info.examples.size(), 1);
-    QCOMPARE(info.examples[0].inputs, (TensorRefs{{u"x"_s, u"@misc/input.png"_s}, {u"y"_s, u"@tensor_data/something"_s}}));
+    QCOMPARE(info.examples[0].inputs,
+             (TensorRefs{{u"x"_s, u"@misc/input.png"_s}, {u"y"_s, u"@tensor_data/something"_s}}));
     QCOMPARE(info.examples[0].sampleOut, (TensorRefs{{u"out"_s, u"@misc/..."_s}}));
     QCOMPARE(info.runner.runnerName, u"torchscript"_s);
     QCOMPARE(info.runner.requiredFrameworkVersion, u"=1.12.1"_s);
@@ -224,7 +224,7 @@ void TestCartonToml::complete()
 
 void TestCartonToml::shapes()
 {
-    const QByteArray text = readFile(upstreamTomlDir() + u"/shapes.toml"_s);
+    const QByteArray text = testutil::readFile(upstreamTomlDir() + u"/shapes.toml"_s);
     if (text.isEmpty())
         QSKIP("fixtures/upstream/toml/shapes.toml not available");
     const Result<CartonInfo> r = parseCartonToml(text);
@@ -249,14 +249,15 @@ void TestCartonToml::shapes()
 
 void TestCartonToml::optTypes()
 {
-    const QByteArray text = readFile(upstreamTomlDir() + u"/opt_types.toml"_s);
+    const QByteArray text = testutil::readFile(upstreamTomlDir() + u"/opt_types.toml"_s);
     if (text.isEmpty())
         QSKIP("fixtures/upstream/toml/opt_types.toml not available");
     const Result<CartonInfo> r = parseCartonToml(text);
     QVERIFY2(r.ok(), qPrintable(errorText(r)));
     // Sorted by key.
-    QCOMPARE(r->runner.opts, (RunnerOpts{{u"bool"_s, false}, {u"float"_s, 4.23}, {u"integer"_s, qint64(42)},
-                                         {u"string"_s, u"string"_s}}));
+    QCOMPARE(
+        r->runner.opts,
+        (RunnerOpts{{u"bool"_s, false}, {u"float"_s, 4.23}, {u"integer"_s, qint64(42)}, {u"string"_s, u"string"_s}}));
     QVERIFY(std::holds_alternative<qint64>(r->runner.opts[2].second));
     QVERIFY(std::holds_alternative<double>(r->runner.opts[1].second));
 }
@@ -279,7 +280,8 @@ void TestCartonToml::testCarton()
     const CartonInfo &info = *r;
     QCOMPARE(info.modelName, u"Test Model"_s);
     QCOMPARE(info.shortDescription->size(), 72);
-    QVERIFY(info.modelDescription->startsWith(u"\nSome description"_s)); // the first newline is trimmed, the second kept
+    QVERIFY(
+        info.modelDescription->startsWith(u"\nSome description"_s)); // the first newline is trimmed, the second kept
     QVERIFY(info.modelDescription->contains(u"![Model Architecture](@misc/model_architecture.png)"_s));
     QCOMPARE(info.requiredPlatforms->size(), 4);
     QCOMPARE(info.inputs.size(), 7);
@@ -292,12 +294,14 @@ void TestCartonToml::testCarton()
     // [self_test.inputs] as a sub-table, in file order (b before a).
     QCOMPARE(info.selfTests.size(), 1);
     QCOMPARE(info.selfTests[0].name, u"a_self_test"_s);
-    QCOMPARE(info.selfTests[0].inputs, (TensorRefs{{u"b"_s, u"@tensor_data/_tensor_0"_s}, {u"a"_s, u"@tensor_data/_tensor_1"_s}}));
+    QCOMPARE(info.selfTests[0].inputs,
+             (TensorRefs{{u"b"_s, u"@tensor_data/_tensor_0"_s}, {u"a"_s, u"@tensor_data/_tensor_1"_s}}));
     QCOMPARE(info.examples[0].inputs, (TensorRefs{{u"f"_s, u"@misc/_example_misc_file_0"_s}}));
     QCOMPARE(info.runner.runnerName, u"python"_s);
     QCOMPARE(info.runner.requiredFrameworkVersion, u"=3.11"_s);
     QCOMPARE(info.runner.runnerCompatVersion, 1);
-    QCOMPARE(info.runner.opts, (RunnerOpts{{u"entrypoint_fn"_s, u"get_model"_s}, {u"entrypoint_package"_s, u"main"_s}}));
+    QCOMPARE(info.runner.opts,
+             (RunnerOpts{{u"entrypoint_fn"_s, u"get_model"_s}, {u"entrypoint_package"_s, u"main"_s}}));
     QCOMPARE(upstreamRejections(info), QStringList());
     const auto req = VersionReq::parse(info.runner.requiredFrameworkVersion);
     QVERIFY(req && req->matches(u"3.11.1"_s) && !req->matches(u"3.12.0"_s));
@@ -312,76 +316,76 @@ void TestCartonToml::malformed_data()
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QString>("location");
     QTest::addColumn<QString>("message");
-    const QByteArray runner = "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"=1\"\nrunner_compat_version = 1\n";
+    const QByteArray runner =
+        "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"=1\"\nrunner_compat_version = 1\n";
     const QByteArray head = "spec_version = 1\n";
     const QByteArray input = "[[input]]\nname = \"x\"\ndtype = \"float32\"\n";
     QTest::newRow("syntax: unterminated string")
         << QByteArray("spec_version = 1\nmodel_name = \"abc\n") << u"carton.toml:2:18"_s << u"TOML syntax error"_s;
-    QTest::newRow("syntax: duplicate key")
-        << QByteArray(head + "model_name = \"a\"\nmodel_name = \"b\"\n" + runner) << u"carton.toml:3:14"_s << u"TOML syntax error"_s;
+    QTest::newRow("syntax: duplicate key") << QByteArray(head + "model_name = \"a\"\nmodel_name = \"b\"\n" + runner)
+                                           << u"carton.toml:3:14"_s << u"TOML syntax error"_s;
     QTest::newRow("syntax: invalid utf8")
         << QByteArray(head + "model_name = \"\xff\"\n") << u"carton.toml:2:14"_s << u"TOML syntax error"_s;
-    QTest::newRow("missing spec_version") << QByteArray(runner) << u"carton.toml"_s << u"spec_version: missing required key"_s;
-    QTest::newRow("spec_version string")
-        << QByteArray("spec_version = \"1\"\n" + runner) << u"carton.toml:1:16"_s
-        << u"spec_version: expected an integer, found a string"_s;
-    QTest::newRow("model_name integer")
-        << QByteArray(head + "model_name = 5\n" + runner) << u"carton.toml:2:14"_s << u"model_name: expected a string, found an integer"_s;
-    QTest::newRow("missing runner") << QByteArray(head) << u"carton.toml"_s << u"runner: missing required table [runner]"_s;
-    QTest::newRow("runner not a table")
-        << QByteArray(head + "runner = \"torchscript\"\n") << u"carton.toml:2:10"_s << u"runner: expected a table ([runner]), found a string"_s;
+    QTest::newRow("missing spec_version")
+        << QByteArray(runner) << u"carton.toml"_s << u"spec_version: missing required key"_s;
+    QTest::newRow("spec_version string") << QByteArray("spec_version = \"1\"\n" + runner) << u"carton.toml:1:16"_s
+                                         << u"spec_version: expected an integer, found a string"_s;
+    QTest::newRow("model_name integer") << QByteArray(head + "model_name = 5\n" + runner) << u"carton.toml:2:14"_s
+                                        << u"model_name: expected a string, found an integer"_s;
+    QTest::newRow("missing runner") << QByteArray(head) << u"carton.toml"_s
+                                    << u"runner: missing required table [runner]"_s;
+    QTest::newRow("runner not a table") << QByteArray(head + "runner = \"torchscript\"\n") << u"carton.toml:2:10"_s
+                                        << u"runner: expected a table ([runner]), found a string"_s;
     QTest::newRow("missing runner_name")
         << QByteArray(head + "\n[runner]\nrequired_framework_version = \"=1\"\nrunner_compat_version = 1\n")
         << u"carton.toml:3:1"_s << u"runner.runner_name: missing required key"_s;
     QTest::newRow("compat version float")
-        << QByteArray(head + "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"=1\"\nrunner_compat_version = 1.5\n")
+        << QByteArray(
+               head +
+               "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"=1\"\nrunner_compat_version = 1.5\n")
         << u"carton.toml:5:25"_s << u"runner.runner_compat_version: expected an integer, found a float"_s;
     QTest::newRow("opt array")
         << QByteArray(head + runner + "[runner.opts]\nok = 1\nthreads = [1, 2]\n") << u"carton.toml:8:11"_s
         << u"runner.opts.threads: expected an integer, float, string or boolean, found an array"_s;
-    QTest::newRow("opt date")
-        << QByteArray(head + runner + "[runner.opts]\nwhen = 1979-05-27\n") << u"carton.toml:7:8"_s
-        << u"runner.opts.when: expected an integer, float, string or boolean, found a date"_s;
-    QTest::newRow("opt table")
-        << QByteArray(head + runner + "[runner.opts]\nsub = { a = 1 }\n") << u"carton.toml:7:7"_s
-        << u"runner.opts.sub: expected an integer, float, string or boolean, found a table"_s;
+    QTest::newRow("opt date") << QByteArray(head + runner + "[runner.opts]\nwhen = 1979-05-27\n")
+                              << u"carton.toml:7:8"_s
+                              << u"runner.opts.when: expected an integer, float, string or boolean, found a date"_s;
+    QTest::newRow("opt table") << QByteArray(head + runner + "[runner.opts]\nsub = { a = 1 }\n") << u"carton.toml:7:7"_s
+                               << u"runner.opts.sub: expected an integer, float, string or boolean, found a table"_s;
     QTest::newRow("shape float")
         << QByteArray(head + input + "shape = \"*\"\n" + input + "shape = 1.5\n" + runner) << u"carton.toml:9:9"_s
         << u"input[1].shape: expected a string or an array of integers/strings, found a float"_s;
-    QTest::newRow("negative dim")
-        << QByteArray(head + input + "shape = [1, -3]\n" + runner) << u"carton.toml:5:13"_s
-        << u"input[0].shape[1]: negative dimension -3"_s;
+    QTest::newRow("negative dim") << QByteArray(head + input + "shape = [1, -3]\n" + runner) << u"carton.toml:5:13"_s
+                                  << u"input[0].shape[1]: negative dimension -3"_s;
     QTest::newRow("float dim")
         << QByteArray(head + input + "shape = [2.0]\n" + runner) << u"carton.toml:5:10"_s
         << u"input[0].shape[0]: expected an integer >= 0, a symbol string or \"*\", found a float"_s;
     QTest::newRow("nested dims")
         << QByteArray(head + input + "shape = [[1, 2]]\n" + runner) << u"carton.toml:5:10"_s
         << u"input[0].shape[0]: expected an integer >= 0, a symbol string or \"*\", found an array"_s;
-    QTest::newRow("unknown dtype")
-        << QByteArray(head + "[[output]]\nname = \"y\"\ndtype = \"float128\"\nshape = []\n" + runner) << u"carton.toml:4:9"_s
-        << u"output[0].dtype: unknown dtype \"float128\""_s;
-    QTest::newRow("preview-only dtype")
-        << QByteArray(head + "[[output]]\nname = \"y\"\ndtype = \"bfloat16\"\nshape = []\n" + runner) << u"carton.toml:4:9"_s
-        << u"output[0].dtype: unknown dtype \"bfloat16\""_s;
-    QTest::newRow("missing shape")
-        << QByteArray(head + runner + "\n" + input) << u"carton.toml:7:1"_s << u"input[0].shape: missing required key"_s;
-    QTest::newRow("missing name")
-        << QByteArray(head + "[[input]]\ndtype = \"int8\"\nshape = []\n" + runner) << u"carton.toml:2:1"_s
-        << u"input[0].name: missing required key"_s;
-    QTest::newRow("input as table")
-        << QByteArray(head + "[input]\nname = \"x\"\n" + runner) << u"carton.toml:2:1"_s
-        << u"input: expected an array of tables ([[input]]), found a table"_s;
-    QTest::newRow("input array of strings")
-        << QByteArray(head + "input = [\"x\"]\n" + runner) << u"carton.toml:2:10"_s << u"input[0]: expected a table, found a string"_s;
-    QTest::newRow("self_test without inputs")
-        << QByteArray(head + runner + "\n[[self_test]]\nname = \"t\"\n") << u"carton.toml:7:1"_s
-        << u"self_test[0].inputs: missing required key"_s;
+    QTest::newRow("unknown dtype") << QByteArray(head + "[[output]]\nname = \"y\"\ndtype = \"float128\"\nshape = []\n" +
+                                                 runner)
+                                   << u"carton.toml:4:9"_s << u"output[0].dtype: unknown dtype \"float128\""_s;
+    QTest::newRow("preview-only dtype") << QByteArray(head +
+                                                      "[[output]]\nname = \"y\"\ndtype = \"bfloat16\"\nshape = []\n" +
+                                                      runner)
+                                        << u"carton.toml:4:9"_s << u"output[0].dtype: unknown dtype \"bfloat16\""_s;
+    QTest::newRow("missing shape") << QByteArray(head + runner + "\n" + input) << u"carton.toml:7:1"_s
+                                   << u"input[0].shape: missing required key"_s;
+    QTest::newRow("missing name") << QByteArray(head + "[[input]]\ndtype = \"int8\"\nshape = []\n" + runner)
+                                  << u"carton.toml:2:1"_s << u"input[0].name: missing required key"_s;
+    QTest::newRow("input as table") << QByteArray(head + "[input]\nname = \"x\"\n" + runner) << u"carton.toml:2:1"_s
+                                    << u"input: expected an array of tables ([[input]]), found a table"_s;
+    QTest::newRow("input array of strings") << QByteArray(head + "input = [\"x\"]\n" + runner) << u"carton.toml:2:10"_s
+                                            << u"input[0]: expected a table, found a string"_s;
+    QTest::newRow("self_test without inputs") << QByteArray(head + runner + "\n[[self_test]]\nname = \"t\"\n")
+                                              << u"carton.toml:7:1"_s << u"self_test[0].inputs: missing required key"_s;
     QTest::newRow("self_test ref not a string")
-        << QByteArray(head + runner + "[[self_test]]\ninputs = { x = \"@tensor_data/a\", y = 3 }\n") << u"carton.toml:7:38"_s
-        << u"self_test[0].inputs.y: expected a string, found an integer"_s;
+        << QByteArray(head + runner + "[[self_test]]\ninputs = { x = \"@tensor_data/a\", y = 3 }\n")
+        << u"carton.toml:7:38"_s << u"self_test[0].inputs.y: expected a string, found an integer"_s;
     QTest::newRow("expected_out array")
-        << QByteArray(head + runner + "[[self_test]]\ninputs = {}\nexpected_out = [\"@tensor_data/a\"]\n") << u"carton.toml:8:16"_s
-        << u"self_test[0].expected_out: expected a table of tensor name"_s;
+        << QByteArray(head + runner + "[[self_test]]\ninputs = {}\nexpected_out = [\"@tensor_data/a\"]\n")
+        << u"carton.toml:8:16"_s << u"self_test[0].expected_out: expected a table of tensor name"_s;
     QTest::newRow("example without sample_out")
         << QByteArray(head + runner + "[[example]]\ninputs = { x = \"@misc/a.png\" }\n") << u"carton.toml:6:1"_s
         << u"example[0].sample_out: missing required key"_s;
@@ -407,41 +411,56 @@ void TestCartonToml::malformed()
 
 void TestCartonToml::fieldLines()
 {
-    const QByteArray text = "spec_version = 1\n"             // 1
-                            "model_name = \"m\"\n"            // 2
-                            "required_platforms = [\n"        // 3
-                            "  \"x86_64-apple-darwin\",\n"    // 4
-                            "]\n"                             // 5
-                            "[[input]]\n"                     // 6
-                            "name = \"a\"\n"                  // 7
-                            "dtype = \"int8\"\n"              // 8
-                            "shape = []\n"                    // 9
-                            "[[input]]\n"                     // 10
-                            "name = \"b\"\n"                  // 11
-                            "dtype = \"int8\"\n"              // 12
-                            "shape = [\n"                     // 13
-                            "  1,\n"                          // 14
-                            "]\n"                             // 15
-                            "description = \"d\"\n"           // 16
-                            "[[self_test]]\n"                 // 17
-                            "[self_test.inputs]\n"            // 18
-                            "b = \"@tensor_data/b\"\n"        // 19
-                            "a = \"@tensor_data/a\"\n"        // 20
-                            "[runner]\n"                      // 21
-                            "runner_name = \"r\"\n"           // 22
+    const QByteArray text = "spec_version = 1\n"                   // 1
+                            "model_name = \"m\"\n"                 // 2
+                            "required_platforms = [\n"             // 3
+                            "  \"x86_64-apple-darwin\",\n"         // 4
+                            "]\n"                                  // 5
+                            "[[input]]\n"                          // 6
+                            "name = \"a\"\n"                       // 7
+                            "dtype = \"int8\"\n"                   // 8
+                            "shape = []\n"                         // 9
+                            "[[input]]\n"                          // 10
+                            "name = \"b\"\n"                       // 11
+                            "dtype = \"int8\"\n"                   // 12
+                            "shape = [\n"                          // 13
+                            "  1,\n"                               // 14
+                            "]\n"                                  // 15
+                            "description = \"d\"\n"                // 16
+                            "[[self_test]]\n"                      // 17
+                            "[self_test.inputs]\n"                 // 18
+                            "b = \"@tensor_data/b\"\n"             // 19
+                            "a = \"@tensor_data/a\"\n"             // 20
+                            "[runner]\n"                           // 21
+                            "runner_name = \"r\"\n"                // 22
                             "required_framework_version = \"1\"\n" // 23
-                            "runner_compat_version = 1\n"     // 24
-                            "[runner.opts]\n"                 // 25
-                            "num_threads = 4\n";              // 26
+                            "runner_compat_version = 1\n"          // 24
+                            "[runner.opts]\n"                      // 25
+                            "num_threads = 4\n";                   // 26
     const Result<CartonInfo> r = parseCartonToml(text);
     QVERIFY2(r.ok(), qPrintable(errorText(r)));
     const QHash<QString, int> expected = {
-        {u"spec_version"_s, 1}, {u"model_name"_s, 2}, {u"required_platforms"_s, 3}, {u"required_platforms[0]"_s, 4},
-        {u"input[0]"_s, 6}, {u"input[0].name"_s, 7}, {u"input[0].dtype"_s, 8}, {u"input[0].shape"_s, 9},
-        {u"input[1]"_s, 10}, {u"input[1].shape"_s, 13}, {u"input[1].description"_s, 16},
-        {u"self_test[0]"_s, 17}, {u"self_test[0].inputs"_s, 18}, {u"self_test[0].inputs.b"_s, 19}, {u"self_test[0].inputs.a"_s, 20},
-        {u"runner"_s, 21}, {u"runner.runner_name"_s, 22}, {u"runner.required_framework_version"_s, 23},
-        {u"runner.runner_compat_version"_s, 24}, {u"runner.opts"_s, 25}, {u"runner.opts.num_threads"_s, 26},
+        {u"spec_version"_s, 1},
+        {u"model_name"_s, 2},
+        {u"required_platforms"_s, 3},
+        {u"required_platforms[0]"_s, 4},
+        {u"input[0]"_s, 6},
+        {u"input[0].name"_s, 7},
+        {u"input[0].dtype"_s, 8},
+        {u"input[0].shape"_s, 9},
+        {u"input[1]"_s, 10},
+        {u"input[1].shape"_s, 13},
+        {u"input[1].description"_s, 16},
+        {u"self_test[0]"_s, 17},
+        {u"self_test[0].inputs"_s, 18},
+        {u"self_test[0].inputs.b"_s, 19},
+        {u"self_test[0].inputs.a"_s, 20},
+        {u"runner"_s, 21},
+        {u"runner.runner_name"_s, 22},
+        {u"runner.required_framework_version"_s, 23},
+        {u"runner.runner_compat_version"_s, 24},
+        {u"runner.opts"_s, 25},
+        {u"runner.opts.num_threads"_s, 26},
     };
     for (auto it = expected.cbegin(); it != expected.cend(); ++it)
         QVERIFY2(r->fieldLines.value(it.key()) == it.value(),
@@ -451,14 +470,15 @@ void TestCartonToml::fieldLines()
 
 void TestCartonToml::unknownKeys()
 {
-    const QByteArray text = "spec_version = 1\n"
-                            "zz_future = \"kept\"\n"
-                            "aa_list = [1, 2.5, \"three\"]\n"
-                            "[[input]]\nname = \"x\"\ndtype = \"int8\"\nshape = []\ndtyep = \"typo\"\n"
-                            "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"1\"\nrunner_compat_version = 1\n"
-                            "extra = true\n"
-                            "[misc_files]\nlogo = \"@misc/logo.png\"\n"
-                            "[[future_array]]\nk = 1\n[[future_array]]\nk = 2\n";
+    const QByteArray text =
+        "spec_version = 1\n"
+        "zz_future = \"kept\"\n"
+        "aa_list = [1, 2.5, \"three\"]\n"
+        "[[input]]\nname = \"x\"\ndtype = \"int8\"\nshape = []\ndtyep = \"typo\"\n"
+        "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"1\"\nrunner_compat_version = 1\n"
+        "extra = true\n"
+        "[misc_files]\nlogo = \"@misc/logo.png\"\n"
+        "[[future_array]]\nk = 1\n[[future_array]]\nk = 2\n";
     const Result<CartonInfo> r = parseCartonToml(text);
     QVERIFY2(r.ok(), qPrintable(errorText(r)));
     QCOMPARE(r->ignoredKeys, (QStringList{u"input[0].dtyep"_s, u"runner.extra"_s}));
@@ -482,23 +502,23 @@ void TestCartonToml::roundTrip_data()
     QTest::addColumn<QByteArray>("text");
     const QDir dir(upstreamTomlDir());
     for (const QString &f : dir.entryList({u"*.toml"_s}, QDir::Files, QDir::Name))
-        QTest::newRow(qPrintable(f)) << readFile(dir.filePath(f));
+        QTest::newRow(qPrintable(f)) << testutil::readFile(dir.filePath(f));
     QTest::newRow("edge strings") << writeCartonToml(edgeDocument());
-    QTest::newRow("literal strings")
-        << QByteArray("spec_version = 2\nmodel_name = 'C:\\path\\to'\nmodel_description = '''\nraw \\n text \"\"\" x\n'''\n"
-                      "[runner]\nrunner_name = 'a'\nrequired_framework_version = '*'\nrunner_compat_version = -1\n"
-                      "[runner.opts]\n\"quoted key\" = 1e10\nneg = -0.0\nbig = 9223372036854775807\n");
-    QTest::newRow("inline arrays of tables")
-        << QByteArray("spec_version = 1\ninput = [{ name = \"a\", dtype = \"string\", shape = \"s\" }]\n"
-                      "output = [{ name = \"b\", dtype = \"uint64\", shape = [\"*\", 0] }]\n"
-                      "[runner]\nrunner_name = \"noop\"\nrequired_framework_version = \"^1\"\nrunner_compat_version = 1\n");
-    QTest::newRow("crlf line ends")
-        << QByteArray("spec_version = 1\r\nmodel_description = \"\"\"\r\na\r\nb\"\"\"\r\n[runner]\r\nrunner_name = \"r\"\r\n"
-                      "required_framework_version = \"1\"\r\nrunner_compat_version = 1\r\n");
-    QTest::newRow("unicode escapes")
-        << QByteArray("spec_version = 1\nmodel_name = \"\\u0000nul \\U0001F973 \\u0C24\\u0C46\"\nlicense = \"\\t\\b\\f\"\n"
-                      "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"1\"\nrunner_compat_version = 1\n"
-                      "[future]\nwhen = 1979-05-27T07:32:00Z\nhex = 0xff\nnested = { a = { b = [1, [2, 3]] } }\n");
+    QTest::newRow("literal strings") << QByteArray(
+        "spec_version = 2\nmodel_name = 'C:\\path\\to'\nmodel_description = '''\nraw \\n text \"\"\" x\n'''\n"
+        "[runner]\nrunner_name = 'a'\nrequired_framework_version = '*'\nrunner_compat_version = -1\n"
+        "[runner.opts]\n\"quoted key\" = 1e10\nneg = -0.0\nbig = 9223372036854775807\n");
+    QTest::newRow("inline arrays of tables") << QByteArray(
+        "spec_version = 1\ninput = [{ name = \"a\", dtype = \"string\", shape = \"s\" }]\n"
+        "output = [{ name = \"b\", dtype = \"uint64\", shape = [\"*\", 0] }]\n"
+        "[runner]\nrunner_name = \"noop\"\nrequired_framework_version = \"^1\"\nrunner_compat_version = 1\n");
+    QTest::newRow("crlf line ends") << QByteArray(
+        "spec_version = 1\r\nmodel_description = \"\"\"\r\na\r\nb\"\"\"\r\n[runner]\r\nrunner_name = \"r\"\r\n"
+        "required_framework_version = \"1\"\r\nrunner_compat_version = 1\r\n");
+    QTest::newRow("unicode escapes") << QByteArray(
+        "spec_version = 1\nmodel_name = \"\\u0000nul \\U0001F973 \\u0C24\\u0C46\"\nlicense = \"\\t\\b\\f\"\n"
+        "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"1\"\nrunner_compat_version = 1\n"
+        "[future]\nwhen = 1979-05-27T07:32:00Z\nhex = 0xff\nnested = { a = { b = [1, [2, 3]] } }\n");
 }
 
 void TestCartonToml::roundTrip()
@@ -597,11 +617,13 @@ void TestCartonToml::nestingGuard_data()
     QTest::newRow("deep dotted key") << QByteArray("\n" + repeat("k", ".", 70) + " = 1\n") << false << 3;
     QTest::newRow("dotted keys in inline tables")
         << QByteArray("x = " + repeat("{ a.b.c.d = ", "", 16) + "1" + repeat("}", " ", 16) + "\n") << false << 2;
-    QTest::newRow("deep arrays") << QByteArray("x = " + repeat("[", "", 100) + repeat("]", "", 100) + "\n") << false << 2;
+    QTest::newRow("deep arrays") << QByteArray("x = " + repeat("[", "", 100) + repeat("]", "", 100) + "\n") << false
+                                 << 2;
     QTest::newRow("many floats") << QByteArray("x = [" + repeat("1.5", ", ", 5000) + "]\n") << true << 0;
     QTest::newRow("dots in strings and comments")
-        << QByteArray("x = \"" + repeat("a", ".", 500) + "\" # " + repeat("b", ".", 500) + "\ny = '''\n" + repeat("c", ".", 500)
-                      + "\n'''\n\"" + repeat("q", ".", 100) + "\" = 1\nz = \"\"\"\n\\\"\"\"" + repeat("d", ".", 100) + "\"\"\"\n")
+        << QByteArray("x = \"" + repeat("a", ".", 500) + "\" # " + repeat("b", ".", 500) + "\ny = '''\n" +
+                      repeat("c", ".", 500) + "\n'''\n\"" + repeat("q", ".", 100) + "\" = 1\nz = \"\"\"\n\\\"\"\"" +
+                      repeat("d", ".", 100) + "\"\"\"\n")
         << true << 0;
     QTest::newRow("moderate nesting") << QByteArray("[a.b.c]\nd.e.f = { g.h = [[1.0, 2.0], [3.5]] }\n") << true << 0;
 }
@@ -612,8 +634,9 @@ void TestCartonToml::nestingGuard()
     QFETCH(bool, accepted);
     QFETCH(int, line);
     // The body's keys are top-level (before any header) and its tables end where [runner] starts.
-    const QByteArray doc = "spec_version = 1\n" + body
-        + "\n[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"1\"\nrunner_compat_version = 1\n";
+    const QByteArray doc =
+        "spec_version = 1\n" + body +
+        "\n[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"1\"\nrunner_compat_version = 1\n";
     const Result<CartonInfo> r = parseCartonToml(doc);
     if (accepted) {
         QVERIFY2(r.ok(), qPrintable(errorText(r)));
@@ -630,7 +653,7 @@ void TestCartonToml::nestingGuard()
 
 void TestCartonToml::mutationsNeverCrash()
 {
-    QByteArray base = readFile(upstreamTomlDir() + u"/complete.toml"_s);
+    QByteArray base = testutil::readFile(upstreamTomlDir() + u"/complete.toml"_s);
     if (base.isEmpty())
         base = writeCartonToml(edgeDocument());
     // Truncations and single-byte changes at a stride: no crash; a failure always

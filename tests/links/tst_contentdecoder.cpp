@@ -1,32 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "links/contentdecoder.h"
-
 #include "testencoders.h"
+#include "testutil.h"
 
-#include <QRandomGenerator>
 #include <QTest>
 
 using namespace carton;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QByteArray sampleData(int size, quint32 seed)
-{
-    QRandomGenerator rng(seed);
-    QByteArray out;
-    out.reserve(size);
-    static const char words[][8] = {"carton ", "tensor ", "model ", "zstd ", "\n", "🎉 "};
-    while (out.size() < size) {
-        if (rng.bounded(4) == 0)
-            out.append(char(rng.bounded(256)));
-        else
-            out.append(words[rng.bounded(6)]);
-    }
-    out.truncate(size);
-    return out;
-}
 
 // Feeds `input` in pieces of `step` bytes (0: all at once) and finishes.
 Result<QByteArray> decodeAll(const QByteArray &encoding, const QByteArray &input, qsizetype step, qint64 cap)
@@ -37,7 +20,8 @@ Result<QByteArray> decodeAll(const QByteArray &encoding, const QByteArray &input
     QByteArray out;
     const qsizetype piece = step > 0 ? step : std::max<qsizetype>(input.size(), 1);
     for (qsizetype pos = 0; pos < input.size(); pos += piece) {
-        Result<QByteArray> part = (*decoder)->decode(QByteArrayView(input).sliced(pos, std::min(piece, input.size() - pos)));
+        Result<QByteArray> part =
+            (*decoder)->decode(QByteArrayView(input).sliced(pos, std::min(piece, input.size() - pos)));
         if (!part)
             return part.error();
         out.append(*part);
@@ -75,8 +59,8 @@ void TestContentDecoder::roundTrip_data()
     QTest::addColumn<QByteArray>("plain");
     QTest::addColumn<int>("step");
 
-    const QByteArray small = sampleData(1000, 1);
-    const QByteArray large = sampleData(600 * 1024, 2); // more than the 64 KiB output chunk
+    const QByteArray small = testutil::mixedData(1000, 1);
+    const QByteArray large = testutil::mixedData(600 * 1024, 2); // more than the 64 KiB output chunk
     const QByteArray empty;
     struct Codec {
         const char *encoding;
@@ -90,9 +74,11 @@ void TestContentDecoder::roundTrip_data()
                             {"zstd", testenc::zstd}};
     for (const Codec &codec : codecs) {
         for (int step : {0, 1, 4093}) {
-            QTest::addRow("%s small step %d", codec.encoding, step) << QByteArray(codec.encoding) << codec.encode(small) << small << step;
+            QTest::addRow("%s small step %d", codec.encoding, step)
+                << QByteArray(codec.encoding) << codec.encode(small) << small << step;
             if (step != 1)
-                QTest::addRow("%s large step %d", codec.encoding, step) << QByteArray(codec.encoding) << codec.encode(large) << large << step;
+                QTest::addRow("%s large step %d", codec.encoding, step)
+                    << QByteArray(codec.encoding) << codec.encode(large) << large << step;
         }
         QTest::addRow("%s empty", codec.encoding) << QByteArray(codec.encoding) << codec.encode(empty) << empty << 0;
     }
@@ -120,9 +106,9 @@ void TestContentDecoder::roundTrip()
 
 void TestContentDecoder::gzipMultiMember()
 {
-    const QByteArray a = sampleData(5000, 3);
-    const QByteArray b = sampleData(7000, 4);
-    const QByteArray c = sampleData(1, 5);
+    const QByteArray a = testutil::mixedData(5000, 3);
+    const QByteArray b = testutil::mixedData(7000, 4);
+    const QByteArray c = testutil::mixedData(1, 5);
     const QByteArray encoded = testenc::gzip(a) + testenc::gzip(b) + testenc::gzip(c);
     for (int step : {0, 1, 100}) {
         const Result<QByteArray> decoded = decodeAll("gzip", encoded, step, 1 << 20);
@@ -135,7 +121,7 @@ void TestContentDecoder::truncated_data()
 {
     QTest::addColumn<QByteArray>("encoding");
     QTest::addColumn<QByteArray>("encoded");
-    const QByteArray data = sampleData(50000, 6);
+    const QByteArray data = testutil::mixedData(50000, 6);
     const QByteArray gz = testenc::gzip(data);
     const QByteArray zl = testenc::zlibWrapped(data);
     const QByteArray br = testenc::brotli(data);
@@ -203,10 +189,10 @@ void TestContentDecoder::garbage_data()
 {
     QTest::addColumn<QByteArray>("encoding");
     QTest::addColumn<QByteArray>("input");
-    const QByteArray junk = sampleData(4096, 7);
+    const QByteArray junk = testutil::mixedData(4096, 7);
     for (const char *enc : {"gzip", "deflate", "br", "zstd"})
         QTest::addRow("%s junk", enc) << QByteArray(enc) << junk;
-    QByteArray badCrc = testenc::gzip(sampleData(3000, 8));
+    QByteArray badCrc = testenc::gzip(testutil::mixedData(3000, 8));
     badCrc[badCrc.size() - 6] = char(badCrc[badCrc.size() - 6] ^ 0x55);
     QTest::addRow("gzip bad crc") << QByteArray("gzip") << badCrc;
 }
@@ -222,7 +208,7 @@ void TestContentDecoder::garbage()
 
 void TestContentDecoder::trailingData()
 {
-    const QByteArray data = sampleData(2000, 9);
+    const QByteArray data = testutil::mixedData(2000, 9);
     for (const QByteArray &enc : {QByteArray("deflate"), QByteArray("br")}) {
         const QByteArray encoded = enc == "br" ? testenc::brotli(data) : testenc::zlibWrapped(data);
         const Result<QByteArray> decoded = decodeAll(enc, encoded + "extra", 0, 1 << 20);
@@ -242,7 +228,7 @@ void TestContentDecoder::unsupported()
 
 void TestContentDecoder::sinkErrorStops()
 {
-    const QByteArray data = sampleData(300000, 10);
+    const QByteArray data = testutil::mixedData(300000, 10);
     auto decoder = ContentDecoder::create("zstd", 1 << 30);
     QVERIFY(decoder.ok());
     int calls = 0;

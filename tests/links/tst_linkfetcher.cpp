@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "links/linkfetcher.h"
-
 #include "base/sha256.h"
+#include "links/linkfetcher.h"
 #include "testencoders.h"
 #include "testhttpserver.h"
+#include "testutil.h"
 
 #include <QBuffer>
 #include <QElapsedTimer>
@@ -12,7 +12,6 @@
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
 #include <QNetworkReply>
-#include <QRandomGenerator>
 #include <QTcpServer>
 #include <QTemporaryFile>
 #include <QTest>
@@ -23,16 +22,6 @@ using namespace carton;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QByteArray sampleData(int size, quint32 seed)
-{
-    QRandomGenerator rng(seed);
-    QByteArray out;
-    while (out.size() < size)
-        out.append(rng.bounded(3) == 0 ? QByteArray(1, char(rng.bounded(256))) : QByteArray("linked file data "));
-    out.truncate(size);
-    return out;
-}
 
 // A loopback port with nothing listening on it.
 quint16 closedPort()
@@ -105,10 +94,10 @@ void TestLinkFetcher::initTestCase()
     // Never let an environment proxy see loopback test traffic.
     QNetworkProxy::setApplicationProxy(QNetworkProxy::NoProxy);
     QVERIFY(m_server.start());
-    m_data = sampleData(300 * 1024, 42);
+    m_data = testutil::mixedData(300 * 1024, 42);
     m_sha = Sha256::hashHex(m_data);
     m_server.setRoute("/plain", TestRoute{200, {{"Content-Type", "application/octet-stream"}}, m_data});
-    m_server.setRoute("/other", TestRoute{200, {}, sampleData(1000, 7)});
+    m_server.setRoute("/other", TestRoute{200, {}, testutil::mixedData(1000, 7)});
 }
 
 void TestLinkFetcher::plain()
@@ -124,8 +113,10 @@ void TestLinkFetcher::encodings_data()
     QTest::addColumn<QByteArray>("contentEncoding");
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<bool>("contentLength");
-    const QList<QList<QByteArray>> stacks{{"gzip"}, {"x-gzip"}, {"deflate"}, {"br"}, {"zstd"}, {"identity"},
-                                          {"gzip", "br"}, {"zstd", "gzip"}, {"deflate", "zstd", "br"}, {"br", "br"}};
+    const QList<QList<QByteArray>> stacks{{"gzip"},       {"x-gzip"},       {"deflate"},
+                                          {"br"},         {"zstd"},         {"identity"},
+                                          {"gzip", "br"}, {"zstd", "gzip"}, {"deflate", "zstd", "br"},
+                                          {"br", "br"}};
     for (const QList<QByteArray> &stack : stacks) {
         const QByteArray header = stack.join(", ");
         const QByteArray body = testenc::encode(m_data, stack);
@@ -133,7 +124,8 @@ void TestLinkFetcher::encodings_data()
         QTest::addRow("%s, no length", header.constData()) << header << body << false;
     }
     QTest::addRow("raw deflate") << QByteArray("deflate") << testenc::rawDeflate(m_data) << true;
-    QTest::addRow("upper case, extra spaces") << QByteArray("GZIP ,  ZSTD") << testenc::encode(m_data, {"gzip", "zstd"}) << true;
+    QTest::addRow("upper case, extra spaces")
+        << QByteArray("GZIP ,  ZSTD") << testenc::encode(m_data, {"gzip", "zstd"}) << true;
 }
 
 void TestLinkFetcher::encodings()
@@ -192,8 +184,8 @@ void TestLinkFetcher::allFail()
 {
     const quint16 port = closedPort();
     m_server.setRoute("/error500", TestRoute{500, {}, "boom"});
-    const Fetched f = fetch({m_server.url("/missing"), u"http://127.0.0.1:%1/x"_s.arg(port), m_server.url("/error500")},
-                            m_sha);
+    const Fetched f =
+        fetch({m_server.url("/missing"), u"http://127.0.0.1:%1/x"_s.arg(port), m_server.url("/error500")}, m_sha);
     QVERIFY(!f.status.ok());
     QCOMPARE(f.status.error().code, ErrorCode::Network);
     const QString text = f.status.error().toString();
@@ -218,10 +210,12 @@ void TestLinkFetcher::redirects_data()
     QTest::addRow("relative") << QByteArray("/r/relative") << 5 << -1 << QString();
     QTest::addRow("two hops") << QByteArray("/r/absolute") << 5 << -1 << QString();
     QTest::addRow("307 dot-dot") << QByteArray("/r/307") << 5 << -1 << QString();
-    QTest::addRow("two hops, limit 1") << QByteArray("/r/absolute") << 1 << int(ErrorCode::Network) << u"too many redirects"_s;
+    QTest::addRow("two hops, limit 1") << QByteArray("/r/absolute") << 1 << int(ErrorCode::Network)
+                                       << u"too many redirects"_s;
     QTest::addRow("loop") << QByteArray("/r/loop") << 5 << int(ErrorCode::Network) << u"too many redirects"_s;
     QTest::addRow("to ftp") << QByteArray("/r/ftp") << 5 << int(ErrorCode::Unsafe) << u"refused redirect to \"ftp://"_s;
-    QTest::addRow("to file") << QByteArray("/r/file") << 5 << int(ErrorCode::Unsafe) << u"refused redirect to \"file://"_s;
+    QTest::addRow("to file") << QByteArray("/r/file") << 5 << int(ErrorCode::Unsafe)
+                             << u"refused redirect to \"file://"_s;
 }
 
 void TestLinkFetcher::redirects()
@@ -334,7 +328,8 @@ void TestLinkFetcher::unsupportedEncoding()
 
 void TestLinkFetcher::stalledTimesOut()
 {
-    m_server.setRoute("/stall", TestRoute{200, {{"Content-Length", "100000"}}, "only the start", TestRoute::Mode::Stall});
+    m_server.setRoute("/stall",
+                      TestRoute{200, {{"Content-Length", "100000"}}, "only the start", TestRoute::Mode::Stall});
     FetchOptions options;
     options.timeoutMs = 400;
     QElapsedTimer timer;

@@ -4,6 +4,7 @@
 
 #include "base/sha256.h"
 #include "format/manifest.h"
+#include "testutil.h"
 #include "zip/zipwriter.h"
 
 #include <QDir>
@@ -12,13 +13,6 @@
 #include <QMap>
 
 namespace testutil {
-
-inline bool writeFile(const QString &path, const QByteArray &data)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
-}
 
 inline QByteArray minimalToml()
 {

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // validateCarton(): unpacked carton folders written to disk, and upstream's test.carton.
 #include "package/carton.h"
+#include "testutil.h"
 #include "validate/validator.h"
 #include "validatetestutil.h"
 
@@ -13,7 +14,6 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <functional>
 
 using namespace carton;
@@ -36,9 +36,9 @@ QByteArray floats(int count, int bytesEach = 4)
 // MANIFEST entries without a file, and LINKS. write() puts it in a folder.
 struct Draft {
     QMap<QString, QByteArray> files;
-    QSet<QString> unlisted;                    // written but not in MANIFEST
-    QMap<QString, QByteArray> listedOnly;      // in MANIFEST (with this content's sha256) but not written
-    QMap<QByteArray, QString> links;           // sha256 -> URL; LINKS written when not empty
+    QSet<QString> unlisted;               // written but not in MANIFEST
+    QMap<QString, QByteArray> listedOnly; // in MANIFEST (with this content's sha256) but not written
+    QMap<QByteArray, QString> links;      // sha256 -> URL; LINKS written when not empty
     bool writeManifest = true;
 
     void replaceInToml(const QString &from, const QString &to)
@@ -55,10 +55,7 @@ struct Draft {
         index.replace(from, to);
         files.insert(u"tensor_data/index.toml"_s, index.toUtf8());
     }
-    void appendToIndex(const QString &text)
-    {
-        files[u"tensor_data/index.toml"_s] += text.toUtf8();
-    }
+    void appendToIndex(const QString &text) { files[u"tensor_data/index.toml"_s] += text.toUtf8(); }
     // Moves a file out of the folder, keeps it in MANIFEST and links its sha256.
     void link(const QString &path)
     {
@@ -75,7 +72,8 @@ struct Draft {
                 paths.append(it.key());
         paths += listedOnly.keys();
         // byte order of the UTF-8 paths (all ASCII here)
-        std::sort(paths.begin(), paths.end(), [](const QString &a, const QString &b) { return a.toUtf8() < b.toUtf8(); });
+        std::sort(paths.begin(), paths.end(),
+                  [](const QString &a, const QString &b) { return a.toUtf8() < b.toUtf8(); });
         return paths;
     }
     int manifestLine(const QString &path) const { return int(manifestPaths().indexOf(path)) + 1; }
@@ -83,11 +81,7 @@ struct Draft {
     bool write(const QString &root) const
     {
         for (auto it = files.cbegin(); it != files.cend(); ++it) {
-            const QString full = root + u'/' + it.key();
-            if (!QDir().mkpath(QFileInfo(full).absolutePath()))
-                return false;
-            QFile f(full);
-            if (!f.open(QIODevice::WriteOnly) || f.write(it.value()) != it.value().size())
+            if (!::testutil::writeFile(root + u'/' + it.key(), it.value()))
                 return false;
         }
         if (writeManifest) {
@@ -96,16 +90,14 @@ struct Draft {
                 const QByteArray bytes = files.contains(p) ? files.value(p) : listedOnly.value(p);
                 manifest += p.toUtf8() + '=' + sha256Hex(bytes) + '\n';
             }
-            QFile f(root + u"/MANIFEST"_s);
-            if (!f.open(QIODevice::WriteOnly) || f.write(manifest) != manifest.size())
+            if (!::testutil::writeFile(root + u"/MANIFEST"_s, manifest))
                 return false;
         }
         if (!links.isEmpty()) {
             QByteArray text = "version = 1\n\n[urls]\n";
             for (auto it = links.cbegin(); it != links.cend(); ++it)
                 text += it.key() + " = [\"" + it.value().toUtf8() + "\"]\n";
-            QFile f(root + u"/LINKS"_s);
-            if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
+            if (!::testutil::writeFile(root + u"/LINKS"_s, text))
                 return false;
         }
         return true;
@@ -247,92 +239,102 @@ void TestValidatorCarton::finds_data()
     // without one is an error (tested in tests/cli: archiveWithoutManifest).
     QTest::newRow("no MANIFEST") << DraftEdit([](Draft &d) { d.writeManifest = false; }) << I << u"MANIFEST"_s
                                  << u"this folder is a carton source"_s << true;
-    QTest::newRow("listed file missing")
-        << DraftEdit([](Draft &d) { d.listedOnly.insert(u"model/weights.bin"_s, "w"); }) << E
-        << u"@MANIFEST:model/weights.bin"_s << u"model/weights.bin is listed but missing"_s << true;
-    QTest::newRow("linked model file") << DraftEdit([](Draft &d) {
-        d.files.insert(u"model/weights.bin"_s, "weights");
-        d.link(u"model/weights.bin"_s);
-    }) << I << u"@MANIFEST:model/weights.bin"_s
-                                       << u"model/weights.bin is not stored in the carton; it is fetched from LINKS (https://example.com/model/weights.bin)"_s
-                                       << true;
+    QTest::newRow("listed file missing") << DraftEdit([](Draft &d) {
+        d.listedOnly.insert(u"model/weights.bin"_s, "w");
+    }) << E << u"@MANIFEST:model/weights.bin"_s
+                                         << u"model/weights.bin is listed but missing"_s << true;
+    QTest::newRow("linked model file")
+        << DraftEdit([](Draft &d) {
+               d.files.insert(u"model/weights.bin"_s, "weights");
+               d.link(u"model/weights.bin"_s);
+           })
+        << I << u"@MANIFEST:model/weights.bin"_s
+        << u"model/weights.bin is not stored in the carton; it is fetched from LINKS (https://example.com/model/weights.bin)"_s
+        << true;
     QTest::newRow("linked tensor and misc") << DraftEdit([](Draft &d) {
         d.link(u"tensor_data/tensor_0.bin"_s);
         d.link(u"misc/input.png"_s);
-    }) << I << u"@MANIFEST:misc/input.png"_s << u"fetched from LINKS"_s << true;
+    }) << I << u"@MANIFEST:misc/input.png"_s << u"fetched from LINKS"_s
+                                            << true;
     QTest::newRow("file not in MANIFEST") << DraftEdit([](Draft &d) {
         d.files.insert(u"model/extra.txt"_s, "x");
         d.unlisted.insert(u"model/extra.txt"_s);
-    }) << E << u"model/extra.txt"_s << u"not listed in MANIFEST"_s << true;
-    QTest::newRow("carton.toml not in MANIFEST")
-        << DraftEdit([](Draft &d) { d.unlisted.insert(u"carton.toml"_s); }) << E << u"MANIFEST"_s
-        << u"no entry for carton.toml"_s << true;
+    }) << E << u"model/extra.txt"_s << u"not listed in MANIFEST"_s
+                                          << true;
+    QTest::newRow("carton.toml not in MANIFEST") << DraftEdit([](Draft &d) { d.unlisted.insert(u"carton.toml"_s); })
+                                                 << E << u"MANIFEST"_s << u"no entry for carton.toml"_s << true;
     QTest::newRow("unused LINKS entry") << DraftEdit([](Draft &d) {
         d.links.insert(QByteArray(64, 'a'), u"https://example.com/unused"_s);
-    }) << W << u"LINKS: urls."_s + QString(64, u'a') << u"no MANIFEST entry has sha256 aaaa"_s << true;
+    }) << W << u"LINKS: urls."_s + QString(64, u'a')
+                                        << u"no MANIFEST entry has sha256 aaaa"_s << true;
     QTest::newRow("no model files") << DraftEdit([](Draft &d) { d.files.remove(u"model/model.pt"_s); }) << E
                                     << u"model/"_s << u"the model folder is missing or empty"_s << true;
-    QTest::newRow("torchscript without model.pt") << DraftEdit([](Draft &d) {
-        d.files.insert(u"model/model.bin"_s, d.files.take(u"model/model.pt"_s));
-    }) << W << u"model/"_s << u"the torchscript runner loads model/model.pt, which the carton does not have"_s << true;
+    QTest::newRow("torchscript without model.pt")
+        << DraftEdit([](Draft &d) { d.files.insert(u"model/model.bin"_s, d.files.take(u"model/model.pt"_s)); }) << W
+        << u"model/"_s << u"the torchscript runner loads model/model.pt, which the carton does not have"_s << true;
     QTest::newRow("linked model.pt") << DraftEdit([](Draft &d) { d.link(u"model/model.pt"_s); }) << I
                                      << u"@MANIFEST:model/model.pt"_s << u"fetched from LINKS"_s << true;
     QTest::newRow("no carton.toml") << DraftEdit([](Draft &d) { d.files.remove(u"carton.toml"_s); }) << E
                                     << u"carton.toml"_s << u"missing: every carton describes its model"_s << true;
-    QTest::newRow("tensor_data without index") << DraftEdit([](Draft &d) {
-        d.files.remove(u"tensor_data/index.toml"_s);
-    }) << E << u"tensor_data/index.toml"_s << u"missing, but tensor_data/ holds 3 files"_s << false;
-    QTest::newRow("index file missing") << DraftEdit([](Draft &d) {
-        d.files.remove(u"tensor_data/tensor_2.bin"_s);
-    }) << E << u"tensor_data/index.toml:15: tensor[2].file"_s
+    QTest::newRow("tensor_data without index")
+        << DraftEdit([](Draft &d) { d.files.remove(u"tensor_data/index.toml"_s); }) << E << u"tensor_data/index.toml"_s
+        << u"missing, but tensor_data/ holds 3 files"_s << false;
+    QTest::newRow("index file missing") << DraftEdit([](Draft &d) { d.files.remove(u"tensor_data/tensor_2.bin"_s); })
+                                        << E << u"tensor_data/index.toml:15: tensor[2].file"_s
                                         << u"tensor_data/tensor_2.bin (tensor \"out0\") is missing"_s << true;
-    QTest::newRow("unreferenced tensor file") << DraftEdit([](Draft &d) {
-        d.files.insert(u"tensor_data/stray.bin"_s, "1234");
-    }) << W << u"tensor_data/stray.bin"_s << u"not referenced by any tensor"_s << true;
-    QTest::newRow("numeric size") << DraftEdit([](Draft &d) {
-        d.files.insert(u"tensor_data/tensor_0.bin"_s, floats(5));
-    }) << E << u"tensor_data/index.toml:1: tensor[0].file"_s
-                                  << u"tensor_data/tensor_0.bin holds 20 bytes; a float32 tensor of shape [3, 2] needs 24 (6 elements × 4 bytes)"_s
-                                  << true;
-    QTest::newRow("element count overflow") << DraftEdit([](Draft &d) {
-        d.files.insert(u"tensor_data/big.bin"_s, "x");
-        d.appendToIndex(u"\n[[tensor]]\nname = \"big\"\ndtype = \"float64\"\nshape = [4294967296, 4294967296, 16]\n"
-                        "file = \"big.bin\"\ninner = []\n"_s);
-    }) << E << u"tensor_data/index.toml:22: tensor[3].shape"_s
-                                            << u"shape [4294967296, 4294967296, 16] has a negative dimension or more than"_s
-                                            << true;
+    QTest::newRow("unreferenced tensor file")
+        << DraftEdit([](Draft &d) { d.files.insert(u"tensor_data/stray.bin"_s, "1234"); }) << W
+        << u"tensor_data/stray.bin"_s << u"not referenced by any tensor"_s << true;
+    QTest::newRow("numeric size")
+        << DraftEdit([](Draft &d) { d.files.insert(u"tensor_data/tensor_0.bin"_s, floats(5)); }) << E
+        << u"tensor_data/index.toml:1: tensor[0].file"_s
+        << u"tensor_data/tensor_0.bin holds 20 bytes; a float32 tensor of shape [3, 2] needs 24 (6 elements × 4 bytes)"_s
+        << true;
+    QTest::newRow("element count overflow")
+        << DraftEdit([](Draft &d) {
+               d.files.insert(u"tensor_data/big.bin"_s, "x");
+               d.appendToIndex(
+                   u"\n[[tensor]]\nname = \"big\"\ndtype = \"float64\"\nshape = [4294967296, 4294967296, 16]\n"
+                   "file = \"big.bin\"\ninner = []\n"_s);
+           })
+        << E << u"tensor_data/index.toml:22: tensor[3].shape"_s
+        << u"shape [4294967296, 4294967296, 16] has a negative dimension or more than"_s << true;
     QTest::newRow("string count") << DraftEdit([](Draft &d) {
         d.files.insert(u"tensor_data/tensor_1.toml"_s, "data = [\"a\", \"b\"]\n");
-    }) << E << u"tensor_data/index.toml:8: tensor[1].file"_s << u"tensor_1.toml"_s << true;
+    }) << E << u"tensor_data/index.toml:8: tensor[1].file"_s
+                                  << u"tensor_1.toml"_s << true;
     QTest::newRow("nested inner missing") << DraftEdit([](Draft &d) {
         d.appendToIndex(u"\n[[tensor]]\nname = \"rag\"\ndtype = \"nested\"\ninner = [\"x0\", \"ghost\"]\n"_s);
     }) << E << u"tensor_data/index.toml:22: tensor[3].inner[1]"_s
-                                          << u"inner tensor \"ghost\" of nested tensor \"rag\" is not in the index"_s << true;
+                                          << u"inner tensor \"ghost\" of nested tensor \"rag\" is not in the index"_s
+                                          << true;
     QTest::newRow("nested inner nested") << DraftEdit([](Draft &d) {
         d.appendToIndex(u"\n[[tensor]]\nname = \"rag\"\ndtype = \"nested\"\ninner = [\"x0\"]\n"
                         "\n[[tensor]]\nname = \"rag2\"\ndtype = \"nested\"\ninner = [\"rag\"]\n"_s);
     }) << E << u"tensor_data/index.toml:27: tensor[4].inner[0]"_s
                                          << u"inner tensor \"rag\" of \"rag2\" is itself nested"_s << true;
-    QTest::newRow("self_test unknown tensor") << DraftEdit([](Draft &d) {
-        d.replaceInToml(u"x = \"@tensor_data/x0\""_s, u"x = \"@tensor_data/nope\""_s);
-    }) << E << u"carton.toml: self_test[0].inputs.x"_s
-                                              << u"references tensor \"nope\", which tensor_data/index.toml does not list"_s
-                                              << true;
-    QTest::newRow("example misc missing") << DraftEdit([](Draft &d) { d.files.remove(u"misc/input.png"_s); }) << E
-                                          << u"carton.toml: example[0].inputs.x"_s
-                                          << u"references misc/input.png, which is not in the carton"_s << true;
-    QTest::newRow("self_test dtype") << DraftEdit([](Draft &d) {
-        d.replaceInIndex(u"name = \"x0\"\ndtype = \"float32\""_s, u"name = \"x0\"\ndtype = \"float64\""_s);
-        d.files.insert(u"tensor_data/tensor_0.bin"_s, floats(6, 8));
-    }) << W << u"carton.toml: self_test[0].inputs.x"_s
-                                     << u"self_test input 'x' is declared float32 in [[input]] but references a float64 tensor"_s
-                                     << true;
-    QTest::newRow("self_test shape") << DraftEdit([](Draft &d) {
-        d.replaceInIndex(u"shape = [3, 2]"_s, u"shape = [3, 5]"_s);
-        d.files.insert(u"tensor_data/tensor_0.bin"_s, floats(15));
-    }) << W << u"carton.toml: self_test[0].inputs.x"_s
-                                     << u"self_test input 'x' is declared with shape [batch_size, 2] in [[input]] but tensor \"x0\" has shape [3, 5]"_s
-                                     << true;
+    QTest::newRow("self_test unknown tensor")
+        << DraftEdit([](Draft &d) { d.replaceInToml(u"x = \"@tensor_data/x0\""_s, u"x = \"@tensor_data/nope\""_s); })
+        << E << u"carton.toml: self_test[0].inputs.x"_s
+        << u"references tensor \"nope\", which tensor_data/index.toml does not list"_s << true;
+    QTest::newRow("example misc missing")
+        << DraftEdit([](Draft &d) { d.files.remove(u"misc/input.png"_s); }) << E
+        << u"carton.toml: example[0].inputs.x"_s << u"references misc/input.png, which is not in the carton"_s << true;
+    QTest::newRow("self_test dtype")
+        << DraftEdit([](Draft &d) {
+               d.replaceInIndex(u"name = \"x0\"\ndtype = \"float32\""_s, u"name = \"x0\"\ndtype = \"float64\""_s);
+               d.files.insert(u"tensor_data/tensor_0.bin"_s, floats(6, 8));
+           })
+        << W << u"carton.toml: self_test[0].inputs.x"_s
+        << u"self_test input 'x' is declared float32 in [[input]] but references a float64 tensor"_s << true;
+    QTest::newRow("self_test shape")
+        << DraftEdit([](Draft &d) {
+               d.replaceInIndex(u"shape = [3, 2]"_s, u"shape = [3, 5]"_s);
+               d.files.insert(u"tensor_data/tensor_0.bin"_s, floats(15));
+           })
+        << W << u"carton.toml: self_test[0].inputs.x"_s
+        << u"self_test input 'x' is declared with shape [batch_size, 2] in [[input]] but tensor \"x0\" has shape [3, 5]"_s
+        << true;
     QTest::newRow("self_test symbol conflict") << DraftEdit([](Draft &d) {
         d.replaceInIndex(u"shape = [3]\nfile = \"tensor_1.toml\""_s, u"shape = [4]\nfile = \"tensor_1.toml\""_s);
         d.files.insert(u"tensor_data/tensor_1.toml"_s, "data = [\"a\", \"b\", \"c\", \"d\"]\n");
@@ -342,42 +344,50 @@ void TestValidatorCarton::finds_data()
         d.replaceInIndex(u"shape = [3]\nfile = \"tensor_2.bin\""_s, u"shape = [2]\nfile = \"tensor_2.bin\""_s);
         d.files.insert(u"tensor_data/tensor_2.bin"_s, floats(2, 8));
     }) << E << u"carton.toml: self_test[0].expected_out.out"_s
-                                                      << u"self_test output 'out': symbol 'batch_size' is 2 here"_s << true;
+                                                      << u"self_test output 'out': symbol 'batch_size' is 2 here"_s
+                                                      << true;
     QTest::newRow("example dtype") << DraftEdit([](Draft &d) {
         d.files.insert(u"tensor_data/tensor_9.bin"_s, floats(3, 4));
-        d.appendToIndex(u"\n[[tensor]]\nname = \"o9\"\ndtype = \"int32\"\nshape = [3]\nfile = \"tensor_9.bin\"\ninner = []\n"_s);
-        d.replaceInToml(u"sample_out = { out = \"@tensor_data/out0\" }"_s, u"sample_out = { out = \"@tensor_data/o9\" }"_s);
+        d.appendToIndex(
+            u"\n[[tensor]]\nname = \"o9\"\ndtype = \"int32\"\nshape = [3]\nfile = \"tensor_9.bin\"\ninner = []\n"_s);
+        d.replaceInToml(u"sample_out = { out = \"@tensor_data/out0\" }"_s,
+                        u"sample_out = { out = \"@tensor_data/o9\" }"_s);
     }) << I << u"carton.toml: example[0].sample_out.out"_s
                                    << u"example output 'out' is declared int64 in [[output]] but references an int32 tensor"_s
                                    << true;
-    QTest::newRow("self_test nested dtype") << DraftEdit([](Draft &d) {
-        d.files.insert(u"tensor_data/i0.bin"_s, floats(2, 8));
-        d.appendToIndex(u"\n[[tensor]]\nname = \"i0\"\ndtype = \"float64\"\nshape = [2]\nfile = \"i0.bin\"\ninner = []\n"
-                        "\n[[tensor]]\nname = \"rag\"\ndtype = \"nested\"\ninner = [\"i0\"]\n"_s);
-        d.replaceInToml(u"x = \"@tensor_data/x0\", s"_s, u"x = \"@tensor_data/rag\", s"_s);
-    }) << W << u"carton.toml: self_test[0].inputs.x"_s
-                                            << u"self_test input 'x' is declared float32 in [[input]] but nested tensor \"rag\" holds a float64 tensor (\"i0\")"_s
-                                            << true;
+    QTest::newRow("self_test nested dtype")
+        << DraftEdit([](Draft &d) {
+               d.files.insert(u"tensor_data/i0.bin"_s, floats(2, 8));
+               d.appendToIndex(
+                   u"\n[[tensor]]\nname = \"i0\"\ndtype = \"float64\"\nshape = [2]\nfile = \"i0.bin\"\ninner = []\n"
+                   "\n[[tensor]]\nname = \"rag\"\ndtype = \"nested\"\ninner = [\"i0\"]\n"_s);
+               d.replaceInToml(u"x = \"@tensor_data/x0\", s"_s, u"x = \"@tensor_data/rag\", s"_s);
+           })
+        << W << u"carton.toml: self_test[0].inputs.x"_s
+        << u"self_test input 'x' is declared float32 in [[input]] but nested tensor \"rag\" holds a float64 tensor (\"i0\")"_s
+        << true;
     QTest::newRow("linked description image") << DraftEdit([](Draft &d) { d.link(u"misc/arch.png"_s); }) << I
                                               << u"@MANIFEST:misc/arch.png"_s << u"fetched from LINKS"_s << true;
-    QTest::newRow("description image missing") << DraftEdit([](Draft &d) { d.files.remove(u"misc/arch.png"_s); })
-                                                << E << u"carton.toml: model_description"_s
-                                                << u"image \"@misc/arch.png\" (line 3 of the description) refers to misc/arch.png, which is not in the carton"_s
-                                                << true;
+    QTest::newRow("description image missing")
+        << DraftEdit([](Draft &d) { d.files.remove(u"misc/arch.png"_s); }) << E << u"carton.toml: model_description"_s
+        << u"image \"@misc/arch.png\" (line 3 of the description) refers to misc/arch.png, which is not in the carton"_s
+        << true;
     QTest::newRow("top-level file") << DraftEdit([](Draft &d) { d.files.insert(u"README.md"_s, "# hi"); }) << W
                                     << u"README.md"_s << u"not part of the Carton v1 layout"_s << true;
     QTest::newRow("top-level folder") << DraftEdit([](Draft &d) {
         d.files.insert(u"extra/a.txt"_s, "a");
         d.files.insert(u"extra/b.txt"_s, "b");
-    }) << W << u"extra/"_s << u"folder not part of the Carton v1 layout"_s << true;
-    QTest::newRow("spec_version via carton") << DraftEdit([](Draft &d) {
-        d.replaceInToml(u"spec_version = 1"_s, u"spec_version = 2"_s);
-    }) << E << u"carton.toml: spec_version"_s << u"spec_version is 2"_s << true;
+    }) << W << u"extra/"_s << u"folder not part of the Carton v1 layout"_s
+                                      << true;
+    QTest::newRow("spec_version via carton")
+        << DraftEdit([](Draft &d) { d.replaceInToml(u"spec_version = 1"_s, u"spec_version = 2"_s); }) << E
+        << u"carton.toml: spec_version"_s << u"spec_version is 2"_s << true;
     QTest::newRow("broken MANIFEST line") << DraftEdit([](Draft &d) {
         d.writeManifest = false;
         d.files.insert(u"MANIFEST"_s, "carton.toml=nothex\n");
         d.unlisted.insert(u"MANIFEST"_s);
-    }) << E << u"MANIFEST:1"_s << QString() << false;
+    }) << E << u"MANIFEST:1"_s << QString()
+                                          << false;
 }
 
 void TestValidatorCarton::finds()
@@ -402,15 +412,15 @@ void TestValidatorCarton::finds()
         if (d.severity != severity || !d.message.contains(fragment))
             continue;
         const DiagnosticLocation got = parseLocation(d.location);
-        const bool match = want.file == u"carton.toml"_s ? (got.file == want.file && got.field == want.field)
-                                                          : d.location == location;
+        const bool match =
+            want.file == u"carton.toml"_s ? (got.file == want.file && got.field == want.field) : d.location == location;
         if (match) {
             found = &d;
             break;
         }
     }
-    QVERIFY2(found, qPrintable(u"expected %1 at \"%2\" containing \"%3\"; got:\n%4"_s.arg(severityName(severity), location,
-                                                                                     fragment, describe(all))));
+    QVERIFY2(found, qPrintable(u"expected %1 at \"%2\" containing \"%3\"; got:\n%4"_s.arg(
+                        severityName(severity), location, fragment, describe(all))));
     if (alone) {
         Diagnostics others = problems(all);
         others.removeAll(*found);

@@ -6,6 +6,8 @@
 // for archives our writer would never produce), compression through zlib/libzstd
 // directly, and running external tools (python3, bsdtar, zip).
 
+#include "testutil.h"
+
 #include <QByteArray>
 #include <QFile>
 #include <QProcess>
@@ -13,20 +15,45 @@
 #include <QString>
 #include <QStringList>
 #include <QtEndian>
-
+#include <vector>
 #include <zlib.h>
 #include <zstd.h>
 
-#include <vector>
-
 namespace ziptest {
 
-inline void put16(QByteArray &b, quint16 v) { char c[2]; qToLittleEndian(v, c); b.append(c, 2); }
-inline void put32(QByteArray &b, quint32 v) { char c[4]; qToLittleEndian(v, c); b.append(c, 4); }
-inline void put64(QByteArray &b, quint64 v) { char c[8]; qToLittleEndian(v, c); b.append(c, 8); }
-inline void patch16(QByteArray &b, qsizetype at, quint16 v) { qToLittleEndian(v, b.data() + at); }
-inline void patch32(QByteArray &b, qsizetype at, quint32 v) { qToLittleEndian(v, b.data() + at); }
-inline void patch64(QByteArray &b, qsizetype at, quint64 v) { qToLittleEndian(v, b.data() + at); }
+using testutil::readFile;
+using testutil::writeFile;
+
+inline void put16(QByteArray &b, quint16 v)
+{
+    char c[2];
+    qToLittleEndian(v, c);
+    b.append(c, 2);
+}
+inline void put32(QByteArray &b, quint32 v)
+{
+    char c[4];
+    qToLittleEndian(v, c);
+    b.append(c, 4);
+}
+inline void put64(QByteArray &b, quint64 v)
+{
+    char c[8];
+    qToLittleEndian(v, c);
+    b.append(c, 8);
+}
+inline void patch16(QByteArray &b, qsizetype at, quint16 v)
+{
+    qToLittleEndian(v, b.data() + at);
+}
+inline void patch32(QByteArray &b, qsizetype at, quint32 v)
+{
+    qToLittleEndian(v, b.data() + at);
+}
+inline void patch64(QByteArray &b, qsizetype at, quint64 v)
+{
+    qToLittleEndian(v, b.data() + at);
+}
 
 inline quint32 crc(const QByteArray &data)
 {
@@ -75,8 +102,8 @@ inline QByteArray sampleData(qsizetype size, quint32 seed = 1)
 
 struct RawEntry {
     QByteArray name;
-    QByteArray stored;            // the bytes in the archive (compressed already)
-    QByteArray plain;             // uncompressed bytes: CRC and size (empty + method 0: = stored)
+    QByteArray stored; // the bytes in the archive (compressed already)
+    QByteArray plain;  // uncompressed bytes: CRC and size (empty + method 0: = stored)
     quint16 method = 0;
     quint16 flags = 0x0800;
     quint32 externalAttributes = 0100644u << 16;
@@ -86,8 +113,8 @@ struct RawEntry {
 
 // Where the builder put things, for tests that patch fields afterwards.
 struct RawLayout {
-    std::vector<qsizetype> local;    // local header offsets
-    std::vector<qsizetype> central;  // central directory record offsets
+    std::vector<qsizetype> local;   // local header offsets
+    std::vector<qsizetype> central; // central directory record offsets
     qsizetype cdOffset = 0;
     qsizetype cdSize = 0;
     qsizetype eocd = 0;
@@ -150,18 +177,6 @@ inline QByteArray buildZip(const std::vector<RawEntry> &entries, RawLayout *layo
     if (layout)
         *layout = l;
     return out;
-}
-
-inline bool writeFile(const QString &path, const QByteArray &data)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(data) == data.size();
-}
-
-inline QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 struct ToolResult {
