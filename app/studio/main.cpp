@@ -8,6 +8,9 @@
 #include "singleinstance.h"
 
 #include <QDir>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
 #include <QSettings>
 
 #include <cstdio>
@@ -15,6 +18,14 @@
 int main(int argc, char **argv)
 {
     studio::Application app(argc, argv);
+
+    // Qt's own strings, then ours (embedded from translations/ under :/i18n).
+    QTranslator qtTranslator, appTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(&qtTranslator);
+    if (appTranslator.load(QLocale(), QStringLiteral("carton-studio"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(&appTranslator);
 
     const studio::CommandLine options = studio::CommandLine::parse(app.arguments(), QDir::currentPath());
     if (!options.error.isEmpty()) {
