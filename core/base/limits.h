@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/result.h"
+
+#include <QString>
 #include <QtGlobal>
 
 namespace carton {
@@ -10,20 +13,31 @@ namespace carton {
 // generous for real models and small enough to stop bombs; callers (the CLI's
 // options, the app's settings) may raise them.
 struct Limits {
-    qint64 maxEntries = 200'000;                          // zip entries
-    qint64 maxCentralDirectoryBytes = 64ll << 20;         // 64 MiB
-    qint64 maxEntrySize = 64ll << 30;                     // 64 GiB uncompressed per entry
-    qint64 maxTotalSize = 256ll << 30;                    // 256 GiB uncompressed in all
+    qint64 maxEntries = 200'000;                  // zip entries
+    qint64 maxCentralDirectoryBytes = 64ll << 20; // 64 MiB
+    qint64 maxEntrySize = 64ll << 30;             // 64 GiB uncompressed per entry
+    qint64 maxTotalSize = 256ll << 30;            // 256 GiB uncompressed in all
     // uncompressed / compressed, for entries > 1 MiB. Real data reaches ~1030 with
     // deflate and ~32000 with zstd (zero-filled tensors), so the default only
     // stops entries whose ratio no real compressor produces; the declared sizes
     // (enforced while decoding) and maxEntrySize/maxTotalSize do the rest.
     qint64 maxRatio = 100'000;
-    qint64 maxMetadataFileSize = 16ll << 20;              // carton.toml, MANIFEST, LINKS, index.toml
-    qint64 maxStringTensorFileSize = 256ll << 20;         // string tensor .toml files
-    qint64 maxTensorElements = qint64(1) << 40;           // product of a tensor's dims
+    qint64 maxMetadataFileSize = 16ll << 20;      // carton.toml, MANIFEST, LINKS, index.toml
+    qint64 maxStringTensorFileSize = 256ll << 20; // string tensor .toml files
+    qint64 maxTensorElements = qint64(1) << 40;   // product of a tensor's dims
     int maxTomlNesting = 64;
     int maxSymlinkHops = 32;
 };
+
+// Fails with ErrorCode::Limit "FILE is N bytes, more than the limit of M bytes"
+// (location FILE) when a file to be read whole is larger than `limit`.
+inline Status checkFileSize(qint64 size, qint64 limit, const QString &fileName)
+{
+    if (size <= limit)
+        return {};
+    return makeError(
+        ErrorCode::Limit,
+        QStringLiteral("%1 is %2 bytes, more than the limit of %3 bytes").arg(fileName).arg(size).arg(limit), fileName);
+}
 
 } // namespace carton

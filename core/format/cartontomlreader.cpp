@@ -3,6 +3,7 @@
 // parseCartonToml: carton.toml -> CartonInfo, over toml++ (built with exceptions).
 #include "base/limits.h"
 #include "cartontoml.h"
+#include "format/cartontoml_p.h"
 #include "format/tomlutil.h"
 
 #include <algorithm>
@@ -12,13 +13,6 @@
 namespace carton {
 
 namespace {
-
-const char *const kKnownTopLevel[] = {
-    "spec_version", "model_name", "short_description", "model_description",
-    "license",      "repository", "homepage",          "required_platforms",
-    "input",        "output",     "self_test",         "example",
-    "runner",
-};
 
 // Thrown internally to unwind out of the reader on the first structural error;
 // caught in parseCartonToml and never escapes.
@@ -322,7 +316,7 @@ CartonInfo Reader::read(const toml::table &root)
     // Unknown top-level keys and tables: kept as TOML text for the writer.
     toml::table unknown;
     for (auto &&[k, v] : root) {
-        if (std::find(std::begin(kKnownTopLevel), std::end(kKnownTopLevel), k.str()) == std::end(kKnownTopLevel))
+        if (!isKnownTopLevelKey(k.str()))
             unknown.insert(k, v);
     }
     m_info.unknownToml = tomlutil::format(unknown);
@@ -334,13 +328,8 @@ CartonInfo Reader::read(const toml::table &root)
 Result<CartonInfo> parseCartonToml(QByteArrayView text, const QString &fileName)
 {
     const Limits limits;
-    if (text.size() > limits.maxMetadataFileSize)
-        return makeError(ErrorCode::Limit,
-                         QStringLiteral("%1 is %2 bytes, more than the limit of %3 bytes")
-                             .arg(fileName)
-                             .arg(text.size())
-                             .arg(limits.maxMetadataFileSize),
-                         fileName);
+    if (Status size = checkFileSize(text.size(), limits.maxMetadataFileSize, fileName); !size)
+        return size.error();
     Result<toml::table> root = tomlutil::parse(text, fileName, u"TOML syntax error");
     if (!root)
         return root.error();

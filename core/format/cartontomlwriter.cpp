@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // writeCartonToml: CartonInfo -> deterministic, readable carton.toml.
 #include "cartontoml.h"
+#include "format/cartontoml_p.h"
 #include "format/tomlutil.h"
 
 #include <algorithm>
@@ -13,13 +14,6 @@
 namespace carton {
 
 namespace {
-
-const char *const kKnownTopLevel[] = {
-    "spec_version", "model_name", "short_description", "model_description",
-    "license",      "repository", "homepage",          "required_platforms",
-    "input",        "output",     "self_test",         "example",
-    "runner",
-};
 
 bool isBareKey(const QString &key)
 {
@@ -135,7 +129,7 @@ std::pair<QByteArray, QByteArray> splitUnknown(const QByteArray &unknownToml)
     try {
         toml::table values, tables;
         for (auto &&[k, v] : *t) {
-            if (std::find(std::begin(kKnownTopLevel), std::end(kKnownTopLevel), k.str()) != std::end(kKnownTopLevel))
+            if (isKnownTopLevelKey(k.str()))
                 continue;
             bool isSection = false;
             if (const auto *tab = v.as_table())

@@ -7,7 +7,6 @@
 #include "base/sha256.h"
 
 #include <QStringDecoder>
-
 #include <algorithm>
 
 namespace carton {
@@ -48,13 +47,8 @@ bool Manifest::pathLess(const QString &a, const QString &b)
 Result<Manifest> Manifest::parse(QByteArrayView text, const QString &fileName)
 {
     const Limits limits;
-    if (text.size() > limits.maxMetadataFileSize)
-        return makeError(ErrorCode::Limit,
-                         QStringLiteral("%1 is %2 bytes, more than the limit of %3 bytes")
-                             .arg(fileName)
-                             .arg(text.size())
-                             .arg(limits.maxMetadataFileSize),
-                         fileName);
+    if (Status size = checkFileSize(text.size(), limits.maxMetadataFileSize, fileName); !size)
+        return size.error();
     Manifest manifest;
     qsizetype pos = 0;
     int line = 0;
@@ -63,8 +57,7 @@ Result<Manifest> Manifest::parse(QByteArrayView text, const QString &fileName)
         const QString where = QStringLiteral("%1:%2").arg(fileName).arg(line);
         auto fail = [&](const QString &message) { return makeError(ErrorCode::Format, message, where); };
         if (line > limits.maxEntries)
-            return makeError(ErrorCode::Limit,
-                             QStringLiteral("more than %1 entries").arg(limits.maxEntries), where);
+            return makeError(ErrorCode::Limit, QStringLiteral("more than %1 entries").arg(limits.maxEntries), where);
         const qsizetype nl = text.indexOf('\n', pos);
         if (nl < 0)
             return fail(QStringLiteral("expected '\\n' at the end of the last line"));

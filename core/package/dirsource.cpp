@@ -23,6 +23,17 @@ Error ioError(const QFile &file, const QString &what)
     return makeError(ErrorCode::Io, QStringLiteral("cannot %1: %2").arg(what, file.errorString()), file.fileName());
 }
 
+// Opens `file` on the disk path found for an archive path, or passes the lookup's error on.
+Status openOnDisk(QFile &file, const Result<QString> &disk, QIODevice::OpenMode mode)
+{
+    if (!disk)
+        return disk.error();
+    file.setFileName(*disk);
+    if (!file.open(mode))
+        return ioError(file, QStringLiteral("open"));
+    return {};
+}
+
 } // namespace
 
 Result<std::unique_ptr<DirSource>> DirSource::open(const QString &path, const Limits &limits)
@@ -51,7 +62,8 @@ Result<std::unique_ptr<DirSource>> DirSource::open(const QString &path, const Li
         if (info.isSymLink()) {
             const QString target = info.canonicalFilePath();
             if (target.isEmpty())
-                return makeError(ErrorCode::Format, QStringLiteral("symlink \"%1\" is dangling or loops").arg(rel), root);
+                return makeError(ErrorCode::Format, QStringLiteral("symlink \"%1\" is dangling or loops").arg(rel),
+                                 root);
             if (!isInside(root, target))
                 return makeError(ErrorCode::Unsafe, QStringLiteral("symlink \"%1\" points outside the folder").arg(rel),
                                  root);
@@ -81,23 +93,17 @@ Result<QString> DirSource::diskPath(const QString &path) const
 
 Result<std::unique_ptr<QIODevice>> DirSource::open(const QString &path, bool) const
 {
-    auto disk = diskPath(path);
-    if (!disk)
-        return disk.error();
-    auto file = std::make_unique<QFile>(*disk);
-    if (!file->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-        return ioError(*file, QStringLiteral("open"));
+    auto file = std::make_unique<QFile>();
+    if (Status s = openOnDisk(*file, diskPath(path), QIODevice::ReadOnly | QIODevice::Unbuffered); !s)
+        return s.error();
     return std::unique_ptr<QIODevice>(std::move(file));
 }
 
 Result<QByteArray> DirSource::read(const QString &path, qint64 maxSize) const
 {
-    auto disk = diskPath(path);
-    if (!disk)
-        return disk.error();
-    QFile file(*disk);
-    if (!file.open(QIODevice::ReadOnly))
-        return ioError(file, QStringLiteral("open"));
+    QFile file;
+    if (Status s = openOnDisk(file, diskPath(path), QIODevice::ReadOnly); !s)
+        return s.error();
     if (file.size() > maxSize)
         return makeError(ErrorCode::Limit,
                          QStringLiteral("file is %1 bytes, more than the %2 allowed").arg(file.size()).arg(maxSize),
@@ -112,16 +118,14 @@ Result<QByteArray> DirSource::read(const QString &path, qint64 maxSize) const
 
 Result<QByteArray> DirSource::readRange(const QString &path, qint64 offset, qint64 length) const
 {
-    auto disk = diskPath(path);
-    if (!disk)
-        return disk.error();
-    QFile file(*disk);
-    if (!file.open(QIODevice::ReadOnly))
-        return ioError(file, QStringLiteral("open"));
+    QFile file;
+    if (Status s = openOnDisk(file, diskPath(path), QIODevice::ReadOnly); !s)
+        return s.error();
     if (offset < 0 || length < 0 || offset > file.size() || length > file.size() - offset)
-        return makeError(ErrorCode::Usage,
-                         QStringLiteral("range %1+%2 is outside the file (%3 bytes)").arg(offset).arg(length).arg(file.size()),
-                         path);
+        return makeError(
+            ErrorCode::Usage,
+            QStringLiteral("range %1+%2 is outside the file (%3 bytes)").arg(offset).arg(length).arg(file.size()),
+            path);
     if (!file.seek(offset))
         return ioError(file, QStringLiteral("seek"));
     QByteArray data = file.read(length);
