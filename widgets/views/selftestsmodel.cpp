@@ -178,7 +178,7 @@ QVariant SelfTestsModel::data(const QModelIndex &index, int role) const
             return index.column() == DetailsColumn ? item.description : QString();
         case Qt::DecorationRole:
             if (index.column() == NameColumn)
-                return QIcon(example ? QStringLiteral(":/icons/file.svg") : QStringLiteral(":/icons/verify.svg"));
+                return QIcon(example ? QStringLiteral(":/icons/file.svg") : QStringLiteral(":/icons/selftest.svg"));
             return {};
         default:
             return {};
