@@ -8,7 +8,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-l10n-tools qt6-svg-dev libqt6svg6
   libquazip1-qt6-dev libzstd-dev libtomlplusplus-dev libcmark-dev cmark libssl-dev
   zlib1g-dev libbrotli-dev
-  xvfb xauth imagemagick
+  xvfb xauth imagemagick appstream
   python3 zip unzip zstd libarchive-tools openssl time
 )
 if [ "${CARTON_WITH_TORCH:-1}" = 1 ]; then packages+=(libtorch-dev); fi
