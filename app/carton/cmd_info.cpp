@@ -4,7 +4,6 @@
 #include "commands.h"
 #include "jsonexport.h"
 #include "output.h"
-
 #include "package/carton.h"
 #include "validate/validator.h"
 
@@ -32,7 +31,8 @@ QString specLines(const QList<TensorSpec> &specs)
 QString humanSummary(const Carton &c)
 {
     QString out;
-    out += QStringLiteral("Model hash:   %1\n").arg(c.modelHash().isEmpty() ? QStringLiteral("-") : QString::fromLatin1(c.modelHash()));
+    out += QStringLiteral("Model hash:   %1\n")
+               .arg(c.modelHash().isEmpty() ? QStringLiteral("-") : QString::fromLatin1(c.modelHash()));
     if (const auto &info = c.info()) {
         out += QStringLiteral("Name:         %1\n").arg(orDash(info->modelName));
         out += QStringLiteral("Description:  %1\n").arg(orDash(info->shortDescription));
@@ -40,14 +40,17 @@ QString humanSummary(const Carton &c)
         out += QStringLiteral("Repository:   %1\n").arg(orDash(info->repository));
         out += QStringLiteral("Homepage:     %1\n").arg(orDash(info->homepage));
         out += QStringLiteral("Platforms:    %1\n")
-                   .arg(info->requiredPlatforms && !info->requiredPlatforms->isEmpty() ? info->requiredPlatforms->join(QStringLiteral(", "))
-                                                                                      : QStringLiteral("any"));
+                   .arg(info->requiredPlatforms && !info->requiredPlatforms->isEmpty()
+                            ? info->requiredPlatforms->join(QStringLiteral(", "))
+                            : QStringLiteral("any"));
         out += QStringLiteral("Runner:       %1 %2 (compat %3)\n")
                    .arg(info->runner.runnerName, info->runner.requiredFrameworkVersion)
                    .arg(info->runner.runnerCompatVersion);
         out += QStringLiteral("Inputs:\n") + specLines(info->inputs);
         out += QStringLiteral("Outputs:\n") + specLines(info->outputs);
-        out += QStringLiteral("Self-tests:   %1\nExamples:     %2\n").arg(info->selfTests.size()).arg(info->examples.size());
+        out += QStringLiteral("Self-tests:   %1\nExamples:     %2\n")
+                   .arg(info->selfTests.size())
+                   .arg(info->examples.size());
     }
     qint64 total = 0, packed = 0;
     for (const SourceFile &f : c.source().files()) {
@@ -67,7 +70,8 @@ int runInfo(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Show a carton's metadata (reads only its metadata files)."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .carton file or an unpacked carton folder."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A .carton file or an unpacked carton folder."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     parser.addOption(json);
     int exit = Success;

@@ -3,7 +3,6 @@
 // carton pack DIR -o OUT.carton [--compression stored|deflate|zstd] [--level N] [--force]
 #include "commands.h"
 #include "output.h"
-
 #include "pack/packer.h"
 
 namespace cli {

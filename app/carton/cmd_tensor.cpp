@@ -4,7 +4,6 @@
 #include "commands.h"
 #include "jsonexport.h"
 #include "output.h"
-
 #include "package/carton.h"
 
 namespace cli {
@@ -35,8 +34,11 @@ QString tensorText(const Tensor &t, qint64 limit, int indent = 0)
     QStringList values;
     for (qint64 i = 0; i < n; ++i)
         values.append(t.valueAsText(i));
-    QString out = pad + QStringLiteral("%1: %2 %3, %4 elements\n").arg(t.name(), dtypeName(t.dtype()), shapeText(t.shape())).arg(count);
-    out += pad + QStringLiteral("data: [%1%2]\n").arg(values.join(QStringLiteral(", ")), n < count ? QStringLiteral(", ...") : QString());
+    QString out =
+        pad +
+        QStringLiteral("%1: %2 %3, %4 elements\n").arg(t.name(), dtypeName(t.dtype()), shapeText(t.shape())).arg(count);
+    out += pad + QStringLiteral("data: [%1%2]\n")
+                     .arg(values.join(QStringLiteral(", ")), n < count ? QStringLiteral(", ...") : QString());
     return out;
 }
 
@@ -46,8 +48,10 @@ int runTensor(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Print one tensor of tensor_data (data flattened in C order)."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .carton file or an unpacked carton folder."));
-    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The tensor's name in tensor_data/index.toml."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A .carton file or an unpacked carton folder."));
+    parser.addPositionalArgument(QStringLiteral("NAME"),
+                                 QStringLiteral("The tensor's name in tensor_data/index.toml."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("Print at most N elements."),
                                    QStringLiteral("N"));
@@ -73,7 +77,7 @@ int runTensor(const QStringList &args)
     if (!tensor) {
         printError(tensor.error());
         return tensor.error().code == ErrorCode::NotFound || tensor.error().code == ErrorCode::Io ? UsageOrInput
-                                                                                                 : CartonErrors;
+                                                                                                  : CartonErrors;
     }
     if (parser.isSet(json))
         printJson(QJsonDocument(tensorToJson(*tensor, max)));

@@ -3,7 +3,6 @@
 // carton unpack FILE -o DIR [--fetch-links] [--force]
 #include "commands.h"
 #include "output.h"
-
 #include "pack/unpacker.h"
 #include "package/carton.h"
 
@@ -28,11 +27,13 @@ int runUnpack(const QStringList &args)
     const Limits defaults;
     const QCommandLineOption maxRatio(QStringLiteral("max-ratio"),
                                       QStringLiteral("Refuse entries over 1 MiB that expand more than N times "
-                                                     "(decompression bombs; default %1).").arg(defaults.maxRatio),
+                                                     "(decompression bombs; default %1).")
+                                          .arg(defaults.maxRatio),
                                       QStringLiteral("N"));
     const QCommandLineOption maxSize(QStringLiteral("max-size"),
                                      QStringLiteral("Refuse cartons that expand to more than N MiB in all "
-                                                    "(default %1).").arg(defaults.maxTotalSize >> 20),
+                                                    "(default %1).")
+                                         .arg(defaults.maxTotalSize >> 20),
                                      QStringLiteral("N"));
     parser.addOptions({output, fetch, force, maxRatio, maxSize});
     int exit = Success;

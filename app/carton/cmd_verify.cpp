@@ -4,7 +4,6 @@
 #include "commands.h"
 #include "jsonexport.h"
 #include "output.h"
-
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "validate/validator.h"
@@ -18,12 +17,13 @@ int runVerify(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Validate a carton and check every file's sha256 against MANIFEST."));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .carton file or an unpacked carton folder."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A .carton file or an unpacked carton folder."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     const QCommandLineOption fetch(QStringLiteral("fetch-links"),
                                    QStringLiteral("Download files listed in LINKS and verify them too."));
-    const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("Worker threads (default: one per core)."),
-                                     QStringLiteral("N"));
+    const QCommandLineOption threads(QStringLiteral("threads"),
+                                     QStringLiteral("Worker threads (default: one per core)."), QStringLiteral("N"));
     parser.addOptions({json, fetch, threads});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("verify"), args, 1, &exit))

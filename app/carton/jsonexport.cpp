@@ -6,7 +6,6 @@
 #include "zip/zipentry.h"
 
 #include <QtEndian>
-
 #include <cmath>
 #include <limits>
 
@@ -16,7 +15,7 @@ using namespace carton;
 
 namespace {
 
-template<typename T>
+template <typename T>
 QJsonValue optionalString(const std::optional<T> &value)
 {
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
@@ -47,13 +46,15 @@ QJsonArray specsToJson(const QList<TensorSpec> &specs)
 
 QJsonValue optToJson(const RunnerOpt &opt)
 {
-    return std::visit([](const auto &v) -> QJsonValue {
-        using V = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<V, double>)
-            return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QString::number(v));
-        else
-            return QJsonValue(v);
-    }, opt);
+    return std::visit(
+        [](const auto &v) -> QJsonValue {
+            using V = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<V, double>)
+                return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QString::number(v));
+            else
+                return QJsonValue(v);
+        },
+        opt);
 }
 
 QJsonValue runnerToJson(const RunnerInfo &r)
@@ -76,7 +77,7 @@ QString compressionName(int method)
     return zipMethodName(quint16(method));
 }
 
-template<typename T>
+template <typename T>
 T readLittleEndian(const Tensor &t, qint64 i)
 {
     return qFromLittleEndian<T>(t.data().constData() + i * qint64(sizeof(T)));
@@ -85,20 +86,30 @@ T readLittleEndian(const Tensor &t, qint64 i)
 QJsonValue elementToJson(const Tensor &t, qint64 i)
 {
     switch (t.dtype()) {
-    case DType::String: return t.stringValues().value(i);
-    case DType::Int8: return qint64(readLittleEndian<qint8>(t, i));
-    case DType::Int16: return qint64(readLittleEndian<qint16>(t, i));
-    case DType::Int32: return qint64(readLittleEndian<qint32>(t, i));
-    case DType::Int64: return readLittleEndian<qint64>(t, i);
-    case DType::Uint8: return qint64(readLittleEndian<quint8>(t, i));
-    case DType::Uint16: return qint64(readLittleEndian<quint16>(t, i));
-    case DType::Uint32: return qint64(readLittleEndian<quint32>(t, i));
+    case DType::String:
+        return t.stringValues().value(i);
+    case DType::Int8:
+        return qint64(readLittleEndian<qint8>(t, i));
+    case DType::Int16:
+        return qint64(readLittleEndian<qint16>(t, i));
+    case DType::Int32:
+        return qint64(readLittleEndian<qint32>(t, i));
+    case DType::Int64:
+        return readLittleEndian<qint64>(t, i);
+    case DType::Uint8:
+        return qint64(readLittleEndian<quint8>(t, i));
+    case DType::Uint16:
+        return qint64(readLittleEndian<quint16>(t, i));
+    case DType::Uint32:
+        return qint64(readLittleEndian<quint32>(t, i));
     case DType::Uint64: {
         const quint64 v = readLittleEndian<quint64>(t, i);
         // JSON numbers above 2^63 cannot be qint64: print them as text to stay exact.
-        return v <= quint64(std::numeric_limits<qint64>::max()) ? QJsonValue(qint64(v)) : QJsonValue(QString::number(v));
+        return v <= quint64(std::numeric_limits<qint64>::max()) ? QJsonValue(qint64(v))
+                                                                : QJsonValue(QString::number(v));
     }
-    case DType::Bool: return t.valueAsDouble(i) != 0;
+    case DType::Bool:
+        return t.valueAsDouble(i) != 0;
     default: {
         const double v = t.valueAsDouble(i);
         return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QString::number(v));

@@ -5,7 +5,6 @@
 #include "output.h"
 
 #include <QCoreApplication>
-
 #include <functional>
 
 namespace {

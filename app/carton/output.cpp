@@ -5,7 +5,6 @@
 #include "commands.h"
 
 #include <QElapsedTimer>
-
 #include <cstdio>
 
 #ifdef Q_OS_UNIX

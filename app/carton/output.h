@@ -9,7 +9,6 @@
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
-
 #include <memory>
 
 // Printing for the `carton` tool: diagnostics and errors to stderr as
@@ -25,8 +24,8 @@ void printJson(const QJsonDocument &doc);
 
 // Parses a subcommand's arguments; on a usage error prints it and returns false
 // with *exitCode set; on --help prints help and returns false with exit 0.
-bool parseArgs(QCommandLineParser &parser, const QString &command, const QStringList &args,
-               int expectedPositional, int *exitCode);
+bool parseArgs(QCommandLineParser &parser, const QString &command, const QStringList &args, int expectedPositional,
+               int *exitCode);
 
 // A Progress that draws a bar on stderr when stderr is a terminal (else silent).
 std::unique_ptr<carton::Progress> makeProgressBar(const QString &label);

@@ -9,8 +9,7 @@ namespace carton {
 Result<QString> checkArchivePath(const QString &path, const QString &where)
 {
     auto bad = [&](const QString &why) {
-        return makeError(ErrorCode::Unsafe,
-                         QStringLiteral("unsafe path \"%1\": %2").arg(path.left(200), why), where);
+        return makeError(ErrorCode::Unsafe, QStringLiteral("unsafe path \"%1\": %2").arg(path.left(200), why), where);
     };
     if (path.isEmpty())
         return bad(QStringLiteral("empty name"));
@@ -37,8 +36,8 @@ Result<QString> checkArchivePath(const QString &path, const QString &where)
 
 Result<QString> resolveLinkTarget(const QString &linkPath, const QString &target, const QString &where)
 {
-    if (target.isEmpty() || target.startsWith(u'/') || target.contains(u'\\')
-        || (target.size() >= 2 && target.at(1) == u':'))
+    if (target.isEmpty() || target.startsWith(u'/') || target.contains(u'\\') ||
+        (target.size() >= 2 && target.at(1) == u':'))
         return makeError(ErrorCode::Unsafe,
                          QStringLiteral("symlink \"%1\" has an absolute or empty target \"%2\"").arg(linkPath, target),
                          where);
@@ -49,17 +48,17 @@ Result<QString> resolveLinkTarget(const QString &linkPath, const QString &target
             continue;
         if (part == u"..") {
             if (parts.isEmpty())
-                return makeError(ErrorCode::Unsafe,
-                                 QStringLiteral("symlink \"%1\" points outside the archive (\"%2\")").arg(linkPath, target),
-                                 where);
+                return makeError(
+                    ErrorCode::Unsafe,
+                    QStringLiteral("symlink \"%1\" points outside the archive (\"%2\")").arg(linkPath, target), where);
             parts.removeLast();
             continue;
         }
         parts.append(part);
     }
     if (parts.isEmpty())
-        return makeError(ErrorCode::Unsafe,
-                         QStringLiteral("symlink \"%1\" points at the archive root").arg(linkPath), where);
+        return makeError(ErrorCode::Unsafe, QStringLiteral("symlink \"%1\" points at the archive root").arg(linkPath),
+                         where);
     return parts.join(u'/');
 }
 

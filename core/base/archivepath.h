@@ -18,6 +18,7 @@ CARTONCORE_EXPORT Result<QString> checkArchivePath(const QString &path, const QS
 // Resolves a relative symlink target against the folder of `linkPath` inside the
 // archive ("model/a/link" + "../b" -> "model/b"). Fails when the result escapes
 // the archive root or the target is absolute.
-CARTONCORE_EXPORT Result<QString> resolveLinkTarget(const QString &linkPath, const QString &target, const QString &where);
+CARTONCORE_EXPORT Result<QString> resolveLinkTarget(const QString &linkPath, const QString &target,
+                                                    const QString &where);
 
 } // namespace carton

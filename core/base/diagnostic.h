@@ -25,9 +25,12 @@ using Diagnostics = QList<Diagnostic>;
 inline QString severityName(Severity s)
 {
     switch (s) {
-    case Severity::Error: return QStringLiteral("error");
-    case Severity::Warning: return QStringLiteral("warning");
-    case Severity::Info: return QStringLiteral("info");
+    case Severity::Error:
+        return QStringLiteral("error");
+    case Severity::Warning:
+        return QStringLiteral("warning");
+    case Severity::Info:
+        return QStringLiteral("info");
     }
     return {};
 }

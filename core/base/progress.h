@@ -5,7 +5,6 @@
 #include "cartoncore_export.h"
 
 #include <QString>
-
 #include <atomic>
 #include <functional>
 #include <mutex>

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <QString>
-
 #include <optional>
 #include <utility>
 #include <variant>
@@ -12,16 +11,16 @@ namespace carton {
 
 // What went wrong, for code that reacts to it (the message is for people).
 enum class ErrorCode {
-    Io,            // a file could not be opened, read or written
-    Format,        // the bytes are not what the format requires
-    Limit,         // a size, count or ratio cap was hit (hostile or huge input)
-    Integrity,     // a checksum or hash does not match
-    Unsupported,   // valid, but a feature we do not implement (e.g. encrypted zip)
-    NotFound,      // a named file, entry or tensor does not exist
-    Unsafe,        // a path escapes its folder, an absolute path, a link loop...
-    Cancelled,     // the user cancelled
-    Network,       // an http(s) fetch failed
-    Usage,         // the caller asked for something that makes no sense
+    Io,          // a file could not be opened, read or written
+    Format,      // the bytes are not what the format requires
+    Limit,       // a size, count or ratio cap was hit (hostile or huge input)
+    Integrity,   // a checksum or hash does not match
+    Unsupported, // valid, but a feature we do not implement (e.g. encrypted zip)
+    NotFound,    // a named file, entry or tensor does not exist
+    Unsafe,      // a path escapes its folder, an absolute path, a link loop...
+    Cancelled,   // the user cancelled
+    Network,     // an http(s) fetch failed
+    Usage,       // the caller asked for something that makes no sense
 };
 
 // An error as a value. `location` names the file and, where known, the field or
@@ -41,7 +40,7 @@ inline Error makeError(ErrorCode code, QString message, QString location = {})
 }
 
 // Result<T>: either a T or an Error. Exceptions never cross module boundaries.
-template<typename T>
+template <typename T>
 class [[nodiscard]] Result {
 public:
     Result(T value) : m_data(std::in_place_index<0>, std::move(value)) {}
@@ -65,7 +64,7 @@ private:
 };
 
 // Result<void>: success or an Error.
-template<>
+template <>
 class [[nodiscard]] Result<void> {
 public:
     Result() = default;

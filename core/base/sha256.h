@@ -6,7 +6,6 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
-
 #include <memory>
 
 struct evp_md_ctx_st;

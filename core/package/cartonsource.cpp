@@ -7,7 +7,6 @@
 #include "package/zipsource.h"
 
 #include <QFileInfo>
-
 #include <algorithm>
 
 namespace carton {
@@ -31,9 +30,8 @@ Result<std::unique_ptr<CartonSource>> CartonSource::load(const QString &path, co
 
 const SourceFile *CartonSource::find(const QString &path) const
 {
-    auto it = std::lower_bound(m_files.cbegin(), m_files.cend(), path, [](const SourceFile &f, const QString &p) {
-        return Manifest::pathLess(f.path, p);
-    });
+    auto it = std::lower_bound(m_files.cbegin(), m_files.cend(), path,
+                               [](const SourceFile &f, const QString &p) { return Manifest::pathLess(f.path, p); });
     if (it != m_files.cend() && it->path == path)
         return &*it;
     return nullptr;

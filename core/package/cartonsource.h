@@ -9,7 +9,6 @@
 #include <QIODevice>
 #include <QList>
 #include <QString>
-
 #include <memory>
 #include <optional>
 
@@ -17,12 +16,12 @@ namespace carton {
 
 // One file of a carton, as the source holds it. Folders are not listed.
 struct SourceFile {
-    QString path;               // "model/model.pt", relative, '/'-separated
-    qint64 size = 0;            // uncompressed bytes (for a symlink: its target's size)
-    qint64 compressedSize = 0;  // bytes in the archive (== size in a folder)
-    int method = -1;            // zip method (0, 8, 93...), -1 in a folder
+    QString path;              // "model/model.pt", relative, '/'-separated
+    qint64 size = 0;           // uncompressed bytes (for a symlink: its target's size)
+    qint64 compressedSize = 0; // bytes in the archive (== size in a folder)
+    int method = -1;           // zip method (0, 8, 93...), -1 in a folder
     bool isSymlink = false;
-    QString linkTarget;         // resolved path of the final target, for symlinks
+    QString linkTarget; // resolved path of the final target, for symlinks
 };
 
 // Where a carton's files come from: a .carton (zip) or an unpacked folder.

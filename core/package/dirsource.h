@@ -25,8 +25,8 @@ private:
     DirSource() = default;
     Result<QString> diskPath(const QString &path) const;
 
-    QString m_root;                        // absolute path of the folder
-    QHash<QString, QString> m_diskPaths;   // relative path -> file on disk (link targets resolved)
+    QString m_root;                      // absolute path of the folder
+    QHash<QString, QString> m_diskPaths; // relative path -> file on disk (link targets resolved)
 };
 
 } // namespace carton

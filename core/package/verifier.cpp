@@ -7,7 +7,6 @@
 
 #include <QFile>
 #include <QThread>
-
 #include <algorithm>
 #include <atomic>
 #include <mutex>
@@ -21,13 +20,14 @@ namespace carton {
 
 namespace {
 
-constexpr qint64 kMapWindow = 64ll << 20;  // bytes mapped at once
-constexpr qint64 kReadChunk = 4ll << 20;   // bytes read at once from a stream
+constexpr qint64 kMapWindow = 64ll << 20; // bytes mapped at once
+constexpr qint64 kReadChunk = 4ll << 20;  // bytes read at once from a stream
 
 // A device that swallows what is written: linked files are hashed by the fetcher.
 class DiscardDevice final : public QIODevice {
 public:
     DiscardDevice() { open(QIODevice::WriteOnly); }
+
 protected:
     qint64 readData(char *, qint64) override { return -1; }
     qint64 writeData(const char *, qint64 len) override { return len; }
@@ -35,7 +35,7 @@ protected:
 
 struct Job {
     QString path;
-    QByteArray expected;   // empty for unlisted files
+    QByteArray expected; // empty for unlisted files
     qint64 size = 0;
     bool linked = false;
 };
@@ -60,7 +60,8 @@ Result<QByteArray> hashRegion(const CartonSource::RawRegion &region, Progress *p
         // Align down to a page for madvise; ignore failures (it is only a hint).
         const quintptr page = quintptr(sysconf(_SC_PAGESIZE));
         const quintptr start = quintptr(p) & ~(page - 1);
-        madvise(reinterpret_cast<void *>(start), size_t(quintptr(p) + quintptr(len) - start), MADV_SEQUENTIAL | MADV_WILLNEED);
+        madvise(reinterpret_cast<void *>(start), size_t(quintptr(p) + quintptr(len) - start),
+                MADV_SEQUENTIAL | MADV_WILLNEED);
 #endif
         sha.add(reinterpret_cast<const char *>(p), len);
         file.unmap(p);
@@ -102,7 +103,8 @@ FileCheck checkFile(const Carton &carton, const Job &job, const VerifyOptions &o
             return check;
         }
         DiscardDevice sink;
-        const Status st = fetchLinkedFile(carton.links()->urlsFor(job.expected), job.expected, &sink, options.fetch, nullptr);
+        const Status st =
+            fetchLinkedFile(carton.links()->urlsFor(job.expected), job.expected, &sink, options.fetch, nullptr);
         if (st) {
             check.state = FileState::Ok;
             check.actualSha256 = job.expected;
@@ -130,8 +132,8 @@ FileCheck checkFile(const Carton &carton, const Job &job, const VerifyOptions &o
         check.state = FileState::Ok;
     } else {
         check.state = FileState::Mismatch;
-        check.message = QStringLiteral("sha256 is %1, MANIFEST says %2").arg(QString::fromLatin1(*digest),
-                                                                             QString::fromLatin1(job.expected));
+        check.message = QStringLiteral("sha256 is %1, MANIFEST says %2")
+                            .arg(QString::fromLatin1(*digest), QString::fromLatin1(job.expected));
     }
     return check;
 }
@@ -141,13 +143,20 @@ FileCheck checkFile(const Carton &carton, const Job &job, const VerifyOptions &o
 QString fileStateName(FileState state)
 {
     switch (state) {
-    case FileState::Unverified: return QStringLiteral("unverified");
-    case FileState::Ok: return QStringLiteral("ok");
-    case FileState::Mismatch: return QStringLiteral("mismatch");
-    case FileState::Missing: return QStringLiteral("missing");
-    case FileState::Linked: return QStringLiteral("linked");
-    case FileState::Unlisted: return QStringLiteral("unlisted");
-    case FileState::Failed: return QStringLiteral("failed");
+    case FileState::Unverified:
+        return QStringLiteral("unverified");
+    case FileState::Ok:
+        return QStringLiteral("ok");
+    case FileState::Mismatch:
+        return QStringLiteral("mismatch");
+    case FileState::Missing:
+        return QStringLiteral("missing");
+    case FileState::Linked:
+        return QStringLiteral("linked");
+    case FileState::Unlisted:
+        return QStringLiteral("unlisted");
+    case FileState::Failed:
+        return QStringLiteral("failed");
     }
     return {};
 }
@@ -156,9 +165,8 @@ bool VerifyReport::ok() const
 {
     if (cancelled)
         return false;
-    return std::all_of(files.cbegin(), files.cend(), [](const FileCheck &f) {
-        return f.state == FileState::Ok || f.state == FileState::Linked;
-    });
+    return std::all_of(files.cbegin(), files.cend(),
+                       [](const FileCheck &f) { return f.state == FileState::Ok || f.state == FileState::Linked; });
 }
 
 Diagnostics VerifyReport::diagnostics() const
@@ -195,7 +203,10 @@ VerifyReport verifyCarton(const Carton &carton, const VerifyOptions &options, Pr
             else if (carton.isLinked(e.path))
                 jobs.append({e.path, e.sha256, 0, true});
             else
-                immediate.append({e.path, FileState::Missing, e.sha256, {},
+                immediate.append({e.path,
+                                  FileState::Missing,
+                                  e.sha256,
+                                  {},
                                   QStringLiteral("listed in MANIFEST but neither in the carton nor in LINKS")});
         }
     }

@@ -11,7 +11,6 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
-
 #include <functional>
 
 namespace carton {
@@ -19,16 +18,14 @@ namespace carton {
 class Carton;
 
 enum class FileState {
-    Unverified,  // not checked (yet)
-    Ok,          // sha256 matches MANIFEST
-    Mismatch,    // sha256 differs from MANIFEST
-    Missing,     // listed in MANIFEST, neither in the archive nor in LINKS
-    Linked,      // listed in MANIFEST, only reachable through LINKS (not fetched)
-    Unlisted,    // in the archive but not in MANIFEST
-    Failed,      // could not be read (corrupt data, CRC error, fetch failed...)
+    Unverified, // not checked (yet)
+    Ok,         // sha256 matches MANIFEST
+    Mismatch,   // sha256 differs from MANIFEST
+    Missing,    // listed in MANIFEST, neither in the archive nor in LINKS
+    Linked,     // listed in MANIFEST, only reachable through LINKS (not fetched)
+    Unlisted,   // in the archive but not in MANIFEST
+    Failed,     // could not be read (corrupt data, CRC error, fetch failed...)
 };
-
-
 
 struct FileCheck {
     QString path;
@@ -39,15 +36,15 @@ struct FileCheck {
 };
 
 struct VerifyOptions {
-    int threads = 0;            // 0: one per core
-    bool fetchLinks = false;    // fetch linked files over http(s) and hash them
+    int threads = 0;         // 0: one per core
+    bool fetchLinks = false; // fetch linked files over http(s) and hash them
     FetchOptions fetch;
 };
 
 struct VerifyReport {
-    QList<FileCheck> files;    // MANIFEST order, then unlisted files
+    QList<FileCheck> files; // MANIFEST order, then unlisted files
     bool cancelled = false;
-    bool ok() const;           // every file Ok or Linked, nothing cancelled
+    bool ok() const;                 // every file Ok or Linked, nothing cancelled
     Diagnostics diagnostics() const; // one per problem, location = file path
 };
 

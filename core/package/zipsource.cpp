@@ -62,7 +62,8 @@ Status ZipSource::resolveSymlinks()
         while (direct.contains(current)) {
             current = direct.value(current);
             if (seen.contains(current) || ++hops > m_limits.maxSymlinkHops)
-                return makeError(ErrorCode::Unsafe, QStringLiteral("symlink \"%1\" loops").arg(f.path), m_reader->path());
+                return makeError(ErrorCode::Unsafe, QStringLiteral("symlink \"%1\" loops").arg(f.path),
+                                 m_reader->path());
             seen.insert(current);
         }
         const ZipEntry *target = m_reader->find(current);
@@ -120,8 +121,8 @@ Result<QByteArray> ZipSource::readRange(const QString &path, qint64 offset, qint
 std::optional<CartonSource::RawRegion> ZipSource::rawRegion(const QString &path) const
 {
     auto e = dataEntry(path);
-    if (!e || (*e)->method != quint16(ZipMethod::Stored) || (*e)->isEncrypted()
-        || (*e)->compressedSize != (*e)->uncompressedSize)
+    if (!e || (*e)->method != quint16(ZipMethod::Stored) || (*e)->isEncrypted() ||
+        (*e)->compressedSize != (*e)->uncompressedSize)
         return std::nullopt;
     auto offset = m_reader->dataOffset(**e);
     if (!offset)

@@ -51,7 +51,8 @@ private slots:
         QTest::addColumn<QString>("expected"); // empty: must fail
         QTest::newRow("sibling") << QStringLiteral("model/a") << QStringLiteral("b") << QStringLiteral("model/b");
         QTest::newRow("up one") << QStringLiteral("model/x/a") << QStringLiteral("../b") << QStringLiteral("model/b");
-        QTest::newRow("to root file") << QStringLiteral("model/a") << QStringLiteral("../carton.toml") << QStringLiteral("carton.toml");
+        QTest::newRow("to root file") << QStringLiteral("model/a") << QStringLiteral("../carton.toml")
+                                      << QStringLiteral("carton.toml");
         QTest::newRow("dot") << QStringLiteral("model/a") << QStringLiteral("./c/d") << QStringLiteral("model/c/d");
         QTest::newRow("escapes") << QStringLiteral("model/a") << QStringLiteral("../../etc/passwd") << QString();
         QTest::newRow("absolute") << QStringLiteral("model/a") << QStringLiteral("/etc/passwd") << QString();

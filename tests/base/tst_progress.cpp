@@ -3,7 +3,6 @@
 #include "base/progress.h"
 
 #include <QTest>
-
 #include <thread>
 #include <vector>
 

@@ -91,12 +91,15 @@ void TestCli::usageErrors_data()
     QTest::newRow("info two files") << QStringList{QStringLiteral("info"), QStringLiteral("a"), QStringLiteral("b")};
     QTest::newRow("unknown option") << QStringList{QStringLiteral("info"), QStringLiteral("--bogus"), kFixture};
     QTest::newRow("pack without -o") << QStringList{QStringLiteral("pack"), kSampleDir};
-    QTest::newRow("pack bad compression") << QStringList{QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"),
-                                                         QStringLiteral("/tmp/x.carton"), QStringLiteral("--compression"),
+    QTest::newRow("pack bad compression") << QStringList{QStringLiteral("pack"),
+                                                         kSampleDir,
+                                                         QStringLiteral("-o"),
+                                                         QStringLiteral("/tmp/x.carton"),
+                                                         QStringLiteral("--compression"),
                                                          QStringLiteral("lzma")};
-    QTest::newRow("pack bad level") << QStringList{QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"),
-                                                   QStringLiteral("/tmp/x.carton"), QStringLiteral("--level"),
-                                                   QStringLiteral("99")};
+    QTest::newRow("pack bad level") << QStringList{QStringLiteral("pack"),    kSampleDir,
+                                                   QStringLiteral("-o"),      QStringLiteral("/tmp/x.carton"),
+                                                   QStringLiteral("--level"), QStringLiteral("99")};
     QTest::newRow("unpack without -o") << QStringList{QStringLiteral("unpack"), kFixture};
     QTest::newRow("tensor bad limit") << QStringList{QStringLiteral("tensor"), kFixture, QStringLiteral("x"),
                                                      QStringLiteral("--limit"), QStringLiteral("-3")};
@@ -143,12 +146,23 @@ void TestCli::infoJsonOnUpstreamFixture()
     const RunResult r = runCarton({QStringLiteral("info"), QStringLiteral("--json"), kFixture});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json();
-    const QStringList expectedKeys{
-        QStringLiteral("manifest_hash"), QStringLiteral("spec_version"), QStringLiteral("model_name"),
-        QStringLiteral("short_description"), QStringLiteral("model_description"), QStringLiteral("license"),
-        QStringLiteral("repository"), QStringLiteral("homepage"), QStringLiteral("required_platforms"),
-        QStringLiteral("inputs"), QStringLiteral("outputs"), QStringLiteral("self_tests"), QStringLiteral("examples"),
-        QStringLiteral("runner"), QStringLiteral("files"), QStringLiteral("tensors"), QStringLiteral("diagnostics")};
+    const QStringList expectedKeys{QStringLiteral("manifest_hash"),
+                                   QStringLiteral("spec_version"),
+                                   QStringLiteral("model_name"),
+                                   QStringLiteral("short_description"),
+                                   QStringLiteral("model_description"),
+                                   QStringLiteral("license"),
+                                   QStringLiteral("repository"),
+                                   QStringLiteral("homepage"),
+                                   QStringLiteral("required_platforms"),
+                                   QStringLiteral("inputs"),
+                                   QStringLiteral("outputs"),
+                                   QStringLiteral("self_tests"),
+                                   QStringLiteral("examples"),
+                                   QStringLiteral("runner"),
+                                   QStringLiteral("files"),
+                                   QStringLiteral("tensors"),
+                                   QStringLiteral("diagnostics")};
     QStringList keys = o.keys();
     QStringList sortedExpected = expectedKeys;
     keys.sort();
@@ -196,8 +210,8 @@ void TestCli::infoJsonOnUpstreamFixture()
     for (const QJsonValue &v : o.value(u"diagnostics").toArray()) {
         const QJsonObject d = v.toObject();
         QVERIFY2(d.value(u"severity").toString() != u"error", qPrintable(d.value(u"message").toString()));
-        if (d.value(u"severity").toString() == u"warning" && d.value(u"message").toString().contains(u"float64")
-            && d.value(u"message").toString().contains(u"string"))
+        if (d.value(u"severity").toString() == u"warning" && d.value(u"message").toString().contains(u"float64") &&
+            d.value(u"message").toString().contains(u"string"))
             sawWarning = true;
     }
     QVERIFY(sawWarning);
@@ -232,7 +246,8 @@ void TestCli::tensorOnUpstreamFixture()
 {
     if (!QFile::exists(kFixture))
         QSKIP("../shared/fixtures/upstream/test.carton not present");
-    RunResult r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), kFixture, QStringLiteral("_tensor_0")});
+    RunResult r =
+        runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), kFixture, QStringLiteral("_tensor_0")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QJsonObject o = r.json();
     QCOMPARE(o.value(u"dtype").toString(), QStringLiteral("string"));
@@ -269,7 +284,8 @@ void TestCli::packVerifyUnpackRoundTrip()
     QFETCH(QString, method);
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("sample.carton"));
-    RunResult r = runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out, QStringLiteral("--compression"), method});
+    RunResult r = runCarton(
+        {QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out, QStringLiteral("--compression"), method});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     r = runCarton({QStringLiteral("verify"), out});
     QVERIFY2(r.exitCode == 0, r.err.constData() + r.out);
@@ -293,7 +309,8 @@ void TestCli::packVerifyUnpackRoundTrip()
 
     // Pack the unpacked folder again: identical bytes.
     const QString again = dir.filePath(QStringLiteral("again.carton"));
-    r = runCarton({QStringLiteral("pack"), unpacked, QStringLiteral("-o"), again, QStringLiteral("--compression"), method});
+    r = runCarton(
+        {QStringLiteral("pack"), unpacked, QStringLiteral("-o"), again, QStringLiteral("--compression"), method});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(sha256File(again), sha256File(out));
 }
@@ -327,7 +344,10 @@ void TestCli::independentToolsReadOurCartons()
     QFETCH(QString, method);
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("s.carton"));
-    QCOMPARE(runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out, QStringLiteral("--compression"), method}).exitCode, 0);
+    QCOMPARE(runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out, QStringLiteral("--compression"),
+                        method})
+                 .exitCode,
+             0);
     const auto expected = treeContents(kSampleDir);
     if (method == u"zstd") {
         if (!haveProgram(QStringLiteral("bsdtar")))
@@ -341,12 +361,11 @@ void TestCli::independentToolsReadOurCartons()
     }
     if (!haveProgram(QStringLiteral("python3")))
         QSKIP("python3 not installed");
-    const QString script = QStringLiteral(
-        "import sys, zipfile, hashlib\n"
-        "z = zipfile.ZipFile(sys.argv[1])\n"
-        "assert z.testzip() is None\n"
-        "for n in sorted(z.namelist()):\n"
-        "    print(n + '=' + hashlib.sha256(z.read(n)).hexdigest())\n");
+    const QString script = QStringLiteral("import sys, zipfile, hashlib\n"
+                                          "z = zipfile.ZipFile(sys.argv[1])\n"
+                                          "assert z.testzip() is None\n"
+                                          "for n in sorted(z.namelist()):\n"
+                                          "    print(n + '=' + hashlib.sha256(z.read(n)).hexdigest())\n");
     const RunResult r = runProgram(QStringLiteral("python3"), {QStringLiteral("-c"), script, out});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     int matched = 0;
@@ -354,7 +373,8 @@ void TestCli::independentToolsReadOurCartons()
         const int eq = line.lastIndexOf('=');
         const QString name = QString::fromUtf8(line.left(eq));
         if (expected.contains(name)) {
-            QCOMPARE(line.mid(eq + 1), QCryptographicHash::hash(expected.value(name), QCryptographicHash::Sha256).toHex());
+            QCOMPARE(line.mid(eq + 1),
+                     QCryptographicHash::hash(expected.value(name), QCryptographicHash::Sha256).toHex());
             ++matched;
         }
     }
@@ -367,7 +387,10 @@ void TestCli::verifyDetectsTampering()
     const QString folder = dir.filePath(QStringLiteral("c"));
     copyTree(kSampleDir, folder);
     const QString out = dir.filePath(QStringLiteral("s.carton"));
-    QCOMPARE(runCarton({QStringLiteral("pack"), folder, QStringLiteral("-o"), out, QStringLiteral("--compression"), QStringLiteral("stored")}).exitCode, 0);
+    QCOMPARE(runCarton({QStringLiteral("pack"), folder, QStringLiteral("-o"), out, QStringLiteral("--compression"),
+                        QStringLiteral("stored")})
+                 .exitCode,
+             0);
     // Unpack, change one byte of a model file, keep the old MANIFEST: verify must fail on that file.
     const QString unpacked = dir.filePath(QStringLiteral("u"));
     QCOMPARE(runCarton({QStringLiteral("unpack"), out, QStringLiteral("-o"), unpacked}).exitCode, 0);
@@ -433,7 +456,8 @@ void TestCli::tensorJsonNumericAndLimit()
     QCOMPARE(data[0].toDouble(), 0.5);
     QCOMPARE(data[1].toDouble(), -1.25);
     QCOMPARE(data[7].toDouble(), 100.0);
-    r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), QStringLiteral("--limit"), QStringLiteral("3"), kSampleDir, QStringLiteral("x")});
+    r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), QStringLiteral("--limit"), QStringLiteral("3"),
+                   kSampleDir, QStringLiteral("x")});
     QCOMPARE(r.json().value(u"data").toArray().size(), 3);
     r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), kSampleDir, QStringLiteral("labels")});
     QCOMPARE(r.json().value(u"data").toArray()[1].toString(), QStringLiteral("తెలుగు"));
@@ -456,20 +480,22 @@ void TestCli::linkedFilesReportedAndFetched()
 
     // A plain HTTP server on loopback, on a free port it picks itself.
     QProcess server;
-    server.start(QStringLiteral("python3"), {QStringLiteral("-u"), QStringLiteral("-m"), QStringLiteral("http.server"),
-                                             QStringLiteral("0"), QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
-                                             QStringLiteral("--directory"), served});
+    server.start(QStringLiteral("python3"),
+                 {QStringLiteral("-u"), QStringLiteral("-m"), QStringLiteral("http.server"), QStringLiteral("0"),
+                  QStringLiteral("--bind"), QStringLiteral("127.0.0.1"), QStringLiteral("--directory"), served});
     QVERIFY(server.waitForStarted());
     QByteArray banner;
     for (int i = 0; i < 100 && !banner.contains("port "); ++i) {
         server.waitForReadyRead(100);
         banner += server.readAllStandardOutput();
     }
-    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("port (\\d+)")).match(QString::fromUtf8(banner));
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("port (\\d+)")).match(QString::fromUtf8(banner));
     QVERIFY2(m.hasMatch(), banner.constData());
     const QString url = QStringLiteral("http://127.0.0.1:%1/x.bin").arg(m.captured(1));
-    QVERIFY(writeFile(folder + QStringLiteral("/LINKS"),
-                      "version = 1\n[urls]\n" + sha256File(served + QStringLiteral("/x.bin")) + " = [\"" + url.toUtf8() + "\"]\n"));
+    QVERIFY(writeFile(folder + QStringLiteral("/LINKS"), "version = 1\n[urls]\n" +
+                                                             sha256File(served + QStringLiteral("/x.bin")) + " = [\"" +
+                                                             url.toUtf8() + "\"]\n"));
 
     RunResult r = runCarton({QStringLiteral("verify"), QStringLiteral("--json"), folder});
     QVERIFY2(r.exitCode == 0, r.out + r.err);
@@ -486,7 +512,8 @@ void TestCli::linkedFilesReportedAndFetched()
 
     r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), folder, QStringLiteral("x")});
     QVERIFY(r.exitCode != 0);
-    r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), QStringLiteral("--fetch-links"), folder, QStringLiteral("x")});
+    r = runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), QStringLiteral("--fetch-links"), folder,
+                   QStringLiteral("x")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(r.json().value(u"data").toArray()[1].toDouble(), -1.25);
 
@@ -514,14 +541,13 @@ void TestCli::archiveWithoutManifest()
         QSKIP("python3 not installed");
     QTemporaryDir dir;
     const QString zip = dir.filePath(QStringLiteral("nomanifest.carton"));
-    const QString script = QStringLiteral(
-        "import sys, zipfile, os\n"
-        "root = sys.argv[2]\n"
-        "with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n"
-        "    for d, _, fs in os.walk(root):\n"
-        "        for f in fs:\n"
-        "            p = os.path.join(d, f)\n"
-        "            z.write(p, os.path.relpath(p, root))\n");
+    const QString script = QStringLiteral("import sys, zipfile, os\n"
+                                          "root = sys.argv[2]\n"
+                                          "with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n"
+                                          "    for d, _, fs in os.walk(root):\n"
+                                          "        for f in fs:\n"
+                                          "            p = os.path.join(d, f)\n"
+                                          "            z.write(p, os.path.relpath(p, root))\n");
     QCOMPARE(runProgram(QStringLiteral("python3"), {QStringLiteral("-c"), script, zip, kSampleDir}).exitCode, 0);
     const RunResult r = runCarton({QStringLiteral("info"), zip});
     QCOMPARE(r.exitCode, 1);
@@ -536,11 +562,10 @@ void TestCli::unpackCapsAreConfigurable()
         QSKIP("python3 not installed");
     QTemporaryDir dir;
     const QString zip = dir.filePath(QStringLiteral("zeros.carton"));
-    const QString script = QStringLiteral(
-        "import sys, zipfile\n"
-        "with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n"
-        "    z.writestr('carton.toml', 'spec_version = 1\\n')\n"
-        "    z.writestr('model/zeros.bin', bytes(50 << 20))\n");
+    const QString script = QStringLiteral("import sys, zipfile\n"
+                                          "with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n"
+                                          "    z.writestr('carton.toml', 'spec_version = 1\\n')\n"
+                                          "    z.writestr('model/zeros.bin', bytes(50 << 20))\n");
     QCOMPARE(runProgram(QStringLiteral("python3"), {QStringLiteral("-c"), script, zip}).exitCode, 0);
     RunResult r = runCarton({QStringLiteral("unpack"), zip, QStringLiteral("-o"), dir.filePath(QStringLiteral("a")),
                              QStringLiteral("--max-ratio"), QStringLiteral("500")});

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "packagetestutil.h"
-
 #include "package/carton.h"
 #include "package/cartonsource.h"
+#include "packagetestutil.h"
 
 #include <QTemporaryDir>
 #include <QTest>

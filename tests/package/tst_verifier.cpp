@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "packagetestutil.h"
-
 #include "links/links.h"
 #include "package/carton.h"
 #include "package/verifier.h"
+#include "packagetestutil.h"
 
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <mutex>
 
 using namespace carton;
