@@ -8,20 +8,22 @@
 #include <QFile>
 #include <QThread>
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <thread>
-
-#ifdef Q_OS_UNIX
-#include <sys/mman.h>
-#endif
 
 namespace carton {
 
 namespace {
 
-constexpr qint64 kMapWindow = 64ll << 20; // bytes mapped at once
-constexpr qint64 kReadChunk = 4ll << 20;  // bytes read at once from a stream
+constexpr qint64 kMapWindow = 64ll << 20;       // bytes mapped at once
+constexpr qint64 kInlineReadLimit = 16ll << 20; // smaller files are read and hashed on one thread
+constexpr qint64 kInlineChunk = 64ll << 10;
+constexpr qint64 kReadChunk = 256ll << 10; // bytes read at once: stays in cache between the copy and the hash // bytes
+                                           // read at once // bytes read at once  // bytes read at once from a stream
 
 // A device that swallows what is written: linked files are hashed by the fetcher.
 class DiscardDevice final : public QIODevice {
@@ -40,34 +42,105 @@ struct Job {
     bool linked = false;
 };
 
-// Hashes a file that lies uncompressed on disk through read-only mappings.
+// Hashes a file that lies uncompressed on disk. A reader thread fills a small ring
+// of buffers with pread-style reads while this thread hashes, so reading (the
+// kernel's copy out of the page cache) overlaps hashing on another core. Memory
+// mappings were tried first: their page faults cost more than the copies.
 Result<QByteArray> hashRegion(const CartonSource::RawRegion &region, Progress *progress, const QString &path)
 {
     QFile file(region.diskPath);
-    if (!file.open(QIODevice::ReadOnly))
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
         return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file.errorString()), path);
     if (region.offset + region.size > file.size())
         return makeError(ErrorCode::Format, QStringLiteral("data runs past the end of the file"), path);
-    Sha256 sha;
-    for (qint64 pos = 0; pos < region.size; pos += kMapWindow) {
-        if (progress && progress->isCancelled())
-            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), path);
-        const qint64 len = std::min(kMapWindow, region.size - pos);
-        uchar *p = file.map(region.offset + pos, len);
-        if (!p)
-            return makeError(ErrorCode::Io, QStringLiteral("cannot map: %1").arg(file.errorString()), path);
-#ifdef Q_OS_UNIX
-        // Align down to a page for madvise; ignore failures (it is only a hint).
-        const quintptr page = quintptr(sysconf(_SC_PAGESIZE));
-        const quintptr start = quintptr(p) & ~(page - 1);
-        madvise(reinterpret_cast<void *>(start), size_t(quintptr(p) + quintptr(len) - start),
-                MADV_SEQUENTIAL | MADV_WILLNEED);
-#endif
-        sha.add(reinterpret_cast<const char *>(p), len);
-        file.unmap(p);
-        if (progress)
-            progress->advance(len, path);
+    if (!file.seek(region.offset))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot seek: %1").arg(file.errorString()), path);
+    if (region.size <= kInlineReadLimit) {
+        // Small files: the other cores are busy with other files; read and hash here.
+        thread_local QByteArray buffer(kInlineChunk, Qt::Uninitialized);
+        Sha256 sha;
+        for (qint64 left = region.size; left > 0;) {
+            const qint64 n = file.read(buffer.data(), std::min(kInlineChunk, left));
+            if (n <= 0)
+                return makeError(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(file.errorString()), path);
+            sha.add(buffer.constData(), n);
+            left -= n;
+            if (progress)
+                progress->advance(n, path);
+        }
+        return sha.finishHex();
     }
+
+    constexpr int kSlots = 4;
+    struct Slot {
+        QByteArray data;
+        qint64 size = 0;
+    };
+    std::array<Slot, kSlots> ring;
+    std::mutex mutex;
+    std::condition_variable changed;
+    qint64 produced = 0, consumed = 0; // slot counters
+    bool failed = false, stop = false;
+    QString readError;
+
+    std::thread reader([&] {
+        qint64 left = region.size;
+        while (left > 0) {
+            std::unique_lock lock(mutex);
+            changed.wait(lock, [&] { return stop || produced - consumed < kSlots; });
+            if (stop)
+                return;
+            Slot &slot = ring[produced % kSlots];
+            lock.unlock();
+            if (slot.data.size() != kReadChunk)
+                slot.data.resize(kReadChunk);
+            const qint64 want = std::min(kReadChunk, left);
+            const qint64 n = file.read(slot.data.data(), want);
+            lock.lock();
+            if (n != want) {
+                failed = true;
+                readError = file.errorString();
+                changed.notify_all();
+                return;
+            }
+            slot.size = n;
+            left -= n;
+            ++produced;
+            changed.notify_all();
+        }
+    });
+
+    Sha256 sha;
+    std::optional<Error> error;
+    for (qint64 done = 0; done < region.size;) {
+        if (progress && progress->isCancelled()) {
+            error = makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), path);
+            break;
+        }
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return failed || produced > consumed; });
+        if (produced == consumed) { // the reader failed
+            error = makeError(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(readError), path);
+            break;
+        }
+        const Slot &slot = ring[consumed % kSlots];
+        lock.unlock();
+        sha.add(slot.data.constData(), slot.size);
+        done += slot.size;
+        if (progress)
+            progress->advance(slot.size, path);
+        lock.lock();
+        ++consumed;
+        changed.notify_all();
+    }
+    {
+        std::lock_guard lock(mutex);
+        stop = true;
+        changed.notify_all();
+    }
+    reader.join();
+    if (error)
+        return *error;
     return sha.finishHex();
 }
 
