@@ -153,6 +153,43 @@ private slots:
         QCOMPARE(s.value(QStringLiteral("model/part_0.bin")), FileState::Ok);
         QVERIFY(!report.ok());
     }
+    void largeStoredFileThroughTheReaderThread()
+    {
+        // Files above 16 MiB are read by a prefetching thread: check the hash and a mismatch.
+        QTemporaryDir dir;
+        QByteArray big(40 * 1024 * 1024 + 12345, Qt::Uninitialized);
+        for (qsizetype i = 0; i < big.size(); ++i)
+            big[i] = char((i * 2654435761u) >> 13);
+        QMap<QString, QByteArray> content{{QStringLiteral("carton.toml"), minimalToml()},
+                                          {QStringLiteral("model/big.bin"), big}};
+        const QString good = dir.filePath(QStringLiteral("good.carton"));
+        QVERIFY(writeCarton(good, content, ZipMethod::Stored));
+        auto c = openOrFail(good);
+        QVERIFY(c);
+        QVERIFY((*c).source().rawRegion(QStringLiteral("model/big.bin")).has_value());
+        VerifyReport report = verifyCarton(*c);
+        QVERIFY(report.ok());
+
+        big[big.size() / 2] = char(big[big.size() / 2] ^ 1);
+        auto tampered = content;
+        tampered.insert(QStringLiteral("model/big.bin"), big);
+        tampered.insert(QStringLiteral("MANIFEST"), manifestFor(content)); // the old hashes
+        const QString bad = dir.filePath(QStringLiteral("bad.carton"));
+        QVERIFY(writeCarton(bad, tampered, ZipMethod::Stored, /*addManifest=*/false));
+        c = openOrFail(bad);
+        QVERIFY(c);
+        report = verifyCarton(*c);
+        QCOMPARE(states(report).value(QStringLiteral("model/big.bin")), FileState::Mismatch);
+
+        // Cancelling while the big file is being read stops it with a clear state.
+        Progress progress([&progress](qint64 done, qint64, const QString &) {
+            if (done > 0)
+                progress.cancel();
+        });
+        report = verifyCarton(*c, {}, &progress);
+        QVERIFY(report.cancelled);
+        QVERIFY(!report.ok());
+    }
     void cancelStopsEarly()
     {
         QTemporaryDir dir;
