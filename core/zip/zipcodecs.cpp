@@ -225,6 +225,13 @@ public:
         }
     }
 
+    bool reset() override
+    {
+        // Keeps the parameters (level, workers) and the worker pool; output stays
+        // byte-identical to a fresh context's.
+        return !ZSTD_isError(ZSTD_CCtx_reset(m_ctx.get(), ZSTD_reset_session_only));
+    }
+
 private:
     std::unique_ptr<ZSTD_CCtx, ZstdCCtxDeleter> m_ctx;
     std::vector<char> m_buffer;

@@ -28,6 +28,10 @@ public:
     // True when the input so far is a complete stream (zstd: at a frame end).
     virtual bool complete() const = 0;
     QString error() const { return m_error; }
+    // Makes a finished encoder ready for a new stream with the same settings, so
+    // that a writer can reuse it (a zstd context with workers owns a thread pool,
+    // costly to make for every small entry). False when it cannot be reused.
+    virtual bool reset() { return false; }
 
     // nullptr for methods that are not compressed or not supported.
     static std::unique_ptr<ZipDecoder> create(quint16 method, QString *error);
@@ -45,6 +49,10 @@ public:
     using Sink = bool (*)(void *context, const char *data, std::size_t size);
     virtual bool encode(const char *in, std::size_t inSize, bool finish, Sink sink, void *context) = 0;
     QString error() const { return m_error; }
+    // Makes a finished encoder ready for a new stream with the same settings, so
+    // that a writer can reuse it (a zstd context with workers owns a thread pool,
+    // costly to make for every small entry). False when it cannot be reused.
+    virtual bool reset() { return false; }
 
     // level: deflate 1..9, zstd 1..22 (clamped); workers: zstd threads (0 = none).
     static std::unique_ptr<ZipEncoder> create(quint16 method, int level, int workers, QString *error);

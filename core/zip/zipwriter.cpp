@@ -8,6 +8,8 @@
 
 #include <QSet>
 
+#include <tuple>
+
 #include <optional>
 #include <vector>
 
@@ -49,7 +51,12 @@ struct ZipWriter::Private {
     ZipEntry current;
     QByteArray currentName;
     bool localZip64 = false;
+    int currentLevel = 0;
+    int currentWorkers = 0;
     std::unique_ptr<ZipEncoder> encoder;
+    // The last finished encoder and its settings, reused by the next entry with the same ones.
+    std::unique_ptr<ZipEncoder> spareEncoder;
+    std::tuple<quint16, int, int> spareSettings{0, 0, 0};
     quint32 crc = 0;
     quint64 dataStart = 0;
 
@@ -136,7 +143,10 @@ Status ZipWriter::beginEntry(const QString &name, const ZipWriteOptions &options
     entry.localHeaderOffset = quint64(position);
 
     std::unique_ptr<ZipEncoder> encoder;
-    if (entry.method != quint16(ZipMethod::Stored)) {
+    const std::tuple<quint16, int, int> settings{entry.method, options.level, options.zstdWorkers};
+    if (entry.method != quint16(ZipMethod::Stored) && d->spareEncoder && d->spareSettings == settings) {
+        encoder = std::move(d->spareEncoder);
+    } else if (entry.method != quint16(ZipMethod::Stored)) {
         QString why;
         encoder = ZipEncoder::create(entry.method, options.level, options.zstdWorkers, &why);
         if (!encoder)
@@ -168,6 +178,8 @@ Status ZipWriter::beginEntry(const QString &name, const ZipWriteOptions &options
     d->current = std::move(entry);
     d->currentName = rawName;
     d->encoder = std::move(encoder);
+    d->currentLevel = options.level;
+    d->currentWorkers = options.zstdWorkers;
     d->crc = zipCrc32(0, nullptr, 0);
     if (!d->put(header))
         return *d->failure;
@@ -217,6 +229,10 @@ Result<ZipEntry> ZipWriter::finishEntry()
         if (!d->failure)
             d->fail(ErrorCode::Io, d->encoder->error(), entry.name);
         return *d->failure;
+    }
+    if (d->encoder && d->encoder->reset()) {
+        d->spareEncoder = std::move(d->encoder);
+        d->spareSettings = {entry.method, d->currentLevel, d->currentWorkers};
     }
     d->encoder.reset();
     entry.crc32 = d->crc;

@@ -77,6 +77,30 @@ class TestZipWriter final : public QObject {
     Q_OBJECT
 
 private slots:
+    // A zstd context reused across entries (kept for speed) writes the same bytes
+    // as a fresh one.
+    void reusedZstdContextWritesIdenticalBytes()
+    {
+        const QByteArray first = QByteArray("alpha beta gamma ").repeated(50000);
+        const QByteArray second = QByteArray("0123456789abcdef").repeated(70000) + QByteArray(3000, 'z');
+        auto compressedOf = [](const QList<QByteArray> &bodies) {
+            QBuffer buffer;
+            buffer.open(QIODevice::ReadWrite);
+            ZipWriter writer(&buffer);
+            ZipWriteOptions options;
+            options.method = ZipMethod::Zstd;
+            options.zstdWorkers = 2;
+            QList<ZipEntry> entries;
+            for (int i = 0; i < bodies.size(); ++i)
+                entries.append(*writer.addEntry(QStringLiteral("e%1").arg(i), bodies[i], options));
+            writer.close();
+            const ZipEntry &last = entries.constLast();
+            // The last entry's compressed bytes follow its local header (30 bytes + name).
+            return buffer.data().mid(qsizetype(last.localHeaderOffset) + 30 + 2, qsizetype(last.compressedSize));
+        };
+        QCOMPARE(compressedOf({first, second}), compressedOf({second}));
+        QVERIFY(!compressedOf({second}).isEmpty());
+    }
     void roundTrip_data();
     void roundTrip();
     void names_data();
