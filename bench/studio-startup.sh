@@ -5,7 +5,7 @@
 # first paint of a carton's card, and peak RSS, for a big carton (default
 # 4 GiB). Runs under Xvfb with `--quit-after-card`. Builds nothing.
 #
-#   scripts/studio-startup-bench.sh [-b BUILD_DIR] [-s SIZE_MIB] [-r RUNS] [CARTON]
+#   bench/studio-startup.sh [-b BUILD_DIR] [-s SIZE_MIB] [-r RUNS] [CARTON]
 #
 # Without CARTON, a carton with one SIZE_MIB model file is packed (Stored) with
 # the build's `carton pack` in a temporary folder under BENCH_DIR (/tmp).
