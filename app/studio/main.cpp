@@ -10,9 +10,8 @@
 #include <QDir>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QTranslator>
 #include <QSettings>
-
+#include <QTranslator>
 #include <cstdio>
 
 int main(int argc, char **argv)

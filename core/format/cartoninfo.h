@@ -11,7 +11,6 @@
 #include <QPair>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 #include <variant>
 
@@ -30,8 +29,8 @@ struct TensorSpec {
     std::optional<QString> internalName;
     bool operator==(const TensorSpec &o) const
     {
-        return name == o.name && dtype == o.dtype && shape == o.shape && description == o.description
-            && internalName == o.internalName;
+        return name == o.name && dtype == o.dtype && shape == o.shape && description == o.description &&
+               internalName == o.internalName;
     }
 };
 
@@ -63,7 +62,7 @@ using RunnerOpts = QList<QPair<QString, RunnerOpt>>; // sorted by key when writt
 // [runner]
 struct RunnerInfo {
     QString runnerName;
-    QString requiredFrameworkVersion;  // a semver requirement, e.g. "=1.12.1"
+    QString requiredFrameworkVersion; // a semver requirement, e.g. "=1.12.1"
     qint64 runnerCompatVersion = 0;
     RunnerOpts opts;
     bool operator==(const RunnerInfo &) const = default;
@@ -102,11 +101,11 @@ struct CartonInfo {
 
     bool operator==(const CartonInfo &o) const
     {
-        return specVersion == o.specVersion && modelName == o.modelName && shortDescription == o.shortDescription
-            && modelDescription == o.modelDescription && license == o.license && repository == o.repository
-            && homepage == o.homepage && requiredPlatforms == o.requiredPlatforms && inputs == o.inputs
-            && outputs == o.outputs && selfTests == o.selfTests && examples == o.examples && runner == o.runner
-            && unknownToml == o.unknownToml;
+        return specVersion == o.specVersion && modelName == o.modelName && shortDescription == o.shortDescription &&
+               modelDescription == o.modelDescription && license == o.license && repository == o.repository &&
+               homepage == o.homepage && requiredPlatforms == o.requiredPlatforms && inputs == o.inputs &&
+               outputs == o.outputs && selfTests == o.selfTests && examples == o.examples && runner == o.runner &&
+               unknownToml == o.unknownToml;
     }
 };
 

@@ -31,7 +31,8 @@ namespace carton {
 //   order.
 // - Semantic checks (symbols, references, semver syntax, triples, lengths)
 //   belong to validation, not here, so an upstream-valid file always parses.
-CARTONCORE_EXPORT Result<CartonInfo> parseCartonToml(QByteArrayView text, const QString &fileName = QStringLiteral("carton.toml"));
+CARTONCORE_EXPORT Result<CartonInfo> parseCartonToml(QByteArrayView text,
+                                                     const QString &fileName = QStringLiteral("carton.toml"));
 
 // Writes carton.toml deterministically: fixed key order, runner opts sorted by
 // key, `spec_version` first, UTF-8 (non-ASCII text unescaped, control characters

@@ -5,7 +5,6 @@
 #include "cartoncore_export.h"
 
 #include <QString>
-
 #include <optional>
 
 namespace carton {
@@ -13,10 +12,20 @@ namespace carton {
 // Element types. The first eleven are Carton v1's; Float16, BFloat16 and Bool are
 // only for previewing safetensors/npy data; Nested only appears in tensor_data.
 enum class DType {
-    Float32, Float64, String,
-    Int8, Int16, Int32, Int64,
-    Uint8, Uint16, Uint32, Uint64,
-    Float16, BFloat16, Bool,
+    Float32,
+    Float64,
+    String,
+    Int8,
+    Int16,
+    Int32,
+    Int64,
+    Uint8,
+    Uint16,
+    Uint32,
+    Uint64,
+    Float16,
+    BFloat16,
+    Bool,
     Nested,
 };
 

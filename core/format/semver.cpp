@@ -5,7 +5,6 @@
 #include "semver.h"
 
 #include <QStringList>
-
 #include <limits>
 
 namespace carton {
@@ -17,11 +16,16 @@ enum class Position { Major, Minor, Patch, Pre, Build };
 QString positionName(Position p)
 {
     switch (p) {
-    case Position::Major: return QStringLiteral("major version number");
-    case Position::Minor: return QStringLiteral("minor version number");
-    case Position::Patch: return QStringLiteral("patch version number");
-    case Position::Pre: return QStringLiteral("pre-release identifier");
-    case Position::Build: return QStringLiteral("build metadata");
+    case Position::Major:
+        return QStringLiteral("major version number");
+    case Position::Minor:
+        return QStringLiteral("minor version number");
+    case Position::Patch:
+        return QStringLiteral("patch version number");
+    case Position::Pre:
+        return QStringLiteral("pre-release identifier");
+    case Position::Build:
+        return QStringLiteral("build metadata");
     }
     return {};
 }
@@ -95,7 +99,8 @@ std::optional<quint64> numericIdentifier(QStringView &text, Position pos, ParseE
         return value;
     }
     if (!text.isEmpty())
-        err.message = QStringLiteral("unexpected character %1 while parsing %2").arg(quotedChar(text), positionName(pos));
+        err.message =
+            QStringLiteral("unexpected character %1 while parsing %2").arg(quotedChar(text), positionName(pos));
     else
         err.message = QStringLiteral("unexpected end of input while parsing %1").arg(positionName(pos));
     return std::nullopt;
@@ -256,9 +261,11 @@ std::optional<SemVersion> parseSemVersion(QStringView text, QString *error)
         pos = order[i];
         if (i > 0) {
             if (!text.startsWith(u'.')) {
-                err.message = text.isEmpty()
-                    ? QStringLiteral("unexpected end of input while parsing %1").arg(positionName(order[i - 1]))
-                    : QStringLiteral("unexpected character %1 after %2").arg(quotedChar(text), positionName(order[i - 1]));
+                err.message =
+                    text.isEmpty()
+                        ? QStringLiteral("unexpected end of input while parsing %1").arg(positionName(order[i - 1]))
+                        : QStringLiteral("unexpected character %1 after %2")
+                              .arg(quotedChar(text), positionName(order[i - 1]));
                 return fail();
             }
             text = text.mid(1);
@@ -350,13 +357,20 @@ bool comparatorMatches(const VersionReq::Comparator &cmp, const SemVersion &ver)
     };
     switch (cmp.op) {
     case C::Exact:
-    case C::Wildcard: return exact();
-    case C::Greater: return greater();
-    case C::GreaterEq: return exact() || greater();
-    case C::Less: return less();
-    case C::LessEq: return exact() || less();
-    case C::Tilde: return tilde();
-    case C::Caret: return caret();
+    case C::Wildcard:
+        return exact();
+    case C::Greater:
+        return greater();
+    case C::GreaterEq:
+        return exact() || greater();
+    case C::Less:
+        return less();
+    case C::LessEq:
+        return exact() || less();
+    case C::Tilde:
+        return tilde();
+    case C::Caret:
+        return caret();
     }
     return false;
 }
@@ -378,9 +392,10 @@ std::optional<VersionReq> VersionReq::parse(QStringView input, QString *error)
             rest = trimSpaces(rest);
             if (rest.isEmpty())
                 return req; // "*": no comparators, matches every non-pre-release version
-            err.message = rest.startsWith(u',')
-                ? QStringLiteral("wildcard req (%1) must be the only comparator in the version req").arg(*ch)
-                : QStringLiteral("unexpected character after wildcard in version req");
+            err.message =
+                rest.startsWith(u',')
+                    ? QStringLiteral("wildcard req (%1) must be the only comparator in the version req").arg(*ch)
+                    : QStringLiteral("unexpected character after wildcard in version req");
             return fail();
         }
     }

@@ -6,7 +6,6 @@
 
 #include <QList>
 #include <QString>
-
 #include <variant>
 
 namespace carton {
@@ -14,10 +13,20 @@ namespace carton {
 // One dimension of a shape: a fixed size, a named symbol, or "*" (any).
 class CARTONCORE_EXPORT Dim {
 public:
-    Dim() = default;                       // "*"
+    Dim() = default; // "*"
     static Dim any() { return Dim(); }
-    static Dim value(qint64 size) { Dim d; d.m_v = size; return d; }
-    static Dim symbol(QString name) { Dim d; d.m_v = std::move(name); return d; }
+    static Dim value(qint64 size)
+    {
+        Dim d;
+        d.m_v = size;
+        return d;
+    }
+    static Dim symbol(QString name)
+    {
+        Dim d;
+        d.m_v = std::move(name);
+        return d;
+    }
 
     bool isAny() const { return std::holds_alternative<std::monostate>(m_v); }
     bool isValue() const { return std::holds_alternative<qint64>(m_v); }

@@ -3,7 +3,6 @@
 #include "targettriple.h"
 
 #include <QList>
-
 #include <algorithm>
 #include <initializer_list>
 
@@ -13,43 +12,44 @@ namespace {
 
 // Architectures Rust/LLVM name in target triples.
 constexpr std::initializer_list<const char16_t *> kArchs = {
-    u"x86_64", u"x86_64h", u"i386", u"i486", u"i586", u"i686",
-    u"aarch64", u"aarch64_be", u"arm64", u"arm64e", u"arm64ec", u"arm64_32",
-    u"arm", u"armeb", u"armv4t", u"armv5te", u"armv6", u"armv6k", u"armv7", u"armv7a", u"armv7r",
-    u"armv7s", u"armv7k", u"armebv7r", u"armv8r", u"thumbv4t", u"thumbv5te", u"thumbv6m", u"thumbv7a",
-    u"thumbv7em", u"thumbv7m", u"thumbv7neon", u"thumbv8m.base", u"thumbv8m.main",
-    u"riscv32", u"riscv32i", u"riscv32im", u"riscv32imc", u"riscv32imac", u"riscv32imafc", u"riscv32gc",
-    u"riscv64", u"riscv64gc", u"riscv64imac",
-    u"wasm32", u"wasm64", u"asmjs",
-    u"powerpc", u"powerpcle", u"powerpc64", u"powerpc64le",
-    u"s390x", u"mips", u"mipsel", u"mips64", u"mips64el", u"mipsisa32r6", u"mipsisa32r6el",
-    u"mipsisa64r6", u"mipsisa64r6el", u"sparc", u"sparc64", u"sparcv9", u"loongarch64",
-    u"m68k", u"hexagon", u"nvptx", u"nvptx64", u"amdgcn", u"avr", u"msp430", u"bpfel", u"bpfeb",
-    u"csky", u"xtensa", u"spirv", u"spirv64",
+    u"x86_64",    u"x86_64h",     u"i386",          u"i486",          u"i586",        u"i686",
+    u"aarch64",   u"aarch64_be",  u"arm64",         u"arm64e",        u"arm64ec",     u"arm64_32",
+    u"arm",       u"armeb",       u"armv4t",        u"armv5te",       u"armv6",       u"armv6k",
+    u"armv7",     u"armv7a",      u"armv7r",        u"armv7s",        u"armv7k",      u"armebv7r",
+    u"armv8r",    u"thumbv4t",    u"thumbv5te",     u"thumbv6m",      u"thumbv7a",    u"thumbv7em",
+    u"thumbv7m",  u"thumbv7neon", u"thumbv8m.base", u"thumbv8m.main", u"riscv32",     u"riscv32i",
+    u"riscv32im", u"riscv32imc",  u"riscv32imac",   u"riscv32imafc",  u"riscv32gc",   u"riscv64",
+    u"riscv64gc", u"riscv64imac", u"wasm32",        u"wasm64",        u"asmjs",       u"powerpc",
+    u"powerpcle", u"powerpc64",   u"powerpc64le",   u"s390x",         u"mips",        u"mipsel",
+    u"mips64",    u"mips64el",    u"mipsisa32r6",   u"mipsisa32r6el", u"mipsisa64r6", u"mipsisa64r6el",
+    u"sparc",     u"sparc64",     u"sparcv9",       u"loongarch64",   u"m68k",        u"hexagon",
+    u"nvptx",     u"nvptx64",     u"amdgcn",        u"avr",           u"msp430",      u"bpfel",
+    u"bpfeb",     u"csky",        u"xtensa",        u"spirv",         u"spirv64",
 };
 
 constexpr std::initializer_list<const char16_t *> kVendors = {
-    u"unknown", u"pc", u"apple", u"nvidia", u"amd", u"fortanix", u"ibm", u"kmc", u"nintendo",
-    u"sony", u"sun", u"uwp", u"wrs", u"espressif", u"esp", u"unikraft", u"win7", u"openwrt",
-    u"suse", u"redhat", u"alpine", u"oe", u"w64", u"mti", u"img", u"scei",
+    u"unknown", u"pc",     u"apple",  u"nvidia", u"amd",       u"fortanix", u"ibm",      u"kmc",  u"nintendo",
+    u"sony",    u"sun",    u"uwp",    u"wrs",    u"espressif", u"esp",      u"unikraft", u"win7", u"openwrt",
+    u"suse",    u"redhat", u"alpine", u"oe",     u"w64",       u"mti",      u"img",      u"scei",
 };
 
 constexpr std::initializer_list<const char16_t *> kOses = {
-    u"linux", u"darwin", u"macos", u"macosx", u"ios", u"tvos", u"watchos", u"visionos", u"xros",
-    u"windows", u"win32", u"freebsd", u"netbsd", u"openbsd", u"dragonfly", u"android", u"none",
-    u"unknown", u"wasi", u"wasip1", u"wasip2", u"emscripten", u"fuchsia", u"haiku", u"illumos",
-    u"solaris", u"redox", u"hermit", u"l4re", u"uefi", u"cuda", u"aix", u"vxworks", u"nto",
-    u"horizon", u"psp", u"vita", u"hurd", u"espidf", u"teeos", u"zkvm", u"amdhsa", u"cygwin",
-    u"mingw32", u"nuttx", u"rtems", u"solid_asp3", u"xous", u"trusty", u"qurt", u"lynxos178", u"aros",
+    u"linux",   u"darwin",     u"macos",   u"macosx",     u"ios",     u"tvos",      u"watchos", u"visionos", u"xros",
+    u"windows", u"win32",      u"freebsd", u"netbsd",     u"openbsd", u"dragonfly", u"android", u"none",     u"unknown",
+    u"wasi",    u"wasip1",     u"wasip2",  u"emscripten", u"fuchsia", u"haiku",     u"illumos", u"solaris",  u"redox",
+    u"hermit",  u"l4re",       u"uefi",    u"cuda",       u"aix",     u"vxworks",   u"nto",     u"horizon",  u"psp",
+    u"vita",    u"hurd",       u"espidf",  u"teeos",      u"zkvm",    u"amdhsa",    u"cygwin",  u"mingw32",  u"nuttx",
+    u"rtems",   u"solid_asp3", u"xous",    u"trusty",     u"qurt",    u"lynxos178", u"aros",
 };
 
 constexpr std::initializer_list<const char16_t *> kEnvs = {
-    u"gnu", u"gnuabi64", u"gnueabi", u"gnueabihf", u"gnux32", u"gnuspe", u"gnuabiv2", u"gnuabiv2hf",
-    u"gnuilp32", u"gnullvm", u"musl", u"musleabi", u"musleabihf", u"muslabi64", u"muslspe", u"msvc",
-    u"android", u"androideabi", u"eabi", u"eabihf", u"sgx", u"sim", u"simulator", u"macabi",
-    u"uclibc", u"uclibceabi", u"uclibceabihf", u"newlib", u"ohos", u"elf", u"p1", u"p2", u"threads",
-    u"itanium", u"cygnus", u"coff", u"macho", u"wasm", u"none", u"kernel", u"sysv", u"nto70",
-    u"nto71", u"nto80", u"relibc", u"freestanding", u"hermit",
+    u"gnu",        u"gnuabi64",  u"gnueabi", u"gnueabihf",    u"gnux32",     u"gnuspe",       u"gnuabiv2",
+    u"gnuabiv2hf", u"gnuilp32",  u"gnullvm", u"musl",         u"musleabi",   u"musleabihf",   u"muslabi64",
+    u"muslspe",    u"msvc",      u"android", u"androideabi",  u"eabi",       u"eabihf",       u"sgx",
+    u"sim",        u"simulator", u"macabi",  u"uclibc",       u"uclibceabi", u"uclibceabihf", u"newlib",
+    u"ohos",       u"elf",       u"p1",      u"p2",           u"threads",    u"itanium",      u"cygnus",
+    u"coff",       u"macho",     u"wasm",    u"none",         u"kernel",     u"sysv",         u"nto70",
+    u"nto71",      u"nto80",     u"relibc",  u"freestanding", u"hermit",
 };
 
 bool inList(std::initializer_list<const char16_t *> list, QStringView part)

@@ -24,10 +24,11 @@ Status checkTomlNesting(QByteArrayView text, const QString &fileName, int maxDep
     int line = 1;
     const qsizetype n = text.size();
     auto tooDeep = [&] {
-        return makeError(ErrorCode::Limit,
-                         QStringLiteral("TOML nested deeper than %1 levels (tables, dotted keys, arrays, inline tables)")
-                             .arg(maxDepth),
-                         QStringLiteral("%1:%2").arg(fileName).arg(line));
+        return makeError(
+            ErrorCode::Limit,
+            QStringLiteral("TOML nested deeper than %1 levels (tables, dotted keys, arrays, inline tables)")
+                .arg(maxDepth),
+            QStringLiteral("%1:%2").arg(fileName).arg(line));
     };
     for (qsizetype i = 0; i < n; ++i) {
         const char c = text[i];

@@ -69,8 +69,7 @@ private:
 // gzip (windowBits 16+15, several members allowed) and deflate (zlib-wrapped, or raw).
 class ZlibDecoder final : public ContentDecoder {
 public:
-    ZlibDecoder(QByteArray encoding, bool gzip, qint64 maxOutput)
-        : m_cap(std::move(encoding), maxOutput), m_gzip(gzip)
+    ZlibDecoder(QByteArray encoding, bool gzip, qint64 maxOutput) : m_cap(std::move(encoding), maxOutput), m_gzip(gzip)
     {
     }
     ~ZlibDecoder() override
@@ -103,8 +102,8 @@ public:
             const int ret = inflate(&m_stream, Z_NO_FLUSH);
             const qint64 produced = qint64(size_t(kChunk)) - m_stream.avail_out;
             const qsizetype consumed = take - qsizetype(m_stream.avail_in);
-            if (ret == Z_DATA_ERROR && !m_gzip && !m_raw && m_totalOut == 0 && produced == 0
-                && m_consumed.size() < 4096) {
+            if (ret == Z_DATA_ERROR && !m_gzip && !m_raw && m_totalOut == 0 && produced == 0 &&
+                m_consumed.size() < 4096) {
                 // Some servers send raw deflate for "deflate": restart without the zlib header.
                 inflateEnd(&m_stream);
                 m_initialised = false;
@@ -205,8 +204,7 @@ public:
             if (!s)
                 return s;
             if (r == BROTLI_DECODER_RESULT_ERROR)
-                return corrupt("br", QString::fromLatin1(
-                                         BrotliDecoderErrorString(BrotliDecoderGetErrorCode(m_state))));
+                return corrupt("br", QString::fromLatin1(BrotliDecoderErrorString(BrotliDecoderGetErrorCode(m_state))));
             if (r == BROTLI_DECODER_RESULT_SUCCESS) {
                 m_done = true;
                 if (availIn > 0)

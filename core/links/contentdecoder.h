@@ -6,7 +6,6 @@
 #include "cartoncore_export.h"
 
 #include <QByteArray>
-
 #include <functional>
 #include <memory>
 

@@ -13,7 +13,6 @@
 #include <QNetworkRequest>
 #include <QTimer>
 #include <QUrl>
-
 #include <memory>
 #include <vector>
 
@@ -137,18 +136,19 @@ private:
             const QUrl location = QUrl::fromEncoded(reply->rawHeader("Location"), QUrl::StrictMode);
             m_redirect = m_url.resolved(location);
             if (!m_redirect.isValid())
-                fail(makeError(ErrorCode::Network, QStringLiteral("invalid redirect target \"%1\"")
-                                                       .arg(QString::fromLatin1(reply->rawHeader("Location").left(200)))));
+                fail(makeError(ErrorCode::Network,
+                               QStringLiteral("invalid redirect target \"%1\"")
+                                   .arg(QString::fromLatin1(reply->rawHeader("Location").left(200)))));
             else
                 reply->abort();
             return;
         }
         if (status != 200 && status != 203) {
-            fail(makeError(ErrorCode::Network, QStringLiteral("HTTP status %1 %2")
-                                                   .arg(status)
-                                                   .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute)
-                                                            .toString()
-                                                            .left(100))));
+            fail(
+                makeError(ErrorCode::Network,
+                          QStringLiteral("HTTP status %1 %2")
+                              .arg(status)
+                              .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString().left(100))));
             return;
         }
         // "Content-Encoding: gzip, br" was applied gzip first: decode br first.
@@ -180,12 +180,14 @@ private:
     Status deliver(QByteArrayView data, size_t stage)
     {
         if (stage < m_decoders.size())
-            return m_decoders[stage]->decodeTo(data, [this, stage](QByteArrayView piece) { return deliver(piece, stage + 1); });
+            return m_decoders[stage]->decodeTo(
+                data, [this, stage](QByteArrayView piece) { return deliver(piece, stage + 1); });
         if (data.size() > m_options.maxSize - m_written)
             return makeError(ErrorCode::Limit,
                              QStringLiteral("the file is larger than the limit of %1 bytes").arg(m_options.maxSize));
         if (m_out->write(data.data(), data.size()) != data.size())
-            return makeError(ErrorCode::Io, QStringLiteral("cannot write the downloaded data: %1").arg(m_out->errorString()));
+            return makeError(ErrorCode::Io,
+                             QStringLiteral("cannot write the downloaded data: %1").arg(m_out->errorString()));
         m_hash.add(data);
         m_written += data.size();
         if (m_progress) {
@@ -262,11 +264,12 @@ Status fetchLinkedFile(const QStringList &urls, const QByteArray &expectedSha256
     if (!out || !out->isWritable())
         return makeError(ErrorCode::Usage, QStringLiteral("fetchLinkedFile needs a writable output device"));
     if (!isSha256Hex(expectedSha256Hex))
-        return makeError(ErrorCode::Usage, QStringLiteral("\"%1\" is not a sha256 hex digest")
-                                               .arg(QString::fromLatin1(expectedSha256Hex.left(100))));
+        return makeError(
+            ErrorCode::Usage,
+            QStringLiteral("\"%1\" is not a sha256 hex digest").arg(QString::fromLatin1(expectedSha256Hex.left(100))));
     if (urls.isEmpty())
-        return makeError(ErrorCode::NotFound, QStringLiteral("no URL to fetch %1 from")
-                                                  .arg(QString::fromLatin1(expectedSha256Hex)));
+        return makeError(ErrorCode::NotFound,
+                         QStringLiteral("no URL to fetch %1 from").arg(QString::fromLatin1(expectedSha256Hex)));
 
     QNetworkAccessManager manager; // lives in the calling thread
     QStringList failures;
@@ -307,10 +310,11 @@ Status fetchLinkedFile(const QStringList &urls, const QByteArray &expectedSha256
                 break;
             }
             if (transfer.sha256Hex() != expectedSha256Hex) {
-                error = makeError(ErrorCode::Integrity,
-                                  QStringLiteral("sha256 mismatch: expected %1, got %2")
-                                      .arg(QString::fromLatin1(expectedSha256Hex), QString::fromLatin1(transfer.sha256Hex())),
-                                  url.toDisplayString());
+                error = makeError(
+                    ErrorCode::Integrity,
+                    QStringLiteral("sha256 mismatch: expected %1, got %2")
+                        .arg(QString::fromLatin1(expectedSha256Hex), QString::fromLatin1(transfer.sha256Hex())),
+                    url.toDisplayString());
                 break;
             }
             done = true;
@@ -327,7 +331,8 @@ Status fetchLinkedFile(const QStringList &urls, const QByteArray &expectedSha256
     }
     Error result = *lastError;
     if (failures.size() > 1) {
-        result.message = QStringLiteral("all %1 URLs failed: %2").arg(failures.size()).arg(failures.join(QStringLiteral("; ")));
+        result.message =
+            QStringLiteral("all %1 URLs failed: %2").arg(failures.size()).arg(failures.join(QStringLiteral("; ")));
         result.location.clear();
     }
     return result;

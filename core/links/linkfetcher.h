@@ -12,9 +12,9 @@
 namespace carton {
 
 struct FetchOptions {
-    qint64 maxSize = 64ll << 30;  // decoded bytes
-    int timeoutMs = 60'000;       // per transfer, without progress
-    int maxRedirects = 5;         // http(s) only, never to another scheme
+    qint64 maxSize = 64ll << 30; // decoded bytes
+    int timeoutMs = 60'000;      // per transfer, without progress
+    int maxRedirects = 5;        // http(s) only, never to another scheme
 };
 
 // Downloads a file listed in LINKS. Tries each URL in order until one succeeds.
@@ -25,8 +25,7 @@ struct FetchOptions {
 // written to `out` must be discarded by the caller: write into a QSaveFile or
 // a temporary file). Blocking: runs its own event loop, so call it from a worker
 // thread or a command-line tool, never from the GUI thread.
-CARTONCORE_EXPORT Status fetchLinkedFile(const QStringList &urls, const QByteArray &expectedSha256Hex,
-                                          QIODevice *out, const FetchOptions &options = {},
-                                          Progress *progress = nullptr);
+CARTONCORE_EXPORT Status fetchLinkedFile(const QStringList &urls, const QByteArray &expectedSha256Hex, QIODevice *out,
+                                         const FetchOptions &options = {}, Progress *progress = nullptr);
 
 } // namespace carton

@@ -12,7 +12,7 @@ namespace carton {
 // A blocking FIFO between two threads (internal to carton_pack). pop() waits for
 // an item and returns nullopt once the queue is closed and drained; close() wakes
 // every waiter. Its capacity is bounded by the number of buffers in circulation.
-template<typename T>
+template <typename T>
 class ChunkQueue final {
 public:
     void push(T item)

@@ -28,7 +28,8 @@ Result<std::unique_ptr<ExtractionTarget>> ExtractionTarget::prepare(const QStrin
     if (existsOrLink(info)) {
         if (!info.isDir())
             return makeError(ErrorCode::Usage, QStringLiteral("the target exists and is not a folder"), folder);
-        const bool empty = QDir(absolute).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
+        const bool empty =
+            QDir(absolute).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
         if (!empty && !overwrite)
             return makeError(ErrorCode::Usage,
                              QStringLiteral("the target folder is not empty (choose overwrite to extract into it)"),
@@ -88,9 +89,10 @@ Result<QString> ExtractionTarget::folderFor(const QString &archivePath)
         if (existsOrLink(info)) {
             const QString canonical = info.canonicalFilePath();
             if (canonical.isEmpty() || !isInsideFolder(m_root, canonical))
-                return makeError(ErrorCode::Unsafe,
-                                 QStringLiteral("\"%1\" in the target folder is a symlink leading outside it").arg(soFar),
-                                 archivePath);
+                return makeError(
+                    ErrorCode::Unsafe,
+                    QStringLiteral("\"%1\" in the target folder is a symlink leading outside it").arg(soFar),
+                    archivePath);
             if (!QFileInfo(canonical).isDir())
                 return makeError(ErrorCode::Io,
                                  QStringLiteral("\"%1\" exists in the target folder and is not a folder").arg(soFar),
@@ -98,12 +100,13 @@ Result<QString> ExtractionTarget::folderFor(const QString &archivePath)
             current = canonical;
         } else {
             if (!QDir().mkdir(next))
-                return makeError(ErrorCode::Io, QStringLiteral("cannot create the folder \"%1\"").arg(soFar), archivePath);
+                return makeError(ErrorCode::Io, QStringLiteral("cannot create the folder \"%1\"").arg(soFar),
+                                 archivePath);
             m_createdFolders.append(next);
             const QString canonical = QFileInfo(next).canonicalFilePath();
             if (canonical.isEmpty() || !isInsideFolder(m_root, canonical))
-                return makeError(ErrorCode::Unsafe, QStringLiteral("folder \"%1\" resolves outside the target").arg(soFar),
-                                 archivePath);
+                return makeError(ErrorCode::Unsafe,
+                                 QStringLiteral("folder \"%1\" resolves outside the target").arg(soFar), archivePath);
             current = canonical;
         }
         m_checkedFolders.insert(soFar, current);
@@ -119,7 +122,8 @@ Result<std::unique_ptr<QTemporaryFile>> ExtractionTarget::beginFile(const QStrin
     auto file = std::make_unique<QTemporaryFile>(*folder + QStringLiteral("/.carton-unpack-XXXXXX"));
     file->setAutoRemove(false);
     if (!file->open())
-        return makeError(ErrorCode::Io, QStringLiteral("cannot create a file: %1").arg(file->errorString()), archivePath);
+        return makeError(ErrorCode::Io, QStringLiteral("cannot create a file: %1").arg(file->errorString()),
+                         archivePath);
     const QString name = archivePath.mid(archivePath.lastIndexOf(u'/') + 1);
     m_pending.append(Pending{file->fileName(), *folder + u'/' + name, archivePath});
     return file;
@@ -131,8 +135,9 @@ Status ExtractionTarget::addSymlink(const QString &archivePath, const QString &b
     if (!folder)
         return folder.error();
     for (int attempt = 0; attempt < 100; ++attempt) {
-        const QString temporary = *folder
-            + QStringLiteral("/.carton-link-%1-%2").arg(QCoreApplication::applicationPid()).arg(++m_linkCounter);
+        const QString temporary =
+            *folder +
+            QStringLiteral("/.carton-link-%1-%2").arg(QCoreApplication::applicationPid()).arg(++m_linkCounter);
         if (QFile::link(body, temporary)) {
             const QString name = archivePath.mid(archivePath.lastIndexOf(u'/') + 1);
             m_pending.append(Pending{temporary, *folder + u'/' + name, archivePath});
@@ -151,7 +156,8 @@ Status ExtractionTarget::commit()
         const QFileInfo existing(p.final);
         const bool existed = existsOrLink(existing);
         if (existed && existing.isDir() && !existing.isSymLink())
-            return makeError(ErrorCode::Io, QStringLiteral("a folder with this name exists in the target"), p.archivePath);
+            return makeError(ErrorCode::Io, QStringLiteral("a folder with this name exists in the target"),
+                             p.archivePath);
         QString message;
         if (!replaceFile(p.temporary, p.final, &message))
             return makeError(ErrorCode::Io, QStringLiteral("cannot rename into place: %1").arg(message), p.archivePath);

@@ -8,7 +8,6 @@
 #include <QList>
 #include <QString>
 #include <QTemporaryFile>
-
 #include <memory>
 
 namespace carton {
@@ -53,10 +52,10 @@ private:
     };
 
     QString m_root;
-    QStringList m_createdFolders;     // in creation order
+    QStringList m_createdFolders;             // in creation order
     QHash<QString, QString> m_checkedFolders; // archive folder -> absolute checked folder
     QList<Pending> m_pending;
-    QStringList m_renamedNew;         // final files renamed into place that did not exist before
+    QStringList m_renamedNew; // final files renamed into place that did not exist before
     bool m_committed = false;
     int m_linkCounter = 0;
 };

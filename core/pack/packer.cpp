@@ -17,7 +17,6 @@
 #include <QHash>
 #include <QSaveFile>
 #include <QThread>
-
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -63,11 +62,11 @@ enum class ItemKind { Regular, Symlink, Links };
 
 struct PackItem {
     ItemKind kind = ItemKind::Regular;
-    QString path;          // archive path
-    QString absolutePath;  // on disk
+    QString path;         // archive path
+    QString absolutePath; // on disk
     qint64 size = 0;
-    QString linkBody;      // Symlink: relative target written in the entry
-    QString linkTarget;    // Symlink: archive path of the final target
+    QString linkBody;   // Symlink: relative target written in the entry
+    QString linkTarget; // Symlink: archive path of the final target
 };
 
 struct Chunk {
@@ -82,8 +81,8 @@ struct Chunk {
 // apply to a folder being packed: MANIFEST is regenerated.
 bool aboutManifest(const Diagnostic &d)
 {
-    return d.location == kManifestName || d.location.startsWith(kManifestName + u':')
-        || d.message.contains(kManifestName);
+    return d.location == kManifestName || d.location.startsWith(kManifestName + u':') ||
+           d.message.contains(kManifestName);
 }
 
 bool isRegularFile(const QString &absolutePath)
@@ -109,8 +108,8 @@ Status readAndHash(QFile &file, Sha256 &sha, char *buffer, qint64 *got)
 }
 
 // Reader thread body: every regular item in order, chunk by chunk.
-void readFiles(const std::vector<const PackItem *> &items, ChunkQueue<char *> &freeBuffers,
-               ChunkQueue<Chunk> &filled, const std::atomic<bool> &abort)
+void readFiles(const std::vector<const PackItem *> &items, ChunkQueue<char *> &freeBuffers, ChunkQueue<Chunk> &filled,
+               const std::atomic<bool> &abort)
 {
     auto fail = [&](Error error) {
         Chunk chunk;
@@ -181,13 +180,13 @@ Result<std::vector<PackItem>> planItems(const Carton &carton, const QString &roo
         if (info.isSymLink()) {
             const QString resolved = info.canonicalFilePath();
             if (resolved.isEmpty() || !isInsideFolder(root, resolved) || resolved == root)
-                return makeError(ErrorCode::Unsafe,
-                                 QStringLiteral("symlink points outside the folder (to \"%1\")")
-                                     .arg(info.symLinkTarget()),
-                                 file.path);
+                return makeError(
+                    ErrorCode::Unsafe,
+                    QStringLiteral("symlink points outside the folder (to \"%1\")").arg(info.symLinkTarget()),
+                    file.path);
             if (!isRegularFile(resolved))
-                return makeError(ErrorCode::Unsupported,
-                                 QStringLiteral("symlink does not lead to a regular file"), file.path);
+                return makeError(ErrorCode::Unsupported, QStringLiteral("symlink does not lead to a regular file"),
+                                 file.path);
             item.kind = ItemKind::Symlink;
             item.linkTarget = resolved.mid(root.size() + 1);
             item.linkBody = relativeLinkTarget(item.path, item.linkTarget);
@@ -346,9 +345,10 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
         if (item.kind == ItemKind::Links) {
             QFile links(item.absolutePath);
             if (item.size > options.limits.maxMetadataFileSize)
-                return failWith(makeError(ErrorCode::Limit, QStringLiteral("LINKS is larger than %1 bytes")
-                                                                .arg(options.limits.maxMetadataFileSize),
-                                          item.path));
+                return failWith(
+                    makeError(ErrorCode::Limit,
+                              QStringLiteral("LINKS is larger than %1 bytes").arg(options.limits.maxMetadataFileSize),
+                              item.path));
             if (!links.open(QIODevice::ReadOnly))
                 return failWith(makeError(ErrorCode::Io, links.errorString(), item.path));
             if (Result<ZipEntry> e = zip.addEntry(item.path, links.readAll(), storedOptions); !e)

@@ -16,16 +16,16 @@ namespace carton {
 struct PackOptions {
     ZipMethod method = ZipMethod::Zstd;
     int level = 3;
-    bool overwrite = false;     // replace an existing output file
-    int threads = 0;            // 0: one per core
+    bool overwrite = false; // replace an existing output file
+    int threads = 0;        // 0: one per core
     Limits limits;
 };
 
 struct PackResult {
-    QByteArray modelHash;       // sha256 hex of the written MANIFEST
-    qint64 bytesWritten = 0;    // size of the .carton
-    int fileCount = 0;          // zip entries written, MANIFEST and LINKS included
-    Diagnostics diagnostics;    // warnings from validation (errors abort the pack)
+    QByteArray modelHash;    // sha256 hex of the written MANIFEST
+    qint64 bytesWritten = 0; // size of the .carton
+    int fileCount = 0;       // zip entries written, MANIFEST and LINKS included
+    Diagnostics diagnostics; // warnings from validation (errors abort the pack)
 };
 
 // Packs a folder (carton.toml, model/, optional tensor_data/, misc/, LINKS) into a

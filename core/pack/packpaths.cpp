@@ -3,7 +3,6 @@
 #include "packpaths.h"
 
 #include <QStringList>
-
 #include <filesystem>
 #include <system_error>
 
@@ -38,8 +37,8 @@ bool isInsideFolder(const QString &root, const QString &path)
 bool replaceFile(const QString &from, const QString &to, QString *errorMessage)
 {
     std::error_code ec;
-    std::filesystem::rename(std::filesystem::path(from.toStdU16String()),
-                            std::filesystem::path(to.toStdU16String()), ec);
+    std::filesystem::rename(std::filesystem::path(from.toStdU16String()), std::filesystem::path(to.toStdU16String()),
+                            ec);
     if (ec && errorMessage)
         *errorMessage = QString::fromStdString(ec.message());
     return !ec;

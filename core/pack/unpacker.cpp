@@ -10,7 +10,6 @@
 
 #include <QFileInfo>
 #include <QSet>
-
 #include <memory>
 #include <vector>
 
@@ -18,7 +17,7 @@ namespace carton {
 namespace {
 
 constexpr qint64 kChunkSize = qint64(256) << 10; // small chunks stay in the CPU caches
-constexpr qint64 kRatioFloor = qint64(1) << 20; // ratio caps apply to entries above 1 MiB
+constexpr qint64 kRatioFloor = qint64(1) << 20;  // ratio caps apply to entries above 1 MiB
 
 enum class ItemKind { Regular, Symlink, Linked };
 
@@ -62,27 +61,28 @@ Result<std::vector<UnpackItem>> planItems(const Carton &carton)
             item.kind = ItemKind::Symlink;
             item.linkTarget = file.linkTarget;
             if (Result<QString> ok = checkArchivePath(file.linkTarget, location); !ok)
-                return makeError(ErrorCode::Unsafe,
-                                 QStringLiteral("symlink target \"%1\" is not a safe path inside the carton")
-                                     .arg(file.linkTarget),
-                                 location);
+                return makeError(
+                    ErrorCode::Unsafe,
+                    QStringLiteral("symlink target \"%1\" is not a safe path inside the carton").arg(file.linkTarget),
+                    location);
             const SourceFile *target = source.find(file.linkTarget);
             if (!target || target->isSymlink)
-                return makeError(ErrorCode::Unsafe,
-                                 QStringLiteral("symlink does not lead to a file of the carton (\"%1\")")
-                                     .arg(file.linkTarget),
-                                 location);
+                return makeError(
+                    ErrorCode::Unsafe,
+                    QStringLiteral("symlink does not lead to a file of the carton (\"%1\")").arg(file.linkTarget),
+                    location);
         } else {
             if (file.size > limits.maxEntrySize)
-                return makeError(ErrorCode::Limit,
-                                 QStringLiteral("%1 bytes, more than the limit of %2").arg(file.size).arg(limits.maxEntrySize),
-                                 location);
+                return makeError(
+                    ErrorCode::Limit,
+                    QStringLiteral("%1 bytes, more than the limit of %2").arg(file.size).arg(limits.maxEntrySize),
+                    location);
             total += file.size;
             if (total > limits.maxTotalSize)
-                return makeError(ErrorCode::Limit,
-                                 QStringLiteral("more than %1 bytes in all").arg(limits.maxTotalSize), location);
-            if (file.method > 0 && file.size > kRatioFloor
-                && (file.compressedSize == 0 || file.size / file.compressedSize > limits.maxRatio))
+                return makeError(ErrorCode::Limit, QStringLiteral("more than %1 bytes in all").arg(limits.maxTotalSize),
+                                 location);
+            if (file.method > 0 && file.size > kRatioFloor &&
+                (file.compressedSize == 0 || file.size / file.compressedSize > limits.maxRatio))
                 return makeError(ErrorCode::Limit,
                                  QStringLiteral("compression ratio above %1 (%2 bytes from %3)")
                                      .arg(limits.maxRatio)
@@ -126,8 +126,7 @@ bool selected(const QString &path, const QStringList &only)
 class Unpacker final {
 public:
     Unpacker(const Carton &carton, ExtractionTarget &target, const UnpackOptions &options, Progress *progress)
-        : m_carton(carton), m_target(target), m_options(options), m_progress(progress),
-          m_buffer(new char[kChunkSize])
+        : m_carton(carton), m_target(target), m_options(options), m_progress(progress), m_buffer(new char[kChunkSize])
     {
     }
 
@@ -168,8 +167,8 @@ public:
                 m_progress->advance(got, item.path);
         }
         if (done != item.size)
-            return makeError(ErrorCode::Integrity,
-                             QStringLiteral("truncated: %1 of %2 bytes").arg(done).arg(item.size), item.path);
+            return makeError(ErrorCode::Integrity, QStringLiteral("truncated: %1 of %2 bytes").arg(done).arg(item.size),
+                             item.path);
         const QByteArray actual = sha.finishHex();
         if (!item.expectedSha.isEmpty() && actual != item.expectedSha)
             return makeError(ErrorCode::Integrity,

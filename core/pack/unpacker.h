@@ -14,18 +14,18 @@ namespace carton {
 class Carton;
 
 struct UnpackOptions {
-    bool fetchLinks = false;    // fetch linked files (else they are skipped and reported)
-    bool overwrite = false;     // allow a non-empty target folder
+    bool fetchLinks = false; // fetch linked files (else they are skipped and reported)
+    bool overwrite = false;  // allow a non-empty target folder
     FetchOptions fetch;
-    QStringList only;           // extract just these paths (empty: everything); a folder
-                                // path ("misc") selects everything below it; a path that
-                                // matches nothing fails with ErrorCode::NotFound
+    QStringList only; // extract just these paths (empty: everything); a folder
+                      // path ("misc") selects everything below it; a path that
+                      // matches nothing fails with ErrorCode::NotFound
 };
 
 struct UnpackResult {
-    int filesWritten = 0;       // files and symlinks created (or fetched)
+    int filesWritten = 0; // files and symlinks created (or fetched)
     qint64 bytesWritten = 0;
-    QStringList skippedLinked;  // linked files not fetched
+    QStringList skippedLinked; // linked files not fetched
 };
 
 // Extracts a carton into `folder`: every path checked (no traversal, absolute
@@ -46,7 +46,6 @@ struct UnpackResult {
 // not its target, the target's bytes are written under the link's name instead.
 // Unpacking a folder carton into itself (or into/around its folder) is refused.
 CARTONCORE_EXPORT Result<UnpackResult> unpackCarton(const Carton &carton, const QString &folder,
-                                                    const UnpackOptions &options = {},
-                                                    Progress *progress = nullptr);
+                                                    const UnpackOptions &options = {}, Progress *progress = nullptr);
 
 } // namespace carton

@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensor.h"
 
-#include <QtEndian>
 #include <QFloat16>
-
+#include <QtEndian>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -14,7 +13,7 @@ namespace carton {
 
 namespace {
 
-template<typename T>
+template <typename T>
 T readLittle(const QByteArray &data, qint64 index)
 {
     T value;
@@ -37,7 +36,7 @@ float float16ToFloat(quint16 bits)
     return float(half);
 }
 
-template<typename F>
+template <typename F>
 QString shortestText(F value)
 {
     if (std::isnan(value))
@@ -116,21 +115,35 @@ double Tensor::valueAsDouble(qint64 index) const
     if (!isNumeric(m_dtype) || size <= 0 || index < 0 || index >= m_data.size() / size)
         return std::numeric_limits<double>::quiet_NaN();
     switch (m_dtype) {
-    case DType::Float32: return readLittle<float>(m_data, index);
-    case DType::Float64: return readLittle<double>(m_data, index);
-    case DType::Int8: return readLittle<qint8>(m_data, index);
-    case DType::Int16: return readLittle<qint16>(m_data, index);
-    case DType::Int32: return readLittle<qint32>(m_data, index);
-    case DType::Int64: return double(readLittle<qint64>(m_data, index));
-    case DType::Uint8: return readLittle<quint8>(m_data, index);
-    case DType::Uint16: return readLittle<quint16>(m_data, index);
-    case DType::Uint32: return readLittle<quint32>(m_data, index);
-    case DType::Uint64: return double(readLittle<quint64>(m_data, index));
-    case DType::Float16: return float16ToFloat(readLittle<quint16>(m_data, index));
-    case DType::BFloat16: return bfloat16ToFloat(readLittle<quint16>(m_data, index));
-    case DType::Bool: return readLittle<quint8>(m_data, index) != 0 ? 1.0 : 0.0;
+    case DType::Float32:
+        return readLittle<float>(m_data, index);
+    case DType::Float64:
+        return readLittle<double>(m_data, index);
+    case DType::Int8:
+        return readLittle<qint8>(m_data, index);
+    case DType::Int16:
+        return readLittle<qint16>(m_data, index);
+    case DType::Int32:
+        return readLittle<qint32>(m_data, index);
+    case DType::Int64:
+        return double(readLittle<qint64>(m_data, index));
+    case DType::Uint8:
+        return readLittle<quint8>(m_data, index);
+    case DType::Uint16:
+        return readLittle<quint16>(m_data, index);
+    case DType::Uint32:
+        return readLittle<quint32>(m_data, index);
+    case DType::Uint64:
+        return double(readLittle<quint64>(m_data, index));
+    case DType::Float16:
+        return float16ToFloat(readLittle<quint16>(m_data, index));
+    case DType::BFloat16:
+        return bfloat16ToFloat(readLittle<quint16>(m_data, index));
+    case DType::Bool:
+        return readLittle<quint8>(m_data, index) != 0 ? 1.0 : 0.0;
     case DType::String:
-    case DType::Nested: break;
+    case DType::Nested:
+        break;
     }
     return std::numeric_limits<double>::quiet_NaN();
 }
@@ -146,21 +159,35 @@ QString Tensor::valueAsText(qint64 index) const
     if (!isNumeric(m_dtype) || size <= 0 || index < 0 || index >= m_data.size() / size)
         return {};
     switch (m_dtype) {
-    case DType::Float32: return shortestText(readLittle<float>(m_data, index));
-    case DType::Float64: return shortestText(readLittle<double>(m_data, index));
-    case DType::Int8: return QString::number(readLittle<qint8>(m_data, index));
-    case DType::Int16: return QString::number(readLittle<qint16>(m_data, index));
-    case DType::Int32: return QString::number(readLittle<qint32>(m_data, index));
-    case DType::Int64: return QString::number(readLittle<qint64>(m_data, index));
-    case DType::Uint8: return QString::number(readLittle<quint8>(m_data, index));
-    case DType::Uint16: return QString::number(readLittle<quint16>(m_data, index));
-    case DType::Uint32: return QString::number(readLittle<quint32>(m_data, index));
-    case DType::Uint64: return QString::number(readLittle<quint64>(m_data, index));
-    case DType::Float16: return shortestText(float16ToFloat(readLittle<quint16>(m_data, index)));
-    case DType::BFloat16: return shortestText(bfloat16ToFloat(readLittle<quint16>(m_data, index)));
-    case DType::Bool: return readLittle<quint8>(m_data, index) != 0 ? QStringLiteral("true") : QStringLiteral("false");
+    case DType::Float32:
+        return shortestText(readLittle<float>(m_data, index));
+    case DType::Float64:
+        return shortestText(readLittle<double>(m_data, index));
+    case DType::Int8:
+        return QString::number(readLittle<qint8>(m_data, index));
+    case DType::Int16:
+        return QString::number(readLittle<qint16>(m_data, index));
+    case DType::Int32:
+        return QString::number(readLittle<qint32>(m_data, index));
+    case DType::Int64:
+        return QString::number(readLittle<qint64>(m_data, index));
+    case DType::Uint8:
+        return QString::number(readLittle<quint8>(m_data, index));
+    case DType::Uint16:
+        return QString::number(readLittle<quint16>(m_data, index));
+    case DType::Uint32:
+        return QString::number(readLittle<quint32>(m_data, index));
+    case DType::Uint64:
+        return QString::number(readLittle<quint64>(m_data, index));
+    case DType::Float16:
+        return shortestText(float16ToFloat(readLittle<quint16>(m_data, index)));
+    case DType::BFloat16:
+        return shortestText(bfloat16ToFloat(readLittle<quint16>(m_data, index)));
+    case DType::Bool:
+        return readLittle<quint8>(m_data, index) != 0 ? QStringLiteral("true") : QStringLiteral("false");
     case DType::String:
-    case DType::Nested: break;
+    case DType::Nested:
+        break;
     }
     return {};
 }

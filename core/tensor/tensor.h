@@ -9,7 +9,6 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 namespace carton {
@@ -30,9 +29,9 @@ public:
     // tensor, the number of inner tensors.
     std::optional<qint64> elementCount() const;
 
-    const QByteArray &data() const { return m_data; }      // numeric only
+    const QByteArray &data() const { return m_data; }             // numeric only
     const QStringList &stringValues() const { return m_strings; } // string only
-    const QList<Tensor> &inner() const { return m_inner; }  // nested only
+    const QList<Tensor> &inner() const { return m_inner; }        // nested only
 
     // Element i as double (numeric dtypes; f16/bf16 converted), for previews and comparisons.
     double valueAsDouble(qint64 index) const;

@@ -9,7 +9,6 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 namespace carton {
@@ -40,7 +39,8 @@ public:
     // a nested tensor with a shape or file, duplicate names, unsafe file paths.
     // Checks that need the other tensors (inner exists, inner not nested) belong
     // to validation.
-    static Result<TensorIndex> parse(QByteArrayView text, const QString &fileName = QStringLiteral("tensor_data/index.toml"));
+    static Result<TensorIndex> parse(QByteArrayView text,
+                                     const QString &fileName = QStringLiteral("tensor_data/index.toml"));
     QByteArray serialize() const;
 
     const QList<TensorIndexEntry> &entries() const { return m_entries; }

@@ -9,7 +9,6 @@
 #include "tensor/tensorindex.h"
 
 #include <QByteArray>
-
 #include <functional>
 
 namespace carton {
@@ -23,8 +22,8 @@ using FileReader = std::function<Result<QByteArray>(const QString &path, qint64 
 // elements × dtype size, with overflow checks), string .toml (`data = [...]`, as
 // many strings as elements), nested (each inner tensor loaded; inner must exist and
 // must not be nested). Errors name the file and field.
-CARTONCORE_EXPORT Result<Tensor> loadTensor(const TensorIndex &index, const QString &name,
-                                            const FileReader &read, const Limits &limits = {});
+CARTONCORE_EXPORT Result<Tensor> loadTensor(const TensorIndex &index, const QString &name, const FileReader &read,
+                                            const Limits &limits = {});
 
 // Encodes a tensor's data file: raw bytes for numeric, `data = [...]` TOML for
 // strings; nested tensors have no file (returns an empty array).

@@ -59,8 +59,9 @@ void checkManifest(const Carton &carton, Reporter &r)
                  u"%1 is not stored in the carton; it is fetched from LINKS (%2)"_s.arg(
                      e.path, urls.isEmpty() ? u"no URL"_s : urls.constFirst()));
         } else {
-            r.at(Severity::Error, where,
-                 u"%1 is listed but missing: it is not in the carton and LINKS has no URL for its sha256"_s.arg(e.path));
+            r.at(
+                Severity::Error, where,
+                u"%1 is listed but missing: it is not in the carton and LINKS has no URL for its sha256"_s.arg(e.path));
         }
     }
     // (A carton.toml missing altogether is reported once, by checkMetadataFile.)
@@ -72,7 +73,8 @@ void checkManifest(const Carton &carton, Reporter &r)
             continue;
         if (f.path == cartonTomlName())
             continue; // reported above as a missing MANIFEST entry
-        r.at(Severity::Error, f.path, u"not listed in MANIFEST; MANIFEST must list every file but MANIFEST and LINKS"_s);
+        r.at(Severity::Error, f.path,
+             u"not listed in MANIFEST; MANIFEST must list every file but MANIFEST and LINKS"_s);
     }
 }
 

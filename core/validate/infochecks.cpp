@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // validateInfo(): the checks that need carton.toml alone.
-#include "validate/validator.h"
-
 #include "base/archivepath.h"
 #include "format/dtype.h"
 #include "format/semver.h"
@@ -10,6 +8,7 @@
 #include "validate/markdownimages.h"
 #include "validate/reporter.h"
 #include "validate/validaterules.h"
+#include "validate/validator.h"
 
 #include <QHash>
 #include <QSet>
@@ -118,15 +117,17 @@ void checkTopLevel(const CartonInfo &info, Reporter &r)
                u"spec_version is %1; expected 1 (Carton spec v1 is the only version there is)"_s.arg(info.specVersion));
 
     if (info.modelName && info.modelName->trimmed().isEmpty())
-        r.toml(Severity::Warning, u"model_name"_s, u"model_name is empty; give the model a name or leave the field out"_s);
+        r.toml(Severity::Warning, u"model_name"_s,
+               u"model_name is empty; give the model a name or leave the field out"_s);
 
     if (info.shortDescription) {
         // Upstream counts Unicode scalar values (Rust chars), not bytes or UTF-16 units.
         const qsizetype chars = info.shortDescription->toUcs4().size();
         if (chars > 100)
-            r.toml(Severity::Error, u"short_description"_s,
-                   u"short_description is %1 characters long; at most 100 are allowed (upstream refuses to pack longer ones)"_s
-                       .arg(chars));
+            r.toml(
+                Severity::Error, u"short_description"_s,
+                u"short_description is %1 characters long; at most 100 are allowed (upstream refuses to pack longer ones)"_s
+                    .arg(chars));
     }
 
     const std::pair<const std::optional<QString> *, QString> urls[] = {
@@ -135,8 +136,9 @@ void checkTopLevel(const CartonInfo &info, Reporter &r)
     };
     for (const auto &[value, field] : urls) {
         if (*value && !isHttpUrl(**value))
-            r.toml(Severity::Warning, field,
-                   u"%1 is \"%2\"; expected an http(s) URL such as https://github.com/owner/model"_s.arg(field, **value));
+            r.toml(
+                Severity::Warning, field,
+                u"%1 is \"%2\"; expected an http(s) URL such as https://github.com/owner/model"_s.arg(field, **value));
     }
 
     if (info.requiredPlatforms) {
@@ -146,9 +148,10 @@ void checkTopLevel(const CartonInfo &info, Reporter &r)
             const QString field = u"required_platforms[%1]"_s.arg(i);
             QString why;
             if (!isValidTargetTriple(triple, &why)) {
-                r.toml(Severity::Error, field,
-                       u"\"%1\" is not a valid target triple%2; expected e.g. x86_64-unknown-linux-gnu or aarch64-apple-darwin"_s
-                           .arg(triple, why.isEmpty() ? QString() : u" ("_s + why + u')'));
+                r.toml(
+                    Severity::Error, field,
+                    u"\"%1\" is not a valid target triple%2; expected e.g. x86_64-unknown-linux-gnu or aarch64-apple-darwin"_s
+                        .arg(triple, why.isEmpty() ? QString() : u" ("_s + why + u')'));
             } else if (seen.contains(triple)) {
                 r.toml(Severity::Warning, field,
                        u"\"%1\" is listed twice (also required_platforms[%2])"_s.arg(triple).arg(seen.value(triple)));
@@ -166,8 +169,9 @@ void checkRunner(const RunnerInfo &runner, Reporter &r)
                u"runner_name is empty; expected the name of the runner that runs the model (%1)"_s.arg(
                    knownRunnerNames().join(u", "_s)));
     } else if (!knownRunnerNames().contains(runner.runnerName)) {
-        r.toml(Severity::Warning, u"runner.runner_name"_s,
-               u"unknown runner \"%1\"; known runners are %2"_s.arg(runner.runnerName, knownRunnerNames().join(u", "_s)));
+        r.toml(
+            Severity::Warning, u"runner.runner_name"_s,
+            u"unknown runner \"%1\"; known runners are %2"_s.arg(runner.runnerName, knownRunnerNames().join(u", "_s)));
     }
 
     const QString &req = runner.requiredFrameworkVersion;
@@ -200,7 +204,8 @@ void checkRunner(const RunnerInfo &runner, Reporter &r)
             r.toml(Severity::Info, u"runner.opts."_s + key,
                    u"the %1 runner is not known to read option \"%2\"%3"_s.arg(
                        facts->name, key,
-                       facts->opts.isEmpty() ? u" (it reads none)"_s : u" (it reads %1)"_s.arg(facts->opts.join(u", "_s))));
+                       facts->opts.isEmpty() ? u" (it reads none)"_s
+                                             : u" (it reads %1)"_s.arg(facts->opts.join(u", "_s))));
         optKeys.insert(key);
     }
 }
@@ -227,18 +232,21 @@ void checkTensorSpecs(const QList<TensorSpec> &specs, const QString &kind, Repor
         } else if (!specDTypeOf(spec)) {
             const DType d = spec.dtypeText.isEmpty() ? spec.dtype : *parseDType(spec.dtypeText);
             r.toml(Severity::Error, base + u".dtype"_s,
-                   u"dtype \"%1\" is not allowed in [[%2]]; expected one of %3"_s.arg(dtypeName(d), kind, specDTypeList()));
+                   u"dtype \"%1\" is not allowed in [[%2]]; expected one of %3"_s.arg(dtypeName(d), kind,
+                                                                                      specDTypeList()));
         }
 
         const Shape &shape = spec.shape;
         if (shape.isSymbol()) {
             if (shape.symbolName().isEmpty())
-                r.toml(Severity::Warning, base + u".shape"_s,
-                       u"shape is the empty string: a symbol without a name; use \"*\" for any shape or name the symbol"_s);
+                r.toml(
+                    Severity::Warning, base + u".shape"_s,
+                    u"shape is the empty string: a symbol without a name; use \"*\" for any shape or name the symbol"_s);
             else if (isAllDigits(shape.symbolName()))
-                r.toml(Severity::Warning, base + u".shape"_s,
-                       u"shape is the string \"%1\", a symbol for the whole shape; for one dimension of size %1 write [%1]"_s
-                           .arg(shape.symbolName()));
+                r.toml(
+                    Severity::Warning, base + u".shape"_s,
+                    u"shape is the string \"%1\", a symbol for the whole shape; for one dimension of size %1 write [%1]"_s
+                        .arg(shape.symbolName()));
         } else if (shape.isDims()) {
             const QList<Dim> &dims = shape.dimList();
             for (qsizetype j = 0; j < dims.size(); ++j) {
@@ -246,15 +254,18 @@ void checkTensorSpecs(const QList<TensorSpec> &specs, const QString &kind, Repor
                 const QString field = base + u".shape[%1]"_s.arg(j);
                 if (d.isValue() && d.size() < 0) {
                     r.toml(Severity::Error, field,
-                           u"dimension %1 is %2; expected a non-negative integer, a symbol or \"*\""_s.arg(j).arg(d.size()));
+                           u"dimension %1 is %2; expected a non-negative integer, a symbol or \"*\""_s.arg(j).arg(
+                               d.size()));
                 } else if (d.isSymbol() && d.symbolName().isEmpty()) {
                     r.toml(Severity::Warning, field,
-                           u"dimension %1 is the empty string: a symbol without a name; use \"*\" or name the symbol"_s.arg(j));
+                           u"dimension %1 is the empty string: a symbol without a name; use \"*\" or name the symbol"_s
+                               .arg(j));
                 } else if (d.isSymbol() && isAllDigits(d.symbolName())) {
-                    r.toml(Severity::Warning, field,
-                           u"dimension %1 is the string \"%2\", which is a symbol, not the size %2; write %2 without quotes"_s
-                               .arg(j)
-                               .arg(d.symbolName()));
+                    r.toml(
+                        Severity::Warning, field,
+                        u"dimension %1 is the string \"%2\", which is a symbol, not the size %2; write %2 without quotes"_s
+                            .arg(j)
+                            .arg(d.symbolName()));
                 }
             }
         }
@@ -295,8 +306,8 @@ void checkSymbolKinds(const CartonInfo &info, Reporter &r)
                     reported.insert(s);
                     r.toml(Severity::Info, field,
                            u"symbol '%1' names the whole shape of %2 but one dimension of %3; the two bind different "
-                           "kinds of values, so they are not checked against each other"_s
-                               .arg(s, owner, dimUses.value(s).owner));
+                           "kinds of values, so they are not checked against each other"_s.arg(s, owner,
+                                                                                               dimUses.value(s).owner));
                 }
                 if (!wholeUses.contains(s))
                     wholeUses.insert(s, {owner, field});
@@ -306,8 +317,8 @@ void checkSymbolKinds(const CartonInfo &info, Reporter &r)
                     reported.insert(s);
                     r.toml(Severity::Info, field,
                            u"symbol '%1' names one dimension of %2 but the whole shape of %3; the two bind different "
-                           "kinds of values, so they are not checked against each other"_s
-                               .arg(s, owner, wholeUses.value(s).owner));
+                           "kinds of values, so they are not checked against each other"_s.arg(
+                               s, owner, wholeUses.value(s).owner));
                 }
                 if (!dimUses.contains(s))
                     dimUses.insert(s, {owner, field});

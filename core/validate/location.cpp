@@ -21,7 +21,10 @@ QString formatLocation(const QString &file, int line, const QString &field)
 DiagnosticLocation parseLocation(const QString &location)
 {
     static const std::array<QString, 4> metadataFiles = {
-        u"carton.toml"_s, u"MANIFEST"_s, u"LINKS"_s, u"tensor_data/index.toml"_s,
+        u"carton.toml"_s,
+        u"MANIFEST"_s,
+        u"LINKS"_s,
+        u"tensor_data/index.toml"_s,
     };
     DiagnosticLocation out;
     for (const QString &file : metadataFiles) {

@@ -27,9 +27,9 @@ namespace carton {
 // "MANIFEST:3", "tensor_data/index.toml:7: tensor[0].file", "misc/a.png".
 struct DiagnosticLocation {
     QString file;
-    int line = 0;     // 0 when unknown
-    int column = 0;   // 0 when unknown (only parser errors have one)
-    QString field;    // empty when the location is a whole file or a line
+    int line = 0;   // 0 when unknown
+    int column = 0; // 0 when unknown (only parser errors have one)
+    QString field;  // empty when the location is a whole file or a line
     bool operator==(const DiagnosticLocation &) const = default;
 };
 

@@ -5,9 +5,7 @@
 #include "base/archivepath.h"
 
 #include <QUrl>
-
 #include <cmark.h>
-
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -76,8 +74,8 @@ MarkdownTargetKind classifyMarkdownTarget(const QString &url)
         return MarkdownTargetKind::Other;
     }
     const QUrl parsed(url, QUrl::StrictMode);
-    if (parsed.isValid() && parsed.scheme() == u"https"_s && !parsed.host().isEmpty()
-        && url.startsWith(u"https://"_s, Qt::CaseInsensitive))
+    if (parsed.isValid() && parsed.scheme() == u"https"_s && !parsed.host().isEmpty() &&
+        url.startsWith(u"https://"_s, Qt::CaseInsensitive))
         return MarkdownTargetKind::Https;
     return MarkdownTargetKind::Other;
 }

@@ -23,7 +23,7 @@ namespace {
 // - example: everything is Info. "These examples don't need to be runnable"; the
 //   spec's own example maps a float32 input to a PNG.
 struct SectionRules {
-    QString section;        // "self_test" / "example"
+    QString section; // "self_test" / "example"
     Severity mismatch;
     Severity symbolConflict;
 };
@@ -52,7 +52,8 @@ void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, con
     }
     const TensorIndexEntry *entry = index->find(name);
     if (!entry) {
-        c.r.toml(Severity::Error, field, u"references tensor \"%1\", which tensor_data/index.toml does not list"_s.arg(name));
+        c.r.toml(Severity::Error, field,
+                 u"references tensor \"%1\", which tensor_data/index.toml does not list"_s.arg(name));
         return;
     }
     if (!spec)
@@ -88,8 +89,9 @@ void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, con
     }
     const QString conflict = bindings.bind(spec->shape, *entry->shape, u"%1 '%2'"_s.arg(specKind, key));
     if (!conflict.isEmpty())
-        c.r.toml(rules.symbolConflict, field,
-                 u"%1: %2; a symbol must resolve to the same value across all inputs and outputs"_s.arg(what, conflict));
+        c.r.toml(
+            rules.symbolConflict, field,
+            u"%1: %2; a symbol must resolve to the same value across all inputs and outputs"_s.arg(what, conflict));
 }
 
 void checkMiscRef(Ctx &c, const QString &field, const QString &path)
@@ -146,7 +148,8 @@ void checkReferences(const Carton &carton, const CartonInfo &info, Reporter &r)
         SymbolBindings bindings; // symbols resolve per self_test
         checkTable(c, selfTestRules, t.inputs, info.inputs, u"input"_s, base + u".inputs"_s, bindings);
         if (t.expectedOut)
-            checkTable(c, selfTestRules, *t.expectedOut, info.outputs, u"output"_s, base + u".expected_out"_s, bindings);
+            checkTable(c, selfTestRules, *t.expectedOut, info.outputs, u"output"_s, base + u".expected_out"_s,
+                       bindings);
     }
     for (qsizetype i = 0; i < info.examples.size(); ++i) {
         const Example &e = info.examples.at(i);

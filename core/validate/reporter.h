@@ -36,10 +36,7 @@ public:
         add(severity, formatLocation(cartonTomlName(), lineOf(field), field), message);
     }
     // Any other location, already formatted.
-    void at(Severity severity, const QString &location, const QString &message)
-    {
-        add(severity, location, message);
-    }
+    void at(Severity severity, const QString &location, const QString &message) { add(severity, location, message); }
     void add(Severity severity, const QString &location, const QString &message)
     {
         m_out.append(Diagnostic{severity, location, message});

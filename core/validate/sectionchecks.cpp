@@ -31,19 +31,25 @@ void checkRef(const QString &ref, bool miscAllowed, const QString &section, cons
     QString rest;
     const RefKind kind = classifyRef(ref, &rest);
     if (kind == RefKind::Other || (kind == RefKind::Misc && !miscAllowed)) {
-        r.toml(Severity::Error, field,
-               miscAllowed ? u"\"%1\" must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)"_s.arg(ref)
-                           : u"\"%1\" must start with @tensor_data/: %2 values reference tensors in tensor_data"_s.arg(ref, section));
+        r.toml(
+            Severity::Error, field,
+            miscAllowed
+                ? u"\"%1\" must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)"_s.arg(
+                      ref)
+                : u"\"%1\" must start with @tensor_data/: %2 values reference tensors in tensor_data"_s.arg(ref,
+                                                                                                            section));
         return;
     }
     if (rest.isEmpty()) {
         r.toml(Severity::Error, field,
-               u"\"%1\" names nothing; expected %2NAME"_s.arg(ref, kind == RefKind::Tensor ? u"@tensor_data/"_s : u"@misc/"_s));
+               u"\"%1\" names nothing; expected %2NAME"_s.arg(ref, kind == RefKind::Tensor ? u"@tensor_data/"_s
+                                                                                           : u"@misc/"_s));
         return;
     }
     if (kind == RefKind::Misc && !checkArchivePath(rest, u"misc"_s).ok())
         r.toml(Severity::Error, field,
-               u"\"%1\" is not a safe relative path inside misc/ (no '..', leading '/', '\\\\' or empty parts)"_s.arg(ref));
+               u"\"%1\" is not a safe relative path inside misc/ (no '..', leading '/', '\\\\' or empty parts)"_s.arg(
+                   ref));
 }
 
 // One inputs/expected_out/sample_out table of a section.
@@ -83,14 +89,16 @@ void checkTestSections(const CartonInfo &info, Reporter &r)
                    u"self_test inputs given but carton.toml declares no [[input]]"_s);
         }
         if (t.inputs.isEmpty() && !info.inputs.isEmpty())
-            r.toml(Severity::Warning, base + u".inputs"_s, u"self_test has no inputs; the model declares %1"_s.arg(namesOf(info.inputs)));
+            r.toml(Severity::Warning, base + u".inputs"_s,
+                   u"self_test has no inputs; the model declares %1"_s.arg(namesOf(info.inputs)));
         checkRefTable(t.inputs, info.inputs, u"input"_s, false, u"self_test"_s, base + u".inputs"_s, r);
 
         if (t.expectedOut) {
             if (info.outputs.isEmpty() && !t.expectedOut->isEmpty() && !info.inputs.isEmpty())
                 r.toml(Severity::Error, base + u".expected_out"_s,
                        u"expected_out given but carton.toml declares no [[output]]"_s);
-            checkRefTable(*t.expectedOut, info.outputs, u"output"_s, false, u"self_test"_s, base + u".expected_out"_s, r);
+            checkRefTable(*t.expectedOut, info.outputs, u"output"_s, false, u"self_test"_s, base + u".expected_out"_s,
+                          r);
         }
 
         QStringList missing;
@@ -117,7 +125,8 @@ void checkTestSections(const CartonInfo &info, Reporter &r)
                    "specified in order to specify examples"_s);
         } else {
             if (info.inputs.isEmpty() && !e.inputs.isEmpty())
-                r.toml(Severity::Error, base + u".inputs"_s, u"example inputs given but carton.toml declares no [[input]]"_s);
+                r.toml(Severity::Error, base + u".inputs"_s,
+                       u"example inputs given but carton.toml declares no [[input]]"_s);
             if (info.outputs.isEmpty() && !e.sampleOut.isEmpty())
                 r.toml(Severity::Error, base + u".sample_out"_s,
                        u"example sample_out given but carton.toml declares no [[output]]"_s);

@@ -32,7 +32,7 @@ QString SymbolBindings::bind(const Shape &spec, const QList<qint64> &concrete, c
             m_shapes.insert(name, {concrete, owner});
         } else if (it->value != concrete) {
             note(u"shape symbol '%1' is %2 here but %3 in %4"_s.arg(name, concreteShapeToString(concrete),
-                                                                      concreteShapeToString(it->value), it->owner));
+                                                                    concreteShapeToString(it->value), it->owner));
         }
         return conflict;
     }
@@ -51,9 +51,8 @@ QString SymbolBindings::bind(const Shape &spec, const QList<qint64> &concrete, c
         if (it == m_dims.cend()) {
             m_dims.insert(name, {concrete.at(i), owner});
         } else if (it->value != concrete.at(i)) {
-            note(u"symbol '%1' is %2 here (dim %3) but %4 in %5"_s.arg(name, QString::number(concrete.at(i)),
-                                                                       QString::number(i), QString::number(it->value),
-                                                                       it->owner));
+            note(u"symbol '%1' is %2 here (dim %3) but %4 in %5"_s.arg(
+                name, QString::number(concrete.at(i)), QString::number(i), QString::number(it->value), it->owner));
         }
     }
     return conflict;

@@ -8,7 +8,6 @@
 #include <QHash>
 #include <QList>
 #include <QString>
-
 #include <optional>
 
 namespace carton {
@@ -35,7 +34,7 @@ public:
     void clear();
 
 private:
-    template<typename T>
+    template <typename T>
     struct Binding {
         T value;
         QString owner;

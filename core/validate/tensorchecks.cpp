@@ -45,7 +45,7 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
         if (qMulOverflow(*elements, elementSize, &expected)) {
             r.at(Severity::Error, entryLocation(e, i, u"shape"_s),
                  u"shape %1 of %2 needs more bytes than a file can hold"_s.arg(concreteShapeToString(*e.shape),
-                                                                                dtypeName(e.dtype)));
+                                                                               dtypeName(e.dtype)));
             return;
         }
         if (file->size != expected)
@@ -104,10 +104,11 @@ void checkTensorData(const Carton &carton, Reporter &r)
     const bool hasIndexFile = cartonHasFile(carton, indexPath);
     if (!hasIndexFile) {
         if (!dataFiles.isEmpty())
-            r.at(Severity::Error, indexPath,
-                 u"missing, but tensor_data/ holds %1 file%2 (%3); index.toml must exist whenever tensor_data has other files"_s
-                     .arg(dataFiles.size())
-                     .arg(dataFiles.size() > 1 ? u"s"_s : QString(), dataFiles.constFirst()));
+            r.at(
+                Severity::Error, indexPath,
+                u"missing, but tensor_data/ holds %1 file%2 (%3); index.toml must exist whenever tensor_data has other files"_s
+                    .arg(dataFiles.size())
+                    .arg(dataFiles.size() > 1 ? u"s"_s : QString(), dataFiles.constFirst()));
         return;
     }
     if (!carton.tensorIndex())
@@ -130,8 +131,8 @@ void checkTensorData(const Carton &carton, Reporter &r)
                          u"inner tensor \"%1\" of nested tensor \"%2\" is not in the index"_s.arg(innerName, e.name));
                 else if (inner->dtype == DType::Nested)
                     r.at(Severity::Error, where,
-                         u"inner tensor \"%1\" of \"%2\" is itself nested; inner tensors must not be nested"_s.arg(innerName,
-                                                                                                                   e.name));
+                         u"inner tensor \"%1\" of \"%2\" is itself nested; inner tensors must not be nested"_s.arg(
+                             innerName, e.name));
             }
             continue;
         }

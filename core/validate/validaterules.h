@@ -9,7 +9,6 @@
 #include "validate/reporter.h"
 
 #include <QStringList>
-
 #include <optional>
 
 namespace carton {
@@ -23,8 +22,8 @@ const QStringList &knownRunnerNames();
 // What is known of an upstream runner (NOTES-upstream.md); nullptr for others.
 struct RunnerFacts {
     QString name;
-    QStringList opts;      // [runner.opts] keys it reads; empty = unknown / none
-    QString modelFile;     // the file it loads from model/ ("model.pt"); empty = varies
+    QStringList opts;  // [runner.opts] keys it reads; empty = unknown / none
+    QString modelFile; // the file it loads from model/ ("model.pt"); empty = varies
 };
 const RunnerFacts *runnerFacts(const QString &name);
 // "float32, float64, string, int8, ..."

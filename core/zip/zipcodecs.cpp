@@ -4,11 +4,10 @@
 
 #include "zip/zipentry.h"
 
-#include <zlib.h>
-#include <zstd.h>
-
 #include <algorithm>
 #include <vector>
+#include <zlib.h>
+#include <zstd.h>
 
 namespace carton {
 
@@ -45,8 +44,8 @@ public:
             inflateEnd(&m_stream);
     }
 
-    bool decode(const char *in, std::size_t inSize, std::size_t &inPos,
-                char *out, std::size_t outSize, std::size_t &outPos) override
+    bool decode(const char *in, std::size_t inSize, std::size_t &inPos, char *out, std::size_t outSize,
+                std::size_t &outPos) override
     {
         if (m_ended)
             return true;
@@ -99,8 +98,8 @@ public:
         return true;
     }
 
-    bool decode(const char *in, std::size_t inSize, std::size_t &inPos,
-                char *out, std::size_t outSize, std::size_t &outPos) override
+    bool decode(const char *in, std::size_t inSize, std::size_t &inPos, char *out, std::size_t outSize,
+                std::size_t &outPos) override
     {
         ZSTD_inBuffer input{in, inSize, inPos};
         ZSTD_outBuffer output{out, outSize, outPos};
@@ -194,10 +193,12 @@ public:
             m_error = QStringLiteral("cannot create a zstd encoder (out of memory)");
             return false;
         }
-        const size_t ret = ZSTD_CCtx_setParameter(m_ctx.get(), ZSTD_c_compressionLevel,
-                                                  std::clamp(level, 1, ZSTD_maxCLevel()));
+        const size_t ret =
+            ZSTD_CCtx_setParameter(m_ctx.get(), ZSTD_c_compressionLevel, std::clamp(level, 1, ZSTD_maxCLevel()));
         if (ZSTD_isError(ret)) {
-            m_error = QStringLiteral("cannot set zstd level %1: %2").arg(level).arg(QString::fromUtf8(ZSTD_getErrorName(ret)));
+            m_error = QStringLiteral("cannot set zstd level %1: %2")
+                          .arg(level)
+                          .arg(QString::fromUtf8(ZSTD_getErrorName(ret)));
             return false;
         }
         // A libzstd built without threads refuses nbWorkers: compress on this thread then.
@@ -214,7 +215,8 @@ public:
             ZSTD_outBuffer output{m_buffer.data(), m_buffer.size(), 0};
             const size_t remaining = ZSTD_compressStream2(m_ctx.get(), &output, &input, mode);
             if (ZSTD_isError(remaining)) {
-                m_error = QStringLiteral("zstd compression failed: %1").arg(QString::fromUtf8(ZSTD_getErrorName(remaining)));
+                m_error =
+                    QStringLiteral("zstd compression failed: %1").arg(QString::fromUtf8(ZSTD_getErrorName(remaining)));
                 return false;
             }
             if (output.pos && !sink(context, m_buffer.data(), output.pos))

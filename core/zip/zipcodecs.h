@@ -7,7 +7,6 @@
 // entry device (decoding) and the writer (encoding).
 
 #include <QString>
-
 #include <cstddef>
 #include <memory>
 
@@ -21,8 +20,8 @@ public:
     virtual ~ZipDecoder() = default;
     // Decodes from in[inPos, inSize) into out[outPos, outSize), advancing both
     // positions. Returns false (with error()) on corrupt data.
-    virtual bool decode(const char *in, std::size_t inSize, std::size_t &inPos,
-                        char *out, std::size_t outSize, std::size_t &outPos) = 0;
+    virtual bool decode(const char *in, std::size_t inSize, std::size_t &inPos, char *out, std::size_t outSize,
+                        std::size_t &outPos) = 0;
     // Deflate: the final block has been seen (more input is ignored).
     virtual bool ended() const = 0;
     // True when the input so far is a complete stream (zstd: at a frame end).

@@ -11,9 +11,9 @@ enum class ZipMethod : quint16 { Stored = 0, Deflate = 8, Zstd = 93 };
 
 // One entry of a zip's central directory, with zip64 sizes already applied.
 struct ZipEntry {
-    QString name;                 // UTF-8 decoded (CP437 when the UTF-8 flag is off and bytes are not valid UTF-8)
-    quint16 method = 0;           // raw method number (see ZipMethod)
-    quint16 flags = 0;            // general purpose bit flags
+    QString name;       // UTF-8 decoded (CP437 when the UTF-8 flag is off and bytes are not valid UTF-8)
+    quint16 method = 0; // raw method number (see ZipMethod)
+    quint16 flags = 0;  // general purpose bit flags
     quint16 versionMadeBy = 0;
     quint32 crc32 = 0;
     quint64 compressedSize = 0;
@@ -33,10 +33,14 @@ struct ZipEntry {
 inline QString zipMethodName(quint16 method)
 {
     switch (method) {
-    case quint16(ZipMethod::Stored): return QStringLiteral("stored");
-    case quint16(ZipMethod::Deflate): return QStringLiteral("deflate");
-    case quint16(ZipMethod::Zstd): return QStringLiteral("zstd");
-    default: return QStringLiteral("method %1").arg(method);
+    case quint16(ZipMethod::Stored):
+        return QStringLiteral("stored");
+    case quint16(ZipMethod::Deflate):
+        return QStringLiteral("deflate");
+    case quint16(ZipMethod::Zstd):
+        return QStringLiteral("zstd");
+    default:
+        return QStringLiteral("method %1").arg(method);
     }
 }
 

@@ -12,19 +12,14 @@ namespace {
 constexpr std::size_t InputBufferSize = 1 << 20;
 // One read() never asks the decoder for more than this (zlib counts in 32 bits).
 constexpr qint64 MaxChunk = qint64(1) << 30;
-}
+} // namespace
 
 ZipEntryDevice::ZipEntryDevice(std::unique_ptr<QFile> file, const ZipEntry &entry, QString location,
                                std::unique_ptr<ZipDecoder> decoder, bool verifyCrc)
-    : m_file(std::move(file))
-    , m_decoder(std::move(decoder))
-    , m_location(std::move(location))
-    , m_expected(entry.uncompressedSize)
-    , m_compressedLeft(entry.compressedSize)
-    , m_compressedSize(entry.compressedSize)
-    , m_expectedCrc(entry.crc32)
-    , m_crc(zipCrc32(0, nullptr, 0))
-    , m_verifyCrc(verifyCrc || m_decoder != nullptr)
+    : m_file(std::move(file)), m_decoder(std::move(decoder)), m_location(std::move(location)),
+      m_expected(entry.uncompressedSize), m_compressedLeft(entry.compressedSize),
+      m_compressedSize(entry.compressedSize), m_expectedCrc(entry.crc32), m_crc(zipCrc32(0, nullptr, 0)),
+      m_verifyCrc(verifyCrc || m_decoder != nullptr)
 {
     if (m_decoder)
         m_in.reset(new char[InputBufferSize]);
@@ -78,7 +73,8 @@ qint64 ZipEntryDevice::readStored(char *data, qint64 want)
             return fail(ErrorCode::Io, QStringLiteral("read failed: %1").arg(m_file->errorString()));
         if (n == 0)
             return fail(ErrorCode::Format, QStringLiteral("data ends after %1 of %2 bytes (file truncated?)")
-                                               .arg(m_produced + quint64(got)).arg(m_expected));
+                                               .arg(m_produced + quint64(got))
+                                               .arg(m_expected));
         got += n;
     }
     m_compressedLeft -= quint64(got);
@@ -96,7 +92,8 @@ bool ZipEntryDevice::refill()
     }
     if (n == 0) {
         fail(ErrorCode::Format, QStringLiteral("compressed data ends after %1 of %2 bytes (file truncated?)")
-                                    .arg(m_compressedSize - m_compressedLeft).arg(m_compressedSize));
+                                    .arg(m_compressedSize - m_compressedLeft)
+                                    .arg(m_compressedSize));
         return false;
     }
     m_inPos = 0;
@@ -127,11 +124,14 @@ qint64 ZipEntryDevice::readCompressed(char *data, qint64 want)
     if (got == 0) {
         const quint64 produced = m_produced;
         if (!m_decoder->complete())
-            return fail(ErrorCode::Format, QStringLiteral("compressed stream is truncated: it ends after %1 of the %2 bytes "
-                                                          "the header states")
-                                               .arg(produced).arg(m_expected));
-        return fail(ErrorCode::Format, QStringLiteral("decompresses to only %1 bytes, the header states %2")
-                                           .arg(produced).arg(m_expected));
+            return fail(ErrorCode::Format,
+                        QStringLiteral("compressed stream is truncated: it ends after %1 of the %2 bytes "
+                                       "the header states")
+                            .arg(produced)
+                            .arg(m_expected));
+        return fail(
+            ErrorCode::Format,
+            QStringLiteral("decompresses to only %1 bytes, the header states %2").arg(produced).arg(m_expected));
     }
     return qint64(got);
 }
@@ -153,7 +153,8 @@ bool ZipEntryDevice::finish()
             }
             if (out > 0) {
                 fail(ErrorCode::Limit, QStringLiteral("decompresses to more than the %1 bytes the header states "
-                                                      "(stopped at the cap)").arg(m_expected));
+                                                      "(stopped at the cap)")
+                                           .arg(m_expected));
                 return false;
             }
             if (m_inPos == inBefore) {

@@ -9,7 +9,6 @@
 
 #include <QFile>
 #include <QIODevice>
-
 #include <memory>
 
 namespace carton {

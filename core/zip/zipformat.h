@@ -7,7 +7,6 @@
 
 #include <QByteArray>
 #include <QtEndian>
-
 #include <cstring>
 
 namespace carton::zipformat {
@@ -39,9 +38,18 @@ inline constexpr quint16 VersionDefault = 20;
 inline constexpr quint16 VersionZip64 = 45;
 inline constexpr quint16 VersionZstd = 63;
 
-inline quint16 get16(const char *p) { return qFromLittleEndian<quint16>(p); }
-inline quint32 get32(const char *p) { return qFromLittleEndian<quint32>(p); }
-inline quint64 get64(const char *p) { return qFromLittleEndian<quint64>(p); }
+inline quint16 get16(const char *p)
+{
+    return qFromLittleEndian<quint16>(p);
+}
+inline quint32 get32(const char *p)
+{
+    return qFromLittleEndian<quint32>(p);
+}
+inline quint64 get64(const char *p)
+{
+    return qFromLittleEndian<quint64>(p);
+}
 
 inline void put16(QByteArray &out, quint16 v)
 {

@@ -10,7 +10,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStringDecoder>
-
 #include <algorithm>
 #include <utility>
 
@@ -109,7 +108,8 @@ Status ZipReader::Private::parse(QFile &file)
 {
     if (fileSize < EndOfCentralDirSize)
         return error(ErrorCode::Format, QStringLiteral("too small to be a zip archive (%1 bytes; the end of central "
-                                                       "directory record alone takes 22)").arg(fileSize));
+                                                       "directory record alone takes 22)")
+                                            .arg(fileSize));
     // The end record sits in the last 22 + 65535 (maximum comment) bytes.
     const qint64 tailSize = std::min<qint64>(fileSize, EndOfCentralDirSize + MaxCommentSize);
     const qint64 tailStart = fileSize - tailSize;
@@ -131,7 +131,8 @@ Status ZipReader::Private::parse(QFile &file)
     if (eocd < 0 && liar >= 0)
         return error(ErrorCode::Format, QStringLiteral("end of central directory record at offset %1: comment length "
                                                        "field says %2 bytes, but %3 bytes follow the record")
-                                            .arg(tailStart + liar).arg(get16(tail.constData() + liar + 20))
+                                            .arg(tailStart + liar)
+                                            .arg(get16(tail.constData() + liar + 20))
                                             .arg(tailSize - liar - EndOfCentralDirSize));
     if (eocd < 0)
         return error(ErrorCode::Format, QStringLiteral("no end of central directory record (not a zip archive, or "
@@ -155,22 +156,27 @@ Status ZipReader::Private::parse(QFile &file)
         if (get32(locator.constData()) == Zip64LocatorSignature) {
             const quint64 recordOffset = get64(locator.constData() + 8);
             if (get32(locator.constData() + 4) != 0 || get32(locator.constData() + 16) > 1)
-                return error(ErrorCode::Unsupported, QStringLiteral("multi-disk (spanned) zip archives are not supported"));
+                return error(ErrorCode::Unsupported,
+                             QStringLiteral("multi-disk (spanned) zip archives are not supported"));
             if (!fitsWithin(recordOffset, Zip64EndOfCentralDirSize, locatorOffset))
                 return error(ErrorCode::Format, QStringLiteral("zip64 end of central directory locator points at "
                                                                "offset %1, past the locator itself at %2")
-                                                    .arg(recordOffset).arg(locatorOffset));
+                                                    .arg(recordOffset)
+                                                    .arg(locatorOffset));
             QByteArray record(Zip64EndOfCentralDirSize, Qt::Uninitialized);
-            if (!file.seek(qint64(recordOffset)) || file.read(record.data(), Zip64EndOfCentralDirSize) != Zip64EndOfCentralDirSize)
+            if (!file.seek(qint64(recordOffset)) ||
+                file.read(record.data(), Zip64EndOfCentralDirSize) != Zip64EndOfCentralDirSize)
                 return error(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(file.errorString()));
             const char *r = record.constData();
             if (get32(r) != Zip64EndOfCentralDirSignature)
                 return error(ErrorCode::Format, QStringLiteral("bad zip64 end of central directory signature %1 at "
                                                                "offset %2 (expected 0x06064b50)")
-                                                    .arg(hex32(get32(r))).arg(recordOffset));
+                                                    .arg(hex32(get32(r)))
+                                                    .arg(recordOffset));
             if (get64(r + 4) < quint64(Zip64EndOfCentralDirSize - 12))
                 return error(ErrorCode::Format, QStringLiteral("zip64 end of central directory record size %1 is "
-                                                               "smaller than 44").arg(get64(r + 4)));
+                                                               "smaller than 44")
+                                                    .arg(get64(r + 4)));
             disk = get32(r + 16);
             cdDisk = get32(r + 20);
             countOnDisk = get64(r + 24);
@@ -183,18 +189,25 @@ Status ZipReader::Private::parse(QFile &file)
     if (disk != 0 || cdDisk != 0 || countOnDisk != count)
         return error(ErrorCode::Unsupported, QStringLiteral("multi-disk (spanned) zip archives are not supported"));
     if (count > quint64(limits.maxEntries))
-        return error(ErrorCode::Limit, QStringLiteral("central directory announces %1 entries, more than the limit of %2")
-                                           .arg(count).arg(limits.maxEntries));
+        return error(ErrorCode::Limit,
+                     QStringLiteral("central directory announces %1 entries, more than the limit of %2")
+                         .arg(count)
+                         .arg(limits.maxEntries));
     if (cdSize > quint64(limits.maxCentralDirectoryBytes))
         return error(ErrorCode::Limit, QStringLiteral("central directory size %1 bytes exceeds the limit of %2")
-                                           .arg(cdSize).arg(limits.maxCentralDirectoryBytes));
+                                           .arg(cdSize)
+                                           .arg(limits.maxCentralDirectoryBytes));
     if (!fitsWithin(cdOffset, cdSize, cdLimit))
         return error(ErrorCode::Format, QStringLiteral("central directory (offset %1, size %2) runs past the end "
                                                        "record at offset %3")
-                                            .arg(cdOffset).arg(cdSize).arg(cdLimit));
+                                            .arg(cdOffset)
+                                            .arg(cdSize)
+                                            .arg(cdLimit));
     if (count > cdSize / CentralHeaderSize)
         return error(ErrorCode::Format, QStringLiteral("central directory of %1 bytes cannot hold the %2 entries "
-                                                       "the end record announces").arg(cdSize).arg(count));
+                                                       "the end record announces")
+                                            .arg(cdSize)
+                                            .arg(count));
     QByteArray cd(qsizetype(cdSize), Qt::Uninitialized);
     if (!file.seek(qint64(cdOffset)) || file.read(cd.data(), qint64(cdSize)) != qint64(cdSize))
         return error(ErrorCode::Io, QStringLiteral("cannot read the central directory: %1").arg(file.errorString()));
@@ -215,8 +228,9 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
             return error(ErrorCode::Format, QStringLiteral("%1 is truncated").arg(record));
         const char *h = cd.constData() + pos;
         if (get32(h) != CentralHeaderSignature)
-            return error(ErrorCode::Format, QStringLiteral("%1 has a bad signature %2 (expected 0x02014b50)")
-                                                .arg(record, hex32(get32(h))));
+            return error(
+                ErrorCode::Format,
+                QStringLiteral("%1 has a bad signature %2 (expected 0x02014b50)").arg(record, hex32(get32(h))));
         const quint16 nameLength = get16(h + 28);
         const quint16 extraLength = get16(h + 30);
         const quint16 commentLength = get16(h + 32);
@@ -224,7 +238,10 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
         if (!fitsWithin(pos, recordSize, size))
             return error(ErrorCode::Format, QStringLiteral("%1: name length %2, extra field length %3 and comment "
                                                            "length %4 run past the end of the central directory")
-                                                .arg(record).arg(nameLength).arg(extraLength).arg(commentLength));
+                                                .arg(record)
+                                                .arg(nameLength)
+                                                .arg(extraLength)
+                                                .arg(commentLength));
         ZipEntry entry;
         entry.versionMadeBy = get16(h + 4);
         entry.flags = get16(h + 8);
@@ -238,8 +255,8 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
         entry.localHeaderOffset = get32(h + 42);
         const QByteArray rawName(h + CentralHeaderSize, nameLength);
         if (!decodeName(rawName, entry.flags & FlagUtf8, &entry.name))
-            return error(ErrorCode::Format, QStringLiteral("%1: name is not valid UTF-8 although the UTF-8 flag is set")
-                                                .arg(record));
+            return error(ErrorCode::Format,
+                         QStringLiteral("%1: name is not valid UTF-8 although the UTF-8 flag is set").arg(record));
 
         // zip64 extra field: present values replace the 0xffffffff markers, in order.
         const char *extra = h + CentralHeaderSize + nameLength;
@@ -257,51 +274,67 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
                     if (*value != Max32)
                         continue;
                     if (used + 8 > length)
-                        return entryError(ErrorCode::Format, entry, QStringLiteral("zip64 extra field is truncated: "
-                                                                                   "%1 bytes, no room for the %2")
-                                                                        .arg(length).arg(QLatin1StringView(field)));
+                        return entryError(ErrorCode::Format, entry,
+                                          QStringLiteral("zip64 extra field is truncated: "
+                                                         "%1 bytes, no room for the %2")
+                                              .arg(length)
+                                              .arg(QLatin1StringView(field)));
                     *value = get64(z + used);
                     used += 8;
                 }
             }
             at += 4 + length;
         }
-        if (!zip64Found && (entry.uncompressedSize == Max32 || entry.compressedSize == Max32
-                            || entry.localHeaderOffset == Max32))
-            return entryError(ErrorCode::Format, entry, QStringLiteral("a size or offset is 0xffffffff but there is no "
-                                                                       "zip64 extra field"));
+        if (!zip64Found &&
+            (entry.uncompressedSize == Max32 || entry.compressedSize == Max32 || entry.localHeaderOffset == Max32))
+            return entryError(ErrorCode::Format, entry,
+                              QStringLiteral("a size or offset is 0xffffffff but there is no "
+                                             "zip64 extra field"));
         if (diskStart != 0 && diskStart != Max16)
-            return entryError(ErrorCode::Unsupported, entry, QStringLiteral("starts on disk %1: multi-disk archives "
-                                                                            "are not supported").arg(diskStart));
+            return entryError(ErrorCode::Unsupported, entry,
+                              QStringLiteral("starts on disk %1: multi-disk archives "
+                                             "are not supported")
+                                  .arg(diskStart));
 
         // Names: safe relative paths, unique. Directory entries end with '/'.
         const QString checkedName = entry.isDirectory() ? entry.name.chopped(1) : entry.name;
-        if (Result<QString> safe = checkArchivePath(checkedName, fileName + QStringLiteral(": central directory")); !safe)
+        if (Result<QString> safe = checkArchivePath(checkedName, fileName + QStringLiteral(": central directory"));
+            !safe)
             return safe.error();
         if (index.contains(entry.name))
-            return entryError(ErrorCode::Format, entry, QStringLiteral("duplicate entry name (records %1 and %2)")
-                                                            .arg(index.value(entry.name)).arg(n));
+            return entryError(
+                ErrorCode::Format, entry,
+                QStringLiteral("duplicate entry name (records %1 and %2)").arg(index.value(entry.name)).arg(n));
 
         // Sizes against the limits; data against the file.
         if (entry.uncompressedSize > quint64(limits.maxEntrySize))
-            return entryError(ErrorCode::Limit, entry, QStringLiteral("uncompressed size %1 bytes exceeds the limit of %2")
-                                                           .arg(entry.uncompressedSize).arg(limits.maxEntrySize));
+            return entryError(ErrorCode::Limit, entry,
+                              QStringLiteral("uncompressed size %1 bytes exceeds the limit of %2")
+                                  .arg(entry.uncompressedSize)
+                                  .arg(limits.maxEntrySize));
         total += entry.uncompressedSize; // each term <= maxEntrySize, count <= maxEntries: no overflow
         if (total > quint64(limits.maxTotalSize))
-            return entryError(ErrorCode::Limit, entry, QStringLiteral("total uncompressed size passes the limit of %1 "
-                                                                      "bytes at this entry").arg(limits.maxTotalSize));
-        if (!fitsWithin(entry.localHeaderOffset, quint64(LocalHeaderSize) + nameLength, cdOffset)
-            || !fitsWithin(entry.localHeaderOffset + LocalHeaderSize + nameLength, entry.compressedSize, cdOffset))
-            return entryError(ErrorCode::Format, entry, QStringLiteral("local header offset %1 with %2 bytes of data "
-                                                                       "runs past the start of the central directory "
-                                                                       "at offset %3 (file size %4)")
-                                                            .arg(entry.localHeaderOffset).arg(entry.compressedSize)
-                                                            .arg(cdOffset).arg(fileSize));
-        if (entry.method == quint16(ZipMethod::Stored) && !entry.isEncrypted()
-            && entry.compressedSize != entry.uncompressedSize)
-            return entryError(ErrorCode::Format, entry, QStringLiteral("stored entry has compressed size %1 but "
-                                                                       "uncompressed size %2")
-                                                            .arg(entry.compressedSize).arg(entry.uncompressedSize));
+            return entryError(ErrorCode::Limit, entry,
+                              QStringLiteral("total uncompressed size passes the limit of %1 "
+                                             "bytes at this entry")
+                                  .arg(limits.maxTotalSize));
+        if (!fitsWithin(entry.localHeaderOffset, quint64(LocalHeaderSize) + nameLength, cdOffset) ||
+            !fitsWithin(entry.localHeaderOffset + LocalHeaderSize + nameLength, entry.compressedSize, cdOffset))
+            return entryError(ErrorCode::Format, entry,
+                              QStringLiteral("local header offset %1 with %2 bytes of data "
+                                             "runs past the start of the central directory "
+                                             "at offset %3 (file size %4)")
+                                  .arg(entry.localHeaderOffset)
+                                  .arg(entry.compressedSize)
+                                  .arg(cdOffset)
+                                  .arg(fileSize));
+        if (entry.method == quint16(ZipMethod::Stored) && !entry.isEncrypted() &&
+            entry.compressedSize != entry.uncompressedSize)
+            return entryError(ErrorCode::Format, entry,
+                              QStringLiteral("stored entry has compressed size %1 but "
+                                             "uncompressed size %2")
+                                  .arg(entry.compressedSize)
+                                  .arg(entry.uncompressedSize));
         index.insert(entry.name, qsizetype(entries.size()));
         entries.push_back(std::move(entry));
         rawNames.push_back(rawName);
@@ -309,7 +342,9 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
     }
     if (pos != size)
         return error(ErrorCode::Format, QStringLiteral("central directory has %1 bytes left over after the %2 "
-                                                       "entries the end record announces").arg(size - pos).arg(count));
+                                                       "entries the end record announces")
+                                            .arg(size - pos)
+                                            .arg(count));
     return {};
 }
 
@@ -328,30 +363,43 @@ Result<qint64> ZipReader::Private::localDataOffset(QFile &file, qsizetype i) con
     const QByteArray &rawName = rawNames[size_t(i)];
     char h[LocalHeaderSize];
     if (!file.seek(qint64(entry.localHeaderOffset)) || file.read(h, LocalHeaderSize) != LocalHeaderSize)
-        return entryError(ErrorCode::Io, entry, QStringLiteral("cannot read the local header at offset %1: %2")
-                                                    .arg(entry.localHeaderOffset).arg(file.errorString()));
+        return entryError(ErrorCode::Io, entry,
+                          QStringLiteral("cannot read the local header at offset %1: %2")
+                              .arg(entry.localHeaderOffset)
+                              .arg(file.errorString()));
     if (get32(h) != LocalHeaderSignature)
-        return entryError(ErrorCode::Format, entry, QStringLiteral("bad local header signature %1 at offset %2 "
-                                                                   "(expected 0x04034b50)")
-                                                        .arg(hex32(get32(h))).arg(entry.localHeaderOffset));
+        return entryError(ErrorCode::Format, entry,
+                          QStringLiteral("bad local header signature %1 at offset %2 "
+                                         "(expected 0x04034b50)")
+                              .arg(hex32(get32(h)))
+                              .arg(entry.localHeaderOffset));
     const quint16 nameLength = get16(h + 26);
     const quint16 extraLength = get16(h + 28);
     const quint64 dataStart = entry.localHeaderOffset + LocalHeaderSize + nameLength + extraLength;
     if (nameLength != rawName.size())
-        return entryError(ErrorCode::Format, entry, QStringLiteral("local header at offset %1: name length %2 differs "
-                                                                   "from the central directory's %3")
-                                                        .arg(entry.localHeaderOffset).arg(nameLength).arg(rawName.size()));
+        return entryError(ErrorCode::Format, entry,
+                          QStringLiteral("local header at offset %1: name length %2 differs "
+                                         "from the central directory's %3")
+                              .arg(entry.localHeaderOffset)
+                              .arg(nameLength)
+                              .arg(rawName.size()));
     if (!fitsWithin(dataStart, entry.compressedSize, quint64(fileSize)))
-        return entryError(ErrorCode::Format, entry, QStringLiteral("local header at offset %1: extra length %2 puts "
-                                                                   "the %3 data bytes past the end of the file (%4 bytes)")
-                                                        .arg(entry.localHeaderOffset).arg(extraLength)
-                                                        .arg(entry.compressedSize).arg(fileSize));
+        return entryError(ErrorCode::Format, entry,
+                          QStringLiteral("local header at offset %1: extra length %2 puts "
+                                         "the %3 data bytes past the end of the file (%4 bytes)")
+                              .arg(entry.localHeaderOffset)
+                              .arg(extraLength)
+                              .arg(entry.compressedSize)
+                              .arg(fileSize));
     QByteArray localName(nameLength, Qt::Uninitialized);
     if (file.read(localName.data(), nameLength) != nameLength)
-        return entryError(ErrorCode::Io, entry, QStringLiteral("cannot read the local header name: %1").arg(file.errorString()));
+        return entryError(ErrorCode::Io, entry,
+                          QStringLiteral("cannot read the local header name: %1").arg(file.errorString()));
     if (localName != rawName)
-        return entryError(ErrorCode::Format, entry, QStringLiteral("local header name \"%1\" differs from the central "
-                                                                   "directory's").arg(QString::fromUtf8(localName).left(200)));
+        return entryError(ErrorCode::Format, entry,
+                          QStringLiteral("local header name \"%1\" differs from the central "
+                                         "directory's")
+                              .arg(QString::fromUtf8(localName).left(200)));
     return qint64(dataStart);
 }
 
@@ -359,8 +407,9 @@ Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool ve
 {
     const ZipEntry &entry = entries[size_t(i)];
     if (entry.flags & (FlagEncrypted | FlagStrongEncryption))
-        return entryError(ErrorCode::Unsupported, entry, QStringLiteral("entry is encrypted; encrypted zip entries "
-                                                                        "are not supported"));
+        return entryError(ErrorCode::Unsupported, entry,
+                          QStringLiteral("entry is encrypted; encrypted zip entries "
+                                         "are not supported"));
     std::unique_ptr<ZipDecoder> decoder;
     if (entry.method != quint16(ZipMethod::Stored)) {
         QString why;
@@ -371,11 +420,13 @@ Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool ve
                                   .arg(zipMethodName(entry.method), why));
         const quint64 compressed = std::max<quint64>(entry.compressedSize, 1);
         if (entry.uncompressedSize > (1u << 20) && entry.uncompressedSize / compressed > quint64(limits.maxRatio))
-            return entryError(ErrorCode::Limit, entry, QStringLiteral("compression ratio %1:1 (%2 bytes from %3) "
-                                                                      "exceeds the limit of %4:1")
-                                                           .arg(entry.uncompressedSize / compressed)
-                                                           .arg(entry.uncompressedSize).arg(entry.compressedSize)
-                                                           .arg(limits.maxRatio));
+            return entryError(ErrorCode::Limit, entry,
+                              QStringLiteral("compression ratio %1:1 (%2 bytes from %3) "
+                                             "exceeds the limit of %4:1")
+                                  .arg(entry.uncompressedSize / compressed)
+                                  .arg(entry.uncompressedSize)
+                                  .arg(entry.compressedSize)
+                                  .arg(limits.maxRatio));
     }
     auto file = std::make_unique<QFile>(path);
     if (!file->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
@@ -390,10 +441,22 @@ Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool ve
                                                          std::move(decoder), verifyCrc));
 }
 
-QString ZipReader::path() const { return d->path; }
-qint64 ZipReader::fileSize() const { return d->fileSize; }
-const std::vector<ZipEntry> &ZipReader::entries() const { return d->entries; }
-const Limits &ZipReader::limits() const { return d->limits; }
+QString ZipReader::path() const
+{
+    return d->path;
+}
+qint64 ZipReader::fileSize() const
+{
+    return d->fileSize;
+}
+const std::vector<ZipEntry> &ZipReader::entries() const
+{
+    return d->entries;
+}
+const Limits &ZipReader::limits() const
+{
+    return d->limits;
+}
 
 const ZipEntry *ZipReader::find(const QString &name) const
 {
@@ -408,7 +471,8 @@ Result<qint64> ZipReader::dataOffset(const ZipEntry &entry) const
         return i.error();
     QFile file(d->path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-        return d->entryError(ErrorCode::Io, entry, QStringLiteral("cannot open the archive: %1").arg(file.errorString()));
+        return d->entryError(ErrorCode::Io, entry,
+                             QStringLiteral("cannot open the archive: %1").arg(file.errorString()));
     return d->localDataOffset(file, *i);
 }
 
@@ -446,8 +510,9 @@ Result<QByteArray> ZipReader::readEntry(const ZipEntry &entry, qint64 maxSize) c
         return i.error();
     const ZipEntry &e = d->entries[size_t(*i)];
     if (e.uncompressedSize > quint64(std::max<qint64>(maxSize, 0)))
-        return d->entryError(ErrorCode::Limit, e, QStringLiteral("entry is %1 bytes, more than the %2 allowed here")
-                                                      .arg(e.uncompressedSize).arg(maxSize));
+        return d->entryError(
+            ErrorCode::Limit, e,
+            QStringLiteral("entry is %1 bytes, more than the %2 allowed here").arg(e.uncompressedSize).arg(maxSize));
     Result<std::unique_ptr<QIODevice>> device = d->open(*i, true);
     if (!device)
         return device.error();
@@ -472,14 +537,18 @@ Result<QByteArray> ZipReader::readRange(const ZipEntry &entry, qint64 offset, qi
         return i.error();
     const ZipEntry &e = d->entries[size_t(*i)];
     if (offset < 0 || length < 0 || !fitsWithin(quint64(offset), quint64(length), e.uncompressedSize))
-        return d->entryError(ErrorCode::Usage, e, QStringLiteral("range %1+%2 is outside the entry's %3 bytes")
-                                                      .arg(offset).arg(length).arg(e.uncompressedSize));
+        return d->entryError(ErrorCode::Usage, e,
+                             QStringLiteral("range %1+%2 is outside the entry's %3 bytes")
+                                 .arg(offset)
+                                 .arg(length)
+                                 .arg(e.uncompressedSize));
     const QString location = QStringLiteral("%1: entry %2").arg(d->fileName, e.name);
     QByteArray data(length, Qt::Uninitialized);
     if (e.method == quint16(ZipMethod::Stored) && !(e.flags & (FlagEncrypted | FlagStrongEncryption))) {
         QFile file(d->path);
         if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-            return d->entryError(ErrorCode::Io, e, QStringLiteral("cannot open the archive: %1").arg(file.errorString()));
+            return d->entryError(ErrorCode::Io, e,
+                                 QStringLiteral("cannot open the archive: %1").arg(file.errorString()));
         Result<qint64> start = d->localDataOffset(file, *i);
         if (!start)
             return start.error();

@@ -9,7 +9,6 @@
 
 #include <QHash>
 #include <QIODevice>
-
 #include <memory>
 #include <vector>
 

@@ -7,10 +7,8 @@
 #include "zip/zipformat.h"
 
 #include <QSet>
-
-#include <tuple>
-
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace carton {
@@ -62,8 +60,9 @@ struct ZipWriter::Private {
 
     Error fail(ErrorCode code, const QString &message, const QString &entry = {})
     {
-        Error error = makeError(code, message, entry.isEmpty() ? QStringLiteral("zip writer")
-                                                               : QStringLiteral("zip writer: entry %1").arg(entry));
+        Error error = makeError(code, message,
+                                entry.isEmpty() ? QStringLiteral("zip writer")
+                                                : QStringLiteral("zip writer: entry %1").arg(entry));
         if (!failure)
             failure = error;
         return error;
@@ -80,7 +79,8 @@ struct ZipWriter::Private {
     {
         if (device->seek(qint64(offset)))
             return true;
-        fail(ErrorCode::Io, QStringLiteral("seek to %1 failed: %2").arg(offset).arg(device->errorString()), current.name);
+        fail(ErrorCode::Io, QStringLiteral("seek to %1 failed: %2").arg(offset).arg(device->errorString()),
+             current.name);
         return false;
     }
     static bool sink(void *context, const char *data, std::size_t size)
@@ -111,13 +111,16 @@ Status ZipWriter::beginEntry(const QString &name, const ZipWriteOptions &options
     if (Status s = d->ready(); !s)
         return s;
     if (d->inEntry)
-        return makeError(ErrorCode::Usage, QStringLiteral("beginEntry(\"%1\") while entry \"%2\" is still open")
-                                               .arg(name, d->current.name), QStringLiteral("zip writer"));
+        return makeError(
+            ErrorCode::Usage,
+            QStringLiteral("beginEntry(\"%1\") while entry \"%2\" is still open").arg(name, d->current.name),
+            QStringLiteral("zip writer"));
     if (d->closed)
         return makeError(ErrorCode::Usage, QStringLiteral("beginEntry(\"%1\") after close()").arg(name),
                          QStringLiteral("zip writer"));
     const bool directory = name.endsWith(u'/');
-    if (Result<QString> safe = checkArchivePath(directory ? name.chopped(1) : name, QStringLiteral("zip writer")); !safe)
+    if (Result<QString> safe = checkArchivePath(directory ? name.chopped(1) : name, QStringLiteral("zip writer"));
+        !safe)
         return safe.error();
     if (d->names.contains(name))
         return makeError(ErrorCode::Usage, QStringLiteral("duplicate entry name"),
@@ -223,7 +226,8 @@ Result<ZipEntry> ZipWriter::finishEntry()
     if (Status s = d->ready(); !s)
         return s.error();
     if (!d->inEntry)
-        return makeError(ErrorCode::Usage, QStringLiteral("finishEntry() without beginEntry()"), QStringLiteral("zip writer"));
+        return makeError(ErrorCode::Usage, QStringLiteral("finishEntry() without beginEntry()"),
+                         QStringLiteral("zip writer"));
     ZipEntry &entry = d->current;
     if (d->encoder && !d->encoder->encode(nullptr, 0, true, &Private::sink, d.get())) {
         if (!d->failure)
@@ -238,8 +242,11 @@ Result<ZipEntry> ZipWriter::finishEntry()
     entry.crc32 = d->crc;
     const bool bigSizes = entry.uncompressedSize >= Max32 || entry.compressedSize >= Max32;
     if (bigSizes && !d->localZip64)
-        return d->fail(ErrorCode::Usage, QStringLiteral("entry reached %1 bytes although its size hint promised less "
-                                                        "than 3.75 GiB").arg(entry.uncompressedSize), entry.name);
+        return d->fail(ErrorCode::Usage,
+                       QStringLiteral("entry reached %1 bytes although its size hint promised less "
+                                      "than 3.75 GiB")
+                           .arg(entry.uncompressedSize),
+                       entry.name);
     const bool zip64 = d->localZip64 || bigSizes || entry.localHeaderOffset >= Max32;
     const quint16 version = versionNeeded(entry.method, zip64);
 
@@ -259,7 +266,8 @@ Result<ZipEntry> ZipWriter::finishEntry()
         patch.clear();
         put64(patch, entry.uncompressedSize);
         put64(patch, entry.compressedSize);
-        if (!d->seekTo(entry.localHeaderOffset + LocalHeaderSize + quint64(d->currentName.size()) + 4) || !d->put(patch))
+        if (!d->seekTo(entry.localHeaderOffset + LocalHeaderSize + quint64(d->currentName.size()) + 4) ||
+            !d->put(patch))
             return *d->failure;
     }
     if (!d->seekTo(end))

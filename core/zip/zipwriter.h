@@ -7,7 +7,6 @@
 #include "zip/zipentry.h"
 
 #include <QIODevice>
-
 #include <functional>
 #include <memory>
 
@@ -15,9 +14,9 @@ namespace carton {
 
 struct ZipWriteOptions {
     ZipMethod method = ZipMethod::Zstd;
-    int level = 3;                  // zstd 1..22, deflate 1..9; ignored for Stored
-    int zstdWorkers = 0;            // >0: libzstd multithreaded compression
-    quint32 unixMode = 0100644;     // stored in the external attributes' high 16 bits
+    int level = 3;                    // zstd 1..22, deflate 1..9; ignored for Stored
+    int zstdWorkers = 0;              // >0: libzstd multithreaded compression
+    quint32 unixMode = 0100644;       // stored in the external attributes' high 16 bits
     quint32 dosDateTime = 0x00210000; // 1980-01-01 00:00, fixed for reproducible output
     // The entry's uncompressed size when known in advance (addEntry() sets it), -1 when
     // not. Unknown or >= 3.75 GiB: the local header is written with a zip64 extra field

@@ -46,12 +46,14 @@ void TestManifest::parseValid_data()
     QTest::newRow("empty") << QByteArray() << QStringList();
     QTest::newRow("spec example") << QByteArray("carton.toml=" + kHashA + "\nmodel/model.pt=" + kHashB + "\n")
                                   << QStringList{u"carton.toml"_s, u"model/model.pt"_s};
-    QTest::newRow("dotfolder before main") << QByteArray("model/.carton/x=" + kHashA + "\nmodel/main.py=" + kHashB + "\n")
-                                           << QStringList{u"model/.carton/x"_s, u"model/main.py"_s};
-    QTest::newRow("uppercase before lowercase") << QByteArray("model/B=" + kHashA + "\nmodel/a=" + kHashB + "\n")
-                                                << QStringList{u"model/B"_s, u"model/a"_s};
+    QTest::newRow("dotfolder before main")
+        << QByteArray("model/.carton/x=" + kHashA + "\nmodel/main.py=" + kHashB + "\n")
+        << QStringList{u"model/.carton/x"_s, u"model/main.py"_s};
+    QTest::newRow("uppercase before lowercase")
+        << QByteArray("model/B=" + kHashA + "\nmodel/a=" + kHashB + "\n") << QStringList{u"model/B"_s, u"model/a"_s};
     QTest::newRow("equals in path") << QByteArray("misc/a=b=" + kHashA + "\n") << QStringList{u"misc/a=b"_s};
-    QTest::newRow("utf8 paths") << QByteArray("misc/\xc3\xa9=" + kHashA + "\nmisc/\xef\xbf\xbd=" + kHashA + "\nmisc/\xf0\x9f\xa5\xb3=" + kHashB + "\n")
+    QTest::newRow("utf8 paths") << QByteArray("misc/\xc3\xa9=" + kHashA + "\nmisc/\xef\xbf\xbd=" + kHashA +
+                                              "\nmisc/\xf0\x9f\xa5\xb3=" + kHashB + "\n")
                                 << QStringList{u"misc/é"_s, u"misc/\uFFFD"_s, u"misc/🥳"_s};
 }
 
@@ -77,30 +79,44 @@ void TestManifest::parseErrors_data()
     QTest::addColumn<QString>("location");
     QTest::addColumn<QString>("messageContains");
     const QByteArray a = "carton.toml=" + kHashA + "\n";
-    QTest::newRow("no final newline") << QByteArray(a + "model/m=" + kHashB) << u"MANIFEST:2"_s << u"expected '\\n' at the end"_s;
-    QTest::newRow("crlf") << QByteArray("carton.toml=" + kHashA + "\r\n") << u"MANIFEST:1"_s << u"CR before the line end"_s;
+    QTest::newRow("no final newline") << QByteArray(a + "model/m=" + kHashB) << u"MANIFEST:2"_s
+                                      << u"expected '\\n' at the end"_s;
+    QTest::newRow("crlf") << QByteArray("carton.toml=" + kHashA + "\r\n") << u"MANIFEST:1"_s
+                          << u"CR before the line end"_s;
     QTest::newRow("blank line") << QByteArray(a + "\n") << u"MANIFEST:2"_s << u"empty line"_s;
     QTest::newRow("no equals") << QByteArray(a + "model/m " + kHashB + "\n") << u"MANIFEST:2"_s << u"no '='"_s;
-    QTest::newRow("uppercase hex") << QByteArray("carton.toml=" + kHashA.toUpper() + "\n") << u"MANIFEST:1"_s << u"found uppercase hex"_s;
-    QTest::newRow("short hash") << QByteArray("carton.toml=" + kHashA.left(63) + "\n") << u"MANIFEST:1"_s << u"found 63 characters"_s;
-    QTest::newRow("space after =") << QByteArray("carton.toml= " + kHashA + "\n") << u"MANIFEST:1"_s << u"found spaces"_s;
-    QTest::newRow("space before =") << QByteArray("carton.toml =" + kHashA + "\n") << u"MANIFEST:1"_s << u"spaces around path"_s;
+    QTest::newRow("uppercase hex") << QByteArray("carton.toml=" + kHashA.toUpper() + "\n") << u"MANIFEST:1"_s
+                                   << u"found uppercase hex"_s;
+    QTest::newRow("short hash") << QByteArray("carton.toml=" + kHashA.left(63) + "\n") << u"MANIFEST:1"_s
+                                << u"found 63 characters"_s;
+    QTest::newRow("space after =") << QByteArray("carton.toml= " + kHashA + "\n") << u"MANIFEST:1"_s
+                                   << u"found spaces"_s;
+    QTest::newRow("space before =") << QByteArray("carton.toml =" + kHashA + "\n") << u"MANIFEST:1"_s
+                                    << u"spaces around path"_s;
     QTest::newRow("unsorted") << QByteArray("model/m=" + kHashB + "\n" + a) << u"MANIFEST:2"_s << u"out of order"_s;
     QTest::newRow("duplicate") << QByteArray(a + a) << u"MANIFEST:2"_s << u"duplicate entry \"carton.toml\""_s;
-    QTest::newRow("lists MANIFEST") << QByteArray("MANIFEST=" + kHashA + "\n") << u"MANIFEST:1"_s << u"must not list itself"_s;
-    QTest::newRow("lists LINKS") << QByteArray("LINKS=" + kHashA + "\n") << u"MANIFEST:1"_s << u"must not list itself or LINKS"_s;
-    QTest::newRow("dotdot") << QByteArray(a + "model/../../etc/passwd=" + kHashB + "\n") << u"MANIFEST:2"_s << u"unsafe path"_s;
+    QTest::newRow("lists MANIFEST") << QByteArray("MANIFEST=" + kHashA + "\n") << u"MANIFEST:1"_s
+                                    << u"must not list itself"_s;
+    QTest::newRow("lists LINKS") << QByteArray("LINKS=" + kHashA + "\n") << u"MANIFEST:1"_s
+                                 << u"must not list itself or LINKS"_s;
+    QTest::newRow("dotdot") << QByteArray(a + "model/../../etc/passwd=" + kHashB + "\n") << u"MANIFEST:2"_s
+                            << u"unsafe path"_s;
     QTest::newRow("absolute") << QByteArray("/etc/passwd=" + kHashB + "\n") << u"MANIFEST:1"_s << u"absolute path"_s;
-    QTest::newRow("dot slash") << QByteArray("./carton.toml=" + kHashB + "\n") << u"MANIFEST:1"_s << u"\".\" or \"..\""_s;
+    QTest::newRow("dot slash") << QByteArray("./carton.toml=" + kHashB + "\n") << u"MANIFEST:1"_s
+                               << u"\".\" or \"..\""_s;
     QTest::newRow("backslash") << QByteArray("model\\m=" + kHashB + "\n") << u"MANIFEST:1"_s << u"backslash"_s;
-    QTest::newRow("folder entry") << QByteArray("model/=" + kHashB + "\n") << u"MANIFEST:1"_s << u"empty path component"_s;
+    QTest::newRow("folder entry") << QByteArray("model/=" + kHashB + "\n") << u"MANIFEST:1"_s
+                                  << u"empty path component"_s;
     QTest::newRow("empty path") << QByteArray("=" + kHashB + "\n") << u"MANIFEST:1"_s << u"empty path"_s;
-    QTest::newRow("bad utf8") << QByteArray("misc/\xff\xfe=" + kHashB + "\n") << u"MANIFEST:1"_s << u"not valid UTF-8"_s;
-    QTest::newRow("control char") << QByteArray("misc/a\tb=" + kHashB + "\n") << u"MANIFEST:1"_s << u"control character"_s;
-    QTest::newRow("surrogate order") << QByteArray("misc/\xf0\x9f\xa5\xb3=" + kHashA + "\nmisc/\xef\xbf\xbd=" + kHashB + "\n")
+    QTest::newRow("bad utf8") << QByteArray("misc/\xff\xfe=" + kHashB + "\n") << u"MANIFEST:1"_s
+                              << u"not valid UTF-8"_s;
+    QTest::newRow("control char") << QByteArray("misc/a\tb=" + kHashB + "\n") << u"MANIFEST:1"_s
+                                  << u"control character"_s;
+    QTest::newRow("surrogate order") << QByteArray("misc/\xf0\x9f\xa5\xb3=" + kHashA + "\nmisc/\xef\xbf\xbd=" + kHashB +
+                                                   "\n")
                                      << u"MANIFEST:2"_s << u"out of order"_s;
-    QTest::newRow("third line") << QByteArray(a + "model/a=" + kHashB + "\nmodel/b=" + kHashB + "x\n") << u"MANIFEST:3"_s
-                                << u"expected 64 lowercase hex digits"_s;
+    QTest::newRow("third line") << QByteArray(a + "model/a=" + kHashB + "\nmodel/b=" + kHashB + "x\n")
+                                << u"MANIFEST:3"_s << u"expected 64 lowercase hex digits"_s;
 }
 
 void TestManifest::parseErrors()
@@ -142,8 +158,11 @@ void TestManifest::pathOrder()
 
 void TestManifest::constructorSortsAndSerializes()
 {
-    const Manifest m({{u"tensor_data/index.toml"_s, kHashA}, {u"misc/🥳"_s, kHashB}, {u"carton.toml"_s, kHashB},
-                      {u"misc/\uFFFD"_s, kHashA}, {u"model/main.py"_s, kHashA}});
+    const Manifest m({{u"tensor_data/index.toml"_s, kHashA},
+                      {u"misc/🥳"_s, kHashB},
+                      {u"carton.toml"_s, kHashB},
+                      {u"misc/\uFFFD"_s, kHashA},
+                      {u"model/main.py"_s, kHashA}});
     QStringList paths;
     for (const ManifestEntry &e : m.entries())
         paths.append(e.path);
@@ -184,7 +203,8 @@ void TestManifest::upstreamManifest()
     QCOMPARE(m->entries().size(), 11);
     QCOMPARE(m->entries().first().path, u"carton.toml"_s);
     QVERIFY(m->find(u"model/.carton/carton.lock"_s));
-    QCOMPARE(m->find(u"model/main.py"_s)->sha256, QByteArray("f1bcb790dc3c858254f5af2eafc496bc4dcc5d42b83fb0b80772f96434bc9461"));
+    QCOMPARE(m->find(u"model/main.py"_s)->sha256,
+             QByteArray("f1bcb790dc3c858254f5af2eafc496bc4dcc5d42b83fb0b80772f96434bc9461"));
     QCOMPARE(m->serialize(), text);
     QCOMPARE(m->modelHash(), QByteArray("f1cae5143a92a44e3a7e1d9c32a0245065dfb6e0f1e91c18b5e44356d081dfb5"));
 }

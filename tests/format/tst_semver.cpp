@@ -33,14 +33,20 @@ void TestSemver::parseVersion_data()
     QTest::newRow("build only") << u"2.0.1+x"_s << u"2.0.1"_s << QString();
     QTest::newRow("u64 max") << u"18446744073709551615.0.0"_s << u"18446744073709551615.0.0"_s << QString();
     QTest::newRow("empty") << QString() << QString() << u"empty string, expected a semver version"_s;
-    QTest::newRow("two parts") << u"1.2"_s << QString() << u"unexpected end of input while parsing minor version number"_s;
+    QTest::newRow("two parts") << u"1.2"_s << QString()
+                               << u"unexpected end of input while parsing minor version number"_s;
     QTest::newRow("leading zero") << u"01.2.3"_s << QString() << u"invalid leading zero in major version number"_s;
-    QTest::newRow("leading space") << u" 1.2.3"_s << QString() << u"unexpected character ' ' while parsing major version number"_s;
-    QTest::newRow("trailing junk") << u"1.2.3x"_s << QString() << u"unexpected character 'x' after patch version number"_s;
-    QTest::newRow("overflow") << u"18446744073709551616.0.0"_s << QString() << u"value of major version number exceeds u64::MAX"_s;
+    QTest::newRow("leading space") << u" 1.2.3"_s << QString()
+                                   << u"unexpected character ' ' while parsing major version number"_s;
+    QTest::newRow("trailing junk") << u"1.2.3x"_s << QString()
+                                   << u"unexpected character 'x' after patch version number"_s;
+    QTest::newRow("overflow") << u"18446744073709551616.0.0"_s << QString()
+                              << u"value of major version number exceeds u64::MAX"_s;
     QTest::newRow("empty pre") << u"1.2.3-"_s << QString() << u"empty identifier segment in pre-release identifier"_s;
-    QTest::newRow("pre leading zero") << u"1.2.3-01"_s << QString() << u"invalid leading zero in pre-release identifier"_s;
-    QTest::newRow("pre empty segment") << u"1.2.3-a..b"_s << QString() << u"empty identifier segment in pre-release identifier"_s;
+    QTest::newRow("pre leading zero") << u"1.2.3-01"_s << QString()
+                                      << u"invalid leading zero in pre-release identifier"_s;
+    QTest::newRow("pre empty segment") << u"1.2.3-a..b"_s << QString()
+                                       << u"empty identifier segment in pre-release identifier"_s;
 }
 
 void TestSemver::parseVersion()
@@ -98,15 +104,20 @@ void TestSemver::reqErrors_data()
     QTest::newRow("op only") << u">="_s << u"unexpected end of input while parsing major version number"_s;
     QTest::newRow("empty") << QString() << u"unexpected end of input while parsing major version number"_s;
     QTest::newRow("trailing comma") << u"> 0.1.0,"_s << u"unexpected end of input while parsing major version number"_s;
-    QTest::newRow("double comma") << u"> 0.3.0, ,"_s << u"unexpected character ',' while parsing major version number"_s;
+    QTest::newRow("double comma") << u"> 0.3.0, ,"_s
+                                  << u"unexpected character ',' while parsing major version number"_s;
     QTest::newRow("hyphen range") << u"1.2.3 - 2.3.4"_s << u"expected comma after patch version number, found '-'"_s;
     QTest::newRow("space list") << u">=1.0 <2.0"_s << u"expected comma after minor version number, found '<'"_s;
-    QTest::newRow("wildcard first") << u"*, 0.20.0-any"_s << u"wildcard req (*) must be the only comparator in the version req"_s;
-    QTest::newRow("wildcard last") << u"0.20.0-any, *"_s << u"wildcard req (*) must be the only comparator in the version req"_s;
-    QTest::newRow("wildcard middle") << u"0.20.0-any, *, 1.0"_s << u"wildcard req (*) must be the only comparator in the version req"_s;
+    QTest::newRow("wildcard first") << u"*, 0.20.0-any"_s
+                                    << u"wildcard req (*) must be the only comparator in the version req"_s;
+    QTest::newRow("wildcard last") << u"0.20.0-any, *"_s
+                                   << u"wildcard req (*) must be the only comparator in the version req"_s;
+    QTest::newRow("wildcard middle") << u"0.20.0-any, *, 1.0"_s
+                                     << u"wildcard req (*) must be the only comparator in the version req"_s;
     QTest::newRow("x wildcard") << u"1.0, x"_s << u"wildcard req (x) must be the only comparator in the version req"_s;
     QTest::newRow("after wildcard") << u"*.1"_s << u"unexpected character after wildcard in version req"_s;
-    QTest::newRow("number after minor wildcard") << u"1.*.3"_s << u"unexpected character after wildcard in version req"_s;
+    QTest::newRow("number after minor wildcard")
+        << u"1.*.3"_s << u"unexpected character after wildcard in version req"_s;
     QTest::newRow("leading zero") << u"=01.2.3"_s << u"invalid leading zero in major version number"_s;
     QTest::newRow("leading zero minor") << u"1.02"_s << u"invalid leading zero in minor version number"_s;
     QTest::newRow("op wildcard") << u">=*"_s << u"unexpected character '*' while parsing major version number"_s;
@@ -142,18 +153,25 @@ void TestSemver::reqMatches_data()
     row("spaces star", u"  *  "_s, {u"0.0.0"_s}, {});
     row("exact", u"=1.0.0"_s, {u"1.0.0"_s}, {u"1.0.1"_s, u"0.9.9"_s, u"0.10.0"_s, u"0.1.0"_s, u"1.0.0-pre"_s});
     row("exact 0.9.0", u"=0.9.0"_s, {u"0.9.0"_s}, {u"0.9.1"_s, u"1.9.0"_s, u"0.0.9"_s, u"0.9.0-pre"_s});
-    row("exact pre", u"=0.1.0-beta2.a"_s, {u"0.1.0-beta2.a"_s}, {u"0.9.1"_s, u"0.1.0"_s, u"0.1.1-beta2.a"_s, u"0.1.0-beta2"_s});
-    row("exact minor (=3.11)", u"=3.11"_s, {u"3.11.0"_s, u"3.11.1"_s, u"3.11.99"_s}, {u"3.10.9"_s, u"3.12.0"_s, u"3.11.0-rc1"_s, u"4.11.0"_s});
+    row("exact pre", u"=0.1.0-beta2.a"_s, {u"0.1.0-beta2.a"_s},
+        {u"0.9.1"_s, u"0.1.0"_s, u"0.1.1-beta2.a"_s, u"0.1.0-beta2"_s});
+    row("exact minor (=3.11)", u"=3.11"_s, {u"3.11.0"_s, u"3.11.1"_s, u"3.11.99"_s},
+        {u"3.10.9"_s, u"3.12.0"_s, u"3.11.0-rc1"_s, u"4.11.0"_s});
     row("exact major", u"=1"_s, {u"1.0.0"_s, u"1.99.3"_s}, {u"0.9.9"_s, u"2.0.0"_s});
     row("exact with space", u"= 1.12.1"_s, {u"1.12.1"_s}, {u"1.12.2"_s});
-    row("greater", u">1.0.0"_s, {u"1.0.1"_s, u"1.1.0"_s}, {u"1.0.0"_s, u"0.9.9"_s, u"0.1.0"_s, u"1.0.0-pre"_s, u"1.0.1-pre"_s});
+    row("greater", u">1.0.0"_s, {u"1.0.1"_s, u"1.1.0"_s},
+        {u"1.0.0"_s, u"0.9.9"_s, u"0.1.0"_s, u"1.0.0-pre"_s, u"1.0.1-pre"_s});
     row("greater major", u">1"_s, {u"2.0.0"_s}, {u"1.9.9"_s, u"1.0.0"_s});
-    row("greater-eq", u">= 1.0.0"_s, {u"1.0.0"_s, u"2.0.0"_s}, {u"0.1.0"_s, u"0.0.1"_s, u"1.0.0-pre"_s, u"2.0.0-pre"_s});
-    row("greater-eq pre", u">=2.1.0-alpha"_s, {u"2.1.0-alpha"_s, u"2.1.0-beta"_s, u"2.1.0"_s, u"3.0.0"_s}, {u"2.0.0"_s, u"2.1.0-a"_s, u"2.1.1-beta"_s, u"3.0.0-alpha"_s});
+    row("greater-eq", u">= 1.0.0"_s, {u"1.0.0"_s, u"2.0.0"_s},
+        {u"0.1.0"_s, u"0.0.1"_s, u"1.0.0-pre"_s, u"2.0.0-pre"_s});
+    row("greater-eq pre", u">=2.1.0-alpha"_s, {u"2.1.0-alpha"_s, u"2.1.0-beta"_s, u"2.1.0"_s, u"3.0.0"_s},
+        {u"2.0.0"_s, u"2.1.0-a"_s, u"2.1.1-beta"_s, u"3.0.0-alpha"_s});
     row("less", u"<1.0.0"_s, {u"0.1.0"_s, u"0.0.1"_s}, {u"1.0.0"_s, u"1.0.0-beta"_s, u"1.0.1"_s, u"0.9.9-alpha"_s});
-    row("less-eq pre", u"<=2.1.0-alpha2"_s, {u"2.1.0-alpha2"_s, u"2.1.0-alpha1"_s, u"2.0.0"_s, u"1.0.0"_s}, {u"2.1.0"_s, u"2.2.0-alpha1"_s, u"2.0.0-alpha2"_s, u"1.0.0-alpha2"_s});
+    row("less-eq pre", u"<=2.1.0-alpha2"_s, {u"2.1.0-alpha2"_s, u"2.1.0-alpha1"_s, u"2.0.0"_s, u"1.0.0"_s},
+        {u"2.1.0"_s, u"2.2.0-alpha1"_s, u"2.0.0-alpha2"_s, u"1.0.0-alpha2"_s});
     row("range", u">1.0.0-alpha, <1.0.0"_s, {u"1.0.0-beta"_s}, {u"1.0.0"_s, u"1.0.0-alpha"_s});
-    row("range pre", u">=0.5.1-alpha3, <0.6"_s, {u"0.5.1-alpha3"_s, u"0.5.1-alpha4"_s, u"0.5.1-beta"_s, u"0.5.1"_s, u"0.5.5"_s},
+    row("range pre", u">=0.5.1-alpha3, <0.6"_s,
+        {u"0.5.1-alpha3"_s, u"0.5.1-alpha4"_s, u"0.5.1-beta"_s, u"0.5.1"_s, u"0.5.5"_s},
         {u"0.5.1-alpha1"_s, u"0.5.2-alpha3"_s, u"0.5.5-pre"_s, u"0.5.0-pre"_s, u"0.6.0"_s, u"0.6.0-pre"_s});
     row("multiple", u"> 0.0.9, <= 2.5.3"_s, {u"0.0.10"_s, u"1.0.0"_s, u"2.5.3"_s}, {u"0.0.8"_s, u"2.5.4"_s});
     row("multiple disjoint", u"<= 0.2.0, >= 0.5.0"_s, {}, {u"0.0.8"_s, u"0.3.0"_s, u"0.5.1"_s});
@@ -161,22 +179,30 @@ void TestSemver::reqMatches_data()
     row("tilde patch", u"~1.0.0"_s, {u"1.0.0"_s, u"1.0.1"_s}, {u"0.1.0"_s, u"1.1.0"_s, u"1.0.0-pre"_s});
     row("tilde minor", u"~1.2"_s, {u"1.2.0"_s, u"1.2.9"_s}, {u"1.1.9"_s, u"1.3.0"_s});
     row("tilde major", u"~1"_s, {u"1.0.0"_s, u"1.9.9"_s}, {u"0.9.9"_s, u"2.0.0"_s});
-    row("tilde pre", u"~1.2.3-beta"_s, {u"1.2.3-beta"_s, u"1.2.3"_s, u"1.2.4"_s}, {u"1.3.0"_s, u"1.2.4-beta"_s, u"1.2.3-alpha"_s});
+    row("tilde pre", u"~1.2.3-beta"_s, {u"1.2.3-beta"_s, u"1.2.3"_s, u"1.2.4"_s},
+        {u"1.3.0"_s, u"1.2.4-beta"_s, u"1.2.3-alpha"_s});
     row("tilde 0.5", u"~0.5.4-alpha"_s, {u"0.5.5"_s, u"0.5.4"_s}, {u"0.5.6-alpha"_s, u"0.6.0"_s});
-    row("caret default", u"1.0.0"_s, {u"1.0.0"_s, u"1.1.0"_s, u"1.0.1"_s}, {u"0.9.9"_s, u"0.10.0"_s, u"0.1.0"_s, u"1.0.0-pre"_s, u"1.0.1-pre"_s, u"2.0.0"_s});
-    row("caret 1", u"^1"_s, {u"1.1.2"_s, u"1.1.0"_s, u"1.2.1"_s, u"1.0.1"_s}, {u"0.9.1"_s, u"2.9.0"_s, u"0.1.4"_s, u"1.0.0-beta1"_s, u"0.1.0-alpha"_s, u"1.0.1-pre"_s});
+    row("caret default", u"1.0.0"_s, {u"1.0.0"_s, u"1.1.0"_s, u"1.0.1"_s},
+        {u"0.9.9"_s, u"0.10.0"_s, u"0.1.0"_s, u"1.0.0-pre"_s, u"1.0.1-pre"_s, u"2.0.0"_s});
+    row("caret 1", u"^1"_s, {u"1.1.2"_s, u"1.1.0"_s, u"1.2.1"_s, u"1.0.1"_s},
+        {u"0.9.1"_s, u"2.9.0"_s, u"0.1.4"_s, u"1.0.0-beta1"_s, u"0.1.0-alpha"_s, u"1.0.1-pre"_s});
     row("caret 1.1", u"^1.1"_s, {u"1.1.2"_s, u"1.1.0"_s, u"1.2.1"_s}, {u"0.9.1"_s, u"2.9.0"_s, u"1.0.1"_s, u"0.1.4"_s});
-    row("caret 1.1.2", u"^1.1.2"_s, {u"1.1.2"_s, u"1.1.4"_s, u"1.2.1"_s}, {u"0.9.1"_s, u"2.9.0"_s, u"1.1.1"_s, u"0.0.1"_s, u"1.1.2-alpha1"_s, u"1.1.3-alpha1"_s, u"2.9.0-alpha1"_s});
-    row("caret 0.1.2", u"^0.1.2"_s, {u"0.1.2"_s, u"0.1.4"_s}, {u"0.9.1"_s, u"2.9.0"_s, u"1.1.1"_s, u"0.0.1"_s, u"0.1.2-beta"_s, u"0.1.3-alpha"_s, u"0.2.0-pre"_s});
-    row("caret 0.5.1-alpha3", u"^0.5.1-alpha3"_s, {u"0.5.1-alpha3"_s, u"0.5.1-alpha4"_s, u"0.5.1-beta"_s, u"0.5.1"_s, u"0.5.5"_s},
+    row("caret 1.1.2", u"^1.1.2"_s, {u"1.1.2"_s, u"1.1.4"_s, u"1.2.1"_s},
+        {u"0.9.1"_s, u"2.9.0"_s, u"1.1.1"_s, u"0.0.1"_s, u"1.1.2-alpha1"_s, u"1.1.3-alpha1"_s, u"2.9.0-alpha1"_s});
+    row("caret 0.1.2", u"^0.1.2"_s, {u"0.1.2"_s, u"0.1.4"_s},
+        {u"0.9.1"_s, u"2.9.0"_s, u"1.1.1"_s, u"0.0.1"_s, u"0.1.2-beta"_s, u"0.1.3-alpha"_s, u"0.2.0-pre"_s});
+    row("caret 0.5.1-alpha3", u"^0.5.1-alpha3"_s,
+        {u"0.5.1-alpha3"_s, u"0.5.1-alpha4"_s, u"0.5.1-beta"_s, u"0.5.1"_s, u"0.5.5"_s},
         {u"0.5.1-alpha1"_s, u"0.5.2-alpha3"_s, u"0.5.5-pre"_s, u"0.5.0-pre"_s, u"0.6.0"_s});
     row("caret 0.0.2", u"^0.0.2"_s, {u"0.0.2"_s}, {u"0.9.1"_s, u"2.9.0"_s, u"1.1.1"_s, u"0.0.1"_s, u"0.1.4"_s});
     row("caret 0.0", u"^0.0"_s, {u"0.0.2"_s, u"0.0.0"_s}, {u"0.9.1"_s, u"2.9.0"_s, u"1.1.1"_s, u"0.1.4"_s});
     row("caret 0", u"^0"_s, {u"0.9.1"_s, u"0.0.2"_s, u"0.0.0"_s}, {u"2.9.0"_s, u"1.1.1"_s});
-    row("caret 1.4.2-beta.5", u"^1.4.2-beta.5"_s, {u"1.4.2"_s, u"1.4.3"_s, u"1.4.2-beta.5"_s, u"1.4.2-beta.6"_s, u"1.4.2-c"_s},
+    row("caret 1.4.2-beta.5", u"^1.4.2-beta.5"_s,
+        {u"1.4.2"_s, u"1.4.3"_s, u"1.4.2-beta.5"_s, u"1.4.2-beta.6"_s, u"1.4.2-c"_s},
         {u"0.9.9"_s, u"2.0.0"_s, u"1.4.2-alpha"_s, u"1.4.2-beta.4"_s, u"1.4.3-beta.5"_s});
     row("wildcard minor", u"1.*"_s, {u"1.2.0"_s, u"1.2.1"_s, u"1.1.1"_s, u"1.3.0"_s}, {u"0.0.9"_s, u"2.0.0"_s});
-    row("wildcard patch", u"1.2.*"_s, {u"1.2.0"_s, u"1.2.2"_s, u"1.2.4"_s}, {u"1.9.0"_s, u"1.0.9"_s, u"2.0.1"_s, u"0.1.3"_s});
+    row("wildcard patch", u"1.2.*"_s, {u"1.2.0"_s, u"1.2.2"_s, u"1.2.4"_s},
+        {u"1.9.0"_s, u"1.0.9"_s, u"2.0.1"_s, u"0.1.3"_s});
     row("wildcard X", u"1.2.X"_s, {u"1.2.7"_s}, {u"1.3.0"_s});
     row("wildcard x", u"1.x.x"_s, {u"1.9.0"_s}, {u"2.0.0"_s});
     row("wildcard 0.*", u"0.*"_s, {u"0.1.0"_s, u"0.9.9"_s}, {u"1.0.0"_s});

@@ -90,7 +90,8 @@ void TestShape::toString_data()
     QTest::newRow("any") << Shape::any() << u"*"_s;
     QTest::newRow("symbol") << Shape::symbol(u"input_shape"_s) << u"input_shape"_s;
     QTest::newRow("scalar") << Shape::scalar() << u"[]"_s;
-    QTest::newRow("dims") << Shape::dims({Dim::symbol(u"batch_size"_s), Dim::value(3), Dim::value(512), Dim::value(512)})
+    QTest::newRow("dims") << Shape::dims(
+                                 {Dim::symbol(u"batch_size"_s), Dim::value(3), Dim::value(512), Dim::value(512)})
                           << u"[batch_size, 3, 512, 512]"_s;
     QTest::newRow("any dims") << Shape::dims({Dim::any(), Dim(), Dim::any()}) << u"[*, *, *]"_s;
     QTest::newRow("zero") << Shape::dims({Dim::value(0)}) << u"[0]"_s;

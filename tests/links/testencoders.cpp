@@ -3,7 +3,6 @@
 #include "testencoders.h"
 
 #include <QList>
-
 #include <brotli/encode.h>
 #include <zlib.h>
 #include <zstd.h>

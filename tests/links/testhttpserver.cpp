@@ -18,13 +18,20 @@ constexpr qsizetype kEndlessChunk = 256 * 1024;
 QByteArray reasonPhrase(int status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 301: return "Moved Permanently";
-    case 302: return "Found";
-    case 307: return "Temporary Redirect";
-    case 404: return "Not Found";
-    case 500: return "Internal Server Error";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 301:
+        return "Moved Permanently";
+    case 302:
+        return "Found";
+    case 307:
+        return "Temporary Redirect";
+    case 404:
+        return "Not Found";
+    case 500:
+        return "Internal Server Error";
+    default:
+        return "Status";
     }
 }
 } // namespace
@@ -97,7 +104,8 @@ private:
         const std::optional<TestRoute> found = m_owner->route(path);
         TestRoute route = found.value_or(TestRoute{404, {}, "not found\n", TestRoute::Mode::Normal, true});
 
-        QByteArray response = "HTTP/1.1 " + QByteArray::number(route.status) + ' ' + reasonPhrase(route.status) + "\r\n";
+        QByteArray response =
+            "HTTP/1.1 " + QByteArray::number(route.status) + ' ' + reasonPhrase(route.status) + "\r\n";
         for (const auto &[name, value] : route.headers)
             response += name + ": " + value + "\r\n";
         if (route.mode == TestRoute::Mode::Normal && route.sendContentLength)
@@ -119,8 +127,8 @@ private:
             auto pump = [socket] {
                 const QByteArray chunk(kEndlessChunk, 'e');
                 qint64 sent = socket->property("sent").toLongLong();
-                while (socket->state() == QAbstractSocket::ConnectedState && socket->bytesToWrite() < 4 * kEndlessChunk
-                       && sent < kEndlessLimit) {
+                while (socket->state() == QAbstractSocket::ConnectedState &&
+                       socket->bytesToWrite() < 4 * kEndlessChunk && sent < kEndlessLimit) {
                     socket->write(chunk);
                     sent += chunk.size();
                 }

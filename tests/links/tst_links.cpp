@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "links/links.h"
-
 #include "base/sha256.h"
+#include "links/links.h"
 
 #include <QTest>
 
@@ -47,12 +46,14 @@ void TestLinks::parseValid_data()
     QTest::addColumn<int>("count");
     QTest::addRow("no urls table") << QByteArray("version = 1\n") << 0;
     QTest::addRow("empty urls") << QByteArray("version = 1\n[urls]\n") << 0;
-    QTest::addRow("two, several urls") << "version = 1\n[urls]\n" + kShaA + " = ['http://a.example/x', 'https://b.example:8443/y?z=1']\n"
-                                              + kShaB + " = [\"https://c.example/\"]\n"
+    QTest::addRow("two, several urls") << "version = 1\n[urls]\n" + kShaA +
+                                              " = ['http://a.example/x', 'https://b.example:8443/y?z=1']\n" + kShaB +
+                                              " = [\"https://c.example/\"]\n"
                                        << 2;
     QTest::addRow("inline table") << "version = 1\nurls = { " + kShaA + " = ['http://127.0.0.1:8080/f'] }\n" << 1;
-    QTest::addRow("unknown top-level key ignored") << "version = 1\nfuture = true\n[urls]\n" + kShaA + " = ['http://h/f']\n"
-                                                   << 1;
+    QTest::addRow("unknown top-level key ignored")
+        << "version = 1\nfuture = true\n[urls]\n" + kShaA + " = ['http://h/f']\n"
+        << 1;
 }
 
 void TestLinks::parseValid()
@@ -87,7 +88,8 @@ void TestLinks::roundTrip_data()
 {
     QTest::addColumn<QStringList>("urls");
     QTest::addRow("one") << QStringList{u"https://example.com/model.pt"_s};
-    QTest::addRow("several") << QStringList{u"https://a.example/x"_s, u"http://[::1]:8080/y"_s, u"https://b.example/%20z?q=1#f"_s};
+    QTest::addRow("several") << QStringList{u"https://a.example/x"_s, u"http://[::1]:8080/y"_s,
+                                            u"https://b.example/%20z?q=1#f"_s};
 }
 
 void TestLinks::roundTrip()
@@ -110,21 +112,30 @@ void TestLinks::hostile_data()
     QTest::addColumn<QString>("messagePart");
     const QByteArray v = "version = 1\n[urls]\n";
     QTest::addRow("broken toml") << QByteArray("version = 1\n[urls\n") << u"LINKS:2:"_s << u"invalid TOML"_s;
-    QTest::addRow("missing version") << "[urls]\n" + kShaA + " = ['http://h/f']\n" << u"LINKS"_s << u"missing required field \"version\""_s;
+    QTest::addRow("missing version") << "[urls]\n" + kShaA + " = ['http://h/f']\n"
+                                     << u"LINKS"_s << u"missing required field \"version\""_s;
     QTest::addRow("version 2") << QByteArray("version = 2\n") << u"LINKS:1:11"_s << u"unsupported LINKS version 2"_s;
-    QTest::addRow("version string") << QByteArray("version = '1'\n") << u"LINKS:1:11"_s << u"must be the integer 1, found a string"_s;
+    QTest::addRow("version string") << QByteArray("version = '1'\n") << u"LINKS:1:11"_s
+                                    << u"must be the integer 1, found a string"_s;
     QTest::addRow("urls not table") << QByteArray("version = 1\nurls = []\n") << u"LINKS:2:8"_s << u"must be a table"_s;
-    QTest::addRow("key not sha") << v + "abc = ['http://h/f']\n" << u"LINKS:3:1"_s << u"key \"abc\" in [urls] is not a sha256"_s;
-    QTest::addRow("uppercase sha") << v + kShaA.toUpper() + " = ['http://h/f']\n" << u"LINKS:3:1"_s << u"not a sha256"_s;
-    QTest::addRow("value not array") << v + kShaA + " = 'http://h/f'\n" << u"LINKS:3:68"_s << u"must be an array of URL strings, found a string"_s;
+    QTest::addRow("key not sha") << v + "abc = ['http://h/f']\n"
+                                 << u"LINKS:3:1"_s << u"key \"abc\" in [urls] is not a sha256"_s;
+    QTest::addRow("uppercase sha") << v + kShaA.toUpper() + " = ['http://h/f']\n"
+                                   << u"LINKS:3:1"_s << u"not a sha256"_s;
+    QTest::addRow("value not array") << v + kShaA + " = 'http://h/f'\n"
+                                     << u"LINKS:3:68"_s << u"must be an array of URL strings, found a string"_s;
     QTest::addRow("empty array") << v + kShaA + " = []\n" << u"LINKS:3:68"_s << u"at least one URL"_s;
-    QTest::addRow("number url") << v + kShaA + " = [5]\n" << u"LINKS:3:69"_s << u"entries must be strings, found an integer"_s;
+    QTest::addRow("number url") << v + kShaA + " = [5]\n"
+                                << u"LINKS:3:69"_s << u"entries must be strings, found an integer"_s;
     QTest::addRow("ftp url") << v + kShaA + " = ['ftp://h/f']\n" << u"LINKS:3:69"_s << u"only http and https"_s;
-    QTest::addRow("file url") << v + kShaA + " = ['file:///etc/passwd']\n" << u"LINKS:3:69"_s << u"only http and https"_s;
-    QTest::addRow("relative url") << v + kShaA + " = ['model/model.pt']\n" << u"LINKS:3:69"_s << u"only http and https"_s;
+    QTest::addRow("file url") << v + kShaA + " = ['file:///etc/passwd']\n"
+                              << u"LINKS:3:69"_s << u"only http and https"_s;
+    QTest::addRow("relative url") << v + kShaA + " = ['model/model.pt']\n"
+                                  << u"LINKS:3:69"_s << u"only http and https"_s;
     QTest::addRow("no host") << v + kShaA + " = ['http:///x']\n" << u"LINKS:3:69"_s << u"no host"_s;
     QTest::addRow("space in url") << v + kShaA + " = ['http://h/a b']\n" << u"LINKS:3:69"_s << u"space"_s;
-    QTest::addRow("newline in url") << v + kShaA + " = [\"http://h/a\\nb\"]\n" << u"LINKS:3:69"_s << u"control character"_s;
+    QTest::addRow("newline in url") << v + kShaA + " = [\"http://h/a\\nb\"]\n"
+                                    << u"LINKS:3:69"_s << u"control character"_s;
 }
 
 void TestLinks::hostile()

@@ -18,12 +18,10 @@
 #include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QString>
-
-#include <zlib.h>
-#include <zstd.h>
-
 #include <filesystem>
 #include <optional>
+#include <zlib.h>
+#include <zstd.h>
 
 namespace packtest {
 
@@ -123,7 +121,10 @@ inline QMap<QString, QByteArray> snapshot(const QString &root)
         const QFileInfo info = it.nextFileInfo();
         const QString rel = dir.relativeFilePath(info.absoluteFilePath());
         if (info.isSymLink())
-            tree.insert(rel, "symlink:" + QByteArray::fromStdString(std::filesystem::read_symlink(QFile::encodeName(info.filePath()).toStdString()).string()));
+            tree.insert(
+                rel, "symlink:" +
+                         QByteArray::fromStdString(
+                             std::filesystem::read_symlink(QFile::encodeName(info.filePath()).toStdString()).string()));
         else if (info.isDir())
             tree.insert(rel + u'/', "dir");
         else
@@ -146,11 +147,11 @@ inline QStringList listing(const QString &root)
 
 struct RawEntry {
     QByteArray name;
-    QByteArray data;              // uncompressed bytes
-    quint16 method = 0;           // 0 stored, 93 zstd (compressed here)
+    QByteArray data;    // uncompressed bytes
+    quint16 method = 0; // 0 stored, 93 zstd (compressed here)
     quint32 mode = 0100644;
-    std::optional<quint32> crc;   // override the CRC-32
-    std::optional<quint32> size;  // override the declared uncompressed size
+    std::optional<quint32> crc;  // override the CRC-32
+    std::optional<quint32> size; // override the declared uncompressed size
 };
 
 inline void put16(QByteArray &b, quint16 v)
@@ -174,12 +175,12 @@ inline QByteArray buildZip(const QList<RawEntry> &entries)
         QByteArray body = e.data;
         if (e.method == 93) {
             body.resize(qsizetype(ZSTD_compressBound(size_t(e.data.size()))));
-            const size_t n = ZSTD_compress(body.data(), size_t(body.size()), e.data.constData(),
-                                           size_t(e.data.size()), 3);
+            const size_t n =
+                ZSTD_compress(body.data(), size_t(body.size()), e.data.constData(), size_t(e.data.size()), 3);
             body.resize(ZSTD_isError(n) ? 0 : qsizetype(n));
         }
-        const quint32 crc = e.crc.value_or(quint32(
-            ::crc32(0, reinterpret_cast<const Bytef *>(e.data.constData()), uInt(e.data.size()))));
+        const quint32 crc = e.crc.value_or(
+            quint32(::crc32(0, reinterpret_cast<const Bytef *>(e.data.constData()), uInt(e.data.size()))));
         const quint32 usize = e.size.value_or(quint32(e.data.size()));
         const quint32 offset = quint32(out.size());
         out.append("PK\x03\x04", 4);

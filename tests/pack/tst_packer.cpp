@@ -189,13 +189,14 @@ void tst_Packer::pythonZipfileReadsOutput()
     QVERIFY2(packed.ok(), qPrintable(packed ? QString() : packed.error().toString()));
 
     QProcess py;
-    py.start(python, {QStringLiteral("-c"),
-                      QStringLiteral("import hashlib, json, sys, zipfile\n"
-                                     "z = zipfile.ZipFile(sys.argv[1])\n"
-                                     "assert z.testzip() is None\n"
-                                     "print(json.dumps({i.filename: [hashlib.sha256(z.read(i)).hexdigest(), i.compress_type]"
-                                     " for i in z.infolist()}))\n"),
-                      out});
+    py.start(python,
+             {QStringLiteral("-c"),
+              QStringLiteral("import hashlib, json, sys, zipfile\n"
+                             "z = zipfile.ZipFile(sys.argv[1])\n"
+                             "assert z.testzip() is None\n"
+                             "print(json.dumps({i.filename: [hashlib.sha256(z.read(i)).hexdigest(), i.compress_type]"
+                             " for i in z.infolist()}))\n"),
+              out});
     QVERIFY(py.waitForFinished(60000));
     QCOMPARE(py.exitCode(), 0);
     const QJsonObject entries = QJsonDocument::fromJson(py.readAllStandardOutput()).object();
@@ -275,8 +276,10 @@ void tst_Packer::linksKeptAndHashUnchanged()
     auto without = packFolder(src, tmp.filePath(QStringLiteral("without.carton")));
     QVERIFY2(without.ok(), qPrintable(without ? QString() : without.error().toString()));
     QVERIFY(without->modelHash != with->modelHash);
-    QVERIFY(!Carton::open(tmp.filePath(QStringLiteral("without.carton"))).value()->manifest()->find(
-        QStringLiteral("model/remote.bin")));
+    QVERIFY(!Carton::open(tmp.filePath(QStringLiteral("without.carton")))
+                 .value()
+                 ->manifest()
+                 ->find(QStringLiteral("model/remote.bin")));
 }
 
 void tst_Packer::staleManifestRegenerated()
@@ -291,7 +294,8 @@ void tst_Packer::staleManifestRegenerated()
     auto stale = packFolder(src, tmp.filePath(QStringLiteral("stale.carton")));
     QVERIFY2(stale.ok(), qPrintable(stale ? QString() : stale.error().toString()));
     QCOMPARE(stale->modelHash, fresh->modelHash);
-    QVERIFY(readFile(tmp.filePath(QStringLiteral("fresh.carton"))) == readFile(tmp.filePath(QStringLiteral("stale.carton"))));
+    QVERIFY(readFile(tmp.filePath(QStringLiteral("fresh.carton"))) ==
+            readFile(tmp.filePath(QStringLiteral("stale.carton"))));
 }
 
 void tst_Packer::cancelLeavesNothing()
@@ -369,8 +373,8 @@ void tst_Packer::refusals()
     else if (what == u"badtoml")
         QVERIFY(writeFile(src + QStringLiteral("/carton.toml"), "spec_version = [\n"));
     else if (what == u"escape")
-        QVERIFY(QFile::link(tmp.filePath(QStringLiteral("secret")), src + QStringLiteral("/model/leak"))
-                && writeFile(tmp.filePath(QStringLiteral("secret")), "secret"));
+        QVERIFY(QFile::link(tmp.filePath(QStringLiteral("secret")), src + QStringLiteral("/model/leak")) &&
+                writeFile(tmp.filePath(QStringLiteral("secret")), "secret"));
     else if (what == u"inside")
         out = src + QStringLiteral("/misc/self.carton");
     else if (what == u"nofolder")

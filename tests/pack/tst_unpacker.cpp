@@ -40,10 +40,24 @@ void tst_Unpacker::hostile_data()
 {
     QTest::addColumn<QString>("name");
     const char *cases[] = {
-        "dotdot", "nested dotdot", "absolute path", "backslash", "drive letter", "control character",
-        "symlink escaping", "symlink absolute", "symlink loop", "symlink chain escaping", "duplicate names",
-        "zstd bomb", "size larger than declared", "sha256 differs from MANIFEST", "crc mismatch",
-        "symlinked subfolder in target", "file and folder with one name", "entry above the size limit",
+        "dotdot",
+        "nested dotdot",
+        "absolute path",
+        "backslash",
+        "drive letter",
+        "control character",
+        "symlink escaping",
+        "symlink absolute",
+        "symlink loop",
+        "symlink chain escaping",
+        "duplicate names",
+        "zstd bomb",
+        "size larger than declared",
+        "sha256 differs from MANIFEST",
+        "crc mismatch",
+        "symlinked subfolder in target",
+        "file and folder with one name",
+        "entry above the size limit",
         "symlink to a missing file",
     };
     for (const char *c : cases)
@@ -109,7 +123,8 @@ void tst_Unpacker::hostile()
         liar.size = 1000;
         entries = {toml, liar};
     } else if (name == u"sha256 differs from MANIFEST") {
-        entries = {toml, {"model/model.pt", "evil"},
+        entries = {toml,
+                   {"model/model.pt", "evil"},
                    {"MANIFEST", manifestFor({{"carton.toml", minimalToml()}, {"model/model.pt", "good"}})}};
     } else if (name == u"crc mismatch") {
         RawEntry bad{"model/model.pt", "some model bytes"};
@@ -183,12 +198,13 @@ void tst_Unpacker::only_data()
                               << QStringList{QStringLiteral("model"), QStringLiteral("model/model.pt")} << true;
     QTest::newRow("folder") << QStringList{QStringLiteral("misc")}
                             << QStringList{QStringLiteral("misc"), QStringLiteral("misc/deep.pt")} << true;
-    QTest::newRow("symlink without its target") << QStringList{QStringLiteral("model/alias.pt")}
-                                                << QStringList{QStringLiteral("model"), QStringLiteral("model/alias.pt")}
-                                                << true;
+    QTest::newRow("symlink without its target")
+        << QStringList{QStringLiteral("model/alias.pt")}
+        << QStringList{QStringLiteral("model"), QStringLiteral("model/alias.pt")} << true;
     QTest::newRow("symlink with its target")
         << QStringList{QStringLiteral("model/alias.pt"), QStringLiteral("model/model.pt")}
-        << QStringList{QStringLiteral("model"), QStringLiteral("model/alias.pt"), QStringLiteral("model/model.pt")} << true;
+        << QStringList{QStringLiteral("model"), QStringLiteral("model/alias.pt"), QStringLiteral("model/model.pt")}
+        << true;
     QTest::newRow("missing path") << QStringList{QStringLiteral("model/nope.pt")} << QStringList{} << false;
 }
 
@@ -219,7 +235,8 @@ void tst_Unpacker::only()
     for (const QString &path : expected)
         if (path.endsWith(QStringLiteral(".pt")))
             QCOMPARE(readFile(target + u'/' + path), model);
-    const bool keepsLink = only.contains(QStringLiteral("model/model.pt")) && only.contains(QStringLiteral("model/alias.pt"));
+    const bool keepsLink =
+        only.contains(QStringLiteral("model/model.pt")) && only.contains(QStringLiteral("model/alias.pt"));
     if (expected.contains(QStringLiteral("model/alias.pt")))
         QCOMPARE(QFileInfo(target + QStringLiteral("/model/alias.pt")).isSymLink(), keepsLink);
 }
@@ -337,16 +354,17 @@ void tst_Unpacker::pythonMadeCarton()
     const QString zip = tmp.filePath(QStringLiteral("py.carton"));
     QProcess py;
     py.start(python, {QStringLiteral("-c"),
-                      QStringLiteral("import hashlib, sys, zipfile\n"
-                                     "files = {'carton.toml': sys.argv[2].encode(), 'model/model.pt': bytes(range(256)) * 4000,\n"
-                                     "         'misc/\u00e9t\u00e9.txt': b'summer\\n'}\n"
-                                     "m = ''.join('%s=%s\\n' % (p, hashlib.sha256(d).hexdigest()) for p, d in\n"
-                                     "            sorted(files.items(), key=lambda kv: kv[0].encode()))\n"
-                                     "with zipfile.ZipFile(sys.argv[1], 'w') as z:\n"
-                                     "    z.writestr('model/', b'')\n"
-                                     "    for p, d in files.items():\n"
-                                     "        z.writestr(p, d, compress_type=zipfile.ZIP_DEFLATED)\n"
-                                     "    z.writestr('MANIFEST', m, compress_type=zipfile.ZIP_STORED)\n"),
+                      QStringLiteral(
+                          "import hashlib, sys, zipfile\n"
+                          "files = {'carton.toml': sys.argv[2].encode(), 'model/model.pt': bytes(range(256)) * 4000,\n"
+                          "         'misc/\u00e9t\u00e9.txt': b'summer\\n'}\n"
+                          "m = ''.join('%s=%s\\n' % (p, hashlib.sha256(d).hexdigest()) for p, d in\n"
+                          "            sorted(files.items(), key=lambda kv: kv[0].encode()))\n"
+                          "with zipfile.ZipFile(sys.argv[1], 'w') as z:\n"
+                          "    z.writestr('model/', b'')\n"
+                          "    for p, d in files.items():\n"
+                          "        z.writestr(p, d, compress_type=zipfile.ZIP_DEFLATED)\n"
+                          "    z.writestr('MANIFEST', m, compress_type=zipfile.ZIP_STORED)\n"),
                       zip, QString::fromUtf8(minimalToml())});
     QVERIFY(py.waitForFinished(60000));
     QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
@@ -363,9 +381,9 @@ void tst_Unpacker::pythonMadeCarton()
     QCOMPARE(readFile(target + QStringLiteral("/model/model.pt")), model);
     QCOMPARE(readFile(target + QStringLiteral("/misc/\u00e9t\u00e9.txt")), QByteArray("summer\n"));
     QCOMPARE(readFile(target + QStringLiteral("/carton.toml")), minimalToml());
-    QCOMPARE(listing(target), (QStringList{QStringLiteral("MANIFEST"), QStringLiteral("carton.toml"), QStringLiteral("misc"),
-                                           QStringLiteral("misc/\u00e9t\u00e9.txt"), QStringLiteral("model"),
-                                           QStringLiteral("model/model.pt")}));
+    QCOMPARE(listing(target), (QStringList{QStringLiteral("MANIFEST"), QStringLiteral("carton.toml"),
+                                           QStringLiteral("misc"), QStringLiteral("misc/\u00e9t\u00e9.txt"),
+                                           QStringLiteral("model"), QStringLiteral("model/model.pt")}));
 }
 
 void tst_Unpacker::fetchLinks_data()
@@ -394,8 +412,8 @@ void tst_Unpacker::fetchLinks()
             if (!request.contains("\r\n\r\n") || socket->property("answered").toBool())
                 return;
             socket->setProperty("answered", true);
-            socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: "
-                          + QByteArray::number(served.size()) + "\r\nConnection: close\r\n\r\n" + served);
+            socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: " +
+                          QByteArray::number(served.size()) + "\r\nConnection: close\r\n\r\n" + served);
             socket->disconnectFromHost();
         });
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
@@ -405,7 +423,8 @@ void tst_Unpacker::fetchLinks()
         {"carton.toml", minimalToml()},
         {"model/model.pt", "model"},
         {"LINKS", "version = 1\n\n[urls]\n" + sha256Hex(remote) + " = [\"" + url + "\"]\n"},
-        {"MANIFEST", manifestFor({{"carton.toml", minimalToml()}, {"model/model.pt", "model"}, {"model/remote.bin", remote}})},
+        {"MANIFEST",
+         manifestFor({{"carton.toml", minimalToml()}, {"model/model.pt", "model"}, {"model/remote.bin", remote}})},
     };
     QTemporaryDir tmp;
     const QString zip = tmp.filePath(QStringLiteral("l.carton"));

@@ -40,7 +40,7 @@ inline QByteArray sha256Hex(const QByteArray &bytes)
 // An unpacked carton folder: carton.toml, a model file and a MANIFEST listing
 // both (with `corruptModel`, the model's listed hash is wrong).
 inline QString makeFolderCarton(const QTemporaryDir &dir, const QString &name, bool corruptModel = false,
-                         const QByteArray &toml = {})
+                                const QByteArray &toml = {})
 {
     const QString root = dir.filePath(name);
     const QByteArray cartonToml = !toml.isEmpty() ? toml

@@ -30,12 +30,12 @@ void TestCommandLine::parse_data()
         << false << false;
     QTest::newRow("file url") << QStringList{u"file:///data/with%20space.carton"_s}
                               << QStringList{u"/data/with space.carton"_s} << QString() << QString() << false << false;
-    QTest::newRow("tab") << QStringList{u"--tab"_s, u"files"_s, u"x.carton"_s}
-                         << QStringList{u"/work/dir/x.carton"_s} << u"files"_s << QString() << false << false;
-    QTest::newRow("short tab") << QStringList{u"-t"_s, u"3"_s} << QStringList{} << u"3"_s << QString() << false << false;
-    QTest::newRow("screenshot implies new instance")
-        << QStringList{u"--screenshot"_s, u"shot.png"_s} << QStringList{} << QString() << u"/work/dir/shot.png"_s
-        << true << false;
+    QTest::newRow("tab") << QStringList{u"--tab"_s, u"files"_s, u"x.carton"_s} << QStringList{u"/work/dir/x.carton"_s}
+                         << u"files"_s << QString() << false << false;
+    QTest::newRow("short tab") << QStringList{u"-t"_s, u"3"_s} << QStringList{} << u"3"_s << QString() << false
+                               << false;
+    QTest::newRow("screenshot implies new instance") << QStringList{u"--screenshot"_s, u"shot.png"_s} << QStringList{}
+                                                     << QString() << u"/work/dir/shot.png"_s << true << false;
     QTest::newRow("quit after card implies new instance")
         << QStringList{u"--quit-after-card"_s, u"big.carton"_s} << QStringList{u"/work/dir/big.carton"_s} << QString()
         << QString() << true << false;

@@ -6,17 +6,16 @@
 #include "diagnosticsdock.h"
 #include "errorpage.h"
 #include "mainwindow.h"
+#include "package/carton.h"
 #include "recentfiles.h"
 #include "screenshotter.h"
 #include "shelltestutil.h"
 #include "singleinstance.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "welcomepage.h"
-
-#include "package/carton.h"
 #include "views/cartonview.h"
 #include "views/diagnosticsmodel.h"
+#include "welcomepage.h"
 #include "zip/zipwriter.h"
 
 #include <QAbstractScrollArea>
@@ -122,8 +121,8 @@ void TestMainWindow::opensUpstreamFixture()
     bool found = false;
     for (const carton::Diagnostic &d : shown) {
         const QString text = d.location + u' ' + d.message;
-        if (d.severity != carton::Severity::Info && text.contains(u"self_test"_s) && text.contains(u"b"_s)
-            && (text.contains(u"string"_s) || text.contains(u"float64"_s)))
+        if (d.severity != carton::Severity::Info && text.contains(u"self_test"_s) && text.contains(u"b"_s) &&
+            (text.contains(u"string"_s) || text.contains(u"float64"_s)))
             found = true;
     }
     if (!found) {

@@ -49,8 +49,7 @@ void TestRecentFiles::addOrders_data()
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("one") << QStringList{u"a"_s} << QStringList{u"a"_s};
     QTest::newRow("newest first") << QStringList{u"a"_s, u"b"_s, u"c"_s} << QStringList{u"c"_s, u"b"_s, u"a"_s};
-    QTest::newRow("re-add moves to front")
-        << QStringList{u"a"_s, u"b"_s, u"a"_s} << QStringList{u"a"_s, u"b"_s};
+    QTest::newRow("re-add moves to front") << QStringList{u"a"_s, u"b"_s, u"a"_s} << QStringList{u"a"_s, u"b"_s};
     QTest::newRow("unicode") << QStringList{u"модель.carton"_s, u"b"_s} << QStringList{u"b"_s, u"модель.carton"_s};
 }
 

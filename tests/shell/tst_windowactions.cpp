@@ -1,23 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "aboutdialog.h"
-#include "cardprobe.h"
 #include "application.h"
+#include "cardprobe.h"
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
 #include "errorpage.h"
 #include "mainwindow.h"
+#include "package/carton.h"
 #include "recentfiles.h"
 #include "screenshotter.h"
 #include "shelltestutil.h"
 #include "singleinstance.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "welcomepage.h"
-
-#include "package/carton.h"
 #include "views/cartonview.h"
 #include "views/diagnosticsmodel.h"
+#include "welcomepage.h"
 
 #include <QAbstractScrollArea>
 #include <QCryptographicHash>

@@ -35,8 +35,8 @@ void TestTensorIndex::parseValid_data()
     const QStringList numeric{u"float32"_s, u"float64"_s, u"int8"_s,   u"int16"_s,  u"int32"_s,
                               u"int64"_s,   u"uint8"_s,   u"uint16"_s, u"uint32"_s, u"uint64"_s};
     for (const QString &dtype : numeric) {
-        const QByteArray text = "[[tensor]]\nname = \"t_" + dtype.toUtf8() + "\"\ndtype = \"" + dtype.toUtf8()
-            + "\"\nshape = [2, 3]\nfile = \"tensor_0.bin\"\ninner = []\n";
+        const QByteArray text = "[[tensor]]\nname = \"t_" + dtype.toUtf8() + "\"\ndtype = \"" + dtype.toUtf8() +
+                                "\"\nshape = [2, 3]\nfile = \"tensor_0.bin\"\ninner = []\n";
         QTest::addRow("%s", qPrintable(dtype))
             << text << (u"t_"_s + dtype) << dtype << QList<qint64>{2, 3} << u"tensor_0.bin"_s << QStringList{};
     }
@@ -45,7 +45,8 @@ void TestTensorIndex::parseValid_data()
         << u"string"_s << QList<qint64>{1, 2, 3} << u"tensor_1.toml"_s << QStringList{};
     QTest::addRow("scalar") << QByteArray("[[tensor]]\nname = 'x'\ndtype = 'int64'\nshape = []\nfile = 'a/b.bin'\n")
                             << u"x"_s << u"int64"_s << QList<qint64>{} << u"a/b.bin"_s << QStringList{};
-    QTest::addRow("empty dim") << QByteArray("[[tensor]]\nname = 'e'\ndtype = 'uint8'\nshape = [0, 4]\nfile = 'e.bin'\n")
+    QTest::addRow("empty dim") << QByteArray(
+                                      "[[tensor]]\nname = 'e'\ndtype = 'uint8'\nshape = [0, 4]\nfile = 'e.bin'\n")
                                << u"e"_s << u"uint8"_s << QList<qint64>{0, 4} << u"e.bin"_s << QStringList{};
 }
 
@@ -133,7 +134,8 @@ void TestTensorIndex::roundTrip()
     const QByteArray bytes = index.serialize();
     QCOMPARE(TensorIndex(entries).serialize(), bytes); // deterministic
     const Result<TensorIndex> parsed = TensorIndex::parse(bytes);
-    QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().toString() + u"\n"_s + QString::fromUtf8(bytes)));
+    QVERIFY2(parsed.ok(),
+             qPrintable(parsed.ok() ? QString() : parsed.error().toString() + u"\n"_s + QString::fromUtf8(bytes)));
     QCOMPARE(parsed->entries(), entries);
     QCOMPARE(parsed->serialize(), bytes);
 }
@@ -200,53 +202,57 @@ void TestTensorIndex::hostile_data()
                                    << u"tensor_data/index.toml:2:"_s << u"invalid TOML"_s;
     QTest::addRow("nul byte") << QByteArray("[[tensor]]\nname = 'a\0b'\n", 24) << format
                               << u"tensor_data/index.toml:2:"_s << u"invalid TOML"_s;
-    QTest::addRow("name not string") << QByteArray("[[tensor]]\nname = 3\ndtype = 'int8'\nshape=[1]\nfile='a'\n") << format
-                                     << u"tensor_data/index.toml:2:8"_s << u"\"name\" must be a string, found an integer"_s;
+    QTest::addRow("name not string") << QByteArray("[[tensor]]\nname = 3\ndtype = 'int8'\nshape=[1]\nfile='a'\n")
+                                     << format << u"tensor_data/index.toml:2:8"_s
+                                     << u"\"name\" must be a string, found an integer"_s;
     QTest::addRow("missing name") << QByteArray("[[tensor]]\ndtype = 'int8'\nshape=[1]\nfile='a'\n") << format
                                   << u"tensor_data/index.toml:1:"_s << u"missing required field \"name\""_s;
-    QTest::addRow("unknown dtype") << head + "dtype = 'complex64'\nshape = [1]\nfile = 'a.bin'\n" << format
-                                   << u"tensor_data/index.toml:3:9"_s << u"unknown dtype \"complex64\""_s;
-    QTest::addRow("dtype case") << head + "dtype = 'Float32'\nshape = [1]\nfile = 'a.bin'\n" << format
-                                << u"tensor_data/index.toml:3:9"_s << u"unknown dtype"_s;
-    QTest::addRow("preview-only dtype") << head + "dtype = 'float16'\nshape = [1]\nfile = 'a.bin'\n" << format
-                                        << u"tensor_data/index.toml:3:9"_s << u"unknown dtype \"float16\""_s;
-    QTest::addRow("dtype not string") << head + "dtype = 32\nshape = [1]\nfile = 'a.bin'\n" << format
-                                      << u"tensor_data/index.toml:3:9"_s << u"\"dtype\" must be a string"_s;
-    QTest::addRow("negative dim") << head + "dtype = 'int8'\nshape = [2, -1]\nfile = 'a.bin'\n" << format
-                                  << u"tensor_data/index.toml:4:13"_s << u"negative dimension -1"_s;
-    QTest::addRow("float dim") << head + "dtype = 'int8'\nshape = [2.5]\nfile = 'a.bin'\n" << format
-                               << u"tensor_data/index.toml:4:10"_s << u"must be an integer, found a float"_s;
-    QTest::addRow("string dim") << head + "dtype = 'int8'\nshape = ['batch']\nfile = 'a.bin'\n" << format
-                                << u"tensor_data/index.toml:4:10"_s << u"must be an integer, found a string"_s;
-    QTest::addRow("shape not array") << head + "dtype = 'int8'\nshape = '*'\nfile = 'a.bin'\n" << format
-                                     << u"tensor_data/index.toml:4:9"_s << u"\"shape\" must be an array"_s;
-    QTest::addRow("missing shape") << head + "dtype = 'int8'\nfile = 'a.bin'\n" << format
-                                   << u"tensor_data/index.toml:1:"_s << u"missing required field \"shape\""_s;
-    QTest::addRow("missing file") << head + "dtype = 'string'\nshape = [1]\n" << format
-                                  << u"tensor_data/index.toml:1:"_s << u"missing required field \"file\""_s;
-    QTest::addRow("file not string") << head + "dtype = 'int8'\nshape = [1]\nfile = ['a']\n" << format
-                                     << u"tensor_data/index.toml:5:8"_s << u"\"file\" must be a string, found an array"_s;
+    QTest::addRow("unknown dtype") << head + "dtype = 'complex64'\nshape = [1]\nfile = 'a.bin'\n"
+                                   << format << u"tensor_data/index.toml:3:9"_s << u"unknown dtype \"complex64\""_s;
+    QTest::addRow("dtype case") << head + "dtype = 'Float32'\nshape = [1]\nfile = 'a.bin'\n"
+                                << format << u"tensor_data/index.toml:3:9"_s << u"unknown dtype"_s;
+    QTest::addRow("preview-only dtype") << head + "dtype = 'float16'\nshape = [1]\nfile = 'a.bin'\n"
+                                        << format << u"tensor_data/index.toml:3:9"_s << u"unknown dtype \"float16\""_s;
+    QTest::addRow("dtype not string") << head + "dtype = 32\nshape = [1]\nfile = 'a.bin'\n"
+                                      << format << u"tensor_data/index.toml:3:9"_s << u"\"dtype\" must be a string"_s;
+    QTest::addRow("negative dim") << head + "dtype = 'int8'\nshape = [2, -1]\nfile = 'a.bin'\n"
+                                  << format << u"tensor_data/index.toml:4:13"_s << u"negative dimension -1"_s;
+    QTest::addRow("float dim") << head + "dtype = 'int8'\nshape = [2.5]\nfile = 'a.bin'\n"
+                               << format << u"tensor_data/index.toml:4:10"_s << u"must be an integer, found a float"_s;
+    QTest::addRow("string dim") << head + "dtype = 'int8'\nshape = ['batch']\nfile = 'a.bin'\n"
+                                << format << u"tensor_data/index.toml:4:10"_s
+                                << u"must be an integer, found a string"_s;
+    QTest::addRow("shape not array") << head + "dtype = 'int8'\nshape = '*'\nfile = 'a.bin'\n"
+                                     << format << u"tensor_data/index.toml:4:9"_s << u"\"shape\" must be an array"_s;
+    QTest::addRow("missing shape") << head + "dtype = 'int8'\nfile = 'a.bin'\n"
+                                   << format << u"tensor_data/index.toml:1:"_s << u"missing required field \"shape\""_s;
+    QTest::addRow("missing file") << head + "dtype = 'string'\nshape = [1]\n"
+                                  << format << u"tensor_data/index.toml:1:"_s << u"missing required field \"file\""_s;
+    QTest::addRow("file not string") << head + "dtype = 'int8'\nshape = [1]\nfile = ['a']\n"
+                                     << format << u"tensor_data/index.toml:5:8"_s
+                                     << u"\"file\" must be a string, found an array"_s;
     QTest::addRow("file escapes") << head + "dtype = 'int8'\nshape = [1]\nfile = '../../etc/passwd'\n"
                                   << int(ErrorCode::Unsafe) << u"tensor_data/index.toml:5:8"_s << u"\"..\""_s;
     QTest::addRow("file absolute") << head + "dtype = 'int8'\nshape = [1]\nfile = '/etc/passwd'\n"
                                    << int(ErrorCode::Unsafe) << u"tensor_data/index.toml:5:8"_s << u"absolute"_s;
-    QTest::addRow("nested with shape") << head + "dtype = 'nested'\nshape = [1]\ninner = []\n" << format
-                                       << u"tensor_data/index.toml:4:9"_s << u"must not have a \"shape\""_s;
-    QTest::addRow("nested with file") << head + "dtype = 'nested'\nfile = 'x.bin'\ninner = []\n" << format
-                                      << u"tensor_data/index.toml:4:8"_s << u"must not have a \"file\""_s;
-    QTest::addRow("inner on numeric") << head + "dtype = 'int8'\nshape = [1]\nfile = 'a.bin'\ninner = ['b']\n" << format
-                                      << u"tensor_data/index.toml:6:9"_s << u"only nested tensors"_s;
-    QTest::addRow("inner not strings") << head + "dtype = 'nested'\ninner = [1]\n" << format
-                                       << u"tensor_data/index.toml:4:10"_s << u"entries must be strings"_s;
-    QTest::addRow("inner is self") << head + "dtype = 'nested'\ninner = ['a']\n" << format
-                                   << u"tensor_data/index.toml:4:9"_s << u"the tensor itself"_s;
-    QTest::addRow("tensor is a table") << QByteArray("[tensor]\nname = 'a'\n") << format << u"tensor_data/index.toml:1:1"_s
-                                       << u"must be an array of tables"_s;
-    QTest::addRow("tensor entry not table") << QByteArray("tensor = [1]\n") << format << u"tensor_data/index.toml:1:11"_s
-                                            << u"tensor #1 must be a table, found an integer"_s;
-    QTest::addRow("duplicate names")
-        << head + "dtype = 'int8'\nshape = [1]\nfile = 'a.bin'\n" + head + "dtype = 'int8'\nshape = [1]\nfile = 'b.bin'\n"
-        << format << u"tensor_data/index.toml:6:1"_s << u"duplicate tensor name \"a\""_s;
+    QTest::addRow("nested with shape") << head + "dtype = 'nested'\nshape = [1]\ninner = []\n"
+                                       << format << u"tensor_data/index.toml:4:9"_s << u"must not have a \"shape\""_s;
+    QTest::addRow("nested with file") << head + "dtype = 'nested'\nfile = 'x.bin'\ninner = []\n"
+                                      << format << u"tensor_data/index.toml:4:8"_s << u"must not have a \"file\""_s;
+    QTest::addRow("inner on numeric") << head + "dtype = 'int8'\nshape = [1]\nfile = 'a.bin'\ninner = ['b']\n"
+                                      << format << u"tensor_data/index.toml:6:9"_s << u"only nested tensors"_s;
+    QTest::addRow("inner not strings") << head + "dtype = 'nested'\ninner = [1]\n"
+                                       << format << u"tensor_data/index.toml:4:10"_s << u"entries must be strings"_s;
+    QTest::addRow("inner is self") << head + "dtype = 'nested'\ninner = ['a']\n"
+                                   << format << u"tensor_data/index.toml:4:9"_s << u"the tensor itself"_s;
+    QTest::addRow("tensor is a table") << QByteArray("[tensor]\nname = 'a'\n") << format
+                                       << u"tensor_data/index.toml:1:1"_s << u"must be an array of tables"_s;
+    QTest::addRow("tensor entry not table")
+        << QByteArray("tensor = [1]\n") << format << u"tensor_data/index.toml:1:11"_s
+        << u"tensor #1 must be a table, found an integer"_s;
+    QTest::addRow("duplicate names") << head + "dtype = 'int8'\nshape = [1]\nfile = 'a.bin'\n" + head +
+                                            "dtype = 'int8'\nshape = [1]\nfile = 'b.bin'\n"
+                                     << format << u"tensor_data/index.toml:6:1"_s << u"duplicate tensor name \"a\""_s;
 }
 
 void TestTensorIndex::hostile()

@@ -9,7 +9,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
-
 #include <cmath>
 #include <limits>
 
@@ -39,7 +38,7 @@ struct MemoryFiles {
     }
 };
 
-template<typename T>
+template <typename T>
 QByteArray littleEndianBytes(const QList<double> &values)
 {
     QByteArray out;
@@ -199,8 +198,7 @@ void TestTensorIo::strings_data()
     QTest::addColumn<QList<qint64>>("shape");
     QTest::addColumn<QStringList>("values");
     QTest::addRow("unicode") << QList<qint64>{3}
-                             << QStringList{u"Hello 💖 😂😍🎉👍 Unicode"_s,
-                                            u"Some Telugu: గ ఘ ఙ చ ఛ జ ఝ ఞ ట ఠ డ ఢ ణ"_s,
+                             << QStringList{u"Hello 💖 😂😍🎉👍 Unicode"_s, u"Some Telugu: గ ఘ ఙ చ ఛ జ ఝ ఞ ట ఠ డ ఢ ణ"_s,
                                             u"Let's 🤑 make 🙋😬 sure 👍 emojis ⚽ work"_s};
     QTest::addRow("escapes") << QList<qint64>{2, 2}
                              << QStringList{u"quote \" and backslash \\"_s, u"line\nbreak\ttab"_s, u""_s,
@@ -280,7 +278,8 @@ void TestTensorIo::scalarAndEmpty_data()
     QTest::addRow("float64 scalar") << DType::Float64 << QList<qint64>{} << littleEndianBytes<double>({-0.25});
     QTest::addRow("empty float32") << DType::Float32 << QList<qint64>{0, 3} << QByteArray();
     QTest::addRow("empty trailing") << DType::Uint16 << QList<qint64>{4, 0} << QByteArray();
-    QTest::addRow("empty huge dims") << DType::Int8 << QList<qint64>{qint64(1) << 40, qint64(1) << 40, 0} << QByteArray();
+    QTest::addRow("empty huge dims") << DType::Int8 << QList<qint64>{qint64(1) << 40, qint64(1) << 40, 0}
+                                     << QByteArray();
 }
 
 void TestTensorIo::scalarAndEmpty()
@@ -358,14 +357,13 @@ void TestTensorIo::hostile_data()
                                     << u"b"_s << int(ErrorCode::NotFound) << QStringList{u"no tensor named \"b\""_s};
     QTest::addRow("unsafe file in code") << QList<TensorIndexEntry>{entry(u"a"_s, DType::Int8, {1}, u"../../x"_s)}
                                          << Files{} << u"a"_s << int(ErrorCode::Unsafe) << QStringList{u"../../x"_s};
-    QTest::addRow("string count short")
-        << QList<TensorIndexEntry>{entry(u"s"_s, DType::String, {2, 2}, u"s.toml"_s)}
-        << Files{{u"tensor_data/s.toml"_s, QByteArray("data = ['a', 'b', 'c']\n")}} << u"s"_s << int(ErrorCode::Format)
-        << QStringList{u"tensor_data/s.toml:1:8"_s, u"has 3 strings"_s, u"needs 4"_s};
-    QTest::addRow("string count long")
-        << QList<TensorIndexEntry>{entry(u"s"_s, DType::String, {}, u"s.toml"_s)}
-        << Files{{u"tensor_data/s.toml"_s, QByteArray("data = ['a', 'b']\n")}} << u"s"_s << int(ErrorCode::Format)
-        << QStringList{u"has 2 strings"_s, u"needs 1"_s};
+    QTest::addRow("string count short") << QList<TensorIndexEntry>{entry(u"s"_s, DType::String, {2, 2}, u"s.toml"_s)}
+                                        << Files{{u"tensor_data/s.toml"_s, QByteArray("data = ['a', 'b', 'c']\n")}}
+                                        << u"s"_s << int(ErrorCode::Format)
+                                        << QStringList{u"tensor_data/s.toml:1:8"_s, u"has 3 strings"_s, u"needs 4"_s};
+    QTest::addRow("string count long") << QList<TensorIndexEntry>{entry(u"s"_s, DType::String, {}, u"s.toml"_s)}
+                                       << Files{{u"tensor_data/s.toml"_s, QByteArray("data = ['a', 'b']\n")}} << u"s"_s
+                                       << int(ErrorCode::Format) << QStringList{u"has 2 strings"_s, u"needs 1"_s};
     QTest::addRow("string file too large")
         << QList<TensorIndexEntry>{entry(u"s"_s, DType::String, {1}, u"s.toml"_s)}
         << Files{{u"tensor_data/s.toml"_s, "data = ['" + QByteArray((256 << 20) + 1, 'x') + "']"}} << u"s"_s
@@ -378,10 +376,11 @@ void TestTensorIo::hostile_data()
     nestedM.name = u"m"_s;
     nestedM.dtype = DType::Nested;
     nestedM.inner = {u"a"_s};
-    QTest::addRow("nested inner nested")
-        << QList<TensorIndexEntry>{entry(u"a"_s, DType::Int8, {1}, u"a.bin"_s), nestedA, nestedM}
-        << Files{{u"tensor_data/a.bin"_s, QByteArray(1, '\x05')}} << u"n"_s << int(ErrorCode::Format)
-        << QStringList{u"inner tensor \"m\" is itself nested"_s};
+    QTest::addRow("nested inner nested") << QList<TensorIndexEntry>{entry(u"a"_s, DType::Int8, {1}, u"a.bin"_s),
+                                                                    nestedA, nestedM}
+                                         << Files{{u"tensor_data/a.bin"_s, QByteArray(1, '\x05')}} << u"n"_s
+                                         << int(ErrorCode::Format)
+                                         << QStringList{u"inner tensor \"m\" is itself nested"_s};
     TensorIndexEntry nestedMissing = nestedA;
     nestedMissing.inner = {u"a"_s, u"ghost"_s};
     QTest::addRow("nested inner missing")
@@ -417,7 +416,8 @@ void TestTensorIo::decodeStringHostile_data()
     QTest::addRow("broken toml") << QByteArray("data = [\n  'a',\n  'b\n]\n") << u"f.toml:3:"_s;
     QTest::addRow("missing data") << QByteArray("values = ['a']\n") << u"missing required field \"data\""_s;
     QTest::addRow("data not array") << QByteArray("data = 'a'\n") << u"f.toml:1:8: field \"data\" must be an array"_s;
-    QTest::addRow("number element") << QByteArray("data = ['a', 2]\n") << u"f.toml:1:14: field \"data\": elements must be strings, found an integer"_s;
+    QTest::addRow("number element") << QByteArray("data = ['a', 2]\n")
+                                    << u"f.toml:1:14: field \"data\": elements must be strings, found an integer"_s;
     QTest::addRow("nested array") << QByteArray("data = [['a'], 'b']\n") << u"found an array"_s;
 }
 

@@ -34,7 +34,8 @@ void TestValidateHelpers::parseLocation_data()
     QTest::addColumn<QString>("field");
 
     QTest::newRow("field") << u"carton.toml: input[2].shape"_s << u"carton.toml"_s << 0 << u"input[2].shape"_s;
-    QTest::newRow("line and field") << u"carton.toml:14: input[2].shape"_s << u"carton.toml"_s << 14 << u"input[2].shape"_s;
+    QTest::newRow("line and field") << u"carton.toml:14: input[2].shape"_s << u"carton.toml"_s << 14
+                                    << u"input[2].shape"_s;
     QTest::newRow("manifest line") << u"MANIFEST:3"_s << u"MANIFEST"_s << 3 << QString();
     QTest::newRow("whole file") << u"MANIFEST"_s << u"MANIFEST"_s << 0 << QString();
     QTest::newRow("index") << u"tensor_data/index.toml:7: tensor[0].file"_s << u"tensor_data/index.toml"_s << 7
@@ -72,7 +73,8 @@ void TestValidateHelpers::markdownTargets_data()
     QTest::addColumn<QList<int>>("lines");
 
     QTest::newRow("upstream fixture") << u"\nSome text\n\n![Model Architecture](@misc/model_architecture.png)\n"_s
-                                      << QStringList{u"@misc/model_architecture.png"_s} << QStringList() << QList<int>{4};
+                                      << QStringList{u"@misc/model_architecture.png"_s} << QStringList()
+                                      << QList<int>{4};
     QTest::newRow("inline and links")
         << u"![a](https://x.org/a.png) and [b](https://x.org)\n\n![c](@misc/c.png \"title\")"_s
         << QStringList{u"https://x.org/a.png"_s, u"@misc/c.png"_s} << QStringList{u"https://x.org"_s}
@@ -81,8 +83,8 @@ void TestValidateHelpers::markdownTargets_data()
                                      << QStringList() << QList<int>{1};
     QTest::newRow("code is not a link") << u"`![a](b.png)`\n\n    ![c](d.png)\n"_s << QStringList() << QStringList()
                                         << QList<int>();
-    QTest::newRow("raw html is not a link") << u"<img src=\"http://x/y.png\">\n"_s << QStringList() << QStringList()
-                                            << QList<int>();
+    QTest::newRow("raw html is not a link")
+        << u"<img src=\"http://x/y.png\">\n"_s << QStringList() << QStringList() << QList<int>();
     QTest::newRow("image inside link") << u"[![badge](https://b.io/x.svg)](https://b.io)"_s
                                        << QStringList{u"https://b.io/x.svg"_s} << QStringList{u"https://b.io"_s}
                                        << QList<int>{1, 1};
@@ -158,10 +160,10 @@ void TestValidateHelpers::bindings_data()
                                         << u"shape symbol 's' is [1, 2, 1] here but [1, 2] in t0"_s;
     QTest::newRow("kinds apart") << QList<Shape>{Shape::symbol(u"s"_s), Shape::dims({Dim::symbol(u"s"_s)})}
                                  << QList<QList<qint64>>{{3}, {7}} << -1 << QString();
-    QTest::newRow("star never binds")
-        << QList<Shape>{Shape::dims({Dim::symbol(u"*"_s)}), Shape::dims({Dim::symbol(u"*"_s)}), Shape::symbol(u"*"_s),
-                        Shape::symbol(u"*"_s)}
-        << QList<QList<qint64>>{{1}, {2}, {3}, {4, 4}} << -1 << QString();
+    QTest::newRow("star never binds") << QList<Shape>{Shape::dims({Dim::symbol(u"*"_s)}),
+                                                      Shape::dims({Dim::symbol(u"*"_s)}), Shape::symbol(u"*"_s),
+                                                      Shape::symbol(u"*"_s)}
+                                      << QList<QList<qint64>>{{1}, {2}, {3}, {4, 4}} << -1 << QString();
 }
 
 void TestValidateHelpers::bindings()

@@ -8,7 +8,6 @@
 #include <QDir>
 #include <QFile>
 #include <QTest>
-
 #include <functional>
 
 using namespace carton;
@@ -106,13 +105,14 @@ void TestValidator::finds_data()
                                     << u"carton.toml: runner.runner_name"_s << u"unknown runner \"tensorflow\""_s;
     QTest::newRow("runner case matters") << InfoEdit([](CartonInfo &i) { i.runner.runnerName = u"TorchScript"_s; }) << W
                                          << u"carton.toml: runner.runner_name"_s << u"unknown runner \"TorchScript\""_s;
-    QTest::newRow("semver garbage")
-        << InfoEdit([](CartonInfo &i) { i.runner.requiredFrameworkVersion = u"one point two"_s; }) << E
-        << u"carton.toml: runner.required_framework_version"_s
-        << u"\"one point two\" is not a valid semver version requirement"_s;
-    QTest::newRow("semver bad operator")
-        << InfoEdit([](CartonInfo &i) { i.runner.requiredFrameworkVersion = u"==1.2.3"_s; }) << E
-        << u"carton.toml: runner.required_framework_version"_s << u"is not a valid semver version requirement"_s;
+    QTest::newRow("semver garbage") << InfoEdit([](CartonInfo &i) {
+        i.runner.requiredFrameworkVersion = u"one point two"_s;
+    }) << E << u"carton.toml: runner.required_framework_version"_s
+                                    << u"\"one point two\" is not a valid semver version requirement"_s;
+    QTest::newRow("semver bad operator") << InfoEdit([](CartonInfo &i) {
+        i.runner.requiredFrameworkVersion = u"==1.2.3"_s;
+    }) << E << u"carton.toml: runner.required_framework_version"_s
+                                         << u"is not a valid semver version requirement"_s;
     QTest::newRow("semver empty") << InfoEdit([](CartonInfo &i) { i.runner.requiredFrameworkVersion.clear(); }) << E
                                   << u"carton.toml: runner.required_framework_version"_s
                                   << u"required_framework_version is empty"_s;
@@ -121,28 +121,30 @@ void TestValidator::finds_data()
                                      << u"runner_compat_version is -1"_s;
     QTest::newRow("input name empty") << InfoEdit([](CartonInfo &i) { i.inputs[1].name.clear(); }) << E
                                       << u"carton.toml: input[1].name"_s << u"input name is empty"_s;
-    QTest::newRow("input name duplicate") << InfoEdit([](CartonInfo &i) { i.inputs[1].name = u"x"_s; }) << E
-                                          << u"carton.toml: input[1].name"_s
-                                          << u"duplicate input name \"x\" (also input[0])"_s;
-    QTest::newRow("output name duplicate")
-        << InfoEdit([](CartonInfo &i) { i.outputs.append(i.outputs.first()); }) << E
-        << u"carton.toml: output[1].name"_s << u"duplicate output name \"out\""_s;
+    QTest::newRow("input name duplicate")
+        << InfoEdit([](CartonInfo &i) { i.inputs[1].name = u"x"_s; }) << E << u"carton.toml: input[1].name"_s
+        << u"duplicate input name \"x\" (also input[0])"_s;
+    QTest::newRow("output name duplicate") << InfoEdit([](CartonInfo &i) { i.outputs.append(i.outputs.first()); }) << E
+                                           << u"carton.toml: output[1].name"_s << u"duplicate output name \"out\""_s;
     QTest::newRow("dtype float16") << InfoEdit([](CartonInfo &i) { i.inputs[0].dtype = DType::Float16; }) << E
                                    << u"carton.toml: input[0].dtype"_s << u"\"float16\" is not allowed in [[input]]"_s;
     QTest::newRow("dtype nested") << InfoEdit([](CartonInfo &i) { i.outputs[0].dtype = DType::Nested; }) << E
                                   << u"carton.toml: output[0].dtype"_s << u"\"nested\" is not allowed in [[output]]"_s;
-    QTest::newRow("dtype text unknown")
-        << InfoEdit([](CartonInfo &i) { i.inputs[1].dtypeText = u"float"_s; }) << E << u"carton.toml: input[1].dtype"_s
-        << u"unknown dtype \"float\"; expected one of float32, float64, string"_s;
-    QTest::newRow("negative dim")
-        << InfoEdit([](CartonInfo &i) { i.inputs[0].shape = Shape::dims({Dim::value(2), Dim::value(-3)}); }) << E
-        << u"carton.toml: input[0].shape[1]"_s << u"dimension 1 is -3"_s;
-    QTest::newRow("quoted number dim")
-        << InfoEdit([](CartonInfo &i) { i.outputs[0].shape = Shape::dims({Dim::symbol(u"128"_s)}); }) << W
-        << u"carton.toml: output[0].shape[0]"_s << u"not the size 128; write 128 without quotes"_s;
-    QTest::newRow("empty symbol dim")
-        << InfoEdit([](CartonInfo &i) { i.inputs[1].shape = Shape::dims({Dim::symbol(QString()), Dim::value(10)}); })
-        << W << u"carton.toml: input[1].shape[0]"_s << u"a symbol without a name"_s;
+    QTest::newRow("dtype text unknown") << InfoEdit([](CartonInfo &i) { i.inputs[1].dtypeText = u"float"_s; }) << E
+                                        << u"carton.toml: input[1].dtype"_s
+                                        << u"unknown dtype \"float\"; expected one of float32, float64, string"_s;
+    QTest::newRow("negative dim") << InfoEdit([](CartonInfo &i) {
+        i.inputs[0].shape = Shape::dims({Dim::value(2), Dim::value(-3)});
+    }) << E << u"carton.toml: input[0].shape[1]"_s
+                                  << u"dimension 1 is -3"_s;
+    QTest::newRow("quoted number dim") << InfoEdit([](CartonInfo &i) {
+        i.outputs[0].shape = Shape::dims({Dim::symbol(u"128"_s)});
+    }) << W << u"carton.toml: output[0].shape[0]"_s
+                                       << u"not the size 128; write 128 without quotes"_s;
+    QTest::newRow("empty symbol dim") << InfoEdit([](CartonInfo &i) {
+        i.inputs[1].shape = Shape::dims({Dim::symbol(QString()), Dim::value(10)});
+    }) << W << u"carton.toml: input[1].shape[0]"_s
+                                      << u"a symbol without a name"_s;
     QTest::newRow("empty whole-shape symbol")
         << InfoEdit([](CartonInfo &i) { i.inputs[1].shape = Shape::symbol(QString()); }) << W
         << u"carton.toml: input[1].shape"_s << u"a symbol without a name"_s;
@@ -154,30 +156,34 @@ void TestValidator::finds_data()
         << InfoEdit([](CartonInfo &i) { i.outputs[0].shape = Shape::symbol(u"batch_size"_s); }) << I
         << u"carton.toml: output[0].shape"_s
         << u"symbol 'batch_size' names the whole shape of output 'out' but one dimension of input 'x'"_s;
-    QTest::newRow("self_test unknown input")
-        << InfoEdit([](CartonInfo &i) { i.selfTests[0].inputs.append({u"z"_s, u"@tensor_data/t9"_s}); }) << E
-        << u"carton.toml: self_test[0].inputs.z"_s << u"\"z\" is not a declared input (declared: x, y)"_s;
-    QTest::newRow("self_test unknown output")
-        << InfoEdit([](CartonInfo &i) { i.selfTests[0].expectedOut = TensorRefs{{u"x"_s, u"@tensor_data/t2"_s}}; }) << E
-        << u"carton.toml: self_test[0].expected_out.x"_s << u"\"x\" is not a declared output (declared: out)"_s;
-    QTest::newRow("self_test references misc")
-        << InfoEdit([](CartonInfo &i) { i.selfTests[0].inputs[0].second = u"@misc/self_tests_cannot_reference_misc"_s; })
-        << E << u"carton.toml: self_test[0].inputs.x"_s << u"must start with @tensor_data/"_s;
+    QTest::newRow("self_test unknown input") << InfoEdit([](CartonInfo &i) {
+        i.selfTests[0].inputs.append({u"z"_s, u"@tensor_data/t9"_s});
+    }) << E << u"carton.toml: self_test[0].inputs.z"_s
+                                             << u"\"z\" is not a declared input (declared: x, y)"_s;
+    QTest::newRow("self_test unknown output") << InfoEdit([](CartonInfo &i) {
+        i.selfTests[0].expectedOut = TensorRefs{{u"x"_s, u"@tensor_data/t2"_s}};
+    }) << E << u"carton.toml: self_test[0].expected_out.x"_s
+                                              << u"\"x\" is not a declared output (declared: out)"_s;
+    QTest::newRow("self_test references misc") << InfoEdit([](CartonInfo &i) {
+        i.selfTests[0].inputs[0].second = u"@misc/self_tests_cannot_reference_misc"_s;
+    }) << E << u"carton.toml: self_test[0].inputs.x"_s
+                                               << u"must start with @tensor_data/"_s;
     QTest::newRow("self_test reference @...")
         << InfoEdit([](CartonInfo &i) { i.selfTests[0].inputs[0].second = u"@..."_s; }) << E
         << u"carton.toml: self_test[0].inputs.x"_s << u"\"@...\" must start with @tensor_data/"_s;
-    QTest::newRow("self_test expected_out plain")
-        << InfoEdit([](CartonInfo &i) { i.selfTests[0].expectedOut = TensorRefs{{u"out"_s, u"tensor_data/t2"_s}}; }) << E
-        << u"carton.toml: self_test[0].expected_out.out"_s << u"must start with @tensor_data/"_s;
+    QTest::newRow("self_test expected_out plain") << InfoEdit([](CartonInfo &i) {
+        i.selfTests[0].expectedOut = TensorRefs{{u"out"_s, u"tensor_data/t2"_s}};
+    }) << E << u"carton.toml: self_test[0].expected_out.out"_s
+                                                  << u"must start with @tensor_data/"_s;
     QTest::newRow("self_test names nothing")
         << InfoEdit([](CartonInfo &i) { i.selfTests[0].inputs[1].second = u"@tensor_data/"_s; }) << E
         << u"carton.toml: self_test[0].inputs.y"_s << u"names nothing"_s;
-    QTest::newRow("self_test key twice")
-        << InfoEdit([](CartonInfo &i) { i.selfTests[0].inputs.append({u"x"_s, u"@tensor_data/t5"_s}); }) << E
-        << u"carton.toml: self_test[0].inputs.x"_s << u"\"x\" is given twice"_s;
-    QTest::newRow("self_test without inputs")
-        << InfoEdit([](CartonInfo &i) { i.selfTests[0].inputs.clear(); }) << W << u"carton.toml: self_test[0].inputs"_s
-        << u"self_test has no inputs"_s;
+    QTest::newRow("self_test key twice") << InfoEdit([](CartonInfo &i) {
+        i.selfTests[0].inputs.append({u"x"_s, u"@tensor_data/t5"_s});
+    }) << E << u"carton.toml: self_test[0].inputs.x"_s
+                                         << u"\"x\" is given twice"_s;
+    QTest::newRow("self_test without inputs") << InfoEdit([](CartonInfo &i) { i.selfTests[0].inputs.clear(); }) << W
+                                              << u"carton.toml: self_test[0].inputs"_s << u"self_test has no inputs"_s;
     QTest::newRow("self_test leaves input out")
         << InfoEdit([](CartonInfo &i) { i.selfTests[0].inputs.removeLast(); }) << I
         << u"carton.toml: self_test[0].inputs"_s << u"no tensor for declared input y"_s;
@@ -189,59 +195,60 @@ void TestValidator::finds_data()
            })
         << E << u"carton.toml: self_test[0]"_s
         << u"declares no [[input]] or [[output]]; inputs and outputs must be specified"_s;
-    QTest::newRow("expected_out without outputs")
-        << InfoEdit([](CartonInfo &i) {
-               i.outputs.clear();
-               i.examples.clear();
-           })
-        << E << u"carton.toml: self_test[0].expected_out"_s << u"declares no [[output]]"_s;
-    QTest::newRow("example with nothing declared")
-        << InfoEdit([](CartonInfo &i) {
-               i.inputs.clear();
-               i.outputs.clear();
-               i.selfTests.clear();
-           })
-        << E << u"carton.toml: example[0]"_s << u"example given but carton.toml declares no [[input]] or [[output]]"_s;
-    QTest::newRow("example plain path")
-        << InfoEdit([](CartonInfo &i) { i.examples[0].inputs[0].second = u"input.png"_s; }) << E
-        << u"carton.toml: example[0].inputs.x"_s << u"\"input.png\" must start with @tensor_data/ or @misc/"_s;
+    QTest::newRow("expected_out without outputs") << InfoEdit([](CartonInfo &i) {
+        i.outputs.clear();
+        i.examples.clear();
+    }) << E << u"carton.toml: self_test[0].expected_out"_s
+                                                  << u"declares no [[output]]"_s;
+    QTest::newRow("example with nothing declared") << InfoEdit([](CartonInfo &i) {
+        i.inputs.clear();
+        i.outputs.clear();
+        i.selfTests.clear();
+    }) << E << u"carton.toml: example[0]"_s << u"example given but carton.toml declares no [[input]] or [[output]]"_s;
+    QTest::newRow("example plain path") << InfoEdit([](CartonInfo &i) {
+        i.examples[0].inputs[0].second = u"input.png"_s;
+    }) << E << u"carton.toml: example[0].inputs.x"_s
+                                        << u"\"input.png\" must start with @tensor_data/ or @misc/"_s;
     QTest::newRow("example misc escapes")
         << InfoEdit([](CartonInfo &i) { i.examples[0].inputs[0].second = u"@misc/../carton.toml"_s; }) << E
         << u"carton.toml: example[0].inputs.x"_s << u"is not a safe relative path inside misc/"_s;
-    QTest::newRow("example unknown output")
-        << InfoEdit([](CartonInfo &i) { i.examples[0].sampleOut.append({u"logits"_s, u"@misc/l.png"_s}); }) << E
-        << u"carton.toml: example[0].sample_out.logits"_s << u"\"logits\" is not a declared output"_s;
+    QTest::newRow("example unknown output") << InfoEdit([](CartonInfo &i) {
+        i.examples[0].sampleOut.append({u"logits"_s, u"@misc/l.png"_s});
+    }) << E << u"carton.toml: example[0].sample_out.logits"_s
+                                            << u"\"logits\" is not a declared output"_s;
     QTest::newRow("short_description 101")
         << InfoEdit([](CartonInfo &i) { i.shortDescription = QString(101, u'a'); }) << E
         << u"carton.toml: short_description"_s << u"short_description is 101 characters long; at most 100"_s;
     QTest::newRow("short_description 101 emoji")
         << InfoEdit([](CartonInfo &i) { i.shortDescription = u"🥳"_s.repeated(101); }) << E
         << u"carton.toml: short_description"_s << u"is 101 characters long"_s;
-    QTest::newRow("platform invalid")
-        << InfoEdit([](CartonInfo &i) { i.requiredPlatforms->append(u"aninvalidplatform"_s); }) << E
-        << u"carton.toml: required_platforms[1]"_s << u"\"aninvalidplatform\" is not a valid target triple"_s;
-    QTest::newRow("platform twice")
-        << InfoEdit([](CartonInfo &i) { i.requiredPlatforms->append(u"x86_64-unknown-linux-gnu"_s); }) << W
-        << u"carton.toml: required_platforms[1]"_s << u"listed twice (also required_platforms[0])"_s;
+    QTest::newRow("platform invalid") << InfoEdit([](CartonInfo &i) {
+        i.requiredPlatforms->append(u"aninvalidplatform"_s);
+    }) << E << u"carton.toml: required_platforms[1]"_s
+                                      << u"\"aninvalidplatform\" is not a valid target triple"_s;
+    QTest::newRow("platform twice") << InfoEdit([](CartonInfo &i) {
+        i.requiredPlatforms->append(u"x86_64-unknown-linux-gnu"_s);
+    }) << W << u"carton.toml: required_platforms[1]"_s
+                                    << u"listed twice (also required_platforms[0])"_s;
     QTest::newRow("image http")
         << InfoEdit([](CartonInfo &i) { *i.modelDescription += u"\n![x](http://example.com/x.png)\n"_s; }) << E
         << u"carton.toml: model_description"_s
         << u"image \"http://example.com/x.png\" (line 7 of the description) must be a complete https URL or an @misc/ file"_s;
-    QTest::newRow("image relative")
-        << InfoEdit([](CartonInfo &i) { i.modelDescription = u"![x](images/x.png)"_s; }) << E
-        << u"carton.toml: model_description"_s << u"image \"images/x.png\" (line 1"_s;
+    QTest::newRow("image relative") << InfoEdit([](CartonInfo &i) { i.modelDescription = u"![x](images/x.png)"_s; })
+                                    << E << u"carton.toml: model_description"_s << u"image \"images/x.png\" (line 1"_s;
     QTest::newRow("image reference style")
         << InfoEdit([](CartonInfo &i) { i.modelDescription = u"Text\n\n![diagram][d]\n\n[d]: ftp://host/d.png\n"_s; })
         << E << u"carton.toml: model_description"_s << u"image \"ftp://host/d.png\" (line 3"_s;
-    QTest::newRow("image misc empty")
-        << InfoEdit([](CartonInfo &i) { i.modelDescription = u"![x](@misc/)"_s; }) << E
-        << u"carton.toml: model_description"_s << u"image \"@misc/\""_s;
-    QTest::newRow("link javascript")
-        << InfoEdit([](CartonInfo &i) { i.modelDescription = u"[click](javascript:alert(1))"_s; }) << W
-        << u"carton.toml: model_description"_s << u"link \"javascript:alert(1)\""_s;
-    QTest::newRow("link autolink http")
-        << InfoEdit([](CartonInfo &i) { i.modelDescription = u"See <http://example.com>."_s; }) << W
-        << u"carton.toml: model_description"_s << u"link \"http://example.com\""_s;
+    QTest::newRow("image misc empty") << InfoEdit([](CartonInfo &i) { i.modelDescription = u"![x](@misc/)"_s; }) << E
+                                      << u"carton.toml: model_description"_s << u"image \"@misc/\""_s;
+    QTest::newRow("link javascript") << InfoEdit([](CartonInfo &i) {
+        i.modelDescription = u"[click](javascript:alert(1))"_s;
+    }) << W << u"carton.toml: model_description"_s
+                                     << u"link \"javascript:alert(1)\""_s;
+    QTest::newRow("link autolink http") << InfoEdit([](CartonInfo &i) {
+        i.modelDescription = u"See <http://example.com>."_s;
+    }) << W << u"carton.toml: model_description"_s
+                                        << u"link \"http://example.com\""_s;
     QTest::newRow("repository not a url")
         << InfoEdit([](CartonInfo &i) { i.repository = u"github.com/owner/model"_s; }) << W
         << u"carton.toml: repository"_s << u"repository is \"github.com/owner/model\"; expected an http(s) URL"_s;
@@ -252,17 +259,21 @@ void TestValidator::finds_data()
     QTest::newRow("ignored key") << InfoEdit([](CartonInfo &i) { i.ignoredKeys = {u"input[0].dtyep"_s}; }) << W
                                  << u"carton.toml: input[0].dtyep"_s << u"unknown key \"dtyep\" is ignored"_s;
     QTest::newRow("runner opt unknown to torchscript")
-        << InfoEdit([](CartonInfo &i) { i.runner.opts.append({u"threads"_s, RunnerOpt(qint64(2))}); }) << I
-        << u"carton.toml: runner.opts.threads"_s
+        << InfoEdit([](CartonInfo &i) {
+               i.runner.opts.append({u"threads"_s, RunnerOpt(qint64(2))});
+           })
+        << I << u"carton.toml: runner.opts.threads"_s
         << u"the torchscript runner is not known to read option \"threads\" (it reads num_threads, num_interop_threads)"_s;
     QTest::newRow("runner opt unknown to python") << InfoEdit([](CartonInfo &i) {
         i.runner.runnerName = u"python"_s;
         i.runner.requiredFrameworkVersion = u"=3.11"_s;
         i.runner.opts = {{u"entrypoint_fn"_s, RunnerOpt(u"get_model"_s)}, {u"num_threads"_s, RunnerOpt(qint64(1))}};
-    }) << I << u"carton.toml: runner.opts.num_threads"_s << u"the python runner is not known to read option \"num_threads\""_s;
-    QTest::newRow("runner opt twice")
-        << InfoEdit([](CartonInfo &i) { i.runner.opts.append({u"num_threads"_s, RunnerOpt(qint64(2))}); }) << E
-        << u"carton.toml: runner.opts.num_threads"_s << u"option \"num_threads\" is given twice"_s;
+    }) << I << u"carton.toml: runner.opts.num_threads"_s
+                                                  << u"the python runner is not known to read option \"num_threads\""_s;
+    QTest::newRow("runner opt twice") << InfoEdit([](CartonInfo &i) {
+        i.runner.opts.append({u"num_threads"_s, RunnerOpt(qint64(2))});
+    }) << E << u"carton.toml: runner.opts.num_threads"_s
+                                      << u"option \"num_threads\" is given twice"_s;
 }
 
 void TestValidator::finds()
@@ -278,8 +289,8 @@ void TestValidator::finds()
     edit(info);
     const Diagnostics d = validateInfo(info);
     QVERIFY2(findDiagnostic(d, severity, location, fragment),
-             qPrintable(u"expected %1 at \"%2\" containing \"%3\"; got:\n%4"_s.arg(severityName(severity), location, fragment,
-                                                                              describe(d))));
+             qPrintable(u"expected %1 at \"%2\" containing \"%3\"; got:\n%4"_s.arg(severityName(severity), location,
+                                                                                   fragment, describe(d))));
 }
 
 void TestValidator::accepts_data()
@@ -293,7 +304,8 @@ void TestValidator::accepts_data()
     });
     QTest::newRow("short_description 100 emoji")
         << InfoEdit([](CartonInfo &i) { i.shortDescription = u"🥳"_s.repeated(100); });
-    QTest::newRow("short_description 100 ascii") << InfoEdit([](CartonInfo &i) { i.shortDescription = QString(100, u'x'); });
+    QTest::newRow("short_description 100 ascii")
+        << InfoEdit([](CartonInfo &i) { i.shortDescription = QString(100, u'x'); });
     QTest::newRow("upstream shape forms") << InfoEdit([](CartonInfo &i) {
         i.selfTests.clear();
         i.examples.clear();
@@ -329,7 +341,8 @@ void TestValidator::accepts_data()
     QTest::newRow("description without targets") << InfoEdit([](CartonInfo &i) {
         i.modelDescription = u"Plain text, `![not](http://an.image)` in code, <img src=\"http://raw.html/x.png\">\n"_s;
     });
-    QTest::newRow("self_test without expected_out") << InfoEdit([](CartonInfo &i) { i.selfTests[0].expectedOut.reset(); });
+    QTest::newRow("self_test without expected_out")
+        << InfoEdit([](CartonInfo &i) { i.selfTests[0].expectedOut.reset(); });
     QTest::newRow("self_test with inputs only declared") << InfoEdit([](CartonInfo &i) {
         // upstream's self_test.toml: one input, no outputs, a self_test
         i.outputs.clear();
@@ -361,15 +374,15 @@ void TestValidator::lineNumbers_data()
     QTest::addColumn<InfoEdit>("edit");
     QTest::addColumn<QString>("location");
 
-    QTest::newRow("exact key") << InfoEdit([](CartonInfo &i) { i.specVersion = 3; }) << u"carton.toml:2: spec_version"_s;
+    QTest::newRow("exact key") << InfoEdit([](CartonInfo &i) { i.specVersion = 3; })
+                               << u"carton.toml:2: spec_version"_s;
     QTest::newRow("parent key") << InfoEdit([](CartonInfo &i) {
         i.inputs[0].shape = Shape::dims({Dim::value(-1), Dim::value(3)});
     }) << u"carton.toml:12: input[0].shape[0]"_s;
     QTest::newRow("table line") << InfoEdit([](CartonInfo &i) { i.inputs[0].dtype = DType::Bool; })
                                 << u"carton.toml:9: input[0].dtype"_s;
-    QTest::newRow("nested table key") << InfoEdit([](CartonInfo &i) {
-        i.selfTests[0].inputs[1].second = u"@misc/y"_s;
-    }) << u"carton.toml:31: self_test[0].inputs.y"_s;
+    QTest::newRow("nested table key") << InfoEdit([](CartonInfo &i) { i.selfTests[0].inputs[1].second = u"@misc/y"_s; })
+                                      << u"carton.toml:31: self_test[0].inputs.y"_s;
     QTest::newRow("no line known") << InfoEdit([](CartonInfo &i) { i.homepage = u"nope"_s; })
                                    << u"carton.toml: homepage"_s;
 }
@@ -379,8 +392,11 @@ void TestValidator::lineNumbers()
     QFETCH(InfoEdit, edit);
     QFETCH(QString, location);
     CartonInfo info = validInfo();
-    info.fieldLines = {{u"spec_version"_s, 2}, {u"input[0]"_s, 9}, {u"input[0].shape"_s, 12},
-                       {u"self_test[0]"_s, 30}, {u"self_test[0].inputs.y"_s, 31}};
+    info.fieldLines = {{u"spec_version"_s, 2},
+                       {u"input[0]"_s, 9},
+                       {u"input[0].shape"_s, 12},
+                       {u"self_test[0]"_s, 30},
+                       {u"self_test[0].inputs.y"_s, 31}};
     edit(info);
     const Diagnostics d = validateInfo(info);
     QCOMPARE(d.size(), 1);

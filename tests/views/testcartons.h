@@ -14,7 +14,6 @@
 #include <QMap>
 #include <QString>
 #include <QTemporaryDir>
-
 #include <memory>
 
 namespace testcartons {
@@ -48,8 +47,8 @@ inline bool writeFolder(const QString &root, const QMap<QString, QByteArray> &fi
         if (!file.open(QIODevice::WriteOnly) || file.write(it.value()) != it.value().size())
             return false;
         if (it.key() != u"MANIFEST" && it.key() != u"LINKS")
-            manifest += it.key().toUtf8() + '='
-                + QCryptographicHash::hash(it.value(), QCryptographicHash::Sha256).toHex() + '\n';
+            manifest += it.key().toUtf8() + '=' +
+                        QCryptographicHash::hash(it.value(), QCryptographicHash::Sha256).toHex() + '\n';
     }
     if (writeManifest && !files.contains(QStringLiteral("MANIFEST"))) {
         QFile file(root + QStringLiteral("/MANIFEST"));
@@ -62,9 +61,9 @@ inline bool writeFolder(const QString &root, const QMap<QString, QByteArray> &fi
 
 inline QByteArray minimalToml(const QByteArray &extra = {})
 {
-    return QByteArrayLiteral("spec_version = 1\nmodel_name = \"Tiny\"\n") + extra
-        + QByteArrayLiteral("\n[runner]\nrunner_name = \"noop\"\nrequired_framework_version = \"=1.0.0\"\n"
-                            "runner_compat_version = 1\n");
+    return QByteArrayLiteral("spec_version = 1\nmodel_name = \"Tiny\"\n") + extra +
+           QByteArrayLiteral("\n[runner]\nrunner_name = \"noop\"\nrequired_framework_version = \"=1.0.0\"\n"
+                             "runner_compat_version = 1\n");
 }
 
 } // namespace testcartons

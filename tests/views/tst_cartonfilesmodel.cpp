@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "testcartons.h"
-
 #include "views/cartonfilesmodel.h"
 #include "views/roles.h"
 
@@ -73,13 +72,22 @@ void TestCartonFilesModel::upstreamColumns_data()
     QTest::addColumn<QString>("method");
     QTest::addColumn<QString>("sha256");
 
-    QTest::newRow("main.py") << "model/main.py" << "276 B" << "zstd"
+    QTest::newRow("main.py") << "model/main.py"
+                             << "276 B"
+                             << "zstd"
                              << "f1bcb790dc3c858254f5af2eafc496bc4dcc5d42b83fb0b80772f96434bc9461";
-    QTest::newRow("tensor") << "tensor_data/tensor_3.bin" << "8 B" << "zstd"
+    QTest::newRow("tensor") << "tensor_data/tensor_3.bin"
+                            << "8 B"
+                            << "zstd"
                             << "f13ee6ed54ea2aae9fc49a9faeb5da6e8ddef0e12ed5d30d35a624ae813e0485";
-    QTest::newRow("png") << "misc/model_architecture.png" << "903.4 KiB" << "zstd"
+    QTest::newRow("png") << "misc/model_architecture.png"
+                         << "903.4 KiB"
+                         << "zstd"
                          << "2b25fb2ed94da7273e10db82f1b7383b38d1b3ee1cc09037c87ec95448de3525";
-    QTest::newRow("MANIFEST") << "MANIFEST" << "968 B" << "Stored" << "";
+    QTest::newRow("MANIFEST") << "MANIFEST"
+                              << "968 B"
+                              << "Stored"
+                              << "";
 }
 
 void TestCartonFilesModel::upstreamColumns()

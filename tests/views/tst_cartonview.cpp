@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "testcartons.h"
-
 #include "views/cartonfilesmodel.h"
 #include "views/cartonview.h"
 #include "views/descriptionbrowser.h"
@@ -24,7 +23,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDirIterator>
-#include <QToolButton>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
@@ -32,6 +30,7 @@
 #include <QTableView>
 #include <QTest>
 #include <QTextDocument>
+#include <QToolButton>
 #include <QTreeView>
 
 using namespace studio;
@@ -104,7 +103,8 @@ void TestCartonView::upstreamTabs()
     QAbstractItemModelTester t1(inputs, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(inputs->rowCount(), 7);
     QCOMPARE(view.specsPage()->outputsModel()->rowCount(), 1);
-    QCOMPARE(inputs->index(5, TensorSpecModel::ShapeColumn).data().toString(), QStringLiteral("[batch_size, 3, 512, 512]"));
+    QCOMPARE(inputs->index(5, TensorSpecModel::ShapeColumn).data().toString(),
+             QStringLiteral("[batch_size, 3, 512, 512]"));
 
     CartonFilesModel *files = view.filesModel();
     QAbstractItemModelTester t2(files, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -120,7 +120,8 @@ void TestCartonView::upstreamTabs()
     TensorListModel *tensors = view.tensorsPage()->listModel();
     QAbstractItemModelTester t3(tensors, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(tensors->rowCount(), 4);
-    QAbstractItemModelTester t4(view.tensorsPage()->valuesModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t4(view.tensorsPage()->valuesModel(),
+                                QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(view.tensorsPage()->revealTensor(QStringLiteral("_tensor_0")));
     QTRY_VERIFY(!view.tensorsPage()->isLoading());
     QCOMPARE(view.tensorsPage()->valuesModel()->rowCount(), 3);
@@ -175,20 +176,27 @@ void TestCartonView::revealLocation_data()
     QTest::addColumn<QString>("selected"); // file path, "input:ROW:COL", "tensor:ROW", "item:ROW"
 
     QTest::newRow("input shape") << "carton.toml: input[2].shape" << true << int(CartonView::SpecsTab) << "input:2:2";
-    QTest::newRow("input with line") << "carton.toml:31: input[5].dtype" << true << int(CartonView::SpecsTab) << "input:5:1";
+    QTest::newRow("input with line") << "carton.toml:31: input[5].dtype" << true << int(CartonView::SpecsTab)
+                                     << "input:5:1";
     QTest::newRow("output") << "carton.toml: output[0].shape[1]" << true << int(CartonView::SpecsTab) << "output:0:2";
-    QTest::newRow("self_test") << "carton.toml: self_test[0].inputs.b" << true << int(CartonView::SelfTestsTab) << "item:0";
+    QTest::newRow("self_test") << "carton.toml: self_test[0].inputs.b" << true << int(CartonView::SelfTestsTab)
+                               << "item:0";
     QTest::newRow("example") << "carton.toml: example[0]" << true << int(CartonView::SelfTestsTab) << "item:1";
     QTest::newRow("model_name") << "carton.toml: model_name" << true << int(CartonView::OverviewTab) << "";
-    QTest::newRow("runner opt") << "carton.toml: runner.opts.entrypoint_fn" << true << int(CartonView::OverviewTab) << "";
+    QTest::newRow("runner opt") << "carton.toml: runner.opts.entrypoint_fn" << true << int(CartonView::OverviewTab)
+                                << "";
     QTest::newRow("platform") << "carton.toml:18: required_platforms[3]" << true << int(CartonView::OverviewTab) << "";
     QTest::newRow("whole toml") << "carton.toml:3" << true << int(CartonView::FilesTab) << "carton.toml";
-    QTest::newRow("out of range input") << "carton.toml: input[40].shape" << true << int(CartonView::FilesTab) << "carton.toml";
+    QTest::newRow("out of range input") << "carton.toml: input[40].shape" << true << int(CartonView::FilesTab)
+                                        << "carton.toml";
     QTest::newRow("manifest line") << "MANIFEST:3" << true << int(CartonView::FilesTab) << "MANIFEST";
-    QTest::newRow("index tensor") << "tensor_data/index.toml:7: tensor[1].file" << true << int(CartonView::TensorsTab) << "tensor:1";
-    QTest::newRow("index file") << "tensor_data/index.toml" << true << int(CartonView::FilesTab) << "tensor_data/index.toml";
+    QTest::newRow("index tensor") << "tensor_data/index.toml:7: tensor[1].file" << true << int(CartonView::TensorsTab)
+                                  << "tensor:1";
+    QTest::newRow("index file") << "tensor_data/index.toml" << true << int(CartonView::FilesTab)
+                                << "tensor_data/index.toml";
     QTest::newRow("file") << "model/main.py" << true << int(CartonView::FilesTab) << "model/main.py";
-    QTest::newRow("misc no extension") << "misc/_example_misc_file_0" << true << int(CartonView::FilesTab) << "misc/_example_misc_file_0";
+    QTest::newRow("misc no extension") << "misc/_example_misc_file_0" << true << int(CartonView::FilesTab)
+                                       << "misc/_example_misc_file_0";
     QTest::newRow("folder") << "model/" << true << int(CartonView::FilesTab) << "model";
     QTest::newRow("unknown file") << "model/nope.pt" << false << -1 << "";
     QTest::newRow("empty") << "" << false << -1 << "";
@@ -312,15 +320,15 @@ void TestCartonView::extractCancelled()
 void TestCartonView::hostileDescription()
 {
     QTemporaryDir dir;
-    const QByteArray toml = testcartons::minimalToml(
-        "repository = \"javascript:alert(1)\"\nhomepage = \"https://carton.run/x\"\n"
-        "model_description = '''\n"
-        "Click [here](javascript:alert(1)) or [there](https://example.com/ok).\n\n"
-        "<script>alert('x')</script>\n\n"
-        "Inline <b>bold</b>.\n\n"
-        "![remote](https://images.example.invalid/a.png)\n'''\n");
-    QVERIFY(testcartons::writeFolder(dir.path(), {{QStringLiteral("carton.toml"), toml},
-                                                  {QStringLiteral("model/m"), "m"}}));
+    const QByteArray toml =
+        testcartons::minimalToml("repository = \"javascript:alert(1)\"\nhomepage = \"https://carton.run/x\"\n"
+                                 "model_description = '''\n"
+                                 "Click [here](javascript:alert(1)) or [there](https://example.com/ok).\n\n"
+                                 "<script>alert('x')</script>\n\n"
+                                 "Inline <b>bold</b>.\n\n"
+                                 "![remote](https://images.example.invalid/a.png)\n'''\n");
+    QVERIFY(testcartons::writeFolder(dir.path(),
+                                     {{QStringLiteral("carton.toml"), toml}, {QStringLiteral("model/m"), "m"}}));
     auto carton = testcartons::open(dir.path());
     QVERIFY(carton && carton->info());
     QVERIFY(!carton->modelHash().isEmpty());
@@ -344,8 +352,9 @@ void TestCartonView::hostileDescription()
     const QString repository = view->findChild<QLabel *>(QStringLiteral("repositoryLabel"))->text();
     QVERIFY2(!repository.contains(u"<a"), qPrintable(repository));
     QCOMPARE(repository, QStringLiteral("javascript:alert(1)"));
-    QVERIFY(view->findChild<QLabel *>(QStringLiteral("homepageLabel"))->text().contains(
-        u"<a href=\"https://carton.run/x\">"));
+    QVERIFY(view->findChild<QLabel *>(QStringLiteral("homepageLabel"))
+                ->text()
+                .contains(u"<a href=\"https://carton.run/x\">"));
 
     // Remote images wait for consent, which is remembered per model hash.
     auto *bar = view->findChild<QFrame *>(QStringLiteral("remoteImagesBar"));
@@ -376,7 +385,8 @@ void TestCartonView::brokenCarton_data()
 
     QTest::newRow("broken toml") << QByteArray("model_name = [\n") << true << "";
     QTest::newRow("no manifest") << testcartons::minimalToml() << false << "Tiny";
-    QTest::newRow("wrong types") << QByteArray("spec_version = 'x'\nmodel_name = 3\n[[input]]\nname = 1\n") << true << "";
+    QTest::newRow("wrong types") << QByteArray("spec_version = 'x'\nmodel_name = 3\n[[input]]\nname = 1\n") << true
+                                 << "";
 }
 
 void TestCartonView::brokenCarton()
@@ -385,9 +395,10 @@ void TestCartonView::brokenCarton()
     QFETCH(bool, withManifest);
     QFETCH(QString, title);
     QTemporaryDir dir;
-    QVERIFY(testcartons::writeFolder(dir.path(), {{QStringLiteral("carton.toml"), toml},
-                                                  {QStringLiteral("model/weights.bin"), QByteArray(100, 7)},
-                                                  {QStringLiteral("misc/notes.md"), "# Notes\n"}},
+    QVERIFY(testcartons::writeFolder(dir.path(),
+                                     {{QStringLiteral("carton.toml"), toml},
+                                      {QStringLiteral("model/weights.bin"), QByteArray(100, 7)},
+                                      {QStringLiteral("misc/notes.md"), "# Notes\n"}},
                                      withManifest));
     auto carton = testcartons::open(dir.path());
     QVERIFY(carton);
@@ -403,7 +414,8 @@ void TestCartonView::brokenCarton()
     QCOMPARE(view.filesPage()->viewer()->preview().text, QStringLiteral("# Notes\n"));
     if (!carton->info()) {
         QCOMPARE(view.specsPage()->inputsModel()->rowCount(), 0);
-        QVERIFY(view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text().contains(u"could not be read"));
+        QVERIFY(
+            view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text().contains(u"could not be read"));
     }
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelHashLabel"))->text() == u"(no MANIFEST)", !withManifest);
 }

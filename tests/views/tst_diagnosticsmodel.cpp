@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "testcartons.h"
-
 #include "validate/validator.h"
 #include "views/diagnosticsmodel.h"
 #include "views/roles.h"

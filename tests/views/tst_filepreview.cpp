@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "testcartons.h"
-
 #include "views/filepreview.h"
 #include "views/fileviewer.h"
 
@@ -48,16 +47,17 @@ void TestFilePreview::initTestCase()
     // 2 MiB of text whose cap falls in the middle of a 3-byte character.
     QByteArray big(FilePreview::maxTextBytes - 1, 'a');
     big += QStringLiteral("ఒక").toUtf8();
-    QVERIFY(testcartons::writeFolder(m_dir.path(), {
-        {QStringLiteral("carton.toml"), testcartons::minimalToml()},
-        {QStringLiteral("model/config.json"), "{\"a\": 1}\n"},
-        {QStringLiteral("model/telugu.txt"), QStringLiteral("గ ఘ ఙ 🥳\n").toUtf8()},
-        {QStringLiteral("model/latin1.txt"), "caf\xe9\n"},
-        {QStringLiteral("model/nul.bin"), QByteArray("ab\0cd", 5)},
-        {QStringLiteral("model/big.txt"), big},
-        {QStringLiteral("misc/picture"), pngBytes(40, 20)},
-        {QStringLiteral("misc/empty"), QByteArray()},
-    }));
+    QVERIFY(testcartons::writeFolder(
+        m_dir.path(), {
+                          {QStringLiteral("carton.toml"), testcartons::minimalToml()},
+                          {QStringLiteral("model/config.json"), "{\"a\": 1}\n"},
+                          {QStringLiteral("model/telugu.txt"), QStringLiteral("గ ఘ ఙ 🥳\n").toUtf8()},
+                          {QStringLiteral("model/latin1.txt"), "caf\xe9\n"},
+                          {QStringLiteral("model/nul.bin"), QByteArray("ab\0cd", 5)},
+                          {QStringLiteral("model/big.txt"), big},
+                          {QStringLiteral("misc/picture"), pngBytes(40, 20)},
+                          {QStringLiteral("misc/empty"), QByteArray()},
+                      }));
     m_folder = testcartons::open(m_dir.path());
     QVERIFY(m_folder);
 }

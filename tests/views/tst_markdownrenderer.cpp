@@ -30,18 +30,42 @@ void TestMarkdownRenderer::links_data()
     QTest::addColumn<QString>("expectedHref"); // empty: the link must be inert
     QTest::addColumn<QString>("text");
 
-    QTest::newRow("https") << "[home](https://carton.run/docs)" << "https://carton.run/docs" << "home";
-    QTest::newRow("http") << "[old](http://example.com/)" << "http://example.com/" << "old";
-    QTest::newRow("javascript") << "[click](javascript:alert(1))" << "" << "click";
-    QTest::newRow("javascript upper") << "[click](JAVASCRIPT:alert(1))" << "" << "click";
-    QTest::newRow("data") << "[d](data:text/html;base64,PHNjcmlwdD4=)" << "" << "d";
-    QTest::newRow("file") << "[f](file:///etc/passwd)" << "" << "f";
-    QTest::newRow("mailto") << "[m](mailto:a@b.c)" << "" << "m";
-    QTest::newRow("relative") << "[r](docs/readme.md)" << "" << "r";
-    QTest::newRow("anchor") << "[a](#section)" << "" << "a";
-    QTest::newRow("autolink js") << "<javascript:alert(1)>" << "" << "javascript:alert(1)";
-    QTest::newRow("autolink https") << "<https://example.org>" << "https://example.org" << "https://example.org";
-    QTest::newRow("reference") << "[ref][1]\n\n[1]: vbscript:msgbox" << "" << "ref";
+    QTest::newRow("https") << "[home](https://carton.run/docs)"
+                           << "https://carton.run/docs"
+                           << "home";
+    QTest::newRow("http") << "[old](http://example.com/)"
+                          << "http://example.com/"
+                          << "old";
+    QTest::newRow("javascript") << "[click](javascript:alert(1))"
+                                << ""
+                                << "click";
+    QTest::newRow("javascript upper") << "[click](JAVASCRIPT:alert(1))"
+                                      << ""
+                                      << "click";
+    QTest::newRow("data") << "[d](data:text/html;base64,PHNjcmlwdD4=)"
+                          << ""
+                          << "d";
+    QTest::newRow("file") << "[f](file:///etc/passwd)"
+                          << ""
+                          << "f";
+    QTest::newRow("mailto") << "[m](mailto:a@b.c)"
+                            << ""
+                            << "m";
+    QTest::newRow("relative") << "[r](docs/readme.md)"
+                              << ""
+                              << "r";
+    QTest::newRow("anchor") << "[a](#section)"
+                            << ""
+                            << "a";
+    QTest::newRow("autolink js") << "<javascript:alert(1)>"
+                                 << ""
+                                 << "javascript:alert(1)";
+    QTest::newRow("autolink https") << "<https://example.org>"
+                                    << "https://example.org"
+                                    << "https://example.org";
+    QTest::newRow("reference") << "[ref][1]\n\n[1]: vbscript:msgbox"
+                               << ""
+                               << "ref";
 }
 
 void TestMarkdownRenderer::links()
@@ -68,12 +92,24 @@ void TestMarkdownRenderer::rawHtml_data()
     QTest::addColumn<QString>("forbidden");
     QTest::addColumn<QString>("escaped");
 
-    QTest::newRow("script block") << "<script>alert(1)</script>" << "<script" << "&lt;script&gt;alert(1)&lt;/script&gt;";
-    QTest::newRow("inline bold") << "some <b>bold</b> text" << "<b>" << "&lt;b&gt;bold&lt;/b&gt;";
-    QTest::newRow("img onerror") << "x <img src=x onerror=alert(1)> y" << "<img" << "&lt;img src=x onerror=alert(1)&gt;";
-    QTest::newRow("div block") << "<div style=\"color:red\">\nhello\n</div>" << "<div" << "&lt;div style=&quot;color:red&quot;&gt;";
-    QTest::newRow("iframe") << "<iframe src=\"https://evil\"></iframe>" << "<iframe" << "&lt;iframe";
-    QTest::newRow("comment") << "<!-- hidden -->" << "<!--" << "&lt;!-- hidden --&gt;";
+    QTest::newRow("script block") << "<script>alert(1)</script>"
+                                  << "<script"
+                                  << "&lt;script&gt;alert(1)&lt;/script&gt;";
+    QTest::newRow("inline bold") << "some <b>bold</b> text"
+                                 << "<b>"
+                                 << "&lt;b&gt;bold&lt;/b&gt;";
+    QTest::newRow("img onerror") << "x <img src=x onerror=alert(1)> y"
+                                 << "<img"
+                                 << "&lt;img src=x onerror=alert(1)&gt;";
+    QTest::newRow("div block") << "<div style=\"color:red\">\nhello\n</div>"
+                               << "<div"
+                               << "&lt;div style=&quot;color:red&quot;&gt;";
+    QTest::newRow("iframe") << "<iframe src=\"https://evil\"></iframe>"
+                            << "<iframe"
+                            << "&lt;iframe";
+    QTest::newRow("comment") << "<!-- hidden -->"
+                             << "<!--"
+                             << "&lt;!-- hidden --&gt;";
 }
 
 void TestMarkdownRenderer::rawHtml()
@@ -95,21 +131,32 @@ void TestMarkdownRenderer::images_data()
     QTest::addColumn<QString>("alt");
 
     QTest::newRow("misc") << "![Arch](@misc/model_architecture.png)" << QStringList{"misc/model_architecture.png"}
-                          << QStringList{} << "carton-misc:misc/model_architecture.png" << "Arch";
+                          << QStringList{} << "carton-misc:misc/model_architecture.png"
+                          << "Arch";
     QTest::newRow("misc no extension") << "![x](@misc/_example_misc_file_0)" << QStringList{"misc/_example_misc_file_0"}
-                                       << QStringList{} << "carton-misc:misc/_example_misc_file_0" << "x";
+                                       << QStringList{} << "carton-misc:misc/_example_misc_file_0"
+                                       << "x";
     QTest::newRow("misc space") << "![s](<@misc/a b.png>)" << QStringList{"misc/a b.png"} << QStringList{}
-                                << "carton-misc:misc/a%20b.png" << "s";
+                                << "carton-misc:misc/a%20b.png"
+                                << "s";
     QTest::newRow("misc subfolder") << "![s](@misc/img/a.png)" << QStringList{"misc/img/a.png"} << QStringList{}
-                                    << "carton-misc:misc/img/a.png" << "s";
-    QTest::newRow("misc traversal") << "![t](@misc/../MANIFEST)" << QStringList{} << QStringList{} << "" << "t";
-    QTest::newRow("misc empty") << "![e](@misc/)" << QStringList{} << QStringList{} << "" << "e";
+                                    << "carton-misc:misc/img/a.png"
+                                    << "s";
+    QTest::newRow("misc traversal") << "![t](@misc/../MANIFEST)" << QStringList{} << QStringList{} << ""
+                                    << "t";
+    QTest::newRow("misc empty") << "![e](@misc/)" << QStringList{} << QStringList{} << ""
+                                << "e";
     QTest::newRow("https") << "![r](https://example.com/a.png)" << QStringList{}
-                           << QStringList{"https://example.com/a.png"} << "https://example.com/a.png" << "r";
-    QTest::newRow("http") << "![h](http://example.com/a.png)" << QStringList{} << QStringList{} << "" << "h";
-    QTest::newRow("javascript") << "![j](javascript:alert(1))" << QStringList{} << QStringList{} << "" << "j";
-    QTest::newRow("local file") << "![l](/etc/passwd)" << QStringList{} << QStringList{} << "" << "l";
-    QTest::newRow("relative") << "![l](misc/a.png)" << QStringList{} << QStringList{} << "" << "l";
+                           << QStringList{"https://example.com/a.png"} << "https://example.com/a.png"
+                           << "r";
+    QTest::newRow("http") << "![h](http://example.com/a.png)" << QStringList{} << QStringList{} << ""
+                          << "h";
+    QTest::newRow("javascript") << "![j](javascript:alert(1))" << QStringList{} << QStringList{} << ""
+                                << "j";
+    QTest::newRow("local file") << "![l](/etc/passwd)" << QStringList{} << QStringList{} << ""
+                                << "l";
+    QTest::newRow("relative") << "![l](misc/a.png)" << QStringList{} << QStringList{} << ""
+                              << "l";
 }
 
 void TestMarkdownRenderer::images()
@@ -182,8 +229,7 @@ void TestMarkdownRenderer::tables_data()
     QTest::newRow("escaped pipe") << "| a |\n|---|\n| x \\| y |" << QStringList{"<td>x | y</td>"} << QStringList{};
     QTest::newRow("not in code fence") << "```\n| a | b |\n|---|---|\n```" << QStringList{"<pre><code>| a | b |"}
                                        << QStringList{"<table"};
-    QTest::newRow("column count differs") << "| a | b |\n|---|\n" << QStringList{"| a | b |"}
-                                          << QStringList{"<table"};
+    QTest::newRow("column count differs") << "| a | b |\n|---|\n" << QStringList{"| a | b |"} << QStringList{"<table"};
     QTest::newRow("text around") << "before\n\n| a |\n|---|\n| 1 |\n\nafter *x*"
                                  << QStringList{"<p>before</p>", "<td>1</td>", "<p>after <em>x</em></p>"}
                                  << QStringList{};

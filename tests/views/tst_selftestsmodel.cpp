@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "testcartons.h"
-
 #include "views/roles.h"
 #include "views/selftestsmodel.h"
 
@@ -42,10 +41,9 @@ void TestSelfTestsModel::upstream()
     QCOMPARE(example.data().toString(), QStringLiteral("an_optional_name"));
     QVERIFY(model.isExample(example));
     QVERIFY(!model.isExample(test));
-    QCOMPARE(model.rowCount(test), 3);   // b, a, expected y
+    QCOMPARE(model.rowCount(test), 3);    // b, a, expected y
     QCOMPARE(model.rowCount(example), 2); // f, sample y
-    QCOMPARE(model.references(example),
-             (QStringList{"@misc/_example_misc_file_0", "@tensor_data/_tensor_3"}));
+    QCOMPARE(model.references(example), (QStringList{"@misc/_example_misc_file_0", "@tensor_data/_tensor_3"}));
     QCOMPARE(model.description(example), QStringLiteral("An example of an image input"));
     // Children point back to their item.
     const QModelIndex child = model.index(0, SelfTestsModel::ReferenceColumn, example);
@@ -62,11 +60,26 @@ void TestSelfTestsModel::references_data()
     QTest::addColumn<QString>("reference");
     QTest::addColumn<QString>("details");
 
-    QTest::newRow("string input") << false << 0 << "b" << "input" << "@tensor_data/_tensor_0" << "string [3]";
-    QTest::newRow("float input") << false << 1 << "a" << "input" << "@tensor_data/_tensor_1" << "float32 [5]";
-    QTest::newRow("expected") << false << 2 << "y" << "expected output" << "@tensor_data/_tensor_2" << "uint32 [5]";
-    QTest::newRow("misc") << true << 0 << "f" << "input" << "@misc/_example_misc_file_0" << "file, 527.2 KiB";
-    QTest::newRow("sample") << true << 1 << "y" << "sample output" << "@tensor_data/_tensor_3" << "int64 []";
+    QTest::newRow("string input") << false << 0 << "b"
+                                  << "input"
+                                  << "@tensor_data/_tensor_0"
+                                  << "string [3]";
+    QTest::newRow("float input") << false << 1 << "a"
+                                 << "input"
+                                 << "@tensor_data/_tensor_1"
+                                 << "float32 [5]";
+    QTest::newRow("expected") << false << 2 << "y"
+                              << "expected output"
+                              << "@tensor_data/_tensor_2"
+                              << "uint32 [5]";
+    QTest::newRow("misc") << true << 0 << "f"
+                          << "input"
+                          << "@misc/_example_misc_file_0"
+                          << "file, 527.2 KiB";
+    QTest::newRow("sample") << true << 1 << "y"
+                            << "sample output"
+                            << "@tensor_data/_tensor_3"
+                            << "int64 []";
 }
 
 void TestSelfTestsModel::references()

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "testcartons.h"
-
 #include "views/roles.h"
 #include "views/tensorlistmodel.h"
 #include "views/tensorpreview.h"
@@ -9,7 +8,6 @@
 
 #include <QAbstractItemModelTester>
 #include <QTest>
-
 #include <cstring>
 
 using namespace studio;
@@ -93,10 +91,26 @@ void TestTensorModels::upstreamList_data()
     QTest::addColumn<QString>("size");
     QTest::addColumn<QString>("referencedBy");
 
-    QTest::newRow("_tensor_0") << "_tensor_0" << "string" << "[3]" << "263 B" << "a_self_test: input b";
-    QTest::newRow("_tensor_1") << "_tensor_1" << "float32" << "[5]" << "20 B" << "a_self_test: input a";
-    QTest::newRow("_tensor_2") << "_tensor_2" << "uint32" << "[5]" << "20 B" << "a_self_test: expected output y";
-    QTest::newRow("_tensor_3") << "_tensor_3" << "int64" << "[]" << "8 B" << "an_optional_name: sample output y";
+    QTest::newRow("_tensor_0") << "_tensor_0"
+                               << "string"
+                               << "[3]"
+                               << "263 B"
+                               << "a_self_test: input b";
+    QTest::newRow("_tensor_1") << "_tensor_1"
+                               << "float32"
+                               << "[5]"
+                               << "20 B"
+                               << "a_self_test: input a";
+    QTest::newRow("_tensor_2") << "_tensor_2"
+                               << "uint32"
+                               << "[5]"
+                               << "20 B"
+                               << "a_self_test: expected output y";
+    QTest::newRow("_tensor_3") << "_tensor_3"
+                               << "int64"
+                               << "[]"
+                               << "8 B"
+                               << "an_optional_name: sample output y";
 }
 
 void TestTensorModels::upstreamList()
@@ -200,7 +214,8 @@ void TestTensorModels::nestedAndErrors()
     list.setCarton(m_folder);
     QCOMPARE(list.rowCount(), 4);
     QCOMPARE(list.referencedBy(QStringLiteral("cube")), QStringList{"inner of nest"});
-    QCOMPARE(list.index(list.rowForName(QStringLiteral("nest")), TensorListModel::SizeColumn).data().toString(), QString());
+    QCOMPARE(list.index(list.rowForName(QStringLiteral("nest")), TensorListModel::SizeColumn).data().toString(),
+             QString());
 
     TensorValuesModel values;
     QAbstractItemModelTester t2(&values, QAbstractItemModelTester::FailureReportingMode::QtTest);

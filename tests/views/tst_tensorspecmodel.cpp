@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "testcartons.h"
-
 #include "views/roles.h"
 #include "views/shapedelegate.h"
 #include "views/symbolpalette.h"
@@ -52,7 +51,8 @@ void TestTensorSpecModel::upstreamInputs()
     for (int r = 0; r < inputs.rowCount(); ++r)
         names.append(inputs.index(r, TensorSpecModel::NameColumn).data().toString());
     QCOMPARE(names, (QStringList{"a", "b", "c", "d", "e", "f", "g"}));
-    QCOMPARE(inputs.index(5, TensorSpecModel::ShapeColumn).data().toString(), QStringLiteral("[batch_size, 3, 512, 512]"));
+    QCOMPARE(inputs.index(5, TensorSpecModel::ShapeColumn).data().toString(),
+             QStringLiteral("[batch_size, 3, 512, 512]"));
     QCOMPARE(inputs.index(5, TensorSpecModel::DTypeColumn).data().toString(), QStringLiteral("int32"));
     QCOMPARE(inputs.index(0, TensorSpecModel::ShapeColumn).data().toString(), QStringLiteral("*"));
     QCOMPARE(inputs.index(4, TensorSpecModel::ShapeColumn).data().toString(), QStringLiteral("[]"));
@@ -61,14 +61,17 @@ void TestTensorSpecModel::upstreamInputs()
     QCOMPARE(outputs.index(0, TensorSpecModel::DTypeColumn).data().toString(), QStringLiteral("uint32"));
 
     // "some_symbol" names b's whole shape and d's only dim: same color in both rows.
-    const auto partsB = inputs.index(1, TensorSpecModel::ShapeColumn).data(Roles::ShapePartsRole).value<QList<ShapePart>>();
-    const auto partsD = inputs.index(3, TensorSpecModel::ShapeColumn).data(Roles::ShapePartsRole).value<QList<ShapePart>>();
+    const auto partsB =
+        inputs.index(1, TensorSpecModel::ShapeColumn).data(Roles::ShapePartsRole).value<QList<ShapePart>>();
+    const auto partsD =
+        inputs.index(3, TensorSpecModel::ShapeColumn).data(Roles::ShapePartsRole).value<QList<ShapePart>>();
     QCOMPARE(partsB.size(), 1);
     QCOMPARE(partsD.size(), 3);
     QCOMPARE(partsB[0].kind, ShapePart::Symbol);
     QCOMPARE(partsD[1].text, QStringLiteral("some_symbol"));
     QCOMPARE(partsD[1].colorIndex, partsB[0].colorIndex);
-    const auto partsF = inputs.index(5, TensorSpecModel::ShapeColumn).data(Roles::ShapePartsRole).value<QList<ShapePart>>();
+    const auto partsF =
+        inputs.index(5, TensorSpecModel::ShapeColumn).data(Roles::ShapePartsRole).value<QList<ShapePart>>();
     QCOMPARE(partsF[1].text, QStringLiteral("batch_size"));
     QVERIFY(partsF[1].colorIndex >= 0);
     QVERIFY(partsF[1].colorIndex != partsB[0].colorIndex);
@@ -81,7 +84,8 @@ void TestTensorSpecModel::upstreamInputs()
         named.addShape(spec.shape, QStringLiteral("input ") + spec.name);
     QCOMPARE(named.usersOf(QStringLiteral("some_symbol")), (QStringList{"input b", "input d"}));
     inputs.setSpecs(carton->info()->inputs, named);
-    QVERIFY(inputs.index(1, TensorSpecModel::ShapeColumn).data(Qt::ToolTipRole).toString().contains(u"input b, input d"));
+    QVERIFY(
+        inputs.index(1, TensorSpecModel::ShapeColumn).data(Qt::ToolTipRole).toString().contains(u"input b, input d"));
 }
 
 void TestTensorSpecModel::shapes_data()
@@ -155,8 +159,8 @@ void TestTensorSpecModel::chipColors()
         const QColor onLight = SymbolPalette::chipColor(i, light);
         const QColor onDark = SymbolPalette::chipColor(i, dark);
         QCOMPARE(SymbolPalette::chipColor(i, light), onLight); // stable
-        QVERIFY(onLight.lightnessF() > 0.7);  // pastel behind dark text
-        QVERIFY(onDark.lightnessF() < 0.45);  // deep behind light text
+        QVERIFY(onLight.lightnessF() > 0.7);                   // pastel behind dark text
+        QVERIFY(onDark.lightnessF() < 0.45);                   // deep behind light text
         if (i > 0)
             QVERIFY(SymbolPalette::chipColor(i - 1, light) != onLight);
     }
@@ -194,8 +198,8 @@ void TestTensorSpecModel::delegatePaintsChips()
     const QRect nameCell = view.visualRect(model.index(0, TensorSpecModel::NameColumn))
                                .translated(view.viewport()->mapTo(&view, QPoint(0, 0)));
     QCOMPARE(countChip(nameCell), 0);
-    QVERIFY(ShapeDelegate().sizeHint(QStyleOptionViewItem(), model.index(0, TensorSpecModel::ShapeColumn)).width()
-            > QFontMetrics(QFont()).horizontalAdvance(QStringLiteral("[batch_size, 3]")));
+    QVERIFY(ShapeDelegate().sizeHint(QStyleOptionViewItem(), model.index(0, TensorSpecModel::ShapeColumn)).width() >
+            QFontMetrics(QFont()).horizontalAdvance(QStringLiteral("[batch_size, 3]")));
 }
 
 QTEST_MAIN(TestTensorSpecModel)

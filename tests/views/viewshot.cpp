@@ -22,7 +22,6 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTreeView>
-
 #include <cstdio>
 
 int main(int argc, char **argv)
@@ -91,9 +90,10 @@ int main(int argc, char **argv)
         for (const carton::SourceFile &file : carton->source().files()) {
             carton::FileCheck check;
             check.path = file.path;
-            const carton::FileState states[] = {carton::FileState::Ok, carton::FileState::Ok, carton::FileState::Mismatch,
-                                                carton::FileState::Ok, carton::FileState::Linked, carton::FileState::Missing,
-                                                carton::FileState::Failed, carton::FileState::Unlisted};
+            const carton::FileState states[] = {carton::FileState::Ok,       carton::FileState::Ok,
+                                                carton::FileState::Mismatch, carton::FileState::Ok,
+                                                carton::FileState::Linked,   carton::FileState::Missing,
+                                                carton::FileState::Failed,   carton::FileState::Unlisted};
             check.state = states[i++ % 8];
             view.setFileCheck(check);
         }

@@ -109,14 +109,14 @@ void TestZipHostile::hostile_data()
     QTest::newRow("empty-file") << QByteArray() << defaults << int(AtOpen) << QString() << ErrorCode::Format
                                 << QStringList{u"too small"_s};
     b = base(&l);
-    QTest::newRow("truncated-file") << b.left(b.size() / 2) << defaults << int(AtOpen) << QString()
-                                    << ErrorCode::Format << QStringList{u"no end of central directory"_s};
+    QTest::newRow("truncated-file") << b.left(b.size() / 2) << defaults << int(AtOpen) << QString() << ErrorCode::Format
+                                    << QStringList{u"no end of central directory"_s};
     QTest::newRow("not-a-zip") << sampleData(5000) << defaults << int(AtOpen) << QString() << ErrorCode::Format
                                << QStringList{u"no end of central directory"_s};
     b = base(&l);
     patch16(b, l.eocd + 20, 40);
-    QTest::newRow("eocd-comment-length-lies") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
-                                              << QStringList{u"comment length"_s, u"40"_s};
+    QTest::newRow("eocd-comment-length-lies")
+        << b << defaults << int(AtOpen) << QString() << ErrorCode::Format << QStringList{u"comment length"_s, u"40"_s};
     b = base(&l);
     patch32(b, l.eocd + 16, 1u << 30);
     QTest::newRow("cd-offset-beyond-file") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
@@ -127,8 +127,8 @@ void TestZipHostile::hostile_data()
                                       << QStringList{u"central directory size 4294967280"_s};
     b = base(&l);
     patch32(b, l.eocd + 12, quint32(l.cdSize + 100));
-    QTest::newRow("cd-size-past-end-record") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
-                                             << QStringList{u"runs past the end record"_s};
+    QTest::newRow("cd-size-past-end-record")
+        << b << defaults << int(AtOpen) << QString() << ErrorCode::Format << QStringList{u"runs past the end record"_s};
     b = base(&l);
     patch16(b, l.eocd + 8, 0xfffe);
     patch16(b, l.eocd + 10, 0xfffe);
@@ -164,9 +164,9 @@ void TestZipHostile::hostile_data()
     b = base(&l);
     QTest::newRow("zip64-locator-past-file") << withZip64(b, l, false, 0, 0xffffffff00ull) << defaults << int(AtOpen)
                                              << QString() << ErrorCode::Format << QStringList{u"locator points"_s};
-    QTest::newRow("zip64-record-bad-signature") << withZip64(b, l, false, 0, 0) << defaults << int(AtOpen) << QString()
-                                                << ErrorCode::Format
-                                                << QStringList{u"zip64 end of central directory signature"_s};
+    QTest::newRow("zip64-record-bad-signature")
+        << withZip64(b, l, false, 0, 0) << defaults << int(AtOpen) << QString() << ErrorCode::Format
+        << QStringList{u"zip64 end of central directory signature"_s};
     QTest::newRow("zip64-count-huge") << withZip64(b, l, true, 1'000'000'000'000ull, 0) << defaults << int(AtOpen)
                                       << QString() << ErrorCode::Limit << QStringList{u"1000000000000 entries"_s};
     {
@@ -175,16 +175,20 @@ void TestZipHostile::hostile_data()
         b = buildZip(entries, &l);
         patch32(b, l.central[1] + 24, 0xffffffffu);
     }
-    QTest::newRow("zip64-extra-truncated") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
-                                           << QStringList{u"model/a.bin"_s, u"zip64 extra field is truncated"_s,
-                                                          u"uncompressed size"_s};
+    QTest::newRow("zip64-extra-truncated")
+        << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
+        << QStringList{u"model/a.bin"_s, u"zip64 extra field is truncated"_s, u"uncompressed size"_s};
     b = base(&l);
     patch32(b, l.central[1] + 20, 0xffffffffu);
     QTest::newRow("zip64-marker-without-extra") << b << defaults << int(AtOpen) << QString() << ErrorCode::Format
                                                 << QStringList{u"model/a.bin"_s, u"no zip64 extra field"_s};
 
     // --- Names.
-    const struct { const char *row; QByteArray name; const char *why; } names[] = {
+    const struct {
+        const char *row;
+        QByteArray name;
+        const char *why;
+    } names[] = {
         {"name-dotdot", "../evil", "\"..\""},
         {"name-dotdot-inside", "model/../../evil", "\"..\""},
         {"name-absolute", "/etc/passwd", "absolute"},
@@ -231,13 +235,14 @@ void TestZipHostile::hostile_data()
                                          << QStringList{u"model/a.bin"_s, u"bad local header signature 0x12345678"_s};
     b = base(&l);
     patch16(b, l.local[1] + 28, 0xffff);
-    QTest::newRow("local-extra-length-lies") << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s
-                                             << ErrorCode::Format
-                                             << QStringList{u"model/a.bin"_s, u"extra length 65535"_s};
+    QTest::newRow("local-extra-length-lies")
+        << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s << ErrorCode::Format
+        << QStringList{u"model/a.bin"_s, u"extra length 65535"_s};
     b = base(&l);
     patch16(b, l.local[1] + 26, 60000);
-    QTest::newRow("local-name-length-lies") << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s
-                                            << ErrorCode::Format << QStringList{u"model/a.bin"_s, u"name length 60000"_s};
+    QTest::newRow("local-name-length-lies")
+        << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s << ErrorCode::Format
+        << QStringList{u"model/a.bin"_s, u"name length 60000"_s};
     b = base(&l);
     b[l.local[1] + 30] = 'M';
     QTest::newRow("local-name-differs") << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s << ErrorCode::Format
@@ -265,12 +270,13 @@ void TestZipHostile::hostile_data()
                                << QStringList{u"bomb.zst"_s, u"compression ratio"_s};
 
     // --- Data that lies about itself (found while reading).
-    QTest::newRow("zstd-decodes-more-than-header") << buildZip({compressed("liar.zst", 93, zstdZeros, zeros.left(1000))})
-                                                   << defaults << int(AtRead) << u"liar.zst"_s << ErrorCode::Limit
-                                                   << QStringList{u"liar.zst"_s, u"more than the 1000 bytes"_s};
+    QTest::newRow("zstd-decodes-more-than-header")
+        << buildZip({compressed("liar.zst", 93, zstdZeros, zeros.left(1000))}) << defaults << int(AtRead)
+        << u"liar.zst"_s << ErrorCode::Limit << QStringList{u"liar.zst"_s, u"more than the 1000 bytes"_s};
     QTest::newRow("deflate-decodes-more-than-header")
         << buildZip({compressed("liar.def", 8, deflateRaw(zeros.left(8 << 20)), zeros.left(1000))}) << defaults
-        << int(AtRead) << u"liar.def"_s << ErrorCode::Limit << QStringList{u"liar.def"_s, u"more than the 1000 bytes"_s};
+        << int(AtRead) << u"liar.def"_s << ErrorCode::Limit
+        << QStringList{u"liar.def"_s, u"more than the 1000 bytes"_s};
     const QByteArray text = sampleData(5000, 12);
     QTest::newRow("zstd-decodes-less-than-header")
         << buildZip({compressed("short.zst", 93, zstdFrame(text.left(4000), false), text)}) << defaults << int(AtRead)
@@ -317,7 +323,8 @@ void TestZipHostile::hostile()
 
     auto checkError = [&](const Error &error) {
         const QString text = error.toString();
-        QVERIFY2(error.code == code, qPrintable(u"code %1, expected %2: %3"_s.arg(int(error.code)).arg(int(code)).arg(text)));
+        QVERIFY2(error.code == code,
+                 qPrintable(u"code %1, expected %2: %3"_s.arg(int(error.code)).arg(int(code)).arg(text)));
         QVERIFY2(text.contains(QFileInfo(path).fileName()), qPrintable(text));
         for (const QString &m : mentions)
             QVERIFY2(text.contains(m), qPrintable(u"\"%1\" does not mention \"%2\""_s.arg(text, m)));
@@ -405,8 +412,8 @@ void TestZipHostile::mutations()
             }
         }
     }
-    QVERIFY(opened > 50);    // the mutations reach the entry data too
-    QVERIFY(failures > 50);  // and are noticed
+    QVERIFY(opened > 50);   // the mutations reach the entry data too
+    QVERIFY(failures > 50); // and are noticed
     QVERIFY(timer.elapsed() < 120000);
 }
 

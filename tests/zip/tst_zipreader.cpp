@@ -11,7 +11,6 @@
 #include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <atomic>
 #include <thread>
 
@@ -23,7 +22,10 @@ Q_DECLARE_METATYPE(carton::ZipMethod)
 
 namespace {
 
-QString errorOf(const Error &e) { return e.toString(); }
+QString errorOf(const Error &e)
+{
+    return e.toString();
+}
 
 // Python writes an archive; sys.argv[2] picks the variant. Prints nothing.
 const char *PythonWrite = R"(
@@ -215,8 +217,10 @@ void TestZipReader::readRange_data()
     QTest::addColumn<qint64>("length");
     QTest::addColumn<bool>("valid");
     const qint64 size = 3 << 20;
-    const struct { const char *name; ZipMethod method; } methods[] = {
-        {"stored", ZipMethod::Stored}, {"deflate", ZipMethod::Deflate}, {"zstd", ZipMethod::Zstd}};
+    const struct {
+        const char *name;
+        ZipMethod method;
+    } methods[] = {{"stored", ZipMethod::Stored}, {"deflate", ZipMethod::Deflate}, {"zstd", ZipMethod::Zstd}};
     for (const auto &m : methods) {
         QTest::addRow("%s-start", m.name) << m.method << qint64(0) << qint64(100) << true;
         QTest::addRow("%s-middle", m.name) << m.method << qint64(1234567) << qint64(70000) << true;

@@ -7,14 +7,13 @@
 #include "zip/zipwriter.h"
 #include "ziptestutil.h"
 
-#include <quazip.h>
-#include <quazipfile.h>
-
 #include <QBuffer>
 #include <QCryptographicHash>
 #include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <quazip.h>
+#include <quazipfile.h>
 
 using namespace carton;
 using namespace ziptest;
@@ -44,7 +43,8 @@ QString writeArchive(const QString &path, const QList<Item> &items, ZipMethod me
         if (Status s = writer.beginEntry(item.name, options); !s)
             return s.error().toString();
         for (qsizetype at = 0; at < item.data.size(); at += chunk)
-            if (Status s = writer.write(QByteArrayView(item.data).sliced(at, std::min(chunk, item.data.size() - at))); !s)
+            if (Status s = writer.write(QByteArrayView(item.data).sliced(at, std::min(chunk, item.data.size() - at)));
+                !s)
                 return s.error().toString();
         if (Result<ZipEntry> e = writer.finishEntry(); !e)
             return e.error().toString();
@@ -131,12 +131,15 @@ void TestZipWriter::roundTrip_data()
     QTest::addColumn<qsizetype>("chunk");
     QTest::addColumn<int>("workers");
     const QByteArray big = sampleData(3 << 20, 7);
-    const struct { const char *name; ZipMethod method; } methods[] = {
-        {"stored", ZipMethod::Stored}, {"deflate", ZipMethod::Deflate}, {"zstd", ZipMethod::Zstd}};
+    const struct {
+        const char *name;
+        ZipMethod method;
+    } methods[] = {{"stored", ZipMethod::Stored}, {"deflate", ZipMethod::Deflate}, {"zstd", ZipMethod::Zstd}};
     for (const auto &m : methods) {
         QTest::addRow("%s-empty", m.name) << m.method << QByteArray() << qsizetype(1) << 0;
         QTest::addRow("%s-one-byte", m.name) << m.method << QByteArray("x") << qsizetype(1) << 0;
-        QTest::addRow("%s-text", m.name) << m.method << QByteArray("hello, carton\n").repeated(100) << qsizetype(7) << 0;
+        QTest::addRow("%s-text", m.name) << m.method << QByteArray("hello, carton\n").repeated(100) << qsizetype(7)
+                                         << 0;
         QTest::addRow("%s-3MiB", m.name) << m.method << big << qsizetype(1 << 20) << 0;
         QTest::addRow("%s-3MiB-odd-chunks", m.name) << m.method << big << qsizetype(12345) << 0;
     }
@@ -273,8 +276,10 @@ void TestZipWriter::manyEntries()
 
     if (!haveTool(u"python3"_s))
         QSKIP("python3 not installed");
-    const ToolResult r = runTool(u"python3"_s, {u"-c"_s, u"import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); "
-                                                         "print(len(z.namelist()), z.read('f/69999').decode())"_s, path});
+    const ToolResult r = runTool(u"python3"_s, {u"-c"_s,
+                                                u"import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); "
+                                                "print(len(z.namelist()), z.read('f/69999').decode())"_s,
+                                                path});
     QCOMPARE(r.out.trimmed(), QByteArray("70000 69999"));
 }
 
@@ -310,8 +315,10 @@ void TestZipWriter::pythonReads()
     if (!haveTool(u"python3"_s))
         QSKIP("python3 not installed");
     QFETCH(ZipMethod, method);
-    const QList<Item> items{{u"empty"_s, {}}, {u"small.txt"_s, "small\n"},
-                            {u"big/2MiB.bin"_s, sampleData(2 << 20, 11)}, {u"ünï/çødé"_s, "x"}};
+    const QList<Item> items{{u"empty"_s, {}},
+                            {u"small.txt"_s, "small\n"},
+                            {u"big/2MiB.bin"_s, sampleData(2 << 20, 11)},
+                            {u"ünï/çødé"_s, "x"}};
     const QString path = m_dir.filePath(u"python.zip"_s);
     QCOMPARE(writeArchive(path, items, method, 100000), QString());
     const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
@@ -492,8 +499,9 @@ void TestZipWriter::directoryEntry()
     QCOMPARE(*(*reader)->readEntry(*dir, 0), QByteArray());
     if (!haveTool(u"python3"_s))
         QSKIP("python3 not installed");
-    const ToolResult r = runTool(u"python3"_s, {u"-c"_s, u"import sys, zipfile; "
-                                                         "print(zipfile.ZipFile(sys.argv[1]).getinfo('model/').is_dir())"_s,
+    const ToolResult r = runTool(u"python3"_s, {u"-c"_s,
+                                                u"import sys, zipfile; "
+                                                "print(zipfile.ZipFile(sys.argv[1]).getinfo('model/').is_dir())"_s,
                                                 path});
     QCOMPARE(r.out.trimmed(), QByteArray("True"));
 }

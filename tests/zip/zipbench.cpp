@@ -13,7 +13,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSaveFile>
-
 #include <cstdio>
 #include <vector>
 
@@ -29,8 +28,8 @@ int fail(const QString &message)
 
 void report(const char *what, qint64 bytes, qint64 ns)
 {
-    std::fprintf(stderr, "%s: %lld bytes in %.3f s = %.1f MB/s\n", what, static_cast<long long>(bytes), double(ns) / 1e9,
-                 double(bytes) / 1e6 / (double(ns) / 1e9));
+    std::fprintf(stderr, "%s: %lld bytes in %.3f s = %.1f MB/s\n", what, static_cast<long long>(bytes),
+                 double(ns) / 1e9, double(bytes) / 1e6 / (double(ns) / 1e9));
 }
 
 int pack(const QStringList &args)
@@ -41,7 +40,9 @@ int pack(const QStringList &args)
         return fail(QStringLiteral("cannot open input or output"));
     ZipWriteOptions options;
     const QString method = args.value(2, QStringLiteral("zstd"));
-    options.method = method == u"stored" ? ZipMethod::Stored : method == u"deflate" ? ZipMethod::Deflate : ZipMethod::Zstd;
+    options.method = method == u"stored"    ? ZipMethod::Stored
+                     : method == u"deflate" ? ZipMethod::Deflate
+                                            : ZipMethod::Zstd;
     options.level = args.value(3, QStringLiteral("3")).toInt();
     options.zstdWorkers = args.value(4, QStringLiteral("0")).toInt();
     options.sizeHint = in.size();
@@ -74,7 +75,8 @@ int hash(const QStringList &args)
         return fail(QStringLiteral("no entry %1").arg(args.value(1)));
     QElapsedTimer timer;
     timer.start();
-    Result<std::unique_ptr<QIODevice>> device = (*reader)->openEntry(*entry, !args.contains(QStringLiteral("--no-crc")));
+    Result<std::unique_ptr<QIODevice>> device =
+        (*reader)->openEntry(*entry, !args.contains(QStringLiteral("--no-crc")));
     if (!device)
         return fail(device.error().toString());
     Sha256 sha;

@@ -14,8 +14,7 @@
 
 namespace studio {
 
-AboutDialog::AboutDialog(QWidget *parent)
-    : QDialog(parent)
+AboutDialog::AboutDialog(QWidget *parent) : QDialog(parent)
 {
     setWindowTitle(tr("About %1").arg(QGuiApplication::applicationDisplayName()));
     m_text = tr("<h2>%1</h2>"

@@ -36,8 +36,7 @@ qint64 Application::elapsedSinceStartMs()
     return processClock().isValid() ? processClock().elapsed() : -1;
 }
 
-Application::Application(int &argc, char **argv)
-    : QApplication(argc, argv)
+Application::Application(int &argc, char **argv) : QApplication(argc, argv)
 {
     processClock().start();
     setApplicationMetadata();

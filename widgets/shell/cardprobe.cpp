@@ -4,14 +4,11 @@
 
 #include "cartonpage.h"
 #include "mainwindow.h"
-
 #include "views/cartonview.h"
 
 namespace studio {
 
-CardProbe::CardProbe(MainWindow *window, QObject *parent)
-    : QObject(parent)
-    , m_window(window)
+CardProbe::CardProbe(MainWindow *window, QObject *parent) : QObject(parent), m_window(window)
 {
     m_timer.setInterval(2);
     connect(&m_timer, &QTimer::timeout, this, &CardProbe::poll);

@@ -3,11 +3,9 @@
 #include "cartonpage.h"
 
 #include "errorpage.h"
-#include "verificationrunner.h"
-
 #include "package/carton.h"
 #include "validate/validator.h"
-
+#include "verificationrunner.h"
 #include "views/cartonview.h"
 
 #include <QDir>
@@ -20,7 +18,6 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <exception>
 
 namespace studio {
@@ -86,13 +83,8 @@ bool tabMatches(const QString &title, const QString &wanted)
 } // namespace
 
 CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent)
-    : QWidget(parent)
-    , m_path(path)
-    , m_settings(settings)
-    , m_stack(new QStackedWidget(this))
-    , m_loading(new QWidget(this))
-    , m_banner(new QLabel(this))
-    , m_verification(new VerificationRunner(this))
+    : QWidget(parent), m_path(path), m_settings(settings), m_stack(new QStackedWidget(this)),
+      m_loading(new QWidget(this)), m_banner(new QLabel(this)), m_verification(new VerificationRunner(this))
 {
     auto *loadingLayout = new QVBoxLayout(m_loading);
     loadingLayout->addStretch();
@@ -230,10 +222,10 @@ void CartonPage::onValidated()
     for (const carton::Diagnostic &d : std::as_const(m_baseDiagnostics))
         errors += d.severity == carton::Severity::Error ? 1 : 0;
     if (errors > 0) {
-        m_banner->setText(errors == 1
-                              ? tr("This carton has a problem that makes it invalid; see the Diagnostics panel.")
-                              : tr("This carton has %1 problems that make it invalid; see the Diagnostics panel.")
-                                    .arg(errors));
+        m_banner->setText(
+            errors == 1
+                ? tr("This carton has a problem that makes it invalid; see the Diagnostics panel.")
+                : tr("This carton has %1 problems that make it invalid; see the Diagnostics panel.").arg(errors));
         m_banner->show();
     }
     emit diagnosticsChanged();
@@ -251,8 +243,8 @@ void CartonPage::showError(const carton::Error &error)
     connect(m_errorPage, &ErrorPage::closeRequested, this, &CartonPage::closeRequested);
     m_stack->addWidget(m_errorPage);
     m_stack->setCurrentWidget(m_errorPage);
-    m_baseDiagnostics = {{carton::Severity::Error,
-                          error.location.isEmpty() ? displayName() : error.location, error.message}};
+    m_baseDiagnostics = {
+        {carton::Severity::Error, error.location.isEmpty() ? displayName() : error.location, error.message}};
     emit stateChanged(m_state);
     emit diagnosticsChanged();
     emit busyChanged();
@@ -279,11 +271,10 @@ void CartonPage::updateVerificationDiagnostics()
     for (const carton::FileCheck &check : m_verification->report().files) {
         if (check.state == carton::FileState::Mismatch) {
             m_verifyDiagnostics.append({carton::Severity::Error, check.path,
-                                        check.message.isEmpty()
-                                            ? tr("sha256 %1 does not match MANIFEST (%2)")
-                                                  .arg(QString::fromLatin1(check.actualSha256),
-                                                       QString::fromLatin1(check.expectedSha256))
-                                            : check.message});
+                                        check.message.isEmpty() ? tr("sha256 %1 does not match MANIFEST (%2)")
+                                                                      .arg(QString::fromLatin1(check.actualSha256),
+                                                                           QString::fromLatin1(check.expectedSha256))
+                                                                : check.message});
         } else if (check.state == carton::FileState::Failed) {
             m_verifyDiagnostics.append({carton::Severity::Error, check.path,
                                         check.message.isEmpty() ? tr("could not be read") : check.message});

@@ -7,7 +7,6 @@
 
 #include <QFutureWatcher>
 #include <QWidget>
-
 #include <memory>
 
 class QLabel;

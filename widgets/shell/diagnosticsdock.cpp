@@ -12,10 +12,8 @@
 namespace studio {
 
 DiagnosticsDock::DiagnosticsDock(QWidget *parent)
-    : QDockWidget(tr("Diagnostics"), parent)
-    , m_model(new DiagnosticsModel(this))
-    , m_view(new QTreeView(this))
-    , m_empty(new QLabel(tr("No problems found."), this))
+    : QDockWidget(tr("Diagnostics"), parent), m_model(new DiagnosticsModel(this)), m_view(new QTreeView(this)),
+      m_empty(new QLabel(tr("No problems found."), this))
 {
     setObjectName(QStringLiteral("diagnosticsDock")); // for saveState()
     m_view->setModel(m_model);

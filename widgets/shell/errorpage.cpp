@@ -14,13 +14,9 @@
 namespace studio {
 
 ErrorPage::ErrorPage(QWidget *parent)
-    : QWidget(parent)
-    , m_icon(new QLabel(this))
-    , m_title(new QLabel(this))
-    , m_message(new QLabel(this))
-    , m_location(new QLabel(this))
-    , m_retry(new QPushButton(tr("Try Again"), this))
-    , m_close(new QPushButton(tr("Close Tab"), this))
+    : QWidget(parent), m_icon(new QLabel(this)), m_title(new QLabel(this)), m_message(new QLabel(this)),
+      m_location(new QLabel(this)), m_retry(new QPushButton(tr("Try Again"), this)),
+      m_close(new QPushButton(tr("Close Tab"), this))
 {
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);

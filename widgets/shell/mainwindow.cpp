@@ -5,13 +5,12 @@
 #include "aboutdialog.h"
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
+#include "package/carton.h"
 #include "recentfiles.h"
 #include "shellicons.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
 #include "welcomepage.h"
-
-#include "package/carton.h"
 
 #include <QAction>
 #include <QApplication>
@@ -30,7 +29,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QUrl>
-
 #include <algorithm>
 
 namespace studio {
@@ -48,14 +46,9 @@ QString cleanAbsolute(const QString &path)
 } // namespace
 
 MainWindow::MainWindow(QSettings *settings, QWidget *parent)
-    : QMainWindow(parent)
-    , m_settings(settings)
-    , m_recent(new RecentFiles(settings, this))
-    , m_central(new QStackedWidget(this))
-    , m_welcome(new WelcomePage(m_recent, this))
-    , m_tabs(new QTabWidget(this))
-    , m_diagnostics(new DiagnosticsDock(this))
-    , m_verificationStatus(new VerificationStatus(this))
+    : QMainWindow(parent), m_settings(settings), m_recent(new RecentFiles(settings, this)),
+      m_central(new QStackedWidget(this)), m_welcome(new WelcomePage(m_recent, this)), m_tabs(new QTabWidget(this)),
+      m_diagnostics(new DiagnosticsDock(this)), m_verificationStatus(new VerificationStatus(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -103,8 +96,8 @@ MainWindow::~MainWindow()
 void MainWindow::createActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *open = file->addAction(shellIcon(QStringLiteral("open"), QStringLiteral("document-open")),
-                                    tr("&Open…"), this, &MainWindow::showOpenDialog);
+    QAction *open = file->addAction(shellIcon(QStringLiteral("open"), QStringLiteral("document-open")), tr("&Open…"),
+                                    this, &MainWindow::showOpenDialog);
     open->setObjectName(QStringLiteral("actionOpen"));
     open->setShortcut(QKeySequence::Open);
     QAction *openFolder = file->addAction(shellIcon(QStringLiteral("folder"), QStringLiteral("folder-open")),
@@ -368,9 +361,8 @@ CartonPage *MainWindow::openPath(const QString &path)
         if (page == currentPage())
             updateDiagnostics();
     });
-    connect(page, &CartonPage::statusMessage, this, [this](const QString &text) {
-        statusBar()->showMessage(text, 5000);
-    });
+    connect(page, &CartonPage::statusMessage, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 5000); });
     connect(page, &CartonPage::closeRequested, this, [this, page] {
         const int i = m_tabs->indexOf(page);
         if (i >= 0)
@@ -475,7 +467,8 @@ QStringList MainWindow::cartonPathsFromMimeData(const QMimeData *mime)
         if (!url.isLocalFile())
             continue;
         const QFileInfo info(url.toLocalFile());
-        if (info.isDir() || (info.isFile() && info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0))
+        if (info.isDir() ||
+            (info.isFile() && info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0))
             paths << cleanAbsolute(info.absoluteFilePath());
     }
     return paths;

@@ -18,9 +18,7 @@ QString normalized(const QString &path)
 }
 } // namespace
 
-RecentFiles::RecentFiles(QSettings *settings, QObject *parent)
-    : QObject(parent)
-    , m_settings(settings)
+RecentFiles::RecentFiles(QSettings *settings, QObject *parent) : QObject(parent), m_settings(settings)
 {
     Q_ASSERT(m_settings);
 }

@@ -15,11 +15,7 @@ constexpr int pollMs = 50;
 }
 
 Screenshotter::Screenshotter(MainWindow *window, const QString &file, int delayMs, int timeoutMs, QObject *parent)
-    : QObject(parent)
-    , m_window(window)
-    , m_file(file)
-    , m_delayMs(delayMs)
-    , m_timeoutMs(timeoutMs)
+    : QObject(parent), m_window(window), m_file(file), m_delayMs(delayMs), m_timeoutMs(timeoutMs)
 {
     m_timer.setInterval(pollMs);
     connect(&m_timer, &QTimer::timeout, this, &Screenshotter::poll);

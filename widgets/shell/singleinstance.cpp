@@ -18,9 +18,7 @@ constexpr qint64 maxMessageBytes = 1 << 20;
 constexpr int maxPaths = 1000;
 } // namespace
 
-SingleInstance::SingleInstance(const QString &serverName, QObject *parent)
-    : QObject(parent)
-    , m_serverName(serverName)
+SingleInstance::SingleInstance(const QString &serverName, QObject *parent) : QObject(parent), m_serverName(serverName)
 {
 }
 

@@ -6,7 +6,6 @@
 
 #include <QMetaObject>
 #include <QThreadPool>
-
 #include <exception>
 #include <mutex>
 #include <utility>
@@ -40,20 +39,20 @@ struct VerificationRunner::Job {
     carton::Progress progress;
 
     Job(VerificationRunner *r, quint64 gen)
-        : receiver(r)
-        , generation(gen)
-        // Called only from inside verifyCarton, while the worker holds the job.
-        , progress([this](qint64 done, qint64 total, const QString &) {
-            post([done, total](VerificationRunner *runner) {
-                runner->m_done = done;
-                runner->m_total = total;
-                emit runner->progressChanged(done, total);
-            });
-        })
+        : receiver(r), generation(gen)
+          // Called only from inside verifyCarton, while the worker holds the job.
+          ,
+          progress([this](qint64 done, qint64 total, const QString &) {
+              post([done, total](VerificationRunner *runner) {
+                  runner->m_done = done;
+                  runner->m_total = total;
+                  emit runner->progressChanged(done, total);
+              });
+          })
     {
     }
 
-    template<typename F>
+    template <typename F>
     void post(F f)
     {
         std::lock_guard lock(mutex);
@@ -79,10 +78,7 @@ int failedFileCount(const carton::VerifyReport &report)
     return failed;
 }
 
-VerificationRunner::VerificationRunner(QObject *parent)
-    : QObject(parent)
-{
-}
+VerificationRunner::VerificationRunner(QObject *parent) : QObject(parent) {}
 
 VerificationRunner::~VerificationRunner()
 {

@@ -5,7 +5,6 @@
 #include "package/verifier.h"
 
 #include <QObject>
-
 #include <memory>
 
 namespace carton {

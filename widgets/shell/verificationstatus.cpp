@@ -11,7 +11,6 @@
 #include <QProgressBar>
 #include <QStyle>
 #include <QToolButton>
-
 #include <algorithm>
 
 namespace studio {
@@ -32,11 +31,8 @@ bool isDark(const QPalette &palette)
 } // namespace
 
 VerificationStatus::VerificationStatus(QWidget *parent)
-    : QWidget(parent)
-    , m_icon(new QLabel(this))
-    , m_label(new QLabel(this))
-    , m_progress(new QProgressBar(this))
-    , m_cancel(new QToolButton(this))
+    : QWidget(parent), m_icon(new QLabel(this)), m_label(new QLabel(this)), m_progress(new QProgressBar(this)),
+      m_cancel(new QToolButton(this))
 {
     m_label->setObjectName(QStringLiteral("verificationText"));
     m_progress->setRange(0, 1000);

@@ -36,14 +36,13 @@ QString WelcomePage::sampleCartonPath()
 }
 
 WelcomePage::WelcomePage(RecentFiles *recent, QWidget *parent)
-    : QWidget(parent)
-    , m_recent(recent)
-    , m_recentList(new QListWidget(this))
-    , m_noRecent(new QLabel(tr("No recent cartons."), this))
-    , m_open(new QPushButton(shellIcon(QStringLiteral("open"), QStringLiteral("document-open")), tr("Open Carton…"), this))
-    , m_openFolder(new QPushButton(shellIcon(QStringLiteral("folder"), QStringLiteral("folder-open")),
-                                   tr("Open Folder…"), this))
-    , m_sample(new QPushButton(shellIcon(QStringLiteral("carton-studio")), tr("Open Sample Carton"), this))
+    : QWidget(parent), m_recent(recent), m_recentList(new QListWidget(this)),
+      m_noRecent(new QLabel(tr("No recent cartons."), this)),
+      m_open(new QPushButton(shellIcon(QStringLiteral("open"), QStringLiteral("document-open")), tr("Open Carton…"),
+                             this)),
+      m_openFolder(new QPushButton(shellIcon(QStringLiteral("folder"), QStringLiteral("folder-open")),
+                                   tr("Open Folder…"), this)),
+      m_sample(new QPushButton(shellIcon(QStringLiteral("carton-studio")), tr("Open Sample Carton"), this))
 {
     auto *logo = new QLabel(this);
     const QIcon appIcon = shellIcon(QStringLiteral("carton-studio"));
@@ -101,9 +100,8 @@ WelcomePage::WelcomePage(RecentFiles *recent, QWidget *parent)
     m_noRecent->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     recentBox->addWidget(m_recentList, 1);
     recentBox->addWidget(m_noRecent, 1);
-    connect(m_recentList, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
-        emit openPathRequested(item->data(Qt::UserRole).toString());
-    });
+    connect(m_recentList, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem *item) { emit openPathRequested(item->data(Qt::UserRole).toString()); });
 
     auto *columns = new QHBoxLayout;
     columns->addLayout(start, 1);

@@ -2,22 +2,18 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonfilesmodel.h"
 
+#include "package/carton.h"
 #include "roles.h"
 #include "viewutils.h"
-
-#include "package/carton.h"
 
 #include <QFontDatabase>
 #include <QIcon>
 #include <QLocale>
-
 #include <algorithm>
 
 namespace studio {
 
-CartonFilesModel::CartonFilesModel(QObject *parent)
-    : QAbstractItemModel(parent)
-    , m_root(std::make_unique<Node>())
+CartonFilesModel::CartonFilesModel(QObject *parent) : QAbstractItemModel(parent), m_root(std::make_unique<Node>())
 {
     m_root->folder = true;
 }
@@ -190,8 +186,8 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
     if (node->exempt && column == StateColumn) {
         if (role == Qt::ToolTipRole)
             return node->path == u"MANIFEST"
-                ? tr("MANIFEST lists the hashes of the other files; its own sha256 is the model hash.")
-                : tr("LINKS is not part of MANIFEST: it only says where linked files can be fetched.");
+                       ? tr("MANIFEST lists the hashes of the other files; its own sha256 is the model hash.")
+                       : tr("LINKS is not part of MANIFEST: it only says where linked files can be fetched.");
         if (role != Qt::DisplayRole && role != Roles::SortRole)
             return {};
         return QString();
@@ -200,7 +196,8 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        case NameColumn: return node->name;
+        case NameColumn:
+            return node->name;
         case SizeColumn:
             if (node->folder)
                 return {};
@@ -215,8 +212,10 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
             if (!node->present)
                 return tr("not in archive");
             return node->symlink ? tr("symlink → %1").arg(node->linkTarget) : compressionMethodName(node->method);
-        case Sha256Column: return node->folder ? QVariant() : QString::fromLatin1(node->sha256);
-        case StateColumn: return fileStateText(state);
+        case Sha256Column:
+            return node->folder ? QVariant() : QString::fromLatin1(node->sha256);
+        case StateColumn:
+            return fileStateText(state);
         }
         break;
     case Qt::DecorationRole:
@@ -246,15 +245,22 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
         if (column == Sha256Column)
             return QFontDatabase::systemFont(QFontDatabase::FixedFont);
         break;
-    case Roles::PathRole: return node->path;
-    case Roles::IsFolderRole: return node->folder;
-    case Roles::FileStateRole: return int(state);
+    case Roles::PathRole:
+        return node->path;
+    case Roles::IsFolderRole:
+        return node->folder;
+    case Roles::FileStateRole:
+        return int(state);
     case Roles::SortRole:
         switch (column) {
-        case SizeColumn: return node->size;
-        case CompressedColumn: return node->compressedSize;
-        case StateColumn: return fileStateRank(state);
-        default: return data(index, Qt::DisplayRole);
+        case SizeColumn:
+            return node->size;
+        case CompressedColumn:
+            return node->compressedSize;
+        case StateColumn:
+            return fileStateRank(state);
+        default:
+            return data(index, Qt::DisplayRole);
         }
     default:
         break;
@@ -267,12 +273,18 @@ QVariant CartonFilesModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractItemModel::headerData(section, orientation, role);
     switch (section) {
-    case NameColumn: return tr("Name");
-    case SizeColumn: return tr("Size");
-    case CompressedColumn: return tr("Compressed");
-    case MethodColumn: return tr("Method");
-    case Sha256Column: return tr("SHA-256");
-    case StateColumn: return tr("Verification");
+    case NameColumn:
+        return tr("Name");
+    case SizeColumn:
+        return tr("Size");
+    case CompressedColumn:
+        return tr("Compressed");
+    case MethodColumn:
+        return tr("Method");
+    case Sha256Column:
+        return tr("SHA-256");
+    case StateColumn:
+        return tr("Verification");
     }
     return {};
 }

@@ -6,7 +6,6 @@
 
 #include <QAbstractItemModel>
 #include <QHash>
-
 #include <array>
 #include <memory>
 #include <vector>
@@ -56,16 +55,16 @@ private:
     static constexpr int stateCount = 7;
     struct Node {
         QString name;
-        QString path;            // full path ("model/main.py", folders "model")
+        QString path; // full path ("model/main.py", folders "model")
         Node *parent = nullptr;
         int row = 0;
         bool folder = false;
         qint64 size = -1;
         qint64 compressedSize = -1;
         int method = -1;
-        bool present = true;     // in the archive/folder (false: only in MANIFEST)
+        bool present = true; // in the archive/folder (false: only in MANIFEST)
         bool symlink = false;
-        bool exempt = false;     // MANIFEST and LINKS: not hashed against MANIFEST, no state
+        bool exempt = false; // MANIFEST and LINKS: not hashed against MANIFEST, no state
         QString linkTarget;
         QByteArray sha256;
         carton::FileState state = carton::FileState::Unverified;
@@ -84,7 +83,7 @@ private:
 
     std::shared_ptr<const carton::Carton> m_carton;
     std::unique_ptr<Node> m_root;
-    QHash<QString, Node *> m_byPath;   // files (and folders, when no file has that path)
+    QHash<QString, Node *> m_byPath; // files (and folders, when no file has that path)
     QHash<QString, Node *> m_folders;
     int m_fileCount = 0;
 };

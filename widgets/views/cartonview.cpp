@@ -5,12 +5,11 @@
 #include "cartonfilesmodel.h"
 #include "filespage.h"
 #include "overviewpage.h"
+#include "package/carton.h"
 #include "selftestspage.h"
 #include "specspage.h"
-#include "tensorspecmodel.h"
 #include "tensorspage.h"
-
-#include "package/carton.h"
+#include "tensorspecmodel.h"
 #include "validate/location.h"
 
 #include <QRegularExpression>
@@ -20,8 +19,7 @@
 namespace studio {
 
 CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
-    : QWidget(parent)
-    , m_carton(std::move(carton))
+    : QWidget(parent), m_carton(std::move(carton))
 {
     Q_ASSERT(m_carton);
     m_tabs = new QTabWidget(this);
@@ -81,7 +79,8 @@ void CartonView::setCurrentTab(Tab tab)
 bool CartonView::revealCartonTomlField(const QString &field, int line)
 {
     // "input[2].shape[1]", "output[0].name", "self_test[1].inputs.x", "example[0]"
-    static const QRegularExpression item(QStringLiteral(R"(^(input|output|self_test|example)\[(\d+)\](?:\.([A-Za-z_]+))?)"));
+    static const QRegularExpression item(
+        QStringLiteral(R"(^(input|output|self_test|example)\[(\d+)\](?:\.([A-Za-z_]+))?)"));
     const QRegularExpressionMatch match = item.match(field);
     if (match.hasMatch()) {
         const QString section = match.captured(1);

@@ -4,9 +4,8 @@
 
 #include "imagedecoder.h"
 #include "markdownrenderer.h"
-#include "viewutils.h"
-
 #include "package/carton.h"
+#include "viewutils.h"
 
 #include <QApplication>
 #include <QDesktopServices>
@@ -24,18 +23,15 @@ namespace {
 constexpr int maxStoredImageWidth = 1600;
 } // namespace
 
-DescriptionBrowser::DescriptionBrowser(QWidget *parent)
-    : QTextBrowser(parent)
-    , m_alive(std::make_shared<int>(0))
+DescriptionBrowser::DescriptionBrowser(QWidget *parent) : QTextBrowser(parent), m_alive(std::make_shared<int>(0))
 {
     setOpenLinks(false);
     document()->setDocumentMargin(10);
     setOpenExternalLinks(false);
     setReadOnly(true);
     connect(this, &QTextBrowser::anchorClicked, this, &DescriptionBrowser::onAnchorClicked);
-    connect(this, &QTextBrowser::highlighted, this, [this](const QUrl &url) {
-        emit statusMessage(isWebUrl(url) ? url.toDisplayString() : QString());
-    });
+    connect(this, &QTextBrowser::highlighted, this,
+            [this](const QUrl &url) { emit statusMessage(isWebUrl(url) ? url.toDisplayString() : QString()); });
 }
 
 DescriptionBrowser::~DescriptionBrowser()
@@ -75,7 +71,8 @@ void DescriptionBrowser::setRemoteImagesAllowed(bool allowed)
 
 QSize DescriptionBrowser::maxImageSize() const
 {
-    const int width = qBound(320, viewport()->width() - 2 * int(document()->documentMargin()) - 24, maxStoredImageWidth);
+    const int width =
+        qBound(320, viewport()->width() - 2 * int(document()->documentMargin()) - 24, maxStoredImageWidth);
     return QSize(width, 4 * width);
 }
 
@@ -184,8 +181,8 @@ void DescriptionBrowser::startRemoteLoad(const QUrl &url)
         m_replies.removeAll(reply);
         if (reply->error() != QNetworkReply::NoError) {
             const bool tooBig = reply->property("studioTooLarge").toBool();
-            imageFinished(url, {}, tooBig ? tr("larger than %1").arg(humanSize(maxRemoteImageBytes))
-                                          : reply->errorString());
+            imageFinished(url, {},
+                          tooBig ? tr("larger than %1").arg(humanSize(maxRemoteImageBytes)) : reply->errorString());
             return;
         }
         if (reply->url().scheme() != u"https") {

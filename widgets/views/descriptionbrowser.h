@@ -8,7 +8,6 @@
 #include <QSet>
 #include <QTextBrowser>
 #include <QUrl>
-
 #include <memory>
 
 class QNetworkAccessManager;
@@ -79,8 +78,8 @@ private:
     QString m_html;
     QList<QUrl> m_remoteImages;
     bool m_remoteAllowed = false;
-    QHash<QUrl, QImage> m_images;   // full-resolution (capped) images
-    QHash<QUrl, QImage> m_scaled;   // fitted to the current width
+    QHash<QUrl, QImage> m_images; // full-resolution (capped) images
+    QHash<QUrl, QImage> m_scaled; // fitted to the current width
     QHash<QUrl, QString> m_errors;
     QSet<QUrl> m_pending;
     QNetworkAccessManager *m_network = nullptr;

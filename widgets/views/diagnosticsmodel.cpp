@@ -7,10 +7,7 @@
 
 namespace studio {
 
-DiagnosticsModel::DiagnosticsModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+DiagnosticsModel::DiagnosticsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void DiagnosticsModel::setDiagnostics(const carton::Diagnostics &diagnostics)
 {
@@ -50,9 +47,12 @@ QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case SeverityColumn: return severityText(d.severity);
-        case LocationColumn: return d.location;
-        case MessageColumn: return d.message;
+        case SeverityColumn:
+            return severityText(d.severity);
+        case LocationColumn:
+            return d.location;
+        case MessageColumn:
+            return d.message;
         }
         break;
     case Qt::DecorationRole:
@@ -63,8 +63,10 @@ QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const
         if (index.column() == MessageColumn || index.column() == LocationColumn)
             return QStringLiteral("%1: %2").arg(d.location, d.message);
         break;
-    case Roles::SeverityRole: return int(d.severity);
-    case Roles::LocationRole: return d.location;
+    case Roles::SeverityRole:
+        return int(d.severity);
+    case Roles::LocationRole:
+        return d.location;
     case Roles::SortRole:
         return index.column() == SeverityColumn ? QVariant(int(d.severity)) : data(index, Qt::DisplayRole);
     default:
@@ -78,9 +80,12 @@ QVariant DiagnosticsModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case SeverityColumn: return tr("Severity");
-    case LocationColumn: return tr("Location");
-    case MessageColumn: return tr("Message");
+    case SeverityColumn:
+        return tr("Severity");
+    case LocationColumn:
+        return tr("Location");
+    case MessageColumn:
+        return tr("Message");
     }
     return {};
 }

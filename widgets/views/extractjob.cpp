@@ -2,16 +2,15 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "extractjob.h"
 
-#include "package/carton.h"
 #include "pack/unpacker.h"
+#include "package/carton.h"
 
 #include <QProgressDialog>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace studio {
 
-ExtractJob::ExtractJob(QString folder, QWidget *dialogParent)
-    : m_folder(std::move(folder))
+ExtractJob::ExtractJob(QString folder, QWidget *dialogParent) : m_folder(std::move(folder))
 {
     if (dialogParent) {
         m_dialog = new QProgressDialog(tr("Extracting…"), tr("Cancel"), 0, 1000, dialogParent);
@@ -30,8 +29,8 @@ ExtractJob *ExtractJob::start(std::shared_ptr<const carton::Carton> carton, cons
     auto *job = new ExtractJob(folder, dialogParent);
     // The callback runs on worker threads: post to the job, which outlives the work.
     job->m_progress = std::make_shared<carton::Progress>([job](qint64 done, qint64 total, const QString &what) {
-        QMetaObject::invokeMethod(job, [job, done, total, what]() { job->onProgress(done, total, what); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            job, [job, done, total, what]() { job->onProgress(done, total, what); }, Qt::QueuedConnection);
     });
     connect(&job->m_watcher, &QFutureWatcher<Outcome>::finished, job, &ExtractJob::onFinished);
     auto progress = job->m_progress;

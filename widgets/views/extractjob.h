@@ -8,7 +8,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
-
 #include <memory>
 
 class QProgressDialog;

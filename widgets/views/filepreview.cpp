@@ -3,7 +3,6 @@
 #include "filepreview.h"
 
 #include "imagedecoder.h"
-
 #include "package/carton.h"
 
 #include <QCoreApplication>
@@ -78,8 +77,9 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
     preview.path = path;
     const carton::SourceFile *file = carton.source().find(path);
     if (!file) {
-        preview.error = carton.isLinked(path) ? tr("%1 is not in the archive: it is listed in LINKS (not fetched).").arg(path)
-                                              : tr("%1 is not in the archive.").arg(path);
+        preview.error = carton.isLinked(path)
+                            ? tr("%1 is not in the archive: it is listed in LINKS (not fetched).").arg(path)
+                            : tr("%1 is not in the archive.").arg(path);
         return preview;
     }
     preview.size = file->size;

@@ -20,10 +20,10 @@ struct FilePreview {
     Kind kind = Error;
     QString path;
     qint64 size = 0;
-    QString text;        // Text: the content; Binary: the hex summary
+    QString text; // Text: the content; Binary: the hex summary
     bool truncated = false;
     QImage image;
-    QSize imageSize;     // original size of the image
+    QSize imageSize; // original size of the image
     QByteArray imageFormat;
     QString error;
 

@@ -5,9 +5,8 @@
 #include "cartonfilesmodel.h"
 #include "extractjob.h"
 #include "fileviewer.h"
-#include "viewutils.h"
-
 #include "package/carton.h"
+#include "viewutils.h"
 
 #include <QAction>
 #include <QDir>
@@ -23,9 +22,7 @@
 namespace studio {
 
 FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesModel *model, QWidget *parent)
-    : QWidget(parent)
-    , m_carton(std::move(carton))
-    , m_model(model)
+    : QWidget(parent), m_carton(std::move(carton)), m_model(model)
 {
     auto *left = new QWidget;
     auto *leftLayout = new QVBoxLayout(left);
@@ -57,17 +54,17 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     const QFontMetrics fm = m_tree->fontMetrics();
     const int pad = fm.horizontalAdvance(u'M') + 8;
     m_tree->setColumnWidth(CartonFilesModel::NameColumn, 16 * fm.horizontalAdvance(u'm') + 40);
-    const int sizeWidth = qMax(fm.horizontalAdvance(QStringLiteral("999.9 KiB")),
-                               fm.horizontalAdvance(m_model->headerData(CartonFilesModel::CompressedColumn,
-                                                                        Qt::Horizontal).toString()));
+    const int sizeWidth =
+        qMax(fm.horizontalAdvance(QStringLiteral("999.9 KiB")),
+             fm.horizontalAdvance(m_model->headerData(CartonFilesModel::CompressedColumn, Qt::Horizontal).toString()));
     m_tree->setColumnWidth(CartonFilesModel::SizeColumn, sizeWidth + pad);
     m_tree->setColumnWidth(CartonFilesModel::CompressedColumn, sizeWidth + pad);
     m_tree->setColumnWidth(CartonFilesModel::MethodColumn, fm.horizontalAdvance(QStringLiteral("Deflate")) + pad);
     // Room for the longest state, not just "Pending".
     int stateWidth = 0;
-    for (auto state : {carton::FileState::Unverified, carton::FileState::Ok, carton::FileState::Mismatch,
-                       carton::FileState::Missing, carton::FileState::Linked, carton::FileState::Unlisted,
-                       carton::FileState::Failed})
+    for (auto state :
+         {carton::FileState::Unverified, carton::FileState::Ok, carton::FileState::Mismatch, carton::FileState::Missing,
+          carton::FileState::Linked, carton::FileState::Unlisted, carton::FileState::Failed})
         stateWidth = qMax(stateWidth, m_tree->fontMetrics().horizontalAdvance(fileStateText(state)));
     m_tree->setColumnWidth(CartonFilesModel::StateColumn, stateWidth + 48);
     leftLayout->addWidget(m_tree, 1);

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <QWidget>
-
 #include <memory>
 
 class QAction;

@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "fileviewer.h"
 
-#include "viewutils.h"
-
 #include "package/carton.h"
+#include "viewutils.h"
 
 #include <QApplication>
 #include <QFontDatabase>
@@ -19,8 +18,7 @@
 
 namespace studio {
 
-FileViewer::FileViewer(QWidget *parent)
-    : QWidget(parent)
+FileViewer::FileViewer(QWidget *parent) : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

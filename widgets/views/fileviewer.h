@@ -5,7 +5,6 @@
 #include "filepreview.h"
 
 #include <QWidget>
-
 #include <memory>
 
 class QLabel;

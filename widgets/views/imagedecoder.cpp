@@ -42,8 +42,8 @@ DecodedImage ImageDecoder::decode(const QByteArray &bytes, QSize maxSize)
     const QSize size = reader.size();
     result.originalSize = size;
     if (size.isValid()) {
-        if (size.width() > maxDimension || size.height() > maxDimension
-            || qint64(size.width()) * size.height() > maxPixels) {
+        if (size.width() > maxDimension || size.height() > maxDimension ||
+            qint64(size.width()) * size.height() > maxPixels) {
             result.error = tr("image too large (%1 × %2 pixels)").arg(size.width()).arg(size.height());
             return result;
         }

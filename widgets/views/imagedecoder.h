@@ -12,10 +12,10 @@ namespace studio {
 // without extensions), with caps against huge or hostile images. Thread-safe:
 // meant to run on worker threads.
 struct DecodedImage {
-    QImage image;        // null on failure
+    QImage image; // null on failure
     QSize originalSize;
-    QByteArray format;   // "png", "jpeg"...
-    QString error;       // why it failed
+    QByteArray format; // "png", "jpeg"...
+    QString error;     // why it failed
 };
 
 class ImageDecoder final {

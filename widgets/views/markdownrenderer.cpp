@@ -6,9 +6,7 @@
 
 #include <QCoreApplication>
 #include <QRegularExpression>
-
 #include <cmark.h>
-
 #include <cstdlib>
 #include <memory>
 #include <vector>
@@ -270,8 +268,8 @@ RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
         }
         qsizetype columns = 0;
         QStringList aligns;
-        if (line.contains(u'|') && !line.startsWith(QStringLiteral("    ")) && i + 1 < lines.size()
-            && isDelimiterRow(lines[i + 1], &columns, &aligns) && splitRow(line).size() == columns) {
+        if (line.contains(u'|') && !line.startsWith(QStringLiteral("    ")) && i + 1 < lines.size() &&
+            isDelimiterRow(lines[i + 1], &columns, &aligns) && splitRow(line).size() == columns) {
             flush();
             QString table = QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\" "
                                            "style=\"border-collapse: collapse;\">\n<tr>");

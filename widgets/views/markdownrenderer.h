@@ -6,7 +6,6 @@
 #include <QString>
 #include <QStringList>
 #include <QUrl>
-
 #include <optional>
 
 namespace studio {
@@ -20,8 +19,8 @@ namespace studio {
 //   anything else shows its alt text.
 struct RenderedMarkdown {
     QString html;
-    QStringList miscImages;     // archive paths ("misc/model_architecture.png")
-    QList<QUrl> remoteImages;   // https image URLs, in document order
+    QStringList miscImages;   // archive paths ("misc/model_architecture.png")
+    QList<QUrl> remoteImages; // https image URLs, in document order
 };
 
 class MarkdownRenderer final {

@@ -3,9 +3,8 @@
 #include "overviewpage.h"
 
 #include "descriptionbrowser.h"
-#include "viewutils.h"
-
 #include "package/carton.h"
+#include "viewutils.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -51,9 +50,7 @@ QString linkHtml(const QString &text)
 } // namespace
 
 OverviewPage::OverviewPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
-    : QWidget(parent)
-    , m_carton(std::move(carton))
-    , m_settings(settings)
+    : QWidget(parent), m_carton(std::move(carton)), m_settings(settings)
 {
     build();
 }
@@ -69,7 +66,8 @@ QLabel *OverviewPage::addRow(const QString &label, const QString &text, const QS
     value->setWordWrap(true);
     value->setTextFormat(rich ? Qt::RichText : Qt::PlainText);
     value->setText(text);
-    value->setTextInteractionFlags(rich ? Qt::TextBrowserInteraction : Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    value->setTextInteractionFlags(rich ? Qt::TextBrowserInteraction
+                                        : Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     value->setFocusPolicy(Qt::StrongFocus);
     if (rich) {
         value->setOpenExternalLinks(false);
@@ -130,8 +128,8 @@ void OverviewPage::build()
     if (info) {
         const QString none = tr("—");
         addRow(tr("License:"), info->license.value_or(none), QStringLiteral("license"));
-        addRow(tr("Repository:"), info->repository ? linkHtml(*info->repository) : none,
-               QStringLiteral("repository"), true)
+        addRow(tr("Repository:"), info->repository ? linkHtml(*info->repository) : none, QStringLiteral("repository"),
+               true)
             ->setObjectName(QStringLiteral("repositoryLabel"));
         addRow(tr("Homepage:"), info->homepage ? linkHtml(*info->homepage) : none, QStringLiteral("homepage"), true)
             ->setObjectName(QStringLiteral("homepageLabel"));
@@ -212,8 +210,8 @@ void OverviewPage::build()
     m_fieldWidgets.insert(QStringLiteral("model_description"), m_browser);
 
     const QString description = info ? info->modelDescription.value_or(QString()) : QString();
-    const bool allowed = m_settings && !m_carton->modelHash().isEmpty()
-        && m_settings->value(remoteImagesKey(m_carton->modelHash()), false).toBool();
+    const bool allowed = m_settings && !m_carton->modelHash().isEmpty() &&
+                         m_settings->value(remoteImagesKey(m_carton->modelHash()), false).toBool();
     m_browser->setRemoteImagesAllowed(allowed);
     if (description.trimmed().isEmpty())
         m_browser->showSafeHtml(QStringLiteral("<p><i>%1</i></p>").arg(tr("No description.").toHtmlEscaped()));

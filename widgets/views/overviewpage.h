@@ -4,7 +4,6 @@
 
 #include <QHash>
 #include <QWidget>
-
 #include <memory>
 
 class QFormLayout;

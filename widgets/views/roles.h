@@ -10,19 +10,19 @@ namespace studio {
 namespace Roles {
 enum : int {
     // CartonFilesModel
-    PathRole = Qt::UserRole + 1,   // QString: full archive path ("model/main.py"; folders end without '/')
-    IsFolderRole,                  // bool
-    FileStateRole,                 // int: carton::FileState (folders: the worst state below them)
-    SortRole,                      // sortable value of a cell (numbers for sizes)
+    PathRole = Qt::UserRole + 1, // QString: full archive path ("model/main.py"; folders end without '/')
+    IsFolderRole,                // bool
+    FileStateRole,               // int: carton::FileState (folders: the worst state below them)
+    SortRole,                    // sortable value of a cell (numbers for sizes)
     // TensorSpecModel
-    ShapePartsRole,                // QList<studio::ShapePart>: the shape split for painting
-    SymbolsRole,                   // QStringList: symbols used by the shape, in order
+    ShapePartsRole, // QList<studio::ShapePart>: the shape split for painting
+    SymbolsRole,    // QStringList: symbols used by the shape, in order
     // TensorListModel / SelfTestsModel
-    TensorNameRole,                // QString: tensor_data index name
-    ReferenceRole,                 // QString: "@tensor_data/x" or "@misc/y"
+    TensorNameRole, // QString: tensor_data index name
+    ReferenceRole,  // QString: "@tensor_data/x" or "@misc/y"
     // DiagnosticsModel
-    SeverityRole,                  // int: carton::Severity
-    LocationRole,                  // QString: the diagnostic's location
+    SeverityRole, // int: carton::Severity
+    LocationRole, // QString: the diagnostic's location
 };
 } // namespace Roles
 

@@ -2,10 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestsmodel.h"
 
+#include "package/carton.h"
 #include "roles.h"
 #include "viewutils.h"
-
-#include "package/carton.h"
 
 #include <QIcon>
 
@@ -25,10 +24,7 @@ constexpr quintptr topLevelId = 0; // children carry their item's row + 1
 
 } // namespace
 
-SelfTestsModel::SelfTestsModel(QObject *parent)
-    : QAbstractItemModel(parent)
-{
-}
+SelfTestsModel::SelfTestsModel(QObject *parent) : QAbstractItemModel(parent) {}
 
 void SelfTestsModel::setCarton(std::shared_ptr<const carton::Carton> carton)
 {
@@ -170,9 +166,12 @@ QVariant SelfTestsModel::data(const QModelIndex &index, int role) const
                 if (!item.name.isEmpty())
                     return item.name;
                 return example ? tr("Example %1").arg(item.number + 1) : tr("Self-test %1").arg(item.number + 1);
-            case KindColumn: return example ? tr("example") : tr("self-test");
-            case DetailsColumn: return item.description;
-            default: return {};
+            case KindColumn:
+                return example ? tr("example") : tr("self-test");
+            case DetailsColumn:
+                return item.description;
+            default:
+                return {};
             }
         case Qt::ToolTipRole:
             return index.column() == DetailsColumn ? item.description : QString();
@@ -189,10 +188,14 @@ QVariant SelfTestsModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case NameColumn: return ref.key;
-        case KindColumn: return ref.role;
-        case ReferenceColumn: return ref.reference;
-        case DetailsColumn: return ref.details;
+        case NameColumn:
+            return ref.key;
+        case KindColumn:
+            return ref.role;
+        case ReferenceColumn:
+            return ref.reference;
+        case DetailsColumn:
+            return ref.details;
         }
         break;
     case Roles::ReferenceRole:
@@ -210,10 +213,14 @@ QVariant SelfTestsModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractItemModel::headerData(section, orientation, role);
     switch (section) {
-    case NameColumn: return tr("Name");
-    case KindColumn: return tr("Kind");
-    case ReferenceColumn: return tr("Reference");
-    case DetailsColumn: return tr("Details");
+    case NameColumn:
+        return tr("Name");
+    case KindColumn:
+        return tr("Kind");
+    case ReferenceColumn:
+        return tr("Reference");
+    case DetailsColumn:
+        return tr("Details");
     }
     return {};
 }

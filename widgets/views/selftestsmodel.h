@@ -4,7 +4,6 @@
 
 #include <QAbstractItemModel>
 #include <QStringList>
-
 #include <memory>
 
 namespace carton {
@@ -53,7 +52,7 @@ private:
     };
     struct Item {
         ItemKind kind = ItemKind::SelfTest;
-        int number = 0;    // index within self_test / example
+        int number = 0; // index within self_test / example
         QString name;
         QString description;
         QList<Ref> refs;

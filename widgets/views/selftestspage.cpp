@@ -4,10 +4,9 @@
 
 #include "descriptionbrowser.h"
 #include "markdownrenderer.h"
+#include "package/carton.h"
 #include "roles.h"
 #include "selftestsmodel.h"
-
-#include "package/carton.h"
 
 #include <QHeaderView>
 #include <QSplitter>
@@ -17,9 +16,7 @@
 namespace studio {
 
 SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent)
-    : QWidget(parent)
-    , m_carton(std::move(carton))
-    , m_model(new SelfTestsModel(this))
+    : QWidget(parent), m_carton(std::move(carton)), m_model(new SelfTestsModel(this))
 {
     m_model->setCarton(m_carton);
     m_tree = new QTreeView;
@@ -53,14 +50,14 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     if (m_model->rowCount() > 0)
         m_tree->setCurrentIndex(m_model->index(0, 0));
     else
-        m_details->showSafeHtml(QStringLiteral("<p><i>%1</i></p>")
-                                    .arg(tr("This carton has no self-tests or examples.").toHtmlEscaped()));
+        m_details->showSafeHtml(
+            QStringLiteral("<p><i>%1</i></p>").arg(tr("This carton has no self-tests or examples.").toHtmlEscaped()));
 }
 
 bool SelfTestsPage::revealItem(bool example, int number)
 {
-    const QModelIndex index = m_model->itemIndex(
-        example ? SelfTestsModel::ItemKind::Example : SelfTestsModel::ItemKind::SelfTest, number);
+    const QModelIndex index =
+        m_model->itemIndex(example ? SelfTestsModel::ItemKind::Example : SelfTestsModel::ItemKind::SelfTest, number);
     if (!index.isValid())
         return false;
     m_tree->setCurrentIndex(index);

@@ -2,11 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "specspage.h"
 
+#include "format/cartoninfo.h"
 #include "shapedelegate.h"
 #include "symbolpalette.h"
 #include "tensorspecmodel.h"
-
-#include "format/cartoninfo.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -17,9 +16,7 @@
 namespace studio {
 
 SpecsPage::SpecsPage(const carton::CartonInfo *info, QWidget *parent)
-    : QWidget(parent)
-    , m_inputs(new TensorSpecModel(this))
-    , m_outputs(new TensorSpecModel(this))
+    : QWidget(parent), m_inputs(new TensorSpecModel(this)), m_outputs(new TensorSpecModel(this))
 {
     SymbolPalette palette;
     if (info) {

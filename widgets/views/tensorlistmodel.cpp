@@ -2,10 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensorlistmodel.h"
 
+#include "package/carton.h"
 #include "roles.h"
 #include "viewutils.h"
-
-#include "package/carton.h"
 
 #include <QFontDatabase>
 #include <QHash>
@@ -25,10 +24,7 @@ QString shapeText(const QList<qint64> &shape)
 
 } // namespace
 
-TensorListModel::TensorListModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+TensorListModel::TensorListModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void TensorListModel::setCarton(std::shared_ptr<const carton::Carton> carton)
 {
@@ -42,21 +38,20 @@ void TensorListModel::setCarton(std::shared_ptr<const carton::Carton> carton)
             auto add = [&](const carton::TensorRefs &list, const QString &owner, const QString &what) {
                 for (const auto &[key, value] : list)
                     if (value.startsWith(prefix))
-                        refs[value.mid(prefix.size())].append(
-                            tr("%1: %2 %3").arg(owner, what, key));
+                        refs[value.mid(prefix.size())].append(tr("%1: %2 %3").arg(owner, what, key));
             };
             for (qsizetype i = 0; i < info->selfTests.size(); ++i) {
                 const carton::SelfTest &test = info->selfTests[i];
-                const QString owner = test.name.value_or(QString()).isEmpty()
-                    ? tr("self-test %1").arg(i + 1) : *test.name;
+                const QString owner =
+                    test.name.value_or(QString()).isEmpty() ? tr("self-test %1").arg(i + 1) : *test.name;
                 add(test.inputs, owner, tr("input"));
                 if (test.expectedOut)
                     add(*test.expectedOut, owner, tr("expected output"));
             }
             for (qsizetype i = 0; i < info->examples.size(); ++i) {
                 const carton::Example &example = info->examples[i];
-                const QString owner = example.name.value_or(QString()).isEmpty()
-                    ? tr("example %1").arg(i + 1) : *example.name;
+                const QString owner =
+                    example.name.value_or(QString()).isEmpty() ? tr("example %1").arg(i + 1) : *example.name;
                 add(example.inputs, owner, tr("input"));
                 add(example.sampleOut, owner, tr("sample output"));
             }
@@ -122,18 +117,26 @@ QVariant TensorListModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case NameColumn: return row.name;
-        case DTypeColumn: return row.dtype;
-        case ShapeColumn: return row.shape;
-        case SizeColumn: return row.bytes < 0 ? QString() : humanSize(row.bytes);
-        case ReferencedByColumn: return row.referencedBy.join(QStringLiteral("; "));
+        case NameColumn:
+            return row.name;
+        case DTypeColumn:
+            return row.dtype;
+        case ShapeColumn:
+            return row.shape;
+        case SizeColumn:
+            return row.bytes < 0 ? QString() : humanSize(row.bytes);
+        case ReferencedByColumn:
+            return row.referencedBy.join(QStringLiteral("; "));
         }
         break;
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case NameColumn: return row.file;
-        case SizeColumn: return row.bytes < 0 ? QVariant() : tr("%1 bytes").arg(QLocale().toString(row.bytes));
-        case ReferencedByColumn: return row.referencedBy.join(u'\n');
+        case NameColumn:
+            return row.file;
+        case SizeColumn:
+            return row.bytes < 0 ? QVariant() : tr("%1 bytes").arg(QLocale().toString(row.bytes));
+        case ReferencedByColumn:
+            return row.referencedBy.join(u'\n');
         }
         break;
     case Qt::TextAlignmentRole:
@@ -144,10 +147,14 @@ QVariant TensorListModel::data(const QModelIndex &index, int role) const
         if (index.column() == DTypeColumn)
             return QFontDatabase::systemFont(QFontDatabase::FixedFont);
         break;
-    case Roles::TensorNameRole: return row.name;
-    case Roles::PathRole: return row.file;
-    case Roles::SortRole: return index.column() == SizeColumn ? QVariant(row.bytes) : data(index, Qt::DisplayRole);
-    default: break;
+    case Roles::TensorNameRole:
+        return row.name;
+    case Roles::PathRole:
+        return row.file;
+    case Roles::SortRole:
+        return index.column() == SizeColumn ? QVariant(row.bytes) : data(index, Qt::DisplayRole);
+    default:
+        break;
     }
     return {};
 }
@@ -157,11 +164,16 @@ QVariant TensorListModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case NameColumn: return tr("Name");
-    case DTypeColumn: return tr("DType");
-    case ShapeColumn: return tr("Shape");
-    case SizeColumn: return tr("Size");
-    case ReferencedByColumn: return tr("Referenced by");
+    case NameColumn:
+        return tr("Name");
+    case DTypeColumn:
+        return tr("DType");
+    case ShapeColumn:
+        return tr("Shape");
+    case SizeColumn:
+        return tr("Size");
+    case ReferencedByColumn:
+        return tr("Referenced by");
     }
     return {};
 }

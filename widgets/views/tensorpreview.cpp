@@ -138,7 +138,9 @@ TensorPreview TensorPreview::load(const carton::Carton &carton, const QString &n
         }
         if (bytes.size() != count * elementSize) {
             preview.error = tr("%1 is shorter than its dtype and shape require (%2 bytes read, %3 expected).")
-                                .arg(file).arg(bytes.size()).arg(count * elementSize);
+                                .arg(file)
+                                .arg(bytes.size())
+                                .arg(count * elementSize);
             return preview;
         }
         preview.window = carton::Tensor::numeric(name, entry->dtype, cappedShape, bytes);

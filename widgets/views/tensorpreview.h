@@ -19,11 +19,11 @@ namespace studio {
 // [0, 0, ...]. Numeric data is read with readRange (only the window's bytes).
 struct TensorPreview {
     QString name;
-    carton::Tensor window;      // rank 0, 1 or 2 (empty for nested tensors and errors)
+    carton::Tensor window; // rank 0, 1 or 2 (empty for nested tensors and errors)
     QList<qint64> fullShape;
     bool nested = false;
-    QStringList inner;          // nested: "name: dtype [shape]" per inner tensor
-    QString note;               // what part is shown, when not everything
+    QStringList inner; // nested: "name: dtype [shape]" per inner tensor
+    QString note;      // what part is shown, when not everything
     QString error;
 
     static constexpr qint64 defaultMaxElements = 1 << 20;

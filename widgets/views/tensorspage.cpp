@@ -2,13 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensorspage.h"
 
+#include "package/carton.h"
 #include "tensorlistmodel.h"
 #include "tensorpreview.h"
 #include "tensorvaluesmodel.h"
-
 #include "viewutils.h"
-
-#include "package/carton.h"
 
 #include <QApplication>
 #include <QHeaderView>
@@ -22,10 +20,8 @@
 namespace studio {
 
 TensorsPage::TensorsPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent)
-    : QWidget(parent)
-    , m_carton(std::move(carton))
-    , m_list(new TensorListModel(this))
-    , m_values(new TensorValuesModel(this))
+    : QWidget(parent), m_carton(std::move(carton)), m_list(new TensorListModel(this)),
+      m_values(new TensorValuesModel(this))
 {
     m_list->setCarton(m_carton);
 

@@ -8,10 +8,7 @@
 
 namespace studio {
 
-TensorSpecModel::TensorSpecModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+TensorSpecModel::TensorSpecModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void TensorSpecModel::setSpecs(const QList<carton::TensorSpec> &specs, const SymbolPalette &palette)
 {
@@ -46,11 +43,16 @@ QVariant TensorSpecModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case Qt::EditRole:
         switch (index.column()) {
-        case NameColumn: return spec.name;
-        case DTypeColumn: return dtype;
-        case ShapeColumn: return spec.shape.toString();
-        case DescriptionColumn: return spec.description.value_or(QString());
-        case InternalNameColumn: return spec.internalName.value_or(QString());
+        case NameColumn:
+            return spec.name;
+        case DTypeColumn:
+            return dtype;
+        case ShapeColumn:
+            return spec.shape.toString();
+        case DescriptionColumn:
+            return spec.description.value_or(QString());
+        case InternalNameColumn:
+            return spec.internalName.value_or(QString());
         }
         break;
     case Qt::ToolTipRole:
@@ -66,13 +68,16 @@ QVariant TensorSpecModel::data(const QModelIndex &index, int role) const
             QStringList lines{spec.shape.toString()};
             for (const QString &symbol : symbols) {
                 const QStringList users = m_palette.usersOf(symbol);
-                lines.append(users.size() > 1 ? tr("%1 must have one value in %2").arg(symbol, users.join(QStringLiteral(", ")))
-                                              : tr("%1 is a symbol (a size fixed at run time)").arg(symbol));
+                lines.append(users.size() > 1
+                                 ? tr("%1 must have one value in %2").arg(symbol, users.join(QStringLiteral(", ")))
+                                 : tr("%1 is a symbol (a size fixed at run time)").arg(symbol));
             }
             return lines.join(u'\n');
         }
-        case DescriptionColumn: return spec.description.value_or(QString());
-        default: break;
+        case DescriptionColumn:
+            return spec.description.value_or(QString());
+        default:
+            break;
         }
         break;
     case Qt::FontRole:
@@ -100,11 +105,16 @@ QVariant TensorSpecModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case NameColumn: return tr("Name");
-    case DTypeColumn: return tr("DType");
-    case ShapeColumn: return tr("Shape");
-    case DescriptionColumn: return tr("Description");
-    case InternalNameColumn: return tr("Internal name");
+    case NameColumn:
+        return tr("Name");
+    case DTypeColumn:
+        return tr("DType");
+    case ShapeColumn:
+        return tr("Shape");
+    case DescriptionColumn:
+        return tr("Description");
+    case InternalNameColumn:
+        return tr("Internal name");
     }
     return {};
 }

@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include "symbolpalette.h"
-
 #include "format/cartoninfo.h"
+#include "symbolpalette.h"
 
 #include <QAbstractTableModel>
 

@@ -6,10 +6,7 @@
 
 namespace studio {
 
-TensorValuesModel::TensorValuesModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+TensorValuesModel::TensorValuesModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void TensorValuesModel::clear()
 {

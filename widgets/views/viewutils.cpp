@@ -36,11 +36,16 @@ QString humanSize(qint64 bytes)
 QString compressionMethodName(int method)
 {
     switch (method) {
-    case -1: return QStringLiteral("—");
-    case 0: return tr("Stored");
-    case 8: return tr("Deflate");
-    case 93: return tr("zstd");
-    default: return tr("method %1").arg(method);
+    case -1:
+        return QStringLiteral("—");
+    case 0:
+        return tr("Stored");
+    case 8:
+        return tr("Deflate");
+    case 93:
+        return tr("zstd");
+    default:
+        return tr("method %1").arg(method);
     }
 }
 
@@ -48,13 +53,20 @@ QString fileStateText(carton::FileState state)
 {
     using carton::FileState;
     switch (state) {
-    case FileState::Unverified: return tr("Pending");
-    case FileState::Ok: return tr("OK");
-    case FileState::Mismatch: return tr("Mismatch");
-    case FileState::Missing: return tr("Missing");
-    case FileState::Linked: return tr("Linked");
-    case FileState::Unlisted: return tr("Not in MANIFEST");
-    case FileState::Failed: return tr("Unreadable");
+    case FileState::Unverified:
+        return tr("Pending");
+    case FileState::Ok:
+        return tr("OK");
+    case FileState::Mismatch:
+        return tr("Mismatch");
+    case FileState::Missing:
+        return tr("Missing");
+    case FileState::Linked:
+        return tr("Linked");
+    case FileState::Unlisted:
+        return tr("Not in MANIFEST");
+    case FileState::Failed:
+        return tr("Unreadable");
     }
     return {};
 }
@@ -63,13 +75,20 @@ QIcon fileStateIcon(carton::FileState state)
 {
     using carton::FileState;
     switch (state) {
-    case FileState::Unverified: return QIcon(QStringLiteral(":/icons/state-pending.svg"));
-    case FileState::Ok: return QIcon(QStringLiteral(":/icons/state-ok.svg"));
-    case FileState::Mismatch: return QIcon(QStringLiteral(":/icons/state-mismatch.svg"));
-    case FileState::Missing: return QIcon(QStringLiteral(":/icons/state-missing.svg"));
-    case FileState::Linked: return QIcon(QStringLiteral(":/icons/state-linked.svg"));
-    case FileState::Unlisted: return QIcon(QStringLiteral(":/icons/state-unlisted.svg"));
-    case FileState::Failed: return QIcon(QStringLiteral(":/icons/state-failed.svg"));
+    case FileState::Unverified:
+        return QIcon(QStringLiteral(":/icons/state-pending.svg"));
+    case FileState::Ok:
+        return QIcon(QStringLiteral(":/icons/state-ok.svg"));
+    case FileState::Mismatch:
+        return QIcon(QStringLiteral(":/icons/state-mismatch.svg"));
+    case FileState::Missing:
+        return QIcon(QStringLiteral(":/icons/state-missing.svg"));
+    case FileState::Linked:
+        return QIcon(QStringLiteral(":/icons/state-linked.svg"));
+    case FileState::Unlisted:
+        return QIcon(QStringLiteral(":/icons/state-unlisted.svg"));
+    case FileState::Failed:
+        return QIcon(QStringLiteral(":/icons/state-failed.svg"));
     }
     return {};
 }
@@ -78,13 +97,20 @@ int fileStateRank(carton::FileState state)
 {
     using carton::FileState;
     switch (state) {
-    case FileState::Ok: return 0;
-    case FileState::Linked: return 1;
-    case FileState::Unverified: return 2;
-    case FileState::Unlisted: return 3;
-    case FileState::Failed: return 4;
-    case FileState::Missing: return 5;
-    case FileState::Mismatch: return 6;
+    case FileState::Ok:
+        return 0;
+    case FileState::Linked:
+        return 1;
+    case FileState::Unverified:
+        return 2;
+    case FileState::Unlisted:
+        return 3;
+    case FileState::Failed:
+        return 4;
+    case FileState::Missing:
+        return 5;
+    case FileState::Mismatch:
+        return 6;
     }
     return 0;
 }
@@ -92,9 +118,12 @@ int fileStateRank(carton::FileState state)
 QIcon severityIcon(carton::Severity severity)
 {
     switch (severity) {
-    case carton::Severity::Error: return QIcon(QStringLiteral(":/icons/severity-error.svg"));
-    case carton::Severity::Warning: return QIcon(QStringLiteral(":/icons/severity-warning.svg"));
-    case carton::Severity::Info: return QIcon(QStringLiteral(":/icons/severity-info.svg"));
+    case carton::Severity::Error:
+        return QIcon(QStringLiteral(":/icons/severity-error.svg"));
+    case carton::Severity::Warning:
+        return QIcon(QStringLiteral(":/icons/severity-warning.svg"));
+    case carton::Severity::Info:
+        return QIcon(QStringLiteral(":/icons/severity-info.svg"));
     }
     return {};
 }
@@ -102,9 +131,12 @@ QIcon severityIcon(carton::Severity severity)
 QString severityText(carton::Severity severity)
 {
     switch (severity) {
-    case carton::Severity::Error: return tr("Error");
-    case carton::Severity::Warning: return tr("Warning");
-    case carton::Severity::Info: return tr("Info");
+    case carton::Severity::Error:
+        return tr("Error");
+    case carton::Severity::Warning:
+        return tr("Warning");
+    case carton::Severity::Info:
+        return tr("Info");
     }
     return {};
 }

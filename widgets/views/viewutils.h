@@ -36,7 +36,7 @@ bool isWebUrl(const QUrl &url);
 
 // From a worker thread: runs `f` later on the GUI thread (dropped when the
 // application is already gone). `f` must check its own QPointer guards.
-template<typename F>
+template <typename F>
 void postToGuiThread(F &&f)
 {
     if (QCoreApplication *app = QCoreApplication::instance())
