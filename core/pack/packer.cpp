@@ -8,6 +8,7 @@
 #include "format/manifest.h"
 #include "package/carton.h"
 #include "packpaths.h"
+#include "smallfilecompressor.h"
 #include "validate/validator.h"
 #include "zip/zipwriter.h"
 
@@ -55,6 +56,7 @@ namespace {
 
 constexpr qint64 kChunkSize = qint64(256) << 10; // small enough to stay in L2 between read, hash, CRC and write
 constexpr int kBufferCount = 32;
+constexpr qint64 kSmallFileLimit = qint64(4) << 20; // compressed whole, several at once
 const QString kManifestName = QStringLiteral("MANIFEST");
 const QString kLinksName = QStringLiteral("LINKS");
 
@@ -299,10 +301,21 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
     ZipWriteOptions storedOptions;
     storedOptions.method = ZipMethod::Stored;
 
+    // Small files are compressed whole on several threads (SmallFileCompressor);
+    // the reader thread streams the others.
+    auto isSmall = [&](const PackItem &item) {
+        return item.kind == ItemKind::Regular && options.method != ZipMethod::Stored && item.size <= kSmallFileLimit;
+    };
     std::vector<const PackItem *> regular;
-    for (const PackItem &item : items)
-        if (item.kind == ItemKind::Regular)
+    QList<SmallFileCompressor::File> smallFiles;
+    for (const PackItem &item : items) {
+        if (isSmall(item))
+            smallFiles.append({item.path, item.absolutePath, item.size});
+        else if (item.kind == ItemKind::Regular)
             regular.push_back(&item);
+    }
+    SmallFileCompressor compressor(smallFiles, quint16(options.method), options.level, threads, 4 * threads);
+    int smallIndex = 0;
 
     std::vector<std::unique_ptr<char[]>> buffers;
     ChunkQueue<char *> freeBuffers;
@@ -314,6 +327,7 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
     std::atomic<bool> abort{false};
     std::thread reader(readFiles, std::cref(regular), std::ref(freeBuffers), std::ref(filled), std::cref(abort));
     auto stopReader = [&] {
+        compressor.stop();
         abort.store(true);
         freeBuffers.close();
         filled.close();
@@ -353,6 +367,24 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
                 return failWith(makeError(ErrorCode::Io, links.errorString(), item.path));
             if (Result<ZipEntry> e = zip.addEntry(item.path, links.readAll(), storedOptions); !e)
                 return failWith(withLocation(e.error(), item.path));
+            ++result.fileCount;
+            continue;
+        }
+        if (isSmall(item)) {
+            std::optional<CompressedFile> done = compressor.take(smallIndex++);
+            if (!done)
+                return failWith(
+                    makeError(ErrorCode::Io, QStringLiteral("compression stopped unexpectedly"), item.path));
+            if (done->error)
+                return failWith(*done->error);
+            if (Result<ZipEntry> e =
+                    zip.addCompressedEntry(item.path, fileOptions, done->data, done->crc32, done->size);
+                !e)
+                return failWith(withLocation(e.error(), item.path));
+            if (progress)
+                progress->advance(item.size, item.path);
+            hashes.insert(item.path, done->sha256Hex);
+            manifest.append(ManifestEntry{item.path, done->sha256Hex});
             ++result.fileCount;
             continue;
         }

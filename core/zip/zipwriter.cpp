@@ -7,6 +7,7 @@
 #include "zip/zipformat.h"
 
 #include <QSet>
+#include <limits>
 #include <optional>
 #include <tuple>
 #include <vector>
@@ -287,6 +288,25 @@ Result<ZipEntry> ZipWriter::addEntry(const QString &name, QByteArrayView data, c
         return s.error();
     if (Status s = write(data.data(), data.size()); !s)
         return s.error();
+    return finishEntry();
+}
+
+Result<ZipEntry> ZipWriter::addCompressedEntry(const QString &name, const ZipWriteOptions &options,
+                                               QByteArrayView compressed, quint32 crc32, quint64 uncompressedSize)
+{
+    ZipWriteOptions sized = options;
+    sized.sizeHint = qint64(std::min<quint64>(uncompressedSize, quint64(std::numeric_limits<qint64>::max())));
+    if (Status s = beginEntry(name, sized); !s)
+        return s.error();
+    if (d->encoder) { // not needed: the data is compressed already; keep it for the next entry
+        d->spareEncoder = std::move(d->encoder);
+        d->spareSettings = {d->current.method, options.level, options.zstdWorkers};
+    }
+    d->current.compressedSize += quint64(compressed.size());
+    if (!d->put(compressed.data(), compressed.size()))
+        return *d->failure;
+    d->crc = crc32;
+    d->current.uncompressedSize = uncompressedSize;
     return finishEntry();
 }
 

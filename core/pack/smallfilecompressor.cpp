@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "pack/smallfilecompressor.h"
+
+#include "base/sha256.h"
+#include "zip/zipcodecs.h"
+
+#include <QFile>
+
+namespace carton {
+
+SmallFileCompressor::SmallFileCompressor(QList<File> files, quint16 method, int level, int threads, int window)
+    : m_files(std::move(files)), m_method(method), m_level(level), m_window(std::max(1, window)),
+      m_results(size_t(m_files.size()))
+{
+    const int count = std::min<qsizetype>(std::max(1, threads), m_files.size());
+    for (int i = 0; i < count; ++i)
+        m_threads.emplace_back(&SmallFileCompressor::work, this);
+}
+
+SmallFileCompressor::~SmallFileCompressor()
+{
+    stop();
+}
+
+void SmallFileCompressor::stop()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+    }
+    m_changed.notify_all();
+    for (std::thread &t : m_threads)
+        if (t.joinable())
+            t.join();
+}
+
+std::optional<CompressedFile> SmallFileCompressor::take(int index)
+{
+    std::unique_lock lock(m_mutex);
+    m_changed.wait(lock, [&] { return m_stop || m_results[size_t(index)].has_value(); });
+    if (!m_results[size_t(index)])
+        return std::nullopt;
+    CompressedFile out = std::move(*m_results[size_t(index)]);
+    m_results[size_t(index)].reset();
+    m_taken = index + 1;
+    lock.unlock();
+    m_changed.notify_all();
+    return out;
+}
+
+void SmallFileCompressor::work()
+{
+    QString why;
+    // One worker thread in libzstd, like the streaming path (any count >= 1 gives the same bytes).
+    std::unique_ptr<ZipEncoder> encoder = ZipEncoder::create(m_method, m_level, 1, &why);
+    for (;;) {
+        int index = 0;
+        {
+            std::unique_lock lock(m_mutex);
+            m_changed.wait(lock, [&] { return m_stop || m_next >= m_files.size() || m_next - m_taken < m_window; });
+            if (m_stop || m_next >= m_files.size())
+                return;
+            index = m_next++;
+        }
+        CompressedFile result;
+        if (!encoder)
+            result.error = makeError(ErrorCode::Unsupported, why, m_files[index].path);
+        else
+            result = compress(m_files[index], *encoder);
+        if (encoder && !result.error && !encoder->reset())
+            encoder = ZipEncoder::create(m_method, m_level, 1, &why);
+        {
+            std::lock_guard lock(m_mutex);
+            m_results[size_t(index)] = std::move(result);
+        }
+        m_changed.notify_all();
+    }
+}
+
+CompressedFile SmallFileCompressor::compress(const File &file, ZipEncoder &encoder) const
+{
+    CompressedFile out;
+    QFile in(file.absolutePath);
+    if (!in.open(QIODevice::ReadOnly)) {
+        out.error = makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(in.errorString()), file.path);
+        return out;
+    }
+    const QByteArray data = in.read(file.size + 1);
+    if (data.size() != file.size) {
+        out.error = makeError(
+            ErrorCode::Io,
+            QStringLiteral("file changed while packing (%1 bytes expected, %2 read)").arg(file.size).arg(data.size()),
+            file.path);
+        return out;
+    }
+    out.size = quint64(data.size());
+    out.sha256Hex = Sha256::hashHex(data);
+    out.crc32 = zipCrc32(zipCrc32(0, nullptr, 0), data.constData(), std::size_t(data.size()));
+    out.data.reserve(data.size() / 2 + 64);
+    auto sink = [](void *context, const char *bytes, std::size_t size) {
+        static_cast<QByteArray *>(context)->append(bytes, qsizetype(size));
+        return true;
+    };
+    if (!encoder.encode(data.constData(), std::size_t(data.size()), true, sink, &out.data))
+        out.error = makeError(ErrorCode::Io, encoder.error(), file.path);
+    return out;
+}
+
+} // namespace carton
