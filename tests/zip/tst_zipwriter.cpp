@@ -3,6 +3,7 @@
 // ZipWriter: round trips through ZipReader, and archives checked by independent
 // readers (Python's zipfile, bsdtar, QuaZip).
 
+#include "zip/zipcodecs.h"
 #include "zip/zipreader.h"
 #include "zip/zipwriter.h"
 #include "ziptestutil.h"
@@ -77,6 +78,49 @@ class TestZipWriter final : public QObject {
     Q_OBJECT
 
 private slots:
+    // Data compressed elsewhere (as the packer does for small files on other threads).
+    void compressedEntryReadsBack()
+    {
+        const QByteArray body = QByteArray("precompressed body ").repeated(20000);
+        QString why;
+        auto encoder = ZipEncoder::create(quint16(ZipMethod::Zstd), 3, 1, &why);
+        QVERIFY(encoder);
+        QByteArray compressed;
+        QVERIFY(encoder->encode(
+            body.constData(), std::size_t(body.size()), true,
+            [](void *c, const char *d, std::size_t n) {
+                static_cast<QByteArray *>(c)->append(d, qsizetype(n));
+                return true;
+            },
+            &compressed));
+        const quint32 crc = zipCrc32(zipCrc32(0, nullptr, 0), body.constData(), std::size_t(body.size()));
+        QTemporaryDir dir;
+        for (const bool goodCrc : {true, false}) {
+            const QString path = dir.filePath(goodCrc ? u"good.zip"_s : u"bad.zip"_s);
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            ZipWriter writer(&file);
+            ZipWriteOptions options;
+            options.method = ZipMethod::Zstd;
+            QVERIFY(writer.addCompressedEntry(u"a.bin"_s, options, compressed, goodCrc ? crc : crc ^ 1,
+                                              quint64(body.size())));
+            QVERIFY(writer.addEntry(u"b.txt"_s, "after", options)); // the writer goes on normally
+            QVERIFY(writer.close());
+            file.close();
+            auto reader = ZipReader::open(path);
+            QVERIFY(reader);
+            const ZipEntry *entry = (*reader)->find(u"a.bin"_s);
+            QVERIFY(entry);
+            QCOMPARE(entry->compressedSize, quint64(compressed.size()));
+            auto back = (*reader)->readEntry(*entry, 1 << 24);
+            QCOMPARE(back.ok(), goodCrc);
+            if (goodCrc)
+                QCOMPARE(*back, body);
+            else
+                QVERIFY(back.error().message.contains(u"CRC"_s, Qt::CaseInsensitive));
+            QCOMPARE(*(*reader)->readEntry(*(*reader)->find(u"b.txt"_s), 100), QByteArray("after"));
+        }
+    }
     // A zstd context reused across entries (kept for speed) writes the same bytes
     // as a fresh one.
     void reusedZstdContextWritesIdenticalBytes()
