@@ -314,7 +314,7 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
         else if (item.kind == ItemKind::Regular)
             regular.push_back(&item);
     }
-    SmallFileCompressor compressor(smallFiles, quint16(options.method), options.level, threads, 4 * threads);
+    SmallFileCompressor compressor(std::move(smallFiles), quint16(options.method), options.level, threads, 4 * threads);
     int smallIndex = 0;
 
     std::vector<std::unique_ptr<char[]>> buffers;

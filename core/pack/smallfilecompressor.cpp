@@ -65,9 +65,9 @@ void SmallFileCompressor::work()
         }
         CompressedFile result;
         if (!encoder)
-            result.error = makeError(ErrorCode::Unsupported, why, m_files[index].path);
+            result.error = makeError(ErrorCode::Unsupported, why, m_files.at(index).path);
         else
-            result = compress(m_files[index], *encoder);
+            result = compress(m_files.at(index), *encoder);
         if (encoder && !result.error && !encoder->reset())
             encoder = ZipEncoder::create(m_method, m_level, 1, &why);
         {

@@ -55,7 +55,7 @@ private:
     void work();
     CompressedFile compress(const File &file, ZipEncoder &encoder) const;
 
-    QList<File> m_files;
+    const QList<File> m_files; // read by several threads: const, so nothing detaches it
     quint16 m_method;
     int m_level;
     int m_window;
