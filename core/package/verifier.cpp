@@ -19,11 +19,9 @@ namespace carton {
 
 namespace {
 
-constexpr qint64 kMapWindow = 64ll << 20;       // bytes mapped at once
 constexpr qint64 kInlineReadLimit = 16ll << 20; // smaller files are read and hashed on one thread
 constexpr qint64 kInlineChunk = 64ll << 10;
-constexpr qint64 kReadChunk = 256ll << 10; // bytes read at once: stays in cache between the copy and the hash // bytes
-                                           // read at once // bytes read at once  // bytes read at once from a stream
+constexpr qint64 kReadChunk = 256ll << 10; // reader-thread chunks: stay in cache between the copy and the hash
 
 // A device that swallows what is written: linked files are hashed by the fetcher.
 class DiscardDevice final : public QIODevice {
@@ -42,6 +40,31 @@ struct Job {
     bool linked = false;
 };
 
+// Reads `device` from its current position, `size` bytes (-1: to its end), on
+// this thread, hashing as it goes. A short read of a known size is an error.
+Result<QByteArray> hashDevice(QIODevice &device, qint64 size, Progress *progress, const QString &path)
+{
+    thread_local QByteArray buffer(kInlineChunk, Qt::Uninitialized);
+    Sha256 sha;
+    for (qint64 left = size; size < 0 || left > 0;) {
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), path);
+        const qint64 want = size < 0 ? kInlineChunk : std::min(kInlineChunk, left);
+        const qint64 n = device.read(buffer.data(), want);
+        if (n < 0 && size < 0) // a decoding device: its message says what is wrong with the data
+            return makeError(ErrorCode::Format, device.errorString(), path);
+        if (n < 0 || (n == 0 && size >= 0))
+            return makeError(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(device.errorString()), path);
+        if (n == 0)
+            break;
+        sha.add(buffer.constData(), n);
+        left -= n;
+        if (progress)
+            progress->advance(n, path);
+    }
+    return sha.finishHex();
+}
+
 // Hashes a file that lies uncompressed on disk. A reader thread fills a small ring
 // of buffers with pread-style reads while this thread hashes, so reading (the
 // kernel's copy out of the page cache) overlaps hashing on another core. Memory
@@ -55,21 +78,8 @@ Result<QByteArray> hashRegion(const CartonSource::RawRegion &region, Progress *p
         return makeError(ErrorCode::Format, QStringLiteral("data runs past the end of the file"), path);
     if (!file.seek(region.offset))
         return makeError(ErrorCode::Io, QStringLiteral("cannot seek: %1").arg(file.errorString()), path);
-    if (region.size <= kInlineReadLimit) {
-        // Small files: the other cores are busy with other files; read and hash here.
-        thread_local QByteArray buffer(kInlineChunk, Qt::Uninitialized);
-        Sha256 sha;
-        for (qint64 left = region.size; left > 0;) {
-            const qint64 n = file.read(buffer.data(), std::min(kInlineChunk, left));
-            if (n <= 0)
-                return makeError(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(file.errorString()), path);
-            sha.add(buffer.constData(), n);
-            left -= n;
-            if (progress)
-                progress->advance(n, path);
-        }
-        return sha.finishHex();
-    }
+    if (region.size <= kInlineReadLimit) // other threads hash other files: read and hash here
+        return hashDevice(file, region.size, progress, path);
 
     constexpr int kSlots = 4;
     struct Slot {
@@ -149,21 +159,7 @@ Result<QByteArray> hashStream(const CartonSource &source, const QString &path, P
     auto device = source.open(path, /*checkCrc=*/false);
     if (!device)
         return device.error();
-    Sha256 sha;
-    QByteArray buffer(kReadChunk, Qt::Uninitialized);
-    for (;;) {
-        if (progress && progress->isCancelled())
-            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), path);
-        const qint64 n = (*device)->read(buffer.data(), buffer.size());
-        if (n < 0)
-            return makeError(ErrorCode::Format, (*device)->errorString(), path);
-        if (n == 0)
-            break;
-        sha.add(buffer.constData(), n);
-        if (progress)
-            progress->advance(n, path);
-    }
-    return sha.finishHex();
+    return hashDevice(**device, -1, progress, path);
 }
 
 FileCheck checkFile(const Carton &carton, const Job &job, const VerifyOptions &options, Progress *progress)
