@@ -50,8 +50,7 @@ struct ZipWriter::Private {
     ZipEntry current;
     QByteArray currentName;
     bool localZip64 = false;
-    int currentLevel = 0;
-    int currentWorkers = 0;
+    std::tuple<quint16, int, int> currentSettings{0, 0, 0}; // method, level, zstd workers of the entry
     std::unique_ptr<ZipEncoder> encoder;
     // The last finished encoder and its settings, reused by the next entry with the same ones.
     std::unique_ptr<ZipEncoder> spareEncoder;
@@ -182,8 +181,7 @@ Status ZipWriter::beginEntry(const QString &name, const ZipWriteOptions &options
     d->current = std::move(entry);
     d->currentName = rawName;
     d->encoder = std::move(encoder);
-    d->currentLevel = options.level;
-    d->currentWorkers = options.zstdWorkers;
+    d->currentSettings = settings;
     d->crc = zipCrc32(0, nullptr, 0);
     if (!d->put(header))
         return *d->failure;
@@ -237,7 +235,7 @@ Result<ZipEntry> ZipWriter::finishEntry()
     }
     if (d->encoder && d->encoder->reset()) {
         d->spareEncoder = std::move(d->encoder);
-        d->spareSettings = {entry.method, d->currentLevel, d->currentWorkers};
+        d->spareSettings = d->currentSettings;
     }
     d->encoder.reset();
     entry.crc32 = d->crc;
@@ -300,7 +298,7 @@ Result<ZipEntry> ZipWriter::addCompressedEntry(const QString &name, const ZipWri
         return s.error();
     if (d->encoder) { // not needed: the data is compressed already; keep it for the next entry
         d->spareEncoder = std::move(d->encoder);
-        d->spareSettings = {d->current.method, options.level, options.zstdWorkers};
+        d->spareSettings = d->currentSettings;
     }
     d->current.compressedSize += quint64(compressed.size());
     if (!d->put(compressed.data(), compressed.size()))
