@@ -159,8 +159,14 @@ QByteArray format(const toml::table &table)
 {
     if (table.empty())
         return {};
+    // No multi-line strings: toml++ writes a value that starts with a newline as
+    // `"""` + newline + value, and TOML drops the first newline after the
+    // opening delimiter, so the value would lose it on the next read. Its literal
+    // strings keep raw newlines, which TOML forbids in one-line literals.
+    constexpr auto flags = toml::toml_formatter::default_flags & ~toml::format_flags::allow_multi_line_strings &
+                           ~toml::format_flags::allow_literal_strings;
     std::ostringstream os;
-    os << toml::toml_formatter(table);
+    os << toml::toml_formatter(table, flags);
     QByteArray out = QByteArray::fromStdString(os.str());
     while (out.endsWith('\n'))
         out.chop(1);

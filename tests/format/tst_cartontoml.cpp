@@ -3,6 +3,7 @@
 #include "format/cartontoml.h"
 #include "format/semver.h"
 #include "format/targettriple.h"
+#include "format/tomlutil.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -133,7 +134,9 @@ private slots:
     void sizeLimit();
     void nestingGuard_data();
     void nestingGuard();
+    void mutationsNeverCrash_data();
     void mutationsNeverCrash();
+    void unknownMultiLineStringKeepsLeadingNewline();
     void badUnknownTomlIsDropped();
     void fileNameInLocation();
 };
@@ -651,11 +654,19 @@ void TestCartonToml::nestingGuard()
     }
 }
 
+void TestCartonToml::mutationsNeverCrash_data()
+{
+    // Both bases always: the fixture is not there on a fresh clone, and the edge
+    // document found a round-trip bug the fixture never reached.
+    QTest::addColumn<QByteArray>("base");
+    QTest::newRow("edge document") << writeCartonToml(edgeDocument());
+    QTest::newRow("upstream complete.toml") << testutil::readFile(upstreamTomlDir() + u"/complete.toml"_s);
+}
+
 void TestCartonToml::mutationsNeverCrash()
 {
-    QByteArray base = testutil::readFile(upstreamTomlDir() + u"/complete.toml"_s);
-    if (base.isEmpty())
-        base = writeCartonToml(edgeDocument());
+    QFETCH(QByteArray, base);
+    QVERIFY2(!base.isEmpty(), "fixture missing: ../shared/fixtures/upstream/toml/complete.toml");
     // Truncations and single-byte changes at a stride: no crash; a failure always
     // names this file; whatever parses survives write + parse unchanged.
     int failures = 0;
@@ -683,6 +694,25 @@ void TestCartonToml::mutationsNeverCrash()
         }
     }
     QVERIFY(failures > 0);
+}
+
+void TestCartonToml::unknownMultiLineStringKeepsLeadingNewline()
+{
+    // Found by mutationsNeverCrash on the edge document: a dotted key turned the
+    // description into an unknown table whose multi-line value starts with "\n".
+    const QByteArray doc = "spec_version = 1\nfuture.text = \"\"\"\n\n\nthree\\nlines\"\"\"\n"
+                           "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"1\"\n"
+                           "runner_compat_version = 1\n";
+    const Result<CartonInfo> r = parseCartonToml(doc);
+    QVERIFY2(r.ok(), qPrintable(errorText(r)));
+    const Result<toml::table> unknown = tomlutil::parse(r->unknownToml, QString());
+    QVERIFY(unknown.ok());
+    QCOMPARE(QString::fromStdString(std::string((*unknown)["future"]["text"].value_or(std::string_view()))),
+             u"\n\nthree\nlines"_s);
+    const Result<CartonInfo> again = parseCartonToml(writeCartonToml(*r));
+    QVERIFY2(again.ok(), qPrintable(errorText(again)));
+    QCOMPARE(again->unknownToml, r->unknownToml);
+    QVERIFY(*again == *r);
 }
 
 void TestCartonToml::badUnknownTomlIsDropped()
