@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+// The contract between the self-test engine (core/selftest) and whatever runs a
+// model: a runner-host process (core/runner), a KServe v2 server, or a test double.
+// Header-only so that both sides can be built separately; the runner library
+// provides the implementations.
+
+#include "base/result.h"
+#include "tensor/tensor.h"
+
+#include <QMap>
+#include <QString>
+#include <chrono>
+
+namespace carton {
+
+class Progress;
+
+// Named tensors in and out of one inference (inputs by the carton's input names).
+using TensorMap = QMap<QString, Tensor>;
+
+// One loaded model. `infer` may be called many times; the model is loaded once.
+// An error from `infer` is that inference failing (crash, signal, timeout, limit,
+// protocol error): its message says which, and `log()` holds the runner's stderr
+// tail. Not thread-safe: one call at a time.
+class RunnerSession {
+public:
+    virtual ~RunnerSession() = default;
+
+    virtual Result<TensorMap> infer(const TensorMap &inputs, Progress *progress = nullptr) = 0;
+    // The runner's diagnostic output so far (bounded; the tail is kept).
+    virtual QString log() const = 0;
+    // How long loading the model took, for the report.
+    virtual std::chrono::nanoseconds loadTime() const = 0;
+};
+
+} // namespace carton
