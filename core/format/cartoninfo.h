@@ -43,6 +43,10 @@ struct SelfTest {
     std::optional<QString> description;
     TensorRefs inputs;
     std::optional<TensorRefs> expectedOut;
+    // Unknown keys and sub-tables of this [[self_test]] (extensions such as
+    // [self_test.tolerance], see README), as TOML text rendered by toml++ (keys
+    // sorted); written back on save. Empty when there were none.
+    QByteArray unknownToml;
     bool operator==(const SelfTest &) const = default;
 };
 

@@ -25,7 +25,9 @@ namespace carton {
 //   Limits::maxTomlNesting (see format/tomlguard.h), fails with ErrorCode::Limit.
 // - A missing top-level key ("spec_version", [runner]) has location "FILENAME".
 // - Unknown top-level keys and tables are kept in CartonInfo::unknownToml (as
-//   toml++ renders them, keys sorted). Unknown keys inside known tables
+//   toml++ renders them, keys sorted); so are the unknown keys and sub-tables of
+//   each [[self_test]] (SelfTest::unknownToml: extensions such as
+//   [self_test.tolerance]). Unknown keys inside other known tables
 //   ("input[0].dtyep") are dropped and listed in CartonInfo::ignoredKeys.
 // - [runner.opts] come back sorted by key; self_test/example references in file
 //   order.
@@ -39,7 +41,9 @@ CARTONCORE_EXPORT Result<CartonInfo> parseCartonToml(QByteArrayView text,
 // escaped), '\n' line ends, a multi-line string for a model_description with
 // newlines, [self_test.inputs]-style sub-tables for references. Unknown plain
 // keys go after the known top-level keys (so they stay top-level), unknown
-// tables at the end; unknownToml that is not valid TOML, or keys in it that
+// tables at the end; a self-test's unknown keys go after its name/description and
+// its unknown tables after its references, as [self_test.x] sub-tables;
+// unknownToml that is not valid TOML, or keys in it that
 // collide with known ones, are dropped. Writes dtypeName(dtype), not dtypeText.
 // parseCartonToml(writeCartonToml(x)) == x for every valid x (opts sorted by
 // key, no Shape/Dim symbol named "*", no negative dims, no duplicate names).

@@ -98,6 +98,17 @@ private:
         }
     }
 
+    // Keys of a known table other than `known`, kept as TOML text.
+    static QByteArray unknownPart(const toml::table &t, std::initializer_list<std::string_view> known)
+    {
+        toml::table unknown;
+        for (auto &&[k, v] : t) {
+            if (std::find(known.begin(), known.end(), k.str()) == known.end())
+                unknown.insert(k, v);
+        }
+        return tomlutil::format(unknown);
+    }
+
     const toml::array *arrayOfTables(const toml::table &root, std::string_view key)
     {
         const toml::node *n = root.get(key);
@@ -291,7 +302,7 @@ CartonInfo Reader::read(const toml::table &root)
             test.inputs = readRefs(required(t, "inputs", prefix), join(prefix, "inputs"));
             if (const toml::node *e = t.get("expected_out"))
                 test.expectedOut = readRefs(*e, join(prefix, "expected_out"));
-            noteIgnored(t, prefix, {"name", "description", "inputs", "expected_out"});
+            test.unknownToml = unknownPart(t, {"name", "description", "inputs", "expected_out"});
             m_info.selfTests.append(test);
         }
     }

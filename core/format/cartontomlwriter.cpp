@@ -110,16 +110,21 @@ public:
             m_out += '\n';
         m_out += text;
     }
+    // Lines of the current table (no blank line before them).
+    void rawLines(const QByteArray &text) { m_out += text; }
     QByteArray take() { return std::move(m_out); }
 
 private:
     QByteArray m_out;
 };
 
-// Splits CartonInfo::unknownToml into its plain `key = value` part (written with
-// the top-level keys) and its [table] / [[array]] part (written at the end).
-// Keys that collide with known ones are dropped; unparsable text is dropped.
-std::pair<QByteArray, QByteArray> splitUnknown(const QByteArray &unknownToml)
+// Splits unknown TOML text into its plain `key = value` part (written with the
+// known keys of its table) and its [table] / [[array]] part (written after them).
+// For a table other than the root (`parent`, e.g. "self_test"), the sections are
+// rendered as sub-tables of it ("[self_test.tolerance]"). Keys for which `isKnown`
+// is true are dropped; unparsable text is dropped.
+std::pair<QByteArray, QByteArray> splitUnknown(const QByteArray &unknownToml, bool (*isKnown)(std::string_view),
+                                               std::string_view parent = {})
 {
     if (unknownToml.trimmed().isEmpty())
         return {};
@@ -129,7 +134,7 @@ std::pair<QByteArray, QByteArray> splitUnknown(const QByteArray &unknownToml)
     try {
         toml::table values, tables;
         for (auto &&[k, v] : *t) {
-            if (isKnownTopLevelKey(k.str()))
+            if (isKnown(k.str()))
                 continue;
             bool isSection = false;
             if (const auto *tab = v.as_table())
@@ -138,17 +143,28 @@ std::pair<QByteArray, QByteArray> splitUnknown(const QByteArray &unknownToml)
                 isSection = arr->is_array_of_tables() && !arr->empty() && !arr->get(0)->as_table()->is_inline();
             (isSection ? tables : values).insert(k, v);
         }
-        return {tomlutil::format(values), tomlutil::format(tables)};
+        if (parent.empty() || tables.empty())
+            return {tomlutil::format(values), tomlutil::format(tables)};
+        // A table holding only tables gets no header of its own: toml++ writes
+        // [parent.x] / [[parent.y]] directly.
+        toml::table wrapper;
+        wrapper.insert(parent, std::move(tables));
+        return {tomlutil::format(values), tomlutil::format(wrapper)};
     } catch (...) {
         return {};
     }
+}
+
+bool isKnownSelfTestKey(std::string_view key)
+{
+    return key == "name" || key == "description" || key == "inputs" || key == "expected_out";
 }
 
 } // namespace
 
 QByteArray writeCartonToml(const CartonInfo &info)
 {
-    const auto [unknownValues, unknownTables] = splitUnknown(info.unknownToml);
+    const auto [unknownValues, unknownTables] = splitUnknown(info.unknownToml, isKnownTopLevelKey);
     Writer w;
     w.line("spec_version", QByteArray::number(info.specVersion));
     w.optionalString("model_name", info.modelName);
@@ -182,9 +198,12 @@ QByteArray writeCartonToml(const CartonInfo &info)
         w.header("[[self_test]]");
         w.optionalString("name", t.name);
         w.optionalString("description", t.description);
+        const auto [extraValues, extraTables] = splitUnknown(t.unknownToml, isKnownSelfTestKey, "self_test");
+        w.rawLines(extraValues);
         w.refs("self_test.inputs", t.inputs);
         if (t.expectedOut)
             w.refs("self_test.expected_out", *t.expectedOut);
+        w.raw(extraTables);
     }
     for (const Example &e : info.examples) {
         w.header("[[example]]");

@@ -127,6 +127,7 @@ private slots:
     void malformed();
     void fieldLines();
     void unknownKeys();
+    void selfTestExtensionsRoundTrip();
     void roundTrip_data();
     void roundTrip();
     void writeEdgeDocument();
@@ -498,6 +499,48 @@ void TestCartonToml::unknownKeys()
     // Plain unknown keys come before the first table so they stay top-level.
     QVERIFY(written.indexOf("zz_future") < written.indexOf("[[input]]"));
     QVERIFY(written.indexOf("[misc_files]") > written.indexOf("[runner]"));
+}
+
+// Unknown keys and sub-tables of a [[self_test]] (the [self_test.tolerance]
+// extension) belong to that self-test and survive a write and a read.
+void TestCartonToml::selfTestExtensionsRoundTrip()
+{
+    const QByteArray text = "spec_version = 1\n"
+                            "[[self_test]]\nname = \"first\"\nfuture_flag = true\n"
+                            "[self_test.inputs]\nx = \"@tensor_data/a\"\n"
+                            "[self_test.expected_out]\ny = \"@tensor_data/b\"\n"
+                            "[self_test.tolerance]\nrtol = 1e-4\natol = 0.5\n"
+                            "[self_test.tolerance.y]\natol = 0.25\n"
+                            "[[self_test]]\nname = \"second\"\n"
+                            "[self_test.inputs]\nx = \"@tensor_data/a\"\n"
+                            "[runner]\nrunner_name = \"r\"\nrequired_framework_version = \"1\"\n"
+                            "runner_compat_version = 1\n";
+    const Result<CartonInfo> r = parseCartonToml(text);
+    QVERIFY2(r.ok(), qPrintable(errorText(r)));
+    QVERIFY(r->ignoredKeys.isEmpty());
+    QVERIFY(r->unknownToml.isEmpty());
+    QCOMPARE(r->selfTests.size(), 2);
+    const QByteArray &extra = r->selfTests[0].unknownToml;
+    QVERIFY2(extra.contains("future_flag = true") && extra.contains("[tolerance]") && extra.contains("[tolerance.y]"),
+             extra.constData());
+    QVERIFY(r->selfTests[1].unknownToml.isEmpty());
+    QCOMPARE(r->selfTests[0].expectedOut->first().first, u"y"_s);
+
+    const QByteArray written = writeCartonToml(*r);
+    QVERIFY2(written.contains("[self_test.tolerance]\n") && written.contains("[self_test.tolerance.y]\n"),
+             written.constData());
+    // The plain key stays inside its [[self_test]]; the sub-tables follow its references.
+    const qsizetype first = written.indexOf("[[self_test]]"), second = written.indexOf("[[self_test]]", first + 1);
+    QVERIFY(written.indexOf("future_flag") > first &&
+            written.indexOf("future_flag") < written.indexOf("[self_test.inputs]"));
+    QVERIFY(written.indexOf("[self_test.tolerance]") > written.indexOf("[self_test.expected_out]"));
+    QVERIFY(written.indexOf("[self_test.tolerance.y]") < second);
+    const Result<CartonInfo> again = parseCartonToml(written);
+    QVERIFY2(again.ok(), qPrintable(errorText(again) + u"\n"_s + QString::fromUtf8(written)));
+    QCOMPARE(again->selfTests[0].unknownToml, extra);
+    QVERIFY(again->selfTests[1].unknownToml.isEmpty());
+    QVERIFY(*again == *r);
+    QCOMPARE(writeCartonToml(*again), written);
 }
 
 void TestCartonToml::roundTrip_data()
