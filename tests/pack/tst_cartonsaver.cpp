@@ -10,6 +10,7 @@
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "packtestutil.h"
+#include "testutil.h"
 #include "zip/zipreader.h"
 
 #include <QProcess>
@@ -311,31 +312,8 @@ void tst_CartonSaver::independentReaders()
     QVERIFY(saveCarton(edits, out).ok());
 
     const QString dir = tmp.filePath(QStringLiteral("x"));
-    QVERIFY(QDir().mkpath(dir));
-    QProcess tar;
-    tar.setWorkingDirectory(dir);
-    tar.start(QStringLiteral("bsdtar"), {QStringLiteral("-xf"), out});
-    QVERIFY(tar.waitForFinished(60000));
-    QCOMPARE(tar.exitCode(), 0);
-    // MANIFEST as sha256sum input: "HASH  PATH".
-    QByteArray check;
-    int lines = 0;
-    for (const QByteArray &line : readFile(dir + QStringLiteral("/MANIFEST")).split('\n')) {
-        if (line.isEmpty())
-            continue;
-        const qsizetype eq = line.lastIndexOf('=');
-        check += line.mid(eq + 1) + "  " + line.left(eq) + '\n';
-        ++lines;
-    }
-    QCOMPARE(lines, 6); // carton.toml, index.toml, model.pt, carton.lock, readme.txt, added.bin
-    QProcess sum;
-    sum.setWorkingDirectory(dir);
-    sum.start(QStringLiteral("sha256sum"), {QStringLiteral("--strict"), QStringLiteral("-c"), QStringLiteral("-")});
-    sum.write(check);
-    sum.closeWriteChannel();
-    QVERIFY(sum.waitForFinished(60000));
-    QVERIFY2(sum.exitCode() == 0, sum.readAllStandardError().constData());
-    QCOMPARE(sum.readAllStandardOutput().count(": OK\n"), lines);
+    // carton.toml, index.toml, model.pt, carton.lock, readme.txt, added.bin
+    QCOMPARE(testutil::checkWithBsdtarAndSha256sum(out, dir), 6);
     QCOMPARE(readFile(dir + QStringLiteral("/tensor_data/index.toml")), QByteArray("tensor = []\n"));
 }
 
