@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // carton pack DIR -o OUT.carton [--compression stored|deflate|zstd] [--level N] [--force]
+//             [--runner NAME --framework-version REQ [--compat N] [--name TEXT]]
 #include "commands.h"
 #include "output.h"
 #include "pack/packer.h"
+
+#include <QFileInfo>
 
 namespace cli {
 
@@ -23,7 +26,20 @@ int runPack(const QStringList &args)
                                    QStringLiteral("Compression level (zstd 1-19, deflate 1-9; default 3 / 6)."),
                                    QStringLiteral("N"));
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Overwrite OUT if it exists."));
-    parser.addOptions({output, compression, level, force});
+    // A folder without carton.toml: its files go under model/, carton.toml is made from these.
+    const QCommandLineOption runner(QStringLiteral("runner"),
+                                    QStringLiteral("Without carton.toml: the runner (runner.runner_name)."),
+                                    QStringLiteral("NAME"));
+    const QCommandLineOption framework(
+        QStringLiteral("framework-version"),
+        QStringLiteral("Without carton.toml: runner.required_framework_version (a semver requirement)."),
+        QStringLiteral("REQ"));
+    const QCommandLineOption compat(QStringLiteral("compat"),
+                                    QStringLiteral("Without carton.toml: runner.runner_compat_version (default 1)."),
+                                    QStringLiteral("N"));
+    const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("Without carton.toml: model_name."),
+                                  QStringLiteral("TEXT"));
+    parser.addOptions({output, compression, level, force, runner, framework, compat, name});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("pack"), args, 1, &exit))
         return exit;
@@ -55,8 +71,43 @@ int runPack(const QStringList &args)
         options.level = n;
     }
     options.overwrite = parser.isSet(force);
+    const QString folder = parser.positionalArguments().constFirst();
+    const bool bare = QFileInfo(folder).isDir() && !QFileInfo::exists(folder + QStringLiteral("/carton.toml"));
+    const bool metadataGiven =
+        parser.isSet(runner) || parser.isSet(framework) || parser.isSet(compat) || parser.isSet(name);
+    CartonInfo info;
+    if (bare) {
+        QStringList missing;
+        if (parser.value(runner).isEmpty())
+            missing.append(QStringLiteral("runner.runner_name (--runner NAME)"));
+        if (parser.value(framework).isEmpty())
+            missing.append(QStringLiteral("runner.required_framework_version (--framework-version REQ)"));
+        for (const QString &field : std::as_const(missing))
+            printError(QStringLiteral("%1: no carton.toml, and required field %2 is missing").arg(folder, field));
+        if (!missing.isEmpty())
+            return CartonErrors;
+        info.runner.runnerName = parser.value(runner);
+        info.runner.requiredFrameworkVersion = parser.value(framework);
+        info.runner.runnerCompatVersion = 1;
+        if (parser.isSet(compat)) {
+            bool ok = false;
+            info.runner.runnerCompatVersion = parser.value(compat).toLongLong(&ok);
+            if (!ok) {
+                printError(QStringLiteral("pack: --compat must be an integer, not \"%1\"").arg(parser.value(compat)));
+                return UsageOrInput;
+            }
+        }
+        if (!parser.value(name).isEmpty())
+            info.modelName = parser.value(name);
+    } else if (metadataGiven) {
+        printError(QStringLiteral("pack: --runner, --framework-version, --compat and --name are for a folder without "
+                                  "carton.toml; %1 has one (edit it, or use carton edit after packing)")
+                       .arg(folder));
+        return UsageOrInput;
+    }
     auto progress = makeProgressBar(QStringLiteral("pack"));
-    auto result = packFolder(parser.positionalArguments().constFirst(), parser.value(output), options, progress.get());
+    auto result = bare ? packModelFolder(folder, info, parser.value(output), options, progress.get())
+                       : packFolder(folder, parser.value(output), options, progress.get());
     finishProgressBar(progress.get());
     if (!result) {
         printError(result.error());

@@ -15,6 +15,9 @@ const char kUsage[] = "usage: carton COMMAND [ARGS...]\n"
                       "  info FILE [--json]                    show a carton's metadata\n"
                       "  verify FILE [--json] [--fetch-links]  validate and check every file's sha256\n"
                       "  pack DIR -o OUT [--compression stored|deflate|zstd] [--level N] [--force]\n"
+                      "       [--runner NAME --framework-version REQ [--compat N] [--name TEXT]]\n"
+                      "                                        (a folder without carton.toml: files go under model/)\n"
+                      "  edit FILE --set KEY=VALUE... [-o OUT] change metadata; unchanged files copied as they are\n"
                       "  unpack FILE -o DIR [--fetch-links]    extract safely into a folder\n"
                       "  tensor FILE NAME [--json] [--limit N] print one tensor of tensor_data\n"
                       "\n"
@@ -45,7 +48,7 @@ int main(int argc, char *argv[])
     const QHash<QString, std::function<int(const QStringList &)>> commands{
         {QStringLiteral("info"), cli::runInfo},     {QStringLiteral("verify"), cli::runVerify},
         {QStringLiteral("pack"), cli::runPack},     {QStringLiteral("unpack"), cli::runUnpack},
-        {QStringLiteral("tensor"), cli::runTensor},
+        {QStringLiteral("tensor"), cli::runTensor}, {QStringLiteral("edit"), cli::runEdit},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {

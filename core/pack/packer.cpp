@@ -235,25 +235,10 @@ Error withLocation(const Error &error, const QString &where)
 Result<PackResult> packFolder(const QString &folder, const QString &outputFile, const PackOptions &options,
                               Progress *progress)
 {
-    if (folder.isEmpty() || outputFile.isEmpty())
-        return makeError(ErrorCode::Usage, QStringLiteral("packing needs a folder and an output file"));
-    const QFileInfo folderInfo(folder);
-    if (!folderInfo.isDir())
-        return makeError(ErrorCode::NotFound, QStringLiteral("not a folder"), folder);
-    const QString root = folderInfo.canonicalFilePath();
-
-    const QFileInfo outInfo(outputFile);
-    if ((outInfo.exists() || outInfo.isSymLink()) && !options.overwrite)
-        return makeError(ErrorCode::Usage, QStringLiteral("output file exists (choose overwrite to replace it)"),
-                         outputFile);
-    if (outInfo.isDir())
-        return makeError(ErrorCode::Usage, QStringLiteral("output is a folder"), outputFile);
-    const QString outDir = QFileInfo(outInfo.absolutePath()).canonicalFilePath();
-    if (outDir.isEmpty())
-        return makeError(ErrorCode::NotFound, QStringLiteral("the output's folder does not exist"), outputFile);
-    if (isInsideFolder(root, outDir))
-        return makeError(ErrorCode::Usage, QStringLiteral("the output file must not be inside the folder being packed"),
-                         outputFile);
+    Result<QString> checkedRoot = checkPackPaths(folder, outputFile, options.overwrite);
+    if (!checkedRoot)
+        return checkedRoot.error();
+    const QString root = *checkedRoot;
 
     Result<std::unique_ptr<Carton>> opened = Carton::open(root, options.limits);
     if (!opened)

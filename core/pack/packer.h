@@ -7,6 +7,7 @@
 #include "base/progress.h"
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "format/cartoninfo.h"
 #include "zip/zipentry.h"
 
 #include <QString>
@@ -54,5 +55,16 @@ struct PackResult {
 // An output inside the folder being packed is refused.
 CARTONCORE_EXPORT Result<PackResult> packFolder(const QString &folder, const QString &outputFile,
                                                 const PackOptions &options = {}, Progress *progress = nullptr);
+
+// Packs a folder that has no carton.toml (a model's files, as exported by a
+// framework): every file goes under model/ (keeping its relative path), carton.toml
+// is written from `info` and tensor_data/index.toml is an empty index. validateInfo
+// errors abort with ErrorCode::Format listing them; a folder that holds a
+// carton.toml is refused (packFolder() is for those), and so is an empty one.
+// Symlinks are followed inside the folder (stored as regular files); those leading
+// outside it are refused. Same atomic, reproducible writing as saveCarton().
+CARTONCORE_EXPORT Result<PackResult> packModelFolder(const QString &folder, const CartonInfo &info,
+                                                     const QString &outputFile, const PackOptions &options = {},
+                                                     Progress *progress = nullptr);
 
 } // namespace carton

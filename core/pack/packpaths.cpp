@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "packpaths.h"
 
+#include <QFileInfo>
 #include <QStringList>
 #include <filesystem>
 #include <system_error>
@@ -42,6 +43,30 @@ bool replaceFile(const QString &from, const QString &to, QString *errorMessage)
     if (ec && errorMessage)
         *errorMessage = QString::fromStdString(ec.message());
     return !ec;
+}
+
+Result<QString> checkPackPaths(const QString &folder, const QString &outputFile, bool overwrite)
+{
+    if (folder.isEmpty() || outputFile.isEmpty())
+        return makeError(ErrorCode::Usage, QStringLiteral("packing needs a folder and an output file"));
+    const QFileInfo folderInfo(folder);
+    if (!folderInfo.isDir())
+        return makeError(ErrorCode::NotFound, QStringLiteral("not a folder"), folder);
+    const QString root = folderInfo.canonicalFilePath();
+
+    const QFileInfo outInfo(outputFile);
+    if ((outInfo.exists() || outInfo.isSymLink()) && !overwrite)
+        return makeError(ErrorCode::Usage, QStringLiteral("output file exists (choose overwrite to replace it)"),
+                         outputFile);
+    if (outInfo.isDir())
+        return makeError(ErrorCode::Usage, QStringLiteral("output is a folder"), outputFile);
+    const QString outDir = QFileInfo(outInfo.absolutePath()).canonicalFilePath();
+    if (outDir.isEmpty())
+        return makeError(ErrorCode::NotFound, QStringLiteral("the output's folder does not exist"), outputFile);
+    if (isInsideFolder(root, outDir))
+        return makeError(ErrorCode::Usage, QStringLiteral("the output file must not be inside the folder being packed"),
+                         outputFile);
+    return root;
 }
 
 } // namespace carton

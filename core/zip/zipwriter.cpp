@@ -3,6 +3,7 @@
 #include "zipwriter.h"
 
 #include "base/archivepath.h"
+#include "zip/rangecopy.h"
 #include "zip/zipcodecs.h"
 #include "zip/zipformat.h"
 
@@ -89,6 +90,8 @@ struct ZipWriter::Private {
         self->current.compressedSize += size;
         return self->put(data, qint64(size));
     }
+    // beginEntry(); without `encode` no encoder is set up (the data arrives compressed).
+    Status begin(const QString &name, const ZipWriteOptions &options, bool encode);
     Status ready() const
     {
         if (failure)
@@ -108,6 +111,12 @@ ZipWriter::~ZipWriter() = default;
 
 Status ZipWriter::beginEntry(const QString &name, const ZipWriteOptions &options)
 {
+    return d->begin(name, options, true);
+}
+
+Status ZipWriter::Private::begin(const QString &name, const ZipWriteOptions &options, bool encode)
+{
+    Private *d = this;
     if (Status s = d->ready(); !s)
         return s;
     if (d->inEntry)
@@ -147,9 +156,11 @@ Status ZipWriter::beginEntry(const QString &name, const ZipWriteOptions &options
 
     std::unique_ptr<ZipEncoder> encoder;
     const std::tuple<quint16, int, int> settings{entry.method, options.level, options.zstdWorkers};
-    if (entry.method != quint16(ZipMethod::Stored) && d->spareEncoder && d->spareSettings == settings) {
+    if (!encode || entry.method == quint16(ZipMethod::Stored)) {
+        // no encoder
+    } else if (d->spareEncoder && d->spareSettings == settings) {
         encoder = std::move(d->spareEncoder);
-    } else if (entry.method != quint16(ZipMethod::Stored)) {
+    } else {
         QString why;
         encoder = ZipEncoder::create(entry.method, options.level, options.zstdWorkers, &why);
         if (!encoder)
@@ -305,6 +316,39 @@ Result<ZipEntry> ZipWriter::addCompressedEntry(const QString &name, const ZipWri
         return *d->failure;
     d->crc = crc32;
     d->current.uncompressedSize = uncompressedSize;
+    return finishEntry();
+}
+
+Result<ZipEntry> ZipWriter::addRawEntry(const ZipEntry &source, QFileDevice &sourceFile, qint64 dataOffset,
+                                        const QString &name, const std::function<bool(qint64)> &step)
+{
+    const QString entryName = name.isEmpty() ? source.name : name;
+    const QString where = QStringLiteral("zip writer: entry %1").arg(entryName);
+    if (source.isEncrypted() || (source.flags & FlagStrongEncryption))
+        return makeError(ErrorCode::Unsupported, QStringLiteral("cannot copy an encrypted entry"), where);
+    if (source.method != quint16(ZipMethod::Stored) && source.method != quint16(ZipMethod::Deflate) &&
+        source.method != quint16(ZipMethod::Zstd))
+        return makeError(ErrorCode::Unsupported,
+                         QStringLiteral("cannot copy an entry compressed with %1").arg(zipMethodName(source.method)),
+                         where);
+    if (dataOffset < 0 || source.compressedSize > quint64(std::numeric_limits<qint64>::max()) ||
+        source.uncompressedSize > quint64(std::numeric_limits<qint64>::max()))
+        return makeError(ErrorCode::Format, QStringLiteral("entry offset or sizes out of range"), where);
+    ZipWriteOptions options;
+    options.method = ZipMethod(source.method);
+    options.unixMode = source.unixMode() ? source.unixMode() : 0100644;
+    options.dosDateTime = source.dosDateTime;
+    options.sizeHint = qint64(std::max(source.uncompressedSize, source.compressedSize));
+    if (Status s = d->begin(entryName, options, false); !s)
+        return s.error();
+    if (Status s = copyRange(sourceFile, dataOffset, *d->device, qint64(source.compressedSize), step); !s) {
+        if (s.error().code == ErrorCode::Cancelled)
+            return s.error();
+        return d->fail(s.error().code, s.error().message, entryName);
+    }
+    d->current.compressedSize = source.compressedSize;
+    d->current.uncompressedSize = source.uncompressedSize;
+    d->crc = source.crc32;
     return finishEntry();
 }
 

@@ -6,6 +6,7 @@
 #include "cartoncore_export.h"
 #include "zip/zipentry.h"
 
+#include <QFileDevice>
 #include <QIODevice>
 #include <functional>
 #include <memory>
@@ -51,6 +52,17 @@ public:
     // given CRC-32 and uncompressed size.
     Result<ZipEntry> addCompressedEntry(const QString &name, const ZipWriteOptions &options, QByteArrayView compressed,
                                         quint32 crc32, quint64 uncompressedSize);
+
+    // An entry copied from another zip as its compressed bytes, never decoded or
+    // recompressed: `source` is its central directory record there (method, CRC,
+    // sizes, unix mode, timestamp are kept), `sourceFile` that zip, `dataOffset`
+    // where its data starts (ZipReader::dataOffset()). Written under `name`
+    // (source.name when empty), with a fresh local header (no data descriptor),
+    // the bytes copied by copyRange() (copy_file_range on Linux); `step` sees
+    // each copied run and may cancel. Only Stored, Deflate and zstd entries, not
+    // encrypted ones: what the reader can read back.
+    Result<ZipEntry> addRawEntry(const ZipEntry &source, QFileDevice &sourceFile, qint64 dataOffset,
+                                 const QString &name = {}, const std::function<bool(qint64)> &step = {});
 
     // Writes the central directory (and zip64 end records where needed).
     Status close();

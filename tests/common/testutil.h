@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QString>
 
@@ -44,6 +45,36 @@ inline QByteArray mixedData(qsizetype size, quint32 seed)
     }
     out.truncate(size);
     return out;
+}
+
+// Extracts `carton` into `dir` with bsdtar (an independent zip reader that knows
+// zstd) and checks every MANIFEST line with coreutils' sha256sum. Returns the
+// number of lines checked, or -1 when a tool failed or a line did not check out.
+inline int checkWithBsdtarAndSha256sum(const QString &carton, const QString &dir)
+{
+    QDir().mkpath(dir);
+    QProcess tar;
+    tar.setWorkingDirectory(dir);
+    tar.start(QStringLiteral("bsdtar"), {QStringLiteral("-xf"), carton});
+    if (!tar.waitForFinished(120000) || tar.exitStatus() != QProcess::NormalExit || tar.exitCode() != 0)
+        return -1;
+    QByteArray check; // sha256sum's "HASH  PATH" lines
+    int lines = 0;
+    for (const QByteArray &line : readFile(dir + QStringLiteral("/MANIFEST")).split('\n')) {
+        if (line.isEmpty())
+            continue;
+        const qsizetype eq = line.lastIndexOf('=');
+        check += line.mid(eq + 1) + "  " + line.left(eq) + '\n';
+        ++lines;
+    }
+    QProcess sum;
+    sum.setWorkingDirectory(dir);
+    sum.start(QStringLiteral("sha256sum"), {QStringLiteral("--strict"), QStringLiteral("-c"), QStringLiteral("-")});
+    sum.write(check);
+    sum.closeWriteChannel();
+    if (!sum.waitForFinished(120000) || sum.exitStatus() != QProcess::NormalExit || sum.exitCode() != 0)
+        return -1;
+    return sum.readAllStandardOutput().count(": OK\n") == lines ? lines : -1;
 }
 
 } // namespace testutil

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "rangecopy.h"
+
+#include <QFile>
+#include <algorithm>
+#include <cstring>
+#include <memory>
+
+#ifdef Q_OS_LINUX
+#include <cerrno>
+#include <unistd.h>
+#endif
+
+namespace carton {
+namespace {
+
+constexpr qint64 kStep = qint64(32) << 20;
+constexpr qint64 kBuffer = qint64(1) << 20;
+
+Error copyError(ErrorCode code, const QString &message, const QFileDevice &source)
+{
+    return makeError(code, message, source.fileName());
+}
+
+// The portable loop, from `sourceOffset` for `length` bytes.
+Status copyByReading(QFileDevice &source, qint64 sourceOffset, QIODevice &out, qint64 length, const CopyStep &step)
+{
+    if (!source.seek(sourceOffset))
+        return copyError(ErrorCode::Io,
+                         QStringLiteral("cannot seek to %1: %2").arg(sourceOffset).arg(source.errorString()), source);
+    std::unique_ptr<char[]> buffer(new char[kBuffer]);
+    qint64 sinceStep = 0;
+    while (length > 0) {
+        const qint64 got = source.read(buffer.get(), std::min(length, kBuffer));
+        if (got < 0)
+            return copyError(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(source.errorString()), source);
+        if (got == 0)
+            return copyError(ErrorCode::Format, QStringLiteral("the file ends %1 bytes early").arg(length), source);
+        if (out.write(buffer.get(), got) != got)
+            return makeError(ErrorCode::Io, QStringLiteral("write failed: %1").arg(out.errorString()));
+        length -= got;
+        sinceStep += got;
+        if (step && (sinceStep >= kStep || length == 0)) {
+            if (!step(sinceStep))
+                return makeError(ErrorCode::Cancelled, QStringLiteral("copy cancelled"), source.fileName());
+            sinceStep = 0;
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+Status copyRange(QFileDevice &source, qint64 sourceOffset, QIODevice &out, qint64 length, const CopyStep &step)
+{
+    if (length < 0 || sourceOffset < 0)
+        return makeError(ErrorCode::Usage, QStringLiteral("copyRange() of a negative range"), source.fileName());
+    if (length == 0)
+        return {};
+#ifdef Q_OS_LINUX
+    auto *outFile = qobject_cast<QFileDevice *>(&out);
+    if (outFile && outFile->handle() >= 0 && source.handle() >= 0) {
+        if (!outFile->flush())
+            return makeError(ErrorCode::Io, QStringLiteral("write failed: %1").arg(outFile->errorString()),
+                             outFile->fileName());
+        loff_t in = sourceOffset;
+        loff_t at = outFile->pos();
+        while (length > 0) {
+            const ssize_t n = ::copy_file_range(source.handle(), &in, outFile->handle(), &at,
+                                                std::size_t(std::min(length, kStep)), 0);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0 && (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP ||
+                          errno == EBADF || errno == EPERM)) {
+                // The kernel cannot do it here: the rest goes through user space.
+                if (!outFile->seek(at))
+                    return makeError(ErrorCode::Io, QStringLiteral("seek failed: %1").arg(outFile->errorString()),
+                                     outFile->fileName());
+                return copyByReading(source, in, out, length, step);
+            }
+            if (n < 0)
+                return makeError(ErrorCode::Io,
+                                 QStringLiteral("copy from %1 failed: %2")
+                                     .arg(source.fileName(), QString::fromLocal8Bit(::strerror(errno))),
+                                 outFile->fileName());
+            if (n == 0)
+                return copyError(ErrorCode::Format, QStringLiteral("the file ends %1 bytes early").arg(length), source);
+            length -= n;
+            if (step && !step(n))
+                return makeError(ErrorCode::Cancelled, QStringLiteral("copy cancelled"), source.fileName());
+        }
+        if (!outFile->seek(at))
+            return makeError(ErrorCode::Io, QStringLiteral("seek failed: %1").arg(outFile->errorString()),
+                             outFile->fileName());
+        return {};
+    }
+#endif
+    return copyByReading(source, sourceOffset, out, length, step);
+}
+
+} // namespace carton
