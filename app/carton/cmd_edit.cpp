@@ -8,6 +8,7 @@
 #include "package/carton.h"
 #include "validate/validator.h"
 
+#include <QFileInfo>
 #include <functional>
 #include <map>
 #include <optional>
@@ -99,6 +100,10 @@ int runEdit(const QStringList &args)
         return UsageOrInput;
     }
     const QString file = parser.positionalArguments().constFirst();
+    if (QFileInfo(file).isDir() && !parser.isSet(output)) {
+        printError(QStringLiteral("edit: %1 is a folder: give -o OUT.carton to write the edited carton").arg(file));
+        return UsageOrInput;
+    }
     auto carton = openCarton(file);
     if (!carton)
         return UsageOrInput;

@@ -252,6 +252,8 @@ void tst_CliEdit::editUsageErrors_data()
                                  << QByteArray("unknown key \"spec_version\"");
     QTest::newRow("no equals") << QStringList{QStringLiteral("--set"), QStringLiteral("license")}
                                << QByteArray("expected KEY=VALUE");
+    QTest::newRow("folder without -o") << QStringList{QStringLiteral("--set"), QStringLiteral("license=MIT")}
+                                       << QByteArray("is a folder: give -o OUT.carton");
     QTest::newRow("compat not an integer")
         << QStringList{QStringLiteral("--set"), QStringLiteral("runner.runner_compat_version=one")}
         << QByteArray("expected an integer");
@@ -262,7 +264,8 @@ void tst_CliEdit::editUsageErrors()
     QFETCH(QStringList, args);
     QFETCH(QByteArray, message);
     const QByteArray before = readFile(m_sample);
-    const RunResult r = runCarton(QStringList{QStringLiteral("edit"), m_sample} + args);
+    const QString file = QString::fromLatin1(QTest::currentDataTag()).startsWith(u"folder") ? kSampleDir : m_sample;
+    const RunResult r = runCarton(QStringList{QStringLiteral("edit"), file} + args);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(message), r.err.constData());
     QCOMPARE(readFile(m_sample), before);
