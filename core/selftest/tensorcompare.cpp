@@ -168,14 +168,43 @@ void convertAs(const char *data, qint64 start, qint64 n, double *out)
         out[i] = double(load<T>(data, start + i));
 }
 
+#if defined(__SSE2__) || defined(_M_X64)
+// x86 is little-endian: float32 to double four at a time, float64 copied.
+void convertFloat32(const char *data, qint64 start, qint64 n, double *out)
+{
+    const char *p = data + start * 4;
+    qint64 i = 0;
+    for (; i + 4 <= n; i += 4) {
+        const __m128 f = _mm_loadu_ps(reinterpret_cast<const float *>(p + i * 4));
+        _mm_storeu_pd(out + i, _mm_cvtps_pd(f));
+        _mm_storeu_pd(out + i + 2, _mm_cvtps_pd(_mm_movehl_ps(f, f)));
+    }
+    for (; i < n; ++i)
+        out[i] = double(load<float>(p, i));
+}
+void convertFloat64(const char *data, qint64 start, qint64 n, double *out)
+{
+    std::memcpy(out, data + start * 8, size_t(n) * 8);
+}
+#else
+void convertFloat32(const char *data, qint64 start, qint64 n, double *out)
+{
+    convertAs<float>(data, start, n, out);
+}
+void convertFloat64(const char *data, qint64 start, qint64 n, double *out)
+{
+    convertAs<double>(data, start, n, out);
+}
+#endif
+
 // Elements [start, start + n) of numeric data as doubles.
 void toDouble(const char *data, DType dtype, qint64 start, qint64 n, double *out)
 {
     switch (dtype) {
     case DType::Float32:
-        return convertAs<float>(data, start, n, out);
+        return convertFloat32(data, start, n, out);
     case DType::Float64:
-        return convertAs<double>(data, start, n, out);
+        return convertFloat64(data, start, n, out);
     case DType::Int8:
         return convertAs<qint8>(data, start, n, out);
     case DType::Int16:
