@@ -487,7 +487,8 @@ QString malformation(const Tensor &t, const QString &side)
 {
     const std::optional<qint64> count = t.elementCount();
     if (!count)
-        return u"the %1 tensor's shape %2 overflows"_s.arg(side, concreteShapeToString(t.shape()));
+        return u"the %1 tensor's shape %2 has a negative dimension or too many elements"_s.arg(
+            side, concreteShapeToString(t.shape()));
     if (t.dtype() == DType::String) {
         if (t.stringValues().size() != *count)
             return u"the %1 tensor has %2 strings for shape %3"_s.arg(side)
