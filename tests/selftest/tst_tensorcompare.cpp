@@ -233,6 +233,19 @@ void TestTensorCompare::mismatchKinds_data()
                                       << CompareVerdict::Malformed
                                       << u"the actual tensor has 8 bytes of data for shape [3] of float32"_s
                                       << qint64(0);
+    QTest::newRow("shape overflows")
+        << TensorPair{f32({1}, {0}), Tensor::numeric({}, DType::Float32, {qint64(1) << 40, qint64(1) << 40}, {})}
+        << CompareVerdict::ShapeMismatch << u"shape [1099511627776, 1099511627776] expected, got [1]"_s << qint64(0);
+    QTest::newRow("both shapes overflow")
+        << TensorPair{Tensor::numeric({}, DType::Float32, {qint64(1) << 40, qint64(1) << 40}, {}),
+                      Tensor::numeric({}, DType::Float32, {qint64(1) << 40, qint64(1) << 40}, {})}
+        << CompareVerdict::Malformed
+        << u"the expected tensor's shape [1099511627776, 1099511627776] has a negative dimension or too many elements"_s
+        << qint64(0);
+    QTest::newRow("negative dimension")
+        << TensorPair{Tensor::numeric({}, DType::Int8, {-1}, {}), Tensor::numeric({}, DType::Int8, {-1}, {})}
+        << CompareVerdict::Malformed
+        << u"the expected tensor's shape [-1] has a negative dimension or too many elements"_s << qint64(0);
     QTest::newRow("strings count") << TensorPair{Tensor::strings({}, {3}, {u"a"_s}),
                                                  strings({3}, {u"a"_s, u"b"_s, u"c"_s})}
                                    << CompareVerdict::Malformed << u"the actual tensor has 1 strings for shape [3]"_s
