@@ -17,5 +17,6 @@ int runVerify(const QStringList &args);
 int runPack(const QStringList &args);
 int runUnpack(const QStringList &args);
 int runTensor(const QStringList &args);
+int runRunners(const QStringList &args);
 
 } // namespace cli

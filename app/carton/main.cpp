@@ -17,6 +17,7 @@ const char kUsage[] = "usage: carton COMMAND [ARGS...]\n"
                       "  pack DIR -o OUT [--compression stored|deflate|zstd] [--level N] [--force]\n"
                       "  unpack FILE -o DIR [--fetch-links]    extract safely into a folder\n"
                       "  tensor FILE NAME [--json] [--limit N] print one tensor of tensor_data\n"
+                      "  runners [--json]                      list runner plugins, versions, paths, problems\n"
                       "\n"
                       "FILE is a .carton file or an unpacked carton folder. `carton COMMAND --help` for details.\n"
                       "Exit codes: 0 success, 1 the carton has errors, 2 usage error or unreadable input.\n";
@@ -45,7 +46,7 @@ int main(int argc, char *argv[])
     const QHash<QString, std::function<int(const QStringList &)>> commands{
         {QStringLiteral("info"), cli::runInfo},     {QStringLiteral("verify"), cli::runVerify},
         {QStringLiteral("pack"), cli::runPack},     {QStringLiteral("unpack"), cli::runUnpack},
-        {QStringLiteral("tensor"), cli::runTensor},
+        {QStringLiteral("tensor"), cli::runTensor}, {QStringLiteral("runners"), cli::runRunners},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {

@@ -52,6 +52,13 @@ inline bool writeCarton(const QString &dir, const QByteArray &runnerToml, const 
     return true;
 }
 
+// The carton at `path`, or null when it cannot be opened.
+inline std::unique_ptr<carton::Carton> openCarton(const QString &path)
+{
+    carton::Result<std::unique_ptr<carton::Carton>> c = carton::Carton::open(path);
+    return c ? std::move(*c) : nullptr;
+}
+
 inline QByteArray floats(std::initializer_list<float> values)
 {
     QByteArray out;

@@ -49,12 +49,6 @@ bool sameInputs(const TensorMap &a, const TensorMap &b)
     return true;
 }
 
-std::unique_ptr<Carton> openCarton(const QString &path)
-{
-    Result<std::unique_ptr<Carton>> c = Carton::open(path);
-    return c ? std::move(*c) : nullptr;
-}
-
 } // namespace
 
 class TestHostSession : public QObject {
@@ -78,7 +72,7 @@ void TestHostSession::noopEchoesThroughTheHost()
 {
     QTemporaryDir dir;
     QVERIFY(runnertest::writeCarton(dir.path(), kNoopRunner));
-    auto carton = openCarton(dir.path());
+    auto carton = runnertest::openCarton(dir.path());
     QVERIFY(carton);
     QStringList warnings;
     Result<std::unique_ptr<RunnerSession>> session =
@@ -105,7 +99,7 @@ void TestHostSession::noopFromAPackedCarton()
     const QString file = dir.filePath(u"noop.carton"_s);
     Result<PackResult> packed = packFolder(folder, file);
     QVERIFY2(packed.ok(), packed.ok() ? "" : qPrintable(packed.error().toString()));
-    auto carton = openCarton(file);
+    auto carton = runnertest::openCarton(file);
     QVERIFY(carton);
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
     QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().toString()));
@@ -118,7 +112,7 @@ void TestHostSession::tensorNamesComeFromTheMapKeys()
 {
     QTemporaryDir dir;
     QVERIFY(runnertest::writeCarton(dir.path(), kNoopRunner));
-    auto carton = openCarton(dir.path());
+    auto carton = runnertest::openCarton(dir.path());
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
     QVERIFY(session.ok());
     // As the self-test engine passes them: loaded tensors keep their file names.
@@ -135,7 +129,7 @@ void TestHostSession::noMatchingRunner()
     QTemporaryDir dir;
     QVERIFY(runnertest::writeCarton(dir.path(), "[runner]\nrunner_name = \"noop\"\nrequired_framework_version = "
                                                 "\">=2.0.0\"\nrunner_compat_version = 1\n"));
-    auto carton = openCarton(dir.path());
+    auto carton = runnertest::openCarton(dir.path());
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
     QVERIFY(!session.ok());
     QCOMPARE(session.error().code, ErrorCode::NotFound);
@@ -157,7 +151,7 @@ void TestHostSession::missingHost()
 {
     QTemporaryDir dir;
     QVERIFY(runnertest::writeCarton(dir.path(), kNoopRunner));
-    auto carton = openCarton(dir.path());
+    auto carton = runnertest::openCarton(dir.path());
     RunOptions options = runnertest::runOptions();
     options.hostExecutable = dir.filePath(u"no-such-host"_s);
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, options);
@@ -170,7 +164,7 @@ void TestHostSession::unknownOptionWarns()
 {
     QTemporaryDir dir;
     QVERIFY(runnertest::writeCarton(dir.path(), kNoopRunner + "[runner.opts]\ncolour = \"red\"\n"));
-    auto carton = openCarton(dir.path());
+    auto carton = runnertest::openCarton(dir.path());
     QStringList warnings;
     Result<std::unique_ptr<RunnerSession>> session =
         openRunnerSession(*carton, {}, runnertest::runOptions(), &warnings);
@@ -207,7 +201,7 @@ void TestHostSession::isolation()
     const QString marker = dir.filePath(u"armed"_s);
     QVERIFY(testutil::writeFile(marker, "1"));
     QVERIFY(runnertest::writeCarton(dir.filePath(u"c"_s), misbehaveRunner(behaviour, u"infer"_s, marker)));
-    auto carton = openCarton(dir.filePath(u"c"_s));
+    auto carton = runnertest::openCarton(dir.filePath(u"c"_s));
     QVERIFY(carton);
     RunOptions options = runnertest::runOptions();
     options.inferTimeout = behaviour == u"hang" ? 1s : 60s;
@@ -256,7 +250,7 @@ void TestHostSession::misbehaveAtLoad()
     QFETCH(QString, error);
     QTemporaryDir dir;
     QVERIFY(runnertest::writeCarton(dir.path(), misbehaveRunner(behaviour, u"load"_s, QString())));
-    auto carton = openCarton(dir.path());
+    auto carton = runnertest::openCarton(dir.path());
     RunOptions options = runnertest::runOptions();
     options.loadTimeout = 1s;
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, options);
@@ -268,7 +262,7 @@ void TestHostSession::cancelKillsTheHost()
 {
     QTemporaryDir dir;
     QVERIFY(runnertest::writeCarton(dir.path(), misbehaveRunner(u"hang"_s, u"infer"_s, QString())));
-    auto carton = openCarton(dir.path());
+    auto carton = runnertest::openCarton(dir.path());
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
     QVERIFY(session.ok());
     Progress progress;
