@@ -31,17 +31,21 @@ for _ in range(runs):
 t.sort(); print("%.2f" % t[len(t) // 2])
 PY
 )
-startup_ms=$("$bench" startup "$runs")
-transfer=$("$bench" transfer "$mib" "$repeat")
+read -r startup_ms startup_cpu_ms < <("$bench" startup "$runs")
+read -r transfer transfer_cpu < <("$bench" transfer "$mib" "$repeat")
 # Baseline: one pipe between two dd processes, bytes once.
 pipe=$( { /usr/bin/time -f %e dd if=/dev/zero bs=1M count="$mib" status=none | dd of=/dev/null bs=1M status=none; } 2>&1 | tail -1)
 pipe_gbs=$(python3 -c "print('%.2f' % ($mib * 1048576 / max(float('$pipe'), 1e-3) / 1e9))")
 
-python3 - "$startup_ms" "$floor_ms" "$transfer" "$pipe_gbs" "$mib" <<'PY'
-import sys
-startup, floor, transfer, pipe, mib = map(float, sys.argv[1:])
+python3 - "$startup_ms" "$floor_ms" "$transfer" "$pipe_gbs" "$mib" "$startup_cpu_ms" "$transfer_cpu" <<'PY'
+import os, sys
+startup, floor, transfer, pipe, mib, startup_cpu, transfer_cpu = map(float, sys.argv[1:])
+print("load average %.1f on %d cores (wall-clock figures need an idle machine; CPU figures do not)"
+      % (os.getloadavg()[0], os.cpu_count()))
 print("runner host (noop)                    value      target    vs standard tool")
 print("start+load+infer+teardown       %8.2f ms   <= 30 ms   %.1fx `true` (%.2f ms)" % (startup, startup / floor, floor))
 print("  beyond a trivial process      %8.2f ms" % (startup - floor))
+print("  CPU time per run (app + host) %8.2f ms" % startup_cpu)
 print("transfer %d MiB both ways      %8.2f GB/s  >= 1 GB/s  %.2fx dd|dd pipe (%.2f GB/s)" % (mib, transfer, transfer / pipe, pipe))
+print("  per CPU second (app + host)   %8.2f GB/s" % transfer_cpu)
 PY

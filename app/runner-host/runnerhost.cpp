@@ -121,8 +121,11 @@ Result<QList<QByteArray>> RunnerHost::infer(const wire::Frame &request)
 {
     if (!m_model)
         return makeError(ErrorCode::Usage, QStringLiteral("no model is loaded"));
-    Result<TensorMap> inputs =
-        wire::decodeFrameTensors(request, QStringLiteral("inputs"), QStringLiteral("infer request"));
+    // The app has read the previous reply's files by now.
+    m_shared.remove(m_replyFiles);
+    m_replyFiles.clear();
+    Result<TensorMap> inputs = wire::decodeFrameTensors(request, QStringLiteral("inputs"),
+                                                        QStringLiteral("infer request"), {}, m_shared.reader());
     if (!inputs)
         return inputs.error();
     Result<TensorMap> outputs = guarded(QStringLiteral("the runner"), [&] { return m_model->infer(*inputs); });
@@ -135,8 +138,12 @@ Result<QList<QByteArray>> RunnerHost::infer(const wire::Frame &request)
                                                     .arg(it.value().name(), it.key()));
         list.append(it.value());
     }
-    Result<QList<QByteArray>> reply = wire::encodeFrame(
-        QJsonObject{{QStringLiteral("type"), QStringLiteral("outputs")}}, list, QStringLiteral("outputs"));
+    const bool shared = m_shared.isEnabled() && request.header.value(u"accept_shared_memory").toBool();
+    Result<QList<QByteArray>> reply =
+        wire::encodeFrame(QJsonObject{{QStringLiteral("type"), QStringLiteral("outputs")}}, list,
+                          QStringLiteral("outputs"), shared ? m_shared.externalizer() : wire::Externalizer());
+    m_replyFiles = m_shared.created();
+    m_shared.release();
     if (!reply)
         return makeError(reply.error().code,
                          QStringLiteral("the runner returned an invalid output: %1").arg(reply.error().message));

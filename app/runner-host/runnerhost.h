@@ -4,6 +4,7 @@
 
 #include "package/carton.h"
 #include "runner/runnerplugin.h"
+#include "runner/sharedtensorfiles.h"
 #include "runner/wireframe.h"
 
 #include <QPluginLoader>
@@ -13,6 +14,8 @@
 // The runner host's state: one plugin and one model for the life of the process.
 class RunnerHost final {
 public:
+    ~RunnerHost() { m_shared.remove(m_replyFiles); }
+
     // Answers one request frame with one reply (the chunks to write).
     QList<QByteArray> handle(const carton::wire::Frame &request);
 
@@ -25,6 +28,9 @@ private:
     std::unique_ptr<carton::Carton> m_carton;
     std::unique_ptr<QTemporaryDir> m_extracted;
     std::unique_ptr<carton::RunnerModel> m_model;
+    // Reply files in shared memory; the app reads them before its next request.
+    carton::SharedTensorFiles m_shared;
+    QStringList m_replyFiles;
 };
 
 // An error reply frame.

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "hostsession.h"
 
+#include "runner/sharedtensorfiles.h"
+
 #include <QElapsedTimer>
 #include <QJsonArray>
 
@@ -95,8 +97,12 @@ Result<TensorMap> HostSession::infer(const TensorMap &inputs, Progress *progress
         if (Status s = startAndLoad(progress); !s)
             return s.error();
     }
+    SharedTensorFiles shared(m_params.sharedMemory ? SharedTensorFiles::defaultDirectory() : QString());
     Result<QList<QByteArray>> request =
-        wire::encodeFrame(QJsonObject{{QStringLiteral("type"), QStringLiteral("infer")}}, namedByKey(inputs));
+        wire::encodeFrame(QJsonObject{{QStringLiteral("type"), QStringLiteral("infer")},
+                                      {QStringLiteral("accept_shared_memory"), shared.isEnabled()}},
+                          namedByKey(inputs), QStringLiteral("inputs"),
+                          shared.isEnabled() ? shared.externalizer() : wire::Externalizer());
     if (!request)
         return request.error();
     Result<wire::Frame> reply = m_process.exchange(*request, m_params.inferTimeout, progress);
@@ -104,7 +110,10 @@ Result<TensorMap> HostSession::infer(const TensorMap &inputs, Progress *progress
         return reply.error();
     if (Status s = checkReply(*reply, QStringLiteral("outputs")); !s)
         return s.error();
-    return wire::decodeFrameTensors(*reply, QStringLiteral("outputs"), QStringLiteral("runner host response"));
+    Result<TensorMap> outputs = wire::decodeFrameTensors(*reply, QStringLiteral("outputs"),
+                                                         QStringLiteral("runner host response"), {}, shared.reader());
+    shared.remove(shared.consumed()); // the host's reply files: read, no longer needed
+    return outputs;
 }
 
 QString HostSession::log() const

@@ -28,6 +28,7 @@ public:
         std::chrono::milliseconds inferTimeout{std::chrono::minutes(2)};
         qint64 addressSpaceLimit = 0; // bytes, 0: none
         qint64 maxLogBytes = 64 * 1024;
+        bool sharedMemory = true; // big tensors through /dev/shm files (SharedTensorFiles) where available
     };
 
     // Starts the host and loads the model; fails with the host's reason.

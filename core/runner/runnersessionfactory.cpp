@@ -91,6 +91,7 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
     params.inferTimeout = options.inferTimeout;
     params.addressSpaceLimit = options.addressSpaceLimit < 0 ? physicalMemory() : options.addressSpaceLimit;
     params.maxLogBytes = options.maxLogBytes;
+    params.sharedMemory = options.sharedMemory;
     Result<std::unique_ptr<HostSession>> session = HostSession::open(params, progress);
     if (!session)
         return session.error();

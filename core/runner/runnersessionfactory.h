@@ -28,6 +28,9 @@ struct RunOptions {
     // as that inference failing) instead of waking the OOM killer.
     qint64 addressSpaceLimit = -1;
     qint64 maxLogBytes = 64 * 1024; // stderr tail kept by log()
+    // Tensors of 1 MiB and more go through files in /dev/shm instead of the pipe
+    // (Linux; elsewhere, or when false, everything goes through the pipe).
+    bool sharedMemory = true;
     // [runner.opts] given for this run; they win over the carton's. Values given
     // as strings are converted to the option's declared type ("4" -> 4).
     RunnerOpts optionOverrides;

@@ -63,7 +63,7 @@ std::optional<DType> parseKserveDatatype(QStringView name)
     return std::nullopt;
 }
 
-Result<EncodedTensors> encodeTensors(const QList<Tensor> &tensors)
+Result<EncodedTensors> encodeTensors(const QList<Tensor> &tensors, const Externalizer &externalize)
 {
     EncodedTensors out;
     for (const Tensor &t : tensors) {
@@ -109,6 +109,18 @@ Result<EncodedTensors> encodeTensors(const QList<Tensor> &tensors)
         QJsonArray shape;
         for (qint64 d : t.shape())
             shape.append(d);
+        if (externalize && t.dtype() != DType::String) {
+            Result<std::optional<QJsonObject>> where = externalize(t);
+            if (!where)
+                return where.error();
+            if (*where) {
+                out.descriptors.append(QJsonObject{{QStringLiteral("name"), t.name()},
+                                                   {QStringLiteral("datatype"), type},
+                                                   {QStringLiteral("shape"), shape},
+                                                   {QStringLiteral("parameters"), **where}});
+                continue;
+            }
+        }
         out.descriptors.append(QJsonObject{
             {QStringLiteral("name"), t.name()},
             {QStringLiteral("datatype"), type},
@@ -122,7 +134,7 @@ Result<EncodedTensors> encodeTensors(const QList<Tensor> &tensors)
 }
 
 Result<QList<Tensor>> decodeTensors(const QJsonArray &descriptors, const QByteArray &binary, const QString &where,
-                                    const WireLimits &limits)
+                                    const WireLimits &limits, const ExternalReader &external)
 {
     if (descriptors.size() > limits.maxTensors)
         return makeError(
@@ -172,7 +184,32 @@ Result<QList<Tensor>> decodeTensors(const QJsonArray &descriptors, const QByteAr
                                  .arg(tf, shapeText(shape))
                                  .arg(limits.maxTensorElements),
                              where);
-        const QJsonValue sizeValue = d.value(u"parameters").toObject().value(u"binary_data_size");
+        const QJsonObject parameters = d.value(u"parameters").toObject();
+        if (parameters.contains(u"shared_memory_region")) {
+            if (!external)
+                return formatError(where, QStringLiteral("%1: shared memory is not accepted here").arg(tf));
+            qint64 expected = 0;
+            if (*dtype == DType::String || qMulOverflow(*count, qint64(dtypeSize(*dtype)), &expected))
+                return formatError(where, QStringLiteral("%1: only numeric tensors may be in shared memory").arg(tf));
+            if (expected > limits.maxBinaryBytes)
+                return makeError(ErrorCode::Limit,
+                                 QStringLiteral("%1 is %2 bytes, more than the limit of %3")
+                                     .arg(tf)
+                                     .arg(expected)
+                                     .arg(limits.maxBinaryBytes),
+                                 where);
+            Result<QByteArray> bytes = external(name, parameters, expected);
+            if (!bytes)
+                return makeError(bytes.error().code, QStringLiteral("%1: %2").arg(tf, bytes.error().message), where);
+            if (bytes->size() != expected)
+                return formatError(where, QStringLiteral("%1: %2 bytes in shared memory, %3 expected")
+                                              .arg(tf)
+                                              .arg(bytes->size())
+                                              .arg(expected));
+            out.append(Tensor::numeric(name, *dtype, shape, std::move(*bytes)));
+            continue;
+        }
+        const QJsonValue sizeValue = parameters.value(u"binary_data_size");
         const double sizeDouble = sizeValue.toDouble(-1);
         if (!sizeValue.isDouble() || sizeDouble < 0 || sizeDouble != std::floor(sizeDouble) || sizeDouble > 9.0e15)
             return formatError(

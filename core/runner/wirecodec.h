@@ -18,7 +18,9 @@
 
 #include <QByteArray>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QList>
+#include <functional>
 #include <optional>
 
 namespace carton::wire {
@@ -45,18 +47,31 @@ struct EncodedTensors {
     qint64 binarySize = 0;
 };
 
+// Puts a numeric tensor's bytes somewhere else (shared memory) and returns the
+// descriptor parameters that say where ("shared_memory_region",
+// "shared_memory_offset", "shared_memory_byte_size", as KServe's shared-memory
+// extension names them), or nullopt to send the bytes in the message.
+using Externalizer = std::function<Result<std::optional<QJsonObject>>(const Tensor &tensor)>;
+// Reads `size` bytes of tensor `name` described by such parameters.
+using ExternalReader =
+    std::function<Result<QByteArray>(const QString &name, const QJsonObject &parameters, qint64 size)>;
+
 // Fails (ErrorCode::Format, naming the tensor) for nested tensors, a numeric
 // tensor whose byte count disagrees with its shape, or a string element longer
 // than 4 GiB - 1 bytes.
-CARTONCORE_EXPORT Result<EncodedTensors> encodeTensors(const QList<Tensor> &tensors);
+CARTONCORE_EXPORT Result<EncodedTensors> encodeTensors(const QList<Tensor> &tensors,
+                                                       const Externalizer &externalize = {});
 
 // Decodes `descriptors` over `binary` (the bytes after the JSON). Every
 // descriptor needs name, datatype, shape and parameters.binary_data_size; sizes
 // must add up to exactly binary.size() and agree with shape × element size;
 // BYTES elements must stay inside their tensor's bytes and be valid UTF-8.
 // Nothing is allocated from a declared size before the bytes are known to be
-// there. `where` names the message in errors ("runner host response").
+// there. `where` names the message in errors ("runner host response"). A
+// numeric tensor whose parameters name a "shared_memory_region" is read through
+// `external` (an error when none is given).
 CARTONCORE_EXPORT Result<QList<Tensor>> decodeTensors(const QJsonArray &descriptors, const QByteArray &binary,
-                                                      const QString &where, const WireLimits &limits = {});
+                                                      const QString &where, const WireLimits &limits = {},
+                                                      const ExternalReader &external = {});
 
 } // namespace carton::wire

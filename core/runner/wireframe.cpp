@@ -5,6 +5,9 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QtEndian>
+#ifdef Q_OS_LINUX
+#include <sys/mman.h>
+#endif
 
 namespace carton::wire {
 
@@ -15,12 +18,13 @@ constexpr char kMagic[4] = {'C', 'R', 'T', 'N'};
 constexpr qint64 kReadChunk = 4ll << 20;
 } // namespace
 
-Result<QList<QByteArray>> encodeFrame(QJsonObject header, const QList<Tensor> &tensors, const QString &tensorsKey)
+Result<QList<QByteArray>> encodeFrame(QJsonObject header, const QList<Tensor> &tensors, const QString &tensorsKey,
+                                      const Externalizer &externalize)
 {
     qint64 binarySize = 0;
     QList<QByteArray> chunks{QByteArray()};
     if (!tensors.isEmpty()) {
-        Result<EncodedTensors> encoded = encodeTensors(tensors);
+        Result<EncodedTensors> encoded = encodeTensors(tensors, externalize);
         if (!encoded)
             return encoded.error();
         header.insert(tensorsKey, encoded->descriptors);
@@ -40,12 +44,12 @@ Result<QList<QByteArray>> encodeFrame(QJsonObject header, const QList<Tensor> &t
 }
 
 Result<TensorMap> decodeFrameTensors(const Frame &frame, const QString &tensorsKey, const QString &where,
-                                     const WireLimits &limits)
+                                     const WireLimits &limits, const ExternalReader &external)
 {
     const QJsonValue descriptors = frame.header.value(tensorsKey);
     if (!descriptors.isUndefined() && !descriptors.isArray())
         return makeError(ErrorCode::Format, QStringLiteral("\"%1\" must be an array").arg(tensorsKey), where);
-    Result<QList<Tensor>> tensors = decodeTensors(descriptors.toArray(), frame.binary, where, limits);
+    Result<QList<Tensor>> tensors = decodeTensors(descriptors.toArray(), frame.binary, where, limits, external);
     if (!tensors)
         return tensors.error();
     TensorMap out;
@@ -116,8 +120,10 @@ Result<qint64> FrameReader::readFrom(QIODevice &device, qint64 maxRead)
     if (want <= 0)
         return qint64(0);
     const qsizetype old = target->size();
-    if (target->capacity() < old + want)
+    if (target->capacity() < old + want) {
         target->reserve(std::max<qsizetype>(old + want, std::min<qsizetype>(old * 2, old + 256 * kReadChunk)));
+        adviseHugePages(target->data() + old, target->capacity() - old);
+    }
     target->resize(old + want);
     const qint64 n = device.read(target->data() + old, want);
     target->resize(old + std::max<qint64>(n, 0));
@@ -194,6 +200,22 @@ Frame FrameReader::takeFrame()
     m_jsonLength = m_binaryLength = 0;
     m_state = State::Prefix;
     return f;
+}
+
+void adviseHugePages(char *data, qint64 size)
+{
+#if defined(Q_OS_LINUX) && defined(MADV_HUGEPAGE)
+    constexpr quintptr kHuge = 2u << 20;
+    if (size < 2 * qint64(kHuge))
+        return;
+    const quintptr begin = (quintptr(data) + kHuge - 1) & ~(kHuge - 1);
+    const quintptr end = (quintptr(data) + quintptr(size)) & ~(kHuge - 1);
+    if (end > begin)
+        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    Q_UNUSED(data);
+    Q_UNUSED(size);
+#endif
 }
 
 Status writeChunks(QIODevice &device, const QList<QByteArray> &chunks, const QString &where)

@@ -2,9 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // runnerbench (not a test; bench/runner-bench.sh runs it):
 //   runnerbench startup RUNS     open a noop session (host start + model load),
-//                                one empty infer, close; prints the median ms
+//                                one empty infer, close; prints the median wall ms and
+//                                the CPU ms per run (app + host)
 //   runnerbench transfer MIB RUNS  one float32 tensor of MIB MiB to the noop host
-//                                and back; prints the best GB/s (bytes both ways)
+//                                and back; prints the best wall GB/s (bytes both ways)
+//                                and GB per CPU second (app + host)
 // Uses this build's carton-runner-host and plugins.
 #include "package/carton.h"
 #include "runner/runnersessionfactory.h"
@@ -15,8 +17,25 @@
 #include <QTemporaryDir>
 #include <algorithm>
 #include <cstdio>
+#include <sys/resource.h>
 
 using namespace carton;
+
+namespace {
+
+// CPU seconds used by this process and its reaped children (the hosts).
+double cpuSeconds()
+{
+    double total = 0;
+    for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+        struct rusage u;
+        getrusage(who, &u);
+        total += double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+    }
+    return total;
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -44,6 +63,7 @@ int main(int argc, char **argv)
     if (args.at(1) == u"startup") {
         const int runs = args.at(2).toInt();
         QList<double> ms;
+        const double cpu0 = cpuSeconds();
         for (int i = 0; i < runs; ++i) {
             QElapsedTimer t;
             t.start();
@@ -56,7 +76,8 @@ int main(int argc, char **argv)
             ms.append(double(t.nsecsElapsed()) / 1e6);
         }
         std::sort(ms.begin(), ms.end());
-        std::printf("%.2f\n", ms.at(ms.size() / 2));
+        // median wall ms, then CPU ms per run (app + host)
+        std::printf("%.2f %.2f\n", ms.at(ms.size() / 2), (cpuSeconds() - cpu0) * 1000.0 / runs);
         return 0;
     }
     if (args.at(1) == u"transfer" && args.size() == 4) {
@@ -69,6 +90,7 @@ int main(int argc, char **argv)
         if (!s)
             return 1;
         double best = 0;
+        const double cpu0 = cpuSeconds();
         for (int i = 0; i < runs; ++i) {
             QElapsedTimer t;
             t.start();
@@ -80,7 +102,9 @@ int main(int argc, char **argv)
             }
             best = std::max(best, 2.0 * double(bytes) / secs / 1e9);
         }
-        std::printf("%.2f\n", best);
+        s->reset(); // the host exits and is reaped: its CPU time counts
+        // best wall GB/s, then GB per CPU second (app + host)
+        std::printf("%.2f %.2f\n", best, 2.0 * double(bytes) * runs / (cpuSeconds() - cpu0) / 1e9);
         return 0;
     }
     std::fputs("usage: runnerbench startup RUNS | transfer MIB RUNS\n", stderr);

@@ -7,9 +7,12 @@
 
 #include "base/progress.h"
 #include "pack/packer.h"
+#include "runner/sharedtensorfiles.h"
+#include "runner/wirecodec.h"
 #include "runnertestutil.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 #include <thread>
@@ -66,6 +69,9 @@ private Q_SLOTS:
     void misbehaveAtLoad_data();
     void misbehaveAtLoad();
     void cancelKillsTheHost();
+    void bigTensorsThroughSharedMemory_data();
+    void bigTensorsThroughSharedMemory();
+    void sharedMemoryReaderRefusesOtherFiles();
 };
 
 void TestHostSession::noopEchoesThroughTheHost()
@@ -278,6 +284,74 @@ void TestHostSession::cancelKillsTheHost()
     QCOMPARE(out.error().code, ErrorCode::Cancelled);
     QCOMPARE(out.error().message, u"cancelled; the runner host was killed"_s);
     QVERIFY(timer.elapsed() < 5000);
+}
+
+void TestHostSession::bigTensorsThroughSharedMemory_data()
+{
+    QTest::addColumn<bool>("sharedMemory");
+    QTest::newRow("pipe") << false;
+    if (!SharedTensorFiles::defaultDirectory().isEmpty())
+        QTest::newRow("shared memory") << true;
+}
+
+void TestHostSession::bigTensorsThroughSharedMemory()
+{
+    QFETCH(bool, sharedMemory);
+    QTemporaryDir dir;
+    QVERIFY(runnertest::writeCarton(dir.path(), kNoopRunner));
+    auto carton = runnertest::openCarton(dir.path());
+    RunOptions options = runnertest::runOptions();
+    options.sharedMemory = sharedMemory;
+    Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, options);
+    QVERIFY(session.ok());
+    const QStringList before = QDir(SharedTensorFiles::defaultDirectory()).entryList({u"carton-tensor-*"_s});
+    QByteArray big(3 << 20, Qt::Uninitialized);
+    for (qsizetype i = 0; i < big.size(); ++i)
+        big[i] = char(i * 131 + (i >> 12));
+    const TensorMap in{{u"big"_s, Tensor::numeric(u"big"_s, DType::Uint8, {3, 1 << 20}, big)},
+                       {u"small"_s, Tensor::numeric(u"small"_s, DType::Int16, {2}, QByteArray(4, 7))}};
+    for (int round = 0; round < 2; ++round) {
+        Result<TensorMap> out = (*session)->infer(in);
+        QVERIFY2(out.ok(), out.ok() ? "" : qPrintable(out.error().toString()));
+        QVERIFY(sameInputs(*out, in));
+    }
+    session->reset();
+    // Every shared-memory file was removed again (request and reply files).
+    QCOMPARE(QDir(SharedTensorFiles::defaultDirectory()).entryList({u"carton-tensor-*"_s}), before);
+}
+
+void TestHostSession::sharedMemoryReaderRefusesOtherFiles()
+{
+    QTemporaryDir dir;
+    SharedTensorFiles files(dir.path());
+    QVERIFY(testutil::writeFile(dir.filePath(u"carton-tensor-00000000000000000000000000000000"_s), QByteArray(8, 1)));
+    const QJsonArray desc{QJsonObject{{u"name"_s, u"x"_s},
+                                      {u"datatype"_s, u"FP32"_s},
+                                      {u"shape"_s, QJsonArray{2}},
+                                      {u"parameters"_s, QJsonObject{{u"shared_memory_region"_s, u"../../etc/passwd"_s},
+                                                                    {u"shared_memory_byte_size"_s, 8}}}}};
+    Result<QList<Tensor>> r = wire::decodeTensors(desc, {}, u"reply"_s, {}, files.reader());
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, ErrorCode::Unsafe);
+    QCOMPARE(r.error().message,
+             u"tensor \"x\": shared memory region \"../../etc/passwd\" is not a carton tensor file"_s);
+    QJsonObject ok = desc.first().toObject();
+    ok[u"parameters"_s] = QJsonObject{{u"shared_memory_region"_s, u"carton-tensor-00000000000000000000000000000000"_s},
+                                      {u"shared_memory_byte_size"_s, 8}};
+    r = wire::decodeTensors({ok}, {}, u"reply"_s, {}, files.reader());
+    QVERIFY(r.ok());
+    QCOMPARE(r->first().data(), QByteArray(8, 1));
+    // A shape that needs more bytes than the file holds: an error before any allocation.
+    ok[u"shape"_s] = QJsonArray{1 << 28};
+    ok[u"parameters"_s] = QJsonObject{{u"shared_memory_region"_s, u"carton-tensor-00000000000000000000000000000000"_s},
+                                      {u"shared_memory_byte_size"_s, qint64(1) << 30}};
+    r = wire::decodeTensors({ok}, {}, u"reply"_s, {}, files.reader());
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.endsWith(u"holds 8 bytes, 1073741824 expected"_s), qPrintable(r.error().message));
+    // Without a reader, shared memory is refused.
+    r = wire::decodeTensors({ok}, {}, u"reply"_s);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().message, u"tensor \"x\": shared memory is not accepted here"_s);
 }
 
 QTEST_GUILESS_MAIN(TestHostSession)
