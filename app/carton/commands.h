@@ -18,5 +18,7 @@ int runPack(const QStringList &args);
 int runUnpack(const QStringList &args);
 int runTensor(const QStringList &args);
 int runEdit(const QStringList &args);
+int runRunners(const QStringList &args);
+int runSelfTest(const QStringList &args);
 
 } // namespace cli

@@ -20,6 +20,9 @@ const char kUsage[] = "usage: carton COMMAND [ARGS...]\n"
                       "  edit FILE --set KEY=VALUE... [-o OUT] change metadata; unchanged files copied as they are\n"
                       "  unpack FILE -o DIR [--fetch-links]    extract safely into a folder\n"
                       "  tensor FILE NAME [--json] [--limit N] print one tensor of tensor_data\n"
+                      "  runners [--json]                      list runner plugins, versions, paths, problems\n"
+                      "  selftest FILE [--runner NAME] [--force] [--rtol R] [--atol A] [--test NAME] [--json]\n"
+                      "                                        run the self-tests and compare with expected_out\n"
                       "\n"
                       "FILE is a .carton file or an unpacked carton folder. `carton COMMAND --help` for details.\n"
                       "Exit codes: 0 success, 1 the carton has errors, 2 usage error or unreadable input.\n";
@@ -46,9 +49,10 @@ int main(int argc, char *argv[])
         return cli::Success;
     }
     const QHash<QString, std::function<int(const QStringList &)>> commands{
-        {QStringLiteral("info"), cli::runInfo},     {QStringLiteral("verify"), cli::runVerify},
-        {QStringLiteral("pack"), cli::runPack},     {QStringLiteral("unpack"), cli::runUnpack},
-        {QStringLiteral("tensor"), cli::runTensor}, {QStringLiteral("edit"), cli::runEdit},
+        {QStringLiteral("info"), cli::runInfo},       {QStringLiteral("verify"), cli::runVerify},
+        {QStringLiteral("pack"), cli::runPack},       {QStringLiteral("unpack"), cli::runUnpack},
+        {QStringLiteral("tensor"), cli::runTensor},   {QStringLiteral("edit"), cli::runEdit},
+        {QStringLiteral("runners"), cli::runRunners}, {QStringLiteral("selftest"), cli::runSelfTest},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {

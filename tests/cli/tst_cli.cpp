@@ -80,6 +80,7 @@ private slots:
     void linkedFilesReportedAndFetched();
     void archiveWithoutManifest();
     void unpackCapsAreConfigurable();
+    void runnersListsPluginsAndProblems();
 };
 
 void TestCli::usageErrors_data()
@@ -580,6 +581,64 @@ void TestCli::unpackCapsAreConfigurable()
     r = runCarton({QStringLiteral("unpack"), zip, QStringLiteral("-o"), dir.filePath(QStringLiteral("c")),
                    QStringLiteral("--max-ratio"), QStringLiteral("abc")});
     QCOMPARE(r.exitCode, 2);
+}
+
+void TestCli::runnersListsPluginsAndProblems()
+{
+    // CARTON_RUNNER_PATH first (the test-only plugins and a broken file), then the
+    // per-user folder (an empty HOME here), then ../lib/carton-studio/runners next
+    // to the carton binary.
+    QTemporaryDir dir;
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("bad"))));
+    QFile broken(dir.filePath(QStringLiteral("bad/libbroken.so")));
+    QVERIFY(broken.open(QIODevice::WriteOnly) && broken.write("not a library") > 0);
+    broken.close();
+    const QString testRunners = QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/test-runners");
+    const QByteArray oldPath = qgetenv("CARTON_RUNNER_PATH");
+    const QByteArray oldHome = qgetenv("XDG_DATA_HOME");
+    qputenv("CARTON_RUNNER_PATH", (testRunners + QDir::listSeparator() + dir.filePath(QStringLiteral("bad"))).toUtf8());
+    qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
+    const RunResult json = runCarton({QStringLiteral("runners"), QStringLiteral("--json")});
+    const RunResult text = runCarton({QStringLiteral("runners")});
+    qputenv("CARTON_RUNNER_PATH", oldPath);
+    qputenv("XDG_DATA_HOME", oldHome);
+
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject o = json.json();
+    const QJsonArray searched = o.value(QStringLiteral("search_paths")).toArray();
+    QCOMPARE(searched.size(), 4);
+    QCOMPARE(searched.at(0).toString(), testRunners);
+    QCOMPARE(searched.at(2).toString(), dir.filePath(QStringLiteral("data/carton-studio/runners")));
+    QCOMPARE(searched.at(3).toString(), QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/runners"));
+    QCOMPARE(o.value(QStringLiteral("runner_host")).toString(),
+             QStringLiteral(CARTON_BINARY_DIR "/bin/carton-runner-host"));
+    const QJsonArray plugins = o.value(QStringLiteral("plugins")).toArray();
+    QStringList names;
+    for (const QJsonValue &p : plugins)
+        names << p[QStringLiteral("runner_name")].toString();
+    QCOMPARE(names.first(), QStringLiteral("misbehave"));
+    QVERIFY(names.contains(QStringLiteral("noop")));
+    const QJsonObject misbehave = plugins.first().toObject();
+    QCOMPARE(misbehave.value(QStringLiteral("framework_version")).toString(), QStringLiteral("1.0.0"));
+    QCOMPARE(misbehave.value(QStringLiteral("runner_compat_versions")).toArray(), QJsonArray{1});
+    QCOMPARE(misbehave.value(QStringLiteral("path")).toString(),
+             testRunners + QStringLiteral("/libcarton_runner_misbehave.so"));
+    const QJsonObject behaviour = misbehave.value(QStringLiteral("options")).toArray().first().toObject();
+    QCOMPARE(behaviour.value(QStringLiteral("name")).toString(), QStringLiteral("behaviour"));
+    QCOMPARE(behaviour.value(QStringLiteral("default")).toString(), QStringLiteral("none"));
+    const QJsonArray problems = o.value(QStringLiteral("problems")).toArray();
+    QCOMPARE(problems.size(), 1);
+    QCOMPARE(problems.first()[QStringLiteral("path")].toString(), dir.filePath(QStringLiteral("bad/libbroken.so")));
+    QCOMPARE(problems.first()[QStringLiteral("message")].toString(),
+             QStringLiteral("not a Qt plugin (no plugin metadata)"));
+
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("misbehave 1.0.0 (runner_compat_version 1)\n"), text.out.constData());
+    QVERIFY2(text.out.contains("  option behaviour (string, default \"none\"): none, crash"), text.out.constData());
+    QVERIFY2(text.out.contains("noop 1.0.0 (runner_compat_version 1)\n"), text.out.constData());
+    QVERIFY2(text.out.contains("problem: " + dir.filePath(QStringLiteral("bad/libbroken.so")).toUtf8() +
+                               ": not a Qt plugin (no plugin metadata)\n"),
+             text.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "package/carton.h"
+#include "runner/runnerplugin.h"
+#include "runner/sharedtensorfiles.h"
+#include "runner/wireframe.h"
+
+#include <QPluginLoader>
+#include <QTemporaryDir>
+#include <memory>
+
+// The runner host's state: one plugin and one model for the life of the process.
+class RunnerHost final {
+public:
+    ~RunnerHost() { m_shared.remove(m_replyFiles); }
+
+    // Answers one request frame with one reply (the chunks to write).
+    QList<QByteArray> handle(const carton::wire::Frame &request);
+
+private:
+    carton::Result<QJsonObject> load(const QJsonObject &request);
+    carton::Result<QList<QByteArray>> infer(const carton::wire::Frame &request);
+
+    std::unique_ptr<QPluginLoader> m_loader;
+    carton::RunnerPlugin *m_plugin = nullptr;
+    std::unique_ptr<carton::Carton> m_carton;
+    std::unique_ptr<QTemporaryDir> m_extracted;
+    std::unique_ptr<carton::RunnerModel> m_model;
+    // Reply files in shared memory; the app reads them before its next request.
+    carton::SharedTensorFiles m_shared;
+    QStringList m_replyFiles;
+};
+
+// An error reply frame.
+QList<QByteArray> errorReply(const carton::Error &error);

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "runnersessionfactory.h"
+
+#include "format/semver.h"
+#include "package/carton.h"
+#include "runner/hostsession.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
+
+namespace carton {
+
+namespace {
+
+qint64 physicalMemory()
+{
+#ifdef Q_OS_UNIX
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long pageSize = ::sysconf(_SC_PAGESIZE);
+    if (pages > 0 && pageSize > 0)
+        return qint64(pages) * pageSize;
+#endif
+    return 0;
+}
+
+} // namespace
+
+QString findRunnerHost()
+{
+    const QString env = qEnvironmentVariable("CARTON_RUNNER_HOST");
+    if (!env.isEmpty())
+        return env;
+    if (!QCoreApplication::instance())
+        return {};
+    const QString dir = QCoreApplication::applicationDirPath();
+#ifdef Q_OS_WIN
+    const QString exe = QStringLiteral("carton-runner-host.exe");
+#else
+    const QString exe = QStringLiteral("carton-runner-host");
+#endif
+    for (const QString &candidate : {dir + u'/' + exe, dir + QStringLiteral("/../libexec/carton-studio/") + exe}) {
+        if (QFileInfo(candidate).isExecutable())
+            return QFileInfo(candidate).canonicalFilePath();
+    }
+    return {};
+}
+
+Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, const RunnerChoice &choice,
+                                                         const RunOptions &options, QStringList *warnings,
+                                                         Progress *progress)
+{
+    if (!carton.info())
+        return makeError(ErrorCode::Format, QStringLiteral("the carton has no readable carton.toml, so no [runner]"),
+                         carton.path());
+    const RunnerInfo &runner = carton.info()->runner;
+    const RunnerRegistry registry = RunnerRegistry::scan(
+        options.pluginSearchPaths.isEmpty() ? RunnerRegistry::defaultSearchPaths() : options.pluginSearchPaths);
+    Result<RunnerPluginInfo> plugin = registry.select(runner, choice);
+    if (!plugin)
+        return plugin.error();
+    QStringList notes;
+    if (choice.force) {
+        const std::optional<VersionReq> req = VersionReq::parse(runner.requiredFrameworkVersion);
+        const bool matches = plugin->runnerName == runner.runnerName && req && req->matches(plugin->frameworkVersion) &&
+                             plugin->compatVersions.contains(runner.runnerCompatVersion);
+        if (!matches)
+            notes << QStringLiteral("running with %1 %2 although the carton asks for %3 %4 (compat %5): forced")
+                         .arg(plugin->runnerName, plugin->frameworkVersion, runner.runnerName,
+                              runner.requiredFrameworkVersion)
+                         .arg(runner.runnerCompatVersion);
+    }
+    Result<ResolvedRunnerOptions> resolved = resolveRunnerOptions(*plugin, runner.opts, options.optionOverrides);
+    if (!resolved)
+        return resolved.error();
+    notes << resolved->warnings;
+
+    HostSession::Params params;
+    params.hostExecutable = options.hostExecutable.isEmpty() ? findRunnerHost() : options.hostExecutable;
+    if (params.hostExecutable.isEmpty())
+        return makeError(ErrorCode::NotFound,
+                         QStringLiteral("carton-runner-host was not found next to %1 (set CARTON_RUNNER_HOST)")
+                             .arg(QCoreApplication::applicationFilePath()));
+    params.pluginPath = plugin->path;
+    params.cartonPath = carton.path();
+    params.options = resolved->options;
+    params.loadTimeout = options.loadTimeout;
+    params.inferTimeout = options.inferTimeout;
+    params.addressSpaceLimit = options.addressSpaceLimit < 0 ? physicalMemory() : options.addressSpaceLimit;
+    params.maxLogBytes = options.maxLogBytes;
+    params.sharedMemory = options.sharedMemory;
+    Result<std::unique_ptr<HostSession>> session = HostSession::open(params, progress);
+    if (!session)
+        return session.error();
+    for (const QString &note : std::as_const(notes))
+        (*session)->addNote(QStringLiteral("[carton] warning: ") + note);
+    if (warnings)
+        *warnings << notes;
+    return std::unique_ptr<RunnerSession>(std::move(*session));
+}
+
+} // namespace carton

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "torchscriptplugin.h"
+
+#include "torchconvert.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <cstdio>
+#include <torch/script.h>
+#include <torch/torch.h>
+
+using namespace carton;
+
+namespace {
+
+Error torchError(const QString &what, const std::exception &e)
+{
+    QString message = QString::fromLocal8Bit(e.what());
+    // libtorch appends a long C++ backtrace; the first lines say what happened.
+    const QStringList lines = message.split(u'\n');
+    if (lines.size() > 12)
+        message = lines.mid(0, 12).join(u'\n') + QStringLiteral("\n...");
+    return makeError(ErrorCode::Format, QStringLiteral("%1: %2").arg(what, message));
+}
+
+class TorchScriptModel final : public RunnerModel {
+public:
+    explicit TorchScriptModel(torch::jit::Module module) : m_module(std::move(module))
+    {
+        const c10::FunctionSchema &schema = m_module.get_method("forward").function().getSchema();
+        if (schema.arguments().size() == 2 && schema.arguments()[1].type()->kind() == c10::TypeKind::DictType)
+            m_valueType = schema.arguments()[1].type()->expectRef<c10::DictType>().getValueType();
+        else
+            m_valueType = c10::AnyType::get();
+    }
+
+    Result<TensorMap> infer(const TensorMap &inputs) override
+    {
+        try {
+            c10::impl::GenericDict dict(c10::StringType::get(), m_valueType);
+            for (auto it = inputs.cbegin(); it != inputs.cend(); ++it) {
+                Result<c10::IValue> v = torchconvert::toIValue(it.value(), m_valueType);
+                if (!v)
+                    return v.error();
+                dict.insert(it.key().toStdString(), std::move(*v));
+            }
+            torch::NoGradGuard noGrad;
+            const c10::IValue result = m_module.forward({c10::IValue(dict)});
+            if (!result.isGenericDict())
+                return makeError(ErrorCode::Format, QStringLiteral("forward() returned a %1; the torchscript runner "
+                                                                   "expects a Dict[str, ...]")
+                                                        .arg(QString::fromStdString(result.tagKind())));
+            TensorMap out;
+            for (const auto &entry : result.toGenericDict()) {
+                if (!entry.key().isString())
+                    return makeError(ErrorCode::Format,
+                                     QStringLiteral("forward() returned a dict whose keys are not str"));
+                const QString name = QString::fromStdString(entry.key().toStringRef());
+                Result<Tensor> t = torchconvert::fromIValue(name, entry.value());
+                if (!t)
+                    return t.error();
+                out.insert(name, std::move(*t));
+            }
+            return out;
+        } catch (const std::exception &e) {
+            return torchError(QStringLiteral("forward() failed"), e);
+        }
+    }
+
+private:
+    torch::jit::Module m_module;
+    c10::TypePtr m_valueType;
+};
+
+} // namespace
+
+Result<std::unique_ptr<RunnerModel>> TorchScriptPlugin::load(const RunnerLoadContext &context)
+{
+    const QString path = QDir(context.modelDir).filePath(QStringLiteral("model.pt"));
+    if (!QFileInfo::exists(path))
+        return makeError(ErrorCode::NotFound, QStringLiteral("the torchscript runner needs model/model.pt"),
+                         QStringLiteral("model/model.pt"));
+    try {
+        const int threads = context.options.value(u"num_threads").toInt(0);
+        const int interop = context.options.value(u"num_interop_threads").toInt(0);
+        if (interop > 0)
+            at::set_num_interop_threads(interop);
+        if (threads > 0)
+            at::set_num_threads(threads);
+        std::fprintf(stderr, "[torchscript] %d intra-op threads, %d inter-op threads\n", at::get_num_threads(),
+                     at::get_num_interop_threads());
+        torch::jit::Module module = torch::jit::load(QFile::encodeName(path).toStdString(), torch::kCPU);
+        module.eval();
+        return std::unique_ptr<RunnerModel>(std::make_unique<TorchScriptModel>(std::move(module)));
+    } catch (const std::exception &e) {
+        return torchError(QStringLiteral("cannot load model/model.pt"), e);
+    }
+}

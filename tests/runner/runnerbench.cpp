@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// runnerbench (not a test; bench/runner-bench.sh runs it):
+//   runnerbench startup RUNS     open a noop session (host start + model load),
+//                                one empty infer, close; prints the median wall ms and
+//                                the CPU ms per run (app + host)
+//   runnerbench transfer MIB RUNS  one float32 tensor of MIB MiB to the noop host
+//                                and back; prints the best wall GB/s (bytes both ways)
+//                                and GB per CPU second (app + host)
+// Uses this build's carton-runner-host and plugins.
+#include "package/carton.h"
+#include "runner/runnersessionfactory.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <algorithm>
+#include <cstdio>
+#include <sys/resource.h>
+
+using namespace carton;
+
+namespace {
+
+// CPU seconds used by this process and its reaped children (the hosts).
+double cpuSeconds()
+{
+    double total = 0;
+    for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+        struct rusage u;
+        getrusage(who, &u);
+        total += double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+    }
+    return total;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() < 3) {
+        std::fputs("usage: runnerbench startup RUNS | transfer MIB RUNS\n", stderr);
+        return 2;
+    }
+    QTemporaryDir dir;
+    QFile toml(dir.filePath(QStringLiteral("carton.toml")));
+    if (!toml.open(QIODevice::WriteOnly) ||
+        toml.write("spec_version = 1\n[runner]\nrunner_name = \"noop\"\nrequired_framework_version = \"=1.0.0\"\n"
+                   "runner_compat_version = 1\n") <= 0)
+        return 1;
+    toml.close();
+    Result<std::unique_ptr<Carton>> carton = Carton::open(dir.path());
+    if (!carton)
+        return 1;
+    RunOptions options;
+    options.hostExecutable = QStringLiteral(CARTON_BINARY_DIR "/bin/carton-runner-host");
+    options.pluginSearchPaths = {QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/runners")};
+    options.addressSpaceLimit = 0;
+
+    if (args.at(1) == u"startup") {
+        const int runs = args.at(2).toInt();
+        QList<double> ms;
+        const double cpu0 = cpuSeconds();
+        for (int i = 0; i < runs; ++i) {
+            QElapsedTimer t;
+            t.start();
+            Result<std::unique_ptr<RunnerSession>> s = openRunnerSession(**carton, {}, options);
+            if (!s || !(*s)->infer({})) {
+                std::fprintf(stderr, "%s\n", qPrintable(s ? QStringLiteral("infer failed") : s.error().toString()));
+                return 1;
+            }
+            s->reset();
+            ms.append(double(t.nsecsElapsed()) / 1e6);
+        }
+        std::sort(ms.begin(), ms.end());
+        // median wall ms, then CPU ms per run (app + host)
+        std::printf("%.2f %.2f\n", ms.at(ms.size() / 2), (cpuSeconds() - cpu0) * 1000.0 / runs);
+        return 0;
+    }
+    if (args.at(1) == u"transfer" && args.size() == 4) {
+        const qint64 bytes = args.at(2).toLongLong() << 20;
+        const int runs = args.at(3).toInt();
+        QByteArray data(bytes, '\x01');
+        const TensorMap in{
+            {QStringLiteral("x"), Tensor::numeric(QStringLiteral("x"), DType::Float32, {bytes / 4}, data)}};
+        Result<std::unique_ptr<RunnerSession>> s = openRunnerSession(**carton, {}, options);
+        if (!s)
+            return 1;
+        double best = 0;
+        const double cpu0 = cpuSeconds();
+        for (int i = 0; i < runs; ++i) {
+            QElapsedTimer t;
+            t.start();
+            Result<TensorMap> out = (*s)->infer(in);
+            const double secs = double(t.nsecsElapsed()) / 1e9;
+            if (!out || out->value(QStringLiteral("x")).data().size() != bytes) {
+                std::fprintf(stderr, "transfer failed\n");
+                return 1;
+            }
+            best = std::max(best, 2.0 * double(bytes) / secs / 1e9);
+        }
+        s->reset(); // the host exits and is reaped: its CPU time counts
+        // best wall GB/s, then GB per CPU second (app + host)
+        std::printf("%.2f %.2f\n", best, 2.0 * double(bytes) * runs / (cpuSeconds() - cpu0) / 1e9);
+        return 0;
+    }
+    std::fputs("usage: runnerbench startup RUNS | transfer MIB RUNS\n", stderr);
+    return 2;
+}

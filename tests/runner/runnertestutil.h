@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+// Helpers for the runner tests: where the build put the host and the plugins, and
+// cartons written as folders in code.
+
+#include "package/carton.h"
+#include "runner/runnersessionfactory.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QMap>
+#include <cstring>
+
+namespace runnertest {
+
+inline QString hostPath()
+{
+    return QStringLiteral(CARTON_BINARY_DIR "/bin/carton-runner-host");
+}
+inline QString pluginDir()
+{
+    return QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/runners");
+}
+inline QString testPluginDir()
+{
+    return QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/test-runners");
+}
+
+// Options that find this build's host and plugins (and nothing installed).
+inline carton::RunOptions runOptions()
+{
+    carton::RunOptions o;
+    o.hostExecutable = hostPath();
+    o.pluginSearchPaths = {testPluginDir(), pluginDir()};
+    return o;
+}
+
+// Writes a folder carton: carton.toml with the given [runner] section appended
+// to a minimal header, and extra files (path -> bytes).
+inline bool writeCarton(const QString &dir, const QByteArray &runnerToml, const QMap<QString, QByteArray> &files = {},
+                        const QByteArray &specsToml = {})
+{
+    QByteArray toml = "spec_version = 1\nmodel_name = \"test\"\n" + specsToml + "\n" + runnerToml;
+    if (!testutil::writeFile(dir + QStringLiteral("/carton.toml"), toml))
+        return false;
+    for (auto it = files.cbegin(); it != files.cend(); ++it) {
+        if (!testutil::writeFile(dir + u'/' + it.key(), it.value()))
+            return false;
+    }
+    return true;
+}
+
+// The carton at `path`, or null when it cannot be opened.
+inline std::unique_ptr<carton::Carton> openCarton(const QString &path)
+{
+    carton::Result<std::unique_ptr<carton::Carton>> c = carton::Carton::open(path);
+    return c ? std::move(*c) : nullptr;
+}
+
+inline QByteArray floats(std::initializer_list<float> values)
+{
+    QByteArray out;
+    for (float v : values)
+        out.append(reinterpret_cast<const char *>(&v), sizeof v);
+    return out;
+}
+
+inline QList<float> toFloats(const QByteArray &bytes)
+{
+    QList<float> out(bytes.size() / qsizetype(sizeof(float)));
+    std::memcpy(out.data(), bytes.constData(), size_t(out.size()) * sizeof(float));
+    return out;
+}
+
+} // namespace runnertest
