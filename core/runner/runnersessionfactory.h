@@ -48,8 +48,8 @@ CARTONCORE_EXPORT QString findRunnerHost();
 // Picks the plugin for `carton`'s [runner] (RunnerRegistry::select, honouring
 // `choice`), resolves its options (defaults < [runner.opts] < overrides), starts
 // a carton-runner-host and loads the model once. Warnings (unknown options, a
-// forced runner that does not match) are appended to *warnings and written at the
-// top of the session's log(). Errors: ErrorCode::NotFound when no runner
+// forced runner that does not match) are appended to *warnings and to the
+// session's log() as "[carton] warning: ..." lines. Errors: ErrorCode::NotFound when no runner
 // matches (the message says exactly why), Usage for a bad option value, and
 // the host's own reason when loading fails (crash, timeout, missing package).
 // The session must be used from the thread that called this function.

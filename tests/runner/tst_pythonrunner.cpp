@@ -64,6 +64,7 @@ private Q_SLOTS:
     void pythonExceptionFailsOneInference();
     void missingRequirementsAreNamed();
     void missingEntrypoint();
+    void missingInterpreter();
     void upstreamTestCarton_data();
     void upstreamTestCarton();
 };
@@ -161,6 +162,22 @@ void TestPythonRunner::missingEntrypoint()
     QVERIFY(!session.ok());
     QCOMPARE(session.error().message, u"loading the model failed: RuntimeError: module 'mymodel' has no function "
                                       "'nope' (runner.opts entrypoint_fn)"_s);
+}
+
+void TestPythonRunner::missingInterpreter()
+{
+    QTemporaryDir dir;
+    QVERIFY(
+        runnertest::writeCarton(dir.path(), pythonRunner("\"model.scale\" = 2\n"), {{u"model/mymodel.py"_s, kModel}}));
+    auto carton = runnertest::openCarton(dir.path());
+    const QString python = dir.filePath(u"no-such-python3"_s);
+    qputenv("CARTON_PYTHON", python.toUtf8());
+    Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
+    qunsetenv("CARTON_PYTHON");
+    QVERIFY(!session.ok());
+    QVERIFY2(session.error().message.startsWith(
+                 u"loading the model failed: cannot start the python driver (%1) \"%1\": "_s.arg(python)),
+             qPrintable(session.error().message));
 }
 
 void TestPythonRunner::upstreamTestCarton_data()
