@@ -9,7 +9,7 @@ packages=(
   libquazip1-qt6-dev libzstd-dev libtomlplusplus-dev libcmark-dev cmark libssl-dev
   zlib1g-dev libbrotli-dev
   xvfb xauth imagemagick appstream
-  python3 zip unzip zstd libarchive-tools openssl time
+  python3 python3-numpy zip unzip zstd libarchive-tools openssl time
 )
 if [ "${CARTON_WITH_TORCH:-1}" = 1 ]; then packages+=(libtorch-dev); fi
 missing=()

@@ -17,5 +17,8 @@ int runVerify(const QStringList &args);
 int runPack(const QStringList &args);
 int runUnpack(const QStringList &args);
 int runTensor(const QStringList &args);
+int runTensors(const QStringList &args);
+int runExportTensor(const QStringList &args);
+int runImportTensor(const QStringList &args);
 
 } // namespace cli
