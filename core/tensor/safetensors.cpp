@@ -413,7 +413,9 @@ Result<TensorReaderPtr> SafetensorsFile::openTensor(const QString &name) const
 
 Status copyTensorBytes(const TensorReader &tensor, QIODevice &out, Progress *progress)
 {
-    constexpr qint64 kChunkBytes = 8 << 20;
+    // 256 KiB: big enough for few system calls, small enough to stay in the CPU cache
+    // (8 MiB writes were 3x slower than cp on the benchmark machine).
+    constexpr qint64 kChunkBytes = 256 << 10;
     const qint64 perChunk = std::max<qint64>(1, kChunkBytes / tensor.elementSize());
     QByteArray buffer(std::min(tensor.elementCount(), perChunk) * tensor.elementSize(), Qt::Uninitialized);
     for (qint64 first = 0; first < tensor.elementCount(); first += perChunk) {
