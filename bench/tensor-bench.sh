@@ -112,7 +112,8 @@ with open(path, "wb") as f:
 PY
 measure "carton tensors (${sparse_gib} GiB sparse .safetensors)" "$carton" tensors "$work/sparse.safetensors"
 list_wall=$wall
-notes+=("listing a ${sparse_gib} GiB .safetensors incl. process start: ${list_wall} s (target < 0.1 s)")
+measure "carton --version (process start alone)" "$carton" --version
+notes+=("listing a ${sparse_gib} GiB .safetensors incl. process start: ${list_wall} s (target < 0.1 s; process start alone ${wall} s)")
 
 # ---------------------------------------------------------------- 4. statistics vs numpy
 measure "tensorbench stats (${mib} MiB float32)" "$bench" stats "$raw" -
