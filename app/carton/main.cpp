@@ -9,23 +9,29 @@
 
 namespace {
 
-const char kUsage[] = "usage: carton COMMAND [ARGS...]\n"
-                      "\n"
-                      "Commands:\n"
-                      "  info FILE [--json]                    show a carton's metadata\n"
-                      "  verify FILE [--json] [--fetch-links]  validate and check every file's sha256\n"
-                      "  pack DIR -o OUT [--compression stored|deflate|zstd] [--level N] [--force]\n"
-                      "       [--runner NAME --framework-version REQ [--compat N] [--name TEXT]]\n"
-                      "                                        (a folder without carton.toml: files go under model/)\n"
-                      "  edit FILE --set KEY=VALUE... [-o OUT] change metadata; unchanged files copied as they are\n"
-                      "  unpack FILE -o DIR [--fetch-links]    extract safely into a folder\n"
-                      "  tensor FILE NAME [--json] [--limit N] print one tensor of tensor_data\n"
-                      "  runners [--json]                      list runner plugins, versions, paths, problems\n"
-                      "  selftest FILE [--runner NAME] [--force] [--rtol R] [--atol A] [--test NAME] [--json]\n"
-                      "                                        run the self-tests and compare with expected_out\n"
-                      "\n"
-                      "FILE is a .carton file or an unpacked carton folder. `carton COMMAND --help` for details.\n"
-                      "Exit codes: 0 success, 1 the carton has errors, 2 usage error or unreadable input.\n";
+const char kUsage[] =
+    "usage: carton COMMAND [ARGS...]\n"
+    "\n"
+    "Commands:\n"
+    "  info FILE [--json]                    show a carton's metadata\n"
+    "  verify FILE [--json] [--fetch-links]  validate and check every file's sha256\n"
+    "  pack DIR -o OUT [--compression stored|deflate|zstd] [--level N] [--force]\n"
+    "       [--runner NAME --framework-version REQ [--compat N] [--name TEXT]]\n"
+    "                                        (a folder without carton.toml: files go under model/)\n"
+    "  edit FILE --set KEY=VALUE... [-o OUT] change metadata; unchanged files copied as they are\n"
+    "  unpack FILE -o DIR [--fetch-links]    extract safely into a folder\n"
+    "  tensors FILE [--json]                 list the tensors of a carton or a .safetensors\n"
+    "  tensor FILE NAME [--json] [--limit N] [--slice SPEC]\n"
+    "                                        print one tensor (or a slice; reads only what it prints)\n"
+    "  export-tensor FILE NAME [NAME...] -o OUT.npy|OUT.safetensors\n"
+    "  import-tensor DIR NAME SOURCE[:TENSOR] add a .npy/.safetensors tensor to a carton folder\n"
+    "  runners [--json]                      list runner plugins, versions, paths, problems\n"
+    "  selftest FILE [--runner NAME] [--force] [--rtol R] [--atol A] [--test NAME] [--json]\n"
+    "                                        run the self-tests and compare with expected_out\n"
+    "\n"
+    "FILE is a .carton file or an unpacked carton folder (tensor commands also take .safetensors\n"
+    "and .npy files). `carton COMMAND --help` for details.\n"
+    "Exit codes: 0 success, 1 the carton has errors, 2 usage error or unreadable input.\n";
 
 } // namespace
 
@@ -49,10 +55,17 @@ int main(int argc, char *argv[])
         return cli::Success;
     }
     const QHash<QString, std::function<int(const QStringList &)>> commands{
-        {QStringLiteral("info"), cli::runInfo},       {QStringLiteral("verify"), cli::runVerify},
-        {QStringLiteral("pack"), cli::runPack},       {QStringLiteral("unpack"), cli::runUnpack},
-        {QStringLiteral("tensor"), cli::runTensor},   {QStringLiteral("edit"), cli::runEdit},
-        {QStringLiteral("runners"), cli::runRunners}, {QStringLiteral("selftest"), cli::runSelfTest},
+        {QStringLiteral("info"), cli::runInfo},
+        {QStringLiteral("verify"), cli::runVerify},
+        {QStringLiteral("pack"), cli::runPack},
+        {QStringLiteral("unpack"), cli::runUnpack},
+        {QStringLiteral("edit"), cli::runEdit},
+        {QStringLiteral("tensor"), cli::runTensor},
+        {QStringLiteral("tensors"), cli::runTensors},
+        {QStringLiteral("export-tensor"), cli::runExportTensor},
+        {QStringLiteral("import-tensor"), cli::runImportTensor},
+        {QStringLiteral("runners"), cli::runRunners},
+        {QStringLiteral("selftest"), cli::runSelfTest},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {

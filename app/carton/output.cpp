@@ -80,7 +80,7 @@ bool parseArgs(QCommandLineParser &parser, const QString &command, const QString
         *exitCode = Success;
         return false;
     }
-    if (parser.positionalArguments().size() != expectedPositional) {
+    if (expectedPositional >= 0 && parser.positionalArguments().size() != expectedPositional) {
         printError(QStringLiteral("%1: expected %2 argument(s), got %3 (see carton %1 --help)")
                        .arg(command)
                        .arg(expectedPositional)

@@ -24,6 +24,7 @@ void printJson(const QJsonDocument &doc);
 
 // Parses a subcommand's arguments; on a usage error prints it and returns false
 // with *exitCode set; on --help prints help and returns false with exit 0.
+// expectedPositional -1 leaves the count to the caller.
 bool parseArgs(QCommandLineParser &parser, const QString &command, const QStringList &args, int expectedPositional,
                int *exitCode);
 

@@ -89,22 +89,22 @@ bool Carton::isLinked(const QString &path) const
     return entry && !m_links->urlsFor(entry->sha256).isEmpty();
 }
 
-FileReader Carton::fileReader(bool fetchLinks, const FetchOptions &fetch) const
+ByteSourceOpener Carton::byteSources(bool fetchLinks, const FetchOptions &fetch) const
 {
-    return [this, fetchLinks, fetch](const QString &path, qint64 maxSize) -> Result<QByteArray> {
+    return [this, fetchLinks, fetch](const QString &path) -> Result<ByteSourcePtr> {
         if (!fetchLinks || m_source->find(path) || !isLinked(path))
-            return m_source->read(path, maxSize);
+            return m_source->byteSource(path);
         QBuffer buffer;
         buffer.open(QIODevice::WriteOnly);
         FetchOptions options = fetch;
-        options.maxSize = std::min(options.maxSize, maxSize);
+        options.maxSize = std::min(options.maxSize, m_source->limits().maxEntrySize);
         const QByteArray sha = m_manifest->find(path)->sha256;
         if (Status st = fetchLinkedFile(m_links->urlsFor(sha), sha, &buffer, options); !st) {
             Error e = st.error();
             e.message = QStringLiteral("%1 (fetching linked file %2)").arg(e.message, path);
             return e;
         }
-        return buffer.data();
+        return ByteSourcePtr(std::make_shared<MemorySource>(buffer.data(), path));
     };
 }
 
@@ -112,7 +112,17 @@ Result<Tensor> Carton::loadTensor(const QString &name, bool fetchLinks) const
 {
     if (!m_tensorIndex)
         return makeError(ErrorCode::NotFound, QStringLiteral("the carton has no tensor_data/index.toml"), kIndex);
-    return carton::loadTensor(*m_tensorIndex, name, fileReader(fetchLinks), m_source->limits());
+    return carton::loadTensor(*m_tensorIndex, name, byteSources(fetchLinks), m_source->limits());
+}
+
+Result<TensorReaderPtr> Carton::openTensor(const QString &name, bool fetchLinks) const
+{
+    if (!m_tensorIndex)
+        return makeError(ErrorCode::NotFound, QStringLiteral("the carton has no tensor_data/index.toml"), kIndex);
+    const TensorIndexEntry *entry = m_tensorIndex->find(name);
+    if (!entry)
+        return makeError(ErrorCode::NotFound, QStringLiteral("no tensor named \"%1\"").arg(name), kIndex);
+    return openIndexTensor(*entry, byteSources(fetchLinks), m_source->limits());
 }
 
 } // namespace carton

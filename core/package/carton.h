@@ -49,11 +49,15 @@ public:
     // True when `path` is listed in MANIFEST, absent from the source, and LINKS has
     // URLs for its sha256.
     bool isLinked(const QString &path) const;
-    // Reads files through the source. With fetchLinks, a file that is only in
-    // LINKS is downloaded (sha256-checked, blocking: not on a GUI thread).
-    FileReader fileReader(bool fetchLinks = false, const FetchOptions &fetch = {}) const;
-    // Loads a tensor of tensor_data by its index name.
+    // Random access to files through the source (CartonSource::byteSource()). With
+    // fetchLinks, a file that is only in LINKS is downloaded into memory
+    // (sha256-checked, blocking: not on a GUI thread).
+    ByteSourceOpener byteSources(bool fetchLinks = false, const FetchOptions &fetch = {}) const;
+    // Loads a tensor of tensor_data by its index name, whole.
     Result<Tensor> loadTensor(const QString &name, bool fetchLinks = false) const;
+    // Opens a numeric tensor of tensor_data for reading any region of it; the
+    // reader keeps what it needs alive (it may outlive this Carton).
+    Result<TensorReaderPtr> openTensor(const QString &name, bool fetchLinks = false) const;
 
 private:
     Carton() = default;

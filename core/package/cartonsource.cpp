@@ -37,6 +37,26 @@ const SourceFile *CartonSource::find(const QString &path) const
     return nullptr;
 }
 
+Result<ByteSourcePtr> CartonSource::byteSource(const QString &path) const
+{
+    const SourceFile *file = find(path);
+    const QString name = QStringLiteral("%1: %2").arg(QFileInfo(this->path()).fileName(), path);
+    if (!file)
+        return makeError(ErrorCode::NotFound, QStringLiteral("no file \"%1\" in the carton").arg(path), this->path());
+    if (const std::optional<RawRegion> raw = rawRegion(path)) {
+        auto region = FileRegionSource::open(raw->diskPath, raw->offset, raw->size, name);
+        if (!region)
+            return region.error();
+        return ByteSourcePtr(std::move(region).value());
+    }
+    std::lock_guard lock(m_spillMutex);
+    if (auto it = m_spills.constFind(path); it != m_spills.cend())
+        return ByteSourcePtr(*it);
+    std::shared_ptr<SpillSource> spill = SpillSource::start(streamOpener(path), file->size, name, m_limits);
+    m_spills.insert(path, spill);
+    return ByteSourcePtr(spill);
+}
+
 void CartonSource::sortFiles()
 {
     std::sort(m_files.begin(), m_files.end(),

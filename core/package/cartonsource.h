@@ -5,11 +5,14 @@
 #include "base/limits.h"
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "tensor/spillsource.h"
 
+#include <QHash>
 #include <QIODevice>
 #include <QList>
 #include <QString>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 namespace carton {
@@ -60,12 +63,26 @@ public:
     };
     virtual std::optional<RawRegion> rawRegion(const QString &path) const = 0;
 
+    // Random access to a file's bytes (symlinks followed), for tensor reads: straight
+    // from disk for a folder's file or a Stored entry; for a compressed entry, a
+    // SpillSource decoding it once in the background, shared by every caller of this
+    // source (so a tensor opened again is not decoded again). Errors name the file.
+    Result<ByteSourcePtr> byteSource(const QString &path) const;
+
 protected:
+    // The decoded bytes of `path` as a stream; the opener must stay valid after this
+    // source is destroyed (it runs on the spill thread).
+    virtual SpillSource::StreamOpener streamOpener(const QString &path) const = 0;
+
     // Sorts m_files like MANIFEST.
     void sortFiles();
 
     QList<SourceFile> m_files;
     Limits m_limits;
+
+private:
+    mutable std::mutex m_spillMutex;
+    mutable QHash<QString, std::shared_ptr<SpillSource>> m_spills;
 };
 
 } // namespace carton

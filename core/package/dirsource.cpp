@@ -134,6 +134,17 @@ Result<QByteArray> DirSource::readRange(const QString &path, qint64 offset, qint
     return data;
 }
 
+SpillSource::StreamOpener DirSource::streamOpener(const QString &path) const
+{
+    // Never used in practice (every file of a folder has a raw region).
+    return [disk = diskPath(path)]() -> Result<std::unique_ptr<QIODevice>> {
+        auto file = std::make_unique<QFile>();
+        if (Status s = openOnDisk(*file, disk, QIODevice::ReadOnly); !s)
+            return s.error();
+        return std::unique_ptr<QIODevice>(std::move(file));
+    };
+}
+
 std::optional<CartonSource::RawRegion> DirSource::rawRegion(const QString &path) const
 {
     auto disk = diskPath(path);

@@ -24,6 +24,7 @@ public:
 private:
     DirSource() = default;
     Result<QString> diskPath(const QString &path) const;
+    SpillSource::StreamOpener streamOpener(const QString &path) const override;
 
     QString m_root;                      // absolute path of the folder
     QHash<QString, QString> m_diskPaths; // relative path -> file on disk (link targets resolved)

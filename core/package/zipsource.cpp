@@ -118,6 +118,14 @@ Result<QByteArray> ZipSource::readRange(const QString &path, qint64 offset, qint
     return m_reader->readRange(**e, offset, length);
 }
 
+SpillSource::StreamOpener ZipSource::streamOpener(const QString &path) const
+{
+    auto e = dataEntry(path);
+    if (!e)
+        return [error = e.error()]() -> Result<std::unique_ptr<QIODevice>> { return error; };
+    return [reader = m_reader, entry = **e]() { return reader->openEntry(entry, true); };
+}
+
 std::optional<CartonSource::RawRegion> ZipSource::rawRegion(const QString &path) const
 {
     auto e = dataEntry(path);

@@ -29,8 +29,9 @@ private:
     ZipSource() = default;
     Status resolveSymlinks();
     Result<const ZipEntry *> dataEntry(const QString &path) const;
+    SpillSource::StreamOpener streamOpener(const QString &path) const override;
 
-    std::unique_ptr<ZipReader> m_reader;
+    std::shared_ptr<ZipReader> m_reader;
     QHash<QString, QString> m_linkTargets; // symlink path -> final target path
 };
 

@@ -5,15 +5,20 @@
 #include "base/archivepath.h"
 #include "format/tomlutil.h"
 
-#include <limits>
-
 namespace carton {
 
 namespace {
 
 const QString kIndexFile = QStringLiteral("tensor_data/index.toml");
 
-Result<Tensor> loadPlainTensor(const TensorIndexEntry &entry, const FileReader &read, const Limits &limits)
+struct CheckedEntry {
+    QString path; // under the carton root
+    qint64 count = 0;
+    ByteSourcePtr source;
+};
+
+// Checks the entry's file path and shape, and opens its file.
+Result<CheckedEntry> openEntry(const TensorIndexEntry &entry, const ByteSourceOpener &open, const Limits &limits)
 {
     const QString who = QStringLiteral("tensor \"%1\"").arg(entry.name);
     if (!entry.shape || !entry.file)
@@ -24,7 +29,6 @@ Result<Tensor> loadPlainTensor(const TensorIndexEntry &entry, const FileReader &
     Result<QString> path = checkArchivePath(QStringLiteral("tensor_data/") + *entry.file, kIndexFile);
     if (!path)
         return path.error();
-
     const std::optional<qint64> count = checkedElementCount(*entry.shape, limits.maxTensorElements);
     if (!count) {
         for (qint64 dim : *entry.shape)
@@ -37,73 +41,59 @@ Result<Tensor> loadPlainTensor(const TensorIndexEntry &entry, const FileReader &
                              .arg(limits.maxTensorElements),
                          kIndexFile);
     }
+    Result<ByteSourcePtr> source = open(*path);
+    if (!source)
+        return source.error();
+    return CheckedEntry{*path, *count, std::move(source).value()};
+}
 
+Result<Tensor> loadPlainTensor(const TensorIndexEntry &entry, const ByteSourceOpener &open, const Limits &limits)
+{
     if (entry.dtype == DType::String) {
-        Result<QByteArray> bytes = read(*path, limits.maxStringTensorFileSize);
+        Result<CheckedEntry> checked = openEntry(entry, open, limits);
+        if (!checked)
+            return checked.error();
+        Result<QByteArray> bytes = checked->source->readAll(limits.maxStringTensorFileSize);
         if (!bytes)
             return bytes.error();
-        Result<QStringList> values = decodeStringTensorFile(*bytes, *count, *path);
+        Result<QStringList> values = decodeStringTensorFile(*bytes, checked->count, checked->path);
         if (!values)
             return values.error();
         return Tensor::strings(entry.name, *entry.shape, std::move(values).value());
     }
-
-    const int size = dtypeSize(entry.dtype);
-    if (!isNumeric(entry.dtype) || size <= 0)
-        return makeError(ErrorCode::Format,
-                         QStringLiteral("%1 has dtype %2, which has no data file").arg(who, dtypeName(entry.dtype)),
-                         kIndexFile);
-    if (*count > std::numeric_limits<qint64>::max() / size)
-        return makeError(ErrorCode::Limit, QStringLiteral("%1: byte size overflows").arg(who), kIndexFile);
-    const qint64 expected = *count * size;
-    if (expected > limits.maxEntrySize)
-        return makeError(ErrorCode::Limit,
-                         QStringLiteral("%1 needs %2 bytes, more than the limit of %3")
-                             .arg(who)
-                             .arg(expected)
-                             .arg(limits.maxEntrySize),
-                         *path);
-    // Allow some slack above the expected size so a too-large file reports its actual size.
-    const qint64 slack = std::min<qint64>(expected, 1 << 20) + 4096;
-    const qint64 readCap = std::min(limits.maxEntrySize, expected + slack);
-    Result<QByteArray> bytes = read(*path, readCap);
-    if (!bytes) {
-        if (bytes.error().code == ErrorCode::Limit)
-            return makeError(ErrorCode::Format,
-                             QStringLiteral("size mismatch for %1: expected %2 bytes (%3 elements × %4 bytes of %5), "
-                                            "the file is larger than %6 bytes")
-                                 .arg(who)
-                                 .arg(expected)
-                                 .arg(*count)
-                                 .arg(size)
-                                 .arg(dtypeName(entry.dtype))
-                                 .arg(readCap),
-                             *path);
-        return bytes.error();
-    }
-    if (bytes->size() != expected)
-        return makeError(ErrorCode::Format,
-                         QStringLiteral("size mismatch for %1: expected %2 bytes (%3 elements × %4 bytes of %5), "
-                                        "the file has %6 bytes")
-                             .arg(who)
-                             .arg(expected)
-                             .arg(*count)
-                             .arg(size)
-                             .arg(dtypeName(entry.dtype))
-                             .arg(bytes->size()),
-                         *path);
-    return Tensor::numeric(entry.name, entry.dtype, *entry.shape, std::move(bytes).value());
+    Result<TensorReaderPtr> reader = openIndexTensor(entry, open, limits);
+    if (!reader)
+        return reader.error();
+    return (*reader)->readTensor(TensorRegion::whole((*reader)->shape()));
 }
 
 } // namespace
 
-Result<Tensor> loadTensor(const TensorIndex &index, const QString &name, const FileReader &read, const Limits &limits)
+Result<TensorReaderPtr> openIndexTensor(const TensorIndexEntry &entry, const ByteSourceOpener &open,
+                                        const Limits &limits)
+{
+    if (!isNumeric(entry.dtype))
+        return makeError(ErrorCode::Format,
+                         QStringLiteral("tensor \"%1\" has dtype %2, which has no numeric data file")
+                             .arg(entry.name, dtypeName(entry.dtype)),
+                         kIndexFile);
+    Result<CheckedEntry> checked = openEntry(entry, open, limits);
+    if (!checked)
+        return checked.error();
+    TensorLayout layout;
+    layout.dtype = entry.dtype;
+    layout.shape = *entry.shape;
+    return TensorReader::create(entry.name, layout, checked->source, true, limits);
+}
+
+Result<Tensor> loadTensor(const TensorIndex &index, const QString &name, const ByteSourceOpener &open,
+                          const Limits &limits)
 {
     const TensorIndexEntry *entry = index.find(name);
     if (!entry)
         return makeError(ErrorCode::NotFound, QStringLiteral("no tensor named \"%1\"").arg(name), kIndexFile);
     if (entry->dtype != DType::Nested)
-        return loadPlainTensor(*entry, read, limits);
+        return loadPlainTensor(*entry, open, limits);
 
     if (entry->inner.size() > limits.maxEntries)
         return makeError(
@@ -125,7 +115,7 @@ Result<Tensor> loadTensor(const TensorIndex &index, const QString &name, const F
                                             "does not allow")
                                  .arg(name, innerName),
                              kIndexFile);
-        Result<Tensor> tensor = loadPlainTensor(*innerEntry, read, limits);
+        Result<Tensor> tensor = loadPlainTensor(*innerEntry, open, limits);
         if (!tensor)
             return tensor.error();
         inner.append(std::move(tensor).value());

@@ -5,24 +5,26 @@
 #include "base/limits.h"
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "tensor/bytesource.h"
 #include "tensor/tensor.h"
 #include "tensor/tensorindex.h"
+#include "tensor/tensorreader.h"
 
 #include <QByteArray>
-#include <functional>
 
 namespace carton {
 
-// Reads the bytes of a file under the carton root ("tensor_data/tensor_0.bin"),
-// failing when larger than maxSize. Lets tensor loading work over a zip, a folder
-// or an in-memory document alike.
-using FileReader = std::function<Result<QByteArray>(const QString &path, qint64 maxSize)>;
+// Opens a numeric tensor of tensor_data for reading any region of it (see
+// TensorReader): the .bin file's size must equal elements × dtype size (with
+// overflow checks). Fails with ErrorCode::Format for string and nested tensors.
+CARTONCORE_EXPORT Result<TensorReaderPtr> openIndexTensor(const TensorIndexEntry &entry, const ByteSourceOpener &open,
+                                                          const Limits &limits = {});
 
-// Loads tensor `name` from tensor_data: numeric .bin (size must equal
-// elements × dtype size, with overflow checks), string .toml (`data = [...]`, as
-// many strings as elements), nested (each inner tensor loaded; inner must exist and
-// must not be nested). Errors name the file and field.
-CARTONCORE_EXPORT Result<Tensor> loadTensor(const TensorIndex &index, const QString &name, const FileReader &read,
+// Loads tensor `name` from tensor_data whole: numeric .bin (read through
+// openIndexTensor()), string .toml (`data = [...]`, as many strings as elements),
+// nested (each inner tensor loaded; inner must exist and must not be nested).
+// Errors name the file and field.
+CARTONCORE_EXPORT Result<Tensor> loadTensor(const TensorIndex &index, const QString &name, const ByteSourceOpener &open,
                                             const Limits &limits = {});
 
 // Encodes a tensor's data file: raw bytes for numeric, `data = [...]` TOML for

@@ -4,6 +4,7 @@
 
 #include "package/carton.h"
 #include "roles.h"
+#include "tensor/tensorregion.h"
 #include "viewutils.h"
 
 #include <QIcon>
@@ -11,14 +12,6 @@
 namespace studio {
 
 namespace {
-
-QString shapeText(const QList<qint64> &shape)
-{
-    QStringList parts;
-    for (qint64 d : shape)
-        parts.append(QString::number(d));
-    return u'[' + parts.join(QStringLiteral(", ")) + u']';
-}
 
 constexpr quintptr topLevelId = 0; // children carry their item's row + 1
 
@@ -43,7 +36,8 @@ void SelfTestsModel::setCarton(std::shared_ptr<const carton::Carton> carton)
                     return tr("not in tensor_data/index.toml");
                 if (entry->dtype == carton::DType::Nested)
                     return tr("nested, %n inner", nullptr, int(entry->inner.size()));
-                return carton::dtypeName(entry->dtype) + u' ' + (entry->shape ? shapeText(*entry->shape) : QString());
+                return carton::dtypeName(entry->dtype) + u' ' +
+                       (entry->shape ? carton::shapeText(*entry->shape) : QString());
             }
             if (reference.startsWith(miscPrefix)) {
                 const QString path = reference.mid(1);

@@ -4,6 +4,7 @@
 
 #include "package/carton.h"
 #include "roles.h"
+#include "tensor/tensorregion.h"
 #include "viewutils.h"
 
 #include <QFontDatabase>
@@ -11,18 +12,6 @@
 #include <QLocale>
 
 namespace studio {
-
-namespace {
-
-QString shapeText(const QList<qint64> &shape)
-{
-    QStringList parts;
-    for (qint64 d : shape)
-        parts.append(QString::number(d));
-    return u'[' + parts.join(QStringLiteral(", ")) + u']';
-}
-
-} // namespace
 
 TensorListModel::TensorListModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -63,7 +52,7 @@ void TensorListModel::setCarton(std::shared_ptr<const carton::Carton> carton)
             if (entry.dtype == carton::DType::Nested)
                 row.shape = tr("%n inner", nullptr, int(entry.inner.size()));
             else if (entry.shape)
-                row.shape = shapeText(*entry.shape);
+                row.shape = carton::shapeText(*entry.shape);
             if (entry.file) {
                 row.file = QStringLiteral("tensor_data/") + *entry.file;
                 if (const carton::SourceFile *file = carton->source().find(row.file))

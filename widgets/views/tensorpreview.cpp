@@ -3,6 +3,7 @@
 #include "tensorpreview.h"
 
 #include "package/carton.h"
+#include "tensor/tensorregion.h"
 
 #include <QCoreApplication>
 
@@ -13,14 +14,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("studio::TensorPreview", text);
-}
-
-QString shapeText(const QList<qint64> &shape)
-{
-    QStringList parts;
-    for (qint64 d : shape)
-        parts.append(QString::number(d));
-    return u'[' + parts.join(QStringLiteral(", ")) + u']';
 }
 
 } // namespace
@@ -44,7 +37,7 @@ TensorPreview TensorPreview::load(const carton::Carton &carton, const QString &n
             const carton::TensorIndexEntry *inner = carton.tensorIndex()->find(innerName);
             preview.inner.append(inner ? QStringLiteral("%1: %2 %3")
                                              .arg(innerName, carton::dtypeName(inner->dtype),
-                                                  inner->shape ? shapeText(*inner->shape) : QString())
+                                                  inner->shape ? carton::shapeText(*inner->shape) : QString())
                                        : tr("%1: missing").arg(innerName));
         }
         preview.note = QCoreApplication::translate("studio::TensorPreview", "A nested tensor of %n inner tensor(s).",
@@ -59,7 +52,7 @@ TensorPreview TensorPreview::load(const carton::Carton &carton, const QString &n
     preview.fullShape = shape;
     const auto total = carton::checkedElementCount(shape, carton.source().limits().maxTensorElements);
     if (!total) {
-        preview.error = tr("The shape %1 of %2 is invalid or too large.").arg(shapeText(shape), name);
+        preview.error = tr("The shape %1 of %2 is invalid or too large.").arg(carton::shapeText(shape), name);
         return preview;
     }
 
@@ -91,12 +84,12 @@ TensorPreview TensorPreview::load(const carton::Carton &carton, const QString &n
         QStringList zeros;
         for (qsizetype i = 0; i + 2 < shape.size(); ++i)
             zeros.append(QStringLiteral("0"));
-        notes.append(tr("Showing [%1, :, :] of shape %2.").arg(zeros.join(QStringLiteral(", ")), shapeText(shape)));
+        notes.append(
+            tr("Showing [%1, :, :] of shape %2.").arg(zeros.join(QStringLiteral(", ")), carton::shapeText(shape)));
     }
     if (cappedShape != windowShape)
         notes.append(tr("Only the first %1 × %2 values are shown.").arg(rows).arg(cols));
 
-    const QString file = QStringLiteral("tensor_data/") + *entry->file;
     if (entry->dtype == carton::DType::String) {
         auto loaded = carton.loadTensor(name);
         if (!loaded.ok()) {
@@ -114,33 +107,22 @@ TensorPreview TensorPreview::load(const carton::Carton &carton, const QString &n
             }
         preview.window = carton::Tensor::strings(name, cappedShape, values);
     } else {
-        const int elementSize = carton::dtypeSize(entry->dtype);
-        if (elementSize <= 0) {
-            preview.error = tr("%1 has no previewable dtype.").arg(name);
+        // Through the one tensor-reading path: only the window's bytes are read.
+        auto reader = carton.openTensor(name);
+        if (!reader.ok()) {
+            preview.error = reader.error().toString();
             return preview;
         }
-        const qint64 fullCols = windowShape.size() == 2 ? windowShape[1] : 1;
-        QByteArray bytes;
-        if (cols == fullCols || windowShape.size() < 2) {
-            auto range = carton.source().readRange(file, 0, count * elementSize);
-            if (!range.ok()) {
-                preview.error = range.error().toString();
-                return preview;
-            }
-            bytes = *range;
-        } else { // one capped row of a very wide matrix
-            auto range = carton.source().readRange(file, 0, cols * elementSize);
-            if (!range.ok()) {
-                preview.error = range.error().toString();
-                return preview;
-            }
-            bytes = *range;
-        }
-        if (bytes.size() != count * elementSize) {
-            preview.error = tr("%1 is shorter than its dtype and shape require (%2 bytes read, %3 expected).")
-                                .arg(file)
-                                .arg(bytes.size())
-                                .arg(count * elementSize);
+        carton::TensorRegion region;
+        region.start = QList<qint64>(shape.size(), 0);
+        region.count = QList<qint64>(shape.size(), 1);
+        if (shape.size() >= 1)
+            region.count[shape.size() - windowShape.size()] = rows;
+        if (windowShape.size() == 2)
+            region.count[shape.size() - 1] = cols;
+        QByteArray bytes(count * (*reader)->elementSize(), Qt::Uninitialized);
+        if (const carton::Status s = (*reader)->read(region, bytes.data(), bytes.size()); !s.ok()) {
+            preview.error = s.error().toString();
             return preview;
         }
         preview.window = carton::Tensor::numeric(name, entry->dtype, cappedShape, bytes);

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "tensorfile.h"
+
+#include "commands.h"
+#include "output.h"
+
+#include <QFileInfo>
+
+namespace cli {
+
+using namespace carton;
+
+int exitCodeFor(const Error &error)
+{
+    switch (error.code) {
+    case ErrorCode::Io:
+    case ErrorCode::NotFound:
+    case ErrorCode::Usage:
+        return UsageOrInput;
+    default:
+        return CartonErrors;
+    }
+}
+
+std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
+{
+    auto file = std::make_unique<TensorFile>();
+    file->path = path;
+    const QFileInfo info(path);
+    const QString suffix = info.suffix().toLower();
+    if (info.isFile() && (suffix == u"safetensors" || suffix == u"npy")) {
+        auto source = FileRegionSource::open(path);
+        if (!source) {
+            printError(source.error());
+            *exitCode = UsageOrInput;
+            return nullptr;
+        }
+        if (suffix == u"npy") {
+            file->kind = Kind::Npy;
+            auto npy = NpyFile::read(*source);
+            if (!npy) {
+                printError(npy.error());
+                *exitCode = exitCodeFor(npy.error());
+                return nullptr;
+            }
+            file->npy = std::move(npy).value();
+        } else {
+            file->kind = Kind::Safetensors;
+            auto st = SafetensorsFile::read(*source);
+            if (!st) {
+                printError(st.error());
+                *exitCode = exitCodeFor(st.error());
+                return nullptr;
+            }
+            file->safetensors = std::move(st).value();
+        }
+        return file;
+    }
+    file->carton = openCarton(path);
+    if (!file->carton) {
+        *exitCode = UsageOrInput;
+        return nullptr;
+    }
+    for (const Diagnostic &d : file->carton->loadDiagnostics()) {
+        if (d.location.startsWith(QStringLiteral("tensor_data/index.toml"))) {
+            printDiagnostics({d});
+            *exitCode = CartonErrors;
+            return nullptr;
+        }
+    }
+    return file;
+}
+
+Result<TensorReaderPtr> TensorFile::reader(const QString &name) const
+{
+    switch (kind) {
+    case Kind::Npy:
+        return npy->openTensor(name.isEmpty() ? QFileInfo(path).completeBaseName() : name);
+    case Kind::Safetensors:
+        return safetensors->openTensor(name);
+    case Kind::Carton:
+        break;
+    }
+    return carton->openTensor(name);
+}
+
+} // namespace cli

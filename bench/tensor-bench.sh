@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: Carton Studio contributors
+#
+# Benchmarks the tensor-reading path against standard tools on generated data and
+# prints one table: wall time, peak RSS and the ratios the project targets
+# (issue 7's "Speed and memory"). Builds nothing: pass the built binaries.
+#
+#   bench/tensor-bench.sh [path/to/carton] [path/to/tensorbench]
+#       (default build/release/bin/carton and build/release/tests/tensor/tensorbench)
+#
+# Environment (data is generated under BENCH_DIR, never in the repo):
+#   BENCH_DIR=/tmp              where the temporary work folder is created
+#   BENCH_TENSOR_MIB=1024       size of the float32 tensor (BENCH_TENSOR_MIB=256 for a quick check)
+#   BENCH_SPARSE_GIB=10         size of the sparse .safetensors that is listed
+#   BENCH_REPEAT=3              runs per measurement (best wall time kept)
+#   BENCH_KEEP=0                1: keep the work folder
+# Needs: bash, /usr/bin/python3 with numpy (python3-numpy), /usr/bin/time, cp
+# (scripts/install-deps.sh installs them).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+carton=${1:-$repo/build/release/bin/carton}
+bench=${2:-$(dirname "$carton")/../tests/tensor/tensorbench}
+mib=${BENCH_TENSOR_MIB:-1024}
+sparse_gib=${BENCH_SPARSE_GIB:-10}
+repeat=${BENCH_REPEAT:-3}
+py=/usr/bin/python3
+
+die() { echo "tensor-bench: $*" >&2; exit 2; }
+[ -x "$carton" ] || die "no carton binary at $carton (build it, or pass its path)"
+[ -x "$bench" ] || die "no tensorbench at $bench (build the tensorbench target, or pass its path)"
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time'): run scripts/install-deps.sh"
+$py -c 'import numpy' 2>/dev/null || die "numpy is missing (python3-numpy): run scripts/install-deps.sh"
+
+work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-tensor-bench.XXXXXX")
+cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
+trap cleanup EXIT
+log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+
+# measure NAME CMD...: best wall time of $repeat runs -> $wall (s), peak RSS of that run -> $rss (MiB).
+rows=()
+measure() {
+  local name=$1; shift
+  wall=""; rss=""
+  for _ in $(seq "$repeat"); do
+    if ! /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >"$work/out.txt" 2>"$work/err.txt"; then
+      cat "$work/err.txt" >&2; die "$name failed"
+    fi
+    read -r w r < "$work/time.txt"
+    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN {exit !(a < b)}'; then wall=$w; rss=$((r / 1024)); fi
+  done
+  rows+=("$(printf '%-52s %8s s %8s MiB' "$name" "$wall" "$rss")")
+  log "$name: $wall s, $rss MiB"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.2f", a / b; else print "-"}'; }
+notes=()
+
+# ---------------------------------------------------------------- data
+rows_n=$((mib * 256)) # [rows, 1024] float32 = mib MiB
+log "generating a ${mib} MiB float32 tensor"
+mkdir -p "$work/dir/model" "$work/dir/tensor_data"
+printf 'spec_version = 1\nmodel_name = "bench"\n[runner]\nrunner_name = "noop"\nrequired_framework_version = "=1.0.0"\nrunner_compat_version = 1\n' > "$work/dir/carton.toml"
+echo "model" > "$work/dir/model/model.txt"
+$py - "$work/dir/tensor_data/big.bin" "$rows_n" <<'PY'
+import numpy as np, sys
+rng = np.random.default_rng(1)
+rows = int(sys.argv[2])
+with open(sys.argv[1], 'wb') as f:
+    for start in range(0, rows, 16384):
+        n = min(16384, rows - start)
+        a = rng.standard_normal((n, 1024), dtype=np.float32)
+        a[a > 3.5] = 0  # some zeros; rounds to a few compressible bytes
+        a.tofile(f)
+PY
+printf '[[tensor]]\nname = "big"\ndtype = "float32"\nshape = [%d, 1024]\nfile = "big.bin"\ninner = []\n' "$rows_n" > "$work/dir/tensor_data/index.toml"
+"$carton" pack "$work/dir" -o "$work/stored.carton" --compression stored --force >/dev/null
+"$carton" pack "$work/dir" -o "$work/zstd.carton" --compression zstd --force >/dev/null
+raw=$work/dir/tensor_data/big.bin
+
+# ---------------------------------------------------------------- 1. slices of a Stored tensor
+mid=$((rows_n / 2))
+measure "carton tensor --slice $mid,100:200 (Stored)" "$carton" tensor "$work/stored.carton" big --slice "$mid,100:200" --json
+slice_wall=$wall; slice_rss=$rss
+measure "numpy memmap [$mid,100:200] (same bytes)" $py -c "import numpy as np, sys; a = np.memmap(sys.argv[1], dtype='<f4', mode='r', shape=($rows_n, 1024)); print(a[$mid, 100:200].tolist())" "$raw"
+np_slice=$wall
+measure "carton tensor --slice :1000,7 (Stored, column)" "$carton" tensor "$work/stored.carton" big --slice ":1000,7" --json
+notes+=("row slice of a Stored tensor: ${slice_wall} s, peak RSS ${slice_rss} MiB (numpy memmap: ${np_slice} s)")
+
+# ---------------------------------------------------------------- 2. first slice of a zstd tensor
+measure "tensorbench first-slice 0,:100 (zstd, spill starts)" "$bench" first-slice "$work/zstd.carton" big "0,:100"
+first_wall=$wall
+measure "carton tensor --slice 0,:100 (zstd)" "$carton" tensor "$work/zstd.carton" big --slice "0,:100" --json
+measure "carton tensor --slice -1,:100 (zstd, last row)" "$carton" tensor "$work/zstd.carton" big --slice "-1,:100" --json
+notes+=("first slice of a zstd tensor: ${first_wall} s (target < 0.5 s)")
+
+# ---------------------------------------------------------------- 3. listing a sparse .safetensors
+$py - "$work/sparse.safetensors" "$sparse_gib" <<'PY'
+import json, struct, sys
+path, gib = sys.argv[1], int(sys.argv[2])
+per = 1 << 30
+header, offset = {}, 0
+for i in range(gib):
+    header[f"layer.{i}.weight"] = {"dtype": "F32", "shape": [per // 4 // 4096, 4096], "data_offsets": [offset, offset + per]}
+    offset += per
+header["__metadata__"] = {"format": "pt"}
+text = json.dumps(header, separators=(",", ":")).encode()
+text += b" " * (-(8 + len(text)) % 8)
+with open(path, "wb") as f:
+    f.write(struct.pack("<Q", len(text)) + text)
+    f.truncate(8 + len(text) + offset)
+PY
+measure "carton tensors (${sparse_gib} GiB sparse .safetensors)" "$carton" tensors "$work/sparse.safetensors"
+list_wall=$wall
+measure "carton --version (process start alone)" "$carton" --version
+notes+=("listing a ${sparse_gib} GiB .safetensors incl. process start: ${list_wall} s (target < 0.1 s; process start alone ${wall} s)")
+
+# ---------------------------------------------------------------- 4. statistics vs numpy
+measure "tensorbench stats (${mib} MiB float32)" "$bench" stats "$raw" -
+stats_wall=$wall
+cat > "$work/stats.py" <<'PY'
+import numpy as np, sys
+a = np.memmap(sys.argv[1], dtype='<f4', mode='r')
+finite = np.isfinite(a)
+f = a[finite]
+print(f.min(), f.max(), f.mean(dtype=np.float64), f.std(dtype=np.float64), int((a == 0).sum()),
+      int(np.isnan(a).sum()), int(np.isinf(a).sum()), np.histogram(f, bins=64)[0].sum())
+PY
+measure "numpy on a memmap (same figures)" $py "$work/stats.py" "$raw"
+np_stats=$wall
+gbps=$(awk -v m="$mib" -v s="$stats_wall" 'BEGIN {printf "%.2f", m * 1048576 / 1e9 / s}')
+notes+=("statistics over ${mib} MiB: ${stats_wall} s = ${gbps} GB/s; numpy/ours = $(ratio "$np_stats" "$stats_wall") (target >= 1, >= 2 GB/s)")
+
+# ---------------------------------------------------------------- 5. export vs cp
+measure "cp (${mib} MiB)" cp "$raw" "$work/copy.bin"
+cp_wall=$wall
+rm -f "$work/copy.bin"
+measure "carton export-tensor -> .npy (Stored)" "$carton" export-tensor "$work/stored.carton" big -o "$work/big.npy"
+export_wall=$wall
+notes+=("export-tensor ${mib} MiB -> .npy: ${export_wall} s; export/cp = $(ratio "$export_wall" "$cp_wall") (target <= 1.2)")
+
+echo
+echo "tensor benchmarks (${mib} MiB float32 tensor, best of ${repeat}; $(nproc) cores)"
+printf '%s\n' "${rows[@]}"
+echo
+printf '%s\n' "${notes[@]}"

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "tensor/bytesource.h"
+
+#include "base/limits.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+namespace carton {
+
+namespace {
+constexpr std::size_t kMaxIdleHandles = 8;
+}
+
+Status ByteSource::checkRange(qint64 offset, qint64 length) const
+{
+    const qint64 total = size();
+    if (offset >= 0 && length >= 0 && offset <= total && length <= total - offset)
+        return {};
+    return makeError(ErrorCode::Usage,
+                     QStringLiteral("range %1+%2 is outside the file's %3 bytes").arg(offset).arg(length).arg(total),
+                     name());
+}
+
+Result<QByteArray> ByteSource::readAll(qint64 maxSize) const
+{
+    if (Status s = checkFileSize(size(), maxSize, name()); !s)
+        return s.error();
+    QByteArray data(size(), Qt::Uninitialized);
+    if (Status s = read(0, size(), data.data()); !s)
+        return s.error();
+    return data;
+}
+
+Status MemorySource::read(qint64 offset, qint64 length, char *out, Progress *) const
+{
+    if (Status s = checkRange(offset, length); !s)
+        return s;
+    if (length > 0)
+        std::memcpy(out, m_data.constData() + offset, std::size_t(length));
+    return {};
+}
+
+struct FileRegionSource::Handles {
+    std::mutex mutex;
+    std::vector<std::unique_ptr<QFile>> idle;
+};
+
+FileRegionSource::~FileRegionSource() = default;
+
+Result<std::shared_ptr<FileRegionSource>> FileRegionSource::open(const QString &diskPath)
+{
+    return open(diskPath, 0, QFileInfo(diskPath).size(), diskPath);
+}
+
+Result<std::shared_ptr<FileRegionSource>> FileRegionSource::open(const QString &diskPath, qint64 offset, qint64 size,
+                                                                 QString name)
+{
+    auto file = std::make_unique<QFile>(diskPath);
+    if (!file->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file->errorString()), diskPath);
+    const qint64 fileSize = file->size();
+    if (offset < 0 || size < 0 || offset > fileSize || size > fileSize - offset)
+        return makeError(ErrorCode::Format,
+                         QStringLiteral("the data (%1 bytes at offset %2) lies outside the file's %3 bytes")
+                             .arg(size)
+                             .arg(offset)
+                             .arg(fileSize),
+                         name);
+    std::shared_ptr<FileRegionSource> source(new FileRegionSource);
+    source->m_diskPath = diskPath;
+    source->m_name = std::move(name);
+    source->m_offset = offset;
+    source->m_size = size;
+    source->m_handles = std::make_unique<Handles>();
+    source->m_handles->idle.push_back(std::move(file));
+    return source;
+}
+
+Status FileRegionSource::read(qint64 offset, qint64 length, char *out, Progress *progress) const
+{
+    if (Status s = checkRange(offset, length); !s)
+        return s;
+    if (length == 0)
+        return {};
+    std::unique_ptr<QFile> file;
+    {
+        std::lock_guard lock(m_handles->mutex);
+        if (!m_handles->idle.empty()) {
+            file = std::move(m_handles->idle.back());
+            m_handles->idle.pop_back();
+        }
+    }
+    if (!file) {
+        file = std::make_unique<QFile>(m_diskPath);
+        if (!file->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+            return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file->errorString()), m_name);
+    }
+    if (!file->seek(m_offset + offset))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot seek: %1").arg(file->errorString()), m_name);
+    constexpr qint64 kChunk = qint64(64) << 20;
+    for (qint64 done = 0; done < length;) {
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), m_name);
+        const qint64 got = file->read(out + done, std::min(kChunk, length - done));
+        if (got <= 0)
+            return makeError(ErrorCode::Io,
+                             QStringLiteral("short read at offset %1 (the file was truncated?)").arg(offset + done),
+                             m_name);
+        done += got;
+    }
+    std::lock_guard lock(m_handles->mutex);
+    if (m_handles->idle.size() < kMaxIdleHandles)
+        m_handles->idle.push_back(std::move(file));
+    return {};
+}
+
+} // namespace carton

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/progress.h"
+#include "base/result.h"
+#include "cartoncore_export.h"
+
+#include <QByteArray>
+#include <QString>
+#include <functional>
+#include <memory>
+
+namespace carton {
+
+// Random access to the bytes of one file: a folder's file, a Stored zip entry, a
+// decoded compressed entry (see SpillSource) or bytes in memory. Every tensor read
+// goes through one of these.
+//
+// Thread safety: read() may be called from any number of threads at once.
+class CARTONCORE_EXPORT ByteSource {
+public:
+    virtual ~ByteSource() = default;
+
+    // Size of the file's (uncompressed) bytes.
+    virtual qint64 size() const = 0;
+    // Names the file in messages ("model.carton: entry tensor_data/t.bin").
+    virtual QString name() const = 0;
+    // Copies `length` bytes from `offset` into `out`. Fails with ErrorCode::Usage for
+    // a range outside the file, Io for a short read (the file shrank), Cancelled when
+    // `progress` is cancelled while waiting for bytes still being decoded.
+    virtual Status read(qint64 offset, qint64 length, char *out, Progress *progress = nullptr) const = 0;
+
+    // The whole file, failing with ErrorCode::Limit when larger than maxSize.
+    Result<QByteArray> readAll(qint64 maxSize) const;
+
+protected:
+    // ErrorCode::Usage naming the file when [offset, offset+length) is not inside it.
+    Status checkRange(qint64 offset, qint64 length) const;
+};
+
+using ByteSourcePtr = std::shared_ptr<const ByteSource>;
+
+// Opens the bytes of a file under a carton root ("tensor_data/tensor_0.bin").
+using ByteSourceOpener = std::function<Result<ByteSourcePtr>(const QString &path)>;
+
+// Bytes in memory.
+class CARTONCORE_EXPORT MemorySource final : public ByteSource {
+public:
+    MemorySource(QByteArray data, QString name) : m_data(std::move(data)), m_name(std::move(name)) {}
+    qint64 size() const override { return m_data.size(); }
+    QString name() const override { return m_name; }
+    Status read(qint64 offset, qint64 length, char *out, Progress *progress = nullptr) const override;
+
+private:
+    QByteArray m_data;
+    QString m_name;
+};
+
+// `size` bytes of a file on disk from `offset` (a folder's file, a Stored zip entry,
+// a standalone .safetensors/.npy). Reads seek straight to the bytes: nothing is read
+// whole. Keeps a few open handles for reuse across threads.
+class CARTONCORE_EXPORT FileRegionSource final : public ByteSource {
+public:
+    // Fails with ErrorCode::Io when the file cannot be opened, Format when the region
+    // does not lie inside the file.
+    static Result<std::shared_ptr<FileRegionSource>> open(const QString &diskPath, qint64 offset, qint64 size,
+                                                          QString name);
+    // The whole file.
+    static Result<std::shared_ptr<FileRegionSource>> open(const QString &diskPath);
+    ~FileRegionSource() override;
+
+    qint64 size() const override { return m_size; }
+    QString name() const override { return m_name; }
+    Status read(qint64 offset, qint64 length, char *out, Progress *progress = nullptr) const override;
+
+private:
+    FileRegionSource() = default;
+    struct Handles;
+    QString m_diskPath;
+    QString m_name;
+    qint64 m_offset = 0;
+    qint64 m_size = 0;
+    std::unique_ptr<Handles> m_handles;
+};
+
+} // namespace carton

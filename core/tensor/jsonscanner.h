@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+// Internal to carton_tensor: a strict, allocation-light JSON scanner for headers
+// that must be validated exactly (safetensors): it sees duplicate keys, rejects
+// anything RFC 8259 does not allow, and reports byte offsets.
+
+#include "base/result.h"
+
+#include <QByteArrayView>
+#include <QString>
+
+namespace carton {
+
+class JsonScanner final {
+public:
+    explicit JsonScanner(QByteArrayView text) : m_text(text) {}
+
+    qint64 position() const { return m_pos; }
+    bool atEnd() const { return m_pos >= m_text.size(); }
+    // The next non-whitespace byte (0 at the end), after skipping whitespace.
+    char peek();
+    // Skips whitespace and consumes `c`, or fails naming what was found.
+    Status expect(char c);
+    // Consumes `c` when it is next (after whitespace).
+    bool accept(char c);
+    Result<QString> string();
+    // A non-negative integer without sign, fraction or exponent, fitting in qint64.
+    Result<qint64> unsignedInteger();
+    // Skips any value (depth-limited).
+    Status skipValue(int depth = 0);
+    // "at byte N: MESSAGE".
+    Error error(const QString &message) const;
+
+private:
+    void skipSpace();
+    Status skipNumber();
+    QString found() const;
+    QByteArrayView m_text;
+    qint64 m_pos = 0;
+};
+
+} // namespace carton

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "tensor/tensorinterchange.h"
+
+#include "tensor/npyfile.h"
+#include "tensor/tensorindex.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace carton {
+
+namespace {
+
+Status commit(QSaveFile &file)
+{
+    if (!file.commit())
+        return makeError(ErrorCode::Io, QStringLiteral("cannot write: %1").arg(file.errorString()), file.fileName());
+    return {};
+}
+
+Status openSave(QSaveFile &file)
+{
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot create: %1").arg(file.errorString()), file.fileName());
+    return {};
+}
+
+Status located(Status s, const QString &path)
+{
+    if (s.ok() || !s.error().location.isEmpty())
+        return s;
+    Error e = s.error();
+    e.location = path;
+    return e;
+}
+
+} // namespace
+
+Status exportTensors(const QList<TensorReaderPtr> &tensors, const QString &outPath, const SafetensorsMetadata &metadata,
+                     Progress *progress)
+{
+    const QString suffix = QFileInfo(outPath).suffix().toLower();
+    if (suffix != u"npy" && suffix != u"safetensors")
+        return makeError(ErrorCode::Usage, QStringLiteral("the output must end in .npy or .safetensors"), outPath);
+    if (suffix == u"npy" && tensors.size() != 1)
+        return makeError(ErrorCode::Usage,
+                         QStringLiteral("a .npy holds exactly one tensor, %1 were given").arg(tensors.size()), outPath);
+    if (progress) {
+        qint64 total = 0;
+        for (const TensorReaderPtr &t : tensors)
+            total += t->byteSize();
+        progress->setTotal(total);
+    }
+    QSaveFile out(outPath);
+    if (Status s = openSave(out); !s)
+        return s;
+    const Status written = suffix == u"npy" ? writeNpy(out, *tensors.first(), progress)
+                                            : writeSafetensors(out, tensors, metadata, progress);
+    if (!written) {
+        out.cancelWriting();
+        return located(written, outPath);
+    }
+    return commit(out);
+}
+
+Status checkTensorName(const QString &name)
+{
+    auto bad = [&name](const QString &rule) {
+        return makeError(ErrorCode::Usage, QStringLiteral("invalid tensor name \"%1\": %2").arg(name, rule));
+    };
+    if (name.isEmpty())
+        return bad(QStringLiteral("it is empty"));
+    if (name.size() > 256)
+        return bad(QStringLiteral("it is longer than 256 characters"));
+    if (name.trimmed() != name)
+        return bad(QStringLiteral("it starts or ends with white space"));
+    for (QChar c : name)
+        if (c.category() == QChar::Other_Control)
+            return bad(QStringLiteral("it contains a control character"));
+    return {};
+}
+
+Status importTensor(const QString &folder, const QString &name, const TensorReader &tensor, Progress *progress)
+{
+    if (Status s = checkTensorName(name); !s)
+        return s;
+    if (!isSpecDType(tensor.dtype()))
+        return makeError(ErrorCode::Unsupported,
+                         QStringLiteral("tensor \"%1\" has dtype %2, which Carton v1 tensor_data cannot hold")
+                             .arg(name, dtypeName(tensor.dtype())));
+    const QDir root(folder);
+    if (!root.exists() || !QFileInfo::exists(root.filePath(QStringLiteral("carton.toml"))))
+        return makeError(ErrorCode::Io, QStringLiteral("not an unpacked carton folder (no carton.toml)"), folder);
+    const QDir data(root.filePath(QStringLiteral("tensor_data")));
+    const QString indexPath = data.filePath(QStringLiteral("index.toml"));
+    TensorIndex index;
+    if (QFileInfo::exists(indexPath)) {
+        QFile file(indexPath);
+        if (!file.open(QIODevice::ReadOnly))
+            return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file.errorString()), indexPath);
+        if (Status s = checkFileSize(file.size(), Limits().maxMetadataFileSize, indexPath); !s)
+            return s;
+        Result<TensorIndex> parsed = TensorIndex::parse(file.readAll(), QStringLiteral("tensor_data/index.toml"));
+        if (!parsed)
+            return parsed.error();
+        index = std::move(parsed).value();
+    }
+    if (index.find(name))
+        return makeError(ErrorCode::Usage, QStringLiteral("a tensor named \"%1\" already exists").arg(name), indexPath);
+    if (!data.exists() && !root.mkpath(QStringLiteral("tensor_data")))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot create the folder"), data.path());
+    // Upstream's naming: tensor_N.bin, the first N whose file is free.
+    QString fileName;
+    for (int n = 0;; ++n) {
+        fileName = QStringLiteral("tensor_%1.bin").arg(n);
+        bool used = QFileInfo::exists(data.filePath(fileName));
+        for (const TensorIndexEntry &e : index.entries())
+            used = used || e.file == fileName;
+        if (!used)
+            break;
+    }
+    if (progress)
+        progress->setTotal(tensor.byteSize());
+    QSaveFile bin(data.filePath(fileName));
+    if (Status s = openSave(bin); !s)
+        return s;
+    if (Status s = copyTensorBytes(tensor, bin, progress); !s) {
+        bin.cancelWriting();
+        return located(s, bin.fileName());
+    }
+    if (Status s = commit(bin); !s)
+        return s;
+    TensorIndexEntry entry;
+    entry.name = name;
+    entry.dtype = tensor.dtype();
+    entry.shape = tensor.shape();
+    entry.file = fileName;
+    QList<TensorIndexEntry> entries = index.entries();
+    entries.append(entry);
+    QSaveFile out(indexPath);
+    if (Status s = openSave(out); !s)
+        return s;
+    out.write(TensorIndex(entries).serialize());
+    return commit(out);
+}
+
+} // namespace carton

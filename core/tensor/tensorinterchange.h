@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/progress.h"
+#include "tensor/safetensors.h"
+#include "tensor/tensorreader.h"
+
+namespace carton {
+
+// Moving tensors in and out of cartons, in the formats users already have.
+
+// Writes `tensors` to `outPath`, atomically (a temporary file renamed at the end;
+// an existing file is only replaced on success): `.npy` (exactly one tensor) or
+// `.safetensors` (one or more), chosen by the suffix. Bytes stream through the
+// readers; progress counts bytes.
+CARTONCORE_EXPORT Status exportTensors(const QList<TensorReaderPtr> &tensors, const QString &outPath,
+                                       const SafetensorsMetadata &metadata = {}, Progress *progress = nullptr);
+
+// Checks a name for a new tensor_data tensor: not empty, at most 256 characters, no
+// control characters, no leading/trailing spaces (ErrorCode::Usage naming the rule).
+CARTONCORE_EXPORT Status checkTensorName(const QString &name);
+
+// Adds `tensor` to the unpacked carton in `folder` as tensor_data/<file>.bin under
+// `name`, and rewrites tensor_data/index.toml (creating both when absent). Fails
+// when the name is invalid or taken, when the dtype is not one Carton v1 allows in
+// tensor_data (float16, bfloat16, bool), or when index.toml is malformed. The data
+// file is written first, then index.toml, each atomically.
+CARTONCORE_EXPORT Status importTensor(const QString &folder, const QString &name, const TensorReader &tensor,
+                                      Progress *progress = nullptr);
+
+} // namespace carton
