@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// `carton selftest` end to end: the real CLI, the real runner host and plugins.
+#include "clirunner.h"
+#include "selftesttestutil.h"
+#include "testsession.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace carton;
+using namespace selftesttest;
+
+class TestCliSelfTest final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void passAndFailWithFigures();
+    void oneTestAndTolerances();
+    void noMatchingRunner();
+    void htmlReport();
+    void usageErrors();
+    void upstreamPythonModel();
+
+private:
+    QString writeFolder(const QString &name, const QString &frameworkRequirement = u"=1.0.0"_s);
+    QTemporaryDir m_dir;
+};
+
+void TestCliSelfTest::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+// A noop carton (the runner echoes x back as x): t_pass expects x itself, t_fail
+// expects x with its second element off by 0.001.
+QString TestCliSelfTest::writeFolder(const QString &name, const QString &frameworkRequirement)
+{
+    CartonFolder folder;
+    folder.info.runner.requiredFrameworkVersion = frameworkRequirement;
+    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.info.outputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.add(f32({3}, {1.0, 2.0, 3.0}, u"x"_s));
+    folder.add(f32({3}, {1.0, 2.001, 3.0}, u"x_off"_s));
+    SelfTest pass;
+    pass.name = u"t_pass"_s;
+    pass.inputs = refs({{"x", "@tensor_data/x"}});
+    pass.expectedOut = refs({{"x", "@tensor_data/x"}});
+    SelfTest fail;
+    fail.name = u"t_fail"_s;
+    fail.inputs = refs({{"x", "@tensor_data/x"}});
+    fail.expectedOut = refs({{"x", "@tensor_data/x_off"}});
+    folder.info.selfTests = {pass, fail};
+    const QString dir = m_dir.filePath(name);
+    return folder.write(dir) ? dir : QString();
+}
+
+void TestCliSelfTest::passAndFailWithFigures()
+{
+    const QString dir = writeFolder(u"figures"_s);
+    QVERIFY(!dir.isEmpty());
+    const RunResult r = runCarton({u"selftest"_s, dir, u"--json"_s});
+    QCOMPARE(r.exitCode, 1);
+    const QJsonObject json = r.json();
+    const QJsonObject summary = json[u"summary"_s].toObject();
+    QCOMPARE(summary[u"total"_s].toInt(), 2);
+    QCOMPARE(summary[u"passed"_s].toInt(), 1);
+    QCOMPARE(summary[u"failed"_s].toInt(), 1);
+    const QJsonArray tests = json[u"self_tests"_s].toArray();
+    QCOMPARE(tests.at(0)[u"status"_s].toString(), u"passed"_s);
+    QCOMPARE(tests.at(1)[u"status"_s].toString(), u"failed"_s);
+    const QJsonObject cmp = tests.at(1)[u"outputs"_s].toArray().at(0)[u"comparison"_s].toObject();
+    QCOMPARE(cmp[u"mismatch_count"_s].toInt(), 1);
+    // The float32 difference of 2.0 and 2.001, computed independently of the engine.
+    const double absErr = double(2.001f) - double(2.0f);
+    QCOMPARE(cmp[u"abs_error"_s][u"max"_s].toDouble(), absErr);
+    const QJsonArray worst = cmp[u"worst"_s].toArray();
+    QCOMPARE(worst.at(0)[u"index"_s].toArray(), QJsonArray({1}));
+    QVERIFY(json[u"timings_ms"_s][u"model_load"_s].toDouble() > 0);
+}
+
+void TestCliSelfTest::oneTestAndTolerances()
+{
+    const QString dir = writeFolder(u"tolerances"_s);
+    RunResult r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("PASSED: t_pass"), r.out.constData());
+    QVERIFY(!r.out.contains("t_fail"));
+    // 0.001 off passes with atol 0.01 for output x, and not with atol 1e-4.
+    r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_fail"_s, u"--atol"_s, u"x:0.01"_s});
+    QCOMPARE(r.exitCode, 0);
+    r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_fail"_s, u"--atol"_s, u"x:1e-4"_s, u"--rtol"_s, u"0"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains("FAILED: t_fail"), r.out.constData());
+    QVERIFY2(r.out.contains("1 of 3"), r.out.constData());
+}
+
+void TestCliSelfTest::noMatchingRunner()
+{
+    const QString dir = writeFolder(u"nomatch"_s, u">=2.0.0"_s);
+    RunResult r = runCarton({u"selftest"_s, dir});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("1.0.0") && r.err.contains(">=2.0.0"), r.err.constData());
+    r = runCarton({u"selftest"_s, dir, u"--runner"_s, u"noop"_s, u"--force"_s, u"--test"_s, u"t_pass"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("warning"), r.err.constData());
+}
+
+void TestCliSelfTest::htmlReport()
+{
+    const QString dir = writeFolder(u"html"_s);
+    const QString html = m_dir.filePath(u"report.html"_s);
+    const RunResult r = runCarton({u"selftest"_s, dir, u"--html"_s, html});
+    QCOMPARE(r.exitCode, 1);
+    const QByteArray page = testutil::readFile(html);
+    QVERIFY(page.startsWith("<!DOCTYPE html>"));
+    QVERIFY(page.contains("t_pass") && page.contains("t_fail"));
+}
+
+void TestCliSelfTest::usageErrors()
+{
+    const QString dir = writeFolder(u"usage"_s);
+    QCOMPARE(runCarton({u"selftest"_s, dir, u"--atol"_s, u"-1"_s}).exitCode, 2);
+    QCOMPARE(runCarton({u"selftest"_s, dir, u"--preset"_s, u"vague"_s}).exitCode, 2);
+    QCOMPARE(runCarton({u"selftest"_s, dir, u"--timeout"_s, u"soon"_s}).exitCode, 2);
+    QCOMPARE(runCarton({u"selftest"_s, dir, u"--test"_s, u"missing"_s}).exitCode, 2);
+    QCOMPARE(runCarton({u"selftest"_s, m_dir.filePath(u"no such carton"_s)}).exitCode, 2);
+}
+
+void TestCliSelfTest::upstreamPythonModel()
+{
+    // Upstream's test.carton through the python runner: its self-test expects `y`,
+    // the model returns `out` (and its input `b` contradicts [[input]]).
+    const QString fixture = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+    if (!QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
+        return; // a clone without ../shared: the folder cartons above cover the CLI
+    QVERIFY2(QFileInfo::exists(fixture), qPrintable(fixture));
+    RunResult r = runCarton({u"selftest"_s, fixture});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains("CANNOT RUN: a_self_test"), r.out.constData());
+    QVERIFY2(r.out.contains("input 'b' is a string tensor but [[input]] declares float64"), r.out.constData());
+    r = runCarton({u"selftest"_s, fixture, u"--ignore-spec-mismatch"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains("output 'y' was not returned (the model returned 'out')"), r.out.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCliSelfTest)
+#include "tst_cliselftest.moc"
