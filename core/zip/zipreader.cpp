@@ -47,7 +47,9 @@ QString decodeCp437(const QByteArray &raw)
 // Decodes a name: UTF-8 when flagged (strictly), else UTF-8 when valid, else CP437.
 bool decodeName(const QByteArray &raw, bool utf8Flag, QString *name)
 {
-    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    // Byte-exact: a leading U+FEFF is kept (Qt drops it unless told not to).
+    QStringDecoder utf8(QStringDecoder::Utf8,
+                        QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
     QString decoded = utf8(raw);
     if (!utf8.hasError()) {
         *name = std::move(decoded);
@@ -299,6 +301,11 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
                                              "are not supported")
                                   .arg(diskStart));
 
+        // Other readers see a name beginning with U+FEFF as a different file.
+        if (entry.name.startsWith(QChar(0xFEFF)))
+            return error(ErrorCode::Unsafe, QStringLiteral("%1: name \"%2\" begins with U+FEFF (a byte order mark); "
+                                                           "expected a name without invisible characters")
+                                                .arg(record, entry.name.left(200)));
         // Names: safe relative paths, unique. Directory entries end with '/'.
         const QString checkedName = entry.isDirectory() ? entry.name.chopped(1) : entry.name;
         if (Result<QString> safe = checkArchivePath(checkedName, fileName + QStringLiteral(": central directory"));

@@ -250,6 +250,24 @@ void TestZipHostile::hostile_data()
     b[l.local[1] + 30] = 'M';
     QTest::newRow("local-name-differs") << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s << ErrorCode::Format
                                         << QStringList{u"model/a.bin"_s, u"Model/a.bin"_s, u"differs"_s};
+    // A leading UTF-8 BOM is part of the name (other readers see "\ufeffcarton.toml"):
+    // kept byte-exact, then refused rather than silently read as "carton.toml".
+    QTest::newRow("bom-name-utf8-flag") << buildZip({stored("\xef\xbb\xbf"
+                                                            "carton.toml",
+                                                            "x = 1\n")})
+                                        << defaults << int(AtOpen) << QString() << ErrorCode::Unsafe
+                                        << QStringList{u"\"\ufeffcarton.toml\" begins with U+FEFF"_s};
+    {
+        RawEntry e = stored("model/\xef\xbb\xbf"
+                            "a.bin",
+                            "data");
+        e.flags = 0; // no UTF-8 flag: valid UTF-8 is still read as UTF-8, BOM included
+        QTest::newRow("bom-inside-name-kept") << buildZip({e, stored("\xef\xbb\xbf"
+                                                                     "x",
+                                                                     "y")})
+                                              << defaults << int(AtOpen) << QString() << ErrorCode::Unsafe
+                                              << QStringList{u"central directory record 1"_s, u"begins with U+FEFF"_s};
+    }
     // Local header vs central directory: each field a reader may trust must agree.
     struct LocalPatch {
         const char *tag;
