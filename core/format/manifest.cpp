@@ -84,10 +84,16 @@ Result<Manifest> Manifest::parse(QByteArrayView text, const QString &fileName)
         }
         if (pathBytes.isEmpty())
             return fail(QStringLiteral("empty path before '='"));
-        QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+        // Byte-exact: a leading U+FEFF is kept (Qt drops it unless told not to), then refused.
+        QStringDecoder decoder(QStringDecoder::Utf8,
+                               QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
         const QString path = decoder.decode(pathBytes);
         if (decoder.hasError())
             return fail(QStringLiteral("path is not valid UTF-8"));
+        if (path.startsWith(QChar(0xFEFF)))
+            return fail(QStringLiteral("path \"%1\" begins with U+FEFF (a byte order mark); expected a path "
+                                       "without invisible characters")
+                            .arg(path.left(200)));
         if (path.trimmed() != path)
             return fail(QStringLiteral("spaces around path \"%1\"").arg(path.left(200)));
         Result<QString> safe = checkArchivePath(path, where);

@@ -60,6 +60,8 @@ public:
         QString diskPath;
         qint64 offset = 0;
         qint64 size = 0;
+        // The zip entry's stored CRC-32, which a full read must check; none for folders.
+        std::optional<quint32> crc32;
     };
     virtual std::optional<RawRegion> rawRegion(const QString &path) const = 0;
 

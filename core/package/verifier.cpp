@@ -4,6 +4,7 @@
 
 #include "base/sha256.h"
 #include "package/carton.h"
+#include "zip/zipcodecs.h"
 
 #include <QFile>
 #include <QThread>
@@ -42,7 +43,9 @@ struct Job {
 
 // Reads `device` from its current position, `size` bytes (-1: to its end), on
 // this thread, hashing as it goes. A short read of a known size is an error.
-Result<QByteArray> hashDevice(QIODevice &device, qint64 size, Progress *progress, const QString &path)
+// With `crc`, also runs the zip CRC-32 over the bytes into *crc.
+Result<QByteArray> hashDevice(QIODevice &device, qint64 size, Progress *progress, const QString &path,
+                              quint32 *crc = nullptr)
 {
     thread_local QByteArray buffer(kInlineChunk, Qt::Uninitialized);
     Sha256 sha;
@@ -58,11 +61,23 @@ Result<QByteArray> hashDevice(QIODevice &device, qint64 size, Progress *progress
         if (n == 0)
             break;
         sha.add(buffer.constData(), n);
+        if (crc)
+            *crc = zipCrc32(*crc, buffer.constData(), std::size_t(n));
         left -= n;
         if (progress)
             progress->advance(n, path);
     }
     return sha.finishHex();
+}
+
+// A Stored zip entry is read here without the entry device, so its CRC-32 is
+// checked here: every full read checks it, whatever the sha256 says.
+Result<QByteArray> checkCrc(Result<QByteArray> digest, const CartonSource::RawRegion &region, quint32 crc,
+                            const QString &path)
+{
+    if (digest && region.crc32 && *region.crc32 != crc)
+        return makeError(ErrorCode::Integrity, crcMismatchMessage(*region.crc32, crc), path);
+    return digest;
 }
 
 // Hashes a file that lies uncompressed on disk. A reader thread fills a small ring
@@ -78,8 +93,11 @@ Result<QByteArray> hashRegion(const CartonSource::RawRegion &region, Progress *p
         return makeError(ErrorCode::Format, QStringLiteral("data runs past the end of the file"), path);
     if (!file.seek(region.offset))
         return makeError(ErrorCode::Io, QStringLiteral("cannot seek: %1").arg(file.errorString()), path);
-    if (region.size <= kInlineReadLimit) // other threads hash other files: read and hash here
-        return hashDevice(file, region.size, progress, path);
+    quint32 crc = zipCrc32(0, nullptr, 0);
+    if (region.size <= kInlineReadLimit) { // other threads hash other files: read and hash here
+        Result<QByteArray> digest = hashDevice(file, region.size, progress, path, region.crc32 ? &crc : nullptr);
+        return checkCrc(std::move(digest), region, crc, path);
+    }
 
     constexpr int kSlots = 4;
     struct Slot {
@@ -106,6 +124,8 @@ Result<QByteArray> hashRegion(const CartonSource::RawRegion &region, Progress *p
                 slot.data.resize(kReadChunk);
             const qint64 want = std::min(kReadChunk, left);
             const qint64 n = file.read(slot.data.data(), want);
+            if (n > 0 && region.crc32) // on the reader thread: overlaps the hashing
+                crc = zipCrc32(crc, slot.data.constData(), std::size_t(n));
             lock.lock();
             if (n != want) {
                 failed = true;
@@ -151,12 +171,12 @@ Result<QByteArray> hashRegion(const CartonSource::RawRegion &region, Progress *p
     reader.join();
     if (error)
         return *error;
-    return sha.finishHex();
+    return checkCrc(sha.finishHex(), region, crc, path);
 }
 
 Result<QByteArray> hashStream(const CartonSource &source, const QString &path, Progress *progress)
 {
-    auto device = source.open(path, /*checkCrc=*/false);
+    auto device = source.open(path, /*checkCrc=*/true);
     if (!device)
         return device.error();
     return hashDevice(**device, -1, progress, path);

@@ -135,7 +135,7 @@ std::optional<CartonSource::RawRegion> ZipSource::rawRegion(const QString &path)
     auto offset = m_reader->dataOffset(**e);
     if (!offset)
         return std::nullopt;
-    return RawRegion{m_reader->path(), *offset, qint64((*e)->uncompressedSize)};
+    return RawRegion{m_reader->path(), *offset, qint64((*e)->uncompressedSize), (*e)->crc32};
 }
 
 } // namespace carton

@@ -7,6 +7,7 @@
 #include "validate/validaterules.h"
 
 #include <QSet>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -14,19 +15,44 @@ namespace carton::validate_detail {
 
 namespace {
 
+// Diagnostics stay small whatever the file holds: names are elided, lists show a
+// few names, and a rule reports a few keys per table and then a count.
+constexpr qsizetype MaxNameChars = 80;
+constexpr qsizetype MaxListedNames = 5;
+constexpr int MaxReportsPerTable = 20;
+
+QString elided(const QString &name)
+{
+    if (name.size() <= MaxNameChars)
+        return name;
+    return u"%1… (%2 characters)"_s.arg(name.left(MaxNameChars - 20)).arg(name.size());
+}
+
+QString listOf(const QStringList &names)
+{
+    QStringList shown;
+    for (qsizetype i = 0; i < std::min(names.size(), MaxListedNames); ++i)
+        shown.append(elided(names.at(i)));
+    QString out = shown.join(u", "_s);
+    if (names.size() > MaxListedNames)
+        out += u" … and %1 more"_s.arg(names.size() - MaxListedNames);
+    return out;
+}
+
 QString namesOf(const QList<TensorSpec> &specs)
 {
     QStringList names;
     for (const TensorSpec &s : specs)
         names.append(s.name);
-    return names.join(u", "_s);
+    return listOf(names);
 }
 
 // What a section may reference: self_test values start with "@tensor_data/"
 // (upstream's TensorReference); example values with "@tensor_data/" or "@misc/"
 // (upstream's TensorOrMiscReference). Upstream checks the prefix only; an empty
 // name after it references nothing and is reported too.
-void checkRef(const QString &ref, bool miscAllowed, const QString &section, const QString &field, Reporter &r)
+// Returns whether it reported something.
+bool checkRef(const QString &ref, bool miscAllowed, const QString &section, const QString &field, Reporter &r)
 {
     QString rest;
     const RefKind kind = classifyRef(ref, &rest);
@@ -35,21 +61,24 @@ void checkRef(const QString &ref, bool miscAllowed, const QString &section, cons
             Severity::Error, field,
             miscAllowed
                 ? u"\"%1\" must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)"_s.arg(
-                      ref)
-                : u"\"%1\" must start with @tensor_data/: %2 values reference tensors in tensor_data"_s.arg(ref,
+                      elided(ref))
+                : u"\"%1\" must start with @tensor_data/: %2 values reference tensors in tensor_data"_s.arg(elided(ref),
                                                                                                             section));
-        return;
+        return true;
     }
     if (rest.isEmpty()) {
         r.toml(Severity::Error, field,
-               u"\"%1\" names nothing; expected %2NAME"_s.arg(ref, kind == RefKind::Tensor ? u"@tensor_data/"_s
-                                                                                           : u"@misc/"_s));
-        return;
+               u"\"%1\" names nothing; expected %2NAME"_s.arg(elided(ref), kind == RefKind::Tensor ? u"@tensor_data/"_s
+                                                                                                   : u"@misc/"_s));
+        return true;
     }
-    if (kind == RefKind::Misc && !checkArchivePath(rest, u"misc"_s).ok())
+    if (kind == RefKind::Misc && !checkArchivePath(rest, u"misc"_s).ok()) {
         r.toml(Severity::Error, field,
                u"\"%1\" is not a safe relative path inside misc/ (no '..', leading '/', '\\\\' or empty parts)"_s.arg(
-                   ref));
+                   elided(ref)));
+        return true;
+    }
+    return false;
 }
 
 // One inputs/expected_out/sample_out table of a section.
@@ -57,16 +86,38 @@ void checkRefTable(const TensorRefs &refs, const QList<TensorSpec> &declared, co
                    bool miscAllowed, const QString &section, const QString &tableField, Reporter &r)
 {
     QSet<QString> seen;
+    QSet<QString> declaredNames;
+    for (const TensorSpec &s : declared)
+        declaredNames.insert(s.name);
+    const QString declaredList = namesOf(declared);
+    int twice = 0, undeclared = 0, badRefs = 0;
     for (const auto &[key, ref] : refs) {
-        const QString field = tableField + u'.' + key;
-        if (seen.contains(key))
-            r.toml(Severity::Error, field, u"\"%1\" is given twice"_s.arg(key));
+        const QString field = tableField + u'.' + elided(key);
+        if (seen.contains(key) && ++twice <= MaxReportsPerTable)
+            r.toml(Severity::Error, field, u"\"%1\" is given twice"_s.arg(elided(key)));
         seen.insert(key);
-        if (!declared.isEmpty() && !findSpec(declared, key))
+        if (!declared.isEmpty() && !declaredNames.contains(key) && ++undeclared <= MaxReportsPerTable)
             r.toml(Severity::Error, field,
-                   u"\"%1\" is not a declared %2 (declared: %3)"_s.arg(key, declaredKind, namesOf(declared)));
-        checkRef(ref, miscAllowed, section, field, r);
+                   u"\"%1\" is not a declared %2 (declared: %3)"_s.arg(elided(key), declaredKind, declaredList));
+        if (badRefs < MaxReportsPerTable) {
+            badRefs += checkRef(ref, miscAllowed, section, field, r) ? 1 : 0;
+        } else { // counted for the summary, not reported
+            Diagnostics sink;
+            const QHash<QString, int> noLines;
+            Reporter quiet(sink, noLines);
+            badRefs += checkRef(ref, miscAllowed, section, field, quiet) ? 1 : 0;
+        }
     }
+    auto summary = [&](int count, const QString &what) {
+        if (count > MaxReportsPerTable)
+            r.toml(Severity::Error, tableField,
+                   u"… and %1 more %2 (only the first %3 are listed)"_s.arg(count - MaxReportsPerTable)
+                       .arg(what)
+                       .arg(MaxReportsPerTable));
+    };
+    summary(twice, u"keys given twice"_s);
+    summary(undeclared, u"keys that are not a declared %1"_s.arg(declaredKind));
+    summary(badRefs, u"values that are not valid references"_s);
 }
 
 } // namespace
@@ -101,18 +152,17 @@ void checkTestSections(const CartonInfo &info, Reporter &r)
                           r);
         }
 
+        QSet<QString> given;
+        for (const auto &kv : t.inputs)
+            given.insert(kv.first);
         QStringList missing;
-        for (const TensorSpec &s : info.inputs) {
-            bool given = false;
-            for (const auto &kv : t.inputs)
-                given = given || kv.first == s.name;
-            if (!given)
+        for (const TensorSpec &s : info.inputs)
+            if (!given.contains(s.name))
                 missing.append(s.name);
-        }
         if (!missing.isEmpty() && !t.inputs.isEmpty())
             r.toml(Severity::Info, base + u".inputs"_s,
                    u"no tensor for declared input%1 %2; the self-test runs without %3"_s.arg(
-                       missing.size() > 1 ? u"s"_s : QString(), missing.join(u", "_s),
+                       missing.size() > 1 ? u"s"_s : QString(), listOf(missing),
                        missing.size() > 1 ? u"them"_s : u"it"_s));
     }
 

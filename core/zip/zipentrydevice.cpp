@@ -170,9 +170,7 @@ bool ZipEntryDevice::finish()
         }
     }
     if (m_verifyCrc && m_crc != m_expectedCrc) {
-        fail(ErrorCode::Integrity, QStringLiteral("CRC-32 mismatch: the header says %1, the data has %2")
-                                       .arg(m_expectedCrc, 8, 16, QLatin1Char('0'))
-                                       .arg(m_crc, 8, 16, QLatin1Char('0')));
+        fail(ErrorCode::Integrity, crcMismatchMessage(m_expectedCrc, m_crc));
         return false;
     }
     m_finished = true;

@@ -11,6 +11,8 @@
 #include <QFileInfo>
 #include <QStringDecoder>
 #include <algorithm>
+#include <new>
+#include <tuple>
 #include <utility>
 
 namespace carton {
@@ -45,7 +47,9 @@ QString decodeCp437(const QByteArray &raw)
 // Decodes a name: UTF-8 when flagged (strictly), else UTF-8 when valid, else CP437.
 bool decodeName(const QByteArray &raw, bool utf8Flag, QString *name)
 {
-    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    // Byte-exact: a leading U+FEFF is kept (Qt drops it unless told not to).
+    QStringDecoder utf8(QStringDecoder::Utf8,
+                        QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
     QString decoded = utf8(raw);
     if (!utf8.hasError()) {
         *name = std::move(decoded);
@@ -82,6 +86,7 @@ struct ZipReader::Private {
     Status parse(QFile &file);
     Status parseCentralDirectory(const QByteArray &cd, quint64 count, quint64 cdOffset);
     Result<qint64> localDataOffset(QFile &file, qsizetype index) const;
+    Status checkLocalFields(const char *localHeader, const QByteArray &localExtra, const ZipEntry &entry) const;
     Result<qsizetype> lookup(const ZipEntry &entry) const;
     Result<std::unique_ptr<QIODevice>> open(qsizetype index, bool verifyCrc) const;
 };
@@ -296,6 +301,11 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
                                              "are not supported")
                                   .arg(diskStart));
 
+        // Other readers see a name beginning with U+FEFF as a different file.
+        if (entry.name.startsWith(QChar(0xFEFF)))
+            return error(ErrorCode::Unsafe, QStringLiteral("%1: name \"%2\" begins with U+FEFF (a byte order mark); "
+                                                           "expected a name without invisible characters")
+                                                .arg(record, entry.name.left(200)));
         // Names: safe relative paths, unique. Directory entries end with '/'.
         const QString checkedName = entry.isDirectory() ? entry.name.chopped(1) : entry.name;
         if (Result<QString> safe = checkArchivePath(checkedName, fileName + QStringLiteral(": central directory"));
@@ -391,16 +401,66 @@ Result<qint64> ZipReader::Private::localDataOffset(QFile &file, qsizetype i) con
                               .arg(extraLength)
                               .arg(entry.compressedSize)
                               .arg(fileSize));
-    QByteArray localName(nameLength, Qt::Uninitialized);
-    if (file.read(localName.data(), nameLength) != nameLength)
+    QByteArray localName(nameLength + extraLength, Qt::Uninitialized);
+    if (file.read(localName.data(), localName.size()) != localName.size())
         return entryError(ErrorCode::Io, entry,
                           QStringLiteral("cannot read the local header name: %1").arg(file.errorString()));
+    const QByteArray localExtra = localName.sliced(nameLength);
+    localName.truncate(nameLength);
     if (localName != rawName)
         return entryError(ErrorCode::Format, entry,
                           QStringLiteral("local header name \"%1\" differs from the central "
                                          "directory's")
                               .arg(QString::fromUtf8(localName).left(200)));
+    if (Status s = checkLocalFields(h, localExtra, entry); !s)
+        return s.error();
     return qint64(dataStart);
+}
+
+// Readers that trust the local header and readers that trust the central directory
+// must see the same entry: every field the data is read by has to agree.
+Status ZipReader::Private::checkLocalFields(const char *h, const QByteArray &extra, const ZipEntry &entry) const
+{
+    auto differs = [&](const QString &field, const QString &local, const QString &central) {
+        return entryError(ErrorCode::Format, entry,
+                          QStringLiteral("local header at offset %1: %2 %3 differs from the central directory's %4")
+                              .arg(entry.localHeaderOffset)
+                              .arg(field, local, central));
+    };
+    const quint16 flags = get16(h + 6);
+    constexpr quint16 Relevant = FlagEncrypted | FlagDataDescriptor | FlagStrongEncryption;
+    if ((flags & Relevant) != (entry.flags & Relevant))
+        return differs(QStringLiteral("flags"), hex32(flags), hex32(entry.flags));
+    if (get16(h + 8) != entry.method)
+        return differs(QStringLiteral("compression method"), zipMethodName(get16(h + 8)), zipMethodName(entry.method));
+    if (flags & FlagDataDescriptor)
+        return {}; // CRC and sizes follow the data; the central directory's are used
+    if (get32(h + 14) != entry.crc32)
+        return differs(QStringLiteral("CRC-32"), hex32(get32(h + 14)), hex32(entry.crc32));
+    // A 0xffffffff size is in the local zip64 extra field: uncompressed, then compressed.
+    const char *zip64 = nullptr;
+    quint32 zip64Length = 0;
+    for (qsizetype at = 0; at + 4 <= extra.size();) {
+        const quint32 length = std::min<quint32>(get16(extra.constData() + at + 2), quint32(extra.size() - at - 4));
+        if (get16(extra.constData() + at) == Zip64ExtraId) {
+            zip64 = extra.constData() + at + 4;
+            zip64Length = length;
+            break;
+        }
+        at += 4 + length;
+    }
+    quint32 used = 0;
+    for (auto [at, central, field] : {std::tuple{22, entry.uncompressedSize, "uncompressed size"},
+                                      std::tuple{18, entry.compressedSize, "compressed size"}}) {
+        quint64 local = get32(h + at);
+        if (local == Max32 && zip64 && used + 8 <= zip64Length) {
+            local = get64(zip64 + used);
+            used += 8;
+        }
+        if (local != central)
+            return differs(QLatin1StringView(field), QString::number(local), QString::number(central));
+    }
+    return {};
 }
 
 Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool verifyCrc) const
@@ -501,6 +561,29 @@ Status readExactly(QIODevice &device, char *out, qint64 length, const QString &l
     }
     return {};
 }
+
+// Reads exactly `length` bytes, growing the buffer as the data arrives: nothing is
+// allocated from a declared size, so a header that lies costs only what it delivers.
+// Running out of memory is reported, never thrown.
+Result<QByteArray> readGrowing(QIODevice &device, qint64 length, const QString &location)
+{
+    constexpr qint64 FirstChunk = 64 << 10;
+    QByteArray data;
+    try {
+        while (data.size() < length) {
+            const qint64 have = data.size();
+            const qint64 next = std::min(length, std::max(FirstChunk, have * 2));
+            data.resize(next);
+            if (Status s = readExactly(device, data.data() + have, next - have, location); !s)
+                return s.error();
+        }
+    } catch (const std::bad_alloc &) {
+        return makeError(ErrorCode::Limit,
+                         QStringLiteral("out of memory after reading %1 of the %2 bytes").arg(data.size()).arg(length),
+                         location);
+    }
+    return data;
+}
 } // namespace
 
 Result<QByteArray> ZipReader::readEntry(const ZipEntry &entry, qint64 maxSize) const
@@ -516,10 +599,10 @@ Result<QByteArray> ZipReader::readEntry(const ZipEntry &entry, qint64 maxSize) c
     Result<std::unique_ptr<QIODevice>> device = d->open(*i, true);
     if (!device)
         return device.error();
-    QByteArray data(qsizetype(e.uncompressedSize), Qt::Uninitialized);
     const QString location = QStringLiteral("%1: entry %2").arg(d->fileName, e.name);
-    if (Status s = readExactly(**device, data.data(), data.size(), location); !s)
-        return s.error();
+    Result<QByteArray> data = readGrowing(**device, qint64(e.uncompressedSize), location);
+    if (!data)
+        return data.error();
     char probe;
     if ((*device)->read(&probe, 1) != 0) { // 0 = clean end, CRC checked; -1 = the check failed
         auto *entryDevice = static_cast<ZipEntryDevice *>(device->get());
@@ -543,7 +626,6 @@ Result<QByteArray> ZipReader::readRange(const ZipEntry &entry, qint64 offset, qi
                                  .arg(length)
                                  .arg(e.uncompressedSize));
     const QString location = QStringLiteral("%1: entry %2").arg(d->fileName, e.name);
-    QByteArray data(length, Qt::Uninitialized);
     if (e.method == quint16(ZipMethod::Stored) && !(e.flags & (FlagEncrypted | FlagStrongEncryption))) {
         QFile file(d->path);
         if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
@@ -554,9 +636,7 @@ Result<QByteArray> ZipReader::readRange(const ZipEntry &entry, qint64 offset, qi
             return start.error();
         if (!file.seek(*start + offset))
             return d->entryError(ErrorCode::Io, e, QStringLiteral("cannot seek: %1").arg(file.errorString()));
-        if (Status s = readExactly(file, data.data(), length, location); !s)
-            return s.error();
-        return data;
+        return readGrowing(file, length, location);
     }
     Result<std::unique_ptr<QIODevice>> device = d->open(*i, true);
     if (!device)
@@ -569,9 +649,7 @@ Result<QByteArray> ZipReader::readRange(const ZipEntry &entry, qint64 offset, qi
             return s.error();
         left -= n;
     }
-    if (Status s = readExactly(**device, data.data(), length, location); !s)
-        return s.error();
-    return data;
+    return readGrowing(**device, length, location);
 }
 
 } // namespace carton

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // The `carton` tool end to end: real binary, real files, independent cross-checks.
 #include "clirunner.h"
+#include "testutil.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -74,6 +75,8 @@ private slots:
     void independentToolsReadOurCartons_data();
     void independentToolsReadOurCartons();
     void verifyDetectsTampering();
+    void verifyReportsCrcMismatch_data();
+    void verifyReportsCrcMismatch();
     void infoReportsBrokenToml();
     void packRefusesExistingOutput();
     void tensorJsonNumericAndLimit();
@@ -412,6 +415,51 @@ void TestCli::verifyDetectsTampering()
     }
     QVERIFY(found);
     QVERIFY(!r.json().value(u"ok").toBool());
+}
+
+void TestCli::verifyReportsCrcMismatch_data()
+{
+    QTest::addColumn<QString>("compression");
+    QTest::newRow("stored") << QStringLiteral("stored");
+    QTest::newRow("deflate") << QStringLiteral("deflate");
+}
+
+void TestCli::verifyReportsCrcMismatch()
+{
+    // The data and MANIFEST agree, only the zip's CRC-32 of one entry is wrong (in the
+    // local header and the central directory alike): every zip tool calls this corrupt.
+    QFETCH(QString, compression);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("s.carton"));
+    QCOMPARE(runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out, QStringLiteral("--compression"),
+                        compression})
+                 .exitCode,
+             0);
+    QByteArray bytes = readAll(out);
+    QCOMPARE(testutil::flipZipCrc(bytes, "model/README.txt", 0x80000001u), 2);
+    QVERIFY(writeFile(out, bytes));
+    RunResult r = runCarton({QStringLiteral("verify"), QStringLiteral("--json"), out});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(!r.json().value(u"ok").toBool());
+    bool found = false;
+    for (const QJsonValue &v : r.json().value(u"files").toArray()) {
+        const QJsonObject f = v.toObject();
+        if (f.value(u"path").toString() == u"model/README.txt") {
+            QCOMPARE(f.value(u"state").toString(), QStringLiteral("failed"));
+            const QString message = f.value(u"message").toString();
+            QVERIFY2(message.contains(u"CRC-32 mismatch: stored 0x"), qPrintable(message));
+            found = true;
+        } else {
+            QCOMPARE(f.value(u"state").toString(), QStringLiteral("ok"));
+        }
+    }
+    QVERIFY(found);
+    r = runCarton({QStringLiteral("verify"), out});
+    QCOMPARE(r.exitCode, 1);
+    static const QRegularExpression line(
+        QStringLiteral("error: model/README.txt: .*CRC-32 mismatch: stored 0x[0-9a-f]{8}, data 0x[0-9a-f]{8}\n"));
+    QVERIFY2(line.match(QString::fromUtf8(r.err)).hasMatch(), r.err.constData());
+    QVERIFY2(r.out.contains("1 with problems"), r.out.constData());
 }
 
 void TestCli::infoReportsBrokenToml()

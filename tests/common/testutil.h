@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QString>
+#include <QtEndian>
 
 namespace testutil {
 
@@ -45,6 +46,31 @@ inline QByteArray mixedData(qsizetype size, quint32 seed)
     }
     out.truncate(size);
     return out;
+}
+
+// XORs the CRC-32 stored for entry `name` of a zip archive with `flip`, in its local
+// header and its central directory record alike, leaving the data alone. Returns how
+// many headers were changed (2 for a well-formed archive).
+inline int flipZipCrc(QByteArray &zip, const QByteArray &name, quint32 flip)
+{
+    int changed = 0;
+    struct Header {
+        const char *signature;
+        qsizetype nameLengthAt, nameAt, crcAt;
+    };
+    for (const Header h : {Header{"PK\x03\x04", 26, 30, 14}, Header{"PK\x01\x02", 28, 46, 16}}) {
+        for (qsizetype at = zip.indexOf(h.signature); at >= 0; at = zip.indexOf(h.signature, at + 4)) {
+            if (at + h.nameAt + name.size() > zip.size())
+                break;
+            const quint16 length = qFromLittleEndian<quint16>(zip.constData() + at + h.nameLengthAt);
+            if (length != name.size() || zip.mid(at + h.nameAt, length) != name)
+                continue;
+            char *crc = zip.data() + at + h.crcAt;
+            qToLittleEndian(qFromLittleEndian<quint32>(crc) ^ flip, crc);
+            ++changed;
+        }
+    }
+    return changed;
 }
 
 // Extracts `carton` into `dir` with bsdtar (an independent zip reader that knows

@@ -115,6 +115,10 @@ void TestManifest::parseErrors_data()
     QTest::newRow("surrogate order") << QByteArray("misc/\xf0\x9f\xa5\xb3=" + kHashA + "\nmisc/\xef\xbf\xbd=" + kHashB +
                                                    "\n")
                                      << u"MANIFEST:2"_s << u"out of order"_s;
+    QTest::newRow("leading BOM") << QByteArray("\xef\xbb\xbf" + a) << u"MANIFEST:1"_s
+                                 << u"\"\ufeffcarton.toml\" begins with U+FEFF"_s;
+    QTest::newRow("BOM path on line 2") << QByteArray(a + "\xef\xbb\xbfmodel/m=" + kHashB + "\n") << u"MANIFEST:2"_s
+                                        << u"begins with U+FEFF"_s;
     QTest::newRow("third line") << QByteArray(a + "model/a=" + kHashB + "\nmodel/b=" + kHashB + "x\n")
                                 << u"MANIFEST:3"_s << u"expected 64 lowercase hex digits"_s;
 }

@@ -4,6 +4,7 @@
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "packagetestutil.h"
+#include "zip/zipcodecs.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -202,6 +203,50 @@ private slots:
         QVERIFY(report.cancelled);
         QVERIFY(!report.ok());
         QVERIFY(report.files.size() < files().size());
+    }
+    void crcMismatchFailsEvenWhenSha256Matches_data()
+    {
+        QTest::addColumn<int>("method");
+        QTest::addColumn<qsizetype>("size");
+        // Small Stored files are hashed inline, big ones by the reader thread, compressed
+        // ones through the entry device: each path must check the CRC-32.
+        QTest::newRow("stored, inline") << int(ZipMethod::Stored) << qsizetype(70000);
+        QTest::newRow("stored, reader thread") << int(ZipMethod::Stored) << qsizetype(17 << 20);
+        QTest::newRow("deflate") << int(ZipMethod::Deflate) << qsizetype(70000);
+        QTest::newRow("zstd") << int(ZipMethod::Zstd) << qsizetype(70000);
+    }
+    void crcMismatchFailsEvenWhenSha256Matches()
+    {
+        QFETCH(int, method);
+        QFETCH(qsizetype, size);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("c.carton"));
+        const QByteArray data = mixedData(size, 7);
+        const QMap<QString, QByteArray> content{{QStringLiteral("carton.toml"), minimalToml()},
+                                                {QStringLiteral("model/w.bin"), data}};
+        QVERIFY(writeCarton(path, content, ZipMethod(method)));
+        QByteArray bytes = readFile(path);
+        QCOMPARE(flipZipCrc(bytes, "model/w.bin", 0x00010000u), 2);
+        QVERIFY(writeFile(path, bytes));
+        auto c = openOrFail(path);
+        QVERIFY(c);
+        const VerifyReport report = verifyCarton(*c);
+        QVERIFY(!report.ok());
+        const auto s = states(report);
+        QCOMPARE(s.value(QStringLiteral("carton.toml")), FileState::Ok);
+        QCOMPARE(s.value(QStringLiteral("model/w.bin")), FileState::Failed);
+        const quint32 good = zipCrc32(0, data.constData(), std::size_t(size));
+        const QString expected = QStringLiteral("CRC-32 mismatch: stored 0x%1, data 0x%2")
+                                     .arg(good ^ 0x00010000u, 8, 16, QLatin1Char('0'))
+                                     .arg(good, 8, 16, QLatin1Char('0'));
+        bool found = false;
+        for (const Diagnostic &d : report.diagnostics()) {
+            if (d.location == u"model/w.bin") {
+                QVERIFY2(d.message.contains(expected), qPrintable(d.message));
+                found = true;
+            }
+        }
+        QVERIFY(found);
     }
     void corruptDataIsAFailureNotACrash()
     {

@@ -74,6 +74,7 @@ private slots:
     void accepts();
     void lineNumbers_data();
     void lineNumbers();
+    void diagnosticsAreBounded();
     void upstreamTomlFixtures_data();
     void upstreamTomlFixtures();
 };
@@ -408,6 +409,41 @@ void TestValidator::lineNumbers()
 // Upstream's own carton.toml test files: files named *_expect_failure.toml must
 // be rejected (by the parser or by validation), the others accepted without
 // errors.
+void TestValidator::diagnosticsAreBounded()
+{
+    // One input with a 100k-character name and 40,000 self-test keys that are not
+    // inputs: each diagnostic stays short and the rule reports 20 keys and a count.
+    CartonInfo info = validInfo();
+    const QString longName(100000, u'n');
+    for (TensorRefs *refs : {&info.selfTests[0].inputs, &info.examples[0].inputs})
+        for (auto &kv : *refs)
+            if (kv.first == info.inputs[0].name)
+                kv.first = longName;
+    info.inputs[0].name = longName;
+    for (int k = 0; k < 40000; ++k)
+        info.selfTests[0].inputs.append({u"k%1"_s.arg(k), u"@tensor_data/t1"_s});
+    info.selfTests[0].inputs.append({u"bad"_s, u"nope"_s});
+    const Diagnostics d = validateInfo(info);
+    int undeclared = 0;
+    qsizetype total = 0;
+    for (const Diagnostic &x : d) {
+        QVERIFY2(x.message.size() + x.location.size() < 1000, qPrintable(x.message.left(300)));
+        total += x.message.size() + x.location.size();
+        if (x.message.contains(u"is not a declared input (declared: nnnn"_s)) {
+            QVERIFY2(x.message.contains(u"… (100000 characters)"_s), qPrintable(x.message));
+            ++undeclared;
+        }
+    }
+    QCOMPARE(undeclared, 20);
+    QVERIFY2(findDiagnostic(d, Severity::Error, u"carton.toml: self_test[0].inputs"_s,
+                            u"… and 39981 more keys that are not a declared input (only the first 20 are listed)"_s),
+             qPrintable(describe(d).left(3000)));
+    QVERIFY2(findDiagnostic(d, Severity::Error, u"carton.toml: self_test[0].inputs.bad"_s,
+                            u"\"nope\" must start with @tensor_data/"_s),
+             qPrintable(describe(d).left(3000)));
+    QVERIFY(total < 50000);
+}
+
 void TestValidator::upstreamTomlFixtures_data()
 {
     QTest::addColumn<QString>("path");

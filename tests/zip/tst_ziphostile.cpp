@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/resource.h>
 
 using namespace carton;
 using namespace ziptest;
@@ -83,6 +84,8 @@ private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
     void hostile_data();
     void hostile();
+    void localFieldsThatMayDiffer();
+    void hugeDeclaredSizeIsNotAllocated();
     void mutations();
 
 private:
@@ -247,6 +250,68 @@ void TestZipHostile::hostile_data()
     b[l.local[1] + 30] = 'M';
     QTest::newRow("local-name-differs") << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s << ErrorCode::Format
                                         << QStringList{u"model/a.bin"_s, u"Model/a.bin"_s, u"differs"_s};
+    // A leading UTF-8 BOM is part of the name (other readers see "\ufeffcarton.toml"):
+    // kept byte-exact, then refused rather than silently read as "carton.toml".
+    QTest::newRow("bom-name-utf8-flag") << buildZip({stored("\xef\xbb\xbf"
+                                                            "carton.toml",
+                                                            "x = 1\n")})
+                                        << defaults << int(AtOpen) << QString() << ErrorCode::Unsafe
+                                        << QStringList{u"\"\ufeffcarton.toml\" begins with U+FEFF"_s};
+    {
+        RawEntry e = stored("model/\xef\xbb\xbf"
+                            "a.bin",
+                            "data");
+        e.flags = 0; // no UTF-8 flag: valid UTF-8 is still read as UTF-8, BOM included
+        QTest::newRow("bom-inside-name-kept") << buildZip({e, stored("\xef\xbb\xbf"
+                                                                     "x",
+                                                                     "y")})
+                                              << defaults << int(AtOpen) << QString() << ErrorCode::Unsafe
+                                              << QStringList{u"central directory record 1"_s, u"begins with U+FEFF"_s};
+    }
+    // Local header vs central directory: each field a reader may trust must agree.
+    struct LocalPatch {
+        const char *tag;
+        int at;    // offset in the local header
+        int width; // 16 or 32 bits
+        quint32 value;
+        QString mention;
+    };
+    const quint32 aCrc = crc(sampleData(1000, 3));
+    for (const LocalPatch &p : {
+             LocalPatch{"local-method-differs", 8, 16, 8,
+                        u"compression method deflate differs from the central directory's stored"_s},
+             LocalPatch{"local-crc-differs", 14, 32, aCrc ^ 4,
+                        u"CRC-32 0x%1 differs"_s.arg(aCrc ^ 4, 8, 16, QLatin1Char('0'))},
+             LocalPatch{"local-compressed-size-differs", 18, 32, 999,
+                        u"compressed size 999 differs from the central directory's 1000"_s},
+             LocalPatch{"local-uncompressed-size-differs", 22, 32, 1001,
+                        u"uncompressed size 1001 differs from the central directory's 1000"_s},
+             LocalPatch{"local-encrypted-flag", 6, 16, 0x0801, u"flags 0x00000801 differs"_s},
+             LocalPatch{"local-data-descriptor-flag", 6, 16, 0x0808, u"flags 0x00000808 differs"_s},
+             LocalPatch{"local-strong-encryption-flag", 6, 16, 0x0840, u"flags 0x00000840 differs"_s},
+         }) {
+        b = base(&l);
+        if (p.width == 16)
+            patch16(b, l.local[1] + p.at, quint16(p.value));
+        else
+            patch32(b, l.local[1] + p.at, p.value);
+        QTest::newRow(p.tag) << b << defaults << int(AtOpenEntry) << u"model/a.bin"_s << ErrorCode::Format
+                             << QStringList{u"model/a.bin"_s, u"local header at offset"_s, p.mention};
+    }
+    {
+        // Sizes of 0xffffffff in the local header point at its zip64 extra field, which lies.
+        RawEntry e = stored("model/z64.bin", sampleData(1000, 5));
+        put16(e.localExtra, 0x0001);
+        put16(e.localExtra, 16);
+        put64(e.localExtra, 1000);
+        put64(e.localExtra, 999);
+        b = buildZip({e}, &l);
+        patch32(b, l.local[0] + 18, 0xffffffffu);
+        patch32(b, l.local[0] + 22, 0xffffffffu);
+        QTest::newRow("local-zip64-size-differs")
+            << b << defaults << int(AtOpenEntry) << u"model/z64.bin"_s << ErrorCode::Format
+            << QStringList{u"model/z64.bin"_s, u"compressed size 999 differs from the central directory's 1000"_s};
+    }
     {
         RawEntry e = stored("model/lzma.bin", "data");
         e.method = 14;
@@ -296,13 +361,18 @@ void TestZipHostile::hostile_data()
                                      << int(AtRead) << u"junk.def"_s << ErrorCode::Format
                                      << QStringList{u"junk.def"_s, u"corrupt deflate data"_s};
     b = base(&l);
-    patch32(b, l.central[1] + 16, crc(sampleData(1000, 3)) ^ 1);
+    patch32(b, l.central[1] + 16, crc(sampleData(1000, 3)) ^ 1); // both headers agree, the data does not
+    patch32(b, l.local[1] + 14, crc(sampleData(1000, 3)) ^ 1);
     QTest::newRow("stored-crc-mismatch") << b << defaults << int(AtRead) << u"model/a.bin"_s << ErrorCode::Integrity
-                                         << QStringList{u"model/a.bin"_s, u"CRC-32 mismatch"_s};
+                                         << QStringList{u"model/a.bin"_s,
+                                                        u"CRC-32 mismatch: stored 0x%1, data 0x%2"_s
+                                                            .arg(crc(sampleData(1000, 3)) ^ 1, 8, 16, QLatin1Char('0'))
+                                                            .arg(crc(sampleData(1000, 3)), 8, 16, QLatin1Char('0'))};
     {
         RawEntry e = compressed("model/z.bin", 93, frame, text);
         b = buildZip({e}, &l);
         patch32(b, l.central[0] + 16, crc(text) ^ 0x80000000u);
+        patch32(b, l.local[0] + 14, crc(text) ^ 0x80000000u);
     }
     QTest::newRow("zstd-crc-mismatch") << b << defaults << int(AtRead) << u"model/z.bin"_s << ErrorCode::Integrity
                                        << QStringList{u"model/z.bin"_s, u"CRC-32 mismatch"_s};
@@ -364,6 +434,84 @@ void TestZipHostile::hostile()
         QVERIFY2(message.contains(m), qPrintable(u"\"%1\" does not mention \"%2\""_s.arg(message, m)));
     QCOMPARE((*device)->read(buffer.data(), 10), qint64(-1)); // stays failed
     QVERIFY(timer.elapsed() < 5000);
+}
+
+void TestZipHostile::localFieldsThatMayDiffer()
+{
+    // What the format allows: sizes in a local zip64 extra field, and CRC and sizes
+    // deferred to a data descriptor (zeros in the local header, flag in both headers).
+    const QByteArray data = sampleData(1000, 5);
+    RawEntry z64 = stored("z64.bin", data);
+    put16(z64.localExtra, 0x0001);
+    put16(z64.localExtra, 16);
+    put64(z64.localExtra, 1000);
+    put64(z64.localExtra, 1000);
+    RawEntry deferred = compressed("dd.def", 8, deflateRaw(data), data);
+    deferred.flags |= 0x0008;
+    deferred.stored += QByteArray("PK\x07\x08", 4); // the descriptor follows the data
+    put32(deferred.stored, crc(data));
+    put32(deferred.stored, quint32(deflateRaw(data).size()));
+    put32(deferred.stored, 1000);
+    RawLayout l;
+    QByteArray b = buildZip({z64, deferred}, &l);
+    patch32(b, l.local[0] + 18, 0xffffffffu);
+    patch32(b, l.local[0] + 22, 0xffffffffu);
+    patch32(b, l.local[1] + 14, 0); // CRC and sizes deferred
+    patch32(b, l.local[1] + 18, 0);
+    patch32(b, l.local[1] + 22, 0);
+    // The central directory states the deflate stream's size without the descriptor.
+    patch32(b, l.central[1] + 20, quint32(deflateRaw(data).size()));
+    const QString path = m_dir.filePath(u"local-ok.zip"_s);
+    QVERIFY(writeFile(path, b));
+    auto reader = ZipReader::open(path);
+    QVERIFY2(reader.ok(), qPrintable(reader ? QString() : reader.error().toString()));
+    for (const ZipEntry &e : (*reader)->entries()) {
+        Result<QByteArray> read = (*reader)->readEntry(e, 1 << 20);
+        QVERIFY2(read.ok(), qPrintable(read ? QString() : read.error().toString()));
+        QCOMPARE(*read, data);
+    }
+}
+
+void TestZipHostile::hugeDeclaredSizeIsNotAllocated()
+{
+    // A deflate entry declaring 40 GiB (zip64, within the ratio cap and the entry cap)
+    // that decodes to 2 MiB: reading it fails with a clear message after the 2 MiB,
+    // with nothing allocated from the declared size (40 GiB is more than this machine's
+    // memory, so an up-front allocation would throw std::bad_alloc).
+    const QByteArray plain = sampleData(2 << 20, 9);
+    const QByteArray deflated = deflateRaw(plain);
+    const quint64 declared = quint64(40) << 30;
+    RawEntry e = compressed("model/huge.bin", 8, deflated, plain);
+    put16(e.cdExtra, 0x0001);
+    put16(e.cdExtra, 8);
+    put64(e.cdExtra, declared);
+    put16(e.localExtra, 0x0001);
+    put16(e.localExtra, 16);
+    put64(e.localExtra, declared);
+    put64(e.localExtra, quint64(deflated.size()));
+    RawLayout l;
+    QByteArray b = buildZip({e}, &l);
+    patch32(b, l.central[0] + 24, 0xffffffffu);
+    patch32(b, l.local[0] + 22, 0xffffffffu);
+    const QString path = m_dir.filePath(u"huge-declared.zip"_s);
+    QVERIFY(writeFile(path, b));
+    auto reader = ZipReader::open(path);
+    QVERIFY2(reader.ok(), qPrintable(reader ? QString() : reader.error().toString()));
+    const ZipEntry *entry = (*reader)->find(u"model/huge.bin"_s);
+    QVERIFY(entry);
+    QCOMPARE(entry->uncompressedSize, declared);
+    const QString expected = u"huge-declared.zip: entry model/huge.bin: decompresses to only 2097152 bytes, the "
+                             u"header states 42949672960"_s;
+    Result<QByteArray> whole = (*reader)->readEntry(*entry, qint64(1) << 40);
+    QVERIFY(!whole.ok());
+    QCOMPARE(whole.error().code, ErrorCode::Format);
+    QCOMPARE(whole.error().toString(), expected);
+    Result<QByteArray> range = (*reader)->readRange(*entry, 1000, qint64(declared) - 1000);
+    QVERIFY(!range.ok());
+    QCOMPARE(range.error().toString(), expected);
+    rusage usage{};
+    QCOMPARE(getrusage(RUSAGE_SELF, &usage), 0);
+    QVERIFY2(usage.ru_maxrss < 512 * 1024, qPrintable(QString::number(usage.ru_maxrss))); // KiB
 }
 
 void TestZipHostile::mutations()
