@@ -24,6 +24,7 @@
 #include <QClipboard>
 #include <QDirIterator>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -81,7 +82,7 @@ void TestCartonView::upstreamOverview()
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), QStringLiteral("Test Model"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text(),
              QStringLiteral("A short description that should be less than or equal to 100 characters."));
-    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelHashLabel"))->text(),
+    QCOMPARE(view.findChild<QLineEdit *>(QStringLiteral("modelHashLabel"))->text(),
              QStringLiteral("f1cae5143a92a44e3a7e1d9c32a0245065dfb6e0f1e91c18b5e44356d081dfb5"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("runnerLabel"))->text(), QStringLiteral("python"));
     QVERIFY(view.findChild<QFrame *>(QStringLiteral("remoteImagesBar"))->isHidden());
@@ -424,7 +425,7 @@ void TestCartonView::brokenCarton()
         QVERIFY(
             view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text().contains(u"could not be read"));
     }
-    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelHashLabel"))->text() == u"(no MANIFEST)", !withManifest);
+    QCOMPARE(view.findChild<QLineEdit *>(QStringLiteral("modelHashLabel"))->text() == u"(no MANIFEST)", !withManifest);
 }
 
 void TestCartonView::sampleCarton()

@@ -35,6 +35,7 @@ private slots:
     void filterSortCopy();
     void tensorFilter();
     void overviewFacts();
+    void columnsVisibleWhenSmall();
 
 private:
     QTemporaryDir m_dir;
@@ -162,6 +163,24 @@ void TestFilesFilter::overviewFacts()
     QCOMPARE(overview->pathLabel()->text(), QDir::toNativeSeparators(m_carton->path()));
     view.setCartonStateText(u"All 8 files verified"_s);
     QCOMPARE(overview->stateLabel()->text(), u"All 8 files verified"_s);
+}
+
+void TestFilesFilter::columnsVisibleWhenSmall()
+{
+    // The carton view's share of an 800x500 window.
+    CartonView view(m_carton, nullptr);
+    view.setCurrentTab(CartonView::FilesTab);
+    view.resize(800, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTreeView *tree = view.filesPage()->tree();
+    const int width = tree->viewport()->width();
+    for (int column : {int(CartonFilesModel::NameColumn), int(CartonFilesModel::StateColumn),
+                       int(CartonFilesModel::SizeColumn), int(CartonFilesModel::Sha256Column)}) {
+        const int left = tree->header()->sectionViewportPosition(column);
+        QVERIFY2(left >= 0 && left + 60 <= width,
+                 qPrintable(u"column %1 at %2 of %3"_s.arg(column).arg(left).arg(width)));
+    }
 }
 
 int main(int argc, char **argv)

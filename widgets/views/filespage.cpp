@@ -14,6 +14,7 @@
 #include <QClipboard>
 #include <QDir>
 #include <QFileDialog>
+#include <QFontDatabase>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -75,7 +76,6 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     m_copySha->setObjectName(QStringLiteral("copySha256Action"));
     connect(m_copySha, &QAction::triggered, this, [this] { copySelection(true); });
     m_tree->addAction(m_copySha);
-    m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(CartonFilesModel::NameColumn, QHeaderView::Interactive);
     m_tree->header()->setSectionResizeMode(CartonFilesModel::Sha256Column, QHeaderView::Stretch);
     m_tree->setTextElideMode(Qt::ElideMiddle);
@@ -97,6 +97,17 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
           carton::FileState::Linked, carton::FileState::Unlisted, carton::FileState::Failed})
         stateWidth = qMax(stateWidth, m_tree->fontMetrics().horizontalAdvance(fileStateText(state)));
     m_tree->setColumnWidth(CartonFilesModel::StateColumn, stateWidth + 48);
+    // What matters first stays in view on a small window: Name, Verification,
+    // Size, SHA-256 (about 20 digits shown, elided in the middle), then the rest.
+    QHeaderView *header = m_tree->header();
+    header->setSectionResizeMode(CartonFilesModel::Sha256Column, QHeaderView::Interactive);
+    m_tree->setColumnWidth(
+        CartonFilesModel::Sha256Column,
+        QFontMetrics(QFontDatabase::systemFont(QFontDatabase::FixedFont)).horizontalAdvance(QString(20, u'0')) + pad);
+    header->moveSection(header->visualIndex(CartonFilesModel::StateColumn), 1);
+    header->moveSection(header->visualIndex(CartonFilesModel::SizeColumn), 2);
+    header->moveSection(header->visualIndex(CartonFilesModel::Sha256Column), 3);
+    header->setStretchLastSection(true);
     leftLayout->addWidget(m_tree, 1);
     // Moving through the tree with the keyboard should not start a read per row passed.
     m_previewDelay = new QTimer(this);
@@ -115,6 +126,7 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     splitter->addWidget(m_viewer);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setSizes({3000, 1000}); // the tree gets three quarters at first
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);

@@ -16,6 +16,7 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
@@ -160,14 +161,22 @@ void OverviewPage::build()
     auto *hashRow = new QWidget(card);
     auto *hashLayout = new QHBoxLayout(hashRow);
     hashLayout->setContentsMargins(0, 0, 0, 0);
-    auto *hashLabel = new QLabel(hashRow);
+    // A read-only line: the 64 digits scroll inside a narrow column instead of
+    // widening it, and select and copy whole.
+    auto *hashLabel = new QLineEdit(hashRow);
     hashLabel->setObjectName(QStringLiteral("modelHashLabel"));
-    hashLabel->setTextFormat(Qt::PlainText);
-    hashLabel->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    hashLabel->setReadOnly(true);
+    hashLabel->setFrame(false);
+    QPalette hashPalette = hashLabel->palette();
+    hashPalette.setColor(QPalette::Base, Qt::transparent);
+    hashLabel->setPalette(hashPalette);
     hashLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    hashLabel->setMinimumWidth(hashLabel->fontMetrics().averageCharWidth() * 16);
     const QString hash = QString::fromLatin1(m_carton->modelHash());
     hashLabel->setText(hash.isEmpty() ? tr("(no MANIFEST)") : hash);
-    hashLayout->addWidget(hashLabel);
+    hashLabel->setCursorPosition(0);
+    hashLabel->setToolTip(hash);
+    hashLayout->addWidget(hashLabel, 1);
     auto *copyButton = new QToolButton(hashRow);
     copyButton->setObjectName(QStringLiteral("copyHashButton"));
     copyButton->setIcon(QIcon(QStringLiteral(":/icons/copy.svg")));
@@ -176,7 +185,6 @@ void OverviewPage::build()
     copyButton->setEnabled(!hash.isEmpty());
     connect(copyButton, &QToolButton::clicked, this, &OverviewPage::copyHash);
     hashLayout->addWidget(copyButton);
-    hashLayout->addStretch(1);
     m_form->addRow(tr("Model hash:"), hashRow);
     m_fieldWidgets.insert(QStringLiteral("MANIFEST"), hashLabel);
 
@@ -303,6 +311,8 @@ bool OverviewPage::revealField(const QString &field)
     widget->setFocus(Qt::OtherFocusReason);
     if (auto *label = qobject_cast<QLabel *>(widget))
         label->setSelection(0, int(label->text().size()));
+    else if (auto *line = qobject_cast<QLineEdit *>(widget))
+        line->selectAll();
     return true;
 }
 
