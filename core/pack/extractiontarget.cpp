@@ -7,6 +7,11 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <mutex>
+
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
 
 namespace carton {
 namespace {
@@ -14,6 +19,43 @@ namespace {
 bool existsOrLink(const QFileInfo &info)
 {
     return info.exists() || info.isSymLink();
+}
+
+// The umask without changing it: Linux reports it in /proc/self/status ("Umask:
+// 0022"). Elsewhere set it and put it back (once per unpack).
+int processUmask()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (status.open(QIODevice::ReadOnly)) {
+        // A few KiB (procfs reports size 0: read, do not ask atEnd()).
+        const QByteArray text = status.read(64 * 1024);
+        const qsizetype at = text.indexOf("\nUmask:");
+        if (at >= 0) {
+            const qsizetype end = text.indexOf('\n', at + 1);
+            bool ok = false;
+            const int mask = text.mid(at + 7, end < 0 ? -1 : end - at - 7).trimmed().toInt(&ok, 8);
+            if (ok && mask >= 0 && mask <= 0777)
+                return mask;
+        }
+    }
+#ifdef Q_OS_UNIX
+    static std::mutex mutex;
+    std::lock_guard lock(mutex);
+    const mode_t mask = ::umask(022);
+    ::umask(mask);
+    return int(mask & 0777);
+#else
+    return 022;
+#endif
+}
+
+// rwx bits (0777 only: never setuid, setgid or sticky) as Qt permissions.
+QFileDevice::Permissions permissionsFromMode(int mode)
+{
+    QFileDevice::Permissions p;
+    const int owner = (mode >> 6) & 7, group = (mode >> 3) & 7, other = mode & 7;
+    p |= QFileDevice::Permissions::fromInt((owner << 12) | (owner << 8) | (group << 4) | other);
+    return p;
 }
 
 } // namespace
@@ -59,6 +101,7 @@ Result<std::unique_ptr<ExtractionTarget>> ExtractionTarget::prepare(const QStrin
         return makeError(ErrorCode::Io, QStringLiteral("cannot resolve the target folder"), folder);
     std::unique_ptr<ExtractionTarget> target(new ExtractionTarget(root));
     target->m_createdFolders = created;
+    target->m_umask = processUmask();
     return target;
 }
 
@@ -114,7 +157,7 @@ Result<QString> ExtractionTarget::folderFor(const QString &archivePath)
     return current;
 }
 
-Result<std::unique_ptr<QTemporaryFile>> ExtractionTarget::beginFile(const QString &archivePath)
+Result<std::unique_ptr<QTemporaryFile>> ExtractionTarget::beginFile(const QString &archivePath, bool executable)
 {
     Result<QString> folder = folderFor(archivePath);
     if (!folder)
@@ -124,6 +167,16 @@ Result<std::unique_ptr<QTemporaryFile>> ExtractionTarget::beginFile(const QStrin
     if (!file->open())
         return makeError(ErrorCode::Io, QStringLiteral("cannot create a file: %1").arg(file->errorString()),
                          archivePath);
+    // QTemporaryFile creates 0600 whatever the umask.
+    const int mode = (executable ? 0777 : 0666) & ~m_umask;
+    if (!file->setPermissions(permissionsFromMode(mode))) {
+        file->remove();
+        return makeError(ErrorCode::Io,
+                         QStringLiteral("cannot set the file mode %1: %2")
+                             .arg(mode, 4, 8, QLatin1Char('0'))
+                             .arg(file->errorString()),
+                         archivePath);
+    }
     const QString name = archivePath.mid(archivePath.lastIndexOf(u'/') + 1);
     m_pending.append(Pending{file->fileName(), *folder + u'/' + name, archivePath});
     return file;

@@ -34,7 +34,12 @@ public:
     const QString &root() const { return m_root; }
 
     // An open temporary file in the folder of `archivePath`, renamed to it by commit().
-    Result<std::unique_ptr<QTemporaryFile>> beginFile(const QString &archivePath);
+    // Its mode is what unzip and bsdtar give: 0666, or 0777 when `executable`,
+    // less the process umask (0644 / 0755 with the usual 022); never setuid,
+    // setgid or sticky.
+    Result<std::unique_ptr<QTemporaryFile>> beginFile(const QString &archivePath, bool executable = false);
+    // The process umask, read once when the target is prepared.
+    int umask() const { return m_umask; }
     // A symlink `archivePath` -> `body` (relative), created under a temporary name.
     Status addSymlink(const QString &archivePath, const QString &body);
     // Renames every pending file to its final name.
@@ -58,6 +63,7 @@ private:
     QStringList m_renamedNew; // final files renamed into place that did not exist before
     bool m_committed = false;
     int m_linkCounter = 0;
+    int m_umask = 022;
 };
 
 } // namespace carton

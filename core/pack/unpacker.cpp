@@ -27,6 +27,7 @@ struct UnpackItem {
     qint64 size = 0;
     QString linkTarget;     // Symlink: archive path of the final target
     QByteArray expectedSha; // from MANIFEST (empty when unlisted)
+    bool executable = false;
 };
 
 Error cancelled(const QString &where)
@@ -54,6 +55,7 @@ Result<std::vector<UnpackItem>> planItems(const Carton &carton)
         seen.insert(file.path);
         UnpackItem item;
         item.path = file.path;
+        item.executable = file.executable;
         item.size = file.size;
         if (file.size < 0 || file.compressedSize < 0)
             return makeError(ErrorCode::Format, QStringLiteral("negative size"), location);
@@ -138,7 +140,7 @@ public:
         if (!opened)
             return opened.error();
         QIODevice &in = **opened;
-        Result<std::unique_ptr<QTemporaryFile>> created = m_target.beginFile(item.path);
+        Result<std::unique_ptr<QTemporaryFile>> created = m_target.beginFile(item.path, item.executable);
         if (!created)
             return created.error();
         QTemporaryFile &out = **created;

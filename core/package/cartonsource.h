@@ -24,7 +24,8 @@ struct SourceFile {
     qint64 compressedSize = 0; // bytes in the archive (== size in a folder)
     int method = -1;           // zip method (0, 8, 93...), -1 in a folder
     bool isSymlink = false;
-    QString linkTarget; // resolved path of the final target, for symlinks
+    bool executable = false; // some x bit in the zip entry's unix mode / on disk (setuid and setgid are never kept)
+    QString linkTarget;      // resolved path of the final target, for symlinks
 };
 
 // Where a carton's files come from: a .carton (zip) or an unpacked folder.

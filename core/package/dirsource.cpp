@@ -75,6 +75,7 @@ Result<std::unique_ptr<DirSource>> DirSource::open(const QString &path, const Li
         if (!dataInfo.isFile())
             continue;
         f.size = dataInfo.size();
+        f.executable = dataInfo.permissions() & (QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther);
         f.compressedSize = f.size;
         source->m_files.append(f);
         source->m_diskPaths.insert(rel, disk);

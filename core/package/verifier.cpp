@@ -209,6 +209,9 @@ FileCheck checkFile(const Carton &carton, const Job &job, const VerifyOptions &o
     const auto region = source.rawRegion(job.path);
     auto digest = region ? hashRegion(*region, progress, job.path) : hashStream(source, job.path, progress);
     if (!digest) {
+        // Stopped by a cancel: not checked, which is not a failure.
+        if (digest.error().code == ErrorCode::Cancelled)
+            return check;
         check.state = FileState::Failed;
         check.message = digest.error().message;
         return check;

@@ -29,6 +29,7 @@ Result<std::unique_ptr<ZipSource>> ZipSource::open(const QString &path, const Li
         f.compressedSize = qint64(e.compressedSize);
         f.method = e.method;
         f.isSymlink = e.isSymlink();
+        f.executable = !f.isSymlink && (e.unixMode() & 0111) != 0;
         source->m_files.append(f);
     }
     if (Status st = source->resolveSymlinks(); !st)

@@ -190,6 +190,10 @@ private slots:
         report = verifyCarton(*c, {}, &progress);
         QVERIFY(report.cancelled);
         QVERIFY(!report.ok());
+        // The file in progress is not checked, not failed: a cancel is no finding.
+        QCOMPARE(states(report).value(QStringLiteral("model/big.bin")), FileState::Unverified);
+        QCOMPARE(report.diagnostics().size(), 1);
+        QCOMPARE(report.diagnostics().constFirst().severity, carton::Severity::Warning);
     }
     void cancelStopsEarly()
     {

@@ -61,6 +61,32 @@ inline QString makeFolderCarton(const QTemporaryDir &dir, const QString &name, b
     return root;
 }
 
+// A valid folder carton with a big model file (listed in MANIFEST), written in
+// chunks: hashing it takes long enough to watch and cancel.
+inline QString makeBigFolderCarton(const QTemporaryDir &dir, const QString &name, int mebibytes)
+{
+    const QString root = makeFolderCarton(dir, name);
+    if (root.isEmpty())
+        return {};
+    QFile big(root + u"/model/big.bin"_s);
+    if (!big.open(QIODevice::WriteOnly))
+        return {};
+    const QByteArray chunk(1 << 20, '\x5a');
+    QCryptographicHash sha(QCryptographicHash::Sha256);
+    for (int i = 0; i < mebibytes; ++i) {
+        if (big.write(chunk) != chunk.size())
+            return {};
+        sha.addData(chunk);
+    }
+    big.close();
+    QFile toml(root + u"/carton.toml"_s);
+    if (!toml.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray manifest = "carton.toml=" + sha256Hex(toml.readAll()) + "\nmodel/big.bin=" + sha.result().toHex() +
+                                "\nmodel/model.txt=" + sha256Hex("model bytes\n") + "\n";
+    return writeFile(root + u"/MANIFEST"_s, manifest) ? root : QString();
+}
+
 inline QList<carton::Diagnostic> shownDiagnostics(studio::MainWindow &window)
 {
     QList<carton::Diagnostic> list;

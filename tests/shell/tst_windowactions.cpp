@@ -227,8 +227,8 @@ void TestWindowActions::windowStateRestored()
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.resize(900, 640);
-        QVERIFY(window.diagnosticsDock()->isVisible());
-        window.diagnosticsDock()->hide();
+        // Nothing open, nothing to show: the dock waits for a carton with problems.
+        QVERIFY(!window.diagnosticsDock()->isVisible());
         window.close();
     }
     MainWindow again(m_settings.get());

@@ -24,9 +24,11 @@
 #include <QClipboard>
 #include <QDirIterator>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
 #include <QTextDocument>
@@ -80,7 +82,7 @@ void TestCartonView::upstreamOverview()
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), QStringLiteral("Test Model"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text(),
              QStringLiteral("A short description that should be less than or equal to 100 characters."));
-    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelHashLabel"))->text(),
+    QCOMPARE(view.findChild<QLineEdit *>(QStringLiteral("modelHashLabel"))->text(),
              QStringLiteral("f1cae5143a92a44e3a7e1d9c32a0245065dfb6e0f1e91c18b5e44356d081dfb5"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("runnerLabel"))->text(), QStringLiteral("python"));
     QVERIFY(view.findChild<QFrame *>(QStringLiteral("remoteImagesBar"))->isHidden());
@@ -115,7 +117,8 @@ void TestCartonView::upstreamTabs()
     QVERIFY(top.contains(u"misc"));
     QVERIFY(top.contains(u"tensor_data"));
     QVERIFY(top.contains(u"carton.toml"));
-    QCOMPARE(view.filesPage()->tree()->model(), files);
+    QCOMPARE(view.filesPage()->tree()->model(), view.filesPage()->proxy());
+    QCOMPARE(view.filesPage()->proxy()->sourceModel(), files);
 
     TensorListModel *tensors = view.tensorsPage()->listModel();
     QAbstractItemModelTester t3(tensors, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -173,14 +176,15 @@ void TestCartonView::revealLocation_data()
     QTest::addColumn<QString>("location");
     QTest::addColumn<bool>("found");
     QTest::addColumn<int>("tab");
-    QTest::addColumn<QString>("selected"); // file path, "input:ROW:COL", "tensor:ROW", "item:ROW"
+    QTest::addColumn<QString>("selected"); // file path, "input:ROW:COL", "tensor:ROW", "item:ROW", "child:ROW:KEY"
 
     QTest::newRow("input shape") << "carton.toml: input[2].shape" << true << int(CartonView::SpecsTab) << "input:2:2";
     QTest::newRow("input with line") << "carton.toml:31: input[5].dtype" << true << int(CartonView::SpecsTab)
                                      << "input:5:1";
     QTest::newRow("output") << "carton.toml: output[0].shape[1]" << true << int(CartonView::SpecsTab) << "output:0:2";
-    QTest::newRow("self_test") << "carton.toml: self_test[0].inputs.b" << true << int(CartonView::SelfTestsTab)
-                               << "item:0";
+    QTest::newRow("self_test input") << "carton.toml: self_test[0].inputs.b" << true << int(CartonView::SelfTestsTab)
+                                     << "child:0:b";
+    QTest::newRow("self_test") << "carton.toml: self_test[0]" << true << int(CartonView::SelfTestsTab) << "item:0";
     QTest::newRow("example") << "carton.toml: example[0]" << true << int(CartonView::SelfTestsTab) << "item:1";
     QTest::newRow("model_name") << "carton.toml: model_name" << true << int(CartonView::OverviewTab) << "";
     QTest::newRow("runner opt") << "carton.toml: runner.opts.entrypoint_fn" << true << int(CartonView::OverviewTab)
@@ -225,6 +229,10 @@ void TestCartonView::revealLocation()
         QCOMPARE(table->currentIndex().column(), parts[2].toInt());
     } else if (parts[0] == u"tensor") {
         QCOMPARE(view.tensorsPage()->listView()->currentIndex().row(), parts[1].toInt());
+    } else if (parts[0] == u"child") {
+        const QModelIndex current = view.selfTestsPage()->tree()->currentIndex();
+        QCOMPARE(current.parent().row(), parts[1].toInt());
+        QCOMPARE(current.siblingAtColumn(0).data().toString(), parts[2]);
     } else if (parts[0] == u"item") {
         QCOMPARE(view.selfTestsPage()->tree()->currentIndex().row(), parts[1].toInt());
         QVERIFY(!view.selfTestsPage()->tree()->currentIndex().parent().isValid());
@@ -243,7 +251,7 @@ void TestCartonView::clickShowsFile()
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QTreeView *tree = view.filesPage()->tree();
-    const QModelIndex index = view.filesModel()->indexForPath(QStringLiteral("model/requirements.txt"));
+    const QModelIndex index = view.filesPage()->treeIndex(QStringLiteral("model/requirements.txt"));
     tree->expand(index.parent());
     tree->scrollTo(index);
     QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(index).center());
@@ -417,7 +425,7 @@ void TestCartonView::brokenCarton()
         QVERIFY(
             view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text().contains(u"could not be read"));
     }
-    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelHashLabel"))->text() == u"(no MANIFEST)", !withManifest);
+    QCOMPARE(view.findChild<QLineEdit *>(QStringLiteral("modelHashLabel"))->text() == u"(no MANIFEST)", !withManifest);
 }
 
 void TestCartonView::sampleCarton()

@@ -100,6 +100,7 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
     m_stack->addWidget(m_loading);
 
     // A message bar above the view when the carton opened with errors.
+    m_banner->setObjectName(QStringLiteral("cartonBanner"));
     m_banner->setWordWrap(true);
     m_banner->setTextFormat(Qt::PlainText);
     m_banner->setContentsMargins(8, 6, 8, 6);
@@ -115,6 +116,7 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
     layout->addWidget(m_stack);
 
     connect(m_verification, &VerificationRunner::stateChanged, this, &CartonPage::busyChanged);
+    connect(m_verification, &VerificationRunner::stateChanged, this, &CartonPage::updateCartonState);
     connect(m_verification, &VerificationRunner::fileChecked, this, [this](const carton::FileCheck &check) {
         if (m_view)
             m_view->setFileCheck(check);
@@ -176,6 +178,7 @@ void CartonPage::reload()
     emit stateChanged(m_state);
     emit diagnosticsChanged();
     emit busyChanged();
+    updateCartonState();
 
     m_openWatcher = new QFutureWatcher<OpenOutcome>(this);
     connect(m_openWatcher, &QFutureWatcherBase::finished, this, &CartonPage::onOpened);
@@ -209,6 +212,7 @@ void CartonPage::onOpened()
     emit stateChanged(m_state);
     emit diagnosticsChanged();
     verify();
+    updateCartonState();
 }
 
 void CartonPage::onValidated()
@@ -217,19 +221,9 @@ void CartonPage::onValidated()
     m_validateWatcher->deleteLater();
     m_validateWatcher = nullptr;
     m_validating = false;
-
-    int errors = 0;
-    for (const carton::Diagnostic &d : std::as_const(m_baseDiagnostics))
-        errors += d.severity == carton::Severity::Error ? 1 : 0;
-    if (errors > 0) {
-        m_banner->setText(
-            errors == 1
-                ? tr("This carton has a problem that makes it invalid; see the Diagnostics panel.")
-                : tr("This carton has %1 problems that make it invalid; see the Diagnostics panel.").arg(errors));
-        m_banner->show();
-    }
     emit diagnosticsChanged();
     emit busyChanged();
+    updateCartonState();
 }
 
 void CartonPage::showError(const carton::Error &error)
@@ -248,6 +242,7 @@ void CartonPage::showError(const carton::Error &error)
     emit stateChanged(m_state);
     emit diagnosticsChanged();
     emit busyChanged();
+    updateCartonState();
 }
 
 void CartonPage::verify()
@@ -282,6 +277,45 @@ void CartonPage::updateVerificationDiagnostics()
     }
     emit diagnosticsChanged();
     emit busyChanged();
+    updateCartonState();
+}
+
+void CartonPage::updateCartonState()
+{
+    CartonState::Input input;
+    input.open = m_state == State::Opening  ? CartonState::Open::Opening
+                 : m_state == State::Failed ? CartonState::Open::Failed
+                                            : CartonState::Open::Open;
+    input.validating = m_validating;
+    input.diagnostics = m_baseDiagnostics;
+    switch (m_verification->state()) {
+    case VerificationRunner::State::Idle:
+        input.verification = CartonState::Verification::NotStarted;
+        break;
+    case VerificationRunner::State::Running:
+        input.verification = CartonState::Verification::Running;
+        break;
+    case VerificationRunner::State::Finished:
+        input.verification = CartonState::Verification::Finished;
+        break;
+    case VerificationRunner::State::Cancelled:
+        input.verification = CartonState::Verification::Cancelled;
+        break;
+    }
+    CartonState::countReport(m_verification->report(), &input);
+    const CartonState state = CartonState::derive(input);
+
+    m_banner->setText(state.bannerText());
+    m_banner->setVisible(!state.bannerText().isEmpty());
+    if (m_view) {
+        m_view->setCartonStateText(state.summary());
+        if (m_verification->state() == VerificationRunner::State::Cancelled)
+            m_view->setVerificationStopped();
+    }
+    if (state == m_cartonState)
+        return;
+    m_cartonState = state;
+    emit cartonStateChanged();
 }
 
 void CartonPage::setPreferredViewTab(const QString &tab)

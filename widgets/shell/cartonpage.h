@@ -4,6 +4,7 @@
 
 #include "base/diagnostic.h"
 #include "base/result.h"
+#include "cartonstate.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -58,6 +59,9 @@ public:
 
     // Load + validation diagnostics, then files that failed verification.
     carton::Diagnostics diagnostics() const;
+    // The one state shown everywhere (banner, tab, status bar, Overview).
+    const CartonState &cartonState() const { return m_cartonState; }
+    QLabel *banner() const { return m_banner; }
 
     // Tab of the CartonView to show once open: a name ("files", "inputs") or a
     // 1-based number. Empty: the view's default.
@@ -73,6 +77,7 @@ public slots:
 
 signals:
     void stateChanged(studio::CartonPage::State state);
+    void cartonStateChanged();
     void diagnosticsChanged();
     void busyChanged();
     void statusMessage(const QString &text);
@@ -83,6 +88,7 @@ private:
     void onValidated();
     void showError(const carton::Error &error);
     void updateVerificationDiagnostics();
+    void updateCartonState();
 
     QString m_path;
     QSettings *m_settings;
@@ -93,6 +99,7 @@ private:
     carton::Diagnostics m_baseDiagnostics;
     carton::Diagnostics m_verifyDiagnostics;
     bool m_validating = false;
+    CartonState m_cartonState = CartonState::derive({});
 
     QStackedWidget *m_stack;
     QWidget *m_loading;

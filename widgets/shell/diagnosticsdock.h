@@ -6,16 +6,21 @@
 
 #include <QDockWidget>
 
+class QAction;
 class QLabel;
+class QSortFilterProxyModel;
 class QStackedWidget;
+class QToolButton;
 class QTreeView;
 
 namespace studio {
 
 class DiagnosticsModel;
 
-// The "Diagnostics" dock: the current carton's validation list. Activating a
-// row (double-click, Enter) asks to reveal its location in the carton view.
+// The "Diagnostics" dock: the current carton's validation list. Clicking a row
+// (or Enter) asks to reveal its location in the carton view. Rows can be
+// filtered by severity and copied (Ctrl+C, context menu); long messages are
+// elided at the end and shown whole in their tooltip.
 class DiagnosticsDock final : public QDockWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DiagnosticsDock)
@@ -26,21 +31,34 @@ public:
     // Shown instead of the list when it is empty ("No problems found.").
     void setEmptyText(const QString &text);
     QString emptyText() const;
+    // The unfiltered list; the view shows it through a severity filter.
     DiagnosticsModel *model() const { return m_model; }
+    QSortFilterProxyModel *filterModel() const { return m_filter; }
     QTreeView *view() const { return m_view; }
+    QAction *copyAction() const { return m_copy; }
+    // The filter button of a severity (checked: shown).
+    QToolButton *severityButton(carton::Severity severity) const;
+    void setSeverityShown(carton::Severity severity, bool shown);
+
+    // "error: LOCATION: MESSAGE" lines of the selected rows (all shown rows when none is selected).
+    QString selectedText() const;
+    int count(carton::Severity severity) const;
 
 signals:
     void locationActivated(const QString &location);
 
 private:
     void updateTitle();
+    void updateFilter();
+    void activate(const QModelIndex &index);
 
     DiagnosticsModel *m_model;
+    QSortFilterProxyModel *m_filter;
     QTreeView *m_view;
     QLabel *m_empty;
     QStackedWidget *m_stack;
-    int m_errors = 0;
-    int m_warnings = 0;
+    QToolButton *m_buttons[3] = {};
+    QAction *m_copy;
 };
 
 } // namespace studio

@@ -4,6 +4,7 @@
 
 #include "aboutdialog.h"
 #include "cartonpage.h"
+#include "cartontabs.h"
 #include "diagnosticsdock.h"
 #include "package/carton.h"
 #include "recentfiles.h"
@@ -16,18 +17,23 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPointer>
 #include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QToolButton>
+#include <QTreeView>
 #include <QUrl>
 #include <algorithm>
 
@@ -43,27 +49,46 @@ QString cleanAbsolute(const QString &path)
 {
     return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
 }
+
+// The platform's bindings for Next/Previous Tab, with `spelled` (as users type
+// it: Ctrl+Shift+Tab, which X11 delivers as Ctrl+Shift+Backtab) first so that
+// the menu shows it that way.
+QList<QKeySequence> tabShortcuts(QKeySequence::StandardKey key, const QKeySequence &spelled)
+{
+    QList<QKeySequence> keys{spelled};
+    for (const QKeySequence &k : QKeySequence::keyBindings(key))
+        if (!keys.contains(k))
+            keys.append(k);
+    return keys;
+}
 } // namespace
 
 MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     : QMainWindow(parent), m_settings(settings), m_recent(new RecentFiles(settings, this)),
-      m_central(new QStackedWidget(this)), m_welcome(new WelcomePage(m_recent, this)), m_tabs(new QTabWidget(this)),
-      m_diagnostics(new DiagnosticsDock(this)), m_verificationStatus(new VerificationStatus(this))
+      m_central(new QStackedWidget(this)), m_welcome(new WelcomePage(m_recent, this)), m_tabs(new CartonTabs(this)),
+      m_diagnostics(new DiagnosticsDock(this)), m_verificationStatus(new VerificationStatus(this)),
+      m_problems(new QToolButton(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
     setDocumentMode(true);
 
-    m_tabs->setDocumentMode(true);
-    m_tabs->setTabsClosable(true);
-    m_tabs->setMovable(true);
-    m_tabs->setElideMode(Qt::ElideMiddle);
-    m_tabs->setUsesScrollButtons(true);
     m_central->addWidget(m_welcome);
     m_central->addWidget(m_tabs);
     setCentralWidget(m_central);
 
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnostics);
+    m_problems->setObjectName(QStringLiteral("problemsButton"));
+    m_problems->setAutoRaise(true);
+    m_problems->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_problems->setToolTip(tr("Show the Diagnostics panel"));
+    m_problems->hide();
+    connect(m_problems, &QToolButton::clicked, this, [this] {
+        m_diagnostics->show();
+        m_diagnostics->raise();
+        m_diagnostics->view()->setFocus(Qt::OtherFocusReason);
+    });
+    statusBar()->addPermanentWidget(m_problems);
     statusBar()->addPermanentWidget(m_verificationStatus);
 
     connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::showOpenDialog);
@@ -71,6 +96,14 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     connect(m_welcome, &WelcomePage::openPathRequested, this, &MainWindow::openPath);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentChanged);
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closePage);
+    connect(m_tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const int index = m_tabs->tabBar()->tabAt(pos);
+        if (index < 0)
+            return;
+        QMenu *menu = createTabContextMenu(index);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_tabs->tabBar()->mapToGlobal(pos));
+    });
     connect(m_diagnostics, &DiagnosticsDock::locationActivated, this, [this](const QString &location) {
         CartonPage *page = currentPage();
         if (page && !page->revealLocation(location))
@@ -131,16 +164,21 @@ void MainWindow::createActions()
     toggleDiagnostics->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     view->addAction(toggleDiagnostics);
     view->addSeparator();
-    QAction *next = view->addAction(tr("&Next Tab"), this, [this] {
+    m_nextTabAction = view->addAction(tr("&Next Tab"), this, [this] {
         if (m_tabs->count() > 1)
             m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count());
     });
-    next->setShortcut(QKeySequence::NextChild);
-    QAction *previous = view->addAction(tr("&Previous Tab"), this, [this] {
+    m_nextTabAction->setObjectName(QStringLiteral("actionNextTab"));
+    m_nextTabAction->setShortcuts(tabShortcuts(QKeySequence::NextChild, QKeySequence(Qt::CTRL | Qt::Key_Tab)));
+    m_nextTabAction->setShortcutContext(Qt::WindowShortcut);
+    m_previousTabAction = view->addAction(tr("&Previous Tab"), this, [this] {
         if (m_tabs->count() > 1)
             m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
     });
-    previous->setShortcut(QKeySequence::PreviousChild);
+    m_previousTabAction->setObjectName(QStringLiteral("actionPreviousTab"));
+    m_previousTabAction->setShortcuts(
+        tabShortcuts(QKeySequence::PreviousChild, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)));
+    m_previousTabAction->setShortcutContext(Qt::WindowShortcut);
     view->addSeparator();
     QAction *fullScreen = view->addAction(tr("&Full Screen"), this, [this](bool on) {
         setWindowState(on ? (windowState() | Qt::WindowFullScreen) : (windowState() & ~Qt::WindowFullScreen));
@@ -350,6 +388,11 @@ CartonPage *MainWindow::openPath(const QString &path)
         if (page == currentPage())
             updateActions();
     });
+    connect(page, &CartonPage::cartonStateChanged, this, [this, page] {
+        updatePageTab(page);
+        if (page == currentPage())
+            m_verificationStatus->setCartonState(page->cartonState());
+    });
     connect(page, &CartonPage::busyChanged, this, [this, page] {
         updatePageTab(page);
         if (page == currentPage())
@@ -369,6 +412,7 @@ CartonPage *MainWindow::openPath(const QString &path)
             closePage(i);
     });
 
+    updatePageTab(page);
     m_tabs->setCurrentIndex(index);
     onCurrentChanged();
     emit busyChanged();
@@ -382,10 +426,70 @@ void MainWindow::closePage(int index)
         return;
     m_tabs->removeTab(index);
     disconnect(p, nullptr, this, nullptr);
+    if (m_dockPage == p)
+        m_dockPage = nullptr;
     p->verification()->cancel();
     p->deleteLater(); // its jobs' late results are dropped
     onCurrentChanged();
     emit busyChanged();
+}
+
+void MainWindow::closeOtherPages(int index)
+{
+    QWidget *keep = m_tabs->widget(index);
+    if (!keep)
+        return;
+    for (int i = m_tabs->count() - 1; i >= 0; --i)
+        if (m_tabs->widget(i) != keep)
+            closePage(i);
+}
+
+void MainWindow::closePagesToTheRight(int index)
+{
+    if (index < 0)
+        return;
+    for (int i = m_tabs->count() - 1; i > index; --i)
+        closePage(i);
+}
+
+QMenu *MainWindow::createTabContextMenu(int index)
+{
+    auto *menu = new QMenu(this);
+    const CartonPage *p = page(index);
+    if (!p)
+        return menu;
+    const QString path = p->path();
+    QAction *copy =
+        menu->addAction(shellIcon(QStringLiteral("copy"), QStringLiteral("edit-copy")), tr("Copy &Path"), this,
+                        [path] { QGuiApplication::clipboard()->setText(QDir::toNativeSeparators(path)); });
+    copy->setObjectName(QStringLiteral("actionCopyPath"));
+    // The folder holding the carton (a carton folder's parent), for the file manager.
+    const QUrl folder = QUrl::fromLocalFile(QFileInfo(path).absolutePath());
+    QAction *show = menu->addAction(shellIcon(QStringLiteral("folder"), QStringLiteral("folder-open")),
+                                    tr("Show in &Folder"), this, [folder] { QDesktopServices::openUrl(folder); });
+    show->setObjectName(QStringLiteral("actionShowInFolder"));
+    show->setData(folder);
+    menu->addSeparator();
+    QPointer<const CartonPage> target(p);
+    auto indexOf = [this, target] { return target ? m_tabs->indexOf(const_cast<CartonPage *>(target.data())) : -1; };
+    QAction *close = menu->addAction(tr("&Close"), this, [this, indexOf] {
+        if (const int i = indexOf(); i >= 0)
+            closePage(i);
+    });
+    close->setObjectName(QStringLiteral("actionCloseTab"));
+    QAction *others = menu->addAction(tr("Close &Others"), this, [this, indexOf] {
+        if (const int i = indexOf(); i >= 0)
+            closeOtherPages(i);
+    });
+    others->setObjectName(QStringLiteral("actionCloseOthers"));
+    others->setEnabled(m_tabs->count() > 1);
+    QAction *right = menu->addAction(tr("Close Tabs to the &Right"), this, [this, indexOf] {
+        if (const int i = indexOf(); i >= 0)
+            closePagesToTheRight(i);
+    });
+    right->setObjectName(QStringLiteral("actionCloseToTheRight"));
+    right->setEnabled(index < m_tabs->count() - 1);
+    return menu;
 }
 
 void MainWindow::onCurrentChanged()
@@ -393,6 +497,10 @@ void MainWindow::onCurrentChanged()
     CartonPage *page = currentPage();
     m_central->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_welcome);
     m_verificationStatus->setRunner(page ? page->verification() : nullptr);
+    if (page)
+        m_verificationStatus->setCartonState(page->cartonState());
+    else
+        m_verificationStatus->clearCartonState();
     setWindowTitle(page ? page->displayName() : QString());
     setWindowFilePath(page ? page->path() : QString());
     updateDiagnostics();
@@ -404,28 +512,9 @@ void MainWindow::updatePageTab(CartonPage *page)
     const int index = m_tabs->indexOf(page);
     if (index < 0)
         return;
-    QIcon icon;
-    QString status;
-    if (page->state() == CartonPage::State::Failed) {
-        icon = shellIcon(QStringLiteral("state-failed"), QStringLiteral("dialog-error"));
-        status = tr("Could not be opened");
-    } else if (page->state() == CartonPage::State::Open) {
-        const VerificationRunner *runner = page->verification();
-        const bool invalid = carton::hasErrors(page->diagnostics());
-        if (runner->state() == VerificationRunner::State::Finished && runner->failedCount() > 0) {
-            icon = shellIcon(QStringLiteral("state-mismatch"), QStringLiteral("dialog-error"));
-            status = tr("Files failed verification");
-        } else if (invalid) {
-            icon = shellIcon(QStringLiteral("severity-error"), QStringLiteral("dialog-error"));
-            status = tr("Not a valid carton: see Diagnostics");
-        } else if (runner->isRunning()) {
-            icon = shellIcon(QStringLiteral("state-pending"));
-            status = tr("Verifying…");
-        } else if (runner->state() == VerificationRunner::State::Finished) {
-            icon = shellIcon(QStringLiteral("state-ok"));
-            status = tr("All files verified");
-        }
-    }
+    const CartonState &state = page->cartonState();
+    const QIcon icon = shellIcon(state.iconName());
+    const QString status = state.summary();
     m_tabs->setTabIcon(index, icon);
     const QString path = QDir::toNativeSeparators(page->path());
     m_tabs->setTabToolTip(index, status.isEmpty() ? path : path + u'\n' + status);
@@ -446,15 +535,48 @@ void MainWindow::updateDiagnostics()
     if (!page) {
         m_diagnostics->setEmptyText(tr("No carton open."));
         m_diagnostics->setDiagnostics({});
+        m_problems->hide();
+        m_diagnostics->hide();
+        m_dockPage = nullptr;
+        m_dockHadProblems = -1;
         return;
     }
+    // "No problems found." only once every check has run.
     if (page->state() == CartonPage::State::Opening)
         m_diagnostics->setEmptyText(tr("Opening…"));
     else if (page->isValidating())
         m_diagnostics->setEmptyText(tr("Checking…"));
+    else if (page->verification()->isRunning())
+        m_diagnostics->setEmptyText(tr("Verifying…"));
     else
         m_diagnostics->setEmptyText(tr("No problems found."));
-    m_diagnostics->setDiagnostics(page->diagnostics());
+    const carton::Diagnostics list = page->diagnostics();
+    m_diagnostics->setDiagnostics(list);
+
+    const int errors = m_diagnostics->count(carton::Severity::Error);
+    const int warnings = m_diagnostics->count(carton::Severity::Warning);
+    const int infos = m_diagnostics->count(carton::Severity::Info);
+    QStringList parts;
+    if (errors > 0)
+        parts << (errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors));
+    if (warnings > 0)
+        parts << (warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings));
+    if (infos > 0)
+        parts << (infos == 1 ? tr("1 info") : tr("%1 infos").arg(infos));
+    m_problems->setText(parts.join(QStringLiteral(", ")));
+    m_problems->setIcon(shellIcon(errors > 0     ? QStringLiteral("severity-error")
+                                  : warnings > 0 ? QStringLiteral("severity-warning")
+                                                 : QStringLiteral("severity-info")));
+    m_problems->setVisible(!parts.isEmpty());
+
+    const int hasProblems = errors + warnings > 0 ? 1 : 0;
+    if (page != m_dockPage || hasProblems != m_dockHadProblems) {
+        if (hasProblems || !page->isBusy()) {
+            m_dockPage = page;
+            m_dockHadProblems = hasProblems;
+            m_diagnostics->setVisible(hasProblems);
+        }
+    }
 }
 
 QStringList MainWindow::cartonPathsFromMimeData(const QMimeData *mime)

@@ -9,6 +9,7 @@ class QMimeData;
 class QSettings;
 class QStackedWidget;
 class QTabWidget;
+class QToolButton;
 
 namespace studio {
 
@@ -39,6 +40,9 @@ public:
     CartonPage *currentPage() const;
     CartonPage *findPage(const QString &path) const;
     void closePage(int index);
+    // Closes every tab but `index` / every tab right of `index`.
+    void closeOtherPages(int index);
+    void closePagesToTheRight(int index);
 
     // Some tab is opening, validating or verifying.
     bool isBusy() const;
@@ -50,7 +54,15 @@ public:
     DiagnosticsDock *diagnosticsDock() const { return m_diagnostics; }
     RecentFiles *recentFiles() const { return m_recent; }
     VerificationStatus *verificationStatus() const { return m_verificationStatus; }
+    // Status bar counter of the current carton's problems; clicking it shows the dock.
+    QToolButton *problemsButton() const { return m_problems; }
     QMenu *recentMenu() const { return m_recentMenu; }
+    QAction *nextTabAction() const { return m_nextTabAction; }
+    QAction *previousTabAction() const { return m_previousTabAction; }
+    // The context menu of tab `index` (Copy Path, Show in Folder, Close,
+    // Close Others, Close Tabs to the Right), parented to the window; the
+    // caller shows it and deletes it.
+    QMenu *createTabContextMenu(int index);
 
     // Local .carton files and folders among the URLs of a drag.
     static QStringList cartonPathsFromMimeData(const QMimeData *mime);
@@ -95,6 +107,11 @@ private:
     QTabWidget *m_tabs;
     DiagnosticsDock *m_diagnostics;
     VerificationStatus *m_verificationStatus;
+    QToolButton *m_problems;
+    // The dock shows itself when the current carton gets problems and hides
+    // when it has none; in between the user's choice stands.
+    const CartonPage *m_dockPage = nullptr;
+    int m_dockHadProblems = -1;
     QMenu *m_recentMenu = nullptr;
     QString m_preferredTab;
 
@@ -102,6 +119,8 @@ private:
     QAction *m_copyHashAction = nullptr;
     QAction *m_verifyAction = nullptr;
     QAction *m_openSampleAction = nullptr;
+    QAction *m_nextTabAction = nullptr;
+    QAction *m_previousTabAction = nullptr;
 };
 
 } // namespace studio

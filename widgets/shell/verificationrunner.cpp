@@ -72,7 +72,9 @@ int failedFileCount(const carton::VerifyReport &report)
 {
     int failed = 0;
     for (const carton::FileCheck &check : report.files) {
-        if (check.state != carton::FileState::Ok && check.state != carton::FileState::Linked)
+        // Unverified: not reached before a cancel, which is no failure.
+        if (check.state != carton::FileState::Ok && check.state != carton::FileState::Linked &&
+            check.state != carton::FileState::Unverified)
             ++failed;
     }
     return failed;
@@ -123,6 +125,7 @@ void VerificationRunner::start(std::shared_ptr<const carton::Carton> carton, con
     auto job = std::make_shared<Job>(this, ++m_generation);
     m_job = job;
     m_state = State::Running;
+    m_clock.start();
     emit stateChanged(m_state);
     emit started();
 

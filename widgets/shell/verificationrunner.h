@@ -4,6 +4,7 @@
 
 #include "package/verifier.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <memory>
 
@@ -34,9 +35,11 @@ public:
     bool isRunning() const { return m_state == State::Running; }
     qint64 bytesDone() const { return m_done; }
     qint64 bytesTotal() const { return m_total; }
+    // Milliseconds since the running job started (0 when none runs).
+    qint64 elapsedMs() const { return m_state == State::Running && m_clock.isValid() ? m_clock.elapsed() : 0; }
     // Valid once finished (or cancelled: the files checked so far).
     const carton::VerifyReport &report() const { return m_report; }
-    // Files that are neither Ok nor Linked in the report.
+    // Files that are neither Ok, Linked nor Unverified (left by a cancel) in the report.
     int failedCount() const;
 
     // Blocks until every verification job of the process has returned
@@ -59,6 +62,7 @@ private:
     State m_state = State::Idle;
     qint64 m_done = 0;
     qint64 m_total = 0;
+    QElapsedTimer m_clock;
     carton::VerifyReport m_report;
 };
 

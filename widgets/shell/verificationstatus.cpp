@@ -4,6 +4,7 @@
 
 #include "shellicons.h"
 #include "verificationrunner.h"
+#include "views/viewutils.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -32,13 +33,15 @@ bool isDark(const QPalette &palette)
 
 VerificationStatus::VerificationStatus(QWidget *parent)
     : QWidget(parent), m_icon(new QLabel(this)), m_label(new QLabel(this)), m_progress(new QProgressBar(this)),
-      m_cancel(new QToolButton(this))
+      m_detail(new QLabel(this)), m_cancel(new QToolButton(this))
 {
     m_label->setObjectName(QStringLiteral("verificationText"));
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(160);
     m_progress->setMaximumHeight(m_label->sizeHint().height() + 2);
     m_progress->setTextVisible(false);
+    m_detail->setObjectName(QStringLiteral("verificationProgress"));
+    m_detail->setForegroundRole(QPalette::PlaceholderText);
     m_cancel->setAutoRaise(true);
     m_cancel->setToolTip(tr("Cancel verification"));
     m_cancel->setText(tr("Cancel"));
@@ -55,7 +58,12 @@ VerificationStatus::VerificationStatus(QWidget *parent)
     layout->addWidget(m_icon);
     layout->addWidget(m_label);
     layout->addWidget(m_progress);
+    layout->addWidget(m_detail);
     layout->addWidget(m_cancel);
+    // The same height with or without the progress bar and the cancel button:
+    // the status bar must not jump when verification starts or ends.
+    setFixedHeight(
+        std::max({m_cancel->sizeHint().height(), m_progress->sizeHint().height(), m_label->sizeHint().height()}));
     refresh();
 }
 
@@ -73,50 +81,62 @@ void VerificationStatus::setRunner(VerificationRunner *runner)
     refresh();
 }
 
+void VerificationStatus::setCartonState(const CartonState &state)
+{
+    m_state = state;
+    m_hasState = true;
+    refresh();
+}
+
+void VerificationStatus::clearCartonState()
+{
+    m_hasState = false;
+    refresh();
+}
+
 QString VerificationStatus::text() const
 {
     return m_label->text();
 }
 
+QString VerificationStatus::progressText() const
+{
+    if (!m_runner || !m_runner->isRunning())
+        return {};
+    return progressText(m_runner->bytesDone(), m_runner->bytesTotal(), m_runner->elapsedMs());
+}
+
+QString VerificationStatus::progressText(qint64 done, qint64 total, qint64 elapsedMs)
+{
+    if (total <= 0)
+        return {};
+    const int percent = perMille(done, total) / 10;
+    QString text = tr("%1% · %2 of %3").arg(percent).arg(humanSize(done), humanSize(total));
+    // Rate and time left once there is enough to measure.
+    if (elapsedMs >= 500 && done > 0) {
+        const double rate = double(done) * 1000.0 / double(elapsedMs);
+        text += tr(" · %1/s").arg(humanSize(qint64(rate)));
+        const qint64 left = std::max<qint64>(0, qint64(double(total - done) / rate + 0.5));
+        if (left >= 60)
+            text += tr(" · %1 min %2 s left").arg(left / 60).arg(left % 60);
+        else
+            text += tr(" · %1 s left").arg(left);
+    }
+    return text;
+}
+
 void VerificationStatus::refresh()
 {
-    const VerificationRunner::State state = m_runner ? m_runner->state() : VerificationRunner::State::Idle;
-    const bool running = state == VerificationRunner::State::Running;
+    const bool running = m_runner && m_runner->isRunning();
     m_progress->setVisible(running);
     m_cancel->setVisible(running);
-    QString iconName;
-    switch (state) {
-    case VerificationRunner::State::Idle:
-        m_label->clear();
-        m_tone = Tone::Neutral;
-        break;
-    case VerificationRunner::State::Running:
+    m_detail->setVisible(running);
+    if (running) {
         m_progress->setValue(perMille(m_runner->bytesDone(), m_runner->bytesTotal()));
-        m_label->setText(tr("Verifying…"));
-        m_tone = Tone::Neutral;
-        iconName = QStringLiteral("state-pending");
-        break;
-    case VerificationRunner::State::Cancelled:
-        m_label->setText(tr("Verification cancelled"));
-        m_tone = Tone::Neutral;
-        break;
-    case VerificationRunner::State::Finished: {
-        const int failed = m_runner->failedCount();
-        const int total = int(m_runner->report().files.size());
-        if (failed == 0) {
-            m_label->setText(total == 1 ? tr("1 file verified") : tr("All %1 files verified").arg(total));
-            m_tone = Tone::Good;
-            iconName = QStringLiteral("state-ok");
-        } else {
-            m_label->setText(failed == 1 ? tr("1 file failed verification")
-                                         : tr("%1 files failed verification").arg(failed));
-            m_tone = Tone::Bad;
-            iconName = QStringLiteral("state-mismatch");
-        }
-        break;
+        m_detail->setText(progressText());
     }
-    }
-    const QIcon icon = iconName.isEmpty() ? QIcon() : shellIcon(iconName);
+    m_label->setText(m_hasState ? m_state.summary() : QString());
+    const QIcon icon = m_hasState ? shellIcon(m_state.iconName()) : QIcon();
     m_icon->setVisible(!icon.isNull());
     if (!icon.isNull()) {
         const int side = m_label->fontMetrics().height();
@@ -131,15 +151,18 @@ void VerificationStatus::applyTone()
     const bool dark = isDark(palette());
     QPalette p = palette();
     QColor color = p.color(QPalette::WindowText);
-    if (m_tone == Tone::Good)
+    const Tone t = tone();
+    if (t == Tone::Good)
         color = dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x1b, 0x5e, 0x20);
-    else if (m_tone == Tone::Bad)
+    else if (t == Tone::Bad)
         color = dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb7, 0x1c, 0x1c);
+    else if (t == Tone::Warning)
+        color = dark ? QColor(0xff, 0xcc, 0x80) : QColor(0x8a, 0x4b, 0x00);
     QPalette labelPalette = m_label->palette();
     labelPalette.setColor(QPalette::WindowText, color);
     m_label->setPalette(labelPalette);
     QFont font = m_label->font();
-    font.setBold(m_tone == Tone::Bad);
+    font.setBold(t == Tone::Bad);
     m_label->setFont(font);
 }
 

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "cartonstate.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -13,25 +15,31 @@ namespace studio {
 
 class VerificationRunner;
 
-// Status bar part showing one runner: a progress bar and a cancel button while
-// it runs, then "All N files verified" (green) or "K files failed
-// verification" (red). Follows the current tab (setRunner).
+// Status bar part showing the current tab's carton: its state's summary
+// ("All N files verified" in green, "K files failed verification" in red...)
+// and, while its runner hashes, a progress bar and a cancel button. Follows
+// the current tab (setRunner, setCartonState).
 class VerificationStatus final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(VerificationStatus)
 public:
-    enum class Tone { Neutral, Good, Bad };
-    Q_ENUM(Tone)
+    using Tone = CartonState::Tone;
 
     explicit VerificationStatus(QWidget *parent = nullptr);
 
     void setRunner(VerificationRunner *runner);
     VerificationRunner *runner() const { return m_runner; }
+    void setCartonState(const CartonState &state);
+    void clearCartonState();
 
     QString text() const;
-    Tone tone() const { return m_tone; }
+    Tone tone() const { return m_hasState ? m_state.tone() : Tone::Neutral; }
     QProgressBar *progressBar() const { return m_progress; }
     QToolButton *cancelButton() const { return m_cancel; }
+    // "1.2 GiB of 2.0 GiB · 310 MiB/s · 3 s left" while verifying.
+    QString progressText() const;
+    // The progress text for `done` of `total` bytes after `elapsedMs`.
+    static QString progressText(qint64 done, qint64 total, qint64 elapsedMs);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -45,8 +53,10 @@ private:
     QLabel *m_icon;
     QLabel *m_label;
     QProgressBar *m_progress;
+    QLabel *m_detail;
     QToolButton *m_cancel;
-    Tone m_tone = Tone::Neutral;
+    CartonState m_state;
+    bool m_hasState = false;
 };
 
 } // namespace studio

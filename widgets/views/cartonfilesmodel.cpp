@@ -30,6 +30,8 @@ CartonFilesModel::Node *CartonFilesModel::ensureFolder(const QString &folderPath
     Node *parent = ensureFolder(slash < 0 ? QString() : folderPath.left(slash));
     auto node = std::make_unique<Node>();
     node->folder = true;
+    node->size = 0; // totals of the files below
+    node->compressedSize = 0;
     node->name = folderPath.mid(slash + 1);
     node->path = folderPath;
     node->parent = parent;
@@ -116,9 +118,18 @@ void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
                 node->sha256 = entry.sha256;
             }
         }
-        for (Node *node : std::as_const(m_byPath))
-            if (!node->folder && !node->exempt)
+        for (Node *node : std::as_const(m_byPath)) {
+            if (node->folder)
+                continue;
+            if (!node->exempt)
                 addFile(node);
+            // Folder totals (sizes are capped by the reader's limits: no overflow).
+            if (node->present)
+                for (Node *p = node->parent; p && p != m_root.get(); p = p->parent) {
+                    p->size += node->size;
+                    p->compressedSize += node->compressedSize;
+                }
+        }
         sortChildren(m_root.get());
     }
     endResetModel();
@@ -200,10 +211,12 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
             return node->name;
         case SizeColumn:
             if (node->folder)
-                return {};
+                return humanSize(node->size);
             return node->present ? humanSize(node->size) : QStringLiteral("—");
         case CompressedColumn:
-            if (node->folder || !node->present)
+            if (node->folder)
+                return humanSize(node->compressedSize);
+            if (!node->present)
                 return {};
             return node->method < 0 ? QString() : humanSize(node->compressedSize);
         case MethodColumn:
@@ -215,6 +228,8 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
         case Sha256Column:
             return node->folder ? QVariant() : QString::fromLatin1(node->sha256);
         case StateColumn:
+            if (m_stopped && state == carton::FileState::Unverified)
+                return tr("Not verified");
             return fileStateText(state);
         }
         break;
@@ -227,7 +242,9 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (column == StateColumn && !node->message.isEmpty())
             return node->message;
-        if (column == SizeColumn && !node->folder && node->present)
+        if (column == SizeColumn && node->folder)
+            return tr("%1 bytes in the files below").arg(QLocale().toString(node->size));
+        if (column == SizeColumn && node->present)
             return tr("%1 bytes").arg(QLocale().toString(node->size));
         if (column == CompressedColumn && !node->folder && node->present && node->method >= 0)
             return tr("%1 bytes").arg(QLocale().toString(node->compressedSize));
@@ -253,6 +270,8 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
         return int(state);
     case Roles::SortRole:
         switch (column) {
+        case NameColumn: // folders before files, as unsorted
+            return QString((node->folder ? u'0' : u'1') + node->name);
         case SizeColumn:
             return node->size;
         case CompressedColumn:
@@ -317,8 +336,18 @@ void CartonFilesModel::setFileCheck(const carton::FileCheck &check)
     updateState(node, check.state, check.message);
 }
 
+void CartonFilesModel::setVerificationStopped(bool stopped)
+{
+    if (m_stopped == stopped)
+        return;
+    m_stopped = stopped;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, StateColumn), index(rowCount() - 1, StateColumn));
+}
+
 void CartonFilesModel::resetFileChecks()
 {
+    setVerificationStopped(false);
     for (Node *node : std::as_const(m_byPath))
         if (!node->folder && !node->exempt && node->state != carton::FileState::Unverified)
             updateState(node, carton::FileState::Unverified, {});

@@ -35,6 +35,9 @@ public:
     // Verification results (GUI thread).
     void setFileCheck(const carton::FileCheck &check);
     void resetFileChecks();
+    // Verification stopped before the end: files still unverified read
+    // "Not verified" instead of "Pending" (until the next resetFileChecks).
+    void setVerificationStopped(bool stopped);
     carton::FileState fileState(const QString &path) const;
 
     QModelIndex indexForPath(const QString &path, int column = NameColumn) const;
@@ -52,7 +55,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    static constexpr int stateCount = 7;
+    // FileState's values run from Unverified (0) to Failed, the last one.
+    static constexpr int stateCount = int(carton::FileState::Failed) + 1;
+    bool m_stopped = false;
     struct Node {
         QString name;
         QString path; // full path ("model/main.py", folders "model")

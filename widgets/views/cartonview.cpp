@@ -61,6 +61,16 @@ void CartonView::setFileCheck(const carton::FileCheck &check)
     m_filesModel->setFileCheck(check);
 }
 
+void CartonView::setCartonStateText(const QString &text)
+{
+    m_overview->setStateText(text);
+}
+
+void CartonView::setVerificationStopped()
+{
+    m_filesModel->setVerificationStopped(true);
+}
+
 void CartonView::resetFileChecks()
 {
     m_filesModel->resetFileChecks();
@@ -80,7 +90,7 @@ bool CartonView::revealCartonTomlField(const QString &field, int line)
 {
     // "input[2].shape[1]", "output[0].name", "self_test[1].inputs.x", "example[0]"
     static const QRegularExpression item(
-        QStringLiteral(R"(^(input|output|self_test|example)\[(\d+)\](?:\.([A-Za-z_]+))?)"));
+        QStringLiteral(R"(^(input|output|self_test|example)\[(\d+)\](?:\.([A-Za-z_]+)(?:\.([^.\[]+))?)?)"));
     const QRegularExpressionMatch match = item.match(field);
     if (match.hasMatch()) {
         const QString section = match.captured(1);
@@ -100,7 +110,7 @@ bool CartonView::revealCartonTomlField(const QString &field, int line)
                 setCurrentTab(SpecsTab);
                 return true;
             }
-        } else if (m_selfTests->revealItem(section == u"example", number)) {
+        } else if (m_selfTests->revealItem(section == u"example", number, match.captured(4))) {
             setCurrentTab(SelfTestsTab);
             return true;
         }
@@ -133,10 +143,6 @@ bool CartonView::revealLocation(const QString &location)
             setCurrentTab(TensorsTab);
             return true;
         }
-    }
-    if (loc.file == u"MANIFEST" && loc.line <= 0 && !m_carton->manifestBytes().isEmpty()) {
-        // A MANIFEST problem without a line: show the model hash on the card.
-        // (With a line, fall through to the file itself.)
     }
     if (m_files->revealPath(loc.file, loc.line)) {
         setCurrentTab(FilesTab);

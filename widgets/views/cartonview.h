@@ -40,6 +40,10 @@ public:
 
     // Verification result of one file (GUI thread).
     void setFileCheck(const carton::FileCheck &check);
+    // The carton's state as the window shows it, for the Overview.
+    void setCartonStateText(const QString &text);
+    // Verification was cancelled: unchecked files read "Not verified".
+    void setVerificationStopped();
     // All files back to "pending".
     void resetFileChecks();
     // Jumps to a diagnostic's location ("carton.toml: input[2].shape", "MANIFEST:3",

@@ -6,13 +6,19 @@
 #include "extractjob.h"
 #include "fileviewer.h"
 #include "package/carton.h"
+#include "roles.h"
 #include "viewutils.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QDir>
 #include <QFileDialog>
+#include <QFontDatabase>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QMessageBox>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTimer>
 #include <QToolBar>
@@ -35,17 +41,41 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     m_extract->setObjectName(QStringLiteral("extractAction"));
     m_extract->setToolTip(tr("Extract the selected files (or everything when nothing is selected) into a folder"));
     connect(m_extract, &QAction::triggered, this, &FilesPage::extractSelection);
+    // Ctrl+F: filter by path.
+    m_filter = createFilterEdit(this, tr("Filter files (Ctrl+F)"), QStringLiteral("filesFilter"));
+    m_filter->setMaximumWidth(260);
+    toolbar->addWidget(m_filter);
     leftLayout->addWidget(toolbar);
+
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setRecursiveFilteringEnabled(true);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterRole(Roles::PathRole);
+    m_proxy->setSortRole(Roles::SortRole);
+    connect(m_filter, &QLineEdit::textChanged, this, &FilesPage::setFilterText);
 
     m_tree = new QTreeView(left);
     m_tree->setObjectName(QStringLiteral("filesTree"));
-    m_tree->setModel(m_model);
+    m_tree->setModel(m_proxy);
+    // Unsorted (folders first, by name) until a header is clicked.
+    m_tree->header()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_tree->setSortingEnabled(true);
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_tree->addAction(m_extract);
-    m_tree->header()->setStretchLastSection(false);
+    m_copyPath = new QAction(QIcon(QStringLiteral(":/icons/copy.svg")), tr("Copy &Path"), this);
+    m_copyPath->setObjectName(QStringLiteral("copyPathAction"));
+    m_copyPath->setShortcut(QKeySequence::Copy);
+    m_copyPath->setShortcutContext(Qt::WidgetShortcut);
+    connect(m_copyPath, &QAction::triggered, this, [this] { copySelection(false); });
+    m_tree->addAction(m_copyPath);
+    m_copySha = new QAction(tr("Copy &SHA-256"), this);
+    m_copySha->setObjectName(QStringLiteral("copySha256Action"));
+    connect(m_copySha, &QAction::triggered, this, [this] { copySelection(true); });
+    m_tree->addAction(m_copySha);
     m_tree->header()->setSectionResizeMode(CartonFilesModel::NameColumn, QHeaderView::Interactive);
     m_tree->header()->setSectionResizeMode(CartonFilesModel::Sha256Column, QHeaderView::Stretch);
     m_tree->setTextElideMode(Qt::ElideMiddle);
@@ -67,6 +97,17 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
           carton::FileState::Linked, carton::FileState::Unlisted, carton::FileState::Failed})
         stateWidth = qMax(stateWidth, m_tree->fontMetrics().horizontalAdvance(fileStateText(state)));
     m_tree->setColumnWidth(CartonFilesModel::StateColumn, stateWidth + 48);
+    // What matters first stays in view on a small window: Name, Verification,
+    // Size, SHA-256 (about 20 digits shown, elided in the middle), then the rest.
+    QHeaderView *header = m_tree->header();
+    header->setSectionResizeMode(CartonFilesModel::Sha256Column, QHeaderView::Interactive);
+    m_tree->setColumnWidth(
+        CartonFilesModel::Sha256Column,
+        QFontMetrics(QFontDatabase::systemFont(QFontDatabase::FixedFont)).horizontalAdvance(QString(20, u'0')) + pad);
+    header->moveSection(header->visualIndex(CartonFilesModel::StateColumn), 1);
+    header->moveSection(header->visualIndex(CartonFilesModel::SizeColumn), 2);
+    header->moveSection(header->visualIndex(CartonFilesModel::Sha256Column), 3);
+    header->setStretchLastSection(true);
     leftLayout->addWidget(m_tree, 1);
     // Moving through the tree with the keyboard should not start a read per row passed.
     m_previewDelay = new QTimer(this);
@@ -85,14 +126,52 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     splitter->addWidget(m_viewer);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setSizes({3000, 1000}); // the tree gets three quarters at first
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
 }
 
+QModelIndex FilesPage::treeIndex(const QString &path, int column) const
+{
+    return m_proxy->mapFromSource(m_model->indexForPath(path, column));
+}
+
+void FilesPage::setFilterText(const QString &text)
+{
+    if (m_filter->text() != text)
+        m_filter->setText(text); // comes back here through textChanged
+    m_proxy->setFilterFixedString(text.trimmed());
+    if (!text.trimmed().isEmpty())
+        m_tree->expandAll();
+}
+
+void FilesPage::copySelection(bool sha256)
+{
+    QStringList lines;
+    QModelIndexList rows = m_tree->selectionModel()->selectedRows(CartonFilesModel::NameColumn);
+    if (rows.isEmpty() && m_tree->currentIndex().isValid())
+        rows << m_tree->currentIndex().siblingAtColumn(CartonFilesModel::NameColumn);
+    for (const QModelIndex &row : std::as_const(rows)) {
+        const QModelIndex source = m_proxy->mapToSource(row);
+        const QString path = source.data(Roles::PathRole).toString();
+        if (!sha256) {
+            lines << path;
+            continue;
+        }
+        const QString hash = source.siblingAtColumn(CartonFilesModel::Sha256Column).data().toString();
+        if (!hash.isEmpty())
+            lines << (rows.size() == 1 ? hash : hash + QStringLiteral("  ") + path); // sha256sum's format
+    }
+    if (lines.isEmpty())
+        return;
+    QApplication::clipboard()->setText(lines.join(u'\n'));
+    emit statusMessage(sha256 ? tr("SHA-256 copied to the clipboard.") : tr("Path copied to the clipboard."));
+}
+
 void FilesPage::currentChanged()
 {
-    const QModelIndex current = m_tree->currentIndex();
+    const QModelIndex current = m_proxy->mapToSource(m_tree->currentIndex());
     const QString path = m_model->filePath(current);
     if (path.isEmpty())
         m_viewer->clear();
@@ -105,16 +184,21 @@ bool FilesPage::revealPath(const QString &path, int line)
     QString cleaned = path;
     while (cleaned.endsWith(u'/'))
         cleaned.chop(1);
-    const QModelIndex index = m_model->indexForPath(cleaned);
-    if (!index.isValid())
+    const QModelIndex source = m_model->indexForPath(cleaned);
+    if (!source.isValid())
         return false;
+    QModelIndex index = m_proxy->mapFromSource(source);
+    if (!index.isValid()) { // filtered out: show everything again
+        setFilterText(QString());
+        index = m_proxy->mapFromSource(source);
+    }
     for (QModelIndex p = index.parent(); p.isValid(); p = p.parent())
         m_tree->expand(p);
     m_tree->setCurrentIndex(index);
     m_tree->scrollTo(index);
     m_tree->setFocus(Qt::OtherFocusReason);
     m_previewDelay->stop();
-    if (m_model->isFolder(index))
+    if (m_model->isFolder(source))
         m_viewer->clear();
     else
         m_viewer->showFile(cleaned, line);
@@ -126,7 +210,7 @@ QStringList FilesPage::selectedFilePaths() const
     QStringList paths;
     const QModelIndexList rows = m_tree->selectionModel()->selectedRows(CartonFilesModel::NameColumn);
     for (const QModelIndex &index : rows)
-        for (const QString &path : m_model->filePathsUnder(index))
+        for (const QString &path : m_model->filePathsUnder(m_proxy->mapToSource(index)))
             if (!paths.contains(path))
                 paths.append(path);
     return paths;

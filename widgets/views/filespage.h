@@ -2,11 +2,14 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include <QModelIndex>
 #include <QWidget>
 #include <memory>
 
 class QAction;
 class QTimer;
+class QLineEdit;
+class QSortFilterProxyModel;
 class QTreeView;
 
 namespace carton {
@@ -29,6 +32,15 @@ public:
     FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesModel *model, QWidget *parent = nullptr);
 
     QTreeView *tree() const { return m_tree; }
+    // The tree shows the model through this (filter by path, sort by column).
+    QSortFilterProxyModel *proxy() const { return m_proxy; }
+    QLineEdit *filterEdit() const { return m_filter; }
+    QAction *copyPathAction() const { return m_copyPath; }
+    QAction *copySha256Action() const { return m_copySha; }
+    // The tree's index of a path (invalid when filtered out or unknown).
+    QModelIndex treeIndex(const QString &path, int column = 0) const;
+    // Shows only the files whose path contains `text` (and their folders).
+    void setFilterText(const QString &text);
     FileViewer *viewer() const { return m_viewer; }
     QAction *extractAction() const { return m_extract; }
 
@@ -46,12 +58,17 @@ signals:
 
 private:
     void currentChanged();
+    void copySelection(bool sha256);
 
     std::shared_ptr<const carton::Carton> m_carton;
     CartonFilesModel *m_model = nullptr;
     QTreeView *m_tree = nullptr;
     FileViewer *m_viewer = nullptr;
     QAction *m_extract = nullptr;
+    QAction *m_copyPath = nullptr;
+    QAction *m_copySha = nullptr;
+    QSortFilterProxyModel *m_proxy = nullptr;
+    QLineEdit *m_filter = nullptr;
     QTimer *m_previewDelay = nullptr;
 };
 

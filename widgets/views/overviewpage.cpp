@@ -9,12 +9,14 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDesktopServices>
+#include <QDir>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
@@ -87,10 +89,15 @@ void OverviewPage::build()
 {
     const std::optional<carton::CartonInfo> &info = m_carton->info();
 
+    // Name and short description on top; below, the rendered description
+    // gets the room and the metadata sits in a compact column beside it.
+    auto *header = new QWidget;
+    auto *headerLayout = new QVBoxLayout(header);
+    headerLayout->setContentsMargins(9, 6, 9, 2);
     auto *card = new QWidget;
     auto *cardLayout = new QVBoxLayout(card);
 
-    m_title = new QLabel(card);
+    m_title = new QLabel(header);
     m_title->setObjectName(QStringLiteral("modelNameLabel"));
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
@@ -105,9 +112,9 @@ void OverviewPage::build()
     else
         m_title->setText(fileName);
     m_fieldWidgets.insert(QStringLiteral("model_name"), m_title);
-    cardLayout->addWidget(m_title);
+    headerLayout->addWidget(m_title);
 
-    m_shortDescription = new QLabel(card);
+    m_shortDescription = new QLabel(header);
     m_shortDescription->setObjectName(QStringLiteral("shortDescriptionLabel"));
     m_shortDescription->setTextFormat(Qt::PlainText);
     m_shortDescription->setWordWrap(true);
@@ -118,10 +125,11 @@ void OverviewPage::build()
         m_shortDescription->setText(tr("carton.toml could not be read; see the diagnostics."));
     m_shortDescription->setVisible(!m_shortDescription->text().isEmpty());
     m_fieldWidgets.insert(QStringLiteral("short_description"), m_shortDescription);
-    cardLayout->addWidget(m_shortDescription);
+    headerLayout->addWidget(m_shortDescription);
 
     m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     m_form->setLabelAlignment(Qt::AlignLeft);
     cardLayout->addLayout(m_form);
 
@@ -153,14 +161,22 @@ void OverviewPage::build()
     auto *hashRow = new QWidget(card);
     auto *hashLayout = new QHBoxLayout(hashRow);
     hashLayout->setContentsMargins(0, 0, 0, 0);
-    auto *hashLabel = new QLabel(hashRow);
+    // A read-only line: the 64 digits scroll inside a narrow column instead of
+    // widening it, and select and copy whole.
+    auto *hashLabel = new QLineEdit(hashRow);
     hashLabel->setObjectName(QStringLiteral("modelHashLabel"));
-    hashLabel->setTextFormat(Qt::PlainText);
-    hashLabel->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    hashLabel->setReadOnly(true);
+    hashLabel->setFrame(false);
+    QPalette hashPalette = hashLabel->palette();
+    hashPalette.setColor(QPalette::Base, Qt::transparent);
+    hashLabel->setPalette(hashPalette);
     hashLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    hashLabel->setMinimumWidth(hashLabel->fontMetrics().averageCharWidth() * 16);
     const QString hash = QString::fromLatin1(m_carton->modelHash());
     hashLabel->setText(hash.isEmpty() ? tr("(no MANIFEST)") : hash);
-    hashLayout->addWidget(hashLabel);
+    hashLabel->setCursorPosition(0);
+    hashLabel->setToolTip(hash);
+    hashLayout->addWidget(hashLabel, 1);
     auto *copyButton = new QToolButton(hashRow);
     copyButton->setObjectName(QStringLiteral("copyHashButton"));
     copyButton->setIcon(QIcon(QStringLiteral(":/icons/copy.svg")));
@@ -169,9 +185,25 @@ void OverviewPage::build()
     copyButton->setEnabled(!hash.isEmpty());
     connect(copyButton, &QToolButton::clicked, this, &OverviewPage::copyHash);
     hashLayout->addWidget(copyButton);
-    hashLayout->addStretch(1);
     m_form->addRow(tr("Model hash:"), hashRow);
     m_fieldWidgets.insert(QStringLiteral("MANIFEST"), hashLabel);
+
+    // What `carton info` prints about the package itself.
+    m_state = addRow(tr("State:"), tr("Opening…"), {});
+    m_state->setObjectName(QStringLiteral("stateLabel"));
+    qint64 total = 0;
+    qint64 packed = 0;
+    const QList<carton::SourceFile> files = m_carton->source().files();
+    for (const carton::SourceFile &f : files) {
+        total += f.size; // bounded by Limits::maxTotalSize (zip) or the disk (folder)
+        packed += f.compressedSize;
+    }
+    m_files = addRow(tr("Files:"), QString::number(files.size()), {});
+    m_files->setObjectName(QStringLiteral("filesLabel"));
+    m_size = addRow(tr("Size:"), tr("%1 (%2 packed)").arg(humanSize(total), humanSize(packed)), {});
+    m_size->setObjectName(QStringLiteral("sizeLabel"));
+    m_path = addRow(tr("Path:"), QDir::toNativeSeparators(m_carton->path()), {});
+    m_path->setObjectName(QStringLiteral("pathLabel"));
     cardLayout->addStretch(1);
 
     auto *scroll = new QScrollArea;
@@ -223,15 +255,25 @@ void OverviewPage::build()
                           : tr("This description has %1 remote images. Nothing is fetched until you allow it.")
                                 .arg(m_browser->remoteImageCount()));
 
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(scroll);
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("overviewSplitter"));
     splitter->addWidget(descriptionPane);
-    splitter->setStretchFactor(0, 0);
-    splitter->setStretchFactor(1, 1);
+    splitter->addWidget(scroll);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
+    scroll->setMinimumWidth(fontMetrics().averageCharWidth() * 30);
+    splitter->setSizes({3000, 2000}); // 3:2 of whatever width the page gets
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
+    layout->setSpacing(0);
+    layout->addWidget(header);
+    layout->addWidget(splitter, 1);
+}
+
+void OverviewPage::setStateText(const QString &text)
+{
+    m_state->setText(text);
 }
 
 void OverviewPage::allowRemoteImages()
@@ -269,6 +311,8 @@ bool OverviewPage::revealField(const QString &field)
     widget->setFocus(Qt::OtherFocusReason);
     if (auto *label = qobject_cast<QLabel *>(widget))
         label->setSelection(0, int(label->text().size()));
+    else if (auto *line = qobject_cast<QLineEdit *>(widget))
+        line->selectAll();
     return true;
 }
 

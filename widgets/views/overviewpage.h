@@ -32,6 +32,12 @@ public:
     OverviewPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);
 
     DescriptionBrowser *descriptionBrowser() const { return m_browser; }
+    // The carton's state as the window shows it ("All 5 files verified"...).
+    void setStateText(const QString &text);
+    QLabel *stateLabel() const { return m_state; }
+    QLabel *filesLabel() const { return m_files; }
+    QLabel *sizeLabel() const { return m_size; }
+    QLabel *pathLabel() const { return m_path; }
     // Focuses the widget showing a carton.toml field ("model_name",
     // "runner.opts.x", "model_description"...); false when the field is not shown here.
     bool revealField(const QString &field);
@@ -52,6 +58,10 @@ private:
     QFormLayout *m_form = nullptr;
     QLabel *m_title = nullptr;
     QLabel *m_shortDescription = nullptr;
+    QLabel *m_state = nullptr;
+    QLabel *m_files = nullptr;
+    QLabel *m_size = nullptr;
+    QLabel *m_path = nullptr;
     QFrame *m_remoteBar = nullptr;
     DescriptionBrowser *m_browser = nullptr;
     QHash<QString, QWidget *> m_fieldWidgets;

@@ -54,12 +54,20 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
             QStringLiteral("<p><i>%1</i></p>").arg(tr("This carton has no self-tests or examples.").toHtmlEscaped()));
 }
 
-bool SelfTestsPage::revealItem(bool example, int number)
+bool SelfTestsPage::revealItem(bool example, int number, const QString &key)
 {
-    const QModelIndex index =
+    QModelIndex index =
         m_model->itemIndex(example ? SelfTestsModel::ItemKind::Example : SelfTestsModel::ItemKind::SelfTest, number);
     if (!index.isValid())
         return false;
+    for (int r = 0; !key.isEmpty() && r < m_model->rowCount(index); ++r) {
+        const QModelIndex child = m_model->index(r, SelfTestsModel::NameColumn, index);
+        if (child.data().toString() == key) {
+            m_tree->expand(index);
+            index = child;
+            break;
+        }
+    }
     m_tree->setCurrentIndex(index);
     m_tree->scrollTo(index);
     m_tree->setFocus(Qt::OtherFocusReason);

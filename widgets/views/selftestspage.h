@@ -30,7 +30,9 @@ public:
     QTreeView *tree() const { return m_tree; }
     DescriptionBrowser *details() const { return m_details; }
 
-    bool revealItem(bool example, int number);
+    // Selects self_test[number] (or example[number]); with `key`, its row for
+    // that input/output ("b" of self_test[0].inputs.b) when there is one.
+    bool revealItem(bool example, int number, const QString &key = {});
 
 signals:
     // A tensor reference was activated (double-click): show it in the Tensor data tab.

@@ -3,15 +3,19 @@
 #include "tensorspage.h"
 
 #include "package/carton.h"
+#include "roles.h"
 #include "tensorlistmodel.h"
 #include "tensorpreview.h"
 #include "tensorvaluesmodel.h"
 #include "viewutils.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPointer>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -25,9 +29,25 @@ TensorsPage::TensorsPage(std::shared_ptr<const carton::Carton> carton, QWidget *
 {
     m_list->setCarton(m_carton);
 
-    m_listView = new QTableView;
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_list);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(0); // the name
+    m_proxy->setSortRole(Roles::SortRole);
+    auto *listPane = new QWidget;
+    auto *listLayout = new QVBoxLayout(listPane);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    m_filter = createFilterEdit(this, tr("Filter tensors (Ctrl+F)"), QStringLiteral("tensorFilter"));
+    connect(m_filter, &QLineEdit::textChanged, m_proxy,
+            [this](const QString &text) { m_proxy->setFilterFixedString(text.trimmed()); });
+    listLayout->addWidget(m_filter);
+
+    m_listView = new QTableView(listPane);
+    listLayout->addWidget(m_listView, 1);
     m_listView->setObjectName(QStringLiteral("tensorListView"));
-    m_listView->setModel(m_list);
+    m_listView->setModel(m_proxy);
+    m_listView->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_listView->setSortingEnabled(true);
     m_listView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_listView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_listView->setAlternatingRowColors(true);
@@ -57,7 +77,7 @@ TensorsPage::TensorsPage(std::shared_ptr<const carton::Carton> carton, QWidget *
     valuesLayout->addWidget(m_valuesView, 1);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_listView);
+    splitter->addWidget(listPane);
     splitter->addWidget(valuesPane);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
@@ -68,9 +88,12 @@ TensorsPage::TensorsPage(std::shared_ptr<const carton::Carton> carton, QWidget *
 
 bool TensorsPage::revealTensor(int row)
 {
-    const QModelIndex index = m_list->index(row, 0);
-    if (!index.isValid())
+    const QModelIndex source = m_list->index(row, 0);
+    if (!source.isValid())
         return false;
+    if (!m_proxy->mapFromSource(source).isValid())
+        m_filter->clear(); // filtered out: show every tensor again
+    const QModelIndex index = m_proxy->mapFromSource(source);
     m_listView->setCurrentIndex(index);
     m_listView->scrollTo(index);
     m_listView->setFocus(Qt::OtherFocusReason);
@@ -97,7 +120,7 @@ void TensorsPage::fitValueColumns()
 
 void TensorsPage::currentChanged()
 {
-    const QString name = m_list->tensorName(m_listView->currentIndex().row());
+    const QString name = m_list->tensorName(m_proxy->mapToSource(m_listView->currentIndex()).row());
     const quint64 generation = ++m_generation;
     m_values->clear();
     if (name.isEmpty()) {

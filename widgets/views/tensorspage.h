@@ -6,6 +6,8 @@
 #include <memory>
 
 class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
 class QTableView;
 
 namespace carton {
@@ -29,6 +31,9 @@ public:
     TensorListModel *listModel() const { return m_list; }
     TensorValuesModel *valuesModel() const { return m_values; }
     QTableView *listView() const { return m_listView; }
+    // The list shows the model through this (filter by name, sort by column).
+    QSortFilterProxyModel *listProxy() const { return m_proxy; }
+    QLineEdit *filterEdit() const { return m_filter; }
     QTableView *valuesView() const { return m_valuesView; }
     bool isLoading() const { return m_loading; }
 
@@ -46,6 +51,8 @@ private:
     TensorListModel *m_list = nullptr;
     TensorValuesModel *m_values = nullptr;
     QTableView *m_listView = nullptr;
+    QSortFilterProxyModel *m_proxy = nullptr;
+    QLineEdit *m_filter = nullptr;
     QTableView *m_valuesView = nullptr;
     QLabel *m_valuesLabel = nullptr;
     quint64 m_generation = 0;

@@ -5,7 +5,9 @@
 #include "base/diagnostic.h"
 #include "package/verifier.h"
 
+#include <QAction>
 #include <QCoreApplication>
+#include <QLineEdit>
 #include <QLocale>
 
 namespace studio {
@@ -16,6 +18,23 @@ QString tr(const char *text)
     return QCoreApplication::translate("studio::ViewUtils", text);
 }
 } // namespace
+
+QLineEdit *createFilterEdit(QWidget *page, const QString &placeholder, const QString &objectName)
+{
+    auto *edit = new QLineEdit(page);
+    edit->setObjectName(objectName);
+    edit->setPlaceholderText(placeholder);
+    edit->setClearButtonEnabled(true);
+    auto *find = new QAction(page);
+    find->setShortcut(QKeySequence::Find);
+    find->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    QObject::connect(find, &QAction::triggered, edit, [edit] {
+        edit->setFocus(Qt::ShortcutFocusReason);
+        edit->selectAll();
+    });
+    page->addAction(find);
+    return edit;
+}
 
 QString humanSize(qint64 bytes)
 {

@@ -8,6 +8,9 @@
 #include <QString>
 #include <QUrl>
 
+class QLineEdit;
+class QWidget;
+
 namespace carton {
 enum class FileState;
 enum class Severity;
@@ -31,6 +34,9 @@ QIcon severityIcon(carton::Severity severity);
 QString severityText(carton::Severity severity);
 // Ranks states for a folder summary: higher is worse.
 int fileStateRank(carton::FileState state);
+// A filter field for a list in `page` ("Filter files (Ctrl+F)"): Ctrl+F
+// anywhere in `page` focuses it and selects its text.
+QLineEdit *createFilterEdit(QWidget *page, const QString &placeholder, const QString &objectName);
 // True for an absolute http:// or https:// URL with a host.
 bool isWebUrl(const QUrl &url);
 

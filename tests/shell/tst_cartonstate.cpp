@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// One carton state, shown the same in the banner, the tab icon and tooltip,
+// the status bar and the Overview, for each kind of carton.
+#include "application.h"
+#include "cartonpage.h"
+#include "cartonstate.h"
+#include "mainwindow.h"
+#include "package/verifier.h"
+#include "shellicons.h"
+#include "shelltestutil.h"
+#include "verificationrunner.h"
+#include "verificationstatus.h"
+#include "views/cartonfilesmodel.h"
+#include "views/cartonview.h"
+#include "views/overviewpage.h"
+#include "zip/zipwriter.h"
+
+#include <QLabel>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace Qt::StringLiterals;
+using namespace shelltest;
+using studio::CartonPage;
+using studio::CartonState;
+using studio::MainWindow;
+using Kind = CartonState::Kind;
+
+Q_DECLARE_METATYPE(CartonState::Kind)
+
+namespace {
+
+QImage iconImage(const QIcon &icon)
+{
+    return icon.pixmap(QSize(16, 16)).toImage();
+}
+
+// carton.toml inflates to 64 MiB of zeros (a few KiB in the zip).
+QString makeBomb(const QTemporaryDir &dir)
+{
+    const QString path = dir.filePath(u"bomb.carton"_s);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    carton::ZipWriter zip(&file);
+    const QByteArray zeros(64 << 20, '\0');
+    if (!zip.addEntry(u"carton.toml"_s, zeros, {}).ok())
+        return {};
+    carton::ZipWriteOptions stored;
+    stored.method = carton::ZipMethod::Stored;
+    if (!zip.addEntry(u"MANIFEST"_s, "carton.toml=" + sha256Hex(zeros) + "\n", stored).ok() || !zip.close().ok())
+        return {};
+    return path;
+}
+
+} // namespace
+
+class TestCartonState : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void deriveOrder();
+    void shownConsistently_data();
+    void shownConsistently();
+    void progressText();
+    void progressKeepsStatusBarHeight();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+};
+
+void TestCartonState::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat);
+}
+
+void TestCartonState::cleanup()
+{
+    studio::VerificationRunner::waitForAll();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+void TestCartonState::deriveOrder()
+{
+    CartonState::Input in;
+    QCOMPARE(CartonState::derive(in).kind(), Kind::Opening);
+    in.open = CartonState::Open::Failed;
+    QCOMPARE(CartonState::derive(in).kind(), Kind::OpenFailed);
+    in.open = CartonState::Open::Open;
+    in.validating = true;
+    QCOMPARE(CartonState::derive(in).kind(), Kind::Verifying);
+    in.validating = false;
+    in.verification = CartonState::Verification::Running;
+    QCOMPARE(CartonState::derive(in).kind(), Kind::Verifying);
+    in.verification = CartonState::Verification::Finished;
+    in.filesChecked = 5;
+    QCOMPARE(CartonState::derive(in).kind(), Kind::Verified);
+    QCOMPARE(CartonState::derive(in).summary(), u"All 5 files verified"_s);
+    QVERIFY(CartonState::derive(in).bannerText().isEmpty());
+    // Every file hashes fine but validation found errors: invalid, never "verified".
+    in.diagnostics = {{carton::Severity::Error, u"carton.toml"_s, u"x"_s},
+                      {carton::Severity::Warning, u"carton.toml"_s, u"y"_s},
+                      {carton::Severity::Error, u"MANIFEST"_s, u"z"_s}};
+    QCOMPARE(CartonState::derive(in).kind(), Kind::Invalid);
+    QCOMPARE(CartonState::derive(in).summary(), u"Not a valid carton: 2 errors"_s);
+    in.filesFailed = 1;
+    QCOMPARE(CartonState::derive(in).kind(), Kind::VerificationFailed);
+    in.diagnostics.clear();
+    in.filesFailed = 0;
+    in.verification = CartonState::Verification::Cancelled;
+    const CartonState cancelled = CartonState::derive(in);
+    QCOMPARE(cancelled.kind(), Kind::NotVerified);
+    QCOMPARE(cancelled.tone(), CartonState::Tone::Warning);
+    QVERIFY(!cancelled.bannerText().isEmpty());
+
+    // A cancelled report: the unchecked file is not counted as failed.
+    carton::VerifyReport report;
+    report.cancelled = true;
+    report.files = {{u"a"_s, carton::FileState::Ok, {}, {}, {}}, {u"b"_s, carton::FileState::Unverified, {}, {}, {}}};
+    CartonState::countReport(report, &in);
+    QCOMPARE(in.filesChecked, 1);
+    QCOMPARE(in.filesFailed, 0);
+}
+
+void TestCartonState::shownConsistently_data()
+{
+    QTest::addColumn<QString>("kindOfCarton");
+    QTest::addColumn<Kind>("expected");
+    QTest::addColumn<QString>("summary");
+    QTest::addColumn<bool>("banner");
+    QTest::newRow("valid") << u"valid"_s << Kind::Verified << u"All 2 files verified"_s << false;
+    QTest::newRow("carton.toml does not parse")
+        << u"toml"_s << Kind::Invalid << u"Not a valid carton: 1 error"_s << true;
+    QTest::newRow("zip bomb") << u"bomb"_s << Kind::Invalid << u"Not a valid carton: 3 errors"_s << true;
+    QTest::newRow("MANIFEST hash mismatch")
+        << u"mismatch"_s << Kind::VerificationFailed << u"1 file failed verification"_s << true;
+    QTest::newRow("cancelled verification") << u"cancel"_s << Kind::NotVerified << u"Not verified: cancelled"_s << true;
+}
+
+void TestCartonState::shownConsistently()
+{
+    QFETCH(QString, kindOfCarton);
+    QFETCH(Kind, expected);
+    QFETCH(QString, summary);
+    QFETCH(bool, banner);
+
+    QString path;
+    if (kindOfCarton == u"valid")
+        path = makeFolderCarton(*m_dir, u"valid"_s);
+    else if (kindOfCarton == u"toml")
+        path = makeFolderCarton(*m_dir, u"broken_toml"_s, false, "spec_version = \n[runner\n");
+    else if (kindOfCarton == u"bomb")
+        path = makeBomb(*m_dir);
+    else if (kindOfCarton == u"mismatch")
+        path = makeFolderCarton(*m_dir, u"mismatch"_s, true);
+    else if (kindOfCarton == u"cancel")
+        path = makeBigFolderCarton(*m_dir, u"big"_s, 512);
+    QVERIFY(!path.isEmpty());
+
+    MainWindow window(m_settings.get());
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = window.openPath(path);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() != CartonPage::State::Opening, jobTimeoutMs);
+    if (kindOfCarton == u"cancel") {
+        QVERIFY(page->verification()->isRunning());
+        QCOMPARE(page->cartonState().kind(), Kind::Verifying);
+        QTest::mouseClick(window.verificationStatus()->cancelButton(), Qt::LeftButton);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+
+    const CartonState &state = page->cartonState();
+    QCOMPARE(state.kind(), expected);
+    QCOMPARE(state.summary(), summary);
+    // Status bar.
+    QCOMPARE(window.verificationStatus()->text(), summary);
+    QCOMPARE(window.verificationStatus()->tone(), state.tone());
+    // Tab tooltip and icon.
+    QCOMPARE(window.tabWidget()->tabToolTip(0), QDir::toNativeSeparators(page->path()) + u'\n' + summary);
+    QCOMPARE(iconImage(window.tabWidget()->tabIcon(0)), iconImage(studio::shellIcon(state.iconName())));
+    // Banner.
+    QCOMPARE(page->banner()->isVisible(), banner);
+    if (banner)
+        QCOMPARE(page->banner()->text(), state.bannerText());
+    // Overview.
+    QVERIFY(page->view());
+    QCOMPARE(page->view()->overviewPage()->stateLabel()->text(), summary);
+
+    // Nothing says "error" about a cancel: no Error diagnostic, no failed file.
+    if (expected == Kind::NotVerified) {
+        for (const carton::Diagnostic &d : shownDiagnostics(window))
+            QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location + u": "_s + d.message));
+        QCOMPARE(page->verification()->failedCount(), 0);
+        QVERIFY(iconImage(window.tabWidget()->tabIcon(0)) != iconImage(studio::shellIcon(u"severity-error"_s)));
+        const studio::CartonFilesModel *files = page->view()->filesModel();
+        QCOMPARE(files->fileState(u"model/big.bin"_s), carton::FileState::Unverified);
+        QCOMPARE(files->data(files->indexForPath(u"model/big.bin"_s, studio::CartonFilesModel::StateColumn)).toString(),
+                 u"Not verified"_s);
+        // F5 verifies again, to the end this time.
+        window.verifyCurrent();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+        QCOMPARE(page->cartonState().kind(), Kind::Verified);
+        QCOMPARE(window.verificationStatus()->text(), u"All 3 files verified"_s);
+        QVERIFY(!page->banner()->isVisible());
+        QCOMPARE(page->view()->overviewPage()->stateLabel()->text(), u"All 3 files verified"_s);
+    }
+}
+
+void TestCartonState::progressText()
+{
+    using studio::VerificationStatus;
+    QCOMPARE(VerificationStatus::progressText(0, 0, 0), QString());
+    // Too early to measure a rate.
+    QCOMPARE(VerificationStatus::progressText(1 << 20, 4 << 20, 100), u"25% · 1.0 MiB of 4.0 MiB"_s);
+    QCOMPARE(VerificationStatus::progressText(512ll << 20, 1ll << 30, 2000),
+             u"50% · 512.0 MiB of 1.0 GiB · 256.0 MiB/s · 2 s left"_s);
+    QCOMPARE(VerificationStatus::progressText(1ll << 30, 101ll << 30, 10000),
+             u"0% · 1.0 GiB of 101.0 GiB · 102.4 MiB/s · 16 min 40 s left"_s);
+}
+
+void TestCartonState::progressKeepsStatusBarHeight()
+{
+    const QString path = makeBigFolderCarton(*m_dir, u"big"_s, 512);
+    QVERIFY(!path.isEmpty());
+    MainWindow window(m_settings.get());
+    window.resize(800, 500);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QStatusBar *bar = window.statusBar();
+    const int before = bar->height();
+    CartonPage *page = window.openPath(path);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() == CartonPage::State::Open, jobTimeoutMs);
+    QVERIFY(page->verification()->isRunning());
+    QVERIFY(window.verificationStatus()->progressBar()->isVisible());
+    QCoreApplication::processEvents();
+    QCOMPARE(bar->height(), before);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.verificationStatus()->progressText().isEmpty(), jobTimeoutMs);
+    QCOMPARE(bar->height(), before);
+    const QString progress = window.verificationStatus()->progressText();
+    QVERIFY2(progress.contains(u" of "_s) && progress.contains(u'%'), qPrintable(progress));
+    auto *detail = window.verificationStatus()->findChild<QLabel *>(u"verificationProgress"_s);
+    QVERIFY(detail && detail->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
+    QVERIFY(!detail->isVisible());
+    QCoreApplication::processEvents();
+    QCOMPARE(bar->height(), before);
+}
+
+int main(int argc, char **argv)
+{
+    studio::Application app(argc, argv);
+    TestCartonState test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_cartonstate.moc"

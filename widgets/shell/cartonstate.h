@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/diagnostic.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace carton {
+struct VerifyReport;
+}
+
+namespace studio {
+
+// The one state of an opened carton, derived in one place (deriveCartonState)
+// from what its page knows: the open result, the load and validation
+// diagnostics and the verification outcome. The banner, the tab icon and
+// tooltip, the status bar and the Overview all show this and nothing else.
+// Free of widgets: it depends on the document, not on how it is shown.
+class CartonState {
+    Q_DECLARE_TR_FUNCTIONS(CartonState)
+public:
+    enum class Kind {
+        Opening,            // the open job runs
+        OpenFailed,         // the carton could not be opened at all
+        Invalid,            // opened, but load or validation found errors
+        Verifying,          // valid so far; hashing runs
+        Verified,           // valid, every file matches MANIFEST
+        VerificationFailed, // some file's sha256 differs, is missing or unreadable
+        NotVerified,        // valid, but verification did not run to the end (cancelled)
+    };
+    enum class Tone { Neutral, Good, Warning, Bad };
+
+    // What the page knows.
+    enum class Open { Opening, Failed, Open };
+    enum class Verification { NotStarted, Running, Finished, Cancelled };
+    struct Input {
+        Open open = Open::Opening;
+        bool validating = false;
+        carton::Diagnostics diagnostics; // load + validation (verification not included)
+        Verification verification = Verification::NotStarted;
+        int filesChecked = 0; // in the report (finished or cancelled)
+        int filesFailed = 0;  // of those, neither Ok nor Linked
+    };
+
+    static CartonState derive(const Input &input);
+    // Counts files of a report for Input (Unverified files, left by a cancel, are not counted).
+    static void countReport(const carton::VerifyReport &report, Input *input);
+
+    Kind kind() const { return m_kind; }
+    Tone tone() const;
+    // Short, for the status bar, the tab tooltip and the Overview:
+    // "All 5 files verified", "Not a valid carton: 2 errors"...
+    QString summary() const { return m_summary; }
+    // A sentence for the banner above the carton; empty when no banner is shown.
+    QString bannerText() const { return m_banner; }
+    // Name of the icon (resources/icons, without .svg) for the tab and the status bar.
+    QString iconName() const;
+    int errorCount() const { return m_errors; }
+
+    bool operator==(const CartonState &) const = default;
+
+private:
+    Kind m_kind = Kind::Opening;
+    int m_errors = 0;
+    QString m_summary;
+    QString m_banner;
+};
+
+} // namespace studio
