@@ -14,6 +14,7 @@
 namespace cli {
 
 using namespace carton;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -40,7 +41,8 @@ QString textReport(const SelfTestRun &run)
             if (!o.comparison)
                 continue;
             const TensorComparison &c = *o.comparison;
-            s << "  " << o.name << ": " << c.message;
+            s << "  " << o.name << ": "
+              << (c.message.isEmpty() ? (c.exact ? u"equal"_s : u"within tolerance"_s) : c.message);
             if (!c.exact && c.comparedCount > 0)
                 s << QStringLiteral(" (max abs %1, max rel %2, %3 of %4 elements off)")
                          .arg(formatError(c.absError.max), formatError(c.relError.max))
@@ -153,7 +155,7 @@ int runSelfTest(const QStringList &args)
     auto progress = makeProgressBar(QStringLiteral("selftest"));
     auto session = openRunnerSession(*carton, choice, runOptions, &warnings, progress.get());
     for (const QString &w : warnings)
-        printError(QStringLiteral("warning: ") + w);
+        printWarning(w);
     if (!session) {
         finishProgressBar(progress.get());
         printError(session.error());

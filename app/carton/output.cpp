@@ -38,6 +38,11 @@ void printError(const QString &message)
     writeErr(QStringLiteral("error: %1\n").arg(message));
 }
 
+void printWarning(const QString &message)
+{
+    writeErr(QStringLiteral("warning: %1\n").arg(message));
+}
+
 void printError(const carton::Error &error)
 {
     printError(error.toString());

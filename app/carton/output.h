@@ -18,6 +18,7 @@ namespace cli {
 
 void printError(const QString &message);
 void printError(const carton::Error &error);
+void printWarning(const QString &message);
 void printDiagnostics(const carton::Diagnostics &diagnostics);
 void printOut(const QString &text);
 void printJson(const QJsonDocument &doc);
