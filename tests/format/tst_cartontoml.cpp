@@ -703,7 +703,8 @@ void TestCartonToml::mutationsNeverCrash_data()
     // document found a round-trip bug the fixture never reached.
     QTest::addColumn<QByteArray>("base");
     QTest::newRow("edge document") << writeCartonToml(edgeDocument());
-    QTest::newRow("upstream complete.toml") << testutil::readFile(upstreamTomlDir() + u"/complete.toml"_s);
+    if (QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR))) // there, a missing file fails below
+        QTest::newRow("upstream complete.toml") << testutil::readFile(upstreamTomlDir() + u"/complete.toml"_s);
 }
 
 void TestCartonToml::mutationsNeverCrash()

@@ -65,7 +65,6 @@ private Q_SLOTS:
     void missingRequirementsAreNamed();
     void missingEntrypoint();
     void missingInterpreter();
-    void upstreamTestCarton_data();
     void upstreamTestCarton();
 };
 
@@ -180,18 +179,13 @@ void TestPythonRunner::missingInterpreter()
              qPrintable(session.error().message));
 }
 
-void TestPythonRunner::upstreamTestCarton_data()
-{
-    // Only where ../shared is beside the clone (the model written in code covers
-    // the runner everywhere).
-    QTest::addColumn<QString>("path");
-    if (QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
-        QTest::newRow("test.carton") << QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
-}
-
 void TestPythonRunner::upstreamTestCarton()
 {
-    QFETCH(QString, path);
+    // Only where ../shared is beside the clone (models written in code cover the
+    // runner everywhere); there, a missing fixture fails.
+    if (!QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
+        return;
+    const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
     QVERIFY2(QFileInfo::exists(path), "../shared exists but fixtures/upstream/test.carton is missing");
     auto carton = runnertest::openCarton(path);
     QVERIFY(carton);

@@ -49,7 +49,6 @@ private Q_SLOTS:
     void doubler();
     void stringsAndThreads();
     void modelErrors();
-    void upstreamModel_data();
     void upstreamModel();
 };
 
@@ -140,19 +139,13 @@ void TestTorchRunner::modelErrors()
              qPrintable(session.error().message));
 }
 
-void TestTorchRunner::upstreamModel_data()
-{
-    // Only where ../shared is beside the clone (models written in code cover the
-    // runner everywhere).
-    QTest::addColumn<QString>("path");
-    if (QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
-        QTest::newRow("torchscript_test_model.pt")
-            << QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/torchscript_test_model.pt");
-}
-
 void TestTorchRunner::upstreamModel()
 {
-    QFETCH(QString, path);
+    // Only where ../shared is beside the clone (models written in code cover the
+    // runner everywhere); there, a missing fixture fails.
+    if (!QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
+        return;
+    const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/torchscript_test_model.pt");
     QVERIFY2(QFileInfo::exists(path), qPrintable(path + u" is missing"_s));
     QTemporaryDir dir;
     QVERIFY(runnertest::writeCarton(dir.path(), kTorchRunner, {{u"model/model.pt"_s, testutil::readFile(path)}}));
