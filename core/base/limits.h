@@ -28,10 +28,10 @@ struct Limits {
     // A compressed tensor file is decoded once into memory when it is at most this
     // big and the process-wide spill budget below has room; otherwise into a
     // temporary file. Keeps the app's memory bounded whatever the carton holds.
-    qint64 maxSpillInMemory = 64ll << 20;  // 64 MiB per file
-    qint64 spillMemoryBudget = 256ll << 20; // 256 MiB for all in-memory spills together
+    qint64 maxSpillInMemory = 64ll << 20;      // 64 MiB per file
+    qint64 spillMemoryBudget = 256ll << 20;    // 256 MiB for all in-memory spills together
     qint64 maxSafetensorsHeader = 100'000'000; // the safetensors format's own cap (100 MB)
-    qint64 maxNpyHeader = 1 << 20; // numpy itself refuses headers over 10 KB; be generous
+    qint64 maxNpyHeader = 1 << 20;             // numpy itself refuses headers over 10 KB; be generous
     int maxTomlNesting = 64;
     int maxSymlinkHops = 32;
 };

@@ -28,7 +28,7 @@ struct TensorStats {
 
 struct StatsOptions {
     int bins = 64;
-    int threads = 0;                     // 0: one per core
+    int threads = 0;                       // 0: one per core
     qint64 chunkBytes = qint64(256) << 10; // read (and accumulated) per step; stays in the CPU cache
 };
 

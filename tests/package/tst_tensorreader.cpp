@@ -271,8 +271,9 @@ void TestTensorReader::regions()
         auto opened = Carton::open(m_cartons.value(kind), limits);
         QVERIFY(opened.ok());
         carton = std::move(opened).value();
-        QVERIFY2(carton->loadDiagnostics().isEmpty(),
-                 qPrintable(carton->loadDiagnostics().isEmpty() ? QString() : carton->loadDiagnostics().first().message));
+        QVERIFY2(
+            carton->loadDiagnostics().isEmpty(),
+            qPrintable(carton->loadDiagnostics().isEmpty() ? QString() : carton->loadDiagnostics().first().message));
         auto created = carton->openTensor(name);
         QVERIFY2(created.ok(), qPrintable(created.ok() ? QString() : errorText(created.error())));
         reader = *created;

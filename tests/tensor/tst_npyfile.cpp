@@ -148,7 +148,8 @@ void TestNpyFile::hostile_data()
     QTest::addRow("fortran not bool") << npy("{'descr': '<f4', 'fortran_order': 0, 'shape': (1,), }", "abcd") << F
                                       << u"expected True or False"_s;
     QTest::addRow("not a dict") << npy("['descr']", "") << F << u"the header must be a dict"_s;
-    QTest::addRow("short data") << npy(ok4, QByteArray(7, 0)) << F << u"tensor \"array\" needs 8 bytes at offset 128, but the file has 135 bytes"_s;
+    QTest::addRow("short data") << npy(ok4, QByteArray(7, 0)) << F
+                                << u"tensor \"array\" needs 8 bytes at offset 128, but the file has 135 bytes"_s;
     QTest::addRow("trailing data") << npy(ok4, QByteArray(9, 0)) << F << u"the file has 1 bytes after the 8 bytes"_s;
     QTest::addRow("overflowing shape")
         << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", "")
@@ -205,7 +206,8 @@ void TestNpyFile::writeHeader()
     // 10 + 58 + 1 bytes do not fit in 64: the header is padded to 128, like numpy's.
     QCOMPARE(out.data().size(), 128 + 6);
     QCOMPARE(out.data().left(10), QByteArray("\x93NUMPY\x01\x00\x76\x00", 10));
-    QCOMPARE(out.data().mid(10, 118).trimmed(), QByteArray("{'descr': '<u2', 'fortran_order': False, 'shape': (3,), }"));
+    QCOMPARE(out.data().mid(10, 118).trimmed(),
+             QByteArray("{'descr': '<u2', 'fortran_order': False, 'shape': (3,), }"));
     QCOMPARE(out.data().at(127), '\n');
     QCOMPARE(out.data().mid(128), QByteArray("\1\0\2\0\3\0", 6));
     auto bf16 = TensorReader::create(u"b"_s, TensorLayout{DType::BFloat16, {1}},
