@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "wirecodec.h"
 
+#include "tensor/tensorregion.h"
+
 #include <QJsonObject>
 #include <QStringDecoder>
 #include <QtEndian>
@@ -29,14 +31,6 @@ constexpr std::array<std::pair<DType, const char *>, 14> kNames{{
     {DType::BFloat16, "BF16"},
     {DType::String, "BYTES"},
 }};
-
-QString shapeText(const QList<qint64> &shape)
-{
-    QStringList dims;
-    for (qint64 d : shape)
-        dims << QString::number(d);
-    return u'[' + dims.join(u", ") + u']';
-}
 
 Error formatError(const QString &where, const QString &message)
 {
