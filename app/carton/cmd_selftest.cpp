@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // carton selftest FILE [--runner NAME] [--force] [--rtol R] [--atol A] [--preset P] [--test NAME]
-//                      [--opt KEY=VALUE] [--timeout S] [--ignore-spec-mismatch] [--json] [--html OUT]
+//                      [--opt KEY=VALUE] [--timeout S] [--ignore-spec-mismatch] [--ignore-carton-tolerances]
+//                      [--json] [--html OUT]
 #include "commands.h"
 #include "output.h"
 #include "package/carton.h"
@@ -95,10 +96,14 @@ int runSelfTest(const QStringList &args)
     const QCommandLineOption ignoreSpecs(
         QStringLiteral("ignore-spec-mismatch"),
         QStringLiteral("Run self-tests whose tensors contradict [[input]]/[[output]] (reported as notes)."));
+    const QCommandLineOption ignoreCartonTolerances(
+        QStringLiteral("ignore-carton-tolerances"),
+        QStringLiteral("Ignore the tolerances the carton carries in [self_test.tolerance]."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print every figure as JSON."));
     const QCommandLineOption html(QStringLiteral("html"), QStringLiteral("Also write a self-contained HTML report."),
                                   QStringLiteral("OUT"));
-    parser.addOptions({runner, force, rtol, atol, preset, test, opt, timeout, ignoreSpecs, json, html});
+    parser.addOptions(
+        {runner, force, rtol, atol, preset, test, opt, timeout, ignoreSpecs, ignoreCartonTolerances, json, html});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("selftest"), args, 1, &exit))
         return exit;
@@ -122,6 +127,7 @@ int runSelfTest(const QStringList &args)
             }
         }
     }
+    options.tolerances.useCartonTolerances = !parser.isSet(ignoreCartonTolerances);
     options.tests = parser.values(test);
     options.runDespiteSpecMismatch = parser.isSet(ignoreSpecs);
 

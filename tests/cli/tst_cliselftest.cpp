@@ -23,6 +23,7 @@ private slots:
     void oneTestAndTolerances();
     void noMatchingRunner();
     void htmlReport();
+    void cartonTolerancesIgnored();
     void usageErrors();
     void upstreamPythonModel();
 
@@ -110,6 +111,27 @@ void TestCliSelfTest::noMatchingRunner()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.startsWith("warning: "), r.err.constData());
     QVERIFY2(!r.err.contains("error:"), r.err.constData());
+}
+
+// t_fail carries [self_test.tolerance] atol = 0.01: it passes, unless told to ignore it.
+void TestCliSelfTest::cartonTolerancesIgnored()
+{
+    const QString dir = writeFolder(u"cartontol"_s);
+    QVERIFY(!dir.isEmpty());
+    const QString tomlPath = dir + u"/carton.toml"_s;
+    QFile toml(tomlPath);
+    QVERIFY(toml.open(QIODevice::ReadOnly));
+    QByteArray text = toml.readAll();
+    toml.close();
+    const qsizetype at = text.indexOf("name = \"t_fail\"");
+    QVERIFY(at > 0);
+    text.insert(text.indexOf('\n', at) + 1, "[self_test.tolerance]\natol = 0.01\n");
+    QVERIFY(testutil::writeFile(tomlPath, text));
+    RunResult r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_fail"_s});
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_fail"_s, u"--ignore-carton-tolerances"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains("FAILED: t_fail"), r.out.constData());
 }
 
 void TestCliSelfTest::htmlReport()

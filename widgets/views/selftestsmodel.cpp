@@ -4,6 +4,7 @@
 
 #include "package/carton.h"
 #include "roles.h"
+#include "selftest/selftestresult.h"
 #include "tensor/tensorregion.h"
 #include "viewutils.h"
 
@@ -23,6 +24,7 @@ void SelfTestsModel::setCarton(std::shared_ptr<const carton::Carton> carton)
 {
     beginResetModel();
     m_items.clear();
+    m_runningRow = -1;
     if (carton && carton->info()) {
         const carton::CartonInfo &info = *carton->info();
         auto details = [&carton](const QString &reference) -> QString {
@@ -76,6 +78,105 @@ void SelfTestsModel::setCarton(std::shared_ptr<const carton::Carton> carton)
         }
     }
     endResetModel();
+}
+
+namespace {
+
+QString statusIcon(carton::SelfTestStatus status)
+{
+    switch (status) {
+    case carton::SelfTestStatus::Passed:
+        return QStringLiteral(":/icons/state-ok.svg");
+    case carton::SelfTestStatus::Failed:
+        return QStringLiteral(":/icons/state-failed.svg");
+    case carton::SelfTestStatus::CannotRun:
+        return QStringLiteral(":/icons/severity-warning.svg");
+    case carton::SelfTestStatus::Error:
+        return QStringLiteral(":/icons/severity-error.svg");
+    case carton::SelfTestStatus::NotRun:
+        break;
+    }
+    return {};
+}
+
+QString exampleIcon(carton::ExampleStatus status)
+{
+    switch (status) {
+    case carton::ExampleStatus::Ran:
+        return QStringLiteral(":/icons/state-ok.svg");
+    case carton::ExampleStatus::CannotRun:
+        return QStringLiteral(":/icons/severity-warning.svg");
+    case carton::ExampleStatus::Error:
+        return QStringLiteral(":/icons/severity-error.svg");
+    case carton::ExampleStatus::NotRun:
+        break;
+    }
+    return {};
+}
+
+} // namespace
+
+void SelfTestsModel::emitResultChanged(int row)
+{
+    if (row >= 0 && row < m_items.size())
+        emit dataChanged(index(row, ResultColumn), index(row, ResultColumn));
+}
+
+void SelfTestsModel::setRun(const carton::SelfTestRun &run)
+{
+    m_runningRow = -1;
+    for (Item &item : m_items) {
+        item.result.clear();
+        item.resultReason.clear();
+        item.resultIcon.clear();
+        if (item.kind == ItemKind::SelfTest) {
+            for (const carton::SelfTestResult &t : run.tests) {
+                if (t.index == item.number) {
+                    item.result = carton::selfTestStatusName(t.status);
+                    item.resultReason = t.reason;
+                    item.resultIcon = statusIcon(t.status);
+                }
+            }
+        } else {
+            for (const carton::ExampleResult &e : run.examples) {
+                if (e.index == item.number) {
+                    item.result = carton::exampleStatusName(e.status);
+                    item.resultReason = e.reason;
+                    item.resultIcon = exampleIcon(e.status);
+                }
+            }
+        }
+    }
+    if (!m_items.isEmpty())
+        emit dataChanged(index(0, ResultColumn), index(int(m_items.size()) - 1, ResultColumn));
+}
+
+void SelfTestsModel::setRunning(ItemKind kind, int number)
+{
+    const int old = m_runningRow;
+    m_runningRow = itemIndex(kind, number).row();
+    emitResultChanged(old);
+    emitResultChanged(m_runningRow);
+}
+
+void SelfTestsModel::clearResults()
+{
+    for (Item &item : m_items) {
+        item.result.clear();
+        item.resultReason.clear();
+        item.resultIcon.clear();
+    }
+    m_runningRow = -1;
+    if (!m_items.isEmpty())
+        emit dataChanged(index(0, ResultColumn), index(int(m_items.size()) - 1, ResultColumn));
+}
+
+QString SelfTestsModel::resultText(const QModelIndex &index) const
+{
+    const int row = itemRow(index);
+    if (row < 0)
+        return {};
+    return row == m_runningRow ? tr("running") : m_items[row].result;
 }
 
 QModelIndex SelfTestsModel::itemIndex(ItemKind kind, int number) const
@@ -160,6 +261,8 @@ QVariant SelfTestsModel::data(const QModelIndex &index, int role) const
                 if (!item.name.isEmpty())
                     return item.name;
                 return example ? tr("Example %1").arg(item.number + 1) : tr("Self-test %1").arg(item.number + 1);
+            case ResultColumn:
+                return index.row() == m_runningRow ? tr("running") : item.result;
             case KindColumn:
                 return example ? tr("example") : tr("self-test");
             case DetailsColumn:
@@ -168,8 +271,15 @@ QVariant SelfTestsModel::data(const QModelIndex &index, int role) const
                 return {};
             }
         case Qt::ToolTipRole:
+            if (index.column() == ResultColumn)
+                return item.resultReason;
             return index.column() == DetailsColumn ? item.description : QString();
         case Qt::DecorationRole:
+            if (index.column() == ResultColumn) {
+                if (index.row() == m_runningRow)
+                    return QIcon(QStringLiteral(":/icons/state-pending.svg"));
+                return item.resultIcon.isEmpty() ? QVariant() : QVariant(QIcon(item.resultIcon));
+            }
             if (index.column() == NameColumn)
                 return QIcon(example ? QStringLiteral(":/icons/file.svg") : QStringLiteral(":/icons/selftest.svg"));
             return {};
@@ -209,6 +319,8 @@ QVariant SelfTestsModel::headerData(int section, Qt::Orientation orientation, in
     switch (section) {
     case NameColumn:
         return tr("Name");
+    case ResultColumn:
+        return tr("Result");
     case KindColumn:
         return tr("Kind");
     case ReferenceColumn:

@@ -8,7 +8,8 @@
 
 namespace carton {
 class Carton;
-}
+struct SelfTestRun;
+} // namespace carton
 
 namespace studio {
 
@@ -20,12 +21,21 @@ class SelfTestsModel final : public QAbstractItemModel {
     Q_DISABLE_COPY_MOVE(SelfTestsModel)
 
 public:
-    enum Column { NameColumn, KindColumn, ReferenceColumn, DetailsColumn, ColumnCount };
+    enum Column { NameColumn, ResultColumn, KindColumn, ReferenceColumn, DetailsColumn, ColumnCount };
     enum class ItemKind { SelfTest, Example };
 
     explicit SelfTestsModel(QObject *parent = nullptr);
 
     void setCarton(std::shared_ptr<const carton::Carton> carton);
+
+    // What a run found for each item: the Result column shows the status (with an
+    // icon) and its tooltip the reason. Items the run did not include are cleared.
+    void setRun(const carton::SelfTestRun &run);
+    // Marks one item as running (the Result column says so); an invalid kind/number clears the mark.
+    void setRunning(ItemKind kind, int number);
+    void clearResults();
+    // The status word shown in the Result column ("passed", "running"...; empty before a run).
+    QString resultText(const QModelIndex &index) const;
 
     // Index of self_test[i] or example[i] (top level).
     QModelIndex itemIndex(ItemKind kind, int number) const;
@@ -56,8 +66,13 @@ private:
         QString name;
         QString description;
         QList<Ref> refs;
+        QString result;       // "passed", "failed"... as carton::selfTestStatusName; empty: not run yet
+        QString resultReason; // why it did not pass
+        QString resultIcon;   // resource path
     };
+    void emitResultChanged(int row);
     QList<Item> m_items;
+    int m_runningRow = -1;
 };
 
 } // namespace studio

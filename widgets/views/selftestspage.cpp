@@ -4,19 +4,102 @@
 
 #include "descriptionbrowser.h"
 #include "markdownrenderer.h"
+#include "outputresultsmodel.h"
 #include "package/carton.h"
 #include "roles.h"
+#include "runner/runnerregistry.h"
+#include "selftest/selftestreport.h"
+#include "selftestrunner.h"
 #include "selftestsmodel.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QSettings>
 #include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 namespace studio {
 
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString ms(std::chrono::nanoseconds t)
+{
+    return QStringLiteral("%1 ms").arg(double(t.count()) / 1e6, 0, 'f', 1);
+}
+
+// A value for a POSIX shell: bare when it is plain, else in single quotes.
+QString shellQuote(const QString &s)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    if (!s.isEmpty() && plain.match(s).hasMatch())
+        return s;
+    QString quoted = s;
+    quoted.replace(u'\'', QStringLiteral("'\\''"));
+    return u'\'' + quoted + u'\'';
+}
+
+// Comma-separated values of one tolerance field ("1e-4", "y:1e-3, 1e-5").
+QStringList toleranceValues(const QString &text)
+{
+    QStringList out;
+    for (const QString &part : text.split(u',', Qt::SkipEmptyParts)) {
+        const QString v = part.trimmed();
+        if (!v.isEmpty())
+            out.append(v);
+    }
+    return out;
+}
+
+QString histogramHtml(const carton::ErrorHistogram &h, const QString &title)
+{
+    const qint64 total = h.total();
+    if (total == 0)
+        return {};
+    qint64 peak = 1;
+    for (qint64 c : h.counts)
+        peak = std::max(peak, c);
+    QString html =
+        QStringLiteral("<p><b>%1</b></p><table cellspacing=\"0\" cellpadding=\"1\">").arg(title.toHtmlEscaped());
+    for (int b = 0; b < carton::ErrorHistogram::kBins; ++b) {
+        const qint64 c = h.counts[size_t(b)];
+        if (c == 0)
+            continue;
+        const int width = std::max(1, int(240.0 * double(c) / double(peak)));
+        html += QStringLiteral("<tr><td align=\"right\"><code>%1</code></td><td><table cellspacing=\"0\" "
+                               "cellpadding=\"0\"><tr><td bgcolor=\"#3b82c4\" width=\"%2\" height=\"10\"></td></tr>"
+                               "</table></td><td>%3</td></tr>")
+                    .arg(carton::ErrorHistogram::binLabel(b).toHtmlEscaped())
+                    .arg(width)
+                    .arg(c);
+    }
+    return html + QStringLiteral("</table>");
+}
+
+} // namespace
+
 SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent)
-    : QWidget(parent), m_carton(std::move(carton)), m_model(new SelfTestsModel(this))
+    : QWidget(parent), m_carton(std::move(carton)), m_model(new SelfTestsModel(this)),
+      m_outputsModel(new OutputResultsModel(this)), m_runner(new SelfTestRunner(this))
 {
     m_model->setCarton(m_carton);
     m_tree = new QTreeView;
@@ -24,10 +107,15 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     m_tree->setModel(m_model);
     m_tree->setAlternatingRowColors(true);
     m_tree->setUniformRowHeights(true);
+    m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_tree->expandAll();
     for (int c = 0; c < SelfTestsModel::ColumnCount; ++c)
         m_tree->resizeColumnToContents(c);
+    m_tree->setColumnWidth(SelfTestsModel::ResultColumn,
+                           std::max(m_tree->columnWidth(SelfTestsModel::ResultColumn),
+                                    fontMetrics().horizontalAdvance(u"cannot run"_s) + 40));
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &SelfTestsPage::showDetails);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SelfTestsPage::updateActions);
     connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex &index) {
         const QString name = index.data(Roles::TensorNameRole).toString();
         if (!name.isEmpty())
@@ -38,20 +126,436 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     m_details->setObjectName(QStringLiteral("selfTestDetails"));
     m_details->setCarton(m_carton);
 
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    m_log = new QPlainTextEdit;
+    m_log->setObjectName(QStringLiteral("selfTestLog"));
+    m_log->setReadOnly(true);
+    m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_log->setPlaceholderText(tr("The runner's log (its standard error) appears here after a run."));
+
+    m_detailTabs = new QTabWidget;
+    m_detailTabs->setObjectName(QStringLiteral("selfTestDetailTabs"));
+    m_detailTabs->setDocumentMode(true);
+    m_detailTabs->addTab(m_details, tr("Details"));
+    m_detailTabs->addTab(createOutputsPane(), tr("Outputs"));
+    m_detailTabs->addTab(m_log, tr("Runner log"));
+
+    auto *splitter = new QSplitter(Qt::Horizontal);
     splitter->addWidget(m_tree);
-    splitter->addWidget(m_details);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->addWidget(m_detailTabs);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+
+    m_summary = new QLabel;
+    m_summary->setObjectName(QStringLiteral("selfTestSummary"));
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("selfTestProgress"));
+    m_progress->setMaximumWidth(260);
+    m_progress->setVisible(false);
+    auto *statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_progress);
+    statusRow->addWidget(m_summary, 1);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(splitter);
+    layout->addWidget(createToolBar());
+    layout->addLayout(statusRow);
+    layout->addWidget(splitter, 1);
+
+    connect(m_runner, &SelfTestRunner::progressChanged, this, &SelfTestsPage::onProgress);
+    connect(m_runner, &SelfTestRunner::finished, this, &SelfTestsPage::onFinished);
+    connect(m_runner, &SelfTestRunner::failed, this, &SelfTestsPage::onFailed);
+    connect(m_runner, &SelfTestRunner::judged, this, &SelfTestsPage::onJudged);
 
     if (m_model->rowCount() > 0)
         m_tree->setCurrentIndex(m_model->index(0, 0));
     else
         m_details->showSafeHtml(
             QStringLiteral("<p><i>%1</i></p>").arg(tr("This carton has no self-tests or examples.").toHtmlEscaped()));
+    updateActions();
+    updateSummary();
+}
+
+SelfTestsPage::~SelfTestsPage() = default;
+
+QWidget *SelfTestsPage::createToolBar()
+{
+    auto *bar = new QToolBar;
+    bar->setObjectName(QStringLiteral("selfTestToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->setIconSize(QSize(16, 16));
+
+    m_runAll =
+        bar->addAction(QIcon(QStringLiteral(":/icons/selftest.svg")), tr("Run All"), this, &SelfTestsPage::runAll);
+    m_runAll->setObjectName(QStringLiteral("runAllSelfTests"));
+    m_runAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_runAll->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_runAll->setToolTip(tr("Run every self-test and example through the runner (Ctrl+R)"));
+    m_runSelected = bar->addAction(tr("Run Selected"), this, &SelfTestsPage::runSelected);
+    m_runSelected->setObjectName(QStringLiteral("runSelectedSelfTests"));
+    m_runSelected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_runSelected->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_cancel = bar->addAction(tr("Cancel"), this, &SelfTestsPage::cancelRun);
+    m_cancel->setObjectName(QStringLiteral("cancelSelfTests"));
+    m_cancel->setToolTip(tr("Stop the run (the runner host is killed)"));
+    bar->addSeparator();
+
+    bar->addWidget(new QLabel(tr("Runner:")));
+    m_runnerBox = new QComboBox;
+    m_runnerBox->setObjectName(QStringLiteral("runnerBox"));
+    refreshRunners();
+    m_runnerBox->setToolTip(tr("Run with another runner plugin, whatever the carton's [runner] asks for"));
+    bar->addWidget(m_runnerBox);
+    bar->addSeparator();
+
+    bar->addWidget(new QLabel(tr("Tolerance:")));
+    m_preset = new QComboBox;
+    m_preset->setObjectName(QStringLiteral("tolerancePreset"));
+    for (auto p : {carton::TolerancePreset::Exact, carton::TolerancePreset::Close, carton::TolerancePreset::Approximate,
+                   carton::TolerancePreset::Loose})
+        m_preset->addItem(carton::tolerancePresetName(p), int(p));
+    m_preset->setCurrentIndex(1);
+    bar->addWidget(m_preset);
+    auto makeEdit = [this, bar](const QString &label, const QString &name, const QString &tip) {
+        bar->addWidget(new QLabel(label));
+        auto *edit = new QLineEdit;
+        edit->setObjectName(name);
+        edit->setPlaceholderText(tr("preset"));
+        edit->setToolTip(tip);
+        edit->setMaximumWidth(130);
+        edit->setClearButtonEnabled(true);
+        bar->addWidget(edit);
+        connect(edit, &QLineEdit::editingFinished, this, &SelfTestsPage::toleranceChanged);
+        return edit;
+    };
+    m_rtol = makeEdit(u" rtol "_s, u"rtolEdit"_s,
+                      tr("Relative tolerance for every output (1e-4), or per output (y:1e-3), comma-separated"));
+    m_atol = makeEdit(u" atol "_s, u"atolEdit"_s,
+                      tr("Absolute tolerance for every output (1e-6), or per output (y:1e-3), comma-separated"));
+    m_cartonTolerances = new QCheckBox(tr("Carton's tolerances"));
+    m_cartonTolerances->setObjectName(QStringLiteral("cartonTolerances"));
+    m_cartonTolerances->setChecked(true);
+    m_cartonTolerances->setToolTip(tr("Use the tolerances the carton carries in [self_test.tolerance]"));
+    bar->addWidget(m_cartonTolerances);
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &SelfTestsPage::toleranceChanged);
+    connect(m_cartonTolerances, &QCheckBox::toggled, this, &SelfTestsPage::toleranceChanged);
+    bar->addSeparator();
+
+    m_copyCommand = bar->addAction(QIcon(QStringLiteral(":/icons/copy.svg")), tr("Copy as Command"), this,
+                                   [this] { QGuiApplication::clipboard()->setText(commandLine(m_runningTests)); });
+    m_copyCommand->setObjectName(QStringLiteral("copySelfTestCommand"));
+    m_copyCommand->setToolTip(tr("Copy the carton selftest command line that reproduces this run"));
+    m_exportReport = bar->addAction(tr("Export Report…"), this, &SelfTestsPage::exportReportInteractive);
+    m_exportReport->setObjectName(QStringLiteral("exportSelfTestReport"));
+    m_exportReport->setToolTip(tr("Write the last run as a self-contained HTML report or as JSON"));
+    return bar;
+}
+
+QWidget *SelfTestsPage::createOutputsPane()
+{
+    m_outputs = new QTableView;
+    m_outputs->setObjectName(QStringLiteral("selfTestOutputs"));
+    m_outputs->setModel(m_outputsModel);
+    m_outputs->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_outputs->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_outputs->verticalHeader()->hide();
+    m_outputs->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_outputs->setWordWrap(false);
+    connect(m_outputs->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &SelfTestsPage::showOutputDetails);
+    connect(m_outputsModel, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_outputsModel->rowCount() > 0)
+            m_outputs->selectRow(0);
+        else
+            showOutputDetails();
+    });
+    m_outputDetails = new QTextBrowser;
+    m_outputDetails->setObjectName(QStringLiteral("selfTestOutputDetails"));
+    m_outputDetails->setOpenLinks(false);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_outputs);
+    split->addWidget(m_outputDetails);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    return split;
+}
+
+void SelfTestsPage::setRunOptions(const carton::RunOptions &options)
+{
+    m_runOptions = options;
+    refreshRunners();
+}
+
+// The carton's own choice, then every installed runner by name (a forced run).
+void SelfTestsPage::refreshRunners()
+{
+    const QString current = m_runnerBox->currentData().toString();
+    m_runnerBox->clear();
+    const QString cartonRunner = m_carton && m_carton->info() ? m_carton->info()->runner.runnerName : QString();
+    m_runnerBox->addItem(tr("As the carton says (%1)").arg(cartonRunner), QString());
+    const carton::RunnerRegistry registry = carton::RunnerRegistry::scan(
+        m_runOptions.pluginSearchPaths.isEmpty() ? carton::RunnerRegistry::defaultSearchPaths()
+                                                 : m_runOptions.pluginSearchPaths);
+    QStringList names;
+    for (const carton::RunnerPluginInfo &p : registry.plugins())
+        if (!names.contains(p.runnerName))
+            names.append(p.runnerName);
+    for (const QString &name : std::as_const(names))
+        m_runnerBox->addItem(tr("%1 (forced)").arg(name), name);
+    m_runnerBox->setCurrentIndex(std::max(0, m_runnerBox->findData(current)));
+}
+
+carton::Result<carton::ToleranceSettings> SelfTestsPage::toleranceSettings() const
+{
+    carton::ToleranceSettings settings;
+    settings.preset = carton::TolerancePreset(m_preset->currentData().toInt());
+    settings.useCartonTolerances = m_cartonTolerances->isChecked();
+    for (const auto &[edit, option] : {std::pair{m_rtol, u"rtol"}, std::pair{m_atol, u"atol"}}) {
+        for (const QString &value : toleranceValues(edit->text())) {
+            const carton::Status applied = settings.applyOption(option, value);
+            if (!applied)
+                return applied.error();
+        }
+    }
+    return settings;
+}
+
+QString SelfTestsPage::commandLine(const QList<int> &tests) const
+{
+    QStringList args{u"carton"_s, u"selftest"_s, shellQuote(m_carton ? m_carton->path() : QString())};
+    const QString runnerName = m_runnerBox->currentData().toString();
+    if (!runnerName.isEmpty())
+        args << u"--runner"_s << shellQuote(runnerName) << u"--force"_s;
+    const auto preset = carton::TolerancePreset(m_preset->currentData().toInt());
+    if (preset != carton::TolerancePreset::Close)
+        args << u"--preset"_s << carton::tolerancePresetName(preset);
+    for (const QString &v : toleranceValues(m_rtol->text()))
+        args << u"--rtol"_s << shellQuote(v);
+    for (const QString &v : toleranceValues(m_atol->text()))
+        args << u"--atol"_s << shellQuote(v);
+    if (!m_cartonTolerances->isChecked())
+        args << u"--ignore-carton-tolerances"_s;
+    const int total = m_carton && m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
+    if (!tests.isEmpty() && tests.size() < total)
+        for (int t : tests)
+            args << u"--test"_s << QString::number(t);
+    return args.join(u' ');
+}
+
+carton::Status SelfTestsPage::exportReport(const QString &path) const
+{
+    if (!m_run)
+        return carton::makeError(carton::ErrorCode::Usage, tr("there is no run to export yet"));
+    const QByteArray bytes = path.endsWith(u".json"_s, Qt::CaseInsensitive)
+                                 ? QJsonDocument(carton::selfTestRunToJson(*m_run)).toJson(QJsonDocument::Indented)
+                                 : carton::selfTestReportHtml(*m_run);
+    return carton::writeReportFile(path, bytes);
+}
+
+void SelfTestsPage::exportReportInteractive()
+{
+    QSettings settings;
+    const QString dir = settings.value(u"selfTests/reportDir"_s, QDir::homePath()).toString();
+    const QString base = QFileInfo(m_carton ? m_carton->path() : u"carton"_s).completeBaseName();
+    QString selectedFilter;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Self-test Report"),
+                                                      QDir(dir).filePath(base + u"-selftest.html"_s),
+                                                      tr("HTML report (*.html);;JSON (*.json)"), &selectedFilter);
+    if (path.isEmpty())
+        return;
+    settings.setValue(u"selfTests/reportDir"_s, QFileInfo(path).absolutePath());
+    const carton::Status written = exportReport(path);
+    if (!written)
+        QMessageBox::warning(this, tr("Export Report"), written.error().toString());
+}
+
+QList<int> SelfTestsPage::selectedTests() const
+{
+    QList<int> tests;
+    for (const QModelIndex &index : m_tree->selectionModel()->selectedRows()) {
+        const int row = m_model->itemRow(index);
+        if (row < 0)
+            continue;
+        const QModelIndex item = m_model->index(row, 0);
+        if (m_model->isExample(item))
+            continue;
+        for (int n = 0;; ++n) {
+            const QModelIndex candidate = m_model->itemIndex(SelfTestsModel::ItemKind::SelfTest, n);
+            if (!candidate.isValid())
+                break;
+            if (candidate.row() == row && !tests.contains(n))
+                tests.append(n);
+        }
+    }
+    std::sort(tests.begin(), tests.end());
+    return tests;
+}
+
+void SelfTestsPage::runAll()
+{
+    startRun({});
+}
+
+void SelfTestsPage::runSelected()
+{
+    const QList<int> tests = selectedTests();
+    if (!tests.isEmpty())
+        startRun(tests);
+}
+
+void SelfTestsPage::cancelRun()
+{
+    if (!m_runner->isRunning())
+        return;
+    m_summary->setText(tr("Cancelling…"));
+    m_runner->cancel();
+}
+
+void SelfTestsPage::startRun(const QList<int> &tests)
+{
+    if (!m_carton || m_runner->isRunning())
+        return;
+    const auto tolerances = toleranceSettings();
+    if (!tolerances) {
+        QMessageBox::warning(this, tr("Run Self-tests"), tolerances.error().toString());
+        return;
+    }
+    SelfTestRunner::Request request;
+    request.carton = m_carton;
+    request.choice.runnerName = m_runnerBox->currentData().toString();
+    request.choice.force = !request.choice.runnerName.isEmpty();
+    request.runOptions = m_runOptions;
+    request.options.tolerances = *tolerances;
+    request.options.runExamples = tests.isEmpty();
+    for (int t : tests)
+        request.options.tests.append(QString::number(t));
+
+    const int total = m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
+    m_runningTests = tests;
+    if (m_runningTests.isEmpty())
+        for (int t = 0; t < total; ++t)
+            m_runningTests.append(t);
+    m_model->clearResults();
+    m_log->clear();
+    m_warnings.clear();
+    m_progress->setRange(0, 0);
+    m_progress->setVisible(true);
+    m_summary->setText(tr("Starting the runner and loading the model…"));
+    m_runner->start(request);
+    updateActions();
+}
+
+void SelfTestsPage::onProgress(qint64 done, qint64 total, const QString &)
+{
+    if (total <= 0)
+        return; // still starting the host / loading the model
+    m_progress->setRange(0, int(total));
+    m_progress->setValue(int(done));
+    const qsizetype tests = m_runningTests.size();
+    if (done < tests)
+        m_model->setRunning(SelfTestsModel::ItemKind::SelfTest, m_runningTests[done]);
+    else if (done < total)
+        m_model->setRunning(SelfTestsModel::ItemKind::Example, int(done - tests));
+    m_summary->setText(
+        tr("Running %1 of %2… %3 s").arg(done + 1).arg(total).arg(m_runner->elapsedMs() / 1000.0, 0, 'f', 1));
+}
+
+void SelfTestsPage::onFinished(const carton::SelfTestRun &run, const QStringList &warnings)
+{
+    m_run = run;
+    m_warnings = warnings;
+    m_progress->setVisible(false);
+    m_model->setRun(run);
+    QString log;
+    for (const QString &w : warnings)
+        log += tr("warning: %1").arg(w) + u'\n';
+    log += run.runnerLog;
+    for (const carton::SelfTestResult &t : run.tests)
+        if (!t.runnerLog.isEmpty() && !run.runnerLog.contains(t.runnerLog))
+            log += u"\n--- "_s + t.name + u" ---\n"_s + t.runnerLog;
+    m_log->setPlainText(log);
+    m_shownRow = -2;
+    showDetails();
+    updateSummary();
+    updateActions();
+    emit runFinished();
+}
+
+void SelfTestsPage::onFailed(const QString &message, const QStringList &warnings)
+{
+    m_progress->setVisible(false);
+    m_model->setRunning(SelfTestsModel::ItemKind::SelfTest, -1);
+    QString log;
+    for (const QString &w : warnings)
+        log += tr("warning: %1").arg(w) + u'\n';
+    m_log->setPlainText(log + tr("error: %1").arg(message));
+    m_summary->setText(tr("Could not run the self-tests: %1").arg(message));
+    m_summary->setToolTip(message);
+    updateActions();
+    emit runFinished();
+}
+
+void SelfTestsPage::onJudged(const carton::SelfTestRun &run)
+{
+    m_run = run;
+    m_model->setRun(run);
+    m_shownRow = -2;
+    showDetails();
+    updateSummary();
+}
+
+void SelfTestsPage::toleranceChanged()
+{
+    const auto settings = toleranceSettings();
+    for (QLineEdit *edit : {m_rtol, m_atol}) {
+        QStringList errors;
+        for (const QString &v : toleranceValues(edit->text())) {
+            carton::ToleranceSettings probe;
+            const carton::Status s = probe.applyOption(edit == m_rtol ? u"rtol" : u"atol", v);
+            if (!s)
+                errors.append(s.error().message);
+        }
+        edit->setStyleSheet(errors.isEmpty() ? QString() : u"QLineEdit { background: #f8d7da; }"_s);
+        if (!errors.isEmpty())
+            edit->setToolTip(errors.join(u'\n'));
+    }
+    if (settings && m_run && !m_runner->isRunning() && *settings != m_run->tolerances)
+        m_runner->rejudge(*m_run, *settings);
+}
+
+void SelfTestsPage::updateActions()
+{
+    const bool running = m_runner->isRunning();
+    const bool any = m_model->rowCount() > 0;
+    m_runAll->setEnabled(!running && any);
+    m_runSelected->setEnabled(!running && !selectedTests().isEmpty());
+    m_cancel->setEnabled(running);
+    m_exportReport->setEnabled(!running && m_run.has_value());
+    m_runnerBox->setEnabled(!running);
+}
+
+void SelfTestsPage::updateSummary()
+{
+    m_summary->setToolTip(QString());
+    if (!m_run) {
+        const int tests = m_carton && m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
+        m_summary->setText(tests == 0 ? tr("This carton has no self-tests.")
+                                      : tr("%n self-test(s), not run yet. Run All runs them through the runner plugin "
+                                           "in a separate process.",
+                                           nullptr, tests));
+        return;
+    }
+    const carton::SelfTestRun &r = *m_run;
+    QString text = tr("%1 passed, %2 failed, %3 cannot run, %4 error")
+                       .arg(r.count(carton::SelfTestStatus::Passed))
+                       .arg(r.count(carton::SelfTestStatus::Failed))
+                       .arg(r.count(carton::SelfTestStatus::CannotRun))
+                       .arg(r.count(carton::SelfTestStatus::Error));
+    if (r.cancelled)
+        text += tr(" (cancelled)");
+    text += tr(" · model load %1 · total %2").arg(ms(r.loadTime), ms(r.wallTime));
+    m_summary->setText(text);
 }
 
 bool SelfTestsPage::revealItem(bool example, int number, const QString &key)
@@ -83,15 +587,58 @@ void SelfTestsPage::showDetails()
     m_shownRow = row;
     if (row < 0) {
         m_details->showSafeHtml(QString());
+        m_outputsModel->clear();
         return;
     }
     const QModelIndex item = m_model->index(row, 0);
+    const bool example = m_model->isExample(item);
     QString html = QStringLiteral("<h3>%1</h3>").arg(item.data().toString().toHtmlEscaped());
     html += QStringLiteral("<p><i>%1</i></p>")
                 .arg(m_model->index(row, SelfTestsModel::KindColumn).data().toString().toHtmlEscaped());
     const QString description = m_model->description(item);
     if (!description.isEmpty())
         html += QStringLiteral("<p>%1</p>").arg(description.toHtmlEscaped());
+
+    // The run's result for this item.
+    m_outputsModel->clear();
+    if (m_run) {
+        auto resultHtml = [&html](const QString &status, const QString &reason, const QStringList &notes,
+                                  const std::optional<std::chrono::nanoseconds> &time, bool first) {
+            html += QStringLiteral("<p><b>%1</b>").arg(status.toHtmlEscaped());
+            if (time)
+                html += QStringLiteral(" — %1%2").arg(ms(*time), first ? tr(" (first inference)") : QString());
+            html += QStringLiteral("</p>");
+            if (!reason.isEmpty())
+                html += QStringLiteral("<p>%1</p>").arg(reason.toHtmlEscaped());
+            for (const QString &note : notes)
+                html += QStringLiteral("<p><i>%1</i> %2</p>").arg(tr("Note:").toHtmlEscaped(), note.toHtmlEscaped());
+        };
+        int number = -1;
+        for (int n = 0;; ++n) {
+            const QModelIndex c =
+                m_model->itemIndex(example ? SelfTestsModel::ItemKind::Example : SelfTestsModel::ItemKind::SelfTest, n);
+            if (!c.isValid())
+                break;
+            if (c.row() == row)
+                number = n;
+        }
+        if (!example) {
+            for (const carton::SelfTestResult &t : m_run->tests)
+                if (t.index == number) {
+                    resultHtml(carton::selfTestStatusName(t.status).toUpper(), t.reason, t.notes, t.inferenceTime,
+                               t.firstInference);
+                    m_outputsModel->setSelfTest(t);
+                }
+        } else {
+            for (const carton::ExampleResult &e : m_run->examples)
+                if (e.index == number) {
+                    resultHtml(carton::exampleStatusName(e.status).toUpper(), e.reason, e.notes, e.inferenceTime,
+                               e.firstInference);
+                    m_outputsModel->setExample(e);
+                }
+        }
+    }
+
     html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\">");
     for (int r = 0; r < m_model->rowCount(item); ++r) {
         const QString key = m_model->index(r, SelfTestsModel::NameColumn, item).data().toString();
@@ -113,6 +660,58 @@ void SelfTestsPage::showDetails()
         }
     }
     m_details->showSafeHtml(html);
+}
+
+void SelfTestsPage::showOutputDetails()
+{
+    const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row());
+    if (!row) {
+        m_outputDetails->setHtml(QStringLiteral("<p><i>%1</i></p>")
+                                     .arg(tr("Run the self-tests to see each output's figures.").toHtmlEscaped()));
+        return;
+    }
+    QString html = QStringLiteral("<h3>%1 — %2</h3>").arg(row->name.toHtmlEscaped(), row->verdict.toHtmlEscaped());
+    if (!row->problem.isEmpty())
+        html += QStringLiteral("<p>%1</p>").arg(row->problem.toHtmlEscaped());
+    if (const carton::TensorComparison *c = row->comparison ? &*row->comparison : nullptr) {
+        if (!c->exact && c->comparedCount > 0) {
+            html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr><th></th><th>max</th><th>mean</th>"
+                                   "<th>median</th><th>p99</th></tr>");
+            for (const auto &[label, s] :
+                 {std::pair{tr("absolute"), c->absError}, std::pair{tr("relative"), c->relError}})
+                html +=
+                    QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
+                        .arg(label, errorFigure(s.max), errorFigure(s.mean), errorFigure(s.median), errorFigure(s.p99));
+            html += QStringLiteral("</table>");
+            if (c->minAtol && c->minRtol)
+                html += QStringLiteral("<p>%1</p>")
+                            .arg(tr("Passes with atol ≥ %1 (rtol %2), or with rtol ≥ %3 (atol %4).")
+                                     .arg(errorFigure(*c->minAtol), errorFigure(c->tolerance.rtol),
+                                          errorFigure(*c->minRtol), errorFigure(c->tolerance.atol))
+                                     .toHtmlEscaped());
+        }
+        if (!c->worst.isEmpty()) {
+            html +=
+                QStringLiteral("<p><b>%1</b></p><table cellspacing=\"0\" cellpadding=\"3\"><tr><th>%2</th><th>%3</th>"
+                               "<th>%4</th><th>%5</th><th>%6</th></tr>")
+                    .arg(tr("Worst elements").toHtmlEscaped(), tr("index"), tr("expected"), tr("actual"),
+                         tr("abs error"), tr("rel error"));
+            for (const carton::ElementDifference &d : c->worst) {
+                QStringList idx;
+                for (qint64 i : d.index)
+                    idx.append(QString::number(i));
+                html +=
+                    QStringLiteral("<tr><td><code>[%1]</code></td><td>%2</td><td>%3</td><td>%4</td><td>%5</td>%6</tr>")
+                        .arg(idx.join(u", "_s), d.expected.toHtmlEscaped(), d.actual.toHtmlEscaped(),
+                             errorFigure(d.absError), errorFigure(d.relError),
+                             d.mismatch ? u"<td><font color=\"#c01c28\">✗</font></td>"_s : u"<td></td>"_s);
+            }
+            html += QStringLiteral("</table>");
+        }
+        html += histogramHtml(c->absHistogram, tr("Absolute error histogram"));
+        html += histogramHtml(c->relHistogram, tr("Relative error histogram"));
+    }
+    m_outputDetails->setHtml(html);
 }
 
 } // namespace studio

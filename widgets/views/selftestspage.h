@@ -2,9 +2,23 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "runner/runnersessionfactory.h"
+#include "selftest/selftestresult.h"
+
 #include <QWidget>
 #include <memory>
+#include <optional>
 
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
 class QTreeView;
 
 namespace carton {
@@ -14,37 +28,113 @@ class Carton;
 namespace studio {
 
 class DescriptionBrowser;
+class OutputResultsModel;
+class SelfTestRunner;
 class SelfTestsModel;
 
-// The Self-tests & examples tab: the tree of tests/examples and their
-// references, and a detail pane with the description and the examples' misc
-// images shown inline.
+// The Self-tests & examples tab: the tree of tests/examples with their
+// references and, after a run, their results; Run all / Run selected / Cancel
+// through a runner plugin in a separate host process; tolerance controls that
+// re-judge the kept outputs live; per-output figures, worst elements and error
+// histograms; the runner's log; "Copy as command" and "Export report".
 class SelfTestsPage final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SelfTestsPage)
 
 public:
+    enum DetailTab { DetailsTab, OutputsTab, LogTab };
+
     SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent = nullptr);
+    ~SelfTestsPage() override;
 
     SelfTestsModel *model() const { return m_model; }
     QTreeView *tree() const { return m_tree; }
     DescriptionBrowser *details() const { return m_details; }
+    OutputResultsModel *outputsModel() const { return m_outputsModel; }
+    QTableView *outputsView() const { return m_outputs; }
+    QTextBrowser *outputDetails() const { return m_outputDetails; }
+    QPlainTextEdit *log() const { return m_log; }
+    QLabel *summary() const { return m_summary; }
+    QAction *runAllAction() const { return m_runAll; }
+    QAction *runSelectedAction() const { return m_runSelected; }
+    QAction *cancelAction() const { return m_cancel; }
+    QAction *copyCommandAction() const { return m_copyCommand; }
+    QAction *exportReportAction() const { return m_exportReport; }
+    QComboBox *presetBox() const { return m_preset; }
+    QLineEdit *rtolEdit() const { return m_rtol; }
+    QLineEdit *atolEdit() const { return m_atol; }
+    QComboBox *runnerBox() const { return m_runnerBox; }
+    SelfTestRunner *runner() const { return m_runner; }
+
+    // The last finished run (re-judged with the current tolerances), if any.
+    const std::optional<carton::SelfTestRun> &lastRun() const { return m_run; }
+    // Where runs find the runner host and plugins (tests; the app uses the defaults).
+    void setRunOptions(const carton::RunOptions &options);
+
+    // The tolerances the controls describe, or the error of the first bad field.
+    carton::Result<carton::ToleranceSettings> toleranceSettings() const;
+    // The `carton selftest` command line that reproduces a run with the current settings.
+    QString commandLine(const QList<int> &tests = {}) const;
+    // Writes the last run as JSON (".json") or self-contained HTML (anything else).
+    carton::Status exportReport(const QString &path) const;
 
     // Selects self_test[number] (or example[number]); with `key`, its row for
     // that input/output ("b" of self_test[0].inputs.b) when there is one.
     bool revealItem(bool example, int number, const QString &key = {});
 
+public slots:
+    void runAll();
+    void runSelected();
+    void cancelRun();
+
 signals:
     // A tensor reference was activated (double-click): show it in the Tensor data tab.
     void tensorActivated(const QString &name);
+    void runFinished();
 
 private:
+    QWidget *createToolBar();
+    void refreshRunners();
+    QWidget *createOutputsPane();
+    void startRun(const QList<int> &tests);
+    void onProgress(qint64 done, qint64 total, const QString &what);
+    void onFinished(const carton::SelfTestRun &run, const QStringList &warnings);
+    void onFailed(const QString &message, const QStringList &warnings);
+    void onJudged(const carton::SelfTestRun &run);
+    void toleranceChanged();
+    void updateActions();
+    void updateSummary();
     void showDetails();
+    void showOutputDetails();
+    void exportReportInteractive();
+    QList<int> selectedTests() const;
 
     std::shared_ptr<const carton::Carton> m_carton;
     SelfTestsModel *m_model = nullptr;
     QTreeView *m_tree = nullptr;
+    QTabWidget *m_detailTabs = nullptr;
     DescriptionBrowser *m_details = nullptr;
+    OutputResultsModel *m_outputsModel = nullptr;
+    QTableView *m_outputs = nullptr;
+    QTextBrowser *m_outputDetails = nullptr;
+    QPlainTextEdit *m_log = nullptr;
+    QLabel *m_summary = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QAction *m_runAll = nullptr;
+    QAction *m_runSelected = nullptr;
+    QAction *m_cancel = nullptr;
+    QAction *m_copyCommand = nullptr;
+    QAction *m_exportReport = nullptr;
+    QComboBox *m_runnerBox = nullptr;
+    QComboBox *m_preset = nullptr;
+    QLineEdit *m_rtol = nullptr;
+    QLineEdit *m_atol = nullptr;
+    QCheckBox *m_cartonTolerances = nullptr;
+    SelfTestRunner *m_runner = nullptr;
+    carton::RunOptions m_runOptions;
+    QList<int> m_runningTests; // the self-tests of the run in progress, in order
+    std::optional<carton::SelfTestRun> m_run;
+    QStringList m_warnings;
     int m_shownRow = -2;
 };
 

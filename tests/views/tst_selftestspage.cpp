@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// The Self-tests panel end to end: Run All through the real carton-runner-host
+// and noop plugin, results in the tree and the outputs table, live re-judging,
+// Cancel of a hanging model, Copy as command and Export report.
+#include "outputresultsmodel.h"
+#include "package/carton.h"
+#include "selftestrunner.h"
+#include "selftestsmodel.h"
+#include "selftestspage.h"
+#include "selftesttestutil.h"
+#include "testsession.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTreeView>
+
+using namespace Qt::StringLiterals;
+using namespace carton;
+using namespace selftesttest;
+using studio::OutputResultsModel;
+using studio::SelfTestsModel;
+using studio::SelfTestsPage;
+
+namespace {
+
+RunOptions buildRunOptions()
+{
+    RunOptions o;
+    o.hostExecutable = QStringLiteral(CARTON_BINARY_DIR "/bin/carton-runner-host");
+    o.pluginSearchPaths = {QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/test-runners"),
+                           QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/runners")};
+    return o;
+}
+
+QString resultOf(const SelfTestsModel *model, int number)
+{
+    return model->resultText(model->itemIndex(SelfTestsModel::ItemKind::SelfTest, number));
+}
+
+} // namespace
+
+class TestSelfTestsPage final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void runAllShowsResults();
+    void toleranceRejudgesWithoutRunning();
+    void runSelectedRunsOnlyThose();
+    void copyAsCommandAndExport();
+    void cancelKillsAHangingModel();
+    void noMatchingRunnerIsReported();
+
+private:
+    std::shared_ptr<const Carton> writeCarton(const QString &name, const QString &runner = u"noop"_s);
+    bool runAndWait(SelfTestsPage &page, QAction *action);
+    QTemporaryDir m_dir;
+};
+
+void TestSelfTestsPage::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFile::exists(buildRunOptions().hostExecutable), "carton-runner-host was not built");
+}
+
+void TestSelfTestsPage::cleanupTestCase()
+{
+    studio::SelfTestRunner::waitForAll();
+}
+
+// x = [1, 2, 3] echoed back by noop: t_pass expects x, t_fail expects x with its
+// second element 0.001 off, t_broken references a tensor that does not exist.
+std::shared_ptr<const Carton> TestSelfTestsPage::writeCarton(const QString &name, const QString &runner)
+{
+    CartonFolder folder;
+    folder.info.runner.runnerName = runner;
+    folder.info.runner.requiredFrameworkVersion = u"*"_s;
+    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.info.outputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.add(f32({3}, {1.0, 2.0, 3.0}, u"x"_s));
+    folder.add(f32({3}, {1.0, 2.001, 3.0}, u"x_off"_s));
+    SelfTest pass;
+    pass.name = u"t_pass"_s;
+    pass.inputs = refs({{"x", "@tensor_data/x"}});
+    pass.expectedOut = refs({{"x", "@tensor_data/x"}});
+    SelfTest fail;
+    fail.name = u"t_fail"_s;
+    fail.inputs = refs({{"x", "@tensor_data/x"}});
+    fail.expectedOut = refs({{"x", "@tensor_data/x_off"}});
+    SelfTest broken;
+    broken.name = u"t_broken"_s;
+    broken.inputs = refs({{"x", "@tensor_data/nowhere"}});
+    broken.expectedOut = refs({{"x", "@tensor_data/x"}});
+    folder.info.selfTests = {pass, fail, broken};
+    const QString dir = m_dir.filePath(name);
+    if (!folder.write(dir))
+        return nullptr;
+    auto opened = Carton::open(dir);
+    return opened ? std::shared_ptr<const Carton>(std::move(*opened)) : nullptr;
+}
+
+bool TestSelfTestsPage::runAndWait(SelfTestsPage &page, QAction *action)
+{
+    QSignalSpy finished(&page, &SelfTestsPage::runFinished);
+    action->trigger();
+    return finished.wait(60000);
+}
+
+void TestSelfTestsPage::runAllShowsResults()
+{
+    auto carton = writeCarton(u"runall"_s);
+    QVERIFY(carton);
+    SelfTestsPage page(carton);
+    QAbstractItemModelTester tester1(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester2(page.outputsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.setRunOptions(buildRunOptions());
+    page.resize(1100, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(page.runAllAction()->isEnabled());
+    QVERIFY(!page.cancelAction()->isEnabled());
+    QVERIFY(!page.exportReportAction()->isEnabled());
+
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QVERIFY2(page.lastRun().has_value(), qPrintable(page.summary()->text()));
+    QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
+    QCOMPARE(resultOf(page.model(), 1), u"failed"_s);
+    QCOMPARE(resultOf(page.model(), 2), u"cannot run"_s);
+    QVERIFY2(page.summary()->text().startsWith(u"1 passed, 1 failed, 1 cannot run, 0 error"_s),
+             qPrintable(page.summary()->text()));
+    // The reason is the Result column's tooltip.
+    const QModelIndex broken = page.model()->itemIndex(SelfTestsModel::ItemKind::SelfTest, 2);
+    QVERIFY2(
+        broken.siblingAtColumn(SelfTestsModel::ResultColumn).data(Qt::ToolTipRole).toString().contains(u"nowhere"_s),
+        qPrintable(broken.siblingAtColumn(SelfTestsModel::ResultColumn).data(Qt::ToolTipRole).toString()));
+    QVERIFY(page.exportReportAction()->isEnabled());
+
+    // Selecting t_fail shows its output's figures.
+    page.tree()->setCurrentIndex(page.model()->itemIndex(SelfTestsModel::ItemKind::SelfTest, 1));
+    QCOMPARE(page.outputsModel()->rowCount(), 1);
+    auto cell = [&page](int column) { return page.outputsModel()->index(0, column).data().toString(); };
+    QCOMPARE(cell(OutputResultsModel::OutputColumn), u"x"_s);
+    QCOMPARE(cell(OutputResultsModel::VerdictColumn), u"failed"_s);
+    QCOMPARE(cell(OutputResultsModel::MismatchColumn), u"1 of 3 (33.3%)"_s);
+    const double absErr = double(2.001f) - double(2.0f); // float32 values, differenced in double
+    QCOMPARE(cell(OutputResultsModel::MaxAbsColumn), QString::number(absErr, 'g', 3));
+    QCOMPARE(cell(OutputResultsModel::ToleranceColumn), u"rtol 1e-05, atol 1e-08"_s);
+    // The worst element is [1], with both values.
+    const QString details = page.outputDetails()->toPlainText();
+    QVERIFY2(details.contains(u"[1]"_s) && details.contains(u"2.001"_s), qPrintable(details));
+    QVERIFY2(details.contains(u"Absolute error histogram"_s), qPrintable(details));
+}
+
+void TestSelfTestsPage::toleranceRejudgesWithoutRunning()
+{
+    auto carton = writeCarton(u"rejudge"_s);
+    QVERIFY(carton);
+    SelfTestsPage page(carton);
+    page.setRunOptions(buildRunOptions());
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QCOMPARE(resultOf(page.model(), 1), u"failed"_s);
+    const auto loadTime = page.lastRun()->loadTime;
+
+    // atol 0.01 for output x: t_fail passes, judged again from the kept outputs.
+    QSignalSpy judged(page.runner(), &studio::SelfTestRunner::judged);
+    QSignalSpy started(page.runner(), &studio::SelfTestRunner::started);
+    page.atolEdit()->setText(u"x:0.01"_s);
+    emit page.atolEdit()->editingFinished();
+    QVERIFY(judged.wait(10000));
+    QCOMPARE(started.count(), 0); // no new run
+    QCOMPARE(resultOf(page.model(), 1), u"passed"_s);
+    QCOMPARE(page.lastRun()->loadTime, loadTime);
+    QVERIFY2(page.summary()->text().startsWith(u"2 passed, 0 failed"_s), qPrintable(page.summary()->text()));
+
+    // The exact preset: t_pass still passes (noop echoes bit for bit); t_fail keeps
+    // passing while the per-output atol (which wins over the preset) is set, and
+    // fails once it is cleared.
+    page.presetBox()->setCurrentIndex(0); // exact
+    QVERIFY(judged.wait(10000));
+    QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
+    QCOMPARE(resultOf(page.model(), 1), u"passed"_s);
+    page.atolEdit()->clear();
+    emit page.atolEdit()->editingFinished();
+    QVERIFY(judged.wait(10000));
+    QCOMPARE(resultOf(page.model(), 1), u"failed"_s);
+
+    // A bad value is marked, and nothing is re-judged.
+    page.rtolEdit()->setText(u"-1"_s);
+    emit page.rtolEdit()->editingFinished();
+    QVERIFY(!page.rtolEdit()->styleSheet().isEmpty());
+    QVERIFY(!page.toleranceSettings());
+}
+
+void TestSelfTestsPage::runSelectedRunsOnlyThose()
+{
+    auto carton = writeCarton(u"selected"_s);
+    QVERIFY(carton);
+    SelfTestsPage page(carton);
+    page.setRunOptions(buildRunOptions());
+    page.tree()->selectionModel()->clearSelection();
+    QVERIFY(!page.runSelectedAction()->isEnabled());
+    page.tree()->selectionModel()->select(page.model()->itemIndex(SelfTestsModel::ItemKind::SelfTest, 1),
+                                          QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QVERIFY(page.runSelectedAction()->isEnabled());
+    QVERIFY(runAndWait(page, page.runSelectedAction()));
+    QVERIFY(page.lastRun().has_value());
+    QCOMPARE(page.lastRun()->tests.size(), 1);
+    QCOMPARE(resultOf(page.model(), 0), QString());
+    QCOMPARE(resultOf(page.model(), 1), u"failed"_s);
+    QCOMPARE(resultOf(page.model(), 2), QString());
+}
+
+void TestSelfTestsPage::copyAsCommandAndExport()
+{
+    auto carton = writeCarton(u"with space"_s);
+    QVERIFY(carton);
+    SelfTestsPage page(carton);
+    page.setRunOptions(buildRunOptions());
+    QCOMPARE(page.commandLine(), u"carton selftest '%1'"_s.arg(carton->path()));
+    page.presetBox()->setCurrentIndex(3); // loose
+    page.rtolEdit()->setText(u"1e-4"_s);
+    page.atolEdit()->setText(u"x:0.5, 1e-6"_s);
+    QCOMPARE(
+        page.commandLine({1}),
+        u"carton selftest '%1' --preset loose --rtol 1e-4 --atol x:0.5 --atol 1e-6 --test 1"_s.arg(carton->path()));
+    page.copyCommandAction()->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(), page.commandLine());
+
+    QVERIFY(!page.exportReport(m_dir.filePath(u"none.json"_s))); // nothing run yet
+    page.presetBox()->setCurrentIndex(1);
+    page.rtolEdit()->clear();
+    page.atolEdit()->clear();
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    const QString json = m_dir.filePath(u"report.json"_s);
+    const QString html = m_dir.filePath(u"report.html"_s);
+    QVERIFY(page.exportReport(json));
+    QVERIFY(page.exportReport(html));
+    QFile jf(json);
+    QVERIFY(jf.open(QIODevice::ReadOnly));
+    const QJsonObject report = QJsonDocument::fromJson(jf.readAll()).object();
+    QCOMPARE(report[u"summary"_s][u"passed"_s].toInt(), 1);
+    QCOMPARE(report[u"summary"_s][u"failed"_s].toInt(), 1);
+    QCOMPARE(report[u"summary"_s][u"cannot_run"_s].toInt(), 1);
+    QFile hf(html);
+    QVERIFY(hf.open(QIODevice::ReadOnly));
+    const QByteArray page2 = hf.readAll();
+    QVERIFY(page2.startsWith("<!DOCTYPE html>"));
+    QVERIFY(page2.contains("t_fail"));
+}
+
+void TestSelfTestsPage::cancelKillsAHangingModel()
+{
+    auto carton = writeCarton(u"hang"_s, u"misbehave"_s);
+    QVERIFY(carton);
+    SelfTestsPage page(carton);
+    RunOptions options = buildRunOptions();
+    options.optionOverrides = {{u"behaviour"_s, RunnerOpt(u"hang"_s)}, {u"when"_s, RunnerOpt(u"infer"_s)}};
+    page.setRunOptions(options);
+    QSignalSpy finished(&page, &SelfTestsPage::runFinished);
+    page.runAllAction()->trigger();
+    QVERIFY(page.cancelAction()->isEnabled());
+    QVERIFY(!page.runAllAction()->isEnabled());
+    // Wait until the first test is running (the model is loaded), then cancel.
+    QTRY_COMPARE_WITH_TIMEOUT(resultOf(page.model(), 0), u"running"_s, 30000);
+    QElapsedTimer clock;
+    clock.start();
+    page.cancelAction()->trigger();
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(clock.elapsed() < 10000, "cancel took too long");
+    QVERIFY(page.lastRun().has_value());
+    QVERIFY(page.lastRun()->cancelled);
+    QVERIFY2(page.summary()->text().contains(u"(cancelled)"_s), qPrintable(page.summary()->text()));
+    QVERIFY(page.runAllAction()->isEnabled());
+}
+
+void TestSelfTestsPage::noMatchingRunnerIsReported()
+{
+    auto carton = writeCarton(u"nomatch"_s, u"no-such-runner"_s);
+    QVERIFY(carton);
+    SelfTestsPage page(carton);
+    page.setRunOptions(buildRunOptions());
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QVERIFY(!page.lastRun().has_value());
+    QVERIFY2(page.summary()->text().startsWith(u"Could not run the self-tests: "_s),
+             qPrintable(page.summary()->text()));
+    QVERIFY2(page.summary()->text().contains(u"no-such-runner"_s), qPrintable(page.summary()->text()));
+    // Forcing noop from the runner box runs them.
+    const int noop = page.runnerBox()->findData(u"noop"_s);
+    QVERIFY(noop > 0);
+    page.runnerBox()->setCurrentIndex(noop);
+    QVERIFY(page.commandLine().endsWith(u"--runner noop --force"_s));
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QVERIFY(page.lastRun().has_value());
+    QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
+}
+
+QTEST_MAIN(TestSelfTestsPage)
+#include "tst_selftestspage.moc"
