@@ -8,9 +8,13 @@
 #include "diagnosticsdock.h"
 #include "package/carton.h"
 #include "recentfiles.h"
+#include "runner/runnerregistry.h"
+#include "runnersdialog.h"
+#include "selftestspage.h"
 #include "shellicons.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
+#include "views/cartonview.h"
 #include "welcomepage.h"
 
 #include <QAction>
@@ -191,11 +195,17 @@ void MainWindow::createActions()
                                       tr("&Verify Again"), this, &MainWindow::verifyCurrent);
     m_verifyAction->setObjectName(QStringLiteral("actionVerify"));
     m_verifyAction->setShortcut(QKeySequence::Refresh);
+    m_runSelfTestsAction = tools->addAction(shellIcon(QStringLiteral("selftest"), QStringLiteral("system-run")),
+                                            tr("&Run Self-tests"), this, &MainWindow::runSelfTests);
+    m_runSelfTestsAction->setObjectName(QStringLiteral("actionRunSelfTests"));
+    m_runSelfTestsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Carton Studio"), this, &MainWindow::showAbout);
     about->setObjectName(QStringLiteral("actionAbout"));
     about->setMenuRole(QAction::AboutRole);
+    QAction *runners = help->addAction(tr("&Runners…"), this, &MainWindow::showRunners);
+    runners->setObjectName(QStringLiteral("actionRunners"));
     QAction *aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
     aboutQt->setMenuRole(QAction::AboutQtRole);
 
@@ -289,6 +299,21 @@ void MainWindow::showAbout()
 {
     AboutDialog dialog(this);
     dialog.exec();
+}
+
+void MainWindow::showRunners()
+{
+    RunnersDialog dialog(carton::RunnerRegistry::scan(), this);
+    dialog.exec();
+}
+
+void MainWindow::runSelfTests()
+{
+    CartonPage *page = currentPage();
+    if (!page || !page->view())
+        return;
+    page->view()->setCurrentTab(CartonView::SelfTestsTab);
+    page->view()->selfTestsPage()->runAll();
 }
 
 void MainWindow::copyModelHash()
@@ -526,6 +551,8 @@ void MainWindow::updateActions()
     const bool open = page && page->carton();
     m_closeAction->setEnabled(page != nullptr);
     m_verifyAction->setEnabled(open);
+    m_runSelfTestsAction->setEnabled(open && page->view() && page->carton()->info() &&
+                                     !page->carton()->info()->selfTests.isEmpty());
     m_copyHashAction->setEnabled(open && !page->carton()->modelHash().isEmpty());
 }
 

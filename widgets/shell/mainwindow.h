@@ -76,6 +76,10 @@ public slots:
     void showAbout();
     void copyModelHash();
     void verifyCurrent();
+    // Shows the current carton's Self-tests tab and runs them all.
+    void runSelfTests();
+    // Help ▸ Runners: the runner plugins found, their versions and problems.
+    void showRunners();
     void closeCurrent();
     // A second launch asked for attention: raise and open its files.
     void activateWith(const QStringList &paths);
@@ -118,6 +122,7 @@ private:
     QAction *m_closeAction = nullptr;
     QAction *m_copyHashAction = nullptr;
     QAction *m_verifyAction = nullptr;
+    QAction *m_runSelfTestsAction = nullptr;
     QAction *m_openSampleAction = nullptr;
     QAction *m_nextTabAction = nullptr;
     QAction *m_previousTabAction = nullptr;

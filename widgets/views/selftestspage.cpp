@@ -84,12 +84,10 @@ QString histogramHtml(const carton::ErrorHistogram &h, const QString &title)
         const qint64 c = h.counts[size_t(b)];
         if (c == 0)
             continue;
-        const int width = std::max(1, int(240.0 * double(c) / double(peak)));
-        html += QStringLiteral("<tr><td align=\"right\"><code>%1</code></td><td><table cellspacing=\"0\" "
-                               "cellpadding=\"0\"><tr><td bgcolor=\"#3b82c4\" width=\"%2\" height=\"10\"></td></tr>"
-                               "</table></td><td>%3</td></tr>")
-                    .arg(carton::ErrorHistogram::binLabel(b).toHtmlEscaped())
-                    .arg(width)
+        const int width = std::max(1, int(40.0 * double(c) / double(peak)));
+        html += QStringLiteral("<tr><td align=\"right\"><code>%1</code></td><td><font color=\"#3b82c4\">%2</font>"
+                               "</td><td align=\"right\">%3</td></tr>")
+                    .arg(carton::ErrorHistogram::binLabel(b).toHtmlEscaped(), QString(width, QChar(0x2588)))
                     .arg(c);
     }
     return html + QStringLiteral("</table>");
@@ -189,9 +187,7 @@ QWidget *SelfTestsPage::createToolBar()
     m_runAll =
         bar->addAction(QIcon(QStringLiteral(":/icons/selftest.svg")), tr("Run All"), this, &SelfTestsPage::runAll);
     m_runAll->setObjectName(QStringLiteral("runAllSelfTests"));
-    m_runAll->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    m_runAll->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_runAll->setToolTip(tr("Run every self-test and example through the runner (Ctrl+R)"));
+    m_runAll->setToolTip(tr("Run every self-test and example through the runner (Carton ▸ Run Self-tests, Ctrl+R)"));
     m_runSelected = bar->addAction(tr("Run Selected"), this, &SelfTestsPage::runSelected);
     m_runSelected->setObjectName(QStringLiteral("runSelectedSelfTests"));
     m_runSelected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
@@ -208,24 +204,35 @@ QWidget *SelfTestsPage::createToolBar()
     m_runnerBox->setToolTip(tr("Run with another runner plugin, whatever the carton's [runner] asks for"));
     bar->addWidget(m_runnerBox);
     bar->addSeparator();
+    m_copyCommand = bar->addAction(QIcon(QStringLiteral(":/icons/copy.svg")), tr("Copy as Command"), this,
+                                   [this] { QGuiApplication::clipboard()->setText(commandLine(m_runningTests)); });
+    m_copyCommand->setObjectName(QStringLiteral("copySelfTestCommand"));
+    m_copyCommand->setToolTip(tr("Copy the carton selftest command line that reproduces this run"));
+    m_exportReport = bar->addAction(tr("Export Report…"), this, &SelfTestsPage::exportReportInteractive);
+    m_exportReport->setObjectName(QStringLiteral("exportSelfTestReport"));
+    m_exportReport->setToolTip(tr("Write the last run as a self-contained HTML report or as JSON"));
 
-    bar->addWidget(new QLabel(tr("Tolerance:")));
+    // Second row: the tolerances (they re-judge a finished run at once).
+    auto *tolerances = new QToolBar;
+    tolerances->setObjectName(QStringLiteral("toleranceToolBar"));
+    tolerances->addWidget(new QLabel(tr("Tolerance:")));
     m_preset = new QComboBox;
     m_preset->setObjectName(QStringLiteral("tolerancePreset"));
     for (auto p : {carton::TolerancePreset::Exact, carton::TolerancePreset::Close, carton::TolerancePreset::Approximate,
                    carton::TolerancePreset::Loose})
         m_preset->addItem(carton::tolerancePresetName(p), int(p));
     m_preset->setCurrentIndex(1);
-    bar->addWidget(m_preset);
-    auto makeEdit = [this, bar](const QString &label, const QString &name, const QString &tip) {
-        bar->addWidget(new QLabel(label));
+    m_preset->setToolTip(tr("Tolerance level; per-dtype figures (float16 and bfloat16 are looser)"));
+    tolerances->addWidget(m_preset);
+    auto makeEdit = [this, tolerances](const QString &label, const QString &name, const QString &tip) {
+        tolerances->addWidget(new QLabel(label));
         auto *edit = new QLineEdit;
         edit->setObjectName(name);
-        edit->setPlaceholderText(tr("preset"));
+        edit->setPlaceholderText(tr("from preset"));
         edit->setToolTip(tip);
-        edit->setMaximumWidth(130);
+        edit->setMinimumWidth(fontMetrics().horizontalAdvance(u"x:1e-05, 1e-08"_s) + 30);
         edit->setClearButtonEnabled(true);
-        bar->addWidget(edit);
+        tolerances->addWidget(edit);
         connect(edit, &QLineEdit::editingFinished, this, &SelfTestsPage::toleranceChanged);
         return edit;
     };
@@ -237,19 +244,17 @@ QWidget *SelfTestsPage::createToolBar()
     m_cartonTolerances->setObjectName(QStringLiteral("cartonTolerances"));
     m_cartonTolerances->setChecked(true);
     m_cartonTolerances->setToolTip(tr("Use the tolerances the carton carries in [self_test.tolerance]"));
-    bar->addWidget(m_cartonTolerances);
+    tolerances->addWidget(m_cartonTolerances);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &SelfTestsPage::toleranceChanged);
     connect(m_cartonTolerances, &QCheckBox::toggled, this, &SelfTestsPage::toleranceChanged);
-    bar->addSeparator();
 
-    m_copyCommand = bar->addAction(QIcon(QStringLiteral(":/icons/copy.svg")), tr("Copy as Command"), this,
-                                   [this] { QGuiApplication::clipboard()->setText(commandLine(m_runningTests)); });
-    m_copyCommand->setObjectName(QStringLiteral("copySelfTestCommand"));
-    m_copyCommand->setToolTip(tr("Copy the carton selftest command line that reproduces this run"));
-    m_exportReport = bar->addAction(tr("Export Report…"), this, &SelfTestsPage::exportReportInteractive);
-    m_exportReport->setObjectName(QStringLiteral("exportSelfTestReport"));
-    m_exportReport->setToolTip(tr("Write the last run as a self-contained HTML report or as JSON"));
-    return bar;
+    auto *rows = new QWidget;
+    auto *rowsLayout = new QVBoxLayout(rows);
+    rowsLayout->setContentsMargins(0, 0, 0, 0);
+    rowsLayout->setSpacing(0);
+    rowsLayout->addWidget(bar);
+    rowsLayout->addWidget(tolerances);
+    return rows;
 }
 
 QWidget *SelfTestsPage::createOutputsPane()
