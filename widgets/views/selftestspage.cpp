@@ -230,7 +230,9 @@ QWidget *SelfTestsPage::createToolBar()
         edit->setObjectName(name);
         edit->setPlaceholderText(tr("from preset"));
         edit->setToolTip(tip);
-        edit->setMinimumWidth(fontMetrics().horizontalAdvance(u"x:1e-05, 1e-08"_s) + 30);
+        const int width = fontMetrics().horizontalAdvance(u"x:1e-05, 1e-08"_s) + 30;
+        edit->setMinimumWidth(width);
+        edit->setMaximumWidth(2 * width);
         edit->setClearButtonEnabled(true);
         tolerances->addWidget(edit);
         connect(edit, &QLineEdit::editingFinished, this, &SelfTestsPage::toleranceChanged);
@@ -245,6 +247,9 @@ QWidget *SelfTestsPage::createToolBar()
     m_cartonTolerances->setChecked(true);
     m_cartonTolerances->setToolTip(tr("Use the tolerances the carton carries in [self_test.tolerance]"));
     tolerances->addWidget(m_cartonTolerances);
+    auto *spacer = new QWidget;
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    tolerances->addWidget(spacer);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &SelfTestsPage::toleranceChanged);
     connect(m_cartonTolerances, &QCheckBox::toggled, this, &SelfTestsPage::toleranceChanged);
 
