@@ -34,6 +34,13 @@ struct Limits {
     qint64 maxNpyHeader = 1 << 20;             // numpy itself refuses headers over 10 KB; be generous
     int maxTomlNesting = 64;
     int maxSymlinkHops = 32;
+    // Not a cap but how far hostility is tolerated: when true, a zip entry whose
+    // name is unsafe (absolute, "..", a byte order mark...) or a symlink that
+    // escapes or loops is left out of the archive's files and listed as
+    // quarantined (ZipReader::quarantined(), CartonSource::quarantined()) instead
+    // of failing the open. The app sets it to show such a carton read-only;
+    // extraction, packing and saving never do.
+    bool quarantineUnsafeEntries = false;
 };
 
 // Fails with ErrorCode::Limit "FILE is N bytes, more than the limit of M bytes"

@@ -387,6 +387,12 @@ Result<SaveResult> Saver::run(const QString &outputFile)
 Result<SaveResult> saveCarton(const CartonEdits &edits, const QString &outputFile, const SaveOptions &options,
                               Progress *progress)
 {
+    if (edits.original() && edits.original()->isReadOnly())
+        return makeError(ErrorCode::Unsafe,
+                         QStringLiteral("the carton has %1 unsafe entries (left out, see its diagnostics); it was "
+                                        "opened read-only and cannot be saved")
+                             .arg(edits.original()->source().quarantined().size()),
+                         edits.original()->path());
     Saver saver(edits, options, progress);
     return saver.run(outputFile);
 }

@@ -215,6 +215,13 @@ private:
 Result<UnpackResult> unpackCarton(const Carton &carton, const QString &folder, const UnpackOptions &options,
                                   Progress *progress)
 {
+    if (carton.isReadOnly())
+        return makeError(
+            ErrorCode::Unsafe,
+            QStringLiteral("the carton has %1 unsafe entries (left out, see its diagnostics); it was opened "
+                           "read-only and cannot be extracted")
+                .arg(carton.source().quarantined().size()),
+            carton.path());
     Result<std::vector<UnpackItem>> planned = planItems(carton);
     if (!planned)
         return planned.error();

@@ -34,6 +34,12 @@ Result<std::unique_ptr<Carton>> Carton::open(const QString &path, const Limits &
     c->m_source = std::move(source).value();
     const CartonSource &src = *c->m_source;
     const qint64 cap = limits.maxMetadataFileSize;
+    for (const QuarantinedFile &q : src.quarantined())
+        c->m_loadDiagnostics.append(
+            Diagnostic{Severity::Error, q.path,
+                       QStringLiteral("unsafe entry left out (the carton is open read-only: it cannot be extracted "
+                                      "or saved): %1")
+                           .arg(q.reason)});
 
     // Reads one metadata file; a missing one is not an error here (validation decides).
     auto readMeta = [&](const QString &name) -> std::optional<QByteArray> {

@@ -45,6 +45,9 @@ public:
     const std::optional<Links> &links() const { return m_links; }
     // What went wrong reading carton.toml, MANIFEST, index.toml and LINKS.
     const Diagnostics &loadDiagnostics() const { return m_loadDiagnostics; }
+    // True when unsafe entries were left out (Limits::quarantineUnsafeEntries):
+    // the carton may be looked at, not extracted or saved.
+    bool isReadOnly() const { return !m_source->quarantined().isEmpty(); }
 
     // True when `path` is listed in MANIFEST, absent from the source, and LINKS has
     // URLs for its sha256.

@@ -28,6 +28,14 @@ struct SourceFile {
     QString linkTarget;      // resolved path of the final target, for symlinks
 };
 
+// A file left out of a source because it is unsafe (an entry name with "..", an
+// absolute path, a symlink escaping the root or looping): only with
+// Limits::quarantineUnsafeEntries, which opens a hostile carton read-only.
+struct QuarantinedFile {
+    QString path;   // as the archive names it (for display only: never used as a path)
+    QString reason; // what open would have failed with
+};
+
 // Where a carton's files come from: a .carton (zip) or an unpacked folder.
 // Immutable after creation; open()/read() are thread-safe.
 class CARTONCORE_EXPORT CartonSource {
@@ -45,6 +53,9 @@ public:
     const QList<SourceFile> &files() const { return m_files; }
     const SourceFile *find(const QString &path) const;
     const Limits &limits() const { return m_limits; }
+    // Unsafe files left out of files() (Limits::quarantineUnsafeEntries); a source
+    // with any must not be extracted or saved.
+    const QList<QuarantinedFile> &quarantined() const { return m_quarantined; }
 
     // Streams a file's bytes (symlinks followed). Errors name the file. checkCrc
     // false skips the zip CRC-32 check (for callers that verify sha256 anyway).
@@ -81,6 +92,7 @@ protected:
     void sortFiles();
 
     QList<SourceFile> m_files;
+    QList<QuarantinedFile> m_quarantined;
     Limits m_limits;
 
 private:

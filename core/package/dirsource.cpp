@@ -52,8 +52,12 @@ Result<std::unique_ptr<DirSource>> DirSource::open(const QString &path, const Li
         const QFileInfo info = it.nextFileInfo();
         const QString rel = rootDir.relativeFilePath(info.absoluteFilePath());
         auto checked = checkArchivePath(rel, root);
-        if (!checked)
-            return checked.error();
+        if (!checked) {
+            if (!limits.quarantineUnsafeEntries)
+                return checked.error();
+            source->m_quarantined.append({rel, checked.error().toString()});
+            continue;
+        }
         if (source->m_files.size() >= limits.maxEntries)
             return makeError(ErrorCode::Limit, QStringLiteral("more than %1 files").arg(limits.maxEntries), root);
         SourceFile f;
@@ -64,9 +68,14 @@ Result<std::unique_ptr<DirSource>> DirSource::open(const QString &path, const Li
             if (target.isEmpty())
                 return makeError(ErrorCode::Format, QStringLiteral("symlink \"%1\" is dangling or loops").arg(rel),
                                  root);
-            if (!isInside(root, target))
-                return makeError(ErrorCode::Unsafe, QStringLiteral("symlink \"%1\" points outside the folder").arg(rel),
-                                 root);
+            if (!isInside(root, target)) {
+                Error outside = makeError(ErrorCode::Unsafe,
+                                          QStringLiteral("symlink \"%1\" points outside the folder").arg(rel), root);
+                if (!limits.quarantineUnsafeEntries)
+                    return outside;
+                source->m_quarantined.append({rel, outside.toString()});
+                continue;
+            }
             f.isSymlink = true;
             f.linkTarget = rootDir.relativeFilePath(target);
             disk = target;

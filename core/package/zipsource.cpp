@@ -20,6 +20,8 @@ Result<std::unique_ptr<ZipSource>> ZipSource::open(const QString &path, const Li
     std::unique_ptr<ZipSource> source(new ZipSource);
     source->m_reader = std::move(reader).value();
     source->m_limits = limits;
+    for (const QuarantinedEntry &q : source->m_reader->quarantined())
+        source->m_quarantined.append({q.name, q.reason});
     for (const ZipEntry &e : source->m_reader->entries()) {
         if (e.isDirectory())
             continue;
@@ -40,6 +42,16 @@ Result<std::unique_ptr<ZipSource>> ZipSource::open(const QString &path, const Li
 
 Status ZipSource::resolveSymlinks()
 {
+    // An unsafe link fails the open, or (Limits::quarantineUnsafeEntries) is left
+    // out of the files and listed as quarantined.
+    QSet<QString> unsafe;
+    auto reject = [this, &unsafe](const SourceFile &f, const Error &error) -> Status {
+        if (!m_limits.quarantineUnsafeEntries || error.code != ErrorCode::Unsafe)
+            return error;
+        m_quarantined.append({f.path, error.toString()});
+        unsafe.insert(f.path);
+        return {};
+    };
     // Read every symlink's (small) body once.
     QHash<QString, QString> direct;
     for (const SourceFile &f : std::as_const(m_files)) {
@@ -50,22 +62,34 @@ Status ZipSource::resolveSymlinks()
         if (!body)
             return body.error();
         auto target = resolveLinkTarget(f.path, QString::fromUtf8(*body), m_reader->path());
-        if (!target)
-            return target.error();
+        if (!target) {
+            if (Status st = reject(f, target.error()); !st)
+                return st;
+            continue;
+        }
         direct.insert(f.path, *target);
     }
     for (SourceFile &f : m_files) {
-        if (!f.isSymlink)
+        if (!f.isSymlink || unsafe.contains(f.path))
             continue;
         QString current = f.path;
         QSet<QString> seen{current};
         int hops = 0;
+        bool loops = false;
         while (direct.contains(current)) {
             current = direct.value(current);
-            if (seen.contains(current) || ++hops > m_limits.maxSymlinkHops)
-                return makeError(ErrorCode::Unsafe, QStringLiteral("symlink \"%1\" loops").arg(f.path),
-                                 m_reader->path());
+            if (seen.contains(current) || ++hops > m_limits.maxSymlinkHops) {
+                loops = true;
+                break;
+            }
             seen.insert(current);
+        }
+        if (loops) {
+            if (Status st = reject(f, makeError(ErrorCode::Unsafe, QStringLiteral("symlink \"%1\" loops").arg(f.path),
+                                                m_reader->path()));
+                !st)
+                return st;
+            continue;
         }
         const ZipEntry *target = m_reader->find(current);
         if (!target || target->isDirectory())
@@ -77,6 +101,8 @@ Status ZipSource::resolveSymlinks()
         f.size = qint64(target->uncompressedSize);
         m_linkTargets.insert(f.path, current);
     }
+    if (!unsafe.isEmpty())
+        m_files.removeIf([&unsafe](const SourceFile &f) { return unsafe.contains(f.path); });
     return {};
 }
 

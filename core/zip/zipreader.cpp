@@ -74,6 +74,7 @@ struct ZipReader::Private {
     qint64 fileSize = 0;
     Limits limits;
     std::vector<ZipEntry> entries;
+    std::vector<QuarantinedEntry> quarantined;
     std::vector<QByteArray> rawNames;
     QHash<QString, qsizetype> index;
 
@@ -302,15 +303,23 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
                                   .arg(diskStart));
 
         // Other readers see a name beginning with U+FEFF as a different file.
-        if (entry.name.startsWith(QChar(0xFEFF)))
-            return error(ErrorCode::Unsafe, QStringLiteral("%1: name \"%2\" begins with U+FEFF (a byte order mark); "
-                                                           "expected a name without invisible characters")
-                                                .arg(record, entry.name.left(200)));
         // Names: safe relative paths, unique. Directory entries end with '/'.
+        std::optional<Error> unsafe;
         const QString checkedName = entry.isDirectory() ? entry.name.chopped(1) : entry.name;
-        if (Result<QString> safe = checkArchivePath(checkedName, fileName + QStringLiteral(": central directory"));
-            !safe)
-            return safe.error();
+        if (entry.name.startsWith(QChar(0xFEFF)))
+            unsafe = error(ErrorCode::Unsafe, QStringLiteral("%1: name \"%2\" begins with U+FEFF (a byte order mark); "
+                                                             "expected a name without invisible characters")
+                                                  .arg(record, entry.name.left(200)));
+        else if (Result<QString> safe = checkArchivePath(checkedName, fileName + QStringLiteral(": central directory"));
+                 !safe)
+            unsafe = safe.error();
+        if (unsafe) {
+            if (!limits.quarantineUnsafeEntries)
+                return *unsafe;
+            quarantined.push_back({entry.name.left(1000), unsafe->toString()});
+            pos += recordSize;
+            continue;
+        }
         if (index.contains(entry.name))
             return entryError(
                 ErrorCode::Format, entry,
@@ -512,6 +521,11 @@ qint64 ZipReader::fileSize() const
 const std::vector<ZipEntry> &ZipReader::entries() const
 {
     return d->entries;
+}
+
+const std::vector<QuarantinedEntry> &ZipReader::quarantined() const
+{
+    return d->quarantined;
 }
 const Limits &ZipReader::limits() const
 {

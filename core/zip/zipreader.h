@@ -26,6 +26,12 @@ namespace carton {
 // fail with ErrorCode::Unsafe naming the entry); duplicate names fail open();
 // encrypted entries and unknown methods are listed but fail openEntry() with
 // ErrorCode::Unsupported.
+// An entry left out of entries() because it is unsafe (Limits::quarantineUnsafeEntries).
+struct QuarantinedEntry {
+    QString name;   // as decoded (for display only: never used as a path)
+    QString reason; // the error that open() would have failed with
+};
+
 class CARTONCORE_EXPORT ZipReader final {
 public:
     static Result<std::unique_ptr<ZipReader>> open(const QString &path, const Limits &limits = {});
@@ -34,6 +40,9 @@ public:
     QString path() const;
     qint64 fileSize() const;
     const std::vector<ZipEntry> &entries() const;
+    // Entries with unsafe names, left out of entries() (only with
+    // Limits::quarantineUnsafeEntries; otherwise open() fails on the first).
+    const std::vector<QuarantinedEntry> &quarantined() const;
     // The entry with this exact name, or nullptr.
     const ZipEntry *find(const QString &name) const;
 

@@ -218,7 +218,9 @@ void TestHostSession::isolation()
     QElapsedTimer timer;
     timer.start();
     Result<TensorMap> out = (*session)->infer(sampleInputs());
-    QVERIFY(timer.elapsed() < 20'000);
+    // Ended by the misbehaviour itself, not by the 60 s timeout (touching 1 GiB
+    // takes a while on a loaded machine: this is no speed check).
+    QVERIFY(timer.elapsed() < 50'000);
     if (error.isEmpty()) {
         QVERIFY2(out.ok(), out.ok() ? "" : qPrintable(out.error().toString()));
         QVERIFY(sameInputs(*out, sampleInputs()));

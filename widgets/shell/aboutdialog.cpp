@@ -19,7 +19,10 @@ AboutDialog::AboutDialog(QWidget *parent) : QDialog(parent)
     setWindowTitle(tr("About %1").arg(QGuiApplication::applicationDisplayName()));
     m_text = tr("<h2>%1</h2>"
                 "<p>Version %2</p>"
-                "<p>Author and browse <code>.carton</code> machine-learning model packages.</p>"
+                "<p>Browse and check <code>.carton</code> machine-learning model packages: the model card, "
+                "inputs and outputs, every file verified against its MANIFEST, the test tensors, and the "
+                "carton's self-tests run through runner plugins (TorchScript, Python, no-op) in a separate "
+                "process, with every error figure.</p>"
                 "<p>Built with Qt %3, running on Qt %4.</p>"
                 "<p>Licensed under the Apache License, Version 2.0.<br>"
                 "Copyright © Carton Studio contributors.</p>"

@@ -8,14 +8,17 @@
 #include "verificationrunner.h"
 #include "views/cartonview.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QLabel>
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
@@ -28,7 +31,9 @@ OpenOutcome openCarton(const QString &path)
 {
     OpenOutcome outcome;
     try {
-        auto result = carton::Carton::open(path);
+        carton::Limits limits;
+        limits.quarantineUnsafeEntries = true; // a hostile entry: look at the rest read-only
+        auto result = carton::Carton::open(path, limits);
         if (result.ok())
             outcome.carton = std::shared_ptr<const carton::Carton>(std::move(result).value());
         else
@@ -122,6 +127,18 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
             m_view->setFileCheck(check);
     });
     connect(m_verification, &VerificationRunner::finished, this, &CartonPage::updateVerificationDiagnostics);
+
+    // Reload when the file changes on disk: writers write in chunks or replace
+    // the file by a rename, so wait for a quiet moment and compare what changed.
+    m_fileWatcher = new QFileSystemWatcher(this);
+    m_reloadTimer = new QTimer(this);
+    m_reloadTimer->setSingleShot(true);
+    m_reloadTimer->setInterval(700);
+    connect(m_fileWatcher, &QFileSystemWatcher::fileChanged, m_reloadTimer, qOverload<>(&QTimer::start));
+    connect(m_fileWatcher, &QFileSystemWatcher::directoryChanged, m_reloadTimer, qOverload<>(&QTimer::start));
+    connect(m_reloadTimer, &QTimer::timeout, this, &CartonPage::reloadIfChanged);
+    m_fingerprint = diskFingerprint();
+    watchFiles();
 
     reload();
 }
@@ -316,6 +333,72 @@ void CartonPage::updateCartonState()
         return;
     m_cartonState = state;
     emit cartonStateChanged();
+}
+
+bool CartonPage::isWatching() const
+{
+    return !m_fileWatcher->files().isEmpty() || !m_fileWatcher->directories().isEmpty();
+}
+
+// The paths whose changes matter: a .carton file and its folder (a rename over
+// it replaces the watched file), or a carton folder and its metadata files.
+static QStringList watchedPaths(const QString &path)
+{
+    const QFileInfo info(path);
+    QStringList paths;
+    if (info.isDir()) {
+        paths << path;
+        for (const char *name : {"carton.toml", "MANIFEST", "LINKS", "tensor_data/index.toml"}) {
+            const QString file = path + u'/' + QLatin1StringView(name);
+            if (QFileInfo::exists(file))
+                paths << file;
+        }
+    } else if (info.exists()) {
+        paths << path << info.absolutePath();
+    }
+    return paths;
+}
+
+void CartonPage::watchFiles()
+{
+    const QStringList old = m_fileWatcher->files() + m_fileWatcher->directories();
+    if (!old.isEmpty())
+        m_fileWatcher->removePaths(old);
+    const QStringList paths = watchedPaths(m_path);
+    if (!paths.isEmpty())
+        m_fileWatcher->addPaths(paths);
+}
+
+QString CartonPage::diskFingerprint() const
+{
+    QString fingerprint;
+    for (const QString &p : watchedPaths(m_path)) {
+        if (QFileInfo(p).isDir() && p != m_path)
+            continue; // the .carton's folder changes with every neighbour
+        const QFileInfo info(p);
+        fingerprint += p + u':' + QString::number(info.size()) + u':' +
+                       QString::number(info.lastModified().toMSecsSinceEpoch()) + u':' +
+                       QString::number(info.metadataChangeTime().toMSecsSinceEpoch()) + u'\n';
+    }
+    return fingerprint;
+}
+
+void CartonPage::reloadIfChanged()
+{
+    watchFiles(); // a replaced file is a new inode: watch it again
+    const QString now = diskFingerprint();
+    if (now == m_fingerprint)
+        return;
+    m_fingerprint = now;
+    if (!QFileInfo::exists(m_path)) {
+        m_banner->setText(tr("%1 was deleted or moved; what is shown is what was read before.").arg(displayName()));
+        m_banner->show();
+        return;
+    }
+    if (m_view)
+        setPreferredViewTab(QString::number(m_view->tabWidget()->currentIndex() + 1));
+    reload();
+    emit statusMessage(tr("%1 changed on disk and was reloaded.").arg(displayName()));
 }
 
 void CartonPage::setPreferredViewTab(const QString &tab)

@@ -10,9 +10,11 @@
 #include <QWidget>
 #include <memory>
 
+class QFileSystemWatcher;
 class QLabel;
 class QSettings;
 class QStackedWidget;
+class QTimer;
 
 namespace carton {
 class Carton;
@@ -71,6 +73,11 @@ public:
 
     bool revealLocation(const QString &location);
 
+    // Watching the file (or the folder's metadata files) for changes on disk:
+    // a change reloads the carton after a short quiet period, keeping the tab.
+    // (There are no unsaved edits to lose yet: the document model will ask.)
+    bool isWatching() const;
+
 public slots:
     void reload();
     void verify();
@@ -89,6 +96,9 @@ private:
     void showError(const carton::Error &error);
     void updateVerificationDiagnostics();
     void updateCartonState();
+    void watchFiles();
+    QString diskFingerprint() const;
+    void reloadIfChanged();
 
     QString m_path;
     QSettings *m_settings;
@@ -108,6 +118,9 @@ private:
     ErrorPage *m_errorPage = nullptr;
     VerificationRunner *m_verification;
     QFutureWatcher<OpenOutcome> *m_openWatcher = nullptr;
+    QFileSystemWatcher *m_fileWatcher = nullptr;
+    QTimer *m_reloadTimer = nullptr;
+    QString m_fingerprint; // of the files as opened
     QFutureWatcher<carton::Diagnostics> *m_validateWatcher = nullptr;
 };
 

@@ -118,6 +118,31 @@ void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
                 node->sha256 = entry.sha256;
             }
         }
+        // Unsafe entries (left out of the source, so never read): under a folder
+        // of their own, by their raw names, which are never used as paths.
+        const QList<carton::QuarantinedFile> &quarantined = m_carton->source().quarantined();
+        if (!quarantined.isEmpty()) {
+            auto folder = std::make_unique<Node>();
+            folder->folder = true;
+            folder->exempt = true;
+            folder->size = 0;
+            folder->compressedSize = 0;
+            folder->name = tr("Unsafe entries (left out)");
+            folder->parent = m_root.get();
+            folder->unsafeReason = tr("These entries have unsafe names or links. They were left out: the carton is "
+                                      "open read-only and cannot be extracted or saved.");
+            for (const carton::QuarantinedFile &q : quarantined) {
+                auto node = std::make_unique<Node>();
+                node->name = q.path;
+                node->path = q.path;
+                node->parent = folder.get();
+                node->present = false;
+                node->exempt = true;
+                node->unsafeReason = q.reason;
+                folder->children.push_back(std::move(node));
+            }
+            m_root->children.push_back(std::move(folder));
+        }
         for (Node *node : std::as_const(m_byPath)) {
             if (node->folder)
                 continue;
@@ -194,6 +219,26 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
     const Node *node = nodeFor(index);
     const carton::FileState state = node->folder ? folderState(node) : node->state;
     const int column = index.column();
+    if (!node->unsafeReason.isEmpty()) {
+        if (role == Qt::ToolTipRole)
+            return node->unsafeReason;
+        if (role == Qt::DecorationRole && column == StateColumn)
+            return fileStateIcon(carton::FileState::Failed);
+        if (role == Qt::DecorationRole && column == NameColumn)
+            return QIcon(node->folder ? QStringLiteral(":/icons/folder.svg") : QStringLiteral(":/icons/file.svg"));
+        if (role == Qt::DisplayRole || role == Roles::SortRole) {
+            if (column == NameColumn)
+                return role == Roles::SortRole ? QVariant(QStringLiteral("2") + node->name) : QVariant(node->name);
+            if (column == StateColumn)
+                return node->folder ? QString() : tr("Unsafe: left out");
+            return QString();
+        }
+        if (role == Roles::PathRole)
+            return QString(); // nothing to open, copy or extract
+        if (role == Roles::IsFolderRole)
+            return node->folder;
+        return {};
+    }
     if (node->exempt && column == StateColumn) {
         if (role == Qt::ToolTipRole)
             return node->path == u"MANIFEST"

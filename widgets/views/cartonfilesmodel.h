@@ -71,6 +71,7 @@ private:
         bool symlink = false;
         bool exempt = false; // MANIFEST and LINKS: not hashed against MANIFEST, no state
         QString linkTarget;
+        QString unsafeReason; // a quarantined entry (left out of the source: never read)
         QByteArray sha256;
         carton::FileState state = carton::FileState::Unverified;
         QString message;

@@ -41,6 +41,11 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     m_extract->setObjectName(QStringLiteral("extractAction"));
     m_extract->setToolTip(tr("Extract the selected files (or everything when nothing is selected) into a folder"));
     connect(m_extract, &QAction::triggered, this, &FilesPage::extractSelection);
+    if (m_carton && m_carton->isReadOnly()) {
+        m_extract->setEnabled(false);
+        m_extract->setToolTip(tr("This carton has unsafe entries (see Diagnostics): it is open read-only and cannot "
+                                 "be extracted"));
+    }
     // Ctrl+F: filter by path.
     m_filter = createFilterEdit(this, tr("Filter files (Ctrl+F)"), QStringLiteral("filesFilter"));
     m_filter->setMaximumWidth(260);
@@ -241,7 +246,7 @@ ExtractJob *FilesPage::extractTo(const QStringList &paths, const QString &folder
     m_extract->setEnabled(false);
     ExtractJob *job = ExtractJob::start(m_carton, paths, folder, overwrite, this);
     connect(job, &ExtractJob::finished, this, [this, folder](const ExtractJob::Outcome &outcome) {
-        m_extract->setEnabled(true);
+        m_extract->setEnabled(!m_carton->isReadOnly());
         const QString where = QDir::toNativeSeparators(folder);
         if (outcome.ok) {
             QString text = tr("Extracted %n file(s) (%1) to %2.", nullptr, outcome.filesWritten)

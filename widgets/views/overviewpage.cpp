@@ -198,7 +198,16 @@ void OverviewPage::build()
         total += f.size; // bounded by Limits::maxTotalSize (zip) or the disk (folder)
         packed += f.compressedSize;
     }
-    m_files = addRow(tr("Files:"), QString::number(files.size()), {});
+    // The MANIFEST (and LINKS) are files of the package but not among the files
+    // it lists, which are the ones verification counts: say both.
+    qsizetype listed = 0;
+    for (const carton::SourceFile &f : files)
+        listed += f.path != u"MANIFEST" && f.path != u"LINKS";
+    const QString filesText =
+        listed == files.size()
+            ? QString::number(files.size())
+            : tr("%1 (%2 listed in MANIFEST, and MANIFEST/LINKS themselves)").arg(files.size()).arg(listed);
+    m_files = addRow(tr("Files:"), filesText, {});
     m_files->setObjectName(QStringLiteral("filesLabel"));
     m_size = addRow(tr("Size:"), tr("%1 (%2 packed)").arg(humanSize(total), humanSize(packed)), {});
     m_size->setObjectName(QStringLiteral("sizeLabel"));
