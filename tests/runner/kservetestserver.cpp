@@ -121,7 +121,9 @@ private:
         QByteArray &buffer = m_buffers[s];
         buffer.append(s->readAll());
         for (;;) {
-            const qsizetype end = buffer.indexOf("\r\n\r\n");
+            // Only the head is searched (a big body arrives in many reads).
+            const qsizetype end =
+                QByteArrayView(buffer).first(qMin<qsizetype>(buffer.size(), kMaxHeaderBytes + 4)).indexOf("\r\n\r\n");
             if (end < 0) {
                 if (buffer.size() > kMaxHeaderBytes)
                     send(s, errorResponse(413, QStringLiteral("request headers too large")), true);
