@@ -4,12 +4,11 @@
 #
 # The kserve runner's round trip: one float32 tensor (64 MiB by default) through
 # carton-runner-host + the kserve plugin to kserve-test-server's "echo" model and
-# back (kservebench), compared in the same run with curl posting the same bytes
+# back (runnerbench kserve), compared in the same run with curl posting the same bytes
 # (same JSON header, binary tensor data extension) to the same server and
 # discarding the answer. Median of BENCH_RUNS each; prints the ratio.
 #
-#   bench/kserve-bench.sh [BUILD_DIR]   (default build/release; build targets kservebench and
-#                                        kserve-test-server first)
+#   bench/kserve-bench.sh [BUILD_DIR]   (default build/release; build target runnerbench first)
 #
 # Environment: BENCH_MIB=64, BENCH_RUNS=5
 set -euo pipefail
@@ -17,10 +16,10 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$repo/build/release}
 mib=${BENCH_MIB:-64}
 runs=${BENCH_RUNS:-5}
-bench=$build/tests/runner/kservebench
+bench=$build/tests/runner/runnerbench
 server=$build/tests/runner/kserve-test-server
 for exe in "$bench" "$server"; do
-  [ -x "$exe" ] || { echo "kserve-bench: no $exe (cmake --build $build --target kservebench)" >&2; exit 2; }
+  [ -x "$exe" ] || { echo "kserve-bench: no $exe (cmake --build $build --target runnerbench)" >&2; exit 2; }
 done
 command -v curl >/dev/null || { echo "kserve-bench: curl is needed for the comparison" >&2; exit 2; }
 
@@ -32,7 +31,7 @@ for _ in $(seq 50); do grep -q listening "$tmp/server.out" 2>/dev/null && break;
 url=$(sed -n 's/^listening on //p' "$tmp/server.out")
 [ -n "$url" ] || { echo "kserve-bench: kserve-test-server did not start" >&2; cat "$tmp/server.err" >&2; exit 1; }
 
-read -r plugin_s host_rss_kib < <("$bench" "$url" "$mib" "$runs")
+read -r plugin_s host_rss_kib < <("$bench" kserve "$url" "$mib" "$runs")
 
 # The same request for curl: JSON header + the tensor's bytes.
 header_len=$(python3 - "$mib" "$tmp/request.bin" <<'PY'

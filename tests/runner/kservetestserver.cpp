@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QMutexLocker>
 #include <QPointer>
+#include <QSet>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
@@ -110,7 +111,11 @@ public:
         connect(this, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *s = nextPendingConnection()) {
                 connect(s, &QTcpSocket::readyRead, this, [this, s] { serve(s); });
-                connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+                connect(s, &QTcpSocket::disconnected, this, [this, s] {
+                    m_buffers.remove(s);
+                    m_continued.remove(s);
+                    s->deleteLater();
+                });
             }
         });
     }
@@ -153,8 +158,17 @@ private:
                     return;
                 }
             }
-            if (buffer.size() - end - 4 < length)
-                return; // wait for the rest of the body
+            if (buffer.size() - end - 4 < length) {
+                // Wait for the rest of the body (announced, and capped above).
+                if (!m_continued.contains(s)) {
+                    m_continued.insert(s);
+                    buffer.reserve(end + 4 + length);
+                    if (r.header("expect").toLower() == "100-continue")
+                        s->write("HTTP/1.1 100 Continue\r\n\r\n");
+                }
+                return;
+            }
+            m_continued.remove(s);
             r.body = buffer.mid(end + 4, length);
             buffer.remove(0, end + 4 + length);
             const bool close = r.header("connection").toLower() == "close";
@@ -181,6 +195,7 @@ private:
         s->write(response.body);
         if (close || response.close) {
             m_buffers.remove(s);
+            m_continued.remove(s);
             s->disconnectFromHost();
         }
     }
@@ -376,6 +391,7 @@ private:
 
     KserveTestServer *m_owner;
     QHash<QTcpSocket *, QByteArray> m_buffers;
+    QSet<QTcpSocket *> m_continued; // waiting for a body (100 Continue sent if asked)
 };
 
 KserveTestServer::KserveTestServer(QList<KserveTestModel> models) : m_models(std::move(models)) {}
