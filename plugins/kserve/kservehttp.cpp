@@ -9,6 +9,10 @@
 
 using namespace carton;
 
+namespace {
+constexpr qint64 kMaxGetBody = 16ll << 20; // health, readiness, metadata: small JSON
+}
+
 KserveHttp::KserveHttp(QUrl base, std::chrono::milliseconds timeout, qint64 maxBody)
     : m_base(std::move(base)), m_timeout(timeout), m_maxBody(maxBody)
 {
@@ -34,7 +38,7 @@ Result<KserveReply> KserveHttp::get(const QString &path)
 {
     QNetworkRequest request(url(path));
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    return wait(m_manager.get(request), QStringLiteral("GET ") + urlText(path));
+    return wait(m_manager.get(request), QStringLiteral("GET ") + urlText(path), qMin(m_maxBody, kMaxGetBody));
 }
 
 Result<KserveReply> KserveHttp::post(const QString &path, const QByteArray &body, qint64 jsonSize)
@@ -43,12 +47,17 @@ Result<KserveReply> KserveHttp::post(const QString &path, const QByteArray &body
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
     request.setRawHeader("Inference-Header-Content-Length", QByteArray::number(jsonSize));
-    return wait(m_manager.post(request, body), QStringLiteral("POST ") + urlText(path));
+    return wait(m_manager.post(request, body), QStringLiteral("POST ") + urlText(path), m_maxBody);
 }
 
-Result<KserveReply> KserveHttp::wait(QNetworkReply *rawReply, const QString &what)
+Result<KserveReply> KserveHttp::wait(QNetworkReply *rawReply, const QString &what, qint64 maxBody)
 {
     std::unique_ptr<QNetworkReply> reply(rawReply);
+    const auto tooLarge = [this](qint64 limit) {
+        return QStringLiteral("the response is larger than the limit of %1 bytes%2")
+            .arg(limit)
+            .arg(limit == m_maxBody ? QStringLiteral(" (max_response_bytes)") : QString());
+    };
     QEventLoop loop;
     QTimer timer;
     timer.setSingleShot(true);
@@ -59,7 +68,7 @@ Result<KserveReply> KserveHttp::wait(QNetworkReply *rawReply, const QString &wha
         reply->abort();
     });
     QObject::connect(reply.get(), &QNetworkReply::downloadProgress, &loop, [&](qint64 received, qint64 total) {
-        if (received > m_maxBody || total > m_maxBody) {
+        if (received > maxBody || total > maxBody) {
             tooBig = true;
             reply->abort();
         }
@@ -75,10 +84,7 @@ Result<KserveReply> KserveHttp::wait(QNetworkReply *rawReply, const QString &wha
                              .arg(double(m_timeout.count()) / 1000.0),
                          what);
     if (tooBig)
-        return makeError(
-            ErrorCode::Limit,
-            QStringLiteral("the response is larger than the limit of %1 bytes (max_response_bytes)").arg(m_maxBody),
-            what);
+        return makeError(ErrorCode::Limit, tooLarge(maxBody), what);
     const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
     // An HTTP error status still has a body (the server's {"error": ...}); only
     // failures without any HTTP answer are errors here.
@@ -99,11 +105,8 @@ Result<KserveReply> KserveHttp::wait(QNetworkReply *rawReply, const QString &wha
     KserveReply out;
     out.status = status.toInt();
     out.body = reply->readAll();
-    if (out.body.size() > m_maxBody)
-        return makeError(
-            ErrorCode::Limit,
-            QStringLiteral("the response is larger than the limit of %1 bytes (max_response_bytes)").arg(m_maxBody),
-            what);
+    if (out.body.size() > maxBody)
+        return makeError(ErrorCode::Limit, tooLarge(maxBody), what);
     if (reply->hasRawHeader("Inference-Header-Content-Length")) {
         out.inferenceHeaderLength = reply->rawHeader("Inference-Header-Content-Length");
         if (out.inferenceHeaderLength.isNull())

@@ -20,7 +20,8 @@ struct KserveReply {
 
 // Blocking HTTP/1.1 requests to one KServe v2 server (a local event loop per
 // request, so it works in the runner host, which has none running). Every
-// request is bounded in time (`timeout`) and its body in size (`maxBody`).
+// request is bounded in time (`timeout`) and its answer's body in size
+// (`maxBody` for inferences; GETs, which answer small JSON, at most 16 MiB).
 // Connection failures, timeouts and oversized bodies are ErrorCode::Network /
 // Limit errors naming the URL; HTTP error statuses are returned as replies.
 class KserveHttp {
@@ -36,7 +37,7 @@ public:
 
 private:
     QUrl url(const QString &path) const;
-    carton::Result<KserveReply> wait(class QNetworkReply *reply, const QString &what);
+    carton::Result<KserveReply> wait(class QNetworkReply *reply, const QString &what, qint64 maxBody);
 
     QUrl m_base;
     std::chrono::milliseconds m_timeout;

@@ -333,6 +333,14 @@ void TestKserveRunner::modelsAndNameMaps()
         QVERIFY2(out, errorText(out).constData());
         QCOMPARE(out->value(u"b"_s).data(), QByteArray("\x00\x01\x01", 3));
     }
+    {
+        // A model version goes into every path.
+        Opened o = openOn(dir.path(), cartonToml(u"echo"_s, {}), server.url(), {u"version=3"_s});
+        QVERIFY2(o.session, errorText(o.session).constData());
+        Result<TensorMap> out = (*o.session)->infer({{u"s"_s, Tensor::strings(u"s"_s, {}, {u"v"_s})}});
+        QVERIFY2(out, errorText(out).constData());
+        QCOMPARE(server.lastInfer().path, "/v2/models/echo/versions/3/infer");
+    }
 }
 
 // Shape symbols, "*" and the server's -1 fit anything; sizes that agree pass.
