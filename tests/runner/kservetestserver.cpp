@@ -273,17 +273,33 @@ private:
         const QByteArray headerLength = r.header("inference-header-content-length");
         wire::WireLimits limits;
         limits.acceptJsonData = true;
-        Result<wire::InferBody> body = wire::splitInferBody(
-            r.body, headerLength.isEmpty() ? QByteArray() : headerLength, QStringLiteral("request"), limits);
-        if (!body)
-            return errorResponse(400, body.error().toString());
-        Result<QList<Tensor>> inputs =
-            wire::decodeTensors(body->json.value(u"inputs").toArray(), body->binary, QStringLiteral("request"), limits);
-        if (!inputs)
-            return errorResponse(400, inputs.error().toString());
+        wire::InferBody body;
+        QList<Tensor> inputs;
+        if (headerLength.trimmed() == "0") {
+            // A raw binary request: the body is the model's only input; every
+            // output comes back binary.
+            Result<Tensor> raw = rawInput(model, r.body);
+            if (!raw)
+                return errorResponse(400, raw.error().toString());
+            body.json.insert(QStringLiteral("parameters"), QJsonObject{{QStringLiteral("binary_data_output"), true}});
+            inputs << *raw;
+        } else {
+            Result<wire::InferBody> split = wire::splitInferBody(
+                r.body, headerLength.isEmpty() ? QByteArray() : headerLength, QStringLiteral("request"), limits);
+            if (!split)
+                return errorResponse(400, split.error().toString());
+            body = std::move(*split);
+            Result<QList<Tensor>> decoded = wire::decodeTensors(body.json.value(u"inputs").toArray(), body.binary,
+                                                                QStringLiteral("request"), limits);
+            if (!decoded)
+                return errorResponse(400, decoded.error().toString());
+            inputs = std::move(*decoded);
+        }
+        if (model.kind == Kind::SpecRawExample)
+            return specRawExample(inputs);
         QList<Tensor> outputs;
-        for (qsizetype i = 0; i < inputs->size(); ++i) {
-            const Tensor &in = inputs->at(i);
+        for (qsizetype i = 0; i < inputs.size(); ++i) {
+            const Tensor &in = inputs.at(i);
             const QString outName = model.outputs.size() > i ? model.outputs.at(i).name : in.name();
             switch (model.kind) {
             case Kind::AddOne: {
@@ -320,11 +336,11 @@ private:
             }
         }
         if (model.kind == Kind::SpecExample)
-            return specExample(*inputs);
+            return specExample(inputs);
         // Binary or JSON per output, as asked.
-        const bool binaryAll = body->json.value(u"parameters").toObject().value(u"binary_data_output").toBool(false);
+        const bool binaryAll = body.json.value(u"parameters").toObject().value(u"binary_data_output").toBool(false);
         QHash<QString, bool> binaryFor;
-        for (const QJsonValue &o : body->json.value(u"outputs").toArray()) {
+        for (const QJsonValue &o : body.json.value(u"outputs").toArray()) {
             const QJsonObject p = o.toObject().value(u"parameters").toObject();
             if (p.contains(u"binary_data"))
                 binaryFor.insert(o.toObject().value(u"name").toString(), p.value(u"binary_data").toBool());
@@ -370,6 +386,49 @@ private:
             response.close = true;
         }
         return response;
+    }
+
+    // The raw request's single input: the model's one metadata input, its one
+    // variable dim (if any) taken from the body size.
+    static Result<Tensor> rawInput(const KserveTestModel &model, const QByteArray &body)
+    {
+        const std::optional<DType> dtype =
+            model.inputs.size() == 1 ? wire::parseKserveDatatype(model.inputs.at(0).datatype) : std::nullopt;
+        if (!dtype || *dtype == DType::String)
+            return makeError(ErrorCode::Usage, QStringLiteral("raw requests need a model with one numeric input"));
+        const qint64 elements = body.size() / dtypeSize(*dtype);
+        QList<qint64> shape = model.inputs.at(0).shape;
+        qint64 known = 1;
+        qsizetype variable = -1;
+        for (qsizetype i = 0; i < shape.size(); ++i) {
+            if (shape.at(i) < 0) {
+                if (variable >= 0)
+                    return makeError(ErrorCode::Usage, QStringLiteral("raw requests allow one variable dim"));
+                variable = i;
+            } else {
+                known *= shape.at(i);
+            }
+        }
+        if (variable >= 0 && known > 0)
+            shape[variable] = elements / known;
+        qint64 count = 1;
+        for (qint64 d : shape)
+            count *= d;
+        if (count * dtypeSize(*dtype) != body.size())
+            return makeError(ErrorCode::Format,
+                             QStringLiteral("a raw body of %1 bytes does not fit the input's shape").arg(body.size()));
+        return Tensor::numeric(model.inputs.at(0).name, *dtype, shape, body);
+    }
+
+    // The spec's raw example: one FP32 input of 4 values -> output0 = values
+    // 0..2, output1 = values 1..3, both [3, 1], laid out as the document prints.
+    static HttpResponse specRawExample(const QList<Tensor> &inputs)
+    {
+        if (inputs.size() != 1 || inputs.at(0).dtype() != DType::Float32 || inputs.at(0).data().size() != 16)
+            return errorResponse(400, QStringLiteral("rawmodel takes one FP32 input of 4 values"));
+        const QByteArray &d = inputs.at(0).data();
+        const QByteArray json = KserveTestServer::specRawExampleResponseJson();
+        return {200, json + d.left(12) + d.mid(4, 12), QByteArray::number(json.size()), -1, false};
     }
 
     static HttpResponse specExample(const QList<Tensor> &inputs)
@@ -460,6 +519,30 @@ QByteArray KserveTestServer::specExampleResponseJson()
            "}";
 }
 
+QByteArray KserveTestServer::specRawExampleResponseJson()
+{
+    return "{\n"
+           "  \"outputs\" : [\n"
+           "    {\n"
+           "      \"name\" : \"output0\",\n"
+           "      \"shape\" : [ 3, 1 ],\n"
+           "      \"datatype\"  : \"FP32\",\n"
+           "      \"parameters\" : {\n"
+           "        \"binary_data_size\" : 12\n"
+           "      }\n"
+           "    },\n"
+           "    {\n"
+           "      \"name\" : \"output1\",\n"
+           "      \"shape\" : [ 3, 1 ],\n"
+           "      \"datatype\"  : \"FP32\",\n"
+           "      \"parameters\" : {\n"
+           "        \"binary_data_size\" : 12\n"
+           "      }\n"
+           "    }\n"
+           "  ]\n"
+           "}";
+}
+
 QList<KserveTestModel> KserveTestServer::standardModels()
 {
     using Kind = KserveTestModel::Kind;
@@ -481,6 +564,11 @@ QList<KserveTestModel> KserveTestServer::standardModels()
          {{QStringLiteral("input0"), QStringLiteral("UINT32"), {2, 2}},
           {QStringLiteral("input1"), QStringLiteral("BOOL"), {3}}},
          {{QStringLiteral("output0"), QStringLiteral("FP32"), {3, 2}}}},
+        {QStringLiteral("rawmodel"),
+         Kind::SpecRawExample,
+         {{QStringLiteral("input0"), QStringLiteral("FP32"), {-1}}},
+         {{QStringLiteral("output0"), QStringLiteral("FP32"), {3, 1}},
+          {QStringLiteral("output1"), QStringLiteral("FP32"), {3, 1}}}},
         {QStringLiteral("error500"), Kind::Error500, {}, {}},
         slow,
     };

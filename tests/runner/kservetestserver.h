@@ -6,8 +6,9 @@
 // Content-Length bodies), running on its own thread so that blocking callers
 // (openRunnerSession, a QProcess running the CLI) can talk to it. It speaks
 // GET /v2/health/ready, GET /v2/models/{m}[/versions/{v}][/ready] (metadata),
-// POST .../infer with binary or JSON inputs and binary or JSON outputs as the
-// request asks (binary_data_output, per-output binary_data), and implements a
+// POST .../infer with binary or JSON inputs (or a raw binary body,
+// Inference-Header-Content-Length: 0, for a one-input model) and binary or JSON
+// outputs as the request asks (binary_data_output, per-output binary_data), and implements a
 // few models plus the failure modes a client must survive.
 
 #include <QByteArray>
@@ -34,6 +35,7 @@ struct KserveTestModel {
         ReverseBytes,    // BYTES: each string reversed
         NotBool,         // BOOL: logical not
         SpecExample,     // the spec's example: input0 UINT32 [2,2], input1 BOOL [3] -> output0 FP32 [3,2]
+        SpecRawExample,  // the spec's raw example: input0 FP32 [4] -> output0, output1 FP32 [3,1]
         Error500,        // HTTP 500 {"error": "model exploded: out of GPU memory"}
         Slow,            // Echo after delayMs
         Truncated,       // announces more body than it sends, then closes the connection
@@ -74,11 +76,14 @@ public:
     int requestCount() const;
 
     // The models the standalone kserve-test-server serves: echo, add_one,
-    // reverse_bytes, not_bool, mymodel (the spec example), error500, slow (2 s).
+    // reverse_bytes, not_bool, mymodel and rawmodel (the spec's examples),
+    // error500, slow (2 s).
     static QList<KserveTestModel> standardModels();
     // The spec example's response JSON as the document prints it (whitespace
     // included); the server sends exactly these bytes before the 24 binary ones.
     static QByteArray specExampleResponseJson();
+    // The same for the raw binary request example (two outputs of 12 bytes).
+    static QByteArray specRawExampleResponseJson();
 
 private:
     friend class KserveTestServerWorker;

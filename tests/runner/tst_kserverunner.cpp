@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
@@ -142,6 +143,35 @@ const QByteArray kSpecResponseJson = R"({
   ]
 })";
 
+const QByteArray kSpecRawResponseJson = R"({
+  "outputs" : [
+    {
+      "name" : "output0",
+      "shape" : [ 3, 1 ],
+      "datatype"  : "FP32",
+      "parameters" : {
+        "binary_data_size" : 12
+      }
+    },
+    {
+      "name" : "output1",
+      "shape" : [ 3, 1 ],
+      "datatype"  : "FP32",
+      "parameters" : {
+        "binary_data_size" : 12
+      }
+    }
+  ]
+})";
+
+// The spec's request heads as printed there (placeholders filled in, CRLF line ends).
+QByteArray specHead(const QByteArray &path, qint64 jsonSize, qint64 binarySize)
+{
+    return "POST " + path + " HTTP/1.1\r\nHost: localhost:8000\r\nContent-Type: application/octet-stream\r\n" +
+           "Inference-Header-Content-Length: " + QByteArray::number(jsonSize) +
+           "\r\nContent-Length: " + QByteArray::number(jsonSize + binarySize) + "\r\n\r\n";
+}
+
 QByteArray between(const QByteArray &text, const QByteArray &after, const QByteArray &before)
 {
     const qsizetype start = text.indexOf(after);
@@ -159,6 +189,8 @@ class TestKserveRunner : public QObject {
 private Q_SLOTS:
     void specExample_data();
     void specExample();
+    void specExamplesOnTheWire_data();
+    void specExamplesOnTheWire();
     void everyDtypeRoundTrips_data();
     void everyDtypeRoundTrips();
     void modelsAndNameMaps();
@@ -231,6 +263,83 @@ void TestKserveRunner::specExample()
     QCOMPARE(sent.value(u"inputs"), specRequest.object().value(u"inputs"));
     QCOMPARE(sent.value(u"outputs"), specRequest.object().value(u"outputs"));
     QCOMPARE(sent.value(u"parameters").toObject().value(u"binary_data_output"), QJsonValue(true));
+}
+
+void TestKserveRunner::specExamplesOnTheWire_data()
+{
+    QTest::addColumn<QByteArray>("request");
+    QTest::addColumn<QByteArray>("responseJson");
+    QTest::addColumn<QByteArray>("binary");
+    const QByteArray in0 = le<quint32>({1, 2, 3, 4}) + QByteArray("\x01\x00\x01", 3);
+    const QByteArray out0 = le<float>({1.f, 2.f, 3.f, 4.f, 2.f, 2.f});
+    const QByteArray in1 = le<float>({0.5f, 1.5f, 2.5f, 3.5f});
+    const QByteArray out1 = le<float>({0.5f, 1.5f, 2.5f, 1.5f, 2.5f, 3.5f});
+    // The raw example's model is "mymodel" in the document; here it is "rawmodel".
+    const QByteArray rawHead = specHead("/v2/models/rawmodel/infer", 0, 16);
+    QTest::newRow("example built in code")
+        << specHead("/v2/models/mymodel/infer", kSpecRequestJson.size(), 19) + kSpecRequestJson + in0
+        << kSpecResponseJson << out0;
+    QTest::newRow("raw example built in code") << rawHead + in1 << kSpecRawResponseJson << out1;
+    if (QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR))) {
+        const QByteArray text =
+            testutil::readFile(QStringLiteral(CARTON_SHARED_DIR "/specs/triton-binary-tensor-data.txt"));
+        const QByteArray request = between(text, "Content-Length: <xx+19>\n", "\n<16 bytes");
+        QTest::newRow("example from the spec document")
+            << specHead("/v2/models/mymodel/infer", request.size(), 19) + request + in0
+            << between(text, "Content-Length: <yy+24>\n", "\n<24 bytes") << out0;
+        const QByteArray rawPart = text.mid(text.indexOf("Raw Binary Request"));
+        QTest::newRow("raw example from the spec document")
+            << rawHead + in1 << between(rawPart, "Content-Length: <yy+24>\n", "\n<12 bytes") << out1;
+    }
+}
+
+// The spec's requests, byte for byte over a socket, and the answers checked byte
+// for byte against the document's responses (Inference-Header-Content-Length,
+// Content-Length, the JSON as printed, then the tensor bytes); then the raw
+// example's response layout read by the kserve runner itself.
+void TestKserveRunner::specExamplesOnTheWire()
+{
+    QFETCH(QByteArray, request);
+    QFETCH(QByteArray, responseJson);
+    QFETCH(QByteArray, binary);
+    QVERIFY(responseJson.startsWith('{'));
+    KserveTestServer server(KserveTestServer::standardModels());
+    QVERIFY(server.start());
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, server.port());
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write(request);
+    QByteArray answer;
+    qsizetype headEnd = -1;
+    qint64 length = -1;
+    while (headEnd < 0 || answer.size() < headEnd + 4 + length) {
+        QVERIFY2(socket.waitForReadyRead(5000), answer.constData());
+        answer += socket.readAll();
+        headEnd = answer.indexOf("\r\n\r\n");
+        const qsizetype cl = answer.indexOf("\r\nContent-Length: "); // not Inference-Header-Content-Length
+        if (headEnd >= 0 && cl >= 0 && cl < headEnd)
+            length = answer.mid(cl + 18, answer.indexOf("\r\n", cl + 2) - cl - 18).toLongLong();
+    }
+    const QByteArray head = answer.left(headEnd);
+    QVERIFY2(head.startsWith("HTTP/1.1 200 OK\r\n"), head.constData());
+    QVERIFY2(head.contains("\r\nContent-Type: application/octet-stream\r\n"), head.constData());
+    QVERIFY2(head.contains("\r\nInference-Header-Content-Length: " + QByteArray::number(responseJson.size()) + "\r\n"),
+             head.constData());
+    QCOMPARE(length, responseJson.size() + 24);
+    QCOMPARE(answer.mid(headEnd + 4), responseJson + binary);
+
+    if (request.contains("rawmodel")) {
+        QTemporaryDir dir;
+        Opened o =
+            openOn(dir.path(), cartonToml(u"rawmodel"_s, spec("input", "input0", "float32", "[4]")), server.url());
+        QVERIFY2(o.session, errorText(o.session).constData());
+        Result<TensorMap> out =
+            (*o.session)->infer({{u"input0"_s, Tensor::numeric(u"input0"_s, DType::Float32, {4}, request.right(16))}});
+        QVERIFY2(out, errorText(out).constData());
+        QCOMPARE(out->keys(), (QStringList{u"output0"_s, u"output1"_s}));
+        QCOMPARE(out->value(u"output0"_s).shape(), (QList<qint64>{3, 1}));
+        QCOMPARE(out->value(u"output0"_s).data() + out->value(u"output1"_s).data(), binary);
+    }
 }
 
 void TestKserveRunner::everyDtypeRoundTrips_data()
