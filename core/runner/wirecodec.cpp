@@ -466,7 +466,7 @@ Result<QJsonArray> encodeJsonData(const Tensor &t)
     return out;
 }
 
-Result<InferBody> splitInferBody(const QByteArray &body, const QByteArray &headerLength, const QString &where,
+Result<InferBody> splitInferBody(QByteArray body, const QByteArray &headerLength, const QString &where,
                                  const WireLimits &limits)
 {
     qint64 jsonSize = body.size();
@@ -499,7 +499,8 @@ Result<InferBody> splitInferBody(const QByteArray &body, const QByteArray &heade
                                       .arg(error.error != QJsonParseError::NoError ? error.errorString()
                                                                                    : QStringLiteral("not an object"))
                                       .arg(error.offset));
-    return InferBody{doc.object(), body.mid(jsonSize)};
+    body.remove(0, jsonSize); // Qt 6 drops a prefix without moving the rest
+    return InferBody{doc.object(), std::move(body)};
 }
 
 } // namespace carton::wire

@@ -93,8 +93,9 @@ struct InferBody {
 // header's text; a null QByteArray when the header was absent, then the whole
 // body is JSON). The length must be a decimal integer between 1 and the body
 // size; the JSON part must be an object of at most limits.maxHeaderBytes. Errors
-// (ErrorCode::Format or Limit) name `where` and what was expected.
-CARTONCORE_EXPORT Result<InferBody> splitInferBody(const QByteArray &body, const QByteArray &headerLength,
+// (ErrorCode::Format or Limit) name `where` and what was expected. Moving a body
+// in costs no copy of its binary part (it becomes InferBody::binary).
+CARTONCORE_EXPORT Result<InferBody> splitInferBody(QByteArray body, const QByteArray &headerLength,
                                                    const QString &where, const WireLimits &limits = {});
 
 } // namespace carton::wire

@@ -305,11 +305,10 @@ Result<TensorMap> KserveModel::infer(const TensorMap &inputs)
     limits.acceptJsonData = true;
     limits.maxBinaryBytes = m_maxBody;
     limits.maxHeaderBytes = qMin<qint64>(m_maxBody, 1ll << 30);
-    Result<wire::InferBody> split =
-        wire::splitInferBody(reply->body, reply->inferenceHeaderLength, where + QStringLiteral(" response"), limits);
+    Result<wire::InferBody> split = wire::splitInferBody(std::move(reply->body), reply->inferenceHeaderLength,
+                                                         where + QStringLiteral(" response"), limits);
     if (!split)
         return split.error();
-    reply->body.clear();
     if (split->json.value(u"error").isString())
         return makeError(ErrorCode::Network, split->json.value(u"error").toString().left(2000), where);
     const QJsonValue outputs = split->json.value(u"outputs");
