@@ -96,6 +96,10 @@ bool appendJsonElement(const QJsonValue &v, DType dtype, QByteArray &out)
         return false;
     const double x = v.toDouble();
     const auto integral = [&](double lo, double hi) { return x == std::floor(x) && x >= lo && x <= hi; };
+    constexpr double k2to63 = 9223372036854775808.0; // 2^63, exact as a double
+    // The parser keeps integers that fit qint64 exactly; toInteger() gives them
+    // (and integral doubles in range), whatever default is passed.
+    const bool exactInteger = v.toInteger(0) == v.toInteger(1);
     switch (dtype) {
     case DType::Float32:
         append(out, float(x));
@@ -126,14 +130,18 @@ bool appendJsonElement(const QJsonValue &v, DType dtype, QByteArray &out)
     case DType::Uint32:
         return integral(0, 4294967295.0) && (append(out, quint32(x)), true);
     case DType::Int64:
-        if (!integral(-9223372036854775808.0, 9223372036854775807.0))
+        if (!exactInteger)
             return false;
-        append(out, qint64(v.toInteger(qint64(x)))); // exact when the parser kept an integer
+        append(out, v.toInteger());
         return true;
     case DType::Uint64:
-        if (!integral(0, 18446744073709551615.0))
+        if (exactInteger && v.toInteger() >= 0) {
+            append(out, quint64(v.toInteger()));
+            return true;
+        }
+        if (!integral(k2to63, 2 * k2to63) || x == 2 * k2to63) // beyond int64: a double
             return false;
-        append(out, x < 9223372036854775807.0 ? quint64(v.toInteger(qint64(x))) : quint64(x));
+        append(out, quint64(x));
         return true;
     default:
         return false;

@@ -628,6 +628,14 @@ void TestKserveRunner::jsonTensors_data()
                                   << u"tensor \"a\": \"data\" element 1 is not a UINT8 value (got 256)"_s << none;
     QTest::newRow("string for float") << QByteArray(R"({"name":"a","datatype":"FP32","shape":[1],"data":["1"]})")
                                       << u"tensor \"a\": \"data\" element 0 is not a FP32 value (got \"1\")"_s << none;
+    QTest::newRow("2^63 for INT64")
+        << QByteArray(R"({"name":"a","datatype":"INT64","shape":[1],"data":[9223372036854775808]})")
+        << u"tensor \"a\": \"data\" element 0 is not a INT64 value (got 9223372036854776000)"_s << none;
+    QTest::newRow("2^64 for UINT64")
+        << QByteArray(R"({"name":"a","datatype":"UINT64","shape":[1],"data":[18446744073709551616]})")
+        << u"tensor \"a\": \"data\" element 0 is not a UINT64 value (got 18446744073709552000)"_s << none;
+    QTest::newRow("-1 for UINT64") << QByteArray(R"({"name":"a","datatype":"UINT64","shape":[1],"data":[-1]})")
+                                   << u"tensor \"a\": \"data\" element 0 is not a UINT64 value (got -1)"_s << none;
     QTest::newRow("number for bool") << QByteArray(R"({"name":"a","datatype":"BOOL","shape":[1],"data":[1]})")
                                      << u"tensor \"a\": \"data\" element 0 is not a BOOL value (got 1)"_s << none;
     QTest::newRow("number for bytes") << QByteArray(R"({"name":"a","datatype":"BYTES","shape":[1],"data":[1]})")
