@@ -16,6 +16,20 @@ namespace {
 
 constexpr qint64 kDefaultMaxBody = 16ll << 30;
 
+// Text from the server, safe to print: control characters (a terminal escape in
+// an error message) become U+FFFD, and it is cut at `max` characters.
+QString serverText(const QString &text, qsizetype max = 300)
+{
+    QString out = text.left(max);
+    for (QChar &c : out) {
+        if (c.unicode() < 0x20 || (c.unicode() >= 0x7f && c.unicode() < 0xa0))
+            c = QChar::ReplacementCharacter;
+    }
+    if (text.size() > max)
+        out += QStringLiteral("…");
+    return out;
+}
+
 // "a=b, c=d" -> {a: b, c: d}; errors name the option.
 Result<QHash<QString, QString>> parseNameMap(const QString &text, const QString &option)
 {
@@ -62,7 +76,7 @@ QString specMismatch(const TensorSpec &spec, const QJsonObject &served, const QS
     if (datatype != want)
         problems << QStringLiteral("%1 %2: the carton says %3 (%4), the server says %5")
                         .arg(kind, name, dtypeName(spec.dtype), want,
-                             datatype.isEmpty() ? QStringLiteral("no datatype") : datatype);
+                             datatype.isEmpty() ? QStringLiteral("no datatype") : serverText(datatype, 40));
     const QJsonValue shapeValue = served.value(u"shape");
     if (spec.shape.isDims() && shapeValue.isArray()) {
         const QJsonArray shape = shapeValue.toArray();
@@ -173,14 +187,9 @@ Result<std::unique_ptr<KserveModel>> KserveModel::connect(const RunnerLoadContex
 Error KserveModel::httpError(const KserveReply &reply, const QString &what) const
 {
     const QJsonDocument doc = QJsonDocument::fromJson(reply.body);
-    QString detail;
-    if (doc.isObject() && doc.object().value(u"error").isString()) {
-        detail = doc.object().value(u"error").toString().left(2000);
-    } else {
-        detail = QString::fromUtf8(reply.body.left(300)).simplified();
-        if (reply.body.size() > 300)
-            detail += QStringLiteral("…");
-    }
+    const QString detail = doc.isObject() && doc.object().value(u"error").isString()
+                               ? serverText(doc.object().value(u"error").toString(), 2000)
+                               : serverText(QString::fromUtf8(reply.body.left(1200)).simplified());
     return makeError(
         ErrorCode::Network,
         QStringLiteral("HTTP %1%2").arg(reply.status).arg(detail.isEmpty() ? QString() : QStringLiteral(": ") + detail),
@@ -241,7 +250,7 @@ Status KserveModel::checkMetadata(const QList<TensorSpec> &inputs, const QList<T
                 QStringList names = served->keys();
                 names.sort();
                 problems << QStringLiteral("%1 %2: the served model has no such %1 (it has: %3)")
-                                .arg(kind, name, names.join(QStringLiteral(", ")));
+                                .arg(kind, name, serverText(names.join(QStringLiteral(", "))));
                 continue;
             }
             const QString why = specMismatch(spec, served->value(serverName), kind, name);
@@ -310,7 +319,7 @@ Result<TensorMap> KserveModel::infer(const TensorMap &inputs)
     if (!split)
         return split.error();
     if (split->json.value(u"error").isString())
-        return makeError(ErrorCode::Network, split->json.value(u"error").toString().left(2000), where);
+        return makeError(ErrorCode::Network, serverText(split->json.value(u"error").toString(), 2000), where);
     const QJsonValue outputs = split->json.value(u"outputs");
     if (!outputs.isArray())
         return makeError(ErrorCode::Format, QStringLiteral("the response has no \"outputs\" array"),

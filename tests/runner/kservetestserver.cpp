@@ -267,7 +267,7 @@ private:
     {
         using Kind = KserveTestModel::Kind;
         if (model.kind == Kind::Error500)
-            return errorResponse(500, QStringLiteral("model exploded: out of GPU memory"));
+            return errorResponse(500, QStringLiteral("model exploded: out of GPU memory\x1b[2J"));
         if (model.kind == Kind::Garbage)
             return {200, "<html>502 Bad Gateway</html>", {}, -1, false};
         const QByteArray headerLength = r.header("inference-header-content-length");

@@ -36,7 +36,7 @@ struct KserveTestModel {
         NotBool,         // BOOL: logical not
         SpecExample,     // the spec's example: input0 UINT32 [2,2], input1 BOOL [3] -> output0 FP32 [3,2]
         SpecRawExample,  // the spec's raw example: input0 FP32 [4] -> output0, output1 FP32 [3,1]
-        Error500,        // HTTP 500 {"error": "model exploded: out of GPU memory"}
+        Error500,        // HTTP 500 {"error": "model exploded: out of GPU memory" + a terminal escape}
         Slow,            // Echo after delayMs
         Truncated,       // announces more body than it sends, then closes the connection
         BadHeaderLength, // Inference-Header-Content-Length larger than the body

@@ -528,8 +528,9 @@ void TestKserveRunner::failures_data()
                                     << spec("output", "z", "float32", "[3]") << QStringList() << true
                                     << QStringList{u"output \"z\": the served model has no such output (it has: y)"_s};
     QTest::newRow("error 500") << with(echo, Kind::Error500) << s << true << QByteArray() << QStringList() << false
-                               << QStringList{u"POST http://127.0.0.1:"_s,
-                                              u"/v2/models/m/infer: HTTP 500: model exploded: out of GPU memory"_s};
+                               << QStringList{
+                                      u"POST http://127.0.0.1:"_s,
+                                      u"/v2/models/m/infer: HTTP 500: model exploded: out of GPU memory\ufffd[2J"_s};
     QTest::newRow("slow") << slow << s << true << QByteArray() << QStringList{u"timeout=0.3"_s} << false
                           << QStringList{u"/v2/models/m/infer: no answer within 0.3 s (the kserve runner's timeout)"_s};
     QTest::newRow("truncated") << with(echo, Kind::Truncated) << s << true << QByteArray() << QStringList() << false
