@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "kservehttp.h"
 
+#include "chunkdevice.h"
+
 #include <QEventLoop>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -41,13 +43,17 @@ Result<KserveReply> KserveHttp::get(const QString &path)
     return wait(m_manager.get(request), QStringLiteral("GET ") + urlText(path), qMin(m_maxBody, kMaxGetBody));
 }
 
-Result<KserveReply> KserveHttp::post(const QString &path, const QByteArray &body, qint64 jsonSize)
+Result<KserveReply> KserveHttp::post(const QString &path, const QByteArray &json, const QList<QByteArray> &binary)
 {
+    ChunkDevice body(QList<QByteArray>{json} + binary);
+    if (!body.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot stream the request"), urlText(path));
     QNetworkRequest request(url(path));
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
-    request.setRawHeader("Inference-Header-Content-Length", QByteArray::number(jsonSize));
-    return wait(m_manager.post(request, body), QStringLiteral("POST ") + urlText(path), m_maxBody);
+    request.setHeader(QNetworkRequest::ContentLengthHeader, body.size());
+    request.setRawHeader("Inference-Header-Content-Length", QByteArray::number(json.size()));
+    return wait(m_manager.post(request, &body), QStringLiteral("POST ") + urlText(path), m_maxBody);
 }
 
 Result<KserveReply> KserveHttp::wait(QNetworkReply *rawReply, const QString &what, qint64 maxBody)

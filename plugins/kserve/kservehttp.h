@@ -30,8 +30,9 @@ public:
 
     // `path` starts with "/v2/...".
     carton::Result<KserveReply> get(const QString &path);
-    // POSTs `body` whose first `jsonSize` bytes are JSON (Inference-Header-Content-Length).
-    carton::Result<KserveReply> post(const QString &path, const QByteArray &body, qint64 jsonSize);
+    // POSTs the JSON `json` followed by `binary` (Inference-Header-Content-Length:
+    // json.size()), streamed from those arrays without joining them.
+    carton::Result<KserveReply> post(const QString &path, const QByteArray &json, const QList<QByteArray> &binary);
     // The full URL of `path`, for messages.
     QString urlText(const QString &path) const;
 

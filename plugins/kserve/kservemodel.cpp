@@ -295,17 +295,9 @@ Result<TensorMap> KserveModel::infer(const TensorMap &inputs)
     }
     request.insert(QStringLiteral("parameters"), QJsonObject{{QStringLiteral("binary_data_output"), m_binaryOutput}});
     const QByteArray json = QJsonDocument(request).toJson(QJsonDocument::Compact);
-    QByteArray body;
-    body.reserve(json.size() + encoded->binarySize);
-    body.append(json);
-    for (const QByteArray &chunk : std::as_const(encoded->chunks))
-        body.append(chunk);
-    encoded->chunks.clear();
-
     const QString path = m_modelPath + QStringLiteral("/infer");
     const QString where = QStringLiteral("POST ") + m_http.urlText(path);
-    Result<KserveReply> reply = m_http.post(path, body, json.size());
-    body.clear();
+    Result<KserveReply> reply = m_http.post(path, json, encoded->chunks);
     if (!reply)
         return reply.error();
     if (reply->status != 200)
