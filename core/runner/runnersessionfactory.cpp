@@ -86,7 +86,6 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
                          .arg(runner.runnerCompatVersion);
     }
     RunnerOpts overrides = options.optionOverrides;
-    std::chrono::milliseconds inferTimeout = options.inferTimeout;
     if (kserve) {
         // The server runs the model: the carton's [runner.opts] are for its own runner.
         overrides.append({QStringLiteral("url"), RunnerOpt(choice.kserveUrl)});
@@ -98,7 +97,6 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
             std::any_of(overrides.cbegin(), overrides.cend(), [](const auto &o) { return o.first == u"timeout"; });
         if (!timeoutGiven)
             overrides.append({QStringLiteral("timeout"), RunnerOpt(double(options.inferTimeout.count()) / 1000.0)});
-        inferTimeout += std::chrono::seconds(10);
     }
     Result<ResolvedRunnerOptions> resolved =
         resolveRunnerOptions(*plugin, kserve ? RunnerOpts{} : runner.opts, overrides);
@@ -116,7 +114,15 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
     params.cartonPath = carton.path();
     params.options = resolved->options;
     params.loadTimeout = options.loadTimeout;
-    params.inferTimeout = inferTimeout;
+    params.inferTimeout = options.inferTimeout;
+    if (kserve) {
+        // The plugin's own `timeout` bounds each HTTP request (three when loading:
+        // health, readiness, metadata) and says so; the host's limits stay above it.
+        const double seconds = resolved->options.value(u"timeout").toDouble(60);
+        const auto request = std::chrono::milliseconds(qint64((seconds > 0 && seconds <= 86400 ? seconds : 60) * 1000));
+        params.inferTimeout = std::max(options.inferTimeout, request + std::chrono::seconds(10));
+        params.loadTimeout = std::max(options.loadTimeout, 3 * request + std::chrono::seconds(10));
+    }
     params.addressSpaceLimit = options.addressSpaceLimit < 0 ? physicalMemory() : options.addressSpaceLimit;
     params.maxLogBytes = options.maxLogBytes;
     params.sharedMemory = options.sharedMemory;

@@ -197,6 +197,7 @@ private Q_SLOTS:
     void wildcardShapesMatch();
     void failures_data();
     void failures();
+    void timeoutFollowsRunOptions();
     void jsonTensors_data();
     void jsonTensors();
     void splitBody_data();
@@ -600,6 +601,33 @@ void TestKserveRunner::failures()
         QVERIFY2(message.contains(f), qPrintable(u"expected \"%1\" in: %2"_s.arg(f, message)));
     if (atOpen)
         QCOMPARE(server.lastInfer().method, QByteArray()); // nothing was sent
+}
+
+// Without a `timeout` option the run's inferTimeout bounds each request, and the
+// plugin (not the host's kill) reports it; the session stays usable.
+void TestKserveRunner::timeoutFollowsRunOptions()
+{
+    KserveTestModel slow{u"m"_s, Kind::Slow, {}, {}};
+    slow.delayMs = 3000;
+    KserveTestServer server({slow});
+    QVERIFY(server.start());
+    QTemporaryDir dir;
+    QVERIFY(testutil::writeFile(dir.filePath(u"carton.toml"_s), cartonToml(u"m"_s, {})));
+    std::unique_ptr<Carton> carton = runnertest::openCarton(dir.path());
+    QVERIFY(carton);
+    RunOptions options = runnertest::runOptions();
+    options.inferTimeout = std::chrono::milliseconds(400);
+    RunnerChoice choice;
+    choice.kserveUrl = server.url();
+    Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, choice, options);
+    QVERIFY2(session, errorText(session).constData());
+    const TensorMap in{{u"x"_s, Tensor::numeric(u"x"_s, DType::Float32, {1}, le<float>({1.f}))}};
+    for (int i = 0; i < 2; ++i) {
+        Result<TensorMap> out = (*session)->infer(in);
+        QVERIFY(!out);
+        QVERIFY2(out.error().message.endsWith(u"no answer within 0.4 s (the kserve runner's timeout)"_s),
+                 qPrintable(out.error().toString()));
+    }
 }
 
 void TestKserveRunner::jsonTensors_data()
