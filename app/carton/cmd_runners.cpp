@@ -8,6 +8,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <cmath>
 
 namespace cli {
 
@@ -21,8 +22,10 @@ QString valueText(const QJsonValue &v)
         return u'"' + v.toString() + u'"';
     if (v.isBool())
         return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (v.isDouble())
-        return QString::number(v.toDouble());
+    if (v.isDouble()) {
+        const double d = v.toDouble();
+        return d == std::floor(d) && std::abs(d) < 9.0e15 ? QString::number(qint64(d)) : QString::number(d);
+    }
     return QString();
 }
 

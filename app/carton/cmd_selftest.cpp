@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// carton selftest FILE [--runner NAME] [--force] [--rtol R] [--atol A] [--preset P] [--test NAME]
-//                      [--opt KEY=VALUE] [--timeout S] [--ignore-spec-mismatch] [--ignore-carton-tolerances]
-//                      [--json] [--html OUT]
+// carton selftest FILE [--runner NAME] [--force] [--kserve-url URL] [--kserve-model NAME] [--rtol R]
+//                      [--atol A] [--preset P] [--test NAME] [--opt KEY=VALUE] [--timeout S]
+//                      [--ignore-spec-mismatch] [--ignore-carton-tolerances] [--json] [--html OUT]
 #include "commands.h"
 #include "output.h"
 #include "package/carton.h"
@@ -77,6 +77,15 @@ int runSelfTest(const QStringList &args)
                                     QStringLiteral("NAME"));
     const QCommandLineOption force(QStringLiteral("force"),
                                    QStringLiteral("Run even when the runner's name or versions do not match."));
+    const QCommandLineOption kserveUrl(
+        QStringLiteral("kserve-url"),
+        QStringLiteral("Run the self-tests on this KServe v2 / Triton HTTP server (http://HOST:PORT), whatever the "
+                       "carton's runner."),
+        QStringLiteral("URL"));
+    const QCommandLineOption kserveModel(
+        QStringLiteral("kserve-model"),
+        QStringLiteral("The served model's name with --kserve-url (default: the carton's model_name)."),
+        QStringLiteral("NAME"));
     const QCommandLineOption rtol(QStringLiteral("rtol"),
                                   QStringLiteral("Relative tolerance, for every output or OUTPUT:VALUE."),
                                   QStringLiteral("R"));
@@ -102,8 +111,8 @@ int runSelfTest(const QStringList &args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print every figure as JSON."));
     const QCommandLineOption html(QStringLiteral("html"), QStringLiteral("Also write a self-contained HTML report."),
                                   QStringLiteral("OUT"));
-    parser.addOptions(
-        {runner, force, rtol, atol, preset, test, opt, timeout, ignoreSpecs, ignoreCartonTolerances, json, html});
+    parser.addOptions({runner, force, kserveUrl, kserveModel, rtol, atol, preset, test, opt, timeout, ignoreSpecs,
+                       ignoreCartonTolerances, json, html});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("selftest"), args, 1, &exit))
         return exit;
@@ -157,6 +166,16 @@ int runSelfTest(const QStringList &args)
     RunnerChoice choice;
     choice.runnerName = parser.value(runner);
     choice.force = parser.isSet(force);
+    choice.kserveUrl = parser.value(kserveUrl);
+    choice.kserveModel = parser.value(kserveModel);
+    if (parser.isSet(kserveModel) && choice.kserveUrl.isEmpty()) {
+        printError(QStringLiteral("--kserve-model needs --kserve-url"));
+        return UsageOrInput;
+    }
+    if (parser.isSet(kserveUrl) && (parser.isSet(runner) || parser.isSet(force))) {
+        printError(QStringLiteral("--kserve-url runs on the server: it cannot be combined with --runner or --force"));
+        return UsageOrInput;
+    }
     QStringList warnings;
     auto progress = makeProgressBar(QStringLiteral("selftest"));
     auto session = openRunnerSession(*carton, choice, runOptions, &warnings, progress.get());

@@ -25,6 +25,12 @@ struct RunnerChoice {
     // Run with the chosen runner even when its name, framework version or compat
     // version does not match the carton (CLI --runner NAME --force).
     bool force = false;
+    // Run the self-tests on this KServe v2 / Triton HTTP server instead
+    // ("http://host:8000"), whatever the carton's runner_name: the `kserve`
+    // plugin is used, the carton's [runner.opts] are not (they belong to its
+    // own runner), and runnerName/force are ignored.
+    QString kserveUrl;
+    QString kserveModel; // the served model's name; empty: the carton's model_name
 };
 
 // The runner plugins found on this machine, read from their metadata without

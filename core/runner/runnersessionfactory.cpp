@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <algorithm>
 #ifdef Q_OS_UNIX
 #include <unistd.h>
 #endif
@@ -25,6 +26,16 @@ qint64 physicalMemory()
         return qint64(pages) * pageSize;
 #endif
     return 0;
+}
+
+// What the kserve plugin is selected by (any version of it).
+RunnerInfo kserveRunner()
+{
+    RunnerInfo r;
+    r.runnerName = QStringLiteral("kserve");
+    r.requiredFrameworkVersion = QStringLiteral("*");
+    r.runnerCompatVersion = 1;
+    return r;
 }
 
 } // namespace
@@ -59,11 +70,12 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
     const RunnerInfo &runner = carton.info()->runner;
     const RunnerRegistry registry = RunnerRegistry::scan(
         options.pluginSearchPaths.isEmpty() ? RunnerRegistry::defaultSearchPaths() : options.pluginSearchPaths);
-    Result<RunnerPluginInfo> plugin = registry.select(runner, choice);
+    const bool kserve = !choice.kserveUrl.isEmpty();
+    Result<RunnerPluginInfo> plugin = kserve ? registry.select(kserveRunner(), {}) : registry.select(runner, choice);
     if (!plugin)
         return plugin.error();
     QStringList notes;
-    if (choice.force) {
+    if (choice.force && !kserve) {
         const std::optional<VersionReq> req = VersionReq::parse(runner.requiredFrameworkVersion);
         const bool matches = plugin->runnerName == runner.runnerName && req && req->matches(plugin->frameworkVersion) &&
                              plugin->compatVersions.contains(runner.runnerCompatVersion);
@@ -73,7 +85,21 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
                               runner.requiredFrameworkVersion)
                          .arg(runner.runnerCompatVersion);
     }
-    Result<ResolvedRunnerOptions> resolved = resolveRunnerOptions(*plugin, runner.opts, options.optionOverrides);
+    RunnerOpts overrides = options.optionOverrides;
+    if (kserve) {
+        // The server runs the model: the carton's [runner.opts] are for its own runner.
+        overrides.append({QStringLiteral("url"), RunnerOpt(choice.kserveUrl)});
+        if (!choice.kserveModel.isEmpty())
+            overrides.append({QStringLiteral("model"), RunnerOpt(choice.kserveModel)});
+        // The plugin's HTTP timeout ends a slow request with a clear message
+        // before the host's own timeout would kill it.
+        const bool timeoutGiven =
+            std::any_of(overrides.cbegin(), overrides.cend(), [](const auto &o) { return o.first == u"timeout"; });
+        if (!timeoutGiven)
+            overrides.append({QStringLiteral("timeout"), RunnerOpt(double(options.inferTimeout.count()) / 1000.0)});
+    }
+    Result<ResolvedRunnerOptions> resolved =
+        resolveRunnerOptions(*plugin, kserve ? RunnerOpts{} : runner.opts, overrides);
     if (!resolved)
         return resolved.error();
     notes << resolved->warnings;
@@ -89,6 +115,14 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
     params.options = resolved->options;
     params.loadTimeout = options.loadTimeout;
     params.inferTimeout = options.inferTimeout;
+    if (kserve) {
+        // The plugin's own `timeout` bounds each HTTP request (three when loading:
+        // health, readiness, metadata) and says so; the host's limits stay above it.
+        const double seconds = resolved->options.value(u"timeout").toDouble(60);
+        const auto request = std::chrono::milliseconds(qint64((seconds > 0 && seconds <= 86400 ? seconds : 60) * 1000));
+        params.inferTimeout = std::max(options.inferTimeout, request + std::chrono::seconds(10));
+        params.loadTimeout = std::max(options.loadTimeout, 3 * request + std::chrono::seconds(10));
+    }
     params.addressSpaceLimit = options.addressSpaceLimit < 0 ? physicalMemory() : options.addressSpaceLimit;
     params.maxLogBytes = options.maxLogBytes;
     params.sharedMemory = options.sharedMemory;

@@ -46,7 +46,9 @@ struct RunOptions {
 CARTONCORE_EXPORT QString findRunnerHost();
 
 // Picks the plugin for `carton`'s [runner] (RunnerRegistry::select, honouring
-// `choice`), resolves its options (defaults < [runner.opts] < overrides), starts
+// `choice`; with choice.kserveUrl the `kserve` plugin, with url/model set and
+// the carton's [runner.opts] left out, its `timeout` defaulting to
+// options.inferTimeout), resolves its options (defaults < [runner.opts] < overrides), starts
 // a carton-runner-host and loads the model once. Warnings (unknown options, a
 // forced runner that does not match) are appended to *warnings and to the
 // session's log() as "[carton] warning: ..." lines. Errors: ErrorCode::NotFound when no runner

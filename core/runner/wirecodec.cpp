@@ -4,11 +4,16 @@
 
 #include "tensor/tensorregion.h"
 
+#include <QFloat16>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QJsonParseError>
 #include <QStringDecoder>
 #include <QtEndian>
 #include <QtNumeric>
 #include <array>
+#include <cmath>
+#include <cstring>
 #include <utility>
 
 namespace carton::wire {
@@ -35,6 +40,152 @@ constexpr std::array<std::pair<DType, const char *>, 14> kNames{{
 Error formatError(const QString &where, const QString &message)
 {
     return makeError(ErrorCode::Format, message, where);
+}
+
+template <typename T>
+void append(QByteArray &out, T value)
+{
+    const T le = qToLittleEndian(value);
+    out.append(reinterpret_cast<const char *>(&le), sizeof le);
+}
+
+template <typename T>
+T load(const QByteArray &data, qint64 i)
+{
+    return qFromLittleEndian<T>(data.constData() + i * qint64(sizeof(T)));
+}
+
+quint16 floatToBFloat16(float f)
+{
+    quint32 bits = 0;
+    std::memcpy(&bits, &f, 4);
+    if (qIsNaN(f))
+        return quint16((bits >> 16) | 0x40);
+    bits += 0x7fff + ((bits >> 16) & 1); // round to nearest even
+    return quint16(bits >> 16);
+}
+
+// Row-major elements of a (possibly nested) JSON "data" array, at most `max`
+// values and `maxDepth` levels; false when it holds more, or is too deep.
+bool flattenJson(const QJsonArray &array, int maxDepth, qint64 max, QList<QJsonValue> *out)
+{
+    for (const QJsonValue &v : array) {
+        if (v.isArray()) {
+            if (maxDepth <= 1 || !flattenJson(v.toArray(), maxDepth - 1, max, out))
+                return false;
+        } else {
+            if (out->size() >= max)
+                return false;
+            out->append(v);
+        }
+    }
+    return true;
+}
+
+// One JSON element as `dtype`, appended little-endian to `out`; false when it is
+// not a value of that type (a fraction for an integer, out of range, not a number).
+bool appendJsonElement(const QJsonValue &v, DType dtype, QByteArray &out)
+{
+    if (dtype == DType::Bool) {
+        if (!v.isBool())
+            return false;
+        out.append(char(v.toBool() ? 1 : 0));
+        return true;
+    }
+    if (!v.isDouble())
+        return false;
+    const double x = v.toDouble();
+    const auto integral = [&](double lo, double hi) { return x == std::floor(x) && x >= lo && x <= hi; };
+    constexpr double k2to63 = 9223372036854775808.0; // 2^63, exact as a double
+    // The parser keeps integers that fit qint64 exactly; toInteger() gives them
+    // (and integral doubles in range), whatever default is passed.
+    const bool exactInteger = v.toInteger(0) == v.toInteger(1);
+    switch (dtype) {
+    case DType::Float32:
+        append(out, float(x));
+        return true;
+    case DType::Float64:
+        append(out, x);
+        return true;
+    case DType::Float16: {
+        const qfloat16 h{float(x)};
+        quint16 bits = 0;
+        std::memcpy(&bits, &h, 2);
+        append(out, bits);
+        return true;
+    }
+    case DType::BFloat16:
+        append(out, floatToBFloat16(float(x)));
+        return true;
+    case DType::Int8:
+        return integral(-128, 127) && (append(out, qint8(x)), true);
+    case DType::Int16:
+        return integral(-32768, 32767) && (append(out, qint16(x)), true);
+    case DType::Int32:
+        return integral(-2147483648.0, 2147483647.0) && (append(out, qint32(x)), true);
+    case DType::Uint8:
+        return integral(0, 255) && (append(out, quint8(x)), true);
+    case DType::Uint16:
+        return integral(0, 65535) && (append(out, quint16(x)), true);
+    case DType::Uint32:
+        return integral(0, 4294967295.0) && (append(out, quint32(x)), true);
+    case DType::Int64:
+        if (!exactInteger)
+            return false;
+        append(out, v.toInteger());
+        return true;
+    case DType::Uint64:
+        if (exactInteger && v.toInteger() >= 0) {
+            append(out, quint64(v.toInteger()));
+            return true;
+        }
+        if (!integral(k2to63, 2 * k2to63) || x == 2 * k2to63) // beyond int64: a double
+            return false;
+        append(out, quint64(x));
+        return true;
+    default:
+        return false;
+    }
+}
+
+Result<Tensor> decodeJsonTensor(const QString &name, DType dtype, const QList<qint64> &shape, qint64 count,
+                                const QJsonValue &data, const QString &where, const WireLimits &limits)
+{
+    const QString tf = QStringLiteral("tensor \"%1\"").arg(name);
+    if (!data.isArray())
+        return formatError(
+            where, QStringLiteral("%1 has neither \"parameters.binary_data_size\" nor a \"data\" array").arg(tf));
+    QList<QJsonValue> values;
+    if (!flattenJson(data.toArray(), int(qMax<qint64>(limits.maxRank, 1)), count, &values) || values.size() != count)
+        return formatError(where, QStringLiteral("%1: \"data\" must hold exactly %2 elements for shape %3")
+                                      .arg(tf)
+                                      .arg(count)
+                                      .arg(shapeText(shape)));
+    const QString type = kserveDatatype(dtype);
+    if (dtype == DType::String) {
+        QStringList strings;
+        for (qsizetype i = 0; i < values.size(); ++i) {
+            if (!values.at(i).isString())
+                return formatError(where,
+                                   QStringLiteral("%1: \"data\" element %2 is not a string (BYTES)").arg(tf).arg(i));
+            strings.append(values.at(i).toString());
+        }
+        return Tensor::strings(name, shape, strings);
+    }
+    QByteArray bytes;
+    bytes.reserve(values.size() * dtypeSize(dtype)); // the values are already in memory
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        if (!appendJsonElement(values.at(i), dtype, bytes))
+            return formatError(
+                where,
+                QStringLiteral("%1: \"data\" element %2 is not a %3 value (got %4)")
+                    .arg(tf)
+                    .arg(i)
+                    .arg(type, QString::fromUtf8(QJsonDocument(QJsonArray{values.at(i)}).toJson(QJsonDocument::Compact))
+                                   .mid(1)
+                                   .chopped(1)));
+    }
+    return Tensor::numeric(name, dtype, shape, std::move(bytes));
 }
 
 } // namespace
@@ -204,6 +355,13 @@ Result<QList<Tensor>> decodeTensors(const QJsonArray &descriptors, const QByteAr
             continue;
         }
         const QJsonValue sizeValue = parameters.value(u"binary_data_size");
+        if (limits.acceptJsonData && sizeValue.isUndefined()) {
+            Result<Tensor> t = decodeJsonTensor(name, *dtype, shape, *count, d.value(u"data"), where, limits);
+            if (!t)
+                return t.error();
+            out.append(std::move(*t));
+            continue;
+        }
         const double sizeDouble = sizeValue.toDouble(-1);
         if (!sizeValue.isDouble() || sizeDouble < 0 || sizeDouble != std::floor(sizeDouble) || sizeDouble > 9.0e15)
             return formatError(
@@ -260,6 +418,97 @@ Result<QList<Tensor>> decodeTensors(const QJsonArray &descriptors, const QByteAr
         return formatError(
             where, QStringLiteral("%1 bytes of tensor data follow the last tensor").arg(binary.size() - offset));
     return out;
+}
+
+Result<QJsonArray> encodeJsonData(const Tensor &t)
+{
+    const std::optional<qint64> count = checkedElementCount(t.shape(), std::numeric_limits<qint64>::max());
+    if (!count)
+        return makeError(ErrorCode::Format,
+                         QStringLiteral("tensor \"%1\" has an invalid shape %2").arg(t.name(), shapeText(t.shape())));
+    QJsonArray out;
+    if (t.dtype() == DType::String) {
+        if (t.stringValues().size() != *count)
+            return makeError(ErrorCode::Format, QStringLiteral("tensor \"%1\" has shape %2 but %3 strings")
+                                                    .arg(t.name(), shapeText(t.shape()))
+                                                    .arg(t.stringValues().size()));
+        for (const QString &s : t.stringValues())
+            out.append(s);
+        return out;
+    }
+    const int size = dtypeSize(t.dtype());
+    if (kserveDatatype(t.dtype()).isEmpty() || size <= 0)
+        return makeError(ErrorCode::Unsupported,
+                         QStringLiteral("tensor \"%1\" is nested; it has no KServe JSON form").arg(t.name()));
+    if (t.data().size() != *count * size)
+        return makeError(ErrorCode::Format, QStringLiteral("tensor \"%1\" has shape %2 but %3 bytes of data")
+                                                .arg(t.name(), shapeText(t.shape()))
+                                                .arg(t.data().size()));
+    const QByteArray &d = t.data();
+    for (qint64 i = 0; i < *count; ++i) {
+        switch (t.dtype()) {
+        case DType::Bool:
+            out.append(d.at(i) != 0);
+            break;
+        case DType::Int64:
+            out.append(load<qint64>(d, i));
+            break;
+        case DType::Uint64: {
+            const quint64 v = load<quint64>(d, i);
+            out.append(v <= quint64(std::numeric_limits<qint64>::max()) ? QJsonValue(qint64(v))
+                                                                        : QJsonValue(double(v)));
+            break;
+        }
+        default: {
+            const double v = t.valueAsDouble(i);
+            if (!qIsFinite(v))
+                return makeError(ErrorCode::Unsupported,
+                                 QStringLiteral("tensor \"%1\" element %2 is %3, which JSON cannot hold")
+                                     .arg(t.name())
+                                     .arg(i)
+                                     .arg(v));
+            out.append(v);
+        }
+        }
+    }
+    return out;
+}
+
+Result<InferBody> splitInferBody(QByteArray body, const QByteArray &headerLength, const QString &where,
+                                 const WireLimits &limits)
+{
+    qint64 jsonSize = body.size();
+    if (!headerLength.isNull()) {
+        bool ok = false;
+        const QByteArray text = headerLength.trimmed();
+        const qint64 n = text.toLongLong(&ok);
+        if (!ok || n < 1 || text.startsWith('+') || text.startsWith('-'))
+            return formatError(where, QStringLiteral("Inference-Header-Content-Length must be a positive integer "
+                                                     "(got \"%1\")")
+                                          .arg(QString::fromLatin1(headerLength.left(40))));
+        if (n > body.size())
+            return formatError(where, QStringLiteral("Inference-Header-Content-Length is %1 but the body has only "
+                                                     "%2 bytes")
+                                          .arg(n)
+                                          .arg(body.size()));
+        jsonSize = n;
+    }
+    if (jsonSize > limits.maxHeaderBytes)
+        return makeError(ErrorCode::Limit,
+                         QStringLiteral("the JSON part is %1 bytes, more than the limit of %2")
+                             .arg(jsonSize)
+                             .arg(limits.maxHeaderBytes),
+                         where);
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(body.left(jsonSize), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        return formatError(where, QStringLiteral("the JSON part (%1 bytes) is not a JSON object: %2 at offset %3")
+                                      .arg(jsonSize)
+                                      .arg(error.error != QJsonParseError::NoError ? error.errorString()
+                                                                                   : QStringLiteral("not an object"))
+                                      .arg(error.offset));
+    body.remove(0, jsonSize); // Qt 6 drops a prefix without moving the rest
+    return InferBody{doc.object(), std::move(body)};
 }
 
 } // namespace carton::wire

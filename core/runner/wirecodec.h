@@ -32,6 +32,9 @@ struct WireLimits {
     qint64 maxTensors = 100'000;                // descriptors in one message
     qint64 maxRank = 64;                        // dims of one tensor
     qint64 maxTensorElements = qint64(1) << 40; // product of a tensor's dims
+    // Accept KServe JSON tensors: a descriptor without binary_data_size whose
+    // "data" array holds the elements (a KServe server's JSON outputs).
+    bool acceptJsonData = false;
 };
 
 // "FP32", "INT64", "BYTES", "BOOL", "FP16", "BF16", ...; empty for Nested.
@@ -73,5 +76,26 @@ CARTONCORE_EXPORT Result<EncodedTensors> encodeTensors(const QList<Tensor> &tens
 CARTONCORE_EXPORT Result<QList<Tensor>> decodeTensors(const QJsonArray &descriptors, const QByteArray &binary,
                                                       const QString &where, const WireLimits &limits = {},
                                                       const ExternalReader &external = {});
+
+// A tensor's elements as a KServe v2 JSON "data" array (row-major, flat):
+// numbers for numeric dtypes (integers exact, float16/bfloat16 converted), true/false
+// for BOOL, strings for BYTES. Non-finite floats have no JSON form: an error naming
+// the tensor, as for nested tensors.
+CARTONCORE_EXPORT Result<QJsonArray> encodeJsonData(const Tensor &tensor);
+
+// The body of a KServe v2 HTTP request or response: the JSON object and the
+// binary tensor data after it.
+struct InferBody {
+    QJsonObject json;
+    QByteArray binary;
+};
+// Splits `body` at its Inference-Header-Content-Length (`headerLength`, the
+// header's text; a null QByteArray when the header was absent, then the whole
+// body is JSON). The length must be a decimal integer between 1 and the body
+// size; the JSON part must be an object of at most limits.maxHeaderBytes. Errors
+// (ErrorCode::Format or Limit) name `where` and what was expected. Moving a body
+// in costs no copy of its binary part (it becomes InferBody::binary).
+CARTONCORE_EXPORT Result<InferBody> splitInferBody(QByteArray body, const QByteArray &headerLength,
+                                                   const QString &where, const WireLimits &limits = {});
 
 } // namespace carton::wire

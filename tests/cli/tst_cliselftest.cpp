@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // `carton selftest` end to end: the real CLI, the real runner host and plugins.
 #include "clirunner.h"
+#include "kservetestserver.h"
 #include "selftesttestutil.h"
 #include "testsession.h"
 
@@ -26,6 +27,7 @@ private slots:
     void cartonTolerancesIgnored();
     void usageErrors();
     void upstreamPythonModel();
+    void kserveServer();
 
 private:
     QString writeFolder(const QString &name, const QString &frameworkRequirement = u"=1.0.0"_s);
@@ -170,6 +172,53 @@ void TestCliSelfTest::upstreamPythonModel()
     r = runCarton({u"selftest"_s, fixture, u"--ignore-spec-mismatch"_s});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.out.contains("output 'y' was not returned (the model returned 'out')"), r.out.constData());
+}
+
+// --kserve-url runs the self-tests on a KServe v2 server (the test server on its
+// own thread) although no local runner matches the carton (noop >=99.0.0): the
+// echo model passes t_pass and fails t_fail by tolerance.
+void TestCliSelfTest::kserveServer()
+{
+    // The carton's model_name is "test model": the URL path must encode the space.
+    KserveTestServer server(
+        {{u"test model"_s, KserveTestModel::Kind::Echo, {{u"x"_s, u"FP32"_s, {3}}}, {{u"x"_s, u"FP32"_s, {-1}}}},
+         {u"float64 model"_s, KserveTestModel::Kind::Echo, {{u"x"_s, u"FP64"_s, {3}}}, {}}});
+    QVERIFY(server.start());
+    const QString dir = writeFolder(u"kserve"_s, u">=99.0.0"_s);
+    QVERIFY(!dir.isEmpty());
+    RunResult r = runCarton({u"selftest"_s, dir});
+    QCOMPARE(r.exitCode, 2); // no local runner
+
+    r = runCarton({u"selftest"_s, dir, u"--kserve-url"_s, server.url(), u"--json"_s});
+    QVERIFY2(r.exitCode == 1, r.err.constData());
+    const QJsonObject json = r.json();
+    QCOMPARE(json[u"summary"_s][u"passed"_s].toInt(), 1);
+    QCOMPARE(json[u"summary"_s][u"failed"_s].toInt(), 1);
+    const QJsonArray tests = json[u"self_tests"_s].toArray();
+    QCOMPARE(tests.at(0)[u"status"_s].toString(), u"passed"_s);
+    QCOMPARE(tests.at(1)[u"status"_s].toString(), u"failed"_s);
+    QCOMPARE(tests.at(1)[u"outputs"_s].toArray().at(0)[u"comparison"_s][u"mismatch_count"_s].toInt(), 1);
+    QVERIFY2(!r.err.contains("warning"), r.err.constData()); // the carton's runner and opts are not used
+    QCOMPARE(server.lastInfer().path, "/v2/models/test%20model/infer");
+
+    r = runCarton({u"selftest"_s, dir, u"--kserve-url"_s, server.url(), u"--test"_s, u"t_pass"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("PASSED: t_pass"), r.out.constData());
+
+    // A served model that does not fit the carton: could not run, nothing sent.
+    const int before = server.requestCount();
+    r = runCarton({u"selftest"_s, dir, u"--kserve-url"_s, server.url(), u"--kserve-model"_s, u"float64 model"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("input \"x\": the carton says float32 (FP32), the server says FP64"), r.err.constData());
+    QCOMPARE(server.requestCount(), before + 3); // health, ready, metadata; no infer
+
+    r = runCarton({u"selftest"_s, dir, u"--kserve-url"_s, server.url(), u"--kserve-model"_s, u"nope"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("model \"nope\" is not ready on the server (HTTP 404"), r.err.constData());
+
+    r = runCarton({u"selftest"_s, dir, u"--kserve-model"_s, u"x"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--kserve-model needs --kserve-url"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliSelfTest)

@@ -7,6 +7,10 @@
 //   runnerbench transfer MIB RUNS  one float32 tensor of MIB MiB to the noop host
 //                                and back; prints the best wall GB/s (bytes both ways)
 //                                and GB per CPU second (app + host)
+//   runnerbench kserve URL MIB RUNS  the same tensor through the kserve runner to the
+//                                server's "echo" model (bench/kserve-bench.sh); prints the
+//                                median seconds of one inference and the runner host's
+//                                peak RSS in KiB
 // Uses this build's carton-runner-host and plugins.
 #include "package/carton.h"
 #include "runner/runnersessionfactory.h"
@@ -17,6 +21,7 @@
 #include <QTemporaryDir>
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <sys/resource.h>
 
 using namespace carton;
@@ -107,6 +112,43 @@ int main(int argc, char **argv)
         std::printf("%.2f %.2f\n", best, 2.0 * double(bytes) * runs / (cpuSeconds() - cpu0) / 1e9);
         return 0;
     }
-    std::fputs("usage: runnerbench startup RUNS | transfer MIB RUNS\n", stderr);
+    if (args.at(1) == u"kserve" && args.size() == 5) {
+        const qint64 bytes = args.at(3).toLongLong() << 20;
+        const int runs = args.at(4).toInt();
+        QByteArray data(bytes, Qt::Uninitialized);
+        for (qint64 i = 0; i < bytes / 4; ++i) {
+            const float v = float(i % 1000) * 0.5f;
+            std::memcpy(data.data() + 4 * i, &v, 4);
+        }
+        const TensorMap in{
+            {QStringLiteral("x"), Tensor::numeric(QStringLiteral("x"), DType::Float32, {bytes / 4}, data)}};
+        RunnerChoice choice;
+        choice.kserveUrl = args.at(2);
+        choice.kserveModel = QStringLiteral("echo");
+        Result<std::unique_ptr<RunnerSession>> s = openRunnerSession(**carton, choice, options);
+        if (!s) {
+            std::fprintf(stderr, "%s\n", qPrintable(s.error().toString()));
+            return 1;
+        }
+        QList<double> seconds;
+        for (int i = 0; i < runs; ++i) {
+            QElapsedTimer t;
+            t.start();
+            Result<TensorMap> out = (*s)->infer(in);
+            seconds.append(double(t.nsecsElapsed()) / 1e9);
+            if (!out || out->value(QStringLiteral("x")).data() != data) {
+                std::fprintf(stderr, "%s\n",
+                             out ? "the echo differs from the input" : qPrintable(out.error().toString()));
+                return 1;
+            }
+        }
+        s->reset(); // the host exits and is reaped: its peak RSS counts
+        std::sort(seconds.begin(), seconds.end());
+        struct rusage u;
+        getrusage(RUSAGE_CHILDREN, &u);
+        std::printf("%.4f %ld\n", seconds.at(seconds.size() / 2), long(u.ru_maxrss));
+        return 0;
+    }
+    std::fputs("usage: runnerbench startup RUNS | transfer MIB RUNS | kserve URL MIB RUNS\n", stderr);
     return 2;
 }

@@ -1,0 +1,754 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// The kserve runner end to end: openRunnerSession with a server URL (whatever the
+// carton's runner_name) through the real carton-runner-host and plugin, against
+// KserveTestServer on its own thread: the spec document's byte layout, every
+// dtype both ways (binary and JSON outputs), name maps, metadata mismatches
+// reported before anything is sent, and each failure mode with its message.
+
+#include "kservetestserver.h"
+#include "runner/wirecodec.h"
+#include "runnertestutil.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtEndian>
+
+using namespace carton;
+using namespace Qt::StringLiterals;
+
+// A tensor as test data (Tensor itself cannot be a QMetaType: its operator==
+// recurses through QList<Tensor>).
+struct TensorBox {
+    Tensor t;
+};
+
+Q_DECLARE_METATYPE(KserveTestModel)
+Q_DECLARE_METATYPE(TensorBox)
+
+namespace {
+
+using Kind = KserveTestModel::Kind;
+
+// A carton whose runner is torchscript >=99 (never installed here) and whose
+// [runner.opts] the kserve runner does not know: a server URL must ignore both.
+QByteArray cartonToml(const QString &modelName, const QByteArray &specs)
+{
+    return "spec_version = 1\nmodel_name = \"" + modelName.toUtf8() + "\"\n" + specs +
+           "\n[runner]\nrunner_name = \"torchscript\"\nrequired_framework_version = \">=99.0.0\"\n"
+           "runner_compat_version = 1\n[runner.opts]\nnum_threads = 4\n";
+}
+
+QByteArray spec(const char *kind, const char *name, const char *dtype, const char *shape)
+{
+    return QByteArray("[[") + kind + "]]\nname = \"" + name + "\"\ndtype = \"" + dtype + "\"\nshape = " + shape + "\n";
+}
+
+template <typename T>
+QByteArray le(std::initializer_list<T> values)
+{
+    QByteArray out;
+    for (T v : values) {
+        const T x = qToLittleEndian(v);
+        out.append(reinterpret_cast<const char *>(&x), sizeof x);
+    }
+    return out;
+}
+
+struct Opened {
+    std::unique_ptr<Carton> carton;
+    Result<std::unique_ptr<RunnerSession>> session = makeError(ErrorCode::Usage, u"not opened"_s);
+    QStringList warnings;
+};
+
+Opened openOn(const QString &dir, const QByteArray &toml, const QString &url, const QStringList &opts = {},
+              const QString &model = {})
+{
+    Opened o;
+    if (!testutil::writeFile(dir + u"/carton.toml"_s, toml))
+        return o;
+    o.carton = runnertest::openCarton(dir);
+    if (!o.carton)
+        return o;
+    RunOptions options = runnertest::runOptions();
+    for (const QString &kv : opts) {
+        Result<QPair<QString, RunnerOpt>> p = parseRunnerOptionOverride(kv);
+        if (p)
+            options.optionOverrides.append(*p);
+    }
+    RunnerChoice choice;
+    choice.kserveUrl = url;
+    choice.kserveModel = model;
+    o.session = openRunnerSession(*o.carton, choice, options, &o.warnings);
+    return o;
+}
+
+// For QVERIFY2, which evaluates its message even when the check passes.
+template <typename T>
+QByteArray errorText(const Result<T> &r)
+{
+    return r ? QByteArray() : r.error().toString().toUtf8();
+}
+
+bool sameTensor(const Tensor &a, const Tensor &b)
+{
+    return a.name() == b.name() && a.dtype() == b.dtype() && a.shape() == b.shape() && a.data() == b.data() &&
+           a.stringValues() == b.stringValues();
+}
+
+// The request and response JSON texts of the spec's first example, as printed there.
+const QByteArray kSpecRequestJson = R"({
+  "model_name" : "mymodel",
+  "inputs" : [
+    {
+      "name" : "input0",
+      "shape" : [ 2, 2 ],
+      "datatype" : "UINT32",
+      "parameters" : {
+        "binary_data_size" : 16
+      }
+    },
+    {
+      "name" : "input1",
+      "shape" : [ 3 ],
+      "datatype" : "BOOL",
+      "parameters" : {
+        "binary_data_size" : 3
+      }
+    }
+  ],
+  "outputs" : [
+    {
+      "name" : "output0",
+      "parameters" : {
+        "binary_data" : true
+      }
+    }
+  ]
+})";
+const QByteArray kSpecResponseJson = R"({
+  "outputs" : [
+    {
+      "name" : "output0",
+      "shape" : [ 3, 2 ],
+      "datatype"  : "FP32",
+      "parameters" : {
+        "binary_data_size" : 24
+      }
+    }
+  ]
+})";
+
+const QByteArray kSpecRawResponseJson = R"({
+  "outputs" : [
+    {
+      "name" : "output0",
+      "shape" : [ 3, 1 ],
+      "datatype"  : "FP32",
+      "parameters" : {
+        "binary_data_size" : 12
+      }
+    },
+    {
+      "name" : "output1",
+      "shape" : [ 3, 1 ],
+      "datatype"  : "FP32",
+      "parameters" : {
+        "binary_data_size" : 12
+      }
+    }
+  ]
+})";
+
+// The spec's request heads as printed there (placeholders filled in, CRLF line ends).
+QByteArray specHead(const QByteArray &path, qint64 jsonSize, qint64 binarySize)
+{
+    return "POST " + path + " HTTP/1.1\r\nHost: localhost:8000\r\nContent-Type: application/octet-stream\r\n" +
+           "Inference-Header-Content-Length: " + QByteArray::number(jsonSize) +
+           "\r\nContent-Length: " + QByteArray::number(jsonSize + binarySize) + "\r\n\r\n";
+}
+
+QByteArray between(const QByteArray &text, const QByteArray &after, const QByteArray &before)
+{
+    const qsizetype start = text.indexOf(after);
+    if (start < 0)
+        return {};
+    const qsizetype end = text.indexOf(before, start + after.size());
+    return end < 0 ? QByteArray() : text.mid(start + after.size(), end - start - after.size());
+}
+
+} // namespace
+
+class TestKserveRunner : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void specExample_data();
+    void specExample();
+    void specExamplesOnTheWire_data();
+    void specExamplesOnTheWire();
+    void everyDtypeRoundTrips_data();
+    void everyDtypeRoundTrips();
+    void modelsAndNameMaps();
+    void wildcardShapesMatch();
+    void failures_data();
+    void failures();
+    void timeoutFollowsRunOptions();
+    void jsonTensors_data();
+    void jsonTensors();
+    void splitBody_data();
+    void splitBody();
+};
+
+void TestKserveRunner::specExample_data()
+{
+    QTest::addColumn<QByteArray>("requestJson");
+    QTest::addColumn<QByteArray>("responseJson");
+    QTest::newRow("built in code") << kSpecRequestJson << kSpecResponseJson;
+    const QString doc = QStringLiteral(CARTON_SHARED_DIR "/specs/triton-binary-tensor-data.txt");
+    if (QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR))) {
+        const QByteArray text = testutil::readFile(doc);
+        QTest::newRow("spec document") << between(text, "Content-Length: <xx+19>\n", "\n<16 bytes")
+                                       << between(text, "Content-Length: <yy+24>\n", "\n<24 bytes");
+    }
+}
+
+// The spec's example: input0 UINT32 [2, 2] and input1 BOOL [3] sent as 16 + 3
+// binary bytes after the JSON; output0 FP32 [3, 2] read from a response laid out
+// byte for byte as the document prints it.
+void TestKserveRunner::specExample()
+{
+    QFETCH(QByteArray, requestJson);
+    QFETCH(QByteArray, responseJson);
+    const QJsonDocument specRequest = QJsonDocument::fromJson(requestJson);
+    QVERIFY2(specRequest.isObject(), requestJson.constData());
+    QCOMPARE(KserveTestServer::specExampleResponseJson(), responseJson);
+
+    KserveTestServer server(KserveTestServer::standardModels());
+    QVERIFY(server.start());
+    QTemporaryDir dir;
+    Opened o = openOn(dir.path(),
+                      cartonToml(u"mymodel"_s, spec("input", "input0", "uint32", "[2, 2]") +
+                                                   spec("output", "output0", "float32", "[3, 2]")),
+                      server.url());
+    QVERIFY2(o.session, errorText(o.session).constData());
+    QVERIFY2(o.warnings.isEmpty(), qPrintable(o.warnings.join(u'\n')));
+    const QByteArray input0 = le<quint32>({1, 2, 3, 4000000000u});
+    const QByteArray input1("\x01\x00\x01", 3);
+    Result<TensorMap> out = (*o.session)
+                                ->infer({{u"input0"_s, Tensor::numeric(u"input0"_s, DType::Uint32, {2, 2}, input0)},
+                                         {u"input1"_s, Tensor::numeric(u"input1"_s, DType::Bool, {3}, input1)}});
+    QVERIFY2(out, errorText(out).constData());
+    QCOMPARE(out->keys(), QStringList{u"output0"_s});
+    const Tensor &o0 = out->value(u"output0"_s);
+    QCOMPARE(o0.dtype(), DType::Float32);
+    QCOMPARE(o0.shape(), (QList<qint64>{3, 2}));
+    QCOMPARE(o0.data(), le<float>({1.f, 2.f, 3.f, 4000000000.f, 2.f, 2.f}));
+
+    // The request on the wire: the JSON, then exactly the 19 bytes.
+    const KserveRecordedRequest r = server.lastInfer();
+    QCOMPARE(r.method, "POST");
+    QCOMPARE(r.path, "/v2/models/mymodel/infer");
+    bool ok = false;
+    const qint64 jsonSize = r.header("inference-header-content-length").toLongLong(&ok);
+    QVERIFY(ok);
+    QCOMPARE(r.header("content-length").toLongLong(), jsonSize + 19);
+    QCOMPARE(r.header("content-type"), "application/octet-stream");
+    QCOMPARE(r.body.size(), jsonSize + 19);
+    QCOMPARE(r.body.mid(jsonSize), input0 + input1);
+    const QJsonObject sent = QJsonDocument::fromJson(r.body.left(jsonSize)).object();
+    QCOMPARE(sent.value(u"inputs"), specRequest.object().value(u"inputs"));
+    QCOMPARE(sent.value(u"outputs"), specRequest.object().value(u"outputs"));
+    QCOMPARE(sent.value(u"parameters").toObject().value(u"binary_data_output"), QJsonValue(true));
+}
+
+void TestKserveRunner::specExamplesOnTheWire_data()
+{
+    QTest::addColumn<QByteArray>("request");
+    QTest::addColumn<QByteArray>("responseJson");
+    QTest::addColumn<QByteArray>("binary");
+    const QByteArray in0 = le<quint32>({1, 2, 3, 4}) + QByteArray("\x01\x00\x01", 3);
+    const QByteArray out0 = le<float>({1.f, 2.f, 3.f, 4.f, 2.f, 2.f});
+    const QByteArray in1 = le<float>({0.5f, 1.5f, 2.5f, 3.5f});
+    const QByteArray out1 = le<float>({0.5f, 1.5f, 2.5f, 1.5f, 2.5f, 3.5f});
+    // The raw example's model is "mymodel" in the document; here it is "rawmodel".
+    const QByteArray rawHead = specHead("/v2/models/rawmodel/infer", 0, 16);
+    QTest::newRow("example built in code")
+        << specHead("/v2/models/mymodel/infer", kSpecRequestJson.size(), 19) + kSpecRequestJson + in0
+        << kSpecResponseJson << out0;
+    QTest::newRow("raw example built in code") << rawHead + in1 << kSpecRawResponseJson << out1;
+    if (QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR))) {
+        const QByteArray text =
+            testutil::readFile(QStringLiteral(CARTON_SHARED_DIR "/specs/triton-binary-tensor-data.txt"));
+        const QByteArray request = between(text, "Content-Length: <xx+19>\n", "\n<16 bytes");
+        QTest::newRow("example from the spec document")
+            << specHead("/v2/models/mymodel/infer", request.size(), 19) + request + in0
+            << between(text, "Content-Length: <yy+24>\n", "\n<24 bytes") << out0;
+        const QByteArray rawPart = text.mid(text.indexOf("Raw Binary Request"));
+        QTest::newRow("raw example from the spec document")
+            << rawHead + in1 << between(rawPart, "Content-Length: <yy+24>\n", "\n<12 bytes") << out1;
+    }
+}
+
+// The spec's requests, byte for byte over a socket, and the answers checked byte
+// for byte against the document's responses (Inference-Header-Content-Length,
+// Content-Length, the JSON as printed, then the tensor bytes); then the raw
+// example's response layout read by the kserve runner itself.
+void TestKserveRunner::specExamplesOnTheWire()
+{
+    QFETCH(QByteArray, request);
+    QFETCH(QByteArray, responseJson);
+    QFETCH(QByteArray, binary);
+    QVERIFY(responseJson.startsWith('{'));
+    KserveTestServer server(KserveTestServer::standardModels());
+    QVERIFY(server.start());
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, server.port());
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write(request);
+    QByteArray answer;
+    qsizetype headEnd = -1;
+    qint64 length = -1;
+    while (headEnd < 0 || answer.size() < headEnd + 4 + length) {
+        QVERIFY2(socket.waitForReadyRead(5000), answer.constData());
+        answer += socket.readAll();
+        headEnd = answer.indexOf("\r\n\r\n");
+        const qsizetype cl = answer.indexOf("\r\nContent-Length: "); // not Inference-Header-Content-Length
+        if (headEnd >= 0 && cl >= 0 && cl < headEnd)
+            length = answer.mid(cl + 18, answer.indexOf("\r\n", cl + 2) - cl - 18).toLongLong();
+    }
+    const QByteArray head = answer.left(headEnd);
+    QVERIFY2(head.startsWith("HTTP/1.1 200 OK\r\n"), head.constData());
+    QVERIFY2(head.contains("\r\nContent-Type: application/octet-stream\r\n"), head.constData());
+    QVERIFY2(head.contains("\r\nInference-Header-Content-Length: " + QByteArray::number(responseJson.size()) + "\r\n"),
+             head.constData());
+    QCOMPARE(length, responseJson.size() + 24);
+    QCOMPARE(answer.mid(headEnd + 4), responseJson + binary);
+
+    if (request.contains("rawmodel")) {
+        QTemporaryDir dir;
+        Opened o =
+            openOn(dir.path(), cartonToml(u"rawmodel"_s, spec("input", "input0", "float32", "[4]")), server.url());
+        QVERIFY2(o.session, errorText(o.session).constData());
+        Result<TensorMap> out =
+            (*o.session)->infer({{u"input0"_s, Tensor::numeric(u"input0"_s, DType::Float32, {4}, request.right(16))}});
+        QVERIFY2(out, errorText(out).constData());
+        QCOMPARE(out->keys(), (QStringList{u"output0"_s, u"output1"_s}));
+        QCOMPARE(out->value(u"output0"_s).shape(), (QList<qint64>{3, 1}));
+        QCOMPARE(out->value(u"output0"_s).data() + out->value(u"output1"_s).data(), binary);
+    }
+}
+
+void TestKserveRunner::everyDtypeRoundTrips_data()
+{
+    QTest::addColumn<TensorBox>("box");
+    QTest::addColumn<bool>("binary");
+    const QList<std::pair<const char *, Tensor>> tensors{
+        {"FP32",
+         Tensor::numeric(u"t"_s, DType::Float32, {2, 3}, le<float>({1.5f, -0.25f, 3.4e38f, 1e-45f, -2.f, 7.f}))},
+        {"FP32 scalar", Tensor::numeric(u"t"_s, DType::Float32, {}, le<float>({42.5f}))},
+        {"FP32 empty", Tensor::numeric(u"t"_s, DType::Float32, {0, 3}, {})},
+        {"FP64", Tensor::numeric(u"t"_s, DType::Float64, {3}, le<double>({1e308, -1e-300, 0.1}))},
+        {"FP16", Tensor::numeric(u"t"_s, DType::Float16, {4}, le<quint16>({0x3c00, 0xc000, 0x7bff, 0x0001}))},
+        {"BF16", Tensor::numeric(u"t"_s, DType::BFloat16, {4}, le<quint16>({0x3f80, 0xc040, 0x7f7f, 0x3eab}))},
+        {"INT8", Tensor::numeric(u"t"_s, DType::Int8, {3}, le<qint8>({-128, 0, 127}))},
+        {"INT16", Tensor::numeric(u"t"_s, DType::Int16, {3}, le<qint16>({-32768, 1, 32767}))},
+        {"INT32", Tensor::numeric(u"t"_s, DType::Int32, {3}, le<qint32>({-2147483647 - 1, 5, 2147483647}))},
+        {"INT64",
+         Tensor::numeric(u"t"_s, DType::Int64, {3},
+                         le<qint64>({std::numeric_limits<qint64>::min(), -3, std::numeric_limits<qint64>::max()}))},
+        {"UINT8", Tensor::numeric(u"t"_s, DType::Uint8, {3}, le<quint8>({0, 128, 255}))},
+        {"UINT16", Tensor::numeric(u"t"_s, DType::Uint16, {2}, le<quint16>({0, 65535}))},
+        {"UINT32", Tensor::numeric(u"t"_s, DType::Uint32, {2}, le<quint32>({7, 4294967295u}))},
+        {"UINT64", Tensor::numeric(u"t"_s, DType::Uint64, {2}, le<quint64>({9007199254740993ull, 1}))},
+        {"BOOL", Tensor::numeric(u"t"_s, DType::Bool, {2, 2}, QByteArray("\x01\x00\x00\x01", 4))},
+        {"BYTES",
+         Tensor::strings(u"t"_s, {2, 3}, {u"héllo"_s, QString(), u"🥳 party"_s, u"a\"b"_s, u"\n"_s, u"x"_s})},
+    };
+    for (const auto &[name, t] : tensors) {
+        QTest::addRow("%s binary", name) << TensorBox{t} << true;
+        QTest::addRow("%s json", name) << TensorBox{t} << false;
+    }
+}
+
+// The echo model sends back what it got: binary out, or JSON "data" arrays when
+// binary_output is false. Values sit at each dtype's edges.
+void TestKserveRunner::everyDtypeRoundTrips()
+{
+    QFETCH(TensorBox, box);
+    QFETCH(bool, binary);
+    const Tensor &tensor = box.t;
+    KserveTestServer server(KserveTestServer::standardModels());
+    QVERIFY(server.start());
+    QTemporaryDir dir;
+    Opened o = openOn(dir.path(), cartonToml(u"some carton"_s, {}), server.url(),
+                      {binary ? u"binary_output=true"_s : u"binary_output=false"_s}, u"echo"_s);
+    QVERIFY2(o.session, errorText(o.session).constData());
+    const Tensor second = Tensor::strings(u"second"_s, {1}, {u"and another"_s});
+    Result<TensorMap> out = (*o.session)->infer({{u"t"_s, tensor}, {u"second"_s, second}});
+    QVERIFY2(out, errorText(out).constData());
+    QCOMPARE(out->keys(), (QStringList{u"second"_s, u"t"_s}));
+    QVERIFY2(sameTensor(out->value(u"t"_s), tensor), qPrintable(out->value(u"t"_s).valueAsText(0)));
+    QVERIFY(sameTensor(out->value(u"second"_s), second));
+    const QJsonObject sent =
+        QJsonDocument::fromJson(
+            server.lastInfer().body.left(server.lastInfer().header("inference-header-content-length").toLongLong()))
+            .object();
+    QCOMPARE(sent.value(u"parameters").toObject().value(u"binary_data_output"), QJsonValue(binary));
+}
+
+// add_one (FP32), reverse_bytes (BYTES) and not_bool (BOOL); the carton's names
+// mapped to the server's with input_map/output_map.
+void TestKserveRunner::modelsAndNameMaps()
+{
+    KserveTestServer server(KserveTestServer::standardModels());
+    QVERIFY(server.start());
+    QTemporaryDir dir;
+    {
+        Opened o = openOn(
+            dir.path(),
+            cartonToml(u"add_one"_s, spec("input", "a", "float32", "[3]") + spec("output", "b", "float32", "[3]")),
+            server.url(), {u"input_map=a=x"_s, u"output_map= b = x "_s});
+        QVERIFY2(o.session, errorText(o.session).constData());
+        Result<TensorMap> out =
+            (*o.session)
+                ->infer({{u"a"_s, Tensor::numeric(u"a"_s, DType::Float32, {3}, le<float>({1.f, -2.5f, 1e6f}))}});
+        QVERIFY2(out, errorText(out).constData());
+        QCOMPARE(out->keys(), QStringList{u"b"_s});
+        QCOMPARE(out->value(u"b"_s).data(), le<float>({2.f, -1.5f, 1000001.f}));
+        const QJsonObject sent =
+            QJsonDocument::fromJson(
+                server.lastInfer().body.left(server.lastInfer().header("inference-header-content-length").toLongLong()))
+                .object();
+        QCOMPARE(sent.value(u"inputs").toArray().at(0).toObject().value(u"name"), QJsonValue(u"x"_s));
+        QCOMPARE(sent.value(u"outputs").toArray().at(0).toObject().value(u"name"), QJsonValue(u"x"_s));
+    }
+    {
+        Opened o = openOn(dir.path(), cartonToml(u"reverse_bytes"_s, {}), server.url());
+        QVERIFY2(o.session, errorText(o.session).constData());
+        Result<TensorMap> out = (*o.session)->infer({{u"s"_s, Tensor::strings(u"s"_s, {2}, {u"abc"_s, u"héllo"_s})}});
+        QVERIFY2(out, errorText(out).constData());
+        QCOMPARE(out->value(u"s"_s).stringValues(), (QStringList{u"cba"_s, u"olléh"_s}));
+    }
+    {
+        Opened o = openOn(dir.path(), cartonToml(u"other name"_s, {}), server.url(), {u"binary_output=false"_s},
+                          u"not_bool"_s);
+        QVERIFY2(o.session, errorText(o.session).constData());
+        Result<TensorMap> out =
+            (*o.session)->infer({{u"b"_s, Tensor::numeric(u"b"_s, DType::Bool, {3}, QByteArray("\x01\x00\x00", 3))}});
+        QVERIFY2(out, errorText(out).constData());
+        QCOMPARE(out->value(u"b"_s).data(), QByteArray("\x00\x01\x01", 3));
+    }
+    {
+        // A model version goes into every path.
+        Opened o = openOn(dir.path(), cartonToml(u"echo"_s, {}), server.url(), {u"version=3"_s});
+        QVERIFY2(o.session, errorText(o.session).constData());
+        Result<TensorMap> out = (*o.session)->infer({{u"s"_s, Tensor::strings(u"s"_s, {}, {u"v"_s})}});
+        QVERIFY2(out, errorText(out).constData());
+        QCOMPARE(server.lastInfer().path, "/v2/models/echo/versions/3/infer");
+    }
+}
+
+// Shape symbols, "*" and the server's -1 fit anything; sizes that agree pass.
+void TestKserveRunner::wildcardShapesMatch()
+{
+    KserveTestModel m{u"m"_s,
+                      Kind::Echo,
+                      {{u"x"_s, u"FP32"_s, {-1, 3}}, {u"y"_s, u"INT64"_s, {2, 2}}},
+                      {{u"x"_s, u"FP32"_s, {-1, 3}}, {u"y"_s, u"INT64"_s, {2, -1}}}};
+    KserveTestServer server({m});
+    QVERIFY(server.start());
+    QTemporaryDir dir;
+    Opened o = openOn(dir.path(),
+                      cartonToml(u"m"_s, spec("input", "x", "float32", "[\"batch\", 3]") +
+                                             spec("input", "y", "int64", "\"*\"") +
+                                             spec("output", "x", "float32", "[\"batch\", \"*\"]") +
+                                             spec("output", "y", "int64", "[2, 2]")),
+                      server.url());
+    QVERIFY2(o.session, errorText(o.session).constData());
+    Result<TensorMap> out =
+        (*o.session)
+            ->infer({{u"x"_s, Tensor::numeric(u"x"_s, DType::Float32, {1, 3}, le<float>({1.f, 2.f, 3.f}))},
+                     {u"y"_s, Tensor::numeric(u"y"_s, DType::Int64, {2, 2}, le<qint64>({1, 2, 3, 4}))}});
+    QVERIFY2(out, errorText(out).constData());
+    QCOMPARE(out->value(u"y"_s).data(), le<qint64>({1, 2, 3, 4}));
+}
+
+void TestKserveRunner::failures_data()
+{
+    QTest::addColumn<KserveTestModel>("model");
+    QTest::addColumn<QString>("url"); // "server", "refused" or a URL
+    QTest::addColumn<bool>("serverReady");
+    QTest::addColumn<QByteArray>("specs");
+    QTest::addColumn<QStringList>("opts");
+    QTest::addColumn<bool>("atOpen");
+    QTest::addColumn<QStringList>("fragments");
+    const KserveTestModel echo{u"m"_s, Kind::Echo, {}, {}};
+    const QByteArray x3 = spec("input", "x", "float32", "[3]");
+    auto with = [](KserveTestModel m, Kind kind) {
+        m.kind = kind;
+        return m;
+    };
+    KserveTestModel notReady = echo;
+    notReady.ready = false;
+    KserveTestModel other = echo;
+    other.name = u"other"_s;
+    KserveTestModel slow = with(echo, Kind::Slow);
+    slow.delayMs = 3000;
+    const QString s = u"server"_s;
+    QTest::newRow("server not ready") << echo << s << false << QByteArray() << QStringList() << true
+                                      << QStringList{u"the server is not ready (HTTP 503: server is starting)"_s,
+                                                     u"GET http://127.0.0.1:"_s, u"/v2/health/ready"_s};
+    QTest::newRow("model not ready") << notReady << s << true << QByteArray() << QStringList() << true
+                                     << QStringList{u"model \"m\" is not ready on the server (HTTP 400: "_s,
+                                                    u"/v2/models/m/ready"_s};
+    QTest::newRow("unknown model") << other << s << true << QByteArray() << QStringList() << true
+                                   << QStringList{u"HTTP 404: Request for unknown model: 'm' is not found"_s};
+    QTest::newRow("wrong dtype") << KserveTestModel{u"m"_s, Kind::Echo, {{u"x"_s, u"INT64"_s, {-1}}}, {}} << s << true
+                                 << x3 << QStringList() << true
+                                 << QStringList{
+                                        u"the served model \"m\" does not match the carton: "_s,
+                                        u"input \"x\": the carton says float32 (FP32), the server says INT64"_s};
+    QTest::newRow("wrong shape") << KserveTestModel{u"m"_s, Kind::Echo, {{u"x"_s, u"FP32"_s, {4}}}, {}} << s << true
+                                 << x3 << QStringList() << true
+                                 << QStringList{u"input \"x\": the carton's shape [3] does not fit the server's [4] "
+                                                u"(dim 0: 3 vs 4)"_s};
+    QTest::newRow("wrong rank") << KserveTestModel{u"m"_s, Kind::Echo, {{u"x"_s, u"FP32"_s, {-1, 3}}}, {}} << s << true
+                                << x3 << QStringList() << true
+                                << QStringList{
+                                       u"the carton's shape [3] does not fit the server's [-1, 3] (1 dims vs 2)"_s};
+    QTest::newRow("mapped dtype") << KserveTestModel{u"m"_s, Kind::Echo, {{u"INPUT__0"_s, u"FP16"_s, {3}}}, {}} << s
+                                  << true << x3 << QStringList{u"input_map=x=INPUT__0"_s} << true
+                                  << QStringList{u"input \"x\" (server \"INPUT__0\"): the carton says float32 (FP32), "
+                                                 u"the server says FP16"_s};
+    QTest::newRow("missing output") << KserveTestModel{u"m"_s, Kind::Echo, {}, {{u"y"_s, u"FP32"_s, {3}}}} << s << true
+                                    << spec("output", "z", "float32", "[3]") << QStringList() << true
+                                    << QStringList{u"output \"z\": the served model has no such output (it has: y)"_s};
+    QTest::newRow("error 500") << with(echo, Kind::Error500) << s << true << QByteArray() << QStringList() << false
+                               << QStringList{
+                                      u"POST http://127.0.0.1:"_s,
+                                      u"/v2/models/m/infer: HTTP 500: model exploded: out of GPU memory\ufffd[2J"_s};
+    QTest::newRow("slow") << slow << s << true << QByteArray() << QStringList{u"timeout=0.3"_s} << false
+                          << QStringList{u"/v2/models/m/infer: no answer within 0.3 s (the kserve runner's timeout)"_s};
+    QTest::newRow("truncated") << with(echo, Kind::Truncated) << s << true << QByteArray() << QStringList() << false
+                               << QStringList{u"/v2/models/m/infer: the server closed the connection after "_s,
+                                              u" body bytes it announced (HTTP 200)"_s};
+    QTest::newRow("bad header length") << with(echo, Kind::BadHeaderLength) << s << true << QByteArray()
+                                       << QStringList() << false
+                                       << QStringList{
+                                              u"/v2/models/m/infer response: Inference-Header-Content-Length is "_s,
+                                              u"but the body has only"_s};
+    QTest::newRow("bad binary size") << with(echo, Kind::BadBinarySize) << s << true << QByteArray() << QStringList()
+                                     << false
+                                     << QStringList{u"tensor \"x\": binary_data_size 20 runs past the end of the data "
+                                                    u"(12 bytes left)"_s};
+    QTest::newRow("not json") << with(echo, Kind::Garbage) << s << true << QByteArray() << QStringList() << false
+                              << QStringList{u"response: the JSON part (28 bytes) is not a JSON object"_s};
+    QTest::newRow("response too big") << echo << s << true << QByteArray() << QStringList{u"max_response_bytes=100"_s}
+                                      << false
+                                      << QStringList{u"the response is larger than the limit of 100 bytes "
+                                                     u"(max_response_bytes)"_s};
+    QTest::newRow("connection refused") << echo << u"refused"_s << true << QByteArray() << QStringList() << true
+                                        << QStringList{u"cannot reach the KServe server: Connection refused"_s};
+    QTest::newRow("not http") << echo << u"ftp://127.0.0.1/"_s << true << QByteArray() << QStringList() << true
+                              << QStringList{u"runner option 'url': expected http://HOST:PORT or https://HOST:PORT, "
+                                             u"got \"ftp://127.0.0.1/\""_s};
+    QTest::newRow("bad input_map") << echo << s << true << QByteArray() << QStringList{u"input_map=x"_s} << true
+                                   << QStringList{u"runner option 'input_map': expected CARTON_NAME=SERVER_NAME[,...], "
+                                                  u"got \"x\""_s};
+}
+
+// Each failure is an error value whose message says what went wrong and where;
+// metadata mismatches are found before any inference request is sent.
+void TestKserveRunner::failures()
+{
+    QFETCH(KserveTestModel, model);
+    QFETCH(QString, url);
+    QFETCH(bool, serverReady);
+    QFETCH(QByteArray, specs);
+    QFETCH(QStringList, opts);
+    QFETCH(bool, atOpen);
+    QFETCH(QStringList, fragments);
+    KserveTestServer server({model});
+    QVERIFY(server.start());
+    server.setServerReady(serverReady);
+    if (url == u"server")
+        url = server.url();
+    if (url == u"refused") {
+        QTcpServer closed;
+        QVERIFY(closed.listen(QHostAddress::LocalHost));
+        url = u"http://127.0.0.1:%1"_s.arg(closed.serverPort());
+    }
+    QTemporaryDir dir;
+    Opened o = openOn(dir.path(), cartonToml(u"m"_s, specs), url, opts);
+    QString message;
+    if (atOpen) {
+        QVERIFY2(!o.session, "the session opened");
+        message = o.session.error().toString();
+    } else {
+        QVERIFY2(o.session, errorText(o.session).constData());
+        Result<TensorMap> out =
+            (*o.session)->infer({{u"x"_s, Tensor::numeric(u"x"_s, DType::Float32, {3}, le<float>({1.f, 2.f, 3.f}))}});
+        QVERIFY2(!out, "the inference succeeded");
+        message = out.error().toString();
+    }
+    qInfo().noquote() << message; // the message a user sees, in the test log
+    for (const QString &f : fragments)
+        QVERIFY2(message.contains(f), qPrintable(u"expected \"%1\" in: %2"_s.arg(f, message)));
+    if (atOpen)
+        QCOMPARE(server.lastInfer().method, QByteArray()); // nothing was sent
+}
+
+// Without a `timeout` option the run's inferTimeout bounds each request, and the
+// plugin (not the host's kill) reports it; the session stays usable.
+void TestKserveRunner::timeoutFollowsRunOptions()
+{
+    KserveTestModel slow{u"m"_s, Kind::Slow, {}, {}};
+    slow.delayMs = 3000;
+    KserveTestServer server({slow});
+    QVERIFY(server.start());
+    QTemporaryDir dir;
+    QVERIFY(testutil::writeFile(dir.filePath(u"carton.toml"_s), cartonToml(u"m"_s, {})));
+    std::unique_ptr<Carton> carton = runnertest::openCarton(dir.path());
+    QVERIFY(carton);
+    RunOptions options = runnertest::runOptions();
+    options.inferTimeout = std::chrono::milliseconds(400);
+    RunnerChoice choice;
+    choice.kserveUrl = server.url();
+    Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, choice, options);
+    QVERIFY2(session, errorText(session).constData());
+    const TensorMap in{{u"x"_s, Tensor::numeric(u"x"_s, DType::Float32, {1}, le<float>({1.f}))}};
+    for (int i = 0; i < 2; ++i) {
+        Result<TensorMap> out = (*session)->infer(in);
+        QVERIFY(!out);
+        QVERIFY2(out.error().message.endsWith(u"no answer within 0.4 s (the kserve runner's timeout)"_s),
+                 qPrintable(out.error().toString()));
+    }
+}
+
+void TestKserveRunner::jsonTensors_data()
+{
+    QTest::addColumn<QByteArray>("descriptor");
+    QTest::addColumn<QString>("error"); // empty: decodes to `expected`
+    QTest::addColumn<TensorBox>("expectedBox");
+    const TensorBox none;
+    QTest::newRow("nested rows") << QByteArray(R"({"name":"a","datatype":"INT32","shape":[2,2],"data":[[1,-2],[3,4]]})")
+                                 << QString()
+                                 << TensorBox{Tensor::numeric(u"a"_s, DType::Int32, {2, 2}, le<qint32>({1, -2, 3, 4}))};
+    QTest::newRow("bools") << QByteArray(R"({"name":"a","datatype":"BOOL","shape":[2],"data":[true,false]})")
+                           << QString()
+                           << TensorBox{Tensor::numeric(u"a"_s, DType::Bool, {2}, QByteArray("\x01\x00", 2))};
+    QTest::newRow("strings") << QByteArray(R"({"name":"a","datatype":"BYTES","shape":[1],"data":["é"]})") << QString()
+                             << TensorBox{Tensor::strings(u"a"_s, {1}, {u"é"_s})};
+    QTest::newRow("int64 exact")
+        << QByteArray(R"({"name":"a","datatype":"INT64","shape":[1],"data":[9007199254740993]})") << QString()
+        << TensorBox{Tensor::numeric(u"a"_s, DType::Int64, {1}, le<qint64>({9007199254740993}))};
+    QTest::newRow("too few") << QByteArray(R"({"name":"a","datatype":"FP32","shape":[3],"data":[1,2]})")
+                             << u"tensor \"a\": \"data\" must hold exactly 3 elements for shape [3]"_s << none;
+    QTest::newRow("too many") << QByteArray(R"({"name":"a","datatype":"FP32","shape":[1],"data":[1,2]})")
+                              << u"tensor \"a\": \"data\" must hold exactly 1 elements for shape [1]"_s << none;
+    QTest::newRow("fraction") << QByteArray(R"({"name":"a","datatype":"INT32","shape":[1],"data":[1.5]})")
+                              << u"tensor \"a\": \"data\" element 0 is not a INT32 value (got 1.5)"_s << none;
+    QTest::newRow("out of range") << QByteArray(R"({"name":"a","datatype":"UINT8","shape":[2],"data":[1,256]})")
+                                  << u"tensor \"a\": \"data\" element 1 is not a UINT8 value (got 256)"_s << none;
+    QTest::newRow("string for float") << QByteArray(R"({"name":"a","datatype":"FP32","shape":[1],"data":["1"]})")
+                                      << u"tensor \"a\": \"data\" element 0 is not a FP32 value (got \"1\")"_s << none;
+    QTest::newRow("2^63 for INT64")
+        << QByteArray(R"({"name":"a","datatype":"INT64","shape":[1],"data":[9223372036854775808]})")
+        << u"tensor \"a\": \"data\" element 0 is not a INT64 value (got 9223372036854776000)"_s << none;
+    QTest::newRow("2^64 for UINT64")
+        << QByteArray(R"({"name":"a","datatype":"UINT64","shape":[1],"data":[18446744073709551616]})")
+        << u"tensor \"a\": \"data\" element 0 is not a UINT64 value (got 18446744073709552000)"_s << none;
+    QTest::newRow("-1 for UINT64") << QByteArray(R"({"name":"a","datatype":"UINT64","shape":[1],"data":[-1]})")
+                                   << u"tensor \"a\": \"data\" element 0 is not a UINT64 value (got -1)"_s << none;
+    QTest::newRow("number for bool") << QByteArray(R"({"name":"a","datatype":"BOOL","shape":[1],"data":[1]})")
+                                     << u"tensor \"a\": \"data\" element 0 is not a BOOL value (got 1)"_s << none;
+    QTest::newRow("number for bytes") << QByteArray(R"({"name":"a","datatype":"BYTES","shape":[1],"data":[1]})")
+                                      << u"tensor \"a\": \"data\" element 0 is not a string (BYTES)"_s << none;
+    QTest::newRow("neither") << QByteArray(R"({"name":"a","datatype":"FP32","shape":[1]})")
+                             << u"tensor \"a\" has neither \"parameters.binary_data_size\" nor a \"data\" array"_s
+                             << none;
+}
+
+void TestKserveRunner::jsonTensors()
+{
+    QFETCH(QByteArray, descriptor);
+    QFETCH(QString, error);
+    QFETCH(TensorBox, expectedBox);
+    const Tensor &expected = expectedBox.t;
+    wire::WireLimits limits;
+    limits.acceptJsonData = true;
+    const QJsonArray descriptors{QJsonDocument::fromJson(descriptor).object()};
+    Result<QList<Tensor>> decoded = wire::decodeTensors(descriptors, {}, u"response"_s, limits);
+    if (error.isEmpty()) {
+        QVERIFY2(decoded, errorText(decoded).constData());
+        QCOMPARE(decoded->size(), 1);
+        QVERIFY(sameTensor(decoded->first(), expected));
+        // And back: encodeJsonData gives the flat data array.
+        Result<QJsonArray> data = wire::encodeJsonData(expected);
+        QVERIFY(data);
+        Result<QList<Tensor>> again =
+            wire::decodeTensors(QJsonArray{QJsonObject{{u"name"_s, expected.name()},
+                                                       {u"datatype"_s, wire::kserveDatatype(expected.dtype())},
+                                                       {u"shape"_s, descriptors.at(0).toObject().value(u"shape")},
+                                                       {u"data"_s, *data}}},
+                                {}, u"again"_s, limits);
+        QVERIFY2(again, errorText(again).constData());
+        QVERIFY(sameTensor(again->first(), expected));
+    } else {
+        QVERIFY(!decoded);
+        QCOMPARE(decoded.error().toString(), u"response: "_s + error);
+    }
+    // Without acceptJsonData a JSON tensor is refused (the runner host's pipe).
+    QVERIFY(!wire::decodeTensors(descriptors, {}, u"pipe"_s));
+}
+
+void TestKserveRunner::splitBody_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QByteArray>("headerLength");
+    QTest::addColumn<QString>("error");
+    QTest::addColumn<QByteArray>("binary");
+    QTest::newRow("json only") << QByteArray(R"({"a":1})") << QByteArray() << QString() << QByteArray();
+    QTest::newRow("json + binary") << QByteArray(R"({"a":1}xyz)") << QByteArray("7") << QString() << QByteArray("xyz");
+    QTest::newRow("not a number") << QByteArray(R"({"a":1})") << QByteArray("seven")
+                                  << u"m: Inference-Header-Content-Length must be a positive integer (got \"seven\")"_s
+                                  << QByteArray();
+    QTest::newRow("negative") << QByteArray(R"({"a":1})") << QByteArray("-1")
+                              << u"m: Inference-Header-Content-Length must be a positive integer (got \"-1\")"_s
+                              << QByteArray();
+    QTest::newRow("zero") << QByteArray(R"({"a":1})") << QByteArray("0")
+                          << u"m: Inference-Header-Content-Length must be a positive integer (got \"0\")"_s
+                          << QByteArray();
+    QTest::newRow("past the end")
+        << QByteArray(R"({"a":1})") << QByteArray("99999999999999")
+        << u"m: Inference-Header-Content-Length is 99999999999999 but the body has only 7 bytes"_s << QByteArray();
+    QTest::newRow("cut JSON") << QByteArray(R"({"a":1}xyz)") << QByteArray("5")
+                              << u"m: the JSON part (5 bytes) is not a JSON object: "_s << QByteArray();
+    QTest::newRow("array") << QByteArray(R"([1])") << QByteArray()
+                           << u"m: the JSON part (3 bytes) is not a JSON object: not an object"_s << QByteArray();
+}
+
+void TestKserveRunner::splitBody()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, headerLength);
+    QFETCH(QString, error);
+    QFETCH(QByteArray, binary);
+    Result<wire::InferBody> split = wire::splitInferBody(body, headerLength, u"m"_s);
+    if (error.isEmpty()) {
+        QVERIFY2(split, errorText(split).constData());
+        QCOMPARE(split->json.value(u"a"), QJsonValue(1));
+        QCOMPARE(split->binary, binary);
+    } else {
+        QVERIFY(!split);
+        QVERIFY2(split.error().toString().startsWith(error), errorText(split).constData());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestKserveRunner)
+#include "tst_kserverunner.moc"
