@@ -3,6 +3,7 @@
 // The Self-tests panel end to end: Run All through the real carton-runner-host
 // and noop plugin, results in the tree and the outputs table, live re-judging,
 // Cancel of a hanging model, Copy as command and Export report.
+#include "kservetestserver.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
 #include "selftestrunner.h"
@@ -65,6 +66,7 @@ private slots:
     void copyAsCommandAndExport();
     void cancelKillsAHangingModel();
     void noMatchingRunnerIsReported();
+    void runsOnAKserveServer();
 
 private:
     std::shared_ptr<const Carton> writeCarton(const QString &name, const QString &runner = u"noop"_s);
@@ -307,6 +309,32 @@ void TestSelfTestsPage::noMatchingRunnerIsReported()
     QVERIFY(runAndWait(page, page.runAllAction()));
     QVERIFY(page.lastRun().has_value());
     QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
+}
+
+// The same self-tests on a KServe v2 server (the test server, echoing x): the
+// carton names a runner that is not installed, the server runs them anyway.
+void TestSelfTestsPage::runsOnAKserveServer()
+{
+    KserveTestServer server(
+        {{u"served"_s, KserveTestModel::Kind::Echo, {{u"x"_s, u"FP32"_s, {3}}}, {{u"x"_s, u"FP32"_s, {3}}}}});
+    QVERIFY(server.start());
+    auto carton = writeCarton(u"kserve"_s, u"not-installed"_s);
+    QVERIFY(carton);
+    SelfTestsPage page(carton);
+    page.setRunOptions(buildRunOptions());
+    page.setKserveServer(server.url(), u"served"_s);
+    QCOMPARE(page.runnerBox()->currentText(), u"Server %1"_s.arg(server.url()));
+    QCOMPARE(page.commandLine(),
+             u"carton selftest %1 --kserve-url %2 --kserve-model served"_s.arg(carton->path(), server.url()));
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QVERIFY2(page.lastRun().has_value(), qPrintable(page.summary()->text()));
+    QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
+    QCOMPARE(resultOf(page.model(), 1), u"failed"_s);
+    QVERIFY(server.requestCount() > 0);
+    // Back to local runners: the carton's runner is not installed.
+    page.setKserveServer(QString());
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QVERIFY2(page.summary()->text().contains(u"not-installed"_s), qPrintable(page.summary()->text()));
 }
 
 QTEST_MAIN(TestSelfTestsPage)

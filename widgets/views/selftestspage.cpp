@@ -17,8 +17,10 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -41,6 +43,9 @@ namespace studio {
 using namespace Qt::StringLiterals;
 
 namespace {
+
+// The runner box's item for a KServe server (not a runner name).
+const QString kKserveItem = QStringLiteral("\x01kserve-server");
 
 QString ms(std::chrono::nanoseconds t)
 {
@@ -201,6 +206,7 @@ QWidget *SelfTestsPage::createToolBar()
     m_runnerBox = new QComboBox;
     m_runnerBox->setObjectName(QStringLiteral("runnerBox"));
     refreshRunners();
+    connect(m_runnerBox, &QComboBox::currentIndexChanged, this, &SelfTestsPage::runnerChosen);
     m_runnerBox->setToolTip(tr("Run with another runner plugin, whatever the carton's [runner] asks for"));
     bar->addWidget(m_runnerBox);
     bar->addSeparator();
@@ -300,7 +306,10 @@ void SelfTestsPage::setRunOptions(const carton::RunOptions &options)
 // The carton's own choice, then every installed runner by name (a forced run).
 void SelfTestsPage::refreshRunners()
 {
-    const QString current = m_runnerBox->currentData().toString();
+    const QSignalBlocker blocker(m_runnerBox); // not a choice of the user's
+    QString current = m_runnerBox->currentData().toString();
+    if (current == kKserveItem)
+        current.clear(); // re-selected below while a server is set
     m_runnerBox->clear();
     const QString cartonRunner = m_carton && m_carton->info() ? m_carton->info()->runner.runnerName : QString();
     m_runnerBox->addItem(tr("As the carton says (%1)").arg(cartonRunner), QString());
@@ -313,7 +322,58 @@ void SelfTestsPage::refreshRunners()
             names.append(p.runnerName);
     for (const QString &name : std::as_const(names))
         m_runnerBox->addItem(tr("%1 (forced)").arg(name), name);
-    m_runnerBox->setCurrentIndex(std::max(0, m_runnerBox->findData(current)));
+    if (names.contains(u"kserve"_s))
+        m_runnerBox->addItem(m_kserveUrl.isEmpty() ? tr("Triton / KServe server…") : tr("Server %1").arg(m_kserveUrl),
+                             kKserveItem);
+    m_runnerBox->setCurrentIndex(std::max(0, m_runnerBox->findData(m_kserveUrl.isEmpty() ? current : kKserveItem)));
+    m_lastRunnerIndex = m_runnerBox->currentIndex();
+}
+
+void SelfTestsPage::setKserveServer(const QString &url, const QString &model)
+{
+    m_kserveUrl = url.trimmed();
+    m_kserveModel = model.trimmed();
+    refreshRunners();
+}
+
+// The server item asks for the URL and model (remembered for the next carton).
+void SelfTestsPage::runnerChosen(int index)
+{
+    if (m_runnerBox->itemData(index).toString() != kKserveItem) {
+        m_kserveUrl.clear();
+        m_lastRunnerIndex = index;
+        return;
+    }
+    QSettings settings;
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Run on a Triton / KServe Server"));
+    auto *url =
+        new QLineEdit(m_kserveUrl.isEmpty() ? settings.value(u"selfTests/kserveUrl"_s).toString() : m_kserveUrl);
+    url->setObjectName(QStringLiteral("kserveUrl"));
+    url->setPlaceholderText(u"http://localhost:8000"_s);
+    auto *model = new QLineEdit(m_kserveModel);
+    model->setObjectName(QStringLiteral("kserveModel"));
+    model->setPlaceholderText(m_carton && m_carton->info() ? m_carton->info()->modelName.value_or(QString())
+                                                           : QString());
+    auto *form = new QFormLayout(&dialog);
+    auto *note = new QLabel(tr("The carton's self-tests run on the server's model (KServe v2 protocol, binary tensor "
+                               "data), whatever runner the carton names. The model's inputs and outputs are checked "
+                               "against the carton's before anything is sent."));
+    note->setWordWrap(true);
+    form->addRow(note);
+    form->addRow(tr("Server URL:"), url);
+    form->addRow(tr("Model name:"), model);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted || url->text().trimmed().isEmpty()) {
+        const QSignalBlocker blocker(m_runnerBox);
+        m_runnerBox->setCurrentIndex(m_lastRunnerIndex);
+        return;
+    }
+    settings.setValue(u"selfTests/kserveUrl"_s, url->text().trimmed());
+    setKserveServer(url->text(), model->text());
 }
 
 carton::Result<carton::ToleranceSettings> SelfTestsPage::toleranceSettings() const
@@ -335,8 +395,13 @@ QString SelfTestsPage::commandLine(const QList<int> &tests) const
 {
     QStringList args{u"carton"_s, u"selftest"_s, shellQuote(m_carton ? m_carton->path() : QString())};
     const QString runnerName = m_runnerBox->currentData().toString();
-    if (!runnerName.isEmpty())
+    if (!m_kserveUrl.isEmpty()) {
+        args << u"--kserve-url"_s << shellQuote(m_kserveUrl);
+        if (!m_kserveModel.isEmpty())
+            args << u"--kserve-model"_s << shellQuote(m_kserveModel);
+    } else if (!runnerName.isEmpty()) {
         args << u"--runner"_s << shellQuote(runnerName) << u"--force"_s;
+    }
     const auto preset = carton::TolerancePreset(m_preset->currentData().toInt());
     if (preset != carton::TolerancePreset::Close)
         args << u"--preset"_s << carton::tolerancePresetName(preset);
@@ -433,8 +498,13 @@ void SelfTestsPage::startRun(const QList<int> &tests)
     }
     SelfTestRunner::Request request;
     request.carton = m_carton;
-    request.choice.runnerName = m_runnerBox->currentData().toString();
-    request.choice.force = !request.choice.runnerName.isEmpty();
+    if (!m_kserveUrl.isEmpty()) {
+        request.choice.kserveUrl = m_kserveUrl;
+        request.choice.kserveModel = m_kserveModel;
+    } else {
+        request.choice.runnerName = m_runnerBox->currentData().toString();
+        request.choice.force = !request.choice.runnerName.isEmpty();
+    }
     request.runOptions = m_runOptions;
     request.options.tolerances = *tolerances;
     request.options.runExamples = tests.isEmpty();

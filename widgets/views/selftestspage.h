@@ -70,6 +70,11 @@ public:
     const std::optional<carton::SelfTestRun> &lastRun() const { return m_run; }
     // Where runs find the runner host and plugins (tests; the app uses the defaults).
     void setRunOptions(const carton::RunOptions &options);
+    // Runs go to a Triton / KServe v2 server (whatever runner the carton names)
+    // instead of a local runner; an empty url goes back to the local runners.
+    // The runner box's "Triton / KServe server…" item asks for these.
+    void setKserveServer(const QString &url, const QString &model = {});
+    QString kserveUrl() const { return m_kserveUrl; }
 
     // The tolerances the controls describe, or the error of the first bad field.
     carton::Result<carton::ToleranceSettings> toleranceSettings() const;
@@ -95,6 +100,7 @@ signals:
 private:
     QWidget *createToolBar();
     void refreshRunners();
+    void runnerChosen(int index);
     QWidget *createOutputsPane();
     void startRun(const QList<int> &tests);
     void onProgress(qint64 done, qint64 total, const QString &what);
@@ -132,6 +138,9 @@ private:
     QCheckBox *m_cartonTolerances = nullptr;
     SelfTestRunner *m_runner = nullptr;
     carton::RunOptions m_runOptions;
+    QString m_kserveUrl;
+    QString m_kserveModel;
+    int m_lastRunnerIndex = 0;
     QList<int> m_runningTests; // the self-tests of the run in progress, in order
     std::optional<carton::SelfTestRun> m_run;
     QStringList m_warnings;
