@@ -4,6 +4,7 @@
 #include "cardprobe.h"
 #include "commandline.h"
 #include "mainwindow.h"
+#include "preferences.h"
 #include "screenshotter.h"
 #include "singleinstance.h"
 
@@ -17,6 +18,13 @@
 int main(int argc, char **argv)
 {
     studio::Application app(argc, argv);
+
+    // The language and theme chosen in Preferences (the system's by default).
+    const studio::Preferences preferences = studio::Preferences::load(QSettings());
+    if (!preferences.language.isEmpty())
+        QLocale::setDefault(QLocale(preferences.language));
+    if (preferences.theme != studio::Preferences::Theme::System)
+        studio::Preferences::applyTheme(preferences.theme);
 
     // Qt's own strings, then ours (embedded from translations/ under :/i18n).
     QTranslator qtTranslator, appTranslator;

@@ -4,6 +4,7 @@
 
 #include "errorpage.h"
 #include "package/carton.h"
+#include "preferences.h"
 #include "validate/validator.h"
 #include "verificationrunner.h"
 #include "views/cartonview.h"
@@ -228,7 +229,8 @@ void CartonPage::onOpened()
 
     emit stateChanged(m_state);
     emit diagnosticsChanged();
-    verify();
+    if (!m_settings || Preferences::load(*m_settings).verifyOnOpen)
+        verify(); // else "Not verified" until F5
     updateCartonState();
 }
 

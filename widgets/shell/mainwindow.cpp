@@ -7,6 +7,8 @@
 #include "cartontabs.h"
 #include "diagnosticsdock.h"
 #include "package/carton.h"
+#include "preferences.h"
+#include "preferencesdialog.h"
 #include "recentfiles.h"
 #include "runner/runnerregistry.h"
 #include "runnersdialog.h"
@@ -160,6 +162,11 @@ void MainWindow::createActions()
     m_copyHashAction = edit->addAction(shellIcon(QStringLiteral("copy"), QStringLiteral("edit-copy")),
                                        tr("Copy Model &Hash"), this, &MainWindow::copyModelHash);
     m_copyHashAction->setObjectName(QStringLiteral("actionCopyModelHash"));
+    edit->addSeparator();
+    QAction *preferences = edit->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
+    preferences->setObjectName(QStringLiteral("actionPreferences"));
+    preferences->setShortcut(QKeySequence::Preferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
     m_copyHashAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -299,6 +306,20 @@ void MainWindow::showAbout()
 {
     AboutDialog dialog(this);
     dialog.exec();
+}
+
+void MainWindow::showPreferences()
+{
+    const Preferences before = Preferences::load(*m_settings);
+    PreferencesDialog dialog(before, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const Preferences after = dialog.preferences();
+    after.save(*m_settings);
+    if (after.theme != before.theme)
+        Preferences::applyTheme(after.theme);
+    if (after.language != before.language)
+        statusBar()->showMessage(tr("The new language applies the next time Carton Studio starts."), 5000);
 }
 
 void MainWindow::showRunners()

@@ -80,6 +80,8 @@ public slots:
     void runSelfTests();
     // Help ▸ Runners: the runner plugins found, their versions and problems.
     void showRunners();
+    // Edit ▸ Preferences: saved to the window's QSettings; the theme applies at once.
+    void showPreferences();
     void closeCurrent();
     // A second launch asked for attention: raise and open its files.
     void activateWith(const QStringList &paths);

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "preferences.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QSpinBox;
+
+namespace studio {
+
+// Edit ▸ Preferences: theme, language, compression for saving, verification on
+// open. preferences() is what the controls say; the caller saves and applies it.
+class PreferencesDialog final : public QDialog {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PreferencesDialog)
+
+public:
+    explicit PreferencesDialog(const Preferences &current, QWidget *parent = nullptr);
+
+    Preferences preferences() const;
+
+    QComboBox *themeBox() const { return m_theme; }
+    QComboBox *languageBox() const { return m_language; }
+    QComboBox *compressionBox() const { return m_compression; }
+    QSpinBox *levelBox() const { return m_level; }
+    QCheckBox *verifyBox() const { return m_verify; }
+
+private:
+    QComboBox *m_theme;
+    QComboBox *m_language;
+    QComboBox *m_compression;
+    QSpinBox *m_level;
+    QCheckBox *m_verify;
+};
+
+} // namespace studio
