@@ -3,6 +3,7 @@
 #include "fileviewer.h"
 
 #include "package/carton.h"
+#include "tensorfilebrowser.h"
 #include "viewutils.h"
 
 #include <QApplication>
@@ -85,9 +86,29 @@ void FileViewer::showFile(const QString &path, int line)
     }
     m_path = path;
     m_line = line;
-    m_loading = true;
     const quint64 generation = ++m_generation;
     m_header->setText(path);
+    if (TensorFileBrowser::handles(path)) {
+        // Only the header is read here, and a tensor's bytes when it is selected.
+        if (!m_tensors) {
+            m_tensors = new TensorFileBrowser(m_stack);
+            m_stack->addWidget(m_tensors);
+            connect(m_tensors, &TensorFileBrowser::loaded, this, [this] {
+                if (m_stack->currentWidget() != m_tensors)
+                    return;
+                m_loading = false;
+                emit loaded(m_path);
+            });
+        }
+        m_loading = true;
+        m_preview = FilePreview();
+        m_preview.path = path;
+        auto carton = m_carton;
+        m_tensors->open(path, [carton, path] { return carton->source().byteSource(path); });
+        m_stack->setCurrentWidget(m_tensors);
+        return;
+    }
+    m_loading = true;
     m_message->setText(tr("Loading %1…").arg(path));
     m_stack->setCurrentWidget(m_message);
 

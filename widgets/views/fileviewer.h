@@ -18,8 +18,10 @@ class Carton;
 
 namespace studio {
 
+class TensorFileBrowser;
+
 // Shows one file of a carton: text in a read-only editor, images (sniffed by
-// content), or a hex summary. Files are read on a worker thread; the latest
+// content), a .safetensors/.npy as a tensor browser, or a hex summary. Files are read on a worker thread; the latest
 // request wins.
 class FileViewer final : public QWidget {
     Q_OBJECT
@@ -37,6 +39,8 @@ public:
     bool isLoading() const { return m_loading; }
     // What is shown (for tests): the last finished preview.
     const FilePreview &preview() const { return m_preview; }
+    // The tensor browser (created when a .safetensors/.npy is first shown).
+    TensorFileBrowser *tensorBrowser() const { return m_tensors; }
 
 signals:
     void loaded(const QString &path);
@@ -57,6 +61,7 @@ private:
     QPlainTextEdit *m_text = nullptr;
     QScrollArea *m_imageArea = nullptr;
     QLabel *m_image = nullptr;
+    TensorFileBrowser *m_tensors = nullptr;
 };
 
 } // namespace studio
