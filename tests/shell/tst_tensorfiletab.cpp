@@ -7,6 +7,7 @@
 #include "tensorfilebrowser.h"
 #include "tensorfilemodel.h"
 #include "tensorfilepage.h"
+#include "testutil.h"
 #include "verificationrunner.h"
 
 #include <QFile>
@@ -25,18 +26,13 @@ using studio::TensorFilePage;
 
 namespace {
 
-// One F32 [3] tensor "w" = 1, 2, 3 and no metadata, written by hand.
+// One F32 [3] tensor "w" = 1, 2, 3 and no metadata.
 QByteArray makeSafetensors()
 {
-    QByteArray header = R"({"w":{"dtype":"F32","shape":[3],"data_offsets":[0,12]}})";
-    while (header.size() % 8)
-        header.append(' ');
-    QByteArray file(8, '\0');
-    qToLittleEndian<quint64>(quint64(header.size()), file.data());
-    file += header;
+    QByteArray buffer;
     for (float v : {1.0f, 2.0f, 3.0f})
-        file.append(reinterpret_cast<const char *>(&v), 4);
-    return file;
+        buffer.append(reinterpret_cast<const char *>(&v), 4);
+    return testutil::safetensorsFile(R"({"w":{"dtype":"F32","shape":[3],"data_offsets":[0,12]}})", buffer);
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "tensorfilemodel.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
+#include "testutil.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -22,22 +23,17 @@ namespace {
 // [2, 3] = 0..5, "b" I16 [4] = -2..1, metadata {"format": "pt"}.
 QByteArray makeSafetensors()
 {
-    const QByteArray header = R"({"a":{"dtype":"F32","shape":[2,3],"data_offsets":[0,24]},)"
-                              R"("b":{"dtype":"I16","shape":[4],"data_offsets":[24,32]},)"
-                              R"("__metadata__":{"format":"pt"}})";
-    QByteArray padded = header;
-    while (padded.size() % 8)
-        padded.append(' ');
-    QByteArray file(8, '\0');
-    qToLittleEndian<quint64>(quint64(padded.size()), file.data());
-    file += padded;
+    QByteArray buffer;
     for (int i = 0; i < 6; ++i) {
         const float v = float(i);
-        file.append(reinterpret_cast<const char *>(&v), 4);
+        buffer.append(reinterpret_cast<const char *>(&v), 4);
     }
     for (qint16 v = -2; v < 2; ++v)
-        file.append(reinterpret_cast<const char *>(&v), 2);
-    return file;
+        buffer.append(reinterpret_cast<const char *>(&v), 2);
+    return testutil::safetensorsFile(R"({"a":{"dtype":"F32","shape":[2,3],"data_offsets":[0,24]},)"
+                                     R"("b":{"dtype":"I16","shape":[4],"data_offsets":[24,32]},)"
+                                     R"("__metadata__":{"format":"pt"}})",
+                                     buffer);
 }
 
 // A version 1.0 .npy of an int32 [2, 2] array in Fortran order: [[1, 2], [3, 4]].
