@@ -112,16 +112,19 @@ TensorFileBrowser::TensorFileBrowser(QWidget *parent) : QWidget(parent), m_jobs(
     m_viewer = new TensorViewer(this);
     m_viewer->setObjectName(QStringLiteral("tensorFileViewer"));
 
-    auto *left = new QSplitter(Qt::Vertical, this);
-    left->addWidget(m_list);
-    left->addWidget(m_metadata);
-    left->setStretchFactor(0, 3);
-    left->setStretchFactor(1, 1);
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(left);
+    // The listing above the viewer: fits the narrow file pane of the Files tab
+    // as well as a whole tab.
+    auto *top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(m_list);
+    top->addWidget(m_metadata);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(top);
     splitter->addWidget(m_viewer);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
+    top->setMinimumHeight(fontMetrics().height() * 8);
     layout->addWidget(splitter, 1);
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, &TensorFileBrowser::currentChanged);
     clear();
