@@ -25,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+#include <QWheelEvent>
 #include <cmath>
 #include <limits>
 
@@ -323,6 +324,38 @@ private slots:
         const QString png = dir.filePath(QStringLiteral("h.png"));
         QVERIFY(viewer.exportHeatmapPng(png));
         QCOMPARE(QImage(png).convertToFormat(QImage::Format_RGB32).pixel(1, 1), Colormap::nanColor);
+    }
+
+    void heatmapZoomsAndPans()
+    {
+        TensorViewer viewer;
+        viewer.resize(800, 600);
+        viewer.show();
+        QSignalSpy ready(&viewer, &TensorViewer::heatmapReady);
+        viewer.setTensor(makeTensor(QStringLiteral("z"), carton::DType::Float32, {40, 40}));
+        viewer.setCurrentTab(TensorViewer::HeatmapTab);
+        QVERIFY(ready.wait(5000));
+        HeatmapView *view = viewer.heatmapView();
+        const QPointF centre(view->width() / 2.0 - 50, view->height() / 2.0);
+        const auto before = view->cellAt(centre);
+        QVERIFY(before);
+        QWheelEvent wheel(centre, view->mapToGlobal(centre), {}, QPoint(0, 480), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(view, &wheel);
+        QVERIFY(view->zoom() > 1.5);
+        QCOMPARE(view->cellAt(centre), before); // zoomed around the cursor
+        // Dragging right by 100 px moves the cells under the cursor.
+        QTest::mousePress(view, Qt::LeftButton, {}, centre.toPoint());
+        QTest::mouseMove(view, centre.toPoint() + QPoint(100, 0));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, centre.toPoint() + QPoint(100, 0));
+        QVERIFY(view->cellAt(centre)->second < before->second);
+        QCOMPARE(view->cellAt(centre)->first, before->first);
+        // Log scale keeps the ends of the range at the ends of the map.
+        const HeatmapData *data = view->data();
+        QCOMPARE(data->position(data->min, Colormap::Kind::Viridis, HeatmapData::Scale::Log), 0.0);
+        QCOMPARE(data->position(data->max, Colormap::Kind::Viridis, HeatmapData::Scale::Log), 1.0);
+        QVERIFY(data->position(100, Colormap::Kind::Viridis, HeatmapData::Scale::Log) >
+                data->position(100, Colormap::Kind::Viridis, HeatmapData::Scale::Linear));
     }
 
     void heatmapDownsamplingKeepsExtremes()
