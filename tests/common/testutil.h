@@ -30,6 +30,17 @@ inline QByteArray readFile(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// A .safetensors file: `header` (JSON, padded with spaces to a multiple of 8
+// bytes) after its 8-byte little-endian length, then `buffer`.
+inline QByteArray safetensorsFile(QByteArray header, const QByteArray &buffer)
+{
+    while (header.size() % 8)
+        header.append(' ');
+    QByteArray file(8, '\0');
+    qToLittleEndian<quint64>(quint64(header.size()), file.data());
+    return file + header + buffer;
+}
+
 // Deterministic test data for `seed`: words (some UTF-8) mixed with random bytes,
 // so that it compresses somewhat but is not valid text.
 inline QByteArray mixedData(qsizetype size, quint32 seed)

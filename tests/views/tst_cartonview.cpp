@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "tensorviewer.h"
 #include "testcartons.h"
 #include "views/cartonfilesmodel.h"
 #include "views/cartonview.h"
@@ -17,7 +18,6 @@
 #include "views/tensorlistmodel.h"
 #include "views/tensorspage.h"
 #include "views/tensorspecmodel.h"
-#include "views/tensorvaluesmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -29,6 +29,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStringListModel>
 #include <QTableView>
 #include <QTest>
 #include <QTextDocument>
@@ -123,12 +124,12 @@ void TestCartonView::upstreamTabs()
     TensorListModel *tensors = view.tensorsPage()->listModel();
     QAbstractItemModelTester t3(tensors, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(tensors->rowCount(), 4);
-    QAbstractItemModelTester t4(view.tensorsPage()->valuesModel(),
+    QAbstractItemModelTester t4(view.tensorsPage()->viewer()->stringModel(),
                                 QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(view.tensorsPage()->revealTensor(QStringLiteral("_tensor_0")));
     QTRY_VERIFY(!view.tensorsPage()->isLoading());
-    QCOMPARE(view.tensorsPage()->valuesModel()->rowCount(), 3);
-    QVERIFY(view.tensorsPage()->valuesModel()->index(1, 0).data().toString().contains(u"Some Telugu: గ"));
+    QCOMPARE(view.tensorsPage()->viewer()->stringModel()->rowCount(), 3);
+    QVERIFY(view.tensorsPage()->viewer()->stringModel()->index(1, 0).data().toString().contains(u"Some Telugu: గ"));
 
     SelfTestsModel *tests = view.selfTestsPage()->model();
     QAbstractItemModelTester t5(tests, QAbstractItemModelTester::FailureReportingMode::QtTest);

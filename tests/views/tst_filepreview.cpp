@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "tensorfilebrowser.h"
+#include "tensorfilemodel.h"
+#include "tensortablemodel.h"
+#include "tensorviewer.h"
 #include "testcartons.h"
+#include "testutil.h"
 #include "views/filepreview.h"
 #include "views/fileviewer.h"
 
@@ -24,6 +29,7 @@ private slots:
     void upstream();
     void hexSummary();
     void viewerShowsLatest();
+    void viewerBrowsesSafetensors();
 
 private:
     QTemporaryDir m_dir;
@@ -48,16 +54,21 @@ void TestFilePreview::initTestCase()
     QByteArray big(FilePreview::maxTextBytes - 1, 'a');
     big += QStringLiteral("ఒక").toUtf8();
     QVERIFY(testcartons::writeFolder(
-        m_dir.path(), {
-                          {QStringLiteral("carton.toml"), testcartons::minimalToml()},
-                          {QStringLiteral("model/config.json"), "{\"a\": 1}\n"},
-                          {QStringLiteral("model/telugu.txt"), QStringLiteral("గ ఘ ఙ 🥳\n").toUtf8()},
-                          {QStringLiteral("model/latin1.txt"), "caf\xe9\n"},
-                          {QStringLiteral("model/nul.bin"), QByteArray("ab\0cd", 5)},
-                          {QStringLiteral("model/big.txt"), big},
-                          {QStringLiteral("misc/picture"), pngBytes(40, 20)},
-                          {QStringLiteral("misc/empty"), QByteArray()},
-                      }));
+        m_dir.path(),
+        {
+            {QStringLiteral("carton.toml"), testcartons::minimalToml()},
+            {QStringLiteral("model/config.json"), "{\"a\": 1}\n"},
+            {QStringLiteral("model/telugu.txt"), QStringLiteral("గ ఘ ఙ 🥳\n").toUtf8()},
+            {QStringLiteral("model/latin1.txt"), "caf\xe9\n"},
+            {QStringLiteral("model/nul.bin"), QByteArray("ab\0cd", 5)},
+            {QStringLiteral("model/big.txt"), big},
+            {QStringLiteral("misc/picture"), pngBytes(40, 20)},
+            {QStringLiteral("misc/empty"), QByteArray()},
+            {QStringLiteral("model/w.safetensors"),
+             testutil::safetensorsFile(
+                 R"({"__metadata__":{"format":"pt"},"k":{"dtype":"U8","shape":[2,2],"data_offsets":[0,4]}})",
+                 QByteArray("\x01\x02\x03\x04", 4))},
+        }));
     m_folder = testcartons::open(m_dir.path());
     QVERIFY(m_folder);
 }
@@ -159,6 +170,29 @@ void TestFilePreview::viewerShowsLatest()
     QVERIFY(image);
     QCOMPARE(image->pixmap().size(), QSize(40, 20));
     QVERIFY(image->isVisibleTo(&viewer));
+}
+
+void TestFilePreview::viewerBrowsesSafetensors()
+{
+    FileViewer viewer;
+    viewer.setCarton(m_folder);
+    viewer.showFile(QStringLiteral("model/w.safetensors"));
+    QTRY_VERIFY(!viewer.isLoading());
+    TensorFileBrowser *browser = viewer.tensorBrowser();
+    QVERIFY(browser);
+    QCOMPARE(browser->error(), QString());
+    QCOMPARE(browser->model()->rowCount(), 1);
+    QCOMPARE(browser->model()->index(0, TensorFileModel::ShapeColumn).data().toString(), QStringLiteral("[2, 2]"));
+    QSignalSpy shown(browser->viewer(), &TensorViewer::tensorShown);
+    QTRY_COMPARE(browser->viewer()->tensorName(), QStringLiteral("k")); // the only tensor opens by itself
+    TensorTableModel *table = browser->viewer()->tableModel();
+    (void)table->index(1, 1).data();
+    QTRY_VERIFY(!table->isLoading());
+    QCOMPARE(table->index(1, 1).data().toString(), QStringLiteral("4"));
+    // Another file replaces the browser.
+    viewer.showFile(QStringLiteral("model/config.json"));
+    QTRY_VERIFY(!viewer.isLoading());
+    QCOMPARE(viewer.preview().kind, FilePreview::Text);
 }
 
 QTEST_MAIN(TestFilePreview)

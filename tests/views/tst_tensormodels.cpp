@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "tensortablemodel.h"
+#include "tensorviewer.h"
 #include "testcartons.h"
+#include "views/cartontensoropener.h"
 #include "views/roles.h"
 #include "views/tensorlistmodel.h"
-#include "views/tensorpreview.h"
-#include "views/tensorvaluesmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QStringListModel>
 #include <QTest>
+#include <QTreeWidget>
 #include <cstring>
 
 using namespace studio;
@@ -21,8 +25,8 @@ private slots:
     void upstreamList();
     void upstreamValues_data();
     void upstreamValues();
-    void windows_data();
-    void windows();
+    void slices_data();
+    void slices();
     void nestedAndErrors();
 
 private:
@@ -147,6 +151,27 @@ void TestTensorModels::upstreamValues_data()
     QTest::newRow("scalar") << "_tensor_3" << 1 << 1;
 }
 
+namespace {
+
+// Opens `name` of `carton` in `viewer` and waits until it is shown (false on error).
+bool openIn(TensorViewer &viewer, std::shared_ptr<const carton::Carton> carton, const QString &name)
+{
+    QSignalSpy shown(&viewer, &TensorViewer::tensorShown);
+    viewer.open(name, cartonTensorOpener(std::move(carton)));
+    return shown.wait(5000);
+}
+
+// Asks for cells (r, c) and waits for their blocks.
+void fetch(TensorTableModel *model, int rows, int cols)
+{
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            (void)model->index(r, c).data();
+    QTRY_VERIFY(!model->isLoading());
+}
+
+} // namespace
+
 void TestTensorModels::upstreamValues()
 {
     QFETCH(QString, name);
@@ -154,56 +179,61 @@ void TestTensorModels::upstreamValues()
     QFETCH(int, cols);
     if (!m_upstream)
         QSKIP("upstream fixture not available");
-    const TensorPreview preview = TensorPreview::load(*m_upstream, name);
-    QVERIFY2(preview.error.isEmpty(), qPrintable(preview.error));
-    TensorValuesModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setPreview(preview);
-    QCOMPARE(model.rowCount(), rows);
-    QCOMPARE(model.columnCount(), cols);
-    // Every cell matches the tensor as the core loads it whole.
+    TensorViewer viewer;
+    QAbstractItemModelTester tester(viewer.tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(openIn(viewer, m_upstream, name));
+    // Every value matches the tensor as the core loads it whole.
     auto full = m_upstream->loadTensor(name);
     QVERIFY2(full.ok(), qPrintable(full.ok() ? QString() : full.error().toString()));
+    if (full->dtype() == carton::DType::String) {
+        QCOMPARE(viewer.stringModel()->rowCount(), rows);
+        for (int r = 0; r < rows; ++r)
+            QCOMPARE(viewer.stringModel()->index(r).data().toString(), full->stringValues().at(r));
+        return;
+    }
+    TensorTableModel *model = viewer.tableModel();
+    QCOMPARE(model->rowCount(), rows);
+    QCOMPARE(model->columnCount(), cols);
+    fetch(model, rows, cols);
     for (int r = 0; r < rows; ++r)
-        QCOMPARE(model.index(r, 0).data().toString(), full->valueAsText(r));
-    if (full->dtype() == carton::DType::String)
-        QCOMPARE(model.index(rows - 1, 0).data(Qt::EditRole).toString(), full->stringValues().last());
+        QCOMPARE(model->index(r, 0).data().toString(), full->valueAsText(r));
 }
 
-void TestTensorModels::windows_data()
+void TestTensorModels::slices_data()
 {
     QTest::addColumn<QString>("name");
-    QTest::addColumn<qint64>("cap");
+    QTest::addColumn<qint64>("index0"); // index of dim 0 for the 3-D cube
     QTest::addColumn<int>("rows");
     QTest::addColumn<int>("cols");
-    QTest::addColumn<QString>("noteContains");
 
-    QTest::newRow("3-D: last two dims of [0]") << "cube" << qint64(1000) << 3 << 4 << "[0, :, :]";
-    QTest::newRow("3-D capped") << "cube" << qint64(5) << 1 << 4 << "first 1 × 4";
-    QTest::newRow("wide capped") << "wide" << qint64(50) << 1 << 50 << "first 1 × 50";
-    QTest::newRow("wide whole") << "wide" << qint64(1000) << 2 << 100 << "";
+    QTest::newRow("3-D [0, :, :]") << "cube" << qint64(0) << 3 << 4;
+    QTest::newRow("3-D [1, :, :]") << "cube" << qint64(1) << 3 << 4;
+    QTest::newRow("2-D uint8") << "wide" << qint64(0) << 2 << 100;
 }
 
-void TestTensorModels::windows()
+void TestTensorModels::slices()
 {
     QFETCH(QString, name);
-    QFETCH(qint64, cap);
+    QFETCH(qint64, index0);
     QFETCH(int, rows);
     QFETCH(int, cols);
-    QFETCH(QString, noteContains);
-    const TensorPreview preview = TensorPreview::load(*m_folder, name, cap);
-    QVERIFY2(preview.error.isEmpty(), qPrintable(preview.error));
-    QVERIFY2(preview.note.contains(noteContains), qPrintable(preview.note));
-    TensorValuesModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setPreview(preview);
-    QCOMPARE(model.rowCount(), rows);
-    QCOMPARE(model.columnCount(), cols);
-    const int fullCols = name == u"cube" ? 4 : 100;
+    TensorViewer viewer;
+    QAbstractItemModelTester tester(viewer.tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(openIn(viewer, m_folder, name));
+    if (name == u"cube") {
+        SliceSpec spec = viewer.slice();
+        spec.index[0] = index0;
+        viewer.setSlice(spec);
+    }
+    TensorTableModel *model = viewer.tableModel();
+    QCOMPARE(model->rowCount(), rows);
+    QCOMPARE(model->columnCount(), cols);
+    fetch(model, rows, cols);
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) {
-            const double expected = name == u"cube" ? r * fullCols + c + 0.5 : double(r * fullCols + c);
-            QCOMPARE(model.index(r, c).data(Qt::EditRole).toDouble(), expected);
+            const qint64 flat = index0 * rows * cols + r * cols + c;
+            const QString expected = name == u"cube" ? QString::number(flat + 0.5) : QString::number(flat);
+            QCOMPARE(model->index(r, c).data().toString(), expected);
         }
 }
 
@@ -217,23 +247,30 @@ void TestTensorModels::nestedAndErrors()
     QCOMPARE(list.index(list.rowForName(QStringLiteral("nest")), TensorListModel::SizeColumn).data().toString(),
              QString());
 
-    TensorValuesModel values;
-    QAbstractItemModelTester t2(&values, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    const TensorPreview nested = TensorPreview::load(*m_folder, QStringLiteral("nest"));
-    QVERIFY(nested.nested);
-    values.setPreview(nested);
-    QCOMPARE(values.rowCount(), 2);
-    QCOMPARE(values.index(0, 0).data().toString(), QStringLiteral("cube: float32 [2, 3, 4]"));
+    TensorViewer viewer;
+    QVERIFY(openIn(viewer, m_folder, QStringLiteral("nest")));
+    QTreeWidget *tree = viewer.nestedTree();
+    QCOMPARE(tree->topLevelItemCount(), 2);
+    QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("cube"));
+    QCOMPARE(tree->topLevelItem(0)->text(1), QStringLiteral("float32"));
+    QCOMPARE(tree->topLevelItem(0)->text(2), QStringLiteral("[2, 3, 4]"));
+    // An inner tensor opens in the child viewer.
+    QSignalSpy innerShown(viewer.innerViewer(), &TensorViewer::tensorShown);
+    tree->setCurrentItem(tree->topLevelItem(0));
+    QVERIFY(innerShown.wait(5000));
+    QCOMPARE(viewer.innerViewer()->tableModel()->rowCount(), 3);
 
-    const TensorPreview shortOne = TensorPreview::load(*m_folder, QStringLiteral("short"));
-    QVERIFY(shortOne.error.contains(u"tensor_data/short.bin"));
-    values.setPreview(shortOne);
-    QCOMPARE(values.rowCount(), 0);
+    // A file shorter than its shape: the error names it.
+    QSignalSpy failed(&viewer, &TensorViewer::openFailed);
+    viewer.open(QStringLiteral("short"), cartonTensorOpener(m_folder));
+    QVERIFY(failed.wait(5000));
+    QVERIFY2(failed.at(0).at(0).toString().contains(u"tensor_data/short.bin"),
+             qPrintable(failed.at(0).at(0).toString()));
+    QVERIFY(!viewer.reader());
 
-    const TensorPreview missing = TensorPreview::load(*m_folder, QStringLiteral("nope"));
-    QVERIFY(!missing.error.isEmpty());
-    values.clear();
-    QCOMPARE(values.columnCount(), 0);
+    viewer.open(QStringLiteral("nope"), cartonTensorOpener(m_folder));
+    QVERIFY(failed.wait(5000));
+    QVERIFY(failed.at(1).at(0).toString().contains(u"nope"));
 }
 
 QTEST_MAIN(TestTensorModels)

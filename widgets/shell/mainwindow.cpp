@@ -14,6 +14,8 @@
 #include "runnersdialog.h"
 #include "selftestspage.h"
 #include "shellicons.h"
+#include "tensorfilebrowser.h"
+#include "tensorfilepage.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
 #include "views/cartonview.h"
@@ -278,8 +280,10 @@ void MainWindow::rememberDirectory(const QString &path)
 
 void MainWindow::showOpenDialog()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Carton"), lastDirectory(),
-                                                            tr("Cartons (*.carton);;All files (*)"));
+    const QStringList files =
+        QFileDialog::getOpenFileNames(this, tr("Open Carton"), lastDirectory(),
+                                      tr("Cartons and tensor files (*.carton *.safetensors *.npy);;Cartons (*.carton);;"
+                                         "Tensor files (*.safetensors *.npy);;All files (*)"));
     if (files.isEmpty())
         return;
     rememberDirectory(QFileInfo(files.constFirst()).absolutePath());
@@ -417,6 +421,10 @@ CartonPage *MainWindow::openPath(const QString &path)
 {
     if (path.isEmpty())
         return nullptr;
+    if (TensorFileBrowser::handles(path) && QFileInfo(path).isFile()) {
+        openTensorFile(path);
+        return nullptr;
+    }
     if (CartonPage *existing = findPage(path)) {
         m_tabs->setCurrentWidget(existing);
         return existing;
@@ -465,9 +473,35 @@ CartonPage *MainWindow::openPath(const QString &path)
     return page;
 }
 
+TensorFilePage *MainWindow::openTensorFile(const QString &path)
+{
+    const QString clean = cleanAbsolute(path);
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (auto *p = qobject_cast<TensorFilePage *>(m_tabs->widget(i)); p && p->path() == clean) {
+            m_tabs->setCurrentIndex(i);
+            return p;
+        }
+    }
+    auto *page = new TensorFilePage(clean, m_tabs);
+    const int index = m_tabs->addTab(page, page->displayName());
+    m_tabs->setTabToolTip(index, QDir::toNativeSeparators(clean));
+    m_recent->add(clean);
+    m_tabs->setCurrentIndex(index);
+    onCurrentChanged();
+    setWindowTitle(page->displayName());
+    setWindowFilePath(clean);
+    return page;
+}
+
 void MainWindow::closePage(int index)
 {
     CartonPage *p = page(index);
+    if (auto *tensors = qobject_cast<TensorFilePage *>(m_tabs->widget(index))) {
+        m_tabs->removeTab(index);
+        tensors->deleteLater(); // its jobs' late results are dropped
+        onCurrentChanged();
+        return;
+    }
     if (!p)
         return;
     m_tabs->removeTab(index);
@@ -638,7 +672,8 @@ QStringList MainWindow::cartonPathsFromMimeData(const QMimeData *mime)
             continue;
         const QFileInfo info(url.toLocalFile());
         if (info.isDir() ||
-            (info.isFile() && info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0))
+            (info.isFile() && (info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0 ||
+                               TensorFileBrowser::handles(info.fileName()))))
             paths << cleanAbsolute(info.absoluteFilePath());
     }
     return paths;

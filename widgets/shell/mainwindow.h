@@ -14,6 +14,7 @@ class QToolButton;
 namespace studio {
 
 class CartonPage;
+class TensorFilePage;
 class DiagnosticsDock;
 class RecentFiles;
 class VerificationStatus;
@@ -32,7 +33,10 @@ public:
 
     // Opens a .carton file or carton folder in a new tab, or switches to its
     // tab when it is already open. Returns the page.
+    // A .safetensors or .npy file opens as a read-only tensor browser tab
+    // (openTensorFile) and nullptr is returned.
     CartonPage *openPath(const QString &path);
+    TensorFilePage *openTensorFile(const QString &path);
     void openPaths(const QStringList &paths);
 
     int pageCount() const;
@@ -64,7 +68,7 @@ public:
     // caller shows it and deletes it.
     QMenu *createTabContextMenu(int index);
 
-    // Local .carton files and folders among the URLs of a drag.
+    // Local .carton, .safetensors and .npy files and folders among the URLs of a drag.
     static QStringList cartonPathsFromMimeData(const QMimeData *mime);
 
     void saveWindowSettings();

@@ -2,23 +2,23 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "fileviewer.h"
 
+#include "latestjob.h"
 #include "package/carton.h"
+#include "tensorfilebrowser.h"
 #include "viewutils.h"
 
 #include <QApplication>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
-#include <QPointer>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QTextBlock>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace studio {
 
-FileViewer::FileViewer(QWidget *parent) : QWidget(parent)
+FileViewer::FileViewer(QWidget *parent) : QWidget(parent), m_jobs(new LatestJob(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -62,7 +62,7 @@ void FileViewer::setCarton(std::shared_ptr<const carton::Carton> carton)
 
 void FileViewer::clear()
 {
-    ++m_generation;
+    m_jobs->cancelAll();
     m_loading = false;
     m_path.clear();
     m_preview = FilePreview();
@@ -85,21 +85,36 @@ void FileViewer::showFile(const QString &path, int line)
     }
     m_path = path;
     m_line = line;
-    m_loading = true;
-    const quint64 generation = ++m_generation;
+    m_jobs->cancelAll();
     m_header->setText(path);
+    if (TensorFileBrowser::handles(path)) {
+        // Only the header is read here, and a tensor's bytes when it is selected.
+        if (!m_tensors) {
+            m_tensors = new TensorFileBrowser(m_stack);
+            m_stack->addWidget(m_tensors);
+            connect(m_tensors, &TensorFileBrowser::loaded, this, [this] {
+                if (m_stack->currentWidget() != m_tensors)
+                    return;
+                m_loading = false;
+                emit loaded(m_path);
+            });
+        }
+        m_loading = true;
+        m_preview = FilePreview();
+        m_preview.path = path;
+        auto carton = m_carton;
+        m_tensors->open(path, [carton, path] { return carton->source().byteSource(path); });
+        m_stack->setCurrentWidget(m_tensors);
+        return;
+    }
+    m_loading = true;
     m_message->setText(tr("Loading %1…").arg(path));
     m_stack->setCurrentWidget(m_message);
 
-    QPointer<FileViewer> self(this);
-    auto carton = m_carton;
-    (void)QtConcurrent::run([carton, path, generation, self]() {
-        FilePreview preview = FilePreview::load(*carton, path);
-        postToGuiThread([self, generation, preview = std::move(preview)]() {
-            if (self && self->m_generation == generation)
-                self->showPreview(preview);
-        });
-    });
+    m_jobs->start(
+        QStringLiteral("preview"),
+        [carton = m_carton, path](carton::Progress &) { return FilePreview::load(*carton, path); },
+        [this](const FilePreview &preview) { showPreview(preview); });
 }
 
 void FileViewer::showPreview(const FilePreview &preview)

@@ -18,9 +18,12 @@ class Carton;
 
 namespace studio {
 
+class LatestJob;
+class TensorFileBrowser;
+
 // Shows one file of a carton: text in a read-only editor, images (sniffed by
-// content), or a hex summary. Files are read on a worker thread; the latest
-// request wins.
+// content), a .safetensors/.npy as a tensor browser, or a hex summary. Files are
+// read on a worker thread (LatestJob: the latest request wins).
 class FileViewer final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FileViewer)
@@ -37,6 +40,8 @@ public:
     bool isLoading() const { return m_loading; }
     // What is shown (for tests): the last finished preview.
     const FilePreview &preview() const { return m_preview; }
+    // The tensor browser (created when a .safetensors/.npy is first shown).
+    TensorFileBrowser *tensorBrowser() const { return m_tensors; }
 
 signals:
     void loaded(const QString &path);
@@ -48,7 +53,7 @@ private:
     std::shared_ptr<const carton::Carton> m_carton;
     QString m_path;
     int m_line = 0;
-    quint64 m_generation = 0;
+    LatestJob *m_jobs = nullptr;
     bool m_loading = false;
     FilePreview m_preview;
     QLabel *m_header = nullptr;
@@ -57,6 +62,7 @@ private:
     QPlainTextEdit *m_text = nullptr;
     QScrollArea *m_imageArea = nullptr;
     QLabel *m_image = nullptr;
+    TensorFileBrowser *m_tensors = nullptr;
 };
 
 } // namespace studio

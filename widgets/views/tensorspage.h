@@ -5,7 +5,6 @@
 #include <QWidget>
 #include <memory>
 
-class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
@@ -17,10 +16,10 @@ class Carton;
 namespace studio {
 
 class TensorListModel;
-class TensorValuesModel;
+class TensorViewer;
 
-// The Tensor data tab: the tensors of tensor_data and a basic value table of the
-// selected one, loaded on a worker thread (latest selection wins).
+// The Tensor data tab: the tensors of tensor_data and the selected one in the
+// TensorViewer (opened on a worker thread; the latest selection wins).
 class TensorsPage final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TensorsPage)
@@ -29,13 +28,12 @@ public:
     TensorsPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent = nullptr);
 
     TensorListModel *listModel() const { return m_list; }
-    TensorValuesModel *valuesModel() const { return m_values; }
+    TensorViewer *viewer() const { return m_viewer; }
     QTableView *listView() const { return m_listView; }
     // The list shows the model through this (filter by name, sort by column).
     QSortFilterProxyModel *listProxy() const { return m_proxy; }
     QLineEdit *filterEdit() const { return m_filter; }
-    QTableView *valuesView() const { return m_valuesView; }
-    bool isLoading() const { return m_loading; }
+    bool isLoading() const;
 
     bool revealTensor(int row);
     bool revealTensor(const QString &name);
@@ -45,18 +43,13 @@ signals:
 
 private:
     void currentChanged();
-    void fitValueColumns();
 
     std::shared_ptr<const carton::Carton> m_carton;
     TensorListModel *m_list = nullptr;
-    TensorValuesModel *m_values = nullptr;
     QTableView *m_listView = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
     QLineEdit *m_filter = nullptr;
-    QTableView *m_valuesView = nullptr;
-    QLabel *m_valuesLabel = nullptr;
-    quint64 m_generation = 0;
-    bool m_loading = false;
+    TensorViewer *m_viewer = nullptr;
 };
 
 } // namespace studio

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "latestjob.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+#include <atomic>
+#include <memory>
+
+using studio::LatestJob;
+
+namespace {
+
+// Work that runs until cancelled (or `maxMs`), then says whether it was cancelled.
+auto spinUntilCancelled(std::shared_ptr<std::atomic<bool>> sawCancel, int maxMs = 5000)
+{
+    return [sawCancel, maxMs](carton::Progress &progress) {
+        for (int i = 0; i < maxMs / 2 && !progress.isCancelled(); ++i)
+            QThread::msleep(2);
+        sawCancel->store(progress.isCancelled());
+        return progress.isCancelled() ? -1 : 1;
+    };
+}
+
+} // namespace
+
+class TestLatestJob final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void deliversResultOnGuiThread()
+    {
+        LatestJob jobs;
+        QThread *gui = QThread::currentThread();
+        QThread *ranOn = nullptr;
+        QThread *deliveredOn = nullptr;
+        int result = 0;
+        jobs.start(
+            QStringLiteral("a"),
+            [&ranOn](carton::Progress &) {
+                ranOn = QThread::currentThread();
+                return 42;
+            },
+            [&](int value) {
+                deliveredOn = QThread::currentThread();
+                result = value;
+            });
+        QVERIFY(jobs.isRunning(QStringLiteral("a")));
+        QTRY_COMPARE(result, 42);
+        QVERIFY(ranOn != gui);
+        QCOMPARE(deliveredOn, gui);
+        QVERIFY(!jobs.isRunning(QStringLiteral("a")));
+    }
+
+    void newerJobOfSameKeyWinsAndCancelsOlder()
+    {
+        LatestJob jobs;
+        auto firstCancelled = std::make_shared<std::atomic<bool>>(false);
+        QList<int> delivered;
+        jobs.start(QStringLiteral("k"), spinUntilCancelled(firstCancelled),
+                   [&delivered](int v) { delivered.append(v); });
+        jobs.start(
+            QStringLiteral("k"), [](carton::Progress &) { return 2; }, [&delivered](int v) { delivered.append(v); });
+        QTRY_COMPARE(delivered, QList<int>{2});
+        LatestJob::waitForAll();
+        QCoreApplication::processEvents();
+        QVERIFY(firstCancelled->load());
+        QCOMPARE(delivered, QList<int>{2}); // the older result (-1) was dropped
+    }
+
+    void staleResultDroppedEvenWhenOlderFinishesLast()
+    {
+        LatestJob jobs;
+        QList<int> delivered;
+        // The older job ignores cancellation and finishes after the newer one.
+        jobs.start(
+            QStringLiteral("k"),
+            [](carton::Progress &) {
+                QThread::msleep(200);
+                return 1;
+            },
+            [&delivered](int v) { delivered.append(v); });
+        jobs.start(
+            QStringLiteral("k"), [](carton::Progress &) { return 2; }, [&delivered](int v) { delivered.append(v); });
+        LatestJob::waitForAll();
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QCOMPARE(delivered, QList<int>{2});
+    }
+
+    void differentKeysRunIndependently()
+    {
+        LatestJob jobs;
+        int a = 0, b = 0;
+        jobs.start(
+            QStringLiteral("a"), [](carton::Progress &) { return 1; }, [&a](int v) { a = v; });
+        jobs.start(
+            QStringLiteral("b"), [](carton::Progress &) { return 2; }, [&b](int v) { b = v; });
+        QCOMPARE(jobs.runningCount(), 2);
+        QTRY_COMPARE(a, 1);
+        QTRY_COMPARE(b, 2);
+        QCOMPARE(jobs.runningCount(), 0);
+    }
+
+    void cancelDropsResultAndSignals()
+    {
+        LatestJob jobs;
+        QSignalSpy running(&jobs, &LatestJob::runningChanged);
+        auto cancelled = std::make_shared<std::atomic<bool>>(false);
+        bool delivered = false;
+        jobs.start(QStringLiteral("k"), spinUntilCancelled(cancelled), [&delivered](int) { delivered = true; });
+        jobs.cancel(QStringLiteral("k"));
+        QVERIFY(!jobs.isRunning(QStringLiteral("k")));
+        LatestJob::waitForAll();
+        QCoreApplication::processEvents();
+        QVERIFY(cancelled->load());
+        QVERIFY(!delivered);
+        QCOMPARE(running.size(), 2);
+        QCOMPARE(running.at(0).at(1).toBool(), true);
+        QCOMPARE(running.at(1).at(1).toBool(), false);
+    }
+
+    void destroyingOwnerWhileRunningCancelsAndDropsResult()
+    {
+        auto cancelled = std::make_shared<std::atomic<bool>>(false);
+        auto delivered = std::make_shared<bool>(false);
+        auto progressSeen = std::make_shared<bool>(false);
+        {
+            LatestJob jobs;
+            jobs.start(
+                QStringLiteral("k"),
+                [cancelled](carton::Progress &progress) {
+                    progress.setTotal(100);
+                    for (int i = 0; i < 2500 && !progress.isCancelled(); ++i) {
+                        progress.advance(0);
+                        QThread::msleep(2);
+                    }
+                    cancelled->store(progress.isCancelled());
+                    return 0;
+                },
+                [delivered](int) { *delivered = true; }, [progressSeen](qint64, qint64) { *progressSeen = true; });
+            QThread::msleep(20);
+        } // destroyed while the work runs
+        LatestJob::waitForAll();
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QVERIFY(cancelled->load());
+        QVERIFY(!*delivered);
+        QVERIFY(!*progressSeen); // posted progress of a destroyed owner is dropped too
+    }
+
+    void progressReachesReceiver()
+    {
+        LatestJob jobs;
+        qint64 lastDone = -1, lastTotal = -1;
+        bool finished = false;
+        jobs.start(
+            QStringLiteral("p"),
+            [](carton::Progress &progress) {
+                progress.setTotal(10);
+                for (int i = 0; i < 10; ++i)
+                    progress.advance(1);
+                return 0;
+            },
+            [&finished](int) { finished = true; },
+            [&](qint64 done, qint64 total) {
+                lastDone = done;
+                lastTotal = total;
+            });
+        QTRY_VERIFY(finished);
+        QCOMPARE(lastTotal, 10);
+        QCOMPARE(lastDone, 10); // the final step is always reported, before the result
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLatestJob)
+#include "tst_latestjob.moc"

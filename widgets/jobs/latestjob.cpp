@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "latestjob.h"
+
+#include <QCoreApplication>
+#include <QThreadPool>
+
+namespace studio {
+
+LatestJob::LatestJob(QObject *parent) : QObject(parent) {}
+
+LatestJob::~LatestJob()
+{
+    for (const Running &running : std::as_const(m_running))
+        running.token->cancel();
+}
+
+QThreadPool *LatestJob::pool()
+{
+    static QThreadPool *const threads = [] {
+        auto *p = new QThreadPool(QCoreApplication::instance());
+        p->setMaxThreadCount(qMax(2, QThread::idealThreadCount()));
+        return p;
+    }();
+    return threads;
+}
+
+void LatestJob::waitForAll()
+{
+    pool()->waitForDone();
+}
+
+void LatestJob::post(std::function<void()> f)
+{
+    // To the application object (never destroyed under a running job's feet); the
+    // receiver is checked through its QPointer on the GUI thread.
+    if (QCoreApplication *app = QCoreApplication::instance())
+        QMetaObject::invokeMethod(app, std::move(f), Qt::QueuedConnection);
+}
+
+carton::Progress::Callback LatestJob::progressCallback(const QString &key, quint64 generation, ProgressFn progress)
+{
+    if (!progress)
+        return {};
+    QPointer<LatestJob> self(this);
+    return [self, key, generation, progress = std::move(progress)](qint64 done, qint64 total, const QString &) {
+        post([self, key, generation, progress, done, total]() {
+            if (self) {
+                auto it = self->m_running.constFind(key);
+                if (it != self->m_running.cend() && it->generation == generation)
+                    progress(done, total);
+            }
+        });
+    };
+}
+
+void LatestJob::begin(const QString &key, quint64 generation, std::shared_ptr<carton::Progress> token)
+{
+    auto it = m_running.find(key);
+    const bool wasRunning = it != m_running.end();
+    if (wasRunning)
+        it->token->cancel();
+    m_running.insert(key, Running{generation, std::move(token)});
+    if (!wasRunning)
+        emit runningChanged(key, true);
+}
+
+bool LatestJob::finish(const QString &key, quint64 generation)
+{
+    auto it = m_running.find(key);
+    if (it == m_running.end() || it->generation != generation)
+        return false;
+    m_running.erase(it);
+    emit runningChanged(key, false);
+    return true;
+}
+
+void LatestJob::cancel(const QString &key)
+{
+    auto it = m_running.find(key);
+    if (it == m_running.end())
+        return;
+    it->token->cancel();
+    m_running.erase(it);
+    emit runningChanged(key, false);
+}
+
+void LatestJob::cancelAll()
+{
+    const QStringList keys = m_running.keys();
+    for (const QString &key : keys)
+        cancel(key);
+}
+
+} // namespace studio

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "heatmapview.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <cmath>
+
+namespace studio {
+
+namespace {
+
+constexpr int legendWidth = 96;
+
+QString number(double v)
+{
+    return QString::number(v, 'g', 6);
+}
+
+} // namespace
+
+HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent)
+{
+    setMouseTracking(true);
+    setMinimumSize(200, 150);
+    setFocusPolicy(Qt::StrongFocus);
+}
+
+void HeatmapView::setData(std::shared_ptr<const HeatmapData> data)
+{
+    m_data = std::move(data);
+    m_message.clear();
+    rerender();
+    resetView();
+}
+
+void HeatmapView::clear()
+{
+    m_data.reset();
+    m_image = {};
+    m_message.clear();
+    update();
+}
+
+void HeatmapView::setMessage(const QString &text)
+{
+    m_message = text;
+    update();
+}
+
+void HeatmapView::setScale(HeatmapData::Scale scale)
+{
+    if (scale == m_scale)
+        return;
+    m_scale = scale;
+    rerender();
+}
+
+void HeatmapView::setMarker(std::optional<std::pair<qint64, qint64>> cell)
+{
+    m_marker = cell;
+    update();
+}
+
+void HeatmapView::rerender()
+{
+    m_image = m_data ? m_data->render(Colormap(m_data->defaultColormap()), m_scale) : QImage();
+    update();
+}
+
+void HeatmapView::resetView()
+{
+    m_zoom = 1.0;
+    m_offset = {};
+    update();
+}
+
+QRect HeatmapView::plotArea() const
+{
+    return rect().adjusted(4, 4, -legendWidth - 8, -4);
+}
+
+QRectF HeatmapView::imageRect() const
+{
+    if (!m_data || m_data->binRows == 0 || m_data->binCols == 0)
+        return {};
+    const QRect area = plotArea();
+    // Cells keep their aspect (a tall narrow slice stays tall and narrow), but a
+    // very elongated slice is stretched to at least a tenth of the other side.
+    const double w = double(m_data->cols), h = double(m_data->rows);
+    const double fit = qMin(area.width() / w, area.height() / h);
+    QSizeF size(w * fit, h * fit);
+    size.setWidth(qMax(size.width(), qMin(double(area.width()), size.height() / 10)));
+    size.setHeight(qMax(size.height(), qMin(double(area.height()), size.width() / 10)));
+    size *= m_zoom;
+    const QPointF topLeft(area.left() + (area.width() - size.width()) / 2 + m_offset.x(),
+                          area.top() + (area.height() - size.height()) / 2 + m_offset.y());
+    return QRectF(topLeft, size);
+}
+
+std::optional<std::pair<qint64, qint64>> HeatmapView::cellAt(QPointF pos) const
+{
+    const QRectF r = imageRect();
+    if (!m_data || !r.contains(pos))
+        return std::nullopt;
+    const qint64 row = qBound<qint64>(0, qint64((pos.y() - r.top()) / r.height() * m_data->rows), m_data->rows - 1);
+    const qint64 col = qBound<qint64>(0, qint64((pos.x() - r.left()) / r.width() * m_data->cols), m_data->cols - 1);
+    return std::make_pair(row, col);
+}
+
+QString HeatmapView::describe(QPointF pos) const
+{
+    const auto cell = cellAt(pos);
+    if (!cell)
+        return {};
+    const auto [row, col] = *cell;
+    const int by = m_data->binRowOf(row), bx = m_data->binColOf(col);
+    const qsizetype bin = qsizetype(by) * m_data->binCols + bx;
+    const quint8 f = quint8(m_data->flags[bin]);
+    QStringList special;
+    if (f & HeatmapData::HasNaN)
+        special.append(QStringLiteral("NaN"));
+    if (f & HeatmapData::HasPosInf)
+        special.append(QStringLiteral("+Inf"));
+    if (f & HeatmapData::HasNegInf)
+        special.append(QStringLiteral("-Inf"));
+    const double lo = m_data->binMin[bin], hi = m_data->binMax[bin];
+    if (!m_data->downsampled()) {
+        const QString value = !special.isEmpty() ? special.first() : number(lo);
+        return tr("row %1, column %2: %3").arg(row).arg(col).arg(value);
+    }
+    const qint64 r1 = (by + 1 < m_data->binRows ? m_data->firstRowOf(by + 1) : m_data->rows) - 1;
+    const qint64 c1 = (bx + 1 < m_data->binCols ? m_data->firstColOf(bx + 1) : m_data->cols) - 1;
+    QString text =
+        tr("rows %1–%2, columns %3–%4").arg(m_data->firstRowOf(by)).arg(r1).arg(m_data->firstColOf(bx)).arg(c1);
+    if (!std::isnan(lo))
+        text += tr(": min %1, max %2").arg(number(lo), number(hi));
+    if (!special.isEmpty())
+        text += tr(" (and %1)").arg(special.join(QStringLiteral(", ")));
+    return text;
+}
+
+void HeatmapView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().base());
+    if (!m_message.isEmpty() || !m_data) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, m_message);
+        return;
+    }
+    const QRect area = plotArea();
+    painter.save();
+    painter.setClipRect(area);
+    const QRectF target = imageRect();
+    painter.drawImage(target, m_image);
+    if (m_marker && m_data->rows > 0 && m_data->cols > 0) {
+        const double cw = target.width() / m_data->cols, ch = target.height() / m_data->rows;
+        QRectF mark(target.left() + m_marker->second * cw, target.top() + m_marker->first * ch, cw, ch);
+        mark = mark.adjusted(-2, -2, 2, 2);
+        painter.setPen(QPen(Qt::red, 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(mark);
+    }
+    painter.restore();
+    paintLegend(painter, QRect(area.right() + 8, area.top(), legendWidth, area.height()));
+}
+
+void HeatmapView::paintLegend(QPainter &painter, const QRect &area)
+{
+    const Colormap colormap(m_data->defaultColormap());
+    const QFontMetrics fm = painter.fontMetrics();
+    const int line = fm.height();
+    const int swatches = 3 * (line + 2);
+    const QRect bar(area.left(), area.top() + line, 16, qMax(20, area.height() - 2 * line - swatches - 8));
+    for (int y = 0; y < bar.height(); ++y) {
+        const double t = 1.0 - double(y) / qMax(1, bar.height() - 1);
+        painter.setPen(QColor::fromRgb(colormap.at(t)));
+        painter.drawLine(bar.left(), bar.top() + y, bar.right(), bar.top() + y);
+    }
+    painter.setPen(palette().color(QPalette::Text));
+    painter.drawRect(bar.adjusted(0, 0, -1, -1));
+    double lo = m_data->min, hi = m_data->max;
+    if (colormap.kind() == Colormap::Kind::Diverging) {
+        hi = qMax(std::fabs(lo), std::fabs(hi));
+        lo = -hi;
+    }
+    const int textX = bar.right() + 4;
+    const QString scaleName = m_scale == HeatmapData::Scale::Log ? tr("log") : tr("linear");
+    painter.drawText(QPoint(area.left(), area.top() + fm.ascent()), scaleName);
+    painter.drawText(QPoint(textX, bar.top() + fm.ascent()), std::isnan(hi) ? QStringLiteral("—") : number(hi));
+    painter.drawText(QPoint(textX, bar.bottom()), std::isnan(lo) ? QStringLiteral("—") : number(lo));
+    if (colormap.kind() == Colormap::Kind::Diverging)
+        painter.drawText(QPoint(textX, bar.center().y() + fm.ascent() / 2), QStringLiteral("0"));
+    const std::pair<QRgb, QString> specials[] = {{Colormap::nanColor, QStringLiteral("NaN")},
+                                                 {Colormap::positiveInfColor, QStringLiteral("+Inf")},
+                                                 {Colormap::negativeInfColor, QStringLiteral("-Inf")}};
+    int y = bar.bottom() + line;
+    for (const auto &[rgb, name] : specials) {
+        const QRect swatch(area.left(), y, 16, line - 2);
+        painter.fillRect(swatch, QColor::fromRgb(rgb));
+        painter.drawRect(swatch.adjusted(0, 0, -1, -1));
+        painter.drawText(QPoint(textX, y + fm.ascent() - 1), name);
+        y += line + 2;
+    }
+    if (m_data->downsampled())
+        painter.drawText(QRect(area.left(), y, area.width(), line * 2), Qt::TextWordWrap,
+                         tr("%1×%2 bins").arg(m_data->binRows).arg(m_data->binCols));
+}
+
+void HeatmapView::wheelEvent(QWheelEvent *event)
+{
+    if (!m_data)
+        return;
+    const double factor = std::pow(1.0015, event->angleDelta().y());
+    const double newZoom = qBound(1.0, m_zoom * factor, 4096.0);
+    // Keep the point under the cursor in place.
+    const QRectF before = imageRect();
+    const QPointF p = event->position();
+    const QPointF rel((p.x() - before.left()) / before.width(), (p.y() - before.top()) / before.height());
+    m_zoom = newZoom;
+    const QRectF after = imageRect();
+    m_offset +=
+        QPointF(p.x() - (after.left() + rel.x() * after.width()), p.y() - (after.top() + rel.y() * after.height()));
+    if (m_zoom == 1.0)
+        m_offset = {};
+    update();
+    event->accept();
+}
+
+void HeatmapView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton)
+        m_dragFrom = event->position().toPoint();
+}
+
+void HeatmapView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_dragFrom) {
+        m_offset += event->position() - QPointF(*m_dragFrom);
+        m_dragFrom = event->position().toPoint();
+        update();
+        return;
+    }
+    const QString text = describe(event->position());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void HeatmapView::mouseReleaseEvent(QMouseEvent *)
+{
+    m_dragFrom.reset();
+}
+
+} // namespace studio

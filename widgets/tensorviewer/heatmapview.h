@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "heatmapdata.h"
+
+#include <QWidget>
+#include <memory>
+#include <optional>
+
+namespace studio {
+
+// Paints a HeatmapData: the slice fitted to the widget, zoomed with the wheel
+// (around the cursor) and panned by dragging; a legend with the colour scale, its
+// range and the NaN/±Inf colours; the hovered cell's index and value as a tooltip.
+class HeatmapView final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HeatmapView)
+
+public:
+    explicit HeatmapView(QWidget *parent = nullptr);
+
+    void setData(std::shared_ptr<const HeatmapData> data);
+    void clear();
+    void setScale(HeatmapData::Scale scale);
+    HeatmapData::Scale scale() const { return m_scale; }
+    // Shows `text` instead of a heatmap ("Reading…", an error).
+    void setMessage(const QString &text);
+    // Marks slice cell (row, col) (nullopt: no mark).
+    void setMarker(std::optional<std::pair<qint64, qint64>> cell);
+
+    const HeatmapData *data() const { return m_data.get(); }
+    // The rendered bins, one pixel each (what "Export as PNG" writes).
+    const QImage &image() const { return m_image; }
+    double zoom() const { return m_zoom; }
+    void resetView();
+
+    // The slice cell under a widget position, and the text the tooltip shows there.
+    std::optional<std::pair<qint64, qint64>> cellAt(QPointF pos) const;
+    QString describe(QPointF pos) const;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+
+private:
+    QRectF imageRect() const;
+    QRect plotArea() const;
+    void paintLegend(QPainter &painter, const QRect &area);
+    void rerender();
+
+    std::shared_ptr<const HeatmapData> m_data;
+    QImage m_image;
+    QString m_message;
+    HeatmapData::Scale m_scale = HeatmapData::Scale::Linear;
+    double m_zoom = 1.0;
+    QPointF m_offset; // of the image's top left from the fitted position, in pixels
+    std::optional<QPoint> m_dragFrom;
+    std::optional<std::pair<qint64, qint64>> m_marker;
+};
+
+} // namespace studio

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "histogramwidget.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+
+namespace studio {
+
+HistogramWidget::HistogramWidget(QWidget *parent) : QWidget(parent)
+{
+    setMinimumHeight(90);
+    setMouseTracking(true);
+}
+
+void HistogramWidget::setHistogram(QList<qint64> counts, double min, double max)
+{
+    m_counts = std::move(counts);
+    m_min = min;
+    m_max = max;
+    update();
+}
+
+QRect HistogramWidget::plotRect() const
+{
+    const int line = fontMetrics().height();
+    return rect().adjusted(4, line + 2, -4, -line - 4);
+}
+
+void HistogramWidget::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().base());
+    painter.setPen(palette().color(QPalette::Mid));
+    const QRect plot = plotRect();
+    painter.drawRect(plot.adjusted(0, 0, -1, -1));
+    if (m_counts.isEmpty())
+        return;
+    const qint64 top = *std::max_element(m_counts.cbegin(), m_counts.cend());
+    const double barWidth = double(plot.width()) / m_counts.size();
+    const QColor bar = palette().color(QPalette::Highlight);
+    for (qsizetype i = 0; i < m_counts.size(); ++i) {
+        if (m_counts[i] == 0 || top == 0)
+            continue;
+        // At least one pixel for a non-empty bin, so rare values stay visible.
+        const int h = qMax(1, int(double(m_counts[i]) / top * (plot.height() - 2)));
+        painter.fillRect(QRectF(plot.left() + i * barWidth, plot.bottom() - h, qMax(1.0, barWidth - 1), h), bar);
+    }
+    painter.setPen(palette().color(QPalette::Text));
+    const QFontMetrics fm = fontMetrics();
+    painter.drawText(QPoint(plot.left(), plot.top() - 4), tr("max count %1").arg(top));
+    painter.drawText(QPoint(plot.left(), plot.bottom() + fm.ascent() + 2), QString::number(m_min, 'g', 6));
+    const QString hi = QString::number(m_max, 'g', 6);
+    painter.drawText(QPoint(plot.right() - fm.horizontalAdvance(hi), plot.bottom() + fm.ascent() + 2), hi);
+}
+
+void HistogramWidget::mouseMoveEvent(QMouseEvent *event)
+{
+    const QRect plot = plotRect();
+    if (m_counts.isEmpty() || !plot.contains(event->position().toPoint())) {
+        QToolTip::hideText();
+        return;
+    }
+    const int bin = qBound(0, int((event->position().x() - plot.left()) * m_counts.size() / plot.width()),
+                           int(m_counts.size()) - 1);
+    const double width = (m_max - m_min) / m_counts.size();
+    QToolTip::showText(event->globalPosition().toPoint(),
+                       tr("[%1, %2%3: %4")
+                           .arg(QString::number(m_min + bin * width, 'g', 6),
+                                QString::number(m_min + (bin + 1) * width, 'g', 6),
+                                bin + 1 == m_counts.size() ? QStringLiteral("]") : QStringLiteral(")"))
+                           .arg(m_counts[bin]),
+                       this);
+}
+
+} // namespace studio

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "tensorfilebrowser.h"
+
+#include "latestjob.h"
+#include "tensor/npyfile.h"
+#include "tensor/safetensors.h"
+#include "tensorviewer.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace studio {
+
+namespace {
+
+struct Listing {
+    QList<TensorFileModel::Entry> entries;
+    carton::SafetensorsMetadata metadata;
+    TensorOpener opener;
+    QString summary;
+};
+
+// Opens tensors of an NpyFile or a SafetensorsFile by name, with the dtype as the
+// file spells it.
+template <typename File>
+TensorOpener fileOpener(std::shared_ptr<const File> file, std::function<QString(const QString &)> dtypeText)
+{
+    return [file, dtypeText](const QString &name) -> carton::Result<OpenedTensor> {
+        auto reader = file->openTensor(name);
+        if (!reader.ok())
+            return reader.error();
+        OpenedTensor opened;
+        opened.name = name;
+        opened.reader = *reader;
+        opened.dtypeText = dtypeText(name);
+        return opened;
+    };
+}
+
+bool isNpy(const QString &name)
+{
+    return name.endsWith(QLatin1StringView(".npy"), Qt::CaseInsensitive);
+}
+
+carton::Result<Listing> list(const QString &name, const TensorFileBrowser::BytesOpener &open)
+{
+    auto bytes = open();
+    if (!bytes.ok())
+        return bytes.error();
+    Listing listing;
+    if (isNpy(name)) {
+        auto npy = carton::NpyFile::read(*bytes);
+        if (!npy.ok())
+            return npy.error();
+        auto file = std::make_shared<const carton::NpyFile>(std::move(*npy));
+        const QString tensorName = QFileInfo(name).completeBaseName();
+        listing.entries.append({tensorName, file->descr(), file->shape(), (*bytes)->size() - file->dataOffset()});
+        listing.summary = QCoreApplication::translate("studio::TensorFileBrowser", "NumPy .npy version %1, %2 order")
+                              .arg(file->majorVersion())
+                              .arg(file->isFortranOrder() ? QStringLiteral("Fortran") : QStringLiteral("C"));
+        listing.opener = fileOpener(file, [file](const QString &) { return file->descr(); });
+        return listing;
+    }
+    auto st = carton::SafetensorsFile::read(*bytes);
+    if (!st.ok())
+        return st.error();
+    auto file = std::make_shared<const carton::SafetensorsFile>(std::move(*st));
+    for (const carton::SafetensorsTensor &t : file->tensors())
+        listing.entries.append({t.name, t.dtypeName, t.shape, t.byteSize()});
+    listing.metadata = file->metadata();
+    listing.summary = QCoreApplication::translate("studio::TensorFileBrowser", "safetensors, header %1 bytes")
+                          .arg(file->bufferOffset() - 8);
+    listing.opener = fileOpener(file, [file](const QString &n) {
+        const carton::SafetensorsTensor *t = file->find(n);
+        return t ? t->dtypeName : QString();
+    });
+    return listing;
+}
+
+} // namespace
+
+TensorFileBrowser::TensorFileBrowser(QWidget *parent) : QWidget(parent), m_jobs(new LatestJob(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_header = new QLabel(this);
+    m_header->setObjectName(QStringLiteral("tensorFileHeader"));
+    m_header->setTextFormat(Qt::PlainText);
+    m_header->setWordWrap(true);
+    layout->addWidget(m_header);
+
+    m_model = new TensorFileModel(this);
+    m_list = new QTableView(this);
+    m_list->setObjectName(QStringLiteral("tensorFileList"));
+    m_list->setModel(m_model);
+    m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->verticalHeader()->hide();
+    m_list->horizontalHeader()->setStretchLastSection(true);
+    m_list->setAlternatingRowColors(true);
+    m_metadata = new QTreeWidget(this);
+    m_metadata->setObjectName(QStringLiteral("tensorFileMetadata"));
+    m_metadata->setHeaderLabels({tr("__metadata__ key"), tr("Value")});
+    m_metadata->setRootIsDecorated(false);
+    m_viewer = new TensorViewer(this);
+    m_viewer->setObjectName(QStringLiteral("tensorFileViewer"));
+
+    // The listing above the viewer: fits the narrow file pane of the Files tab
+    // as well as a whole tab.
+    auto *top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(m_list);
+    top->addWidget(m_metadata);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(top);
+    splitter->addWidget(m_viewer);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    top->setMinimumHeight(fontMetrics().height() * 8);
+    layout->addWidget(splitter, 1);
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, &TensorFileBrowser::currentChanged);
+    clear();
+}
+
+TensorFileBrowser::~TensorFileBrowser() = default;
+
+bool TensorFileBrowser::handles(const QString &fileName)
+{
+    return isNpy(fileName) || fileName.endsWith(QLatin1StringView(".safetensors"), Qt::CaseInsensitive);
+}
+
+bool TensorFileBrowser::isLoading() const
+{
+    return m_jobs->isRunning(QStringLiteral("list"));
+}
+
+void TensorFileBrowser::clear()
+{
+    m_jobs->cancelAll();
+    m_name.clear();
+    m_error.clear();
+    m_openSelected = {};
+    m_model->setEntries({});
+    m_metadata->clear();
+    m_metadata->setVisible(false);
+    m_header->clear();
+    m_viewer->showMessage(QString());
+}
+
+void TensorFileBrowser::openFile(const QString &diskPath)
+{
+    open(diskPath, [diskPath]() -> carton::Result<carton::ByteSourcePtr> {
+        auto source = carton::FileRegionSource::open(diskPath);
+        if (!source.ok())
+            return source.error();
+        return carton::ByteSourcePtr(*source);
+    });
+}
+
+void TensorFileBrowser::open(const QString &name, BytesOpener bytes)
+{
+    clear();
+    m_name = name;
+    m_header->setText(tr("Reading the header of %1…").arg(name));
+    m_jobs->start(
+        QStringLiteral("list"), [name, bytes](carton::Progress &) { return list(name, bytes); },
+        [this](const carton::Result<Listing> &listing) {
+            if (!listing.ok()) {
+                m_error = listing.error().toString();
+                m_header->setText(m_error);
+                m_viewer->showMessage(m_error);
+                emit loaded(m_error);
+                return;
+            }
+            m_header->setText(tr("%1 — %2, %n tensor(s)", nullptr, int(listing->entries.size()))
+                                  .arg(QFileInfo(m_name).fileName(), listing->summary));
+            m_model->setEntries(listing->entries);
+            m_list->resizeColumnsToContents();
+            for (const auto &[key, value] : listing->metadata)
+                new QTreeWidgetItem(m_metadata, {key, value});
+            m_metadata->setVisible(!listing->metadata.isEmpty());
+            const TensorOpener opener = listing->opener;
+            m_openSelected = [this, opener](const QString &tensor) { m_viewer->open(tensor, opener); };
+            m_viewer->showMessage(listing->entries.isEmpty() ? tr("The file holds no tensors.")
+                                                             : tr("Select a tensor to see its values."));
+            if (listing->entries.size() == 1)
+                m_list->setCurrentIndex(m_model->index(0, 0));
+            emit loaded(QString());
+        });
+}
+
+bool TensorFileBrowser::selectTensor(const QString &name)
+{
+    const int row = m_model->rowForName(name);
+    if (row < 0)
+        return false;
+    m_list->setCurrentIndex(m_model->index(row, 0));
+    return true;
+}
+
+void TensorFileBrowser::currentChanged()
+{
+    const int row = m_list->currentIndex().row();
+    if (row < 0 || row >= m_model->entries().size() || !m_openSelected)
+        return;
+    m_openSelected(m_model->entries().at(row).name);
+}
+
+} // namespace studio
