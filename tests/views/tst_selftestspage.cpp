@@ -3,6 +3,7 @@
 // The Self-tests panel end to end: Run All through the real carton-runner-host
 // and noop plugin, results in the tree and the outputs table, live re-judging,
 // Cancel of a hanging model, Copy as command and Export report.
+#include "errormappane.h"
 #include "kservetestserver.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
@@ -10,6 +11,7 @@
 #include "selftestsmodel.h"
 #include "selftestspage.h"
 #include "selftesttestutil.h"
+#include "tensorviewer/tensorviewer.h"
 #include "testsession.h"
 
 #include <QAbstractItemModelTester>
@@ -23,10 +25,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QTreeView>
 
 using namespace Qt::StringLiterals;
@@ -166,6 +170,29 @@ void TestSelfTestsPage::runAllShowsResults()
     const QString details = page.outputDetails()->toPlainText();
     QVERIFY2(details.contains(u"[1]"_s) && details.contains(u"2.001"_s), qPrintable(details));
     QVERIFY2(details.contains(u"Absolute error histogram"_s), qPrintable(details));
+
+    // The error map: |actual - expected| per element, computed in the background,
+    // with the expected and actual tensors beside it.
+    studio::ErrorMapPane *map = page.errorMap();
+    QSignalSpy shown(map, &studio::ErrorMapPane::mapShown);
+    page.detailTabs()->setCurrentIndex(SelfTestsPage::ErrorMapTab);
+    if (shown.isEmpty())
+        QVERIFY(shown.wait(10000));
+    const carton::TensorReaderPtr reader = map->mapViewer()->reader();
+    QVERIFY(reader);
+    QCOMPARE(reader->shape(), QList<qint64>({3}));
+    QList<float> errors(3);
+    QVERIFY(reader->readFlat(0, 3, reinterpret_cast<char *>(errors.data()), 12));
+    QCOMPARE(errors, QList<float>({0.0f, float(absErr), 0.0f}));
+    QVERIFY(map->expectedViewer()->reader());
+    QVERIFY(map->actualViewer()->reader());
+    QVERIFY(map->jumpButton()->isEnabled());
+    QVERIFY(map->jumpToWorst());
+    // The relative map divides by |expected| (2.001 as float32).
+    map->kindBox()->setCurrentIndex(1);
+    QVERIFY(shown.wait(10000));
+    QVERIFY(map->mapViewer()->reader()->readFlat(0, 3, reinterpret_cast<char *>(errors.data()), 12));
+    QCOMPARE(errors.at(1), float(absErr / double(2.001f)));
 }
 
 void TestSelfTestsPage::toleranceRejudgesWithoutRunning()

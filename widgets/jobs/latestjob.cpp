@@ -85,6 +85,13 @@ void LatestJob::cancel(const QString &key)
     emit runningChanged(key, false);
 }
 
+void LatestJob::interrupt(const QString &key)
+{
+    auto it = m_running.find(key);
+    if (it != m_running.end())
+        it->token->cancel();
+}
+
 void LatestJob::cancelAll()
 {
     const QStringList keys = m_running.keys();

@@ -35,9 +35,11 @@ public:
     explicit LatestJob(QObject *parent = nullptr);
     ~LatestJob() override;
 
-    // Starts `work(progress)` for `key`; returns the job's generation.
+    // Starts `work(progress)` for `key`; returns the job's generation. Work that
+    // blocks for long (a model run) passes a pool of its own as `threads`, so it
+    // cannot starve the shared pool that reads tensors.
     template <typename Work, typename Done>
-    quint64 start(const QString &key, Work work, Done done, ProgressFn progress = {})
+    quint64 start(const QString &key, Work work, Done done, ProgressFn progress = {}, QThreadPool *threads = nullptr)
     {
         using T = std::invoke_result_t<Work, carton::Progress &>;
         const quint64 generation = ++m_counter;
@@ -51,12 +53,15 @@ public:
                     done(std::move(value));
             });
         };
-        (void)QtConcurrent::run(pool(), std::move(run));
+        (void)QtConcurrent::run(threads ? threads : pool(), std::move(run));
         return generation;
     }
 
     // Cancels the job of `key` (its result will be dropped).
     void cancel(const QString &key);
+    // Asks the job of `key` to stop (its token is cancelled) but still delivers
+    // what it returns: for work that reports a partial result when cancelled.
+    void interrupt(const QString &key);
     // Cancels every job of this owner.
     void cancelAll();
     bool isRunning(const QString &key) const { return m_running.contains(key); }

@@ -357,6 +357,7 @@ void TensorViewer::sliceChanged(const SliceSpec &slice)
     m_heatmap->setMarker(std::nullopt);
     m_heatmapStale = m_imageStale = true;
     tabChanged();
+    emit sliceSpecChanged(slice);
 }
 
 void TensorViewer::setCurrentTab(Tab tab)

@@ -109,6 +109,8 @@ signals:
     void heatmapReady();
     void imageReady();
     void exportFinished(const QString &path, const QString &error);
+    // The shown slice changed (by the user or setSlice), for views kept in step.
+    void sliceSpecChanged(const studio::SliceSpec &slice);
 
 private:
     void showOpened(const QString &name, const carton::Result<OpenedTensor> &opened);

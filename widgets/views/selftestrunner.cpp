@@ -2,21 +2,21 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestrunner.h"
 
-#include "base/progress.h"
+#include "jobs/latestjob.h"
 #include "package/carton.h"
 
-#include <QMetaObject>
 #include <QThreadPool>
 #include <exception>
-#include <mutex>
-#include <utility>
 
 namespace studio {
 
 namespace {
-// A pool of its own: a run blocks for as long as the model takes, and must not
-// starve the global pool that opens cartons and reads tensors.
-QThreadPool &selfTestPool()
+
+const QString kRun = QStringLiteral("run");
+const QString kJudge = QStringLiteral("judge");
+
+// Runs block for as long as the model takes: a pool of their own.
+QThreadPool &runPool()
 {
     static QThreadPool pool;
     static const bool configured = [] {
@@ -27,131 +27,83 @@ QThreadPool &selfTestPool()
     Q_UNUSED(configured);
     return pool;
 }
-} // namespace
 
-// Shared between the runner (GUI thread) and the worker. The worker posts to
-// `receiver` only under `mutex`, and the runner clears it under the same mutex
-// before it goes away, so nothing is posted to a dead object; calls posted before
-// a restart are dropped on arrival by the generation check.
-struct SelfTestRunner::Job {
-    std::mutex mutex;
-    SelfTestRunner *receiver;
-    const quint64 generation;
-    carton::Progress progress;
-
-    Job(SelfTestRunner *r, quint64 gen)
-        : receiver(r), generation(gen), progress([this](qint64 done, qint64 total, const QString &what) {
-              post([done, total, what](SelfTestRunner *runner) { emit runner->progressChanged(done, total, what); });
-          })
-    {
-    }
-
-    template <typename F>
-    void post(F f)
-    {
-        std::lock_guard lock(mutex);
-        if (!receiver)
-            return;
-        QMetaObject::invokeMethod(
-            receiver,
-            [runner = receiver, gen = generation, f = std::move(f)] {
-                if (runner->m_generation == gen)
-                    f(runner);
-            },
-            Qt::QueuedConnection);
-    }
+struct RunOutcome {
+    std::optional<carton::SelfTestRun> run;
+    QString error;
+    QStringList warnings;
 };
 
-SelfTestRunner::SelfTestRunner(QObject *parent) : QObject(parent) {}
-
-SelfTestRunner::~SelfTestRunner()
+RunOutcome runRequest(const SelfTestRunner::Request &request, carton::Progress &progress)
 {
-    detach();
+    RunOutcome out;
+    try {
+        // The session is used and destroyed on this thread, as openRunnerSession requires.
+        auto session =
+            carton::openRunnerSession(*request.carton, request.choice, request.runOptions, &out.warnings, &progress);
+        if (!session) {
+            out.error = session.error().toString();
+            return out;
+        }
+        carton::Result<carton::SelfTestRun> run =
+            carton::runSelfTests(*request.carton, **session, request.options, &progress);
+        session->reset();
+        if (run)
+            out.run = std::move(run).value();
+        else
+            out.error = run.error().toString();
+    } catch (const std::exception &e) {
+        out.error = QString::fromLocal8Bit(e.what());
+    }
+    return out;
 }
 
-void SelfTestRunner::detach()
-{
-    ++m_generation;
-    m_running = false;
-    if (!m_job)
-        return;
-    const std::shared_ptr<Job> job = std::exchange(m_job, nullptr);
-    job->progress.cancel();
-    std::lock_guard lock(job->mutex);
-    job->receiver = nullptr;
-}
+} // namespace
 
-std::shared_ptr<SelfTestRunner::Job> SelfTestRunner::newJob()
+SelfTestRunner::SelfTestRunner(QObject *parent) : QObject(parent), m_jobs(new LatestJob(this)) {}
+
+SelfTestRunner::~SelfTestRunner() = default; // m_jobs cancels (and kills the host of) a running job
+
+void SelfTestRunner::waitForAll()
 {
-    detach();
-    m_job = std::make_shared<Job>(this, ++m_generation);
-    return m_job;
+    runPool().waitForDone();
 }
 
 void SelfTestRunner::cancel()
 {
-    // Keep the job attached: it reports the cancelled run (tests left NotRun).
-    if (m_job)
-        m_job->progress.cancel();
-}
-
-void SelfTestRunner::waitForAll()
-{
-    selfTestPool().waitForDone();
+    m_jobs->interrupt(kRun);
 }
 
 void SelfTestRunner::start(const Request &request)
 {
-    const std::shared_ptr<Job> job = newJob();
+    m_jobs->cancel(kJudge);
     m_running = true;
     m_clock.start();
     emit started();
-    selfTestPool().start([job, request] {
-        QStringList warnings;
-        try {
-            // openRunnerSession: the session must be used (and destroyed) on this thread.
-            auto session = carton::openRunnerSession(*request.carton, request.choice, request.runOptions, &warnings,
-                                                     &job->progress);
-            if (!session) {
-                job->post([message = session.error().toString(), warnings](SelfTestRunner *runner) {
-                    runner->m_running = false;
-                    emit runner->failed(message, warnings);
-                });
-                return;
-            }
-            carton::Result<carton::SelfTestRun> run =
-                carton::runSelfTests(*request.carton, **session, request.options, &job->progress);
-            session->reset();
-            if (!run) {
-                job->post([message = run.error().toString(), warnings](SelfTestRunner *runner) {
-                    runner->m_running = false;
-                    emit runner->failed(message, warnings);
-                });
-                return;
-            }
-            job->post([run = std::move(*run), warnings](SelfTestRunner *runner) {
-                runner->m_running = false;
-                emit runner->finished(run, warnings);
-            });
-        } catch (const std::exception &e) {
-            job->post([message = QString::fromLocal8Bit(e.what()), warnings](SelfTestRunner *runner) {
-                runner->m_running = false;
-                emit runner->failed(message, warnings);
-            });
-        }
-    });
+    m_jobs->start(
+        kRun, [request](carton::Progress &progress) { return runRequest(request, progress); },
+        [this](RunOutcome outcome) {
+            m_running = false;
+            if (outcome.run)
+                emit finished(*outcome.run, outcome.warnings);
+            else
+                emit failed(outcome.error, outcome.warnings);
+        },
+        [this](qint64 done, qint64 total) { emit progressChanged(done, total); }, &runPool());
 }
 
 void SelfTestRunner::rejudge(const carton::SelfTestRun &run, const carton::ToleranceSettings &tolerances)
 {
     if (m_running)
         return; // the run in progress is judged with the tolerances it was started with
-    const std::shared_ptr<Job> job = newJob();
-    QThreadPool::globalInstance()->start([job, run, tolerances] {
-        carton::SelfTestRun judged = run; // tensors are shared, not copied
-        carton::judge(judged, tolerances);
-        job->post([judged = std::move(judged)](SelfTestRunner *runner) { emit runner->judged(judged); });
-    });
+    m_jobs->start(
+        kJudge,
+        [run, tolerances](carton::Progress &) {
+            carton::SelfTestRun judged = run; // tensors are shared, not copied
+            carton::judge(judged, tolerances);
+            return judged;
+        },
+        [this](carton::SelfTestRun result) { emit judged(result); });
 }
 
 } // namespace studio

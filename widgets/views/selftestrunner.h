@@ -15,13 +15,15 @@ class Carton;
 
 namespace studio {
 
+class LatestJob;
+
 // Runs a carton's self-tests off the GUI thread: starts a runner host, loads the
 // model once and runs the selected self-tests (carton::openRunnerSession +
 // carton::runSelfTests, the same calls as `carton selftest`), and re-judges a kept
-// run with other tolerances without running the model again. Results come back
-// on this object's thread (queued). The latest start()/rejudge() wins: an older
-// job is cancelled (a running host is killed) and whatever it still posts is
-// dropped; destroying the runner cancels without waiting.
+// run with other tolerances without running the model again. Both are LatestJob
+// jobs: the latest start()/rejudge() wins, results come back on this object's
+// thread, and destroying the runner cancels without waiting (a running host is
+// killed by the cancelled token). Runs use a thread pool of their own.
 class SelfTestRunner final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SelfTestRunner)
@@ -40,21 +42,23 @@ public:
     void start(const Request &request);
     // Compares the kept tensors of `run` again with `tolerances` (in the background).
     void rejudge(const carton::SelfTestRun &run, const carton::ToleranceSettings &tolerances);
+    // Stops the run: the model's host is killed, the tests not run yet stay NotRun,
+    // and finished() still reports the run (cancelled).
     void cancel();
 
     bool isRunning() const { return m_running; }
     // Milliseconds since the running job started (0 when none runs).
     qint64 elapsedMs() const { return m_running && m_clock.isValid() ? m_clock.elapsed() : 0; }
 
-    // Blocks until every self-test job of the process has returned (they return
+    // Blocks until every self-test run of the process has returned (they return
     // quickly once cancelled). For shutdown and tests.
     static void waitForAll();
 
 signals:
     void started();
     // total == 0 while the runner host starts and loads the model; then one step
-    // per self-test and example, `what` naming the one just finished.
-    void progressChanged(qint64 done, qint64 total, const QString &what);
+    // per self-test and example.
+    void progressChanged(qint64 done, qint64 total);
     // A run ended (also when cancelled: run.cancelled, the rest NotRun).
     void finished(const carton::SelfTestRun &run, const QStringList &warnings);
     // The run could not start: no matching runner, the model did not load...
@@ -62,12 +66,7 @@ signals:
     void judged(const carton::SelfTestRun &run);
 
 private:
-    struct Job;
-    void detach();
-    std::shared_ptr<Job> newJob();
-
-    std::shared_ptr<Job> m_job;
-    quint64 m_generation = 0;
+    LatestJob *m_jobs;
     bool m_running = false;
     QElapsedTimer m_clock;
 };

@@ -3,6 +3,7 @@
 #include "selftestspage.h"
 
 #include "descriptionbrowser.h"
+#include "errormappane.h"
 #include "markdownrenderer.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
@@ -141,6 +142,9 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     m_detailTabs->setDocumentMode(true);
     m_detailTabs->addTab(m_details, tr("Details"));
     m_detailTabs->addTab(createOutputsPane(), tr("Outputs"));
+    m_errorMap = new ErrorMapPane;
+    m_errorMap->setObjectName(QStringLiteral("selfTestErrorMap"));
+    m_detailTabs->addTab(m_errorMap, tr("Error Map"));
     m_detailTabs->addTab(m_log, tr("Runner log"));
 
     auto *splitter = new QSplitter(Qt::Horizontal);
@@ -526,7 +530,7 @@ void SelfTestsPage::startRun(const QList<int> &tests)
     updateActions();
 }
 
-void SelfTestsPage::onProgress(qint64 done, qint64 total, const QString &)
+void SelfTestsPage::onProgress(qint64 done, qint64 total)
 {
     if (total <= 0)
         return; // still starting the host / loading the model
@@ -745,6 +749,7 @@ void SelfTestsPage::showDetails()
 void SelfTestsPage::showOutputDetails()
 {
     const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row());
+    m_errorMap->setOutput(row);
     if (!row) {
         m_outputDetails->setHtml(QStringLiteral("<p><i>%1</i></p>")
                                      .arg(tr("Run the self-tests to see each output's figures.").toHtmlEscaped()));

@@ -28,6 +28,7 @@ class Carton;
 namespace studio {
 
 class DescriptionBrowser;
+class ErrorMapPane;
 class OutputResultsModel;
 class SelfTestRunner;
 class SelfTestsModel;
@@ -42,7 +43,7 @@ class SelfTestsPage final : public QWidget {
     Q_DISABLE_COPY_MOVE(SelfTestsPage)
 
 public:
-    enum DetailTab { DetailsTab, OutputsTab, LogTab };
+    enum DetailTab { DetailsTab, OutputsTab, ErrorMapTab, LogTab };
 
     SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent = nullptr);
     ~SelfTestsPage() override;
@@ -54,6 +55,8 @@ public:
     QTableView *outputsView() const { return m_outputs; }
     QTextBrowser *outputDetails() const { return m_outputDetails; }
     QPlainTextEdit *log() const { return m_log; }
+    ErrorMapPane *errorMap() const { return m_errorMap; }
+    QTabWidget *detailTabs() const { return m_detailTabs; }
     QLabel *summary() const { return m_summary; }
     QAction *runAllAction() const { return m_runAll; }
     QAction *runSelectedAction() const { return m_runSelected; }
@@ -103,7 +106,7 @@ private:
     void runnerChosen(int index);
     QWidget *createOutputsPane();
     void startRun(const QList<int> &tests);
-    void onProgress(qint64 done, qint64 total, const QString &what);
+    void onProgress(qint64 done, qint64 total);
     void onFinished(const carton::SelfTestRun &run, const QStringList &warnings);
     void onFailed(const QString &message, const QStringList &warnings);
     void onJudged(const carton::SelfTestRun &run);
@@ -124,6 +127,7 @@ private:
     QTableView *m_outputs = nullptr;
     QTextBrowser *m_outputDetails = nullptr;
     QPlainTextEdit *m_log = nullptr;
+    ErrorMapPane *m_errorMap = nullptr;
     QLabel *m_summary = nullptr;
     QProgressBar *m_progress = nullptr;
     QAction *m_runAll = nullptr;
