@@ -15,6 +15,16 @@ else()
   target_compile_options(carton_settings INTERFACE -Wall -Wextra -Wpedantic -Wno-missing-field-initializers)
 endif()
 
+# CI turns this on (.ci/run): any warning fails the build.
+option(CARTON_WERROR "Treat compiler warnings as errors" OFF)
+if(CARTON_WERROR)
+  if(MSVC)
+    target_compile_options(carton_settings INTERFACE /WX)
+  else()
+    target_compile_options(carton_settings INTERFACE -Werror)
+  endif()
+endif()
+
 option(CARTON_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
 if(CARTON_SANITIZE AND NOT MSVC)
   target_compile_options(carton_settings INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)

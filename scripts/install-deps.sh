@@ -10,6 +10,7 @@ packages=(
   zlib1g-dev libbrotli-dev
   xvfb xauth imagemagick appstream
   python3 python3-numpy zip unzip zstd libarchive-tools openssl time
+  clang-format # scripts/check-format.sh (CI)
 )
 if [ "${CARTON_WITH_TORCH:-1}" = 1 ]; then packages+=(libtorch-dev); fi
 missing=()

@@ -96,19 +96,6 @@ bool parseArgs(QCommandLineParser &parser, const QString &command, const QString
     return true;
 }
 
-QString humanSize(qint64 bytes)
-{
-    const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double v = double(bytes);
-    int u = 0;
-    while (v >= 1024 && u < 4) {
-        v /= 1024;
-        ++u;
-    }
-    return u == 0 ? QStringLiteral("%1 B").arg(bytes)
-                  : QStringLiteral("%1 %2").arg(v, 0, 'f', 1).arg(QLatin1StringView(units[u]));
-}
-
 std::unique_ptr<carton::Progress> makeProgressBar(const QString &label)
 {
     if (!stderrIsTerminal())

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/diagnostic.h"
+#include "base/humansize.h"
 #include "base/limits.h"
 #include "base/progress.h"
 #include "base/result.h"
@@ -34,7 +35,8 @@ std::unique_ptr<carton::Progress> makeProgressBar(const QString &label);
 // Ends the bar's line (if one was drawn).
 void finishProgressBar(const carton::Progress *progress);
 
-QString humanSize(qint64 bytes);
+// "1.5 MiB": the core's wording, shared with the GUI.
+using carton::humanSize;
 
 } // namespace cli
 

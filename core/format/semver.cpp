@@ -241,14 +241,10 @@ QString SemVersion::toString() const
     return s;
 }
 
-std::optional<SemVersion> parseSemVersion(QStringView text, QString *error)
+Result<SemVersion> parseSemVersion(QStringView text)
 {
     ParseError err;
-    auto fail = [&]() -> std::optional<SemVersion> {
-        if (error)
-            *error = err.message;
-        return std::nullopt;
-    };
+    auto fail = [&]() -> Result<SemVersion> { return makeError(ErrorCode::Format, err.message); };
     if (text.isEmpty()) {
         err.message = QStringLiteral("empty string, expected a semver version");
         return fail();
@@ -375,14 +371,10 @@ bool comparatorMatches(const VersionReq::Comparator &cmp, const SemVersion &ver)
     return false;
 }
 
-std::optional<VersionReq> VersionReq::parse(QStringView input, QString *error)
+Result<VersionReq> VersionReq::parse(QStringView input)
 {
     ParseError err;
-    auto fail = [&]() -> std::optional<VersionReq> {
-        if (error)
-            *error = err.message;
-        return std::nullopt;
-    };
+    auto fail = [&]() -> Result<VersionReq> { return makeError(ErrorCode::Format, err.message); };
     VersionReq req;
     req.m_text = input.toString();
     QStringView text = trimSpaces(input);
@@ -509,7 +501,7 @@ bool VersionReq::matches(const SemVersion &version) const
 
 bool VersionReq::matches(QStringView version) const
 {
-    const std::optional<SemVersion> v = parseSemVersion(version);
+    const Result<SemVersion> v = parseSemVersion(version);
     return v && matches(*v);
 }
 

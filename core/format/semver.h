@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/result.h"
 #include "cartoncore_export.h"
 
 #include <QList>
@@ -25,18 +26,19 @@ struct CARTONCORE_EXPORT SemVersion {
 };
 
 // Parses a full version as Rust's semver::Version does ("1.2.3", "1.0.0-rc.1+b5");
-// no surrounding spaces, no leading zeros. *error gets the reason on failure.
-CARTONCORE_EXPORT std::optional<SemVersion> parseSemVersion(QStringView text, QString *error = nullptr);
+// no surrounding spaces, no leading zeros. Fails with ErrorCode::Format and the
+// crate's wording ("unexpected end of input while parsing minor version number").
+CARTONCORE_EXPORT Result<SemVersion> parseSemVersion(QStringView text);
 
 // A version requirement as Rust's semver crate parses it (VersionReq):
 // comma-separated comparators, each `[op]MAJOR[.MINOR[.PATCH[-pre]]]` with op one
 // of = > >= < <= ~ ^ (none means ^), or wildcards `*`, `1.*`, `1.2.x`.
 class CARTONCORE_EXPORT VersionReq {
 public:
-    // nullopt + *error set on a syntax error, worded like the semver crate
+    // Fails with ErrorCode::Format on a syntax error, worded like the semver crate
     // ("unexpected character 'x' while parsing major version number").
     // Spaces (only U+0020, as in the crate) are allowed around operators and commas.
-    static std::optional<VersionReq> parse(QStringView text, QString *error = nullptr);
+    static Result<VersionReq> parse(QStringView text);
     bool matches(const SemVersion &version) const;
     // Parses `version` and matches it; false when it is not a valid version.
     bool matches(QStringView version) const;

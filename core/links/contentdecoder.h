@@ -4,29 +4,22 @@
 
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "codec/streamdecoder.h"
 
 #include <QByteArray>
-#include <functional>
 #include <memory>
 
 namespace carton {
 
-// Streaming decoder for one HTTP Content-Encoding: "identity", "gzip", "x-gzip",
-// "deflate" (zlib-wrapped, or raw as some servers send), "br", "zstd".
-// Output is capped at maxOutput bytes (ErrorCode::Limit beyond).
-class CARTONCORE_EXPORT ContentDecoder {
-public:
-    static Result<std::unique_ptr<ContentDecoder>> create(const QByteArray &encoding, qint64 maxOutput);
-    virtual ~ContentDecoder() = default;
-    // Feeds compressed bytes; returns the decoded bytes produced so far.
-    Result<QByteArray> decode(QByteArrayView input);
-    // Streaming form: decoded bytes are handed to `sink` in pieces of at most 64 KiB,
-    // so a small hostile input never has to be expanded in memory at once. A failing
-    // sink stops decoding and its error is returned.
-    using Sink = std::function<Status(QByteArrayView decoded)>;
-    virtual Status decodeTo(QByteArrayView input, const Sink &sink) = 0;
-    // Call at the end of the input; fails if the stream was truncated.
-    virtual Status finish() = 0;
-};
+// The codec of one HTTP Content-Encoding (case and spaces ignored): "identity" or
+// empty, "gzip", "x-gzip", "deflate" (zlib-wrapped, or raw as some servers send),
+// "br", "zstd". Anything else fails with ErrorCode::Unsupported.
+CARTONCORE_EXPORT Result<Codec> contentEncodingCodec(const QByteArray &encoding);
+
+// A decoder for one Content-Encoding through the shared codec layer
+// (codec/streamdecoder.h): output capped at maxOutput bytes (ErrorCode::Limit
+// beyond), handed on in pieces of at most 64 KiB.
+CARTONCORE_EXPORT Result<std::unique_ptr<StreamDecoder>> createContentDecoder(const QByteArray &encoding,
+                                                                              qint64 maxOutput);
 
 } // namespace carton

@@ -161,7 +161,7 @@ private:
                 fail(makeError(ErrorCode::Limit, QStringLiteral("too many stacked content encodings")));
                 return;
             }
-            Result<std::unique_ptr<ContentDecoder>> decoder = ContentDecoder::create(name, m_options.maxSize);
+            Result<std::unique_ptr<StreamDecoder>> decoder = createContentDecoder(name, m_options.maxSize);
             if (!decoder) {
                 fail(decoder.error());
                 return;
@@ -233,7 +233,7 @@ private:
     const FetchOptions &m_options;
     Progress *m_progress;
     std::unique_ptr<QNetworkReply, ReplyDeleter> m_reply;
-    std::vector<std::unique_ptr<ContentDecoder>> m_decoders;
+    std::vector<std::unique_ptr<StreamDecoder>> m_decoders;
     QByteArray m_readBuffer = QByteArray(kReadChunk, Qt::Uninitialized);
     Sha256 m_hash;
     qint64 m_written = 0;

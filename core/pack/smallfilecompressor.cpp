@@ -3,7 +3,9 @@
 #include "pack/smallfilecompressor.h"
 
 #include "base/sha256.h"
-#include "zip/zipcodecs.h"
+#include "codec/encoder.h"
+#include "zip/zipcrc.h"
+#include "zip/zipentry.h"
 
 #include <QFile>
 
@@ -51,9 +53,14 @@ std::optional<CompressedFile> SmallFileCompressor::take(int index)
 
 void SmallFileCompressor::work()
 {
-    QString why;
     // One worker thread in libzstd, like the streaming path (any count >= 1 gives the same bytes).
-    std::unique_ptr<ZipEncoder> encoder = ZipEncoder::create(m_method, m_level, 1, &why);
+    const auto create = [this]() -> Result<std::unique_ptr<Encoder>> {
+        const Result<Codec> codec = zipMethodCodec(m_method);
+        if (!codec)
+            return codec.error();
+        return Encoder::create(*codec, m_level, 1);
+    };
+    Result<std::unique_ptr<Encoder>> encoder = create();
     for (;;) {
         int index = 0;
         {
@@ -65,11 +72,11 @@ void SmallFileCompressor::work()
         }
         CompressedFile result;
         if (!encoder)
-            result.error = makeError(ErrorCode::Unsupported, why, m_files.at(index).path);
+            result.error = makeError(encoder.error().code, encoder.error().message, m_files.at(index).path);
         else
-            result = compress(m_files.at(index), *encoder);
-        if (encoder && !result.error && !encoder->reset())
-            encoder = ZipEncoder::create(m_method, m_level, 1, &why);
+            result = compress(m_files.at(index), **encoder);
+        if (encoder && !result.error && !(*encoder)->reset())
+            encoder = create();
         {
             std::lock_guard lock(m_mutex);
             m_results[size_t(index)] = std::move(result);
@@ -78,7 +85,7 @@ void SmallFileCompressor::work()
     }
 }
 
-CompressedFile SmallFileCompressor::compress(const File &file, ZipEncoder &encoder) const
+CompressedFile SmallFileCompressor::compress(const File &file, Encoder &encoder) const
 {
     CompressedFile out;
     QFile in(file.absolutePath);
@@ -100,10 +107,10 @@ CompressedFile SmallFileCompressor::compress(const File &file, ZipEncoder &encod
     out.data.reserve(data.size() / 2 + 64);
     auto sink = [](void *context, const char *bytes, std::size_t size) {
         static_cast<QByteArray *>(context)->append(bytes, qsizetype(size));
-        return true;
+        return Status();
     };
-    if (!encoder.encode(data.constData(), std::size_t(data.size()), true, sink, &out.data))
-        out.error = makeError(ErrorCode::Io, encoder.error(), file.path);
+    if (Status s = encoder.encode(data.constData(), std::size_t(data.size()), true, sink, &out.data); !s)
+        out.error = makeError(s.error().code, s.error().message, file.path);
     return out;
 }
 

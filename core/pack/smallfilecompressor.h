@@ -15,7 +15,7 @@
 
 namespace carton {
 
-class ZipEncoder;
+class Encoder;
 
 // One small file, read, hashed and compressed whole.
 struct CompressedFile {
@@ -53,7 +53,7 @@ public:
 
 private:
     void work();
-    CompressedFile compress(const File &file, ZipEncoder &encoder) const;
+    CompressedFile compress(const File &file, Encoder &encoder) const;
 
     const QList<File> m_files; // read by several threads: const, so nothing detaches it
     quint16 m_method;

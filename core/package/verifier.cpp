@@ -4,7 +4,7 @@
 
 #include "base/sha256.h"
 #include "package/carton.h"
-#include "zip/zipcodecs.h"
+#include "zip/zipcrc.h"
 
 #include <QFile>
 #include <QThread>

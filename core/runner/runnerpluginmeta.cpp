@@ -116,10 +116,9 @@ Result<RunnerPluginInfo> parseRunnerPluginMetaData(const QJsonObject &m, const Q
     if (info.runnerName.isEmpty())
         return fail(QStringLiteral("plugin metadata: \"runner_name\" must be a non-empty string"));
     info.frameworkVersion = m.value(u"framework_version").toString();
-    QString semverError;
-    if (!parseSemVersion(info.frameworkVersion, &semverError))
+    if (const Result<SemVersion> version = parseSemVersion(info.frameworkVersion); !version)
         return fail(QStringLiteral("plugin metadata: \"framework_version\" must be a semantic version (\"%1\": %2)")
-                        .arg(info.frameworkVersion, semverError));
+                        .arg(info.frameworkVersion, version.error().message));
     const QJsonValue compat = m.value(u"runner_compat_versions");
     if (!compat.isArray() || compat.toArray().isEmpty())
         return fail(

@@ -120,13 +120,12 @@ Result<RunnerPluginInfo> RunnerRegistry::select(const RunnerInfo &runner, const 
         return makeError(ErrorCode::NotFound,
                          QStringLiteral("the carton needs runner \"%1\", not \"%2\" (use --force to run it anyway)")
                              .arg(runner.runnerName, name));
-    QString reqError;
-    const std::optional<VersionReq> req = VersionReq::parse(runner.requiredFrameworkVersion, &reqError);
+    const Result<VersionReq> req = VersionReq::parse(runner.requiredFrameworkVersion);
     if (!req)
         return makeError(ErrorCode::Format,
                          QStringLiteral("required_framework_version \"%1\" is not a version "
                                         "requirement: %2")
-                             .arg(runner.requiredFrameworkVersion, reqError),
+                             .arg(runner.requiredFrameworkVersion, req.error().message),
                          QStringLiteral("carton.toml: runner.required_framework_version"));
     QStringList reasons;
     for (const RunnerPluginInfo *p : named) {

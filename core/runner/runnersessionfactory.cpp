@@ -76,7 +76,7 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
         return plugin.error();
     QStringList notes;
     if (choice.force && !kserve) {
-        const std::optional<VersionReq> req = VersionReq::parse(runner.requiredFrameworkVersion);
+        const Result<VersionReq> req = VersionReq::parse(runner.requiredFrameworkVersion);
         const bool matches = plugin->runnerName == runner.runnerName && req && req->matches(plugin->frameworkVersion) &&
                              plugin->compatVersions.contains(runner.runnerCompatVersion);
         if (!matches)

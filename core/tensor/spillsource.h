@@ -17,7 +17,9 @@ namespace carton {
 // not yet decoded waits for the streaming decode to pass them (no second decode), so
 // the first slices of a tensor are served while the rest is still being decoded.
 // If writing the temporary file fails (disk full), reads fall back to decoding the
-// stream themselves up to the bytes they need.
+// stream themselves up to the bytes they need. SpillSource decodes nothing itself:
+// the opener's device does (for a zip carton, ZipReader::openEntry's entry device
+// over the shared codec layer, codec/decoder.h, with its size and CRC checks).
 //
 // Errors of the stream (truncated data, CRC mismatch, over-long output) fail every
 // read of bytes at or after the point where decoding stopped; the CRC is only known

@@ -179,11 +179,12 @@ void checkRunner(const RunnerInfo &runner, Reporter &r)
         r.toml(Severity::Error, u"runner.required_framework_version"_s,
                u"required_framework_version is empty; expected a semver version requirement such as =2.0.1"_s);
     } else {
-        QString error;
-        if (!VersionReq::parse(req, &error))
+        if (const Result<VersionReq> parsed = VersionReq::parse(req); !parsed) {
+            const QString error = parsed.error().message;
             r.toml(Severity::Error, u"runner.required_framework_version"_s,
                    u"\"%1\" is not a valid semver version requirement%2; expected e.g. =2.0.1, >=3.8, ^1.2"_s.arg(
                        req, error.isEmpty() ? QString() : u" ("_s + error + u')'));
+        }
     }
 
     // Upstream reads runner_compat_version as an unsigned 64-bit integer, so a

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/result.h"
+#include "codec/codec.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -41,6 +44,24 @@ inline QString zipMethodName(quint16 method)
         return QStringLiteral("zstd");
     default:
         return QStringLiteral("method %1").arg(method);
+    }
+}
+
+// The codec of a method: Stored is Identity, Deflate raw deflate, Zstd zstd;
+// any other method fails with ErrorCode::Unsupported.
+inline Result<Codec> zipMethodCodec(quint16 method)
+{
+    switch (method) {
+    case quint16(ZipMethod::Stored):
+        return Codec::Identity;
+    case quint16(ZipMethod::Deflate):
+        return Codec::RawDeflate;
+    case quint16(ZipMethod::Zstd):
+        return Codec::Zstd;
+    default:
+        return makeError(ErrorCode::Unsupported,
+                         QStringLiteral("compression %1 is not supported (stored, deflate and zstd are)")
+                             .arg(zipMethodName(method)));
     }
 }
 

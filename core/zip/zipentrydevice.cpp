@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "zipentrydevice.h"
 
-#include "zip/zipcodecs.h"
+#include "codec/decoder.h"
+#include "zip/zipcrc.h"
 
 #include <algorithm>
 
@@ -15,7 +16,7 @@ constexpr qint64 MaxChunk = qint64(1) << 30;
 } // namespace
 
 ZipEntryDevice::ZipEntryDevice(std::unique_ptr<QFile> file, const ZipEntry &entry, QString location,
-                               std::unique_ptr<ZipDecoder> decoder, bool verifyCrc)
+                               std::unique_ptr<Decoder> decoder, bool verifyCrc)
     : m_file(std::move(file)), m_decoder(std::move(decoder)), m_location(std::move(location)),
       m_expected(entry.uncompressedSize), m_compressedLeft(entry.compressedSize),
       m_compressedSize(entry.compressedSize), m_expectedCrc(entry.crc32), m_crc(zipCrc32(0, nullptr, 0)),
@@ -111,8 +112,8 @@ qint64 ZipEntryDevice::readCompressed(char *data, qint64 want)
             return -1;
         const std::size_t inBefore = m_inPos;
         const std::size_t outBefore = got;
-        if (!m_decoder->decode(m_in.get(), m_inSize, m_inPos, data, outSize, got))
-            return fail(ErrorCode::Format, m_decoder->error());
+        if (Status s = m_decoder->decode(m_in.get(), m_inSize, m_inPos, data, outSize, got); !s)
+            return fail(s.error().code, s.error().message);
         if (m_decoder->ended())
             break;
         if (m_inPos == inBefore && got == outBefore) {
@@ -147,8 +148,8 @@ bool ZipEntryDevice::finish()
                 return false;
             const std::size_t inBefore = m_inPos;
             std::size_t out = 0;
-            if (!m_decoder->decode(m_in.get(), m_inSize, m_inPos, scratch, sizeof scratch, out)) {
-                fail(ErrorCode::Format, m_decoder->error());
+            if (Status s = m_decoder->decode(m_in.get(), m_inSize, m_inPos, scratch, sizeof scratch, out); !s) {
+                fail(s.error().code, s.error().message);
                 return false;
             }
             if (out > 0) {

@@ -13,14 +13,14 @@
 
 namespace carton {
 
-class ZipDecoder;
+class Decoder;
 
 class ZipEntryDevice final : public QIODevice {
 public:
     // `file` is open and positioned at the entry's data; `location` names archive
     // and entry for messages ("a.carton: entry model/x").
     ZipEntryDevice(std::unique_ptr<QFile> file, const ZipEntry &entry, QString location,
-                   std::unique_ptr<ZipDecoder> decoder, bool verifyCrc);
+                   std::unique_ptr<Decoder> decoder, bool verifyCrc);
     ~ZipEntryDevice() override;
 
     bool isSequential() const override { return true; }
@@ -41,7 +41,7 @@ private:
     qint64 fail(ErrorCode code, const QString &message);
 
     std::unique_ptr<QFile> m_file;
-    std::unique_ptr<ZipDecoder> m_decoder;
+    std::unique_ptr<Decoder> m_decoder; // carton_codec; nullptr for Stored
     QString m_location;
     quint64 m_expected = 0;
     quint64 m_produced = 0;

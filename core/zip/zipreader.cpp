@@ -3,7 +3,7 @@
 #include "zipreader.h"
 
 #include "base/archivepath.h"
-#include "zip/zipcodecs.h"
+#include "codec/decoder.h"
 #include "zip/zipentrydevice.h"
 #include "zip/zipformat.h"
 
@@ -479,14 +479,15 @@ Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool ve
         return entryError(ErrorCode::Unsupported, entry,
                           QStringLiteral("entry is encrypted; encrypted zip entries "
                                          "are not supported"));
-    std::unique_ptr<ZipDecoder> decoder;
+    std::unique_ptr<Decoder> decoder;
     if (entry.method != quint16(ZipMethod::Stored)) {
-        QString why;
-        decoder = ZipDecoder::create(entry.method, &why);
-        if (!decoder)
-            return entryError(ErrorCode::Unsupported, entry,
-                              QStringLiteral("compression %1 is not supported (stored, deflate and zstd are); %2")
-                                  .arg(zipMethodName(entry.method), why));
+        const Result<Codec> codec = zipMethodCodec(entry.method);
+        if (!codec)
+            return entryError(codec.error().code, entry, codec.error().message);
+        Result<std::unique_ptr<Decoder>> created = Decoder::create(*codec);
+        if (!created)
+            return entryError(created.error().code, entry, created.error().message);
+        decoder = std::move(created).value();
         const quint64 compressed = std::max<quint64>(entry.compressedSize, 1);
         if (entry.uncompressedSize > (1u << 20) && entry.uncompressedSize / compressed > quint64(limits.maxRatio))
             return entryError(ErrorCode::Limit, entry,

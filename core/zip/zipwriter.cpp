@@ -3,8 +3,9 @@
 #include "zipwriter.h"
 
 #include "base/archivepath.h"
+#include "codec/encoder.h"
 #include "zip/rangecopy.h"
-#include "zip/zipcodecs.h"
+#include "zip/zipcrc.h"
 #include "zip/zipformat.h"
 
 #include <QSet>
@@ -52,9 +53,9 @@ struct ZipWriter::Private {
     QByteArray currentName;
     bool localZip64 = false;
     std::tuple<quint16, int, int> currentSettings{0, 0, 0}; // method, level, zstd workers of the entry
-    std::unique_ptr<ZipEncoder> encoder;
+    std::unique_ptr<Encoder> encoder;
     // The last finished encoder and its settings, reused by the next entry with the same ones.
-    std::unique_ptr<ZipEncoder> spareEncoder;
+    std::unique_ptr<Encoder> spareEncoder;
     std::tuple<quint16, int, int> spareSettings{0, 0, 0};
     quint32 crc = 0;
     quint64 dataStart = 0;
@@ -84,11 +85,13 @@ struct ZipWriter::Private {
              current.name);
         return false;
     }
-    static bool sink(void *context, const char *data, std::size_t size)
+    static Status sink(void *context, const char *data, std::size_t size)
     {
         auto *self = static_cast<Private *>(context);
         self->current.compressedSize += size;
-        return self->put(data, qint64(size));
+        if (!self->put(data, qint64(size)))
+            return *self->failure;
+        return {};
     }
     // beginEntry(); without `encode` no encoder is set up (the data arrives compressed).
     Status begin(const QString &name, const ZipWriteOptions &options, bool encode);
@@ -154,17 +157,20 @@ Status ZipWriter::Private::begin(const QString &name, const ZipWriteOptions &opt
         return d->fail(ErrorCode::Io, QStringLiteral("cannot tell the device position"), name);
     entry.localHeaderOffset = quint64(position);
 
-    std::unique_ptr<ZipEncoder> encoder;
+    std::unique_ptr<Encoder> encoder;
     const std::tuple<quint16, int, int> settings{entry.method, options.level, options.zstdWorkers};
     if (!encode || entry.method == quint16(ZipMethod::Stored)) {
         // no encoder
     } else if (d->spareEncoder && d->spareSettings == settings) {
         encoder = std::move(d->spareEncoder);
     } else {
-        QString why;
-        encoder = ZipEncoder::create(entry.method, options.level, options.zstdWorkers, &why);
-        if (!encoder)
-            return makeError(ErrorCode::Unsupported, why, QStringLiteral("zip writer: entry %1").arg(name));
+        const Result<Codec> codec = zipMethodCodec(entry.method);
+        Result<std::unique_ptr<Encoder>> created =
+            codec ? Encoder::create(*codec, options.level, options.zstdWorkers) : codec.error();
+        if (!created)
+            return makeError(created.error().code, created.error().message,
+                             QStringLiteral("zip writer: entry %1").arg(name));
+        encoder = std::move(created).value();
     }
     d->localZip64 = !directory && (options.sizeHint < 0 || options.sizeHint >= SmallEntryLimit);
 
@@ -223,9 +229,9 @@ Status ZipWriter::write(const char *data, qint64 size)
             return *d->failure;
         return {};
     }
-    if (!d->encoder->encode(data, std::size_t(size), false, &Private::sink, d.get())) {
+    if (Status s = d->encoder->encode(data, std::size_t(size), false, &Private::sink, d.get()); !s) {
         if (!d->failure)
-            d->fail(ErrorCode::Io, d->encoder->error(), d->current.name);
+            d->fail(s.error().code, s.error().message, d->current.name);
         return *d->failure;
     }
     return {};
@@ -239,10 +245,12 @@ Result<ZipEntry> ZipWriter::finishEntry()
         return makeError(ErrorCode::Usage, QStringLiteral("finishEntry() without beginEntry()"),
                          QStringLiteral("zip writer"));
     ZipEntry &entry = d->current;
-    if (d->encoder && !d->encoder->encode(nullptr, 0, true, &Private::sink, d.get())) {
-        if (!d->failure)
-            d->fail(ErrorCode::Io, d->encoder->error(), entry.name);
-        return *d->failure;
+    if (d->encoder) {
+        if (Status s = d->encoder->encode(nullptr, 0, true, &Private::sink, d.get()); !s) {
+            if (!d->failure)
+                d->fail(s.error().code, s.error().message, entry.name);
+            return *d->failure;
+        }
     }
     if (d->encoder && d->encoder->reset()) {
         d->spareEncoder = std::move(d->encoder);

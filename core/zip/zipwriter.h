@@ -48,7 +48,7 @@ public:
     // A symlink entry: Stored, unix mode 0120777, body = relative target.
     Result<ZipEntry> addSymlink(const QString &name, const QString &target);
     // An entry whose data was compressed elsewhere (with options.method, e.g. on
-    // another thread through ZipEncoder): writes the bytes as they are, with the
+    // another thread through an Encoder): writes the bytes as they are, with the
     // given CRC-32 and uncompressed size.
     Result<ZipEntry> addCompressedEntry(const QString &name, const ZipWriteOptions &options, QByteArrayView compressed,
                                         quint32 crc32, quint64 uncompressedSize);

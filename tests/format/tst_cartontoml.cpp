@@ -34,8 +34,8 @@ QStringList upstreamRejections(const CartonInfo &info)
 {
     QStringList why;
     QString err;
-    if (!VersionReq::parse(info.runner.requiredFrameworkVersion, &err))
-        why << u"semver: "_s + err;
+    if (const Result<VersionReq> req = VersionReq::parse(info.runner.requiredFrameworkVersion); !req)
+        why << u"semver: "_s + req.error().message;
     for (const QString &p : info.requiredPlatforms.value_or(QStringList()))
         if (!isValidTargetTriple(p, &err))
             why << u"target triple: "_s + err;

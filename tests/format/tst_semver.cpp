@@ -54,13 +54,13 @@ void TestSemver::parseVersion()
     QFETCH(QString, text);
     QFETCH(QString, normalized);
     QFETCH(QString, error);
-    QString why;
-    const std::optional<SemVersion> v = parseSemVersion(text, &why);
+    const Result<SemVersion> v = parseSemVersion(text);
     if (normalized.isEmpty()) {
         QVERIFY(!v);
-        QCOMPARE(why, error);
+        QCOMPARE(v.error().code, ErrorCode::Format);
+        QCOMPARE(v.error().message, error);
     } else {
-        QVERIFY2(v, qPrintable(why));
+        QVERIFY2(v, qPrintable(v ? QString() : v.error().message));
         QCOMPARE(v->toString(), normalized);
     }
 }
@@ -135,9 +135,10 @@ void TestSemver::reqErrors()
 {
     QFETCH(QString, req);
     QFETCH(QString, error);
-    QString why;
-    QVERIFY(!VersionReq::parse(req, &why).has_value());
-    QCOMPARE(why, error);
+    const Result<VersionReq> r = VersionReq::parse(req);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, ErrorCode::Format);
+    QCOMPARE(r.error().message, error);
 }
 
 void TestSemver::reqMatches_data()
@@ -220,9 +221,8 @@ void TestSemver::reqMatches()
     QFETCH(QString, req);
     QFETCH(QStringList, matching);
     QFETCH(QStringList, notMatching);
-    QString why;
-    const std::optional<VersionReq> r = VersionReq::parse(req, &why);
-    QVERIFY2(r, qPrintable(why));
+    const Result<VersionReq> r = VersionReq::parse(req);
+    QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
     QCOMPARE(r->toString(), req);
     for (const QString &v : matching)
         QVERIFY2(r->matches(v), qPrintable(u"%1 should match %2"_s.arg(req, v)));
@@ -235,11 +235,11 @@ void TestSemver::tooManyComparators()
     QStringList parts;
     for (int i = 0; i < 32; ++i)
         parts.append(u">=1.0.%1"_s.arg(i));
-    QVERIFY(VersionReq::parse(parts.join(u", "_s)).has_value());
+    QVERIFY(VersionReq::parse(parts.join(u", "_s)).ok());
     parts.append(u"<9"_s);
-    QString why;
-    QVERIFY(!VersionReq::parse(parts.join(u", "_s), &why).has_value());
-    QCOMPARE(why, u"excessive number of version comparators"_s);
+    const Result<VersionReq> r = VersionReq::parse(parts.join(u", "_s));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().message, u"excessive number of version comparators"_s);
 }
 
 QTEST_GUILESS_MAIN(TestSemver)

@@ -14,7 +14,7 @@ namespace {
 // Feeds `input` in pieces of `step` bytes (0: all at once) and finishes.
 Result<QByteArray> decodeAll(const QByteArray &encoding, const QByteArray &input, qsizetype step, qint64 cap)
 {
-    Result<std::unique_ptr<ContentDecoder>> decoder = ContentDecoder::create(encoding, cap);
+    Result<std::unique_ptr<StreamDecoder>> decoder = createContentDecoder(encoding, cap);
     if (!decoder)
         return decoder.error();
     QByteArray out;
@@ -148,8 +148,7 @@ void TestContentDecoder::truncated()
         const Result<QByteArray> decoded = decodeAll(encoding, encoded, step, 1 << 20);
         QVERIFY(!decoded.ok());
         QCOMPARE(decoded.error().code, ErrorCode::Format);
-        QVERIFY2(decoded.error().message.contains(u"truncated"_s) || decoded.error().message.contains(u"corrupt"_s),
-                 qPrintable(decoded.error().toString()));
+        QVERIFY2(decoded.error().message.startsWith(u"truncated "_s), qPrintable(decoded.error().toString()));
     }
 }
 
@@ -172,7 +171,7 @@ void TestContentDecoder::bombCapped()
     if (encoding != "identity")
         QVERIFY2(encoded.size() < (1 << 20), "the bomb should be small");
     const qint64 cap = 1 << 20;
-    Result<std::unique_ptr<ContentDecoder>> decoder = ContentDecoder::create(encoding, cap);
+    Result<std::unique_ptr<StreamDecoder>> decoder = createContentDecoder(encoding, cap);
     QVERIFY(decoder.ok());
     qint64 delivered = 0;
     const Status s = (*decoder)->decodeTo(encoded, [&delivered](QByteArrayView piece) {
@@ -220,7 +219,7 @@ void TestContentDecoder::trailingData()
 void TestContentDecoder::unsupported()
 {
     for (const char *enc : {"compress", "lzma", "gzip;q=1", "x-custom"}) {
-        const auto decoder = ContentDecoder::create(enc, 100);
+        const auto decoder = createContentDecoder(enc, 100);
         QVERIFY(!decoder.ok());
         QCOMPARE(decoder.error().code, ErrorCode::Unsupported);
     }
@@ -229,7 +228,7 @@ void TestContentDecoder::unsupported()
 void TestContentDecoder::sinkErrorStops()
 {
     const QByteArray data = testutil::mixedData(300000, 10);
-    auto decoder = ContentDecoder::create("zstd", 1 << 30);
+    auto decoder = createContentDecoder("zstd", 1 << 30);
     QVERIFY(decoder.ok());
     int calls = 0;
     const Status s = (*decoder)->decodeTo(testenc::zstd(data), [&calls](QByteArrayView) {

@@ -4,7 +4,7 @@
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "packagetestutil.h"
-#include "zip/zipcodecs.h"
+#include "zip/zipcrc.h"
 
 #include <QTemporaryDir>
 #include <QTest>

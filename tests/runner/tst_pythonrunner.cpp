@@ -209,8 +209,7 @@ void TestPythonRunner::upstreamTestCarton()
     QCOMPARE(t.dtype(), DType::Int64);
     QCOMPARE(t.shape(), QList<qint64>{2});
     const RunnerRegistry registry = RunnerRegistry::scan({runnertest::pluginDir()});
-    const std::optional<SemVersion> version =
-        parseSemVersion(registry.select(carton->info()->runner)->frameworkVersion);
+    const Result<SemVersion> version = parseSemVersion(registry.select(carton->info()->runner)->frameworkVersion);
     QVERIFY(version);
     QCOMPARE(t.valueAsDouble(0), double(version->major));
     QCOMPARE(t.valueAsDouble(1), double(version->minor));

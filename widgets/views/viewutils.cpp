@@ -3,6 +3,7 @@
 #include "viewutils.h"
 
 #include "base/diagnostic.h"
+#include "base/humansize.h"
 #include "package/verifier.h"
 
 #include <QAction>
@@ -40,16 +41,10 @@ QString humanSize(qint64 bytes)
 {
     if (bytes < 0)
         return QStringLiteral("—");
-    if (bytes < 1024)
-        return tr("%1 B").arg(bytes);
-    static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB"};
-    double value = double(bytes) / 1024.0;
-    int unit = 0;
-    while (value >= 1024.0 && unit < 4) {
-        value /= 1024.0;
-        ++unit;
-    }
-    return QStringLiteral("%1 %2").arg(QLocale().toString(value, 'f', 1), QLatin1StringView(units[unit]));
+    QString text = carton::humanSize(bytes);
+    if (bytes >= 1024) // one decimal: the locale's separator
+        text.replace(u'.', QLocale().decimalPoint());
+    return text;
 }
 
 QString compressionMethodName(int method)

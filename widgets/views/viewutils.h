@@ -20,7 +20,8 @@ namespace studio {
 
 // Small display helpers shared by the views.
 
-// "0 B", "512 B", "1.5 KiB", "3.2 MiB" (binary units, one decimal above KiB).
+// carton::humanSize ("0 B", "512 B", "1.5 KiB", "3.2 MiB") with the locale's
+// decimal separator; "—" for a negative (unknown) size.
 QString humanSize(qint64 bytes);
 // "Stored", "Deflate", "zstd", "method 12"; "—" for -1 (a file in a folder).
 QString compressionMethodName(int method);

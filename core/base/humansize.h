@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "cartoncore_export.h"
+
+#include <QString>
+
+namespace carton {
+
+// A byte count for people, in binary units, the one wording of the CLI and the GUI:
+// "0 B", "1023 B", "1.0 KiB", "1.5 MiB", "8.0 EiB". Whole bytes below 1 KiB, one
+// decimal above, rounded to nearest; a value that would round to 1024.0 is given
+// in the next unit ("1.0 MiB", never "1024.0 KiB"). '.' whatever the locale (the
+// GUI localises the separator); negative counts keep their sign ("-1.5 KiB").
+CARTONCORE_EXPORT QString humanSize(qint64 bytes);
+
+} // namespace carton
