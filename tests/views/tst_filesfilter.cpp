@@ -159,9 +159,9 @@ void TestFilesFilter::overviewFacts()
         total += bytes.size();
     total += QFileInfo(m_dir.filePath(u"MANIFEST"_s)).size();
     // The MANIFEST is counted apart from the files it lists (which verification counts).
-    QCOMPARE(overview->filesLabel()->text(), u"%1 (%2 listed in MANIFEST, and MANIFEST/LINKS themselves)"_s
-                                                 .arg(m_files.size() + 1)
-                                                 .arg(m_files.size()));
+    QCOMPARE(
+        overview->filesLabel()->text(),
+        u"%1 (%2 listed in MANIFEST, and MANIFEST/LINKS themselves)"_s.arg(m_files.size() + 1).arg(m_files.size()));
     // A folder: packed size is the size.
     QCOMPARE(overview->sizeLabel()->text(),
              u"%1 (%2 packed)"_s.arg(studio::humanSize(total), studio::humanSize(total)));
