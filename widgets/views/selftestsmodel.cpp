@@ -194,6 +194,12 @@ int SelfTestsModel::itemRow(const QModelIndex &index) const
     return index.internalId() == topLevelId ? index.row() : int(index.internalId() - 1);
 }
 
+int SelfTestsModel::itemNumber(const QModelIndex &index) const
+{
+    const int row = itemRow(index);
+    return row < 0 ? -1 : m_items[row].number;
+}
+
 bool SelfTestsModel::isExample(const QModelIndex &index) const
 {
     const int row = itemRow(index);

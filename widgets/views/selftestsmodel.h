@@ -42,6 +42,8 @@ public:
     bool isExample(const QModelIndex &index) const;
     // The item (top-level) row an index belongs to.
     int itemRow(const QModelIndex &index) const;
+    // The item's position within [[self_test]] or [[example]] (-1 for an invalid index).
+    int itemNumber(const QModelIndex &index) const;
     // References of a top-level item ("@misc/x", "@tensor_data/y"), in order.
     QStringList references(const QModelIndex &index) const;
     QString description(const QModelIndex &index) const;

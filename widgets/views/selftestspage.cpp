@@ -5,6 +5,7 @@
 #include "descriptionbrowser.h"
 #include "errormappane.h"
 #include "markdownrenderer.h"
+#include "outputdetailshtml.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
 #include "roles.h"
@@ -74,29 +75,6 @@ QStringList toleranceValues(const QString &text)
             out.append(v);
     }
     return out;
-}
-
-QString histogramHtml(const carton::ErrorHistogram &h, const QString &title)
-{
-    const qint64 total = h.total();
-    if (total == 0)
-        return {};
-    qint64 peak = 1;
-    for (qint64 c : h.counts)
-        peak = std::max(peak, c);
-    QString html =
-        QStringLiteral("<p><b>%1</b></p><table cellspacing=\"0\" cellpadding=\"1\">").arg(title.toHtmlEscaped());
-    for (int b = 0; b < carton::ErrorHistogram::kBins; ++b) {
-        const qint64 c = h.counts[size_t(b)];
-        if (c == 0)
-            continue;
-        const int width = std::max(1, int(40.0 * double(c) / double(peak)));
-        html += QStringLiteral("<tr><td align=\"right\"><code>%1</code></td><td><font color=\"#3b82c4\">%2</font>"
-                               "</td><td align=\"right\">%3</td></tr>")
-                    .arg(carton::ErrorHistogram::binLabel(b).toHtmlEscaped(), QString(width, QChar(0x2588)))
-                    .arg(c);
-    }
-    return html + QStringLiteral("</table>");
 }
 
 } // namespace
@@ -457,15 +435,8 @@ QList<int> SelfTestsPage::selectedTests() const
         if (row < 0)
             continue;
         const QModelIndex item = m_model->index(row, 0);
-        if (m_model->isExample(item))
-            continue;
-        for (int n = 0;; ++n) {
-            const QModelIndex candidate = m_model->itemIndex(SelfTestsModel::ItemKind::SelfTest, n);
-            if (!candidate.isValid())
-                break;
-            if (candidate.row() == row && !tests.contains(n))
-                tests.append(n);
-        }
+        if (!m_model->isExample(item) && !tests.contains(m_model->itemNumber(item)))
+            tests.append(m_model->itemNumber(item));
     }
     std::sort(tests.begin(), tests.end());
     return tests;
@@ -697,15 +668,7 @@ void SelfTestsPage::showDetails()
             for (const QString &note : notes)
                 html += QStringLiteral("<p><i>%1</i> %2</p>").arg(tr("Note:").toHtmlEscaped(), note.toHtmlEscaped());
         };
-        int number = -1;
-        for (int n = 0;; ++n) {
-            const QModelIndex c =
-                m_model->itemIndex(example ? SelfTestsModel::ItemKind::Example : SelfTestsModel::ItemKind::SelfTest, n);
-            if (!c.isValid())
-                break;
-            if (c.row() == row)
-                number = n;
-        }
+        const int number = m_model->itemNumber(item);
         if (!example) {
             for (const carton::SelfTestResult &t : m_run->tests)
                 if (t.index == number) {
@@ -755,48 +718,7 @@ void SelfTestsPage::showOutputDetails()
                                      .arg(tr("Run the self-tests to see each output's figures.").toHtmlEscaped()));
         return;
     }
-    QString html = QStringLiteral("<h3>%1 — %2</h3>").arg(row->name.toHtmlEscaped(), row->verdict.toHtmlEscaped());
-    if (!row->problem.isEmpty())
-        html += QStringLiteral("<p>%1</p>").arg(row->problem.toHtmlEscaped());
-    if (const carton::TensorComparison *c = row->comparison ? &*row->comparison : nullptr) {
-        if (!c->exact && c->comparedCount > 0) {
-            html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr><th></th><th>max</th><th>mean</th>"
-                                   "<th>median</th><th>p99</th></tr>");
-            for (const auto &[label, s] :
-                 {std::pair{tr("absolute"), c->absError}, std::pair{tr("relative"), c->relError}})
-                html +=
-                    QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
-                        .arg(label, errorFigure(s.max), errorFigure(s.mean), errorFigure(s.median), errorFigure(s.p99));
-            html += QStringLiteral("</table>");
-            if (c->minAtol && c->minRtol)
-                html += QStringLiteral("<p>%1</p>")
-                            .arg(tr("Passes with atol ≥ %1 (rtol %2), or with rtol ≥ %3 (atol %4).")
-                                     .arg(errorFigure(*c->minAtol), errorFigure(c->tolerance.rtol),
-                                          errorFigure(*c->minRtol), errorFigure(c->tolerance.atol))
-                                     .toHtmlEscaped());
-        }
-        if (!c->worst.isEmpty()) {
-            html +=
-                QStringLiteral("<p><b>%1</b></p><table cellspacing=\"0\" cellpadding=\"3\"><tr><th>%2</th><th>%3</th>"
-                               "<th>%4</th><th>%5</th><th>%6</th></tr>")
-                    .arg(tr("Worst elements").toHtmlEscaped(), tr("index"), tr("expected"), tr("actual"),
-                         tr("abs error"), tr("rel error"));
-            for (const carton::ElementDifference &d : c->worst) {
-                QStringList idx;
-                for (qint64 i : d.index)
-                    idx.append(QString::number(i));
-                html +=
-                    QStringLiteral("<tr><td><code>[%1]</code></td><td>%2</td><td>%3</td><td>%4</td><td>%5</td>%6</tr>")
-                        .arg(idx.join(u", "_s), d.expected.toHtmlEscaped(), d.actual.toHtmlEscaped(),
-                             errorFigure(d.absError), errorFigure(d.relError),
-                             d.mismatch ? u"<td><font color=\"#c01c28\">✗</font></td>"_s : u"<td></td>"_s);
-            }
-            html += QStringLiteral("</table>");
-        }
-        html += histogramHtml(c->absHistogram, tr("Absolute error histogram"));
-        html += histogramHtml(c->relHistogram, tr("Relative error histogram"));
-    }
-    m_outputDetails->setHtml(html);
+    m_outputDetails->setHtml(OutputDetailsHtml::render(*row));
 }
 
 } // namespace studio
