@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "document/cartondocument.h"
+#include "document/modelfiles.h"
+#include "document/recoveryfile.h"
+#include "format/cartontoml.h"
+#include "pack/packer.h"
+#include "package/carton.h"
+#include "testcartons.h"
+#include "testutil.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace studio;
+
+namespace {
+
+// A packed .carton with a model file, a misc file and a tensor index.
+QString makeCarton(const QString &dir, const QByteArray &extraToml = {})
+{
+    const QString folder = dir + QStringLiteral("/src");
+    const bool written = testcartons::writeFolder(folder,
+                                                  {{QStringLiteral("carton.toml"), testcartons::minimalToml(extraToml)},
+                                                   {QStringLiteral("model/model.bin"), QByteArray(100000, 'm')},
+                                                   {QStringLiteral("misc/readme.txt"), QByteArrayLiteral("hello\n")}},
+                                                  false);
+    if (!written)
+        return {};
+    const QString out = dir + QStringLiteral("/tiny.carton");
+    auto packed = carton::packFolder(folder, out);
+    return packed ? out : QString();
+}
+
+QString waitForSave(CartonDocument &document)
+{
+    QSignalSpy spy(&document, &CartonDocument::saveFinished);
+    if (!spy.wait(60000))
+        return QStringLiteral("no saveFinished");
+    const QList<QVariant> args = spy.takeFirst();
+    return args.at(0).toBool() ? QString() : args.at(2).toString();
+}
+
+} // namespace
+
+class TestCartonDocument : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        m_carton = makeCarton(m_dir.path());
+        QVERIFY2(!m_carton.isEmpty(), "could not pack the test carton");
+    }
+
+    void infoEditsUndoAndRedo()
+    {
+        auto original = testcartons::open(m_carton);
+        QVERIFY(original);
+        CartonDocument document(original, m_carton);
+        QVERIFY(!document.isModified());
+        const DocumentState start = document.state();
+        QSignalSpy modified(&document, &CartonDocument::modifiedChanged);
+        QSignalSpy infoChanged(&document, &CartonDocument::infoChanged);
+
+        carton::CartonInfo info = document.info();
+        info.modelName = QStringLiteral("Renamed");
+        document.setInfo(info, QStringLiteral("Edit Model Name"));
+        QVERIFY(document.isModified());
+        QCOMPARE(document.info().modelName, QStringLiteral("Renamed"));
+        QCOMPARE(document.undoStack()->undoText(), QStringLiteral("Edit Model Name"));
+        QCOMPARE(infoChanged.size(), 1);
+        const DocumentState edited = document.state();
+
+        document.undoStack()->undo();
+        QVERIFY(document.state() == start);
+        QVERIFY(!document.isModified());
+        QVERIFY(!modified.isEmpty());
+        QCOMPARE(modified.last().at(0).toBool(), false);
+        document.undoStack()->redo();
+        QVERIFY(document.state() == edited);
+        QVERIFY(document.isModified());
+
+        // Setting the same info again is not a step.
+        const int count = document.undoStack()->count();
+        document.setInfo(document.info(), QStringLiteral("Nothing"));
+        QCOMPARE(document.undoStack()->count(), count);
+    }
+
+    void typingMergesIntoOneStep()
+    {
+        auto original = testcartons::open(m_carton);
+        CartonDocument document(original, m_carton);
+        const DocumentState start = document.state();
+        carton::CartonInfo info = document.info();
+        QString text;
+        for (const QChar c : QStringLiteral("Short text")) {
+            text.append(c);
+            info.shortDescription = text;
+            document.setInfo(info, QStringLiteral("Edit Short Description"), QStringLiteral("short_description"));
+        }
+        QCOMPARE(document.undoStack()->count(), 1);
+        QCOMPARE(document.info().shortDescription, QStringLiteral("Short text"));
+        // Another field is another step.
+        info.license = QStringLiteral("MIT");
+        document.setInfo(info, QStringLiteral("Edit License"), QStringLiteral("license"));
+        QCOMPARE(document.undoStack()->count(), 2);
+        document.undoStack()->undo();
+        document.undoStack()->undo();
+        QVERIFY(document.state() == start);
+
+        // Typing and deleting it again leaves no step behind.
+        info = document.info();
+        info.license = QStringLiteral("X");
+        document.setInfo(info, QStringLiteral("Edit License"), QStringLiteral("license"));
+        info.license = start.info.license;
+        document.setInfo(info, QStringLiteral("Edit License"), QStringLiteral("license"));
+        QVERIFY(document.state() == start);
+        QVERIFY(!document.isModified());
+    }
+
+    void fileEditsUndoAndRedo()
+    {
+        auto original = testcartons::open(m_carton);
+        CartonDocument document(original, m_carton);
+        const DocumentState start = document.state();
+        const QString disk = m_dir.filePath(QStringLiteral("extra.txt"));
+        QVERIFY(testutil::writeFile(disk, QByteArrayLiteral("extra\n")));
+        QSignalSpy filesChanged(&document, &CartonDocument::filesChanged);
+
+        QVERIFY(document.addFile(QStringLiteral("misc/extra.txt"), disk).ok());
+        const DocumentState added = document.state();
+        QVERIFY(document.renameFile(QStringLiteral("misc/readme.txt"), QStringLiteral("misc/README.md")).ok());
+        const DocumentState renamed = document.state();
+        QVERIFY(document.removeFile(QStringLiteral("misc/extra.txt")).ok());
+        QVERIFY(
+            document.addBytes(QStringLiteral("misc/new.txt"), QByteArrayLiteral("new"), QStringLiteral("New")).ok());
+        QCOMPARE(filesChanged.size(), 4);
+        QCOMPARE(document.undoStack()->count(), 4);
+        QVERIFY(document.files().find(QStringLiteral("misc/README.md")));
+        QVERIFY(!document.files().find(QStringLiteral("misc/readme.txt")));
+
+        // Bad edits are refused and leave no step.
+        QVERIFY(!document.removeFile(QStringLiteral("misc/none")).ok());
+        QVERIFY(!document.addFile(QStringLiteral("../escape"), disk).ok());
+        QVERIFY(!document.renameFile(QStringLiteral("misc/README.md"), QStringLiteral("model/model.bin")).ok());
+        QCOMPARE(document.undoStack()->count(), 4);
+
+        document.undoStack()->undo();
+        document.undoStack()->undo();
+        QVERIFY(document.state() == renamed);
+        document.undoStack()->undo();
+        QVERIFY(document.state() == added);
+        document.undoStack()->undo();
+        QVERIFY(document.state() == start);
+        document.undoStack()->redo();
+        QVERIFY(document.state() == added);
+    }
+
+    void validationFollowsEdits()
+    {
+        auto original = testcartons::open(m_carton);
+        CartonDocument document(original, m_carton);
+        document.validateNow();
+        QVERIFY(!carton::hasErrors(document.diagnostics()));
+        QVERIFY(document.missingFields().isEmpty());
+
+        QSignalSpy diagnostics(&document, &CartonDocument::diagnosticsChanged);
+        carton::CartonInfo info = document.info();
+        info.runner.requiredFrameworkVersion = QStringLiteral("not a version");
+        info.shortDescription = QString(101, u'x');
+        document.setInfo(info, QStringLiteral("Edit"));
+        QTRY_VERIFY_WITH_TIMEOUT(!diagnostics.isEmpty(), 10000);
+        QVERIFY(carton::hasErrors(document.diagnostics()));
+        QStringList locations;
+        for (const carton::Diagnostic &d : document.diagnostics())
+            locations.append(d.location);
+        QVERIFY2(locations.join(u'|').contains(QStringLiteral("runner.required_framework_version")),
+                 qPrintable(locations.join(u'|')));
+        QVERIFY2(locations.join(u'|').contains(QStringLiteral("short_description")), qPrintable(locations.join(u'|')));
+
+        info.runner.requiredFrameworkVersion.clear();
+        document.setInfo(info, QStringLiteral("Edit"));
+        document.validateNow();
+        QCOMPARE(document.missingFields(), QStringList{QStringLiteral("runner.required_framework_version")});
+
+        document.undoStack()->undo();
+        document.undoStack()->undo();
+        document.validateNow();
+        QVERIFY(!carton::hasErrors(document.diagnostics()));
+    }
+
+    void saveEditedCarton()
+    {
+        auto original = testcartons::open(m_carton);
+        CartonDocument document(original, m_carton);
+        carton::CartonInfo info = document.info();
+        info.modelName = QStringLiteral("Saved Name");
+        document.setInfo(info, QStringLiteral("Edit Model Name"));
+        QVERIFY(document.renameFile(QStringLiteral("misc/readme.txt"), QStringLiteral("misc/notes.txt")).ok());
+        const QString out = m_dir.filePath(QStringLiteral("saved.carton"));
+        document.save(out, {});
+        QVERIFY(document.isSaving());
+        const QString error = waitForSave(document);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(!document.isModified());
+        QCOMPARE(document.savePath(), out);
+
+        auto saved = testcartons::open(out);
+        QVERIFY(saved);
+        QCOMPARE(saved->info()->modelName, QStringLiteral("Saved Name"));
+        QVERIFY(saved->manifest()->find(QStringLiteral("misc/notes.txt")));
+        QVERIFY(!saved->manifest()->find(QStringLiteral("misc/readme.txt")));
+        // carton.toml, misc/notes.txt, model/model.bin, tensor_data/index.toml
+        QCOMPARE(testutil::checkWithBsdtarAndSha256sum(out, m_dir.filePath(QStringLiteral("bsdtar-saved"))), 4);
+    }
+
+    void newDocumentFromModelFolder()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("resnet"));
+        QVERIFY(testutil::writeFile(folder + QStringLiteral("/model.pt"), QByteArray(5000, 't')));
+        QVERIFY(testutil::writeFile(folder + QStringLiteral("/sub/labels.txt"), QByteArrayLiteral("cat\ndog\n")));
+        QVERIFY(testutil::writeFile(folder + QStringLiteral("/.git/HEAD"), QByteArrayLiteral("ref")));
+        auto files = collectModelFiles(folder);
+        QVERIFY2(files.ok(), qPrintable(files.ok() ? QString() : files.error().toString()));
+        QCOMPARE(files->runner, QStringLiteral("torchscript"));
+        QCOMPARE(files->files.size(), 2);
+        QCOMPARE(files->files.at(0).archivePath, QStringLiteral("model/model.pt"));
+        QCOMPARE(files->files.at(1).archivePath, QStringLiteral("model/sub/labels.txt"));
+
+        auto document = CartonDocument::fromModelFiles(*files);
+        QVERIFY(document->isNew());
+        QVERIFY(document->isModified());
+        QCOMPARE(document->info().modelName, QStringLiteral("resnet"));
+        QCOMPARE(document->missingFields(), QStringList{QStringLiteral("runner.required_framework_version")});
+        QCOMPARE(document->suggestedSavePath(), QDir::homePath() + QStringLiteral("/resnet.carton"));
+
+        carton::CartonInfo info = document->info();
+        info.runner.requiredFrameworkVersion = QStringLiteral("=1.13.1");
+        document->setInfo(info, QStringLiteral("Edit Framework Version"));
+        QVERIFY(document->missingFields().isEmpty());
+        const QString out = m_dir.filePath(QStringLiteral("resnet.carton"));
+        document->save(out, {});
+        const QString error = waitForSave(*document);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(!document->isNew());
+        QVERIFY(!document->isModified());
+        auto saved = testcartons::open(out);
+        QVERIFY(saved);
+        QCOMPARE(saved->info()->runner.runnerName, QStringLiteral("torchscript"));
+        QVERIFY(saved->tensorIndex().has_value()); // index.toml always written
+        QVERIFY(saved->manifest()->find(QStringLiteral("model/sub/labels.txt")));
+    }
+
+    void guessRunner_data()
+    {
+        QTest::addColumn<QStringList>("paths");
+        QTest::addColumn<QString>("runner");
+        QTest::newRow("torchscript") << QStringList{QStringLiteral("model/a.PT")} << QStringLiteral("torchscript");
+        QTest::newRow("python main") << QStringList{QStringLiteral("model/main.py")} << QStringLiteral("python");
+        QTest::newRow("python package") << QStringList{QStringLiteral("model/pkg/__init__.py")}
+                                        << QStringLiteral("python");
+        QTest::newRow("onnx") << QStringList{QStringLiteral("model/m.onnx")} << QString();
+        QTest::newRow("pt wins") << QStringList{QStringLiteral("model/main.py"), QStringLiteral("model/w.pth")}
+                                 << QStringLiteral("torchscript");
+    }
+    void guessRunner()
+    {
+        QFETCH(QStringList, paths);
+        QFETCH(QString, runner);
+        QCOMPARE(studio::guessRunner(paths), runner);
+    }
+
+    void collectRefusals()
+    {
+        const QString empty = m_dir.filePath(QStringLiteral("empty"));
+        QDir().mkpath(empty);
+        QVERIFY(!collectModelFiles(empty).ok());
+        QVERIFY(!collectModelFiles(m_dir.filePath(QStringLiteral("missing"))).ok());
+        const QString outside = m_dir.filePath(QStringLiteral("outside"));
+        QVERIFY(testutil::writeFile(outside + QStringLiteral("/a.bin"), QByteArrayLiteral("a")));
+        QVERIFY(QFile::link(m_carton, outside + QStringLiteral("/link.carton")));
+        auto refused = collectModelFiles(outside);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.contains(QStringLiteral("outside")), qPrintable(refused.error().message));
+        QVERIFY(!collectModelFiles(outside, 0).ok());
+    }
+
+    void cancelSaveLeavesNothing()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("big"));
+        QVERIFY(testutil::writeFile(folder + QStringLiteral("/weights.bin"), testutil::mixedData(96 << 20, 7)));
+        auto files = collectModelFiles(folder);
+        QVERIFY(files.ok());
+        auto document = CartonDocument::fromModelFiles(*files);
+        carton::CartonInfo info = document->info();
+        info.runner.runnerName = QStringLiteral("noop");
+        info.runner.requiredFrameworkVersion = QStringLiteral("=1.0.0");
+        document->setInfo(info, QStringLiteral("Edit"));
+        const QString out = m_dir.filePath(QStringLiteral("cancelled.carton"));
+        QSignalSpy progress(document.get(), &CartonDocument::saveProgress);
+        document->save(out, {});
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty(), 20000);
+        document->cancelSave();
+        const QString error = waitForSave(*document);
+        QVERIFY(!error.isEmpty());
+        QVERIFY(document->isModified());
+        QVERIFY(!QFileInfo::exists(out));
+        const QStringList left =
+            QDir(m_dir.path()).entryList({QStringLiteral("cancelled*")}, QDir::Files | QDir::Hidden);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(u' ')));
+    }
+
+    void recoveryRoundTrip()
+    {
+        auto original = testcartons::open(m_carton);
+        CartonDocument document(original, m_carton);
+        carton::CartonInfo info = document.info();
+        info.modelName = QStringLiteral("Recovered");
+        document.setInfo(info, QStringLiteral("Edit"));
+        const QString disk = m_dir.filePath(QStringLiteral("added.txt"));
+        QVERIFY(testutil::writeFile(disk, QByteArrayLiteral("added\n")));
+        QVERIFY(document.addFile(QStringLiteral("misc/added.txt"), disk).ok());
+        QVERIFY(document.renameFile(QStringLiteral("misc/readme.txt"), QStringLiteral("misc/r.txt")).ok());
+        QVERIFY(document.addBytes(QStringLiteral("misc/b.bin"), QByteArray("\0\1\2", 3), QStringLiteral("B")).ok());
+        document.autosave();
+        QVERIFY(QFileInfo::exists(document.recoveryPath()));
+        QVERIFY(RecoveryFile::list().contains(document.recoveryPath()));
+
+        auto read = RecoveryFile::read(document.recoveryPath());
+        QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
+        QCOMPARE(read->originalPath, m_carton);
+        auto reopened = testcartons::open(m_carton);
+        auto restored = read->restore(reopened.get());
+        QVERIFY2(restored.ok(), qPrintable(restored.ok() ? QString() : restored.error().toString()));
+        QVERIFY(restored->info == document.info());
+        QCOMPARE(restored->files.paths(), document.files().paths());
+        QCOMPARE(restored->files.find(QStringLiteral("misc/r.txt"))->originalPath, QStringLiteral("misc/readme.txt"));
+        QCOMPARE(restored->files.find(QStringLiteral("misc/b.bin"))->bytes, QByteArray("\0\1\2", 3));
+
+        CartonDocument again(reopened, m_carton);
+        again.restoreState(*restored);
+        QVERIFY(again.isModified());
+        QCOMPARE(again.info().modelName, QStringLiteral("Recovered"));
+
+        // Undo everything: nothing unsaved, the recovery file goes.
+        while (document.undoStack()->canUndo())
+            document.undoStack()->undo();
+        document.autosave();
+        QVERIFY(!QFileInfo::exists(document.recoveryPath()));
+
+        // A damaged recovery file is refused with its name.
+        const QString bad = RecoveryFile::folder() + QStringLiteral("/bad.json");
+        QVERIFY(testutil::writeFile(bad, QByteArrayLiteral("{\"format\": 3")));
+        auto refused = RecoveryFile::read(bad);
+        QVERIFY(!refused.ok());
+        QVERIFY(refused.error().location.endsWith(QStringLiteral("bad.json")));
+        QFile::remove(bad);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_carton;
+};
+
+QTEST_GUILESS_MAIN(TestCartonDocument)
+#include "tst_cartondocument.moc"

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "cartondocument.h"
+
+#include "documentcommand.h"
+#include "jobs/latestjob.h"
+#include "modelfiles.h"
+#include "package/carton.h"
+#include "recoveryfile.h"
+#include "validate/location.h"
+#include "validate/validator.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTimer>
+#include <QUndoStack>
+#include <QUuid>
+#include <exception>
+
+namespace studio {
+
+namespace {
+
+const QString validateKey = QStringLiteral("validate");
+const QString saveKey = QStringLiteral("save");
+constexpr int validateDelayMs = 150;
+constexpr int autosaveIntervalMs = 2 * 60 * 1000;
+
+carton::Diagnostics validateState(const carton::CartonInfo &info)
+{
+    try {
+        return carton::validateInfo(info);
+    } catch (const std::exception &e) {
+        return {{carton::Severity::Error, QStringLiteral("carton.toml"),
+                 QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))}};
+    }
+}
+
+} // namespace
+
+CartonDocument::CartonDocument(std::shared_ptr<const carton::Carton> original, const QString &savePath, QObject *parent)
+    : QObject(parent), m_original(std::move(original)), m_savePath(savePath), m_undo(new QUndoStack(this)),
+      m_jobs(new LatestJob(this)), m_validateTimer(new QTimer(this)), m_autosaveTimer(new QTimer(this))
+{
+    if (m_original) {
+        m_state.files = carton::CartonEdits(m_original.get());
+        if (m_original->info())
+            m_state.info = *m_original->info();
+        m_name = QFileInfo(m_original->path()).fileName();
+    }
+    m_validateTimer->setSingleShot(true);
+    m_validateTimer->setInterval(validateDelayMs);
+    connect(m_validateTimer, &QTimer::timeout, this, &CartonDocument::startValidation);
+    m_autosaveTimer->setInterval(autosaveIntervalMs);
+    connect(m_autosaveTimer, &QTimer::timeout, this, &CartonDocument::autosave);
+    m_autosaveTimer->start();
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this] { emit modifiedChanged(isModified()); });
+    connect(m_jobs, &LatestJob::runningChanged, this, [this](const QString &key, bool running) {
+        if (key == validateKey)
+            emit validatingChanged(running);
+    });
+    m_recoveryPath =
+        RecoveryFile::folder() + u'/' + QUuid::createUuid().toString(QUuid::WithoutBraces) + QStringLiteral(".json");
+    startValidation();
+}
+
+std::unique_ptr<CartonDocument> CartonDocument::fromModelFiles(const ModelFiles &files, QObject *parent)
+{
+    auto document = std::make_unique<CartonDocument>(nullptr, QString(), parent);
+    for (const ModelFiles::File &file : files.files)
+        (void)document->m_state.files.putFile(file.archivePath, file.diskPath);
+    document->m_state.info.runner.runnerName = files.runner;
+    if (!files.name.isEmpty())
+        document->m_state.info.modelName = files.name;
+    document->m_name = files.name.isEmpty() ? tr("Untitled") : files.name;
+    document->m_neverSaved = true;
+    document->startValidation();
+    return document;
+}
+
+CartonDocument::~CartonDocument() = default;
+
+bool CartonDocument::isModified() const
+{
+    return m_neverSaved || !m_undo->isClean();
+}
+
+bool CartonDocument::isReadOnly() const
+{
+    return m_original && m_original->isReadOnly();
+}
+
+QString CartonDocument::displayName() const
+{
+    if (!m_savePath.isEmpty())
+        return QFileInfo(m_savePath).fileName();
+    return m_name.isEmpty() ? tr("Untitled") : m_name;
+}
+
+void CartonDocument::setInfo(const carton::CartonInfo &info, const QString &what, const QString &mergeKey)
+{
+    DocumentState next = m_state;
+    next.info = info;
+    setState(next, what, mergeKey);
+}
+
+void CartonDocument::setState(const DocumentState &state, const QString &what, const QString &mergeKey)
+{
+    if (state == m_state)
+        return;
+    m_undo->push(new DocumentCommand(what, m_state, state, mergeKey, [this](const DocumentState &s) { apply(s); }));
+}
+
+carton::Status CartonDocument::addFile(const QString &archivePath, const QString &diskPath)
+{
+    DocumentState next = m_state;
+    const bool replacing = next.files.find(archivePath) != nullptr;
+    if (auto status = next.files.putFile(archivePath, diskPath); !status)
+        return status;
+    setState(next, replacing ? tr("Replace %1").arg(archivePath) : tr("Add %1").arg(archivePath));
+    return {};
+}
+
+carton::Status CartonDocument::addBytes(const QString &archivePath, const QByteArray &bytes, const QString &what)
+{
+    DocumentState next = m_state;
+    if (auto status = next.files.putBytes(archivePath, bytes); !status)
+        return status;
+    setState(next, what);
+    return {};
+}
+
+carton::Status CartonDocument::removeFile(const QString &archivePath)
+{
+    DocumentState next = m_state;
+    if (auto status = next.files.remove(archivePath); !status)
+        return status;
+    setState(next, tr("Remove %1").arg(archivePath));
+    return {};
+}
+
+carton::Status CartonDocument::renameFile(const QString &from, const QString &to)
+{
+    DocumentState next = m_state;
+    if (auto status = next.files.rename(from, to); !status)
+        return status;
+    setState(next, tr("Rename %1").arg(from));
+    return {};
+}
+
+void CartonDocument::apply(const DocumentState &state)
+{
+    const bool infoChanged = !(state.info == m_state.info);
+    const bool filesChanged = !sameFiles(state.files, m_state.files);
+    m_state = state;
+    if (infoChanged)
+        emit this->infoChanged();
+    if (filesChanged)
+        emit this->filesChanged();
+    emit modifiedChanged(isModified());
+    scheduleValidation();
+}
+
+void CartonDocument::scheduleValidation()
+{
+    m_validateTimer->start();
+}
+
+bool CartonDocument::isValidating() const
+{
+    return m_validateTimer->isActive() || m_jobs->isRunning(validateKey);
+}
+
+void CartonDocument::startValidation()
+{
+    m_validateTimer->stop();
+    const carton::CartonInfo info = m_state.info;
+    const QStringList missing = missingFields();
+    m_jobs->start(
+        validateKey, [info](carton::Progress &) { return validateState(info); },
+        [this, missing](carton::Diagnostics list) {
+            for (const QString &field : missing) {
+                if (field == u"model/")
+                    list.prepend({carton::Severity::Error, QStringLiteral("model/"),
+                                  tr("model/ has no files: add the model's files")});
+                else
+                    list.prepend({carton::Severity::Error,
+                                  carton::formatLocation(QStringLiteral("carton.toml"), 0, field),
+                                  tr("%1 is required").arg(fieldLabel(field))});
+            }
+            m_diagnostics = std::move(list);
+            emit diagnosticsChanged();
+        });
+}
+
+void CartonDocument::validateNow()
+{
+    startValidation();
+    while (m_jobs->isRunning(validateKey)) {
+        LatestJob::waitForAll();
+        QCoreApplication::sendPostedEvents();
+    }
+}
+
+QStringList CartonDocument::missingFields() const
+{
+    QStringList missing;
+    if (m_state.info.runner.runnerName.trimmed().isEmpty())
+        missing.append(QStringLiteral("runner.runner_name"));
+    if (m_state.info.runner.requiredFrameworkVersion.trimmed().isEmpty())
+        missing.append(QStringLiteral("runner.required_framework_version"));
+    bool hasModel = false;
+    for (const QString &path : m_state.files.paths()) {
+        if (path.startsWith(u"model/")) {
+            hasModel = true;
+            break;
+        }
+    }
+    if (!hasModel)
+        missing.append(QStringLiteral("model/"));
+    return missing;
+}
+
+QString CartonDocument::fieldLabel(const QString &field)
+{
+    if (field == u"runner.runner_name")
+        return tr("Runner name");
+    if (field == u"runner.required_framework_version")
+        return tr("Required framework version");
+    if (field == u"model/")
+        return tr("Model files");
+    if (field == u"model_name")
+        return tr("Model name");
+    return field;
+}
+
+bool CartonDocument::isSaving() const
+{
+    return m_jobs->isRunning(saveKey);
+}
+
+QString CartonDocument::suggestedSavePath() const
+{
+    if (!m_savePath.isEmpty())
+        return m_savePath;
+    QString base = m_state.info.modelName.value_or(m_name).trimmed();
+    base.replace(u'/', u'-');
+    if (base.isEmpty())
+        base = QStringLiteral("model");
+    QString folder = QDir::homePath();
+    if (m_original)
+        folder = QFileInfo(m_original->path()).absolutePath();
+    return folder + u'/' + base + QStringLiteral(".carton");
+}
+
+void CartonDocument::save(const QString &path, const carton::SaveOptions &options)
+{
+    carton::CartonEdits edits = m_state.files;
+    edits.setInfo(m_state.info);
+    m_saveIndex = m_undo->index();
+    auto original = m_original; // kept alive by the job: edits point into it
+    m_jobs->start(
+        saveKey,
+        [edits, path, options, original](carton::Progress &progress) -> carton::Result<carton::SaveResult> {
+            try {
+                return carton::saveCarton(edits, path, options, &progress);
+            } catch (const std::exception &e) {
+                return carton::makeError(carton::ErrorCode::Io, QString::fromLocal8Bit(e.what()), path);
+            }
+        },
+        [this, path](carton::Result<carton::SaveResult> result) {
+            if (!result) {
+                const carton::Error &error = result.error();
+                emit saveFinished(false, path,
+                                  error.code == carton::ErrorCode::Cancelled ? tr("Saving was cancelled.")
+                                                                             : error.toString());
+                return;
+            }
+            m_savePath = path;
+            m_neverSaved = false;
+            if (m_undo->index() == m_saveIndex)
+                m_undo->setClean();
+            if (!isModified())
+                discardRecovery();
+            emit modifiedChanged(isModified());
+            emit saveFinished(true, path, {});
+        },
+        [this](qint64 done, qint64 total) { emit saveProgress(done, total); });
+}
+
+void CartonDocument::cancelSave()
+{
+    // interrupt, not cancel: the job still reports (as cancelled).
+    m_jobs->interrupt(saveKey);
+}
+
+void CartonDocument::autosave()
+{
+    if (!isModified()) {
+        discardRecovery();
+        return;
+    }
+    const QString original = m_original ? m_original->path() : QString();
+    (void)RecoveryFile::write(m_recoveryPath, original, m_savePath, displayName(), m_state);
+}
+
+void CartonDocument::discardRecovery()
+{
+    QFile::remove(m_recoveryPath);
+}
+
+void CartonDocument::restoreState(const DocumentState &state)
+{
+    setState(state, tr("Recover Unsaved Edits"));
+    m_neverSaved = true;
+    emit modifiedChanged(true);
+}
+
+} // namespace studio

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/diagnostic.h"
+#include "base/result.h"
+#include "documentstate.h"
+#include "pack/cartonsaver.h"
+
+#include <QObject>
+#include <QStringList>
+#include <memory>
+
+class QTimer;
+class QUndoStack;
+
+namespace carton {
+class Carton;
+}
+
+namespace studio {
+
+class LatestJob;
+struct ModelFiles;
+
+// The carton being edited: its carton.toml (typed) and its files (where each
+// one's bytes come from: an entry of the original carton, a file on disk or new
+// bytes), an undo stack, live validation, saving and autosave. Widgets are its
+// views: they read state(), call the edit functions (every edit is one undo
+// step, named for the Edit menu) and follow the change signals.
+//
+// "Modified" means the undo stack is not clean (or the document was never saved).
+class CartonDocument final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CartonDocument)
+
+public:
+    // A document over an opened carton; `savePath` is where Save writes (empty:
+    // Save asks, as for a folder carton or a new document). `original` may be
+    // null: a new, empty document.
+    CartonDocument(std::shared_ptr<const carton::Carton> original, const QString &savePath, QObject *parent = nullptr);
+    // A new document holding a model's files under model/, runner guessed,
+    // model_name from the folder or file name.
+    static std::unique_ptr<CartonDocument> fromModelFiles(const ModelFiles &files, QObject *parent = nullptr);
+    ~CartonDocument() override;
+
+    std::shared_ptr<const carton::Carton> original() const { return m_original; }
+    const DocumentState &state() const { return m_state; }
+    const carton::CartonInfo &info() const { return m_state.info; }
+    const carton::CartonEdits &files() const { return m_state.files; }
+    QUndoStack *undoStack() const { return m_undo; }
+
+    // Never saved (a new document, or a folder carton not yet packed).
+    bool isNew() const { return m_savePath.isEmpty(); }
+    bool isModified() const;
+    // The original is read-only (hostile entries left out): it cannot be saved.
+    bool isReadOnly() const;
+    QString savePath() const { return m_savePath; }
+    QString displayName() const;
+
+    // --- edits (each one undo step) --------------------------------------
+    // Replaces carton.toml. `what` names the step ("Edit Model Name"); edits with
+    // the same non-empty `mergeKey` in a row are one step (typing in one field).
+    void setInfo(const carton::CartonInfo &info, const QString &what, const QString &mergeKey = {});
+    carton::Status addFile(const QString &archivePath, const QString &diskPath);
+    carton::Status addBytes(const QString &archivePath, const QByteArray &bytes, const QString &what);
+    carton::Status removeFile(const QString &archivePath);
+    carton::Status renameFile(const QString &from, const QString &to);
+    // Any state (for edits that change info and files together).
+    void setState(const DocumentState &state, const QString &what, const QString &mergeKey = {});
+
+    // --- validation (re-run after every change, off the GUI thread) --------
+    const carton::Diagnostics &diagnostics() const { return m_diagnostics; }
+    bool isValidating() const;
+    // Required fields that are still empty, as carton.toml field paths
+    // ("runner.runner_name", "runner.required_framework_version") and "model/"
+    // when model/ has no file.
+    QStringList missingFields() const;
+    static QString fieldLabel(const QString &field);
+    // Blocks until validation of the current state has run (tests).
+    void validateNow();
+
+    // --- saving -------------------------------------------------------------
+    // Saves in the background (saveCarton: atomic, unchanged entries copied as
+    // their compressed bytes); saveFinished() reports. Edits made while saving
+    // are kept but the document stays modified.
+    void save(const QString &path, const carton::SaveOptions &options);
+    void cancelSave();
+    bool isSaving() const;
+    // The .carton path a new document would be saved to by default.
+    QString suggestedSavePath() const;
+
+    // --- recovery -----------------------------------------------------------
+    // Where this document's unsaved edits are autosaved.
+    QString recoveryPath() const { return m_recoveryPath; }
+    // Writes the recovery file now when there are unsaved edits (else removes it).
+    void autosave();
+    void discardRecovery();
+    // Replaces the state with a recovered one (one undo step, document modified).
+    void restoreState(const DocumentState &state);
+
+signals:
+    void infoChanged();
+    void filesChanged();
+    void modifiedChanged(bool modified);
+    void diagnosticsChanged();
+    void validatingChanged(bool validating);
+    void saveProgress(qint64 done, qint64 total);
+    void saveFinished(bool ok, const QString &path, const QString &error);
+
+private:
+    void apply(const DocumentState &state);
+    void scheduleValidation();
+    void startValidation();
+
+    std::shared_ptr<const carton::Carton> m_original;
+    QString m_savePath;
+    QString m_name;
+    DocumentState m_state;
+    QUndoStack *m_undo;
+    LatestJob *m_jobs;
+    QTimer *m_validateTimer;
+    QTimer *m_autosaveTimer;
+    carton::Diagnostics m_diagnostics;
+    QString m_recoveryPath;
+    bool m_neverSaved = false; // built from files: modified until saved
+    int m_saveIndex = -1;      // undo index when the running save started
+};
+
+} // namespace studio

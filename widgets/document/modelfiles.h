@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/result.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace studio {
+
+// The files of a model dropped on the window (a folder without carton.toml, or
+// one model file), as they will be packed: each under model/ keeping its path
+// relative to the folder, and the runner their contents suggest.
+struct ModelFiles {
+    struct File {
+        QString archivePath; // "model/weights/a.bin"
+        QString diskPath;
+    };
+    QList<File> files;
+    QString runner; // "torchscript", "python" or empty when nothing suggests one
+    QString name;   // the folder's or file's base name, for model_name
+};
+
+// Lists `path` (a folder or a file). Fails naming the path for an empty folder,
+// more than `maxFiles` files, unreadable entries, or symlinks leading outside the
+// folder; hidden files and folders (".git") are left out.
+carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles = 100000);
+
+// The runner a set of archive paths suggests: a TorchScript file (*.pt, *.pth,
+// *.torchscript) -> "torchscript"; Python sources with an entry point
+// (main.py, __main__.py, or a package with __init__.py) -> "python"; else empty.
+QString guessRunner(const QStringList &archivePaths);
+
+} // namespace studio
