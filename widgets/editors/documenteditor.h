@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QWidget>
+
+class QTabWidget;
+
+namespace studio {
+
+class CartonDocument;
+
+// Edit mode of a carton's tab: one page per part of the carton (Metadata,
+// Runner, Inputs / Outputs, Self-tests & Examples, Files), all views of one
+// CartonDocument.
+class DocumentEditor final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DocumentEditor)
+
+public:
+    enum Page { MetadataPage, RunnerPage, SpecsPage, SelfTestsPage, FilesPage, PageCount };
+
+    explicit DocumentEditor(CartonDocument *document, QWidget *parent = nullptr);
+
+    CartonDocument *document() const { return m_document; }
+    QTabWidget *tabWidget() const { return m_tabs; }
+    QWidget *page(Page page) const;
+    void setCurrentPage(Page page);
+
+    // Shows and focuses the editor of a diagnostic's location
+    // ("carton.toml: input[2].shape[1]", "runner.runner_name" as a bare field,
+    // "model/"...). False when no editor shows it.
+    bool revealLocation(const QString &location);
+
+private:
+    CartonDocument *m_document;
+    QTabWidget *m_tabs;
+};
+
+} // namespace studio

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "editorutils.h"
+
+#include "validate/location.h"
+
+#include <QStringList>
+#include <QWidget>
+
+namespace studio {
+
+void markField(QWidget *widget, const carton::Diagnostics &problems)
+{
+    QStringList lines;
+    carton::Severity worst = carton::Severity::Info;
+    for (const carton::Diagnostic &d : problems) {
+        lines.append(d.message);
+        if (int(d.severity) < int(worst))
+            worst = d.severity;
+    }
+    const char *state = problems.isEmpty()                   ? ""
+                        : worst == carton::Severity::Error   ? "error"
+                        : worst == carton::Severity::Warning ? "warning"
+                                                             : "";
+    widget->setProperty("validation", QString::fromLatin1(state));
+    widget->setToolTip(lines.join(u'\n'));
+    if (problems.isEmpty() || worst == carton::Severity::Info)
+        widget->setStyleSheet(QString());
+    else
+        widget->setStyleSheet(worst == carton::Severity::Error ? QStringLiteral("border: 2px solid #d32f2f;")
+                                                               : QStringLiteral("border: 2px solid #f9a825;"));
+}
+
+carton::Diagnostics diagnosticsFor(const carton::Diagnostics &all, const QString &field)
+{
+    carton::Diagnostics result;
+    for (const carton::Diagnostic &d : all) {
+        const carton::DiagnosticLocation loc = carton::parseLocation(d.location);
+        if (loc.file != u"carton.toml")
+            continue;
+        if (loc.field == field || loc.field.startsWith(field + u'.') || loc.field.startsWith(field + u'['))
+            result.append(d);
+    }
+    return result;
+}
+
+} // namespace studio
