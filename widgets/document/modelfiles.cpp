@@ -8,6 +8,18 @@
 
 namespace studio {
 
+bool isModelFileName(const QString &fileName)
+{
+    static const QStringList suffixes{QStringLiteral("pt"),     QStringLiteral("pth"),    QStringLiteral("torchscript"),
+                                      QStringLiteral("onnx"),   QStringLiteral("pb"),     QStringLiteral("tflite"),
+                                      QStringLiteral("h5"),     QStringLiteral("keras"),  QStringLiteral("ckpt"),
+                                      QStringLiteral("bin"),    QStringLiteral("gguf"),   QStringLiteral("mlmodel"),
+                                      QStringLiteral("pkl"),    QStringLiteral("joblib"), QStringLiteral("msgpack"),
+                                      QStringLiteral("params"), QStringLiteral("py")};
+    const qsizetype dot = fileName.lastIndexOf(u'.');
+    return dot > 0 && suffixes.contains(fileName.mid(dot + 1).toLower());
+}
+
 QString guessRunner(const QStringList &archivePaths)
 {
     bool python = false;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonpage.h"
 
+#include "document/cartondocument.h"
+#include "editors/documenteditor.h"
 #include "errorpage.h"
 #include "package/carton.h"
 #include "preferences.h"
@@ -14,12 +16,14 @@
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QLabel>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
@@ -92,6 +96,27 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
     : QWidget(parent), m_path(path), m_settings(settings), m_stack(new QStackedWidget(this)),
       m_loading(new QWidget(this)), m_banner(new QLabel(this)), m_verification(new VerificationRunner(this))
 {
+    setUpWidgets();
+    m_fingerprint = diskFingerprint();
+    watchFiles();
+
+    reload();
+}
+
+CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *settings, QWidget *parent)
+    : QWidget(parent), m_settings(settings), m_stack(new QStackedWidget(this)), m_loading(new QWidget(this)),
+      m_banner(new QLabel(this)), m_verification(new VerificationRunner(this))
+{
+    setUpWidgets();
+    m_document = document.release();
+    m_document->setParent(this);
+    m_state = State::Open;
+    createDocument();
+    setEditing(true);
+}
+
+void CartonPage::setUpWidgets()
+{
     auto *loadingLayout = new QVBoxLayout(m_loading);
     loadingLayout->addStretch();
     auto *loadingLabel = new QLabel(tr("Opening %1…").arg(displayName()), m_loading);
@@ -119,6 +144,21 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_banner);
+    m_missingBanner = new QLabel(this);
+    m_missingBanner->setObjectName(QStringLiteral("missingBanner"));
+    m_missingBanner->setWordWrap(true);
+    m_missingBanner->setTextFormat(Qt::RichText);
+    m_missingBanner->setContentsMargins(8, 6, 8, 6);
+    m_missingBanner->setAutoFillBackground(true);
+    m_missingBanner->setForegroundRole(QPalette::ToolTipText);
+    m_missingBanner->setBackgroundRole(QPalette::ToolTipBase);
+    m_missingBanner->hide();
+    connect(m_missingBanner, &QLabel::linkActivated, this, [this](const QString &field) {
+        setEditing(true);
+        if (m_editor)
+            m_editor->revealLocation(field);
+    });
+    layout->addWidget(m_missingBanner);
     layout->addWidget(m_stack);
 
     connect(m_verification, &VerificationRunner::stateChanged, this, &CartonPage::busyChanged);
@@ -138,10 +178,6 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
     connect(m_fileWatcher, &QFileSystemWatcher::fileChanged, m_reloadTimer, qOverload<>(&QTimer::start));
     connect(m_fileWatcher, &QFileSystemWatcher::directoryChanged, m_reloadTimer, qOverload<>(&QTimer::start));
     connect(m_reloadTimer, &QTimer::timeout, this, &CartonPage::reloadIfChanged);
-    m_fingerprint = diskFingerprint();
-    watchFiles();
-
-    reload();
 }
 
 CartonPage::~CartonPage()
@@ -150,10 +186,16 @@ CartonPage::~CartonPage()
     // own and their results are dropped. Verification is cancelled by its
     // runner's destructor.
     m_verification->cancel();
+    // Every way a page goes away was decided by the user (saved, discarded);
+    // only a crash leaves a recovery file behind.
+    if (m_document)
+        m_document->discardRecovery();
 }
 
 QString CartonPage::displayName() const
 {
+    if (m_path.isEmpty() && m_document)
+        return m_document->displayName();
     const QFileInfo info(m_path);
     const QString name = info.fileName();
     return name.isEmpty() ? QDir::toNativeSeparators(m_path) : name;
@@ -166,7 +208,90 @@ bool CartonPage::isBusy() const
 
 carton::Diagnostics CartonPage::diagnostics() const
 {
-    return m_baseDiagnostics + m_verifyDiagnostics;
+    if (!m_document || !m_document->isModified())
+        return m_baseDiagnostics + m_verifyDiagnostics;
+    // Edited: carton.toml is checked live by the document; what the opened
+    // carton's files said still holds for the files.
+    carton::Diagnostics list = m_document->diagnostics();
+    for (const carton::Diagnostic &d : m_baseDiagnostics)
+        if (!d.location.startsWith(u"carton.toml"))
+            list.append(d);
+    return list + m_verifyDiagnostics;
+}
+
+bool CartonPage::isModified() const
+{
+    return m_document && m_document->isModified();
+}
+
+void CartonPage::createDocument()
+{
+    if (!m_document) {
+        const bool isFile = QFileInfo(m_path).isFile();
+        m_document = new CartonDocument(m_carton, isFile ? m_path : QString(), this);
+    }
+    connect(m_document, &CartonDocument::modifiedChanged, this, &CartonPage::modifiedChanged);
+    connect(m_document, &CartonDocument::modifiedChanged, this, [this] {
+        emit diagnosticsChanged();
+        updateMissingBanner();
+    });
+    connect(m_document, &CartonDocument::diagnosticsChanged, this, [this] {
+        updateMissingBanner();
+        if (m_document->isModified())
+            emit diagnosticsChanged();
+    });
+    updateMissingBanner();
+    emit documentChanged();
+    emit modifiedChanged(m_document->isModified());
+}
+
+void CartonPage::updateMissingBanner()
+{
+    const QStringList missing = m_document ? m_document->missingFields() : QStringList();
+    // Only for cartons being authored: an opened carton that lacks them is
+    // already "invalid" in the main banner.
+    if (missing.isEmpty() || (!m_document->isNew() && !m_document->isModified())) {
+        m_missingBanner->hide();
+        return;
+    }
+    QStringList links;
+    for (const QString &field : missing)
+        links.append(QStringLiteral("<a href=\"%1\">%2</a>")
+                         .arg(field.toHtmlEscaped(), CartonDocument::fieldLabel(field).toHtmlEscaped()));
+    m_missingBanner->setText(tr("To save a valid carton, fill in: %1").arg(links.join(QStringLiteral(", "))));
+    m_missingBanner->show();
+}
+
+void CartonPage::setEditing(bool editing)
+{
+    if (!m_document)
+        editing = false;
+    if (!m_carton && m_document)
+        editing = true; // a new document has nothing to browse yet
+    if (editing && !m_editor) {
+        m_editor = new DocumentEditor(m_document, m_stack);
+        m_stack->addWidget(m_editor);
+    }
+    if (editing)
+        m_stack->setCurrentWidget(m_editor);
+    else if (m_view)
+        m_stack->setCurrentWidget(m_view);
+    if (editing == m_editing)
+        return;
+    m_editing = editing;
+    emit editingChanged(editing);
+}
+
+void CartonPage::adoptSavedPath(const QString &path)
+{
+    const bool editing = m_editing;
+    m_path = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    m_fingerprint = diskFingerprint();
+    watchFiles();
+    if (m_view)
+        setPreferredViewTab(QString::number(m_view->tabWidget()->currentIndex() + 1));
+    reload();
+    m_editing = editing; // re-entered once the saved carton is open
 }
 
 void CartonPage::reload()
@@ -186,6 +311,17 @@ void CartonPage::reload()
         m_errorPage->deleteLater();
         m_errorPage = nullptr;
     }
+    if (m_editor) {
+        m_stack->removeWidget(m_editor);
+        m_editor->deleteLater();
+        m_editor = nullptr;
+    }
+    if (m_document) {
+        m_document->discardRecovery();
+        m_document->deleteLater();
+        m_document = nullptr;
+    }
+    m_missingBanner->hide();
     m_carton.reset();
     m_error = {};
     m_baseDiagnostics.clear();
@@ -221,6 +357,11 @@ void CartonPage::onOpened()
         selectViewTab(m_preferredTab);
     m_baseDiagnostics = m_carton->loadDiagnostics();
     m_state = State::Open;
+    createDocument();
+    if (m_editing) {
+        m_editing = false;
+        setEditing(true);
+    }
 
     m_validating = true;
     m_validateWatcher = new QFutureWatcher<carton::Diagnostics>(this);
@@ -396,6 +537,16 @@ void CartonPage::reloadIfChanged()
         m_banner->setText(tr("%1 was deleted or moved; what is shown is what was read before.").arg(displayName()));
         m_banner->show();
         return;
+    }
+    if (isModified()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Carton Changed on Disk"),
+            tr("%1 changed on disk. Reload it and lose your unsaved edits, or keep editing (saving will replace "
+               "the file on disk)?")
+                .arg(displayName()),
+            QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer != QMessageBox::Discard)
+            return;
     }
     if (m_view)
         setPreferredViewTab(QString::number(m_view->tabWidget()->currentIndex() + 1));

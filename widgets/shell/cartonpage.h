@@ -22,7 +22,9 @@ class Carton;
 
 namespace studio {
 
+class CartonDocument;
 class CartonView;
+class DocumentEditor;
 class ErrorPage;
 class VerificationRunner;
 
@@ -44,6 +46,9 @@ public:
     Q_ENUM(State)
 
     CartonPage(const QString &path, QSettings *settings, QWidget *parent = nullptr);
+    // A page for a new document (File ▸ New, a dropped model): no carton on disk
+    // yet, shown in edit mode until it is saved. Takes ownership.
+    CartonPage(std::unique_ptr<CartonDocument> document, QSettings *settings, QWidget *parent = nullptr);
     ~CartonPage() override;
 
     QString path() const { return m_path; }
@@ -55,6 +60,19 @@ public:
 
     std::shared_ptr<const carton::Carton> carton() const { return m_carton; }
     CartonView *view() const { return m_view; }
+    // The carton being edited (null while opening or when opening failed).
+    CartonDocument *document() const { return m_document; }
+    // Unsaved edits.
+    bool isModified() const;
+    // Edit mode shows the DocumentEditor instead of the CartonView.
+    bool isEditing() const { return m_editing; }
+    void setEditing(bool editing);
+    DocumentEditor *editor() const { return m_editor; }
+    // The banner listing required fields still missing (each a link).
+    QLabel *missingBanner() const { return m_missingBanner; }
+    // After a successful save to `path`: the tab now shows that carton,
+    // reloaded from disk (edit mode kept).
+    void adoptSavedPath(const QString &path);
     ErrorPage *errorPage() const { return m_errorPage; }
     VerificationRunner *verification() const { return m_verification; }
     QString errorMessage() const { return m_error.toString(); }
@@ -75,7 +93,7 @@ public:
 
     // Watching the file (or the folder's metadata files) for changes on disk:
     // a change reloads the carton after a short quiet period, keeping the tab.
-    // (There are no unsaved edits to lose yet: the document model will ask.)
+    // With unsaved edits it asks first (keep the edits, or reload).
     bool isWatching() const;
 
 public slots:
@@ -84,6 +102,10 @@ public slots:
 
 signals:
     void stateChanged(studio::CartonPage::State state);
+    void modifiedChanged(bool modified);
+    void editingChanged(bool editing);
+    // A new document was created (after opening or reloading): its undo stack changed.
+    void documentChanged();
     void cartonStateChanged();
     void diagnosticsChanged();
     void busyChanged();
@@ -91,6 +113,9 @@ signals:
     void closeRequested();
 
 private:
+    void setUpWidgets();
+    void createDocument();
+    void updateMissingBanner();
     void onOpened();
     void onValidated();
     void showError(const carton::Error &error);
@@ -122,6 +147,10 @@ private:
     QTimer *m_reloadTimer = nullptr;
     QString m_fingerprint; // of the files as opened
     QFutureWatcher<carton::Diagnostics> *m_validateWatcher = nullptr;
+    CartonDocument *m_document = nullptr;
+    DocumentEditor *m_editor = nullptr;
+    QLabel *m_missingBanner = nullptr;
+    bool m_editing = false;
 };
 
 } // namespace studio

@@ -6,6 +6,9 @@
 #include "cartonpage.h"
 #include "cartontabs.h"
 #include "diagnosticsdock.h"
+#include "document/cartondocument.h"
+#include "document/modelfiles.h"
+#include "documentactions.h"
 #include "package/carton.h"
 #include "preferences.h"
 #include "preferencesdialog.h"
@@ -30,8 +33,10 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPointer>
 #include <QScreen>
@@ -75,7 +80,7 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     : QMainWindow(parent), m_settings(settings), m_recent(new RecentFiles(settings, this)),
       m_central(new QStackedWidget(this)), m_welcome(new WelcomePage(m_recent, this)), m_tabs(new CartonTabs(this)),
       m_diagnostics(new DiagnosticsDock(this)), m_verificationStatus(new VerificationStatus(this)),
-      m_problems(new QToolButton(this))
+      m_problems(new QToolButton(this)), m_documents(new DocumentActions(this, settings))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -119,6 +124,17 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     });
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
 
+    // Says what a drop will do while something is dragged over the window.
+    m_dropHint = new QLabel(this);
+    m_dropHint->setObjectName(QStringLiteral("dropHint"));
+    m_dropHint->setAlignment(Qt::AlignCenter);
+    m_dropHint->setWordWrap(true);
+    m_dropHint->setAutoFillBackground(true);
+    m_dropHint->setBackgroundRole(QPalette::Highlight);
+    m_dropHint->setForegroundRole(QPalette::HighlightedText);
+    m_dropHint->setContentsMargins(12, 12, 12, 12);
+    m_dropHint->hide();
+
     createActions();
     restoreWindowSettings();
     onCurrentChanged();
@@ -137,6 +153,7 @@ MainWindow::~MainWindow()
 void MainWindow::createActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_documents->newAction());
     QAction *open = file->addAction(shellIcon(QStringLiteral("open"), QStringLiteral("document-open")), tr("&Open…"),
                                     this, &MainWindow::showOpenDialog);
     open->setObjectName(QStringLiteral("actionOpen"));
@@ -151,6 +168,9 @@ void MainWindow::createActions()
     m_openSampleAction->setObjectName(QStringLiteral("actionOpenSample"));
     m_openSampleAction->setEnabled(!WelcomePage::sampleCartonPath().isEmpty());
     file->addSeparator();
+    file->addAction(m_documents->saveAction());
+    file->addAction(m_documents->saveAsAction());
+    file->addSeparator();
     m_closeAction = file->addAction(tr("&Close"), this, &MainWindow::closeCurrent);
     m_closeAction->setObjectName(QStringLiteral("actionClose"));
     m_closeAction->setShortcut(QKeySequence::Close);
@@ -161,6 +181,9 @@ void MainWindow::createActions()
     quit->setMenuRole(QAction::QuitRole);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_documents->undoAction());
+    edit->addAction(m_documents->redoAction());
+    edit->addSeparator();
     m_copyHashAction = edit->addAction(shellIcon(QStringLiteral("copy"), QStringLiteral("edit-copy")),
                                        tr("Copy Model &Hash"), this, &MainWindow::copyModelHash);
     m_copyHashAction->setObjectName(QStringLiteral("actionCopyModelHash"));
@@ -200,6 +223,8 @@ void MainWindow::createActions()
     fullScreen->setShortcut(QKeySequence::FullScreen);
 
     QMenu *tools = menuBar()->addMenu(tr("&Carton"));
+    tools->addAction(m_documents->editAction());
+    tools->addSeparator();
     m_verifyAction = tools->addAction(shellIcon(QStringLiteral("verify"), QStringLiteral("view-refresh")),
                                       tr("&Verify Again"), this, &MainWindow::verifyCurrent);
     m_verifyAction->setObjectName(QStringLiteral("actionVerify"));
@@ -263,6 +288,16 @@ void MainWindow::saveWindowSettings()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        CartonPage *p = page(i);
+        if (p && p->isModified()) {
+            m_tabs->setCurrentIndex(i);
+            if (!m_documents->confirmClose(p)) {
+                event->ignore();
+                return;
+            }
+        }
+    }
     saveWindowSettings();
     QMainWindow::closeEvent(event);
 }
@@ -432,6 +467,12 @@ CartonPage *MainWindow::openPath(const QString &path)
     auto *page = new CartonPage(cleanAbsolute(path), m_settings, m_tabs);
     if (!m_preferredTab.isEmpty())
         page->setPreferredViewTab(m_preferredTab);
+    addPage(page);
+    return page;
+}
+
+void MainWindow::addPage(CartonPage *page)
+{
     const int index = m_tabs->addTab(page, page->displayName());
     m_tabs->setTabToolTip(index, QDir::toNativeSeparators(page->path()));
 
@@ -466,11 +507,29 @@ CartonPage *MainWindow::openPath(const QString &path)
             closePage(i);
     });
 
+    connect(page, &CartonPage::modifiedChanged, this, [this, page] {
+        updatePageTab(page);
+        if (page == currentPage())
+            setWindowModified(page->isModified());
+    });
+    m_documents->addPage(page);
+
     updatePageTab(page);
     m_tabs->setCurrentIndex(index);
     onCurrentChanged();
     emit busyChanged();
-    return page;
+}
+
+void MainWindow::pageSaved(CartonPage *page)
+{
+    m_recent->add(page->path());
+    updatePageTab(page);
+    if (page == currentPage()) {
+        setWindowTitle(page->displayName() + QStringLiteral("[*]"));
+        setWindowFilePath(page->path());
+        setWindowModified(page->isModified());
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(page->path())), 5000);
 }
 
 TensorFilePage *MainWindow::openTensorFile(const QString &path)
@@ -503,6 +562,11 @@ void MainWindow::closePage(int index)
         return;
     }
     if (!p)
+        return;
+    if (!m_documents->confirmClose(p))
+        return;
+    index = m_tabs->indexOf(p); // saving may have reordered nothing, but be sure
+    if (index < 0)
         return;
     m_tabs->removeTab(index);
     disconnect(p, nullptr, this, nullptr);
@@ -581,8 +645,10 @@ void MainWindow::onCurrentChanged()
         m_verificationStatus->setCartonState(page->cartonState());
     else
         m_verificationStatus->clearCartonState();
-    setWindowTitle(page ? page->displayName() : QString());
+    setWindowTitle(page ? page->displayName() + QStringLiteral("[*]") : QString());
     setWindowFilePath(page ? page->path() : QString());
+    setWindowModified(page && page->isModified());
+    m_documents->setCurrentPage(page);
     updateDiagnostics();
     updateActions();
 }
@@ -596,6 +662,7 @@ void MainWindow::updatePageTab(CartonPage *page)
     const QIcon icon = shellIcon(state.iconName());
     const QString status = state.summary();
     m_tabs->setTabIcon(index, icon);
+    m_tabs->setTabText(index, page->isModified() ? page->displayName() + QStringLiteral(" *") : page->displayName());
     const QString path = QDir::toNativeSeparators(page->path());
     m_tabs->setTabToolTip(index, status.isEmpty() ? path : path + u'\n' + status);
 }
@@ -672,19 +739,46 @@ QStringList MainWindow::cartonPathsFromMimeData(const QMimeData *mime)
             continue;
         const QFileInfo info(url.toLocalFile());
         if (info.isDir() ||
-            (info.isFile() && (info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0 ||
-                               TensorFileBrowser::handles(info.fileName()))))
+            (info.isFile() &&
+             (info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0 ||
+              TensorFileBrowser::handles(info.fileName()) || DocumentActions::isModelPath(info.absoluteFilePath()))))
             paths << cleanAbsolute(info.absoluteFilePath());
     }
     return paths;
 }
 
+void MainWindow::showDropHint(const QStringList &paths)
+{
+    if (paths.isEmpty()) {
+        m_dropHint->hide();
+        return;
+    }
+    QStringList lines;
+    for (const QString &path : paths.mid(0, 3))
+        lines.append(DocumentActions::dropDescription(path));
+    if (paths.size() > 3)
+        lines.append(tr("… and %n more", nullptr, int(paths.size() - 3)));
+    m_dropHint->setText(lines.join(u'\n'));
+    const QRect area = centralWidget()->geometry();
+    m_dropHint->setGeometry(area.adjusted(24, 24, -24, -24));
+    m_dropHint->show();
+    m_dropHint->raise();
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (!cartonPathsFromMimeData(event->mimeData()).isEmpty())
+    const QStringList paths = cartonPathsFromMimeData(event->mimeData());
+    showDropHint(paths);
+    if (!paths.isEmpty())
         event->acceptProposedAction();
     else
         event->ignore();
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent *event)
+{
+    m_dropHint->hide();
+    QMainWindow::dragLeaveEvent(event);
 }
 
 void MainWindow::dragMoveEvent(QDragMoveEvent *event)
@@ -697,13 +791,19 @@ void MainWindow::dragMoveEvent(QDragMoveEvent *event)
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
+    m_dropHint->hide();
     const QStringList paths = cartonPathsFromMimeData(event->mimeData());
     if (paths.isEmpty()) {
         event->ignore();
         return;
     }
     event->acceptProposedAction();
-    openPaths(paths);
+    for (const QString &path : paths) {
+        if (DocumentActions::isModelPath(path))
+            m_documents->newFromModel(path);
+        else
+            openPath(path);
+    }
 }
 
 } // namespace studio

@@ -4,6 +4,7 @@
 
 #include <QMainWindow>
 
+class QLabel;
 class QMenu;
 class QMimeData;
 class QSettings;
@@ -14,6 +15,7 @@ class QToolButton;
 namespace studio {
 
 class CartonPage;
+class DocumentActions;
 class TensorFilePage;
 class DiagnosticsDock;
 class RecentFiles;
@@ -38,6 +40,12 @@ public:
     CartonPage *openPath(const QString &path);
     TensorFilePage *openTensorFile(const QString &path);
     void openPaths(const QStringList &paths);
+
+    // Adds a page (opened, or a new document) as a tab and makes it current.
+    void addPage(CartonPage *page);
+    // A page was saved under a (maybe new) path: tab, title and recent files follow.
+    void pageSaved(CartonPage *page);
+    DocumentActions *documentActions() const { return m_documents; }
 
     int pageCount() const;
     CartonPage *page(int index) const;
@@ -68,7 +76,8 @@ public:
     // caller shows it and deletes it.
     QMenu *createTabContextMenu(int index);
 
-    // Local .carton, .safetensors and .npy files and folders among the URLs of a drag.
+    // Local files and folders among the URLs of a drag: .carton, .safetensors and
+    // .npy files and carton folders open; other folders and files are models to pack.
     static QStringList cartonPathsFromMimeData(const QMimeData *mime);
 
     void saveWindowSettings();
@@ -98,6 +107,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dragMoveEvent(QDragMoveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
 
 private:
     void createActions();
@@ -107,6 +117,7 @@ private:
     void updatePageTab(CartonPage *page);
     void updateActions();
     void updateDiagnostics();
+    void showDropHint(const QStringList &paths);
     QString lastDirectory() const;
     void rememberDirectory(const QString &path);
 
@@ -118,6 +129,8 @@ private:
     DiagnosticsDock *m_diagnostics;
     VerificationStatus *m_verificationStatus;
     QToolButton *m_problems;
+    DocumentActions *m_documents = nullptr;
+    QLabel *m_dropHint = nullptr;
     // The dock shows itself when the current carton gets problems and hides
     // when it has none; in between the user's choice stands.
     const CartonPage *m_dockPage = nullptr;
