@@ -3,6 +3,7 @@
 #include "application.h"
 #include "cardprobe.h"
 #include "commandline.h"
+#include "documentactions.h"
 #include "mainwindow.h"
 #include "preferences.h"
 #include "screenshotter.h"
@@ -12,6 +13,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
+#include <QTimer>
 #include <QTranslator>
 #include <cstdio>
 
@@ -64,6 +66,8 @@ int main(int argc, char **argv)
         QObject::connect(&app, &studio::Application::fileOpenRequested, &window, &studio::MainWindow::openPath);
         window.show();
         window.openPaths(options.paths);
+        if (options.screenshot.isEmpty() && !options.quitAfterCard) // unattended runs ask nothing
+            QTimer::singleShot(0, window.documentActions(), &studio::DocumentActions::offerRecovery);
 
         studio::Screenshotter screenshotter(&window, options.screenshot, options.screenshotDelayMs);
         if (!options.screenshot.isEmpty()) {

@@ -4,6 +4,7 @@
 
 #include "format/cartontoml.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -77,6 +78,7 @@ carton::Status RecoveryFile::write(const QString &file, const QString &originalP
         {QStringLiteral("original"), originalPath},
         {QStringLiteral("save_path"), savePath},
         {QStringLiteral("name"), displayName},
+        {QStringLiteral("pid"), QCoreApplication::applicationPid()},
         {QStringLiteral("saved_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
         {QStringLiteral("carton_toml"), QString::fromUtf8(carton::writeCartonToml(state.info))},
         {QStringLiteral("files"), files},
@@ -110,11 +112,23 @@ carton::Result<RecoveryFile> RecoveryFile::read(const QString &file)
     result.savePath = root.value(QStringLiteral("save_path")).toString();
     result.displayName = root.value(QStringLiteral("name")).toString();
     result.savedAt = QDateTime::fromString(root.value(QStringLiteral("saved_at")).toString(), Qt::ISODateWithMs);
+    result.pid = root.value(QStringLiteral("pid")).toInteger();
     result.cartonToml = root.value(QStringLiteral("carton_toml")).toString().toUtf8();
     if (!root.value(QStringLiteral("files")).isArray())
         return recoveryError(file, QStringLiteral("files: expected an array"));
     result.filesJson = QJsonDocument(root.value(QStringLiteral("files")).toArray()).toJson(QJsonDocument::Compact);
     return result;
+}
+
+bool RecoveryFile::isOwnedByLiveProcess() const
+{
+    if (pid <= 0 || pid == QCoreApplication::applicationPid())
+        return false;
+#ifdef Q_OS_LINUX
+    return QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid));
+#else
+    return false;
+#endif
 }
 
 carton::Result<DocumentState> RecoveryFile::restore(const carton::Carton *original) const

@@ -25,6 +25,7 @@ struct RecoveryFile {
     QString savePath;     // where Save wrote (may differ for "Save As" pending)
     QString displayName;  // for the recovery dialog
     QDateTime savedAt;
+    qint64 pid = 0;        // the process that wrote it
     QByteArray cartonToml; // writeCartonToml(state.info)
 
     // The folder recovery files live in (AppLocalDataLocation/recovery).
@@ -35,6 +36,9 @@ struct RecoveryFile {
     static carton::Status write(const QString &file, const QString &originalPath, const QString &savePath,
                                 const QString &displayName, const DocumentState &state);
     static carton::Result<RecoveryFile> read(const QString &file);
+    // The process that wrote it still runs (another instance editing it): not
+    // something to recover.
+    bool isOwnedByLiveProcess() const;
     // Rebuilds the document state over `original` (null for a new document).
     carton::Result<DocumentState> restore(const carton::Carton *original) const;
 

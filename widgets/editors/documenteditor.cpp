@@ -3,6 +3,7 @@
 #include "documenteditor.h"
 
 #include "document/cartondocument.h"
+#include "fileseditor.h"
 #include "validate/location.h"
 
 #include <QLabel>
@@ -45,7 +46,7 @@ DocumentEditor::DocumentEditor(CartonDocument *document, QWidget *parent)
     m_tabs->addTab(placeholder(tr("Runner editor")), tr("Runner"));
     m_tabs->addTab(placeholder(tr("Inputs / outputs editor")), tr("Inputs / Outputs"));
     m_tabs->addTab(placeholder(tr("Self-tests editor")), tr("Self-tests && Examples"));
-    m_tabs->addTab(placeholder(tr("Files editor")), tr("Files"));
+    m_tabs->addTab(new FilesEditor(document), tr("Files"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
@@ -66,6 +67,7 @@ bool DocumentEditor::revealLocation(const QString &location)
     const carton::DiagnosticLocation loc = carton::parseLocation(location.trimmed());
     if (loc.file.startsWith(u"model/") || loc.file.startsWith(u"misc/") || loc.file.startsWith(u"tensor_data/")) {
         setCurrentPage(FilesPage);
+        static_cast<FilesEditor *>(page(FilesPage))->revealField(loc.file);
         return true;
     }
     const QString field = loc.file == u"carton.toml" ? loc.field : location.trimmed();

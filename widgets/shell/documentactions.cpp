@@ -341,6 +341,8 @@ void DocumentActions::offerRecovery()
             QFile::remove(file); // unreadable: nothing to offer
             continue;
         }
+        if (recovery->isOwnedByLiveProcess())
+            continue; // another instance is editing it
         const QString name = recovery->displayName.isEmpty() ? tr("Untitled") : recovery->displayName;
         QMessageBox box(QMessageBox::Question, tr("Recover Unsaved Edits?"),
                         tr("Carton Studio did not close normally. Recover the unsaved edits of %1 (autosaved %2)?")

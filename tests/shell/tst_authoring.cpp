@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// Authoring in the main window: dropping a model starts a new document, saving
+// writes a carton the core reads back, undo is named, closing asks, recovery.
+#include "cartonpage.h"
+#include "document/cartondocument.h"
+#include "document/recoveryfile.h"
+#include "documentactions.h"
+#include "editors/documenteditor.h"
+#include "editors/documentfilesmodel.h"
+#include "editors/fileseditor.h"
+#include "package/carton.h"
+#include "shelltestutil.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+#include <QUrl>
+#include <functional>
+
+using namespace studio;
+using namespace shelltest;
+
+namespace {
+
+// Answers the next modal message box named `name` with `button` (polling, as
+// the box runs its own event loop). `seen` is set when it was answered.
+void answerMessageBox(const QString &name, QMessageBox::StandardButton button, bool *seen)
+{
+    auto poll = std::make_shared<std::function<void(int)>>();
+    *poll = [name, button, seen, poll](int triesLeft) {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (box && box->objectName() == name) {
+            *seen = true;
+            box->button(button)->click();
+            return;
+        }
+        if (triesLeft > 0)
+            QTimer::singleShot(20, [poll, triesLeft] { (*poll)(triesLeft - 1); });
+    };
+    QTimer::singleShot(0, [poll] { (*poll)(500); });
+}
+
+void drop(MainWindow &window, const QString &path)
+{
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    const QPoint pos(window.width() / 2, window.height() / 2);
+    QDragEnterEvent enter(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent dropEvent(QPointF(pos), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &dropEvent);
+}
+
+std::shared_ptr<const carton::Carton> openCore(const QString &path)
+{
+    auto result = carton::Carton::open(path);
+    if (!result)
+        return {};
+    return std::shared_ptr<const carton::Carton>(std::move(result).value());
+}
+
+} // namespace
+
+class TestAuthoring : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QDir(RecoveryFile::folder()).removeRecursively();
+        QVERIFY(m_dir.isValid());
+        m_settings = std::make_unique<QSettings>(m_dir.filePath(u"settings.ini"_s), QSettings::IniFormat);
+    }
+
+    void dropModelFolderSaveAndReopen()
+    {
+        const QString folder = m_dir.filePath(u"mymodel"_s);
+        QVERIFY(writeFile(folder + u"/model.pt"_s, QByteArray(4096, 'w')));
+        QVERIFY(writeFile(folder + u"/vocab/words.txt"_s, "a\nb\n"));
+        MainWindow window(m_settings.get());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        drop(window, folder);
+        QCOMPARE(window.pageCount(), 1);
+        CartonPage *page = window.currentPage();
+        QVERIFY(page->document());
+        QVERIFY(page->document()->isNew());
+        QVERIFY(page->isEditing());
+        QVERIFY(page->editor()->isVisible());
+        QCOMPARE(page->document()->info().runner.runnerName, u"torchscript"_s);
+        QCOMPARE(window.tabWidget()->tabText(0), u"mymodel *"_s);
+        QVERIFY(window.isWindowModified());
+        // The banner names the missing field as a link to its editor.
+        QTRY_VERIFY(page->missingBanner()->isVisible());
+        QVERIFY2(page->missingBanner()->text().contains(u"runner.required_framework_version"_s),
+                 qPrintable(page->missingBanner()->text()));
+        // Save is enabled; the Files page lists both files under model/.
+        QVERIFY(window.documentActions()->saveAction()->isEnabled());
+        auto *files = qobject_cast<FilesEditor *>(page->editor()->page(DocumentEditor::FilesPage));
+        QVERIFY(files);
+        QCOMPARE(files->model()->rowCount(), 2);
+        QCOMPARE(files->model()->pathAt(0), u"model/model.pt"_s);
+
+        carton::CartonInfo info = page->document()->info();
+        info.runner.requiredFrameworkVersion = u"=1.13.1"_s;
+        page->document()->setInfo(info, u"Edit Required Framework Version"_s);
+        QTRY_VERIFY(page->missingBanner()->isHidden());
+
+        const QString out = m_dir.filePath(u"mymodel.carton"_s);
+        QVERIFY(window.documentActions()->saveTo(page, out));
+        // The tab now shows the saved carton, opened from disk, still in edit mode.
+        QCOMPARE(page->path(), out);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QVERIFY(page->document());
+        QVERIFY(!page->isModified());
+        QVERIFY(page->isEditing());
+        QCOMPARE(window.tabWidget()->tabText(0), u"mymodel.carton"_s);
+        QVERIFY(!window.isWindowModified());
+
+        auto saved = openCore(out);
+        QVERIFY(saved);
+        QCOMPARE(saved->info()->runner.requiredFrameworkVersion, u"=1.13.1"_s);
+        QCOMPARE(saved->info()->modelName, u"mymodel"_s);
+        QVERIFY(saved->manifest()->find(u"model/vocab/words.txt"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+    }
+
+    void dropModelFileStartsDocument()
+    {
+        const QString file = m_dir.filePath(u"net.onnx"_s);
+        QVERIFY(writeFile(file, "onnx bytes"));
+        MainWindow window(m_settings.get());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        drop(window, file);
+        QCOMPARE(window.pageCount(), 1);
+        CartonPage *page = window.currentPage();
+        QVERIFY(page->document()->isNew());
+        QVERIFY(page->document()->files().find(u"model/net.onnx"_s));
+        QVERIFY(page->document()->info().runner.runnerName.isEmpty()); // nothing suggests one
+        QTRY_VERIFY(page->missingBanner()->text().contains(u"runner.runner_name"_s));
+        // Closing asks; Cancel keeps the tab, Discard closes it.
+        bool seen = false;
+        answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Cancel, &seen);
+        window.closeCurrent();
+        QVERIFY(seen);
+        QCOMPARE(window.pageCount(), 1);
+        seen = false;
+        answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Discard, &seen);
+        window.closeCurrent();
+        QVERIFY(seen);
+        QCOMPARE(window.pageCount(), 0);
+    }
+
+    void editUndoAndFiles()
+    {
+        const QString folder = makeFolderCarton(m_dir, u"editme"_s);
+        MainWindow window(m_settings.get());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        CartonPage *page = window.openPath(folder);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QVERIFY(!page->isEditing());
+        QAction *edit = window.documentActions()->editAction();
+        QVERIFY(edit->isEnabled());
+        edit->trigger();
+        QVERIFY(page->isEditing());
+        QVERIFY(edit->isChecked());
+
+        CartonDocument *document = page->document();
+        carton::CartonInfo info = document->info();
+        info.modelName = u"Edited"_s;
+        document->setInfo(info, u"Edit Model Name"_s);
+        QAction *undo = window.documentActions()->undoAction();
+        QVERIFY(undo->isEnabled());
+        QCOMPARE(undo->text(), u"&Undo Edit Model Name"_s);
+        QCOMPARE(window.tabWidget()->tabText(0), u"editme *"_s);
+
+        // The Files page: add from disk, rename in place, remove; each one step.
+        auto *files = qobject_cast<FilesEditor *>(page->editor()->page(DocumentEditor::FilesPage));
+        QVERIFY(files);
+        const QString picture = m_dir.filePath(u"pic.png"_s);
+        QVERIFY(writeFile(picture, "png"));
+        files->targetCombo()->setCurrentText(u"misc/"_s);
+        QVERIFY(files->addPaths({picture}, u"misc/"_s));
+        QVERIFY(document->files().find(u"misc/pic.png"_s));
+        const int row = files->model()->rowOf(u"misc/pic.png"_s);
+        QVERIFY(files->model()->setData(files->model()->index(row, DocumentFilesModel::PathColumn), u"misc/a.png"_s));
+        QVERIFY(document->files().find(u"misc/a.png"_s));
+        QVERIFY(!files->model()->setData(files->model()->index(0, DocumentFilesModel::PathColumn), u"MANIFEST"_s));
+        QVERIFY(files->revealField(u"model/model.txt"_s));
+        files->removeSelected();
+        QVERIFY(!document->files().find(u"model/model.txt"_s));
+        QCOMPARE(document->undoStack()->count(), 4);
+        QTRY_VERIFY(page->missingBanner()->text().contains(u"model/"_s)); // model/ is empty now
+
+        for (int i = 0; i < 4; ++i)
+            undo->trigger();
+        QVERIFY(!page->isModified());
+        QCOMPARE(document->info().modelName, u"folder_model"_s);
+        QVERIFY(document->files().find(u"model/model.txt"_s));
+        QVERIFY(!document->files().find(u"misc/pic.png"_s));
+        QCOMPARE(window.tabWidget()->tabText(0), u"editme"_s);
+        edit->trigger();
+        QVERIFY(!page->isEditing());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+    }
+
+    void saveWithErrorsAsks()
+    {
+        const QString folder = makeFolderCarton(m_dir, u"errors"_s);
+        MainWindow window(m_settings.get());
+        window.show();
+        CartonPage *page = window.openPath(folder);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        carton::CartonInfo info = page->document()->info();
+        info.shortDescription = QString(150, u'x');
+        page->document()->setInfo(info, u"Edit Short Description"_s);
+        bool seen = false;
+        answerMessageBox(u"saveWithErrorsBox"_s, QMessageBox::Cancel, &seen);
+        QVERIFY(!window.documentActions()->save(page, false));
+        QVERIFY(seen);
+        QVERIFY(page->isModified());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+    }
+
+    void recoverAfterCrash()
+    {
+        const QString folder = makeFolderCarton(m_dir, u"crashy"_s);
+        QString recoveryPath;
+        {
+            MainWindow window(m_settings.get());
+            CartonPage *page = window.openPath(folder);
+            QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+            carton::CartonInfo info = page->document()->info();
+            info.modelName = u"Unsaved work"_s;
+            page->document()->setInfo(info, u"Edit Model Name"_s);
+            window.documentActions()->autosaveAll();
+            recoveryPath = page->document()->recoveryPath();
+            QVERIFY(QFileInfo::exists(recoveryPath));
+            // A crash leaves the file: keep a copy, as closing the page removes it.
+            QVERIFY(QFile::copy(recoveryPath, recoveryPath + u".crash.json"_s));
+            bool asked = false;
+            answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Discard, &asked);
+            window.closeCurrent();
+            QVERIFY(asked);
+            QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+        }
+        QVERIFY(!QFileInfo::exists(recoveryPath));
+        QVERIFY(RecoveryFile::list().size() == 1);
+
+        MainWindow window(m_settings.get());
+        window.show();
+        bool seen = false;
+        answerMessageBox(u"recoveryBox"_s, QMessageBox::Yes, &seen);
+        window.documentActions()->offerRecovery();
+        QVERIFY(seen);
+        QCOMPARE(window.pageCount(), 1);
+        CartonPage *page = window.currentPage();
+        QVERIFY(page->isModified());
+        QCOMPARE(page->document()->info().modelName, u"Unsaved work"_s);
+        QCOMPARE(page->document()->info().runner.runnerName, u"noop"_s);
+        // The old file went; the recovered document autosaves under its own name.
+        QVERIFY(!QFileInfo::exists(recoveryPath + u".crash.json"_s));
+        QCOMPARE(RecoveryFile::list(), QStringList{page->document()->recoveryPath()});
+        answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Discard, &seen);
+        window.closeCurrent();
+        QTRY_VERIFY(RecoveryFile::list().isEmpty());
+    }
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<QSettings> m_settings;
+};
+
+QTEST_MAIN(TestAuthoring)
+#include "tst_authoring.moc"
