@@ -3,7 +3,13 @@
 # Compile settings shared by every target of the project: link carton_settings.
 add_library(carton_settings INTERFACE)
 target_compile_features(carton_settings INTERFACE cxx_std_20)
+# Product code never converts char* to QString implicitly (QT_NO_CAST_FROM_ASCII:
+# the encoding is always spelled out); test code, full of expected strings, may
+# (tests/CMakeLists.txt marks its targets CARTON_TEST_CODE). QStringBuilder
+# everywhere: `a + b + c` builds one string.
 target_compile_definitions(carton_settings INTERFACE
+  QT_USE_QSTRINGBUILDER
+  $<$<NOT:$<BOOL:$<TARGET_PROPERTY:CARTON_TEST_CODE>>>:QT_NO_CAST_FROM_ASCII>
   QT_NO_CAST_TO_ASCII
   QT_NO_URL_CAST_FROM_STRING
   QT_NO_NARROWING_CONVERSIONS_IN_CONNECT

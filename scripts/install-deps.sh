@@ -5,6 +5,7 @@
 set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
+  ccache # scripts/run-tests.sh: rebuilds of unchanged files (another clone, a second preset) come from the cache
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-l10n-tools qt6-svg-dev libqt6svg6
   libquazip1-qt6-dev libzstd-dev libtomlplusplus-dev libcmark-dev cmark libssl-dev
   zlib1g-dev libbrotli-dev

@@ -7,10 +7,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 jobs=$(nproc)
+# ccache makes a second clone or a re-run rebuild only what changed. Paths are
+# made relative (CCACHE_BASEDIR=/) so that clones in other folders share hits.
+launcher=()
+if command -v ccache >/dev/null; then
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-/} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
 rc=0
 for preset in core-only release; do
   echo "== $preset: configure and build" >&2
-  cmake --preset "$preset" "$@" >/dev/null
+  cmake --preset "$preset" "${launcher[@]}" "$@" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
   echo "== $preset: test" >&2
   QT_QPA_PLATFORM=offscreen ctest --preset "$preset" -j "$jobs" || rc=1

@@ -53,7 +53,8 @@ QString findRunnerHost()
 #else
     const QString exe = QStringLiteral("carton-runner-host");
 #endif
-    for (const QString &candidate : {dir + u'/' + exe, dir + QStringLiteral("/../libexec/carton-studio/") + exe}) {
+    for (const QString &candidate :
+         {QString(dir + u'/' + exe), QString(dir + QStringLiteral("/../libexec/carton-studio/") + exe)}) {
         if (QFileInfo(candidate).isExecutable())
             return QFileInfo(candidate).canonicalFilePath();
     }

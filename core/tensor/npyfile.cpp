@@ -308,7 +308,7 @@ Status writeNpy(QIODevice &out, const TensorReader &tensor, Progress *progress)
     for (qint64 d : tensor.shape())
         dims << QString::number(d);
     const QString shape =
-        dims.size() == 1 ? u'(' + dims[0] + QStringLiteral(",)") : u'(' + dims.join(QStringLiteral(", ")) + u')';
+        dims.size() == 1 ? QString(u'(' + dims[0] + QStringLiteral(",)")) : QString(u'(' + dims.join(QStringLiteral(", ")) + u')');
     QByteArray header =
         QStringLiteral("{'descr': '%1', 'fortran_order': False, 'shape': %2, }").arg(descr, shape).toLatin1();
     int major = 1;

@@ -39,7 +39,7 @@ QString decodeCp437(const QByteArray &raw)
     out.reserve(raw.size());
     for (char c : raw) {
         const auto b = uchar(c);
-        out.append(b < 0x80 ? QChar(b) : QChar(Cp437High[b - 0x80]));
+        out.append(b < 0x80 ? QChar(char16_t(b)) : QChar(Cp437High[b - 0x80]));
     }
     return out;
 }

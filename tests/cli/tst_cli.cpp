@@ -292,7 +292,7 @@ void TestCli::packVerifyUnpackRoundTrip()
         {QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out, QStringLiteral("--compression"), method});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     r = runCarton({QStringLiteral("verify"), out});
-    QVERIFY2(r.exitCode == 0, r.err.constData() + r.out);
+    QVERIFY2(r.exitCode == 0, QByteArray(r.err + r.out).constData());
 
     const QString unpacked = dir.filePath(QStringLiteral("unpacked"));
     r = runCarton({QStringLiteral("unpack"), out, QStringLiteral("-o"), unpacked});
@@ -547,7 +547,7 @@ void TestCli::linkedFilesReportedAndFetched()
                                                              url.toUtf8() + "\"]\n"));
 
     RunResult r = runCarton({QStringLiteral("verify"), QStringLiteral("--json"), folder});
-    QVERIFY2(r.exitCode == 0, r.out + r.err);
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
     bool linked = false;
     for (const QJsonValue &v : r.json().value(u"files").toArray())
         if (v.toObject().value(u"path").toString() == u"tensor_data/x.bin")
@@ -555,7 +555,7 @@ void TestCli::linkedFilesReportedAndFetched()
     QVERIFY2(linked, r.out.constData());
 
     r = runCarton({QStringLiteral("verify"), QStringLiteral("--json"), QStringLiteral("--fetch-links"), folder});
-    QVERIFY2(r.exitCode == 0, r.out + r.err);
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
     for (const QJsonValue &v : r.json().value(u"files").toArray())
         QCOMPARE(v.toObject().value(u"state").toString(), QStringLiteral("ok"));
 
@@ -684,8 +684,8 @@ void TestCli::runnersListsPluginsAndProblems()
     QVERIFY2(text.out.contains("misbehave 1.0.0 (runner_compat_version 1)\n"), text.out.constData());
     QVERIFY2(text.out.contains("  option behaviour (string, default \"none\"): none, crash"), text.out.constData());
     QVERIFY2(text.out.contains("noop 1.0.0 (runner_compat_version 1)\n"), text.out.constData());
-    QVERIFY2(text.out.contains("problem: " + dir.filePath(QStringLiteral("bad/libbroken.so")).toUtf8() +
-                               ": not a Qt plugin (no plugin metadata)\n"),
+    QVERIFY2(text.out.contains(QByteArray("problem: " + dir.filePath(QStringLiteral("bad/libbroken.so")).toUtf8() +
+                                          ": not a Qt plugin (no plugin metadata)\n")),
              text.out.constData());
 }
 

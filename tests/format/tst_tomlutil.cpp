@@ -43,7 +43,7 @@ void TestTomlUtil::quoteRoundTrip()
         const QByteArray value = multiLine ? tomlutil::quoteMultiLine(text) : tomlutil::quote(text);
         if (!multiLine)
             QVERIFY2(!value.contains('\n'), value.constData());
-        const Result<toml::table> parsed = tomlutil::parse("v = " + value + '\n', u"t.toml"_s);
+        const Result<toml::table> parsed = tomlutil::parse(QByteArray("v = " + value + '\n'), u"t.toml"_s);
         QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().toString()));
         const auto *s = parsed->get("v") ? parsed->get("v")->as_string() : nullptr;
         QVERIFY(s);
@@ -117,7 +117,7 @@ void TestTomlUtil::typeNames()
 {
     QFETCH(QByteArray, value);
     QFETCH(QString, name);
-    const Result<toml::table> parsed = tomlutil::parse("v = " + value + '\n', u"t.toml"_s);
+    const Result<toml::table> parsed = tomlutil::parse(QByteArray("v = " + value + '\n'), u"t.toml"_s);
     QVERIFY(parsed.ok());
     QCOMPARE(tomlutil::typeName(*parsed->get("v")), name);
 }

@@ -81,7 +81,7 @@ void TestLinks::serializeDeterministic()
     const QByteArray first = qMin(kShaA, kShaB);
     const QByteArray second = qMax(kShaA, kShaB);
     QVERIFY(bytes.indexOf(first) < bytes.indexOf(second));
-    QVERIFY(bytes.contains(kShaA + " = [\"https://a.example/1\", \"http://a.example/2\"]\n"));
+    QVERIFY(bytes.contains(QByteArray(kShaA + " = [\"https://a.example/1\", \"http://a.example/2\"]\n")));
 }
 
 void TestLinks::roundTrip_data()

@@ -266,7 +266,7 @@ void TestNpyFile::numpyCrossCheck()
     read.start(py, {u"-c"_s, QString::fromLatin1(kNumpyReads), dir.path()});
     QVERIFY(read.waitForFinished(60'000));
     const QByteArray report = read.readAllStandardOutput();
-    QVERIFY2(read.exitCode() == 0, (report + read.readAllStandardError()).constData());
+    QVERIFY2(read.exitCode() == 0, QByteArray(report + read.readAllStandardError()).constData());
     QCOMPARE(report.count("ok\n"), 13);
 }
 

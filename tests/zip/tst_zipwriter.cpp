@@ -296,7 +296,7 @@ void TestZipWriter::symlink()
         QSKIP("python3 not installed");
     const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
     QVERIFY2(r.exitCode == 0, r.err.constData());
-    QVERIFY2(r.out.contains("model/link.bin\t" + sha256Hex("real.bin") + "\t0o120777\n"), r.out.constData());
+    QVERIFY2(r.out.contains(QByteArray("model/link.bin\t" + sha256Hex("real.bin") + "\t0o120777\n")), r.out.constData());
 }
 
 void TestZipWriter::manyEntries()
@@ -372,7 +372,7 @@ void TestZipWriter::pythonReads()
     const QString path = m_dir.filePath(u"python.zip"_s);
     QCOMPARE(writeArchive(path, items, method, 100000), QString());
     const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
-    QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
     QByteArray expected;
     for (const Item &item : items)
         expected += item.name.toUtf8() + '\t' + sha256Hex(item.data) + "\t0o100644\n";
@@ -468,8 +468,8 @@ void TestZipWriter::zip64Offsets()
     if (!haveTool(u"python3"_s))
         QSKIP("python3 not installed");
     const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
-    QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
-    QVERIFY(r.out.contains("b.bin\t" + sha256Hex(items[1].data)));
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
+    QVERIFY(r.out.contains(QByteArray("b.bin\t" + sha256Hex(items[1].data))));
 }
 
 void TestZipWriter::zip64Sizes()

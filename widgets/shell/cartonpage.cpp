@@ -23,6 +23,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -113,6 +114,7 @@ CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *sett
     m_state = State::Open;
     createDocument();
     setEditing(true);
+    updateCartonState();
 }
 
 void CartonPage::setUpWidgets()
@@ -208,7 +210,7 @@ bool CartonPage::isBusy() const
 
 carton::Diagnostics CartonPage::diagnostics() const
 {
-    if (!m_document || !m_document->isModified())
+    if (!m_document || (m_carton && !m_document->isModified()))
         return m_baseDiagnostics + m_verifyDiagnostics;
     // Edited: carton.toml is checked live by the document; what the opened
     // carton's files said still holds for the files.
@@ -237,7 +239,7 @@ void CartonPage::createDocument()
     });
     connect(m_document, &CartonDocument::diagnosticsChanged, this, [this] {
         updateMissingBanner();
-        if (m_document->isModified())
+        if (m_document->isModified() || !m_carton)
             emit diagnosticsChanged();
     });
     updateMissingBanner();
@@ -271,6 +273,15 @@ void CartonPage::setEditing(bool editing)
     if (editing && !m_editor) {
         m_editor = new DocumentEditor(m_document, m_stack);
         m_stack->addWidget(m_editor);
+        if (m_carton) {
+            auto *done = new QToolButton(m_editor);
+            done->setObjectName(QStringLiteral("browseButton"));
+            done->setText(tr("Done Editing"));
+            done->setToolTip(tr("Back to browsing the carton (Ctrl+E); edits stay until you save or close"));
+            done->setAutoRaise(true);
+            connect(done, &QToolButton::clicked, this, [this] { setEditing(false); });
+            m_editor->tabWidget()->setCornerWidget(done, Qt::TopRightCorner);
+        }
     }
     if (editing)
         m_stack->setCurrentWidget(m_editor);
@@ -351,6 +362,14 @@ void CartonPage::onOpened()
     m_carton = outcome.carton;
     m_view = new CartonView(m_carton, m_settings, m_stack);
     connect(m_view, &CartonView::statusMessage, this, &CartonPage::statusMessage);
+    auto *edit = new QToolButton(m_view);
+    edit->setObjectName(QStringLiteral("editButton"));
+    edit->setText(tr("Edit Carton"));
+    edit->setToolTip(tr("Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)"));
+    edit->setAutoRaise(true);
+    edit->setEnabled(!m_carton->isReadOnly());
+    connect(edit, &QToolButton::clicked, this, [this] { setEditing(true); });
+    m_view->tabWidget()->setCornerWidget(edit, Qt::TopRightCorner);
     m_stack->addWidget(m_view);
     m_stack->setCurrentWidget(m_view);
     if (!m_preferredTab.isEmpty())
@@ -590,6 +609,9 @@ bool CartonPage::selectViewTab(const QString &tab)
 
 bool CartonPage::revealLocation(const QString &location)
 {
+    // In edit mode a diagnostic leads to the editor of its field.
+    if ((m_editing || !m_view) && m_editor)
+        return m_editor->revealLocation(location);
     return m_view && m_view->revealLocation(location);
 }
 

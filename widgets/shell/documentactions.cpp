@@ -10,6 +10,7 @@
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "preferences.h"
+#include "verificationrunner.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -259,10 +260,16 @@ bool DocumentActions::saveTo(CartonPage *page, const QString &path)
     return saveTo(page, path, options);
 }
 
-bool DocumentActions::saveTo(CartonPage *page, const QString &path, const carton::SaveOptions &options)
+bool DocumentActions::saveTo(CartonPage *page, const QString &path, const carton::SaveOptions &baseOptions)
 {
     QPointer<CartonPage> guard(page);
     CartonDocument *document = page->document();
+    carton::SaveOptions options = baseOptions;
+    // Unchanged entries are copied with the sha256 MANIFEST gives them: trust it
+    // only once this carton's verification found every file matching.
+    const VerificationRunner *verification = page->verification();
+    options.verifyOriginal = !(verification->state() == VerificationRunner::State::Finished &&
+                               verification->report().ok());
     QProgressDialog progress(tr("Saving %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
     progress.setObjectName(QStringLiteral("saveProgress"));
     progress.setWindowModality(Qt::WindowModal);

@@ -59,7 +59,7 @@ QString FilePreview::hexSummary(const QByteArray &bytes)
             if (offset + i < bytes.size()) {
                 const auto c = uchar(bytes[offset + i]);
                 out += QStringLiteral("%1 ").arg(c, 2, 16, QLatin1Char('0'));
-                ascii += (c >= 0x20 && c < 0x7f) ? QChar(c) : QChar(u'.');
+                ascii += (c >= 0x20 && c < 0x7f) ? QChar(char16_t(c)) : QChar(u'.');
             } else {
                 out += QStringLiteral("   ");
             }
