@@ -620,6 +620,16 @@ private slots:
         QTest::keyClicks(f.editor->nameEdit(), QStringLiteral("XY"));
         QCOMPARE(f.document->info().selfTests.at(1).name, QStringLiteral("secXYond"));
         QCOMPARE(f.editor->nameEdit()->cursorPosition(), 5);
+        // A change of the rows (a key added before z) keeps the current row on its key.
+        f.editor->setCurrentRow(rowOf(*f.editor, QStringLiteral("expected_out"), QStringLiteral("z")));
+        QCOMPARE(f.editor->currentRow(), 2);
+        addUndeclaredKey(*f.document);
+        QCOMPARE(f.editor->refsModel()->rowCount(), 4); // x, y, extra, z
+        QCOMPARE(f.editor->currentRow(), 3);
+        QCOMPARE(f.editor->refsModel()->row(f.editor->currentRow()).key, QStringLiteral("z"));
+        f.document->undoStack()->undo();
+        QCOMPARE(f.editor->currentRow(), 2);
+        f.editor->setCurrentRow(row);
         // Undo while the item is shown puts the text back.
         f.document->undoStack()->undo();
         QCOMPARE(f.editor->nameEdit()->text(), QStringLiteral("second"));
@@ -649,8 +659,8 @@ int main(int argc, char **argv)
         editor.revealLocation(QStringLiteral("carton.toml: self_test[0].inputs.x"));
         document.validateNow();
         QTest::qWait(args.at(2).toInt());
-        editor.revealLocation(QStringLiteral("carton.toml: self_test[1].inputs.extra"));
         addUndeclaredKey(document);
+        editor.revealLocation(QStringLiteral("carton.toml: self_test[1].inputs.extra"));
         carton::CartonInfo info = document.info();
         info.selfTests[1].inputs[0].second = QStringLiteral("@tensor_data/missing");
         info.selfTests[1].expectedOut = carton::TensorRefs{{QStringLiteral("z"), QStringLiteral("tensor_data/b")}};

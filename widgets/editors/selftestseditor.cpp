@@ -31,6 +31,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace studio {
 
@@ -77,6 +78,7 @@ SelfTestsEditor::SelfTestsEditor(CartonDocument *document, QWidget *parent)
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
     splitter->setChildrenCollapsible(false);
+    splitter->setSizes({280, 820});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(splitter);
@@ -212,6 +214,7 @@ QWidget *SelfTestsEditor::buildDetails()
     m_refs->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                             QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
     m_refs->verticalHeader()->hide();
+    m_refs->verticalHeader()->setDefaultSectionSize(m_refs->fontMetrics().height() + 10);
     m_refs->horizontalHeader()->setStretchLastSection(true);
     m_refs->horizontalHeader()->setSectionResizeMode(TestRefsModel::RoleColumn, QHeaderView::ResizeToContents);
     m_refs->horizontalHeader()->setSectionResizeMode(TestRefsModel::NameColumn, QHeaderView::ResizeToContents);
@@ -362,7 +365,7 @@ void SelfTestsEditor::onInfoChanged()
     if (m_itemsModel->itemAt(row) != m_current || !index.isValid())
         onCurrentItemChanged();
     else if (m_refsModel->item() == m_current) {
-        m_refsModel->refresh();
+        refreshRefs();
         updateForm();
     }
 }
@@ -391,7 +394,7 @@ void SelfTestsEditor::onFilesChanged()
         if (path.startsWith(u"misc/"))
             misc.append(u'@' + path);
     m_delegate->setMiscFiles(misc);
-    m_refsModel->refresh(); // details of @misc/ references
+    refreshRefs(); // details of @misc/ references
     m_refsModel->setTensorIndex(m_index);
 }
 
@@ -431,13 +434,36 @@ void SelfTestsEditor::onCurrentItemChanged()
         m_refsModel->setItem(item);
         m_delegate->setMiscAllowed(item.kind == TestItem::Kind::Example);
     } else {
-        m_refsModel->refresh();
+        refreshRefs();
     }
     m_stack->setCurrentIndex(item.isValid() ? 1 : 0);
     updateForm();
     onDiagnosticsChanged();
     if (item.isValid() && m_refsModel->rowCount() > 0 && currentRow() < 0)
         setCurrentRow(0);
+}
+
+void SelfTestsEditor::refreshRefs()
+{
+    // A change of the rows resets the model: the current row is found again by
+    // its table and key (or stays at its position).
+    const int row = currentRow();
+    QString table, key;
+    if (row >= 0) {
+        table = TestRefsModel::tableName(m_refsModel->row(row).table);
+        key = m_refsModel->row(row).key;
+    }
+    const QModelIndex current = m_refs->currentIndex();
+    m_refsModel->refresh();
+    if (row < 0 || currentRow() >= 0)
+        return;
+    int again = m_refsModel->rowOf(table, key);
+    if (again < 0)
+        again = std::min(row, m_refsModel->rowCount() - 1);
+    if (again >= 0) {
+        const QModelIndex index = m_refsModel->index(again, current.column());
+        m_refs->setCurrentIndex(index);
+    }
 }
 
 void SelfTestsEditor::updateForm()

@@ -88,6 +88,7 @@ private:
     void onFilesChanged();
     void onDiagnosticsChanged();
     void onCurrentItemChanged();
+    void refreshRefs();
     void updateForm();
     void updateButtons();
     void editName(const QString &text);
