@@ -280,6 +280,8 @@ private slots:
         QComboBox *combo = openEditor(table);
         QVERIFY(combo);
         QCOMPARE(combo->count(), 2);
+        QCOMPARE(combo->itemText(1), QStringLiteral("b"));
+        QCOMPARE(combo->itemData(1, Qt::ToolTipRole).toString(), QStringLiteral("float32 [2]"));
         QTest::keyClicks(combo, QStringLiteral("b"));
         QTest::keyClick(combo, Qt::Key_Return);
         QTRY_COMPARE(refOf(f.document->info().selfTests.at(3).inputs, QStringLiteral("x")),

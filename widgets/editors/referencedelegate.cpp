@@ -55,6 +55,8 @@ QWidget *ReferenceDelegate::createEditor(QWidget *parent, const QStyleOptionView
     combo->setEditable(true);
     combo->setInsertPolicy(QComboBox::NoInsert);
     combo->addItems(choices());
+    for (int i = 0; i < m_details.size() && i < combo->count(); ++i)
+        combo->setItemData(i, m_details.at(i), Qt::ToolTipRole);
     combo->lineEdit()->setPlaceholderText(m_miscAllowed ? tr("tensor name or @misc/FILE") : tr("tensor name"));
     combo->lineEdit()->setClearButtonEnabled(true);
     combo->completer()->setCaseSensitivity(Qt::CaseInsensitive);

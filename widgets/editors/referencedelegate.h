@@ -18,7 +18,12 @@ class ReferenceDelegate final : public QStyledItemDelegate {
 public:
     explicit ReferenceDelegate(QObject *parent = nullptr);
 
-    void setTensorNames(const QStringList &names) { m_tensors = names; }
+    // The tensors offered, with what each is ("float32 [2, 3]", shown as its tooltip).
+    void setTensors(const QStringList &names, const QStringList &details)
+    {
+        m_tensors = names;
+        m_details = details;
+    }
     void setMiscFiles(const QStringList &references) { m_misc = references; }
     void setMiscAllowed(bool allowed) { m_miscAllowed = allowed; }
     QStringList choices() const;
@@ -29,6 +34,7 @@ public:
 
 private:
     QStringList m_tensors;
+    QStringList m_details;
     QStringList m_misc;
     bool m_miscAllowed = false;
 };

@@ -386,7 +386,10 @@ void SelfTestsEditor::onFilesChanged()
             m_indexStatus->setText(tr("tensor_data/index.toml cannot be read"));
             m_indexStatus->setToolTip(index.error().toString());
         }
-        m_delegate->setTensorNames(tensorNames());
+        QStringList details;
+        for (const carton::TensorIndexEntry &e : m_index.entries())
+            details.append(TestRefsModel::entryText(e));
+        m_delegate->setTensors(tensorNames(), details);
         m_refsModel->setTensorIndex(m_index);
     }
     QStringList misc;

@@ -120,6 +120,14 @@ bool TestRefsModel::setReference(carton::CartonInfo &info, const TestItem &item,
     return true;
 }
 
+QString TestRefsModel::entryText(const carton::TensorIndexEntry &entry)
+{
+    if (entry.dtype == carton::DType::Nested)
+        return tr("nested (%n inner tensors)", nullptr, int(entry.inner.size()));
+    return QStringLiteral("%1 %2").arg(carton::dtypeName(entry.dtype),
+                                       entry.shape ? dimsText(*entry.shape) : QString());
+}
+
 QString TestRefsModel::referenceFromText(const QString &text)
 {
     const QString t = text.trimmed();

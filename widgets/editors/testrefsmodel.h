@@ -63,6 +63,8 @@ public:
     // An expected_out that ends up empty is left out (the same for upstream).
     static bool setReference(carton::CartonInfo &info, const TestItem &item, Table table, const QString &key,
                              const QString &reference);
+    // "float32 [2, 3]", "nested (2 inner tensors)": what an index entry holds.
+    static QString entryText(const carton::TensorIndexEntry &entry);
     // What a user typed or picked in the Tensor column, as a reference.
     static QString referenceFromText(const QString &text);
 
