@@ -19,6 +19,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -426,6 +427,31 @@ private slots:
         QVERIFY(f.document->files().find(QStringLiteral("tensor_data/tensor_1.bin")));
         QCOMPARE(f.editor->tensorNames(), (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("q_in"),
                                                        QStringLiteral("p_in")}));
+    }
+
+    void importBigTensorWithProgress()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        // 9 MiB: read off the GUI thread behind the progress dialog.
+        const qint64 count = (qint64(9) << 20) / 4;
+        QByteArray data(count * 4, Qt::Uninitialized);
+        for (qint64 i = 0; i < count; ++i)
+            qToLittleEndian(float(i % 1000) * 0.5f, data.data() + i * 4);
+        const QString npy = m_dir.filePath(QStringLiteral("big.npy"));
+        QVERIFY(testutil::writeFile(npy, npyFile(data, count)));
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[2].inputs.y")));
+        const int steps = f.document->undoStack()->count();
+        const carton::Status s = f.editor->importTensorWithProgress(npy, {}, QStringLiteral("big"));
+        QVERIFY2(s.ok(), qPrintable(s.ok() ? QString() : s.error().toString()));
+        QCOMPARE(f.document->undoStack()->count(), steps + 1);
+        const carton::CartonEdits::FileSource *bin =
+            f.document->files().find(QStringLiteral("tensor_data/tensor_0.bin"));
+        QVERIFY(bin);
+        QVERIFY(bin->bytes == data);
+        QCOMPARE(refOf(f.document->info().selfTests.at(2).inputs, QStringLiteral("y")),
+                 QStringLiteral("@tensor_data/big"));
+        QVERIFY(!f.editor->findChild<QProgressDialog *>() || !f.editor->findChild<QProgressDialog *>()->isVisible());
     }
 
     void exampleTakesAMiscImage()

@@ -13,6 +13,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -22,15 +23,18 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace studio {
@@ -655,7 +659,11 @@ carton::Status SelfTestsEditor::importTensor(const QString &path, const QString 
     carton::Result<carton::TensorReaderPtr> reader = testdata::openTensorFile(path, tensorInFile);
     if (!reader)
         return reader.error();
-    carton::Result<DocumentState> next = testdata::withImportedTensor(m_document->state(), name, **reader);
+    return applyImport(testdata::withImportedTensor(m_document->state(), name, **reader), name);
+}
+
+carton::Status SelfTestsEditor::applyImport(carton::Result<DocumentState> next, const QString &name)
+{
     if (!next)
         return next.error();
     const int row = currentRow();
@@ -665,6 +673,43 @@ carton::Status SelfTestsEditor::importTensor(const QString &path, const QString 
     }
     m_document->setState(*next, tr("Import Tensor %1").arg(name));
     return {};
+}
+
+carton::Status SelfTestsEditor::importTensorWithProgress(const QString &path, const QString &tensorInFile,
+                                                         const QString &name)
+{
+    if (!m_current.isValid())
+        return carton::makeError(carton::ErrorCode::Usage, tr("no self-test or example is selected"));
+    carton::Result<carton::TensorReaderPtr> reader = testdata::openTensorFile(path, tensorInFile);
+    if (!reader)
+        return reader.error();
+    constexpr qint64 readInPlace = qint64(8) << 20; // smaller tensors are read at once
+    if ((*reader)->byteSize() <= readInPlace)
+        return applyImport(testdata::withImportedTensor(m_document->state(), name, **reader), name);
+    // A big tensor is read off the GUI thread behind a window-modal progress
+    // dialog (no edit can come in between); Cancel stops the read.
+    QProgressDialog dialog(tr("Importing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
+    dialog.setWindowModality(Qt::WindowModal);
+    dialog.setMinimumDuration(0);
+    auto progress = std::make_shared<carton::Progress>();
+    QFutureWatcher<carton::Result<DocumentState>> watcher;
+    connect(&dialog, &QProgressDialog::canceled, this, [progress] { progress->cancel(); });
+    connect(&watcher, &QFutureWatcherBase::finished, &dialog, &QProgressDialog::reset);
+    auto timer = new QTimer(&dialog);
+    connect(timer, &QTimer::timeout, &dialog, [&dialog, progress] {
+        const qint64 total = progress->total();
+        if (total > 0)
+            dialog.setValue(int(progress->done() * 1000 / total));
+    });
+    timer->start(100);
+    const DocumentState state = m_document->state();
+    const carton::TensorReaderPtr tensor = *reader;
+    watcher.setFuture(QtConcurrent::run([state, name, tensor, progress] {
+        return testdata::withImportedTensor(state, name, *tensor, progress.get());
+    }));
+    dialog.exec();
+    watcher.waitForFinished();
+    return applyImport(watcher.result(), name);
 }
 
 carton::Result<QString> SelfTestsEditor::addMiscFile(const QString &diskPath)
@@ -715,10 +760,8 @@ void SelfTestsEditor::chooseTensorToImport()
                                                QLineEdit::Normal, testdata::uniqueTensorName(m_index, suggestion), &ok);
     if (!ok || name.isEmpty())
         return;
-    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-    const carton::Status status = importTensor(path, tensor, name);
-    QGuiApplication::restoreOverrideCursor();
-    if (!status)
+    const carton::Status status = importTensorWithProgress(path, tensor, name);
+    if (!status && status.error().code != carton::ErrorCode::Cancelled)
         QMessageBox::warning(this, tr("Import Tensor"), status.error().toString());
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "document/documentstate.h"
 #include "pack/cartonedits.h"
 #include "tensor/tensorindex.h"
 #include "testitemsmodel.h"
@@ -58,6 +59,9 @@ public:
     // to tensor_data/ under `name` and, when a row is current, references it there:
     // one undo step ("Import Tensor NAME").
     carton::Status importTensor(const QString &path, const QString &tensorInFile, const QString &name);
+    // The same, reading a big tensor off the GUI thread behind a progress dialog
+    // with Cancel (what Import Tensor… does).
+    carton::Status importTensorWithProgress(const QString &path, const QString &tensorInFile, const QString &name);
     // Adds a file to misc/ and, when a row of an example is current, references it
     // there ("@misc/NAME"): one undo step. Returns the file's archive path.
     carton::Result<QString> addMiscFile(const QString &diskPath);
@@ -95,6 +99,8 @@ private:
     void editDescription();
     void moveItem(int delta);
     void chooseTensorToImport();
+    // `next` (a state with a tensor added) with the current row referencing it, as one step.
+    carton::Status applyImport(carton::Result<DocumentState> next, const QString &name);
     void chooseMiscFile();
 
     CartonDocument *m_document;
