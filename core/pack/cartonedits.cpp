@@ -46,6 +46,30 @@ const CartonEdits::FileSource *CartonEdits::find(const QString &path) const
     return it == m_files.cend() ? nullptr : &*it;
 }
 
+Result<ByteSourcePtr> CartonEdits::byteSource(const QString &path) const
+{
+    const FileSource *source = find(path);
+    if (!source)
+        return makeError(ErrorCode::NotFound, QStringLiteral("no such file in the carton"), path);
+    switch (source->kind) {
+    case FileSource::Kind::Original:
+        if (!m_original)
+            return makeError(ErrorCode::NotFound, QStringLiteral("no original carton to read from"), path);
+        return m_original->byteSources()(source->originalPath);
+    case FileSource::Kind::Linked:
+        return makeError(ErrorCode::NotFound, QStringLiteral("only reachable through LINKS (not fetched)"), path);
+    case FileSource::Kind::Disk: {
+        Result<std::shared_ptr<FileRegionSource>> file = FileRegionSource::open(source->diskPath);
+        if (!file)
+            return file.error();
+        return ByteSourcePtr(std::move(file).value());
+    }
+    case FileSource::Kind::Bytes:
+        return ByteSourcePtr(std::make_shared<MemorySource>(source->bytes, path));
+    }
+    return makeError(ErrorCode::NotFound, QStringLiteral("no such file in the carton"), path);
+}
+
 QStringList CartonEdits::paths() const
 {
     QStringList out = m_files.keys();

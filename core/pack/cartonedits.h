@@ -5,6 +5,7 @@
 #include "base/result.h"
 #include "cartoncore_export.h"
 #include "format/cartoninfo.h"
+#include "tensor/bytesource.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -49,6 +50,12 @@ public:
     const FileSource *find(const QString &path) const;
     // The new carton's paths, sorted like MANIFEST.
     QStringList paths() const;
+
+    // Random access to a file's bytes as the edits have them now: the original's
+    // entry (through Carton::byteSources(), no LINKS fetched), the file on disk or
+    // the bytes in memory. ErrorCode::NotFound when there is no such file, or when
+    // it is only reachable through LINKS.
+    Result<ByteSourcePtr> byteSource(const QString &path) const;
 
     // carton.toml := writeCartonToml(info).
     void setInfo(const CartonInfo &info);

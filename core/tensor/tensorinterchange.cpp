@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QSet>
 
 namespace carton {
 
@@ -83,14 +84,43 @@ Status checkTensorName(const QString &name)
     return {};
 }
 
-Status importTensor(const QString &folder, const QString &name, const TensorReader &tensor, Progress *progress)
+Result<TensorIndexAddition> addTensorToIndex(const TensorIndex &index, const QString &name, const TensorReader &tensor,
+                                             const std::function<bool(const QString &fileName)> &fileTaken)
 {
     if (Status s = checkTensorName(name); !s)
-        return s;
+        return s.error();
     if (!isSpecDType(tensor.dtype()))
         return makeError(ErrorCode::Unsupported,
                          QStringLiteral("tensor \"%1\" has dtype %2, which Carton v1 tensor_data cannot hold")
                              .arg(name, dtypeName(tensor.dtype())));
+    if (index.find(name))
+        return makeError(ErrorCode::Usage, QStringLiteral("a tensor named \"%1\" already exists").arg(name),
+                         QStringLiteral("tensor_data/index.toml"));
+    QSet<QString> used;
+    for (const TensorIndexEntry &e : index.entries())
+        if (e.file)
+            used.insert(*e.file);
+    // Upstream's naming: tensor_N.bin, the first N whose file is free.
+    QString fileName;
+    for (qint64 n = 0;; ++n) {
+        fileName = QStringLiteral("tensor_%1.bin").arg(n);
+        if (!used.contains(fileName) && !(fileTaken && fileTaken(fileName)))
+            break;
+    }
+    TensorIndexEntry entry;
+    entry.name = name;
+    entry.dtype = tensor.dtype();
+    entry.shape = tensor.shape();
+    entry.file = fileName;
+    QList<TensorIndexEntry> entries = index.entries();
+    entries.append(entry);
+    return TensorIndexAddition{TensorIndex(std::move(entries)), fileName};
+}
+
+Status importTensor(const QString &folder, const QString &name, const TensorReader &tensor, Progress *progress)
+{
+    if (Status s = checkTensorName(name); !s)
+        return s;
     const QDir root(folder);
     if (!root.exists() || !QFileInfo::exists(root.filePath(QStringLiteral("carton.toml"))))
         return makeError(ErrorCode::Io, QStringLiteral("not an unpacked carton folder (no carton.toml)"), folder);
@@ -108,23 +138,19 @@ Status importTensor(const QString &folder, const QString &name, const TensorRead
             return parsed.error();
         index = std::move(parsed).value();
     }
-    if (index.find(name))
-        return makeError(ErrorCode::Usage, QStringLiteral("a tensor named \"%1\" already exists").arg(name), indexPath);
+    Result<TensorIndexAddition> added = addTensorToIndex(
+        index, name, tensor, [&data](const QString &fileName) { return QFileInfo::exists(data.filePath(fileName)); });
+    if (!added) {
+        Error e = added.error();
+        if (e.location == u"tensor_data/index.toml")
+            e.location = indexPath;
+        return e;
+    }
     if (!data.exists() && !root.mkpath(QStringLiteral("tensor_data")))
         return makeError(ErrorCode::Io, QStringLiteral("cannot create the folder"), data.path());
-    // Upstream's naming: tensor_N.bin, the first N whose file is free.
-    QString fileName;
-    for (int n = 0;; ++n) {
-        fileName = QStringLiteral("tensor_%1.bin").arg(n);
-        bool used = QFileInfo::exists(data.filePath(fileName));
-        for (const TensorIndexEntry &e : index.entries())
-            used = used || e.file == fileName;
-        if (!used)
-            break;
-    }
     if (progress)
         progress->setTotal(tensor.byteSize());
-    QSaveFile bin(data.filePath(fileName));
+    QSaveFile bin(data.filePath(added->fileName));
     if (Status s = openSave(bin); !s)
         return s;
     if (Status s = copyTensorBytes(tensor, bin, progress); !s) {
@@ -133,17 +159,10 @@ Status importTensor(const QString &folder, const QString &name, const TensorRead
     }
     if (Status s = commit(bin); !s)
         return s;
-    TensorIndexEntry entry;
-    entry.name = name;
-    entry.dtype = tensor.dtype();
-    entry.shape = tensor.shape();
-    entry.file = fileName;
-    QList<TensorIndexEntry> entries = index.entries();
-    entries.append(entry);
     QSaveFile out(indexPath);
     if (Status s = openSave(out); !s)
         return s;
-    out.write(TensorIndex(entries).serialize());
+    out.write(added->index.serialize());
     return commit(out);
 }
 

@@ -4,7 +4,10 @@
 
 #include "base/progress.h"
 #include "tensor/safetensors.h"
+#include "tensor/tensorindex.h"
 #include "tensor/tensorreader.h"
+
+#include <functional>
 
 namespace carton {
 
@@ -20,6 +23,23 @@ CARTONCORE_EXPORT Status exportTensors(const QList<TensorReaderPtr> &tensors, co
 // Checks a name for a new tensor_data tensor: not empty, at most 256 characters, no
 // control characters, no leading/trailing spaces (ErrorCode::Usage naming the rule).
 CARTONCORE_EXPORT Status checkTensorName(const QString &name);
+
+// What adding a tensor to tensor_data/ changes: the new index (the old entries, then
+// the new one) and the data file to write the tensor's bytes to, relative to
+// tensor_data/ (upstream's naming: tensor_N.bin, the first N neither used by the
+// index nor taken according to `fileTaken`).
+struct TensorIndexAddition {
+    TensorIndex index;
+    QString fileName;
+};
+
+// The one rule for adding a tensor to a carton's tensor_data, shared by
+// importTensor() (a folder) and the editor (a carton being edited): fails when the
+// name is invalid or taken, or when the dtype is not one Carton v1 allows in
+// tensor_data (float16, bfloat16, bool).
+CARTONCORE_EXPORT Result<TensorIndexAddition>
+addTensorToIndex(const TensorIndex &index, const QString &name, const TensorReader &tensor,
+                 const std::function<bool(const QString &fileName)> &fileTaken = {});
 
 // Adds `tensor` to the unpacked carton in `folder` as tensor_data/<file>.bin under
 // `name`, and rewrites tensor_data/index.toml (creating both when absent). Fails

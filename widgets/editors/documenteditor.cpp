@@ -4,6 +4,7 @@
 
 #include "document/cartondocument.h"
 #include "fileseditor.h"
+#include "selftestseditor.h"
 #include "validate/location.h"
 
 #include <QLabel>
@@ -45,7 +46,7 @@ DocumentEditor::DocumentEditor(CartonDocument *document, QWidget *parent)
     m_tabs->addTab(placeholder(tr("Metadata editor")), tr("Metadata"));
     m_tabs->addTab(placeholder(tr("Runner editor")), tr("Runner"));
     m_tabs->addTab(placeholder(tr("Inputs / outputs editor")), tr("Inputs / Outputs"));
-    m_tabs->addTab(placeholder(tr("Self-tests editor")), tr("Self-tests && Examples"));
+    m_tabs->addTab(new SelfTestsEditor(m_document), tr("Self-tests && Examples"));
     m_tabs->addTab(new FilesEditor(document), tr("Files"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -75,6 +76,8 @@ bool DocumentEditor::revealLocation(const QString &location)
     setCurrentPage(target);
     QWidget *editor = page(target);
     bool revealed = false;
+    if (auto *selfTests = qobject_cast<SelfTestsEditor *>(editor))
+        return selfTests->revealField(field);
     // Pages with fields answer revealField(QString) (invoked by name so that this
     // file does not depend on every editor).
     QMetaObject::invokeMethod(editor, "revealField", Qt::DirectConnection, Q_RETURN_ARG(bool, revealed),

@@ -1,0 +1,703 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "document/cartondocument.h"
+#include "editors/documenteditor.h"
+#include "editors/selftestseditor.h"
+#include "editors/testrefsmodel.h"
+#include "pack/packer.h"
+#include "package/carton.h"
+#include "roles.h"
+#include "testcartons.h"
+#include "testutil.h"
+#include "validate/validator.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QComboBox>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QTreeView>
+#include <QUndoStack>
+#include <QtEndian>
+
+using namespace studio;
+
+namespace {
+
+// Two inputs (x, y), one output (z); self_test[0] gives x and carries an
+// extension table; one example. Valid (the packer refuses errors).
+const QByteArray kSpecs = QByteArrayLiteral(R"(
+[[input]]
+name = "x"
+dtype = "float32"
+shape = [2]
+
+[[input]]
+name = "y"
+dtype = "float32"
+shape = [2]
+
+[[output]]
+name = "z"
+dtype = "float32"
+shape = [2]
+
+[[self_test]]
+name = "first"
+inputs = { x = "@tensor_data/a" }
+
+[self_test.tolerance]
+atol = 0.5
+
+[[self_test]]
+name = "second"
+inputs = { x = "@tensor_data/a", y = "@tensor_data/b" }
+
+[[self_test]]
+name = "third"
+inputs = { x = "@tensor_data/b" }
+
+[[example]]
+name = "ex"
+inputs = { x = "@tensor_data/a" }
+sample_out = { z = "@tensor_data/b" }
+)");
+
+const QByteArray kIndex = QByteArrayLiteral("[[tensor]]\nname = \"a\"\ndtype = \"float32\"\nshape = [2]\n"
+                                            "file = \"a.bin\"\ninner = []\n\n"
+                                            "[[tensor]]\nname = \"b\"\ndtype = \"float32\"\nshape = [2]\n"
+                                            "file = \"b.bin\"\ninner = []\n");
+
+QByteArray floats(std::initializer_list<float> values)
+{
+    QByteArray out;
+    for (float v : values) {
+        char le[4];
+        qToLittleEndian(v, le);
+        out.append(le, 4);
+    }
+    return out;
+}
+
+// A valid .npy (format 1.0) holding float32 `values` as a 1-D array.
+QByteArray npyFile(const QByteArray &data, qint64 count)
+{
+    QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + QByteArray::number(count) + ",), }";
+    while ((10 + header.size() + 1) % 64 != 0)
+        header.append(' ');
+    header.append('\n');
+    QByteArray file("\x93NUMPY\x01\x00", 8);
+    char len[2];
+    qToLittleEndian<quint16>(quint16(header.size()), len);
+    file.append(len, 2);
+    return file + header + data;
+}
+
+QString makeCarton(const QString &dir)
+{
+    const QString folder = dir + QStringLiteral("/src");
+    const bool written = testcartons::writeFolder(folder,
+                                                  {{QStringLiteral("carton.toml"), testcartons::minimalToml(kSpecs)},
+                                                   {QStringLiteral("model/model.bin"), QByteArray(1000, 'm')},
+                                                   {QStringLiteral("tensor_data/index.toml"), kIndex},
+                                                   {QStringLiteral("tensor_data/a.bin"), floats({1, 2})},
+                                                   {QStringLiteral("tensor_data/b.bin"), floats({3, 4})}},
+                                                  false);
+    if (!written)
+        return {};
+    const QString out = dir + QStringLiteral("/tests.carton");
+    auto packed = carton::packFolder(folder, out);
+    return packed ? out : QString();
+}
+
+QString refOf(const carton::TensorRefs &refs, const QString &key)
+{
+    for (const auto &[k, v] : refs)
+        if (k == key)
+            return v;
+    return {};
+}
+
+QStringList namesOf(const carton::CartonInfo &info)
+{
+    QStringList names;
+    for (const carton::SelfTest &t : info.selfTests)
+        names.append(t.name.value_or(QString()));
+    return names;
+}
+
+// No error at all in a saved carton.
+void checkNoErrors(const carton::Carton &saved)
+{
+    for (const carton::Diagnostic &d : carton::validateCarton(saved))
+        QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location + QStringLiteral(": ") + d.message));
+}
+
+// Gives self_test[1] a key that is not a declared input (an error).
+void addUndeclaredKey(CartonDocument &document)
+{
+    carton::CartonInfo info = document.info();
+    info.selfTests[1].inputs.append({QStringLiteral("extra"), QStringLiteral("@tensor_data/b")});
+    document.setInfo(info, QStringLiteral("Add extra"));
+}
+
+QString waitForSave(CartonDocument &document)
+{
+    QSignalSpy spy(&document, &CartonDocument::saveFinished);
+    if (!spy.wait(60000))
+        return QStringLiteral("no saveFinished");
+    const QList<QVariant> args = spy.takeFirst();
+    return args.at(0).toBool() ? QString() : args.at(2).toString();
+}
+
+} // namespace
+
+class TestSelfTestsEditor : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_carton;
+
+    struct Fixture {
+        std::shared_ptr<const carton::Carton> original;
+        std::unique_ptr<CartonDocument> document;
+        std::unique_ptr<SelfTestsEditor> editor;
+    };
+    Fixture open()
+    {
+        Fixture f;
+        f.original = testcartons::open(m_carton);
+        if (!f.original)
+            return f;
+        f.document = std::make_unique<CartonDocument>(f.original, m_carton);
+        f.editor = std::make_unique<SelfTestsEditor>(f.document.get());
+        f.editor->resize(1000, 600);
+        f.editor->show();
+        f.editor->activateWindow(); // shortcuts need an active window
+        if (!QTest::qWaitForWindowActive(f.editor.get()))
+            qWarning("the editor's window did not become active");
+        return f;
+    }
+    // The Tensor cell's combo box while it is open.
+    static QComboBox *openEditor(QTableView *table)
+    {
+        for (QComboBox *combo : table->findChildren<QComboBox *>(QStringLiteral("referenceEditor")))
+            if (combo->isVisible())
+                return combo;
+        return nullptr;
+    }
+    int rowOf(SelfTestsEditor &editor, const QString &table, const QString &key)
+    {
+        return editor.refsModel()->rowOf(table, key);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        m_carton = makeCarton(m_dir.path());
+        QVERIFY2(!m_carton.isEmpty(), "could not pack the test carton");
+    }
+
+    void modelsPassTheTester()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        QAbstractItemModelTester items(f.editor->itemsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester refs(f.editor->refsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        f.editor->addSelfTest();
+        f.editor->revealField(QStringLiteral("self_test[1]"));
+        f.document->undoStack()->undo();
+        f.document->undoStack()->redo();
+        QCOMPARE(f.editor->itemsModel()->rowCount(), 5);
+    }
+
+    void listsItemsAndDeclaredRows()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        TestItemsModel *items = f.editor->itemsModel();
+        QCOMPARE(items->rowCount(), 4);
+        QCOMPARE(items->index(0, TestItemsModel::NameColumn).data().toString(), QStringLiteral("first"));
+        QCOMPARE(items->index(3, TestItemsModel::KindColumn).data().toString(), QStringLiteral("Example"));
+        // self_test[1]: x, y declared; "extra" kept and marked; z expected.
+        addUndeclaredKey(*f.document);
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[1]")));
+        TestRefsModel *refs = f.editor->refsModel();
+        QCOMPARE(refs->rowCount(), 4);
+        QCOMPARE(refs->row(0).key, QStringLiteral("x"));
+        QCOMPARE(refs->row(1).key, QStringLiteral("y"));
+        QCOMPARE(refs->row(2).key, QStringLiteral("extra"));
+        QVERIFY(!refs->row(2).declared);
+        QCOMPARE(refs->index(2, TestRefsModel::NameColumn).data().toString(), QStringLiteral("extra (not declared)"));
+        QCOMPARE(refs->row(3).table, TestRefsModel::Table::ExpectedOut);
+        QCOMPARE(refs->index(0, TestRefsModel::TensorColumn).data().toString(), QStringLiteral("a"));
+        QCOMPARE(refs->index(0, TestRefsModel::DetailsColumn).data().toString(), QStringLiteral("float32 [2]"));
+        QCOMPARE(f.editor->tensorNames(), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        // The extension table is announced.
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[0]")));
+        QVERIFY(f.editor->findChild<QLabel *>(QStringLiteral("extensions"))->isVisible());
+        QVERIFY(f.editor->findChild<QLabel *>(QStringLiteral("extensions"))->toolTip().contains(u"atol"));
+    }
+
+    void addSelfTestAndPickTensorsWithQTest()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        const carton::CartonInfo start = f.document->info();
+        auto *add = f.editor->findChild<QToolButton *>(QStringLiteral("addSelfTest"));
+        QVERIFY(add);
+        QTest::mouseClick(add, Qt::LeftButton);
+        QCOMPARE(f.document->info().selfTests.size(), 4);
+        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 3}));
+        QCOMPARE(f.document->undoStack()->undoText(), QStringLiteral("Add Self-test"));
+
+        QTest::keyClicks(f.editor->nameEdit(), QStringLiteral("new test"));
+        QCOMPARE(f.document->info().selfTests.at(3).name, QStringLiteral("new test"));
+        QCOMPARE(f.editor->nameEdit()->cursorPosition(), 8); // the refresh kept the cursor
+        QTest::keyClicks(f.editor->descriptionEdit(), QStringLiteral("checks y"));
+        QCOMPARE(f.document->info().selfTests.at(3).description, QStringLiteral("checks y"));
+        QCOMPARE(f.document->undoStack()->count(), 3); // add, name (typing merged), description
+
+        // Input x: F2 on the Tensor cell, type the name, Return.
+        QTableView *table = f.editor->refsView();
+        f.editor->setCurrentRow(rowOf(*f.editor, QStringLiteral("inputs"), QStringLiteral("x")));
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_F2);
+        QComboBox *combo = openEditor(table);
+        QVERIFY(combo);
+        QCOMPARE(combo->count(), 2);
+        QCOMPARE(combo->itemText(1), QStringLiteral("b"));
+        QCOMPARE(combo->itemData(1, Qt::ToolTipRole).toString(), QStringLiteral("float32 [2]"));
+        QTest::keyClicks(combo, QStringLiteral("b"));
+        QTest::keyClick(combo, Qt::Key_Return);
+        QTRY_COMPARE(refOf(f.document->info().selfTests.at(3).inputs, QStringLiteral("x")),
+                     QStringLiteral("@tensor_data/b"));
+        QTRY_VERIFY(!openEditor(table)); // Return closed it
+
+        // Expected z: open the list and click an entry.
+        f.editor->setCurrentRow(rowOf(*f.editor, QStringLiteral("expected_out"), QStringLiteral("z")));
+        QTest::keyClick(table, Qt::Key_F2);
+        combo = openEditor(table);
+        QVERIFY(combo);
+        combo->showPopup();
+        QAbstractItemView *list = combo->view();
+        const QRect rect = list->visualRect(list->model()->index(0, 0));
+        QVERIFY(rect.isValid());
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, rect.center());
+        QTRY_VERIFY(f.document->info().selfTests.at(3).expectedOut.has_value());
+        QCOMPARE(refOf(*f.document->info().selfTests.at(3).expectedOut, QStringLiteral("z")),
+                 QStringLiteral("@tensor_data/a"));
+
+        const carton::CartonInfo edited = f.document->info();
+        carton::CartonInfo expected = start;
+        carton::SelfTest added;
+        added.name = QStringLiteral("new test");
+        added.description = QStringLiteral("checks y");
+        added.inputs = {{QStringLiteral("x"), QStringLiteral("@tensor_data/b")}};
+        added.expectedOut = carton::TensorRefs{{QStringLiteral("z"), QStringLiteral("@tensor_data/a")}};
+        expected.selfTests.append(added);
+        QVERIFY(edited == expected);
+        QCOMPARE(f.document->undoStack()->count(), 5);
+
+        // Clearing with Delete removes the key.
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_Delete);
+        QVERIFY(!f.document->info().selfTests.at(3).expectedOut.has_value()); // emptied: left out
+        f.document->undoStack()->undo();
+        QVERIFY(f.document->info() == edited);
+
+        for (int i = 0; i < 5; ++i)
+            f.document->undoStack()->undo();
+        QVERIFY(f.document->info() == start);
+        QCOMPARE(f.editor->itemsModel()->rowCount(), 4);
+        for (int i = 0; i < 5; ++i)
+            f.document->undoStack()->redo();
+        QVERIFY(f.document->info() == edited);
+        // The undo of the add had moved the selection to "third"; it stays there.
+        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 2}));
+        QCOMPARE(f.editor->nameEdit()->text(), QStringLiteral("third"));
+        f.editor->selectItem({TestItem::Kind::SelfTest, 3});
+        QCOMPARE(f.editor->nameEdit()->text(), QStringLiteral("new test"));
+        QCOMPARE(f.editor->descriptionEdit()->toPlainText(), QStringLiteral("checks y"));
+    }
+
+    void importNpyIsOneStepAndSaves()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        const DocumentState before = f.document->state();
+        const QByteArray data = floats({1.5f, -2.25f});
+        const QString npy = m_dir.filePath(QStringLiteral("zeta.npy"));
+        QVERIFY(testutil::writeFile(npy, npyFile(data, 2)));
+
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[0].expected_out.z")));
+        QCOMPARE(f.editor->currentRow(), rowOf(*f.editor, QStringLiteral("expected_out"), QStringLiteral("z")));
+        const int steps = f.document->undoStack()->count();
+        const carton::Status imported = f.editor->importTensor(npy, {}, QStringLiteral("imported_z"));
+        QVERIFY2(imported.ok(), qPrintable(imported.ok() ? QString() : imported.error().toString()));
+        QCOMPARE(f.document->undoStack()->count(), steps + 1);
+        QCOMPARE(f.document->undoStack()->undoText(), QStringLiteral("Import Tensor imported_z"));
+
+        const carton::CartonEdits::FileSource *bin =
+            f.document->files().find(QStringLiteral("tensor_data/tensor_0.bin"));
+        QVERIFY(bin);
+        QCOMPARE(bin->bytes, data);
+        const carton::CartonEdits::FileSource *index =
+            f.document->files().find(QStringLiteral("tensor_data/index.toml"));
+        QVERIFY(index && index->kind == carton::CartonEdits::FileSource::Kind::Bytes);
+        auto parsed = carton::TensorIndex::parse(index->bytes);
+        QVERIFY(parsed.ok());
+        QCOMPARE(parsed->entries().size(), 3);
+        const carton::TensorIndexEntry *entry = parsed->find(QStringLiteral("imported_z"));
+        QVERIFY(entry);
+        QCOMPARE(entry->file, QStringLiteral("tensor_0.bin"));
+        QCOMPARE(entry->shape, (QList<qint64>{2}));
+        QCOMPARE(refOf(*f.document->info().selfTests.at(0).expectedOut, QStringLiteral("z")),
+                 QStringLiteral("@tensor_data/imported_z"));
+        QCOMPARE(f.document->info().selfTests.at(0).unknownToml, before.info.selfTests.at(0).unknownToml);
+        QVERIFY(f.editor->tensorNames().contains(QStringLiteral("imported_z")));
+        QCOMPARE(f.editor->refsModel()->index(f.editor->currentRow(), TestRefsModel::DetailsColumn).data().toString(),
+                 QStringLiteral("float32 [2]"));
+
+        // The same name again is refused and changes nothing.
+        QVERIFY(!f.editor->importTensor(npy, {}, QStringLiteral("imported_z")).ok());
+        QCOMPARE(f.document->undoStack()->count(), steps + 1);
+
+        const DocumentState after = f.document->state();
+        f.document->undoStack()->undo();
+        QVERIFY(f.document->state() == before);
+        QVERIFY(!f.editor->tensorNames().contains(QStringLiteral("imported_z")));
+        f.document->undoStack()->redo();
+        QVERIFY(f.document->state() == after);
+
+        const QString out = m_dir.filePath(QStringLiteral("saved.carton"));
+        f.document->save(out, carton::SaveOptions());
+        const QString error = waitForSave(*f.document);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        auto saved = testcartons::open(out);
+        QVERIFY(saved);
+        checkNoErrors(*saved);
+        QVERIFY(saved->info()->selfTests.at(0).unknownToml.contains("atol"));
+        carton::Result<carton::Tensor> tensor = saved->loadTensor(QStringLiteral("imported_z"));
+        QVERIFY2(tensor.ok(), qPrintable(tensor.ok() ? QString() : tensor.error().toString()));
+        QCOMPARE(tensor->data(), data);
+        QCOMPARE(tensor->shape(), (QList<qint64>{2}));
+        QCOMPARE(tensor->dtype(), carton::DType::Float32);
+    }
+
+    void importSafetensorsByName()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        const QByteArray first = floats({7, 8});
+        const QByteArray second = floats({-1, 0.5f});
+        const QString path = m_dir.filePath(QStringLiteral("two.safetensors"));
+        QVERIFY(testutil::writeFile(
+            path, testutil::safetensorsFile(R"({"p":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
+                                            R"("q":{"dtype":"F32","shape":[2],"data_offsets":[8,16]}})",
+                                            first + second)));
+        QVERIFY(f.editor->revealField(QStringLiteral("example[0].inputs.y")));
+        // Two tensors: one must be named.
+        QVERIFY(!f.editor->importTensor(path, {}, QStringLiteral("q_in")).ok());
+        const carton::Status s = f.editor->importTensor(path, QStringLiteral("q"), QStringLiteral("q_in"));
+        QVERIFY2(s.ok(), qPrintable(s.ok() ? QString() : s.error().toString()));
+        const carton::CartonEdits::FileSource *bin =
+            f.document->files().find(QStringLiteral("tensor_data/tensor_0.bin"));
+        QVERIFY(bin);
+        QCOMPARE(bin->bytes, second);
+        QCOMPARE(refOf(f.document->info().examples.at(0).inputs, QStringLiteral("y")),
+                 QStringLiteral("@tensor_data/q_in"));
+        // A second import takes the next free file name.
+        QVERIFY(f.editor->importTensor(path, QStringLiteral("p"), QStringLiteral("p_in")).ok());
+        QVERIFY(f.document->files().find(QStringLiteral("tensor_data/tensor_1.bin")));
+        QCOMPARE(f.editor->tensorNames(), (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("q_in"),
+                                                       QStringLiteral("p_in")}));
+    }
+
+    void importBigTensorWithProgress()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        // 9 MiB: read off the GUI thread behind the progress dialog.
+        const qint64 count = (qint64(9) << 20) / 4;
+        QByteArray data(count * 4, Qt::Uninitialized);
+        for (qint64 i = 0; i < count; ++i)
+            qToLittleEndian(float(i % 1000) * 0.5f, data.data() + i * 4);
+        const QString npy = m_dir.filePath(QStringLiteral("big.npy"));
+        QVERIFY(testutil::writeFile(npy, npyFile(data, count)));
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[2].inputs.y")));
+        const int steps = f.document->undoStack()->count();
+        const carton::Status s = f.editor->importTensorWithProgress(npy, {}, QStringLiteral("big"));
+        QVERIFY2(s.ok(), qPrintable(s.ok() ? QString() : s.error().toString()));
+        QCOMPARE(f.document->undoStack()->count(), steps + 1);
+        const carton::CartonEdits::FileSource *bin =
+            f.document->files().find(QStringLiteral("tensor_data/tensor_0.bin"));
+        QVERIFY(bin);
+        QVERIFY(bin->bytes == data);
+        QCOMPARE(refOf(f.document->info().selfTests.at(2).inputs, QStringLiteral("y")),
+                 QStringLiteral("@tensor_data/big"));
+        QVERIFY(!f.editor->findChild<QProgressDialog *>() || !f.editor->findChild<QProgressDialog *>()->isVisible());
+    }
+
+    void exampleTakesAMiscImage()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        const DocumentState before = f.document->state();
+        QImage image(8, 6, QImage::Format_RGB32);
+        image.fill(Qt::darkCyan);
+        const QString png = m_dir.filePath(QStringLiteral("cat.png"));
+        QVERIFY(image.save(png));
+
+        QTest::mouseClick(f.editor->findChild<QToolButton *>(QStringLiteral("addExample")), Qt::LeftButton);
+        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::Example, 1}));
+        QVERIFY(f.editor->revealField(QStringLiteral("example[1].inputs.x")));
+        const int steps = f.document->undoStack()->count();
+        carton::Result<QString> added = f.editor->addMiscFile(png);
+        QVERIFY(added.ok());
+        QCOMPARE(*added, QStringLiteral("misc/cat.png"));
+        QCOMPARE(f.document->undoStack()->count(), steps + 1);
+        const carton::CartonEdits::FileSource *file = f.document->files().find(QStringLiteral("misc/cat.png"));
+        QVERIFY(file && file->kind == carton::CartonEdits::FileSource::Kind::Disk);
+        QCOMPARE(refOf(f.document->info().examples.at(1).inputs, QStringLiteral("x")), QStringLiteral("@misc/cat.png"));
+        QCOMPARE(f.editor->refsModel()->index(f.editor->currentRow(), TestRefsModel::TensorColumn).data().toString(),
+                 QStringLiteral("@misc/cat.png"));
+        QVERIFY(f.editor->refsModel()
+                    ->index(f.editor->currentRow(), TestRefsModel::DetailsColumn)
+                    .data()
+                    .toString()
+                    .startsWith(u"file"));
+        // A second file of the same name gets its own.
+        QVERIFY(f.editor->revealField(QStringLiteral("example[1].sample_out.z")));
+        QCOMPARE(*f.editor->addMiscFile(png), QStringLiteral("misc/cat-2.png"));
+        QCOMPARE(refOf(f.document->info().examples.at(1).sampleOut, QStringLiteral("z")),
+                 QStringLiteral("@misc/cat-2.png"));
+        // Self-tests take no misc files.
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[0]")));
+        QVERIFY(!f.editor->findChild<QPushButton *>(QStringLiteral("addMiscFile"))->isEnabled());
+
+        for (int i = 0; i < 3; ++i)
+            f.document->undoStack()->undo();
+        QVERIFY(f.document->state() == before);
+        QVERIFY(!f.document->files().find(QStringLiteral("misc/cat.png")));
+
+        // Saved, the example's file is there.
+        for (int i = 0; i < 3; ++i)
+            f.document->undoStack()->redo();
+        const QString out = m_dir.filePath(QStringLiteral("example.carton"));
+        f.document->save(out, carton::SaveOptions());
+        const QString error = waitForSave(*f.document);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        auto saved = testcartons::open(out);
+        QVERIFY(saved && saved->source().find(QStringLiteral("misc/cat.png")));
+        checkNoErrors(*saved);
+    }
+
+    void removeMoveDuplicate()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        const carton::CartonInfo start = f.document->info();
+        const QStringList names{QStringLiteral("first"), QStringLiteral("second"), QStringLiteral("third")};
+        QCOMPARE(namesOf(start), names);
+
+        f.editor->selectItem({TestItem::Kind::SelfTest, 2});
+        QTest::mouseClick(f.editor->findChild<QToolButton *>(QStringLiteral("moveUp")), Qt::LeftButton);
+        QCOMPARE(namesOf(f.document->info()),
+                 (QStringList{QStringLiteral("first"), QStringLiteral("third"), QStringLiteral("second")}));
+        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 1}));
+        QCOMPARE(f.editor->nameEdit()->text(), QStringLiteral("third"));
+        // Alt+Up on the list moves it again; the first can go no higher.
+        f.editor->itemsView()->setFocus();
+        QTest::keyClick(f.editor->itemsView(), Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(namesOf(f.document->info()),
+                 (QStringList{QStringLiteral("third"), QStringLiteral("first"), QStringLiteral("second")}));
+        QVERIFY(!f.editor->findChild<QToolButton *>(QStringLiteral("moveUp"))->isEnabled());
+        f.document->undoStack()->undo();
+        f.document->undoStack()->undo();
+        QVERIFY(f.document->info() == start);
+
+        // Duplicate keeps the extension table; remove takes out exactly one item.
+        f.editor->selectItem({TestItem::Kind::SelfTest, 0});
+        QTest::mouseClick(f.editor->findChild<QToolButton *>(QStringLiteral("duplicate")), Qt::LeftButton);
+        QCOMPARE(namesOf(f.document->info()), (QStringList{QStringLiteral("first"), QStringLiteral("first copy"),
+                                                           QStringLiteral("second"), QStringLiteral("third")}));
+        QCOMPARE(f.document->info().selfTests.at(1).unknownToml, start.selfTests.at(0).unknownToml);
+        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 1}));
+        f.editor->selectItem({TestItem::Kind::SelfTest, 0});
+        QTest::mouseClick(f.editor->findChild<QToolButton *>(QStringLiteral("removeItem")), Qt::LeftButton);
+        QCOMPARE(namesOf(f.document->info()),
+                 (QStringList{QStringLiteral("first copy"), QStringLiteral("second"), QStringLiteral("third")}));
+        QVERIFY(f.document->info().examples == start.examples);
+        f.editor->selectItem({TestItem::Kind::Example, 0});
+        f.editor->itemsView()->setFocus();
+        QTest::keyClick(f.editor->itemsView(), Qt::Key_Delete);
+        QVERIFY(f.document->info().examples.isEmpty());
+        // The nearest item is selected after removing the last of its kind.
+        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 2}));
+        for (int i = 0; i < 3; ++i)
+            f.document->undoStack()->undo();
+        QVERIFY(f.document->info() == start);
+    }
+
+    void revealFieldSelectsTheRow()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        addUndeclaredKey(*f.document);
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[1].inputs.y")));
+        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 1}));
+        QCOMPARE(f.editor->refsModel()->row(f.editor->currentRow()).key, QStringLiteral("y"));
+        QVERIFY(f.editor->revealField(QStringLiteral("example[0].sample_out.z")));
+        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::Example, 0}));
+        QCOMPARE(f.editor->refsModel()->row(f.editor->currentRow()).table, TestRefsModel::Table::SampleOut);
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[1].inputs.extra")));
+        QCOMPARE(f.editor->refsModel()->row(f.editor->currentRow()).key, QStringLiteral("extra"));
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[2]")));
+        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 2}));
+        QCOMPARE(f.editor->nameEdit()->text(), QStringLiteral("third"));
+        QVERIFY(!f.editor->revealField(QStringLiteral("self_test[7]")));
+        QVERIFY(!f.editor->revealField(QStringLiteral("model_name")));
+
+        // Through the DocumentEditor, from a diagnostic's location.
+        DocumentEditor documentEditor(f.document.get());
+        QVERIFY(documentEditor.revealLocation(QStringLiteral("carton.toml: self_test[1].inputs.y")));
+        QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SelfTestsPage));
+        auto *page = qobject_cast<SelfTestsEditor *>(documentEditor.page(DocumentEditor::SelfTestsPage));
+        QVERIFY(page);
+        QCOMPARE(page->currentItem(), (TestItem{TestItem::Kind::SelfTest, 1}));
+        QCOMPARE(page->refsModel()->row(page->currentRow()).key, QStringLiteral("y"));
+    }
+
+    void problemsAreMarkedAndCleared()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        addUndeclaredKey(*f.document);
+        f.document->validateNow();
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[1].inputs.extra")));
+        // "extra" is not declared: an error on its row and on the item.
+        TestRefsModel *refs = f.editor->refsModel();
+        const int extra = f.editor->currentRow();
+        QCOMPARE(refs->index(extra, TestRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(),
+                 int(carton::Severity::Error));
+        QCOMPARE(refs->index(0, TestRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(), -1);
+        QVERIFY(!f.editor->itemsModel()->index(1, 0).data(Qt::DecorationRole).isNull());
+        QVERIFY(f.editor->itemsModel()->index(0, 0).data(Qt::DecorationRole).isNull());
+
+        // A bad reference typed into x of self_test[0] is marked, then fixed.
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[0].inputs.x")));
+        const int x = f.editor->currentRow();
+        refs->setData(refs->index(x, TestRefsModel::TensorColumn), QStringLiteral("@model/nope"));
+        QCOMPARE(refOf(f.document->info().selfTests.at(0).inputs, QStringLiteral("x")), QStringLiteral("@model/nope"));
+        f.document->validateNow();
+        QCOMPARE(refs->index(x, TestRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(),
+                 int(carton::Severity::Error));
+        QVERIFY(
+            refs->index(x, TestRefsModel::TensorColumn).data(Qt::ToolTipRole).toString().contains(u"@tensor_data/"));
+        QVERIFY(!f.editor->itemsModel()->index(0, 0).data(Qt::DecorationRole).isNull());
+        refs->setData(refs->index(x, TestRefsModel::TensorColumn), QStringLiteral("a"));
+        f.document->validateNow();
+        QCOMPARE(refs->index(x, TestRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(), -1);
+        QVERIFY(f.editor->itemsModel()->index(0, 0).data(Qt::DecorationRole).isNull());
+
+        // A self-test without inputs: an item-level warning, shown and marked.
+        f.editor->addSelfTest();
+        f.document->validateNow();
+        auto *problems = f.editor->findChild<QLabel *>(QStringLiteral("itemProblems"));
+        QVERIFY(problems->isVisible());
+        QCOMPARE(problems->property("validation").toString(), QStringLiteral("warning"));
+        QVERIFY(problems->text().contains(u"no inputs"));
+        f.editor->setCurrentRow(rowOf(*f.editor, QStringLiteral("inputs"), QStringLiteral("x")));
+        refs->setData(refs->index(f.editor->currentRow(), TestRefsModel::TensorColumn), QStringLiteral("a"));
+        f.document->validateNow();
+        QVERIFY(!problems->text().contains(u"no inputs"));
+    }
+
+    void refreshKeepsSelectionAndCursor()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[1].inputs.y")));
+        const int row = f.editor->currentRow();
+        // An edit elsewhere (another item) leaves the selection alone.
+        carton::CartonInfo info = f.document->info();
+        info.selfTests[2].name = QStringLiteral("renamed elsewhere");
+        f.document->setInfo(info, QStringLiteral("Rename"));
+        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 1}));
+        QCOMPARE(f.editor->currentRow(), row);
+        QCOMPARE(f.editor->itemsModel()->index(2, 0).data().toString(), QStringLiteral("renamed elsewhere"));
+        // Typing in the middle of the name keeps the cursor where it is.
+        f.editor->nameEdit()->setFocus();
+        f.editor->nameEdit()->setCursorPosition(3);
+        QTest::keyClicks(f.editor->nameEdit(), QStringLiteral("XY"));
+        QCOMPARE(f.document->info().selfTests.at(1).name, QStringLiteral("secXYond"));
+        QCOMPARE(f.editor->nameEdit()->cursorPosition(), 5);
+        // A change of the rows (a key added before z) keeps the current row on its key.
+        f.editor->setCurrentRow(rowOf(*f.editor, QStringLiteral("expected_out"), QStringLiteral("z")));
+        QCOMPARE(f.editor->currentRow(), 2);
+        addUndeclaredKey(*f.document);
+        QCOMPARE(f.editor->refsModel()->rowCount(), 4); // x, y, extra, z
+        QCOMPARE(f.editor->currentRow(), 3);
+        QCOMPARE(f.editor->refsModel()->row(f.editor->currentRow()).key, QStringLiteral("z"));
+        f.document->undoStack()->undo();
+        QCOMPARE(f.editor->currentRow(), 2);
+        f.editor->setCurrentRow(row);
+        // Undo while the item is shown puts the text back.
+        f.document->undoStack()->undo();
+        QCOMPARE(f.editor->nameEdit()->text(), QStringLiteral("second"));
+        QCOMPARE(f.editor->currentRow(), row);
+    }
+};
+
+// `--shot MS`: shows the page (first without errors, then with) for MS
+// milliseconds each, for a screenshot taken from outside (Xvfb + import);
+// otherwise the tests.
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() == 3 && args.at(1) == u"--shot") {
+        QStandardPaths::setTestModeEnabled(true);
+        QTemporaryDir dir;
+        const QString path = makeCarton(dir.path());
+        auto original = testcartons::open(path);
+        if (!original)
+            return 1;
+        CartonDocument document(original, path);
+        DocumentEditor editor(&document);
+        editor.resize(1100, 640);
+        editor.move(0, 0);
+        editor.show();
+        editor.revealLocation(QStringLiteral("carton.toml: self_test[0].inputs.x"));
+        document.validateNow();
+        QTest::qWait(args.at(2).toInt());
+        addUndeclaredKey(document);
+        editor.revealLocation(QStringLiteral("carton.toml: self_test[1].inputs.extra"));
+        carton::CartonInfo info = document.info();
+        info.selfTests[1].inputs[0].second = QStringLiteral("@tensor_data/missing");
+        info.selfTests[1].expectedOut = carton::TensorRefs{{QStringLiteral("z"), QStringLiteral("tensor_data/b")}};
+        document.setInfo(info, QStringLiteral("Break"));
+        document.validateNow();
+        QTest::qWait(args.at(2).toInt());
+        return 0;
+    }
+    TestSelfTestsEditor test;
+    return QTest::qExec(&test, argc, argv);
+}
+#include "tst_selftestseditor.moc"

@@ -1,0 +1,781 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "selftestseditor.h"
+
+#include "document/cartondocument.h"
+#include "editorutils.h"
+#include "referencedelegate.h"
+#include "testdata.h"
+#include "testrefsmodel.h"
+#include "validate/location.h"
+#include "viewutils.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QShortcut>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+
+namespace studio {
+
+namespace {
+
+const QString kIndexPath = QStringLiteral("tensor_data/index.toml");
+
+bool sameSource(const std::optional<carton::CartonEdits::FileSource> &a, const carton::CartonEdits::FileSource *b)
+{
+    if (!a || !b)
+        return !a && !b;
+    return a->kind == b->kind && a->originalPath == b->originalPath && a->diskPath == b->diskPath &&
+           a->bytes == b->bytes;
+}
+
+QToolButton *toolButton(const QString &text, const QString &tip, const QString &objectName)
+{
+    auto *button = new QToolButton;
+    button->setText(text);
+    button->setToolTip(tip);
+    button->setObjectName(objectName);
+    button->setAutoRaise(false);
+    return button;
+}
+
+// The name a new item gets: "NAME copy", "NAME copy 2"... (duplicates).
+QString copyName(const std::optional<QString> &name)
+{
+    if (!name || name->isEmpty())
+        return {};
+    return QObject::tr("%1 copy").arg(*name);
+}
+
+} // namespace
+
+SelfTestsEditor::SelfTestsEditor(CartonDocument *document, QWidget *parent)
+    : QWidget(parent), m_document(document), m_itemsModel(new TestItemsModel(this)),
+      m_refsModel(new TestRefsModel(document, this)), m_delegate(new ReferenceDelegate(this))
+{
+    setObjectName(QStringLiteral("selfTestsEditor"));
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(buildList());
+    splitter->addWidget(buildDetails());
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    splitter->setChildrenCollapsible(false);
+    splitter->setSizes({280, 820});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(splitter);
+    setTabOrder(m_items, m_name);
+    setTabOrder(m_name, m_description);
+    setTabOrder(m_description, m_refs);
+    setTabOrder(m_refs, m_import);
+
+    connect(m_document, &CartonDocument::infoChanged, this, &SelfTestsEditor::onInfoChanged);
+    connect(m_document, &CartonDocument::filesChanged, this, &SelfTestsEditor::onFilesChanged);
+    connect(m_document, &CartonDocument::diagnosticsChanged, this, &SelfTestsEditor::onDiagnosticsChanged);
+    connect(m_items->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &SelfTestsEditor::onCurrentItemChanged);
+    connect(m_refs->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SelfTestsEditor::updateButtons);
+
+    m_itemsModel->refresh(m_document->info());
+    onFilesChanged();
+    if (m_itemsModel->rowCount() > 0)
+        selectItem(m_itemsModel->itemAt(0));
+    else
+        onCurrentItemChanged();
+    onDiagnosticsChanged();
+}
+
+SelfTestsEditor::~SelfTestsEditor() = default;
+
+QWidget *SelfTestsEditor::buildList()
+{
+    auto *page = new QWidget;
+    m_items = new QTreeView;
+    m_items->setObjectName(QStringLiteral("testItems"));
+    m_items->setModel(m_itemsModel);
+    m_items->setRootIsDecorated(false);
+    m_items->setUniformRowHeights(true);
+    m_items->setAllColumnsShowFocus(true);
+    m_items->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_items->header()->setStretchLastSection(false);
+    m_items->header()->setSectionResizeMode(TestItemsModel::NameColumn, QHeaderView::Stretch);
+    m_items->header()->setSectionResizeMode(TestItemsModel::KindColumn, QHeaderView::ResizeToContents);
+    m_items->setToolTip(tr("The carton's [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)"));
+
+    m_addSelfTest = toolButton(tr("Add Self-test"), tr("Add a [[self_test]]: inputs and the outputs they must give"),
+                               QStringLiteral("addSelfTest"));
+    m_addExample = toolButton(tr("Add Example"), tr("Add an [[example]]: inputs and sample outputs for users"),
+                              QStringLiteral("addExample"));
+    m_duplicate = toolButton(tr("Duplicate"), tr("Duplicate the selected item (Ctrl+D)"), QStringLiteral("duplicate"));
+    m_remove = toolButton(tr("Remove"), tr("Remove the selected item (Delete)"), QStringLiteral("removeItem"));
+    m_up = toolButton(tr("Up"), tr("Move the selected item up (Alt+Up)"), QStringLiteral("moveUp"));
+    m_down = toolButton(tr("Down"), tr("Move the selected item down (Alt+Down)"), QStringLiteral("moveDown"));
+    m_up->setArrowType(Qt::UpArrow);
+    m_down->setArrowType(Qt::DownArrow);
+    connect(m_addSelfTest, &QToolButton::clicked, this, &SelfTestsEditor::addSelfTest);
+    connect(m_addExample, &QToolButton::clicked, this, &SelfTestsEditor::addExample);
+    connect(m_duplicate, &QToolButton::clicked, this, &SelfTestsEditor::duplicateItem);
+    connect(m_remove, &QToolButton::clicked, this, &SelfTestsEditor::removeItem);
+    connect(m_up, &QToolButton::clicked, this, &SelfTestsEditor::moveItemUp);
+    connect(m_down, &QToolButton::clicked, this, &SelfTestsEditor::moveItemDown);
+    auto shortcut = [this](const QKeySequence &keys, void (SelfTestsEditor::*slot)()) {
+        auto *s = new QShortcut(keys, m_items, nullptr, nullptr, Qt::WidgetShortcut);
+        connect(s, &QShortcut::activated, this, slot);
+    };
+    shortcut(QKeySequence::Delete, &SelfTestsEditor::removeItem);
+    shortcut(QKeySequence(Qt::CTRL | Qt::Key_D), &SelfTestsEditor::duplicateItem);
+    shortcut(QKeySequence(Qt::ALT | Qt::Key_Up), &SelfTestsEditor::moveItemUp);
+    shortcut(QKeySequence(Qt::ALT | Qt::Key_Down), &SelfTestsEditor::moveItemDown);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->setSpacing(2);
+    buttons->addWidget(m_addSelfTest);
+    buttons->addWidget(m_addExample);
+    buttons->addStretch();
+    auto *edit = new QHBoxLayout;
+    edit->setSpacing(2);
+    edit->addWidget(m_duplicate);
+    edit->addWidget(m_remove);
+    edit->addStretch();
+    edit->addWidget(m_up);
+    edit->addWidget(m_down);
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_items);
+    layout->addLayout(buttons);
+    layout->addLayout(edit);
+    return page;
+}
+
+QWidget *SelfTestsEditor::buildDetails()
+{
+    m_stack = new QStackedWidget;
+    auto *empty = new QLabel(tr("No self-test or example selected.\n\nA self-test feeds tensors from tensor_data/ "
+                                "to the model and compares what it returns with the expected outputs; an example "
+                                "shows users what the model takes and gives.\nAdd one with the buttons on the left."));
+    empty->setObjectName(QStringLiteral("emptyLabel"));
+    empty->setAlignment(Qt::AlignCenter);
+    empty->setWordWrap(true);
+    m_stack->addWidget(empty);
+
+    auto *details = new QWidget;
+    m_title = new QLabel;
+    m_title->setObjectName(QStringLiteral("itemTitle"));
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_name = new QLineEdit;
+    m_name->setObjectName(QStringLiteral("itemName"));
+    m_name->setPlaceholderText(tr("Optional: a short name, e.g. \"cat photo\""));
+    m_name->setClearButtonEnabled(true);
+    m_description = new QPlainTextEdit;
+    m_description->setObjectName(QStringLiteral("itemDescription"));
+    m_description->setPlaceholderText(tr("Optional: what this item checks or shows"));
+    m_description->setTabChangesFocus(true);
+    m_description->setMaximumHeight(m_description->fontMetrics().lineSpacing() * 4 + 12);
+    connect(m_name, &QLineEdit::textEdited, this, &SelfTestsEditor::editName);
+    connect(m_description, &QPlainTextEdit::textChanged, this, &SelfTestsEditor::editDescription);
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("&Description:"), m_description);
+
+    m_extensions = new QLabel;
+    m_extensions->setObjectName(QStringLiteral("extensions"));
+    m_extensions->setWordWrap(true);
+    m_problems = new QLabel;
+    m_problems->setObjectName(QStringLiteral("itemProblems"));
+    m_problems->setWordWrap(true);
+    m_problems->setTextFormat(Qt::PlainText);
+
+    m_refs = new QTableView;
+    m_refs->setObjectName(QStringLiteral("testRefs"));
+    m_refs->setModel(m_refsModel);
+    m_refs->setItemDelegateForColumn(TestRefsModel::TensorColumn, m_delegate);
+    m_refs->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_refs->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_refs->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
+    m_refs->verticalHeader()->hide();
+    m_refs->verticalHeader()->setDefaultSectionSize(m_refs->fontMetrics().height() + 10);
+    m_refs->horizontalHeader()->setStretchLastSection(true);
+    m_refs->horizontalHeader()->setSectionResizeMode(TestRefsModel::RoleColumn, QHeaderView::ResizeToContents);
+    m_refs->horizontalHeader()->setSectionResizeMode(TestRefsModel::NameColumn, QHeaderView::ResizeToContents);
+    m_refs->horizontalHeader()->setSectionResizeMode(TestRefsModel::DeclaredColumn, QHeaderView::ResizeToContents);
+    m_refs->setColumnWidth(TestRefsModel::TensorColumn, 200);
+    m_refs->setToolTip(tr("One row per declared input and output. Edit the Tensor cell (F2 or double-click) to pick "
+                          "a tensor of tensor_data/"));
+    auto *clearShortcut = new QShortcut(QKeySequence::Delete, m_refs, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(clearShortcut, &QShortcut::activated, this, &SelfTestsEditor::clearReference);
+
+    m_import = new QPushButton(tr("&Import Tensor…"));
+    m_import->setObjectName(QStringLiteral("importTensor"));
+    m_import->setToolTip(tr("Add a tensor from a .npy or .safetensors file to tensor_data/ and use it in the "
+                            "selected row"));
+    m_addFile = new QPushButton(tr("Add &File…"));
+    m_addFile->setObjectName(QStringLiteral("addMiscFile"));
+    m_addFile->setToolTip(tr("Add an image, audio or video file to misc/ and use it in the selected row "
+                             "(examples only)"));
+    m_clear = new QPushButton(tr("&Clear"));
+    m_clear->setObjectName(QStringLiteral("clearReference"));
+    m_clear->setToolTip(tr("Remove the selected row's tensor (Delete)"));
+    connect(m_import, &QPushButton::clicked, this, &SelfTestsEditor::chooseTensorToImport);
+    connect(m_addFile, &QPushButton::clicked, this, &SelfTestsEditor::chooseMiscFile);
+    connect(m_clear, &QPushButton::clicked, this, &SelfTestsEditor::clearReference);
+    m_indexStatus = new QLabel;
+    m_indexStatus->setObjectName(QStringLiteral("indexStatus"));
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_import);
+    buttons->addWidget(m_addFile);
+    buttons->addWidget(m_clear);
+    buttons->addStretch();
+    buttons->addWidget(m_indexStatus);
+
+    auto *layout = new QVBoxLayout(details);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_title);
+    layout->addLayout(form);
+    layout->addWidget(m_extensions);
+    layout->addWidget(m_problems);
+    layout->addWidget(m_refs, 1);
+    layout->addLayout(buttons);
+    m_stack->addWidget(details);
+
+    return m_stack;
+}
+
+TestItem SelfTestsEditor::currentItem() const
+{
+    return m_current;
+}
+
+void SelfTestsEditor::selectItem(const TestItem &item)
+{
+    const int row = m_itemsModel->rowOf(item);
+    if (row < 0)
+        return;
+    m_items->setCurrentIndex(m_itemsModel->index(row, TestItemsModel::NameColumn));
+}
+
+int SelfTestsEditor::currentRow() const
+{
+    const QModelIndex index = m_refs->currentIndex();
+    return index.isValid() ? index.row() : -1;
+}
+
+void SelfTestsEditor::setCurrentRow(int row)
+{
+    if (row < 0 || row >= m_refsModel->rowCount())
+        return;
+    const QModelIndex index = m_refsModel->index(row, TestRefsModel::TensorColumn);
+    m_refs->setCurrentIndex(index);
+    m_refs->scrollTo(index);
+}
+
+QStringList SelfTestsEditor::tensorNames() const
+{
+    QStringList names;
+    for (const carton::TensorIndexEntry &e : m_index.entries())
+        names.append(e.name);
+    return names;
+}
+
+bool SelfTestsEditor::revealField(const QString &field)
+{
+    static const QRegularExpression pattern(
+        QStringLiteral(R"(^(self_test|example)\[(\d+)\](?:\.([a-z_]+)(?:\.(.+))?)?$)"));
+    const QRegularExpressionMatch m = pattern.match(field.trimmed());
+    if (!m.hasMatch())
+        return false;
+    bool ok = false;
+    const int number = m.captured(2).toInt(&ok);
+    const TestItem item{m.captured(1) == u"self_test" ? TestItem::Kind::SelfTest : TestItem::Kind::Example,
+                        ok ? number : -1};
+    if (m_itemsModel->rowOf(item) < 0)
+        return false;
+    selectItem(item);
+    const QString part = m.captured(3);
+    if (part == u"name") {
+        m_name->setFocus(Qt::OtherFocusReason);
+        m_name->selectAll();
+        return true;
+    }
+    if (part == u"description") {
+        m_description->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    if (part.isEmpty()) {
+        m_items->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    int row = -1;
+    if (!m.captured(4).isEmpty())
+        row = m_refsModel->rowOf(part, m.captured(4));
+    if (row < 0) { // the table only, or a key it does not have: its first row
+        for (int i = 0; i < m_refsModel->rowCount() && row < 0; ++i)
+            if (TestRefsModel::tableName(m_refsModel->row(i).table) == part)
+                row = i;
+    }
+    setCurrentRow(row);
+    m_refs->setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+void SelfTestsEditor::onInfoChanged()
+{
+    const carton::CartonInfo &info = m_document->info();
+    m_itemsModel->refresh(info);
+    // The item shown stays; when it went away (undo of an add, a remove) the
+    // nearest one of its kind, else of the other kind.
+    TestItem wanted = m_current;
+    if (wanted.isValid() && m_itemsModel->rowOf(wanted) < 0) {
+        const int selfTests = int(info.selfTests.size());
+        const int examples = int(info.examples.size());
+        const int same = wanted.kind == TestItem::Kind::SelfTest ? selfTests : examples;
+        if (same > 0)
+            wanted.number = same - 1;
+        else if (wanted.kind == TestItem::Kind::SelfTest)
+            wanted = {TestItem::Kind::Example, examples > 0 ? 0 : -1};
+        else
+            wanted = {TestItem::Kind::SelfTest, selfTests - 1};
+    }
+    if (!wanted.isValid() && m_itemsModel->rowCount() > 0)
+        wanted = m_itemsModel->itemAt(0);
+    const int row = m_itemsModel->rowOf(wanted);
+    const QModelIndex index = row >= 0 ? m_itemsModel->index(row, 0) : QModelIndex();
+    if (index != m_items->currentIndex())
+        m_items->setCurrentIndex(index); // onCurrentItemChanged() when valid
+    if (m_itemsModel->itemAt(row) != m_current || !index.isValid())
+        onCurrentItemChanged();
+    else if (m_refsModel->item() == m_current) {
+        refreshRefs();
+        updateForm();
+    }
+}
+
+void SelfTestsEditor::onFilesChanged()
+{
+    const carton::CartonEdits::FileSource *source = m_document->files().find(kIndexPath);
+    if (!m_indexRead || !sameSource(m_indexSource, source)) {
+        m_indexRead = true;
+        m_indexSource = source ? std::optional(*source) : std::nullopt;
+        carton::Result<carton::TensorIndex> index = testdata::tensorIndex(m_document->files());
+        if (index) {
+            m_index = *index;
+            m_indexStatus->setText(tr("tensor_data/ holds %n tensor(s)", nullptr, int(m_index.entries().size())));
+            m_indexStatus->setToolTip(QString());
+        } else {
+            m_index = carton::TensorIndex();
+            m_indexStatus->setText(tr("tensor_data/index.toml cannot be read"));
+            m_indexStatus->setToolTip(index.error().toString());
+        }
+        QStringList details;
+        for (const carton::TensorIndexEntry &e : m_index.entries())
+            details.append(TestRefsModel::entryText(e));
+        m_delegate->setTensors(tensorNames(), details);
+        m_refsModel->setTensorIndex(m_index);
+    }
+    QStringList misc;
+    for (const QString &path : m_document->files().paths())
+        if (path.startsWith(u"misc/"))
+            misc.append(u'@' + path);
+    m_delegate->setMiscFiles(misc);
+    refreshRefs(); // details of @misc/ references
+    m_refsModel->setTensorIndex(m_index);
+}
+
+void SelfTestsEditor::onDiagnosticsChanged()
+{
+    const carton::Diagnostics &all = m_document->diagnostics();
+    m_itemsModel->setDiagnostics(all);
+    m_refsModel->setDiagnostics(all);
+    if (!m_current.isValid())
+        return;
+    const QString base = m_current.field();
+    markField(m_name, diagnosticsFor(all, base + QStringLiteral(".name")));
+    markField(m_description, diagnosticsFor(all, base + QStringLiteral(".description")));
+    // What is about the item or a whole table rather than one row.
+    QStringList lines;
+    carton::Diagnostics itemLevel;
+    for (const carton::Diagnostic &d : diagnosticsFor(all, base)) {
+        const QString field = carton::parseLocation(d.location).field;
+        bool onRow = false;
+        for (int i = 0; i < m_refsModel->rowCount() && !onRow; ++i)
+            onRow = field == m_refsModel->fieldOf(i) || field.startsWith(m_refsModel->fieldOf(i) + u'.');
+        if (onRow || field == base + QStringLiteral(".name") || field == base + QStringLiteral(".description"))
+            continue;
+        lines.append(QStringLiteral("%1: %2").arg(severityText(d.severity), d.message));
+        itemLevel.append(d);
+    }
+    m_problems->setText(lines.join(u'\n'));
+    m_problems->setVisible(!lines.isEmpty());
+    markField(m_problems, itemLevel);
+}
+
+void SelfTestsEditor::onCurrentItemChanged()
+{
+    const TestItem item = m_itemsModel->itemAt(m_items->currentIndex().row());
+    m_current = item;
+    if (m_refsModel->item() != item) {
+        m_refsModel->setItem(item);
+        m_delegate->setMiscAllowed(item.kind == TestItem::Kind::Example);
+    } else {
+        refreshRefs();
+    }
+    m_stack->setCurrentIndex(item.isValid() ? 1 : 0);
+    updateForm();
+    onDiagnosticsChanged();
+    if (item.isValid() && m_refsModel->rowCount() > 0 && currentRow() < 0)
+        setCurrentRow(0);
+}
+
+void SelfTestsEditor::refreshRefs()
+{
+    // A change of the rows resets the model: the current row is found again by
+    // its table and key (or stays at its position).
+    const int row = currentRow();
+    QString table, key;
+    if (row >= 0) {
+        table = TestRefsModel::tableName(m_refsModel->row(row).table);
+        key = m_refsModel->row(row).key;
+    }
+    const QModelIndex current = m_refs->currentIndex();
+    m_refsModel->refresh();
+    if (row < 0 || currentRow() >= 0)
+        return;
+    int again = m_refsModel->rowOf(table, key);
+    if (again < 0)
+        again = std::min(row, m_refsModel->rowCount() - 1);
+    if (again >= 0) {
+        const QModelIndex index = m_refsModel->index(again, current.column());
+        m_refs->setCurrentIndex(index);
+    }
+}
+
+void SelfTestsEditor::updateForm()
+{
+    updateButtons();
+    if (!m_current.isValid())
+        return;
+    const carton::CartonInfo &info = m_document->info();
+    const bool selfTest = m_current.kind == TestItem::Kind::SelfTest;
+    QString name, description;
+    QByteArray extensions;
+    if (selfTest) {
+        const carton::SelfTest &t = info.selfTests.at(m_current.number);
+        name = t.name.value_or(QString());
+        description = t.description.value_or(QString());
+        extensions = t.unknownToml;
+    } else {
+        const carton::Example &e = info.examples.at(m_current.number);
+        name = e.name.value_or(QString());
+        description = e.description.value_or(QString());
+    }
+    m_title->setText(selfTest ? tr("Self-test %1 of %2").arg(m_current.number + 1).arg(info.selfTests.size())
+                              : tr("Example %1 of %2").arg(m_current.number + 1).arg(info.examples.size()));
+    // Only what differs is set: the cursor of the field being typed in stays.
+    if (m_name->text() != name) {
+        const QSignalBlocker block(m_name);
+        m_name->setText(name);
+    }
+    if (m_description->toPlainText() != description) {
+        const QSignalBlocker block(m_description);
+        m_description->setPlainText(description);
+    }
+    m_extensions->setVisible(!extensions.isEmpty());
+    m_extensions->setText(tr("This self-test has extension keys (such as [self_test.tolerance]); they are kept as "
+                             "they are."));
+    m_extensions->setToolTip(QString::fromUtf8(extensions));
+}
+
+void SelfTestsEditor::updateButtons()
+{
+    const bool valid = m_current.isValid();
+    const int sameKind = m_current.kind == TestItem::Kind::SelfTest ? int(m_document->info().selfTests.size())
+                                                                    : int(m_document->info().examples.size());
+    m_duplicate->setEnabled(valid);
+    m_remove->setEnabled(valid);
+    m_up->setEnabled(valid && m_current.number > 0);
+    m_down->setEnabled(valid && m_current.number + 1 < sameKind);
+    const bool readOnly = m_document->isReadOnly();
+    m_import->setEnabled(valid && !readOnly);
+    m_addFile->setEnabled(valid && !readOnly && m_current.kind == TestItem::Kind::Example);
+    const int refRow = currentRow();
+    m_clear->setEnabled(valid && refRow >= 0 && !m_refsModel->row(refRow).reference.isEmpty());
+}
+
+void SelfTestsEditor::editName(const QString &text)
+{
+    if (!m_current.isValid())
+        return;
+    carton::CartonInfo info = m_document->info();
+    const std::optional<QString> value = text.isEmpty() ? std::nullopt : std::optional(text);
+    if (m_current.kind == TestItem::Kind::SelfTest)
+        info.selfTests[m_current.number].name = value;
+    else
+        info.examples[m_current.number].name = value;
+    m_document->setInfo(info, tr("Edit Name of %1").arg(m_current.field()),
+                        m_current.field() + QStringLiteral(".name"));
+}
+
+void SelfTestsEditor::editDescription()
+{
+    if (!m_current.isValid())
+        return;
+    carton::CartonInfo info = m_document->info();
+    const QString text = m_description->toPlainText();
+    const std::optional<QString> value = text.isEmpty() ? std::nullopt : std::optional(text);
+    if (m_current.kind == TestItem::Kind::SelfTest)
+        info.selfTests[m_current.number].description = value;
+    else
+        info.examples[m_current.number].description = value;
+    m_document->setInfo(info, tr("Edit Description of %1").arg(m_current.field()),
+                        m_current.field() + QStringLiteral(".description"));
+}
+
+void SelfTestsEditor::addSelfTest()
+{
+    carton::CartonInfo info = m_document->info();
+    info.selfTests.append(carton::SelfTest());
+    m_current = {TestItem::Kind::SelfTest, int(info.selfTests.size()) - 1};
+    m_document->setInfo(info, tr("Add Self-test"));
+    m_name->setFocus(Qt::OtherFocusReason);
+}
+
+void SelfTestsEditor::addExample()
+{
+    carton::CartonInfo info = m_document->info();
+    info.examples.append(carton::Example());
+    m_current = {TestItem::Kind::Example, int(info.examples.size()) - 1};
+    m_document->setInfo(info, tr("Add Example"));
+    m_name->setFocus(Qt::OtherFocusReason);
+}
+
+void SelfTestsEditor::duplicateItem()
+{
+    if (!m_current.isValid())
+        return;
+    carton::CartonInfo info = m_document->info();
+    const int at = m_current.number + 1;
+    if (m_current.kind == TestItem::Kind::SelfTest) {
+        carton::SelfTest copy = info.selfTests.at(m_current.number); // extension keys included
+        copy.name = copyName(copy.name).isEmpty() ? std::nullopt : std::optional(copyName(copy.name));
+        info.selfTests.insert(at, copy);
+    } else {
+        carton::Example copy = info.examples.at(m_current.number);
+        copy.name = copyName(copy.name).isEmpty() ? std::nullopt : std::optional(copyName(copy.name));
+        info.examples.insert(at, copy);
+    }
+    const QString what = tr("Duplicate %1").arg(m_current.field());
+    m_current.number = at;
+    m_document->setInfo(info, what);
+}
+
+void SelfTestsEditor::removeItem()
+{
+    if (!m_current.isValid())
+        return;
+    carton::CartonInfo info = m_document->info();
+    if (m_current.kind == TestItem::Kind::SelfTest)
+        info.selfTests.removeAt(m_current.number);
+    else
+        info.examples.removeAt(m_current.number);
+    const QString what = tr("Remove %1").arg(m_current.field());
+    const int left =
+        m_current.kind == TestItem::Kind::SelfTest ? int(info.selfTests.size()) : int(info.examples.size());
+    if (m_current.number >= left) {
+        m_current.number = left - 1;
+        if (left == 0) // none of this kind left: the nearest item of the other kind
+            m_current = m_current.kind == TestItem::Kind::SelfTest
+                            ? TestItem{TestItem::Kind::Example, info.examples.isEmpty() ? -1 : 0}
+                            : TestItem{TestItem::Kind::SelfTest, int(info.selfTests.size()) - 1};
+    }
+    m_document->setInfo(info, what);
+}
+
+void SelfTestsEditor::moveItemUp()
+{
+    moveItem(-1);
+}
+
+void SelfTestsEditor::moveItemDown()
+{
+    moveItem(1);
+}
+
+void SelfTestsEditor::moveItem(int delta)
+{
+    if (!m_current.isValid())
+        return;
+    carton::CartonInfo info = m_document->info();
+    const int to = m_current.number + delta;
+    const int count =
+        m_current.kind == TestItem::Kind::SelfTest ? int(info.selfTests.size()) : int(info.examples.size());
+    if (to < 0 || to >= count)
+        return;
+    if (m_current.kind == TestItem::Kind::SelfTest)
+        info.selfTests.move(m_current.number, to);
+    else
+        info.examples.move(m_current.number, to);
+    const QString what =
+        delta < 0 ? tr("Move %1 Up").arg(m_current.field()) : tr("Move %1 Down").arg(m_current.field());
+    m_current.number = to;
+    m_document->setInfo(info, what);
+}
+
+void SelfTestsEditor::clearReference()
+{
+    const int row = currentRow();
+    if (row < 0 || m_refsModel->row(row).reference.isEmpty())
+        return;
+    m_refsModel->setData(m_refsModel->index(row, TestRefsModel::TensorColumn), QString());
+}
+
+carton::Status SelfTestsEditor::importTensor(const QString &path, const QString &tensorInFile, const QString &name)
+{
+    if (!m_current.isValid())
+        return carton::makeError(carton::ErrorCode::Usage, tr("no self-test or example is selected"));
+    carton::Result<carton::TensorReaderPtr> reader = testdata::openTensorFile(path, tensorInFile);
+    if (!reader)
+        return reader.error();
+    return applyImport(testdata::withImportedTensor(m_document->state(), name, **reader), name);
+}
+
+carton::Status SelfTestsEditor::applyImport(carton::Result<DocumentState> next, const QString &name)
+{
+    if (!next)
+        return next.error();
+    const int row = currentRow();
+    if (row >= 0) {
+        const TestRefsModel::Row &r = m_refsModel->row(row);
+        TestRefsModel::setReference(next->info, m_current, r.table, r.key, QStringLiteral("@tensor_data/") + name);
+    }
+    m_document->setState(*next, tr("Import Tensor %1").arg(name));
+    return {};
+}
+
+carton::Status SelfTestsEditor::importTensorWithProgress(const QString &path, const QString &tensorInFile,
+                                                         const QString &name)
+{
+    if (!m_current.isValid())
+        return carton::makeError(carton::ErrorCode::Usage, tr("no self-test or example is selected"));
+    carton::Result<carton::TensorReaderPtr> reader = testdata::openTensorFile(path, tensorInFile);
+    if (!reader)
+        return reader.error();
+    constexpr qint64 readInPlace = qint64(8) << 20; // smaller tensors are read at once
+    if ((*reader)->byteSize() <= readInPlace)
+        return applyImport(testdata::withImportedTensor(m_document->state(), name, **reader), name);
+    // A big tensor is read off the GUI thread behind a window-modal progress
+    // dialog (no edit can come in between); Cancel stops the read.
+    QProgressDialog dialog(tr("Importing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
+    dialog.setWindowModality(Qt::WindowModal);
+    dialog.setMinimumDuration(0);
+    auto progress = std::make_shared<carton::Progress>();
+    QFutureWatcher<carton::Result<DocumentState>> watcher;
+    connect(&dialog, &QProgressDialog::canceled, this, [progress] { progress->cancel(); });
+    connect(&watcher, &QFutureWatcherBase::finished, &dialog, &QProgressDialog::reset);
+    auto timer = new QTimer(&dialog);
+    connect(timer, &QTimer::timeout, &dialog, [&dialog, progress] {
+        const qint64 total = progress->total();
+        if (total > 0)
+            dialog.setValue(int(progress->done() * 1000 / total));
+    });
+    timer->start(100);
+    const DocumentState state = m_document->state();
+    const carton::TensorReaderPtr tensor = *reader;
+    watcher.setFuture(QtConcurrent::run([state, name, tensor, progress] {
+        return testdata::withImportedTensor(state, name, *tensor, progress.get());
+    }));
+    dialog.exec();
+    watcher.waitForFinished();
+    return applyImport(watcher.result(), name);
+}
+
+carton::Result<QString> SelfTestsEditor::addMiscFile(const QString &diskPath)
+{
+    if (!m_current.isValid())
+        return carton::makeError(carton::ErrorCode::Usage, tr("no example is selected"));
+    QString archivePath;
+    carton::Result<DocumentState> next = testdata::withMiscFile(m_document->state(), diskPath, &archivePath);
+    if (!next)
+        return next.error();
+    const int row = currentRow();
+    if (row >= 0 && m_current.kind == TestItem::Kind::Example) {
+        const TestRefsModel::Row &r = m_refsModel->row(row);
+        TestRefsModel::setReference(next->info, m_current, r.table, r.key, u'@' + archivePath);
+    }
+    m_document->setState(*next, tr("Add File %1").arg(archivePath));
+    return archivePath;
+}
+
+void SelfTestsEditor::chooseTensorToImport()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Tensor"), QString(),
+                                                      tr("Tensors (*.npy *.safetensors);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    carton::Result<QStringList> inFile = testdata::tensorsInFile(path);
+    if (!inFile || inFile->isEmpty()) {
+        QMessageBox::warning(this, tr("Import Tensor"),
+                             inFile ? tr("%1 holds no tensor.").arg(path) : inFile.error().toString());
+        return;
+    }
+    QString tensor = QFileInfo(path).suffix().compare(u"npy", Qt::CaseInsensitive) == 0 ? QString() : inFile->first();
+    bool ok = true;
+    if (inFile->size() > 1) {
+        tensor = QInputDialog::getItem(this, tr("Import Tensor"), tr("Tensor of %1:").arg(QFileInfo(path).fileName()),
+                                       *inFile, 0, false, &ok);
+        if (!ok)
+            return;
+    }
+    QString suggestion = inFile->size() > 1 ? tensor : QFileInfo(path).completeBaseName();
+    if (const int row = currentRow(); row >= 0) {
+        const QString item = m_current.kind == TestItem::Kind::SelfTest
+                                 ? QStringLiteral("test%1").arg(m_current.number)
+                                 : QStringLiteral("example%1").arg(m_current.number);
+        suggestion = QStringLiteral("%1_%2").arg(item, m_refsModel->row(row).key);
+    }
+    const QString name = QInputDialog::getText(this, tr("Import Tensor"), tr("Name in tensor_data/:"),
+                                               QLineEdit::Normal, testdata::uniqueTensorName(m_index, suggestion), &ok);
+    if (!ok || name.isEmpty())
+        return;
+    const carton::Status status = importTensorWithProgress(path, tensor, name);
+    if (!status && status.error().code != carton::ErrorCode::Cancelled)
+        QMessageBox::warning(this, tr("Import Tensor"), status.error().toString());
+}
+
+void SelfTestsEditor::chooseMiscFile()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Add File to misc/"), QString(),
+        tr("Images, audio and video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 "
+           "*.webm *.mov *.mkv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    carton::Result<QString> added = addMiscFile(path);
+    if (!added)
+        QMessageBox::warning(this, tr("Add File"), added.error().toString());
+}
+
+} // namespace studio

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "testdata.h"
+
+#include "base/archivepath.h"
+#include "tensor/npyfile.h"
+#include "tensor/safetensors.h"
+#include "tensor/tensorinterchange.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+
+namespace studio::testdata {
+
+namespace {
+
+const QString kIndexPath = QStringLiteral("tensor_data/index.toml");
+
+} // namespace
+
+carton::Result<carton::TensorIndex> tensorIndex(const carton::CartonEdits &files)
+{
+    if (!files.find(kIndexPath))
+        return carton::TensorIndex();
+    carton::Result<carton::ByteSourcePtr> source = files.byteSource(kIndexPath);
+    if (!source)
+        return source.error();
+    carton::Result<QByteArray> bytes = (*source)->readAll(carton::Limits().maxMetadataFileSize);
+    if (!bytes)
+        return bytes.error();
+    return carton::TensorIndex::parse(*bytes, kIndexPath);
+}
+
+QString uniqueTensorName(const carton::TensorIndex &index, const QString &base)
+{
+    QString stem = base.trimmed();
+    if (stem.isEmpty())
+        stem = QStringLiteral("tensor");
+    if (!index.find(stem))
+        return stem;
+    for (qint64 n = 2;; ++n) {
+        const QString name = QStringLiteral("%1_%2").arg(stem).arg(n);
+        if (!index.find(name))
+            return name;
+    }
+}
+
+carton::Result<DocumentState> withImportedTensor(const DocumentState &state, const QString &name,
+                                                 const carton::TensorReader &tensor, carton::Progress *progress)
+{
+    carton::Result<carton::TensorIndex> index = tensorIndex(state.files);
+    if (!index)
+        return index.error();
+    if (tensor.byteSize() > maxImportedTensorBytes)
+        return carton::makeError(carton::ErrorCode::Limit,
+                                 QStringLiteral("tensor \"%1\" is %2 bytes, more than the %3 bytes an import holds")
+                                     .arg(tensor.name())
+                                     .arg(tensor.byteSize())
+                                     .arg(maxImportedTensorBytes),
+                                 tensor.bytes().name());
+    const carton::CartonEdits &files = state.files;
+    carton::Result<carton::TensorIndexAddition> added =
+        carton::addTensorToIndex(*index, name, tensor, [&files](const QString &fileName) {
+            return files.find(QStringLiteral("tensor_data/") + fileName) != nullptr;
+        });
+    if (!added)
+        return added.error();
+    QBuffer buffer; // grows with the bytes actually read, never pre-sized
+    buffer.open(QIODevice::WriteOnly);
+    if (progress)
+        progress->setTotal(tensor.byteSize());
+    if (carton::Status s = carton::copyTensorBytes(tensor, buffer, progress); !s)
+        return s.error();
+    DocumentState next = state;
+    if (carton::Status s = next.files.putBytes(QStringLiteral("tensor_data/") + added->fileName, buffer.data()); !s)
+        return s.error();
+    if (carton::Status s = next.files.putBytes(kIndexPath, added->index.serialize()); !s)
+        return s.error();
+    return next;
+}
+
+carton::Result<carton::TensorReaderPtr> openTensorFile(const QString &path, const QString &tensorName)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != u"npy" && suffix != u"safetensors")
+        return carton::makeError(carton::ErrorCode::Usage, QStringLiteral("not a .npy or .safetensors file"), path);
+    auto source = carton::FileRegionSource::open(path);
+    if (!source)
+        return source.error();
+    if (suffix == u"npy") {
+        carton::Result<carton::NpyFile> npy = carton::NpyFile::read(*source);
+        if (!npy)
+            return npy.error();
+        return npy->openTensor(tensorName.isEmpty() ? QFileInfo(path).completeBaseName() : tensorName);
+    }
+    carton::Result<carton::SafetensorsFile> st = carton::SafetensorsFile::read(*source);
+    if (!st)
+        return st.error();
+    QString name = tensorName;
+    if (name.isEmpty()) {
+        if (st->tensors().size() != 1)
+            return carton::makeError(carton::ErrorCode::Usage,
+                                     QStringLiteral("holds %1 tensors: choose one").arg(st->tensors().size()), path);
+        name = st->tensors().first().name;
+    }
+    return st->openTensor(name);
+}
+
+carton::Result<QStringList> tensorsInFile(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == u"npy")
+        return QStringList{QFileInfo(path).completeBaseName()};
+    if (suffix != u"safetensors")
+        return carton::makeError(carton::ErrorCode::Usage, QStringLiteral("not a .npy or .safetensors file"), path);
+    auto source = carton::FileRegionSource::open(path);
+    if (!source)
+        return source.error();
+    carton::Result<carton::SafetensorsFile> st = carton::SafetensorsFile::read(*source);
+    if (!st)
+        return st.error();
+    QStringList names;
+    for (const carton::SafetensorsTensor &t : st->tensors())
+        names.append(t.name);
+    return names;
+}
+
+carton::Result<DocumentState> withMiscFile(const DocumentState &state, const QString &diskPath, QString *archivePath)
+{
+    const QFileInfo info(diskPath);
+    if (!info.isFile())
+        return carton::makeError(carton::ErrorCode::NotFound, QStringLiteral("not a file"), diskPath);
+    const QString base = info.completeBaseName();
+    const QString suffix = info.suffix().isEmpty() ? QString() : u'.' + info.suffix();
+    QString path = QStringLiteral("misc/") + info.fileName();
+    for (qint64 n = 2; state.files.find(path); ++n)
+        path = QStringLiteral("misc/%1-%2%3").arg(base).arg(n).arg(suffix);
+    if (carton::Result<QString> safe = carton::checkArchivePath(path, QStringLiteral("misc")); !safe)
+        return safe.error();
+    DocumentState next = state;
+    if (carton::Status s = next.files.putFile(path, info.absoluteFilePath()); !s)
+        return s.error();
+    if (archivePath)
+        *archivePath = path;
+    return next;
+}
+
+} // namespace studio::testdata
