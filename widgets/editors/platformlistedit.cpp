@@ -25,6 +25,7 @@ PlatformListEdit::PlatformListEdit(QWidget *parent)
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_list->setToolTip(tr("Platforms the model runs on. Double-click or press F2 to edit, Delete to remove."));
     m_list->setMaximumHeight(110);
+    m_list->setIconSize(QSize(16, 16));
     m_list->installEventFilter(this);
     m_entry->setObjectName(QStringLiteral("platformEntry"));
     m_entry->setPlaceholderText(tr("Add a target triple, e.g. %1").arg(carton::hostTargetTriple()));

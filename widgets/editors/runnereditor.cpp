@@ -66,6 +66,8 @@ RunnerEditor::RunnerEditor(CartonDocument *document, QWidget *parent)
     m_name->setInsertPolicy(QComboBox::NoInsert);
     m_name->lineEdit()->setPlaceholderText(tr("The runner that runs the model, e.g. torchscript or python"));
     m_name->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_name->setMinimumContentsLength(24);
+    m_name->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_version->setObjectName(QStringLiteral("frameworkVersion"));
     m_version->setPlaceholderText(tr("A semver requirement, e.g. =2.0.1, ^1.13 or >=3.8, <3.12"));
     m_version->setClearButtonEnabled(true);
@@ -270,10 +272,8 @@ void RunnerEditor::showDiagnostics()
     markField(m_version, diagnosticsFor(all, QStringLiteral("runner.required_framework_version")));
     markField(m_compat, diagnosticsFor(all, QStringLiteral("runner.runner_compat_version")));
     m_opts->setDiagnostics(all);
-    // The table's frame shows its worst row; each row says what is wrong.
-    carton::Diagnostics optionProblems = diagnosticsFor(all, QStringLiteral("runner.opts"));
-    optionProblems.removeIf([](const carton::Diagnostic &d) { return d.severity == carton::Severity::Info; });
-    markField(m_optsView, optionProblems);
+    // Each row shows its own problems (icon, colour, tooltip). The table itself
+    // is not framed: markField's style sheet would frame its header and cells too.
 }
 
 QString RunnerEditor::frameworkHint(const QString &requirement, const QString &runnerName,
