@@ -2,16 +2,19 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Manual tool (not a test): opens a carton in a DocumentEditor and saves one
 // PNG per built page (Metadata, Runner), for looking at the editors.
-//   editorshot CARTON OUTDIR [--errors] [--hold SECONDS]
+//   editorshot CARTON OUTDIR [--errors] [--complete] [--hold SECONDS]
 // --errors edits the document into one with a problem in every field first;
+// --complete types into the license field to show its completion popup;
 // --hold keeps the window on screen (for a screenshot of the whole display).
 #include "document/cartondocument.h"
 #include "editors/documenteditor.h"
+#include "editors/licenseedit.h"
 #include "editors/metadataeditor.h"
 #include "package/carton.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QStyleFactory>
 #include <QTabWidget>
@@ -80,6 +83,14 @@ int main(int argc, char **argv)
         editor.setCurrentPage(p.page);
         if (p.page == studio::DocumentEditor::MetadataPage && errors)
             editor.revealLocation(QStringLiteral("carton.toml: short_description"));
+        if (p.page == studio::DocumentEditor::MetadataPage && args.contains(QStringLiteral("--complete"))) {
+            auto *metadata = qobject_cast<studio::MetadataEditor *>(editor.page(p.page));
+            QLineEdit *license = metadata->licenseEdit();
+            editor.activateWindow();
+            license->setFocus();
+            license->end(false);
+            QTest::keyClicks(license, QStringLiteral(" AND BSD"));
+        }
         QTest::qWait(1500); // preview debounce, images, layout
         editor.grab().save(out + u'/' + QString::fromLatin1(p.name) + suffix + QStringLiteral(".png"));
         if (hold > 0) {
