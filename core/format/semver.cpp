@@ -505,4 +505,196 @@ bool VersionReq::matches(QStringView version) const
     return v && matches(*v);
 }
 
+namespace {
+
+// One end of a range of versions.
+struct RangeBound {
+    SemVersion version;
+    bool inclusive = true;
+};
+
+// The versions a requirement matches, as [lo, hi] with open or closed ends;
+// a missing end is unbounded.
+struct VersionRange {
+    std::optional<RangeBound> lo, hi;
+    bool empty = false;
+};
+
+constexpr quint64 kMaxPart = std::numeric_limits<quint64>::max();
+
+SemVersion makeVersion(quint64 major, quint64 minor = 0, quint64 patch = 0)
+{
+    SemVersion v;
+    v.major = major;
+    v.minor = minor;
+    v.patch = patch;
+    return v;
+}
+
+// The first version of the next major / minor / patch; nullopt past u64::MAX
+// (the range is then unbounded above).
+std::optional<SemVersion> nextMajor(quint64 major)
+{
+    if (major == kMaxPart)
+        return std::nullopt;
+    return makeVersion(major + 1);
+}
+
+std::optional<SemVersion> nextMinor(quint64 major, quint64 minor)
+{
+    if (minor == kMaxPart)
+        return nextMajor(major);
+    return makeVersion(major, minor + 1);
+}
+
+std::optional<SemVersion> nextPatch(quint64 major, quint64 minor, quint64 patch)
+{
+    if (patch == kMaxPart)
+        return nextMinor(major, minor);
+    return makeVersion(major, minor, patch + 1);
+}
+
+VersionRange fromTo(const SemVersion &lo, const std::optional<SemVersion> &hiExclusive)
+{
+    VersionRange r;
+    r.lo = RangeBound{lo, true};
+    if (hiExclusive)
+        r.hi = RangeBound{*hiExclusive, false};
+    return r;
+}
+
+} // namespace
+
+namespace {
+
+enum class RangeOp { Exact, Greater, GreaterEq, Less, LessEq, Tilde, Caret };
+
+// The range one comparator matches (eval.rs, read as intervals).
+VersionRange comparatorRange(quint64 major, const std::optional<quint64> &minor, const std::optional<quint64> &patch,
+                             const QString &pre, RangeOp op)
+{
+    SemVersion full = makeVersion(major, minor.value_or(0), patch.value_or(0));
+    full.pre = pre;
+    // The first version after everything the comparator's given parts name:
+    // "1" -> 2.0.0, "1.2" -> 1.3.0.
+    const std::optional<SemVersion> afterPartial = minor ? nextMinor(major, *minor) : nextMajor(major);
+    VersionRange r;
+    switch (op) {
+    case RangeOp::Exact:
+        if (patch) {
+            r.lo = r.hi = RangeBound{full, true};
+            return r;
+        }
+        return fromTo(full, afterPartial);
+    case RangeOp::Greater:
+        if (patch) {
+            r.lo = RangeBound{full, false};
+            return r;
+        }
+        if (!afterPartial)
+            r.empty = true;
+        else
+            r.lo = RangeBound{*afterPartial, true};
+        return r;
+    case RangeOp::GreaterEq:
+        r.lo = RangeBound{full, true};
+        return r;
+    case RangeOp::Less:
+        r.hi = RangeBound{full, false};
+        return r;
+    case RangeOp::LessEq:
+        if (patch)
+            r.hi = RangeBound{full, true};
+        else if (afterPartial)
+            r.hi = RangeBound{*afterPartial, false};
+        return r;
+    case RangeOp::Tilde:
+        return fromTo(full, minor ? nextMinor(major, *minor) : nextMajor(major));
+    case RangeOp::Caret:
+        if (major > 0 || !minor)
+            return fromTo(full, nextMajor(major));
+        if (*minor > 0 || !patch)
+            return fromTo(full, nextMinor(major, *minor));
+        return fromTo(full, nextPatch(major, *minor, *patch));
+    }
+    return r;
+}
+
+} // namespace
+
+QString VersionReq::describe() const
+{
+    auto rangeOp = [](Comparator::Op op) {
+        switch (op) {
+        case Comparator::Greater:
+            return RangeOp::Greater;
+        case Comparator::GreaterEq:
+            return RangeOp::GreaterEq;
+        case Comparator::Less:
+            return RangeOp::Less;
+        case Comparator::LessEq:
+            return RangeOp::LessEq;
+        case Comparator::Tilde:
+            return RangeOp::Tilde;
+        case Comparator::Caret:
+            return RangeOp::Caret;
+        case Comparator::Exact:
+        case Comparator::Wildcard:
+            break;
+        }
+        return RangeOp::Exact;
+    };
+    VersionRange range;
+    for (const Comparator &c : m_comparators) {
+        const VersionRange r = comparatorRange(c.major, c.minor, c.patch, c.pre, rangeOp(c.op));
+        if (r.empty)
+            range.empty = true;
+        if (r.lo && (!range.lo || r.lo->version > range.lo->version ||
+                     (r.lo->version == range.lo->version && !r.lo->inclusive)))
+            range.lo = r.lo;
+        if (r.hi && (!range.hi || r.hi->version < range.hi->version ||
+                     (r.hi->version == range.hi->version && !r.hi->inclusive)))
+            range.hi = r.hi;
+    }
+    if (range.lo && range.lo->inclusive && range.lo->version == SemVersion())
+        range.lo.reset(); // ">= 0.0.0" bounds nothing
+    if (range.lo && range.hi) {
+        const int order = range.lo->version < range.hi->version ? -1 : range.lo->version == range.hi->version ? 0 : 1;
+        if (order > 0 || (order == 0 && !(range.lo->inclusive && range.hi->inclusive)))
+            range.empty = true;
+    }
+    if (range.empty)
+        return QStringLiteral("no version");
+    if (!range.lo && !range.hi)
+        return QStringLiteral("any version");
+    if (range.lo && range.hi) {
+        const SemVersion &lo = range.lo->version;
+        const SemVersion &hi = range.hi->version;
+        if (lo == hi)
+            return QStringLiteral("exactly %1").arg(lo.toString());
+        if (range.lo->inclusive && !range.hi->inclusive && hi.pre.isEmpty() && lo.pre.isEmpty()) {
+            // Name the family when the upper end is the next major, minor or patch.
+            QString family;
+            SemVersion start;
+            if (hi == nextMajor(lo.major)) {
+                family = QStringLiteral("%1.x").arg(lo.major);
+                start = makeVersion(lo.major);
+            } else if (hi == nextMinor(lo.major, lo.minor) && hi.major == lo.major) {
+                family = QStringLiteral("%1.%2.x").arg(lo.major).arg(lo.minor);
+                start = makeVersion(lo.major, lo.minor);
+            } else if (hi == nextPatch(lo.major, lo.minor, lo.patch) && hi.minor == lo.minor) {
+                return QStringLiteral("exactly %1").arg(lo.toString());
+            }
+            if (!family.isEmpty())
+                return lo == start ? family : QStringLiteral("%1 ≥ %2").arg(family, lo.toString());
+        }
+    }
+    QStringList parts;
+    if (range.lo)
+        parts.append(QStringLiteral("%1 %2").arg(range.lo->inclusive ? u"≥" : u">", range.lo->version.toString()));
+    if (range.hi)
+        parts.append(QStringLiteral("%1 %2").arg(range.hi->inclusive ? u"≤" : u"<", range.hi->version.toString()));
+    return parts.join(QStringLiteral(", "));
+}
+
 } // namespace carton

@@ -43,6 +43,11 @@ public:
     // Parses `version` and matches it; false when it is not a valid version.
     bool matches(QStringView version) const;
     QString toString() const { return m_text; }
+    // What the requirement matches, for people: every comparator turned into a
+    // range of versions and the ranges intersected. "exactly 1.13.1", "1.13.x",
+    // "1.x ≥ 1.13.2", "≥ 1.0.0, < 2.5.0", "any version", "no version".
+    // Pre-release rules are left out (a pre-release matches only when named).
+    QString describe() const;
 
 private:
     struct Comparator {

@@ -106,6 +106,44 @@ bool isValidTargetTriple(QStringView triple, QString *why)
     return fail(QStringLiteral("\"%1\" does not follow ARCH-[VENDOR-]OS[-ENV]").arg(triple.left(100).toString()));
 }
 
+QStringList commonTargetTriples()
+{
+    static const QStringList common = {
+        QStringLiteral("x86_64-unknown-linux-gnu"),
+        QStringLiteral("aarch64-unknown-linux-gnu"),
+        QStringLiteral("x86_64-apple-darwin"),
+        QStringLiteral("aarch64-apple-darwin"),
+        QStringLiteral("x86_64-pc-windows-msvc"),
+        QStringLiteral("aarch64-pc-windows-msvc"),
+        QStringLiteral("x86_64-pc-windows-gnu"),
+        QStringLiteral("i686-pc-windows-msvc"),
+        QStringLiteral("i686-unknown-linux-gnu"),
+        QStringLiteral("x86_64-unknown-linux-musl"),
+        QStringLiteral("aarch64-unknown-linux-musl"),
+        QStringLiteral("armv7-unknown-linux-gnueabihf"),
+        QStringLiteral("arm-unknown-linux-gnueabihf"),
+        QStringLiteral("riscv64gc-unknown-linux-gnu"),
+        QStringLiteral("powerpc64le-unknown-linux-gnu"),
+        QStringLiteral("s390x-unknown-linux-gnu"),
+        QStringLiteral("loongarch64-unknown-linux-gnu"),
+        QStringLiteral("x86_64-unknown-freebsd"),
+        QStringLiteral("aarch64-linux-android"),
+        QStringLiteral("armv7-linux-androideabi"),
+        QStringLiteral("x86_64-linux-android"),
+        QStringLiteral("aarch64-apple-ios"),
+        QStringLiteral("aarch64-apple-ios-sim"),
+        QStringLiteral("wasm32-unknown-unknown"),
+        QStringLiteral("wasm32-wasip1"),
+        QStringLiteral("wasm32-unknown-emscripten"),
+    };
+    QStringList out = common;
+    const QString host = hostTargetTriple();
+    out.removeAll(host);
+    if (isValidTargetTriple(host))
+        out.prepend(host);
+    return out;
+}
+
 QString hostTargetTriple()
 {
     QString arch;

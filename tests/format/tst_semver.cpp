@@ -20,6 +20,8 @@ private slots:
     void reqMatches_data();
     void reqMatches();
     void tooManyComparators();
+    void describe_data();
+    void describe();
 };
 
 void TestSemver::parseVersion_data()
@@ -240,6 +242,54 @@ void TestSemver::tooManyComparators()
     const Result<VersionReq> r = VersionReq::parse(parts.join(u", "_s));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().message, u"excessive number of version comparators"_s);
+}
+
+void TestSemver::describe_data()
+{
+    QTest::addColumn<QString>("req");
+    QTest::addColumn<QString>("text");
+    // Versions the text says are in and out; checked with matches() so that the
+    // hint and the matcher cannot disagree.
+    QTest::addColumn<QStringList>("inside");
+    QTest::addColumn<QStringList>("outside");
+    auto row = [](const char *name, const QString &req, const QString &text, const QStringList &in,
+                  const QStringList &out) { QTest::newRow(name) << req << text << in << out; };
+    row("exact", u"=1.13.1"_s, u"exactly 1.13.1"_s, {u"1.13.1"_s}, {u"1.13.0"_s, u"1.13.2"_s});
+    row("exact minor", u"=1.13"_s, u"1.13.x"_s, {u"1.13.0"_s, u"1.13.9"_s}, {u"1.12.9"_s, u"1.14.0"_s});
+    row("tilde minor", u"~1.13"_s, u"1.13.x"_s, {u"1.13.0"_s, u"1.13.7"_s}, {u"1.14.0"_s});
+    row("tilde patch", u"~1.13.2"_s, u"1.13.x ≥ 1.13.2"_s, {u"1.13.2"_s, u"1.13.9"_s}, {u"1.13.1"_s, u"1.14.0"_s});
+    row("caret minor", u"^1.13"_s, u"1.x ≥ 1.13.0"_s, {u"1.13.0"_s, u"1.99.0"_s}, {u"1.12.9"_s, u"2.0.0"_s});
+    row("bare major", u"1"_s, u"1.x"_s, {u"1.0.0"_s, u"1.9.9"_s}, {u"0.9.9"_s, u"2.0.0"_s});
+    row("caret 0.2.3", u"^0.2.3"_s, u"0.2.x ≥ 0.2.3"_s, {u"0.2.3"_s, u"0.2.9"_s}, {u"0.2.2"_s, u"0.3.0"_s});
+    row("caret 0.0.3", u"^0.0.3"_s, u"exactly 0.0.3"_s, {u"0.0.3"_s}, {u"0.0.4"_s, u"0.0.2"_s});
+    row("wildcard", u"1.2.*"_s, u"1.2.x"_s, {u"1.2.0"_s, u"1.2.5"_s}, {u"1.3.0"_s});
+    row("at least", u">=3.8"_s, u"≥ 3.8.0"_s, {u"3.8.0"_s, u"9.0.0"_s}, {u"3.7.9"_s});
+    row("greater", u">1.2.3"_s, u"> 1.2.3"_s, {u"1.2.4"_s}, {u"1.2.3"_s});
+    row("greater minor", u">1.2"_s, u"≥ 1.3.0"_s, {u"1.3.0"_s}, {u"1.2.9"_s});
+    row("range", u">=1.0, <2.5"_s, u"≥ 1.0.0, < 2.5.0"_s, {u"1.0.0"_s, u"2.4.9"_s}, {u"0.9.9"_s, u"2.5.0"_s});
+    row("at most minor", u"<=1.2"_s, u"< 1.3.0"_s, {u"1.2.9"_s, u"0.0.1"_s}, {u"1.3.0"_s});
+    row("at most", u"<=1.2.3"_s, u"≤ 1.2.3"_s, {u"1.2.3"_s}, {u"1.2.4"_s});
+    row("star", u"*"_s, u"any version"_s, {u"0.0.0"_s, u"99.0.0"_s}, {});
+    row(">= 0", u">=0"_s, u"any version"_s, {u"0.0.0"_s}, {});
+    row("disjoint", u">2, <1"_s, u"no version"_s, {}, {u"0.5.0"_s, u"1.5.0"_s, u"3.0.0"_s});
+    row("touching", u">1.0.0, <1.0.0"_s, u"no version"_s, {}, {u"1.0.0"_s});
+    row("caret u64 max", u"^18446744073709551615"_s, u"≥ 18446744073709551615.0.0"_s, {u"18446744073709551615.3.0"_s},
+        {u"18446744073709551614.0.0"_s});
+}
+
+void TestSemver::describe()
+{
+    QFETCH(QString, req);
+    QFETCH(QString, text);
+    QFETCH(QStringList, inside);
+    QFETCH(QStringList, outside);
+    const Result<VersionReq> r = VersionReq::parse(req);
+    QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+    QCOMPARE(r->describe(), text);
+    for (const QString &v : inside)
+        QVERIFY2(r->matches(v), qPrintable(u"%1 should match %2"_s.arg(req, v)));
+    for (const QString &v : outside)
+        QVERIFY2(!r->matches(v), qPrintable(u"%1 should not match %2"_s.arg(req, v)));
 }
 
 QTEST_GUILESS_MAIN(TestSemver)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "format/targettriple.h"
 
+#include <QSet>
 #include <QTest>
 
 using namespace carton;
@@ -15,6 +16,7 @@ private slots:
     void invalid_data();
     void invalid();
     void host();
+    void common();
 };
 
 void TestTargetTriple::valid_data()
@@ -103,6 +105,20 @@ void TestTargetTriple::host()
 #elif defined(Q_OS_MACOS) && defined(Q_PROCESSOR_ARM_64)
     QCOMPARE(host, u"aarch64-apple-darwin"_s);
 #endif
+}
+
+void TestTargetTriple::common()
+{
+    const QStringList triples = commonTargetTriples();
+    QVERIFY(triples.size() >= 20);
+    QCOMPARE(triples.first(), hostTargetTriple());
+    QCOMPARE(QSet<QString>(triples.cbegin(), triples.cend()).size(), triples.size()); // no duplicates
+    for (const QString &t : triples) {
+        QString why;
+        QVERIFY2(isValidTargetTriple(t, &why), qPrintable(t + QStringLiteral(": ") + why));
+    }
+    QVERIFY(triples.contains(QStringLiteral("aarch64-apple-darwin")));
+    QVERIFY(triples.contains(QStringLiteral("x86_64-pc-windows-msvc")));
 }
 
 QTEST_GUILESS_MAIN(TestTargetTriple)

@@ -54,7 +54,7 @@ carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles)
             const QFileInfo fileInfo(file);
             if (fileInfo.isSymLink()) {
                 const QString target = fileInfo.canonicalFilePath();
-                if (target.isEmpty() || !(target + u'/').startsWith(rootPath + u'/'))
+                if (target.isEmpty() || !QString(target + u'/').startsWith(QString(rootPath + u'/')))
                     return carton::makeError(carton::ErrorCode::Format,
                                              QStringLiteral("symlink leads outside the folder (%1)").arg(target), file);
             }

@@ -5,6 +5,8 @@
 #include "document/cartondocument.h"
 #include "fileseditor.h"
 #include "selftestseditor.h"
+#include "metadataeditor.h"
+#include "runnereditor.h"
 #include "validate/location.h"
 
 #include <QLabel>
@@ -43,8 +45,8 @@ DocumentEditor::DocumentEditor(CartonDocument *document, QWidget *parent)
 {
     m_tabs->setObjectName(QStringLiteral("editorTabs"));
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(placeholder(tr("Metadata editor")), tr("Metadata"));
-    m_tabs->addTab(placeholder(tr("Runner editor")), tr("Runner"));
+    m_tabs->addTab(new MetadataEditor(document), tr("Metadata"));
+    m_tabs->addTab(new RunnerEditor(document), tr("Runner"));
     m_tabs->addTab(placeholder(tr("Inputs / outputs editor")), tr("Inputs / Outputs"));
     m_tabs->addTab(new SelfTestsEditor(m_document), tr("Self-tests && Examples"));
     m_tabs->addTab(new FilesEditor(document), tr("Files"));
@@ -76,12 +78,15 @@ bool DocumentEditor::revealLocation(const QString &location)
     setCurrentPage(target);
     QWidget *editor = page(target);
     bool revealed = false;
-    if (auto *selfTests = qobject_cast<SelfTestsEditor *>(editor))
-        return selfTests->revealField(field);
-    // Pages with fields answer revealField(QString) (invoked by name so that this
-    // file does not depend on every editor).
-    QMetaObject::invokeMethod(editor, "revealField", Qt::DirectConnection, Q_RETURN_ARG(bool, revealed),
-                              Q_ARG(QString, field));
+    if (auto *metadata = qobject_cast<MetadataEditor *>(editor))
+        revealed = metadata->revealField(field);
+    else if (auto *runner = qobject_cast<RunnerEditor *>(editor))
+        revealed = runner->revealField(field);
+    else if (auto *selfTests = qobject_cast<SelfTestsEditor *>(editor))
+        revealed = selfTests->revealField(field);
+    else // pages not built yet answer revealField(QString) by name, if at all
+        QMetaObject::invokeMethod(editor, "revealField", Qt::DirectConnection, Q_RETURN_ARG(bool, revealed),
+                                  Q_ARG(QString, field));
     return revealed || !field.isEmpty();
 }
 

@@ -43,7 +43,25 @@ DescriptionBrowser::~DescriptionBrowser()
 
 void DescriptionBrowser::setCarton(std::shared_ptr<const carton::Carton> carton)
 {
-    m_carton = std::move(carton);
+    if (!carton) {
+        m_reader = nullptr;
+        return;
+    }
+    m_reader = [carton](const QString &archivePath, qint64 maxBytes) {
+        return carton->source().read(archivePath, maxBytes);
+    };
+}
+
+void DescriptionBrowser::setFileReader(FileReader reader)
+{
+    m_reader = std::move(reader);
+    // Misc images may now read differently; remote ones stay.
+    for (auto it = m_images.begin(); it != m_images.end();)
+        it = MarkdownRenderer::archivePathFromUrl(it.key()) ? m_images.erase(it) : std::next(it);
+    for (auto it = m_errors.begin(); it != m_errors.end();)
+        it = MarkdownRenderer::archivePathFromUrl(it.key()) ? m_errors.erase(it) : std::next(it);
+    if (!m_html.isEmpty())
+        relayout();
 }
 
 void DescriptionBrowser::showMarkdown(const QString &markdown)
@@ -130,19 +148,19 @@ QVariant DescriptionBrowser::loadResource(int type, const QUrl &name)
 
 void DescriptionBrowser::startMiscLoad(const QUrl &url, const QString &archivePath)
 {
-    if (!m_carton) {
+    if (!m_reader) {
         m_errors.insert(url, tr("no carton"));
         return;
     }
     m_pending.insert(url);
     std::weak_ptr<int> alive = m_alive;
     QPointer<DescriptionBrowser> self(this);
-    auto carton = m_carton;
+    FileReader reader = m_reader;
     const QSize maxSize(maxStoredImageWidth, 4 * maxStoredImageWidth);
-    (void)QtConcurrent::run([carton, archivePath, maxSize, url, alive, self]() {
+    (void)QtConcurrent::run([reader, archivePath, maxSize, url, alive, self]() {
         QImage image;
         QString error;
-        const auto bytes = carton->source().read(archivePath, maxMiscImageBytes);
+        const auto bytes = reader(archivePath, maxMiscImageBytes);
         if (!bytes.ok()) {
             error = bytes.error().toString();
         } else {

@@ -2,12 +2,15 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/result.h"
+
 #include <QHash>
 #include <QImage>
 #include <QPointer>
 #include <QSet>
 #include <QTextBrowser>
 #include <QUrl>
+#include <functional>
 #include <memory>
 
 class QNetworkAccessManager;
@@ -39,6 +42,12 @@ public:
     ~DescriptionBrowser() override;
 
     void setCarton(std::shared_ptr<const carton::Carton> carton);
+    // Where "@misc/NAME" images are read from instead of a carton (an edited
+    // document's files): called on a worker thread with the archive path and the
+    // byte cap, so it must be thread-safe (capture copies). Forgets the images
+    // read so far and shows the current HTML again.
+    using FileReader = std::function<carton::Result<QByteArray>(const QString &archivePath, qint64 maxBytes)>;
+    void setFileReader(FileReader reader);
 
     // Renders markdown with MarkdownRenderer and shows it.
     void showMarkdown(const QString &markdown);
@@ -74,7 +83,7 @@ private:
     QSize maxImageSize() const;
     QImage placeholder(const QString &text) const;
 
-    std::shared_ptr<const carton::Carton> m_carton;
+    FileReader m_reader;
     QString m_html;
     QList<QUrl> m_remoteImages;
     bool m_remoteAllowed = false;
