@@ -9,6 +9,9 @@
 #include "editors/documenteditor.h"
 #include "editors/documentfilesmodel.h"
 #include "editors/fileseditor.h"
+#include "editors/licenseedit.h"
+#include "editors/metadataeditor.h"
+#include "editors/runnereditor.h"
 #include "package/carton.h"
 #include "shelltestutil.h"
 
@@ -17,6 +20,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
@@ -114,9 +118,23 @@ private slots:
         QCOMPARE(files->model()->rowCount(), 2);
         QCOMPARE(files->model()->pathAt(0), u"model/model.pt"_s);
 
-        carton::CartonInfo info = page->document()->info();
-        info.runner.requiredFrameworkVersion = u"=1.13.1"_s;
-        page->document()->setInfo(info, u"Edit Required Framework Version"_s);
+        // The banner's link opens the Runner page on the field; type into it and
+        // into the Metadata page's fields, as a user does.
+        emit page->missingBanner()->linkActivated(u"runner.required_framework_version"_s);
+        auto *runner = qobject_cast<RunnerEditor *>(page->editor()->page(DocumentEditor::RunnerPage));
+        QVERIFY(runner);
+        QCOMPARE(page->editor()->tabWidget()->currentWidget(), runner);
+        QTest::keyClicks(runner->frameworkVersionEdit(), u"=1.13.1"_s);
+        auto *metadata = qobject_cast<MetadataEditor *>(page->editor()->page(DocumentEditor::MetadataPage));
+        QVERIFY(metadata);
+        page->editor()->setCurrentPage(DocumentEditor::MetadataPage);
+        metadata->shortDescriptionEdit()->setFocus();
+        QTest::keyClicks(metadata->shortDescriptionEdit(), u"A tiny test model"_s);
+        metadata->licenseEdit()->setFocus();
+        QTest::keyClicks(metadata->licenseEdit(), u"MIT"_s);
+        QCOMPARE(page->document()->info().runner.requiredFrameworkVersion, u"=1.13.1"_s);
+        QCOMPARE(page->document()->info().shortDescription, u"A tiny test model"_s);
+        QCOMPARE(window.documentActions()->undoAction()->text(), page->document()->undoStack()->undoText().prepend(u"&Undo "_s));
         QTRY_VERIFY(page->missingBanner()->isHidden());
 
         const QString out = m_dir.filePath(u"mymodel.carton"_s);
@@ -133,6 +151,8 @@ private slots:
         auto saved = openCore(out);
         QVERIFY(saved);
         QCOMPARE(saved->info()->runner.requiredFrameworkVersion, u"=1.13.1"_s);
+        QCOMPARE(saved->info()->shortDescription, u"A tiny test model"_s);
+        QCOMPARE(saved->info()->license, u"MIT"_s);
         QCOMPARE(saved->info()->modelName, u"mymodel"_s);
         QVERIFY(saved->manifest()->find(u"model/vocab/words.txt"_s));
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);

@@ -24,11 +24,14 @@ void markField(QWidget *widget, const carton::Diagnostics &problems)
                                                              : "";
     widget->setProperty("validation", QString::fromLatin1(state));
     widget->setToolTip(lines.join(u'\n'));
+    // Scoped to the marked widget by its property: children (a table's header,
+    // a line edit's buttons) keep their own look.
     if (problems.isEmpty() || worst == carton::Severity::Info)
         widget->setStyleSheet(QString());
     else
-        widget->setStyleSheet(worst == carton::Severity::Error ? QStringLiteral("border: 2px solid #d32f2f;")
-                                                               : QStringLiteral("border: 2px solid #f9a825;"));
+        widget->setStyleSheet(worst == carton::Severity::Error
+                                  ? QStringLiteral("*[validation=\"error\"] { border: 2px solid #d32f2f; }")
+                                  : QStringLiteral("*[validation=\"warning\"] { border: 2px solid #f9a825; }"));
 }
 
 carton::Diagnostics diagnosticsFor(const carton::Diagnostics &all, const QString &field)
