@@ -3,6 +3,7 @@
 #include "documenteditor.h"
 
 #include "document/cartondocument.h"
+#include "specseditor.h"
 #include "validate/location.h"
 
 #include <QLabel>
@@ -43,7 +44,7 @@ DocumentEditor::DocumentEditor(CartonDocument *document, QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(placeholder(tr("Metadata editor")), tr("Metadata"));
     m_tabs->addTab(placeholder(tr("Runner editor")), tr("Runner"));
-    m_tabs->addTab(placeholder(tr("Inputs / outputs editor")), tr("Inputs / Outputs"));
+    m_tabs->addTab(new SpecsEditor(document), tr("Inputs / Outputs"));
     m_tabs->addTab(placeholder(tr("Self-tests editor")), tr("Self-tests && Examples"));
     m_tabs->addTab(placeholder(tr("Files editor")), tr("Files"));
     auto *layout = new QVBoxLayout(this);
@@ -73,6 +74,8 @@ bool DocumentEditor::revealLocation(const QString &location)
     setCurrentPage(target);
     QWidget *editor = page(target);
     bool revealed = false;
+    if (auto *specs = qobject_cast<SpecsEditor *>(editor))
+        return specs->revealField(field) || !field.isEmpty();
     // Pages with fields answer revealField(QString) (invoked by name so that this
     // file does not depend on every editor).
     QMetaObject::invokeMethod(editor, "revealField", Qt::DirectConnection, Q_RETURN_ARG(bool, revealed),
