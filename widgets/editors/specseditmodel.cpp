@@ -241,9 +241,9 @@ QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
     }
     case Qt::BackgroundRole:
         if (badShape || (marked && worst == carton::Severity::Error))
-            return QBrush(QColor(0xd3, 0x2f, 0x2f, 40));
+            return QBrush(QColor(0xd3, 0x2f, 0x2f, 70));
         if (marked && worst == carton::Severity::Warning)
-            return QBrush(QColor(0xf9, 0xa8, 0x25, 60));
+            return QBrush(QColor(0xf9, 0xa8, 0x25, 90));
         break;
     case Qt::ForegroundRole:
         if (badShape || (marked && worst == carton::Severity::Error))

@@ -82,8 +82,9 @@ SpecsEditor::SpecsEditor(CartonDocument *document, QWidget *parent)
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(tables);
     splitter->addWidget(symbolsBox);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({600, 500});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 0, 4, 4);
     layout->addWidget(splitter);
@@ -144,10 +145,10 @@ QWidget *SpecsEditor::makeSection(int which)
     t.view->verticalHeader()->setDefaultSectionSize(t.view->fontMetrics().height() + 10);
     t.view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     t.view->horizontalHeader()->setStretchLastSection(true);
-    t.view->setColumnWidth(SpecsEditModel::NameColumn, 140);
-    t.view->setColumnWidth(SpecsEditModel::DTypeColumn, 90);
-    t.view->setColumnWidth(SpecsEditModel::ShapeColumn, 200);
-    t.view->setColumnWidth(SpecsEditModel::DescriptionColumn, 220);
+    t.view->setColumnWidth(SpecsEditModel::NameColumn, 120);
+    t.view->setColumnWidth(SpecsEditModel::DTypeColumn, 80);
+    t.view->setColumnWidth(SpecsEditModel::ShapeColumn, 170);
+    t.view->setColumnWidth(SpecsEditModel::DescriptionColumn, 150);
     layout->addWidget(t.view, 1);
 
     auto action = [&](const QKeySequence &key, auto slot) {

@@ -55,8 +55,8 @@ SymbolPanel::SymbolPanel(QWidget *parent) : QTreeWidget(parent)
     setUniformRowHeights(true);
     setAlternatingRowColors(true);
     header()->setStretchLastSection(true);
-    setColumnWidth(0, 130);
-    setColumnWidth(1, 200);
+    setColumnWidth(0, 110);
+    setColumnWidth(1, 230);
     connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
         const QString field = item->data(0, FieldRole).toString();
         if (!field.isEmpty())
@@ -126,9 +126,8 @@ void SymbolPanel::setSymbols(const QList<carton::SymbolSummary> &symbols, const 
             summary.append(sections.size() == 1 ? tr("%1 in %2").arg(v, sections.constFirst())
                                                 : tr("%1 in %2 sections").arg(v).arg(sections.size()));
             auto *child = new QTreeWidgetItem(item);
-            child->setText(0, tr("= %1").arg(v));
-            child->setText(2, listed(sections));
-            child->setToolTip(2, sections.join(QStringLiteral(", ")));
+            child->setText(0, tr("= %1 in %2").arg(v, listed(sections)));
+            child->setToolTip(0, sections.join(QStringLiteral(", ")));
         }
         if (!conflicts.isEmpty())
             summary.prepend(tr("conflicts in %1").arg(listed(conflicts)));
@@ -139,15 +138,13 @@ void SymbolPanel::setSymbols(const QList<carton::SymbolSummary> &symbols, const 
             if (!b.conflict())
                 continue;
             auto *child = new QTreeWidgetItem(item);
-            child->setText(0, b.section);
             QStringList parts;
             for (const carton::SymbolValue &v : b.values)
                 parts.append(tr("%1 from %2").arg(valueText(s, v), v.source));
-            child->setText(2, parts.join(tr(" but ")));
-            child->setToolTip(2, parts.join(u'\n'));
+            child->setText(0, tr("%1: %2").arg(b.section, parts.join(tr(" but "))));
+            child->setToolTip(0, parts.join(u'\n'));
             child->setData(0, FieldRole, b.values.constLast().field);
-            for (int c = 0; c < 3; ++c)
-                child->setForeground(c, red);
+            child->setForeground(0, red);
         }
         if (s.conflict) {
             item->setForeground(1, red);
@@ -155,11 +152,13 @@ void SymbolPanel::setSymbols(const QList<carton::SymbolSummary> &symbols, const 
             item->setToolTip(2, tr("This symbol takes two values within one self-test: every use of a symbol must "
                                    "have the same value in one inference call."));
         }
-        item->setExpanded(false);
         items.append(item);
     }
     addTopLevelItems(items);
     for (QTreeWidgetItem *item : std::as_const(items)) {
+        // Children read as one line across the columns.
+        for (int c = 0; c < item->childCount(); ++c)
+            item->child(c)->setFirstColumnSpanned(true);
         const QString k = item->data(1, FieldRole).toString();
         if (expanded.contains(k))
             item->setExpanded(true);
