@@ -324,7 +324,8 @@ private slots:
         QCOMPARE(n->text(1), u"input 'x' dim 0, input 'y' dim 0, output 'out' dim 0"_s);
         QVERIFY2(n->text(2).startsWith(u"conflicts in self_test[0]"_s), qPrintable(n->text(2)));
         QCOMPARE(n->childCount(), 1);
-        QCOMPARE(n->child(0)->text(0), u"self_test[0]: 3 from self_test[0].inputs.x but 4 from self_test[0].inputs.y"_s);
+        QCOMPARE(n->child(0)->text(0),
+                 u"self_test[0]: 3 from self_test[0].inputs.x but 4 from self_test[0].inputs.y"_s);
         QCOMPARE(n->child(0)->data(0, SymbolPanel::FieldRole).toString(), u"input[1].shape[0]"_s);
         QVERIFY(!m_editor->symbolPanel()->itemOf(u"k"_s, false));
         n->setExpanded(true);
