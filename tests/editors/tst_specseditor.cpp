@@ -380,6 +380,10 @@ private slots:
         auto *page = qobject_cast<SpecsEditor *>(documentEditor.page(DocumentEditor::SpecsPage));
         QVERIFY(page);
         QCOMPARE(page->outputsView()->currentIndex(), page->outputsModel()->index(0, SpecsEditModel::ShapeColumn));
+        // A table-level location ("no [[output]] declared") shows this page too.
+        documentEditor.setCurrentPage(DocumentEditor::MetadataPage);
+        QVERIFY(documentEditor.revealLocation(u"carton.toml: output"_s));
+        QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SpecsPage));
     }
 
     void modelRefreshKeepsRowsAndSendsDataChanged()

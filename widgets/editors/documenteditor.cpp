@@ -28,7 +28,7 @@ DocumentEditor::Page pageOfField(const QString &field)
 {
     if (field.startsWith(u"runner"))
         return DocumentEditor::RunnerPage;
-    if (field.startsWith(u"input[") || field.startsWith(u"output["))
+    if (field.startsWith(u"input[") || field.startsWith(u"output[") || field == u"input" || field == u"output")
         return DocumentEditor::SpecsPage;
     if (field.startsWith(u"self_test[") || field.startsWith(u"example["))
         return DocumentEditor::SelfTestsPage;

@@ -133,6 +133,11 @@ void SymbolPanel::setSymbols(const QList<carton::SymbolSummary> &symbols, const 
             summary.prepend(tr("conflicts in %1").arg(listed(conflicts)));
         if (s.bindings.isEmpty())
             summary.append(tr("not bound by any self-test or example"));
+        if (summary.size() > maxListed) {
+            const qsizetype more = summary.size() - maxListed;
+            summary = summary.mid(0, maxListed);
+            summary.append(tr("%n more value(s)", nullptr, int(more)));
+        }
         item->setText(2, summary.join(QStringLiteral("; ")));
         for (const carton::SymbolSectionBinding &b : s.bindings) {
             if (!b.conflict())
