@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/result.h"
 #include "cartoncore_export.h"
 
 #include <QList>
@@ -66,6 +67,18 @@ public:
 
     // Display form: "*", "input_shape", "[]", "[batch_size, 3, 512, 512]".
     QString toString() const;
+    // The text parse() reads back as this shape: toString(), with symbols that
+    // would read as something else quoted ("\"3\"", "\"batch size\"").
+    QString toInputText() const;
+    // Reads what a user types for a shape (the editor's shape cell):
+    //   "*"                any shape
+    //   "[]"               a scalar
+    //   "[n, 3, *]"        dims: sizes >= 0, symbols, "*"
+    //   "input_shape"      a symbol for the whole shape
+    // A symbol that is all digits or holds spaces, commas, brackets or a quote
+    // must be quoted ("\"3\"", ["\"my dim\"", 2]). Errors say what was expected
+    // (no location: the caller knows the field).
+    static Result<Shape> parse(QStringView text);
     // True when a concrete shape (all sizes known) fits this one, ignoring
     // symbol consistency (see resolveSymbols for that).
     bool accepts(const QList<qint64> &concrete) const;

@@ -100,16 +100,6 @@ bool isHttpUrl(const QString &text)
     return url.isValid() && (url.scheme() == u"http"_s || url.scheme() == u"https"_s) && !url.host().isEmpty();
 }
 
-bool isAllDigits(const QString &s)
-{
-    if (s.isEmpty())
-        return false;
-    for (QChar c : s)
-        if (!c.isDigit())
-            return false;
-    return true;
-}
-
 void checkTopLevel(const CartonInfo &info, Reporter &r)
 {
     if (info.specVersion != 1)
@@ -211,136 +201,18 @@ void checkRunner(const RunnerInfo &runner, Reporter &r)
     }
 }
 
-void checkTensorSpecs(const QList<TensorSpec> &specs, const QString &kind, Reporter &r)
-{
-    QHash<QString, qsizetype> seen;
-    for (qsizetype i = 0; i < specs.size(); ++i) {
-        const TensorSpec &spec = specs.at(i);
-        const QString base = u"%1[%2]"_s.arg(kind).arg(i);
-
-        if (spec.name.isEmpty()) {
-            r.toml(Severity::Error, base + u".name"_s, u"%1 name is empty; every %1 needs a name"_s.arg(kind));
-        } else if (seen.contains(spec.name)) {
-            r.toml(Severity::Error, base + u".name"_s,
-                   u"duplicate %1 name \"%2\" (also %1[%3])"_s.arg(kind, spec.name).arg(seen.value(spec.name)));
-        } else {
-            seen.insert(spec.name, i);
-        }
-
-        if (!spec.dtypeText.isEmpty() && !parseDType(spec.dtypeText)) {
-            r.toml(Severity::Error, base + u".dtype"_s,
-                   u"unknown dtype \"%1\"; expected one of %2"_s.arg(spec.dtypeText, specDTypeList()));
-        } else if (!specDTypeOf(spec)) {
-            const DType d = spec.dtypeText.isEmpty() ? spec.dtype : *parseDType(spec.dtypeText);
-            r.toml(Severity::Error, base + u".dtype"_s,
-                   u"dtype \"%1\" is not allowed in [[%2]]; expected one of %3"_s.arg(dtypeName(d), kind,
-                                                                                      specDTypeList()));
-        }
-
-        const Shape &shape = spec.shape;
-        if (shape.isSymbol()) {
-            if (shape.symbolName().isEmpty())
-                r.toml(
-                    Severity::Warning, base + u".shape"_s,
-                    u"shape is the empty string: a symbol without a name; use \"*\" for any shape or name the symbol"_s);
-            else if (isAllDigits(shape.symbolName()))
-                r.toml(
-                    Severity::Warning, base + u".shape"_s,
-                    u"shape is the string \"%1\", a symbol for the whole shape; for one dimension of size %1 write [%1]"_s
-                        .arg(shape.symbolName()));
-        } else if (shape.isDims()) {
-            const QList<Dim> &dims = shape.dimList();
-            for (qsizetype j = 0; j < dims.size(); ++j) {
-                const Dim &d = dims.at(j);
-                const QString field = base + u".shape[%1]"_s.arg(j);
-                if (d.isValue() && d.size() < 0) {
-                    r.toml(Severity::Error, field,
-                           u"dimension %1 is %2; expected a non-negative integer, a symbol or \"*\""_s.arg(j).arg(
-                               d.size()));
-                } else if (d.isSymbol() && d.symbolName().isEmpty()) {
-                    r.toml(Severity::Warning, field,
-                           u"dimension %1 is the empty string: a symbol without a name; use \"*\" or name the symbol"_s
-                               .arg(j));
-                } else if (d.isSymbol() && isAllDigits(d.symbolName())) {
-                    r.toml(
-                        Severity::Warning, field,
-                        u"dimension %1 is the string \"%2\", which is a symbol, not the size %2; write %2 without quotes"_s
-                            .arg(j)
-                            .arg(d.symbolName()));
-                }
-            }
-        }
-    }
-}
-
-// A symbol names either a whole shape (shape = "s") or one dimension
-// (shape = ["s", 3]); the spec says it must resolve to the same value wherever it
-// is used. Using one name both ways is reported as Info, not as a warning or an
-// error: the two uses bind values of different kinds (a whole shape vs one size),
-// upstream accepts it, and upstream's own files do it (fixtures/upstream/toml/
-// shapes.toml and test.carton use "some_symbol" both ways). Whether values agree
-// can only be checked against concrete tensors: validateCarton does that per
-// self_test, where a conflict is an error.
-void checkSymbolKinds(const CartonInfo &info, Reporter &r)
-{
-    struct Use {
-        QString owner; // "input 'b'"
-        QString field;
-    };
-    QHash<QString, Use> wholeUses, dimUses;
-    QSet<QString> reported;
-
-    auto visit = [&](const QList<TensorSpec> &specs, const QString &kind) {
-        for (qsizetype i = 0; i < specs.size(); ++i) {
-            const TensorSpec &spec = specs.at(i);
-            const QString owner = u"%1 '%2'"_s.arg(kind, spec.name);
-            const QString field = u"%1[%2].shape"_s.arg(kind).arg(i);
-            QList<QString> wholeHere, dimsHere;
-            if (spec.shape.isSymbol() && !spec.shape.symbolName().isEmpty())
-                wholeHere.append(spec.shape.symbolName());
-            if (spec.shape.isDims())
-                for (const Dim &d : spec.shape.dimList())
-                    if (d.isSymbol() && !d.symbolName().isEmpty() && d.symbolName() != u"*"_s)
-                        dimsHere.append(d.symbolName());
-            for (const QString &s : std::as_const(wholeHere)) {
-                if (dimUses.contains(s) && !reported.contains(s)) {
-                    reported.insert(s);
-                    r.toml(Severity::Info, field,
-                           u"symbol '%1' names the whole shape of %2 but one dimension of %3; the two bind different "
-                           "kinds of values, so they are not checked against each other"_s.arg(s, owner,
-                                                                                               dimUses.value(s).owner));
-                }
-                if (!wholeUses.contains(s))
-                    wholeUses.insert(s, {owner, field});
-            }
-            for (const QString &s : std::as_const(dimsHere)) {
-                if (wholeUses.contains(s) && !reported.contains(s)) {
-                    reported.insert(s);
-                    r.toml(Severity::Info, field,
-                           u"symbol '%1' names one dimension of %2 but the whole shape of %3; the two bind different "
-                           "kinds of values, so they are not checked against each other"_s.arg(
-                               s, owner, wholeUses.value(s).owner));
-                }
-                if (!dimUses.contains(s))
-                    dimUses.insert(s, {owner, field});
-            }
-        }
-    };
-    visit(info.inputs, u"input"_s);
-    visit(info.outputs, u"output"_s);
-}
-
 } // namespace
 
-Diagnostics validateInfo(const CartonInfo &info)
+Diagnostics validateInfo(const CartonInfo &info, const TensorShapes &shapes, QList<SymbolSummary> *symbols)
 {
     Diagnostics out;
     Reporter r(out, info.fieldLines);
     checkTopLevel(info, r);
     checkRunner(info.runner, r);
-    checkTensorSpecs(info.inputs, u"input"_s, r);
-    checkTensorSpecs(info.outputs, u"output"_s, r);
-    checkSymbolKinds(info, r);
+    SpecCheck specs = checkSpecs(info, shapes);
+    out += specs.diagnostics;
+    if (symbols)
+        *symbols = std::move(specs.symbols);
     for (const QString &key : info.ignoredKeys)
         r.toml(Severity::Warning, key,
                u"unknown key \"%1\" is ignored (a typo?); it is not written back when the file is saved"_s.arg(

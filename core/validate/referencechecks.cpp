@@ -4,7 +4,6 @@
 // tensor_data and misc, and the referenced tensors against the declared specs.
 #include "package/carton.h"
 #include "validate/markdownimages.h"
-#include "validate/symbolbindings.h"
 #include "validate/validaterules.h"
 
 using namespace Qt::StringLiterals;
@@ -13,19 +12,17 @@ namespace carton::validate_detail {
 
 namespace {
 
-// Severities for tensors that do not fit their [[input]]/[[output]]:
-// - self_test: a dtype or shape mismatch is a Warning. The spec does not require
-//   test data to match the declarations (upstream's own test.carton has both
-//   kinds of mismatch) and the self-test run shows the real outcome; but such a
-//   self-test most likely fails or tests the wrong thing.
-//   A symbol resolving to two values within one self_test is an Error: the spec
-//   says a symbol "must resolve to the same value wherever it's used".
-// - example: everything is Info. "These examples don't need to be runnable"; the
-//   spec's own example maps a float32 input to a PNG.
+// Severities for tensors whose dtype does not fit their [[input]]/[[output]]
+// (shapes and symbols: checkSpecs, with the same severities):
+// - self_test: a Warning. The spec does not require test data to match the
+//   declarations (upstream's own test.carton has such mismatches) and the
+//   self-test run shows the real outcome; but such a self-test most likely fails
+//   or tests the wrong thing.
+// - example: Info. "These examples don't need to be runnable"; the spec's own
+//   example maps a float32 input to a PNG.
 struct SectionRules {
     QString section; // "self_test" / "example"
     Severity mismatch;
-    Severity symbolConflict;
 };
 
 // "a float32", "an int8", "a uint8", "a string"
@@ -42,7 +39,7 @@ struct Ctx {
 };
 
 void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, const QString &key, const QString &name,
-                    const TensorSpec *spec, const QString &specKind, SymbolBindings &bindings)
+                    const TensorSpec *spec, const QString &specKind)
 {
     const std::optional<TensorIndex> &index = c.carton.tensorIndex();
     if (!index) {
@@ -79,19 +76,7 @@ void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, con
         c.r.toml(rules.mismatch, field,
                  u"%1 is declared %2 in %3 but references %4 tensor (\"%5\")"_s.arg(what, dtypeName(*declared), table,
                                                                                     withArticle(entry->dtype), name));
-    if (!entry->shape)
-        return;
-    if (!spec->shape.accepts(*entry->shape)) {
-        c.r.toml(rules.mismatch, field,
-                 u"%1 is declared with shape %2 in %3 but tensor \"%4\" has shape %5"_s.arg(
-                     what, spec->shape.toString(), table, name, concreteShapeToString(*entry->shape)));
-        return;
-    }
-    const QString conflict = bindings.bind(spec->shape, *entry->shape, u"%1 '%2'"_s.arg(specKind, key));
-    if (!conflict.isEmpty())
-        c.r.toml(
-            rules.symbolConflict, field,
-            u"%1: %2; a symbol must resolve to the same value across all inputs and outputs"_s.arg(what, conflict));
+    // Shapes and symbols: checkSpecs (validateInfo with the index's shapes).
 }
 
 void checkMiscRef(Ctx &c, const QString &field, const QString &path)
@@ -101,7 +86,7 @@ void checkMiscRef(Ctx &c, const QString &field, const QString &path)
 }
 
 void checkTable(Ctx &c, const SectionRules &rules, const TensorRefs &refs, const QList<TensorSpec> &specs,
-                const QString &specKind, const QString &tableField, SymbolBindings &bindings)
+                const QString &specKind, const QString &tableField)
 {
     for (const auto &[key, ref] : refs) {
         QString rest;
@@ -110,7 +95,7 @@ void checkTable(Ctx &c, const SectionRules &rules, const TensorRefs &refs, const
             continue; // malformed: validateInfo reports it
         const QString field = tableField + u'.' + key;
         if (kind == RefKind::Tensor)
-            checkTensorRef(c, rules, field, key, rest, findSpec(specs, key), specKind, bindings);
+            checkTensorRef(c, rules, field, key, rest, findSpec(specs, key), specKind);
         else if (kind == RefKind::Misc && rules.section == u"example"_s)
             checkMiscRef(c, field, rest);
     }
@@ -139,24 +124,21 @@ void checkDescriptionFiles(Ctx &c)
 void checkReferences(const Carton &carton, const CartonInfo &info, Reporter &r)
 {
     Ctx c{carton, info, r};
-    const SectionRules selfTestRules{u"self_test"_s, Severity::Warning, Severity::Error};
-    const SectionRules exampleRules{u"example"_s, Severity::Info, Severity::Info};
+    const SectionRules selfTestRules{u"self_test"_s, Severity::Warning};
+    const SectionRules exampleRules{u"example"_s, Severity::Info};
 
     for (qsizetype i = 0; i < info.selfTests.size(); ++i) {
         const SelfTest &t = info.selfTests.at(i);
         const QString base = u"self_test[%1]"_s.arg(i);
-        SymbolBindings bindings; // symbols resolve per self_test
-        checkTable(c, selfTestRules, t.inputs, info.inputs, u"input"_s, base + u".inputs"_s, bindings);
+        checkTable(c, selfTestRules, t.inputs, info.inputs, u"input"_s, base + u".inputs"_s);
         if (t.expectedOut)
-            checkTable(c, selfTestRules, *t.expectedOut, info.outputs, u"output"_s, base + u".expected_out"_s,
-                       bindings);
+            checkTable(c, selfTestRules, *t.expectedOut, info.outputs, u"output"_s, base + u".expected_out"_s);
     }
     for (qsizetype i = 0; i < info.examples.size(); ++i) {
         const Example &e = info.examples.at(i);
         const QString base = u"example[%1]"_s.arg(i);
-        SymbolBindings bindings;
-        checkTable(c, exampleRules, e.inputs, info.inputs, u"input"_s, base + u".inputs"_s, bindings);
-        checkTable(c, exampleRules, e.sampleOut, info.outputs, u"output"_s, base + u".sample_out"_s, bindings);
+        checkTable(c, exampleRules, e.inputs, info.inputs, u"input"_s, base + u".inputs"_s);
+        checkTable(c, exampleRules, e.sampleOut, info.outputs, u"output"_s, base + u".sample_out"_s);
     }
     checkDescriptionFiles(c);
 }

@@ -17,24 +17,32 @@ QString concreteShapeToString(const QList<qint64> &shape)
 
 QString SymbolBindings::bind(const Shape &spec, const QList<qint64> &concrete, const QString &owner)
 {
-    QString conflict;
-    auto note = [&conflict](const QString &message) {
-        if (conflict.isEmpty())
-            conflict = message;
-    };
+    const QList<Conflict> conflicts = bindAll(spec, concrete, owner);
+    if (conflicts.isEmpty())
+        return {};
+    const Conflict &c = conflicts.constFirst();
+    if (c.dim < 0)
+        return u"shape symbol '%1' is %2 here but %3 in %4"_s.arg(c.symbol, concreteShapeToString(c.value),
+                                                                  concreteShapeToString(c.earlier), c.earlierOwner);
+    return u"symbol '%1' is %2 here (dim %3) but %4 in %5"_s.arg(
+        c.symbol, QString::number(c.value.constFirst()), QString::number(c.dim),
+        QString::number(c.earlier.constFirst()), c.earlierOwner);
+}
 
+QList<SymbolBindings::Conflict> SymbolBindings::bindAll(const Shape &spec, const QList<qint64> &concrete,
+                                                        const QString &owner)
+{
+    QList<Conflict> conflicts;
     if (spec.isSymbol()) {
         const QString name = spec.symbolName();
         if (name.isEmpty() || name == u"*"_s)
             return {};
         auto it = m_shapes.constFind(name);
-        if (it == m_shapes.cend()) {
+        if (it == m_shapes.cend())
             m_shapes.insert(name, {concrete, owner});
-        } else if (it->value != concrete) {
-            note(u"shape symbol '%1' is %2 here but %3 in %4"_s.arg(name, concreteShapeToString(concrete),
-                                                                    concreteShapeToString(it->value), it->owner));
-        }
-        return conflict;
+        else if (it->value != concrete)
+            conflicts.append({name, -1, concrete, it->value, it->owner});
+        return conflicts;
     }
     if (!spec.isDims())
         return {};
@@ -48,14 +56,12 @@ QString SymbolBindings::bind(const Shape &spec, const QList<qint64> &concrete, c
         if (name.isEmpty() || name == u"*"_s)
             continue;
         auto it = m_dims.constFind(name);
-        if (it == m_dims.cend()) {
+        if (it == m_dims.cend())
             m_dims.insert(name, {concrete.at(i), owner});
-        } else if (it->value != concrete.at(i)) {
-            note(u"symbol '%1' is %2 here (dim %3) but %4 in %5"_s.arg(
-                name, QString::number(concrete.at(i)), QString::number(i), QString::number(it->value), it->owner));
-        }
+        else if (it->value != concrete.at(i))
+            conflicts.append({name, i, {concrete.at(i)}, {it->value}, it->owner});
     }
-    return conflict;
+    return conflicts;
 }
 
 std::optional<qint64> SymbolBindings::dimValue(const QString &symbol) const

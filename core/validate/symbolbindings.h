@@ -28,6 +28,17 @@ public:
     // binding is kept; the other symbols of `spec` are still bound.
     QString bind(const Shape &spec, const QList<qint64> &concrete, const QString &owner);
 
+    // One symbol of `spec` whose value here differs from its earlier binding.
+    struct Conflict {
+        QString symbol;
+        qsizetype dim = -1;    // the dim of `spec` (-1: a whole-shape symbol)
+        QList<qint64> value;   // here: a whole shape, or one size
+        QList<qint64> earlier; // what it was bound to first
+        QString earlierOwner;  // who bound it first
+    };
+    // As bind(), but every conflict, structured (validation marks each dim).
+    QList<Conflict> bindAll(const Shape &spec, const QList<qint64> &concrete, const QString &owner);
+
     std::optional<qint64> dimValue(const QString &symbol) const;
     std::optional<QList<qint64>> shapeValue(const QString &symbol) const;
     bool isEmpty() const { return m_dims.isEmpty() && m_shapes.isEmpty(); }

@@ -13,7 +13,7 @@ Diagnostics validateCarton(const Carton &carton)
     static const QHash<QString, int> noLines;
     const std::optional<CartonInfo> &info = carton.info();
     if (info)
-        out += validateInfo(*info);
+        out += validateInfo(*info, carton.tensorIndex() ? tensorShapesOf(*carton.tensorIndex()) : TensorShapes());
     validate_detail::Reporter r(out, info ? info->fieldLines : noLines);
     validate_detail::checkLayout(carton, r);
     validate_detail::checkTensorData(carton, r);

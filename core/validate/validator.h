@@ -6,6 +6,7 @@
 #include "cartoncore_export.h"
 #include "format/cartoninfo.h"
 #include "validate/location.h"
+#include "validate/symbolcheck.h"
 
 namespace carton {
 
@@ -37,7 +38,12 @@ class Carton;
 // example: "@tensor_data/..." or "@misc/..."); short_description <= 100
 // characters; required_platforms target triples; model_description image
 // targets (https or @misc/ only: error; links: warning); repository/homepage URLs.
-CARTONCORE_EXPORT Diagnostics validateInfo(const CartonInfo &info);
+// With `shapes` (the concrete shapes of the carton's tensor_data tensors), the
+// specs are also checked against what each self-test and example feeds them
+// (checkSpecs: rank, sizes, one value per symbol per section); `symbols`, when
+// given, receives checkSpecs' summary of the shape symbols.
+CARTONCORE_EXPORT Diagnostics validateInfo(const CartonInfo &info, const TensorShapes &shapes = {},
+                                           QList<SymbolSummary> *symbols = nullptr);
 
 // Everything: the carton's load diagnostics, validateInfo, and the checks that
 // need the files (carton.toml and MANIFEST present; MANIFEST vs files: missing,

@@ -23,6 +23,10 @@ private slots:
     void accepts_data();
     void accepts();
     void dims();
+    void parse_data();
+    void parse();
+    void parseRejects_data();
+    void parseRejects();
 };
 
 void TestShape::dtypeNames_data()
@@ -147,6 +151,72 @@ void TestShape::dims()
     QVERIFY(Shape::symbol(u"a"_s) != Shape::dims({Dim::symbol(u"a"_s)}));
     QVERIFY(Shape::scalar().isScalar() && Shape::scalar().isDims());
     QCOMPARE(Shape::symbol(u"x"_s).kind(), Shape::Kind::Symbol);
+}
+
+void TestShape::parse_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<Shape>("shape");
+    QTest::addColumn<QString>("inputText");
+    QTest::newRow("any") << u" * "_s << Shape::any() << u"*"_s;
+    QTest::newRow("scalar") << u"[]"_s << Shape::scalar() << u"[]"_s;
+    QTest::newRow("scalar spaced") << u"[  ]"_s << Shape::scalar() << u"[]"_s;
+    QTest::newRow("symbol") << u"input_shape"_s << Shape::symbol(u"input_shape"_s) << u"input_shape"_s;
+    QTest::newRow("quoted digits symbol") << u"\"3\""_s << Shape::symbol(u"3"_s) << u"\"3\""_s;
+    QTest::newRow("quoted spaced symbol") << u"\"my shape\""_s << Shape::symbol(u"my shape"_s) << u"\"my shape\""_s;
+    QTest::newRow("dims") << u"[batch_size,3 , 512,*]"_s
+                          << Shape::dims({Dim::symbol(u"batch_size"_s), Dim::value(3), Dim::value(512), Dim::any()})
+                          << u"[batch_size, 3, 512, *]"_s;
+    QTest::newRow("zero dim") << u"[0]"_s << Shape::dims({Dim::value(0)}) << u"[0]"_s;
+    QTest::newRow("quoted dims") << u"[\"a,b\", \"7\", \"*\"]"_s
+                                 << Shape::dims({Dim::symbol(u"a,b"_s), Dim::symbol(u"7"_s), Dim::symbol(u"*"_s)})
+                                 << u"[\"a,b\", \"7\", \"*\"]"_s;
+    QTest::newRow("max size") << u"[9223372036854775807]"_s << Shape::dims({Dim::value(9223372036854775807LL)})
+                              << u"[9223372036854775807]"_s;
+}
+
+void TestShape::parse()
+{
+    QFETCH(QString, text);
+    QFETCH(Shape, shape);
+    QFETCH(QString, inputText);
+    const Result<Shape> parsed = Shape::parse(text);
+    QVERIFY2(parsed.ok(), parsed.ok() ? "" : qPrintable(parsed.error().message));
+    QCOMPARE(*parsed, shape);
+    QCOMPARE(parsed->toInputText(), inputText);
+    // The input text reads back as the same shape.
+    const Result<Shape> again = Shape::parse(parsed->toInputText());
+    QVERIFY(again.ok());
+    QCOMPARE(*again, shape);
+}
+
+void TestShape::parseRejects_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("fragment");
+    QTest::newRow("empty") << u"  "_s << u"the shape is empty"_s;
+    QTest::newRow("bare number") << u"3"_s << u"write [3] for one dimension of size 3"_s;
+    QTest::newRow("bare list") << u"n, 3"_s << u"write it in brackets: [n, 3]"_s;
+    QTest::newRow("unclosed") << u"[n, 3"_s << u"has no closing ]"_s;
+    QTest::newRow("negative") << u"[2, -1]"_s << u"dimension 1 is -1; expected a size >= 0"_s;
+    QTest::newRow("empty dim") << u"[2, , 3]"_s << u"dimension 1 is empty"_s;
+    QTest::newRow("trailing comma") << u"[2,]"_s << u"dimension 1 is empty"_s;
+    QTest::newRow("space in symbol") << u"[batch size]"_s << u"holds a space"_s;
+    QTest::newRow("nested") << u"[[2]]"_s << u"unexpected '['"_s;
+    QTest::newRow("too large") << u"[99999999999999999999]"_s << u"is too large"_s;
+    QTest::newRow("unclosed quote") << u"[\"a]"_s << u"dimension 0: \"a has no closing quote"_s;
+    QTest::newRow("unclosed quote before comma") << u"[\"a, 2]"_s << u"dimension 0: \"a, 2 has no closing quote"_s;
+    QTest::newRow("empty quoted") << u"\"\""_s << u"a symbol without a name"_s;
+    QTest::newRow("stray bracket") << u"]"_s << u"starts with ]"_s;
+}
+
+void TestShape::parseRejects()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, fragment);
+    const Result<Shape> parsed = Shape::parse(text);
+    QVERIFY2(!parsed.ok(), qPrintable(parsed.ok() ? parsed->toString() : QString()));
+    QVERIFY2(parsed.error().message.contains(fragment), qPrintable(parsed.error().message));
 }
 
 QTEST_GUILESS_MAIN(TestShape)

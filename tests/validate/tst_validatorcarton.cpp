@@ -332,19 +332,18 @@ void TestValidatorCarton::finds_data()
                d.replaceInIndex(u"shape = [3, 2]"_s, u"shape = [3, 5]"_s);
                d.files.insert(u"tensor_data/tensor_0.bin"_s, floats(15));
            })
-        << W << u"carton.toml: self_test[0].inputs.x"_s
-        << u"self_test input 'x' is declared with shape [batch_size, 2] in [[input]] but tensor \"x0\" has shape [3, 5]"_s
+        << W << u"carton.toml: input[0].shape[1]"_s
+        << u"self_test[0] feeds input 'x' tensor \"x0\" of shape [3, 5]: dimension 1 is 5, but it is declared 2"_s
         << true;
     QTest::newRow("self_test symbol conflict") << DraftEdit([](Draft &d) {
         d.replaceInIndex(u"shape = [3]\nfile = \"tensor_1.toml\""_s, u"shape = [4]\nfile = \"tensor_1.toml\""_s);
         d.files.insert(u"tensor_data/tensor_1.toml"_s, "data = [\"a\", \"b\", \"c\", \"d\"]\n");
-    }) << E << u"carton.toml: self_test[0].inputs.s"_s
-                                               << u"symbol 'batch_size' is 4 here (dim 0) but 3 in input 'x'"_s << true;
+    }) << E << u"carton.toml: input[1].shape[0]"_s
+                                               << u"self_test[0]: symbol 'batch_size' is 4 in input 's'"_s << true;
     QTest::newRow("self_test output symbol conflict") << DraftEdit([](Draft &d) {
         d.replaceInIndex(u"shape = [3]\nfile = \"tensor_2.bin\""_s, u"shape = [2]\nfile = \"tensor_2.bin\""_s);
         d.files.insert(u"tensor_data/tensor_2.bin"_s, floats(2, 8));
-    }) << E << u"carton.toml: self_test[0].expected_out.out"_s
-                                                      << u"self_test output 'out': symbol 'batch_size' is 2 here"_s
+    }) << E << u"carton.toml: output[0].shape[0]"_s << u"self_test[0]: symbol 'batch_size' is 2 in output 'out'"_s
                                                       << true;
     QTest::newRow("example dtype") << DraftEdit([](Draft &d) {
         d.files.insert(u"tensor_data/tensor_9.bin"_s, floats(3, 4));
@@ -455,11 +454,13 @@ void TestValidatorCarton::upstreamTestCarton()
         QVERIFY2(loc.line > 0, qPrintable(d.location)); // fieldLines came from the parser
         got.append(loc.field + u" | "_s + d.message);
     }
+    // Shape problems are reported at the spec they concern (checkSpecs), before
+    // the references' dtype checks.
     const QStringList expected = {
+        u"output[0].shape | self_test[0] feeds output 'y' tensor \"_tensor_2\" of shape [5] (1 dimension), but "
+        "output 'y' is declared [2, 3, 512, 512] (4 dimensions)"_s,
         u"self_test[0].inputs.b | self_test input 'b' is declared float64 in [[input]] but references a string tensor "
         "(\"_tensor_0\")"_s,
-        u"self_test[0].expected_out.y | self_test output 'y' is declared with shape [2, 3, 512, 512] in [[output]] but "
-        "tensor \"_tensor_2\" has shape [5]"_s,
     };
     QCOMPARE(got, expected);
 }

@@ -18,6 +18,7 @@
 #include <QUndoStack>
 #include <QUuid>
 #include <exception>
+#include <mutex>
 
 namespace studio {
 
@@ -28,22 +29,49 @@ const QString saveKey = QStringLiteral("save");
 constexpr int validateDelayMs = 150;
 constexpr int autosaveIntervalMs = 2 * 60 * 1000;
 
-carton::Diagnostics validateState(const carton::CartonInfo &info)
+struct Validation {
+    carton::Diagnostics diagnostics;
+    QList<carton::SymbolSummary> symbols;
+};
+
+Validation validateState(const carton::CartonInfo &info, const carton::TensorShapes &shapes)
 {
+    Validation v;
     try {
-        return carton::validateInfo(info);
+        v.diagnostics = carton::validateInfo(info, shapes, &v.symbols);
     } catch (const std::exception &e) {
-        return {{carton::Severity::Error, QStringLiteral("carton.toml"),
-                 QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))}};
+        v.diagnostics = {{carton::Severity::Error, QStringLiteral("carton.toml"),
+                          QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))}};
     }
+    return v;
 }
 
 } // namespace
 
+// The shapes of the original carton's tensor_data tensors (what self-tests and
+// examples feed the inputs/outputs), taken from its index once, on the first
+// validation job's thread; every later job shares them.
+struct TensorShapesCache {
+    std::shared_ptr<const carton::Carton> carton;
+    std::once_flag once;
+    carton::TensorShapes shapes;
+
+    const carton::TensorShapes &get()
+    {
+        std::call_once(once, [this] {
+            if (carton && carton->tensorIndex())
+                shapes = carton::tensorShapesOf(*carton->tensorIndex());
+        });
+        return shapes;
+    }
+};
+
 CartonDocument::CartonDocument(std::shared_ptr<const carton::Carton> original, const QString &savePath, QObject *parent)
     : QObject(parent), m_original(std::move(original)), m_savePath(savePath), m_undo(new QUndoStack(this)),
-      m_jobs(new LatestJob(this)), m_validateTimer(new QTimer(this)), m_autosaveTimer(new QTimer(this))
+      m_jobs(new LatestJob(this)), m_validateTimer(new QTimer(this)), m_autosaveTimer(new QTimer(this)),
+      m_tensorShapes(std::make_shared<TensorShapesCache>())
 {
+    m_tensorShapes->carton = m_original;
     if (m_original) {
         m_state.files = carton::CartonEdits(m_original.get());
         if (m_original->info())
@@ -179,8 +207,9 @@ void CartonDocument::startValidation()
     const carton::CartonInfo info = m_state.info;
     const QStringList missing = missingFields();
     m_jobs->start(
-        validateKey, [info](carton::Progress &) { return validateState(info); },
-        [this, missing](carton::Diagnostics list) {
+        validateKey, [info, shapes = m_tensorShapes](carton::Progress &) { return validateState(info, shapes->get()); },
+        [this, missing](Validation result) {
+            carton::Diagnostics list = std::move(result.diagnostics);
             for (const QString &field : missing) {
                 if (field == u"model/")
                     list.prepend({carton::Severity::Error, QStringLiteral("model/"),
@@ -191,6 +220,7 @@ void CartonDocument::startValidation()
                                   tr("%1 is required").arg(fieldLabel(field))});
             }
             m_diagnostics = std::move(list);
+            m_symbols = std::move(result.symbols);
             emit diagnosticsChanged();
         });
 }

@@ -6,6 +6,7 @@
 #include "base/result.h"
 #include "documentstate.h"
 #include "pack/cartonsaver.h"
+#include "validate/symbolcheck.h"
 
 #include <QObject>
 #include <QStringList>
@@ -22,6 +23,7 @@ namespace studio {
 
 class LatestJob;
 struct ModelFiles;
+struct TensorShapesCache;
 
 // The carton being edited: its carton.toml (typed) and its files (where each
 // one's bytes come from: an entry of the original carton, a file on disk or new
@@ -71,6 +73,10 @@ public:
 
     // --- validation (re-run after every change, off the GUI thread) --------
     const carton::Diagnostics &diagnostics() const { return m_diagnostics; }
+    // The shape symbols of the inputs/outputs: where each is used and the values
+    // each self-test and example binds it to (checked against the shapes of the
+    // original carton's tensor_data tensors). Updated with diagnostics().
+    const QList<carton::SymbolSummary> &symbolSummary() const { return m_symbols; }
     bool isValidating() const;
     // Required fields that are still empty, as carton.toml field paths
     // ("runner.runner_name", "runner.required_framework_version") and "model/"
@@ -122,6 +128,8 @@ private:
     QTimer *m_validateTimer;
     QTimer *m_autosaveTimer;
     carton::Diagnostics m_diagnostics;
+    QList<carton::SymbolSummary> m_symbols;
+    std::shared_ptr<TensorShapesCache> m_tensorShapes; // read once, by the first validation job
     QString m_recoveryPath;
     bool m_neverSaved = false; // built from files: modified until saved
     int m_saveIndex = -1;      // undo index when the running save started

@@ -7,6 +7,7 @@
 #include "selftestseditor.h"
 #include "metadataeditor.h"
 #include "runnereditor.h"
+#include "specseditor.h"
 #include "validate/location.h"
 
 #include <QLabel>
@@ -17,21 +18,12 @@ namespace studio {
 
 namespace {
 
-// A page whose editor is not built yet says so plainly.
-QWidget *placeholder(const QString &text)
-{
-    auto *label = new QLabel(text);
-    label->setAlignment(Qt::AlignCenter);
-    label->setWordWrap(true);
-    return label;
-}
-
 // Which page shows a carton.toml field ("runner.opts.x" -> runner).
 DocumentEditor::Page pageOfField(const QString &field)
 {
     if (field.startsWith(u"runner"))
         return DocumentEditor::RunnerPage;
-    if (field.startsWith(u"input[") || field.startsWith(u"output["))
+    if (field.startsWith(u"input[") || field.startsWith(u"output[") || field == u"input" || field == u"output")
         return DocumentEditor::SpecsPage;
     if (field.startsWith(u"self_test[") || field.startsWith(u"example["))
         return DocumentEditor::SelfTestsPage;
@@ -47,7 +39,7 @@ DocumentEditor::DocumentEditor(CartonDocument *document, QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(new MetadataEditor(document), tr("Metadata"));
     m_tabs->addTab(new RunnerEditor(document), tr("Runner"));
-    m_tabs->addTab(placeholder(tr("Inputs / outputs editor")), tr("Inputs / Outputs"));
+    m_tabs->addTab(new SpecsEditor(document), tr("Inputs / Outputs"));
     m_tabs->addTab(new SelfTestsEditor(m_document), tr("Self-tests && Examples"));
     m_tabs->addTab(new FilesEditor(document), tr("Files"));
     auto *layout = new QVBoxLayout(this);
@@ -82,11 +74,10 @@ bool DocumentEditor::revealLocation(const QString &location)
         revealed = metadata->revealField(field);
     else if (auto *runner = qobject_cast<RunnerEditor *>(editor))
         revealed = runner->revealField(field);
+    else if (auto *specs = qobject_cast<SpecsEditor *>(editor))
+        revealed = specs->revealField(field);
     else if (auto *selfTests = qobject_cast<SelfTestsEditor *>(editor))
         revealed = selfTests->revealField(field);
-    else // pages not built yet answer revealField(QString) by name, if at all
-        QMetaObject::invokeMethod(editor, "revealField", Qt::DirectConnection, Q_RETURN_ARG(bool, revealed),
-                                  Q_ARG(QString, field));
     return revealed || !field.isEmpty();
 }
 

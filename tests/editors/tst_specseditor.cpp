@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// The Inputs / Outputs page: edits typed with QTest, each one undo step of the
+// document; shape symbols checked live against the self-test tensors.
+#include "document/cartondocument.h"
+#include "documenteditor.h"
+#include "pack/packer.h"
+#include "specseditmodel.h"
+#include "specseditor.h"
+#include "symbolpanel.h"
+#include "testcartons.h"
+#include "validate/location.h"
+#include "validate/validator.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
+
+using namespace studio;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// x: [n, 2], y: [k, *] -> out: [n]. The self-test feeds x0 [3, 2], y0 [4, 7] and
+// expects o0 [3]: consistent (the packer refuses errors). Typing [n, *] for y
+// makes 'n' 3 and 4 at once, which only the tensors show.
+const QByteArray specsToml = R"(
+[[input]]
+name = "x"
+dtype = "float32"
+shape = ["n", 2]
+
+[[input]]
+name = "y"
+dtype = "float32"
+shape = ["k", "*"]
+
+[[output]]
+name = "out"
+dtype = "float32"
+shape = ["n"]
+
+[[self_test]]
+inputs = { x = "@tensor_data/x0", y = "@tensor_data/y0" }
+expected_out = { out = "@tensor_data/o0" }
+)";
+
+const QByteArray indexToml = R"([[tensor]]
+name = "x0"
+dtype = "float32"
+shape = [3, 2]
+file = "x0.bin"
+inner = []
+
+[[tensor]]
+name = "y0"
+dtype = "float32"
+shape = [4, 7]
+file = "y0.bin"
+inner = []
+
+[[tensor]]
+name = "o0"
+dtype = "float32"
+shape = [3]
+file = "o0.bin"
+inner = []
+)";
+
+QString makeCarton(const QString &dir)
+{
+    const QString folder = dir + u"/src"_s;
+    const QByteArray toml = testcartons::minimalToml().replace("\n[runner]", specsToml + "\n[runner]");
+    const bool written = testcartons::writeFolder(folder,
+                                                  {{u"carton.toml"_s, toml},
+                                                   {u"model/model.bin"_s, QByteArray(64, 'm')},
+                                                   {u"tensor_data/index.toml"_s, indexToml},
+                                                   {u"tensor_data/x0.bin"_s, QByteArray(3 * 2 * 4, '\0')},
+                                                   {u"tensor_data/y0.bin"_s, QByteArray(4 * 7 * 4, '\0')},
+                                                   {u"tensor_data/o0.bin"_s, QByteArray(3 * 4, '\0')}},
+                                                  false);
+    if (!written)
+        return {};
+    const QString out = dir + u"/specs.carton"_s;
+    return carton::packFolder(folder, out).ok() ? out : QString();
+}
+
+// Opens the delegate's editor on `index`, types `text` (replacing what is there)
+// and presses Enter.
+void typeInto(QTableView *view, const QModelIndex &index, const QString &text)
+{
+    view->setCurrentIndex(index);
+    view->edit(index);
+    QWidget *editor = view->indexWidget(index);
+    QVERIFY2(editor, "no editor opened");
+    auto *line = qobject_cast<QLineEdit *>(editor);
+    QVERIFY(line);
+    line->selectAll();
+    QTest::keyClicks(line, text);
+    QTest::keyClick(line, Qt::Key_Return);
+    QCoreApplication::processEvents(); // the delegate commits by a queued call
+}
+
+// A diagnostic of carton.toml's `field` (whatever its line).
+bool hasDiagnosticAt(const carton::Diagnostics &list, carton::Severity severity, const QString &field,
+                     const QString &fragment)
+{
+    for (const carton::Diagnostic &d : list) {
+        const carton::DiagnosticLocation loc = carton::parseLocation(d.location);
+        if (d.severity == severity && loc.file == u"carton.toml"_s && loc.field == field &&
+            d.message.contains(fragment))
+            return true;
+    }
+    return false;
+}
+
+QString describe(const carton::Diagnostics &list)
+{
+    QStringList lines;
+    for (const carton::Diagnostic &d : list)
+        lines.append(d.location + u" | "_s + d.message);
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+class TestSpecsEditor : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        m_carton = makeCarton(m_dir.path());
+        QVERIFY2(!m_carton.isEmpty(), "could not pack the test carton");
+    }
+
+    void init()
+    {
+        auto original = testcartons::open(m_carton);
+        QVERIFY(original);
+        m_document = std::make_unique<CartonDocument>(original, m_carton);
+        m_editor = std::make_unique<SpecsEditor>(m_document.get());
+        m_editor->resize(1240, 600);
+        m_editor->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_editor.get()));
+        QApplication::setActiveWindow(m_editor.get());
+        // Under a bare X server (screenshots) no window manager activates windows.
+        if (qEnvironmentVariableIsEmpty("CARTON_SHOT_DIR"))
+            QVERIFY(QTest::qWaitForWindowActive(m_editor.get()));
+        m_document->validateNow();
+    }
+
+    void cleanup()
+    {
+        m_editor.reset();
+        m_document.reset();
+    }
+
+    void addInputTypeNameAndShape()
+    {
+        const carton::CartonInfo start = m_document->info();
+        QTableView *view = m_editor->inputsView();
+        view->setCurrentIndex(m_editor->inputsModel()->index(1, 0));
+        QTest::mouseClick(m_editor->findChild<QToolButton *>(u"addInput"_s), Qt::LeftButton);
+        QCOMPARE(m_document->info().inputs.size(), 3);
+        QCOMPARE(m_document->undoStack()->undoText(), u"Add Input"_s);
+        const carton::CartonInfo added = m_document->info();
+        QCOMPARE(added.inputs.at(2).shape, carton::Shape::any());
+
+        // Add opened the name editor of the new row: type into it.
+        QWidget *nameEditor = view->indexWidget(m_editor->inputsModel()->index(2, SpecsEditModel::NameColumn));
+        QVERIFY2(nameEditor, "Add did not open the name editor");
+        qobject_cast<QLineEdit *>(nameEditor)->selectAll();
+        QTest::keyClicks(nameEditor, u"tokens"_s);
+        QTest::keyClick(nameEditor, Qt::Key_Return);
+        QCoreApplication::processEvents();
+        QCOMPARE(m_document->info().inputs.at(2).name, u"tokens"_s);
+        // Typing one field is one undo step.
+        QCOMPARE(m_document->undoStack()->count(), 2);
+        const carton::CartonInfo named = m_document->info();
+
+        typeInto(view, m_editor->inputsModel()->index(2, SpecsEditModel::ShapeColumn), u"[n, 16, *]"_s);
+        QCOMPARE(m_document->info().inputs.at(2).shape,
+                 carton::Shape::dims({carton::Dim::symbol(u"n"_s), carton::Dim::value(16), carton::Dim::any()}));
+        QCOMPARE(m_document->undoStack()->undoText(), u"Edit Input Shape"_s);
+
+        // dtype through the combo
+        const QModelIndex dtypeCell = m_editor->inputsModel()->index(2, SpecsEditModel::DTypeColumn);
+        view->setCurrentIndex(dtypeCell);
+        view->edit(dtypeCell);
+        auto *combo = qobject_cast<QComboBox *>(view->indexWidget(dtypeCell));
+        QVERIFY(combo);
+        QCOMPARE(combo->count(), 11);
+        combo->setCurrentText(u"int64"_s);
+        QTest::keyClick(combo, Qt::Key_Return);
+        QCoreApplication::processEvents();
+        QCOMPARE(m_document->info().inputs.at(2).dtype, carton::DType::Int64);
+        const carton::CartonInfo end = m_document->info();
+        QCOMPARE(m_document->undoStack()->count(), 4);
+
+        // Undo each step back to the start, redo to the end: whole infos compared.
+        QUndoStack *undo = m_document->undoStack();
+        undo->undo();
+        undo->undo();
+        QCOMPARE(m_document->info(), named);
+        QCOMPARE(m_editor->inputsModel()->index(2, 0).data().toString(), u"tokens"_s);
+        undo->undo();
+        QCOMPARE(m_document->info(), added);
+        undo->undo();
+        QCOMPARE(m_document->info(), start);
+        QCOMPARE(m_editor->inputsModel()->rowCount(), 2);
+        while (undo->canRedo())
+            undo->redo();
+        QCOMPARE(m_document->info(), end);
+        QCOMPARE(m_editor->inputsModel()->rowCount(), 3);
+        QCOMPARE(m_editor->inputsModel()->index(2, SpecsEditModel::ShapeColumn).data().toString(), u"[n, 16, *]"_s);
+    }
+
+    void shapeParseErrorIsShownNotApplied()
+    {
+        const carton::CartonInfo start = m_document->info();
+        const QModelIndex cell = m_editor->inputsModel()->index(0, SpecsEditModel::ShapeColumn);
+        typeInto(m_editor->inputsView(), cell, u"[n, 2"_s);
+        QCOMPARE(m_document->info(), start);
+        QCOMPARE(m_document->undoStack()->count(), 0);
+        QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), u"error"_s);
+        QCOMPARE(cell.data().toString(), u"[n, 2"_s);
+        QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(u"has no closing ]"_s),
+                 qPrintable(cell.data(Qt::ToolTipRole).toString()));
+        // A valid shape replaces the typed text and clears the mark.
+        typeInto(m_editor->inputsView(), cell, u"[n, 3]"_s);
+        QCOMPARE(m_document->info().inputs.at(0).shape,
+                 carton::Shape::dims({carton::Dim::symbol(u"n"_s), carton::Dim::value(3)}));
+        QCOMPARE(cell.data().toString(), u"[n, 3]"_s);
+        QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), QString());
+    }
+
+    void renameFollowsIntoSelfTests()
+    {
+        typeInto(m_editor->inputsView(), m_editor->inputsModel()->index(0, SpecsEditModel::NameColumn), u"image"_s);
+        const carton::CartonInfo &info = m_document->info();
+        QCOMPARE(info.inputs.at(0).name, u"image"_s);
+        QCOMPARE(info.selfTests.at(0).inputs.at(0).first, u"image"_s);
+        QCOMPARE(info.selfTests.at(0).inputs.at(0).second, u"@tensor_data/x0"_s);
+        m_document->undoStack()->undo();
+        QCOMPARE(m_document->info().selfTests.at(0).inputs.at(0).first, u"x"_s);
+    }
+
+    void reorderAndRemove()
+    {
+        const carton::CartonInfo start = m_document->info();
+        QTableView *view = m_editor->inputsView();
+        view->setCurrentIndex(m_editor->inputsModel()->index(0, SpecsEditModel::ShapeColumn));
+        QTest::mouseClick(m_editor->findChild<QToolButton *>(u"moveInputDown"_s), Qt::LeftButton);
+        QCOMPARE(m_document->info().inputs.at(0).name, u"y"_s);
+        QCOMPARE(m_document->info().inputs.at(1).name, u"x"_s);
+        QCOMPARE(view->currentIndex(), m_editor->inputsModel()->index(1, SpecsEditModel::ShapeColumn));
+        QCOMPARE(m_document->undoStack()->undoText(), u"Move Input Down"_s);
+        const carton::CartonInfo moved = m_document->info();
+        // Alt+Up moves it back.
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(m_document->info(), start);
+        m_document->undoStack()->undo();
+        QCOMPARE(m_document->info(), moved);
+
+        // Remove x (now row 1) with Delete.
+        view->setCurrentIndex(m_editor->inputsModel()->index(1, SpecsEditModel::NameColumn));
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Delete);
+        QCOMPARE(m_document->info().inputs.size(), 1);
+        QCOMPARE(m_document->info().inputs.at(0).name, u"y"_s);
+        QCOMPARE(m_document->undoStack()->undoText(), u"Remove Input"_s);
+        const carton::CartonInfo removed = m_document->info();
+        m_document->undoStack()->undo();
+        QCOMPARE(m_document->info(), moved);
+        QCOMPARE(m_editor->inputsModel()->rowCount(), 2);
+        m_document->undoStack()->redo();
+        QCOMPARE(m_document->info(), removed);
+        QCOMPARE(m_editor->inputsModel()->rowCount(), 1);
+    }
+
+    void conflictThroughSelfTestTensorsIsMarkedAndFixed()
+    {
+        const QString at = u"input[1].shape[0]"_s;
+        QVERIFY2(!hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, at, QString()),
+                 qPrintable(describe(m_document->diagnostics())));
+        QTreeWidgetItem *k = m_editor->symbolPanel()->itemOf(u"k"_s, false);
+        QVERIFY(k);
+        QCOMPARE(k->text(2), u"4 in self_test[0]"_s);
+
+        // y's first dim becomes n: the specs still look fine, the self-test's
+        // tensors make n both 3 (x0) and 4 (y0).
+        SpecsEditModel *inputs = m_editor->inputsModel();
+        const QModelIndex cell = inputs->index(1, SpecsEditModel::ShapeColumn);
+        typeInto(m_editor->inputsView(), cell, u"[n, *]"_s);
+        QVERIFY(!hasDiagnosticAt(carton::validateInfo(m_document->info()), carton::Severity::Error, at, QString()));
+        m_document->validateNow();
+        QVERIFY2(
+            hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, at, u"symbol 'n' is 4 in input 'y'"_s),
+            qPrintable(describe(m_document->diagnostics())));
+        QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), u"error"_s);
+        QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(u"but 3 in input 'x'"_s),
+                 qPrintable(cell.data(Qt::ToolTipRole).toString()));
+        QCOMPARE(inputs->index(1, SpecsEditModel::NameColumn).data(SpecsEditModel::ValidationRole).toString(),
+                 QString());
+        QCOMPARE(inputs->index(0, SpecsEditModel::ShapeColumn).data(SpecsEditModel::ValidationRole).toString(),
+                 QString());
+
+        // The symbol panel lists n with its uses and the conflicting values.
+        QTreeWidgetItem *n = m_editor->symbolPanel()->itemOf(u"n"_s, false);
+        QVERIFY(n);
+        QCOMPARE(n->text(1), u"input 'x' dim 0, input 'y' dim 0, output 'out' dim 0"_s);
+        QVERIFY2(n->text(2).startsWith(u"conflicts in self_test[0]"_s), qPrintable(n->text(2)));
+        QCOMPARE(n->childCount(), 1);
+        QCOMPARE(n->child(0)->text(0),
+                 u"self_test[0]: 3 from self_test[0].inputs.x but 4 from self_test[0].inputs.y"_s);
+        QCOMPARE(n->child(0)->data(0, SymbolPanel::FieldRole).toString(), u"input[1].shape[0]"_s);
+        QVERIFY(!m_editor->symbolPanel()->itemOf(u"k"_s, false));
+        n->setExpanded(true);
+        m_editor->inputsView()->setCurrentIndex(inputs->index(0, SpecsEditModel::NameColumn));
+        shot(u"errors"_s);
+
+        // Fix it by typing a new symbol for y's first dim.
+        typeInto(m_editor->inputsView(), cell, u"[batch, *]"_s);
+        m_document->validateNow();
+        QVERIFY2(!hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, at, QString()),
+                 qPrintable(describe(m_document->diagnostics())));
+        QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), QString());
+        n = m_editor->symbolPanel()->itemOf(u"n"_s, false);
+        QVERIFY(n);
+        QCOMPARE(n->text(2), u"3 in self_test[0]"_s);
+        QCOMPARE(n->childCount(), 1);
+        QCOMPARE(n->child(0)->text(0), u"= 3 in self_test[0]"_s);
+        QTreeWidgetItem *batch = m_editor->symbolPanel()->itemOf(u"batch"_s, false);
+        QVERIFY(batch);
+        QCOMPARE(batch->text(1), u"input 'y' dim 0"_s);
+        QCOMPARE(batch->text(2), u"4 in self_test[0]"_s);
+        QCOMPARE(m_document->symbolSummary().size(), 2);
+
+        // Undo brings the conflict back.
+        m_document->undoStack()->undo();
+        m_document->validateNow();
+        QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), u"error"_s);
+    }
+
+    void revealFieldSelectsTheCell()
+    {
+        QVERIFY(m_editor->revealField(u"input[1].shape[1]"_s));
+        QCOMPARE(m_editor->inputsView()->currentIndex(),
+                 m_editor->inputsModel()->index(1, SpecsEditModel::ShapeColumn));
+        QVERIFY(m_editor->inputsView()->selectionModel()->isSelected(
+            m_editor->inputsModel()->index(1, SpecsEditModel::ShapeColumn)));
+        QVERIFY(m_editor->revealField(u"output[0].name"_s));
+        QCOMPARE(m_editor->outputsView()->currentIndex(),
+                 m_editor->outputsModel()->index(0, SpecsEditModel::NameColumn));
+        QVERIFY(m_editor->revealField(u"input[0].dtype"_s));
+        QCOMPARE(m_editor->inputsView()->currentIndex(),
+                 m_editor->inputsModel()->index(0, SpecsEditModel::DTypeColumn));
+        QVERIFY(!m_editor->revealField(u"input[7].name"_s));
+        QVERIFY(!m_editor->revealField(u"self_test[0].inputs.x"_s));
+        QVERIFY(!m_editor->revealField(u"model_name"_s));
+
+        // Through the DocumentEditor, from a diagnostic's location.
+        DocumentEditor documentEditor(m_document.get());
+        documentEditor.show();
+        QVERIFY(documentEditor.revealLocation(u"carton.toml: output[0].shape[0]"_s));
+        QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SpecsPage));
+        auto *page = qobject_cast<SpecsEditor *>(documentEditor.page(DocumentEditor::SpecsPage));
+        QVERIFY(page);
+        QCOMPARE(page->outputsView()->currentIndex(), page->outputsModel()->index(0, SpecsEditModel::ShapeColumn));
+        // A table-level location ("no [[output]] declared") shows this page too.
+        documentEditor.setCurrentPage(DocumentEditor::MetadataPage);
+        QVERIFY(documentEditor.revealLocation(u"carton.toml: output"_s));
+        QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SpecsPage));
+    }
+
+    void modelRefreshKeepsRowsAndSendsDataChanged()
+    {
+        // An edit of one row elsewhere (another editor, undo) changes that row only.
+        QSignalSpy changed(m_editor->inputsModel(), &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(m_editor->inputsModel(), &QAbstractItemModel::modelReset);
+        carton::CartonInfo info = m_document->info();
+        info.inputs[1].description = u"the second input"_s;
+        m_document->setInfo(info, u"Edit"_s);
+        QCOMPARE(reset.size(), 0);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 1);
+        QCOMPARE(changed.at(0).at(1).toModelIndex().row(), 1);
+        QCOMPARE(m_editor->inputsModel()->index(1, SpecsEditModel::DescriptionColumn).data().toString(),
+                 u"the second input"_s);
+        shot(u"clean"_s);
+    }
+
+private:
+    // CARTON_SHOT_DIR set (under Xvfb): a screenshot of the screen, for looking at.
+    void shot(const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("CARTON_SHOT_DIR");
+        if (dir.isEmpty())
+            return;
+        m_editor->raise();
+        QTest::qWait(800);
+        QProcess::execute(u"/usr/bin/import"_s, {u"-window"_s, u"root"_s, dir + u"/specs-"_s + name + u".png"_s});
+    }
+
+    QTemporaryDir m_dir;
+    QString m_carton;
+    std::unique_ptr<CartonDocument> m_document;
+    std::unique_ptr<SpecsEditor> m_editor;
+};
+
+QTEST_MAIN(TestSpecsEditor)
+#include "tst_specseditor.moc"

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "specseditmodel.h"
+
+#include "document/cartondocument.h"
+#include "roles.h"
+#include "validate/location.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFontDatabase>
+#include <QPalette>
+
+namespace studio {
+
+namespace {
+
+constexpr qint64 cellKey(int row, int column)
+{
+    return (qint64(row) << 3) | column;
+}
+
+// "input[2].shape[1]" -> row 2, rest ".shape[1]"; false when not "KIND[N]...".
+bool splitField(const QString &field, const QString &kind, int *row, QString *rest)
+{
+    if (!field.startsWith(kind) || field.size() <= kind.size() || field.at(kind.size()) != u'[')
+        return false;
+    const qsizetype close = field.indexOf(u']', kind.size());
+    if (close < 0)
+        return false;
+    bool ok = false;
+    const int n = field.mid(kind.size() + 1, close - kind.size() - 1).toInt(&ok);
+    if (!ok || n < 0)
+        return false;
+    *row = n;
+    *rest = field.mid(close + 1);
+    return true;
+}
+
+int columnOfRest(const QString &rest)
+{
+    if (rest.startsWith(u".dtype"))
+        return SpecsEditModel::DTypeColumn;
+    if (rest.startsWith(u".shape"))
+        return SpecsEditModel::ShapeColumn;
+    if (rest.startsWith(u".description"))
+        return SpecsEditModel::DescriptionColumn;
+    if (rest.startsWith(u".internal_name"))
+        return SpecsEditModel::InternalNameColumn;
+    return SpecsEditModel::NameColumn;
+}
+
+carton::Severity worstOf(const carton::Diagnostics &list)
+{
+    carton::Severity worst = carton::Severity::Info;
+    for (const carton::Diagnostic &d : list)
+        if (int(d.severity) < int(worst))
+            worst = d.severity;
+    return worst;
+}
+
+} // namespace
+
+SpecsEditModel::SpecsEditModel(CartonDocument *document, bool outputs, QObject *parent)
+    : QAbstractTableModel(parent), m_document(document), m_outputs(outputs)
+{
+    refresh();
+    refreshDiagnostics();
+    connect(m_document, &CartonDocument::infoChanged, this, &SpecsEditModel::refresh);
+    connect(m_document, &CartonDocument::diagnosticsChanged, this, &SpecsEditModel::refreshDiagnostics);
+}
+
+QString SpecsEditModel::kind() const
+{
+    return m_outputs ? QStringLiteral("output") : QStringLiteral("input");
+}
+
+QString SpecsEditModel::columnKey(int column) const
+{
+    switch (column) {
+    case DTypeColumn:
+        return QStringLiteral("dtype");
+    case ShapeColumn:
+        return QStringLiteral("shape");
+    case DescriptionColumn:
+        return QStringLiteral("description");
+    case InternalNameColumn:
+        return QStringLiteral("internal_name");
+    default:
+        return QStringLiteral("name");
+    }
+}
+
+QString SpecsEditModel::fieldOf(int row, int column) const
+{
+    return QStringLiteral("%1[%2].%3").arg(kind()).arg(row).arg(columnKey(column));
+}
+
+QModelIndex SpecsEditModel::indexOfField(const QString &field) const
+{
+    int row = -1;
+    QString rest;
+    if (!splitField(field, kind(), &row, &rest) || row >= m_specs.size())
+        return {};
+    return index(row, columnOfRest(rest));
+}
+
+void SpecsEditModel::refresh()
+{
+    const carton::CartonInfo &info = m_document->info();
+    SymbolPalette palette;
+    for (const carton::TensorSpec &spec : info.inputs)
+        palette.addShape(spec.shape, tr("input %1").arg(spec.name));
+    for (const carton::TensorSpec &spec : info.outputs)
+        palette.addShape(spec.shape, tr("output %1").arg(spec.name));
+    const QList<carton::TensorSpec> &next = m_outputs ? info.outputs : info.inputs;
+    const bool paletteChanged = palette.symbols() != m_palette.symbols();
+    m_palette = palette;
+
+    if (next.size() != m_specs.size()) {
+        beginResetModel();
+        m_specs = next;
+        m_shapeErrors.clear();
+        endResetModel();
+        refreshDiagnostics();
+        return;
+    }
+    // dataChanged for each run of changed rows; the typed-but-invalid shape of a
+    // row goes when the row changes.
+    const QList<carton::TensorSpec> previous = m_specs;
+    m_specs = next;
+    int first = -1;
+    for (int row = 0; row <= int(next.size()); ++row) {
+        const bool changed = row < next.size() && !(previous.at(row) == next.at(row));
+        if (changed) {
+            m_shapeErrors.remove(row);
+            if (first < 0)
+                first = row;
+        } else if (first >= 0) {
+            emit dataChanged(index(first, 0), index(row - 1, ColumnCount - 1));
+            first = -1;
+        }
+    }
+    if (paletteChanged && !m_specs.isEmpty())
+        emit dataChanged(index(0, ShapeColumn), index(int(m_specs.size()) - 1, ShapeColumn));
+}
+
+void SpecsEditModel::refreshDiagnostics()
+{
+    QHash<qint64, carton::Diagnostics> cells;
+    carton::Diagnostics table;
+    const QString k = kind();
+    for (const carton::Diagnostic &d : m_document->diagnostics()) {
+        if (!d.location.contains(k))
+            continue; // cheap filter before parsing
+        const carton::DiagnosticLocation loc = carton::parseLocation(d.location);
+        if (loc.file != u"carton.toml")
+            continue;
+        if (loc.field == k) {
+            table.append(d);
+            continue;
+        }
+        int row = -1;
+        QString rest;
+        if (!splitField(loc.field, k, &row, &rest))
+            continue;
+        cells[cellKey(row, columnOfRest(rest))].append(d);
+    }
+    if (cells.isEmpty() && m_cellDiagnostics.isEmpty() && table == m_tableDiagnostics)
+        return;
+    m_cellDiagnostics = std::move(cells);
+    m_tableDiagnostics = std::move(table);
+    if (!m_specs.isEmpty())
+        emit dataChanged(index(0, 0), index(int(m_specs.size()) - 1, ColumnCount - 1),
+                         {Qt::ToolTipRole, Qt::BackgroundRole, Qt::ForegroundRole, ValidationRole});
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
+int SpecsEditModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_specs.size());
+}
+
+int SpecsEditModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const carton::TensorSpec &spec = m_specs[index.row()];
+    const int column = index.column();
+    const auto shapeError = column == ShapeColumn ? m_shapeErrors.constFind(index.row()) : m_shapeErrors.cend();
+    const bool badShape = shapeError != m_shapeErrors.cend();
+    const auto cell = m_cellDiagnostics.constFind(cellKey(index.row(), column));
+    const bool marked = cell != m_cellDiagnostics.cend();
+    const carton::Severity worst = marked ? worstOf(*cell) : carton::Severity::Info;
+
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::EditRole:
+        switch (column) {
+        case NameColumn:
+            return spec.name;
+        case DTypeColumn:
+            return spec.dtypeText.isEmpty() ? carton::dtypeName(spec.dtype) : spec.dtypeText;
+        case ShapeColumn:
+            if (badShape)
+                return shapeError->text;
+            return role == Qt::EditRole ? spec.shape.toInputText() : spec.shape.toString();
+        case DescriptionColumn:
+            return spec.description.value_or(QString());
+        case InternalNameColumn:
+            return spec.internalName.value_or(QString());
+        }
+        break;
+    case Qt::ToolTipRole: {
+        QStringList lines;
+        if (badShape)
+            lines.append(tr("Not applied: %1").arg(shapeError->message));
+        if (marked)
+            for (const carton::Diagnostic &d : *cell)
+                lines.append(d.message);
+        if (lines.isEmpty() && column == ShapeColumn) {
+            if (spec.shape.isAny())
+                return tr("Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].");
+            if (spec.shape.isScalar())
+                return tr("A scalar");
+            for (const QString &symbol : SymbolPalette::symbolsOf(spec.shape)) {
+                const QStringList users = m_palette.usersOf(symbol);
+                lines.append(users.size() > 1
+                                 ? tr("%1 must have one value in %2").arg(symbol, users.join(QStringLiteral(", ")))
+                                 : tr("%1 is a symbol (a size fixed at run time)").arg(symbol));
+            }
+        }
+        if (lines.isEmpty() && column == DescriptionColumn)
+            return spec.description.value_or(QString());
+        return lines.isEmpty() ? QVariant() : QVariant(lines.join(u'\n'));
+    }
+    case Qt::BackgroundRole:
+        if (badShape || (marked && worst == carton::Severity::Error))
+            return QBrush(QColor(0xd3, 0x2f, 0x2f, 70));
+        if (marked && worst == carton::Severity::Warning)
+            return QBrush(QColor(0xf9, 0xa8, 0x25, 90));
+        break;
+    case Qt::ForegroundRole:
+        if (badShape || (marked && worst == carton::Severity::Error))
+            return QBrush(QColor(0xc6, 0x28, 0x28));
+        break;
+    case ValidationRole:
+        if (badShape || (marked && worst == carton::Severity::Error))
+            return QStringLiteral("error");
+        if (marked && worst == carton::Severity::Warning)
+            return QStringLiteral("warning");
+        return QString();
+    case Qt::FontRole:
+        if (column == InternalNameColumn || column == DTypeColumn)
+            return QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        break;
+    case Roles::ShapePartsRole:
+        // A shape that did not parse is painted as its text (in red).
+        if (column == ShapeColumn && !badShape)
+            return QVariant::fromValue(m_palette.parts(spec.shape));
+        break;
+    case Roles::SymbolsRole:
+        if (column == ShapeColumn)
+            return SymbolPalette::symbolsOf(spec.shape);
+        break;
+    case Roles::TensorNameRole:
+        return spec.name;
+    default:
+        break;
+    }
+    return {};
+}
+
+bool SpecsEditModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return false;
+    const int row = index.row();
+    const QString text = value.toString();
+    carton::CartonInfo info = m_document->info();
+    QList<carton::TensorSpec> &specs = m_outputs ? info.outputs : info.inputs;
+    if (row >= specs.size())
+        return false;
+    carton::TensorSpec &spec = specs[row];
+    QString what;
+    switch (index.column()) {
+    case NameColumn: {
+        const QString old = spec.name;
+        if (text == old)
+            return true;
+        spec.name = text;
+        // The self-tests and examples feeding this spec follow its new name, when
+        // the old name was not also another spec's.
+        int users = 0;
+        for (const carton::TensorSpec &s : std::as_const(specs))
+            users += s.name == old ? 1 : 0;
+        if (users == 0 && !old.isEmpty()) {
+            auto rename = [&](carton::TensorRefs &refs) {
+                for (auto &ref : refs)
+                    if (ref.first == old)
+                        ref.first = text;
+            };
+            for (carton::SelfTest &t : info.selfTests) {
+                if (m_outputs && t.expectedOut)
+                    rename(*t.expectedOut);
+                else if (!m_outputs)
+                    rename(t.inputs);
+            }
+            for (carton::Example &e : info.examples)
+                rename(m_outputs ? e.sampleOut : e.inputs);
+        }
+        what = m_outputs ? tr("Rename Output") : tr("Rename Input");
+        break;
+    }
+    case DTypeColumn: {
+        const std::optional<carton::DType> dtype = carton::parseDType(text);
+        if (!dtype || !carton::isSpecDType(*dtype))
+            return false;
+        spec.dtype = *dtype;
+        spec.dtypeText = carton::dtypeName(*dtype);
+        what = m_outputs ? tr("Change Output DType") : tr("Change Input DType");
+        break;
+    }
+    case ShapeColumn: {
+        const carton::Result<carton::Shape> shape = carton::Shape::parse(text);
+        if (!shape) {
+            m_shapeErrors.insert(row, {text, shape.error().message});
+            emit dataChanged(index, index);
+            return false;
+        }
+        const bool hadError = m_shapeErrors.remove(row) > 0;
+        if (*shape == spec.shape) {
+            if (hadError)
+                emit dataChanged(index, index);
+            return true;
+        }
+        spec.shape = *shape;
+        what = m_outputs ? tr("Edit Output Shape") : tr("Edit Input Shape");
+        break;
+    }
+    case DescriptionColumn:
+        spec.description = text.isEmpty() ? std::nullopt : std::optional<QString>(text);
+        what = m_outputs ? tr("Edit Output Description") : tr("Edit Input Description");
+        break;
+    case InternalNameColumn:
+        spec.internalName = text.isEmpty() ? std::nullopt : std::optional<QString>(text);
+        what = m_outputs ? tr("Edit Output Internal Name") : tr("Edit Input Internal Name");
+        break;
+    default:
+        return false;
+    }
+    // A cell is committed whole (Enter, or leaving it): each commit is its own
+    // undo step, as in a spreadsheet; merging two commits of one cell would make
+    // Undo skip a value the user saw applied.
+    m_document->setInfo(info, what);
+    return true;
+}
+
+Qt::ItemFlags SpecsEditModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    return Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsEditable;
+}
+
+QVariant SpecsEditModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::ToolTipRole && section == ShapeColumn)
+        return tr("* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: "
+                  "[batch, 3, *]");
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Name");
+    case DTypeColumn:
+        return tr("DType");
+    case ShapeColumn:
+        return tr("Shape");
+    case DescriptionColumn:
+        return tr("Description");
+    case InternalNameColumn:
+        return tr("Internal name");
+    }
+    return {};
+}
+
+} // namespace studio

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "specseditor.h"
+
+#include "document/cartondocument.h"
+#include "dtypedelegate.h"
+#include "editorutils.h"
+#include "shapedelegate.h"
+#include "specseditmodel.h"
+#include "symbolpanel.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSet>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace studio {
+
+namespace {
+
+QString uniqueName(const QList<carton::TensorSpec> &specs, const QString &stem)
+{
+    QSet<QString> names;
+    for (const carton::TensorSpec &s : specs)
+        names.insert(s.name);
+    for (int n = int(specs.size()) + 1;; ++n) {
+        const QString name = QStringLiteral("%1_%2").arg(stem).arg(n);
+        if (!names.contains(name))
+            return name;
+    }
+}
+
+QToolButton *toolButton(const QString &text, const QString &tip, const QString &name, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setText(text);
+    button->setToolTip(tip);
+    button->setObjectName(name);
+    button->setAutoRaise(true);
+    return button;
+}
+
+} // namespace
+
+SpecsEditor::SpecsEditor(CartonDocument *document, QWidget *parent)
+    : QWidget(parent), m_document(document), m_symbols(new SymbolPanel(this))
+{
+    setObjectName(QStringLiteral("specsEditor"));
+    m_tables[0].model = new SpecsEditModel(document, false, this);
+    m_tables[1].model = new SpecsEditModel(document, true, this);
+    m_tables[0].model->setObjectName(QStringLiteral("inputsModel"));
+    m_tables[1].model->setObjectName(QStringLiteral("outputsModel"));
+
+    auto *tables = new QSplitter(Qt::Vertical);
+    tables->addWidget(makeSection(0));
+    tables->addWidget(makeSection(1));
+
+    auto *symbolsBox = new QWidget;
+    auto *symbolsLayout = new QVBoxLayout(symbolsBox);
+    symbolsLayout->setContentsMargins(0, 4, 0, 0);
+    auto *symbolsTitle = new QLabel(tr("Shape symbols"), symbolsBox);
+    QFont bold = symbolsTitle->font();
+    bold.setBold(true);
+    symbolsTitle->setFont(bold);
+    auto *symbolsHint = new QLabel(tr("A symbol has one value across all inputs and outputs within one self-test; "
+                                      "* may differ at each use."),
+                                   symbolsBox);
+    symbolsHint->setWordWrap(true);
+    symbolsHint->setEnabled(false);
+    symbolsLayout->addWidget(symbolsTitle);
+    symbolsLayout->addWidget(symbolsHint);
+    symbolsLayout->addWidget(m_symbols, 1);
+    connect(m_symbols, &SymbolPanel::fieldActivated, this, &SpecsEditor::revealField);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(tables);
+    splitter->addWidget(symbolsBox);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({600, 500});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 0, 4, 4);
+    layout->addWidget(splitter);
+
+    for (int which = 0; which < 2; ++which) {
+        SpecsEditModel *model = m_tables[which].model;
+        connect(model, &QAbstractItemModel::modelReset, this, [this, which] { updateTable(which); });
+        connect(model, &QAbstractItemModel::headerDataChanged, this, [this, which] { updateTable(which); });
+        updateTable(which);
+    }
+    connect(document, &CartonDocument::diagnosticsChanged, this, &SpecsEditor::updateSymbols);
+    updateSymbols();
+    setTabOrder(m_tables[0].view, m_tables[1].view);
+    setTabOrder(m_tables[1].view, m_symbols);
+}
+
+QWidget *SpecsEditor::makeSection(int which)
+{
+    Table &t = m_tables[which];
+    const bool outputs = which == 1;
+    auto *box = new QWidget;
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 4, 0, 0);
+    auto *header = new QHBoxLayout;
+    t.title = new QLabel(box);
+    QFont bold = t.title->font();
+    bold.setBold(true);
+    t.title->setFont(bold);
+    t.problems = new QLabel(box);
+    t.problems->setObjectName(outputs ? QStringLiteral("outputsProblems") : QStringLiteral("inputsProblems"));
+    t.problems->setWordWrap(true);
+    const QString noun = outputs ? tr("output") : tr("input");
+    auto *add = toolButton(tr("Add"), tr("Add an %1 after the current one (Insert)").arg(noun),
+                           outputs ? QStringLiteral("addOutput") : QStringLiteral("addInput"), box);
+    t.remove = toolButton(tr("Remove"), tr("Remove the selected %1s (Delete)").arg(noun),
+                          outputs ? QStringLiteral("removeOutput") : QStringLiteral("removeInput"), box);
+    t.up = toolButton(tr("Up"), tr("Move the current %1 up (Alt+Up)").arg(noun),
+                      outputs ? QStringLiteral("moveOutputUp") : QStringLiteral("moveInputUp"), box);
+    t.down = toolButton(tr("Down"), tr("Move the current %1 down (Alt+Down)").arg(noun),
+                        outputs ? QStringLiteral("moveOutputDown") : QStringLiteral("moveInputDown"), box);
+    header->addWidget(t.title);
+    header->addWidget(t.problems, 1);
+    for (QToolButton *b : {add, t.remove, t.up, t.down})
+        header->addWidget(b);
+    layout->addLayout(header);
+
+    t.view = new QTableView(box);
+    t.view->setObjectName(outputs ? QStringLiteral("outputsView") : QStringLiteral("inputsView"));
+    t.view->setModel(t.model);
+    t.view->setItemDelegateForColumn(SpecsEditModel::ShapeColumn, new ShapeDelegate(t.view));
+    t.view->setItemDelegateForColumn(SpecsEditModel::DTypeColumn, new DTypeDelegate(t.view));
+    t.view->setSelectionBehavior(QAbstractItemView::SelectItems);
+    t.view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    t.view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
+    t.view->setAlternatingRowColors(true);
+    t.view->setWordWrap(false);
+    t.view->verticalHeader()->setDefaultSectionSize(t.view->fontMetrics().height() + 10);
+    t.view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    t.view->horizontalHeader()->setStretchLastSection(true);
+    t.view->setColumnWidth(SpecsEditModel::NameColumn, 120);
+    t.view->setColumnWidth(SpecsEditModel::DTypeColumn, 80);
+    t.view->setColumnWidth(SpecsEditModel::ShapeColumn, 170);
+    t.view->setColumnWidth(SpecsEditModel::DescriptionColumn, 150);
+    layout->addWidget(t.view, 1);
+
+    auto action = [&](const QKeySequence &key, auto slot) {
+        auto *a = new QAction(t.view);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetShortcut);
+        connect(a, &QAction::triggered, this, slot);
+        t.view->addAction(a);
+    };
+    action(QKeySequence(Qt::Key_Insert), [this, outputs] { addSpec(outputs); });
+    action(QKeySequence::Delete, [this, outputs] { removeSelected(outputs); });
+    action(QKeySequence(Qt::ALT | Qt::Key_Up), [this, outputs] { moveCurrent(outputs, -1); });
+    action(QKeySequence(Qt::ALT | Qt::Key_Down), [this, outputs] { moveCurrent(outputs, 1); });
+    connect(add, &QToolButton::clicked, this, [this, outputs] { addSpec(outputs); });
+    connect(t.remove, &QToolButton::clicked, this, [this, outputs] { removeSelected(outputs); });
+    connect(t.up, &QToolButton::clicked, this, [this, outputs] { moveCurrent(outputs, -1); });
+    connect(t.down, &QToolButton::clicked, this, [this, outputs] { moveCurrent(outputs, 1); });
+    connect(t.view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this, which] { updateTable(which); });
+    return box;
+}
+
+void SpecsEditor::updateTable(int which)
+{
+    Table &t = m_tables[which];
+    const int rows = t.model->rowCount();
+    t.title->setText((which == 0 ? tr("Inputs (%1)") : tr("Outputs (%1)")).arg(rows));
+    const carton::Diagnostics &problems = t.model->tableDiagnostics();
+    QStringList lines;
+    for (const carton::Diagnostic &d : problems)
+        lines.append(d.message);
+    t.problems->setText(lines.join(u'\n'));
+    markField(t.problems, problems);
+    const int row = t.view->currentIndex().isValid() ? t.view->currentIndex().row() : -1;
+    t.remove->setEnabled(row >= 0);
+    t.up->setEnabled(row > 0);
+    t.down->setEnabled(row >= 0 && row < rows - 1);
+}
+
+void SpecsEditor::updateSymbols()
+{
+    m_symbols->setSymbols(m_document->symbolSummary(), m_tables[0].model->palette());
+}
+
+void SpecsEditor::addSpec(bool outputs)
+{
+    Table &t = m_tables[outputs ? 1 : 0];
+    carton::CartonInfo info = m_document->info();
+    QList<carton::TensorSpec> &specs = outputs ? info.outputs : info.inputs;
+    const QModelIndex current = t.view->currentIndex();
+    const int row = current.isValid() ? current.row() + 1 : int(specs.size());
+    carton::TensorSpec spec;
+    spec.name = uniqueName(specs, outputs ? QStringLiteral("output") : QStringLiteral("input"));
+    spec.dtype = carton::DType::Float32;
+    spec.dtypeText = carton::dtypeName(spec.dtype);
+    spec.shape = carton::Shape::any();
+    specs.insert(row, spec);
+    m_document->setInfo(info, outputs ? tr("Add Output") : tr("Add Input"));
+    const QModelIndex name = t.model->index(row, SpecsEditModel::NameColumn);
+    t.view->setCurrentIndex(name);
+    t.view->scrollTo(name);
+    t.view->setFocus(Qt::OtherFocusReason);
+    t.view->edit(name);
+}
+
+void SpecsEditor::removeSelected(bool outputs)
+{
+    Table &t = m_tables[outputs ? 1 : 0];
+    QList<int> rows;
+    for (const QModelIndex &index : t.view->selectionModel()->selectedIndexes())
+        if (!rows.contains(index.row()))
+            rows.append(index.row());
+    if (rows.isEmpty() && t.view->currentIndex().isValid())
+        rows.append(t.view->currentIndex().row());
+    if (rows.isEmpty())
+        return;
+    std::sort(rows.begin(), rows.end(), std::greater<int>());
+    carton::CartonInfo info = m_document->info();
+    QList<carton::TensorSpec> &specs = outputs ? info.outputs : info.inputs;
+    for (int row : std::as_const(rows))
+        if (row < specs.size())
+            specs.removeAt(row);
+    const int column = qMax(0, t.view->currentIndex().column());
+    const QString what = rows.size() == 1
+                             ? (outputs ? tr("Remove Output") : tr("Remove Input"))
+                             : (outputs ? tr("Remove %1 Outputs") : tr("Remove %1 Inputs")).arg(rows.size());
+    m_document->setInfo(info, what);
+    const int next = qMin(rows.constLast(), t.model->rowCount() - 1);
+    if (next >= 0)
+        t.view->setCurrentIndex(t.model->index(next, column));
+    t.view->setFocus(Qt::OtherFocusReason);
+}
+
+void SpecsEditor::moveCurrent(bool outputs, int delta)
+{
+    Table &t = m_tables[outputs ? 1 : 0];
+    const QModelIndex current = t.view->currentIndex();
+    if (!current.isValid())
+        return;
+    const int row = current.row();
+    const int to = row + delta;
+    carton::CartonInfo info = m_document->info();
+    QList<carton::TensorSpec> &specs = outputs ? info.outputs : info.inputs;
+    if (to < 0 || to >= specs.size())
+        return;
+    specs.move(row, to);
+    m_document->setInfo(info, delta < 0 ? (outputs ? tr("Move Output Up") : tr("Move Input Up"))
+                                        : (outputs ? tr("Move Output Down") : tr("Move Input Down")));
+    t.view->setCurrentIndex(t.model->index(to, current.column()));
+    updateTable(outputs ? 1 : 0);
+}
+
+bool SpecsEditor::revealField(const QString &field)
+{
+    for (Table &t : m_tables) {
+        const QString kind = t.model->kind();
+        if (field == kind) {
+            t.view->setFocus(Qt::OtherFocusReason);
+            return true;
+        }
+        const QModelIndex index = t.model->indexOfField(field);
+        if (!index.isValid())
+            continue;
+        t.view->setCurrentIndex(index);
+        t.view->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect);
+        t.view->scrollTo(index);
+        t.view->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    return false;
+}
+
+} // namespace studio

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+class QToolButton;
+
+namespace studio {
+
+class CartonDocument;
+class SpecsEditModel;
+class SymbolPanel;
+
+// The Inputs / Outputs page of the DocumentEditor: two editable tables
+// ([[input]], [[output]]) with add, remove and reorder, a dtype combo and a
+// shape editor (*, a symbol, [] or a list), cells marked from the document's
+// live diagnostics (shape symbols checked against the tensors each self-test
+// feeds), and a side panel of the shape symbols with their uses and values.
+// Every change is one undo step of the document.
+class SpecsEditor final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SpecsEditor)
+
+public:
+    explicit SpecsEditor(CartonDocument *document, QWidget *parent = nullptr);
+
+    SpecsEditModel *inputsModel() const { return m_tables[0].model; }
+    SpecsEditModel *outputsModel() const { return m_tables[1].model; }
+    QTableView *inputsView() const { return m_tables[0].view; }
+    QTableView *outputsView() const { return m_tables[1].view; }
+    SymbolPanel *symbolPanel() const { return m_symbols; }
+
+    // Selects the cell of a carton.toml field ("input[2].shape[1]",
+    // "output[0].name", "output" for the table); false when not on this page.
+    Q_INVOKABLE bool revealField(const QString &field);
+
+    // Edits of the current row of a table (`outputs` false: inputs); each one
+    // undo step. Add inserts after the current row and starts editing its name.
+    void addSpec(bool outputs);
+    void removeSelected(bool outputs);
+    void moveCurrent(bool outputs, int delta);
+
+private:
+    struct Table {
+        SpecsEditModel *model = nullptr;
+        QTableView *view = nullptr;
+        QLabel *title = nullptr;
+        QLabel *problems = nullptr;
+        QToolButton *remove = nullptr;
+        QToolButton *up = nullptr;
+        QToolButton *down = nullptr;
+    };
+    QWidget *makeSection(int which);
+    void updateTable(int which);
+    void updateSymbols();
+
+    CartonDocument *m_document;
+    Table m_tables[2];
+    SymbolPanel *m_symbols;
+};
+
+} // namespace studio
