@@ -307,8 +307,8 @@ Status writeNpy(QIODevice &out, const TensorReader &tensor, Progress *progress)
     QStringList dims;
     for (qint64 d : tensor.shape())
         dims << QString::number(d);
-    const QString shape =
-        dims.size() == 1 ? QString(u'(' + dims[0] + QStringLiteral(",)")) : QString(u'(' + dims.join(QStringLiteral(", ")) + u')');
+    const QString shape = dims.size() == 1 ? QString(u'(' + dims[0] + QStringLiteral(",)"))
+                                           : QString(u'(' + dims.join(QStringLiteral(", ")) + u')');
     QByteArray header =
         QStringLiteral("{'descr': '%1', 'fortran_order': False, 'shape': %2, }").arg(descr, shape).toLatin1();
     int major = 1;

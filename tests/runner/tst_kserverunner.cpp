@@ -324,7 +324,8 @@ void TestKserveRunner::specExamplesOnTheWire()
     const QByteArray head = answer.left(headEnd);
     QVERIFY2(head.startsWith("HTTP/1.1 200 OK\r\n"), head.constData());
     QVERIFY2(head.contains("\r\nContent-Type: application/octet-stream\r\n"), head.constData());
-    QVERIFY2(head.contains(QByteArray("\r\nInference-Header-Content-Length: " + QByteArray::number(responseJson.size()) + "\r\n")),
+    QVERIFY2(head.contains(QByteArray(
+                 "\r\nInference-Header-Content-Length: " + QByteArray::number(responseJson.size()) + "\r\n")),
              head.constData());
     QCOMPARE(length, responseJson.size() + 24);
     QCOMPARE(answer.mid(headEnd + 4), responseJson + binary);

@@ -134,7 +134,8 @@ private slots:
         QTest::keyClicks(metadata->licenseEdit(), u"MIT"_s);
         QCOMPARE(page->document()->info().runner.requiredFrameworkVersion, u"=1.13.1"_s);
         QCOMPARE(page->document()->info().shortDescription, u"A tiny test model"_s);
-        QCOMPARE(window.documentActions()->undoAction()->text(), page->document()->undoStack()->undoText().prepend(u"&Undo "_s));
+        QCOMPARE(window.documentActions()->undoAction()->text(),
+                 page->document()->undoStack()->undoText().prepend(u"&Undo "_s));
         QTRY_VERIFY(page->missingBanner()->isHidden());
 
         const QString out = m_dir.filePath(u"mymodel.carton"_s);

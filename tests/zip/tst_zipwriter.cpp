@@ -296,7 +296,8 @@ void TestZipWriter::symlink()
         QSKIP("python3 not installed");
     const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
     QVERIFY2(r.exitCode == 0, r.err.constData());
-    QVERIFY2(r.out.contains(QByteArray("model/link.bin\t" + sha256Hex("real.bin") + "\t0o120777\n")), r.out.constData());
+    QVERIFY2(r.out.contains(QByteArray("model/link.bin\t" + sha256Hex("real.bin") + "\t0o120777\n")),
+             r.out.constData());
 }
 
 void TestZipWriter::manyEntries()

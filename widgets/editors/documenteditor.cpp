@@ -4,9 +4,9 @@
 
 #include "document/cartondocument.h"
 #include "fileseditor.h"
-#include "selftestseditor.h"
 #include "metadataeditor.h"
 #include "runnereditor.h"
+#include "selftestseditor.h"
 #include "specseditor.h"
 #include "validate/location.h"
 

@@ -268,8 +268,8 @@ bool DocumentActions::saveTo(CartonPage *page, const QString &path, const carton
     // Unchanged entries are copied with the sha256 MANIFEST gives them: trust it
     // only once this carton's verification found every file matching.
     const VerificationRunner *verification = page->verification();
-    options.verifyOriginal = !(verification->state() == VerificationRunner::State::Finished &&
-                               verification->report().ok());
+    options.verifyOriginal =
+        !(verification->state() == VerificationRunner::State::Finished && verification->report().ok());
     QProgressDialog progress(tr("Saving %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
     progress.setObjectName(QStringLiteral("saveProgress"));
     progress.setWindowModality(Qt::WindowModal);

@@ -31,7 +31,8 @@ QString SingleInstance::defaultServerName()
     if (user.isEmpty())
         user = qEnvironmentVariable("USERNAME");
     const QByteArray home = QDir::homePath().toUtf8();
-    const QByteArray hash = QCryptographicHash::hash(QByteArray(user.toUtf8() + '\0' + home), QCryptographicHash::Sha256).toHex();
+    const QByteArray hash =
+        QCryptographicHash::hash(QByteArray(user.toUtf8() + '\0' + home), QCryptographicHash::Sha256).toHex();
     return QStringLiteral("carton-studio-") + QString::fromLatin1(hash.left(16));
 }
 
