@@ -79,7 +79,7 @@ inner = []
 QString makeCarton(const QString &dir)
 {
     const QString folder = dir + u"/src"_s;
-    const QByteArray toml = testcartons::minimalToml().replace("\n[runner]", specsToml + "\n[runner]");
+    const QByteArray toml = testcartons::minimalToml().replace("\n[runner]", QByteArray(specsToml + "\n[runner]"));
     const bool written = testcartons::writeFolder(folder,
                                                   {{u"carton.toml"_s, toml},
                                                    {u"model/model.bin"_s, QByteArray(64, 'm')},

@@ -54,7 +54,8 @@ QString makeBomb(const QTemporaryDir &dir)
         return {};
     carton::ZipWriteOptions stored;
     stored.method = carton::ZipMethod::Stored;
-    if (!zip.addEntry(u"MANIFEST"_s, "carton.toml=" + sha256Hex(zeros) + "\n", stored).ok() || !zip.close().ok())
+    if (!zip.addEntry(u"MANIFEST"_s, QByteArray("carton.toml=" + sha256Hex(zeros) + "\n"), stored).ok() ||
+        !zip.close().ok())
         return {};
     return path;
 }

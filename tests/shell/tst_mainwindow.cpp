@@ -283,7 +283,7 @@ void TestMainWindow::bombShowsError()
         QVERIFY(zip.addEntry(u"carton.toml"_s, zeros, {}).ok());
         carton::ZipWriteOptions stored;
         stored.method = carton::ZipMethod::Stored;
-        QVERIFY(zip.addEntry(u"MANIFEST"_s, "carton.toml=" + sha256Hex(zeros) + "\n", stored).ok());
+        QVERIFY(zip.addEntry(u"MANIFEST"_s, QByteArray("carton.toml=" + sha256Hex(zeros) + "\n"), stored).ok());
         QVERIFY(zip.close().ok());
     }
     QVERIFY(QFileInfo(path).size() < (1 << 20));
@@ -296,7 +296,8 @@ void TestMainWindow::bombShowsError()
         QVERIFY(page->errorPage()->isVisible());
     bool error = false;
     for (const carton::Diagnostic &d : shownDiagnostics(window))
-        error = error || (d.severity == carton::Severity::Error && (d.location + d.message).contains(u"carton.toml"_s));
+        error = error ||
+                (d.severity == carton::Severity::Error && QString(d.location + d.message).contains(u"carton.toml"_s));
     QVERIFY(error);
 }
 

@@ -377,19 +377,7 @@ QVariant SpecsEditModel::headerData(int section, Qt::Orientation orientation, in
                   "[batch, 3, *]");
     if (role != Qt::DisplayRole)
         return {};
-    switch (section) {
-    case NameColumn:
-        return tr("Name");
-    case DTypeColumn:
-        return tr("DType");
-    case ShapeColumn:
-        return tr("Shape");
-    case DescriptionColumn:
-        return tr("Description");
-    case InternalNameColumn:
-        return tr("Internal name");
-    }
-    return {};
+    return TensorSpecModel::columnTitle(section);
 }
 
 } // namespace studio

@@ -5,6 +5,7 @@
 #include "base/diagnostic.h"
 #include "format/cartoninfo.h"
 #include "symbolpalette.h"
+#include "tensorspecmodel.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -26,7 +27,15 @@ class SpecsEditModel final : public QAbstractTableModel {
 
 public:
     // Same order as TensorSpecModel's columns.
-    enum Column { NameColumn, DTypeColumn, ShapeColumn, DescriptionColumn, InternalNameColumn, ColumnCount };
+    // The browsing table's columns, in the same order (TensorSpecModel).
+    enum Column {
+        NameColumn = TensorSpecModel::NameColumn,
+        DTypeColumn = TensorSpecModel::DTypeColumn,
+        ShapeColumn = TensorSpecModel::ShapeColumn,
+        DescriptionColumn = TensorSpecModel::DescriptionColumn,
+        InternalNameColumn = TensorSpecModel::InternalNameColumn,
+        ColumnCount = TensorSpecModel::ColumnCount
+    };
     // QString: "error", "warning" or "" for a cell (the editors' "validation" property).
     static constexpr int ValidationRole = Qt::UserRole + 200;
 

@@ -104,6 +104,11 @@ QVariant TensorSpecModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
+    return columnTitle(section);
+}
+
+QString TensorSpecModel::columnTitle(int section)
+{
     switch (section) {
     case NameColumn:
         return tr("Name");

@@ -30,6 +30,8 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // "Name", "DType"... (also the editing table's headers).
+    static QString columnTitle(int column);
 
 private:
     QList<carton::TensorSpec> m_specs;
