@@ -228,6 +228,19 @@ private slots:
         QCOMPARE(document->undoStack()->count(), 4);
         QTRY_VERIFY(page->missingBanner()->text().contains(u"model/"_s)); // model/ is empty now
 
+        // Ctrl+Z in a text field undoes the document's last step (the removal),
+        // not the field's own history.
+        auto *metadata = qobject_cast<MetadataEditor *>(page->editor()->page(DocumentEditor::MetadataPage));
+        page->editor()->setCurrentPage(DocumentEditor::MetadataPage);
+        QApplication::setActiveWindow(&window);
+        metadata->homepageEdit()->setFocus();
+        QTest::keyClick(metadata->homepageEdit(), Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(document->files().find(u"model/model.txt"_s));
+        QCOMPARE(document->undoStack()->index(), 3);
+        QVERIFY(metadata->homepageEdit()->text().isEmpty());
+        QTest::keyClick(metadata->homepageEdit(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!document->files().find(u"model/model.txt"_s));
+
         for (int i = 0; i < 4; ++i)
             undo->trigger();
         QVERIFY(!page->isModified());

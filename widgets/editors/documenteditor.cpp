@@ -10,7 +10,9 @@
 #include "specseditor.h"
 #include "validate/location.h"
 
-#include <QLabel>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -45,6 +47,34 @@ DocumentEditor::DocumentEditor(CartonDocument *document, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
+    for (QWidget *field : findChildren<QLineEdit *>())
+        field->installEventFilter(this);
+    for (QWidget *field : findChildren<QPlainTextEdit *>())
+        field->installEventFilter(this);
+}
+
+QList<QKeySequence> DocumentEditor::redoKeys()
+{
+    QList<QKeySequence> keys = QKeySequence::keyBindings(QKeySequence::Redo);
+    for (const QKeySequence &extra :
+         {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)}) {
+        if (!keys.contains(extra))
+            keys.append(extra);
+    }
+    return keys;
+}
+
+bool DocumentEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::ShortcutOverride) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const QKeySequence pressed(key->keyCombination());
+        if (key->matches(QKeySequence::Undo) || redoKeys().contains(pressed)) {
+            event->ignore(); // not the field's: the window's Undo/Redo shortcut takes it
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QWidget *DocumentEditor::page(Page page) const

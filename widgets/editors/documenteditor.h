@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include <QKeySequence>
+#include <QList>
 #include <QWidget>
 
 class QTabWidget;
@@ -31,6 +33,16 @@ public:
     // ("carton.toml: input[2].shape[1]", "runner.runner_name" as a bare field,
     // "model/"...). False when no editor shows it.
     bool revealLocation(const QString &location);
+
+    // Edit ▸ Redo's keys: the platform's, plus Ctrl+Shift+Z and Ctrl+Y wherever
+    // the platform theme binds fewer (X11 without a desktop binds none).
+    static QList<QKeySequence> redoKeys();
+
+protected:
+    // Undo/Redo keys in the editors' text fields go to the document's undo stack
+    // (Edit ▸ Undo), not to the field's own little history: every keystroke is
+    // already a document edit.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     CartonDocument *m_document;

@@ -7,6 +7,7 @@
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "document/recoveryfile.h"
+#include "editors/documenteditor.h"
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "preferences.h"
@@ -89,7 +90,11 @@ DocumentActions::DocumentActions(MainWindow *window, QSettings *settings)
 
     m_saveAs = new QAction(tr("Save &As…"), this);
     m_saveAs->setObjectName(QStringLiteral("actionSaveAs"));
-    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    // Ctrl+Shift+S also where the platform theme binds nothing to SaveAs (X11 without a desktop).
+    QList<QKeySequence> saveAsKeys = QKeySequence::keyBindings(QKeySequence::SaveAs);
+    if (!saveAsKeys.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)))
+        saveAsKeys.append(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_saveAs->setShortcuts(saveAsKeys);
     connect(m_saveAs, &QAction::triggered, this, &DocumentActions::saveCurrentAs);
 
     m_undo = m_group->createUndoAction(this, tr("&Undo"));
@@ -97,7 +102,7 @@ DocumentActions::DocumentActions(MainWindow *window, QSettings *settings)
     m_undo->setShortcut(QKeySequence::Undo);
     m_redo = m_group->createRedoAction(this, tr("&Redo"));
     m_redo->setObjectName(QStringLiteral("actionRedo"));
-    m_redo->setShortcut(QKeySequence::Redo);
+    m_redo->setShortcuts(DocumentEditor::redoKeys());
 
     m_edit = new QAction(tr("&Edit Carton"), this);
     m_edit->setObjectName(QStringLiteral("actionEditCarton"));
