@@ -3,6 +3,7 @@
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "document/recoveryfile.h"
+#include "documenttestutil.h"
 #include "format/cartontoml.h"
 #include "pack/packer.h"
 #include "package/carton.h"
@@ -16,6 +17,8 @@
 #include <QUndoStack>
 
 using namespace studio;
+
+using documenttest::waitForSave;
 
 namespace {
 
@@ -33,15 +36,6 @@ QString makeCarton(const QString &dir, const QByteArray &extraToml = {})
     const QString out = dir + QStringLiteral("/tiny.carton");
     auto packed = carton::packFolder(folder, out);
     return packed ? out : QString();
-}
-
-QString waitForSave(CartonDocument &document)
-{
-    QSignalSpy spy(&document, &CartonDocument::saveFinished);
-    if (!spy.wait(60000))
-        return QStringLiteral("no saveFinished");
-    const QList<QVariant> args = spy.takeFirst();
-    return args.at(0).toBool() ? QString() : args.at(2).toString();
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "document/cartondocument.h"
+#include "documenttestutil.h"
 #include "editors/documenteditor.h"
 #include "editors/selftestseditor.h"
 #include "editors/testrefsmodel.h"
@@ -33,6 +34,8 @@
 #include <QtEndian>
 
 using namespace studio;
+
+using documenttest::waitForSave;
 
 namespace {
 
@@ -151,15 +154,6 @@ void addUndeclaredKey(CartonDocument &document)
     carton::CartonInfo info = document.info();
     info.selfTests[1].inputs.append({QStringLiteral("extra"), QStringLiteral("@tensor_data/b")});
     document.setInfo(info, QStringLiteral("Add extra"));
-}
-
-QString waitForSave(CartonDocument &document)
-{
-    QSignalSpy spy(&document, &CartonDocument::saveFinished);
-    if (!spy.wait(60000))
-        return QStringLiteral("no saveFinished");
-    const QList<QVariant> args = spy.takeFirst();
-    return args.at(0).toBool() ? QString() : args.at(2).toString();
 }
 
 } // namespace
