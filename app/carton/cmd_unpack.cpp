@@ -72,7 +72,8 @@ int runUnpack(const QStringList &args)
         return result.error().code == ErrorCode::Integrity ? CartonErrors : UsageOrInput;
     }
     for (const QString &path : result->skippedLinked)
-        printDiagnostics({{Severity::Warning, path, QStringLiteral("only in LINKS; not fetched (use --fetch-links)")}});
+        printDiagnostics({{Severity::Warning, DiagnosticLocation{path},
+                           QStringLiteral("only in LINKS; not fetched (use --fetch-links)")}});
     printOut(QStringLiteral("Extracted %1 files (%2) into %3\n")
                  .arg(result->filesWritten)
                  .arg(humanSize(result->bytesWritten), parser.value(output)));

@@ -138,10 +138,20 @@ QJsonValue shapeToJson(const Shape &shape)
 QJsonArray diagnosticsToJson(const Diagnostics &diagnostics)
 {
     QJsonArray out;
-    for (const Diagnostic &d : diagnostics)
-        out.append(QJsonObject{{QStringLiteral("severity"), severityName(d.severity)},
-                               {QStringLiteral("location"), d.location},
-                               {QStringLiteral("message"), d.message}});
+    for (const Diagnostic &d : diagnostics) {
+        // "location" is the text shown to people; file/line/column/field are its parts.
+        QJsonObject o{{QStringLiteral("severity"), severityName(d.severity)},
+                      {QStringLiteral("location"), d.location.toString()},
+                      {QStringLiteral("file"), d.location.file},
+                      {QStringLiteral("message"), d.message}};
+        if (d.location.line > 0)
+            o.insert(QStringLiteral("line"), d.location.line);
+        if (d.location.column > 0)
+            o.insert(QStringLiteral("column"), d.location.column);
+        if (!d.location.field.isEmpty())
+            o.insert(QStringLiteral("field"), d.location.field);
+        out.append(o);
+    }
     return out;
 }
 

@@ -51,10 +51,7 @@ void printError(const carton::Error &error)
 void printDiagnostics(const carton::Diagnostics &diagnostics)
 {
     for (const carton::Diagnostic &d : diagnostics) {
-        QString line = carton::severityName(d.severity) + QStringLiteral(": ");
-        if (!d.location.isEmpty())
-            line += d.location + QStringLiteral(": ");
-        writeErr(line + d.message + u'\n');
+        writeErr(carton::severityName(d.severity) + QStringLiteral(": ") + d.toString() + u'\n');
     }
 }
 

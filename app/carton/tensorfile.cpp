@@ -63,7 +63,7 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
         return nullptr;
     }
     for (const Diagnostic &d : file->carton->loadDiagnostics()) {
-        if (d.location.startsWith(QStringLiteral("tensor_data/index.toml"))) {
+        if (d.location.file == u"tensor_data/index.toml") {
             printDiagnostics({d});
             *exitCode = CartonErrors;
             return nullptr;

@@ -28,7 +28,7 @@ Result<PackResult> packModelFolder(const QString &folder, const CartonInfo &info
     QStringList errors;
     for (const Diagnostic &d : validateInfo(info)) {
         if (d.severity == Severity::Error)
-            errors.append(d.location.isEmpty() ? d.message : d.location + QStringLiteral(": ") + d.message);
+            errors.append(d.toString());
         else
             result.diagnostics.append(d);
     }

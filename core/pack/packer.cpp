@@ -83,8 +83,7 @@ struct Chunk {
 // apply to a folder being packed: MANIFEST is regenerated.
 bool aboutManifest(const Diagnostic &d)
 {
-    return d.location == kManifestName || d.location.startsWith(kManifestName + u':') ||
-           d.message.contains(kManifestName);
+    return d.location.file == kManifestName || d.message.contains(kManifestName);
 }
 
 bool isRegularFile(const QString &absolutePath)
@@ -258,7 +257,7 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
     if (!errors.isEmpty()) {
         QStringList lines;
         for (const Diagnostic &d : std::as_const(errors))
-            lines.append(d.location.isEmpty() ? d.message : d.location + QStringLiteral(": ") + d.message);
+            lines.append(d.toString());
         return makeError(ErrorCode::Format,
                          QStringLiteral("the folder is not a valid carton (%1 error%2):\n%3")
                              .arg(errors.size())

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "package/carton.h"
 
+#include "base/errorlocation.h"
 #include "base/sha256.h"
 #include "format/cartontoml.h"
 
@@ -15,11 +16,6 @@ const QString kCartonToml = QStringLiteral("carton.toml");
 const QString kManifest = QStringLiteral("MANIFEST");
 const QString kIndex = QStringLiteral("tensor_data/index.toml");
 const QString kLinks = QStringLiteral("LINKS");
-
-Diagnostic toDiagnostic(const Error &error, const QString &fallbackLocation)
-{
-    return Diagnostic{Severity::Error, error.location.isEmpty() ? fallbackLocation : error.location, error.message};
-}
 
 } // namespace
 
@@ -36,7 +32,7 @@ Result<std::unique_ptr<Carton>> Carton::open(const QString &path, const Limits &
     const qint64 cap = limits.maxMetadataFileSize;
     for (const QuarantinedFile &q : src.quarantined())
         c->m_loadDiagnostics.append(
-            Diagnostic{Severity::Error, q.path,
+            Diagnostic{Severity::Error, DiagnosticLocation{q.path},
                        QStringLiteral("unsafe entry left out (the carton is open read-only: it cannot be extracted "
                                       "or saved): %1")
                            .arg(q.reason)});
@@ -47,7 +43,7 @@ Result<std::unique_ptr<Carton>> Carton::open(const QString &path, const Limits &
             return std::nullopt;
         auto bytes = src.read(name, cap);
         if (!bytes) {
-            c->m_loadDiagnostics.append(toDiagnostic(bytes.error(), name));
+            c->m_loadDiagnostics.append(diagnosticFromError(bytes.error(), name));
             return std::nullopt;
         }
         return std::move(bytes).value();
@@ -59,7 +55,7 @@ Result<std::unique_ptr<Carton>> Carton::open(const QString &path, const Limits &
         if (info)
             c->m_info = std::move(info).value();
         else
-            c->m_loadDiagnostics.append(toDiagnostic(info.error(), kCartonToml));
+            c->m_loadDiagnostics.append(diagnosticFromError(info.error(), kCartonToml));
     }
     if (auto manifest = readMeta(kManifest)) {
         c->m_manifestBytes = *manifest;
@@ -68,21 +64,21 @@ Result<std::unique_ptr<Carton>> Carton::open(const QString &path, const Limits &
         if (parsed)
             c->m_manifest = std::move(parsed).value();
         else
-            c->m_loadDiagnostics.append(toDiagnostic(parsed.error(), kManifest));
+            c->m_loadDiagnostics.append(diagnosticFromError(parsed.error(), kManifest));
     }
     if (auto index = readMeta(kIndex)) {
         auto parsed = TensorIndex::parse(*index, kIndex);
         if (parsed)
             c->m_tensorIndex = std::move(parsed).value();
         else
-            c->m_loadDiagnostics.append(toDiagnostic(parsed.error(), kIndex));
+            c->m_loadDiagnostics.append(diagnosticFromError(parsed.error(), kIndex));
     }
     if (auto links = readMeta(kLinks)) {
         auto parsed = Links::parse(*links, kLinks);
         if (parsed)
             c->m_links = std::move(parsed).value();
         else
-            c->m_loadDiagnostics.append(toDiagnostic(parsed.error(), kLinks));
+            c->m_loadDiagnostics.append(diagnosticFromError(parsed.error(), kLinks));
     }
     return c;
 }

@@ -270,14 +270,15 @@ Diagnostics VerifyReport::diagnostics() const
         case FileState::Unverified:
             break;
         case FileState::Linked:
-            out.append({Severity::Info, f.path, f.message});
+            out.append({Severity::Info, DiagnosticLocation{f.path}, f.message});
             break;
         default:
-            out.append({Severity::Error, f.path, f.message.isEmpty() ? fileStateName(f.state) : f.message});
+            out.append({Severity::Error, DiagnosticLocation{f.path},
+                        f.message.isEmpty() ? fileStateName(f.state) : f.message});
         }
     }
     if (cancelled)
-        out.append({Severity::Warning, QString(), QStringLiteral("verification was cancelled")});
+        out.append({Severity::Warning, DiagnosticLocation(), QStringLiteral("verification was cancelled")});
     return out;
 }
 

@@ -24,7 +24,7 @@ const QString linksName = u"LINKS"_s;
 bool loadReported(const Carton &carton, const QString &file)
 {
     for (const Diagnostic &d : carton.loadDiagnostics())
-        if (parseLocation(d.location).file == file || d.location.startsWith(file))
+        if (d.location.file == file || d.location.file.startsWith(file))
             return true;
     return false;
 }
@@ -34,9 +34,9 @@ void checkMetadataFile(const Carton &carton, const QString &file, bool parsed, c
     if (parsed)
         return;
     if (!cartonHasFile(carton, file))
-        r.at(Severity::Error, file, u"missing: %1"_s.arg(why));
+        r.file(Severity::Error, file, u"missing: %1"_s.arg(why));
     else if (!loadReported(carton, file))
-        r.at(Severity::Error, file, u"could not be read or parsed"_s);
+        r.file(Severity::Error, file, u"could not be read or parsed"_s);
 }
 
 void checkManifest(const Carton &carton, Reporter &r)
@@ -52,7 +52,7 @@ void checkManifest(const Carton &carton, Reporter &r)
         hasToml = hasToml || e.path == cartonTomlName();
         if (source.find(e.path))
             continue;
-        const QString where = formatLocation(manifestName, int(i + 1));
+        const DiagnosticLocation where{manifestName, int(i + 1)};
         if (carton.isLinked(e.path)) {
             const QStringList urls = carton.links() ? carton.links()->urlsFor(e.sha256) : QStringList();
             r.at(Severity::Info, where,
@@ -66,15 +66,15 @@ void checkManifest(const Carton &carton, Reporter &r)
     }
     // (A carton.toml missing altogether is reported once, by checkMetadataFile.)
     if (!hasToml && source.find(cartonTomlName()))
-        r.at(Severity::Error, manifestName,
-             u"no entry for carton.toml; MANIFEST must list every file but MANIFEST and LINKS"_s);
+        r.file(Severity::Error, manifestName,
+               u"no entry for carton.toml; MANIFEST must list every file but MANIFEST and LINKS"_s);
     for (const SourceFile &f : source.files()) {
         if (f.path == manifestName || f.path == linksName || listed.contains(f.path))
             continue;
         if (f.path == cartonTomlName())
             continue; // reported above as a missing MANIFEST entry
-        r.at(Severity::Error, f.path,
-             u"not listed in MANIFEST; MANIFEST must list every file but MANIFEST and LINKS"_s);
+        r.file(Severity::Error, f.path,
+               u"not listed in MANIFEST; MANIFEST must list every file but MANIFEST and LINKS"_s);
     }
 }
 
@@ -88,7 +88,7 @@ void checkLinks(const Carton &carton, Reporter &r)
     const auto &urls = carton.links()->urls();
     for (auto it = urls.cbegin(); it != urls.cend(); ++it) {
         if (!hashes.contains(it.key()))
-            r.at(Severity::Warning, formatLocation(linksName, 0, u"urls."_s + QString::fromLatin1(it.key())),
+            r.at(Severity::Warning, DiagnosticLocation{linksName, 0, u"urls."_s + QString::fromLatin1(it.key())},
                  u"no MANIFEST entry has sha256 %1, so its URLs are never used"_s.arg(QString::fromLatin1(it.key())));
     }
 }
@@ -121,9 +121,9 @@ void checkTopLevel(const Carton &carton, Reporter &r)
         if (slash < 0) {
             if (!knownFiles.contains(path) && !reported.contains(path)) {
                 reported.insert(path);
-                r.at(Severity::Warning, path,
-                     u"not part of the Carton v1 layout (carton.toml, MANIFEST, LINKS, model/, tensor_data/, misc/); "
-                     "runners only see model/"_s);
+                r.file(Severity::Warning, path,
+                       u"not part of the Carton v1 layout (carton.toml, MANIFEST, LINKS, model/, tensor_data/, misc/); "
+                       "runners only see model/"_s);
             }
             continue;
         }
@@ -132,13 +132,13 @@ void checkTopLevel(const Carton &carton, Reporter &r)
             hasModel = true;
         if (!knownFolders.contains(top) && !reported.contains(top)) {
             reported.insert(top);
-            r.at(Severity::Warning, top + u'/',
-                 u"folder not part of the Carton v1 layout (model/, tensor_data/, misc/); runners only see model/"_s);
+            r.file(Severity::Warning, top + u'/',
+                   u"folder not part of the Carton v1 layout (model/, tensor_data/, misc/); runners only see model/"_s);
         }
     }
     if (!hasModel) {
-        r.at(Severity::Error, u"model/"_s,
-             u"the model folder is missing or empty; it must hold what the runner needs to load the model"_s);
+        r.file(Severity::Error, u"model/"_s,
+               u"the model folder is missing or empty; it must hold what the runner needs to load the model"_s);
         return;
     }
     // Runners that load one fixed file (upstream torchscript: model/model.pt).
@@ -146,8 +146,8 @@ void checkTopLevel(const Carton &carton, Reporter &r)
     if (facts && !facts->modelFile.isEmpty()) {
         const QString expected = u"model/"_s + facts->modelFile;
         if (!paths.contains(expected))
-            r.at(Severity::Warning, u"model/"_s,
-                 u"the %1 runner loads %2, which the carton does not have"_s.arg(facts->name, expected));
+            r.file(Severity::Warning, u"model/"_s,
+                   u"the %1 runner loads %2, which the carton does not have"_s.arg(facts->name, expected));
     }
 }
 
@@ -159,8 +159,8 @@ void checkLayout(const Carton &carton, Reporter &r)
                       u"every carton describes its model in carton.toml"_s, r);
     if (!carton.source().isArchive() && !cartonHasFile(carton, manifestName))
         // An unpacked folder without MANIFEST is a carton's source: packing generates it.
-        r.at(Severity::Info, manifestName,
-             u"no MANIFEST: this folder is a carton source; packing it generates MANIFEST"_s);
+        r.file(Severity::Info, manifestName,
+               u"no MANIFEST: this folder is a carton source; packing it generates MANIFEST"_s);
     else
         checkMetadataFile(carton, manifestName, carton.manifest().has_value(),
                           u"every carton lists its files and their sha256 in MANIFEST"_s, r);

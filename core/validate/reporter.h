@@ -2,11 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-// Internal to carton_validate: collects diagnostics with locations in the format
-// documented in validate/location.h.
+// Internal to carton_validate: collects diagnostics with their locations.
 
 #include "base/diagnostic.h"
-#include "validate/location.h"
 
 #include <QHash>
 #include <QString>
@@ -28,18 +26,20 @@ class Reporter final {
 public:
     Reporter(Diagnostics &out, const QHash<QString, int> &fieldLines) : m_out(out), m_fieldLines(fieldLines) {}
 
-    // A carton.toml field: "carton.toml[:LINE]: FIELD", the line taken from
-    // fieldLines for FIELD or its nearest parent ("input[2].shape[1]" ->
-    // "input[2].shape" -> "input[2]").
+    // A carton.toml field, the line taken from fieldLines for FIELD or its nearest
+    // parent ("input[2].shape[1]" -> "input[2].shape" -> "input[2]").
     void toml(Severity severity, const QString &field, const QString &message)
     {
-        add(severity, formatLocation(cartonTomlName(), lineOf(field), field), message);
+        at(severity, DiagnosticLocation{cartonTomlName(), lineOf(field), field}, message);
     }
-    // Any other location, already formatted.
-    void at(Severity severity, const QString &location, const QString &message) { add(severity, location, message); }
-    void add(Severity severity, const QString &location, const QString &message)
+    // A whole file (or folder, "model/") of the carton.
+    void file(Severity severity, const QString &path, const QString &message)
     {
-        m_out.append(Diagnostic{severity, location, message});
+        at(severity, DiagnosticLocation{path}, message);
+    }
+    void at(Severity severity, DiagnosticLocation location, const QString &message)
+    {
+        m_out.append(Diagnostic{severity, std::move(location), message});
     }
 
     int lineOf(QString field) const

@@ -17,9 +17,9 @@ namespace {
 
 const QString tensorDataPrefix = u"tensor_data/"_s;
 
-QString entryLocation(const TensorIndexEntry &e, qsizetype i, const QString &field)
+DiagnosticLocation entryLocation(const TensorIndexEntry &e, qsizetype i, const QString &field)
 {
-    return formatLocation(indexTomlName(), e.line, u"tensor[%1].%2"_s.arg(i).arg(field));
+    return DiagnosticLocation{indexTomlName(), e.line, u"tensor[%1].%2"_s.arg(i).arg(field)};
 }
 
 // Numeric size and string element count of one numeric/string entry whose file
@@ -105,7 +105,7 @@ void checkTensorData(const Carton &carton, Reporter &r)
     if (!hasIndexFile) {
         if (!dataFiles.isEmpty())
             r.at(
-                Severity::Error, indexPath,
+                Severity::Error, DiagnosticLocation{indexPath},
                 u"missing, but tensor_data/ holds %1 file%2 (%3); index.toml must exist whenever tensor_data has other files"_s
                     .arg(dataFiles.size())
                     .arg(dataFiles.size() > 1 ? u"s"_s : QString(), dataFiles.constFirst()));
@@ -125,7 +125,7 @@ void checkTensorData(const Carton &carton, Reporter &r)
             for (qsizetype j = 0; j < e.inner.size(); ++j) {
                 const QString &innerName = e.inner.at(j);
                 const TensorIndexEntry *inner = carton.tensorIndex()->find(innerName);
-                const QString where = entryLocation(e, i, u"inner[%1]"_s.arg(j));
+                const DiagnosticLocation where = entryLocation(e, i, u"inner[%1]"_s.arg(j));
                 if (!inner)
                     r.at(Severity::Error, where,
                          u"inner tensor \"%1\" of nested tensor \"%2\" is not in the index"_s.arg(innerName, e.name));
@@ -155,7 +155,7 @@ void checkTensorData(const Carton &carton, Reporter &r)
     }
     for (const QString &path : std::as_const(dataFiles))
         if (!referenced.contains(path))
-            r.at(Severity::Warning, path, u"not referenced by any tensor in tensor_data/index.toml"_s);
+            r.file(Severity::Warning, path, u"not referenced by any tensor in tensor_data/index.toml"_s);
 }
 
 } // namespace carton::validate_detail

@@ -5,15 +5,14 @@
 #include "base/diagnostic.h"
 #include "cartoncore_export.h"
 #include "format/cartoninfo.h"
-#include "validate/location.h"
+#include "validate/fieldpath.h"
 #include "validate/symbolcheck.h"
 
 namespace carton {
 
 class Carton;
 
-// Diagnostic locations follow one format, "FILE[:LINE][: FIELD]" (see
-// validate/location.h, parseLocation() splits them):
+// Diagnostic locations are structured (base/diagnostic.h), shown here as text:
 //   "carton.toml: input[2].shape"        a carton.toml field (no line known)
 //   "carton.toml:14: input[2].shape"     ... with its line from CartonInfo::fieldLines
 //   "MANIFEST:3"                         a MANIFEST line
@@ -21,7 +20,8 @@ class Carton;
 //   "tensor_data/index.toml:7: tensor[0].file"
 //   "model/model.pt", "model/"           a file or folder of the carton
 // carton.toml field paths are the CartonInfo::fieldLines keys, sometimes one step
-// deeper ("input[2].shape[1]", "required_platforms[3]", "self_test[0].inputs.x").
+// deeper ("input[2].shape[1]", "required_platforms[3]", "self_test[0].inputs.x");
+// FieldPath::parse takes them apart.
 //
 // Severities: Error = the carton breaks a rule of the spec or of upstream's reader
 // or packer, or references something that is not there; Warning = allowed but

@@ -173,7 +173,7 @@ private slots:
         QVERIFY(carton::hasErrors(document.diagnostics()));
         QStringList locations;
         for (const carton::Diagnostic &d : document.diagnostics())
-            locations.append(d.location);
+            locations.append(d.location.toString());
         QVERIFY2(locations.join(u'|').contains(QStringLiteral("runner.required_framework_version")),
                  qPrintable(locations.join(u'|')));
         QVERIFY2(locations.join(u'|').contains(QStringLiteral("short_description")), qPrintable(locations.join(u'|')));

@@ -82,7 +82,8 @@ int main(int argc, char **argv)
     for (const auto &p : pages) {
         editor.setCurrentPage(p.page);
         if (p.page == studio::DocumentEditor::MetadataPage && errors)
-            editor.revealLocation(QStringLiteral("carton.toml: short_description"));
+            editor.revealLocation(
+                carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, QStringLiteral("short_description")});
         if (p.page == studio::DocumentEditor::MetadataPage && args.contains(QStringLiteral("--complete"))) {
             auto *metadata = qobject_cast<studio::MetadataEditor *>(editor.page(p.page));
             QLineEdit *license = metadata->licenseEdit();

@@ -145,7 +145,8 @@ QStringList namesOf(const carton::CartonInfo &info)
 void checkNoErrors(const carton::Carton &saved)
 {
     for (const carton::Diagnostic &d : carton::validateCarton(saved))
-        QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location + QStringLiteral(": ") + d.message));
+        QVERIFY2(d.severity != carton::Severity::Error,
+                 qPrintable(d.location.toString() + QStringLiteral(": ") + d.message));
 }
 
 // Gives self_test[1] a key that is not a declared input (an error).
@@ -570,7 +571,8 @@ private slots:
 
         // Through the DocumentEditor, from a diagnostic's location.
         DocumentEditor documentEditor(f.document.get());
-        QVERIFY(documentEditor.revealLocation(QStringLiteral("carton.toml: self_test[1].inputs.y")));
+        QVERIFY(documentEditor.revealLocation(
+            carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, QStringLiteral("self_test[1].inputs.y")}));
         QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SelfTestsPage));
         auto *page = qobject_cast<SelfTestsEditor *>(documentEditor.page(DocumentEditor::SelfTestsPage));
         QVERIFY(page);
@@ -678,11 +680,13 @@ int main(int argc, char **argv)
         editor.resize(1100, 640);
         editor.move(0, 0);
         editor.show();
-        editor.revealLocation(QStringLiteral("carton.toml: self_test[0].inputs.x"));
+        editor.revealLocation(
+            carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, QStringLiteral("self_test[0].inputs.x")});
         document.validateNow();
         QTest::qWait(args.at(2).toInt());
         addUndeclaredKey(document);
-        editor.revealLocation(QStringLiteral("carton.toml: self_test[1].inputs.extra"));
+        editor.revealLocation(
+            carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, QStringLiteral("self_test[1].inputs.extra")});
         carton::CartonInfo info = document.info();
         info.selfTests[1].inputs[0].second = QStringLiteral("@tensor_data/missing");
         info.selfTests[1].expectedOut = carton::TensorRefs{{QStringLiteral("z"), QStringLiteral("tensor_data/b")}};

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // The Inputs / Outputs page: edits typed with QTest, each one undo step of the
 // document; shape symbols checked live against the self-test tensors.
+#include "base/diagnostic.h"
 #include "document/cartondocument.h"
 #include "documenteditor.h"
 #include "pack/packer.h"
@@ -9,7 +10,6 @@
 #include "specseditor.h"
 #include "symbolpanel.h"
 #include "testcartons.h"
-#include "validate/location.h"
 #include "validate/validator.h"
 
 #include <QApplication>
@@ -115,7 +115,7 @@ bool hasDiagnosticAt(const carton::Diagnostics &list, carton::Severity severity,
                      const QString &fragment)
 {
     for (const carton::Diagnostic &d : list) {
-        const carton::DiagnosticLocation loc = carton::parseLocation(d.location);
+        const carton::DiagnosticLocation &loc = d.location;
         if (d.severity == severity && loc.file == u"carton.toml"_s && loc.field == field &&
             d.message.contains(fragment))
             return true;
@@ -127,7 +127,7 @@ QString describe(const carton::Diagnostics &list)
 {
     QStringList lines;
     for (const carton::Diagnostic &d : list)
-        lines.append(d.location + u" | "_s + d.message);
+        lines.append(d.location.toString() + u" | "_s + d.message);
     return lines.join(u'\n');
 }
 
@@ -375,14 +375,15 @@ private slots:
         // Through the DocumentEditor, from a diagnostic's location.
         DocumentEditor documentEditor(m_document.get());
         documentEditor.show();
-        QVERIFY(documentEditor.revealLocation(u"carton.toml: output[0].shape[0]"_s));
+        QVERIFY(
+            documentEditor.revealLocation(carton::DiagnosticLocation{u"carton.toml"_s, 0, u"output[0].shape[0]"_s}));
         QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SpecsPage));
         auto *page = qobject_cast<SpecsEditor *>(documentEditor.page(DocumentEditor::SpecsPage));
         QVERIFY(page);
         QCOMPARE(page->outputsView()->currentIndex(), page->outputsModel()->index(0, SpecsEditModel::ShapeColumn));
         // A table-level location ("no [[output]] declared") shows this page too.
         documentEditor.setCurrentPage(DocumentEditor::MetadataPage);
-        QVERIFY(documentEditor.revealLocation(u"carton.toml: output"_s));
+        QVERIFY(documentEditor.revealLocation(carton::DiagnosticLocation{u"carton.toml"_s, 0, u"output"_s}));
         QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SpecsPage));
     }
 

@@ -79,7 +79,8 @@ void tst_Quarantine::hostileEntryOpensReadOnly()
              qPrintable(c.source().quarantined().first().reason));
     bool reported = false;
     for (const Diagnostic &d : c.loadDiagnostics())
-        reported |= d.severity == Severity::Error && d.location == badName && d.message.contains(u"read-only"_s);
+        reported |=
+            d.severity == Severity::Error && d.location.toString() == badName && d.message.contains(u"read-only"_s);
     QVERIFY(reported);
 
     // Extraction and saving are refused, and write nothing.

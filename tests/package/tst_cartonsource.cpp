@@ -171,7 +171,7 @@ private slots:
         QVERIFY(!(*c)->links());
         QStringList locations;
         for (const Diagnostic &d : (*c)->loadDiagnostics())
-            locations.append(d.location);
+            locations.append(d.location.toString());
         QCOMPARE(locations.size(), 2);
         QVERIFY2(locations[0].startsWith(u"tensor_data/index.toml"), qPrintable(locations.join(u',')));
         QVERIFY2(locations[1].startsWith(u"LINKS"), qPrintable(locations.join(u',')));

@@ -131,7 +131,7 @@ private slots:
         QStringList errorPaths;
         for (const Diagnostic &d : diags)
             if (d.severity == Severity::Error)
-                errorPaths.append(d.location);
+                errorPaths.append(d.location.toString());
         errorPaths.sort();
         QStringList expected{wrongPath, QStringLiteral("model/absent.bin"), QStringLiteral("model/part_2.bin")};
         expected.sort();
@@ -244,7 +244,7 @@ private slots:
                                      .arg(good, 8, 16, QLatin1Char('0'));
         bool found = false;
         for (const Diagnostic &d : report.diagnostics()) {
-            if (d.location == u"model/w.bin") {
+            if (d.location.toString() == u"model/w.bin") {
                 QVERIFY2(d.message.contains(expected), qPrintable(d.message));
                 found = true;
             }

@@ -110,9 +110,9 @@ void TestCartonState::deriveOrder()
     QCOMPARE(CartonState::derive(in).summary(), u"All 5 files verified"_s);
     QVERIFY(CartonState::derive(in).bannerText().isEmpty());
     // Every file hashes fine but validation found errors: invalid, never "verified".
-    in.diagnostics = {{carton::Severity::Error, u"carton.toml"_s, u"x"_s},
-                      {carton::Severity::Warning, u"carton.toml"_s, u"y"_s},
-                      {carton::Severity::Error, u"MANIFEST"_s, u"z"_s}};
+    in.diagnostics = {{carton::Severity::Error, carton::DiagnosticLocation{u"carton.toml"_s}, u"x"_s},
+                      {carton::Severity::Warning, carton::DiagnosticLocation{u"carton.toml"_s}, u"y"_s},
+                      {carton::Severity::Error, carton::DiagnosticLocation{u"MANIFEST"_s}, u"z"_s}};
     QCOMPARE(CartonState::derive(in).kind(), Kind::Invalid);
     QCOMPARE(CartonState::derive(in).summary(), u"Not a valid carton: 2 errors"_s);
     in.filesFailed = 1;
@@ -202,7 +202,7 @@ void TestCartonState::shownConsistently()
     // Nothing says "error" about a cancel: no Error diagnostic, no failed file.
     if (expected == Kind::NotVerified) {
         for (const carton::Diagnostic &d : shownDiagnostics(window))
-            QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location + u": "_s + d.message));
+            QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location.toString() + u": "_s + d.message));
         QCOMPARE(page->verification()->failedCount(), 0);
         QVERIFY(iconImage(window.tabWidget()->tabIcon(0)) != iconImage(studio::shellIcon(u"severity-error"_s)));
         const studio::CartonFilesModel *files = page->view()->filesModel();

@@ -79,7 +79,9 @@ void TestDiagnosticsDock::clickJumpsToTheRow()
     QVERIFY(page->view());
 
     studio::DiagnosticsDock *dock = window.diagnosticsDock();
-    dock->setDiagnostics({{carton::Severity::Error, u"carton.toml: self_test[0].inputs.b"_s, u"b is wrong"_s}});
+    dock->setDiagnostics(
+        {{carton::Severity::Error, carton::DiagnosticLocation{u"carton.toml"_s, 0, u"self_test[0].inputs.b"_s},
+          u"b is wrong"_s}});
     dock->show();
     QTreeView *view = dock->view();
     QTRY_VERIFY(view->isVisible());
@@ -96,9 +98,10 @@ void TestDiagnosticsDock::copyFilterAndCount()
 {
     studio::DiagnosticsDock dock;
     const QString longMessage = u"the start "_s + QString(400, u'x') + u" the end"_s;
-    dock.setDiagnostics({{carton::Severity::Error, u"carton.toml: input[0]"_s, longMessage},
-                         {carton::Severity::Warning, u"model/model.txt"_s, u"w"_s},
-                         {carton::Severity::Info, u"model/big.bin"_s, u"i"_s}});
+    dock.setDiagnostics(
+        {{carton::Severity::Error, carton::DiagnosticLocation{u"carton.toml"_s, 0, u"input[0]"_s}, longMessage},
+         {carton::Severity::Warning, carton::DiagnosticLocation{u"model/model.txt"_s}, u"w"_s},
+         {carton::Severity::Info, carton::DiagnosticLocation{u"model/big.bin"_s}, u"i"_s}});
     dock.resize(500, 200);
     dock.show();
     QVERIFY(QTest::qWaitForWindowActive(&dock));
@@ -141,7 +144,8 @@ void TestDiagnosticsDock::copyFilterAndCount()
     QSignalSpy activated(&dock, &studio::DiagnosticsDock::locationActivated);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(view->model()->index(0, 1)).center());
     QCOMPARE(activated.count(), 1);
-    QCOMPARE(activated.at(0).at(0).toString(), u"carton.toml: input[0]"_s);
+    QCOMPARE(activated.at(0).at(0).value<carton::DiagnosticLocation>(),
+             (carton::DiagnosticLocation{u"carton.toml"_s, 0, u"input[0]"_s}));
 }
 
 void TestDiagnosticsDock::showsItselfWhenThereIsSomething()

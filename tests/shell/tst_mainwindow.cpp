@@ -121,14 +121,14 @@ void TestMainWindow::opensUpstreamFixture()
     QVERIFY(!shown.isEmpty());
     bool found = false;
     for (const carton::Diagnostic &d : shown) {
-        const QString text = d.location + u' ' + d.message;
+        const QString text = d.location.toString() + u' ' + d.message;
         if (d.severity != carton::Severity::Info && text.contains(u"self_test"_s) && text.contains(u"b"_s) &&
             (text.contains(u"string"_s) || text.contains(u"float64"_s)))
             found = true;
     }
     if (!found) {
         for (const carton::Diagnostic &d : shown)
-            qWarning() << carton::severityName(d.severity) << d.location << d.message;
+            qWarning() << carton::severityName(d.severity) << d.location.toString() << d.message;
     }
     QVERIFY(found);
     QVERIFY(window.diagnosticsDock()->windowTitle().contains(u"warning"_s));
@@ -165,7 +165,7 @@ void TestMainWindow::opensSample()
     QCOMPARE(page->verification()->failedCount(), 0);
     QCOMPARE(window.verificationStatus()->tone(), studio::VerificationStatus::Tone::Good);
     for (const carton::Diagnostic &d : page->diagnostics())
-        QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location + u": "_s + d.message));
+        QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location.toString() + u": "_s + d.message));
 }
 
 void TestMainWindow::brokenFileShowsErrorPage_data()
@@ -226,7 +226,7 @@ void TestMainWindow::opensFolderCarton()
     QCOMPARE(page->verification()->failedCount(), 0);
     QCOMPARE(window.verificationStatus()->text(), u"All 2 files verified"_s);
     for (const carton::Diagnostic &d : page->diagnostics())
-        QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location + u": "_s + d.message));
+        QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location.toString() + u": "_s + d.message));
 }
 
 void TestMainWindow::mismatchIsRed()
@@ -243,7 +243,7 @@ void TestMainWindow::mismatchIsRed()
     QCOMPARE(window.verificationStatus()->tone(), studio::VerificationStatus::Tone::Bad);
     bool listed = false;
     for (const carton::Diagnostic &d : shownDiagnostics(window))
-        listed = listed || (d.location == u"model/model.txt"_s && d.severity == carton::Severity::Error);
+        listed = listed || (d.location.toString() == u"model/model.txt"_s && d.severity == carton::Severity::Error);
     QVERIFY(listed);
 
     // Verify Again (F5) runs it again with the same outcome.
@@ -264,7 +264,8 @@ void TestMainWindow::brokenTomlStillShowsDiagnostics()
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
     bool tomlError = false;
     for (const carton::Diagnostic &d : shownDiagnostics(window))
-        tomlError = tomlError || (d.severity == carton::Severity::Error && d.location.startsWith(u"carton.toml"_s));
+        tomlError =
+            tomlError || (d.severity == carton::Severity::Error && d.location.toString().startsWith(u"carton.toml"_s));
     QVERIFY(tomlError);
     QVERIFY(
         window.tabWidget()->tabToolTip(0).startsWith(QDir::toNativeSeparators(folder) + u"\nNot a valid carton: "_s));
@@ -296,8 +297,8 @@ void TestMainWindow::bombShowsError()
         QVERIFY(page->errorPage()->isVisible());
     bool error = false;
     for (const carton::Diagnostic &d : shownDiagnostics(window))
-        error = error ||
-                (d.severity == carton::Severity::Error && QString(d.location + d.message).contains(u"carton.toml"_s));
+        error = error || (d.severity == carton::Severity::Error &&
+                          QString(d.location.toString() + d.message).contains(u"carton.toml"_s));
     QVERIFY(error);
 }
 
@@ -453,14 +454,15 @@ void TestMainWindow::diagnosticRevealsLocation()
     studio::DiagnosticsModel *model = window.diagnosticsDock()->model();
     QModelIndex row;
     for (int r = 0; r < model->rowCount(); ++r) {
-        if (model->diagnostic(model->index(r, 0)).location == u"model/model.txt"_s)
+        if (model->diagnostic(model->index(r, 0)).location.toString() == u"model/model.txt"_s)
             row = model->index(r, 0);
     }
     QVERIFY(row.isValid());
     QSignalSpy activated(window.diagnosticsDock(), &studio::DiagnosticsDock::locationActivated);
     emit window.diagnosticsDock()->view()->activated(row);
     QCOMPARE(activated.count(), 1);
-    QCOMPARE(activated.at(0).at(0).toString(), u"model/model.txt"_s);
+    QCOMPARE(activated.at(0).at(0).value<carton::DiagnosticLocation>(),
+             carton::DiagnosticLocation{u"model/model.txt"_s});
     QCOMPARE(page->view()->currentTab(), studio::CartonView::FilesTab);
 }
 

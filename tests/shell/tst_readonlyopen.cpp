@@ -48,7 +48,7 @@ void TestReadOnlyOpen::hostileEntryIsFlaggedNotFatal()
     bool flagged = false;
     QTRY_VERIFY_WITH_TIMEOUT(!shelltest::shownDiagnostics(window).isEmpty(), shelltest::jobTimeoutMs);
     for (const carton::Diagnostic &d : shelltest::shownDiagnostics(window))
-        flagged |= d.location == u"../../evil.txt"_s && d.message.contains(u"read-only"_s);
+        flagged |= d.location.toString() == u"../../evil.txt"_s && d.message.contains(u"read-only"_s);
     QVERIFY(flagged);
 
     // The Files tree lists the good file and, apart, the unsafe one.

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// The exported helpers of carton_validate: locations, markdown targets, symbol bindings.
-#include "validate/location.h"
+// The exported helpers of carton_validate and base: error locations, field paths,
+// markdown targets, symbol bindings.
+#include "base/errorlocation.h"
+#include "validate/fieldpath.h"
 #include "validate/markdownimages.h"
 #include "validate/symbolbindings.h"
 
@@ -16,8 +18,11 @@ class TestValidateHelpers : public QObject {
     Q_OBJECT
 
 private slots:
-    void parseLocation_data();
-    void parseLocation();
+    void parseErrorLocation_data();
+    void parseErrorLocation();
+    void diagnosticFromError();
+    void fieldPath_data();
+    void fieldPath();
     void markdownTargets_data();
     void markdownTargets();
     void classify_data();
@@ -26,7 +31,7 @@ private slots:
     void bindings();
 };
 
-void TestValidateHelpers::parseLocation_data()
+void TestValidateHelpers::parseErrorLocation_data()
 {
     QTest::addColumn<QString>("location");
     QTest::addColumn<QString>("file");
@@ -49,20 +54,82 @@ void TestValidateHelpers::parseLocation_data()
     QTest::newRow("parser line:column") << u"carton.toml:12:5"_s << u"carton.toml"_s << 12 << QString();
 }
 
-void TestValidateHelpers::parseLocation()
+void TestValidateHelpers::parseErrorLocation()
 {
     QFETCH(QString, location);
     QFETCH(QString, file);
     QFETCH(int, line);
     QFETCH(QString, field);
-    const DiagnosticLocation parsed = carton::parseLocation(location);
+    const DiagnosticLocation parsed = carton::parseErrorLocation(location);
     QCOMPARE(parsed.file, file);
     QCOMPARE(parsed.line, line);
     QCOMPARE(parsed.field, field);
-    if ((parsed.file != location || line > 0) && parsed.column == 0)
-        QCOMPARE(formatLocation(parsed.file, parsed.line, parsed.field), location);
+    // Shown as text, a location reads as it was written.
+    QCOMPARE(parsed.toString(), location);
     if (location == u"carton.toml:12:5"_s)
         QCOMPARE(parsed.column, 5);
+}
+
+void TestValidateHelpers::diagnosticFromError()
+{
+    const Diagnostic parsed =
+        carton::diagnosticFromError(makeError(ErrorCode::Format, u"bad"_s, u"carton.toml:3:9"_s), u"x.carton"_s);
+    QCOMPARE(parsed.severity, Severity::Error);
+    QCOMPARE(parsed.location, (DiagnosticLocation{u"carton.toml"_s, 3, QString(), 9}));
+    QCOMPARE(parsed.toString(), u"carton.toml:3:9: bad"_s);
+    const Diagnostic fallback = carton::diagnosticFromError(makeError(ErrorCode::Io, u"gone"_s), u"x.carton"_s);
+    QCOMPARE(fallback.location, DiagnosticLocation{u"x.carton"_s});
+    QCOMPARE(fallback.toString(), u"x.carton: gone"_s);
+    QCOMPARE(carton::diagnosticFromError(makeError(ErrorCode::Io, u"gone"_s)).toString(), u"gone"_s);
+}
+
+void TestValidateHelpers::fieldPath_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("section");
+    QTest::addColumn<int>("index");
+    QTest::addColumn<QString>("member");
+    QTest::addColumn<int>("memberIndex");
+    QTest::addColumn<QString>("key");
+
+    QTest::newRow("plain") << u"model_name"_s << u"model_name"_s << -1 << QString() << -1 << QString();
+    QTest::newRow("list item") << u"required_platforms[3]"_s << u"required_platforms"_s << 3 << QString() << -1
+                               << QString();
+    QTest::newRow("spec") << u"input[2]"_s << u"input"_s << 2 << QString() << -1 << QString();
+    QTest::newRow("spec member") << u"output[0].dtype"_s << u"output"_s << 0 << u"dtype"_s << -1 << QString();
+    QTest::newRow("shape dim") << u"input[2].shape[1]"_s << u"input"_s << 2 << u"shape"_s << 1 << QString();
+    QTest::newRow("test key") << u"self_test[0].inputs.x"_s << u"self_test"_s << 0 << u"inputs"_s << -1 << u"x"_s;
+    QTest::newRow("dotted key") << u"example[12].sample_out.out.1"_s << u"example"_s << 12 << u"sample_out"_s << -1
+                                << u"out.1"_s;
+    QTest::newRow("runner opt") << u"runner.opts.threads"_s << u"runner"_s << -1 << u"opts"_s << -1 << u"threads"_s;
+    QTest::newRow("runner field") << u"runner.runner_name"_s << u"runner"_s << -1 << u"runner_name"_s << -1
+                                  << QString();
+    QTest::newRow("index.toml") << u"tensor[7].inner[2]"_s << u"tensor"_s << 7 << u"inner"_s << 2 << QString();
+    QTest::newRow("links") << u"urls.0a1b"_s << u"urls"_s << -1 << u"0a1b"_s << -1 << QString();
+    QTest::newRow("empty") << QString() << QString() << -1 << QString() << -1 << QString();
+    // Not a path: kept whole as the section, so nothing is mistaken for a row.
+    QTest::newRow("bad index") << u"input[x].shape"_s << u"input[x].shape"_s << -1 << QString() << -1 << QString();
+    QTest::newRow("negative") << u"input[-1]"_s << u"input[-1]"_s << -1 << QString() << -1 << QString();
+    QTest::newRow("unclosed") << u"input[2"_s << u"input[2"_s << -1 << QString() << -1 << QString();
+    QTest::newRow("huge") << u"input[99999999999]"_s << u"input[99999999999]"_s << -1 << QString() << -1 << QString();
+    QTest::newRow("junk after") << u"input[2]x"_s << u"input[2]x"_s << -1 << QString() << -1 << QString();
+}
+
+void TestValidateHelpers::fieldPath()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, section);
+    QFETCH(int, index);
+    QFETCH(QString, member);
+    QFETCH(int, memberIndex);
+    QFETCH(QString, key);
+    const FieldPath path = FieldPath::parse(field);
+    QCOMPARE(path.section, section);
+    QCOMPARE(path.index, index);
+    QCOMPARE(path.member, member);
+    QCOMPARE(path.memberIndex, memberIndex);
+    QCOMPARE(path.key, key);
+    QCOMPARE(path.isItemOf(u"input"), section == u"input"_s && index >= 0);
 }
 
 void TestValidateHelpers::markdownTargets_data()

@@ -5,6 +5,7 @@
 // Shared by the validation tests: finding a diagnostic and printing lists.
 
 #include "base/diagnostic.h"
+#include "base/errorlocation.h"
 
 #include <QMetaType>
 #include <QString>
@@ -18,7 +19,8 @@ inline QString describe(const Diagnostics &list)
 {
     QStringList lines;
     for (const Diagnostic &d : list)
-        lines.append(severityName(d.severity) + QStringLiteral(" | ") + d.location + QStringLiteral(" | ") + d.message);
+        lines.append(severityName(d.severity) + QStringLiteral(" | ") + d.location.toString() + QStringLiteral(" | ") +
+                     d.message);
     return lines.isEmpty() ? QStringLiteral("(no diagnostics)") : lines.join(u'\n');
 }
 
@@ -28,7 +30,7 @@ inline const Diagnostic *findDiagnostic(const Diagnostics &list, Severity severi
                                         const QString &fragment)
 {
     for (const Diagnostic &d : list)
-        if (d.severity == severity && d.location == location && d.message.contains(fragment))
+        if (d.severity == severity && d.location.toString() == location && d.message.contains(fragment))
             return &d;
     return nullptr;
 }

@@ -9,6 +9,8 @@
 #include <QIcon>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 using namespace studio;
 
 class TestDiagnosticsModel : public QObject {
@@ -35,15 +37,21 @@ void TestDiagnosticsModel::rows()
     QFETCH(QString, severityText);
     DiagnosticsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    const carton::Diagnostic d{carton::Severity(severity), QStringLiteral("carton.toml: input[2].shape"),
-                               QStringLiteral("bad shape")};
-    model.setDiagnostics({d, {carton::Severity::Info, QStringLiteral("MANIFEST:3"), QStringLiteral("x")}});
+    const carton::Diagnostic d{
+        carton::Severity(severity),
+        carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, QStringLiteral("input[2].shape")},
+        QStringLiteral("bad shape")};
+    model.setDiagnostics(
+        {d, {carton::Severity::Info, carton::DiagnosticLocation{QStringLiteral("MANIFEST"), 3}, QStringLiteral("x")}});
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.index(0, DiagnosticsModel::SeverityColumn).data().toString(), severityText);
     QVERIFY(!model.index(0, DiagnosticsModel::SeverityColumn).data(Qt::DecorationRole).value<QIcon>().isNull());
-    QCOMPARE(model.index(0, DiagnosticsModel::LocationColumn).data().toString(), d.location);
+    QCOMPARE(model.index(0, DiagnosticsModel::LocationColumn).data().toString(), u"carton.toml: input[2].shape"_s);
     QCOMPARE(model.index(0, DiagnosticsModel::MessageColumn).data().toString(), d.message);
-    QCOMPARE(model.index(0, DiagnosticsModel::MessageColumn).data(Roles::LocationRole).toString(), d.location);
+    QCOMPARE(
+        model.index(0, DiagnosticsModel::MessageColumn).data(Roles::LocationRole).value<carton::DiagnosticLocation>(),
+        d.location);
+    QCOMPARE(model.index(1, DiagnosticsModel::LocationColumn).data().toString(), u"MANIFEST:3"_s);
     QCOMPARE(model.diagnostic(model.index(0, 2)), d);
     QCOMPARE(model.diagnostic(QModelIndex()), carton::Diagnostic());
     QCOMPARE(model.count(carton::Severity(severity)), severity == int(carton::Severity::Info) ? 2 : 1);

@@ -109,7 +109,7 @@ int main(int argc, char **argv)
         }
         view.setCurrentTab(studio::CartonView::Tab(tab));
         if (tab == studio::CartonView::FilesTab)
-            view.revealLocation(QStringLiteral("model/main.py"));
+            view.revealLocation(carton::DiagnosticLocation{QStringLiteral("model/main.py")});
         if (tab == studio::CartonView::TensorsTab)
             view.tensorsPage()->revealTensor(1);
         if (tab == studio::CartonView::SelfTestsTab)

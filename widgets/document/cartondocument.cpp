@@ -7,7 +7,6 @@
 #include "modelfiles.h"
 #include "package/carton.h"
 #include "recoveryfile.h"
-#include "validate/location.h"
 #include "validate/validator.h"
 
 #include <QCoreApplication>
@@ -40,7 +39,7 @@ Validation validateState(const carton::CartonInfo &info, const carton::TensorSha
     try {
         v.diagnostics = carton::validateInfo(info, shapes, &v.symbols);
     } catch (const std::exception &e) {
-        v.diagnostics = {{carton::Severity::Error, QStringLiteral("carton.toml"),
+        v.diagnostics = {{carton::Severity::Error, carton::DiagnosticLocation{QStringLiteral("carton.toml")},
                           QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))}};
     }
     return v;
@@ -212,11 +211,11 @@ void CartonDocument::startValidation()
             carton::Diagnostics list = std::move(result.diagnostics);
             for (const QString &field : missing) {
                 if (field == u"model/")
-                    list.prepend({carton::Severity::Error, QStringLiteral("model/"),
+                    list.prepend({carton::Severity::Error, carton::DiagnosticLocation{QStringLiteral("model/")},
                                   tr("model/ has no files: add the model's files")});
                 else
                     list.prepend({carton::Severity::Error,
-                                  carton::formatLocation(QStringLiteral("carton.toml"), 0, field),
+                                  carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, field},
                                   tr("%1 is required").arg(fieldLabel(field))});
             }
             m_diagnostics = std::move(list);

@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "documenteditor.h"
 
+#include "base/diagnostic.h"
 #include "document/cartondocument.h"
 #include "fileseditor.h"
 #include "metadataeditor.h"
 #include "runnereditor.h"
 #include "selftestseditor.h"
 #include "specseditor.h"
-#include "validate/location.h"
 
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -87,15 +87,16 @@ void DocumentEditor::setCurrentPage(Page page)
     m_tabs->setCurrentIndex(int(page));
 }
 
-bool DocumentEditor::revealLocation(const QString &location)
+bool DocumentEditor::revealLocation(const carton::DiagnosticLocation &loc)
 {
-    const carton::DiagnosticLocation loc = carton::parseLocation(location.trimmed());
     if (loc.file.startsWith(u"model/") || loc.file.startsWith(u"misc/") || loc.file.startsWith(u"tensor_data/")) {
         setCurrentPage(FilesPage);
         static_cast<FilesEditor *>(page(FilesPage))->revealField(loc.file);
         return true;
     }
-    const QString field = loc.file == u"carton.toml" ? loc.field : location.trimmed();
+    if (!loc.file.isEmpty() && loc.file != u"carton.toml")
+        return false;
+    const QString &field = loc.field;
     const Page target = pageOfField(field);
     setCurrentPage(target);
     QWidget *editor = page(target);

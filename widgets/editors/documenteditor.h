@@ -8,6 +8,10 @@
 
 class QTabWidget;
 
+namespace carton {
+struct DiagnosticLocation;
+} // namespace carton
+
 namespace studio {
 
 class CartonDocument;
@@ -29,10 +33,10 @@ public:
     QWidget *page(Page page) const;
     void setCurrentPage(Page page);
 
-    // Shows and focuses the editor of a diagnostic's location
-    // ("carton.toml: input[2].shape[1]", "runner.runner_name" as a bare field,
-    // "model/"...). False when no editor shows it.
-    bool revealLocation(const QString &location);
+    // Shows and focuses the editor of a diagnostic's location (carton.toml's
+    // field "input[2].shape[1]", a field with no file, "model/"...). False when no
+    // editor shows it.
+    bool revealLocation(const carton::DiagnosticLocation &location);
 
     // Edit ▸ Redo's keys: the platform's, plus Ctrl+Shift+Z and Ctrl+Y wherever
     // the platform theme binds fewer (X11 without a desktop binds none).

@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "editorutils.h"
 
-#include "validate/location.h"
-
 #include <QStringList>
 #include <QWidget>
 
@@ -38,7 +36,7 @@ carton::Diagnostics diagnosticsFor(const carton::Diagnostics &all, const QString
 {
     carton::Diagnostics result;
     for (const carton::Diagnostic &d : all) {
-        const carton::DiagnosticLocation loc = carton::parseLocation(d.location);
+        const carton::DiagnosticLocation &loc = d.location;
         if (loc.file != u"carton.toml")
             continue;
         if (loc.field == field || loc.field.startsWith(field + u'.') || loc.field.startsWith(field + u'['))

@@ -267,7 +267,9 @@ void MetadataEditor::markLicense()
     const QString text = m_license->text().trimmed();
     if (!text.isEmpty())
         for (const QString &message : SpdxLicenses::instance().check(text))
-            problems.append({carton::Severity::Warning, QStringLiteral("carton.toml: license"), message});
+            problems.append({carton::Severity::Warning,
+                             carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, QStringLiteral("license")},
+                             message});
     markField(m_license, problems);
 }
 

@@ -145,12 +145,13 @@ void PlatformListEdit::checkEntry()
     m_add->setEnabled(valid && !platforms().contains(triple));
     if (triple.isEmpty() || valid) {
         markField(m_entry, platforms().contains(triple) && !triple.isEmpty()
-                               ? carton::Diagnostics{{carton::Severity::Warning, QString(),
+                               ? carton::Diagnostics{{carton::Severity::Warning, carton::DiagnosticLocation(),
                                                       tr("%1 is in the list already").arg(triple)}}
                                : carton::Diagnostics{});
         return;
     }
-    markField(m_entry, {{carton::Severity::Error, QString(), tr("Not a target triple: %1").arg(why)}});
+    markField(m_entry,
+              {{carton::Severity::Error, carton::DiagnosticLocation(), tr("Not a target triple: %1").arg(why)}});
 }
 
 void PlatformListEdit::addEntry()

@@ -7,7 +7,7 @@
 #include "referencedelegate.h"
 #include "testdata.h"
 #include "testrefsmodel.h"
-#include "validate/location.h"
+#include "validate/fieldpath.h"
 #include "viewutils.h"
 
 #include <QFileDialog>
@@ -25,7 +25,6 @@
 #include <QPlainTextEdit>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -303,19 +302,15 @@ QStringList SelfTestsEditor::tensorNames() const
 
 bool SelfTestsEditor::revealField(const QString &field)
 {
-    static const QRegularExpression pattern(
-        QStringLiteral(R"(^(self_test|example)\[(\d+)\](?:\.([a-z_]+)(?:\.(.+))?)?$)"));
-    const QRegularExpressionMatch m = pattern.match(field.trimmed());
-    if (!m.hasMatch())
+    const carton::FieldPath path = carton::FieldPath::parse(field.trimmed());
+    const bool isSelfTest = path.isItemOf(u"self_test");
+    if (!isSelfTest && !path.isItemOf(u"example"))
         return false;
-    bool ok = false;
-    const int number = m.captured(2).toInt(&ok);
-    const TestItem item{m.captured(1) == u"self_test" ? TestItem::Kind::SelfTest : TestItem::Kind::Example,
-                        ok ? number : -1};
+    const TestItem item{isSelfTest ? TestItem::Kind::SelfTest : TestItem::Kind::Example, path.index};
     if (m_itemsModel->rowOf(item) < 0)
         return false;
     selectItem(item);
-    const QString part = m.captured(3);
+    const QString &part = path.member;
     if (part == u"name") {
         m_name->setFocus(Qt::OtherFocusReason);
         m_name->selectAll();
@@ -330,8 +325,8 @@ bool SelfTestsEditor::revealField(const QString &field)
         return true;
     }
     int row = -1;
-    if (!m.captured(4).isEmpty())
-        row = m_refsModel->rowOf(part, m.captured(4));
+    if (!path.key.isEmpty())
+        row = m_refsModel->rowOf(part, path.key);
     if (row < 0) { // the table only, or a key it does not have: its first row
         for (int i = 0; i < m_refsModel->rowCount() && row < 0; ++i)
             if (TestRefsModel::tableName(m_refsModel->row(i).table) == part)
@@ -419,7 +414,7 @@ void SelfTestsEditor::onDiagnosticsChanged()
     QStringList lines;
     carton::Diagnostics itemLevel;
     for (const carton::Diagnostic &d : diagnosticsFor(all, base)) {
-        const QString field = carton::parseLocation(d.location).field;
+        const QString &field = d.location.field;
         bool onRow = false;
         for (int i = 0; i < m_refsModel->rowCount() && !onRow; ++i)
             onRow = field == m_refsModel->fieldOf(i) || field.startsWith(m_refsModel->fieldOf(i) + u'.');

@@ -4,7 +4,7 @@
 
 #include "document/cartondocument.h"
 #include "roles.h"
-#include "validate/location.h"
+#include "validate/fieldpath.h"
 
 #include <QBrush>
 #include <QColor>
@@ -20,32 +20,16 @@ constexpr qint64 cellKey(int row, int column)
     return (qint64(row) << 3) | column;
 }
 
-// "input[2].shape[1]" -> row 2, rest ".shape[1]"; false when not "KIND[N]...".
-bool splitField(const QString &field, const QString &kind, int *row, QString *rest)
+// The column showing a spec's member ("shape" of "input[2].shape[1]").
+int columnOfMember(const QString &member)
 {
-    if (!field.startsWith(kind) || field.size() <= kind.size() || field.at(kind.size()) != u'[')
-        return false;
-    const qsizetype close = field.indexOf(u']', kind.size());
-    if (close < 0)
-        return false;
-    bool ok = false;
-    const int n = field.mid(kind.size() + 1, close - kind.size() - 1).toInt(&ok);
-    if (!ok || n < 0)
-        return false;
-    *row = n;
-    *rest = field.mid(close + 1);
-    return true;
-}
-
-int columnOfRest(const QString &rest)
-{
-    if (rest.startsWith(u".dtype"))
+    if (member == u"dtype")
         return SpecsEditModel::DTypeColumn;
-    if (rest.startsWith(u".shape"))
+    if (member == u"shape")
         return SpecsEditModel::ShapeColumn;
-    if (rest.startsWith(u".description"))
+    if (member == u"description")
         return SpecsEditModel::DescriptionColumn;
-    if (rest.startsWith(u".internal_name"))
+    if (member == u"internal_name")
         return SpecsEditModel::InternalNameColumn;
     return SpecsEditModel::NameColumn;
 }
@@ -98,11 +82,10 @@ QString SpecsEditModel::fieldOf(int row, int column) const
 
 QModelIndex SpecsEditModel::indexOfField(const QString &field) const
 {
-    int row = -1;
-    QString rest;
-    if (!splitField(field, kind(), &row, &rest) || row >= m_specs.size())
+    const carton::FieldPath path = carton::FieldPath::parse(field);
+    if (!path.isItemOf(kind()) || path.index >= m_specs.size())
         return {};
-    return index(row, columnOfRest(rest));
+    return index(path.index, columnOfMember(path.member));
 }
 
 void SpecsEditModel::refresh()
@@ -151,20 +134,16 @@ void SpecsEditModel::refreshDiagnostics()
     carton::Diagnostics table;
     const QString k = kind();
     for (const carton::Diagnostic &d : m_document->diagnostics()) {
-        if (!d.location.contains(k))
-            continue; // cheap filter before parsing
-        const carton::DiagnosticLocation loc = carton::parseLocation(d.location);
+        const carton::DiagnosticLocation &loc = d.location;
         if (loc.file != u"carton.toml")
             continue;
         if (loc.field == k) {
             table.append(d);
             continue;
         }
-        int row = -1;
-        QString rest;
-        if (!splitField(loc.field, k, &row, &rest))
-            continue;
-        cells[cellKey(row, columnOfRest(rest))].append(d);
+        const carton::FieldPath path = carton::FieldPath::parse(loc.field);
+        if (path.isItemOf(k))
+            cells[cellKey(path.index, columnOfMember(path.member))].append(d);
     }
     if (cells.isEmpty() && m_cellDiagnostics.isEmpty() && table == m_tableDiagnostics)
         return;

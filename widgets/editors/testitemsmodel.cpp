@@ -4,7 +4,6 @@
 
 #include "editorutils.h"
 #include "format/cartoninfo.h"
-#include "validate/location.h"
 #include "viewutils.h"
 
 #include <QFont>
@@ -65,7 +64,7 @@ void TestItemsModel::setDiagnostics(const carton::Diagnostics &all)
     carton::Diagnostics tests = diagnosticsFor(all, QStringLiteral("self_test"));
     tests += diagnosticsFor(all, QStringLiteral("example"));
     for (const carton::Diagnostic &d : tests) {
-        const QString field = carton::parseLocation(d.location).field;
+        const QString &field = d.location.field;
         const qsizetype close = field.indexOf(u']');
         if (close > 0)
             problems[field.left(close + 1)].append(d);

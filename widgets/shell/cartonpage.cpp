@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonpage.h"
 
+#include "base/errorlocation.h"
 #include "document/cartondocument.h"
 #include "editors/documenteditor.h"
 #include "errorpage.h"
@@ -58,7 +59,7 @@ carton::Diagnostics validate(const std::shared_ptr<const carton::Carton> &carton
         return carton::validateCarton(*carton);
     } catch (const std::exception &e) {
         carton::Diagnostics list = carton->loadDiagnostics();
-        list.append({carton::Severity::Error, carton->path(),
+        list.append({carton::Severity::Error, carton::DiagnosticLocation{carton->path()},
                      QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))});
         return list;
     }
@@ -157,8 +158,11 @@ void CartonPage::setUpWidgets()
     m_missingBanner->hide();
     connect(m_missingBanner, &QLabel::linkActivated, this, [this](const QString &field) {
         setEditing(true);
+        // The links are the missing fields: carton.toml's ("runner.runner_name") or a folder ("model/").
         if (m_editor)
-            m_editor->revealLocation(field);
+            m_editor->revealLocation(field.endsWith(u'/')
+                                         ? carton::DiagnosticLocation{field}
+                                         : carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, field});
     });
     layout->addWidget(m_missingBanner);
     layout->addWidget(m_stack);
@@ -216,7 +220,7 @@ carton::Diagnostics CartonPage::diagnostics() const
     // carton's files said still holds for the files.
     carton::Diagnostics list = m_document->diagnostics();
     for (const carton::Diagnostic &d : m_baseDiagnostics)
-        if (!d.location.startsWith(u"carton.toml"))
+        if (d.location.file != u"carton.toml")
             list.append(d);
     return list + m_verifyDiagnostics;
 }
@@ -416,8 +420,7 @@ void CartonPage::showError(const carton::Error &error)
     connect(m_errorPage, &ErrorPage::closeRequested, this, &CartonPage::closeRequested);
     m_stack->addWidget(m_errorPage);
     m_stack->setCurrentWidget(m_errorPage);
-    m_baseDiagnostics = {
-        {carton::Severity::Error, error.location.isEmpty() ? displayName() : error.location, error.message}};
+    m_baseDiagnostics = {carton::diagnosticFromError(error, displayName())};
     emit stateChanged(m_state);
     emit diagnosticsChanged();
     emit busyChanged();
@@ -444,13 +447,13 @@ void CartonPage::updateVerificationDiagnostics()
     m_verifyDiagnostics.clear();
     for (const carton::FileCheck &check : m_verification->report().files) {
         if (check.state == carton::FileState::Mismatch) {
-            m_verifyDiagnostics.append({carton::Severity::Error, check.path,
+            m_verifyDiagnostics.append({carton::Severity::Error, carton::DiagnosticLocation{check.path},
                                         check.message.isEmpty() ? tr("sha256 %1 does not match MANIFEST (%2)")
                                                                       .arg(QString::fromLatin1(check.actualSha256),
                                                                            QString::fromLatin1(check.expectedSha256))
                                                                 : check.message});
         } else if (check.state == carton::FileState::Failed) {
-            m_verifyDiagnostics.append({carton::Severity::Error, check.path,
+            m_verifyDiagnostics.append({carton::Severity::Error, carton::DiagnosticLocation{check.path},
                                         check.message.isEmpty() ? tr("could not be read") : check.message});
         }
     }
@@ -607,7 +610,7 @@ bool CartonPage::selectViewTab(const QString &tab)
     return false;
 }
 
-bool CartonPage::revealLocation(const QString &location)
+bool CartonPage::revealLocation(const carton::DiagnosticLocation &location)
 {
     // In edit mode a diagnostic leads to the editor of its field.
     if ((m_editing || !m_view) && m_editor)

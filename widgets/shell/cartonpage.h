@@ -89,7 +89,7 @@ public:
     // Selects a tab of the open CartonView; false when there is no such tab.
     bool selectViewTab(const QString &tab);
 
-    bool revealLocation(const QString &location);
+    bool revealLocation(const carton::DiagnosticLocation &location);
 
     // Watching the file (or the folder's metadata files) for changes on disk:
     // a change reloads the carton after a short quiet period, keeping the tab.

@@ -93,7 +93,7 @@ DiagnosticsDock::DiagnosticsDock(QWidget *parent)
 void DiagnosticsDock::activate(const QModelIndex &index)
 {
     const QModelIndex source = index.model() == m_filter ? m_filter->mapToSource(index) : index;
-    const QString location = m_model->diagnostic(source).location;
+    const carton::DiagnosticLocation location = m_model->diagnostic(source).location;
     if (!location.isEmpty())
         emit locationActivated(location);
 }
@@ -135,9 +135,7 @@ QString DiagnosticsDock::selectedText() const
     QStringList lines;
     for (const QModelIndex &row : std::as_const(rows)) {
         const carton::Diagnostic d = m_model->diagnostic(m_filter->mapToSource(row));
-        lines << (d.location.isEmpty()
-                      ? QStringLiteral("%1: %2").arg(carton::severityName(d.severity), d.message)
-                      : QStringLiteral("%1: %2: %3").arg(carton::severityName(d.severity), d.location, d.message));
+        lines << QStringLiteral("%1: %2").arg(carton::severityName(d.severity), d.toString());
     }
     return lines.join(u'\n');
 }

@@ -45,7 +45,7 @@ public:
     int count(carton::Severity severity) const;
 
 signals:
-    void locationActivated(const QString &location);
+    void locationActivated(const carton::DiagnosticLocation &location);
 
 private:
     void updateTitle();

@@ -233,7 +233,7 @@ bool DocumentActions::save(CartonPage *page, bool saveAs)
     QStringList errors;
     for (const carton::Diagnostic &d : page->diagnostics())
         if (d.severity == carton::Severity::Error)
-            errors.append(d.location.isEmpty() ? d.message : d.location + QStringLiteral(": ") + d.message);
+            errors.append(d.toString());
     if (!errors.isEmpty()) {
         QMessageBox box(QMessageBox::Warning, tr("Save With Errors?"),
                         tr("%1 has %n error(s); upstream Carton may refuse to load it.", nullptr, int(errors.size()))

@@ -117,11 +117,12 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
         menu->setAttribute(Qt::WA_DeleteOnClose);
         menu->popup(m_tabs->tabBar()->mapToGlobal(pos));
     });
-    connect(m_diagnostics, &DiagnosticsDock::locationActivated, this, [this](const QString &location) {
-        CartonPage *page = currentPage();
-        if (page && !page->revealLocation(location))
-            statusBar()->showMessage(tr("Nothing to show for %1").arg(location), 4000);
-    });
+    connect(m_diagnostics, &DiagnosticsDock::locationActivated, this,
+            [this](const carton::DiagnosticLocation &location) {
+                CartonPage *page = currentPage();
+                if (page && !page->revealLocation(location))
+                    statusBar()->showMessage(tr("Nothing to show for %1").arg(location.toString()), 4000);
+            });
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
 
     // Says what a drop will do while something is dragged over the window.

@@ -10,9 +10,8 @@
 #include "specspage.h"
 #include "tensorspage.h"
 #include "tensorspecmodel.h"
-#include "validate/location.h"
+#include "validate/fieldpath.h"
 
-#include <QRegularExpression>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -89,14 +88,13 @@ void CartonView::setCurrentTab(Tab tab)
 bool CartonView::revealCartonTomlField(const QString &field, int line)
 {
     // "input[2].shape[1]", "output[0].name", "self_test[1].inputs.x", "example[0]"
-    static const QRegularExpression item(
-        QStringLiteral(R"(^(input|output|self_test|example)\[(\d+)\](?:\.([A-Za-z_]+)(?:\.([^.\[]+))?)?)"));
-    const QRegularExpressionMatch match = item.match(field);
-    if (match.hasMatch()) {
-        const QString section = match.captured(1);
-        const int number = match.captured(2).toInt();
-        if (section == u"input" || section == u"output") {
-            const QString sub = match.captured(3);
+    const carton::FieldPath path = carton::FieldPath::parse(field);
+    const bool isSpec = path.isItemOf(u"input") || path.isItemOf(u"output");
+    if (isSpec || path.isItemOf(u"self_test") || path.isItemOf(u"example")) {
+        const QString &section = path.section;
+        const int number = path.index;
+        if (isSpec) {
+            const QString &sub = path.member;
             int column = TensorSpecModel::NameColumn;
             if (sub == u"dtype")
                 column = TensorSpecModel::DTypeColumn;
@@ -110,13 +108,13 @@ bool CartonView::revealCartonTomlField(const QString &field, int line)
                 setCurrentTab(SpecsTab);
                 return true;
             }
-        } else if (m_selfTests->revealItem(section == u"example", number, match.captured(4))) {
+        } else if (m_selfTests->revealItem(section == u"example", number, path.key)) {
             setCurrentTab(SelfTestsTab);
             return true;
         }
     } else if (!field.isEmpty()) {
-        QString key = field;
-        key.remove(QRegularExpression(QStringLiteral(R"(\[\d+\]$)"))); // "required_platforms[3]"
+        // "required_platforms[3]" is shown by the field "required_platforms".
+        const QString key = path.index >= 0 && path.member.isEmpty() ? path.section : field;
         setCurrentTab(OverviewTab);
         if (m_overview->revealField(key))
             return true;
@@ -129,17 +127,15 @@ bool CartonView::revealCartonTomlField(const QString &field, int line)
     return false;
 }
 
-bool CartonView::revealLocation(const QString &location)
+bool CartonView::revealLocation(const carton::DiagnosticLocation &loc)
 {
-    const carton::DiagnosticLocation loc = carton::parseLocation(location.trimmed());
     if (loc.file.isEmpty())
         return false;
     if (loc.file == u"carton.toml")
         return revealCartonTomlField(loc.field, loc.line);
     if (loc.file == u"tensor_data/index.toml") {
-        static const QRegularExpression tensor(QStringLiteral(R"(^tensor\[(\d+)\])"));
-        const QRegularExpressionMatch match = tensor.match(loc.field);
-        if (match.hasMatch() && m_tensors->revealTensor(match.captured(1).toInt())) {
+        const carton::FieldPath path = carton::FieldPath::parse(loc.field);
+        if (path.isItemOf(u"tensor") && m_tensors->revealTensor(path.index)) {
             setCurrentTab(TensorsTab);
             return true;
         }

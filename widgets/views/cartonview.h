@@ -10,6 +10,7 @@ class QTabWidget;
 
 namespace carton {
 class Carton;
+struct DiagnosticLocation;
 struct FileCheck;
 } // namespace carton
 
@@ -49,7 +50,7 @@ public:
     // Jumps to a diagnostic's location ("carton.toml: input[2].shape", "MANIFEST:3",
     // "tensor_data/index.toml:7: tensor[0].file", "model/main.py"...): switches to
     // the right tab and selects the row/file. False when the location is unknown.
-    bool revealLocation(const QString &location);
+    bool revealLocation(const carton::DiagnosticLocation &location);
 
     Tab currentTab() const;
     void setCurrentTab(Tab tab);

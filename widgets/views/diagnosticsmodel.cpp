@@ -50,7 +50,7 @@ QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const
         case SeverityColumn:
             return severityText(d.severity);
         case LocationColumn:
-            return d.location;
+            return d.location.toString();
         case MessageColumn:
             return d.message;
         }
@@ -61,12 +61,12 @@ QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ToolTipRole:
         if (index.column() == MessageColumn || index.column() == LocationColumn)
-            return QStringLiteral("%1: %2").arg(d.location, d.message);
+            return d.toString();
         break;
     case Roles::SeverityRole:
         return int(d.severity);
     case Roles::LocationRole:
-        return d.location;
+        return QVariant::fromValue(d.location);
     case Roles::SortRole:
         return index.column() == SeverityColumn ? QVariant(int(d.severity)) : data(index, Qt::DisplayRole);
     default:

@@ -22,7 +22,7 @@ enum : int {
     ReferenceRole,  // QString: "@tensor_data/x" or "@misc/y"
     // DiagnosticsModel
     SeverityRole, // int: carton::Severity
-    LocationRole, // QString: the diagnostic's location
+    LocationRole, // carton::DiagnosticLocation: the diagnostic's location
 };
 } // namespace Roles
 
