@@ -3,6 +3,7 @@
 #include "cartonedits.h"
 
 #include "base/archivepath.h"
+#include "base/limits.h"
 #include "format/cartontoml.h"
 #include "format/manifest.h"
 #include "package/carton.h"
@@ -68,6 +69,20 @@ Result<ByteSourcePtr> CartonEdits::byteSource(const QString &path) const
         return ByteSourcePtr(std::make_shared<MemorySource>(source->bytes, path));
     }
     return makeError(ErrorCode::NotFound, QStringLiteral("no such file in the carton"), path);
+}
+
+Result<TensorIndex> CartonEdits::tensorIndex() const
+{
+    static const QString indexPath = QStringLiteral("tensor_data/index.toml");
+    if (!find(indexPath))
+        return TensorIndex();
+    Result<ByteSourcePtr> source = byteSource(indexPath);
+    if (!source)
+        return source.error();
+    Result<QByteArray> bytes = (*source)->readAll(Limits().maxMetadataFileSize);
+    if (!bytes)
+        return bytes.error();
+    return TensorIndex::parse(*bytes, indexPath);
 }
 
 QStringList CartonEdits::paths() const

@@ -6,6 +6,7 @@
 #include "cartoncore_export.h"
 #include "format/cartoninfo.h"
 #include "tensor/bytesource.h"
+#include "tensor/tensorindex.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -40,6 +41,8 @@ public:
         QString diskPath;
         QByteArray bytes;
         QByteArray sha256Hex; // Linked: the MANIFEST hash
+
+        bool operator==(const FileSource &) const = default;
     };
 
     CartonEdits() = default; // a new, empty carton
@@ -56,6 +59,9 @@ public:
     // the bytes in memory. ErrorCode::NotFound when there is no such file, or when
     // it is only reachable through LINKS.
     Result<ByteSourcePtr> byteSource(const QString &path) const;
+    // tensor_data/index.toml as the edits have it now (an empty index when there is
+    // none), read within the metadata size cap.
+    Result<TensorIndex> tensorIndex() const;
 
     // carton.toml := writeCartonToml(info).
     void setInfo(const CartonInfo &info);

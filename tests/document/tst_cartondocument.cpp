@@ -189,6 +189,46 @@ private slots:
         QVERIFY(!carton::hasErrors(document.diagnostics()));
     }
 
+    // Tensors added in the session (an import writes a new index.toml) are checked
+    // against the specs at once, and again after an undo.
+    void validationSeesTensorsAddedInSession()
+    {
+        auto original = testcartons::open(m_carton);
+        QVERIFY(original);
+        CartonDocument document(original, m_carton);
+        carton::Result<carton::CartonInfo> parsed = carton::parseCartonToml(
+            testcartons::minimalToml("[[input]]\nname = \"x\"\ndtype = \"float32\"\nshape = [2]\n\n"
+                                     "[[self_test]]\ninputs = { x = \"@tensor_data/t\" }\n"));
+        QVERIFY2(parsed.ok(), qPrintable(parsed ? QString() : parsed.error().toString()));
+        document.setInfo(*parsed, QStringLiteral("Specs"));
+        document.validateNow();
+        const auto shapeProblems = [&document] {
+            QStringList found;
+            for (const carton::Diagnostic &d : document.diagnostics())
+                if (d.location.field.startsWith(QStringLiteral("self_test[0].inputs.x")) ||
+                    d.location.field.startsWith(QStringLiteral("input[0].shape")))
+                    found.append(d.toString());
+            return found;
+        };
+        const QStringList before = shapeProblems();
+
+        // t is [3] where x is declared [2]: a conflict only the tensor shows.
+        DocumentState next = document.state();
+        const QByteArray index = "[[tensor]]\nname = \"t\"\nfile = \"tensor_0.bin\"\ndtype = \"float32\"\n"
+                                 "shape = [3]\ninner = []\n";
+        QVERIFY(next.files.putBytes(QStringLiteral("tensor_data/index.toml"), index).ok());
+        QVERIFY(next.files.putBytes(QStringLiteral("tensor_data/tensor_0.bin"), QByteArray(12, '\0')).ok());
+        document.setState(next, QStringLiteral("Import t"));
+        document.validateNow();
+        const QStringList after = shapeProblems();
+        QVERIFY2(after.size() > before.size(), qPrintable(after.join(u'\n')));
+        QVERIFY2(after.join(u'\n').contains(u'3'), qPrintable(after.join(u'\n')));
+
+        document.undoStack()->undo();
+        document.validateNow();
+        QCOMPARE(shapeProblems(), before);
+    }
+
     void saveEditedCarton()
     {
         auto original = testcartons::open(m_carton);

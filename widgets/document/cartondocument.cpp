@@ -25,6 +25,7 @@ namespace {
 
 const QString validateKey = QStringLiteral("validate");
 const QString saveKey = QStringLiteral("save");
+const QString kIndexPath = QStringLiteral("tensor_data/index.toml");
 constexpr int validateDelayMs = 150;
 constexpr int autosaveIntervalMs = 2 * 60 * 1000;
 
@@ -47,19 +48,21 @@ Validation validateState(const carton::CartonInfo &info, const carton::TensorSha
 
 } // namespace
 
-// The shapes of the original carton's tensor_data tensors (what self-tests and
-// examples feed the inputs/outputs), taken from its index once, on the first
-// validation job's thread; every later job shares them.
+// The shapes of the tensor_data tensors (what self-tests and examples feed the
+// inputs/outputs), taken from the document's index.toml once, on the first
+// validation job's thread that needs them; every later job shares them until the
+// index changes (an import, an undo of one), when a new cache replaces this one.
 struct TensorShapesCache {
-    std::shared_ptr<const carton::Carton> carton;
+    std::shared_ptr<const carton::Carton> carton; // keeps the edits' original alive
+    carton::CartonEdits files;
     std::once_flag once;
     carton::TensorShapes shapes;
 
     const carton::TensorShapes &get()
     {
         std::call_once(once, [this] {
-            if (carton && carton->tensorIndex())
-                shapes = carton::tensorShapesOf(*carton->tensorIndex());
+            if (const carton::Result<carton::TensorIndex> index = files.tensorIndex())
+                shapes = carton::tensorShapesOf(*index);
         });
         return shapes;
     }
@@ -70,13 +73,14 @@ CartonDocument::CartonDocument(std::shared_ptr<const carton::Carton> original, c
       m_jobs(new LatestJob(this)), m_validateTimer(new QTimer(this)), m_autosaveTimer(new QTimer(this)),
       m_tensorShapes(std::make_shared<TensorShapesCache>())
 {
-    m_tensorShapes->carton = m_original;
     if (m_original) {
         m_state.files = carton::CartonEdits(m_original.get());
         if (m_original->info())
             m_state.info = *m_original->info();
         m_name = QFileInfo(m_original->path()).fileName();
     }
+    m_tensorShapes->carton = m_original;
+    m_tensorShapes->files = m_state.files;
     m_validateTimer->setSingleShot(true);
     m_validateTimer->setInterval(validateDelayMs);
     connect(m_validateTimer, &QTimer::timeout, this, &CartonDocument::startValidation);
@@ -181,6 +185,13 @@ void CartonDocument::apply(const DocumentState &state)
 {
     const bool infoChanged = !(state.info == m_state.info);
     const bool filesChanged = !sameFiles(state.files, m_state.files);
+    const auto *oldIndex = m_state.files.find(kIndexPath);
+    const auto *newIndex = state.files.find(kIndexPath);
+    if (filesChanged && !(oldIndex && newIndex ? *oldIndex == *newIndex : !oldIndex && !newIndex)) {
+        m_tensorShapes = std::make_shared<TensorShapesCache>();
+        m_tensorShapes->carton = m_original;
+        m_tensorShapes->files = state.files;
+    }
     m_state = state;
     if (infoChanged)
         emit this->infoChanged();

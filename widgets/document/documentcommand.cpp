@@ -12,9 +12,7 @@ bool sameFiles(const carton::CartonEdits &a, const carton::CartonEdits &b)
         return false;
     for (auto it = a.files().cbegin(); it != a.files().cend(); ++it) {
         const carton::CartonEdits::FileSource *other = b.find(it.key());
-        const carton::CartonEdits::FileSource &mine = it.value();
-        if (!other || other->kind != mine.kind || other->originalPath != mine.originalPath ||
-            other->diskPath != mine.diskPath || other->bytes != mine.bytes || other->sha256Hex != mine.sha256Hex)
+        if (!other || *other != it.value())
             return false;
     }
     return true;

@@ -44,10 +44,7 @@ const QString kIndexPath = QStringLiteral("tensor_data/index.toml");
 
 bool sameSource(const std::optional<carton::CartonEdits::FileSource> &a, const carton::CartonEdits::FileSource *b)
 {
-    if (!a || !b)
-        return !a && !b;
-    return a->kind == b->kind && a->originalPath == b->originalPath && a->diskPath == b->diskPath &&
-           a->bytes == b->bytes;
+    return a && b ? *a == *b : !a && !b;
 }
 
 QToolButton *toolButton(const QString &text, const QString &tip, const QString &objectName)
@@ -375,7 +372,7 @@ void SelfTestsEditor::onFilesChanged()
     if (!m_indexRead || !sameSource(m_indexSource, source)) {
         m_indexRead = true;
         m_indexSource = source ? std::optional(*source) : std::nullopt;
-        carton::Result<carton::TensorIndex> index = testdata::tensorIndex(m_document->files());
+        carton::Result<carton::TensorIndex> index = m_document->files().tensorIndex();
         if (index) {
             m_index = *index;
             m_indexStatus->setText(tr("tensor_data/ holds %n tensor(s)", nullptr, int(m_index.entries().size())));

@@ -18,19 +18,6 @@ const QString kIndexPath = QStringLiteral("tensor_data/index.toml");
 
 } // namespace
 
-carton::Result<carton::TensorIndex> tensorIndex(const carton::CartonEdits &files)
-{
-    if (!files.find(kIndexPath))
-        return carton::TensorIndex();
-    carton::Result<carton::ByteSourcePtr> source = files.byteSource(kIndexPath);
-    if (!source)
-        return source.error();
-    carton::Result<QByteArray> bytes = (*source)->readAll(carton::Limits().maxMetadataFileSize);
-    if (!bytes)
-        return bytes.error();
-    return carton::TensorIndex::parse(*bytes, kIndexPath);
-}
-
 QString uniqueTensorName(const carton::TensorIndex &index, const QString &base)
 {
     QString stem = base.trimmed();
@@ -48,7 +35,7 @@ QString uniqueTensorName(const carton::TensorIndex &index, const QString &base)
 carton::Result<DocumentState> withImportedTensor(const DocumentState &state, const QString &name,
                                                  const carton::TensorReader &tensor, carton::Progress *progress)
 {
-    carton::Result<carton::TensorIndex> index = tensorIndex(state.files);
+    carton::Result<carton::TensorIndex> index = state.files.tensorIndex();
     if (!index)
         return index.error();
     if (tensor.byteSize() > maxImportedTensorBytes)

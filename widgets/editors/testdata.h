@@ -21,11 +21,6 @@ namespace testdata {
 // until the document is saved).
 inline constexpr qint64 maxImportedTensorBytes = qint64(1) << 30; // 1 GiB
 
-// tensor_data/index.toml as the document has it now (the original's entry, or
-// what an import in this session wrote); an empty index when there is none.
-// Fails when the file cannot be read or does not parse.
-carton::Result<carton::TensorIndex> tensorIndex(const carton::CartonEdits &files);
-
 // A tensor name not used by `index`: `base` when free, else "base_2", "base_3"...
 QString uniqueTensorName(const carton::TensorIndex &index, const QString &base);
 
