@@ -9,6 +9,7 @@
 #include "tensorfilepage.h"
 #include "testutil.h"
 #include "verificationrunner.h"
+#include "windowdroptarget.h"
 
 #include <QFile>
 #include <QMimeData>
@@ -66,7 +67,7 @@ private slots:
         QCOMPARE(window.pageCount(), 1);
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(path), QUrl::fromLocalFile(dir.filePath(u"notes.txt"_s))});
-        QCOMPARE(MainWindow::cartonPathsFromMimeData(&mime).size(), 1);
+        QCOMPARE(studio::WindowDropTarget::pathsFromMimeData(&mime).size(), 1);
 
         window.closePage(0);
         QCOMPARE(window.pageCount(), 0);

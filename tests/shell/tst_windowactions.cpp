@@ -162,9 +162,16 @@ void TestWindowActions::dropOpens()
     QDragEnterEvent enter(pos.toPoint(), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(&window, &enter);
     QCOMPARE(enter.isAccepted(), expectedTabs > 0);
+    // While dragging, the hint says what the drop will do, a line per path.
+    const auto *hint = window.findChild<QLabel *>(u"dropHint"_s);
+    QVERIFY(hint);
+    QCOMPARE(hint->isVisible(), expectedTabs > 0);
+    if (expectedTabs > 0)
+        QCOMPARE(hint->text().count(u'\n') + 1, qMin(expectedTabs, 4));
 
     QDropEvent drop(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(&window, &drop);
+    QVERIFY(!hint->isVisible());
     QCOMPARE(window.pageCount(), expectedTabs);
     for (int i = 0; i < expectedTabs; ++i)
         QCOMPARE(QUrl::fromLocalFile(window.page(i)->path()), urls.at(i));

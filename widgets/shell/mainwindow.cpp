@@ -23,6 +23,7 @@
 #include "verificationstatus.h"
 #include "views/cartonview.h"
 #include "welcomepage.h"
+#include "windowdroptarget.h"
 
 #include <QAction>
 #include <QApplication>
@@ -30,14 +31,12 @@
 #include <QCloseEvent>
 #include <QDesktopServices>
 #include <QDir>
-#include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QPointer>
 #include <QScreen>
 #include <QSettings>
@@ -83,7 +82,6 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
       m_problems(new QToolButton(this)), m_documents(new DocumentActions(this, settings))
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setAcceptDrops(true);
     setDocumentMode(true);
 
     m_central->addWidget(m_welcome);
@@ -125,16 +123,10 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
             });
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
 
-    // Says what a drop will do while something is dragged over the window.
-    m_dropHint = new QLabel(this);
-    m_dropHint->setObjectName(QStringLiteral("dropHint"));
-    m_dropHint->setAlignment(Qt::AlignCenter);
-    m_dropHint->setWordWrap(true);
-    m_dropHint->setAutoFillBackground(true);
-    m_dropHint->setBackgroundRole(QPalette::Highlight);
-    m_dropHint->setForegroundRole(QPalette::HighlightedText);
-    m_dropHint->setContentsMargins(12, 12, 12, 12);
-    m_dropHint->hide();
+    // Drops open cartons and tensor files, and start new documents from models.
+    auto *drops = new WindowDropTarget(this);
+    connect(drops, &WindowDropTarget::openRequested, this, &MainWindow::openPath);
+    connect(drops, &WindowDropTarget::modelDropped, m_documents, &DocumentActions::newFromModel);
 
     createActions();
     restoreWindowSettings();
@@ -726,84 +718,6 @@ void MainWindow::updateDiagnostics()
             m_dockHadProblems = hasProblems;
             m_diagnostics->setVisible(hasProblems);
         }
-    }
-}
-
-QStringList MainWindow::cartonPathsFromMimeData(const QMimeData *mime)
-{
-    QStringList paths;
-    if (!mime || !mime->hasUrls())
-        return paths;
-    const QList<QUrl> urls = mime->urls();
-    for (const QUrl &url : urls) {
-        if (!url.isLocalFile())
-            continue;
-        const QFileInfo info(url.toLocalFile());
-        if (info.isDir() ||
-            (info.isFile() &&
-             (info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0 ||
-              TensorFileBrowser::handles(info.fileName()) || DocumentActions::isModelPath(info.absoluteFilePath()))))
-            paths << cleanAbsolute(info.absoluteFilePath());
-    }
-    return paths;
-}
-
-void MainWindow::showDropHint(const QStringList &paths)
-{
-    if (paths.isEmpty()) {
-        m_dropHint->hide();
-        return;
-    }
-    QStringList lines;
-    for (const QString &path : paths.mid(0, 3))
-        lines.append(DocumentActions::dropDescription(path));
-    if (paths.size() > 3)
-        lines.append(tr("… and %n more", nullptr, int(paths.size() - 3)));
-    m_dropHint->setText(lines.join(u'\n'));
-    const QRect area = centralWidget()->geometry();
-    m_dropHint->setGeometry(area.adjusted(24, 24, -24, -24));
-    m_dropHint->show();
-    m_dropHint->raise();
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent *event)
-{
-    const QStringList paths = cartonPathsFromMimeData(event->mimeData());
-    showDropHint(paths);
-    if (!paths.isEmpty())
-        event->acceptProposedAction();
-    else
-        event->ignore();
-}
-
-void MainWindow::dragLeaveEvent(QDragLeaveEvent *event)
-{
-    m_dropHint->hide();
-    QMainWindow::dragLeaveEvent(event);
-}
-
-void MainWindow::dragMoveEvent(QDragMoveEvent *event)
-{
-    if (!cartonPathsFromMimeData(event->mimeData()).isEmpty())
-        event->acceptProposedAction();
-    else
-        event->ignore();
-}
-
-void MainWindow::dropEvent(QDropEvent *event)
-{
-    m_dropHint->hide();
-    const QStringList paths = cartonPathsFromMimeData(event->mimeData());
-    if (paths.isEmpty()) {
-        event->ignore();
-        return;
-    }
-    event->acceptProposedAction();
-    for (const QString &path : paths) {
-        if (DocumentActions::isModelPath(path))
-            m_documents->newFromModel(path);
-        else
-            openPath(path);
     }
 }
 

@@ -76,10 +76,6 @@ public:
     // caller shows it and deletes it.
     QMenu *createTabContextMenu(int index);
 
-    // Local files and folders among the URLs of a drag: .carton, .safetensors and
-    // .npy files and carton folders open; other folders and files are models to pack.
-    static QStringList cartonPathsFromMimeData(const QMimeData *mime);
-
     void saveWindowSettings();
 
 public slots:
@@ -104,10 +100,6 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
-    void dragEnterEvent(QDragEnterEvent *event) override;
-    void dragMoveEvent(QDragMoveEvent *event) override;
-    void dropEvent(QDropEvent *event) override;
-    void dragLeaveEvent(QDragLeaveEvent *event) override;
 
 private:
     void createActions();
@@ -117,7 +109,6 @@ private:
     void updatePageTab(CartonPage *page);
     void updateActions();
     void updateDiagnostics();
-    void showDropHint(const QStringList &paths);
     QString lastDirectory() const;
     void rememberDirectory(const QString &path);
 
@@ -130,7 +121,6 @@ private:
     VerificationStatus *m_verificationStatus;
     QToolButton *m_problems;
     DocumentActions *m_documents = nullptr;
-    QLabel *m_dropHint = nullptr;
     // The dock shows itself when the current carton gets problems and hides
     // when it has none; in between the user's choice stands.
     const CartonPage *m_dockPage = nullptr;
