@@ -71,11 +71,11 @@ struct FileDiff {
 };
 
 struct DiffOptions {
-    qint64 maxTextBytes = 1 << 20;       // text files larger than this are not diffed
-    qint64 maxTensorBytes = 256ll << 20; // tensors larger than this are not compared
-    int context = 3;                     // unified diff context lines
-    int maxEdits = 2000;                 // line edits beyond which a text diff gives up
-    int maxDiffLines = 5000;             // lines of one unified diff shown at most
+    qint64 maxTextBytes = 1 << 20;      // text files larger than this are not diffed
+    qint64 maxTensorBytes = 64ll << 20; // tensors larger than this (each loaded whole) are not compared
+    int context = 3;                    // unified diff context lines
+    int maxEdits = 2000;                // line edits beyond which a text diff gives up
+    int maxDiffLines = 5000;            // lines of one unified diff shown at most
 };
 
 // The comparison of two cartons.

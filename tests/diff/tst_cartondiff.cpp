@@ -43,6 +43,7 @@ private slots:
     void largeIdenticalModelReadsNoModelBytes();
     void folderWithoutManifest();
     void unreadableToml();
+    void caps();
     void cancelled();
     void openErrorsNameTheFile();
 
@@ -277,6 +278,34 @@ void TestCartonDiff::unreadableToml()
     QCOMPARE(toml->changeClass, ChangeClass::Breaking);
     QVERIFY2(toml->reason.contains(b), qPrintable(toml->reason));
     QVERIFY(fileOf(*d, QStringLiteral("carton.toml"))->unifiedDiff.contains(u"+spec_version = ["));
+}
+
+void TestCartonDiff::caps()
+{
+    const QString a = m_dir.filePath(QStringLiteral("caps/a")), b = m_dir.filePath(QStringLiteral("caps/b"));
+    QMap<QString, QByteArray> fa = difftest::baseFiles(), fb = fa;
+    fb[QStringLiteral("tensor_data/y.bin")] = difftest::floats({1, 2, 4, 6, 8, 10});
+    fb[QStringLiteral("model/main.py")] = "def run(x):\n    return x\n";
+    QVERIFY(difftest::writeFolder(a, fa));
+    QVERIFY(difftest::writeFolder(b, fb));
+    DiffOptions options;
+    options.maxTensorBytes = 23; // y.bin is 24 bytes
+    options.maxTextBytes = 20;   // main.py is over 20 bytes on both sides
+    auto d = diffCartonFiles(a, b, options);
+    QVERIFY(d.ok());
+    const FileDiff *y = fileOf(*d, QStringLiteral("tensor_data/y.bin"));
+    QVERIFY(y->tensor);
+    QVERIFY(!y->tensor->compared);
+    QCOMPARE(y->tensor->message, QStringLiteral("not compared: larger than 23 bytes"));
+    const FileDiff *py = fileOf(*d, QStringLiteral("model/main.py"));
+    QVERIFY(py->unifiedDiff.isEmpty());
+    QCOMPARE(py->note, QStringLiteral("not diffed: larger than 20 bytes"));
+    QCOMPARE(d->contentBytesRead, 0);
+    // Within the caps the same files are compared.
+    d = diffCartonFiles(a, b);
+    QVERIFY(fileOf(*d, QStringLiteral("tensor_data/y.bin"))->tensor->compared);
+    QCOMPARE(fileOf(*d, QStringLiteral("tensor_data/y.bin"))->tensor->maxAbsError, 1.0);
+    QVERIFY(!fileOf(*d, QStringLiteral("model/main.py"))->unifiedDiff.isEmpty());
 }
 
 void TestCartonDiff::cancelled()
