@@ -5,6 +5,7 @@
 #include "aboutdialog.h"
 #include "cartonpage.h"
 #include "cartontabs.h"
+#include "compare/comparepage.h"
 #include "diagnosticsdock.h"
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
@@ -160,6 +161,11 @@ void MainWindow::createActions()
     m_openSampleAction = file->addAction(tr("Open &Sample Carton"), this, &MainWindow::openSample);
     m_openSampleAction->setObjectName(QStringLiteral("actionOpenSample"));
     m_openSampleAction->setEnabled(!WelcomePage::sampleCartonPath().isEmpty());
+    m_compareAction = file->addAction(tr("Compare &With…"), this, [this] {
+        if (const CartonPage *p = currentPage(); p && !p->path().isEmpty())
+            ComparePage::compareWith(m_tabs, p->path());
+    });
+    m_compareAction->setObjectName(QStringLiteral("actionCompareWith"));
     file->addSeparator();
     file->addAction(m_documents->saveAction());
     file->addAction(m_documents->saveAsAction());
@@ -548,9 +554,9 @@ TensorFilePage *MainWindow::openTensorFile(const QString &path)
 void MainWindow::closePage(int index)
 {
     CartonPage *p = page(index);
-    if (auto *tensors = qobject_cast<TensorFilePage *>(m_tabs->widget(index))) {
+    if (QWidget *other = m_tabs->widget(index); !p && other) { // a tensor file or a Compare tab
         m_tabs->removeTab(index);
-        tensors->deleteLater(); // its jobs' late results are dropped
+        other->deleteLater(); // its jobs' late results are dropped
         onCurrentChanged();
         return;
     }
@@ -665,6 +671,7 @@ void MainWindow::updateActions()
     const CartonPage *page = currentPage();
     const bool open = page && page->carton();
     m_closeAction->setEnabled(page != nullptr);
+    m_compareAction->setEnabled(page && !page->path().isEmpty());
     m_verifyAction->setEnabled(open);
     m_runSelfTestsAction->setEnabled(open && page->view() && page->carton()->info() &&
                                      !page->carton()->info()->selfTests.isEmpty());

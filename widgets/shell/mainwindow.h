@@ -129,6 +129,7 @@ private:
     QString m_preferredTab;
 
     QAction *m_closeAction = nullptr;
+    QAction *m_compareAction = nullptr; // File ▸ Compare With… (widgets/compare/)
     QAction *m_copyHashAction = nullptr;
     QAction *m_verifyAction = nullptr;
     QAction *m_runSelfTestsAction = nullptr;

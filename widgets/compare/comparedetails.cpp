@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "comparedetails.h"
+
+#include "tensor/tensorregion.h"
+
+#include <QCoreApplication>
+
+namespace studio::comparedetails {
+
+using namespace carton;
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("CompareDetails", text);
+}
+
+QString esc(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+QString row(const QString &label, const QString &value)
+{
+    return QStringLiteral("<tr><td style='padding-right:12px'><b>%1</b></td><td>%2</td></tr>").arg(esc(label), value);
+}
+
+QString classSpan(ChangeClass cls)
+{
+    return QStringLiteral("<span style='color:%1;font-weight:bold'>%2</span>")
+        .arg(cls == ChangeClass::Breaking ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32"),
+             changeClassName(cls));
+}
+
+QString pre(const QString &text)
+{
+    return QStringLiteral("<pre style='white-space:pre-wrap'>%1</pre>").arg(esc(text));
+}
+
+QString tensorHtml(const TensorDelta &t)
+{
+    QString html = QStringLiteral("<h4>%1</h4><table>").arg(esc(tr("Tensor comparison")));
+    html += row(tr("Left"), esc(QStringLiteral("%1 %2 %3").arg(t.nameA, dtypeName(t.dtypeA), shapeText(t.shapeA))));
+    html += row(tr("Right"), esc(QStringLiteral("%1 %2 %3").arg(t.nameB, dtypeName(t.dtypeB), shapeText(t.shapeB))));
+    if (t.compared) {
+        html += row(tr("Elements differing"), QStringLiteral("%1 of %2").arg(t.mismatchCount).arg(t.elementCount));
+        html += row(tr("Max abs error"), QString::number(t.maxAbsError, 'g', 6));
+        html += row(tr("Max rel error"), QString::number(t.maxRelError, 'g', 6));
+    }
+    html += row(tr("Result"), esc(t.message));
+    return html + QStringLiteral("</table>");
+}
+
+} // namespace
+
+QString unifiedDiffHtml(const QString &unified)
+{
+    QString html = QStringLiteral("<pre style='font-family:monospace'>");
+    for (const QString &line : unified.split(u'\n')) {
+        QString style;
+        if (line.startsWith(u"+++") || line.startsWith(u"---"))
+            style = QStringLiteral("font-weight:bold");
+        else if (line.startsWith(u'+'))
+            style = QStringLiteral("background-color:#d4f5dc;color:#11632a");
+        else if (line.startsWith(u'-'))
+            style = QStringLiteral("background-color:#fbdada;color:#8e1b1b");
+        else if (line.startsWith(u"@@"))
+            style = QStringLiteral("color:#1e5aa8");
+        html +=
+            style.isEmpty() ? esc(line) + u'\n' : QStringLiteral("<span style='%1'>%2</span>\n").arg(style, esc(line));
+    }
+    return html + QStringLiteral("</pre>");
+}
+
+QString summaryHtml(const CartonDiff &diff)
+{
+    QString html = QStringLiteral("<table>");
+    html += row(tr("Left"), esc(diff.pathA));
+    html += row(tr("Model hash"), esc(QString::fromLatin1(diff.modelHashA)));
+    html += row(tr("Right"), esc(diff.pathB));
+    html += row(tr("Model hash"), esc(QString::fromLatin1(diff.modelHashB)));
+    html += QStringLiteral("</table><p>");
+    if (diff.identical())
+        html += esc(tr("Identical: both cartons have the same model hash, so every file is the same."));
+    else
+        html += QStringLiteral("%1 %2, %3 %4. ")
+                    .arg(diff.count(ChangeClass::Breaking))
+                    .arg(classSpan(ChangeClass::Breaking))
+                    .arg(diff.count(ChangeClass::Compatible))
+                    .arg(classSpan(ChangeClass::Compatible)) +
+                esc(tr("Select a row to see both values in full, or a file for its diff."));
+    return html + QStringLiteral("</p>");
+}
+
+QString entryHtml(const CartonDiff &diff, int entryIndex)
+{
+    if (entryIndex < 0 || entryIndex >= diff.entries.size())
+        return summaryHtml(diff);
+    const DiffEntry &e = diff.entries.at(entryIndex);
+    QString html = QStringLiteral("<h3>%1</h3>").arg(esc(e.field.isEmpty() ? e.item : e.item + u" · " + e.field));
+    html += QStringLiteral("<p>%1").arg(esc(changeKindName(e.kind)));
+    if (e.isChange())
+        html += QStringLiteral(" — %1: %2").arg(classSpan(e.changeClass), esc(e.reason));
+    html += QStringLiteral("</p>");
+    const FileDiff *file = nullptr;
+    if (e.section == DiffSection::Files)
+        for (const FileDiff &f : diff.files)
+            if (f.path == e.item)
+                file = &f;
+    if (!file) {
+        html += QStringLiteral("<table width='100%'><tr><th align='left'>%1</th><th align='left'>%2</th></tr>"
+                               "<tr><td valign='top'>%3</td><td valign='top'>%4</td></tr></table>")
+                    .arg(esc(tr("Left")), esc(tr("Right")), pre(e.before), pre(e.after));
+        return html;
+    }
+    html += QStringLiteral("<table>");
+    if (file->sizeA >= 0)
+        html +=
+            row(tr("Left"),
+                esc(QStringLiteral("%1 bytes, sha256 %2").arg(file->sizeA).arg(QString::fromLatin1(file->sha256A))));
+    if (file->sizeB >= 0)
+        html +=
+            row(tr("Right"),
+                esc(QStringLiteral("%1 bytes, sha256 %2").arg(file->sizeB).arg(QString::fromLatin1(file->sha256B))));
+    html += QStringLiteral("</table>");
+    if (file->tensor)
+        html += tensorHtml(*file->tensor);
+    if (!file->unifiedDiff.isEmpty())
+        html += unifiedDiffHtml(file->unifiedDiff);
+    if (!file->note.isEmpty())
+        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(file->note));
+    return html;
+}
+
+} // namespace studio::comparedetails
