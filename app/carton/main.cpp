@@ -29,6 +29,7 @@ const char kUsage[] =
     "  selftest FILE [--runner NAME] [--force] [--kserve-url URL] [--kserve-model NAME] [--rtol R]\n"
     "           [--atol A] [--test NAME] [--json]\n"
     "                                        run the self-tests and compare with expected_out\n"
+    "  scan FILE [--json]                    safety scan: pickle imports, code, archive, hosts (exit 1 findings)\n"
     "\n"
     "FILE is a .carton file or an unpacked carton folder (tensor commands also take .safetensors\n"
     "and .npy files). `carton COMMAND --help` for details.\n"
@@ -67,6 +68,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("import-tensor"), cli::runImportTensor},
         {QStringLiteral("runners"), cli::runRunners},
         {QStringLiteral("selftest"), cli::runSelfTest},
+        {QStringLiteral("scan"), cli::runScan},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {

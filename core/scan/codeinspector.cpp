@@ -115,7 +115,8 @@ ExecutableKind CodeInspector::executableKind(QByteArrayView head, QByteArrayView
     if (head.size() < 4)
         return head.startsWith("#!") ? ExecutableKind::Script : ExecutableKind::None;
     const quint32 be = qFromBigEndian<quint32>(head.data());
-    if (head.startsWith("\x7f" "ELF"))
+    if (head.startsWith("\x7f"
+                        "ELF"))
         return ExecutableKind::Elf;
     if (be == 0xfeedface || be == 0xfeedfacf || be == 0xcefaedfe || be == 0xcffaedfe)
         return ExecutableKind::MachO;

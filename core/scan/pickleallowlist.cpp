@@ -27,7 +27,8 @@ const QHash<QString, QSet<QString>> &exactNames()
         {QStringLiteral("torch.serialization"), {QStringLiteral("_get_layout")}},
         {QStringLiteral("torch.jit._pickle"),
          {QStringLiteral("build_intlist"), QStringLiteral("build_tensorlist"), QStringLiteral("build_doublelist"),
-          QStringLiteral("build_boollist"), QStringLiteral("build_tensor_from_id"), QStringLiteral("restore_type_tag")}},
+          QStringLiteral("build_boollist"), QStringLiteral("build_tensor_from_id"),
+          QStringLiteral("restore_type_tag")}},
         {QStringLiteral("collections"), {QStringLiteral("OrderedDict"), QStringLiteral("defaultdict")}},
         {QStringLiteral("builtins"),
          {QStringLiteral("set"), QStringLiteral("frozenset"), QStringLiteral("slice"), QStringLiteral("range"),
@@ -52,27 +53,71 @@ const QHash<QString, QSet<QString>> &exactNames()
 // torch.<name>: storages, dtypes, layouts, memory formats, devices, sizes.
 bool allowedTorchName(const QString &name)
 {
-    static const QSet<QString> names{
-        QStringLiteral("FloatStorage"), QStringLiteral("DoubleStorage"), QStringLiteral("HalfStorage"),
-        QStringLiteral("BFloat16Storage"), QStringLiteral("LongStorage"), QStringLiteral("IntStorage"),
-        QStringLiteral("ShortStorage"), QStringLiteral("CharStorage"), QStringLiteral("ByteStorage"),
-        QStringLiteral("BoolStorage"), QStringLiteral("ComplexFloatStorage"), QStringLiteral("ComplexDoubleStorage"),
-        QStringLiteral("QInt8Storage"), QStringLiteral("QUInt8Storage"), QStringLiteral("QInt32Storage"),
-        QStringLiteral("QUInt4x2Storage"), QStringLiteral("QUInt2x4Storage"), QStringLiteral("UntypedStorage"),
-        QStringLiteral("Size"), QStringLiteral("device"), QStringLiteral("dtype"), QStringLiteral("Tensor"),
-        QStringLiteral("float16"), QStringLiteral("float32"), QStringLiteral("float64"), QStringLiteral("bfloat16"),
-        QStringLiteral("half"), QStringLiteral("float"), QStringLiteral("double"), QStringLiteral("complex32"),
-        QStringLiteral("complex64"), QStringLiteral("complex128"), QStringLiteral("cfloat"), QStringLiteral("cdouble"),
-        QStringLiteral("uint8"), QStringLiteral("int8"), QStringLiteral("int16"), QStringLiteral("int32"),
-        QStringLiteral("int64"), QStringLiteral("short"), QStringLiteral("int"), QStringLiteral("long"),
-        QStringLiteral("bool"), QStringLiteral("qint8"), QStringLiteral("quint8"), QStringLiteral("qint32"),
-        QStringLiteral("quint4x2"), QStringLiteral("float8_e4m3fn"), QStringLiteral("float8_e5m2"),
-        QStringLiteral("strided"), QStringLiteral("sparse_coo"), QStringLiteral("sparse_csr"),
-        QStringLiteral("sparse_csc"), QStringLiteral("sparse_bsr"), QStringLiteral("sparse_bsc"),
-        QStringLiteral("_mkldnn"), QStringLiteral("contiguous_format"), QStringLiteral("channels_last"),
-        QStringLiteral("channels_last_3d"), QStringLiteral("preserve_format"), QStringLiteral("per_tensor_affine"),
-        QStringLiteral("per_channel_affine"), QStringLiteral("per_channel_affine_float_qparams"),
-        QStringLiteral("per_tensor_symmetric"), QStringLiteral("per_channel_symmetric")};
+    static const QSet<QString> names{QStringLiteral("FloatStorage"),
+                                     QStringLiteral("DoubleStorage"),
+                                     QStringLiteral("HalfStorage"),
+                                     QStringLiteral("BFloat16Storage"),
+                                     QStringLiteral("LongStorage"),
+                                     QStringLiteral("IntStorage"),
+                                     QStringLiteral("ShortStorage"),
+                                     QStringLiteral("CharStorage"),
+                                     QStringLiteral("ByteStorage"),
+                                     QStringLiteral("BoolStorage"),
+                                     QStringLiteral("ComplexFloatStorage"),
+                                     QStringLiteral("ComplexDoubleStorage"),
+                                     QStringLiteral("QInt8Storage"),
+                                     QStringLiteral("QUInt8Storage"),
+                                     QStringLiteral("QInt32Storage"),
+                                     QStringLiteral("QUInt4x2Storage"),
+                                     QStringLiteral("QUInt2x4Storage"),
+                                     QStringLiteral("UntypedStorage"),
+                                     QStringLiteral("Size"),
+                                     QStringLiteral("device"),
+                                     QStringLiteral("dtype"),
+                                     QStringLiteral("Tensor"),
+                                     QStringLiteral("float16"),
+                                     QStringLiteral("float32"),
+                                     QStringLiteral("float64"),
+                                     QStringLiteral("bfloat16"),
+                                     QStringLiteral("half"),
+                                     QStringLiteral("float"),
+                                     QStringLiteral("double"),
+                                     QStringLiteral("complex32"),
+                                     QStringLiteral("complex64"),
+                                     QStringLiteral("complex128"),
+                                     QStringLiteral("cfloat"),
+                                     QStringLiteral("cdouble"),
+                                     QStringLiteral("uint8"),
+                                     QStringLiteral("int8"),
+                                     QStringLiteral("int16"),
+                                     QStringLiteral("int32"),
+                                     QStringLiteral("int64"),
+                                     QStringLiteral("short"),
+                                     QStringLiteral("int"),
+                                     QStringLiteral("long"),
+                                     QStringLiteral("bool"),
+                                     QStringLiteral("qint8"),
+                                     QStringLiteral("quint8"),
+                                     QStringLiteral("qint32"),
+                                     QStringLiteral("quint4x2"),
+                                     QStringLiteral("float8_e4m3fn"),
+                                     QStringLiteral("float8_e5m2"),
+                                     QStringLiteral("strided"),
+                                     QStringLiteral("sparse_coo"),
+                                     QStringLiteral("sparse_csr"),
+                                     QStringLiteral("sparse_csc"),
+                                     QStringLiteral("sparse_bsr"),
+                                     QStringLiteral("sparse_bsc"),
+                                     QStringLiteral("_mkldnn"),
+                                     QStringLiteral("contiguous_format"),
+                                     QStringLiteral("channels_last"),
+                                     QStringLiteral("channels_last_3d"),
+                                     QStringLiteral("preserve_format"),
+                                     QStringLiteral("per_tensor_affine"),
+                                     QStringLiteral("per_channel_affine"),
+                                     QStringLiteral("per_channel_affine_float_qparams"),
+                                     QStringLiteral("per_tensor_symmetric"),
+                                     QStringLiteral("per_channel_symmetric")};
     return names.contains(name);
 }
 
@@ -101,40 +146,40 @@ QString dangerous(const QString &module, const QString &name)
 {
     const QString root = module.section(u'.', 0, 0);
     static const QSet<QString> systemModules{
-        QStringLiteral("os"),       QStringLiteral("posix"),      QStringLiteral("nt"),
-        QStringLiteral("subprocess"), QStringLiteral("sys"),      QStringLiteral("shutil"),
-        QStringLiteral("socket"),   QStringLiteral("pty"),        QStringLiteral("commands"),
-        QStringLiteral("runpy"),    QStringLiteral("importlib"),  QStringLiteral("pkgutil"),
-        QStringLiteral("ctypes"),   QStringLiteral("webbrowser"), QStringLiteral("code"),
-        QStringLiteral("codeop"),   QStringLiteral("pickle"),     QStringLiteral("_pickle"),
-        QStringLiteral("marshal"),  QStringLiteral("asyncio"),    QStringLiteral("multiprocessing"),
-        QStringLiteral("urllib"),   QStringLiteral("http"),       QStringLiteral("requests"),
-        QStringLiteral("ftplib"),   QStringLiteral("smtplib"),    QStringLiteral("telnetlib"),
-        QStringLiteral("tempfile"), QStringLiteral("pathlib"),    QStringLiteral("io"),
-        QStringLiteral("_io"),      QStringLiteral("signal"),     QStringLiteral("threading"),
-        QStringLiteral("_thread"),  QStringLiteral("platform"),   QStringLiteral("bdb"),
-        QStringLiteral("pdb"),      QStringLiteral("timeit"),     QStringLiteral("cProfile"),
-        QStringLiteral("profile"),  QStringLiteral("trace"),      QStringLiteral("dill"),
-        QStringLiteral("joblib"),   QStringLiteral("torch.hub"),  QStringLiteral("site")};
+        QStringLiteral("os"),         QStringLiteral("posix"),      QStringLiteral("nt"),
+        QStringLiteral("subprocess"), QStringLiteral("sys"),        QStringLiteral("shutil"),
+        QStringLiteral("socket"),     QStringLiteral("pty"),        QStringLiteral("commands"),
+        QStringLiteral("runpy"),      QStringLiteral("importlib"),  QStringLiteral("pkgutil"),
+        QStringLiteral("ctypes"),     QStringLiteral("webbrowser"), QStringLiteral("code"),
+        QStringLiteral("codeop"),     QStringLiteral("pickle"),     QStringLiteral("_pickle"),
+        QStringLiteral("marshal"),    QStringLiteral("asyncio"),    QStringLiteral("multiprocessing"),
+        QStringLiteral("urllib"),     QStringLiteral("http"),       QStringLiteral("requests"),
+        QStringLiteral("ftplib"),     QStringLiteral("smtplib"),    QStringLiteral("telnetlib"),
+        QStringLiteral("tempfile"),   QStringLiteral("pathlib"),    QStringLiteral("io"),
+        QStringLiteral("_io"),        QStringLiteral("signal"),     QStringLiteral("threading"),
+        QStringLiteral("_thread"),    QStringLiteral("platform"),   QStringLiteral("bdb"),
+        QStringLiteral("pdb"),        QStringLiteral("timeit"),     QStringLiteral("cProfile"),
+        QStringLiteral("profile"),    QStringLiteral("trace"),      QStringLiteral("dill"),
+        QStringLiteral("joblib"),     QStringLiteral("torch.hub"),  QStringLiteral("site")};
     if (systemModules.contains(root) || systemModules.contains(module))
         return QStringLiteral("%1 reaches the operating system, the network or other code: loading the pickle "
                               "can run commands")
             .arg(module);
     static const QSet<QString> builtinCallables{
-        QStringLiteral("eval"),      QStringLiteral("exec"),      QStringLiteral("compile"),
-        QStringLiteral("getattr"),   QStringLiteral("setattr"),   QStringLiteral("delattr"),
-        QStringLiteral("__import__"), QStringLiteral("open"),     QStringLiteral("input"),
-        QStringLiteral("globals"),   QStringLiteral("locals"),    QStringLiteral("vars"),
-        QStringLiteral("breakpoint"), QStringLiteral("help"),     QStringLiteral("memoryview"),
-        QStringLiteral("type"),      QStringLiteral("apply"),     QStringLiteral("execfile"),
-        QStringLiteral("file"),      QStringLiteral("reload")};
+        QStringLiteral("eval"),       QStringLiteral("exec"),    QStringLiteral("compile"),
+        QStringLiteral("getattr"),    QStringLiteral("setattr"), QStringLiteral("delattr"),
+        QStringLiteral("__import__"), QStringLiteral("open"),    QStringLiteral("input"),
+        QStringLiteral("globals"),    QStringLiteral("locals"),  QStringLiteral("vars"),
+        QStringLiteral("breakpoint"), QStringLiteral("help"),    QStringLiteral("memoryview"),
+        QStringLiteral("type"),       QStringLiteral("apply"),   QStringLiteral("execfile"),
+        QStringLiteral("file"),       QStringLiteral("reload")};
     if ((module == u"builtins" || module == u"__builtin__" || module == u"__builtins__") &&
         builtinCallables.contains(name))
         return QStringLiteral("%1.%2 evaluates code or reaches any attribute: loading the pickle can run anything")
             .arg(module, name);
     if (root == u"operator" || root == u"_operator" || root == u"functools" || root == u"_functools" ||
-        root == u"itertools" || root == u"copyreg" || root == u"copy_reg" || root == u"types" ||
-        root == u"inspect" || root == u"ast")
+        root == u"itertools" || root == u"copyreg" || root == u"copy_reg" || root == u"types" || root == u"inspect" ||
+        root == u"ast")
         return QStringLiteral("%1.%2 composes calls or resolves names (a known way around deny-lists, e.g. "
                               "operator.methodcaller, functools.partial)")
             .arg(module, name);

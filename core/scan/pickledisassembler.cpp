@@ -33,8 +33,7 @@ QString pickleRefName(PickleRef ref)
 
 bool pickleRefImports(PickleRef ref)
 {
-    return ref == PickleRef::Global || ref == PickleRef::StackGlobal || ref == PickleRef::Inst ||
-           ref == PickleRef::Ext;
+    return ref == PickleRef::Global || ref == PickleRef::StackGlobal || ref == PickleRef::Inst || ref == PickleRef::Ext;
 }
 
 namespace {
@@ -168,8 +167,8 @@ private:
     }
     bool failLimit(const QString &message)
     {
-        m_out.error = makeError(ErrorCode::Limit, QStringLiteral("offset %1: %2").arg(m_opOffset).arg(message),
-                                m_location);
+        m_out.error =
+            makeError(ErrorCode::Limit, QStringLiteral("offset %1: %2").arg(m_opOffset).arg(message), m_location);
         return false;
     }
     bool truncated(const QString &what)
@@ -202,7 +201,8 @@ private:
         if (!readUInt(lengthSize, &n))
             return false;
         if (n > quint64(m_limits.maxBytes))
-            return failLimit(QStringLiteral("declares %1 bytes, more than the limit of %2").arg(n).arg(m_limits.maxBytes));
+            return failLimit(
+                QStringLiteral("declares %1 bytes, more than the limit of %2").arg(n).arg(m_limits.maxBytes));
         *length = qint64(n);
         if (!m_in.readKeeping(qint64(n), m_limits.maxKeptString + 1, kept))
             return truncated(QStringLiteral("a %1-byte string").arg(n));
@@ -408,9 +408,9 @@ bool Machine::step(uchar op, bool *stop)
         return readCounted(1, &kept, &length) && pushString(kept, length, true);
     case '\x8d': // BINUNICODE8
         return readCounted(8, &kept, &length) && pushString(kept, length, true);
-    case 'B':    // BINBYTES
+    case 'B': // BINBYTES
         return readCounted(4, &kept, &length) && pushOther();
-    case 'C':    // SHORT_BINBYTES
+    case 'C': // SHORT_BINBYTES
         return readCounted(1, &kept, &length) && pushOther();
     case '\x8e': // BINBYTES8
     case '\x96': // BYTEARRAY8
@@ -481,10 +481,10 @@ bool Machine::step(uchar op, bool *stop)
         if (!popMark(nullptr, "APPENDS/SETITEMS/ADDITEMS"))
             return false;
         return m_stack.size() > floor() || pop(1, "APPENDS/SETITEMS/ADDITEMS"); // the container must be there
-    case 'd':    // DICT
-    case 'l':    // LIST
-    case 't':    // TUPLE
-    case '\x91': // FROZENSET
+    case 'd':                                                                   // DICT
+    case 'l':                                                                   // LIST
+    case 't':                                                                   // TUPLE
+    case '\x91':                                                                // FROZENSET
         return popMark(nullptr, "DICT/LIST/TUPLE/FROZENSET") && pushOther();
     case '\x85': // TUPLE1
         return pop(1, "TUPLE1") && pushOther();
@@ -492,7 +492,7 @@ bool Machine::step(uchar op, bool *stop)
         return pop(2, "TUPLE2") && pushOther();
     case '\x87': // TUPLE3
         return pop(3, "TUPLE3") && pushOther();
-    case 'g': // GET
+    case 'g':   // GET
     case 'p': { // PUT
         if (!readLine(&line))
             return false;
@@ -579,8 +579,8 @@ PickleListing PickleDisassembler::disassemble(QIODevice &input, const QString &l
     return out;
 }
 
-PickleListing PickleDisassembler::disassemble(QByteArrayView data, const QString &location,
-                                              const PickleLimits &limits, bool concatenated)
+PickleListing PickleDisassembler::disassemble(QByteArrayView data, const QString &location, const PickleLimits &limits,
+                                              bool concatenated)
 {
     QByteArray bytes = QByteArray::fromRawData(data.data(), data.size());
     QBuffer buffer(&bytes);

@@ -16,13 +16,13 @@ namespace carton {
 // Caps for one pickle stream: hostile pickles are made of tiny opcodes, so the
 // byte and opcode caps bound the time, the stack and memo caps the memory.
 struct PickleLimits {
-    qint64 maxBytes = 8ll << 30;            // bytes read from one stream (large BINBYTES are skipped, not kept)
-    qint64 maxOpcodes = 500'000'000;        // opcodes decoded (a real 100 MB data.pkl has a few million)
-    qint64 maxStackDepth = 1'000'000;       // values on the stack and marks, all together
-    qint64 maxMemoEntries = 2'000'000;      // PUT / MEMOIZE slots (~100 bytes each)
-    qint64 maxLineLength = 64 * 1024;       // protocol 0 text arguments (GLOBAL module and name, INT...)
-    qint64 maxKeptString = 1024;            // longer strings are not kept (no module name is that long)
-    int maxDistinctImports = 10'000;        // distinct (opcode, module, name) triples listed
+    qint64 maxBytes = 8ll << 30;       // bytes read from one stream (large BINBYTES are skipped, not kept)
+    qint64 maxOpcodes = 500'000'000;   // opcodes decoded (a real 100 MB data.pkl has a few million)
+    qint64 maxStackDepth = 1'000'000;  // values on the stack and marks, all together
+    qint64 maxMemoEntries = 2'000'000; // PUT / MEMOIZE slots (~100 bytes each)
+    qint64 maxLineLength = 64 * 1024;  // protocol 0 text arguments (GLOBAL module and name, INT...)
+    qint64 maxKeptString = 1024;       // longer strings are not kept (no module name is that long)
+    int maxDistinctImports = 10'000;   // distinct (opcode, module, name) triples listed
 };
 
 // How a pickle reaches a Python object by name.
@@ -55,12 +55,12 @@ struct PickleImport {
 // What one pickle stream holds: every import and call target, and why it stopped
 // early (if it did). Nothing is ever executed or constructed.
 struct PickleListing {
-    int protocol = 0;       // the highest PROTO seen (0 when none: protocol 0/1)
-    int pickles = 0;        // complete pickles (STOP opcodes) in the stream
-    qint64 opcodes = 0;     // opcodes decoded
-    qint64 bytes = 0;       // bytes consumed
-    bool trailingData = false; // bytes follow the last pickle that are not another pickle (not read)
-    QList<PickleImport> imports; // distinct imports and calls, in order of first occurrence
+    int protocol = 0;              // the highest PROTO seen (0 when none: protocol 0/1)
+    int pickles = 0;               // complete pickles (STOP opcodes) in the stream
+    qint64 opcodes = 0;            // opcodes decoded
+    qint64 bytes = 0;              // bytes consumed
+    bool trailingData = false;     // bytes follow the last pickle that are not another pickle (not read)
+    QList<PickleImport> imports;   // distinct imports and calls, in order of first occurrence
     bool importsTruncated = false; // maxDistinctImports was reached
     std::optional<Error> error;    // truncated, garbage, a cap hit: the listing is partial
     bool complete() const { return !error.has_value(); }

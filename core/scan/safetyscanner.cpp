@@ -352,8 +352,7 @@ void Scan::network(const Carton &carton)
     const QString &description = *carton.info()->modelDescription;
     for (const MarkdownTarget &t : markdownTargets(description))
         if (t.isImage && (t.url.startsWith(u"https://") || t.url.startsWith(u"http://")))
-            addHost(t.url, QStringLiteral("carton.toml"),
-                    QStringLiteral("remote image from %1 in the description"),
+            addHost(t.url, QStringLiteral("carton.toml"), QStringLiteral("remote image from %1 in the description"),
                     QStringLiteral("showing the description fetches it: the host learns who looks"));
     // Raw HTML is not rendered here, but other viewers of the description may.
     static const QRegularExpression img(QStringLiteral(R"(<img\b[^>]{0,2000}?\bsrc\s*=\s*["']?([^"'\s>]{1,2000}))"),
@@ -361,8 +360,7 @@ void Scan::network(const Carton &carton)
     for (auto it = img.globalMatch(description); it.hasNext();) {
         const QString url = it.next().captured(1);
         if (url.startsWith(u"https://", Qt::CaseInsensitive) || url.startsWith(u"http://", Qt::CaseInsensitive))
-            addHost(url, QStringLiteral("carton.toml"),
-                    QStringLiteral("remote HTML image from %1 in the description"),
+            addHost(url, QStringLiteral("carton.toml"), QStringLiteral("remote HTML image from %1 in the description"),
                     QStringLiteral("viewers that render HTML fetch it: the host learns who looks"));
     }
 }
@@ -371,8 +369,7 @@ void Scan::carton(const Carton &c)
 {
     const CartonSource &source = c.source();
     for (const Diagnostic &d : c.loadDiagnostics())
-        if (d.severity == Severity::Error &&
-            (d.location.startsWith(u"carton.toml") || d.location.startsWith(u"LINKS")))
+        if (d.severity == Severity::Error && (d.location.startsWith(u"carton.toml") || d.location.startsWith(u"LINKS")))
             problem(QStringLiteral("%1: %2 (its hosts cannot be listed)").arg(d.location, d.message));
     archive(source);
     if (m_progress)

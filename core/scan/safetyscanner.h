@@ -11,8 +11,8 @@
 namespace carton {
 
 struct ScanOptions {
-    Limits limits;           // for the carton and the zips inside it (unsafe entries are quarantined, not fatal)
-    PickleLimits pickle;     // per pickle stream
+    Limits limits;       // for the carton and the zips inside it (unsafe entries are quarantined, not fatal)
+    PickleLimits pickle; // per pickle stream
     qint64 maxCodeFileSize = 16ll << 20; // a Python file read whole to list its imports
     // A compressed TorchScript/torch zip inside a carton is decoded to a temporary
     // file to be read as a zip; larger ones are not scanned (status incomplete).

@@ -21,10 +21,10 @@ enum class ScanStatus { Complete, Incomplete, Failed };
 // Info; Unknown when it could not read something and found nothing above Info.
 enum class ScanVerdict { NoFindings, Findings, Unknown };
 
-CARTONCORE_EXPORT QString scanSeverityName(ScanSeverity s);  // "critical", "high", "medium", "info"
-CARTONCORE_EXPORT QString scanCategoryName(ScanCategory c);  // "pickle", "code", "archive", "network"
-CARTONCORE_EXPORT QString scanStatusName(ScanStatus s);      // "complete", "incomplete", "failed"
-CARTONCORE_EXPORT QString scanVerdictName(ScanVerdict v);    // "no findings", "findings", "unknown"
+CARTONCORE_EXPORT QString scanSeverityName(ScanSeverity s); // "critical", "high", "medium", "info"
+CARTONCORE_EXPORT QString scanCategoryName(ScanCategory c); // "pickle", "code", "archive", "network"
+CARTONCORE_EXPORT QString scanStatusName(ScanStatus s);     // "complete", "incomplete", "failed"
+CARTONCORE_EXPORT QString scanVerdictName(ScanVerdict v);   // "no findings", "findings", "unknown"
 
 // One thing that can execute or reach out. `file` is the carton path, with the
 // inner entry after ": " for files inside a file ("model/model.pt: m/data.pkl").

@@ -70,7 +70,7 @@ QString hex32(quint32 v)
 
 struct ZipReader::Private {
     QString path;
-    QString fileName; // for messages
+    QString fileName;    // for messages
     qint64 fileSize = 0; // of the zip (the region, for openRegion())
     qint64 base = 0;     // where the zip starts in the file (openRegion())
     QByteArray comment;  // the end record's archive comment
@@ -115,10 +115,9 @@ Result<std::unique_ptr<ZipReader>> ZipReader::openRegion(const QString &path, qi
     if (size < 0)
         size = file.size() - offset;
     if (offset < 0 || size < 0 || !fitsWithin(quint64(offset), quint64(size), quint64(file.size())))
-        return makeError(ErrorCode::Usage,
-                         QStringLiteral("region %1+%2 is outside the file's %3 bytes").arg(offset).arg(size).arg(
-                             file.size()),
-                         path);
+        return makeError(
+            ErrorCode::Usage,
+            QStringLiteral("region %1+%2 is outside the file's %3 bytes").arg(offset).arg(size).arg(file.size()), path);
     reader->d->base = offset;
     reader->d->fileSize = size;
     if (Status s = reader->d->parse(file); !s)

@@ -40,8 +40,7 @@ public:
     // end). Offsets in the zip are relative to `offset`; nothing outside the
     // region is read. Messages name `displayName` (default: the file's name).
     static Result<std::unique_ptr<ZipReader>> openRegion(const QString &path, qint64 offset, qint64 size,
-                                                         const Limits &limits = {},
-                                                         const QString &displayName = {});
+                                                         const Limits &limits = {}, const QString &displayName = {});
     ~ZipReader();
 
     QString path() const;
