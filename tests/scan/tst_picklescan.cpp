@@ -32,6 +32,8 @@ private slots:
     void importingOpcodes_data();
     void importingOpcodes();
     void stackGlobalThroughMemo();
+    void bypassPickles_data();
+    void bypassPickles();
     void judge_data();
     void judge();
     void hostile_data();
@@ -96,6 +98,47 @@ void TestPickleScan::stackGlobalThroughMemo()
     QCOMPARE(refs(listing), (QStringList{u"STACK_GLOBAL builtins.eval"_s, u"REDUCE builtins.eval"_s}));
     QCOMPARE(listing.imports.front().detail, u"module from memo 0"_s);
     QCOMPARE(listing.imports.front().offset, 23); // after PROTO, the string, BINPUT, POP, BINGET, the name
+}
+
+void TestPickleScan::bypassPickles_data()
+{
+    // Deny-list bypasses and classic payloads, each a real pickle written here.
+    QTest::addColumn<QByteArray>("pickle");
+    QTest::addColumn<QString>("finding");
+    const QByteArray methodcaller = QByteArray("\x80\x04", 2) + shortUnicode("operator") +
+                                    shortUnicode("methodcaller") + "\x93" + shortUnicode("system") +
+                                    shortUnicode("id") + "\x86R" + shortUnicode("os") + "\x85R.";
+    QTest::newRow("operator.methodcaller") << methodcaller << u"imports operator.methodcaller"_s;
+    QTest::newRow("functools.partial") << globalReduce("functools", "partial", "x") << u"imports functools.partial"_s;
+    QTest::newRow("pkgutil.resolve_name")
+        << globalReduce("pkgutil", "resolve_name", "os:system") << u"imports pkgutil.resolve_name"_s;
+    QTest::newRow("builtins.getattr") << stackGlobalReduce("builtins", "getattr", "x") << u"imports builtins.getattr"_s;
+    QTest::newRow("builtins.eval") << stackGlobalReduce("builtins", "eval", "1") << u"imports builtins.eval"_s;
+    QTest::newRow("builtins.exec") << globalReduce("builtins", "exec", "pass") << u"imports builtins.exec"_s;
+    QTest::newRow("os.system") << globalReduce("os", "system", "id") << u"imports os.system"_s;
+    QTest::newRow("nt.system") << globalReduce("nt", "system", "dir") << u"imports nt.system"_s;
+    QTest::newRow("subprocess.Popen") << stackGlobalReduce("subprocess", "Popen", "id")
+                                      << u"imports subprocess.Popen"_s;
+    QTest::newRow("INST subprocess") << QByteArray("(S'id'\nisubprocess\ncheck_output\n.")
+                                     << u"imports subprocess.check_output"_s;
+    QTest::newRow("attribute path") << stackGlobalReduce("builtins", "__import__.os", "x")
+                                    << u"imports builtins.__import__.os"_s;
+}
+
+void TestPickleScan::bypassPickles()
+{
+    QFETCH(QByteArray, pickle);
+    QFETCH(QString, finding);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"payload.pkl"_s);
+    QVERIFY(ziptest::writeFile(path, pickle));
+    const ScanReport report = SafetyScanner::scan(path);
+    QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(report.verdict(), ScanVerdict::Findings);
+    QCOMPARE(report.findings.front().severity, ScanSeverity::Critical);
+    QCOMPARE(report.findings.front().what, finding);
+    QCOMPARE(report.findings.front().category, ScanCategory::Pickle);
 }
 
 void TestPickleScan::judge_data()
