@@ -102,7 +102,7 @@ print('  carton scan: status', r['status'], '- verdict', r['verdict'], '-', r['p
   dis=$wall
   measure "python3 genops globals-only $name.pkl" $py "$work/globals.py" "$work/$name.pkl"
   genops=$wall
-  rows+=("$(printf '  %s: carton scan is %s faster than pickletools -a, %s faster than a genops loop' \
+  rows+=("$(printf '  %s: python time / carton scan time = %s (pickletools -a), %s (genops loop)' \
     "$name ($((size >> 20)) MiB)" "$(ratio "$scan" "$dis")" "$(ratio "$scan" "$genops")")")
 done
 

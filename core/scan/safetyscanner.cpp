@@ -220,7 +220,7 @@ void Scan::pickleFile(const CartonSource &source, const SourceFile &f)
     }
     if (!isPickleByName(f.path) && !(head->size() >= 2 && uchar(head->at(0)) == 0x80 && uchar(head->at(1)) <= 5))
         return; // raw data (a .bin of weights), not a pickle
-    Result<std::unique_ptr<QIODevice>> device = source.open(f.path);
+    Result<std::unique_ptr<QIODevice>> device = source.open(f.path, false); // no CRC pass: only opcodes are read
     if (!device) {
         problem(device.error().toString());
         return;
