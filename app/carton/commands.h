@@ -24,5 +24,6 @@ int runTensors(const QStringList &args);
 int runExportTensor(const QStringList &args);
 int runImportTensor(const QStringList &args);
 int runDiff(const QStringList &args);
+int runScan(const QStringList &args);
 
 } // namespace cli

@@ -30,6 +30,7 @@ const char kUsage[] =
     "           [--atol A] [--test NAME] [--json]\n"
     "                                        run the self-tests and compare with expected_out\n"
     "  diff A B [--json]                     compare two cartons (exit 0 same model hash, 1 different)\n"
+    "  scan FILE [--json]                    safety scan: pickle imports, code, archive, hosts (exit 1 findings)\n"
     "\n"
     "FILE is a .carton file or an unpacked carton folder (tensor commands also take .safetensors\n"
     "and .npy files). `carton COMMAND --help` for details.\n"
@@ -69,6 +70,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("runners"), cli::runRunners},
         {QStringLiteral("selftest"), cli::runSelfTest},
         {QStringLiteral("diff"), cli::runDiff},
+        {QStringLiteral("scan"), cli::runScan},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {

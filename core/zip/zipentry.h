@@ -24,6 +24,7 @@ struct ZipEntry {
     quint64 localHeaderOffset = 0;
     quint32 externalAttributes = 0;
     quint32 dosDateTime = 0;
+    QByteArray comment; // the central directory record's file comment (raw bytes)
 
     // Unix mode from the high 16 bits of the external attributes (0 when absent).
     quint32 unixMode() const { return externalAttributes >> 16; }

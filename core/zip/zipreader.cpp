@@ -70,8 +70,10 @@ QString hex32(quint32 v)
 
 struct ZipReader::Private {
     QString path;
-    QString fileName; // for messages
-    qint64 fileSize = 0;
+    QString fileName;    // for messages
+    qint64 fileSize = 0; // of the zip (the region, for openRegion())
+    qint64 base = 0;     // where the zip starts in the file (openRegion())
+    QByteArray comment;  // the end record's archive comment
     Limits limits;
     std::vector<ZipEntry> entries;
     std::vector<QuarantinedEntry> quarantined;
@@ -97,14 +99,27 @@ ZipReader::~ZipReader() = default;
 
 Result<std::unique_ptr<ZipReader>> ZipReader::open(const QString &path, const Limits &limits)
 {
+    return openRegion(path, 0, -1, limits);
+}
+
+Result<std::unique_ptr<ZipReader>> ZipReader::openRegion(const QString &path, qint64 offset, qint64 size,
+                                                         const Limits &limits, const QString &displayName)
+{
     std::unique_ptr<ZipReader> reader(new ZipReader);
     reader->d->path = path;
-    reader->d->fileName = QFileInfo(path).fileName();
+    reader->d->fileName = displayName.isEmpty() ? QFileInfo(path).fileName() : displayName;
     reader->d->limits = limits;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file.errorString()), path);
-    reader->d->fileSize = file.size();
+    if (size < 0)
+        size = file.size() - offset;
+    if (offset < 0 || size < 0 || !fitsWithin(quint64(offset), quint64(size), quint64(file.size())))
+        return makeError(
+            ErrorCode::Usage,
+            QStringLiteral("region %1+%2 is outside the file's %3 bytes").arg(offset).arg(size).arg(file.size()), path);
+    reader->d->base = offset;
+    reader->d->fileSize = size;
     if (Status s = reader->d->parse(file); !s)
         return s.error();
     return reader;
@@ -120,7 +135,7 @@ Status ZipReader::Private::parse(QFile &file)
     const qint64 tailSize = std::min<qint64>(fileSize, EndOfCentralDirSize + MaxCommentSize);
     const qint64 tailStart = fileSize - tailSize;
     QByteArray tail(tailSize, Qt::Uninitialized);
-    if (!file.seek(tailStart) || file.read(tail.data(), tailSize) != tailSize)
+    if (!file.seek(base + tailStart) || file.read(tail.data(), tailSize) != tailSize)
         return error(ErrorCode::Io, QStringLiteral("cannot read the end of the file: %1").arg(file.errorString()));
     qint64 eocd = -1;
     qint64 liar = -1;
@@ -144,6 +159,7 @@ Status ZipReader::Private::parse(QFile &file)
         return error(ErrorCode::Format, QStringLiteral("no end of central directory record (not a zip archive, or "
                                                        "truncated)"));
     const char *e = tail.constData() + eocd;
+    comment = tail.sliced(eocd + EndOfCentralDirSize);
     const quint64 eocdOffset = quint64(tailStart + eocd);
     quint32 disk = get16(e + 4);
     quint32 cdDisk = get16(e + 6);
@@ -157,7 +173,7 @@ Status ZipReader::Private::parse(QFile &file)
     if (eocdOffset >= quint64(Zip64LocatorSize)) {
         const quint64 locatorOffset = eocdOffset - Zip64LocatorSize;
         QByteArray locator(Zip64LocatorSize, Qt::Uninitialized);
-        if (!file.seek(qint64(locatorOffset)) || file.read(locator.data(), Zip64LocatorSize) != Zip64LocatorSize)
+        if (!file.seek(base + qint64(locatorOffset)) || file.read(locator.data(), Zip64LocatorSize) != Zip64LocatorSize)
             return error(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(file.errorString()));
         if (get32(locator.constData()) == Zip64LocatorSignature) {
             const quint64 recordOffset = get64(locator.constData() + 8);
@@ -170,7 +186,7 @@ Status ZipReader::Private::parse(QFile &file)
                                                     .arg(recordOffset)
                                                     .arg(locatorOffset));
             QByteArray record(Zip64EndOfCentralDirSize, Qt::Uninitialized);
-            if (!file.seek(qint64(recordOffset)) ||
+            if (!file.seek(base + qint64(recordOffset)) ||
                 file.read(record.data(), Zip64EndOfCentralDirSize) != Zip64EndOfCentralDirSize)
                 return error(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(file.errorString()));
             const char *r = record.constData();
@@ -215,7 +231,7 @@ Status ZipReader::Private::parse(QFile &file)
                                             .arg(cdSize)
                                             .arg(count));
     QByteArray cd(qsizetype(cdSize), Qt::Uninitialized);
-    if (!file.seek(qint64(cdOffset)) || file.read(cd.data(), qint64(cdSize)) != qint64(cdSize))
+    if (!file.seek(base + qint64(cdOffset)) || file.read(cd.data(), qint64(cdSize)) != qint64(cdSize))
         return error(ErrorCode::Io, QStringLiteral("cannot read the central directory: %1").arg(file.errorString()));
     return parseCentralDirectory(cd, count, cdOffset);
 }
@@ -260,6 +276,7 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
         entry.externalAttributes = get32(h + 38);
         entry.localHeaderOffset = get32(h + 42);
         const QByteArray rawName(h + CentralHeaderSize, nameLength);
+        entry.comment = QByteArray(h + CentralHeaderSize + nameLength + extraLength, commentLength);
         if (!decodeName(rawName, entry.flags & FlagUtf8, &entry.name))
             return error(ErrorCode::Format,
                          QStringLiteral("%1: name is not valid UTF-8 although the UTF-8 flag is set").arg(record));
@@ -320,10 +337,17 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
             pos += recordSize;
             continue;
         }
-        if (index.contains(entry.name))
-            return entryError(
+        if (index.contains(entry.name)) {
+            const Error duplicate = entryError(
                 ErrorCode::Format, entry,
                 QStringLiteral("duplicate entry name (records %1 and %2)").arg(index.value(entry.name)).arg(n));
+            if (!limits.quarantineUnsafeEntries)
+                return duplicate;
+            // Other tools may extract either copy: the later ones are left out.
+            quarantined.push_back({entry.name.left(1000), duplicate.toString()});
+            pos += recordSize;
+            continue;
+        }
 
         // Sizes against the limits; data against the file.
         if (entry.uncompressedSize > quint64(limits.maxEntrySize))
@@ -381,7 +405,7 @@ Result<qint64> ZipReader::Private::localDataOffset(QFile &file, qsizetype i) con
     const ZipEntry &entry = entries[size_t(i)];
     const QByteArray &rawName = rawNames[size_t(i)];
     char h[LocalHeaderSize];
-    if (!file.seek(qint64(entry.localHeaderOffset)) || file.read(h, LocalHeaderSize) != LocalHeaderSize)
+    if (!file.seek(base + qint64(entry.localHeaderOffset)) || file.read(h, LocalHeaderSize) != LocalHeaderSize)
         return entryError(ErrorCode::Io, entry,
                           QStringLiteral("cannot read the local header at offset %1: %2")
                               .arg(entry.localHeaderOffset)
@@ -504,7 +528,7 @@ Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool ve
     Result<qint64> start = localDataOffset(*file, i);
     if (!start)
         return start.error();
-    if (!file->seek(*start))
+    if (!file->seek(base + *start))
         return entryError(ErrorCode::Io, entry, QStringLiteral("cannot seek to the data: %1").arg(file->errorString()));
     return std::unique_ptr<QIODevice>(new ZipEntryDevice(std::move(file), entry,
                                                          QStringLiteral("%1: entry %2").arg(fileName, entry.name),
@@ -522,6 +546,11 @@ qint64 ZipReader::fileSize() const
 const std::vector<ZipEntry> &ZipReader::entries() const
 {
     return d->entries;
+}
+
+QByteArray ZipReader::comment() const
+{
+    return d->comment;
 }
 
 const std::vector<QuarantinedEntry> &ZipReader::quarantined() const
@@ -548,7 +577,10 @@ Result<qint64> ZipReader::dataOffset(const ZipEntry &entry) const
     if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
         return d->entryError(ErrorCode::Io, entry,
                              QStringLiteral("cannot open the archive: %1").arg(file.errorString()));
-    return d->localDataOffset(file, *i);
+    Result<qint64> offset = d->localDataOffset(file, *i);
+    if (!offset)
+        return offset.error();
+    return d->base + *offset;
 }
 
 Result<std::unique_ptr<QIODevice>> ZipReader::openEntry(const ZipEntry &entry, bool verifyCrc) const
@@ -649,7 +681,7 @@ Result<QByteArray> ZipReader::readRange(const ZipEntry &entry, qint64 offset, qi
         Result<qint64> start = d->localDataOffset(file, *i);
         if (!start)
             return start.error();
-        if (!file.seek(*start + offset))
+        if (!file.seek(d->base + *start + offset))
             return d->entryError(ErrorCode::Io, e, QStringLiteral("cannot seek: %1").arg(file.errorString()));
         return readGrowing(file, length, location);
     }

@@ -35,16 +35,25 @@ struct QuarantinedEntry {
 class CARTONCORE_EXPORT ZipReader final {
 public:
     static Result<std::unique_ptr<ZipReader>> open(const QString &path, const Limits &limits = {});
+    // A zip that lies in `size` bytes at `offset` of the file (a Stored entry of
+    // another zip, e.g. a TorchScript model.pt inside a carton; size -1: to the
+    // end). Offsets in the zip are relative to `offset`; nothing outside the
+    // region is read. Messages name `displayName` (default: the file's name).
+    static Result<std::unique_ptr<ZipReader>> openRegion(const QString &path, qint64 offset, qint64 size,
+                                                         const Limits &limits = {}, const QString &displayName = {});
     ~ZipReader();
 
     QString path() const;
     qint64 fileSize() const;
     const std::vector<ZipEntry> &entries() const;
-    // Entries with unsafe names, left out of entries() (only with
-    // Limits::quarantineUnsafeEntries; otherwise open() fails on the first).
+    // Entries with unsafe names and later copies of duplicate names, left out of
+    // entries() (only with Limits::quarantineUnsafeEntries; otherwise open() fails
+    // on the first).
     const std::vector<QuarantinedEntry> &quarantined() const;
     // The entry with this exact name, or nullptr.
     const ZipEntry *find(const QString &name) const;
+    // The archive comment of the end of central directory record (raw bytes).
+    QByteArray comment() const;
 
     // Offset in the file where the entry's data starts (after the local header,
     // whose name/extra lengths are read and checked here).

@@ -6,6 +6,7 @@
 #include "filespage.h"
 #include "overviewpage.h"
 #include "package/carton.h"
+#include "safetypage.h"
 #include "selftestspage.h"
 #include "specspage.h"
 #include "tensorspage.h"
@@ -40,6 +41,7 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
     m_tabs->addTab(m_files, tr("Files"));
     m_tabs->addTab(m_tensors, tr("Tensor Data"));
     m_tabs->addTab(m_selfTests, tr("Self-tests && Examples"));
+    m_tabs->addTab(new SafetyPage(m_carton), tr("Safety"));
 
     connect(m_overview, &OverviewPage::statusMessage, this, &CartonView::statusMessage);
     connect(m_files, &FilesPage::statusMessage, this, &CartonView::statusMessage);

@@ -31,7 +31,7 @@ class CartonView final : public QWidget {
     Q_DISABLE_COPY_MOVE(CartonView)
 
 public:
-    enum Tab { OverviewTab, SpecsTab, FilesTab, TensorsTab, SelfTestsTab, TabCount };
+    enum Tab { OverviewTab, SpecsTab, FilesTab, TensorsTab, SelfTestsTab, SafetyTab, TabCount };
 
     // `settings` (may be null) remembers per-carton choices such as remote images.
     explicit CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);

@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "scan/safetyscanner.h"
+
+#include "package/carton.h"
+#include "scan/codeinspector.h"
+#include "scan/pickleallowlist.h"
+#include "validate/markdownimages.h"
+#include "zip/zipreader.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryFile>
+#include <QUrl>
+
+namespace carton {
+
+namespace {
+
+bool hasSuffix(const QString &path, std::initializer_list<const char16_t *> suffixes)
+{
+    for (const char16_t *s : suffixes)
+        if (path.endsWith(QStringView(s), Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+// Files that may hold a pickle (raw, or a torch zip holding pickles).
+bool mayHoldPickle(const QString &path)
+{
+    return hasSuffix(path, {u".pkl", u".pickle", u".pt", u".pth", u".bin", u".ckpt"});
+}
+// Files that are pickles whatever their first byte (protocol 0 and 1 have no PROTO).
+bool isPickleByName(const QString &path)
+{
+    return hasSuffix(path, {u".pkl", u".pickle"});
+}
+// Entries of a torch zip that are pickles.
+bool isInnerPickle(const QString &name)
+{
+    return hasSuffix(name, {u".pkl", u"_pkl"});
+}
+
+bool isZipMagic(QByteArrayView head)
+{
+    return head.startsWith("PK\x03\x04") || head.startsWith("PK\x05\x06");
+}
+
+// A readable excerpt of raw bytes (comments): printable ASCII, the rest as '.'.
+QString excerpt(const QByteArray &bytes)
+{
+    QString out;
+    for (char c : bytes.left(120))
+        out.append(c >= 0x20 && c < 0x7f ? QChar(char16_t(c)) : QChar(u'.'));
+    return bytes.size() > 120 ? out + QStringLiteral("…") : out;
+}
+
+class Scan {
+public:
+    Scan(const ScanOptions &options, Progress *progress, ScanReport &report)
+        : m_options(options), m_progress(progress), m_report(report)
+    {
+    }
+
+    void problem(const QString &text)
+    {
+        m_report.problems.append(text);
+        if (m_report.status == ScanStatus::Complete)
+            m_report.status = ScanStatus::Incomplete;
+    }
+    void finding(ScanSeverity severity, ScanCategory category, const QString &file, const QString &what,
+                 const QString &why, const QString &detail = {})
+    {
+        m_report.findings.append(ScanFinding{severity, category, file, what, why, detail});
+    }
+    bool cancelled()
+    {
+        if (!m_progress || !m_progress->isCancelled())
+            return false;
+        if (!m_cancelNoted)
+            problem(QStringLiteral("the scan was cancelled before it read every file"));
+        m_cancelNoted = true;
+        return true;
+    }
+
+    void pickleStream(QIODevice &device, const QString &file, bool concatenated);
+    void torchZip(const ZipReader &zip, const QString &file);
+    void pickleFile(const CartonSource &source, const SourceFile &f);
+    void codeFile(const CartonSource &source, const SourceFile &f);
+    void executable(const CartonSource &source, const SourceFile &f);
+    void archive(const CartonSource &source);
+    void network(const Carton &carton);
+    void addHost(const QString &url, const QString &file, const QString &what, const QString &why);
+    void carton(const Carton &carton);
+    void singleFile(const QString &path);
+
+private:
+    const ScanOptions &m_options;
+    Progress *m_progress;
+    ScanReport &m_report;
+    QSet<QString> m_hosts;
+    bool m_cancelNoted = false;
+};
+
+void Scan::pickleStream(QIODevice &device, const QString &file, bool concatenated)
+{
+    ScannedPickle scanned{file, PickleDisassembler::disassemble(device, file, m_options.pickle, concatenated), {}};
+    const PickleListing &listing = scanned.listing;
+    for (const PickleImport &imp : listing.imports) {
+        const QString where = QStringLiteral("%1 at offset %2%3%4")
+                                  .arg(pickleRefName(imp.ref))
+                                  .arg(imp.offset)
+                                  .arg(imp.count > 1 ? QStringLiteral(" (%1 times)").arg(imp.count) : QString())
+                                  .arg(imp.detail.isEmpty() ? QString() : QStringLiteral("; ") + imp.detail);
+        if (!imp.resolved) {
+            scanned.allowed.append(false);
+            finding(ScanSeverity::High, ScanCategory::Pickle, file,
+                    pickleRefImports(imp.ref) ? QStringLiteral("imports a name the scanner cannot resolve")
+                                              : QStringLiteral("calls something that is not a named import"),
+                    QStringLiteral("what loading the pickle runs cannot be judged: %1").arg(imp.detail), where);
+            continue;
+        }
+        const PickleJudgement judgement = PickleAllowList::judge(imp.module, imp.name);
+        scanned.allowed.append(judgement.allowed);
+        // A call's target was judged where it was imported.
+        if (!judgement.allowed && pickleRefImports(imp.ref))
+            finding(judgement.severity, ScanCategory::Pickle, file,
+                    QStringLiteral("imports %1").arg(imp.qualifiedName()), judgement.why, where);
+    }
+    if (listing.importsTruncated)
+        problem(QStringLiteral("%1: more than %2 distinct imports; the rest are not listed")
+                    .arg(file)
+                    .arg(m_options.pickle.maxDistinctImports));
+    if (listing.error)
+        problem(listing.error->toString());
+    m_report.pickles.append(std::move(scanned));
+}
+
+void Scan::torchZip(const ZipReader &zip, const QString &file)
+{
+    for (const QuarantinedEntry &q : zip.quarantined())
+        finding(ScanSeverity::Medium, ScanCategory::Archive, file,
+                QStringLiteral("unsafe entry \"%1\" inside the zip").arg(q.name.left(200)),
+                QStringLiteral("a tool that extracts this file may write outside its folder or pick either copy"),
+                q.reason);
+    for (const ZipEntry &e : zip.entries()) {
+        if (!isInnerPickle(e.name) || e.isDirectory())
+            continue;
+        if (cancelled())
+            return;
+        const QString inner = file + QStringLiteral(": ") + e.name;
+        Result<std::unique_ptr<QIODevice>> device = zip.openEntry(e);
+        if (!device) {
+            problem(device.error().toString());
+            continue;
+        }
+        pickleStream(**device, inner, false);
+    }
+}
+
+void Scan::pickleFile(const CartonSource &source, const SourceFile &f)
+{
+    Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 8));
+    if (!head) {
+        problem(head.error().toString());
+        return;
+    }
+    if (isZipMagic(*head)) {
+        std::unique_ptr<QTemporaryFile> spill;
+        Result<std::unique_ptr<ZipReader>> zip = makeError(ErrorCode::Io, {});
+        Limits limits = m_options.limits;
+        limits.quarantineUnsafeEntries = true;
+        if (const auto raw = source.rawRegion(f.path)) {
+            zip = ZipReader::openRegion(raw->diskPath, raw->offset, raw->size, limits, f.path);
+        } else if (f.size > m_options.maxSpillBytes) {
+            problem(QStringLiteral("%1: a compressed zip of %2 bytes, more than the %3 bytes the scan decodes to a "
+                                   "temporary file")
+                        .arg(f.path)
+                        .arg(f.size)
+                        .arg(m_options.maxSpillBytes));
+            return;
+        } else {
+            spill = std::make_unique<QTemporaryFile>();
+            Result<std::unique_ptr<QIODevice>> in = source.open(f.path);
+            if (!in || !spill->open()) {
+                problem(in ? QStringLiteral("%1: cannot create a temporary file: %2").arg(f.path, spill->errorString())
+                           : in.error().toString());
+                return;
+            }
+            QByteArray chunk(1 << 20, Qt::Uninitialized);
+            qint64 total = 0;
+            for (qint64 n; (n = (*in)->read(chunk.data(), chunk.size())) > 0;) {
+                total += n;
+                if (total > m_options.maxSpillBytes || spill->write(chunk.constData(), n) != n) {
+                    problem(QStringLiteral("%1: cannot decode into a temporary file (%2)")
+                                .arg(f.path, total > m_options.maxSpillBytes ? QStringLiteral("too large")
+                                                                             : spill->errorString()));
+                    return;
+                }
+            }
+            if (total != f.size) {
+                problem(QStringLiteral("%1: decoding stopped after %2 of %3 bytes: %4")
+                            .arg(f.path)
+                            .arg(total)
+                            .arg(f.size)
+                            .arg((*in)->errorString()));
+                return;
+            }
+            spill->flush();
+            zip = ZipReader::openRegion(spill->fileName(), 0, -1, limits, f.path);
+        }
+        if (!zip) {
+            problem(QStringLiteral("%1: a zip that cannot be read: %2").arg(f.path, zip.error().toString()));
+            return;
+        }
+        torchZip(**zip, f.path);
+        return;
+    }
+    if (!isPickleByName(f.path) && !(head->size() >= 2 && uchar(head->at(0)) == 0x80 && uchar(head->at(1)) <= 5))
+        return; // raw data (a .bin of weights), not a pickle
+    Result<std::unique_ptr<QIODevice>> device = source.open(f.path, false); // no CRC pass: only opcodes are read
+    if (!device) {
+        problem(device.error().toString());
+        return;
+    }
+    pickleStream(**device, f.path, true);
+}
+
+void Scan::codeFile(const CartonSource &source, const SourceFile &f)
+{
+    const qint64 size = std::min(f.size, m_options.maxCodeFileSize);
+    Result<QByteArray> text = source.readRange(f.path, 0, size);
+    if (!text) {
+        problem(text.error().toString());
+        return;
+    }
+    if (size < f.size)
+        problem(QStringLiteral("%1: only the first %2 bytes were read for imports").arg(f.path).arg(size));
+    const QStringList imports = CodeInspector::pythonImports(*text);
+    m_report.code.append(ScannedCode{f.path, imports});
+    const QStringList risky = CodeInspector::riskyImports(imports);
+    QString detail = imports.isEmpty() ? QStringLiteral("no imports")
+                                       : QStringLiteral("imports: %1").arg(imports.join(QStringLiteral(", ")));
+    if (!risky.isEmpty())
+        detail += QStringLiteral("; reaching the system or the network: %1").arg(risky.join(QStringLiteral(", ")));
+    finding(risky.isEmpty() ? ScanSeverity::Medium : ScanSeverity::High, ScanCategory::Code, f.path,
+            QStringLiteral("Python code (%1 imports)").arg(imports.size()),
+            QStringLiteral("the python runner runs the files in model/ when it loads the model"), detail);
+}
+
+void Scan::executable(const CartonSource &source, const SourceFile &f)
+{
+    Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 64));
+    if (!head) {
+        problem(head.error().toString());
+        return;
+    }
+    QByteArray pe;
+    if (const qint64 at = CodeInspector::peOffset(*head); at >= 0 && at <= f.size - 4) {
+        Result<QByteArray> sig = source.readRange(f.path, at, 4);
+        if (!sig) {
+            problem(sig.error().toString());
+            return;
+        }
+        pe = *sig;
+    }
+    const ExecutableKind kind = CodeInspector::executableKind(*head, pe);
+    if (kind == ExecutableKind::None)
+        return;
+    finding(kind == ExecutableKind::Script ? ScanSeverity::Medium : ScanSeverity::High, ScanCategory::Code, f.path,
+            CodeInspector::kindName(kind),
+            kind == ExecutableKind::Script
+                ? QStringLiteral("a program to run; nothing in a carton needs one")
+                : QStringLiteral("native code does anything it likes when a runner or a model loads it"),
+            f.executable ? QStringLiteral("marked executable") : QString());
+}
+
+void Scan::archive(const CartonSource &source)
+{
+    QSet<QString> present;
+    for (const SourceFile &f : source.files())
+        present.insert(f.path);
+    for (const QuarantinedFile &q : source.quarantined()) {
+        if (present.contains(q.path))
+            finding(ScanSeverity::High, ScanCategory::Archive, q.path, QStringLiteral("duplicate entry name"),
+                    QStringLiteral("tools disagree on which copy they extract: what is verified may not be what "
+                                   "runs"),
+                    q.reason);
+        else if (q.reason.contains(QStringLiteral("symlink")))
+            finding(ScanSeverity::Critical, ScanCategory::Archive, q.path,
+                    QStringLiteral("symlink that escapes the carton or loops"),
+                    QStringLiteral("extracting it points outside the folder (the reader refuses it)"), q.reason);
+        else
+            finding(ScanSeverity::Critical, ScanCategory::Archive, q.path,
+                    QStringLiteral("entry that would escape on extraction"),
+                    QStringLiteral("a naive unzip writes it outside the target folder (the reader refuses it)"),
+                    q.reason);
+    }
+    for (const SourceFile &f : source.files())
+        if (f.isSymlink)
+            finding(ScanSeverity::Info, ScanCategory::Archive, f.path,
+                    QStringLiteral("symlink to %1").arg(f.linkTarget),
+                    QStringLiteral("resolved inside the carton; extraction recreates the link"));
+    if (!source.isArchive())
+        return;
+    Limits limits = m_options.limits;
+    limits.quarantineUnsafeEntries = true;
+    Result<std::unique_ptr<ZipReader>> zip = ZipReader::open(source.path(), limits);
+    if (!zip) {
+        problem(zip.error().toString());
+        return;
+    }
+    if (!(*zip)->comment().isEmpty())
+        finding(ScanSeverity::Info, ScanCategory::Archive, QFileInfo(source.path()).fileName(),
+                QStringLiteral("archive comment (%1 bytes)").arg((*zip)->comment().size()),
+                QStringLiteral("not part of any file or of MANIFEST: it can carry data nothing verifies"),
+                excerpt((*zip)->comment()));
+    for (const ZipEntry &e : (*zip)->entries())
+        if (!e.comment.isEmpty())
+            finding(ScanSeverity::Info, ScanCategory::Archive, e.name,
+                    QStringLiteral("entry comment (%1 bytes)").arg(e.comment.size()),
+                    QStringLiteral("not part of the file or of MANIFEST: it can carry data nothing verifies"),
+                    excerpt(e.comment));
+}
+
+void Scan::addHost(const QString &url, const QString &file, const QString &what, const QString &why)
+{
+    const QUrl parsed(url);
+    const QString host = parsed.host();
+    if (host.isEmpty())
+        return;
+    m_hosts.insert(host);
+    const bool plain = parsed.scheme() != u"https";
+    finding(plain ? ScanSeverity::Medium : ScanSeverity::Info, ScanCategory::Network, file, what.arg(host),
+            plain ? why + QStringLiteral(" (over plain %1: anyone on the way can change it)").arg(parsed.scheme())
+                  : why,
+            url.left(300));
+}
+
+void Scan::network(const Carton &carton)
+{
+    if (carton.links()) {
+        for (auto it = carton.links()->urls().cbegin(); it != carton.links()->urls().cend(); ++it)
+            for (const QString &url : it.value())
+                addHost(url, QStringLiteral("LINKS"), QStringLiteral("LINKS downloads from %1"),
+                        QStringLiteral("fetching the linked file contacts this host"));
+    }
+    if (!carton.info() || !carton.info()->modelDescription)
+        return;
+    const QString &description = *carton.info()->modelDescription;
+    for (const MarkdownTarget &t : markdownTargets(description))
+        if (t.isImage && (t.url.startsWith(u"https://") || t.url.startsWith(u"http://")))
+            addHost(t.url, QStringLiteral("carton.toml"), QStringLiteral("remote image from %1 in the description"),
+                    QStringLiteral("showing the description fetches it: the host learns who looks"));
+    // Raw HTML is not rendered here, but other viewers of the description may.
+    static const QRegularExpression img(QStringLiteral(R"(<img\b[^>]{0,2000}?\bsrc\s*=\s*["']?([^"'\s>]{1,2000}))"),
+                                        QRegularExpression::CaseInsensitiveOption);
+    for (auto it = img.globalMatch(description); it.hasNext();) {
+        const QString url = it.next().captured(1);
+        if (url.startsWith(u"https://", Qt::CaseInsensitive) || url.startsWith(u"http://", Qt::CaseInsensitive))
+            addHost(url, QStringLiteral("carton.toml"), QStringLiteral("remote HTML image from %1 in the description"),
+                    QStringLiteral("viewers that render HTML fetch it: the host learns who looks"));
+    }
+}
+
+void Scan::carton(const Carton &c)
+{
+    const CartonSource &source = c.source();
+    for (const Diagnostic &d : c.loadDiagnostics())
+        if (d.severity == Severity::Error && (d.location.file == u"carton.toml" || d.location.file == u"LINKS"))
+            problem(QStringLiteral("%1 (its hosts cannot be listed)").arg(d.toString()));
+    archive(source);
+    if (m_progress)
+        m_progress->setTotal(source.files().size());
+    for (const SourceFile &f : source.files()) {
+        if (cancelled())
+            break;
+        if (m_progress)
+            m_progress->advance(1, f.path);
+        if (f.isSymlink)
+            continue; // its target is scanned under its own name
+        ++m_report.filesExamined;
+        if (mayHoldPickle(f.path))
+            pickleFile(source, f);
+        if (f.path.startsWith(u"model/") && f.path.endsWith(u".py"))
+            codeFile(source, f);
+        if (f.size >= 2)
+            executable(source, f);
+    }
+    network(c);
+    m_report.hosts = QStringList(m_hosts.cbegin(), m_hosts.cend());
+    m_report.hosts.sort();
+}
+
+void Scan::singleFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_report.status = ScanStatus::Failed;
+        m_report.problems.append(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()));
+        return;
+    }
+    m_report.filesExamined = 1;
+    const QString name = QFileInfo(path).fileName();
+    const QByteArray head = file.peek(8);
+    if (isZipMagic(head)) {
+        Limits limits = m_options.limits;
+        limits.quarantineUnsafeEntries = true;
+        Result<std::unique_ptr<ZipReader>> zip = ZipReader::open(path, limits);
+        if (!zip) {
+            m_report.status = ScanStatus::Failed;
+            m_report.problems.append(zip.error().toString());
+            return;
+        }
+        torchZip(**zip, name);
+        return;
+    }
+    pickleStream(file, name, true);
+}
+
+} // namespace
+
+ScanReport SafetyScanner::scan(const QString &path, const ScanOptions &options, Progress *progress)
+{
+    ScanReport report;
+    report.path = path;
+    Scan scan(options, progress, report);
+    const QFileInfo info(path);
+    if (info.isFile() && mayHoldPickle(path)) {
+        scan.singleFile(path);
+    } else {
+        Limits limits = options.limits;
+        limits.quarantineUnsafeEntries = true;
+        Result<std::unique_ptr<Carton>> carton = Carton::open(path, limits);
+        if (!carton) {
+            report.status = ScanStatus::Failed;
+            report.problems.append(carton.error().toString());
+            return report;
+        }
+        scan.carton(**carton);
+    }
+    report.sortFindings();
+    return report;
+}
+
+} // namespace carton

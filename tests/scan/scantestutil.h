@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+// Pickles and cartons for the scan tests, written byte by byte here (no Python
+// involved): every importing opcode, the known deny-list bypasses, and cartons
+// holding a TorchScript-like model.pt.
+
+#include "ziptestutil.h"
+
+#include <QByteArray>
+#include <QString>
+#include <vector>
+
+namespace scantest {
+
+using ziptest::buildZip;
+using ziptest::RawEntry;
+
+// A length-prefixed protocol 4 string (SHORT_BINUNICODE).
+inline QByteArray shortUnicode(const QByteArray &s)
+{
+    return QByteArray("\x8c", 1) + char(s.size()) + s;
+}
+
+// Protocol 0: GLOBAL os system, MARK, STRING 'cmd', TUPLE, REDUCE, STOP.
+inline QByteArray globalReduce(const QByteArray &module, const QByteArray &name, const QByteArray &arg)
+{
+    return "c" + module + "\n" + name + "\n(S'" + arg + "'\ntR.";
+}
+
+// Protocol 4: STACK_GLOBAL from two strings, then one string argument and REDUCE.
+inline QByteArray stackGlobalReduce(const QByteArray &module, const QByteArray &name, const QByteArray &arg)
+{
+    return QByteArray("\x80\x04", 2) + shortUnicode(module) + QByteArray("\x94", 1) + shortUnicode(name) +
+           QByteArray("\x94\x93\x94", 3) + shortUnicode(arg) + QByteArray("\x85R.", 3);
+}
+
+// The data.pkl of a TorchScript archive: GLOBAL __torch__ Model, NEWOBJ, state, BUILD.
+inline QByteArray torchScriptDataPkl()
+{
+    return QByteArray("\x80\x02"
+                      "c__torch__\nModel\n"
+                      ")\x81"
+                      "}"
+                      "b.");
+}
+
+// A TorchScript-like zip (stored entries) whose data.pkl is `dataPkl`.
+inline QByteArray torchScriptZip(const QByteArray &dataPkl)
+{
+    auto stored = [](const QByteArray &name, const QByteArray &data) {
+        RawEntry e;
+        e.name = name;
+        e.stored = data;
+        return e;
+    };
+    return buildZip({stored("m/data.pkl", dataPkl), stored("m/constants.pkl", QByteArray("\x80\x02).", 4)),
+                     stored("m/version", "3\n"), stored("m/code/__torch__.py", "class Model(Module):\n  pass\n")});
+}
+
+inline RawEntry storedEntry(const QByteArray &name, const QByteArray &data)
+{
+    RawEntry e;
+    e.name = name;
+    e.stored = data;
+    return e;
+}
+
+inline RawEntry zstdEntry(const QByteArray &name, const QByteArray &data)
+{
+    RawEntry e;
+    e.name = name;
+    e.plain = data;
+    e.stored = ziptest::zstdFrame(data, false);
+    e.method = 93;
+    return e;
+}
+
+inline const QByteArray &cartonToml()
+{
+    static const QByteArray toml = "spec_version = 1\n"
+                                   "model_name = \"scan_test\"\n"
+                                   "short_description = \"A model for the scan tests\"\n"
+                                   "model_description = \"\"\"\n"
+                                   "# Model\n"
+                                   "![diagram](https://images.example.com/d.png)\n"
+                                   "<img src=\"http://tracker.example.net/p.gif\">\n"
+                                   "![local](@misc/x.png)\n"
+                                   "\"\"\"\n"
+                                   "\n[runner]\n"
+                                   "runner_name = \"torchscript\"\n"
+                                   "required_framework_version = \"=2.0.1\"\n"
+                                   "runner_compat_version = 1\n";
+    return toml;
+}
+
+// A valid carton.toml that names no host.
+inline const QByteArray &plainToml()
+{
+    static const QByteArray toml = "spec_version = 1\n"
+                                   "model_name = \"plain\"\n"
+                                   "\n[runner]\n"
+                                   "runner_name = \"torchscript\"\n"
+                                   "required_framework_version = \"=2.0.1\"\n"
+                                   "runner_compat_version = 1\n";
+    return toml;
+}
+
+inline QByteArray links()
+{
+    return "version = 1\n[urls]\n"
+           "\"" +
+           QByteArray(64, 'a') + "\" = [\"https://weights.example.org/w.bin\"]\n";
+}
+
+} // namespace scantest

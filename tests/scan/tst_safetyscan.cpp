@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// SafetyScanner on whole cartons built in code (TorchScript-like model.pt stored or
+// zstd-compressed, hostile pickles inside, Python code, native binaries, archive
+// tricks, hosts) and on the real upstream TorchScript model when ../shared is there.
+#include "scan/safetyscanner.h"
+#include "scantestutil.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace carton;
+using namespace Qt::StringLiterals;
+using namespace scantest;
+
+namespace {
+QStringList whats(const ScanReport &r, ScanSeverity severity)
+{
+    QStringList out;
+    for (const ScanFinding &f : r.findings)
+        if (f.severity == severity)
+            out << f.file + u": "_s + f.what;
+    return out;
+}
+} // namespace
+
+class TestSafetyScan : public QObject {
+    Q_OBJECT
+private slots:
+    void torchScriptCarton_data();
+    void torchScriptCarton();
+    void hostileModelPt();
+    void codeAndBinaries();
+    void archiveTricks();
+    void truncatedPickleInCarton();
+    void unreadable();
+    void upstreamTorchScriptModel();
+
+private:
+    QString write(const QByteArray &zip, const QString &name = u"t.carton"_s)
+    {
+        const QString path = m_dir.filePath(name);
+        return ziptest::writeFile(path, zip) ? path : QString();
+    }
+    QTemporaryDir m_dir;
+};
+
+void TestSafetyScan::torchScriptCarton_data()
+{
+    QTest::addColumn<bool>("compressed");
+    QTest::newRow("stored model.pt") << false;
+    QTest::newRow("zstd model.pt (as upstream writes)") << true;
+}
+
+void TestSafetyScan::torchScriptCarton()
+{
+    QFETCH(bool, compressed);
+    const QByteArray pt = torchScriptZip(torchScriptDataPkl());
+    const QString path =
+        write(buildZip({storedEntry("carton.toml", cartonToml()), storedEntry("LINKS", links()),
+                        compressed ? zstdEntry("model/model.pt", pt) : storedEntry("model/model.pt", pt)}));
+    const ScanReport report = SafetyScanner::scan(path);
+    QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(report.pickles.size(), 2);
+    QCOMPARE(report.pickles[0].file, u"model/model.pt: m/data.pkl"_s);
+    QCOMPARE(report.pickles[1].file, u"model/model.pt: m/constants.pkl"_s);
+    QCOMPARE(report.pickles[0].listing.imports.size(), 2);
+    QCOMPARE(report.pickles[0].allowed, (QList<bool>{true, true}));
+    QCOMPARE(report.hosts, (QStringList{u"images.example.com"_s, u"tracker.example.net"_s, u"weights.example.org"_s}));
+    // Hosts are info, the plain-http HTML image medium: that is the one finding.
+    QCOMPARE(whats(report, ScanSeverity::Medium),
+             QStringList{u"carton.toml: remote HTML image from tracker.example.net in the description"_s});
+    QCOMPARE(whats(report, ScanSeverity::Info),
+             (QStringList{u"LINKS: LINKS downloads from weights.example.org"_s,
+                          u"carton.toml: remote image from images.example.com in the description"_s}));
+    QCOMPARE(report.verdict(), ScanVerdict::Findings);
+    QCOMPARE(report.count(ScanSeverity::Critical) + report.count(ScanSeverity::High), 0);
+}
+
+void TestSafetyScan::hostileModelPt()
+{
+    const QByteArray evil = stackGlobalReduce("subprocess", "check_output", "id");
+    const QString path =
+        write(buildZip({storedEntry("carton.toml", plainToml()), zstdEntry("model/model.pt", torchScriptZip(evil)),
+                        storedEntry("model/extra.pkl", globalReduce("functools", "partial", "x")),
+                        storedEntry("model/weights.bin", QByteArray(100, '\x01'))}),
+              u"evil.carton"_s);
+    const ScanReport report = SafetyScanner::scan(path);
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(report.verdict(), ScanVerdict::Findings);
+    QCOMPARE(whats(report, ScanSeverity::Critical),
+             (QStringList{u"model/extra.pkl: imports functools.partial"_s,
+                          u"model/model.pt: m/data.pkl: imports subprocess.check_output"_s}));
+    QCOMPARE(report.pickles.size(), 3); // weights.bin is raw data, not a pickle
+}
+
+void TestSafetyScan::codeAndBinaries()
+{
+    const QByteArray elf = QByteArray("\x7f"
+                                      "ELF\x02\x01\x01",
+                                      7) +
+                           QByteArray(60, '\0');
+    QByteArray pe = "MZ" + QByteArray(0x3a, '\0') + QByteArray("\x80\0\0\0", 4) + QByteArray(0x40, '\0') +
+                    QByteArray("PE\0\0", 4) + QByteArray(20, '\0');
+    const QByteArray dosOnly = "MZ" + QByteArray(100, 'x'); // no PE header: not reported
+    const QByteArray macho = QByteArray("\xcf\xfa\xed\xfe", 4) + QByteArray(60, '\0');
+    const QByteArray fat = QByteArray("\xca\xfe\xba\xbe\0\0\0\x02", 8) + QByteArray(60, '\0');
+    const QByteArray javaClass = QByteArray("\xca\xfe\xba\xbe\0\0\0\x37", 8) + QByteArray(60, '\0');
+    const QByteArray py = "import numpy as np, os.path\n"
+                          "from torch import nn\n"
+                          "def f():\n"
+                          "    import subprocess\n"
+                          "    from . import helpers\n"
+                          "# import commented_out\n";
+    const QString path = write(buildZip({storedEntry("model/main.py", py), storedEntry("misc/notes.py", "import os\n"),
+                                         storedEntry("model/lib.so", elf), storedEntry("model/x.dll", pe),
+                                         storedEntry("model/dos.com", dosOnly), storedEntry("model/lib.dylib", macho),
+                                         zstdEntry("model/fat", fat), storedEntry("model/A.class", javaClass),
+                                         storedEntry("model/run.sh", "#!/bin/sh\necho hi\n")}),
+                               u"code.carton"_s);
+    const ScanReport report = SafetyScanner::scan(path);
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(
+        whats(report, ScanSeverity::High),
+        (QStringList{u"model/fat: Mach-O universal (fat) binary"_s, u"model/lib.dylib: Mach-O executable or library"_s,
+                     u"model/lib.so: ELF executable or shared library"_s, u"model/main.py: Python code (5 imports)"_s,
+                     u"model/x.dll: Windows PE executable or DLL"_s}));
+    QCOMPARE(whats(report, ScanSeverity::Medium), QStringList{u"model/run.sh: script with an interpreter line (#!)"_s});
+    QCOMPARE(report.code.size(), 1); // misc/ is not run by the python runner
+    QCOMPARE(report.code.front().imports,
+             (QStringList{u".helpers"_s, u"numpy"_s, u"os.path"_s, u"subprocess"_s, u"torch"_s}));
+    const auto py0 = std::find_if(report.findings.cbegin(), report.findings.cend(),
+                                  [](const ScanFinding &f) { return f.file == u"model/main.py"; });
+    QVERIFY(py0->detail.contains(u"reaching the system or the network: os.path, subprocess"_s));
+}
+
+void TestSafetyScan::archiveTricks()
+{
+    RawEntry link = storedEntry("model/link.bin", "weights.bin");
+    link.externalAttributes = 0120777u << 16;
+    RawEntry escaping = storedEntry("model/out", "../../etc/passwd");
+    escaping.externalAttributes = 0120777u << 16;
+    RawEntry commented = storedEntry("model/weights.bin", "0123");
+    std::vector<RawEntry> entries{storedEntry("carton.toml", plainToml()),
+                                  commented,
+                                  link,
+                                  escaping,
+                                  storedEntry("../evil.sh", "x"),
+                                  storedEntry("model/dup.txt", "one"),
+                                  storedEntry("model/dup.txt", "two")};
+    // An entry comment: patch the comment length of weights.bin's central record and insert the text.
+    ziptest::RawLayout layout;
+    QByteArray zip = buildZip(entries, &layout, "hidden archive comment");
+    const qsizetype record = layout.central[1];
+    const QByteArray comment = "entry note";
+    const qsizetype nameLength = qFromLittleEndian<quint16>(zip.constData() + record + 28);
+    zip.insert(record + 46 + nameLength, comment);
+    ziptest::patch16(zip, record + 32, quint16(comment.size()));
+    ziptest::patch32(zip, layout.eocd + comment.size() + 12, quint32(layout.cdSize + comment.size()));
+    const QString path = write(zip, u"tricks.carton"_s);
+    const ScanReport report = SafetyScanner::scan(path);
+    QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(whats(report, ScanSeverity::Critical),
+             (QStringList{u"../evil.sh: entry that would escape on extraction"_s,
+                          u"model/out: symlink that escapes the carton or loops"_s}));
+    QCOMPARE(whats(report, ScanSeverity::High), QStringList{u"model/dup.txt: duplicate entry name"_s});
+    QCOMPARE(whats(report, ScanSeverity::Info), (QStringList{u"model/link.bin: symlink to model/weights.bin"_s,
+                                                             u"model/weights.bin: entry comment (10 bytes)"_s,
+                                                             u"tricks.carton: archive comment (22 bytes)"_s}));
+    const auto archiveComment = std::find_if(report.findings.cbegin(), report.findings.cend(),
+                                             [](const ScanFinding &f) { return f.file == u"tricks.carton"; });
+    QCOMPARE(archiveComment->detail, u"hidden archive comment"_s);
+}
+
+void TestSafetyScan::truncatedPickleInCarton()
+{
+    const QByteArray cut = stackGlobalReduce("collections", "OrderedDict", "x").left(12);
+    const QString path = write(buildZip({storedEntry("model/model.pt", torchScriptZip(cut))}), u"cut.carton"_s);
+    const ScanReport report = SafetyScanner::scan(path);
+    QCOMPARE(report.status, ScanStatus::Incomplete);
+    QCOMPARE(report.verdict(), ScanVerdict::Unknown);
+    QCOMPARE(report.problems.size(), 1);
+    QVERIFY2(report.problems.front().startsWith(u"model/model.pt: m/data.pkl: offset 2"_s),
+             qPrintable(report.problems.front()));
+    QVERIFY(report.problems.front().contains(u"truncated pickle"_s));
+}
+
+void TestSafetyScan::unreadable()
+{
+    const ScanReport missing = SafetyScanner::scan(m_dir.filePath(u"nope.carton"_s));
+    QCOMPARE(missing.status, ScanStatus::Failed);
+    QCOMPARE(missing.verdict(), ScanVerdict::Unknown);
+    QCOMPARE(missing.problems.size(), 1);
+    const ScanReport garbage = SafetyScanner::scan(write("not a zip at all, not a carton", u"g.carton"_s));
+    QCOMPARE(garbage.status, ScanStatus::Failed);
+    QCOMPARE(garbage.verdict(), ScanVerdict::Unknown);
+    QVERIFY(garbage.problems.front().contains(u"g.carton"_s));
+}
+
+void TestSafetyScan::upstreamTorchScriptModel()
+{
+    if (!QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
+        return; // a clone without ../shared: the built-in TorchScript-like cartons above cover the path
+    const QString model = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/torchscript_test_model.pt");
+    QVERIFY2(QFileInfo::exists(model), "../shared is there but its upstream TorchScript model is missing");
+    const ScanReport report = SafetyScanner::scan(model);
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(report.verdict(), ScanVerdict::NoFindings);
+    QVERIFY(report.findings.isEmpty());
+    QCOMPARE(report.pickles.size(), 3);
+    QCOMPARE(report.pickles[0].file, u"torchscript_test_model.pt: test_model/data.pkl"_s);
+    QCOMPARE(report.pickles[0].listing.imports.front().qualifiedName(), u"__torch__.Model"_s);
+    QCOMPARE(report.pickles[0].allowed.front(), true);
+}
+
+QTEST_GUILESS_MAIN(TestSafetyScan)
+#include "tst_safetyscan.moc"
