@@ -23,5 +23,6 @@ int runSelfTest(const QStringList &args);
 int runTensors(const QStringList &args);
 int runExportTensor(const QStringList &args);
 int runImportTensor(const QStringList &args);
+int runSign(const QStringList &args);
 
 } // namespace cli

@@ -124,14 +124,16 @@ SignatureCheck checkSignature(const Carton &carton, const SignatureBundle &bundl
         check.files = verifyCarton(carton, options.verify, progress);
         if (!check.files->ok()) {
             check.verdict = SignatureVerdict::FilesMismatch;
-            const auto bad = std::find_if(check.files->files.cbegin(), check.files->files.cend(), [](const FileCheck &f) {
-                return f.state != FileState::Ok && f.state != FileState::Linked;
-            });
-            check.message = bad != check.files->files.cend()
-                                ? QStringLiteral("the signature covers MANIFEST, but %1 is %2%3")
-                                      .arg(bad->path, fileStateName(bad->state),
-                                           bad->message.isEmpty() ? QString() : QString(QStringLiteral(": ") + bad->message))
-                                : QStringLiteral("file verification was cancelled");
+            const auto bad =
+                std::find_if(check.files->files.cbegin(), check.files->files.cend(), [](const FileCheck &f) {
+                    return f.state != FileState::Ok && f.state != FileState::Linked;
+                });
+            check.message =
+                bad != check.files->files.cend()
+                    ? QStringLiteral("the signature covers MANIFEST, but %1 is %2%3")
+                          .arg(bad->path, fileStateName(bad->state),
+                               bad->message.isEmpty() ? QString() : QString(QStringLiteral(": ") + bad->message))
+                    : QStringLiteral("file verification was cancelled");
             return check;
         }
     }

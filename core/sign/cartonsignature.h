@@ -29,10 +29,10 @@ enum class SignatureVerdict {
 
 struct CARTONCORE_EXPORT SignatureCheck {
     SignatureVerdict verdict = SignatureVerdict::Malformed;
-    QString message;          // why (for anything but Valid), naming the file or field
-    QByteArray fingerprint;   // sha256 hex of the DER public key checked against
-    QString modelName;        // the statement's subject name (when the signature verified)
-    int signedFiles = 0;      // resources in the statement (when the signature verified)
+    QString message;           // why (for anything but Valid), naming the file or field
+    QByteArray fingerprint;    // sha256 hex of the DER public key checked against
+    QString modelName;         // the statement's subject name (when the signature verified)
+    int signedFiles = 0;       // resources in the statement (when the signature verified)
     bool filesChecked = false; // the files were hashed (SignatureOptions::checkFiles)
     std::optional<VerifyReport> files;
 
@@ -63,9 +63,8 @@ CARTONCORE_EXPORT Status writeFileAtomically(const QString &path, const QByteArr
 // the ECDSA signature over the DSSE PAE verifies, the statement is a
 // model-signing v1.0 statement, its resources are exactly the carton's MANIFEST
 // entries, and (options.checkFiles) every file matches MANIFEST.
-CARTONCORE_EXPORT SignatureCheck checkSignature(const Carton &carton, const SignatureBundle &bundle,
-                                                const EcKey &key, const SignatureOptions &options = {},
-                                                Progress *progress = nullptr);
+CARTONCORE_EXPORT SignatureCheck checkSignature(const Carton &carton, const SignatureBundle &bundle, const EcKey &key,
+                                                const SignatureOptions &options = {}, Progress *progress = nullptr);
 
 // Of these public key files, the one the bundle names (its hint is the key's
 // model_signing hint or fingerprint); without a hint, the first whose signature

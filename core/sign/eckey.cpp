@@ -105,10 +105,10 @@ Result<EcKey> EcKey::adopt(evp_pkey_st *raw, bool isPrivate, const QString &file
     else if (name == "secp521r1" || name == "P-521")
         key.m_curve = QStringLiteral("P-521");
     else
-        return makeError(ErrorCode::Unsupported,
-                         QStringLiteral("the key's curve is %1 (expected P-256, P-384 or P-521)")
-                             .arg(QString::fromLatin1(name)),
-                         fileName);
+        return makeError(
+            ErrorCode::Unsupported,
+            QStringLiteral("the key's curve is %1 (expected P-256, P-384 or P-521)").arg(QString::fromLatin1(name)),
+            fileName);
     return key;
 }
 

@@ -121,8 +121,8 @@ QByteArray ModelStatement::toJson() const
         {QStringLiteral("_type"), QLatin1StringView(kStatementType)},
         {QStringLiteral("subject"), QJsonArray{subject}},
         {QStringLiteral("predicateType"), QLatin1StringView(kPredicateType)},
-        {QStringLiteral("predicate"), QJsonObject{{QStringLiteral("serialization"), serialization},
-                                                  {QStringLiteral("resources"), resourceArray}}}};
+        {QStringLiteral("predicate"),
+         QJsonObject{{QStringLiteral("serialization"), serialization}, {QStringLiteral("resources"), resourceArray}}}};
     return QJsonDocument(statement).toJson(QJsonDocument::Indented);
 }
 
@@ -204,9 +204,10 @@ Result<ModelStatement> ModelStatement::parse(QByteArrayView json, const QString 
     if (!resources)
         return resources.error();
     if (resources->size() > maxResources)
-        return p.error(QStringLiteral("predicate.resources"),
-                       QStringLiteral("has %1 entries, more than the limit of %2").arg(resources->size()).arg(maxResources),
-                       ErrorCode::Limit);
+        return p.error(
+            QStringLiteral("predicate.resources"),
+            QStringLiteral("has %1 entries, more than the limit of %2").arg(resources->size()).arg(maxResources),
+            ErrorCode::Limit);
     QSet<QString> seen;
     for (qsizetype i = 0; i < resources->size(); ++i) {
         const QString field = QStringLiteral("predicate.resources[%1]").arg(i);

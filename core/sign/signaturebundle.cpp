@@ -21,8 +21,8 @@ Error fieldError(const QString &fileName, const QString &field, const QString &e
     return makeError(code, QStringLiteral("%1: %2").arg(field, expected), fileName);
 }
 
-Result<QJsonValue> member(const QJsonObject &object, const QString &key, const QString &field,
-                          QJsonValue::Type type, const QString &fileName)
+Result<QJsonValue> member(const QJsonObject &object, const QString &key, const QString &field, QJsonValue::Type type,
+                          const QString &fileName)
 {
     const auto it = object.constFind(key);
     static const auto typeName = [](QJsonValue::Type t) {
@@ -50,8 +50,8 @@ Result<QByteArray> base64Field(const QJsonObject &object, const QString &key, co
         return value.error();
     const QString text = value->toString();
     const QByteArray latin = text.toLatin1();
-    auto decoded = QByteArray::fromBase64Encoding(latin, QByteArray::Base64Encoding |
-                                                             QByteArray::AbortOnBase64DecodingErrors);
+    auto decoded =
+        QByteArray::fromBase64Encoding(latin, QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
     if (decoded.decodingStatus != QByteArray::Base64DecodingStatus::Ok || text.size() != latin.size() ||
         latin.size() % 4 != 0)
         return fieldError(fileName, field, QStringLiteral("not valid base64"));
@@ -91,10 +91,11 @@ Result<SignatureBundle> SignatureBundle::parse(QByteArrayView json, const QStrin
     QJsonParseError jsonError;
     const QJsonDocument doc = QJsonDocument::fromJson(json.toByteArray(), &jsonError);
     if (jsonError.error != QJsonParseError::NoError)
-        return makeError(
-            ErrorCode::Format,
-            QStringLiteral("not a JSON signature bundle (%1 at byte %2)").arg(jsonError.errorString()).arg(jsonError.offset),
-            fileName);
+        return makeError(ErrorCode::Format,
+                         QStringLiteral("not a JSON signature bundle (%1 at byte %2)")
+                             .arg(jsonError.errorString())
+                             .arg(jsonError.offset),
+                         fileName);
     if (!doc.isObject())
         return makeError(ErrorCode::Format, QStringLiteral("expected a JSON object (a Sigstore bundle)"), fileName);
     const QJsonObject root = doc.object();
@@ -104,10 +105,10 @@ Result<SignatureBundle> SignatureBundle::parse(QByteArrayView json, const QStrin
     if (!mediaType)
         return mediaType.error();
     if (mediaType->toString() != QLatin1StringView(kMediaType))
-        return fieldError(fileName, QStringLiteral("mediaType"),
-                          QStringLiteral("is \"%1\", expected \"%2\"")
-                              .arg(mediaType->toString(), QLatin1StringView(kMediaType)),
-                          ErrorCode::Unsupported);
+        return fieldError(
+            fileName, QStringLiteral("mediaType"),
+            QStringLiteral("is \"%1\", expected \"%2\"").arg(mediaType->toString(), QLatin1StringView(kMediaType)),
+            ErrorCode::Unsupported);
 
     SignatureBundle bundle;
     Result<QJsonValue> material = member(root, QStringLiteral("verificationMaterial"),
@@ -129,9 +130,9 @@ Result<SignatureBundle> SignatureBundle::parse(QByteArrayView json, const QStrin
         return publicKey.error();
     const QJsonObject publicKeyObject = publicKey->toObject();
     if (publicKeyObject.contains(QStringLiteral("hint"))) {
-        Result<QJsonValue> hint = member(publicKeyObject, QStringLiteral("hint"),
-                                         QStringLiteral("verificationMaterial.publicKey.hint"), QJsonValue::String,
-                                         fileName);
+        Result<QJsonValue> hint =
+            member(publicKeyObject, QStringLiteral("hint"), QStringLiteral("verificationMaterial.publicKey.hint"),
+                   QJsonValue::String, fileName);
         if (!hint)
             return hint.error();
         bundle.keyHint = hint->toString().toLatin1();
@@ -141,7 +142,8 @@ Result<SignatureBundle> SignatureBundle::parse(QByteArrayView json, const QStrin
     }
     if (materialObject.contains(QStringLiteral("tlogEntries")) &&
         !materialObject.value(QStringLiteral("tlogEntries")).isArray())
-        return fieldError(fileName, QStringLiteral("verificationMaterial.tlogEntries"), QStringLiteral("expected an array"));
+        return fieldError(fileName, QStringLiteral("verificationMaterial.tlogEntries"),
+                          QStringLiteral("expected an array"));
 
     if (root.contains(QStringLiteral("messageSignature")))
         return fieldError(fileName, QStringLiteral("messageSignature"),
@@ -157,9 +159,9 @@ Result<SignatureBundle> SignatureBundle::parse(QByteArrayView json, const QStrin
     if (!payloadType)
         return payloadType.error();
     if (payloadType->toString() != QLatin1StringView(kPayloadType))
-        return fieldError(fileName, QStringLiteral("dsseEnvelope.payloadType"),
-                          QStringLiteral("is \"%1\", expected \"%2\"")
-                              .arg(payloadType->toString(), QLatin1StringView(kPayloadType)));
+        return fieldError(
+            fileName, QStringLiteral("dsseEnvelope.payloadType"),
+            QStringLiteral("is \"%1\", expected \"%2\"").arg(payloadType->toString(), QLatin1StringView(kPayloadType)));
     bundle.payloadType = kPayloadType;
     Result<QByteArray> payload =
         base64Field(envelopeObject, QStringLiteral("payload"), QStringLiteral("dsseEnvelope.payload"), fileName);
@@ -178,16 +180,15 @@ Result<SignatureBundle> SignatureBundle::parse(QByteArrayView json, const QStrin
     if (!signatureArray.at(0).isObject())
         return fieldError(fileName, QStringLiteral("dsseEnvelope.signatures[0]"), QStringLiteral("expected an object"));
     const QJsonObject signatureObject = signatureArray.at(0).toObject();
-    Result<QByteArray> sig = base64Field(signatureObject, QStringLiteral("sig"),
-                                         QStringLiteral("dsseEnvelope.signatures[0].sig"), fileName);
+    Result<QByteArray> sig =
+        base64Field(signatureObject, QStringLiteral("sig"), QStringLiteral("dsseEnvelope.signatures[0].sig"), fileName);
     if (!sig)
         return sig.error();
     if (sig->size() > kMaxSignatureBytes)
-        return fieldError(fileName, QStringLiteral("dsseEnvelope.signatures[0].sig"),
-                          QStringLiteral("%1 bytes, more than an ECDSA signature's %2")
-                              .arg(sig->size())
-                              .arg(kMaxSignatureBytes),
-                          ErrorCode::Limit);
+        return fieldError(
+            fileName, QStringLiteral("dsseEnvelope.signatures[0].sig"),
+            QStringLiteral("%1 bytes, more than an ECDSA signature's %2").arg(sig->size()).arg(kMaxSignatureBytes),
+            ErrorCode::Limit);
     bundle.signature = std::move(*sig);
     if (signatureObject.contains(QStringLiteral("keyid")) && !signatureObject.value(QStringLiteral("keyid")).isString())
         return fieldError(fileName, QStringLiteral("dsseEnvelope.signatures[0].keyid"),
