@@ -4,9 +4,13 @@
 
 // Keys and cartons for the signing tests, made in code (no fixture files).
 #include "packagetestutil.h"
+#include "sign/eckey.h"
 
 #include <QByteArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMap>
+#include <QtGlobal>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 
@@ -56,6 +60,50 @@ inline QMap<QString, QByteArray> cartonFiles()
             {QStringLiteral("model/weights.bin"), testutil::mixedData(300'000, 7)},
             {QStringLiteral("model/README.md"), QByteArrayLiteral("# weights\n")},
             {QStringLiteral("misc/\u00fcber.txt"), QByteArrayLiteral("non-ASCII path\n")}};
+}
+
+// Keys of a PemPair (the test stops when they do not load).
+inline carton::EcKey privateKey(const PemPair &pair)
+{
+    auto key = carton::EcKey::fromPrivatePem(pair.privatePem, QStringLiteral("key.pem"));
+    if (!key)
+        qFatal("test key: %s", qPrintable(key.error().toString()));
+    return std::move(*key);
+}
+
+inline carton::EcKey publicKey(const PemPair &pair)
+{
+    auto key = carton::EcKey::fromPublicPem(pair.publicPem, QStringLiteral("pub.pem"));
+    if (!key)
+        qFatal("test key: %s", qPrintable(key.error().toString()));
+    return std::move(*key);
+}
+
+inline QJsonObject jsonObject(const QByteArray &json)
+{
+    return QJsonDocument::fromJson(json).object();
+}
+
+inline QByteArray jsonBytes(const QJsonObject &object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+// Sets the member at a dotted path ("dsseEnvelope.payloadType"); an undefined
+// value removes it.
+inline void setPath(QJsonObject &object, QStringList path, const QJsonValue &value)
+{
+    const QString key = path.takeFirst();
+    if (path.isEmpty()) {
+        if (value.isUndefined())
+            object.remove(key);
+        else
+            object.insert(key, value);
+        return;
+    }
+    QJsonObject child = object.value(key).toObject();
+    setPath(child, path, value);
+    object.insert(key, child);
 }
 
 } // namespace signtest
