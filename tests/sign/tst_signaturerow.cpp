@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -154,8 +155,15 @@ void TestSignatureRow::noKnownKeyThenTrusted()
     SignatureRow *row = page.signatureRow();
     QVERIFY(QTest::qWaitFor([row] { return row->status().kind != Kind::Checking; }, 10'000));
     QCOMPARE(row->status().kind, Kind::NoKey);
-    QVERIFY2(row->textLabel()->text().contains(u"which is not known here: add its public key under Edit ▸ Preferences"),
-             qPrintable(row->textLabel()->text()));
+    auto key = carton::EcKey::fromPublicPem(m_pair.publicPem, QStringLiteral("pub"));
+    QVERIFY(key);
+    QCOMPARE(row->status().fingerprint, key->bundleHint()); // the hint the bundle carries
+    const QString expected =
+        QStringLiteral("Signed with a key that is not known here (its hint, the sha256 of its PEM "
+                       "file: %1…%2): add its public key under Edit ▸ Preferences, or put "
+                       "KEY.pub.pem next to model.carton.sig.")
+            .arg(QString::fromLatin1(key->bundleHint().left(8)), QString::fromLatin1(key->bundleHint().right(8)));
+    QCOMPARE(row->textLabel()->text(), expected);
     // The user trusts the key in Preferences and checks again.
     SignatureRow::setTrustedKeys(settings, {m_publicKeyFile});
     QSignalSpy changed(row, &SignatureRow::statusChanged);
@@ -183,6 +191,9 @@ void TestSignatureRow::invalidForOtherManifest()
     QCOMPARE(status.kind, Kind::Invalid);
     QVERIFY2(text.contains(u"the signature is for other files: model/README.md: MANIFEST lists sha256"),
              qPrintable(text));
+    // The hashes are shortened in the row: 64 digits do not wrap.
+    QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("[0-9a-f]{64}"))), qPrintable(text));
+    QVERIFY(text.contains(u'…'));
     QVERIFY2(text.startsWith(u"Invalid (key "), qPrintable(text));
 }
 

@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStyle>
 #include <QToolButton>
@@ -28,6 +29,21 @@ QString shortFingerprint(const QByteArray &fingerprint)
     return fingerprint.size() > 16
                ? QString(QString::fromLatin1(fingerprint.left(8)) + u'…' + QString::fromLatin1(fingerprint.right(8)))
                : QString::fromLatin1(fingerprint);
+}
+
+// The detail with every sha256 shortened (the tooltip has it whole): 64-digit
+// words cannot wrap in the narrow column.
+QString shortHashes(QString text)
+{
+    static const QRegularExpression hash(QStringLiteral("[0-9a-f]{64}"));
+    QRegularExpressionMatch m;
+    qsizetype from = 0;
+    while ((m = hash.match(text, from)).hasMatch()) {
+        const QString shortened = shortFingerprint(m.captured().toLatin1());
+        text.replace(m.capturedStart(), m.capturedLength(), shortened);
+        from = m.capturedStart() + shortened.size();
+    }
+    return text;
 }
 
 } // namespace
@@ -147,14 +163,17 @@ void SignatureRow::show(const SignatureStatus &status)
         break;
     case Kind::NoKey:
         icon = carton::FileState::Missing;
-        text =
-            tr("Signed by key %1, which is not known here: add its public key under Edit ▸ Preferences, or put "
-               "KEY.pub.pem next to %2.")
-                .arg(status.fingerprint.isEmpty() ? tr("(not named)") : shortFingerprint(status.fingerprint), fileName);
+        text = status.fingerprint.isEmpty()
+                   ? tr("Signed with a key that is not known here: add its public key under Edit ▸ Preferences, or "
+                        "put KEY.pub.pem next to %1.")
+                         .arg(fileName)
+                   : tr("Signed with a key that is not known here (its hint, the sha256 of its PEM file: %1): add "
+                        "its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %2.")
+                         .arg(shortFingerprint(status.fingerprint), fileName);
         break;
     case Kind::Unreadable:
         icon = carton::FileState::Failed;
-        text = tr("Invalid: the signature cannot be read. %1").arg(status.detail);
+        text = tr("Invalid: the signature cannot be read. %1").arg(shortHashes(status.detail));
         break;
     case Kind::Valid: {
         icon = carton::FileState::Ok;
@@ -168,15 +187,19 @@ void SignatureRow::show(const SignatureStatus &status)
     }
     case Kind::Invalid:
         icon = carton::FileState::Mismatch;
-        text = tr("Invalid (key %1): %2").arg(shortFingerprint(status.fingerprint), status.detail);
+        text = tr("Invalid (key %1): %2").arg(shortFingerprint(status.fingerprint), shortHashes(status.detail));
         break;
     }
     m_text->setText(text);
     QString tip = status.signaturePath;
+    if (!status.detail.isEmpty() && status.kind != Kind::NoKey)
+        tip += u'\n' + status.detail;
     if (!status.keyFile.isEmpty())
         tip += u'\n' + tr("Key: %1").arg(status.keyFile);
     if (!status.fingerprint.isEmpty())
-        tip += u'\n' + tr("Fingerprint (sha256 of the public key): %1").arg(QString::fromLatin1(status.fingerprint));
+        tip += u'\n' + (status.kind == Kind::NoKey ? tr("Key hint (sha256 of the signer's PEM public key): %1")
+                                                   : tr("Fingerprint (sha256 of the DER public key): %1"))
+                           .arg(QString::fromLatin1(status.fingerprint));
     m_text->setToolTip(QDir::toNativeSeparators(tip));
     const int size = m_icon->width();
     m_icon->setPixmap(status.kind == Kind::None ? QPixmap() : fileStateIcon(icon).pixmap(size, size));
