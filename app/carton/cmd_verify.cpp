@@ -1,16 +1,100 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// carton verify FILE [--json] [--fetch-links]
+// carton verify FILE [--json] [--fetch-links] [--signature FILE.sig --key PUB.pem]
 #include "commands.h"
 #include "jsonexport.h"
 #include "output.h"
 #include "package/carton.h"
 #include "package/verifier.h"
+#include "sign/cartonsignature.h"
 #include "validate/validator.h"
 
 namespace cli {
 
 using namespace carton;
+
+namespace {
+
+// What --signature/--key named, read before the carton is hashed.
+struct SignatureInput {
+    QString signaturePath;
+    QString keyPath;
+    EcKey key;
+    std::optional<SignatureBundle> bundle;
+    QString bundleError; // why the bundle could not be parsed (a failed check, exit 1)
+};
+
+// Prints the error and returns nothing when the key or the signature file cannot
+// be read at all (exit 2); a malformed bundle is kept as a failed check.
+std::optional<SignatureInput> readSignatureInput(const QString &signaturePath, const QString &keyPath)
+{
+    Result<EcKey> key = EcKey::readPublic(keyPath);
+    if (!key) {
+        printError(key.error());
+        return std::nullopt;
+    }
+    SignatureInput input{signaturePath, keyPath, std::move(*key), std::nullopt, {}};
+    Result<SignatureBundle> bundle = SignatureBundle::read(signaturePath);
+    if (!bundle && bundle.error().code == ErrorCode::Io) {
+        printError(bundle.error());
+        return std::nullopt;
+    }
+    if (bundle)
+        input.bundle = std::move(*bundle);
+    else
+        input.bundleError = bundle.error().toString();
+    return input;
+}
+
+// The signature's check; the files were hashed once, by `report`.
+SignatureCheck checkSignatureInput(const Carton &carton, const SignatureInput &input, const VerifyReport &report)
+{
+    if (!input.bundle) {
+        SignatureCheck check;
+        check.verdict = SignatureVerdict::Malformed;
+        check.message = input.bundleError;
+        check.fingerprint = input.key.fingerprint();
+        return check;
+    }
+    SignatureOptions options;
+    options.checkFiles = false;
+    SignatureCheck check = signing::checkSignature(carton, *input.bundle, input.key, options);
+    check.filesChecked = true;
+    if (check.valid() && !report.ok()) {
+        check.verdict = SignatureVerdict::FilesMismatch;
+        check.message = QStringLiteral("the signature covers MANIFEST, but the files do not match MANIFEST");
+    }
+    return check;
+}
+
+QJsonObject signatureToJson(const SignatureInput &input, const SignatureCheck &check)
+{
+    return QJsonObject{
+        {QStringLiteral("ok"), check.valid()},
+        {QStringLiteral("verdict"), signing::verdictName(check.verdict)},
+        {QStringLiteral("message"), check.message},
+        {QStringLiteral("file"), input.signaturePath},
+        {QStringLiteral("key_file"), input.keyPath},
+        {QStringLiteral("key_fingerprint"), QString::fromLatin1(check.fingerprint)},
+        {QStringLiteral("key_curve"), input.key.curveName()},
+        {QStringLiteral("model_name"), check.modelName},
+        {QStringLiteral("signed_files"), check.signedFiles},
+    };
+}
+
+void printSignatureCheck(const SignatureInput &input, const SignatureCheck &check)
+{
+    if (check.valid())
+        printOut(QStringLiteral("Signature OK: %1 files signed by %2 key %3\n")
+                     .arg(check.signedFiles)
+                     .arg(input.key.curveName(), QString::fromLatin1(check.fingerprint)));
+    else
+        printError(makeError(ErrorCode::Integrity,
+                             QStringLiteral("signature %1: %2").arg(signing::verdictName(check.verdict), check.message),
+                             input.signaturePath));
+}
+
+} // namespace
 
 int runVerify(const QStringList &args)
 {
@@ -24,10 +108,30 @@ int runVerify(const QStringList &args)
                                    QStringLiteral("Download files listed in LINKS and verify them too."));
     const QCommandLineOption threads(QStringLiteral("threads"),
                                      QStringLiteral("Worker threads (default: one per core)."), QStringLiteral("N"));
-    parser.addOptions({json, fetch, threads});
+    const QCommandLineOption signature(
+        QStringLiteral("signature"),
+        QStringLiteral("Also check this detached model-signing signature (default with --key: FILE.sig)."),
+        QStringLiteral("FILE.sig"));
+    const QCommandLineOption key(QStringLiteral("key"), QStringLiteral("The signer's PEM public key."),
+                                 QStringLiteral("PUB.pem"));
+    parser.addOptions({json, fetch, threads, signature, key});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("verify"), args, 1, &exit))
         return exit;
+    if (parser.isSet(signature) && !parser.isSet(key)) {
+        printError(QStringLiteral("verify: --signature needs --key PUB.pem (the signer's public key)"));
+        return UsageOrInput;
+    }
+    std::optional<SignatureInput> signatureInput;
+    if (parser.isSet(key)) {
+        const QString sigPath = parser.isSet(signature)
+                                    ? parser.value(signature)
+                                    : signing::defaultSignaturePath(parser.positionalArguments().constFirst());
+        auto input = readSignatureInput(sigPath, parser.value(key));
+        if (!input)
+            return UsageOrInput;
+        signatureInput = std::move(*input);
+    }
     auto carton = openCarton(parser.positionalArguments().constFirst());
     if (!carton)
         return UsageOrInput;
@@ -53,19 +157,27 @@ int runVerify(const QStringList &args)
         else
             ++bad;
     }
-    const bool passed = report.ok() && !hasErrors(diagnostics);
+    std::optional<SignatureCheck> signatureCheck;
+    if (signatureInput)
+        signatureCheck = checkSignatureInput(*carton, *signatureInput, report);
+    const bool passed = report.ok() && !hasErrors(diagnostics) && (!signatureCheck || signatureCheck->valid());
     if (parser.isSet(json)) {
         QJsonArray files;
         for (const FileCheck &f : report.files)
             files.append(fileCheckToJson(f));
-        printJson(QJsonDocument(QJsonObject{
+        QJsonObject out{
             {QStringLiteral("ok"), passed},
             {QStringLiteral("manifest_hash"), QString::fromLatin1(carton->modelHash())},
             {QStringLiteral("files"), files},
             {QStringLiteral("diagnostics"), diagnosticsToJson(diagnostics)},
-        }));
+        };
+        if (signatureCheck)
+            out.insert(QStringLiteral("signature"), signatureToJson(*signatureInput, *signatureCheck));
+        printJson(QJsonDocument(out));
     } else {
         printDiagnostics(diagnostics);
+        if (signatureCheck)
+            printSignatureCheck(*signatureInput, *signatureCheck);
         QString verdict = passed ? QStringLiteral("OK: %1 files verified").arg(ok)
                                  : QStringLiteral("FAILED: %1 files ok, %2 with problems").arg(ok).arg(bad);
         if (linked)

@@ -25,5 +25,6 @@ int runExportTensor(const QStringList &args);
 int runImportTensor(const QStringList &args);
 int runDiff(const QStringList &args);
 int runScan(const QStringList &args);
+int runSign(const QStringList &args);
 
 } // namespace cli

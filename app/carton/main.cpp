@@ -15,6 +15,8 @@ const char kUsage[] =
     "Commands:\n"
     "  info FILE [--json]                    show a carton's metadata\n"
     "  verify FILE [--json] [--fetch-links]  validate and check every file's sha256\n"
+    "         [--signature FILE.sig] --key PUB.pem   ... and a detached signature\n"
+    "  sign FILE --key KEY.pem [-o FILE.sig] sign the MANIFEST (OpenSSF model-signing bundle)\n"
     "  pack DIR -o OUT [--compression stored|deflate|zstd] [--level N] [--force]\n"
     "       [--runner NAME --framework-version REQ [--compat N] [--name TEXT]]\n"
     "                                        (a folder without carton.toml: files go under model/)\n"
@@ -71,6 +73,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("selftest"), cli::runSelfTest},
         {QStringLiteral("diff"), cli::runDiff},
         {QStringLiteral("scan"), cli::runScan},
+        {QStringLiteral("sign"), cli::runSign},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "preferences.h"
 
+#include "signaturerow.h"
+
 #include <QApplication>
 #include <QDir>
 #include <QSettings>
@@ -39,6 +41,7 @@ Preferences Preferences::load(const QSettings &settings)
                                          : carton::ZipMethod::Zstd;
     p.compressionLevel = std::clamp(settings.value(kLevel, 3).toInt(), 1, 19);
     p.verifyOnOpen = settings.value(kVerify, true).toBool();
+    p.trustedKeys = SignatureRow::trustedKeys(settings);
     return p;
 }
 
@@ -53,6 +56,7 @@ void Preferences::save(QSettings &settings) const
                                                                                : QStringLiteral("zstd"));
     settings.setValue(kLevel, compressionLevel);
     settings.setValue(kVerify, verifyOnOpen);
+    SignatureRow::setTrustedKeys(settings, trustedKeys);
 }
 
 QStringList Preferences::availableLanguages()

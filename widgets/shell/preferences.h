@@ -21,6 +21,7 @@ struct Preferences {
     carton::ZipMethod compression = carton::ZipMethod::Zstd; // for files a save writes anew
     int compressionLevel = 3;
     bool verifyOnOpen = true; // hash every file against MANIFEST when a carton opens
+    QStringList trustedKeys;  // public key files whose signatures are trusted (SignatureRow)
 
     static Preferences load(const QSettings &settings);
     void save(QSettings &settings) const;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "preferencesdialog.h"
 
+#include "trustedkeysedit.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -14,7 +16,8 @@ namespace studio {
 
 PreferencesDialog::PreferencesDialog(const Preferences &current, QWidget *parent)
     : QDialog(parent), m_theme(new QComboBox), m_language(new QComboBox), m_compression(new QComboBox),
-      m_level(new QSpinBox), m_verify(new QCheckBox(tr("Verify every file against MANIFEST when a carton opens")))
+      m_level(new QSpinBox), m_verify(new QCheckBox(tr("Verify every file against MANIFEST when a carton opens"))),
+      m_trustedKeys(new TrustedKeysEdit(current.trustedKeys))
 {
     setWindowTitle(tr("Preferences"));
     setObjectName(QStringLiteral("preferencesDialog"));
@@ -63,6 +66,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &current, QWidget *parent
     form->addRow(tr("Compression &level:"), m_level);
     form->addRow(QString(), compressionNote);
     form->addRow(QString(), m_verify);
+    form->addRow(tr("Trusted &keys:"), m_trustedKeys);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -79,6 +83,7 @@ Preferences PreferencesDialog::preferences() const
     p.compression = carton::ZipMethod(m_compression->currentData().toInt());
     p.compressionLevel = m_level->value();
     p.verifyOnOpen = m_verify->isChecked();
+    p.trustedKeys = m_trustedKeys->files();
     return p;
 }
 

@@ -12,8 +12,11 @@ class QSpinBox;
 
 namespace studio {
 
+class TrustedKeysEdit;
+
 // Edit ▸ Preferences: theme, language, compression for saving, verification on
-// open. preferences() is what the controls say; the caller saves and applies it.
+// open, the public keys trusted for signed cartons. preferences() is what the controls say; the caller saves and
+// applies it.
 class PreferencesDialog final : public QDialog {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PreferencesDialog)
@@ -28,6 +31,7 @@ public:
     QComboBox *compressionBox() const { return m_compression; }
     QSpinBox *levelBox() const { return m_level; }
     QCheckBox *verifyBox() const { return m_verify; }
+    TrustedKeysEdit *trustedKeysEdit() const { return m_trustedKeys; }
 
 private:
     QComboBox *m_theme;
@@ -35,6 +39,7 @@ private:
     QComboBox *m_compression;
     QSpinBox *m_level;
     QCheckBox *m_verify;
+    TrustedKeysEdit *m_trustedKeys;
 };
 
 } // namespace studio

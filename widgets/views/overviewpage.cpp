@@ -4,6 +4,7 @@
 
 #include "descriptionbrowser.h"
 #include "package/carton.h"
+#include "signaturerow.h"
 #include "viewutils.h"
 
 #include <QApplication>
@@ -191,6 +192,8 @@ void OverviewPage::build()
     // What `carton info` prints about the package itself.
     m_state = addRow(tr("State:"), tr("Opening…"), {});
     m_state->setObjectName(QStringLiteral("stateLabel"));
+    m_signature = new SignatureRow(m_carton, m_settings, card);
+    m_form->addRow(tr("Signature:"), m_signature);
     qint64 total = 0;
     qint64 packed = 0;
     const QList<carton::SourceFile> files = m_carton->source().files();

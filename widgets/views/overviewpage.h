@@ -19,6 +19,7 @@ class Carton;
 namespace studio {
 
 class DescriptionBrowser;
+class SignatureRow;
 
 // The model card: name, short description, license, links, platforms, runner,
 // model hash (with a copy button) and the rendered model_description. Remote
@@ -38,6 +39,8 @@ public:
     QLabel *filesLabel() const { return m_files; }
     QLabel *sizeLabel() const { return m_size; }
     QLabel *pathLabel() const { return m_path; }
+    // The detached signature's state (FILE.carton.sig), checked in the background.
+    SignatureRow *signatureRow() const { return m_signature; }
     // Focuses the widget showing a carton.toml field ("model_name",
     // "runner.opts.x", "model_description"...); false when the field is not shown here.
     bool revealField(const QString &field);
@@ -62,6 +65,7 @@ private:
     QLabel *m_files = nullptr;
     QLabel *m_size = nullptr;
     QLabel *m_path = nullptr;
+    SignatureRow *m_signature = nullptr;
     QFrame *m_remoteBar = nullptr;
     DescriptionBrowser *m_browser = nullptr;
     QHash<QString, QWidget *> m_fieldWidgets;

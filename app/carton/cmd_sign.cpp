@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// carton sign FILE --key KEY.pem [-o FILE.sig] [--force]
+#include "commands.h"
+#include "output.h"
+#include "package/carton.h"
+#include "package/verifier.h"
+#include "sign/cartonsignature.h"
+
+#include <QFileInfo>
+
+namespace cli {
+
+using namespace carton;
+
+int runSign(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Sign a carton's MANIFEST with an ECDSA key (P-256, P-384 or P-521): a detached signature in "
+                       "the OpenSSF model-signing layout (a Sigstore bundle holding a DSSE envelope over an in-toto "
+                       "statement). Every file is checked against MANIFEST first: a carton whose files do not "
+                       "match is not signed."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A .carton file or an unpacked carton folder."));
+    const QCommandLineOption key(QStringLiteral("key"), QStringLiteral("The PEM private key (unencrypted)."),
+                                 QStringLiteral("KEY.pem"));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Where to write the signature (default: FILE.sig)."),
+                                    QStringLiteral("FILE.sig"));
+    const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Replace an existing signature file."));
+    parser.addOptions({key, output, force});
+    int exit = Success;
+    if (!parseArgs(parser, QStringLiteral("sign"), args, 1, &exit))
+        return exit;
+    if (!parser.isSet(key)) {
+        printError(QStringLiteral("sign: --key KEY.pem is required"));
+        return UsageOrInput;
+    }
+    Result<EcKey> privateKey = EcKey::readPrivate(parser.value(key));
+    if (!privateKey) {
+        printError(privateKey.error());
+        return UsageOrInput;
+    }
+    const QString path = parser.positionalArguments().constFirst();
+    const QString outPath = parser.isSet(output) ? parser.value(output) : signing::defaultSignaturePath(path);
+    if (QFileInfo::exists(outPath) && !parser.isSet(force)) {
+        printError(QStringLiteral("sign: %1 exists (use --force to replace it)").arg(outPath));
+        return UsageOrInput;
+    }
+    auto carton = openCarton(path);
+    if (!carton)
+        return UsageOrInput;
+
+    auto progress = makeProgressBar(QStringLiteral("verify"));
+    const VerifyReport report = verifyCarton(*carton, {}, progress.get());
+    finishProgressBar(progress.get());
+    if (!report.ok()) {
+        printDiagnostics(report.diagnostics());
+        printError(QStringLiteral("sign: %1: the files do not match MANIFEST; not signed").arg(path));
+        return CartonErrors;
+    }
+    Result<QByteArray> bundle = signing::signCarton(*carton, *privateKey);
+    if (!bundle) {
+        printError(bundle.error());
+        return bundle.error().code == ErrorCode::NotFound ? CartonErrors : UsageOrInput;
+    }
+    if (Status written = signing::writeFileAtomically(outPath, *bundle); !written) {
+        printError(written.error());
+        return UsageOrInput;
+    }
+    printOut(QStringLiteral("Signed %1 files (model hash %2) with %3 key %4\nSignature: %5\n")
+                 .arg(carton->manifest()->entries().size())
+                 .arg(QString::fromLatin1(carton->modelHash()), privateKey->curveName(),
+                      QString::fromLatin1(privateKey->fingerprint()), outPath));
+    return Success;
+}
+
+} // namespace cli

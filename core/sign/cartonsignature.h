@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/progress.h"
+#include "base/result.h"
+#include "cartoncore_export.h"
+#include "package/verifier.h"
+#include "sign/eckey.h"
+#include "sign/signaturebundle.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace carton {
+
+class Carton;
+
+// What checking a carton's detached signature found, worst first.
+enum class SignatureVerdict {
+    Valid,            // signed by the key, over this MANIFEST, (and the files match it when checked)
+    WrongKey,         // the bundle's key hint names another key, or the signature does not verify
+    ManifestMismatch, // validly signed, but over other files or hashes than this carton's MANIFEST
+    FilesMismatch,    // the signature covers this MANIFEST, but files do not match MANIFEST
+    Malformed,        // the signed statement is not a model-signing statement
+};
+
+struct CARTONCORE_EXPORT SignatureCheck {
+    SignatureVerdict verdict = SignatureVerdict::Malformed;
+    QString message;           // why (for anything but Valid), naming the file or field
+    QByteArray fingerprint;    // sha256 hex of the DER public key checked against
+    QString modelName;         // the statement's subject name (when the signature verified)
+    int signedFiles = 0;       // resources in the statement (when the signature verified)
+    bool filesChecked = false; // the files were hashed (SignatureOptions::checkFiles)
+    std::optional<VerifyReport> files;
+
+    bool valid() const { return verdict == SignatureVerdict::Valid; }
+};
+
+struct SignatureOptions {
+    bool checkFiles = true; // also hash every file against MANIFEST (verifyCarton)
+    VerifyOptions verify;
+};
+
+// Signing and verifying detached OpenSSF model-signing signatures of cartons
+// (see ModelStatement and SignatureBundle for the layout).
+namespace signing {
+
+// "FILE.carton" -> "FILE.carton.sig": where a carton's signature is looked for.
+CARTONCORE_EXPORT QString defaultSignaturePath(const QString &cartonPath);
+
+// The bundle (JSON) signing the carton's MANIFEST with `key`. Fails when the
+// carton has no readable MANIFEST or the key is not a private key. The caller
+// decides whether to verify the files first (the CLI does).
+CARTONCORE_EXPORT Result<QByteArray> signCarton(const Carton &carton, const EcKey &key);
+
+// Writes `bytes` to `path` atomically (a temporary file renamed over it).
+CARTONCORE_EXPORT Status writeFileAtomically(const QString &path, const QByteArray &bytes);
+
+// Checks `bundle` against `carton` with `key`: the key matches the bundle's hint,
+// the ECDSA signature over the DSSE PAE verifies, the statement is a
+// model-signing v1.0 statement, its resources are exactly the carton's MANIFEST
+// entries, and (options.checkFiles) every file matches MANIFEST.
+CARTONCORE_EXPORT SignatureCheck checkSignature(const Carton &carton, const SignatureBundle &bundle, const EcKey &key,
+                                                const SignatureOptions &options = {}, Progress *progress = nullptr);
+
+// Of these public key files, the one the bundle names (its hint is the key's
+// model_signing hint or fingerprint); without a hint, the first whose signature
+// verifies. Unreadable key files are skipped. NotFound when none fits.
+CARTONCORE_EXPORT Result<EcKey> findKey(const SignatureBundle &bundle, const QStringList &keyFiles,
+                                        QString *keyFile = nullptr);
+
+CARTONCORE_EXPORT QString verdictName(SignatureVerdict verdict);
+
+} // namespace signing
+
+} // namespace carton

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// `carton sign` and `carton verify --signature --key`: the real binary on real files.
+#include "clirunner.h"
+#include "signtestutil.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestCliSign : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void signThenVerify();
+    void signRefusesToOverwrite();
+    void verifyTampered_data();
+    void verifyTampered();
+    void usageErrors();
+    void signRefusesMismatchedFiles();
+
+private:
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+    QTemporaryDir m_dir;
+    QString m_carton;
+};
+
+void TestCliSign::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    const signtest::PemPair pair = signtest::makeKey();
+    const signtest::PemPair other = signtest::makeKey();
+    QVERIFY(testutil::writeFile(path(QStringLiteral("key.pem")), pair.privatePem));
+    QVERIFY(testutil::writeFile(path(QStringLiteral("pub.pem")), pair.publicPem));
+    QVERIFY(testutil::writeFile(path(QStringLiteral("other.pub.pem")), other.publicPem));
+    m_carton = path(QStringLiteral("model.carton"));
+    QVERIFY(testutil::writeCarton(m_carton, signtest::cartonFiles(), carton::ZipMethod::Zstd));
+
+    // Tampered copies: one file's bytes changed (MANIFEST kept); a file and its
+    // MANIFEST line changed.
+    QMap<QString, QByteArray> files = signtest::cartonFiles();
+    const QByteArray manifest = testutil::manifestFor(files);
+    files[QStringLiteral("model/README.md")] = "# changed\n";
+    QVERIFY(testutil::writeCarton(path(QStringLiteral("tampered-manifest.carton")), files, carton::ZipMethod::Zstd));
+    files.insert(QStringLiteral("MANIFEST"), manifest);
+    QVERIFY(testutil::writeCarton(path(QStringLiteral("tampered-file.carton")), files, carton::ZipMethod::Zstd, false));
+}
+
+void TestCliSign::signThenVerify()
+{
+    RunResult r =
+        runCarton({QStringLiteral("sign"), m_carton, QStringLiteral("--key"), path(QStringLiteral("key.pem"))});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString sig = m_carton + QStringLiteral(".sig");
+    QVERIFY(QFileInfo::exists(sig));
+    QVERIFY2(r.out.contains("Signed 4 files"), r.out.constData());
+
+    r = runCarton({QStringLiteral("verify"), m_carton, QStringLiteral("--key"), path(QStringLiteral("pub.pem"))});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("Signature OK: 4 files signed by P-256 key"), r.out.constData());
+
+    r = runCarton({QStringLiteral("verify"), m_carton, QStringLiteral("--signature"), sig, QStringLiteral("--key"),
+                   path(QStringLiteral("pub.pem")), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject json = r.json();
+    QCOMPARE(json[u"ok"].toBool(), true);
+    const QJsonObject signature = json[u"signature"].toObject();
+    QCOMPARE(signature[u"ok"].toBool(), true);
+    QCOMPARE(signature[u"verdict"].toString(), QStringLiteral("valid"));
+    QCOMPARE(signature[u"signed_files"].toInt(), 4);
+    QCOMPARE(signature[u"key_curve"].toString(), QStringLiteral("P-256"));
+    QCOMPARE(signature[u"model_name"].toString(), QStringLiteral("t"));
+    // The fingerprint is the sha256 of the key's DER, as `openssl pkey -outform DER | sha256sum` prints.
+    const RunResult der = runProgram(QStringLiteral("openssl"), {QStringLiteral("pkey"), QStringLiteral("-pubin"),
+                                                                 QStringLiteral("-in"), path(QStringLiteral("pub.pem")),
+                                                                 QStringLiteral("-outform"), QStringLiteral("DER")});
+    QCOMPARE(der.exitCode, 0);
+    QCOMPARE(signature[u"key_fingerprint"].toString().toLatin1(), carton::Sha256::hashHex(der.out));
+
+    // -o elsewhere.
+    const QString elsewhere = path(QStringLiteral("elsewhere/model.sig"));
+    QDir().mkpath(path(QStringLiteral("elsewhere")));
+    r = runCarton({QStringLiteral("sign"), m_carton, QStringLiteral("--key"), path(QStringLiteral("key.pem")),
+                   QStringLiteral("-o"), elsewhere});
+    QCOMPARE(r.exitCode, 0);
+    r = runCarton({QStringLiteral("verify"), m_carton, QStringLiteral("--signature"), elsewhere,
+                   QStringLiteral("--key"), path(QStringLiteral("pub.pem"))});
+    QCOMPARE(r.exitCode, 0);
+}
+
+void TestCliSign::signRefusesToOverwrite()
+{
+    const QString sig = path(QStringLiteral("once.sig"));
+    const QStringList args{QStringLiteral("sign"), m_carton, QStringLiteral("--key"), path(QStringLiteral("key.pem")),
+                           QStringLiteral("-o"),   sig};
+    QCOMPARE(runCarton(args).exitCode, 0);
+    const QByteArray first = testutil::readFile(sig);
+    RunResult r = runCarton(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("exists (use --force"), r.err.constData());
+    QCOMPARE(testutil::readFile(sig), first);
+    QCOMPARE(runCarton(args + QStringList{QStringLiteral("--force")}).exitCode, 0);
+    // ECDSA signatures are randomised: a new signature, the same statement.
+    QVERIFY(testutil::readFile(sig) != first);
+}
+
+void TestCliSign::verifyTampered_data()
+{
+    QTest::addColumn<QString>("carton");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QByteArray>("signature"); // empty: the good one
+    QTest::addColumn<QString>("verdict");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("tampered file") << "tampered-file.carton"
+                                   << "pub.pem" << QByteArray() << "files_mismatch"
+                                   << "the files do not match MANIFEST";
+    QTest::newRow("tampered MANIFEST") << "tampered-manifest.carton"
+                                       << "pub.pem" << QByteArray() << "manifest_mismatch"
+                                       << "model/README.md: MANIFEST lists sha256";
+    QTest::newRow("wrong key") << "model.carton"
+                               << "other.pub.pem" << QByteArray() << "wrong_key"
+                               << "signed by another key";
+    QTest::newRow("malformed bundle") << "model.carton"
+                                      << "pub.pem"
+                                      << QByteArray(R"({"mediaType": "application/vnd.dev.sigstore.bundle.v0.3+json",
+                                                      "verificationMaterial": {"publicKey": {}}})")
+                                      << "malformed"
+                                      << "dsseEnvelope: missing (expected an object)";
+    QTest::newRow("not JSON") << "model.carton"
+                              << "pub.pem" << QByteArray("PK\x03\x04") << "malformed"
+                              << "not a JSON signature bundle";
+}
+
+void TestCliSign::verifyTampered()
+{
+    QFETCH(QString, carton);
+    QFETCH(QString, key);
+    QFETCH(QByteArray, signature);
+    QFETCH(QString, verdict);
+    QFETCH(QString, message);
+    QString sig = path(QStringLiteral("good.sig"));
+    if (!QFileInfo::exists(sig))
+        QCOMPARE(runCarton({QStringLiteral("sign"), m_carton, QStringLiteral("--key"), path(QStringLiteral("key.pem")),
+                            QStringLiteral("-o"), sig})
+                     .exitCode,
+                 0);
+    if (!signature.isEmpty()) {
+        sig = path(QStringLiteral("bad.sig"));
+        QVERIFY(testutil::writeFile(sig, signature));
+    }
+    const QStringList args{QStringLiteral("verify"), path(carton), QStringLiteral("--signature"), sig,
+                           QStringLiteral("--key"),  path(key)};
+    RunResult r = runCarton(args + QStringList{QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 1);
+    const QJsonObject json = r.json();
+    QCOMPARE(json[u"ok"].toBool(true), false);
+    QCOMPARE(json[u"signature"][u"verdict"].toString(), verdict);
+    QVERIFY2(json[u"signature"][u"message"].toString().contains(message),
+             qPrintable(json[u"signature"][u"message"].toString()));
+    r = runCarton(args);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("signature %1: ").arg(verdict).toUtf8()), r.err.constData());
+    QVERIFY(!r.out.contains("Signature OK"));
+}
+
+void TestCliSign::usageErrors()
+{
+    const QString key = path(QStringLiteral("key.pem"));
+    const QString pub = path(QStringLiteral("pub.pem"));
+    struct Case {
+        QStringList args;
+        QByteArray error;
+    };
+    const QList<Case> cases{
+        {{QStringLiteral("sign"), m_carton}, "--key KEY.pem is required"},
+        {{QStringLiteral("sign"), m_carton, QStringLiteral("--key"), pub, QStringLiteral("-o"), path("x.sig")},
+         "not an unencrypted PEM private key"},
+        {{QStringLiteral("sign"), m_carton, QStringLiteral("--key"), path("missing.pem")}, "cannot open the key file"},
+        {{QStringLiteral("sign"), path("missing.carton"), QStringLiteral("--key"), key, QStringLiteral("-o"),
+          path("y.sig")},
+         "missing.carton"},
+        {{QStringLiteral("verify"), m_carton, QStringLiteral("--signature"), path("good.sig")}, "needs --key"},
+        {{QStringLiteral("verify"), m_carton, QStringLiteral("--signature"), path("missing.sig"),
+          QStringLiteral("--key"), pub},
+         "cannot open the signature"},
+    };
+    for (const Case &c : cases) {
+        const RunResult r = runCarton(c.args);
+        QVERIFY2(r.exitCode == 2, qPrintable(c.args.join(u' ') + QStringLiteral(": ") + QString::fromUtf8(r.err)));
+        QVERIFY2(r.err.contains(c.error), r.err.constData());
+    }
+    QVERIFY(!QFileInfo::exists(path("x.sig")));
+}
+
+void TestCliSign::signRefusesMismatchedFiles()
+{
+    const QString sig = path(QStringLiteral("tampered.sig"));
+    const RunResult r =
+        runCarton({QStringLiteral("sign"), path(QStringLiteral("tampered-file.carton")), QStringLiteral("--key"),
+                   path(QStringLiteral("key.pem")), QStringLiteral("-o"), sig});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("the files do not match MANIFEST; not signed"), r.err.constData());
+    QVERIFY(!QFileInfo::exists(sig));
+}
+
+QTEST_GUILESS_MAIN(TestCliSign)
+#include "tst_clisign.moc"

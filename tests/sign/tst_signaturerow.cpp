@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// The Overview's signature row (offscreen): not signed, valid with a key next to
+// the carton or a trusted key, no known key, invalid, unreadable; the trusted
+// keys list of the Preferences.
+#include "overviewpage.h"
+#include "package/carton.h"
+#include "preferences.h"
+#include "sign/cartonsignature.h"
+#include "signaturerow.h"
+#include "signtestutil.h"
+#include "trustedkeysedit.h"
+
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using studio::SignatureRow;
+using studio::SignatureStatus;
+using Kind = SignatureStatus::Kind;
+
+class TestSignatureRow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void notSigned();
+    void validWithKeyNextToCarton();
+    void validWithTrustedKey();
+    void noKnownKeyThenTrusted();
+    void invalidForOtherManifest();
+    void unreadableSignature();
+    void trustedKeysEdit();
+
+private:
+    // A folder with a signed carton; `keyNextTo` puts KEY.pub.pem beside it.
+    QString makeSignedCarton(const QString &name, bool keyNextTo, const QMap<QString, QByteArray> &files = {});
+    // The row of an Overview page, once its background check is done.
+    SignatureStatus overviewStatus(const QString &cartonPath, QSettings *settings, QString *text = nullptr);
+
+    QTemporaryDir m_dir;
+    signtest::PemPair m_pair;
+    QString m_publicKeyFile;
+};
+
+void TestSignatureRow::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_pair = signtest::makeKey();
+    m_publicKeyFile = m_dir.filePath(QStringLiteral("keys/signer.pub.pem"));
+    QVERIFY(testutil::writeFile(m_publicKeyFile, m_pair.publicPem));
+}
+
+QString TestSignatureRow::makeSignedCarton(const QString &name, bool keyNextTo, const QMap<QString, QByteArray> &files)
+{
+    const QString folder = m_dir.filePath(name);
+    QDir().mkpath(folder);
+    const QString path = folder + QStringLiteral("/model.carton");
+    if (!testutil::writeCarton(path, files.isEmpty() ? signtest::cartonFiles() : files, carton::ZipMethod::Deflate))
+        qFatal("cannot write %s", qPrintable(path));
+    auto carton = carton::Carton::open(path);
+    auto key = carton::EcKey::fromPrivatePem(m_pair.privatePem, QStringLiteral("key.pem"));
+    if (!carton || !key)
+        qFatal("cannot open the test carton or key");
+    auto bundle = carton::signing::signCarton(**carton, *key);
+    if (!bundle || !carton::signing::writeFileAtomically(carton::signing::defaultSignaturePath(path), *bundle).ok())
+        qFatal("cannot sign");
+    if (keyNextTo)
+        testutil::writeFile(folder + QStringLiteral("/signer.pub.pem"), m_pair.publicPem);
+    return path;
+}
+
+SignatureStatus TestSignatureRow::overviewStatus(const QString &cartonPath, QSettings *settings, QString *text)
+{
+    auto opened = carton::Carton::open(cartonPath);
+    if (!opened)
+        qFatal("%s", qPrintable(opened.error().toString()));
+    std::shared_ptr<const carton::Carton> carton(std::move(*opened));
+    studio::OverviewPage page(carton, settings);
+    page.resize(1000, 700);
+    page.show();
+    SignatureRow *row = page.signatureRow();
+    if (!row)
+        qFatal("no signature row");
+    if (!QTest::qWaitFor([row] { return row->status().kind != Kind::Checking; }, 10'000))
+        qFatal("the signature check did not finish");
+    if (text)
+        *text = row->textLabel()->text();
+    // The row sits in the Overview's form, visible.
+    if (!row->isVisible() || row->textLabel()->objectName() != u"signatureLabel")
+        qFatal("the signature row is not shown");
+    return row->status();
+}
+
+void TestSignatureRow::notSigned()
+{
+    const QString folder = m_dir.filePath(QStringLiteral("plain"));
+    QDir().mkpath(folder);
+    const QString path = folder + QStringLiteral("/model.carton");
+    QVERIFY(testutil::writeCarton(path, signtest::cartonFiles(), carton::ZipMethod::Deflate));
+    QString text;
+    const SignatureStatus status = overviewStatus(path, nullptr, &text);
+    QCOMPARE(status.kind, Kind::None);
+    QCOMPARE(text, QStringLiteral("Not signed (no model.carton.sig next to the carton)"));
+}
+
+void TestSignatureRow::validWithKeyNextToCarton()
+{
+    const QString path = makeSignedCarton(QStringLiteral("next-to"), true);
+    QSettings settings(m_dir.filePath(QStringLiteral("empty.ini")), QSettings::IniFormat);
+    QString text;
+    const SignatureStatus status = overviewStatus(path, &settings, &text);
+    QCOMPARE(status.kind, Kind::Valid);
+    QVERIFY(!status.trusted);
+    QCOMPARE(status.signedFiles, 4);
+    QCOMPARE(status.curve, QStringLiteral("P-256"));
+    auto key = carton::EcKey::fromPublicPem(m_pair.publicPem, QStringLiteral("pub"));
+    QVERIFY(key);
+    QCOMPARE(status.fingerprint, key->fingerprint());
+    QVERIFY2(text.startsWith(u"Valid: this MANIFEST (4 files) was signed by P-256 key "), qPrintable(text));
+    QVERIFY2(text.contains(QString::fromLatin1(key->fingerprint().left(8))), qPrintable(text));
+    QVERIFY2(text.contains(u"not one of your trusted keys"), qPrintable(text));
+    QVERIFY(status.keyFile.endsWith(u"/next-to/signer.pub.pem"));
+}
+
+void TestSignatureRow::validWithTrustedKey()
+{
+    const QString path = makeSignedCarton(QStringLiteral("trusted"), false);
+    QSettings settings(m_dir.filePath(QStringLiteral("trusted.ini")), QSettings::IniFormat);
+    SignatureRow::setTrustedKeys(settings, {m_publicKeyFile});
+    QString text;
+    const SignatureStatus status = overviewStatus(path, &settings, &text);
+    QCOMPARE(status.kind, Kind::Valid);
+    QVERIFY(status.trusted);
+    QCOMPARE(status.keyFile, m_publicKeyFile);
+    QVERIFY2(text.startsWith(u"Valid: this MANIFEST (4 files) was signed by your trusted P-256 key "),
+             qPrintable(text));
+}
+
+void TestSignatureRow::noKnownKeyThenTrusted()
+{
+    const QString path = makeSignedCarton(QStringLiteral("nokey"), false);
+    QSettings settings(m_dir.filePath(QStringLiteral("nokey.ini")), QSettings::IniFormat);
+    auto opened = carton::Carton::open(path);
+    QVERIFY(opened);
+    std::shared_ptr<const carton::Carton> carton(std::move(*opened));
+    studio::OverviewPage page(carton, &settings);
+    page.show();
+    SignatureRow *row = page.signatureRow();
+    QVERIFY(QTest::qWaitFor([row] { return row->status().kind != Kind::Checking; }, 10'000));
+    QCOMPARE(row->status().kind, Kind::NoKey);
+    auto key = carton::EcKey::fromPublicPem(m_pair.publicPem, QStringLiteral("pub"));
+    QVERIFY(key);
+    QCOMPARE(row->status().fingerprint, key->bundleHint()); // the hint the bundle carries
+    const QString expected =
+        QStringLiteral("Signed with a key that is not known here (its hint, the sha256 of its PEM "
+                       "file: %1…%2): add its public key under Edit ▸ Preferences, or put "
+                       "KEY.pub.pem next to model.carton.sig.")
+            .arg(QString::fromLatin1(key->bundleHint().left(8)), QString::fromLatin1(key->bundleHint().right(8)));
+    QCOMPARE(row->textLabel()->text(), expected);
+    // The user trusts the key in Preferences and checks again.
+    SignatureRow::setTrustedKeys(settings, {m_publicKeyFile});
+    QSignalSpy changed(row, &SignatureRow::statusChanged);
+    QTest::mouseClick(row->findChild<QToolButton *>(QStringLiteral("recheckSignatureButton")), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([row] { return row->status().kind != Kind::Checking; }, 10'000));
+    QVERIFY(changed.count() >= 2); // checking, then the result
+    QCOMPARE(row->status().kind, Kind::Valid);
+    QVERIFY(row->status().trusted);
+}
+
+void TestSignatureRow::invalidForOtherManifest()
+{
+    // The signature of one carton beside another one (a changed README).
+    const QString signedPath = makeSignedCarton(QStringLiteral("original"), true);
+    QMap<QString, QByteArray> files = signtest::cartonFiles();
+    files[QStringLiteral("model/README.md")] = "# changed\n";
+    const QString folder = m_dir.filePath(QStringLiteral("changed"));
+    QDir().mkpath(folder);
+    const QString path = folder + QStringLiteral("/model.carton");
+    QVERIFY(testutil::writeCarton(path, files, carton::ZipMethod::Deflate));
+    QVERIFY(QFile::copy(signedPath + QStringLiteral(".sig"), path + QStringLiteral(".sig")));
+    QVERIFY(testutil::writeFile(folder + QStringLiteral("/signer.pub.pem"), m_pair.publicPem));
+    QString text;
+    const SignatureStatus status = overviewStatus(path, nullptr, &text);
+    QCOMPARE(status.kind, Kind::Invalid);
+    QVERIFY2(text.contains(u"the signature is for other files: model/README.md: MANIFEST lists sha256"),
+             qPrintable(text));
+    // The hashes are shortened in the row: 64 digits do not wrap.
+    QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("[0-9a-f]{64}"))), qPrintable(text));
+    QVERIFY(text.contains(u'…'));
+    QVERIFY2(text.startsWith(u"Invalid (key "), qPrintable(text));
+}
+
+void TestSignatureRow::unreadableSignature()
+{
+    const QString path = makeSignedCarton(QStringLiteral("unreadable"), true);
+    QVERIFY(testutil::writeFile(path + QStringLiteral(".sig"), "{\"mediaType\": 1}"));
+    QString text;
+    const SignatureStatus status = overviewStatus(path, nullptr, &text);
+    QCOMPARE(status.kind, Kind::Unreadable);
+    QVERIFY2(text.contains(u"mediaType: expected a string"), qPrintable(text));
+}
+
+void TestSignatureRow::trustedKeysEdit()
+{
+    const QString junk = m_dir.filePath(QStringLiteral("junk.pem"));
+    QVERIFY(testutil::writeFile(junk, "hello"));
+    studio::TrustedKeysEdit edit({});
+    edit.show();
+    QVERIFY(!edit.addKeyFile(junk));
+    QVERIFY(edit.errorLabel()->isVisible());
+    QVERIFY2(edit.errorLabel()->text().contains(u"not a PEM public key"), qPrintable(edit.errorLabel()->text()));
+    QVERIFY(edit.files().isEmpty());
+    QVERIFY(edit.addKeyFile(m_publicKeyFile));
+    QVERIFY(edit.addKeyFile(m_publicKeyFile)); // once only
+    QCOMPARE(edit.files(), QStringList{m_publicKeyFile});
+    QVERIFY(!edit.errorLabel()->isVisible());
+    QVERIFY(edit.list()->item(0)->text().contains(u"signer.pub.pem — P-256 "));
+
+    // Remembered by the Preferences.
+    QSettings settings(m_dir.filePath(QStringLiteral("prefs.ini")), QSettings::IniFormat);
+    studio::Preferences prefs;
+    prefs.trustedKeys = edit.files();
+    prefs.save(settings);
+    QCOMPARE(studio::Preferences::load(settings).trustedKeys, QStringList{m_publicKeyFile});
+    QCOMPARE(SignatureRow::trustedKeys(settings), QStringList{m_publicKeyFile});
+    edit.list()->item(0)->setSelected(true);
+    QTest::mouseClick(edit.findChild<QPushButton *>(QStringLiteral("removeTrustedKeyButton")), Qt::LeftButton);
+    QVERIFY(edit.files().isEmpty());
+}
+
+QTEST_MAIN(TestSignatureRow)
+#include "tst_signaturerow.moc"
