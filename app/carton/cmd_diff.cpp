@@ -34,7 +34,7 @@ QString humanReport(const CartonDiff &diff)
             .arg(diff.pathA, QString::fromLatin1(diff.modelHashA), diff.pathB, QString::fromLatin1(diff.modelHashB));
     if (diff.identical())
         return out + QStringLiteral("Identical: same model hash.\n");
-    out += QStringLiteral("%1 breaking, %2 compatible changes\n")
+    out += QStringLiteral("Changes: %1 breaking, %2 compatible\n")
                .arg(diff.count(ChangeClass::Breaking))
                .arg(diff.count(ChangeClass::Compatible));
     DiffSection section = DiffSection::Metadata;

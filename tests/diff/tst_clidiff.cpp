@@ -58,7 +58,7 @@ void TestCliDiff::different()
 {
     const RunResult r = runCarton({QStringLiteral("diff"), m_a, m_b});
     QCOMPARE(r.exitCode, 1);
-    QVERIFY2(r.out.contains("2 breaking, 4 compatible changes"), r.out.constData());
+    QVERIFY2(r.out.contains("Changes: 2 breaking, 4 compatible"), r.out.constData());
     QVERIFY(r.out.contains("[breaking] changed x.shape[1]: 3 -> 4\n      fixed dimension 1 changed from 3 to 4\n"));
     QVERIFY(r.out.contains("-shape = [\"n\", 3]\n"));
     QVERIFY(r.out.contains("tensor data: shape changed from [2, 3] to [2, 4]"));

@@ -160,7 +160,7 @@ void ComparePage::finished(Result<CartonDiff> result)
         m_summary->setText(tr("Identical: same model hash"));
         m_summary->setStyleSheet(QStringLiteral("color:#2e7d32"));
     } else {
-        m_summary->setText(tr("Different: %1 breaking, %2 compatible changes").arg(breaking).arg(compatible));
+        m_summary->setText(tr("Different: %1 breaking, %2 compatible").arg(breaking).arg(compatible));
         m_summary->setStyleSheet(breaking ? QStringLiteral("color:#c62828") : QString());
     }
     m_model->setDiff(std::move(result).value());
