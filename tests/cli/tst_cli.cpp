@@ -473,8 +473,15 @@ void TestCli::infoReportsBrokenToml()
     bool found = false;
     for (const QJsonValue &v : r.json().value(u"diagnostics").toArray()) {
         const QJsonObject d = v.toObject();
-        if (d.value(u"severity").toString() == u"error" && d.value(u"location").toString().startsWith(u"carton.toml:2"))
+        if (d.value(u"severity").toString() == u"error" &&
+            d.value(u"location").toString().startsWith(u"carton.toml:2")) {
+            // The parts of the location, next to its display text.
+            QCOMPARE(d.value(u"file").toString(), QStringLiteral("carton.toml"));
+            QCOMPARE(d.value(u"line").toInt(), 2);
+            QVERIFY(d.value(u"column").toInt() > 0);
+            QVERIFY(!d.contains(u"field"));
             found = true;
+        }
     }
     QVERIFY2(found, r.out.constData());
     QVERIFY(r.json().value(u"model_name").isNull());
