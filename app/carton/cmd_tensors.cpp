@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // carton tensors FILE [--json]
+#include "base/jsonutil.h"
 #include "commands.h"
 #include "output.h"
 #include "tensorfile.h"
@@ -14,14 +15,6 @@ namespace cli {
 using namespace carton;
 
 namespace {
-
-QJsonArray shapeJson(const QList<qint64> &shape)
-{
-    QJsonArray out;
-    for (qint64 d : shape)
-        out.append(d);
-    return out;
-}
 
 struct Row {
     QString name;
@@ -37,7 +30,7 @@ QJsonObject cartonTensorJson(const Carton &carton, const TensorIndexEntry &e, Ro
     row->dtype = dtypeName(e.dtype);
     QJsonValue nbytes = QJsonValue::Null;
     if (e.shape) {
-        o.insert(QStringLiteral("shape"), shapeJson(*e.shape));
+        o.insert(QStringLiteral("shape"), toJsonArray(*e.shape));
         row->shape = shapeText(*e.shape);
         const std::optional<qint64> count = checkedElementCount(*e.shape, carton.source().limits().maxTensorElements);
         if (isNumeric(e.dtype) && count && *count <= std::numeric_limits<qint64>::max() / dtypeSize(e.dtype))
@@ -90,7 +83,7 @@ int runTensors(const QStringList &args)
         for (const SafetensorsTensor &t : file->safetensors->tensors()) {
             tensors.append(QJsonObject{{QStringLiteral("name"), t.name},
                                        {QStringLiteral("dtype"), t.dtypeName},
-                                       {QStringLiteral("shape"), shapeJson(t.shape)},
+                                       {QStringLiteral("shape"), toJsonArray(t.shape)},
                                        {QStringLiteral("nbytes"), t.byteSize()},
                                        {QStringLiteral("data_offsets"), QJsonArray{t.begin, t.end}}});
             rows.append({t.name, t.dtypeName, shapeText(t.shape), QString::number(t.byteSize())});

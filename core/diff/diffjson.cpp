@@ -2,20 +2,14 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "diff/diffjson.h"
 
+#include "base/jsonutil.h"
+
 #include <QJsonArray>
 #include <cmath>
 
 namespace carton {
 
 namespace {
-
-QJsonArray shapeJson(const QList<qint64> &shape)
-{
-    QJsonArray out;
-    for (qint64 d : shape)
-        out.append(d);
-    return out;
-}
 
 // JSON has no infinity: +inf errors (a NaN against a number) become the string "inf".
 QJsonValue number(double v)
@@ -66,8 +60,8 @@ QJsonObject diffToJson(const CartonDiff &diff)
                                                            {QStringLiteral("name_b"), t->nameB},
                                                            {QStringLiteral("dtype_a"), dtypeName(t->dtypeA)},
                                                            {QStringLiteral("dtype_b"), dtypeName(t->dtypeB)},
-                                                           {QStringLiteral("shape_a"), shapeJson(t->shapeA)},
-                                                           {QStringLiteral("shape_b"), shapeJson(t->shapeB)},
+                                                           {QStringLiteral("shape_a"), toJsonArray(t->shapeA)},
+                                                           {QStringLiteral("shape_b"), toJsonArray(t->shapeB)},
                                                            {QStringLiteral("compared"), t->compared},
                                                            {QStringLiteral("elements"), t->elementCount},
                                                            {QStringLiteral("mismatches"), t->mismatchCount},

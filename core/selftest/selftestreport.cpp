@@ -3,6 +3,7 @@
 // JSON and HTML reports of a self-test run.
 #include "selftest/selftestreport.h"
 
+#include "base/jsonutil.h"
 #include "validate/symbolbindings.h"
 
 #include <QJsonArray>
@@ -30,21 +31,13 @@ double ms(std::chrono::nanoseconds ns)
     return double(ns.count()) / 1e6;
 }
 
-QJsonArray shapeJson(const QList<qint64> &shape)
-{
-    QJsonArray a;
-    for (qint64 d : shape)
-        a.append(d);
-    return a;
-}
-
 QJsonObject tensorJson(const Tensor &t)
 {
     QJsonObject o{{u"dtype"_s, dtypeName(t.dtype())}};
     if (t.dtype() == DType::Nested)
         o.insert(u"inner_count"_s, t.inner().size());
     else
-        o.insert(u"shape"_s, shapeJson(t.shape()));
+        o.insert(u"shape"_s, toJsonArray(t.shape()));
     return o;
 }
 
@@ -287,8 +280,8 @@ QJsonObject comparisonToJson(const TensorComparison &c)
         {u"message"_s, c.message},
         {u"exact"_s, c.exact},
         {u"expected"_s,
-         QJsonObject{{u"dtype"_s, dtypeName(c.expectedDtype)}, {u"shape"_s, shapeJson(c.expectedShape)}}},
-        {u"actual"_s, QJsonObject{{u"dtype"_s, dtypeName(c.actualDtype)}, {u"shape"_s, shapeJson(c.actualShape)}}},
+         QJsonObject{{u"dtype"_s, dtypeName(c.expectedDtype)}, {u"shape"_s, toJsonArray(c.expectedShape)}}},
+        {u"actual"_s, QJsonObject{{u"dtype"_s, dtypeName(c.actualDtype)}, {u"shape"_s, toJsonArray(c.actualShape)}}},
         {u"tolerance"_s, QJsonObject{{u"rtol"_s, number(c.tolerance.rtol)},
                                      {u"atol"_s, number(c.tolerance.atol)},
                                      {u"equal_nan"_s, c.tolerance.equalNan}}},
@@ -307,7 +300,7 @@ QJsonObject comparisonToJson(const TensorComparison &c)
         j.insert(u"min_rtol"_s, number(*c.minRtol));
     QJsonArray worst;
     for (const ElementDifference &d : c.worst)
-        worst.append(QJsonObject{{u"index"_s, shapeJson(d.index)},
+        worst.append(QJsonObject{{u"index"_s, toJsonArray(d.index)},
                                  {u"flat_index"_s, d.flatIndex},
                                  {u"expected"_s, d.expected},
                                  {u"actual"_s, d.actual},

@@ -3,7 +3,9 @@
 #pragma once
 
 // Keys and cartons for the signing tests, made in code (no fixture files).
+#include "package/carton.h"
 #include "packagetestutil.h"
+#include "sign/cartonsignature.h"
 #include "sign/eckey.h"
 
 #include <QByteArray>
@@ -77,6 +79,18 @@ inline carton::EcKey publicKey(const PemPair &pair)
     if (!key)
         qFatal("test key: %s", qPrintable(key.error().toString()));
     return std::move(*key);
+}
+
+// The bundle signing the carton at `cartonPath` with `pair` makes (the test stops when it fails).
+inline QByteArray signedBundle(const QString &cartonPath, const PemPair &pair)
+{
+    auto carton = carton::Carton::open(cartonPath);
+    if (!carton)
+        qFatal("%s", qPrintable(carton.error().toString()));
+    auto bundle = carton::signing::signCarton(**carton, privateKey(pair));
+    if (!bundle)
+        qFatal("%s", qPrintable(bundle.error().toString()));
+    return *bundle;
 }
 
 inline QJsonObject jsonObject(const QByteArray &json)

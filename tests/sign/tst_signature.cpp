@@ -45,7 +45,6 @@ private slots:
 
 private:
     QString writeTestCarton(const QString &name, const QMap<QString, QByteArray> &files, bool addManifest = true);
-    QByteArray signedBundle(const QString &cartonPath);
 
     QTemporaryDir m_dir;
     signtest::PemPair m_pair;
@@ -68,17 +67,6 @@ QString TestSignature::writeTestCarton(const QString &name, const QMap<QString, 
     if (!testutil::writeCarton(path, files, ZipMethod::Deflate, addManifest))
         qFatal("cannot write %s", qPrintable(path));
     return path;
-}
-
-QByteArray TestSignature::signedBundle(const QString &cartonPath)
-{
-    auto carton = Carton::open(cartonPath);
-    if (!carton)
-        qFatal("%s", qPrintable(carton.error().toString()));
-    auto bundle = signing::signCarton(**carton, privateKey(m_pair));
-    if (!bundle)
-        qFatal("%s", qPrintable(bundle.error().toString()));
-    return *bundle;
 }
 
 void TestSignature::paeIsTheDsseEncoding()
@@ -157,7 +145,7 @@ void TestSignature::keyErrors()
 
 void TestSignature::roundTrip()
 {
-    const QByteArray json = signedBundle(m_carton);
+    const QByteArray json = signtest::signedBundle(m_carton, m_pair);
     auto bundle = SignatureBundle::parse(json, QStringLiteral("model.carton.sig"));
     QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error().toString()));
     QCOMPARE(bundle->payloadType, QByteArray("application/vnd.in-toto+json"));
@@ -223,7 +211,7 @@ void TestSignature::roundTripFolderCarton()
     const SignatureCheck check = signing::checkSignature(**carton, *bundle, publicKey(m_pair));
     QVERIFY2(check.valid(), qPrintable(check.message));
     // And the signature of the zipped carton holds for the folder: same MANIFEST.
-    auto zipped = SignatureBundle::parse(signedBundle(m_carton), QStringLiteral("model.carton.sig"));
+    auto zipped = SignatureBundle::parse(signtest::signedBundle(m_carton, m_pair), QStringLiteral("model.carton.sig"));
     QVERIFY(zipped);
     QVERIFY(signing::checkSignature(**carton, *zipped, publicKey(m_pair)).valid());
 }
@@ -237,7 +225,7 @@ void TestSignature::tamperedFile()
     files[QStringLiteral("model/weights.bin")][1000] = char(files[QStringLiteral("model/weights.bin")][1000] ^ 1);
     files.insert(QStringLiteral("MANIFEST"), manifest);
     const QString tampered = writeTestCarton(QStringLiteral("tampered-file.carton"), files, false);
-    auto bundle = SignatureBundle::parse(signedBundle(m_carton), QStringLiteral("model.carton.sig"));
+    auto bundle = SignatureBundle::parse(signtest::signedBundle(m_carton, m_pair), QStringLiteral("model.carton.sig"));
     QVERIFY(bundle);
     auto carton = Carton::open(tampered);
     QVERIFY(carton);
@@ -262,7 +250,7 @@ void TestSignature::tamperedManifest()
     QMap<QString, QByteArray> files = signtest::cartonFiles();
     files[QStringLiteral("model/README.md")] = "# weights (changed)\n";
     const QString tampered = writeTestCarton(QStringLiteral("tampered-manifest.carton"), files);
-    auto bundle = SignatureBundle::parse(signedBundle(m_carton), QStringLiteral("model.carton.sig"));
+    auto bundle = SignatureBundle::parse(signtest::signedBundle(m_carton, m_pair), QStringLiteral("model.carton.sig"));
     QVERIFY(bundle);
     auto carton = Carton::open(tampered);
     QVERIFY(carton);
@@ -295,7 +283,7 @@ void TestSignature::wrongKey()
 {
     auto carton = Carton::open(m_carton);
     QVERIFY(carton);
-    auto bundle = SignatureBundle::parse(signedBundle(m_carton), QStringLiteral("model.carton.sig"));
+    auto bundle = SignatureBundle::parse(signtest::signedBundle(m_carton, m_pair), QStringLiteral("model.carton.sig"));
     QVERIFY(bundle);
     const EcKey other = publicKey(m_otherPair);
     SignatureCheck check = signing::checkSignature(**carton, *bundle, other);
@@ -316,7 +304,7 @@ void TestSignature::tamperedPayload()
     // The statement edited after signing (a digest swapped): the signature fails.
     auto carton = Carton::open(m_carton);
     QVERIFY(carton);
-    auto bundle = SignatureBundle::parse(signedBundle(m_carton), QStringLiteral("model.carton.sig"));
+    auto bundle = SignatureBundle::parse(signtest::signedBundle(m_carton, m_pair), QStringLiteral("model.carton.sig"));
     QVERIFY(bundle);
     const QByteArray original = (*carton)->manifest()->entries().at(0).sha256;
     QVERIFY(bundle->payload.contains(original));
@@ -324,7 +312,7 @@ void TestSignature::tamperedPayload()
     const SignatureCheck check = signing::checkSignature(**carton, *bundle, publicKey(m_pair));
     QCOMPARE(check.verdict, SignatureVerdict::WrongKey);
     // A flipped bit in the signature.
-    auto flipped = SignatureBundle::parse(signedBundle(m_carton), QStringLiteral("model.carton.sig"));
+    auto flipped = SignatureBundle::parse(signtest::signedBundle(m_carton, m_pair), QStringLiteral("model.carton.sig"));
     QVERIFY(flipped);
     flipped->signature[flipped->signature.size() - 1] = char(flipped->signature.back() ^ 1);
     QCOMPARE(signing::checkSignature(**carton, *flipped, publicKey(m_pair)).verdict, SignatureVerdict::WrongKey);
@@ -338,7 +326,7 @@ void TestSignature::findKeyPicksTheNamedKey()
     QVERIFY(testutil::writeFile(other, m_otherPair.publicPem));
     QVERIFY(testutil::writeFile(right, m_pair.publicPem));
     QVERIFY(testutil::writeFile(junk, "not a key"));
-    auto bundle = SignatureBundle::parse(signedBundle(m_carton), QStringLiteral("model.carton.sig"));
+    auto bundle = SignatureBundle::parse(signtest::signedBundle(m_carton, m_pair), QStringLiteral("model.carton.sig"));
     QVERIFY(bundle);
     QString chosen;
     auto key = signing::findKey(*bundle, {junk, other, right}, &chosen);
@@ -362,7 +350,7 @@ void TestSignature::opensslVerifiesTheSignature()
     // PAE bytes, and our fingerprint is the sha256 of the DER openssl writes.
     const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
     QVERIFY2(!openssl.isEmpty(), "the openssl command is needed (scripts/install-deps.sh installs it)");
-    auto bundle = SignatureBundle::parse(signedBundle(m_carton), QStringLiteral("model.carton.sig"));
+    auto bundle = SignatureBundle::parse(signtest::signedBundle(m_carton, m_pair), QStringLiteral("model.carton.sig"));
     QVERIFY(bundle);
     const QString pub = m_dir.filePath(QStringLiteral("interop.pub.pem"));
     const QString pae = m_dir.filePath(QStringLiteral("interop.pae"));

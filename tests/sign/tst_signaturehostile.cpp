@@ -34,8 +34,6 @@ private slots:
     void malformedStatement();
 
 private:
-    QByteArray signedBundle(const QString &cartonPath);
-
     QTemporaryDir m_dir;
     signtest::PemPair m_pair;
     QString m_carton;
@@ -50,24 +48,13 @@ void TestSignatureHostile::initTestCase()
     QVERIFY(testutil::writeCarton(m_carton, signtest::cartonFiles(), ZipMethod::Deflate));
 }
 
-QByteArray TestSignatureHostile::signedBundle(const QString &cartonPath)
-{
-    auto carton = Carton::open(cartonPath);
-    if (!carton)
-        qFatal("%s", qPrintable(carton.error().toString()));
-    auto bundle = signing::signCarton(**carton, privateKey(m_pair));
-    if (!bundle)
-        qFatal("%s", qPrintable(bundle.error().toString()));
-    return *bundle;
-}
-
 void TestSignatureHostile::malformedBundle_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<carton::ErrorCode>("code");
     QTest::addColumn<QString>("expected");
 
-    const QJsonObject good = jsonObject(signedBundle(m_carton));
+    const QJsonObject good = jsonObject(signtest::signedBundle(m_carton, m_pair));
     auto edited = [&good](const QString &path, const QJsonValue &value) {
         QJsonObject copy = good;
         setPath(copy, path.split(u'.'), value);
