@@ -9,6 +9,8 @@
 #include "sign/cartonsignature.h"
 #include "validate/validator.h"
 
+#include <algorithm>
+
 namespace cli {
 
 using namespace carton;
@@ -92,6 +94,36 @@ void printSignatureCheck(const SignatureInput &input, const SignatureCheck &chec
         printError(makeError(ErrorCode::Integrity,
                              QStringLiteral("signature %1: %2").arg(signing::verdictName(check.verdict), check.message),
                              input.signaturePath));
+}
+
+// What failed, named in the verdict line: the first files with problems and the
+// first error, so a failure is never just a count ("FAILED: 2 files ok, 0 with problems").
+QString failureSummary(const VerifyReport &report, const Diagnostics &diagnostics)
+{
+    QStringList files;
+    qsizetype more = 0;
+    for (const FileCheck &f : report.files) {
+        if (f.state == FileState::Ok || f.state == FileState::Linked)
+            continue;
+        if (files.size() < 3)
+            files.append(f.path);
+        else
+            ++more;
+    }
+    QString out;
+    if (!files.isEmpty())
+        out += QStringLiteral(" (%1%2)").arg(files.join(QStringLiteral(", ")),
+                                             more ? QStringLiteral(" and %1 more").arg(more) : QString());
+    const qsizetype errors = std::count_if(diagnostics.cbegin(), diagnostics.cend(),
+                                           [](const Diagnostic &d) { return d.severity == Severity::Error; });
+    if (errors) {
+        const auto first = std::find_if(diagnostics.cbegin(), diagnostics.cend(),
+                                        [](const Diagnostic &d) { return d.severity == Severity::Error; });
+        out += QStringLiteral("; %1 error%2, first: %3")
+                   .arg(errors)
+                   .arg(errors == 1 ? QString() : QStringLiteral("s"), first->toString());
+    }
+    return out;
 }
 
 } // namespace
@@ -180,6 +212,8 @@ int runVerify(const QStringList &args)
             printSignatureCheck(*signatureInput, *signatureCheck);
         QString verdict = passed ? QStringLiteral("OK: %1 files verified").arg(ok)
                                  : QStringLiteral("FAILED: %1 files ok, %2 with problems").arg(ok).arg(bad);
+        if (!passed)
+            verdict += failureSummary(report, diagnostics);
         if (linked)
             verdict += QStringLiteral(", %1 linked (not fetched)").arg(linked);
         if (report.cancelled)

@@ -22,9 +22,14 @@ struct Limits {
     // stops entries whose ratio no real compressor produces; the declared sizes
     // (enforced while decoding) and maxEntrySize/maxTotalSize do the rest.
     qint64 maxRatio = 100'000;
-    qint64 maxMetadataFileSize = 16ll << 20;      // carton.toml, MANIFEST, LINKS, index.toml
-    qint64 maxStringTensorFileSize = 256ll << 20; // string tensor .toml files
-    qint64 maxTensorElements = qint64(1) << 40;   // product of a tensor's dims
+    qint64 maxMetadataFileSize = 16ll << 20; // carton.toml, MANIFEST, LINKS, index.toml
+    // String tensor .toml files: parsed by a streaming reader into at most this many
+    // strings (a list of N empty strings costs ~24*N bytes, whatever the file).
+    qint64 maxStringTensorFileSize = 64ll << 20; // 64 MiB
+    qint64 maxStringTensorElements = 4ll << 20;  // 4 Mi strings
+    // A nested tensor is loaded whole: its inner tensors' bytes together.
+    qint64 maxNestedTensorBytes = 4ll << 30;    // 4 GiB
+    qint64 maxTensorElements = qint64(1) << 40; // product of a tensor's dims
     // A compressed tensor file is decoded once into memory when it is at most this
     // big and the process-wide spill budget below has room; otherwise into a
     // temporary file. Keeps the app's memory bounded whatever the carton holds.

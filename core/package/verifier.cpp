@@ -7,6 +7,7 @@
 #include "zip/zipcrc.h"
 
 #include <QFile>
+#include <QHash>
 #include <QThread>
 #include <algorithm>
 #include <array>
@@ -39,6 +40,16 @@ struct Job {
     QByteArray expected; // empty for unlisted files
     qint64 size = 0;
     bool linked = false;
+    QString dataPath; // whose bytes are hashed: the final target for a symlink, else path
+};
+
+// One piece of reading work: the bytes of one file of the source (hashed once,
+// however many symlinks lead to it) or one linked file to fetch, and the jobs it
+// decides.
+struct Work {
+    QString dataPath;
+    qint64 size = 0;
+    QList<int> jobs;
 };
 
 // Reads `device` from its current position, `size` bytes (-1: to its end), on
@@ -182,38 +193,48 @@ Result<QByteArray> hashStream(const CartonSource &source, const QString &path, P
     return hashDevice(**device, -1, progress, path);
 }
 
-FileCheck checkFile(const Carton &carton, const Job &job, const VerifyOptions &options, Progress *progress)
+FileCheck checkLinked(const Carton &carton, const Job &job, const VerifyOptions &options, Progress *progress)
 {
     FileCheck check{job.path, FileState::Unverified, job.expected, {}, {}};
-    if (job.linked) {
-        if (!options.fetchLinks) {
-            check.state = FileState::Linked;
-            check.message = QStringLiteral("only in LINKS; not fetched");
-            return check;
-        }
-        DiscardDevice sink;
-        const Status st =
-            fetchLinkedFile(carton.links()->urlsFor(job.expected), job.expected, &sink, options.fetch, nullptr);
-        if (st) {
-            check.state = FileState::Ok;
-            check.actualSha256 = job.expected;
-        } else {
-            check.state = st.error().code == ErrorCode::Integrity ? FileState::Mismatch : FileState::Failed;
-            check.message = st.error().message;
-        }
-        if (progress)
-            progress->advance(0, job.path);
+    if (!options.fetchLinks) {
+        check.state = FileState::Linked;
+        check.message = QStringLiteral("only in LINKS; not fetched");
         return check;
     }
-    const CartonSource &source = carton.source();
-    const auto region = source.rawRegion(job.path);
-    auto digest = region ? hashRegion(*region, progress, job.path) : hashStream(source, job.path, progress);
+    DiscardDevice sink;
+    const Status st =
+        fetchLinkedFile(carton.links()->urlsFor(job.expected), job.expected, &sink, options.fetch, nullptr);
+    if (st) {
+        check.state = FileState::Ok;
+        check.actualSha256 = job.expected;
+    } else {
+        check.state = st.error().code == ErrorCode::Integrity ? FileState::Mismatch : FileState::Failed;
+        check.message = st.error().message;
+    }
+    if (progress)
+        progress->advance(0, job.path);
+    return check;
+}
+
+// The sha256 of a file of the source, read in full (CRC-32 checked).
+Result<QByteArray> hashFile(const CartonSource &source, const QString &path, Progress *progress)
+{
+    const auto region = source.rawRegion(path);
+    return region ? hashRegion(*region, progress, path) : hashStream(source, path, progress);
+}
+
+// Judges a job by the digest of its bytes (its own, or its symlink target's).
+FileCheck judge(const Job &job, const Result<QByteArray> &digest)
+{
+    FileCheck check{job.path, FileState::Unverified, job.expected, {}, {}};
     if (!digest) {
         // Stopped by a cancel: not checked, which is not a failure.
         if (digest.error().code == ErrorCode::Cancelled)
             return check;
         check.state = FileState::Failed;
-        check.message = digest.error().message;
+        check.message = job.dataPath == job.path
+                            ? digest.error().message
+                            : QStringLiteral("%1 (reading its target %2)").arg(digest.error().message, job.dataPath);
         return check;
     }
     check.actualSha256 = *digest;
@@ -228,6 +249,22 @@ FileCheck checkFile(const Carton &carton, const Job &job, const VerifyOptions &o
                             .arg(QString::fromLatin1(*digest), QString::fromLatin1(job.expected));
     }
     return check;
+}
+
+// A metadata file the reader refuses to read whole (carton.toml or index.toml over
+// Limits::maxMetadataFileSize, a deflate bomb): failed without decoding any of it.
+std::optional<FileCheck> oversizedMetadata(const SourceFile &file, const QByteArray &expected, const Limits &limits)
+{
+    static const QStringList kMetadata{QStringLiteral("carton.toml"), QStringLiteral("tensor_data/index.toml")};
+    if (file.size <= limits.maxMetadataFileSize || !kMetadata.contains(file.path))
+        return std::nullopt;
+    return FileCheck{file.path,
+                     FileState::Failed,
+                     expected,
+                     {},
+                     QStringLiteral("%1 bytes, more than the limit of %2 bytes for a metadata file (not read)")
+                         .arg(file.size)
+                         .arg(limits.maxMetadataFileSize)};
 }
 
 } // namespace
@@ -289,12 +326,18 @@ VerifyReport verifyCarton(const Carton &carton, const VerifyOptions &options, Pr
     const CartonSource &source = carton.source();
     QList<Job> jobs;
     QList<FileCheck> immediate; // decided without reading
+    auto addJob = [&](const SourceFile &f, const QByteArray &expected) {
+        if (auto check = oversizedMetadata(f, expected, source.limits()))
+            immediate.append(*check);
+        else
+            jobs.append({f.path, expected, f.size, false, f.isSymlink ? f.linkTarget : f.path});
+    };
     if (carton.manifest()) {
         for (const ManifestEntry &e : carton.manifest()->entries()) {
             if (const SourceFile *f = source.find(e.path))
-                jobs.append({e.path, e.sha256, f->size, false});
+                addJob(*f, e.sha256);
             else if (carton.isLinked(e.path))
-                jobs.append({e.path, e.sha256, 0, true});
+                jobs.append({e.path, e.sha256, 0, true, e.path});
             else
                 immediate.append({e.path,
                                   FileState::Missing,
@@ -307,20 +350,39 @@ VerifyReport verifyCarton(const Carton &carton, const VerifyOptions &options, Pr
         if (f.path == u"MANIFEST" || f.path == u"LINKS")
             continue;
         if (!carton.manifest() || !carton.manifest()->find(f.path))
-            jobs.append({f.path, {}, f.size, false});
+            addJob(f, {});
+    }
+
+    // One piece of work per file whose bytes are read: symlinks share their
+    // target's, so 2000 links to one big file read and hash it once.
+    QList<Work> works;
+    QHash<QString, int> workOf;
+    for (int i = 0; i < jobs.size(); ++i) {
+        const Job &j = jobs.at(i);
+        if (j.linked) {
+            works.append({j.dataPath, 0, {i}});
+            continue;
+        }
+        auto it = workOf.constFind(j.dataPath);
+        if (it == workOf.constEnd()) {
+            const SourceFile *data = source.find(j.dataPath);
+            it = workOf.insert(j.dataPath, int(works.size()));
+            works.append({j.dataPath, data ? data->size : j.size, {}});
+        }
+        works[*it].jobs.append(i);
     }
 
     qint64 total = 0;
-    for (const Job &j : jobs)
-        total += j.size;
+    for (const Work &w : std::as_const(works))
+        total += w.size;
     if (progress)
         progress->setTotal(total);
 
     // Largest first, so the long files start early and the threads finish together.
-    QList<int> order(jobs.size());
+    QList<int> order(works.size());
     for (int i = 0; i < order.size(); ++i)
         order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return jobs[a].size > jobs[b].size; });
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return works[a].size > works[b].size; });
 
     QList<FileCheck> results(jobs.size());
     std::atomic<int> next{0};
@@ -332,17 +394,26 @@ VerifyReport verifyCarton(const Carton &carton, const VerifyOptions &options, Pr
             const int k = next.fetch_add(1);
             if (k >= order.size())
                 return;
-            const int i = order[k];
-            FileCheck check = checkFile(carton, jobs[i], options, progress);
-            results[i] = check;
-            if (onFile) {
-                std::lock_guard lock(callbackMutex);
-                onFile(check);
+            const Work &work = works.at(order[k]);
+            QList<FileCheck> checks;
+            if (jobs.at(work.jobs.constFirst()).linked) {
+                checks.append(checkLinked(carton, jobs.at(work.jobs.constFirst()), options, progress));
+            } else {
+                const Result<QByteArray> digest = hashFile(source, work.dataPath, progress);
+                for (int i : work.jobs)
+                    checks.append(judge(jobs.at(i), digest));
+            }
+            for (qsizetype c = 0; c < checks.size(); ++c) {
+                results[work.jobs.at(c)] = checks.at(c);
+                if (onFile) {
+                    std::lock_guard lock(callbackMutex);
+                    onFile(checks.at(c));
+                }
             }
         }
     };
     int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
-    threads = std::min<int>(threads, std::max<qsizetype>(1, jobs.size()));
+    threads = std::min<int>(threads, std::max<qsizetype>(1, works.size()));
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t)
         pool.emplace_back(worker);

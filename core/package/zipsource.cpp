@@ -103,6 +103,18 @@ Status ZipSource::resolveSymlinks()
     }
     if (!unsafe.isEmpty())
         m_files.removeIf([&unsafe](const SourceFile &f) { return unsafe.contains(f.path); });
+    // A link extracts (and is read) as a copy of its target: count it as one against
+    // the total-size cap, so a small archive of many links to a big entry is refused.
+    qint64 total = 0;
+    for (const SourceFile &f : std::as_const(m_files)) {
+        if (f.size > m_limits.maxTotalSize - total)
+            return makeError(ErrorCode::Limit,
+                             QStringLiteral("the files hold more than %1 bytes in all, counting each symlink as a copy "
+                                            "of its target")
+                                 .arg(m_limits.maxTotalSize),
+                             m_reader->path());
+        total += f.size;
+    }
     return {};
 }
 

@@ -5,6 +5,9 @@
 #include "base/archivepath.h"
 #include "format/tomlutil.h"
 
+#include <QSet>
+#include <limits>
+
 namespace carton {
 
 namespace {
@@ -56,7 +59,7 @@ Result<Tensor> loadPlainTensor(const TensorIndexEntry &entry, const ByteSourceOp
         Result<QByteArray> bytes = checked->source->readAll(limits.maxStringTensorFileSize);
         if (!bytes)
             return bytes.error();
-        Result<QStringList> values = decodeStringTensorFile(*bytes, checked->count, checked->path);
+        Result<QStringList> values = decodeStringTensorFile(*bytes, checked->count, checked->path, limits);
         if (!values)
             return values.error();
         return Tensor::strings(entry.name, *entry.shape, std::move(values).value());
@@ -65,6 +68,24 @@ Result<Tensor> loadPlainTensor(const TensorIndexEntry &entry, const ByteSourceOp
     if (!reader)
         return reader.error();
     return (*reader)->readTensor(TensorRegion::whole((*reader)->shape()));
+}
+
+// The bytes an index entry's data takes when loaded: elements x element size for
+// numeric tensors, the file-size cap for string tensors (their size is known only
+// once read); -1 when the shape is missing or overflows.
+qint64 declaredBytes(const TensorIndexEntry &entry, const Limits &limits)
+{
+    if (!entry.shape)
+        return -1;
+    const std::optional<qint64> count = checkedElementCount(*entry.shape, limits.maxTensorElements);
+    if (!count)
+        return -1;
+    if (entry.dtype == DType::String)
+        return std::min(limits.maxStringTensorFileSize, *count * qint64(sizeof(QString)));
+    const qint64 size = dtypeSize(entry.dtype);
+    if (size > 0 && *count > std::numeric_limits<qint64>::max() / size)
+        return -1;
+    return *count * size;
 }
 
 } // namespace
@@ -100,8 +121,12 @@ Result<Tensor> loadTensor(const TensorIndex &index, const QString &name, const B
             ErrorCode::Limit,
             QStringLiteral("nested tensor \"%1\" has too many inner tensors (%2)").arg(name).arg(entry->inner.size()),
             kIndexFile);
-    QList<Tensor> inner;
-    inner.reserve(entry->inner.size());
+    // Each inner tensor at most once (a list repeating one big tensor would load it
+    // again and again), and the declared bytes of all of them within the cap:
+    // checked before anything is read.
+    QSet<QString> seen;
+    qint64 totalBytes = 0;
+    QList<const TensorIndexEntry *> entries;
     for (const QString &innerName : entry->inner) {
         const TensorIndexEntry *innerEntry = index.find(innerName);
         if (!innerEntry)
@@ -115,6 +140,26 @@ Result<Tensor> loadTensor(const TensorIndex &index, const QString &name, const B
                                             "does not allow")
                                  .arg(name, innerName),
                              kIndexFile);
+        if (seen.contains(innerName))
+            return makeError(
+                ErrorCode::Format,
+                QStringLiteral("nested tensor \"%1\" lists inner tensor \"%2\" more than once").arg(name, innerName),
+                kIndexFile);
+        seen.insert(innerName);
+        const qint64 bytes = declaredBytes(*innerEntry, limits);
+        if (bytes < 0 || bytes > limits.maxNestedTensorBytes - totalBytes)
+            return makeError(ErrorCode::Limit,
+                             QStringLiteral("nested tensor \"%1\": its inner tensors hold more than the limit of %2 "
+                                            "bytes in all")
+                                 .arg(name)
+                                 .arg(limits.maxNestedTensorBytes),
+                             kIndexFile);
+        totalBytes += bytes;
+        entries.append(innerEntry);
+    }
+    QList<Tensor> inner;
+    inner.reserve(entries.size());
+    for (const TensorIndexEntry *innerEntry : std::as_const(entries)) {
         Result<Tensor> tensor = loadPlainTensor(*innerEntry, open, limits);
         if (!tensor)
             return tensor.error();
@@ -140,41 +185,6 @@ QByteArray encodeTensorFile(const Tensor &tensor)
     }
     out.append("]\n");
     return out;
-}
-
-Result<QStringList> decodeStringTensorFile(QByteArrayView text, qint64 expectedCount, const QString &fileName)
-{
-    Result<toml::table> root = tomlutil::parse(text, fileName);
-    if (!root)
-        return root.error();
-    const toml::node *data = root->get("data");
-    if (!data)
-        return makeError(ErrorCode::Format, QStringLiteral("missing required field \"data\" (an array of strings)"),
-                         fileName);
-    const toml::array *array = data->as_array();
-    if (!array)
-        return makeError(
-            ErrorCode::Format,
-            QStringLiteral("field \"data\" must be an array of strings, found %1").arg(tomlutil::typeName(*data)),
-            tomlutil::location(fileName, *data));
-    if (qint64(array->size()) != expectedCount)
-        return makeError(ErrorCode::Format,
-                         QStringLiteral("field \"data\" has %1 strings, but the tensor's shape needs %2")
-                             .arg(array->size())
-                             .arg(expectedCount),
-                         tomlutil::location(fileName, *data));
-    QStringList values;
-    values.reserve(qsizetype(array->size()));
-    for (const toml::node &item : *array) {
-        const toml::value<std::string> *value = item.as_string();
-        if (!value)
-            return makeError(
-                ErrorCode::Format,
-                QStringLiteral("field \"data\": elements must be strings, found %1").arg(tomlutil::typeName(item)),
-                tomlutil::location(fileName, item));
-        values.append(tomlutil::toQString(value->get()));
-    }
-    return values;
 }
 
 } // namespace carton

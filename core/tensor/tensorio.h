@@ -6,6 +6,7 @@
 #include "base/result.h"
 #include "cartoncore_export.h"
 #include "tensor/bytesource.h"
+#include "tensor/stringtensorfile.h"
 #include "tensor/tensor.h"
 #include "tensor/tensorindex.h"
 #include "tensor/tensorreader.h"
@@ -30,8 +31,5 @@ CARTONCORE_EXPORT Result<Tensor> loadTensor(const TensorIndex &index, const QStr
 // Encodes a tensor's data file: raw bytes for numeric, `data = [...]` TOML for
 // strings; nested tensors have no file (returns an empty array).
 CARTONCORE_EXPORT QByteArray encodeTensorFile(const Tensor &tensor);
-// Decodes a string tensor file (`data = [...]`), checking the element count.
-CARTONCORE_EXPORT Result<QStringList> decodeStringTensorFile(QByteArrayView text, qint64 expectedCount,
-                                                             const QString &fileName);
 
 } // namespace carton

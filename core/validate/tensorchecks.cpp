@@ -7,6 +7,7 @@
 #include "validate/symbolbindings.h"
 #include "validate/validaterules.h"
 
+#include <QHash>
 #include <QSet>
 
 using namespace Qt::StringLiterals;
@@ -72,9 +73,10 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
             r.at(Severity::Error, entryLocation(e, i, u"file"_s), bytes.error().toString());
             return;
         }
-        const Result<QStringList> values = decodeStringTensorFile(*bytes, *elements, path);
-        if (!values)
-            r.at(Severity::Error, entryLocation(e, i, u"file"_s), values.error().toString());
+        const Result<QStringList> values = decodeStringTensorFile(*bytes, *elements, path, limits);
+        if (!values) // a reader's limit is not a defect of the carton: said, not an error
+            r.at(values.error().code == ErrorCode::Limit ? Severity::Info : Severity::Error,
+                 entryLocation(e, i, u"file"_s), values.error().toString());
     }
 }
 
@@ -122,8 +124,17 @@ void checkTensorData(const Carton &carton, Reporter &r)
             if (e.inner.isEmpty())
                 r.at(Severity::Warning, entryLocation(e, i, u"inner"_s),
                      u"nested tensor \"%1\" has no inner tensors"_s.arg(e.name));
+            QHash<QString, qsizetype> firstAt;
             for (qsizetype j = 0; j < e.inner.size(); ++j) {
                 const QString &innerName = e.inner.at(j);
+                if (const auto it = firstAt.constFind(innerName); it != firstAt.constEnd()) {
+                    r.at(Severity::Error, entryLocation(e, i, u"inner[%1]"_s.arg(j)),
+                         u"nested tensor \"%1\" lists inner tensor \"%2\" again (first at inner[%3]); each inner "
+                         u"tensor may appear once"_s.arg(e.name, innerName)
+                             .arg(*it));
+                    continue;
+                }
+                firstAt.insert(innerName, j);
                 const TensorIndexEntry *inner = carton.tensorIndex()->find(innerName);
                 const DiagnosticLocation where = entryLocation(e, i, u"inner[%1]"_s.arg(j));
                 if (!inner)

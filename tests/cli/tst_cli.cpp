@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // The `carton` tool end to end: real binary, real files, independent cross-checks.
 #include "clirunner.h"
+#include "fixturepolicy.h"
 #include "testutil.h"
 
 #include <QCryptographicHash>
@@ -146,7 +147,7 @@ void TestCli::unreadableInput()
 void TestCli::infoJsonOnUpstreamFixture()
 {
     if (!QFile::exists(kFixture))
-        QSKIP("../shared/fixtures/upstream/test.carton not present");
+        CARTON_MISSING_FIXTURE("../shared/fixtures/upstream/test.carton not present");
     const RunResult r = runCarton({QStringLiteral("info"), QStringLiteral("--json"), kFixture});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = r.json();
@@ -233,7 +234,7 @@ void TestCli::infoHumanOnFolder()
 void TestCli::verifyUpstreamFixture()
 {
     if (!QFile::exists(kFixture))
-        QSKIP("../shared/fixtures/upstream/test.carton not present");
+        CARTON_MISSING_FIXTURE("../shared/fixtures/upstream/test.carton not present");
     RunResult r = runCarton({QStringLiteral("verify"), kFixture});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(r.out.startsWith("OK: 11 files verified"));
@@ -249,7 +250,7 @@ void TestCli::verifyUpstreamFixture()
 void TestCli::tensorOnUpstreamFixture()
 {
     if (!QFile::exists(kFixture))
-        QSKIP("../shared/fixtures/upstream/test.carton not present");
+        CARTON_MISSING_FIXTURE("../shared/fixtures/upstream/test.carton not present");
     RunResult r =
         runCarton({QStringLiteral("tensor"), QStringLiteral("--json"), kFixture, QStringLiteral("_tensor_0")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -355,7 +356,7 @@ void TestCli::independentToolsReadOurCartons()
     const auto expected = treeContents(kSampleDir);
     if (method == u"zstd") {
         if (!haveProgram(QStringLiteral("bsdtar")))
-            QSKIP("bsdtar not installed");
+            CARTON_MISSING_TOOL("bsdtar");
         for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
             const RunResult r = runProgram(QStringLiteral("bsdtar"), {QStringLiteral("-xOf"), out, it.key()});
             QCOMPARE(r.exitCode, 0);
@@ -364,7 +365,7 @@ void TestCli::independentToolsReadOurCartons()
         return;
     }
     if (!haveProgram(QStringLiteral("python3")))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     const QString script = QStringLiteral("import sys, zipfile, hashlib\n"
                                           "z = zipfile.ZipFile(sys.argv[1])\n"
                                           "assert z.testzip() is None\n"
@@ -459,7 +460,9 @@ void TestCli::verifyReportsCrcMismatch()
     static const QRegularExpression line(
         QStringLiteral("error: model/README.txt: .*CRC-32 mismatch: stored 0x[0-9a-f]{8}, data 0x[0-9a-f]{8}\n"));
     QVERIFY2(line.match(QString::fromUtf8(r.err)).hasMatch(), r.err.constData());
-    QVERIFY2(r.out.contains("1 with problems"), r.out.constData());
+    // The verdict names what failed, not just how many.
+    QVERIFY2(r.out.contains("1 with problems (model/README.txt); 1 error, first: model/README.txt: "),
+             r.out.constData());
 }
 
 void TestCli::infoReportsBrokenToml()
@@ -522,7 +525,7 @@ void TestCli::tensorJsonNumericAndLimit()
 void TestCli::linkedFilesReportedAndFetched()
 {
     if (!haveProgram(QStringLiteral("python3")))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     QTemporaryDir dir;
     const QString packed = dir.filePath(QStringLiteral("s.carton"));
     const QString folder = dir.filePath(QStringLiteral("u"));
@@ -594,7 +597,7 @@ void TestCli::linkedFilesReportedAndFetched()
 void TestCli::archiveWithoutManifest()
 {
     if (!haveProgram(QStringLiteral("python3")))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     QTemporaryDir dir;
     const QString zip = dir.filePath(QStringLiteral("nomanifest.carton"));
     const QString script = QStringLiteral("import sys, zipfile, os\n"
@@ -615,7 +618,7 @@ void TestCli::archiveWithoutManifest()
 void TestCli::unpackCapsAreConfigurable()
 {
     if (!haveProgram(QStringLiteral("python3")))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     QTemporaryDir dir;
     const QString zip = dir.filePath(QStringLiteral("zeros.carton"));
     const QString script = QStringLiteral("import sys, zipfile\n"

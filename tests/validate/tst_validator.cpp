@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // validateInfo(): carton.toml checks on CartonInfo values built in code.
+#include "fixturepolicy.h"
 #include "format/cartontoml.h"
 #include "validate/validator.h"
 #include "validatetestutil.h"
@@ -458,7 +459,7 @@ void TestValidator::upstreamTomlFixtures()
 {
     QFETCH(QString, path);
     if (path.isEmpty())
-        QSKIP("fixtures/upstream/toml not found");
+        CARTON_MISSING_FIXTURE("fixtures/upstream/toml not found");
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const Result<CartonInfo> info = parseCartonToml(file.readAll());

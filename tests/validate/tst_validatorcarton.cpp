@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // validateCarton(): unpacked carton folders written to disk, and upstream's test.carton.
+#include "fixturepolicy.h"
 #include "package/carton.h"
 #include "testutil.h"
 #include "validate/validator.h"
@@ -436,7 +437,7 @@ void TestValidatorCarton::upstreamTestCarton()
 {
     const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
     if (!QFileInfo::exists(path))
-        QSKIP("fixtures/upstream/test.carton not found");
+        CARTON_MISSING_FIXTURE("fixtures/upstream/test.carton not found");
     Result<std::unique_ptr<Carton>> carton = Carton::open(path);
     QVERIFY2(carton.ok(), carton.ok() ? "" : qPrintable(carton.error().toString()));
     const Diagnostics all = validateCarton(**carton);
