@@ -6,7 +6,9 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <mutex>
 
 #ifdef Q_OS_UNIX
@@ -15,6 +17,22 @@
 
 namespace carton {
 namespace {
+
+// Temporary files an unpack killed before its commit left behind (".carton-unpack-"
+// and QTemporaryFile's six characters): removed when the next unpack into the same
+// folder starts, so a SIGKILL leaves nothing that outlives the next run. Symlinks
+// are not followed.
+void removeStaleTemporaries(const QString &folder)
+{
+    static const QRegularExpression stale(QStringLiteral("^\\.carton-unpack-[A-Za-z0-9]{6}$"));
+    QDirIterator it(folder, {QStringLiteral(".carton-unpack-*")}, QDir::Files | QDir::Hidden | QDir::System,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo file = it.nextFileInfo();
+        if (!file.isSymLink() && stale.match(file.fileName()).hasMatch())
+            QFile::remove(file.filePath());
+    }
+}
 
 bool existsOrLink(const QFileInfo &info)
 {
@@ -70,6 +88,7 @@ Result<std::unique_ptr<ExtractionTarget>> ExtractionTarget::prepare(const QStrin
     if (existsOrLink(info)) {
         if (!info.isDir())
             return makeError(ErrorCode::Usage, QStringLiteral("the target exists and is not a folder"), folder);
+        removeStaleTemporaries(absolute);
         const bool empty =
             QDir(absolute).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
         if (!empty && !overwrite)

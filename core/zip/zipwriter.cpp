@@ -71,10 +71,21 @@ struct ZipWriter::Private {
     }
     bool put(const char *data, qint64 size)
     {
-        if (device->write(data, size) == size)
-            return true;
-        fail(ErrorCode::Io, QStringLiteral("write failed: %1").arg(device->errorString()), current.name);
-        return false;
+        // A short write (the disk filling up, a file-size limit) is retried for the
+        // rest, so the error reported is the system's reason ("No space left on
+        // device", "File too large"), not a count.
+        for (qint64 done = 0; done < size;) {
+            const qint64 n = device->write(data + done, size - done);
+            if (n <= 0) {
+                fail(ErrorCode::Io,
+                     QStringLiteral("write failed: %1")
+                         .arg(n < 0 ? device->errorString() : QStringLiteral("nothing could be written")),
+                     current.name);
+                return false;
+            }
+            done += n;
+        }
+        return true;
     }
     bool put(const QByteArray &data) { return put(data.constData(), data.size()); }
     bool seekTo(quint64 offset)

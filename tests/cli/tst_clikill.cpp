@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// Crash safety of `carton pack` and `carton unpack`: killed with SIGKILL at 20
+// random points each, and run out of disk space (RLIMIT_FSIZE), they leave no
+// half-written file under a final name; pack leaves nothing at all, unpack only
+// recognisably named temporaries that the next unpack into the folder removes.
+// (`carton edit`, the save path, has its own kill test in tst_cliedit.)
+#include "clirunner.h"
+#include "testutil.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <csignal>
+#include <optional>
+#include <sys/resource.h>
+
+namespace {
+
+// Bytes written so far by `pid` to files open under `dir` (their sizes, summed).
+qint64 bytesOpenUnder(qint64 pid, const QString &dir)
+{
+    qint64 total = 0;
+    const QString fdDir = QStringLiteral("/proc/%1/fd").arg(pid);
+    for (const QString &fd : QDir(fdDir).entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot)) {
+        if (!QFile::symLinkTarget(fdDir + u'/' + fd).startsWith(dir + u'/'))
+            continue;
+        const QFileInfo target(fdDir + u'/' + fd);
+        if (target.exists() && target.isFile())
+            total += target.size();
+    }
+    return total;
+}
+
+// Every file under `dir` (relative path -> sha256), temporaries included.
+QMap<QString, QByteArray> filesUnder(const QString &dir)
+{
+    QMap<QString, QByteArray> out;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        out.insert(QDir(dir).relativeFilePath(path), sha256File(path));
+    }
+    return out;
+}
+
+bool isUnpackTemporary(const QString &relativePath)
+{
+    return QFileInfo(relativePath).fileName().startsWith(QStringLiteral(".carton-unpack-"));
+}
+
+// Starts `carton ARGS`, kills it with SIGKILL once `threshold` bytes are open for
+// writing under `watched`; returns whether the kill came before the end.
+bool runAndKill(const QStringList &args, const QString &watched, qint64 threshold)
+{
+    QProcess child;
+    child.start(QStringLiteral(CARTON_CLI), args);
+    if (!child.waitForStarted())
+        return false;
+    QElapsedTimer timer;
+    timer.start();
+    bool reached = false;
+    while (child.state() == QProcess::Running && timer.elapsed() < 60000) {
+        if (bytesOpenUnder(child.processId(), watched) >= threshold) {
+            reached = true;
+            break;
+        }
+        QThread::usleep(200);
+    }
+    child.kill(); // SIGKILL
+    child.waitForFinished(10000);
+    return reached && child.exitStatus() == QProcess::CrashExit;
+}
+
+} // namespace
+
+class TestCliKill : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void killedPackLeavesNothing_data();
+    void killedPackLeavesNothing();
+    void killedUnpackLeavesNoHalfFile_data();
+    void killedUnpackLeavesNoHalfFile();
+    void diskFull_data();
+    void diskFull();
+
+private:
+    QTemporaryDir m_tmp;
+    QString m_source;      // a folder carton: 160 MiB of weights and small files
+    QString m_packed;      // it, packed Stored
+    qint64 m_zstdSize = 0; // its size packed with zstd
+    QMap<QString, QByteArray> m_sourceFiles;
+};
+
+void TestCliKill::initTestCase()
+{
+    QVERIFY(m_tmp.isValid());
+    m_source = m_tmp.filePath(QStringLiteral("src"));
+    QVERIFY(testutil::writeFile(m_source + QStringLiteral("/carton.toml"),
+                                "spec_version = 1\nmodel_name = \"kill\"\n[runner]\nrunner_name = \"noop\"\n"
+                                "required_framework_version = \"=1.0.0\"\nrunner_compat_version = 1\n"));
+    for (int i = 0; i < 20; ++i)
+        QVERIFY(testutil::writeFile(m_source + QStringLiteral("/model/part_%1.txt").arg(i),
+                                    QByteArray(4096 * (i + 1), char('a' + i))));
+    QFile weights(m_source + QStringLiteral("/model/weights.bin"));
+    QVERIFY(weights.open(QIODevice::WriteOnly));
+    for (int i = 0; i < 160; ++i)
+        QCOMPARE(weights.write(testutil::mixedData(1 << 20, quint32(i))), qint64(1 << 20));
+    weights.close();
+    m_packed = m_tmp.filePath(QStringLiteral("packed.carton"));
+    const RunResult r = runCarton({QStringLiteral("pack"), m_source, QStringLiteral("-o"), m_packed,
+                                   QStringLiteral("--compression"), QStringLiteral("stored")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString zstd = m_tmp.filePath(QStringLiteral("zstd.carton"));
+    const RunResult z = runCarton({QStringLiteral("pack"), m_source, QStringLiteral("-o"), zstd});
+    QVERIFY2(z.exitCode == 0, z.err.constData());
+    m_zstdSize = QFileInfo(zstd).size();
+    QVERIFY(QFile::remove(zstd));
+    m_sourceFiles = filesUnder(m_source);
+}
+
+void TestCliKill::killedPackLeavesNothing_data()
+{
+    QTest::addColumn<double>("fraction");
+    QTest::addColumn<QString>("compression");
+    QRandomGenerator random(20261123); // random points, the same on every run
+    for (int i = 0; i < 20; ++i)
+        QTest::addRow("trial %d", i) << random.bounded(0.95)
+                                     << (i % 2 ? QStringLiteral("zstd") : QStringLiteral("stored"));
+}
+
+void TestCliKill::killedPackLeavesNothing()
+{
+    QFETCH(double, fraction);
+    QFETCH(QString, compression);
+    QTemporaryDir outDir;
+    const QString dir = QFileInfo(outDir.path()).canonicalFilePath();
+    const QString out = dir + QStringLiteral("/out.carton");
+    const qint64 expected = compression == u"stored" ? QFileInfo(m_packed).size() : m_zstdSize;
+    const bool killed = runAndKill(
+        {QStringLiteral("pack"), m_source, QStringLiteral("-o"), out, QStringLiteral("--compression"), compression},
+        dir, qint64(fraction * double(expected)));
+    QVERIFY2(killed, "the pack finished before the kill point");
+    // The output only ever existed as an unnamed temporary file: nothing is left.
+    QCOMPARE(QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot), QStringList());
+    QCOMPARE(filesUnder(m_source), m_sourceFiles); // the source untouched
+}
+
+void TestCliKill::killedUnpackLeavesNoHalfFile_data()
+{
+    QTest::addColumn<double>("fraction");
+    QRandomGenerator random(11232026);
+    for (int i = 0; i < 20; ++i)
+        QTest::addRow("trial %d", i) << random.bounded(0.95);
+}
+
+void TestCliKill::killedUnpackLeavesNoHalfFile()
+{
+    QFETCH(double, fraction);
+    QTemporaryDir outDir;
+    const QString dir = QFileInfo(outDir.path()).canonicalFilePath() + QStringLiteral("/x");
+    QVERIFY(QDir().mkpath(dir));
+    const QByteArray before = sha256File(m_packed);
+    const bool killed = runAndKill({QStringLiteral("unpack"), m_packed, QStringLiteral("-o"), dir}, dir,
+                                   qint64(fraction * double(QFileInfo(m_packed).size())));
+    QVERIFY2(killed, "the unpack finished before the kill point");
+    QCOMPARE(sha256File(m_packed), before);
+    // Every file under a final name is whole (what the source holds); the rest are
+    // recognisable temporaries.
+    const QMap<QString, QByteArray> left = filesUnder(dir);
+    for (auto it = left.cbegin(); it != left.cend(); ++it) {
+        if (isUnpackTemporary(it.key()) || it.key() == u"MANIFEST")
+            continue;
+        QVERIFY2(m_sourceFiles.contains(it.key()), qPrintable(it.key()));
+        QCOMPARE(it.value(), m_sourceFiles.value(it.key()));
+    }
+    // The next unpack into the folder removes the temporaries and completes.
+    const RunResult again =
+        runCarton({QStringLiteral("unpack"), m_packed, QStringLiteral("-o"), dir, QStringLiteral("--force")});
+    QVERIFY2(again.exitCode == 0, again.err.constData());
+    QMap<QString, QByteArray> after = filesUnder(dir);
+    after.remove(QStringLiteral("MANIFEST"));
+    QCOMPARE(after, m_sourceFiles);
+}
+
+void TestCliKill::diskFull_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addRow("pack") << QStringLiteral("pack");
+    QTest::addRow("unpack") << QStringLiteral("unpack");
+}
+
+// A file-size limit of 8 MiB (the disk filling up, for the files this process
+// writes): a clear error naming the problem, and nothing left behind.
+void TestCliKill::diskFull()
+{
+    QFETCH(QString, command);
+    QTemporaryDir outDir;
+    const QString dir = QFileInfo(outDir.path()).canonicalFilePath();
+    const QString out = dir + (command == u"pack" ? QStringLiteral("/out.carton") : QStringLiteral("/x"));
+    QProcess child;
+    child.setChildProcessModifier([] {
+        std::signal(SIGXFSZ, SIG_IGN); // writes past the limit fail with EFBIG instead of killing
+        rlimit limit{8 << 20, 8 << 20};
+        setrlimit(RLIMIT_FSIZE, &limit);
+    });
+    const QStringList args = command == u"pack"
+                                 ? QStringList{QStringLiteral("pack"), m_source, QStringLiteral("-o"), out}
+                                 : QStringList{QStringLiteral("unpack"), m_packed, QStringLiteral("-o"), out};
+    child.start(QStringLiteral(CARTON_CLI), args);
+    QVERIFY(child.waitForFinished(120000));
+    const QByteArray err = child.readAllStandardError();
+    QCOMPARE(child.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(child.exitCode() != 0, err.constData());
+    QVERIFY2(err.contains("error:"), err.constData());
+    QVERIFY2(err.contains("File too large"), err.constData()); // the system's reason (EFBIG), not a count
+    if (command == u"pack") {
+        QVERIFY(!QFileInfo::exists(out));
+    } else {
+        QCOMPARE(filesUnder(out), (QMap<QString, QByteArray>())); // rolled back: no file, no temporary
+    }
+    QCOMPARE(QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::System), QStringList());
+}
+
+QTEST_GUILESS_MAIN(TestCliKill)
+#include "tst_clikill.moc"
