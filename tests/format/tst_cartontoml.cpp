@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "fixturepolicy.h"
 #include "format/cartontoml.h"
 #include "format/semver.h"
 #include "format/targettriple.h"
@@ -148,7 +149,7 @@ void TestCartonToml::upstreamFixtures_data()
     const QDir dir(upstreamTomlDir());
     const QStringList files = dir.entryList({u"*.toml"_s}, QDir::Files, QDir::Name);
     if (files.isEmpty())
-        QSKIP("fixtures/upstream/toml not available");
+        CARTON_MISSING_FIXTURE("fixtures/upstream/toml not available");
     for (const QString &f : files)
         QTest::newRow(qPrintable(f)) << dir.filePath(f);
 }
@@ -185,7 +186,7 @@ void TestCartonToml::complete()
 {
     const QByteArray text = testutil::readFile(upstreamTomlDir() + u"/complete.toml"_s);
     if (text.isEmpty())
-        QSKIP("fixtures/upstream/toml/complete.toml not available");
+        CARTON_MISSING_FIXTURE("fixtures/upstream/toml/complete.toml not available");
     const Result<CartonInfo> r = parseCartonToml(text);
     QVERIFY2(r.ok(), qPrintable(errorText(r)));
     const CartonInfo &info = *r;
@@ -230,7 +231,7 @@ void TestCartonToml::shapes()
 {
     const QByteArray text = testutil::readFile(upstreamTomlDir() + u"/shapes.toml"_s);
     if (text.isEmpty())
-        QSKIP("fixtures/upstream/toml/shapes.toml not available");
+        CARTON_MISSING_FIXTURE("fixtures/upstream/toml/shapes.toml not available");
     const Result<CartonInfo> r = parseCartonToml(text);
     QVERIFY2(r.ok(), qPrintable(errorText(r)));
     const QList<Shape> expected = {
@@ -255,7 +256,7 @@ void TestCartonToml::optTypes()
 {
     const QByteArray text = testutil::readFile(upstreamTomlDir() + u"/opt_types.toml"_s);
     if (text.isEmpty())
-        QSKIP("fixtures/upstream/toml/opt_types.toml not available");
+        CARTON_MISSING_FIXTURE("fixtures/upstream/toml/opt_types.toml not available");
     const Result<CartonInfo> r = parseCartonToml(text);
     QVERIFY2(r.ok(), qPrintable(errorText(r)));
     // Sorted by key.
@@ -270,10 +271,10 @@ void TestCartonToml::testCarton()
 {
     const QString carton = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
     if (!QFile::exists(carton))
-        QSKIP("fixtures/upstream/test.carton not available");
+        CARTON_MISSING_FIXTURE("fixtures/upstream/test.carton not available");
     const QString bsdtar = QStandardPaths::findExecutable(u"bsdtar"_s);
     if (bsdtar.isEmpty())
-        QSKIP("bsdtar not installed (needed to extract the zstd entry)");
+        CARTON_MISSING_TOOL("bsdtar");
     QProcess p;
     p.start(bsdtar, {u"-xOf"_s, carton, u"carton.toml"_s});
     QVERIFY(p.waitForFinished(30000));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/sha256.h"
+#include "fixturepolicy.h"
 #include "format/manifest.h"
 
 #include <QFile>
@@ -193,10 +194,10 @@ void TestManifest::upstreamManifest()
     bool found = false;
     fixture(u"test.carton"_s, &found);
     if (!found)
-        QSKIP("fixtures/upstream/test.carton not available");
+        CARTON_MISSING_FIXTURE("fixtures/upstream/test.carton not available");
     const QString bsdtar = QStandardPaths::findExecutable(u"bsdtar"_s);
     if (bsdtar.isEmpty())
-        QSKIP("bsdtar not installed (needed to read zstd entries independently)");
+        CARTON_MISSING_TOOL("bsdtar");
     QProcess p;
     p.start(bsdtar, {u"-xOf"_s, QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton"), u"MANIFEST"_s});
     QVERIFY(p.waitForFinished(30000));

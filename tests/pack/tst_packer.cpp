@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "fixturepolicy.h"
 #include "pack/packer.h"
 #include "pack/unpacker.h"
 #include "package/carton.h"
@@ -177,7 +178,7 @@ void tst_Packer::pythonZipfileReadsOutput()
     const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
     const QString sha256sum = QStandardPaths::findExecutable(QStringLiteral("sha256sum"));
     if (python.isEmpty() || sha256sum.isEmpty())
-        QSKIP("python3 or sha256sum not installed");
+        CARTON_MISSING_TOOL("python3 or sha256sum");
     QTemporaryDir tmp;
     const QString src = makeSample(tmp, QStringLiteral("nonascii"));
     QVERIFY(!src.isEmpty());
@@ -233,7 +234,7 @@ void tst_Packer::bsdtarExtractsZstd()
 {
     const QString bsdtar = QStandardPaths::findExecutable(QStringLiteral("bsdtar"));
     if (bsdtar.isEmpty())
-        QSKIP("bsdtar not installed");
+        CARTON_MISSING_TOOL("bsdtar");
     QTemporaryDir tmp;
     const QString src = makeSample(tmp, QStringLiteral("symlink"));
     QVERIFY(!src.isEmpty());

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "fixturepolicy.h"
 #include "pack/packer.h"
 #include "pack/unpacker.h"
 #include "package/carton.h"
@@ -316,7 +317,7 @@ void tst_Unpacker::upstreamFixture()
 {
     const QString fixture = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
     if (!QFileInfo::exists(fixture))
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     auto opened = Carton::open(fixture);
     QVERIFY(opened.ok());
     QTemporaryDir tmp;
@@ -349,7 +350,7 @@ void tst_Unpacker::pythonMadeCarton()
 {
     const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
     if (python.isEmpty())
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     QTemporaryDir tmp;
     const QString zip = tmp.filePath(QStringLiteral("py.carton"));
     QProcess py;

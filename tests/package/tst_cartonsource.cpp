@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "fixturepolicy.h"
 #include "package/carton.h"
 #include "package/cartonsource.h"
 #include "packagetestutil.h"
@@ -16,7 +17,7 @@ QMap<QString, QByteArray> sampleFiles()
 {
     QByteArray big(300 * 1024, Qt::Uninitialized);
     for (int i = 0; i < big.size(); ++i)
-        big[i] = char((i * 7919) % 251);
+        big[i] = char((qint64(i) * 7919) % 251);
     return {{QStringLiteral("carton.toml"), minimalToml()},
             {QStringLiteral("model/model.pt"), big},
             {QStringLiteral("model/.carton/x"), "dot"},
@@ -180,7 +181,7 @@ private slots:
     {
         const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
         if (!QFile::exists(path))
-            QSKIP("upstream fixture not present");
+            CARTON_MISSING_FIXTURE("upstream fixture not present");
         auto c = Carton::open(path);
         QVERIFY(c);
         QCOMPARE((*c)->modelHash(), QByteArray("f1cae5143a92a44e3a7e1d9c32a0245065dfb6e0f1e91c18b5e44356d081dfb5"));

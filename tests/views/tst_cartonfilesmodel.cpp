@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "fixturepolicy.h"
 #include "testcartons.h"
 #include "views/cartonfilesmodel.h"
 #include "views/roles.h"
@@ -48,7 +49,7 @@ void TestCartonFilesModel::upstreamTree()
 {
     auto carton = upstream();
     if (!carton)
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     CartonFilesModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setCarton(carton);
@@ -98,7 +99,7 @@ void TestCartonFilesModel::upstreamColumns()
     QFETCH(QString, sha256);
     auto carton = upstream();
     if (!carton)
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     CartonFilesModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setCarton(carton);
@@ -144,7 +145,7 @@ void TestCartonFilesModel::fileChecks()
     QFETCH(int, folderState);
     auto carton = upstream();
     if (!carton)
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     CartonFilesModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setCarton(carton);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "fixturepolicy.h"
 #include "testcartons.h"
 #include "validate/validator.h"
 #include "views/diagnosticsmodel.h"
@@ -63,7 +64,7 @@ void TestDiagnosticsModel::realValidation()
 {
     const QString path = testcartons::upstreamFixture();
     if (path.isEmpty())
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     auto carton = testcartons::open(path);
     QVERIFY(carton);
     const carton::Diagnostics diagnostics = carton::validateCarton(*carton);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "fixturepolicy.h"
 #include "tensorfilebrowser.h"
 #include "tensorfilemodel.h"
 #include "tensortablemodel.h"
@@ -129,7 +130,7 @@ void TestFilePreview::upstream()
     QFETCH(QString, contains);
     const QString fixture = testcartons::upstreamFixture();
     if (fixture.isEmpty())
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     auto carton = testcartons::open(fixture);
     QVERIFY(carton);
     const FilePreview preview = FilePreview::load(*carton, path);

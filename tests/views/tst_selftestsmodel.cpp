@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "fixturepolicy.h"
 #include "testcartons.h"
 #include "views/roles.h"
 #include "views/selftestsmodel.h"
@@ -29,7 +30,7 @@ void TestSelfTestsModel::upstream()
 {
     auto carton = upstreamCarton();
     if (!carton)
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     SelfTestsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setCarton(carton);
@@ -93,7 +94,7 @@ void TestSelfTestsModel::references()
     QLocale::setDefault(QLocale::c());
     auto carton = upstreamCarton();
     if (!carton)
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     SelfTestsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setCarton(carton);

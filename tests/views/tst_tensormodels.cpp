@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "fixturepolicy.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
@@ -125,7 +126,7 @@ void TestTensorModels::upstreamList()
     QFETCH(QString, size);
     QFETCH(QString, referencedBy);
     if (!m_upstream)
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     TensorListModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setCarton(m_upstream);
@@ -178,7 +179,7 @@ void TestTensorModels::upstreamValues()
     QFETCH(int, rows);
     QFETCH(int, cols);
     if (!m_upstream)
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     TensorViewer viewer;
     QAbstractItemModelTester tester(viewer.tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(openIn(viewer, m_upstream, name));

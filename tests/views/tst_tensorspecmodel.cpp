@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "fixturepolicy.h"
 #include "testcartons.h"
 #include "views/roles.h"
 #include "views/shapedelegate.h"
@@ -30,7 +31,7 @@ void TestTensorSpecModel::upstreamInputs()
 {
     const QString path = testcartons::upstreamFixture();
     if (path.isEmpty())
-        QSKIP("upstream fixture not available");
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
     auto carton = testcartons::open(path);
     QVERIFY(carton && carton->info());
     SymbolPalette palette;

@@ -3,6 +3,7 @@
 // ZipReader on archives written by others: the upstream fixture, Python's zipfile
 // (including zip64 fields), Info-ZIP zip; random access; name encodings.
 
+#include "fixturepolicy.h"
 #include "zip/zipreader.h"
 #include "zip/zipwriter.h"
 #include "ziptestutil.h"
@@ -93,7 +94,7 @@ void TestZipReader::upstreamFixture()
 {
     const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
     if (!QFile::exists(path))
-        QSKIP("upstream fixture test.carton not present");
+        CARTON_MISSING_FIXTURE("upstream fixture test.carton not present");
     Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
     QVERIFY2(reader.ok(), qPrintable(reader ? QString() : errorOf(reader.error())));
     const ZipReader &zip = **reader;
@@ -147,7 +148,7 @@ void TestZipReader::pythonArchives_data()
 void TestZipReader::pythonArchives()
 {
     if (!haveTool(u"python3"_s))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     QFETCH(QString, variant);
     const QString path = m_dir.filePath(variant + u".zip"_s);
     const ToolResult w = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonWrite), path, variant});
@@ -189,7 +190,7 @@ void TestZipReader::infoZip_data()
 void TestZipReader::infoZip()
 {
     if (!haveTool(u"zip"_s))
-        QSKIP("Info-ZIP zip not installed");
+        CARTON_MISSING_TOOL("Info-ZIP zip");
     QFETCH(QStringList, options);
     QTemporaryDir work;
     QVERIFY(QDir(work.path()).mkpath(u"tree/sub"_s));

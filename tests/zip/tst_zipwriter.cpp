@@ -4,6 +4,7 @@
 // readers (Python's zipfile, bsdtar, QuaZip).
 
 #include "codec/encoder.h"
+#include "fixturepolicy.h"
 #include "zip/zipcrc.h"
 #include "zip/zipreader.h"
 #include "zip/zipwriter.h"
@@ -259,7 +260,7 @@ void TestZipWriter::names()
     QCOMPARE(*(*reader)->readEntry((*reader)->entries().front(), 1000), body);
 
     if (!haveTool(u"python3"_s))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(QString::fromUtf8(r.out).section(u'\t', 0, 0), name);
@@ -293,7 +294,7 @@ void TestZipWriter::symlink()
     QVERIFY(!(*reader)->find(u"model/real.bin"_s)->isSymlink());
 
     if (!haveTool(u"python3"_s))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.out.contains(QByteArray("model/link.bin\t" + sha256Hex("real.bin") + "\t0o120777\n")),
@@ -326,7 +327,7 @@ void TestZipWriter::manyEntries()
     QCOMPARE(*(*reader)->readEntry(*last, 100), QByteArray::number(count - 1));
 
     if (!haveTool(u"python3"_s))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     const ToolResult r = runTool(u"python3"_s, {u"-c"_s,
                                                 u"import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); "
                                                 "print(len(z.namelist()), z.read('f/69999').decode())"_s,
@@ -364,7 +365,7 @@ void TestZipWriter::pythonReads_data()
 void TestZipWriter::pythonReads()
 {
     if (!haveTool(u"python3"_s))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     QFETCH(ZipMethod, method);
     const QList<Item> items{{u"empty"_s, {}},
                             {u"small.txt"_s, "small\n"},
@@ -383,7 +384,7 @@ void TestZipWriter::pythonReads()
 void TestZipWriter::bsdtarReadsZstd()
 {
     if (!haveTool(u"bsdtar"_s))
-        QSKIP("bsdtar not installed");
+        CARTON_MISSING_TOOL("bsdtar");
     const QList<Item> items{{u"a.txt"_s, "alpha\n"}, {u"model/b.bin"_s, sampleData(1500000, 5)}};
     const QString path = m_dir.filePath(u"bsdtar.zip"_s);
     QCOMPARE(writeArchive(path, items, ZipMethod::Zstd, 4096), QString());
@@ -467,7 +468,7 @@ void TestZipWriter::zip64Offsets()
     }
     QCOMPARE(*(*reader)->readRange(*(*reader)->find(u"b.bin"_s), 123456, 50), items[1].data.mid(123456, 50));
     if (!haveTool(u"python3"_s))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
     QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
     QVERIFY(r.out.contains(QByteArray("b.bin\t" + sha256Hex(items[1].data))));
@@ -549,7 +550,7 @@ void TestZipWriter::directoryEntry()
     QCOMPARE(dir->unixMode(), 040755u);
     QCOMPARE(*(*reader)->readEntry(*dir, 0), QByteArray());
     if (!haveTool(u"python3"_s))
-        QSKIP("python3 not installed");
+        CARTON_MISSING_TOOL("python3");
     const ToolResult r = runTool(u"python3"_s, {u"-c"_s,
                                                 u"import sys, zipfile; "
                                                 "print(zipfile.ZipFile(sys.argv[1]).getinfo('model/').is_dir())"_s,
