@@ -12,6 +12,7 @@ packages=(
   xvfb xauth imagemagick appstream
   python3 python3-numpy zip unzip zstd libarchive-tools openssl time
   clang-format # scripts/check-format.sh (CI)
+  qt6-multimedia-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav qt6-image-formats-plugins ffmpeg # widgets/media: play misc/ audio and video (GStreamer decodes mp3, H.264/AAC mp4), animated WebP; tests make their media with ffmpeg
 )
 if [ "${CARTON_WITH_TORCH:-1}" = 1 ]; then packages+=(libtorch-dev); fi
 missing=()

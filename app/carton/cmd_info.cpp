@@ -5,6 +5,7 @@
 #include "jsonexport.h"
 #include "output.h"
 #include "package/carton.h"
+#include "package/mediasniff.h"
 #include "validate/validator.h"
 
 namespace cli {
@@ -60,6 +61,16 @@ QString humanSummary(const Carton &c)
     out += QStringLiteral("Files:        %1 (%2, %3 packed)\n")
                .arg(c.source().files().size())
                .arg(humanSize(total), humanSize(packed));
+    QString misc;
+    for (const SourceFile &f : c.source().files()) {
+        if (!f.path.startsWith(u"misc/"))
+            continue;
+        const Result<QString> type = sniffMediaType(c.source(), f.path);
+        misc +=
+            QStringLiteral("  %1  %2 (%3)\n").arg(f.path, type.ok() ? *type : type.error().message, humanSize(f.size));
+    }
+    if (!misc.isEmpty())
+        out += QStringLiteral("Misc files:\n") + misc;
     out += QStringLiteral("Tensors:      %1\n").arg(c.tensorIndex() ? c.tensorIndex()->entries().size() : 0);
     return out;
 }

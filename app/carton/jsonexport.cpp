@@ -3,6 +3,7 @@
 #include "jsonexport.h"
 
 #include "package/carton.h"
+#include "package/mediasniff.h"
 #include "zip/zipentry.h"
 
 #include <QtEndian>
@@ -68,6 +69,16 @@ QJsonValue runnerToJson(const RunnerInfo &r)
         {QStringLiteral("runner_compat_version"), r.runnerCompatVersion},
         {QStringLiteral("opts"), opts},
     };
+}
+
+// A misc/ file's media type from its first bytes; null for other files, and for a
+// misc file that cannot be read (verify reports those).
+QJsonValue miscMediaType(const Carton &carton, const QString &path)
+{
+    if (!path.startsWith(u"misc/"))
+        return QJsonValue(QJsonValue::Null);
+    const Result<QString> type = sniffMediaType(carton.source(), path);
+    return type.ok() ? QJsonValue(*type) : QJsonValue(QJsonValue::Null);
 }
 
 QString compressionName(int method)
@@ -203,6 +214,7 @@ QJsonObject cartonToJson(const Carton &carton, const Diagnostics &diagnostics)
             {QStringLiteral("compressed_size"), f.compressedSize},
             {QStringLiteral("compression"), compressionName(f.method)},
             {QStringLiteral("sha256"), m ? QJsonValue(QString::fromLatin1(m->sha256)) : null},
+            {QStringLiteral("media_type"), miscMediaType(carton, f.path)},
         });
     }
     o.insert(QStringLiteral("files"), files);

@@ -79,6 +79,7 @@ private slots:
     void verifyReportsCrcMismatch_data();
     void verifyReportsCrcMismatch();
     void infoReportsBrokenToml();
+    void infoListsMiscMediaTypes();
     void packRefusesExistingOutput();
     void tensorJsonNumericAndLimit();
     void linkedFilesReportedAndFetched();
@@ -488,6 +489,42 @@ void TestCli::infoReportsBrokenToml()
     }
     QVERIFY2(found, r.out.constData());
     QVERIFY(r.json().value(u"model_name").isNull());
+}
+
+void TestCli::infoListsMiscMediaTypes()
+{
+    // Media types come from the first bytes, not from the names.
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("c"));
+    copyTree(kSampleDir, folder);
+    QByteArray mp3("ID3\x04\0\0\0\0\0\x10", 10);
+    mp3 += QByteArray(16, '\0') + QByteArray("\xFF\xFB\x90\x64", 4) + QByteArray(413, 'U');
+    QVERIFY(writeFile(folder + QStringLiteral("/misc/voice"), mp3));
+    QVERIFY(writeFile(folder + QStringLiteral("/misc/clip.bin"), QByteArray("\0\0\0\x18"
+                                                                            "ftypmp42\0\0\0\0mp42isom",
+                                                                            24) +
+                                                                     QByteArray(64, '\x01')));
+    QVERIFY(writeFile(folder + QStringLiteral("/misc/notes.mp3"), "plain text, whatever the name says\n"));
+    const QString out = dir.filePath(QStringLiteral("media.carton"));
+    RunResult r = runCarton({QStringLiteral("pack"), folder, QStringLiteral("-o"), out});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCarton({QStringLiteral("info"), QStringLiteral("--json"), out});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QMap<QString, QJsonValue> types;
+    for (const QJsonValue &v : r.json().value(u"files").toArray())
+        types.insert(v.toObject().value(u"path").toString(), v.toObject().value(u"media_type"));
+    QCOMPARE(types.value(QStringLiteral("misc/voice")).toString(), QStringLiteral("audio/mpeg"));
+    QCOMPARE(types.value(QStringLiteral("misc/clip.bin")).toString(), QStringLiteral("video/mp4"));
+    QCOMPARE(types.value(QStringLiteral("misc/notes.mp3")).toString(), QStringLiteral("text/plain"));
+    QCOMPARE(types.value(QStringLiteral("misc/diagram.png")).toString(), QStringLiteral("image/png"));
+    QVERIFY(types.contains(QStringLiteral("carton.toml")));
+    QVERIFY(types.value(QStringLiteral("carton.toml")).isNull()); // only misc/ files are sniffed
+
+    r = runCarton({QStringLiteral("info"), out});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("Misc files:\n"), r.out.constData());
+    QVERIFY2(r.out.contains("  misc/voice  audio/mpeg ("), r.out.constData());
+    QVERIFY2(r.out.contains("  misc/notes.mp3  text/plain ("), r.out.constData());
 }
 
 void TestCli::packRefusesExistingOutput()

@@ -2,11 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "filepreview.h"
 
+#include "format/mediatype.h"
 #include "imagedecoder.h"
 #include "package/carton.h"
 
 #include <QCoreApplication>
-#include <QStringDecoder>
 
 namespace studio {
 
@@ -17,36 +17,11 @@ QString tr(const char *text)
     return QCoreApplication::translate("studio::FilePreview", text);
 }
 
-// Length without an incomplete UTF-8 sequence at the end (a cut in the middle of a character).
-qsizetype completeUtf8Length(const QByteArray &bytes)
-{
-    const qsizetype n = bytes.size();
-    for (qsizetype back = 1; back <= 4 && back <= n; ++back) {
-        const auto c = uchar(bytes[n - back]);
-        if ((c & 0xC0) == 0x80)
-            continue; // continuation byte
-        int need = 1;
-        if ((c & 0xE0) == 0xC0)
-            need = 2;
-        else if ((c & 0xF0) == 0xE0)
-            need = 3;
-        else if ((c & 0xF8) == 0xF0)
-            need = 4;
-        return back < need ? n - back : n;
-    }
-    return n;
-}
-
 } // namespace
 
 bool FilePreview::looksLikeText(const QByteArray &bytes, bool mayBeCut)
 {
-    if (bytes.contains('\0'))
-        return false;
-    const QByteArray view = mayBeCut ? bytes.left(completeUtf8Length(bytes)) : bytes;
-    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    const QString text = decoder(view);
-    return !decoder.hasError();
+    return carton::MediaType::looksLikeText(bytes, mayBeCut);
 }
 
 QString FilePreview::hexSummary(const QByteArray &bytes)
@@ -90,6 +65,13 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
         return preview;
     }
     const QByteArray &bytes = *head;
+    preview.mediaType = carton::MediaType::detect(bytes, file->size <= bytes.size());
+    const QString named = carton::MediaType::fromExtension(path);
+    if (carton::MediaType::isPlayable(preview.mediaType) ||
+        (carton::MediaType::isPlayable(named) && !carton::MediaType::isImage(preview.mediaType))) {
+        preview.kind = Media; // played by MediaPreview, streamed from the carton
+        return preview;
+    }
 
     if (ImageDecoder::isImage(bytes.left(4096))) {
         if (file->size <= maxImageBytes) {
@@ -102,6 +84,9 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
                     preview.image = decoded.image;
                     preview.imageSize = decoded.originalSize;
                     preview.imageFormat = decoded.format;
+                    preview.frameCount = decoded.frameCount;
+                    if (decoded.frameCount > 1)
+                        preview.animation = *whole;
                     return preview;
                 }
                 preview.error = decoded.error;
@@ -115,7 +100,7 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
     } else if (looksLikeText(bytes, file->size > bytes.size())) {
         preview.kind = Text;
         preview.truncated = file->size > bytes.size();
-        preview.text = QString::fromUtf8(bytes.left(completeUtf8Length(bytes)));
+        preview.text = QString::fromUtf8(bytes.left(carton::MediaType::completeUtf8Length(bytes)));
         return preview;
     }
     preview.kind = Binary;

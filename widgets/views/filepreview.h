@@ -13,10 +13,12 @@ class Carton;
 namespace studio {
 
 // What the file viewer shows for one file, worked out on a worker thread: text
-// (valid UTF-8 without NUL bytes, capped), an image (by content, capped) or a
-// hex summary of the first bytes.
+// (valid UTF-8 without NUL bytes, capped), an image (by content, capped), audio
+// or video (by content, or named like it: the media preview then says what the
+// content really is; only the first bytes are read here) or a hex summary of the
+// first bytes.
 struct FilePreview {
-    enum Kind { Text, Image, Binary, Error };
+    enum Kind { Text, Image, Binary, Error, Media };
     Kind kind = Error;
     QString path;
     qint64 size = 0;
@@ -25,6 +27,9 @@ struct FilePreview {
     QImage image;
     QSize imageSize; // original size of the image
     QByteArray imageFormat;
+    int frameCount = 0;   // Image: more than 1 for an animation
+    QByteArray animation; // Image: the file's bytes when it is an animation (for QMovie)
+    QString mediaType;    // from the first bytes (carton::MediaType::detect)
     QString error;
 
     static constexpr qint64 maxTextBytes = 2ll << 20;

@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "fileviewer.h"
 
+#include "imageview.h"
 #include "latestjob.h"
+#include "mediapreview.h"
 #include "package/carton.h"
 #include "tensorfilebrowser.h"
 #include "viewutils.h"
@@ -11,7 +13,6 @@
 #include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
-#include <QScrollArea>
 #include <QStackedWidget>
 #include <QTextBlock>
 #include <QVBoxLayout>
@@ -43,13 +44,8 @@ FileViewer::FileViewer(QWidget *parent) : QWidget(parent), m_jobs(new LatestJob(
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_stack->addWidget(m_text);
 
-    m_imageArea = new QScrollArea(m_stack);
-    m_image = new QLabel;
-    m_image->setObjectName(QStringLiteral("fileViewerImage"));
-    m_image->setAlignment(Qt::AlignCenter);
-    m_imageArea->setWidget(m_image);
-    m_imageArea->setWidgetResizable(true);
-    m_stack->addWidget(m_imageArea);
+    m_image = new ImageView(m_stack);
+    m_stack->addWidget(m_image);
     layout->addWidget(m_stack, 1);
     clear();
 }
@@ -66,6 +62,9 @@ void FileViewer::clear()
     m_loading = false;
     m_path.clear();
     m_preview = FilePreview();
+    m_image->clear();
+    if (m_media)
+        m_media->clear();
     m_header->clear();
     m_message->setText(tr("Select a file to see its contents."));
     m_stack->setCurrentWidget(m_message);
@@ -86,6 +85,8 @@ void FileViewer::showFile(const QString &path, int line)
     m_path = path;
     m_line = line;
     m_jobs->cancelAll();
+    if (m_media)
+        m_media->clear(); // stops playback and removes a temporary copy
     m_header->setText(path);
     if (TensorFileBrowser::handles(path)) {
         // Only the header is read here, and a tensor's bytes when it is selected.
@@ -135,10 +136,22 @@ void FileViewer::showPreview(const FilePreview &preview)
                       .arg(QString::fromLatin1(preview.imageFormat).toUpper())
                       .arg(preview.imageSize.width())
                       .arg(preview.imageSize.height());
-        m_image->setPixmap(QPixmap::fromImage(preview.image));
-        m_stack->setCurrentWidget(m_imageArea);
+        if (preview.frameCount > 1 && m_image->setAnimation(preview.animation))
+            header += u' ' + tr("— animated, %n frames", nullptr, preview.frameCount);
+        else
+            m_image->setImage(preview.image);
+        m_stack->setCurrentWidget(m_image);
         break;
     }
+    case FilePreview::Media:
+        header += QStringLiteral(" — %1").arg(preview.mediaType);
+        if (!m_media) {
+            m_media = new MediaPreview(m_stack);
+            m_stack->addWidget(m_media);
+        }
+        m_media->open(m_carton, preview.path);
+        m_stack->setCurrentWidget(m_media);
+        break;
     case FilePreview::Binary:
         header += u' ' + tr("— binary; first %1 bytes:").arg(qMin<qint64>(preview.size, FilePreview::hexBytes));
         if (!preview.error.isEmpty())

@@ -9,7 +9,6 @@
 
 class QLabel;
 class QPlainTextEdit;
-class QScrollArea;
 class QStackedWidget;
 
 namespace carton {
@@ -18,12 +17,15 @@ class Carton;
 
 namespace studio {
 
+class ImageView;
 class LatestJob;
+class MediaPreview;
 class TensorFileBrowser;
 
 // Shows one file of a carton: text in a read-only editor, images (sniffed by
-// content), a .safetensors/.npy as a tensor browser, or a hex summary. Files are
-// read on a worker thread (LatestJob: the latest request wins).
+// content; fit / 100 %, animations), audio and video in a player (MediaPreview,
+// streamed from the carton), a .safetensors/.npy as a tensor browser, or a hex
+// summary. Files are read on a worker thread (LatestJob: the latest request wins).
 class FileViewer final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FileViewer)
@@ -42,6 +44,9 @@ public:
     const FilePreview &preview() const { return m_preview; }
     // The tensor browser (created when a .safetensors/.npy is first shown).
     TensorFileBrowser *tensorBrowser() const { return m_tensors; }
+    ImageView *imageView() const { return m_image; }
+    // The player (created when audio or video is first shown).
+    MediaPreview *mediaPreview() const { return m_media; }
 
 signals:
     void loaded(const QString &path);
@@ -60,8 +65,8 @@ private:
     QStackedWidget *m_stack = nullptr;
     QLabel *m_message = nullptr;
     QPlainTextEdit *m_text = nullptr;
-    QScrollArea *m_imageArea = nullptr;
-    QLabel *m_image = nullptr;
+    ImageView *m_image = nullptr;
+    MediaPreview *m_media = nullptr;
     TensorFileBrowser *m_tensors = nullptr;
 };
 

@@ -5,6 +5,7 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QImageReader>
+#include <algorithm>
 
 namespace studio {
 
@@ -40,7 +41,9 @@ DecodedImage ImageDecoder::decode(const QByteArray &bytes, QSize maxSize)
     }
     result.format = reader.format();
     const QSize size = reader.size();
-    result.originalSize = size;
+    // reader.size() is before the EXIF orientation is applied; the decoded image is after.
+    result.originalSize =
+        (reader.transformation() & QImageIOHandler::TransformationRotate90) ? size.transposed() : size;
     if (size.isValid()) {
         if (size.width() > maxDimension || size.height() > maxDimension ||
             qint64(size.width()) * size.height() > maxPixels) {
@@ -50,6 +53,8 @@ DecodedImage ImageDecoder::decode(const QByteArray &bytes, QSize maxSize)
         if (maxSize.isValid() && (size.width() > maxSize.width() || size.height() > maxSize.height()))
             reader.setScaledSize(size.scaled(maxSize, Qt::KeepAspectRatio));
     }
+    if (reader.supportsAnimation())
+        result.frameCount = std::max(1, reader.imageCount());
     QImage image;
     if (!reader.read(&image)) {
         result.error = reader.errorString();

@@ -14,8 +14,9 @@ namespace studio {
 struct DecodedImage {
     QImage image; // null on failure
     QSize originalSize;
-    QByteArray format; // "png", "jpeg"...
-    QString error;     // why it failed
+    QByteArray format;  // "png", "jpeg"...
+    QString error;      // why it failed
+    int frameCount = 1; // more than 1: an animation (GIF, WebP...), image is its first frame
 };
 
 class ImageDecoder final {

@@ -4,10 +4,13 @@
 
 #include "descriptionbrowser.h"
 #include "errormappane.h"
+#include "format/mediatype.h"
 #include "markdownrenderer.h"
+#include "mediapreview.h"
 #include "outputdetailshtml.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
+#include "package/mediasniff.h"
 #include "roles.h"
 #include "runner/runnerregistry.h"
 #include "selftest/selftestreport.h"
@@ -118,7 +121,29 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     m_detailTabs = new QTabWidget;
     m_detailTabs->setObjectName(QStringLiteral("selfTestDetailTabs"));
     m_detailTabs->setDocumentMode(true);
-    m_detailTabs->addTab(m_details, tr("Details"));
+    m_mediaPane = new QWidget;
+    auto *mediaLayout = new QVBoxLayout(m_mediaPane);
+    mediaLayout->setContentsMargins(0, 0, 0, 0);
+    m_mediaChoice = new QComboBox;
+    m_mediaChoice->setObjectName(QStringLiteral("selfTestMediaChoice"));
+    m_mediaChoice->setToolTip(tr("The audio or video file of this item to play"));
+    mediaLayout->addWidget(m_mediaChoice);
+    m_media = new MediaPreview;
+    mediaLayout->addWidget(m_media, 1);
+    m_mediaPane->hide();
+    connect(m_mediaChoice, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const QString path = m_mediaChoice->itemData(index).toString();
+        if (path.isEmpty())
+            m_media->clear();
+        else if (path != m_media->path() || m_media->state() == MediaPreview::State::Empty)
+            m_media->open(m_carton, path);
+    });
+    auto *detailsSplit = new QSplitter(Qt::Vertical);
+    detailsSplit->addWidget(m_details);
+    detailsSplit->addWidget(m_mediaPane);
+    detailsSplit->setStretchFactor(0, 1);
+    detailsSplit->setStretchFactor(1, 1);
+    m_detailTabs->addTab(detailsSplit, tr("Details"));
     m_detailTabs->addTab(createOutputsPane(), tr("Outputs"));
     m_errorMap = new ErrorMapPane;
     m_errorMap->setObjectName(QStringLiteral("selfTestErrorMap"));
@@ -643,6 +668,7 @@ void SelfTestsPage::showDetails()
     if (row < 0) {
         m_details->showSafeHtml(QString());
         m_outputsModel->clear();
+        showMedia({});
         return;
     }
     const QModelIndex item = m_model->index(row, 0);
@@ -696,17 +722,54 @@ void SelfTestsPage::showDetails()
                     .arg(key.toHtmlEscaped(), role.toHtmlEscaped(), reference.toHtmlEscaped(), details.toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
-    // Misc files of examples inline (images by content; others say why they are not shown).
+    // Misc files of examples inline (images by content; others say why they are not shown);
+    // audio and video play below.
     for (int r = 0; r < m_model->rowCount(item); ++r) {
         const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
         if (const auto path = MarkdownRenderer::miscReferencePath(reference)) {
             const QString key = m_model->index(r, SelfTestsModel::NameColumn, item).data().toString();
+            const carton::Result<QString> type = carton::sniffMediaType(m_carton->source(), *path);
+            if (type.ok() && (carton::MediaType::isPlayable(*type) ||
+                              carton::MediaType::isPlayable(carton::MediaType::fromExtension(*path)))) {
+                html += QStringLiteral("<p><b>%1</b> (%2) — %3</p>")
+                            .arg(key.toHtmlEscaped(), path->toHtmlEscaped(),
+                                 tr("%1, in the player below").arg(*type).toHtmlEscaped());
+                continue;
+            }
             html += QStringLiteral("<p><b>%1</b> (%2)<br/><img src=\"%3\"/></p>")
                         .arg(key.toHtmlEscaped(), path->toHtmlEscaped(),
                              QString::fromUtf8(MarkdownRenderer::miscUrl(*path).toEncoded()).toHtmlEscaped());
         }
     }
     m_details->showSafeHtml(html);
+    showMedia(item);
+}
+
+void SelfTestsPage::showMedia(const QModelIndex &item)
+{
+    QSignalBlocker blocker(m_mediaChoice);
+    m_mediaChoice->clear();
+    for (int r = 0; item.isValid() && r < m_model->rowCount(item); ++r) {
+        const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
+        const auto path = MarkdownRenderer::miscReferencePath(reference);
+        if (!path)
+            continue;
+        const carton::Result<QString> type = carton::sniffMediaType(m_carton->source(), *path);
+        if (!type.ok() || (!carton::MediaType::isPlayable(*type) &&
+                           !carton::MediaType::isPlayable(carton::MediaType::fromExtension(*path))))
+            continue;
+        const QString key = m_model->index(r, SelfTestsModel::NameColumn, item).data().toString();
+        const QString role = m_model->index(r, SelfTestsModel::KindColumn, item).data().toString();
+        m_mediaChoice->addItem(QStringLiteral("%1 (%2) — %3 — %4").arg(key, role, *path, *type), *path);
+    }
+    m_mediaPane->setVisible(m_mediaChoice->count() > 0);
+    m_mediaChoice->setVisible(m_mediaChoice->count() > 1);
+    if (m_mediaChoice->count() == 0) {
+        m_media->clear();
+        return;
+    }
+    m_mediaChoice->setCurrentIndex(0);
+    m_media->open(m_carton, m_mediaChoice->itemData(0).toString());
 }
 
 void SelfTestsPage::showOutputDetails()

@@ -29,6 +29,7 @@ namespace studio {
 
 class DescriptionBrowser;
 class ErrorMapPane;
+class MediaPreview;
 class OutputResultsModel;
 class SelfTestRunner;
 class SelfTestsModel;
@@ -51,6 +52,10 @@ public:
     SelfTestsModel *model() const { return m_model; }
     QTreeView *tree() const { return m_tree; }
     DescriptionBrowser *details() const { return m_details; }
+    // Under the details: the player for the selected item's audio/video misc files
+    // (inputs and sample outputs), one at a time, chosen in mediaChoice().
+    MediaPreview *mediaPreview() const { return m_media; }
+    QComboBox *mediaChoice() const { return m_mediaChoice; }
     OutputResultsModel *outputsModel() const { return m_outputsModel; }
     QTableView *outputsView() const { return m_outputs; }
     QTextBrowser *outputDetails() const { return m_outputDetails; }
@@ -115,6 +120,8 @@ private:
     void updateSummary();
     void showDetails();
     void showOutputDetails();
+    // Lists the item's audio/video misc references under the details (hidden when none).
+    void showMedia(const QModelIndex &item);
     void exportReportInteractive();
     QList<int> selectedTests() const;
 
@@ -123,6 +130,9 @@ private:
     QTreeView *m_tree = nullptr;
     QTabWidget *m_detailTabs = nullptr;
     DescriptionBrowser *m_details = nullptr;
+    QWidget *m_mediaPane = nullptr;
+    QComboBox *m_mediaChoice = nullptr;
+    MediaPreview *m_media = nullptr;
     OutputResultsModel *m_outputsModel = nullptr;
     QTableView *m_outputs = nullptr;
     QTextBrowser *m_outputDetails = nullptr;

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "package/mediasniff.h"
+
+#include "format/mediatype.h"
+#include "package/cartonsource.h"
+
+namespace carton {
+
+Result<QString> sniffMediaType(const CartonSource &source, const QString &path)
+{
+    const SourceFile *file = source.find(path);
+    if (!file)
+        return makeError(ErrorCode::NotFound, QStringLiteral("no such file in the carton"), path);
+    auto head = source.readRange(path, 0, qMin<qint64>(file->size, MediaType::sniffBytes));
+    if (!head.ok())
+        return head.error();
+    return MediaType::detect(*head, file->size <= head->size());
+}
+
+} // namespace carton

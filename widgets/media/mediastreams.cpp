@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "mediastreams.h"
+
+#include "package/cartonsource.h"
+#include "regiondevice.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace studio {
+
+std::unique_ptr<QIODevice> MediaStreams::openRegion(const carton::CartonSource &source, const QString &path)
+{
+    const auto region = source.rawRegion(path);
+    if (!region)
+        return {};
+    auto device = std::make_unique<RegionDevice>(region->diskPath, region->offset, region->size);
+    if (!device->open(QIODevice::ReadOnly))
+        return {};
+    return device;
+}
+
+carton::Result<std::shared_ptr<QTemporaryFile>>
+MediaStreams::copyToTemporary(const carton::CartonSource &source, const QString &path, carton::Progress &progress)
+{
+    using carton::ErrorCode;
+    const carton::SourceFile *file = source.find(path);
+    if (!file)
+        return carton::makeError(ErrorCode::NotFound, QStringLiteral("no such file in the carton"), path);
+    auto in = source.open(path);
+    if (!in.ok())
+        return in.error();
+    const QString suffix = QFileInfo(path).suffix();
+    auto out = std::make_shared<QTemporaryFile>(QDir::tempPath() + QStringLiteral("/carton-media-XXXXXX") +
+                                                (suffix.isEmpty() ? QString() : QString(u'.' + suffix)));
+    if (!out->open())
+        return carton::makeError(ErrorCode::Io,
+                                 QStringLiteral("cannot create a temporary file: %1").arg(out->errorString()), path);
+    progress.setTotal(file->size);
+    QByteArray chunk(1 << 20, Qt::Uninitialized);
+    qint64 copied = 0;
+    for (;;) {
+        if (progress.isCancelled())
+            return carton::makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), path);
+        const qint64 n = (*in)->read(chunk.data(), chunk.size());
+        if (n < 0)
+            return carton::makeError(ErrorCode::Io, (*in)->errorString(), path);
+        if (n == 0)
+            break;
+        if (out->write(chunk.constData(), n) != n)
+            return carton::makeError(
+                ErrorCode::Io, QStringLiteral("cannot write %1: %2").arg(out->fileName(), out->errorString()), path);
+        copied += n;
+        progress.advance(n);
+    }
+    if (copied != file->size)
+        return carton::makeError(ErrorCode::Format,
+                                 QStringLiteral("%1 bytes read, %2 expected").arg(copied).arg(file->size), path);
+    if (!out->flush())
+        return carton::makeError(ErrorCode::Io, out->errorString(), path);
+    out->close(); // the file stays until the QTemporaryFile is destroyed
+    return out;
+}
+
+} // namespace studio

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "videoview.h"
+
+#include <QPainter>
+#include <QVideoSink>
+
+namespace studio {
+
+VideoView::VideoView(QWidget *parent) : QWidget(parent), m_sink(new QVideoSink(this))
+{
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    connect(m_sink, &QVideoSink::videoFrameChanged, this, [this](const QVideoFrame &frame) {
+        if (!frame.isValid())
+            return;
+        m_frame = frame;
+        ++m_frames;
+        update();
+        emit frameReceived(frame.size());
+    });
+}
+
+void VideoView::clear()
+{
+    m_frame = QVideoFrame();
+    m_frames = 0;
+    update();
+}
+
+void VideoView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), Qt::black);
+    if (!m_frame.isValid())
+        return;
+    const QImage image = m_frame.toImage();
+    if (image.isNull())
+        return;
+    QRect target(QPoint(), image.size().scaled(size(), Qt::KeepAspectRatio));
+    target.moveCenter(rect().center());
+    painter.setRenderHint(QPainter::SmoothPixmapTransform);
+    painter.drawImage(target, image);
+}
+
+} // namespace studio
