@@ -3,6 +3,7 @@
 // `carton`: the command-line tool over the core library.
 #include "commands.h"
 #include "output.h"
+#include "remoteaccess.h"
 
 #include <QCoreApplication>
 #include <functional>
@@ -35,7 +36,10 @@ const char kUsage[] =
     "  scan FILE [--json]                    safety scan: pickle imports, code, archive, hosts (exit 1 findings)\n"
     "\n"
     "FILE is a .carton file or an unpacked carton folder (tensor commands also take .safetensors\n"
-    "and .npy files). `carton COMMAND --help` for details.\n"
+    "and .npy files). info, verify, unpack, tensors and tensor also take an http(s) URL of a\n"
+    ".carton: only the bytes needed are fetched (range requests); --download fetches the whole\n"
+    "file without asking when the server cannot send ranges, --remote-stats prints the requests\n"
+    "and bytes fetched on stderr. `carton COMMAND --help` for details.\n"
     "Exit codes: 0 success, 1 the carton has errors, 2 usage error or unreadable input.\n";
 
 } // namespace
@@ -80,5 +84,8 @@ int main(int argc, char *argv[])
         cli::printError(QStringLiteral("unknown command \"%1\" (see carton --help)").arg(command));
         return cli::UsageOrInput;
     }
-    return (*it)(args);
+    cli::takeRemoteOptions(args);
+    const int exitCode = (*it)(args);
+    cli::printRemoteStats();
+    return exitCode;
 }

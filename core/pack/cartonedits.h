@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/bytesource.h"
 #include "base/result.h"
 #include "cartoncore_export.h"
 #include "format/cartoninfo.h"
-#include "tensor/bytesource.h"
 #include "tensor/tensorindex.h"
 
 #include <QByteArray>

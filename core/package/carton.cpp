@@ -21,9 +21,9 @@ const QString kLinks = QStringLiteral("LINKS");
 
 Carton::~Carton() = default;
 
-Result<std::unique_ptr<Carton>> Carton::open(const QString &path, const Limits &limits)
+Result<std::unique_ptr<Carton>> Carton::open(const QString &path, const Limits &limits, const RemoteOptions &remote)
 {
-    auto source = CartonSource::load(path, limits);
+    auto source = CartonSource::load(path, limits, remote);
     if (!source)
         return source.error();
     std::unique_ptr<Carton> c(new Carton);

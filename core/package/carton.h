@@ -29,7 +29,9 @@ public:
     // Fails only when the source cannot be read at all (not a zip, unreadable,
     // unsafe entry names). Missing or broken carton.toml / MANIFEST / index.toml /
     // LINKS do not fail: they are left empty and reported in loadDiagnostics().
-    static Result<std::unique_ptr<Carton>> open(const QString &path, const Limits &limits = {});
+    // An http(s) URL is read through range requests (CartonSource::load).
+    static Result<std::unique_ptr<Carton>> open(const QString &path, const Limits &limits = {},
+                                                const RemoteOptions &remote = {});
     ~Carton();
 
     const CartonSource &source() const { return *m_source; }

@@ -5,14 +5,26 @@
 #include "format/manifest.h"
 #include "package/dirsource.h"
 #include "package/zipsource.h"
+#include "remote/httpsource.h"
+#include "remote/remoteurl.h"
 
 #include <QFileInfo>
 #include <algorithm>
 
 namespace carton {
 
-Result<std::unique_ptr<CartonSource>> CartonSource::load(const QString &path, const Limits &limits)
+Result<std::unique_ptr<CartonSource>> CartonSource::load(const QString &path, const Limits &limits,
+                                                         const RemoteOptions &remote)
 {
+    if (isRemoteUrl(path)) {
+        auto bytes = HttpSource::open(QUrl(path, QUrl::StrictMode), remote);
+        if (!bytes)
+            return bytes.error();
+        auto zip = ZipSource::open(std::move(bytes).value(), path, limits);
+        if (!zip)
+            return zip.error();
+        return std::unique_ptr<CartonSource>(std::move(zip).value());
+    }
     const QFileInfo info(path);
     if (!info.exists())
         return makeError(ErrorCode::Io, QStringLiteral("no such file or folder"), path);
@@ -43,18 +55,26 @@ Result<ByteSourcePtr> CartonSource::byteSource(const QString &path) const
     const QString name = QStringLiteral("%1: %2").arg(QFileInfo(this->path()).fileName(), path);
     if (!file)
         return makeError(ErrorCode::NotFound, QStringLiteral("no file \"%1\" in the carton").arg(path), this->path());
-    if (const std::optional<RawRegion> raw = rawRegion(path)) {
-        auto region = FileRegionSource::open(raw->diskPath, raw->offset, raw->size, name);
-        if (!region)
-            return region.error();
-        return ByteSourcePtr(std::move(region).value());
-    }
+    Result<ByteSourcePtr> direct = directSource(path, name);
+    if (!direct || *direct)
+        return direct;
     std::lock_guard lock(m_spillMutex);
     if (auto it = m_spills.constFind(path); it != m_spills.cend())
         return ByteSourcePtr(*it);
     std::shared_ptr<SpillSource> spill = SpillSource::start(streamOpener(path), file->size, name, m_limits);
     m_spills.insert(path, spill);
     return ByteSourcePtr(spill);
+}
+
+Result<ByteSourcePtr> CartonSource::directSource(const QString &path, const QString &name) const
+{
+    const std::optional<RawRegion> raw = rawRegion(path);
+    if (!raw)
+        return ByteSourcePtr();
+    auto region = FileRegionSource::open(raw->diskPath, raw->offset, raw->size, name);
+    if (!region)
+        return region.error();
+    return ByteSourcePtr(std::move(region).value());
 }
 
 void CartonSource::sortFiles()

@@ -5,6 +5,7 @@
 #include "base/limits.h"
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "remote/remoteoptions.h"
 #include "tensor/spillsource.h"
 
 #include <QHash>
@@ -45,10 +46,15 @@ public:
     // A .carton file (zip) or a folder; fails with ErrorCode::Io/Format when the
     // path is neither readable folder nor zip, Unsafe for unsafe entry names,
     // symlinks escaping the root or looping.
-    static Result<std::unique_ptr<CartonSource>> load(const QString &path, const Limits &limits = {});
+    // An http(s) URL opens the .carton on the server through range requests
+    // (HttpSource; `remote` says how), with the same checks as a local file.
+    static Result<std::unique_ptr<CartonSource>> load(const QString &path, const Limits &limits = {},
+                                                      const RemoteOptions &remote = {});
 
     virtual QString path() const = 0;
     virtual bool isArchive() const = 0;
+    // True when the bytes come from an http(s) server (path() is the URL).
+    virtual bool isRemote() const { return false; }
     // Every file, sorted like MANIFEST (byte-wise UTF-8 path order).
     const QList<SourceFile> &files() const { return m_files; }
     const SourceFile *find(const QString &path) const;
@@ -84,6 +90,10 @@ public:
     Result<ByteSourcePtr> byteSource(const QString &path) const;
 
 protected:
+    // Random access to a file's bytes without decoding (a folder's file, a Stored
+    // entry), or a null pointer when it needs decoding. The default uses rawRegion().
+    virtual Result<ByteSourcePtr> directSource(const QString &path, const QString &name) const;
+
     // The decoded bytes of `path` as a stream; the opener must stay valid after this
     // source is destroyed (it runs on the spill thread).
     virtual SpillSource::StreamOpener streamOpener(const QString &path) const = 0;

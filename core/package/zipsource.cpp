@@ -3,6 +3,7 @@
 #include "package/zipsource.h"
 
 #include "base/archivepath.h"
+#include "base/regionsource.h"
 
 #include <QSet>
 
@@ -14,7 +15,17 @@ constexpr qint64 kMaxLinkTargetBytes = 4096;
 
 Result<std::unique_ptr<ZipSource>> ZipSource::open(const QString &path, const Limits &limits)
 {
-    auto reader = ZipReader::open(path, limits);
+    return fromReader(ZipReader::open(path, limits), limits);
+}
+
+Result<std::unique_ptr<ZipSource>> ZipSource::open(ByteSourcePtr bytes, const QString &path, const Limits &limits)
+{
+    return fromReader(ZipReader::open(std::move(bytes), path, limits), limits);
+}
+
+Result<std::unique_ptr<ZipSource>> ZipSource::fromReader(Result<std::unique_ptr<ZipReader>> reader,
+                                                         const Limits &limits)
+{
     if (!reader)
         return reader.error();
     std::unique_ptr<ZipSource> source(new ZipSource);
@@ -167,6 +178,8 @@ SpillSource::StreamOpener ZipSource::streamOpener(const QString &path) const
 
 std::optional<CartonSource::RawRegion> ZipSource::rawRegion(const QString &path) const
 {
+    if (m_reader->localPath().isEmpty())
+        return std::nullopt; // not on disk (a URL)
     auto e = dataEntry(path);
     if (!e || (*e)->method != quint16(ZipMethod::Stored) || (*e)->isEncrypted() ||
         (*e)->compressedSize != (*e)->uncompressedSize)
@@ -174,7 +187,25 @@ std::optional<CartonSource::RawRegion> ZipSource::rawRegion(const QString &path)
     auto offset = m_reader->dataOffset(**e);
     if (!offset)
         return std::nullopt;
-    return RawRegion{m_reader->path(), *offset, qint64((*e)->uncompressedSize), (*e)->crc32};
+    return RawRegion{m_reader->localPath(), *offset, qint64((*e)->uncompressedSize), (*e)->crc32};
+}
+
+Result<ByteSourcePtr> ZipSource::directSource(const QString &path, const QString &name) const
+{
+    if (!m_reader->localPath().isEmpty())
+        return CartonSource::directSource(path, name);
+    // A remote Stored entry: a window of the archive's source, read on demand.
+    auto e = dataEntry(path);
+    if (!e || (*e)->method != quint16(ZipMethod::Stored) || (*e)->isEncrypted() ||
+        (*e)->compressedSize != (*e)->uncompressedSize)
+        return ByteSourcePtr();
+    auto offset = m_reader->dataOffset(**e);
+    if (!offset)
+        return offset.error();
+    auto region = RegionSource::open(m_reader->source(), *offset, qint64((*e)->uncompressedSize), name);
+    if (!region)
+        return region.error();
+    return ByteSourcePtr(std::move(region).value());
 }
 
 } // namespace carton

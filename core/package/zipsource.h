@@ -15,9 +15,12 @@ namespace carton {
 class ZipSource final : public CartonSource {
 public:
     static Result<std::unique_ptr<ZipSource>> open(const QString &path, const Limits &limits);
+    // A carton whose bytes come from `bytes` (an http(s) server); path() is `path`.
+    static Result<std::unique_ptr<ZipSource>> open(ByteSourcePtr bytes, const QString &path, const Limits &limits);
 
     QString path() const override;
     bool isArchive() const override { return true; }
+    bool isRemote() const override { return m_reader->localPath().isEmpty(); }
     Result<std::unique_ptr<QIODevice>> open(const QString &path, bool checkCrc = true) const override;
     Result<QByteArray> read(const QString &path, qint64 maxSize) const override;
     Result<QByteArray> readRange(const QString &path, qint64 offset, qint64 length) const override;
@@ -27,6 +30,9 @@ public:
 
 private:
     ZipSource() = default;
+    static Result<std::unique_ptr<ZipSource>> fromReader(Result<std::unique_ptr<ZipReader>> reader,
+                                                         const Limits &limits);
+    Result<ByteSourcePtr> directSource(const QString &path, const QString &name) const override;
     Status resolveSymlinks();
     Result<const ZipEntry *> dataEntry(const QString &path) const;
     SpillSource::StreamOpener streamOpener(const QString &path) const override;

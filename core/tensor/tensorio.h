@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/bytesource.h"
 #include "base/limits.h"
 #include "base/result.h"
 #include "cartoncore_export.h"
-#include "tensor/bytesource.h"
 #include "tensor/stringtensorfile.h"
 #include "tensor/tensor.h"
 #include "tensor/tensorindex.h"

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/bytesource.h"
 #include "base/limits.h"
-#include "tensor/bytesource.h"
 #include "tensor/tensor.h"
 #include "tensor/tensorregion.h"
 

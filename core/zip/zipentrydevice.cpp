@@ -15,9 +15,9 @@ constexpr std::size_t InputBufferSize = 1 << 20;
 constexpr qint64 MaxChunk = qint64(1) << 30;
 } // namespace
 
-ZipEntryDevice::ZipEntryDevice(std::unique_ptr<QFile> file, const ZipEntry &entry, QString location,
+ZipEntryDevice::ZipEntryDevice(ByteSourcePtr source, qint64 dataStart, const ZipEntry &entry, QString location,
                                std::unique_ptr<Decoder> decoder, bool verifyCrc)
-    : m_file(std::move(file)), m_decoder(std::move(decoder)), m_location(std::move(location)),
+    : m_source(std::move(source)), m_pos(dataStart), m_decoder(std::move(decoder)), m_location(std::move(location)),
       m_expected(entry.uncompressedSize), m_compressedLeft(entry.compressedSize),
       m_compressedSize(entry.compressedSize), m_expectedCrc(entry.crc32), m_crc(zipCrc32(0, nullptr, 0)),
       m_verifyCrc(verifyCrc || m_decoder != nullptr)
@@ -65,13 +65,25 @@ qint64 ZipEntryDevice::readData(char *data, qint64 maxSize)
     return got;
 }
 
+qint64 ZipEntryDevice::readSource(char *data, qint64 want)
+{
+    const qint64 n = std::min(want, std::max<qint64>(m_source->size() - m_pos, 0));
+    if (n <= 0)
+        return 0;
+    if (Status s = m_source->read(m_pos, n, data); !s)
+        return fail(s.error().code == ErrorCode::Usage ? ErrorCode::Io : s.error().code,
+                    QStringLiteral("read failed: %1").arg(s.error().message));
+    m_pos += n;
+    return n;
+}
+
 qint64 ZipEntryDevice::readStored(char *data, qint64 want)
 {
     qint64 got = 0;
     while (got < want) {
-        const qint64 n = m_file->read(data + got, want - got);
+        const qint64 n = readSource(data + got, want - got);
         if (n < 0)
-            return fail(ErrorCode::Io, QStringLiteral("read failed: %1").arg(m_file->errorString()));
+            return -1;
         if (n == 0)
             return fail(ErrorCode::Format, QStringLiteral("data ends after %1 of %2 bytes (file truncated?)")
                                                .arg(m_produced + quint64(got))
@@ -86,11 +98,9 @@ bool ZipEntryDevice::refill()
 {
     if (m_inPos < m_inSize || m_compressedLeft == 0)
         return true;
-    const qint64 n = m_file->read(m_in.get(), qint64(std::min<quint64>(InputBufferSize, m_compressedLeft)));
-    if (n < 0) {
-        fail(ErrorCode::Io, QStringLiteral("read failed: %1").arg(m_file->errorString()));
+    const qint64 n = readSource(m_in.get(), qint64(std::min<quint64>(InputBufferSize, m_compressedLeft)));
+    if (n < 0)
         return false;
-    }
     if (n == 0) {
         fail(ErrorCode::Format, QStringLiteral("compressed data ends after %1 of %2 bytes (file truncated?)")
                                     .arg(m_compressedSize - m_compressedLeft)
@@ -175,7 +185,7 @@ bool ZipEntryDevice::finish()
         return false;
     }
     m_finished = true;
-    m_file.reset();
+    m_source.reset();
     m_decoder.reset();
     m_in.reset();
     return true;

@@ -4,10 +4,10 @@
 
 // Internal to carton_zip: the sequential device returned by ZipReader::openEntry().
 
+#include "base/bytesource.h"
 #include "base/result.h"
 #include "zip/zipentry.h"
 
-#include <QFile>
 #include <QIODevice>
 #include <memory>
 
@@ -17,9 +17,9 @@ class Decoder;
 
 class ZipEntryDevice final : public QIODevice {
 public:
-    // `file` is open and positioned at the entry's data; `location` names archive
+    // The entry's data starts at `dataStart` in `source`; `location` names archive
     // and entry for messages ("a.carton: entry model/x").
-    ZipEntryDevice(std::unique_ptr<QFile> file, const ZipEntry &entry, QString location,
+    ZipEntryDevice(ByteSourcePtr source, qint64 dataStart, const ZipEntry &entry, QString location,
                    std::unique_ptr<Decoder> decoder, bool verifyCrc);
     ~ZipEntryDevice() override;
 
@@ -36,11 +36,15 @@ protected:
 private:
     qint64 readStored(char *data, qint64 want);
     qint64 readCompressed(char *data, qint64 want);
+    // Reads up to `want` of the entry's stored bytes at the current position:
+    // the count, 0 at the end of the file, -1 (failed) on an error.
+    qint64 readSource(char *data, qint64 want);
     bool refill();
     bool finish();
     qint64 fail(ErrorCode code, const QString &message);
 
-    std::unique_ptr<QFile> m_file;
+    ByteSourcePtr m_source;
+    qint64 m_pos = 0;                   // next byte of the source to read
     std::unique_ptr<Decoder> m_decoder; // carton_codec; nullptr for Stored
     QString m_location;
     quint64 m_expected = 0;

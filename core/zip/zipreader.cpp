@@ -3,11 +3,11 @@
 #include "zipreader.h"
 
 #include "base/archivepath.h"
+#include "base/regionsource.h"
 #include "codec/decoder.h"
 #include "zip/zipentrydevice.h"
 #include "zip/zipformat.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QStringDecoder>
 #include <algorithm>
@@ -69,15 +69,18 @@ QString hex32(quint32 v)
 } // namespace
 
 struct ZipReader::Private {
-    QString path;
-    QString fileName;    // for messages
-    qint64 fileSize = 0; // of the zip (the region, for openRegion())
-    qint64 base = 0;     // where the zip starts in the file (openRegion())
-    QByteArray comment;  // the end record's archive comment
+    QString path;         // the file, or a URL
+    QString localPath;    // the file on disk; empty when the bytes come from elsewhere
+    QString fileName;     // for messages
+    ByteSourcePtr source; // the zip's bytes (the region, for openRegion())
+    qint64 fileSize = 0;  // of the zip (the region, for openRegion())
+    qint64 base = 0;      // where the zip starts in the file (openRegion())
+    QByteArray comment;   // the end record's archive comment
     Limits limits;
     std::vector<ZipEntry> entries;
     std::vector<QuarantinedEntry> quarantined;
     std::vector<QByteArray> rawNames;
+    std::vector<quint16> centralExtraLengths; // per entry, to announce the local header's size
     QHash<QString, qsizetype> index;
 
     Error error(ErrorCode code, const QString &message) const { return makeError(code, message, fileName); }
@@ -86,12 +89,16 @@ struct ZipReader::Private {
         return makeError(code, message, QStringLiteral("%1: entry %2").arg(fileName, entry.name));
     }
 
-    Status parse(QFile &file);
+    // Reads [offset, offset+length) of the zip; `what` names it in the error.
+    Status readAt(qint64 offset, qint64 length, char *out, const QString &what) const;
+    Status parse();
     Status parseCentralDirectory(const QByteArray &cd, quint64 count, quint64 cdOffset);
-    Result<qint64> localDataOffset(QFile &file, qsizetype index) const;
+    // The data's offset in the zip; `hint` more bytes after the header are announced
+    // to the source (willNeed) so a remote one fetches header and data at once.
+    Result<qint64> localDataOffset(qsizetype index, qint64 hint = 0) const;
     Status checkLocalFields(const char *localHeader, const QByteArray &localExtra, const ZipEntry &entry) const;
     Result<qsizetype> lookup(const ZipEntry &entry) const;
-    Result<std::unique_ptr<QIODevice>> open(qsizetype index, bool verifyCrc) const;
+    Result<std::unique_ptr<QIODevice>> open(qsizetype index, bool verifyCrc, qint64 hint) const;
 };
 
 ZipReader::ZipReader() : d(std::make_unique<Private>()) {}
@@ -105,49 +112,100 @@ Result<std::unique_ptr<ZipReader>> ZipReader::open(const QString &path, const Li
 Result<std::unique_ptr<ZipReader>> ZipReader::openRegion(const QString &path, qint64 offset, qint64 size,
                                                          const Limits &limits, const QString &displayName)
 {
-    std::unique_ptr<ZipReader> reader(new ZipReader);
-    reader->d->path = path;
-    reader->d->fileName = displayName.isEmpty() ? QFileInfo(path).fileName() : displayName;
-    reader->d->limits = limits;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file.errorString()), path);
+    Result<std::shared_ptr<FileRegionSource>> file = FileRegionSource::open(path);
+    if (!file)
+        return file.error();
+    const qint64 fileSize = (*file)->size();
     if (size < 0)
-        size = file.size() - offset;
-    if (offset < 0 || size < 0 || !fitsWithin(quint64(offset), quint64(size), quint64(file.size())))
+        size = fileSize - offset;
+    if (offset < 0 || size < 0 || !fitsWithin(quint64(offset), quint64(size), quint64(fileSize)))
         return makeError(
             ErrorCode::Usage,
-            QStringLiteral("region %1+%2 is outside the file's %3 bytes").arg(offset).arg(size).arg(file.size()), path);
-    reader->d->base = offset;
-    reader->d->fileSize = size;
-    if (Status s = reader->d->parse(file); !s)
+            QStringLiteral("region %1+%2 is outside the file's %3 bytes").arg(offset).arg(size).arg(fileSize), path);
+    ByteSourcePtr source = std::move(file).value();
+    if (offset != 0 || size != fileSize) {
+        Result<std::shared_ptr<RegionSource>> region = RegionSource::open(source, offset, size, path);
+        if (!region)
+            return region.error();
+        source = std::move(region).value();
+    }
+    const QString name = displayName.isEmpty() ? QFileInfo(path).fileName() : displayName;
+    Result<std::unique_ptr<ZipReader>> reader = open(std::move(source), path, limits, name);
+    if (reader) {
+        (*reader)->d->localPath = path;
+        (*reader)->d->base = offset;
+    }
+    return reader;
+}
+
+Result<std::unique_ptr<ZipReader>> ZipReader::open(ByteSourcePtr source, const QString &path, const Limits &limits,
+                                                   const QString &displayName)
+{
+    if (!source)
+        return makeError(ErrorCode::Usage, QStringLiteral("no bytes to read a zip from"), path);
+    std::unique_ptr<ZipReader> reader(new ZipReader);
+    reader->d->path = path;
+    reader->d->fileName = displayName.isEmpty() ? source->name() : displayName;
+    reader->d->limits = limits;
+    reader->d->fileSize = source->size();
+    reader->d->source = std::move(source);
+    if (Status s = reader->d->parse(); !s)
         return s.error();
     return reader;
 }
 
-Status ZipReader::Private::parse(QFile &file)
+Status ZipReader::Private::readAt(qint64 offset, qint64 length, char *out, const QString &what) const
+{
+    if (offset < 0 || length < 0 || !fitsWithin(quint64(offset), quint64(length), quint64(fileSize)))
+        return error(ErrorCode::Format, QStringLiteral("%1 (%2 bytes at offset %3) lies past the end of the file (%4 "
+                                                       "bytes)")
+                                            .arg(what)
+                                            .arg(length)
+                                            .arg(offset)
+                                            .arg(fileSize));
+    if (Status s = source->read(offset, length, out); !s)
+        return error(s.error().code == ErrorCode::Usage ? ErrorCode::Io : s.error().code,
+                     QStringLiteral("cannot read %1: %2").arg(what, s.error().message));
+    return {};
+}
+
+Status ZipReader::Private::parse()
 {
     if (fileSize < EndOfCentralDirSize)
         return error(ErrorCode::Format, QStringLiteral("too small to be a zip archive (%1 bytes; the end of central "
                                                        "directory record alone takes 22)")
                                             .arg(fileSize));
     // The end record sits in the last 22 + 65535 (maximum comment) bytes.
-    const qint64 tailSize = std::min<qint64>(fileSize, EndOfCentralDirSize + MaxCommentSize);
-    const qint64 tailStart = fileSize - tailSize;
-    QByteArray tail(tailSize, Qt::Uninitialized);
-    if (!file.seek(base + tailStart) || file.read(tail.data(), tailSize) != tailSize)
-        return error(ErrorCode::Io, QStringLiteral("cannot read the end of the file: %1").arg(file.errorString()));
+    // Most archives have no comment: the last 4 KiB are looked at first (one small
+    // read for a remote source), the whole possible tail only when that fails.
+    constexpr qint64 FirstTail = 4096;
+    qint64 tailSize = 0;
+    qint64 tailStart = 0;
+    QByteArray tail;
     qint64 eocd = -1;
     qint64 liar = -1;
-    for (qint64 i = tailSize - EndOfCentralDirSize; i >= 0; --i) {
-        if (get32(tail.constData() + i) != EndOfCentralDirSignature)
-            continue;
-        if (i + EndOfCentralDirSize + get16(tail.constData() + i + 20) == tailSize) {
-            eocd = i;
-            break;
+    for (const qint64 wanted : {FirstTail, qint64(EndOfCentralDirSize + MaxCommentSize)}) {
+        const qint64 size = std::min<qint64>(fileSize, wanted);
+        if (size <= tailSize)
+            break; // the first try covered the whole file
+        tailSize = size;
+        tailStart = fileSize - tailSize;
+        tail = QByteArray(tailSize, Qt::Uninitialized);
+        if (Status s = readAt(tailStart, tailSize, tail.data(), QStringLiteral("the end of the file")); !s)
+            return s;
+        liar = -1;
+        for (qint64 i = tailSize - EndOfCentralDirSize; i >= 0; --i) {
+            if (get32(tail.constData() + i) != EndOfCentralDirSignature)
+                continue;
+            if (i + EndOfCentralDirSize + get16(tail.constData() + i + 20) == tailSize) {
+                eocd = i;
+                break;
+            }
+            if (liar < 0)
+                liar = i;
         }
-        if (liar < 0)
-            liar = i;
+        if (eocd >= 0)
+            break;
     }
     if (eocd < 0 && liar >= 0)
         return error(ErrorCode::Format, QStringLiteral("end of central directory record at offset %1: comment length "
@@ -173,8 +231,10 @@ Status ZipReader::Private::parse(QFile &file)
     if (eocdOffset >= quint64(Zip64LocatorSize)) {
         const quint64 locatorOffset = eocdOffset - Zip64LocatorSize;
         QByteArray locator(Zip64LocatorSize, Qt::Uninitialized);
-        if (!file.seek(base + qint64(locatorOffset)) || file.read(locator.data(), Zip64LocatorSize) != Zip64LocatorSize)
-            return error(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(file.errorString()));
+        if (Status s = readAt(qint64(locatorOffset), Zip64LocatorSize, locator.data(),
+                              QStringLiteral("the zip64 end of central directory locator"));
+            !s)
+            return s;
         if (get32(locator.constData()) == Zip64LocatorSignature) {
             const quint64 recordOffset = get64(locator.constData() + 8);
             if (get32(locator.constData() + 4) != 0 || get32(locator.constData() + 16) > 1)
@@ -186,9 +246,10 @@ Status ZipReader::Private::parse(QFile &file)
                                                     .arg(recordOffset)
                                                     .arg(locatorOffset));
             QByteArray record(Zip64EndOfCentralDirSize, Qt::Uninitialized);
-            if (!file.seek(base + qint64(recordOffset)) ||
-                file.read(record.data(), Zip64EndOfCentralDirSize) != Zip64EndOfCentralDirSize)
-                return error(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(file.errorString()));
+            if (Status s = readAt(qint64(recordOffset), Zip64EndOfCentralDirSize, record.data(),
+                                  QStringLiteral("the zip64 end of central directory record"));
+                !s)
+                return s;
             const char *r = record.constData();
             if (get32(r) != Zip64EndOfCentralDirSignature)
                 return error(ErrorCode::Format, QStringLiteral("bad zip64 end of central directory signature %1 at "
@@ -231,8 +292,8 @@ Status ZipReader::Private::parse(QFile &file)
                                             .arg(cdSize)
                                             .arg(count));
     QByteArray cd(qsizetype(cdSize), Qt::Uninitialized);
-    if (!file.seek(base + qint64(cdOffset)) || file.read(cd.data(), qint64(cdSize)) != qint64(cdSize))
-        return error(ErrorCode::Io, QStringLiteral("cannot read the central directory: %1").arg(file.errorString()));
+    if (Status s = readAt(qint64(cdOffset), qint64(cdSize), cd.data(), QStringLiteral("the central directory")); !s)
+        return s;
     return parseCentralDirectory(cd, count, cdOffset);
 }
 
@@ -381,6 +442,7 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
         index.insert(entry.name, qsizetype(entries.size()));
         entries.push_back(std::move(entry));
         rawNames.push_back(rawName);
+        centralExtraLengths.push_back(extraLength);
         pos += recordSize;
     }
     if (pos != size)
@@ -400,16 +462,25 @@ Result<qsizetype> ZipReader::Private::lookup(const ZipEntry &entry) const
     return it.value();
 }
 
-Result<qint64> ZipReader::Private::localDataOffset(QFile &file, qsizetype i) const
+Result<qint64> ZipReader::Private::localDataOffset(qsizetype i, qint64 hint) const
 {
     const ZipEntry &entry = entries[size_t(i)];
     const QByteArray &rawName = rawNames[size_t(i)];
     char h[LocalHeaderSize];
-    if (!file.seek(base + qint64(entry.localHeaderOffset)) || file.read(h, LocalHeaderSize) != LocalHeaderSize)
+    // The local extra field usually matches the central one; a little slack covers
+    // writers that add a zip64 or timestamp field only locally.
+    constexpr qint64 ExtraSlack = 256;
+    source->willNeed(qint64(entry.localHeaderOffset), LocalHeaderSize + rawName.size() +
+                                                          centralExtraLengths[size_t(i)] + ExtraSlack +
+                                                          std::max<qint64>(hint, 0));
+    const bool inside = fitsWithin(entry.localHeaderOffset, LocalHeaderSize, quint64(fileSize));
+    Status read = inside ? source->read(qint64(entry.localHeaderOffset), LocalHeaderSize, h)
+                         : Status(makeError(ErrorCode::Format, QStringLiteral("the file ends first")));
+    if (!read)
         return entryError(ErrorCode::Io, entry,
                           QStringLiteral("cannot read the local header at offset %1: %2")
                               .arg(entry.localHeaderOffset)
-                              .arg(file.errorString()));
+                              .arg(read.error().message));
     if (get32(h) != LocalHeaderSignature)
         return entryError(ErrorCode::Format, entry,
                           QStringLiteral("bad local header signature %1 at offset %2 "
@@ -435,9 +506,10 @@ Result<qint64> ZipReader::Private::localDataOffset(QFile &file, qsizetype i) con
                               .arg(entry.compressedSize)
                               .arg(fileSize));
     QByteArray localName(nameLength + extraLength, Qt::Uninitialized);
-    if (file.read(localName.data(), localName.size()) != localName.size())
+    if (Status s = source->read(qint64(entry.localHeaderOffset) + LocalHeaderSize, localName.size(), localName.data());
+        !s)
         return entryError(ErrorCode::Io, entry,
-                          QStringLiteral("cannot read the local header name: %1").arg(file.errorString()));
+                          QStringLiteral("cannot read the local header name: %1").arg(s.error().message));
     const QByteArray localExtra = localName.sliced(nameLength);
     localName.truncate(nameLength);
     if (localName != rawName)
@@ -496,7 +568,7 @@ Status ZipReader::Private::checkLocalFields(const char *h, const QByteArray &ext
     return {};
 }
 
-Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool verifyCrc) const
+Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool verifyCrc, qint64 hint) const
 {
     const ZipEntry &entry = entries[size_t(i)];
     if (entry.flags & (FlagEncrypted | FlagStrongEncryption))
@@ -522,15 +594,10 @@ Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool ve
                                   .arg(entry.compressedSize)
                                   .arg(limits.maxRatio));
     }
-    auto file = std::make_unique<QFile>(path);
-    if (!file->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-        return entryError(ErrorCode::Io, entry, QStringLiteral("cannot open the archive: %1").arg(file->errorString()));
-    Result<qint64> start = localDataOffset(*file, i);
+    Result<qint64> start = localDataOffset(i, hint);
     if (!start)
         return start.error();
-    if (!file->seek(base + *start))
-        return entryError(ErrorCode::Io, entry, QStringLiteral("cannot seek to the data: %1").arg(file->errorString()));
-    return std::unique_ptr<QIODevice>(new ZipEntryDevice(std::move(file), entry,
+    return std::unique_ptr<QIODevice>(new ZipEntryDevice(source, *start, entry,
                                                          QStringLiteral("%1: entry %2").arg(fileName, entry.name),
                                                          std::move(decoder), verifyCrc));
 }
@@ -538,6 +605,14 @@ Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool ve
 QString ZipReader::path() const
 {
     return d->path;
+}
+QString ZipReader::localPath() const
+{
+    return d->localPath;
+}
+const ByteSourcePtr &ZipReader::source() const
+{
+    return d->source;
 }
 qint64 ZipReader::fileSize() const
 {
@@ -573,11 +648,7 @@ Result<qint64> ZipReader::dataOffset(const ZipEntry &entry) const
     Result<qsizetype> i = d->lookup(entry);
     if (!i)
         return i.error();
-    QFile file(d->path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-        return d->entryError(ErrorCode::Io, entry,
-                             QStringLiteral("cannot open the archive: %1").arg(file.errorString()));
-    Result<qint64> offset = d->localDataOffset(file, *i);
+    Result<qint64> offset = d->localDataOffset(*i);
     if (!offset)
         return offset.error();
     return d->base + *offset;
@@ -588,7 +659,7 @@ Result<std::unique_ptr<QIODevice>> ZipReader::openEntry(const ZipEntry &entry, b
     Result<qsizetype> i = d->lookup(entry);
     if (!i)
         return i.error();
-    return d->open(*i, verifyCrc);
+    return d->open(*i, verifyCrc, 0);
 }
 
 namespace {
@@ -609,10 +680,12 @@ Status readExactly(QIODevice &device, char *out, qint64 length, const QString &l
     return {};
 }
 
-// Reads exactly `length` bytes, growing the buffer as the data arrives: nothing is
-// allocated from a declared size, so a header that lies costs only what it delivers.
-// Running out of memory is reported, never thrown.
-Result<QByteArray> readGrowing(QIODevice &device, qint64 length, const QString &location)
+// Reads exactly `length` bytes through `readInto(out, have, count)`, growing the
+// buffer as the data arrives: nothing is allocated from a declared size, so a
+// header that lies costs only what it delivers. Running out of memory is
+// reported, never thrown.
+template <typename ReadInto>
+Result<QByteArray> readGrowing(qint64 length, const QString &location, ReadInto readInto)
 {
     constexpr qint64 FirstChunk = 64 << 10;
     QByteArray data;
@@ -621,7 +694,7 @@ Result<QByteArray> readGrowing(QIODevice &device, qint64 length, const QString &
             const qint64 have = data.size();
             const qint64 next = std::min(length, std::max(FirstChunk, have * 2));
             data.resize(next);
-            if (Status s = readExactly(device, data.data() + have, next - have, location); !s)
+            if (Status s = readInto(data.data() + have, have, next - have); !s)
                 return s.error();
         }
     } catch (const std::bad_alloc &) {
@@ -630,6 +703,22 @@ Result<QByteArray> readGrowing(QIODevice &device, qint64 length, const QString &
                          location);
     }
     return data;
+}
+
+Result<QByteArray> readGrowing(QIODevice &device, qint64 length, const QString &location)
+{
+    return readGrowing(length, location,
+                       [&](char *out, qint64, qint64 count) { return readExactly(device, out, count, location); });
+}
+
+// `length` bytes of `source` from `offset` (inside the file: the header was checked).
+Result<QByteArray> readGrowing(const ByteSource &source, qint64 offset, qint64 length, const QString &location)
+{
+    return readGrowing(length, location, [&](char *out, qint64 have, qint64 count) -> Status {
+        if (Status s = source.read(offset + have, count, out); !s)
+            return makeError(s.error().code, s.error().message, location);
+        return {};
+    });
 }
 } // namespace
 
@@ -643,7 +732,10 @@ Result<QByteArray> ZipReader::readEntry(const ZipEntry &entry, qint64 maxSize) c
         return d->entryError(
             ErrorCode::Limit, e,
             QStringLiteral("entry is %1 bytes, more than the %2 allowed here").arg(e.uncompressedSize).arg(maxSize));
-    Result<std::unique_ptr<QIODevice>> device = d->open(*i, true);
+    // Small entries (the metadata files) are fetched with their header in one go.
+    constexpr quint64 WholeHint = 16 << 20;
+    Result<std::unique_ptr<QIODevice>> device =
+        d->open(*i, true, e.compressedSize <= WholeHint ? qint64(e.compressedSize) : 0);
     if (!device)
         return device.error();
     const QString location = QStringLiteral("%1: entry %2").arg(d->fileName, e.name);
@@ -674,18 +766,13 @@ Result<QByteArray> ZipReader::readRange(const ZipEntry &entry, qint64 offset, qi
                                  .arg(e.uncompressedSize));
     const QString location = QStringLiteral("%1: entry %2").arg(d->fileName, e.name);
     if (e.method == quint16(ZipMethod::Stored) && !(e.flags & (FlagEncrypted | FlagStrongEncryption))) {
-        QFile file(d->path);
-        if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-            return d->entryError(ErrorCode::Io, e,
-                                 QStringLiteral("cannot open the archive: %1").arg(file.errorString()));
-        Result<qint64> start = d->localDataOffset(file, *i);
+        Result<qint64> start = d->localDataOffset(*i);
         if (!start)
             return start.error();
-        if (!file.seek(d->base + *start + offset))
-            return d->entryError(ErrorCode::Io, e, QStringLiteral("cannot seek: %1").arg(file.errorString()));
-        return readGrowing(file, length, location);
+        d->source->willNeed(*start + offset, length);
+        return readGrowing(*d->source, *start + offset, length, location);
     }
-    Result<std::unique_ptr<QIODevice>> device = d->open(*i, true);
+    Result<std::unique_ptr<QIODevice>> device = d->open(*i, true, 0);
     if (!device)
         return device.error();
     constexpr qint64 SkipChunk = 1 << 20;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/bytesource.h"
 #include "base/limits.h"
 #include "base/result.h"
 #include "cartoncore_export.h"
@@ -15,11 +16,12 @@
 namespace carton {
 
 // Reads a zip archive: the central directory (zip64 aware) at open, entry data on
-// demand. Supports Stored, Deflate (zlib raw inflate) and zstd (method 93, streamed:
-// frames without a content size are fine). Never reads a whole file to open it.
+// demand. The bytes come from a ByteSource: a local file (positioned reads on one
+// handle) or anything else with random access (an http(s) server: remote/). Supports Stored, Deflate (zlib raw inflate)
+// and zstd (method 93, streamed: frames without a content size are fine). Never reads a whole file to open it.
 //
-// Thread safety: after open() the reader is immutable; openEntry()/readRange()
-// open their own file handle, so any number of threads may read entries at once.
+// Thread safety: after open() the reader is immutable and the source is read with
+// positioned reads, so any number of threads may read entries at once.
 //
 // Hostile input: every size and offset is checked against the file size and the
 // Limits; names are checked with checkArchivePath() (an unsafe name makes open()
@@ -41,9 +43,18 @@ public:
     // region is read. Messages name `displayName` (default: the file's name).
     static Result<std::unique_ptr<ZipReader>> openRegion(const QString &path, qint64 offset, qint64 size,
                                                          const Limits &limits = {}, const QString &displayName = {});
+    // A zip read through `source` (e.g. an HttpSource). `path` is what path()
+    // returns (a URL); messages name `displayName` (default: the source's name).
+    static Result<std::unique_ptr<ZipReader>> open(ByteSourcePtr source, const QString &path, const Limits &limits = {},
+                                                   const QString &displayName = {});
     ~ZipReader();
 
+    // The file (or the URL) the zip was opened from.
     QString path() const;
+    // The file on disk the zip lies in; empty when it was opened from another source.
+    QString localPath() const;
+    // Where the zip's bytes come from (offsets relative to the zip's start).
+    const ByteSourcePtr &source() const;
     qint64 fileSize() const;
     const std::vector<ZipEntry> &entries() const;
     // Entries with unsafe names and later copies of duplicate names, left out of
@@ -56,7 +67,8 @@ public:
     QByteArray comment() const;
 
     // Offset in the file where the entry's data starts (after the local header,
-    // whose name/extra lengths are read and checked here).
+    // whose name/extra lengths are read and checked here). For a zip that is not a
+    // region of a local file, the offset in source().
     Result<qint64> dataOffset(const ZipEntry &entry) const;
 
     // A sequential, read-only device that yields the entry's uncompressed bytes.

@@ -24,8 +24,12 @@ QByteArray reasonPhrase(int status)
         return "Moved Permanently";
     case 302:
         return "Found";
+    case 206:
+        return "Partial Content";
     case 307:
         return "Temporary Redirect";
+    case 416:
+        return "Range Not Satisfiable";
     case 404:
         return "Not Found";
     case 500:
@@ -103,6 +107,59 @@ private:
         m_owner->recordRequest(path, headers);
         const std::optional<TestRoute> found = m_owner->route(path);
         TestRoute route = found.value_or(TestRoute{404, {}, "not found\n", TestRoute::Mode::Normal, true});
+        if (route.delayMs > 0) {
+            QPointer<QTcpSocket> guard(socket);
+            QTimer::singleShot(route.delayMs, this, [this, guard, route, headers, path]() mutable {
+                if (guard)
+                    respond(guard, path, applyRange(route, headers.value("range")));
+            });
+            return;
+        }
+        respond(socket, path, applyRange(route, headers.value("range")));
+    }
+
+    // The slice a Range header asks for, as the route says to answer it.
+    static TestRoute applyRange(TestRoute route, const QByteArray &range)
+    {
+        if (!route.ranges || range.isEmpty() || route.status != 200 || route.mode != TestRoute::Mode::Normal)
+            return route;
+        const qint64 total = route.body.size();
+        qint64 first = -1;
+        qint64 last = total - 1;
+        const QByteArray spec = range.startsWith("bytes=") ? range.mid(6) : QByteArray();
+        const qsizetype dash = spec.indexOf('-');
+        bool ok = dash >= 0;
+        if (ok && dash == 0) {
+            first = std::max<qint64>(0, total - spec.mid(1).toLongLong(&ok));
+        } else if (ok) {
+            first = spec.left(dash).toLongLong(&ok);
+            if (ok && dash + 1 < spec.size())
+                last = std::min(total - 1, spec.mid(dash + 1).toLongLong(&ok));
+        }
+        if (!ok || first < 0 || first > last || first >= total) {
+            route.status = 416;
+            route.headers.append({"Content-Range", "bytes */" + QByteArray::number(total)});
+            route.body.clear();
+            return route;
+        }
+        route.status = 206;
+        const qint64 shift = route.fault == TestRoute::Fault::WrongRange ? 1 : 0;
+        route.headers.append({"Content-Range", "bytes " + QByteArray::number(first + shift) + '-' +
+                                                   QByteArray::number(last + shift) + '/' + QByteArray::number(total)});
+        route.body = route.body.mid(first, last - first + 1);
+        return route;
+    }
+
+    void respond(QTcpSocket *socket, const QByteArray &path, TestRoute route)
+    {
+        qint64 bodyToSend = route.body.size();
+        if (route.fault == TestRoute::Fault::Truncate)
+            bodyToSend = route.body.size() / 2;
+        if (route.fault == TestRoute::Fault::Oversize) {
+            route.sendContentLength = false;
+            route.body += QByteArray(1000, 'x');
+            bodyToSend = route.body.size();
+        }
 
         QByteArray response =
             "HTTP/1.1 " + QByteArray::number(route.status) + ' ' + reasonPhrase(route.status) + "\r\n";
@@ -114,7 +171,8 @@ private:
 
         switch (route.mode) {
         case TestRoute::Mode::Normal:
-            socket->write(response + route.body);
+            socket->write(response + route.body.left(bodyToSend));
+            m_owner->addBytesSent(path, bodyToSend);
             socket->disconnectFromHost();
             break;
         case TestRoute::Mode::Stall: {
@@ -196,6 +254,25 @@ void TestHttpServer::recordRequest(const QByteArray &path, const QHash<QByteArra
     QMutexLocker lock(&m_mutex);
     ++m_hits[path];
     m_lastHeaders.insert(path, headers);
+}
+
+qint64 TestHttpServer::bytesSent(const QByteArray &path) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_bytesSent.value(path);
+}
+
+void TestHttpServer::addBytesSent(const QByteArray &path, qint64 bytes)
+{
+    QMutexLocker lock(&m_mutex);
+    m_bytesSent[path] += bytes;
+}
+
+void TestHttpServer::resetCounts()
+{
+    QMutexLocker lock(&m_mutex);
+    m_hits.clear();
+    m_bytesSent.clear();
 }
 
 int TestHttpServer::hits(const QByteArray &path) const

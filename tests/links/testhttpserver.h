@@ -2,8 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-// A small HTTP/1.1 server for the fetcher tests: listens on 127.0.0.1 (a free port),
-// runs in its own thread, answers one request per connection ("Connection: close").
+// A small HTTP/1.1 server for the fetcher and remote-source tests: listens on
+// 127.0.0.1 (a free port), runs in its own thread, answers one request per
+// connection ("Connection: close"), stops with the object. Routes may serve
+// byte ranges (206 + Content-Range), refuse them (200 with the whole body), or
+// misbehave on purpose (Fault). It counts requests and body bytes sent per path.
 
 #include <QByteArray>
 #include <QHash>
@@ -26,6 +29,17 @@ struct TestRoute {
     QByteArray body;
     Mode mode = Mode::Normal;
     bool sendContentLength = true;
+    // Answers "Range: bytes=A-B", "bytes=A-" and "bytes=-N" with 206 and the slice
+    // (416 when it is outside the body); false ignores Range (200, whole body).
+    bool ranges = false;
+    enum class Fault {
+        None,
+        Truncate,   // announces the slice, sends half of it, closes
+        Oversize,   // no Content-Length; sends 1000 bytes more than the Content-Range says
+        WrongRange, // Content-Range names the slice one byte later than asked
+    };
+    Fault fault = Fault::None;
+    int delayMs = 0; // waits this long before answering (a slow server)
 };
 
 class TestHttpServer final : public QObject {
@@ -45,6 +59,10 @@ public:
     std::optional<TestRoute> route(const QByteArray &path) const;
     void recordRequest(const QByteArray &path, const QHash<QByteArray, QByteArray> &headers);
     int hits(const QByteArray &path) const;
+    // Body bytes sent for `path` (all requests together).
+    qint64 bytesSent(const QByteArray &path) const;
+    void addBytesSent(const QByteArray &path, qint64 bytes);
+    void resetCounts();
     QByteArray lastHeader(const QByteArray &path, const QByteArray &name) const;
 
 private:
@@ -54,5 +72,6 @@ private:
     mutable QMutex m_mutex;
     QHash<QByteArray, TestRoute> m_routes;
     QHash<QByteArray, int> m_hits;
+    QHash<QByteArray, qint64> m_bytesSent;
     QHash<QByteArray, QHash<QByteArray, QByteArray>> m_lastHeaders;
 };

@@ -6,6 +6,11 @@
 #include "zip/zipreader.h"
 #include "ziptestutil.h"
 
+#ifdef CARTON_HOSTILE_OVER_HTTP
+#include "../links/testhttpserver.h"
+#include "remote/httpsource.h"
+#endif
+
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -74,6 +79,46 @@ QByteArray withZip64(const QByteArray &plain, const RawLayout &l, bool record, q
     put32(out, 1);
     return out + plain.mid(l.eocd);
 }
+
+#ifdef CARTON_HOSTILE_OVER_HTTP
+// The same cases read from the local test server by range requests (HttpSource):
+// the zip reader must find the same faults with the same messages.
+TestHttpServer *g_server = nullptr;
+
+TestHttpServer &server()
+{
+    if (!g_server) {
+        g_server = new TestHttpServer;
+        if (!g_server->start())
+            qFatal("the test HTTP server cannot listen on 127.0.0.1");
+        // Stopped while the application still exists (its thread must be joined).
+        qAddPostRoutine([] {
+            delete g_server;
+            g_server = nullptr;
+        });
+    }
+    return *g_server;
+}
+
+Result<std::unique_ptr<ZipReader>> openHostile(const QString &path, const QByteArray &bytes, const Limits &limits)
+{
+    const QByteArray route = "/" + QFileInfo(path).fileName().toUtf8().toPercentEncoding();
+    TestRoute r;
+    r.body = bytes;
+    r.ranges = true;
+    server().setRoute(route, r);
+    const QString url = server().url(route);
+    Result<std::shared_ptr<HttpSource>> source = HttpSource::open(QUrl(url));
+    if (!source)
+        return source.error();
+    return ZipReader::open(std::move(source).value(), url, limits);
+}
+#else
+Result<std::unique_ptr<ZipReader>> openHostile(const QString &path, const QByteArray &, const Limits &limits)
+{
+    return ZipReader::open(path, limits);
+}
+#endif
 
 } // namespace
 
@@ -400,7 +445,7 @@ void TestZipHostile::hostile()
             QVERIFY2(text.contains(m), qPrintable(u"\"%1\" does not mention \"%2\""_s.arg(text, m)));
     };
 
-    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path, limits);
+    Result<std::unique_ptr<ZipReader>> reader = openHostile(path, bytes, limits);
     if (stage == AtOpen) {
         QVERIFY(!reader.ok());
         checkError(reader.error());

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include "tensor/bytesource.h"
+#include "base/bytesource.h"
 #include "tensorfilemodel.h"
 
 #include <QWidget>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "tensor/bytesource.h"
+#include "base/bytesource.h"
 
 #include "base/limits.h"
 
@@ -9,6 +9,11 @@
 #include <cstring>
 #include <mutex>
 #include <vector>
+
+#ifdef Q_OS_UNIX
+#include <cerrno>
+#include <unistd.h>
+#endif
 
 namespace carton {
 
@@ -46,6 +51,7 @@ Status MemorySource::read(qint64 offset, qint64 length, char *out, Progress *) c
 }
 
 struct FileRegionSource::Handles {
+    std::unique_ptr<QFile> shared; // for pread() (Unix)
     std::mutex mutex;
     std::vector<std::unique_ptr<QFile>> idle;
 };
@@ -77,7 +83,11 @@ Result<std::shared_ptr<FileRegionSource>> FileRegionSource::open(const QString &
     source->m_offset = offset;
     source->m_size = size;
     source->m_handles = std::make_unique<Handles>();
+#ifdef Q_OS_UNIX
+    source->m_handles->shared = std::move(file);
+#else
     source->m_handles->idle.push_back(std::move(file));
+#endif
     return source;
 }
 
@@ -87,6 +97,27 @@ Status FileRegionSource::read(qint64 offset, qint64 length, char *out, Progress 
         return s;
     if (length == 0)
         return {};
+    constexpr qint64 kChunk = qint64(64) << 20;
+#ifdef Q_OS_UNIX
+    // One handle shared by every thread: pread() does not move a file position.
+    if (m_handles->shared && m_handles->shared->handle() >= 0) {
+        const int fd = m_handles->shared->handle();
+        for (qint64 done = 0; done < length;) {
+            if (progress && progress->isCancelled())
+                return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), m_name);
+            const ssize_t got =
+                ::pread(fd, out + done, std::size_t(std::min(kChunk, length - done)), off_t(m_offset + offset + done));
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got <= 0)
+                return makeError(ErrorCode::Io,
+                                 QStringLiteral("short read at offset %1 (the file was truncated?)").arg(offset + done),
+                                 m_name);
+            done += got;
+        }
+        return {};
+    }
+#endif
     std::unique_ptr<QFile> file;
     {
         std::lock_guard lock(m_handles->mutex);
@@ -102,7 +133,6 @@ Status FileRegionSource::read(qint64 offset, qint64 length, char *out, Progress 
     }
     if (!file->seek(m_offset + offset))
         return makeError(ErrorCode::Io, QStringLiteral("cannot seek: %1").arg(file->errorString()), m_name);
-    constexpr qint64 kChunk = qint64(64) << 20;
     for (qint64 done = 0; done < length;) {
         if (progress && progress->isCancelled())
             return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), m_name);

@@ -13,9 +13,10 @@
 
 namespace carton {
 
-// Random access to the bytes of one file: a folder's file, a Stored zip entry, a
-// decoded compressed entry (see SpillSource) or bytes in memory. Every tensor read
-// goes through one of these.
+// Random access to the bytes of one file: a local file (or a region of one), a
+// Stored zip entry, a decoded compressed entry (see SpillSource), bytes in memory or
+// a file on an http(s) server (remote/httpsource.h). Every tensor read and every
+// zip archive read (ZipReader) goes through one of these.
 //
 // Thread safety: read() may be called from any number of threads at once.
 class CARTONCORE_EXPORT ByteSource {
@@ -33,6 +34,15 @@ public:
 
     // The whole file, failing with ErrorCode::Limit when larger than maxSize.
     Result<QByteArray> readAll(qint64 maxSize) const;
+
+    // A hint that the bytes [offset, offset+length) are about to be read, in one or
+    // more read() calls (a zip entry's local header and data). A remote source
+    // fetches them in one request; a local one ignores it.
+    virtual void willNeed(qint64 offset, qint64 length) const
+    {
+        Q_UNUSED(offset);
+        Q_UNUSED(length);
+    }
 
 protected:
     // ErrorCode::Usage naming the file when [offset, offset+length) is not inside it.
@@ -59,7 +69,8 @@ private:
 
 // `size` bytes of a file on disk from `offset` (a folder's file, a Stored zip entry,
 // a standalone .safetensors/.npy). Reads seek straight to the bytes: nothing is read
-// whole. Keeps a few open handles for reuse across threads.
+// whole. Thread-safe with one handle: reads are positioned (pread) where the system
+// has them, else a few handles are kept for reuse across threads.
 class CARTONCORE_EXPORT FileRegionSource final : public ByteSource {
 public:
     // Fails with ErrorCode::Io when the file cannot be opened, Format when the region

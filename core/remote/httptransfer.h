@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+// Internal to carton_remote: one blocking HTTP GET (redirects followed) whose body
+// is handed to a sink as it arrives.
+
+#include "base/progress.h"
+#include "base/result.h"
+#include "remote/remoteoptions.h"
+
+#include <QByteArray>
+#include <QUrl>
+#include <functional>
+
+namespace carton {
+
+// What the response's headers said.
+struct HttpHead {
+    int status = 0;
+    QUrl url;                  // the URL that answered (after redirects)
+    qint64 contentLength = -1; // -1: not sent
+    qint64 rangeFirst = -1;    // Content-Range "bytes FIRST-LAST/TOTAL" (-1: none or unparsable)
+    qint64 rangeLast = -1;
+    qint64 rangeTotal = -1; // also from "bytes */TOTAL" (a 416)
+    bool contentRangeSent = false;
+    QByteArray etag;
+    QByteArray contentEncoding;
+};
+
+// Decides from the headers: an error aborts the transfer with it, false ends it
+// quietly (the body is not read), true reads the body into the sink.
+using HttpHeadCheck = std::function<Result<bool>(const HttpHead &head)>;
+// Takes body bytes; an error aborts the transfer with it.
+using HttpSink = std::function<Status(const char *data, qint64 size)>;
+
+// GETs `url` with `rangeHeader` ("bytes=0-99", "bytes=-4096"; empty: none). Follows
+// up to options.maxRedirects redirects (http and https only). Blocking: runs its own
+// event loop, so call it from a worker thread or a command-line tool. Counts requests
+// and bytes in options.stats. Errors name the URL; a non-2xx final status is an
+// ErrorCode::Network error "HTTP status 404 Not Found" unless `check` accepts it.
+Result<HttpHead> httpGet(const QUrl &url, const QByteArray &rangeHeader, const HttpHeadCheck &check,
+                         const HttpSink &sink, const RemoteOptions &options, Progress *progress = nullptr);
+
+} // namespace carton
