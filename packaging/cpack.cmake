@@ -70,10 +70,17 @@ if(UNIX AND NOT APPLE)
   set(CPACK_RPM_TORCHSCRIPT_PACKAGE_NAME carton-studio-torchscript)
   set(CPACK_RPM_TORCHSCRIPT_PACKAGE_SUMMARY "TorchScript runner for Carton Studio")
   set(CPACK_RPM_TORCHSCRIPT_PACKAGE_REQUIRES "carton-studio = ${PROJECT_VERSION}")
+  # The private library and the plugins are neither provided to other packages nor required
+  # from them (the torchscript package requires carton-studio itself); no /usr/lib/.build-id links.
+  string(CONCAT CPACK_RPM_SPEC_MORE_DEFINE
+         "%global __provides_exclude_from ^/usr/lib/carton-studio/.*$\n"
+         "%global __requires_exclude ^libcartoncore\\.so.*$\n"
+         "%define _build_id_links none")
   # Folders owned by the filesystem / hicolor-icon-theme / shared-mime-info packages.
   set(CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION
-      /usr/share/applications /usr/share/metainfo /usr/share/mime /usr/share/mime/packages
-      /usr/share/icons /usr/share/icons/hicolor /usr/share/doc /usr/lib/.build-id)
+      /usr/libexec /usr/share/applications /usr/share/metainfo /usr/share/mime /usr/share/mime/packages
+      /usr/share/icons /usr/share/icons/hicolor /usr/share/doc /usr/share/man /usr/share/man/man1
+      /usr/share/lintian /usr/share/lintian/overrides)
   foreach(size scalable 16x16 22x22 24x24 32x32 48x48 64x64 128x128 256x256 512x512)
     list(APPEND CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION
          /usr/share/icons/hicolor/${size} /usr/share/icons/hicolor/${size}/apps

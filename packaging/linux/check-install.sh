@@ -6,7 +6,8 @@
 #
 #  1. `cpack -G DEB` in the existing build tree (no rebuild): carton-studio and, when the
 #     torchscript runner was built, carton-studio-torchscript.
-#  2. lintian on every .deb: no errors (its warnings are printed).
+#  2. lintian on every .deb: no errors (its warnings are printed). `cpack -G RPM`: each RPM holds
+#     the same files as its .deb, with requirements computed by rpmbuild.
 #  3. apt accepts the packages: `apt-get install --simulate` resolves their computed
 #     dependencies against this system's package lists (nothing is downloaded or changed).
 #  4. Installation: the packages are unpacked with `dpkg-deb -x` into a temporary root.
@@ -44,7 +45,7 @@ problem() { echo "check-install.sh: FAIL: $*" >&2; fail=1; }
 step() { echo "== $* ($(($(date +%s) - start)) s)"; }
 
 for tool in cpack dpkg-deb dpkg-shlibdeps lintian apt-get xdg-mime mimetype update-mime-database \
-            update-desktop-database /usr/bin/python3 readelf ldd; do
+            update-desktop-database /usr/bin/python3 readelf ldd rpmbuild rpm; do
   command -v "$tool" >/dev/null ||
     { echo "check-install.sh: $tool not found (scripts/install-deps.sh installs it)" >&2; exit 1; }
 done
@@ -79,6 +80,27 @@ for deb in "${debs[@]}"; do
   fi
   grep -v 'running with root privileges' "$work/lintian.log" | sed "s/^/  lintian: /" || true
   echo "  lintian: $(basename "$deb"): $(grep -c '^[EW]: ' "$work/lintian.log" || true) errors and warnings"
+done
+
+step "cpack -G RPM: the same files, requirements computed by rpmbuild"
+"$cpack" --config "$build/CPackConfig.cmake" -G RPM -B "$work/rpm" >"$work/cpack-rpm.log" 2>&1 ||
+  { cat "$work/cpack-rpm.log" >&2; problem "cpack -G RPM failed"; }
+for deb in "${debs[@]}"; do
+  name=$(dpkg-deb -f "$deb" Package)
+  rpm=$(ls "$work"/rpm/"$name"-[0-9]*.rpm 2>/dev/null | head -1)
+  [ -n "$rpm" ] || { problem "no $name RPM"; continue; }
+  echo "$(basename "$rpm"): $(stat -c %s "$rpm") bytes"
+  # Files and links (not folders): the .deb minus what only Debian wants.
+  dpkg-deb --fsys-tarfile "$deb" | tar -t | grep -v '/$' | sed 's#^\.##' | sort >"$work/deb.files"
+  rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpm" 2>/dev/null | grep -v '^d' | cut -d' ' -f2- | sort >"$work/rpm.files"
+  diff "$work/deb.files" "$work/rpm.files" >"$work/files.diff" ||
+    problem "$name: the RPM's files differ from the .deb's: $(cat "$work/files.diff")"
+  rpm -qp --requires "$rpm" 2>/dev/null >"$work/rpm.requires"
+  grep -q libcartoncore "$work/rpm.requires" && problem "$name RPM requires the private libcartoncore"
+  [ "$name" = carton-studio ] && { grep -q '^libQt6Widgets.so.6' "$work/rpm.requires" ||
+    problem "the carton-studio RPM does not require libQt6Widgets (rpmbuild's dependency generator did not run?)"; }
+  [ "$name" = carton-studio-torchscript ] && { grep -q '^carton-studio = ' "$work/rpm.requires" ||
+    problem "the carton-studio-torchscript RPM does not require carton-studio"; }
 done
 
 step "apt-get install --simulate"
