@@ -74,7 +74,7 @@ if(UNIX AND NOT APPLE)
   # from them (the torchscript package requires carton-studio itself); no /usr/lib/.build-id links.
   string(CONCAT CPACK_RPM_SPEC_MORE_DEFINE
          "%global __provides_exclude_from ^/usr/lib/carton-studio/.*$\n"
-         "%global __requires_exclude ^libcartoncore\\.so.*$\n"
+         "%global __requires_exclude ^libcartoncore[.]so.*$\n"
          "%define _build_id_links none")
   # Folders owned by the filesystem / hicolor-icon-theme / shared-mime-info packages.
   set(CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION
@@ -86,8 +86,9 @@ if(UNIX AND NOT APPLE)
          /usr/share/icons/hicolor/${size} /usr/share/icons/hicolor/${size}/apps
          /usr/share/icons/hicolor/${size}/mimetypes)
   endforeach()
-  # The TGZ holds everything (both components) under one prefix.
+  # The TGZ holds everything (both components), as a prefix to unpack anywhere (cpack-options.cmake).
   set(CPACK_ARCHIVE_COMPONENT_INSTALL OFF)
+  set(CPACK_PROJECT_CONFIG_FILE ${carton_packaging_dir}/cpack-options.cmake)
 else()
   set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Carton Studio: ${carton_summary}")
 endif()

@@ -27,6 +27,8 @@
 #     installed runner plugins (noop, python, kserve, and torchscript from its own package);
 #     `carton-studio` starts offscreen, opens the carton (--quit-after-card) and takes a
 #     screenshot of it once verified (--screenshot).
+#  7. The .tar.gz (`cpack -G TGZ`, a prefix with bin/, lib/, share/) unpacked into another
+#     folder works there too: the installation is relocatable.
 #
 # Usage: check-install.sh BUILD_DIR [WORK_DIR]    (WORK_DIR is kept; default: a temporary folder)
 set -euo pipefail
@@ -224,6 +226,28 @@ for p in problems:
 sys.exit(1 if problems else 0)
 PY
   problem "carton runners --json: the installed runners are not all found (output in $work/runners.json)"
+
+step "the .tar.gz unpacked elsewhere (relocatable)"
+"$cpack" --config "$build/CPackConfig.cmake" -G TGZ -B "$work/tgz" >"$work/cpack-tgz.log" 2>&1 ||
+  { cat "$work/cpack-tgz.log" >&2; problem "cpack -G TGZ failed"; }
+rm -rf "$work/elsewhere"
+mkdir -p "$work/elsewhere"
+tar -xzf "$work"/tgz/carton-studio-*.tar.gz -C "$work/elsewhere"
+moved=$(ls -d "$work"/elsewhere/carton-studio-*)
+echo "$(basename "$work"/tgz/carton-studio-*.tar.gz): $(stat -c %s "$work"/tgz/carton-studio-*.tar.gz) bytes"
+"$moved/bin/carton" verify "$moved/share/carton-studio/sample.carton" >/dev/null 2>&1 ||
+  problem "carton from the unpacked .tar.gz cannot verify its sample"
+"$moved/bin/carton" selftest "$moved/share/carton-studio/sample.carton" >"$work/selftest.txt" 2>&1 ||
+  problem "carton selftest from the unpacked .tar.gz failed: $(cat "$work/selftest.txt")"
+"$moved/bin/carton" runners --json >"$work/runners-moved.json" 2>/dev/null
+/usr/bin/python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+paths = [p["path"] for p in doc["plugins"]]
+sys.exit(0 if len(paths) >= 3 and all(p.startswith(sys.argv[2] + "/lib/carton-studio/runners/") for p in paths)
+         and doc["runner_host"] == sys.argv[2] + "/libexec/carton-studio/carton-runner-host" else 1)' \
+  "$work/runners-moved.json" "$moved" ||
+  problem "carton from the unpacked .tar.gz does not use its own runners and runner host: $(cat "$work/runners-moved.json")"
 
 step "carton-studio offscreen"
 export QT_QPA_PLATFORM=offscreen
