@@ -13,6 +13,12 @@ packages=(
   python3 python3-numpy zip unzip zstd libarchive-tools openssl time
   clang-format # scripts/check-format.sh (CI)
   qt6-multimedia-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav qt6-image-formats-plugins ffmpeg # widgets/media: play misc/ audio and video (GStreamer decodes mp3, H.264/AAC mp4), animated WebP; tests make their media with ffmpeg
+  # packaging/ tests: cpack's DEB (dpkg-shlibdeps from dpkg-dev, file) and RPM (rpm) generators, the
+  # installation check (lintian, xdg-mime from xdg-utils with File::MimeInfo's mimetype,
+  # update-mime-database, update-desktop-database), the desktop entry, MIME XML, Info.plist and
+  # WiX source checks (desktop-file-validate, xmllint, plistutil, wixl and msiinfo)
+  dpkg-dev file rpm lintian xdg-utils libfile-mimeinfo-perl shared-mime-info desktop-file-utils
+  libxml2-utils libplist-utils wixl msitools
 )
 if [ "${CARTON_WITH_TORCH:-1}" = 1 ]; then packages+=(libtorch-dev); fi
 missing=()
