@@ -10,6 +10,8 @@ packages=(
   libquazip1-qt6-dev libzstd-dev libtomlplusplus-dev libcmark-dev cmark libssl-dev
   zlib1g-dev libbrotli-dev
   xvfb xauth imagemagick appstream
+  qt6-translations-l10n # qtbase_de.qm, qtbase_zh_CN.qm: Qt's own strings in the app's languages (tst_translations)
+  fonts-noto-cjk # scripts/screenshots.sh -l zh_CN: Chinese text renders (no tofu)
   python3 python3-numpy zip unzip zstd libarchive-tools openssl time
   clang-format # scripts/check-format.sh (CI)
 )
