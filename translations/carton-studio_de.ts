@@ -465,6 +465,14 @@
         <source>Select a row to see both values in full, or a file for its diff.</source>
         <translation>Wählen Sie eine Zeile, um beide Werte vollständig zu sehen, oder eine Datei für ihren Unterschied.</translation>
     </message>
+    <message>
+        <source>breaking</source>
+        <translation>inkompatibel</translation>
+    </message>
+    <message>
+        <source>compatible</source>
+        <translation>kompatibel</translation>
+    </message>
 </context>
 <context>
     <name>studio::CompareModel</name>
@@ -545,6 +553,14 @@
     <message>
         <source>(none)</source>
         <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>breaking</source>
+        <translation>inkompatibel</translation>
+    </message>
+    <message>
+        <source>compatible</source>
+        <translation>kompatibel</translation>
     </message>
 </context>
 <context>
@@ -1742,7 +1758,7 @@
     </message>
     <message>
         <source>Compat version:</source>
-        <translation>Kompatibilitätsversion:</translation>
+        <translation>Kompat.-Version:</translation>
     </message>
     <message>
         <source>Runner options:</source>
@@ -1750,7 +1766,7 @@
     </message>
     <message>
         <source>Spec version:</source>
-        <translation>Spezifikationsversion:</translation>
+        <translation>Spec-Version:</translation>
     </message>
     <message>
         <source>(no MANIFEST)</source>
@@ -2227,13 +2243,6 @@
         <translation>Unbekannt: Teile des Cartons konnten nicht gelesen werden</translation>
     </message>
     <message numerus="yes">
-        <source>Scan %1 · %n file(s) examined</source>
-        <translation>
-            <numerusform>Scan %1 · %n Datei untersucht</numerusform>
-            <numerusform>Scan %1 · %n Dateien untersucht</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n pickle(s) disassembled (never loaded)</source>
         <translation>
             <numerusform>%n Pickle disassembliert (nie geladen)</numerusform>
@@ -2301,6 +2310,27 @@
     <message>
         <source>No pickles and no Python code in this carton.</source>
         <translation>Keine Pickles und kein Python-Code in diesem Carton.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan complete · %n file(s) examined</source>
+        <translation>
+            <numerusform>Scan vollständig · %n Datei untersucht</numerusform>
+            <numerusform>Scan vollständig · %n Dateien untersucht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan incomplete · %n file(s) examined</source>
+        <translation>
+            <numerusform>Scan unvollständig · %n Datei untersucht</numerusform>
+            <numerusform>Scan unvollständig · %n Dateien untersucht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan failed · %n file(s) examined</source>
+        <translation>
+            <numerusform>Scan fehlgeschlagen · %n Datei untersucht</numerusform>
+            <numerusform>Scan fehlgeschlagen · %n Dateien untersucht</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -465,6 +465,14 @@
         <source>Select a row to see both values in full, or a file for its diff.</source>
         <translation>选择一行以查看两侧的完整值，或选择一个文件以查看其差异。</translation>
     </message>
+    <message>
+        <source>breaking</source>
+        <translation>不兼容</translation>
+    </message>
+    <message>
+        <source>compatible</source>
+        <translation>兼容</translation>
+    </message>
 </context>
 <context>
     <name>studio::CompareModel</name>
@@ -543,6 +551,14 @@
     <message>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+    <message>
+        <source>breaking</source>
+        <translation>不兼容</translation>
+    </message>
+    <message>
+        <source>compatible</source>
+        <translation>兼容</translation>
     </message>
 </context>
 <context>
@@ -2215,12 +2231,6 @@
         <translation>未知：此 carton 的部分内容无法读取</translation>
     </message>
     <message numerus="yes">
-        <source>Scan %1 · %n file(s) examined</source>
-        <translation>
-            <numerusform>扫描 %1 · 已检查 %n 个文件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n pickle(s) disassembled (never loaded)</source>
         <translation>
             <numerusform>已反汇编 %n 个 pickle（从未加载）</numerusform>
@@ -2285,6 +2295,24 @@
     <message>
         <source>No pickles and no Python code in this carton.</source>
         <translation>此 carton 中没有 pickle，也没有 Python 代码。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan complete · %n file(s) examined</source>
+        <translation>
+            <numerusform>扫描完成 · 已检查 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan incomplete · %n file(s) examined</source>
+        <translation>
+            <numerusform>扫描不完整 · 已检查 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan failed · %n file(s) examined</source>
+        <translation>
+            <numerusform>扫描失败 · 已检查 %n 个文件</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -32,7 +32,7 @@ QString classSpan(ChangeClass cls)
 {
     return QStringLiteral("<span style='color:%1;font-weight:bold'>%2</span>")
         .arg(cls == ChangeClass::Breaking ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32"),
-             changeClassName(cls));
+             cls == ChangeClass::Breaking ? Tr::tr("breaking") : Tr::tr("compatible"));
 }
 
 QString pre(const QString &text)
