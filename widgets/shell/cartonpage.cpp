@@ -305,6 +305,9 @@ void CartonPage::reload()
     }
     if (m_document) {
         m_document->discardRecovery();
+        // A validation finishing before the deferred delete must not reach
+        // this page's handlers, which read m_document (null from here on).
+        m_document->disconnect(this);
         m_document->deleteLater();
         m_document = nullptr;
     }
