@@ -10,6 +10,8 @@ packages=(
   libquazip1-qt6-dev libzstd-dev libtomlplusplus-dev libcmark-dev cmark libssl-dev
   zlib1g-dev libbrotli-dev
   xvfb xauth imagemagick appstream
+  qt6-translations-l10n # qtbase_de.qm, qtbase_zh_CN.qm: Qt's own strings in the app's languages (tst_translations)
+  fonts-noto-cjk # scripts/screenshots.sh -l zh_CN: Chinese text renders (no tofu)
   python3 python3-numpy zip unzip zstd libarchive-tools openssl time
   clang-format # scripts/check-format.sh (CI)
   qt6-multimedia-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav qt6-image-formats-plugins ffmpeg # widgets/media: play misc/ audio and video (GStreamer decodes mp3, H.264/AAC mp4), animated WebP; tests make their media with ffmpeg

@@ -5,22 +5,26 @@
 # plus the welcome page and a full-screen capture (import -window root).
 # Builds nothing.
 #
-#   scripts/screenshots.sh [-b BUILD_DIR] [-o OUT_DIR] [CARTON]
+#   scripts/screenshots.sh [-b BUILD_DIR] [-o OUT_DIR] [-l LANGUAGE] [CARTON]
 #
 # BUILD_DIR defaults to build/release (then any build*/bin/carton-studio found),
 # OUT_DIR to build/screenshots, CARTON to the sample carton, else the upstream
-# fixture.
+# fixture. LANGUAGE (de_DE, zh_CN...) runs the app in that language (LANGUAGE
+# and LANG set; the default is English); Chinese needs a CJK font installed
+# (Debian: fonts-noto-cjk), which is checked first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
 build=""
 out="build/screenshots"
-while getopts "b:o:h" opt; do
+language=""
+while getopts "b:o:l:h" opt; do
   case $opt in
     b) build=$OPTARG ;;
     o) out=$OPTARG ;;
-    h) sed -n '4,13p' "$0"; exit 0 ;;
+    l) language=$OPTARG ;;
+    h) sed -n '4,15p' "$0"; exit 0 ;;
     *) exit 2 ;;
   esac
 done
@@ -54,6 +58,17 @@ for tool in Xvfb /usr/bin/import; do
   command -v "$tool" >/dev/null || { echo "screenshots.sh: $tool is missing" >&2; exit 1; }
 done
 
+if [ -n "$language" ]; then
+  case $language in
+    zh* | ja* | ko*)
+      # Without a CJK font every Han character is a box ("tofu").
+      if ! fc-list ":lang=${language%%_*}" family | grep -q .; then
+        echo "screenshots.sh: no font for $language (install fonts-noto-cjk)" >&2
+        exit 1
+      fi ;;
+  esac
+fi
+
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
@@ -76,6 +91,11 @@ done
 
 export DISPLAY=":$display" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$scratch/config" XDG_RUNTIME_DIR="$scratch"
 export QT_LOGGING_RULES="qt.qpa.*=false"
+if [ -n "$language" ]; then
+  export LANGUAGE="$language" LANG="$language.UTF-8" LC_ALL=""
+else
+  export LANGUAGE=en LANG=C.UTF-8
+fi
 
 shot() { # NAME [app arguments...]
   local name=$1; shift
@@ -88,7 +108,7 @@ shot() { # NAME [app arguments...]
 }
 
 status=0
-tabs=(overview inputs files tensors selftests)
+tabs=(overview inputs files tensors selftests safety)
 for i in "${!tabs[@]}"; do
   shot "$((i + 1))-${tabs[$i]}" --tab "$((i + 1))" "$carton" || status=1
 done

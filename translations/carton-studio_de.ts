@@ -2,398 +2,1008 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>studio</name>
+    <name>CartonState</name>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="25"/>
-        <source>%1 B</source>
-        <translation type="unfinished"></translation>
+        <source>Opening…</source>
+        <translation>Wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="40"/>
-        <source>Stored</source>
-        <translation type="unfinished"></translation>
+        <source>Could not be opened</source>
+        <translation>Konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="41"/>
-        <source>Deflate</source>
-        <translation type="unfinished"></translation>
+        <source>1 file failed verification</source>
+        <translation>1 Datei hat die Prüfung nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="42"/>
-        <source>zstd</source>
-        <translation type="unfinished"></translation>
+        <source>%1 files failed verification</source>
+        <translation>%1 Dateien haben die Prüfung nicht bestanden</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="43"/>
-        <source>method %1</source>
-        <translation type="unfinished"></translation>
+        <source>1 file does not match MANIFEST; see the Diagnostics panel.</source>
+        <translation>1 Datei stimmt nicht mit MANIFEST überein; siehe Diagnose-Bereich.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="51"/>
-        <source>Pending</source>
-        <translation>Ausstehend</translation>
+        <source>%1 files do not match MANIFEST; see the Diagnostics panel.</source>
+        <translation>%1 Dateien stimmen nicht mit MANIFEST überein; siehe Diagnose-Bereich.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="52"/>
-        <source>OK</source>
-        <translation>OK</translation>
+        <source>Not a valid carton: 1 error</source>
+        <translation>Kein gültiges Carton: 1 Fehler</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="53"/>
-        <source>Mismatch</source>
-        <translation>Abweichung</translation>
+        <source>Not a valid carton: %1 errors</source>
+        <translation>Kein gültiges Carton: %1 Fehler</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="54"/>
-        <source>Missing</source>
-        <translation>Fehlt</translation>
+        <source>This carton has a problem that makes it invalid; see the Diagnostics panel.</source>
+        <translation>Dieses Carton hat ein Problem, das es ungültig macht; siehe Diagnose-Bereich.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="55"/>
-        <source>Linked</source>
-        <translation>Verlinkt</translation>
+        <source>This carton has %1 problems that make it invalid; see the Diagnostics panel.</source>
+        <translation>Dieses Carton hat %1 Probleme, die es ungültig machen; siehe Diagnose-Bereich.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="56"/>
-        <source>Not in MANIFEST</source>
-        <translation type="unfinished"></translation>
+        <source>Verifying…</source>
+        <translation>Wird geprüft…</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="57"/>
-        <source>Unreadable</source>
-        <translation type="unfinished"></translation>
+        <source>1 file verified</source>
+        <translation>1 Datei geprüft</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="105"/>
-        <source>Error</source>
-        <translation>Fehler</translation>
+        <source>All %1 files verified</source>
+        <translation>Alle %1 Dateien geprüft</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="106"/>
-        <source>Warning</source>
-        <translation>Warnung</translation>
+        <source>Not verified: cancelled</source>
+        <translation>Nicht geprüft: abgebrochen</translation>
     </message>
     <message>
-        <location filename="../widgets/views/viewutils.cpp" line="107"/>
-        <source>Info</source>
-        <translation>Hinweis</translation>
+        <source>Verification was cancelled: the files have not all been checked against MANIFEST. Press F5 to verify.</source>
+        <translation>Die Prüfung wurde abgebrochen: Nicht alle Dateien wurden mit MANIFEST abgeglichen. Drücken Sie F5, um zu prüfen.</translation>
+    </message>
+    <message>
+        <source>Not verified</source>
+        <translation>Nicht geprüft</translation>
+    </message>
+</context>
+<context>
+    <name>OutputDetailsHtml</name>
+    <message>
+        <source>absolute</source>
+        <translation>absolut</translation>
+    </message>
+    <message>
+        <source>relative</source>
+        <translation>relativ</translation>
+    </message>
+    <message>
+        <source>Passes with atol ≥ %1 (rtol %2), or with rtol ≥ %3 (atol %4).</source>
+        <translation>Besteht mit atol ≥ %1 (rtol %2) oder mit rtol ≥ %3 (atol %4).</translation>
+    </message>
+    <message>
+        <source>Worst elements</source>
+        <translation>Größte Abweichungen</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>expected</source>
+        <translation>erwartet</translation>
+    </message>
+    <message>
+        <source>actual</source>
+        <translation>tatsächlich</translation>
+    </message>
+    <message>
+        <source>abs error</source>
+        <translation>abs. Fehler</translation>
+    </message>
+    <message>
+        <source>rel error</source>
+        <translation>rel. Fehler</translation>
+    </message>
+    <message>
+        <source>Absolute error histogram</source>
+        <translation>Histogramm des absoluten Fehlers</translation>
+    </message>
+    <message>
+        <source>Relative error histogram</source>
+        <translation>Histogramm des relativen Fehlers</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 … and %2 more</source>
+        <translation>%1 … und %2 weitere</translation>
+    </message>
+    <message>
+        <source>%1 dim %2</source>
+        <translation>%1 Dim. %2</translation>
+    </message>
+    <message>
+        <source>%1 copy</source>
+        <translation>%1 Kopie</translation>
+    </message>
+    <message>
+        <source>Save Carton As</source>
+        <translation>Carton speichern unter</translation>
+    </message>
+    <message>
+        <source>Cartons (*.carton);;All files (*)</source>
+        <translation>Cartons (*.carton);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>zstd (like upstream Carton)</source>
+        <translation>zstd (wie das Original-Carton)</translation>
+    </message>
+    <message>
+        <source>Deflate (any zip tool)</source>
+        <translation>Deflate (jedes Zip-Programm)</translation>
+    </message>
+    <message>
+        <source>Stored (no compression)</source>
+        <translation>Stored (ohne Kompression)</translation>
+    </message>
+    <message>
+        <source>Compression:</source>
+        <translation>Kompression:</translation>
     </message>
 </context>
 <context>
     <name>studio::AboutDialog</name>
     <message>
-        <location filename="../widgets/shell/aboutdialog.cpp" line="20"/>
         <source>About %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Über %1</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/aboutdialog.cpp" line="21"/>
-        <source>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;Version %2&lt;/p&gt;&lt;p&gt;Author and browse &lt;code&gt;.carton&lt;/code&gt; machine-learning model packages.&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;br&gt;Copyright © Carton Studio contributors.&lt;/p&gt;&lt;p&gt;The Carton format is by Vivek Panyam and contributors (&lt;a href=&quot;https://github.com/VivekPanyam/carton&quot;&gt;github.com/VivekPanyam/carton&lt;/a&gt;).&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <source>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;Version %2&lt;/p&gt;&lt;p&gt;Browse and check &lt;code&gt;.carton&lt;/code&gt; machine-learning model packages: the model card, inputs and outputs, every file verified against its MANIFEST, the test tensors, and the carton&apos;s self-tests run through runner plugins (TorchScript, Python, no-op) in a separate process, with every error figure.&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;br&gt;Copyright © Carton Studio contributors.&lt;/p&gt;&lt;p&gt;The Carton format is by Vivek Panyam and contributors (&lt;a href=&quot;https://github.com/VivekPanyam/carton&quot;&gt;github.com/VivekPanyam/carton&lt;/a&gt;).&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;Version %2&lt;/p&gt;&lt;p&gt;Durchsuchen und prüfen Sie &lt;code&gt;.carton&lt;/code&gt;-Pakete mit Machine-Learning-Modellen: die Modellkarte, Ein- und Ausgaben, jede Datei geprüft gegen ihr MANIFEST, die Test-Tensoren und die Selbsttests des Cartons, ausgeführt über Runner-Plugins (TorchScript, Python, No-op) in einem eigenen Prozess, mit allen Fehlerkennzahlen.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %3, läuft mit Qt %4.&lt;/p&gt;&lt;p&gt;Lizenziert unter der Apache License, Version 2.0.&lt;br&gt;Copyright © Carton-Studio-Mitwirkende.&lt;/p&gt;&lt;p&gt;Das Carton-Format stammt von Vivek Panyam und Mitwirkenden (&lt;a href=&quot;https://github.com/VivekPanyam/carton&quot;&gt;github.com/VivekPanyam/carton&lt;/a&gt;).&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>studio::CardProbe</name>
     <message>
-        <location filename="../widgets/shell/cardprobe.cpp" line="29"/>
         <source>The window is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Fenster ist nicht mehr vorhanden.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/cardprobe.cpp" line="36"/>
         <source>No carton was given.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde kein Carton angegeben.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CartonDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <source>Replace %1</source>
+        <translation>%1 ersetzen</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>%1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <source>Rename %1</source>
+        <translation>%1 umbenennen</translation>
+    </message>
+    <message>
+        <source>model/ has no files: add the model&apos;s files</source>
+        <translation>model/ enthält keine Dateien: Fügen Sie die Dateien des Modells hinzu</translation>
+    </message>
+    <message>
+        <source>%1 is required</source>
+        <translation>%1 ist erforderlich</translation>
+    </message>
+    <message>
+        <source>Runner name</source>
+        <translation>Runner-Name</translation>
+    </message>
+    <message>
+        <source>Required framework version</source>
+        <translation>Erforderliche Framework-Version</translation>
+    </message>
+    <message>
+        <source>Model files</source>
+        <translation>Modelldateien</translation>
+    </message>
+    <message>
+        <source>Model name</source>
+        <translation>Modellname</translation>
+    </message>
+    <message>
+        <source>Saving was cancelled.</source>
+        <translation>Das Speichern wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Edits</source>
+        <translation>Nicht gespeicherte Änderungen wiederherstellen</translation>
     </message>
 </context>
 <context>
     <name>studio::CartonFilesModel</name>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="193"/>
         <source>MANIFEST lists the hashes of the other files; its own sha256 is the model hash.</source>
-        <translation type="unfinished"></translation>
+        <translation>MANIFEST listet die Hashes der anderen Dateien; sein eigener SHA-256 ist der Modell-Hash.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="194"/>
         <source>LINKS is not part of MANIFEST: it only says where linked files can be fetched.</source>
-        <translation type="unfinished"></translation>
+        <translation>LINKS ist nicht Teil von MANIFEST: Es gibt nur an, wo verknüpfte Dateien abgerufen werden können.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="216"/>
         <source>not in archive</source>
         <translation>nicht im Archiv</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="217"/>
         <source>symlink → %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Symlink → %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="232"/>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="234"/>
         <source>%1 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="238"/>
         <source>Not listed in MANIFEST</source>
-        <translation>Nicht in MANIFEST</translation>
+        <translation>Nicht in MANIFEST aufgeführt</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="239"/>
         <source>sha256 in MANIFEST: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>SHA-256 in MANIFEST: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="270"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="271"/>
         <source>Size</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="272"/>
         <source>Compressed</source>
         <translation>Komprimiert</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="273"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="274"/>
         <source>SHA-256</source>
-        <translation type="unfinished"></translation>
+        <translation>SHA-256</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonfilesmodel.cpp" line="275"/>
         <source>Verification</source>
         <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Unsafe entries (left out)</source>
+        <translation>Unsichere Einträge (ausgelassen)</translation>
+    </message>
+    <message>
+        <source>These entries have unsafe names or links. They were left out: the carton is open read-only and cannot be extracted or saved.</source>
+        <translation>Diese Einträge haben unsichere Namen oder Links. Sie wurden ausgelassen: Das Carton ist schreibgeschützt geöffnet und kann weder entpackt noch gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Unsafe: left out</source>
+        <translation>Unsicher: ausgelassen</translation>
+    </message>
+    <message>
+        <source>Not verified</source>
+        <translation>Nicht geprüft</translation>
+    </message>
+    <message>
+        <source>%1 bytes in the files below</source>
+        <translation>%1 Bytes in den Dateien darunter</translation>
     </message>
 </context>
 <context>
     <name>studio::CartonPage</name>
     <message>
-        <location filename="../widgets/shell/cartonpage.cpp" line="99"/>
         <source>Opening %1…</source>
-        <translation>Öffne %1…</translation>
+        <translation>%1 wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/cartonpage.cpp" line="234"/>
-        <source>This carton has a problem that makes it invalid; see the Diagnostics panel.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/shell/cartonpage.cpp" line="235"/>
-        <source>This carton has %1 problems that make it invalid; see the Diagnostics panel.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/shell/cartonpage.cpp" line="248"/>
         <source>Could not open %1</source>
         <translation>%1 konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/cartonpage.cpp" line="283"/>
         <source>sha256 %1 does not match MANIFEST (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>SHA-256 %1 stimmt nicht mit MANIFEST überein (%2)</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/cartonpage.cpp" line="289"/>
         <source>could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>To save a valid carton, fill in: %1</source>
+        <translation>Für ein gültiges Carton bitte ausfüllen: %1</translation>
+    </message>
+    <message>
+        <source>Done Editing</source>
+        <translation>Bearbeitung beenden</translation>
+    </message>
+    <message>
+        <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
+        <translation>Zurück zum Durchsuchen des Cartons (Ctrl+E); Änderungen bleiben bis zum Speichern oder Schließen erhalten</translation>
+    </message>
+    <message>
+        <source>Edit Carton</source>
+        <translation>Carton bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)</source>
+        <translation>Metadaten, Ein- und Ausgaben, Selbsttests und Dateien bearbeiten (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved; what is shown is what was read before.</source>
+        <translation>%1 wurde gelöscht oder verschoben; angezeigt wird der zuvor gelesene Stand.</translation>
+    </message>
+    <message>
+        <source>Carton Changed on Disk</source>
+        <translation>Carton auf dem Datenträger geändert</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk. Reload it and lose your unsaved edits, or keep editing (saving will replace the file on disk)?</source>
+        <translation>%1 wurde auf dem Datenträger geändert. Neu laden und die ungespeicherten Änderungen verwerfen, oder weiter bearbeiten (beim Speichern wird die Datei auf dem Datenträger ersetzt)?</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk and was reloaded.</source>
+        <translation>%1 wurde auf dem Datenträger geändert und neu geladen.</translation>
     </message>
 </context>
 <context>
     <name>studio::CartonView</name>
     <message>
-        <location filename="../widgets/views/cartonview.cpp" line="41"/>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonview.cpp" line="42"/>
         <source>Inputs / Outputs</source>
-        <translation>Eingaben / Ausgaben</translation>
+        <translation>Ein-/Ausgaben</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonview.cpp" line="43"/>
         <source>Files</source>
         <translation>Dateien</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonview.cpp" line="44"/>
         <source>Tensor Data</source>
         <translation>Tensordaten</translation>
     </message>
     <message>
-        <location filename="../widgets/views/cartonview.cpp" line="45"/>
         <source>Self-tests &amp;&amp; Examples</source>
         <translation>Selbsttests &amp;&amp; Beispiele</translation>
+    </message>
+    <message>
+        <source>Safety</source>
+        <translation>Sicherheit</translation>
     </message>
 </context>
 <context>
     <name>studio::CommandLine</name>
     <message>
-        <location filename="../widgets/shell/commandline.cpp" line="17"/>
         <source>Browse and check .carton model packages.</source>
-        <translation>.carton-Modellpakete ansehen und prüfen.</translation>
+        <translation>.carton-Modellpakete durchsuchen und prüfen.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/commandline.cpp" line="22"/>
-        <source>Show this tab of each carton first: a name (overview, inputs, files, tensors, tests) or a number (1 = first).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/shell/commandline.cpp" line="28"/>
         <source>Once everything is open and verified, save a picture of the window to &lt;file&gt; and quit (implies --new-instance).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachdem alles geöffnet und geprüft ist, ein Bild des Fensters in &lt;file&gt; speichern und beenden (impliziert --new-instance).</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/commandline.cpp" line="34"/>
         <source>Wait &lt;ms&gt; after the window is idle before the picture.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;ms&gt; warten, nachdem das Fenster untätig ist, bevor das Bild entsteht.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/commandline.cpp" line="38"/>
         <source>Open a new window even when Carton Studio is already running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein neues Fenster öffnen, auch wenn Carton Studio bereits läuft.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/commandline.cpp" line="42"/>
         <source>Quit as soon as the first carton is shown, printing the time it took (startup benchmark; implies --new-instance).</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden, sobald das erste Carton angezeigt wird, und die benötigte Zeit ausgeben (Startzeit-Benchmark; impliziert --new-instance).</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/commandline.cpp" line="48"/>
         <source>.carton files or unpacked carton folders to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu öffnende .carton-Dateien oder entpackte Carton-Ordner.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/commandline.cpp" line="63"/>
         <source>--screenshot-delay expects milliseconds (0 to 600000), got &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>--screenshot-delay erwartet Millisekunden (0 bis 600000), erhalten: „%1“.</translation>
+    </message>
+    <message>
+        <source>Show this tab of each carton first: a name (overview, inputs, files, tensors, tests, safety; in English in every language) or a number (1 = first).</source>
+        <translation>Diesen Tab jedes Cartons zuerst zeigen: ein Name (overview, inputs, files, tensors, tests, safety; in jeder Sprache auf Englisch) oder eine Nummer (1 = erster).</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CompareDetails</name>
+    <message>
+        <source>Tensor comparison</source>
+        <translation>Tensorvergleich</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>Links</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>Rechts</translation>
+    </message>
+    <message>
+        <source>Elements differing</source>
+        <translation>Abweichende Elemente</translation>
+    </message>
+    <message>
+        <source>Max abs error</source>
+        <translation>Max. abs. Fehler</translation>
+    </message>
+    <message>
+        <source>Max rel error</source>
+        <translation>Max. rel. Fehler</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Model hash</source>
+        <translation>Modell-Hash</translation>
+    </message>
+    <message>
+        <source>Identical: both cartons have the same model hash, so every file is the same.</source>
+        <translation>Identisch: Beide Cartons haben denselben Modell-Hash, also ist jede Datei gleich.</translation>
+    </message>
+    <message>
+        <source>Select a row to see both values in full, or a file for its diff.</source>
+        <translation>Wählen Sie eine Zeile, um beide Werte vollständig zu sehen, oder eine Datei für ihren Unterschied.</translation>
+    </message>
+    <message>
+        <source>breaking</source>
+        <translation>inkompatibel</translation>
+    </message>
+    <message>
+        <source>compatible</source>
+        <translation>kompatibel</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CompareModel</name>
+    <message>
+        <source>Metadata</source>
+        <translation>Metadaten</translation>
+    </message>
+    <message>
+        <source>Runner</source>
+        <translation>Runner</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>Self-tests</source>
+        <translation>Selbsttests</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>Beispiele</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <source>Left: %1</source>
+        <translation>Links: %1</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>Links</translation>
+    </message>
+    <message>
+        <source>Right: %1</source>
+        <translation>Rechts: %1</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>Rechts</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation>Bedeutung</translation>
+    </message>
+    <message>
+        <source>no changes</source>
+        <translation>keine Änderungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n breaking</source>
+        <translation>
+            <numerusform>%n inkompatibel</numerusform>
+            <numerusform>%n inkompatibel</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compatible</source>
+        <translation>
+            <numerusform>%n kompatibel</numerusform>
+            <numerusform>%n kompatibel</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>breaking</source>
+        <translation>inkompatibel</translation>
+    </message>
+    <message>
+        <source>compatible</source>
+        <translation>kompatibel</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ComparePage</name>
+    <message>
+        <source>Changes only</source>
+        <translation>Nur Änderungen</translation>
+    </message>
+    <message>
+        <source>Drop a carton here to replace the right side.</source>
+        <translation>Legen Sie ein Carton hier ab, um die rechte Seite zu ersetzen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Left:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Links:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Rechts:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Wird verglichen…</translation>
+    </message>
+    <message>
+        <source>Could not compare: %1</source>
+        <translation>Vergleich nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>no MANIFEST</source>
+        <translation>kein MANIFEST</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Left:&lt;/b&gt; %1&lt;br&gt;model hash %2</source>
+        <translation>&lt;b&gt;Links:&lt;/b&gt; %1&lt;br&gt;Modell-Hash %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right:&lt;/b&gt; %1&lt;br&gt;model hash %2</source>
+        <translation>&lt;b&gt;Rechts:&lt;/b&gt; %1&lt;br&gt;Modell-Hash %2</translation>
+    </message>
+    <message>
+        <source>Identical: same model hash</source>
+        <translation>Identisch: gleicher Modell-Hash</translation>
+    </message>
+    <message>
+        <source>Different: %1 breaking, %2 compatible</source>
+        <translation>Unterschiedlich: %1 inkompatibel, %2 kompatibel</translation>
+    </message>
+    <message>
+        <source>Compare %1 with %2</source>
+        <translation>%1 mit %2 vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare %1 With</source>
+        <translation>%1 vergleichen mit</translation>
+    </message>
+    <message>
+        <source>Cartons (*.carton);;All files (*)</source>
+        <translation>Cartons (*.carton);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DTypeDelegate</name>
+    <message>
+        <source>The element type of the tensor</source>
+        <translation>Der Elementtyp des Tensors</translation>
     </message>
 </context>
 <context>
     <name>studio::DescriptionBrowser</name>
     <message>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="117"/>
         <source>Image not shown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild nicht angezeigt: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="122"/>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="129"/>
         <source>Loading %1…</source>
-        <translation>Lade %1…</translation>
+        <translation>%1 wird geladen…</translation>
     </message>
     <message>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="126"/>
         <source>Remote image not loaded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Entferntes Bild nicht geladen: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="131"/>
         <source>Image not shown</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild nicht angezeigt</translation>
     </message>
     <message>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="137"/>
         <source>no carton</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Carton</translation>
     </message>
     <message>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="187"/>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="197"/>
         <source>larger than %1</source>
-        <translation type="unfinished"></translation>
+        <translation>größer als %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="192"/>
         <source>redirected away from https</source>
-        <translation type="unfinished"></translation>
+        <translation>von https weg umgeleitet</translation>
     </message>
     <message>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="219"/>
         <source>unreadable image</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht lesbares Bild</translation>
     </message>
     <message>
-        <location filename="../widgets/views/descriptionbrowser.cpp" line="266"/>
         <source>Link not opened: only http and https links are followed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Link nicht geöffnet: Nur http- und https-Links werden geöffnet.</translation>
     </message>
 </context>
 <context>
     <name>studio::DiagnosticsDock</name>
     <message>
-        <location filename="../widgets/shell/diagnosticsdock.cpp" line="15"/>
-        <location filename="../widgets/shell/diagnosticsdock.cpp" line="73"/>
         <source>Diagnostics</source>
         <translation>Diagnose</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/diagnosticsdock.cpp" line="18"/>
         <source>No problems found.</source>
         <translation>Keine Probleme gefunden.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/diagnosticsdock.cpp" line="76"/>
         <source>1 error</source>
         <translation>1 Fehler</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/diagnosticsdock.cpp" line="76"/>
         <source>%1 errors</source>
         <translation>%1 Fehler</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/diagnosticsdock.cpp" line="77"/>
         <source>1 warning</source>
         <translation>1 Warnung</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/diagnosticsdock.cpp" line="77"/>
         <source>%1 warnings</source>
         <translation>%1 Warnungen</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/diagnosticsdock.cpp" line="78"/>
-        <source>Diagnostics (%1, %2)</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>1 info</source>
+        <translation>1 Hinweis</translation>
+    </message>
+    <message>
+        <source>%1 infos</source>
+        <translation>%1 Hinweise</translation>
+    </message>
+    <message>
+        <source>Diagnostics (%1)</source>
+        <translation>Diagnose (%1)</translation>
     </message>
 </context>
 <context>
     <name>studio::DiagnosticsModel</name>
     <message>
-        <location filename="../widgets/views/diagnosticsmodel.cpp" line="81"/>
         <source>Severity</source>
-        <translation>Schwere</translation>
+        <translation>Schweregrad</translation>
     </message>
     <message>
-        <location filename="../widgets/views/diagnosticsmodel.cpp" line="82"/>
         <source>Location</source>
         <translation>Ort</translation>
     </message>
     <message>
-        <location filename="../widgets/views/diagnosticsmodel.cpp" line="83"/>
         <source>Message</source>
         <translation>Meldung</translation>
     </message>
 </context>
 <context>
+    <name>studio::DocumentActions</name>
+    <message>
+        <source>&amp;New Carton</source>
+        <translation>&amp;Neues Carton</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Carton</source>
+        <translation>Carton &amp;bearbeiten</translation>
+    </message>
+    <message>
+        <source>Switch between browsing the carton and editing it</source>
+        <translation>Zwischen Durchsuchen und Bearbeiten des Cartons wechseln</translation>
+    </message>
+    <message>
+        <source>Open the carton folder %1 to edit and save as a .carton</source>
+        <translation>Den Carton-Ordner %1 öffnen, um ihn zu bearbeiten und als .carton zu speichern</translation>
+    </message>
+    <message>
+        <source>Start a new carton with %1 under model/</source>
+        <translation>Ein neues Carton mit %1 unter model/ beginnen</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot Start a Carton</source>
+        <translation>Carton kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>%1 cannot be packed: %2</source>
+        <translation>%1 kann nicht gepackt werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot Save</source>
+        <translation>Speichern nicht möglich</translation>
+    </message>
+    <message>
+        <source>%1 has unsafe entries that were left out; it cannot be saved.</source>
+        <translation>%1 enthält unsichere Einträge, die ausgelassen wurden; es kann nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Save With Errors?</source>
+        <translation>Trotz Fehlern speichern?</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has %n error(s); upstream Carton may refuse to load it.</source>
+        <translation>
+            <numerusform>%1 hat %n Fehler; das Original-Carton lehnt das Laden möglicherweise ab.</numerusform>
+            <numerusform>%1 hat %n Fehler; das Original-Carton lehnt das Laden möglicherweise ab.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save Anyway</source>
+        <translation>Trotzdem speichern</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>%1 wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Saving %1… %2 of %3</source>
+        <translation>%1 wird gespeichert… %2 von %3</translation>
+    </message>
+    <message>
+        <source>Save Failed</source>
+        <translation>Speichern fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1 was not saved; nothing on disk changed.
+
+%2</source>
+        <translation>%1 wurde nicht gespeichert; auf dem Datenträger hat sich nichts geändert.
+
+%2</translation>
+    </message>
+    <message>
+        <source>Unsaved Edits</source>
+        <translation>Nicht gespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before closing?</source>
+        <translation>Änderungen an %1 vor dem Schließen speichern?</translation>
+    </message>
+    <message>
+        <source>Your edits are lost if you don&apos;t save them.</source>
+        <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Edits?</source>
+        <translation>Nicht gespeicherte Änderungen wiederherstellen?</translation>
+    </message>
+    <message>
+        <source>Carton Studio did not close normally. Recover the unsaved edits of %1 (autosaved %2)?</source>
+        <translation>Carton Studio wurde nicht normal beendet. Die nicht gespeicherten Änderungen an %1 (automatisch gesichert %2) wiederherstellen?</translation>
+    </message>
+    <message>
+        <source>Recover</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Ask Again Later</source>
+        <translation>Später erneut fragen</translation>
+    </message>
+    <message>
+        <source>Cannot Recover</source>
+        <translation>Wiederherstellen nicht möglich</translation>
+    </message>
+    <message>
+        <source>The carton the edits belong to cannot be opened: %1</source>
+        <translation>Das Carton, zu dem die Änderungen gehören, kann nicht geöffnet werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DocumentEditor</name>
+    <message>
+        <source>Metadata</source>
+        <translation>Metadaten</translation>
+    </message>
+    <message>
+        <source>Runner</source>
+        <translation>Runner</translation>
+    </message>
+    <message>
+        <source>Inputs / Outputs</source>
+        <translation>Ein-/Ausgaben</translation>
+    </message>
+    <message>
+        <source>Self-tests &amp;&amp; Examples</source>
+        <translation>Selbsttests &amp;&amp; Beispiele</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DocumentFilesModel</name>
+    <message>
+        <source>From the carton</source>
+        <translation>Aus dem Carton</translation>
+    </message>
+    <message>
+        <source>From the carton (was %1)</source>
+        <translation>Aus dem Carton (vorher %1)</translation>
+    </message>
+    <message>
+        <source>Linked (fetched from LINKS)</source>
+        <translation>Verknüpft (aus LINKS abgerufen)</translation>
+    </message>
+    <message>
+        <source>Added from disk</source>
+        <translation>Vom Datenträger hinzugefügt</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>%1 is written when saving</source>
+        <translation>%1 wird beim Speichern geschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ErrorMapPane</name>
+    <message>
+        <source>|actual − expected|</source>
+        <translation>|tatsächlich − erwartet|</translation>
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation>Relativer Fehler</translation>
+    </message>
+    <message>
+        <source>Excess over tolerance (&gt; 0 fails)</source>
+        <translation>Überschreitung der Toleranz (&gt; 0 scheitert)</translation>
+    </message>
+    <message>
+        <source>Jump to Worst</source>
+        <translation>Zur größten Abweichung</translation>
+    </message>
+    <message>
+        <source>Show the element with the largest error in the map and in both tensors</source>
+        <translation>Das Element mit dem größten Fehler in der Karte und in beiden Tensoren zeigen</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>Zeigen:</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation>Tatsächlich</translation>
+    </message>
+    <message>
+        <source>Error map</source>
+        <translation>Fehlerkarte</translation>
+    </message>
+    <message>
+        <source>Run the self-tests and pick an output to see where it differs.</source>
+        <translation>Führen Sie die Selbsttests aus und wählen Sie eine Ausgabe, um zu sehen, wo sie abweicht.</translation>
+    </message>
+    <message>
+        <source>No expected tensor.</source>
+        <translation>Kein erwarteter Tensor.</translation>
+    </message>
+    <message>
+        <source>The model did not return this output.</source>
+        <translation>Das Modell hat diese Ausgabe nicht geliefert.</translation>
+    </message>
+    <message>
+        <source>No error map: one side is missing.</source>
+        <translation>Keine Fehlerkarte: Eine Seite fehlt.</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Wird berechnet…</translation>
+    </message>
+    <message>
+        <source>No error map: %1</source>
+        <translation>Keine Fehlerkarte: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements outside the tolerance</source>
+        <translation>%1 von %2 Elementen außerhalb der Toleranz</translation>
+    </message>
+    <message>
+        <source>Every element within the tolerance</source>
+        <translation>Alle Elemente innerhalb der Toleranz</translation>
+    </message>
+</context>
+<context>
     <name>studio::ErrorPage</name>
     <message>
-        <location filename="../widgets/shell/errorpage.cpp" line="22"/>
         <source>Try Again</source>
         <translation>Erneut versuchen</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/errorpage.cpp" line="23"/>
         <source>Close Tab</source>
         <translation>Tab schließen</translation>
     </message>
@@ -401,882 +1011,2990 @@
 <context>
     <name>studio::ExtractJob</name>
     <message>
-        <location filename="../widgets/views/extractjob.cpp" line="17"/>
         <source>Extracting…</source>
-        <translation>Entpacke…</translation>
+        <translation>Wird entpackt…</translation>
     </message>
     <message>
-        <location filename="../widgets/views/extractjob.cpp" line="17"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../widgets/views/extractjob.cpp" line="18"/>
         <source>Extract</source>
         <translation>Entpacken</translation>
     </message>
     <message>
-        <location filename="../widgets/views/extractjob.cpp" line="63"/>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <location filename="../widgets/views/extractjob.cpp" line="72"/>
         <source>Extracting %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird entpackt…</translation>
     </message>
 </context>
 <context>
     <name>studio::FilePreview</name>
     <message>
-        <location filename="../widgets/views/filepreview.cpp" line="81"/>
         <source>%1 is not in the archive: it is listed in LINKS (not fetched).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist nicht im Archiv: Die Datei ist in LINKS aufgeführt (nicht abgerufen).</translation>
     </message>
     <message>
-        <location filename="../widgets/views/filepreview.cpp" line="82"/>
         <source>%1 is not in the archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist nicht im Archiv.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/filepreview.cpp" line="112"/>
         <source>image larger than %1 bytes is not previewed</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilder größer als %1 Bytes werden nicht in der Vorschau gezeigt</translation>
     </message>
 </context>
 <context>
     <name>studio::FileViewer</name>
     <message>
-        <location filename="../widgets/views/fileviewer.cpp" line="72"/>
         <source>Select a file to see its contents.</source>
         <translation>Wählen Sie eine Datei, um ihren Inhalt zu sehen.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/fileviewer.cpp" line="93"/>
         <source>Loading %1…</source>
-        <translation>Lade %1…</translation>
+        <translation>%1 wird geladen…</translation>
     </message>
     <message>
-        <location filename="../widgets/views/fileviewer.cpp" line="115"/>
         <source>(showing the first %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(die ersten %1 werden gezeigt)</translation>
     </message>
     <message>
-        <location filename="../widgets/views/fileviewer.cpp" line="130"/>
         <source>— binary; first %1 bytes:</source>
-        <translation type="unfinished"></translation>
+        <translation>— binär; die ersten %1 Bytes:</translation>
+    </message>
+</context>
+<context>
+    <name>studio::FilesEditor</name>
+    <message>
+        <source>Where added files go: model/ for the model, misc/ for images, audio and video the description or examples use</source>
+        <translation>Wohin hinzugefügte Dateien kommen: model/ für das Modell, misc/ für Bilder, Audio und Video, die die Beschreibung oder die Beispiele verwenden</translation>
+    </message>
+    <message>
+        <source>Add &amp;Files…</source>
+        <translation>&amp;Dateien hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add F&amp;older…</source>
+        <translation>&amp;Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Re&amp;name</source>
+        <translation>&amp;Umbenennen</translation>
+    </message>
+    <message>
+        <source>Add to:</source>
+        <translation>Hinzufügen zu:</translation>
+    </message>
+    <message>
+        <source>Drop files or folders here to add them. carton.toml, MANIFEST and tensor_data/index.toml are written when saving.</source>
+        <translation>Dateien oder Ordner hier ablegen, um sie hinzuzufügen. carton.toml, MANIFEST und tensor_data/index.toml werden beim Speichern geschrieben.</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1</source>
+        <translation>Nichts hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1 is written when saving</source>
+        <translation>Nichts hinzugefügt: %1 wird beim Speichern geschrieben</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>Datei hinzufügen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n Files</source>
+        <translation>
+            <numerusform>%n Datei hinzufügen</numerusform>
+            <numerusform>%n Dateien hinzufügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n file(s) under %1</source>
+        <translation>
+            <numerusform>%n Datei unter %1 hinzugefügt</numerusform>
+            <numerusform>%n Dateien unter %1 hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Files</source>
+        <translation>
+            <numerusform>%n Datei entfernen</numerusform>
+            <numerusform>%n Dateien entfernen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add Files to %1</source>
+        <translation>Dateien zu %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Folder to %1</source>
+        <translation>Ordner zu %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Drop to add under %1</source>
+        <translation>Ablegen, um unter %1 hinzuzufügen</translation>
     </message>
 </context>
 <context>
     <name>studio::FilesPage</name>
     <message>
-        <location filename="../widgets/views/filespage.cpp" line="37"/>
         <source>Extract…</source>
         <translation>Entpacken…</translation>
     </message>
     <message>
-        <location filename="../widgets/views/filespage.cpp" line="39"/>
         <source>Extract the selected files (or everything when nothing is selected) into a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausgewählten Dateien (oder alles, wenn nichts ausgewählt ist) in einen Ordner entpacken</translation>
     </message>
     <message>
-        <location filename="../widgets/views/filespage.cpp" line="142"/>
         <source>Extract Everything To</source>
-        <translation type="unfinished"></translation>
+        <translation>Alles entpacken nach</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/views/filespage.cpp" line="142"/>
         <source>Extract %n File(s) To</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Datei entpacken nach</numerusform>
+            <numerusform>%n Dateien entpacken nach</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/views/filespage.cpp" line="148"/>
-        <location filename="../widgets/views/filespage.cpp" line="176"/>
         <source>Extract</source>
         <translation>Entpacken</translation>
     </message>
     <message>
-        <location filename="../widgets/views/filespage.cpp" line="149"/>
         <source>The folder %1 is not empty. Files with the same names will be replaced. Continue?</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner %1 ist nicht leer. Dateien mit gleichem Namen werden ersetzt. Fortfahren?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/views/filespage.cpp" line="166"/>
         <source>Extracted %n file(s) (%1) to %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Datei (%1) nach %2 entpackt.</numerusform>
+            <numerusform>%n Dateien (%1) nach %2 entpackt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/views/filespage.cpp" line="169"/>
         <source>%n linked file(s) were not fetched.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n verknüpfte Datei wurde nicht abgerufen.</numerusform>
+            <numerusform>%n verknüpfte Dateien wurden nicht abgerufen.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/views/filespage.cpp" line="172"/>
         <source>Extraction cancelled; nothing was left behind.</source>
-        <translation type="unfinished"></translation>
+        <translation>Entpacken abgebrochen; es wurde nichts zurückgelassen.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/filespage.cpp" line="174"/>
         <source>Extraction failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Entpacken fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/filespage.cpp" line="176"/>
         <source>Extraction failed:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Entpacken fehlgeschlagen:
+%1</translation>
+    </message>
+    <message>
+        <source>This carton has unsafe entries (see Diagnostics): it is open read-only and cannot be extracted</source>
+        <translation>Dieses Carton enthält unsichere Einträge (siehe Diagnose): Es ist schreibgeschützt geöffnet und kann nicht entpackt werden</translation>
+    </message>
+    <message>
+        <source>Filter files (Ctrl+F)</source>
+        <translation>Dateien filtern (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Path</source>
+        <translation>&amp;Pfad kopieren</translation>
+    </message>
+    <message>
+        <source>Copy &amp;SHA-256</source>
+        <translation>&amp;SHA-256 kopieren</translation>
+    </message>
+    <message>
+        <source>SHA-256 copied to the clipboard.</source>
+        <translation>SHA-256 in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>Path copied to the clipboard.</source>
+        <translation>Pfad in die Zwischenablage kopiert.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::HeatmapData</name>
+    <message>
+        <source>The slice does not fit the tensor.</source>
+        <translation>Der Ausschnitt passt nicht zum Tensor.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::HeatmapView</name>
+    <message>
+        <source>row %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>rows %1–%2, columns %3–%4</source>
+        <translation>Zeilen %1–%2, Spalten %3–%4</translation>
+    </message>
+    <message>
+        <source>: min %1, max %2</source>
+        <translation>: Min. %1, Max. %2</translation>
+    </message>
+    <message>
+        <source> (and %1)</source>
+        <translation> (und %1)</translation>
+    </message>
+    <message>
+        <source>log</source>
+        <translation>log</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>linear</translation>
+    </message>
+    <message>
+        <source>%1×%2 bins</source>
+        <translation>%1×%2 Klassen</translation>
+    </message>
+</context>
+<context>
+    <name>studio::HistogramWidget</name>
+    <message>
+        <source>max count %1</source>
+        <translation>max. Anzahl %1</translation>
+    </message>
+    <message>
+        <source>[%1, %2%3: %4</source>
+        <translation>[%1, %2%3: %4</translation>
     </message>
 </context>
 <context>
     <name>studio::ImageDecoder</name>
     <message>
-        <location filename="../widgets/views/imagedecoder.cpp" line="38"/>
         <source>not an image format this application can read</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Bildformat, das diese Anwendung lesen kann</translation>
     </message>
     <message>
-        <location filename="../widgets/views/imagedecoder.cpp" line="47"/>
         <source>image too large (%1 × %2 pixels)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild zu groß (%1 × %2 Pixel)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::LicenseEdit</name>
+    <message>
+        <source>%1 is deprecated</source>
+        <translation>%1 ist veraltet</translation>
     </message>
 </context>
 <context>
     <name>studio::MainWindow</name>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="84"/>
         <source>Nothing to show for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts anzuzeigen für %1</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="105"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="107"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="111"/>
         <source>Open &amp;Folder…</source>
         <translation>&amp;Ordner öffnen…</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="114"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="116"/>
         <source>Open &amp;Sample Carton</source>
-        <translation type="unfinished"></translation>
+        <translation>B&amp;eispiel-Carton öffnen</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="120"/>
         <source>&amp;Close</source>
-        <translation>&amp;Schließen</translation>
+        <translation>Sch&amp;ließen</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="124"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="129"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="131"/>
         <source>Copy Model &amp;Hash</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell-&amp;Hash kopieren</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="135"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="141"/>
         <source>&amp;Next Tab</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nächster Tab</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="146"/>
         <source>&amp;Previous Tab</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vorheriger Tab</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="152"/>
         <source>&amp;Full Screen</source>
-        <translation type="unfinished"></translation>
+        <translation>Vo&amp;llbild</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="158"/>
         <source>&amp;Carton</source>
         <translation>&amp;Carton</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="160"/>
         <source>&amp;Verify Again</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut &amp;prüfen</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="164"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="165"/>
         <source>&amp;About Carton Studio</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Über Carton Studio</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="168"/>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="188"/>
         <source>Clear Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Liste leeren</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="233"/>
         <source>Open Carton</source>
-        <translation type="unfinished"></translation>
+        <translation>Carton öffnen</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="234"/>
-        <source>Cartons (*.carton);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="243"/>
         <source>Open Carton Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Carton-Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="269"/>
         <source>Model hash copied</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell-Hash kopiert</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="419"/>
-        <source>Could not be opened</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="425"/>
-        <source>Files failed verification</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="428"/>
-        <source>Not a valid carton: see Diagnostics</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="431"/>
         <source>Verifying…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geprüft…</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="434"/>
-        <source>All files verified</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="455"/>
         <source>No carton open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Carton geöffnet.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="460"/>
         <source>Opening…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geöffnet…</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="462"/>
         <source>Checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geprüft…</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/mainwindow.cpp" line="464"/>
         <source>No problems found.</source>
         <translation>Keine Probleme gefunden.</translation>
+    </message>
+    <message>
+        <source>Show the Diagnostics panel</source>
+        <translation>Den Diagnose-Bereich anzeigen</translation>
+    </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation>&amp;Vergleichen mit…</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Run Self-tests</source>
+        <translation>&amp;Selbsttests ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Runners…</source>
+        <translation>&amp;Runner…</translation>
+    </message>
+    <message>
+        <source>Cartons and tensor files (*.carton *.safetensors *.npy);;Cartons (*.carton);;Tensor files (*.safetensors *.npy);;All files (*)</source>
+        <translation>Cartons und Tensordateien (*.carton *.safetensors *.npy);;Cartons (*.carton);;Tensordateien (*.safetensors *.npy);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>The new language applies the next time Carton Studio starts.</source>
+        <translation>Die neue Sprache gilt ab dem nächsten Start von Carton Studio.</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Path</source>
+        <translation>&amp;Pfad kopieren</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Folder</source>
+        <translation>Im &amp;Ordner zeigen</translation>
+    </message>
+    <message>
+        <source>Close &amp;Others</source>
+        <translation>&amp;Andere schließen</translation>
+    </message>
+    <message>
+        <source>Close Tabs to the &amp;Right</source>
+        <translation>Tabs &amp;rechts schließen</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 Fehler</translation>
+    </message>
+    <message>
+        <source>%1 errors</source>
+        <translation>%1 Fehler</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 Warnung</translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation>%1 Warnungen</translation>
+    </message>
+    <message>
+        <source>1 info</source>
+        <translation>1 Hinweis</translation>
+    </message>
+    <message>
+        <source>%1 infos</source>
+        <translation>%1 Hinweise</translation>
     </message>
 </context>
 <context>
     <name>studio::MarkdownRenderer</name>
     <message>
-        <location filename="../widgets/views/markdownrenderer.cpp" line="303"/>
         <source>(The description is too long and was cut.)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Die Beschreibung ist zu lang und wurde gekürzt.)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::MetadataEditor</name>
+    <message>
+        <source>Edit Model Name</source>
+        <translation>Modellname bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Short Description</source>
+        <translation>Kurzbeschreibung bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit License</source>
+        <translation>Lizenz bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Repository</source>
+        <translation>Repository bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Homepage</source>
+        <translation>Homepage bearbeiten</translation>
+    </message>
+    <message>
+        <source>Insert Image…</source>
+        <translation>Bild einfügen…</translation>
+    </message>
+    <message>
+        <source>A name people recognise, e.g. “ResNet-50 image classifier”</source>
+        <translation>Ein Name, den man wiedererkennt, z. B. „ResNet-50-Bildklassifikator“</translation>
+    </message>
+    <message>
+        <source>One line: what the model does (at most %1 characters)</source>
+        <translation>Eine Zeile: was das Modell tut (höchstens %1 Zeichen)</translation>
+    </message>
+    <message>
+        <source>Characters used; upstream Carton refuses to pack more than %1.</source>
+        <translation>Verwendete Zeichen; das Original-Carton packt nicht mehr als %1.</translation>
+    </message>
+    <message>
+        <source>SPDX license, e.g. Apache-2.0 or MIT OR Apache-2.0</source>
+        <translation>SPDX-Lizenz, z. B. Apache-2.0 oder MIT OR Apache-2.0</translation>
+    </message>
+    <message>
+        <source>https://github.com/owner/model</source>
+        <translation>https://github.com/owner/model</translation>
+    </message>
+    <message>
+        <source>https://example.org/model</source>
+        <translation>https://example.org/model</translation>
+    </message>
+    <message>
+        <source>Describe the model in Markdown: what it does, its inputs and outputs, how it was trained. Images: ![caption](@misc/figure.png) — use Insert Image… to add one from disk.</source>
+        <translation>Beschreiben Sie das Modell in Markdown: was es tut, seine Ein- und Ausgaben, wie es trainiert wurde. Bilder: ![Bildunterschrift](@misc/figure.png) — mit „Bild einfügen…“ fügen Sie eines vom Datenträger hinzu.</translation>
+    </message>
+    <message>
+        <source>Add an image file to misc/ and show it in the description at the cursor</source>
+        <translation>Eine Bilddatei zu misc/ hinzufügen und an der Cursorposition in der Beschreibung zeigen</translation>
+    </message>
+    <message>
+        <source>Model &amp;name:</source>
+        <translation>Modell&amp;name:</translation>
+    </message>
+    <message>
+        <source>&amp;Short description:</source>
+        <translation>&amp;Kurzbeschreibung:</translation>
+    </message>
+    <message>
+        <source>&amp;License:</source>
+        <translation>&amp;Lizenz:</translation>
+    </message>
+    <message>
+        <source>&amp;Repository:</source>
+        <translation>&amp;Repository:</translation>
+    </message>
+    <message>
+        <source>&amp;Homepage:</source>
+        <translation>&amp;Homepage:</translation>
+    </message>
+    <message>
+        <source>Required &amp;platforms:</source>
+        <translation>Erforderliche &amp;Plattformen:</translation>
+    </message>
+    <message>
+        <source>&amp;Description (Markdown):</source>
+        <translation>&amp;Beschreibung (Markdown):</translation>
+    </message>
+    <message>
+        <source>Edit Required Platforms</source>
+        <translation>Erforderliche Plattformen bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Description</source>
+        <translation>Beschreibung bearbeiten</translation>
+    </message>
+    <message>
+        <source>The rendered description shows here.</source>
+        <translation>Hier erscheint die gerenderte Beschreibung.</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable file</source>
+        <translation>%1 ist keine lesbare Datei</translation>
+    </message>
+    <message>
+        <source>%1 is larger than the %2 MiB an image may have</source>
+        <translation>%1 ist größer als die %2 MiB, die ein Bild haben darf</translation>
+    </message>
+    <message>
+        <source>%1 is not an image this application can show (%2)</source>
+        <translation>%1 ist kein Bild, das diese Anwendung anzeigen kann (%2)</translation>
+    </message>
+    <message>
+        <source>Insert Image %1</source>
+        <translation>Bild %1 einfügen</translation>
+    </message>
+    <message>
+        <source>Insert Image</source>
+        <translation>Bild einfügen</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;All files (*)</source>
+        <translation>Bilder (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::OutputResultsModel</name>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>expected, but the model did not return it</source>
+        <translation>erwartet, aber vom Modell nicht geliefert</translation>
+    </message>
+    <message>
+        <source>unexpected</source>
+        <translation>unerwartet</translation>
+    </message>
+    <message>
+        <source>returned by the model, not in expected_out</source>
+        <translation>vom Modell geliefert, nicht in expected_out</translation>
+    </message>
+    <message>
+        <source>spec mismatch</source>
+        <translation>Spezifikation weicht ab</translation>
+    </message>
+    <message>
+        <source>no sample</source>
+        <translation>keine Probe</translation>
+    </message>
+    <message>
+        <source>sample %1</source>
+        <translation>Probe %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%1 von %2 (%3 %)</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>exakt</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>expected: %1 %2</source>
+        <translation>erwartet: %1 %2</translation>
+    </message>
+    <message>
+        <source>actual: %1 %2</source>
+        <translation>tatsächlich: %1 %2</translation>
+    </message>
+    <message>
+        <source>The smallest atol (with the rtol applied) that makes every element pass</source>
+        <translation>Die kleinste atol (mit der rtol angewandt), bei der jedes Element besteht</translation>
+    </message>
+    <message>
+        <source>The smallest rtol (with the atol applied) that makes every element pass</source>
+        <translation>Die kleinste rtol (mit der atol angewandt), bei der jedes Element besteht</translation>
+    </message>
+    <message>
+        <source>NaN and infinities in expected / actual</source>
+        <translation>NaN und Unendlichkeiten in erwartet / tatsächlich</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Mismatches</source>
+        <translation>Abweichungen</translation>
+    </message>
+    <message>
+        <source>Max abs</source>
+        <translation>Max. abs.</translation>
+    </message>
+    <message>
+        <source>Mean abs</source>
+        <translation>Mittel abs.</translation>
+    </message>
+    <message>
+        <source>p99 abs</source>
+        <translation>p99 abs.</translation>
+    </message>
+    <message>
+        <source>Max rel</source>
+        <translation>Max. rel.</translation>
+    </message>
+    <message>
+        <source>Min atol</source>
+        <translation>Min. atol</translation>
+    </message>
+    <message>
+        <source>Min rtol</source>
+        <translation>Min. rtol</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>Toleranz</translation>
+    </message>
+    <message>
+        <source>NaN/Inf (exp / act)</source>
+        <translation>NaN/Inf (erw. / tats.)</translation>
     </message>
 </context>
 <context>
     <name>studio::OverviewPage</name>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="120"/>
         <source>carton.toml could not be read; see the diagnostics.</source>
-        <translation type="unfinished"></translation>
+        <translation>carton.toml konnte nicht gelesen werden; siehe Diagnose.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="131"/>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="132"/>
         <source>License:</source>
-        <translation type="unfinished"></translation>
+        <translation>Lizenz:</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="133"/>
         <source>Repository:</source>
-        <translation type="unfinished"></translation>
+        <translation>Repository:</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="136"/>
         <source>Homepage:</source>
-        <translation type="unfinished"></translation>
+        <translation>Homepage:</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="139"/>
         <source>Platforms:</source>
-        <translation type="unfinished"></translation>
+        <translation>Plattformen:</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="139"/>
         <source>any</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebig</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="141"/>
         <source>Runner:</source>
-        <translation type="unfinished"></translation>
+        <translation>Runner:</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="143"/>
         <source>Framework version:</source>
-        <translation type="unfinished"></translation>
+        <translation>Framework-Version:</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="145"/>
         <source>Compat version:</source>
-        <translation type="unfinished"></translation>
+        <translation>Kompat.-Version:</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="150"/>
         <source>Runner options:</source>
-        <translation type="unfinished"></translation>
+        <translation>Runner-Optionen:</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="151"/>
         <source>Spec version:</source>
-        <translation type="unfinished"></translation>
+        <translation>Spec-Version:</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="164"/>
         <source>(no MANIFEST)</source>
-        <translation type="unfinished"></translation>
+        <translation>(kein MANIFEST)</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="169"/>
         <source>Copy the model hash</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Modell-Hash kopieren</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="175"/>
         <source>Model hash:</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell-Hash:</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="196"/>
         <source>This description has remote images.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Beschreibung enthält entfernte Bilder.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="198"/>
         <source>Load Them</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="201"/>
         <source>Fetch the images over https and remember the choice for this model</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bilder über https abrufen und die Wahl für dieses Modell merken</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="219"/>
         <source>No description.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Beschreibung.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="224"/>
         <source>This description has a remote image. Nothing is fetched until you allow it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Beschreibung enthält ein entferntes Bild. Es wird nichts abgerufen, bevor Sie es erlauben.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="225"/>
         <source>This description has %1 remote images. Nothing is fetched until you allow it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Beschreibung enthält %1 entfernte Bilder. Es wird nichts abgerufen, bevor Sie es erlauben.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/overviewpage.cpp" line="253"/>
         <source>Model hash copied to the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell-Hash in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation>Zustand:</translation>
+    </message>
+    <message>
+        <source>Opening…</source>
+        <translation>Wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Signature:</source>
+        <translation>Signatur:</translation>
+    </message>
+    <message>
+        <source>%1 (%2 listed in MANIFEST, and MANIFEST/LINKS themselves)</source>
+        <translation>%1 (%2 in MANIFEST aufgeführt, dazu MANIFEST/LINKS selbst)</translation>
+    </message>
+    <message>
+        <source>Files:</source>
+        <translation>Dateien:</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>Größe:</translation>
+    </message>
+    <message>
+        <source>%1 (%2 packed)</source>
+        <translation>%1 (%2 gepackt)</translation>
+    </message>
+    <message>
+        <source>Path:</source>
+        <translation>Pfad:</translation>
+    </message>
+</context>
+<context>
+    <name>studio::PlatformListEdit</name>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Platforms the model runs on. Double-click or press F2 to edit, Delete to remove.</source>
+        <translation>Plattformen, auf denen das Modell läuft. Zum Bearbeiten doppelklicken oder F2 drücken, zum Entfernen Delete.</translation>
+    </message>
+    <message>
+        <source>Add a target triple, e.g. %1</source>
+        <translation>Ein Target-Triple hinzufügen, z. B. %1</translation>
+    </message>
+    <message>
+        <source>%1 is in the list already</source>
+        <translation>%1 ist bereits in der Liste</translation>
+    </message>
+    <message>
+        <source>Not a target triple: %1</source>
+        <translation>Kein Target-Triple: %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::PreferencesDialog</name>
+    <message>
+        <source>Verify every file against MANIFEST when a carton opens</source>
+        <translation>Beim Öffnen eines Cartons jede Datei mit MANIFEST abgleichen</translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>System (%1)</source>
+        <translation>System (%1)</translation>
+    </message>
+    <message>
+        <source>zstd (as upstream Carton writes)</source>
+        <translation>zstd (wie das Original-Carton schreibt)</translation>
+    </message>
+    <message>
+        <source>Deflate (readable by every zip tool)</source>
+        <translation>Deflate (von jedem Zip-Programm lesbar)</translation>
+    </message>
+    <message>
+        <source>Store (no compression, fastest random access)</source>
+        <translation>Stored (ohne Kompression, schnellster wahlfreier Zugriff)</translation>
+    </message>
+    <message>
+        <source>A new language applies the next time Carton Studio starts.</source>
+        <translation>Eine neue Sprache gilt ab dem nächsten Start von Carton Studio.</translation>
+    </message>
+    <message>
+        <source>Used for files a save writes anew; files it copies keep their own.</source>
+        <translation>Gilt für Dateien, die beim Speichern neu geschrieben werden; kopierte Dateien behalten ihre eigene.</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Design:</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>&amp;Compression:</source>
+        <translation>&amp;Kompression:</translation>
+    </message>
+    <message>
+        <source>Compression &amp;level:</source>
+        <translation>Kompressionss&amp;tufe:</translation>
+    </message>
+    <message>
+        <source>Trusted &amp;keys:</source>
+        <translation>&amp;Vertrauenswürdige Schlüssel:</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ReferenceDelegate</name>
+    <message>
+        <source>tensor name or @misc/FILE</source>
+        <translation>Tensorname oder @misc/DATEI</translation>
+    </message>
+    <message>
+        <source>tensor name</source>
+        <translation>Tensorname</translation>
+    </message>
+    <message>
+        <source>A tensor of tensor_data/ (Import Tensor… adds one)%1; empty removes the reference</source>
+        <translation>Ein Tensor aus tensor_data/ („Tensor importieren…“ fügt einen hinzu)%1; leer entfernt den Verweis</translation>
+    </message>
+    <message>
+        <source>, or a file of misc/</source>
+        <translation> oder eine Datei aus misc/</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunnerEditor</name>
+    <message>
+        <source>Add Option</source>
+        <translation>Option hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>The runner that runs the model, e.g. torchscript or python</source>
+        <translation>Der Runner, der das Modell ausführt, z. B. torchscript oder python</translation>
+    </message>
+    <message>
+        <source>A semver requirement, e.g. =2.0.1, ^1.13 or &gt;=3.8, &lt;3.12</source>
+        <translation>Eine Semver-Anforderung, z. B. =2.0.1, ^1.13 oder &gt;=3.8, &lt;3.12</translation>
+    </message>
+    <message>
+        <source>The runner interface version the carton was packed for (runner_compat_version)</source>
+        <translation>Die Version der Runner-Schnittstelle, für die das Carton gepackt wurde (runner_compat_version)</translation>
+    </message>
+    <message>
+        <source>Remove Option</source>
+        <translation>Option entfernen</translation>
+    </message>
+    <message>
+        <source>Add an option: one the runner declares, or a new key</source>
+        <translation>Eine Option hinzufügen: eine, die der Runner deklariert, oder einen neuen Schlüssel</translation>
+    </message>
+    <message>
+        <source>Runner &amp;name:</source>
+        <translation>Runner-&amp;Name:</translation>
+    </message>
+    <message>
+        <source>Required &amp;framework version:</source>
+        <translation>Erforderliche &amp;Framework-Version:</translation>
+    </message>
+    <message>
+        <source>Runner &amp;compat version:</source>
+        <translation>Runner-&amp;Kompatibilitätsversion:</translation>
+    </message>
+    <message>
+        <source>Runner &amp;options ([runner.opts]):</source>
+        <translation>Runner-&amp;Optionen ([runner.opts]):</translation>
+    </message>
+    <message>
+        <source>Values are integers, floats, strings or booleans. Options the runner does not know are kept and passed on.</source>
+        <translation>Werte sind Ganzzahlen, Gleitkommazahlen, Zeichenketten oder Wahrheitswerte. Optionen, die der Runner nicht kennt, bleiben erhalten und werden weitergegeben.</translation>
+    </message>
+    <message>
+        <source>Edit Runner Name</source>
+        <translation>Runner-Name bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Required Framework Version</source>
+        <translation>Erforderliche Framework-Version bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Runner Compat Version</source>
+        <translation>Runner-Kompatibilitätsversion bearbeiten</translation>
+    </message>
+    <message>
+        <source>New Option</source>
+        <translation>Neue Option</translation>
+    </message>
+    <message>
+        <source>%1 %2 (installed)%3</source>
+        <translation>%1 %2 (installiert)%3</translation>
+    </message>
+    <message>
+        <source>Required: the framework versions the model works with, e.g. =2.0.1, ^1.13 or &gt;=3.8.</source>
+        <translation>Erforderlich: die Framework-Versionen, mit denen das Modell funktioniert, z. B. =2.0.1, ^1.13 oder &gt;=3.8.</translation>
+    </message>
+    <message>
+        <source>Not a semver requirement: %1</source>
+        <translation>Keine Semver-Anforderung: %1</translation>
+    </message>
+    <message>
+        <source>Matches %1.</source>
+        <translation>Passt zu %1.</translation>
+    </message>
+    <message>
+        <source>Installed %1 %2 matches.</source>
+        <translation>Installiertes %1 %2 passt.</translation>
+    </message>
+    <message>
+        <source>Installed %1 %2 does not match.</source>
+        <translation>Installiertes %1 %2 passt nicht.</translation>
+    </message>
+    <message>
+        <source>Supported by the installed %1.</source>
+        <translation>Vom installierten %1 unterstützt.</translation>
+    </message>
+    <message>
+        <source>The installed %1 supports %2.</source>
+        <translation>Das installierte %1 unterstützt %2.</translation>
+    </message>
+    <message>
+        <source>Add Runner Option %1</source>
+        <translation>Runner-Option %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Runner Option %1</source>
+        <translation>Runner-Option %1 entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Runner Options</source>
+        <translation>
+            <numerusform>%n Runner-Option entfernen</numerusform>
+            <numerusform>%n Runner-Optionen entfernen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunnerOptDelegate</name>
+    <message>
+        <source>Integer, float, string or boolean (carton.toml arrays are not supported)</source>
+        <translation>Ganzzahl, Gleitkommazahl, Zeichenkette oder Wahrheitswert (Arrays aus carton.toml werden nicht unterstützt)</translation>
+    </message>
+    <message>
+        <source>option name</source>
+        <translation>Optionsname</translation>
+    </message>
+    <message>
+        <source>integer</source>
+        <translation>Ganzzahl</translation>
+    </message>
+    <message>
+        <source>number, e.g. 0.5 or 1e-3</source>
+        <translation>Zahl, z. B. 0.5 oder 1e-3</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunnerOptsModel</name>
+    <message>
+        <source>Option</source>
+        <translation>Option</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Rename Runner Option %1</source>
+        <translation>Runner-Option %1 umbenennen</translation>
+    </message>
+    <message>
+        <source>Change Type of Runner Option %1</source>
+        <translation>Typ der Runner-Option %1 ändern</translation>
+    </message>
+    <message>
+        <source>Edit Runner Option %1</source>
+        <translation>Runner-Option %1 bearbeiten</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunnersDialog</name>
+    <message>
+        <source>Runner Plugins</source>
+        <translation>Runner-Plugins</translation>
+    </message>
+    <message>
+        <source>Runner</source>
+        <translation>Runner</translation>
+    </message>
+    <message>
+        <source>Framework version</source>
+        <translation>Framework-Version</translation>
+    </message>
+    <message>
+        <source>Compat versions</source>
+        <translation>Kompatibilitätsversionen</translation>
+    </message>
+    <message>
+        <source>File / details</source>
+        <translation>Datei / Details</translation>
+    </message>
+    <message>
+        <source>, default %1</source>
+        <translation>, Standard %1</translation>
+    </message>
+    <message>
+        <source>option %1</source>
+        <translation>Option %1</translation>
+    </message>
+    <message>
+        <source>(not usable)</source>
+        <translation>(nicht nutzbar)</translation>
+    </message>
+    <message>
+        <source>Searched, in this order (the CARTON_RUNNER_PATH folders first):
+%1</source>
+        <translation>Durchsucht, in dieser Reihenfolge (zuerst die Ordner aus CARTON_RUNNER_PATH):
+%1</translation>
+    </message>
+    <message>
+        <source>No runner plugins were found: self-tests cannot run.</source>
+        <translation>Keine Runner-Plugins gefunden: Selbsttests können nicht laufen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runner plugin(s) found.</source>
+        <translation>
+            <numerusform>%n Runner-Plugin gefunden.</numerusform>
+            <numerusform>%n Runner-Plugins gefunden.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>studio::SafetyFindingsModel</name>
+    <message>
+        <source>Critical</source>
+        <translation>Kritisch</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SafetyPage</name>
+    <message>
+        <source>Scan Again</source>
+        <translation>Erneut scannen</translation>
+    </message>
+    <message>
+        <source>Read the carton again and scan everything</source>
+        <translation>Das Carton erneut lesen und alles scannen</translation>
+    </message>
+    <message>
+        <source>Not scanned yet</source>
+        <translation>Noch nicht gescannt</translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>Wird gescannt…</translation>
+    </message>
+    <message>
+        <source>No findings</source>
+        <translation>Keine Befunde</translation>
+    </message>
+    <message numerus="yes">
+        <source>No findings (%n note(s))</source>
+        <translation>
+            <numerusform>Keine Befunde (%n Hinweis)</numerusform>
+            <numerusform>Keine Befunde (%n Hinweise)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Findings: %1</source>
+        <translation>Befunde: %1</translation>
+    </message>
+    <message>
+        <source>Unknown: the carton could not be scanned</source>
+        <translation>Unbekannt: Das Carton konnte nicht gescannt werden</translation>
+    </message>
+    <message>
+        <source>Unknown: parts of the carton could not be read</source>
+        <translation>Unbekannt: Teile des Cartons konnten nicht gelesen werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pickle(s) disassembled (never loaded)</source>
+        <translation>
+            <numerusform>%n Pickle disassembliert (nie geladen)</numerusform>
+            <numerusform>%n Pickles disassembliert (nie geladen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n import(s) on the allow-list</source>
+        <translation>
+            <numerusform>%1 von %n Import auf der Positivliste</numerusform>
+            <numerusform>%1 von %n Importen auf der Positivliste</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Python file(s)</source>
+        <translation>
+            <numerusform>%n Python-Datei</numerusform>
+            <numerusform>%n Python-Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no hosts</source>
+        <translation>keine Hosts</translation>
+    </message>
+    <message>
+        <source>hosts: %1</source>
+        <translation>Hosts: %1</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>Nicht gelesen: %1</translation>
+    </message>
+    <message>
+        <source>What the scan read</source>
+        <translation>Was der Scan gelesen hat</translation>
+    </message>
+    <message>
+        <source>pickle protocol %1, %2 opcodes%3</source>
+        <translation>Pickle-Protokoll %1, %2 Opcodes%3</translation>
+    </message>
+    <message>
+        <source>, stopped early</source>
+        <translation>, vorzeitig beendet</translation>
+    </message>
+    <message>
+        <source>no imports</source>
+        <translation>keine Importe</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <translation>erlaubt</translation>
+    </message>
+    <message>
+        <source>not allowed</source>
+        <translation>nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>(unresolved)</source>
+        <translation>(nicht aufgelöst)</translation>
+    </message>
+    <message>
+        <source>imports %1</source>
+        <translation>importiert %1</translation>
+    </message>
+    <message>
+        <source>No pickles and no Python code in this carton.</source>
+        <translation>Keine Pickles und kein Python-Code in diesem Carton.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan complete · %n file(s) examined</source>
+        <translation>
+            <numerusform>Scan vollständig · %n Datei untersucht</numerusform>
+            <numerusform>Scan vollständig · %n Dateien untersucht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan incomplete · %n file(s) examined</source>
+        <translation>
+            <numerusform>Scan unvollständig · %n Datei untersucht</numerusform>
+            <numerusform>Scan unvollständig · %n Dateien untersucht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan failed · %n file(s) examined</source>
+        <translation>
+            <numerusform>Scan fehlgeschlagen · %n Datei untersucht</numerusform>
+            <numerusform>Scan fehlgeschlagen · %n Dateien untersucht</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>studio::Screenshotter</name>
     <message>
-        <location filename="../widgets/shell/screenshotter.cpp" line="39"/>
-        <location filename="../widgets/shell/screenshotter.cpp" line="52"/>
         <source>The window is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Fenster ist nicht mehr vorhanden.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/screenshotter.cpp" line="58"/>
         <source>Could not save the screenshot to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Bildschirmfoto konnte nicht unter %1 gespeichert werden.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SelfTestsEditor</name>
+    <message>
+        <source>The carton&apos;s [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)</source>
+        <translation>Die [[self_test]]s des Cartons (von „Selbsttests ausführen“ ausgeführt) und seine [[example]]s (den Benutzern gezeigt)</translation>
+    </message>
+    <message>
+        <source>Add Self-test</source>
+        <translation>Selbsttest hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a [[self_test]]: inputs and the outputs they must give</source>
+        <translation>Einen [[self_test]] hinzufügen: Eingaben und die Ausgaben, die sie ergeben müssen</translation>
+    </message>
+    <message>
+        <source>Add Example</source>
+        <translation>Beispiel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add an [[example]]: inputs and sample outputs for users</source>
+        <translation>Ein [[example]] hinzufügen: Eingaben und Beispielausgaben für Benutzer</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplizieren</translation>
+    </message>
+    <message>
+        <source>Duplicate the selected item (Ctrl+D)</source>
+        <translation>Das ausgewählte Element duplizieren (Ctrl+D)</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected item (Delete)</source>
+        <translation>Das ausgewählte Element entfernen (Delete)</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move the selected item up (Alt+Up)</source>
+        <translation>Das ausgewählte Element nach oben verschieben (Alt+Up)</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Move the selected item down (Alt+Down)</source>
+        <translation>Das ausgewählte Element nach unten verschieben (Alt+Down)</translation>
+    </message>
+    <message>
+        <source>No self-test or example selected.
+
+A self-test feeds tensors from tensor_data/ to the model and compares what it returns with the expected outputs; an example shows users what the model takes and gives.
+Add one with the buttons on the left.</source>
+        <translation>Kein Selbsttest oder Beispiel ausgewählt.
+
+Ein Selbsttest gibt Tensoren aus tensor_data/ an das Modell und vergleicht, was es liefert, mit den erwarteten Ausgaben; ein Beispiel zeigt Benutzern, was das Modell erhält und liefert.
+Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
+    </message>
+    <message>
+        <source>Optional: a short name, e.g. &quot;cat photo&quot;</source>
+        <translation>Optional: ein kurzer Name, z. B. „Katzenfoto“</translation>
+    </message>
+    <message>
+        <source>Optional: what this item checks or shows</source>
+        <translation>Optional: was dieses Element prüft oder zeigt</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Description:</source>
+        <translation>&amp;Beschreibung:</translation>
+    </message>
+    <message>
+        <source>One row per declared input and output. Edit the Tensor cell (F2 or double-click) to pick a tensor of tensor_data/</source>
+        <translation>Eine Zeile pro deklarierter Ein- und Ausgabe. Bearbeiten Sie die Zelle „Tensor“ (F2 oder Doppelklick), um einen Tensor aus tensor_data/ zu wählen</translation>
+    </message>
+    <message>
+        <source>&amp;Import Tensor…</source>
+        <translation>Tensor &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Add a tensor from a .npy or .safetensors file to tensor_data/ and use it in the selected row</source>
+        <translation>Einen Tensor aus einer .npy- oder .safetensors-Datei zu tensor_data/ hinzufügen und in der ausgewählten Zeile verwenden</translation>
+    </message>
+    <message>
+        <source>Add &amp;File…</source>
+        <translation>&amp;Datei hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add an image, audio or video file to misc/ and use it in the selected row (examples only)</source>
+        <translation>Eine Bild-, Audio- oder Videodatei zu misc/ hinzufügen und in der ausgewählten Zeile verwenden (nur Beispiele)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear</source>
+        <translation>&amp;Leeren</translation>
+    </message>
+    <message>
+        <source>Remove the selected row&apos;s tensor (Delete)</source>
+        <translation>Den Tensor der ausgewählten Zeile entfernen (Delete)</translation>
+    </message>
+    <message numerus="yes">
+        <source>tensor_data/ holds %n tensor(s)</source>
+        <translation>
+            <numerusform>tensor_data/ enthält %n Tensor</numerusform>
+            <numerusform>tensor_data/ enthält %n Tensoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor_data/index.toml cannot be read</source>
+        <translation>tensor_data/index.toml kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Self-test %1 of %2</source>
+        <translation>Selbsttest %1 von %2</translation>
+    </message>
+    <message>
+        <source>Example %1 of %2</source>
+        <translation>Beispiel %1 von %2</translation>
+    </message>
+    <message>
+        <source>This self-test has extension keys (such as [self_test.tolerance]); they are kept as they are.</source>
+        <translation>Dieser Selbsttest hat Erweiterungsschlüssel (etwa [self_test.tolerance]); sie bleiben unverändert erhalten.</translation>
+    </message>
+    <message>
+        <source>Edit Name of %1</source>
+        <translation>Name von %1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Description of %1</source>
+        <translation>Beschreibung von %1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>Duplicate %1</source>
+        <translation>%1 duplizieren</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <source>Move %1 Up</source>
+        <translation>%1 nach oben verschieben</translation>
+    </message>
+    <message>
+        <source>Move %1 Down</source>
+        <translation>%1 nach unten verschieben</translation>
+    </message>
+    <message>
+        <source>no self-test or example is selected</source>
+        <translation>kein Selbsttest oder Beispiel ausgewählt</translation>
+    </message>
+    <message>
+        <source>Import Tensor %1</source>
+        <translation>Tensor %1 importieren</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>no example is selected</source>
+        <translation>kein Beispiel ausgewählt</translation>
+    </message>
+    <message>
+        <source>Add File %1</source>
+        <translation>Datei %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Import Tensor</source>
+        <translation>Tensor importieren</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
+        <translation>Tensoren (*.npy *.safetensors);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds no tensor.</source>
+        <translation>%1 enthält keinen Tensor.</translation>
+    </message>
+    <message>
+        <source>Tensor of %1:</source>
+        <translation>Tensor aus %1:</translation>
+    </message>
+    <message>
+        <source>Name in tensor_data/:</source>
+        <translation>Name in tensor_data/:</translation>
+    </message>
+    <message>
+        <source>Add File to misc/</source>
+        <translation>Datei zu misc/ hinzufügen</translation>
+    </message>
+    <message>
+        <source>Images, audio and video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;All files (*)</source>
+        <translation>Bilder, Audio und Video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>Datei hinzufügen</translation>
     </message>
 </context>
 <context>
     <name>studio::SelfTestsModel</name>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="47"/>
         <source>not in tensor_data/index.toml</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht in tensor_data/index.toml</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/views/selftestsmodel.cpp" line="49"/>
         <source>nested, %n inner</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>verschachtelt, %n innerer</numerusform>
+            <numerusform>verschachtelt, %n innere</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="55"/>
         <source>file, %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei, %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="56"/>
         <source>linked file (not in the archive)</source>
-        <translation type="unfinished"></translation>
+        <translation>verknüpfte Datei (nicht im Archiv)</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="56"/>
         <source>missing file</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlende Datei</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="58"/>
         <source>not a @tensor_data/ or @misc/ reference</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Verweis auf @tensor_data/ oder @misc/</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="71"/>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="83"/>
         <source>input</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabe</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="73"/>
         <source>expected output</source>
-        <translation type="unfinished"></translation>
+        <translation>erwartete Ausgabe</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="84"/>
         <source>sample output</source>
-        <translation type="unfinished"></translation>
+        <translation>Beispielausgabe</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="172"/>
         <source>Example %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Beispiel %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="172"/>
         <source>Self-test %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Selbsttest %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="173"/>
         <source>example</source>
-        <translation type="unfinished"></translation>
+        <translation>Beispiel</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="173"/>
         <source>self-test</source>
-        <translation type="unfinished"></translation>
+        <translation>Selbsttest</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="213"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="214"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="215"/>
         <source>Reference</source>
-        <translation type="unfinished"></translation>
+        <translation>Verweis</translation>
     </message>
     <message>
-        <location filename="../widgets/views/selftestsmodel.cpp" line="216"/>
         <source>Details</source>
-        <translation type="unfinished"></translation>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
     </message>
 </context>
 <context>
     <name>studio::SelfTestsPage</name>
     <message>
-        <location filename="../widgets/views/selftestspage.cpp" line="57"/>
         <source>This carton has no self-tests or examples.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Carton hat keine Selbsttests oder Beispiele.</translation>
+    </message>
+    <message>
+        <source>The runner&apos;s log (its standard error) appears here after a run.</source>
+        <translation>Das Protokoll des Runners (seine Standardfehlerausgabe) erscheint hier nach einem Lauf.</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>Error Map</source>
+        <translation>Fehlerkarte</translation>
+    </message>
+    <message>
+        <source>Runner log</source>
+        <translation>Runner-Protokoll</translation>
+    </message>
+    <message>
+        <source>Run All</source>
+        <translation>Alle ausführen</translation>
+    </message>
+    <message>
+        <source>Run every self-test and example through the runner (Carton ▸ Run Self-tests, Ctrl+R)</source>
+        <translation>Jeden Selbsttest und jedes Beispiel über den Runner ausführen (Carton ▸ Selbsttests ausführen, Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>Run Selected</source>
+        <translation>Auswahl ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the run (the runner host is killed)</source>
+        <translation>Den Lauf anhalten (der Runner-Host wird beendet)</translation>
+    </message>
+    <message>
+        <source>Runner:</source>
+        <translation>Runner:</translation>
+    </message>
+    <message>
+        <source>Run with another runner plugin, whatever the carton&apos;s [runner] asks for</source>
+        <translation>Mit einem anderen Runner-Plugin ausführen, unabhängig davon, was der [runner] des Cartons verlangt</translation>
+    </message>
+    <message>
+        <source>Copy as Command</source>
+        <translation>Als Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the carton selftest command line that reproduces this run</source>
+        <translation>Die Befehlszeile für carton selftest kopieren, die diesen Lauf nachstellt</translation>
+    </message>
+    <message>
+        <source>Export Report…</source>
+        <translation>Bericht exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the last run as a self-contained HTML report or as JSON</source>
+        <translation>Den letzten Lauf als eigenständigen HTML-Bericht oder als JSON schreiben</translation>
+    </message>
+    <message>
+        <source>Tolerance:</source>
+        <translation>Toleranz:</translation>
+    </message>
+    <message>
+        <source>Tolerance level; per-dtype figures (float16 and bfloat16 are looser)</source>
+        <translation>Toleranzstufe; Werte je Datentyp (float16 und bfloat16 sind großzügiger)</translation>
+    </message>
+    <message>
+        <source>from preset</source>
+        <translation>aus Vorgabe</translation>
+    </message>
+    <message>
+        <source>Relative tolerance for every output (1e-4), or per output (y:1e-3), comma-separated</source>
+        <translation>Relative Toleranz für jede Ausgabe (1e-4) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance for every output (1e-6), or per output (y:1e-3), comma-separated</source>
+        <translation>Absolute Toleranz für jede Ausgabe (1e-6) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
+    </message>
+    <message>
+        <source>Carton&apos;s tolerances</source>
+        <translation>Toleranzen des Cartons</translation>
+    </message>
+    <message>
+        <source>Use the tolerances the carton carries in [self_test.tolerance]</source>
+        <translation>Die Toleranzen verwenden, die das Carton in [self_test.tolerance] mitbringt</translation>
+    </message>
+    <message>
+        <source>As the carton says (%1)</source>
+        <translation>Wie vom Carton angegeben (%1)</translation>
+    </message>
+    <message>
+        <source>%1 (forced)</source>
+        <translation>%1 (erzwungen)</translation>
+    </message>
+    <message>
+        <source>Triton / KServe server…</source>
+        <translation>Triton-/KServe-Server…</translation>
+    </message>
+    <message>
+        <source>Server %1</source>
+        <translation>Server %1</translation>
+    </message>
+    <message>
+        <source>Run on a Triton / KServe Server</source>
+        <translation>Auf einem Triton-/KServe-Server ausführen</translation>
+    </message>
+    <message>
+        <source>The carton&apos;s self-tests run on the server&apos;s model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model&apos;s inputs and outputs are checked against the carton&apos;s before anything is sent.</source>
+        <translation>Die Selbsttests des Cartons laufen auf dem Modell des Servers (KServe-v2-Protokoll, binäre Tensordaten), unabhängig vom Runner, den das Carton nennt. Die Ein- und Ausgaben des Modells werden mit denen des Cartons abgeglichen, bevor etwas gesendet wird.</translation>
+    </message>
+    <message>
+        <source>Server URL:</source>
+        <translation>Server-URL:</translation>
+    </message>
+    <message>
+        <source>Model name:</source>
+        <translation>Modellname:</translation>
+    </message>
+    <message>
+        <source>there is no run to export yet</source>
+        <translation>es gibt noch keinen Lauf zum Exportieren</translation>
+    </message>
+    <message>
+        <source>Export Self-test Report</source>
+        <translation>Selbsttest-Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html);;JSON (*.json)</source>
+        <translation>HTML-Bericht (*.html);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Run Self-tests</source>
+        <translation>Selbsttests ausführen</translation>
+    </message>
+    <message>
+        <source>Starting the runner and loading the model…</source>
+        <translation>Runner wird gestartet und Modell geladen…</translation>
+    </message>
+    <message>
+        <source>Running %1 of %2… %3 s</source>
+        <translation>%1 von %2 wird ausgeführt… %3 s</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Could not run the self-tests: %1</source>
+        <translation>Die Selbsttests konnten nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>This carton has no self-tests.</source>
+        <translation>Dieses Carton hat keine Selbsttests.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n self-test(s), not run yet. Run All runs them through the runner plugin in a separate process.</source>
+        <translation>
+            <numerusform>%n Selbsttest, noch nicht ausgeführt. „Alle ausführen“ führt ihn über das Runner-Plugin in einem eigenen Prozess aus.</numerusform>
+            <numerusform>%n Selbsttests, noch nicht ausgeführt. „Alle ausführen“ führt sie über das Runner-Plugin in einem eigenen Prozess aus.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 passed, %2 failed, %3 cannot run, %4 error</source>
+        <translation>%1 bestanden, %2 fehlgeschlagen, %3 nicht ausführbar, %4 Fehler</translation>
+    </message>
+    <message>
+        <source> (cancelled)</source>
+        <translation> (abgebrochen)</translation>
+    </message>
+    <message>
+        <source> · model load %1 · total %2</source>
+        <translation> · Modell laden %1 · gesamt %2</translation>
+    </message>
+    <message>
+        <source> (first inference)</source>
+        <translation> (erste Inferenz)</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>Hinweis:</translation>
+    </message>
+    <message>
+        <source>Run the self-tests to see each output&apos;s figures.</source>
+        <translation>Führen Sie die Selbsttests aus, um die Kennzahlen jeder Ausgabe zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SignatureRow</name>
+    <message>
+        <source>Check the signature again (after adding a key in Preferences)</source>
+        <translation>Die Signatur erneut prüfen (nachdem ein Schlüssel in den Einstellungen hinzugefügt wurde)</translation>
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation>%1 wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Not signed (no %1 next to the carton)</source>
+        <translation>Nicht signiert (kein %1 neben dem Carton)</translation>
+    </message>
+    <message>
+        <source>Signed with a key that is not known here: add its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %1.</source>
+        <translation>Mit einem hier unbekannten Schlüssel signiert: Fügen Sie seinen öffentlichen Schlüssel unter Bearbeiten ▸ Einstellungen hinzu oder legen Sie KEY.pub.pem neben %1.</translation>
+    </message>
+    <message>
+        <source>Signed with a key that is not known here (its hint, the sha256 of its PEM file: %1): add its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %2.</source>
+        <translation>Mit einem hier unbekannten Schlüssel signiert (sein Hinweis, der SHA-256 seiner PEM-Datei: %1): Fügen Sie seinen öffentlichen Schlüssel unter Bearbeiten ▸ Einstellungen hinzu oder legen Sie KEY.pub.pem neben %2.</translation>
+    </message>
+    <message>
+        <source>Invalid: the signature cannot be read. %1</source>
+        <translation>Ungültig: Die Signatur kann nicht gelesen werden. %1</translation>
+    </message>
+    <message>
+        <source>1 file</source>
+        <translation>1 Datei</translation>
+    </message>
+    <message>
+        <source>%1 files</source>
+        <translation>%1 Dateien</translation>
+    </message>
+    <message>
+        <source>Valid: this MANIFEST (%1) was signed by your trusted %2 key %3.</source>
+        <translation>Gültig: Dieses MANIFEST (%1) wurde mit Ihrem vertrauenswürdigen %2-Schlüssel %3 signiert.</translation>
+    </message>
+    <message>
+        <source>Valid: this MANIFEST (%1) was signed by %2 key %3, whose public key lies next to the carton; it is not one of your trusted keys.</source>
+        <translation>Gültig: Dieses MANIFEST (%1) wurde mit dem %2-Schlüssel %3 signiert, dessen öffentlicher Schlüssel neben dem Carton liegt; er gehört nicht zu Ihren vertrauenswürdigen Schlüsseln.</translation>
+    </message>
+    <message>
+        <source>Invalid (key %1): %2</source>
+        <translation>Ungültig (Schlüssel %1): %2</translation>
+    </message>
+    <message>
+        <source>Key: %1</source>
+        <translation>Schlüssel: %1</translation>
+    </message>
+    <message>
+        <source>Key hint (sha256 of the signer&apos;s PEM public key): %1</source>
+        <translation>Schlüsselhinweis (SHA-256 des öffentlichen PEM-Schlüssels des Unterzeichners): %1</translation>
+    </message>
+    <message>
+        <source>Fingerprint (sha256 of the DER public key): %1</source>
+        <translation>Fingerabdruck (SHA-256 des öffentlichen DER-Schlüssels): %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SliceControls</name>
+    <message>
+        <source>Auto</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation>Fest</translation>
+    </message>
+    <message>
+        <source>Scientific</source>
+        <translation>Wissenschaftlich</translation>
+    </message>
+    <message>
+        <source>Hex (integers)</source>
+        <translation>Hex (Ganzzahlen)</translation>
+    </message>
+    <message>
+        <source>&amp;Rows:</source>
+        <translation>&amp;Zeilen:</translation>
+    </message>
+    <message>
+        <source>Co&amp;lumns:</source>
+        <translation>&amp;Spalten:</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>dim %1 (%2)</source>
+        <translation>Dim. %1 (%2)</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>dim %1:</source>
+        <translation>Dim. %1:</translation>
+    </message>
+    <message>
+        <source> / %1</source>
+        <translation> / %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SpdxLicenses</name>
+    <message>
+        <source>the license is empty</source>
+        <translation>die Lizenz ist leer</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a license identifier (letters, digits, &apos;.&apos; and &apos;-&apos; only)</source>
+        <translation>„%1“ ist kein Lizenzbezeichner (nur Buchstaben, Ziffern, „.“ und „-“)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a license exception; write it after WITH (e.g. &quot;GPL-2.0-or-later WITH %1&quot;)</source>
+        <translation>„%1“ ist eine Lizenzausnahme; schreiben Sie sie nach WITH (z. B. „GPL-2.0-or-later WITH %1“)</translation>
+    </message>
+    <message>
+        <source>write the operator &quot;%1&quot; in capitals: %2</source>
+        <translation>schreiben Sie den Operator „%1“ in Großbuchstaben: %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an SPDX license identifier; pick one from the list or write LicenseRef-NAME for a license of your own</source>
+        <translation>„%1“ ist kein SPDX-Lizenzbezeichner; wählen Sie einen aus der Liste oder schreiben Sie LicenseRef-NAME für eine eigene Lizenz</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is written &quot;%2&quot; in the SPDX list</source>
+        <translation>„%1“ wird in der SPDX-Liste „%2“ geschrieben</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is deprecated in the SPDX list (e.g. GPL-2.0 is now GPL-2.0-only or GPL-2.0-or-later)</source>
+        <translation>„%1“ ist in der SPDX-Liste veraltet (z. B. heißt GPL-2.0 jetzt GPL-2.0-only oder GPL-2.0-or-later)</translation>
+    </message>
+    <message>
+        <source>the expression ends where a license was expected</source>
+        <translation>der Ausdruck endet, wo eine Lizenz erwartet wurde</translation>
+    </message>
+    <message>
+        <source>too many nested parentheses</source>
+        <translation>zu viele verschachtelte Klammern</translation>
+    </message>
+    <message>
+        <source>a &quot;(&quot; is not closed</source>
+        <translation>ein „(“ wird nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; where a license was expected</source>
+        <translation>„%1“, wo eine Lizenz erwartet wurde</translation>
+    </message>
+    <message>
+        <source>WITH must be followed by a license exception</source>
+        <translation>auf WITH muss eine Lizenzausnahme folgen</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an SPDX license exception</source>
+        <translation>„%1“ ist keine SPDX-Lizenzausnahme</translation>
+    </message>
+    <message>
+        <source>a &quot;)&quot; has no &quot;(&quot;</source>
+        <translation>ein „)“ hat kein „(“</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; follows a license without AND, OR or WITH</source>
+        <translation>„%1“ folgt auf eine Lizenz ohne AND, OR oder WITH</translation>
+    </message>
+    <message>
+        <source>not a valid SPDX license expression: %1</source>
+        <translation>kein gültiger SPDX-Lizenzausdruck: %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SpecsEditModel</name>
+    <message>
+        <source>input %1</source>
+        <translation>Eingabe %1</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>Ausgabe %1</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>Nicht übernommen: %1</translation>
+    </message>
+    <message>
+        <source>Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].</source>
+        <translation>Beliebige Form. Geben Sie *, ein Symbol, [] für einen Skalar oder eine Liste wie [batch, 3, *] ein.</translation>
+    </message>
+    <message>
+        <source>A scalar</source>
+        <translation>Ein Skalar</translation>
+    </message>
+    <message>
+        <source>%1 must have one value in %2</source>
+        <translation>%1 muss in %2 einen einzigen Wert haben</translation>
+    </message>
+    <message>
+        <source>%1 is a symbol (a size fixed at run time)</source>
+        <translation>%1 ist ein Symbol (eine zur Laufzeit festgelegte Größe)</translation>
+    </message>
+    <message>
+        <source>Rename Output</source>
+        <translation>Ausgabe umbenennen</translation>
+    </message>
+    <message>
+        <source>Rename Input</source>
+        <translation>Eingabe umbenennen</translation>
+    </message>
+    <message>
+        <source>Change Output DType</source>
+        <translation>Datentyp der Ausgabe ändern</translation>
+    </message>
+    <message>
+        <source>Change Input DType</source>
+        <translation>Datentyp der Eingabe ändern</translation>
+    </message>
+    <message>
+        <source>Edit Output Shape</source>
+        <translation>Form der Ausgabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Input Shape</source>
+        <translation>Form der Eingabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Output Description</source>
+        <translation>Beschreibung der Ausgabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Input Description</source>
+        <translation>Beschreibung der Eingabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Output Internal Name</source>
+        <translation>Internen Namen der Ausgabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Input Internal Name</source>
+        <translation>Internen Namen der Eingabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: [batch, 3, *]</source>
+        <translation>* (beliebige Form), ein Symbol für die ganze Form, [] (ein Skalar) oder eine Liste aus Größen, Symbolen und *: [batch, 3, *]</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SpecsEditor</name>
+    <message>
+        <source>Shape symbols</source>
+        <translation>Form-Symbole</translation>
+    </message>
+    <message>
+        <source>A symbol has one value across all inputs and outputs within one self-test; * may differ at each use.</source>
+        <translation>Ein Symbol hat über alle Ein- und Ausgaben eines Selbsttests hinweg einen Wert; * kann bei jeder Verwendung abweichen.</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add an output after the current one (Insert)</source>
+        <translation>Eine Ausgabe nach der aktuellen hinzufügen (Insert)</translation>
+    </message>
+    <message>
+        <source>Add an input after the current one (Insert)</source>
+        <translation>Eine Eingabe nach der aktuellen hinzufügen (Insert)</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected outputs (Delete)</source>
+        <translation>Die ausgewählten Ausgaben entfernen (Delete)</translation>
+    </message>
+    <message>
+        <source>Remove the selected inputs (Delete)</source>
+        <translation>Die ausgewählten Eingaben entfernen (Delete)</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move the current output up (Alt+Up)</source>
+        <translation>Die aktuelle Ausgabe nach oben verschieben (Alt+Up)</translation>
+    </message>
+    <message>
+        <source>Move the current input up (Alt+Up)</source>
+        <translation>Die aktuelle Eingabe nach oben verschieben (Alt+Up)</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Move the current output down (Alt+Down)</source>
+        <translation>Die aktuelle Ausgabe nach unten verschieben (Alt+Down)</translation>
+    </message>
+    <message>
+        <source>Move the current input down (Alt+Down)</source>
+        <translation>Die aktuelle Eingabe nach unten verschieben (Alt+Down)</translation>
+    </message>
+    <message>
+        <source>Inputs (%1)</source>
+        <translation>Eingaben (%1)</translation>
+    </message>
+    <message>
+        <source>Outputs (%1)</source>
+        <translation>Ausgaben (%1)</translation>
+    </message>
+    <message>
+        <source>Add Output</source>
+        <translation>Ausgabe hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Input</source>
+        <translation>Eingabe hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Output</source>
+        <translation>Ausgabe entfernen</translation>
+    </message>
+    <message>
+        <source>Remove Input</source>
+        <translation>Eingabe entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Outputs</source>
+        <translation>
+            <numerusform>%n Ausgabe entfernen</numerusform>
+            <numerusform>%n Ausgaben entfernen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Inputs</source>
+        <translation>
+            <numerusform>%n Eingabe entfernen</numerusform>
+            <numerusform>%n Eingaben entfernen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Move Output Up</source>
+        <translation>Ausgabe nach oben verschieben</translation>
+    </message>
+    <message>
+        <source>Move Input Up</source>
+        <translation>Eingabe nach oben verschieben</translation>
+    </message>
+    <message>
+        <source>Move Output Down</source>
+        <translation>Ausgabe nach unten verschieben</translation>
+    </message>
+    <message>
+        <source>Move Input Down</source>
+        <translation>Eingabe nach unten verschieben</translation>
     </message>
 </context>
 <context>
     <name>studio::SpecsPage</name>
     <message>
-        <location filename="../widgets/views/specspage.cpp" line="48"/>
         <source>None declared.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine deklariert.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/specspage.cpp" line="57"/>
         <source>Inputs (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingaben (%1)</translation>
     </message>
     <message>
-        <location filename="../widgets/views/specspage.cpp" line="58"/>
         <source>Outputs (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgaben (%1)</translation>
+    </message>
+    <message>
+        <source>input %1</source>
+        <translation>Eingabe %1</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>Ausgabe %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::StatsPanel</name>
+    <message>
+        <source>Whole tensor</source>
+        <translation>Ganzer Tensor</translation>
+    </message>
+    <message>
+        <source>Current slice</source>
+        <translation>Aktueller Ausschnitt</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>Elemente</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>Min.</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>Std</source>
+        <translation>Std.-Abw.</translation>
+    </message>
+    <message>
+        <source>Zeros</source>
+        <translation>Nullen</translation>
+    </message>
+    <message>
+        <source>NaN</source>
+        <translation>NaN</translation>
+    </message>
+    <message>
+        <source>+Inf</source>
+        <translation>+Inf</translation>
+    </message>
+    <message>
+        <source>−Inf</source>
+        <translation>−Inf</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Wird berechnet…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Slice %1</source>
+        <translation>Ausschnitt %1</translation>
+    </message>
+    <message>
+        <source>Shape %1</source>
+        <translation>Form %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SymbolPanel</name>
+    <message>
+        <source>Symbol</source>
+        <translation>Symbol</translation>
+    </message>
+    <message>
+        <source>Used in</source>
+        <translation>Verwendet in</translation>
+    </message>
+    <message>
+        <source>Values in self-tests / examples</source>
+        <translation>Werte in Selbsttests / Beispielen</translation>
+    </message>
+    <message>
+        <source>%1 (whole shape)</source>
+        <translation>%1 (ganze Form)</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>%1 in %2 sections</source>
+        <translation>%1 in %2 Abschnitten</translation>
+    </message>
+    <message>
+        <source>= %1 in %2</source>
+        <translation>= %1 in %2</translation>
+    </message>
+    <message>
+        <source>conflicts in %1</source>
+        <translation>Konflikte in %1</translation>
+    </message>
+    <message>
+        <source>not bound by any self-test or example</source>
+        <translation>von keinem Selbsttest oder Beispiel gebunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more value(s)</source>
+        <translation>
+            <numerusform>%n weiterer Wert</numerusform>
+            <numerusform>%n weitere Werte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1 aus %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source> but </source>
+        <translation> aber </translation>
+    </message>
+    <message>
+        <source>This symbol takes two values within one self-test: every use of a symbol must have the same value in one inference call.</source>
+        <translation>Dieses Symbol hat innerhalb eines Selbsttests zwei Werte: Jede Verwendung eines Symbols muss in einem Inferenzaufruf denselben Wert haben.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorFileBrowser</name>
+    <message>
+        <source>NumPy .npy version %1, %2 order</source>
+        <translation>NumPy .npy Version %1, %2-Reihenfolge</translation>
+    </message>
+    <message>
+        <source>safetensors, header %1 bytes</source>
+        <translation>safetensors, Header %1 Bytes</translation>
+    </message>
+    <message>
+        <source>__metadata__ key</source>
+        <translation>__metadata__-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Reading the header of %1…</source>
+        <translation>Header von %1 wird gelesen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %2, %n tensor(s)</source>
+        <translation>
+            <numerusform>%1 — %2, %n Tensor</numerusform>
+            <numerusform>%1 — %2, %n Tensoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file holds no tensors.</source>
+        <translation>Die Datei enthält keine Tensoren.</translation>
+    </message>
+    <message>
+        <source>Select a tensor to see its values.</source>
+        <translation>Wählen Sie einen Tensor, um seine Werte zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorFileModel</name>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorImage</name>
+    <message>
+        <source>%1 × %2 pixels are more than the %3 per side shown as a picture.</source>
+        <translation>%1 × %2 Pixel sind mehr als die %3 je Seite, die als Bild gezeigt werden.</translation>
     </message>
 </context>
 <context>
     <name>studio::TensorListModel</name>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="46"/>
         <source>%1: %2 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="51"/>
         <source>self-test %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Selbsttest %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="52"/>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="60"/>
         <source>input</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabe</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="54"/>
         <source>expected output</source>
-        <translation type="unfinished"></translation>
+        <translation>erwartete Ausgabe</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="59"/>
         <source>example %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Beispiel %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="61"/>
         <source>sample output</source>
-        <translation type="unfinished"></translation>
+        <translation>Beispielausgabe</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="69"/>
         <source>%n inner</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n innerer</numerusform>
+            <numerusform>%n innere</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="81"/>
         <source>inner of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>innerer von %1</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="135"/>
         <source>%1 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Bytes</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="160"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="161"/>
         <source>DType</source>
-        <translation type="unfinished"></translation>
+        <translation>Datentyp</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="162"/>
         <source>Shape</source>
-        <translation type="unfinished"></translation>
+        <translation>Form</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="163"/>
         <source>Size</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorlistmodel.cpp" line="164"/>
         <source>Referenced by</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>studio::TensorPreview</name>
-    <message>
-        <location filename="../widgets/views/tensorpreview.cpp" line="33"/>
-        <source>tensor_data/index.toml is missing or could not be read.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/views/tensorpreview.cpp" line="38"/>
-        <source>No tensor named %1 in tensor_data/index.toml.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/views/tensorpreview.cpp" line="48"/>
-        <source>%1: missing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../widgets/views/tensorpreview.cpp" line="50"/>
-        <source>A nested tensor of %n inner tensor(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../widgets/views/tensorpreview.cpp" line="55"/>
-        <source>The index entry of %1 has no shape or file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/views/tensorpreview.cpp" line="62"/>
-        <source>The shape %1 of %2 is invalid or too large.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/views/tensorpreview.cpp" line="94"/>
-        <source>Showing [%1, :, :] of shape %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/views/tensorpreview.cpp" line="97"/>
-        <source>Only the first %1 × %2 values are shown.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/views/tensorpreview.cpp" line="119"/>
-        <source>%1 has no previewable dtype.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/views/tensorpreview.cpp" line="140"/>
-        <source>%1 is shorter than its dtype and shape require (%2 bytes read, %3 expected).</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwendet von</translation>
     </message>
 </context>
 <context>
     <name>studio::TensorSpecModel</name>
     <message>
-        <location filename="../widgets/views/tensorspecmodel.cpp" line="61"/>
         <source>Any shape</source>
-        <translation type="unfinished"></translation>
+        <translation>Beliebige Form</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorspecmodel.cpp" line="63"/>
         <source>A scalar</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Skalar</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorspecmodel.cpp" line="66"/>
-        <source>%1
-Symbols must have the same value wherever they are used: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/views/tensorspecmodel.cpp" line="98"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorspecmodel.cpp" line="99"/>
         <source>DType</source>
-        <translation type="unfinished"></translation>
+        <translation>Datentyp</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorspecmodel.cpp" line="100"/>
         <source>Shape</source>
-        <translation type="unfinished"></translation>
+        <translation>Form</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorspecmodel.cpp" line="101"/>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreibung</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorspecmodel.cpp" line="102"/>
         <source>Internal name</source>
-        <translation type="unfinished"></translation>
+        <translation>Interner Name</translation>
+    </message>
+    <message>
+        <source>%1 must have one value in %2</source>
+        <translation>%1 muss in %2 einen einzigen Wert haben</translation>
+    </message>
+    <message>
+        <source>%1 is a symbol (a size fixed at run time)</source>
+        <translation>%1 ist ein Symbol (eine zur Laufzeit festgelegte Größe)</translation>
     </message>
 </context>
 <context>
-    <name>studio::TensorValuesModel</name>
+    <name>studio::TensorTableModel</name>
     <message>
-        <location filename="../widgets/views/tensorvaluesmodel.cpp" line="91"/>
-        <source>Inner tensor</source>
-        <translation type="unfinished"></translation>
+        <source>value</source>
+        <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorvaluesmodel.cpp" line="93"/>
-        <source>Value</source>
-        <translation type="unfinished"></translation>
+        <source>No tensor is shown.</source>
+        <translation>Es wird kein Tensor gezeigt.</translation>
+    </message>
+    <message>
+        <source>The selection is outside the slice.</source>
+        <translation>Die Auswahl liegt außerhalb des Ausschnitts.</translation>
+    </message>
+    <message>
+        <source>%1 × %2 cells are more than the %3 that can be copied at once; export the slice as CSV instead.</source>
+        <translation>%1 × %2 Zellen sind mehr als die %3, die auf einmal kopiert werden können; exportieren Sie den Ausschnitt stattdessen als CSV.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorViewer</name>
+    <message>
+        <source>Export slice as CSV…</source>
+        <translation>Ausschnitt als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Copy as TSV</source>
+        <translation>Als TSV kopieren</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>Linear</source>
+        <translation>Linear</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Log</translation>
+    </message>
+    <message>
+        <source>Export as PNG…</source>
+        <translation>Als PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Scale:</source>
+        <translation>Skala:</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>Heatmap</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>Inner tensor</source>
+        <translation>Innerer Tensor</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: nested, %n inner tensor(s)</source>
+        <translation>
+            <numerusform>%1: verschachtelt, %n innerer Tensor</numerusform>
+            <numerusform>%1: verschachtelt, %n innere Tensoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1: %2 %3</translation>
+    </message>
+    <message>
+        <source>Reading slice %1…</source>
+        <translation>Ausschnitt %1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Reading slice %1… %2%</source>
+        <translation>Ausschnitt %1 wird gelesen… %2 %</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels, %3 channel(s), %4</source>
+        <translation>%1 × %2 Pixel, Kanäle: %3, %4</translation>
+    </message>
+    <message>
+        <source>channels first (C×H×W)</source>
+        <translation>Kanäle zuerst (C×H×W)</translation>
+    </message>
+    <message>
+        <source>channels last (H×W×C)</source>
+        <translation>Kanäle zuletzt (H×W×C)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: Schreiben nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>Export slice as CSV</source>
+        <translation>Ausschnitt als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export heatmap as PNG</source>
+        <translation>Heatmap als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>PNG (*.png)</source>
+        <translation>PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation>%1 konnte nicht geschrieben werden.</translation>
     </message>
 </context>
 <context>
     <name>studio::TensorsPage</name>
     <message>
-        <location filename="../widgets/views/tensorspage.cpp" line="51"/>
         <source>Select a tensor to see its values.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Tensor, um seine Werte zu sehen.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorspage.cpp" line="52"/>
         <source>This carton has no tensor data.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Carton hat keine Tensordaten.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorspage.cpp" line="112"/>
-        <source>Loading %1…</source>
-        <translation>Lade %1…</translation>
+        <source>tensor_data/index.toml is missing or could not be read.</source>
+        <translation>tensor_data/index.toml fehlt oder konnte nicht gelesen werden.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorspage.cpp" line="127"/>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <source>No tensor named %1 in tensor_data/index.toml.</source>
+        <translation>Kein Tensor namens %1 in tensor_data/index.toml.</translation>
     </message>
     <message>
-        <location filename="../widgets/views/tensorspage.cpp" line="127"/>
-        <source>all values</source>
-        <translation type="unfinished"></translation>
+        <source>Filter tensors (Ctrl+F)</source>
+        <translation>Tensoren filtern (Ctrl+F)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TestItemsModel</name>
+    <message>
+        <source>Self-test</source>
+        <translation>Selbsttest</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>Beispiel</translation>
+    </message>
+    <message>
+        <source>(self-test %1)</source>
+        <translation>(Selbsttest %1)</translation>
+    </message>
+    <message>
+        <source>(example %1)</source>
+        <translation>(Beispiel %1)</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>keine Beschreibung</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TestRefsModel</name>
+    <message numerus="yes">
+        <source>nested (%n inner tensors)</source>
+        <translation>
+            <numerusform>verschachtelt (%n innerer Tensor)</numerusform>
+            <numerusform>verschachtelt (%n innere Tensoren)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>nicht angegeben</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>nicht geprüft</translation>
+    </message>
+    <message>
+        <source>no tensor &quot;%1&quot; in tensor_data/index.toml</source>
+        <translation>kein Tensor „%1“ in tensor_data/index.toml</translation>
+    </message>
+    <message>
+        <source>no file %1 in the carton</source>
+        <translation>keine Datei %1 im Carton</translation>
+    </message>
+    <message>
+        <source>file, %1</source>
+        <translation>Datei, %1</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>not a reference</source>
+        <translation>kein Verweis</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Expected output</source>
+        <translation>Erwartete Ausgabe</translation>
+    </message>
+    <message>
+        <source>Sample output</source>
+        <translation>Beispielausgabe</translation>
+    </message>
+    <message>
+        <source>%1 (not declared)</source>
+        <translation>%1 (nicht deklariert)</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: %3</source>
+        <translation>%1 „%2“: %3</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Pick a tensor from tensor_data/ or type its name</source>
+        <translation>Wählen Sie einen Tensor aus tensor_data/ oder geben Sie seinen Namen ein</translation>
+    </message>
+    <message>
+        <source>Clear %1 of %2</source>
+        <translation>%1 von %2 leeren</translation>
+    </message>
+    <message>
+        <source>Set %1 of %2</source>
+        <translation>%1 von %2 setzen</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Declared</source>
+        <translation>Deklariert</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a declared input of the carton: the key is kept as it is</source>
+        <translation>„%1“ ist keine deklarierte Eingabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
+        <translation>„%1“ ist keine deklarierte Ausgabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TrustedKeysEdit</name>
+    <message>
+        <source>Add Key…</source>
+        <translation>Schlüssel hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>%1 — %2 %3</source>
+        <translation>%1 — %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 — cannot be read</source>
+        <translation>%1 — nicht lesbar</translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation>Nicht hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>Trust Public Keys</source>
+        <translation>Öffentlichen Schlüsseln vertrauen</translation>
+    </message>
+    <message>
+        <source>PEM public keys (*.pem *.pub);;All files (*)</source>
+        <translation>Öffentliche PEM-Schlüssel (*.pem *.pub);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
     <name>studio::VerificationStatus</name>
     <message>
-        <location filename="../widgets/shell/verificationstatus.cpp" line="47"/>
         <source>Cancel verification</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung abbrechen</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/verificationstatus.cpp" line="48"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/verificationstatus.cpp" line="99"/>
-        <source>Verifying…</source>
-        <translation type="unfinished"></translation>
+        <source>%1% · %2 of %3</source>
+        <translation>%1 % · %2 von %3</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/verificationstatus.cpp" line="104"/>
-        <source>Verification cancelled</source>
-        <translation type="unfinished"></translation>
+        <source> · %1/s</source>
+        <translation> · %1/s</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/verificationstatus.cpp" line="111"/>
-        <source>1 file verified</source>
-        <translation type="unfinished"></translation>
+        <source> · %1 min %2 s left</source>
+        <translation> · noch %1 min %2 s</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/verificationstatus.cpp" line="111"/>
-        <source>All %1 files verified</source>
-        <translation type="unfinished"></translation>
+        <source> · %1 s left</source>
+        <translation> · noch %1 s</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ViewUtils</name>
+    <message>
+        <source>Stored</source>
+        <translation>Stored</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/verificationstatus.cpp" line="115"/>
-        <source>1 file failed verification</source>
-        <translation type="unfinished"></translation>
+        <source>Deflate</source>
+        <translation>Deflate</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/verificationstatus.cpp" line="116"/>
-        <source>%1 files failed verification</source>
-        <translation type="unfinished"></translation>
+        <source>zstd</source>
+        <translation>zstd</translation>
+    </message>
+    <message>
+        <source>method %1</source>
+        <translation>Methode %1</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Ausstehend</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Mismatch</source>
+        <translation>Abweichung</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Fehlt</translation>
+    </message>
+    <message>
+        <source>Linked</source>
+        <translation>Verknüpft</translation>
+    </message>
+    <message>
+        <source>Not in MANIFEST</source>
+        <translation>Nicht in MANIFEST</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>Nicht lesbar</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>Info</translation>
     </message>
 </context>
 <context>
     <name>studio::WelcomePage</name>
     <message>
-        <location filename="../widgets/shell/welcomepage.cpp" line="42"/>
         <source>No recent cartons.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine zuletzt geöffneten Cartons.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/welcomepage.cpp" line="43"/>
         <source>Open Carton…</source>
-        <translation type="unfinished"></translation>
+        <translation>Carton öffnen…</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/welcomepage.cpp" line="45"/>
         <source>Open Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner öffnen…</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/welcomepage.cpp" line="46"/>
         <source>Open Sample Carton</source>
-        <translation type="unfinished"></translation>
+        <translation>Beispiel-Carton öffnen</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/welcomepage.cpp" line="57"/>
         <source>Browse and check .carton model packages.</source>
-        <translation>.carton-Modellpakete ansehen und prüfen.</translation>
+        <translation>.carton-Modellpakete durchsuchen und prüfen.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/welcomepage.cpp" line="71"/>
         <source>The sample carton was not found next to the application.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Beispiel-Carton wurde neben der Anwendung nicht gefunden.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/welcomepage.cpp" line="82"/>
         <source>&lt;b&gt;Start&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Start&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/welcomepage.cpp" line="87"/>
         <source>Or drop .carton files and carton folders anywhere on this window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Oder legen Sie .carton-Dateien und Carton-Ordner irgendwo in diesem Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../widgets/shell/welcomepage.cpp" line="95"/>
         <source>&lt;b&gt;Recent&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Zuletzt geöffnet&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WindowDropTarget</name>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weiteres</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -8,33 +8,23 @@
 #include "preferences.h"
 #include "screenshotter.h"
 #include "singleinstance.h"
+#include "translations.h"
 
 #include <QDir>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QSettings>
 #include <QTimer>
-#include <QTranslator>
 #include <cstdio>
 
 int main(int argc, char **argv)
 {
     studio::Application app(argc, argv);
 
-    // The language and theme chosen in Preferences (the system's by default).
+    // The language and theme chosen in Preferences (the system's by default):
+    // Qt's own strings and ours (embedded from translations/ under :/i18n).
     const studio::Preferences preferences = studio::Preferences::load(QSettings());
-    if (!preferences.language.isEmpty())
-        QLocale::setDefault(QLocale(preferences.language));
+    studio::Translations::install(preferences.language);
     if (preferences.theme != studio::Preferences::Theme::System)
         studio::Preferences::applyTheme(preferences.theme);
-
-    // Qt's own strings, then ours (embedded from translations/ under :/i18n).
-    QTranslator qtTranslator, appTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(&qtTranslator);
-    if (appTranslator.load(QLocale(), QStringLiteral("carton-studio"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(&appTranslator);
 
     const studio::CommandLine options = studio::CommandLine::parse(app.arguments(), QDir::currentPath());
     if (!options.error.isEmpty()) {

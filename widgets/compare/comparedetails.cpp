@@ -12,10 +12,11 @@ using namespace carton;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("CompareDetails", text);
-}
+// The tr() of this file's free functions: one context, the same for lupdate
+// and at run time.
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(studio::CompareDetails)
+};
 
 QString esc(const QString &s)
 {
@@ -31,7 +32,7 @@ QString classSpan(ChangeClass cls)
 {
     return QStringLiteral("<span style='color:%1;font-weight:bold'>%2</span>")
         .arg(cls == ChangeClass::Breaking ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32"),
-             changeClassName(cls));
+             cls == ChangeClass::Breaking ? Tr::tr("breaking") : Tr::tr("compatible"));
 }
 
 QString pre(const QString &text)
@@ -41,15 +42,16 @@ QString pre(const QString &text)
 
 QString tensorHtml(const TensorDelta &t)
 {
-    QString html = QStringLiteral("<h4>%1</h4><table>").arg(esc(tr("Tensor comparison")));
-    html += row(tr("Left"), esc(QStringLiteral("%1 %2 %3").arg(t.nameA, dtypeName(t.dtypeA), shapeText(t.shapeA))));
-    html += row(tr("Right"), esc(QStringLiteral("%1 %2 %3").arg(t.nameB, dtypeName(t.dtypeB), shapeText(t.shapeB))));
+    QString html = QStringLiteral("<h4>%1</h4><table>").arg(esc(Tr::tr("Tensor comparison")));
+    html += row(Tr::tr("Left"), esc(QStringLiteral("%1 %2 %3").arg(t.nameA, dtypeName(t.dtypeA), shapeText(t.shapeA))));
+    html +=
+        row(Tr::tr("Right"), esc(QStringLiteral("%1 %2 %3").arg(t.nameB, dtypeName(t.dtypeB), shapeText(t.shapeB))));
     if (t.compared) {
-        html += row(tr("Elements differing"), QStringLiteral("%1 of %2").arg(t.mismatchCount).arg(t.elementCount));
-        html += row(tr("Max abs error"), QString::number(t.maxAbsError, 'g', 6));
-        html += row(tr("Max rel error"), QString::number(t.maxRelError, 'g', 6));
+        html += row(Tr::tr("Elements differing"), QStringLiteral("%1 of %2").arg(t.mismatchCount).arg(t.elementCount));
+        html += row(Tr::tr("Max abs error"), QString::number(t.maxAbsError, 'g', 6));
+        html += row(Tr::tr("Max rel error"), QString::number(t.maxRelError, 'g', 6));
     }
-    html += row(tr("Result"), esc(t.message));
+    html += row(Tr::tr("Result"), esc(t.message));
     return html + QStringLiteral("</table>");
 }
 
@@ -77,20 +79,20 @@ QString unifiedDiffHtml(const QString &unified)
 QString summaryHtml(const CartonDiff &diff)
 {
     QString html = QStringLiteral("<table>");
-    html += row(tr("Left"), esc(diff.pathA));
-    html += row(tr("Model hash"), esc(QString::fromLatin1(diff.modelHashA)));
-    html += row(tr("Right"), esc(diff.pathB));
-    html += row(tr("Model hash"), esc(QString::fromLatin1(diff.modelHashB)));
+    html += row(Tr::tr("Left"), esc(diff.pathA));
+    html += row(Tr::tr("Model hash"), esc(QString::fromLatin1(diff.modelHashA)));
+    html += row(Tr::tr("Right"), esc(diff.pathB));
+    html += row(Tr::tr("Model hash"), esc(QString::fromLatin1(diff.modelHashB)));
     html += QStringLiteral("</table><p>");
     if (diff.identical())
-        html += esc(tr("Identical: both cartons have the same model hash, so every file is the same."));
+        html += esc(Tr::tr("Identical: both cartons have the same model hash, so every file is the same."));
     else
         html += QStringLiteral("%1 %2, %3 %4. ")
                     .arg(diff.count(ChangeClass::Breaking))
                     .arg(classSpan(ChangeClass::Breaking))
                     .arg(diff.count(ChangeClass::Compatible))
                     .arg(classSpan(ChangeClass::Compatible)) +
-                esc(tr("Select a row to see both values in full, or a file for its diff."));
+                esc(Tr::tr("Select a row to see both values in full, or a file for its diff."));
     return html + QStringLiteral("</p>");
 }
 
@@ -112,17 +114,17 @@ QString entryHtml(const CartonDiff &diff, int entryIndex)
     if (!file) {
         html += QStringLiteral("<table width='100%'><tr><th align='left'>%1</th><th align='left'>%2</th></tr>"
                                "<tr><td valign='top'>%3</td><td valign='top'>%4</td></tr></table>")
-                    .arg(esc(tr("Left")), esc(tr("Right")), pre(e.before), pre(e.after));
+                    .arg(esc(Tr::tr("Left")), esc(Tr::tr("Right")), pre(e.before), pre(e.after));
         return html;
     }
     html += QStringLiteral("<table>");
     if (file->sizeA >= 0)
         html +=
-            row(tr("Left"),
+            row(Tr::tr("Left"),
                 esc(QStringLiteral("%1 bytes, sha256 %2").arg(file->sizeA).arg(QString::fromLatin1(file->sha256A))));
     if (file->sizeB >= 0)
         html +=
-            row(tr("Right"),
+            row(Tr::tr("Right"),
                 esc(QStringLiteral("%1 bytes, sha256 %2").arg(file->sizeB).arg(QString::fromLatin1(file->sha256B))));
     html += QStringLiteral("</table>");
     if (file->tensor)

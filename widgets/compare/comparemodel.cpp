@@ -260,7 +260,9 @@ QVariant CompareModel::entryData(const DiffEntry &e, int entryIndex, int column,
     case RightColumn:
         return e.kind == ChangeKind::Removed ? (role == Qt::DisplayRole ? tr("(none)") : QString()) : oneLine(e.after);
     case ClassColumn:
-        return e.isChange() ? changeClassName(e.changeClass) : QString();
+        if (!e.isChange())
+            return QString();
+        return e.changeClass == ChangeClass::Breaking ? tr("breaking") : tr("compatible");
     case ReasonColumn:
         return e.isChange() ? QString(changeKindName(e.kind) + QStringLiteral(": ") + e.reason) : QString();
     }

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "documentfilesmodel.h"
 
-#include "base/humansize.h"
 #include "document/cartondocument.h"
 #include "package/carton.h"
+#include "viewutils.h"
 
 #include <QFileInfo>
 
@@ -100,7 +100,7 @@ QVariant DocumentFilesModel::data(const QModelIndex &index, int role) const
             return {};
         case SizeColumn: {
             const qint64 size = sizeOf(path);
-            return size < 0 ? QString() : carton::humanSize(size);
+            return size < 0 ? QString() : humanSize(size); // the locale's decimal separator
         }
         default:
             return {};

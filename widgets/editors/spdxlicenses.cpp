@@ -31,10 +31,11 @@ QList<QStringList> readTable(const QString &resource)
     return rows;
 }
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("studio::SpdxLicenses", text);
-}
+// The tr() of this file's free functions: one context, the same for lupdate
+// and at run time.
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(studio::SpdxLicenses)
+};
 
 bool isIdChar(QChar c)
 {
@@ -62,7 +63,7 @@ QStringList tokenize(const QString &text, QString *error)
         }
     }
     if (tokens.isEmpty())
-        *error = tr("the license is empty");
+        *error = Tr::tr("the license is empty");
     return tokens;
 }
 
@@ -130,7 +131,7 @@ QStringList SpdxLicenses::check(const QString &expression) const
             id.chop(1);
         for (QChar c : id)
             if (!isIdChar(c) && c != u':') {
-                syntax(tr("\"%1\" is not a license identifier (letters, digits, '.' and '-' only)").arg(id));
+                syntax(Tr::tr("\"%1\" is not a license identifier (letters, digits, '.' and '-' only)").arg(id));
                 return;
             }
         if (refPattern.match(id).hasMatch())
@@ -139,45 +140,45 @@ QStringList SpdxLicenses::check(const QString &expression) const
         if (!known) {
             if (isException(id))
                 problems.append(
-                    tr("\"%1\" is a license exception; write it after WITH (e.g. \"GPL-2.0-or-later WITH %1\")")
+                    Tr::tr("\"%1\" is a license exception; write it after WITH (e.g. \"GPL-2.0-or-later WITH %1\")")
                         .arg(id));
             else if (id == u"and" || id == u"or" || id == u"with")
-                problems.append(tr("write the operator \"%1\" in capitals: %2").arg(id, id.toUpper()));
+                problems.append(Tr::tr("write the operator \"%1\" in capitals: %2").arg(id, id.toUpper()));
             else
-                problems.append(tr("\"%1\" is not an SPDX license identifier; pick one from the list or write "
-                                   "LicenseRef-NAME for a license of your own")
+                problems.append(Tr::tr("\"%1\" is not an SPDX license identifier; pick one from the list or write "
+                                       "LicenseRef-NAME for a license of your own")
                                     .arg(id));
         } else if (known->id != id) {
-            problems.append(tr("\"%1\" is written \"%2\" in the SPDX list").arg(id, known->id));
+            problems.append(Tr::tr("\"%1\" is written \"%2\" in the SPDX list").arg(id, known->id));
         } else if (known->deprecated) {
-            problems.append(tr("\"%1\" is deprecated in the SPDX list (e.g. GPL-2.0 is now GPL-2.0-only or "
-                               "GPL-2.0-or-later)")
+            problems.append(Tr::tr("\"%1\" is deprecated in the SPDX list (e.g. GPL-2.0 is now GPL-2.0-only or "
+                                   "GPL-2.0-or-later)")
                                 .arg(id));
         }
     };
     std::function<void()> expr;
     auto term = [&]() {
         if (pos >= tokens.size()) {
-            syntax(tr("the expression ends where a license was expected"));
+            syntax(Tr::tr("the expression ends where a license was expected"));
             return;
         }
         const QString &t = tokens.at(pos);
         if (t == u"(") {
             ++pos;
             if (++depth > 32) {
-                syntax(tr("too many nested parentheses"));
+                syntax(Tr::tr("too many nested parentheses"));
                 return;
             }
             expr();
             --depth;
             if (pos >= tokens.size() || tokens.at(pos) != u")")
-                syntax(tr("a \"(\" is not closed"));
+                syntax(Tr::tr("a \"(\" is not closed"));
             else
                 ++pos;
             return;
         }
         if (t == u")" || isOperator(t)) {
-            syntax(tr("\"%1\" where a license was expected").arg(t));
+            syntax(Tr::tr("\"%1\" where a license was expected").arg(t));
             ++pos;
             return;
         }
@@ -186,12 +187,12 @@ QStringList SpdxLicenses::check(const QString &expression) const
         if (pos < tokens.size() && tokens.at(pos) == u"WITH") {
             ++pos;
             if (pos >= tokens.size()) {
-                syntax(tr("WITH must be followed by a license exception"));
+                syntax(Tr::tr("WITH must be followed by a license exception"));
                 return;
             }
             const QString &exception = tokens.at(pos);
             if (!exception.startsWith(u"AdditionRef-") && !m_exceptions.contains(exception.toLower()))
-                problems.append(tr("\"%1\" is not an SPDX license exception").arg(exception));
+                problems.append(Tr::tr("\"%1\" is not an SPDX license exception").arg(exception));
             ++pos;
         }
     };
@@ -204,10 +205,10 @@ QStringList SpdxLicenses::check(const QString &expression) const
     };
     expr();
     if (error.isEmpty() && pos < tokens.size())
-        syntax(tokens.at(pos) == u")" ? tr("a \")\" has no \"(\"")
-                                      : tr("\"%1\" follows a license without AND, OR or WITH").arg(tokens.at(pos)));
+        syntax(tokens.at(pos) == u")" ? Tr::tr("a \")\" has no \"(\"")
+                                      : Tr::tr("\"%1\" follows a license without AND, OR or WITH").arg(tokens.at(pos)));
     if (!error.isEmpty())
-        problems.prepend(tr("not a valid SPDX license expression: %1").arg(error));
+        problems.prepend(Tr::tr("not a valid SPDX license expression: %1").arg(error));
     return problems;
 }
 

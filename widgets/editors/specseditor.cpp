@@ -116,14 +116,19 @@ QWidget *SpecsEditor::makeSection(int which)
     t.problems = new QLabel(box);
     t.problems->setObjectName(outputs ? QStringLiteral("outputsProblems") : QStringLiteral("inputsProblems"));
     t.problems->setWordWrap(true);
-    const QString noun = outputs ? tr("output") : tr("input");
-    auto *add = toolButton(tr("Add"), tr("Add an %1 after the current one (Insert)").arg(noun),
+    auto *add = toolButton(tr("Add"),
+                           outputs ? tr("Add an output after the current one (Insert)")
+                                   : tr("Add an input after the current one (Insert)"),
                            outputs ? QStringLiteral("addOutput") : QStringLiteral("addInput"), box);
-    t.remove = toolButton(tr("Remove"), tr("Remove the selected %1s (Delete)").arg(noun),
-                          outputs ? QStringLiteral("removeOutput") : QStringLiteral("removeInput"), box);
-    t.up = toolButton(tr("Up"), tr("Move the current %1 up (Alt+Up)").arg(noun),
+    t.remove = toolButton(
+        tr("Remove"), outputs ? tr("Remove the selected outputs (Delete)") : tr("Remove the selected inputs (Delete)"),
+        outputs ? QStringLiteral("removeOutput") : QStringLiteral("removeInput"), box);
+    t.up = toolButton(tr("Up"),
+                      outputs ? tr("Move the current output up (Alt+Up)") : tr("Move the current input up (Alt+Up)"),
                       outputs ? QStringLiteral("moveOutputUp") : QStringLiteral("moveInputUp"), box);
-    t.down = toolButton(tr("Down"), tr("Move the current %1 down (Alt+Down)").arg(noun),
+    t.down = toolButton(tr("Down"),
+                        outputs ? tr("Move the current output down (Alt+Down)")
+                                : tr("Move the current input down (Alt+Down)"),
                         outputs ? QStringLiteral("moveOutputDown") : QStringLiteral("moveInputDown"), box);
     header->addWidget(t.title);
     header->addWidget(t.problems, 1);
@@ -232,9 +237,9 @@ void SpecsEditor::removeSelected(bool outputs)
         if (row < specs.size())
             specs.removeAt(row);
     const int column = qMax(0, t.view->currentIndex().column());
-    const QString what = rows.size() == 1
-                             ? (outputs ? tr("Remove Output") : tr("Remove Input"))
-                             : (outputs ? tr("Remove %1 Outputs") : tr("Remove %1 Inputs")).arg(rows.size());
+    const QString what = rows.size() == 1 ? (outputs ? tr("Remove Output") : tr("Remove Input"))
+                                          : (outputs ? tr("Remove %n Outputs", nullptr, int(rows.size()))
+                                                     : tr("Remove %n Inputs", nullptr, int(rows.size())));
     m_document->setInfo(info, what);
     const int next = qMin(rows.constLast(), t.model->rowCount() - 1);
     if (next >= 0)

@@ -338,8 +338,10 @@ QVariant TestRefsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         QStringList lines;
         if (!row.declared)
-            lines.append(tr("\"%1\" is not a declared %2 of the carton: the key is kept as it is")
-                             .arg(row.key, row.table == Table::Inputs ? tr("input") : tr("output")));
+            lines.append((row.table == Table::Inputs
+                              ? tr("\"%1\" is not a declared input of the carton: the key is kept as it is")
+                              : tr("\"%1\" is not a declared output of the carton: the key is kept as it is"))
+                             .arg(row.key));
         else
             lines.append(tr("%1 \"%2\": %3")
                              .arg(row.table == Table::Inputs ? tr("Input") : tr("Output"), row.key, row.declaredText));

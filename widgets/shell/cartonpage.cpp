@@ -19,7 +19,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QRegularExpression>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
@@ -63,33 +62,6 @@ carton::Diagnostics validate(const std::shared_ptr<const carton::Carton> &carton
                      QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))});
         return list;
     }
-}
-
-// "Inputs / Outputs" -> "inputsoutputs"; "&Files" -> "files".
-QString tabKey(const QString &text)
-{
-    QString key;
-    for (const QChar c : text) {
-        if (c.isLetterOrNumber())
-            key.append(c.toLower());
-    }
-    return key;
-}
-
-// Whether a user's tab name ("inputs", "tensors", "tests", "self-tests")
-// names the tab titled `title` ("Inputs / Outputs", "Tensor Data"...).
-bool tabMatches(const QString &title, const QString &wanted)
-{
-    if (tabKey(title).startsWith(wanted))
-        return true;
-    static const QRegularExpression separators(QStringLiteral("[^\\w]+"));
-    const QStringList words = title.split(separators, Qt::SkipEmptyParts);
-    for (const QString &word : words) {
-        const QString w = tabKey(word);
-        if (w.startsWith(wanted) || (w.size() >= 4 && wanted.startsWith(w)))
-            return true;
-    }
-    return false;
 }
 
 } // namespace
@@ -333,6 +305,9 @@ void CartonPage::reload()
     }
     if (m_document) {
         m_document->discardRecovery();
+        // A validation finishing before the deferred delete must not reach
+        // this page's handlers, which read m_document (null from here on).
+        m_document->disconnect(this);
         m_document->deleteLater();
         m_document = nullptr;
     }
@@ -598,16 +573,11 @@ bool CartonPage::selectViewTab(const QString &tab)
         tabs->setCurrentIndex(number - 1);
         return true;
     }
-    const QString wanted = tabKey(tab);
-    if (wanted.isEmpty())
+    const std::optional<CartonView::Tab> named = CartonView::tabNamed(tab);
+    if (!named)
         return false;
-    for (int i = 0; i < tabs->count(); ++i) {
-        if (tabMatches(tabs->tabText(i), wanted)) {
-            tabs->setCurrentIndex(i);
-            return true;
-        }
-    }
-    return false;
+    m_view->setCurrentTab(*named);
+    return true;
 }
 
 bool CartonPage::revealLocation(const carton::DiagnosticLocation &location)

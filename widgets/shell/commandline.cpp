@@ -21,7 +21,7 @@ CommandLine CommandLine::parse(const QStringList &arguments, const QString &work
         QStringList{QStringLiteral("t"), QStringLiteral("tab")},
         QCoreApplication::translate("studio::CommandLine",
                                     "Show this tab of each carton first: a name (overview, inputs, files, tensors, "
-                                    "tests) or a number (1 = first)."),
+                                    "tests, safety; in English in every language) or a number (1 = first)."),
         QStringLiteral("tab"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),

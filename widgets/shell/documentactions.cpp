@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "documentactions.h"
 
-#include "base/humansize.h"
 #include "cartonpage.h"
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
@@ -12,6 +11,7 @@
 #include "package/carton.h"
 #include "preferences.h"
 #include "verificationrunner.h"
+#include "views/viewutils.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -287,8 +287,8 @@ bool DocumentActions::saveTo(CartonPage *page, const QString &path, const carton
     QString error;
     auto onProgress = connect(document, &CartonDocument::saveProgress, &progress, [&](qint64 done, qint64 total) {
         progress.setValue(total > 0 ? int(done * 1000 / total) : 0);
-        progress.setLabelText(tr("Saving %1… %2 of %3")
-                                  .arg(QFileInfo(path).fileName(), carton::humanSize(done), carton::humanSize(total)));
+        progress.setLabelText(
+            tr("Saving %1… %2 of %3").arg(QFileInfo(path).fileName(), humanSize(done), humanSize(total)));
     });
     auto onFinished =
         connect(document, &CartonDocument::saveFinished, &loop, [&](bool success, const QString &, const QString &e) {

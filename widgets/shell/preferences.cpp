@@ -3,6 +3,7 @@
 #include "preferences.h"
 
 #include "signaturerow.h"
+#include "translations.h"
 
 #include <QApplication>
 #include <QDir>
@@ -61,13 +62,7 @@ void Preferences::save(QSettings &settings) const
 
 QStringList Preferences::availableLanguages()
 {
-    QStringList languages{QStringLiteral("en")};
-    for (const QString &file : QDir(QStringLiteral(":/i18n")).entryList({QStringLiteral("carton-studio_*.qm")})) {
-        const QString code = file.mid(13).chopped(3);
-        if (!code.isEmpty() && !languages.contains(code))
-            languages.append(code);
-    }
-    return languages;
+    return Translations::available();
 }
 
 QPalette Preferences::darkPalette()

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "preferencesdialog.h"
 
+#include "translations.h"
 #include "trustedkeysedit.h"
 
 #include <QCheckBox>
@@ -29,11 +30,11 @@ PreferencesDialog::PreferencesDialog(const Preferences &current, QWidget *parent
     m_theme->setCurrentIndex(m_theme->findData(int(current.theme)));
 
     m_language->setObjectName(QStringLiteral("languageBox"));
-    m_language->addItem(tr("System (%1)").arg(QLocale().nativeLanguageName()), QString());
-    for (const QString &code : Preferences::availableLanguages()) {
-        const QLocale locale(code);
-        m_language->addItem(QStringLiteral("%1 (%2)").arg(locale.nativeLanguageName(), code), code);
-    }
+    // Each language in its own words, so that a user who cannot read the
+    // current one still finds theirs.
+    m_language->addItem(tr("System (%1)").arg(Translations::nativeName(QLocale::system().name())), QString());
+    for (const QString &code : Preferences::availableLanguages())
+        m_language->addItem(Translations::nativeName(code), code);
     m_language->setCurrentIndex(std::max(0, m_language->findData(current.language)));
 
     m_compression->setObjectName(QStringLiteral("compressionBox"));

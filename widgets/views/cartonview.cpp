@@ -13,10 +13,42 @@
 #include "tensorspecmodel.h"
 #include "validate/fieldpath.h"
 
+#include <QRegularExpression>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace studio {
+
+namespace {
+
+// "Inputs / Outputs" -> "inputsoutputs"; "Self-tests" -> "selftests".
+QString tabKey(const QString &text)
+{
+    QString key;
+    for (const QChar c : text) {
+        if (c.isLetterOrNumber())
+            key.append(c.toLower());
+    }
+    return key;
+}
+
+// Whether a user's tab name ("inputs", "tensors", "tests", "self-tests")
+// names the tab whose English title is `title` ("Inputs / Outputs", "Tensor Data"...).
+bool tabMatches(const QString &title, const QString &wanted)
+{
+    if (tabKey(title).startsWith(wanted))
+        return true;
+    static const QRegularExpression separators(QStringLiteral("[^\\w]+"));
+    const QStringList words = title.split(separators, Qt::SkipEmptyParts);
+    for (const QString &word : words) {
+        const QString w = tabKey(word);
+        if (w.startsWith(wanted) || (w.size() >= 4 && wanted.startsWith(w)))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
 
 CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
     : QWidget(parent), m_carton(std::move(carton))
@@ -75,6 +107,28 @@ void CartonView::setVerificationStopped()
 void CartonView::resetFileChecks()
 {
     m_filesModel->resetFileChecks();
+}
+
+std::optional<CartonView::Tab> CartonView::tabNamed(const QString &name)
+{
+    // The English titles, untranslated on purpose: these are the names the
+    // command line (--tab) accepts, whatever language the UI shows.
+    static const std::pair<Tab, QLatin1StringView> names[] = {
+        {OverviewTab, QLatin1StringView("Overview")},
+        {SpecsTab, QLatin1StringView("Inputs / Outputs / Specs")},
+        {FilesTab, QLatin1StringView("Files")},
+        {TensorsTab, QLatin1StringView("Tensor Data")},
+        {SelfTestsTab, QLatin1StringView("Self-tests / Examples")},
+        {SafetyTab, QLatin1StringView("Safety")},
+    };
+    const QString wanted = tabKey(name);
+    if (wanted.isEmpty())
+        return std::nullopt;
+    for (const auto &[tab, title] : names) {
+        if (tabMatches(title, wanted))
+            return tab;
+    }
+    return std::nullopt;
 }
 
 CartonView::Tab CartonView::currentTab() const

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 #include <memory>
+#include <optional>
 
 class QSettings;
 class QTabWidget;
@@ -54,6 +55,12 @@ public:
 
     Tab currentTab() const;
     void setCurrentTab(Tab tab);
+    // The tab a user's name means ("overview", "inputs", "outputs", "files",
+    // "tensor", "tests", "self-tests", "examples", "safety"; a prefix of a word
+    // of the English title is enough). Matched against fixed English names,
+    // never against the (translated) tab titles, so `--tab files` works in
+    // every language. nullopt when nothing matches.
+    static std::optional<Tab> tabNamed(const QString &name);
 
     QTabWidget *tabWidget() const { return m_tabs; }
     OverviewPage *overviewPage() const { return m_overview; }

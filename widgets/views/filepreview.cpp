@@ -12,10 +12,11 @@ namespace studio {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("studio::FilePreview", text);
-}
+// The tr() of this file's free functions: one context, the same for lupdate
+// and at run time.
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(studio::FilePreview)
+};
 
 } // namespace
 
@@ -53,8 +54,8 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
     const carton::SourceFile *file = carton.source().find(path);
     if (!file) {
         preview.error = carton.isLinked(path)
-                            ? tr("%1 is not in the archive: it is listed in LINKS (not fetched).").arg(path)
-                            : tr("%1 is not in the archive.").arg(path);
+                            ? Tr::tr("%1 is not in the archive: it is listed in LINKS (not fetched).").arg(path)
+                            : Tr::tr("%1 is not in the archive.").arg(path);
         return preview;
     }
     preview.size = file->size;
@@ -94,7 +95,7 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
                 preview.error = whole.error().toString();
             }
         } else {
-            preview.error = tr("image larger than %1 bytes is not previewed").arg(maxImageBytes);
+            preview.error = Tr::tr("image larger than %1 bytes is not previewed").arg(maxImageBytes);
         }
         // Fall through to the hex summary, with the reason kept in `error`.
     } else if (looksLikeText(bytes, file->size > bytes.size())) {

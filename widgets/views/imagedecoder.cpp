@@ -10,10 +10,11 @@
 namespace studio {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("studio::ImageDecoder", text);
-}
+// The tr() of this file's free functions: one context, the same for lupdate
+// and at run time.
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(studio::ImageDecoder)
+};
 } // namespace
 
 bool ImageDecoder::isImage(const QByteArray &bytes)
@@ -36,7 +37,7 @@ DecodedImage ImageDecoder::decode(const QByteArray &bytes, QSize maxSize)
     reader.setDecideFormatFromContent(true);
     reader.setAutoTransform(true);
     if (!reader.canRead()) {
-        result.error = tr("not an image format this application can read");
+        result.error = Tr::tr("not an image format this application can read");
         return result;
     }
     result.format = reader.format();
@@ -47,7 +48,7 @@ DecodedImage ImageDecoder::decode(const QByteArray &bytes, QSize maxSize)
     if (size.isValid()) {
         if (size.width() > maxDimension || size.height() > maxDimension ||
             qint64(size.width()) * size.height() > maxPixels) {
-            result.error = tr("image too large (%1 × %2 pixels)").arg(size.width()).arg(size.height());
+            result.error = Tr::tr("image too large (%1 × %2 pixels)").arg(size.width()).arg(size.height());
             return result;
         }
         if (maxSize.isValid() && (size.width() > maxSize.width() || size.height() > maxSize.height()))

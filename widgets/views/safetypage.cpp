@@ -153,10 +153,14 @@ void SafetyPage::showReport(const ScanReport &report)
                 ++imports;
                 allowed += p.allowed.value(i) ? 1 : 0;
             }
+    const int files = int(report.filesExamined);
+    const QString scanned =
+        report.status == ScanStatus::Complete     ? tr("Scan complete · %n file(s) examined", nullptr, files)
+        : report.status == ScanStatus::Incomplete ? tr("Scan incomplete · %n file(s) examined", nullptr, files)
+                                                  : tr("Scan failed · %n file(s) examined", nullptr, files);
     QString status =
-        tr("Scan %1 · %n file(s) examined", nullptr, report.filesExamined).arg(scanStatusName(report.status)) + u" · " +
-        tr("%n pickle(s) disassembled (never loaded)", nullptr, int(report.pickles.size())) + u" · " +
-        tr("%1 of %n import(s) on the allow-list", nullptr, imports).arg(allowed) + u" · " +
+        scanned + u" · " + tr("%n pickle(s) disassembled (never loaded)", nullptr, int(report.pickles.size())) +
+        u" · " + tr("%1 of %n import(s) on the allow-list", nullptr, imports).arg(allowed) + u" · " +
         tr("%n Python file(s)", nullptr, int(report.code.size())) + u" · " +
         (report.hosts.isEmpty() ? tr("no hosts") : tr("hosts: %1").arg(report.hosts.join(QStringLiteral(", "))));
     for (const QString &p : report.problems)

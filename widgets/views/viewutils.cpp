@@ -14,10 +14,11 @@
 namespace studio {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("studio::ViewUtils", text);
-}
+// The tr() of this file's free functions: one context, the same for lupdate
+// and at run time.
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(studio::ViewUtils)
+};
 } // namespace
 
 QLineEdit *createFilterEdit(QWidget *page, const QString &placeholder, const QString &objectName)
@@ -53,13 +54,13 @@ QString compressionMethodName(int method)
     case -1:
         return QStringLiteral("—");
     case 0:
-        return tr("Stored");
+        return Tr::tr("Stored");
     case 8:
-        return tr("Deflate");
+        return Tr::tr("Deflate");
     case 93:
-        return tr("zstd");
+        return Tr::tr("zstd");
     default:
-        return tr("method %1").arg(method);
+        return Tr::tr("method %1").arg(method);
     }
 }
 
@@ -68,19 +69,19 @@ QString fileStateText(carton::FileState state)
     using carton::FileState;
     switch (state) {
     case FileState::Unverified:
-        return tr("Pending");
+        return Tr::tr("Pending");
     case FileState::Ok:
-        return tr("OK");
+        return Tr::tr("OK");
     case FileState::Mismatch:
-        return tr("Mismatch");
+        return Tr::tr("Mismatch");
     case FileState::Missing:
-        return tr("Missing");
+        return Tr::tr("Missing");
     case FileState::Linked:
-        return tr("Linked");
+        return Tr::tr("Linked");
     case FileState::Unlisted:
-        return tr("Not in MANIFEST");
+        return Tr::tr("Not in MANIFEST");
     case FileState::Failed:
-        return tr("Unreadable");
+        return Tr::tr("Unreadable");
     }
     return {};
 }
@@ -146,11 +147,11 @@ QString severityText(carton::Severity severity)
 {
     switch (severity) {
     case carton::Severity::Error:
-        return tr("Error");
+        return Tr::tr("Error");
     case carton::Severity::Warning:
-        return tr("Warning");
+        return Tr::tr("Warning");
     case carton::Severity::Info:
-        return tr("Info");
+        return Tr::tr("Info");
     }
     return {};
 }

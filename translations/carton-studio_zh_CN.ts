@@ -1,0 +1,3971 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>CartonState</name>
+    <message>
+        <source>Opening…</source>
+        <translation>正在打开…</translation>
+    </message>
+    <message>
+        <source>Could not be opened</source>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>1 file failed verification</source>
+        <translation>1 个文件校验失败</translation>
+    </message>
+    <message>
+        <source>%1 files failed verification</source>
+        <translation>%1 个文件校验失败</translation>
+    </message>
+    <message>
+        <source>1 file does not match MANIFEST; see the Diagnostics panel.</source>
+        <translation>1 个文件与 MANIFEST 不符；请查看“诊断”面板。</translation>
+    </message>
+    <message>
+        <source>%1 files do not match MANIFEST; see the Diagnostics panel.</source>
+        <translation>%1 个文件与 MANIFEST 不符；请查看“诊断”面板。</translation>
+    </message>
+    <message>
+        <source>Not a valid carton: 1 error</source>
+        <translation>不是有效的 carton：1 个错误</translation>
+    </message>
+    <message>
+        <source>Not a valid carton: %1 errors</source>
+        <translation>不是有效的 carton：%1 个错误</translation>
+    </message>
+    <message>
+        <source>This carton has a problem that makes it invalid; see the Diagnostics panel.</source>
+        <translation>此 carton 存在一个导致其无效的问题；请查看“诊断”面板。</translation>
+    </message>
+    <message>
+        <source>This carton has %1 problems that make it invalid; see the Diagnostics panel.</source>
+        <translation>此 carton 存在 %1 个导致其无效的问题；请查看“诊断”面板。</translation>
+    </message>
+    <message>
+        <source>Verifying…</source>
+        <translation>正在校验…</translation>
+    </message>
+    <message>
+        <source>1 file verified</source>
+        <translation>已校验 1 个文件</translation>
+    </message>
+    <message>
+        <source>All %1 files verified</source>
+        <translation>全部 %1 个文件已校验</translation>
+    </message>
+    <message>
+        <source>Not verified: cancelled</source>
+        <translation>未校验：已取消</translation>
+    </message>
+    <message>
+        <source>Verification was cancelled: the files have not all been checked against MANIFEST. Press F5 to verify.</source>
+        <translation>校验已取消：并非所有文件都已与 MANIFEST 核对。按 F5 进行校验。</translation>
+    </message>
+    <message>
+        <source>Not verified</source>
+        <translation>未校验</translation>
+    </message>
+</context>
+<context>
+    <name>OutputDetailsHtml</name>
+    <message>
+        <source>absolute</source>
+        <translation>绝对</translation>
+    </message>
+    <message>
+        <source>relative</source>
+        <translation>相对</translation>
+    </message>
+    <message>
+        <source>Passes with atol ≥ %1 (rtol %2), or with rtol ≥ %3 (atol %4).</source>
+        <translation>当 atol ≥ %1（rtol %2）或 rtol ≥ %3（atol %4）时通过。</translation>
+    </message>
+    <message>
+        <source>Worst elements</source>
+        <translation>误差最大的元素</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>expected</source>
+        <translation>期望值</translation>
+    </message>
+    <message>
+        <source>actual</source>
+        <translation>实际值</translation>
+    </message>
+    <message>
+        <source>abs error</source>
+        <translation>绝对误差</translation>
+    </message>
+    <message>
+        <source>rel error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>Absolute error histogram</source>
+        <translation>绝对误差直方图</translation>
+    </message>
+    <message>
+        <source>Relative error histogram</source>
+        <translation>相对误差直方图</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 … and %2 more</source>
+        <translation>%1 … 以及另外 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 dim %2</source>
+        <translation>%1 维度 %2</translation>
+    </message>
+    <message>
+        <source>%1 copy</source>
+        <translation>%1 副本</translation>
+    </message>
+    <message>
+        <source>Save Carton As</source>
+        <translation>将 Carton 另存为</translation>
+    </message>
+    <message>
+        <source>Cartons (*.carton);;All files (*)</source>
+        <translation>Carton 文件 (*.carton);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>zstd (like upstream Carton)</source>
+        <translation>zstd（与上游 Carton 相同）</translation>
+    </message>
+    <message>
+        <source>Deflate (any zip tool)</source>
+        <translation>Deflate（任何 zip 工具均可读取）</translation>
+    </message>
+    <message>
+        <source>Stored (no compression)</source>
+        <translation>存储（不压缩）</translation>
+    </message>
+    <message>
+        <source>Compression:</source>
+        <translation>压缩：</translation>
+    </message>
+</context>
+<context>
+    <name>studio::AboutDialog</name>
+    <message>
+        <source>About %1</source>
+        <translation>关于 %1</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;Version %2&lt;/p&gt;&lt;p&gt;Browse and check &lt;code&gt;.carton&lt;/code&gt; machine-learning model packages: the model card, inputs and outputs, every file verified against its MANIFEST, the test tensors, and the carton&apos;s self-tests run through runner plugins (TorchScript, Python, no-op) in a separate process, with every error figure.&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;br&gt;Copyright © Carton Studio contributors.&lt;/p&gt;&lt;p&gt;The Carton format is by Vivek Panyam and contributors (&lt;a href=&quot;https://github.com/VivekPanyam/carton&quot;&gt;github.com/VivekPanyam/carton&lt;/a&gt;).&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;版本 %2&lt;/p&gt;&lt;p&gt;浏览和检查 &lt;code&gt;.carton&lt;/code&gt; 机器学习模型包：模型卡片、输入与输出、依据 MANIFEST 校验的每个文件、测试张量，以及通过运行器插件（TorchScript、Python、no-op）在独立进程中运行的 carton 自检，并给出全部误差指标。&lt;/p&gt;&lt;p&gt;使用 Qt %3 构建，运行于 Qt %4。&lt;/p&gt;&lt;p&gt;依据 Apache License 2.0 版授权。&lt;br&gt;Copyright © Carton Studio 贡献者。&lt;/p&gt;&lt;p&gt;Carton 格式由 Vivek Panyam 及贡献者创建（&lt;a href=&quot;https://github.com/VivekPanyam/carton&quot;&gt;github.com/VivekPanyam/carton&lt;/a&gt;）。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CardProbe</name>
+    <message>
+        <source>The window is gone.</source>
+        <translation>窗口已不存在。</translation>
+    </message>
+    <message>
+        <source>No carton was given.</source>
+        <translation>未指定 carton。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CartonDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Replace %1</source>
+        <translation>替换 %1</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Rename %1</source>
+        <translation>重命名 %1</translation>
+    </message>
+    <message>
+        <source>model/ has no files: add the model&apos;s files</source>
+        <translation>model/ 中没有文件：请添加模型的文件</translation>
+    </message>
+    <message>
+        <source>%1 is required</source>
+        <translation>%1 为必填项</translation>
+    </message>
+    <message>
+        <source>Runner name</source>
+        <translation>运行器名称</translation>
+    </message>
+    <message>
+        <source>Required framework version</source>
+        <translation>所需框架版本</translation>
+    </message>
+    <message>
+        <source>Model files</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <source>Model name</source>
+        <translation>模型名称</translation>
+    </message>
+    <message>
+        <source>Saving was cancelled.</source>
+        <translation>保存已取消。</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Edits</source>
+        <translation>恢复未保存的编辑</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CartonFilesModel</name>
+    <message>
+        <source>Unsafe entries (left out)</source>
+        <translation>不安全的条目（已略过）</translation>
+    </message>
+    <message>
+        <source>These entries have unsafe names or links. They were left out: the carton is open read-only and cannot be extracted or saved.</source>
+        <translation>这些条目的名称或链接不安全，已被略过：该 carton 以只读方式打开，无法解压或保存。</translation>
+    </message>
+    <message>
+        <source>Unsafe: left out</source>
+        <translation>不安全：已略过</translation>
+    </message>
+    <message>
+        <source>MANIFEST lists the hashes of the other files; its own sha256 is the model hash.</source>
+        <translation>MANIFEST 列出其他文件的哈希；它自身的 sha256 即为模型哈希。</translation>
+    </message>
+    <message>
+        <source>LINKS is not part of MANIFEST: it only says where linked files can be fetched.</source>
+        <translation>LINKS 不属于 MANIFEST：它只说明链接文件可从何处获取。</translation>
+    </message>
+    <message>
+        <source>not in archive</source>
+        <translation>不在归档中</translation>
+    </message>
+    <message>
+        <source>symlink → %1</source>
+        <translation>符号链接 → %1</translation>
+    </message>
+    <message>
+        <source>Not verified</source>
+        <translation>未校验</translation>
+    </message>
+    <message>
+        <source>%1 bytes in the files below</source>
+        <translation>以下文件共 %1 字节</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Not listed in MANIFEST</source>
+        <translation>未在 MANIFEST 中列出</translation>
+    </message>
+    <message>
+        <source>sha256 in MANIFEST: %1</source>
+        <translation>MANIFEST 中的 sha256：%1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Compressed</source>
+        <translation>压缩后</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>校验</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CartonPage</name>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>To save a valid carton, fill in: %1</source>
+        <translation>要保存有效的 carton，请填写：%1</translation>
+    </message>
+    <message>
+        <source>Done Editing</source>
+        <translation>完成编辑</translation>
+    </message>
+    <message>
+        <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
+        <translation>返回浏览 carton（Ctrl+E）；编辑内容会保留，直到保存或关闭</translation>
+    </message>
+    <message>
+        <source>Edit Carton</source>
+        <translation>编辑 Carton</translation>
+    </message>
+    <message>
+        <source>Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)</source>
+        <translation>编辑元数据、输入与输出、自检和文件（Ctrl+E）</translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>sha256 %1 does not match MANIFEST (%2)</source>
+        <translation>sha256 %1 与 MANIFEST 不符（%2）</translation>
+    </message>
+    <message>
+        <source>could not be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved; what is shown is what was read before.</source>
+        <translation>%1 已被删除或移动；当前显示的是之前读取的内容。</translation>
+    </message>
+    <message>
+        <source>Carton Changed on Disk</source>
+        <translation>Carton 已在磁盘上更改</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk. Reload it and lose your unsaved edits, or keep editing (saving will replace the file on disk)?</source>
+        <translation>%1 已在磁盘上更改。要重新加载并丢弃未保存的编辑，还是继续编辑（保存时将替换磁盘上的文件）？</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk and was reloaded.</source>
+        <translation>%1 已在磁盘上更改并已重新加载。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CartonView</name>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Inputs / Outputs</source>
+        <translation>输入 / 输出</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Tensor Data</source>
+        <translation>张量数据</translation>
+    </message>
+    <message>
+        <source>Self-tests &amp;&amp; Examples</source>
+        <translation>自检与示例</translation>
+    </message>
+    <message>
+        <source>Safety</source>
+        <translation>安全</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CommandLine</name>
+    <message>
+        <source>Browse and check .carton model packages.</source>
+        <translation>浏览和检查 .carton 模型包。</translation>
+    </message>
+    <message>
+        <source>Show this tab of each carton first: a name (overview, inputs, files, tensors, tests, safety; in English in every language) or a number (1 = first).</source>
+        <translation>先显示每个 carton 的此标签页：名称（overview、inputs、files、tensors、tests、safety；在任何语言下均使用英文）或编号（1 = 第一个）。</translation>
+    </message>
+    <message>
+        <source>Once everything is open and verified, save a picture of the window to &lt;file&gt; and quit (implies --new-instance).</source>
+        <translation>全部打开并校验完成后，将窗口截图保存到 &lt;file&gt; 并退出（隐含 --new-instance）。</translation>
+    </message>
+    <message>
+        <source>Wait &lt;ms&gt; after the window is idle before the picture.</source>
+        <translation>窗口空闲后等待 &lt;ms&gt; 毫秒再截图。</translation>
+    </message>
+    <message>
+        <source>Open a new window even when Carton Studio is already running.</source>
+        <translation>即使 Carton Studio 已在运行，也打开一个新窗口。</translation>
+    </message>
+    <message>
+        <source>Quit as soon as the first carton is shown, printing the time it took (startup benchmark; implies --new-instance).</source>
+        <translation>显示第一个 carton 后立即退出，并打印所用时间（启动基准测试；隐含 --new-instance）。</translation>
+    </message>
+    <message>
+        <source>.carton files or unpacked carton folders to open.</source>
+        <translation>要打开的 .carton 文件或已解压的 carton 文件夹。</translation>
+    </message>
+    <message>
+        <source>--screenshot-delay expects milliseconds (0 to 600000), got &quot;%1&quot;.</source>
+        <translation>--screenshot-delay 需要毫秒数（0 到 600000），实际为“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CompareDetails</name>
+    <message>
+        <source>Tensor comparison</source>
+        <translation>张量比较</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>左侧</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>右侧</translation>
+    </message>
+    <message>
+        <source>Elements differing</source>
+        <translation>不同的元素</translation>
+    </message>
+    <message>
+        <source>Max abs error</source>
+        <translation>最大绝对误差</translation>
+    </message>
+    <message>
+        <source>Max rel error</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Model hash</source>
+        <translation>模型哈希</translation>
+    </message>
+    <message>
+        <source>Identical: both cartons have the same model hash, so every file is the same.</source>
+        <translation>相同：两个 carton 的模型哈希一致，因此每个文件都相同。</translation>
+    </message>
+    <message>
+        <source>Select a row to see both values in full, or a file for its diff.</source>
+        <translation>选择一行以查看两侧的完整值，或选择一个文件以查看其差异。</translation>
+    </message>
+    <message>
+        <source>breaking</source>
+        <translation>不兼容</translation>
+    </message>
+    <message>
+        <source>compatible</source>
+        <translation>兼容</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CompareModel</name>
+    <message>
+        <source>Metadata</source>
+        <translation>元数据</translation>
+    </message>
+    <message>
+        <source>Runner</source>
+        <translation>运行器</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Self-tests</source>
+        <translation>自检</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Left: %1</source>
+        <translation>左侧：%1</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>左侧</translation>
+    </message>
+    <message>
+        <source>Right: %1</source>
+        <translation>右侧：%1</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>右侧</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <source>no changes</source>
+        <translation>无变化</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n breaking</source>
+        <translation>
+            <numerusform>%n 项不兼容</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compatible</source>
+        <translation>
+            <numerusform>%n 项兼容</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>breaking</source>
+        <translation>不兼容</translation>
+    </message>
+    <message>
+        <source>compatible</source>
+        <translation>兼容</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ComparePage</name>
+    <message>
+        <source>Changes only</source>
+        <translation>仅显示变化</translation>
+    </message>
+    <message>
+        <source>Drop a carton here to replace the right side.</source>
+        <translation>将 carton 拖放到此处以替换右侧。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Left:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;左侧：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;右侧：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>Could not compare: %1</source>
+        <translation>无法比较：%1</translation>
+    </message>
+    <message>
+        <source>no MANIFEST</source>
+        <translation>无 MANIFEST</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Left:&lt;/b&gt; %1&lt;br&gt;model hash %2</source>
+        <translation>&lt;b&gt;左侧：&lt;/b&gt;%1&lt;br&gt;模型哈希 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right:&lt;/b&gt; %1&lt;br&gt;model hash %2</source>
+        <translation>&lt;b&gt;右侧：&lt;/b&gt;%1&lt;br&gt;模型哈希 %2</translation>
+    </message>
+    <message>
+        <source>Identical: same model hash</source>
+        <translation>相同：模型哈希一致</translation>
+    </message>
+    <message>
+        <source>Different: %1 breaking, %2 compatible</source>
+        <translation>不同：%1 项不兼容，%2 项兼容</translation>
+    </message>
+    <message>
+        <source>Compare %1 with %2</source>
+        <translation>比较 %1 与 %2</translation>
+    </message>
+    <message>
+        <source>Compare %1 With</source>
+        <translation>将 %1 与…比较</translation>
+    </message>
+    <message>
+        <source>Cartons (*.carton);;All files (*)</source>
+        <translation>Carton 文件 (*.carton);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DTypeDelegate</name>
+    <message>
+        <source>The element type of the tensor</source>
+        <translation>张量的元素类型</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DescriptionBrowser</name>
+    <message>
+        <source>Image not shown: %1</source>
+        <translation>图像未显示：%1</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Remote image not loaded: %1</source>
+        <translation>远程图像未加载：%1</translation>
+    </message>
+    <message>
+        <source>Image not shown</source>
+        <translation>图像未显示</translation>
+    </message>
+    <message>
+        <source>no carton</source>
+        <translation>无 carton</translation>
+    </message>
+    <message>
+        <source>larger than %1</source>
+        <translation>大于 %1</translation>
+    </message>
+    <message>
+        <source>redirected away from https</source>
+        <translation>被重定向到非 https 地址</translation>
+    </message>
+    <message>
+        <source>unreadable image</source>
+        <translation>无法读取的图像</translation>
+    </message>
+    <message>
+        <source>Link not opened: only http and https links are followed.</source>
+        <translation>链接未打开：只打开 http 和 https 链接。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DiagnosticsDock</name>
+    <message>
+        <source>Diagnostics</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation>未发现问题。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
+    </message>
+    <message>
+        <source>%1 errors</source>
+        <translation>%1 个错误</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation>%1 个警告</translation>
+    </message>
+    <message>
+        <source>1 info</source>
+        <translation>1 条信息</translation>
+    </message>
+    <message>
+        <source>%1 infos</source>
+        <translation>%1 条信息</translation>
+    </message>
+    <message>
+        <source>Diagnostics (%1)</source>
+        <translation>诊断（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DiagnosticsModel</name>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DocumentActions</name>
+    <message>
+        <source>&amp;New Carton</source>
+        <translation>新建 Carton(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Carton</source>
+        <translation>编辑 Carton(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Switch between browsing the carton and editing it</source>
+        <translation>在浏览和编辑 carton 之间切换</translation>
+    </message>
+    <message>
+        <source>Open the carton folder %1 to edit and save as a .carton</source>
+        <translation>打开 carton 文件夹 %1 以进行编辑并保存为 .carton</translation>
+    </message>
+    <message>
+        <source>Start a new carton with %1 under model/</source>
+        <translation>新建一个 carton，并将 %1 放在 model/ 下</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot Start a Carton</source>
+        <translation>无法新建 Carton</translation>
+    </message>
+    <message>
+        <source>%1 cannot be packed: %2</source>
+        <translation>无法打包 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot Save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>%1 has unsafe entries that were left out; it cannot be saved.</source>
+        <translation>%1 含有已被略过的不安全条目，无法保存。</translation>
+    </message>
+    <message>
+        <source>Save With Errors?</source>
+        <translation>仍要保存有错误的文件吗？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has %n error(s); upstream Carton may refuse to load it.</source>
+        <translation>
+            <numerusform>%1 有 %n 个错误；上游 Carton 可能会拒绝加载它。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save Anyway</source>
+        <translation>仍然保存</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Saving %1… %2 of %3</source>
+        <translation>正在保存 %1… %2 / %3</translation>
+    </message>
+    <message>
+        <source>Save Failed</source>
+        <translation>保存失败</translation>
+    </message>
+    <message>
+        <source>%1 was not saved; nothing on disk changed.
+
+%2</source>
+        <translation>%1 未保存；磁盘上的内容没有任何改变。
+
+%2</translation>
+    </message>
+    <message>
+        <source>Unsaved Edits</source>
+        <translation>未保存的编辑</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1 before closing?</source>
+        <translation>关闭前是否保存对 %1 的更改？</translation>
+    </message>
+    <message>
+        <source>Your edits are lost if you don&apos;t save them.</source>
+        <translation>如果不保存，您的编辑将会丢失。</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Edits?</source>
+        <translation>恢复未保存的编辑吗？</translation>
+    </message>
+    <message>
+        <source>Carton Studio did not close normally. Recover the unsaved edits of %1 (autosaved %2)?</source>
+        <translation>Carton Studio 未正常退出。要恢复 %1 的未保存编辑（自动保存于 %2）吗？</translation>
+    </message>
+    <message>
+        <source>Recover</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Ask Again Later</source>
+        <translation>稍后再问</translation>
+    </message>
+    <message>
+        <source>Cannot Recover</source>
+        <translation>无法恢复</translation>
+    </message>
+    <message>
+        <source>The carton the edits belong to cannot be opened: %1</source>
+        <translation>无法打开这些编辑所属的 carton：%1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DocumentEditor</name>
+    <message>
+        <source>Metadata</source>
+        <translation>元数据</translation>
+    </message>
+    <message>
+        <source>Runner</source>
+        <translation>运行器</translation>
+    </message>
+    <message>
+        <source>Inputs / Outputs</source>
+        <translation>输入 / 输出</translation>
+    </message>
+    <message>
+        <source>Self-tests &amp;&amp; Examples</source>
+        <translation>自检与示例</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DocumentFilesModel</name>
+    <message>
+        <source>From the carton</source>
+        <translation>来自 carton</translation>
+    </message>
+    <message>
+        <source>From the carton (was %1)</source>
+        <translation>来自 carton（原为 %1）</translation>
+    </message>
+    <message>
+        <source>Linked (fetched from LINKS)</source>
+        <translation>已链接（从 LINKS 获取）</translation>
+    </message>
+    <message>
+        <source>Added from disk</source>
+        <translation>从磁盘添加</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>%1 is written when saving</source>
+        <translation>%1 在保存时写入</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ErrorMapPane</name>
+    <message>
+        <source>|actual − expected|</source>
+        <translation>|实际值 − 期望值|</translation>
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>Excess over tolerance (&gt; 0 fails)</source>
+        <translation>超出容差的量（&gt; 0 即失败）</translation>
+    </message>
+    <message>
+        <source>Jump to Worst</source>
+        <translation>跳到最大误差处</translation>
+    </message>
+    <message>
+        <source>Show the element with the largest error in the map and in both tensors</source>
+        <translation>在误差图和两个张量中显示误差最大的元素</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>期望值</translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation>实际值</translation>
+    </message>
+    <message>
+        <source>Error map</source>
+        <translation>误差图</translation>
+    </message>
+    <message>
+        <source>Run the self-tests and pick an output to see where it differs.</source>
+        <translation>运行自检并选择一个输出，即可查看它在哪里存在差异。</translation>
+    </message>
+    <message>
+        <source>No expected tensor.</source>
+        <translation>没有期望张量。</translation>
+    </message>
+    <message>
+        <source>The model did not return this output.</source>
+        <translation>模型没有返回此输出。</translation>
+    </message>
+    <message>
+        <source>No error map: one side is missing.</source>
+        <translation>无误差图：缺少一侧。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>No error map: %1</source>
+        <translation>无误差图：%1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements outside the tolerance</source>
+        <translation>%2 个元素中有 %1 个超出容差</translation>
+    </message>
+    <message>
+        <source>Every element within the tolerance</source>
+        <translation>所有元素均在容差范围内</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ErrorPage</name>
+    <message>
+        <source>Try Again</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Close Tab</source>
+        <translation>关闭标签页</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ExtractJob</name>
+    <message>
+        <source>Extracting…</source>
+        <translation>正在解压…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Extract</source>
+        <translation>解压</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Extracting %1…</source>
+        <translation>正在解压 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>studio::FilePreview</name>
+    <message>
+        <source>%1 is not in the archive: it is listed in LINKS (not fetched).</source>
+        <translation>%1 不在归档中：它列在 LINKS 中（未获取）。</translation>
+    </message>
+    <message>
+        <source>%1 is not in the archive.</source>
+        <translation>%1 不在归档中。</translation>
+    </message>
+    <message>
+        <source>image larger than %1 bytes is not previewed</source>
+        <translation>大于 %1 字节的图像不予预览</translation>
+    </message>
+</context>
+<context>
+    <name>studio::FileViewer</name>
+    <message>
+        <source>Select a file to see its contents.</source>
+        <translation>选择一个文件以查看其内容。</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>(showing the first %1)</source>
+        <translation>（仅显示前 %1）</translation>
+    </message>
+    <message>
+        <source>— binary; first %1 bytes:</source>
+        <translation>— 二进制；前 %1 字节：</translation>
+    </message>
+</context>
+<context>
+    <name>studio::FilesEditor</name>
+    <message>
+        <source>Where added files go: model/ for the model, misc/ for images, audio and video the description or examples use</source>
+        <translation>添加的文件放在哪里：model/ 用于模型，misc/ 用于描述或示例所用的图像、音频和视频</translation>
+    </message>
+    <message>
+        <source>Add &amp;Files…</source>
+        <translation>添加文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Add F&amp;older…</source>
+        <translation>添加文件夹(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;name</source>
+        <translation>重命名(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Add to:</source>
+        <translation>添加到：</translation>
+    </message>
+    <message>
+        <source>Drop files or folders here to add them. carton.toml, MANIFEST and tensor_data/index.toml are written when saving.</source>
+        <translation>将文件或文件夹拖放到此处即可添加。carton.toml、MANIFEST 和 tensor_data/index.toml 在保存时写入。</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1</source>
+        <translation>未添加任何内容：%1</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1 is written when saving</source>
+        <translation>未添加任何内容：%1 在保存时写入</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>添加文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n Files</source>
+        <translation>
+            <numerusform>添加 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n file(s) under %1</source>
+        <translation>
+            <numerusform>已在 %1 下添加 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Files</source>
+        <translation>
+            <numerusform>移除 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add Files to %1</source>
+        <translation>向 %1 添加文件</translation>
+    </message>
+    <message>
+        <source>Add Folder to %1</source>
+        <translation>向 %1 添加文件夹</translation>
+    </message>
+    <message>
+        <source>Drop to add under %1</source>
+        <translation>拖放以添加到 %1 下</translation>
+    </message>
+</context>
+<context>
+    <name>studio::FilesPage</name>
+    <message>
+        <source>Extract…</source>
+        <translation>解压…</translation>
+    </message>
+    <message>
+        <source>Extract the selected files (or everything when nothing is selected) into a folder</source>
+        <translation>将所选文件（未选择时为全部文件）解压到一个文件夹</translation>
+    </message>
+    <message>
+        <source>This carton has unsafe entries (see Diagnostics): it is open read-only and cannot be extracted</source>
+        <translation>此 carton 含有不安全的条目（见“诊断”）：它以只读方式打开，无法解压</translation>
+    </message>
+    <message>
+        <source>Filter files (Ctrl+F)</source>
+        <translation>筛选文件（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Path</source>
+        <translation>复制路径(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;SHA-256</source>
+        <translation>复制 SHA-256(&amp;S)</translation>
+    </message>
+    <message>
+        <source>SHA-256 copied to the clipboard.</source>
+        <translation>已将 SHA-256 复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Path copied to the clipboard.</source>
+        <translation>已将路径复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Extract Everything To</source>
+        <translation>全部解压到</translation>
+    </message>
+    <message numerus="yes">
+        <source>Extract %n File(s) To</source>
+        <translation>
+            <numerusform>将 %n 个文件解压到</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Extract</source>
+        <translation>解压</translation>
+    </message>
+    <message>
+        <source>The folder %1 is not empty. Files with the same names will be replaced. Continue?</source>
+        <translation>文件夹 %1 不为空。同名文件将被替换。是否继续？</translation>
+    </message>
+    <message numerus="yes">
+        <source>Extracted %n file(s) (%1) to %2.</source>
+        <translation>
+            <numerusform>已将 %n 个文件（%1）解压到 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n linked file(s) were not fetched.</source>
+        <translation>
+            <numerusform>%n 个链接文件未获取。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Extraction cancelled; nothing was left behind.</source>
+        <translation>解压已取消；没有留下任何文件。</translation>
+    </message>
+    <message>
+        <source>Extraction failed: %1</source>
+        <translation>解压失败：%1</translation>
+    </message>
+    <message>
+        <source>Extraction failed:
+%1</source>
+        <translation>解压失败：
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::HeatmapData</name>
+    <message>
+        <source>The slice does not fit the tensor.</source>
+        <translation>切片与张量不匹配。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::HeatmapView</name>
+    <message>
+        <source>row %1, column %2: %3</source>
+        <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>rows %1–%2, columns %3–%4</source>
+        <translation>第 %1–%2 行，第 %3–%4 列</translation>
+    </message>
+    <message>
+        <source>: min %1, max %2</source>
+        <translation>：最小 %1，最大 %2</translation>
+    </message>
+    <message>
+        <source> (and %1)</source>
+        <translation>（以及 %1）</translation>
+    </message>
+    <message>
+        <source>log</source>
+        <translation>对数</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性</translation>
+    </message>
+    <message>
+        <source>%1×%2 bins</source>
+        <translation>%1×%2 个分箱</translation>
+    </message>
+</context>
+<context>
+    <name>studio::HistogramWidget</name>
+    <message>
+        <source>max count %1</source>
+        <translation>最大计数 %1</translation>
+    </message>
+    <message>
+        <source>[%1, %2%3: %4</source>
+        <translation>[%1, %2%3：%4</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ImageDecoder</name>
+    <message>
+        <source>not an image format this application can read</source>
+        <translation>不是本应用可以读取的图像格式</translation>
+    </message>
+    <message>
+        <source>image too large (%1 × %2 pixels)</source>
+        <translation>图像过大（%1 × %2 像素）</translation>
+    </message>
+</context>
+<context>
+    <name>studio::LicenseEdit</name>
+    <message>
+        <source>%1 is deprecated</source>
+        <translation>%1 已弃用</translation>
+    </message>
+</context>
+<context>
+    <name>studio::MainWindow</name>
+    <message>
+        <source>Show the Diagnostics panel</source>
+        <translation>显示“诊断”面板</translation>
+    </message>
+    <message>
+        <source>Nothing to show for %1</source>
+        <translation>%1 没有可显示的内容</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder…</source>
+        <translation>打开文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Sample Carton</source>
+        <translation>打开示例 Carton(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation>比较(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Copy Model &amp;Hash</source>
+        <translation>复制模型哈希(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Tab</source>
+        <translation>下一个标签页(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Tab</source>
+        <translation>上一个标签页(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Carton</source>
+        <translation>Carton(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Verify Again</source>
+        <translation>重新校验(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Run Self-tests</source>
+        <translation>运行自检(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Carton Studio</source>
+        <translation>关于 Carton Studio(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Runners…</source>
+        <translation>运行器(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Clear Recent</source>
+        <translation>清除最近记录</translation>
+    </message>
+    <message>
+        <source>Open Carton</source>
+        <translation>打开 Carton</translation>
+    </message>
+    <message>
+        <source>Cartons and tensor files (*.carton *.safetensors *.npy);;Cartons (*.carton);;Tensor files (*.safetensors *.npy);;All files (*)</source>
+        <translation>Carton 与张量文件 (*.carton *.safetensors *.npy);;Carton 文件 (*.carton);;张量文件 (*.safetensors *.npy);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open Carton Folder</source>
+        <translation>打开 Carton 文件夹</translation>
+    </message>
+    <message>
+        <source>The new language applies the next time Carton Studio starts.</source>
+        <translation>新语言将在下次启动 Carton Studio 时生效。</translation>
+    </message>
+    <message>
+        <source>Model hash copied</source>
+        <translation>已复制模型哈希</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Path</source>
+        <translation>复制路径(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Close &amp;Others</source>
+        <translation>关闭其他(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Close Tabs to the &amp;Right</source>
+        <translation>关闭右侧标签页(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No carton open.</source>
+        <translation>没有打开的 carton。</translation>
+    </message>
+    <message>
+        <source>Opening…</source>
+        <translation>正在打开…</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>Verifying…</source>
+        <translation>正在校验…</translation>
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation>未发现问题。</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
+    </message>
+    <message>
+        <source>%1 errors</source>
+        <translation>%1 个错误</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation>%1 个警告</translation>
+    </message>
+    <message>
+        <source>1 info</source>
+        <translation>1 条信息</translation>
+    </message>
+    <message>
+        <source>%1 infos</source>
+        <translation>%1 条信息</translation>
+    </message>
+</context>
+<context>
+    <name>studio::MarkdownRenderer</name>
+    <message>
+        <source>(The description is too long and was cut.)</source>
+        <translation>（描述过长，已截断。）</translation>
+    </message>
+</context>
+<context>
+    <name>studio::MetadataEditor</name>
+    <message>
+        <source>Edit Model Name</source>
+        <translation>编辑模型名称</translation>
+    </message>
+    <message>
+        <source>Edit Short Description</source>
+        <translation>编辑简短描述</translation>
+    </message>
+    <message>
+        <source>Edit License</source>
+        <translation>编辑许可证</translation>
+    </message>
+    <message>
+        <source>Edit Repository</source>
+        <translation>编辑仓库</translation>
+    </message>
+    <message>
+        <source>Edit Homepage</source>
+        <translation>编辑主页</translation>
+    </message>
+    <message>
+        <source>Insert Image…</source>
+        <translation>插入图像…</translation>
+    </message>
+    <message>
+        <source>A name people recognise, e.g. “ResNet-50 image classifier”</source>
+        <translation>一个易于识别的名称，例如“ResNet-50 图像分类器”</translation>
+    </message>
+    <message>
+        <source>One line: what the model does (at most %1 characters)</source>
+        <translation>一行：模型的用途（最多 %1 个字符）</translation>
+    </message>
+    <message>
+        <source>Characters used; upstream Carton refuses to pack more than %1.</source>
+        <translation>已用字符数；上游 Carton 拒绝打包超过 %1 个字符的内容。</translation>
+    </message>
+    <message>
+        <source>SPDX license, e.g. Apache-2.0 or MIT OR Apache-2.0</source>
+        <translation>SPDX 许可证，例如 Apache-2.0 或 MIT OR Apache-2.0</translation>
+    </message>
+    <message>
+        <source>https://github.com/owner/model</source>
+        <translation>https://github.com/owner/model</translation>
+    </message>
+    <message>
+        <source>https://example.org/model</source>
+        <translation>https://example.org/model</translation>
+    </message>
+    <message>
+        <source>Describe the model in Markdown: what it does, its inputs and outputs, how it was trained. Images: ![caption](@misc/figure.png) — use Insert Image… to add one from disk.</source>
+        <translation>用 Markdown 描述模型：它的用途、输入与输出、训练方式。图像：![说明](@misc/figure.png) — 使用“插入图像…”从磁盘添加。</translation>
+    </message>
+    <message>
+        <source>Add an image file to misc/ and show it in the description at the cursor</source>
+        <translation>将图像文件添加到 misc/ 并在描述中的光标处显示</translation>
+    </message>
+    <message>
+        <source>Model &amp;name:</source>
+        <translation>模型名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Short description:</source>
+        <translation>简短描述(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;License:</source>
+        <translation>许可证(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Repository:</source>
+        <translation>仓库(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Homepage:</source>
+        <translation>主页(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Required &amp;platforms:</source>
+        <translation>所需平台(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Description (Markdown):</source>
+        <translation>描述（Markdown）(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Edit Required Platforms</source>
+        <translation>编辑所需平台</translation>
+    </message>
+    <message>
+        <source>Edit Description</source>
+        <translation>编辑描述</translation>
+    </message>
+    <message>
+        <source>The rendered description shows here.</source>
+        <translation>渲染后的描述显示在此处。</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable file</source>
+        <translation>%1 不是可读取的文件</translation>
+    </message>
+    <message>
+        <source>%1 is larger than the %2 MiB an image may have</source>
+        <translation>%1 超过了图像允许的 %2 MiB</translation>
+    </message>
+    <message>
+        <source>%1 is not an image this application can show (%2)</source>
+        <translation>%1 不是本应用可以显示的图像（%2）</translation>
+    </message>
+    <message>
+        <source>Insert Image %1</source>
+        <translation>插入图像 %1</translation>
+    </message>
+    <message>
+        <source>Insert Image</source>
+        <translation>插入图像</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;All files (*)</source>
+        <translation>图像 (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::OutputResultsModel</name>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>expected, but the model did not return it</source>
+        <translation>期望存在，但模型没有返回</translation>
+    </message>
+    <message>
+        <source>unexpected</source>
+        <translation>意外</translation>
+    </message>
+    <message>
+        <source>returned by the model, not in expected_out</source>
+        <translation>由模型返回，但不在 expected_out 中</translation>
+    </message>
+    <message>
+        <source>spec mismatch</source>
+        <translation>规格不符</translation>
+    </message>
+    <message>
+        <source>no sample</source>
+        <translation>无样本</translation>
+    </message>
+    <message>
+        <source>sample %1</source>
+        <translation>样本 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%2 个中的 %1 个（%3%）</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>expected: %1 %2</source>
+        <translation>期望：%1 %2</translation>
+    </message>
+    <message>
+        <source>actual: %1 %2</source>
+        <translation>实际：%1 %2</translation>
+    </message>
+    <message>
+        <source>The smallest atol (with the rtol applied) that makes every element pass</source>
+        <translation>使每个元素都通过的最小 atol（已应用 rtol）</translation>
+    </message>
+    <message>
+        <source>The smallest rtol (with the atol applied) that makes every element pass</source>
+        <translation>使每个元素都通过的最小 rtol（已应用 atol）</translation>
+    </message>
+    <message>
+        <source>NaN and infinities in expected / actual</source>
+        <translation>期望值 / 实际值中的 NaN 与无穷大</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Mismatches</source>
+        <translation>不匹配数</translation>
+    </message>
+    <message>
+        <source>Max abs</source>
+        <translation>最大绝对</translation>
+    </message>
+    <message>
+        <source>Mean abs</source>
+        <translation>平均绝对</translation>
+    </message>
+    <message>
+        <source>p99 abs</source>
+        <translation>p99 绝对</translation>
+    </message>
+    <message>
+        <source>Max rel</source>
+        <translation>最大相对</translation>
+    </message>
+    <message>
+        <source>Min atol</source>
+        <translation>最小 atol</translation>
+    </message>
+    <message>
+        <source>Min rtol</source>
+        <translation>最小 rtol</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>容差</translation>
+    </message>
+    <message>
+        <source>NaN/Inf (exp / act)</source>
+        <translation>NaN/Inf（期望 / 实际）</translation>
+    </message>
+</context>
+<context>
+    <name>studio::OverviewPage</name>
+    <message>
+        <source>carton.toml could not be read; see the diagnostics.</source>
+        <translation>无法读取 carton.toml；请查看诊断信息。</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>License:</source>
+        <translation>许可证：</translation>
+    </message>
+    <message>
+        <source>Repository:</source>
+        <translation>仓库：</translation>
+    </message>
+    <message>
+        <source>Homepage:</source>
+        <translation>主页：</translation>
+    </message>
+    <message>
+        <source>Platforms:</source>
+        <translation>平台：</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>Runner:</source>
+        <translation>运行器：</translation>
+    </message>
+    <message>
+        <source>Framework version:</source>
+        <translation>框架版本：</translation>
+    </message>
+    <message>
+        <source>Compat version:</source>
+        <translation>兼容版本：</translation>
+    </message>
+    <message>
+        <source>Runner options:</source>
+        <translation>运行器选项：</translation>
+    </message>
+    <message>
+        <source>Spec version:</source>
+        <translation>规范版本：</translation>
+    </message>
+    <message>
+        <source>(no MANIFEST)</source>
+        <translation>（无 MANIFEST）</translation>
+    </message>
+    <message>
+        <source>Copy the model hash</source>
+        <translation>复制模型哈希</translation>
+    </message>
+    <message>
+        <source>Model hash:</source>
+        <translation>模型哈希：</translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <source>Opening…</source>
+        <translation>正在打开…</translation>
+    </message>
+    <message>
+        <source>Signature:</source>
+        <translation>签名：</translation>
+    </message>
+    <message>
+        <source>%1 (%2 listed in MANIFEST, and MANIFEST/LINKS themselves)</source>
+        <translation>%1（MANIFEST 中列出 %2 个，另加 MANIFEST/LINKS 本身）</translation>
+    </message>
+    <message>
+        <source>Files:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>大小：</translation>
+    </message>
+    <message>
+        <source>%1 (%2 packed)</source>
+        <translation>%1（打包后 %2）</translation>
+    </message>
+    <message>
+        <source>Path:</source>
+        <translation>路径：</translation>
+    </message>
+    <message>
+        <source>This description has remote images.</source>
+        <translation>此描述包含远程图像。</translation>
+    </message>
+    <message>
+        <source>Load Them</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <source>Fetch the images over https and remember the choice for this model</source>
+        <translation>通过 https 获取图像，并记住对此模型的选择</translation>
+    </message>
+    <message>
+        <source>No description.</source>
+        <translation>无描述。</translation>
+    </message>
+    <message>
+        <source>This description has a remote image. Nothing is fetched until you allow it.</source>
+        <translation>此描述包含一张远程图像。在您允许之前不会获取任何内容。</translation>
+    </message>
+    <message>
+        <source>This description has %1 remote images. Nothing is fetched until you allow it.</source>
+        <translation>此描述包含 %1 张远程图像。在您允许之前不会获取任何内容。</translation>
+    </message>
+    <message>
+        <source>Model hash copied to the clipboard.</source>
+        <translation>已将模型哈希复制到剪贴板。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::PlatformListEdit</name>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Platforms the model runs on. Double-click or press F2 to edit, Delete to remove.</source>
+        <translation>模型可运行的平台。双击或按 F2 编辑，按 Delete 移除。</translation>
+    </message>
+    <message>
+        <source>Add a target triple, e.g. %1</source>
+        <translation>添加目标三元组，例如 %1</translation>
+    </message>
+    <message>
+        <source>%1 is in the list already</source>
+        <translation>%1 已在列表中</translation>
+    </message>
+    <message>
+        <source>Not a target triple: %1</source>
+        <translation>不是目标三元组：%1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::PreferencesDialog</name>
+    <message>
+        <source>Verify every file against MANIFEST when a carton opens</source>
+        <translation>打开 carton 时依据 MANIFEST 校验每个文件</translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>System (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>zstd (as upstream Carton writes)</source>
+        <translation>zstd（与上游 Carton 的写法相同）</translation>
+    </message>
+    <message>
+        <source>Deflate (readable by every zip tool)</source>
+        <translation>Deflate（任何 zip 工具均可读取）</translation>
+    </message>
+    <message>
+        <source>Store (no compression, fastest random access)</source>
+        <translation>存储（不压缩，随机访问最快）</translation>
+    </message>
+    <message>
+        <source>A new language applies the next time Carton Studio starts.</source>
+        <translation>新语言将在下次启动 Carton Studio 时生效。</translation>
+    </message>
+    <message>
+        <source>Used for files a save writes anew; files it copies keep their own.</source>
+        <translation>用于保存时新写入的文件；复制的文件保持原有压缩方式。</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Compression:</source>
+        <translation>压缩(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Compression &amp;level:</source>
+        <translation>压缩级别(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Trusted &amp;keys:</source>
+        <translation>受信任的密钥(&amp;K)：</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ReferenceDelegate</name>
+    <message>
+        <source>tensor name or @misc/FILE</source>
+        <translation>张量名称或 @misc/文件</translation>
+    </message>
+    <message>
+        <source>tensor name</source>
+        <translation>张量名称</translation>
+    </message>
+    <message>
+        <source>A tensor of tensor_data/ (Import Tensor… adds one)%1; empty removes the reference</source>
+        <translation>tensor_data/ 中的一个张量（“导入张量…”可添加）%1；留空则移除引用</translation>
+    </message>
+    <message>
+        <source>, or a file of misc/</source>
+        <translation>，或 misc/ 中的一个文件</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunnerEditor</name>
+    <message>
+        <source>Add Option</source>
+        <translation>添加选项</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>The runner that runs the model, e.g. torchscript or python</source>
+        <translation>运行模型的运行器，例如 torchscript 或 python</translation>
+    </message>
+    <message>
+        <source>A semver requirement, e.g. =2.0.1, ^1.13 or &gt;=3.8, &lt;3.12</source>
+        <translation>semver 版本要求，例如 =2.0.1、^1.13 或 &gt;=3.8, &lt;3.12</translation>
+    </message>
+    <message>
+        <source>The runner interface version the carton was packed for (runner_compat_version)</source>
+        <translation>打包 carton 时所针对的运行器接口版本（runner_compat_version）</translation>
+    </message>
+    <message>
+        <source>Remove Option</source>
+        <translation>移除选项</translation>
+    </message>
+    <message>
+        <source>Add an option: one the runner declares, or a new key</source>
+        <translation>添加选项：运行器声明的选项，或新的键</translation>
+    </message>
+    <message>
+        <source>Runner &amp;name:</source>
+        <translation>运行器名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Required &amp;framework version:</source>
+        <translation>所需框架版本(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Runner &amp;compat version:</source>
+        <translation>运行器兼容版本(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Runner &amp;options ([runner.opts]):</source>
+        <translation>运行器选项(&amp;O)（[runner.opts]）：</translation>
+    </message>
+    <message>
+        <source>Values are integers, floats, strings or booleans. Options the runner does not know are kept and passed on.</source>
+        <translation>值可以是整数、浮点数、字符串或布尔值。运行器不认识的选项会被保留并传递下去。</translation>
+    </message>
+    <message>
+        <source>Edit Runner Name</source>
+        <translation>编辑运行器名称</translation>
+    </message>
+    <message>
+        <source>Edit Required Framework Version</source>
+        <translation>编辑所需框架版本</translation>
+    </message>
+    <message>
+        <source>Edit Runner Compat Version</source>
+        <translation>编辑运行器兼容版本</translation>
+    </message>
+    <message>
+        <source>New Option</source>
+        <translation>新选项</translation>
+    </message>
+    <message>
+        <source>%1 %2 (installed)%3</source>
+        <translation>%1 %2（已安装）%3</translation>
+    </message>
+    <message>
+        <source>Required: the framework versions the model works with, e.g. =2.0.1, ^1.13 or &gt;=3.8.</source>
+        <translation>必填：模型适用的框架版本，例如 =2.0.1、^1.13 或 &gt;=3.8。</translation>
+    </message>
+    <message>
+        <source>Not a semver requirement: %1</source>
+        <translation>不是 semver 版本要求：%1</translation>
+    </message>
+    <message>
+        <source>Matches %1.</source>
+        <translation>与 %1 匹配。</translation>
+    </message>
+    <message>
+        <source>Installed %1 %2 matches.</source>
+        <translation>已安装的 %1 %2 符合要求。</translation>
+    </message>
+    <message>
+        <source>Installed %1 %2 does not match.</source>
+        <translation>已安装的 %1 %2 不符合要求。</translation>
+    </message>
+    <message>
+        <source>Supported by the installed %1.</source>
+        <translation>已安装的 %1 支持此版本。</translation>
+    </message>
+    <message>
+        <source>The installed %1 supports %2.</source>
+        <translation>已安装的 %1 支持 %2。</translation>
+    </message>
+    <message>
+        <source>Add Runner Option %1</source>
+        <translation>添加运行器选项 %1</translation>
+    </message>
+    <message>
+        <source>Remove Runner Option %1</source>
+        <translation>移除运行器选项 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Runner Options</source>
+        <translation>
+            <numerusform>移除 %n 个运行器选项</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunnerOptDelegate</name>
+    <message>
+        <source>Integer, float, string or boolean (carton.toml arrays are not supported)</source>
+        <translation>整数、浮点数、字符串或布尔值（不支持 carton.toml 数组）</translation>
+    </message>
+    <message>
+        <source>option name</source>
+        <translation>选项名称</translation>
+    </message>
+    <message>
+        <source>integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>number, e.g. 0.5 or 1e-3</source>
+        <translation>数字，例如 0.5 或 1e-3</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunnerOptsModel</name>
+    <message>
+        <source>Option</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Rename Runner Option %1</source>
+        <translation>重命名运行器选项 %1</translation>
+    </message>
+    <message>
+        <source>Change Type of Runner Option %1</source>
+        <translation>更改运行器选项 %1 的类型</translation>
+    </message>
+    <message>
+        <source>Edit Runner Option %1</source>
+        <translation>编辑运行器选项 %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunnersDialog</name>
+    <message>
+        <source>Runner Plugins</source>
+        <translation>运行器插件</translation>
+    </message>
+    <message>
+        <source>Runner</source>
+        <translation>运行器</translation>
+    </message>
+    <message>
+        <source>Framework version</source>
+        <translation>框架版本</translation>
+    </message>
+    <message>
+        <source>Compat versions</source>
+        <translation>兼容版本</translation>
+    </message>
+    <message>
+        <source>File / details</source>
+        <translation>文件 / 详细信息</translation>
+    </message>
+    <message>
+        <source>, default %1</source>
+        <translation>，默认 %1</translation>
+    </message>
+    <message>
+        <source>option %1</source>
+        <translation>选项 %1</translation>
+    </message>
+    <message>
+        <source>(not usable)</source>
+        <translation>（不可用）</translation>
+    </message>
+    <message>
+        <source>Searched, in this order (the CARTON_RUNNER_PATH folders first):
+%1</source>
+        <translation>按以下顺序搜索（先搜索 CARTON_RUNNER_PATH 中的文件夹）：
+%1</translation>
+    </message>
+    <message>
+        <source>No runner plugins were found: self-tests cannot run.</source>
+        <translation>未找到运行器插件：无法运行自检。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runner plugin(s) found.</source>
+        <translation>
+            <numerusform>找到 %n 个运行器插件。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>studio::SafetyFindingsModel</name>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SafetyPage</name>
+    <message>
+        <source>Scan Again</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <source>Read the carton again and scan everything</source>
+        <translation>重新读取 carton 并扫描全部内容</translation>
+    </message>
+    <message>
+        <source>Not scanned yet</source>
+        <translation>尚未扫描</translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>正在扫描…</translation>
+    </message>
+    <message>
+        <source>No findings</source>
+        <translation>未发现问题</translation>
+    </message>
+    <message numerus="yes">
+        <source>No findings (%n note(s))</source>
+        <translation>
+            <numerusform>未发现问题（%n 条备注）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Findings: %1</source>
+        <translation>发现：%1</translation>
+    </message>
+    <message>
+        <source>Unknown: the carton could not be scanned</source>
+        <translation>未知：无法扫描此 carton</translation>
+    </message>
+    <message>
+        <source>Unknown: parts of the carton could not be read</source>
+        <translation>未知：此 carton 的部分内容无法读取</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pickle(s) disassembled (never loaded)</source>
+        <translation>
+            <numerusform>已反汇编 %n 个 pickle（从未加载）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n import(s) on the allow-list</source>
+        <translation>
+            <numerusform>%n 个导入中有 %1 个在允许列表中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Python file(s)</source>
+        <translation>
+            <numerusform>%n 个 Python 文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no hosts</source>
+        <translation>无主机</translation>
+    </message>
+    <message>
+        <source>hosts: %1</source>
+        <translation>主机：%1</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <source>What the scan read</source>
+        <translation>扫描读取的内容</translation>
+    </message>
+    <message>
+        <source>pickle protocol %1, %2 opcodes%3</source>
+        <translation>pickle 协议 %1，%2 个操作码%3</translation>
+    </message>
+    <message>
+        <source>, stopped early</source>
+        <translation>，提前停止</translation>
+    </message>
+    <message>
+        <source>no imports</source>
+        <translation>无导入</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <source>not allowed</source>
+        <translation>不允许</translation>
+    </message>
+    <message>
+        <source>(unresolved)</source>
+        <translation>（未解析）</translation>
+    </message>
+    <message>
+        <source>imports %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>No pickles and no Python code in this carton.</source>
+        <translation>此 carton 中没有 pickle，也没有 Python 代码。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan complete · %n file(s) examined</source>
+        <translation>
+            <numerusform>扫描完成 · 已检查 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan incomplete · %n file(s) examined</source>
+        <translation>
+            <numerusform>扫描不完整 · 已检查 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan failed · %n file(s) examined</source>
+        <translation>
+            <numerusform>扫描失败 · 已检查 %n 个文件</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>studio::Screenshotter</name>
+    <message>
+        <source>The window is gone.</source>
+        <translation>窗口已不存在。</translation>
+    </message>
+    <message>
+        <source>Could not save the screenshot to %1.</source>
+        <translation>无法将截图保存到 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SelfTestsEditor</name>
+    <message>
+        <source>The carton&apos;s [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)</source>
+        <translation>carton 的 [[self_test]]（由“运行自检”执行）和 [[example]]（展示给用户）</translation>
+    </message>
+    <message>
+        <source>Add Self-test</source>
+        <translation>添加自检</translation>
+    </message>
+    <message>
+        <source>Add a [[self_test]]: inputs and the outputs they must give</source>
+        <translation>添加 [[self_test]]：输入及其必须产生的输出</translation>
+    </message>
+    <message>
+        <source>Add Example</source>
+        <translation>添加示例</translation>
+    </message>
+    <message>
+        <source>Add an [[example]]: inputs and sample outputs for users</source>
+        <translation>添加 [[example]]：供用户参考的输入和样本输出</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Duplicate the selected item (Ctrl+D)</source>
+        <translation>复制所选项目（Ctrl+D）</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the selected item (Delete)</source>
+        <translation>移除所选项目（Delete）</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move the selected item up (Alt+Up)</source>
+        <translation>将所选项目上移（Alt+Up）</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Move the selected item down (Alt+Down)</source>
+        <translation>将所选项目下移（Alt+Down）</translation>
+    </message>
+    <message>
+        <source>No self-test or example selected.
+
+A self-test feeds tensors from tensor_data/ to the model and compares what it returns with the expected outputs; an example shows users what the model takes and gives.
+Add one with the buttons on the left.</source>
+        <translation>未选择自检或示例。
+
+自检会将 tensor_data/ 中的张量输入模型，并将其返回结果与期望输出进行比较；示例向用户展示模型的输入和输出。
+请使用左侧的按钮添加。</translation>
+    </message>
+    <message>
+        <source>Optional: a short name, e.g. &quot;cat photo&quot;</source>
+        <translation>可选：简短的名称，例如“猫的照片”</translation>
+    </message>
+    <message>
+        <source>Optional: what this item checks or shows</source>
+        <translation>可选：此项目检查或展示的内容</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Description:</source>
+        <translation>描述(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>One row per declared input and output. Edit the Tensor cell (F2 or double-click) to pick a tensor of tensor_data/</source>
+        <translation>每个已声明的输入和输出占一行。编辑“张量”单元格（F2 或双击）以选择 tensor_data/ 中的张量</translation>
+    </message>
+    <message>
+        <source>&amp;Import Tensor…</source>
+        <translation>导入张量(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add a tensor from a .npy or .safetensors file to tensor_data/ and use it in the selected row</source>
+        <translation>将 .npy 或 .safetensors 文件中的张量添加到 tensor_data/，并在所选行中使用</translation>
+    </message>
+    <message>
+        <source>Add &amp;File…</source>
+        <translation>添加文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Add an image, audio or video file to misc/ and use it in the selected row (examples only)</source>
+        <translation>将图像、音频或视频文件添加到 misc/，并在所选行中使用（仅限示例）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear</source>
+        <translation>清除(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Remove the selected row&apos;s tensor (Delete)</source>
+        <translation>移除所选行的张量（Delete）</translation>
+    </message>
+    <message numerus="yes">
+        <source>tensor_data/ holds %n tensor(s)</source>
+        <translation>
+            <numerusform>tensor_data/ 中有 %n 个张量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor_data/index.toml cannot be read</source>
+        <translation>无法读取 tensor_data/index.toml</translation>
+    </message>
+    <message>
+        <source>Self-test %1 of %2</source>
+        <translation>自检 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Example %1 of %2</source>
+        <translation>示例 %1 / %2</translation>
+    </message>
+    <message>
+        <source>This self-test has extension keys (such as [self_test.tolerance]); they are kept as they are.</source>
+        <translation>此自检含有扩展键（例如 [self_test.tolerance]）；它们将原样保留。</translation>
+    </message>
+    <message>
+        <source>Edit Name of %1</source>
+        <translation>编辑 %1 的名称</translation>
+    </message>
+    <message>
+        <source>Edit Description of %1</source>
+        <translation>编辑 %1 的描述</translation>
+    </message>
+    <message>
+        <source>Duplicate %1</source>
+        <translation>复制 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Move %1 Up</source>
+        <translation>上移 %1</translation>
+    </message>
+    <message>
+        <source>Move %1 Down</source>
+        <translation>下移 %1</translation>
+    </message>
+    <message>
+        <source>no self-test or example is selected</source>
+        <translation>未选择自检或示例</translation>
+    </message>
+    <message>
+        <source>Import Tensor %1</source>
+        <translation>导入张量 %1</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>no example is selected</source>
+        <translation>未选择示例</translation>
+    </message>
+    <message>
+        <source>Add File %1</source>
+        <translation>添加文件 %1</translation>
+    </message>
+    <message>
+        <source>Import Tensor</source>
+        <translation>导入张量</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
+        <translation>张量 (*.npy *.safetensors);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds no tensor.</source>
+        <translation>%1 中没有张量。</translation>
+    </message>
+    <message>
+        <source>Tensor of %1:</source>
+        <translation>%1 中的张量：</translation>
+    </message>
+    <message>
+        <source>Name in tensor_data/:</source>
+        <translation>在 tensor_data/ 中的名称：</translation>
+    </message>
+    <message>
+        <source>Add File to misc/</source>
+        <translation>将文件添加到 misc/</translation>
+    </message>
+    <message>
+        <source>Images, audio and video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;All files (*)</source>
+        <translation>图像、音频和视频 (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>添加文件</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SelfTestsModel</name>
+    <message>
+        <source>not in tensor_data/index.toml</source>
+        <translation>不在 tensor_data/index.toml 中</translation>
+    </message>
+    <message numerus="yes">
+        <source>nested, %n inner</source>
+        <translation>
+            <numerusform>嵌套，%n 个内部张量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>file, %1</source>
+        <translation>文件，%1</translation>
+    </message>
+    <message>
+        <source>linked file (not in the archive)</source>
+        <translation>链接文件（不在归档中）</translation>
+    </message>
+    <message>
+        <source>missing file</source>
+        <translation>缺失的文件</translation>
+    </message>
+    <message>
+        <source>not a @tensor_data/ or @misc/ reference</source>
+        <translation>不是 @tensor_data/ 或 @misc/ 引用</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>expected output</source>
+        <translation>期望输出</translation>
+    </message>
+    <message>
+        <source>sample output</source>
+        <translation>样本输出</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Example %1</source>
+        <translation>示例 %1</translation>
+    </message>
+    <message>
+        <source>Self-test %1</source>
+        <translation>自检 %1</translation>
+    </message>
+    <message>
+        <source>example</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>self-test</source>
+        <translation>自检</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>引用</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SelfTestsPage</name>
+    <message>
+        <source>The runner&apos;s log (its standard error) appears here after a run.</source>
+        <translation>运行后，运行器的日志（其标准错误输出）会显示在此处。</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Error Map</source>
+        <translation>误差图</translation>
+    </message>
+    <message>
+        <source>Runner log</source>
+        <translation>运行器日志</translation>
+    </message>
+    <message>
+        <source>This carton has no self-tests or examples.</source>
+        <translation>此 carton 没有自检或示例。</translation>
+    </message>
+    <message>
+        <source>Run All</source>
+        <translation>全部运行</translation>
+    </message>
+    <message>
+        <source>Run every self-test and example through the runner (Carton ▸ Run Self-tests, Ctrl+R)</source>
+        <translation>通过运行器运行所有自检和示例（Carton ▸ 运行自检，Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Run Selected</source>
+        <translation>运行所选项</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the run (the runner host is killed)</source>
+        <translation>停止运行（将终止运行器宿主进程）</translation>
+    </message>
+    <message>
+        <source>Runner:</source>
+        <translation>运行器：</translation>
+    </message>
+    <message>
+        <source>Run with another runner plugin, whatever the carton&apos;s [runner] asks for</source>
+        <translation>使用其他运行器插件运行，不论 carton 的 [runner] 要求什么</translation>
+    </message>
+    <message>
+        <source>Copy as Command</source>
+        <translation>复制为命令</translation>
+    </message>
+    <message>
+        <source>Copy the carton selftest command line that reproduces this run</source>
+        <translation>复制可重现此次运行的 carton selftest 命令行</translation>
+    </message>
+    <message>
+        <source>Export Report…</source>
+        <translation>导出报告…</translation>
+    </message>
+    <message>
+        <source>Write the last run as a self-contained HTML report or as JSON</source>
+        <translation>将上次运行写为独立的 HTML 报告或 JSON</translation>
+    </message>
+    <message>
+        <source>Tolerance:</source>
+        <translation>容差：</translation>
+    </message>
+    <message>
+        <source>Tolerance level; per-dtype figures (float16 and bfloat16 are looser)</source>
+        <translation>容差级别；按数据类型给出数值（float16 和 bfloat16 更宽松）</translation>
+    </message>
+    <message>
+        <source>from preset</source>
+        <translation>来自预设</translation>
+    </message>
+    <message>
+        <source>Relative tolerance for every output (1e-4), or per output (y:1e-3), comma-separated</source>
+        <translation>所有输出的相对容差（1e-4），或按输出指定（y:1e-3），以逗号分隔</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance for every output (1e-6), or per output (y:1e-3), comma-separated</source>
+        <translation>所有输出的绝对容差（1e-6），或按输出指定（y:1e-3），以逗号分隔</translation>
+    </message>
+    <message>
+        <source>Carton&apos;s tolerances</source>
+        <translation>carton 的容差</translation>
+    </message>
+    <message>
+        <source>Use the tolerances the carton carries in [self_test.tolerance]</source>
+        <translation>使用 carton 在 [self_test.tolerance] 中自带的容差</translation>
+    </message>
+    <message>
+        <source>As the carton says (%1)</source>
+        <translation>按 carton 的设定（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (forced)</source>
+        <translation>%1（强制）</translation>
+    </message>
+    <message>
+        <source>Triton / KServe server…</source>
+        <translation>Triton / KServe 服务器…</translation>
+    </message>
+    <message>
+        <source>Server %1</source>
+        <translation>服务器 %1</translation>
+    </message>
+    <message>
+        <source>Run on a Triton / KServe Server</source>
+        <translation>在 Triton / KServe 服务器上运行</translation>
+    </message>
+    <message>
+        <source>The carton&apos;s self-tests run on the server&apos;s model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model&apos;s inputs and outputs are checked against the carton&apos;s before anything is sent.</source>
+        <translation>carton 的自检在服务器的模型上运行（KServe v2 协议，二进制张量数据），不论 carton 指定哪个运行器。在发送任何数据之前，会先将模型的输入和输出与 carton 的进行核对。</translation>
+    </message>
+    <message>
+        <source>Server URL:</source>
+        <translation>服务器 URL：</translation>
+    </message>
+    <message>
+        <source>Model name:</source>
+        <translation>模型名称：</translation>
+    </message>
+    <message>
+        <source>there is no run to export yet</source>
+        <translation>还没有可导出的运行</translation>
+    </message>
+    <message>
+        <source>Export Self-test Report</source>
+        <translation>导出自检报告</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html);;JSON (*.json)</source>
+        <translation>HTML 报告 (*.html);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Run Self-tests</source>
+        <translation>运行自检</translation>
+    </message>
+    <message>
+        <source>Starting the runner and loading the model…</source>
+        <translation>正在启动运行器并加载模型…</translation>
+    </message>
+    <message>
+        <source>Running %1 of %2… %3 s</source>
+        <translation>正在运行 %1 / %2… %3 秒</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Could not run the self-tests: %1</source>
+        <translation>无法运行自检：%1</translation>
+    </message>
+    <message>
+        <source>This carton has no self-tests.</source>
+        <translation>此 carton 没有自检。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n self-test(s), not run yet. Run All runs them through the runner plugin in a separate process.</source>
+        <translation>
+            <numerusform>%n 个自检，尚未运行。“全部运行”会通过运行器插件在独立进程中运行它们。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 passed, %2 failed, %3 cannot run, %4 error</source>
+        <translation>%1 个通过，%2 个失败，%3 个无法运行，%4 个出错</translation>
+    </message>
+    <message>
+        <source> (cancelled)</source>
+        <translation>（已取消）</translation>
+    </message>
+    <message>
+        <source> · model load %1 · total %2</source>
+        <translation> · 模型加载 %1 · 总计 %2</translation>
+    </message>
+    <message>
+        <source> (first inference)</source>
+        <translation>（首次推理）</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>Run the self-tests to see each output&apos;s figures.</source>
+        <translation>运行自检即可查看每个输出的指标。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SignatureRow</name>
+    <message>
+        <source>Check the signature again (after adding a key in Preferences)</source>
+        <translation>重新检查签名（在首选项中添加密钥后）</translation>
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation>正在检查 %1…</translation>
+    </message>
+    <message>
+        <source>Not signed (no %1 next to the carton)</source>
+        <translation>未签名（carton 旁没有 %1）</translation>
+    </message>
+    <message>
+        <source>Signed with a key that is not known here: add its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %1.</source>
+        <translation>使用此处未知的密钥签名：请在“编辑 ▸ 首选项”中添加其公钥，或将 KEY.pub.pem 放在 %1 旁边。</translation>
+    </message>
+    <message>
+        <source>Signed with a key that is not known here (its hint, the sha256 of its PEM file: %1): add its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %2.</source>
+        <translation>使用此处未知的密钥签名（其提示，即其 PEM 文件的 sha256：%1）：请在“编辑 ▸ 首选项”中添加其公钥，或将 KEY.pub.pem 放在 %2 旁边。</translation>
+    </message>
+    <message>
+        <source>Invalid: the signature cannot be read. %1</source>
+        <translation>无效：无法读取签名。%1</translation>
+    </message>
+    <message>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <source>%1 files</source>
+        <translation>%1 个文件</translation>
+    </message>
+    <message>
+        <source>Valid: this MANIFEST (%1) was signed by your trusted %2 key %3.</source>
+        <translation>有效：此 MANIFEST（%1）由您受信任的 %2 密钥 %3 签名。</translation>
+    </message>
+    <message>
+        <source>Valid: this MANIFEST (%1) was signed by %2 key %3, whose public key lies next to the carton; it is not one of your trusted keys.</source>
+        <translation>有效：此 MANIFEST（%1）由 %2 密钥 %3 签名，其公钥位于 carton 旁边；它不在您受信任的密钥之中。</translation>
+    </message>
+    <message>
+        <source>Invalid (key %1): %2</source>
+        <translation>无效（密钥 %1）：%2</translation>
+    </message>
+    <message>
+        <source>Key: %1</source>
+        <translation>密钥：%1</translation>
+    </message>
+    <message>
+        <source>Key hint (sha256 of the signer&apos;s PEM public key): %1</source>
+        <translation>密钥提示（签名者 PEM 公钥的 sha256）：%1</translation>
+    </message>
+    <message>
+        <source>Fingerprint (sha256 of the DER public key): %1</source>
+        <translation>指纹（DER 公钥的 sha256）：%1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SliceControls</name>
+    <message>
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation>定点</translation>
+    </message>
+    <message>
+        <source>Scientific</source>
+        <translation>科学计数</translation>
+    </message>
+    <message>
+        <source>Hex (integers)</source>
+        <translation>十六进制（整数）</translation>
+    </message>
+    <message>
+        <source>&amp;Rows:</source>
+        <translation>行(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Co&amp;lumns:</source>
+        <translation>列(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>dim %1 (%2)</source>
+        <translation>维度 %1（%2）</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>dim %1:</source>
+        <translation>维度 %1：</translation>
+    </message>
+    <message>
+        <source> / %1</source>
+        <translation> / %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SpdxLicenses</name>
+    <message>
+        <source>the license is empty</source>
+        <translation>许可证为空</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a license identifier (letters, digits, &apos;.&apos; and &apos;-&apos; only)</source>
+        <translation>“%1”不是许可证标识符（只能包含字母、数字、“.”和“-”）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a license exception; write it after WITH (e.g. &quot;GPL-2.0-or-later WITH %1&quot;)</source>
+        <translation>“%1”是许可证例外；请写在 WITH 之后（例如“GPL-2.0-or-later WITH %1”）</translation>
+    </message>
+    <message>
+        <source>write the operator &quot;%1&quot; in capitals: %2</source>
+        <translation>运算符“%1”应大写：%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an SPDX license identifier; pick one from the list or write LicenseRef-NAME for a license of your own</source>
+        <translation>“%1”不是 SPDX 许可证标识符；请从列表中选择，或为自有许可证写 LicenseRef-NAME</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is written &quot;%2&quot; in the SPDX list</source>
+        <translation>“%1”在 SPDX 列表中写作“%2”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is deprecated in the SPDX list (e.g. GPL-2.0 is now GPL-2.0-only or GPL-2.0-or-later)</source>
+        <translation>“%1”在 SPDX 列表中已弃用（例如 GPL-2.0 现为 GPL-2.0-only 或 GPL-2.0-or-later）</translation>
+    </message>
+    <message>
+        <source>the expression ends where a license was expected</source>
+        <translation>表达式在应为许可证的位置结束</translation>
+    </message>
+    <message>
+        <source>too many nested parentheses</source>
+        <translation>嵌套括号过多</translation>
+    </message>
+    <message>
+        <source>a &quot;(&quot; is not closed</source>
+        <translation>“(”没有闭合</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; where a license was expected</source>
+        <translation>应为许可证的位置出现了“%1”</translation>
+    </message>
+    <message>
+        <source>WITH must be followed by a license exception</source>
+        <translation>WITH 之后必须是许可证例外</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an SPDX license exception</source>
+        <translation>“%1”不是 SPDX 许可证例外</translation>
+    </message>
+    <message>
+        <source>a &quot;)&quot; has no &quot;(&quot;</source>
+        <translation>“)”没有对应的“(”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; follows a license without AND, OR or WITH</source>
+        <translation>“%1”跟在许可证后面，但缺少 AND、OR 或 WITH</translation>
+    </message>
+    <message>
+        <source>not a valid SPDX license expression: %1</source>
+        <translation>不是有效的 SPDX 许可证表达式：%1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SpecsEditModel</name>
+    <message>
+        <source>input %1</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <source>Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].</source>
+        <translation>任意形状。输入 *、一个符号、[]（标量）或列表，例如 [batch, 3, *]。</translation>
+    </message>
+    <message>
+        <source>A scalar</source>
+        <translation>标量</translation>
+    </message>
+    <message>
+        <source>%1 must have one value in %2</source>
+        <translation>%1 在 %2 中必须只有一个值</translation>
+    </message>
+    <message>
+        <source>%1 is a symbol (a size fixed at run time)</source>
+        <translation>%1 是一个符号（运行时确定的尺寸）</translation>
+    </message>
+    <message>
+        <source>Rename Output</source>
+        <translation>重命名输出</translation>
+    </message>
+    <message>
+        <source>Rename Input</source>
+        <translation>重命名输入</translation>
+    </message>
+    <message>
+        <source>Change Output DType</source>
+        <translation>更改输出的数据类型</translation>
+    </message>
+    <message>
+        <source>Change Input DType</source>
+        <translation>更改输入的数据类型</translation>
+    </message>
+    <message>
+        <source>Edit Output Shape</source>
+        <translation>编辑输出形状</translation>
+    </message>
+    <message>
+        <source>Edit Input Shape</source>
+        <translation>编辑输入形状</translation>
+    </message>
+    <message>
+        <source>Edit Output Description</source>
+        <translation>编辑输出描述</translation>
+    </message>
+    <message>
+        <source>Edit Input Description</source>
+        <translation>编辑输入描述</translation>
+    </message>
+    <message>
+        <source>Edit Output Internal Name</source>
+        <translation>编辑输出的内部名称</translation>
+    </message>
+    <message>
+        <source>Edit Input Internal Name</source>
+        <translation>编辑输入的内部名称</translation>
+    </message>
+    <message>
+        <source>* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: [batch, 3, *]</source>
+        <translation>*（任意形状）、代表整个形状的符号、[]（标量），或由尺寸、符号和 * 组成的列表：[batch, 3, *]</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SpecsEditor</name>
+    <message>
+        <source>Shape symbols</source>
+        <translation>形状符号</translation>
+    </message>
+    <message>
+        <source>A symbol has one value across all inputs and outputs within one self-test; * may differ at each use.</source>
+        <translation>在同一个自检中，一个符号在所有输入和输出中取同一个值；* 在每处使用时可以不同。</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Add an output after the current one (Insert)</source>
+        <translation>在当前输出之后添加一个输出（Insert）</translation>
+    </message>
+    <message>
+        <source>Add an input after the current one (Insert)</source>
+        <translation>在当前输入之后添加一个输入（Insert）</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the selected outputs (Delete)</source>
+        <translation>移除所选输出（Delete）</translation>
+    </message>
+    <message>
+        <source>Remove the selected inputs (Delete)</source>
+        <translation>移除所选输入（Delete）</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move the current output up (Alt+Up)</source>
+        <translation>将当前输出上移（Alt+Up）</translation>
+    </message>
+    <message>
+        <source>Move the current input up (Alt+Up)</source>
+        <translation>将当前输入上移（Alt+Up）</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Move the current output down (Alt+Down)</source>
+        <translation>将当前输出下移（Alt+Down）</translation>
+    </message>
+    <message>
+        <source>Move the current input down (Alt+Down)</source>
+        <translation>将当前输入下移（Alt+Down）</translation>
+    </message>
+    <message>
+        <source>Inputs (%1)</source>
+        <translation>输入（%1）</translation>
+    </message>
+    <message>
+        <source>Outputs (%1)</source>
+        <translation>输出（%1）</translation>
+    </message>
+    <message>
+        <source>Add Output</source>
+        <translation>添加输出</translation>
+    </message>
+    <message>
+        <source>Add Input</source>
+        <translation>添加输入</translation>
+    </message>
+    <message>
+        <source>Remove Output</source>
+        <translation>移除输出</translation>
+    </message>
+    <message>
+        <source>Remove Input</source>
+        <translation>移除输入</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Outputs</source>
+        <translation>
+            <numerusform>移除 %n 个输出</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Inputs</source>
+        <translation>
+            <numerusform>移除 %n 个输入</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Move Output Up</source>
+        <translation>上移输出</translation>
+    </message>
+    <message>
+        <source>Move Input Up</source>
+        <translation>上移输入</translation>
+    </message>
+    <message>
+        <source>Move Output Down</source>
+        <translation>下移输出</translation>
+    </message>
+    <message>
+        <source>Move Input Down</source>
+        <translation>下移输入</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SpecsPage</name>
+    <message>
+        <source>input %1</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>None declared.</source>
+        <translation>未声明。</translation>
+    </message>
+    <message>
+        <source>Inputs (%1)</source>
+        <translation>输入（%1）</translation>
+    </message>
+    <message>
+        <source>Outputs (%1)</source>
+        <translation>输出（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>studio::StatsPanel</name>
+    <message>
+        <source>Whole tensor</source>
+        <translation>整个张量</translation>
+    </message>
+    <message>
+        <source>Current slice</source>
+        <translation>当前切片</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>Std</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <source>Zeros</source>
+        <translation>零值</translation>
+    </message>
+    <message>
+        <source>NaN</source>
+        <translation>NaN</translation>
+    </message>
+    <message>
+        <source>+Inf</source>
+        <translation>+Inf</translation>
+    </message>
+    <message>
+        <source>−Inf</source>
+        <translation>−Inf</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Slice %1</source>
+        <translation>切片 %1</translation>
+    </message>
+    <message>
+        <source>Shape %1</source>
+        <translation>形状 %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SymbolPanel</name>
+    <message>
+        <source>Symbol</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>Used in</source>
+        <translation>使用位置</translation>
+    </message>
+    <message>
+        <source>Values in self-tests / examples</source>
+        <translation>自检 / 示例中的值</translation>
+    </message>
+    <message>
+        <source>%1 (whole shape)</source>
+        <translation>%1（整个形状）</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2 中的 %1</translation>
+    </message>
+    <message>
+        <source>%1 in %2 sections</source>
+        <translation>%2 个部分中的 %1</translation>
+    </message>
+    <message>
+        <source>= %1 in %2</source>
+        <translation>在 %2 中 = %1</translation>
+    </message>
+    <message>
+        <source>conflicts in %1</source>
+        <translation>%1 中存在冲突</translation>
+    </message>
+    <message>
+        <source>not bound by any self-test or example</source>
+        <translation>未被任何自检或示例绑定</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more value(s)</source>
+        <translation>
+            <numerusform>另有 %n 个值</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1，来自 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source> but </source>
+        <translation>，但是 </translation>
+    </message>
+    <message>
+        <source>This symbol takes two values within one self-test: every use of a symbol must have the same value in one inference call.</source>
+        <translation>此符号在同一个自检中取了两个值：在一次推理调用中，符号的每处使用都必须取相同的值。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorFileBrowser</name>
+    <message>
+        <source>NumPy .npy version %1, %2 order</source>
+        <translation>NumPy .npy 版本 %1，%2 顺序</translation>
+    </message>
+    <message>
+        <source>safetensors, header %1 bytes</source>
+        <translation>safetensors，头部 %1 字节</translation>
+    </message>
+    <message>
+        <source>__metadata__ key</source>
+        <translation>__metadata__ 键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Reading the header of %1…</source>
+        <translation>正在读取 %1 的头部…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %2, %n tensor(s)</source>
+        <translation>
+            <numerusform>%1 — %2，%n 个张量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file holds no tensors.</source>
+        <translation>该文件不包含张量。</translation>
+    </message>
+    <message>
+        <source>Select a tensor to see its values.</source>
+        <translation>选择一个张量以查看其值。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorFileModel</name>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorImage</name>
+    <message>
+        <source>%1 × %2 pixels are more than the %3 per side shown as a picture.</source>
+        <translation>%1 × %2 像素超出了以图像显示时每边 %3 像素的上限。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorListModel</name>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2 %3</translation>
+    </message>
+    <message>
+        <source>self-test %1</source>
+        <translation>自检 %1</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>expected output</source>
+        <translation>期望输出</translation>
+    </message>
+    <message>
+        <source>example %1</source>
+        <translation>示例 %1</translation>
+    </message>
+    <message>
+        <source>sample output</source>
+        <translation>样本输出</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inner</source>
+        <translation>
+            <numerusform>%n 个内部张量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>inner of %1</source>
+        <translation>%1 的内部张量</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>DType</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Referenced by</source>
+        <translation>被引用于</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorSpecModel</name>
+    <message>
+        <source>Any shape</source>
+        <translation>任意形状</translation>
+    </message>
+    <message>
+        <source>A scalar</source>
+        <translation>标量</translation>
+    </message>
+    <message>
+        <source>%1 must have one value in %2</source>
+        <translation>%1 在 %2 中必须只有一个值</translation>
+    </message>
+    <message>
+        <source>%1 is a symbol (a size fixed at run time)</source>
+        <translation>%1 是一个符号（运行时确定的尺寸）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>DType</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Internal name</source>
+        <translation>内部名称</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorTableModel</name>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>No tensor is shown.</source>
+        <translation>未显示张量。</translation>
+    </message>
+    <message>
+        <source>The selection is outside the slice.</source>
+        <translation>所选内容超出了切片范围。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 cells are more than the %3 that can be copied at once; export the slice as CSV instead.</source>
+        <translation>%1 × %2 个单元格超过了一次可复制的 %3 个；请改为将切片导出为 CSV。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorViewer</name>
+    <message>
+        <source>Export slice as CSV…</source>
+        <translation>将切片导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Copy as TSV</source>
+        <translation>复制为 TSV</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Linear</source>
+        <translation>线性</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>对数</translation>
+    </message>
+    <message>
+        <source>Export as PNG…</source>
+        <translation>导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Scale:</source>
+        <translation>刻度：</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <source>Inner tensor</source>
+        <translation>内部张量</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: nested, %n inner tensor(s)</source>
+        <translation>
+            <numerusform>%1：嵌套，%n 个内部张量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2 %3</translation>
+    </message>
+    <message>
+        <source>Reading slice %1…</source>
+        <translation>正在读取切片 %1…</translation>
+    </message>
+    <message>
+        <source>Reading slice %1… %2%</source>
+        <translation>正在读取切片 %1… %2%</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels, %3 channel(s), %4</source>
+        <translation>%1 × %2 像素，%3 个通道，%4</translation>
+    </message>
+    <message>
+        <source>channels first (C×H×W)</source>
+        <translation>通道在前（C×H×W）</translation>
+    </message>
+    <message>
+        <source>channels last (H×W×C)</source>
+        <translation>通道在后（H×W×C）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>Export slice as CSV</source>
+        <translation>将切片导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export heatmap as PNG</source>
+        <translation>将热力图导出为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG (*.png)</source>
+        <translation>PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorsPage</name>
+    <message>
+        <source>tensor_data/index.toml is missing or could not be read.</source>
+        <translation>tensor_data/index.toml 缺失或无法读取。</translation>
+    </message>
+    <message>
+        <source>No tensor named %1 in tensor_data/index.toml.</source>
+        <translation>tensor_data/index.toml 中没有名为 %1 的张量。</translation>
+    </message>
+    <message>
+        <source>Filter tensors (Ctrl+F)</source>
+        <translation>筛选张量（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Select a tensor to see its values.</source>
+        <translation>选择一个张量以查看其值。</translation>
+    </message>
+    <message>
+        <source>This carton has no tensor data.</source>
+        <translation>此 carton 没有张量数据。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TestItemsModel</name>
+    <message>
+        <source>Self-test</source>
+        <translation>自检</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>(self-test %1)</source>
+        <translation>（自检 %1）</translation>
+    </message>
+    <message>
+        <source>(example %1)</source>
+        <translation>（示例 %1）</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>无描述</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TestRefsModel</name>
+    <message numerus="yes">
+        <source>nested (%n inner tensors)</source>
+        <translation>
+            <numerusform>嵌套（%n 个内部张量）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>未给出</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>no tensor &quot;%1&quot; in tensor_data/index.toml</source>
+        <translation>tensor_data/index.toml 中没有张量“%1”</translation>
+    </message>
+    <message>
+        <source>no file %1 in the carton</source>
+        <translation>carton 中没有文件 %1</translation>
+    </message>
+    <message>
+        <source>file, %1</source>
+        <translation>文件，%1</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>not a reference</source>
+        <translation>不是引用</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Expected output</source>
+        <translation>期望输出</translation>
+    </message>
+    <message>
+        <source>Sample output</source>
+        <translation>样本输出</translation>
+    </message>
+    <message>
+        <source>%1 (not declared)</source>
+        <translation>%1（未声明）</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: %3</source>
+        <translation>%1“%2”：%3</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Pick a tensor from tensor_data/ or type its name</source>
+        <translation>从 tensor_data/ 中选择一个张量，或输入其名称</translation>
+    </message>
+    <message>
+        <source>Clear %1 of %2</source>
+        <translation>清除 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>Set %1 of %2</source>
+        <translation>设置 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Declared</source>
+        <translation>已声明</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a declared input of the carton: the key is kept as it is</source>
+        <translation>“%1”不是此 carton 已声明的输入：该键将原样保留</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
+        <translation>“%1”不是此 carton 已声明的输出：该键将原样保留</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TrustedKeysEdit</name>
+    <message>
+        <source>Add Key…</source>
+        <translation>添加密钥…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>%1 — %2 %3</source>
+        <translation>%1 — %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 — cannot be read</source>
+        <translation>%1 — 无法读取</translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation>未添加：%1</translation>
+    </message>
+    <message>
+        <source>Trust Public Keys</source>
+        <translation>信任公钥</translation>
+    </message>
+    <message>
+        <source>PEM public keys (*.pem *.pub);;All files (*)</source>
+        <translation>PEM 公钥 (*.pem *.pub);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::VerificationStatus</name>
+    <message>
+        <source>Cancel verification</source>
+        <translation>取消校验</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>%1% · %2 of %3</source>
+        <translation>%1% · %2 / %3</translation>
+    </message>
+    <message>
+        <source> · %1/s</source>
+        <translation> · %1/秒</translation>
+    </message>
+    <message>
+        <source> · %1 min %2 s left</source>
+        <translation> · 剩余 %1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source> · %1 s left</source>
+        <translation> · 剩余 %1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ViewUtils</name>
+    <message>
+        <source>Stored</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Deflate</source>
+        <translation>Deflate</translation>
+    </message>
+    <message>
+        <source>zstd</source>
+        <translation>zstd</translation>
+    </message>
+    <message>
+        <source>method %1</source>
+        <translation>方法 %1</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>待校验</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Mismatch</source>
+        <translation>不匹配</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>Linked</source>
+        <translation>已链接</translation>
+    </message>
+    <message>
+        <source>Not in MANIFEST</source>
+        <translation>不在 MANIFEST 中</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WelcomePage</name>
+    <message>
+        <source>No recent cartons.</source>
+        <translation>没有最近打开的 carton。</translation>
+    </message>
+    <message>
+        <source>Open Carton…</source>
+        <translation>打开 Carton…</translation>
+    </message>
+    <message>
+        <source>Open Folder…</source>
+        <translation>打开文件夹…</translation>
+    </message>
+    <message>
+        <source>Open Sample Carton</source>
+        <translation>打开示例 Carton</translation>
+    </message>
+    <message>
+        <source>Browse and check .carton model packages.</source>
+        <translation>浏览和检查 .carton 模型包。</translation>
+    </message>
+    <message>
+        <source>The sample carton was not found next to the application.</source>
+        <translation>在应用程序旁边未找到示例 carton。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Start&lt;/b&gt;</source>
+        <translation>&lt;b&gt;开始&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Or drop .carton files and carton folders anywhere on this window.</source>
+        <translation>或者将 .carton 文件和 carton 文件夹拖放到此窗口的任意位置。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recent&lt;/b&gt;</source>
+        <translation>&lt;b&gt;最近打开&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WindowDropTarget</name>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… 以及另外 %n 个</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
