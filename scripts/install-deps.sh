@@ -21,6 +21,7 @@ packages=(
   # WiX source checks (desktop-file-validate, xmllint, plistutil, wixl and msiinfo)
   dpkg-dev file rpm lintian xdg-utils libfile-mimeinfo-perl shared-mime-info desktop-file-utils
   libxml2-utils libplist-utils wixl msitools
+  clang libclang-rt-14-dev # scripts/fuzz.sh: libFuzzer with ASan/UBSan (the fuzz preset)
 )
 if [ "${CARTON_WITH_TORCH:-1}" = 1 ]; then packages+=(libtorch-dev); fi
 missing=()

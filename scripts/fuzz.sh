@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Builds the libFuzzer targets (the `fuzz` preset: clang, ASan + UBSan), makes
+# seed corpora from valid files built here, and runs every target (or the ones
+# named) for SECONDS each. Prints executions, coverage and findings per target;
+# exits 1 when any target found a crash, leak, timeout or out-of-memory (its
+# input is kept under build/fuzz/findings/TARGET/).
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      default: 60 seconds, every target
+#
+# CI runs it for a few seconds per target; run it for minutes or hours locally.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+all=(zip carton toml metadata stringtensor tensorfiles decoders pickle wireframe)
+if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
+
+scripts/install-deps.sh
+launcher=()
+if command -v ccache >/dev/null; then
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-/} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+cmake --preset fuzz "${launcher[@]}" >/dev/null
+cmake --build --preset fuzz -j "$(nproc)"
+
+build=build/fuzz
+bin=$build/bin
+seeds=$build/seeds
+rm -rf "$seeds"
+mkdir -p "$seeds" "$build/corpus" "$build/findings"
+for t in "${all[@]}"; do mkdir -p "$seeds/$t" "$build/corpus/$t" "$build/findings/$t"; done
+
+# Seeds: the sample carton packed three ways, its metadata files, its tensors as
+# .npy and .safetensors, pickles, compressed streams and runner-host frames.
+export ASAN_OPTIONS=detect_leaks=0 # the seed-making CLI runs are not what is fuzzed
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for c in stored deflate zstd; do
+  "$bin/carton" pack resources/sample -o "$seeds/carton/sample-$c.carton" --compression "$c" --force >/dev/null
+done
+cp "$seeds"/carton/*.carton "$seeds/zip/"
+"$bin/carton" unpack "$seeds/carton/sample-zstd.carton" -o "$work/sample" >/dev/null
+cp resources/sample/carton.toml "$seeds/toml/sample.toml"
+cp "$work/sample/MANIFEST" "$seeds/metadata/MANIFEST"
+cp resources/sample/tensor_data/index.toml "$seeds/metadata/index.toml"
+printf 'https://example.com/a.bin 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n' \
+  >"$seeds/metadata/LINKS"
+# stringtensor: one count byte, then the file.
+{ printf '\003'; cat resources/sample/tensor_data/labels.toml; } >"$seeds/stringtensor/labels"
+{ printf '\002'; printf "data = [\n  'a\\\\b',\n  \"\"\"multi\nline \\\\\n  joined\"\"\",\n]\n"; } \
+  >"$seeds/stringtensor/forms"
+"$bin/carton" export-tensor "$seeds/carton/sample-zstd.carton" x -o "$seeds/tensorfiles/x.npy" >/dev/null
+"$bin/carton" export-tensor "$seeds/carton/sample-zstd.carton" x -o "$seeds/tensorfiles/x.safetensors" >/dev/null
+/usr/bin/python3 - "$seeds" <<'PY'
+import collections, gzip, json, pickle, struct, sys, zlib
+seeds = sys.argv[1]
+value = {"weights": collections.OrderedDict(a=[1.0, 2.0]), "n": 3, "s": "text", "b": b"\x00\x01"}
+for proto in range(0, 6):
+    open(f"{seeds}/pickle/p{proto}.pkl", "wb").write(pickle.dumps(value, protocol=proto))
+text = open("resources/sample/carton.toml", "rb").read()
+open(f"{seeds}/decoders/gzip", "wb").write(b"\x00" + gzip.compress(text))
+open(f"{seeds}/decoders/deflate", "wb").write(b"\x01" + zlib.compress(text))
+def frame(header, binary, accept_json):
+    js = json.dumps(header).encode()
+    return bytes([accept_json]) + b"CRTN" + struct.pack("<IQ", len(js), len(binary)) + js + binary
+floats = struct.pack("<3f", 1.0, 2.5, -3.0)
+open(f"{seeds}/wireframe/binary", "wb").write(frame(
+    {"outputs": [{"name": "y", "datatype": "FP32", "shape": [3], "parameters": {"binary_data_size": 12}}]},
+    floats, 0))
+open(f"{seeds}/wireframe/json", "wb").write(frame(
+    {"outputs": [{"name": "s", "datatype": "BYTES", "shape": [2], "data": ["a", "bc"]}]}, b"", 1))
+PY
+if command -v zstd >/dev/null; then
+  { printf '\003'; zstd -q -c resources/sample/carton.toml; } >"$seeds/decoders/zstd"
+fi
+unset ASAN_OPTIONS
+
+dict_for() {
+  case $1 in
+    zip | carton) echo "-dict=fuzz/zip.dict" ;;
+    toml | metadata | stringtensor) echo "-dict=fuzz/toml.dict" ;;
+  esac
+}
+
+found=0
+printf '%-13s %10s %8s %8s %s\n' target executions cov ft findings
+for t in "${targets[@]}"; do
+  log=$build/findings/$t.log
+  # -rss_limit_mb and -timeout make memory and time amplification findings too.
+  set +e
+  # shellcheck disable=SC2046
+  "$bin/fuzz_$t" -max_total_time="$seconds" -rss_limit_mb=1536 -malloc_limit_mb=1024 -timeout=10 \
+    -print_final_stats=1 -artifact_prefix="$build/findings/$t/" $(dict_for "$t") \
+    "$build/corpus/$t" "$seeds/$t" >"$log" 2>&1
+  rc=$?
+  set -e
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+  ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+  findings=$(find "$build/findings/$t" -type f | wc -l)
+  printf '%-13s %10s %8s %8s %s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$findings"
+  if [ "$rc" -ne 0 ] || [ "$findings" -ne 0 ]; then
+    found=1
+    echo "   $t: exit $rc; see $log" >&2
+    grep -m3 -E 'ERROR|SUMMARY|==[0-9]+==' "$log" | sed 's/^/   /' >&2 || true
+  fi
+done
+exit $found
