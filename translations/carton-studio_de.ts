@@ -1064,6 +1064,13 @@
         <source>— binary; first %1 bytes:</source>
         <translation>— binär; die ersten %1 Bytes:</translation>
     </message>
+    <message numerus="yes">
+        <source>— animated, %n frames</source>
+        <translation>
+            <numerusform>— animiert, %n Bild</numerusform>
+            <numerusform>— animiert, %n Bilder</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::FilesEditor</name>
@@ -1288,6 +1295,29 @@
     </message>
 </context>
 <context>
+    <name>studio::ImageView</name>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Scale large images down to the view</source>
+        <translation>Große Bilder auf die Ansicht verkleinern</translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>One image pixel per screen pixel</source>
+        <translation>Ein Bildpixel pro Bildschirmpixel</translation>
+    </message>
+    <message>
+        <source>shown at %1 %</source>
+        <translation>angezeigt mit %1 %</translation>
+    </message>
+</context>
+<context>
     <name>studio::LicenseEdit</name>
     <message>
         <source>%1 is deprecated</source>
@@ -1486,6 +1516,85 @@
     <message>
         <source>(The description is too long and was cut.)</source>
         <translation>(Die Beschreibung ist zu lang und wurde gekürzt.)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::MediaPreview</name>
+    <message>
+        <source>the player did not load it within %1 s</source>
+        <translation>der Player hat sie nicht innerhalb von %1 s geladen</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>Mute</source>
+        <translation>Stumm</translation>
+    </message>
+    <message>
+        <source>Volume</source>
+        <translation>Lautstärke</translation>
+    </message>
+    <message>
+        <source>No audio output device</source>
+        <translation>Kein Audioausgabegerät</translation>
+    </message>
+    <message>
+        <source>the player cannot decode it</source>
+        <translation>der Player kann sie nicht dekodieren</translation>
+    </message>
+    <message>
+        <source>%1 (%2 by its first bytes)</source>
+        <translation>%1 (%2 nach den ersten Bytes)</translation>
+    </message>
+    <message>
+        <source>No audio or video selected.</source>
+        <translation>Kein Audio oder Video ausgewählt.</translation>
+    </message>
+    <message>
+        <source>it is not audio or video</source>
+        <translation>sie ist weder Audio noch Video</translation>
+    </message>
+    <message>
+        <source>its name says %1 but its content is %2, not audio or video</source>
+        <translation>ihr Name deutet auf %1, ihr Inhalt ist aber %2, weder Audio noch Video</translation>
+    </message>
+    <message>
+        <source>Copying %1 out of the carton to play it…</source>
+        <translation>%1 wird zum Abspielen aus dem Carton kopiert …</translation>
+    </message>
+    <message>
+        <source>Copying %1 out of the carton to play it… %2 %</source>
+        <translation>%1 wird zum Abspielen aus dem Carton kopiert … %2 %</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen …</translation>
+    </message>
+    <message>
+        <source>%1 cannot be played: %2.</source>
+        <translation>%1 kann nicht abgespielt werden: %2.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>streamed from the carton</source>
+        <translation>direkt aus dem Carton gestreamt</translation>
+    </message>
+    <message>
+        <source>played from a temporary copy</source>
+        <translation>aus einer temporären Kopie abgespielt</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
     </message>
 </context>
 <context>
@@ -1952,6 +2061,17 @@
     <message>
         <source>, or a file of misc/</source>
         <translation> oder eine Datei aus misc/</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RegionDevice</name>
+    <message>
+        <source>a carton entry can only be read</source>
+        <translation>ein Carton-Eintrag kann nur gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1 is shorter than the entry it should hold</source>
+        <translation>%1 ist kürzer als der Eintrag, den sie enthalten sollte</translation>
     </message>
 </context>
 <context>
@@ -2846,6 +2966,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Run the self-tests to see each output&apos;s figures.</source>
         <translation>Führen Sie die Selbsttests aus, um die Kennzahlen jeder Ausgabe zu sehen.</translation>
+    </message>
+    <message>
+        <source>The audio or video file of this item to play</source>
+        <translation>Die abzuspielende Audio- oder Videodatei dieses Eintrags</translation>
+    </message>
+    <message>
+        <source>%1, in the player below</source>
+        <translation>%1, im Player unten</translation>
     </message>
 </context>
 <context>
@@ -3946,6 +4074,28 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Info</source>
         <translation>Info</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WaveformBuilder</name>
+    <message>
+        <source>the audio could not be decoded</source>
+        <translation>das Audio konnte nicht dekodiert werden</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WaveformView</name>
+    <message>
+        <source>Waveform of the whole file; click to play from there</source>
+        <translation>Wellenform der ganzen Datei; klicken, um ab dort abzuspielen</translation>
+    </message>
+    <message>
+        <source>No waveform: %1</source>
+        <translation>Keine Wellenform: %1</translation>
+    </message>
+    <message>
+        <source>Computing the waveform…</source>
+        <translation>Wellenform wird berechnet …</translation>
     </message>
 </context>
 <context>

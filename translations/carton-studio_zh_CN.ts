@@ -1061,6 +1061,12 @@
         <source>— binary; first %1 bytes:</source>
         <translation>— 二进制；前 %1 字节：</translation>
     </message>
+    <message numerus="yes">
+        <source>— animated, %n frames</source>
+        <translation>
+            <numerusform>— 动画，%n 帧</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::FilesEditor</name>
@@ -1279,6 +1285,29 @@
     </message>
 </context>
 <context>
+    <name>studio::ImageView</name>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Scale large images down to the view</source>
+        <translation>将大图缩小到视图大小</translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>One image pixel per screen pixel</source>
+        <translation>每个图像像素对应一个屏幕像素</translation>
+    </message>
+    <message>
+        <source>shown at %1 %</source>
+        <translation>以 %1 % 显示</translation>
+    </message>
+</context>
+<context>
     <name>studio::LicenseEdit</name>
     <message>
         <source>%1 is deprecated</source>
@@ -1477,6 +1506,85 @@
     <message>
         <source>(The description is too long and was cut.)</source>
         <translation>（描述过长，已截断。）</translation>
+    </message>
+</context>
+<context>
+    <name>studio::MediaPreview</name>
+    <message>
+        <source>the player did not load it within %1 s</source>
+        <translation>播放器未能在 %1 秒内加载它</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Mute</source>
+        <translation>静音</translation>
+    </message>
+    <message>
+        <source>Volume</source>
+        <translation>音量</translation>
+    </message>
+    <message>
+        <source>No audio output device</source>
+        <translation>没有音频输出设备</translation>
+    </message>
+    <message>
+        <source>the player cannot decode it</source>
+        <translation>播放器无法解码它</translation>
+    </message>
+    <message>
+        <source>%1 (%2 by its first bytes)</source>
+        <translation>%1（按其开头字节判断为 %2）</translation>
+    </message>
+    <message>
+        <source>No audio or video selected.</source>
+        <translation>未选择音频或视频。</translation>
+    </message>
+    <message>
+        <source>it is not audio or video</source>
+        <translation>它不是音频或视频</translation>
+    </message>
+    <message>
+        <source>its name says %1 but its content is %2, not audio or video</source>
+        <translation>其名称表明是 %1，但内容是 %2，不是音频或视频</translation>
+    </message>
+    <message>
+        <source>Copying %1 out of the carton to play it…</source>
+        <translation>正在从 carton 中复制 %1 以便播放…</translation>
+    </message>
+    <message>
+        <source>Copying %1 out of the carton to play it… %2 %</source>
+        <translation>正在从 carton 中复制 %1 以便播放… %2 %</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>%1 cannot be played: %2.</source>
+        <translation>%1 无法播放：%2。</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>streamed from the carton</source>
+        <translation>直接从 carton 流式播放</translation>
+    </message>
+    <message>
+        <source>played from a temporary copy</source>
+        <translation>从临时副本播放</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
     </message>
 </context>
 <context>
@@ -1943,6 +2051,17 @@
     <message>
         <source>, or a file of misc/</source>
         <translation>，或 misc/ 中的一个文件</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RegionDevice</name>
+    <message>
+        <source>a carton entry can only be read</source>
+        <translation>carton 条目只能读取</translation>
+    </message>
+    <message>
+        <source>%1 is shorter than the entry it should hold</source>
+        <translation>%1 比它应包含的条目短</translation>
     </message>
 </context>
 <context>
@@ -2825,6 +2944,14 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Run the self-tests to see each output&apos;s figures.</source>
         <translation>运行自检即可查看每个输出的指标。</translation>
+    </message>
+    <message>
+        <source>The audio or video file of this item to play</source>
+        <translation>此项中要播放的音频或视频文件</translation>
+    </message>
+    <message>
+        <source>%1, in the player below</source>
+        <translation>%1，见下方播放器</translation>
     </message>
 </context>
 <context>
@@ -3918,6 +4045,28 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Info</source>
         <translation>信息</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WaveformBuilder</name>
+    <message>
+        <source>the audio could not be decoded</source>
+        <translation>无法解码该音频</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WaveformView</name>
+    <message>
+        <source>Waveform of the whole file; click to play from there</source>
+        <translation>整个文件的波形；单击即可从该处开始播放</translation>
+    </message>
+    <message>
+        <source>No waveform: %1</source>
+        <translation>无波形：%1</translation>
+    </message>
+    <message>
+        <source>Computing the waveform…</source>
+        <translation>正在计算波形…</translation>
     </message>
 </context>
 <context>
