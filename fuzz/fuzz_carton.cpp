@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     carton::VerifyOptions options;
     options.threads = 1;
     (void)carton::verifyCarton(**carton, options);
-    if (const carton::TensorIndex *index = (*carton)->tensorIndex())
+    if (const auto &index = (*carton)->tensorIndex())
         for (const carton::TensorIndexEntry &e : index->entries())
             (void)(*carton)->loadTensor(e.name);
     return 0;

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Standalone tensor files: the safetensors header (and every tensor's first
 // elements) and the .npy header (and its first elements), from the same input.
-#include "fuzzutil.h"
 #include "base/bytesource.h"
+#include "fuzzutil.h"
 #include "tensor/npyfile.h"
 #include "tensor/safetensors.h"
 

@@ -10,12 +10,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    carton::WireLimits limits;
+    carton::wire::WireLimits limits;
     limits.maxHeaderBytes = 1 << 20;
     limits.maxBinaryBytes = 4 << 20;
     limits.maxTensorElements = 1 << 20;
     limits.acceptJsonData = data[0] & 1;
-    carton::FrameReader reader(QStringLiteral("fuzz"), limits);
+    carton::wire::FrameReader reader(QStringLiteral("fuzz"), limits);
     const QByteArrayView input = fuzz::bytes(data + 1, size - 1);
     for (qsizetype at = 0; at < input.size();) {
         const qsizetype n = std::min<qsizetype>(input.size() - at, 7 + at % 13);
@@ -23,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             return 0;
         at += n;
         while (reader.hasFrame()) {
-            const carton::Frame frame = reader.takeFrame();
-            (void)carton::decodeFrameTensors(frame, QStringLiteral("outputs"), QStringLiteral("fuzz"), limits);
+            const carton::wire::Frame frame = reader.takeFrame();
+            (void)carton::wire::decodeFrameTensors(frame, QStringLiteral("outputs"), QStringLiteral("fuzz"), limits);
         }
     }
     return 0;
