@@ -91,7 +91,7 @@ for t in "${targets[@]}"; do
   # -rss_limit_mb and -timeout make memory and time amplification findings too.
   set +e
   # shellcheck disable=SC2046
-  "$bin/fuzz_$t" -max_total_time="$seconds" -rss_limit_mb=1536 -malloc_limit_mb=1024 -timeout=10 \
+  "$build/fuzz/fuzz_$t" -max_total_time="$seconds" -rss_limit_mb=1536 -malloc_limit_mb=1024 -timeout=10 \
     -print_final_stats=1 -artifact_prefix="$build/findings/$t/" $(dict_for "$t") \
     "$build/corpus/$t" "$seeds/$t" >"$log" 2>&1
   rc=$?
