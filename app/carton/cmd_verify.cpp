@@ -9,6 +9,7 @@
 #include "sign/cartonsignature.h"
 #include "validate/validator.h"
 
+#include <QSet>
 #include <algorithm>
 
 namespace cli {
@@ -176,8 +177,14 @@ int runVerify(const QStringList &args)
     const VerifyReport report = verifyCarton(*carton, options, progress.get());
     finishProgressBar(progress.get());
     // Validation already reports missing and unlisted files; add what only hashing finds.
+    // (A set, not a search per diagnostic: a carton of 100k entries has 100k of them.)
+    QSet<QString> seen;
+    seen.reserve(diagnostics.size());
+    const auto keyOf = [](const Diagnostic &d) -> QString { return severityName(d.severity) + u' ' + d.toString(); };
+    for (const Diagnostic &d : std::as_const(diagnostics))
+        seen.insert(keyOf(d));
     for (const Diagnostic &d : report.diagnostics()) {
-        if (!diagnostics.contains(d))
+        if (!seen.contains(keyOf(d)))
             diagnostics.append(d);
     }
     int ok = 0, bad = 0, linked = 0;

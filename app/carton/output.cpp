@@ -50,9 +50,16 @@ void printError(const carton::Error &error)
 
 void printDiagnostics(const carton::Diagnostics &diagnostics)
 {
-    for (const carton::Diagnostic &d : diagnostics) {
+    // A hostile carton can have one diagnostic per entry (200,000): the terminal
+    // gets the first ones and a count; --json has them all.
+    constexpr qsizetype kMaxShown = 1000;
+    for (qsizetype i = 0; i < diagnostics.size() && i < kMaxShown; ++i) {
+        const carton::Diagnostic &d = diagnostics.at(i);
         writeErr(carton::severityName(d.severity) + QStringLiteral(": ") + d.toString() + u'\n');
     }
+    if (diagnostics.size() > kMaxShown)
+        writeErr(QStringLiteral("note: %1 more diagnostics not shown (--json lists them all)\n")
+                     .arg(diagnostics.size() - kMaxShown));
 }
 
 void printOut(const QString &text)

@@ -105,10 +105,6 @@ Result<QByteArray> hashRegion(const CartonSource::RawRegion &region, Progress *p
     if (!file.seek(region.offset))
         return makeError(ErrorCode::Io, QStringLiteral("cannot seek: %1").arg(file.errorString()), path);
     quint32 crc = zipCrc32(0, nullptr, 0);
-    if (region.size <= kInlineReadLimit) { // other threads hash other files: read and hash here
-        Result<QByteArray> digest = hashDevice(file, region.size, progress, path, region.crc32 ? &crc : nullptr);
-        return checkCrc(std::move(digest), region, crc, path);
-    }
 
     constexpr int kSlots = 4;
     struct Slot {
@@ -220,7 +216,33 @@ FileCheck checkLinked(const Carton &carton, const Job &job, const VerifyOptions 
 Result<QByteArray> hashFile(const CartonSource &source, const QString &path, Progress *progress)
 {
     const auto region = source.rawRegion(path);
-    return region ? hashRegion(*region, progress, path) : hashStream(source, path, progress);
+    if (!region)
+        return hashStream(source, path, progress);
+    if (region->size > kInlineReadLimit)
+        return hashRegion(*region, progress, path);
+    // Other threads hash other files: read and hash here, through the source's byte
+    // source, which for a zip shares one handle among all entries (a carton of 100k
+    // small entries must not open its file 100k times).
+    Result<ByteSourcePtr> bytes = source.byteSource(path);
+    if (!bytes)
+        return bytes.error();
+    thread_local QByteArray buffer(kInlineChunk, Qt::Uninitialized);
+    quint32 crc = zipCrc32(0, nullptr, 0);
+    Sha256 sha;
+    for (qint64 done = 0; done < region->size;) {
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), path);
+        const qint64 n = std::min(kInlineChunk, region->size - done);
+        if (Status st = (*bytes)->read(done, n, buffer.data()); !st)
+            return st.error();
+        sha.add(buffer.constData(), n);
+        if (region->crc32)
+            crc = zipCrc32(crc, buffer.constData(), std::size_t(n));
+        done += n;
+        if (progress)
+            progress->advance(n, path);
+    }
+    return checkCrc(sha.finishHex(), *region, crc, path);
 }
 
 // Judges a job by the digest of its bytes (its own, or its symlink target's).

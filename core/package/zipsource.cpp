@@ -192,9 +192,9 @@ std::optional<CartonSource::RawRegion> ZipSource::rawRegion(const QString &path)
 
 Result<ByteSourcePtr> ZipSource::directSource(const QString &path, const QString &name) const
 {
-    if (!m_reader->localPath().isEmpty())
-        return CartonSource::directSource(path, name);
-    // A remote Stored entry: a window of the archive's source, read on demand.
+    // A Stored entry: a window of the archive's source, read on demand. Local or
+    // remote, every entry shares the archive's one handle (pread): a carton of
+    // 100k entries must not open its file 100k times.
     auto e = dataEntry(path);
     if (!e || (*e)->method != quint16(ZipMethod::Stored) || (*e)->isEncrypted() ||
         (*e)->compressedSize != (*e)->uncompressedSize)

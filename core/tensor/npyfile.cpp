@@ -68,7 +68,7 @@ public:
     {
         const QChar quote = peek();
         if (quote != u'\'' && quote != u'"')
-            return error(QStringLiteral("expected a quoted string"));
+            return error(QStringLiteral("expected a quoted string (\"descr\" and the keys are strings)"));
         ++m_pos;
         QString out;
         while (m_pos < m_text.size() && m_text[m_pos] != quote) {
@@ -90,7 +90,7 @@ public:
                 m_pos += word.size();
                 return value;
             }
-        return error(QStringLiteral("expected True or False"));
+        return error(QStringLiteral("\"fortran_order\" must be True or False"));
     }
     Result<QList<qint64>> tuple()
     {

@@ -146,7 +146,7 @@ void TestNpyFile::hostile_data()
     QTest::addRow("negative dim") << npy("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,), }", "abcd") << F
                                   << u"\"shape\" has a negative dimension -1"_s;
     QTest::addRow("fortran not bool") << npy("{'descr': '<f4', 'fortran_order': 0, 'shape': (1,), }", "abcd") << F
-                                      << u"expected True or False"_s;
+                                      << u"\"fortran_order\" must be True or False"_s;
     QTest::addRow("not a dict") << npy("['descr']", "") << F << u"the header must be a dict"_s;
     QTest::addRow("short data") << npy(ok4, QByteArray(7, 0)) << F
                                 << u"tensor \"array\" needs 8 bytes at offset 128, but the file has 135 bytes"_s;

@@ -56,30 +56,6 @@ QByteArray base(RawLayout *layout)
     return buildZip(baseEntries(), layout);
 }
 
-// Inserts a zip64 locator (and optionally a zip64 end record) before the end record.
-QByteArray withZip64(const QByteArray &plain, const RawLayout &l, bool record, quint64 count, quint64 locatorTarget)
-{
-    QByteArray out = plain.left(l.eocd);
-    const qsizetype recordOffset = out.size();
-    if (record) {
-        put32(out, 0x06064b50);
-        put64(out, 44);
-        put16(out, (3 << 8) | 63);
-        put16(out, 45);
-        put32(out, 0);
-        put32(out, 0);
-        put64(out, count);
-        put64(out, count);
-        put64(out, quint64(l.cdSize));
-        put64(out, quint64(l.cdOffset));
-    }
-    put32(out, 0x07064b50);
-    put32(out, 0);
-    put64(out, record ? quint64(recordOffset) : locatorTarget);
-    put32(out, 1);
-    return out + plain.mid(l.eocd);
-}
-
 #ifdef CARTON_HOSTILE_OVER_HTTP
 // The same cases read from the local test server by range requests (HttpSource):
 // the zip reader must find the same faults with the same messages.

@@ -179,6 +179,31 @@ inline QByteArray buildZip(const std::vector<RawEntry> &entries, RawLayout *layo
     return out;
 }
 
+// Inserts a zip64 locator (and optionally a zip64 end record) before the end record.
+inline QByteArray withZip64(const QByteArray &plain, const RawLayout &l, bool record, quint64 count,
+                            quint64 locatorTarget)
+{
+    QByteArray out = plain.left(l.eocd);
+    const qsizetype recordOffset = out.size();
+    if (record) {
+        put32(out, 0x06064b50);
+        put64(out, 44);
+        put16(out, (3 << 8) | 63);
+        put16(out, 45);
+        put32(out, 0);
+        put32(out, 0);
+        put64(out, count);
+        put64(out, count);
+        put64(out, quint64(l.cdSize));
+        put64(out, quint64(l.cdOffset));
+    }
+    put32(out, 0x07064b50);
+    put32(out, 0);
+    put64(out, record ? quint64(recordOffset) : locatorTarget);
+    put32(out, 1);
+    return out + plain.mid(l.eocd);
+}
+
 struct ToolResult {
     bool started = false;
     int exitCode = -1;
