@@ -32,4 +32,7 @@ stall = float(kv["max_stall_ms"])
 print("largest event-loop stall %8.1f ms  target <= 50 ms: %s" % (stall, "ok" if stall <= 50 else "MISSED"))
 print("p99 stall                %8.1f ms" % float(kv["p99_stall_ms"]))
 print("stalls over 50 ms        %8s" % kv["stalls_over_50ms"])
+cpu = float(kv["max_gui_cpu_between_ticks_ms"])
+print("largest GUI-thread CPU between two ticks %.1f ms (%s): the stall an idle machine would show"
+      % (cpu, "ok" if cpu <= 50 else "MISSED"))
 PY
