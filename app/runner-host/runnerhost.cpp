@@ -63,6 +63,11 @@ Result<QJsonObject> RunnerHost::load(const QJsonObject &request)
         return makeError(ErrorCode::Usage, QStringLiteral("a model is already loaded; a host loads one model"));
     QElapsedTimer timer;
     timer.start();
+    // The app's session tag names the shared-memory files both sides may use;
+    // without a valid one, tensors go through the pipe.
+    const QString tag = request.value(u"shared_memory_tag").toString();
+    m_shared = std::make_unique<SharedTensorFiles>(
+        SharedTensorFiles::isValidTag(tag) ? SharedTensorFiles::defaultDirectory() : QString(), tag);
     const QString pluginPath = request.value(u"plugin").toString();
     m_loader = std::make_unique<QPluginLoader>(pluginPath);
     QObject *instance = m_loader->instance();
@@ -122,10 +127,10 @@ Result<QList<QByteArray>> RunnerHost::infer(const wire::Frame &request)
     if (!m_model)
         return makeError(ErrorCode::Usage, QStringLiteral("no model is loaded"));
     // The app has read the previous reply's files by now.
-    m_shared.remove(m_replyFiles);
+    m_shared->remove(m_replyFiles);
     m_replyFiles.clear();
     Result<TensorMap> inputs = wire::decodeFrameTensors(request, QStringLiteral("inputs"),
-                                                        QStringLiteral("infer request"), {}, m_shared.reader());
+                                                        QStringLiteral("infer request"), {}, m_shared->reader());
     if (!inputs)
         return inputs.error();
     Result<TensorMap> outputs = guarded(QStringLiteral("the runner"), [&] { return m_model->infer(*inputs); });
@@ -138,12 +143,12 @@ Result<QList<QByteArray>> RunnerHost::infer(const wire::Frame &request)
                                                     .arg(it.value().name(), it.key()));
         list.append(it.value());
     }
-    const bool shared = m_shared.isEnabled() && request.header.value(u"accept_shared_memory").toBool();
+    const bool shared = m_shared->isEnabled() && request.header.value(u"accept_shared_memory").toBool();
     Result<QList<QByteArray>> reply =
         wire::encodeFrame(QJsonObject{{QStringLiteral("type"), QStringLiteral("outputs")}}, list,
-                          QStringLiteral("outputs"), shared ? m_shared.externalizer() : wire::Externalizer());
-    m_replyFiles = m_shared.created();
-    m_shared.release();
+                          QStringLiteral("outputs"), shared ? m_shared->externalizer() : wire::Externalizer());
+    m_replyFiles = m_shared->created();
+    m_shared->release();
     if (!reply)
         return makeError(reply.error().code,
                          QStringLiteral("the runner returned an invalid output: %1").arg(reply.error().message));

@@ -14,7 +14,11 @@
 // The runner host's state: one plugin and one model for the life of the process.
 class RunnerHost final {
 public:
-    ~RunnerHost() { m_shared.remove(m_replyFiles); }
+    ~RunnerHost()
+    {
+        if (m_shared)
+            m_shared->remove(m_replyFiles);
+    }
 
     // Answers one request frame with one reply (the chunks to write).
     QList<QByteArray> handle(const carton::wire::Frame &request);
@@ -28,8 +32,10 @@ private:
     std::unique_ptr<carton::Carton> m_carton;
     std::unique_ptr<QTemporaryDir> m_extracted;
     std::unique_ptr<carton::RunnerModel> m_model;
-    // Reply files in shared memory; the app reads them before its next request.
-    carton::SharedTensorFiles m_shared;
+    // Tensor files in shared memory, of the tag the app gave in its load request
+    // (none: everything goes through the pipe). The app reads the reply files
+    // before its next request.
+    std::unique_ptr<carton::SharedTensorFiles> m_shared;
     QStringList m_replyFiles;
 };
 

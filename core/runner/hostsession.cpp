@@ -49,15 +49,38 @@ QList<Tensor> namedByKey(const TensorMap &inputs)
 
 } // namespace
 
+HostSession::HostSession(Params params) : m_params(std::move(params)), m_sharedMemoryTag(SharedTensorFiles::newTag()) {}
+
+QString HostSession::sharedMemoryDirectory() const
+{
+    return m_params.sharedMemory ? SharedTensorFiles::defaultDirectory() : QString();
+}
+
+void HostSession::removeSharedFiles() const
+{
+    SharedTensorFiles(sharedMemoryDirectory(), m_sharedMemoryTag).removeTagged();
+}
+
+void HostSession::close()
+{
+    m_process.stop();
+    removeSharedFiles();
+}
+
 Result<std::unique_ptr<HostSession>> HostSession::open(const Params &params, Progress *progress)
 {
+    // Files of an app that crashed or was killed while its host held tensors.
+    SharedTensorFiles::removeStale(params.sharedMemory ? SharedTensorFiles::defaultDirectory() : QString());
     std::unique_ptr<HostSession> session(new HostSession(params));
     if (Status s = session->startAndLoad(progress); !s)
         return s.error();
     return session;
 }
 
-HostSession::~HostSession() = default;
+HostSession::~HostSession()
+{
+    close();
+}
 
 Status HostSession::startAndLoad(Progress *progress)
 {
@@ -74,12 +97,15 @@ Status HostSession::startAndLoad(Progress *progress)
         {QStringLiteral("plugin"), m_params.pluginPath},
         {QStringLiteral("carton"), m_params.cartonPath},
         {QStringLiteral("options"), m_params.options},
+        {QStringLiteral("shared_memory_tag"), m_sharedMemoryTag},
     });
     if (!request)
         return request.error();
     Result<wire::Frame> reply = m_process.exchange(*request, m_params.loadTimeout, progress);
-    if (!reply)
+    if (!reply) {
+        removeSharedFiles();
         return reply.error();
+    }
     if (Status s = checkReply(*reply, QStringLiteral("loaded")); !s) {
         m_process.stop();
         return makeError(s.error().code, QStringLiteral("loading the model failed: %1").arg(s.error().message));
@@ -97,7 +123,7 @@ Result<TensorMap> HostSession::infer(const TensorMap &inputs, Progress *progress
         if (Status s = startAndLoad(progress); !s)
             return s.error();
     }
-    SharedTensorFiles shared(m_params.sharedMemory ? SharedTensorFiles::defaultDirectory() : QString());
+    SharedTensorFiles shared(sharedMemoryDirectory(), m_sharedMemoryTag);
     Result<QList<QByteArray>> request =
         wire::encodeFrame(QJsonObject{{QStringLiteral("type"), QStringLiteral("infer")},
                                       {QStringLiteral("accept_shared_memory"), shared.isEnabled()}},
@@ -106,8 +132,13 @@ Result<TensorMap> HostSession::infer(const TensorMap &inputs, Progress *progress
     if (!request)
         return request.error();
     Result<wire::Frame> reply = m_process.exchange(*request, m_params.inferTimeout, progress);
-    if (!reply)
+    if (!reply) {
+        // The host crashed, hung or was cancelled, perhaps while writing its reply
+        // files: remove whatever of this session it left.
+        if (!m_process.isRunning())
+            removeSharedFiles();
         return reply.error();
+    }
     if (Status s = checkReply(*reply, QStringLiteral("outputs")); !s)
         return s.error();
     Result<TensorMap> outputs = wire::decodeFrameTensors(*reply, QStringLiteral("outputs"),

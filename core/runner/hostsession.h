@@ -41,16 +41,23 @@ public:
 
     // Adds a line to log() (warnings found while choosing the runner).
     void addNote(const QString &note) { m_process.appendLog(note); }
-    // Ends the host now (closing its stdin, then killing it after a grace period).
-    void close() { m_process.stop(); }
+    // Ends the host now (closing its stdin, then killing it after a grace period);
+    // no shared-memory file of the session is left behind.
+    void close();
+    // The session's shared-memory tag (SharedTensorFiles), for tests.
+    const QString &sharedMemoryTag() const { return m_sharedMemoryTag; }
 
 private:
-    explicit HostSession(Params params) : m_params(std::move(params)) {}
+    explicit HostSession(Params params);
     Status startAndLoad(Progress *progress);
+    QString sharedMemoryDirectory() const;
+    // Removes the session's shared-memory files (the host died, was killed or ended).
+    void removeSharedFiles() const;
 
     Params m_params;
     FramedProcess m_process;
     std::chrono::nanoseconds m_loadTime{0};
+    QString m_sharedMemoryTag;
 };
 
 } // namespace carton

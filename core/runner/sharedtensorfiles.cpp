@@ -4,32 +4,83 @@
 
 #include "runner/wireframe.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <cerrno>
+#include <limits>
+#ifdef Q_OS_UNIX
+#include <csignal>
+#include <sys/types.h>
+#endif
 
 namespace carton {
 
 namespace {
 
-bool isOurName(const QString &name)
+const QLatin1StringView kPrefix("carton-tensor-");
+
+// "carton-tensor-<pid>-<16 hex>-<32 hex>": the tag, or an empty string.
+QString tagOf(const QString &name)
 {
-    static const QRegularExpression re(QStringLiteral("^carton-tensor-[0-9a-f]{32}$"));
-    return re.match(name).hasMatch();
+    static const QRegularExpression re(QStringLiteral("^carton-tensor-([0-9]{1,10}-[0-9a-f]{16})-[0-9a-f]{32}$"));
+    const QRegularExpressionMatch m = re.match(name);
+    return m.hasMatch() ? m.captured(1) : QString();
 }
 
-QString newName()
+QString randomHex(int words)
 {
-    quint64 words[2];
-    QRandomGenerator::system()->fillRange(words);
-    return QStringLiteral("carton-tensor-%1%2")
-        .arg(words[0], 16, 16, QLatin1Char('0'))
-        .arg(words[1], 16, 16, QLatin1Char('0'));
+    QString out;
+    for (int i = 0; i < words; ++i)
+        out += QStringLiteral("%1").arg(QRandomGenerator::system()->generate64(), 16, 16, QLatin1Char('0'));
+    return out;
+}
+
+bool processIsGone(qint64 pid)
+{
+#ifdef Q_OS_UNIX
+    return pid <= 0 || pid > std::numeric_limits<pid_t>::max() || (::kill(pid_t(pid), 0) != 0 && errno == ESRCH);
+#else
+    Q_UNUSED(pid);
+    return false;
+#endif
 }
 
 } // namespace
+
+QString SharedTensorFiles::newTag()
+{
+    return QString(QString::number(QCoreApplication::applicationPid()) + u'-' + randomHex(1));
+}
+
+bool SharedTensorFiles::isValidTag(const QString &tag)
+{
+    static const QRegularExpression re(QStringLiteral("^[0-9]{1,10}-[0-9a-f]{16}$"));
+    return re.match(tag).hasMatch();
+}
+
+int SharedTensorFiles::removeStale(const QString &directory)
+{
+    if (directory.isEmpty())
+        return 0;
+    int removed = 0;
+    const QDir dir(directory);
+    for (const QString &name : dir.entryList({QString(kPrefix + u'*')}, QDir::Files | QDir::System)) {
+        const QString tag = tagOf(name);
+        if (tag.isEmpty() || !processIsGone(QStringView(tag).left(tag.indexOf(u'-')).toLongLong()))
+            continue;
+        removed += QFile::remove(dir.filePath(name)) ? 1 : 0;
+    }
+    return removed;
+}
+
+bool SharedTensorFiles::isOurName(const QString &name) const
+{
+    return !m_tag.isEmpty() && tagOf(name) == m_tag;
+}
 
 QString SharedTensorFiles::defaultDirectory()
 {
@@ -46,6 +97,14 @@ SharedTensorFiles::~SharedTensorFiles()
     remove(m_created);
 }
 
+void SharedTensorFiles::removeTagged() const
+{
+    if (!isEnabled())
+        return;
+    const QDir dir(m_directory);
+    remove(dir.entryList({QString(kPrefix + m_tag + u"-*")}, QDir::Files | QDir::System));
+}
+
 void SharedTensorFiles::remove(const QStringList &names) const
 {
     for (const QString &name : names) {
@@ -59,7 +118,7 @@ wire::Externalizer SharedTensorFiles::externalizer()
     return [this](const Tensor &t) -> Result<std::optional<QJsonObject>> {
         if (!isEnabled() || t.data().size() < kMinimumBytes)
             return std::optional<QJsonObject>();
-        const QString name = newName();
+        const QString name = QString(kPrefix + m_tag + u'-' + randomHex(2));
         QFile file(QDir(m_directory).filePath(name));
         if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
             return std::optional<QJsonObject>(); // fall back to the pipe
@@ -79,8 +138,9 @@ wire::ExternalReader SharedTensorFiles::reader()
     return [this](const QString &, const QJsonObject &p, qint64 size) -> Result<QByteArray> {
         const QString name = p.value(u"shared_memory_region").toString();
         if (!isEnabled() || !isOurName(name))
-            return makeError(ErrorCode::Unsafe,
-                             QStringLiteral("shared memory region \"%1\" is not a carton tensor file").arg(name));
+            return makeError(
+                ErrorCode::Unsafe,
+                QStringLiteral("shared memory region \"%1\" is not a carton tensor file of this session").arg(name));
         const double offset = p.value(u"shared_memory_offset").toDouble(0);
         const double declared = p.value(u"shared_memory_byte_size").toDouble(-1);
         if (offset != 0 || declared != double(size))
@@ -91,6 +151,9 @@ wire::ExternalReader SharedTensorFiles::reader()
             return makeError(ErrorCode::Io,
                              QStringLiteral("cannot open %1: %2").arg(file.fileName(), file.errorString()));
         m_consumed.append(name);
+        // Unlinked at once: the open file stays readable, and nothing is left
+        // behind whatever happens next.
+        QFile::remove(file.fileName());
         if (file.size() != size)
             return makeError(
                 ErrorCode::Format,

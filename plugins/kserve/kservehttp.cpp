@@ -8,12 +8,31 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QTimer>
+#include <cstdio>
 
 using namespace carton;
 
 namespace {
 constexpr qint64 kMaxGetBody = 16ll << 20; // health, readiness, metadata: small JSON
+// Bodies from this size on get progress lines in the run's log (the host's stderr).
+constexpr qint64 kProgressMinBytes = 8ll << 20;
+
+// Writes "[kserve] POST URL: sent 50 % of 256.0 MiB" when a big body reaches a
+// new quarter (Qt reports progress in chunks, so a quarter can be skipped);
+// `reported` is the last quarter written (0..4).
+void reportProgress(const QString &what, const char *verb, qint64 done, qint64 total, int &reported)
+{
+    if (total < kProgressMinBytes || done < 0 || done > total)
+        return;
+    const int quarter = int(done * 4 / total);
+    if (quarter <= reported)
+        return;
+    reported = quarter;
+    std::fprintf(stderr, "[kserve] %s: %s %d %% of %.1f MiB\n", qPrintable(what), verb, quarter * 25,
+                 double(total) / double(1 << 20));
+    std::fflush(stderr);
 }
+} // namespace
 
 KserveHttp::KserveHttp(QUrl base, std::chrono::milliseconds timeout, qint64 maxBody)
     : m_base(std::move(base)), m_timeout(timeout), m_maxBody(maxBody)
@@ -73,11 +92,17 @@ Result<KserveReply> KserveHttp::wait(QNetworkReply *rawReply, const QString &wha
         timedOut = true;
         reply->abort();
     });
+    int sentQuarters = 0;
+    int receivedQuarters = 0;
+    QObject::connect(reply.get(), &QNetworkReply::uploadProgress, &loop,
+                     [&](qint64 sent, qint64 total) { reportProgress(what, "sent", sent, total, sentQuarters); });
     QObject::connect(reply.get(), &QNetworkReply::downloadProgress, &loop, [&](qint64 received, qint64 total) {
         if (received > maxBody || total > maxBody) {
             tooBig = true;
             reply->abort();
+            return;
         }
+        reportProgress(what, "received", received, total, receivedQuarters);
     });
     QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
     timer.start(m_timeout);

@@ -7,12 +7,17 @@
 //   runnerbench transfer MIB RUNS  one float32 tensor of MIB MiB to the noop host
 //                                and back; prints the best wall GB/s (bytes both ways)
 //                                and GB per CPU second (app + host)
+//   runnerbench spawn PROGRAM RUNS  start PROGRAM through FramedProcess (the
+//                                host's QProcess path: child modifier, pipes) and stop
+//                                it (stdin closed, reaped); prints the median wall ms and
+//                                the CPU ms per run: the floor under "startup"
 //   runnerbench kserve URL MIB RUNS  the same tensor through the kserve runner to the
 //                                server's "echo" model (bench/kserve-bench.sh); prints the
 //                                median seconds of one inference and the runner host's
 //                                peak RSS in KiB
 // Uses this build's carton-runner-host and plugins.
 #include "package/carton.h"
+#include "runner/framedprocess.h"
 #include "runner/runnersessionfactory.h"
 
 #include <QCoreApplication>
@@ -85,6 +90,27 @@ int main(int argc, char **argv)
         std::printf("%.2f %.2f\n", ms.at(ms.size() / 2), (cpuSeconds() - cpu0) * 1000.0 / runs);
         return 0;
     }
+    if (args.at(1) == u"spawn" && args.size() == 4) {
+        const int runs = args.at(3).toInt();
+        QList<double> ms;
+        const double cpu0 = cpuSeconds();
+        for (int i = 0; i < runs; ++i) {
+            QElapsedTimer t;
+            t.start();
+            FramedProcess process;
+            FramedProcess::Options o;
+            o.program = args.at(2);
+            if (Status s = process.start(o); !s) {
+                std::fprintf(stderr, "%s\n", qPrintable(s.error().toString()));
+                return 1;
+            }
+            process.stop();
+            ms.append(double(t.nsecsElapsed()) / 1e6);
+        }
+        std::sort(ms.begin(), ms.end());
+        std::printf("%.2f %.2f\n", ms.at(ms.size() / 2), (cpuSeconds() - cpu0) * 1000.0 / runs);
+        return 0;
+    }
     if (args.at(1) == u"transfer" && args.size() == 4) {
         const qint64 bytes = args.at(2).toLongLong() << 20;
         const int runs = args.at(3).toInt();
@@ -149,6 +175,7 @@ int main(int argc, char **argv)
         std::printf("%.4f %ld\n", seconds.at(seconds.size() / 2), long(u.ru_maxrss));
         return 0;
     }
-    std::fputs("usage: runnerbench startup RUNS | transfer MIB RUNS | kserve URL MIB RUNS\n", stderr);
+    std::fputs("usage: runnerbench startup RUNS | spawn PROGRAM RUNS | transfer MIB RUNS | kserve URL MIB RUNS\n",
+               stderr);
     return 2;
 }

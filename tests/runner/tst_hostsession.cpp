@@ -13,6 +13,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <thread>
@@ -72,6 +73,11 @@ private Q_SLOTS:
     void bigTensorsThroughSharedMemory_data();
     void bigTensorsThroughSharedMemory();
     void sharedMemoryReaderRefusesOtherFiles();
+    void sharedMemoryReaderRefusesHostileFrames_data();
+    void sharedMemoryReaderRefusesHostileFrames();
+    void sharedMemoryTaggedAndStaleFilesAreRemoved();
+    void sharedMemoryNothingLeftAfterCrashOrCancel_data();
+    void sharedMemoryNothingLeftAfterCrashOrCancel();
 };
 
 void TestHostSession::noopEchoesThroughTheHost()
@@ -322,38 +328,180 @@ void TestHostSession::bigTensorsThroughSharedMemory()
     QCOMPARE(QDir(SharedTensorFiles::defaultDirectory()).entryList({u"carton-tensor-*"_s}), before);
 }
 
+namespace {
+const QString kTag = u"4242-0123456789abcdef"_s;
+const QString kTagged = u"carton-tensor-4242-0123456789abcdef-00000000000000000000000000000000"_s;
+
+QJsonObject sharedDescriptor(const QString &region, qint64 byteSize, qint64 elements = 2)
+{
+    return QJsonObject{
+        {u"name"_s, u"x"_s},
+        {u"datatype"_s, u"FP32"_s},
+        {u"shape"_s, QJsonArray{elements}},
+        {u"parameters"_s, QJsonObject{{u"shared_memory_region"_s, region}, {u"shared_memory_byte_size"_s, byteSize}}}};
+}
+
+QStringList shmFiles()
+{
+    return QDir(SharedTensorFiles::defaultDirectory()).entryList({u"carton-tensor-*"_s}, QDir::Files | QDir::System);
+}
+} // namespace
+
 void TestHostSession::sharedMemoryReaderRefusesOtherFiles()
 {
     QTemporaryDir dir;
-    SharedTensorFiles files(dir.path());
-    QVERIFY(testutil::writeFile(dir.filePath(u"carton-tensor-00000000000000000000000000000000"_s), QByteArray(8, 1)));
-    const QJsonArray desc{QJsonObject{{u"name"_s, u"x"_s},
-                                      {u"datatype"_s, u"FP32"_s},
-                                      {u"shape"_s, QJsonArray{2}},
-                                      {u"parameters"_s, QJsonObject{{u"shared_memory_region"_s, u"../../etc/passwd"_s},
-                                                                    {u"shared_memory_byte_size"_s, 8}}}}};
-    Result<QList<Tensor>> r = wire::decodeTensors(desc, {}, u"reply"_s, {}, files.reader());
+    SharedTensorFiles files(dir.path(), kTag);
+    QVERIFY(testutil::writeFile(dir.filePath(kTagged), QByteArray(8, 1)));
+    Result<QList<Tensor>> r =
+        wire::decodeTensors({sharedDescriptor(u"../../etc/passwd"_s, 8)}, {}, u"reply"_s, {}, files.reader());
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, ErrorCode::Unsafe);
     QCOMPARE(r.error().message,
-             u"tensor \"x\": shared memory region \"../../etc/passwd\" is not a carton tensor file"_s);
-    QJsonObject ok = desc.first().toObject();
-    ok[u"parameters"_s] = QJsonObject{{u"shared_memory_region"_s, u"carton-tensor-00000000000000000000000000000000"_s},
-                                      {u"shared_memory_byte_size"_s, 8}};
-    r = wire::decodeTensors({ok}, {}, u"reply"_s, {}, files.reader());
+             u"tensor \"x\": shared memory region \"../../etc/passwd\" is not a carton tensor file of this session"_s);
+    r = wire::decodeTensors({sharedDescriptor(kTagged, 8)}, {}, u"reply"_s, {}, files.reader());
     QVERIFY(r.ok());
     QCOMPARE(r->first().data(), QByteArray(8, 1));
-    // A shape that needs more bytes than the file holds: an error before any allocation.
-    ok[u"shape"_s] = QJsonArray{1 << 28};
-    ok[u"parameters"_s] = QJsonObject{{u"shared_memory_region"_s, u"carton-tensor-00000000000000000000000000000000"_s},
-                                      {u"shared_memory_byte_size"_s, qint64(1) << 30}};
-    r = wire::decodeTensors({ok}, {}, u"reply"_s, {}, files.reader());
-    QVERIFY(!r.ok());
-    QVERIFY2(r.error().message.endsWith(u"holds 8 bytes, 1073741824 expected"_s), qPrintable(r.error().message));
+    // Read, and unlinked at once.
+    QVERIFY(!QFile::exists(dir.filePath(kTagged)));
+    QCOMPARE(files.consumed(), QStringList{kTagged});
     // Without a reader, shared memory is refused.
-    r = wire::decodeTensors({ok}, {}, u"reply"_s);
+    r = wire::decodeTensors({sharedDescriptor(kTagged, 8)}, {}, u"reply"_s);
     QVERIFY(!r.ok());
     QCOMPARE(r.error().message, u"tensor \"x\": shared memory is not accepted here"_s);
+}
+
+void TestHostSession::sharedMemoryReaderRefusesHostileFrames_data()
+{
+    QTest::addColumn<QString>("region");
+    QTest::addColumn<qint64>("fileBytes"); // -1: no such file
+    QTest::addColumn<qint64>("declared");  // shared_memory_byte_size
+    QTest::addColumn<qint64>("elements");  // float32 elements of the shape
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message"); // the end of the error message
+    const QString other = u"carton-tensor-4242-fedcba9876543210-00000000000000000000000000000000"_s;
+    QTest::newRow("another session's file")
+        << other << qint64(8) << qint64(8) << qint64(2) << int(ErrorCode::Unsafe)
+        << QString(u"shared memory region \""_s + other + u"\" is not a carton tensor file of this session"_s);
+    QTest::newRow("missing region") << kTagged << qint64(-1) << qint64(8) << qint64(2) << int(ErrorCode::Io)
+                                    << u"No such file or directory"_s;
+    QTest::newRow("short region") << kTagged << qint64(4) << qint64(8) << qint64(2) << int(ErrorCode::Format)
+                                  << u"holds 4 bytes, 8 expected"_s;
+    QTest::newRow("oversized declaration") << kTagged << qint64(8) << (qint64(1) << 30) << (qint64(1) << 28)
+                                           << int(ErrorCode::Format) << u"holds 8 bytes, 1073741824 expected"_s;
+    QTest::newRow("size disagrees with the shape")
+        << kTagged << qint64(8) << qint64(8) << qint64(3) << int(ErrorCode::Format) << u"byte_size 12"_s;
+}
+
+void TestHostSession::sharedMemoryReaderRefusesHostileFrames()
+{
+    QFETCH(QString, region);
+    QFETCH(qint64, fileBytes);
+    QFETCH(qint64, declared);
+    QFETCH(qint64, elements);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    SharedTensorFiles files(dir.path(), kTag);
+    if (fileBytes >= 0)
+        QVERIFY(testutil::writeFile(dir.filePath(region), QByteArray(fileBytes, 1)));
+    const Result<QList<Tensor>> r =
+        wire::decodeTensors({sharedDescriptor(region, declared, elements)}, {}, u"reply"_s, {}, files.reader());
+    QVERIFY(!r.ok());
+    QCOMPARE(int(r.error().code), code);
+    QVERIFY2(r.error().message.startsWith(u"tensor \"x\": "_s), qPrintable(r.error().message));
+    QVERIFY2(r.error().message.endsWith(message), qPrintable(r.error().message));
+}
+
+void TestHostSession::sharedMemoryTaggedAndStaleFilesAreRemoved()
+{
+    QTemporaryDir dir;
+    // A tag names this process; files are created under it.
+    SharedTensorFiles files(dir.path());
+    QVERIFY(SharedTensorFiles::isValidTag(files.tag()));
+    QVERIFY(files.tag().startsWith(QString::number(QCoreApplication::applicationPid()) + u'-'));
+    const Tensor big = Tensor::numeric(u"big"_s, DType::Uint8, {SharedTensorFiles::kMinimumBytes},
+                                       QByteArray(SharedTensorFiles::kMinimumBytes, 3));
+    const Tensor small = Tensor::numeric(u"small"_s, DType::Uint8, {SharedTensorFiles::kMinimumBytes - 1},
+                                         QByteArray(SharedTensorFiles::kMinimumBytes - 1, 3));
+    // At the threshold a file, below it the pipe.
+    Result<std::optional<QJsonObject>> e = files.externalizer()(big);
+    QVERIFY(e.ok() && e->has_value());
+    e = files.externalizer()(small);
+    QVERIFY(e.ok() && !e->has_value());
+    QCOMPARE(files.created().size(), 1);
+    QVERIFY(files.created().first().startsWith(u"carton-tensor-"_s + files.tag() + u'-'));
+
+    // Another session of this process, a dead process's session, an unrelated file.
+    QProcess gone;
+    gone.start(u"/bin/true"_s);
+    QVERIFY(gone.waitForFinished(10'000));
+    const QString dead = u"carton-tensor-%1-00000000000000aa-00000000000000000000000000000001"_s.arg(gone.processId());
+    const QString alive =
+        u"carton-tensor-%1-00000000000000bb-00000000000000000000000000000002"_s.arg(QCoreApplication::applicationPid());
+    const QString unrelated = u"carton-tensor-notours"_s;
+    for (const QString &name : {dead, alive, unrelated})
+        QVERIFY(testutil::writeFile(dir.filePath(name), "x"));
+    // Only the dead process's file is stale.
+    QCOMPARE(SharedTensorFiles::removeStale(dir.path()), 1);
+    QDir d(dir.path());
+    QVERIFY(!d.exists(dead));
+    QVERIFY(d.exists(alive));
+    QVERIFY(d.exists(unrelated));
+    // removeTagged: every file of this tag (a host's reply files too), nothing else.
+    QVERIFY(testutil::writeFile(
+        dir.filePath(u"carton-tensor-"_s + files.tag() + u"-00000000000000000000000000000003"_s), "x"));
+    files.removeTagged();
+    QCOMPARE(d.entryList({u"carton-tensor-*"_s}, QDir::Files), (QStringList{alive, unrelated}));
+}
+
+void TestHostSession::sharedMemoryNothingLeftAfterCrashOrCancel_data()
+{
+    QTest::addColumn<QString>("behaviour");
+    QTest::addColumn<bool>("cancel");
+    if (SharedTensorFiles::defaultDirectory().isEmpty()) {
+        QTest::newRow("no shared memory here: normal run") << u"none"_s << false;
+        return;
+    }
+    QTest::newRow("normal run") << u"none"_s << false;
+    QTest::newRow("crash") << u"crash"_s << false;
+    QTest::newRow("cancel") << u"hang"_s << true;
+}
+
+void TestHostSession::sharedMemoryNothingLeftAfterCrashOrCancel()
+{
+    QFETCH(QString, behaviour);
+    QFETCH(bool, cancel);
+    QTemporaryDir dir;
+    const QString marker = dir.filePath(u"armed"_s);
+    QVERIFY(testutil::writeFile(marker, "1"));
+    QVERIFY(runnertest::writeCarton(dir.filePath(u"c"_s), misbehaveRunner(behaviour, u"infer"_s, marker)));
+    auto carton = runnertest::openCarton(dir.filePath(u"c"_s));
+    QVERIFY(carton);
+    const QStringList before = shmFiles();
+    {
+        Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
+        QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().toString()));
+        const TensorMap in{{u"x"_s, Tensor::numeric(u"x"_s, DType::Uint8, {4 << 20}, QByteArray(4 << 20, 9))}};
+        Progress progress;
+        std::thread canceller([&] {
+            if (!cancel)
+                return;
+            std::this_thread::sleep_for(300ms);
+            progress.cancel();
+        });
+        Result<TensorMap> out = (*session)->infer(in, &progress);
+        canceller.join();
+        QCOMPARE(out.ok(), behaviour == u"none");
+        if (out.ok())
+            QCOMPARE(out->value(u"x"_s).data(), in.value(u"x"_s).data());
+        else if (cancel)
+            QCOMPARE(out.error().code, ErrorCode::Cancelled);
+        else
+            QVERIFY2(out.error().message.contains(u"SIGSEGV"_s), qPrintable(out.error().message));
+        // While the session is open nothing of the finished exchange is left either.
+        QCOMPARE(shmFiles(), before);
+    }
+    QCOMPARE(shmFiles(), before);
 }
 
 QTEST_GUILESS_MAIN(TestHostSession)

@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
+#include <cstring>
 
 using namespace carton;
 using namespace Qt::StringLiterals;
@@ -194,6 +195,7 @@ private Q_SLOTS:
     void everyDtypeRoundTrips_data();
     void everyDtypeRoundTrips();
     void modelsAndNameMaps();
+    void bigTransfersLogProgress();
     void wildcardShapesMatch();
     void failures_data();
     void failures();
@@ -400,6 +402,50 @@ void TestKserveRunner::everyDtypeRoundTrips()
             server.lastInfer().body.left(server.lastInfer().header("inference-header-content-length").toLongLong()))
             .object();
     QCOMPARE(sent.value(u"parameters").toObject().value(u"binary_data_output"), QJsonValue(binary));
+}
+
+// A body of 8 MiB or more logs its progress by quarters, both ways; small ones do not.
+void TestKserveRunner::bigTransfersLogProgress()
+{
+    KserveTestServer server(KserveTestServer::standardModels());
+    QVERIFY(server.start());
+    QTemporaryDir dir;
+    Opened o = openOn(dir.path(), cartonToml(u"some carton"_s, {}), server.url(), {}, u"echo"_s);
+    QVERIFY2(o.session, errorText(o.session).constData());
+    const qint64 elements = 3 << 20; // 12 MiB of float32
+    QByteArray data(elements * 4, Qt::Uninitialized);
+    for (qint64 i = 0; i < elements; ++i) {
+        const float v = float(i % 977) - 300.5f;
+        std::memcpy(data.data() + 4 * i, &v, 4);
+    }
+    const Tensor big = Tensor::numeric(u"t"_s, DType::Float32, {elements}, data);
+    Result<TensorMap> small =
+        (*o.session)->infer({{u"t"_s, Tensor::numeric(u"t"_s, DType::Float32, {1}, QByteArray(4, 0))}});
+    QVERIFY2(small, errorText(small).constData());
+    QVERIFY2(!(*o.session)->log().contains(u"[kserve] POST"_s), qPrintable((*o.session)->log()));
+    Result<TensorMap> out = (*o.session)->infer({{u"t"_s, big}});
+    QVERIFY2(out, errorText(out).constData());
+    QVERIFY(sameTensor(out->value(u"t"_s), big));
+    const QString log = (*o.session)->log();
+    const QString prefix = u"[kserve] POST "_s + server.url() + u"/v2/models/echo/infer: "_s;
+    for (const QString &verb : {u"sent"_s, u"received"_s}) {
+        // Qt reports progress in chunks, so quarters may be skipped; those written
+        // rise and end at 100 %, one line per quarter at most.
+        const QString head = u"%1%2 "_s.arg(prefix, verb);
+        QList<int> percents;
+        for (const QString &line : log.split(u'\n')) {
+            if (line.startsWith(head)) {
+                QVERIFY2(line.endsWith(u" % of 12.0 MiB"_s), qPrintable(line));
+                percents.append(line.mid(head.size()).section(u' ', 0, 0).toInt());
+            }
+        }
+        QVERIFY2(!percents.isEmpty() && percents.size() <= 4, qPrintable(log));
+        QCOMPARE(percents.last(), 100);
+        for (qsizetype i = 0; i < percents.size(); ++i) {
+            QVERIFY(percents.at(i) % 25 == 0 && percents.at(i) > 0);
+            QVERIFY(i == 0 || percents.at(i) > percents.at(i - 1));
+        }
+    }
 }
 
 // add_one (FP32), reverse_bytes (BYTES) and not_bool (BOOL); the carton's names

@@ -174,6 +174,10 @@ void TestSelfTestsPage::runAllShowsResults()
     // The error map: |actual - expected| per element, computed in the background,
     // with the expected and actual tensors beside it.
     studio::ErrorMapPane *map = page.errorMap();
+    // Filled only when its tab is shown (big outputs cost GUI time in its viewers).
+    QVERIFY(page.detailTabs()->currentIndex() != SelfTestsPage::ErrorMapTab);
+    QVERIFY(!map->mapViewer()->reader());
+    QVERIFY(!map->expectedViewer()->reader());
     QSignalSpy shown(map, &studio::ErrorMapPane::mapShown);
     page.detailTabs()->setCurrentIndex(SelfTestsPage::ErrorMapTab);
     if (shown.isEmpty())

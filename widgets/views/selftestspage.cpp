@@ -149,6 +149,12 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     m_errorMap->setObjectName(QStringLiteral("selfTestErrorMap"));
     m_detailTabs->addTab(m_errorMap, tr("Error Map"));
     m_detailTabs->addTab(m_log, tr("Runner log"));
+    connect(m_detailTabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_errorMapStale && m_detailTabs->currentWidget() == m_errorMap) {
+            m_errorMapStale = false;
+            m_errorMap->setOutput(m_outputsModel->row(m_outputs->currentIndex().row()));
+        }
+    });
 
     auto *splitter = new QSplitter(Qt::Horizontal);
     splitter->addWidget(m_tree);
@@ -775,7 +781,11 @@ void SelfTestsPage::showMedia(const QModelIndex &item)
 void SelfTestsPage::showOutputDetails()
 {
     const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row());
-    m_errorMap->setOutput(row);
+    // The error map's three tensor viewers cost GUI-thread time in proportion to
+    // the tensor's length (header sections): they are filled when their tab is shown.
+    m_errorMapStale = m_detailTabs->currentWidget() != m_errorMap;
+    if (!m_errorMapStale)
+        m_errorMap->setOutput(row);
     if (!row) {
         m_outputDetails->setHtml(QStringLiteral("<p><i>%1</i></p>")
                                      .arg(tr("Run the self-tests to see each output's figures.").toHtmlEscaped()));

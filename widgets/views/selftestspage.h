@@ -159,6 +159,7 @@ private:
     std::optional<carton::SelfTestRun> m_run;
     QStringList m_warnings;
     int m_shownRow = -2;
+    bool m_errorMapStale = false; // the error map shows an older output; refilled when its tab is shown
 };
 
 } // namespace studio
