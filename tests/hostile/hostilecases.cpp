@@ -191,7 +191,8 @@ QList<Case> cases(const QString &linkBase)
         c.command = command.isEmpty() ? QStringList{u"verify"_s, u"%f"_s} : command;
         c.exitCode = exitCode;
         c.expect = expect;
-        c.guiExpect = guiExpect.isEmpty() ? expect : guiExpect;
+        c.guiValid = guiExpect == u"-"_s;
+        c.guiExpect = c.guiValid ? QString() : guiExpect.isEmpty() ? expect : guiExpect;
         out.append(c);
     };
     const QStringList unpack{u"unpack"_s, u"%f"_s, u"-o"_s, u"%o"_s};
@@ -449,8 +450,8 @@ QList<Case> cases(const QString &linkBase)
 
     // ---- tensors --------------------------------------------------------------------
     auto tensor = [&](const QString &name, const Files &changes, int exitCode, const QString &expect,
-                      const QString &which = u"x"_s) {
-        add(u"tensor"_s, name, cartonWith(changes), exitCode, expect, {}, {u"tensor"_s, u"%f"_s, which});
+                      const QString &which = u"x"_s, const QString &guiExpect = {}) {
+        add(u"tensor"_s, name, cartonWith(changes), exitCode, expect, guiExpect, {u"tensor"_s, u"%f"_s, which});
     };
     tensor(u"size-mismatch"_s, {{"tensor_data/x.bin", kX.left(6)}}, 1, u"x.bin"_s);
     tensor(u"size-too-big"_s, {{"tensor_data/x.bin", kX + kX}}, 1, u"x.bin"_s);
@@ -462,13 +463,14 @@ QList<Case> cases(const QString &linkBase)
            {{"tensor_data/index.toml", QByteArray(kIndex).replace("shape = [2]", "shape = [2305843009213693952, 4]")}},
            1, u"shape"_s);
     tensor(u"negative-dim"_s, {{"tensor_data/index.toml", QByteArray(kIndex).replace("[2]", "[-1]")}}, 1, u"shape"_s);
-    tensor(u"missing-file"_s, {{"tensor_data/x.bin", QByteArray()}}, 2, u"no file \"tensor_data/x.bin\""_s);
+    tensor(u"missing-file"_s, {{"tensor_data/x.bin", QByteArray()}}, 2, u"no file \"tensor_data/x.bin\""_s, u"x"_s,
+           u"tensor_data/x.bin (tensor \"x\") is missing"_s);
     tensor(u"file-escapes"_s, {{"tensor_data/index.toml", QByteArray(kIndex).replace("x.bin", "../carton.toml")}}, 1,
            u"../carton.toml"_s);
     tensor(u"unknown-dtype"_s, {{"tensor_data/index.toml", QByteArray(kIndex).replace("float32", "complex256")}}, 1,
            u"complex256"_s);
     tensor(u"index-syntax"_s, {{"tensor_data/index.toml", "[[tensor]\nname = "}}, 1, u"index.toml"_s);
-    tensor(u"no-such-tensor"_s, {}, 2, u"no tensor named \"nope\""_s, u"nope"_s);
+    tensor(u"no-such-tensor"_s, {}, 2, u"no tensor named \"nope\""_s, u"nope"_s, u"-"_s);
     const QByteArray nestedIn = kIndex + "\n[[tensor]]\nname = \"n\"\ndtype = \"nested\"\ninner = [\"x\"]\n"
                                          "\n[[tensor]]\nname = \"nn\"\ndtype = \"nested\"\ninner = [\"n\"]\n";
     tensor(u"nested-in-nested"_s, {{"tensor_data/index.toml", nestedIn}}, 1, u"nested"_s, u"nn"_s);
@@ -483,13 +485,16 @@ QList<Case> cases(const QString &linkBase)
         for (int i = 0; i < 100; ++i)
             repeats += "\"x\", ";
         repeats += "]\n";
-        tensor(u"nested-repeats"_s, {{"tensor_data/index.toml", repeats}}, 1, u"more than once"_s, u"n"_s);
+        tensor(u"nested-repeats"_s, {{"tensor_data/index.toml", repeats}}, 1, u"more than once"_s, u"n"_s,
+               u"lists inner tensor \"x\" again"_s);
     }
     tensor(u"nested-missing-inner"_s,
            {{"tensor_data/index.toml", kIndex + "\n[[tensor]]\nname = \"n\"\ndtype = \"nested\"\ninner = [\"q\"]\n"}},
-           2, u"inner tensor \"q\" does not exist"_s, u"n"_s);
+           2, u"inner tensor \"q\" does not exist"_s, u"n"_s,
+           u"inner tensor \"q\" of nested tensor \"n\" is not in the index"_s);
     {
-        const QByteArray stringIndex = "[[tensor]]\nname = \"s\"\ndtype = \"string\"\nshape = [2]\nfile = \"s.toml\"\n";
+        const QByteArray stringIndex =
+            kIndex + "\n[[tensor]]\nname = \"s\"\ndtype = \"string\"\nshape = [2]\nfile = \"s.toml\"\n";
         tensor(u"string-count-mismatch"_s,
                {{"tensor_data/index.toml", stringIndex}, {"tensor_data/s.toml", "data = [\"a\", \"b\", \"c\"]\n"}}, 1,
                u"s.toml"_s, u"s"_s);
@@ -502,7 +507,8 @@ QList<Case> cases(const QString &linkBase)
             million += "\"\",";
         million += "]\n";
         tensor(u"string-5m-elements"_s,
-               {{"tensor_data/index.toml", QByteArray(stringIndex).replace("[2]", "[5000000]")},
+               {{"tensor_data/index.toml",
+                 QByteArray(stringIndex).replace("shape = [2]\nfile = \"s", "shape = [5000000]\nfile = \"s")},
                 {"tensor_data/s.toml", million}},
                1, u"s.toml"_s, u"s"_s);
         tensor(u"string-invalid-utf8"_s,
@@ -526,17 +532,16 @@ QList<Case> cases(const QString &linkBase)
     link(u"version-2"_s, QByteArray(linksFile(linkBase + u"/wrong"_s)).replace("version = 1", "version = 2"), 1,
          u"unsupported LINKS version 2"_s);
     // What a server sends wrong: verification fetches (GUI: lists the file as linked, fetches nothing).
-    link(u"sha-mismatch"_s, linksFile(linkBase + u"/wrong"_s), 1, u"model/weights.bin: sha256 mismatch"_s, u"LINKS"_s);
-    link(u"404"_s, linksFile(linkBase + u"/missing"_s), 1, u"model/weights.bin: HTTP status 404"_s, u"LINKS"_s);
-    link(u"500"_s, linksFile(linkBase + u"/error"_s), 1, u"model/weights.bin: HTTP status 500"_s, u"LINKS"_s);
-    link(u"endless-body"_s, linksFile(linkBase + u"/endless"_s), 1, u"model/weights.bin: sha256 mismatch"_s,
-         u"LINKS"_s);
-    link(u"gzip-bomb"_s, linksFile(linkBase + u"/bomb"_s), 1, u"model/weights.bin: sha256 mismatch"_s, u"LINKS"_s);
-    link(u"slow-and-wrong"_s, linksFile(linkBase + u"/slow"_s), 1, u"model/weights.bin: sha256 mismatch"_s, u"LINKS"_s);
+    link(u"sha-mismatch"_s, linksFile(linkBase + u"/wrong"_s), 1, u"model/weights.bin: sha256 mismatch"_s, u"-"_s);
+    link(u"404"_s, linksFile(linkBase + u"/missing"_s), 1, u"model/weights.bin: HTTP status 404"_s, u"-"_s);
+    link(u"500"_s, linksFile(linkBase + u"/error"_s), 1, u"model/weights.bin: HTTP status 500"_s, u"-"_s);
+    link(u"endless-body"_s, linksFile(linkBase + u"/endless"_s), 1, u"model/weights.bin: sha256 mismatch"_s, u"-"_s);
+    link(u"gzip-bomb"_s, linksFile(linkBase + u"/bomb"_s), 1, u"model/weights.bin: sha256 mismatch"_s, u"-"_s);
+    link(u"slow-and-wrong"_s, linksFile(linkBase + u"/slow"_s), 1, u"model/weights.bin: sha256 mismatch"_s, u"-"_s);
     link(u"garbage-gzip"_s, linksFile(linkBase + u"/garbage-gzip"_s), 1, u"model/weights.bin: corrupt gzip data"_s,
-         u"LINKS"_s);
+         u"-"_s);
     link(u"refused-port"_s, linksFile(u"http://127.0.0.1:1/w.bin"_s), 1, u"model/weights.bin: download failed"_s,
-         u"LINKS"_s);
+         u"-"_s);
 
     // ---- .safetensors (standalone files: `carton tensors FILE`) ---------------------------
     const QStringList list{u"tensors"_s, u"%f"_s};

@@ -25,6 +25,9 @@ struct Case {
     int exitCode = 1;  // what the CLI must exit with (1 errors, 2 unreadable)
     QString expect;    // the CLI's output (stdout + stderr) must contain this
     QString guiExpect; // a diagnostic (or the tensor file tab's error) must contain this
+    // The window shows no error at all: the file is fine until the CLI asks for
+    // more (a tensor that does not exist; LINKS the window does not fetch unasked).
+    bool guiValid = false;
 };
 
 // Every case. Cases of the "links" category point their LINKS at `linkBase`

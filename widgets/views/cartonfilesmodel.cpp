@@ -16,6 +16,9 @@ namespace studio {
 CartonFilesModel::CartonFilesModel(QObject *parent) : QAbstractItemModel(parent), m_root(std::make_unique<Node>())
 {
     m_root->folder = true;
+    m_announceTimer.setSingleShot(true);
+    m_announceTimer.setInterval(50);
+    connect(&m_announceTimer, &QTimer::timeout, this, &CartonFilesModel::announceChanges);
 }
 
 CartonFilesModel::~CartonFilesModel() = default;
@@ -67,6 +70,7 @@ void CartonFilesModel::sortChildren(Node *node)
 void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
 {
     beginResetModel();
+    m_changed.clear(); // rows of the old tree
     m_carton = std::move(carton);
     m_root = std::make_unique<Node>();
     m_root->folder = true;
@@ -358,8 +362,7 @@ void CartonFilesModel::updateState(Node *node, carton::FileState state, const QS
     const carton::FileState old = node->state;
     node->state = state;
     node->message = message;
-    QModelIndex idx = createIndex(node->row, StateColumn, node);
-    emit dataChanged(createIndex(node->row, NameColumn, node), idx);
+    markChanged(node);
     if (old == state)
         return;
     for (Node *p = node->parent; p; p = p->parent) {
@@ -367,7 +370,30 @@ void CartonFilesModel::updateState(Node *node, carton::FileState state, const QS
         --p->stateCounts[size_t(old)];
         ++p->stateCounts[size_t(state)];
         if (p != m_root.get() && folderState(p) != before)
-            emit dataChanged(createIndex(p->row, NameColumn, p), createIndex(p->row, StateColumn, p));
+            markChanged(p);
+    }
+}
+
+void CartonFilesModel::markChanged(Node *node)
+{
+    auto it = m_changed.find(node->parent);
+    if (it == m_changed.end())
+        m_changed.insert(node->parent, {node->row, node->row});
+    else
+        *it = {std::min(it->first, node->row), std::max(it->second, node->row)};
+    if (!m_announceTimer.isActive())
+        m_announceTimer.start();
+}
+
+void CartonFilesModel::announceChanges()
+{
+    m_announceTimer.stop();
+    const auto changed = std::exchange(m_changed, {});
+    for (auto it = changed.cbegin(); it != changed.cend(); ++it) {
+        Node *folder = it.key();
+        Node *first = folder->children[size_t(it->first)].get();
+        Node *last = folder->children[size_t(it->second)].get();
+        emit dataChanged(createIndex(first->row, NameColumn, first), createIndex(last->row, StateColumn, last));
     }
 }
 
@@ -396,6 +422,7 @@ void CartonFilesModel::resetFileChecks()
     for (Node *node : std::as_const(m_byPath))
         if (!node->folder && !node->exempt && node->state != carton::FileState::Unverified)
             updateState(node, carton::FileState::Unverified, {});
+    announceChanges();
 }
 
 carton::FileState CartonFilesModel::fileState(const QString &path) const

@@ -6,6 +6,7 @@
 
 #include <QAbstractItemModel>
 #include <QHash>
+#include <QTimer>
 #include <array>
 #include <memory>
 #include <vector>
@@ -86,12 +87,20 @@ private:
     void collectFiles(const Node *node, QStringList *out) const;
     carton::FileState folderState(const Node *node) const;
     void updateState(Node *node, carton::FileState state, const QString &message);
+    // Verification reports files one by one (100k of them in a big carton): the
+    // rows that changed are collected per folder and announced together, one
+    // dataChanged per folder, a few times a second (a view handles one signal per
+    // row in time linear in its rows: quadratic in all).
+    void markChanged(Node *node);
+    void announceChanges();
 
     std::shared_ptr<const carton::Carton> m_carton;
     std::unique_ptr<Node> m_root;
     QHash<QString, Node *> m_byPath; // files (and folders, when no file has that path)
     QHash<QString, Node *> m_folders;
     int m_fileCount = 0;
+    QHash<Node *, std::pair<int, int>> m_changed; // folder -> first and last changed row
+    QTimer m_announceTimer;
 };
 
 } // namespace studio
