@@ -300,6 +300,29 @@ private slots:
         QVERIFY(!QFileInfo::exists(out));
     }
 
+    void saveLocalCopyCancels()
+    {
+        QSettings settings(m_settingsFile, QSettings::IniFormat);
+        studio::MainWindow window(&settings);
+        studio::CartonPage *page = window.openPath(m_server.url("/remote.carton"));
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        TestRoute slow = staticFileRoute(m_bytes);
+        slow.delayMs = 5000;
+        m_server.setRoute("/remote.carton", slow);
+        const QString out = m_dir.filePath(u"cancelled-%1.carton"_s.arg(m_run));
+        QSignalSpy done(window.remoteActions(), &studio::RemoteActions::saveFinished);
+        window.remoteActions()->saveLocalCopy(page, out);
+        QVERIFY(window.remoteActions()->isSaving());
+        QVERIFY(!window.remoteActions()->saveLocalCopyAction()->isEnabled());
+        QTest::qWait(100);
+        emit window.remoteActions()->progressDialog()->canceled(); // what its Cancel button emits
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 4000);           // well before the server answers
+        m_server.setRoute("/remote.carton", staticFileRoute(m_bytes));
+        QVERIFY2(done[0].at(1).toString().contains(u"cancelled"_s), qPrintable(done[0].at(1).toString()));
+        QVERIFY(!QFileInfo::exists(out));
+        QVERIFY(window.remoteActions()->saveLocalCopyAction()->isEnabled());
+    }
+
     void linkedFilesShownFetchedAndIncluded()
     {
         QSettings settings(m_settingsFile, QSettings::IniFormat);
@@ -375,14 +398,14 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(page->verification()->state(), studio::VerificationRunner::State::Finished, 30000);
         QCOMPARE(m_server.hits("/files/linked.bin"), 1);
         QCOMPARE(page->view()->filesModel()->fileState(u"model/linked.bin"_s), carton::FileState::Ok);
-        QCOMPARE(settings.value(studio::RemoteSession::rememberedHostsKey()).toStringList(), QStringList{u"127.0.0.1"_s});
+        QCOMPARE(settings.value(studio::RemoteSession::rememberedHostsKey()).toStringList(),
+                 QStringList{u"127.0.0.1"_s});
 
         // Another window with the same settings: the host is remembered, verify on open fetches.
         studio::MainWindow second(&settings);
         studio::CartonPage *again = second.openPath(m_linksPath);
         QTRY_COMPARE_WITH_TIMEOUT(again->state(), studio::CartonPage::State::Open, 30000);
-        QTRY_COMPARE_WITH_TIMEOUT(again->verification()->state(), studio::VerificationRunner::State::Finished,
-                                  30000);
+        QTRY_COMPARE_WITH_TIMEOUT(again->verification()->state(), studio::VerificationRunner::State::Finished, 30000);
         QCOMPARE(m_asked.size(), 1);
         QCOMPARE(m_server.hits("/files/linked.bin"), 2);
         QCOMPARE(again->view()->filesModel()->fileState(u"model/linked.bin"_s), carton::FileState::Ok);
@@ -391,7 +414,8 @@ private slots:
     void urlsFromCommandLineClipboardAndDrops()
     {
         const QString url = m_server.url("/remote.carton");
-        const studio::CommandLine cl = studio::CommandLine::parse({u"carton-studio"_s, url, u"local.carton"_s}, u"/tmp"_s);
+        const studio::CommandLine cl =
+            studio::CommandLine::parse({u"carton-studio"_s, url, u"local.carton"_s}, u"/tmp"_s);
         QCOMPARE(cl.paths, (QStringList{url, u"/tmp/local.carton"_s}));
 
         QSettings settings(m_settingsFile, QSettings::IniFormat);

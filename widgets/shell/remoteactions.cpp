@@ -178,6 +178,7 @@ void RemoteActions::saveLocalCopy(CartonPage *page, const QString &outputFile)
             if (dialog && total > 0)
                 dialog->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
         });
+    update(m_window->currentPage()); // no second save while this one runs
 }
 
 void RemoteActions::saveWithFilesIncluded(CartonPage *page, const QString &outputFile)
@@ -207,6 +208,7 @@ void RemoteActions::saveWithFilesIncluded(CartonPage *page, const QString &outpu
             if (dialog && total > 0)
                 dialog->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
         });
+    update(m_window->currentPage()); // no second save while this one runs
 }
 
 void RemoteActions::finishSave(const QString &outputFile, const QString &error, bool cancelled)
