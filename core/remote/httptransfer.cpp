@@ -49,9 +49,9 @@ void parseContentRange(const QByteArray &value, HttpHead *head)
 class Exchange {
 public:
     Exchange(QNetworkAccessManager &manager, const QUrl &url, const QByteArray &range, const HttpHeadCheck &check,
-             const HttpSink &sink, const RemoteOptions &options, Progress *progress)
+             const HttpSink &sink, const RemoteOptions &options, Progress *progress, QByteArrayView acceptEncoding)
         : m_manager(manager), m_url(url), m_range(range), m_check(check), m_sink(sink), m_options(options),
-          m_progress(progress)
+          m_progress(progress), m_acceptEncoding(acceptEncoding.toByteArray())
     {
     }
 
@@ -60,8 +60,9 @@ public:
         QNetworkRequest request(m_url);
         request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
         request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
-        // Ranges count bytes of the file as stored: no content coding.
-        request.setRawHeader("Accept-Encoding", "identity");
+        // Ranges count bytes of the file as stored: no content coding. Setting our own
+        // Accept-Encoding also keeps Qt from decoding (and from hiding Content-Encoding).
+        request.setRawHeader("Accept-Encoding", m_acceptEncoding);
         request.setRawHeader("User-Agent", "CartonStudio");
         if (!m_range.isEmpty())
             request.setRawHeader("Range", m_range);
@@ -169,7 +170,8 @@ private:
             parseContentRange(reply->rawHeader("Content-Range"), &m_head);
         m_head.etag = reply->rawHeader("ETag");
         m_head.contentEncoding = reply->rawHeader("Content-Encoding").trimmed().toLower();
-        if (!m_head.contentEncoding.isEmpty() && m_head.contentEncoding != "identity") {
+        if (m_acceptEncoding == "identity" && !m_head.contentEncoding.isEmpty() &&
+            m_head.contentEncoding != "identity") {
             fail(makeError(ErrorCode::Unsupported,
                            QStringLiteral("the server sent the file with Content-Encoding \"%1\" although "
                                           "\"identity\" was asked for; byte ranges need the file as stored")
@@ -212,6 +214,7 @@ private:
     const HttpSink &m_sink;
     const RemoteOptions &m_options;
     Progress *m_progress;
+    QByteArray m_acceptEncoding;
     std::unique_ptr<QNetworkReply, ReplyDeleter> m_reply;
     QByteArray m_buffer = QByteArray(kReadChunk, Qt::Uninitialized);
     HttpHead m_head;
@@ -225,7 +228,8 @@ private:
 } // namespace
 
 Result<HttpHead> httpGet(const QUrl &start, const QByteArray &rangeHeader, const HttpHeadCheck &check,
-                         const HttpSink &sink, const RemoteOptions &options, Progress *progress)
+                         const HttpSink &sink, const RemoteOptions &options, Progress *progress,
+                         QByteArrayView acceptEncoding)
 {
     QNetworkAccessManager manager; // lives in the calling thread, for this request
     QUrl url = start;
@@ -240,7 +244,7 @@ Result<HttpHead> httpGet(const QUrl &start, const QByteArray &rangeHeader, const
             return makeError(ErrorCode::Network,
                              QStringLiteral("too many redirects (more than %1)").arg(options.maxRedirects),
                              start.toDisplayString());
-        Exchange exchange(manager, url, rangeHeader, check, sink, options, progress);
+        Exchange exchange(manager, url, rangeHeader, check, sink, options, progress, acceptEncoding);
         exchange.run();
         if (exchange.error()) {
             Error e = *exchange.error();

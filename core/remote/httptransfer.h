@@ -37,9 +37,13 @@ using HttpSink = std::function<Status(const char *data, qint64 size)>;
 // GETs `url` with `rangeHeader` ("bytes=0-99", "bytes=-4096"; empty: none). Follows
 // up to options.maxRedirects redirects (http and https only). Blocking: runs its own
 // event loop, so call it from a worker thread or a command-line tool. Counts requests
-// and bytes in options.stats. Errors name the URL; a non-2xx final status is an
-// ErrorCode::Network error "HTTP status 404 Not Found" unless `check` accepts it.
+// and bytes in options.stats. Errors name the URL; `check` decides what a status
+// means. `acceptEncoding` other than "identity" (LINKS downloads: "zstd, br, gzip,
+// deflate") lets the server send a content coding, handed undecoded to the sink
+// (HttpHead::contentEncoding says which); with "identity" a coded body is refused.
+// The one HTTP GET of the core: HttpSource, downloadToFile and fetchLinkedFile.
 Result<HttpHead> httpGet(const QUrl &url, const QByteArray &rangeHeader, const HttpHeadCheck &check,
-                         const HttpSink &sink, const RemoteOptions &options, Progress *progress = nullptr);
+                         const HttpSink &sink, const RemoteOptions &options, Progress *progress = nullptr,
+                         QByteArrayView acceptEncoding = "identity");
 
 } // namespace carton

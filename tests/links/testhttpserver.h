@@ -75,3 +75,14 @@ private:
     QHash<QByteArray, qint64> m_bytesSent;
     QHash<QByteArray, QHash<QByteArray, QByteArray>> m_lastHeaders;
 };
+
+// A file served like a static file server does: ranges on (Accept-Ranges: bytes)
+// or off (Accept-Ranges: none, every request gets the whole body).
+inline TestRoute staticFileRoute(const QByteArray &body, bool ranges = true)
+{
+    TestRoute r;
+    r.body = body;
+    r.ranges = ranges;
+    r.headers.append(QPair<QByteArray, QByteArray>("Accept-Ranges", ranges ? "bytes" : "none"));
+    return r;
+}

@@ -120,7 +120,7 @@ bool CartonDocument::isModified() const
 
 bool CartonDocument::isReadOnly() const
 {
-    return m_original && m_original->isReadOnly();
+    return m_original && (m_original->isReadOnly() || m_original->source().isRemote());
 }
 
 QString CartonDocument::displayName() const

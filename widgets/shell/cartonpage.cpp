@@ -8,6 +8,8 @@
 #include "errorpage.h"
 #include "package/carton.h"
 #include "preferences.h"
+#include "remote/remoteurl.h"
+#include "remotesession.h"
 #include "validate/validator.h"
 #include "verificationrunner.h"
 #include "views/cartonview.h"
@@ -33,13 +35,13 @@ namespace studio {
 
 namespace {
 
-OpenOutcome openCarton(const QString &path)
+OpenOutcome openCarton(const QString &path, const carton::RemoteOptions &remote)
 {
     OpenOutcome outcome;
     try {
         carton::Limits limits;
         limits.quarantineUnsafeEntries = true; // a hostile entry: look at the rest read-only
-        auto result = carton::Carton::open(path, limits);
+        auto result = carton::Carton::open(path, limits, remote);
         if (result.ok())
             outcome.carton = std::shared_ptr<const carton::Carton>(std::move(result).value());
         else
@@ -70,6 +72,7 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
     : QWidget(parent), m_path(path), m_settings(settings), m_stack(new QStackedWidget(this)),
       m_loading(new QWidget(this)), m_banner(new QLabel(this)), m_verification(new VerificationRunner(this))
 {
+    m_remote = new RemoteSession(path, settings, this);
     setUpWidgets();
     m_fingerprint = diskFingerprint();
     watchFiles();
@@ -81,6 +84,7 @@ CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *sett
     : QWidget(parent), m_settings(settings), m_stack(new QStackedWidget(this)), m_loading(new QWidget(this)),
       m_banner(new QLabel(this)), m_verification(new VerificationRunner(this))
 {
+    m_remote = new RemoteSession(QString(), settings, this);
     setUpWidgets();
     m_document = document.release();
     m_document->setParent(this);
@@ -102,6 +106,22 @@ void CartonPage::setUpWidgets()
     busy->setTextVisible(false);
     loadingLayout->addWidget(loadingLabel);
     loadingLayout->addWidget(busy, 0, Qt::AlignHCenter);
+    if (m_remote->isRemote()) {
+        // A server without range support: the whole file downloads first.
+        auto *cancel = new QToolButton(m_loading);
+        cancel->setObjectName(QStringLiteral("cancelDownloadButton"));
+        cancel->setText(tr("Cancel"));
+        connect(cancel, &QToolButton::clicked, m_remote, &RemoteSession::cancelDownload);
+        connect(m_remote, &RemoteSession::downloadProgress, this,
+                [busy, loadingLabel, this](qint64 done, qint64 total) {
+                    busy->setRange(0, total > 0 ? 1000 : 0);
+                    if (total > 0)
+                        busy->setValue(int(done * 1000 / total));
+                    busy->setTextVisible(total > 0);
+                    loadingLabel->setText(tr("Downloading %1…").arg(m_remote->url().toDisplayString()));
+                });
+        loadingLayout->addWidget(cancel, 0, Qt::AlignHCenter);
+    }
     loadingLayout->addStretch();
     m_stack->addWidget(m_loading);
 
@@ -174,9 +194,16 @@ QString CartonPage::displayName() const
 {
     if (m_path.isEmpty() && m_document)
         return m_document->displayName();
+    if (m_remote->isRemote())
+        return carton::remoteFileName(m_remote->url());
     const QFileInfo info(m_path);
     const QString name = info.fileName();
     return name.isEmpty() ? QDir::toNativeSeparators(m_path) : name;
+}
+
+bool CartonPage::isRemote() const
+{
+    return m_remote->isRemote();
 }
 
 bool CartonPage::isBusy() const
@@ -246,6 +273,8 @@ void CartonPage::setEditing(bool editing)
         editing = false;
     if (!m_carton && m_document)
         editing = true; // a new document has nothing to browse yet
+    if (m_remote->isRemote())
+        editing = false; // read-only: save a local copy to edit it
     if (editing && !m_editor) {
         m_editor = new DocumentEditor(m_document, m_stack);
         m_stack->addWidget(m_editor);
@@ -326,7 +355,7 @@ void CartonPage::reload()
 
     m_openWatcher = new QFutureWatcher<OpenOutcome>(this);
     connect(m_openWatcher, &QFutureWatcherBase::finished, this, &CartonPage::onOpened);
-    m_openWatcher->setFuture(QtConcurrent::run(&openCarton, m_path));
+    m_openWatcher->setFuture(QtConcurrent::run(&openCarton, m_path, m_remote->openOptions()));
 }
 
 void CartonPage::onOpened()
@@ -346,7 +375,9 @@ void CartonPage::onOpened()
     edit->setText(tr("Edit Carton"));
     edit->setToolTip(tr("Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)"));
     edit->setAutoRaise(true);
-    edit->setEnabled(!m_carton->isReadOnly());
+    edit->setEnabled(!m_carton->isReadOnly() && !m_remote->isRemote());
+    if (m_remote->isRemote())
+        edit->setToolTip(tr("A carton opened from a URL is read-only: save a local copy to edit it"));
     connect(edit, &QToolButton::clicked, this, [this] { setEditing(true); });
     m_view->tabWidget()->setCornerWidget(edit, Qt::TopRightCorner);
     m_stack->addWidget(m_view);
@@ -369,7 +400,7 @@ void CartonPage::onOpened()
     emit stateChanged(m_state);
     emit diagnosticsChanged();
     if (!m_settings || Preferences::load(*m_settings).verifyOnOpen)
-        verify(); // else "Not verified" until F5
+        startVerification(false); // else "Not verified" until F5
     updateCartonState();
 }
 
@@ -404,15 +435,26 @@ void CartonPage::showError(const carton::Error &error)
 
 void CartonPage::verify()
 {
+    startVerification(true);
+}
+
+void CartonPage::startVerification(bool interactive)
+{
     if (!m_carton)
         return;
+    carton::VerifyOptions options;
+    if (!m_remote->prepareVerify(*m_carton, &options, interactive)) {
+        if (interactive)
+            emit statusMessage(tr("%1 was not verified: nothing was downloaded.").arg(displayName()));
+        return;
+    }
     if (m_view)
         m_view->resetFileChecks();
     if (!m_verifyDiagnostics.isEmpty()) {
         m_verifyDiagnostics.clear();
         emit diagnosticsChanged();
     }
-    m_verification->start(m_carton);
+    m_verification->start(m_carton, options);
 }
 
 void CartonPage::updateVerificationDiagnostics()

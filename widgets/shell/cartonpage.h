@@ -26,6 +26,7 @@ class CartonDocument;
 class CartonView;
 class DocumentEditor;
 class ErrorPage;
+class RemoteSession;
 class VerificationRunner;
 
 // What the open job hands back: the carton, or why it could not be opened.
@@ -75,6 +76,9 @@ public:
     void adoptSavedPath(const QString &path);
     ErrorPage *errorPage() const { return m_errorPage; }
     VerificationRunner *verification() const { return m_verification; }
+    // Opening by URL, and the questions before anything is downloaded.
+    RemoteSession *remote() const { return m_remote; }
+    bool isRemote() const;
     QString errorMessage() const { return m_error.toString(); }
 
     // Load + validation diagnostics, then files that failed verification.
@@ -120,6 +124,7 @@ private:
     void onValidated();
     void showError(const carton::Error &error);
     void updateVerificationDiagnostics();
+    void startVerification(bool interactive);
     void updateCartonState();
     void watchFiles();
     QString diskFingerprint() const;
@@ -142,6 +147,7 @@ private:
     CartonView *m_view = nullptr;
     ErrorPage *m_errorPage = nullptr;
     VerificationRunner *m_verification;
+    RemoteSession *m_remote = nullptr;
     QFutureWatcher<OpenOutcome> *m_openWatcher = nullptr;
     QFileSystemWatcher *m_fileWatcher = nullptr;
     QTimer *m_reloadTimer = nullptr;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "commandline.h"
 
+#include "remote/remoteurl.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -45,8 +47,9 @@ CommandLine CommandLine::parse(const QStringList &arguments, const QString &work
     parser.addOptions({tab, screenshot, delay, newInstance, quitAfterCard});
     parser.addPositionalArgument(
         QStringLiteral("files"),
-        QCoreApplication::translate("studio::CommandLine", ".carton files or unpacked carton folders to open."),
-        QStringLiteral("[FILE|FOLDER...]"));
+        QCoreApplication::translate("studio::CommandLine",
+                                    ".carton files, unpacked carton folders or http(s) URLs of .carton files to open."),
+        QStringLiteral("[FILE|FOLDER|URL...]"));
 
     result.helpText = parser.helpText();
     if (!parser.parse(arguments)) {
@@ -71,6 +74,10 @@ CommandLine CommandLine::parse(const QStringList &arguments, const QString &work
     for (const QString &arg : parser.positionalArguments()) {
         if (arg.isEmpty())
             continue;
+        if (carton::isRemoteUrl(arg)) { // opened by range requests
+            result.paths << arg;
+            continue;
+        }
         // File managers may pass file:// URLs.
         const QString path = arg.startsWith(QLatin1StringView("file:")) ? QUrl(arg).toLocalFile() : arg;
         if (!path.isEmpty())

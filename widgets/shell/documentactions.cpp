@@ -10,6 +10,7 @@
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "preferences.h"
+#include "remote/remoteurl.h"
 #include "verificationrunner.h"
 #include "views/viewutils.h"
 
@@ -153,7 +154,7 @@ void DocumentActions::updateActions()
     const bool readOnly = hasDocument && page->document()->isReadOnly();
     m_save->setEnabled(hasDocument && !readOnly);
     m_saveAs->setEnabled(hasDocument && !readOnly);
-    m_edit->setEnabled(hasDocument && page->carton());
+    m_edit->setEnabled(hasDocument && page->carton() && !readOnly);
     const QSignalBlocker blocker(m_edit);
     m_edit->setChecked(page && page->isEditing());
 }
@@ -182,6 +183,8 @@ bool DocumentActions::isModelPath(const QString &path)
 
 QString DocumentActions::dropDescription(const QString &path)
 {
+    if (carton::isRemoteUrl(path))
+        return tr("Open %1").arg(path);
     const QFileInfo info(path);
     if (info.isDir() && !isModelPath(path))
         return tr("Open the carton folder %1 to edit and save as a .carton").arg(info.fileName());

@@ -14,6 +14,8 @@
 #include "preferences.h"
 #include "preferencesdialog.h"
 #include "recentfiles.h"
+#include "remote/remoteurl.h"
+#include "remoteactions.h"
 #include "runner/runnerregistry.h"
 #include "runnersdialog.h"
 #include "selftestspage.h"
@@ -60,6 +62,8 @@ constexpr int stateVersion = 1;
 
 QString cleanAbsolute(const QString &path)
 {
+    if (carton::isRemoteUrl(path))
+        return path; // a URL opens as typed (the tab shows it)
     return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
 }
 
@@ -128,6 +132,7 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     auto *drops = new WindowDropTarget(this);
     connect(drops, &WindowDropTarget::openRequested, this, &MainWindow::openPath);
     connect(drops, &WindowDropTarget::modelDropped, m_documents, &DocumentActions::newFromModel);
+    m_remote = new RemoteActions(this, m_settings);
 
     createActions();
     restoreWindowSettings();
@@ -156,6 +161,8 @@ void MainWindow::createActions()
                                           tr("Open &Folder…"), this, &MainWindow::showOpenFolderDialog);
     openFolder->setObjectName(QStringLiteral("actionOpenFolder"));
     openFolder->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addAction(m_remote->openUrlAction());
+    file->addAction(m_remote->pasteUrlAction());
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
     m_openSampleAction = file->addAction(tr("Open &Sample Carton"), this, &MainWindow::openSample);
@@ -169,6 +176,8 @@ void MainWindow::createActions()
     file->addSeparator();
     file->addAction(m_documents->saveAction());
     file->addAction(m_documents->saveAsAction());
+    file->addAction(m_remote->saveLocalCopyAction());
+    file->addAction(m_remote->saveWithFilesAction());
     file->addSeparator();
     m_closeAction = file->addAction(tr("&Close"), this, &MainWindow::closeCurrent);
     m_closeAction->setObjectName(QStringLiteral("actionClose"));
@@ -455,7 +464,7 @@ CartonPage *MainWindow::openPath(const QString &path)
 {
     if (path.isEmpty())
         return nullptr;
-    if (TensorFileBrowser::handles(path) && QFileInfo(path).isFile()) {
+    if (!carton::isRemoteUrl(path) && TensorFileBrowser::handles(path) && QFileInfo(path).isFile()) {
         openTensorFile(path);
         return nullptr;
     }
@@ -676,6 +685,7 @@ void MainWindow::updateActions()
     m_runSelfTestsAction->setEnabled(open && page->view() && page->carton()->info() &&
                                      !page->carton()->info()->selfTests.isEmpty());
     m_copyHashAction->setEnabled(open && !page->carton()->modelHash().isEmpty());
+    m_remote->update(currentPage());
 }
 
 void MainWindow::updateDiagnostics()

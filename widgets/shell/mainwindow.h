@@ -19,6 +19,7 @@ class DocumentActions;
 class TensorFilePage;
 class DiagnosticsDock;
 class RecentFiles;
+class RemoteActions;
 class VerificationStatus;
 class WelcomePage;
 
@@ -46,6 +47,8 @@ public:
     // A page was saved under a (maybe new) path: tab, title and recent files follow.
     void pageSaved(CartonPage *page);
     DocumentActions *documentActions() const { return m_documents; }
+    // Open URL, paste a URL, Save a Local Copy, Save with Files Included.
+    RemoteActions *remoteActions() const { return m_remote; }
 
     int pageCount() const;
     CartonPage *page(int index) const;
@@ -121,6 +124,7 @@ private:
     VerificationStatus *m_verificationStatus;
     QToolButton *m_problems;
     DocumentActions *m_documents = nullptr;
+    RemoteActions *m_remote = nullptr;
     // The dock shows itself when the current carton gets problems and hides
     // when it has none; in between the user's choice stands.
     const CartonPage *m_dockPage = nullptr;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "recentfiles.h"
 
+#include "remote/remoteurl.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
@@ -13,6 +15,8 @@ const QString key = QStringLiteral("recentFiles");
 
 QString normalized(const QString &path)
 {
+    if (carton::isRemoteUrl(path))
+        return path; // URLs are kept as opened
     const QFileInfo info(path);
     return QDir::cleanPath(info.isAbsolute() ? path : info.absoluteFilePath());
 }
@@ -39,7 +43,7 @@ QStringList RecentFiles::files() const
     const QStringList all = stored();
     QStringList existing;
     for (const QString &path : all) {
-        if (!path.isEmpty() && QFileInfo::exists(path) && !existing.contains(path))
+        if (!path.isEmpty() && (carton::isRemoteUrl(path) || QFileInfo::exists(path)) && !existing.contains(path))
             existing.append(path);
         if (existing.size() == MaxCount)
             break;

@@ -3,6 +3,7 @@
 #include "windowdroptarget.h"
 
 #include "documentactions.h"
+#include "remote/remoteurl.h"
 #include "tensorfilebrowser.h"
 
 #include <QDir>
@@ -36,6 +37,10 @@ QStringList WindowDropTarget::pathsFromMimeData(const QMimeData *mime)
         return paths;
     const QList<QUrl> urls = mime->urls();
     for (const QUrl &url : urls) {
+        if (carton::isHttpUrl(url)) { // a link dragged from a browser: opened by range requests
+            paths << url.toString();
+            continue;
+        }
         if (!url.isLocalFile())
             continue;
         const QFileInfo info(url.toLocalFile());
@@ -103,7 +108,7 @@ bool WindowDropTarget::eventFilter(QObject *watched, QEvent *event)
         }
         drop->acceptProposedAction();
         for (const QString &path : paths) {
-            if (DocumentActions::isModelPath(path))
+            if (!carton::isRemoteUrl(path) && DocumentActions::isModelPath(path))
                 emit modelDropped(path);
             else
                 emit openRequested(path);

@@ -120,6 +120,8 @@ void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
                 Node *node = makeFile(entry.path);
                 node->present = false;
                 node->sha256 = entry.sha256;
+                if (m_carton->isLinked(entry.path))
+                    node->urls = m_carton->links()->urlsFor(entry.sha256);
             }
         }
         // Unsafe entries (left out of the source, so never read): under a folder
@@ -272,7 +274,7 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
             if (node->folder)
                 return {};
             if (!node->present)
-                return tr("not in archive");
+                return node->urls.isEmpty() ? tr("not in archive") : tr("remote: %1").arg(node->urls.constFirst());
             return node->symlink ? tr("symlink → %1").arg(node->linkTarget) : compressionMethodName(node->method);
         case Sha256Column:
             return node->folder ? QVariant() : QString::fromLatin1(node->sha256);
@@ -297,6 +299,9 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
             return tr("%1 bytes").arg(QLocale().toString(node->size));
         if (column == CompressedColumn && !node->folder && node->present && node->method >= 0)
             return tr("%1 bytes").arg(QLocale().toString(node->compressedSize));
+        if (!node->urls.isEmpty() && (column == NameColumn || column == MethodColumn))
+            return tr("%1 is not in the archive: LINKS lists where to fetch it:\n%2")
+                .arg(node->path, node->urls.join(u'\n'));
         if (column == NameColumn)
             return node->path;
         if (column == Sha256Column && !node->folder)
@@ -313,6 +318,8 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
         break;
     case Roles::PathRole:
         return node->path;
+    case RemoteUrlsRole:
+        return node->urls;
     case Roles::IsFolderRole:
         return node->folder;
     case Roles::FileStateRole:

@@ -27,6 +27,8 @@ class CartonFilesModel final : public QAbstractItemModel {
 
 public:
     enum Column { NameColumn, SizeColumn, CompressedColumn, MethodColumn, Sha256Column, StateColumn, ColumnCount };
+    // QStringList: the URLs LINKS gives for a file that is only reachable through it.
+    static constexpr int RemoteUrlsRole = Qt::UserRole + 200;
 
     explicit CartonFilesModel(QObject *parent = nullptr);
     ~CartonFilesModel() override;
@@ -72,6 +74,7 @@ private:
         bool symlink = false;
         bool exempt = false; // MANIFEST and LINKS: not hashed against MANIFEST, no state
         QString linkTarget;
+        QStringList urls;     // only in LINKS: where it can be fetched ("remote" in the tree)
         QString unsafeReason; // a quarantined entry (left out of the source: never read)
         QByteArray sha256;
         carton::FileState state = carton::FileState::Unverified;
