@@ -118,6 +118,9 @@ notes+=("listing a ${sparse_gib} GiB .safetensors incl. process start: ${list_wa
 # ---------------------------------------------------------------- 4. statistics vs numpy
 measure "tensorbench stats (${mib} MiB float32)" "$bench" stats "$raw" -
 stats_wall=$wall
+# CPU time (user + system) of one run: with other work on the machine, wall time / cores understates idle speed.
+/usr/bin/time -f "%U %S" -o "$work/cpu.txt" "$bench" stats "$raw" - >/dev/null 2>&1
+stats_cpu=$(awk '{printf "%.2f", $1 + $2}' "$work/cpu.txt")
 cat > "$work/stats.py" <<'PY'
 import numpy as np, sys
 a = np.memmap(sys.argv[1], dtype='<f4', mode='r')
@@ -129,18 +132,24 @@ PY
 measure "numpy on a memmap (same figures)" $py "$work/stats.py" "$raw"
 np_stats=$wall
 gbps=$(awk -v m="$mib" -v s="$stats_wall" 'BEGIN {printf "%.2f", m * 1048576 / 1e9 / s}')
-notes+=("statistics over ${mib} MiB: ${stats_wall} s = ${gbps} GB/s; numpy/ours = $(ratio "$np_stats" "$stats_wall") (target >= 1, >= 2 GB/s)")
+/usr/bin/time -f "%U %S" -o "$work/cpu.txt" $py "$work/stats.py" "$raw" >/dev/null 2>&1
+np_cpu=$(awk '{printf "%.2f", $1 + $2}' "$work/cpu.txt")
+notes+=("statistics over ${mib} MiB: ${stats_wall} s = ${gbps} GB/s; numpy/ours = $(ratio "$np_stats" "$stats_wall") (target >= 1, >= 2 GB/s); CPU s: ours ${stats_cpu}, numpy ${np_cpu}")
 
 # ---------------------------------------------------------------- 5. export vs cp
 measure "cp (${mib} MiB)" cp "$raw" "$work/copy.bin"
 cp_wall=$wall
 rm -f "$work/copy.bin"
+# export-tensor fsyncs before its atomic rename; cp does not: also time cp && sync.
+measure "cp && sync (${mib} MiB)" sh -c 'cp "$1" "$2" && sync' sh "$raw" "$work/copy.bin"
+cpsync_wall=$wall
+rm -f "$work/copy.bin"
 measure "carton export-tensor -> .npy (Stored)" "$carton" export-tensor "$work/stored.carton" big -o "$work/big.npy"
 export_wall=$wall
-notes+=("export-tensor ${mib} MiB -> .npy: ${export_wall} s; export/cp = $(ratio "$export_wall" "$cp_wall") (target <= 1.2)")
+notes+=("export-tensor ${mib} MiB -> .npy: ${export_wall} s; export/cp = $(ratio "$export_wall" "$cp_wall") (target <= 1.2), export/(cp && sync) = $(ratio "$export_wall" "$cpsync_wall")")
 
 echo
-echo "tensor benchmarks (${mib} MiB float32 tensor, best of ${repeat}; $(nproc) cores)"
+echo "tensor benchmarks (${mib} MiB float32 tensor, best of ${repeat}; $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '%s\n' "${rows[@]}"
 echo
 printf '%s\n' "${notes[@]}"

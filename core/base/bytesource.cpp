@@ -14,6 +14,9 @@
 #include <cerrno>
 #include <unistd.h>
 #endif
+#ifdef Q_OS_LINUX
+#include <sys/sendfile.h>
+#endif
 
 namespace carton {
 
@@ -89,6 +92,53 @@ Result<std::shared_ptr<FileRegionSource>> FileRegionSource::open(const QString &
     source->m_handles->idle.push_back(std::move(file));
 #endif
     return source;
+}
+
+Result<bool> FileRegionSource::copyToFile(qint64 offset, qint64 length, int outFd) const
+{
+    if (Status s = checkRange(offset, length); !s)
+        return s.error();
+#ifdef Q_OS_LINUX
+    if (!m_handles->shared || m_handles->shared->handle() < 0 || outFd < 0)
+        return false;
+    const int fd = m_handles->shared->handle();
+    loff_t in = loff_t(m_offset + offset);
+    bool rangeCopy = true; // copy_file_range; else sendfile (older kernels refuse copies across file systems)
+    for (qint64 done = 0; done < length;) {
+        const std::size_t want = std::size_t(std::min<qint64>(length - done, qint64(1) << 30));
+        ssize_t got;
+        if (rangeCopy) {
+            got = ::copy_file_range(fd, &in, outFd, nullptr, want, 0);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0 && done == 0 && (errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP)) {
+                rangeCopy = false;
+                continue;
+            }
+        } else {
+            off_t at = off_t(in);
+            got = ::sendfile(outFd, fd, &at, want);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0 && done == 0 && (errno == EINVAL || errno == ENOSYS))
+                return false;
+            if (got > 0)
+                in = loff_t(at);
+        }
+        if (got <= 0)
+            return makeError(ErrorCode::Io,
+                             QStringLiteral("cannot copy the bytes at offset %1: %2")
+                                 .arg(offset + done)
+                                 .arg(got == 0 ? QStringLiteral("the file was truncated?")
+                                               : QString::fromLocal8Bit(std::strerror(errno))),
+                             m_name);
+        done += got;
+    }
+    return true;
+#else
+    Q_UNUSED(outFd);
+    return false;
+#endif
 }
 
 Status FileRegionSource::read(qint64 offset, qint64 length, char *out, Progress *progress) const

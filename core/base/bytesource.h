@@ -44,6 +44,19 @@ public:
         Q_UNUSED(length);
     }
 
+    // Appends the bytes [offset, offset+length) to the file open as descriptor `outFd`
+    // (at its current position) inside the kernel, without passing them through user
+    // memory (copy_file_range on Linux). Returns false, having written nothing, when
+    // this source or the system cannot (the caller then reads and writes); an error
+    // once some bytes were copied.
+    virtual Result<bool> copyToFile(qint64 offset, qint64 length, int outFd) const
+    {
+        Q_UNUSED(offset);
+        Q_UNUSED(length);
+        Q_UNUSED(outFd);
+        return false;
+    }
+
 protected:
     // ErrorCode::Usage naming the file when [offset, offset+length) is not inside it.
     Status checkRange(qint64 offset, qint64 length) const;
@@ -84,6 +97,7 @@ public:
     qint64 size() const override { return m_size; }
     QString name() const override { return m_name; }
     Status read(qint64 offset, qint64 length, char *out, Progress *progress = nullptr) const override;
+    Result<bool> copyToFile(qint64 offset, qint64 length, int outFd) const override;
 
 private:
     FileRegionSource() = default;

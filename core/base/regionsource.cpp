@@ -40,4 +40,11 @@ void RegionSource::willNeed(qint64 offset, qint64 length) const
         m_base->willNeed(m_offset + offset, std::min(length, m_size - offset));
 }
 
+Result<bool> RegionSource::copyToFile(qint64 offset, qint64 length, int outFd) const
+{
+    if (Status s = checkRange(offset, length); !s)
+        return s.error();
+    return m_base->copyToFile(m_offset + offset, length, outFd);
+}
+
 } // namespace carton

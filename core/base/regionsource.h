@@ -17,6 +17,7 @@ public:
     QString name() const override { return m_name; }
     Status read(qint64 offset, qint64 length, char *out, Progress *progress = nullptr) const override;
     void willNeed(qint64 offset, qint64 length) const override;
+    Result<bool> copyToFile(qint64 offset, qint64 length, int outFd) const override;
 
 private:
     RegionSource() = default;

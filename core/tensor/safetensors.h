@@ -73,7 +73,9 @@ private:
 CARTONCORE_EXPORT Status writeSafetensors(QIODevice &out, const QList<TensorReaderPtr> &tensors,
                                           const SafetensorsMetadata &metadata = {}, Progress *progress = nullptr);
 
-// Copies a tensor's bytes (C order, little-endian) to `out` in chunks.
+// Copies a tensor's bytes (C order, little-endian) to `out` in chunks; from a file on
+// disk to a file (QFileDevice) in the kernel (ByteSource::copyToFile) when no byte
+// order or axis order conversion is needed.
 CARTONCORE_EXPORT Status copyTensorBytes(const TensorReader &tensor, QIODevice &out, Progress *progress = nullptr);
 
 } // namespace carton

@@ -209,17 +209,196 @@ void histogramOf(const double *v, qint64 n, double lo, double scale, int bins, q
     }
 }
 
-// Runs `work(chunkIndex, buffer, doubles)` for every chunk on `threads` threads.
+// ---- float32 kernels: explicit 8-lane vectors (GCC/Clang vector extensions; two
+// SSE2 registers each by default, one AVX2 register in the avx2 clone picked at run
+// time). Counts are per-lane int32 (a call handles < 2^31 elements per lane), sums
+// and squared deviations are double per lane, combined at the end.
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__SANITIZE_ADDRESS__)
+#define CARTON_STATS_DISPATCH __attribute__((target_clones("avx2", "default")))
+#else
+#define CARTON_STATS_DISPATCH
+#endif
+
+#if defined(__GNUC__)
+#define CARTON_STATS_VECTORS 1
+typedef float F8 __attribute__((vector_size(32)));
+typedef qint32 I8 __attribute__((vector_size(32)));
+typedef qint32 I4 __attribute__((vector_size(16)));
+typedef double D4 __attribute__((vector_size(32)));
+typedef qint64 L4 __attribute__((vector_size(32)));
+#endif
+
+constexpr qint64 kKernelElements = qint64(1) << 24; // per call: int32 lane counts cannot overflow
+
+// One pass for the counts, min, max and sum, then (the chunk is in the cache) one
+// for the squared deviations from the chunk's mean.
+CARTON_STATS_DISPATCH
+Partial floatMoments(const float *p, qint64 n)
+{
+    Partial r;
+    r.count = n;
+    double sum = 0;
+    float mn = std::numeric_limits<float>::infinity();
+    float mx = -std::numeric_limits<float>::infinity();
+    qint64 nans = 0, pos = 0, neg = 0, zeros = 0;
+    qint64 i = 0;
+#ifdef CARTON_STATS_VECTORS
+    const float inf = std::numeric_limits<float>::infinity();
+    const F8 vinf = {inf, inf, inf, inf, inf, inf, inf, inf};
+    const F8 vzero = {};
+    F8 vmn = vinf, vmx = -vinf;
+    I8 cnan = {}, cpos = {}, cneg = {}, czero = {};
+    D4 s0 = {}, s1 = {};
+    for (; i + 8 <= n; i += 8) {
+        F8 x;
+        std::memcpy(&x, p + i, sizeof x);
+        const I8 ok = (x - x) == vzero; // false for NaN and ±Inf
+        cnan -= x != x;
+        cpos -= x == vinf;
+        cneg -= x == -vinf;
+        czero -= x == vzero;
+        const F8 lo = ok ? x : vinf;
+        const F8 hi = ok ? x : -vinf;
+        vmn = lo < vmn ? lo : vmn;
+        vmx = hi > vmx ? hi : vmx;
+        const F8 z = ok ? x : vzero;
+        s0 += __builtin_convertvector(__builtin_shufflevector(z, z, 0, 1, 2, 3), D4);
+        s1 += __builtin_convertvector(__builtin_shufflevector(z, z, 4, 5, 6, 7), D4);
+    }
+    for (int l = 0; l < 8; ++l) {
+        nans += cnan[l];
+        pos += cpos[l];
+        neg += cneg[l];
+        zeros += czero[l];
+        mn = std::min(mn, vmn[l]);
+        mx = std::max(mx, vmx[l]);
+    }
+    sum = ((s0[0] + s1[0]) + (s0[1] + s1[1])) + ((s0[2] + s1[2]) + (s0[3] + s1[3]));
+#endif
+    for (; i < n; ++i) {
+        const float x = p[i];
+        const bool ok = x - x == 0;
+        nans += x != x;
+        pos += x == std::numeric_limits<float>::infinity();
+        neg += x == -std::numeric_limits<float>::infinity();
+        zeros += x == 0;
+        if (ok) {
+            mn = std::min(mn, x);
+            mx = std::max(mx, x);
+            sum += x;
+        }
+    }
+    r.nans = nans;
+    r.posInf = pos;
+    r.negInf = neg;
+    r.zeros = zeros;
+    r.finite = n - nans - pos - neg;
+    r.min = r.finite ? double(mn) : kInf;
+    r.max = r.finite ? double(mx) : -kInf;
+    if (r.finite == 0)
+        return r;
+    const double mean = sum / double(r.finite);
+    double m2 = 0;
+    i = 0;
+#ifdef CARTON_STATS_VECTORS
+    const D4 vmean = {mean, mean, mean, mean};
+    const D4 dzero = {};
+    D4 q0 = {}, q1 = {};
+    for (; i + 8 <= n; i += 8) {
+        F8 x;
+        std::memcpy(&x, p + i, sizeof x);
+        const I8 ok = (x - x) == vzero;
+        const L4 ok0 = __builtin_convertvector(__builtin_shufflevector(ok, ok, 0, 1, 2, 3), L4);
+        const L4 ok1 = __builtin_convertvector(__builtin_shufflevector(ok, ok, 4, 5, 6, 7), L4);
+        const D4 d0 = __builtin_convertvector(__builtin_shufflevector(x, x, 0, 1, 2, 3), D4) - vmean;
+        const D4 d1 = __builtin_convertvector(__builtin_shufflevector(x, x, 4, 5, 6, 7), D4) - vmean;
+        const D4 e0 = ok0 ? d0 : dzero;
+        const D4 e1 = ok1 ? d1 : dzero;
+        q0 += e0 * e0;
+        q1 += e1 * e1;
+    }
+    m2 = ((q0[0] + q1[0]) + (q0[1] + q1[1])) + ((q0[2] + q1[2]) + (q0[3] + q1[3]));
+#endif
+    for (; i < n; ++i) {
+        const float x = p[i];
+        if (x - x == 0) {
+            const double d = double(x) - mean;
+            m2 += d * d;
+        }
+    }
+    r.mean = mean;
+    r.m2 = m2;
+    return r;
+}
+
+// Bin index of every element ((x - lo) * scale in double, clamped, as numpy's
+// histogram; `bins` for NaN/±Inf), then the counts, spread over four tables so
+// that consecutive equal bins do not wait on each other.
+CARTON_STATS_DISPATCH
+void floatHistogram(const float *p, qint64 n, double lo, double scale, int bins, qint32 *index, qint64 *tables)
+{
+    qint64 i = 0;
+#ifdef CARTON_STATS_VECTORS
+    const F8 vzero = {};
+    const D4 vlo = {lo, lo, lo, lo};
+    const D4 vscale = {scale, scale, scale, scale};
+    const D4 dzero = {};
+    const double top = bins - 1;
+    const D4 vtop = {top, top, top, top};
+    const I8 vbins = {bins, bins, bins, bins, bins, bins, bins, bins};
+    for (; i + 8 <= n; i += 8) {
+        F8 x;
+        std::memcpy(&x, p + i, sizeof x);
+        const I8 ok = (x - x) == vzero;
+        const F8 z = ok ? x : vzero;
+        D4 t0 = (__builtin_convertvector(__builtin_shufflevector(z, z, 0, 1, 2, 3), D4) - vlo) * vscale;
+        D4 t1 = (__builtin_convertvector(__builtin_shufflevector(z, z, 4, 5, 6, 7), D4) - vlo) * vscale;
+        t0 = t0 > dzero ? t0 : dzero;
+        t1 = t1 > dzero ? t1 : dzero;
+        t0 = t0 < vtop ? t0 : vtop;
+        t1 = t1 < vtop ? t1 : vtop;
+        const I4 b0 = __builtin_convertvector(t0, I4);
+        const I4 b1 = __builtin_convertvector(t1, I4);
+        const I8 b = __builtin_shufflevector(b0, b1, 0, 1, 2, 3, 4, 5, 6, 7);
+        const I8 idx = ok ? b : vbins;
+        std::memcpy(index + i, &idx, sizeof idx);
+    }
+#endif
+    for (; i < n; ++i) {
+        const double x = p[i];
+        index[i] = x - x == 0 ? qint32(std::clamp((x - lo) * scale, 0.0, double(bins - 1))) : bins;
+    }
+    const qint64 stride = bins + 1;
+    qint64 *t0 = tables, *t1 = tables + stride, *t2 = tables + 2 * stride, *t3 = tables + 3 * stride;
+    i = 0;
+    for (; i + 4 <= n; i += 4) {
+        ++t0[index[i]];
+        ++t1[index[i + 1]];
+        ++t2[index[i + 2]];
+        ++t3[index[i + 3]];
+    }
+    for (; i < n; ++i)
+        ++t0[index[i]];
+}
+
+// Per-thread buffers, allocated once per thread (bounded by the chunk size).
+struct Scratch {
+    std::vector<char> bytes;
+    std::vector<double> values; // the chunk widened to double (dtypes other than float32)
+    std::vector<qint32> index;  // bin of every element (float32 histogram)
+    std::vector<qint64> tables; // four histogram tables of bins + 1 (the last: NaN/±Inf)
+};
+
+// Runs `work(chunkIndex, bytes, elements, scratch)` for every chunk on `threads` threads.
 template <typename Work>
 Status forEachChunk(const TensorReader &tensor, const QList<TensorRegion> &chunks, int threads, qint64 chunkElements,
-                    Progress *progress, Work work)
+                    Progress *progress, std::vector<Scratch> &scratch, Work work)
 {
     std::atomic<qsizetype> next{0};
     std::mutex mutex;
     std::optional<Error> failure;
-    auto run = [&] {
-        std::vector<char> buffer(static_cast<std::size_t>(chunkElements * tensor.elementSize()));
-        std::vector<double> values(static_cast<std::size_t>(chunkElements));
+    auto run = [&](Scratch &s) {
+        s.bytes.resize(static_cast<std::size_t>(chunkElements * tensor.elementSize()));
         for (qsizetype i = next.fetch_add(1); i < chunks.size(); i = next.fetch_add(1)) {
             if (progress && progress->isCancelled()) {
                 std::lock_guard lock(mutex);
@@ -230,22 +409,22 @@ Status forEachChunk(const TensorReader &tensor, const QList<TensorRegion> &chunk
             qint64 n = 1;
             for (qint64 c : chunk.count)
                 n *= c;
-            const Status s = tensor.read(chunk, buffer.data(), qint64(buffer.size()));
-            if (!s) {
+            const Status st = tensor.read(chunk, s.bytes.data(), qint64(s.bytes.size()));
+            if (!st) {
                 std::lock_guard lock(mutex);
-                failure = s.error();
+                failure = st.error();
                 return;
             }
-            toDoubles(tensor.dtype(), buffer.data(), n, values.data());
-            work(i, values.data(), n);
+            work(i, s.bytes.data(), n, s);
             if (progress)
                 progress->advance(n * tensor.elementSize());
         }
     };
+    scratch.resize(std::size_t(threads));
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t)
-        pool.emplace_back(run);
-    run();
+        pool.emplace_back(run, std::ref(scratch[std::size_t(t)]));
+    run(scratch[0]);
     for (std::thread &t : pool)
         t.join();
     if (failure)
@@ -270,10 +449,22 @@ Result<TensorStats> computeStats(const TensorReader &tensor, const TensorRegion 
     if (progress)
         progress->setTotal(2 * *total * tensor.elementSize());
 
+    const bool isFloat = tensor.dtype() == DType::Float32;
+    std::vector<Scratch> scratch;
     std::vector<Partial> partials(std::size_t(chunks.size()));
-    Status first =
-        forEachChunk(tensor, chunks, threads, chunkElements, progress,
-                     [&](qsizetype i, const double *v, qint64 n) { partials[std::size_t(i)] = moments(v, n); });
+    Status first = forEachChunk(tensor, chunks, threads, chunkElements, progress, scratch,
+                                [&](qsizetype i, const char *bytes, qint64 n, Scratch &s) {
+                                    Partial &out = partials[std::size_t(i)];
+                                    if (isFloat) {
+                                        const float *p = reinterpret_cast<const float *>(bytes);
+                                        for (qint64 at = 0; at < n; at += kKernelElements)
+                                            out.merge(floatMoments(p + at, std::min(kKernelElements, n - at)));
+                                        return;
+                                    }
+                                    s.values.resize(std::size_t(n));
+                                    toDoubles(tensor.dtype(), bytes, n, s.values.data());
+                                    out = moments(s.values.data(), n);
+                                });
     if (!first)
         return first.error();
     Partial all;
@@ -299,15 +490,27 @@ Result<TensorStats> computeStats(const TensorReader &tensor, const TensorRegion 
     const double lo = all.min;
     const double width = all.max - all.min;
     const double scale = width > 0 ? bins / width : 0.0;
-    std::mutex mutex;
-    Status second =
-        forEachChunk(tensor, chunks, threads, chunkElements, progress, [&](qsizetype, const double *v, qint64 n) {
-            std::vector<qint64> local(std::size_t(bins), 0);
-            histogramOf(v, n, lo, scale, bins, local.data());
-            std::lock_guard lock(mutex);
-            for (int b = 0; b < bins; ++b)
-                stats.histogram[b] += local[std::size_t(b)];
-        });
+    const qint64 stride = bins + 1;
+    Status second = forEachChunk(tensor, chunks, threads, chunkElements, progress, scratch,
+                                 [&](qsizetype, const char *bytes, qint64 n, Scratch &s) {
+                                     if (s.tables.empty())
+                                         s.tables.assign(std::size_t(4 * stride), 0);
+                                     if (isFloat) {
+                                         s.index.resize(std::size_t(std::min(n, kKernelElements)));
+                                         const float *p = reinterpret_cast<const float *>(bytes);
+                                         for (qint64 at = 0; at < n; at += kKernelElements)
+                                             floatHistogram(p + at, std::min(kKernelElements, n - at), lo, scale, bins,
+                                                            s.index.data(), s.tables.data());
+                                         return;
+                                     }
+                                     s.values.resize(std::size_t(n));
+                                     toDoubles(tensor.dtype(), bytes, n, s.values.data());
+                                     histogramOf(s.values.data(), n, lo, scale, bins, s.tables.data());
+                                 });
+    for (const Scratch &s : scratch)
+        for (std::size_t t = 0; t < s.tables.size(); ++t)
+            if (qint64(t % std::size_t(stride)) < bins)
+                stats.histogram[qsizetype(t % std::size_t(stride))] += s.tables[t];
     if (!second)
         return second.error();
     return stats;

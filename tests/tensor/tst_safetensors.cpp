@@ -2,9 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // .safetensors: header validation (every rule broken once, files built in code),
 // reading tensors through TensorReader, and the writer (round trips).
+#include "base/regionsource.h"
 #include "tensor/safetensors.h"
 
 #include <QBuffer>
+#include <QFile>
+#include <QSaveFile>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
 
@@ -47,6 +51,7 @@ private slots:
     void emptyAndUnknownFields();
     void roundTrip();
     void writerRejects();
+    void kernelCopyToFile();
 };
 
 void TestSafetensors::hostile_data()
@@ -260,6 +265,58 @@ void TestSafetensors::writerRejects()
     const Status twice = writeSafetensors(out, {*d, *d});
     QCOMPARE(twice.error().code, ErrorCode::Usage);
     QVERIFY(twice.error().message.contains(u"used twice"_s));
+}
+
+// Tensors in files on disk go to a file in the kernel (copy_file_range): with the
+// source's and the tensor's offsets, between tensors written through Qt's buffer,
+// through a RegionSource, and a big-endian tensor still converted on the way.
+void TestSafetensors::kernelCopyToFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray payload;
+    for (int i = 0; i < 3 * 1000 * 1000 + 7; ++i) // > one 256 KiB chunk, odd length
+        payload.append(char((quint32(i) * 7919u) >> 3));
+    const QByteArray prefix("JUNKJUNK");
+    QFile in(dir.filePath(u"in.bin"_s));
+    QVERIFY(in.open(QIODevice::WriteOnly));
+    in.write(prefix + payload + "TAIL");
+    in.close();
+    // The source region starts 5 bytes in; the tensor 3 bytes into the region.
+    auto file = FileRegionSource::open(in.fileName(), 5, prefix.size() - 5 + payload.size() + 4, u"in"_s);
+    QVERIFY(file.ok());
+    const qint64 n = payload.size() / 2;
+    auto big = TensorReader::create(u"big"_s, TensorLayout{DType::Int16, {n}, 3}, *file, false);
+    auto region = RegionSource::open(*file, 3, n * 2, u"region"_s);
+    QVERIFY(big.ok() && region.ok());
+    auto viaRegion = TensorReader::create(u"region"_s, TensorLayout{DType::Int16, {n}}, *region, true);
+    auto small = TensorReader::create(u"small"_s, TensorLayout{DType::Int8, {3}},
+                                      std::make_shared<MemorySource>(QByteArray("xyz"), u"m"_s), true);
+    auto swapped = TensorReader::create(u"swapped"_s, TensorLayout{DType::Int16, {4}, 3, true}, *file, false);
+    QVERIFY(viaRegion.ok() && small.ok() && swapped.ok());
+
+    QSaveFile out(dir.filePath(u"out.safetensors"_s));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    Progress progress;
+    QVERIFY(writeSafetensors(out, {*big, *small, *viaRegion, *swapped}, {}, &progress).ok());
+    QVERIFY(out.commit());
+    QCOMPARE(progress.done(), 4 * n + 3 + 8);
+    QFile back(out.fileName());
+    QVERIFY(back.open(QIODevice::ReadOnly));
+    const QByteArray written = back.readAll();
+    const quint64 headerLength = qFromLittleEndian<quint64>(written.constData());
+    const QByteArray data = written.mid(8 + qsizetype(headerLength));
+    const QByteArray tensorBytes = payload.left(2 * n);
+    QByteArray swappedBytes = payload.left(8);
+    for (int i = 0; i < 8; i += 2)
+        std::swap(swappedBytes[i], swappedBytes[i + 1]);
+    QCOMPARE(data.size(), 4 * n + 3 + 8);
+    QVERIFY(data.left(2 * n) == tensorBytes);
+    QCOMPARE(data.mid(2 * n, 3), QByteArray("xyz"));
+    QVERIFY(data.mid(2 * n + 3, 2 * n) == tensorBytes);
+    QCOMPARE(data.right(8), swappedBytes);
+    const Result<SafetensorsFile> st = parse(written);
+    QVERIFY2(st.ok(), qPrintable(st.ok() ? QString() : st.error().toString()));
 }
 
 QTEST_GUILESS_MAIN(TestSafetensors)

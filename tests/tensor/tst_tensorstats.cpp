@@ -38,6 +38,7 @@ private slots:
     void deterministicAcrossThreads();
     void cancel();
     void numpyCrossCheck();
+    void floatKernelMatchesDoublePath();
 };
 
 void TestTensorStats::handComputed()
@@ -171,6 +172,55 @@ print(f.min(), f.max(), f.mean(), f.std(), int((a == 0).sum()), *h)
     QCOMPARE(s.positiveInfinities, 1);
     for (int b = 0; b < 16; ++b)
         QCOMPARE(s.histogram[b], figures[5 + b].toLongLong());
+}
+
+// The float32 vector kernels (8 lanes, scalar tail) against the generic double path
+// on the same values: specials in every lane position and chunk sizes with tails.
+void TestTensorStats::floatKernelMatchesDoublePath()
+{
+    const float inf = std::numeric_limits<float>::infinity();
+    QRandomGenerator rng(11);
+    QList<float> f;
+    QList<double> d;
+    for (int i = 0; i < 10'007; ++i) {
+        float v = float(rng.generateDouble() * 2000 - 700);
+        const int pick = rng.bounded(40);
+        if (pick == 0)
+            v = std::nanf("");
+        else if (pick == 1)
+            v = inf;
+        else if (pick == 2)
+            v = -inf;
+        else if (pick == 3)
+            v = 0;
+        f << v;
+        d << double(v);
+    }
+    auto rf = reader<float>(DType::Float32, {f.size()}, f);
+    auto rd = reader<double>(DType::Float64, {d.size()}, d);
+    for (const qint64 chunkBytes : {qint64(4 * 13), qint64(4 * 1000), qint64(1) << 20}) {
+        StatsOptions options;
+        options.bins = 37;
+        options.threads = 3;
+        options.chunkBytes = chunkBytes;
+        StatsOptions wide = options;
+        wide.chunkBytes = chunkBytes * 2; // the same elements per chunk
+        const TensorStats a = computeStats(*rf, TensorRegion::whole({f.size()}), options).value();
+        const TensorStats b = computeStats(*rd, TensorRegion::whole({d.size()}), wide).value();
+        QCOMPARE(a.count, b.count);
+        QCOMPARE(a.finite, b.finite);
+        QCOMPARE(a.zeros, b.zeros);
+        QCOMPARE(a.nans, b.nans);
+        QCOMPARE(a.positiveInfinities, b.positiveInfinities);
+        QCOMPARE(a.negativeInfinities, b.negativeInfinities);
+        QCOMPARE(a.min, b.min);
+        QCOMPARE(a.max, b.max);
+        QVERIFY2(std::abs(a.mean - b.mean) <= 1e-12 * std::abs(b.mean),
+                 qPrintable(u"%1 vs %2"_s.arg(a.mean).arg(b.mean)));
+        QVERIFY2(std::abs(a.std - b.std) <= 1e-12 * b.std, qPrintable(u"%1 vs %2"_s.arg(a.std).arg(b.std)));
+        QCOMPARE(a.histogram, b.histogram);
+        QVERIFY(a.nans > 0 && a.positiveInfinities > 0 && a.negativeInfinities > 0 && a.zeros > 0);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTensorStats)

@@ -420,6 +420,68 @@ private slots:
         QVERIFY(!viewer.imageLabel()->pixmap().isNull());
     }
 
+    void picturesOpenOnImageTab_data()
+    {
+        QTest::addColumn<int>("dtype");
+        QTest::addColumn<QList<qint64>>("shape");
+        QTest::addColumn<int>("tab");
+        QTest::addColumn<QSize>("picture");
+        const int u8 = int(carton::DType::Uint8), f32 = int(carton::DType::Float32);
+        QTest::newRow("HxWx3 uint8") << u8 << QList<qint64>{4, 5, 3} << int(TensorViewer::ImageTab) << QSize(5, 4);
+        QTest::newRow("HxWx4 float32") << f32 << QList<qint64>{4, 5, 4} << int(TensorViewer::ImageTab) << QSize(5, 4);
+        QTest::newRow("3xHxW float32") << f32 << QList<qint64>{3, 4, 5} << int(TensorViewer::ImageTab) << QSize(5, 4);
+        QTest::newRow("4xHxW float64") << int(carton::DType::Float64) << QList<qint64>{4, 6, 5}
+                                       << int(TensorViewer::ImageTab) << QSize(5, 6);
+        QTest::newRow("batch x HxWx3 uint8")
+            << u8 << QList<qint64>{2, 4, 5, 3} << int(TensorViewer::ImageTab) << QSize(5, 4);
+        QTest::newRow("HxWx3 int32") << int(carton::DType::Int32) << QList<qint64>{4, 5, 3}
+                                     << int(TensorViewer::TableTab) << QSize();
+        QTest::newRow("HxW uint8 (grey)") << u8 << QList<qint64>{4, 5} << int(TensorViewer::TableTab) << QSize();
+        QTest::newRow("HxWx2 float32") << f32 << QList<qint64>{5, 6, 2} << int(TensorViewer::TableTab) << QSize();
+    }
+
+    void picturesOpenOnImageTab()
+    {
+        QFETCH(int, dtype);
+        QFETCH(QList<qint64>, shape);
+        QFETCH(int, tab);
+        QFETCH(QSize, picture);
+        const auto type = carton::DType(dtype);
+        qint64 count = 1;
+        for (qint64 d : shape)
+            count *= d;
+        const carton::Tensor t = carton::Tensor::numeric(QStringLiteral("t"), type, shape,
+                                                         QByteArray(count * carton::dtypeSize(type), '\0'));
+        TensorViewer viewer;
+        viewer.show();
+        viewer.setTensor(t);
+        QCOMPARE(viewer.tabs()->currentIndex(), tab);
+        if (tab == TensorViewer::ImageTab) {
+            QSignalSpy ready(&viewer, &TensorViewer::imageReady);
+            QVERIFY(ready.wait(5000));
+            QCOMPARE(viewer.image().size(), picture);
+        }
+    }
+
+    void pictureThenTableThenUserChoice()
+    {
+        const carton::Tensor picture =
+            carton::Tensor::numeric(QStringLiteral("p"), carton::DType::Uint8, {4, 5, 3}, QByteArray(60, '\x7f'));
+        const carton::Tensor matrix =
+            carton::Tensor::numeric(QStringLiteral("m"), carton::DType::Uint8, {4, 5}, QByteArray(20, '\1'));
+        TensorViewer viewer;
+        viewer.show();
+        viewer.setTensor(picture);
+        QCOMPARE(viewer.tabs()->currentIndex(), int(TensorViewer::ImageTab));
+        // A grey matrix could be shown as an image, but it opens on the table again.
+        viewer.setTensor(matrix);
+        QCOMPARE(viewer.tabs()->currentIndex(), int(TensorViewer::TableTab));
+        // A tab the user picked stays picked.
+        viewer.setCurrentTab(TensorViewer::HeatmapTab);
+        viewer.setTensor(picture);
+        QCOMPARE(viewer.tabs()->currentIndex(), int(TensorViewer::HeatmapTab));
+    }
+
     void imageChannelsFirstFloatsWithBatch()
     {
         // 2 × 3 × 1 × 2 float32 in [0, 1]: batch 2, C×H×W = 3 × 1 × 2.

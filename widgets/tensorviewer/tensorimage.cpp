@@ -47,6 +47,15 @@ std::optional<TensorImage> TensorImage::detect(const QList<qint64> &shape)
     return std::nullopt;
 }
 
+bool TensorImage::isPicture(const QList<qint64> &shape, carton::DType dtype)
+{
+    using carton::DType;
+    const bool pictureType = dtype == DType::Uint8 || dtype == DType::Float32 || dtype == DType::Float64 ||
+                             dtype == DType::Float16 || dtype == DType::BFloat16;
+    const std::optional<TensorImage> image = detect(shape);
+    return pictureType && image && (image->channels == 3 || image->channels == 4);
+}
+
 carton::Result<QImage> TensorImage::read(const carton::TensorReader &reader, const QList<qint64> &index,
                                          carton::Progress *progress) const
 {

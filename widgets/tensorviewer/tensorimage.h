@@ -24,6 +24,9 @@ struct TensorImage {
     // tensor has no such layout (rank < 3 is read as H×W grey for rank 2).
     static std::optional<TensorImage> detect(const QList<qint64> &shape);
     bool channelsFirst() const { return channelDim < heightDim; }
+    // A colour picture (3 or 4 channels, H×W×C or C×H×W) of uint8 or floats: the
+    // tensor viewer opens these on the Image tab rather than the table.
+    static bool isPicture(const QList<qint64> &shape, carton::DType dtype);
 
     // Reads the picture at `index` (used for the dimensions before the last three)
     // and converts it; the image is capped at 16384 pixels per side.

@@ -289,6 +289,17 @@ void TensorViewer::setReader(carton::TensorReaderPtr reader)
     m_stack->setCurrentIndex(NumericPage);
     m_tabs->setTabEnabled(HeatmapTab, m_reader->shape().size() >= 1);
     m_tabs->setTabEnabled(ImageTab, TensorImage::detect(m_reader->shape()).has_value());
+    // A picture opens on the Image tab; the next tensor that is not one goes back to
+    // the table (a tab the user picked stays picked).
+    const bool picture = TensorImage::isPicture(m_reader->shape(), m_reader->dtype());
+    if (picture && m_tabs->currentIndex() == TableTab) {
+        m_tabs->setCurrentIndex(ImageTab);
+        m_imageByDefault = true;
+    } else if (!picture && m_imageByDefault && m_tabs->currentIndex() == ImageTab) {
+        m_tabs->setCurrentIndex(TableTab);
+    }
+    if (!picture)
+        m_imageByDefault = false;
     if (!m_tabs->isTabEnabled(m_tabs->currentIndex()))
         m_tabs->setCurrentIndex(TableTab);
     tabChanged();

@@ -130,6 +130,7 @@ private:
     std::optional<carton::Tensor> m_memory; // an in-memory nested tensor
     bool m_heatmapStale = false;
     bool m_imageStale = false;
+    bool m_imageByDefault = false; // the Image tab was chosen because the tensor is a picture
 
     QLabel *m_header = nullptr;
     SliceControls *m_controls = nullptr;
