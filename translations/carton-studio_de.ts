@@ -155,6 +155,13 @@
     </message>
 </context>
 <context>
+    <name>studio</name>
+    <message>
+        <source>an unknown amount</source>
+        <translation>eine unbekannte Menge</translation>
+    </message>
+</context>
+<context>
     <name>studio::AboutDialog</name>
     <message>
         <source>About %1</source>
@@ -305,6 +312,16 @@
         <source>%1 bytes in the files below</source>
         <translation>%1 Bytes in den Dateien darunter</translation>
     </message>
+    <message>
+        <source>remote: %1</source>
+        <translation>entfernt: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not in the archive: LINKS lists where to fetch it:
+%2</source>
+        <translation>%1 ist nicht im Archiv: LINKS nennt, wo es zu holen ist:
+%2</translation>
+    </message>
 </context>
 <context>
     <name>studio::CartonPage</name>
@@ -360,6 +377,22 @@
         <source>%1 changed on disk and was reloaded.</source>
         <translation>%1 wurde auf dem Datenträger geändert und neu geladen.</translation>
     </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>%1 wird heruntergeladen…</translation>
+    </message>
+    <message>
+        <source>A carton opened from a URL is read-only: save a local copy to edit it</source>
+        <translation>Ein über eine URL geöffnetes Carton ist schreibgeschützt: Speichern Sie eine lokale Kopie, um es zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>%1 was not verified: nothing was downloaded.</source>
+        <translation>%1 wurde nicht geprüft: Es wurde nichts heruntergeladen.</translation>
+    </message>
 </context>
 <context>
     <name>studio::CartonView</name>
@@ -411,16 +444,16 @@
         <translation>Beenden, sobald das erste Carton angezeigt wird, und die benötigte Zeit ausgeben (Startzeit-Benchmark; impliziert --new-instance).</translation>
     </message>
     <message>
-        <source>.carton files or unpacked carton folders to open.</source>
-        <translation>Zu öffnende .carton-Dateien oder entpackte Carton-Ordner.</translation>
-    </message>
-    <message>
         <source>--screenshot-delay expects milliseconds (0 to 600000), got &quot;%1&quot;.</source>
         <translation>--screenshot-delay erwartet Millisekunden (0 bis 600000), erhalten: „%1“.</translation>
     </message>
     <message>
         <source>Show this tab of each carton first: a name (overview, inputs, files, tensors, tests, safety; in English in every language) or a number (1 = first).</source>
         <translation>Diesen Tab jedes Cartons zuerst zeigen: ein Name (overview, inputs, files, tensors, tests, safety; in jeder Sprache auf Englisch) oder eine Nummer (1 = erster).</translation>
+    </message>
+    <message>
+        <source>.carton files, unpacked carton folders or http(s) URLs of .carton files to open.</source>
+        <translation>Zu öffnende .carton-Dateien, entpackte Carton-Ordner oder http(s)-URLs von .carton-Dateien.</translation>
     </message>
 </context>
 <context>
@@ -1721,6 +1754,21 @@
     </message>
 </context>
 <context>
+    <name>studio::OpenUrlDialog</name>
+    <message>
+        <source>Open URL</source>
+        <translation>URL öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;URL of a .carton on an http(s) server:</source>
+        <translation>&amp;URL eines .carton auf einem http(s)-Server:</translation>
+    </message>
+    <message>
+        <source>Only http:// and https:// URLs with a host can be opened.</source>
+        <translation>Nur http://- und https://-URLs mit einem Host können geöffnet werden.</translation>
+    </message>
+</context>
+<context>
     <name>studio::OutputResultsModel</name>
     <message>
         <source>missing</source>
@@ -2072,6 +2120,122 @@
     <message>
         <source>%1 is shorter than the entry it should hold</source>
         <translation>%1 ist kürzer als der Eintrag, den sie enthalten sollte</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RemoteActions</name>
+    <message>
+        <source>Open &amp;URL…</source>
+        <translation>U&amp;RL öffnen…</translation>
+    </message>
+    <message>
+        <source>Open URL from &amp;Clipboard</source>
+        <translation>URL aus der Zwischen&amp;ablage öffnen</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no http(s) URL to open.</source>
+        <translation>Die Zwischenablage enthält keine http(s)-URL zum Öffnen.</translation>
+    </message>
+    <message>
+        <source>Save a &amp;Local Copy…</source>
+        <translation>Lo&amp;kale Kopie speichern…</translation>
+    </message>
+    <message>
+        <source>Save a Local Copy</source>
+        <translation>Lokale Kopie speichern</translation>
+    </message>
+    <message>
+        <source>Save with &amp;Files Included…</source>
+        <translation>Mit &amp;Dateien speichern…</translation>
+    </message>
+    <message>
+        <source>Save with Files Included</source>
+        <translation>Mit Dateien speichern</translation>
+    </message>
+    <message>
+        <source>Download %1 into a file on this computer</source>
+        <translation>%1 in eine Datei auf diesem Computer herunterladen</translation>
+    </message>
+    <message>
+        <source>Only for a carton opened from a URL</source>
+        <translation>Nur für ein über eine URL geöffnetes Carton</translation>
+    </message>
+    <message>
+        <source>Fetch the files listed in LINKS and save a self-contained carton</source>
+        <translation>Die in LINKS aufgeführten Dateien holen und ein eigenständiges Carton speichern</translation>
+    </message>
+    <message>
+        <source>Only for a carton with files in LINKS</source>
+        <translation>Nur für ein Carton mit Dateien in LINKS</translation>
+    </message>
+    <message>
+        <source>Cartons (*.carton)</source>
+        <translation>Cartons (*.carton)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>%1 wird heruntergeladen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fetching %n linked file(s) of %1…</source>
+        <translation>
+            <numerusform>%n verlinkte Datei von %1 wird geholt…</numerusform>
+            <numerusform>%n verlinkte Dateien von %1 werden geholt…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Cancelled; %1 was not written.</source>
+        <translation>Abgebrochen; %1 wurde nicht geschrieben.</translation>
+    </message>
+    <message>
+        <source>Could Not Save</source>
+        <translation>Speichern nicht möglich</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RemoteConsent</name>
+    <message>
+        <source>%1 does not support range requests, so the carton cannot be read piece by piece. Download the whole file (%2) to a temporary file to open it?</source>
+        <translation>%1 unterstützt keine Range-Anfragen, daher kann das Carton nicht stückweise gelesen werden. Die ganze Datei (%2) in eine temporäre Datei herunterladen, um sie zu öffnen?</translation>
+    </message>
+    <message>
+        <source>Verifying downloads %1 from %2 (every file once, hashed as it arrives, nothing kept). Verify %3?</source>
+        <translation>Die Prüfung lädt %1 von %2 herunter (jede Datei einmal, beim Eintreffen gehasht, nichts wird behalten). %3 prüfen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) of this carton are only listed in LINKS. Fetch them (%1) from %2 to verify them?</source>
+        <translation>
+            <numerusform>%n Datei dieses Cartons ist nur in LINKS aufgeführt. Sie (%1) von %2 holen, um sie zu prüfen?</numerusform>
+            <numerusform>%n Dateien dieses Cartons sind nur in LINKS aufgeführt. Sie (%1) von %2 holen, um sie zu prüfen?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Download Carton</source>
+        <translation>Carton herunterladen</translation>
+    </message>
+    <message>
+        <source>Verify Remote Carton</source>
+        <translation>Entferntes Carton prüfen</translation>
+    </message>
+    <message>
+        <source>Fetch Linked Files</source>
+        <translation>Verlinkte Dateien holen</translation>
+    </message>
+    <message>
+        <source>Remember for this host</source>
+        <translation>Für diesen Host merken</translation>
     </message>
 </context>
 <context>

@@ -155,6 +155,13 @@
     </message>
 </context>
 <context>
+    <name>studio</name>
+    <message>
+        <source>an unknown amount</source>
+        <translation>未知大小</translation>
+    </message>
+</context>
+<context>
     <name>studio::AboutDialog</name>
     <message>
         <source>About %1</source>
@@ -305,6 +312,16 @@
         <source>Verification</source>
         <translation>校验</translation>
     </message>
+    <message>
+        <source>remote: %1</source>
+        <translation>远程：%1</translation>
+    </message>
+    <message>
+        <source>%1 is not in the archive: LINKS lists where to fetch it:
+%2</source>
+        <translation>%1 不在归档中：LINKS 列出了获取位置：
+%2</translation>
+    </message>
 </context>
 <context>
     <name>studio::CartonPage</name>
@@ -359,6 +376,22 @@
     <message>
         <source>%1 changed on disk and was reloaded.</source>
         <translation>%1 已在磁盘上更改并已重新加载。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>正在下载 %1…</translation>
+    </message>
+    <message>
+        <source>A carton opened from a URL is read-only: save a local copy to edit it</source>
+        <translation>从 URL 打开的 carton 是只读的：请保存本地副本后再编辑</translation>
+    </message>
+    <message>
+        <source>%1 was not verified: nothing was downloaded.</source>
+        <translation>%1 未校验：没有下载任何内容。</translation>
     </message>
 </context>
 <context>
@@ -415,12 +448,12 @@
         <translation>显示第一个 carton 后立即退出，并打印所用时间（启动基准测试；隐含 --new-instance）。</translation>
     </message>
     <message>
-        <source>.carton files or unpacked carton folders to open.</source>
-        <translation>要打开的 .carton 文件或已解压的 carton 文件夹。</translation>
-    </message>
-    <message>
         <source>--screenshot-delay expects milliseconds (0 to 600000), got &quot;%1&quot;.</source>
         <translation>--screenshot-delay 需要毫秒数（0 到 600000），实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>.carton files, unpacked carton folders or http(s) URLs of .carton files to open.</source>
+        <translation>要打开的 .carton 文件、解包的 carton 文件夹或 .carton 文件的 http(s) URL。</translation>
     </message>
 </context>
 <context>
@@ -1711,6 +1744,21 @@
     </message>
 </context>
 <context>
+    <name>studio::OpenUrlDialog</name>
+    <message>
+        <source>Open URL</source>
+        <translation>打开 URL</translation>
+    </message>
+    <message>
+        <source>&amp;URL of a .carton on an http(s) server:</source>
+        <translation>http(s) 服务器上 .carton 的 URL(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Only http:// and https:// URLs with a host can be opened.</source>
+        <translation>只能打开带主机名的 http:// 和 https:// URL。</translation>
+    </message>
+</context>
+<context>
     <name>studio::OutputResultsModel</name>
     <message>
         <source>missing</source>
@@ -2062,6 +2110,120 @@
     <message>
         <source>%1 is shorter than the entry it should hold</source>
         <translation>%1 比它应包含的条目短</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RemoteActions</name>
+    <message>
+        <source>Open &amp;URL…</source>
+        <translation>打开 URL(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Open URL from &amp;Clipboard</source>
+        <translation>从剪贴板打开 URL(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no http(s) URL to open.</source>
+        <translation>剪贴板中没有可打开的 http(s) URL。</translation>
+    </message>
+    <message>
+        <source>Save a &amp;Local Copy…</source>
+        <translation>保存本地副本(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Save a Local Copy</source>
+        <translation>保存本地副本</translation>
+    </message>
+    <message>
+        <source>Save with &amp;Files Included…</source>
+        <translation>保存并包含文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Save with Files Included</source>
+        <translation>保存并包含文件</translation>
+    </message>
+    <message>
+        <source>Download %1 into a file on this computer</source>
+        <translation>将 %1 下载到本机的文件中</translation>
+    </message>
+    <message>
+        <source>Only for a carton opened from a URL</source>
+        <translation>仅适用于从 URL 打开的 carton</translation>
+    </message>
+    <message>
+        <source>Fetch the files listed in LINKS and save a self-contained carton</source>
+        <translation>获取 LINKS 中列出的文件并保存为自包含的 carton</translation>
+    </message>
+    <message>
+        <source>Only for a carton with files in LINKS</source>
+        <translation>仅适用于在 LINKS 中有文件的 carton</translation>
+    </message>
+    <message>
+        <source>Cartons (*.carton)</source>
+        <translation>Carton 文件 (*.carton)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>正在下载 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fetching %n linked file(s) of %1…</source>
+        <translation>
+            <numerusform>正在获取 %1 的 %n 个链接文件…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Cancelled; %1 was not written.</source>
+        <translation>已取消；未写入 %1。</translation>
+    </message>
+    <message>
+        <source>Could Not Save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RemoteConsent</name>
+    <message>
+        <source>%1 does not support range requests, so the carton cannot be read piece by piece. Download the whole file (%2) to a temporary file to open it?</source>
+        <translation>%1 不支持范围请求，因此无法分块读取该 carton。是否将整个文件（%2）下载到临时文件中以打开？</translation>
+    </message>
+    <message>
+        <source>Verifying downloads %1 from %2 (every file once, hashed as it arrives, nothing kept). Verify %3?</source>
+        <translation>校验需要从 %2 下载 %1（每个文件一次，边接收边计算哈希，不保留任何内容）。是否校验 %3？</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) of this carton are only listed in LINKS. Fetch them (%1) from %2 to verify them?</source>
+        <translation>
+            <numerusform>此 carton 有 %n 个文件仅在 LINKS 中列出。是否从 %2 获取它们（%1）以进行校验？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Download Carton</source>
+        <translation>下载 Carton</translation>
+    </message>
+    <message>
+        <source>Verify Remote Carton</source>
+        <translation>校验远程 Carton</translation>
+    </message>
+    <message>
+        <source>Fetch Linked Files</source>
+        <translation>获取链接的文件</translation>
+    </message>
+    <message>
+        <source>Remember for this host</source>
+        <translation>记住此主机</translation>
     </message>
 </context>
 <context>
