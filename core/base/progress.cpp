@@ -8,12 +8,24 @@ namespace carton {
 
 void Progress::setTotal(qint64 total)
 {
-    m_total.store(total);
+    const qint64 old = m_total.exchange(total);
+    if (m_parent)
+        m_parent->addTotal(total - old, m_what);
     notify({}, true);
+}
+
+void Progress::addTotal(qint64 delta, const QString &what)
+{
+    m_total.fetch_add(delta);
+    if (m_parent)
+        m_parent->addTotal(delta, m_what);
+    notify(what, true);
 }
 
 void Progress::advance(qint64 delta, const QString &what)
 {
+    if (m_parent)
+        m_parent->advance(delta, m_what);
     const qint64 done = m_done.fetch_add(delta) + delta;
     notify(what, done >= m_total.load());
 }

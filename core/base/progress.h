@@ -23,14 +23,24 @@ public:
 
     Progress() = default;
     explicit Progress(Callback callback) : m_callback(std::move(callback)) {}
+    // A part of `parent`'s work (a download inside a verification): its totals add
+    // to the parent's total, its steps to the parent's done, named `what`; it is
+    // cancelled when the parent is. `parent` (may be null) must outlive it.
+    Progress(Progress *parent, QString what) : m_parent(parent), m_what(std::move(what)) {}
 
     void cancel() { m_cancelled.store(true, std::memory_order_relaxed); }
-    bool isCancelled() const { return m_cancelled.load(std::memory_order_relaxed); }
+    bool isCancelled() const
+    {
+        return m_cancelled.load(std::memory_order_relaxed) || (m_parent && m_parent->isCancelled());
+    }
 
     // Sets the total amount of work (bytes, usually).
     void setTotal(qint64 total);
     qint64 total() const { return m_total.load(); }
     qint64 done() const { return m_done.load(); }
+    // Adds work found on the way (a download whose size is known only once it
+    // starts), named `what`; safe from any thread, unlike setTotal(total() + delta).
+    void addTotal(qint64 delta, const QString &what = {});
 
     // Adds `delta` to the work done; `what` names the current item (a file path).
     void advance(qint64 delta, const QString &what = {});
@@ -40,6 +50,8 @@ private:
 
     Callback m_callback;
     std::atomic<bool> m_cancelled{false};
+    Progress *m_parent = nullptr;
+    QString m_what;
     std::atomic<qint64> m_total{0};
     std::atomic<qint64> m_done{0};
     std::mutex m_mutex;

@@ -198,11 +198,17 @@ FileCheck checkLinked(const Carton &carton, const Job &job, const VerifyOptions 
         return check;
     }
     DiscardDevice sink;
+    // The download is a part of the verification's progress: its size (once the
+    // server states it) and bytes join the verification's, named by the file's
+    // path, and the verification's cancel stops it.
+    Progress fetchProgress(progress, job.path);
     const Status st =
-        fetchLinkedFile(carton.links()->urlsFor(job.expected), job.expected, &sink, options.fetch, nullptr);
+        fetchLinkedFile(carton.links()->urlsFor(job.expected), job.expected, &sink, options.fetch, &fetchProgress);
     if (st) {
         check.state = FileState::Ok;
         check.actualSha256 = job.expected;
+    } else if (st.error().code == ErrorCode::Cancelled) {
+        return check; // not checked, which is not a failure
     } else {
         check.state = st.error().code == ErrorCode::Integrity ? FileState::Mismatch : FileState::Failed;
         check.message = st.error().message;

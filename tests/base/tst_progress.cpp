@@ -41,6 +41,36 @@ private slots:
         p.cancel();
         QVERIFY(p.isCancelled());
     }
+
+    void partOfAParent()
+    {
+        QString lastWhat;
+        qint64 lastTotal = -1;
+        Progress parent([&](qint64, qint64 total, const QString &what) {
+            lastTotal = total;
+            if (!what.isEmpty())
+                lastWhat = what;
+        });
+        parent.setTotal(1000);
+        parent.advance(400, QStringLiteral("local.bin"));
+        {
+            Progress part(&parent, QStringLiteral("model/linked.bin"));
+            part.setTotal(300); // the download's size, once known
+            QCOMPARE(parent.total(), 1300);
+            QCOMPARE(lastTotal, 1300);
+            QCOMPARE(lastWhat, QStringLiteral("model/linked.bin"));
+            part.advance(100, QStringLiteral("https://example.invalid/x"));
+            part.setTotal(350); // a later, larger size replaces the first
+            QCOMPARE(parent.total(), 1350);
+            QCOMPARE(parent.done(), 500);
+            QCOMPARE(part.done(), 100);
+            QVERIFY(!part.isCancelled());
+            parent.cancel();
+            QVERIFY(part.isCancelled());
+            QVERIFY(!Progress(nullptr, QString()).isCancelled());
+        }
+        QCOMPARE(parent.done(), 500);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProgress)

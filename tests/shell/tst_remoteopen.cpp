@@ -26,6 +26,7 @@
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "verificationrunner.h"
+#include "verificationstatus.h"
 #include "views/cartonfilesmodel.h"
 #include "views/cartonview.h"
 #include "windowdroptarget.h"
@@ -33,12 +34,14 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QMimeData>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace Qt::StringLiterals;
 using namespace testutil;
@@ -409,6 +412,51 @@ private slots:
         QCOMPARE(m_asked.size(), 1);
         QCOMPARE(m_server.hits("/files/linked.bin"), 2);
         QCOMPARE(again->view()->filesModel()->fileState(u"model/linked.bin"_s), carton::FileState::Ok);
+    }
+
+    // Fetching a LINKS file during verification: its bytes and size join the
+    // progress, the status bar names the file, and Cancel stops a stalled download
+    // at once (the file stays unverified, not failed).
+    void linkedFileFetchShowsProgressAndCancels()
+    {
+        const qint64 firstPart = 100 * 1024;
+        TestRoute stalled;
+        stalled.mode = TestRoute::Mode::Stall;
+        stalled.headers = {{"Content-Length", QByteArray::number(kLinked.size())}};
+        stalled.body = kLinked.left(firstPart);
+        m_server.setRoute("/files/linked.bin", stalled);
+
+        QSettings settings(m_settingsFile, QSettings::IniFormat);
+        studio::MainWindow window(&settings);
+        studio::CartonPage *page = window.openPath(m_linksPath);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 30000);
+        const qint64 localBytes = page->verification()->bytesTotal();
+        QVERIFY(localBytes > 0);
+        m_answer.accepted = true;
+        window.verifyCurrent();
+        QCOMPARE(m_asked.size(), 1);
+        studio::VerificationRunner *runner = page->verification();
+        // The download's size joins the total as soon as the server states it.
+        QTRY_COMPARE_WITH_TIMEOUT(runner->bytesTotal(), localBytes + kLinked.size(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(runner->currentFile(), u"model/linked.bin"_s, 10000);
+        QVERIFY(runner->bytesDone() >= localBytes);
+        QVERIFY(runner->bytesDone() < runner->bytesTotal());
+        QVERIFY(runner->isRunning());
+        studio::VerificationStatus *status = window.verificationStatus();
+        QCOMPARE(status->runner(), runner);
+        QCOMPARE(status->fileLabel()->text(), u"linked.bin"_s);
+        QCOMPARE(status->fileLabel()->toolTip(), u"model/linked.bin"_s);
+
+        QElapsedTimer clock;
+        clock.start();
+        status->cancelButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(runner->state(), studio::VerificationRunner::State::Cancelled, 3000);
+        QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(runner->currentFile(), QString());
+        QVERIFY(status->fileLabel()->isHidden());
+        QCOMPARE(page->view()->filesModel()->fileState(u"model/linked.bin"_s), carton::FileState::Unverified);
+        m_server.setRoute("/files/linked.bin", staticFileRoute(kLinked, false));
     }
 
     void urlsFromCommandLineClipboardAndDrops()

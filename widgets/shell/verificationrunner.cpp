@@ -42,10 +42,12 @@ struct VerificationRunner::Job {
         : receiver(r), generation(gen)
           // Called only from inside verifyCarton, while the worker holds the job.
           ,
-          progress([this](qint64 done, qint64 total, const QString &) {
-              post([done, total](VerificationRunner *runner) {
+          progress([this](qint64 done, qint64 total, const QString &what) {
+              post([done, total, what](VerificationRunner *runner) {
                   runner->m_done = done;
                   runner->m_total = total;
+                  if (!what.isEmpty())
+                      runner->m_currentFile = what;
                   emit runner->progressChanged(done, total);
               });
           })
@@ -116,6 +118,7 @@ void VerificationRunner::start(std::shared_ptr<const carton::Carton> carton, con
     m_report = {};
     m_done = 0;
     m_total = 0;
+    m_currentFile.clear();
     if (!carton) {
         m_state = State::Idle;
         emit stateChanged(m_state);

@@ -35,6 +35,9 @@ public:
     bool isRunning() const { return m_state == State::Running; }
     qint64 bytesDone() const { return m_done; }
     qint64 bytesTotal() const { return m_total; }
+    // The file the running job last worked on (hashing it, or fetching it from
+    // LINKS); empty when none runs.
+    QString currentFile() const { return m_state == State::Running ? m_currentFile : QString(); }
     // Milliseconds since the running job started (0 when none runs).
     qint64 elapsedMs() const { return m_state == State::Running && m_clock.isValid() ? m_clock.elapsed() : 0; }
     // Valid once finished (or cancelled: the files checked so far).
@@ -62,6 +65,7 @@ private:
     State m_state = State::Idle;
     qint64 m_done = 0;
     qint64 m_total = 0;
+    QString m_currentFile;
     QElapsedTimer m_clock;
     carton::VerifyReport m_report;
 };

@@ -33,7 +33,7 @@ bool isDark(const QPalette &palette)
 
 VerificationStatus::VerificationStatus(QWidget *parent)
     : QWidget(parent), m_icon(new QLabel(this)), m_label(new QLabel(this)), m_progress(new QProgressBar(this)),
-      m_detail(new QLabel(this)), m_cancel(new QToolButton(this))
+      m_detail(new QLabel(this)), m_file(new QLabel(this)), m_cancel(new QToolButton(this))
 {
     m_label->setObjectName(QStringLiteral("verificationText"));
     m_progress->setRange(0, 1000);
@@ -42,6 +42,8 @@ VerificationStatus::VerificationStatus(QWidget *parent)
     m_progress->setTextVisible(false);
     m_detail->setObjectName(QStringLiteral("verificationProgress"));
     m_detail->setForegroundRole(QPalette::PlaceholderText);
+    m_file->setObjectName(QStringLiteral("verificationFile"));
+    m_file->setForegroundRole(QPalette::PlaceholderText);
     m_cancel->setAutoRaise(true);
     m_cancel->setToolTip(tr("Cancel verification"));
     m_cancel->setText(tr("Cancel"));
@@ -59,6 +61,7 @@ VerificationStatus::VerificationStatus(QWidget *parent)
     layout->addWidget(m_label);
     layout->addWidget(m_progress);
     layout->addWidget(m_detail);
+    layout->addWidget(m_file);
     layout->addWidget(m_cancel);
     // The same height with or without the progress bar and the cancel button:
     // the status bar must not jump when verification starts or ends.
@@ -131,9 +134,16 @@ void VerificationStatus::refresh()
     m_progress->setVisible(running);
     m_cancel->setVisible(running);
     m_detail->setVisible(running);
+    const QString file = running ? m_runner->currentFile() : QString();
+    m_file->setVisible(!file.isEmpty());
     if (running) {
         m_progress->setValue(perMille(m_runner->bytesDone(), m_runner->bytesTotal()));
         m_detail->setText(progressText());
+        // The name only, elided: a long path must not push the status bar about.
+        const QString name = file.section(u'/', -1);
+        m_file->setText(
+            m_file->fontMetrics().elidedText(name, Qt::ElideMiddle, 24 * m_file->fontMetrics().averageCharWidth()));
+        m_file->setToolTip(file);
     }
     m_label->setText(m_hasState ? m_state.summary() : QString());
     const QIcon icon = m_hasState ? shellIcon(m_state.iconName()) : QIcon();

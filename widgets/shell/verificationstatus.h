@@ -38,6 +38,8 @@ public:
     QToolButton *cancelButton() const { return m_cancel; }
     // "1.2 GiB of 2.0 GiB · 310 MiB/s · 3 s left" while verifying.
     QString progressText() const;
+    // The file being checked or fetched, as shown (its name; the path in the tooltip).
+    QLabel *fileLabel() const { return m_file; }
     // The progress text for `done` of `total` bytes after `elapsedMs`.
     static QString progressText(qint64 done, qint64 total, qint64 elapsedMs);
 
@@ -54,6 +56,7 @@ private:
     QLabel *m_label;
     QProgressBar *m_progress;
     QLabel *m_detail;
+    QLabel *m_file;
     QToolButton *m_cancel;
     CartonState m_state;
     bool m_hasState = false;
