@@ -141,10 +141,14 @@ Status Saver::prepare()
         if (!m_zip)
             return makeError(ErrorCode::Unsupported, QStringLiteral("the original is not a local .carton file"),
                              original->path());
-        m_originalFile.setFileName(m_zip->path());
-        if (!m_originalFile.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-            return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(m_originalFile.errorString()),
-                             m_zip->path());
+        // A carton read over HTTP has no local file to copy entries from: its
+        // entries are decoded and written again (writeOriginal).
+        if (!m_zip->isRemote()) {
+            m_originalFile.setFileName(m_zip->path());
+            if (!m_originalFile.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+                return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(m_originalFile.errorString()),
+                                 m_zip->path());
+        }
     }
     // tensor_data/index.toml: always there, with `tensor` and every `inner`.
     auto it = m_files.find(kIndexName);
@@ -247,6 +251,13 @@ Status Saver::writeOriginal(const QString &path, const CartonEdits::FileSource &
             return writeStream(path, **device, file->size);
         }
         m_symlinkTargets.insert(path, file->linkTarget);
+    }
+
+    if (m_zip->isRemote() && !entry->isSymlink()) {
+        Result<std::unique_ptr<QIODevice>> device = m_zip->open(source.originalPath);
+        if (!device)
+            return device.error();
+        return writeStream(path, **device, file->size);
     }
 
     QByteArray hash;

@@ -35,6 +35,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLabel>
 #include <QMimeData>
 #include <QSettings>
@@ -112,6 +113,9 @@ private slots:
         files.insert(u"LINKS"_s, links.serialize());
         m_linksPath = m_dir.filePath(u"links.carton"_s);
         QVERIFY(writeCarton(m_linksPath, files, carton::ZipMethod::Zstd, /*addManifest=*/false));
+        QFile linksFile(m_linksPath);
+        QVERIFY(linksFile.open(QIODevice::ReadOnly));
+        m_server.setRoute("/links.carton", staticFileRoute(linksFile.readAll()));
         m_server.setRoute("/files/linked.bin", staticFileRoute(kLinked, false));
     }
 
@@ -364,15 +368,11 @@ private slots:
 
         // Save with Files Included: the linked file is fetched and stored, LINKS dropped.
         const QString out = m_dir.filePath(u"full-%1.carton"_s.arg(m_run));
-        QSignalSpy done(window.remoteActions(), &studio::RemoteActions::saveFinished);
-        window.remoteActions()->saveWithFilesIncluded(page, out);
-        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 30000);
-        QCOMPARE(done[0].at(1).toString(), QString());
-        QCOMPARE(m_server.hits("/files/linked.bin"), 1);
+        checkSaveWithFilesIncluded(window, page, out);
+        if (QTest::currentTestFailed())
+            return;
         auto full = carton::Carton::open(out);
         QVERIFY(full.ok());
-        QVERIFY(!full.value()->source().find(u"LINKS"_s));
-        QVERIFY(full.value()->source().find(u"model/linked.bin"_s));
         // The same MANIFEST lines, but index.toml: saveCarton always writes it with `inner = []`.
         auto linesOf = [](const QByteArray &manifest) {
             QStringList lines = QString::fromLatin1(manifest).split(u'\n');
@@ -381,10 +381,6 @@ private slots:
         };
         QCOMPARE(linesOf(full.value()->manifestBytes()), linesOf(page->carton()->manifestBytes()));
         QCOMPARE(linesOf(full.value()->manifestBytes()).size(), 5); // 4 files and the final newline
-        const carton::VerifyReport report = carton::verifyCarton(*full.value());
-        QVERIFY(report.ok());
-        for (const carton::FileCheck &check : report.files)
-            QCOMPARE(check.state, carton::FileState::Ok);
     }
 
     void linkedFilesFetchedOnConsentAndRemembered()
@@ -412,6 +408,19 @@ private slots:
         QCOMPARE(m_asked.size(), 1);
         QCOMPARE(m_server.hits("/files/linked.bin"), 2);
         QCOMPARE(again->view()->filesModel()->fileState(u"model/linked.bin"_s), carton::FileState::Ok);
+    }
+
+    // A carton opened from a URL has no local file to copy entries from: Save with
+    // Files Included reads them over HTTP, fetches the linked file and writes a
+    // self-contained carton that verifies.
+    void remoteLinkedCartonSavedWithFilesIncluded()
+    {
+        QSettings settings(m_settingsFile, QSettings::IniFormat);
+        studio::MainWindow window(&settings);
+        studio::CartonPage *page = window.openPath(m_server.url("/links.carton"));
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QVERIFY(window.remoteActions()->saveWithFilesAction()->isEnabled());
+        checkSaveWithFilesIncluded(window, page, m_dir.filePath(u"remote-full-%1.carton"_s.arg(m_run)));
     }
 
     // Fetching a LINKS file during verification: its bytes and size join the
@@ -486,6 +495,26 @@ private slots:
     }
 
 private:
+    // Saves `page` with its files included into `out`: the linked file is fetched
+    // once, LINKS is dropped, and the result holds every file and verifies.
+    void checkSaveWithFilesIncluded(studio::MainWindow &window, studio::CartonPage *page, const QString &out)
+    {
+        QSignalSpy done(window.remoteActions(), &studio::RemoteActions::saveFinished);
+        window.remoteActions()->saveWithFilesIncluded(page, out);
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 30000);
+        QCOMPARE(done[0].at(1).toString(), QString());
+        QCOMPARE(m_server.hits("/files/linked.bin"), 1);
+        auto full = carton::Carton::open(out);
+        QVERIFY(full.ok());
+        QVERIFY(!full.value()->source().find(u"LINKS"_s));
+        QVERIFY(full.value()->source().find(u"model/linked.bin"_s));
+        const carton::VerifyReport report = carton::verifyCarton(*full.value());
+        QVERIFY(report.ok());
+        QCOMPARE(report.files.size(), 5);
+        for (const carton::FileCheck &check : report.files)
+            QCOMPARE(check.state, carton::FileState::Ok);
+    }
+
     QTemporaryDir m_dir;
     TestHttpServer m_server;
     QByteArray m_bytes;
