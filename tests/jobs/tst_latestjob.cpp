@@ -9,6 +9,7 @@
 #include <memory>
 
 using studio::LatestJob;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -171,6 +172,80 @@ private slots:
         QTRY_VERIFY(finished);
         QCOMPARE(lastTotal, 10);
         QCOMPARE(lastDone, 10); // the final step is always reported, before the result
+    }
+
+    void progressNamesWhatIsWorkedOn()
+    {
+        LatestJob jobs;
+        QStringList names;
+        bool finished = false;
+        jobs.start(
+            QStringLiteral("w"),
+            [](carton::Progress &progress) {
+                progress.setTotal(2);
+                progress.advance(1, QStringLiteral("model/a.bin"));
+                progress.advance(1, QStringLiteral("model/b.bin"));
+                return 0;
+            },
+            [&finished](int) { finished = true; },
+            [&names](qint64, qint64, const QString &what) {
+                if (!what.isEmpty() && !names.contains(what))
+                    names.append(what);
+            });
+        QTRY_VERIFY(finished);
+        QVERIFY2(names.contains(QStringLiteral("model/b.bin")), qPrintable(names.join(u',')));
+    }
+
+    void postedReportsArriveInOrderBeforeTheResult()
+    {
+        LatestJob jobs;
+        QStringList events;
+        QThread *gui = QThread::currentThread();
+        bool allOnGui = true;
+        jobs.start(
+            QStringLiteral("r"),
+            [&events, &allOnGui, gui](carton::Progress &, const LatestJob::Post &post) {
+                for (int i = 0; i < 50; ++i)
+                    post([i, &events, &allOnGui, gui] {
+                        allOnGui = allOnGui && QThread::currentThread() == gui;
+                        events.append(QString::number(i));
+                    });
+                return 7;
+            },
+            [&events](int value) { events.append(u"result "_s + QString::number(value)); });
+        QTRY_COMPARE(events.size(), 51);
+        QVERIFY(allOnGui);
+        for (int i = 0; i < 50; ++i)
+            QCOMPARE(events.at(i), QString::number(i));
+        QCOMPARE(events.last(), u"result 7"_s);
+    }
+
+    void postedReportsOfAReplacedJobAreDropped()
+    {
+        LatestJob jobs;
+        QStringList events;
+        auto release = std::make_shared<std::atomic<bool>>(false);
+        jobs.start(
+            QStringLiteral("r"),
+            [&events, release](carton::Progress &, const LatestJob::Post &post) {
+                while (!release->load())
+                    QThread::msleep(1);
+                post([&events] { events.append(u"old report"_s); });
+                return 1;
+            },
+            [&events](int) { events.append(u"old result"_s); });
+        jobs.start(
+            QStringLiteral("r"),
+            [](carton::Progress &, const LatestJob::Post &post) {
+                post([] {});
+                return 2;
+            },
+            [&events](int value) { events.append(u"new result "_s + QString::number(value)); });
+        QTRY_COMPARE(events, QStringList{u"new result 2"_s});
+        release->store(true); // the replaced job now reports and returns: both dropped
+        LatestJob::waitForAll();
+        QCoreApplication::processEvents();
+        QCOMPARE(events, QStringList{u"new result 2"_s});
     }
 };
 

@@ -43,15 +43,29 @@ carton::Progress::Callback LatestJob::progressCallback(const QString &key, quint
     if (!progress)
         return {};
     QPointer<LatestJob> self(this);
-    return [self, key, generation, progress = std::move(progress)](qint64 done, qint64 total, const QString &) {
-        post([self, key, generation, progress, done, total]() {
-            if (self) {
-                auto it = self->m_running.constFind(key);
-                if (it != self->m_running.cend() && it->generation == generation)
-                    progress(done, total);
-            }
+    return [self, key, generation, progress = std::move(progress)](qint64 done, qint64 total, const QString &what) {
+        post([self, key, generation, progress, done, total, what]() {
+            if (self && self->isLatest(key, generation))
+                progress(done, total, what);
         });
     };
+}
+
+LatestJob::Post LatestJob::posterFor(const QString &key, quint64 generation)
+{
+    QPointer<LatestJob> self(this);
+    return [self, key, generation](std::function<void()> f) {
+        post([self, key, generation, f = std::move(f)]() {
+            if (self && self->isLatest(key, generation))
+                f();
+        });
+    };
+}
+
+bool LatestJob::isLatest(const QString &key, quint64 generation) const
+{
+    auto it = m_running.constFind(key);
+    return it != m_running.cend() && it->generation == generation;
 }
 
 void LatestJob::begin(const QString &key, quint64 generation, std::shared_ptr<carton::Progress> token)

@@ -11,6 +11,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <functional>
 #include <memory>
+#include <type_traits>
 
 class QThreadPool;
 
@@ -30,24 +31,41 @@ class LatestJob final : public QObject {
     Q_DISABLE_COPY_MOVE(LatestJob)
 
 public:
-    using ProgressFn = std::function<void(qint64 done, qint64 total)>;
+    // Progress as the work reports it: bytes or steps done of total, and what it
+    // works on now (a file name; may be empty).
+    using ProgressFn = std::function<void(qint64 done, qint64 total, const QString &what)>;
+    // Given to work that reports as it goes (each file verified, each row found):
+    // post(f) runs f on the owner's thread, in order, while the job is still the
+    // latest of its key and the owner is alive; before its result.
+    using Post = std::function<void(std::function<void()>)>;
 
     explicit LatestJob(QObject *parent = nullptr);
     ~LatestJob() override;
 
-    // Starts `work(progress)` for `key`; returns the job's generation. Work that
-    // blocks for long (a model run) passes a pool of its own as `threads`, so it
-    // cannot starve the shared pool that reads tensors.
-    template <typename Work, typename Done>
-    quint64 start(const QString &key, Work work, Done done, ProgressFn progress = {}, QThreadPool *threads = nullptr)
+    // Starts `work(progress)` (or `work(progress, post)`, see Post) for `key`;
+    // returns the job's generation. `progress` takes (done, total) or (done,
+    // total, what). Work that blocks for long (a model run, hashing on threads of
+    // its own) passes a pool of its own as `threads`, so it cannot starve the
+    // shared pool that reads tensors.
+    template <typename Work, typename Done, typename ProgressF = ProgressFn>
+    quint64 start(const QString &key, Work work, Done done, ProgressF progress = {}, QThreadPool *threads = nullptr)
     {
-        using T = std::invoke_result_t<Work, carton::Progress &>;
+        constexpr bool posts = std::is_invocable_v<Work, carton::Progress &, const Post &>;
+        using T = typename decltype(resultOf<Work, posts>())::type;
         const quint64 generation = ++m_counter;
         QPointer<LatestJob> self(this);
-        auto token = std::make_shared<carton::Progress>(progressCallback(key, generation, std::move(progress)));
+        auto token =
+            std::make_shared<carton::Progress>(progressCallback(key, generation, toProgressFn(std::move(progress))));
         begin(key, generation, token);
-        auto run = [self, key, generation, token, work = std::move(work), done = std::move(done)]() mutable {
-            T value = work(*token);
+        Post poster = posterFor(key, generation);
+        auto run = [self, key, generation, token, poster = std::move(poster), work = std::move(work),
+                    done = std::move(done)]() mutable {
+            T value = [&] {
+                if constexpr (posts)
+                    return work(*token, poster);
+                else
+                    return work(*token);
+            }();
             post([self, key, generation, done = std::move(done), value = std::move(value)]() mutable {
                 if (self && self->finish(key, generation))
                     done(std::move(value));
@@ -78,6 +96,29 @@ signals:
     void runningChanged(const QString &key, bool running);
 
 private:
+    template <typename T>
+    struct Type {
+        using type = T;
+    };
+    template <typename Work, bool posts>
+    static auto resultOf()
+    {
+        if constexpr (posts)
+            return Type<std::invoke_result_t<Work, carton::Progress &, const Post &>>{};
+        else
+            return Type<std::invoke_result_t<Work, carton::Progress &>>{};
+    }
+    template <typename F>
+    static ProgressFn toProgressFn(F f)
+    {
+        if constexpr (std::is_invocable_v<F, qint64, qint64, const QString &>)
+            return ProgressFn(std::move(f));
+        else
+            return [f = std::move(f)](qint64 done, qint64 total, const QString &) { f(done, total); };
+    }
+    Post posterFor(const QString &key, quint64 generation);
+    bool isLatest(const QString &key, quint64 generation) const;
+
     struct Running {
         quint64 generation = 0;
         std::shared_ptr<carton::Progress> token;

@@ -6,6 +6,7 @@
 #include "document/cartondocument.h"
 #include "editors/documenteditor.h"
 #include "errorpage.h"
+#include "jobs/latestjob.h"
 #include "package/carton.h"
 #include "preferences.h"
 #include "remote/remoteurl.h"
@@ -24,16 +25,19 @@
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 
 namespace studio {
 
 namespace {
+
+const QString kOpen = QStringLiteral("open");
+const QString kValidate = QStringLiteral("validate");
 
 OpenOutcome openCarton(const QString &path, const carton::RemoteOptions &remote)
 {
@@ -70,7 +74,8 @@ carton::Diagnostics validate(const std::shared_ptr<const carton::Carton> &carton
 
 CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent)
     : QWidget(parent), m_path(path), m_settings(settings), m_stack(new QStackedWidget(this)),
-      m_loading(new QWidget(this)), m_banner(new QLabel(this)), m_verification(new VerificationRunner(this))
+      m_loading(new QWidget(this)), m_banner(new QLabel(this)), m_verification(new VerificationRunner(this)),
+      m_jobs(new LatestJob(this))
 {
     m_remote = new RemoteSession(path, settings, this);
     setUpWidgets();
@@ -82,7 +87,7 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
 
 CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *settings, QWidget *parent)
     : QWidget(parent), m_settings(settings), m_stack(new QStackedWidget(this)), m_loading(new QWidget(this)),
-      m_banner(new QLabel(this)), m_verification(new VerificationRunner(this))
+      m_banner(new QLabel(this)), m_verification(new VerificationRunner(this)), m_jobs(new LatestJob(this))
 {
     m_remote = new RemoteSession(QString(), settings, this);
     setUpWidgets();
@@ -180,9 +185,8 @@ void CartonPage::setUpWidgets()
 
 CartonPage::~CartonPage()
 {
-    // Watchers go with their parent (this): unfinished jobs finish on their
-    // own and their results are dropped. Verification is cancelled by its
-    // runner's destructor.
+    // Jobs go with their LatestJob (a child): unfinished ones finish on their
+    // own and their results are dropped. Verification is cancelled here.
     m_verification->cancel();
     // Every way a page goes away was decided by the user (saved, discarded);
     // only a crash leaves a recovery file behind.
@@ -312,9 +316,7 @@ void CartonPage::adoptSavedPath(const QString &path)
 
 void CartonPage::reload()
 {
-    delete m_openWatcher;
-    delete m_validateWatcher;
-    m_validateWatcher = nullptr;
+    m_jobs->cancelAll(); // an open or validation still running: its result is dropped
     m_validating = false;
     m_verification->start(nullptr);
     if (m_view) {
@@ -353,16 +355,16 @@ void CartonPage::reload()
     emit busyChanged();
     updateCartonState();
 
-    m_openWatcher = new QFutureWatcher<OpenOutcome>(this);
-    connect(m_openWatcher, &QFutureWatcherBase::finished, this, &CartonPage::onOpened);
-    m_openWatcher->setFuture(QtConcurrent::run(&openCarton, m_path, m_remote->openOptions()));
+    // On the global pool: opening a remote carton may wait on the network, and
+    // must not hold a thread that reads tensors.
+    m_jobs->start(
+        kOpen,
+        [path = m_path, remote = m_remote->openOptions()](carton::Progress &) { return openCarton(path, remote); },
+        [this](OpenOutcome outcome) { onOpened(outcome); }, {}, QThreadPool::globalInstance());
 }
 
-void CartonPage::onOpened()
+void CartonPage::onOpened(const OpenOutcome &outcome)
 {
-    const OpenOutcome outcome = m_openWatcher->result();
-    m_openWatcher->deleteLater();
-    m_openWatcher = nullptr;
     if (!outcome.carton) {
         showError(outcome.error);
         return;
@@ -393,9 +395,10 @@ void CartonPage::onOpened()
     }
 
     m_validating = true;
-    m_validateWatcher = new QFutureWatcher<carton::Diagnostics>(this);
-    connect(m_validateWatcher, &QFutureWatcherBase::finished, this, &CartonPage::onValidated);
-    m_validateWatcher->setFuture(QtConcurrent::run(&validate, m_carton));
+    m_jobs->start(
+        kValidate, [carton = m_carton](carton::Progress &) { return validate(carton); },
+        [this](carton::Diagnostics diagnostics) { onValidated(std::move(diagnostics)); }, {},
+        QThreadPool::globalInstance());
 
     emit stateChanged(m_state);
     emit diagnosticsChanged();
@@ -404,11 +407,9 @@ void CartonPage::onOpened()
     updateCartonState();
 }
 
-void CartonPage::onValidated()
+void CartonPage::onValidated(carton::Diagnostics diagnostics)
 {
-    m_baseDiagnostics = m_validateWatcher->result();
-    m_validateWatcher->deleteLater();
-    m_validateWatcher = nullptr;
+    m_baseDiagnostics = std::move(diagnostics);
     m_validating = false;
     emit diagnosticsChanged();
     emit busyChanged();

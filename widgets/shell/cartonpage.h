@@ -6,7 +6,6 @@
 #include "base/result.h"
 #include "cartonstate.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 #include <memory>
 
@@ -26,6 +25,7 @@ class CartonDocument;
 class CartonView;
 class DocumentEditor;
 class ErrorPage;
+class LatestJob;
 class RemoteSession;
 class VerificationRunner;
 
@@ -120,8 +120,8 @@ private:
     void setUpWidgets();
     void createDocument();
     void updateMissingBanner();
-    void onOpened();
-    void onValidated();
+    void onOpened(const OpenOutcome &outcome);
+    void onValidated(carton::Diagnostics diagnostics);
     void showError(const carton::Error &error);
     void updateVerificationDiagnostics();
     void startVerification(bool interactive);
@@ -147,12 +147,11 @@ private:
     CartonView *m_view = nullptr;
     ErrorPage *m_errorPage = nullptr;
     VerificationRunner *m_verification;
+    LatestJob *m_jobs; // opening and validating
     RemoteSession *m_remote = nullptr;
-    QFutureWatcher<OpenOutcome> *m_openWatcher = nullptr;
     QFileSystemWatcher *m_fileWatcher = nullptr;
     QTimer *m_reloadTimer = nullptr;
     QString m_fingerprint; // of the files as opened
-    QFutureWatcher<carton::Diagnostics> *m_validateWatcher = nullptr;
     CartonDocument *m_document = nullptr;
     DocumentEditor *m_editor = nullptr;
     QLabel *m_missingBanner = nullptr;

@@ -14,10 +14,13 @@ class Carton;
 
 namespace studio {
 
-// Runs carton::verifyCarton on a worker thread and reports back on the thread
-// of this object (queued): progress, each file as it finishes, the final
-// report. The latest start() wins; destroying the runner cancels its job
-// without waiting, and nothing is delivered after that.
+class LatestJob;
+
+// Runs carton::verifyCarton on a pool of its own through a LatestJob and
+// reports back on the thread of this object: progress, each file as it
+// finishes, the final report. The latest start() wins; cancel() still delivers
+// the files checked so far; destroying the runner cancels its job without
+// waiting, and nothing is delivered after that.
 class VerificationRunner final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(VerificationRunner)
@@ -57,11 +60,7 @@ signals:
     void stateChanged(studio::VerificationRunner::State state);
 
 private:
-    struct Job;
-    void detach();
-
-    std::shared_ptr<Job> m_job;
-    quint64 m_generation = 0;
+    LatestJob *m_jobs;
     State m_state = State::Idle;
     qint64 m_done = 0;
     qint64 m_total = 0;

@@ -3,6 +3,7 @@
 #include "descriptionbrowser.h"
 
 #include "imagedecoder.h"
+#include "jobs/latestjob.h"
 #include "markdownrenderer.h"
 #include "package/carton.h"
 #include "viewutils.h"
@@ -15,7 +16,6 @@
 #include <QScrollBar>
 #include <QTextDocument>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace studio {
 
@@ -23,7 +23,7 @@ namespace {
 constexpr int maxStoredImageWidth = 1600;
 } // namespace
 
-DescriptionBrowser::DescriptionBrowser(QWidget *parent) : QTextBrowser(parent), m_alive(std::make_shared<int>(0))
+DescriptionBrowser::DescriptionBrowser(QWidget *parent) : QTextBrowser(parent), m_jobs(new LatestJob(this))
 {
     setOpenLinks(false);
     document()->setDocumentMargin(10);
@@ -153,28 +153,19 @@ void DescriptionBrowser::startMiscLoad(const QUrl &url, const QString &archivePa
         return;
     }
     m_pending.insert(url);
-    std::weak_ptr<int> alive = m_alive;
-    QPointer<DescriptionBrowser> self(this);
     FileReader reader = m_reader;
     const QSize maxSize(maxStoredImageWidth, 4 * maxStoredImageWidth);
-    (void)QtConcurrent::run([reader, archivePath, maxSize, url, alive, self]() {
-        QImage image;
-        QString error;
-        const auto bytes = reader(archivePath, maxMiscImageBytes);
-        if (!bytes.ok()) {
-            error = bytes.error().toString();
-        } else {
-            DecodedImage decoded = ImageDecoder::decode(*bytes, maxSize);
-            image = decoded.image;
-            error = decoded.error;
-        }
-        if (alive.expired())
-            return;
-        postToGuiThread([self, url, image, error]() {
-            if (self)
-                self->imageFinished(url, image, error);
-        });
-    });
+    m_jobs->start(
+        url.toString(),
+        [reader, archivePath, maxSize](carton::Progress &) {
+            const auto bytes = reader(archivePath, maxMiscImageBytes);
+            if (bytes.ok())
+                return ImageDecoder::decode(*bytes, maxSize);
+            DecodedImage failed;
+            failed.error = bytes.error().toString();
+            return failed;
+        },
+        [this, url](DecodedImage decoded) { imageFinished(url, decoded.image, decoded.error); });
 }
 
 void DescriptionBrowser::startRemoteLoad(const QUrl &url)
@@ -212,18 +203,10 @@ void DescriptionBrowser::startRemoteLoad(const QUrl &url)
             imageFinished(url, {}, tr("larger than %1").arg(humanSize(maxRemoteImageBytes)));
             return;
         }
-        std::weak_ptr<int> alive = m_alive;
-        QPointer<DescriptionBrowser> self(this);
         const QSize maxSize(maxStoredImageWidth, 4 * maxStoredImageWidth);
-        (void)QtConcurrent::run([bytes, maxSize, url, alive, self]() {
-            DecodedImage decoded = ImageDecoder::decode(bytes, maxSize);
-            if (alive.expired())
-                return;
-            postToGuiThread([self, url, decoded]() {
-                if (self)
-                    self->imageFinished(url, decoded.image, decoded.error);
-            });
-        });
+        m_jobs->start(
+            url.toString(), [bytes, maxSize](carton::Progress &) { return ImageDecoder::decode(bytes, maxSize); },
+            [this, url](DecodedImage decoded) { imageFinished(url, decoded.image, decoded.error); });
     });
 }
 

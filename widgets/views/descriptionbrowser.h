@@ -22,6 +22,8 @@ class Carton;
 
 namespace studio {
 
+class LatestJob;
+
 // A read-only QTextBrowser for a carton's markdown description (and other
 // generated HTML). Images are resolved in loadResource():
 // - "carton-misc:misc/NAME" (from "@misc/NAME") are read from the carton and
@@ -95,7 +97,7 @@ private:
     QList<QPointer<QNetworkReply>> m_replies;
     bool m_relayoutScheduled = false;
     int m_layoutWidth = 0;
-    std::shared_ptr<int> m_alive; // worker callbacks check it through a weak_ptr
+    LatestJob *m_jobs; // image reads and decodes, one per URL
 };
 
 } // namespace studio

@@ -2,9 +2,6 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include "base/progress.h"
-
-#include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -19,8 +16,10 @@ class Carton;
 
 namespace studio {
 
+class LatestJob;
+
 // Extracts some files of a carton into a folder with carton::unpackCarton on a
-// worker thread, showing a QProgressDialog with Cancel. Deletes itself when done.
+// worker thread (a LatestJob), showing a QProgressDialog with Cancel. Deletes itself when done.
 class ExtractJob final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ExtractJob)
@@ -48,11 +47,11 @@ signals:
 private:
     ExtractJob(QString folder, QWidget *dialogParent);
     void onProgress(qint64 done, qint64 total, const QString &what);
-    void onFinished();
+    void onFinished(const Outcome &outcome);
 
     QString m_folder;
-    std::shared_ptr<carton::Progress> m_progress;
-    QFutureWatcher<Outcome> m_watcher;
+    LatestJob *m_jobs;
+    bool m_cancelled = false;
     QPointer<QProgressDialog> m_dialog;
 };
 

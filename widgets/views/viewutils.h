@@ -2,9 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include <QCoreApplication>
 #include <QIcon>
-#include <QMetaObject>
 #include <QString>
 #include <QUrl>
 
@@ -40,14 +38,5 @@ int fileStateRank(carton::FileState state);
 QLineEdit *createFilterEdit(QWidget *page, const QString &placeholder, const QString &objectName);
 // True for an absolute http:// or https:// URL with a host.
 bool isWebUrl(const QUrl &url);
-
-// From a worker thread: runs `f` later on the GUI thread (dropped when the
-// application is already gone). `f` must check its own QPointer guards.
-template <typename F>
-void postToGuiThread(F &&f)
-{
-    if (QCoreApplication *app = QCoreApplication::instance())
-        QMetaObject::invokeMethod(app, std::forward<F>(f), Qt::QueuedConnection);
-}
 
 } // namespace studio
