@@ -7,6 +7,11 @@
 # float32 tensor Stored, opens it in the viewer offscreen (viewerbench) and prints
 # first paint, table blocks read, heatmap time of the slice and peak RSS, next to
 # `cat` of the same bytes (the floor for reading them at all) in the same run.
+# Then the same shape of normally distributed float32 (numpy; realistic weights that
+# zstd barely shrinks) packed with zstd (issue 7: first slice < 0.5 s; any slice
+# after the background spill without decoding again): first paint of slice 0, the
+# wait for the spill to finish, and painting the last slice after it, next to
+# `zstd -d` of the same file to /dev/null (decoding it at all) in the same run.
 #
 #   bench/viewer-bench.sh [path/to/carton] [path/to/viewerbench]
 #       (default build/release/bin/carton and build/release/bin/viewerbench)
@@ -42,3 +47,31 @@ start=$(date +%s%N); cat "$work/big.carton" > /dev/null; end=$(date +%s%N)
 echo "cat of the carton (page cache warm): $(( (end - start) / 1000000 )) ms"
 echo "viewer, slice [0, :, :]:";            "$bench" "$work/big.carton" big 0 | sed 's/^/  /'
 echo "viewer, slice [$((slices - 1)), :, :]:"; "$bench" "$work/big.carton" big $((slices - 1)) | sed 's/^/  /'
+
+# ---------------------------------------------------------------- zstd
+py=/usr/bin/python3
+"$py" -c "import numpy" 2>/dev/null || die "the zstd part needs python3-numpy (scripts/install-deps.sh)"
+rm -f "$work/src/tensor_data/big.bin" "$work/big.carton"
+"$py" - "$work/src/tensor_data/big.bin" "$slices" <<'PY'
+import numpy as np, sys
+rng = np.random.default_rng(7)
+with open(sys.argv[1], 'wb') as f:
+    for _ in range(int(sys.argv[2]) * 16):  # [slices, 4096, 4096] in 4 MiB steps
+        rng.standard_normal((256, 4096), dtype=np.float32).tofile(f)
+PY
+"$carton" pack "$work/src" -o "$work/zstd.carton" --compression zstd > /dev/null
+zstd -q -3 -T1 -c "$work/src/tensor_data/big.bin" > "$work/big.bin.zst"
+rm -f "$work/src/tensor_data/big.bin"
+sync
+echo "tensor: the same shape of standard normal float32, zstd: $(du -m "$work/zstd.carton" | cut -f1) MiB in $work/zstd.carton"
+start=$(date +%s%N); zstd -q -d -c "$work/big.bin.zst" > /dev/null; end=$(date +%s%N)
+zstd_ms=$(( (end - start) / 1000000 ))
+echo "zstd -d of the same data to /dev/null: $zstd_ms ms"
+echo "viewer, zstd, slice [0, :, :], then slice [$((slices - 1)), :, :] after the spill:"
+out=$("$bench" "$work/zstd.carton" big 0 $((slices - 1)))
+echo "$out" | sed 's/^/  /'
+first=$(echo "$out" | sed -n 's/^first_paint_ms=//p')
+spill=$(echo "$out" | sed -n 's/^spill_wait_ms=//p')
+after=$(echo "$out" | sed -n 's/^after_spill_paint_ms=//p')
+echo "zstd first paint: $first ms (target < 500 ms); spill done $spill ms later (decode + write; zstd -d alone: $zstd_ms ms);"
+echo "  last slice after the spill: $after ms ($( [ "$after" -lt 300 ] && echo "no decoding again" || echo "SLOW: decoded again?" ))"

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRandomGenerator>
 #include <QSaveFile>
 #include <QSet>
 
@@ -27,6 +28,14 @@ Status openSave(QSaveFile &file)
     if (!file.open(QIODevice::WriteOnly))
         return makeError(ErrorCode::Io, QStringLiteral("cannot create: %1").arg(file.errorString()), file.fileName());
     return {};
+}
+
+// ".NAME.RANDOM.part" next to `path`.
+QString partPathFor(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString random = QString::number(QRandomGenerator::global()->generate64(), 36);
+    return info.dir().filePath(u'.' + info.fileName() + u'.' + random + QStringLiteral(".part"));
 }
 
 Status located(Status s, const QString &path)
@@ -55,16 +64,41 @@ Status exportTensors(const QList<TensorReaderPtr> &tensors, const QString &outPa
             total += t->byteSize();
         progress->setTotal(total);
     }
-    QSaveFile out(outPath);
-    if (Status s = openSave(out); !s)
-        return s;
-    const Status written = suffix == u"npy" ? writeNpy(out, *tensors.first(), progress)
-                                            : writeSafetensors(out, tensors, metadata, progress);
-    if (!written) {
-        out.cancelWriting();
-        return located(written, outPath);
+    auto write = [&](QIODevice &out) {
+        return located(suffix == u"npy" ? writeNpy(out, *tensors.first(), progress)
+                                        : writeSafetensors(out, tensors, metadata, progress),
+                       outPath);
+    };
+    if (QFileInfo::exists(outPath)) {
+        // Replacing a file: QSaveFile fsyncs before its rename, so that a power loss
+        // cannot cost the file being replaced.
+        QSaveFile out(outPath);
+        if (Status s = openSave(out); !s)
+            return s;
+        if (Status s = write(out); !s) {
+            out.cancelWriting();
+            return s;
+        }
+        return commit(out);
     }
-    return commit(out);
+    // A new file: written under a temporary name next to it and renamed into place
+    // once complete (an error or a kill never leaves part of it under the final
+    // name), without waiting for the disk, as cp and numpy.save do: there is no
+    // earlier file a power loss could cost.
+    QFile part(partPathFor(outPath));
+    if (!part.open(QIODevice::WriteOnly | QIODevice::NewOnly))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot create: %1").arg(part.errorString()), part.fileName());
+    Status written = write(part);
+    if (written && !part.flush())
+        written = makeError(ErrorCode::Io, QStringLiteral("cannot write: %1").arg(part.errorString()), outPath);
+    part.close();
+    if (written && !part.rename(outPath)) // never replaces a file that appeared meanwhile
+        written =
+            makeError(ErrorCode::Io,
+                      QStringLiteral("cannot rename %1 to it: %2").arg(part.fileName(), part.errorString()), outPath);
+    if (!written)
+        QFile::remove(part.fileName());
+    return written;
 }
 
 Status checkTensorName(const QString &name)

@@ -14,7 +14,8 @@ namespace carton {
 // Moving tensors in and out of cartons, in the formats users already have.
 
 // Writes `tensors` to `outPath`, atomically (a temporary file renamed at the end;
-// an existing file is only replaced on success): `.npy` (exactly one tensor) or
+// an existing file is only replaced on success, after an fsync; a new file is not
+// fsynced, as cp does not): `.npy` (exactly one tensor) or
 // `.safetensors` (one or more), chosen by the suffix. Bytes stream through the
 // readers; progress counts bytes.
 CARTONCORE_EXPORT Status exportTensors(const QList<TensorReaderPtr> &tensors, const QString &outPath,

@@ -254,6 +254,20 @@ void TestCliTensors::exportAndImport()
     QCOMPARE(r.json().value(u"tensors").toArray().size(), 2);
     QCOMPARE(r.json().value(u"tensors").toArray()[1].toObject().value(u"dtype").toString(), u"I64"_s);
 
+    // An existing file is replaced whole; a new one is renamed into place from a
+    // temporary ".NAME.*.part" file that does not stay behind.
+    QFile junk(m_dir.filePath(u"replaced.npy"_s));
+    QVERIFY(junk.open(QIODevice::WriteOnly) && junk.write(QByteArray(5000, 'j')) == 5000);
+    junk.close();
+    r = runCarton({u"export-tensor"_s, m_folder, u"c"_s, u"-o"_s, junk.fileName()});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(readAll(junk.fileName()), npyBytes);
+    QVERIFY2(QDir(m_dir.path()).entryList({u"*.part"_s}, QDir::Files | QDir::Hidden).isEmpty(),
+             qPrintable(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).join(u' ')));
+    r = runCarton({u"export-tensor"_s, m_folder, u"c"_s, u"-o"_s, m_dir.filePath(u"no/such/folder/c.npy"_s)});
+    QCOMPARE(r.exitCode, 2); // an I/O error, like unreadable input
+    QVERIFY2(r.err.contains("cannot create"), r.err.constData());
+
     // A .npy cannot hold two tensors; a failed export leaves no file behind.
     r = runCarton({u"export-tensor"_s, m_folder, u"c"_s, u"neg"_s, u"-o"_s, m_dir.filePath(u"x.npy"_s)});
     QCOMPARE(r.exitCode, 2);
