@@ -9,6 +9,8 @@
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <cerrno>
+#include <cstring>
 #include <mutex>
 
 #ifdef Q_OS_UNIX
@@ -37,6 +39,18 @@ void removeStaleTemporaries(const QString &folder)
 bool existsOrLink(const QFileInfo &info)
 {
     return info.exists() || info.isSymLink();
+}
+
+// Creates one folder; an empty string, or why not ("Permission denied").
+QString makeFolder(const QString &dir)
+{
+#ifdef Q_OS_UNIX
+    if (::mkdir(QFile::encodeName(dir).constData(), 0777) == 0)
+        return {};
+    return QString::fromLocal8Bit(std::strerror(errno));
+#else
+    return QDir().mkdir(dir) ? QString() : QStringLiteral("failed");
+#endif
 }
 
 // The umask without changing it: Linux reports it in /proc/self/status ("Umask:
@@ -107,10 +121,10 @@ Result<std::unique_ptr<ExtractionTarget>> ExtractionTarget::prepare(const QStrin
             path = parent;
         }
         for (const QString &dir : std::as_const(missing)) {
-            if (!QDir().mkdir(dir)) {
+            if (const QString why = makeFolder(dir); !why.isEmpty()) {
                 for (auto it = created.crbegin(); it != created.crend(); ++it)
                     QDir().rmdir(*it);
-                return makeError(ErrorCode::Io, QStringLiteral("cannot create the folder"), dir);
+                return makeError(ErrorCode::Io, QStringLiteral("cannot create the folder: %1").arg(why), dir);
             }
             created.append(dir);
         }
@@ -161,8 +175,8 @@ Result<QString> ExtractionTarget::folderFor(const QString &archivePath)
                                  archivePath);
             current = canonical;
         } else {
-            if (!QDir().mkdir(next))
-                return makeError(ErrorCode::Io, QStringLiteral("cannot create the folder \"%1\"").arg(soFar),
+            if (const QString why = makeFolder(next); !why.isEmpty())
+                return makeError(ErrorCode::Io, QStringLiteral("cannot create the folder \"%1\": %2").arg(soFar, why),
                                  archivePath);
             m_createdFolders.append(next);
             const QString canonical = QFileInfo(next).canonicalFilePath();

@@ -4,6 +4,8 @@
 // random points each, and run out of disk space (RLIMIT_FSIZE), they leave no
 // half-written file under a final name; pack leaves nothing at all, unpack only
 // recognisably named temporaries that the next unpack into the folder removes.
+// Permission denied (pack, unpack and edit into a folder or over a file the user
+// may not write) is a clear error that leaves the original intact.
 // (`carton edit`, the save path, has its own kill test in tst_cliedit.)
 #include "clirunner.h"
 #include "testutil.h"
@@ -20,8 +22,11 @@
 #include <QTest>
 #include <QThread>
 #include <csignal>
+#include <grp.h>
 #include <optional>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -93,6 +98,8 @@ private slots:
     void killedUnpackLeavesNoHalfFile();
     void diskFull_data();
     void diskFull();
+    void permissionDenied_data();
+    void permissionDenied();
 
 private:
     QTemporaryDir m_tmp;
@@ -230,6 +237,84 @@ void TestCliKill::diskFull()
         QCOMPARE(filesUnder(out), (QMap<QString, QByteArray>())); // rolled back: no file, no temporary
     }
     QCOMPARE(QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::System), QStringList());
+}
+
+void TestCliKill::permissionDenied_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QByteArray>("reason");
+    // The system's reason (EACCES), or QSaveFile's for a file it may not replace.
+    QTest::addRow("pack into a read-only folder") << QStringLiteral("pack") << QByteArray("Permission denied");
+    QTest::addRow("unpack into a read-only folder")
+        << QStringLiteral("unpack") << QByteArray("cannot create the folder: Permission denied");
+    QTest::addRow("edit a carton in a read-only folder")
+        << QStringLiteral("edit in place") << QByteArray("packed.carton is not writable");
+    QTest::addRow("edit to a read-only file")
+        << QStringLiteral("edit over") << QByteArray("target.carton is not writable");
+}
+
+// Write permission is missing where the output goes. As root (CI), permissions do
+// not stop writes, so the command runs as the unprivileged user "nobody" (uid and
+// gid 65534): that is what a user meets on a folder that is not theirs.
+void TestCliKill::permissionDenied()
+{
+    QFETCH(QString, command);
+    QFETCH(QByteArray, reason);
+    QTemporaryDir base;
+    QVERIFY(base.isValid());
+    const QString root = QFileInfo(base.path()).canonicalFilePath();
+    QVERIFY(QFile::setPermissions(root, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup |
+                                            QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
+    // A small carton, readable by everyone.
+    const QString src = root + QStringLiteral("/src");
+    QVERIFY(testutil::writeFile(src + QStringLiteral("/carton.toml"),
+                                "spec_version = 1\nmodel_name = \"denied\"\n[runner]\nrunner_name = \"noop\"\n"
+                                "required_framework_version = \"=1.0.0\"\nrunner_compat_version = 1\n"));
+    QVERIFY(testutil::writeFile(src + QStringLiteral("/model/weights.bin"), testutil::mixedData(1 << 20, 7)));
+    const QString ro = root + QStringLiteral("/ro");
+    QVERIFY(QDir().mkpath(ro));
+    const QString packed = ro + QStringLiteral("/packed.carton");
+    RunResult r = runCarton({QStringLiteral("pack"), src, QStringLiteral("-o"), packed});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString target = ro + QStringLiteral("/target.carton"); // edit over: an existing read-only file
+    QVERIFY(QFile::copy(packed, target));
+    for (const QString &path : QStringList{src, src + QStringLiteral("/model")})
+        QVERIFY(::chmod(QFile::encodeName(path).constData(), 0755) == 0);
+    for (const QString &path :
+         QStringList{src + QStringLiteral("/carton.toml"), src + QStringLiteral("/model/weights.bin"), packed, target})
+        QVERIFY(::chmod(QFile::encodeName(path).constData(), 0444) == 0);
+    QVERIFY(::chmod(QFile::encodeName(ro).constData(), 0555) == 0); // nobody may create files here
+    const bool asRoot = ::geteuid() == 0;
+    if (!asRoot) // the owner of a 0555 folder cannot write in it either
+        QVERIFY(::chmod(QFile::encodeName(root).constData(), 0755) == 0);
+    const QMap<QString, QByteArray> before = filesUnder(root);
+
+    QStringList args;
+    if (command == u"pack")
+        args = {QStringLiteral("pack"), src, QStringLiteral("-o"), ro + QStringLiteral("/out.carton")};
+    else if (command == u"unpack")
+        args = {QStringLiteral("unpack"), packed, QStringLiteral("-o"), ro + QStringLiteral("/x")};
+    else if (command == u"edit in place")
+        args = {QStringLiteral("edit"), packed, QStringLiteral("--set"), QStringLiteral("model_name=changed")};
+    else
+        args = {QStringLiteral("edit"), packed, QStringLiteral("--set"),  QStringLiteral("model_name=changed"),
+                QStringLiteral("-o"),   target, QStringLiteral("--force")};
+    QProcess child;
+    if (asRoot)
+        child.setChildProcessModifier([] {
+            if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
+                ::_exit(99);
+        });
+    child.start(QStringLiteral(CARTON_CLI), args);
+    QVERIFY(child.waitForFinished(60000));
+    const QByteArray err = child.readAllStandardError();
+    QCOMPARE(child.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(child.exitCode() != 0 && child.exitCode() != 99, err.constData());
+    QVERIFY2(err.contains("error:"), err.constData());
+    QVERIFY2(err.contains(reason), err.constData());
+    QVERIFY2(err.contains(QFile::encodeName(ro)), err.constData()); // names where it could not write
+    QVERIFY(::chmod(QFile::encodeName(ro).constData(), 0755) == 0);
+    QCOMPARE(filesUnder(root), before); // nothing written, nothing changed, no temporary left
 }
 
 QTEST_GUILESS_MAIN(TestCliKill)
