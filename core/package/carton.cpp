@@ -6,7 +6,8 @@
 #include "base/sha256.h"
 #include "format/cartontoml.h"
 
-#include <QBuffer>
+#include <QDir>
+#include <QTemporaryFile>
 
 namespace carton {
 
@@ -16,6 +17,30 @@ const QString kCartonToml = QStringLiteral("carton.toml");
 const QString kManifest = QStringLiteral("MANIFEST");
 const QString kIndex = QStringLiteral("tensor_data/index.toml");
 const QString kLinks = QStringLiteral("LINKS");
+const QString kFetchedTemplate = QStringLiteral("carton-linked-XXXXXX");
+
+// A fetched linked file: its temporary file, removed with the last reader.
+class FetchedFileSource final : public ByteSource {
+public:
+    FetchedFileSource(std::unique_ptr<QTemporaryFile> file, std::shared_ptr<FileRegionSource> region)
+        : m_file(std::move(file)), m_region(std::move(region))
+    {
+    }
+    qint64 size() const override { return m_region->size(); }
+    QString name() const override { return m_region->name(); }
+    Status read(qint64 offset, qint64 length, char *out, Progress *progress = nullptr) const override
+    {
+        return m_region->read(offset, length, out, progress);
+    }
+    Result<bool> copyToFile(qint64 offset, qint64 length, int outFd) const override
+    {
+        return m_region->copyToFile(offset, length, outFd);
+    }
+
+private:
+    std::unique_ptr<QTemporaryFile> m_file; // declared first: destroyed after the region's handles
+    std::shared_ptr<FileRegionSource> m_region;
+};
 
 } // namespace
 
@@ -96,17 +121,30 @@ ByteSourceOpener Carton::byteSources(bool fetchLinks, const FetchOptions &fetch)
     return [this, fetchLinks, fetch](const QString &path) -> Result<ByteSourcePtr> {
         if (!fetchLinks || m_source->find(path) || !isLinked(path))
             return m_source->byteSource(path);
-        QBuffer buffer;
-        buffer.open(QIODevice::WriteOnly);
+        // Into a temporary file, not memory: a linked file may be gigabytes (up to
+        // the entry size limit); it goes when the last reader of it does.
+        auto spill = std::make_unique<QTemporaryFile>(QDir(QDir::tempPath()).filePath(kFetchedTemplate));
+        if (!spill->open())
+            return makeError(
+                ErrorCode::Io,
+                QStringLiteral("cannot create a temporary file for linked file %1: %2").arg(path, spill->errorString()),
+                spill->fileTemplate());
         FetchOptions options = fetch;
         options.maxSize = std::min(options.maxSize, m_source->limits().maxEntrySize);
         const QByteArray sha = m_manifest->find(path)->sha256;
-        if (Status st = fetchLinkedFile(m_links->urlsFor(sha), sha, &buffer, options); !st) {
+        Status st = fetchLinkedFile(m_links->urlsFor(sha), sha, spill.get(), options);
+        if (st && !spill->flush())
+            st = makeError(ErrorCode::Io, spill->errorString(), spill->fileName());
+        if (!st) {
             Error e = st.error();
             e.message = QStringLiteral("%1 (fetching linked file %2)").arg(e.message, path);
             return e;
         }
-        return ByteSourcePtr(std::make_shared<MemorySource>(buffer.data(), path));
+        Result<std::shared_ptr<FileRegionSource>> region =
+            FileRegionSource::open(spill->fileName(), 0, spill->size(), path);
+        if (!region)
+            return region.error();
+        return ByteSourcePtr(std::make_shared<FetchedFileSource>(std::move(spill), std::move(region).value()));
     };
 }
 

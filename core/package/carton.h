@@ -55,8 +55,9 @@ public:
     // URLs for its sha256.
     bool isLinked(const QString &path) const;
     // Random access to files through the source (CartonSource::byteSource()). With
-    // fetchLinks, a file that is only in LINKS is downloaded into memory
-    // (sha256-checked, blocking: not on a GUI thread).
+    // fetchLinks, a file that is only in LINKS is downloaded into a temporary file
+    // ("carton-linked-*" in the temporary folder; sha256-checked, blocking: not on
+    // a GUI thread), removed when the last source reading it goes.
     ByteSourceOpener byteSources(bool fetchLinks = false, const FetchOptions &fetch = {}) const;
     // Loads a tensor of tensor_data by its index name, whole.
     Result<Tensor> loadTensor(const QString &name, bool fetchLinks = false) const;

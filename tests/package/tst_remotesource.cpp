@@ -9,6 +9,8 @@
 #include "packagetestutil.h"
 #include "remote/httpsource.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,6 +31,12 @@ QMap<QString, QByteArray> cartonFiles(qsizetype modelSize)
             {u"tensor_data/index.toml"_s, kIndex},
             {u"tensor_data/x.bin"_s, QByteArray("\0\0\x80?\0\0\0@\0\0@@\0\0\x80@", 16)},
             {u"model/model.bin"_s, mixedData(modelSize, 11)}};
+}
+
+// The temporary files linked fetches use, by name.
+QStringList fetchedFiles()
+{
+    return QDir::temp().entryList({u"carton-linked-*"_s}, QDir::Files | QDir::Hidden, QDir::Name);
 }
 
 TestRoute servedFile(const QByteArray &body, bool ranges = true)
@@ -289,6 +297,58 @@ private:
     TestHttpServer m_server;
     QString m_path;
     QByteArray m_bytes;
+
+    // A tensor whose bytes are only in LINKS is fetched into a temporary file, not
+    // memory (it may be gigabytes), read from there, and the file goes with the
+    // last reader.
+    void linkedTensorIsFetchedToATemporaryFile()
+    {
+        const QByteArray weights = mixedData(3 << 20, 41); // [768, 1024] float32
+        m_server.setRoute("/weights.bin", servedFile(weights));
+        const QByteArray index = "[[tensor]]\nname = \"w\"\ndtype = \"float32\"\nshape = [768, 1024]\n"
+                                 "file = \"w.bin\"\ninner = []\n";
+        QMap<QString, QByteArray> files{
+            {u"carton.toml"_s, minimalToml()}, {u"model/m"_s, "m"}, {u"tensor_data/index.toml"_s, index}};
+        QMap<QString, QByteArray> listed = files;
+        listed.insert(u"tensor_data/w.bin"_s, weights);
+        files.insert(u"MANIFEST"_s, manifestFor(listed));
+        files.insert(u"LINKS"_s, "version = 1\n\n[urls]\n" + Sha256::hashHex(weights) + " = [\"" +
+                                     m_server.url("/weights.bin").toUtf8() + "\"]\n");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"linked.carton"_s);
+        QVERIFY(writeCarton(path, files, ZipMethod::Stored, false));
+        auto opened = Carton::open(path);
+        QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().toString()));
+        QVERIFY((*opened)->isLinked(u"tensor_data/w.bin"_s));
+
+        const QStringList before = fetchedFiles();
+        Result<ByteSourcePtr> source = (*opened)->byteSources(true)(u"tensor_data/w.bin"_s);
+        QVERIFY2(source.ok(), qPrintable(source.ok() ? QString() : source.error().toString()));
+        QVERIFY(!dynamic_cast<const MemorySource *>(source->get()));
+        QStringList added = fetchedFiles();
+        for (const QString &old : before)
+            added.removeOne(old);
+        QCOMPARE(added.size(), 1);
+        QCOMPARE(QFileInfo(QDir::temp().filePath(added.first())).size(), weights.size());
+        QCOMPARE((*source)->size(), weights.size());
+        QByteArray middle(4096, Qt::Uninitialized);
+        QVERIFY((*source)->read(1 << 20, middle.size(), middle.data()).ok());
+        QCOMPARE(middle, weights.mid(1 << 20, 4096));
+        auto tensor = (*opened)->loadTensor(u"w"_s, true);
+        QVERIFY2(tensor.ok(), qPrintable(tensor.ok() ? QString() : tensor.error().toString()));
+        QCOMPARE(tensor->data(), weights);
+        source = Result<ByteSourcePtr>(ByteSourcePtr());
+        QCOMPARE(fetchedFiles(), before); // gone with the last reader
+
+        // Bytes that do not match MANIFEST leave nothing behind either.
+        m_server.setRoute("/weights.bin", servedFile(mixedData(3 << 20, 42)));
+        source = (*opened)->byteSources(true)(u"tensor_data/w.bin"_s);
+        QVERIFY(!source.ok());
+        QCOMPARE(source.error().code, ErrorCode::Integrity);
+        QVERIFY2(source.error().message.contains(u"fetching linked file tensor_data/w.bin"_s),
+                 qPrintable(source.error().message));
+        QCOMPARE(fetchedFiles(), before);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRemoteSource)
