@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "clirunner.h"
 
-#include <QCryptographicHash>
+#include "killtrials.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
@@ -42,10 +43,5 @@ bool haveProgram(const QString &program)
 
 QByteArray sha256File(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    h.addData(&f);
-    return h.result().toHex();
+    return killtrials::sha256Of(path);
 }

@@ -8,19 +8,16 @@
 // may not write) is a clear error that leaves the original intact.
 // (`carton edit`, the save path, has its own kill test in tst_cliedit.)
 #include "clirunner.h"
+#include "killtrials.h"
 #include "testutil.h"
 
-#include <QCryptographicHash>
 #include <QDir>
-#include <QDirIterator>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
 #include <csignal>
 #include <grp.h>
 #include <optional>
@@ -30,59 +27,16 @@
 
 namespace {
 
-// Bytes written so far by `pid` to files open under `dir` (their sizes, summed).
-qint64 bytesOpenUnder(qint64 pid, const QString &dir)
-{
-    qint64 total = 0;
-    const QString fdDir = QStringLiteral("/proc/%1/fd").arg(pid);
-    for (const QString &fd : QDir(fdDir).entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot)) {
-        if (!QFile::symLinkTarget(fdDir + u'/' + fd).startsWith(dir + u'/'))
-            continue;
-        const QFileInfo target(fdDir + u'/' + fd);
-        if (target.exists() && target.isFile())
-            total += target.size();
-    }
-    return total;
-}
-
-// Every file under `dir` (relative path -> sha256), temporaries included.
-QMap<QString, QByteArray> filesUnder(const QString &dir)
-{
-    QMap<QString, QByteArray> out;
-    QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        out.insert(QDir(dir).relativeFilePath(path), sha256File(path));
-    }
-    return out;
-}
+using killtrials::filesUnder;
 
 bool isUnpackTemporary(const QString &relativePath)
 {
     return QFileInfo(relativePath).fileName().startsWith(QStringLiteral(".carton-unpack-"));
 }
 
-// Starts `carton ARGS`, kills it with SIGKILL once `threshold` bytes are open for
-// writing under `watched`; returns whether the kill came before the end.
 bool runAndKill(const QStringList &args, const QString &watched, qint64 threshold)
 {
-    QProcess child;
-    child.start(QStringLiteral(CARTON_CLI), args);
-    if (!child.waitForStarted())
-        return false;
-    QElapsedTimer timer;
-    timer.start();
-    bool reached = false;
-    while (child.state() == QProcess::Running && timer.elapsed() < 60000) {
-        if (bytesOpenUnder(child.processId(), watched) >= threshold) {
-            reached = true;
-            break;
-        }
-        QThread::usleep(200);
-    }
-    child.kill(); // SIGKILL
-    child.waitForFinished(10000);
-    return reached && child.exitStatus() == QProcess::CrashExit;
+    return killtrials::runAndKill(QStringLiteral(CARTON_CLI), args, watched, threshold);
 }
 
 } // namespace
