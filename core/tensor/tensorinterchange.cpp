@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensor/tensorinterchange.h"
 
+#include "base/newfile.h"
 #include "tensor/npyfile.h"
 #include "tensor/tensorindex.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QRandomGenerator>
 #include <QSaveFile>
 #include <QSet>
 
@@ -28,14 +28,6 @@ Status openSave(QSaveFile &file)
     if (!file.open(QIODevice::WriteOnly))
         return makeError(ErrorCode::Io, QStringLiteral("cannot create: %1").arg(file.errorString()), file.fileName());
     return {};
-}
-
-// ".NAME.RANDOM.part" next to `path`.
-QString partPathFor(const QString &path)
-{
-    const QFileInfo info(path);
-    const QString random = QString::number(QRandomGenerator::global()->generate64(), 36);
-    return info.dir().filePath(u'.' + info.fileName() + u'.' + random + QStringLiteral(".part"));
 }
 
 Status located(Status s, const QString &path)
@@ -81,24 +73,13 @@ Status exportTensors(const QList<TensorReaderPtr> &tensors, const QString &outPa
         }
         return commit(out);
     }
-    // A new file: written under a temporary name next to it and renamed into place
-    // once complete (an error or a kill never leaves part of it under the final
-    // name), without waiting for the disk, as cp and numpy.save do: there is no
-    // earlier file a power loss could cost.
-    QFile part(partPathFor(outPath));
-    if (!part.open(QIODevice::WriteOnly | QIODevice::NewOnly))
-        return makeError(ErrorCode::Io, QStringLiteral("cannot create: %1").arg(part.errorString()), part.fileName());
-    Status written = write(part);
-    if (written && !part.flush())
-        written = makeError(ErrorCode::Io, QStringLiteral("cannot write: %1").arg(part.errorString()), outPath);
-    part.close();
-    if (written && !part.rename(outPath)) // never replaces a file that appeared meanwhile
-        written =
-            makeError(ErrorCode::Io,
-                      QStringLiteral("cannot rename %1 to it: %2").arg(part.fileName(), part.errorString()), outPath);
-    if (!written)
-        QFile::remove(part.fileName());
-    return written;
+    // A new file: appears only once complete and is not fsynced (NewFile).
+    NewFile out(outPath);
+    if (Status s = out.open(); !s)
+        return s;
+    if (Status s = write(out.device()); !s)
+        return s;
+    return out.commit();
 }
 
 Status checkTensorName(const QString &name)

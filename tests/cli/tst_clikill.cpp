@@ -6,6 +6,7 @@
 // recognisably named temporaries that the next unpack into the folder removes.
 // Permission denied (pack, unpack and edit into a folder or over a file the user
 // may not write) is a clear error that leaves the original intact.
+// `carton export-tensor` to a new file, killed, leaves nothing at all.
 // (`carton edit`, the save path, has its own kill test in tst_cliedit.)
 #include "clirunner.h"
 #include "killtrials.h"
@@ -50,6 +51,8 @@ private slots:
     void killedPackLeavesNothing();
     void killedUnpackLeavesNoHalfFile_data();
     void killedUnpackLeavesNoHalfFile();
+    void killedExportLeavesNothing_data();
+    void killedExportLeavesNothing();
     void diskFull_data();
     void diskFull();
     void permissionDenied_data();
@@ -57,9 +60,10 @@ private slots:
 
 private:
     QTemporaryDir m_tmp;
-    QString m_source;      // a folder carton: 160 MiB of weights and small files
-    QString m_packed;      // it, packed Stored
-    qint64 m_zstdSize = 0; // its size packed with zstd
+    QString m_source;       // a folder carton: 160 MiB of weights and small files
+    QString m_packed;       // it, packed Stored
+    qint64 m_zstdSize = 0;  // its size packed with zstd
+    QString m_tensorCarton; // a zstd carton holding one 160 MiB float32 tensor "w"
     QMap<QString, QByteArray> m_sourceFiles;
 };
 
@@ -88,6 +92,23 @@ void TestCliKill::initTestCase()
     m_zstdSize = QFileInfo(zstd).size();
     QVERIFY(QFile::remove(zstd));
     m_sourceFiles = filesUnder(m_source);
+
+    const QString tensors = m_tmp.filePath(QStringLiteral("tensors"));
+    QVERIFY(testutil::writeFile(tensors + QStringLiteral("/carton.toml"),
+                                "spec_version = 1\nmodel_name = \"tensors\"\n[runner]\nrunner_name = \"noop\"\n"
+                                "required_framework_version = \"=1.0.0\"\nrunner_compat_version = 1\n"));
+    QVERIFY(testutil::writeFile(tensors + QStringLiteral("/tensor_data/index.toml"),
+                                "[[tensor]]\nname = \"w\"\ndtype = \"float32\"\nshape = [41943040]\n"
+                                "file = \"w.bin\"\ninner = []\n"));
+    QVERIFY(testutil::writeFile(tensors + QStringLiteral("/model/model.txt"), "noop\n"));
+    QFile w(tensors + QStringLiteral("/tensor_data/w.bin"));
+    QVERIFY(w.open(QIODevice::WriteOnly));
+    for (int i = 0; i < 160; ++i)
+        QCOMPARE(w.write(testutil::mixedData(1 << 20, quint32(1000 + i))), qint64(1 << 20));
+    w.close();
+    m_tensorCarton = m_tmp.filePath(QStringLiteral("tensors.carton"));
+    const RunResult t = runCarton({QStringLiteral("pack"), tensors, QStringLiteral("-o"), m_tensorCarton});
+    QVERIFY2(t.exitCode == 0, t.err.constData());
 }
 
 void TestCliKill::killedPackLeavesNothing_data()
@@ -152,6 +173,39 @@ void TestCliKill::killedUnpackLeavesNoHalfFile()
     QMap<QString, QByteArray> after = filesUnder(dir);
     after.remove(QStringLiteral("MANIFEST"));
     QCOMPARE(after, m_sourceFiles);
+}
+
+void TestCliKill::killedExportLeavesNothing_data()
+{
+    QTest::addColumn<double>("fraction");
+    QTest::addColumn<QString>("format");
+    QRandomGenerator random(23112026);
+    for (int i = 0; i < 10; ++i)
+        QTest::addRow("trial %d", i) << random.bounded(0.95)
+                                     << (i % 2 ? QStringLiteral("safetensors") : QStringLiteral("npy"));
+}
+
+// Export to a new file writes an unnamed temporary linked into place when
+// complete: killed at any point, it leaves no file and no temporary.
+void TestCliKill::killedExportLeavesNothing()
+{
+    QFETCH(double, fraction);
+    QFETCH(QString, format);
+    QTemporaryDir outDir;
+    const QString dir = QFileInfo(outDir.path()).canonicalFilePath();
+    const QString out = dir + QStringLiteral("/w.") + format;
+    const QByteArray before = sha256File(m_tensorCarton);
+    const bool killed =
+        runAndKill({QStringLiteral("export-tensor"), m_tensorCarton, QStringLiteral("w"), QStringLiteral("-o"), out},
+                   dir, qint64(fraction * double(160 << 20)));
+    QVERIFY2(killed, "the export finished before the kill point");
+    QCOMPARE(QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot), QStringList());
+    QCOMPARE(sha256File(m_tensorCarton), before);
+    // Uninterrupted, the same export completes.
+    const RunResult r =
+        runCarton({QStringLiteral("export-tensor"), m_tensorCarton, QStringLiteral("w"), QStringLiteral("-o"), out});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(QFileInfo(out).size() > (160 << 20));
 }
 
 void TestCliKill::diskFull_data()

@@ -254,8 +254,7 @@ void TestCliTensors::exportAndImport()
     QCOMPARE(r.json().value(u"tensors").toArray().size(), 2);
     QCOMPARE(r.json().value(u"tensors").toArray()[1].toObject().value(u"dtype").toString(), u"I64"_s);
 
-    // An existing file is replaced whole; a new one is renamed into place from a
-    // temporary ".NAME.*.part" file that does not stay behind.
+    // An existing file is replaced whole; no temporary stays behind.
     QFile junk(m_dir.filePath(u"replaced.npy"_s));
     QVERIFY(junk.open(QIODevice::WriteOnly) && junk.write(QByteArray(5000, 'j')) == 5000);
     junk.close();

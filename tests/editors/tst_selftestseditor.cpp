@@ -28,6 +28,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 #include <QUndoStack>
@@ -447,6 +448,36 @@ private slots:
         QCOMPARE(refOf(f.document->info().selfTests.at(2).inputs, QStringLiteral("y")),
                  QStringLiteral("@tensor_data/big"));
         QVERIFY(!f.editor->findChild<QProgressDialog *>() || !f.editor->findChild<QProgressDialog *>()->isVisible());
+    }
+
+    void cancelledBigImportChangesNothing()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        // 256 MiB: Cancel is pressed as soon as the progress dialog runs, long
+        // before the read is done.
+        const qint64 count = (qint64(256) << 20) / 4;
+        const QString npy = m_dir.filePath(QStringLiteral("huge.npy"));
+        QVERIFY(testutil::writeFile(npy, npyFile(QByteArray(count * 4, '\x01'), count)));
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[2].inputs.y")));
+        const DocumentState before = f.document->state();
+        const int steps = f.document->undoStack()->count();
+        bool pressed = false;
+        QTimer::singleShot(0, f.editor.get(), [&f, &pressed] {
+            if (QProgressDialog *dialog = f.editor->findChild<QProgressDialog *>()) {
+                dialog->cancel();
+                pressed = true;
+            }
+        });
+        const carton::Status s = f.editor->importTensorWithProgress(npy, {}, QStringLiteral("huge"));
+        QVERIFY(pressed);
+        QVERIFY(!s.ok());
+        QCOMPARE(s.error().code, carton::ErrorCode::Cancelled);
+        QCOMPARE(f.document->undoStack()->count(), steps);
+        QVERIFY(!f.document->files().find(QStringLiteral("tensor_data/tensor_0.bin")));
+        QCOMPARE(refOf(f.document->info().selfTests.at(2).inputs, QStringLiteral("y")),
+                 refOf(before.info.selfTests.at(2).inputs, QStringLiteral("y")));
+        QVERIFY(QFile::remove(npy));
     }
 
     void exampleTakesAMiscImage()

@@ -28,6 +28,8 @@ struct Case {
     // The window shows no error at all: the file is fine until the CLI asks for
     // more (a tensor that does not exist; LINKS the window does not fetch unasked).
     bool guiValid = false;
+    // The CLI must finish within this (0: the suite's general limit).
+    qint64 timeLimitMs = 0;
 };
 
 // Every case. Cases of the "links" category point their LINKS at `linkBase`

@@ -4,6 +4,7 @@
 
 #include "document/cartondocument.h"
 #include "editorutils.h"
+#include "jobs/latestjob.h"
 #include "referencedelegate.h"
 #include "testdata.h"
 #include "testrefsmodel.h"
@@ -13,7 +14,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -29,11 +29,9 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace studio {
@@ -678,30 +676,32 @@ carton::Status SelfTestsEditor::importTensorWithProgress(const QString &path, co
     constexpr qint64 readInPlace = qint64(8) << 20; // smaller tensors are read at once
     if ((*reader)->byteSize() <= readInPlace)
         return applyImport(testdata::withImportedTensor(m_document->state(), name, **reader), name);
-    // A big tensor is read off the GUI thread behind a window-modal progress
-    // dialog (no edit can come in between); Cancel stops the read.
+    // A big tensor is read off the GUI thread (a LatestJob) behind a window-modal
+    // progress dialog, so that no edit can come in between; Cancel drops it.
     QProgressDialog dialog(tr("Importing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
     dialog.setWindowModality(Qt::WindowModal);
     dialog.setMinimumDuration(0);
-    auto progress = std::make_shared<carton::Progress>();
-    QFutureWatcher<carton::Result<DocumentState>> watcher;
-    connect(&dialog, &QProgressDialog::canceled, this, [progress] { progress->cancel(); });
-    connect(&watcher, &QFutureWatcherBase::finished, &dialog, &QProgressDialog::reset);
-    auto timer = new QTimer(&dialog);
-    connect(timer, &QTimer::timeout, &dialog, [&dialog, progress] {
-        const qint64 total = progress->total();
-        if (total > 0)
-            dialog.setValue(int(progress->done() * 1000 / total));
-    });
-    timer->start(100);
-    const DocumentState state = m_document->state();
-    const carton::TensorReaderPtr tensor = *reader;
-    watcher.setFuture(QtConcurrent::run([state, name, tensor, progress] {
-        return testdata::withImportedTensor(state, name, *tensor, progress.get());
-    }));
+    LatestJob job;
+    // Stays the "cancelled" error unless the job delivers; the import is applied
+    // as it arrives, while the dialog still holds off every other edit.
+    carton::Status status = carton::makeError(carton::ErrorCode::Cancelled, tr("the import was cancelled"), path);
+    const QString key = QStringLiteral("import");
+    job.start(
+        key,
+        [state = m_document->state(), name, tensor = *reader](carton::Progress &progress) {
+            return testdata::withImportedTensor(state, name, *tensor, &progress);
+        },
+        [this, &status, &dialog, name](const carton::Result<DocumentState> &next) {
+            status = applyImport(next, name); // (by reference: GCC 12 warns falsely on moving it here)
+            dialog.reset();                   // closes it: exec() returns
+        },
+        [&dialog](qint64 done, qint64 total) {
+            if (total > 0 && !dialog.wasCanceled())
+                dialog.setValue(int(std::min<qint64>(999, done * 1000 / total)));
+        });
     dialog.exec();
-    watcher.waitForFinished();
-    return applyImport(watcher.result(), name);
+    job.cancel(key); // a no-op once delivered
+    return status;
 }
 
 carton::Result<QString> SelfTestsEditor::addMiscFile(const QString &diskPath)
