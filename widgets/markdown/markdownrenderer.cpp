@@ -2,10 +2,12 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "markdownrenderer.h"
 
-#include "viewutils.h"
+#include "base/archivepath.h"
+#include "weburl.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmark.h>
 #include <cstdlib>
 #include <memory>
@@ -66,13 +68,12 @@ std::optional<QString> MarkdownRenderer::miscReferencePath(const QString &refere
     static const QLatin1StringView prefix("@misc/");
     if (!reference.startsWith(prefix))
         return std::nullopt;
+    // The archive's own path rules: relative, no empty, "." or ".." parts, no
+    // backslash, no NUL or other control characters (which would otherwise reach
+    // the HTML and the resource loader).
     const QString name = reference.mid(prefix.size());
-    if (name.isEmpty() || name.startsWith(u'/') || name.contains(u'\\') || name.contains(QChar(0)))
+    if (name.isEmpty() || !carton::checkArchivePath(QStringLiteral("misc/") + name, reference))
         return std::nullopt;
-    const QStringList parts = name.split(u'/');
-    for (const QString &part : parts)
-        if (part.isEmpty() || part == u"." || part == u"..")
-            return std::nullopt;
     return QStringLiteral("misc/") + name;
 }
 
@@ -283,10 +284,13 @@ RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
             for (; i < lines.size() && lines[i].contains(u'|') && !lines[i].trimmed().isEmpty(); ++i) {
                 const QStringList cells = splitRow(lines[i]);
                 table += QStringLiteral("<tr>");
-                for (qsizetype c = 0; c < columns; ++c)
+                // Only the cells the row has: padding a short row to the header's
+                // width made the HTML grow with rows x columns (a 1.2 KB card of
+                // empty rows under a wide header gave 360 KB); extra cells are dropped.
+                for (qsizetype c = 0; c < std::min(columns, cells.size()); ++c)
                     table += QStringLiteral("<td%1>%2</td>")
                                  .arg(aligns[c].isEmpty() ? QString() : QStringLiteral(" align=\"%1\"").arg(aligns[c]),
-                                      c < cells.size() ? cellHtml(cells[c], result) : QString());
+                                      cellHtml(cells[c], result));
                 table += QStringLiteral("</tr>\n");
             }
             --i;
