@@ -23,6 +23,7 @@ private slots:
     void tables_data();
     void tables();
     void wideTableIsLinear();
+    void referenceLinksAreBudgeted();
 };
 
 void TestMarkdownRenderer::links_data()
@@ -267,6 +268,25 @@ void TestMarkdownRenderer::wideTableIsLinear()
     const RenderedMarkdown rendered = MarkdownRenderer::render(markdown);
     QCOMPARE(rendered.html.count(u"<tr>"), 201);
     QVERIFY2(rendered.html.size() < 20 * markdown.size(), qPrintable(QString::number(rendered.html.size())));
+}
+
+// A reference link repeats its definition's URL and title at every use. cmark caps
+// that per document (100 KB or the document's size), but every table cell and every
+// text between tables is its own cmark document: 20 definitions of a 500-byte URL,
+// each used 300 times and followed by a table, gave 70 bytes of HTML per byte of
+// markdown. The renderer's budget for link targets covers the whole card.
+void TestMarkdownRenderer::referenceLinksAreBudgeted()
+{
+    const QString url = QStringLiteral("https://example.com/") + QString(500, u'x');
+    const QString segment = QStringLiteral("[a]: %1\n\n").arg(url) + QStringLiteral("[a] ").repeated(300) +
+                            QStringLiteral("\n\n| t |\n|---|\n| c |\n\n");
+    const QString markdown = segment.repeated(20);
+    const RenderedMarkdown rendered = MarkdownRenderer::render(markdown);
+    QVERIFY2(
+        rendered.html.size() < 20 * markdown.size(),
+        qPrintable(QStringLiteral("%1 bytes of markdown, %2 of HTML").arg(markdown.size()).arg(rendered.html.size())));
+    QVERIFY(rendered.html.contains(QStringLiteral("<a href=\"%1\">a</a>").arg(url))); // the first uses keep their link
+    QCOMPARE(rendered.html.count(u"<table"), 20);
 }
 
 QTEST_GUILESS_MAIN(TestMarkdownRenderer)

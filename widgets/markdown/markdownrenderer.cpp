@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmark.h>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -97,8 +98,28 @@ std::optional<QString> MarkdownRenderer::archivePathFromUrl(const QUrl &url)
 
 namespace {
 
+// The bytes of link and image targets (URL and title) one card may render. A
+// reference link repeats its definition's URL and title at every use; cmark caps
+// that per document, but every table cell and every text between tables is its own
+// document, so the cap is kept here, for the whole card: once the targets rendered
+// reach twice the card's size (plus a little), further links and images show as
+// their text. Inline links spend at most the card's size.
+struct LinkBudget {
+    qsizetype left = 0;
+    // Takes the cost of `node`'s URL (`url`) and title; false when over budget.
+    bool spend(cmark_node *node, qsizetype url)
+    {
+        const char *title = cmark_node_get_title(node);
+        const qsizetype cost = url + (title ? qsizetype(std::strlen(title)) : 0);
+        if (cost > left)
+            return false;
+        left -= cost;
+        return true;
+    }
+};
+
 // One CommonMark document (no tables) to safe HTML.
-RenderedMarkdown renderCommonMark(const QByteArray &utf8)
+RenderedMarkdown renderCommonMark(const QByteArray &utf8, LinkBudget &budget)
 {
     RenderedMarkdown result;
     std::unique_ptr<cmark_node, NodeFree> doc(
@@ -139,7 +160,7 @@ RenderedMarkdown renderCommonMark(const QByteArray &utf8)
         case CMARK_NODE_LINK: {
             const char *rawUrl = cmark_node_get_url(node);
             const QUrl url(QString::fromUtf8(rawUrl ? rawUrl : ""), QUrl::StrictMode);
-            if (!isWebUrl(url))
+            if (!isWebUrl(url) || !budget.spend(node, rawUrl ? qsizetype(std::strlen(rawUrl)) : 0))
                 unwrap(node);
             break;
         }
@@ -147,13 +168,18 @@ RenderedMarkdown renderCommonMark(const QByteArray &utf8)
             const char *rawUrl = cmark_node_get_url(node);
             const QString target = QString::fromUtf8(rawUrl ? rawUrl : "").trimmed();
             if (const auto misc = MarkdownRenderer::miscReferencePath(target)) {
-                result.miscImages.append(*misc);
                 const QByteArray encoded = MarkdownRenderer::miscUrl(*misc).toEncoded();
+                if (!budget.spend(node, encoded.size())) {
+                    unwrap(node);
+                    break;
+                }
+                result.miscImages.append(*misc);
                 cmark_node_set_url(node, encoded.constData());
                 break;
             }
             const QUrl url(target, QUrl::StrictMode);
-            if (isWebUrl(url) && url.scheme().toLower() == u"https") {
+            if (isWebUrl(url) && url.scheme().toLower() == u"https" &&
+                budget.spend(node, rawUrl ? qsizetype(std::strlen(rawUrl)) : 0)) {
                 result.remoteImages.append(url);
                 break;
             }
@@ -222,9 +248,9 @@ bool isDelimiterRow(const QString &line, qsizetype *columns, QStringList *aligns
     return true;
 }
 
-QString cellHtml(const QString &text, RenderedMarkdown &collect)
+QString cellHtml(const QString &text, RenderedMarkdown &collect, LinkBudget &budget)
 {
-    RenderedMarkdown cell = renderCommonMark(text.toUtf8());
+    RenderedMarkdown cell = renderCommonMark(text.toUtf8(), budget);
     QString html = cell.html.trimmed();
     if (html.startsWith(QStringLiteral("<p>")) && html.endsWith(QStringLiteral("</p>")))
         html = html.mid(3, html.size() - 7);
@@ -245,11 +271,12 @@ RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
         cut = true;
     }
     const QStringList lines = QString::fromUtf8(utf8).split(u'\n');
+    LinkBudget budget{2 * utf8.size() + 1024};
 
     QStringList pending; // lines of the current non-table segment
     auto flush = [&]() {
         if (!pending.isEmpty())
-            append(result, renderCommonMark(pending.join(u'\n').toUtf8()));
+            append(result, renderCommonMark(pending.join(u'\n').toUtf8(), budget));
         pending.clear();
     };
     QString fence; // inside a fenced code block: its opening marker
@@ -278,7 +305,7 @@ RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
             for (qsizetype c = 0; c < columns; ++c)
                 table += QStringLiteral("<th%1>%2</th>")
                              .arg(aligns[c].isEmpty() ? QString() : QStringLiteral(" align=\"%1\"").arg(aligns[c]),
-                                  cellHtml(header[c], result));
+                                  cellHtml(header[c], result, budget));
             table += QStringLiteral("</tr>\n");
             i += 2;
             for (; i < lines.size() && lines[i].contains(u'|') && !lines[i].trimmed().isEmpty(); ++i) {
@@ -290,7 +317,7 @@ RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
                 for (qsizetype c = 0; c < std::min(columns, cells.size()); ++c)
                     table += QStringLiteral("<td%1>%2</td>")
                                  .arg(aligns[c].isEmpty() ? QString() : QStringLiteral(" align=\"%1\"").arg(aligns[c]),
-                                      cellHtml(cells[c], result));
+                                      cellHtml(cells[c], result, budget));
                 table += QStringLiteral("</tr>\n");
             }
             --i;
