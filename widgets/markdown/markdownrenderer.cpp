@@ -3,30 +3,23 @@
 #include "markdownrenderer.h"
 
 #include "base/archivepath.h"
+#include "validate/cmarkptr.h"
 #include "weburl.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
 #include <algorithm>
 #include <cmark.h>
-#include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <vector>
 
 namespace studio {
 
 namespace {
 
-struct NodeFree {
-    void operator()(cmark_node *node) const { cmark_node_free(node); }
-};
-struct IterFree {
-    void operator()(cmark_iter *iter) const { cmark_iter_free(iter); }
-};
-struct CharFree {
-    void operator()(char *text) const { std::free(text); }
-};
+using carton::cmark::IterPtr;
+using carton::cmark::NodePtr;
+using carton::cmark::TextPtr;
 
 const QLatin1StringView miscScheme("carton-misc");
 
@@ -122,14 +115,13 @@ struct LinkBudget {
 RenderedMarkdown renderCommonMark(const QByteArray &utf8, LinkBudget &budget)
 {
     RenderedMarkdown result;
-    std::unique_ptr<cmark_node, NodeFree> doc(
-        cmark_parse_document(utf8.constData(), size_t(utf8.size()), CMARK_OPT_VALIDATE_UTF8));
+    NodePtr doc(cmark_parse_document(utf8.constData(), size_t(utf8.size()), CMARK_OPT_VALIDATE_UTF8));
     if (!doc)
         return result;
 
     std::vector<cmark_node *> nodes;
     {
-        std::unique_ptr<cmark_iter, IterFree> iter(cmark_iter_new(doc.get()));
+        IterPtr iter(cmark_iter_new(doc.get()));
         cmark_event_type ev;
         while ((ev = cmark_iter_next(iter.get())) != CMARK_EVENT_DONE) {
             if (ev != CMARK_EVENT_ENTER)
@@ -191,7 +183,7 @@ RenderedMarkdown renderCommonMark(const QByteArray &utf8, LinkBudget &budget)
         }
     }
 
-    std::unique_ptr<char, CharFree> html(cmark_render_html(doc.get(), CMARK_OPT_SAFE));
+    TextPtr html(cmark_render_html(doc.get(), CMARK_OPT_SAFE));
     result.html = QString::fromUtf8(html ? html.get() : "");
     return result;
 }
