@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-all=(zip carton toml metadata stringtensor tensorfiles decoders pickle wireframe)
+all=(zip carton toml metadata stringtensor tensorfiles decoders pickle wireframe markdown kserve)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 
 scripts/install-deps.sh
@@ -33,7 +33,8 @@ mkdir -p "$seeds" "$build/corpus" "$build/findings"
 for t in "${all[@]}"; do mkdir -p "$seeds/$t" "$build/corpus/$t" "$build/findings/$t"; done
 
 # Seeds: the sample carton packed three ways, its metadata files, its tensors as
-# .npy and .safetensors, pickles, compressed streams and runner-host frames.
+# .npy and .safetensors, pickles, compressed streams, runner-host frames, model
+# card markdown and KServe responses.
 export ASAN_OPTIONS=detect_leaks=0 # the seed-making CLI runs are not what is fuzzed
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -71,6 +72,34 @@ open(f"{seeds}/wireframe/binary", "wb").write(frame(
     floats, 0))
 open(f"{seeds}/wireframe/json", "wb").write(frame(
     {"outputs": [{"name": "s", "datatype": "BYTES", "shape": [2], "data": ["a", "bc"]}]}, b"", 1))
+# markdown: the sample's model card, the README, and a card with every construct
+# the renderer rewrites (tables, links, images, raw HTML).
+import tomllib
+card = tomllib.load(open("resources/sample/carton.toml", "rb")).get("model_description", "")
+open(f"{seeds}/markdown/sample.md", "w").write(card)
+open(f"{seeds}/markdown/readme.md", "wb").write(open("README.md", "rb").read()[:8192])
+open(f"{seeds}/markdown/constructs.md", "w").write(
+    "# Model\n\n| name | dtype | shape |\n|:-----|:-----:|------:|\n| `x` | float32 | [3] |\n| y |\n\n"
+    "![arch](@misc/arch.png) ![remote](https://example.com/a.png) ![bad](@misc/../MANIFEST)\n\n"
+    "[docs](https://carton.run) [js](javascript:alert(1)) [ref][r] <https://example.org>\n\n"
+    "[r]: https://example.com/ref \"title\"\n\n<b>raw</b> <script>x</script>\n\n```\n| a |\n|---|\n```\n")
+# kserve: one flag byte (bit 0: an error reply; bit 1: an Inference-Header-Content-Length
+# line before the body), then the body.
+def kserve(flags, body, header=None):
+    return bytes([flags]) + ((str(header).encode() + b"\n") if header is not None else b"") + body
+out = {"model_name": "m", "outputs": [{"name": "OUT__0", "datatype": "FP32", "shape": [3],
+                                       "parameters": {"binary_data_size": 12}}]}
+js = json.dumps(out).encode()
+open(f"{seeds}/kserve/binary", "wb").write(kserve(2, js + floats, len(js)))
+strings = struct.pack("<I", 1) + b"a" + struct.pack("<I", 2) + b"bc"
+sout = {"outputs": [{"name": "s", "datatype": "BYTES", "shape": [2], "parameters": {"binary_data_size": len(strings)}}]}
+sjs = json.dumps(sout).encode()
+open(f"{seeds}/kserve/bytes", "wb").write(kserve(2, sjs + strings, len(sjs)))
+open(f"{seeds}/kserve/json", "wb").write(kserve(0, json.dumps(
+    {"outputs": [{"name": "y", "datatype": "INT64", "shape": [2, 2], "data": [[1, -2], [3, 4]]},
+                 {"name": "b", "datatype": "BOOL", "shape": [1], "data": [True]}]}).encode()))
+open(f"{seeds}/kserve/error", "wb").write(kserve(1, b'{"error": "model exploded"}'))
+open(f"{seeds}/kserve/error-empty", "wb").write(kserve(0, b'{"error": ""}'))
 PY
 if command -v zstd >/dev/null; then
   { printf '\003'; zstd -q -c resources/sample/carton.toml; } >"$seeds/decoders/zstd"
@@ -81,6 +110,8 @@ dict_for() {
   case $1 in
     zip | carton) echo "-dict=fuzz/zip.dict" ;;
     toml | metadata | stringtensor) echo "-dict=fuzz/toml.dict" ;;
+    markdown) echo "-dict=fuzz/markdown.dict" ;;
+    kserve) echo "-dict=fuzz/kserve.dict" ;;
   esac
 }
 

@@ -3,10 +3,10 @@
 #include "validate/markdownimages.h"
 
 #include "base/archivepath.h"
+#include "validate/cmarkptr.h"
 
 #include <QUrl>
 #include <cmark.h>
-#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -14,14 +14,8 @@ namespace carton {
 
 namespace {
 
-struct NodeDeleter {
-    void operator()(cmark_node *node) const { cmark_node_free(node); }
-};
-struct IterDeleter {
-    void operator()(cmark_iter *iter) const { cmark_iter_free(iter); }
-};
-using NodePtr = std::unique_ptr<cmark_node, NodeDeleter>;
-using IterPtr = std::unique_ptr<cmark_iter, IterDeleter>;
+using cmark::IterPtr;
+using cmark::NodePtr;
 
 } // namespace
 

@@ -3,6 +3,7 @@
 #include "kservemodel.h"
 
 #include "format/cartoninfo.h"
+#include "kserveresponse.h"
 #include "package/carton.h"
 #include "runner/wirecodec.h"
 
@@ -13,22 +14,6 @@
 using namespace carton;
 
 namespace {
-
-constexpr qint64 kDefaultMaxBody = 16ll << 30;
-
-// Text from the server, safe to print: control characters (a terminal escape in
-// an error message) become U+FFFD, and it is cut at `max` characters.
-QString serverText(const QString &text, qsizetype max = 300)
-{
-    QString out = text.left(max);
-    for (QChar &c : out) {
-        if (c.unicode() < 0x20 || (c.unicode() >= 0x7f && c.unicode() < 0xa0))
-            c = QChar::ReplacementCharacter;
-    }
-    if (text.size() > max)
-        out += QStringLiteral("…");
-    return out;
-}
 
 // "a=b, c=d" -> {a: b, c: d}; errors name the option.
 Result<QHash<QString, QString>> parseNameMap(const QString &text, const QString &option)
@@ -76,7 +61,8 @@ QString specMismatch(const TensorSpec &spec, const QJsonObject &served, const QS
     if (datatype != want)
         problems << QStringLiteral("%1 %2: the carton says %3 (%4), the server says %5")
                         .arg(kind, name, dtypeName(spec.dtype), want,
-                             datatype.isEmpty() ? QStringLiteral("no datatype") : serverText(datatype, 40));
+                             datatype.isEmpty() ? QStringLiteral("no datatype")
+                                                : KserveResponse::serverText(datatype, 40));
     const QJsonValue shapeValue = served.value(u"shape");
     if (spec.shape.isDims() && shapeValue.isArray()) {
         const QJsonArray shape = shapeValue.toArray();
@@ -141,7 +127,7 @@ Result<std::unique_ptr<KserveModel>> KserveModel::connect(const RunnerLoadContex
         return makeError(
             ErrorCode::Usage,
             QStringLiteral("runner option 'timeout': expected seconds between 0 and 86400, got %1").arg(seconds));
-    const qint64 maxBody = o.value(u"max_response_bytes").toInteger(kDefaultMaxBody);
+    const qint64 maxBody = o.value(u"max_response_bytes").toInteger(KserveResponse::defaultMaxBody);
     if (maxBody <= 0)
         return makeError(ErrorCode::Usage,
                          QStringLiteral("runner option 'max_response_bytes' must be positive, got %1").arg(maxBody));
@@ -186,14 +172,7 @@ Result<std::unique_ptr<KserveModel>> KserveModel::connect(const RunnerLoadContex
 
 Error KserveModel::httpError(const KserveReply &reply, const QString &what) const
 {
-    const QJsonDocument doc = QJsonDocument::fromJson(reply.body);
-    const QString detail = doc.isObject() && doc.object().value(u"error").isString()
-                               ? serverText(doc.object().value(u"error").toString(), 2000)
-                               : serverText(QString::fromUtf8(reply.body.left(1200)).simplified());
-    return makeError(
-        ErrorCode::Network,
-        QStringLiteral("HTTP %1%2").arg(reply.status).arg(detail.isEmpty() ? QString() : QStringLiteral(": ") + detail),
-        what);
+    return KserveResponse::httpError(reply.status, reply.body, m_model, what);
 }
 
 Status KserveModel::checkServer()
@@ -205,7 +184,9 @@ Status KserveModel::checkServer()
                          QStringLiteral("cannot reach the KServe server: %1").arg(ready.error().message),
                          ready.error().location);
     if (ready->status != 200) {
-        const Error e = httpError(*ready, QStringLiteral("GET ") + m_http.urlText(health));
+        // Not about the model yet: an empty answer is the server's, not the model's.
+        const Error e = KserveResponse::httpError(ready->status, ready->body, QString(),
+                                                  QStringLiteral("GET ") + m_http.urlText(health));
         return makeError(e.code, QStringLiteral("the server is not ready (%1)").arg(e.message), e.location);
     }
     const QString modelReady = m_modelPath + QStringLiteral("/ready");
@@ -250,7 +231,7 @@ Status KserveModel::checkMetadata(const QList<TensorSpec> &inputs, const QList<T
                 QStringList names = served->keys();
                 names.sort();
                 problems << QStringLiteral("%1 %2: the served model has no such %1 (it has: %3)")
-                                .arg(kind, name, serverText(names.join(QStringLiteral(", "))));
+                                .arg(kind, name, KserveResponse::serverText(names.join(QStringLiteral(", "))));
                 continue;
             }
             const QString why = specMismatch(spec, served->value(serverName), kind, name);
@@ -302,35 +283,9 @@ Result<TensorMap> KserveModel::infer(const TensorMap &inputs)
         return reply.error();
     if (reply->status != 200)
         return httpError(*reply, where);
-    wire::WireLimits limits;
-    limits.acceptJsonData = true;
-    limits.maxBinaryBytes = m_maxBody;
-    limits.maxHeaderBytes = qMin<qint64>(m_maxBody, 1ll << 30);
-    Result<wire::InferBody> split = wire::splitInferBody(std::move(reply->body), reply->inferenceHeaderLength,
-                                                         where + QStringLiteral(" response"), limits);
-    if (!split)
-        return split.error();
-    if (split->json.value(u"error").isString())
-        return makeError(ErrorCode::Network, serverText(split->json.value(u"error").toString(), 2000), where);
-    const QJsonValue outputs = split->json.value(u"outputs");
-    if (!outputs.isArray())
-        return makeError(ErrorCode::Format, QStringLiteral("the response has no \"outputs\" array"),
-                         where + QStringLiteral(" response"));
-    Result<QList<Tensor>> decoded =
-        wire::decodeTensors(outputs.toArray(), split->binary, where + QStringLiteral(" response"), limits);
-    if (!decoded)
-        return decoded.error();
     QHash<QString, QString> back;
     for (auto it = m_outputMap.cbegin(); it != m_outputMap.cend(); ++it)
         back.insert(it.value(), it.key());
-    TensorMap out;
-    for (Tensor &t : *decoded) {
-        const QString name = back.value(t.name(), t.name());
-        if (out.contains(name))
-            return makeError(ErrorCode::Format, QStringLiteral("the response has output \"%1\" twice").arg(name),
-                             where + QStringLiteral(" response"));
-        out.insert(name, t.dtype() == DType::String ? Tensor::strings(name, t.shape(), t.stringValues())
-                                                    : Tensor::numeric(name, t.dtype(), t.shape(), t.data()));
-    }
-    return out;
+    return KserveResponse::parseInfer(std::move(reply->body), reply->inferenceHeaderLength, back, m_maxBody, m_model,
+                                      where);
 }

@@ -270,6 +270,8 @@ private:
             return errorResponse(500, QStringLiteral("model exploded: out of GPU memory\x1b[2J"));
         if (model.kind == Kind::Garbage)
             return {200, "<html>502 Bad Gateway</html>", {}, -1, false};
+        if (model.kind == Kind::EmptyError || model.kind == Kind::EmptyErrorOk)
+            return errorResponse(model.kind == Kind::EmptyError ? 400 : 200, QString());
         const QByteArray headerLength = r.header("inference-header-content-length");
         wire::WireLimits limits;
         limits.acceptJsonData = true;

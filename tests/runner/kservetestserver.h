@@ -42,6 +42,8 @@ struct KserveTestModel {
         BadHeaderLength, // Inference-Header-Content-Length larger than the body
         BadBinarySize,   // binary_data_size past the end of the body
         Garbage,         // 200 with a body that is not JSON
+        EmptyError,      // HTTP 400 {"error": ""}: a server that gives no reason
+        EmptyErrorOk,    // HTTP 200 {"error": ""} (no outputs)
     };
     QString name;
     Kind kind = Kind::Echo;

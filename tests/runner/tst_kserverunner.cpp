@@ -579,6 +579,18 @@ void TestKserveRunner::failures_data()
                                << QStringList{
                                       u"POST http://127.0.0.1:"_s,
                                       u"/v2/models/m/infer: HTTP 500: model exploded: out of GPU memory\ufffd[2J"_s};
+    // A server that answers {"error": ""} used to give an empty message (HTTP 200)
+    // or a bare "HTTP 400": the message says it gave no reason, for which model.
+    QTest::newRow("empty error 400") << with(echo, Kind::EmptyError) << s << true << QByteArray() << QStringList()
+                                     << false
+                                     << QStringList{u"POST http://127.0.0.1:"_s,
+                                                    u"/v2/models/m/infer: HTTP 400: the server gave no reason "
+                                                    u"(model \"m\")"_s};
+    QTest::newRow("empty error 200") << with(echo, Kind::EmptyErrorOk) << s << true << QByteArray() << QStringList()
+                                     << false
+                                     << QStringList{u"POST http://127.0.0.1:"_s,
+                                                    u"/v2/models/m/infer: the server reported an error, but the "
+                                                    u"server gave no reason (model \"m\")"_s};
     QTest::newRow("slow") << slow << s << true << QByteArray() << QStringList{u"timeout=0.3"_s} << false
                           << QStringList{u"/v2/models/m/infer: no answer within 0.3 s (the kserve runner's timeout)"_s};
     QTest::newRow("truncated") << with(echo, Kind::Truncated) << s << true << QByteArray() << QStringList() << false

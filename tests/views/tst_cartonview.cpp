@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/errorlocation.h"
 #include "fixturepolicy.h"
+#include "markdown/markdownrenderer.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
 #include "testutil.h"
@@ -12,7 +13,6 @@
 #include "views/filepreview.h"
 #include "views/filespage.h"
 #include "views/fileviewer.h"
-#include "views/markdownrenderer.h"
 #include "views/overviewpage.h"
 #include "views/roles.h"
 #include "views/selftestsmodel.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "views/markdownrenderer.h"
+#include "markdown/markdownrenderer.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -22,6 +22,8 @@ private slots:
     void hugeInputIsCut();
     void tables_data();
     void tables();
+    void wideTableIsLinear();
+    void referenceLinksAreBudgeted();
 };
 
 void TestMarkdownRenderer::links_data()
@@ -157,6 +159,11 @@ void TestMarkdownRenderer::images_data()
                                 << "l";
     QTest::newRow("relative") << "![l](misc/a.png)" << QStringList{} << QStringList{} << ""
                               << "l";
+    // checkArchivePath's rules: no control character reaches the HTML or the loader.
+    QTest::newRow("misc control character") << "![c](@misc/a&#27;[2J.png)" << QStringList{} << QStringList{} << ""
+                                            << "c";
+    QTest::newRow("misc backslash") << "![b](@misc/a\\\\b.png)" << QStringList{} << QStringList{} << ""
+                                    << "b";
 }
 
 void TestMarkdownRenderer::images()
@@ -230,6 +237,9 @@ void TestMarkdownRenderer::tables_data()
     QTest::newRow("not in code fence") << "```\n| a | b |\n|---|---|\n```" << QStringList{"<pre><code>| a | b |"}
                                        << QStringList{"<table"};
     QTest::newRow("column count differs") << "| a | b |\n|---|\n" << QStringList{"| a | b |"} << QStringList{"<table"};
+    QTest::newRow("short row") << "| a | b | c |\n|---|---|---|\n| 1 |\n| 1 | 2 | 3 | 4 |"
+                               << QStringList{"<tr><td>1</td></tr>", "<tr><td>1</td><td>2</td><td>3</td></tr>"}
+                               << QStringList{"<td></td>", "<td>4</td>"};
     QTest::newRow("text around") << "before\n\n| a |\n|---|\n| 1 |\n\nafter *x*"
                                  << QStringList{"<p>before</p>", "<td>1</td>", "<p>after <em>x</em></p>"}
                                  << QStringList{};
@@ -245,6 +255,38 @@ void TestMarkdownRenderer::tables()
         QVERIFY2(rendered.html.contains(text), qPrintable(rendered.html));
     for (const QString &text : absent)
         QVERIFY2(!rendered.html.contains(text), qPrintable(rendered.html));
+}
+
+// Rows shorter than the header were padded with empty cells: 200 empty rows under a
+// 200-column header (a 1.2 KB card) gave 360 KB of HTML. The HTML stays linear.
+void TestMarkdownRenderer::wideTableIsLinear()
+{
+    const QString markdown = QStringLiteral("|a").repeated(200) + QStringLiteral("|\n") +
+                             QStringLiteral("|-").repeated(200) + QStringLiteral("|\n") +
+                             QStringLiteral("|\n").repeated(200);
+    QVERIFY(markdown.size() < 1300);
+    const RenderedMarkdown rendered = MarkdownRenderer::render(markdown);
+    QCOMPARE(rendered.html.count(u"<tr>"), 201);
+    QVERIFY2(rendered.html.size() < 20 * markdown.size(), qPrintable(QString::number(rendered.html.size())));
+}
+
+// A reference link repeats its definition's URL and title at every use. cmark caps
+// that per document (100 KB or the document's size), but every table cell and every
+// text between tables is its own cmark document: 20 definitions of a 500-byte URL,
+// each used 300 times and followed by a table, gave 70 bytes of HTML per byte of
+// markdown. The renderer's budget for link targets covers the whole card.
+void TestMarkdownRenderer::referenceLinksAreBudgeted()
+{
+    const QString url = QStringLiteral("https://example.com/") + QString(500, u'x');
+    const QString segment = QStringLiteral("[a]: %1\n\n").arg(url) + QStringLiteral("[a] ").repeated(300) +
+                            QStringLiteral("\n\n| t |\n|---|\n| c |\n\n");
+    const QString markdown = segment.repeated(20);
+    const RenderedMarkdown rendered = MarkdownRenderer::render(markdown);
+    QVERIFY2(
+        rendered.html.size() < 20 * markdown.size(),
+        qPrintable(QStringLiteral("%1 bytes of markdown, %2 of HTML").arg(markdown.size()).arg(rendered.html.size())));
+    QVERIFY(rendered.html.contains(QStringLiteral("<a href=\"%1\">a</a>").arg(url))); // the first uses keep their link
+    QCOMPARE(rendered.html.count(u"<table"), 20);
 }
 
 QTEST_GUILESS_MAIN(TestMarkdownRenderer)

@@ -156,10 +156,4 @@ QString severityText(carton::Severity severity)
     return {};
 }
 
-bool isWebUrl(const QUrl &url)
-{
-    const QString scheme = url.scheme().toLower();
-    return url.isValid() && (scheme == u"http" || scheme == u"https") && !url.host().isEmpty();
-}
-
 } // namespace studio

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "markdown/weburl.h" // isWebUrl, shared with the markdown renderer
+
 #include <QIcon>
 #include <QString>
 #include <QUrl>
@@ -36,7 +38,5 @@ int fileStateRank(carton::FileState state);
 // A filter field for a list in `page` ("Filter files (Ctrl+F)"): Ctrl+F
 // anywhere in `page` focuses it and selects its text.
 QLineEdit *createFilterEdit(QWidget *page, const QString &placeholder, const QString &objectName);
-// True for an absolute http:// or https:// URL with a host.
-bool isWebUrl(const QUrl &url);
 
 } // namespace studio

@@ -2,28 +2,24 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "markdownrenderer.h"
 
-#include "viewutils.h"
+#include "base/archivepath.h"
+#include "validate/cmarkptr.h"
+#include "weburl.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmark.h>
-#include <cstdlib>
-#include <memory>
+#include <cstring>
 #include <vector>
 
 namespace studio {
 
 namespace {
 
-struct NodeFree {
-    void operator()(cmark_node *node) const { cmark_node_free(node); }
-};
-struct IterFree {
-    void operator()(cmark_iter *iter) const { cmark_iter_free(iter); }
-};
-struct CharFree {
-    void operator()(char *text) const { std::free(text); }
-};
+using carton::cmark::IterPtr;
+using carton::cmark::NodePtr;
+using carton::cmark::TextPtr;
 
 const QLatin1StringView miscScheme("carton-misc");
 
@@ -66,13 +62,12 @@ std::optional<QString> MarkdownRenderer::miscReferencePath(const QString &refere
     static const QLatin1StringView prefix("@misc/");
     if (!reference.startsWith(prefix))
         return std::nullopt;
+    // The archive's own path rules: relative, no empty, "." or ".." parts, no
+    // backslash, no NUL or other control characters (which would otherwise reach
+    // the HTML and the resource loader).
     const QString name = reference.mid(prefix.size());
-    if (name.isEmpty() || name.startsWith(u'/') || name.contains(u'\\') || name.contains(QChar(0)))
+    if (name.isEmpty() || !carton::checkArchivePath(QStringLiteral("misc/") + name, reference))
         return std::nullopt;
-    const QStringList parts = name.split(u'/');
-    for (const QString &part : parts)
-        if (part.isEmpty() || part == u"." || part == u"..")
-            return std::nullopt;
     return QStringLiteral("misc/") + name;
 }
 
@@ -96,18 +91,37 @@ std::optional<QString> MarkdownRenderer::archivePathFromUrl(const QUrl &url)
 
 namespace {
 
+// The bytes of link and image targets (URL and title) one card may render. A
+// reference link repeats its definition's URL and title at every use; cmark caps
+// that per document, but every table cell and every text between tables is its own
+// document, so the cap is kept here, for the whole card: once the targets rendered
+// reach twice the card's size (plus a little), further links and images show as
+// their text. Inline links spend at most the card's size.
+struct LinkBudget {
+    qsizetype left = 0;
+    // Takes the cost of `node`'s URL (`url`) and title; false when over budget.
+    bool spend(cmark_node *node, qsizetype url)
+    {
+        const char *title = cmark_node_get_title(node);
+        const qsizetype cost = url + (title ? qsizetype(std::strlen(title)) : 0);
+        if (cost > left)
+            return false;
+        left -= cost;
+        return true;
+    }
+};
+
 // One CommonMark document (no tables) to safe HTML.
-RenderedMarkdown renderCommonMark(const QByteArray &utf8)
+RenderedMarkdown renderCommonMark(const QByteArray &utf8, LinkBudget &budget)
 {
     RenderedMarkdown result;
-    std::unique_ptr<cmark_node, NodeFree> doc(
-        cmark_parse_document(utf8.constData(), size_t(utf8.size()), CMARK_OPT_VALIDATE_UTF8));
+    NodePtr doc(cmark_parse_document(utf8.constData(), size_t(utf8.size()), CMARK_OPT_VALIDATE_UTF8));
     if (!doc)
         return result;
 
     std::vector<cmark_node *> nodes;
     {
-        std::unique_ptr<cmark_iter, IterFree> iter(cmark_iter_new(doc.get()));
+        IterPtr iter(cmark_iter_new(doc.get()));
         cmark_event_type ev;
         while ((ev = cmark_iter_next(iter.get())) != CMARK_EVENT_DONE) {
             if (ev != CMARK_EVENT_ENTER)
@@ -138,7 +152,7 @@ RenderedMarkdown renderCommonMark(const QByteArray &utf8)
         case CMARK_NODE_LINK: {
             const char *rawUrl = cmark_node_get_url(node);
             const QUrl url(QString::fromUtf8(rawUrl ? rawUrl : ""), QUrl::StrictMode);
-            if (!isWebUrl(url))
+            if (!isWebUrl(url) || !budget.spend(node, rawUrl ? qsizetype(std::strlen(rawUrl)) : 0))
                 unwrap(node);
             break;
         }
@@ -146,13 +160,18 @@ RenderedMarkdown renderCommonMark(const QByteArray &utf8)
             const char *rawUrl = cmark_node_get_url(node);
             const QString target = QString::fromUtf8(rawUrl ? rawUrl : "").trimmed();
             if (const auto misc = MarkdownRenderer::miscReferencePath(target)) {
-                result.miscImages.append(*misc);
                 const QByteArray encoded = MarkdownRenderer::miscUrl(*misc).toEncoded();
+                if (!budget.spend(node, encoded.size())) {
+                    unwrap(node);
+                    break;
+                }
+                result.miscImages.append(*misc);
                 cmark_node_set_url(node, encoded.constData());
                 break;
             }
             const QUrl url(target, QUrl::StrictMode);
-            if (isWebUrl(url) && url.scheme().toLower() == u"https") {
+            if (isWebUrl(url) && url.scheme().toLower() == u"https" &&
+                budget.spend(node, rawUrl ? qsizetype(std::strlen(rawUrl)) : 0)) {
                 result.remoteImages.append(url);
                 break;
             }
@@ -164,7 +183,7 @@ RenderedMarkdown renderCommonMark(const QByteArray &utf8)
         }
     }
 
-    std::unique_ptr<char, CharFree> html(cmark_render_html(doc.get(), CMARK_OPT_SAFE));
+    TextPtr html(cmark_render_html(doc.get(), CMARK_OPT_SAFE));
     result.html = QString::fromUtf8(html ? html.get() : "");
     return result;
 }
@@ -221,9 +240,9 @@ bool isDelimiterRow(const QString &line, qsizetype *columns, QStringList *aligns
     return true;
 }
 
-QString cellHtml(const QString &text, RenderedMarkdown &collect)
+QString cellHtml(const QString &text, RenderedMarkdown &collect, LinkBudget &budget)
 {
-    RenderedMarkdown cell = renderCommonMark(text.toUtf8());
+    RenderedMarkdown cell = renderCommonMark(text.toUtf8(), budget);
     QString html = cell.html.trimmed();
     if (html.startsWith(QStringLiteral("<p>")) && html.endsWith(QStringLiteral("</p>")))
         html = html.mid(3, html.size() - 7);
@@ -244,11 +263,12 @@ RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
         cut = true;
     }
     const QStringList lines = QString::fromUtf8(utf8).split(u'\n');
+    LinkBudget budget{2 * utf8.size() + 1024};
 
     QStringList pending; // lines of the current non-table segment
     auto flush = [&]() {
         if (!pending.isEmpty())
-            append(result, renderCommonMark(pending.join(u'\n').toUtf8()));
+            append(result, renderCommonMark(pending.join(u'\n').toUtf8(), budget));
         pending.clear();
     };
     QString fence; // inside a fenced code block: its opening marker
@@ -277,16 +297,19 @@ RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
             for (qsizetype c = 0; c < columns; ++c)
                 table += QStringLiteral("<th%1>%2</th>")
                              .arg(aligns[c].isEmpty() ? QString() : QStringLiteral(" align=\"%1\"").arg(aligns[c]),
-                                  cellHtml(header[c], result));
+                                  cellHtml(header[c], result, budget));
             table += QStringLiteral("</tr>\n");
             i += 2;
             for (; i < lines.size() && lines[i].contains(u'|') && !lines[i].trimmed().isEmpty(); ++i) {
                 const QStringList cells = splitRow(lines[i]);
                 table += QStringLiteral("<tr>");
-                for (qsizetype c = 0; c < columns; ++c)
+                // Only the cells the row has: padding a short row to the header's
+                // width made the HTML grow with rows x columns (a 1.2 KB card of
+                // empty rows under a wide header gave 360 KB); extra cells are dropped.
+                for (qsizetype c = 0; c < std::min(columns, cells.size()); ++c)
                     table += QStringLiteral("<td%1>%2</td>")
                                  .arg(aligns[c].isEmpty() ? QString() : QStringLiteral(" align=\"%1\"").arg(aligns[c]),
-                                      c < cells.size() ? cellHtml(cells[c], result) : QString());
+                                      cellHtml(cells[c], result, budget));
                 table += QStringLiteral("</tr>\n");
             }
             --i;

@@ -16,7 +16,11 @@ namespace studio {
 //   scheme (javascript:, file:, data:, relative paths...) is made inert (text only);
 // - images: "@misc/NAME" becomes a carton-misc: URL resolved from the carton,
 //   "https://" images are kept (the browser fetches them only when allowed),
-//   anything else shows its alt text.
+//   anything else shows its alt text; "@misc/" paths follow carton::checkArchivePath;
+// - the HTML grows at most linearly with the markdown: a table row keeps only its
+//   own cells, and link and image targets (a reference link repeats its URL at
+//   every use) may add up to twice the markdown's size, past which they show as text.
+// Only QtCore, core and cmark: fuzz/fuzz_markdown checks these promises.
 struct RenderedMarkdown {
     QString html;
     QStringList miscImages;   // archive paths ("misc/model_architecture.png")
