@@ -2839,6 +2839,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>Add File</source>
         <translation>Datei hinzufügen</translation>
     </message>
+    <message>
+        <source>the import was cancelled</source>
+        <translation>der Import wurde abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>studio::SelfTestsModel</name>

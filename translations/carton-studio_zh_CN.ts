@@ -2817,6 +2817,10 @@ Add one with the buttons on the left.</source>
         <source>Add File</source>
         <translation>添加文件</translation>
     </message>
+    <message>
+        <source>the import was cancelled</source>
+        <translation>导入已取消</translation>
+    </message>
 </context>
 <context>
     <name>studio::SelfTestsModel</name>
