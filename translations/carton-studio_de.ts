@@ -3143,6 +3143,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>%1, in the player below</source>
         <translation>%1, im Player unten</translation>
     </message>
+    <message>
+        <source>Run despite spec mismatches</source>
+        <translation>Trotz Spezifikationsabweichungen ausführen</translation>
+    </message>
+    <message>
+        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
+        <translation>Selbsttests, deren Tensoren [[input]] oder [[output]] widersprechen, ausführen, statt sie als &quot;nicht ausführbar&quot; zu melden</translation>
+    </message>
 </context>
 <context>
     <name>studio::SignatureRow</name>

@@ -3119,6 +3119,14 @@ Add one with the buttons on the left.</source>
         <source>%1, in the player below</source>
         <translation>%1，见下方播放器</translation>
     </message>
+    <message>
+        <source>Run despite spec mismatches</source>
+        <translation>即使与规格不符也运行</translation>
+    </message>
+    <message>
+        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
+        <translation>运行张量与 [[input]] 或 [[output]] 不符的自测，而不是将其报告为&quot;无法运行&quot;</translation>
+    </message>
 </context>
 <context>
     <name>studio::SignatureRow</name>

@@ -17,6 +17,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QFile>
@@ -71,6 +72,7 @@ private slots:
     void cancelKillsAHangingModel();
     void noMatchingRunnerIsReported();
     void runsOnAKserveServer();
+    void specMismatchRunsWhenAsked();
 
 private:
     std::shared_ptr<const Carton> writeCarton(const QString &name, const QString &runner = u"noop"_s);
@@ -366,6 +368,48 @@ void TestSelfTestsPage::runsOnAKserveServer()
     page.setKserveServer(QString());
     QVERIFY(runAndWait(page, page.runAllAction()));
     QVERIFY2(page.summary()->text().contains(u"not-installed"_s), qPrintable(page.summary()->text()));
+}
+
+// A self-test whose tensor contradicts [[input]] (float32 given, float64 declared)
+// cannot run; ticked "Run despite spec mismatches", noop runs it and it passes.
+void TestSelfTestsPage::specMismatchRunsWhenAsked()
+{
+    CartonFolder folder;
+    folder.info.runner.runnerName = u"noop"_s;
+    folder.info.runner.requiredFrameworkVersion = u"*"_s;
+    folder.info.inputs = {spec(u"x"_s, DType::Float64, Shape::dims({Dim::value(3)}))};
+    folder.info.outputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.add(f32({3}, {1.0, 2.0, 3.0}, u"x"_s));
+    SelfTest test;
+    test.name = u"t_mismatch"_s;
+    test.inputs = refs({{"x", "@tensor_data/x"}});
+    test.expectedOut = refs({{"x", "@tensor_data/x"}});
+    folder.info.selfTests = {test};
+    const QString dir = m_dir.filePath(u"mismatch"_s);
+    QVERIFY(folder.write(dir));
+    auto opened = Carton::open(dir);
+    QVERIFY(opened);
+    std::shared_ptr<const Carton> carton(std::move(*opened));
+    SelfTestsPage page(carton);
+    page.setRunOptions(buildRunOptions());
+    page.resize(1400, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(!page.ignoreSpecMismatchBox()->isChecked());
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QCOMPARE(resultOf(page.model(), 0), u"cannot run"_s);
+    const QModelIndex item = page.model()->itemIndex(SelfTestsModel::ItemKind::SelfTest, 0);
+    const QString reason = item.siblingAtColumn(SelfTestsModel::ResultColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(reason.contains(u"declares float64"_s), qPrintable(reason));
+
+    QCheckBox *box = page.ignoreSpecMismatchBox();
+    QVERIFY(box->isVisible());
+    QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2)); // on its indicator
+    QVERIFY(page.ignoreSpecMismatchBox()->isChecked());
+    QCOMPARE(page.commandLine(),
+             u"carton selftest %1 --ignore-spec-mismatch"_s.arg(carton->path())); // no quotes needed
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
 }
 
 QTEST_MAIN(TestSelfTestsPage)

@@ -70,6 +70,7 @@ public:
     QAction *exportReportAction() const { return m_exportReport; }
     QComboBox *presetBox() const { return m_preset; }
     QLineEdit *rtolEdit() const { return m_rtol; }
+    QCheckBox *ignoreSpecMismatchBox() const { return m_ignoreSpecMismatch; }
     QLineEdit *atolEdit() const { return m_atol; }
     QComboBox *runnerBox() const { return m_runnerBox; }
     SelfTestRunner *runner() const { return m_runner; }
@@ -150,6 +151,7 @@ private:
     QLineEdit *m_rtol = nullptr;
     QLineEdit *m_atol = nullptr;
     QCheckBox *m_cartonTolerances = nullptr;
+    QCheckBox *m_ignoreSpecMismatch = nullptr;
     SelfTestRunner *m_runner = nullptr;
     carton::RunOptions m_runOptions;
     QString m_kserveUrl;
