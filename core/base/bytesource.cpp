@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/bytesource.h"
 
+#include "base/kernelcopy.h"
 #include "base/limits.h"
 
 #include <QFile>
@@ -103,9 +104,12 @@ Result<bool> FileRegionSource::copyToFile(qint64 offset, qint64 length, int outF
         return false;
     const int fd = m_handles->shared->handle();
     loff_t in = loff_t(m_offset + offset);
+    const qint64 outStart = qint64(::lseek(outFd, 0, SEEK_CUR));
     bool rangeCopy = true; // copy_file_range; else sendfile (older kernels refuse copies across file systems)
     for (qint64 done = 0; done < length;) {
-        const std::size_t want = std::size_t(std::min<qint64>(length - done, qint64(1) << 30));
+        const std::size_t want =
+            std::size_t(outStart < 0 ? std::min<qint64>(length - done, qint64(1) << 30)
+                                     : kernelCopyRun(outStart + done, length - done, qint64(1) << 30));
         ssize_t got;
         if (rangeCopy) {
             got = ::copy_file_range(fd, &in, outFd, nullptr, want, 0);

@@ -57,6 +57,11 @@ public:
         return false;
     }
 
+    // Where byte 0 of this source lies in the file copyToFile() copies from, or -1
+    // (no such file). A writer aligns its output with it: the kernel copies fastest
+    // between offsets that agree modulo the page size.
+    virtual qint64 diskOffset() const { return -1; }
+
 protected:
     // ErrorCode::Usage naming the file when [offset, offset+length) is not inside it.
     Status checkRange(qint64 offset, qint64 length) const;
@@ -98,6 +103,7 @@ public:
     QString name() const override { return m_name; }
     Status read(qint64 offset, qint64 length, char *out, Progress *progress = nullptr) const override;
     Result<bool> copyToFile(qint64 offset, qint64 length, int outFd) const override;
+    qint64 diskOffset() const override { return m_offset; }
 
 private:
     FileRegionSource() = default;

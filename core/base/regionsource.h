@@ -18,6 +18,11 @@ public:
     Status read(qint64 offset, qint64 length, char *out, Progress *progress = nullptr) const override;
     void willNeed(qint64 offset, qint64 length) const override;
     Result<bool> copyToFile(qint64 offset, qint64 length, int outFd) const override;
+    qint64 diskOffset() const override
+    {
+        const qint64 base = m_base->diskOffset();
+        return base < 0 ? -1 : base + m_offset;
+    }
 
 private:
     RegionSource() = default;

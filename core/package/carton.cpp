@@ -36,6 +36,7 @@ public:
     {
         return m_region->copyToFile(offset, length, outFd);
     }
+    qint64 diskOffset() const override { return m_region->diskOffset(); }
 
 private:
     std::unique_ptr<QTemporaryFile> m_file; // declared first: destroyed after the region's handles

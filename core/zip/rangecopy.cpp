@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "rangecopy.h"
 
+#include "base/kernelcopy.h"
+
 #include <QFile>
 #include <algorithm>
 #include <cstring>
@@ -69,7 +71,7 @@ Status copyRange(QFileDevice &source, qint64 sourceOffset, QIODevice &out, qint6
         loff_t at = outFile->pos();
         while (length > 0) {
             const ssize_t n = ::copy_file_range(source.handle(), &in, outFile->handle(), &at,
-                                                std::size_t(std::min(length, kStep)), 0);
+                                                std::size_t(kernelCopyRun(qint64(at), length, kStep)), 0);
             if (n < 0 && errno == EINTR)
                 continue;
             if (n < 0 && (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP ||

@@ -25,6 +25,11 @@ inline constexpr int Zip64LocatorSize = 20;
 inline constexpr int MaxCommentSize = 0xffff;
 
 inline constexpr quint16 Zip64ExtraId = 0x0001;
+// Android zipalign's padding field: 2 bytes of alignment, then zeros. Large Stored
+// entries get one in their local header so that their data starts on a page.
+inline constexpr quint16 AlignmentExtraId = 0xd935;
+inline constexpr quint64 StoredDataAlignment = 4096;
+inline constexpr qint64 AlignedStoredMinimum = qint64(1) << 20;
 inline constexpr quint32 Max32 = 0xffffffffu;
 inline constexpr quint16 Max16 = 0xffffu;
 

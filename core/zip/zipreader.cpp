@@ -467,9 +467,9 @@ Result<qint64> ZipReader::Private::localDataOffset(qsizetype i, qint64 hint) con
     const ZipEntry &entry = entries[size_t(i)];
     const QByteArray &rawName = rawNames[size_t(i)];
     char h[LocalHeaderSize];
-    // The local extra field usually matches the central one; a little slack covers
-    // writers that add a zip64 or timestamp field only locally.
-    constexpr qint64 ExtraSlack = 256;
+    // The local extra field usually matches the central one; slack covers writers
+    // that add a zip64 or timestamp field, or page-alignment padding, only locally.
+    constexpr qint64 ExtraSlack = 256 + qint64(StoredDataAlignment);
     source->willNeed(qint64(entry.localHeaderOffset), LocalHeaderSize + rawName.size() +
                                                           centralExtraLengths[size_t(i)] + ExtraSlack +
                                                           std::max<qint64>(hint, 0));

@@ -184,10 +184,19 @@ Status ZipWriter::Private::begin(const QString &name, const ZipWriteOptions &opt
         encoder = std::move(created).value();
     }
     d->localZip64 = !directory && (options.sizeHint < 0 || options.sizeHint >= SmallEntryLimit);
+    // The data of a large Stored entry starts on a page (4096) boundary, as zipalign
+    // does it: the kernel copies it fastest to a file whose offsets agree with it
+    // modulo the page size (an exported .npy pads its header to match).
+    const bool align =
+        !directory && entry.method == quint16(ZipMethod::Stored) && options.sizeHint >= AlignedStoredMinimum;
+    const quint64 unpadded =
+        entry.localHeaderOffset + LocalHeaderSize + quint64(rawName.size()) + (d->localZip64 ? 20 : 0);
+    const quint64 padding =
+        align ? 6 + (StoredDataAlignment - (unpadded + 6) % StoredDataAlignment) % StoredDataAlignment : 0;
 
     // Local header with zero CRC and sizes, patched by finishEntry().
     QByteArray header;
-    header.reserve(LocalHeaderSize + rawName.size() + 20);
+    header.reserve(qsizetype(LocalHeaderSize + rawName.size() + 20 + padding));
     put32(header, LocalHeaderSignature);
     put16(header, versionNeeded(entry.method, d->localZip64));
     put16(header, entry.flags);
@@ -198,13 +207,19 @@ Status ZipWriter::Private::begin(const QString &name, const ZipWriteOptions &opt
     put32(header, d->localZip64 ? Max32 : 0);
     put32(header, d->localZip64 ? Max32 : 0);
     put16(header, quint16(rawName.size()));
-    put16(header, d->localZip64 ? 20 : 0);
+    put16(header, quint16((d->localZip64 ? 20 : 0) + padding));
     header.append(rawName);
     if (d->localZip64) {
         put16(header, Zip64ExtraId);
         put16(header, 16);
         put64(header, 0);
         put64(header, 0);
+    }
+    if (padding > 0) {
+        put16(header, AlignmentExtraId);
+        put16(header, quint16(padding - 4));
+        put16(header, quint16(StoredDataAlignment));
+        header.append(QByteArray(qsizetype(padding - 6), '\0'));
     }
     d->current = std::move(entry);
     d->currentName = rawName;

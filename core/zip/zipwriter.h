@@ -31,6 +31,8 @@ struct ZipWriteOptions {
 // written first and patched (CRC, sizes) by seeking back, so no data descriptors
 // are needed. zip64 extra fields are written where a size or offset needs them.
 // Names are written as UTF-8 with the UTF-8 flag set. Output is deterministic.
+// The data of a Stored entry of 1 MiB or more (by sizeHint) starts on a 4096-byte
+// boundary: its local header carries zipalign's padding field (0xd935).
 class CARTONCORE_EXPORT ZipWriter final {
 public:
     explicit ZipWriter(QIODevice *device);

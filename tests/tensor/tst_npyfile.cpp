@@ -108,6 +108,8 @@ private slots:
     void hostile();
     void builtInCode();
     void writeHeader();
+    void dataAlignedWithItsSource_data();
+    void dataAlignedWithItsSource();
     void numpyCrossCheck();
 };
 
@@ -217,6 +219,69 @@ void TestNpyFile::writeHeader()
     const Status refused = writeNpy(none, **bf16);
     QCOMPARE(refused.error().code, ErrorCode::Unsupported);
     QVERIFY(refused.error().message.contains(u"bfloat16, which .npy cannot hold"_s));
+}
+
+void TestNpyFile::dataAlignedWithItsSource_data()
+{
+    QTest::addColumn<qint64>("sourceOffset");
+    QTest::addColumn<qint64>("elements");
+    QTest::addColumn<qint64>("dataOffset"); // in the written .npy
+    // 1 MiB or more, 64-aligned in its file: data at the same offset modulo 4096.
+    QTest::newRow("page-aligned") << qint64(3 * 4096) << qint64(1 << 18) << qint64(4096);
+    QTest::newRow("192 mod 4096") << qint64(5 * 4096 + 192) << qint64((1 << 18) + 5) << qint64(192);
+    QTest::newRow("4032 mod 4096") << qint64(4032) << qint64(1 << 18) << qint64(4032);
+    // Not 64-aligned (the spec's multiple of 64 cannot match), or small: numpy's 128.
+    QTest::newRow("odd offset") << qint64(4096 + 100) << qint64(1 << 18) << qint64(128);
+    QTest::newRow("small") << qint64(4096 + 192) << qint64(1000) << qint64(128);
+}
+
+// Data the kernel copies (a file region) starts at the same offset modulo 4096 as
+// its source, so that the copy runs page to page; numpy still reads the file.
+void TestNpyFile::dataAlignedWithItsSource()
+{
+    QFETCH(qint64, sourceOffset);
+    QFETCH(qint64, elements);
+    QFETCH(qint64, dataOffset);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray values(elements * 4, Qt::Uninitialized);
+    for (qint64 i = 0; i < elements; ++i)
+        qToLittleEndian<float>(float(i % 1000) - 0.5f, values.data() + 4 * i);
+    const QString container = dir.filePath(u"container.bin"_s);
+    {
+        QFile f(container);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(sourceOffset, 'x') + values + QByteArray(77, 'y'));
+    }
+    auto region = FileRegionSource::open(container, sourceOffset, values.size(), u"region"_s);
+    QVERIFY(region.ok());
+    auto reader = TensorReader::create(u"t"_s, TensorLayout{DType::Float32, {elements}}, *region, true);
+    QVERIFY(reader.ok());
+    const QString path = dir.filePath(u"t.npy"_s);
+    {
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        QVERIFY(writeNpy(out, **reader).ok());
+    }
+    const QByteArray written = testutil::readFile(path);
+    QCOMPARE(written.size(), dataOffset + values.size());
+    QCOMPARE(written.mid(6, 2), QByteArray("\x01\x00", 2)); // version 1.0
+    QCOMPARE(qint64(10 + qFromLittleEndian<quint16>(written.constData() + 8)), dataOffset);
+    QCOMPARE(written.at(dataOffset - 1), '\n');
+    QVERIFY(written.mid(dataOffset) == values);
+    const QString py = python();
+    QVERIFY2(!py.isEmpty(), "python3 is required (scripts/install-deps.sh installs python3-numpy)");
+    QProcess check;
+    check.start(py, {u"-c"_s,
+                     u"import numpy as np, sys; a = np.load(sys.argv[1]); "
+                     "print(a.dtype, a.shape, float(a[1]), float(a[-1]))"_s,
+                     path});
+    QVERIFY(check.waitForFinished(60'000));
+    QVERIFY2(check.exitCode() == 0, check.readAllStandardError().constData());
+    QCOMPARE(check.readAllStandardOutput().trimmed(), QStringLiteral("float32 (%1,) 0.5 %2")
+                                                          .arg(elements)
+                                                          .arg(double(float((elements - 1) % 1000) - 0.5f))
+                                                          .toLatin1());
 }
 
 void TestNpyFile::numpyCrossCheck()

@@ -74,6 +74,22 @@ with zipfile.ZipFile(sys.argv[1]) as z:
                                  + oct(i.external_attr >> 16) + "\n").encode("utf-8"))
 )";
 
+// What PythonList prints for `path` (its error output when it fails).
+QByteArray pythonListing(const QString &path)
+{
+    const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
+    return r.exitCode == 0 ? r.out : "python3 failed: " + r.out + r.err;
+}
+
+// What PythonList should print for `items`, each with mode 0100644.
+QByteArray expectedListing(const QList<Item> &items)
+{
+    QByteArray expected;
+    for (const Item &item : items)
+        expected += item.name.toUtf8() + '\t' + sha256Hex(item.data) + "\t0o100644\n";
+    return expected;
+}
+
 } // namespace
 
 class TestZipWriter final : public QObject {
@@ -160,6 +176,7 @@ private slots:
     void pythonReads_data();
     void pythonReads();
     void bsdtarReadsZstd();
+    void largeStoredDataStartsOnAPage();
     void quazipLists_data();
     void quazipLists();
     void zip64Offsets();
@@ -373,12 +390,7 @@ void TestZipWriter::pythonReads()
                             {u"ünï/çødé"_s, "x"}};
     const QString path = m_dir.filePath(u"python.zip"_s);
     QCOMPARE(writeArchive(path, items, method, 100000), QString());
-    const ToolResult r = runTool(u"python3"_s, {u"-c"_s, QString::fromUtf8(PythonList), path});
-    QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
-    QByteArray expected;
-    for (const Item &item : items)
-        expected += item.name.toUtf8() + '\t' + sha256Hex(item.data) + "\t0o100644\n";
-    QCOMPARE(r.out, expected);
+    QCOMPARE(pythonListing(path), expectedListing(items));
 }
 
 void TestZipWriter::bsdtarReadsZstd()
@@ -393,6 +405,58 @@ void TestZipWriter::bsdtarReadsZstd()
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.out.size(), item.data.size());
         QCOMPARE(r.out, item.data);
+    }
+}
+
+// Stored entries of 1 MiB or more start on a 4096-byte boundary (zipalign's padding
+// field in the local header only), smaller ones and compressed ones are not padded;
+// Python's zipfile and bsdtar still read every entry.
+void TestZipWriter::largeStoredDataStartsOnAPage()
+{
+    if (!haveTool(u"python3"_s))
+        CARTON_MISSING_TOOL("python3");
+    const QString path = m_dir.filePath(u"aligned.zip"_s);
+    const QList<Item> items{{u"small.txt"_s, "small\n"},
+                            {u"a/odd-name-1.bin"_s, sampleData(1 << 20, 3)},
+                            {u"b/odd.bin"_s, sampleData((3 << 20) + 17, 4)},
+                            {u"c/just-under.bin"_s, sampleData((1 << 20) - 1, 5)},
+                            {u"d/deflate.bin"_s, sampleData(2 << 20, 6)}};
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        ZipWriter writer(&file);
+        ZipWriteOptions stored;
+        stored.method = ZipMethod::Stored;
+        ZipWriteOptions deflate;
+        deflate.method = ZipMethod::Deflate;
+        for (const Item &item : items)
+            QVERIFY(writer.addEntry(item.name, item.data, item.name.contains(u"deflate"_s) ? deflate : stored).ok());
+        QVERIFY(writer.close().ok());
+    }
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY2(reader.ok(), qPrintable(reader ? QString() : reader.error().toString()));
+    qint64 previousEnd = 0;
+    for (const Item &item : items) {
+        const ZipEntry *entry = (*reader)->find(item.name);
+        QVERIFY(entry);
+        Result<qint64> offset = (*reader)->dataOffset(*entry);
+        QVERIFY(offset.ok());
+        const qint64 unpadded = previousEnd + 30 + item.name.toUtf8().size();
+        const bool aligned = entry->method == quint16(ZipMethod::Stored) && item.data.size() >= (1 << 20);
+        if (aligned) {
+            QVERIFY2(*offset % 4096 == 0, qPrintable(item.name + u" at "_s + QString::number(*offset)));
+            QVERIFY(*offset >= unpadded + 6); // room for the padding field's own header
+            QVERIFY(*offset < unpadded + 6 + 4096);
+        } else {
+            QCOMPARE(*offset, unpadded); // no padding
+        }
+        QCOMPARE(*(*reader)->readEntry(*entry, 8 << 20), item.data);
+        previousEnd = *offset + qint64(entry->compressedSize);
+    }
+    QCOMPARE(pythonListing(path), expectedListing(items));
+    if (haveTool(u"bsdtar"_s)) {
+        const ToolResult t = runTool(u"bsdtar"_s, {u"-xOf"_s, path, u"b/odd.bin"_s});
+        QCOMPARE(t.out, items[2].data);
     }
 }
 
