@@ -3,6 +3,8 @@
 # Builds everything and runs every test: the full build (app, CLI, plugins, GUI
 # tests offscreen) and the core-only build that proves core needs no GUI module.
 # Arguments are passed to the configure step (.ci/run: -DCARTON_WERROR=ON).
+# CARTON_TEST_PRESETS names the presets to build and test, in order (default
+# "core-only release"; .ci/run adds asan: the whole suite under ASan and UBSan).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -24,12 +26,15 @@ if [ ! -d ../shared/fixtures ]; then
   echo "== ../shared not found: tests that need its upstream fixtures are skipped (counted at the end)" >&2
 fi
 rc=0
-for preset in core-only release; do
+read -r -a presets <<<"${CARTON_TEST_PRESETS:-core-only release}"
+for preset in "${presets[@]}"; do
+  started=$SECONDS
   echo "== $preset: configure and build" >&2
   cmake --preset "$preset" "${launcher[@]}" "$@" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
   echo "== $preset: test" >&2
   QT_QPA_PLATFORM=offscreen ctest --preset "$preset" -j "$jobs" || rc=1
+  echo "== $preset: $((SECONDS - started)) s (build and tests)" >&2
 done
 if [ -n "$skipped_log" ]; then
   echo "== $(wc -l <"$skipped_log") test function(s) skipped for want of ../shared/fixtures:" >&2
