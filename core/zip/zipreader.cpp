@@ -467,17 +467,25 @@ Result<qint64> ZipReader::Private::localDataOffset(qsizetype i, qint64 hint) con
     const ZipEntry &entry = entries[size_t(i)];
     const QByteArray &rawName = rawNames[size_t(i)];
     char h[LocalHeaderSize];
-    // The local extra field usually matches the central one; slack covers writers
-    // that add a zip64 or timestamp field, or page-alignment padding, only locally.
-    constexpr qint64 ExtraSlack = 256 + qint64(StoredDataAlignment);
+    // The local extra field usually matches the central one; a little slack covers
+    // writers that add a zip64 or timestamp field only locally. (Page-alignment
+    // padding, up to 4 KiB before a Stored entry of 1 MiB or more, is not covered: a
+    // remote source then asks once more, which is nothing next to the entry.)
+    constexpr qint64 ExtraSlack = 256;
     source->willNeed(qint64(entry.localHeaderOffset), LocalHeaderSize + rawName.size() +
                                                           centralExtraLengths[size_t(i)] + ExtraSlack +
                                                           std::max<qint64>(hint, 0));
     const bool inside = fitsWithin(entry.localHeaderOffset, LocalHeaderSize, quint64(fileSize));
     Status read = inside ? source->read(qint64(entry.localHeaderOffset), LocalHeaderSize, h)
                          : Status(makeError(ErrorCode::Format, QStringLiteral("the file ends first")));
+    // A remote source's fetch limit, network failure or cancellation keeps its code.
+    auto readCode = [](const Error &e) {
+        return e.code == ErrorCode::Limit || e.code == ErrorCode::Network || e.code == ErrorCode::Cancelled
+                   ? e.code
+                   : ErrorCode::Io;
+    };
     if (!read)
-        return entryError(ErrorCode::Io, entry,
+        return entryError(readCode(read.error()), entry,
                           QStringLiteral("cannot read the local header at offset %1: %2")
                               .arg(entry.localHeaderOffset)
                               .arg(read.error().message));
@@ -508,7 +516,7 @@ Result<qint64> ZipReader::Private::localDataOffset(qsizetype i, qint64 hint) con
     QByteArray localName(nameLength + extraLength, Qt::Uninitialized);
     if (Status s = source->read(qint64(entry.localHeaderOffset) + LocalHeaderSize, localName.size(), localName.data());
         !s)
-        return entryError(ErrorCode::Io, entry,
+        return entryError(readCode(s.error()), entry,
                           QStringLiteral("cannot read the local header name: %1").arg(s.error().message));
     const QByteArray localExtra = localName.sliced(nameLength);
     localName.truncate(nameLength);
