@@ -611,7 +611,7 @@ QList<Case> cases(const QString &linkBase)
     np(u"pickle-payload"_s,
        npyV1("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", QByteArray("\x80\x04\x95"
                                                                                     "cos\nsystem\n",
-                                                                                    16)),
+                                                                                    14)),
        u"pickle, which is never loaded"_s);
     np(u"shape-overflow"_s,
        npyV1("{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 8), }", eight),

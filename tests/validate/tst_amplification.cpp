@@ -209,7 +209,13 @@ void TestAmplification::manyEmptyStringsStayInBoundedMemory()
     QCOMPARE(r->size(), count);
     QVERIFY(r->constFirst().isEmpty() && r->constLast().isEmpty());
     const qint64 grown = peakRss() - before;
-    QVERIFY2(grown < (200ll << 20), qPrintable(u"peak grew by %1 MiB"_s.arg(grown >> 20)));
+#ifdef CARTON_SANITIZED
+    // ASan's redzones and quarantine around 4 Mi small allocations: 217 MiB measured.
+    constexpr qint64 kBound = 400ll << 20;
+#else
+    constexpr qint64 kBound = 200ll << 20;
+#endif
+    QVERIFY2(grown < kBound, qPrintable(u"peak grew by %1 MiB"_s.arg(grown >> 20)));
 }
 
 void TestAmplification::scannerMatchesTheTomlParser_data()
