@@ -4,7 +4,8 @@
 # tests offscreen) and the core-only build that proves core needs no GUI module.
 # Arguments are passed to the configure step (.ci/run: -DCARTON_WERROR=ON).
 # CARTON_TEST_PRESETS names the presets to build and test, in order (default
-# "core-only release"; .ci/run adds asan: the whole suite under ASan and UBSan).
+# "core-only release"; "core-only release asan" adds the whole suite under ASan and
+# UBSan, which .ci/run does not yet run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
