@@ -54,6 +54,19 @@ if(CARTON_SANITIZE AND NOT MSVC)
   endif()
 endif()
 
+option(CARTON_SANITIZE_THREAD "Build with ThreadSanitizer (the tsan preset: the threaded core tests)" OFF)
+if(CARTON_SANITIZE_THREAD AND NOT MSVC)
+  if(CARTON_SANITIZE OR CARTON_FUZZ)
+    message(FATAL_ERROR "ThreadSanitizer cannot be combined with AddressSanitizer: use the tsan preset")
+  endif()
+  target_compile_options(carton_settings INTERFACE -fsanitize=thread -fno-omit-frame-pointer)
+  target_link_options(carton_settings INTERFACE -fsanitize=thread)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    # GCC warns that std::atomic_thread_fence is not supported by TSan; no code here uses one.
+    target_compile_options(carton_settings INTERFACE -Wno-tsan)
+  endif()
+endif()
+
 # carton_add_core_part(NAME SOURCES ... LIBS ...): one area of the core library,
 # built as an OBJECT library whose objects make up the shared cartoncore.
 # A test of an area links that area's object library and every area it uses

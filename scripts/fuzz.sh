@@ -7,6 +7,7 @@
 # input is kept under build/fuzz/findings/TARGET/).
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      default: 60 seconds, every target
+#   FUZZ_JOBS=N                                targets fuzzed side by side (default: nproc)
 #
 # CI runs it for a few seconds per target; run it for minutes or hours locally.
 set -euo pipefail
@@ -19,7 +20,7 @@ if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 scripts/install-deps.sh
 launcher=()
 if command -v ccache >/dev/null; then
-  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-/} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-/} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 cmake --preset fuzz "${launcher[@]}" >/dev/null
@@ -115,18 +116,29 @@ dict_for() {
   esac
 }
 
+# run_target TARGET: fuzzes one target for $seconds; its exit code goes to TARGET.rc.
+run_target() {
+  local t=$1 rc=0
+  # -rss_limit_mb and -timeout make memory and time amplification findings too.
+  # shellcheck disable=SC2046
+  "$build/fuzz/fuzz_$t" -max_total_time="$seconds" -rss_limit_mb=1536 -malloc_limit_mb=1024 -timeout=10 \
+    -print_final_stats=1 -artifact_prefix="$build/findings/$t/" $(dict_for "$t") \
+    "$build/corpus/$t" "$seeds/$t" >"$build/findings/$t.log" 2>&1 || rc=$?
+  echo "$rc" >"$build/findings/$t.rc"
+}
+# FUZZ_JOBS targets run side by side (default: one per core).
+jobs=${FUZZ_JOBS:-$(nproc)}
+for t in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  run_target "$t" &
+done
+wait
+
 found=0
 printf '%-13s %10s %8s %8s %s\n' target executions cov ft findings
 for t in "${targets[@]}"; do
   log=$build/findings/$t.log
-  # -rss_limit_mb and -timeout make memory and time amplification findings too.
-  set +e
-  # shellcheck disable=SC2046
-  "$build/fuzz/fuzz_$t" -max_total_time="$seconds" -rss_limit_mb=1536 -malloc_limit_mb=1024 -timeout=10 \
-    -print_final_stats=1 -artifact_prefix="$build/findings/$t/" $(dict_for "$t") \
-    "$build/corpus/$t" "$seeds/$t" >"$log" 2>&1
-  rc=$?
-  set -e
+  rc=$(cat "$build/findings/$t.rc")
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
   ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)

@@ -13,6 +13,7 @@
 
 #ifdef Q_OS_UNIX
 #include <cerrno>
+#include <fcntl.h>
 #include <unistd.h>
 #endif
 #ifdef Q_OS_LINUX
@@ -73,6 +74,29 @@ Result<std::shared_ptr<FileRegionSource>> FileRegionSource::open(const QString &
     auto file = std::make_unique<QFile>(diskPath);
     if (!file->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
         return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file->errorString()), diskPath);
+    return fromFile(std::move(file), diskPath, offset, size, std::move(name));
+}
+
+#ifdef Q_OS_UNIX
+Result<std::shared_ptr<FileRegionSource>> FileRegionSource::openHandle(int fd, qint64 offset, qint64 size, QString name)
+{
+    const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (copy < 0)
+        return makeError(ErrorCode::Io,
+                         QStringLiteral("cannot duplicate the file handle: %1").arg(qt_error_string(errno)), name);
+    auto file = std::make_unique<QFile>();
+    if (!file->open(copy, QIODevice::ReadOnly | QIODevice::Unbuffered, QFileDevice::AutoCloseHandle)) {
+        ::close(copy);
+        return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file->errorString()), name);
+    }
+    return fromFile(std::move(file), QString(), offset, size, std::move(name));
+}
+#endif
+
+Result<std::shared_ptr<FileRegionSource>> FileRegionSource::fromFile(std::unique_ptr<QFile> file,
+                                                                     const QString &diskPath, qint64 offset,
+                                                                     qint64 size, QString name)
+{
     const qint64 fileSize = file->size();
     if (offset < 0 || size < 0 || offset > fileSize || size > fileSize - offset)
         return makeError(ErrorCode::Format,

@@ -11,6 +11,8 @@
 #include <functional>
 #include <memory>
 
+class QFile;
+
 namespace carton {
 
 // Random access to the bytes of one file: a local file (or a region of one), a
@@ -97,16 +99,32 @@ public:
                                                           QString name);
     // The whole file.
     static Result<std::shared_ptr<FileRegionSource>> open(const QString &diskPath);
+#ifdef Q_OS_UNIX
+    // A region of a file already open as `fd` (it need not have a name: the spill file
+    // is unlinked when made). The source reads through its own duplicate of `fd`.
+    static Result<std::shared_ptr<FileRegionSource>> openHandle(int fd, qint64 offset, qint64 size, QString name);
+#endif
     ~FileRegionSource() override;
 
-    qint64 size() const override { return m_size; }
-    QString name() const override { return m_name; }
+    qint64 size() const override
+    {
+        return m_size;
+    }
+    QString name() const override
+    {
+        return m_name;
+    }
     Status read(qint64 offset, qint64 length, char *out, Progress *progress = nullptr) const override;
     Result<bool> copyToFile(qint64 offset, qint64 length, int outFd) const override;
-    qint64 diskOffset() const override { return m_offset; }
+    qint64 diskOffset() const override
+    {
+        return m_offset;
+    }
 
 private:
     FileRegionSource() = default;
+    static Result<std::shared_ptr<FileRegionSource>> fromFile(std::unique_ptr<QFile> file, const QString &diskPath,
+                                                              qint64 offset, qint64 size, QString name);
     struct Handles;
     QString m_diskPath;
     QString m_name;

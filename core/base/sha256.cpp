@@ -2,9 +2,19 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "sha256.h"
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 
 namespace carton {
+
+namespace {
+// OpenSSL's one-time initialisation (reading its configuration) leaves error
+// state with the thread that runs it, and at exit frees only the exiting
+// thread's. Run it while this library loads, on the main thread, rather than in
+// whichever pool thread hashes first: that thread's state outlived OpenSSL's
+// cleanup and LeakSanitizer reported it (tst_readonlyopen).
+const bool kOpenSslInitialised = OPENSSL_init_crypto(OPENSSL_INIT_LOAD_CONFIG, nullptr) == 1;
+} // namespace
 
 void Sha256::Deleter::operator()(evp_md_ctx_st *ctx) const
 {

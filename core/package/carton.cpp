@@ -3,11 +3,9 @@
 #include "package/carton.h"
 
 #include "base/errorlocation.h"
+#include "base/scratchfile.h"
 #include "base/sha256.h"
 #include "format/cartontoml.h"
-
-#include <QDir>
-#include <QTemporaryFile>
 
 namespace carton {
 
@@ -22,7 +20,7 @@ const QString kFetchedTemplate = QStringLiteral("carton-linked-XXXXXX");
 // A fetched linked file: its temporary file, removed with the last reader.
 class FetchedFileSource final : public ByteSource {
 public:
-    FetchedFileSource(std::unique_ptr<QTemporaryFile> file, std::shared_ptr<FileRegionSource> region)
+    FetchedFileSource(std::unique_ptr<ScratchFile> file, std::shared_ptr<FileRegionSource> region)
         : m_file(std::move(file)), m_region(std::move(region))
     {
     }
@@ -39,7 +37,7 @@ public:
     qint64 diskOffset() const override { return m_region->diskOffset(); }
 
 private:
-    std::unique_ptr<QTemporaryFile> m_file; // declared first: destroyed after the region's handles
+    std::unique_ptr<ScratchFile> m_file; // declared first: destroyed after the region's handles
     std::shared_ptr<FileRegionSource> m_region;
 };
 
@@ -124,25 +122,24 @@ ByteSourceOpener Carton::byteSources(bool fetchLinks, const FetchOptions &fetch)
             return m_source->byteSource(path);
         // Into a temporary file, not memory: a linked file may be gigabytes (up to
         // the entry size limit); it goes when the last reader of it does.
-        auto spill = std::make_unique<QTemporaryFile>(QDir(QDir::tempPath()).filePath(kFetchedTemplate));
-        if (!spill->open())
-            return makeError(
-                ErrorCode::Io,
-                QStringLiteral("cannot create a temporary file for linked file %1: %2").arg(path, spill->errorString()),
-                spill->fileTemplate());
+        auto spill = std::make_unique<ScratchFile>(kFetchedTemplate);
+        if (Status s = spill->open(); !s) {
+            Error e = s.error();
+            e.message = QStringLiteral("%1 (for linked file %2)").arg(e.message, path);
+            return e;
+        }
         FetchOptions options = fetch;
         options.maxSize = std::min(options.maxSize, m_source->limits().maxEntrySize);
         const QByteArray sha = m_manifest->find(path)->sha256;
-        Status st = fetchLinkedFile(m_links->urlsFor(sha), sha, spill.get(), options);
-        if (st && !spill->flush())
-            st = makeError(ErrorCode::Io, spill->errorString(), spill->fileName());
+        Status st = fetchLinkedFile(m_links->urlsFor(sha), sha, &spill->device(), options);
+        if (st && !spill->device().flush())
+            st = makeError(ErrorCode::Io, spill->device().errorString(), spill->device().fileName());
         if (!st) {
             Error e = st.error();
             e.message = QStringLiteral("%1 (fetching linked file %2)").arg(e.message, path);
             return e;
         }
-        Result<std::shared_ptr<FileRegionSource>> region =
-            FileRegionSource::open(spill->fileName(), 0, spill->size(), path);
+        Result<std::shared_ptr<FileRegionSource>> region = spill->region(0, spill->device().size(), path);
         if (!region)
             return region.error();
         return ByteSourcePtr(std::make_shared<FetchedFileSource>(std::move(spill), std::move(region).value()));

@@ -2,11 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "remote/httpsource.h"
 
+#include "base/scratchfile.h"
 #include "remote/httptransfer.h"
 #include "remote/remoteurl.h"
 
-#include <QDir>
-#include <QTemporaryFile>
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -56,7 +55,7 @@ struct HttpSource::Private {
     qint64 hintEnd = -1;
 
     // The whole file, when the server cannot send ranges.
-    std::unique_ptr<QTemporaryFile> download;
+    std::unique_ptr<ScratchFile> download;
     std::shared_ptr<FileRegionSource> local;
 
     Error error(ErrorCode code, const QString &message) const
@@ -179,9 +178,9 @@ Status HttpSource::Private::probe(bool *rangesRefused, qint64 *announcedSize)
 
 Status HttpSource::Private::downloadWhole(qint64 announcedSize)
 {
-    download = std::make_unique<QTemporaryFile>(QDir::tempPath() + QStringLiteral("/carton-download-XXXXXX"));
-    if (!download->open())
-        return error(ErrorCode::Io, QStringLiteral("cannot create a temporary file: %1").arg(download->errorString()));
+    download = std::make_unique<ScratchFile>(QStringLiteral("carton-download-XXXXXX"));
+    if (Status s = download->open(); !s)
+        return error(ErrorCode::Io, s.error().message);
     Progress *progress = options.downloadProgress;
     if (progress && announcedSize > 0)
         progress->setTotal(progress->done() + announcedSize);
@@ -204,9 +203,10 @@ Status HttpSource::Private::downloadWhole(qint64 announcedSize)
         if (announcedSize >= 0 && written + n > announcedSize)
             return makeError(ErrorCode::Format,
                              QStringLiteral("the server sends more than the %1 bytes it announced").arg(announcedSize));
-        if (download->write(data, n) != n)
-            return makeError(ErrorCode::Io,
-                             QStringLiteral("cannot write the downloaded data: %1").arg(download->errorString()));
+        if (download->device().write(data, n) != n)
+            return makeError(
+                ErrorCode::Io,
+                QStringLiteral("cannot write the downloaded data: %1").arg(download->device().errorString()));
         written += n;
         if (progress)
             progress->advance(n, name);
@@ -219,10 +219,10 @@ Status HttpSource::Private::downloadWhole(qint64 announcedSize)
         return error(ErrorCode::Network, QStringLiteral("the download is truncated: %1 of the %2 bytes arrived")
                                              .arg(written)
                                              .arg(head->contentLength));
-    if (!download->flush())
+    if (!download->device().flush())
         return error(ErrorCode::Io,
-                     QStringLiteral("cannot write the downloaded data: %1").arg(download->errorString()));
-    auto opened = FileRegionSource::open(download->fileName(), 0, written, name);
+                     QStringLiteral("cannot write the downloaded data: %1").arg(download->device().errorString()));
+    auto opened = download->region(0, written, name);
     if (!opened)
         return opened.error();
     local = std::move(opened).value();

@@ -19,6 +19,22 @@ namespace carton {
 namespace {
 // How long one wait lasts before cancel, deadline and stderr are looked at again.
 constexpr int kPollMs = 20;
+
+// A sanitized build's children (the runner host) run under the sanitizer too, and
+// two of its defaults would change what the crash boundary sees: the sanitizer
+// turns SIGSEGV, SIGBUS, SIGFPE and SIGILL into a report and exit code 1 (the
+// host must die by its signal, as in a release build), and its shadow memory
+// takes terabytes of address space, so no child starts under RLIMIT_AS. The
+// memory limit goes to the sanitizer's soft_rss_limit_mb instead: past it,
+// allocations fail and the sanitizer reports "out-of-memory" (its operator new
+// never throws std::bad_alloc).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr const char *kSanitizerOptions = "ASAN_OPTIONS";
+#elif defined(__SANITIZE_THREAD__)
+constexpr const char *kSanitizerOptions = "TSAN_OPTIONS";
+#else
+constexpr const char *kSanitizerOptions = nullptr;
+#endif
 } // namespace
 
 QString signalName(int signal)
@@ -55,16 +71,27 @@ FramedProcess::~FramedProcess()
 Status FramedProcess::start(const Options &options)
 {
     m_options = options;
+    if (kSanitizerOptions) {
+        const QString name = QString::fromLatin1(kSanitizerOptions);
+        QStringList values = {m_options.environment.value(name),
+                              QStringLiteral("handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0")};
+        if (m_options.addressSpaceLimit > 0)
+            values << QStringLiteral("soft_rss_limit_mb=%1:allocator_may_return_null=1")
+                          .arg(m_options.addressSpaceLimit >> 20);
+        values.removeAll(QString());
+        m_options.environment.insert(name, values.join(u':'));
+        m_options.addressSpaceLimit = 0;
+    }
     m_process = std::make_unique<QProcess>();
-    m_process->setProgram(options.program);
-    m_process->setArguments(options.arguments);
-    m_process->setProcessEnvironment(options.environment);
-    if (!options.workingDirectory.isEmpty())
-        m_process->setWorkingDirectory(options.workingDirectory);
-    m_process->setProcessChannelMode(options.forwardStderr ? QProcess::ForwardedErrorChannel
-                                                           : QProcess::SeparateChannels);
+    m_process->setProgram(m_options.program);
+    m_process->setArguments(m_options.arguments);
+    m_process->setProcessEnvironment(m_options.environment);
+    if (!m_options.workingDirectory.isEmpty())
+        m_process->setWorkingDirectory(m_options.workingDirectory);
+    m_process->setProcessChannelMode(m_options.forwardStderr ? QProcess::ForwardedErrorChannel
+                                                             : QProcess::SeparateChannels);
 #ifdef Q_OS_UNIX
-    const qint64 limit = options.addressSpaceLimit;
+    const qint64 limit = m_options.addressSpaceLimit;
     m_process->setChildProcessModifier([limit] {
     // Only async-signal-safe calls here (between fork and exec).
 #ifdef Q_OS_LINUX
@@ -80,7 +107,7 @@ Status FramedProcess::start(const Options &options)
     m_process->start(QIODevice::ReadWrite | QIODevice::Unbuffered);
     if (!m_process->waitForStarted(30'000))
         return makeError(ErrorCode::Io, QStringLiteral("cannot start the %1 \"%2\": %3")
-                                            .arg(options.what, options.program, m_process->errorString()));
+                                            .arg(m_options.what, m_options.program, m_process->errorString()));
     return {};
 }
 

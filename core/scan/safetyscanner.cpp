@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "scan/safetyscanner.h"
 
+#include "base/scratchfile.h"
 #include "package/carton.h"
 #include "scan/codeinspector.h"
 #include "scan/pickleallowlist.h"
@@ -12,7 +13,6 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSet>
-#include <QTemporaryFile>
 #include <QUrl>
 
 namespace carton {
@@ -168,7 +168,7 @@ void Scan::pickleFile(const CartonSource &source, const SourceFile &f)
         return;
     }
     if (isZipMagic(*head)) {
-        std::unique_ptr<QTemporaryFile> spill;
+        std::unique_ptr<ScratchFile> spill;
         Result<std::unique_ptr<ZipReader>> zip = makeError(ErrorCode::Io, {});
         Limits limits = m_options.limits;
         limits.quarantineUnsafeEntries = true;
@@ -182,21 +182,25 @@ void Scan::pickleFile(const CartonSource &source, const SourceFile &f)
                         .arg(m_options.maxSpillBytes));
             return;
         } else {
-            spill = std::make_unique<QTemporaryFile>();
+            spill = std::make_unique<ScratchFile>(QStringLiteral("carton-scan-XXXXXX"));
             Result<std::unique_ptr<QIODevice>> in = source.open(f.path);
-            if (!in || !spill->open()) {
-                problem(in ? QStringLiteral("%1: cannot create a temporary file: %2").arg(f.path, spill->errorString())
-                           : in.error().toString());
+            if (!in) {
+                problem(in.error().toString());
                 return;
             }
+            if (Status s = spill->open(); !s) {
+                problem(QStringLiteral("%1: %2").arg(f.path, s.error().message));
+                return;
+            }
+            QFile &out = spill->device();
             QByteArray chunk(1 << 20, Qt::Uninitialized);
             qint64 total = 0;
             for (qint64 n; (n = (*in)->read(chunk.data(), chunk.size())) > 0;) {
                 total += n;
-                if (total > m_options.maxSpillBytes || spill->write(chunk.constData(), n) != n) {
+                if (total > m_options.maxSpillBytes || out.write(chunk.constData(), n) != n) {
                     problem(QStringLiteral("%1: cannot decode into a temporary file (%2)")
                                 .arg(f.path, total > m_options.maxSpillBytes ? QStringLiteral("too large")
-                                                                             : spill->errorString()));
+                                                                             : out.errorString()));
                     return;
                 }
             }
@@ -208,8 +212,16 @@ void Scan::pickleFile(const CartonSource &source, const SourceFile &f)
                             .arg((*in)->errorString()));
                 return;
             }
-            spill->flush();
-            zip = ZipReader::openRegion(spill->fileName(), 0, -1, limits, f.path);
+            if (!out.flush()) {
+                problem(QStringLiteral("%1: cannot decode into a temporary file (%2)").arg(f.path, out.errorString()));
+                return;
+            }
+            Result<std::shared_ptr<FileRegionSource>> region = spill->region(0, total, f.path);
+            if (!region) {
+                problem(region.error().toString());
+                return;
+            }
+            zip = ZipReader::open(std::move(region).value(), f.path, limits, f.path);
         }
         if (!zip) {
             problem(QStringLiteral("%1: a zip that cannot be read: %2").arg(f.path, zip.error().toString()));

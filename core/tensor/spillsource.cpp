@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensor/spillsource.h"
 
-#include <QDir>
-#include <QFile>
-#include <QTemporaryFile>
+#include "base/scratchfile.h"
+
+#include <QIODevice>
 #include <atomic>
 #include <condition_variable>
 #include <cstring>
@@ -52,8 +52,7 @@ struct SpillSource::Private {
     QString name;
     qint64 reserved = 0; // bytes of the memory budget held
     std::unique_ptr<char[]> memory;
-    QTemporaryFile spillFile;
-    QString spillPath;
+    ScratchFile spillFile{QStringLiteral("carton-spill-XXXXXX")};
 
     mutable std::mutex mutex;
     mutable std::condition_variable changed;
@@ -89,14 +88,10 @@ void SpillSource::Private::run()
         return;
     }
     if (!memory) {
-        spillFile.setFileTemplate(QDir::tempPath() + QStringLiteral("/carton-spill-XXXXXX"));
-        if (!spillFile.open()) {
-            finish(makeError(ErrorCode::Io,
-                             QStringLiteral("cannot create a spill file: %1").arg(spillFile.errorString()), name),
-                   true);
+        if (Status s = spillFile.open(); !s) {
+            finish(makeError(ErrorCode::Io, s.error().message, name), true);
             return;
         }
-        spillPath = spillFile.fileName();
     }
     std::unique_ptr<char[]> buffer(memory ? nullptr : new char[kChunk]);
     qint64 done = 0;
@@ -141,9 +136,10 @@ void SpillSource::Private::run()
                    false);
             return;
         }
-        if (!memory && (spillFile.write(target, got) != got || !spillFile.flush())) {
+        if (!memory && (spillFile.device().write(target, got) != got || !spillFile.device().flush())) {
             finish(makeError(ErrorCode::Io,
-                             QStringLiteral("cannot write the spill file: %1").arg(spillFile.errorString()), name),
+                             QStringLiteral("cannot write the spill file: %1").arg(spillFile.device().errorString()),
+                             name),
                    true);
             return;
         }
@@ -260,7 +256,7 @@ Status SpillSource::read(qint64 offset, qint64 length, char *out, Progress *prog
     // Handles on the spill file (a FileRegionSource over what is decoded so far;
     // renewed when more has been decoded since).
     if (!d->reader || d->reader->size() < end) {
-        auto region = FileRegionSource::open(d->spillPath, 0, d->decoded.load(std::memory_order_acquire), d->name);
+        auto region = d->spillFile.region(0, d->decoded.load(std::memory_order_acquire), d->name);
         if (!region)
             return region.error();
         d->reader = std::move(region).value();

@@ -212,8 +212,11 @@ void histogramOf(const double *v, qint64 n, double lo, double scale, int bins, q
 // ---- float32 kernels: explicit 8-lane vectors (GCC/Clang vector extensions; two
 // SSE2 registers each by default, one AVX2 register in the avx2 clone picked at run
 // time). Counts are per-lane int32 (a call handles < 2^31 elements per lane), sums
-// and squared deviations are double per lane, combined at the end.
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__SANITIZE_ADDRESS__)
+// and squared deviations are double per lane, combined at the end. Sanitized builds
+// get no clones: the ifunc resolver runs during relocation, before the sanitizer's
+// runtime is up, and its instrumented code crashes there (seen with TSan).
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__SANITIZE_ADDRESS__) &&               \
+    !defined(__SANITIZE_THREAD__)
 #define CARTON_STATS_DISPATCH __attribute__((target_clones("avx2", "default")))
 #else
 #define CARTON_STATS_DISPATCH

@@ -186,20 +186,28 @@ void TestCliKill::killedExportLeavesNothing_data()
 }
 
 // Export to a new file writes an unnamed temporary linked into place when
-// complete: killed at any point, it leaves no file and no temporary.
+// complete: killed at any point, it leaves no file and no temporary, neither
+// beside the output nor in the temporary folder (the zstd tensor is decoded into a
+// spill file there, unlinked as soon as it is made).
 void TestCliKill::killedExportLeavesNothing()
 {
     QFETCH(double, fraction);
     QFETCH(QString, format);
     QTemporaryDir outDir;
+    QTemporaryDir tempDir;
     const QString dir = QFileInfo(outDir.path()).canonicalFilePath();
     const QString out = dir + QStringLiteral("/w.") + format;
     const QByteArray before = sha256File(m_tensorCarton);
-    const bool killed =
-        runAndKill({QStringLiteral("export-tensor"), m_tensorCarton, QStringLiteral("w"), QStringLiteral("-o"), out},
-                   dir, qint64(fraction * double(160 << 20)));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("TMPDIR"), tempDir.path());
+    const bool killed = killtrials::runAndKill(
+        QStringLiteral(CARTON_CLI),
+        {QStringLiteral("export-tensor"), m_tensorCarton, QStringLiteral("w"), QStringLiteral("-o"), out}, dir,
+        qint64(fraction * double(160 << 20)), environment);
     QVERIFY2(killed, "the export finished before the kill point");
-    QCOMPARE(QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot), QStringList());
+    const auto everything = QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot;
+    QCOMPARE(QDir(dir).entryList(everything), QStringList());
+    QCOMPARE(QDir(tempDir.path()).entryList(everything), QStringList());
     QCOMPARE(sha256File(m_tensorCarton), before);
     // Uninterrupted, the same export completes.
     const RunResult r =

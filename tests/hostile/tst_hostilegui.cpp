@@ -26,7 +26,10 @@ using studio::MainWindow;
 namespace {
 
 #ifdef CARTON_SANITIZED
-constexpr qint64 kTimeLimitMs = 20'000;
+// ASan runs the whole GUI path several times slower, and more when the machine is
+// shared (22 s and 33 s seen for zip-100k-entries and toml-40k-undeclared-keys
+// with a second build running): the release build holds the 5 s bound.
+constexpr qint64 kTimeLimitMs = 60'000;
 constexpr qint64 kGrowthLimitKiB = 1536 << 10;
 #else
 constexpr qint64 kTimeLimitMs = 5'000;

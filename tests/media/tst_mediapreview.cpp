@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "mediapreview.h"
+#include "mediastreams.h"
 #include "mediatestutil.h"
 #include "videoview.h"
 #include "views/fileviewer.h"
@@ -10,6 +11,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -38,6 +40,7 @@ private slots:
     void textNamedMp3();
     void fileViewerPlaysMedia();
     void selfTestsPagePlaysExampleMedia();
+    void staleCopiesAreRemoved();
 
 private:
     std::shared_ptr<const carton::Carton> carton(const QString &method) const
@@ -116,6 +119,10 @@ void TestMediaPreview::video()
     if (!copy.isEmpty()) {
         QCOMPARE(QFileInfo(copy).size(), m_zstd->source().find(u"misc/clip.mp4"_s)->size);
         QCOMPARE(QFile::permissions(copy) & (QFile::ReadOther | QFile::ReadGroup), QFile::Permissions());
+        QVERIFY2(QFileInfo(copy).fileName().startsWith(u"carton-media-%1-"_s.arg(QCoreApplication::applicationPid())),
+                 qPrintable(copy)); // what removeStaleCopies() goes by
+        QCOMPARE(MediaStreams::removeStaleCopies(QFileInfo(copy).absolutePath()), 0); // ours: in use
+        QVERIFY(QFileInfo::exists(copy));
     }
     QTRY_VERIFY_WITH_TIMEOUT(preview.player()->duration() > 0, 5'000);
     QVERIFY2(qAbs(preview.player()->duration() - 2000) <= 100,
@@ -288,4 +295,33 @@ void TestMediaPreview::selfTestsPagePlaysExampleMedia()
 }
 
 QTEST_MAIN(TestMediaPreview)
+// A copy whose owner no longer runs (killed, crashed) is removed; one whose owner
+// runs, one without a PID and other files stay.
+void TestMediaPreview::staleCopiesAreRemoved()
+{
+    QProcess finished;
+    finished.start(u"/bin/true"_s, {});
+    QVERIFY(finished.waitForStarted());
+    const qint64 deadPid = finished.processId();
+    QVERIFY(finished.waitForFinished());
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QStringList names = {u"carton-media-%1-Ab12Cd.mp4"_s.arg(deadPid),
+                               u"carton-media-%1-Ef34Gh.wav"_s.arg(QCoreApplication::applicationPid()),
+                               u"carton-media-Ij56Kl.mp3"_s, u"carton-media-x-Mn78Op"_s,
+                               u"other-%1-Qr90St"_s.arg(deadPid)};
+    for (const QString &name : names) {
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("data");
+    }
+    QCOMPARE(MediaStreams::removeStaleCopies(dir.path()), 1);
+    QStringList left = QDir(dir.path()).entryList(QDir::Files);
+    left.sort();
+    QStringList expected = names.mid(1);
+    expected.sort();
+    QCOMPARE(left, expected);
+    QCOMPARE(MediaStreams::removeStaleCopies(dir.path()), 0);
+}
+
 #include "tst_mediapreview.moc"

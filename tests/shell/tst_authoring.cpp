@@ -41,8 +41,10 @@ namespace {
 // the box runs its own event loop). `seen` is set when it was answered.
 void answerMessageBox(const QString &name, QMessageBox::StandardButton button, bool *seen)
 {
+    // The pending timer owns the poll; the poll itself holds only a weak
+    // reference (a strong one would be a cycle that LeakSanitizer reports).
     auto poll = std::make_shared<std::function<void(int)>>();
-    *poll = [name, button, seen, poll](int triesLeft) {
+    *poll = [name, button, seen, weak = std::weak_ptr(poll)](int triesLeft) {
         auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
         if (box && box->objectName() == name) {
             *seen = true;
@@ -50,7 +52,7 @@ void answerMessageBox(const QString &name, QMessageBox::StandardButton button, b
             return;
         }
         if (triesLeft > 0)
-            QTimer::singleShot(20, [poll, triesLeft] { (*poll)(triesLeft - 1); });
+            QTimer::singleShot(20, [self = weak.lock(), triesLeft] { (*self)(triesLeft - 1); });
     };
     QTimer::singleShot(0, [poll] { (*poll)(500); });
 }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/errorlocation.h"
 #include "fixturepolicy.h"
+#include "jobs/latestjob.h"
 #include "markdown/markdownrenderer.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
@@ -313,9 +314,9 @@ void TestCartonView::extractCancelled()
     CartonView view(m_rich, m_settings.get());
     QTemporaryDir target;
     QVERIFY(target.isValid());
-    // Hold the pool's only thread so the job cannot start before the cancel: the
-    // cancel always wins, whatever the machine's speed.
-    QThreadPool *pool = QThreadPool::globalInstance();
+    // Hold the only thread of the pool LatestJob runs on, so that the job cannot
+    // start before the cancel: the cancel always wins, whatever the machine's speed.
+    QThreadPool *pool = studio::LatestJob::pool();
     const int threads = pool->maxThreadCount();
     pool->setMaxThreadCount(1);
     QSemaphore started, release;

@@ -5,10 +5,22 @@
 #include "package/cartonsource.h"
 #include "regiondevice.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
+#ifdef Q_OS_UNIX
+#include <cerrno>
+#include <csignal>
+#include <limits>
+#include <unistd.h>
+#endif
+
 namespace studio {
+
+namespace {
+const QString kCopyPrefix = QStringLiteral("carton-media-");
+}
 
 std::unique_ptr<QIODevice> MediaStreams::openRegion(const carton::CartonSource &source, const QString &path)
 {
@@ -32,8 +44,9 @@ MediaStreams::copyToTemporary(const carton::CartonSource &source, const QString 
     if (!in.ok())
         return in.error();
     const QString suffix = QFileInfo(path).suffix();
-    auto out = std::make_shared<QTemporaryFile>(QDir::tempPath() + QStringLiteral("/carton-media-XXXXXX") +
-                                                (suffix.isEmpty() ? QString() : QString(u'.' + suffix)));
+    auto out = std::make_shared<QTemporaryFile>(
+        QDir::tempPath() + u'/' + kCopyPrefix + QString::number(QCoreApplication::applicationPid()) +
+        QStringLiteral("-XXXXXX") + (suffix.isEmpty() ? QString() : QString(u'.' + suffix)));
     if (!out->open())
         return carton::makeError(ErrorCode::Io,
                                  QStringLiteral("cannot create a temporary file: %1").arg(out->errorString()), path);
@@ -61,6 +74,30 @@ MediaStreams::copyToTemporary(const carton::CartonSource &source, const QString 
         return carton::makeError(ErrorCode::Io, out->errorString(), path);
     out->close(); // the file stays until the QTemporaryFile is destroyed
     return out;
+}
+
+int MediaStreams::removeStaleCopies(const QString &folder)
+{
+    int removed = 0;
+#ifdef Q_OS_UNIX
+    const QFileInfoList copies =
+        QDir(folder).entryInfoList({kCopyPrefix + u'*'}, QDir::Files | QDir::Hidden | QDir::NoSymLinks);
+    for (const QFileInfo &copy : copies) {
+        // carton-media-PID-XXXXXX[.ext]; names without a PID (older versions) are
+        // left alone: their owner cannot be told.
+        const QString rest = copy.fileName().mid(kCopyPrefix.size());
+        bool ok = false;
+        const qint64 pid = rest.left(rest.indexOf(u'-')).toLongLong(&ok);
+        if (!ok || pid <= 0 || pid > std::numeric_limits<pid_t>::max() || copy.ownerId() != ::getuid())
+            continue;
+        if (::kill(pid_t(pid), 0) == 0 || errno != ESRCH)
+            continue; // running (or not ours to ask about)
+        removed += QFile::remove(copy.filePath()) ? 1 : 0;
+    }
+#else
+    Q_UNUSED(folder);
+#endif
+    return removed;
 }
 
 } // namespace studio

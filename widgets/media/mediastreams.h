@@ -27,9 +27,16 @@ public:
     // Streams the (decompressed) file into a private temporary file (mode 0600,
     // removed when the last owner drops it), in 1 MiB chunks, cancellable through
     // `progress`. Keeps the file's extension, which some backends use as a hint.
+    // The player opens it by name, so it cannot be unlinked while in use: it is
+    // named "carton-media-PID-XXXXXX" after the process that owns it.
     // Blocking: run it on a worker thread.
     static carton::Result<std::shared_ptr<QTemporaryFile>>
     copyToTemporary(const carton::CartonSource &source, const QString &path, carton::Progress &progress);
+
+    // Removes the copies in `folder` that a process which no longer runs left behind
+    // (it crashed or was killed); returns how many. The app calls it at start.
+    // Unix only (elsewhere returns 0).
+    static int removeStaleCopies(const QString &folder);
 };
 
 } // namespace studio

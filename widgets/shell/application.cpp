@@ -2,9 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "application.h"
 
+#include "mediastreams.h"
 #include "shellicons.h"
 #include "verificationrunner.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileOpenEvent>
 #include <QThreadPool>
@@ -40,6 +42,8 @@ Application::Application(int &argc, char **argv) : QApplication(argc, argv)
 {
     processClock().start();
     setApplicationMetadata();
+    // Media copies that a crashed or killed instance left in the temporary folder.
+    QThreadPool::globalInstance()->start([] { MediaStreams::removeStaleCopies(QDir::tempPath()); });
 }
 
 Application::~Application() = default;
