@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "package/verifier.h"
 
+#include "base/alignedbuffer.h"
 #include "base/sha256.h"
 #include "package/carton.h"
 #include "zip/zipcrc.h"
@@ -58,7 +59,7 @@ struct Work {
 Result<QByteArray> hashDevice(QIODevice &device, qint64 size, Progress *progress, const QString &path,
                               quint32 *crc = nullptr)
 {
-    thread_local QByteArray buffer(kInlineChunk, Qt::Uninitialized);
+    thread_local AlignedBuffer buffer(kInlineChunk);
     Sha256 sha;
     for (qint64 left = size; size < 0 || left > 0;) {
         if (progress && progress->isCancelled())
@@ -108,7 +109,7 @@ Result<QByteArray> hashRegion(const CartonSource::RawRegion &region, Progress *p
 
     constexpr int kSlots = 4;
     struct Slot {
-        QByteArray data;
+        AlignedBuffer data;
         qint64 size = 0;
     };
     std::array<Slot, kSlots> ring;
@@ -232,7 +233,7 @@ Result<QByteArray> hashFile(const CartonSource &source, const QString &path, Pro
     Result<ByteSourcePtr> bytes = source.byteSource(path);
     if (!bytes)
         return bytes.error();
-    thread_local QByteArray buffer(kInlineChunk, Qt::Uninitialized);
+    thread_local AlignedBuffer buffer(kInlineChunk);
     quint32 crc = zipCrc32(0, nullptr, 0);
     Sha256 sha;
     for (qint64 done = 0; done < region->size;) {

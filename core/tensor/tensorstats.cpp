@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensor/tensorstats.h"
 
+#include "base/alignedbuffer.h"
+
 #include <QFloat16>
 #include <QThread>
 #include <atomic>
@@ -386,7 +388,7 @@ void floatHistogram(const float *p, qint64 n, double lo, double scale, int bins,
 
 // Per-thread buffers, allocated once per thread (bounded by the chunk size).
 struct Scratch {
-    std::vector<char> bytes;
+    AlignedBuffer bytes;        // the chunk as read (page-aligned: the kernel copies into it fastest)
     std::vector<double> values; // the chunk widened to double (dtypes other than float32)
     std::vector<qint32> index;  // bin of every element (float32 histogram)
     std::vector<qint64> tables; // four histogram tables of bins + 1 (the last: NaN/±Inf)
@@ -401,7 +403,7 @@ Status forEachChunk(const TensorReader &tensor, const QList<TensorRegion> &chunk
     std::mutex mutex;
     std::optional<Error> failure;
     auto run = [&](Scratch &s) {
-        s.bytes.resize(static_cast<std::size_t>(chunkElements * tensor.elementSize()));
+        s.bytes.resize(chunkElements * tensor.elementSize());
         for (qsizetype i = next.fetch_add(1); i < chunks.size(); i = next.fetch_add(1)) {
             if (progress && progress->isCancelled()) {
                 std::lock_guard lock(mutex);
@@ -412,7 +414,7 @@ Status forEachChunk(const TensorReader &tensor, const QList<TensorRegion> &chunk
             qint64 n = 1;
             for (qint64 c : chunk.count)
                 n *= c;
-            const Status st = tensor.read(chunk, s.bytes.data(), qint64(s.bytes.size()));
+            const Status st = tensor.read(chunk, s.bytes.data(), s.bytes.size());
             if (!st) {
                 std::lock_guard lock(mutex);
                 failure = st.error();
