@@ -688,9 +688,10 @@ carton::Status SelfTestsEditor::importTensorWithProgress(const QString &path, co
     const QString key = QStringLiteral("import");
     job.start(
         key,
-        [state = m_document->state(), name, tensor = *reader](carton::Progress &progress) {
-            return testdata::withImportedTensor(state, name, *tensor, &progress);
-        },
+        // `original` keeps the carton that the state's entries point into alive: a
+        // cancelled job may still be reading when the editor and its document go.
+        [state = m_document->state(), original = m_document->original(), name, tensor = *reader](
+            carton::Progress &progress) { return testdata::withImportedTensor(state, name, *tensor, &progress); },
         [this, &status, &dialog, name](const carton::Result<DocumentState> &next) {
             status = applyImport(next, name); // (by reference: GCC 12 warns falsely on moving it here)
             dialog.reset();                   // closes it: exec() returns
