@@ -11,7 +11,11 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 jobs=$(nproc)
 # ccache makes a second clone or a re-run rebuild only what changed. Paths are
-# made relative (CCACHE_BASEDIR=/) so that clones in other folders share hits.
+# made relative (CCACHE_BASEDIR=/) so that clones in other folders share hits;
+# with "/" the system headers' paths are made relative too, so only clones at
+# the same depth do (/tmp/ci/main and CI's clone, say; not /work/main). A base
+# of the clone itself would lift that, at the price of one cold rebuild of
+# every tree in the cache: left for a session with the time for it.
 launcher=()
 if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR=${CCACHE_BASEDIR:-/} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
