@@ -294,7 +294,6 @@ void TestMediaPreview::selfTestsPagePlaysExampleMedia()
     QVERIFY(media->message().contains(u"text/plain"_s));
 }
 
-QTEST_MAIN(TestMediaPreview)
 // A copy whose owner no longer runs (killed, crashed) is removed; one whose owner
 // runs, one without a PID and other files stay.
 void TestMediaPreview::staleCopiesAreRemoved()
@@ -324,4 +323,5 @@ void TestMediaPreview::staleCopiesAreRemoved()
     QCOMPARE(MediaStreams::removeStaleCopies(dir.path()), 0);
 }
 
+QTEST_MAIN(TestMediaPreview)
 #include "tst_mediapreview.moc"

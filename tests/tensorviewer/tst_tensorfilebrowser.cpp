@@ -8,6 +8,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QFontMetrics>
+#include <QHeaderView>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -94,6 +96,10 @@ private slots:
         QCOMPARE(browser.metadataView()->topLevelItemCount(), 1);
         QCOMPARE(browser.metadataView()->topLevelItem(0)->text(0), QStringLiteral("format"));
         QCOMPARE(browser.metadataView()->topLevelItem(0)->text(1), QStringLiteral("pt"));
+        // The key column shows its whole header ("__metadata__ key"), not an elided one.
+        const QFontMetrics metrics = browser.metadataView()->header()->fontMetrics();
+        QVERIFY(browser.metadataView()->columnWidth(0) >
+                metrics.horizontalAdvance(browser.metadataView()->headerItem()->text(0)));
 
         QSignalSpy shown(browser.viewer(), &TensorViewer::tensorShown);
         QVERIFY(browser.selectTensor(QStringLiteral("b")));

@@ -15,6 +15,7 @@
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace studio {
 
@@ -187,6 +188,10 @@ void TensorFileBrowser::open(const QString &name, BytesOpener bytes)
             for (const auto &[key, value] : listing->metadata)
                 new QTreeWidgetItem(m_metadata, {key, value});
             m_metadata->setVisible(!listing->metadata.isEmpty());
+            // The key column fits its header and keys, up to 40 characters wide.
+            m_metadata->resizeColumnToContents(0);
+            m_metadata->setColumnWidth(
+                0, std::min(m_metadata->columnWidth(0), m_metadata->fontMetrics().averageCharWidth() * 40));
             const TensorOpener opener = listing->opener;
             m_openSelected = [this, opener](const QString &tensor) { m_viewer->open(tensor, opener); };
             m_viewer->showMessage(listing->entries.isEmpty() ? tr("The file holds no tensors.")
