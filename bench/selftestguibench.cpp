@@ -16,6 +16,7 @@
 #include "selftestrunner.h"
 #include "selftestspage.h"
 #include "selftesttestutil.h"
+#include "testpaths.h"
 #include "testsession.h"
 
 #include <QAction>
@@ -92,8 +93,8 @@ int main(int argc, char **argv)
 
     studio::SelfTestsPage page(carton);
     RunOptions options;
-    options.hostExecutable = QStringLiteral(CARTON_BINARY_DIR "/bin/carton-runner-host");
-    options.pluginSearchPaths = {QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/runners")};
+    options.hostExecutable = testutil::binaryPath(u"/bin/carton-runner-host");
+    options.pluginSearchPaths = {testutil::binaryPath(u"/lib/carton-studio/runners")};
     page.setRunOptions(options);
     page.resize(1200, 800);
     page.show();

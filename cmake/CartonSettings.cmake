@@ -84,12 +84,10 @@ endfunction()
 function(carton_add_test name)
   cmake_parse_arguments(arg "" "" "SOURCES;LIBS" ${ARGN})
   qt_add_executable(${name} ${arg_SOURCES})
-  target_link_libraries(${name} PRIVATE carton_settings Qt6::Test ${arg_LIBS})
+  # The build's folders come from carton_testpaths (tests/CMakeLists.txt), not
+  # from definitions here: those would make every test object differ per clone.
+  target_link_libraries(${name} PRIVATE carton_settings carton_testpaths Qt6::Test ${arg_LIBS})
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/common)
-  target_compile_definitions(${name} PRIVATE
-    CARTON_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared"
-    CARTON_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
-    CARTON_BINARY_DIR="${PROJECT_BINARY_DIR}")
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 600)
 endfunction()

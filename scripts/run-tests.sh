@@ -15,7 +15,10 @@ jobs=$(nproc)
 # with "/" the system headers' paths are made relative too, so only clones at
 # the same depth do (/tmp/ci/main and CI's clone, say; not /work/main). A base
 # of the clone itself would lift that, at the price of one cold rebuild of
-# every tree in the cache: left for a session with the time for it.
+# every tree in the cache: left for a session with the time for it. No compile
+# line may name the clone's folder either (a -D with a path makes each clone's
+# object its own): tests get the build's folders from tests/common/testpaths.cpp,
+# the one object that differs.
 launcher=()
 if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR=${CCACHE_BASEDIR:-/} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
@@ -41,13 +44,27 @@ lsan_tracer_crashes() {
        /^Test Failed\./ {if (tracer) names = names " " name; else other = 1}
        END {if (other) print "OTHER"; else print substr(names, 2)}' "$1"
 }
+# ccache_counts [BEFORE]: "HITS MISSES" so far (nothing without ccache); with
+# BEFORE, what was added since then.
+ccache_counts() {
+  [ ${#launcher[@]} -gt 0 ] || return 0
+  ccache --print-stats | awk -v before="${1:-0 0}" '
+    /^(direct|preprocessed)_cache_hit\t/ {hit += $2}
+    /^cache_miss\t/ {miss += $2}
+    END {split(before, b, " "); print hit - b[1], miss - b[2]}'
+}
 rc=0
 read -r -a presets <<<"${CARTON_TEST_PRESETS:-core-only release}"
 for preset in "${presets[@]}"; do
   started=$SECONDS
   echo "== $preset: configure and build" >&2
   cmake --preset "$preset" "${launcher[@]}" "$@" >/dev/null
+  before=$(ccache_counts)
   cmake --build --preset "$preset" -j "$jobs"
+  if [ -n "$before" ]; then
+    read -r hits misses <<<"$(ccache_counts "$before")"
+    echo "== $preset: ccache: $hits objects reused, $misses compiled" >&2
+  fi
   echo "== $preset: test" >&2
   if ! QT_QPA_PLATFORM=offscreen ctest --preset "$preset" -j "$jobs"; then
     # LeakSanitizer's stop-the-world tracer sometimes crashes at exit ("Tracer

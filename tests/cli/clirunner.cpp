@@ -3,6 +3,7 @@
 #include "clirunner.h"
 
 #include "killtrials.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -33,7 +34,7 @@ RunResult runProgram(const QString &program, const QStringList &args, int timeou
 
 RunResult runCarton(const QStringList &args)
 {
-    return runProgram(QStringLiteral(CARTON_CLI), args);
+    return runProgram(testutil::binaryPath(u"/bin/carton"), args);
 }
 
 bool haveProgram(const QString &program)

@@ -3,6 +3,7 @@
 // The `carton` tool end to end: real binary, real files, independent cross-checks.
 #include "clirunner.h"
 #include "fixturepolicy.h"
+#include "testpaths.h"
 #include "testutil.h"
 
 #include <QCryptographicHash>
@@ -18,8 +19,8 @@
 
 namespace {
 
-const QString kFixture = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
-const QString kSampleDir = QStringLiteral(CARTON_SOURCE_DIR "/resources/sample");
+const QString kFixture = testutil::sharedPath(u"/fixtures/upstream/test.carton");
+const QString kSampleDir = testutil::sourcePath(u"/resources/sample");
 const QByteArray kFixtureHash = "f1cae5143a92a44e3a7e1d9c32a0245065dfb6e0f1e91c18b5e44356d081dfb5";
 
 QByteArray readAll(const QString &path)
@@ -688,7 +689,7 @@ void TestCli::runnersListsPluginsAndProblems()
     QFile broken(dir.filePath(QStringLiteral("bad/libbroken.so")));
     QVERIFY(broken.open(QIODevice::WriteOnly) && broken.write("not a library") > 0);
     broken.close();
-    const QString testRunners = QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/test-runners");
+    const QString testRunners = testutil::binaryPath(u"/lib/carton-studio/test-runners");
     const QByteArray oldPath = qgetenv("CARTON_RUNNER_PATH");
     const QByteArray oldHome = qgetenv("XDG_DATA_HOME");
     qputenv("CARTON_RUNNER_PATH", (testRunners + QDir::listSeparator() + dir.filePath(QStringLiteral("bad"))).toUtf8());
@@ -704,9 +705,8 @@ void TestCli::runnersListsPluginsAndProblems()
     QCOMPARE(searched.size(), 4);
     QCOMPARE(searched.at(0).toString(), testRunners);
     QCOMPARE(searched.at(2).toString(), dir.filePath(QStringLiteral("data/carton-studio/runners")));
-    QCOMPARE(searched.at(3).toString(), QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/runners"));
-    QCOMPARE(o.value(QStringLiteral("runner_host")).toString(),
-             QStringLiteral(CARTON_BINARY_DIR "/bin/carton-runner-host"));
+    QCOMPARE(searched.at(3).toString(), testutil::binaryPath(u"/lib/carton-studio/runners"));
+    QCOMPARE(o.value(QStringLiteral("runner_host")).toString(), testutil::binaryPath(u"/bin/carton-runner-host"));
     const QJsonArray plugins = o.value(QStringLiteral("plugins")).toArray();
     QStringList names;
     for (const QJsonValue &p : plugins)

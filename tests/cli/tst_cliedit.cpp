@@ -5,6 +5,7 @@
 // sha256sum, and by our zip reader for the raw bytes of unchanged entries; a save
 // killed with SIGKILL at several points leaves the original intact.
 #include "clirunner.h"
+#include "testpaths.h"
 #include "testutil.h"
 #include "zip/zipreader.h"
 
@@ -26,8 +27,8 @@ using carton::ZipReader;
 
 namespace {
 
-const QString kFixture = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
-const QString kSampleDir = QStringLiteral(CARTON_SOURCE_DIR "/resources/sample");
+const QString kFixture = testutil::sharedPath(u"/fixtures/upstream/test.carton");
+const QString kSampleDir = testutil::sourcePath(u"/resources/sample");
 
 using testutil::readFile;
 using testutil::writeFile;
@@ -326,7 +327,7 @@ void tst_CliEdit::killedSaveLeavesOriginalIntact()
     QStringList args{QStringLiteral("edit"), original, QStringLiteral("--set"), QStringLiteral("model_name=killed")};
     if (!inPlace)
         args << QStringLiteral("-o") << out;
-    child.start(QStringLiteral(CARTON_CLI), args);
+    child.start(testutil::binaryPath(u"/bin/carton"), args);
     QVERIFY(child.waitForStarted());
     std::optional<qint64> seen;
     QElapsedTimer timer;

@@ -10,6 +10,7 @@
 // (`carton edit`, the save path, has its own kill test in tst_cliedit.)
 #include "clirunner.h"
 #include "killtrials.h"
+#include "testpaths.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -37,7 +38,7 @@ bool isUnpackTemporary(const QString &relativePath)
 
 bool runAndKill(const QStringList &args, const QString &watched, qint64 threshold)
 {
-    return killtrials::runAndKill(QStringLiteral(CARTON_CLI), args, watched, threshold);
+    return killtrials::runAndKill(testutil::binaryPath(u"/bin/carton"), args, watched, threshold);
 }
 
 } // namespace
@@ -201,7 +202,7 @@ void TestCliKill::killedExportLeavesNothing()
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("TMPDIR"), tempDir.path());
     const bool killed = killtrials::runAndKill(
-        QStringLiteral(CARTON_CLI),
+        testutil::binaryPath(u"/bin/carton"),
         {QStringLiteral("export-tensor"), m_tensorCarton, QStringLiteral("w"), QStringLiteral("-o"), out}, dir,
         qint64(fraction * double(160 << 20)), environment);
     QVERIFY2(killed, "the export finished before the kill point");
@@ -240,7 +241,7 @@ void TestCliKill::diskFull()
     const QStringList args = command == u"pack"
                                  ? QStringList{QStringLiteral("pack"), m_source, QStringLiteral("-o"), out}
                                  : QStringList{QStringLiteral("unpack"), m_packed, QStringLiteral("-o"), out};
-    child.start(QStringLiteral(CARTON_CLI), args);
+    child.start(testutil::binaryPath(u"/bin/carton"), args);
     QVERIFY(child.waitForFinished(120000));
     const QByteArray err = child.readAllStandardError();
     QCOMPARE(child.exitStatus(), QProcess::NormalExit);
@@ -321,7 +322,7 @@ void TestCliKill::permissionDenied()
             if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
                 ::_exit(99);
         });
-    child.start(QStringLiteral(CARTON_CLI), args);
+    child.start(testutil::binaryPath(u"/bin/carton"), args);
     QVERIFY(child.waitForFinished(60000));
     const QByteArray err = child.readAllStandardError();
     QCOMPARE(child.exitStatus(), QProcess::NormalExit);

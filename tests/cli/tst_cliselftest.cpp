@@ -4,6 +4,7 @@
 #include "clirunner.h"
 #include "kservetestserver.h"
 #include "selftesttestutil.h"
+#include "testpaths.h"
 #include "testsession.h"
 
 #include <QFileInfo>
@@ -161,8 +162,8 @@ void TestCliSelfTest::upstreamPythonModel()
 {
     // Upstream's test.carton through the python runner: its self-test expects `y`,
     // the model returns `out` (and its input `b` contradicts [[input]]).
-    const QString fixture = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
-    if (!QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
+    const QString fixture = testutil::sharedPath(u"/fixtures/upstream/test.carton");
+    if (!QFileInfo::exists(testutil::sharedPath()))
         return; // a clone without ../shared: the folder cartons above cover the CLI
     QVERIFY2(QFileInfo::exists(fixture), qPrintable(fixture));
     RunResult r = runCarton({u"selftest"_s, fixture});

@@ -8,6 +8,7 @@
 // final name, and no temporary file is left next to it. The same save, not
 // killed, completes (so the kill points lie inside real work).
 #include "killtrials.h"
+#include "testpaths.h"
 #include "testutil.h"
 
 #include <QProcess>
@@ -55,8 +56,8 @@ void TestDocumentKill::initTestCase()
                                     testutil::mixedData(8 << 20, quint32(i))));
     m_original = m_tmp.filePath(QStringLiteral("model.carton"));
     QProcess pack;
-    pack.start(QStringLiteral(CARTON_CLI), {QStringLiteral("pack"), src, QStringLiteral("-o"), m_original,
-                                            QStringLiteral("--compression"), QStringLiteral("stored")});
+    pack.start(testutil::binaryPath(u"/bin/carton"), {QStringLiteral("pack"), src, QStringLiteral("-o"), m_original,
+                                                      QStringLiteral("--compression"), QStringLiteral("stored")});
     QVERIFY(pack.waitForFinished(120000));
     QVERIFY2(pack.exitCode() == 0, pack.readAllStandardError().constData());
 }
@@ -67,14 +68,14 @@ void TestDocumentKill::uninterruptedSaveCompletes()
     const QString target = out.filePath(QStringLiteral("saved.carton"));
     QProcess driver;
     driver.setProcessEnvironment(environment());
-    driver.start(QStringLiteral(SAVE_DRIVER), {m_original, target});
+    driver.start(testutil::binaryPath(u"/tests/bin/savedriver"), {m_original, target});
     QVERIFY(driver.waitForFinished(120000));
     QVERIFY2(driver.exitCode() == 0, driver.readAllStandardError().constData());
     QCOMPARE(driver.readAllStandardOutput(), QByteArray("saved\n"));
     m_savedSize = QFileInfo(target).size();
     QVERIFY2(m_savedSize > 45ll << 20, qPrintable(QString::number(m_savedSize)));
     QProcess info;
-    info.start(QStringLiteral(CARTON_CLI), {QStringLiteral("verify"), target});
+    info.start(testutil::binaryPath(u"/bin/carton"), {QStringLiteral("verify"), target});
     QVERIFY(info.waitForFinished(120000));
     QVERIFY2(info.exitCode() == 0, info.readAllStandardError().constData());
 }
@@ -99,7 +100,7 @@ void TestDocumentKill::killedSave()
     QVERIFY(QFile::copy(m_original, original));
     const QMap<QString, QByteArray> before = filesUnder(dir);
     const QString target = overOriginal ? original : dir + QStringLiteral("/saved.carton");
-    const bool killed = killtrials::runAndKill(QStringLiteral(SAVE_DRIVER), {original, target}, dir,
+    const bool killed = killtrials::runAndKill(testutil::binaryPath(u"/tests/bin/savedriver"), {original, target}, dir,
                                                qint64(fraction * double(m_savedSize)), environment());
     QVERIFY2(killed, "the save finished before the kill point");
     // The original as it was, no output under a final name, no temporary beside it.

@@ -5,6 +5,7 @@
 #include "format/semver.h"
 #include "format/targettriple.h"
 #include "format/tomlutil.h"
+#include "testpaths.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -20,7 +21,7 @@ namespace {
 
 QString upstreamTomlDir()
 {
-    return QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/toml");
+    return testutil::sharedPath(u"/fixtures/upstream/toml");
 }
 
 QString errorText(const Result<CartonInfo> &r)
@@ -269,7 +270,7 @@ void TestCartonToml::optTypes()
 
 void TestCartonToml::testCarton()
 {
-    const QString carton = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+    const QString carton = testutil::sharedPath(u"/fixtures/upstream/test.carton");
     if (!QFile::exists(carton))
         CARTON_MISSING_FIXTURE("fixtures/upstream/test.carton not available");
     const QString bsdtar = QStandardPaths::findExecutable(u"bsdtar"_s);
@@ -704,7 +705,7 @@ void TestCartonToml::mutationsNeverCrash_data()
     // document found a round-trip bug the fixture never reached.
     QTest::addColumn<QByteArray>("base");
     QTest::newRow("edge document") << writeCartonToml(edgeDocument());
-    if (QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR))) // there, a missing file fails below
+    if (QFileInfo::exists(testutil::sharedPath())) // there, a missing file fails below
         QTest::newRow("upstream complete.toml") << testutil::readFile(upstreamTomlDir() + u"/complete.toml"_s);
 }
 

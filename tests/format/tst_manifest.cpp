@@ -3,6 +3,7 @@
 #include "base/sha256.h"
 #include "fixturepolicy.h"
 #include "format/manifest.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QProcess>
@@ -19,7 +20,7 @@ const QByteArray kHashB = "e550f6224a5133f597d823ab4590f369e0b20e3c6446488225fc6
 
 QByteArray fixture(const QString &name, bool *found)
 {
-    QFile f(QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/") + name);
+    QFile f(testutil::sharedPath(u"/fixtures/upstream/") + name);
     *found = f.open(QIODevice::ReadOnly);
     return *found ? f.readAll() : QByteArray();
 }
@@ -199,7 +200,7 @@ void TestManifest::upstreamManifest()
     if (bsdtar.isEmpty())
         CARTON_MISSING_TOOL("bsdtar");
     QProcess p;
-    p.start(bsdtar, {u"-xOf"_s, QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton"), u"MANIFEST"_s});
+    p.start(bsdtar, {u"-xOf"_s, testutil::sharedPath(u"/fixtures/upstream/test.carton"), u"MANIFEST"_s});
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 0);
     const QByteArray text = p.readAllStandardOutput();

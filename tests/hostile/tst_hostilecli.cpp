@@ -5,6 +5,7 @@
 // written outside the folder the command was told to write to.
 #include "../links/testhttpserver.h"
 #include "hostilecases.h"
+#include "testpaths.h"
 #include "testutil.h"
 
 #include <QCryptographicHash>
@@ -145,7 +146,7 @@ void TestHostileCli::hostile()
     p.setWorkingDirectory(root + u"/cwd"_s);
     QElapsedTimer timer;
     timer.start();
-    p.start(QStringLiteral(CARTON_CLI), args);
+    p.start(testutil::binaryPath(u"/bin/carton"), args);
     QVERIFY(p.waitForStarted());
     const qint64 timeLimitMs = std::max(kTimeLimitMs, c.timeLimitMs);
     const bool finished = p.waitForFinished(int(timeLimitMs));

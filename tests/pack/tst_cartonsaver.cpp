@@ -10,6 +10,7 @@
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "packtestutil.h"
+#include "testpaths.h"
 #include "testutil.h"
 #include "zip/zipreader.h"
 
@@ -22,7 +23,7 @@ using namespace packtest;
 
 namespace {
 
-const QString kFixture = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+const QString kFixture = testutil::sharedPath(u"/fixtures/upstream/test.carton");
 
 QString errorText(const Error &e)
 {

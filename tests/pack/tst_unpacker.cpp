@@ -5,6 +5,7 @@
 #include "pack/unpacker.h"
 #include "package/carton.h"
 #include "packtestutil.h"
+#include "testpaths.h"
 
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -315,7 +316,7 @@ void tst_Unpacker::fromFolderSource()
 
 void tst_Unpacker::upstreamFixture()
 {
-    const QString fixture = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+    const QString fixture = testutil::sharedPath(u"/fixtures/upstream/test.carton");
     if (!QFileInfo::exists(fixture))
         CARTON_MISSING_FIXTURE("upstream fixture not available");
     auto opened = Carton::open(fixture);

@@ -4,6 +4,7 @@
 #include "package/carton.h"
 #include "package/cartonsource.h"
 #include "packagetestutil.h"
+#include "testpaths.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -179,7 +180,7 @@ private slots:
     }
     void upstreamFixture()
     {
-        const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+        const QString path = testutil::sharedPath(u"/fixtures/upstream/test.carton");
         if (!QFile::exists(path))
             CARTON_MISSING_FIXTURE("upstream fixture not present");
         auto c = Carton::open(path);

@@ -19,6 +19,7 @@
 #include "package/carton.h"
 #include "runner/framedprocess.h"
 #include "runner/runnersessionfactory.h"
+#include "testpaths.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -66,8 +67,8 @@ int main(int argc, char **argv)
     if (!carton)
         return 1;
     RunOptions options;
-    options.hostExecutable = QStringLiteral(CARTON_BINARY_DIR "/bin/carton-runner-host");
-    options.pluginSearchPaths = {QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/runners")};
+    options.hostExecutable = testutil::binaryPath(u"/bin/carton-runner-host");
+    options.pluginSearchPaths = {testutil::binaryPath(u"/lib/carton-studio/runners")};
     options.addressSpaceLimit = 0;
 
     if (args.at(1) == u"startup") {

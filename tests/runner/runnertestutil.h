@@ -7,6 +7,7 @@
 
 #include "package/carton.h"
 #include "runner/runnersessionfactory.h"
+#include "testpaths.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -17,15 +18,15 @@ namespace runnertest {
 
 inline QString hostPath()
 {
-    return QStringLiteral(CARTON_BINARY_DIR "/bin/carton-runner-host");
+    return testutil::binaryPath(u"/bin/carton-runner-host");
 }
 inline QString pluginDir()
 {
-    return QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/runners");
+    return testutil::binaryPath(u"/lib/carton-studio/runners");
 }
 inline QString testPluginDir()
 {
-    return QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/test-runners");
+    return testutil::binaryPath(u"/lib/carton-studio/test-runners");
 }
 
 // Options that find this build's host and plugins (and nothing installed).

@@ -9,6 +9,7 @@
 #include "kservetestserver.h"
 #include "runner/wirecodec.h"
 #include "runnertestutil.h"
+#include "testpaths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -211,8 +212,8 @@ void TestKserveRunner::specExample_data()
     QTest::addColumn<QByteArray>("requestJson");
     QTest::addColumn<QByteArray>("responseJson");
     QTest::newRow("built in code") << kSpecRequestJson << kSpecResponseJson;
-    const QString doc = QStringLiteral(CARTON_SHARED_DIR "/specs/triton-binary-tensor-data.txt");
-    if (QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR))) {
+    const QString doc = testutil::sharedPath(u"/specs/triton-binary-tensor-data.txt");
+    if (QFileInfo::exists(testutil::sharedPath())) {
         const QByteArray text = testutil::readFile(doc);
         QTest::newRow("spec document") << between(text, "Content-Length: <xx+19>\n", "\n<16 bytes")
                                        << between(text, "Content-Length: <yy+24>\n", "\n<24 bytes");
@@ -283,9 +284,8 @@ void TestKserveRunner::specExamplesOnTheWire_data()
         << specHead("/v2/models/mymodel/infer", kSpecRequestJson.size(), 19) + kSpecRequestJson + in0
         << kSpecResponseJson << out0;
     QTest::newRow("raw example built in code") << rawHead + in1 << kSpecRawResponseJson << out1;
-    if (QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR))) {
-        const QByteArray text =
-            testutil::readFile(QStringLiteral(CARTON_SHARED_DIR "/specs/triton-binary-tensor-data.txt"));
+    if (QFileInfo::exists(testutil::sharedPath())) {
+        const QByteArray text = testutil::readFile(testutil::sharedPath(u"/specs/triton-binary-tensor-data.txt"));
         const QByteArray request = between(text, "Content-Length: <xx+19>\n", "\n<16 bytes");
         QTest::newRow("example from the spec document")
             << specHead("/v2/models/mymodel/infer", request.size(), 19) + request + in0

@@ -7,6 +7,7 @@
 
 #include "format/semver.h"
 #include "runnertestutil.h"
+#include "testpaths.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -183,9 +184,9 @@ void TestPythonRunner::upstreamTestCarton()
 {
     // Only where ../shared is beside the clone (models written in code cover the
     // runner everywhere); there, a missing fixture fails.
-    if (!QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
+    if (!QFileInfo::exists(testutil::sharedPath()))
         return;
-    const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+    const QString path = testutil::sharedPath(u"/fixtures/upstream/test.carton");
     QVERIFY2(QFileInfo::exists(path), "../shared exists but fixtures/upstream/test.carton is missing");
     auto carton = runnertest::openCarton(path);
     QVERIFY(carton);

@@ -6,6 +6,7 @@
 // upstream's torchscript_test_model.pt when ../shared is there.
 
 #include "runnertestutil.h"
+#include "testpaths.h"
 
 #include <QFileInfo>
 #include <QProcess>
@@ -28,7 +29,7 @@ bool makeCarton(const QString &dir, const QString &kind, const QByteArray &extra
     QDir().mkpath(dir + u"/model"_s);
     QProcess p;
     p.setProcessChannelMode(QProcess::ForwardedChannels);
-    p.start(QStringLiteral(CARTON_MAKE_TORCH_MODEL), {dir + u"/model/model.pt"_s, kind});
+    p.start(testutil::binaryPath(u"/tests/bin/carton-make-torch-model"), {dir + u"/model/model.pt"_s, kind});
     return p.waitForFinished(120'000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
 
@@ -143,9 +144,9 @@ void TestTorchRunner::upstreamModel()
 {
     // Only where ../shared is beside the clone (models written in code cover the
     // runner everywhere); there, a missing fixture fails.
-    if (!QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
+    if (!QFileInfo::exists(testutil::sharedPath()))
         return;
-    const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/torchscript_test_model.pt");
+    const QString path = testutil::sharedPath(u"/fixtures/upstream/torchscript_test_model.pt");
     QVERIFY2(QFileInfo::exists(path), qPrintable(path + u" is missing"_s));
     QTemporaryDir dir;
     QVERIFY(runnertest::writeCarton(dir.path(), kTorchRunner, {{u"model/model.pt"_s, testutil::readFile(path)}}));

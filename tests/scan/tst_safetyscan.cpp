@@ -5,6 +5,7 @@
 // tricks, hosts) and on the real upstream TorchScript model when ../shared is there.
 #include "scan/safetyscanner.h"
 #include "scantestutil.h"
+#include "testpaths.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -201,9 +202,9 @@ void TestSafetyScan::unreadable()
 
 void TestSafetyScan::upstreamTorchScriptModel()
 {
-    if (!QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
+    if (!QFileInfo::exists(testutil::sharedPath()))
         return; // a clone without ../shared: the built-in TorchScript-like cartons above cover the path
-    const QString model = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/torchscript_test_model.pt");
+    const QString model = testutil::sharedPath(u"/fixtures/upstream/torchscript_test_model.pt");
     QVERIFY2(QFileInfo::exists(model), "../shared is there but its upstream TorchScript model is missing");
     const ScanReport report = SafetyScanner::scan(model);
     QCOMPARE(report.status, ScanStatus::Complete);

@@ -4,6 +4,7 @@
 #include "package/carton.h"
 #include "selftest/selftestengine.h"
 #include "selftesttestutil.h"
+#include "testpaths.h"
 #include "testsession.h"
 
 #include <QFileInfo>
@@ -433,8 +434,8 @@ void TestSelfTestEngine::examples()
 // string tensor, and its model returns 'out' where the self-test expects 'y'.
 void TestSelfTestEngine::upstreamFixture()
 {
-    const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
-    if (!QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
+    const QString path = testutil::sharedPath(u"/fixtures/upstream/test.carton");
+    if (!QFileInfo::exists(testutil::sharedPath()))
         return; // a clone without ../shared: the in-code cartons above cover every behaviour
     QVERIFY2(QFileInfo::exists(path), qPrintable(path + u" is missing from ../shared"_s));
     Result<std::unique_ptr<Carton>> carton = Carton::open(path);

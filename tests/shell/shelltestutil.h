@@ -6,6 +6,7 @@
 #include "base/diagnostic.h"
 #include "diagnosticsdock.h"
 #include "mainwindow.h"
+#include "testpaths.h"
 #include "views/diagnosticsmodel.h"
 
 #include <QCryptographicHash>
@@ -22,7 +23,7 @@ constexpr int jobTimeoutMs = 30000;
 
 inline QString fixture()
 {
-    return QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+    return testutil::sharedPath(u"/fixtures/upstream/test.carton");
 }
 
 inline bool writeFile(const QString &path, const QByteArray &bytes)

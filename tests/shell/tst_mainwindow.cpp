@@ -12,6 +12,7 @@
 #include "screenshotter.h"
 #include "shelltestutil.h"
 #include "singleinstance.h"
+#include "testpaths.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
 #include "views/cartonview.h"
@@ -323,7 +324,7 @@ void TestMainWindow::closeWhileVerifying_data()
 {
     QTest::addColumn<bool>("upstreamZip");
     QTest::newRow("two folder cartons") << false;
-    if (QFileInfo::exists(QStringLiteral(CARTON_SHARED_DIR)))
+    if (QFileInfo::exists(testutil::sharedPath()))
         QTest::newRow("upstream zip and a folder") << true;
 }
 

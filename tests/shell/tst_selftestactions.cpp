@@ -11,6 +11,7 @@
 #include "selftestspage.h"
 #include "selftesttestutil.h"
 #include "shelltestutil.h"
+#include "testpaths.h"
 #include "testsession.h"
 #include "views/cartonview.h"
 
@@ -42,8 +43,8 @@ private:
 void TestSelfTestActions::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    qputenv("CARTON_RUNNER_HOST", CARTON_BINARY_DIR "/bin/carton-runner-host");
-    qputenv("CARTON_RUNNER_PATH", CARTON_BINARY_DIR "/lib/carton-studio/runners");
+    qputenv("CARTON_RUNNER_HOST", testutil::binaryPath(u"/bin/carton-runner-host").toLocal8Bit());
+    qputenv("CARTON_RUNNER_PATH", testutil::binaryPath(u"/lib/carton-studio/runners").toLocal8Bit());
 }
 
 void TestSelfTestActions::runSelfTestsFromTheMenu()
@@ -86,8 +87,7 @@ void TestSelfTestActions::runnersDialogListsPluginsAndProblems()
     const QString bad = m_dir.filePath(u"plugins"_s);
     QVERIFY(QDir().mkpath(bad));
     QVERIFY(shelltest::writeFile(bad + u"/libcarton_runner_broken.so"_s, "not a shared object"));
-    const RunnerRegistry registry =
-        RunnerRegistry::scan({bad, QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/runners")});
+    const RunnerRegistry registry = RunnerRegistry::scan({bad, testutil::binaryPath(u"/lib/carton-studio/runners")});
     studio::RunnersDialog dialog(registry);
     QTreeWidget *tree = dialog.tree();
     QStringList names;

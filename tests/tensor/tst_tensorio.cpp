@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "fixturepolicy.h"
 #include "tensor/tensorio.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -439,7 +440,7 @@ void TestTensorIo::decodeStringHostile()
 // that knows zstd entries) and load every tensor through its index.
 void TestTensorIo::upstreamFixture()
 {
-    const QString carton = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+    const QString carton = testutil::sharedPath(u"/fixtures/upstream/test.carton");
     if (!QFile::exists(carton))
         CARTON_MISSING_FIXTURE("upstream fixture not available");
     const QString bsdtar = QStandardPaths::findExecutable(u"bsdtar"_s);

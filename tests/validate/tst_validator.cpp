@@ -3,6 +3,7 @@
 // validateInfo(): carton.toml checks on CartonInfo values built in code.
 #include "fixturepolicy.h"
 #include "format/cartontoml.h"
+#include "testpaths.h"
 #include "validate/validator.h"
 #include "validatetestutil.h"
 
@@ -447,7 +448,7 @@ void TestValidator::diagnosticsAreBounded()
 void TestValidator::upstreamTomlFixtures_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir dir(QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/toml"));
+    const QDir dir(::testutil::sharedPath(u"/fixtures/upstream/toml"));
     const QStringList files = dir.entryList({u"*.toml"_s}, QDir::Files, QDir::Name);
     if (files.isEmpty())
         QTest::newRow("absent") << QString();

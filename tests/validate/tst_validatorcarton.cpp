@@ -3,6 +3,7 @@
 // validateCarton(): unpacked carton folders written to disk, and upstream's test.carton.
 #include "fixturepolicy.h"
 #include "package/carton.h"
+#include "testpaths.h"
 #include "testutil.h"
 #include "validate/validator.h"
 #include "validatetestutil.h"
@@ -435,7 +436,7 @@ void TestValidatorCarton::finds()
 // [2, 3, 512, 512]; that is a warning too.
 void TestValidatorCarton::upstreamTestCarton()
 {
-    const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+    const QString path = ::testutil::sharedPath(u"/fixtures/upstream/test.carton");
     if (!QFileInfo::exists(path))
         CARTON_MISSING_FIXTURE("fixtures/upstream/test.carton not found");
     Result<std::unique_ptr<Carton>> carton = Carton::open(path);

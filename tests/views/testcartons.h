@@ -6,6 +6,7 @@
 // as unpacked folders (carton.toml + MANIFEST + files) in a temporary folder.
 
 #include "package/carton.h"
+#include "testpaths.h"
 #include "zip/zipwriter.h"
 
 #include <QCryptographicHash>
@@ -21,7 +22,7 @@ namespace testcartons {
 
 inline QString upstreamFixture()
 {
-    const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+    const QString path = testutil::sharedPath(u"/fixtures/upstream/test.carton");
     return QFileInfo::exists(path) ? path : QString();
 }
 

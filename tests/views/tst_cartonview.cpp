@@ -6,6 +6,7 @@
 #include "markdown/markdownrenderer.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
+#include "testpaths.h"
 #include "testutil.h"
 #include "views/cartonfilesmodel.h"
 #include "views/cartonview.h"
@@ -466,7 +467,7 @@ void TestCartonView::sampleCarton()
     // Expectations from the sample's source folder (resources/sample), not from the
     // reader under test: its carton.toml says identity-demo with two inputs and two
     // outputs; its index two tensors; every file of the folder plus MANIFEST.
-    const QString source = QStringLiteral(CARTON_SOURCE_DIR "/resources/sample");
+    const QString source = testutil::sourcePath(u"/resources/sample");
     const QByteArray toml = testutil::readFile(source + QStringLiteral("/carton.toml"));
     QVERIFY(toml.contains("model_name = \"identity-demo\""));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), QStringLiteral("identity-demo"));

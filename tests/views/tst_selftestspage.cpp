@@ -12,6 +12,7 @@
 #include "selftestspage.h"
 #include "selftesttestutil.h"
 #include "tensorviewer/tensorviewer.h"
+#include "testpaths.h"
 #include "testsession.h"
 
 #include <QAbstractItemModelTester>
@@ -46,9 +47,9 @@ namespace {
 RunOptions buildRunOptions()
 {
     RunOptions o;
-    o.hostExecutable = QStringLiteral(CARTON_BINARY_DIR "/bin/carton-runner-host");
-    o.pluginSearchPaths = {QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/test-runners"),
-                           QStringLiteral(CARTON_BINARY_DIR "/lib/carton-studio/runners")};
+    o.hostExecutable = testutil::binaryPath(u"/bin/carton-runner-host");
+    o.pluginSearchPaths = {testutil::binaryPath(u"/lib/carton-studio/test-runners"),
+                           testutil::binaryPath(u"/lib/carton-studio/runners")};
     return o;
 }
 

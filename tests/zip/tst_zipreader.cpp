@@ -4,6 +4,7 @@
 // (including zip64 fields), Info-ZIP zip; random access; name encodings.
 
 #include "fixturepolicy.h"
+#include "testpaths.h"
 #include "zip/zipreader.h"
 #include "zip/zipwriter.h"
 #include "ziptestutil.h"
@@ -92,7 +93,7 @@ void TestZipReader::initTestCase()
 
 void TestZipReader::upstreamFixture()
 {
-    const QString path = QStringLiteral(CARTON_SHARED_DIR "/fixtures/upstream/test.carton");
+    const QString path = testutil::sharedPath(u"/fixtures/upstream/test.carton");
     if (!QFile::exists(path))
         CARTON_MISSING_FIXTURE("upstream fixture test.carton not present");
     Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
