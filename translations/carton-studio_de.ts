@@ -3151,6 +3151,13 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
         <translation>Selbsttests, deren Tensoren [[input]] oder [[output]] widersprechen, ausführen, statt sie als &quot;nicht ausführbar&quot; zu melden</translation>
     </message>
+    <message numerus="yes">
+        <source>… and %n more key(s): the list on the left has them all.</source>
+        <translation>
+            <numerusform>… und %n weiterer Schlüssel: Die Liste links enthält alle.</numerusform>
+            <numerusform>… und %n weitere Schlüssel: Die Liste links enthält alle.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::SignatureRow</name>

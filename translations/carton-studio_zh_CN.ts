@@ -3127,6 +3127,12 @@ Add one with the buttons on the left.</source>
         <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
         <translation>运行张量与 [[input]] 或 [[output]] 不符的自测，而不是将其报告为&quot;无法运行&quot;</translation>
     </message>
+    <message numerus="yes">
+        <source>… and %n more key(s): the list on the left has them all.</source>
+        <translation>
+            <numerusform>……另有 %n 个键：左侧列表列出了全部。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::SignatureRow</name>

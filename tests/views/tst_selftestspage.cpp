@@ -3,6 +3,7 @@
 // The Self-tests panel end to end: Run All through the real carton-runner-host
 // and noop plugin, results in the tree and the outputs table, live re-judging,
 // Cancel of a hanging model, Copy as command and Export report.
+#include "descriptionbrowser.h"
 #include "errormappane.h"
 #include "kservetestserver.h"
 #include "outputresultsmodel.h"
@@ -21,6 +22,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -74,6 +76,7 @@ private slots:
     void noMatchingRunnerIsReported();
     void runsOnAKserveServer();
     void specMismatchRunsWhenAsked();
+    void manyKeysAreListedInPart();
 
 private:
     std::shared_ptr<const Carton> writeCarton(const QString &name, const QString &runner = u"noop"_s);
@@ -411,6 +414,41 @@ void TestSelfTestsPage::specMismatchRunsWhenAsked()
              u"carton selftest %1 --ignore-spec-mismatch"_s.arg(carton->path())); // no quotes needed
     QVERIFY(runAndWait(page, page.runAllAction()));
     QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
+}
+
+// A self-test with 40,000 keys (a hostile carton's): the details list the first
+// 200 and say how many more there are, at once; the tree has every key.
+void TestSelfTestsPage::manyKeysAreListedInPart()
+{
+    CartonFolder folder;
+    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.add(f32({3}, {1.0, 2.0, 3.0}, u"x"_s));
+    SelfTest many;
+    many.name = u"t_many"_s;
+    for (int i = 0; i < 40'000; ++i)
+        many.inputs.append({u"k%1"_s.arg(i), u"@tensor_data/x"_s});
+    folder.info.selfTests = {many};
+    const QString dir = m_dir.filePath(u"manykeys"_s);
+    QVERIFY(folder.write(dir));
+    auto opened = Carton::open(dir);
+    QVERIFY(opened);
+    SelfTestsPage page(std::shared_ptr<const Carton>(std::move(*opened)));
+    page.resize(1100, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(page.revealItem(false, 0));
+    const qint64 elapsed = timer.elapsed();
+    const QModelIndex item = page.model()->itemIndex(SelfTestsModel::ItemKind::SelfTest, 0);
+    QCOMPARE(page.model()->rowCount(item), 40'000);
+    const QString text = page.details()->toPlainText();
+    QVERIFY2(text.contains(u"k0"_s) && text.contains(u"k199"_s), qPrintable(text.left(500)));
+    QVERIFY(!text.contains(u"k200"_s));
+    QVERIFY2(text.contains(u"… and 39800 more key(s): the list on the left has them all."_s),
+             qPrintable(text.right(500)));
+    // All 40,000 took about 3 s before; 200 take milliseconds (a loose bound for loaded machines).
+    QVERIFY2(elapsed < 1500, qPrintable(QString::number(elapsed)));
 }
 
 QTEST_MAIN(TestSelfTestsPage)

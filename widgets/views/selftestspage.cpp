@@ -42,12 +42,18 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace studio {
 
 using namespace Qt::StringLiterals;
 
 namespace {
+
+// The details list this many of an item's keys (and shows the misc files of
+// those): a carton may give a self-test 40,000 keys, and a QTextDocument table
+// of them all takes seconds. The tree on the left lists every key.
+constexpr int kDetailKeys = 200;
 
 // The runner box's item for a KServe server (not a runner name).
 const QString kKserveItem = QStringLiteral("\x01kserve-server");
@@ -729,8 +735,10 @@ void SelfTestsPage::showDetails()
         }
     }
 
+    const int keys = m_model->rowCount(item);
+    const int listed = std::min(keys, kDetailKeys);
     html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\">");
-    for (int r = 0; r < m_model->rowCount(item); ++r) {
+    for (int r = 0; r < listed; ++r) {
         const QString key = m_model->index(r, SelfTestsModel::NameColumn, item).data().toString();
         const QString role = m_model->index(r, SelfTestsModel::KindColumn, item).data().toString();
         const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
@@ -739,9 +747,13 @@ void SelfTestsPage::showDetails()
                     .arg(key.toHtmlEscaped(), role.toHtmlEscaped(), reference.toHtmlEscaped(), details.toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
+    if (listed < keys)
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(tr("… and %n more key(s): the list on the left has them all.", nullptr, keys - listed)
+                             .toHtmlEscaped());
     // Misc files of examples inline (images by content; others say why they are not shown);
     // audio and video play below.
-    for (int r = 0; r < m_model->rowCount(item); ++r) {
+    for (int r = 0; r < listed; ++r) {
         const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
         if (const auto path = MarkdownRenderer::miscReferencePath(reference)) {
             const QString key = m_model->index(r, SelfTestsModel::NameColumn, item).data().toString();
@@ -766,7 +778,8 @@ void SelfTestsPage::showMedia(const QModelIndex &item)
 {
     QSignalBlocker blocker(m_mediaChoice);
     m_mediaChoice->clear();
-    for (int r = 0; item.isValid() && r < m_model->rowCount(item); ++r) {
+    const int listed = item.isValid() ? std::min(m_model->rowCount(item), kDetailKeys) : 0;
+    for (int r = 0; r < listed; ++r) {
         const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
         const auto path = MarkdownRenderer::miscReferencePath(reference);
         if (!path)
