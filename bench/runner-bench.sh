@@ -32,15 +32,19 @@ read -r python_ms python_cpu_ms < <("$bench" spawn /usr/bin/python3 "$runs" 2>/d
 read -r bare_ms bare_cpu_ms < <("$bench" spawn "$build/bin/carton-runner-host" "$runs")
 read -r startup_ms startup_cpu_ms < <("$bench" startup "$runs")
 read -r transfer transfer_cpu < <("$bench" transfer "$mib" "$repeat")
+# The same without the sandbox (bubblewrap), in the same run: what the sandbox costs.
+read -r bare_startup_ms bare_startup_cpu_ms < <("$bench" --no-sandbox startup "$runs")
+read -r bare_transfer bare_transfer_cpu < <("$bench" --no-sandbox transfer "$mib" "$repeat")
 # Baseline: one pipe between two dd processes, bytes once.
 pipe=$( { /usr/bin/time -f %e dd if=/dev/zero bs=1M count="$mib" status=none | dd of=/dev/null bs=1M status=none; } 2>&1 | tail -1)
 pipe_gbs=$(python3 -c "print('%.2f' % ($mib * 1048576 / max(float('$pipe'), 1e-3) / 1e9))")
 
 python3 - "$startup_ms" "$floor_ms" "$transfer" "$pipe_gbs" "$mib" "$startup_cpu_ms" "$transfer_cpu" \
-  "$floor_cpu_ms" "$python_ms" "$python_cpu_ms" "$bare_ms" "$bare_cpu_ms" <<'PY'
+  "$floor_cpu_ms" "$python_ms" "$python_cpu_ms" "$bare_ms" "$bare_cpu_ms" "$bare_startup_ms" "$bare_startup_cpu_ms" \
+  "$bare_transfer" <<'PY'
 import os, sys
 (startup, floor, transfer, pipe, mib, startup_cpu, transfer_cpu, floor_cpu, python, python_cpu, bare,
- bare_cpu) = map(float, sys.argv[1:])
+ bare_cpu, unsandboxed, unsandboxed_cpu, unsandboxed_transfer) = map(float, sys.argv[1:])
 print("load average %.1f on %d cores (wall-clock figures need an idle machine; CPU figures do not)"
       % (os.getloadavg()[0], os.cpu_count()))
 print("runner host (noop)                    value      target    vs standard tool")
@@ -52,4 +56,9 @@ print("  CPU beyond /bin/true          %8.2f ms   (what an idle machine's wall t
 print("  of which the bare host        %8.2f ms   CPU %.2f ms (exec + dynamic linking + QCoreApplication)" % (bare - floor, bare_cpu - floor_cpu))
 print("transfer %d MiB both ways      %8.2f GB/s  >= 1 GB/s  %.2fx dd|dd pipe (%.2f GB/s)" % (mib, transfer, transfer / pipe, pipe))
 print("  per CPU second (app + host)   %8.2f GB/s" % transfer_cpu)
+print("sandbox (bubblewrap) start-up   %8.2f ms   <= 30 ms   %s (sandboxed %.2f ms, not sandboxed %.2f ms; CPU +%.2f ms)"
+      % (startup - unsandboxed, "ok" if startup - unsandboxed <= 30 else "MISSED", startup, unsandboxed,
+         startup_cpu - unsandboxed_cpu))
+print("  transfer without the sandbox  %8.2f GB/s  (sandboxed %.2f GB/s: %.2fx)" % (unsandboxed_transfer, transfer,
+      transfer / unsandboxed_transfer if unsandboxed_transfer else 0))
 PY

@@ -22,6 +22,7 @@ packages=(
   dpkg-dev file rpm lintian xdg-utils libfile-mimeinfo-perl shared-mime-info desktop-file-utils
   libxml2-utils libplist-utils wixl msitools
   clang libclang-rt-14-dev # scripts/fuzz.sh: libFuzzer with ASan/UBSan (the fuzz preset)
+  bubblewrap # the runner host's sandbox (core/runner/sandbox*): bwrap, the sandbox Flatpak uses
 )
 if [ "${CARTON_WITH_TORCH:-1}" = 1 ]; then packages+=(libtorch-dev); fi
 missing=()

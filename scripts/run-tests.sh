@@ -21,7 +21,7 @@ jobs=$(nproc)
 # the one object that differs.
 launcher=()
 if command -v ccache >/dev/null; then
-  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-/} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
   # Five trees' objects (core-only, release, asan, tsan, fuzz) need about 10 GB;
   # ccache's default 5 GB would evict one tree while the next builds.
   export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}

@@ -2,11 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // carton selftest FILE [--runner NAME] [--force] [--kserve-url URL] [--kserve-model NAME] [--rtol R]
 //                      [--atol A] [--preset P] [--test NAME] [--opt KEY=VALUE] [--timeout S]
-//                      [--ignore-spec-mismatch] [--ignore-carton-tolerances] [--json] [--html OUT]
+//                      [--ignore-spec-mismatch] [--ignore-carton-tolerances] [--no-sandbox] [--allow-findings]
+//                      [--json] [--html OUT]
 #include "commands.h"
 #include "output.h"
 #include "package/carton.h"
 #include "runner/runnersessionfactory.h"
+#include "scan/safetyscanner.h"
 #include "selftest/selftestengine.h"
 #include "selftest/selftestreport.h"
 
@@ -60,7 +62,21 @@ QString textReport(const SelfTestRun &run)
     if (run.cancelled)
         s << " (cancelled)";
     s << QStringLiteral("; model load %1 ms\n").arg(double(run.loadTime.count()) / 1e6, 0, 'f', 1);
+    s << run.sandbox.summary() << '\n';
     return out;
+}
+
+// Critical safety findings stop a run unless the user allows them: the lines
+// to print, empty when there are none.
+QStringList criticalFindings(const QString &path)
+{
+    const ScanReport report = SafetyScanner::scan(path);
+    QStringList lines;
+    for (const ScanFinding &f : report.findings) {
+        if (f.severity == ScanSeverity::Critical)
+            lines << QStringLiteral("  critical: %1: %2 (%3)").arg(f.file, f.what, f.why);
+    }
+    return lines;
 }
 
 } // namespace
@@ -70,7 +86,10 @@ int runSelfTest(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Run a carton's [[self_test]]s through a runner plugin and compare the outputs with expected_out.\n"
-        "Exit codes: 0 all passed, 1 any failed, 2 could not run (no matching runner, unreadable carton)."));
+        "The model runs in a sandbox (bubblewrap): no network, no view of your files or processes, nothing "
+        "survives the run.\n"
+        "Exit codes: 0 all passed, 1 any failed, 2 could not run (no matching runner, unreadable carton, no "
+        "sandbox, critical safety findings)."));
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A .carton file or an unpacked carton folder."));
     const QCommandLineOption runner(QStringLiteral("runner"), QStringLiteral("Run with this runner plugin."),
@@ -108,11 +127,18 @@ int runSelfTest(const QStringList &args)
     const QCommandLineOption ignoreCartonTolerances(
         QStringLiteral("ignore-carton-tolerances"),
         QStringLiteral("Ignore the tolerances the carton carries in [self_test.tolerance]."));
+    const QCommandLineOption noSandbox(
+        QStringLiteral("no-sandbox"),
+        QStringLiteral("Run the carton's code WITHOUT the sandbox: with your full rights (your files, the network, "
+                       "processes that outlive the run). Only for cartons you trust."));
+    const QCommandLineOption allowFindings(
+        QStringLiteral("allow-findings"),
+        QStringLiteral("Run even when the safety scan finds critical problems (pickles that run code...)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print every figure as JSON."));
     const QCommandLineOption html(QStringLiteral("html"), QStringLiteral("Also write a self-contained HTML report."),
                                   QStringLiteral("OUT"));
     parser.addOptions({runner, force, kserveUrl, kserveModel, rtol, atol, preset, test, opt, timeout, ignoreSpecs,
-                       ignoreCartonTolerances, json, html});
+                       ignoreCartonTolerances, noSandbox, allowFindings, json, html});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("selftest"), args, 1, &exit))
         return exit;
@@ -175,6 +201,25 @@ int runSelfTest(const QStringList &args)
     if (parser.isSet(kserveUrl) && (parser.isSet(runner) || parser.isSet(force))) {
         printError(QStringLiteral("--kserve-url runs on the server: it cannot be combined with --runner or --force"));
         return UsageOrInput;
+    }
+    if (parser.isSet(noSandbox)) {
+        runOptions.sandbox = false;
+        runOptions.noSandboxReason = QStringLiteral("--no-sandbox was given");
+        if (choice.kserveUrl.isEmpty())
+            printWarning(QStringLiteral("--no-sandbox: the carton's code runs with your full rights: it can read and "
+                                        "change your files, reach the network and leave processes running"));
+    }
+    // A server runs the model with --kserve-url: nothing of the carton runs here.
+    if (choice.kserveUrl.isEmpty() && !parser.isSet(allowFindings)) {
+        const QStringList findings = criticalFindings(carton->path());
+        if (!findings.isEmpty()) {
+            printError(QStringLiteral("%1: the safety scan found %2 critical problem(s); not running its code "
+                                      "(--allow-findings runs it anyway):\n%3")
+                           .arg(carton->path())
+                           .arg(findings.size())
+                           .arg(findings.join(u'\n')));
+            return UsageOrInput;
+        }
     }
     QStringList warnings;
     auto progress = makeProgressBar(QStringLiteral("selftest"));

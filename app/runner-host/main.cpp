@@ -11,6 +11,7 @@
 #include <cstdio>
 #ifdef Q_OS_UNIX
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #endif
 
@@ -20,8 +21,25 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("carton-runner-host"));
-    if (argc > 1) {
-        std::fputs("usage: carton-runner-host (started by Carton Studio; speaks framed messages on stdin/stdout)\n",
+    // --max-processes N: RLIMIT_NPROC, set here and not by the app: inside the
+    // sandbox's new user namespace it counts the sandbox's own processes and
+    // threads only (set before, it would count every process of the user).
+    const QStringList args = QCoreApplication::arguments().mid(1);
+    bool ok = args.isEmpty();
+    if (args.size() == 2 && args[0] == u"--max-processes") {
+        const long long n = args[1].toLongLong(&ok);
+        ok = ok && n > 0;
+#ifdef Q_OS_UNIX
+        if (ok) {
+            struct rlimit rl;
+            rl.rlim_cur = rl.rlim_max = rlim_t(n);
+            ::setrlimit(RLIMIT_NPROC, &rl);
+        }
+#endif
+    }
+    if (!ok) {
+        std::fputs("usage: carton-runner-host [--max-processes N] (started by Carton Studio; speaks framed messages "
+                   "on stdin/stdout)\n",
                    stderr);
         return 2;
     }

@@ -8,7 +8,9 @@
 #include <csignal>
 #include <cstdio>
 #ifdef Q_OS_UNIX
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <unistd.h>
 #endif
 #ifdef Q_OS_LINUX
 #include <sys/prctl.h>
@@ -57,6 +59,8 @@ QString signalName(int signal)
         return QStringLiteral("SIGBUS");
     case SIGPIPE:
         return QStringLiteral("SIGPIPE");
+    case SIGXCPU:
+        return QStringLiteral("SIGXCPU");
 #endif
     default:
         return QStringLiteral("signal %1").arg(signal);
@@ -92,15 +96,29 @@ Status FramedProcess::start(const Options &options)
                                                              : QProcess::SeparateChannels);
 #ifdef Q_OS_UNIX
     const qint64 limit = m_options.addressSpaceLimit;
-    m_process->setChildProcessModifier([limit] {
+    const qint64 cpu = m_options.cpuSeconds;
+    const QByteArray cgroup = m_options.cgroupProcsFile;
+    m_process->setChildProcessModifier([limit, cpu, cgroup] {
     // Only async-signal-safe calls here (between fork and exec).
 #ifdef Q_OS_LINUX
         ::prctl(PR_SET_PDEATHSIG, SIGKILL); // never outlive the process that started us
 #endif
+        if (!cgroup.isEmpty()) {
+            const int fd = ::open(cgroup.constData(), O_WRONLY | O_CLOEXEC);
+            if (fd < 0 || ::write(fd, "0", 1) != 1)
+                ::_exit(126); // never run outside the group we were meant to be in
+            ::close(fd);
+        }
         if (limit > 0) {
             struct rlimit rl;
             rl.rlim_cur = rl.rlim_max = rlim_t(limit);
             ::setrlimit(RLIMIT_AS, &rl);
+        }
+        if (cpu > 0) {
+            struct rlimit rl;
+            rl.rlim_cur = rlim_t(cpu);
+            rl.rlim_max = rlim_t(cpu + 5); // SIGXCPU at the soft limit, SIGKILL past the hard one
+            ::setrlimit(RLIMIT_CPU, &rl);
         }
     });
 #endif
@@ -174,13 +192,21 @@ QString FramedProcess::describeExit() const
         return QStringLiteral("was never started");
     if (m_process->state() != QProcess::NotRunning)
         return QStringLiteral("is still running");
-    if (m_process->exitStatus() == QProcess::CrashExit) {
-        QString text = QStringLiteral("was killed by %1").arg(signalName(m_process->exitCode()));
-        if (m_options.addressSpaceLimit > 0 && m_process->exitCode() != SIGKILL)
+    const int code = m_process->exitCode();
+    const bool crashed = m_process->exitStatus() == QProcess::CrashExit;
+    if (crashed || (m_options.signalInExitCode && code > 128 && code < 128 + 65)) {
+        const int signal = crashed ? code : code - 128;
+        QString text = QStringLiteral("was killed by %1").arg(signalName(signal));
+#ifdef Q_OS_UNIX
+        if (signal == SIGXCPU)
+            text += QStringLiteral(" (CPU time limit %1 s)").arg(m_options.cpuSeconds);
+        else
+#endif
+            if (m_options.addressSpaceLimit > 0 && signal != SIGKILL)
             text += QStringLiteral(" (address-space limit %1 MiB)").arg(m_options.addressSpaceLimit >> 20);
         return text;
     }
-    return QStringLiteral("exited with code %1").arg(m_process->exitCode());
+    return QStringLiteral("exited with code %1").arg(code);
 }
 
 Error FramedProcess::failure(const QString &what) const

@@ -30,6 +30,11 @@ public:
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         QString workingDirectory;
         qint64 addressSpaceLimit = 0; // RLIMIT_AS in the child, bytes; 0: none (Unix only)
+        qint64 cpuSeconds = 0;        // RLIMIT_CPU in the child (each of its processes), seconds; 0: none
+        QByteArray cgroupProcsFile;   // a cgroup.procs the child joins before exec (PidsCgroup); empty: none
+        // The program is a wrapper (bubblewrap) that exits with 128 + N when its
+        // child was killed by signal N: describe that as the signal.
+        bool signalInExitCode = false;
         qint64 maxLogBytes = 64 * 1024;
         bool forwardStderr = false;                   // pass the child's stderr on instead of keeping it
         QString what = QStringLiteral("runner host"); // names the child in errors

@@ -2,10 +2,17 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "hostsession.h"
 
+#include "runner/sandbox.h"
 #include "runner/sharedtensorfiles.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QLibraryInfo>
+#ifdef Q_OS_UNIX
+#include <dlfcn.h>
+#endif
 
 namespace carton {
 
@@ -47,13 +54,31 @@ QList<Tensor> namedByKey(const TensorMap &inputs)
     return out;
 }
 
+// The folder of the library this code is in (libcartoncore), which the host
+// links: the sandbox must show it.
+QString coreLibraryFolder()
+{
+#ifdef Q_OS_UNIX
+    Dl_info info;
+    if (::dladdr(reinterpret_cast<void *>(&signalName), &info) && info.dli_fname)
+        return QFileInfo(QFile::decodeName(info.dli_fname)).absolutePath();
+#endif
+    return {};
+}
+
+const QString kSandboxShmPrefix = QStringLiteral("carton-sandbox-");
+
 } // namespace
 
 HostSession::HostSession(Params params) : m_params(std::move(params)), m_sharedMemoryTag(SharedTensorFiles::newTag()) {}
 
 QString HostSession::sharedMemoryDirectory() const
 {
-    return m_params.sharedMemory ? SharedTensorFiles::defaultDirectory() : QString();
+    const QString shm = m_params.sharedMemory ? SharedTensorFiles::defaultDirectory() : QString();
+    // A sandboxed host sees a private folder as its /dev/shm, and only that.
+    if (shm.isEmpty() || !m_params.sandbox)
+        return shm;
+    return shm + u'/' + kSandboxShmPrefix + m_sharedMemoryTag;
 }
 
 void HostSession::removeSharedFiles() const
@@ -61,10 +86,96 @@ void HostSession::removeSharedFiles() const
     SharedTensorFiles(sharedMemoryDirectory(), m_sharedMemoryTag).removeTagged();
 }
 
+void HostSession::cleanUpRun()
+{
+    if (m_cgroup && m_cgroup->refusedForks() > m_refusedForks)
+        m_process.appendLog(processLimitNote());
+    m_cgroup.reset(); // kills whatever is left in it
+    m_scratch.reset();
+}
+
+QString HostSession::processLimitNote()
+{
+    const qint64 refused = m_cgroup ? m_cgroup->refusedForks() : 0;
+    if (refused <= m_refusedForks)
+        return {};
+    m_refusedForks = refused;
+    return QStringLiteral("[carton] the sandbox refused %1 new process(es) or thread(s): its limit of %2 was reached")
+        .arg(refused)
+        .arg(m_params.maxProcesses);
+}
+
 void HostSession::close()
 {
     m_process.stop();
     removeSharedFiles();
+    cleanUpRun();
+    if (m_params.sandbox && !sharedMemoryDirectory().isEmpty())
+        QDir(sharedMemoryDirectory()).removeRecursively();
+}
+
+Status HostSession::prepareCommand(FramedProcess::Options &o, QString &cartonPath)
+{
+    o.program = m_params.hostExecutable;
+    o.arguments = {QStringLiteral("--max-processes"), QString::number(m_params.maxProcesses)};
+    o.addressSpaceLimit = m_params.addressSpaceLimit;
+    o.cpuSeconds = m_params.cpuSeconds;
+    o.maxLogBytes = m_params.maxLogBytes;
+    cartonPath = m_params.cartonPath;
+    // bubblewrap would start and then fail to find it: say it the way QProcess does.
+    if (!QFileInfo(m_params.hostExecutable).isExecutable())
+        return makeError(
+            ErrorCode::Io,
+            QStringLiteral("cannot start the runner host \"%1\": no such executable").arg(m_params.hostExecutable));
+    if (!m_params.sandbox) {
+        m_sandboxInfo = {};
+        m_sandboxInfo.reason = m_params.noSandboxReason;
+        return {};
+    }
+    cleanUpRun();
+    SandboxPolicy policy;
+    m_scratch = std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("carton-scratch-XXXXXX")));
+    if (!m_scratch->isValid())
+        return makeError(
+            ErrorCode::Io,
+            QStringLiteral("cannot create the sandbox's scratch folder: %1").arg(m_scratch->errorString()));
+    policy.scratchDirectory = m_scratch->path();
+    policy.sharedMemoryDirectory = sharedMemoryDirectory();
+    if (!policy.sharedMemoryDirectory.isEmpty() && !QDir().mkpath(policy.sharedMemoryDirectory))
+        return makeError(ErrorCode::Io,
+                         QStringLiteral("cannot create the sandbox's folder %1").arg(policy.sharedMemoryDirectory));
+    if (!policy.sharedMemoryDirectory.isEmpty())
+        QFile::setPermissions(policy.sharedMemoryDirectory, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    // The host reads the carton by its real path: symlinks on the way would not
+    // exist inside.
+    const QFileInfo carton(m_params.cartonPath);
+    cartonPath = carton.canonicalFilePath().isEmpty() ? carton.absoluteFilePath() : carton.canonicalFilePath();
+    o.program = QFileInfo(m_params.hostExecutable).canonicalFilePath();
+    policy.readOnlyPaths = m_params.readOnlyPaths;
+    policy.readOnlyPaths << cartonPath << QFileInfo(o.program).absolutePath()
+                         << QFileInfo(m_params.pluginPath).canonicalPath() << coreLibraryFolder()
+                         << QLibraryInfo::path(QLibraryInfo::LibrariesPath);
+    policy.writablePaths = m_params.writablePaths;
+    policy.network = m_params.network;
+    policy.maxProcesses = m_params.maxProcesses;
+    policy.environment = o.environment;
+    Result<Sandbox::Command> command = Sandbox::wrap(o.program, o.arguments, policy);
+    if (!command)
+        return makeError(command.error().code,
+                         QStringLiteral("the model cannot run in a sandbox: %1. Run it without one only if you "
+                                        "trust this carton (carton selftest --no-sandbox; in the app: \"Run without "
+                                        "the sandbox\" when asked)")
+                             .arg(command.error().message));
+    o.program = command->program;
+    o.arguments = command->arguments;
+    o.environment = command->environment;
+    o.signalInExitCode = true;
+    m_cgroup = PidsCgroup::create(m_sharedMemoryTag, m_params.maxProcesses);
+    if (m_cgroup)
+        o.cgroupProcsFile = m_cgroup->procsFile();
+    m_refusedForks = 0;
+    m_sandboxInfo = command->info;
+    return {};
 }
 
 Result<std::unique_ptr<HostSession>> HostSession::open(const Params &params, Progress *progress)
@@ -77,6 +188,16 @@ Result<std::unique_ptr<HostSession>> HostSession::open(const Params &params, Pro
     return session;
 }
 
+Error HostSession::withProcessLimit(Error error)
+{
+    const QString note = processLimitNote();
+    if (!note.isEmpty()) {
+        m_process.appendLog(note);
+        error.message += u'\n' + note.mid(9); // without "[carton] "
+    }
+    return error;
+}
+
 HostSession::~HostSession()
 {
     close();
@@ -87,15 +208,16 @@ Status HostSession::startAndLoad(Progress *progress)
     QElapsedTimer timer;
     timer.start();
     FramedProcess::Options o;
-    o.program = m_params.hostExecutable;
-    o.addressSpaceLimit = m_params.addressSpaceLimit;
-    o.maxLogBytes = m_params.maxLogBytes;
+    QString cartonPath;
+    if (Status s = prepareCommand(o, cartonPath); !s)
+        return s;
     if (Status s = m_process.start(o); !s)
         return s;
     Result<QList<QByteArray>> request = wire::encodeFrame(QJsonObject{
         {QStringLiteral("type"), QStringLiteral("load")},
-        {QStringLiteral("plugin"), m_params.pluginPath},
-        {QStringLiteral("carton"), m_params.cartonPath},
+        {QStringLiteral("plugin"),
+         m_params.sandbox ? QFileInfo(m_params.pluginPath).canonicalFilePath() : m_params.pluginPath},
+        {QStringLiteral("carton"), cartonPath},
         {QStringLiteral("options"), m_params.options},
         {QStringLiteral("shared_memory_tag"), m_sharedMemoryTag},
     });
@@ -104,11 +226,12 @@ Status HostSession::startAndLoad(Progress *progress)
     Result<wire::Frame> reply = m_process.exchange(*request, m_params.loadTimeout, progress);
     if (!reply) {
         removeSharedFiles();
-        return reply.error();
+        return withProcessLimit(reply.error());
     }
     if (Status s = checkReply(*reply, QStringLiteral("loaded")); !s) {
         m_process.stop();
-        return makeError(s.error().code, QStringLiteral("loading the model failed: %1").arg(s.error().message));
+        return withProcessLimit(
+            makeError(s.error().code, QStringLiteral("loading the model failed: %1").arg(s.error().message)));
     }
     m_loadTime = std::chrono::nanoseconds(timer.nsecsElapsed());
     return {};
@@ -137,10 +260,10 @@ Result<TensorMap> HostSession::infer(const TensorMap &inputs, Progress *progress
         // files: remove whatever of this session it left.
         if (!m_process.isRunning())
             removeSharedFiles();
-        return reply.error();
+        return withProcessLimit(reply.error());
     }
     if (Status s = checkReply(*reply, QStringLiteral("outputs")); !s)
-        return s.error();
+        return withProcessLimit(s.error());
     Result<TensorMap> outputs = wire::decodeFrameTensors(*reply, QStringLiteral("outputs"),
                                                          QStringLiteral("runner host response"), {}, shared.reader());
     shared.remove(shared.consumed()); // the host's reply files: read, no longer needed

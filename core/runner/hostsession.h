@@ -4,9 +4,11 @@
 
 #include "cartoncore_export.h"
 #include "runner/framedprocess.h"
+#include "runner/pidscgroup.h"
 #include "runner/runnersession.h"
 
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <chrono>
 #include <memory>
 
@@ -29,6 +31,15 @@ public:
         qint64 addressSpaceLimit = 0; // bytes, 0: none
         qint64 maxLogBytes = 64 * 1024;
         bool sharedMemory = true; // big tensors through /dev/shm files (SharedTensorFiles) where available
+        // The host runs inside the Sandbox (bubblewrap); when none can be made the
+        // session does not start. False only when the user opted out (noSandboxReason says how).
+        bool sandbox = true;
+        QString noSandboxReason;
+        bool network = false;      // the sandbox shares the network (kserve)
+        int maxProcesses = 256;    // processes and threads in the sandbox
+        qint64 cpuSeconds = 0;     // RLIMIT_CPU of each process of the host; 0: none
+        QStringList readOnlyPaths; // more paths the host reads; the carton, host and plugin are added
+        QStringList writablePaths; // paths the sandboxed host may write (RunOptions::writablePaths)
     };
 
     // Starts the host and loads the model; fails with the host's reason.
@@ -38,6 +49,7 @@ public:
     Result<TensorMap> infer(const TensorMap &inputs, Progress *progress = nullptr) override;
     QString log() const override;
     std::chrono::nanoseconds loadTime() const override { return m_loadTime; }
+    SandboxInfo sandbox() const override { return m_sandboxInfo; }
 
     // Adds a line to log() (warnings found while choosing the runner).
     void addNote(const QString &note) { m_process.appendLog(note); }
@@ -53,11 +65,23 @@ private:
     QString sharedMemoryDirectory() const;
     // Removes the session's shared-memory files (the host died, was killed or ended).
     void removeSharedFiles() const;
+    // The host's command: bubblewrap around it when sandboxed.
+    Status prepareCommand(FramedProcess::Options &o, QString &cartonPath);
+    // Ends what a run of the host left: processes in its cgroup, its scratch folder.
+    void cleanUpRun();
+    // "[carton] ..." when the sandbox refused forks during the last exchange.
+    QString processLimitNote();
+    // `error`, with the process-limit note when the sandbox refused forks.
+    Error withProcessLimit(Error error);
 
     Params m_params;
     FramedProcess m_process;
     std::chrono::nanoseconds m_loadTime{0};
     QString m_sharedMemoryTag;
+    SandboxInfo m_sandboxInfo;
+    std::unique_ptr<QTemporaryDir> m_scratch;
+    std::unique_ptr<PidsCgroup> m_cgroup;
+    qint64 m_refusedForks = 0;
 };
 
 } // namespace carton

@@ -8,6 +8,7 @@
 // provides the implementations.
 
 #include "base/result.h"
+#include "runner/sandbox.h"
 #include "tensor/tensor.h"
 
 #include <QMap>
@@ -34,6 +35,13 @@ public:
     virtual QString log() const = 0;
     // How long loading the model took, for the report.
     virtual std::chrono::nanoseconds loadTime() const = 0;
+    // Whether and how the model's code is confined, for the report.
+    virtual SandboxInfo sandbox() const
+    {
+        SandboxInfo none;
+        none.reason = QStringLiteral("the model runs in this process");
+        return none;
+    }
 };
 
 } // namespace carton

@@ -127,6 +127,12 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
     params.addressSpaceLimit = options.addressSpaceLimit < 0 ? physicalMemory() : options.addressSpaceLimit;
     params.maxLogBytes = options.maxLogBytes;
     params.sharedMemory = options.sharedMemory;
+    params.sandbox = options.sandbox;
+    params.noSandboxReason = options.noSandboxReason;
+    params.network = kserve;
+    params.maxProcesses = options.maxProcesses;
+    params.writablePaths = options.writablePaths;
+    params.cpuSeconds = options.cpuSeconds;
     Result<std::unique_ptr<HostSession>> session = HostSession::open(params, progress);
     if (!session)
         return session.error();

@@ -38,6 +38,15 @@ struct RunOptions {
     QStringList pluginSearchPaths;
     // The carton-runner-host executable; empty: findRunnerHost().
     QString hostExecutable;
+    // The host runs in the Sandbox (no network but a kserve server's, no view of
+    // the user's files or processes, nothing survives the run); where none can
+    // be made the run fails and says why. False only when the user opted out
+    // (--no-sandbox, the app's Run Without Sandbox): noSandboxReason says how.
+    bool sandbox = true;
+    QString noSandboxReason = QStringLiteral("the user chose to run without a sandbox");
+    int maxProcesses = 256;    // processes and threads of the sandbox
+    QStringList writablePaths; // folders the sandboxed host may write besides its scratch (tests' markers)
+    qint64 cpuSeconds = 3600;  // CPU time of each of the host's processes (RLIMIT_CPU); 0: none
 };
 
 // The runner host next to the calling executable: $CARTON_RUNNER_HOST if set,

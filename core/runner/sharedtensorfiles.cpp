@@ -74,6 +74,13 @@ int SharedTensorFiles::removeStale(const QString &directory)
             continue;
         removed += QFile::remove(dir.filePath(name)) ? 1 : 0;
     }
+    // A sandboxed session's private folder (HostSession), named by its tag too.
+    const QString folderPrefix = QStringLiteral("carton-sandbox-");
+    for (const QString &name : dir.entryList({QString(folderPrefix + u'*')}, QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QStringView tag = QStringView(name).mid(folderPrefix.size());
+        if (isValidTag(tag.toString()) && processIsGone(tag.left(tag.indexOf(u'-')).toLongLong()))
+            removed += QDir(dir.filePath(name)).removeRecursively() ? 1 : 0;
+    }
     return removed;
 }
 

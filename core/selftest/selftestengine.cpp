@@ -453,6 +453,7 @@ Result<SelfTestRun> runSelfTests(const Carton &carton, RunnerSession &session, c
     run.runnerName = info.runner.runnerName;
     run.tolerances = options.tolerances;
     run.loadTime = session.loadTime();
+    run.sandbox = session.sandbox();
     const qsizetype exampleCount = options.runExamples ? info.examples.size() : 0;
     if (progress)
         progress->setTotal(selected->size() + exampleCount);

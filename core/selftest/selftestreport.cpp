@@ -263,7 +263,7 @@ table{border-collapse:collapse;margin:.4em 0}td,th{padding:.2em .6em;border:1px 
 th{background:#f3f5f8;font-weight:600}table.meta td,table.meta th{text-align:left}
 .badge{display:inline-block;padding:.05em .55em;border-radius:.8em;font-size:.85em;font-weight:600;color:#fff;background:#6b7280}
 .passed,.ran{background:#15803d}.failed,.shape-mismatch,.dtype-mismatch,.malformed{background:#b91c1c}.error{background:#7c2d12}
-.cannot-run{background:#b45309}.not-run{background:#6b7280}
+b.warn{color:#b91c1c}.cannot-run{background:#b45309}.not-run{background:#6b7280}
 tr.bad td{background:#fde8e8}.reason{color:#991b1b;font-weight:600}.small{font-size:.9em;color:#404656}
 summary{cursor:pointer;margin:.5em 0}pre{background:#f3f5f8;padding:.6em;overflow:auto;max-height:20em}
 .hists{display:flex;flex-wrap:wrap;gap:2em}figure{margin:.4em 0}figcaption{font-size:.85em;color:#404656}
@@ -324,6 +324,7 @@ QJsonObject selfTestRunToJson(const SelfTestRun &run)
     tolerances.insert(u"use_carton_tolerances"_s, run.tolerances.useCartonTolerances);
 
     QJsonObject timings{{u"model_load"_s, ms(run.loadTime)}, {u"wall"_s, ms(run.wallTime)}};
+    const QJsonObject sandbox = run.sandbox.toJson();
     if (run.firstInference)
         timings.insert(u"first_inference"_s, ms(*run.firstInference));
     QJsonArray later;
@@ -398,6 +399,7 @@ QJsonObject selfTestRunToJson(const SelfTestRun &run)
                        {u"exit_code"_s, run.exitCode()},
                        {u"tolerances"_s, tolerances},
                        {u"timings_ms"_s, timings},
+                       {u"sandbox"_s, sandbox},
                        {u"summary"_s, QJsonObject{{u"total"_s, run.tests.size()},
                                                   {u"passed"_s, run.count(SelfTestStatus::Passed)},
                                                   {u"failed"_s, run.count(SelfTestStatus::Failed)},
@@ -429,7 +431,8 @@ QByteArray selfTestReportHtml(const SelfTestRun &run)
                     .arg(msText(sorted.first()), msText(sorted.at(sorted.size() / 2)), msText(sorted.last()));
     }
     h += u"<table class=\"meta\"><tr><th>carton</th><td>%1</td></tr><tr><th>model hash</th><td><code>%2</code></td>"
-         "</tr><tr><th>runner</th><td>%3</td></tr><tr><th>tolerances</th><td>preset %4%5%6</td></tr>"
+         "</tr><tr><th>runner</th><td>%3</td></tr><tr><th>sandbox</th><td>%11</td></tr>"
+         "<tr><th>tolerances</th><td>preset %4%5%6</td></tr>"
          "<tr><th>times</th><td>model load %7; first inference %8; %9; whole run %10</td></tr></table>\n"_s
              .arg(esc(run.cartonPath), esc(run.modelHash), esc(run.runnerName),
                   tolerancePresetName(run.tolerances.preset),
@@ -437,7 +440,9 @@ QByteArray selfTestReportHtml(const SelfTestRun &run)
                   run.tolerances.all.atol ? u", atol %1"_s.arg(fig(*run.tolerances.all.atol)) : QString(),
                   msText(run.loadTime), run.firstInference ? msText(*run.firstInference) : u"—"_s,
                   later.isEmpty() ? u"no later inferences"_s : later)
-             .arg(msText(run.wallTime));
+             .arg(msText(run.wallTime), run.sandbox.sandboxed
+                                            ? esc(run.sandbox.summary())
+                                            : u"<b class=\"warn\">%1</b>"_s.arg(esc(run.sandbox.summary())));
 
     for (const SelfTestResult &r : run.tests) {
         h += u"<section><h2>%1 %2</h2>"_s.arg(esc(r.name), badge(selfTestStatusName(r.status)));

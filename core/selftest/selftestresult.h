@@ -8,6 +8,7 @@
 // selftestreport.h. Tensors are implicitly shared, so copies are cheap.
 
 #include "cartoncore_export.h"
+#include "runner/sandbox.h"
 #include "selftest/tensorcompare.h"
 #include "selftest/tolerance.h"
 #include "tensor/tensor.h"
@@ -104,7 +105,8 @@ struct SelfTestRun {
     QList<SelfTestResult> tests;
     QList<ExampleResult> examples;
     bool cancelled = false;
-    QString runnerLog; // at the end of the run
+    QString runnerLog;   // at the end of the run
+    SandboxInfo sandbox; // how the model's code was confined (RunnerSession::sandbox())
 
     qsizetype count(SelfTestStatus status) const
     {

@@ -7,6 +7,8 @@
 #include "testpaths.h"
 #include "testsession.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -29,6 +31,9 @@ private slots:
     void usageErrors();
     void upstreamPythonModel();
     void kserveServer();
+    void sandboxIsReported();
+    void noSandboxMeansNoRun();
+    void criticalFindingsStopTheRun();
 
 private:
     QString writeFolder(const QString &name, const QString &frameworkRequirement = u"=1.0.0"_s);
@@ -220,6 +225,69 @@ void TestCliSelfTest::kserveServer()
     r = runCarton({u"selftest"_s, dir, u"--kserve-model"_s, u"x"_s});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("--kserve-model needs --kserve-url"), r.err.constData());
+}
+
+void TestCliSelfTest::sandboxIsReported()
+{
+    const QString dir = writeFolder(u"sandboxed"_s);
+    QVERIFY(!dir.isEmpty());
+    RunResult r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject sandbox = r.json()[u"sandbox"_s].toObject();
+    QCOMPARE(sandbox[u"sandboxed"_s].toBool(), true);
+    QVERIFY2(sandbox[u"mechanism"_s].toString().startsWith(u"bubblewrap"_s), r.out.constData());
+    QVERIFY(sandbox[u"confinement"_s].toArray().contains(u"no network"_s));
+    r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s});
+    QVERIFY2(r.out.contains("\nsandboxed (bubblewrap"), r.out.constData());
+    // Opted out: loudly, in the warning and in the report.
+    r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s, u"--no-sandbox"_s, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.contains("--no-sandbox: the carton's code runs with your full rights"), r.err.constData());
+    QCOMPARE(r.json()[u"sandbox"_s][u"sandboxed"_s].toBool(), false);
+    QCOMPARE(r.json()[u"sandbox"_s][u"reason"_s].toString(), u"--no-sandbox was given"_s);
+    r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s, u"--no-sandbox"_s});
+    QVERIFY2(r.out.contains("NOT sandboxed: --no-sandbox was given"), r.out.constData());
+}
+
+void TestCliSelfTest::noSandboxMeansNoRun()
+{
+    // A machine without bubblewrap (or without user namespaces): refused, never a silent fallback.
+    const QString dir = writeFolder(u"nosandbox"_s);
+    QVERIFY(!dir.isEmpty());
+    qputenv("CARTON_BWRAP", m_dir.filePath(u"no-such-bwrap"_s).toUtf8());
+    RunResult r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s});
+    const RunResult optedOut = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s, u"--no-sandbox"_s});
+    qunsetenv("CARTON_BWRAP");
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("the model cannot run in a sandbox"), r.err.constData());
+    QVERIFY2(r.err.contains("--no-sandbox"), r.err.constData());
+    QVERIFY2(!r.out.contains("PASSED"), r.out.constData());
+    QCOMPARE(optedOut.exitCode, 0);
+    QVERIFY2(optedOut.out.contains("PASSED: t_pass"), optedOut.out.constData());
+}
+
+void TestCliSelfTest::criticalFindingsStopTheRun()
+{
+    const QString dir = writeFolder(u"findings"_s);
+    QVERIFY(!dir.isEmpty());
+    // A protocol 2 pickle that calls os.system("id") when loaded.
+    QFile pickle(dir + u"/model/weights.pkl"_s);
+    QVERIFY(QDir().mkpath(dir + u"/model"_s));
+    QVERIFY(pickle.open(QIODevice::WriteOnly));
+    pickle.write(QByteArray("\x80\x02"
+                            "cos\nsystem\n"
+                            "X\x02\x00\x00\x00id"
+                            "\x85R.",
+                            23));
+    pickle.close();
+    RunResult r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("critical problem(s); not running its code"), r.err.constData());
+    QVERIFY2(r.err.contains("model/weights.pkl"), r.err.constData());
+    QVERIFY2(!r.out.contains("PASSED"), r.out.constData());
+    r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s, u"--allow-findings"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("PASSED: t_pass"), r.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliSelfTest)

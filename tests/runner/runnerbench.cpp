@@ -51,9 +51,11 @@ double cpuSeconds()
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const QStringList args = app.arguments();
+    QStringList args = app.arguments();
+    // --no-sandbox: the host runs without bubblewrap (to measure what the sandbox costs).
+    const bool sandbox = !args.removeAll(QStringLiteral("--no-sandbox"));
     if (args.size() < 3) {
-        std::fputs("usage: runnerbench startup RUNS | transfer MIB RUNS\n", stderr);
+        std::fputs("usage: runnerbench [--no-sandbox] startup RUNS | transfer MIB RUNS | spawn PROGRAM RUNS\n", stderr);
         return 2;
     }
     QTemporaryDir dir;
@@ -70,6 +72,7 @@ int main(int argc, char **argv)
     options.hostExecutable = testutil::binaryPath(u"/bin/carton-runner-host");
     options.pluginSearchPaths = {testutil::binaryPath(u"/lib/carton-studio/runners")};
     options.addressSpaceLimit = 0;
+    options.sandbox = sandbox;
 
     if (args.at(1) == u"startup") {
         const int runs = args.at(2).toInt();

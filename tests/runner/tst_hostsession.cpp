@@ -215,12 +215,14 @@ void TestHostSession::isolation()
     QFETCH(QString, error);
     QFETCH(QString, log);
     QTemporaryDir dir;
-    const QString marker = dir.filePath(u"armed"_s);
+    // The marker's folder is the one the sandboxed host may write: it removes the marker when it misbehaves.
+    const QString marker = dir.filePath(u"markers/armed"_s);
     QVERIFY(testutil::writeFile(marker, "1"));
     QVERIFY(runnertest::writeCarton(dir.filePath(u"c"_s), misbehaveRunner(behaviour, u"infer"_s, marker)));
     auto carton = runnertest::openCarton(dir.filePath(u"c"_s));
     QVERIFY(carton);
     RunOptions options = runnertest::runOptions();
+    options.writablePaths = {dir.filePath(u"markers"_s)};
     options.inferTimeout = behaviour == u"hang" ? 1s : 60s;
     options.addressSpaceLimit = 1ll << 30;
     options.maxLogBytes = 16 * 1024;
@@ -477,14 +479,17 @@ void TestHostSession::sharedMemoryNothingLeftAfterCrashOrCancel()
     QFETCH(QString, behaviour);
     QFETCH(bool, cancel);
     QTemporaryDir dir;
-    const QString marker = dir.filePath(u"armed"_s);
+    // The marker's folder is the one the sandboxed host may write: it removes the marker when it misbehaves.
+    const QString marker = dir.filePath(u"markers/armed"_s);
     QVERIFY(testutil::writeFile(marker, "1"));
     QVERIFY(runnertest::writeCarton(dir.filePath(u"c"_s), misbehaveRunner(behaviour, u"infer"_s, marker)));
     auto carton = runnertest::openCarton(dir.filePath(u"c"_s));
     QVERIFY(carton);
     const QStringList before = shmFiles();
     {
-        Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
+        RunOptions options = runnertest::runOptions();
+        options.writablePaths = {dir.filePath(u"markers"_s)};
+        Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, options);
         QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().toString()));
         const TensorMap in{{u"x"_s, Tensor::numeric(u"x"_s, DType::Uint8, {4 << 20}, QByteArray(4 << 20, 9))}};
         Progress progress;

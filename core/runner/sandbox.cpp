@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "sandbox.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QProcess>
+#include <QStandardPaths>
+#include <algorithm>
+#include <mutex>
+
+namespace carton {
+
+namespace {
+
+// The system folders every program needs, read-only. /bin, /lib... are symlinks
+// into /usr on a merged-/usr system and are recreated as such.
+const QStringList kSystemFolders = {QStringLiteral("/usr"),   QStringLiteral("/bin"),   QStringLiteral("/sbin"),
+                                    QStringLiteral("/lib"),   QStringLiteral("/lib32"), QStringLiteral("/lib64"),
+                                    QStringLiteral("/libx32")};
+// Files of /etc a runner needs (the dynamic loader's cache, Debian's
+// alternatives for BLAS, time zone, python's site configuration); not
+// /etc/shadow, not the machine's other configuration.
+const QStringList kEtcFiles = {QStringLiteral("/etc/ld.so.cache"),  QStringLiteral("/etc/ld.so.conf"),
+                               QStringLiteral("/etc/ld.so.conf.d"), QStringLiteral("/etc/alternatives"),
+                               QStringLiteral("/etc/localtime"),    QStringLiteral("/etc/nsswitch.conf"),
+                               QStringLiteral("/etc/passwd"),       QStringLiteral("/etc/group"),
+                               QStringLiteral("/etc/mime.types"),   QStringLiteral("/etc/ssl/openssl.cnf")};
+// With the network shared (kserve): name resolution and certificates.
+const QStringList kNetworkEtcFiles = {QStringLiteral("/etc/resolv.conf"),     QStringLiteral("/etc/hosts"),
+                                      QStringLiteral("/etc/host.conf"),       QStringLiteral("/etc/ssl"),
+                                      QStringLiteral("/etc/ca-certificates"), QStringLiteral("/etc/gai.conf")};
+
+QString bwrapProgram()
+{
+    const QString env = qEnvironmentVariable("CARTON_BWRAP");
+    if (!env.isEmpty())
+        return env;
+    return QStandardPaths::findExecutable(QStringLiteral("bwrap"));
+}
+
+// --ro-bind or --symlink arguments for the system folders.
+QStringList systemArguments()
+{
+    QStringList args;
+    for (const QString &folder : kSystemFolders) {
+        const QFileInfo info(folder);
+        if (info.isSymLink())
+            args << QStringLiteral("--symlink") << info.symLinkTarget() << folder;
+        else if (info.isDir())
+            args << QStringLiteral("--ro-bind") << folder << folder;
+    }
+    return args;
+}
+
+// Is `path` `folder` or inside it?
+bool isWithin(const QString &path, const QString &folder)
+{
+    return path == folder || path.startsWith(folder.endsWith(u'/') ? folder : QString(folder + u'/'));
+}
+
+// The same readable paths, canonical, without those inside another one (or /usr).
+QStringList minimalPaths(const QStringList &paths)
+{
+    QStringList canonical;
+    for (const QString &p : paths) {
+        const QString c = QFileInfo(p).canonicalFilePath();
+        if (!c.isEmpty())
+            canonical << c;
+    }
+    std::sort(canonical.begin(), canonical.end(),
+              [](const QString &a, const QString &b) { return a.size() != b.size() ? a.size() < b.size() : a < b; });
+    QStringList out;
+    for (const QString &c : std::as_const(canonical)) {
+        const bool covered = isWithin(c, QStringLiteral("/usr")) ||
+                             std::any_of(out.cbegin(), out.cend(), [&](const QString &o) { return isWithin(c, o); });
+        if (!covered)
+            out << c;
+    }
+    return out;
+}
+
+Result<QString> probe()
+{
+#ifndef Q_OS_LINUX
+    return makeError(ErrorCode::Unsupported,
+                     QStringLiteral("this build has no sandbox for the runner host yet (Linux only: bubblewrap)"));
+#endif
+    const QString bwrap = bwrapProgram();
+    if (bwrap.isEmpty())
+        return makeError(ErrorCode::NotFound,
+                         QStringLiteral("bubblewrap (bwrap) is not installed; install the package \"bubblewrap\""));
+    QProcess version;
+    version.start(bwrap, {QStringLiteral("--version")});
+    if (!version.waitForFinished(10'000) || version.exitStatus() != QProcess::NormalExit || version.exitCode() != 0)
+        return makeError(ErrorCode::Io, QStringLiteral("%1 --version failed: %2").arg(bwrap, version.errorString()));
+    const QString name = QString::fromUtf8(version.readAllStandardOutput()).trimmed();
+    // A trial run in every namespace the host will get: user namespaces may be
+    // disabled (kernel.unprivileged_userns_clone=0, a container without them).
+    QProcess trial;
+    QStringList args = {QStringLiteral("--unshare-all"), QStringLiteral("--die-with-parent"),
+                        QStringLiteral("--cap-drop"), QStringLiteral("ALL")};
+    args << systemArguments() << QStringLiteral("--") << QStringLiteral("/usr/bin/true");
+    trial.start(bwrap, args);
+    if (!trial.waitForFinished(10'000) || trial.exitStatus() != QProcess::NormalExit || trial.exitCode() != 0)
+        return makeError(ErrorCode::Unsupported,
+                         QStringLiteral("%1 cannot make a sandbox on this machine (%2): %3")
+                             .arg(bwrap, name, QString::fromUtf8(trial.readAllStandardError()).trimmed().left(300)));
+    return name.isEmpty() ? QStringLiteral("bubblewrap") : name;
+}
+
+const QStringList kPassedVariables = {QStringLiteral("LANG"),
+                                      QStringLiteral("LANGUAGE"),
+                                      QStringLiteral("LC_ALL"),
+                                      QStringLiteral("TZ"),
+                                      QStringLiteral("ASAN_OPTIONS"),
+                                      QStringLiteral("UBSAN_OPTIONS"),
+                                      QStringLiteral("LSAN_OPTIONS"),
+                                      QStringLiteral("TSAN_OPTIONS"),
+                                      QStringLiteral("OMP_NUM_THREADS"),
+                                      QStringLiteral("MKL_NUM_THREADS"),
+                                      QStringLiteral("OPENBLAS_NUM_THREADS"),
+                                      QStringLiteral("OPENBLAS_CORETYPE"),
+                                      QStringLiteral("OPENBLAS_L2_SIZE")};
+
+} // namespace
+
+QString SandboxInfo::summary() const
+{
+    if (!sandboxed)
+        return QStringLiteral("NOT sandboxed: %1").arg(reason.isEmpty() ? QStringLiteral("no sandbox") : reason);
+    return QStringLiteral("sandboxed (%1): %2").arg(mechanism, confinement.join(QStringLiteral("; ")));
+}
+
+QJsonObject SandboxInfo::toJson() const
+{
+    QJsonObject o{{QStringLiteral("sandboxed"), sandboxed}};
+    if (sandboxed) {
+        o.insert(QStringLiteral("mechanism"), mechanism);
+        o.insert(QStringLiteral("confinement"), QJsonArray::fromStringList(confinement));
+    } else {
+        o.insert(QStringLiteral("reason"), reason);
+    }
+    return o;
+}
+
+Result<QString> Sandbox::availableVersion()
+{
+    static std::once_flag once;
+    static Result<QString> result = QString();
+    std::call_once(once, [] { result = probe(); });
+    return result;
+}
+
+QProcessEnvironment Sandbox::filteredEnvironment(const QProcessEnvironment &from)
+{
+    QProcessEnvironment env;
+    for (const QString &key : from.keys()) {
+        if (kPassedVariables.contains(key) || key.startsWith(u"LC_") || key.startsWith(u"CARTON_"))
+            env.insert(key, from.value(key));
+    }
+    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
+    env.insert(QStringLiteral("HOME"), QStringLiteral("/tmp"));
+    env.insert(QStringLiteral("TMPDIR"), QStringLiteral("/tmp"));
+    return env;
+}
+
+Result<Sandbox::Command> Sandbox::wrap(const QString &program, const QStringList &arguments,
+                                       const SandboxPolicy &policy)
+{
+    Result<QString> version = availableVersion();
+    if (!version)
+        return version.error();
+    if (policy.scratchDirectory.isEmpty() || !QFileInfo(policy.scratchDirectory).isDir())
+        return makeError(ErrorCode::Usage, QStringLiteral("the sandbox needs a scratch folder"));
+    Command c;
+    c.program = bwrapProgram();
+    QStringList &a = c.arguments;
+    a << QStringLiteral("--unshare-all") << QStringLiteral("--die-with-parent") << QStringLiteral("--new-session")
+      << QStringLiteral("--cap-drop") << QStringLiteral("ALL") << QStringLiteral("--hostname")
+      << QStringLiteral("carton-sandbox");
+    if (policy.network)
+        a << QStringLiteral("--share-net");
+    a << systemArguments();
+    QStringList etc = kEtcFiles;
+    if (policy.network)
+        etc << kNetworkEtcFiles;
+    for (const QString &name : QDir(QStringLiteral("/etc")).entryList({QStringLiteral("python3*")}, QDir::Dirs))
+        etc << QStringLiteral("/etc/") + name;
+    for (const QString &f : std::as_const(etc))
+        a << QStringLiteral("--ro-bind-try") << f << f;
+    a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev");
+    a << QStringLiteral("--bind") << policy.scratchDirectory << QStringLiteral("/tmp");
+    if (!policy.sharedMemoryDirectory.isEmpty())
+        a << QStringLiteral("--bind") << policy.sharedMemoryDirectory << QStringLiteral("/dev/shm");
+    // Read-only paths come after /tmp: a carton or build tree under /tmp is bound
+    // inside the scratch folder's view, at its own path.
+    for (const QString &p : minimalPaths(policy.readOnlyPaths))
+        a << QStringLiteral("--ro-bind") << p << p;
+    for (const QString &p : minimalPaths(policy.writablePaths))
+        a << QStringLiteral("--bind") << p << p;
+    a << QStringLiteral("--chdir") << QStringLiteral("/tmp");
+    a << QStringLiteral("--") << program << arguments;
+    c.environment = filteredEnvironment(policy.environment);
+
+    c.info.sandboxed = true;
+    c.info.mechanism = *version;
+    c.info.confinement << (policy.network ? QStringLiteral("network shared (to reach the inference server)")
+                                          : QStringLiteral("no network"))
+                       << QStringLiteral("no view of your home folder or other files: the system read-only, the "
+                                         "carton and the runner read-only")
+                       << QStringLiteral("writes only to a private scratch folder, removed after the run")
+                       << QStringLiteral("no view of other processes; every process it starts ends with the run")
+                       << QStringLiteral("at most %1 processes and threads").arg(policy.maxProcesses)
+                       << QStringLiteral("no capabilities");
+    return c;
+}
+
+} // namespace carton

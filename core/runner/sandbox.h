@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/result.h"
+#include "cartoncore_export.h"
+
+#include <QJsonObject>
+#include <QProcessEnvironment>
+#include <QStringList>
+
+namespace carton {
+
+// How a runner host was (or was not) confined: for every report.
+struct CARTONCORE_EXPORT SandboxInfo {
+    bool sandboxed = false;
+    QString mechanism;       // "bubblewrap 0.8.0"; empty when not sandboxed
+    QStringList confinement; // one line per boundary: "no network", "no view of your files", ...
+    QString reason;          // why the run was not sandboxed ("--no-sandbox was given")
+
+    // "sandboxed (bubblewrap 0.8.0): no network, ..." or "NOT sandboxed: <reason>".
+    QString summary() const;
+    QJsonObject toJson() const;
+};
+
+// What one sandboxed runner host may see and do.
+struct SandboxPolicy {
+    QStringList readOnlyPaths;     // bound read-only at the same path: the host, its libraries, the plugin, the carton
+    QStringList writablePaths;     // bound writable at the same path (none in a normal run)
+    QString scratchDirectory;      // a private, empty host folder: bound writable as /tmp (and HOME)
+    QString sharedMemoryDirectory; // a private host folder bound as /dev/shm (tensor transfer); empty: none
+    bool network = false;          // share the network (the kserve plugin talks to its server); else none at all
+    int maxProcesses = 256;        // processes and threads of the sandbox, the host included
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment(); // filtered by wrap()
+};
+
+// The runner host's sandbox on Linux: bubblewrap (`bwrap`, Debian's package, the
+// sandbox Flatpak uses) puts the host into new user, pid, network, ipc, uts and
+// cgroup namespaces with every capability dropped. It sees the system's /usr
+// and a few files of /etc read-only, its own executable, libraries, plugin and
+// the carton read-only at their paths, a private scratch folder as /tmp, a
+// private /dev/shm, a fresh /proc of its own pid namespace and nothing of the
+// user's home or other processes; it dies with the app, and when its first
+// process ends the kernel kills every other process of the namespace, so
+// nothing a model started survives the run. Resource limits (address space, CPU
+// time, process count) are set by the host itself (carton-runner-host
+// --max-processes, --cpu-seconds) and, for root, whose process count no rlimit
+// bounds, by a pids cgroup (PidsCgroup).
+class CARTONCORE_EXPORT Sandbox final {
+public:
+    // The bubblewrap that works on this machine: found on PATH ($CARTON_BWRAP
+    // overrides), and a trial run of `true` in the namespaces succeeded (user
+    // namespaces can be disabled). Probed once per process. The error says why no
+    // sandbox can be made; callers then refuse to run code unless the user opted out.
+    static Result<QString> availableVersion();
+    // The program and arguments that run `program arguments` inside the sandbox.
+    struct Command {
+        QString program;
+        QStringList arguments;
+        QProcessEnvironment environment;
+        SandboxInfo info;
+    };
+    static Result<Command> wrap(const QString &program, const QStringList &arguments, const SandboxPolicy &policy);
+    // The environment the sandbox passes on: locale, PATH (system folders only),
+    // sanitizer options, thread counts and CARTON_* test hooks; nothing that
+    // names the user's folders. HOME and TMPDIR are the scratch folder (/tmp).
+    static QProcessEnvironment filteredEnvironment(const QProcessEnvironment &from);
+};
+
+} // namespace carton
