@@ -196,7 +196,17 @@ Result<Sandbox::Command> Sandbox::wrap(const QString &program, const QStringList
         a << QStringLiteral("--bind") << policy.sharedMemoryDirectory << QStringLiteral("/dev/shm");
     // Read-only paths come after /tmp: a carton or build tree under /tmp is bound
     // inside the scratch folder's view, at its own path.
-    for (const QString &p : minimalPaths(policy.readOnlyPaths))
+    // A sanitizer's suppressions file (the asan and tsan test presets) must be
+    // readable inside, or the sanitizer stops the host at start.
+    QStringList readOnly = policy.readOnlyPaths;
+    for (const QString &name : {QStringLiteral("ASAN_OPTIONS"), QStringLiteral("LSAN_OPTIONS"),
+                                QStringLiteral("TSAN_OPTIONS"), QStringLiteral("UBSAN_OPTIONS")}) {
+        for (const QString &option : policy.environment.value(name).split(u':', Qt::SkipEmptyParts)) {
+            if (option.startsWith(u"suppressions="))
+                readOnly << option.mid(13);
+        }
+    }
+    for (const QString &p : minimalPaths(readOnly))
         a << QStringLiteral("--ro-bind") << p << p;
     for (const QString &p : minimalPaths(policy.writablePaths))
         a << QStringLiteral("--bind") << p << p;

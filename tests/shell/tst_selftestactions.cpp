@@ -5,8 +5,12 @@
 // CARTON_RUNNER_PATH, as a user would point an installed app at other plugins).
 #include "cartonpage.h"
 #include "mainwindow.h"
+#include "pack/packer.h"
+#include "package/carton.h"
+#include "runconsentdialog.h"
 #include "runner/runnerregistry.h"
 #include "runnersdialog.h"
+#include "selftestrunner.h"
 #include "selftestsmodel.h"
 #include "selftestspage.h"
 #include "selftesttestutil.h"
@@ -16,11 +20,16 @@
 #include "views/cartonview.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QFile>
 #include <QLabel>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeWidget>
 
 using namespace Qt::StringLiterals;
@@ -28,15 +37,56 @@ using namespace carton;
 using namespace selftesttest;
 using studio::MainWindow;
 
+namespace {
+
+// What the consent dialog showed when it was answered.
+struct ConsentSeen {
+    bool seen = false;
+    QString body;
+    bool cancelIsDefault = false;
+    bool runEnabled = false;
+};
+
+// Answers the next "Run this carton's code?" dialog: Run (ticking "Don't ask
+// again" when asked) or Cancel; *seen records what it showed. Waits for the
+// safety scan to show in it first.
+void answerConsent(ConsentSeen *seen, bool run, bool dontAsk = false)
+{
+    auto *timer = new QTimer;
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [=] {
+        auto *dialog = qobject_cast<studio::RunConsentDialog *>(QApplication::activeModalWidget());
+        if (!dialog || dialog->body()->text().contains(u"still running"_s))
+            return;
+        timer->stop();
+        timer->deleteLater();
+        seen->seen = true;
+        seen->body = dialog->body()->text();
+        seen->cancelIsDefault = dialog->cancelIsDefault();
+        seen->runEnabled = dialog->runButton()->isEnabled();
+        if (!run) {
+            dialog->reject();
+            return;
+        }
+        dialog->dontAskBox()->setChecked(dontAsk);
+        dialog->runButton()->click();
+    });
+    timer->start();
+}
+
+} // namespace
+
 class TestSelfTestActions final : public QObject {
     Q_OBJECT
 
 private slots:
     void initTestCase();
     void runSelfTestsFromTheMenu();
+    void dangerousCartonDefaultsToCancel();
     void runnersDialogListsPluginsAndProblems();
 
 private:
+    QString writeEcho(const QString &name);
     QTemporaryDir m_dir;
 };
 
@@ -47,7 +97,7 @@ void TestSelfTestActions::initTestCase()
     qputenv("CARTON_RUNNER_PATH", testutil::binaryPath(u"/lib/carton-studio/runners").toLocal8Bit());
 }
 
-void TestSelfTestActions::runSelfTestsFromTheMenu()
+QString TestSelfTestActions::writeEcho(const QString &name)
 {
     CartonFolder folder;
     folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(2)}))};
@@ -58,9 +108,14 @@ void TestSelfTestActions::runSelfTestsFromTheMenu()
     echo.inputs = refs({{"x", "@tensor_data/x"}});
     echo.expectedOut = refs({{"x", "@tensor_data/x"}});
     folder.info.selfTests = {echo};
-    const QString dir = m_dir.filePath(u"menu"_s);
-    QVERIFY(folder.write(dir));
+    const QString dir = m_dir.filePath(name);
+    return folder.write(dir) ? dir : QString();
+}
 
+void TestSelfTestActions::runSelfTestsFromTheMenu()
+{
+    const QString dir = writeEcho(u"menu"_s);
+    QVERIFY(!dir.isEmpty());
     QSettings settings(m_dir.filePath(u"settings.ini"_s), QSettings::IniFormat);
     MainWindow window(&settings);
     window.show();
@@ -75,11 +130,74 @@ void TestSelfTestActions::runSelfTestsFromTheMenu()
     QCOMPARE(view->currentTab(), studio::CartonView::OverviewTab);
 
     QSignalSpy finished(view->selfTestsPage(), &studio::SelfTestsPage::runFinished);
+    // The first run of the session asks, showing what will run.
+    ConsentSeen seen;
+    answerConsent(&seen, true);
     QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
     QCOMPARE(view->currentTab(), studio::CartonView::SelfTestsTab);
-    QVERIFY(finished.wait(60000));
+    // (the run may end while the dialog's event loop still runs: count, don't wait for a new signal)
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QVERIFY(seen.seen);
+    QVERIFY2(seen.body.contains(u"noop 1.0.0"_s), qPrintable(seen.body));
+    QVERIFY2(seen.body.contains(u"yes (bubblewrap"_s), qPrintable(seen.body));
+    QVERIFY2(seen.body.contains(u"no high or critical findings"_s), qPrintable(seen.body));
+    QVERIFY(!seen.cancelIsDefault);
     const studio::SelfTestsModel *model = view->selfTestsPage()->model();
     QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
+    // The report says the run was sandboxed.
+    QVERIFY2(view->selfTestsPage()->summary()->text().contains(u"sandboxed (bubblewrap"_s),
+             qPrintable(view->selfTestsPage()->summary()->text()));
+    // Asked once per session: the second run goes straight ahead.
+    QTRY_VERIFY(run->isEnabled());
+    run->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+    QVERIFY(!qobject_cast<studio::RunConsentDialog *>(QApplication::activeModalWidget()));
+}
+
+void TestSelfTestActions::dangerousCartonDefaultsToCancel()
+{
+    const QString dir = writeEcho(u"dangerous"_s);
+    QVERIFY(!dir.isEmpty());
+    // A pickle that calls os.system when loaded: a critical finding.
+    QFile pickle(dir + u"/model/weights.pkl"_s);
+    QVERIFY(QDir().mkpath(dir + u"/model"_s));
+    QVERIFY(pickle.open(QIODevice::WriteOnly));
+    pickle.write(QByteArray("\x80\x02"
+                            "cos\nsystem\n"
+                            "X\x02\x00\x00\x00id"
+                            "\x85R.",
+                            23));
+    pickle.close();
+    // Packed: a .carton has a model hash to remember the answer by.
+    const QString packed = m_dir.filePath(u"dangerous.carton"_s);
+    const Result<PackResult> pack = packFolder(dir, packed);
+    QVERIFY2(pack.ok(), pack.ok() ? "" : qPrintable(pack.error().toString()));
+    QSettings settings(m_dir.filePath(u"dangerous.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.show();
+    window.openPath(packed);
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view(), shelltest::jobTimeoutMs);
+    studio::CartonView *view = window.currentPage()->view();
+    QSignalSpy finished(view->selfTestsPage(), &studio::SelfTestsPage::runFinished);
+    ConsentSeen seen;
+    answerConsent(&seen, false);
+    QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(seen.seen, 30000);
+    QVERIFY2(seen.body.contains(u"model/weights.pkl"_s), qPrintable(seen.body));
+    QVERIFY2(seen.body.contains(u"critical"_s), qPrintable(seen.body));
+    QVERIFY(seen.cancelIsDefault);
+    // Cancelled: nothing ran.
+    QTest::qWait(300);
+    QCOMPARE(finished.size(), 0);
+    QVERIFY(!view->selfTestsPage()->runner()->isRunning());
+    // Run, remembering the model: asked no more, even in a new window.
+    answerConsent(&seen, true, true);
+    // (after a modal dialog the offscreen window is not active again: trigger the action itself)
+    window.findChild<QAction *>(u"actionRunSelfTests"_s)->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QVERIFY(settings.value(u"consent/modelHashes"_s)
+                .toStringList()
+                .contains(QString::fromLatin1(view->carton()->modelHash())));
 }
 
 void TestSelfTestActions::runnersDialogListsPluginsAndProblems()

@@ -6,6 +6,7 @@
 #include "filespage.h"
 #include "overviewpage.h"
 #include "package/carton.h"
+#include "runconsent.h"
 #include "safetypage.h"
 #include "selftestspage.h"
 #include "specspage.h"
@@ -73,7 +74,9 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
     m_tabs->addTab(m_files, tr("Files"));
     m_tabs->addTab(m_tensors, tr("Tensor Data"));
     m_tabs->addTab(m_selfTests, tr("Self-tests && Examples"));
-    m_tabs->addTab(new SafetyPage(m_carton), tr("Safety"));
+    auto *safety = new SafetyPage(m_carton);
+    m_tabs->addTab(safety, tr("Safety"));
+    m_selfTests->setConsent(new RunConsent(m_carton, safety, m_overview->signatureRow(), settings, this));
 
     connect(m_overview, &OverviewPage::statusMessage, this, &CartonView::statusMessage);
     connect(m_files, &FilesPage::statusMessage, this, &CartonView::statusMessage);

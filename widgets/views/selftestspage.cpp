@@ -12,6 +12,7 @@
 #include "package/carton.h"
 #include "package/mediasniff.h"
 #include "roles.h"
+#include "runconsent.h"
 #include "runner/runnerregistry.h"
 #include "selftest/selftestreport.h"
 #include "selftestrunner.h"
@@ -440,6 +441,8 @@ QString SelfTestsPage::commandLine(const QList<int> &tests) const
         args << u"--ignore-carton-tolerances"_s;
     if (m_ignoreSpecMismatch->isChecked())
         args << u"--ignore-spec-mismatch"_s;
+    if (m_kserveUrl.isEmpty() && m_run && !m_run->sandbox.sandboxed)
+        args << u"--no-sandbox"_s; // as the last run went: the user opted out
     const int total = m_carton && m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
     if (!tests.isEmpty() && tests.size() < total)
         for (int t : tests)
@@ -533,6 +536,8 @@ void SelfTestsPage::startRun(const QList<int> &tests)
     request.options.runDespiteSpecMismatch = m_ignoreSpecMismatch->isChecked();
     for (int t : tests)
         request.options.tests.append(QString::number(t));
+    if (m_consent && !m_consent->ask(request))
+        return;
 
     const int total = m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
     m_runningTests = tests;
@@ -658,7 +663,12 @@ void SelfTestsPage::updateSummary()
     if (r.cancelled)
         text += tr(" (cancelled)");
     text += tr(" · model load %1 · total %2").arg(ms(r.loadTime), ms(r.wallTime));
+    // Whether the model's code was confined, in every report: red when it was not.
+    text += r.sandbox.sandboxed ? tr(" · sandboxed (%1)").arg(r.sandbox.mechanism.toHtmlEscaped())
+                                : u" · <span style=\"color:#b91c1c\"><b>%1</b></span>"_s.arg(
+                                      tr("NOT sandboxed: %1").arg(r.sandbox.reason).toHtmlEscaped());
     m_summary->setText(text);
+    m_summary->setToolTip(r.sandbox.summary());
 }
 
 bool SelfTestsPage::revealItem(bool example, int number, const QString &key)

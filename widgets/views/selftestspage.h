@@ -31,6 +31,7 @@ class DescriptionBrowser;
 class ErrorMapPane;
 class MediaPreview;
 class OutputResultsModel;
+class RunConsent;
 class SelfTestRunner;
 class SelfTestsModel;
 
@@ -79,6 +80,8 @@ public:
     const std::optional<carton::SelfTestRun> &lastRun() const { return m_run; }
     // Where runs find the runner host and plugins (tests; the app uses the defaults).
     void setRunOptions(const carton::RunOptions &options);
+    // Asked before each run (RunConsent: the first run of the session shows what will run).
+    void setConsent(RunConsent *consent) { m_consent = consent; }
     // Runs go to a Triton / KServe v2 server (whatever runner the carton names)
     // instead of a local runner; an empty url goes back to the local runners.
     // The runner box's "Triton / KServe server…" item asks for these.
@@ -154,6 +157,7 @@ private:
     QCheckBox *m_ignoreSpecMismatch = nullptr;
     SelfTestRunner *m_runner = nullptr;
     carton::RunOptions m_runOptions;
+    RunConsent *m_consent = nullptr;
     QString m_kserveUrl;
     QString m_kserveModel;
     int m_lastRunnerIndex = 0;

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "runconsent.h"
+
+#include "package/carton.h"
+#include "runconsentdialog.h"
+#include "runner/runnerregistry.h"
+#include "runner/sandbox.h"
+#include "safetypage.h"
+#include "signaturerow.h"
+
+#include <QFileInfo>
+#include <QLabel>
+#include <QSettings>
+
+namespace studio {
+
+namespace {
+
+const QString kRememberedKey = QStringLiteral("consent/modelHashes");
+
+// "python 3.11.2", or why no runner matches (the run then fails saying so).
+QString runnerText(const carton::Carton &carton, const SelfTestRunner::Request &request)
+{
+    if (!carton.info())
+        return RunConsent::tr("unknown: the carton has no readable carton.toml");
+    const carton::RunnerRegistry registry = carton::RunnerRegistry::scan(
+        request.runOptions.pluginSearchPaths.isEmpty() ? carton::RunnerRegistry::defaultSearchPaths()
+                                                       : request.runOptions.pluginSearchPaths);
+    const carton::Result<carton::RunnerPluginInfo> plugin = registry.select(carton.info()->runner, request.choice);
+    if (!plugin)
+        return RunConsent::tr("%1 — no installed runner matches: %2")
+            .arg(carton.info()->runner.runnerName, plugin.error().message);
+    return RunConsent::tr("%1 %2 (%3)").arg(plugin->runnerName, plugin->frameworkVersion, plugin->path);
+}
+
+} // namespace
+
+RunConsent::RunConsent(std::shared_ptr<const carton::Carton> carton, SafetyPage *safety, SignatureRow *signature,
+                       QSettings *settings, QWidget *dialogParent)
+    : QObject(dialogParent), m_carton(std::move(carton)), m_safety(safety), m_signature(signature),
+      m_settings(settings), m_parent(dialogParent)
+{
+}
+
+QStringList RunConsent::rememberedModels(const QSettings &settings)
+{
+    return settings.value(kRememberedKey).toStringList();
+}
+
+bool RunConsent::ask(SelfTestRunner::Request &request)
+{
+    if (!request.choice.kserveUrl.isEmpty())
+        return true;
+    const QString hash = QString::fromLatin1(m_carton->modelHash());
+    const bool remembered = m_settings && !hash.isEmpty() && rememberedModels(*m_settings).contains(hash);
+    if (m_granted || remembered) {
+        if (m_noSandbox) {
+            request.runOptions.sandbox = false;
+            request.runOptions.noSandboxReason = tr("you chose to run this carton without the sandbox");
+        }
+        return true;
+    }
+    RunConsentFacts facts;
+    facts.carton = QFileInfo(m_carton->path()).fileName();
+    facts.runner = runnerText(*m_carton, request);
+    facts.sandbox =
+        request.runOptions.sandbox
+            ? carton::Sandbox::availableVersion()
+            : carton::Result<QString>(carton::makeError(carton::ErrorCode::Usage, request.runOptions.noSandboxReason));
+    if (m_signature) {
+        facts.signature = m_signature->textLabel()->text();
+        facts.signatureInvalid = m_signature->status().kind == SignatureStatus::Kind::Invalid;
+    }
+    if (m_safety && m_safety->report())
+        facts.scan = m_safety->report();
+    RunConsentDialog dialog(facts, m_parent);
+    if (m_safety && !facts.scan) {
+        connect(m_safety, &SafetyPage::scanFinished, &dialog, [this, &dialog] {
+            if (m_safety && m_safety->report())
+                dialog.setScanReport(*m_safety->report());
+        });
+        if (!m_safety->isScanning())
+            m_safety->rescan();
+    }
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    m_granted = true;
+    m_noSandbox = dialog.runWithoutSandbox();
+    if (m_noSandbox) {
+        request.runOptions.sandbox = false;
+        request.runOptions.noSandboxReason = tr("you chose to run this carton without the sandbox");
+    }
+    // Never remembered for good: running without the sandbox is asked again next session.
+    if (dialog.dontAskAgain() && !m_noSandbox && m_settings && !hash.isEmpty()) {
+        QStringList models = rememberedModels(*m_settings);
+        models.append(hash);
+        m_settings->setValue(kRememberedKey, models);
+    }
+    return true;
+}
+
+} // namespace studio
