@@ -19,7 +19,8 @@ int runScan(const QStringList &args)
                        "completely, with nothing found)."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
-        QStringLiteral("A .carton file, an unpacked carton folder, or a .pkl/.pt/.pth/.bin/.ckpt file."));
+        QStringLiteral("A .carton file, an unpacked carton folder, or a pickle or torch file (.pkl, .pt, .bin...: "
+                       "what is a pickle is decided by content, whatever the name)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     parser.addOption(json);
     int exit = Success;

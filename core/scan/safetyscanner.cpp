@@ -27,20 +27,11 @@ bool hasSuffix(const QString &path, std::initializer_list<const char16_t *> suff
     return false;
 }
 
-// Files that may hold a pickle (raw, or a torch zip holding pickles).
-bool mayHoldPickle(const QString &path)
+// Names that promise a pickle or a torch file. Only to say "not a pickle" about
+// such a file when its content is not one: what is a pickle is decided by content.
+bool namedLikePickle(const QString &path)
 {
-    return hasSuffix(path, {u".pkl", u".pickle", u".pt", u".pth", u".bin", u".ckpt"});
-}
-// Files that are pickles whatever their first byte (protocol 0 and 1 have no PROTO).
-bool isPickleByName(const QString &path)
-{
-    return hasSuffix(path, {u".pkl", u".pickle"});
-}
-// Entries of a torch zip that are pickles.
-bool isInnerPickle(const QString &name)
-{
-    return hasSuffix(name, {u".pkl", u"_pkl"});
+    return hasSuffix(path, {u".pkl", u".pickle", u".pt", u".pth", u".bin", u".ckpt", u"_pkl"});
 }
 
 bool isZipMagic(QByteArrayView head)
@@ -85,16 +76,17 @@ public:
         return true;
     }
 
-    void pickleStream(QIODevice &device, const QString &file, bool concatenated);
-    void torchZip(const ZipReader &zip, const QString &file);
-    void pickleFile(const CartonSource &source, const SourceFile &f);
+    bool pickleStream(QIODevice &device, const QString &file, bool concatenated, bool sayNotPickle);
+    void zipMembers(const ZipReader &zip, const QString &file);
+    void zipFile(const CartonSource &source, const SourceFile &f);
+    void entry(const CartonSource &source, const SourceFile &f);
     void codeFile(const CartonSource &source, const SourceFile &f);
     void executable(const CartonSource &source, const SourceFile &f);
     void archive(const CartonSource &source);
     void network(const Carton &carton);
     void addHost(const QString &url, const QString &file, const QString &what, const QString &why);
     void carton(const Carton &carton);
-    void singleFile(const QString &path);
+    bool singleFile(const QString &path);
 
 private:
     const ScanOptions &m_options;
@@ -104,10 +96,27 @@ private:
     bool m_cancelNoted = false;
 };
 
-void Scan::pickleStream(QIODevice &device, const QString &file, bool concatenated)
+// Reads `device` as a pickle; false when its content is not one (see
+// PickleListing::notPickle), said as an info finding with sayNotPickle.
+bool Scan::pickleStream(QIODevice &device, const QString &file, bool concatenated, bool sayNotPickle)
 {
     ScannedPickle scanned{file, PickleDisassembler::disassemble(device, file, m_options.pickle, concatenated), {}};
     const PickleListing &listing = scanned.listing;
+    if (listing.notPickle) {
+        if (sayNotPickle) {
+            QStringList named;
+            for (const PickleImport &imp : listing.imports)
+                named << imp.qualifiedName();
+            finding(ScanSeverity::Info, ScanCategory::Pickle, file, QStringLiteral("not a pickle"),
+                    QStringLiteral("its bytes do not disassemble as a pickle: Python's unpickler stops where the "
+                                   "disassembly does, having called nothing"),
+                    listing.error->message + (named.isEmpty()
+                                                  ? QString()
+                                                  : QStringLiteral("; before that it names %1 (imported, never called)")
+                                                        .arg(named.join(QStringLiteral(", ")))));
+        }
+        return false;
+    }
     for (const PickleImport &imp : listing.imports) {
         const QString where = QStringLiteral("%1 at offset %2%3%4")
                                   .arg(pickleRefName(imp.ref))
@@ -136,9 +145,12 @@ void Scan::pickleStream(QIODevice &device, const QString &file, bool concatenate
     if (listing.error)
         problem(listing.error->toString());
     m_report.pickles.append(std::move(scanned));
+    return true;
 }
 
-void Scan::torchZip(const ZipReader &zip, const QString &file)
+// Every member of a zip (a torch file, or any zip in a carton) is read as a
+// pickle, whatever its name: torch.load and a model's code may load any of them.
+void Scan::zipMembers(const ZipReader &zip, const QString &file)
 {
     for (const QuarantinedEntry &q : zip.quarantined())
         finding(ScanSeverity::Medium, ScanCategory::Archive, file,
@@ -146,7 +158,7 @@ void Scan::torchZip(const ZipReader &zip, const QString &file)
                 QStringLiteral("a tool that extracts this file may write outside its folder or pick either copy"),
                 q.reason);
     for (const ZipEntry &e : zip.entries()) {
-        if (!isInnerPickle(e.name) || e.isDirectory())
+        if (e.isDirectory() || e.uncompressedSize == 0)
             continue;
         if (cancelled())
             return;
@@ -156,88 +168,96 @@ void Scan::torchZip(const ZipReader &zip, const QString &file)
             problem(device.error().toString());
             continue;
         }
-        pickleStream(**device, inner, false);
+        pickleStream(**device, inner, false, namedLikePickle(e.name));
     }
 }
 
-void Scan::pickleFile(const CartonSource &source, const SourceFile &f)
+// A file of the carton: read as a pickle (every file: protocols 0 and 1 have no
+// magic byte, and names prove nothing), and a zip's members too.
+void Scan::entry(const CartonSource &source, const SourceFile &f)
 {
-    Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 8));
+    if (f.size == 0)
+        return;
+    Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 4));
     if (!head) {
         problem(head.error().toString());
         return;
     }
-    if (isZipMagic(*head)) {
-        std::unique_ptr<ScratchFile> spill;
-        Result<std::unique_ptr<ZipReader>> zip = makeError(ErrorCode::Io, {});
-        Limits limits = m_options.limits;
-        limits.quarantineUnsafeEntries = true;
-        if (const auto raw = source.rawRegion(f.path)) {
-            zip = ZipReader::openRegion(raw->diskPath, raw->offset, raw->size, limits, f.path);
-        } else if (f.size > m_options.maxSpillBytes) {
-            problem(QStringLiteral("%1: a compressed zip of %2 bytes, more than the %3 bytes the scan decodes to a "
-                                   "temporary file")
-                        .arg(f.path)
-                        .arg(f.size)
-                        .arg(m_options.maxSpillBytes));
-            return;
-        } else {
-            spill = std::make_unique<ScratchFile>(QStringLiteral("carton-scan-XXXXXX"));
-            Result<std::unique_ptr<QIODevice>> in = source.open(f.path);
-            if (!in) {
-                problem(in.error().toString());
-                return;
-            }
-            if (Status s = spill->open(); !s) {
-                problem(QStringLiteral("%1: %2").arg(f.path, s.error().message));
-                return;
-            }
-            QFile &out = spill->device();
-            QByteArray chunk(1 << 20, Qt::Uninitialized);
-            qint64 total = 0;
-            for (qint64 n; (n = (*in)->read(chunk.data(), chunk.size())) > 0;) {
-                total += n;
-                if (total > m_options.maxSpillBytes || out.write(chunk.constData(), n) != n) {
-                    problem(QStringLiteral("%1: cannot decode into a temporary file (%2)")
-                                .arg(f.path, total > m_options.maxSpillBytes ? QStringLiteral("too large")
-                                                                             : out.errorString()));
-                    return;
-                }
-            }
-            if (total != f.size) {
-                problem(QStringLiteral("%1: decoding stopped after %2 of %3 bytes: %4")
-                            .arg(f.path)
-                            .arg(total)
-                            .arg(f.size)
-                            .arg((*in)->errorString()));
-                return;
-            }
-            if (!out.flush()) {
-                problem(QStringLiteral("%1: cannot decode into a temporary file (%2)").arg(f.path, out.errorString()));
-                return;
-            }
-            Result<std::shared_ptr<FileRegionSource>> region = spill->region(0, total, f.path);
-            if (!region) {
-                problem(region.error().toString());
-                return;
-            }
-            zip = ZipReader::open(std::move(region).value(), f.path, limits, f.path);
-        }
-        if (!zip) {
-            problem(QStringLiteral("%1: a zip that cannot be read: %2").arg(f.path, zip.error().toString()));
-            return;
-        }
-        torchZip(**zip, f.path);
-        return;
-    }
-    if (!isPickleByName(f.path) && !(head->size() >= 2 && uchar(head->at(0)) == 0x80 && uchar(head->at(1)) <= 5))
-        return; // raw data (a .bin of weights), not a pickle
+    const bool zip = isZipMagic(*head);
     Result<std::unique_ptr<QIODevice>> device = source.open(f.path, false); // no CRC pass: only opcodes are read
     if (!device) {
         problem(device.error().toString());
         return;
     }
-    pickleStream(**device, f.path, true);
+    pickleStream(**device, f.path, true, !zip && namedLikePickle(f.path));
+    if (zip)
+        zipFile(source, f);
+}
+
+// A zip inside the carton, read in place when stored, else decoded to a
+// temporary file first (up to maxSpillBytes).
+void Scan::zipFile(const CartonSource &source, const SourceFile &f)
+{
+    std::unique_ptr<ScratchFile> spill;
+    Result<std::unique_ptr<ZipReader>> zip = makeError(ErrorCode::Io, {});
+    Limits limits = m_options.limits;
+    limits.quarantineUnsafeEntries = true;
+    if (const auto raw = source.rawRegion(f.path)) {
+        zip = ZipReader::openRegion(raw->diskPath, raw->offset, raw->size, limits, f.path);
+    } else if (f.size > m_options.maxSpillBytes) {
+        problem(QStringLiteral("%1: a compressed zip of %2 bytes, more than the %3 bytes the scan decodes to a "
+                               "temporary file")
+                    .arg(f.path)
+                    .arg(f.size)
+                    .arg(m_options.maxSpillBytes));
+        return;
+    } else {
+        spill = std::make_unique<ScratchFile>(QStringLiteral("carton-scan-XXXXXX"));
+        Result<std::unique_ptr<QIODevice>> in = source.open(f.path);
+        if (!in) {
+            problem(in.error().toString());
+            return;
+        }
+        if (Status s = spill->open(); !s) {
+            problem(QStringLiteral("%1: %2").arg(f.path, s.error().message));
+            return;
+        }
+        QFile &out = spill->device();
+        QByteArray chunk(1 << 20, Qt::Uninitialized);
+        qint64 total = 0;
+        for (qint64 n; (n = (*in)->read(chunk.data(), chunk.size())) > 0;) {
+            total += n;
+            if (total > m_options.maxSpillBytes || out.write(chunk.constData(), n) != n) {
+                problem(QStringLiteral("%1: cannot decode into a temporary file (%2)")
+                            .arg(f.path,
+                                 total > m_options.maxSpillBytes ? QStringLiteral("too large") : out.errorString()));
+                return;
+            }
+        }
+        if (total != f.size) {
+            problem(QStringLiteral("%1: decoding stopped after %2 of %3 bytes: %4")
+                        .arg(f.path)
+                        .arg(total)
+                        .arg(f.size)
+                        .arg((*in)->errorString()));
+            return;
+        }
+        if (!out.flush()) {
+            problem(QStringLiteral("%1: cannot decode into a temporary file (%2)").arg(f.path, out.errorString()));
+            return;
+        }
+        Result<std::shared_ptr<FileRegionSource>> region = spill->region(0, total, f.path);
+        if (!region) {
+            problem(region.error().toString());
+            return;
+        }
+        zip = ZipReader::open(std::move(region).value(), f.path, limits, f.path);
+    }
+    if (!zip) {
+        problem(QStringLiteral("%1: a zip that cannot be read: %2").arg(f.path, zip.error().toString()));
+        return;
+    }
+    zipMembers(**zip, f.path);
 }
 
 void Scan::codeFile(const CartonSource &source, const SourceFile &f)
@@ -394,8 +414,7 @@ void Scan::carton(const Carton &c)
         if (f.isSymlink)
             continue; // its target is scanned under its own name
         ++m_report.filesExamined;
-        if (mayHoldPickle(f.path))
-            pickleFile(source, f);
+        entry(source, f);
         if (f.path.startsWith(u"model/") && f.path.endsWith(u".py"))
             codeFile(source, f);
         if (f.size >= 2)
@@ -406,30 +425,27 @@ void Scan::carton(const Carton &c)
     m_report.hosts.sort();
 }
 
-void Scan::singleFile(const QString &path)
+// A file that is not a folder and not a zip (false for a zip: the caller scans
+// it as a carton, which reads every file of a torch zip as well), read as a
+// pickle whatever its name.
+bool Scan::singleFile(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         m_report.status = ScanStatus::Failed;
         m_report.problems.append(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()));
-        return;
+        return true;
     }
-    m_report.filesExamined = 1;
+    if (isZipMagic(file.peek(4)))
+        return false;
     const QString name = QFileInfo(path).fileName();
-    const QByteArray head = file.peek(8);
-    if (isZipMagic(head)) {
-        Limits limits = m_options.limits;
-        limits.quarantineUnsafeEntries = true;
-        Result<std::unique_ptr<ZipReader>> zip = ZipReader::open(path, limits);
-        if (!zip) {
-            m_report.status = ScanStatus::Failed;
-            m_report.problems.append(zip.error().toString());
-            return;
-        }
-        torchZip(**zip, name);
-        return;
+    m_report.filesExamined = 1;
+    if (!pickleStream(file, name, true, true)) {
+        m_report.status = ScanStatus::Failed;
+        m_report.problems.append(
+            QStringLiteral("%1: not a carton, a zip or a pickle: the scan reads only those").arg(name));
     }
-    pickleStream(file, name, true);
+    return true;
 }
 
 } // namespace
@@ -440,9 +456,7 @@ ScanReport SafetyScanner::scan(const QString &path, const ScanOptions &options, 
     report.path = path;
     Scan scan(options, progress, report);
     const QFileInfo info(path);
-    if (info.isFile() && mayHoldPickle(path)) {
-        scan.singleFile(path);
-    } else {
+    if (!info.isFile() || !scan.singleFile(path)) {
         Limits limits = options.limits;
         limits.quarantineUnsafeEntries = true;
         Result<std::unique_ptr<Carton>> carton = Carton::open(path, limits);
@@ -453,6 +467,16 @@ ScanReport SafetyScanner::scan(const QString &path, const ScanOptions &options, 
         }
         scan.carton(**carton);
     }
+    report.sortFindings();
+    return report;
+}
+
+ScanReport SafetyScanner::scan(const Carton &carton, const ScanOptions &options, Progress *progress)
+{
+    ScanReport report;
+    report.path = carton.path();
+    Scan scan(options, progress, report);
+    scan.carton(carton);
     report.sortFindings();
     return report;
 }

@@ -29,6 +29,38 @@ inline QByteArray globalReduce(const QByteArray &module, const QByteArray &name,
     return "c" + module + "\n" + name + "\n(S'" + arg + "'\ntR.";
 }
 
+// Protocol 0 as Python 3 writes an object whose __reduce__ returns (module.name,
+// (arg,)): GLOBAL, PUT, MARK, UNICODE, TUPLE, REDUCE, STOP. No PROTO opcode.
+inline QByteArray protocol0Reduce(const QByteArray &module, const QByteArray &name, const QByteArray &arg)
+{
+    return "c" + module + "\n" + name + "\np0\n(V" + arg + "\np1\ntp2\nRp3\n.";
+}
+
+// Protocol 1 (binary opcodes, still no PROTO): GLOBAL, BINPUT, MARK, BINUNICODE,
+// TUPLE, REDUCE, STOP.
+inline QByteArray protocol1Reduce(const QByteArray &module, const QByteArray &name, const QByteArray &arg)
+{
+    const char length[4] = {char(arg.size()), 0, 0, 0};
+    return "c" + module + "\n" + name + QByteArray("\nq\x00(X", 5) + QByteArray(length, 4) + arg +
+           QByteArray("q\x01tq\x02Rq\x03.", 9);
+}
+
+// A benign protocol 0 pickle: OrderedDict({'a': 1}), as Python 3 writes it.
+inline QByteArray protocol0OrderedDict()
+{
+    return "ccollections\nOrderedDict\np0\n(tRp1\nVa\np2\nI1\ns.";
+}
+
+// A legacy (not zip) torch.save file at pickle_protocol=0: the magic number,
+// protocol version and sys_info pickles, then `main`, then storage bytes.
+inline QByteArray legacyTorchProtocol0(const QByteArray &main,
+                                       const QByteArray &storages = QByteArray("\x10\0\0\0\0\0\0\0", 8) +
+                                                                    QByteArray(64, '\0'))
+{
+    return "L119547037146038801333356L\n." + QByteArray("I1001\n.") +
+           "(dp0\nVprotocol_version\np1\nI1001\nsVlittle_endian\np2\nI01\ns." + main + storages;
+}
+
 // Protocol 4: STACK_GLOBAL from two strings, then one string argument and REDUCE.
 inline QByteArray stackGlobalReduce(const QByteArray &module, const QByteArray &name, const QByteArray &arg)
 {
