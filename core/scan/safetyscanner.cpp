@@ -27,11 +27,15 @@ bool hasSuffix(const QString &path, std::initializer_list<const char16_t *> suff
     return false;
 }
 
-// Names that promise a pickle or a torch file. Only to say "not a pickle" about
-// such a file when its content is not one: what is a pickle is decided by content.
+// Names that promise a pickle or a torch file, only to say "not a pickle" about
+// such a file when its content is not one (what is a pickle is decided by
+// content). Of the .bin files, only PyTorch's pytorch_model*.bin: the others
+// (a carton's tensor_data, external weights) are raw data, not worth a note.
 bool namedLikePickle(const QString &path)
 {
-    return hasSuffix(path, {u".pkl", u".pickle", u".pt", u".pth", u".bin", u".ckpt", u"_pkl"});
+    const QStringView name = QStringView(path).mid(path.lastIndexOf(u'/') + 1);
+    return hasSuffix(path, {u".pkl", u".pickle", u".pt", u".pth", u".ckpt", u"_pkl"}) ||
+           (name.startsWith(u"pytorch_model", Qt::CaseInsensitive) && name.endsWith(u".bin", Qt::CaseInsensitive));
 }
 
 bool isZipMagic(QByteArrayView head)
