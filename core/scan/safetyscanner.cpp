@@ -2,10 +2,12 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "scan/safetyscanner.h"
 
+#include "base/bytesourcedevice.h"
 #include "base/scratchfile.h"
 #include "package/carton.h"
 #include "scan/codeinspector.h"
 #include "scan/pickleallowlist.h"
+#include "scan/tarmembers.h"
 #include "validate/markdownimages.h"
 #include "zip/zipreader.h"
 
@@ -34,7 +36,7 @@ bool hasSuffix(const QString &path, std::initializer_list<const char16_t *> suff
 bool namedLikePickle(const QString &path)
 {
     const QStringView name = QStringView(path).mid(path.lastIndexOf(u'/') + 1);
-    return hasSuffix(path, {u".pkl", u".pickle", u".pt", u".pth", u".ckpt", u"_pkl"}) ||
+    return hasSuffix(path, {u".pkl", u".pickle", u".pt", u".pth", u".ckpt", u"_pkl"}) || name == u"pickle" ||
            (name.startsWith(u"pytorch_model", Qt::CaseInsensitive) && name.endsWith(u".bin", Qt::CaseInsensitive));
 }
 
@@ -70,6 +72,19 @@ public:
     {
         m_report.findings.append(ScanFinding{severity, category, file, what, why, detail});
     }
+    // A compressed archive in the carton is decoded to a temporary file first, up
+    // to maxSpillBytes; true (and a problem) past that.
+    bool tooLargeToSpill(const SourceFile &f, const char *what)
+    {
+        if (f.size <= m_options.maxSpillBytes)
+            return false;
+        problem(QStringLiteral("%1: a compressed %2 of %3 bytes, more than the %4 bytes the scan decodes to a "
+                               "temporary file")
+                    .arg(f.path, QLatin1StringView(what))
+                    .arg(f.size)
+                    .arg(m_options.maxSpillBytes));
+        return true;
+    }
     bool cancelled()
     {
         if (!m_progress || !m_progress->isCancelled())
@@ -83,6 +98,7 @@ public:
     bool pickleStream(QIODevice &device, const QString &file, bool concatenated, bool sayNotPickle);
     void zipMembers(const ZipReader &zip, const QString &file);
     void zipFile(const CartonSource &source, const SourceFile &f);
+    void tarMembers(const ByteSourcePtr &tar, const QString &file);
     void entry(const CartonSource &source, const SourceFile &f);
     void codeFile(const CartonSource &source, const SourceFile &f);
     void executable(const CartonSource &source, const SourceFile &f);
@@ -182,20 +198,55 @@ void Scan::entry(const CartonSource &source, const SourceFile &f)
 {
     if (f.size == 0)
         return;
-    Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 4));
+    Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 512));
     if (!head) {
         problem(head.error().toString());
         return;
     }
-    const bool zip = isZipMagic(*head);
+    const bool zip = isZipMagic(*head), tar = !zip && TarMembers::isTarHeader(*head);
     Result<std::unique_ptr<QIODevice>> device = source.open(f.path, false); // no CRC pass: only opcodes are read
     if (!device) {
         problem(device.error().toString());
         return;
     }
-    pickleStream(**device, f.path, true, !zip && namedLikePickle(f.path));
+    pickleStream(**device, f.path, true, !zip && !tar && namedLikePickle(f.path));
     if (zip)
         zipFile(source, f);
+    if (!tar)
+        return;
+    if (!source.rawRegion(f.path) && tooLargeToSpill(f, "tar"))
+        return;
+    Result<ByteSourcePtr> bytes = source.byteSource(f.path);
+    if (!bytes) {
+        problem(bytes.error().toString());
+        return;
+    }
+    tarMembers(*bytes, f.path);
+}
+
+// Every file of a tar (a legacy torch.save, whose "pickle" member torch.load
+// unpickles, or any tar in the carton) is read as a pickle, in place.
+void Scan::tarMembers(const ByteSourcePtr &tar, const QString &file)
+{
+    Result<QList<TarMember>> members = TarMembers::list(*tar);
+    if (!members) {
+        problem(members.error().toString());
+        return;
+    }
+    for (const TarMember &m : *members) {
+        if (cancelled())
+            return;
+        const QString inner = file + QStringLiteral(": ") + m.name;
+        if (m.sparse) {
+            problem(QStringLiteral("%1: a sparse file in a tar (its stored bytes are not its content): not read")
+                        .arg(inner));
+            continue;
+        }
+        if (m.size == 0)
+            continue;
+        ByteSourceDevice device(tar, m.offset, m.size);
+        pickleStream(device, inner, false, namedLikePickle(m.name));
+    }
 }
 
 // A zip inside the carton, read in place when stored, else decoded to a
@@ -208,12 +259,7 @@ void Scan::zipFile(const CartonSource &source, const SourceFile &f)
     limits.quarantineUnsafeEntries = true;
     if (const auto raw = source.rawRegion(f.path)) {
         zip = ZipReader::openRegion(raw->diskPath, raw->offset, raw->size, limits, f.path);
-    } else if (f.size > m_options.maxSpillBytes) {
-        problem(QStringLiteral("%1: a compressed zip of %2 bytes, more than the %3 bytes the scan decodes to a "
-                               "temporary file")
-                    .arg(f.path)
-                    .arg(f.size)
-                    .arg(m_options.maxSpillBytes));
+    } else if (tooLargeToSpill(f, "zip")) {
         return;
     } else {
         spill = std::make_unique<ScratchFile>(QStringLiteral("carton-scan-XXXXXX"));
@@ -440,14 +486,26 @@ bool Scan::singleFile(const QString &path)
         m_report.problems.append(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()));
         return true;
     }
-    if (isZipMagic(file.peek(4)))
+    const QByteArray head = file.peek(512);
+    if (isZipMagic(head))
         return false;
     const QString name = QFileInfo(path).fileName();
     m_report.filesExamined = 1;
+    if (TarMembers::isTarHeader(head)) {
+        pickleStream(file, name, true, false);
+        Result<std::shared_ptr<FileRegionSource>> tar = FileRegionSource::open(path);
+        if (!tar) {
+            m_report.status = ScanStatus::Failed;
+            m_report.problems.append(tar.error().toString());
+            return true;
+        }
+        tarMembers(*tar, name);
+        return true;
+    }
     if (!pickleStream(file, name, true, true)) {
         m_report.status = ScanStatus::Failed;
         m_report.problems.append(
-            QStringLiteral("%1: not a carton, a zip or a pickle: the scan reads only those").arg(name));
+            QStringLiteral("%1: not a carton, a zip, a tar or a pickle: the scan reads only those").arg(name));
     }
     return true;
 }

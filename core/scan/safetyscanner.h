@@ -28,7 +28,7 @@ struct ScanOptions {
 // hosts LINKS and the description's remote images name. Reads the carton, never
 // runs or extracts anything. Thread-safe (no shared state); cancellable through
 // `progress` (a cancelled scan is incomplete).
-// Every file of the carton, and every member of a zip in it, is read as a pickle:
+// Every file of the carton, and every member of a zip or a tar in it, is read as a pickle:
 // what is one is decided by content (PickleListing::notPickle), never by a name
 // or a first byte. Data that is not a pickle fails within its first bytes, and
 // the first read is 4 KiB, so this costs little on large files.
@@ -36,8 +36,9 @@ class CARTONCORE_EXPORT SafetyScanner final {
 public:
     // A .carton, an unpacked carton folder, or a single file, whatever its name:
     // any zip is scanned as a carton (a torch zip's files are read as pickles like
-    // a carton's), anything else is read as a pickle (when it is not one: status
-    // failed, and a "not a pickle" info finding saying where it stopped).
+    // a carton's), a tar (a legacy torch file) has its members read as pickles,
+    // anything else is read as a pickle (when it is not one: status failed, and a
+    // "not a pickle" info finding saying where it stopped).
     static ScanReport scan(const QString &path, const ScanOptions &options = {}, Progress *progress = nullptr);
     // An opened carton (the same scan as of its path, without opening it again).
     // Whether it has serious findings, and which:

@@ -276,7 +276,7 @@ void TestPickleScan::hostile()
         return;
     }
     QCOMPARE(report.status, ScanStatus::Failed);
-    QCOMPARE(report.problems.front(), u"bad.pkl: not a carton, a zip or a pickle: the scan reads only those"_s);
+    QCOMPARE(report.problems.front(), u"bad.pkl: not a carton, a zip, a tar or a pickle: the scan reads only those"_s);
     QVERIFY(report.pickles.isEmpty());
     QCOMPARE(report.findings.size(), 1);
     const ScanFinding &f = report.findings.front();

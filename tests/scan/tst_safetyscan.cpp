@@ -40,6 +40,7 @@ private slots:
     void pickleByContent();
     void notAPickleInCarton();
     void legacyTorchFileInCarton();
+    void legacyTorchTarFile();
     void zipInsideZipFolderCarton();
     void openedCarton();
     void unreadable();
@@ -304,6 +305,35 @@ void TestSafetyScan::legacyTorchFileInCarton()
     QCOMPARE(report.pickles.size(), 1);
     QCOMPARE(report.pickles.front().listing.pickles, 4);
     QVERIFY(report.pickles.front().listing.trailingData);
+}
+
+void TestSafetyScan::legacyTorchTarFile()
+{
+    // torch < 0.4 saved a tar; torch.load still reads one and unpickles its "pickle"
+    // member. In a carton (stored and compressed) and as a bare file.
+    const QByteArray tar = legacyTorchTar(protocol0Reduce("os", "system", "id"));
+    for (const bool compressed : {false, true}) {
+        const QString path =
+            write(buildZip({storedEntry("carton.toml", plainToml()),
+                            compressed ? zstdEntry("model/model.pt", tar) : storedEntry("model/model.pt", tar)}));
+        const ScanReport report = SafetyScanner::scan(path);
+        QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+        QCOMPARE(report.status, ScanStatus::Complete);
+        QCOMPARE(whats(report, ScanSeverity::Critical), QStringList{u"model/model.pt: pickle: imports os.system"_s});
+        QStringList files;
+        for (const ScannedPickle &p : report.pickles)
+            files << p.file;
+        // storages: a pickle, then raw bytes (trailing data); the tar itself is not a pickle.
+        QCOMPARE(files, (QStringList{u"model/model.pt: sys_info"_s, u"model/model.pt: pickle"_s,
+                                     u"model/model.pt: storages"_s, u"model/model.pt: tensors"_s}));
+        QVERIFY(report.findings.size() == 1); // no "not a pickle" for the tar itself
+    }
+    const QString bare = m_dir.filePath(u"legacy.pt"_s);
+    QVERIFY(ziptest::writeFile(bare, tar));
+    const ScanReport report = SafetyScanner::scan(bare);
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(whats(report, ScanSeverity::Critical), QStringList{u"legacy.pt: pickle: imports os.system"_s});
+    QCOMPARE(report.pickles.size(), 4);
 }
 
 void TestSafetyScan::zipInsideZipFolderCarton()

@@ -42,6 +42,8 @@ void TestScanCli::exitCodes_data()
     // Cut after the call: the call runs, so findings (and incomplete).
     QTest::newRow("call, then cut") << u"cut.pkl"_s << globalReduce("os", "system", "id").chopped(1) << 1
                                     << u"scan incomplete: findings (1 critical"_s;
+    QTest::newRow("legacy torch tar") << u"old.pt"_s << legacyTorchTar(protocol0Reduce("os", "system", "id")) << 1
+                                      << u"CRITICAL\tpickle\told.pt: pickle: imports os.system\n"_s;
     QTest::newRow("protocol 0 pytorch_model.bin in a carton")
         << u"p0.carton"_s
         << buildZip({storedEntry("carton.toml", plainToml()),
