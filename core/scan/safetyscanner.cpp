@@ -99,9 +99,9 @@ public:
     void zipMembers(const ZipReader &zip, const QString &file);
     void zipFile(const CartonSource &source, const SourceFile &f);
     void tarMembers(const ByteSourcePtr &tar, const QString &file);
-    void entry(const CartonSource &source, const SourceFile &f);
+    void entry(const CartonSource &source, const SourceFile &f, const QByteArray &head);
     void codeFile(const CartonSource &source, const SourceFile &f);
-    void executable(const CartonSource &source, const SourceFile &f);
+    void executable(const CartonSource &source, const SourceFile &f, const QByteArray &head);
     void archive(const CartonSource &source);
     void network(const Carton &carton);
     void addHost(const QString &url, const QString &file, const QString &what, const QString &why);
@@ -192,18 +192,12 @@ void Scan::zipMembers(const ZipReader &zip, const QString &file)
     }
 }
 
-// A file of the carton: read as a pickle (every file: protocols 0 and 1 have no
-// magic byte, and names prove nothing), and a zip's members too.
-void Scan::entry(const CartonSource &source, const SourceFile &f)
+// A file of the carton (`head`: its first 512 bytes): read as a pickle (every
+// file: protocols 0 and 1 have no magic byte, and names prove nothing), and a
+// zip's or a tar's members too.
+void Scan::entry(const CartonSource &source, const SourceFile &f, const QByteArray &head)
 {
-    if (f.size == 0)
-        return;
-    Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 512));
-    if (!head) {
-        problem(head.error().toString());
-        return;
-    }
-    const bool zip = isZipMagic(*head), tar = !zip && TarMembers::isTarHeader(*head);
+    const bool zip = isZipMagic(head), tar = !zip && TarMembers::isTarHeader(head);
     Result<std::unique_ptr<QIODevice>> device = source.open(f.path, false); // no CRC pass: only opcodes are read
     if (!device) {
         problem(device.error().toString());
@@ -332,15 +326,11 @@ void Scan::codeFile(const CartonSource &source, const SourceFile &f)
             QStringLiteral("the python runner runs the files in model/ when it loads the model"), detail);
 }
 
-void Scan::executable(const CartonSource &source, const SourceFile &f)
+// `head`: the file's first bytes (64 are enough).
+void Scan::executable(const CartonSource &source, const SourceFile &f, const QByteArray &head)
 {
-    Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 64));
-    if (!head) {
-        problem(head.error().toString());
-        return;
-    }
     QByteArray pe;
-    if (const qint64 at = CodeInspector::peOffset(*head); at >= 0 && at <= f.size - 4) {
+    if (const qint64 at = CodeInspector::peOffset(head); at >= 0 && at <= f.size - 4) {
         Result<QByteArray> sig = source.readRange(f.path, at, 4);
         if (!sig) {
             problem(sig.error().toString());
@@ -348,7 +338,7 @@ void Scan::executable(const CartonSource &source, const SourceFile &f)
         }
         pe = *sig;
     }
-    const ExecutableKind kind = CodeInspector::executableKind(*head, pe);
+    const ExecutableKind kind = CodeInspector::executableKind(head, pe);
     if (kind == ExecutableKind::None)
         return;
     finding(kind == ExecutableKind::Script ? ScanSeverity::Medium : ScanSeverity::High, ScanCategory::Code, f.path,
@@ -464,11 +454,18 @@ void Scan::carton(const Carton &c)
         if (f.isSymlink)
             continue; // its target is scanned under its own name
         ++m_report.filesExamined;
-        entry(source, f);
         if (f.path.startsWith(u"model/") && f.path.endsWith(u".py"))
             codeFile(source, f);
+        if (f.size == 0)
+            continue;
+        Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 512));
+        if (!head) {
+            problem(head.error().toString());
+            continue;
+        }
+        entry(source, f, *head);
         if (f.size >= 2)
-            executable(source, f);
+            executable(source, f, *head);
     }
     network(c);
     m_report.hosts = QStringList(m_hosts.cbegin(), m_hosts.cend());
