@@ -93,13 +93,17 @@ public:
         return true;
     }
     // A '\n'-terminated line (without the '\n'): its first `keep` bytes in *kept,
-    // its length and last byte. False at the end, or past maxLength (*tooLong).
-    bool readLine(qint64 maxLength, qint64 keep, QByteArray *kept, qint64 *length, char *last, bool *tooLong)
+    // its length and last byte, and (with `ascii`) whether it is all ASCII. False
+    // at the end, or past maxLength (*tooLong).
+    bool readLine(qint64 maxLength, qint64 keep, QByteArray *kept, qint64 *length, char *last, bool *tooLong,
+                  bool *ascii = nullptr)
     {
         kept->clear();
         *length = 0;
         *last = 0;
         *tooLong = false;
+        if (ascii)
+            *ascii = true;
         for (;;) {
             if (!fill(1))
                 return false;
@@ -114,6 +118,8 @@ public:
                 kept->append(start, std::min<qint64>(take, keep - kept->size()));
             if (take > 0)
                 *last = start[take - 1];
+            if (ascii && *ascii)
+                *ascii = std::all_of(start, start + take, [](char c) { return uchar(c) < 0x80; });
             *length += take;
             m_pos += take + (nl ? 1 : 0);
             m_offset += take + (nl ? 1 : 0);
@@ -251,10 +257,10 @@ private:
     // Any other text argument (INT, FLOAT, STRING, GET...): only its first
     // maxKeptString + 1 bytes are kept, the rest is skipped (protocol 0 strings
     // can be long).
-    bool readText(QByteArray *kept, qint64 *length, char *last)
+    bool readText(QByteArray *kept, qint64 *length, char *last, bool *ascii = nullptr)
     {
         bool tooLong = false;
-        if (m_in.readLine(m_limits.maxBytes, m_limits.maxKeptString + 1, kept, length, last, &tooLong))
+        if (m_in.readLine(m_limits.maxBytes, m_limits.maxKeptString + 1, kept, length, last, &tooLong, ascii))
             return true;
         return truncated(QStringLiteral("a text argument (no end of line)"));
     }
@@ -445,8 +451,15 @@ bool Machine::step(uchar op, bool *stop)
     case 'F': // FLOAT
     case 'I': // INT
     case 'L': // LONG
-    case 'P': // PERSID
         return readText(&line, &length, &last) && pushOther();
+    case 'P': { // PERSID: CPython's unpickler takes ASCII ids only
+        bool ascii = true;
+        if (!readText(&line, &length, &last, &ascii))
+            return false;
+        if (!ascii)
+            return fail(QStringLiteral("the persistent id is not ASCII (the unpickler stops here)"));
+        return pushOther();
+    }
     case 'S': // STRING: a quoted repr
         if (!readText(&line, &length, &last))
             return false;

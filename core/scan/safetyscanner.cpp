@@ -16,6 +16,8 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QUrl>
+#include <QtEndian>
+#include <functional>
 
 namespace carton {
 
@@ -44,6 +46,23 @@ bool isZipMagic(QByteArrayView head)
 {
     return head.startsWith("PK\x03\x04") || head.startsWith("PK\x05\x06");
 }
+
+// Where a NumPy .npy file's array data starts (after its header), or -1 when
+// `head` (its first 12 bytes) is not a .npy header. An object array's data is
+// a pickle, which np.load(allow_pickle=True) loads.
+qint64 npyDataOffset(QByteArrayView head)
+{
+    if (head.size() < 10 || !head.startsWith("\x93NUMPY"))
+        return -1;
+    const uchar major = uchar(head[6]);
+    if (major == 1)
+        return 10 + qFromLittleEndian<quint16>(head.data() + 8);
+    if ((major == 2 || major == 3) && head.size() >= 12)
+        return 12 + qint64(qFromLittleEndian<quint32>(head.data() + 8));
+    return -1;
+}
+
+using DeviceOpener = std::function<Result<std::unique_ptr<QIODevice>>()>;
 
 // A readable excerpt of raw bytes (comments): printable ASCII, the rest as '.'.
 QString excerpt(const QByteArray &bytes)
@@ -96,6 +115,7 @@ public:
     }
 
     bool pickleStream(QIODevice &device, const QString &file, bool concatenated, bool sayNotPickle);
+    bool readAsPickle(const DeviceOpener &open, const QString &file, bool concatenated, bool sayNotPickle);
     void zipMembers(const ZipReader &zip, const QString &file);
     void zipFile(const CartonSource &source, const SourceFile &f);
     void tarMembers(const ByteSourcePtr &tar, const QString &file);
@@ -168,6 +188,30 @@ bool Scan::pickleStream(QIODevice &device, const QString &file, bool concatenate
     return true;
 }
 
+// A file or a member read as a pickle (see pickleStream), and a .npy file's array
+// data too (it opens the file again to skip the header). False when neither is a
+// pickle (or the file cannot be opened: a problem).
+bool Scan::readAsPickle(const DeviceOpener &open, const QString &file, bool concatenated, bool sayNotPickle)
+{
+    Result<std::unique_ptr<QIODevice>> device = open();
+    if (!device) {
+        problem(device.error().toString());
+        return false;
+    }
+    const qint64 at = npyDataOffset((*device)->peek(12));
+    const bool pickle = pickleStream(**device, file, concatenated, sayNotPickle);
+    if (at < 0)
+        return pickle;
+    Result<std::unique_ptr<QIODevice>> again = open();
+    if (!again) {
+        problem(again.error().toString());
+        return pickle;
+    }
+    if ((*again)->skip(at) != at || (*again)->atEnd())
+        return pickle;
+    return pickleStream(**again, file + QStringLiteral(" (array data)"), false, false) || pickle;
+}
+
 // Every member of a zip (a torch file, or any zip in a carton) is read as a
 // pickle, whatever its name: torch.load and a model's code may load any of them.
 void Scan::zipMembers(const ZipReader &zip, const QString &file)
@@ -182,13 +226,8 @@ void Scan::zipMembers(const ZipReader &zip, const QString &file)
             continue;
         if (cancelled())
             return;
-        const QString inner = file + QStringLiteral(": ") + e.name;
-        Result<std::unique_ptr<QIODevice>> device = zip.openEntry(e);
-        if (!device) {
-            problem(device.error().toString());
-            continue;
-        }
-        pickleStream(**device, inner, false, namedLikePickle(e.name));
+        readAsPickle([&zip, &e] { return zip.openEntry(e); }, file + QStringLiteral(": ") + e.name, false,
+                     namedLikePickle(e.name));
     }
 }
 
@@ -198,12 +237,9 @@ void Scan::zipMembers(const ZipReader &zip, const QString &file)
 void Scan::entry(const CartonSource &source, const SourceFile &f, const QByteArray &head)
 {
     const bool zip = isZipMagic(head), tar = !zip && TarMembers::isTarHeader(head);
-    Result<std::unique_ptr<QIODevice>> device = source.open(f.path, false); // no CRC pass: only opcodes are read
-    if (!device) {
-        problem(device.error().toString());
-        return;
-    }
-    pickleStream(**device, f.path, true, !zip && !tar && namedLikePickle(f.path));
+    // No CRC pass: only opcodes are read.
+    readAsPickle([&source, &f] { return source.open(f.path, false); }, f.path, true,
+                 !zip && !tar && namedLikePickle(f.path));
     if (zip)
         zipFile(source, f);
     if (!tar)
@@ -238,8 +274,11 @@ void Scan::tarMembers(const ByteSourcePtr &tar, const QString &file)
         }
         if (m.size == 0)
             continue;
-        ByteSourceDevice device(tar, m.offset, m.size);
-        pickleStream(device, inner, false, namedLikePickle(m.name));
+        readAsPickle(
+            [&tar, &m]() -> Result<std::unique_ptr<QIODevice>> {
+                return std::unique_ptr<QIODevice>(std::make_unique<ByteSourceDevice>(tar, m.offset, m.size));
+            },
+            inner, false, namedLikePickle(m.name));
     }
 }
 
@@ -499,7 +538,14 @@ bool Scan::singleFile(const QString &path)
         tarMembers(*tar, name);
         return true;
     }
-    if (!pickleStream(file, name, true, true)) {
+    file.close();
+    const auto open = [&path]() -> Result<std::unique_ptr<QIODevice>> {
+        auto device = std::make_unique<QFile>(path);
+        if (!device->open(QIODevice::ReadOnly))
+            return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(device->errorString()), path);
+        return std::unique_ptr<QIODevice>(std::move(device));
+    };
+    if (!readAsPickle(open, name, true, true) && m_report.status == ScanStatus::Complete) {
         m_report.status = ScanStatus::Failed;
         m_report.problems.append(
             QStringLiteral("%1: not a carton, a zip, a tar or a pickle: the scan reads only those").arg(name));

@@ -112,6 +112,16 @@ inline QByteArray legacyTorchTar(const QByteArray &pickle)
            tarEntry("tensors", QByteArray("\x80\x02K\x00.", 5)) + QByteArray(1024, '\0');
 }
 
+// A NumPy .npy file (format 1.0) of one object: its data is `pickle`, which
+// np.load(allow_pickle=True) unpickles.
+inline QByteArray npyObjectArray(const QByteArray &pickle)
+{
+    QByteArray header = "{'descr': '|O', 'fortran_order': False, 'shape': (1,), }";
+    header += QByteArray((64 - (10 + header.size() + 1) % 64) % 64, ' ') + '\n';
+    const char length[2] = {char(header.size() & 0xff), char(header.size() >> 8)};
+    return QByteArray("\x93NUMPY\x01\x00", 8) + QByteArray(length, 2) + header + pickle;
+}
+
 // Protocol 4: STACK_GLOBAL from two strings, then one string argument and REDUCE.
 inline QByteArray stackGlobalReduce(const QByteArray &module, const QByteArray &name, const QByteArray &arg)
 {

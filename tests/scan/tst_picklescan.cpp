@@ -238,6 +238,8 @@ void TestPickleScan::hostile_data()
     QTest::newRow("empty GLOBAL module") << QByteArray("c\nsystem\n)R.") << format << u"empty module name"_s;
     // CPython's INST wants its MARK before it reads the names, and ASCII names.
     QTest::newRow("INST without MARK") << QByteArray("ios\nsystem\n.") << format << u"INST without a MARK"_s;
+    QTest::newRow("PERSID not ASCII (as in a zip read as a pickle)")
+        << QByteArray("PK\x14\x01\x93\n" + globalReduce("os", "system", "id")) << format << u"is not ASCII"_s;
     QTest::newRow("INST name not ASCII") << QByteArray("(S'id'\nios\nsyst\xc3\xa9m\n.") << format << u"is not ASCII"_s;
     // A name longer than the cap could still reach os.system through an attribute
     // path (os.path.os.path...): a cap, never "not a pickle".

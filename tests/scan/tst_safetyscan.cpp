@@ -235,6 +235,13 @@ void TestSafetyScan::pickleByContent_data()
     QTest::newRow("the same zip named weights.dat")
         << QByteArray("model/weights.dat") << torchZip
         << u"model/weights.dat: archive/extra/data.txt: imports os.system"_s;
+    // NumPy object arrays: a pickle after the .npy header (np.load(allow_pickle=True)).
+    const QByteArray npy = npyObjectArray(stackGlobalReduce("os", "system", "id"));
+    QTest::newRow("object array in misc/x.npy")
+        << QByteArray("misc/x.npy") << npy << u"misc/x.npy (array data): imports os.system"_s;
+    QTest::newRow("object array in an npz")
+        << QByteArray("model/arrays.npz") << buildZip({storedEntry("arr_0.npy", npy)})
+        << u"model/arrays.npz: arr_0.npy (array data): imports os.system"_s;
     QTest::newRow("benign protocol 0 pytorch_model.bin")
         << QByteArray("model/pytorch_model.bin") << protocol0OrderedDict() << QString();
 }
