@@ -12,12 +12,16 @@
 # Each is scanned inside a carton (stored entry, as `carton scan FILE.carton`) and
 # disassembled by `python3 -m pickletools -a` (output to /dev/null) and by a
 # genops loop that only collects GLOBAL/STACK_GLOBAL (what fickling-like scanners do).
+# A third carton holds no pickle at all (issue 27: every file is read as a pickle
+# by content, whatever its name), to time what that costs:
+#   data    : BENCH_SCAN_FILES files of 4 KiB random bytes (deflated) and a
+#             BENCH_SCAN_MIB MiB model/weights.bin of random float32 (stored)
 # python3-torch is not required (the state dict is numpy, the same opcodes
 # torch.save's data.pkl uses minus the persistent ids).
 #
 #   bench/scan-bench.sh [path/to/carton]      (default build/release/bin/carton)
 # Environment: BENCH_DIR=/tmp, BENCH_SCAN_MIB=100, BENCH_SCAN_OBJECTS=100000,
-#              BENCH_REPEAT=2 (best wall time kept), BENCH_KEEP=0.
+#              BENCH_SCAN_FILES=2000, BENCH_REPEAT=2 (best wall time kept), BENCH_KEEP=0.
 # Needs: bash, /usr/bin/python3 with numpy, /usr/bin/time (scripts/install-deps.sh).
 set -euo pipefail
 
@@ -25,6 +29,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 carton=${1:-$repo/build/release/bin/carton}
 mib=${BENCH_SCAN_MIB:-100}
 objects=${BENCH_SCAN_OBJECTS:-100000}
+files=${BENCH_SCAN_FILES:-2000}
 repeat=${BENCH_REPEAT:-2}
 py=/usr/bin/python3
 
@@ -39,10 +44,10 @@ trap cleanup EXIT
 log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
 
 log "generating pickles and cartons in $work"
-$py - "$work" "$mib" "$objects" <<'PY'
-import collections, pickle, sys, zipfile
+$py - "$work" "$mib" "$objects" "$files" <<'PY'
+import collections, os, pickle, sys, zipfile
 import numpy as np
-work, mib, objects = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+work, mib, objects, files = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 rng = np.random.default_rng(1)
 state = collections.OrderedDict()
 left, i = mib << 20, 0
@@ -63,6 +68,11 @@ for name in ("weights", "objects"):
     with zipfile.ZipFile(f"{work}/{name}.carton", "w", zipfile.ZIP_STORED) as z:
         z.writestr("carton.toml", toml)
         z.write(f"{work}/{name}.pkl", "model/model.pkl")
+with zipfile.ZipFile(f"{work}/data.carton", "w", zipfile.ZIP_STORED) as z:
+    z.writestr("carton.toml", toml)
+    for k in range(files):
+        z.writestr(f"misc/f{k:05}.dat", os.urandom(4096), compress_type=zipfile.ZIP_DEFLATED)
+    z.writestr("model/weights.bin", rng.standard_normal((mib << 20) // 4, dtype=np.float32).tobytes())
 PY
 cat > "$work/globals.py" <<'PY'
 import pickletools, sys
@@ -105,6 +115,12 @@ print('  carton scan: status', r['status'], '- verdict', r['verdict'], '-', r['p
   rows+=("$(printf '  %s: python time / carton scan time = %s (pickletools -a), %s (genops loop)' \
     "$name ($((size >> 20)) MiB)" "$(ratio "$scan" "$dis")" "$(ratio "$scan" "$genops")")")
 done
+
+"$carton" scan "$work/data.carton" --json > "$work/data.json" || [ $? -le 1 ] || die "carton scan failed"
+$py -c "import json,sys; r=json.load(open(sys.argv[1])); assert r['status']=='complete', r['problems']; \
+print('  carton scan data.carton: status', r['status'], '- verdict', r['verdict'], '-', r['files_examined'], 'files,', \
+len(r['pickles']), 'pickles')" "$work/data.json" >&2
+measure "carton scan data.carton ($((files + 2)) files, no pickle)" "$carton" scan "$work/data.carton"
 
 echo
 printf '%-44s %10s %12s\n' "measurement" "wall" "peak RSS"

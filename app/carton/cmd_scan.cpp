@@ -19,7 +19,9 @@ int runScan(const QStringList &args)
                        "completely, with nothing found)."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
-        QStringLiteral("A .carton file, an unpacked carton folder, or a .pkl/.pt/.pth/.bin/.ckpt file."));
+        QStringLiteral("A .carton file, an unpacked carton folder, or a pickle or torch file (.pkl, .pt, .bin...; "
+                       "torch zips and legacy torch tars too). Every file, zip member and tar member is read as "
+                       "a pickle: what is one is decided by content, whatever the name."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     parser.addOption(json);
     int exit = Success;

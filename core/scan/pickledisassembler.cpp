@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "scan/pickledisassembler.h"
 
+#include "base/utf8.h"
+
 #include <QBuffer>
 #include <QHash>
 #include <QtEndian>
@@ -38,14 +40,19 @@ bool pickleRefImports(PickleRef ref)
 
 namespace {
 
-// Buffered sequential reads with a byte budget; never allocates from a declared length.
+// Buffered sequential reads with a byte budget; never allocates from a declared
+// length. The first read is small (most data that is not a pickle fails within a
+// few bytes), later ones grow to 256 KiB.
 class Input {
 public:
     Input(QIODevice &device, qint64 maxBytes) : m_device(device), m_maxBytes(maxBytes) {}
 
     qint64 offset() const { return m_offset; }
     bool overBudget() const { return m_overBudget; }
+    bool deviceFailed() const { return m_deviceFailed; }
     QString deviceError() const { return m_device.errorString(); }
+    // Bytes left up to the end of the stream (buffered here, and in the device).
+    qint64 remaining() const { return m_end - m_pos + std::max<qint64>(0, m_device.bytesAvailable()); }
 
     // The next byte without consuming it; false at the end of the stream.
     bool peek(uchar *byte)
@@ -85,22 +92,35 @@ public:
         }
         return true;
     }
-    // A '\n'-terminated line (without the '\n'); false at the end or past maxLength.
-    bool readLine(qint64 maxLength, QByteArray *line, bool *tooLong)
+    // A '\n'-terminated line (without the '\n'): its first `keep` bytes in *kept,
+    // its length and last byte, and (with `ascii`) whether it is all ASCII. False
+    // at the end, or past maxLength (*tooLong).
+    bool readLine(qint64 maxLength, qint64 keep, QByteArray *kept, qint64 *length, char *last, bool *tooLong,
+                  bool *ascii = nullptr)
     {
-        line->clear();
+        kept->clear();
+        *length = 0;
+        *last = 0;
         *tooLong = false;
+        if (ascii)
+            *ascii = true;
         for (;;) {
             if (!fill(1))
                 return false;
             const char *start = m_buffer.constData() + m_pos;
             const char *nl = static_cast<const char *>(memchr(start, '\n', size_t(m_end - m_pos)));
             const qint64 take = nl ? qint64(nl - start) : m_end - m_pos;
-            if (line->size() + take > maxLength) {
+            if (*length + take > maxLength) {
                 *tooLong = true;
                 return false;
             }
-            line->append(start, take);
+            if (kept->size() < keep)
+                kept->append(start, std::min<qint64>(take, keep - kept->size()));
+            if (take > 0)
+                *last = start[take - 1];
+            if (ascii && *ascii)
+                *ascii = std::all_of(start, start + take, [](char c) { return uchar(c) < 0x80; });
+            *length += take;
             m_pos += take + (nl ? 1 : 0);
             m_offset += take + (nl ? 1 : 0);
             if (nl)
@@ -117,14 +137,16 @@ private:
             m_overBudget = true;
             return false;
         }
-        constexpr qint64 Chunk = 256 << 10;
         m_buffer.remove(0, m_pos);
         m_end -= m_pos;
         m_pos = 0;
-        m_buffer.resize(Chunk);
-        const qint64 n = m_device.read(m_buffer.data() + m_end, Chunk - m_end);
+        m_buffer.resize(m_chunk);
+        const qint64 n = m_device.read(m_buffer.data() + m_end, m_chunk - m_end);
         if (n > 0)
             m_end += n;
+        else if (n < 0)
+            m_deviceFailed = true;
+        m_chunk = std::min<qint64>(m_chunk * 4, 256 << 10);
         return m_end - m_pos >= need;
     }
 
@@ -134,7 +156,9 @@ private:
     qint64 m_pos = 0;
     qint64 m_end = 0;
     qint64 m_offset = 0;
+    qint64 m_chunk = 4 << 10;
     bool m_overBudget = false;
+    bool m_deviceFailed = false;
 };
 
 // A value on the simulated stack: only strings and globals matter for imports.
@@ -153,6 +177,26 @@ public:
     }
     // Runs one pickle to its STOP; false (with m_out.error set) on any problem.
     bool runOne();
+    // Whether the last runOne() reached an opcode that calls an imported name
+    // (REDUCE, OBJ, NEWOBJ, INST, BUILD on one): the unpickler runs it, even when
+    // the stream fails after it.
+    bool called() const { return m_called; }
+    // What a failed pickle that turns out not to be one must not leave behind
+    // (implicitly shared copies: cheap until the next pickle records something).
+    struct Snapshot {
+        QList<PickleImport> imports;
+        QHash<QString, qsizetype> seen;
+        bool importsTruncated = false;
+        int protocol = 0;
+    };
+    Snapshot snapshot() const { return {m_out.imports, m_seen, m_out.importsTruncated, m_out.protocol}; }
+    void restore(Snapshot s)
+    {
+        m_out.imports = std::move(s.imports);
+        m_seen = std::move(s.seen);
+        m_out.importsTruncated = s.importsTruncated;
+        m_out.protocol = s.protocol;
+    }
 
 private:
     bool fail(const QString &message)
@@ -175,6 +219,12 @@ private:
     {
         if (m_in.overBudget())
             return failLimit(QStringLiteral("the pickle is longer than the limit of %1 bytes").arg(m_limits.maxBytes));
+        if (m_in.deviceFailed()) {
+            m_out.error = makeError(
+                ErrorCode::Io,
+                QStringLiteral("offset %1: cannot read on: %2").arg(m_in.offset()).arg(m_in.deviceError()), m_location);
+            return false;
+        }
         return fail(QStringLiteral("the data ends inside %1 (truncated pickle)").arg(what));
     }
     bool readUInt(int size, quint64 *value)
@@ -185,13 +235,33 @@ private:
         *value = qFromLittleEndian<quint64>(b);
         return true;
     }
-    bool readLine(QByteArray *line)
+    // A GLOBAL or INST module or name line, kept whole up to maxLineLength (a longer
+    // one could still name something through an attribute path: a cap, not garbage).
+    // Empty lines stop the unpickler ("pickle data was truncated"), and so here.
+    bool readName(QByteArray *line, const char *what)
     {
         bool tooLong = false;
-        if (m_in.readLine(m_limits.maxLineLength, line, &tooLong))
+        qint64 length = 0;
+        char last = 0;
+        if (!m_in.readLine(m_limits.maxLineLength, m_limits.maxLineLength, line, &length, &last, &tooLong)) {
+            if (tooLong)
+                return failLimit(QStringLiteral("a %1 is longer than %2 bytes")
+                                     .arg(QLatin1StringView(what))
+                                     .arg(m_limits.maxLineLength));
+            return truncated(QStringLiteral("a %1 (no end of line)").arg(QLatin1StringView(what)));
+        }
+        if (line->isEmpty())
+            return fail(QStringLiteral("empty %1 (the unpickler stops here)").arg(QLatin1StringView(what)));
+        return true;
+    }
+    // Any other text argument (INT, FLOAT, STRING, GET...): only its first
+    // maxKeptString + 1 bytes are kept, the rest is skipped (protocol 0 strings
+    // can be long).
+    bool readText(QByteArray *kept, qint64 *length, char *last, bool *ascii = nullptr)
+    {
+        bool tooLong = false;
+        if (m_in.readLine(m_limits.maxBytes, m_limits.maxKeptString + 1, kept, length, last, &tooLong, ascii))
             return true;
-        if (tooLong)
-            return failLimit(QStringLiteral("a text argument is longer than %1 bytes").arg(m_limits.maxLineLength));
         return truncated(QStringLiteral("a text argument (no end of line)"));
     }
     // Reads a counted string/bytes argument; kept only when short.
@@ -200,6 +270,8 @@ private:
         quint64 n = 0;
         if (!readUInt(lengthSize, &n))
             return false;
+        if (n > quint64(m_in.remaining()))
+            return truncated(QStringLiteral("a %1-byte string").arg(n)); // known without reading on
         if (n > quint64(m_limits.maxBytes))
             return failLimit(
                 QStringLiteral("declares %1 bytes, more than the limit of %2").arg(n).arg(m_limits.maxBytes));
@@ -280,6 +352,7 @@ private:
     QHash<QString, qsizetype> m_seen; // "ref\nmodule\nname\ndetail" -> index in m_out.imports
     qint64 m_opOffset = 0;
     uchar m_op = 0;
+    bool m_called = false;
 };
 
 void Machine::record(PickleRef ref, const QString &module, const QString &name, bool resolved, const QString &detail)
@@ -300,6 +373,8 @@ void Machine::record(PickleRef ref, const QString &module, const QString &name, 
 
 void Machine::recordCall(PickleRef ref, const Value &callable)
 {
+    if (callable.kind == Value::Global)
+        m_called = true;
     if (callable.kind == Value::Global && !callable.text.isEmpty()) {
         const qsizetype nl = callable.text.indexOf(u'\n');
         record(ref, callable.text.left(nl), callable.text.mid(nl + 1), true, {});
@@ -313,18 +388,31 @@ void Machine::recordCall(PickleRef ref, const Value &callable)
     }
 }
 
-// GLOBAL and INST: "module\nname\n".
+// GLOBAL and INST: "module\nname\n". As in CPython's unpickler, INST needs its
+// MARK before it reads the lines and takes ASCII names; GLOBAL takes UTF-8 ones.
+// A name that does not decode stops the unpickler before it imports anything.
 bool Machine::global(PickleRef ref)
 {
+    const bool inst = ref == PickleRef::Inst;
+    if (inst && m_marks.empty())
+        return fail(QStringLiteral("INST without a MARK"));
     QByteArray module, name;
-    if (!readLine(&module) || !readLine(&name))
+    if (!readName(&module, "module name") || !readName(&name, "name"))
         return false;
+    for (const QByteArray *line : {&module, &name}) {
+        const bool ok = inst ? std::all_of(line->cbegin(), line->cend(), [](char c) { return uchar(c) < 0x80; })
+                             : isValidUtf8(*line);
+        if (!ok)
+            return fail(QStringLiteral("the %1 \"%2\" is not %3 (the unpickler stops here, importing nothing)")
+                            .arg(line == &module ? QStringLiteral("module name") : QStringLiteral("name"),
+                                 QString::fromLatin1(line->left(40)),
+                                 inst ? QStringLiteral("ASCII") : QStringLiteral("UTF-8")));
+    }
     const QString m = QString::fromUtf8(module), n = QString::fromUtf8(name);
     record(ref, m, n, true, {});
-    if (ref == PickleRef::Inst) {
-        if (!popMark(nullptr, "INST"))
-            return false;
-        return pushOther();
+    if (inst) {
+        m_called = true; // INST calls the class with the marked items
+        return popMark(nullptr, "INST") && pushOther();
     }
     return push(Value{Value::Global, m + u'\n' + n, {}});
 }
@@ -335,6 +423,7 @@ bool Machine::step(uchar op, bool *stop)
     qint64 length = 0;
     quint64 n = 0;
     QByteArray line;
+    char last = 0;
     std::vector<Value> items;
     switch (char(op)) {
     case '(': // MARK
@@ -342,11 +431,9 @@ bool Machine::step(uchar op, bool *stop)
             return failLimit(QStringLiteral("more marks than the limit of %1").arg(m_limits.maxStackDepth));
         m_marks.push_back(m_stack.size());
         return true;
-    case '.': // STOP
-        if (m_stack.size() != 1 || !m_marks.empty())
-            return fail(QStringLiteral("STOP with %1 items on the stack and %2 marks (expected one item, no mark)")
-                            .arg(m_stack.size())
-                            .arg(m_marks.size()));
+    case '.': // STOP: returns the top item; items below it and marks are left (as the unpickler does)
+        if (m_stack.size() <= floor())
+            return pop(1, "STOP");
         *stop = true;
         return true;
     case '0': // POP
@@ -364,20 +451,28 @@ bool Machine::step(uchar op, bool *stop)
     case 'F': // FLOAT
     case 'I': // INT
     case 'L': // LONG
-    case 'P': // PERSID
-        return readLine(&line) && pushOther();
-    case 'S': // STRING: a quoted repr
-        if (!readLine(&line))
+        return readText(&line, &length, &last) && pushOther();
+    case 'P': { // PERSID: CPython's unpickler takes ASCII ids only
+        bool ascii = true;
+        if (!readText(&line, &length, &last, &ascii))
             return false;
-        if (line.size() >= 2 && (line.front() == '\'' || line.front() == '"') && line.back() == line.front())
-            line = line.sliced(1, line.size() - 2);
-        else
+        if (!ascii)
+            return fail(QStringLiteral("the persistent id is not ASCII (the unpickler stops here)"));
+        return pushOther();
+    }
+    case 'S': // STRING: a quoted repr
+        if (!readText(&line, &length, &last))
+            return false;
+        if (length < 2 || (line.front() != '\'' && line.front() != '"') || last != line.front())
             return fail(QStringLiteral("STRING argument is not quoted"));
+        if (length - 2 > m_limits.maxKeptString)
+            return pushOther();
+        line = line.sliced(1, length - 2);
         return line.contains('\\') ? pushOther() : pushString(line, line.size(), false);
     case 'V': // UNICODE: raw-unicode-escape
-        if (!readLine(&line))
+        if (!readText(&line, &length, &last))
             return false;
-        return line.contains('\\') ? pushOther() : pushString(line, line.size(), false);
+        return line.contains('\\') ? pushOther() : pushString(line, length, false);
     case 'J': // BININT
         return readUInt(4, &n) && pushOther();
     case 'K': // BININT1
@@ -471,8 +566,13 @@ bool Machine::step(uchar op, bool *stop)
         record(PickleRef::Ext, {}, {}, false, QStringLiteral("extension registry code %1").arg(n));
         return push(Value{Value::Global, {}, {}});
     case 'a': // APPEND
-    case 'b': // BUILD
-        return pop(1, op == 'a' ? "APPEND" : "BUILD");
+        return pop(1, "APPEND");
+    case 'b': // BUILD: state on the object; an imported object's __setstate__ is called
+        if (m_stack.size() - floor() < 2)
+            return pop(2, "BUILD");
+        if (m_stack[m_stack.size() - 2].kind == Value::Global)
+            m_called = true;
+        return pop(1, "BUILD");
     case 's': // SETITEM
         return pop(2, "SETITEM");
     case 'e':    // APPENDS
@@ -494,10 +594,10 @@ bool Machine::step(uchar op, bool *stop)
         return pop(3, "TUPLE3") && pushOther();
     case 'g':   // GET
     case 'p': { // PUT
-        if (!readLine(&line))
+        if (!readText(&line, &length, &last))
             return false;
-        bool ok = false;
-        const quint64 index = line.trimmed().toULongLong(&ok);
+        bool ok = length <= m_limits.maxKeptString;
+        const quint64 index = ok ? line.trimmed().toULongLong(&ok) : 0;
         if (!ok)
             return fail(QStringLiteral("memo index \"%1\" is not a number").arg(QString::fromLatin1(line.left(40))));
         return op == 'g' ? memoGet(index) : memoPut(index);
@@ -535,6 +635,7 @@ bool Machine::runOne()
     m_stack.clear();
     m_marks.clear();
     m_memo.clear();
+    m_called = false;
     for (;;) {
         m_opOffset = m_in.offset();
         char op = 0;
@@ -562,18 +663,33 @@ PickleListing PickleDisassembler::disassemble(QIODevice &input, const QString &l
     Input in(input, limits.maxBytes);
     Machine machine(in, location, limits, out);
     for (;;) {
-        if (!machine.runOne())
+        const qint64 start = in.offset();
+        const Machine::Snapshot before = machine.snapshot();
+        if (machine.runOne()) {
+            ++out.pickles;
+            uchar next = 0;
+            if (!in.peek(&next))
+                break;
+            if (concatenated)
+                continue;            // whatever the next byte: protocols 0 and 1 have no PROTO opcode
+            out.trailingData = true; // an unpickler stops at STOP
+            out.bytes = in.offset();
+            return out;
+        }
+        // Failed. Before a call and on a format error, this is not a pickle: the
+        // unpickler fails at the same opcode having run nothing.
+        if (machine.called() || out.error->code != ErrorCode::Format)
             break;
-        ++out.pickles;
-        uchar next = 0;
-        if (!in.peek(&next))
-            break;
-        // Not another pickle (legacy torch.save storage bytes, or other data): an
-        // unpickler stops at STOP too.
-        if (!concatenated || next != 0x80) {
-            out.trailingData = true;
+        if (out.pickles == 0) {
+            out.notPickle = true;
             break;
         }
+        // Data after the last pickle (legacy torch.save storages): not read as pickles.
+        machine.restore(before);
+        out.error.reset();
+        out.trailingData = true;
+        out.bytes = start;
+        return out;
     }
     out.bytes = in.offset();
     return out;

@@ -20,7 +20,7 @@ struct PickleLimits {
     qint64 maxOpcodes = 500'000'000;   // opcodes decoded (a real 100 MB data.pkl has a few million)
     qint64 maxStackDepth = 1'000'000;  // values on the stack and marks, all together
     qint64 maxMemoEntries = 2'000'000; // PUT / MEMOIZE slots (~100 bytes each)
-    qint64 maxLineLength = 64 * 1024;  // protocol 0 text arguments (GLOBAL module and name, INT...)
+    qint64 maxLineLength = 64 * 1024;  // GLOBAL/INST module and name lines (other text lines are skipped)
     qint64 maxKeptString = 1024;       // longer strings are not kept (no module name is that long)
     int maxDistinctImports = 10'000;   // distinct (opcode, module, name) triples listed
 };
@@ -54,15 +54,24 @@ struct PickleImport {
 
 // What one pickle stream holds: every import and call target, and why it stopped
 // early (if it did). Nothing is ever executed or constructed.
+//
+// Whether the bytes are a pickle at all is decided by their content, never by a
+// name or a first byte: a pickle is data whose first pickle disassembles to its
+// STOP, or that calls an imported name before it fails (Python's unpickler runs
+// each opcode as it reads it, so a call before garbage still runs). Data that
+// fails before that with a format error is not a pickle (notPickle): Python's
+// unpickler stops there too, having called nothing. Hitting a cap or a read error
+// decides nothing (the error says which).
 struct PickleListing {
     int protocol = 0;              // the highest PROTO seen (0 when none: protocol 0/1)
     int pickles = 0;               // complete pickles (STOP opcodes) in the stream
     qint64 opcodes = 0;            // opcodes decoded
-    qint64 bytes = 0;              // bytes consumed
-    bool trailingData = false;     // bytes follow the last pickle that are not another pickle (not read)
+    qint64 bytes = 0;              // bytes read as pickles (where trailing data starts)
+    bool trailingData = false;     // bytes follow the last pickle that are not another pickle
     QList<PickleImport> imports;   // distinct imports and calls, in order of first occurrence
     bool importsTruncated = false; // maxDistinctImports was reached
     std::optional<Error> error;    // truncated, garbage, a cap hit: the listing is partial
+    bool notPickle = false;        // not a pickle (see above); `error` says where the disassembly stopped
     bool complete() const { return !error.has_value(); }
 };
 
@@ -71,12 +80,18 @@ struct PickleListing {
 // strings only. It has no unpickler: no object is created, no module imported,
 // nothing called. Every length is checked against what is left, nothing is
 // allocated from a declared length, and PickleLimits bound time and memory.
-// Errors name `location`, the byte offset and the opcode.
+// Errors name `location`, the byte offset and the opcode. Where Python's
+// unpickler refuses a stream (a GLOBAL name that is not UTF-8, an INST without a
+// MARK...), so does the disassembler, at the same opcode; it never refuses what
+// Python's unpickler accepts.
 class CARTONCORE_EXPORT PickleDisassembler final {
 public:
-    // Reads `input` sequentially. With concatenated, pickles that follow one
-    // another (legacy torch.save files) are read until the stream ends or the
-    // next byte is not a PROTO opcode (the rest is counted in trailingBytes).
+    // Reads `input` sequentially; its bytesAvailable() must count the bytes up to
+    // the end (files, buffers and zip entry devices do), so that a declared length
+    // past the end is known as truncation without reading on. With concatenated,
+    // pickles that follow one another (legacy torch.save files, at any protocol)
+    // are read until the stream ends or what follows is not a pickle by the rule
+    // above (trailingData).
     static PickleListing disassemble(QIODevice &input, const QString &location, const PickleLimits &limits = {},
                                      bool concatenated = true);
     static PickleListing disassemble(QByteArrayView data, const QString &location, const PickleLimits &limits = {},

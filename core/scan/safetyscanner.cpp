@@ -2,10 +2,12 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "scan/safetyscanner.h"
 
+#include "base/bytesourcedevice.h"
 #include "base/scratchfile.h"
 #include "package/carton.h"
 #include "scan/codeinspector.h"
 #include "scan/pickleallowlist.h"
+#include "scan/tarmembers.h"
 #include "validate/markdownimages.h"
 #include "zip/zipreader.h"
 
@@ -14,6 +16,8 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QUrl>
+#include <QtEndian>
+#include <functional>
 
 namespace carton {
 
@@ -27,26 +31,38 @@ bool hasSuffix(const QString &path, std::initializer_list<const char16_t *> suff
     return false;
 }
 
-// Files that may hold a pickle (raw, or a torch zip holding pickles).
-bool mayHoldPickle(const QString &path)
+// Names that promise a pickle or a torch file, only to say "not a pickle" about
+// such a file when its content is not one (what is a pickle is decided by
+// content). Of the .bin files, only PyTorch's pytorch_model*.bin: the others
+// (a carton's tensor_data, external weights) are raw data, not worth a note.
+bool namedLikePickle(const QString &path)
 {
-    return hasSuffix(path, {u".pkl", u".pickle", u".pt", u".pth", u".bin", u".ckpt"});
-}
-// Files that are pickles whatever their first byte (protocol 0 and 1 have no PROTO).
-bool isPickleByName(const QString &path)
-{
-    return hasSuffix(path, {u".pkl", u".pickle"});
-}
-// Entries of a torch zip that are pickles.
-bool isInnerPickle(const QString &name)
-{
-    return hasSuffix(name, {u".pkl", u"_pkl"});
+    const QStringView name = QStringView(path).mid(path.lastIndexOf(u'/') + 1);
+    return hasSuffix(path, {u".pkl", u".pickle", u".pt", u".pth", u".ckpt", u"_pkl"}) || name == u"pickle" ||
+           (name.startsWith(u"pytorch_model", Qt::CaseInsensitive) && name.endsWith(u".bin", Qt::CaseInsensitive));
 }
 
 bool isZipMagic(QByteArrayView head)
 {
     return head.startsWith("PK\x03\x04") || head.startsWith("PK\x05\x06");
 }
+
+// Where a NumPy .npy file's array data starts (after its header), or -1 when
+// `head` (its first 12 bytes) is not a .npy header. An object array's data is
+// a pickle, which np.load(allow_pickle=True) loads.
+qint64 npyDataOffset(QByteArrayView head)
+{
+    if (head.size() < 10 || !head.startsWith("\x93NUMPY"))
+        return -1;
+    const uchar major = uchar(head[6]);
+    if (major == 1)
+        return 10 + qFromLittleEndian<quint16>(head.data() + 8);
+    if ((major == 2 || major == 3) && head.size() >= 12)
+        return 12 + qint64(qFromLittleEndian<quint32>(head.data() + 8));
+    return -1;
+}
+
+using DeviceOpener = std::function<Result<std::unique_ptr<QIODevice>>()>;
 
 // A readable excerpt of raw bytes (comments): printable ASCII, the rest as '.'.
 QString excerpt(const QByteArray &bytes)
@@ -75,6 +91,19 @@ public:
     {
         m_report.findings.append(ScanFinding{severity, category, file, what, why, detail});
     }
+    // A compressed archive in the carton is decoded to a temporary file first, up
+    // to maxSpillBytes; true (and a problem) past that.
+    bool tooLargeToSpill(const SourceFile &f, const char *what)
+    {
+        if (f.size <= m_options.maxSpillBytes)
+            return false;
+        problem(QStringLiteral("%1: a compressed %2 of %3 bytes, more than the %4 bytes the scan decodes to a "
+                               "temporary file")
+                    .arg(f.path, QLatin1StringView(what))
+                    .arg(f.size)
+                    .arg(m_options.maxSpillBytes));
+        return true;
+    }
     bool cancelled()
     {
         if (!m_progress || !m_progress->isCancelled())
@@ -85,16 +114,19 @@ public:
         return true;
     }
 
-    void pickleStream(QIODevice &device, const QString &file, bool concatenated);
-    void torchZip(const ZipReader &zip, const QString &file);
-    void pickleFile(const CartonSource &source, const SourceFile &f);
+    bool pickleStream(QIODevice &device, const QString &file, bool concatenated, bool sayNotPickle);
+    bool readAsPickle(const DeviceOpener &open, const QString &file, bool concatenated, bool sayNotPickle);
+    void zipMembers(const ZipReader &zip, const QString &file);
+    void zipFile(const CartonSource &source, const SourceFile &f);
+    void tarMembers(const ByteSourcePtr &tar, const QString &file);
+    void entry(const CartonSource &source, const SourceFile &f, const QByteArray &head);
     void codeFile(const CartonSource &source, const SourceFile &f);
-    void executable(const CartonSource &source, const SourceFile &f);
+    void executable(const CartonSource &source, const SourceFile &f, const QByteArray &head);
     void archive(const CartonSource &source);
     void network(const Carton &carton);
     void addHost(const QString &url, const QString &file, const QString &what, const QString &why);
     void carton(const Carton &carton);
-    void singleFile(const QString &path);
+    bool singleFile(const QString &path);
 
 private:
     const ScanOptions &m_options;
@@ -104,10 +136,27 @@ private:
     bool m_cancelNoted = false;
 };
 
-void Scan::pickleStream(QIODevice &device, const QString &file, bool concatenated)
+// Reads `device` as a pickle; false when its content is not one (see
+// PickleListing::notPickle), said as an info finding with sayNotPickle.
+bool Scan::pickleStream(QIODevice &device, const QString &file, bool concatenated, bool sayNotPickle)
 {
     ScannedPickle scanned{file, PickleDisassembler::disassemble(device, file, m_options.pickle, concatenated), {}};
     const PickleListing &listing = scanned.listing;
+    if (listing.notPickle) {
+        if (sayNotPickle) {
+            QStringList named;
+            for (const PickleImport &imp : listing.imports)
+                named << imp.qualifiedName();
+            finding(ScanSeverity::Info, ScanCategory::Pickle, file, QStringLiteral("not a pickle"),
+                    QStringLiteral("its bytes do not disassemble as a pickle: Python's unpickler stops where the "
+                                   "disassembly does, having called nothing"),
+                    listing.error->message + (named.isEmpty()
+                                                  ? QString()
+                                                  : QStringLiteral("; before that it names %1 (imported, never called)")
+                                                        .arg(named.join(QStringLiteral(", ")))));
+        }
+        return false;
+    }
     for (const PickleImport &imp : listing.imports) {
         const QString where = QStringLiteral("%1 at offset %2%3%4")
                                   .arg(pickleRefName(imp.ref))
@@ -136,9 +185,36 @@ void Scan::pickleStream(QIODevice &device, const QString &file, bool concatenate
     if (listing.error)
         problem(listing.error->toString());
     m_report.pickles.append(std::move(scanned));
+    return true;
 }
 
-void Scan::torchZip(const ZipReader &zip, const QString &file)
+// A file or a member read as a pickle (see pickleStream), and a .npy file's array
+// data too (it opens the file again to skip the header). False when neither is a
+// pickle (or the file cannot be opened: a problem).
+bool Scan::readAsPickle(const DeviceOpener &open, const QString &file, bool concatenated, bool sayNotPickle)
+{
+    Result<std::unique_ptr<QIODevice>> device = open();
+    if (!device) {
+        problem(device.error().toString());
+        return false;
+    }
+    const qint64 at = npyDataOffset((*device)->peek(12));
+    const bool pickle = pickleStream(**device, file, concatenated, sayNotPickle);
+    if (at < 0)
+        return pickle;
+    Result<std::unique_ptr<QIODevice>> again = open();
+    if (!again) {
+        problem(again.error().toString());
+        return pickle;
+    }
+    if ((*again)->skip(at) != at || (*again)->atEnd())
+        return pickle;
+    return pickleStream(**again, file + QStringLiteral(" (array data)"), false, false) || pickle;
+}
+
+// Every member of a zip (a torch file, or any zip in a carton) is read as a
+// pickle, whatever its name: torch.load and a model's code may load any of them.
+void Scan::zipMembers(const ZipReader &zip, const QString &file)
 {
     for (const QuarantinedEntry &q : zip.quarantined())
         finding(ScanSeverity::Medium, ScanCategory::Archive, file,
@@ -146,98 +222,125 @@ void Scan::torchZip(const ZipReader &zip, const QString &file)
                 QStringLiteral("a tool that extracts this file may write outside its folder or pick either copy"),
                 q.reason);
     for (const ZipEntry &e : zip.entries()) {
-        if (!isInnerPickle(e.name) || e.isDirectory())
+        if (e.isDirectory() || e.uncompressedSize == 0)
             continue;
         if (cancelled())
             return;
-        const QString inner = file + QStringLiteral(": ") + e.name;
-        Result<std::unique_ptr<QIODevice>> device = zip.openEntry(e);
-        if (!device) {
-            problem(device.error().toString());
-            continue;
-        }
-        pickleStream(**device, inner, false);
+        readAsPickle([&zip, &e] { return zip.openEntry(e); }, file + QStringLiteral(": ") + e.name, false,
+                     namedLikePickle(e.name));
     }
 }
 
-void Scan::pickleFile(const CartonSource &source, const SourceFile &f)
+// A file of the carton (`head`: its first 512 bytes): read as a pickle (every
+// file: protocols 0 and 1 have no magic byte, and names prove nothing), and a
+// zip's or a tar's members too.
+void Scan::entry(const CartonSource &source, const SourceFile &f, const QByteArray &head)
 {
-    Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 8));
-    if (!head) {
-        problem(head.error().toString());
+    const bool zip = isZipMagic(head), tar = !zip && TarMembers::isTarHeader(head);
+    // No CRC pass: only opcodes are read.
+    readAsPickle([&source, &f] { return source.open(f.path, false); }, f.path, true,
+                 !zip && !tar && namedLikePickle(f.path));
+    if (zip)
+        zipFile(source, f);
+    if (!tar)
+        return;
+    if (!source.rawRegion(f.path) && tooLargeToSpill(f, "tar"))
+        return;
+    Result<ByteSourcePtr> bytes = source.byteSource(f.path);
+    if (!bytes) {
+        problem(bytes.error().toString());
         return;
     }
-    if (isZipMagic(*head)) {
-        std::unique_ptr<ScratchFile> spill;
-        Result<std::unique_ptr<ZipReader>> zip = makeError(ErrorCode::Io, {});
-        Limits limits = m_options.limits;
-        limits.quarantineUnsafeEntries = true;
-        if (const auto raw = source.rawRegion(f.path)) {
-            zip = ZipReader::openRegion(raw->diskPath, raw->offset, raw->size, limits, f.path);
-        } else if (f.size > m_options.maxSpillBytes) {
-            problem(QStringLiteral("%1: a compressed zip of %2 bytes, more than the %3 bytes the scan decodes to a "
-                                   "temporary file")
+    tarMembers(*bytes, f.path);
+}
+
+// Every file of a tar (a legacy torch.save, whose "pickle" member torch.load
+// unpickles, or any tar in the carton) is read as a pickle, in place.
+void Scan::tarMembers(const ByteSourcePtr &tar, const QString &file)
+{
+    Result<QList<TarMember>> members = TarMembers::list(*tar);
+    if (!members) {
+        problem(members.error().toString());
+        return;
+    }
+    for (const TarMember &m : *members) {
+        if (cancelled())
+            return;
+        const QString inner = file + QStringLiteral(": ") + m.name;
+        if (m.sparse) {
+            problem(QStringLiteral("%1: a sparse file in a tar (its stored bytes are not its content): not read")
+                        .arg(inner));
+            continue;
+        }
+        if (m.size == 0)
+            continue;
+        readAsPickle(
+            [&tar, &m]() -> Result<std::unique_ptr<QIODevice>> {
+                return std::unique_ptr<QIODevice>(std::make_unique<ByteSourceDevice>(tar, m.offset, m.size));
+            },
+            inner, false, namedLikePickle(m.name));
+    }
+}
+
+// A zip inside the carton, read in place when stored, else decoded to a
+// temporary file first (up to maxSpillBytes).
+void Scan::zipFile(const CartonSource &source, const SourceFile &f)
+{
+    std::unique_ptr<ScratchFile> spill;
+    Result<std::unique_ptr<ZipReader>> zip = makeError(ErrorCode::Io, {});
+    Limits limits = m_options.limits;
+    limits.quarantineUnsafeEntries = true;
+    if (const auto raw = source.rawRegion(f.path)) {
+        zip = ZipReader::openRegion(raw->diskPath, raw->offset, raw->size, limits, f.path);
+    } else if (tooLargeToSpill(f, "zip")) {
+        return;
+    } else {
+        spill = std::make_unique<ScratchFile>(QStringLiteral("carton-scan-XXXXXX"));
+        Result<std::unique_ptr<QIODevice>> in = source.open(f.path);
+        if (!in) {
+            problem(in.error().toString());
+            return;
+        }
+        if (Status s = spill->open(); !s) {
+            problem(QStringLiteral("%1: %2").arg(f.path, s.error().message));
+            return;
+        }
+        QFile &out = spill->device();
+        QByteArray chunk(1 << 20, Qt::Uninitialized);
+        qint64 total = 0;
+        for (qint64 n; (n = (*in)->read(chunk.data(), chunk.size())) > 0;) {
+            total += n;
+            if (total > m_options.maxSpillBytes || out.write(chunk.constData(), n) != n) {
+                problem(QStringLiteral("%1: cannot decode into a temporary file (%2)")
+                            .arg(f.path,
+                                 total > m_options.maxSpillBytes ? QStringLiteral("too large") : out.errorString()));
+                return;
+            }
+        }
+        if (total != f.size) {
+            problem(QStringLiteral("%1: decoding stopped after %2 of %3 bytes: %4")
                         .arg(f.path)
+                        .arg(total)
                         .arg(f.size)
-                        .arg(m_options.maxSpillBytes));
-            return;
-        } else {
-            spill = std::make_unique<ScratchFile>(QStringLiteral("carton-scan-XXXXXX"));
-            Result<std::unique_ptr<QIODevice>> in = source.open(f.path);
-            if (!in) {
-                problem(in.error().toString());
-                return;
-            }
-            if (Status s = spill->open(); !s) {
-                problem(QStringLiteral("%1: %2").arg(f.path, s.error().message));
-                return;
-            }
-            QFile &out = spill->device();
-            QByteArray chunk(1 << 20, Qt::Uninitialized);
-            qint64 total = 0;
-            for (qint64 n; (n = (*in)->read(chunk.data(), chunk.size())) > 0;) {
-                total += n;
-                if (total > m_options.maxSpillBytes || out.write(chunk.constData(), n) != n) {
-                    problem(QStringLiteral("%1: cannot decode into a temporary file (%2)")
-                                .arg(f.path, total > m_options.maxSpillBytes ? QStringLiteral("too large")
-                                                                             : out.errorString()));
-                    return;
-                }
-            }
-            if (total != f.size) {
-                problem(QStringLiteral("%1: decoding stopped after %2 of %3 bytes: %4")
-                            .arg(f.path)
-                            .arg(total)
-                            .arg(f.size)
-                            .arg((*in)->errorString()));
-                return;
-            }
-            if (!out.flush()) {
-                problem(QStringLiteral("%1: cannot decode into a temporary file (%2)").arg(f.path, out.errorString()));
-                return;
-            }
-            Result<std::shared_ptr<FileRegionSource>> region = spill->region(0, total, f.path);
-            if (!region) {
-                problem(region.error().toString());
-                return;
-            }
-            zip = ZipReader::open(std::move(region).value(), f.path, limits, f.path);
-        }
-        if (!zip) {
-            problem(QStringLiteral("%1: a zip that cannot be read: %2").arg(f.path, zip.error().toString()));
+                        .arg((*in)->errorString()));
             return;
         }
-        torchZip(**zip, f.path);
+        if (!out.flush()) {
+            problem(QStringLiteral("%1: cannot decode into a temporary file (%2)").arg(f.path, out.errorString()));
+            return;
+        }
+        Result<std::shared_ptr<FileRegionSource>> region = spill->region(0, total, f.path);
+        if (!region) {
+            problem(region.error().toString());
+            return;
+        }
+        zip = ZipReader::open(std::move(region).value(), f.path, limits, f.path);
+    }
+    if (!zip) {
+        problem(QStringLiteral("%1: a zip that cannot be read: %2").arg(f.path, zip.error().toString()));
         return;
     }
-    if (!isPickleByName(f.path) && !(head->size() >= 2 && uchar(head->at(0)) == 0x80 && uchar(head->at(1)) <= 5))
-        return; // raw data (a .bin of weights), not a pickle
-    Result<std::unique_ptr<QIODevice>> device = source.open(f.path, false); // no CRC pass: only opcodes are read
-    if (!device) {
-        problem(device.error().toString());
-        return;
-    }
-    pickleStream(**device, f.path, true);
+    zipMembers(**zip, f.path);
 }
 
 void Scan::codeFile(const CartonSource &source, const SourceFile &f)
@@ -262,15 +365,11 @@ void Scan::codeFile(const CartonSource &source, const SourceFile &f)
             QStringLiteral("the python runner runs the files in model/ when it loads the model"), detail);
 }
 
-void Scan::executable(const CartonSource &source, const SourceFile &f)
+// `head`: the file's first bytes (64 are enough).
+void Scan::executable(const CartonSource &source, const SourceFile &f, const QByteArray &head)
 {
-    Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 64));
-    if (!head) {
-        problem(head.error().toString());
-        return;
-    }
     QByteArray pe;
-    if (const qint64 at = CodeInspector::peOffset(*head); at >= 0 && at <= f.size - 4) {
+    if (const qint64 at = CodeInspector::peOffset(head); at >= 0 && at <= f.size - 4) {
         Result<QByteArray> sig = source.readRange(f.path, at, 4);
         if (!sig) {
             problem(sig.error().toString());
@@ -278,7 +377,7 @@ void Scan::executable(const CartonSource &source, const SourceFile &f)
         }
         pe = *sig;
     }
-    const ExecutableKind kind = CodeInspector::executableKind(*head, pe);
+    const ExecutableKind kind = CodeInspector::executableKind(head, pe);
     if (kind == ExecutableKind::None)
         return;
     finding(kind == ExecutableKind::Script ? ScanSeverity::Medium : ScanSeverity::High, ScanCategory::Code, f.path,
@@ -394,42 +493,64 @@ void Scan::carton(const Carton &c)
         if (f.isSymlink)
             continue; // its target is scanned under its own name
         ++m_report.filesExamined;
-        if (mayHoldPickle(f.path))
-            pickleFile(source, f);
         if (f.path.startsWith(u"model/") && f.path.endsWith(u".py"))
             codeFile(source, f);
+        if (f.size == 0)
+            continue;
+        Result<QByteArray> head = source.readRange(f.path, 0, std::min<qint64>(f.size, 512));
+        if (!head) {
+            problem(head.error().toString());
+            continue;
+        }
+        entry(source, f, *head);
         if (f.size >= 2)
-            executable(source, f);
+            executable(source, f, *head);
     }
     network(c);
     m_report.hosts = QStringList(m_hosts.cbegin(), m_hosts.cend());
     m_report.hosts.sort();
 }
 
-void Scan::singleFile(const QString &path)
+// A file that is not a folder and not a zip (false for a zip: the caller scans
+// it as a carton, which reads every file of a torch zip as well), read as a
+// pickle whatever its name.
+bool Scan::singleFile(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         m_report.status = ScanStatus::Failed;
         m_report.problems.append(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()));
-        return;
+        return true;
     }
-    m_report.filesExamined = 1;
+    const QByteArray head = file.peek(512);
+    if (isZipMagic(head))
+        return false;
     const QString name = QFileInfo(path).fileName();
-    const QByteArray head = file.peek(8);
-    if (isZipMagic(head)) {
-        Limits limits = m_options.limits;
-        limits.quarantineUnsafeEntries = true;
-        Result<std::unique_ptr<ZipReader>> zip = ZipReader::open(path, limits);
-        if (!zip) {
+    m_report.filesExamined = 1;
+    if (TarMembers::isTarHeader(head)) {
+        pickleStream(file, name, true, false);
+        Result<std::shared_ptr<FileRegionSource>> tar = FileRegionSource::open(path);
+        if (!tar) {
             m_report.status = ScanStatus::Failed;
-            m_report.problems.append(zip.error().toString());
-            return;
+            m_report.problems.append(tar.error().toString());
+            return true;
         }
-        torchZip(**zip, name);
-        return;
+        tarMembers(*tar, name);
+        return true;
     }
-    pickleStream(file, name, true);
+    file.close();
+    const auto open = [&path]() -> Result<std::unique_ptr<QIODevice>> {
+        auto device = std::make_unique<QFile>(path);
+        if (!device->open(QIODevice::ReadOnly))
+            return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(device->errorString()), path);
+        return std::unique_ptr<QIODevice>(std::move(device));
+    };
+    if (!readAsPickle(open, name, true, true) && m_report.status == ScanStatus::Complete) {
+        m_report.status = ScanStatus::Failed;
+        m_report.problems.append(
+            QStringLiteral("%1: not a carton, a zip, a tar or a pickle: the scan reads only those").arg(name));
+    }
+    return true;
 }
 
 } // namespace
@@ -440,9 +561,7 @@ ScanReport SafetyScanner::scan(const QString &path, const ScanOptions &options, 
     report.path = path;
     Scan scan(options, progress, report);
     const QFileInfo info(path);
-    if (info.isFile() && mayHoldPickle(path)) {
-        scan.singleFile(path);
-    } else {
+    if (!info.isFile() || !scan.singleFile(path)) {
         Limits limits = options.limits;
         limits.quarantineUnsafeEntries = true;
         Result<std::unique_ptr<Carton>> carton = Carton::open(path, limits);
@@ -453,6 +572,16 @@ ScanReport SafetyScanner::scan(const QString &path, const ScanOptions &options, 
         }
         scan.carton(**carton);
     }
+    report.sortFindings();
+    return report;
+}
+
+ScanReport SafetyScanner::scan(const Carton &carton, const ScanOptions &options, Progress *progress)
+{
+    ScanReport report;
+    report.path = carton.path();
+    Scan scan(options, progress, report);
+    scan.carton(carton);
     report.sortFindings();
     return report;
 }

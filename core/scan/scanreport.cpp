@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <algorithm>
+#include <iterator>
 
 namespace carton {
 
@@ -76,6 +77,16 @@ int ScanReport::count(ScanSeverity severity) const
 {
     return int(std::count_if(findings.cbegin(), findings.cend(),
                              [severity](const ScanFinding &f) { return f.severity == severity; }));
+}
+
+QList<ScanFinding> ScanReport::findingsAtLeast(ScanSeverity severity) const
+{
+    QList<ScanFinding> out;
+    std::copy_if(findings.cbegin(), findings.cend(), std::back_inserter(out),
+                 [severity](const ScanFinding &f) { return f.severity <= severity; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const ScanFinding &a, const ScanFinding &b) { return a.severity < b.severity; });
+    return out;
 }
 
 void ScanReport::sortFindings()

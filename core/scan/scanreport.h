@@ -64,6 +64,9 @@ struct CARTONCORE_EXPORT ScanReport {
     ScanVerdict verdict() const;
     // The number of findings of a severity.
     int count(ScanSeverity severity) const;
+    // The findings of `severity` or more severe (High: the high and critical ones),
+    // most severe first.
+    QList<ScanFinding> findingsAtLeast(ScanSeverity severity) const;
     // Sorts the findings (most severe first, then file, then what).
     void sortFindings();
 };

@@ -29,6 +29,99 @@ inline QByteArray globalReduce(const QByteArray &module, const QByteArray &name,
     return "c" + module + "\n" + name + "\n(S'" + arg + "'\ntR.";
 }
 
+// Protocol 0 as Python 3 writes an object whose __reduce__ returns (module.name,
+// (arg,)): GLOBAL, PUT, MARK, UNICODE, TUPLE, REDUCE, STOP. No PROTO opcode.
+inline QByteArray protocol0Reduce(const QByteArray &module, const QByteArray &name, const QByteArray &arg)
+{
+    return "c" + module + "\n" + name + "\np0\n(V" + arg + "\np1\ntp2\nRp3\n.";
+}
+
+// Protocol 1 (binary opcodes, still no PROTO): GLOBAL, BINPUT, MARK, BINUNICODE,
+// TUPLE, REDUCE, STOP.
+inline QByteArray protocol1Reduce(const QByteArray &module, const QByteArray &name, const QByteArray &arg)
+{
+    const char length[4] = {char(arg.size()), 0, 0, 0};
+    return "c" + module + "\n" + name + QByteArray("\nq\x00(X", 5) + QByteArray(length, 4) + arg +
+           QByteArray("q\x01tq\x02Rq\x03.", 9);
+}
+
+// A benign protocol 0 pickle: OrderedDict({'a': 1}), as Python 3 writes it.
+inline QByteArray protocol0OrderedDict()
+{
+    return "ccollections\nOrderedDict\np0\n(tRp1\nVa\np2\nI1\ns.";
+}
+
+// A legacy (not zip) torch.save file at pickle_protocol=0: the magic number,
+// protocol version and sys_info pickles, then `main`, then storage bytes.
+inline QByteArray legacyTorchProtocol0(const QByteArray &main,
+                                       const QByteArray &storages = QByteArray("\x10\0\0\0\0\0\0\0", 8) +
+                                                                    QByteArray(64, '\0'))
+{
+    return "L119547037146038801333356L\n." + QByteArray("I1001\n.") +
+           "(dp0\nVprotocol_version\np1\nI1001\nsVlittle_endian\np2\nI01\ns." + main + storages;
+}
+
+// Sets the checksum of the tar header at `at` (after a field was changed).
+inline void fixTarChecksum(QByteArray &tar, qsizetype at = 0)
+{
+    tar.replace(at + 148, 8, QByteArray(8, ' '));
+    unsigned sum = 0;
+    for (char c : tar.mid(at, 512))
+        sum += uchar(c);
+    tar.replace(at + 148, 7, QByteArray(QByteArray::number(sum, 8).rightJustified(6, '0') + '\0'));
+}
+
+// One tar member as Python's tarfile writes it (ustar header, checksum, data
+// padded to 512 bytes). `type`: '0' file, '5' folder, 'x' pax, 'L' GNU long name.
+inline QByteArray tarEntry(const QByteArray &name, const QByteArray &data, char type = '0')
+{
+    QByteArray h(512, '\0');
+    h.replace(0, std::min<qsizetype>(name.size(), 100), name.left(100));
+    const auto octal = [&h](int at, int width, qint64 value) {
+        h.replace(at, width - 1, QByteArray::number(value, 8).rightJustified(width - 1, '0'));
+    };
+    octal(100, 8, 0644);
+    octal(108, 8, 0);
+    octal(116, 8, 0);
+    octal(124, 12, data.size());
+    octal(136, 12, 0);
+    h[156] = type;
+    h.replace(257, 8,
+              QByteArray("ustar\0"
+                         "00",
+                         8));
+    fixTarChecksum(h);
+    return h + data + QByteArray((512 - data.size() % 512) % 512, '\0');
+}
+
+// A pax record: "LENGTH key=value\n", LENGTH counting itself.
+inline QByteArray paxRecord(const QByteArray &key, const QByteArray &value)
+{
+    const qsizetype rest = key.size() + value.size() + 3; // ' ', '=', '\n'
+    qsizetype length = rest + QByteArray::number(rest).size();
+    if (QByteArray::number(length).size() != QByteArray::number(rest).size())
+        ++length;
+    return QByteArray::number(length) + ' ' + key + '=' + value + '\n';
+}
+
+// A legacy torch.save tar (torch < 0.4): torch.load unpickles its "pickle" member.
+inline QByteArray legacyTorchTar(const QByteArray &pickle)
+{
+    return tarEntry("sys_info", QByteArray("\x80\x02}q\x00.", 6)) + tarEntry("pickle", pickle) +
+           tarEntry("storages", QByteArray("\x80\x02K\x00.", 5) + QByteArray(4096, '\0')) +
+           tarEntry("tensors", QByteArray("\x80\x02K\x00.", 5)) + QByteArray(1024, '\0');
+}
+
+// A NumPy .npy file (format 1.0) of one object: its data is `pickle`, which
+// np.load(allow_pickle=True) unpickles.
+inline QByteArray npyObjectArray(const QByteArray &pickle)
+{
+    QByteArray header = "{'descr': '|O', 'fortran_order': False, 'shape': (1,), }";
+    header += QByteArray((64 - (10 + header.size() + 1) % 64) % 64, ' ') + '\n';
+    const char length[2] = {char(header.size() & 0xff), char(header.size() >> 8)};
+    return QByteArray("\x93NUMPY\x01\x00", 8) + QByteArray(length, 2) + header + pickle;
+}
+
 // Protocol 4: STACK_GLOBAL from two strings, then one string argument and REDUCE.
 inline QByteArray stackGlobalReduce(const QByteArray &module, const QByteArray &name, const QByteArray &arg)
 {

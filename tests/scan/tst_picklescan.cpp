@@ -38,8 +38,14 @@ private slots:
     void judge();
     void hostile_data();
     void hostile();
+    void callsBeforeItFails_data();
+    void callsBeforeItFails();
+    void importsOnlyThenFails();
+    void bareFileByContent_data();
+    void bareFileByContent();
     void stackCap();
     void concatenatedLegacyPickles();
+    void legacyTorchAtProtocol0();
     void neverExecutes();
 };
 
@@ -73,6 +79,17 @@ void TestPickleScan::importingOpcodes_data()
                                     << QStringList{u"GLOBAL torch._utils._rebuild_tensor_v2"_s,
                                                    u"REDUCE torch._utils._rebuild_tensor_v2"_s}
                                     << 2;
+    // Streams Python's unpickler accepts (python3 3.11): refusing one would call a
+    // pickle "not a pickle" and read no further.
+    QTest::newRow("STOP with two items") << QByteArray("\x80\x02NN.") << QStringList{} << 2;
+    QTest::newRow("STOP with a MARK left") << QByteArray("(N.") << QStringList{} << 0;
+    QTest::newRow("protocol 0 dict") << QByteArray("(dp0\nVa\np1\nI1\nsVb\np2\n(lp3\nF1.5\naVx\np4\nas.")
+                                     << QStringList{} << 0;
+    // Protocol 0 keeps bytes as long text lines: no cap on them, they are skipped.
+    QTest::newRow("100 KB protocol 0 string")
+        << QByteArray("S'" + QByteArray(100'000, 'a') + "'\n.") << QStringList{} << 0;
+    QTest::newRow("100 KB protocol 0 unicode")
+        << QByteArray("V" + QByteArray(100'000, 'b') + "\np0\n.") << QStringList{} << 0;
 }
 
 void TestPickleScan::importingOpcodes()
@@ -205,14 +222,30 @@ void TestPickleScan::hostile_data()
     QTest::newRow("huge BINUNICODE") << QByteArray("\x80\x04X\xff\xff\xff\x7f"
                                                    "abc")
                                      << format << u"2147483647-byte string"_s;
-    QTest::newRow("BINUNICODE8 over the cap")
-        << QByteArray("\x80\x04\x8d\xff\xff\xff\xff\xff\xff\xff\x7f") << limit << u"more than the limit"_s;
+    // Declared past the end: known as truncation without reading on (not a cap).
+    QTest::newRow("BINUNICODE8 past the end")
+        << QByteArray("\x80\x04\x8d\xff\xff\xff\xff\xff\xff\xff\x7f") << format << u"truncated pickle"_s;
     QTest::newRow("underflow") << QByteArray("\x80\x02R.") << format << u"stack underflow"_s;
     QTest::newRow("memo miss") << QByteArray("\x80\x02h\x05.") << format << u"memo key 5 was never stored"_s;
     QTest::newRow("OBJ without mark") << QByteArray("\x80\x02No.") << format << u"OBJ without a MARK"_s;
-    QTest::newRow("STOP with two items") << QByteArray("\x80\x02NN.") << format << u"STOP with 2 items"_s;
+    QTest::newRow("STOP on a bare MARK") << QByteArray("\x80\x02(.") << format << u"stack underflow"_s;
     QTest::newRow("unterminated GLOBAL") << QByteArray("cos\nsyst") << format << u"no end of line"_s;
     QTest::newRow("garbage") << QByteArray("\x00\x01\x02\x03", 4) << format << u"not a pickle opcode"_s;
+    // picklescan's not_a_pickle.bin: Python's unpickler fails decoding the name, before any import.
+    QTest::newRow("GLOBAL name not UTF-8") << QByteArray("cmod\n\xf8\n") << format << u"is not UTF-8"_s;
+    QTest::newRow("GLOBAL module not UTF-8")
+        << QByteArray("c\xc3\x28os\nsystem\n(S'id'\ntR.") << format << u"is not UTF-8"_s;
+    QTest::newRow("empty GLOBAL module") << QByteArray("c\nsystem\n)R.") << format << u"empty module name"_s;
+    // CPython's INST wants its MARK before it reads the names, and ASCII names.
+    QTest::newRow("INST without MARK") << QByteArray("ios\nsystem\n.") << format << u"INST without a MARK"_s;
+    QTest::newRow("PERSID not ASCII (as in a zip read as a pickle)")
+        << QByteArray("PK\x14\x01\x93\n" + globalReduce("os", "system", "id")) << format << u"is not ASCII"_s;
+    QTest::newRow("INST name not ASCII") << QByteArray("(S'id'\nios\nsyst\xc3\xa9m\n.") << format << u"is not ASCII"_s;
+    // A name longer than the cap could still reach os.system through an attribute
+    // path (os.path.os.path...): a cap, never "not a pickle".
+    QTest::newRow("GLOBAL name over the cap")
+        << QByteArray("cos\n" + QByteArray("path.os.").repeated(9000) + "system\n)R.") << limit
+        << u"longer than 65536 bytes"_s;
 }
 
 void TestPickleScan::hostile()
@@ -226,16 +259,132 @@ void TestPickleScan::hostile()
     QCOMPARE(listing.error->location, u"bad.pkl"_s);
     QVERIFY2(listing.error->message.contains(message), qPrintable(listing.error->message));
     QVERIFY2(listing.error->message.startsWith(u"offset "), qPrintable(listing.error->message));
+    QVERIFY(listing.imports.isEmpty()); // nothing imported before the failure
+    // A format error before any call: not a pickle (Python's unpickler fails there too).
+    QCOMPARE(listing.notPickle, code == int(ErrorCode::Format));
 
-    // In a scan: incomplete, verdict unknown (never "no findings"), the error listed.
+    // In a scan of the bare file: never "no findings", never an import finding.
     QTemporaryDir dir;
     const QString path = dir.filePath(u"bad.pkl"_s);
     QVERIFY(ziptest::writeFile(path, pickle));
     const ScanReport report = SafetyScanner::scan(path);
-    QCOMPARE(report.status, ScanStatus::Incomplete);
     QCOMPARE(report.verdict(), ScanVerdict::Unknown);
     QCOMPARE(report.problems.size(), 1);
+    if (code == int(ErrorCode::Limit)) {
+        QCOMPARE(report.status, ScanStatus::Incomplete);
+        QVERIFY(report.problems.front().contains(message));
+        QCOMPARE(report.pickles.size(), 1);
+        QVERIFY(report.findings.isEmpty());
+        return;
+    }
+    QCOMPARE(report.status, ScanStatus::Failed);
+    QCOMPARE(report.problems.front(), u"bad.pkl: not a carton, a zip, a tar or a pickle: the scan reads only those"_s);
+    QVERIFY(report.pickles.isEmpty());
+    QCOMPARE(report.findings.size(), 1);
+    const ScanFinding &f = report.findings.front();
+    QCOMPARE(f.severity, ScanSeverity::Info);
+    QCOMPARE(f.category, ScanCategory::Pickle);
+    QCOMPARE(f.file, u"bad.pkl"_s);
+    QCOMPARE(f.what, u"not a pickle"_s);
+    QVERIFY2(f.detail.contains(message), qPrintable(f.detail));
+}
+
+void TestPickleScan::callsBeforeItFails_data()
+{
+    // The unpickler runs each opcode as it reads it: a call before garbage or a
+    // cut still runs. Such data is a pickle, with its findings (and incomplete).
+    QTest::addColumn<QByteArray>("pickle");
+    QTest::addColumn<QString>("finding");
+    QTest::addColumn<QString>("message");
+    // As picklescan's broken_model.pkl: REDUCE, then BINUNICODE cut short.
+    QTest::newRow("exec, then cut") << QByteArrayLiteral("cbuiltins\nexec\n(X\x04\0\0\0passtRX.")
+                                    << u"imports builtins.exec"_s << u"truncated pickle"_s;
+    QTest::newRow("os.system, then garbage") << QByteArray(globalReduce("os", "system", "id").chopped(1) + "\xff")
+                                             << u"imports os.system"_s << u"not a pickle opcode"_s;
+    QTest::newRow("protocol 1 OBJ, then no STOP")
+        << QByteArrayLiteral("(cposix\nsystem\nX\x02\0\0\0ido") << u"imports posix.system"_s << u"before its STOP"_s;
+    QTest::newRow("INST, then garbage") << QByteArray("(S'id'\nisubprocess\ncheck_output\n\xff")
+                                        << u"imports subprocess.check_output"_s << u"not a pickle opcode"_s;
+}
+
+void TestPickleScan::callsBeforeItFails()
+{
+    QFETCH(QByteArray, pickle);
+    QFETCH(QString, finding);
+    QFETCH(QString, message);
+    const PickleListing listing = PickleDisassembler::disassemble(pickle, u"broken.pkl"_s);
+    QVERIFY(!listing.complete());
+    QVERIFY(!listing.notPickle);
+    QCOMPARE(listing.error->code, ErrorCode::Format);
+    QVERIFY2(listing.error->message.contains(message), qPrintable(listing.error->message));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"broken.pkl"_s);
+    QVERIFY(ziptest::writeFile(path, pickle));
+    const ScanReport report = SafetyScanner::scan(path);
+    QCOMPARE(report.status, ScanStatus::Incomplete);
+    QCOMPARE(report.verdict(), ScanVerdict::Findings);
+    QCOMPARE(report.findings.front().severity, ScanSeverity::Critical);
+    QCOMPARE(report.findings.front().what, finding);
+    QCOMPARE(report.pickles.size(), 1);
+    QCOMPARE(report.problems.size(), 1);
     QVERIFY(report.problems.front().contains(message));
+}
+
+void TestPickleScan::importsOnlyThenFails()
+{
+    // An import and nothing called, then garbage: Python imports os and fails.
+    // Not a pickle; the import is named in the detail, not a finding.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"half.bin"_s);
+    QVERIFY(ziptest::writeFile(path, "cos\nsystem\n\xff\xfe"));
+    const ScanReport report = SafetyScanner::scan(path);
+    QCOMPARE(report.status, ScanStatus::Failed);
+    QCOMPARE(report.count(ScanSeverity::Critical) + report.count(ScanSeverity::High), 0);
+    QCOMPARE(report.findings.size(), 1);
+    QCOMPARE(report.findings.front().what, u"not a pickle"_s);
+    QVERIFY2(report.findings.front().detail.endsWith(u"; before that it names os.system (imported, never called)"_s),
+             qPrintable(report.findings.front().detail));
+}
+
+void TestPickleScan::bareFileByContent_data()
+{
+    // A bare file is read as a pickle whatever its name: protocols 0 and 1 have
+    // no PROTO opcode, so no first byte says "pickle" either.
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("pickle");
+    QTest::addColumn<QString>("finding");
+    QTest::newRow("protocol 0 model.safetensors")
+        << u"model.safetensors"_s << protocol0Reduce("os", "system", "id") << u"imports os.system"_s;
+    QTest::newRow("protocol 1 README") << u"README"_s << protocol1Reduce("posix", "system", "id")
+                                       << u"imports posix.system"_s;
+    QTest::newRow("protocol 4 notes.txt")
+        << u"notes.txt"_s << stackGlobalReduce("builtins", "eval", "1") << u"imports builtins.eval"_s;
+    QTest::newRow("benign protocol 0 x.json") << u"x.json"_s << protocol0OrderedDict() << QString();
+}
+
+void TestPickleScan::bareFileByContent()
+{
+    QFETCH(QString, name);
+    QFETCH(QByteArray, pickle);
+    QFETCH(QString, finding);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(name);
+    QVERIFY(ziptest::writeFile(path, pickle));
+    const ScanReport report = SafetyScanner::scan(path);
+    QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(report.pickles.size(), 1);
+    QCOMPARE(report.pickles.front().file, name);
+    if (finding.isEmpty()) {
+        QCOMPARE(report.verdict(), ScanVerdict::NoFindings);
+        QVERIFY(report.findings.isEmpty());
+        return;
+    }
+    QCOMPARE(report.verdict(), ScanVerdict::Findings);
+    QCOMPARE(report.findings.size(), 1);
+    QCOMPARE(report.findings.front().severity, ScanSeverity::Critical);
+    QCOMPARE(report.findings.front().what, finding);
 }
 
 void TestPickleScan::stackCap()
@@ -260,7 +409,7 @@ void TestPickleScan::stackCap()
     limits = {};
     limits.maxBytes = 1000;
     const QByteArray big =
-        QByteArray("\x80\x04\x8e", 3) + QByteArray::fromHex("0000100000000000") + QByteArray(5000, 'x');
+        QByteArray("\x80\x04\x8e", 3) + QByteArray::fromHex("a00f000000000000") + QByteArray(5000, 'x');
     const PickleListing capped = PickleDisassembler::disassemble(big, u"big.pkl"_s, limits);
     QCOMPARE(capped.error->code, ErrorCode::Limit);
 }
@@ -276,10 +425,33 @@ void TestPickleScan::concatenatedLegacyPickles()
     QCOMPARE(listing.pickles, 3);
     QVERIFY(listing.trailingData);
     QCOMPARE(refs(listing), (QStringList{u"GLOBAL os.system"_s, u"REDUCE os.system"_s}));
+    QCOMPARE(listing.bytes, data.size() - 64);
     // Not concatenated (inside a TorchScript zip): only the first pickle is read.
     const PickleListing first = PickleDisassembler::disassemble(data, u"x"_s, {}, false);
     QCOMPARE(first.pickles, 1);
     QVERIFY(first.imports.isEmpty());
+}
+
+void TestPickleScan::legacyTorchAtProtocol0()
+{
+    // torch.save(..., _use_new_zipfile_serialization=False, pickle_protocol=0):
+    // four pickles without PROTO, then storages. torch.load unpickles the fourth.
+    const QByteArray data = legacyTorchProtocol0(protocol0Reduce("os", "system", "id"));
+    const PickleListing listing = PickleDisassembler::disassemble(data, u"pytorch_model.bin"_s);
+    QVERIFY2(listing.complete(), qPrintable(listing.error ? listing.error->toString() : QString()));
+    QCOMPARE(listing.pickles, 4);
+    QCOMPARE(listing.protocol, 0);
+    QVERIFY(listing.trailingData);
+    QCOMPARE(refs(listing), (QStringList{u"GLOBAL os.system"_s, u"REDUCE os.system"_s}));
+
+    // Storage bytes that start a pickle and import before failing are not one:
+    // what they named is not kept.
+    const QByteArray tail = legacyTorchProtocol0(protocol0OrderedDict(), "cos\nsystem\n\xff");
+    const PickleListing benign = PickleDisassembler::disassemble(tail, u"x.pth"_s);
+    QVERIFY(benign.complete());
+    QCOMPARE(benign.pickles, 4);
+    QVERIFY(benign.trailingData);
+    QCOMPARE(refs(benign), (QStringList{u"GLOBAL collections.OrderedDict"_s, u"REDUCE collections.OrderedDict"_s}));
 }
 
 void TestPickleScan::neverExecutes()

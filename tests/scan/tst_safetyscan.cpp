@@ -3,10 +3,12 @@
 // SafetyScanner on whole cartons built in code (TorchScript-like model.pt stored or
 // zstd-compressed, hostile pickles inside, Python code, native binaries, archive
 // tricks, hosts) and on the real upstream TorchScript model when ../shared is there.
+#include "package/carton.h"
 #include "scan/safetyscanner.h"
 #include "scantestutil.h"
 #include "testpaths.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -34,6 +36,13 @@ private slots:
     void codeAndBinaries();
     void archiveTricks();
     void truncatedPickleInCarton();
+    void pickleByContent_data();
+    void pickleByContent();
+    void notAPickleInCarton();
+    void legacyTorchFileInCarton();
+    void legacyTorchTarFile();
+    void zipInsideZipFolderCarton();
+    void openedCarton();
     void unreadable();
     void upstreamTorchScriptModel();
 
@@ -177,15 +186,200 @@ void TestSafetyScan::archiveTricks()
 
 void TestSafetyScan::truncatedPickleInCarton()
 {
+    // Cut before anything is called: torch.load fails there having run nothing, so
+    // it is not a pickle (said as info), not an incomplete scan.
     const QByteArray cut = stackGlobalReduce("collections", "OrderedDict", "x").left(12);
     const QString path = write(buildZip({storedEntry("model/model.pt", torchScriptZip(cut))}), u"cut.carton"_s);
     const ScanReport report = SafetyScanner::scan(path);
-    QCOMPARE(report.status, ScanStatus::Incomplete);
-    QCOMPARE(report.verdict(), ScanVerdict::Unknown);
-    QCOMPARE(report.problems.size(), 1);
-    QVERIFY2(report.problems.front().startsWith(u"model/model.pt: m/data.pkl: offset 2"_s),
-             qPrintable(report.problems.front()));
-    QVERIFY(report.problems.front().contains(u"truncated pickle"_s));
+    QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(report.verdict(), ScanVerdict::NoFindings);
+    QCOMPARE(whats(report, ScanSeverity::Info), QStringList{u"model/model.pt: m/data.pkl: not a pickle"_s});
+    QVERIFY2(report.findings.front().detail.startsWith(u"offset 2"_s), qPrintable(report.findings.front().detail));
+    QVERIFY(report.findings.front().detail.contains(u"truncated pickle"_s));
+
+    // Cut after a call: the call runs before torch.load fails. Findings, incomplete.
+    const QByteArray called = stackGlobalReduce("os", "system", "id").chopped(1);
+    const ScanReport partial =
+        SafetyScanner::scan(write(buildZip({storedEntry("model/model.pt", torchScriptZip(called))}), u"cut2.carton"_s));
+    QCOMPARE(partial.status, ScanStatus::Incomplete);
+    QCOMPARE(partial.verdict(), ScanVerdict::Findings);
+    QCOMPARE(whats(partial, ScanSeverity::Critical), QStringList{u"model/model.pt: m/data.pkl: imports os.system"_s});
+    QCOMPARE(partial.problems.size(), 1);
+    QVERIFY2(partial.problems.front().contains(u"before its STOP"_s), qPrintable(partial.problems.front()));
+}
+
+void TestSafetyScan::pickleByContent_data()
+{
+    // Issue 27: pickles a loader runs, in places the scan used to skip by name or
+    // first byte. Each is in a carton written here.
+    QTest::addColumn<QByteArray>("name");
+    QTest::addColumn<QByteArray>("data");
+    QTest::addColumn<QString>("finding"); // the one critical finding ("" for none)
+    const QByteArray p0 = protocol0Reduce("os", "system", "id");
+    for (const char *name : {"model/pytorch_model.bin", "model/x.pt", "model/x.pth", "model/x.ckpt"})
+        QTest::addRow("protocol 0 %s", name)
+            << QByteArray(name) << p0 << QString::fromLatin1(name) + u": imports os.system"_s;
+    QTest::newRow("protocol 1 model/pytorch_model.bin")
+        << QByteArray("model/pytorch_model.bin") << protocol1Reduce("os", "system", "id")
+        << u"model/pytorch_model.bin: imports os.system"_s;
+    QTest::newRow("protocol 0 misc/readme.md")
+        << QByteArray("misc/readme.md") << p0 << u"misc/readme.md: imports os.system"_s;
+    // A torch zip's members are read by content too: torch.load and the model's
+    // code may open any of them.
+    const QByteArray torchZip =
+        buildZip({storedEntry("archive/data.pkl", protocol0OrderedDict()), storedEntry("archive/extra/data.txt", p0),
+                  storedEntry("archive/data/0", QByteArray(64, '\0')), storedEntry("archive/version", "3\n")});
+    QTest::newRow("pickle named data.txt in a torch zip")
+        << QByteArray("model/model.pt") << torchZip << u"model/model.pt: archive/extra/data.txt: imports os.system"_s;
+    QTest::newRow("the same zip named weights.dat")
+        << QByteArray("model/weights.dat") << torchZip
+        << u"model/weights.dat: archive/extra/data.txt: imports os.system"_s;
+    // NumPy object arrays: a pickle after the .npy header (np.load(allow_pickle=True)).
+    const QByteArray npy = npyObjectArray(stackGlobalReduce("os", "system", "id"));
+    QTest::newRow("object array in misc/x.npy")
+        << QByteArray("misc/x.npy") << npy << u"misc/x.npy (array data): imports os.system"_s;
+    QTest::newRow("object array in an npz")
+        << QByteArray("model/arrays.npz") << buildZip({storedEntry("arr_0.npy", npy)})
+        << u"model/arrays.npz: arr_0.npy (array data): imports os.system"_s;
+    QTest::newRow("benign protocol 0 pytorch_model.bin")
+        << QByteArray("model/pytorch_model.bin") << protocol0OrderedDict() << QString();
+}
+
+void TestSafetyScan::pickleByContent()
+{
+    QFETCH(QByteArray, name);
+    QFETCH(QByteArray, data);
+    QFETCH(QString, finding);
+    for (const bool compressed : {false, true}) {
+        const QString path = write(buildZip(
+            {storedEntry("carton.toml", plainToml()), compressed ? zstdEntry(name, data) : storedEntry(name, data)}));
+        const ScanReport report = SafetyScanner::scan(path);
+        QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+        QCOMPARE(report.status, ScanStatus::Complete);
+        if (finding.isEmpty()) {
+            QCOMPARE(report.verdict(), ScanVerdict::NoFindings);
+            QVERIFY(report.findings.isEmpty());
+            QCOMPARE(report.pickles.size(), 1);
+            QCOMPARE(report.pickles.front().file, QString::fromUtf8(name));
+            QCOMPARE(report.pickles.front().allowed, (QList<bool>{true, true}));
+            continue;
+        }
+        QCOMPARE(report.verdict(), ScanVerdict::Findings);
+        QCOMPARE(whats(report, ScanSeverity::Critical), QStringList{finding});
+        QCOMPARE(report.findingsAtLeast(ScanSeverity::High).size(), 1);
+    }
+}
+
+void TestSafetyScan::notAPickleInCarton()
+{
+    // picklescan's not_a_pickle.bin: a GLOBAL whose name is not UTF-8. Python's
+    // unpickler fails decoding it; no import finding, a "not a pickle" note.
+    const QByteArray notPickle("cmod\n\xf8\n");
+    const QByteArray inner = buildZip({storedEntry("archive/data.pkl", notPickle)});
+    const QString path =
+        write(buildZip({storedEntry("carton.toml", plainToml()), storedEntry("model/pytorch_model.bin", notPickle),
+                        storedEntry("model/model.pt", inner), storedEntry("model/weights.bin", notPickle),
+                        storedEntry("model/weights.safetensors", notPickle)}));
+    const ScanReport report = SafetyScanner::scan(path);
+    QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(report.verdict(), ScanVerdict::NoFindings);
+    QVERIFY(report.pickles.isEmpty());
+    // Said for names that promise a pickle; other files that are not pickles are
+    // silent (weights.bin: most .bin files are raw data, as a carton's tensor_data).
+    QCOMPARE(whats(report, ScanSeverity::Info), (QStringList{u"model/model.pt: archive/data.pkl: not a pickle"_s,
+                                                             u"model/pytorch_model.bin: not a pickle"_s}));
+    for (const ScanFinding &f : report.findings) {
+        QCOMPARE(f.category, ScanCategory::Pickle);
+        QVERIFY2(f.detail.contains(u"the name \"\u00f8\" is not UTF-8"_s), qPrintable(f.detail));
+    }
+}
+
+void TestSafetyScan::legacyTorchFileInCarton()
+{
+    // A legacy torch.save at pickle_protocol=0 named pytorch_model.bin: the first
+    // three pickles are harmless, torch.load runs the fourth.
+    const QString path =
+        write(buildZip({storedEntry("carton.toml", plainToml()),
+                        zstdEntry("model/pytorch_model.bin",
+                                  legacyTorchProtocol0(protocol0Reduce("subprocess", "getoutput", "id")))}));
+    const ScanReport report = SafetyScanner::scan(path);
+    QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(whats(report, ScanSeverity::Critical),
+             QStringList{u"model/pytorch_model.bin: imports subprocess.getoutput"_s});
+    QCOMPARE(report.pickles.size(), 1);
+    QCOMPARE(report.pickles.front().listing.pickles, 4);
+    QVERIFY(report.pickles.front().listing.trailingData);
+}
+
+void TestSafetyScan::legacyTorchTarFile()
+{
+    // torch < 0.4 saved a tar; torch.load still reads one and unpickles its "pickle"
+    // member. In a carton (stored and compressed) and as a bare file.
+    const QByteArray tar = legacyTorchTar(protocol0Reduce("os", "system", "id"));
+    for (const bool compressed : {false, true}) {
+        const QString path =
+            write(buildZip({storedEntry("carton.toml", plainToml()),
+                            compressed ? zstdEntry("model/model.pt", tar) : storedEntry("model/model.pt", tar)}));
+        const ScanReport report = SafetyScanner::scan(path);
+        QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+        QCOMPARE(report.status, ScanStatus::Complete);
+        QCOMPARE(whats(report, ScanSeverity::Critical), QStringList{u"model/model.pt: pickle: imports os.system"_s});
+        QStringList files;
+        for (const ScannedPickle &p : report.pickles)
+            files << p.file;
+        // storages: a pickle, then raw bytes (trailing data); the tar itself is not a pickle.
+        QCOMPARE(files, (QStringList{u"model/model.pt: sys_info"_s, u"model/model.pt: pickle"_s,
+                                     u"model/model.pt: storages"_s, u"model/model.pt: tensors"_s}));
+        QVERIFY(report.findings.size() == 1); // no "not a pickle" for the tar itself
+    }
+    const QString bare = m_dir.filePath(u"legacy.pt"_s);
+    QVERIFY(ziptest::writeFile(bare, tar));
+    const ScanReport report = SafetyScanner::scan(bare);
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(whats(report, ScanSeverity::Critical), QStringList{u"legacy.pt: pickle: imports os.system"_s});
+    QCOMPARE(report.pickles.size(), 4);
+}
+
+void TestSafetyScan::zipInsideZipFolderCarton()
+{
+    // An unpacked carton folder: its files are read by content the same way.
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(u"model"_s));
+    QVERIFY(ziptest::writeFile(dir.filePath(u"carton.toml"_s), plainToml()));
+    QVERIFY(ziptest::writeFile(dir.filePath(u"model/model.ckpt"_s), protocol1Reduce("builtins", "exec", "pass")));
+    QVERIFY(ziptest::writeFile(dir.filePath(u"model/bundle.zip"_s),
+                               buildZip({storedEntry("inner/state", protocol0Reduce("os", "system", "id"))})));
+    const ScanReport report = SafetyScanner::scan(dir.path());
+    QVERIFY2(report.problems.isEmpty(), qPrintable(report.problems.join(u'\n')));
+    QCOMPARE(report.status, ScanStatus::Complete);
+    QCOMPARE(whats(report, ScanSeverity::Critical), (QStringList{u"model/bundle.zip: inner/state: imports os.system"_s,
+                                                                 u"model/model.ckpt: imports builtins.exec"_s}));
+}
+
+void TestSafetyScan::openedCarton()
+{
+    // The call for `carton selftest`: an opened carton, its high and critical findings.
+    const QString path = write(buildZip({storedEntry("carton.toml", cartonToml()),
+                                         storedEntry("model/pytorch_model.bin", protocol0Reduce("os", "system", "id")),
+                                         storedEntry("model/main.py", "import subprocess\n")}));
+    Result<std::unique_ptr<Carton>> carton = Carton::open(path);
+    QVERIFY(carton);
+    const ScanReport report = SafetyScanner::scan(**carton);
+    QCOMPARE(report.path, path);
+    QCOMPARE(report.status, ScanStatus::Complete);
+    const QList<ScanFinding> serious = report.findingsAtLeast(ScanSeverity::High);
+    QCOMPARE(serious.size(), 2);
+    QCOMPARE(serious[0].severity, ScanSeverity::Critical);
+    QCOMPARE(serious[0].what, u"imports os.system"_s);
+    QCOMPARE(serious[1].severity, ScanSeverity::High);
+    QCOMPARE(serious[1].file, u"model/main.py"_s);
+    // The same findings as a scan of the path; fewer than all of them (hosts are info/medium).
+    QCOMPARE(SafetyScanner::scan(path).findings, report.findings);
+    QVERIFY(report.findings.size() > serious.size());
+    QVERIFY(report.findingsAtLeast(ScanSeverity::Critical).size() == 1);
 }
 
 void TestSafetyScan::unreadable()
@@ -210,10 +404,15 @@ void TestSafetyScan::upstreamTorchScriptModel()
     QCOMPARE(report.status, ScanStatus::Complete);
     QCOMPARE(report.verdict(), ScanVerdict::NoFindings);
     QVERIFY(report.findings.isEmpty());
-    QCOMPARE(report.pickles.size(), 3);
-    QCOMPARE(report.pickles[0].file, u"torchscript_test_model.pt: test_model/data.pkl"_s);
-    QCOMPARE(report.pickles[0].listing.imports.front().qualifiedName(), u"__torch__.Model"_s);
-    QCOMPARE(report.pickles[0].allowed.front(), true);
+    // A torch zip is read like a carton: every file by content (the debug_pkl too).
+    QStringList files;
+    for (const ScannedPickle &p : report.pickles)
+        files << p.file;
+    QCOMPARE(files, (QStringList{u"test_model/code/__torch__.py.debug_pkl"_s, u"test_model/constants.pkl"_s,
+                                 u"test_model/data.pkl"_s}));
+    const ScannedPickle &data = report.pickles[2];
+    QCOMPARE(data.listing.imports.front().qualifiedName(), u"__torch__.Model"_s);
+    QCOMPARE(data.allowed.front(), true);
 }
 
 QTEST_GUILESS_MAIN(TestSafetyScan)

@@ -33,8 +33,22 @@ void TestScanCli::exitCodes_data()
         << 0 << u"scan complete: no findings"_s;
     QTest::newRow("hostile pickle") << u"evil.pkl"_s << globalReduce("os", "system", "id") << 1
                                     << u"scan complete: findings (1 critical"_s;
+    // Cut before anything runs: not a pickle, so nothing the scan can judge.
     QTest::newRow("truncated pickle") << u"cut.pkl"_s << globalReduce("os", "system", "id").left(5) << 2
-                                      << u"scan incomplete: unknown"_s;
+                                      << u"scan failed: unknown (0 critical, 0 high, 0 medium, 1 info"_s;
+    // picklescan's not_a_pickle.bin: "not a pickle", never an import finding.
+    QTest::newRow("not a pickle") << u"not_a_pickle.bin"_s << QByteArray("cmod\n\xf8\n") << 2
+                                  << u"INFO\tpickle\tnot_a_pickle.bin: not a pickle\n"_s;
+    // Cut after the call: the call runs, so findings (and incomplete).
+    QTest::newRow("call, then cut") << u"cut.pkl"_s << globalReduce("os", "system", "id").chopped(1) << 1
+                                    << u"scan incomplete: findings (1 critical"_s;
+    QTest::newRow("legacy torch tar") << u"old.pt"_s << legacyTorchTar(protocol0Reduce("os", "system", "id")) << 1
+                                      << u"CRITICAL\tpickle\told.pt: pickle: imports os.system\n"_s;
+    QTest::newRow("protocol 0 pytorch_model.bin in a carton")
+        << u"p0.carton"_s
+        << buildZip({storedEntry("carton.toml", plainToml()),
+                     storedEntry("model/pytorch_model.bin", protocol0Reduce("os", "system", "id"))})
+        << 1 << u"CRITICAL\tpickle\tmodel/pytorch_model.bin: imports os.system\n"_s;
     QTest::newRow("not a carton") << u"junk.carton"_s << QByteArray("junk") << 2 << u"scan failed: unknown"_s;
 }
 
@@ -52,6 +66,7 @@ void TestScanCli::exitCodes()
     QVERIFY2(QString::fromUtf8(r.out).contains(summary), r.out.constData());
     if (exitCode == 2)
         QVERIFY2(r.err.contains("error: "), r.err.constData());
+    QVERIFY2(!r.out.contains("CRITICAL") || exitCode == 1, r.out.constData());
 }
 
 void TestScanCli::json()
