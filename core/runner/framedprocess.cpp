@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "framedprocess.h"
 
+#include "base/humansize.h"
 #include "base/progress.h"
 
 #include <QDeadlineTimer>
@@ -177,7 +178,7 @@ QString FramedProcess::describeExit() const
     if (m_process->exitStatus() == QProcess::CrashExit) {
         QString text = QStringLiteral("was killed by %1").arg(signalName(m_process->exitCode()));
         if (m_options.addressSpaceLimit > 0 && m_process->exitCode() != SIGKILL)
-            text += QStringLiteral(" (address-space limit %1 MiB)").arg(m_options.addressSpaceLimit >> 20);
+            text += QStringLiteral(" (address-space limit %1)").arg(humanSize(m_options.addressSpaceLimit));
         return text;
     }
     return QStringLiteral("exited with code %1").arg(m_process->exitCode());
