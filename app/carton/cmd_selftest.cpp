@@ -59,6 +59,11 @@ QString textReport(const SelfTestRun &run)
              .arg(run.count(SelfTestStatus::Failed))
              .arg(run.count(SelfTestStatus::CannotRun))
              .arg(run.count(SelfTestStatus::Error));
+    if (!run.examples.isEmpty()) // examples have no verdict, but one that cannot run is broken
+        s << QStringLiteral("; examples: %1 ran, %2 cannot run, %3 error")
+                 .arg(run.count(ExampleStatus::Ran))
+                 .arg(run.count(ExampleStatus::CannotRun))
+                 .arg(run.count(ExampleStatus::Error));
     if (run.cancelled)
         s << " (cancelled)";
     s << QStringLiteral("; model load %1 ms\n").arg(double(run.loadTime.count()) / 1e6, 0, 'f', 1);

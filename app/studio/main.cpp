@@ -10,23 +10,19 @@
 #include "singleinstance.h"
 #include "translations.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QSettings>
 #include <QTimer>
 #include <cstdio>
+#include <cstring>
+#include <optional>
 
-int main(int argc, char **argv)
+namespace {
+
+// Prints what --help, --version or bad usage ask for; nullopt when the window is wanted.
+std::optional<int> answer(const studio::CommandLine &options)
 {
-    studio::Application app(argc, argv);
-
-    // The language and theme chosen in Preferences (the system's by default):
-    // Qt's own strings and ours (embedded from translations/ under :/i18n).
-    const studio::Preferences preferences = studio::Preferences::load(QSettings());
-    studio::Translations::install(preferences.language);
-    if (preferences.theme != studio::Preferences::Theme::System)
-        studio::Preferences::applyTheme(preferences.theme);
-
-    const studio::CommandLine options = studio::CommandLine::parse(app.arguments(), QDir::currentPath());
     if (!options.error.isEmpty()) {
         std::fprintf(stderr, "carton-studio: %s\n\n%s", qPrintable(options.error), qPrintable(options.helpText));
         return 2;
@@ -40,6 +36,53 @@ int main(int argc, char **argv)
                     qPrintable(QCoreApplication::applicationVersion()));
         return 0;
     }
+    return std::nullopt;
+}
+
+// The language chosen in Preferences (the system's by default): Qt's own strings
+// and ours (embedded from translations/ under :/i18n).
+studio::Preferences loadPreferences()
+{
+    const studio::Preferences preferences = studio::Preferences::load(QSettings());
+    studio::Translations::install(preferences.language);
+    return preferences;
+}
+
+// --help and --version need no display: they are answered by a QCoreApplication,
+// before QApplication (which aborts when there is no display) is created. Usage
+// errors are left to the GUI pass, which alone knows Qt's own options (-platform...).
+std::optional<int> answerWithoutDisplay(int argc, char **argv)
+{
+    bool asked = false;
+    for (int i = 1; i < argc && !asked; ++i)
+        for (const char *option : {"-h", "--help", "-v", "--version"})
+            asked = asked || std::strcmp(argv[i], option) == 0;
+    if (!asked)
+        return std::nullopt;
+    QCoreApplication core(argc, argv);
+    studio::setCoreApplicationMetadata();
+    loadPreferences();
+    const studio::CommandLine options = studio::CommandLine::parse(core.arguments(), QDir::currentPath());
+    if (!options.error.isEmpty())
+        return std::nullopt;
+    return answer(options);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (const std::optional<int> status = answerWithoutDisplay(argc, argv))
+        return *status;
+
+    studio::Application app(argc, argv);
+    const studio::Preferences preferences = loadPreferences();
+    if (preferences.theme != studio::Preferences::Theme::System)
+        studio::Preferences::applyTheme(preferences.theme);
+
+    const studio::CommandLine options = studio::CommandLine::parse(app.arguments(), QDir::currentPath());
+    if (const std::optional<int> status = answer(options))
+        return *status;
 
     studio::SingleInstance instance;
     if (!options.newInstance && instance.sendToRunning(options.paths))

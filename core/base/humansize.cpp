@@ -25,4 +25,12 @@ QString humanSize(qint64 bytes)
     return sign + QStringLiteral("%1 %2").arg(value, 0, 'f', 1).arg(QLatin1StringView(units[unit]));
 }
 
+QString humanSize(qint64 bytes, const QLocale &locale)
+{
+    QString text = humanSize(bytes);
+    if (bytes >= 1024 || bytes <= -1024) // one decimal: the locale's separator
+        text.replace(u'.', locale.decimalPoint());
+    return text;
+}
+
 } // namespace carton

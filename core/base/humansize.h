@@ -4,6 +4,7 @@
 
 #include "cartoncore_export.h"
 
+#include <QLocale>
 #include <QString>
 
 namespace carton {
@@ -14,5 +15,8 @@ namespace carton {
 // in the next unit ("1.0 MiB", never "1024.0 KiB"). '.' whatever the locale (the
 // GUI localises the separator); negative counts keep their sign ("-1.5 KiB").
 CARTONCORE_EXPORT QString humanSize(qint64 bytes);
+// The same wording with `locale`'s decimal separator ("1,5 MiB" in German): what
+// the GUI shows. Every size a person reads goes through one of these two.
+CARTONCORE_EXPORT QString humanSize(qint64 bytes, const QLocale &locale);
 
 } // namespace carton

@@ -114,7 +114,9 @@ private:
     }
     Status prepare();
     Status writeOriginal(const QString &path, const CartonEdits::FileSource &source);
-    Status writeStream(const QString &path, QIODevice &device, qint64 size);
+    // Opens the bytes of a file to write (again, when compressing did not make it smaller).
+    using DeviceOpener = std::function<Result<std::unique_ptr<QIODevice>>()>;
+    Status writeStream(const QString &path, const DeviceOpener &open, qint64 size);
     Status writeBytes(const QString &path, const QByteArray &bytes);
     Status writeDiskFile(const QString &path, const QString &diskPath);
     ZipWriteOptions entryOptions(const QString &path, qint64 size) const;
@@ -182,14 +184,18 @@ ZipWriteOptions Saver::entryOptions(const QString &path, qint64 size) const
     const int threads = m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount();
     options.zstdWorkers = std::max(1, threads); // never 0: keeps zstd output machine-independent
     options.sizeHint = size;
+    options.storeIfNotSmaller = true;
     return options;
 }
 
-Status Saver::writeStream(const QString &path, QIODevice &device, qint64 size)
+Status Saver::writeStream(const QString &path, const DeviceOpener &open, qint64 size)
 {
+    Result<std::unique_ptr<QIODevice>> device = open();
+    if (!device)
+        return located(device.error(), path);
     if (Status s = m_writer->beginEntry(path, entryOptions(path, size)); !s)
         return located(s.error(), path);
-    Result<QByteArray> hash = hashDevice(device, path, m_progress, [&](const char *data, qint64 n) -> Status {
+    Result<QByteArray> hash = hashDevice(**device, path, m_progress, [&](const char *data, qint64 n) -> Status {
         if (Status s = m_writer->write(data, n); !s)
             return s;
         if (!step(n, path))
@@ -198,7 +204,14 @@ Status Saver::writeStream(const QString &path, QIODevice &device, qint64 size)
     });
     if (!hash)
         return hash.error();
-    if (Result<ZipEntry> e = m_writer->finishEntry(); !e)
+    Result<ZipEntry> e = m_writer->finishEntry();
+    if (e && compressionDidNotHelp(*e)) { // already compressed media, tiny files: Stored
+        Result<std::unique_ptr<QIODevice>> again = open();
+        if (!again)
+            return located(again.error(), path);
+        e = m_writer->rewriteLastEntryStored(**again);
+    }
+    if (!e)
         return located(e.error(), path);
     m_hashes.insert(path, *hash);
     if (path != kLinksName)
@@ -222,12 +235,17 @@ Status Saver::writeBytes(const QString &path, const QByteArray &bytes)
 
 Status Saver::writeDiskFile(const QString &path, const QString &diskPath)
 {
-    QFile file(diskPath);
-    if (!QFileInfo(diskPath).isFile())
+    const QFileInfo info(diskPath);
+    if (!info.isFile())
         return makeError(ErrorCode::NotFound, QStringLiteral("not a regular file: %1").arg(diskPath), path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-        return makeError(ErrorCode::Io, QStringLiteral("cannot open %1: %2").arg(diskPath, file.errorString()), path);
-    return writeStream(path, file, file.size());
+    const auto open = [&]() -> Result<std::unique_ptr<QIODevice>> {
+        auto file = std::make_unique<QFile>(diskPath);
+        if (!file->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+            return makeError(ErrorCode::Io, QStringLiteral("cannot open %1: %2").arg(diskPath, file->errorString()),
+                             path);
+        return std::unique_ptr<QIODevice>(std::move(file));
+    };
+    return writeStream(path, open, info.size());
 }
 
 Status Saver::writeOriginal(const QString &path, const CartonEdits::FileSource &source)
@@ -244,21 +262,15 @@ Status Saver::writeOriginal(const QString &path, const CartonEdits::FileSource &
         const auto target = m_files.constFind(file->linkTarget);
         const bool keep = path == source.originalPath && target != m_files.cend() && target->kind == Kind::Original &&
                           target->originalPath == file->linkTarget;
-        if (!keep) { // the link would dangle or point elsewhere: store the target's bytes
-            Result<std::unique_ptr<QIODevice>> device = m_zip->open(source.originalPath);
-            if (!device)
-                return device.error();
-            return writeStream(path, **device, file->size);
-        }
+        if (!keep) // the link would dangle or point elsewhere: store the target's bytes
+            return writeStream(
+                path, [&] { return m_zip->open(source.originalPath); }, file->size);
         m_symlinkTargets.insert(path, file->linkTarget);
     }
 
-    if (m_zip->isRemote() && !entry->isSymlink()) {
-        Result<std::unique_ptr<QIODevice>> device = m_zip->open(source.originalPath);
-        if (!device)
-            return device.error();
-        return writeStream(path, **device, file->size);
-    }
+    if (m_zip->isRemote() && !entry->isSymlink())
+        return writeStream(
+            path, [&] { return m_zip->open(source.originalPath); }, file->size);
 
     QByteArray hash;
     const ManifestEntry *listed =

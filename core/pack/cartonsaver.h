@@ -14,7 +14,9 @@
 namespace carton {
 
 struct SaveOptions {
-    ZipMethod method = ZipMethod::Zstd; // for new and changed files (MANIFEST and LINKS: Stored)
+    // For new and changed files (MANIFEST and LINKS: Stored; so is a file the method
+    // would not make smaller: media, tiny files).
+    ZipMethod method = ZipMethod::Zstd;
     int level = 3;
     int threads = 0;        // libzstd workers; 0: one per core (at least one, for machine-independent bytes)
     bool overwrite = false; // replace an existing output file (saving over the original is always allowed)

@@ -45,10 +45,17 @@ Result<PackResult> packModelFolder(const QString &folder, const CartonInfo &info
     if ((*source)->files().isEmpty())
         return makeError(ErrorCode::Usage, QStringLiteral("the folder is empty: there is nothing to put in model/"),
                          folder);
+    // A folder that already has model/ is laid out as a carton (its carton.toml left
+    // out, or files arranged by hand): its paths are kept, so model/ stays model/
+    // rather than becoming model/model/; MANIFEST is written again.
+    const bool laidOut = QFileInfo(root + QStringLiteral("/model")).isDir();
     CartonEdits edits;
     edits.setInfo(info);
     for (const SourceFile &file : (*source)->files()) {
-        if (Status s = edits.putFile(QStringLiteral("model/") + file.path, root + u'/' + file.path); !s)
+        if (laidOut && file.path == u"MANIFEST")
+            continue;
+        const QString path = laidOut ? file.path : QStringLiteral("model/") + file.path;
+        if (Status s = edits.putFile(path, root + u'/' + file.path); !s)
             return s.error();
     }
     SaveOptions save;

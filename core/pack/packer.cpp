@@ -50,6 +50,12 @@
 // (mode 0120777) whose body is the relative path to their final target. zstd
 // always runs with at least one libzstd worker, whose output does not depend on
 // the number of workers, so the bytes are the same on any machine.
+//
+// A file that compressing does not make smaller (already compressed media, tiny
+// files under zstd's frame overhead) is written Stored: a small file's compressor
+// thread keeps its bytes; a streamed file is read a second time once its
+// compressed size is known (ZipWriter::rewriteLastEntryStored). Both depend on
+// the bytes only, so the output stays reproducible.
 
 namespace carton {
 namespace {
@@ -361,8 +367,8 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
                     makeError(ErrorCode::Io, QStringLiteral("compression stopped unexpectedly"), item.path));
             if (done->error)
                 return failWith(*done->error);
-            if (Result<ZipEntry> e =
-                    zip.addCompressedEntry(item.path, fileOptions, done->data, done->crc32, done->size);
+            if (Result<ZipEntry> e = zip.addCompressedEntry(item.path, done->stored ? storedOptions : fileOptions,
+                                                            done->data, done->crc32, done->size);
                 !e)
                 return failWith(withLocation(e.error(), item.path));
             if (progress)
@@ -396,7 +402,15 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
                 break;
             }
         }
-        if (Result<ZipEntry> e = zip.finishEntry(); !e)
+        Result<ZipEntry> e = zip.finishEntry();
+        if (e && compressionDidNotHelp(*e)) { // already compressed media: read it again, Stored
+            QFile again(item.absolutePath);
+            if (!again.open(QIODevice::ReadOnly))
+                return failWith(
+                    makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(again.errorString()), item.path));
+            e = zip.rewriteLastEntryStored(again);
+        }
+        if (!e)
             return failWith(withLocation(e.error(), item.path));
         ++result.fileCount;
     }

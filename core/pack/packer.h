@@ -31,7 +31,8 @@ struct PackResult {
 
 // Packs a folder (carton.toml, model/, optional tensor_data/, misc/, LINKS) into a
 // .carton: validates it first (errors abort), writes every file in MANIFEST
-// order with the chosen method (MANIFEST and LINKS Stored), generates MANIFEST
+// order with the chosen method (MANIFEST and LINKS Stored; so is a file the method
+// would not make smaller: media, tiny files), generates MANIFEST
 // (an existing one in the folder is replaced), streaming with bounded memory,
 // reproducible (same input => same bytes), atomic (temporary file + rename;
 // nothing left behind on error or cancel).
@@ -57,8 +58,12 @@ CARTONCORE_EXPORT Result<PackResult> packFolder(const QString &folder, const QSt
                                                 const PackOptions &options = {}, Progress *progress = nullptr);
 
 // Packs a folder that has no carton.toml (a model's files, as exported by a
-// framework): every file goes under model/ (keeping its relative path), carton.toml
-// is written from `info` and tensor_data/index.toml is an empty index. validateInfo
+// framework): every file goes under model/ (keeping its relative path) — unless the
+// folder already has a model/ folder: then it is laid out as a carton and every path
+// is kept (model/ stays model/, tensor_data/, misc/ and LINKS keep their places, a
+// MANIFEST in it is written again) — carton.toml
+// is written from `info` and tensor_data/index.toml is an empty index (when the
+// folder has none). validateInfo
 // errors abort with ErrorCode::Format listing them; a folder that holds a
 // carton.toml is refused (packFolder() is for those), and so is an empty one.
 // Symlinks are followed inside the folder (stored as regular files); those leading

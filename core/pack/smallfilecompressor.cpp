@@ -111,6 +111,10 @@ CompressedFile SmallFileCompressor::compress(const File &file, Encoder &encoder)
     };
     if (Status s = encoder.encode(data.constData(), std::size_t(data.size()), true, sink, &out.data); !s)
         out.error = makeError(s.error().code, s.error().message, file.path);
+    else if (out.data.size() >= data.size()) { // not smaller (media, tiny files): Stored, as ZipWriter would
+        out.data = data;
+        out.stored = true;
+    }
     return out;
 }
 

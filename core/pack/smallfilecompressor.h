@@ -19,9 +19,10 @@ class Encoder;
 
 // One small file, read, hashed and compressed whole.
 struct CompressedFile {
-    QByteArray data;   // compressed bytes
-    quint32 crc32 = 0; // of the uncompressed bytes
-    quint64 size = 0;  // uncompressed
+    QByteArray data;     // compressed bytes; with `stored`, the file's own bytes
+    bool stored = false; // compressing did not make the file smaller: it is to be written Stored
+    quint32 crc32 = 0;   // of the uncompressed bytes
+    quint64 size = 0;    // uncompressed
     QByteArray sha256Hex;
     std::optional<Error> error;
 };

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "framedprocess.h"
 
+#include "base/humansize.h"
 #include "base/progress.h"
 
 #include <QDeadlineTimer>
@@ -203,7 +204,7 @@ QString FramedProcess::describeExit() const
         else
 #endif
             if (m_options.addressSpaceLimit > 0 && signal != SIGKILL)
-            text += QStringLiteral(" (address-space limit %1 MiB)").arg(m_options.addressSpaceLimit >> 20);
+            text += QStringLiteral(" (address-space limit %1)").arg(humanSize(m_options.addressSpaceLimit));
         return text;
     }
     return QStringLiteral("exited with code %1").arg(code);

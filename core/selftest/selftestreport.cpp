@@ -405,7 +405,9 @@ QJsonObject selfTestRunToJson(const SelfTestRun &run)
                                                   {u"failed"_s, run.count(SelfTestStatus::Failed)},
                                                   {u"cannot_run"_s, run.count(SelfTestStatus::CannotRun)},
                                                   {u"error"_s, run.count(SelfTestStatus::Error)},
-                                                  {u"not_run"_s, run.count(SelfTestStatus::NotRun)}}},
+                                                  {u"not_run"_s, run.count(SelfTestStatus::NotRun)},
+                                                  {u"examples_cannot_run"_s, run.count(ExampleStatus::CannotRun)},
+                                                  {u"examples_error"_s, run.count(ExampleStatus::Error)}}},
                        {u"self_tests"_s, tests},
                        {u"examples"_s, examples}};
 }
@@ -416,13 +418,18 @@ QByteArray selfTestReportHtml(const SelfTestRun &run)
     QString h = u"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 "<meta name=\"viewport\" content=\"width=device-width\"><title>Self-tests: %1</title><style>%2</style>"
                 "</head><body>\n<h1>Self-tests: %1</h1>\n"_s.arg(esc(title), QString::fromLatin1(kCss));
-    h += u"<p>%1 passed · %2 failed · %3 cannot run · %4 error · %5 not run%6</p>\n"_s
+    h += u"<p>%1 passed · %2 failed · %3 cannot run · %4 error · %5 not run%6%7</p>\n"_s
              .arg(run.count(SelfTestStatus::Passed))
              .arg(run.count(SelfTestStatus::Failed))
              .arg(run.count(SelfTestStatus::CannotRun))
              .arg(run.count(SelfTestStatus::Error))
              .arg(run.count(SelfTestStatus::NotRun))
-             .arg(run.cancelled ? u" — <b>cancelled</b>"_s : QString());
+             .arg(run.examples.isEmpty()
+                      ? QString()
+                      : u"; examples: %1 ran · %2 cannot run · %3 error"_s.arg(run.count(ExampleStatus::Ran))
+                            .arg(run.count(ExampleStatus::CannotRun))
+                            .arg(run.count(ExampleStatus::Error)),
+                  run.cancelled ? u" — <b>cancelled</b>"_s : QString());
     QString later;
     if (!run.laterInferences.isEmpty()) {
         QList<std::chrono::nanoseconds> sorted = run.laterInferences;

@@ -115,6 +115,13 @@ struct SelfTestRun {
             n += t.status == status;
         return n;
     }
+    qsizetype count(ExampleStatus status) const
+    {
+        qsizetype n = 0;
+        for (const ExampleResult &e : examples)
+            n += e.status == status;
+        return n;
+    }
     // The CLI's exit code: 0 when every selected self-test passed (also when the
     // carton has none), 1 when any failed, could not run, errored or was not run.
     int exitCode() const { return count(SelfTestStatus::Passed) == tests.size() ? 0 : 1; }

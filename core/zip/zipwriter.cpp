@@ -8,6 +8,8 @@
 #include "zip/zipcrc.h"
 #include "zip/zipformat.h"
 
+#include <QBuffer>
+#include <QFileDevice>
 #include <QSet>
 #include <limits>
 #include <optional>
@@ -33,6 +35,12 @@ quint16 versionNeeded(quint16 method, bool zip64)
     return version;
 }
 } // namespace
+
+bool compressionDidNotHelp(const ZipEntry &entry)
+{
+    return entry.method != quint16(ZipMethod::Stored) && !entry.isDirectory() &&
+           entry.compressedSize >= entry.uncompressedSize;
+}
 
 struct ZipWriter::Private {
     struct Record {
@@ -103,6 +111,22 @@ struct ZipWriter::Private {
         if (!self->put(data, qint64(size)))
             return *self->failure;
         return {};
+    }
+    // Cuts the device back to `size` bytes (and moves there).
+    bool truncateTo(quint64 size)
+    {
+        bool ok = false;
+        if (auto *file = qobject_cast<QFileDevice *>(device))
+            ok = file->resize(qint64(size));
+        else if (auto *buffer = qobject_cast<QBuffer *>(device))
+            ok = (buffer->buffer().truncate(qsizetype(size)), true);
+        if (!ok) {
+            fail(ErrorCode::Io,
+                 QStringLiteral("cannot cut the output back to %1 bytes: %2").arg(size).arg(device->errorString()),
+                 current.name);
+            return false;
+        }
+        return seekTo(size);
     }
     // beginEntry(); without `encode` no encoder is set up (the data arrives compressed).
     Status begin(const QString &name, const ZipWriteOptions &options, bool encode);
@@ -331,7 +355,58 @@ Result<ZipEntry> ZipWriter::addEntry(const QString &name, QByteArrayView data, c
         return s.error();
     if (Status s = write(data.data(), data.size()); !s)
         return s.error();
-    return finishEntry();
+    Result<ZipEntry> entry = finishEntry();
+    if (!entry || !options.storeIfNotSmaller || !compressionDidNotHelp(*entry))
+        return entry;
+    QByteArray copy = QByteArray::fromRawData(data.data(), data.size());
+    QBuffer again(&copy);
+    again.open(QIODevice::ReadOnly);
+    return rewriteLastEntryStored(again);
+}
+
+Result<ZipEntry> ZipWriter::rewriteLastEntryStored(QIODevice &bytes)
+{
+    if (Status s = d->ready(); !s)
+        return s.error();
+    if (d->inEntry || d->closed || d->records.empty())
+        return makeError(ErrorCode::Usage, QStringLiteral("rewriteLastEntryStored() needs a just finished entry"),
+                         QStringLiteral("zip writer"));
+    const Private::Record last = d->records.back();
+    const ZipEntry &first = last.entry;
+    d->records.pop_back();
+    d->names.remove(first.name);
+    d->current.name = first.name; // for messages
+    if (!d->truncateTo(first.localHeaderOffset))
+        return *d->failure;
+    d->current = {};
+    ZipWriteOptions options;
+    options.method = ZipMethod::Stored;
+    options.unixMode = first.unixMode() ? first.unixMode() : 0100644;
+    options.dosDateTime = first.dosDateTime;
+    options.sizeHint = qint64(std::min<quint64>(first.uncompressedSize, quint64(SmallEntryLimit)));
+    if (Status s = beginEntry(first.name, options); !s)
+        return s.error();
+    std::unique_ptr<char[]> buffer(new char[1 << 20]);
+    for (;;) {
+        const qint64 got = bytes.read(buffer.get(), 1 << 20);
+        if (got < 0)
+            return d->fail(ErrorCode::Io, QStringLiteral("cannot read again: %1").arg(bytes.errorString()), first.name);
+        if (got == 0)
+            break;
+        if (Status s = write(buffer.get(), got); !s)
+            return s.error();
+    }
+    Result<ZipEntry> stored = finishEntry();
+    if (stored && (stored->uncompressedSize != first.uncompressedSize || stored->crc32 != first.crc32))
+        return d->fail(ErrorCode::Io,
+                       QStringLiteral("changed while writing: %1 bytes, CRC %2 the first time; %3 bytes, CRC %4 "
+                                      "when written again Stored")
+                           .arg(first.uncompressedSize)
+                           .arg(first.crc32, 8, 16, QLatin1Char('0'))
+                           .arg(stored->uncompressedSize)
+                           .arg(stored->crc32, 8, 16, QLatin1Char('0')),
+                       first.name);
+    return stored;
 }
 
 Result<ZipEntry> ZipWriter::addCompressedEntry(const QString &name, const ZipWriteOptions &options,

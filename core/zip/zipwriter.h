@@ -24,7 +24,15 @@ struct ZipWriteOptions {
     // so that any size can be patched in; otherwise it gets none, and finishEntry()
     // fails should the entry pass 4 GiB after all.
     qint64 sizeHint = -1;
+    // addEntry(): write the entry Stored when compressing does not make it smaller
+    // (already compressed media, tiny files: zstd's frame alone is 9+ bytes). A
+    // streamed entry (beginEntry/write/finishEntry) cannot be replayed by the writer:
+    // its caller checks compressionDidNotHelp() and calls rewriteLastEntryStored().
+    bool storeIfNotSmaller = false;
 };
+
+// True when `entry` was compressed (not Stored) and is not smaller for it.
+CARTONCORE_EXPORT bool compressionDidNotHelp(const ZipEntry &entry);
 
 // Writes a zip archive to a seekable QIODevice (a QSaveFile, usually), streaming:
 // entry data is compressed as it arrives, never held whole. Local headers are
@@ -54,6 +62,15 @@ public:
     // given CRC-32 and uncompressed size.
     Result<ZipEntry> addCompressedEntry(const QString &name, const ZipWriteOptions &options, QByteArrayView compressed,
                                         quint32 crc32, quint64 uncompressedSize);
+
+    // Writes the entry just finished again, Stored: for an entry that compression did
+    // not make smaller, known only once it is written. The device is cut back to the
+    // entry's local header first (nothing of the compressed version is left); the
+    // bytes are read again from `bytes` (from its position to its end) and must have
+    // the size and CRC-32 of the first pass, else Io ("changed while writing"). Name,
+    // mode and timestamp are kept; a large entry's data is page-aligned as for any
+    // Stored entry. The device must be a QFileDevice (QSaveFile...) or a QBuffer.
+    Result<ZipEntry> rewriteLastEntryStored(QIODevice &bytes);
 
     // An entry copied from another zip as its compressed bytes, never decoded or
     // recompressed: `source` is its central directory record there (method, CRC,

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "kservehttp.h"
 
+#include "base/humansize.h"
 #include "chunkdevice.h"
 
 #include <QEventLoop>
@@ -28,8 +29,8 @@ void reportProgress(const QString &what, const char *verb, qint64 done, qint64 t
     if (quarter <= reported)
         return;
     reported = quarter;
-    std::fprintf(stderr, "[kserve] %s: %s %d %% of %.1f MiB\n", qPrintable(what), verb, quarter * 25,
-                 double(total) / double(1 << 20));
+    std::fprintf(stderr, "[kserve] %s: %s %d %% of %s\n", qPrintable(what), verb, quarter * 25,
+                 qPrintable(carton::humanSize(total)));
     std::fflush(stderr);
 }
 } // namespace

@@ -16,6 +16,8 @@ private slots:
     void sizes_data();
     void sizes();
     void localeIndependent();
+    void withLocale_data();
+    void withLocale();
 };
 
 void TestHumanSize::sizes_data()
@@ -55,6 +57,27 @@ void TestHumanSize::localeIndependent()
     const QString text = humanSize(1536);
     QLocale::setDefault(before);
     QCOMPARE(text, u"1.5 KiB"_s);
+}
+
+void TestHumanSize::withLocale_data()
+{
+    QTest::addColumn<QLocale>("locale");
+    QTest::addColumn<qint64>("bytes");
+    QTest::addColumn<QString>("text");
+    const QLocale german(QLocale::German, QLocale::Germany);
+    QTest::newRow("C") << QLocale::c() << qint64(314572800) << u"300.0 MiB"_s;
+    QTest::newRow("de 300 MiB") << german << qint64(314572800) << u"300,0 MiB"_s; // not "314,6 MB"
+    QTest::newRow("de bytes") << german << qint64(1000) << u"1000 B"_s;
+    QTest::newRow("de negative") << german << qint64(-1536) << u"-1,5 KiB"_s;
+}
+
+// The GUI's form: the same figure, the locale's decimal separator.
+void TestHumanSize::withLocale()
+{
+    QFETCH(QLocale, locale);
+    QFETCH(qint64, bytes);
+    QFETCH(QString, text);
+    QCOMPARE(humanSize(bytes, locale), text);
 }
 
 QTEST_GUILESS_MAIN(TestHumanSize)

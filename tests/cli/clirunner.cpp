@@ -17,7 +17,14 @@ QJsonObject RunResult::json() const
 
 RunResult runProgram(const QString &program, const QStringList &args, int timeoutMs)
 {
+    return runProgram(program, args, QProcessEnvironment::systemEnvironment(), timeoutMs);
+}
+
+RunResult runProgram(const QString &program, const QStringList &args, const QProcessEnvironment &environment,
+                     int timeoutMs)
+{
     QProcess p;
+    p.setProcessEnvironment(environment);
     p.start(program, args);
     RunResult r;
     if (!p.waitForFinished(timeoutMs)) {

@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QProcessEnvironment>
 #include <QStringList>
 
 // Runs a program and collects what it printed.
@@ -15,6 +16,9 @@ struct RunResult {
 };
 
 RunResult runProgram(const QString &program, const QStringList &args, int timeoutMs = 120'000);
+// The same in the environment `environment` (instead of this process's).
+RunResult runProgram(const QString &program, const QStringList &args, const QProcessEnvironment &environment,
+                     int timeoutMs = 120'000);
 RunResult runCarton(const QStringList &args);
 // True when `program` is on PATH.
 bool haveProgram(const QString &program);

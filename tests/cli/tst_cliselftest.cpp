@@ -24,6 +24,7 @@ class TestCliSelfTest final : public QObject {
 private slots:
     void initTestCase();
     void passAndFailWithFigures();
+    void examplesThatCannotRunAreCounted();
     void oneTestAndTolerances();
     void noMatchingRunner();
     void htmlReport();
@@ -36,7 +37,8 @@ private slots:
     void criticalFindingsStopTheRun();
 
 private:
-    QString writeFolder(const QString &name, const QString &frameworkRequirement = u"=1.0.0"_s);
+    QString writeFolder(const QString &name, const QString &frameworkRequirement = u"=1.0.0"_s,
+                        const QList<Example> &examples = {});
     QTemporaryDir m_dir;
 };
 
@@ -47,7 +49,8 @@ void TestCliSelfTest::initTestCase()
 
 // A noop carton (the runner echoes x back as x): t_pass expects x itself, t_fail
 // expects x with its second element off by 0.001.
-QString TestCliSelfTest::writeFolder(const QString &name, const QString &frameworkRequirement)
+QString TestCliSelfTest::writeFolder(const QString &name, const QString &frameworkRequirement,
+                                     const QList<Example> &examples)
 {
     CartonFolder folder;
     folder.info.runner.requiredFrameworkVersion = frameworkRequirement;
@@ -64,6 +67,7 @@ QString TestCliSelfTest::writeFolder(const QString &name, const QString &framewo
     fail.inputs = refs({{"x", "@tensor_data/x"}});
     fail.expectedOut = refs({{"x", "@tensor_data/x_off"}});
     folder.info.selfTests = {pass, fail};
+    folder.info.examples = examples;
     const QString dir = m_dir.filePath(name);
     return folder.write(dir) ? dir : QString();
 }
@@ -90,6 +94,23 @@ void TestCliSelfTest::passAndFailWithFigures()
     const QJsonArray worst = cmp[u"worst"_s].toArray();
     QCOMPARE(worst.at(0)[u"index"_s].toArray(), QJsonArray({1}));
     QVERIFY(json[u"timings_ms"_s][u"model_load"_s].toDouble() > 0);
+}
+
+// The summary line counts the examples that cannot run (an input that does not exist).
+void TestCliSelfTest::examplesThatCannotRunAreCounted()
+{
+    Example good;
+    good.inputs = refs({{"x", "@tensor_data/x"}});
+    Example broken;
+    broken.inputs = refs({{"x", "@tensor_data/nowhere"}});
+    const QString dir = writeFolder(u"examples"_s, u"=1.0.0"_s, {good, broken});
+    QVERIFY(!dir.isEmpty());
+    const RunResult r = runCarton({u"selftest"_s, dir});
+    QCOMPARE(r.exitCode, 1); // t_fail
+    QVERIFY2(r.out.contains("1 passed, 1 failed, 0 cannot run, 0 error; examples: 1 ran, 1 cannot run, 0 error;"),
+             r.out.constData());
+    const RunResult json = runCarton({u"selftest"_s, dir, u"--json"_s});
+    QCOMPARE(json.json()[u"summary"_s][u"examples_cannot_run"_s].toInt(), 1);
 }
 
 void TestCliSelfTest::oneTestAndTolerances()

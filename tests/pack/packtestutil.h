@@ -59,6 +59,51 @@ inline QByteArray mixedData(qint64 size, quint32 seed)
     return out;
 }
 
+// Random bytes (what compressed media looks like to a compressor), deterministic for a seed.
+inline QByteArray randomData(qint64 size, quint32 seed)
+{
+    QByteArray out(size, Qt::Uninitialized);
+    QRandomGenerator rng(seed);
+    for (qint64 i = 0; i < size; ++i)
+        out[i] = char(rng.generate() & 0xff);
+    return out;
+}
+
+// The size of `data` compressed alone with zip `method` at `level` (zstd: libzstd's
+// one-shot API; deflate: raw deflate), computed apart from ZipWriter: whether
+// compressing makes a file smaller. Streamed frames may differ by a few bytes, so
+// tests use data far from the boundary (text, random bytes, empty or tiny files).
+inline qint64 compressedSizeOf(const QByteArray &data, int method, int level)
+{
+    if (method == 93) {
+        QByteArray out(qsizetype(ZSTD_compressBound(size_t(data.size()))), Qt::Uninitialized);
+        const size_t n = ZSTD_compress(out.data(), size_t(out.size()), data.constData(), size_t(data.size()), level);
+        return ZSTD_isError(n) ? -1 : qint64(n);
+    }
+    if (method == 8) {
+        z_stream z{};
+        if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+            return -1;
+        QByteArray out(qsizetype(deflateBound(&z, uLong(data.size()))), Qt::Uninitialized);
+        z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.constData()));
+        z.avail_in = uInt(data.size());
+        z.next_out = reinterpret_cast<Bytef *>(out.data());
+        z.avail_out = uInt(out.size());
+        const int rc = deflate(&z, Z_FINISH);
+        const qint64 n = qint64(z.total_out);
+        deflateEnd(&z);
+        return rc == Z_STREAM_END ? n : -1;
+    }
+    return data.size();
+}
+
+// The zip method a packer must use for `data` when asked for `method`: Stored
+// when compressing does not make it smaller.
+inline int expectedMethod(const QByteArray &data, int method, int level)
+{
+    return method != 0 && compressedSizeOf(data, method, level) < data.size() ? method : 0;
+}
+
 inline const QByteArray &minimalToml()
 {
     static const QByteArray toml = "spec_version = 1\n"

@@ -74,6 +74,17 @@ QStringList topFiles(const QString &dir)
     return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::Name);
 }
 
+// carton.toml of a torchscript model named `name`, for packModelFolder().
+CartonInfo torchscriptInfo(const QString &name)
+{
+    CartonInfo info;
+    info.modelName = name;
+    info.runner.runnerName = QStringLiteral("torchscript");
+    info.runner.requiredFrameworkVersion = QStringLiteral("=2.0.1");
+    info.runner.runnerCompatVersion = 1;
+    return info;
+}
+
 VerifyReport verify(const QString &path)
 {
     auto opened = Carton::open(path);
@@ -102,6 +113,8 @@ private slots:
     void linkedFilesKept();
     void cancelLeavesNothing();
     void modelFolderPack();
+    void modelFolderWithModelFolder();
+    void storesWhatCompressionDoesNotShrink();
 };
 
 void tst_CartonSaver::metadataEditCopiesUnchangedEntries_data()
@@ -532,11 +545,7 @@ void tst_CartonSaver::modelFolderPack()
     const QString folder = tmp.filePath(QStringLiteral("exported"));
     QVERIFY(writeFile(folder + QStringLiteral("/model.pt"), mixedData(50000, 8)));
     QVERIFY(writeFile(folder + QStringLiteral("/sub/config.json"), "{}\n"));
-    CartonInfo info;
-    info.modelName = QStringLiteral("bare");
-    info.runner.runnerName = QStringLiteral("torchscript");
-    info.runner.requiredFrameworkVersion = QStringLiteral("=2.0.1");
-    info.runner.runnerCompatVersion = 1;
+    CartonInfo info = torchscriptInfo(QStringLiteral("bare"));
     const QString out = tmp.filePath(QStringLiteral("bare.carton"));
     auto packed = packModelFolder(folder, info, out);
     QVERIFY2(packed.ok(), qPrintable(packed ? QString() : errorText(packed.error())));
@@ -559,6 +568,77 @@ void tst_CartonSaver::modelFolderPack()
     QCOMPARE(refused.error().code, ErrorCode::Format);
     QVERIFY(refused.error().message.contains(QStringLiteral("runner.required_framework_version")));
     QVERIFY(!QFileInfo::exists(bad));
+}
+
+// A folder without carton.toml that already has model/ (an unpacked carton whose
+// carton.toml was left out, files arranged by hand): model/ is the carton's
+// model/, not model/model/; tensor_data/ and misc/ keep their places, a stale
+// MANIFEST is written again.
+void tst_CartonSaver::modelFolderWithModelFolder()
+{
+    QTemporaryDir tmp;
+    const QString folder = tmp.filePath(QStringLiteral("arranged"));
+    const QByteArray weights = mixedData(50000, 8);
+    QVERIFY(writeFile(folder + QStringLiteral("/model/model.pt"), weights));
+    QVERIFY(writeFile(folder + QStringLiteral("/model/sub/config.json"), "{}\n"));
+    QVERIFY(writeFile(folder + QStringLiteral("/misc/readme.md"), "# readme\n"));
+    QVERIFY(writeFile(folder + QStringLiteral("/MANIFEST"), "model/model.pt=stale\n"));
+    const CartonInfo info = torchscriptInfo(QStringLiteral("arranged"));
+    const QString out = tmp.filePath(QStringLiteral("arranged.carton"));
+    auto packed = packModelFolder(folder, info, out);
+    QVERIFY2(packed.ok(), qPrintable(packed ? QString() : errorText(packed.error())));
+    auto opened = Carton::open(out);
+    QVERIFY(opened.ok());
+    QStringList paths;
+    for (const SourceFile &f : (*opened)->source().files())
+        paths.append(f.path);
+    QCOMPARE(paths, (QStringList{QStringLiteral("MANIFEST"), QStringLiteral("carton.toml"),
+                                 QStringLiteral("misc/readme.md"), QStringLiteral("model/model.pt"),
+                                 QStringLiteral("model/sub/config.json"), QStringLiteral("tensor_data/index.toml")}));
+    QCOMPARE(*(*opened)->source().read(QStringLiteral("model/model.pt"), 1 << 20), weights);
+    QCOMPARE((*opened)->manifest()->find(QStringLiteral("model/model.pt"))->sha256, sha256Hex(weights));
+    QVERIFY(verify(out).ok());
+}
+
+// Save writes Stored what the method would not make smaller (random bytes like
+// media, tiny files; a 320-byte file was 330 bytes), compresses the rest, and
+// stays reproducible.
+void tst_CartonSaver::storesWhatCompressionDoesNotShrink()
+{
+    QTemporaryDir tmp;
+    const QString input = packSample(tmp, QStringLiteral("basic"));
+    auto opened = Carton::open(input);
+    QVERIFY(opened.ok());
+    const QString disk = tmp.filePath(QStringLiteral("clip.mp4"));
+    const QByteArray clip = randomData(5 * 1024 * 1024 + 7, 11);
+    QVERIFY(writeFile(disk, clip));
+    const QByteArray tiny = randomData(320, 12);
+    const QByteArray text(100000, 't');
+    QStringList outputs;
+    for (const QString &name : {QStringLiteral("one.carton"), QStringLiteral("two.carton")}) {
+        CartonEdits edits(opened->get());
+        QVERIFY(edits.putBytes(QStringLiteral("misc/tiny.bin"), tiny).ok());
+        QVERIFY(edits.putBytes(QStringLiteral("misc/text.txt"), text).ok());
+        QVERIFY(edits.putFile(QStringLiteral("misc/clip.mp4"), disk).ok());
+        const QString out = tmp.filePath(name);
+        auto saved = saveCarton(edits, out);
+        QVERIFY2(saved.ok(), qPrintable(saved ? QString() : errorText(saved.error())));
+        outputs.append(out);
+    }
+    const std::optional<RawBytes> storedTiny = rawBytes(outputs[0], QStringLiteral("misc/tiny.bin"));
+    QVERIFY(storedTiny);
+    QCOMPARE(storedTiny->method, quint16(0));
+    QCOMPARE(storedTiny->data, tiny); // 320 bytes stay 320 bytes
+    const std::optional<RawBytes> storedClip = rawBytes(outputs[0], QStringLiteral("misc/clip.mp4"));
+    QVERIFY(storedClip);
+    QCOMPARE(storedClip->method, quint16(0));
+    QVERIFY(storedClip->data == clip);
+    const std::optional<RawBytes> compressedText = rawBytes(outputs[0], QStringLiteral("misc/text.txt"));
+    QVERIFY(compressedText);
+    QCOMPARE(compressedText->method, quint16(ZipMethod::Zstd));
+    QVERIFY(compressedText->data.size() < 1000);
+    QVERIFY(verify(outputs[0]).ok());
+    QVERIFY(readFile(outputs[0]) == readFile(outputs[1]));
 }
 
 QTEST_GUILESS_MAIN(tst_CartonSaver)

@@ -5,10 +5,12 @@
 #include "pack/unpacker.h"
 #include "package/carton.h"
 #include "packtestutil.h"
+#include "zip/zipreader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -26,6 +28,8 @@ private slots:
     void pythonZipfileReadsOutput_data();
     void pythonZipfileReadsOutput();
     void bsdtarExtractsZstd();
+    void storesWhatCompressionDoesNotShrink_data();
+    void storesWhatCompressionDoesNotShrink();
     void linksKeptAndHashUnchanged();
     void staleManifestRegenerated();
     void cancelLeavesNothing();
@@ -85,7 +89,8 @@ void tst_Packer::roundTrip()
     QCOMPARE(sha256Hex(carton.manifestBytes()), packed->modelHash);
 
     // Every regular file of the folder is listed with the hash of its bytes
-    // (symlinks with their target's), and the entries use the chosen method.
+    // (symlinks with their target's), and the entries use the chosen method,
+    // or Stored where it would not make them smaller.
     const QMap<QString, QByteArray> before = snapshot(src);
     for (auto it = before.cbegin(); it != before.cend(); ++it) {
         if (it.key().endsWith(u'/') || it.key() == u"MANIFEST")
@@ -104,7 +109,7 @@ void tst_Packer::roundTrip()
         if (it.value().startsWith("symlink:")) {
             QVERIFY(file->isSymlink);
         } else {
-            QCOMPARE(file->method, method);
+            QCOMPARE(file->method, expectedMethod(bytes, method, options.level));
             QCOMPARE(file->size, bytes.size());
         }
     }
@@ -164,6 +169,83 @@ void tst_Packer::reproducible()
     QVERIFY(readFile(tmp.filePath(QStringLiteral("a.carton"))) == readFile(tmp.filePath(QStringLiteral("b.carton"))));
 }
 
+void tst_Packer::storesWhatCompressionDoesNotShrink_data()
+{
+    QTest::addColumn<int>("method");
+    QTest::addRow("zstd") << int(ZipMethod::Zstd);
+    QTest::addRow("deflate") << int(ZipMethod::Deflate);
+}
+
+// Already compressed media and tiny files are Stored (a 320-byte file was 330
+// bytes under zstd), on both paths: small files compressed whole on worker
+// threads, and files over 4 MiB streamed (then read again). Text is still
+// compressed, and the output stays reproducible.
+void tst_Packer::storesWhatCompressionDoesNotShrink()
+{
+    QFETCH(int, method);
+    QTemporaryDir tmp;
+    const QString src = tmp.filePath(QStringLiteral("src"));
+    QVERIFY(writeFile(src + QStringLiteral("/carton.toml"), minimalToml()));
+    const QMap<QString, QByteArray> files{
+        {QStringLiteral("model/model.pt"), mixedData(300 * 1024, 1)},      // small, compressible
+        {QStringLiteral("model/big.txt"), QByteArray(6 << 20, 't')},       // streamed, compressible
+        {QStringLiteral("misc/tiny.bin"), randomData(320, 2)},             // small, random
+        {QStringLiteral("misc/photo.jpg"), randomData(200 * 1024, 3)},     // small, random
+        {QStringLiteral("misc/clip.mp4"), randomData((6 << 20) + 123, 4)}, // streamed, random
+        {QStringLiteral("misc/empty.txt"), QByteArray()},                  // nothing to compress
+    };
+    for (auto it = files.cbegin(); it != files.cend(); ++it)
+        QVERIFY(writeFile(src + u'/' + it.key(), it.value()));
+
+    PackOptions options;
+    options.method = ZipMethod(method);
+    const QString out1 = tmp.filePath(QStringLiteral("one.carton"));
+    auto packed = packFolder(src, out1, options);
+    QVERIFY2(packed.ok(), qPrintable(packed ? QString() : packed.error().toString()));
+    auto reader = ZipReader::open(out1);
+    QVERIFY(reader.ok());
+    const QSet<QString> stored{QStringLiteral("misc/tiny.bin"), QStringLiteral("misc/photo.jpg"),
+                               QStringLiteral("misc/clip.mp4"), QStringLiteral("misc/empty.txt")};
+    for (auto it = files.cbegin(); it != files.cend(); ++it) {
+        const ZipEntry *entry = (*reader)->find(it.key());
+        QVERIFY2(entry, qPrintable(it.key()));
+        QCOMPARE(entry->uncompressedSize, quint64(it.value().size()));
+        if (stored.contains(it.key())) {
+            QVERIFY2(entry->method == 0, qPrintable(it.key()));
+            QCOMPARE(entry->compressedSize, entry->uncompressedSize); // 320 bytes stay 320 bytes
+        } else {
+            QVERIFY2(entry->method == method, qPrintable(it.key()));
+            QVERIFY(entry->compressedSize < entry->uncompressedSize * 3 / 4);
+        }
+    }
+
+    // The bytes read back are the files', the hashes match MANIFEST.
+    auto opened = Carton::open(out1);
+    QVERIFY(opened.ok());
+    for (auto it = files.cbegin(); it != files.cend(); ++it) {
+        auto bytes = (*opened)->source().read(it.key(), 8 << 20);
+        QVERIFY2(bytes.ok(), qPrintable(it.key()));
+        QVERIFY2(*bytes == it.value(), qPrintable(it.key()));
+        QCOMPARE((*opened)->manifest()->find(it.key())->sha256, sha256Hex(it.value()));
+    }
+    // The stored clip's data is page-aligned, as any large Stored entry.
+    auto offset = (*reader)->dataOffset(*(*reader)->find(QStringLiteral("misc/clip.mp4")));
+    QVERIFY(offset.ok());
+    QCOMPARE(*offset % 4096, 0);
+    // Nothing of a first, compressed attempt is left: the archive's entries and
+    // central directory account for every byte.
+    qint64 accounted = 0;
+    for (const ZipEntry &e : (*reader)->entries())
+        accounted += qint64(e.compressedSize);
+    QVERIFY(packed->bytesWritten - accounted < 64 * 1024);
+
+    // Reproducible: the same folder packs to the same bytes.
+    const QString out2 = tmp.filePath(QStringLiteral("two.carton"));
+    options.threads = 1;
+    QVERIFY(packFolder(src, out2, options).ok());
+    QVERIFY(readFile(out1) == readFile(out2));
+}
+
 void tst_Packer::pythonZipfileReadsOutput_data()
 {
     QTest::addColumn<int>("method");
@@ -221,7 +303,7 @@ void tst_Packer::pythonZipfileReadsOutput()
         QVERIFY2(entries.contains(path), qPrintable(path));
         const QJsonArray info = entries.value(path).toArray();
         QCOMPARE(info.at(0).toString().toLatin1(), hash);
-        QCOMPARE(info.at(1).toInt(), method);
+        QCOMPARE(info.at(1).toInt(), expectedMethod(readFile(src + u'/' + path), method, options.level));
         ++checked;
     }
     QCOMPARE(checked, files.size());

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "base/humansize.h"
 #include "tensorfilebrowser.h"
 #include "tensorfilemodel.h"
 #include "tensortablemodel.h"
@@ -10,6 +11,8 @@
 #include <QFile>
 #include <QFontMetrics>
 #include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -126,7 +129,10 @@ private slots:
         browser.openFile(path);
         QVERIFY(loaded.wait(5000));
         QCOMPARE(browser.model()->rowCount(), 1);
-        QCOMPARE(browser.model()->index(0, TensorFileModel::DTypeColumn).data().toString(), QStringLiteral("<i4"));
+        // The dtype as the carton names it, numpy's spelling in the summary.
+        QCOMPARE(browser.model()->index(0, TensorFileModel::DTypeColumn).data().toString(), QStringLiteral("int32"));
+        QVERIFY2(browser.headerLabel()->text().contains(QStringLiteral("<i4")),
+                 qPrintable(browser.headerLabel()->text()));
         QVERIFY(shown.size() || shown.wait(5000)); // the only tensor opens by itself
         TensorTableModel *table = browser.viewer()->tableModel();
         fetchAll(table);
@@ -147,6 +153,103 @@ private slots:
         const QString error = loaded.at(0).at(0).toString();
         QVERIFY2(error.contains(QStringLiteral("bad.safetensors")), qPrintable(error));
         QCOMPARE(browser.model()->rowCount(), 0);
+    }
+
+    // The error is shown once, beside an error icon; the empty listing and viewer
+    // are not shown under it (they repeated it).
+    void errorShownOnceWithIcon()
+    {
+        QTemporaryDir dir;
+        QByteArray bad = makeSafetensors();
+        bad.chop(2);
+        const QString path = writeFile(dir, QStringLiteral("bad.safetensors"), bad);
+        TensorFileBrowser browser;
+        browser.resize(900, 600);
+        browser.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&browser));
+        QSignalSpy loaded(&browser, &TensorFileBrowser::loaded);
+        browser.openFile(path);
+        QVERIFY(loaded.wait(5000));
+        const QString error = loaded.at(0).at(0).toString();
+        QVERIFY(!error.isEmpty());
+        int shown = 0;
+        for (const QLabel *label : browser.findChildren<QLabel *>())
+            shown += label->isVisible() && label->text().contains(error);
+        QCOMPARE(shown, 1);
+        QCOMPARE(browser.headerLabel()->text(), error);
+        QVERIFY(browser.headerIcon()->isVisible());
+        QVERIFY(!browser.headerIcon()->pixmap().isNull());
+        QVERIFY(!browser.viewer()->isVisible());
+        QVERIFY(!browser.listView()->isVisible());
+
+        // A good file afterwards: no icon, the listing is back.
+        const QString good = writeFile(dir, QStringLiteral("good.safetensors"), makeSafetensors());
+        browser.openFile(good);
+        QVERIFY(loaded.wait(5000));
+        QCOMPARE(loaded.at(1).at(0).toString(), QString());
+        QVERIFY(!browser.headerIcon()->isVisible());
+        QVERIFY(browser.listView()->isVisible());
+    }
+
+    // Sizes in binary units, labelled so: 314,572,800 bytes are "300.0 MiB" (were
+    // "300.0 MB"), the exact count in the tooltip.
+    void sizesAreBinary()
+    {
+        TensorFileModel model;
+        model.setEntries({{QStringLiteral("big"), QStringLiteral("F32"), {78643200}, 314572800},
+                          {QStringLiteral("small"), QStringLiteral("F32"), {3}, 12}});
+        QCOMPARE(model.index(0, TensorFileModel::BytesColumn).data().toString(),
+                 carton::humanSize(314572800, QLocale()));
+        QCOMPARE(carton::humanSize(314572800, QLocale::c()), QStringLiteral("300.0 MiB"));
+        QCOMPARE(model.index(1, TensorFileModel::BytesColumn).data().toString(), QStringLiteral("12 B"));
+        QVERIFY2(model.index(0, TensorFileModel::BytesColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .contains(QLocale().toString(qint64(314572800))),
+                 qPrintable(model.index(0, TensorFileModel::BytesColumn).data(Qt::ToolTipRole).toString()));
+        QCOMPARE(model.headerData(TensorFileModel::BytesColumn, Qt::Horizontal).toString(), QStringLiteral("Size"));
+    }
+
+    // A file of many tensors: the listing shows many rows (it was squeezed to 3 rows
+    // over an empty viewer); a file of one tensor leaves the height to the viewer.
+    void listingGetsItsRows()
+    {
+        QTemporaryDir dir;
+        QByteArray header = "{";
+        QByteArray buffer;
+        for (int i = 0; i < 40; ++i) {
+            header += QStringLiteral("\"layer%1.weight\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[%2,%3]},")
+                          .arg(i)
+                          .arg(i * 8)
+                          .arg(i * 8 + 8)
+                          .toUtf8();
+            buffer += QByteArray(8, '\0');
+        }
+        header.chop(1);
+        header += "}";
+        const QString many =
+            writeFile(dir, QStringLiteral("many.safetensors"), testutil::safetensorsFile(header, buffer));
+        const QString one = writeFile(dir, QStringLiteral("one.npy"), makeNpy());
+        TensorFileBrowser browser;
+        browser.resize(1366, 640); // the tab of a 1366x768 screen
+        browser.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&browser));
+        QSignalSpy loaded(&browser, &TensorFileBrowser::loaded);
+        browser.openFile(many);
+        QVERIFY(loaded.wait(5000));
+        QTest::qWait(50);
+        const int rowHeight = browser.listView()->verticalHeader()->defaultSectionSize();
+        const int rows = browser.listView()->viewport()->height() / rowHeight;
+        QVERIFY2(rows >= 10, qPrintable(QStringLiteral("%1 rows visible; the viewer needs at least %2 px")
+                                            .arg(rows)
+                                            .arg(browser.viewer()->minimumSizeHint().height())));
+        QVERIFY(browser.viewer()->height() >= browser.height() / 3);
+
+        browser.openFile(one);
+        QVERIFY(loaded.wait(5000));
+        QTest::qWait(50);
+        QVERIFY2(browser.viewer()->height() > browser.height() / 2,
+                 qPrintable(QStringLiteral("viewer %1 of %2").arg(browser.viewer()->height()).arg(browser.height())));
     }
 
     void handlesNames()

@@ -69,6 +69,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void runAllShowsResults();
+    void examplesThatCannotRunAreCounted();
     void toleranceRejudgesWithoutRunning();
     void runSelectedRunsOnlyThose();
     void copyAsCommandAndExport();
@@ -97,14 +98,22 @@ void TestSelfTestsPage::cleanupTestCase()
 
 // x = [1, 2, 3] echoed back by noop: t_pass expects x, t_fail expects x with its
 // second element 0.001 off, t_broken references a tensor that does not exist.
-std::shared_ptr<const Carton> TestSelfTestsPage::writeCarton(const QString &name, const QString &runner)
+// A carton folder for `runner` of one input x (`inputType`) [3] and one output x
+// float32 [3], with tensor_data/x = [1, 2, 3]; no self-tests yet.
+static CartonFolder echoFolder(const QString &runner, DType inputType = DType::Float32)
 {
     CartonFolder folder;
     folder.info.runner.runnerName = runner;
     folder.info.runner.requiredFrameworkVersion = u"*"_s;
-    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.info.inputs = {spec(u"x"_s, inputType, Shape::dims({Dim::value(3)}))};
     folder.info.outputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
     folder.add(f32({3}, {1.0, 2.0, 3.0}, u"x"_s));
+    return folder;
+}
+
+std::shared_ptr<const Carton> TestSelfTestsPage::writeCarton(const QString &name, const QString &runner)
+{
+    CartonFolder folder = echoFolder(runner);
     folder.add(f32({3}, {1.0, 2.001, 3.0}, u"x_off"_s));
     SelfTest pass;
     pass.name = u"t_pass"_s;
@@ -203,6 +212,41 @@ void TestSelfTestsPage::runAllShowsResults()
     QVERIFY(shown.wait(10000));
     QVERIFY(map->mapViewer()->reader()->readFlat(0, 3, reinterpret_cast<char *>(errors.data()), 12));
     QCOMPARE(errors.at(1), float(absErr / double(2.001f)));
+}
+
+// Examples have no verdict, but one whose input does not exist cannot run: the
+// summary says so instead of only listing the self-tests.
+void TestSelfTestsPage::examplesThatCannotRunAreCounted()
+{
+    CartonFolder folder = echoFolder(u"noop"_s);
+    SelfTest pass;
+    pass.name = u"t_pass"_s;
+    pass.inputs = refs({{"x", "@tensor_data/x"}});
+    pass.expectedOut = refs({{"x", "@tensor_data/x"}});
+    folder.info.selfTests = {pass};
+    Example good;
+    good.name = u"e_good"_s;
+    good.inputs = refs({{"x", "@tensor_data/x"}});
+    good.sampleOut = refs({{"x", "@tensor_data/x"}});
+    Example broken;
+    broken.name = u"e_broken"_s;
+    broken.inputs = refs({{"x", "@tensor_data/nowhere"}});
+    folder.info.examples = {good, broken};
+    const QString dir = m_dir.filePath(u"examples"_s);
+    QVERIFY(folder.write(dir));
+    auto opened = Carton::open(dir);
+    QVERIFY(opened.ok());
+    SelfTestsPage page(std::shared_ptr<const Carton>(std::move(*opened)));
+    page.setRunOptions(buildRunOptions());
+    page.resize(1100, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QVERIFY2(page.lastRun().has_value(), qPrintable(page.summary()->text()));
+    QCOMPARE(page.lastRun()->count(carton::ExampleStatus::CannotRun), 1);
+    QVERIFY2(page.summary()->text().startsWith(u"1 passed, 0 failed, 0 cannot run, 0 error · examples: 1 ran, 1 "
+                                               "cannot run, 0 error"_s),
+             qPrintable(page.summary()->text()));
 }
 
 void TestSelfTestsPage::toleranceRejudgesWithoutRunning()
@@ -378,12 +422,7 @@ void TestSelfTestsPage::runsOnAKserveServer()
 // cannot run; ticked "Run despite spec mismatches", noop runs it and it passes.
 void TestSelfTestsPage::specMismatchRunsWhenAsked()
 {
-    CartonFolder folder;
-    folder.info.runner.runnerName = u"noop"_s;
-    folder.info.runner.requiredFrameworkVersion = u"*"_s;
-    folder.info.inputs = {spec(u"x"_s, DType::Float64, Shape::dims({Dim::value(3)}))};
-    folder.info.outputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
-    folder.add(f32({3}, {1.0, 2.0, 3.0}, u"x"_s));
+    CartonFolder folder = echoFolder(u"noop"_s, DType::Float64);
     SelfTest test;
     test.name = u"t_mismatch"_s;
     test.inputs = refs({{"x", "@tensor_data/x"}});

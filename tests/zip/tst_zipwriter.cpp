@@ -12,6 +12,7 @@
 
 #include <QBuffer>
 #include <QCryptographicHash>
+#include <QRandomGenerator>
 #include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -183,6 +184,9 @@ private slots:
     void zip64Sizes();
     void directoryEntry();
     void saveFile();
+    void storedWhenCompressionDoesNotHelp_data();
+    void storedWhenCompressionDoesNotHelp();
+    void rewriteRefusesChangedBytes();
     void misuse();
     void rawEntryCopy_data();
     void rawEntryCopy();
@@ -642,6 +646,108 @@ void TestZipWriter::saveFile()
     QVERIFY(reader.ok());
     QCOMPARE(*(*reader)->readEntry(*(*reader)->find(u"model/a"_s), 1 << 20), data);
     QCOMPARE(*(*reader)->readEntry(*(*reader)->find(u"MANIFEST"_s), 10), QByteArray("m"));
+}
+
+void TestZipWriter::storedWhenCompressionDoesNotHelp_data()
+{
+    QTest::addColumn<ZipMethod>("method");
+    QTest::addColumn<bool>("saveFile"); // else a QBuffer
+    QTest::newRow("zstd QSaveFile") << ZipMethod::Zstd << true;
+    QTest::newRow("deflate QSaveFile") << ZipMethod::Deflate << true;
+    QTest::newRow("zstd QBuffer") << ZipMethod::Zstd << false;
+}
+
+// addEntry() with storeIfNotSmaller, and a streamed entry rewritten Stored by its
+// caller: the entry is Stored and no byte of the compressed attempt is left,
+// also when it is the archive's last entry (nothing overwrites the attempt).
+void TestZipWriter::storedWhenCompressionDoesNotHelp()
+{
+    QFETCH(ZipMethod, method);
+    QFETCH(bool, saveFile);
+    QByteArray random(320, Qt::Uninitialized);
+    QRandomGenerator rng(7);
+    for (char &c : random)
+        c = char(rng.generate());
+    const QByteArray text(5000, 'x');
+    QByteArray bigRandom(300000, Qt::Uninitialized);
+    for (char &c : bigRandom)
+        c = char(rng.generate());
+
+    const QString path = m_dir.filePath(u"stored-%1-%2.zip"_s.arg(int(method)).arg(saveFile));
+    QBuffer buffer;
+    QSaveFile file(path);
+    QIODevice *device = saveFile ? static_cast<QIODevice *>(&file) : &buffer;
+    QVERIFY(device->open(QIODevice::WriteOnly));
+    ZipWriter writer(device);
+    ZipWriteOptions options;
+    options.method = method;
+    options.storeIfNotSmaller = true;
+    Result<ZipEntry> tiny = writer.addEntry(u"tiny.bin"_s, random, options);
+    QVERIFY(tiny.ok());
+    QCOMPARE(tiny->method, quint16(0));
+    QCOMPARE(tiny->compressedSize, 320u);
+    Result<ZipEntry> compressed = writer.addEntry(u"text.txt"_s, text, options);
+    QVERIFY(compressed.ok());
+    QCOMPARE(compressed->method, quint16(method));
+    QVERIFY(!compressionDidNotHelp(*compressed));
+    // Streamed: the writer cannot replay it; the caller does.
+    QVERIFY(writer.beginEntry(u"media.jpg"_s, options).ok());
+    QVERIFY(writer.write(bigRandom).ok());
+    Result<ZipEntry> first = writer.finishEntry();
+    QVERIFY(first.ok());
+    QCOMPARE(first->method, quint16(method));
+    QVERIFY(compressionDidNotHelp(*first));
+    QBuffer again;
+    again.setData(bigRandom);
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    Result<ZipEntry> stored = writer.rewriteLastEntryStored(again);
+    QVERIFY2(stored.ok(), qPrintable(stored ? QString() : stored.error().toString()));
+    QCOMPARE(stored->method, quint16(0));
+    QCOMPARE(stored->compressedSize, quint64(bigRandom.size()));
+    QCOMPARE(stored->localHeaderOffset, first->localHeaderOffset);
+    QVERIFY(writer.close().ok());
+
+    if (saveFile) {
+        QVERIFY(file.commit());
+    } else {
+        QFile copy(path);
+        QVERIFY(copy.open(QIODevice::WriteOnly));
+        QCOMPARE(copy.write(buffer.data()), buffer.data().size());
+    }
+    QFile written(path);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QByteArray bytes = written.readAll();
+    // Exactly: 3 local headers + data, 3 central records, the end record; no stale bytes.
+    const qint64 names = 8 + 8 + 9;
+    const qint64 expected =
+        3 * 30 + names + 320 + qint64(compressed->compressedSize) + bigRandom.size() + 3 * 46 + names + 22;
+    QCOMPARE(qint64(bytes.size()), expected);
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY2(reader.ok(), qPrintable(reader ? QString() : reader.error().toString()));
+    QCOMPARE((*reader)->entries().size(), size_t(3));
+    QCOMPARE(*(*reader)->readEntry(*(*reader)->find(u"tiny.bin"_s), 1 << 20), random);
+    QCOMPARE(*(*reader)->readEntry(*(*reader)->find(u"text.txt"_s), 1 << 20), text);
+    QCOMPARE(*(*reader)->readEntry(*(*reader)->find(u"media.jpg"_s), 1 << 20), bigRandom);
+    QCOMPARE((*reader)->find(u"media.jpg"_s)->method, quint16(0));
+}
+
+// The bytes read again must be those compressed the first time.
+void TestZipWriter::rewriteRefusesChangedBytes()
+{
+    QBuffer buffer;
+    QVERIFY(buffer.open(QIODevice::ReadWrite));
+    ZipWriter writer(&buffer);
+    const QByteArray data = sampleData(1000, 3);
+    QVERIFY(writer.addEntry(u"a"_s, data, {}).ok());
+    QByteArray changed = data;
+    changed[10] = char(changed[10] ^ 1);
+    QBuffer again(&changed);
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    Result<ZipEntry> refused = writer.rewriteLastEntryStored(again);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, ErrorCode::Io);
+    QVERIFY2(refused.error().message.contains(u"changed while writing"_s), qPrintable(refused.error().message));
+    QVERIFY(!writer.close().ok()); // the writer stays failed
 }
 
 void TestZipWriter::misuse()

@@ -10,6 +10,7 @@
 #include "licenseedit.h"
 #include "platformlistedit.h"
 #include "spdxlicenses.h"
+#include "viewutils.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -300,9 +301,8 @@ bool MetadataEditor::insertImage(const QString &diskPath, QString *error)
     if (!file.isFile() || !file.isReadable())
         return fail(tr("%1 is not a readable file").arg(diskPath));
     if (file.size() > DescriptionBrowser::maxMiscImageBytes)
-        return fail(tr("%1 is larger than the %2 MiB an image may have")
-                        .arg(diskPath)
-                        .arg(DescriptionBrowser::maxMiscImageBytes >> 20));
+        return fail(tr("%1 is larger than the %2 an image may have")
+                        .arg(diskPath, humanSize(DescriptionBrowser::maxMiscImageBytes)));
     QImageReader reader(diskPath);
     reader.setDecideFormatFromContent(true);
     if (!reader.canRead())

@@ -13,11 +13,16 @@
 
 namespace studio {
 
-void setApplicationMetadata()
+void setCoreApplicationMetadata()
 {
     QCoreApplication::setOrganizationName(QStringLiteral("CartonStudio"));
     QCoreApplication::setApplicationName(QStringLiteral("carton-studio"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CARTON_STUDIO_VERSION));
+}
+
+void setApplicationMetadata()
+{
+    setCoreApplicationMetadata();
     QGuiApplication::setApplicationDisplayName(QStringLiteral("Carton Studio"));
     QGuiApplication::setDesktopFileName(QStringLiteral("carton-studio"));
     const QIcon icon = shellIcon(QStringLiteral("carton-studio"), QStringLiteral("application-x-carton"));

@@ -31,5 +31,8 @@ protected:
 
 // Names and icon shared by Application and the tests' own QApplication.
 void setApplicationMetadata();
+// The part of setApplicationMetadata() that needs no GUI: organization, name and
+// version (what QSettings and --version use), for a QCoreApplication.
+void setCoreApplicationMetadata();
 
 } // namespace studio

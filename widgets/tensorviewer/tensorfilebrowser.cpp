@@ -2,16 +2,22 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensorfilebrowser.h"
 
+#include "format/dtype.h"
 #include "latestjob.h"
 #include "tensor/npyfile.h"
 #include "tensor/safetensors.h"
 #include "tensorviewer.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QIcon>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -62,11 +68,14 @@ carton::Result<Listing> list(const QString &name, const TensorFileBrowser::Bytes
             return npy.error();
         auto file = std::make_shared<const carton::NpyFile>(std::move(*npy));
         const QString tensorName = QFileInfo(name).completeBaseName();
-        listing.entries.append({tensorName, file->descr(), file->shape(), (*bytes)->size() - file->dataOffset()});
-        listing.summary = QCoreApplication::translate("studio::TensorFileBrowser", "NumPy .npy version %1, %2 order")
-                              .arg(file->majorVersion())
-                              .arg(file->isFortranOrder() ? QStringLiteral("Fortran") : QStringLiteral("C"));
-        listing.opener = fileOpener(file, [file](const QString &) { return file->descr(); });
+        // The dtype as everywhere else ("float32"); numpy's descr ("<f4") in the summary.
+        listing.entries.append(
+            {tensorName, carton::dtypeName(file->dtype()), file->shape(), (*bytes)->size() - file->dataOffset()});
+        listing.summary =
+            QCoreApplication::translate("studio::TensorFileBrowser", "NumPy .npy version %1, %2 order, descr %3")
+                .arg(file->majorVersion())
+                .arg(file->isFortranOrder() ? QStringLiteral("Fortran") : QStringLiteral("C"), file->descr());
+        listing.opener = fileOpener(file, [](const QString &) { return QString(); });
         return listing;
     }
     auto st = carton::SafetensorsFile::read(*bytes);
@@ -91,11 +100,19 @@ TensorFileBrowser::TensorFileBrowser(QWidget *parent) : QWidget(parent), m_jobs(
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    m_headerIcon = new QLabel(this);
+    m_headerIcon->setObjectName(QStringLiteral("tensorFileHeaderIcon"));
+    m_headerIcon->setAlignment(Qt::AlignTop);
+    m_headerIcon->hide();
     m_header = new QLabel(this);
     m_header->setObjectName(QStringLiteral("tensorFileHeader"));
     m_header->setTextFormat(Qt::PlainText);
     m_header->setWordWrap(true);
-    layout->addWidget(m_header);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *headerRow = new QHBoxLayout;
+    headerRow->addWidget(m_headerIcon);
+    headerRow->addWidget(m_header, 1);
+    layout->addLayout(headerRow);
 
     m_model = new TensorFileModel(this);
     m_list = new QTableView(this);
@@ -120,13 +137,17 @@ TensorFileBrowser::TensorFileBrowser(QWidget *parent) : QWidget(parent), m_jobs(
     top->addWidget(m_metadata);
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 2);
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(top);
-    splitter->addWidget(m_viewer);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
-    top->setMinimumHeight(fontMetrics().height() * 8);
-    layout->addWidget(splitter, 1);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setObjectName(QStringLiteral("tensorFileSplitter"));
+    m_splitter->addWidget(top);
+    m_splitter->addWidget(m_viewer);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setChildrenCollapsible(false);
+    top->setMinimumHeight(fontMetrics().height() * 5);
+    layout->addWidget(m_splitter, 1);
+    layout->addStretch(0); // takes the space when an error hides the splitter
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, &TensorFileBrowser::currentChanged);
     clear();
 }
@@ -153,7 +174,64 @@ void TensorFileBrowser::clear()
     m_metadata->clear();
     m_metadata->setVisible(false);
     m_header->clear();
+    m_headerIcon->hide();
+    m_splitter->show();
     m_viewer->showMessage(QString());
+}
+
+void TensorFileBrowser::showError(const QString &error)
+{
+    // Once, with an icon: the listing and the viewer have nothing to show.
+    m_error = error;
+    m_header->setText(error);
+    updateIcon();
+    m_headerIcon->show();
+    m_splitter->hide();
+    m_viewer->showMessage(QString());
+}
+
+void TensorFileBrowser::updateIcon()
+{
+    // The Diagnostics panel's error icon (resources/icons), the style's when absent.
+    const QString path = QStringLiteral(":/icons/severity-error.svg");
+    const QIcon icon = QFile::exists(path) ? QIcon(path) : style()->standardIcon(QStyle::SP_MessageBoxCritical);
+    const int side = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
+    m_headerIcon->setPixmap(icon.pixmap(QSize(side, side), devicePixelRatio()));
+}
+
+void TensorFileBrowser::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) && !m_error.isEmpty())
+        updateIcon();
+}
+
+void TensorFileBrowser::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitListing();
+}
+
+void TensorFileBrowser::fitListing()
+{
+    if (m_userSized || m_model->rowCount() == 0)
+        return;
+    const int total = m_splitter->height() - m_splitter->handleWidth();
+    if (total <= 0)
+        return;
+    const QHeaderView *header = m_list->horizontalHeader();
+    const int rowHeight = m_list->verticalHeader()->defaultSectionSize();
+    const int scrollBar = m_list->horizontalScrollBar()->isVisible() ? m_list->horizontalScrollBar()->height() : 0;
+    int wanted = header->height() + rowHeight * m_model->rowCount() + 2 * m_list->frameWidth() + scrollBar;
+    if (m_metadata->isVisible())
+        wanted = std::max(wanted, m_metadata->header()->height() + 2 * m_metadata->frameWidth() +
+                                      m_metadata->sizeHintForRow(0) * m_metadata->topLevelItemCount());
+    // Up to 3/5 of the height: the viewer keeps at least its minimum (~250 px) and
+    // shows a tensor's first rows.
+    const int most = std::max(m_splitter->widget(0)->minimumHeight(),
+                              std::min(total * 3 / 5, total - m_viewer->minimumSizeHint().height()));
+    const int listing = std::clamp(wanted, m_splitter->widget(0)->minimumHeight(), most);
+    m_splitter->setSizes({listing, total - listing});
 }
 
 void TensorFileBrowser::openFile(const QString &diskPath)
@@ -175,9 +253,7 @@ void TensorFileBrowser::open(const QString &name, BytesOpener bytes)
         QStringLiteral("list"), [name, bytes](carton::Progress &) { return list(name, bytes); },
         [this](const carton::Result<Listing> &listing) {
             if (!listing.ok()) {
-                m_error = listing.error().toString();
-                m_header->setText(m_error);
-                m_viewer->showMessage(m_error);
+                showError(listing.error().toString());
                 emit loaded(m_error);
                 return;
             }
@@ -198,6 +274,7 @@ void TensorFileBrowser::open(const QString &name, BytesOpener bytes)
                                                              : tr("Select a tensor to see its values."));
             if (listing->entries.size() == 1)
                 m_list->setCurrentIndex(m_model->index(0, 0));
+            fitListing();
             emit loaded(QString());
         });
 }

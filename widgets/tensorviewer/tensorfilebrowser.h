@@ -9,6 +9,7 @@
 #include <functional>
 
 class QLabel;
+class QSplitter;
 class QTableView;
 class QTreeWidget;
 
@@ -46,6 +47,9 @@ public:
     QTableView *listView() const { return m_list; }
     QTreeWidget *metadataView() const { return m_metadata; }
     TensorViewer *viewer() const { return m_viewer; }
+    // The line above the listing: the file's summary, or its error (with an error icon).
+    QLabel *headerLabel() const { return m_header; }
+    QLabel *headerIcon() const { return m_headerIcon; }
     // Selects a listed tensor (it opens in the viewer); false when not listed.
     bool selectTensor(const QString &name);
 
@@ -56,14 +60,26 @@ signals:
     // The listing is there (error empty) or failed.
     void loaded(const QString &error);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
 private:
     void currentChanged();
+    void showError(const QString &error);
+    void updateIcon();
+    // Gives the listing the height of its rows (at most 3/5 of the height: the
+    // viewer keeps the rest), until the user moves the splitter.
+    void fitListing();
 
     LatestJob *m_jobs = nullptr;
     QString m_name;
     QString m_error;
     std::function<void(const QString &)> m_openSelected;
     QLabel *m_header = nullptr;
+    QLabel *m_headerIcon = nullptr;
+    QSplitter *m_splitter = nullptr;
+    bool m_userSized = false;
     TensorFileModel *m_model = nullptr;
     QTableView *m_list = nullptr;
     QTreeWidget *m_metadata = nullptr;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensorfilemodel.h"
 
+#include "base/humansize.h"
 #include "tensor/tensorregion.h"
 
 #include <QLocale>
@@ -42,6 +43,8 @@ QVariant TensorFileModel::data(const QModelIndex &index, int role) const
     const Entry &e = m_entries[index.row()];
     if (role == Qt::TextAlignmentRole && index.column() == BytesColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == BytesColumn)
+        return tr("%1 bytes").arg(QLocale().toString(e.bytes));
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {
@@ -52,7 +55,7 @@ QVariant TensorFileModel::data(const QModelIndex &index, int role) const
     case ShapeColumn:
         return carton::shapeText(e.shape);
     case BytesColumn:
-        return QLocale().formattedDataSize(e.bytes, 1, QLocale::DataSizeTraditionalFormat);
+        return carton::humanSize(e.bytes, QLocale());
     default:
         return {};
     }
@@ -70,7 +73,7 @@ QVariant TensorFileModel::headerData(int section, Qt::Orientation orientation, i
     case ShapeColumn:
         return tr("Shape");
     case BytesColumn:
-        return tr("Bytes");
+        return tr("Size");
     default:
         return {};
     }

@@ -7,8 +7,9 @@
 
 namespace studio {
 
-// The tensors of a tensor file (.safetensors, .npy): name, dtype as the file
-// spells it, shape and byte size.
+// The tensors of a tensor file (.safetensors, .npy): name, dtype (as a
+// .safetensors spells it, a .npy's as the carton names it), shape and size
+// (carton::humanSize, the exact count in the tooltip).
 class TensorFileModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TensorFileModel)

@@ -146,9 +146,16 @@ TensorViewer::TensorViewer(QWidget *parent) : QWidget(parent), m_jobs(new Latest
     m_tabs->addTab(imagePage, tr("Image"));
 
     // Statistics
-    m_stats = new StatsPanel(m_tabs);
+    // Scrolled: its rows (a histogram and two columns of figures) would otherwise
+    // make the whole viewer at least ~350 px tall, squeezing what sits above it.
+    auto *statsScroll = new QScrollArea(m_tabs);
+    statsScroll->setObjectName(QStringLiteral("statsScroll"));
+    statsScroll->setWidgetResizable(true);
+    statsScroll->setFrameShape(QFrame::NoFrame);
+    m_stats = new StatsPanel(statsScroll);
     m_stats->setObjectName(QStringLiteral("statsPanel"));
-    m_tabs->addTab(m_stats, tr("Statistics"));
+    statsScroll->setWidget(m_stats);
+    m_tabs->addTab(statsScroll, tr("Statistics"));
 
     // Strings
     m_strings = new QStringListModel(this);

@@ -5,6 +5,7 @@
 #include "format/mediatype.h"
 #include "imagedecoder.h"
 #include "package/carton.h"
+#include "viewutils.h"
 
 #include <QCoreApplication>
 
@@ -95,7 +96,7 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
                 preview.error = whole.error().toString();
             }
         } else {
-            preview.error = Tr::tr("image larger than %1 bytes is not previewed").arg(maxImageBytes);
+            preview.error = Tr::tr("image larger than %1 is not previewed").arg(humanSize(maxImageBytes));
         }
         // Fall through to the hex summary, with the reason kept in `error`.
     } else if (looksLikeText(bytes, file->size > bytes.size())) {

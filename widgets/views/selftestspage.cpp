@@ -660,6 +660,11 @@ void SelfTestsPage::updateSummary()
                        .arg(r.count(carton::SelfTestStatus::Failed))
                        .arg(r.count(carton::SelfTestStatus::CannotRun))
                        .arg(r.count(carton::SelfTestStatus::Error));
+    if (!r.examples.isEmpty()) // no verdict, but an example that cannot run is broken
+        text += tr(" · examples: %1 ran, %2 cannot run, %3 error")
+                    .arg(r.count(carton::ExampleStatus::Ran))
+                    .arg(r.count(carton::ExampleStatus::CannotRun))
+                    .arg(r.count(carton::ExampleStatus::Error));
     if (r.cancelled)
         text += tr(" (cancelled)");
     text += tr(" · model load %1 · total %2").arg(ms(r.loadTime), ms(r.wallTime));

@@ -42,10 +42,7 @@ QString humanSize(qint64 bytes)
 {
     if (bytes < 0)
         return QStringLiteral("—");
-    QString text = carton::humanSize(bytes);
-    if (bytes >= 1024) // one decimal: the locale's separator
-        text.replace(u'.', QLocale().decimalPoint());
-    return text;
+    return carton::humanSize(bytes, QLocale());
 }
 
 QString compressionMethodName(int method)
