@@ -162,7 +162,14 @@ std::optional<ModelFormat> ModelFile::detect(const ByteSource &bytes, const Limi
 Result<std::shared_ptr<const ModelFile>> ModelFile::read(ByteSourcePtr bytes, SiblingFiles siblings,
                                                          const Limits &limits)
 {
-    const std::optional<ModelFormat> format = detect(*bytes, limits);
+    std::optional<ModelFormat> format = detect(*bytes, limits);
+    if (!format) {
+        // A file that starts like a ModelProto (ir_version first, as every ONNX writer
+        // puts it) but does not read as one is a broken ONNX file: say why.
+        char head[2] = {};
+        if (bytes->size() >= 2 && bytes->read(0, 2, head) && head[0] == 0x08 && head[1] > 0 && head[1] < 100)
+            format = ModelFormat::Onnx;
+    }
     if (!format)
         return makeError(ErrorCode::Unsupported,
                          QStringLiteral("not a model file this reader knows (ONNX, GGUF or safetensors)"),
@@ -215,9 +222,7 @@ Result<TensorReaderPtr> ModelFile::openWeight(const QString &name, const QString
     const QString shown = readerName.isEmpty() ? name : readerName;
     if (!w->dtype || !w->note.isEmpty())
         return makeError(ErrorCode::Unsupported,
-                         QStringLiteral("weight \"%1\" is %2: cannot show values")
-                             .arg(name, w->note.isEmpty() ? w->typeName : w->note),
-                         fileName());
+                         QStringLiteral("weight \"%1\" is %2: cannot show values").arg(name, w->typeName), fileName());
     TensorLayout layout;
     layout.dtype = *w->dtype;
     layout.shape = w->shape;
