@@ -3,28 +3,10 @@
 // ONNX ModelProto (the protobuf wire reader): the signature, the graph, every weight's first elements, with one
 // external data file beside it (the input's second half).
 #include "base/bytesource.h"
+#include "fuzzmodel.h"
 #include "fuzzutil.h"
-#include "model/modelfile.h"
 
 #include <algorithm>
-
-namespace {
-
-void readSome(const carton::ModelFile &model)
-{
-    char buffer[512];
-    for (const carton::ModelWeight &w : model.weights()) {
-        auto reader = model.openWeight(w.name);
-        if (!reader)
-            continue;
-        const qint64 count =
-            std::min<qint64>((*reader)->elementCount(), qint64(sizeof buffer) / std::max(1, (*reader)->elementSize()));
-        if (count > 0)
-            (void)(*reader)->readFlat(0, count, buffer, sizeof buffer);
-    }
-}
-
-} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -48,6 +30,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (auto onnx = carton::readOnnxModel(*model, siblings, fuzz::limits()); onnx)
         (void)onnx->weights.size();
     if (auto read = carton::ModelFile::read(model, siblings, fuzz::limits()))
-        readSome(**read);
+        fuzz::readWeights(**read);
     return 0;
 }

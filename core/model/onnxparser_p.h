@@ -149,6 +149,9 @@ private:
                                .arg(f.number)
                                .arg(QLatin1String(wireTypeName(f.type)), QLatin1String(wireTypeName(expected))));
     }
+    // Calls `each` for every field of `message` (a Length field holding a message),
+    // entering and leaving it; stops at the first error.
+    Status forEachField(const QString &where, const Field &message, const std::function<Status(const Field &)> &each);
     Result<bool> next(const QString &where, Field &f)
     {
         Result<bool> more = m_wire.next(f);
@@ -194,7 +197,7 @@ private:
 
     Status parseGraph(const Field &graph, OnnxInfo &info, QList<ModelWeight> &weights);
 
-    Status parseGraphFields(OnnxInfo &info, QList<ModelWeight> &weights);
+    Status parseGraphField(const Field &f, OnnxInfo &info, QList<ModelWeight> &weights);
 
     Status parseNode(const QString &where, const Field &message, OnnxNode &node);
 

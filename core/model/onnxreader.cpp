@@ -10,6 +10,28 @@ namespace carton {
 
 namespace onnx {
 
+Status OnnxParser::forEachField(const QString &where, const Field &message,
+                                const std::function<Status(const Field &)> &each)
+{
+    if (message.type != WireReader::Length)
+        return wrongType(where, message, WireReader::Length);
+    const auto scope = m_wire.enter(message);
+    Field f;
+    Status status;
+    while (status) {
+        Result<bool> more = next(where, f);
+        if (!more) {
+            status = more.error();
+            break;
+        }
+        if (!*more)
+            break;
+        status = each(f);
+    }
+    m_wire.leave(scope);
+    return status;
+}
+
 bool OnnxParser::sniff()
 {
     bool sawIr = false, sawGraph = false;
@@ -107,119 +129,92 @@ Result<ModelFile::Contents> OnnxParser::parse()
 Status OnnxParser::parsePair(const QString &where, const Field &message, QString *first, QString *second,
                              qint64 *number)
 {
-    const auto scope = m_wire.enter(message);
-    Field f;
-    Status status;
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    Status status = forEachField(where, message, [&](const Field &f) -> Status {
+        Status status;
         if (f.number == 1)
             status = text(where + (number ? QStringLiteral(".domain") : QStringLiteral(".key")), f, *first);
         else if (f.number == 2 && number)
             *number = qint64(f.value);
         else if (f.number == 2)
             status = text(where + QStringLiteral(".value"), f, *second, 1 << 20);
-    }
-    m_wire.leave(scope);
+        return status;
+    });
     return status;
 }
 
 Status OnnxParser::parseGraph(const Field &graph, OnnxInfo &info, QList<ModelWeight> &weights)
 {
-    const auto scope = m_wire.enter(graph);
-    Status status = parseGraphFields(info, weights);
-    m_wire.leave(scope);
-    return status;
+    return forEachField(QStringLiteral("graph"), graph,
+                        [&](const Field &f) { return parseGraphField(f, info, weights); });
 }
 
-Status OnnxParser::parseGraphFields(OnnxInfo &info, QList<ModelWeight> &weights)
+Status OnnxParser::parseGraphField(const Field &f, OnnxInfo &info, QList<ModelWeight> &weights)
 {
-    Field f;
-    while (true) {
-        Result<bool> more = next(QStringLiteral("graph"), f);
-        if (!more)
-            return more.error();
-        if (!*more)
-            return {};
-        switch (f.number) {
-        case onnx::GraphNode: {
-            const QString where = QStringLiteral("graph.node[%1]").arg(info.nodes.size());
-            if (Status s = count(where, info.nodes.size() + 1, m_limits.maxModelNodes, "nodes"); !s)
-                return s;
-            OnnxNode node;
-            if (Status s = parseNode(where, f, node); !s)
-                return s;
-            ++info.opCounts[node.domain.isEmpty() || node.domain == u"ai.onnx"
-                                ? node.opType
-                                : node.domain + QLatin1Char(':') + node.opType];
-            info.nodes.append(std::move(node));
-            break;
-        }
-        case onnx::GraphName:
-            if (Status s = text(QStringLiteral("graph.name"), f, info.graphName); !s)
-                return s;
-            break;
-        case onnx::GraphInitializer: {
-            const QString where = QStringLiteral("graph.initializer[%1]").arg(weights.size());
-            if (Status s = count(where, weights.size() + 1, m_limits.maxModelTensors, "initializers"); !s)
-                return s;
-            ModelWeight w;
-            if (Status s = parseTensor(where, f, w, true); !s)
-                return s;
-            weights.append(std::move(w));
-            break;
-        }
-        case onnx::GraphSparseInitializer: {
-            const QString where = QStringLiteral("graph.sparse_initializer[%1]").arg(weights.size());
-            if (Status s = count(where, weights.size() + 1, m_limits.maxModelTensors, "initializers"); !s)
-                return s;
-            ModelWeight w;
-            if (Status s = parseSparse(where, f, w); !s)
-                return s;
-            weights.append(std::move(w));
-            break;
-        }
-        case onnx::GraphInput:
-        case onnx::GraphOutput: {
-            QList<OnnxValueInfo> &list = f.number == onnx::GraphInput ? info.inputs : info.outputs;
-            const QString where =
-                QStringLiteral("graph.%1[%2]")
-                    .arg(f.number == onnx::GraphInput ? QStringLiteral("input") : QStringLiteral("output"))
-                    .arg(list.size());
-            if (Status s = count(where, list.size() + 1, kMaxListed, "values"); !s)
-                return s;
-            OnnxValueInfo v;
-            if (Status s = parseValueInfo(where, f, v); !s)
-                return s;
-            list.append(std::move(v));
-            break;
-        }
-        default:
-            break; // doc_string, value_info, quantization_annotation
-        }
+    switch (f.number) {
+    case onnx::GraphNode: {
+        const QString where = QStringLiteral("graph.node[%1]").arg(info.nodes.size());
+        if (Status s = count(where, info.nodes.size() + 1, m_limits.maxModelNodes, "nodes"); !s)
+            return s;
+        OnnxNode node;
+        if (Status s = parseNode(where, f, node); !s)
+            return s;
+        ++info.opCounts[node.domain.isEmpty() || node.domain == u"ai.onnx"
+                            ? node.opType
+                            : node.domain + QLatin1Char(':') + node.opType];
+        info.nodes.append(std::move(node));
+        break;
     }
+    case onnx::GraphName:
+        if (Status s = text(QStringLiteral("graph.name"), f, info.graphName); !s)
+            return s;
+        break;
+    case onnx::GraphInitializer: {
+        const QString where = QStringLiteral("graph.initializer[%1]").arg(weights.size());
+        if (Status s = count(where, weights.size() + 1, m_limits.maxModelTensors, "initializers"); !s)
+            return s;
+        ModelWeight w;
+        if (Status s = parseTensor(where, f, w, true); !s)
+            return s;
+        weights.append(std::move(w));
+        break;
+    }
+    case onnx::GraphSparseInitializer: {
+        const QString where = QStringLiteral("graph.sparse_initializer[%1]").arg(weights.size());
+        if (Status s = count(where, weights.size() + 1, m_limits.maxModelTensors, "initializers"); !s)
+            return s;
+        ModelWeight w;
+        if (Status s = parseSparse(where, f, w); !s)
+            return s;
+        weights.append(std::move(w));
+        break;
+    }
+    case onnx::GraphInput:
+    case onnx::GraphOutput: {
+        QList<OnnxValueInfo> &list = f.number == onnx::GraphInput ? info.inputs : info.outputs;
+        const QString where =
+            QStringLiteral("graph.%1[%2]")
+                .arg(f.number == onnx::GraphInput ? QStringLiteral("input") : QStringLiteral("output"))
+                .arg(list.size());
+        if (Status s = count(where, list.size() + 1, kMaxListed, "values"); !s)
+            return s;
+        OnnxValueInfo v;
+        if (Status s = parseValueInfo(where, f, v); !s)
+            return s;
+        list.append(std::move(v));
+        break;
+    }
+    default:
+        break; // doc_string, value_info, quantization_annotation
+    }
+    return {};
 }
 
 Status OnnxParser::parseNode(const QString &where, const Field &message, OnnxNode &node)
 {
     if (message.type != WireReader::Length)
         return wrongType(where, message, WireReader::Length);
-    const auto scope = m_wire.enter(message);
-    Field f;
-    Status status;
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    Status status = forEachField(where, message, [&](const Field &f) -> Status {
+        Status status;
         switch (f.number) {
         case onnx::NodeInput:
         case onnx::NodeOutput: {
@@ -254,8 +249,8 @@ Status OnnxParser::parseNode(const QString &where, const Field &message, OnnxNod
         default:
             break;
         }
-    }
-    m_wire.leave(scope);
+        return status;
+    });
     return status;
 }
 

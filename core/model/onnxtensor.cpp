@@ -22,22 +22,13 @@ Status OnnxParser::parseTensor(const QString &whereIn, const Field &message, Mod
         return wrongType(where, message, WireReader::Length);
     w.messageOffset = message.offset;
     w.messageLength = message.length;
-    const auto scope = m_wire.enter(message);
     qint64 code = 0;
     std::optional<Field> raw;
     QList<Field> typed[16]; // by field number
     QList<std::pair<QString, QString>> external;
     bool externalLocation = false;
-    Field f;
-    Status status;
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    const Status status = forEachField(where, message, [&](const Field &f) -> Status {
+        Status status;
         const QString field = where + QLatin1Char('.') + QLatin1String(tensorFieldName(int(f.number)));
         switch (f.number) {
         case onnx::TensorDims:
@@ -92,8 +83,8 @@ Status OnnxParser::parseTensor(const QString &whereIn, const Field &message, Mod
         default:
             break;
         }
-    }
-    m_wire.leave(scope);
+        return status;
+    });
     if (!status)
         return status;
 
@@ -242,33 +233,21 @@ Result<QByteArray> OnnxParser::decodeTypedField(const ModelWeight &w, qint64 cod
     message.type = WireReader::Length;
     message.offset = w.messageOffset;
     message.length = w.messageLength;
-    const auto scope = m_wire.enter(message);
-    Status status;
-    Field f;
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    const Status status = forEachField(where, message, [&](const Field &f) -> Status {
         if (int(f.number) != typed.number)
-            continue;
-        status = m_wire.forEachScalar(f, typed.width, [&](quint64 bits) -> Status {
+            return {};
+        const Status s = m_wire.forEachScalar(f, typed.width, [&](quint64 bits) -> Status {
             if (n >= w.elementCount)
                 return fail(where + QLatin1Char('.') + fieldName,
                             QStringLiteral("holds more than the %1 values its dims need").arg(w.elementCount));
+            // The low bytes of the value: int32_data holds the narrower types too.
             const quint64 le = qToLittleEndian(bits);
-            std::memcpy(out.data() + n * size, &le,
-                        std::size_t(size)); // the low bytes: int32_data holds narrower types
+            std::memcpy(out.data() + n * size, &le, std::size_t(size));
             ++n;
             return {};
         });
-        if (!status)
-            status = Status(prefixed(where + QLatin1Char('.') + fieldName, status.error()));
-    }
-    m_wire.leave(scope);
+        return s ? s : Status(prefixed(where + QLatin1Char('.') + fieldName, s.error()));
+    });
     if (!status)
         return status.error();
     if (n != w.elementCount)

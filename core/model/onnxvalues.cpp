@@ -13,9 +13,6 @@ Status OnnxParser::parseAttribute(const QString &where, const Field &message, On
 {
     if (message.type != WireReader::Length)
         return wrongType(where, message, WireReader::Length);
-    const auto scope = m_wire.enter(message);
-    Field f;
-    Status status;
     QString inferred;
     qint64 declared = -1;
     QStringList shown; // the first values, as text
@@ -24,14 +21,8 @@ Status OnnxParser::parseAttribute(const QString &where, const Field &message, On
             shown.append(value);
         ++a.count;
     };
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    Status status = forEachField(where, message, [&](const Field &f) -> Status {
+        Status status;
         switch (f.number) {
         case onnx::AttrName:
             status = text(where + QStringLiteral(".name"), f, a.name);
@@ -121,8 +112,8 @@ Status OnnxParser::parseAttribute(const QString &where, const Field &message, On
         default:
             break;
         }
-    }
-    m_wire.leave(scope);
+        return status;
+    });
     if (!status)
         return status;
     a.type = declared > 0 ? attributeTypeName(declared) : inferred;
@@ -136,23 +127,11 @@ Status OnnxParser::parseAttribute(const QString &where, const Field &message, On
 
 Result<qint64> OnnxParser::countNodes(const QString &where, const Field &message)
 {
-    if (message.type != WireReader::Length)
-        return wrongType(where, message, WireReader::Length);
-    const auto scope = m_wire.enter(message);
     qint64 nodes = 0;
-    Field f;
-    Status status;
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    const Status status = forEachField(where, message, [&](const Field &f) -> Status {
         nodes += f.number == onnx::GraphNode;
-    }
-    m_wire.leave(scope);
+        return {};
+    });
     if (!status)
         return status.error();
     return nodes;
@@ -162,40 +141,22 @@ Status OnnxParser::parseValueInfo(const QString &where, const Field &message, On
 {
     if (message.type != WireReader::Length)
         return wrongType(where, message, WireReader::Length);
-    const auto scope = m_wire.enter(message);
-    Field f;
-    Status status;
     v.kind = QStringLiteral("unknown");
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    Status status = forEachField(where, message, [&](const Field &f) -> Status {
+        Status status;
         if (f.number == 1)
             status = text(where + QStringLiteral(".name"), f, v.name);
         else if (f.number == 2 && f.type == WireReader::Length)
             status = parseType(where + QStringLiteral(".type"), f, v);
-    }
-    m_wire.leave(scope);
+        return status;
+    });
     return status;
 }
 
 Status OnnxParser::parseType(const QString &where, const Field &message, OnnxValueInfo &v)
 {
-    const auto scope = m_wire.enter(message);
-    Field f;
-    Status status;
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    Status status = forEachField(where, message, [&](const Field &f) -> Status {
+        Status status;
         switch (f.number) {
         case 1: // tensor_type
         case 8: // sparse_tensor_type
@@ -215,24 +176,15 @@ Status OnnxParser::parseType(const QString &where, const Field &message, OnnxVal
         default:
             break;
         }
-    }
-    m_wire.leave(scope);
+        return status;
+    });
     return status;
 }
 
 Status OnnxParser::parseTensorType(const QString &where, const Field &message, OnnxValueInfo &v)
 {
-    const auto scope = m_wire.enter(message);
-    Field f;
-    Status status;
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    Status status = forEachField(where, message, [&](const Field &f) -> Status {
+        Status status;
         if (f.number == 1 && f.type == WireReader::Varint) {
             v.elemType = int(std::min<quint64>(f.value, 1 << 20));
             v.dtype = onnx::elemTypeText(v.elemType);
@@ -240,68 +192,39 @@ Status OnnxParser::parseTensorType(const QString &where, const Field &message, O
             v.shape = QList<OnnxDim>();
             status = parseShape(where + QStringLiteral(".shape"), f, *v.shape);
         }
-    }
-    m_wire.leave(scope);
+        return status;
+    });
     return status;
 }
 
 Status OnnxParser::parseShape(const QString &where, const Field &message, QList<OnnxDim> &dims)
 {
-    const auto scope = m_wire.enter(message);
-    Field f;
-    Status status;
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    return forEachField(where, message, [&](const Field &f) -> Status {
         if (f.number != 1 || f.type != WireReader::Length)
-            continue;
+            return {};
         const QString at = where + QStringLiteral(".dim[%1]").arg(dims.size());
-        if (status = count(at, dims.size() + 1, kMaxDims, "dims"); !status)
-            break;
+        if (Status s = count(at, dims.size() + 1, kMaxDims, "dims"); !s)
+            return s;
         OnnxDim dim;
-        const auto dimScope = m_wire.enter(f);
-        Field d;
-        while (status) {
-            Result<bool> dmore = next(at, d);
-            if (!dmore) {
-                status = dmore.error();
-                break;
-            }
-            if (!*dmore)
-                break;
+        const Status status = forEachField(at, f, [&](const Field &d) -> Status {
             if (d.number == 1 && d.type == WireReader::Varint)
                 dim.value = qint64(d.value);
             else if (d.number == 2)
-                status = text(at + QStringLiteral(".dim_param"), d, dim.param);
-        }
-        m_wire.leave(dimScope);
+                return text(at + QStringLiteral(".dim_param"), d, dim.param);
+            return {};
+        });
         dims.append(dim);
-    }
-    m_wire.leave(scope);
-    return status;
+        return status;
+    });
 }
 
 Status OnnxParser::parseSparse(const QString &where, const Field &message, ModelWeight &w)
 {
     if (message.type != WireReader::Length)
         return wrongType(where, message, WireReader::Length);
-    const auto scope = m_wire.enter(message);
-    Field f;
-    Status status;
     QList<qint64> dims;
-    while (status) {
-        Result<bool> more = next(where, f);
-        if (!more) {
-            status = more.error();
-            break;
-        }
-        if (!*more)
-            break;
+    Status status = forEachField(where, message, [&](const Field &f) -> Status {
+        Status status;
         if (f.number == 1) { // values: a TensorProto naming the sparse tensor
             ModelWeight values;
             status = parseTensor(where + QStringLiteral(".values"), f, values, false);
@@ -315,8 +238,8 @@ Status OnnxParser::parseSparse(const QString &where, const Field &message, Model
                 return {};
             });
         }
-    }
-    m_wire.leave(scope);
+        return status;
+    });
     w.shape = dims;
     w.elementCount = checkedElementCount(dims, m_limits.maxTensorElements).value_or(0);
     w.note = QStringLiteral("sparse tensors cannot be shown");

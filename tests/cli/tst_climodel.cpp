@@ -4,6 +4,7 @@
 // models made by python3-onnx: a bare file, a carton folder and a zstd carton.
 #include "clirunner.h"
 #include "fixturepolicy.h"
+#include "onnxtestmodels.h"
 #include "testpaths.h"
 #include "testutil.h"
 
@@ -11,7 +12,6 @@
 #include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -52,14 +52,7 @@ private:
 void TestCliModel::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QProcess python;
-    python.start(QStringLiteral("/usr/bin/python3"),
-                 {testutil::sourcePath(u"/tests/model/onnxtestmodels.py"), m_dir.filePath(QStringLiteral("gen"))});
-    QVERIFY(python.waitForFinished(120000));
-    const QByteArray err = python.readAllStandardError();
-    if (python.exitCode() != 0 && err.contains("No module named 'onnx'"))
-        CARTON_MISSING_TOOL("python3-onnx");
-    QVERIFY2(python.exitCode() == 0, err.constData());
+    CARTON_MAKE_ONNX_MODELS(m_dir.filePath(QStringLiteral("gen")));
     // A name that says nothing: the model is recognised by its content.
     m_onnx = m_dir.filePath(QStringLiteral("network.bin"));
     QVERIFY(QFile::copy(m_dir.filePath(QStringLiteral("gen/tiny.onnx")), m_onnx));

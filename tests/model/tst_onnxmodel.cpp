@@ -6,6 +6,7 @@
 #include "fixturepolicy.h"
 #include "model/modelfile.h"
 #include "model/modelset.h"
+#include "onnxtestmodels.h"
 #include "package/cartonsource.h"
 #include "testpaths.h"
 #include "testutil.h"
@@ -14,7 +15,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -118,14 +118,7 @@ private:
 void TestOnnxModel::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QProcess python;
-    python.start(QStringLiteral("/usr/bin/python3"),
-                 {testutil::sourcePath(u"/tests/model/onnxtestmodels.py"), m_dir.path()});
-    QVERIFY(python.waitForFinished(120000));
-    const QByteArray err = python.readAllStandardError();
-    if (python.exitCode() != 0 && err.contains("No module named 'onnx'"))
-        CARTON_MISSING_TOOL("python3-onnx");
-    QVERIFY2(python.exitCode() == 0, err.constData());
+    CARTON_MAKE_ONNX_MODELS(m_dir.path());
     m_reference =
         QJsonDocument::fromJson(testutil::readFile(m_dir.filePath(QStringLiteral("reference.json")))).object();
     QCOMPARE(m_reference.size(), 2);
