@@ -30,6 +30,10 @@ inline carton::Limits limits()
     l.maxSpillInMemory = 4 << 20;
     l.spillMemoryBudget = 16 << 20;
     l.maxSafetensorsHeader = 1 << 20;
+    l.maxModelTensors = 1 << 12;
+    l.maxModelNodes = 1 << 12;
+    l.maxModelMetadataBytes = 4 << 20;
+    l.maxModelInlineBytes = 4 << 20;
     return l;
 }
 

@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-all=(zip carton toml metadata stringtensor tensorfiles decoders pickle wireframe markdown kserve)
+all=(zip carton toml metadata stringtensor tensorfiles decoders pickle wireframe markdown kserve onnx gguf)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 
 scripts/install-deps.sh
@@ -101,6 +101,36 @@ open(f"{seeds}/kserve/json", "wb").write(kserve(0, json.dumps(
                  {"name": "b", "datatype": "BOOL", "shape": [1], "data": [True]}]}).encode()))
 open(f"{seeds}/kserve/error", "wb").write(kserve(1, b'{"error": "model exploded"}'))
 open(f"{seeds}/kserve/error-empty", "wb").write(kserve(0, b'{"error": ""}'))
+PY
+# onnx: the test models of tests/model (python3-onnx): a 2-byte model length, the model,
+# then its external data; gguf: a small file written after the spec (F32, F16, Q8_0, Q4_0).
+if /usr/bin/python3 -c "import onnx" 2>/dev/null; then
+  /usr/bin/python3 tests/model/onnxtestmodels.py "$work/onnx" >/dev/null
+  /usr/bin/python3 - "$work/onnx" "$seeds/onnx" <<'PY'
+import struct, sys
+src, dst = sys.argv[1], sys.argv[2]
+tiny = open(f"{src}/tiny.onnx", "rb").read()
+open(f"{dst}/tiny", "wb").write(struct.pack("<H", len(tiny)) + tiny)
+ext = open(f"{src}/ext/ext.onnx", "rb").read()
+open(f"{dst}/ext", "wb").write(struct.pack("<H", len(ext)) + ext + open(f"{src}/ext/weights.bin", "rb").read())
+PY
+fi
+/usr/bin/python3 - "$seeds/gguf/small.gguf" <<'PY'
+import struct, sys
+def s(b): return struct.pack("<Q", len(b)) + b
+kv = s(b"general.architecture") + struct.pack("<I", 8) + s(b"llama")
+kv += s(b"tokenizer.ggml.tokens") + struct.pack("<IIQ", 9, 8, 2) + s(b"a") + s(b"bc")
+tensors = [(b"f32", [4], 0, struct.pack("<4f", 1, 2, 3, 4)), (b"f16", [2], 1, struct.pack("<2e", 1.5, -2)),
+           (b"q8", [32], 8, struct.pack("<e", 0.5) + bytes(range(32))),
+           (b"q4", [32], 2, struct.pack("<e", 0.25) + bytes(range(16)))]
+head = b"GGUF" + struct.pack("<IQQ", 3, len(tensors), 2) + kv
+data = b""
+for name, ne, t, raw in tensors:
+    data += b"\0" * (-len(data) % 32)
+    head += s(name) + struct.pack("<I", len(ne)) + b"".join(struct.pack("<Q", n) for n in ne) + struct.pack("<IQ", t, len(data))
+    data += raw
+head += b"\0" * (-len(head) % 32)
+open(sys.argv[1], "wb").write(head + data)
 PY
 if command -v zstd >/dev/null; then
   { printf '\003'; zstd -q -c resources/sample/carton.toml; } >"$seeds/decoders/zstd"

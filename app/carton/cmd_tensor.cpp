@@ -121,9 +121,11 @@ int runTensor(const QStringList &args)
     parser.setApplicationDescription(QStringLiteral("Print one tensor (data flattened in C order)."));
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
-        QStringLiteral("A .carton file, an unpacked carton folder, a .safetensors or a .npy file."));
+        QStringLiteral("A .carton file, an unpacked carton folder, a .safetensors, a .npy or a model file "
+                       "(ONNX, GGUF)."));
     parser.addPositionalArgument(QStringLiteral("NAME"),
-                                 QStringLiteral("The tensor's name (ignored, and optional, for a .npy)."));
+                                 QStringLiteral("The tensor's name (ignored, and optional, for a .npy); a model "
+                                                "file's weight in a carton is ENTRY:TENSOR."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     const QCommandLineOption limit(QStringLiteral("limit"),
                                    QStringLiteral("Print at most N elements (only those are read)."),
@@ -180,8 +182,7 @@ int runTensor(const QStringList &args)
             return Success;
         }
     }
-    Result<TensorReaderPtr> reader =
-        file->carton ? file->carton->openTensor(name, parser.isSet(fetch)) : file->reader(name);
+    Result<TensorReaderPtr> reader = file->reader(name, parser.isSet(fetch));
     if (!reader) {
         printError(reader.error());
         return exitCodeFor(reader.error());

@@ -26,5 +26,6 @@ int runImportTensor(const QStringList &args);
 int runDiff(const QStringList &args);
 int runScan(const QStringList &args);
 int runSign(const QStringList &args);
+int runModel(const QStringList &args);
 
 } // namespace cli

@@ -23,7 +23,10 @@ const char kUsage[] =
     "                                        (a folder without carton.toml: files go under model/)\n"
     "  edit FILE --set KEY=VALUE... [-o OUT] change metadata; unchanged files copied as they are\n"
     "  unpack FILE -o DIR [--fetch-links]    extract safely into a folder\n"
-    "  tensors FILE [--json]                 list the tensors of a carton or a .safetensors\n"
+    "  tensors FILE [--json]                 list the tensors of a carton (and its model files' weights,\n"
+    "                                        ENTRY:TENSOR), a .safetensors or a model file\n"
+    "  model FILE [--json] [--graph]         a carton's model files (ONNX, GGUF): format, producer, opset,\n"
+    "                                        parameters, inputs/outputs, op counts (--graph: the nodes)\n"
     "  tensor FILE NAME [--json] [--limit N] [--slice SPEC]\n"
     "                                        print one tensor (or a slice; reads only what it prints)\n"
     "  export-tensor FILE NAME [NAME...] -o OUT.npy|OUT.safetensors\n"
@@ -78,6 +81,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("diff"), cli::runDiff},
         {QStringLiteral("scan"), cli::runScan},
         {QStringLiteral("sign"), cli::runSign},
+        {QStringLiteral("model"), cli::runModel},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {

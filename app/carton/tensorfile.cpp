@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "output.h"
 
+#include <QFile>
 #include <QFileInfo>
 
 namespace cli {
@@ -57,6 +58,24 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
         }
         return file;
     }
+    if (info.isFile()) {
+        // Not a zip: a bare model file when its content says so.
+        QFile f(path);
+        const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(ModelFile::kHeadBytes) : QByteArray();
+        if (!head.startsWith("PK") && ModelFile::detectHead(head, info.size())) {
+            Result<ModelSet> models = ModelSet::fromFile(path);
+            if (models) {
+                file->kind = Kind::Model;
+                file->m_models = std::move(models).value();
+                return file;
+            }
+            if (models.error().code != ErrorCode::Unsupported) {
+                printError(models.error());
+                *exitCode = exitCodeFor(models.error());
+                return nullptr;
+            }
+        }
+    }
     file->carton = openCarton(path);
     if (!file->carton) {
         *exitCode = UsageOrInput;
@@ -72,17 +91,29 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
     return file;
 }
 
-Result<TensorReaderPtr> TensorFile::reader(const QString &name) const
+const ModelSet &TensorFile::models() const
+{
+    if (!m_models)
+        m_models = carton ? ModelSet::fromCarton(carton->source()) : ModelSet();
+    return *m_models;
+}
+
+Result<TensorReaderPtr> TensorFile::reader(const QString &name, bool fetchLinks) const
 {
     switch (kind) {
     case Kind::Npy:
         return npy->openTensor(name.isEmpty() ? QFileInfo(path).completeBaseName() : name);
     case Kind::Safetensors:
         return safetensors->openTensor(name);
+    case Kind::Model:
+        return models().openWeight(name);
     case Kind::Carton:
         break;
     }
-    return carton->openTensor(name);
+    const bool indexed = carton->tensorIndex() && carton->tensorIndex()->find(name);
+    if (!indexed && models().resolve(name))
+        return models().openWeight(name);
+    return carton->openTensor(name, fetchLinks);
 }
 
 } // namespace cli

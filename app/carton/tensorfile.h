@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "model/modelset.h"
 #include "package/carton.h"
 #include "tensor/npyfile.h"
 #include "tensor/safetensors.h"
@@ -12,20 +13,27 @@
 namespace cli {
 
 // What the tensor commands read: a carton (a .carton or a folder), a .safetensors or
-// a .npy, chosen by what FILE is (a file ending in .safetensors / .npy, else a carton).
+// a .npy (a file ending in .safetensors / .npy), a bare model file (ONNX, GGUF,
+// recognised by content), else a carton. A carton's model files (under model/) add
+// their weights, named ENTRY:TENSOR.
 struct TensorFile {
-    enum class Kind { Carton, Safetensors, Npy };
+    enum class Kind { Carton, Safetensors, Npy, Model };
     Kind kind = Kind::Carton;
     QString path;
     std::unique_ptr<carton::Carton> carton;
     std::optional<carton::SafetensorsFile> safetensors;
     std::optional<carton::NpyFile> npy;
+    // The model files: a bare model file's, or a carton's (read on first use).
+    const carton::ModelSet &models() const;
 
     // Opens FILE; on failure prints the error and sets *exitCode (2 unreadable, 1
     // malformed) and returns nullopt.
     static std::unique_ptr<TensorFile> open(const QString &path, int *exitCode);
-    // A numeric tensor by name (ignored for .npy).
-    carton::Result<carton::TensorReaderPtr> reader(const QString &name) const;
+    // A numeric tensor by name (ignored for .npy): tensor_data first, then model weights.
+    carton::Result<carton::TensorReaderPtr> reader(const QString &name, bool fetchLinks = false) const;
+
+private:
+    mutable std::optional<carton::ModelSet> m_models;
 };
 
 // The exit code for an error reading a tensor: 2 for unreadable input or a usage

@@ -37,6 +37,15 @@ struct Limits {
     qint64 spillMemoryBudget = 256ll << 20;    // 256 MiB for all in-memory spills together
     qint64 maxSafetensorsHeader = 100'000'000; // the safetensors format's own cap (100 MB)
     qint64 maxNpyHeader = 1 << 20;             // numpy itself refuses headers over 10 KB; be generous
+    // Model files (core/model): ONNX graphs, GGUF headers. Names, attributes and metadata
+    // kept in memory per model file are capped together (a graph of a million nodes
+    // needs ~100 MiB); weights are never held, only listed.
+    qint64 maxModelTensors = 1'000'000;         // weights (initializers, GGUF tensor infos) per file
+    qint64 maxModelNodes = 1'000'000;           // graph nodes, GGUF metadata keys
+    qint64 maxModelMetadataBytes = 256ll << 20; // text kept per model file
+    // ONNX values in typed fields (int32_data, int64_data...) are decoded into memory
+    // when a weight is opened (raw_data and external data never are).
+    qint64 maxModelInlineBytes = 256ll << 20;
     int maxTomlNesting = 64;
     int maxSymlinkHops = 32;
     // Not a cap but how far hostility is tolerated: when true, a zip entry whose

@@ -19,26 +19,26 @@ namespace {
 struct StDType {
     const char16_t *name;
     std::optional<DType> dtype;
-    int size;
+    int bits; // per element (F4 packs two per byte, F6 four per three bytes)
 };
 
-const std::array<StDType, 15> kDTypes{{
-    {u"BOOL", DType::Bool, 1},
-    {u"U8", DType::Uint8, 1},
-    {u"I8", DType::Int8, 1},
-    {u"F8_E5M2", std::nullopt, 1},
-    {u"F8_E4M3", std::nullopt, 1},
-    {u"I16", DType::Int16, 2},
-    {u"U16", DType::Uint16, 2},
-    {u"F16", DType::Float16, 2},
-    {u"BF16", DType::BFloat16, 2},
-    {u"I32", DType::Int32, 4},
-    {u"U32", DType::Uint32, 4},
-    {u"F32", DType::Float32, 4},
-    {u"F64", DType::Float64, 8},
-    {u"I64", DType::Int64, 8},
-    {u"U64", DType::Uint64, 8},
+// Every dtype the reference (safetensors/src/tensor.rs, Dtype) defines; those without
+// a DType are listed, their values "cannot be shown".
+const std::array<StDType, 22> kDTypes{{
+    {u"BOOL", DType::Bool, 8},         {u"F4", std::nullopt, 4},          {u"F6_E2M3", std::nullopt, 6},
+    {u"F6_E3M2", std::nullopt, 6},     {u"U8", DType::Uint8, 8},          {u"I8", DType::Int8, 8},
+    {u"F8_E5M2", std::nullopt, 8},     {u"F8_E4M3", std::nullopt, 8},     {u"F8_E8M0", std::nullopt, 8},
+    {u"F8_E4M3FNUZ", std::nullopt, 8}, {u"F8_E5M2FNUZ", std::nullopt, 8}, {u"I16", DType::Int16, 16},
+    {u"U16", DType::Uint16, 16},       {u"F16", DType::Float16, 16},      {u"BF16", DType::BFloat16, 16},
+    {u"I32", DType::Int32, 32},        {u"U32", DType::Uint32, 32},       {u"F32", DType::Float32, 32},
+    {u"C64", std::nullopt, 64},        {u"F64", DType::Float64, 64},      {u"I64", DType::Int64, 64},
+    {u"U64", DType::Uint64, 64},
 }};
+
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 const StDType *findDType(QStringView name)
 {
@@ -65,8 +65,12 @@ public:
 
     Status parse(QList<SafetensorsTensor> &tensors, SafetensorsMetadata &metadata)
     {
-        if (m_header.isEmpty() || m_header[0] != '{')
-            return plain(QStringLiteral("the header must start with '{' (the header is a JSON object)"));
+        qsizetype first = 0;
+        while (first < m_header.size() && isJsonSpace(m_header[first]))
+            ++first;
+        if (first == m_header.size() || m_header[first] != '{')
+            return plain(QStringLiteral("the header must be a JSON object, starting with '{' (after JSON "
+                                        "whitespace)"));
         QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
         const QString decoded = utf8.decode(m_header);
         Q_UNUSED(decoded);
@@ -102,9 +106,9 @@ public:
         }
         Q_UNUSED(sawMetadata);
         for (qint64 i = m_json.position(); i < m_header.size(); ++i)
-            if (m_header[i] != ' ')
-                return plain(QStringLiteral("only spaces (0x20) may pad the header after its JSON object; found byte "
-                                            "0x%1 at byte %2")
+            if (!isJsonSpace(m_header[i]))
+                return plain(QStringLiteral("only JSON whitespace may pad the header after its JSON object; found "
+                                            "byte 0x%1 at byte %2")
                                  .arg(quint8(m_header[i]), 2, 16, QLatin1Char('0'))
                                  .arg(i));
         return checkLayout(tensors);
@@ -237,7 +241,7 @@ private:
         t.begin = offsets->at(0);
         t.end = offsets->at(1);
         const std::optional<qint64> count = checkedElementCount(t.shape, m_limits.maxTensorElements);
-        if (!count || *count > std::numeric_limits<qint64>::max() / dtype->size)
+        if (!count || *count > std::numeric_limits<qint64>::max() / dtype->bits)
             return inTensor(name, plain(QStringLiteral("the element count of shape %1 overflows or exceeds the limit "
                                                        "of %2 elements")
                                             .arg(shapeText(t.shape))
@@ -245,7 +249,13 @@ private:
         if (t.begin > t.end)
             return inTensor(name,
                             plain(QStringLiteral("data_offsets [%1, %2]: begin is after end").arg(t.begin).arg(t.end)));
-        const qint64 need = *count * dtype->size;
+        if (*count * dtype->bits % 8 != 0)
+            return inTensor(name,
+                            plain(QStringLiteral("%1 elements of %2 (%3 bits each) are not a whole number of bytes")
+                                      .arg(*count)
+                                      .arg(t.dtypeName)
+                                      .arg(dtype->bits)));
+        const qint64 need = *count * dtype->bits / 8;
         if (t.end - t.begin != need)
             return inTensor(name, plain(QStringLiteral("data_offsets [%1, %2] hold %3 bytes, but %4 %5 needs %6 bytes")
                                             .arg(t.begin)
@@ -403,7 +413,7 @@ Result<TensorReaderPtr> SafetensorsFile::openTensor(const QString &name) const
         return makeError(ErrorCode::NotFound, QStringLiteral("no tensor named \"%1\"").arg(name), m_bytes->name());
     if (!t->dtype)
         return makeError(ErrorCode::Unsupported,
-                         QStringLiteral("tensor \"%1\" has dtype %2, which cannot be read").arg(name, t->dtypeName),
+                         QStringLiteral("tensor \"%1\" has dtype %2: cannot show values").arg(name, t->dtypeName),
                          m_bytes->name());
     TensorLayout layout;
     layout.dtype = *t->dtype;

@@ -18,7 +18,7 @@ namespace carton {
 struct SafetensorsTensor {
     QString name;
     QString dtypeName;          // as the file spells it: "F32", "BF16", "BOOL"...
-    std::optional<DType> dtype; // nullopt for dtypes we list but cannot read (F8_E4M3, F8_E5M2)
+    std::optional<DType> dtype; // nullopt for dtypes we list but cannot show (F8_*, F6_*, F4, C64)
     QList<qint64> shape;
     qint64 begin = 0; // data_offsets, relative to the byte buffer after the header
     qint64 end = 0;
@@ -30,10 +30,13 @@ using SafetensorsMetadata = QList<std::pair<QString, QString>>;
 // A .safetensors file (https://github.com/huggingface/safetensors): an 8-byte
 // little-endian header length N, N bytes of JSON header, then the byte buffer.
 // read() reads the header only and validates all of it: the length against the
-// file and Limits::maxSafetensorsHeader (100 MB); the header starts with `{`, is
-// UTF-8, is strict JSON, has only 0x20 padding after the object; no duplicate keys
+// file and Limits::maxSafetensorsHeader (100 MB); the header is UTF-8, strict JSON,
+// an object, led and padded only by JSON whitespace (as the reference's serde_json
+// accepts: space, \t, \n, \r); no duplicate keys
 // (anywhere); `__metadata__` maps strings to strings only; every tensor has a known
-// dtype, a shape of non-negative integers whose element count and byte size do not
+// dtype (every one the reference defines: those without a DType, F4, F6_*, F8_*
+// and C64, are listed and cannot be opened), a shape of non-negative integers whose
+// element count and byte size (whole bytes for sub-byte dtypes) do not
 // overflow, and data_offsets [begin, end] with begin <= end, end - begin equal to
 // elements × dtype size; offsets inside the buffer; tensors neither overlap nor leave
 // holes, and the buffer has no trailing bytes. Unknown fields in a tensor's object
@@ -51,7 +54,7 @@ public:
     qint64 bufferOffset() const { return m_bufferOffset; }
 
     // A reader over one tensor's bytes (ErrorCode::NotFound for an unknown name,
-    // Unsupported for F8 dtypes).
+    // Unsupported, "cannot show values", for dtypes without a DType).
     Result<TensorReaderPtr> openTensor(const QString &name) const;
 
     // The safetensors spelling of a dtype ("F32"), and back.

@@ -557,10 +557,10 @@ QList<Case> cases(const QString &linkBase)
        u"goes past the end of the file"_s);
     st(u"header-length-huge"_s, QByteArray("\xff\xff\xff\xff\xff\xff\xff\x7f{}", 10), u"more than the limit"_s);
     st(u"file-too-short"_s, QByteArray("\x02\x00", 2), u"too short for the 8-byte header length"_s);
-    st(u"not-json-object"_s, safetensors("[1, 2]", {}), u"must start with '{'"_s);
+    st(u"not-json-object"_s, safetensors("[1, 2]", {}), u"must be a JSON object"_s);
     st(u"bad-padding"_s,
-       QByteArray("\x10\x00\x00\x00\x00\x00\x00\x00", 8) + QByteArray("{}\t\t\t\t\t\t\t\t\t\t\t\t\t\t", 16),
-       u"only spaces (0x20)"_s);
+       QByteArray("\x10\x00\x00\x00\x00\x00\x00\x00", 8) + QByteArray("{}\t\t\t\t\t\0\0\0\0\0\0\0\0\0", 16),
+       u"only JSON whitespace may pad"_s);
     st(u"invalid-utf8"_s,
        safetensors("{\"\xff\": {\"dtype\": \"F32\", \"shape\": [1], \"data_offsets\": [0, 4]}}", buf.left(4)),
        u"not valid UTF-8"_s);

@@ -48,6 +48,8 @@ private slots:
     void hostile_data();
     void hostile();
     void validFile();
+    void acceptsJsonWhitespace();
+    void listsEveryReferenceDtype();
     void emptyAndUnknownFields();
     void roundTrip();
     void writerRejects();
@@ -67,12 +69,18 @@ void TestSafetensors::hostile_data()
                                         << u"the header length 100000001 is more than the limit of 100000000 bytes"_s;
     QTest::addRow("header past end of file")
         << rawLength(1000) + "{}" << F << u"the header length 1000 goes past the end of the file (10 bytes)"_s;
-    QTest::addRow("empty header") << stFile("") << F << u"the header must start with '{'"_s;
-    QTest::addRow("header not starting with {") << stFile(" {}") << F << u"the header must start with '{'"_s;
+    QTest::addRow("empty header") << stFile("") << F << u"the header must be a JSON object, starting with '{'"_s;
+    QTest::addRow("header not starting with {")
+        << stFile(" \t[]") << F << u"the header must be a JSON object, starting with '{'"_s;
+    QTest::addRow("form feed is no JSON whitespace")
+        << stFile("\f{}") << F << u"the header must be a JSON object, starting with '{'"_s;
     QTest::addRow("not utf-8") << stFile("{\"a\xff\":{}}") << F << u"the header is not valid UTF-8"_s;
-    QTest::addRow("padding not 0x20") << stFile("{}\n") << F
-                                      << u"only spaces (0x20) may pad the header after its JSON object; found byte "
-                                         u"0x0a at byte 2"_s;
+    QTest::addRow("padding with NUL") << stFile(QByteArray("{}\n\0", 4)) << F
+                                      << u"only JSON whitespace may pad the header after its JSON object; found byte "
+                                         u"0x00 at byte 3"_s;
+    QTest::addRow("F4 in half bytes")
+        << stFile(R"({"a":{"dtype":"F4","shape":[3],"data_offsets":[0,1]}})", "\1") << F
+        << u"tensor \"a\": 3 elements of F4 (4 bits each) are not a whole number of bytes"_s;
     QTest::addRow("trailing garbage") << stFile("{}  x ") << F << u"found byte 0x78 at byte 4"_s;
     QTest::addRow("unterminated object") << stFile("{" + kA, eight) << F
                                          << u"expected '}', found the end of the header"_s;
@@ -104,7 +112,7 @@ void TestSafetensors::hostile_data()
     QTest::addRow("dtype not string") << stFile(R"({"a":{"dtype":4,"shape":[2],"data_offsets":[0,8]}})", eight) << F
                                       << u"tensor \"a\": at byte 14 of the header: \"dtype\" must be a string"_s;
     QTest::addRow("unknown dtype") << stFile(R"({"a":{"dtype":"F33","shape":[2],"data_offsets":[0,8]}})", eight) << F
-                                   << u"tensor \"a\": unknown dtype \"F33\" (expected one of BOOL, U8"_s;
+                                   << u"tensor \"a\": unknown dtype \"F33\" (expected one of BOOL, F4, F6_E2M3"_s;
     QTest::addRow("shape not array") << stFile(R"({"a":{"dtype":"F32","shape":2,"data_offsets":[0,8]}})", eight) << F
                                      << u"tensor \"a\": at byte 28 of the header: \"shape\" must be an array"_s;
     QTest::addRow("negative dim") << stFile(R"({"a":{"dtype":"F32","shape":[-2],"data_offsets":[0,8]}})", eight) << F
@@ -156,6 +164,57 @@ void TestSafetensors::hostile()
     QCOMPARE(int(st.error().code), code);
     QCOMPARE(st.error().location, u"w.safetensors"_s);
     QVERIFY2(st.error().message.contains(message), qPrintable(st.error().toString()));
+}
+
+void TestSafetensors::acceptsJsonWhitespace()
+{
+    // serde_json, which the reference reads headers with, takes any JSON whitespace
+    // before and after the object.
+    const QByteArray tensor = R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})";
+    for (const QByteArray &lead : {QByteArray("\r\n"), QByteArray("\t"), QByteArray("\n "), QByteArray()}) {
+        for (const QByteArray &pad : {QByteArray("\n"), QByteArray("\r\t\n "), QByteArray(" ")}) {
+            QByteArray header = lead + tensor + pad;
+            header += QByteArray((8 - header.size() % 8) % 8, '\n');
+            QByteArray file(8, '\0');
+            qToLittleEndian<quint64>(quint64(header.size()), file.data());
+            const Result<SafetensorsFile> st = parse(file + header + QByteArray("\0\0\xc0\x3f", 4));
+            QVERIFY2(st.ok(), qPrintable(st.ok() ? QString() : st.error().toString()));
+            QCOMPARE((*st->openTensor(u"a"_s))->readTensor(TensorRegion::whole({1})).value().valueAsText(0), u"1.5"_s);
+        }
+    }
+}
+
+void TestSafetensors::listsEveryReferenceDtype()
+{
+    // Dtypes the reference defines and we cannot decode: listed with their sizes,
+    // opening them says "cannot show values"; the readable tensor beside them reads.
+    const QByteArray header = R"({"f4":{"dtype":"F4","shape":[2,2],"data_offsets":[0,2]},)"
+                              R"("f6":{"dtype":"F6_E2M3","shape":[4],"data_offsets":[2,5]},)"
+                              R"("c64":{"dtype":"C64","shape":[1],"data_offsets":[5,13]},)"
+                              R"("e8m0":{"dtype":"F8_E8M0","shape":[2],"data_offsets":[13,15]},)"
+                              R"("fnuz":{"dtype":"F8_E4M3FNUZ","shape":[1],"data_offsets":[15,16]},)"
+                              R"("fnuz2":{"dtype":"F8_E5M2FNUZ","shape":[1],"data_offsets":[16,17]},)"
+                              R"("x":{"dtype":"F32","shape":[1],"data_offsets":[17,21]}})";
+    QByteArray buffer(17, '\x11');
+    buffer += QByteArray("\0\0\x80\xbf", 4);
+    const Result<SafetensorsFile> st = parse(stFile(header, buffer));
+    QVERIFY2(st.ok(), qPrintable(st.ok() ? QString() : st.error().toString()));
+    QCOMPARE(st->tensors().size(), 7);
+    const QList<std::pair<QString, qint64>> sizes{{u"c64"_s, 8},  {u"e8m0"_s, 2},  {u"f4"_s, 2}, {u"f6"_s, 3},
+                                                  {u"fnuz"_s, 1}, {u"fnuz2"_s, 1}, {u"x"_s, 4}};
+    for (const auto &[name, bytes] : sizes) {
+        const SafetensorsTensor *t = st->find(name);
+        QVERIFY(t);
+        QCOMPARE(t->byteSize(), bytes);
+        QCOMPARE(t->dtype.has_value(), name == u"x");
+        if (name == u"x")
+            continue;
+        const auto reader = st->openTensor(name);
+        QVERIFY(!reader);
+        QCOMPARE(reader.error().code, ErrorCode::Unsupported);
+        QVERIFY2(reader.error().message.endsWith(u"cannot show values"), qPrintable(reader.error().message));
+    }
+    QCOMPARE((*st->openTensor(u"x"_s))->readTensor(TensorRegion::whole({1})).value().valueAsText(0), u"-1"_s);
 }
 
 void TestSafetensors::validFile()

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// carton model FILE [--json] [--graph]
+#include "base/jsonutil.h"
+#include "commands.h"
+#include "output.h"
+#include "tensorfile.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace cli {
+
+using namespace carton;
+
+namespace {
+
+QJsonValue dimJson(const OnnxDim &d)
+{
+    if (d.value)
+        return *d.value;
+    if (!d.param.isEmpty())
+        return d.param;
+    return QJsonValue::Null;
+}
+
+QString dimText(const OnnxDim &d)
+{
+    return d.value ? QString::number(*d.value) : d.param.isEmpty() ? QStringLiteral("?") : d.param;
+}
+
+QJsonArray valuesJson(const QList<OnnxValueInfo> &values)
+{
+    QJsonArray out;
+    for (const OnnxValueInfo &v : values) {
+        QJsonObject o{{QStringLiteral("name"), v.name},
+                      {QStringLiteral("kind"), v.kind},
+                      {QStringLiteral("dtype"), v.dtype.isEmpty() ? QJsonValue(QJsonValue::Null) : v.dtype}};
+        if (v.shape) {
+            QJsonArray shape;
+            for (const OnnxDim &d : *v.shape)
+                shape.append(dimJson(d));
+            o.insert(QStringLiteral("shape"), shape);
+        } else {
+            o.insert(QStringLiteral("shape"), QJsonValue::Null);
+        }
+        out.append(o);
+    }
+    return out;
+}
+
+QString valuesText(const QList<OnnxValueInfo> &values)
+{
+    QString out;
+    for (const OnnxValueInfo &v : values) {
+        QString shape = QStringLiteral("(rank unknown)");
+        if (v.shape) {
+            QStringList dims;
+            for (const OnnxDim &d : *v.shape)
+                dims.append(dimText(d));
+            shape = QLatin1Char('[') + dims.join(QStringLiteral(", ")) + QLatin1Char(']');
+        }
+        out += QStringLiteral("    %1  %2  %3\n")
+                   .arg(v.name, v.kind == u"tensor" ? v.dtype : v.kind + QLatin1Char(' ') + v.dtype, shape);
+    }
+    return out;
+}
+
+QJsonObject nodeJson(const OnnxNode &node)
+{
+    QJsonArray attributes;
+    for (const OnnxAttribute &a : node.attributes) {
+        QJsonObject o{{QStringLiteral("name"), a.name}, {QStringLiteral("type"), a.type}};
+        if (a.type == u"INT" && !a.ints.isEmpty())
+            o.insert(QStringLiteral("value"), a.ints.first());
+        else if (a.type == u"FLOAT" && !a.floats.isEmpty())
+            o.insert(QStringLiteral("value"), a.floats.first());
+        else if (a.type == u"STRING" && !a.strings.isEmpty())
+            o.insert(QStringLiteral("value"), a.strings.first());
+        else if (a.type == u"INTS" && a.count == a.ints.size())
+            o.insert(QStringLiteral("value"), toJsonArray(a.ints));
+        else if (a.type == u"FLOATS" && a.count == a.floats.size()) {
+            QJsonArray values;
+            for (double v : a.floats)
+                values.append(v);
+            o.insert(QStringLiteral("value"), values);
+        } else if (a.type == u"STRINGS" && a.count == a.strings.size())
+            o.insert(QStringLiteral("value"), QJsonArray::fromStringList(a.strings));
+        o.insert(QStringLiteral("text"), a.text);
+        attributes.append(o);
+    }
+    QJsonObject o{{QStringLiteral("op_type"), node.opType},
+                  {QStringLiteral("name"), node.name},
+                  {QStringLiteral("inputs"), QJsonArray::fromStringList(node.inputs)},
+                  {QStringLiteral("outputs"), QJsonArray::fromStringList(node.outputs)},
+                  {QStringLiteral("attributes"), attributes}};
+    if (!node.domain.isEmpty())
+        o.insert(QStringLiteral("domain"), node.domain);
+    return o;
+}
+
+QString nodeText(const OnnxNode &node)
+{
+    QStringList attributes;
+    for (const OnnxAttribute &a : node.attributes)
+        attributes.append(a.name + QLatin1Char('=') + a.text);
+    QString op = node.domain.isEmpty() ? node.opType : node.domain + QLatin1Char(':') + node.opType;
+    QString out = QStringLiteral("    %1%2(%3) -> (%4)")
+                      .arg(op, node.name.isEmpty() ? QString() : QStringLiteral(" \"%1\"").arg(node.name),
+                           node.inputs.join(QStringLiteral(", ")), node.outputs.join(QStringLiteral(", ")));
+    if (!attributes.isEmpty())
+        out += QStringLiteral("  ") + attributes.join(QStringLiteral("  "));
+    return out + QLatin1Char('\n');
+}
+
+QJsonObject modelJson(const ModelEntry &entry, bool graph)
+{
+    QJsonObject o{{QStringLiteral("entry"), entry.path}, {QStringLiteral("format"), modelFormatName(entry.format)}};
+    if (!entry.model) {
+        o.insert(QStringLiteral("error"), entry.error->toString());
+        return o;
+    }
+    const ModelFile &m = *entry.model;
+    o.insert(QStringLiteral("parameters"), m.parameterCount());
+    o.insert(QStringLiteral("parameter_bytes"), m.parameterBytes());
+    o.insert(QStringLiteral("weights"), m.weights().size());
+    if (const std::optional<OnnxInfo> &onnx = m.onnx()) {
+        o.insert(QStringLiteral("ir_version"), onnx->irVersion);
+        o.insert(QStringLiteral("producer"), QJsonObject{{QStringLiteral("name"), onnx->producerName},
+                                                         {QStringLiteral("version"), onnx->producerVersion}});
+        if (!onnx->domain.isEmpty())
+            o.insert(QStringLiteral("domain"), onnx->domain);
+        o.insert(QStringLiteral("model_version"), onnx->modelVersion);
+        o.insert(QStringLiteral("graph_name"), onnx->graphName);
+        QJsonArray opsets;
+        for (const auto &[domain, version] : onnx->opsets)
+            opsets.append(QJsonObject{{QStringLiteral("domain"), domain}, {QStringLiteral("version"), version}});
+        o.insert(QStringLiteral("opset"), opsets);
+        QJsonObject metadata;
+        for (const auto &[key, value] : onnx->metadata)
+            metadata.insert(key, value);
+        o.insert(QStringLiteral("metadata"), metadata);
+        o.insert(QStringLiteral("inputs"), valuesJson(onnx->inputs));
+        o.insert(QStringLiteral("outputs"), valuesJson(onnx->outputs));
+        QJsonObject ops;
+        for (auto it = onnx->opCounts.cbegin(); it != onnx->opCounts.cend(); ++it)
+            ops.insert(it.key(), it.value());
+        o.insert(QStringLiteral("op_counts"), ops);
+        o.insert(QStringLiteral("node_count"), onnx->nodes.size());
+        if (graph) {
+            QJsonArray nodes;
+            for (const OnnxNode &n : onnx->nodes)
+                nodes.append(nodeJson(n));
+            o.insert(QStringLiteral("nodes"), nodes);
+        }
+    }
+    if (const std::optional<GgufInfo> &gguf = m.gguf()) {
+        o.insert(QStringLiteral("version"), qint64(gguf->version));
+        o.insert(QStringLiteral("alignment"), gguf->alignment);
+        QJsonArray metadata;
+        for (const GgufValue &v : gguf->metadata) {
+            QJsonObject kv{
+                {QStringLiteral("key"), v.key}, {QStringLiteral("type"), v.type}, {QStringLiteral("value"), v.text}};
+            if (v.type.startsWith(u"array"))
+                kv.insert(QStringLiteral("count"), v.count);
+            metadata.append(kv);
+        }
+        o.insert(QStringLiteral("metadata"), metadata);
+    }
+    return o;
+}
+
+QString modelText(const ModelEntry &entry, bool graph)
+{
+    if (!entry.model)
+        return QString();
+    const ModelFile &m = *entry.model;
+    QString out = QStringLiteral("%1: %2").arg(entry.path, modelFormatName(entry.format));
+    if (const std::optional<OnnxInfo> &onnx = m.onnx()) {
+        out += QStringLiteral(" (IR version %1)\n").arg(onnx->irVersion);
+        out += QStringLiteral("  producer: %1\n")
+                   .arg(QStringLiteral("%1 %2").arg(onnx->producerName, onnx->producerVersion).trimmed());
+        QStringList opsets;
+        for (const auto &[domain, version] : onnx->opsets)
+            opsets.append(
+                QStringLiteral("%1 %2").arg(domain.isEmpty() ? QStringLiteral("ai.onnx") : domain).arg(version));
+        out += QStringLiteral("  opset: %1\n").arg(opsets.join(QStringLiteral(", ")));
+    } else if (const std::optional<GgufInfo> &gguf = m.gguf()) {
+        out += QStringLiteral(" (version %1)\n").arg(gguf->version);
+        for (const char *key : {"general.architecture", "general.name"})
+            if (const QString v = gguf->value(QLatin1String(key)); !v.isEmpty())
+                out += QStringLiteral("  %1: %2\n").arg(QLatin1String(key), v);
+    } else {
+        out += QLatin1Char('\n');
+    }
+    out += QStringLiteral("  parameters: %1 (%2) in %3 weights\n")
+               .arg(m.parameterCount())
+               .arg(humanSize(m.parameterBytes()))
+               .arg(m.weights().size());
+    if (const std::optional<OnnxInfo> &onnx = m.onnx()) {
+        out += QStringLiteral("  inputs:\n") + valuesText(onnx->inputs);
+        out += QStringLiteral("  outputs:\n") + valuesText(onnx->outputs);
+        QStringList ops;
+        for (auto it = onnx->opCounts.cbegin(); it != onnx->opCounts.cend(); ++it)
+            ops.append(QStringLiteral("%1 %2").arg(it.key()).arg(it.value()));
+        out += QStringLiteral("  ops (%1 nodes): %2\n").arg(onnx->nodes.size()).arg(ops.join(QStringLiteral(", ")));
+        if (graph) {
+            out += QStringLiteral("  nodes:\n");
+            for (const OnnxNode &n : onnx->nodes)
+                out += nodeText(n);
+        }
+    }
+    if (const std::optional<GgufInfo> &gguf = m.gguf(); gguf && graph) {
+        out += QStringLiteral("  metadata:\n");
+        for (const GgufValue &v : gguf->metadata)
+            out += QStringLiteral("    %1 (%2) = %3\n").arg(v.key, v.type, v.text);
+    }
+    return out;
+}
+
+} // namespace
+
+int runModel(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Show the model files of a carton (files under model/ recognised by content: ONNX, GGUF, "
+                       "safetensors) or a bare model file: format, producer, opset, parameters, signature, ops."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A .carton file, an unpacked carton folder or a model file."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
+    const QCommandLineOption graph(QStringLiteral("graph"),
+                                   QStringLiteral("Also print the graph's nodes (ONNX) or all metadata (GGUF)."));
+    parser.addOptions({json, graph});
+    int exit = Success;
+    if (!parseArgs(parser, QStringLiteral("model"), args, 1, &exit))
+        return exit;
+    const QString path = parser.positionalArguments().at(0);
+    auto file = TensorFile::open(path, &exit);
+    if (!file)
+        return exit;
+    if (file->kind == TensorFile::Kind::Npy) {
+        printError(QStringLiteral("model: %1 is a .npy array, not a model file").arg(path));
+        return UsageOrInput;
+    }
+    std::optional<ModelSet> single;
+    if (file->kind == TensorFile::Kind::Safetensors) {
+        Result<ModelSet> set = ModelSet::fromFile(path);
+        if (!set) {
+            printError(set.error());
+            return exitCodeFor(set.error());
+        }
+        single = std::move(set).value();
+    }
+    const ModelSet &models = single ? *single : file->models();
+    bool ok = true;
+    for (const ModelEntry &entry : models.entries())
+        if (!entry.model) {
+            printError(*entry.error);
+            ok = false;
+        }
+    if (parser.isSet(json)) {
+        QJsonArray list;
+        for (const ModelEntry &entry : models.entries())
+            list.append(modelJson(entry, parser.isSet(graph)));
+        printJson(QJsonDocument(QJsonObject{{QStringLiteral("file"), path}, {QStringLiteral("models"), list}}));
+    } else {
+        QString out;
+        for (const ModelEntry &entry : models.entries())
+            out += modelText(entry, parser.isSet(graph));
+        if (models.entries().isEmpty())
+            out = QStringLiteral("%1: no model file this reader knows (ONNX, GGUF, safetensors) under model/\n")
+                      .arg(path);
+        printOut(out);
+    }
+    return ok ? Success : CartonErrors;
+}
+
+} // namespace cli

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: Carton Studio contributors
+#
+# Benchmarks the model readers (core/model, issue 28's "Speed and memory"): listing the
+# weights of a 1 GiB ONNX model and a 4 GiB GGUF (`carton tensors`, process start
+# included) and `carton model` on the ONNX, beside python3-onnx's onnx.load of the same
+# model in the same run, and prints one table with the ratios. Builds nothing.
+#
+#   bench/model-bench.sh [path/to/carton]      (default build/release/bin/carton)
+#
+# Environment (data is generated under BENCH_DIR, never in the repo; both files are
+# sparse: their tensor bytes are holes, the headers are real):
+#   BENCH_DIR=/tmp          where the temporary work folder is created
+#   BENCH_ONNX_MIB=1024     size of the ONNX model (64 initializers + a MatMul graph)
+#   BENCH_GGUF_GIB=4        size of the GGUF (Q8_0 / F16 / F32 tensors, 32k-token vocabulary)
+#   BENCH_REPEAT=3          runs per measurement (best wall time kept)
+#   BENCH_KEEP=0            1: keep the work folder
+# Needs: bash, /usr/bin/python3 with onnx (python3-onnx), /usr/bin/time (scripts/install-deps.sh).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+carton=${1:-$repo/build/release/bin/carton}
+onnx_mib=${BENCH_ONNX_MIB:-1024}
+gguf_gib=${BENCH_GGUF_GIB:-4}
+repeat=${BENCH_REPEAT:-3}
+py=/usr/bin/python3
+
+die() { echo "model-bench: $*" >&2; exit 2; }
+[ -x "$carton" ] || die "no carton binary at $carton (build it, or pass its path)"
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time'): run scripts/install-deps.sh"
+$py -c 'import onnx' 2>/dev/null || die "onnx is missing (python3-onnx): run scripts/install-deps.sh"
+
+work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-model-bench.XXXXXX")
+cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
+trap cleanup EXIT
+log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+
+# measure NAME CMD...: best wall time of $repeat runs -> $wall (s), peak RSS of that run -> $rss (MiB).
+rows=()
+measure() {
+  local name=$1; shift
+  wall=""; rss=""
+  for _ in $(seq "$repeat"); do
+    if ! /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >"$work/out.txt" 2>"$work/err.txt"; then
+      cat "$work/err.txt" >&2; die "$name failed"
+    fi
+    read -r w r < "$work/time.txt"
+    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN {exit !(a < b)}'; then wall=$w; rss=$((r / 1024)); fi
+  done
+  rows+=("$(printf '%-58s %8s s %8s MiB' "$name" "$wall" "$rss")")
+  log "$name: $wall s, $rss MiB"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.1f", a / b; else print "-"}'; }
+verdict() { awk -v w="$1" -v r="$2" 'BEGIN {print (w < 0.2 && r < 100) ? "meets" : "MISSES"}'; }
+
+# ---------------------------------------------------------------- data
+log "writing a sparse ${onnx_mib} MiB ONNX model and a sparse ${gguf_gib} GiB GGUF"
+$py - "$work/model.onnx" "$onnx_mib" "$work/model.gguf" "$gguf_gib" <<'PY'
+import struct, sys
+
+def varint(v):
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        out.append(b | (0x80 if v else 0))
+        if not v:
+            return bytes(out)
+
+def field(n, payload):  # length-delimited
+    return varint(n << 3 | 2) + varint(len(payload)) + payload
+
+def num(n, v):
+    return varint(n << 3) + varint(v)
+
+def value_info(name, dims):
+    shape = b"".join(field(1, field(2, d.encode()) if isinstance(d, str) else num(1, d)) for d in dims)
+    return field(1, name.encode()) + field(2, field(1, num(1, 1) + field(2, shape)))
+
+# ONNX: ModelProto{ir_version, producer, opset, graph{nodes, initializers (raw_data holes), io}}.
+path, mib = sys.argv[1], int(sys.argv[2])
+count = 64
+side = int((mib * 2**20 // count // 4) ** 0.5)
+with open(path, "wb") as f:
+    nodes = b""
+    for i in range(count):
+        nodes += field(1, field(1, (f"x{i}" if i else "input").encode()) + field(1, f"w{i}".encode()) +
+                       field(2, (f"x{i + 1}" if i < count - 1 else "output").encode()) +
+                       field(3, f"layer{i}".encode()) + field(4, b"MatMul"))
+    head = nodes + field(2, b"bench") + field(11, value_info("input", ["batch", side])) + \
+        field(12, value_info("output", ["batch", side]))
+    inits = []
+    for i in range(count):
+        raw = side * side * 4
+        t = num(1, side) + num(1, side) + num(2, 1) + field(8, f"w{i}".encode())
+        inits.append((t + varint(9 << 3 | 2) + varint(raw), raw))
+    graph_len = len(head) + sum(len(varint(5 << 3 | 2)) + len(varint(len(t) + raw)) + len(t) + raw for t, raw in inits)
+    f.write(num(1, 8) + field(2, b"bench") + field(3, b"1.0") + field(8, num(2, 17)))
+    f.write(varint(7 << 3 | 2) + varint(graph_len) + head)
+    for t, raw in inits:
+        f.write(varint(5 << 3 | 2) + varint(len(t) + raw) + t)
+        f.seek(raw, 1)  # the tensor's bytes: a hole
+    f.truncate()
+
+# GGUF v3: metadata (architecture, a 32k-token vocabulary), then tensors whose bytes are holes.
+path, gib = sys.argv[3], int(sys.argv[4])
+def s(b): return struct.pack("<Q", len(b)) + b
+kv = s(b"general.architecture") + struct.pack("<I", 8) + s(b"llama")
+kv += s(b"general.name") + struct.pack("<I", 8) + s(b"bench")
+vocab = 32000
+kv += s(b"tokenizer.ggml.tokens") + struct.pack("<IIQ", 9, 8, vocab) + b"".join(s(b"tok%d" % i) for i in range(vocab))
+kv += s(b"tokenizer.ggml.scores") + struct.pack("<IIQ", 9, 6, vocab) + b"\0" * (4 * vocab)
+n_kv = 4
+tensors = []
+size = gib * 2**30
+per_layer = 7
+layers = 0
+offset = 0
+types = [(8, 34, 32), (1, 2, 1), (0, 4, 1)]  # Q8_0, F16, F32: (type, bytes per block, block)
+while offset < size * 0.98:
+    for j in range(per_layer):
+        t, bpb, blk = types[j % 3]
+        ne = [4096, 1024]
+        nbytes = ne[0] * ne[1] // blk * bpb
+        tensors.append((b"blk.%d.w%d.weight" % (layers, j), ne, t, offset))
+        offset += (nbytes + 31) // 32 * 32
+    layers += 1
+head = b"GGUF" + struct.pack("<IQQ", 3, len(tensors), n_kv) + kv
+for name, ne, t, off in tensors:
+    head += s(name) + struct.pack("<I", len(ne)) + b"".join(struct.pack("<Q", n) for n in ne) + struct.pack("<IQ", t, off)
+head += b"\0" * (-len(head) % 32)
+with open(path, "wb") as f:
+    f.write(head)
+    f.truncate(len(head) + offset)
+PY
+ls -ls "$work"/model.* >&2
+
+# ---------------------------------------------------------------- runs
+measure "carton --version (process start alone)" "$carton" --version
+start_wall=$wall
+measure "carton tensors ${onnx_mib} MiB ONNX (list weights)" "$carton" tensors "$work/model.onnx"
+onnx_wall=$wall; onnx_rss=$rss
+grep -c '^w' "$work/out.txt" >/dev/null || die "carton tensors listed no weights of the ONNX model"
+measure "carton model ${onnx_mib} MiB ONNX --json (signature, ops)" "$carton" model "$work/model.onnx" --json
+model_wall=$wall; model_rss=$rss
+measure "carton tensors ${gguf_gib} GiB GGUF (list weights)" "$carton" tensors "$work/model.gguf"
+gguf_wall=$wall; gguf_rss=$rss
+gguf_count=$(grep -c '^blk' "$work/out.txt" || true)
+measure "carton tensor ${onnx_mib} MiB ONNX w63 --limit 4 (one weight)" "$carton" tensor "$work/model.onnx" w63 --limit 4
+measure "python3-onnx: onnx.load(${onnx_mib} MiB ONNX), list initializers" \
+  $py -c 'import onnx, sys; m = onnx.load(sys.argv[1]); print(len(m.graph.initializer))' "$work/model.onnx"
+py_wall=$wall; py_rss=$rss
+
+echo
+echo "model benchmarks (${onnx_mib} MiB ONNX, ${gguf_gib} GiB GGUF with ${gguf_count} tensors; best of ${repeat}; $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+printf '%s\n' "${rows[@]}"
+echo
+echo "listing ONNX weights: ${onnx_wall} s, ${onnx_rss} MiB ($(verdict "$onnx_wall" "$onnx_rss") < 0.2 s, < 100 MiB); python3-onnx's load / carton: $(ratio "$py_wall" "$onnx_wall")x the time, $(ratio "$py_rss" "$onnx_rss")x the memory"
+echo "carton model on the ONNX: ${model_wall} s, ${model_rss} MiB ($(verdict "$model_wall" "$model_rss"))"
+echo "listing GGUF weights: ${gguf_wall} s, ${gguf_rss} MiB ($(verdict "$gguf_wall" "$gguf_rss") < 0.2 s, < 100 MiB)"
+echo "process start alone: ${start_wall} s"

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "model/modelfile.h"
+
+#include "model/ggmlsource.h"
+#include "tensor/safetensors.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QtEndian>
+#include <cstring>
+
+namespace carton {
+
+// onnxtensor.cpp
+Result<QByteArray> decodeOnnxTypedField(const ByteSource &bytes, const ModelWeight &weight, const Limits &limits);
+
+namespace {
+
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// A safetensors file: an 8-byte header length that fits the file, then '{' after
+// any JSON whitespace.
+bool looksLikeSafetensors(QByteArrayView head, qint64 fileSize, const Limits &limits)
+{
+    if (head.size() < 10)
+        return false;
+    const quint64 length = qFromLittleEndian<quint64>(head.data());
+    if (length < 2 || length > quint64(limits.maxSafetensorsHeader) || length > quint64(fileSize - 8))
+        return false;
+    for (qint64 i = 8; i < head.size() && i < qint64(8 + length); ++i) {
+        if (head[i] == '{')
+            return true;
+        if (!isJsonSpace(head[i]))
+            return false;
+    }
+    return false;
+}
+
+// The first tag of an ONNX ModelProto: one of its fields with the field's wire type.
+bool mayBeOnnx(QByteArrayView head)
+{
+    quint64 tag = 0;
+    for (qsizetype i = 0; i < std::min<qsizetype>(head.size(), 5); ++i) {
+        tag |= quint64(quint8(head[i]) & 0x7f) << (7 * i);
+        if (!(quint8(head[i]) & 0x80)) {
+            switch (tag >> 3) {
+            case 1: // ir_version
+            case 5: // model_version
+                return (tag & 7) == 0;
+            case 2:
+            case 3:
+            case 4:
+            case 6:
+            case 7:
+            case 8:
+            case 14:
+            case 20:
+            case 25:
+                return (tag & 7) == 2;
+            default:
+                return false;
+            }
+        }
+    }
+    return false;
+}
+
+Result<ModelFile::Contents> readSafetensorsModel(const ByteSourcePtr &bytes, const Limits &limits)
+{
+    Result<SafetensorsFile> st = SafetensorsFile::read(bytes, limits);
+    if (!st)
+        return st.error();
+    ModelFile::Contents out;
+    out.format = ModelFormat::Safetensors;
+    for (const SafetensorsTensor &t : st->tensors()) {
+        ModelWeight w;
+        w.name = t.name;
+        w.typeName = t.dtypeName;
+        w.dtype = t.dtype;
+        w.shape = t.shape;
+        w.elementCount = checkedElementCount(t.shape, limits.maxTensorElements).value_or(0);
+        w.byteSize = t.byteSize();
+        w.offset = st->bufferOffset() + t.begin;
+        if (!t.dtype)
+            w.note = QStringLiteral("%1 values cannot be shown").arg(t.dtypeName);
+        out.weights.append(std::move(w));
+    }
+    return out;
+}
+
+} // namespace
+
+QString modelFormatName(ModelFormat format)
+{
+    switch (format) {
+    case ModelFormat::Onnx:
+        return QStringLiteral("onnx");
+    case ModelFormat::Gguf:
+        return QStringLiteral("gguf");
+    case ModelFormat::Safetensors:
+        break;
+    }
+    return QStringLiteral("safetensors");
+}
+
+SiblingFiles SiblingFiles::inFolder(const QString &dir)
+{
+    // A path that, with symlinks resolved, stays inside `dir`; empty otherwise.
+    auto resolve = [dir](const QString &relative) -> QString {
+        const QString root = QFileInfo(dir).canonicalFilePath();
+        const QString path = QFileInfo(QDir(dir).filePath(relative)).canonicalFilePath();
+        if (root.isEmpty() || path.isEmpty() || !path.startsWith(root + QLatin1Char('/')) || !QFileInfo(path).isFile())
+            return {};
+        return path;
+    };
+    SiblingFiles files;
+    files.size = [resolve](const QString &relative) -> std::optional<qint64> {
+        const QString path = resolve(relative);
+        if (path.isEmpty())
+            return std::nullopt;
+        return QFileInfo(path).size();
+    };
+    files.open = [resolve](const QString &relative) -> Result<ByteSourcePtr> {
+        const QString path = resolve(relative);
+        if (path.isEmpty())
+            return makeError(ErrorCode::NotFound,
+                             QStringLiteral("\"%1\" is not a file inside the model's folder").arg(relative));
+        auto source = FileRegionSource::open(path);
+        if (!source)
+            return source.error();
+        return ByteSourcePtr(*source);
+    };
+    return files;
+}
+
+std::optional<ModelFormat> ModelFile::detectHead(QByteArrayView head, qint64 fileSize, const Limits &limits)
+{
+    if (head.startsWith("GGUF"))
+        return ModelFormat::Gguf;
+    if (looksLikeSafetensors(head, fileSize, limits))
+        return ModelFormat::Safetensors;
+    if (fileSize >= 2 && mayBeOnnx(head))
+        return ModelFormat::Onnx;
+    return std::nullopt;
+}
+
+std::optional<ModelFormat> ModelFile::detect(const ByteSource &bytes, const Limits &limits)
+{
+    QByteArray head(std::min<qint64>(bytes.size(), kHeadBytes), Qt::Uninitialized);
+    if (!bytes.read(0, head.size(), head.data()))
+        return std::nullopt;
+    const std::optional<ModelFormat> format = detectHead(head, bytes.size(), limits);
+    if (format == ModelFormat::Onnx && !looksLikeOnnx(bytes, limits))
+        return std::nullopt;
+    return format;
+}
+
+Result<std::shared_ptr<const ModelFile>> ModelFile::read(ByteSourcePtr bytes, SiblingFiles siblings,
+                                                         const Limits &limits)
+{
+    std::optional<ModelFormat> format = detect(*bytes, limits);
+    if (!format) {
+        // A file that starts like a ModelProto (ir_version first, as every ONNX writer
+        // puts it) but does not read as one is a broken ONNX file: say why.
+        char head[2] = {};
+        if (bytes->size() >= 2 && bytes->read(0, 2, head) && head[0] == 0x08 && head[1] > 0 && head[1] < 100)
+            format = ModelFormat::Onnx;
+    }
+    if (!format)
+        return makeError(ErrorCode::Unsupported,
+                         QStringLiteral("not a model file this reader knows (ONNX, GGUF or safetensors)"),
+                         bytes->name());
+    Result<Contents> contents = *format == ModelFormat::Onnx   ? readOnnxModel(*bytes, siblings, limits)
+                                : *format == ModelFormat::Gguf ? readGgufModel(*bytes, limits)
+                                                               : readSafetensorsModel(bytes, limits);
+    if (!contents)
+        return contents.error();
+    std::shared_ptr<ModelFile> model(new ModelFile);
+    model->m_format = contents->format;
+    model->m_bytes = std::move(bytes);
+    model->m_siblings = std::move(siblings);
+    model->m_limits = limits;
+    model->m_weights = std::move(contents->weights);
+    model->m_onnx = std::move(contents->onnx);
+    model->m_gguf = std::move(contents->gguf);
+    for (qsizetype i = model->m_weights.size() - 1; i >= 0; --i)
+        model->m_index.insert(model->m_weights[i].name, i); // a repeated name: the first wins
+    return std::shared_ptr<const ModelFile>(std::move(model));
+}
+
+const ModelWeight *ModelFile::findWeight(const QString &name) const
+{
+    const auto it = m_index.constFind(name);
+    return it == m_index.cend() ? nullptr : &m_weights[*it];
+}
+
+qint64 ModelFile::parameterCount() const
+{
+    qint64 n = 0;
+    for (const ModelWeight &w : m_weights)
+        n += w.elementCount;
+    return n;
+}
+
+qint64 ModelFile::parameterBytes() const
+{
+    qint64 n = 0;
+    for (const ModelWeight &w : m_weights)
+        n += w.byteSize;
+    return n;
+}
+
+Result<TensorReaderPtr> ModelFile::openWeight(const QString &name, const QString &readerName) const
+{
+    const ModelWeight *w = findWeight(name);
+    if (!w)
+        return makeError(ErrorCode::NotFound, QStringLiteral("no weight named \"%1\"").arg(name), fileName());
+    const QString shown = readerName.isEmpty() ? name : readerName;
+    if (!w->dtype || !w->note.isEmpty())
+        return makeError(ErrorCode::Unsupported,
+                         QStringLiteral("weight \"%1\" is %2: cannot show values").arg(name, w->typeName), fileName());
+    TensorLayout layout;
+    layout.dtype = *w->dtype;
+    layout.shape = w->shape;
+    ByteSourcePtr source = m_bytes;
+    if (!w->file.isEmpty()) {
+        if (!m_siblings.open)
+            return makeError(
+                ErrorCode::NotFound,
+                QStringLiteral("weight \"%1\": its external data \"%2\" cannot be opened here").arg(name, w->file),
+                fileName());
+        Result<ByteSourcePtr> external = m_siblings.open(w->file);
+        if (!external)
+            return external.error();
+        source = *external;
+    }
+    switch (w->encoding) {
+    case WeightEncoding::Plain:
+        layout.offset = w->offset;
+        break;
+    case WeightEncoding::OnnxFields: {
+        Result<QByteArray> values = decodeOnnxTypedField(*m_bytes, *w, m_limits);
+        if (!values)
+            return values.error();
+        source = std::make_shared<MemorySource>(*values, fileName());
+        break;
+    }
+    case WeightEncoding::GgmlQ8_0:
+    case WeightEncoding::GgmlQ4_0:
+        source = std::make_shared<GgmlBlockSource>(m_bytes, w->offset, w->elementCount, w->encoding);
+        break;
+    }
+    return TensorReader::create(shown, layout, std::move(source), false, m_limits);
+}
+
+} // namespace carton

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/bytesource.h"
+#include "base/limits.h"
+#include "model/modelinfo.h"
+#include "tensor/tensorreader.h"
+
+#include <QHash>
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace carton {
+
+enum class ModelFormat { Onnx, Gguf, Safetensors };
+
+// "onnx", "gguf", "safetensors".
+CARTONCORE_EXPORT QString modelFormatName(ModelFormat format);
+
+// How a weight's stored bytes become values.
+enum class WeightEncoding {
+    Plain,      // little-endian elements of `dtype` at `offset` (zero copy)
+    OnnxFields, // an ONNX TensorProto's typed fields (int32_data, float_data...), decoded when opened
+    GgmlQ8_0,   // ggml blocks of 32: fp16 scale, 32 int8 (dequantised to float32 when read)
+    GgmlQ4_0,   // ggml blocks of 32: fp16 scale, 16 bytes of 4-bit values (likewise)
+};
+
+// One weight of a model file, as listed (nothing of its values is read).
+struct ModelWeight {
+    QString name;
+    QString typeName;           // the format's own spelling: "FLOAT", "Q4_K", "F8_E4M3"
+    std::optional<DType> dtype; // what its values read as; nullopt: listed, but "cannot show values"
+    QList<qint64> shape;        // C order (GGUF's ne[] reversed, as gguf-py and PyTorch show it)
+    qint64 elementCount = 0;
+    qint64 byteSize = 0; // bytes stored
+    qint64 offset = -1;  // where the stored bytes start in their file; -1 when not one range
+    QString file;        // external data file relative to the model's folder; empty: the model file itself
+    WeightEncoding encoding = WeightEncoding::Plain;
+    qint64 messageOffset = 0; // OnnxFields: the TensorProto's bytes
+    qint64 messageLength = 0;
+    QString note; // why values cannot be shown ("FLOAT8E4M3FN cannot be decoded")
+};
+
+// Files beside a model file (ONNX external data), by a path relative to the model's
+// folder that has already passed checkArchivePath(). Both fail (or return nullopt)
+// for anything outside the folder the model lies in.
+struct SiblingFiles {
+    std::function<std::optional<qint64>(const QString &relative)> size;
+    std::function<Result<ByteSourcePtr>(const QString &relative)> open;
+    // Files in the folder `dir` on disk; symlinks leading out of it are refused.
+    CARTONCORE_EXPORT static SiblingFiles inFolder(const QString &dir);
+};
+
+// A model file recognised by its content (never its name) and read lazily:
+// ONNX (ModelProto through a bounded protobuf wire reader; raw_data and external
+// data stay byte ranges), GGUF v2/v3 (metadata, tensor infos) and safetensors.
+// Reading lists the weights and the model's signature; opening a weight gives a
+// TensorReader (the one tensor-reading path) that reads only that weight's bytes.
+// Every count, size, offset and nesting depth is bounded; errors name the file and
+// the field. Immutable after read(); openWeight() is thread-safe.
+class CARTONCORE_EXPORT ModelFile final {
+public:
+    // The format of `bytes` from its content, or nullopt (reads the first bytes; for
+    // ONNX, the top-level fields of the ModelProto without entering the graph).
+    static std::optional<ModelFormat> detect(const ByteSource &bytes, const Limits &limits = {});
+    // What the first kHeadBytes of a file of `fileSize` bytes may be: GGUF and
+    // safetensors for sure; ONNX only as a candidate (detect() looks further). Lets
+    // callers skip files without opening them for random access.
+    static constexpr qint64 kHeadBytes = 64;
+    static std::optional<ModelFormat> detectHead(QByteArrayView head, qint64 fileSize, const Limits &limits = {});
+    // Reads a model file of any recognised format; ErrorCode::Unsupported when the
+    // content is none of them.
+    static Result<std::shared_ptr<const ModelFile>> read(ByteSourcePtr bytes, SiblingFiles siblings = {},
+                                                         const Limits &limits = {});
+
+    ModelFormat format() const { return m_format; }
+    QString fileName() const { return m_bytes->name(); }
+    const QList<ModelWeight> &weights() const { return m_weights; }
+    const ModelWeight *findWeight(const QString &name) const;
+    // Elements and stored bytes of all weights.
+    qint64 parameterCount() const;
+    qint64 parameterBytes() const;
+    const std::optional<OnnxInfo> &onnx() const { return m_onnx; }
+    const std::optional<GgufInfo> &gguf() const { return m_gguf; }
+
+    // A reader over one weight's values, named `readerName` (default: the weight's
+    // name). ErrorCode::NotFound for an unknown name, Unsupported for a weight whose
+    // values cannot be shown.
+    Result<TensorReaderPtr> openWeight(const QString &name, const QString &readerName = {}) const;
+
+    // Used by the format readers.
+    struct Contents {
+        ModelFormat format = ModelFormat::Onnx;
+        QList<ModelWeight> weights;
+        std::optional<OnnxInfo> onnx;
+        std::optional<GgufInfo> gguf;
+    };
+
+private:
+    ModelFile() = default;
+    ModelFormat m_format = ModelFormat::Onnx;
+    ByteSourcePtr m_bytes;
+    SiblingFiles m_siblings;
+    Limits m_limits;
+    QList<ModelWeight> m_weights;
+    QHash<QString, qsizetype> m_index;
+    std::optional<OnnxInfo> m_onnx;
+    std::optional<GgufInfo> m_gguf;
+};
+
+using ModelFilePtr = std::shared_ptr<const ModelFile>;
+
+// The format readers (onnxreader.cpp, ggufreader.cpp), for ModelFile::read and the tests.
+CARTONCORE_EXPORT Result<ModelFile::Contents> readOnnxModel(const ByteSource &bytes, const SiblingFiles &siblings,
+                                                            const Limits &limits);
+CARTONCORE_EXPORT bool looksLikeOnnx(const ByteSource &bytes, const Limits &limits);
+CARTONCORE_EXPORT Result<ModelFile::Contents> readGgufModel(const ByteSource &bytes, const Limits &limits);
+
+} // namespace carton

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "model/modelset.h"
+
+#include "package/cartonsource.h"
+
+#include <QFileInfo>
+
+namespace carton {
+
+namespace {
+
+// Files beside `entry` in a carton, never outside model/.
+SiblingFiles cartonSiblings(const CartonSource &source, const QString &entry)
+{
+    const QString folder = entry.left(entry.lastIndexOf(QLatin1Char('/')) + 1); // "model/" or "model/sub/"
+    auto resolve = [folder](const QString &relative) -> QString {
+        const QString path = folder + relative; // relative passed checkArchivePath: no "..", not absolute
+        return path.startsWith(QLatin1String("model/")) ? path : QString();
+    };
+    SiblingFiles files;
+    files.size = [&source, resolve](const QString &relative) -> std::optional<qint64> {
+        const SourceFile *f = source.find(resolve(relative));
+        return f ? std::optional<qint64>(f->size) : std::nullopt;
+    };
+    files.open = [&source, resolve](const QString &relative) -> Result<ByteSourcePtr> {
+        const QString path = resolve(relative);
+        if (path.isEmpty() || !source.find(path))
+            return makeError(ErrorCode::NotFound, QStringLiteral("no file \"%1\" beside the model").arg(relative),
+                             source.path());
+        return source.byteSource(path);
+    };
+    return files;
+}
+
+} // namespace
+
+ModelSet ModelSet::fromCarton(const CartonSource &source)
+{
+    ModelSet set;
+    for (const SourceFile &file : source.files()) {
+        if (!file.path.startsWith(QLatin1String("model/")) || file.size < 2)
+            continue;
+        // The first bytes first (a compressed entry decodes only those), so that
+        // other files (a .pt archive, code) are never opened for random access.
+        Result<QByteArray> head = source.readRange(file.path, 0, std::min(file.size, ModelFile::kHeadBytes));
+        if (!head || !ModelFile::detectHead(*head, file.size, source.limits()))
+            continue;
+        Result<ByteSourcePtr> bytes = source.byteSource(file.path);
+        ModelEntry entry;
+        entry.path = file.path;
+        if (!bytes) {
+            entry.error = bytes.error();
+            set.m_entries.append(entry);
+            continue;
+        }
+        const std::optional<ModelFormat> format = ModelFile::detect(**bytes, source.limits());
+        if (!format)
+            continue;
+        entry.format = *format;
+        Result<ModelFilePtr> model = ModelFile::read(*bytes, cartonSiblings(source, file.path), source.limits());
+        if (model)
+            entry.model = *model;
+        else
+            entry.error = model.error();
+        set.m_entries.append(entry);
+    }
+    return set;
+}
+
+Result<ModelSet> ModelSet::fromFile(const QString &path, const Limits &limits)
+{
+    Result<std::shared_ptr<FileRegionSource>> bytes = FileRegionSource::open(path);
+    if (!bytes)
+        return bytes.error();
+    Result<ModelFilePtr> model =
+        ModelFile::read(*bytes, SiblingFiles::inFolder(QFileInfo(path).absolutePath()), limits);
+    if (!model)
+        return model.error();
+    ModelSet set;
+    set.m_bare = true;
+    set.m_entries.append(ModelEntry{QFileInfo(path).fileName(), (*model)->format(), *model, std::nullopt});
+    return set;
+}
+
+QString ModelSet::weightName(const ModelEntry &entry, const ModelWeight &weight) const
+{
+    return m_bare ? weight.name : entry.path + QLatin1Char(':') + weight.name;
+}
+
+std::optional<ModelSet::WeightRef> ModelSet::resolve(const QString &name) const
+{
+    if (m_bare) {
+        if (m_entries.isEmpty())
+            return std::nullopt;
+        return WeightRef{&m_entries.first(), name};
+    }
+    for (const ModelEntry &entry : m_entries)
+        if (name.size() > entry.path.size() && name.startsWith(entry.path) && name[entry.path.size()] == u':')
+            return WeightRef{&entry, name.mid(entry.path.size() + 1)};
+    return std::nullopt;
+}
+
+Result<TensorReaderPtr> ModelSet::openWeight(const QString &name) const
+{
+    const std::optional<WeightRef> ref = resolve(name);
+    if (!ref)
+        return makeError(ErrorCode::NotFound, QStringLiteral("no model file's weight is named \"%1\"").arg(name));
+    if (!ref->entry->model)
+        return *ref->entry->error;
+    return ref->entry->model->openWeight(ref->weight, name);
+}
+
+} // namespace carton

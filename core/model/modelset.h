@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "model/modelfile.h"
+
+#include <optional>
+
+namespace carton {
+
+class CartonSource;
+
+// One model file found by content.
+struct ModelEntry {
+    QString path; // "model/model.onnx" in a carton; the file's name for a bare file
+    ModelFormat format = ModelFormat::Onnx;
+    ModelFilePtr model;         // null when reading it failed
+    std::optional<Error> error; // why
+};
+
+// The model files of a carton (every file under model/, whatever its name or
+// compression, recognised by its content) or one bare model file. Weights are named
+// `ENTRY:TENSOR` in a carton ("model/model.onnx:conv1.weight") and `TENSOR` for a
+// bare file. A broken model file is listed with its error; the others still read.
+class CARTONCORE_EXPORT ModelSet final {
+public:
+    // `source` must outlive the set (external data files are opened through it).
+    static ModelSet fromCarton(const CartonSource &source);
+    // A bare model file on disk; its external data is looked for beside it.
+    // ErrorCode::Unsupported when the content is no model format known here.
+    static Result<ModelSet> fromFile(const QString &path, const Limits &limits = {});
+
+    const QList<ModelEntry> &entries() const { return m_entries; }
+    bool isBareFile() const { return m_bare; }
+    // The name `carton tensors` lists for a weight of `entry`.
+    QString weightName(const ModelEntry &entry, const ModelWeight &weight) const;
+    // The entry and weight a name refers to; nullopt when no entry matches (then the
+    // name may be a tensor_data tensor).
+    struct WeightRef {
+        const ModelEntry *entry = nullptr;
+        QString weight;
+    };
+    std::optional<WeightRef> resolve(const QString &name) const;
+    // Opens a weight by its listed name (ErrorCode::NotFound when nothing matches).
+    Result<TensorReaderPtr> openWeight(const QString &name) const;
+
+private:
+    QList<ModelEntry> m_entries;
+    bool m_bare = false;
+};
+
+} // namespace carton

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// `carton model`, and model weights in `carton tensors` / `carton tensor`, on ONNX
+// models made by python3-onnx: a bare file, a carton folder and a zstd carton.
+#include "clirunner.h"
+#include "fixturepolicy.h"
+#include "onnxtestmodels.h"
+#include "testpaths.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QJsonObject findByName(const QJsonArray &list, const QString &name)
+{
+    for (const QJsonValue &v : list)
+        if (v.toObject().value(u"name").toString() == name)
+            return v.toObject();
+    return {};
+}
+
+QByteArray jsonOf(const QJsonValue &v)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("v"), v}}).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+class TestCliModel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void modelOfBareFile();
+    void graphListsNodes();
+    void cartonFolderAndZstdCarton_data();
+    void cartonFolderAndZstdCarton();
+    void safetensorsCannotShowValues();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_onnx;
+    QString m_folder;
+};
+
+void TestCliModel::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    CARTON_MAKE_ONNX_MODELS(m_dir.filePath(QStringLiteral("gen")));
+    // A name that says nothing: the model is recognised by its content.
+    m_onnx = m_dir.filePath(QStringLiteral("network.bin"));
+    QVERIFY(QFile::copy(m_dir.filePath(QStringLiteral("gen/tiny.onnx")), m_onnx));
+    // A carton folder: the sample's carton.toml, the model under model/.
+    m_folder = m_dir.filePath(QStringLiteral("carton"));
+    const QString sample = testutil::sourcePath(u"/resources/sample");
+    QDirIterator it(sample, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString from = it.next();
+        QVERIFY(testutil::writeFile(m_folder + from.mid(sample.size()), testutil::readFile(from)));
+    }
+    QVERIFY(testutil::writeFile(m_folder + QStringLiteral("/model/net/model.onnx"), testutil::readFile(m_onnx)));
+    QVERIFY(testutil::writeFile(m_folder + QStringLiteral("/model/main.py"), "print('not a model')\n"));
+}
+
+void TestCliModel::modelOfBareFile()
+{
+    const RunResult r = runCarton({QStringLiteral("model"), m_onnx, QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonArray models = r.json().value(u"models").toArray();
+    QCOMPARE(models.size(), 1);
+    const QJsonObject m = models.first().toObject();
+    QCOMPARE(m.value(u"format").toString(), QStringLiteral("onnx"));
+    QCOMPARE(m.value(u"producer").toObject().value(u"name").toString(), QStringLiteral("pytorch"));
+    QCOMPARE(m.value(u"producer").toObject().value(u"version").toString(), QStringLiteral("2.1.0"));
+    QCOMPARE(jsonOf(m.value(u"opset")), QByteArray(R"({"v":[{"domain":"","version":17},{"domain":"com.example",)"
+                                                   R"("version":1}]})"));
+    QCOMPARE(jsonOf(m.value(u"inputs").toArray().first()),
+             QByteArray(R"({"v":{"dtype":"float32","kind":"tensor","name":"image","shape":["batch",3,32,32]}})"));
+    QCOMPARE(jsonOf(findByName(m.value(u"inputs").toArray(), QStringLiteral("mask"))),
+             QByteArray(R"({"v":{"dtype":"uint8","kind":"tensor","name":"mask","shape":["batch",null]}})"));
+    QCOMPARE(jsonOf(m.value(u"outputs").toArray()),
+             QByteArray(R"({"v":[{"dtype":"float32","kind":"tensor","name":"logits","shape":["batch",10]},)"
+                        R"({"dtype":"float32","kind":"tensor","name":"big","shape":null}]})"));
+    QCOMPARE(m.value(u"op_counts").toObject().value(u"Conv").toInt(), 1);
+    QCOMPARE(m.value(u"op_counts").toObject().value(u"com.example:Mul").toInt(), 1);
+    QCOMPARE(m.value(u"weights").toInt(), 28);
+    QVERIFY(!m.contains(u"nodes"));
+    // 108 + 4 + 40 + 4 + 3 + 3 + 3 + 2 + 2 + 2 + 2 + 3 + 2 + 3 + 1 + 0 + 2 (raw) + 10 + 3 + 4 + 3 + 2 + 3 + 3 + 2 + 2 +
+    // 2 + 2
+    QCOMPARE(m.value(u"parameters").toInteger(), 220);
+
+    const RunResult text = runCarton({QStringLiteral("model"), m_onnx});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("    image  float32  [batch, 3, 32, 32]\n"), text.out.constData());
+    QVERIFY2(text.out.contains("  opset: ai.onnx 17, com.example 1\n"), text.out.constData());
+
+    // Weights of a bare model file: plain names, values as onnx wrote them.
+    const RunResult tensors = runCarton({QStringLiteral("tensors"), m_onnx, QStringLiteral("--json")});
+    QCOMPARE(tensors.exitCode, 0);
+    const QJsonObject fc = findByName(tensors.json().value(u"tensors").toArray(), QStringLiteral("fc.bias"));
+    QCOMPARE(fc.value(u"dtype").toString(), QStringLiteral("float32"));
+    QCOMPARE(fc.value(u"nbytes").toInt(), 40);
+    const RunResult one =
+        runCarton({QStringLiteral("tensor"), m_onnx, QStringLiteral("steps"), QStringLiteral("--json")});
+    QCOMPARE(one.exitCode, 0);
+    QVERIFY2(one.out.contains(R"("data":[1, -2, 1125899906842624]})"), one.out.constData());
+}
+
+void TestCliModel::graphListsNodes()
+{
+    const RunResult r =
+        runCarton({QStringLiteral("model"), m_onnx, QStringLiteral("--json"), QStringLiteral("--graph")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray nodes = r.json().value(u"models").toArray().first().toObject().value(u"nodes").toArray();
+    QCOMPARE(nodes.size(), 9);
+    const QJsonObject conv = nodes.first().toObject();
+    QCOMPARE(conv.value(u"op_type").toString(), QStringLiteral("Conv"));
+    QCOMPARE(conv.value(u"name").toString(), QStringLiteral("conv1"));
+    QCOMPARE(jsonOf(conv.value(u"inputs")), QByteArray(R"({"v":["image","conv1.weight","conv1.bias"]})"));
+    QCOMPARE(jsonOf(findByName(conv.value(u"attributes").toArray(), QStringLiteral("kernel_shape"))),
+             QByteArray(R"({"v":{"name":"kernel_shape","text":"[3, 3]","type":"INTS","value":[3,3]}})"));
+    const QJsonObject gemm = nodes[4].toObject();
+    QCOMPARE(findByName(gemm.value(u"attributes").toArray(), QStringLiteral("alpha")).value(u"value").toDouble(), 0.5);
+    const RunResult text = runCarton({QStringLiteral("model"), m_onnx, QStringLiteral("--graph")});
+    QVERIFY2(text.out.contains(
+                 "    If \"if\"(cond) -> (branch)  else_branch=graph (2 nodes)  then_branch=graph (1 nodes)\n"),
+             text.out.constData());
+}
+
+void TestCliModel::cartonFolderAndZstdCarton_data()
+{
+    QTest::addColumn<QString>("compression"); // empty: the folder itself
+    QTest::newRow("folder") << QString();
+    QTest::newRow("zstd carton") << QStringLiteral("zstd");
+    QTest::newRow("stored carton") << QStringLiteral("stored");
+}
+
+void TestCliModel::cartonFolderAndZstdCarton()
+{
+    QFETCH(QString, compression);
+    QString file = m_folder;
+    if (!compression.isEmpty()) {
+        file = m_dir.filePath(compression + QStringLiteral(".carton"));
+        const RunResult pack = runCarton({QStringLiteral("pack"), m_folder, QStringLiteral("-o"), file,
+                                          QStringLiteral("--compression"), compression, QStringLiteral("--force")});
+        QVERIFY2(pack.exitCode == 0, pack.err.constData());
+    }
+    const RunResult model = runCarton({QStringLiteral("model"), file, QStringLiteral("--json")});
+    QVERIFY2(model.exitCode == 0, model.err.constData());
+    const QJsonArray models = model.json().value(u"models").toArray();
+    QCOMPARE(models.size(), 1); // main.py and the sample's README are not model files
+    QCOMPARE(models.first().toObject().value(u"entry").toString(), QStringLiteral("model/net/model.onnx"));
+
+    const RunResult tensors = runCarton({QStringLiteral("tensors"), file, QStringLiteral("--json")});
+    QVERIFY2(tensors.exitCode == 0, tensors.err.constData());
+    const QJsonArray list = tensors.json().value(u"tensors").toArray();
+    QVERIFY(!findByName(list, QStringLiteral("x")).isEmpty()); // tensor_data still listed
+    const QJsonObject w = findByName(list, QStringLiteral("model/net/model.onnx:conv1.weight"));
+    QCOMPARE(jsonOf(w.value(u"shape")), QByteArray(R"({"v":[4,3,3,3]})"));
+    QCOMPARE(w.value(u"model").toString(), QStringLiteral("model/net/model.onnx"));
+    const QJsonObject complex = findByName(list, QStringLiteral("model/net/model.onnx:complex"));
+    QCOMPARE(complex.value(u"values").toBool(true), false);
+
+    const RunResult bias = runCarton(
+        {QStringLiteral("tensor"), file, QStringLiteral("model/net/model.onnx:fc.bias"), QStringLiteral("--json")});
+    QVERIFY2(bias.exitCode == 0, bias.err.constData());
+    QVERIFY2(bias.out.contains(R"("data":[-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.25]})"),
+             bias.out.constData());
+    const RunResult sliced = runCarton({QStringLiteral("tensor"), file, QStringLiteral("model/net/model.onnx:half"),
+                                        QStringLiteral("--slice"), QStringLiteral("1,:")});
+    QCOMPARE(sliced.exitCode, 0);
+    QVERIFY2(sliced.out.contains("data: [65504, 6.097555e-05]"), sliced.out.constData());
+    const RunResult missing = runCarton({QStringLiteral("tensor"), file, QStringLiteral("model/net/model.onnx:nope")});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY2(missing.err.contains("no weight named \"nope\""), missing.err.constData());
+}
+
+void TestCliModel::safetensorsCannotShowValues()
+{
+    const QByteArray header = R"({"f4":{"dtype":"F4","shape":[4],"data_offsets":[0,2]},)"
+                              R"("x":{"dtype":"F32","shape":[1],"data_offsets":[2,6]}})";
+    const QString path = m_dir.filePath(QStringLiteral("mixed.safetensors"));
+    QVERIFY(testutil::writeFile(path, testutil::safetensorsFile(header, QByteArray("\x12\x34\0\0\x80\x3f", 6))));
+    const RunResult r = runCarton({QStringLiteral("tensors"), path});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("f4    F4     [4]    2  (cannot show values)\n"), r.out.constData());
+    const RunResult f4 = runCarton({QStringLiteral("tensor"), path, QStringLiteral("f4")});
+    QCOMPARE(f4.exitCode, 1);
+    QVERIFY2(f4.err.contains("tensor \"f4\" has dtype F4: cannot show values"), f4.err.constData());
+    const RunResult x = runCarton({QStringLiteral("tensor"), path, QStringLiteral("x")});
+    QCOMPARE(x.exitCode, 0);
+    QVERIFY2(x.out.contains("data: [1]"), x.out.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCliModel)
+#include "tst_climodel.moc"

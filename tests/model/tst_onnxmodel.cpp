@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// The ONNX reader against Debian's python3-onnx: models made by onnx, read by both,
+// compared signature by signature and value by value; then inside a carton (zstd
+// entries, external data beside the model) and hostile variants built in code.
+#include "fixturepolicy.h"
+#include "model/modelfile.h"
+#include "model/modelset.h"
+#include "onnxtestmodels.h"
+#include "package/cartonsource.h"
+#include "testpaths.h"
+#include "testutil.h"
+#include "ziptestutil.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace carton;
+
+namespace {
+
+// A protobuf writer for hostile models.
+QByteArray varint(quint64 v)
+{
+    QByteArray out;
+    do {
+        out += char((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+        v >>= 7;
+    } while (v);
+    return out;
+}
+QByteArray tag(int field, int wire)
+{
+    return varint(quint64(field) << 3 | quint64(wire));
+}
+QByteArray len(int field, const QByteArray &payload)
+{
+    return tag(field, 2) + varint(quint64(payload.size())) + payload;
+}
+QByteArray num(int field, quint64 v)
+{
+    return tag(field, 0) + varint(v);
+}
+
+// ModelProto{ir_version 8, graph{initializer}} around one TensorProto.
+QByteArray modelWithTensor(const QByteArray &tensor)
+{
+    return num(1, 8) + len(7, len(5, tensor) + len(2, "g"));
+}
+
+QByteArray floatTensor(const QByteArray &name, QList<quint64> dims, const QByteArray &raw)
+{
+    QByteArray t;
+    for (quint64 d : dims)
+        t += num(1, d);
+    return t + num(2, 1) + len(8, name) + len(9, raw);
+}
+
+Result<ModelFilePtr> readBytes(const QByteArray &bytes, SiblingFiles siblings = {})
+{
+    return ModelFile::read(std::make_shared<MemorySource>(bytes, QStringLiteral("hostile.onnx")), siblings);
+}
+
+QList<double> readValues(const ModelFile &model, const QString &name)
+{
+    Result<TensorReaderPtr> reader = model.openWeight(name);
+    if (!reader) {
+        qWarning() << reader.error().toString();
+        return {};
+    }
+    QByteArray bytes((*reader)->byteSize(), Qt::Uninitialized);
+    if (!(*reader)->readFlat(0, (*reader)->elementCount(), bytes.data(), bytes.size()))
+        return {};
+    const Tensor t = Tensor::numeric(name, (*reader)->dtype(), {(*reader)->elementCount()}, bytes);
+    QList<double> values;
+    for (qint64 i = 0; i < (*reader)->elementCount(); ++i)
+        values.append(t.valueAsDouble(i));
+    return values;
+}
+
+QStringList readTexts(const ModelFile &model, const QString &name)
+{
+    Result<TensorReaderPtr> reader = model.openWeight(name);
+    if (!reader)
+        return {};
+    Result<Tensor> t = (*reader)->readTensor(TensorRegion::whole((*reader)->shape()));
+    QStringList texts;
+    for (qint64 i = 0; t && i < (*reader)->elementCount(); ++i)
+        texts.append(t->valueAsText(i));
+    return texts;
+}
+
+} // namespace
+
+class TestOnnxModel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void matchesOnnx_data();
+    void matchesOnnx();
+    void detectsByContentNotName();
+    void cartonZstdEntriesAndExternalData();
+    void externalDataPathsAreSafe_data();
+    void externalDataPathsAreSafe();
+    void hostile_data();
+    void hostile();
+    void truncatedEverywhere();
+
+private:
+    QTemporaryDir m_dir;
+    QJsonObject m_reference;
+};
+
+void TestOnnxModel::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    CARTON_MAKE_ONNX_MODELS(m_dir.path());
+    m_reference =
+        QJsonDocument::fromJson(testutil::readFile(m_dir.filePath(QStringLiteral("reference.json")))).object();
+    QCOMPARE(m_reference.size(), 2);
+}
+
+void TestOnnxModel::matchesOnnx_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("raw_data and typed fields") << QStringLiteral("tiny.onnx");
+    QTest::newRow("external data") << QStringLiteral("ext/ext.onnx");
+}
+
+void TestOnnxModel::matchesOnnx()
+{
+    QFETCH(QString, file);
+    const QJsonObject ref = m_reference.value(file).toObject();
+    const QString path = m_dir.filePath(file);
+    Result<ModelSet> set = ModelSet::fromFile(path);
+    QVERIFY2(set, set ? "" : qPrintable(set.error().toString()));
+    QCOMPARE(set->entries().size(), 1);
+    const ModelFile &model = *set->entries().first().model;
+    QCOMPARE(model.format(), ModelFormat::Onnx);
+    const OnnxInfo &info = *model.onnx();
+    QCOMPARE(info.irVersion, ref.value(u"ir_version").toInteger());
+    QCOMPARE(info.producerName, ref.value(u"producer_name").toString());
+    QCOMPARE(info.producerVersion, ref.value(u"producer_version").toString());
+    QCOMPARE(info.modelVersion, ref.value(u"model_version").toInteger());
+    const QJsonArray opsets = ref.value(u"opsets").toArray();
+    QCOMPARE(info.opsets.size(), opsets.size());
+    for (qsizetype i = 0; i < opsets.size(); ++i) {
+        QCOMPARE(info.opsets[i].first, opsets[i].toArray()[0].toString());
+        QCOMPARE(info.opsets[i].second, opsets[i].toArray()[1].toInteger());
+    }
+    const QJsonObject metadata = ref.value(u"metadata").toObject();
+    QCOMPARE(info.metadata.size(), metadata.size());
+    for (const auto &[key, value] : info.metadata)
+        QCOMPARE(value, metadata.value(key).toString());
+
+    // The signature: inputs that are not initializers, outputs; dims as onnx reads them.
+    for (const auto &[list, refList] : {std::pair(&info.inputs, ref.value(u"inputs").toArray()),
+                                        std::pair(&info.outputs, ref.value(u"outputs").toArray())}) {
+        QCOMPARE(list->size(), refList.size());
+        for (qsizetype i = 0; i < refList.size(); ++i) {
+            const QJsonObject r = refList[i].toObject();
+            const OnnxValueInfo &v = list->at(i);
+            QCOMPARE(v.name, r.value(u"name").toString());
+            QCOMPARE(v.elemType, r.value(u"elem_type").toInt());
+            const QJsonValue dims = r.value(u"dims");
+            QCOMPARE(v.shape.has_value(), !dims.isNull());
+            if (!v.shape)
+                continue;
+            QCOMPARE(v.shape->size(), dims.toArray().size());
+            for (qsizetype d = 0; d < v.shape->size(); ++d) {
+                const QJsonValue rd = dims.toArray()[d];
+                const OnnxDim &dim = v.shape->at(d);
+                if (rd.isString())
+                    QCOMPARE(dim.param, rd.toString());
+                else if (rd.isNull())
+                    QVERIFY(!dim.value && dim.param.isEmpty());
+                else
+                    QCOMPARE(dim.value, std::optional<qint64>(rd.toInteger()));
+            }
+        }
+    }
+    QCOMPARE(info.inputs.first().dtype, QStringLiteral("float32"));
+
+    // Nodes: op, name, domain, inputs, outputs, attribute names and types.
+    const QJsonArray nodes = ref.value(u"nodes").toArray();
+    QCOMPARE(info.nodes.size(), nodes.size());
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const QJsonObject r = nodes[i].toObject();
+        const OnnxNode &n = info.nodes[i];
+        QCOMPARE(n.opType, r.value(u"op_type").toString());
+        QCOMPARE(n.name, r.value(u"name").toString());
+        QCOMPARE(n.domain, r.value(u"domain").toString());
+        QCOMPARE(QJsonArray::fromStringList(n.inputs), r.value(u"inputs").toArray());
+        QCOMPARE(QJsonArray::fromStringList(n.outputs), r.value(u"outputs").toArray());
+        const QJsonArray attrs = r.value(u"attributes").toArray();
+        QCOMPARE(n.attributes.size(), attrs.size());
+        for (qsizetype a = 0; a < attrs.size(); ++a) {
+            QCOMPARE(n.attributes[a].name, attrs[a].toArray()[0].toString());
+            QCOMPARE(n.attributes[a].type, attrs[a].toArray()[1].toString());
+        }
+    }
+    QCOMPARE(info.opCounts.value(QStringLiteral("com.example:Mul")), 1);
+    const OnnxNode &conv = info.nodes.first();
+    QCOMPARE(conv.attributes.first().ints, (QList<qint64>{3, 3}));
+    QCOMPARE(conv.attributes.first().text, QStringLiteral("[3, 3]"));
+    const OnnxNode &ifNode = info.nodes[7];
+    QCOMPARE(ifNode.attributes[0].text, QStringLiteral("graph (2 nodes)")); // else_branch
+
+    // Weights: names, types, dims and every value as onnx reads them.
+    const QJsonArray inits = ref.value(u"initializers").toArray();
+    QCOMPARE(model.weights().size(), inits.size());
+    qint64 elements = 0;
+    int externals = 0;
+    for (qsizetype i = 0; i < inits.size(); ++i) {
+        const QJsonObject r = inits[i].toObject();
+        const ModelWeight &w = model.weights()[i];
+        QCOMPARE(w.name, r.value(u"name").toString());
+        QCOMPARE(w.typeName, r.value(u"data_type").toString());
+        QList<qint64> dims;
+        for (const QJsonValue &d : r.value(u"dims").toArray())
+            dims.append(d.toInteger());
+        QCOMPARE(w.shape, dims);
+        elements += w.elementCount;
+        if (r.value(u"values").isNull()) {
+            QVERIFY(!w.note.isEmpty());
+            Result<TensorReaderPtr> reader = model.openWeight(w.name);
+            QVERIFY(!reader);
+            QCOMPARE(reader.error().code, ErrorCode::Unsupported);
+            QVERIFY2(reader.error().message.contains(u"cannot show values"), qPrintable(reader.error().message));
+            continue;
+        }
+        const QJsonArray values = r.value(u"values").toArray();
+        if (!values.isEmpty() && values.first().isString()) { // integers and bools, exact
+            QStringList expected;
+            for (const QJsonValue &v : values)
+                expected.append(v.toString());
+            QStringList got = readTexts(model, w.name);
+            for (QString &t : got)
+                t = t == u"true" ? QStringLiteral("1") : t == u"false" ? QStringLiteral("0") : t;
+            QCOMPARE(got, expected);
+        } else {
+            QList<double> expected;
+            for (const QJsonValue &v : values)
+                expected.append(v.toDouble());
+            QCOMPARE(readValues(model, w.name), expected);
+        }
+        QCOMPARE(w.file, r.value(u"external").toBool() ? QStringLiteral("weights.bin") : QString());
+        externals += !w.file.isEmpty();
+    }
+    QCOMPARE(model.parameterCount(), elements);
+    // onnx moves the raw_data tensors out, and leaves typed fields where they are.
+    QCOMPARE(externals > 10, file.startsWith(u"ext/"));
+}
+
+void TestOnnxModel::detectsByContentNotName()
+{
+    const QByteArray onnx = testutil::readFile(m_dir.filePath(QStringLiteral("tiny.onnx")));
+    const QString renamed = m_dir.filePath(QStringLiteral("weights.dat"));
+    QVERIFY(testutil::writeFile(renamed, onnx));
+    Result<ModelSet> set = ModelSet::fromFile(renamed);
+    QVERIFY(set);
+    QCOMPARE(set->entries().first().format, ModelFormat::Onnx);
+    // Text, a zip and a truncated model are not ONNX, whatever their names.
+    for (const QByteArray &bytes : {QByteArray("# a python file\nimport torch\n"), QByteArray("PK\x03\x04rest", 8),
+                                    QByteArray("\x08\x00\x12", 3), QByteArray(100, '\0')}) {
+        const QString fake = m_dir.filePath(QStringLiteral("fake.onnx"));
+        QVERIFY(testutil::writeFile(fake, bytes));
+        Result<ModelSet> no = ModelSet::fromFile(fake);
+        QVERIFY(!no);
+        QCOMPARE(no.error().code, ErrorCode::Unsupported);
+    }
+    // A file that starts as ONNX does (ir_version) but is cut: a format error, not "unknown".
+    const QString cut = m_dir.filePath(QStringLiteral("cut.bin"));
+    QVERIFY(testutil::writeFile(cut, onnx.left(onnx.size() / 2)));
+    Result<ModelSet> broken = ModelSet::fromFile(cut);
+    QVERIFY(!broken);
+    QCOMPARE(broken.error().code, ErrorCode::Format);
+    QVERIFY2(broken.error().message.startsWith(u"ModelProto: field 7 at byte 20: its length") &&
+                 broken.error().message.contains(u"goes past the end"),
+             qPrintable(broken.error().message));
+}
+
+void TestOnnxModel::cartonZstdEntriesAndExternalData()
+{
+    // A carton whose model/ holds the external-data model (zstd) and its weights.bin
+    // (Stored), plus a .pt-like zip and code that are not model files.
+    const QByteArray model = testutil::readFile(m_dir.filePath(QStringLiteral("ext/ext.onnx")));
+    const QByteArray weights = testutil::readFile(m_dir.filePath(QStringLiteral("ext/weights.bin")));
+    QVERIFY(!model.isEmpty() && !weights.isEmpty());
+    const QByteArray zip = ziptest::buildZip({
+        [] {
+            ziptest::RawEntry e;
+            e.name = "carton.toml";
+            e.stored = "spec_version = 1\nmodel_name = \"m\"\n";
+            return e;
+        }(),
+        [&] {
+            ziptest::RawEntry e;
+            e.name = "model/sub/model.onnx";
+            e.plain = model;
+            e.stored = ziptest::zstdFrame(model);
+            e.method = 93;
+            return e;
+        }(),
+        [&] {
+            ziptest::RawEntry e;
+            e.name = "model/sub/weights.bin";
+            e.stored = weights;
+            return e;
+        }(),
+        [] {
+            ziptest::RawEntry e;
+            e.name = "model/main.py";
+            e.stored = "import numpy\n";
+            return e;
+        }(),
+    });
+    const QString path = m_dir.filePath(QStringLiteral("ext.carton"));
+    QVERIFY(testutil::writeFile(path, zip));
+    Result<std::unique_ptr<CartonSource>> source = CartonSource::load(path);
+    QVERIFY2(source, source ? "" : qPrintable(source.error().toString()));
+    const ModelSet set = ModelSet::fromCarton(**source);
+    QCOMPARE(set.entries().size(), 1);
+    const ModelEntry &entry = set.entries().first();
+    QVERIFY2(entry.model, entry.error ? qPrintable(entry.error->toString()) : "");
+    QCOMPARE(entry.path, QStringLiteral("model/sub/model.onnx"));
+    const ModelWeight *fc = entry.model->findWeight(QStringLiteral("fc.weight"));
+    QVERIFY(fc);
+    QCOMPARE(set.weightName(entry, *fc), QStringLiteral("model/sub/model.onnx:fc.weight"));
+    Result<TensorReaderPtr> reader = set.openWeight(QStringLiteral("model/sub/model.onnx:fc.weight"));
+    QVERIFY2(reader, reader ? "" : qPrintable(reader.error().toString()));
+    QCOMPARE((*reader)->name(), QStringLiteral("model/sub/model.onnx:fc.weight"));
+    QCOMPARE((*reader)->shape(), (QList<qint64>{10, 4}));
+    // The values: the same as onnx reads from the bare file.
+    const QJsonArray inits = m_reference.value(u"ext/ext.onnx").toObject().value(u"initializers").toArray();
+    QList<double> expected;
+    for (const QJsonValue &i : inits)
+        if (i.toObject().value(u"name").toString() == u"fc.weight")
+            for (const QJsonValue &v : i.toObject().value(u"values").toArray())
+                expected.append(v.toDouble());
+    QCOMPARE(expected.size(), 40);
+    QCOMPARE(readValues(*entry.model, QStringLiteral("fc.weight")), expected);
+    QVERIFY(!set.resolve(QStringLiteral("model/other.onnx:x")));
+}
+
+void TestOnnxModel::externalDataPathsAreSafe_data()
+{
+    QTest::addColumn<QByteArray>("location");
+    QTest::addColumn<int>("code");
+    QTest::newRow("parent") << QByteArray("../secret.bin") << int(ErrorCode::Unsafe);
+    QTest::newRow("absolute") << QByteArray("/etc/passwd") << int(ErrorCode::Unsafe);
+    QTest::newRow("backslash") << QByteArray("..\\x.bin") << int(ErrorCode::Unsafe);
+    QTest::newRow("inner parent") << QByteArray("a/../../x.bin") << int(ErrorCode::Unsafe);
+    QTest::newRow("missing") << QByteArray("nowhere.bin") << int(ErrorCode::NotFound);
+    QTest::newRow("symlink out") << QByteArray("link.bin") << int(ErrorCode::NotFound);
+}
+
+void TestOnnxModel::externalDataPathsAreSafe()
+{
+    QFETCH(QByteArray, location);
+    QFETCH(int, code);
+    QTemporaryDir dir;
+    QVERIFY(testutil::writeFile(dir.filePath(QStringLiteral("secret.bin")), QByteArray(16, 'x')));
+    const QString folder = dir.filePath(QStringLiteral("m"));
+    QDir().mkpath(folder);
+    QVERIFY(QFile::link(dir.filePath(QStringLiteral("secret.bin")), folder + QStringLiteral("/link.bin")));
+    const QByteArray tensor =
+        num(1, 4) + num(2, 1) + len(8, "w") + len(13, len(1, "location") + len(2, location)) + num(14, 1);
+    const QString path = folder + QStringLiteral("/m.onnx");
+    QVERIFY(testutil::writeFile(path, modelWithTensor(tensor)));
+    Result<ModelSet> set = ModelSet::fromFile(path);
+    QVERIFY(!set);
+    QCOMPARE(int(set.error().code), code);
+    QVERIFY2(set.error().message.contains(u"graph.initializer[0] (\"w\").external_data"),
+             qPrintable(set.error().message));
+    QCOMPARE(set.error().location, path);
+}
+
+void TestOnnxModel::hostile_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    const QByteArray ok = floatTensor("w", {2}, QByteArray(8, '\0'));
+    QTest::newRow("valid") << modelWithTensor(ok) << -1 << QString();
+    QTest::newRow("raw_data lies") << modelWithTensor(floatTensor("w", {3}, QByteArray(8, '\0')))
+                                   << int(ErrorCode::Format)
+                                   << QStringLiteral("graph.initializer[0] (\"w\").raw_data: holds 8 bytes, but FLOAT "
+                                                     "[3] needs 12 bytes");
+    QTest::newRow("dims overflow") << modelWithTensor(floatTensor("w", {1ull << 40, 1ull << 40}, {}))
+                                   << int(ErrorCode::Limit) << QStringLiteral("graph.initializer[0] (\"w\").dims");
+    QTest::newRow("negative dim") << modelWithTensor(floatTensor("w", {~0ull}, {})) << int(ErrorCode::Format)
+                                  << QStringLiteral("negative dimension -1");
+    QTest::newRow("unknown data type") << modelWithTensor(num(1, 1) + num(2, 99) + len(8, "w") + len(9, "x"))
+                                       << int(ErrorCode::Format)
+                                       << QStringLiteral("graph.initializer[0] (\"w\").data_type: 99");
+    QTest::newRow("no data") << modelWithTensor(num(1, 4) + num(2, 1) + len(8, "w")) << int(ErrorCode::Format)
+                             << QStringLiteral("has no data");
+    QTest::newRow("wrong typed field") << modelWithTensor(num(1, 1) + num(2, 1) + len(8, "w") + len(7, varint(5)))
+                                       << int(ErrorCode::Format) << QStringLiteral("int64_data: does not hold FLOAT");
+    QTest::newRow("length past message") << num(1, 8) + tag(7, 2) + varint(1000) + QByteArray(10, '\0')
+                                         << int(ErrorCode::Format)
+                                         << QStringLiteral("ModelProto: field 7 at byte 2: its length 1000 goes past");
+    QTest::newRow("no graph") << num(1, 8) + len(2, "producer") << int(ErrorCode::Format)
+                              << QStringLiteral("ModelProto: has no graph");
+    QTest::newRow("inner length past graph")
+        << num(1, 8) + len(7, tag(5, 2) + varint(50) + QByteArray(4, '\0')) << int(ErrorCode::Format)
+        << QStringLiteral("goes past the end of the enclosing message");
+    QTest::newRow("group wire type") << num(1, 8) + len(7, tag(5, 3)) << int(ErrorCode::Format)
+                                     << QStringLiteral("a group, not supported");
+    QTest::newRow("varint overflow") << num(1, 8) + len(7, tag(9, 0) + QByteArray(10, '\xff') + '\x01')
+                                     << int(ErrorCode::Format) << QStringLiteral("varint");
+    QTest::newRow("two graphs") << num(1, 8) + len(7, len(2, "a")) + len(7, len(2, "b")) << int(ErrorCode::Format)
+                                << QStringLiteral("more than one graph");
+    QTest::newRow("external without location flag")
+        << modelWithTensor(num(1, 1) + num(2, 1) + len(8, "w") + len(13, len(1, "location") + len(2, "x.bin")))
+        << int(ErrorCode::Format) << QStringLiteral("data_location is not EXTERNAL");
+    QTest::newRow("segment") << modelWithTensor(ok + len(3, num(1, 0))) << int(ErrorCode::Unsupported)
+                             << QStringLiteral("segmented");
+    QTest::newRow("huge name") << num(1, 8) + len(7, len(2, QByteArray((64 << 10) + 1, 'n'))) << int(ErrorCode::Limit)
+                               << QStringLiteral("graph.name: is 65537 bytes long");
+}
+
+void TestOnnxModel::hostile()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    Result<ModelFilePtr> model = readBytes(bytes);
+    if (code < 0) {
+        QVERIFY2(model, model ? "" : qPrintable(model.error().toString()));
+        QCOMPARE(readValues(**model, QStringLiteral("w")), (QList<double>{0, 0}));
+        return;
+    }
+    QVERIFY(!model);
+    QCOMPARE(int(model.error().code), code);
+    QVERIFY2(model.error().message.contains(message), qPrintable(model.error().message));
+    QCOMPARE(model.error().location, QStringLiteral("hostile.onnx"));
+}
+
+void TestOnnxModel::truncatedEverywhere()
+{
+    // Every prefix of a real model: refused or read, never a crash; the prefixes that
+    // still look like ONNX fail with an error naming the field being read.
+    const QByteArray onnx = testutil::readFile(m_dir.filePath(QStringLiteral("tiny.onnx")));
+    Result<ModelFilePtr> full = readBytes(onnx);
+    QVERIFY(full);
+    int named = 0;
+    for (qsizetype n = 1; n < onnx.size(); ++n) {
+        Result<ModelFilePtr> model = readBytes(onnx.left(n));
+        if (model) { // a prefix ending between the fields after the graph is a valid ModelProto
+            QCOMPARE((*model)->weights().size(), (*full)->weights().size());
+            QCOMPARE((*model)->onnx()->nodes.size(), (*full)->onnx()->nodes.size());
+            continue;
+        }
+        if (model.error().code == ErrorCode::Format) {
+            QVERIFY2(model.error().message.contains(u"truncated") || model.error().message.contains(u"past the end") ||
+                         model.error().message == u"ModelProto: has no graph (field 7)",
+                     qPrintable(model.error().message));
+            QVERIFY2(model.error().message.startsWith(u"ModelProto") || model.error().message.startsWith(u"graph"),
+                     qPrintable(model.error().message));
+            ++named;
+        }
+    }
+    QVERIFY(named > 0);
+}
+
+QTEST_GUILESS_MAIN(TestOnnxModel)
+#include "tst_onnxmodel.moc"
