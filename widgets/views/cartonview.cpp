@@ -82,7 +82,11 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
     connect(m_files, &FilesPage::statusMessage, this, &CartonView::statusMessage);
     connect(m_overview->signatureRow(), &SignatureRow::statusChanged, this, &CartonView::signatureChanged);
     connect(m_safety, &SafetyPage::scanFinished, this, &CartonView::safetyScanned);
-    m_safety->rescan(); // high and critical findings show on the tab icon and the status bar
+    // High and critical findings show on the tab icon and the status bar: scan
+    // now. Not a carton opened from a URL: the scan would download it again
+    // without being asked (it waits for its tab to be shown).
+    if (!m_carton->source().isRemote())
+        m_safety->rescan();
     connect(m_selfTests, &SelfTestsPage::tensorActivated, this, [this](const QString &name) {
         if (m_tensors->revealTensor(name))
             setCurrentTab(TensorsTab);

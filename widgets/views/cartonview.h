@@ -82,7 +82,8 @@ public:
     TensorsPage *tensorsPage() const { return m_tensors; }
     SelfTestsPage *selfTestsPage() const { return m_selfTests; }
     // The safety scan starts when the view is made (its findings are part of the
-    // carton's state), not when the tab is first shown.
+    // carton's state), not when the tab is first shown; for a carton opened from a
+    // URL it waits for the tab (it would download the carton again).
     SafetyPage *safetyPage() const { return m_safety; }
     SignatureRow *signatureRow() const;
     CartonFilesModel *filesModel() const { return m_filesModel; }

@@ -65,7 +65,8 @@ SignatureRow::SignatureRow(std::shared_ptr<const carton::Carton> carton, QSettin
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     layout->addWidget(m_text, 1);
     m_recheck->setObjectName(QStringLiteral("recheckSignatureButton"));
-    m_recheck->setIcon(QIcon(QStringLiteral(":/icons/verify.svg")));
+    // A neutral reload icon: the shield of "verify" would look like a verdict beside the row.
+    m_recheck->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
     m_recheck->setToolTip(tr("Check the signature again (after adding a key in Preferences)"));
     m_recheck->setAutoRaise(true);
     connect(m_recheck, &QToolButton::clicked, this, &SignatureRow::refresh);
