@@ -67,6 +67,30 @@
         <source>Not verified</source>
         <translation>Nicht geprüft</translation>
     </message>
+    <message>
+        <source>Signature invalid</source>
+        <translation>Signatur ungültig</translation>
+    </message>
+    <message>
+        <source>Safety findings: %1 critical, %2 high</source>
+        <translation>Sicherheitsbefunde: %1 kritisch, %2 hoch</translation>
+    </message>
+    <message>
+        <source>The signature next to this carton does not sign what is in it; see the Signature row of the Overview.</source>
+        <translation>Die Signatur neben diesem Carton signiert nicht seinen Inhalt; siehe die Zeile „Signatur“ in der Übersicht.</translation>
+    </message>
+    <message>
+        <source>The safety scan found %1 critical and %2 high findings in what this carton would load or run; see the Safety tab before running it.</source>
+        <translation>Die Sicherheitsprüfung fand %1 kritische und %2 hohe Befunde in dem, was dieser Carton laden oder ausführen würde; sehen Sie sich den Reiter „Sicherheit“ an, bevor Sie ihn ausführen.</translation>
+    </message>
+    <message>
+        <source>Checking the signature…</source>
+        <translation>Signatur wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Scanning for safety…</source>
+        <translation>Sicherheitsprüfung läuft…</translation>
+    </message>
 </context>
 <context>
     <name>OutputDetailsHtml</name>
@@ -3194,14 +3218,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>%1 Dateien</translation>
     </message>
     <message>
-        <source>Valid: this MANIFEST (%1) was signed by your trusted %2 key %3.</source>
-        <translation>Gültig: Dieses MANIFEST (%1) wurde mit Ihrem vertrauenswürdigen %2-Schlüssel %3 signiert.</translation>
-    </message>
-    <message>
-        <source>Valid: this MANIFEST (%1) was signed by %2 key %3, whose public key lies next to the carton; it is not one of your trusted keys.</source>
-        <translation>Gültig: Dieses MANIFEST (%1) wurde mit dem %2-Schlüssel %3 signiert, dessen öffentlicher Schlüssel neben dem Carton liegt; er gehört nicht zu Ihren vertrauenswürdigen Schlüsseln.</translation>
-    </message>
-    <message>
         <source>Invalid (key %1): %2</source>
         <translation>Ungültig (Schlüssel %1): %2</translation>
     </message>
@@ -3216,6 +3232,34 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Fingerprint (sha256 of the DER public key): %1</source>
         <translation>Fingerabdruck (SHA-256 des öffentlichen DER-Schlüssels): %1</translation>
+    </message>
+    <message>
+        <source>your trusted %1 key %2</source>
+        <translation>Ihren vertrauenswürdigen %1-Schlüssel %2</translation>
+    </message>
+    <message>
+        <source>%1 key %2, whose public key lies next to the carton; it is not one of your trusted keys</source>
+        <translation>den %1-Schlüssel %2, dessen öffentlicher Schlüssel neben dem Carton liegt; er gehört nicht zu Ihren vertrauenswürdigen Schlüsseln</translation>
+    </message>
+    <message>
+        <source>Verifying the files… this MANIFEST (%1) was signed by %2; the signature is valid only if every file matches it.</source>
+        <translation>Dateien werden geprüft… Dieses MANIFEST (%1) wurde mit %2 signiert; die Signatur ist nur gültig, wenn jede Datei dazu passt.</translation>
+    </message>
+    <message>
+        <source>Not valid yet: this MANIFEST (%1) was signed by %2, but the files have not all been verified against it (%3). Press F5 to verify.</source>
+        <translation>Noch nicht gültig: Dieses MANIFEST (%1) wurde mit %2 signiert, aber die Dateien wurden nicht alle dagegen geprüft (%3). Drücken Sie F5 zum Prüfen.</translation>
+    </message>
+    <message>
+        <source>Valid: this MANIFEST (%1) was signed by %2, and every file matches it.</source>
+        <translation>Gültig: Dieses MANIFEST (%1) wurde mit %2 signiert, und jede Datei passt dazu.</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 und %2 weitere</translation>
+    </message>
+    <message>
+        <source>Invalid: this MANIFEST was signed by %1 key %2, but files do not match it: %3.</source>
+        <translation>Ungültig: Dieses MANIFEST wurde mit dem %1-Schlüssel %2 signiert, aber Dateien passen nicht dazu: %3.</translation>
     </message>
 </context>
 <context>
@@ -4153,10 +4197,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <source>%1 — %2 %3</source>
-        <translation>%1 — %2 %3</translation>
-    </message>
-    <message>
         <source>%1 — cannot be read</source>
         <translation>%1 — nicht lesbar</translation>
     </message>
@@ -4171,6 +4211,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>PEM public keys (*.pem *.pub);;All files (*)</source>
         <translation>Öffentliche PEM-Schlüssel (*.pem *.pub);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 — %2 key %3</source>
+        <translation>%1 — %2-Schlüssel %3</translation>
     </message>
 </context>
 <context>

@@ -71,8 +71,8 @@ int runSign(const QStringList &args)
     }
     printOut(QStringLiteral("Signed %1 files (model hash %2) with %3 key %4\nSignature: %5\n")
                  .arg(carton->manifest()->entries().size())
-                 .arg(QString::fromLatin1(carton->modelHash()), privateKey->curveName(),
-                      QString::fromLatin1(privateKey->fingerprint()), outPath));
+                 .arg(QString::fromLatin1(carton->modelHash()), privateKey->curveName(), privateKey->fingerprintText(),
+                      outPath));
     return Success;
 }
 

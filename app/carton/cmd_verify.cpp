@@ -49,7 +49,8 @@ std::optional<SignatureInput> readSignatureInput(const QString &signaturePath, c
     return input;
 }
 
-// The signature's check; the files were hashed once, by `report`.
+// The signature's verdict (signing::signatureVerdict, as the app's Signature row
+// reaches it); the files were hashed once, by `report`.
 SignatureCheck checkSignatureInput(const Carton &carton, const SignatureInput &input, const VerifyReport &report)
 {
     if (!input.bundle) {
@@ -61,13 +62,8 @@ SignatureCheck checkSignatureInput(const Carton &carton, const SignatureInput &i
     }
     SignatureOptions options;
     options.checkFiles = false;
-    SignatureCheck check = signing::checkSignature(carton, *input.bundle, input.key, options);
-    check.filesChecked = true;
-    if (check.valid() && !report.ok()) {
-        check.verdict = SignatureVerdict::FilesMismatch;
-        check.message = QStringLiteral("the signature covers MANIFEST, but the files do not match MANIFEST");
-    }
-    return check;
+    return signing::signatureVerdict(signing::checkSignature(carton, *input.bundle, input.key, options),
+                                     FilesVerification::Finished, report);
 }
 
 QJsonObject signatureToJson(const SignatureInput &input, const SignatureCheck &check)
@@ -82,6 +78,7 @@ QJsonObject signatureToJson(const SignatureInput &input, const SignatureCheck &c
         {QStringLiteral("key_curve"), input.key.curveName()},
         {QStringLiteral("model_name"), check.modelName},
         {QStringLiteral("signed_files"), check.signedFiles},
+        {QStringLiteral("failed_files"), QJsonArray::fromStringList(check.failedFiles)},
     };
 }
 
@@ -90,7 +87,7 @@ void printSignatureCheck(const SignatureInput &input, const SignatureCheck &chec
     if (check.valid())
         printOut(QStringLiteral("Signature OK: %1 files signed by %2 key %3\n")
                      .arg(check.signedFiles)
-                     .arg(input.key.curveName(), QString::fromLatin1(check.fingerprint)));
+                     .arg(input.key.curveName(), EcKey::fingerprintText(check.fingerprint)));
     else
         printError(makeError(ErrorCode::Integrity,
                              QStringLiteral("signature %1: %2").arg(signing::verdictName(check.verdict), check.message),

@@ -91,7 +91,7 @@ SignatureCheck checkSignature(const Carton &carton, const SignatureBundle &bundl
     if (!bundle.keyHint.isEmpty() && bundle.keyHint != key.bundleHint() && bundle.keyHint != key.fingerprint()) {
         check.verdict = SignatureVerdict::WrongKey;
         check.message = QStringLiteral("signed by another key (the signature names key %1, this key is %2)")
-                            .arg(QString::fromLatin1(bundle.keyHint), QString::fromLatin1(key.fingerprint()));
+                            .arg(EcKey::fingerprintText(bundle.keyHint), key.fingerprintText());
         return check;
     }
     if (Status verified = key.verify(bundle.signedBytes(), bundle.signature); !verified) {
@@ -119,25 +119,73 @@ SignatureCheck checkSignature(const Carton &carton, const SignatureBundle &bundl
         check.message = QStringLiteral("the signature is for other files: ") + difference;
         return check;
     }
-    if (options.checkFiles) {
-        check.filesChecked = true;
-        check.files = verifyCarton(carton, options.verify, progress);
-        if (!check.files->ok()) {
-            check.verdict = SignatureVerdict::FilesMismatch;
-            const auto bad =
-                std::find_if(check.files->files.cbegin(), check.files->files.cend(), [](const FileCheck &f) {
-                    return f.state != FileState::Ok && f.state != FileState::Linked;
-                });
-            check.message =
-                bad != check.files->files.cend()
-                    ? QStringLiteral("the signature covers MANIFEST, but %1 is %2%3")
-                          .arg(bad->path, fileStateName(bad->state),
-                               bad->message.isEmpty() ? QString() : QString(QStringLiteral(": ") + bad->message))
-                    : QStringLiteral("file verification was cancelled");
-            return check;
-        }
+    check.verdict = SignatureVerdict::FilesNotVerified;
+    if (!options.checkFiles)
+        return signatureVerdict(std::move(check), FilesVerification::NotRun);
+    VerifyReport report = verifyCarton(carton, options.verify, progress);
+    check = signatureVerdict(std::move(check), FilesVerification::Finished, report);
+    check.files = std::move(report);
+    return check;
+}
+
+SignatureCheck signatureVerdict(SignatureCheck check, FilesVerification files, const VerifyReport &report)
+{
+    if (check.verdict != SignatureVerdict::FilesNotVerified)
+        return check;
+    check.filesChecked = false;
+    check.failedFiles.clear();
+    if (files == FilesVerification::NotRun) {
+        check.message = QStringLiteral("the signature covers MANIFEST; the files have not been verified against it");
+        return check;
     }
+    if (files == FilesVerification::Running) {
+        check.message = QStringLiteral("the signature covers MANIFEST; its files are being verified");
+        return check;
+    }
+    constexpr qsizetype kNamed = 3; // files named in the message; failedFiles has them all
+    QStringList named;
+    int linked = 0;
+    int unverified = 0;
+    for (const FileCheck &f : report.files) {
+        if (f.state == FileState::Ok)
+            continue;
+        if (f.state == FileState::Linked) {
+            ++linked;
+            continue;
+        }
+        if (f.state == FileState::Unverified) {
+            ++unverified;
+            continue;
+        }
+        if (check.failedFiles.size() < kNamed)
+            named.append(QStringLiteral("%1 (%2)").arg(f.path, fileStateName(f.state)));
+        check.failedFiles.append(f.path);
+    }
+    if (!check.failedFiles.isEmpty()) {
+        check.verdict = SignatureVerdict::FilesMismatch;
+        check.filesChecked = !report.cancelled;
+        const qsizetype more = check.failedFiles.size() - named.size();
+        check.message =
+            QStringLiteral("the signature covers MANIFEST, but the files do not match MANIFEST: %1%2")
+                .arg(named.join(QStringLiteral(", ")), more > 0 ? QStringLiteral(" and %1 more").arg(more) : QString());
+        return check;
+    }
+    if (report.cancelled || unverified > 0) {
+        check.message = QStringLiteral("the signature covers MANIFEST, but file verification was cancelled "
+                                       "(%1 of %2 files not checked)")
+                            .arg(unverified)
+                            .arg(report.files.size());
+        return check;
+    }
+    if (linked > 0) {
+        check.message = QStringLiteral("the signature covers MANIFEST, but %1 of its files are listed in LINKS and "
+                                       "were not fetched, so they were not checked")
+                            .arg(linked);
+        return check;
+    }
+    check.filesChecked = true;
     check.verdict = SignatureVerdict::Valid;
+    check.message.clear();
     return check;
 }
 
@@ -169,6 +217,8 @@ QString verdictName(SignatureVerdict verdict)
     switch (verdict) {
     case SignatureVerdict::Valid:
         return QStringLiteral("valid");
+    case SignatureVerdict::FilesNotVerified:
+        return QStringLiteral("files_not_verified");
     case SignatureVerdict::WrongKey:
         return QStringLiteral("wrong_key");
     case SignatureVerdict::ManifestMismatch:

@@ -6,6 +6,7 @@
 #include "base/sha256.h"
 
 #include <QFile>
+#include <algorithm>
 #include <openssl/bio.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
@@ -189,6 +190,31 @@ QByteArray EcKey::fingerprint() const
     return Sha256::hashHex(publicKeyDer());
 }
 
+QString EcKey::fingerprintText() const
+{
+    return fingerprintText(fingerprint());
+}
+
+QString EcKey::fingerprintText(QByteArrayView sha256Hex)
+{
+    constexpr qsizetype kDigits = 64;
+    constexpr qsizetype kGroup = 4;
+    const QString text = QString::fromLatin1(sha256Hex);
+    const bool isHex = std::all_of(text.cbegin(), text.cend(), [](QChar c) {
+        return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F');
+    });
+    if (text.size() != kDigits || !isHex)
+        return text;
+    QString out;
+    out.reserve(kDigits + kDigits / kGroup - 1);
+    for (qsizetype i = 0; i < kDigits; i += kGroup) {
+        if (i)
+            out += u' ';
+        out += QStringView(text).mid(i, kGroup).toString().toLower();
+    }
+    return out;
+}
+
 QByteArray EcKey::bundleHint() const
 {
     return Sha256::hashHex(publicKeyPem());
@@ -226,7 +252,7 @@ Status EcKey::verify(QByteArrayView data, QByteArrayView derSignature) const
     if (result != 1)
         return makeError(ErrorCode::Integrity,
                          QStringLiteral("the signature does not match this %1 key (fingerprint %2)")
-                             .arg(m_curve, QString::fromLatin1(fingerprint())));
+                             .arg(m_curve, fingerprintText()));
     return {};
 }
 

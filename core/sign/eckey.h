@@ -43,8 +43,15 @@ public:
     QByteArray publicKeyDer() const;
     // The public key as PEM ("-----BEGIN PUBLIC KEY-----", 64-column base64).
     QByteArray publicKeyPem() const;
-    // sha256 hex of publicKeyDer(): the fingerprint the app and CLI show.
+    // sha256 hex of publicKeyDer(): the key's fingerprint (64 lowercase hex digits).
     QByteArray fingerprint() const;
+    // fingerprintText(fingerprint()): how the Signature row, Preferences ▸ Trusted
+    // keys and the CLI show the key, the same text everywhere.
+    QString fingerprintText() const;
+    // A sha256 hex (a fingerprint, a bundle hint) for people: 16 groups of 4 digits
+    // separated by spaces ("3f2a 9c01 …"), so it wraps in a narrow column and reads
+    // in pieces. Anything that is not 64 hex digits is returned as it is.
+    static QString fingerprintText(QByteArrayView sha256Hex);
     // sha256 hex of publicKeyPem(): what model_signing writes as the bundle's
     // verificationMaterial.publicKey.hint (it hashes the PEM text, not the DER).
     QByteArray bundleHint() const;

@@ -60,6 +60,26 @@ QString makeBomb(const QTemporaryDir &dir)
     return path;
 }
 
+// A valid folder carton whose model folder holds two pickles that call
+// os.system and posix.system when loaded (every file listed in MANIFEST).
+QString makePickleCarton(const QTemporaryDir &dir)
+{
+    const QString root = makeFolderCarton(dir, u"pickles"_s);
+    if (root.isEmpty())
+        return {};
+    const QByteArray first = "cos\nsystem\n(S'echo one'\ntR.";
+    const QByteArray second = "cposix\nsystem\n(S'echo two'\ntR.";
+    if (!writeFile(root + u"/model/first.pkl"_s, first) || !writeFile(root + u"/model/second.pkl"_s, second))
+        return {};
+    QFile toml(root + u"/carton.toml"_s);
+    if (!toml.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray manifest = "carton.toml=" + sha256Hex(toml.readAll()) + "\nmodel/first.pkl=" + sha256Hex(first) +
+                                "\nmodel/model.txt=" + sha256Hex("model bytes\n") +
+                                "\nmodel/second.pkl=" + sha256Hex(second) + "\n";
+    return writeFile(root + u"/MANIFEST"_s, manifest) ? root : QString();
+}
+
 } // namespace
 
 class TestCartonState : public QObject {
@@ -125,6 +145,44 @@ void TestCartonState::deriveOrder()
     QCOMPARE(cancelled.tone(), CartonState::Tone::Warning);
     QVERIFY(!cancelled.bannerText().isEmpty());
 
+    // Trust: an invalid signature and high/critical findings are never green,
+    // and each is named in the summary even when a stronger problem gives the kind.
+    CartonState::Input trust;
+    trust.open = CartonState::Open::Open;
+    trust.verification = CartonState::Verification::Finished;
+    trust.filesChecked = 3;
+    trust.scan = CartonState::Scan::Finished;
+    trust.signature = CartonState::Signature::Valid;
+    QCOMPARE(CartonState::derive(trust).kind(), Kind::Verified);
+    trust.criticalFindings = 2;
+    const CartonState unsafe = CartonState::derive(trust);
+    QCOMPARE(unsafe.kind(), Kind::Unsafe);
+    QCOMPARE(unsafe.tone(), CartonState::Tone::Bad);
+    QCOMPARE(unsafe.summary(), u"Safety findings: 2 critical, 0 high"_s);
+    QCOMPARE(unsafe.iconName(), u"state-unsafe"_s);
+    trust.signature = CartonState::Signature::Invalid;
+    const CartonState badSignature = CartonState::derive(trust);
+    QCOMPARE(badSignature.kind(), Kind::SignatureInvalid);
+    QCOMPARE(badSignature.summary(), u"Signature invalid · Safety findings: 2 critical, 0 high"_s);
+    QCOMPARE(badSignature.iconName(), u"signature-invalid"_s);
+    trust.filesFailed = 1;
+    QCOMPARE(CartonState::derive(trust).summary(),
+             u"1 file failed verification · Signature invalid · Safety findings: 2 critical, 0 high"_s);
+    // Findings count while verifying too; a running scan or signature check is not green yet.
+    trust = {};
+    trust.open = CartonState::Open::Open;
+    trust.verification = CartonState::Verification::Running;
+    trust.scan = CartonState::Scan::Finished;
+    trust.highFindings = 1;
+    QCOMPARE(CartonState::derive(trust).kind(), Kind::Unsafe);
+    trust.highFindings = 0;
+    trust.verification = CartonState::Verification::Finished;
+    trust.scan = CartonState::Scan::Running;
+    QCOMPARE(CartonState::derive(trust).kind(), Kind::Verifying);
+    trust.scan = CartonState::Scan::Finished;
+    trust.signature = CartonState::Signature::Pending;
+    QCOMPARE(CartonState::derive(trust).kind(), Kind::Verifying);
+
     // A cancelled report: the unchecked file is not counted as failed.
     carton::VerifyReport report;
     report.cancelled = true;
@@ -148,6 +206,9 @@ void TestCartonState::shownConsistently_data()
     QTest::newRow("MANIFEST hash mismatch")
         << u"mismatch"_s << Kind::VerificationFailed << u"1 file failed verification"_s << true;
     QTest::newRow("cancelled verification") << u"cancel"_s << Kind::NotVerified << u"Not verified: cancelled"_s << true;
+    // Every file verifies, but two pickles would run shell commands: never green.
+    QTest::newRow("two critical pickle findings")
+        << u"pickles"_s << Kind::Unsafe << u"Safety findings: 2 critical, 0 high"_s << true;
 }
 
 void TestCartonState::shownConsistently()
@@ -168,6 +229,8 @@ void TestCartonState::shownConsistently()
         path = makeFolderCarton(*m_dir, u"mismatch"_s, true);
     else if (kindOfCarton == u"cancel")
         path = makeBigFolderCarton(*m_dir, u"big"_s, 512);
+    else if (kindOfCarton == u"pickles")
+        path = makePickleCarton(*m_dir);
     QVERIFY(!path.isEmpty());
 
     MainWindow window(m_settings.get());
@@ -199,6 +262,19 @@ void TestCartonState::shownConsistently()
     // Overview.
     QVERIFY(page->view());
     QCOMPARE(page->view()->overviewPage()->stateLabel()->text(), summary);
+
+    if (expected == Kind::Unsafe) {
+        // Verification passed: the scan alone keeps the carton from looking green.
+        QCOMPARE(page->verification()->state(), studio::VerificationRunner::State::Finished);
+        QCOMPARE(page->verification()->failedCount(), 0);
+        QCOMPARE(state.tone(), CartonState::Tone::Bad);
+        const QImage ok = iconImage(studio::shellIcon(u"state-ok"_s));
+        QVERIFY(iconImage(window.tabWidget()->tabIcon(0)) != ok);
+        QCOMPARE(iconImage(window.tabWidget()->tabIcon(0)), iconImage(studio::shellIcon(u"state-unsafe"_s)));
+        QCOMPARE(page->view()->overviewPage()->stateIcon()->pixmap().toImage(),
+                 iconImage(studio::shellIcon(u"state-unsafe"_s)));
+        QVERIFY2(state.bannerText().contains(u"see the Safety tab"_s), qPrintable(state.bannerText()));
+    }
 
     // Nothing says "error" about a cancel: no Error diagnostic, no failed file.
     if (expected == Kind::NotVerified) {

@@ -36,6 +36,7 @@ private slots:
     void roundTrip();
     void roundTripFolderCarton();
     void tamperedFile();
+    void verdictNeedsEveryFile();
     void tamperedManifest();
     void wrongKey();
     void tamperedPayload();
@@ -95,6 +96,16 @@ void TestSignature::keyFingerprintIsSha256OfDer()
     // The private key's public half has the same fingerprint.
     QCOMPARE(privateKey(m_pair).fingerprint(), key.fingerprint());
     QVERIFY(privateKey(m_pair).fingerprint() != privateKey(m_otherPair).fingerprint());
+    // Shown in groups of 4 digits, the whole fingerprint.
+    const QString text = key.fingerprintText();
+    QCOMPARE(text.size(), 64 + 15);
+    QCOMPARE(QString(text).remove(u' '), QString::fromLatin1(key.fingerprint()));
+    QCOMPARE(text.split(u' ').size(), 16);
+    QCOMPARE(EcKey::fingerprintText("0123456789ABCDEF0123456789abcdef0123456789abcdef0123456789abcdef"),
+             QStringLiteral("0123 4567 89ab cdef 0123 4567 89ab cdef 0123 4567 89ab cdef 0123 4567 89ab cdef"));
+    // Anything else is shown as it is.
+    QCOMPARE(EcKey::fingerprintText("abc"), QStringLiteral("abc"));
+    QCOMPARE(EcKey::fingerprintText(QByteArray(64, 'g')), QString(64, u'g'));
 }
 
 void TestSignature::keyErrors()
@@ -232,15 +243,81 @@ void TestSignature::tamperedFile()
     QCOMPARE((*carton)->manifestBytes(), manifest);
     const SignatureCheck check = signing::checkSignature(**carton, *bundle, publicKey(m_pair));
     QCOMPARE(check.verdict, SignatureVerdict::FilesMismatch);
-    QVERIFY2(check.message.contains(u"model/weights.bin is mismatch"), qPrintable(check.message));
+    QVERIFY2(check.message.contains(u"the files do not match MANIFEST: model/weights.bin (mismatch)"),
+             qPrintable(check.message));
+    QCOMPARE(check.failedFiles, QStringList{QStringLiteral("model/weights.bin")});
+    QVERIFY(!check.valid());
 
     // Without hashing the files (as the app does, whose verification runs anyway)
-    // the signature itself is valid.
+    // the signature covers MANIFEST, but it is not valid: nothing says the files match.
     SignatureOptions options;
     options.checkFiles = false;
     const SignatureCheck quick = signing::checkSignature(**carton, *bundle, publicKey(m_pair), options);
-    QVERIFY2(quick.valid(), qPrintable(quick.message));
+    QCOMPARE(quick.verdict, SignatureVerdict::FilesNotVerified);
+    QVERIFY(!quick.valid());
     QVERIFY(!quick.filesChecked);
+    QCOMPARE(signing::verdictName(quick.verdict), QStringLiteral("files_not_verified"));
+
+    // The one verdict, from the check and the carton's verification.
+    const SignatureCheck running = signing::signatureVerdict(quick, FilesVerification::Running);
+    QCOMPARE(running.verdict, SignatureVerdict::FilesNotVerified);
+    QVERIFY2(running.message.contains(u"being verified"), qPrintable(running.message));
+    const VerifyReport report = verifyCarton(**carton);
+    const SignatureCheck judged = signing::signatureVerdict(quick, FilesVerification::Finished, report);
+    QCOMPARE(judged.verdict, SignatureVerdict::FilesMismatch);
+    QCOMPARE(judged.failedFiles, QStringList{QStringLiteral("model/weights.bin")});
+    QCOMPARE(judged.message, check.message);
+
+    // A signature that failed by itself stays failed, whatever the files say.
+    SignatureCheck wrongKey = quick;
+    wrongKey.verdict = SignatureVerdict::WrongKey;
+    QCOMPARE(signing::signatureVerdict(wrongKey, FilesVerification::Finished, report).verdict,
+             SignatureVerdict::WrongKey);
+}
+
+void TestSignature::verdictNeedsEveryFile()
+{
+    auto carton = Carton::open(m_carton);
+    QVERIFY(carton);
+    auto bundle = SignatureBundle::parse(signtest::signedBundle(m_carton, m_pair), QStringLiteral("model.carton.sig"));
+    QVERIFY(bundle);
+    SignatureOptions options;
+    options.checkFiles = false;
+    const SignatureCheck quick = signing::checkSignature(**carton, *bundle, publicKey(m_pair), options);
+    QCOMPARE(quick.verdict, SignatureVerdict::FilesNotVerified);
+    QCOMPARE(signing::signatureVerdict(quick, FilesVerification::NotRun).verdict, SignatureVerdict::FilesNotVerified);
+
+    const VerifyReport good = verifyCarton(**carton);
+    QVERIFY(good.ok());
+    const SignatureCheck valid = signing::signatureVerdict(quick, FilesVerification::Finished, good);
+    QVERIFY2(valid.valid(), qPrintable(valid.message));
+    QVERIFY(valid.filesChecked);
+
+    // Cancelled part way: the unchecked files leave it unverified, not valid.
+    VerifyReport cancelled = good;
+    cancelled.cancelled = true;
+    cancelled.files[2].state = FileState::Unverified;
+    const SignatureCheck stopped = signing::signatureVerdict(quick, FilesVerification::Finished, cancelled);
+    QCOMPARE(stopped.verdict, SignatureVerdict::FilesNotVerified);
+    QVERIFY2(stopped.message.contains(u"cancelled (1 of 4 files not checked)"), qPrintable(stopped.message));
+
+    // A file only in LINKS, not fetched: not checked, so not valid.
+    VerifyReport linked = good;
+    linked.files[1].state = FileState::Linked;
+    const SignatureCheck unfetched = signing::signatureVerdict(quick, FilesVerification::Finished, linked);
+    QCOMPARE(unfetched.verdict, SignatureVerdict::FilesNotVerified);
+    QVERIFY2(unfetched.message.contains(u"1 of its files are listed in LINKS"), qPrintable(unfetched.message));
+
+    // Five bad files: all listed, the first three named.
+    VerifyReport bad = good;
+    for (FileCheck &f : bad.files)
+        f.state = FileState::Missing;
+    bad.files.append({QStringLiteral("extra.bin"), FileState::Unlisted, {}, {}, {}});
+    const SignatureCheck mismatch = signing::signatureVerdict(quick, FilesVerification::Finished, bad);
+    QCOMPARE(mismatch.verdict, SignatureVerdict::FilesMismatch);
+    QCOMPARE(mismatch.failedFiles.size(), 5);
+    QCOMPARE(mismatch.failedFiles.last(), QStringLiteral("extra.bin"));
+    QVERIFY2(mismatch.message.endsWith(QStringLiteral("(missing) and 2 more")), qPrintable(mismatch.message));
 }
 
 void TestSignature::tamperedManifest()

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // The Overview's signature row (offscreen): not signed, valid with a key next to
-// the carton or a trusted key, no known key, invalid, unreadable; the trusted
-// keys list of the Preferences.
+// the carton or a trusted key, no known key, invalid, unreadable; never valid
+// before every file matched; the trusted keys list of the Preferences; the key's
+// fingerprint shown with the same text by the row, the list and `carton verify`.
+#include "clirunner.h"
 #include "overviewpage.h"
 #include "package/carton.h"
+#include "package/verifier.h"
 #include "preferences.h"
 #include "sign/cartonsignature.h"
 #include "signaturerow.h"
 #include "signtestutil.h"
 #include "trustedkeysedit.h"
 
+#include <QCryptographicHash>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -36,13 +40,19 @@ private slots:
     void noKnownKeyThenTrusted();
     void invalidForOtherManifest();
     void unreadableSignature();
+    void notValidBeforeEveryFileMatches();
     void trustedKeysEdit();
+    void fingerprintSameEverywhere();
 
 private:
     // A folder with a signed carton; `keyNextTo` puts KEY.pub.pem beside it.
     QString makeSignedCarton(const QString &name, bool keyNextTo, const QMap<QString, QByteArray> &files = {});
-    // The row of an Overview page, once its background check is done.
+    // The row of an Overview page, once its background check is done and it was
+    // given the carton's verification (as the page does).
     SignatureStatus overviewStatus(const QString &cartonPath, QSettings *settings, QString *text = nullptr);
+    // The fingerprint of a PEM public key as people see it, computed here from the
+    // PEM text (the base64 body is the DER SubjectPublicKeyInfo), not by EcKey.
+    static QString expectedFingerprintText(const QByteArray &publicPem);
 
     QTemporaryDir m_dir;
     signtest::PemPair m_pair;
@@ -90,6 +100,7 @@ SignatureStatus TestSignatureRow::overviewStatus(const QString &cartonPath, QSet
         qFatal("no signature row");
     if (!QTest::qWaitFor([row] { return row->status().kind != Kind::Checking; }, 10'000))
         qFatal("the signature check did not finish");
+    row->setFileVerification(carton::FilesVerification::Finished, carton::verifyCarton(*carton));
     if (text)
         *text = row->textLabel()->text();
     // The row sits in the Overview's form, visible.
@@ -124,8 +135,9 @@ void TestSignatureRow::validWithKeyNextToCarton()
     QVERIFY(key);
     QCOMPARE(status.fingerprint, key->fingerprint());
     QVERIFY2(text.startsWith(u"Valid: this MANIFEST (4 files) was signed by P-256 key "), qPrintable(text));
-    QVERIFY2(text.contains(QString::fromLatin1(key->fingerprint().left(8))), qPrintable(text));
+    QVERIFY2(text.contains(expectedFingerprintText(m_pair.publicPem)), qPrintable(text));
     QVERIFY2(text.contains(u"not one of your trusted keys"), qPrintable(text));
+    QVERIFY2(text.endsWith(u"and every file matches it."), qPrintable(text));
     QVERIFY(status.keyFile.endsWith(u"/next-to/signer.pub.pem"));
 }
 
@@ -158,12 +170,13 @@ void TestSignatureRow::noKnownKeyThenTrusted()
     auto key = carton::EcKey::fromPublicPem(m_pair.publicPem, QStringLiteral("pub"));
     QVERIFY(key);
     QCOMPARE(row->status().fingerprint, key->bundleHint()); // the hint the bundle carries
-    const QString expected =
-        QStringLiteral("Signed with a key that is not known here (its hint, the sha256 of its PEM "
-                       "file: %1…%2): add its public key under Edit ▸ Preferences, or put "
-                       "KEY.pub.pem next to model.carton.sig.")
-            .arg(QString::fromLatin1(key->bundleHint().left(8)), QString::fromLatin1(key->bundleHint().right(8)));
+    const QString expected = QStringLiteral("Signed with a key that is not known here (its hint, the sha256 of its PEM "
+                                            "file: %1): add its public key under Edit ▸ Preferences, or put "
+                                            "KEY.pub.pem next to model.carton.sig.")
+                                 .arg(carton::EcKey::fingerprintText(key->bundleHint()));
     QCOMPARE(row->textLabel()->text(), expected);
+    row->setFileVerification(carton::FilesVerification::Finished, carton::verifyCarton(*carton));
+    QCOMPARE(row->status().kind, Kind::NoKey);
     // The user trusts the key in Preferences and checks again.
     SignatureRow::setTrustedKeys(settings, {m_publicKeyFile});
     QSignalSpy changed(row, &SignatureRow::statusChanged);
@@ -207,6 +220,56 @@ void TestSignatureRow::unreadableSignature()
     QVERIFY2(text.contains(u"mediaType: expected a string"), qPrintable(text));
 }
 
+void TestSignatureRow::notValidBeforeEveryFileMatches()
+{
+    // Signed, then one byte of a signed file flipped (MANIFEST kept): the
+    // signature covers MANIFEST, the file does not match it.
+    const QString path = makeSignedCarton(QStringLiteral("tampered"), true);
+    QMap<QString, QByteArray> files = signtest::cartonFiles();
+    const QByteArray manifest = testutil::manifestFor(files);
+    QByteArray &weights = files[QStringLiteral("model/weights.bin")];
+    weights[4096] = char(weights[4096] ^ 0x01);
+    files.insert(QStringLiteral("MANIFEST"), manifest);
+    QVERIFY(testutil::writeCarton(path, files, carton::ZipMethod::Deflate, false));
+
+    auto opened = carton::Carton::open(path);
+    QVERIFY(opened);
+    std::shared_ptr<const carton::Carton> carton(std::move(*opened));
+    studio::OverviewPage page(carton, nullptr);
+    page.resize(1000, 700);
+    page.show();
+    SignatureRow *row = page.signatureRow();
+    QVERIFY(QTest::qWaitFor([row] { return row->status().kind != Kind::Checking; }, 10'000));
+    // No verification yet: the signature is not valid.
+    QCOMPARE(row->status().kind, Kind::NotVerified);
+    QVERIFY2(!row->textLabel()->text().contains(u"Valid"), qPrintable(row->textLabel()->text()));
+    QVERIFY2(row->textLabel()->text().startsWith(u"Not valid yet: "), qPrintable(row->textLabel()->text()));
+
+    QSignalSpy changed(row, &SignatureRow::statusChanged);
+    row->setFileVerification(carton::FilesVerification::Running);
+    QCOMPARE(row->status().kind, Kind::Verifying);
+    QCOMPARE(changed.count(), 1);
+    QVERIFY2(row->textLabel()->text().startsWith(u"Verifying the files… "), qPrintable(row->textLabel()->text()));
+    row->setFileVerification(carton::FilesVerification::Running); // the same: no change said
+    QCOMPARE(changed.count(), 1);
+
+    row->setFileVerification(carton::FilesVerification::Finished, carton::verifyCarton(*carton));
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(row->status().kind, Kind::Invalid);
+    QCOMPARE(row->status().check.verdict, carton::SignatureVerdict::FilesMismatch);
+    const QString text = row->textLabel()->text();
+    QVERIFY2(text.startsWith(u"Invalid: this MANIFEST was signed by P-256 key "), qPrintable(text));
+    QVERIFY2(text.endsWith(u"but files do not match it: model/weights.bin."), qPrintable(text));
+    QVERIFY2(!text.contains(u"Valid"), qPrintable(text));
+    QVERIFY2(row->textLabel()->toolTip().contains(u"model/weights.bin (mismatch)"),
+             qPrintable(row->textLabel()->toolTip()));
+
+    // Checking again (a key trusted) while the files stay bad: still invalid.
+    row->refresh();
+    QVERIFY(QTest::qWaitFor([row] { return row->status().kind != Kind::Checking; }, 10'000));
+    QCOMPARE(row->status().kind, Kind::Invalid);
+}
+
 void TestSignatureRow::trustedKeysEdit()
 {
     const QString junk = m_dir.filePath(QStringLiteral("junk.pem"));
@@ -221,7 +284,7 @@ void TestSignatureRow::trustedKeysEdit()
     QVERIFY(edit.addKeyFile(m_publicKeyFile)); // once only
     QCOMPARE(edit.files(), QStringList{m_publicKeyFile});
     QVERIFY(!edit.errorLabel()->isVisible());
-    QVERIFY(edit.list()->item(0)->text().contains(u"signer.pub.pem — P-256 "));
+    QVERIFY(edit.list()->item(0)->text().contains(u"signer.pub.pem — P-256 key "));
 
     // Remembered by the Preferences.
     QSettings settings(m_dir.filePath(QStringLiteral("prefs.ini")), QSettings::IniFormat);
@@ -233,6 +296,54 @@ void TestSignatureRow::trustedKeysEdit()
     edit.list()->item(0)->setSelected(true);
     QTest::mouseClick(edit.findChild<QPushButton *>(QStringLiteral("removeTrustedKeyButton")), Qt::LeftButton);
     QVERIFY(edit.files().isEmpty());
+}
+
+QString TestSignatureRow::expectedFingerprintText(const QByteArray &publicPem)
+{
+    QByteArray body;
+    for (const QByteArray &line : publicPem.split('\n'))
+        if (!line.startsWith("-----"))
+            body += line.trimmed();
+    const QByteArray der = QByteArray::fromBase64(body);
+    const QByteArray hex = QCryptographicHash::hash(der, QCryptographicHash::Sha256).toHex();
+    QStringList groups;
+    for (qsizetype i = 0; i < hex.size(); i += 4)
+        groups << QString::fromLatin1(hex.mid(i, 4));
+    return groups.join(u' ');
+}
+
+void TestSignatureRow::fingerprintSameEverywhere()
+{
+    const QString expected = expectedFingerprintText(m_pair.publicPem);
+    QCOMPARE(expected.size(), 79);
+
+    // The Signature row.
+    const QString path = makeSignedCarton(QStringLiteral("fingerprint"), false);
+    QSettings settings(m_dir.filePath(QStringLiteral("fingerprint.ini")), QSettings::IniFormat);
+    SignatureRow::setTrustedKeys(settings, {m_publicKeyFile});
+    QString rowText;
+    const SignatureStatus status = overviewStatus(path, &settings, &rowText);
+    QCOMPARE(status.kind, Kind::Valid);
+    QCOMPARE(rowText,
+             QStringLiteral("Valid: this MANIFEST (4 files) was signed by your trusted P-256 key %1, and every "
+                            "file matches it.")
+                 .arg(expected));
+
+    // Preferences ▸ Trusted keys.
+    studio::TrustedKeysEdit edit({m_publicKeyFile});
+    QCOMPARE(edit.list()->item(0)->text(), QStringLiteral("signer.pub.pem — P-256 key %1").arg(expected));
+
+    // `carton verify --key` and `carton sign`.
+    const QString privateFile = m_dir.filePath(QStringLiteral("keys/signer.pem"));
+    QVERIFY(testutil::writeFile(privateFile, m_pair.privatePem));
+    RunResult r = runCarton({QStringLiteral("verify"), path, QStringLiteral("--key"), m_publicKeyFile});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains(QStringLiteral("Signature OK: 4 files signed by P-256 key %1\n").arg(expected).toUtf8()),
+             r.out.constData());
+    r = runCarton({QStringLiteral("sign"), path, QStringLiteral("--key"), privateFile, QStringLiteral("-o"),
+                   m_dir.filePath(QStringLiteral("fingerprint/again.sig"))});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains(QStringLiteral("with P-256 key %1\n").arg(expected).toUtf8()), r.out.constData());
 }
 
 QTEST_MAIN(TestSignatureRow)

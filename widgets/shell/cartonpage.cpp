@@ -11,9 +11,12 @@
 #include "preferences.h"
 #include "remote/remoteurl.h"
 #include "remotesession.h"
+#include "shellicons.h"
 #include "validate/validator.h"
 #include "verificationrunner.h"
 #include "views/cartonview.h"
+#include "views/safetypage.h"
+#include "views/signaturerow.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -22,6 +25,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
@@ -212,7 +216,11 @@ bool CartonPage::isRemote() const
 
 bool CartonPage::isBusy() const
 {
-    return m_state == State::Opening || m_validating || m_verification->isRunning();
+    if (m_state == State::Opening || m_validating || m_verification->isRunning())
+        return true;
+    // The signature check and the safety scan are part of the state as well.
+    return m_view && (m_view->safetyPage()->isScanning() ||
+                      m_view->signatureRow()->status().kind == SignatureStatus::Kind::Checking);
 }
 
 carton::Diagnostics CartonPage::diagnostics() const
@@ -372,6 +380,11 @@ void CartonPage::onOpened(const OpenOutcome &outcome)
     m_carton = outcome.carton;
     m_view = new CartonView(m_carton, m_settings, m_stack);
     connect(m_view, &CartonView::statusMessage, this, &CartonPage::statusMessage);
+    // The signature's verdict and the safety scan's findings are part of the state.
+    for (auto signal : {&CartonView::signatureChanged, &CartonView::safetyScanned}) {
+        connect(m_view, signal, this, &CartonPage::busyChanged);
+        connect(m_view, signal, this, &CartonPage::updateCartonState);
+    }
     auto *edit = new QToolButton(m_view);
     edit->setObjectName(QStringLiteral("editButton"));
     edit->setText(tr("Edit Carton"));
@@ -503,12 +516,14 @@ void CartonPage::updateCartonState()
         break;
     }
     CartonState::countReport(m_verification->report(), &input);
+    if (m_view)
+        trustInput(&input);
     const CartonState state = CartonState::derive(input);
 
     m_banner->setText(state.bannerText());
     m_banner->setVisible(!state.bannerText().isEmpty());
     if (m_view) {
-        m_view->setCartonStateText(state.summary());
+        m_view->setCartonStateText(state.summary(), shellIcon(state.iconName()));
         if (m_verification->state() == VerificationRunner::State::Cancelled)
             m_view->setVerificationStopped();
     }
@@ -516,6 +531,49 @@ void CartonPage::updateCartonState()
         return;
     m_cartonState = state;
     emit cartonStateChanged();
+}
+
+void CartonPage::trustInput(CartonState::Input *input)
+{
+    // The Signature row judges the signature with the files verified so far
+    // (carton::signing::signatureVerdict): hand it the verification first. Its
+    // change signal would call back here; the state is derived right below.
+    using Files = carton::FilesVerification;
+    const VerificationRunner::State verification = m_verification->state();
+    {
+        const QSignalBlocker block(m_view);
+        m_view->setFileVerification(verification == VerificationRunner::State::Idle      ? Files::NotRun
+                                    : verification == VerificationRunner::State::Running ? Files::Running
+                                                                                         : Files::Finished,
+                                    m_verification->report());
+    }
+    using Kind = SignatureStatus::Kind;
+    switch (m_view->signatureRow()->status().kind) {
+    case Kind::None:
+    case Kind::NoKey:
+        input->signature = CartonState::Signature::None;
+        break;
+    case Kind::Checking:
+    case Kind::Verifying:
+    case Kind::NotVerified:
+        input->signature = CartonState::Signature::Pending;
+        break;
+    case Kind::Valid:
+        input->signature = CartonState::Signature::Valid;
+        break;
+    case Kind::Unreadable:
+    case Kind::Invalid:
+        input->signature = CartonState::Signature::Invalid;
+        break;
+    }
+    const SafetyPage *safety = m_view->safetyPage();
+    if (safety->isScanning()) {
+        input->scan = CartonState::Scan::Running;
+    } else if (const std::optional<carton::ScanReport> &report = safety->report()) {
+        input->scan = CartonState::Scan::Finished;
+        input->criticalFindings = report->count(carton::ScanSeverity::Critical);
+        input->highFindings = report->count(carton::ScanSeverity::High);
+    }
 }
 
 bool CartonPage::isWatching() const

@@ -56,7 +56,7 @@ public:
     QString displayName() const;
     State state() const { return m_state; }
     bool isValidating() const { return m_validating; }
-    // Opening or validating or verifying.
+    // Opening, validating, verifying, checking the signature or scanning.
     bool isBusy() const;
 
     std::shared_ptr<const carton::Carton> carton() const { return m_carton; }
@@ -126,6 +126,8 @@ private:
     void updateVerificationDiagnostics();
     void startVerification(bool interactive);
     void updateCartonState();
+    // The signature's verdict and the safety findings of the view, for the state.
+    void trustInput(CartonState::Input *input);
     void watchFiles();
     QString diskFingerprint() const;
     void reloadIfChanged();

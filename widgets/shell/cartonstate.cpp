@@ -35,17 +35,46 @@ CartonState CartonState::derive(const Input &input)
         s.m_summary = tr("Could not be opened");
         return s;
     }
+    // Problems of trust, each named in the summary even when a stronger one
+    // gives the kind: a tampered signed carton fails verification AND its
+    // signature; a carton may fail both and hold a malicious pickle.
+    const bool filesFailed = input.verification == Verification::Finished && input.filesFailed > 0;
+    const bool signatureInvalid = input.signature == Signature::Invalid;
+    const bool unsafe = input.scan == Scan::Finished && input.criticalFindings + input.highFindings > 0;
+    const QString signatureText = tr("Signature invalid");
+    const QString unsafeText =
+        tr("Safety findings: %1 critical, %2 high").arg(input.criticalFindings).arg(input.highFindings);
+    // A state with a problem of trust, the others named after it.
+    const auto distrusted = [&](Kind kind, const QString &summary, const QString &banner) {
+        s.m_kind = kind;
+        s.m_summary = summary;
+        s.m_banner = banner;
+        if (signatureInvalid && kind != Kind::SignatureInvalid)
+            s.m_summary += QStringLiteral(" · ") + signatureText;
+        if (unsafe && kind != Kind::Unsafe)
+            s.m_summary += QStringLiteral(" · ") + unsafeText;
+        return s;
+    };
     // A file that does not match is the strongest finding: it is what
     // verification is for, and it may explain the errors validation found.
-    if (input.verification == Verification::Finished && input.filesFailed > 0) {
-        s.m_kind = Kind::VerificationFailed;
-        s.m_summary = input.filesFailed == 1 ? tr("1 file failed verification")
-                                             : tr("%1 files failed verification").arg(input.filesFailed);
-        s.m_banner = input.filesFailed == 1
-                         ? tr("1 file does not match MANIFEST; see the Diagnostics panel.")
-                         : tr("%1 files do not match MANIFEST; see the Diagnostics panel.").arg(input.filesFailed);
-        return s;
-    }
+    if (filesFailed)
+        return distrusted(
+            Kind::VerificationFailed,
+            input.filesFailed == 1 ? tr("1 file failed verification")
+                                   : tr("%1 files failed verification").arg(input.filesFailed),
+            input.filesFailed == 1
+                ? tr("1 file does not match MANIFEST; see the Diagnostics panel.")
+                : tr("%1 files do not match MANIFEST; see the Diagnostics panel.").arg(input.filesFailed));
+    if (signatureInvalid)
+        return distrusted(Kind::SignatureInvalid, signatureText,
+                          tr("The signature next to this carton does not sign what is in it; see the Signature row "
+                             "of the Overview."));
+    if (unsafe)
+        return distrusted(Kind::Unsafe, unsafeText,
+                          tr("The safety scan found %1 critical and %2 high findings in what this carton would load "
+                             "or run; see the Safety tab before running it.")
+                              .arg(input.criticalFindings)
+                              .arg(input.highFindings));
     if (s.m_errors > 0) {
         s.m_kind = Kind::Invalid;
         s.m_summary =
@@ -56,9 +85,17 @@ CartonState CartonState::derive(const Input &input)
                 : tr("This carton has %1 problems that make it invalid; see the Diagnostics panel.").arg(s.m_errors);
         return s;
     }
-    if (input.validating || input.verification == Verification::Running) {
+    // Work still running; nothing is green before the signature and the scan have answered.
+    QString pending;
+    if (input.validating || input.verification == Verification::Running)
+        pending = tr("Verifying…");
+    else if (input.signature == Signature::Pending && input.verification == Verification::Finished)
+        pending = tr("Checking the signature…");
+    else if (input.scan == Scan::Running)
+        pending = tr("Scanning for safety…");
+    if (!pending.isEmpty()) {
         s.m_kind = Kind::Verifying;
-        s.m_summary = tr("Verifying…");
+        s.m_summary = pending;
         return s;
     }
     if (input.verification == Verification::Finished) {
@@ -91,6 +128,8 @@ CartonState::Tone CartonState::tone() const
     case Kind::OpenFailed:
     case Kind::Invalid:
     case Kind::VerificationFailed:
+    case Kind::SignatureInvalid:
+    case Kind::Unsafe:
         return Tone::Bad;
     }
     return Tone::Neutral;
@@ -112,6 +151,10 @@ QString CartonState::iconName() const
         return QStringLiteral("state-mismatch");
     case Kind::NotVerified:
         return QStringLiteral("severity-warning");
+    case Kind::SignatureInvalid:
+        return QStringLiteral("signature-invalid");
+    case Kind::Unsafe:
+        return QStringLiteral("state-unsafe");
     }
     return {};
 }

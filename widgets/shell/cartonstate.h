@@ -13,10 +13,12 @@ struct VerifyReport;
 
 namespace studio {
 
-// The one state of an opened carton, derived in one place (deriveCartonState)
-// from what its page knows: the open result, the load and validation
-// diagnostics and the verification outcome. The banner, the tab icon and
-// tooltip, the status bar and the Overview all show this and nothing else.
+// The one state of an opened carton, derived in one place (derive) from what
+// its page knows: the open result, the load and validation diagnostics, the
+// verification outcome, the signature's verdict and the safety scan's high and
+// critical findings. The banner, the tab icon and tooltip, the status bar and
+// the Overview all show this and nothing else: a carton whose files, signature
+// or pickles are in doubt never looks green.
 // Free of widgets: it depends on the document, not on how it is shown.
 class CartonState {
     Q_DECLARE_TR_FUNCTIONS(CartonState)
@@ -29,12 +31,18 @@ public:
         Verified,           // valid, every file matches MANIFEST
         VerificationFailed, // some file's sha256 differs, is missing or unreadable
         NotVerified,        // valid, but verification did not run to the end (cancelled)
+        SignatureInvalid,   // FILE.carton.sig does not sign this carton (wrong key, other files, unreadable)
+        Unsafe,             // the safety scan found high or critical findings
     };
     enum class Tone { Neutral, Good, Warning, Bad };
 
     // What the page knows.
     enum class Open { Opening, Failed, Open };
     enum class Verification { NotStarted, Running, Finished, Cancelled };
+    // The Signature row's verdict, reduced: Pending while the signature or the
+    // files under it are checked; None also when no known key fits.
+    enum class Signature { None, Pending, Valid, Invalid };
+    enum class Scan { NotStarted, Running, Finished };
     struct Input {
         Open open = Open::Opening;
         bool validating = false;
@@ -42,6 +50,10 @@ public:
         Verification verification = Verification::NotStarted;
         int filesChecked = 0; // in the report (finished or cancelled)
         int filesFailed = 0;  // of those, neither Ok nor Linked
+        Signature signature = Signature::None;
+        Scan scan = Scan::NotStarted;
+        int criticalFindings = 0; // of the finished scan
+        int highFindings = 0;
     };
 
     static CartonState derive(const Input &input);
@@ -51,7 +63,9 @@ public:
     Kind kind() const { return m_kind; }
     Tone tone() const;
     // Short, for the status bar, the tab tooltip and the Overview:
-    // "All 5 files verified", "Not a valid carton: 2 errors"...
+    // "All 5 files verified", "Not a valid carton: 2 errors"... Problems besides
+    // the one the kind names follow it: "1 file failed verification · signature
+    // invalid · 2 critical safety findings".
     QString summary() const { return m_summary; }
     // A sentence for the banner above the carton; empty when no banner is shown.
     QString bannerText() const { return m_banner; }

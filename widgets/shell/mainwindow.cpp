@@ -367,6 +367,13 @@ void MainWindow::showPreferences()
         Preferences::applyTheme(after.theme);
     if (after.language != before.language)
         statusBar()->showMessage(tr("The new language applies the next time Carton Studio starts."), 5000);
+    if (after.trustedKeys != before.trustedKeys) {
+        // A key trusted (or no longer trusted) changes what every open carton's signature says.
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            if (CartonView *view = page(i) ? page(i)->view() : nullptr)
+                view->refreshSignature();
+        }
+    }
 }
 
 void MainWindow::showRunners()

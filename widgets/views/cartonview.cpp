@@ -9,11 +9,13 @@
 #include "runconsent.h"
 #include "safetypage.h"
 #include "selftestspage.h"
+#include "signaturerow.h"
 #include "specspage.h"
 #include "tensorspage.h"
 #include "tensorspecmodel.h"
 #include "validate/fieldpath.h"
 
+#include <QIcon>
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -68,18 +70,25 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
     m_files = new FilesPage(m_carton, m_filesModel);
     m_tensors = new TensorsPage(m_carton);
     m_selfTests = new SelfTestsPage(m_carton);
+    m_safety = new SafetyPage(m_carton);
 
     m_tabs->addTab(m_overview, tr("Overview"));
     m_tabs->addTab(m_specs, tr("Inputs / Outputs"));
     m_tabs->addTab(m_files, tr("Files"));
     m_tabs->addTab(m_tensors, tr("Tensor Data"));
     m_tabs->addTab(m_selfTests, tr("Self-tests && Examples"));
-    auto *safety = new SafetyPage(m_carton);
-    m_tabs->addTab(safety, tr("Safety"));
-    m_selfTests->setConsent(new RunConsent(m_carton, safety, m_overview->signatureRow(), settings, this));
+    m_tabs->addTab(m_safety, tr("Safety"));
+    m_selfTests->setConsent(new RunConsent(m_carton, m_safety, m_overview->signatureRow(), settings, this));
 
     connect(m_overview, &OverviewPage::statusMessage, this, &CartonView::statusMessage);
     connect(m_files, &FilesPage::statusMessage, this, &CartonView::statusMessage);
+    connect(m_overview->signatureRow(), &SignatureRow::statusChanged, this, &CartonView::signatureChanged);
+    connect(m_safety, &SafetyPage::scanFinished, this, &CartonView::safetyScanned);
+    // High and critical findings show on the tab icon and the status bar: scan
+    // now. Not a carton opened from a URL: the scan would download it again
+    // without being asked (it waits for its tab to be shown).
+    if (!m_carton->source().isRemote())
+        m_safety->rescan();
     connect(m_selfTests, &SelfTestsPage::tensorActivated, this, [this](const QString &name) {
         if (m_tensors->revealTensor(name))
             setCurrentTab(TensorsTab);
@@ -97,9 +106,24 @@ void CartonView::setFileCheck(const carton::FileCheck &check)
     m_filesModel->setFileCheck(check);
 }
 
-void CartonView::setCartonStateText(const QString &text)
+void CartonView::setCartonStateText(const QString &text, const QIcon &icon)
 {
-    m_overview->setStateText(text);
+    m_overview->setStateText(text, icon);
+}
+
+void CartonView::setFileVerification(carton::FilesVerification state, const carton::VerifyReport &report)
+{
+    signatureRow()->setFileVerification(state, report);
+}
+
+void CartonView::refreshSignature()
+{
+    signatureRow()->refresh();
+}
+
+SignatureRow *CartonView::signatureRow() const
+{
+    return m_overview->signatureRow();
 }
 
 void CartonView::setVerificationStopped()

@@ -6,6 +6,12 @@
 #include <memory>
 #include <optional>
 
+namespace carton {
+enum class FilesVerification;
+struct VerifyReport;
+} // namespace carton
+
+class QIcon;
 class QSettings;
 class QTabWidget;
 
@@ -20,7 +26,9 @@ namespace studio {
 class CartonFilesModel;
 class FilesPage;
 class OverviewPage;
+class SafetyPage;
 class SelfTestsPage;
+class SignatureRow;
 class SpecsPage;
 class TensorsPage;
 
@@ -42,10 +50,15 @@ public:
 
     // Verification result of one file (GUI thread).
     void setFileCheck(const carton::FileCheck &check);
-    // The carton's state as the window shows it, for the Overview.
-    void setCartonStateText(const QString &text);
+    // The carton's state as the window shows it (text and icon), for the Overview.
+    void setCartonStateText(const QString &text, const QIcon &icon = {});
     // Verification was cancelled: unchecked files read "Not verified".
     void setVerificationStopped();
+    // How far the carton's verification got, for the Signature row's verdict
+    // (valid only once every file matched).
+    void setFileVerification(carton::FilesVerification state, const carton::VerifyReport &report);
+    // Checks the signature again (the trusted keys changed).
+    void refreshSignature();
     // All files back to "pending".
     void resetFileChecks();
     // Jumps to a diagnostic's location ("carton.toml: input[2].shape", "MANIFEST:3",
@@ -68,10 +81,19 @@ public:
     FilesPage *filesPage() const { return m_files; }
     TensorsPage *tensorsPage() const { return m_tensors; }
     SelfTestsPage *selfTestsPage() const { return m_selfTests; }
+    // The safety scan starts when the view is made (its findings are part of the
+    // carton's state), not when the tab is first shown; for a carton opened from a
+    // URL it waits for the tab (it would download the carton again).
+    SafetyPage *safetyPage() const { return m_safety; }
+    SignatureRow *signatureRow() const;
     CartonFilesModel *filesModel() const { return m_filesModel; }
 
 signals:
     void statusMessage(const QString &text);
+    // The Signature row's verdict changed.
+    void signatureChanged();
+    // The safety scan finished (safetyPage()->report()).
+    void safetyScanned();
 
 private:
     bool revealCartonTomlField(const QString &field, int line);
@@ -84,6 +106,7 @@ private:
     FilesPage *m_files = nullptr;
     TensorsPage *m_tensors = nullptr;
     SelfTestsPage *m_selfTests = nullptr;
+    SafetyPage *m_safety = nullptr;
 };
 
 } // namespace studio

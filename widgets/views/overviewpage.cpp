@@ -16,12 +16,14 @@
 #include <QFormLayout>
 #include <QFrame>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -190,8 +192,23 @@ void OverviewPage::build()
     m_fieldWidgets.insert(QStringLiteral("MANIFEST"), hashLabel);
 
     // What `carton info` prints about the package itself.
-    m_state = addRow(tr("State:"), tr("Opening…"), {});
+    // The state's icon (as on the tab) before its text: trust shown at a glance.
+    auto *stateRow = new QWidget(card);
+    auto *stateLayout = new QHBoxLayout(stateRow);
+    stateLayout->setContentsMargins(0, 0, 0, 0);
+    m_stateIcon = new QLabel(stateRow);
+    m_stateIcon->setObjectName(QStringLiteral("stateIcon"));
+    const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    m_stateIcon->setFixedSize(iconSize, iconSize);
+    stateLayout->addWidget(m_stateIcon, 0, Qt::AlignTop);
+    m_state = new QLabel(tr("Opening…"), stateRow);
     m_state->setObjectName(QStringLiteral("stateLabel"));
+    m_state->setWordWrap(true);
+    m_state->setTextFormat(Qt::PlainText);
+    m_state->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_state->setFocusPolicy(Qt::StrongFocus);
+    stateLayout->addWidget(m_state, 1);
+    m_form->addRow(tr("State:"), stateRow);
     m_signature = new SignatureRow(m_carton, m_settings, card);
     m_form->addRow(tr("Signature:"), m_signature);
     qint64 total = 0;
@@ -283,9 +300,11 @@ void OverviewPage::build()
     layout->addWidget(splitter, 1);
 }
 
-void OverviewPage::setStateText(const QString &text)
+void OverviewPage::setStateText(const QString &text, const QIcon &icon)
 {
     m_state->setText(text);
+    const int size = m_stateIcon->width();
+    m_stateIcon->setPixmap(icon.isNull() ? QPixmap() : icon.pixmap(size, size));
 }
 
 void OverviewPage::allowRemoteImages()

@@ -7,6 +7,7 @@
 #include <memory>
 
 class QFormLayout;
+class QIcon;
 class QFrame;
 class QLabel;
 class QSettings;
@@ -33,9 +34,11 @@ public:
     OverviewPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);
 
     DescriptionBrowser *descriptionBrowser() const { return m_browser; }
-    // The carton's state as the window shows it ("All 5 files verified"...).
-    void setStateText(const QString &text);
+    // The carton's state as the window shows it ("All 5 files verified"...),
+    // with its icon (the tab's).
+    void setStateText(const QString &text, const QIcon &icon = {});
     QLabel *stateLabel() const { return m_state; }
+    QLabel *stateIcon() const { return m_stateIcon; }
     QLabel *filesLabel() const { return m_files; }
     QLabel *sizeLabel() const { return m_size; }
     QLabel *pathLabel() const { return m_path; }
@@ -62,6 +65,7 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_shortDescription = nullptr;
     QLabel *m_state = nullptr;
+    QLabel *m_stateIcon = nullptr;
     QLabel *m_files = nullptr;
     QLabel *m_size = nullptr;
     QLabel *m_path = nullptr;

@@ -70,7 +70,8 @@ bool RunConsent::ask(SelfTestRunner::Request &request)
             : carton::Result<QString>(carton::makeError(carton::ErrorCode::Usage, request.runOptions.noSandboxReason));
     if (m_signature) {
         facts.signature = m_signature->textLabel()->text();
-        facts.signatureInvalid = m_signature->status().kind == SignatureStatus::Kind::Invalid;
+        const SignatureStatus::Kind kind = m_signature->status().kind;
+        facts.signatureInvalid = kind == SignatureStatus::Kind::Invalid || kind == SignatureStatus::Kind::Unreadable;
     }
     if (m_safety && m_safety->report())
         facts.scan = m_safety->report();

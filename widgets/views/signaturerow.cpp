@@ -6,6 +6,7 @@
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "sign/cartonsignature.h"
+#include "sign/eckey.h"
 #include "viewutils.h"
 
 #include <QDir>
@@ -64,7 +65,8 @@ SignatureRow::SignatureRow(std::shared_ptr<const carton::Carton> carton, QSettin
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     layout->addWidget(m_text, 1);
     m_recheck->setObjectName(QStringLiteral("recheckSignatureButton"));
-    m_recheck->setIcon(QIcon(QStringLiteral(":/icons/verify.svg")));
+    // A neutral reload icon: the shield of "verify" would look like a verdict beside the row.
+    m_recheck->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
     m_recheck->setToolTip(tr("Check the signature again (after adding a key in Preferences)"));
     m_recheck->setAutoRaise(true);
     connect(m_recheck, &QToolButton::clicked, this, &SignatureRow::refresh);
@@ -94,18 +96,59 @@ void SignatureRow::refresh()
     if (!QFileInfo::exists(checking.signaturePath)) {
         checking.kind = SignatureStatus::Kind::None;
         m_jobs->cancel(QStringLiteral("signature"));
-        show(checking);
+        m_checked = checking;
+        update();
         return;
     }
     checking.kind = SignatureStatus::Kind::Checking;
-    show(checking);
+    m_checked = checking;
+    update();
     const QStringList trusted = m_settings ? trustedKeys(*m_settings) : QStringList();
     m_jobs->start(
         QStringLiteral("signature"),
         [carton = m_carton, path = checking.signaturePath, trusted](carton::Progress &) {
             return check(*carton, path, trusted);
         },
-        [this](SignatureStatus status) { show(status); });
+        [this](SignatureStatus status) {
+            m_checked = std::move(status);
+            update();
+        });
+}
+
+void SignatureRow::setFileVerification(carton::FilesVerification state, const carton::VerifyReport &report)
+{
+    m_files = state;
+    m_report = state == carton::FilesVerification::Finished ? report : carton::VerifyReport();
+    update();
+}
+
+void SignatureRow::update()
+{
+    show(withFiles(m_checked, m_files, m_report));
+}
+
+SignatureStatus SignatureRow::withFiles(const SignatureStatus &status, carton::FilesVerification files,
+                                        const carton::VerifyReport &report)
+{
+    using Verdict = carton::SignatureVerdict;
+    if (status.kind != SignatureStatus::Kind::NotVerified || status.check.verdict != Verdict::FilesNotVerified)
+        return status;
+    SignatureStatus out = status;
+    out.check = carton::signing::signatureVerdict(status.check, files, report);
+    out.detail = out.check.message;
+    switch (out.check.verdict) {
+    case Verdict::Valid:
+        out.kind = SignatureStatus::Kind::Valid;
+        break;
+    case Verdict::FilesNotVerified:
+        out.kind = files == carton::FilesVerification::Running ? SignatureStatus::Kind::Verifying
+                                                               : SignatureStatus::Kind::NotVerified;
+        break;
+    default:
+        out.kind = SignatureStatus::Kind::Invalid;
+        break;
+    }
+    return out;
 }
 
 SignatureStatus SignatureRow::check(const carton::Carton &carton, const QString &signaturePath,
@@ -138,20 +181,28 @@ SignatureStatus SignatureRow::check(const carton::Carton &carton, const QString 
     status.trusted = trustedKeys.contains(keyFile);
     status.curve = key->curveName();
     carton::SignatureOptions options;
-    options.checkFiles = false; // the carton's own verification hashes the files
-    const carton::SignatureCheck result = carton::signing::checkSignature(carton, *bundle, *key, options);
-    status.fingerprint = result.fingerprint;
-    status.signedFiles = result.signedFiles;
-    status.kind = result.valid() ? SignatureStatus::Kind::Valid : SignatureStatus::Kind::Invalid;
-    status.detail = result.message;
+    options.checkFiles = false; // the carton's own verification hashes the files (withFiles)
+    status.check = carton::signing::checkSignature(carton, *bundle, *key, options);
+    status.fingerprint = status.check.fingerprint;
+    status.signedFiles = status.check.signedFiles;
+    // A signature over this MANIFEST is not valid before the files are verified (withFiles).
+    status.kind = status.check.verdict == carton::SignatureVerdict::FilesNotVerified
+                      ? SignatureStatus::Kind::NotVerified
+                      : SignatureStatus::Kind::Invalid;
+    status.detail = status.check.message;
     return status;
 }
 
 void SignatureRow::show(const SignatureStatus &status)
 {
-    m_status = status;
     using Kind = SignatureStatus::Kind;
     const QString fileName = QFileInfo(status.signaturePath).fileName();
+    const QString fingerprint = carton::EcKey::fingerprintText(status.fingerprint);
+    const QString files = status.signedFiles == 1 ? tr("1 file") : tr("%1 files").arg(status.signedFiles);
+    const QString signer = status.trusted ? tr("your trusted %1 key %2").arg(status.curve, fingerprint)
+                                          : tr("%1 key %2, whose public key lies next to the carton; it is not one of "
+                                               "your trusted keys")
+                                                .arg(status.curve, fingerprint);
     QString text;
     carton::FileState icon = carton::FileState::Unverified;
     switch (status.kind) {
@@ -169,28 +220,42 @@ void SignatureRow::show(const SignatureStatus &status)
                          .arg(fileName)
                    : tr("Signed with a key that is not known here (its hint, the sha256 of its PEM file: %1): add "
                         "its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %2.")
-                         .arg(shortFingerprint(status.fingerprint), fileName);
+                         .arg(fingerprint, fileName);
         break;
     case Kind::Unreadable:
         icon = carton::FileState::Failed;
         text = tr("Invalid: the signature cannot be read. %1").arg(shortHashes(status.detail));
         break;
-    case Kind::Valid: {
-        icon = carton::FileState::Ok;
-        const QString files = status.signedFiles == 1 ? tr("1 file") : tr("%1 files").arg(status.signedFiles);
-        text = status.trusted ? tr("Valid: this MANIFEST (%1) was signed by your trusted %2 key %3.")
-                                    .arg(files, status.curve, shortFingerprint(status.fingerprint))
-                              : tr("Valid: this MANIFEST (%1) was signed by %2 key %3, whose public key lies next to "
-                                   "the carton; it is not one of your trusted keys.")
-                                    .arg(files, status.curve, shortFingerprint(status.fingerprint));
+    case Kind::Verifying:
+        text = tr("Verifying the files… this MANIFEST (%1) was signed by %2; the signature is valid only if every "
+                  "file matches it.")
+                   .arg(files, signer);
         break;
-    }
+    case Kind::NotVerified:
+        icon = carton::FileState::Missing;
+        text = tr("Not valid yet: this MANIFEST (%1) was signed by %2, but the files have not all been verified "
+                  "against it (%3). Press F5 to verify.")
+                   .arg(files, signer, shortHashes(status.detail));
+        break;
+    case Kind::Valid:
+        icon = carton::FileState::Ok;
+        text = tr("Valid: this MANIFEST (%1) was signed by %2, and every file matches it.").arg(files, signer);
+        break;
     case Kind::Invalid:
         icon = carton::FileState::Mismatch;
-        text = tr("Invalid (key %1): %2").arg(shortFingerprint(status.fingerprint), shortHashes(status.detail));
+        if (status.check.verdict == carton::SignatureVerdict::FilesMismatch) {
+            const QStringList &failed = status.check.failedFiles;
+            constexpr qsizetype kNamed = 3;
+            QString names = failed.mid(0, kNamed).join(QStringLiteral(", "));
+            if (failed.size() > kNamed)
+                names = tr("%1 and %2 more").arg(names).arg(failed.size() - kNamed);
+            text = tr("Invalid: this MANIFEST was signed by %1 key %2, but files do not match it: %3.")
+                       .arg(status.curve, fingerprint, names);
+        } else {
+            text = tr("Invalid (key %1): %2").arg(fingerprint, shortHashes(status.detail));
+        }
         break;
     }
-    m_text->setText(text);
     QString tip = status.signaturePath;
     if (!status.detail.isEmpty() && status.kind != Kind::NoKey)
         tip += u'\n' + status.detail;
@@ -199,12 +264,17 @@ void SignatureRow::show(const SignatureStatus &status)
     if (!status.fingerprint.isEmpty())
         tip += u'\n' + (status.kind == Kind::NoKey ? tr("Key hint (sha256 of the signer's PEM public key): %1")
                                                    : tr("Fingerprint (sha256 of the DER public key): %1"))
-                           .arg(QString::fromLatin1(status.fingerprint));
+                           .arg(fingerprint);
+    const bool changed = status.kind != m_status.kind || text != m_shown;
+    m_status = status;
+    m_shown = text;
+    m_text->setText(text);
     m_text->setToolTip(QDir::toNativeSeparators(tip));
     const int size = m_icon->width();
     m_icon->setPixmap(status.kind == Kind::None ? QPixmap() : fileStateIcon(icon).pixmap(size, size));
     m_recheck->setEnabled(status.kind != Kind::Checking);
-    emit statusChanged();
+    if (changed)
+        emit statusChanged();
 }
 
 } // namespace studio

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "package/verifier.h"
+#include "sign/cartonsignature.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -23,30 +26,37 @@ class LatestJob;
 // What the Overview says about a carton's detached signature (FILE.carton.sig).
 struct SignatureStatus {
     enum class Kind {
-        Checking,   // the background check runs
-        None,       // no FILE.carton.sig next to the carton
-        NoKey,      // a signature, but no known public key fits it
-        Unreadable, // the signature file is not a model-signing bundle
-        Valid,      // signed by the key, over this carton's MANIFEST
-        Invalid,    // wrong key, other files, or a statement that is not model-signing's
+        Checking,    // the background check of the signature runs
+        None,        // no FILE.carton.sig next to the carton
+        NoKey,       // a signature, but no known public key fits it
+        Unreadable,  // the signature file is not a model-signing bundle
+        Verifying,   // the signature covers this MANIFEST; the files are being verified: not valid yet
+        NotVerified, // the signature covers this MANIFEST; the files were not (all) verified: not valid
+        Valid,       // signed by the key, over this MANIFEST, and every file matches it
+        Invalid,     // wrong key, other files, files that do not match, or not model-signing's statement
     };
     Kind kind = Kind::None;
     QString signaturePath;
-    QString keyFile;        // the public key used (Valid / Invalid)
+    QString keyFile;        // the public key used (Verifying / NotVerified / Valid / Invalid)
     bool trusted = false;   // keyFile is one of the trusted keys of the Preferences
-    QByteArray fingerprint; // sha256 of the key's DER (Valid / Invalid); the hint (NoKey)
+    QByteArray fingerprint; // sha256 of the key's DER (as keyFile); the hint (NoKey)
     QString curve;
     int signedFiles = 0;
-    QString detail; // why (Invalid / Unreadable / NoKey)
+    QString detail; // why (Invalid / Unreadable / NoKey / NotVerified)
+    // The core verdict (signing::signatureVerdict) when a key was found: failedFiles
+    // names the files that do not match.
+    carton::SignatureCheck check;
 };
 
 // The Overview's "Signature:" row. When FILE.carton.sig sits next to the carton
 // it is checked in the background (LatestJob) with the public keys the user
 // trusts (Preferences, remembered in settings) and any KEY.pub.pem next to the
-// signature; the row shows the result, the signer key's fingerprint and whether
-// that key is a trusted one. The files themselves are hashed against MANIFEST by
-// the carton's verification (the State row); the signature check proves that
-// MANIFEST is the one that was signed.
+// signature; the row shows the result, the signer key's fingerprint
+// (EcKey::fingerprintText) and whether that key is a trusted one. The files
+// themselves are hashed against MANIFEST by the carton's verification, which the
+// page hands in (setFileVerification): the row's verdict is
+// carton::signing::signatureVerdict of the two, so it says Valid only once every
+// file matched, "verifying" while hashing runs, and names the files that do not match.
 class SignatureRow final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SignatureRow)
@@ -57,13 +67,22 @@ public:
 
     // Looks for the signature and checks it again (with the current trusted keys).
     void refresh();
+    // The carton's verification of its files against MANIFEST (the page's
+    // VerificationRunner): the report once Finished (a cancelled one included).
+    void setFileVerification(carton::FilesVerification state, const carton::VerifyReport &report = {});
     const SignatureStatus &status() const { return m_status; }
     QLabel *textLabel() const { return m_text; }
 
-    // The whole check, blocking (the row runs it on a worker thread): public key
-    // files are the trusted ones first, then *.pub.pem next to the signature.
+    // The signature's check, blocking (the row runs it on a worker thread): public
+    // key files are the trusted ones first, then *.pub.pem next to the signature.
+    // The files are not hashed: a signature over this MANIFEST is NotVerified
+    // until withFiles() is given the verification's report.
     static SignatureStatus check(const carton::Carton &carton, const QString &signaturePath,
                                  const QStringList &trustedKeys);
+    // `status` (from check()) judged with the verification of the files
+    // (carton::signing::signatureVerdict).
+    static SignatureStatus withFiles(const SignatureStatus &status, carton::FilesVerification files,
+                                     const carton::VerifyReport &report);
     // The public key files the user trusts ("preferences/trustedKeys").
     static QStringList trustedKeys(const QSettings &settings);
     static void setTrustedKeys(QSettings &settings, const QStringList &files);
@@ -73,6 +92,8 @@ signals:
 
 private:
     void show(const SignatureStatus &status);
+    // m_checked with the current verification, shown.
+    void update();
 
     std::shared_ptr<const carton::Carton> m_carton;
     QSettings *m_settings = nullptr;
@@ -80,7 +101,11 @@ private:
     QLabel *m_icon = nullptr;
     QLabel *m_text = nullptr;
     QToolButton *m_recheck = nullptr;
-    SignatureStatus m_status;
+    SignatureStatus m_checked; // the signature's own check (Checking / None / ... / NotVerified)
+    carton::FilesVerification m_files = carton::FilesVerification::NotRun;
+    carton::VerifyReport m_report;
+    SignatureStatus m_status; // m_checked with m_files and m_report: what the row shows
+    QString m_shown;          // the text of m_status, to say statusChanged only on a change
 };
 
 } // namespace studio

@@ -15,12 +15,19 @@
 
 namespace studio {
 
+QString TrustedKeysEdit::keyText(const QString &file, const carton::EcKey &key)
+{
+    // The fingerprint as the Signature row and `carton verify` show it.
+    return tr("%1 — %2 key %3").arg(QFileInfo(file).fileName(), key.curveName(), key.fingerprintText());
+}
+
 TrustedKeysEdit::TrustedKeysEdit(const QStringList &files, QWidget *parent)
     : QWidget(parent), m_list(new QListWidget(this)), m_add(new QPushButton(tr("Add Key…"), this)),
       m_remove(new QPushButton(tr("Remove"), this)), m_error(new QLabel(this))
 {
     m_list->setObjectName(QStringLiteral("trustedKeysList"));
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_list->setWordWrap(true); // the fingerprint wraps between its groups of 4 digits
     m_list->setMaximumHeight(fontMetrics().height() * 6);
     m_add->setObjectName(QStringLiteral("addTrustedKeyButton"));
     m_remove->setObjectName(QStringLiteral("removeTrustedKeyButton"));
@@ -50,11 +57,8 @@ TrustedKeysEdit::TrustedKeysEdit(const QStringList &files, QWidget *parent)
         // Keep a listed key even when it cannot be read now (a removable disk):
         // the signature check skips it and says no key fits.
         auto key = carton::EcKey::readPublic(file);
-        auto *item = new QListWidgetItem(key ? tr("%1 — %2 %3")
-                                                   .arg(QFileInfo(file).fileName(), key->curveName(),
-                                                        QString::fromLatin1(key->fingerprint().left(16)))
-                                             : tr("%1 — cannot be read").arg(QFileInfo(file).fileName()),
-                                         m_list);
+        auto *item = new QListWidgetItem(
+            key ? keyText(file, *key) : tr("%1 — cannot be read").arg(QFileInfo(file).fileName()), m_list);
         item->setData(Qt::UserRole, file);
         item->setToolTip(QDir::toNativeSeparators(file));
     }
@@ -80,10 +84,7 @@ bool TrustedKeysEdit::addKeyFile(const QString &path)
     m_error->hide();
     if (files().contains(absolute))
         return true;
-    auto *item = new QListWidgetItem(
-        tr("%1 — %2 %3")
-            .arg(QFileInfo(absolute).fileName(), key->curveName(), QString::fromLatin1(key->fingerprint().left(16))),
-        m_list);
+    auto *item = new QListWidgetItem(keyText(absolute, *key), m_list);
     item->setData(Qt::UserRole, absolute);
     item->setToolTip(QDir::toNativeSeparators(absolute));
     return true;
