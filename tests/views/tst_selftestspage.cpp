@@ -12,6 +12,7 @@
 #include "selftestsmodel.h"
 #include "selftestspage.h"
 #include "selftesttestutil.h"
+#include "summaryline.h"
 #include "tensorviewer/tensorviewer.h"
 #include "testpaths.h"
 #include "testsession.h"

@@ -10,6 +10,7 @@
 #include "licenseedit.h"
 #include "platformlistedit.h"
 #include "spdxlicenses.h"
+#include "tensorviewer/scrollingpane.h"
 #include "viewutils.h"
 
 #include <QFileDialog>
@@ -24,6 +25,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -141,10 +143,16 @@ MetadataEditor::MetadataEditor(CartonDocument *document, QWidget *parent)
     splitter->addWidget(m_preview);
     splitter->setChildrenCollapsible(false);
 
+    // Six fields above the description are taller than a short window leaves
+    // the editor: the page scrolls rather than make the window taller.
+    auto *content = new QWidget;
+    auto *contentLayout = new QVBoxLayout(content);
+    contentLayout->addLayout(form);
+    contentLayout->addLayout(descriptionHeader);
+    contentLayout->addWidget(splitter, 1);
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addLayout(descriptionHeader);
-    layout->addWidget(splitter, 1);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scrollingPane(content, this));
 
     setTabOrder(m_name, m_short);
     setTabOrder(m_short, m_license);

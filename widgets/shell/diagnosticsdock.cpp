@@ -9,11 +9,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QCloseEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -157,6 +159,27 @@ void DiagnosticsDock::setEmptyText(const QString &text)
 QString DiagnosticsDock::emptyText() const
 {
     return m_empty->text();
+}
+
+int DiagnosticsDock::heightForRows(int rows) const
+{
+    const int row = std::max(m_view->sizeHintForRow(0), m_view->fontMetrics().height() + 4);
+    const int frame = 2 * m_view->frameWidth();
+    const int title = style()->pixelMetric(QStyle::PM_TitleBarHeight, nullptr, this);
+    const int bar = m_buttons[0]->sizeHint().height() + 4;
+    return title + bar + m_view->header()->sizeHint().height() + rows * row + frame;
+}
+
+QSize DiagnosticsDock::sizeHint() const
+{
+    return {QDockWidget::sizeHint().width(), heightForRows(6)};
+}
+
+void DiagnosticsDock::closeEvent(QCloseEvent *event)
+{
+    QDockWidget::closeEvent(event);
+    if (event->isAccepted())
+        emit closedByUser();
 }
 
 void DiagnosticsDock::updateTitle()

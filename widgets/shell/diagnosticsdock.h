@@ -20,7 +20,8 @@ class DiagnosticsModel;
 // The "Diagnostics" dock: the current carton's validation list. Clicking a row
 // (or Enter) asks to reveal its location in the carton view. Rows can be
 // filtered by severity and copied (Ctrl+C, context menu); long messages are
-// elided at the end and shown whole in their tooltip.
+// elided at the end and shown whole in their tooltip. It asks for room for six
+// rows, and its empty text ("No problems found.") holds the place of the list.
 class DiagnosticsDock final : public QDockWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DiagnosticsDock)
@@ -44,8 +45,17 @@ public:
     QString selectedText() const;
     int count(carton::Severity severity) const;
 
+    // Room for the title, the filter bar, the header and `rows` rows of the list.
+    int heightForRows(int rows) const;
+    QSize sizeHint() const override;
+
 signals:
     void locationActivated(const carton::DiagnosticLocation &location);
+    // The user closed the panel (its close button); the window keeps it closed.
+    void closedByUser();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void updateTitle();

@@ -58,6 +58,7 @@ namespace {
 const QString geometryKey = QStringLiteral("mainWindow/geometry");
 const QString stateKey = QStringLiteral("mainWindow/state");
 const QString lastDirKey = QStringLiteral("mainWindow/lastDirectory");
+const QString diagnosticsShownKey = QStringLiteral("mainWindow/diagnosticsShown");
 constexpr int stateVersion = 1;
 
 QString cleanAbsolute(const QString &path)
@@ -100,6 +101,7 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     m_problems->setToolTip(tr("Show the Diagnostics panel"));
     m_problems->hide();
     connect(m_problems, &QToolButton::clicked, this, [this] {
+        setDiagnosticsWanted(true);
         m_diagnostics->show();
         m_diagnostics->raise();
         m_diagnostics->view()->setFocus(Qt::OtherFocusReason);
@@ -127,6 +129,8 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
                     statusBar()->showMessage(tr("Nothing to show for %1").arg(location.toString()), 4000);
             });
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+    connect(m_diagnostics, &DiagnosticsDock::closedByUser, this, [this] { setDiagnosticsWanted(false); });
+    connect(m_diagnostics->toggleViewAction(), &QAction::triggered, this, &MainWindow::setDiagnosticsWanted);
 
     // Drops open cartons and tensor files, and start new documents from models.
     auto *drops = new WindowDropTarget(this);
@@ -282,10 +286,17 @@ void MainWindow::restoreWindowSettings()
             size = size.boundedTo(s->availableGeometry().size() * 0.9);
         resize(size);
     }
+    m_diagnosticsWanted = m_settings->value(diagnosticsShownKey, true).toBool();
     if (!restoreState(m_settings->value(stateKey).toByteArray(), stateVersion)) {
-        // First run: a short dock, most of the height for the carton.
-        resizeDocks({m_diagnostics}, {std::max(120, height() / 5)}, Qt::Vertical);
+        // First run: room for six rows of diagnostics, most of the height for the carton.
+        resizeDocks({m_diagnostics}, {std::min(m_diagnostics->heightForRows(6), height() / 3)}, Qt::Vertical);
     }
+}
+
+void MainWindow::setDiagnosticsWanted(bool wanted)
+{
+    m_diagnosticsWanted = wanted;
+    m_settings->setValue(diagnosticsShownKey, wanted);
 }
 
 void MainWindow::saveWindowSettings()
@@ -585,8 +596,6 @@ void MainWindow::closePage(int index)
         return;
     m_tabs->removeTab(index);
     disconnect(p, nullptr, this, nullptr);
-    if (m_dockPage == p)
-        m_dockPage = nullptr;
     p->verification()->cancel();
     p->deleteLater(); // its jobs' late results are dropped
     onCurrentChanged();
@@ -702,9 +711,7 @@ void MainWindow::updateDiagnostics()
         m_diagnostics->setEmptyText(tr("No carton open."));
         m_diagnostics->setDiagnostics({});
         m_problems->hide();
-        m_diagnostics->hide();
-        m_dockPage = nullptr;
-        m_dockHadProblems = -1;
+        m_diagnostics->hide(); // not the user's choice: it comes back with a carton
         return;
     }
     // "No problems found." only once every check has run.
@@ -734,15 +741,8 @@ void MainWindow::updateDiagnostics()
                                   : warnings > 0 ? QStringLiteral("severity-warning")
                                                  : QStringLiteral("severity-info")));
     m_problems->setVisible(!parts.isEmpty());
-
-    const int hasProblems = errors + warnings > 0 ? 1 : 0;
-    if (page != m_dockPage || hasProblems != m_dockHadProblems) {
-        if (hasProblems || !page->isBusy()) {
-            m_dockPage = page;
-            m_dockHadProblems = hasProblems;
-            m_diagnostics->setVisible(hasProblems);
-        }
-    }
+    if (m_diagnosticsWanted && m_diagnostics->isHidden())
+        m_diagnostics->show();
 }
 
 } // namespace studio

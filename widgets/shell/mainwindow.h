@@ -112,6 +112,7 @@ private:
     void updatePageTab(CartonPage *page);
     void updateActions();
     void updateDiagnostics();
+    void setDiagnosticsWanted(bool wanted);
     QString lastDirectory() const;
     void rememberDirectory(const QString &path);
 
@@ -125,10 +126,11 @@ private:
     QToolButton *m_problems;
     DocumentActions *m_documents = nullptr;
     RemoteActions *m_remote = nullptr;
-    // The dock shows itself when the current carton gets problems and hides
-    // when it has none; in between the user's choice stands.
-    const CartonPage *m_dockPage = nullptr;
-    int m_dockHadProblems = -1;
+    // The Diagnostics panel keeps its place while a carton is open (it says
+    // "No problems found." when there are none): it never appears or vanishes
+    // under the pointer as problems come and go. Closing it is the user's
+    // choice, kept (in the settings too) until they show it again.
+    bool m_diagnosticsWanted = true;
     QMenu *m_recentMenu = nullptr;
     QString m_preferredTab;
 

@@ -24,7 +24,7 @@ QString number(double v)
 HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent)
 {
     setMouseTracking(true);
-    setMinimumSize(200, 150);
+    setMinimumSize(200, 96); // the legend and a strip of cells: the viewer shares short windows
     setFocusPolicy(Qt::StrongFocus);
 }
 

@@ -4,12 +4,14 @@
 
 #include "histogramwidget.h"
 #include "latestjob.h"
+#include "scrollingpane.h"
 
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -28,9 +30,15 @@ QString number(double v)
 
 StatsPanel::StatsPanel(QWidget *parent) : QWidget(parent), m_jobs(new LatestJob(this))
 {
-    auto *layout = new QHBoxLayout(this);
-    layout->addWidget(createPart(Whole, tr("Whole tensor")), 1);
-    layout->addWidget(createPart(Slice, tr("Current slice")), 1);
+    // Nine figures and a histogram a side are taller than a short window
+    // leaves the viewer: they scroll instead of making the window taller.
+    auto *content = new QWidget;
+    auto *columns = new QHBoxLayout(content);
+    columns->addWidget(createPart(Whole, tr("Whole tensor")), 1);
+    columns->addWidget(createPart(Slice, tr("Current slice")), 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scrollingPane(content, this));
 }
 
 StatsPanel::~StatsPanel() = default;

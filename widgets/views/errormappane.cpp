@@ -4,11 +4,13 @@
 
 #include "jobs/latestjob.h"
 #include "selftest/errormap.h"
+#include "tensorviewer/scrollingpane.h"
 #include "tensorviewer/tensorviewer.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -62,10 +64,12 @@ ErrorMapPane::ErrorMapPane(QWidget *parent)
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
+    // Three tensor viewers, one above two, are taller than a short window
+    // leaves this tab: they scroll rather than make the window taller.
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
-    layout->addWidget(split, 1);
+    layout->addWidget(scrollingPane(split), 1);
 
     for (TensorViewer *v : {m_map, m_expected, m_actual})
         connect(v, &TensorViewer::sliceSpecChanged, this, [this, v] { syncSlices(v); });

@@ -5,6 +5,7 @@
 #include "descriptionbrowser.h"
 #include "package/carton.h"
 #include "signaturerow.h"
+#include "tensorviewer/scrollingpane.h"
 #include "viewutils.h"
 
 #include <QApplication>
@@ -235,10 +236,7 @@ void OverviewPage::build()
     m_path->setObjectName(QStringLiteral("pathLabel"));
     cardLayout->addStretch(1);
 
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(card);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    QScrollArea *scroll = scrollingPane(card);
 
     // Description with the remote images bar above it.
     auto *descriptionPane = new QWidget;

@@ -17,6 +17,7 @@
 #include "selftest/selftestreport.h"
 #include "selftestrunner.h"
 #include "selftestsmodel.h"
+#include "summaryline.h"
 
 #include <QAction>
 #include <QApplication>
@@ -169,9 +170,8 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
 
-    m_summary = new QLabel;
+    m_summary = new SummaryLine;
     m_summary->setObjectName(QStringLiteral("selfTestSummary"));
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("selfTestProgress"));
     m_progress->setMaximumWidth(260);
@@ -598,8 +598,8 @@ void SelfTestsPage::onFailed(const QString &message, const QStringList &warnings
     for (const QString &w : warnings)
         log += tr("warning: %1").arg(w) + u'\n';
     m_log->setPlainText(log + tr("error: %1").arg(message));
-    m_summary->setText(tr("Could not run the self-tests: %1").arg(message));
-    m_summary->setToolTip(message);
+    // A libtorch error is a stack trace: its first line here, the whole under Details.
+    m_summary->setText(tr("Could not run the self-tests: %1").arg(message), message);
     updateActions();
     emit runFinished();
 }
@@ -645,7 +645,6 @@ void SelfTestsPage::updateActions()
 
 void SelfTestsPage::updateSummary()
 {
-    m_summary->setToolTip(QString());
     if (!m_run) {
         const int tests = m_carton && m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
         m_summary->setText(tests == 0 ? tr("This carton has no self-tests.")

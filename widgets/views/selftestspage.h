@@ -12,7 +12,6 @@
 class QAction;
 class QCheckBox;
 class QComboBox;
-class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
@@ -34,6 +33,7 @@ class OutputResultsModel;
 class RunConsent;
 class SelfTestRunner;
 class SelfTestsModel;
+class SummaryLine;
 
 // The Self-tests & examples tab: the tree of tests/examples with their
 // references and, after a run, their results; Run all / Run selected / Cancel
@@ -63,7 +63,8 @@ public:
     QPlainTextEdit *log() const { return m_log; }
     ErrorMapPane *errorMap() const { return m_errorMap; }
     QTabWidget *detailTabs() const { return m_detailTabs; }
-    QLabel *summary() const { return m_summary; }
+    // The run's one-line summary; a failure's whole message unfolds under Details.
+    SummaryLine *summary() const { return m_summary; }
     QAction *runAllAction() const { return m_runAll; }
     QAction *runSelectedAction() const { return m_runSelected; }
     QAction *cancelAction() const { return m_cancel; }
@@ -142,7 +143,7 @@ private:
     QTextBrowser *m_outputDetails = nullptr;
     QPlainTextEdit *m_log = nullptr;
     ErrorMapPane *m_errorMap = nullptr;
-    QLabel *m_summary = nullptr;
+    SummaryLine *m_summary = nullptr;
     QProgressBar *m_progress = nullptr;
     QAction *m_runAll = nullptr;
     QAction *m_runSelected = nullptr;

@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// The main window fits a 1280×720 screen whatever is open (issue 29, Layout 1):
+// no page, tab, dock, banner or language forces a minimum size beyond
+// kMaxMinimum, long text (a libtorch stack trace, hashes, paths, German labels)
+// never widens the window, and at 1280×680 the status bar and the Diagnostics
+// panel are on screen with more than three rows of room.
+#include "application.h"
+#include "cartonpage.h"
+#include "diagnosticsdock.h"
+#include "document/cartondocument.h"
+#include "editors/documenteditor.h"
+#include "fixturepolicy.h"
+#include "mainwindow.h"
+#include "selftest/selftestresult.h"
+#include "selftestrunner.h"
+#include "shelltestutil.h"
+#include "translations.h"
+#include "verificationrunner.h"
+#include "views/cartonview.h"
+#include "views/filespage.h"
+#include "views/selftestsmodel.h"
+#include "views/selftestspage.h"
+#include "views/summaryline.h"
+#include "welcomepage.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLayout>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QTreeView>
+
+using namespace Qt::StringLiterals;
+using namespace shelltest;
+using studio::CartonPage;
+using studio::MainWindow;
+
+namespace {
+
+// What a 1280×720 screen leaves for the window's contents once a panel and the
+// window frame are taken: no minimum may be larger.
+constexpr QSize kMaxMinimum(1000, 600);
+// A 1280×720 screen less a 40 px panel (the offscreen platform has no frame).
+constexpr QSize kSmallScreen(1280, 680);
+
+QString describe(const QWidget *w)
+{
+    QString name = QString::fromLatin1(w->metaObject()->className());
+    if (!w->objectName().isEmpty())
+        name += u'#' + w->objectName();
+    return name;
+}
+
+QSize effectiveMinimum(const QWidget *w)
+{
+    QSize hint = w->minimumSizeHint();
+    const QSizePolicy policy = w->sizePolicy();
+    if (policy.horizontalPolicy() == QSizePolicy::Ignored)
+        hint.setWidth(0);
+    if (policy.verticalPolicy() == QSizePolicy::Ignored)
+        hint.setHeight(0);
+    return hint.expandedTo(w->minimumSize());
+}
+
+bool exceeds(QSize size, QSize limit)
+{
+    return size.width() > limit.width() || size.height() > limit.height();
+}
+
+// The widgets that force too large a minimum themselves: too large, with no
+// too-large child. Each with its chain of too-large ancestors, for the failure message.
+void collectCulprits(const QWidget *w, const QString &path, QSize limit, QStringList &out)
+{
+    const QSize m = effectiveMinimum(w);
+    const QString here = path + u" > "_s + describe(w) + u" %1×%2"_s.arg(m.width()).arg(m.height());
+    bool childExceeds = false;
+    for (const QObject *o : w->children()) {
+        const auto *child = qobject_cast<const QWidget *>(o);
+        if (!child || child->isWindow() || exceeds(effectiveMinimum(child), limit) == false)
+            continue;
+        if (child->isHidden() && !qobject_cast<const QStackedWidget *>(w) && !w->inherits("QTabWidget") &&
+            !child->inherits("QStackedWidget"))
+            continue; // a hidden widget in an ordinary layout does not count
+        childExceeds = true;
+        collectCulprits(child, here, limit, out);
+    }
+    if (!childExceeds && exceeds(m, limit))
+        out << here;
+}
+
+void dumpTree(const QWidget *w, int depth)
+{
+    const QSize m = effectiveMinimum(w);
+    if (m.height() < 120 && m.width() < 300)
+        return;
+    qInfo("%s%s %d×%d%s", qPrintable(QString(depth * 2, u' ')), qPrintable(describe(w)), m.width(), m.height(),
+          w->isHidden() ? " (hidden)" : "");
+    for (const QObject *o : w->children())
+        if (const auto *child = qobject_cast<const QWidget *>(o); child && !child->isWindow())
+            dumpTree(child, depth + 1);
+}
+
+// The minimum sizes the window reports, and whether they fit.
+QString fitProblem(MainWindow &window, const QString &what)
+{
+    // A size change travels up one parent per posted LayoutRequest.
+    for (int i = 0; i < 40; ++i)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
+    window.layout()->activate();
+    const QSize hint = window.minimumSizeHint();
+    const QSize min = window.minimumSize();
+    qInfo("%s: minimumSizeHint %d×%d, minimumSize %d×%d", qPrintable(what), hint.width(), hint.height(), min.width(),
+          min.height());
+    if (qEnvironmentVariableIsSet("FIT_DUMP"))
+        dumpTree(&window, 0); // to find what is large, even when it fits
+    if (!exceeds(hint, kMaxMinimum) && !exceeds(min, kMaxMinimum))
+        return {};
+    // Child limits: what the window's frame (menu, status bar, dock) leaves.
+    QStringList culprits;
+    collectCulprits(&window, QString(), kMaxMinimum - QSize(0, 120), culprits);
+    return u"%1: the window's minimum is %2×%3 (minimumSize %4×%5), more than %6×%7. Culprits:\n  %8"_s.arg(what)
+        .arg(hint.width())
+        .arg(hint.height())
+        .arg(min.width())
+        .arg(min.height())
+        .arg(kMaxMinimum.width())
+        .arg(kMaxMinimum.height())
+        .arg(culprits.join(u"\n  "_s));
+}
+
+// Every tab of every tab widget under `root` in turn (nested ones too).
+QString everyTabFits(MainWindow &window, QWidget *root, const QString &what)
+{
+    QString problem = fitProblem(window, what);
+    if (!problem.isEmpty())
+        return problem;
+    const QList<QTabWidget *> tabWidgets = root->findChildren<QTabWidget *>();
+    for (QTabWidget *tabs : tabWidgets) {
+        const int was = tabs->currentIndex();
+        for (int i = 0; i < tabs->count(); ++i) {
+            tabs->setCurrentIndex(i);
+            problem = fitProblem(window, what + u" ▸ "_s + tabs->tabText(i));
+            if (!problem.isEmpty())
+                return problem;
+        }
+        tabs->setCurrentIndex(was);
+    }
+    return {};
+}
+
+// At 1280×680 the status bar and the Diagnostics panel are inside the window
+// and the panel has room for more than three rows.
+QString smallScreenProblem(MainWindow &window, const QString &what)
+{
+    window.resize(kSmallScreen);
+    QCoreApplication::processEvents();
+    if (window.size() != kSmallScreen)
+        return u"%1: the window cannot be %2×%3 (it is %4×%5)"_s.arg(what)
+            .arg(kSmallScreen.width())
+            .arg(kSmallScreen.height())
+            .arg(window.width())
+            .arg(window.height());
+    const QRect status = window.statusBar()->geometry();
+    if (!window.statusBar()->isVisible() || status.bottom() >= window.height())
+        return u"%1: the status bar is off the window (%2)"_s.arg(what).arg(status.bottom());
+    studio::DiagnosticsDock *dock = window.diagnosticsDock();
+    if (!dock->isVisible())
+        return what + u": the Diagnostics panel is hidden"_s;
+    QTreeView *view = dock->view();
+    const int row = view->fontMetrics().height() + 2;
+    if (view->isVisible() && view->viewport()->height() < 4 * row)
+        return u"%1: the Diagnostics list has %2 px, less than four rows of %3 px"_s.arg(what)
+            .arg(view->viewport()->height())
+            .arg(row);
+    if (dock->geometry().bottom() >= window.height())
+        return what + u": the Diagnostics panel is off the window"_s;
+    return {};
+}
+
+// A libtorch error as the runner host relays it: a one-line message of
+// thousands of characters, then the C++ frames.
+QString libtorchTrace()
+{
+    QString trace = u"The following operation failed in the TorchScript interpreter. Traceback of TorchScript, "
+                    "serialized code (most recent call last): RuntimeError: shape '[1, 3, 224, 224]' is invalid for "
+                    "input of size "_s;
+    for (int i = 0; i < 300; ++i)
+        trace += u"%1x%2;"_s.arg(i).arg(i * 7);
+    trace += u"\nException raised from infer_size_impl at ../aten/src/ATen/InferSize.h:54 (most recent call first):\n"_s;
+    for (int i = 0; i < 40; ++i)
+        trace += u"frame #%1: c10::Error::Error(c10::SourceLocation, std::__cxx11::basic_string<char, "
+                 "std::char_traits<char>, std::allocator<char> >) + 0x%2 (0x7f0a3c1d%3 in "
+                 "/opt/libtorch/lib/libc10.so)\n"_s.arg(i)
+                     .arg(i * 97, 0, 16)
+                     .arg(i * 131, 4, 16, QLatin1Char('0'));
+    return trace;
+}
+
+} // namespace
+
+class TestWindowFit : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void welcomeFits();
+    void cartonFits_data();
+    void cartonFits();
+    void failedSelfTestFits_data();
+    void failedSelfTestFits();
+    void diagnosticsStayInPlace();
+
+private:
+    CartonPage *openAndWait(MainWindow &window, const QString &path);
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+};
+
+void TestWindowFit::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(u"settings.ini"_s), QSettings::IniFormat);
+}
+
+void TestWindowFit::cleanup()
+{
+    studio::VerificationRunner::waitForAll();
+    studio::Translations::install(u"en"_s);
+    m_settings.reset();
+    m_dir.reset();
+}
+
+CartonPage *TestWindowFit::openAndWait(MainWindow &window, const QString &path)
+{
+    CartonPage *page = window.openPath(path);
+    if (!page)
+        return nullptr;
+    if (!QTest::qWaitFor([page] { return page->state() != CartonPage::State::Opening && !page->isBusy(); },
+                         jobTimeoutMs))
+        return nullptr;
+    return page;
+}
+
+void TestWindowFit::welcomeFits()
+{
+    MainWindow window(m_settings.get());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QString problem = fitProblem(window, u"welcome page"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestWindowFit::cartonFits_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("which");
+    QTest::addColumn<bool>("editing");
+    for (const QString &language : {u"en"_s, u"de"_s}) {
+        for (const QString &which : {u"upstream"_s, u"sample"_s, u"mismatch"_s}) {
+            for (const bool editing : {false, true}) {
+                const QString name = language + u' ' + which + (editing ? u" editing"_s : u" viewing"_s);
+                QTest::newRow(qPrintable(name)) << language << which << editing;
+            }
+        }
+    }
+}
+
+// Every tab of the carton view (and of the editor), with a file previewed, in
+// English and German, with the page's banners: the window fits.
+void TestWindowFit::cartonFits()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, which);
+    QFETCH(bool, editing);
+    QVERIFY(!studio::Translations::install(language).isEmpty() || language == u"en"_s);
+
+    QString path;
+    if (which == u"upstream") {
+        path = fixture();
+        if (!QFile::exists(path))
+            CARTON_MISSING_FIXTURE("upstream fixture not available");
+    } else if (which == u"sample") {
+        path = studio::WelcomePage::sampleCartonPath();
+        if (path.isEmpty())
+            QFAIL("sample carton not built");
+    } else {
+        path = makeFolderCarton(*m_dir, u"a folder carton whose model does not match its MANIFEST entry"_s, true);
+        QVERIFY(!path.isEmpty());
+    }
+
+    MainWindow window(m_settings.get());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = openAndWait(window, path);
+    QVERIFY(page);
+    QCOMPARE(page->state(), CartonPage::State::Open);
+    if (which == u"mismatch")
+        QVERIFY(page->banner()->isVisible()); // the red banner is part of what must fit
+
+    if (editing) {
+        page->setEditing(true);
+        QVERIFY(page->editor());
+        QVERIFY(page->editor()->isVisible());
+    } else {
+        // A binary file shown in the preview pane: a hex dump.
+        studio::FilesPage *files = page->view()->filesPage();
+        QVERIFY(files->revealPath(which == u"upstream"  ? u"tensor_data/tensor_0.bin"_s
+                                  : which == u"sample" ? u"tensor_data/x.bin"_s
+                                                       : u"model/model.txt"_s));
+    }
+    const QString what = language + u' ' + which + (editing ? u" (editing)"_s : QString());
+    QString problem = everyTabFits(window, page, what);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    problem = smallScreenProblem(window, what);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestWindowFit::failedSelfTestFits_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << u"en"_s;
+    QTest::newRow("de") << u"de"_s;
+}
+
+// A run that could not start with a libtorch stack trace, and a self-test that
+// errored with one: the trace scrolls inside the page, the window keeps its size.
+void TestWindowFit::failedSelfTestFits()
+{
+    QFETCH(QString, language);
+    studio::Translations::install(language);
+    if (!QFile::exists(fixture()))
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
+    MainWindow window(m_settings.get());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = openAndWait(window, fixture());
+    QVERIFY(page);
+    page->view()->setCurrentTab(studio::CartonView::SelfTestsTab);
+    studio::SelfTestsPage *tests = page->view()->selfTestsPage();
+    const QString trace = libtorchTrace();
+
+    emit tests->runner()->failed(trace, {u"a warning that is also rather long: "_s + QString(400, u'w')});
+    QVERIFY(tests->log()->toPlainText().contains(u"frame #39"_s));
+    // The summary says it in a line; the whole trace is under Details, collapsed.
+    studio::SummaryLine *summary = tests->summary();
+    QVERIFY(summary->detailsButton()->isVisible());
+    QVERIFY(!summary->detailsPane()->isVisible());
+    QCOMPARE(summary->details(), trace);
+    QString problem = everyTabFits(window, tests, language + u" run failed"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    problem = smallScreenProblem(window, language + u" run failed"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QTest::mouseClick(summary->detailsButton(), Qt::LeftButton);
+    QVERIFY(summary->detailsPane()->isVisible());
+    QVERIFY(summary->detailsPane()->toPlainText().contains(u"frame #39"_s));
+    problem = fitProblem(window, language + u" run failed, details shown"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    problem = smallScreenProblem(window, language + u" run failed, details shown"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+
+    carton::SelfTestRun run;
+    run.cartonPath = fixture();
+    run.runnerLog = trace;
+    carton::SelfTestResult result;
+    result.name = u"a self-test with a name as long as a sentence about what it checks and why"_s;
+    result.status = carton::SelfTestStatus::Error;
+    result.reason = trace;
+    result.runnerLog = trace;
+    run.tests << result;
+    emit tests->runner()->finished(run, {});
+    tests->tree()->setCurrentIndex(tests->model()->index(0, 0));
+    problem = everyTabFits(window, tests, language + u" self-test errored"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    problem = smallScreenProblem(window, language + u" self-test errored"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+// The panel keeps its place: it does not vanish when the current carton's
+// problems go away (nor appear under the pointer when they come back).
+void TestWindowFit::diagnosticsStayInPlace()
+{
+    const QString clean = makeFolderCarton(*m_dir, u"clean"_s);
+    const QString mismatch = makeFolderCarton(*m_dir, u"mismatch"_s, true);
+    MainWindow window(m_settings.get());
+    window.resize(kSmallScreen);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    studio::DiagnosticsDock *dock = window.diagnosticsDock();
+    QVERIFY(!dock->isVisible()); // the welcome page has nothing to diagnose
+
+    CartonPage *bad = openAndWait(window, mismatch);
+    QVERIFY(bad);
+    QVERIFY(dock->isVisible());
+    const QRect place = dock->geometry();
+    CartonPage *good = openAndWait(window, clean);
+    QVERIFY(good);
+    QVERIFY(dock->isVisible());
+    QCOMPARE(dock->emptyText(), u"No problems found."_s);
+    QCOMPARE(dock->geometry(), place);
+    window.tabWidget()->setCurrentWidget(bad);
+    QCOMPARE(dock->geometry(), place);
+
+    // Closed by the user: it stays closed, also when problems come; the counter reopens it.
+    dock->close();
+    window.tabWidget()->setCurrentWidget(good);
+    window.tabWidget()->setCurrentWidget(bad);
+    QVERIFY(!dock->isVisible());
+    QVERIFY(window.problemsButton()->isVisible());
+    QTest::mouseClick(window.problemsButton(), Qt::LeftButton);
+    QVERIFY(dock->isVisible());
+    QCOMPARE(dock->geometry(), place);
+}
+
+int main(int argc, char **argv)
+{
+    studio::Application app(argc, argv);
+    TestWindowFit test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_windowfit.moc"
