@@ -1099,8 +1099,8 @@
         <translation>%1 ist nicht im Archiv.</translation>
     </message>
     <message>
-        <source>image larger than %1 bytes is not previewed</source>
-        <translation>Bilder größer als %1 Bytes werden nicht in der Vorschau gezeigt</translation>
+        <source>image larger than %1 is not previewed</source>
+        <translation>Bilder über %1 werden nicht in der Vorschau gezeigt</translation>
     </message>
 </context>
 <context>
@@ -1757,10 +1757,6 @@
         <translation>%1 ist keine lesbare Datei</translation>
     </message>
     <message>
-        <source>%1 is larger than the %2 MiB an image may have</source>
-        <translation>%1 ist größer als die %2 MiB, die ein Bild haben darf</translation>
-    </message>
-    <message>
         <source>%1 is not an image this application can show (%2)</source>
         <translation>%1 ist kein Bild, das diese Anwendung anzeigen kann (%2)</translation>
     </message>
@@ -1775,6 +1771,10 @@
     <message>
         <source>Images (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;All files (*)</source>
         <translation>Bilder (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 is larger than the %2 an image may have</source>
+        <translation>%1 ist größer als die %2, die ein Bild haben darf</translation>
     </message>
 </context>
 <context>
@@ -2260,6 +2260,134 @@
     <message>
         <source>Remember for this host</source>
         <translation>Für diesen Host merken</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunConsent</name>
+    <message>
+        <source>unknown: the carton has no readable carton.toml</source>
+        <translation>unbekannt: das Carton hat keine lesbare carton.toml</translation>
+    </message>
+    <message>
+        <source>%1 — no installed runner matches: %2</source>
+        <translation>%1 — kein installierter Runner passt: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>you chose to run this carton without the sandbox</source>
+        <translation>Sie haben gewählt, dieses Carton ohne Sandbox auszuführen</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunConsentDialog</name>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weiterer</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run this carton&apos;s code?</source>
+        <translation>Den Code dieses Cartons ausführen?</translation>
+    </message>
+    <message>
+        <source>Don&apos;t ask again for this model (its model hash)</source>
+        <translation>Für dieses Modell nicht mehr fragen (nach seinem Modell-Hash)</translation>
+    </message>
+    <message>
+        <source>Run without the sandbox</source>
+        <translation>Ohne Sandbox ausführen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Without the sandbox the model runs with your full rights:&lt;/b&gt; it can read, change and send away your files, reach the network and leave processes running after the run. Only for cartons you trust.</source>
+        <translation>&lt;b&gt;Ohne Sandbox läuft das Modell mit Ihren vollen Rechten:&lt;/b&gt; Es kann Ihre Dateien lesen, ändern und versenden, das Netzwerk erreichen und Prozesse zurücklassen, die nach dem Lauf weiterlaufen. Nur für Cartons, denen Sie vertrauen.</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Run Without Sandbox</source>
+        <translation>Ohne Sandbox &amp;ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Run in Sandbox</source>
+        <translation>In der Sandbox &amp;ausführen</translation>
+    </message>
+    <message>
+        <source>Running the self-tests of &lt;b&gt;%1&lt;/b&gt; runs code that comes with it. This is what will run:</source>
+        <translation>Die Selbsttests von &lt;b&gt;%1&lt;/b&gt; führen Code aus, der mit dem Carton kommt. Das wird ausgeführt:</translation>
+    </message>
+    <message>
+        <source>Runner:</source>
+        <translation>Runner:</translation>
+    </message>
+    <message>
+        <source>Sandbox:</source>
+        <translation>Sandbox:</translation>
+    </message>
+    <message>
+        <source>yes (%1): no network, no view of your files or other processes, writes only to a private scratch folder, nothing survives the run.</source>
+        <translation>ja (%1): kein Netzwerk, kein Einblick in Ihre Dateien oder andere Prozesse, Schreiben nur in einen privaten Arbeitsordner, nichts überdauert den Lauf.</translation>
+    </message>
+    <message>
+        <source>none can be made here.</source>
+        <translation>hier kann keine eingerichtet werden.</translation>
+    </message>
+    <message>
+        <source>Signature:</source>
+        <translation>Signatur:</translation>
+    </message>
+    <message>
+        <source>Safety scan:</source>
+        <translation>Sicherheitsprüfung:</translation>
+    </message>
+    <message>
+        <source>still running…</source>
+        <translation>läuft noch…</translation>
+    </message>
+    <message>
+        <source>%1 (Python code)</source>
+        <translation>%1 (Python-Code)</translation>
+    </message>
+    <message>
+        <source>%1 (pickle: loading it can run code)</source>
+        <translation>%1 (Pickle: das Laden kann Code ausführen)</translation>
+    </message>
+    <message>
+        <source>Files that execute:</source>
+        <translation>Dateien, die ausgeführt werden:</translation>
+    </message>
+    <message>
+        <source>none found (the runner&apos;s own code runs the model)</source>
+        <translation>keine gefunden (der eigene Code des Runners führt das Modell aus)</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>no high or critical findings.</source>
+        <translation>keine hohen oder kritischen Befunde.</translation>
+    </message>
+    <message>
+        <source>incomplete: %1</source>
+        <translation>unvollständig: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n high or critical finding(s) — see the Safety tab.</source>
+        <translation>
+            <numerusform>%n hoher oder kritischer Befund — siehe Registerkarte „Sicherheit“.</numerusform>
+            <numerusform>%n hohe oder kritische Befunde — siehe Registerkarte „Sicherheit“.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3182,6 +3310,18 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
             <numerusform>… und %n weitere Schlüssel: Die Liste links enthält alle.</numerusform>
         </translation>
     </message>
+    <message>
+        <source> · examples: %1 ran, %2 cannot run, %3 error</source>
+        <translation> · Beispiele: %1 ausgeführt, %2 nicht ausführbar, %3 Fehler</translation>
+    </message>
+    <message>
+        <source> · sandboxed (%1)</source>
+        <translation> · in der Sandbox (%1)</translation>
+    </message>
+    <message>
+        <source>NOT sandboxed: %1</source>
+        <translation>NICHT in der Sandbox: %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::SignatureRow</name>
@@ -3655,6 +3795,21 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
 </context>
 <context>
+    <name>studio::SummaryLine</name>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Show the whole message</source>
+        <translation>Die ganze Meldung zeigen</translation>
+    </message>
+    <message>
+        <source>Hide the details</source>
+        <translation>Details ausblenden</translation>
+    </message>
+</context>
+<context>
     <name>studio::SymbolPanel</name>
     <message>
         <source>Symbol</source>
@@ -3719,10 +3874,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
 <context>
     <name>studio::TensorFileBrowser</name>
     <message>
-        <source>NumPy .npy version %1, %2 order</source>
-        <translation>NumPy .npy Version %1, %2-Reihenfolge</translation>
-    </message>
-    <message>
         <source>safetensors, header %1 bytes</source>
         <translation>safetensors, Header %1 Bytes</translation>
     </message>
@@ -3753,6 +3904,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>Select a tensor to see its values.</source>
         <translation>Wählen Sie einen Tensor, um seine Werte zu sehen.</translation>
     </message>
+    <message>
+        <source>NumPy .npy version %1, %2 order, descr %3</source>
+        <translation>NumPy-.npy-Version %1, Reihenfolge %2, descr %3</translation>
+    </message>
 </context>
 <context>
     <name>studio::TensorFileModel</name>
@@ -3769,8 +3924,12 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Form</translation>
     </message>
     <message>
-        <source>Bytes</source>
-        <translation>Bytes</translation>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
     </message>
 </context>
 <context>

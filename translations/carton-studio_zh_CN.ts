@@ -1096,8 +1096,8 @@
         <translation>%1 不在归档中。</translation>
     </message>
     <message>
-        <source>image larger than %1 bytes is not previewed</source>
-        <translation>大于 %1 字节的图像不予预览</translation>
+        <source>image larger than %1 is not previewed</source>
+        <translation>大于 %1 的图像不预览</translation>
     </message>
 </context>
 <context>
@@ -1747,10 +1747,6 @@
         <translation>%1 不是可读取的文件</translation>
     </message>
     <message>
-        <source>%1 is larger than the %2 MiB an image may have</source>
-        <translation>%1 超过了图像允许的 %2 MiB</translation>
-    </message>
-    <message>
         <source>%1 is not an image this application can show (%2)</source>
         <translation>%1 不是本应用可以显示的图像（%2）</translation>
     </message>
@@ -1765,6 +1761,10 @@
     <message>
         <source>Images (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is larger than the %2 an image may have</source>
+        <translation>%1 超过了图像允许的 %2</translation>
     </message>
 </context>
 <context>
@@ -2248,6 +2248,132 @@
     <message>
         <source>Remember for this host</source>
         <translation>记住此主机</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunConsent</name>
+    <message>
+        <source>unknown: the carton has no readable carton.toml</source>
+        <translation>未知：该 carton 没有可读的 carton.toml</translation>
+    </message>
+    <message>
+        <source>%1 — no installed runner matches: %2</source>
+        <translation>%1 — 没有匹配的已安装运行器：%2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>you chose to run this carton without the sandbox</source>
+        <translation>您选择了在沙箱之外运行此 carton</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunConsentDialog</name>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… 以及另外 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run this carton&apos;s code?</source>
+        <translation>运行此 carton 的代码？</translation>
+    </message>
+    <message>
+        <source>Don&apos;t ask again for this model (its model hash)</source>
+        <translation>对此模型不再询问（按其模型哈希）</translation>
+    </message>
+    <message>
+        <source>Run without the sandbox</source>
+        <translation>不使用沙箱运行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Without the sandbox the model runs with your full rights:&lt;/b&gt; it can read, change and send away your files, reach the network and leave processes running after the run. Only for cartons you trust.</source>
+        <translation>&lt;b&gt;不使用沙箱时，模型以您的全部权限运行：&lt;/b&gt;它可以读取、修改和外传您的文件，访问网络，并在运行结束后留下仍在运行的进程。仅用于您信任的 carton。</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Run Without Sandbox</source>
+        <translation>不使用沙箱运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Run in Sandbox</source>
+        <translation>在沙箱中运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Running the self-tests of &lt;b&gt;%1&lt;/b&gt; runs code that comes with it. This is what will run:</source>
+        <translation>运行 &lt;b&gt;%1&lt;/b&gt; 的自测会执行它附带的代码。将运行以下内容：</translation>
+    </message>
+    <message>
+        <source>Runner:</source>
+        <translation>运行器：</translation>
+    </message>
+    <message>
+        <source>Sandbox:</source>
+        <translation>沙箱：</translation>
+    </message>
+    <message>
+        <source>yes (%1): no network, no view of your files or other processes, writes only to a private scratch folder, nothing survives the run.</source>
+        <translation>是（%1）：无网络，看不到您的文件和其他进程，只能写入私有临时文件夹，运行结束后不留下任何东西。</translation>
+    </message>
+    <message>
+        <source>none can be made here.</source>
+        <translation>此处无法建立沙箱。</translation>
+    </message>
+    <message>
+        <source>Signature:</source>
+        <translation>签名：</translation>
+    </message>
+    <message>
+        <source>Safety scan:</source>
+        <translation>安全扫描：</translation>
+    </message>
+    <message>
+        <source>still running…</source>
+        <translation>仍在进行…</translation>
+    </message>
+    <message>
+        <source>%1 (Python code)</source>
+        <translation>%1（Python 代码）</translation>
+    </message>
+    <message>
+        <source>%1 (pickle: loading it can run code)</source>
+        <translation>%1（pickle：加载它可能执行代码）</translation>
+    </message>
+    <message>
+        <source>Files that execute:</source>
+        <translation>会执行的文件：</translation>
+    </message>
+    <message>
+        <source>none found (the runner&apos;s own code runs the model)</source>
+        <translation>未发现（由运行器自身的代码运行模型）</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>no high or critical findings.</source>
+        <translation>没有高或严重级别的发现。</translation>
+    </message>
+    <message>
+        <source>incomplete: %1</source>
+        <translation>不完整：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n high or critical finding(s) — see the Safety tab.</source>
+        <translation>
+            <numerusform>%n 个高或严重级别的发现 — 见“安全”标签页。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3157,6 +3283,18 @@ Add one with the buttons on the left.</source>
             <numerusform>……另有 %n 个键：左侧列表列出了全部。</numerusform>
         </translation>
     </message>
+    <message>
+        <source> · examples: %1 ran, %2 cannot run, %3 error</source>
+        <translation> · 示例：%1 个已运行，%2 个无法运行，%3 个出错</translation>
+    </message>
+    <message>
+        <source> · sandboxed (%1)</source>
+        <translation> · 在沙箱中（%1）</translation>
+    </message>
+    <message>
+        <source>NOT sandboxed: %1</source>
+        <translation>未使用沙箱：%1</translation>
+    </message>
 </context>
 <context>
     <name>studio::SignatureRow</name>
@@ -3628,6 +3766,21 @@ Add one with the buttons on the left.</source>
     </message>
 </context>
 <context>
+    <name>studio::SummaryLine</name>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>Show the whole message</source>
+        <translation>显示完整消息</translation>
+    </message>
+    <message>
+        <source>Hide the details</source>
+        <translation>隐藏详细信息</translation>
+    </message>
+</context>
+<context>
     <name>studio::SymbolPanel</name>
     <message>
         <source>Symbol</source>
@@ -3691,10 +3844,6 @@ Add one with the buttons on the left.</source>
 <context>
     <name>studio::TensorFileBrowser</name>
     <message>
-        <source>NumPy .npy version %1, %2 order</source>
-        <translation>NumPy .npy 版本 %1，%2 顺序</translation>
-    </message>
-    <message>
         <source>safetensors, header %1 bytes</source>
         <translation>safetensors，头部 %1 字节</translation>
     </message>
@@ -3724,6 +3873,10 @@ Add one with the buttons on the left.</source>
         <source>Select a tensor to see its values.</source>
         <translation>选择一个张量以查看其值。</translation>
     </message>
+    <message>
+        <source>NumPy .npy version %1, %2 order, descr %3</source>
+        <translation>NumPy .npy 版本 %1，%2 顺序，descr %3</translation>
+    </message>
 </context>
 <context>
     <name>studio::TensorFileModel</name>
@@ -3740,8 +3893,12 @@ Add one with the buttons on the left.</source>
         <translation>形状</translation>
     </message>
     <message>
-        <source>Bytes</source>
-        <translation>字节</translation>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
     </message>
 </context>
 <context>
