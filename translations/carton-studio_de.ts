@@ -1075,8 +1075,8 @@
         <translation>%1 ist nicht im Archiv.</translation>
     </message>
     <message>
-        <source>image larger than %1 bytes is not previewed</source>
-        <translation>Bilder größer als %1 Bytes werden nicht in der Vorschau gezeigt</translation>
+        <source>image larger than %1 is not previewed</source>
+        <translation>Bilder größer als %1 werden nicht in der Vorschau gezeigt</translation>
     </message>
 </context>
 <context>
@@ -1733,10 +1733,6 @@
         <translation>%1 ist keine lesbare Datei</translation>
     </message>
     <message>
-        <source>%1 is larger than the %2 MiB an image may have</source>
-        <translation>%1 ist größer als die %2 MiB, die ein Bild haben darf</translation>
-    </message>
-    <message>
         <source>%1 is not an image this application can show (%2)</source>
         <translation>%1 ist kein Bild, das diese Anwendung anzeigen kann (%2)</translation>
     </message>
@@ -1751,6 +1747,10 @@
     <message>
         <source>Images (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;All files (*)</source>
         <translation>Bilder (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 is larger than the %2 an image may have</source>
+        <translation>%1 ist größer als die %2, die ein Bild haben darf</translation>
     </message>
 </context>
 <context>
@@ -3158,6 +3158,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
             <numerusform>… und %n weitere Schlüssel: Die Liste links enthält alle.</numerusform>
         </translation>
     </message>
+    <message>
+        <source> · examples: %1 ran, %2 cannot run, %3 error</source>
+        <translation> · Beispiele: %1 ausgeführt, %2 nicht ausführbar, %3 Fehler</translation>
+    </message>
 </context>
 <context>
     <name>studio::SignatureRow</name>
@@ -3675,10 +3679,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
 <context>
     <name>studio::TensorFileBrowser</name>
     <message>
-        <source>NumPy .npy version %1, %2 order</source>
-        <translation>NumPy .npy Version %1, %2-Reihenfolge</translation>
-    </message>
-    <message>
         <source>safetensors, header %1 bytes</source>
         <translation>safetensors, Header %1 Bytes</translation>
     </message>
@@ -3709,6 +3709,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>Select a tensor to see its values.</source>
         <translation>Wählen Sie einen Tensor, um seine Werte zu sehen.</translation>
     </message>
+    <message>
+        <source>NumPy .npy version %1, %2 order, descr %3</source>
+        <translation>NumPy .npy Version %1, %2-Reihenfolge, descr %3</translation>
+    </message>
 </context>
 <context>
     <name>studio::TensorFileModel</name>
@@ -3725,8 +3729,12 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Form</translation>
     </message>
     <message>
-        <source>Bytes</source>
-        <translation>Bytes</translation>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
     </message>
 </context>
 <context>

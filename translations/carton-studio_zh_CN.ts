@@ -1072,8 +1072,8 @@
         <translation>%1 不在归档中。</translation>
     </message>
     <message>
-        <source>image larger than %1 bytes is not previewed</source>
-        <translation>大于 %1 字节的图像不予预览</translation>
+        <source>image larger than %1 is not previewed</source>
+        <translation>大于 %1 的图像不予预览</translation>
     </message>
 </context>
 <context>
@@ -1723,10 +1723,6 @@
         <translation>%1 不是可读取的文件</translation>
     </message>
     <message>
-        <source>%1 is larger than the %2 MiB an image may have</source>
-        <translation>%1 超过了图像允许的 %2 MiB</translation>
-    </message>
-    <message>
         <source>%1 is not an image this application can show (%2)</source>
         <translation>%1 不是本应用可以显示的图像（%2）</translation>
     </message>
@@ -1741,6 +1737,10 @@
     <message>
         <source>Images (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.webp *.svg *.bmp);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is larger than the %2 an image may have</source>
+        <translation>%1 超过了图像允许的 %2</translation>
     </message>
 </context>
 <context>
@@ -3133,6 +3133,10 @@ Add one with the buttons on the left.</source>
             <numerusform>……另有 %n 个键：左侧列表列出了全部。</numerusform>
         </translation>
     </message>
+    <message>
+        <source> · examples: %1 ran, %2 cannot run, %3 error</source>
+        <translation> · 示例：%1 个已运行，%2 个无法运行，%3 个出错</translation>
+    </message>
 </context>
 <context>
     <name>studio::SignatureRow</name>
@@ -3647,10 +3651,6 @@ Add one with the buttons on the left.</source>
 <context>
     <name>studio::TensorFileBrowser</name>
     <message>
-        <source>NumPy .npy version %1, %2 order</source>
-        <translation>NumPy .npy 版本 %1，%2 顺序</translation>
-    </message>
-    <message>
         <source>safetensors, header %1 bytes</source>
         <translation>safetensors，头部 %1 字节</translation>
     </message>
@@ -3680,6 +3680,10 @@ Add one with the buttons on the left.</source>
         <source>Select a tensor to see its values.</source>
         <translation>选择一个张量以查看其值。</translation>
     </message>
+    <message>
+        <source>NumPy .npy version %1, %2 order, descr %3</source>
+        <translation>NumPy .npy 版本 %1，%2 顺序，descr %3</translation>
+    </message>
 </context>
 <context>
     <name>studio::TensorFileModel</name>
@@ -3696,8 +3700,12 @@ Add one with the buttons on the left.</source>
         <translation>形状</translation>
     </message>
     <message>
-        <source>Bytes</source>
-        <translation>字节</translation>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
     </message>
 </context>
 <context>
