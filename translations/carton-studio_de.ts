@@ -69,27 +69,27 @@
     </message>
     <message>
         <source>Signature invalid</source>
-        <translation>Signatur ungültig</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Safety findings: %1 critical, %2 high</source>
-        <translation>Sicherheitsbefunde: %1 kritisch, %2 hoch</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The signature next to this carton does not sign what is in it; see the Signature row of the Overview.</source>
-        <translation>Die Signatur neben diesem Carton signiert nicht seinen Inhalt; siehe die Zeile „Signatur“ in der Übersicht.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The safety scan found %1 critical and %2 high findings in what this carton would load or run; see the Safety tab before running it.</source>
-        <translation>Die Sicherheitsprüfung fand %1 kritische und %2 hohe Befunde in dem, was dieser Carton laden oder ausführen würde; sehen Sie sich den Reiter „Sicherheit“ an, bevor Sie ihn ausführen.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking the signature…</source>
-        <translation>Signatur wird geprüft…</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Scanning for safety…</source>
-        <translation>Sicherheitsprüfung läuft…</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1100,7 +1100,7 @@
     </message>
     <message>
         <source>image larger than %1 is not previewed</source>
-        <translation>Bilder über %1 werden nicht in der Vorschau gezeigt</translation>
+        <translation>Bilder größer als %1 werden nicht in der Vorschau gezeigt</translation>
     </message>
 </context>
 <context>
@@ -3375,31 +3375,31 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
     <message>
         <source>your trusted %1 key %2</source>
-        <translation>Ihren vertrauenswürdigen %1-Schlüssel %2</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 key %2, whose public key lies next to the carton; it is not one of your trusted keys</source>
-        <translation>den %1-Schlüssel %2, dessen öffentlicher Schlüssel neben dem Carton liegt; er gehört nicht zu Ihren vertrauenswürdigen Schlüsseln</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verifying the files… this MANIFEST (%1) was signed by %2; the signature is valid only if every file matches it.</source>
-        <translation>Dateien werden geprüft… Dieses MANIFEST (%1) wurde mit %2 signiert; die Signatur ist nur gültig, wenn jede Datei dazu passt.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not valid yet: this MANIFEST (%1) was signed by %2, but the files have not all been verified against it (%3). Press F5 to verify.</source>
-        <translation>Noch nicht gültig: Dieses MANIFEST (%1) wurde mit %2 signiert, aber die Dateien wurden nicht alle dagegen geprüft (%3). Drücken Sie F5 zum Prüfen.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Valid: this MANIFEST (%1) was signed by %2, and every file matches it.</source>
-        <translation>Gültig: Dieses MANIFEST (%1) wurde mit %2 signiert, und jede Datei passt dazu.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 and %2 more</source>
-        <translation>%1 und %2 weitere</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Invalid: this MANIFEST was signed by %1 key %2, but files do not match it: %3.</source>
-        <translation>Ungültig: Dieses MANIFEST wurde mit dem %1-Schlüssel %2 signiert, aber Dateien passen nicht dazu: %3.</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3906,7 +3906,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
     <message>
         <source>NumPy .npy version %1, %2 order, descr %3</source>
-        <translation>NumPy-.npy-Version %1, Reihenfolge %2, descr %3</translation>
+        <translation>NumPy .npy Version %1, %2-Reihenfolge, descr %3</translation>
     </message>
 </context>
 <context>
@@ -4373,7 +4373,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
     <message>
         <source>%1 — %2 key %3</source>
-        <translation>%1 — %2-Schlüssel %3</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -251,6 +251,31 @@ private slots:
         QVERIFY(f.editor->findChild<QLabel *>(QStringLiteral("extensions"))->toolTip().contains(u"atol"));
     }
 
+    void addLeavesTheNameToType_data()
+    {
+        QTest::addColumn<QString>("button");
+        QTest::newRow("self-test") << QStringLiteral("addSelfTest");
+        QTest::newRow("example") << QStringLiteral("addExample");
+    }
+
+    // After Add, typing names the new item: the focus is in its (selected) name.
+    void addLeavesTheNameToType()
+    {
+        QFETCH(QString, button);
+        Fixture f = open();
+        QVERIFY(f.document);
+        QTest::mouseClick(f.editor->findChild<QToolButton *>(button), Qt::LeftButton);
+        f.document->validateNow();
+        QCoreApplication::processEvents();
+        QCOMPARE(QApplication::focusWidget(), f.editor->nameEdit());
+        QCOMPARE(f.editor->nameEdit()->selectedText(), f.editor->nameEdit()->text());
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("cat photo"));
+        const carton::CartonInfo info = f.document->info();
+        const std::optional<QString> name =
+            button == u"addSelfTest" ? info.selfTests.last().name : info.examples.last().name;
+        QCOMPARE(name, std::optional<QString>(QStringLiteral("cat photo")));
+    }
+
     void addSelfTestAndPickTensorsWithQTest()
     {
         Fixture f = open();

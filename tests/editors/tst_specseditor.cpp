@@ -167,6 +167,43 @@ private slots:
         m_document.reset();
     }
 
+    void addSelectsTheNewName_data()
+    {
+        QTest::addColumn<bool>("outputs");
+        QTest::newRow("input") << false;
+        QTest::newRow("output") << true;
+    }
+
+    // After Add the new row's name is selected in its open editor: typing replaces
+    // it, also once validation has run over the table (its dataChanged used to
+    // reset the editor's text, dropping the selection: "input_3tokens").
+    void addSelectsTheNewName()
+    {
+        QFETCH(bool, outputs);
+        // A problem marked in a cell (two tensors of one name): each validation then
+        // repaints every cell of the table, the open editor's included.
+        carton::CartonInfo info = m_document->info();
+        QList<carton::TensorSpec> &specs = outputs ? info.outputs : info.inputs;
+        specs.append(specs.first());
+        m_document->setInfo(info, u"Duplicate"_s);
+        m_document->validateNow();
+        QCoreApplication::processEvents();
+        QTest::mouseClick(m_editor->findChild<QToolButton *>(outputs ? u"addOutput"_s : u"addInput"_s), Qt::LeftButton);
+        m_document->validateNow();
+        QCoreApplication::processEvents();
+        auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+        QVERIFY2(editor, "Add did not leave the focus in the name editor");
+        QVERIFY2(editor->hasSelectedText() && editor->selectedText() == editor->text(), qPrintable(editor->text()));
+        QTest::keyClicks(editor, u"tokens"_s);
+        QTest::keyClick(editor, Qt::Key_Return);
+        QCoreApplication::processEvents();
+        const carton::CartonInfo after = m_document->info();
+        QStringList names;
+        for (const carton::TensorSpec &s : outputs ? after.outputs : after.inputs)
+            names.append(s.name);
+        QVERIFY2(names.contains(u"tokens"_s), qPrintable(names.join(u", "_s)));
+    }
+
     void addInputTypeNameAndShape()
     {
         const carton::CartonInfo start = m_document->info();

@@ -5,6 +5,7 @@
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "documentfilesmodel.h"
+#include "textcelldelegate.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -14,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QPushButton>
 #include <QTableView>
@@ -43,6 +45,7 @@ FilesEditor::FilesEditor(CartonDocument *document, QWidget *parent)
     setAcceptDrops(true);
     m_view->setObjectName(QStringLiteral("documentFilesView"));
     m_view->setModel(m_model);
+    m_view->setItemDelegateForColumn(DocumentFilesModel::PathColumn, new TextCellDelegate(m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
     m_view->verticalHeader()->hide();
@@ -109,6 +112,7 @@ bool FilesEditor::addPaths(const QStringList &diskPaths, const QString &folder)
 {
     DocumentState next = m_document->state();
     int added = 0;
+    QStringList addedPaths;
     for (const QString &diskPath : diskPaths) {
         auto files = collectModelFiles(diskPath);
         if (!files) {
@@ -132,13 +136,44 @@ bool FilesEditor::addPaths(const QStringList &diskPaths, const QString &folder)
                 return false;
             }
             ++added;
+            addedPaths.append(target);
         }
     }
     if (added == 0)
         return false;
     m_document->setState(next, added == 1 ? tr("Add File") : tr("Add %n Files", nullptr, added));
     showMessage(tr("Added %n file(s) under %1", nullptr, added).arg(folder));
+    selectAdded(addedPaths);
     return true;
+}
+
+void FilesEditor::selectAdded(const QStringList &paths)
+{
+    QItemSelection selection;
+    QModelIndex first;
+    for (const QString &path : paths) {
+        const int row = m_model->rowOf(path);
+        if (row < 0)
+            continue;
+        const QModelIndex cell = m_model->index(row, DocumentFilesModel::PathColumn);
+        selection.select(cell, cell.siblingAtColumn(m_model->columnCount() - 1));
+        if (!first.isValid())
+            first = cell;
+    }
+    if (!first.isValid())
+        return;
+    m_view->selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
+    m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(first);
+    m_view->setFocus(Qt::OtherFocusReason);
+    if (paths.size() != 1)
+        return;
+    m_view->edit(first);
+    if (auto *edit = qobject_cast<QLineEdit *>(m_view->indexWidget(first))) {
+        const QString text = edit->text();
+        const int start = int(text.lastIndexOf(u'/')) + 1;
+        edit->setSelection(start, int(text.size()) - start); // the name, not its folder
+    }
 }
 
 void FilesEditor::removeSelected()

@@ -46,6 +46,9 @@ private:
     void chooseFiles();
     void chooseFolder();
     void showMessage(const QString &text);
+    // Selects the rows of `paths`; one file's Path cell opens with its name selected,
+    // so that typing renames it.
+    void selectAdded(const QStringList &paths);
 
     CartonDocument *m_document;
     DocumentFilesModel *m_model;

@@ -8,6 +8,7 @@
 #include "shapedelegate.h"
 #include "specseditmodel.h"
 #include "symbolpanel.h"
+#include "textcelldelegate.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -141,6 +142,8 @@ QWidget *SpecsEditor::makeSection(int which)
     t.view->setModel(t.model);
     t.view->setItemDelegateForColumn(SpecsEditModel::ShapeColumn, new ShapeDelegate(t.view));
     t.view->setItemDelegateForColumn(SpecsEditModel::DTypeColumn, new DTypeDelegate(t.view));
+    // Add selects the new name in its editor: validation's repaint must not drop that.
+    t.view->setItemDelegateForColumn(SpecsEditModel::NameColumn, new TextCellDelegate(t.view));
     t.view->setSelectionBehavior(QAbstractItemView::SelectItems);
     t.view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     t.view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
