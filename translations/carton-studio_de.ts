@@ -69,27 +69,27 @@
     </message>
     <message>
         <source>Signature invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>Signatur ungültig</translation>
     </message>
     <message>
         <source>Safety findings: %1 critical, %2 high</source>
-        <translation type="unfinished"></translation>
+        <translation>Sicherheitsbefunde: %1 kritisch, %2 hoch</translation>
     </message>
     <message>
         <source>The signature next to this carton does not sign what is in it; see the Signature row of the Overview.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Signatur neben diesem Carton signiert nicht seinen Inhalt; siehe die Zeile „Signatur“ in der Übersicht.</translation>
     </message>
     <message>
         <source>The safety scan found %1 critical and %2 high findings in what this carton would load or run; see the Safety tab before running it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sicherheitsprüfung fand %1 kritische und %2 hohe Befunde in dem, was dieser Carton laden oder ausführen würde; sehen Sie sich den Reiter „Sicherheit“ an, bevor Sie ihn ausführen.</translation>
     </message>
     <message>
         <source>Checking the signature…</source>
-        <translation type="unfinished"></translation>
+        <translation>Signatur wird geprüft…</translation>
     </message>
     <message>
         <source>Scanning for safety…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sicherheitsprüfung läuft…</translation>
     </message>
 </context>
 <context>
@@ -3375,31 +3375,31 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
     <message>
         <source>your trusted %1 key %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihren vertrauenswürdigen %1-Schlüssel %2</translation>
     </message>
     <message>
         <source>%1 key %2, whose public key lies next to the carton; it is not one of your trusted keys</source>
-        <translation type="unfinished"></translation>
+        <translation>den %1-Schlüssel %2, dessen öffentlicher Schlüssel neben dem Carton liegt; er gehört nicht zu Ihren vertrauenswürdigen Schlüsseln</translation>
     </message>
     <message>
         <source>Verifying the files… this MANIFEST (%1) was signed by %2; the signature is valid only if every file matches it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien werden geprüft… Dieses MANIFEST (%1) wurde mit %2 signiert; die Signatur ist nur gültig, wenn jede Datei dazu passt.</translation>
     </message>
     <message>
         <source>Not valid yet: this MANIFEST (%1) was signed by %2, but the files have not all been verified against it (%3). Press F5 to verify.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nicht gültig: Dieses MANIFEST (%1) wurde mit %2 signiert, aber die Dateien wurden nicht alle dagegen geprüft (%3). Drücken Sie F5 zum Prüfen.</translation>
     </message>
     <message>
         <source>Valid: this MANIFEST (%1) was signed by %2, and every file matches it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gültig: Dieses MANIFEST (%1) wurde mit %2 signiert, und jede Datei passt dazu.</translation>
     </message>
     <message>
         <source>%1 and %2 more</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 und %2 weitere</translation>
     </message>
     <message>
         <source>Invalid: this MANIFEST was signed by %1 key %2, but files do not match it: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültig: Dieses MANIFEST wurde mit dem %1-Schlüssel %2 signiert, aber Dateien passen nicht dazu: %3.</translation>
     </message>
 </context>
 <context>
@@ -4373,7 +4373,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
     <message>
         <source>%1 — %2 key %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2-Schlüssel %3</translation>
     </message>
 </context>
 <context>

@@ -69,27 +69,27 @@
     </message>
     <message>
         <source>Signature invalid</source>
-        <translation type="unfinished"></translation>
+        <translation>签名无效</translation>
     </message>
     <message>
         <source>Safety findings: %1 critical, %2 high</source>
-        <translation type="unfinished"></translation>
+        <translation>安全发现：%1 个严重，%2 个高危</translation>
     </message>
     <message>
         <source>The signature next to this carton does not sign what is in it; see the Signature row of the Overview.</source>
-        <translation type="unfinished"></translation>
+        <translation>此 carton 旁的签名与其内容不符；请查看概览中的“签名”一行。</translation>
     </message>
     <message>
         <source>The safety scan found %1 critical and %2 high findings in what this carton would load or run; see the Safety tab before running it.</source>
-        <translation type="unfinished"></translation>
+        <translation>安全扫描在此 carton 将加载或运行的内容中发现 %1 个严重和 %2 个高危问题；运行前请查看“安全”标签页。</translation>
     </message>
     <message>
         <source>Checking the signature…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查签名…</translation>
     </message>
     <message>
         <source>Scanning for safety…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在进行安全扫描…</translation>
     </message>
 </context>
 <context>
@@ -3348,31 +3348,31 @@ Add one with the buttons on the left.</source>
     </message>
     <message>
         <source>your trusted %1 key %2</source>
-        <translation type="unfinished"></translation>
+        <translation>您信任的 %1 密钥 %2</translation>
     </message>
     <message>
         <source>%1 key %2, whose public key lies next to the carton; it is not one of your trusted keys</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 密钥 %2（其公钥位于 carton 旁边；它不是您信任的密钥之一）</translation>
     </message>
     <message>
         <source>Verifying the files… this MANIFEST (%1) was signed by %2; the signature is valid only if every file matches it.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在校验文件… 此 MANIFEST（%1）由 %2 签名；只有每个文件都与之相符，签名才有效。</translation>
     </message>
     <message>
         <source>Not valid yet: this MANIFEST (%1) was signed by %2, but the files have not all been verified against it (%3). Press F5 to verify.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未有效：此 MANIFEST（%1）由 %2 签名，但并非所有文件都已据此校验（%3）。按 F5 进行校验。</translation>
     </message>
     <message>
         <source>Valid: this MANIFEST (%1) was signed by %2, and every file matches it.</source>
-        <translation type="unfinished"></translation>
+        <translation>有效：此 MANIFEST（%1）由 %2 签名，且每个文件都与之相符。</translation>
     </message>
     <message>
         <source>%1 and %2 more</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 及另外 %2 个</translation>
     </message>
     <message>
         <source>Invalid: this MANIFEST was signed by %1 key %2, but files do not match it: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>无效：此 MANIFEST 由 %1 密钥 %2 签名，但有文件与之不符：%3。</translation>
     </message>
 </context>
 <context>
@@ -4339,7 +4339,7 @@ Add one with the buttons on the left.</source>
     </message>
     <message>
         <source>%1 — %2 key %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 密钥 %3</translation>
     </message>
 </context>
 <context>
