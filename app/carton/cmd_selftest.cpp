@@ -73,14 +73,11 @@ QString textReport(const SelfTestRun &run)
 
 // Critical safety findings stop a run unless the user allows them: the lines
 // to print, empty when there are none.
-QStringList criticalFindings(const QString &path)
+QStringList criticalFindings(const Carton &carton)
 {
-    const ScanReport report = SafetyScanner::scan(path);
     QStringList lines;
-    for (const ScanFinding &f : report.findings) {
-        if (f.severity == ScanSeverity::Critical)
-            lines << QStringLiteral("  critical: %1: %2 (%3)").arg(f.file, f.what, f.why);
-    }
+    for (const ScanFinding &f : SafetyScanner::scan(carton).findingsAtLeast(ScanSeverity::Critical))
+        lines << QStringLiteral("  critical: %1: %2 (%3)").arg(f.file, f.what, f.why);
     return lines;
 }
 
@@ -216,7 +213,7 @@ int runSelfTest(const QStringList &args)
     }
     // A server runs the model with --kserve-url: nothing of the carton runs here.
     if (choice.kserveUrl.isEmpty() && !parser.isSet(allowFindings)) {
-        const QStringList findings = criticalFindings(carton->path());
+        const QStringList findings = criticalFindings(*carton);
         if (!findings.isEmpty()) {
             printError(QStringLiteral("%1: the safety scan found %2 critical problem(s); not running its code "
                                       "(--allow-findings runs it anyway):\n%3")
