@@ -161,6 +161,15 @@ void TestCliSign::verifyTampered()
     QCOMPARE(json[u"signature"][u"verdict"].toString(), verdict);
     QVERIFY2(json[u"signature"][u"message"].toString().contains(message),
              qPrintable(json[u"signature"][u"message"].toString()));
+    // Files that do not match are listed, all of them (none for the other verdicts).
+    const QJsonArray failed = json[u"signature"][u"failed_files"].toArray();
+    if (verdict == u"files_mismatch") {
+        QCOMPARE(failed, QJsonArray{QStringLiteral("model/README.md")});
+        QVERIFY2(json[u"signature"][u"message"].toString().endsWith(u": model/README.md (mismatch)"),
+                 qPrintable(json[u"signature"][u"message"].toString()));
+    } else {
+        QVERIFY(failed.isEmpty());
+    }
     r = runCarton(args);
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(QStringLiteral("signature %1: ").arg(verdict).toUtf8()), r.err.constData());

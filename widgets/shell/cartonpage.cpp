@@ -551,11 +551,11 @@ void CartonPage::trustInput(CartonState::Input *input)
     switch (m_view->signatureRow()->status().kind) {
     case Kind::None:
     case Kind::NoKey:
+    case Kind::NotVerified: // verification cancelled or LINKS not fetched: the State row says so
         input->signature = CartonState::Signature::None;
         break;
     case Kind::Checking:
     case Kind::Verifying:
-    case Kind::NotVerified:
         input->signature = CartonState::Signature::Pending;
         break;
     case Kind::Valid:

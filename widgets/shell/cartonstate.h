@@ -40,7 +40,8 @@ public:
     enum class Open { Opening, Failed, Open };
     enum class Verification { NotStarted, Running, Finished, Cancelled };
     // The Signature row's verdict, reduced: Pending while the signature or the
-    // files under it are checked; None also when no known key fits.
+    // files under it are checked; None also when no known key fits or the files
+    // were not all verified (the verification's own state says that).
     enum class Signature { None, Pending, Valid, Invalid };
     enum class Scan { NotStarted, Running, Finished };
     struct Input {

@@ -28,8 +28,9 @@ class SafetyFindingsModel;
 // loaded; Python code; native binaries; archive tricks; hosts). Shows the status
 // and the verdict (never "no findings" when something could not be read), the
 // findings table, and what was read (every pickle import, every Python import,
-// every host). The scan runs in the background through LatestJob, the first time
-// the tab is shown or on "Scan again".
+// every host). The scan runs in the background through LatestJob: when the
+// CartonView opens a local carton (its findings are part of the carton's state),
+// else the first time the tab is shown, and on "Scan again".
 class SafetyPage final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SafetyPage)

@@ -97,12 +97,12 @@ void SignatureRow::refresh()
         checking.kind = SignatureStatus::Kind::None;
         m_jobs->cancel(QStringLiteral("signature"));
         m_checked = checking;
-        update();
+        updateVerdict();
         return;
     }
     checking.kind = SignatureStatus::Kind::Checking;
     m_checked = checking;
-    update();
+    updateVerdict();
     const QStringList trusted = m_settings ? trustedKeys(*m_settings) : QStringList();
     m_jobs->start(
         QStringLiteral("signature"),
@@ -111,7 +111,7 @@ void SignatureRow::refresh()
         },
         [this](SignatureStatus status) {
             m_checked = std::move(status);
-            update();
+            updateVerdict();
         });
 }
 
@@ -119,10 +119,10 @@ void SignatureRow::setFileVerification(carton::FilesVerification state, const ca
 {
     m_files = state;
     m_report = state == carton::FilesVerification::Finished ? report : carton::VerifyReport();
-    update();
+    updateVerdict();
 }
 
-void SignatureRow::update()
+void SignatureRow::updateVerdict()
 {
     show(withFiles(m_checked, m_files, m_report));
 }

@@ -93,7 +93,7 @@ signals:
 private:
     void show(const SignatureStatus &status);
     // m_checked with the current verification, shown.
-    void update();
+    void updateVerdict();
 
     std::shared_ptr<const carton::Carton> m_carton;
     QSettings *m_settings = nullptr;
