@@ -12,23 +12,30 @@
 #include "editors/documenteditor.h"
 #include "fixturepolicy.h"
 #include "mainwindow.h"
+#include "package/carton.h"
 #include "selftest/selftestresult.h"
 #include "selftestrunner.h"
 #include "shelltestutil.h"
+#include "slicecontrols.h"
 #include "translations.h"
 #include "verificationrunner.h"
 #include "views/cartonview.h"
+#include "views/elidedlabel.h"
 #include "views/filespage.h"
 #include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
 #include "views/summaryline.h"
 #include "welcomepage.h"
 
+#include <QClipboard>
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLayout>
+#include <QMouseEvent>
 #include <QPlainTextEdit>
 #include <QSettings>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -194,7 +201,8 @@ QString libtorchTrace()
                     "input of size "_s;
     for (int i = 0; i < 300; ++i)
         trace += u"%1x%2;"_s.arg(i).arg(i * 7);
-    trace += u"\nException raised from infer_size_impl at ../aten/src/ATen/InferSize.h:54 (most recent call first):\n"_s;
+    trace +=
+        u"\nException raised from infer_size_impl at ../aten/src/ATen/InferSize.h:54 (most recent call first):\n"_s;
     for (int i = 0; i < 40; ++i)
         trace += u"frame #%1: c10::Error::Error(c10::SourceLocation, std::__cxx11::basic_string<char, "
                  "std::char_traits<char>, std::allocator<char> >) + 0x%2 (0x7f0a3c1d%3 in "
@@ -217,6 +225,9 @@ private slots:
     void failedSelfTestFits_data();
     void failedSelfTestFits();
     void diagnosticsStayInPlace();
+    void hashElidesWithCopy();
+    void filesSplitFitsHexAndIsRemembered();
+    void dimensionPickersShowWholeText();
 
 private:
     CartonPage *openAndWait(MainWindow &window, const QString &path);
@@ -313,7 +324,7 @@ void TestWindowFit::cartonFits()
     } else {
         // A binary file shown in the preview pane: a hex dump.
         studio::FilesPage *files = page->view()->filesPage();
-        QVERIFY(files->revealPath(which == u"upstream"  ? u"tensor_data/tensor_0.bin"_s
+        QVERIFY(files->revealPath(which == u"upstream" ? u"tensor_data/tensor_0.bin"_s
                                   : which == u"sample" ? u"tensor_data/x.bin"_s
                                                        : u"model/model.txt"_s));
     }
@@ -418,6 +429,116 @@ void TestWindowFit::diagnosticsStayInPlace()
     QTest::mouseClick(window.problemsButton(), Qt::LeftButton);
     QVERIFY(dock->isVisible());
     QCOMPARE(dock->geometry(), place);
+}
+
+// Issue 29, Layout 2: at 1024 px the model hash is elided in the middle, whole
+// in its tooltip and in the clipboard through its copy button.
+void TestWindowFit::hashElidesWithCopy()
+{
+    if (!QFile::exists(fixture()))
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
+    MainWindow window(m_settings.get());
+    window.resize(1024, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = openAndWait(window, fixture());
+    QVERIFY(page);
+    page->view()->setCurrentTab(studio::CartonView::OverviewTab);
+    QCoreApplication::processEvents();
+    auto *hash = page->view()->findChild<studio::ElidedLabel *>(u"modelHashLabel"_s);
+    QVERIFY(hash);
+    const QString modelHash = QString::fromLatin1(page->carton()->modelHash());
+    QCOMPARE(hash->text(), modelHash);
+    QVERIFY2(hash->isElided(), qPrintable(hash->shownText()));
+    QVERIFY(hash->shownText().contains(u'…'));
+    QVERIFY(modelHash.startsWith(hash->shownText().section(u'…', 0, 0)));
+    QVERIFY(modelHash.endsWith(hash->shownText().section(u'…', 1)));
+    QCOMPARE(hash->toolTip(), modelHash);
+    QVERIFY(hash->geometry().right() < page->view()->width());
+    auto *copy = page->view()->findChild<QToolButton *>(u"copyHashButton"_s);
+    QVERIFY(copy && copy->isVisible());
+    QVERIFY(copy->mapTo(&window, QPoint(copy->width(), 0)).x() <= window.width());
+    QGuiApplication::clipboard()->clear();
+    QTest::mouseClick(copy, Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text(), modelHash);
+}
+
+// At 1366 px the Files preview gets a line of the hex dump at first, and keeps where the user puts the split, for the
+// next carton too.
+void TestWindowFit::filesSplitFitsHexAndIsRemembered()
+{
+    if (!QFile::exists(fixture()))
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
+    QList<int> moved;
+    {
+        MainWindow window(m_settings.get());
+        window.resize(1366, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        CartonPage *page = openAndWait(window, fixture());
+        QVERIFY(page);
+        page->view()->setCurrentTab(studio::CartonView::FilesTab);
+        studio::FilesPage *files = page->view()->filesPage();
+        QVERIFY(files->revealPath(u"tensor_data/tensor_0.bin"_s));
+        QCoreApplication::processEvents();
+        const QList<int> sizes = files->splitter()->sizes();
+        QCOMPARE(sizes.size(), 2);
+        QVERIFY2(sizes[1] >= files->hexDumpWidth() && sizes[1] <= files->width() * 3 / 5,
+                 qPrintable(u"preview %1 px, a hex line needs %2 px, page %3 px"_s.arg(sizes[1])
+                                .arg(files->hexDumpWidth())
+                                .arg(files->width())));
+        // The user drags the handle 200 px to the left.
+        QSplitterHandle *handle = files->splitter()->handle(1);
+        const QPoint start = handle->rect().center();
+        QMouseEvent press(QEvent::MouseButtonPress, start, handle->mapToGlobal(start), Qt::LeftButton, Qt::LeftButton,
+                          Qt::NoModifier);
+        QApplication::sendEvent(handle, &press);
+        const QPoint end = start - QPoint(200, 0);
+        QMouseEvent move(QEvent::MouseMove, end, handle->mapToGlobal(end), Qt::NoButton, Qt::LeftButton,
+                         Qt::NoModifier);
+        QApplication::sendEvent(handle, &move);
+        QMouseEvent release(QEvent::MouseButtonRelease, end, handle->mapToGlobal(end), Qt::LeftButton, Qt::NoButton,
+                            Qt::NoModifier);
+        QApplication::sendEvent(handle, &release);
+        moved = files->splitter()->sizes();
+        QVERIFY2(moved[1] >= sizes[1] + 150, qPrintable(u"%1 -> %2"_s.arg(sizes[1]).arg(moved[1])));
+        window.close();
+    }
+    MainWindow again(m_settings.get());
+    again.resize(1366, 700);
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    CartonPage *page = openAndWait(again, fixture());
+    QVERIFY(page);
+    page->view()->setCurrentTab(studio::CartonView::FilesTab);
+    QCoreApplication::processEvents();
+    QCOMPARE(page->view()->filesPage()->splitter()->sizes(), moved);
+}
+
+// "dim 0 (128)" whole, also after a tensor whose dimensions had fewer digits
+// ("dim 0 (16" was shown for a 128-long dimension).
+void TestWindowFit::dimensionPickersShowWholeText()
+{
+    studio::SliceControls controls;
+    controls.setShape({16, 16});
+    controls.resize(900, 120); // room to spare, as in the Tensor Data tab
+    controls.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&controls));
+    controls.setShape({128, 65536, 3});
+    for (int i = 0; i < 10; ++i)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
+    for (const QString &name : {u"rowDimCombo"_s, u"colDimCombo"_s}) {
+        auto *combo = controls.findChild<QComboBox *>(name);
+        QVERIFY(combo);
+        for (int i = 0; i < combo->count(); ++i) {
+            const int needed = combo->fontMetrics().horizontalAdvance(combo->itemText(i));
+            QVERIFY2(combo->width() > needed + 8, qPrintable(u"%1: %2 px for \"%3\" (%4 px)"_s.arg(name)
+                                                                 .arg(combo->width())
+                                                                 .arg(combo->itemText(i))
+                                                                 .arg(needed)));
+        }
+    }
 }
 
 int main(int argc, char **argv)
