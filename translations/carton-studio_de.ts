@@ -3611,6 +3611,21 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
 </context>
 <context>
+    <name>studio::SummaryLine</name>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Show the whole message</source>
+        <translation>Die ganze Meldung zeigen</translation>
+    </message>
+    <message>
+        <source>Hide the details</source>
+        <translation>Details ausblenden</translation>
+    </message>
+</context>
+<context>
     <name>studio::SymbolPanel</name>
     <message>
         <source>Symbol</source>

@@ -3584,6 +3584,21 @@ Add one with the buttons on the left.</source>
     </message>
 </context>
 <context>
+    <name>studio::SummaryLine</name>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>Show the whole message</source>
+        <translation>显示完整消息</translation>
+    </message>
+    <message>
+        <source>Hide the details</source>
+        <translation>隐藏详细信息</translation>
+    </message>
+</context>
+<context>
     <name>studio::SymbolPanel</name>
     <message>
         <source>Symbol</source>
