@@ -17,11 +17,13 @@
 #include "selftestrunner.h"
 #include "shelltestutil.h"
 #include "slicecontrols.h"
+#include "testutil.h"
 #include "translations.h"
 #include "verificationrunner.h"
 #include "views/cartonview.h"
 #include "views/elidedlabel.h"
 #include "views/filespage.h"
+#include "views/fileviewer.h"
 #include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
 #include "views/summaryline.h"
@@ -35,6 +37,7 @@
 #include <QMouseEvent>
 #include <QPlainTextEdit>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -225,6 +228,7 @@ private slots:
     void failedSelfTestFits_data();
     void failedSelfTestFits();
     void diagnosticsStayInPlace();
+    void errorAndTensorFilePagesFit();
     void hashElidesWithCopy();
     void filesSplitFitsHexAndIsRemembered();
     void dimensionPickersShowWholeText();
@@ -333,6 +337,16 @@ void TestWindowFit::cartonFits()
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     problem = smallScreenProblem(window, what);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    if (which == u"upstream" && !editing) {
+        // An image preview (the 925 KiB PNG) in the same pane.
+        studio::FilesPage *files = page->view()->filesPage();
+        page->view()->setCurrentTab(studio::CartonView::FilesTab);
+        QVERIFY(files->revealPath(u"misc/model_architecture.png"_s));
+        QSignalSpy loaded(files->viewer(), &studio::FileViewer::loaded);
+        QVERIFY(loaded.wait(jobTimeoutMs));
+        problem = fitProblem(window, what + u" ▸ image preview"_s);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
 }
 
 void TestWindowFit::failedSelfTestFits_data()
@@ -429,6 +443,35 @@ void TestWindowFit::diagnosticsStayInPlace()
     QTest::mouseClick(window.problemsButton(), Qt::LeftButton);
     QVERIFY(dock->isVisible());
     QCOMPARE(dock->geometry(), place);
+}
+
+// A file that is no carton (the error page, with a long name) and a tensor
+// file with a long tensor name (its own tab): the window still fits.
+void TestWindowFit::errorAndTensorFilePagesFit()
+{
+    const QString broken = m_dir->filePath(u"a carton whose name goes on and on and on for quite a while.carton"_s);
+    QVERIFY(writeFile(broken, QByteArray(2048, 'x')));
+    QByteArray buffer(2 * 128 * 16 * 4, '\0');
+    const QString tensors = m_dir->filePath(u"weights.safetensors"_s);
+    QVERIFY(
+        writeFile(tensors, testutil::safetensorsFile(
+                               R"({"model.encoder.layers.11.self_attention.query_key_value.weight_scale_inv_)"
+                               R"(and_a_few_more_words":{"dtype":"F32","shape":[2,128,16],"data_offsets":[0,16384]}})",
+                               buffer)));
+    MainWindow window(m_settings.get());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = window.openPath(broken);
+    QVERIFY(page);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Failed, jobTimeoutMs);
+    QString problem = fitProblem(window, u"error page"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QVERIFY(window.openTensorFile(tensors));
+    QTest::qWait(200);
+    problem = everyTabFits(window, window.tabWidget()->currentWidget(), u"tensor file"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    problem = smallScreenProblem(window, u"tensor file"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 // Issue 29, Layout 2: at 1024 px the model hash is elided in the middle, whole
