@@ -20,6 +20,7 @@
 #include "testutil.h"
 #include "translations.h"
 #include "verificationrunner.h"
+#include "views/cartonfilesmodel.h"
 #include "views/cartonview.h"
 #include "views/elidedlabel.h"
 #include "views/filespage.h"
@@ -27,6 +28,7 @@
 #include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
 #include "views/summaryline.h"
+#include "views/viewutils.h"
 #include "welcomepage.h"
 
 #include <QClipboard>
@@ -41,6 +43,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -232,6 +235,7 @@ private slots:
     void hashElidesWithCopy();
     void filesSplitFitsHexAndIsRemembered();
     void dimensionPickersShowWholeText();
+    void germanColumnsFit();
 
 private:
     CartonPage *openAndWait(MainWindow &window, const QString &path);
@@ -582,6 +586,62 @@ void TestWindowFit::dimensionPickersShowWholeText()
                                                                  .arg(needed)));
         }
     }
+}
+
+// In German the Files columns fit their headers and values ("Methode",
+// "Gespeichert"), and the self-test tree's Kind column its longest kind
+// ("erwartete Ausgabe" was cut to "erwartete Ausg").
+void TestWindowFit::germanColumnsFit()
+{
+    if (!QFile::exists(fixture()))
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
+    QVERIFY(!studio::Translations::install(u"de"_s).isEmpty());
+    MainWindow window(m_settings.get());
+    window.resize(1024, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = openAndWait(window, fixture());
+    QVERIFY(page);
+    auto fits = [](QTreeView *tree, int column, const QStringList &texts) -> QString {
+        const int width = tree->columnWidth(column);
+        const int needed = tree->header()->fontMetrics().horizontalAdvance(
+                               tree->model()->headerData(column, Qt::Horizontal).toString()) +
+                           2 * tree->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, tree->header());
+        if (width < needed)
+            return u"header \"%1\": %2 px < %3 px"_s.arg(tree->model()->headerData(column, Qt::Horizontal).toString())
+                .arg(width)
+                .arg(needed);
+        // What the delegate asks for its longest value (margins included).
+        const int valueWidth = static_cast<const QAbstractItemView *>(tree)->sizeHintForColumn(column);
+        if (!texts.isEmpty() && width < valueWidth)
+            return u"values (%1): %2 px < %3 px"_s.arg(texts.join(u", "_s)).arg(width).arg(valueWidth);
+        return {};
+    };
+    QTreeView *files = page->view()->filesPage()->tree();
+    for (int column : {int(studio::CartonFilesModel::SizeColumn), int(studio::CartonFilesModel::CompressedColumn),
+                       int(studio::CartonFilesModel::StateColumn)}) {
+        const QString problem = fits(files, column, {});
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+    const QString method = fits(files, studio::CartonFilesModel::MethodColumn,
+                                {studio::compressionMethodName(0), studio::compressionMethodName(8)});
+    QVERIFY2(method.isEmpty(), qPrintable(method));
+
+    page->view()->setCurrentTab(studio::CartonView::SelfTestsTab);
+    QTreeView *tests = page->view()->selfTestsPage()->tree();
+    QStringList kinds;
+    for (QModelIndex item = tests->model()->index(0, 0); item.isValid(); item = item.siblingAtRow(item.row() + 1))
+        for (int r = 0; r < tests->model()->rowCount(item); ++r)
+            kinds << tests->model()->index(r, studio::SelfTestsModel::KindColumn, item).data().toString();
+    QVERIFY(kinds.contains(u"erwartete Ausgabe"_s));
+    const QString kind = fits(tests, studio::SelfTestsModel::KindColumn, kinds);
+    QVERIFY2(kind.isEmpty(), qPrintable(kind));
+    // The column is in view at 1024 px, not behind the tree's horizontal scroll bar.
+    QCoreApplication::processEvents();
+    const int right = tests->header()->sectionViewportPosition(studio::SelfTestsModel::KindColumn) +
+                      tests->columnWidth(studio::SelfTestsModel::KindColumn);
+    QVERIFY2(right <= tests->viewport()->width(),
+             qPrintable(u"Kind ends at %1 of %2 px"_s.arg(right).arg(tests->viewport()->width())));
 }
 
 int main(int argc, char **argv)

@@ -103,7 +103,12 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
              fm.horizontalAdvance(m_model->headerData(CartonFilesModel::CompressedColumn, Qt::Horizontal).toString()));
     m_tree->setColumnWidth(CartonFilesModel::SizeColumn, sizeWidth + pad);
     m_tree->setColumnWidth(CartonFilesModel::CompressedColumn, sizeWidth + pad);
-    m_tree->setColumnWidth(CartonFilesModel::MethodColumn, fm.horizontalAdvance(QStringLiteral("Deflate")) + pad);
+    // The method names and the header as translated ("Methode", "Gespeichert"), with room for the sort arrow.
+    int methodWidth =
+        fm.horizontalAdvance(m_model->headerData(CartonFilesModel::MethodColumn, Qt::Horizontal).toString()) + pad;
+    for (int method : {0, 8, 93})
+        methodWidth = std::max(methodWidth, fm.horizontalAdvance(compressionMethodName(method)));
+    m_tree->setColumnWidth(CartonFilesModel::MethodColumn, methodWidth + pad);
     // Room for the longest state, not just "Pending".
     int stateWidth = 0;
     for (auto state :
