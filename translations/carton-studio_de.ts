@@ -1567,6 +1567,10 @@
         <source>%1 infos</source>
         <translation>%1 Hinweise</translation>
     </message>
+    <message>
+        <source>Nothing to check in this tab.</source>
+        <translation>In diesem Tab gibt es nichts zu prüfen.</translation>
+    </message>
 </context>
 <context>
     <name>studio::MarkdownRenderer</name>

@@ -1557,6 +1557,10 @@
         <source>%1 infos</source>
         <translation>%1 条信息</translation>
     </message>
+    <message>
+        <source>Nothing to check in this tab.</source>
+        <translation>此标签页中没有可检查的内容。</translation>
+    </message>
 </context>
 <context>
     <name>studio::MarkdownRenderer</name>

@@ -12,25 +12,38 @@
 #include "editors/documenteditor.h"
 #include "fixturepolicy.h"
 #include "mainwindow.h"
+#include "package/carton.h"
 #include "selftest/selftestresult.h"
 #include "selftestrunner.h"
 #include "shelltestutil.h"
+#include "slicecontrols.h"
+#include "testutil.h"
 #include "translations.h"
 #include "verificationrunner.h"
+#include "views/cartonfilesmodel.h"
 #include "views/cartonview.h"
+#include "views/elidedlabel.h"
 #include "views/filespage.h"
+#include "views/fileviewer.h"
 #include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
 #include "views/summaryline.h"
+#include "views/viewutils.h"
 #include "welcomepage.h"
 
+#include <QClipboard>
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLayout>
+#include <QMouseEvent>
 #include <QPlainTextEdit>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -194,7 +207,8 @@ QString libtorchTrace()
                     "input of size "_s;
     for (int i = 0; i < 300; ++i)
         trace += u"%1x%2;"_s.arg(i).arg(i * 7);
-    trace += u"\nException raised from infer_size_impl at ../aten/src/ATen/InferSize.h:54 (most recent call first):\n"_s;
+    trace +=
+        u"\nException raised from infer_size_impl at ../aten/src/ATen/InferSize.h:54 (most recent call first):\n"_s;
     for (int i = 0; i < 40; ++i)
         trace += u"frame #%1: c10::Error::Error(c10::SourceLocation, std::__cxx11::basic_string<char, "
                  "std::char_traits<char>, std::allocator<char> >) + 0x%2 (0x7f0a3c1d%3 in "
@@ -217,6 +231,11 @@ private slots:
     void failedSelfTestFits_data();
     void failedSelfTestFits();
     void diagnosticsStayInPlace();
+    void errorAndTensorFilePagesFit();
+    void hashElidesWithCopy();
+    void filesSplitFitsHexAndIsRemembered();
+    void dimensionPickersShowWholeText();
+    void germanColumnsFit();
 
 private:
     CartonPage *openAndWait(MainWindow &window, const QString &path);
@@ -313,7 +332,7 @@ void TestWindowFit::cartonFits()
     } else {
         // A binary file shown in the preview pane: a hex dump.
         studio::FilesPage *files = page->view()->filesPage();
-        QVERIFY(files->revealPath(which == u"upstream"  ? u"tensor_data/tensor_0.bin"_s
+        QVERIFY(files->revealPath(which == u"upstream" ? u"tensor_data/tensor_0.bin"_s
                                   : which == u"sample" ? u"tensor_data/x.bin"_s
                                                        : u"model/model.txt"_s));
     }
@@ -322,6 +341,16 @@ void TestWindowFit::cartonFits()
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     problem = smallScreenProblem(window, what);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    if (which == u"upstream" && !editing) {
+        // An image preview (the 925 KiB PNG) in the same pane.
+        studio::FilesPage *files = page->view()->filesPage();
+        page->view()->setCurrentTab(studio::CartonView::FilesTab);
+        QVERIFY(files->revealPath(u"misc/model_architecture.png"_s));
+        QSignalSpy loaded(files->viewer(), &studio::FileViewer::loaded);
+        QVERIFY(loaded.wait(jobTimeoutMs));
+        problem = fitProblem(window, what + u" ▸ image preview"_s);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
 }
 
 void TestWindowFit::failedSelfTestFits_data()
@@ -418,6 +447,201 @@ void TestWindowFit::diagnosticsStayInPlace()
     QTest::mouseClick(window.problemsButton(), Qt::LeftButton);
     QVERIFY(dock->isVisible());
     QCOMPARE(dock->geometry(), place);
+}
+
+// A file that is no carton (the error page, with a long name) and a tensor
+// file with a long tensor name (its own tab): the window still fits.
+void TestWindowFit::errorAndTensorFilePagesFit()
+{
+    const QString broken = m_dir->filePath(u"a carton whose name goes on and on and on for quite a while.carton"_s);
+    QVERIFY(writeFile(broken, QByteArray(2048, 'x')));
+    QByteArray buffer(2 * 128 * 16 * 4, '\0');
+    const QString tensors = m_dir->filePath(u"weights.safetensors"_s);
+    QVERIFY(
+        writeFile(tensors, testutil::safetensorsFile(
+                               R"({"model.encoder.layers.11.self_attention.query_key_value.weight_scale_inv_)"
+                               R"(and_a_few_more_words":{"dtype":"F32","shape":[2,128,16],"data_offsets":[0,16384]}})",
+                               buffer)));
+    MainWindow window(m_settings.get());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = window.openPath(broken);
+    QVERIFY(page);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Failed, jobTimeoutMs);
+    QString problem = fitProblem(window, u"error page"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QVERIFY(window.openTensorFile(tensors));
+    QTest::qWait(200);
+    problem = everyTabFits(window, window.tabWidget()->currentWidget(), u"tensor file"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    problem = smallScreenProblem(window, u"tensor file"_s);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+// Issue 29, Layout 2: at 1024 px the model hash is elided in the middle, whole
+// in its tooltip and in the clipboard through its copy button.
+void TestWindowFit::hashElidesWithCopy()
+{
+    if (!QFile::exists(fixture()))
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
+    MainWindow window(m_settings.get());
+    window.resize(1024, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = openAndWait(window, fixture());
+    QVERIFY(page);
+    page->view()->setCurrentTab(studio::CartonView::OverviewTab);
+    QCoreApplication::processEvents();
+    auto *hash = page->view()->findChild<studio::ElidedLabel *>(u"modelHashLabel"_s);
+    QVERIFY(hash);
+    const QString modelHash = QString::fromLatin1(page->carton()->modelHash());
+    QCOMPARE(hash->text(), modelHash);
+    QVERIFY2(hash->isElided(), qPrintable(hash->shownText()));
+    QVERIFY(hash->shownText().contains(u'…'));
+    QVERIFY(modelHash.startsWith(hash->shownText().section(u'…', 0, 0)));
+    QVERIFY(modelHash.endsWith(hash->shownText().section(u'…', 1)));
+    QCOMPARE(hash->toolTip(), modelHash);
+    QVERIFY(hash->geometry().right() < page->view()->width());
+    auto *copy = page->view()->findChild<QToolButton *>(u"copyHashButton"_s);
+    QVERIFY(copy && copy->isVisible());
+    QVERIFY(copy->mapTo(&window, QPoint(copy->width(), 0)).x() <= window.width());
+    QGuiApplication::clipboard()->clear();
+    QTest::mouseClick(copy, Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text(), modelHash);
+}
+
+// At 1366 px the Files preview gets a line of the hex dump at first, and keeps where the user puts the split, for the
+// next carton too.
+void TestWindowFit::filesSplitFitsHexAndIsRemembered()
+{
+    if (!QFile::exists(fixture()))
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
+    QList<int> moved;
+    {
+        MainWindow window(m_settings.get());
+        window.resize(1366, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        CartonPage *page = openAndWait(window, fixture());
+        QVERIFY(page);
+        page->view()->setCurrentTab(studio::CartonView::FilesTab);
+        studio::FilesPage *files = page->view()->filesPage();
+        QVERIFY(files->revealPath(u"tensor_data/tensor_0.bin"_s));
+        QCoreApplication::processEvents();
+        const QList<int> sizes = files->splitter()->sizes();
+        QCOMPARE(sizes.size(), 2);
+        QVERIFY2(sizes[1] >= files->hexDumpWidth() && sizes[1] <= files->width() * 3 / 5,
+                 qPrintable(u"preview %1 px, a hex line needs %2 px, page %3 px"_s.arg(sizes[1])
+                                .arg(files->hexDumpWidth())
+                                .arg(files->width())));
+        // The user drags the handle 200 px to the left.
+        QSplitterHandle *handle = files->splitter()->handle(1);
+        const QPoint start = handle->rect().center();
+        QMouseEvent press(QEvent::MouseButtonPress, start, handle->mapToGlobal(start), Qt::LeftButton, Qt::LeftButton,
+                          Qt::NoModifier);
+        QApplication::sendEvent(handle, &press);
+        const QPoint end = start - QPoint(200, 0);
+        QMouseEvent move(QEvent::MouseMove, end, handle->mapToGlobal(end), Qt::NoButton, Qt::LeftButton,
+                         Qt::NoModifier);
+        QApplication::sendEvent(handle, &move);
+        QMouseEvent release(QEvent::MouseButtonRelease, end, handle->mapToGlobal(end), Qt::LeftButton, Qt::NoButton,
+                            Qt::NoModifier);
+        QApplication::sendEvent(handle, &release);
+        moved = files->splitter()->sizes();
+        QVERIFY2(moved[1] >= sizes[1] + 150, qPrintable(u"%1 -> %2"_s.arg(sizes[1]).arg(moved[1])));
+        window.close();
+    }
+    MainWindow again(m_settings.get());
+    again.resize(1366, 700);
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    CartonPage *page = openAndWait(again, fixture());
+    QVERIFY(page);
+    page->view()->setCurrentTab(studio::CartonView::FilesTab);
+    QCoreApplication::processEvents();
+    QCOMPARE(page->view()->filesPage()->splitter()->sizes(), moved);
+}
+
+// "dim 0 (128)" whole, also after a tensor whose dimensions had fewer digits
+// ("dim 0 (16" was shown for a 128-long dimension).
+void TestWindowFit::dimensionPickersShowWholeText()
+{
+    studio::SliceControls controls;
+    controls.setShape({16, 16});
+    controls.resize(900, 120); // room to spare, as in the Tensor Data tab
+    controls.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&controls));
+    controls.setShape({128, 65536, 3});
+    for (int i = 0; i < 10; ++i)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
+    for (const QString &name : {u"rowDimCombo"_s, u"colDimCombo"_s}) {
+        auto *combo = controls.findChild<QComboBox *>(name);
+        QVERIFY(combo);
+        for (int i = 0; i < combo->count(); ++i) {
+            const int needed = combo->fontMetrics().horizontalAdvance(combo->itemText(i));
+            QVERIFY2(combo->width() > needed + 8, qPrintable(u"%1: %2 px for \"%3\" (%4 px)"_s.arg(name)
+                                                                 .arg(combo->width())
+                                                                 .arg(combo->itemText(i))
+                                                                 .arg(needed)));
+        }
+    }
+}
+
+// In German the Files columns fit their headers and values ("Methode",
+// "Gespeichert"), and the self-test tree's Kind column its longest kind
+// ("erwartete Ausgabe" was cut to "erwartete Ausg").
+void TestWindowFit::germanColumnsFit()
+{
+    if (!QFile::exists(fixture()))
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
+    QVERIFY(!studio::Translations::install(u"de"_s).isEmpty());
+    MainWindow window(m_settings.get());
+    window.resize(1024, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = openAndWait(window, fixture());
+    QVERIFY(page);
+    auto fits = [](QTreeView *tree, int column, const QStringList &texts) -> QString {
+        const int width = tree->columnWidth(column);
+        const int needed = tree->header()->fontMetrics().horizontalAdvance(
+                               tree->model()->headerData(column, Qt::Horizontal).toString()) +
+                           2 * tree->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, tree->header());
+        if (width < needed)
+            return u"header \"%1\": %2 px < %3 px"_s.arg(tree->model()->headerData(column, Qt::Horizontal).toString())
+                .arg(width)
+                .arg(needed);
+        // What the delegate asks for its longest value (margins included).
+        const int valueWidth = static_cast<const QAbstractItemView *>(tree)->sizeHintForColumn(column);
+        if (!texts.isEmpty() && width < valueWidth)
+            return u"values (%1): %2 px < %3 px"_s.arg(texts.join(u", "_s)).arg(width).arg(valueWidth);
+        return {};
+    };
+    QTreeView *files = page->view()->filesPage()->tree();
+    for (int column : {int(studio::CartonFilesModel::SizeColumn), int(studio::CartonFilesModel::CompressedColumn),
+                       int(studio::CartonFilesModel::StateColumn)}) {
+        const QString problem = fits(files, column, {});
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+    const QString method = fits(files, studio::CartonFilesModel::MethodColumn,
+                                {studio::compressionMethodName(0), studio::compressionMethodName(8)});
+    QVERIFY2(method.isEmpty(), qPrintable(method));
+
+    page->view()->setCurrentTab(studio::CartonView::SelfTestsTab);
+    QTreeView *tests = page->view()->selfTestsPage()->tree();
+    QStringList kinds;
+    for (QModelIndex item = tests->model()->index(0, 0); item.isValid(); item = item.siblingAtRow(item.row() + 1))
+        for (int r = 0; r < tests->model()->rowCount(item); ++r)
+            kinds << tests->model()->index(r, studio::SelfTestsModel::KindColumn, item).data().toString();
+    QVERIFY(kinds.contains(u"erwartete Ausgabe"_s));
+    const QString kind = fits(tests, studio::SelfTestsModel::KindColumn, kinds);
+    QVERIFY2(kind.isEmpty(), qPrintable(kind));
+    // The column is in view at 1024 px, not behind the tree's horizontal scroll bar.
+    QCoreApplication::processEvents();
+    const int right = tests->header()->sectionViewportPosition(studio::SelfTestsModel::KindColumn) +
+                      tests->columnWidth(studio::SelfTestsModel::KindColumn);
+    QVERIFY2(right <= tests->viewport()->width(),
+             qPrintable(u"Kind ends at %1 of %2 px"_s.arg(right).arg(tests->viewport()->width())));
 }
 
 int main(int argc, char **argv)

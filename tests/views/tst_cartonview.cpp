@@ -11,6 +11,7 @@
 #include "views/cartonfilesmodel.h"
 #include "views/cartonview.h"
 #include "views/descriptionbrowser.h"
+#include "views/elidedlabel.h"
 #include "views/extractjob.h"
 #include "views/filepreview.h"
 #include "views/filespage.h"
@@ -96,7 +97,7 @@ void TestCartonView::upstreamOverview()
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), QStringLiteral("Test Model"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text(),
              QStringLiteral("A short description that should be less than or equal to 100 characters."));
-    QCOMPARE(view.findChild<QLineEdit *>(QStringLiteral("modelHashLabel"))->text(),
+    QCOMPARE(view.findChild<studio::ElidedLabel *>(QStringLiteral("modelHashLabel"))->text(),
              QStringLiteral("f1cae5143a92a44e3a7e1d9c32a0245065dfb6e0f1e91c18b5e44356d081dfb5"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("runnerLabel"))->text(), QStringLiteral("python"));
     QVERIFY(view.findChild<QFrame *>(QStringLiteral("remoteImagesBar"))->isHidden());
@@ -445,7 +446,8 @@ void TestCartonView::brokenCarton()
         QVERIFY(
             view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text().contains(u"could not be read"));
     }
-    QCOMPARE(view.findChild<QLineEdit *>(QStringLiteral("modelHashLabel"))->text() == u"(no MANIFEST)", !withManifest);
+    QCOMPARE(view.findChild<studio::ElidedLabel *>(QStringLiteral("modelHashLabel"))->text() == u"(no MANIFEST)",
+             !withManifest);
 }
 
 void TestCartonView::sampleCarton()

@@ -708,10 +708,17 @@ void MainWindow::updateDiagnostics()
 {
     const CartonPage *page = currentPage();
     if (!page) {
-        m_diagnostics->setEmptyText(tr("No carton open."));
         m_diagnostics->setDiagnostics({});
         m_problems->hide();
-        m_diagnostics->hide(); // not the user's choice: it comes back with a carton
+        if (m_tabs->count() == 0) {
+            m_diagnostics->setEmptyText(tr("No carton open."));
+            m_diagnostics->hide(); // not the user's choice: it comes back with a tab
+            return;
+        }
+        // A tensor file or a comparison: the panel keeps its place between tabs.
+        m_diagnostics->setEmptyText(tr("Nothing to check in this tab."));
+        if (m_diagnosticsWanted && m_diagnostics->isHidden())
+            m_diagnostics->show();
         return;
     }
     // "No problems found." only once every check has run.

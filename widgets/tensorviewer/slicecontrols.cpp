@@ -22,6 +22,9 @@ SliceControls::SliceControls(QWidget *parent) : QWidget(parent)
     m_rows->setObjectName(QStringLiteral("rowDimCombo"));
     m_cols = new QComboBox(this);
     m_cols->setObjectName(QStringLiteral("colDimCombo"));
+    // "dim 0 (128)" whole, also after a tensor with shorter dimensions was shown.
+    m_rows->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_cols->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("formatCombo"));
     m_format->addItem(tr("Auto"), int(NumberFormat::Auto));

@@ -67,7 +67,7 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
     const carton::CartonInfo *info = m_carton->info() ? &*m_carton->info() : nullptr;
     m_overview = new OverviewPage(m_carton, settings);
     m_specs = new SpecsPage(info);
-    m_files = new FilesPage(m_carton, m_filesModel);
+    m_files = new FilesPage(m_carton, m_filesModel, settings);
     m_tensors = new TensorsPage(m_carton);
     m_selfTests = new SelfTestsPage(m_carton);
     m_safety = new SafetyPage(m_carton);

@@ -18,17 +18,26 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QScrollBar>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStyle>
 #include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace studio {
 
-FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesModel *model, QWidget *parent)
-    : QWidget(parent), m_carton(std::move(carton)), m_model(model)
+namespace {
+const QString splitterKey = QStringLiteral("filesPage/splitter");
+} // namespace
+
+FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesModel *model, QSettings *settings,
+                     QWidget *parent)
+    : QWidget(parent), m_carton(std::move(carton)), m_model(model), m_settings(settings)
 {
     auto *left = new QWidget;
     auto *leftLayout = new QVBoxLayout(left);
@@ -94,7 +103,12 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
              fm.horizontalAdvance(m_model->headerData(CartonFilesModel::CompressedColumn, Qt::Horizontal).toString()));
     m_tree->setColumnWidth(CartonFilesModel::SizeColumn, sizeWidth + pad);
     m_tree->setColumnWidth(CartonFilesModel::CompressedColumn, sizeWidth + pad);
-    m_tree->setColumnWidth(CartonFilesModel::MethodColumn, fm.horizontalAdvance(QStringLiteral("Deflate")) + pad);
+    // The method names and the header as translated ("Methode", "Gespeichert"), with room for the sort arrow.
+    int methodWidth =
+        fm.horizontalAdvance(m_model->headerData(CartonFilesModel::MethodColumn, Qt::Horizontal).toString()) + pad;
+    for (int method : {0, 8, 93})
+        methodWidth = std::max(methodWidth, fm.horizontalAdvance(compressionMethodName(method)));
+    m_tree->setColumnWidth(CartonFilesModel::MethodColumn, methodWidth + pad);
     // Room for the longest state, not just "Pending".
     int stateWidth = 0;
     for (auto state :
@@ -126,15 +140,61 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     m_viewer->setObjectName(QStringLiteral("fileViewer"));
     m_viewer->setCarton(m_carton);
 
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(left);
-    splitter->addWidget(m_viewer);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    splitter->setSizes({3000, 1000}); // the tree gets three quarters at first
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("filesSplitter"));
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_viewer);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setChildrenCollapsible(false);
+    // Where the user puts the split is kept for every carton.
+    if (m_settings)
+        m_splitSet = m_splitter->restoreState(m_settings->value(splitterKey).toByteArray());
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
+        if (m_settings)
+            m_settings->setValue(splitterKey, m_splitter->saveState());
+    });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
+    layout->addWidget(m_splitter);
+}
+
+int FilesPage::hexDumpWidth() const
+{
+    // "00000000  00 11 … 77  88 … ff  ................": 76 characters (FilePreview::hexSummary).
+    const QFontMetrics fixed(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    return fixed.horizontalAdvance(QString(76, u'0')) + scrollBar + 24;
+}
+
+void FilesPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    setDefaultSplit();
+}
+
+void FilesPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    setDefaultSplit();
+}
+
+void FilesPage::setDefaultSplit()
+{
+    if (m_splitSet || width() <= 0 || !isVisible())
+        return;
+    // First time shown: the tree keeps room for the columns that come first
+    // (Name, Verification, Size, SHA-256); the preview gets the rest, up to a
+    // line of the hex dump (a text file's lines are shorter), and at least a
+    // quarter when the page is narrow.
+    m_splitSet = true;
+    const int available = width() - m_splitter->handleWidth();
+    int firstColumns = 2 * m_tree->frameWidth() + m_tree->verticalScrollBar()->sizeHint().width();
+    for (int column : {int(CartonFilesModel::NameColumn), int(CartonFilesModel::StateColumn),
+                       int(CartonFilesModel::SizeColumn), int(CartonFilesModel::Sha256Column)})
+        firstColumns += m_tree->columnWidth(column);
+    const int preview = std::clamp(available - firstColumns, available / 4, std::max(available / 4, hexDumpWidth()));
+    m_splitter->setSizes({available - preview, preview});
 }
 
 QModelIndex FilesPage::treeIndex(const QString &path, int column) const

@@ -9,7 +9,9 @@
 class QAction;
 class QTimer;
 class QLineEdit;
+class QSettings;
 class QSortFilterProxyModel;
+class QSplitter;
 class QTreeView;
 
 namespace carton {
@@ -29,7 +31,9 @@ class FilesPage final : public QWidget {
     Q_DISABLE_COPY_MOVE(FilesPage)
 
 public:
-    FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesModel *model, QWidget *parent = nullptr);
+    // `settings` (may be null) remembers where the user put the tree/preview split.
+    FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesModel *model, QSettings *settings = nullptr,
+              QWidget *parent = nullptr);
 
     QTreeView *tree() const { return m_tree; }
     // The tree shows the model through this (filter by path, sort by column).
@@ -42,6 +46,9 @@ public:
     // Shows only the files whose path contains `text` (and their folders).
     void setFilterText(const QString &text);
     FileViewer *viewer() const { return m_viewer; }
+    QSplitter *splitter() const { return m_splitter; }
+    // The width the preview needs for a line of the hex dump.
+    int hexDumpWidth() const;
     QAction *extractAction() const { return m_extract; }
 
     // Selects a file or folder (and shows the file, at `line` when > 0).
@@ -56,7 +63,12 @@ public:
 signals:
     void statusMessage(const QString &text);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
 private:
+    void setDefaultSplit();
     void currentChanged();
     void copySelection(bool sha256);
 
@@ -70,6 +82,9 @@ private:
     QSortFilterProxyModel *m_proxy = nullptr;
     QLineEdit *m_filter = nullptr;
     QTimer *m_previewDelay = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QSettings *m_settings = nullptr;
+    bool m_splitSet = false; // restored, or set for the first width the page got
 };
 
 } // namespace studio

@@ -3,6 +3,7 @@
 #include "overviewpage.h"
 
 #include "descriptionbrowser.h"
+#include "elidedlabel.h"
 #include "package/carton.h"
 #include "signaturerow.h"
 #include "tensorviewer/scrollingpane.h"
@@ -165,21 +166,15 @@ void OverviewPage::build()
     auto *hashRow = new QWidget(card);
     auto *hashLayout = new QHBoxLayout(hashRow);
     hashLayout->setContentsMargins(0, 0, 0, 0);
-    // A read-only line: the 64 digits scroll inside a narrow column instead of
-    // widening it, and select and copy whole.
-    auto *hashLabel = new QLineEdit(hashRow);
+    // The 64 digits elided in the middle when the column is narrower (the
+    // start and the end are what people compare); the tooltip and the copy
+    // button have them whole.
+    auto *hashLabel = new ElidedLabel(hashRow);
     hashLabel->setObjectName(QStringLiteral("modelHashLabel"));
-    hashLabel->setReadOnly(true);
-    hashLabel->setFrame(false);
-    QPalette hashPalette = hashLabel->palette();
-    hashPalette.setColor(QPalette::Base, Qt::transparent);
-    hashLabel->setPalette(hashPalette);
+    hashLabel->setElideMode(Qt::ElideMiddle);
     hashLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    hashLabel->setMinimumWidth(hashLabel->fontMetrics().averageCharWidth() * 16);
     const QString hash = QString::fromLatin1(m_carton->modelHash());
     hashLabel->setText(hash.isEmpty() ? tr("(no MANIFEST)") : hash);
-    hashLabel->setCursorPosition(0);
-    hashLabel->setToolTip(hash);
     hashLayout->addWidget(hashLabel, 1);
     auto *copyButton = new QToolButton(hashRow);
     copyButton->setObjectName(QStringLiteral("copyHashButton"));

@@ -169,6 +169,7 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     splitter->addWidget(m_detailTabs);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    splitter->setSizes({2000, 3000}); // 2:5 of the width: the tree shows Name, Result and Kind
 
     m_summary = new SummaryLine;
     m_summary->setObjectName(QStringLiteral("selfTestSummary"));

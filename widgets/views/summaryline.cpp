@@ -7,8 +7,10 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace studio {
 
@@ -38,11 +40,6 @@ SummaryLine::SummaryLine(QWidget *parent)
     // A stack trace keeps its lines; what is wider than the pane scrolls.
     m_details->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    // Up to eight lines when there is room, three when the window is short.
-    const QFontMetrics fm(m_details->font());
-    const int chrome = 2 * m_details->frameWidth() + int(2 * m_details->document()->documentMargin());
-    m_details->setMinimumHeight(minimumDetailLines * fm.lineSpacing() + chrome);
-    m_details->setMaximumHeight(detailLines * fm.lineSpacing() + chrome);
     m_details->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     m_details->hide();
 
@@ -71,6 +68,14 @@ void SummaryLine::setText(const QString &text, const QString &details)
 {
     m_label->setText(text);
     m_details->setPlainText(details);
+    // As many lines as the details have, up to eight when there is room and
+    // three when the window is short; the rest scrolls.
+    const int lines = int(details.count(u'\n')) + 1;
+    const QFontMetrics fm(m_details->font());
+    const int chrome = 2 * m_details->frameWidth() + int(2 * m_details->document()->documentMargin()) +
+                       m_details->horizontalScrollBar()->sizeHint().height();
+    m_details->setMinimumHeight(std::min(lines, minimumDetailLines) * fm.lineSpacing() + chrome);
+    m_details->setMaximumHeight(std::min(lines, detailLines) * fm.lineSpacing() + chrome);
     m_toggle->setChecked(false);
     m_toggle->setVisible(!details.isEmpty());
     setExpanded(false);
