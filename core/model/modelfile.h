@@ -34,7 +34,7 @@ struct ModelWeight {
     std::optional<DType> dtype; // what its values read as; nullopt: listed, but "cannot show values"
     QList<qint64> shape;        // C order (GGUF's ne[] reversed, as gguf-py and PyTorch show it)
     qint64 elementCount = 0;
-    qint64 byteSize = 0; // bytes stored
+    qint64 byteSize = 0; // bytes stored (OnnxFields: the values' bytes once decoded; the file holds varints)
     qint64 offset = -1;  // where the stored bytes start in their file; -1 when not one range
     QString file;        // external data file relative to the model's folder; empty: the model file itself
     WeightEncoding encoding = WeightEncoding::Plain;

@@ -97,6 +97,18 @@ void TestCliModel::modelOfBareFile()
     // 2 + 2
     QCOMPARE(m.value(u"parameters").toInteger(), 220);
 
+    const QString other = m_dir.filePath(QStringLiteral("notes.txt"));
+    QVERIFY(testutil::writeFile(other, "just some text, no model\n"));
+    const RunResult neither = runCarton({QStringLiteral("model"), other});
+    QCOMPARE(neither.exitCode, 2);
+    QVERIFY2(neither.err.contains("is neither a carton nor a model file this reader knows (ONNX, GGUF, safetensors)"),
+             neither.err.constData());
+    const QString cut = m_dir.filePath(QStringLiteral("cut.onnx"));
+    QVERIFY(testutil::writeFile(cut, testutil::readFile(m_onnx).left(1000)));
+    const RunResult broken = runCarton({QStringLiteral("model"), cut});
+    QCOMPARE(broken.exitCode, 1);
+    QVERIFY2(broken.err.contains("cut.onnx: ModelProto: field 7 at byte"), broken.err.constData());
+
     const RunResult text = runCarton({QStringLiteral("model"), m_onnx});
     QCOMPARE(text.exitCode, 0);
     QVERIFY2(text.out.contains("    image  float32  [batch, 3, 32, 32]\n"), text.out.constData());
