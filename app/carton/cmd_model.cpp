@@ -6,6 +6,8 @@
 #include "output.h"
 #include "tensorfile.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -236,6 +238,17 @@ int runModel(const QStringList &args)
     if (!parseArgs(parser, QStringLiteral("model"), args, 1, &exit))
         return exit;
     const QString path = parser.positionalArguments().at(0);
+    if (QFileInfo(path).isFile()) { // neither a zip (a carton) nor a model file: say so
+        QFile f(path);
+        const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(ModelFile::kHeadBytes) : QByteArray();
+        if (!head.startsWith("PK") && !ModelFile::detectHead(head, QFileInfo(path).size()) &&
+            !ModelFile::claimsOnnx(head)) {
+            printError(QStringLiteral("model: %1 is neither a carton nor a model file this reader knows (ONNX, GGUF, "
+                                      "safetensors)")
+                           .arg(path));
+            return UsageOrInput;
+        }
+    }
     auto file = TensorFile::open(path, &exit);
     if (!file)
         return exit;

@@ -62,7 +62,7 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
         // Not a zip: a bare model file when its content says so.
         QFile f(path);
         const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(ModelFile::kHeadBytes) : QByteArray();
-        if (!head.startsWith("PK") && ModelFile::detectHead(head, info.size())) {
+        if (!head.startsWith("PK") && (ModelFile::detectHead(head, info.size()) || ModelFile::claimsOnnx(head))) {
             Result<ModelSet> models = ModelSet::fromFile(path);
             if (models) {
                 file->kind = Kind::Model;

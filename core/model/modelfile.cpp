@@ -148,6 +148,11 @@ std::optional<ModelFormat> ModelFile::detectHead(QByteArrayView head, qint64 fil
     return std::nullopt;
 }
 
+bool ModelFile::claimsOnnx(QByteArrayView head)
+{
+    return head.size() >= 2 && head[0] == 0x08 && head[1] > 0 && head[1] < 100;
+}
+
 std::optional<ModelFormat> ModelFile::detect(const ByteSource &bytes, const Limits &limits)
 {
     QByteArray head(std::min<qint64>(bytes.size(), kHeadBytes), Qt::Uninitialized);
@@ -164,11 +169,9 @@ Result<std::shared_ptr<const ModelFile>> ModelFile::read(ByteSourcePtr bytes, Si
 {
     std::optional<ModelFormat> format = detect(*bytes, limits);
     if (!format) {
-        // A file that starts like a ModelProto (ir_version first, as every ONNX writer
-        // puts it) but does not read as one is a broken ONNX file: say why.
         char head[2] = {};
-        if (bytes->size() >= 2 && bytes->read(0, 2, head) && head[0] == 0x08 && head[1] > 0 && head[1] < 100)
-            format = ModelFormat::Onnx;
+        if (bytes->size() >= 2 && bytes->read(0, 2, head) && claimsOnnx(QByteArrayView(head, 2)))
+            format = ModelFormat::Onnx; // a broken ONNX file: readOnnxModel says why
     }
     if (!format)
         return makeError(ErrorCode::Unsupported,

@@ -34,7 +34,7 @@ struct ModelWeight {
     std::optional<DType> dtype; // what its values read as; nullopt: listed, but "cannot show values"
     QList<qint64> shape;        // C order (GGUF's ne[] reversed, as gguf-py and PyTorch show it)
     qint64 elementCount = 0;
-    qint64 byteSize = 0; // bytes stored
+    qint64 byteSize = 0; // bytes stored (OnnxFields: the values' bytes once decoded; the file holds varints)
     qint64 offset = -1;  // where the stored bytes start in their file; -1 when not one range
     QString file;        // external data file relative to the model's folder; empty: the model file itself
     WeightEncoding encoding = WeightEncoding::Plain;
@@ -70,8 +70,12 @@ public:
     // callers skip files without opening them for random access.
     static constexpr qint64 kHeadBytes = 64;
     static std::optional<ModelFormat> detectHead(QByteArrayView head, qint64 fileSize, const Limits &limits = {});
-    // Reads a model file of any recognised format; ErrorCode::Unsupported when the
-    // content is none of them.
+    // True when a file starts as every ONNX writer starts a ModelProto (ir_version,
+    // field 1, a small varint): one that then does not read as ONNX is reported as a
+    // broken ONNX file rather than skipped as "not a model".
+    static bool claimsOnnx(QByteArrayView head);
+    // Reads a model file of any recognised format (or claiming ONNX, see claimsOnnx);
+    // ErrorCode::Unsupported when the content is none of them.
     static Result<std::shared_ptr<const ModelFile>> read(ByteSourcePtr bytes, SiblingFiles siblings = {},
                                                          const Limits &limits = {});
 

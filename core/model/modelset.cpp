@@ -55,9 +55,9 @@ ModelSet ModelSet::fromCarton(const CartonSource &source)
             continue;
         }
         const std::optional<ModelFormat> format = ModelFile::detect(**bytes, source.limits());
-        if (!format)
+        if (!format && !ModelFile::claimsOnnx(*head))
             continue;
-        entry.format = *format;
+        entry.format = format.value_or(ModelFormat::Onnx);
         Result<ModelFilePtr> model = ModelFile::read(*bytes, cartonSiblings(source, file.path), source.limits());
         if (model)
             entry.model = *model;

@@ -227,7 +227,8 @@ Result<QByteArray> OnnxParser::decodeTypedField(const ModelWeight &w, qint64 cod
                          m_file);
     const onnx::TypedField typed = onnx::typedFieldFor(code);
     const QString fieldName = QString::fromLatin1(tensorFieldName(typed.number));
-    QByteArray out(w.elementCount * size, Qt::Uninitialized);
+    QByteArray out; // grown as values come: dims that lie cost nothing
+    out.reserve(std::min<qint64>(w.elementCount * size, 1 << 20));
     qint64 n = 0;
     Field message;
     message.type = WireReader::Length;
@@ -242,7 +243,7 @@ Result<QByteArray> OnnxParser::decodeTypedField(const ModelWeight &w, qint64 cod
                             QStringLiteral("holds more than the %1 values its dims need").arg(w.elementCount));
             // The low bytes of the value: int32_data holds the narrower types too.
             const quint64 le = qToLittleEndian(bits);
-            std::memcpy(out.data() + n * size, &le, std::size_t(size));
+            out.append(reinterpret_cast<const char *>(&le), size);
             ++n;
             return {};
         });

@@ -4,6 +4,7 @@
 // models made by python3-onnx: a bare file, a carton folder and a zstd carton.
 #include "clirunner.h"
 #include "fixturepolicy.h"
+#include "ggufwriter.h"
 #include "onnxtestmodels.h"
 #include "testpaths.h"
 #include "testutil.h"
@@ -42,6 +43,7 @@ private slots:
     void cartonFolderAndZstdCarton_data();
     void cartonFolderAndZstdCarton();
     void safetensorsCannotShowValues();
+    void ggufInZstdCarton();
 
 private:
     QTemporaryDir m_dir;
@@ -94,6 +96,18 @@ void TestCliModel::modelOfBareFile()
     // 108 + 4 + 40 + 4 + 3 + 3 + 3 + 2 + 2 + 2 + 2 + 3 + 2 + 3 + 1 + 0 + 2 (raw) + 10 + 3 + 4 + 3 + 2 + 3 + 3 + 2 + 2 +
     // 2 + 2
     QCOMPARE(m.value(u"parameters").toInteger(), 220);
+
+    const QString other = m_dir.filePath(QStringLiteral("notes.txt"));
+    QVERIFY(testutil::writeFile(other, "just some text, no model\n"));
+    const RunResult neither = runCarton({QStringLiteral("model"), other});
+    QCOMPARE(neither.exitCode, 2);
+    QVERIFY2(neither.err.contains("is neither a carton nor a model file this reader knows (ONNX, GGUF, safetensors)"),
+             neither.err.constData());
+    const QString cut = m_dir.filePath(QStringLiteral("cut.onnx"));
+    QVERIFY(testutil::writeFile(cut, testutil::readFile(m_onnx).left(1000)));
+    const RunResult broken = runCarton({QStringLiteral("model"), cut});
+    QCOMPARE(broken.exitCode, 1);
+    QVERIFY2(broken.err.contains("cut.onnx: ModelProto: field 7 at byte"), broken.err.constData());
 
     const RunResult text = runCarton({QStringLiteral("model"), m_onnx});
     QCOMPARE(text.exitCode, 0);
@@ -196,6 +210,52 @@ void TestCliModel::safetensorsCannotShowValues()
     const RunResult x = runCarton({QStringLiteral("tensor"), path, QStringLiteral("x")});
     QCOMPARE(x.exitCode, 0);
     QVERIFY2(x.out.contains("data: [1]"), x.out.constData());
+}
+
+void TestCliModel::ggufInZstdCarton()
+{
+    // A GGUF under model/ of a zstd carton: metadata, a Q8_0 weight dequantised, a Q6_K listed.
+    testutil::GgufWriter w;
+    w.kv("general.architecture", testutil::GgufWriter::String, testutil::GgufWriter::str("llama"));
+    QByteArray q8 = QByteArray("\x00\x38", 2); // fp16 0.5
+    for (int j = 0; j < 32; ++j)
+        q8 += char(j - 16);
+    w.tensor({"blk.0.attn_q.weight", {32, 1}, 8, q8, {}});
+    w.tensor({"blk.0.ffn.weight", {256}, 14, QByteArray(210, '\0'), {}});
+    const QString folder = m_dir.filePath(QStringLiteral("gguf"));
+    const QString sample = testutil::sourcePath(u"/resources/sample");
+    QDirIterator it(sample, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString from = it.next();
+        QVERIFY(testutil::writeFile(folder + from.mid(sample.size()), testutil::readFile(from)));
+    }
+    QVERIFY(testutil::writeFile(folder + QStringLiteral("/model/weights"), w.build()));
+    const QString file = m_dir.filePath(QStringLiteral("gguf.carton"));
+    const RunResult pack =
+        runCarton({QStringLiteral("pack"), folder, QStringLiteral("-o"), file, QStringLiteral("--compression"),
+                   QStringLiteral("zstd"), QStringLiteral("--force")});
+    QVERIFY2(pack.exitCode == 0, pack.err.constData());
+
+    const RunResult model = runCarton({QStringLiteral("model"), file, QStringLiteral("--json")});
+    QVERIFY2(model.exitCode == 0, model.err.constData());
+    const QJsonObject m = model.json().value(u"models").toArray().first().toObject();
+    QCOMPARE(m.value(u"entry").toString(), QStringLiteral("model/weights"));
+    QCOMPARE(m.value(u"format").toString(), QStringLiteral("gguf"));
+    QCOMPARE(m.value(u"version").toInt(), 3);
+    QCOMPARE(jsonOf(m.value(u"metadata").toArray().first()),
+             QByteArray(R"({"v":{"key":"general.architecture","type":"string","value":"llama"}})"));
+    QCOMPARE(m.value(u"parameters").toInteger(), 32 + 256);
+
+    const RunResult tensors = runCarton({QStringLiteral("tensors"), file});
+    QCOMPARE(tensors.exitCode, 0);
+    QVERIFY2(tensors.out.contains("model/weights:blk.0.ffn.weight     Q6_K     [256]    210  (cannot show values)\n"),
+             tensors.out.constData());
+    QVERIFY2(tensors.out.contains("model/weights:blk.0.attn_q.weight  float32  [1, 32]  34\n"),
+             tensors.out.constData());
+    const RunResult q = runCarton({QStringLiteral("tensor"), file, QStringLiteral("model/weights:blk.0.attn_q.weight"),
+                                   QStringLiteral("--limit"), QStringLiteral("4")});
+    QCOMPARE(q.exitCode, 0);
+    QVERIFY2(q.out.contains("data: [-8, -7.5, -7, -6.5, ...]"), q.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliModel)

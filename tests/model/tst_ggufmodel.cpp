@@ -4,6 +4,7 @@
 // metadata, tensor infos, F32/F16/BF16/I8 values and Q8_0/Q4_0 blocks dequantised
 // as ggml defines them (expected values computed here, independently), and hostile
 // variants of the header.
+#include "ggufwriter.h"
 #include "model/modelfile.h"
 #include "model/modelset.h"
 #include "testutil.h"
@@ -16,65 +17,9 @@
 
 using namespace carton;
 
+using testutil::GgufWriter;
+
 namespace {
-
-// A GGUF v3 writer after the spec: header, key/values, tensor infos, padding to the
-// alignment, then each tensor's bytes at an aligned offset.
-class GgufWriter {
-public:
-    enum Type : quint32 { U8, I8, U16, I16, U32, I32, F32, Bool, String, Array, U64, I64, F64 };
-    struct TensorSpec {
-        QByteArray name;
-        QList<quint64> ne; // ggml order: ne[0] fastest
-        quint32 type;
-        QByteArray data;
-        std::optional<quint64> offset; // override (hostile files)
-    };
-
-    static QByteArray u32(quint32 v)
-    {
-        QByteArray b(4, '\0');
-        qToLittleEndian(v, b.data());
-        return b;
-    }
-    static QByteArray u64(quint64 v)
-    {
-        QByteArray b(8, '\0');
-        qToLittleEndian(v, b.data());
-        return b;
-    }
-    static QByteArray str(const QByteArray &s) { return u64(quint64(s.size())) + s; }
-
-    void kv(const QByteArray &key, quint32 type, const QByteArray &value)
-    {
-        m_kv += str(key) + u32(type) + value;
-        ++m_kvCount;
-    }
-    void tensor(TensorSpec spec) { m_tensors.append(std::move(spec)); }
-
-    QByteArray build(quint32 alignment = 32, quint32 version = 3) const
-    {
-        QByteArray out = QByteArray("GGUF") + u32(version) + u64(quint64(m_tensors.size())) + u64(m_kvCount) + m_kv;
-        QByteArray data;
-        for (const TensorSpec &t : m_tensors) {
-            while (data.size() % alignment)
-                data += '\0';
-            out += str(t.name) + u32(quint32(t.ne.size()));
-            for (quint64 n : t.ne)
-                out += u64(n);
-            out += u32(t.type) + u64(t.offset.value_or(quint64(data.size())));
-            data += t.data;
-        }
-        while (out.size() % alignment)
-            out += '\0';
-        return out + data;
-    }
-
-private:
-    QByteArray m_kv;
-    quint64 m_kvCount = 0;
-    QList<TensorSpec> m_tensors;
-};
 
 QByteArray floats(const QList<float> &values)
 {
@@ -165,6 +110,7 @@ private slots:
     void dequantisesQ8AndQ4();
     void hostile_data();
     void hostile();
+    void mutatedEverywhere();
 
 private:
     QList<double> m_q8, m_q4;
@@ -367,6 +313,35 @@ void TestGgufModel::hostile()
     QCOMPARE(int(model.error().code), code);
     QVERIFY2(model.error().message.contains(message), qPrintable(model.error().message));
     QCOMPARE(model.error().location, QStringLiteral("hostile.gguf"));
+}
+
+void TestGgufModel::mutatedEverywhere()
+{
+    // Every byte of the header (and the first tensors) changed three ways: read or
+    // refused with an error naming the file, never a crash or a read out of range.
+    const QByteArray gguf = validFile();
+    int read = 0, failed = 0;
+    for (qsizetype at = 0; at < std::min<qsizetype>(gguf.size(), 2048); ++at) {
+        for (const quint8 change : {quint8(0xff), quint8(0x00), quint8(gguf[at] ^ 0x80)}) {
+            QByteArray bytes = gguf;
+            bytes[at] = char(change);
+            Result<ModelFilePtr> model = readBytes(bytes);
+            if (!model) {
+                QCOMPARE(model.error().location, QStringLiteral("hostile.gguf"));
+                ++failed;
+                continue;
+            }
+            ++read;
+            for (const ModelWeight &w : (*model)->weights()) {
+                Result<TensorReaderPtr> reader = (*model)->openWeight(w.name);
+                if (!reader)
+                    continue;
+                QByteArray values((*reader)->byteSize(), Qt::Uninitialized);
+                QVERIFY((*reader)->readFlat(0, (*reader)->elementCount(), values.data(), values.size()));
+            }
+        }
+    }
+    QVERIFY(read > 0 && failed > 0);
 }
 
 QTEST_GUILESS_MAIN(TestGgufModel)

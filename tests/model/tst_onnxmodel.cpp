@@ -109,6 +109,7 @@ private slots:
     void hostile_data();
     void hostile();
     void truncatedEverywhere();
+    void mutatedEverywhere();
 
 private:
     QTemporaryDir m_dir;
@@ -318,14 +319,26 @@ void TestOnnxModel::cartonZstdEntriesAndExternalData()
             e.stored = "import numpy\n";
             return e;
         }(),
+        [&] {
+            ziptest::RawEntry e; // starts as ONNX does, then is cut: listed with its error
+            e.name = "model/broken.onnx";
+            e.stored = model.left(model.size() / 2);
+            return e;
+        }(),
     });
     const QString path = m_dir.filePath(QStringLiteral("ext.carton"));
     QVERIFY(testutil::writeFile(path, zip));
     Result<std::unique_ptr<CartonSource>> source = CartonSource::load(path);
     QVERIFY2(source, source ? "" : qPrintable(source.error().toString()));
     const ModelSet set = ModelSet::fromCarton(**source);
-    QCOMPARE(set.entries().size(), 1);
-    const ModelEntry &entry = set.entries().first();
+    QCOMPARE(set.entries().size(), 2);
+    const ModelEntry &broken = set.entries().first();
+    QCOMPARE(broken.path, QStringLiteral("model/broken.onnx"));
+    QVERIFY(!broken.model);
+    QVERIFY2(broken.error && broken.error->message.contains(u"goes past the end"),
+             broken.error ? qPrintable(broken.error->toString()) : "no error");
+    QCOMPARE(broken.error->location, QStringLiteral("ext.carton: model/broken.onnx"));
+    const ModelEntry &entry = set.entries().last();
     QVERIFY2(entry.model, entry.error ? qPrintable(entry.error->toString()) : "");
     QCOMPARE(entry.path, QStringLiteral("model/sub/model.onnx"));
     const ModelWeight *fc = entry.model->findWeight(QStringLiteral("fc.weight"));
@@ -467,6 +480,36 @@ void TestOnnxModel::truncatedEverywhere()
         }
     }
     QVERIFY(named > 0);
+}
+
+void TestOnnxModel::mutatedEverywhere()
+{
+    // Every byte of a real model changed three ways: each result either reads (and
+    // then every weight reads or fails cleanly) or fails with an error naming the file.
+    const QByteArray onnx = testutil::readFile(m_dir.filePath(QStringLiteral("tiny.onnx")));
+    int read = 0, failed = 0;
+    for (qsizetype at = 0; at < onnx.size(); ++at) {
+        for (const quint8 change : {quint8(0xff), quint8(0x00), quint8(onnx[at] ^ 0x80)}) {
+            QByteArray bytes = onnx;
+            bytes[at] = char(change);
+            Result<ModelFilePtr> model = readBytes(bytes);
+            if (!model) {
+                QCOMPARE(model.error().location, QStringLiteral("hostile.onnx"));
+                QVERIFY(!model.error().message.isEmpty());
+                ++failed;
+                continue;
+            }
+            ++read;
+            for (const ModelWeight &w : (*model)->weights()) {
+                Result<TensorReaderPtr> reader = (*model)->openWeight(w.name);
+                if (!reader)
+                    continue;
+                QByteArray values((*reader)->byteSize(), Qt::Uninitialized);
+                QVERIFY((*reader)->readFlat(0, (*reader)->elementCount(), values.data(), values.size()));
+            }
+        }
+    }
+    QVERIFY(read > 0 && failed > 0);
 }
 
 QTEST_GUILESS_MAIN(TestOnnxModel)
