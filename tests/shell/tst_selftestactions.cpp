@@ -15,6 +15,7 @@
 #include "selftestspage.h"
 #include "selftesttestutil.h"
 #include "shelltestutil.h"
+#include "summaryline.h"
 #include "testpaths.h"
 #include "testsession.h"
 #include "views/cartonview.h"
