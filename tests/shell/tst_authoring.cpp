@@ -28,6 +28,7 @@
 #include <QTableView>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QUrl>
 #include <functional>
@@ -141,15 +142,47 @@ private slots:
         QTRY_VERIFY(page->missingBanner()->isHidden());
 
         const QString out = m_dir.filePath(u"mymodel.carton"_s);
+        CartonDocument *const document = page->document();
+        const int steps = document->undoStack()->count();
+        QVERIFY(steps >= 3);
         QVERIFY(window.documentActions()->saveTo(page, out));
-        // The tab now shows the saved carton, opened from disk, still in edit mode.
+        // The tab now shows the saved carton, still in edit mode: the save rebased
+        // the page, it did not reload it. Same document, same undo history, same
+        // editor page; the undo stack is clean.
         QCOMPARE(page->path(), out);
         QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
-        QVERIFY(page->document());
+        QCOMPARE(page->document(), document);
+        QCOMPARE(document->undoStack()->count(), steps);
+        QVERIFY(document->undoStack()->isClean());
         QVERIFY(!page->isModified());
         QVERIFY(page->isEditing());
+        QCOMPARE(page->editor()->tabWidget()->currentWidget(), metadata);
         QCOMPARE(window.tabWidget()->tabText(0), u"mymodel.carton"_s);
         QVERIFY(!window.isWindowModified());
+        QVERIFY(page->view()); // the saved carton can be browsed ("Done Editing")
+        QVERIFY(page->editor()->findChild<QToolButton *>(u"browseButton"_s));
+        // Undo after the save: the license edit comes back out, the document is modified again; redo is clean.
+        QAction *undo = window.documentActions()->undoAction();
+        QVERIFY(undo->isEnabled());
+        undo->trigger();
+        QCOMPARE(document->info().license, std::nullopt);
+        QVERIFY(page->isModified());
+        window.documentActions()->redoAction()->trigger();
+        QCOMPARE(document->info().license, u"MIT"_s);
+        QVERIFY(!page->isModified());
+        // Save As keeps the history too.
+        const QString copy = m_dir.filePath(u"copy.carton"_s);
+        undo->trigger();
+        QVERIFY(window.documentActions()->saveTo(page, copy));
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QCOMPARE(page->path(), copy);
+        QCOMPARE(page->document(), document);
+        QCOMPARE(document->undoStack()->count(), steps);
+        QVERIFY(!page->isModified());
+        QCOMPARE(openCore(copy)->info()->license, std::nullopt);
+        window.documentActions()->redoAction()->trigger();
+        QVERIFY(window.documentActions()->saveTo(page, out));
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
 
         auto saved = openCore(out);
         QVERIFY(saved);

@@ -28,6 +28,9 @@ const QString saveKey = QStringLiteral("save");
 const QString kIndexPath = QStringLiteral("tensor_data/index.toml");
 constexpr int validateDelayMs = 150;
 constexpr int autosaveIntervalMs = 2 * 60 * 1000;
+// Unsaved edits reach the recovery file this soon after a burst of edits ends
+// (not only every two minutes): a crash right after typing loses nothing.
+constexpr int autosaveAfterEditsMs = 3000;
 
 struct Validation {
     carton::Diagnostics diagnostics;
@@ -85,7 +88,10 @@ CartonDocument::CartonDocument(std::shared_ptr<const carton::Carton> original, c
     m_validateTimer->setInterval(validateDelayMs);
     connect(m_validateTimer, &QTimer::timeout, this, &CartonDocument::startValidation);
     m_autosaveTimer->setInterval(autosaveIntervalMs);
-    connect(m_autosaveTimer, &QTimer::timeout, this, &CartonDocument::autosave);
+    connect(m_autosaveTimer, &QTimer::timeout, this, [this] {
+        autosave();
+        m_autosaveTimer->start(autosaveIntervalMs); // back to the periodic save after a burst
+    });
     m_autosaveTimer->start();
     connect(m_undo, &QUndoStack::cleanChanged, this, [this] { emit modifiedChanged(isModified()); });
     connect(m_jobs, &LatestJob::runningChanged, this, [this](const QString &key, bool running) {
@@ -193,6 +199,7 @@ void CartonDocument::apply(const DocumentState &state)
         m_tensorShapes->files = state.files;
     }
     m_state = state;
+    m_autosaveTimer->start(autosaveAfterEditsMs); // each edit of a burst moves it on
     if (infoChanged)
         emit this->infoChanged();
     if (filesChanged)

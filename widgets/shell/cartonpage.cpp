@@ -290,15 +290,7 @@ void CartonPage::setEditing(bool editing)
     if (editing && !m_editor) {
         m_editor = new DocumentEditor(m_document, m_stack);
         m_stack->addWidget(m_editor);
-        if (m_carton) {
-            auto *done = new QToolButton(m_editor);
-            done->setObjectName(QStringLiteral("browseButton"));
-            done->setText(tr("Done Editing"));
-            done->setToolTip(tr("Back to browsing the carton (Ctrl+E); edits stay until you save or close"));
-            done->setAutoRaise(true);
-            connect(done, &QToolButton::clicked, this, [this] { setEditing(false); });
-            m_editor->tabWidget()->setCornerWidget(done, Qt::TopRightCorner);
-        }
+        addBrowseButton();
     }
     if (editing)
         m_stack->setCurrentWidget(m_editor);
@@ -310,19 +302,39 @@ void CartonPage::setEditing(bool editing)
     emit editingChanged(editing);
 }
 
+void CartonPage::addBrowseButton()
+{
+    if (!m_editor || !m_carton || m_editor->findChild<QToolButton *>(QStringLiteral("browseButton")))
+        return;
+    auto *done = new QToolButton(m_editor);
+    done->setObjectName(QStringLiteral("browseButton"));
+    done->setText(tr("Done Editing"));
+    done->setToolTip(tr("Back to browsing the carton (Ctrl+E); edits stay until you save or close"));
+    done->setAutoRaise(true);
+    connect(done, &QToolButton::clicked, this, [this] { setEditing(false); });
+    m_editor->tabWidget()->setCornerWidget(done, Qt::TopRightCorner);
+}
+
 void CartonPage::adoptSavedPath(const QString &path)
 {
-    const bool editing = m_editing;
     m_path = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     m_fingerprint = diskFingerprint();
     watchFiles();
     if (m_view)
         setPreferredViewTab(QString::number(m_view->tabWidget()->currentIndex() + 1));
-    reload();
-    m_editing = editing; // re-entered once the saved carton is open
+    // A save rebases the page on the file it wrote; it does not reload: the
+    // document, its undo stack (marked clean by the save) and the editor with
+    // its page and selection stay. Only what shows the file on disk follows it:
+    // the browse view, validation and verification.
+    reopen(true);
 }
 
 void CartonPage::reload()
+{
+    reopen(false);
+}
+
+void CartonPage::reopen(bool keepDocument)
 {
     m_jobs->cancelAll(); // an open or validation still running: its result is dropped
     m_validating = false;
@@ -337,12 +349,13 @@ void CartonPage::reload()
         m_errorPage->deleteLater();
         m_errorPage = nullptr;
     }
-    if (m_editor) {
+    m_documentKept = keepDocument && m_document;
+    if (m_editor && !m_documentKept) {
         m_stack->removeWidget(m_editor);
         m_editor->deleteLater();
         m_editor = nullptr;
     }
-    if (m_document) {
+    if (m_document && !m_documentKept) {
         m_document->discardRecovery();
         // A validation finishing before the deferred delete must not reach
         // this page's handlers, which read m_document (null from here on).
@@ -356,7 +369,8 @@ void CartonPage::reload()
     m_baseDiagnostics.clear();
     m_verifyDiagnostics.clear();
     m_banner->hide();
-    m_stack->setCurrentWidget(m_loading);
+    if (!(m_documentKept && m_editing))
+        m_stack->setCurrentWidget(m_loading); // the editor stays in view while the saved file opens
     m_state = State::Opening;
     emit stateChanged(m_state);
     emit diagnosticsChanged();
@@ -401,7 +415,13 @@ void CartonPage::onOpened(const OpenOutcome &outcome)
         selectViewTab(m_preferredTab);
     m_baseDiagnostics = m_carton->loadDiagnostics();
     m_state = State::Open;
-    createDocument();
+    if (m_documentKept) {
+        m_documentKept = false; // rebased after a save: the document and its connections stand
+        addBrowseButton();
+        updateMissingBanner();
+    } else {
+        createDocument();
+    }
     if (m_editing) {
         m_editing = false;
         setEditing(true);

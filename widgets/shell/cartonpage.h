@@ -71,8 +71,9 @@ public:
     DocumentEditor *editor() const { return m_editor; }
     // The banner listing required fields still missing (each a link).
     QLabel *missingBanner() const { return m_missingBanner; }
-    // After a successful save to `path`: the tab now shows that carton,
-    // reloaded from disk (edit mode kept).
+    // After a successful save to `path`: the page is rebased on that file. The
+    // document, its undo stack, the editor (page and selection) and edit mode
+    // stay; the browse view, validation and verification follow the saved file.
     void adoptSavedPath(const QString &path);
     ErrorPage *errorPage() const { return m_errorPage; }
     VerificationRunner *verification() const { return m_verification; }
@@ -119,6 +120,11 @@ signals:
 private:
     void setUpWidgets();
     void createDocument();
+    // Drops what shows the file (view, validation, verification) and opens it
+    // again; the document and the editor too unless keepDocument.
+    void reopen(bool keepDocument);
+    // The editor's "Done Editing" button, once there is a carton to browse.
+    void addBrowseButton();
     void updateMissingBanner();
     void onOpened(const OpenOutcome &outcome);
     void onValidated(carton::Diagnostics diagnostics);
@@ -158,6 +164,7 @@ private:
     DocumentEditor *m_editor = nullptr;
     QLabel *m_missingBanner = nullptr;
     bool m_editing = false;
+    bool m_documentKept = false; // reopening after a save, with the document kept
 };
 
 } // namespace studio

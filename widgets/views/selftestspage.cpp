@@ -668,10 +668,12 @@ void SelfTestsPage::updateSummary()
     if (r.cancelled)
         text += tr(" (cancelled)");
     text += tr(" · model load %1 · total %2").arg(ms(r.loadTime), ms(r.wallTime));
-    // Whether the model's code was confined, in every report: red when it was not.
-    text += r.sandbox.sandboxed ? tr(" · sandboxed (%1)").arg(r.sandbox.mechanism.toHtmlEscaped())
-                                : u" · <span style=\"color:#b91c1c\"><b>%1</b></span>"_s.arg(
-                                      tr("NOT sandboxed: %1").arg(r.sandbox.reason).toHtmlEscaped());
+    // Whether the model's code was confined, in every report; first, where no
+    // eliding can hide it, when it was not.
+    if (r.sandbox.sandboxed)
+        text += tr(" · sandboxed (%1)").arg(r.sandbox.mechanism);
+    else
+        text = tr("NOT sandboxed: %1").arg(r.sandbox.reason) + u" · "_s + text;
     m_summary->setText(text);
     m_summary->setToolTip(r.sandbox.summary());
 }
