@@ -4,6 +4,7 @@
 // stdin/stdout. Reads framed requests ("load" once, then "infer"), answers each
 // with one framed reply, and exits 0 when stdin closes. Plugin output to stdout is
 // redirected to stderr so that it cannot corrupt the protocol stream.
+#include "runner/tcpconnectlimit.h"
 #include "runnerhost.h"
 
 #include <QCoreApplication>
@@ -24,22 +25,31 @@ int main(int argc, char *argv[])
     // --max-processes N: RLIMIT_NPROC, set here and not by the app: inside the
     // sandbox's new user namespace it counts the sandbox's own processes and
     // threads only (set before, it would count every process of the user).
+    // --allow-tcp-port P: TCP only to port P (TcpConnectLimit, Landlock), for a
+    // host that shares the network with its inference server.
     const QStringList args = QCoreApplication::arguments().mid(1);
-    bool ok = args.isEmpty();
-    if (args.size() == 2 && args[0] == u"--max-processes") {
-        const long long n = args[1].toLongLong(&ok);
+    bool ok = args.size() % 2 == 0;
+    for (qsizetype i = 0; ok && i + 1 < args.size(); i += 2) {
+        const long long n = args[i + 1].toLongLong(&ok);
         ok = ok && n > 0;
+        if (ok && args[i] == u"--max-processes") {
 #ifdef Q_OS_UNIX
-        if (ok) {
             struct rlimit rl;
             rl.rlim_cur = rl.rlim_max = rlim_t(n);
             ::setrlimit(RLIMIT_NPROC, &rl);
-        }
 #endif
+        } else if (ok && args[i] == u"--allow-tcp-port" && n <= 65535) {
+            if (Status s = TcpConnectLimit::restrictTo(quint16(n)); !s) {
+                std::fprintf(stderr, "carton-runner-host: %s\n", qPrintable(s.error().toString()));
+                return 3; // never run with more network than the sandbox said
+            }
+        } else {
+            ok = false;
+        }
     }
     if (!ok) {
-        std::fputs("usage: carton-runner-host [--max-processes N] (started by Carton Studio; speaks framed messages "
-                   "on stdin/stdout)\n",
+        std::fputs("usage: carton-runner-host [--max-processes N] [--allow-tcp-port P] (started by Carton Studio; "
+                   "speaks framed messages on stdin/stdout)\n",
                    stderr);
         return 2;
     }

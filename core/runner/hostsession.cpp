@@ -4,6 +4,7 @@
 
 #include "runner/sandbox.h"
 #include "runner/sharedtensorfiles.h"
+#include "runner/tcpconnectlimit.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -157,6 +158,10 @@ Status HostSession::prepareCommand(FramedProcess::Options &o, QString &cartonPat
                          << QLibraryInfo::path(QLibraryInfo::LibrariesPath);
     policy.writablePaths = m_params.writablePaths;
     policy.network = m_params.network;
+    if (m_params.network && m_params.networkPort && TcpConnectLimit::isSupported()) {
+        policy.networkPort = m_params.networkPort;
+        o.arguments << QStringLiteral("--allow-tcp-port") << QString::number(m_params.networkPort);
+    }
     policy.maxProcesses = m_params.maxProcesses;
     policy.environment = o.environment;
     Result<Sandbox::Command> command = Sandbox::wrap(o.program, o.arguments, policy);

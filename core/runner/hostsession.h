@@ -36,6 +36,7 @@ public:
         bool sandbox = true;
         QString noSandboxReason;
         bool network = false;      // the sandbox shares the network (kserve)
+        quint16 networkPort = 0;   // ... and TCP goes to this port only (where Landlock can scope it)
         int maxProcesses = 256;    // processes and threads in the sandbox
         qint64 cpuSeconds = 0;     // RLIMIT_CPU of each process of the host; 0: none
         QStringList readOnlyPaths; // more paths the host reads; the carton, host and plugin are added

@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QUrl>
 #include <algorithm>
 #ifdef Q_OS_UNIX
 #include <unistd.h>
@@ -130,6 +131,10 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
     params.sandbox = options.sandbox;
     params.noSandboxReason = options.noSandboxReason;
     params.network = kserve;
+    if (kserve) {
+        const QUrl url(choice.kserveUrl);
+        params.networkPort = quint16(url.port(url.scheme() == u"https" ? 443 : 80));
+    }
     params.maxProcesses = options.maxProcesses;
     params.writablePaths = options.writablePaths;
     params.cpuSeconds = options.cpuSeconds;

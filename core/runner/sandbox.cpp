@@ -216,8 +216,14 @@ Result<Sandbox::Command> Sandbox::wrap(const QString &program, const QStringList
 
     c.info.sandboxed = true;
     c.info.mechanism = *version;
-    c.info.confinement << (policy.network ? QStringLiteral("network shared (to reach the inference server)")
-                                          : QStringLiteral("no network"))
+    QString network = QStringLiteral("no network");
+    if (policy.network)
+        network = policy.networkPort ? QStringLiteral("network: TCP connections to port %1 only (the inference "
+                                                      "server; Landlock), no listening")
+                                           .arg(policy.networkPort)
+                                     : QStringLiteral("network shared (to reach the inference server; this kernel "
+                                                      "cannot scope it to one port)");
+    c.info.confinement << network
                        << QStringLiteral("no view of your home folder or other files: the system read-only, the "
                                          "carton and the runner read-only")
                        << QStringLiteral("writes only to a private scratch folder, removed after the run")

@@ -30,6 +30,7 @@ struct SandboxPolicy {
     QString scratchDirectory;      // a private, empty host folder: bound writable as /tmp (and HOME)
     QString sharedMemoryDirectory; // a private host folder bound as /dev/shm (tensor transfer); empty: none
     bool network = false;          // share the network (the kserve plugin talks to its server); else none at all
+    quint16 networkPort = 0;       // with network: the one TCP port the host may connect to (0: not scoped)
     int maxProcesses = 256;        // processes and threads of the sandbox, the host included
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment(); // filtered by wrap()
 };

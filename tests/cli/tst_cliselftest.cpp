@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 using namespace carton;
@@ -226,6 +227,11 @@ void TestCliSelfTest::kserveServer()
     QCOMPARE(tests.at(1)[u"status"_s].toString(), u"failed"_s);
     QCOMPARE(tests.at(1)[u"outputs"_s].toArray().at(0)[u"comparison"_s][u"mismatch_count"_s].toInt(), 1);
     QVERIFY2(!r.err.contains("warning"), r.err.constData()); // the carton's runner and opts are not used
+    // Sandboxed too, with TCP to the server's port only.
+    const QJsonArray confinement = json[u"sandbox"_s][u"confinement"_s].toArray();
+    QVERIFY2(confinement.contains(u"network: TCP connections to port %1 only (the inference server; Landlock), "
+                                  u"no listening"_s.arg(QUrl(server.url()).port())),
+             r.out.constData());
     QCOMPARE(server.lastInfer().path, "/v2/models/test%20model/infer");
 
     r = runCarton({u"selftest"_s, dir, u"--kserve-url"_s, server.url(), u"--test"_s, u"t_pass"_s});

@@ -9,6 +9,7 @@
 // harmless, to show the test would see the escape.
 
 #include "runner/hostsession.h"
+#include "runner/tcpconnectlimit.h"
 #include "runnertestutil.h"
 #include "testpaths.h"
 
@@ -21,6 +22,11 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <arpa/inet.h>
+#include <cerrno>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace carton;
@@ -130,6 +136,7 @@ private Q_SLOTS:
     void sentinelProcessCannotBeKilled();
     void forkBombHitsTheProcessLimit();
     void sharedMemoryTransferStillWorks();
+    void tcpConnectsOnlyToTheServersPort();
 };
 
 void TestSandbox::initTestCase()
@@ -327,6 +334,52 @@ void TestSandbox::sharedMemoryTransferStillWorks()
     QVERIFY(QFileInfo(folder).isDir());
     session->reset();
     QVERIFY(!QFileInfo::exists(folder));
+}
+
+void TestSandbox::tcpConnectsOnlyToTheServersPort()
+{
+    // A kserve host shares the network; Landlock leaves it one TCP port. Here a
+    // child process restricts itself and tries both listeners and a bind.
+    QVERIFY2(TcpConnectLimit::isSupported(), qPrintable(QString::number(TcpConnectLimit::landlockAbi())));
+    QTcpServer server;
+    QTcpServer other;
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    QVERIFY(other.listen(QHostAddress::LocalHost));
+    const pid_t child = ::fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        auto tryConnect = [](quint16 port) {
+            const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+            sockaddr_in to{};
+            to.sin_family = AF_INET;
+            to.sin_port = htons(port);
+            to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            const int rc = ::connect(fd, reinterpret_cast<sockaddr *>(&to), sizeof to);
+            const int error = rc == 0 ? 0 : errno;
+            ::close(fd);
+            return error;
+        };
+        if (!TcpConnectLimit::restrictTo(server.serverPort()))
+            ::_exit(10);
+        if (tryConnect(server.serverPort()) != 0)
+            ::_exit(11); // the server's port must stay reachable
+        if (tryConnect(other.serverPort()) != EACCES)
+            ::_exit(12); // any other port is refused
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in any{};
+        any.sin_family = AF_INET;
+        any.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        any.sin_port = htons(other.serverPort() + 1);
+        if (::bind(fd, reinterpret_cast<sockaddr *>(&any), sizeof any) == 0 || errno != EACCES)
+            ::_exit(13); // and no listening
+        ::_exit(0);
+    }
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 0);
+    QVERIFY(server.waitForNewConnection(2000));
+    QVERIFY(!other.hasPendingConnections());
 }
 
 QTEST_GUILESS_MAIN(TestSandbox)
