@@ -77,11 +77,11 @@ PidsCgroup::PidsCgroup(QString path)
 PidsCgroup::~PidsCgroup()
 {
     // Processes leave a group only when they are reaped: try for a while.
-    for (int i = 0; i < 100; ++i) {
+    for (int i = 0; i < 2000; ++i) {
         killAll();
         if (QDir().rmdir(m_path) || !QFile::exists(m_path))
             return;
-        QThread::msleep(10);
+        QThread::usleep(500);
     }
 }
 
