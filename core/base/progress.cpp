@@ -36,10 +36,38 @@ void Progress::notify(const QString &what, bool force)
         return;
     std::lock_guard lock(m_mutex);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    if (!force && m_lastNotifyMs >= 0 && now - m_lastNotifyMs < 50)
+    if (!force && m_lastNotifyMs >= 0 && now - m_lastNotifyMs < 50) {
+        m_held = true;
+        if (!what.isEmpty())
+            m_heldWhat = what;
         return;
+    }
     m_lastNotifyMs = now;
+    m_held = false;
+    m_heldWhat.clear();
+    if (!what.isEmpty())
+        m_lastWhat = what;
     m_callback(m_done.load(), m_total.load(), what);
+}
+
+void Progress::flush(const QString &what)
+{
+    if (m_parent)
+        m_parent->flush(m_what);
+    if (!m_callback)
+        return;
+    std::lock_guard lock(m_mutex);
+    const bool renamed = !what.isEmpty() && what != m_lastWhat;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if ((!m_held && !renamed) || now - m_lastNotifyMs < 50)
+        return;
+    const QString name = what.isEmpty() ? m_heldWhat : what;
+    m_lastNotifyMs = now;
+    m_held = false;
+    m_heldWhat.clear();
+    if (!name.isEmpty())
+        m_lastWhat = name;
+    m_callback(m_done.load(), m_total.load(), name);
 }
 
 } // namespace carton

@@ -45,6 +45,13 @@ public:
     // Adds `delta` to the work done; `what` names the current item (a file path).
     void advance(qint64 delta, const QString &what = {});
 
+    // Work that waits (a stalled download) calls this now and then (at most every
+    // 50 ms it reports): it delivers the step the throttle held back, if any, so the
+    // figures shown are what was really done, and names `what` (for a part, the
+    // parent hears the part's name) as the item being worked on, where another
+    // item was named last.
+    void flush(const QString &what = {});
+
 private:
     void notify(const QString &what, bool force);
 
@@ -56,6 +63,9 @@ private:
     std::atomic<qint64> m_done{0};
     std::mutex m_mutex;
     qint64 m_lastNotifyMs = -1;
+    bool m_held = false; // a step was throttled and not yet delivered
+    QString m_heldWhat;
+    QString m_lastWhat; // the last name delivered
 };
 
 } // namespace carton

@@ -82,8 +82,12 @@ public:
                            QStringLiteral("no data received for %1 ms (timed out)").arg(m_options.timeoutMs)));
         });
         QObject::connect(&cancelPoll, &QTimer::timeout, &loop, [&] {
-            if (m_progress && m_progress->isCancelled())
+            if (!m_progress)
+                return;
+            if (m_progress->isCancelled())
                 fail(makeError(ErrorCode::Cancelled, QStringLiteral("download cancelled")));
+            else
+                m_progress->flush(); // a stalled download still shows the bytes that came
         });
         QObject::connect(m_reply.get(), &QNetworkReply::metaDataChanged, &loop, [&] {
             inactivity.start();

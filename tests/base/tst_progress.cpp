@@ -71,6 +71,42 @@ private slots:
         }
         QCOMPARE(parent.done(), 500);
     }
+
+    // A step the throttle held back is delivered by flush() (a stalled download
+    // calls it), once the 50 ms have passed; with nothing held, flush() is silent.
+    void flushDeliversAHeldStep()
+    {
+        int calls = 0;
+        qint64 lastDone = -1;
+        QString lastWhat;
+        Progress parent([&](qint64 done, qint64, const QString &what) {
+            ++calls;
+            lastDone = done;
+            lastWhat = what;
+        });
+        parent.setTotal(1000);
+        QCOMPARE(calls, 1);
+        parent.advance(10, QStringLiteral("a.bin")); // right after setTotal: held back
+        QCOMPARE(calls, 1);
+        Progress part(&parent, QStringLiteral("model/linked.bin"));
+        part.flush(); // too early: held still
+        QCOMPARE(calls, 1);
+        QTest::qWait(60);
+        parent.flush(); // from the parent itself: the held step, with its own name
+        QCOMPARE(calls, 2);
+        QCOMPARE(lastDone, 10);
+        QCOMPARE(lastWhat, QStringLiteral("a.bin"));
+        QTest::qWait(60);
+        parent.flush(); // nothing held
+        QCOMPARE(calls, 2);
+        part.flush(); // the part still works: the parent names it
+        QCOMPARE(calls, 3);
+        QCOMPARE(lastDone, 10);
+        QCOMPARE(lastWhat, QStringLiteral("model/linked.bin"));
+        QTest::qWait(60);
+        part.flush(); // named already, nothing held
+        QCOMPARE(calls, 3);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProgress)
