@@ -2267,6 +2267,45 @@
     </message>
 </context>
 <context>
+    <name>studio::RunClock</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>Cancelling… %1 in all</source>
+        <translation>Wird abgebrochen… %1 insgesamt</translation>
+    </message>
+    <message>
+        <source>Starting the runner and loading the model… %1 (gives up after %2)</source>
+        <translation>Runner wird gestartet und das Modell geladen… %1 (Abbruch nach %2)</translation>
+    </message>
+    <message>
+        <source>Judging the outputs… %1 in all</source>
+        <translation>Ausgaben werden bewertet… %1 insgesamt</translation>
+    </message>
+    <message>
+        <source>Running %1 of %2 · this one %3 of its %4 limit · %5 in all</source>
+        <translation>Läuft %1 von %2 · dieser %3 von höchstens %4 · %5 insgesamt</translation>
+    </message>
+</context>
+<context>
     <name>studio::RunConsent</name>
     <message>
         <source>unknown: the carton has no readable carton.toml</source>
@@ -3229,20 +3268,8 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Bericht exportieren</translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation>Wird abgebrochen…</translation>
-    </message>
-    <message>
         <source>Run Self-tests</source>
         <translation>Selbsttests ausführen</translation>
-    </message>
-    <message>
-        <source>Starting the runner and loading the model…</source>
-        <translation>Runner wird gestartet und Modell geladen…</translation>
-    </message>
-    <message>
-        <source>Running %1 of %2… %3 s</source>
-        <translation>%1 von %2 wird ausgeführt… %3 s</translation>
     </message>
     <message>
         <source>warning: %1</source>
@@ -3325,6 +3352,18 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>NOT sandboxed: %1</source>
         <translation>NICHT in der Sandbox: %1</translation>
+    </message>
+    <message>
+        <source>Command copied to the clipboard.</source>
+        <translation>Befehl in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>Run with %1 Anyway</source>
+        <translation>Trotzdem mit %1 ausführen</translation>
+    </message>
+    <message>
+        <source>FORCED: run with %1</source>
+        <translation>ERZWUNGEN: ausgeführt mit %1</translation>
     </message>
 </context>
 <context>

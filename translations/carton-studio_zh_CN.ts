@@ -2255,6 +2255,45 @@
     </message>
 </context>
 <context>
+    <name>studio::RunClock</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>Cancelling… %1 in all</source>
+        <translation>正在取消… 共 %1</translation>
+    </message>
+    <message>
+        <source>Starting the runner and loading the model… %1 (gives up after %2)</source>
+        <translation>正在启动运行器并加载模型… %1（%2 后放弃）</translation>
+    </message>
+    <message>
+        <source>Judging the outputs… %1 in all</source>
+        <translation>正在评判输出… 共 %1</translation>
+    </message>
+    <message>
+        <source>Running %1 of %2 · this one %3 of its %4 limit · %5 in all</source>
+        <translation>正在运行第 %1 个，共 %2 个 · 本项 %3，上限 %4 · 共 %5</translation>
+    </message>
+</context>
+<context>
     <name>studio::RunConsent</name>
     <message>
         <source>unknown: the carton has no readable carton.toml</source>
@@ -3204,20 +3243,8 @@ Add one with the buttons on the left.</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
         <source>Run Self-tests</source>
         <translation>运行自检</translation>
-    </message>
-    <message>
-        <source>Starting the runner and loading the model…</source>
-        <translation>正在启动运行器并加载模型…</translation>
-    </message>
-    <message>
-        <source>Running %1 of %2… %3 s</source>
-        <translation>正在运行 %1 / %2… %3 秒</translation>
     </message>
     <message>
         <source>warning: %1</source>
@@ -3298,6 +3325,18 @@ Add one with the buttons on the left.</source>
     <message>
         <source>NOT sandboxed: %1</source>
         <translation>未使用沙箱：%1</translation>
+    </message>
+    <message>
+        <source>Command copied to the clipboard.</source>
+        <translation>命令已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Run with %1 Anyway</source>
+        <translation>仍用 %1 运行</translation>
+    </message>
+    <message>
+        <source>FORCED: run with %1</source>
+        <translation>强制：使用 %1 运行</translation>
     </message>
 </context>
 <context>

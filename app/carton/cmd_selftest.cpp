@@ -68,6 +68,8 @@ QString textReport(const SelfTestRun &run)
         s << " (cancelled)";
     s << QStringLiteral("; model load %1 ms\n").arg(double(run.loadTime.count()) / 1e6, 0, 'f', 1);
     s << run.sandbox.summary() << '\n';
+    if (!run.forced.isEmpty())
+        s << QStringLiteral("FORCED: run with %1\n").arg(run.forced);
     return out;
 }
 

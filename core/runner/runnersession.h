@@ -42,6 +42,15 @@ public:
         none.reason = QStringLiteral("the model runs in this process");
         return none;
     }
+
+    // Set when the user forced a runner the carton does not ask for ("torchscript
+    // 1.13.1, although the carton asks for torchscript >=2.0 (compat 1)"): every
+    // report of the run says so. Empty when the runner matches.
+    QString forced() const { return m_forced; }
+    void setForced(const QString &note) { m_forced = note; }
+
+private:
+    QString m_forced;
 };
 
 } // namespace carton

@@ -77,15 +77,18 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
     if (!plugin)
         return plugin.error();
     QStringList notes;
+    QString forced;
     if (choice.force && !kserve) {
         const Result<VersionReq> req = VersionReq::parse(runner.requiredFrameworkVersion);
         const bool matches = plugin->runnerName == runner.runnerName && req && req->matches(plugin->frameworkVersion) &&
                              plugin->compatVersions.contains(runner.runnerCompatVersion);
-        if (!matches)
-            notes << QStringLiteral("running with %1 %2 although the carton asks for %3 %4 (compat %5): forced")
+        if (!matches) {
+            forced = QStringLiteral("%1 %2, although the carton asks for %3 %4 (compat %5)")
                          .arg(plugin->runnerName, plugin->frameworkVersion, runner.runnerName,
                               runner.requiredFrameworkVersion)
                          .arg(runner.runnerCompatVersion);
+            notes << QStringLiteral("running with %1: forced").arg(forced);
+        }
     }
     RunnerOpts overrides = options.optionOverrides;
     if (kserve) {
@@ -143,6 +146,7 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
         return session.error();
     for (const QString &note : std::as_const(notes))
         (*session)->addNote(QStringLiteral("[carton] warning: ") + note);
+    (*session)->setForced(forced);
     if (warnings)
         *warnings << notes;
     return std::unique_ptr<RunnerSession>(std::move(*session));

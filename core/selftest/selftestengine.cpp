@@ -454,6 +454,7 @@ Result<SelfTestRun> runSelfTests(const Carton &carton, RunnerSession &session, c
     run.tolerances = options.tolerances;
     run.loadTime = session.loadTime();
     run.sandbox = session.sandbox();
+    run.forced = session.forced();
     const qsizetype exampleCount = options.runExamples ? info.examples.size() : 0;
     if (progress)
         progress->setTotal(selected->size() + exampleCount);

@@ -395,6 +395,7 @@ QJsonObject selfTestRunToJson(const SelfTestRun &run)
                        {u"model_name"_s, run.modelName},
                        {u"model_hash"_s, run.modelHash},
                        {u"runner_name"_s, run.runnerName},
+                       {u"forced"_s, run.forced.isEmpty() ? QJsonValue() : QJsonValue(run.forced)},
                        {u"cancelled"_s, run.cancelled},
                        {u"exit_code"_s, run.exitCode()},
                        {u"tolerances"_s, tolerances},
@@ -450,6 +451,8 @@ QByteArray selfTestReportHtml(const SelfTestRun &run)
              .arg(msText(run.wallTime), run.sandbox.sandboxed
                                             ? esc(run.sandbox.summary())
                                             : u"<b class=\"warn\">%1</b>"_s.arg(esc(run.sandbox.summary())));
+    if (!run.forced.isEmpty())
+        h += u"<p><b class=\"warn\">Forced run:</b> %1</p>\n"_s.arg(esc(run.forced));
 
     for (const SelfTestResult &r : run.tests) {
         h += u"<section><h2>%1 %2</h2>"_s.arg(esc(r.name), badge(selfTestStatusName(r.status)));

@@ -107,6 +107,7 @@ struct SelfTestRun {
     bool cancelled = false;
     QString runnerLog;   // at the end of the run
     SandboxInfo sandbox; // how the model's code was confined (RunnerSession::sandbox())
+    QString forced;      // RunnerSession::forced(): a runner the carton does not ask for, forced
 
     qsizetype count(SelfTestStatus status) const
     {

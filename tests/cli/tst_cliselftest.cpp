@@ -141,6 +141,14 @@ void TestCliSelfTest::noMatchingRunner()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.startsWith("warning: "), r.err.constData());
     QVERIFY2(!r.err.contains("error:"), r.err.constData());
+    // The report says the run was forced, and with what.
+    QVERIFY2(r.out.contains("FORCED: run with noop 1.0.0, although the carton asks for noop >=2.0.0"),
+             r.out.constData());
+    r = runCarton({u"selftest"_s, dir, u"--runner"_s, u"noop"_s, u"--force"_s, u"--json"_s});
+    QVERIFY2(r.json().value(u"forced"_s).toString().startsWith(u"noop 1.0.0, although"_s), r.out.constData());
+    r = runCarton({u"selftest"_s, writeFolder(u"match"_s, u">=1.0.0"_s), u"--json"_s});
+    QCOMPARE(r.exitCode, 1);                                           // t_fail fails
+    QVERIFY2(r.json().value(u"forced"_s).isNull(), r.out.constData()); // not forced
 }
 
 // t_fail carries [self_test.tolerance] atol = 0.01: it passes, unless told to ignore it.

@@ -10,11 +10,15 @@
 #include "testcartons.h"
 #include "testutil.h"
 
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace studio;
 
@@ -38,6 +42,14 @@ QString makeCarton(const QString &dir, const QByteArray &extraToml = {})
     return packed ? out : QString();
 }
 
+} // namespace
+
+namespace {
+QByteArray readStat(pid_t pid)
+{
+    QFile file(QStringLiteral("/proc/%1/stat").arg(pid));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
 } // namespace
 
 class TestCartonDocument : public QObject {
@@ -348,6 +360,42 @@ private slots:
         const QStringList left =
             QDir(m_dir.path()).entryList({QStringLiteral("cancelled*")}, QDir::Files | QDir::Hidden);
         QVERIFY2(left.isEmpty(), qPrintable(left.join(u' ')));
+    }
+
+    // The writer of a recovery file counts as alive only while its pid names a
+    // running process of this program: one killed a moment ago (a zombie until
+    // reaped: the first start after a kill offered nothing) or a reused pid does not.
+    void recoveryOwnerIsALiveProcessOfThisProgram()
+    {
+        RecoveryFile file;
+        file.pid = QCoreApplication::applicationPid();
+        QVERIFY(!file.isOwnedByLiveProcess()); // this process: its own files are not another's
+
+        const pid_t child = fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            pause();
+            _exit(0);
+        }
+        file.pid = child; // the same program, running
+        QVERIFY(file.isOwnedByLiveProcess());
+        QCOMPARE(::kill(child, SIGKILL), 0);
+        // Not reaped: a zombie, whose /proc entry stays.
+        QTRY_VERIFY(QFile::exists(QStringLiteral("/proc/%1/stat").arg(child)) && readStat(child).contains(") Z "));
+        QVERIFY(!file.isOwnedByLiveProcess());
+        int status = 0;
+        QCOMPARE(waitpid(child, &status, 0), child);
+        QVERIFY(!file.isOwnedByLiveProcess()); // gone
+
+        // A running process of another program (a reused pid).
+        QProcess other;
+        other.start(QStringLiteral("sleep"), {QStringLiteral("30")});
+        QVERIFY(other.waitForStarted());
+        file.pid = other.processId();
+        QVERIFY(QFile::exists(QStringLiteral("/proc/%1").arg(file.pid)));
+        QVERIFY(!file.isOwnedByLiveProcess());
+        other.kill();
+        other.waitForFinished();
     }
 
     void recoveryRoundTrip()

@@ -8,6 +8,8 @@
 #include "kservetestserver.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
+#include "runclock.h"
+#include "selftest/selftestreport.h"
 #include "selftestrunner.h"
 #include "selftestsmodel.h"
 #include "selftestspage.h"
@@ -23,12 +25,14 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -76,12 +80,17 @@ private slots:
     void copyAsCommandAndExport();
     void cancelKillsAHangingModel();
     void noMatchingRunnerIsReported();
+    void versionMismatchOffersARunAnyway();
     void runsOnAKserveServer();
     void specMismatchRunsWhenAsked();
     void manyKeysAreListedInPart();
+    void durationsReadAsPeopleSayThem();
 
 private:
     std::shared_ptr<const Carton> writeCarton(const QString &name, const QString &runner = u"noop"_s);
+    // `folder` with one self-test `test` (x in, x expected), written as `name` and opened.
+    std::shared_ptr<const Carton> writeEchoTest(const QString &name, CartonFolder folder, const QString &test);
+    std::shared_ptr<const Carton> writeAndOpen(const QString &name, const CartonFolder &folder);
     bool runAndWait(SelfTestsPage &page, QAction *action);
     QTemporaryDir m_dir;
 };
@@ -129,6 +138,22 @@ std::shared_ptr<const Carton> TestSelfTestsPage::writeCarton(const QString &name
     broken.inputs = refs({{"x", "@tensor_data/nowhere"}});
     broken.expectedOut = refs({{"x", "@tensor_data/x"}});
     folder.info.selfTests = {pass, fail, broken};
+    return writeAndOpen(name, folder);
+}
+
+std::shared_ptr<const Carton> TestSelfTestsPage::writeEchoTest(const QString &name, CartonFolder folder,
+                                                               const QString &test)
+{
+    SelfTest echo;
+    echo.name = test;
+    echo.inputs = refs({{"x", "@tensor_data/x"}});
+    echo.expectedOut = refs({{"x", "@tensor_data/x"}});
+    folder.info.selfTests = {echo};
+    return writeAndOpen(name, folder);
+}
+
+std::shared_ptr<const Carton> TestSelfTestsPage::writeAndOpen(const QString &name, const CartonFolder &folder)
+{
     const QString dir = m_dir.filePath(name);
     if (!folder.write(dir))
         return nullptr;
@@ -322,8 +347,21 @@ void TestSelfTestsPage::copyAsCommandAndExport()
     QCOMPARE(
         page.commandLine({1}),
         u"carton selftest '%1' --preset loose --rtol 1e-4 --atol x:0.5 --atol 1e-6 --test 1"_s.arg(carton->path()));
+    QSignalSpy said(&page, &SelfTestsPage::statusMessage);
     page.copyCommandAction()->trigger();
     QCOMPARE(QGuiApplication::clipboard()->text(), page.commandLine());
+    QCOMPARE(said.size(), 1); // says it copied
+    QCOMPARE(said.at(0).at(0).toString(), u"Command copied to the clipboard."_s);
+
+    // The tool beside the program, not on PATH: its full path; on PATH: its name.
+    const QString bin = testutil::binaryPath(u"/bin"_s);
+    const QByteArray path = qgetenv("PATH");
+    qputenv("PATH", "/usr/bin:/bin");
+    QCOMPARE(SelfTestsPage::cartonProgram(bin), QDir(bin).filePath(u"carton"_s));
+    qputenv("PATH", QFile::encodeName(bin) + ":/usr/bin:/bin");
+    QCOMPARE(SelfTestsPage::cartonProgram(bin), u"carton"_s);
+    qputenv("PATH", path);
+    QCOMPARE(SelfTestsPage::cartonProgram(m_dir.path()), u"carton"_s); // none beside: the plain name
 
     QVERIFY(!page.exportReport(m_dir.filePath(u"none.json"_s))); // nothing run yet
     page.presetBox()->setCurrentIndex(1);
@@ -354,16 +392,23 @@ void TestSelfTestsPage::cancelKillsAHangingModel()
     SelfTestsPage page(carton);
     RunOptions options = buildRunOptions();
     options.optionOverrides = {{u"behaviour"_s, RunnerOpt(u"hang"_s)}, {u"when"_s, RunnerOpt(u"infer"_s)}};
+    options.inferTimeout = std::chrono::seconds(90);
     page.setRunOptions(options);
     QSignalSpy finished(&page, &SelfTestsPage::runFinished);
     page.runAllAction()->trigger();
     QVERIFY(page.cancelAction()->isEnabled());
     QVERIFY(!page.runAllAction()->isEnabled());
+    QVERIFY2(page.summary()->text().contains(u"gives up after 5 min"_s), qPrintable(page.summary()->text()));
     // Wait until the first test is running (the model is loaded), then cancel.
     QTRY_COMPARE_WITH_TIMEOUT(resultOf(page.model(), 0), u"running"_s, 30000);
+    // The hanging inference reports nothing, yet its time goes on, with the limit it will hit.
+    QTRY_VERIFY_WITH_TIMEOUT(page.summary()->text().contains(u"this one 0 s of its 1 min 30 s limit"_s), 5000);
+    QVERIFY2(page.summary()->text().startsWith(u"Running 1 of 3"_s), qPrintable(page.summary()->text()));
+    QTRY_VERIFY_WITH_TIMEOUT(page.summary()->text().contains(u"this one 2 s of its 1 min 30 s limit"_s), 5000);
     QElapsedTimer clock;
     clock.start();
     page.cancelAction()->trigger();
+    QVERIFY2(page.summary()->text().startsWith(u"Cancelling…"_s), qPrintable(page.summary()->text()));
     QVERIFY(finished.wait(20000));
     QVERIFY2(clock.elapsed() < 10000, "cancel took too long");
     QVERIFY(page.lastRun().has_value());
@@ -391,6 +436,42 @@ void TestSelfTestsPage::noMatchingRunnerIsReported()
     QVERIFY(runAndWait(page, page.runAllAction()));
     QVERIFY(page.lastRun().has_value());
     QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
+    // Marked as forced, first in the summary and in the report.
+    QVERIFY2(page.lastRun()->forced.startsWith(u"noop "_s), qPrintable(page.lastRun()->forced));
+    QVERIFY2(page.lastRun()->forced.contains(u"asks for no-such-runner"_s), qPrintable(page.lastRun()->forced));
+    QVERIFY2(page.summary()->text().startsWith(u"FORCED: run with noop "_s), qPrintable(page.summary()->text()));
+    QCOMPARE(carton::selfTestRunToJson(*page.lastRun()).value(u"forced"_s).toString(), page.lastRun()->forced);
+}
+
+// The carton's runner is installed in another version: the failed run offers a
+// button that runs it anyway (no CLI flags in the message); the result is marked forced.
+void TestSelfTestsPage::versionMismatchOffersARunAnyway()
+{
+    CartonFolder folder = echoFolder(u"noop"_s);
+    folder.info.runner.requiredFrameworkVersion = u">=99"_s;
+    auto carton = writeEchoTest(u"newer"_s, folder, u"t_pass"_s);
+    QVERIFY(carton);
+    SelfTestsPage page(carton);
+    page.setRunOptions(buildRunOptions());
+    QVERIFY(page.forceRunButton()->isHidden());
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QVERIFY(!page.lastRun().has_value());
+    const QString text = page.summary()->text();
+    QVERIFY2(text.contains(u"requires noop >=99"_s), qPrintable(text));
+    QVERIFY2(!text.contains(u"--force"_s), qPrintable(text));
+    QVERIFY(!page.forceRunButton()->isHidden());
+    QVERIFY2(page.forceRunButton()->text().startsWith(u"Run with noop "_s), qPrintable(page.forceRunButton()->text()));
+    QVERIFY(page.forceRunButton()->text().endsWith(u" Anyway"_s));
+
+    QSignalSpy finished(&page, &SelfTestsPage::runFinished);
+    page.forceRunButton()->click();
+    QVERIFY(page.forceRunButton()->isHidden());
+    QVERIFY(finished.wait(60000));
+    QVERIFY(page.lastRun().has_value());
+    QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
+    QVERIFY2(page.lastRun()->forced.contains(u"asks for noop >=99"_s), qPrintable(page.lastRun()->forced));
+    QVERIFY2(page.summary()->text().startsWith(u"FORCED: "_s), qPrintable(page.summary()->text()));
+    QCOMPARE(page.runnerBox()->currentData().toString(), u"noop"_s);
 }
 
 // The same self-tests on a KServe v2 server (the test server, echoing x): the
@@ -423,17 +504,8 @@ void TestSelfTestsPage::runsOnAKserveServer()
 // cannot run; ticked "Run despite spec mismatches", noop runs it and it passes.
 void TestSelfTestsPage::specMismatchRunsWhenAsked()
 {
-    CartonFolder folder = echoFolder(u"noop"_s, DType::Float64);
-    SelfTest test;
-    test.name = u"t_mismatch"_s;
-    test.inputs = refs({{"x", "@tensor_data/x"}});
-    test.expectedOut = refs({{"x", "@tensor_data/x"}});
-    folder.info.selfTests = {test};
-    const QString dir = m_dir.filePath(u"mismatch"_s);
-    QVERIFY(folder.write(dir));
-    auto opened = Carton::open(dir);
-    QVERIFY(opened);
-    std::shared_ptr<const Carton> carton(std::move(*opened));
+    auto carton = writeEchoTest(u"mismatch"_s, echoFolder(u"noop"_s, DType::Float64), u"t_mismatch"_s);
+    QVERIFY(carton);
     SelfTestsPage page(carton);
     page.setRunOptions(buildRunOptions());
     page.resize(1400, 700);
@@ -492,4 +564,15 @@ void TestSelfTestsPage::manyKeysAreListedInPart()
 }
 
 QTEST_MAIN(TestSelfTestsPage)
+void TestSelfTestsPage::durationsReadAsPeopleSayThem()
+{
+    using std::chrono::milliseconds;
+    QCOMPARE(studio::RunClock::duration(milliseconds(999)), u"0 s"_s);
+    QCOMPARE(studio::RunClock::duration(milliseconds(45'000)), u"45 s"_s);
+    QCOMPARE(studio::RunClock::duration(milliseconds(120'000)), u"2 min"_s);
+    QCOMPARE(studio::RunClock::duration(milliseconds(125'400)), u"2 min 5 s"_s);
+    QCOMPARE(studio::RunClock::duration(milliseconds(3'780'000)), u"1 h 3 min"_s);
+    QCOMPARE(studio::RunClock::duration(milliseconds(7'200'000)), u"2 h"_s);
+}
+
 #include "tst_selftestspage.moc"

@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <utility>
 
 namespace studio {
 
@@ -125,7 +126,23 @@ bool RecoveryFile::isOwnedByLiveProcess() const
     if (pid <= 0 || pid == QCoreApplication::applicationPid())
         return false;
 #ifdef Q_OS_LINUX
-    return QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid));
+    // A process killed a moment ago stays a zombie until its parent reaps it, and
+    // a pid is reused: the writer is alive only if the pid names a running (not
+    // zombie) process of the same program as this one.
+    const auto stat = [](const QString &which) -> std::pair<QByteArray, char> {
+        QFile file(QStringLiteral("/proc/%1/stat").arg(which));
+        if (!file.open(QIODevice::ReadOnly))
+            return {{}, 0};
+        const QByteArray line = file.read(4096); // "pid (comm) S ..."; comm may hold ')' and spaces
+        const qsizetype open = line.indexOf('('), close = line.lastIndexOf(')');
+        if (open < 0 || close < open || close + 2 >= line.size())
+            return {{}, 0};
+        return {line.mid(open + 1, close - open - 1), line.at(close + 2)};
+    };
+    const auto [comm, state] = stat(QString::number(pid));
+    if (comm.isEmpty() || state == 'Z' || state == 'X' || state == 'x')
+        return false;
+    return comm == stat(QStringLiteral("self")).first;
 #else
     return false;
 #endif

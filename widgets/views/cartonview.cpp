@@ -82,6 +82,7 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
 
     connect(m_overview, &OverviewPage::statusMessage, this, &CartonView::statusMessage);
     connect(m_files, &FilesPage::statusMessage, this, &CartonView::statusMessage);
+    connect(m_selfTests, &SelfTestsPage::statusMessage, this, &CartonView::statusMessage);
     connect(m_overview->signatureRow(), &SignatureRow::statusChanged, this, &CartonView::signatureChanged);
     connect(m_safety, &SafetyPage::scanFinished, this, &CartonView::safetyScanned);
     // High and critical findings show on the tab icon and the status bar: scan

@@ -78,7 +78,6 @@ void SelfTestRunner::start(const Request &request)
 {
     m_jobs->cancel(kJudge);
     m_running = true;
-    m_clock.start();
     emit started();
     m_jobs->start(
         kRun, [request](carton::Progress &progress) { return runRequest(request, progress); },

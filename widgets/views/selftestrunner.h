@@ -5,7 +5,6 @@
 #include "runner/runnersessionfactory.h"
 #include "selftest/selftestengine.h"
 
-#include <QElapsedTimer>
 #include <QObject>
 #include <memory>
 
@@ -47,8 +46,6 @@ public:
     void cancel();
 
     bool isRunning() const { return m_running; }
-    // Milliseconds since the running job started (0 when none runs).
-    qint64 elapsedMs() const { return m_running && m_clock.isValid() ? m_clock.elapsed() : 0; }
 
     // Blocks until every self-test run of the process has returned (they return
     // quickly once cancelled). For shutdown and tests.
@@ -68,7 +65,6 @@ signals:
 private:
     LatestJob *m_jobs;
     bool m_running = false;
-    QElapsedTimer m_clock;
 };
 
 } // namespace studio

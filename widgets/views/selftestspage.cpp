@@ -12,6 +12,7 @@
 #include "package/carton.h"
 #include "package/mediasniff.h"
 #include "roles.h"
+#include "runclock.h"
 #include "runconsent.h"
 #include "runner/runnerregistry.h"
 #include "selftest/selftestreport.h"
@@ -36,8 +37,10 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -92,7 +95,7 @@ QStringList toleranceValues(const QString &text)
 
 SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent)
     : QWidget(parent), m_carton(std::move(carton)), m_model(new SelfTestsModel(this)),
-      m_outputsModel(new OutputResultsModel(this)), m_runner(new SelfTestRunner(this))
+      m_outputsModel(new OutputResultsModel(this)), m_runner(new SelfTestRunner(this)), m_clock(new RunClock(this))
 {
     m_model->setCarton(m_carton);
     m_tree = new QTreeView;
@@ -178,8 +181,19 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     m_progress->setMaximumWidth(260);
     m_progress->setVisible(false);
     auto *statusRow = new QHBoxLayout;
+    m_forceRun = new QPushButton;
+    m_forceRun->setObjectName(QStringLiteral("forceRunButton"));
+    m_forceRun->setVisible(false);
+    connect(m_forceRun, &QPushButton::clicked, this, [this] {
+        const int index = m_runnerBox->findData(m_forceRunner);
+        if (index < 0)
+            return;
+        m_runnerBox->setCurrentIndex(index);
+        startRun(m_lastTests);
+    });
     statusRow->addWidget(m_progress);
     statusRow->addWidget(m_summary, 1);
+    statusRow->addWidget(m_forceRun);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -190,6 +204,7 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     connect(m_runner, &SelfTestRunner::progressChanged, this, &SelfTestsPage::onProgress);
     connect(m_runner, &SelfTestRunner::finished, this, &SelfTestsPage::onFinished);
     connect(m_runner, &SelfTestRunner::failed, this, &SelfTestsPage::onFailed);
+    connect(m_clock, &RunClock::ticked, this, [this] { m_summary->setText(m_clock->text()); });
     connect(m_runner, &SelfTestRunner::judged, this, &SelfTestsPage::onJudged);
 
     if (m_model->rowCount() > 0)
@@ -231,8 +246,10 @@ QWidget *SelfTestsPage::createToolBar()
     m_runnerBox->setToolTip(tr("Run with another runner plugin, whatever the carton's [runner] asks for"));
     bar->addWidget(m_runnerBox);
     bar->addSeparator();
-    m_copyCommand = bar->addAction(QIcon(QStringLiteral(":/icons/copy.svg")), tr("Copy as Command"), this,
-                                   [this] { QGuiApplication::clipboard()->setText(commandLine(m_runningTests)); });
+    m_copyCommand = bar->addAction(QIcon(QStringLiteral(":/icons/copy.svg")), tr("Copy as Command"), this, [this] {
+        QGuiApplication::clipboard()->setText(commandLine(m_runningTests));
+        emit statusMessage(tr("Command copied to the clipboard."));
+    });
     m_copyCommand->setObjectName(QStringLiteral("copySelfTestCommand"));
     m_copyCommand->setToolTip(tr("Copy the carton selftest command line that reproduces this run"));
     m_exportReport = bar->addAction(tr("Export Report…"), this, &SelfTestsPage::exportReportInteractive);
@@ -420,9 +437,42 @@ carton::Result<carton::ToleranceSettings> SelfTestsPage::toleranceSettings() con
     return settings;
 }
 
+QString SelfTestsPage::forceableRunner(QString *name) const
+{
+    if (!m_carton || !m_carton->info())
+        return {};
+    const carton::RunnerInfo &runner = m_carton->info()->runner;
+    const carton::RunnerRegistry registry = carton::RunnerRegistry::scan(
+        m_runOptions.pluginSearchPaths.isEmpty() ? carton::RunnerRegistry::defaultSearchPaths()
+                                                 : m_runOptions.pluginSearchPaths);
+    if (registry.select(runner, {}))
+        return {}; // one matches: the run failed for another reason
+    carton::RunnerChoice forced;
+    forced.runnerName = runner.runnerName;
+    forced.force = true;
+    const auto plugin = registry.select(runner, forced);
+    if (!plugin)
+        return {}; // none of that name is installed
+    *name = plugin->runnerName;
+    return plugin->runnerName + u' ' + plugin->frameworkVersion;
+}
+
+QString SelfTestsPage::cartonProgram(const QString &folder)
+{
+    const QString name = u"carton"_s;
+    const QString beside = QStandardPaths::findExecutable(name, {folder});
+    if (beside.isEmpty())
+        return name; // an installation without the tool: nothing better to say
+    const QString onPath = QStandardPaths::findExecutable(name);
+    const bool same =
+        !onPath.isEmpty() && QFileInfo(onPath).canonicalFilePath() == QFileInfo(beside).canonicalFilePath();
+    return same ? name : beside;
+}
+
 QString SelfTestsPage::commandLine(const QList<int> &tests) const
 {
-    QStringList args{u"carton"_s, u"selftest"_s, shellQuote(m_carton ? m_carton->path() : QString())};
+    QStringList args{shellQuote(cartonProgram(QCoreApplication::applicationDirPath())), u"selftest"_s,
+                     shellQuote(m_carton ? m_carton->path() : QString())};
     const QString runnerName = m_runnerBox->currentData().toString();
     if (!m_kserveUrl.isEmpty()) {
         args << u"--kserve-url"_s << shellQuote(m_kserveUrl);
@@ -509,7 +559,8 @@ void SelfTestsPage::cancelRun()
 {
     if (!m_runner->isRunning())
         return;
-    m_summary->setText(tr("Cancelling…"));
+    m_clock->setCancelling();
+    m_summary->setText(m_clock->text());
     m_runner->cancel();
 }
 
@@ -541,6 +592,8 @@ void SelfTestsPage::startRun(const QList<int> &tests)
         return;
 
     const int total = m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
+    m_forceRun->hide();
+    m_lastTests = tests;
     m_runningTests = tests;
     if (m_runningTests.isEmpty())
         for (int t = 0; t < total; ++t)
@@ -550,7 +603,8 @@ void SelfTestsPage::startRun(const QList<int> &tests)
     m_warnings.clear();
     m_progress->setRange(0, 0);
     m_progress->setVisible(true);
-    m_summary->setText(tr("Starting the runner and loading the model…"));
+    m_clock->start(m_runOptions.loadTimeout, m_runOptions.inferTimeout);
+    m_summary->setText(m_clock->text());
     m_runner->start(request);
     updateActions();
 }
@@ -566,14 +620,15 @@ void SelfTestsPage::onProgress(qint64 done, qint64 total)
         m_model->setRunning(SelfTestsModel::ItemKind::SelfTest, m_runningTests[done]);
     else if (done < total)
         m_model->setRunning(SelfTestsModel::ItemKind::Example, int(done - tests));
-    m_summary->setText(
-        tr("Running %1 of %2… %3 s").arg(done + 1).arg(total).arg(m_runner->elapsedMs() / 1000.0, 0, 'f', 1));
+    m_clock->setStep(done, total);
+    m_summary->setText(m_clock->text());
 }
 
 void SelfTestsPage::onFinished(const carton::SelfTestRun &run, const QStringList &warnings)
 {
     m_run = run;
     m_warnings = warnings;
+    m_clock->stop();
     m_progress->setVisible(false);
     m_model->setRun(run);
     QString log;
@@ -593,14 +648,26 @@ void SelfTestsPage::onFinished(const carton::SelfTestRun &run, const QStringList
 
 void SelfTestsPage::onFailed(const QString &message, const QStringList &warnings)
 {
+    m_clock->stop();
     m_progress->setVisible(false);
     m_model->setRunning(SelfTestsModel::ItemKind::SelfTest, -1);
     QString log;
     for (const QString &w : warnings)
         log += tr("warning: %1").arg(w) + u'\n';
     m_log->setPlainText(log + tr("error: %1").arg(message));
+    // No runner matches: a button runs it anyway (not the CLI's flags the message names).
+    QString shown = message;
+    const QString offer = m_kserveUrl.isEmpty() && m_runnerBox->currentData().toString().isEmpty()
+                              ? forceableRunner(&m_forceRunner)
+                              : QString();
+    if (!offer.isEmpty()) {
+        static const QRegularExpression cliHint(QStringLiteral(" \\(use --[^()]* to run it anyway\\)"));
+        shown.remove(cliHint);
+        m_forceRun->setText(tr("Run with %1 Anyway").arg(offer));
+        m_forceRun->show();
+    }
     // A libtorch error is a stack trace: its first line here, the whole under Details.
-    m_summary->setText(tr("Could not run the self-tests: %1").arg(message), message);
+    m_summary->setText(tr("Could not run the self-tests: %1").arg(shown), shown);
     updateActions();
     emit runFinished();
 }
@@ -674,6 +741,8 @@ void SelfTestsPage::updateSummary()
         text += tr(" · sandboxed (%1)").arg(r.sandbox.mechanism);
     else
         text = tr("NOT sandboxed: %1").arg(r.sandbox.reason) + u" · "_s + text;
+    if (!r.forced.isEmpty()) // first too: these results are not the carton's own runner's
+        text = tr("FORCED: run with %1").arg(r.forced) + u" · "_s + text;
     m_summary->setText(text);
     m_summary->setToolTip(r.sandbox.summary());
 }

@@ -15,6 +15,7 @@ class QComboBox;
 class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
+class QPushButton;
 class QTabWidget;
 class QTableView;
 class QTextBrowser;
@@ -30,6 +31,7 @@ class DescriptionBrowser;
 class ErrorMapPane;
 class MediaPreview;
 class OutputResultsModel;
+class RunClock;
 class RunConsent;
 class SelfTestRunner;
 class SelfTestsModel;
@@ -65,6 +67,7 @@ public:
     QTabWidget *detailTabs() const { return m_detailTabs; }
     // The run's one-line summary; a failure's whole message unfolds under Details.
     SummaryLine *summary() const { return m_summary; }
+    RunClock *runClock() const { return m_clock; }
     QAction *runAllAction() const { return m_runAll; }
     QAction *runSelectedAction() const { return m_runSelected; }
     QAction *cancelAction() const { return m_cancel; }
@@ -75,6 +78,9 @@ public:
     QCheckBox *ignoreSpecMismatchBox() const { return m_ignoreSpecMismatch; }
     QLineEdit *atolEdit() const { return m_atol; }
     QComboBox *runnerBox() const { return m_runnerBox; }
+    // Shown after a run failed because no installed runner matches the carton:
+    // "Run with torchscript 1.13.1 anyway" reruns it forced.
+    QPushButton *forceRunButton() const { return m_forceRun; }
     SelfTestRunner *runner() const { return m_runner; }
 
     // The last finished run (re-judged with the current tolerances), if any.
@@ -109,6 +115,13 @@ signals:
     // A tensor reference was activated (double-click): show it in the Tensor data tab.
     void tensorActivated(const QString &name);
     void runFinished();
+    // A passing note for the status bar ("Command copied to the clipboard.").
+    void statusMessage(const QString &text);
+
+public:
+    // How the command line names the carton tool: `carton` where PATH finds
+    // the one in `folder` (this program's), else its full path.
+    static QString cartonProgram(const QString &folder);
 
 private:
     QWidget *createToolBar();
@@ -129,6 +142,9 @@ private:
     void showMedia(const QModelIndex &item);
     void exportReportInteractive();
     QList<int> selectedTests() const;
+    // The installed runner that could run this carton if forced ("torchscript
+    // 1.13.1") when none matches it as it asks; empty otherwise.
+    QString forceableRunner(QString *name) const;
 
     std::shared_ptr<const carton::Carton> m_carton;
     SelfTestsModel *m_model = nullptr;
@@ -149,6 +165,9 @@ private:
     QAction *m_runSelected = nullptr;
     QAction *m_cancel = nullptr;
     QAction *m_copyCommand = nullptr;
+    QPushButton *m_forceRun = nullptr;
+    QString m_forceRunner;  // the runner m_forceRun runs with
+    QList<int> m_lastTests; // what the last startRun() was asked to run (empty: all and the examples)
     QAction *m_exportReport = nullptr;
     QComboBox *m_runnerBox = nullptr;
     QComboBox *m_preset = nullptr;
@@ -157,6 +176,7 @@ private:
     QCheckBox *m_cartonTolerances = nullptr;
     QCheckBox *m_ignoreSpecMismatch = nullptr;
     SelfTestRunner *m_runner = nullptr;
+    RunClock *m_clock = nullptr;
     carton::RunOptions m_runOptions;
     RunConsent *m_consent = nullptr;
     QString m_kserveUrl;
