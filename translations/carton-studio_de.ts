@@ -179,6 +179,28 @@
     </message>
 </context>
 <context>
+    <name>SelfTestDetailsHtml</name>
+    <message>
+        <source> (first inference)</source>
+        <translation> (erste Inferenz)</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>Hinweis:</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more key(s): the list on the left has them all.</source>
+        <translation>
+            <numerusform>… und %n weiterer Schlüssel: Die Liste links enthält alle.</numerusform>
+            <numerusform>… und %n weitere Schlüssel: Die Liste links enthält alle.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, in the player below</source>
+        <translation>%1, im Player unten</translation>
+    </message>
+</context>
+<context>
     <name>studio</name>
     <message>
         <source>an unknown amount</source>
@@ -3307,14 +3329,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation> · Modell laden %1 · gesamt %2</translation>
     </message>
     <message>
-        <source> (first inference)</source>
-        <translation> (erste Inferenz)</translation>
-    </message>
-    <message>
-        <source>Note:</source>
-        <translation>Hinweis:</translation>
-    </message>
-    <message>
         <source>Run the self-tests to see each output&apos;s figures.</source>
         <translation>Führen Sie die Selbsttests aus, um die Kennzahlen jeder Ausgabe zu sehen.</translation>
     </message>
@@ -3323,23 +3337,12 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Die abzuspielende Audio- oder Videodatei dieses Eintrags</translation>
     </message>
     <message>
-        <source>%1, in the player below</source>
-        <translation>%1, im Player unten</translation>
-    </message>
-    <message>
         <source>Run despite spec mismatches</source>
         <translation>Trotz Spezifikationsabweichungen ausführen</translation>
     </message>
     <message>
         <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
         <translation>Selbsttests, deren Tensoren [[input]] oder [[output]] widersprechen, ausführen, statt sie als &quot;nicht ausführbar&quot; zu melden</translation>
-    </message>
-    <message numerus="yes">
-        <source>… and %n more key(s): the list on the left has them all.</source>
-        <translation>
-            <numerusform>… und %n weiterer Schlüssel: Die Liste links enthält alle.</numerusform>
-            <numerusform>… und %n weitere Schlüssel: Die Liste links enthält alle.</numerusform>
-        </translation>
     </message>
     <message>
         <source> · examples: %1 ran, %2 cannot run, %3 error</source>

@@ -179,6 +179,27 @@
     </message>
 </context>
 <context>
+    <name>SelfTestDetailsHtml</name>
+    <message>
+        <source> (first inference)</source>
+        <translation>（首次推理）</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more key(s): the list on the left has them all.</source>
+        <translation>
+            <numerusform>……另有 %n 个键：左侧列表列出了全部。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, in the player below</source>
+        <translation>%1，见下方播放器</translation>
+    </message>
+</context>
+<context>
     <name>studio</name>
     <message>
         <source>an unknown amount</source>
@@ -3281,14 +3302,6 @@ Add one with the buttons on the left.</source>
         <translation> · 模型加载 %1 · 总计 %2</translation>
     </message>
     <message>
-        <source> (first inference)</source>
-        <translation>（首次推理）</translation>
-    </message>
-    <message>
-        <source>Note:</source>
-        <translation>备注：</translation>
-    </message>
-    <message>
         <source>Run the self-tests to see each output&apos;s figures.</source>
         <translation>运行自检即可查看每个输出的指标。</translation>
     </message>
@@ -3297,22 +3310,12 @@ Add one with the buttons on the left.</source>
         <translation>此项中要播放的音频或视频文件</translation>
     </message>
     <message>
-        <source>%1, in the player below</source>
-        <translation>%1，见下方播放器</translation>
-    </message>
-    <message>
         <source>Run despite spec mismatches</source>
         <translation>即使与规格不符也运行</translation>
     </message>
     <message>
         <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
         <translation>运行张量与 [[input]] 或 [[output]] 不符的自测，而不是将其报告为&quot;无法运行&quot;</translation>
-    </message>
-    <message numerus="yes">
-        <source>… and %n more key(s): the list on the left has them all.</source>
-        <translation>
-            <numerusform>……另有 %n 个键：左侧列表列出了全部。</numerusform>
-        </translation>
     </message>
     <message>
         <source> · examples: %1 ran, %2 cannot run, %3 error</source>

@@ -10,6 +10,7 @@
 #include "package/carton.h"
 #include "runclock.h"
 #include "selftest/selftestreport.h"
+#include "selftestcommand.h"
 #include "selftestrunner.h"
 #include "selftestsmodel.h"
 #include "selftestspage.h"
@@ -357,11 +358,11 @@ void TestSelfTestsPage::copyAsCommandAndExport()
     const QString bin = testutil::binaryPath(u"/bin"_s);
     const QByteArray path = qgetenv("PATH");
     qputenv("PATH", "/usr/bin:/bin");
-    QCOMPARE(SelfTestsPage::cartonProgram(bin), QDir(bin).filePath(u"carton"_s));
+    QCOMPARE(studio::SelfTestCommand::program(bin), QDir(bin).filePath(u"carton"_s));
     qputenv("PATH", QFile::encodeName(bin) + ":/usr/bin:/bin");
-    QCOMPARE(SelfTestsPage::cartonProgram(bin), u"carton"_s);
+    QCOMPARE(studio::SelfTestCommand::program(bin), u"carton"_s);
     qputenv("PATH", path);
-    QCOMPARE(SelfTestsPage::cartonProgram(m_dir.path()), u"carton"_s); // none beside: the plain name
+    QCOMPARE(studio::SelfTestCommand::program(m_dir.path()), u"carton"_s); // none beside: the plain name
 
     QVERIFY(!page.exportReport(m_dir.filePath(u"none.json"_s))); // nothing run yet
     page.presetBox()->setCurrentIndex(1);

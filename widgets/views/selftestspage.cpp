@@ -16,6 +16,8 @@
 #include "runconsent.h"
 #include "runner/runnerregistry.h"
 #include "selftest/selftestreport.h"
+#include "selftestcommand.h"
+#include "selftestdetailshtml.h"
 #include "selftestrunner.h"
 #include "selftestsmodel.h"
 #include "summaryline.h"
@@ -40,7 +42,6 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -55,40 +56,12 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// The details list this many of an item's keys (and shows the misc files of
-// those): a carton may give a self-test 40,000 keys, and a QTextDocument table
-// of them all takes seconds. The tree on the left lists every key.
-constexpr int kDetailKeys = 200;
-
 // The runner box's item for a KServe server (not a runner name).
 const QString kKserveItem = QStringLiteral("\x01kserve-server");
 
 QString ms(std::chrono::nanoseconds t)
 {
     return QStringLiteral("%1 ms").arg(double(t.count()) / 1e6, 0, 'f', 1);
-}
-
-// A value for a POSIX shell: bare when it is plain, else in single quotes.
-QString shellQuote(const QString &s)
-{
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
-    if (!s.isEmpty() && plain.match(s).hasMatch())
-        return s;
-    QString quoted = s;
-    quoted.replace(u'\'', QStringLiteral("'\\''"));
-    return u'\'' + quoted + u'\'';
-}
-
-// Comma-separated values of one tolerance field ("1e-4", "y:1e-3, 1e-5").
-QStringList toleranceValues(const QString &text)
-{
-    QStringList out;
-    for (const QString &part : text.split(u',', Qt::SkipEmptyParts)) {
-        const QString v = part.trimmed();
-        if (!v.isEmpty())
-            out.append(v);
-    }
-    return out;
 }
 
 } // namespace
@@ -428,7 +401,7 @@ carton::Result<carton::ToleranceSettings> SelfTestsPage::toleranceSettings() con
     settings.preset = carton::TolerancePreset(m_preset->currentData().toInt());
     settings.useCartonTolerances = m_cartonTolerances->isChecked();
     for (const auto &[edit, option] : {std::pair{m_rtol, u"rtol"}, std::pair{m_atol, u"atol"}}) {
-        for (const QString &value : toleranceValues(edit->text())) {
+        for (const QString &value : SelfTestCommand::toleranceValues(edit->text())) {
             const carton::Status applied = settings.applyOption(option, value);
             if (!applied)
                 return applied.error();
@@ -457,48 +430,22 @@ QString SelfTestsPage::forceableRunner(QString *name) const
     return plugin->runnerName + u' ' + plugin->frameworkVersion;
 }
 
-QString SelfTestsPage::cartonProgram(const QString &folder)
-{
-    const QString name = u"carton"_s;
-    const QString beside = QStandardPaths::findExecutable(name, {folder});
-    if (beside.isEmpty())
-        return name; // an installation without the tool: nothing better to say
-    const QString onPath = QStandardPaths::findExecutable(name);
-    const bool same =
-        !onPath.isEmpty() && QFileInfo(onPath).canonicalFilePath() == QFileInfo(beside).canonicalFilePath();
-    return same ? name : beside;
-}
-
 QString SelfTestsPage::commandLine(const QList<int> &tests) const
 {
-    QStringList args{shellQuote(cartonProgram(QCoreApplication::applicationDirPath())), u"selftest"_s,
-                     shellQuote(m_carton ? m_carton->path() : QString())};
-    const QString runnerName = m_runnerBox->currentData().toString();
-    if (!m_kserveUrl.isEmpty()) {
-        args << u"--kserve-url"_s << shellQuote(m_kserveUrl);
-        if (!m_kserveModel.isEmpty())
-            args << u"--kserve-model"_s << shellQuote(m_kserveModel);
-    } else if (!runnerName.isEmpty()) {
-        args << u"--runner"_s << shellQuote(runnerName) << u"--force"_s;
-    }
-    const auto preset = carton::TolerancePreset(m_preset->currentData().toInt());
-    if (preset != carton::TolerancePreset::Close)
-        args << u"--preset"_s << carton::tolerancePresetName(preset);
-    for (const QString &v : toleranceValues(m_rtol->text()))
-        args << u"--rtol"_s << shellQuote(v);
-    for (const QString &v : toleranceValues(m_atol->text()))
-        args << u"--atol"_s << shellQuote(v);
-    if (!m_cartonTolerances->isChecked())
-        args << u"--ignore-carton-tolerances"_s;
-    if (m_ignoreSpecMismatch->isChecked())
-        args << u"--ignore-spec-mismatch"_s;
-    if (m_kserveUrl.isEmpty() && m_run && !m_run->sandbox.sandboxed)
-        args << u"--no-sandbox"_s; // as the last run went: the user opted out
-    const int total = m_carton && m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
-    if (!tests.isEmpty() && tests.size() < total)
-        for (int t : tests)
-            args << u"--test"_s << QString::number(t);
-    return args.join(u' ');
+    SelfTestCommand command;
+    command.cartonPath = m_carton ? m_carton->path() : QString();
+    command.runnerName = m_runnerBox->currentData().toString();
+    command.kserveUrl = m_kserveUrl;
+    command.kserveModel = m_kserveModel;
+    command.preset = carton::TolerancePreset(m_preset->currentData().toInt());
+    command.rtol = m_rtol->text();
+    command.atol = m_atol->text();
+    command.ignoreCartonTolerances = !m_cartonTolerances->isChecked();
+    command.ignoreSpecMismatch = m_ignoreSpecMismatch->isChecked();
+    command.noSandbox = m_run && !m_run->sandbox.sandboxed; // as the last run went: the user opted out
+    command.tests = tests;
+    command.testCount = m_carton && m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
+    return command.toString(SelfTestCommand::program(QCoreApplication::applicationDirPath()));
 }
 
 carton::Status SelfTestsPage::exportReport(const QString &path) const
@@ -686,7 +633,7 @@ void SelfTestsPage::toleranceChanged()
     const auto settings = toleranceSettings();
     for (QLineEdit *edit : {m_rtol, m_atol}) {
         QStringList errors;
-        for (const QString &v : toleranceValues(edit->text())) {
+        for (const QString &v : SelfTestCommand::toleranceValues(edit->text())) {
             carton::ToleranceSettings probe;
             const carton::Status s = probe.applyOption(edit == m_rtol ? u"rtol" : u"atol", v);
             if (!s)
@@ -781,81 +728,20 @@ void SelfTestsPage::showDetails()
         return;
     }
     const QModelIndex item = m_model->index(row, 0);
-    const bool example = m_model->isExample(item);
-    QString html = QStringLiteral("<h3>%1</h3>").arg(item.data().toString().toHtmlEscaped());
-    html += QStringLiteral("<p><i>%1</i></p>")
-                .arg(m_model->index(row, SelfTestsModel::KindColumn).data().toString().toHtmlEscaped());
-    const QString description = m_model->description(item);
-    if (!description.isEmpty())
-        html += QStringLiteral("<p>%1</p>").arg(description.toHtmlEscaped());
-
-    // The run's result for this item.
     m_outputsModel->clear();
     if (m_run) {
-        auto resultHtml = [&html](const QString &status, const QString &reason, const QStringList &notes,
-                                  const std::optional<std::chrono::nanoseconds> &time, bool first) {
-            html += QStringLiteral("<p><b>%1</b>").arg(status.toHtmlEscaped());
-            if (time)
-                html += QStringLiteral(" — %1%2").arg(ms(*time), first ? tr(" (first inference)") : QString());
-            html += QStringLiteral("</p>");
-            if (!reason.isEmpty())
-                html += QStringLiteral("<p>%1</p>").arg(reason.toHtmlEscaped());
-            for (const QString &note : notes)
-                html += QStringLiteral("<p><i>%1</i> %2</p>").arg(tr("Note:").toHtmlEscaped(), note.toHtmlEscaped());
-        };
         const int number = m_model->itemNumber(item);
-        if (!example) {
+        if (!m_model->isExample(item)) {
             for (const carton::SelfTestResult &t : m_run->tests)
-                if (t.index == number) {
-                    resultHtml(carton::selfTestStatusName(t.status).toUpper(), t.reason, t.notes, t.inferenceTime,
-                               t.firstInference);
+                if (t.index == number)
                     m_outputsModel->setSelfTest(t);
-                }
         } else {
             for (const carton::ExampleResult &e : m_run->examples)
-                if (e.index == number) {
-                    resultHtml(carton::exampleStatusName(e.status).toUpper(), e.reason, e.notes, e.inferenceTime,
-                               e.firstInference);
+                if (e.index == number)
                     m_outputsModel->setExample(e);
-                }
         }
     }
-
-    const int keys = m_model->rowCount(item);
-    const int listed = std::min(keys, kDetailKeys);
-    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\">");
-    for (int r = 0; r < listed; ++r) {
-        const QString key = m_model->index(r, SelfTestsModel::NameColumn, item).data().toString();
-        const QString role = m_model->index(r, SelfTestsModel::KindColumn, item).data().toString();
-        const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
-        const QString details = m_model->index(r, SelfTestsModel::DetailsColumn, item).data().toString();
-        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td><td><code>%3</code></td><td>%4</td></tr>")
-                    .arg(key.toHtmlEscaped(), role.toHtmlEscaped(), reference.toHtmlEscaped(), details.toHtmlEscaped());
-    }
-    html += QStringLiteral("</table>");
-    if (listed < keys)
-        html += QStringLiteral("<p><i>%1</i></p>")
-                    .arg(tr("… and %n more key(s): the list on the left has them all.", nullptr, keys - listed)
-                             .toHtmlEscaped());
-    // Misc files of examples inline (images by content; others say why they are not shown);
-    // audio and video play below.
-    for (int r = 0; r < listed; ++r) {
-        const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
-        if (const auto path = MarkdownRenderer::miscReferencePath(reference)) {
-            const QString key = m_model->index(r, SelfTestsModel::NameColumn, item).data().toString();
-            const carton::Result<QString> type = carton::sniffMediaType(m_carton->source(), *path);
-            if (type.ok() && (carton::MediaType::isPlayable(*type) ||
-                              carton::MediaType::isPlayable(carton::MediaType::fromExtension(*path)))) {
-                html += QStringLiteral("<p><b>%1</b> (%2) — %3</p>")
-                            .arg(key.toHtmlEscaped(), path->toHtmlEscaped(),
-                                 tr("%1, in the player below").arg(*type).toHtmlEscaped());
-                continue;
-            }
-            html += QStringLiteral("<p><b>%1</b> (%2)<br/><img src=\"%3\"/></p>")
-                        .arg(key.toHtmlEscaped(), path->toHtmlEscaped(),
-                             QString::fromUtf8(MarkdownRenderer::miscUrl(*path).toEncoded()).toHtmlEscaped());
-        }
-    }
+    const QString html = SelfTestDetailsHtml::render(*m_model, item, m_run ? &*m_run : nullptr, m_carton->source());
     m_details->showSafeHtml(html);
     showMedia(item);
 }
@@ -864,7 +750,7 @@ void SelfTestsPage::showMedia(const QModelIndex &item)
 {
     QSignalBlocker blocker(m_mediaChoice);
     m_mediaChoice->clear();
-    const int listed = item.isValid() ? std::min(m_model->rowCount(item), kDetailKeys) : 0;
+    const int listed = item.isValid() ? std::min(m_model->rowCount(item), SelfTestDetailsHtml::kKeys) : 0;
     for (int r = 0; r < listed; ++r) {
         const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
         const auto path = MarkdownRenderer::miscReferencePath(reference);

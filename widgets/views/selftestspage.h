@@ -118,11 +118,6 @@ signals:
     // A passing note for the status bar ("Command copied to the clipboard.").
     void statusMessage(const QString &text);
 
-public:
-    // How the command line names the carton tool: `carton` where PATH finds
-    // the one in `folder` (this program's), else its full path.
-    static QString cartonProgram(const QString &folder);
-
 private:
     QWidget *createToolBar();
     void refreshRunners();
