@@ -2330,14 +2330,6 @@
 <context>
     <name>studio::RunConsent</name>
     <message>
-        <source>unknown: the carton has no readable carton.toml</source>
-        <translation>unbekannt: das Carton hat keine lesbare carton.toml</translation>
-    </message>
-    <message>
-        <source>%1 — no installed runner matches: %2</source>
-        <translation>%1 — kein installierter Runner passt: %2</translation>
-    </message>
-    <message>
         <source>%1 %2 (%3)</source>
         <translation>%1 %2 (%3)</translation>
     </message>

@@ -2317,14 +2317,6 @@
 <context>
     <name>studio::RunConsent</name>
     <message>
-        <source>unknown: the carton has no readable carton.toml</source>
-        <translation>未知：该 carton 没有可读的 carton.toml</translation>
-    </message>
-    <message>
-        <source>%1 — no installed runner matches: %2</source>
-        <translation>%1 — 没有匹配的已安装运行器：%2</translation>
-    </message>
-    <message>
         <source>%1 %2 (%3)</source>
         <translation>%1 %2（%3）</translation>
     </message>

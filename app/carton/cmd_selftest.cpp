@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "output.h"
 #include "package/carton.h"
+#include "runner/runnerregistry.h"
 #include "runner/runnersessionfactory.h"
 #include "scan/safetyscanner.h"
 #include "selftest/selftestengine.h"
@@ -232,7 +233,15 @@ int runSelfTest(const QStringList &args)
         printWarning(w);
     if (!session) {
         finishProgressBar(progress.get());
-        printError(session.error());
+        Error error = session.error();
+        const RunnerRegistry registry =
+            RunnerRegistry::scan(runOptions.pluginSearchPaths.isEmpty() ? RunnerRegistry::defaultSearchPaths()
+                                                                        : runOptions.pluginSearchPaths);
+        if (const auto candidate =
+                carton->info() ? registry.forceCandidate(carton->info()->runner, choice) : std::nullopt)
+            error.message += QStringLiteral(" (use --runner %1 --force to run it with %1 %2 anyway)")
+                                 .arg(candidate->runnerName, candidate->frameworkVersion);
+        printError(error);
         return UsageOrInput;
     }
     const Result<SelfTestRun> run = runSelfTests(*carton, **session, options, progress.get());

@@ -118,8 +118,7 @@ Result<RunnerPluginInfo> RunnerRegistry::select(const RunnerInfo &runner, const 
     }
     if (name != runner.runnerName)
         return makeError(ErrorCode::NotFound,
-                         QStringLiteral("the carton needs runner \"%1\", not \"%2\" (use --force to run it anyway)")
-                             .arg(runner.runnerName, name));
+                         QStringLiteral("the carton needs runner \"%1\", not \"%2\"").arg(runner.runnerName, name));
     const Result<VersionReq> req = VersionReq::parse(runner.requiredFrameworkVersion);
     if (!req)
         return makeError(ErrorCode::Format,
@@ -142,9 +141,20 @@ Result<RunnerPluginInfo> RunnerRegistry::select(const RunnerInfo &runner, const 
                            .arg(runner.runnerCompatVersion);
     }
     reasons.removeDuplicates();
-    return makeError(ErrorCode::NotFound,
-                     QStringLiteral("no installed runner matches: %1 (use --runner %2 --force to run it anyway)")
-                         .arg(reasons.join(u"; "), name));
+    return makeError(ErrorCode::NotFound, QStringLiteral("no installed runner matches: %1").arg(reasons.join(u"; ")));
+}
+
+std::optional<RunnerPluginInfo> RunnerRegistry::forceCandidate(const RunnerInfo &runner,
+                                                               const RunnerChoice &choice) const
+{
+    if (choice.force || !choice.kserveUrl.isEmpty() || select(runner, choice))
+        return std::nullopt;
+    RunnerChoice forced = choice;
+    forced.force = true;
+    Result<RunnerPluginInfo> plugin = select(runner, forced);
+    if (!plugin)
+        return std::nullopt;
+    return *plugin;
 }
 
 } // namespace carton

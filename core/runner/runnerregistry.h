@@ -10,6 +10,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace carton {
 
@@ -61,6 +62,11 @@ public:
     // choice.force the chosen name is taken whatever the versions say (the
     // highest framework version of that name).
     Result<RunnerPluginInfo> select(const RunnerInfo &runner, const RunnerChoice &choice = {}) const;
+    // When select() refuses `choice` (not forced) for a mismatch that forcing
+    // would overcome: the plugin a forced run would use (the CLI then names
+    // --force, the app offers "Run with ... Anyway"). Empty when select()
+    // accepts, or when no runner of that name is installed.
+    std::optional<RunnerPluginInfo> forceCandidate(const RunnerInfo &runner, const RunnerChoice &choice = {}) const;
 
 private:
     QStringList m_searchPaths;

@@ -137,6 +137,7 @@ void TestCliSelfTest::noMatchingRunner()
     RunResult r = runCarton({u"selftest"_s, dir});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("1.0.0") && r.err.contains(">=2.0.0"), r.err.constData());
+    QVERIFY2(r.err.contains("(use --runner noop --force to run it with noop 1.0.0 anyway)"), r.err.constData());
     r = runCarton({u"selftest"_s, dir, u"--runner"_s, u"noop"_s, u"--force"_s, u"--test"_s, u"t_pass"_s});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.startsWith("warning: "), r.err.constData());

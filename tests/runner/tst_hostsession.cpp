@@ -115,6 +115,7 @@ void TestHostSession::noopFromAPackedCarton()
     QVERIFY(carton);
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
     QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().toString()));
+    QCOMPARE((*session)->forced(), QString()); // the runner matches: nothing forced
     Result<TensorMap> out = (*session)->infer(sampleInputs());
     QVERIFY(out.ok());
     QVERIFY(sameInputs(*out, sampleInputs()));
@@ -146,7 +147,7 @@ void TestHostSession::noMatchingRunner()
     QVERIFY(!session.ok());
     QCOMPARE(session.error().code, ErrorCode::NotFound);
     QCOMPARE(session.error().message, u"no installed runner matches: noop 1.0.0 is installed; the carton requires noop "
-                                      ">=2.0.0 (use --runner noop --force to run it anyway)"_s);
+                                      ">=2.0.0"_s);
     // Forced, it runs, and says so.
     RunnerChoice force;
     force.force = true;
@@ -154,8 +155,9 @@ void TestHostSession::noMatchingRunner()
     session = openRunnerSession(*carton, force, runnertest::runOptions(), &warnings);
     QVERIFY(session.ok());
     QCOMPARE(warnings,
-             QStringList{u"running with noop 1.0.0 although the carton asks for noop >=2.0.0 (compat 1): forced"_s});
+             QStringList{u"running with noop 1.0.0, although the carton asks for noop >=2.0.0 (compat 1): forced"_s});
     QVERIFY((*session)->log().contains(warnings.first()));
+    QCOMPARE((*session)->forced(), u"noop 1.0.0, although the carton asks for noop >=2.0.0 (compat 1)"_s);
     QVERIFY((*session)->infer(sampleInputs()).ok());
 }
 

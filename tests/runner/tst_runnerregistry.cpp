@@ -73,6 +73,7 @@ private Q_SLOTS:
     void scanReportsProblems();
     void select_data();
     void select();
+    void forceCandidate();
     void options();
     void optionErrors();
 };
@@ -172,8 +173,7 @@ void TestRunnerRegistry::select_data()
     QTest::newRow("caret") << runner(u"torchscript"_s, u"1.13"_s) << none << u"1.13.1"_s << QString();
     QTest::newRow("torch too old")
         << runner(u"torchscript"_s, u">= 2.0.0"_s) << none << QString()
-        << u"no installed runner matches: torchscript 1.13.1 is installed; the carton requires torchscript >= 2.0.0 "
-           "(use --runner torchscript --force to run it anyway)"_s;
+        << u"no installed runner matches: torchscript 1.13.1 is installed; the carton requires torchscript >= 2.0.0"_s;
     QTest::newRow("python =3.10") << runner(u"python"_s, u"=3.10"_s) << none << QString()
                                   << u"python 3.11.2 is installed; the carton requires python =3.10"_s;
     QTest::newRow("compat mismatch") << runner(u"torchscript"_s, u"*"_s, 2) << none << QString()
@@ -213,6 +213,29 @@ void TestRunnerRegistry::select()
         QVERIFY(!r.ok());
         QVERIFY2(r.error().message.contains(error), qPrintable(r.error().message));
     }
+}
+
+// A forced run is offered only where forcing overcomes the mismatch.
+void TestRunnerRegistry::forceCandidate()
+{
+    const RunnerRegistry registry = sampleRegistry();
+    const auto tooOld = registry.forceCandidate(runner(u"torchscript"_s, u">= 2.0.0"_s));
+    QVERIFY(tooOld.has_value());
+    QCOMPARE(tooOld->runnerName, u"torchscript"_s);
+    QCOMPARE(tooOld->frameworkVersion, u"1.13.1"_s);
+    const auto compat = registry.forceCandidate(runner(u"noop"_s, u"*"_s, 7)); // newest of the name
+    QVERIFY(compat.has_value());
+    QCOMPARE(compat->frameworkVersion, u"1.2.0"_s);
+    QVERIFY(!registry.forceCandidate(runner(u"torchscript"_s, u"=1.13.1"_s))); // it matches
+    QVERIFY(!registry.forceCandidate(runner(u"wasm"_s, u"*"_s)));              // none of that name
+    RunnerChoice forced;
+    forced.force = true;
+    QVERIFY(!registry.forceCandidate(runner(u"torchscript"_s, u">= 2.0.0"_s), forced)); // forced already
+    RunnerChoice other;
+    other.runnerName = u"noop"_s;
+    const auto named = registry.forceCandidate(runner(u"torchscript"_s, u"*"_s), other); // another name, chosen
+    QVERIFY(named.has_value());
+    QCOMPARE(named->runnerName, u"noop"_s);
 }
 
 void TestRunnerRegistry::options()

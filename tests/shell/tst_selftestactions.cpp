@@ -85,9 +85,10 @@ private slots:
     void runSelfTestsFromTheMenu();
     void dangerousCartonDefaultsToCancel();
     void runnersDialogListsPluginsAndProblems();
+    void mismatchAsksNothingAndOffersAForcedRun();
 
 private:
-    QString writeEcho(const QString &name);
+    QString writeEcho(const QString &name, const QString &framework = u"=1.0.0"_s);
     QTemporaryDir m_dir;
 };
 
@@ -98,9 +99,10 @@ void TestSelfTestActions::initTestCase()
     qputenv("CARTON_RUNNER_PATH", testutil::binaryPath(u"/lib/carton-studio/runners").toLocal8Bit());
 }
 
-QString TestSelfTestActions::writeEcho(const QString &name)
+QString TestSelfTestActions::writeEcho(const QString &name, const QString &framework)
 {
     CartonFolder folder;
+    folder.info.runner.requiredFrameworkVersion = framework;
     folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(2)}))};
     folder.info.outputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(2)}))};
     folder.add(f32({2}, {1.0, 2.0}, u"x"_s));
@@ -153,6 +155,44 @@ void TestSelfTestActions::runSelfTestsFromTheMenu()
     run->trigger();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
     QVERIFY(!qobject_cast<studio::RunConsentDialog *>(QApplication::activeModalWidget()));
+}
+
+// No installed runner matches: nothing of the carton's runs, so nothing is asked;
+// the panel offers a forced run, which asks first and names the runner it forces.
+void TestSelfTestActions::mismatchAsksNothingAndOffersAForcedRun()
+{
+    const QString dir = writeEcho(u"mismatch"_s, u">=99"_s);
+    QVERIFY(!dir.isEmpty());
+    QSettings settings(m_dir.filePath(u"mismatch.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.show();
+    window.openPath(dir);
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view(), shelltest::jobTimeoutMs);
+    studio::SelfTestsPage *page = window.currentPage()->view()->selfTestsPage();
+    QSignalSpy finished(page, &studio::SelfTestsPage::runFinished);
+    ConsentSeen unexpected;
+    answerConsent(&unexpected, false); // would cancel, were it asked
+    page->runAllAction()->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QVERIFY(!unexpected.seen);
+    QVERIFY(!page->lastRun().has_value());
+    QVERIFY(!page->forceRunButton()->isHidden());
+    QCOMPARE(page->forceRunButton()->text(), u"Run with noop 1.0.0 Anyway"_s);
+
+    // The timer of the unused answer still waits: it answers this dialog (Cancel), a second one runs.
+    QTest::qWait(50);
+    page->forceRunButton()->click();
+    QTRY_VERIFY(unexpected.seen);
+    QVERIFY2(unexpected.body.contains(u"noop 1.0.0"_s), qPrintable(unexpected.body));
+    QVERIFY(!page->cancelAction()->isEnabled()); // cancelled at the dialog: no run
+    QCOMPARE(finished.size(), 1);
+    ConsentSeen seen;
+    answerConsent(&seen, true);
+    page->forceRunButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+    QVERIFY(seen.seen);
+    QVERIFY(page->lastRun().has_value());
+    QVERIFY2(page->summary()->text().startsWith(u"FORCED: run with noop 1.0.0"_s), qPrintable(page->summary()->text()));
 }
 
 void TestSelfTestActions::dangerousCartonDefaultsToCancel()

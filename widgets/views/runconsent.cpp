@@ -19,19 +19,16 @@ namespace {
 
 const QString kRememberedKey = QStringLiteral("consent/modelHashes");
 
-// "python 3.11.2", or why no runner matches (the run then fails saying so).
-QString runnerText(const carton::Carton &carton, const SelfTestRunner::Request &request)
+// The plugin that will run the carton's code; an error when none matches (the
+// run then fails at once saying why, before anything of the carton runs).
+carton::Result<carton::RunnerPluginInfo> runnerOf(const carton::Carton &carton, const SelfTestRunner::Request &request)
 {
     if (!carton.info())
-        return RunConsent::tr("unknown: the carton has no readable carton.toml");
+        return carton::makeError(carton::ErrorCode::Format, QStringLiteral("no readable carton.toml"));
     const carton::RunnerRegistry registry = carton::RunnerRegistry::scan(
         request.runOptions.pluginSearchPaths.isEmpty() ? carton::RunnerRegistry::defaultSearchPaths()
                                                        : request.runOptions.pluginSearchPaths);
-    const carton::Result<carton::RunnerPluginInfo> plugin = registry.select(carton.info()->runner, request.choice);
-    if (!plugin)
-        return RunConsent::tr("%1 — no installed runner matches: %2")
-            .arg(carton.info()->runner.runnerName, plugin.error().message);
-    return RunConsent::tr("%1 %2 (%3)").arg(plugin->runnerName, plugin->frameworkVersion, plugin->path);
+    return registry.select(carton.info()->runner, request.choice);
 }
 
 } // namespace
@@ -52,6 +49,9 @@ bool RunConsent::ask(SelfTestRunner::Request &request)
 {
     if (!request.choice.kserveUrl.isEmpty())
         return true;
+    const carton::Result<carton::RunnerPluginInfo> plugin = runnerOf(*m_carton, request);
+    if (!plugin)
+        return true; // nothing will run: the run stops at once and says why (and offers to force)
     const QString hash = QString::fromLatin1(m_carton->modelHash());
     const bool remembered = m_settings && !hash.isEmpty() && rememberedModels(*m_settings).contains(hash);
     if (m_granted || remembered) {
@@ -63,7 +63,7 @@ bool RunConsent::ask(SelfTestRunner::Request &request)
     }
     RunConsentFacts facts;
     facts.carton = QFileInfo(m_carton->path()).fileName();
-    facts.runner = runnerText(*m_carton, request);
+    facts.runner = tr("%1 %2 (%3)").arg(plugin->runnerName, plugin->frameworkVersion, plugin->path);
     facts.sandbox =
         request.runOptions.sandbox
             ? carton::Sandbox::availableVersion()

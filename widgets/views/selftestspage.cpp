@@ -414,18 +414,12 @@ QString SelfTestsPage::forceableRunner(QString *name) const
 {
     if (!m_carton || !m_carton->info())
         return {};
-    const carton::RunnerInfo &runner = m_carton->info()->runner;
     const carton::RunnerRegistry registry = carton::RunnerRegistry::scan(
         m_runOptions.pluginSearchPaths.isEmpty() ? carton::RunnerRegistry::defaultSearchPaths()
                                                  : m_runOptions.pluginSearchPaths);
-    if (registry.select(runner, {}))
-        return {}; // one matches: the run failed for another reason
-    carton::RunnerChoice forced;
-    forced.runnerName = runner.runnerName;
-    forced.force = true;
-    const auto plugin = registry.select(runner, forced);
+    const auto plugin = registry.forceCandidate(m_carton->info()->runner);
     if (!plugin)
-        return {}; // none of that name is installed
+        return {}; // one matches (the run failed for another reason), or none of that name is installed
     *name = plugin->runnerName;
     return plugin->runnerName + u' ' + plugin->frameworkVersion;
 }
@@ -602,19 +596,16 @@ void SelfTestsPage::onFailed(const QString &message, const QStringList &warnings
     for (const QString &w : warnings)
         log += tr("warning: %1").arg(w) + u'\n';
     m_log->setPlainText(log + tr("error: %1").arg(message));
-    // No runner matches: a button runs it anyway (not the CLI's flags the message names).
-    QString shown = message;
+    // No runner matches as the carton asks: a button runs it anyway.
     const QString offer = m_kserveUrl.isEmpty() && m_runnerBox->currentData().toString().isEmpty()
                               ? forceableRunner(&m_forceRunner)
                               : QString();
     if (!offer.isEmpty()) {
-        static const QRegularExpression cliHint(QStringLiteral(" \\(use --[^()]* to run it anyway\\)"));
-        shown.remove(cliHint);
         m_forceRun->setText(tr("Run with %1 Anyway").arg(offer));
         m_forceRun->show();
     }
     // A libtorch error is a stack trace: its first line here, the whole under Details.
-    m_summary->setText(tr("Could not run the self-tests: %1").arg(shown), shown);
+    m_summary->setText(tr("Could not run the self-tests: %1").arg(message), message);
     updateActions();
     emit runFinished();
 }
