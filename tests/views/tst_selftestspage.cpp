@@ -333,6 +333,16 @@ void TestSelfTestsPage::runSelectedRunsOnlyThose()
     QCOMPARE(resultOf(page.model(), 0), QString());
     QCOMPARE(resultOf(page.model(), 1), u"failed"_s);
     QCOMPARE(resultOf(page.model(), 2), QString());
+
+    // The next run starts: the details no longer show the last run's verdict.
+    page.tree()->setCurrentIndex(page.model()->itemIndex(SelfTestsModel::ItemKind::SelfTest, 1));
+    QVERIFY(page.details()->toPlainText().contains(u"FAILED"_s));
+    QSignalSpy finished(&page, &SelfTestsPage::runFinished);
+    page.runSelectedAction()->trigger();
+    QVERIFY(!page.details()->toPlainText().contains(u"FAILED"_s));
+    QVERIFY(!page.lastRun().has_value());
+    QVERIFY(finished.wait(60000));
+    QVERIFY(page.details()->toPlainText().contains(u"FAILED"_s));
 }
 
 void TestSelfTestsPage::copyAsCommandAndExport()

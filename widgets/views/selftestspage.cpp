@@ -540,6 +540,9 @@ void SelfTestsPage::startRun(const QList<int> &tests)
         for (int t = 0; t < total; ++t)
             m_runningTests.append(t);
     m_model->clearResults();
+    m_run.reset(); // the details show no result of the last run while this one goes
+    m_shownRow = -2;
+    showDetails();
     m_log->clear();
     m_warnings.clear();
     m_progress->setRange(0, 0);
