@@ -85,7 +85,7 @@ int main(int argc, char **argv)
         return *status;
 
     studio::SingleInstance instance;
-    if (!options.newInstance && instance.sendToRunning(options.paths))
+    if (!options.newInstance && instance.sendToRunning(options.paths, options.tab))
         return 0; // the running instance opens them
     if (!options.newInstance)
         instance.listen();

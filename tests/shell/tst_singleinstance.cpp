@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "singleinstance.h"
 
+#include <QDataStream>
 #include <QLocalSocket>
 #include <QSignalSpy>
 #include <QTest>
@@ -19,6 +20,7 @@ private slots:
     void secondListenerRefused();
     void garbageIgnored();
     void defaultNameIsPerUser();
+    void sessionKeyFollowsTheDisplay();
 
 private:
     static QString uniqueName() { return u"carton-studio-test-"_s + QUuid::createUuid().toString(QUuid::Id128); }
@@ -46,18 +48,35 @@ void TestSingleInstance::handOver()
     QVERIFY(second.sendToRunning(paths));
     QTRY_COMPARE(received.count(), 1);
     QCOMPARE(received.at(0).at(0).toStringList(), paths);
+    QCOMPARE(received.at(0).at(1).toString(), QString());
 
-    // And again: the server keeps serving.
+    // And again, with --tab: the server keeps serving.
     SingleInstance third(name);
-    QVERIFY(third.sendToRunning(QStringList{u"/x.carton"_s}));
+    QVERIFY(third.sendToRunning(QStringList{u"/x.carton"_s}, u"selftests"_s));
     QTRY_COMPARE(received.count(), 2);
     QCOMPARE(received.at(1).at(0).toStringList(), QStringList{u"/x.carton"_s});
+    QCOMPARE(received.at(1).at(1).toString(), u"selftests"_s);
+
+    // A launch of the version before (paths only) is still understood.
+    QLocalSocket old;
+    old.connectToServer(name);
+    QVERIFY(old.waitForConnected(1000));
+    QByteArray message;
+    {
+        QDataStream out(&message, QIODevice::WriteOnly);
+        out.setVersion(QDataStream::Qt_6_4);
+        out << quint32(0x43617274) << quint32(1) << QStringList{u"/old.carton"_s};
+    }
+    old.write(message);
+    QVERIFY(old.waitForBytesWritten(1000));
+    QTRY_COMPARE(received.count(), 3);
+    QCOMPARE(received.at(2).at(0).toStringList(), QStringList{u"/old.carton"_s});
 }
 
 void TestSingleInstance::noServer()
 {
     SingleInstance lonely(uniqueName());
-    QVERIFY(!lonely.sendToRunning({u"/tmp/a.carton"_s}, 300));
+    QVERIFY(!lonely.sendToRunning({u"/tmp/a.carton"_s}, {}, 300));
     QVERIFY(!lonely.isListening());
 }
 
@@ -101,6 +120,46 @@ void TestSingleInstance::defaultNameIsPerUser()
     QVERIFY(name.startsWith(u"carton-studio-"_s));
     QCOMPARE(name, SingleInstance::defaultServerName()); // stable
     QVERIFY(!name.contains(u'/'));
+    // Per user, home and display or session.
+    const QString base = SingleInstance::serverName(u"ann"_s, u"/home/ann"_s, u"x11::0"_s);
+    QVERIFY(base != SingleInstance::serverName(u"bob"_s, u"/home/ann"_s, u"x11::0"_s));
+    QVERIFY(base != SingleInstance::serverName(u"ann"_s, u"/home/ann"_s, u"x11::1"_s));
+    QVERIFY(base != SingleInstance::serverName(u"ann"_s, u"/home/ann"_s, u"wayland:/run/user/1000/wayland-0"_s));
+}
+
+// Which display a launch is on, from its environment: another X display or
+// Wayland session gets its own instance; the screen number is not a display.
+void TestSingleInstance::sessionKeyFollowsTheDisplay()
+{
+    const QByteArray wayland = qgetenv("WAYLAND_DISPLAY"), display = qgetenv("DISPLAY"),
+                     runtime = qgetenv("XDG_RUNTIME_DIR"), session = qgetenv("XDG_SESSION_ID");
+    qunsetenv("WAYLAND_DISPLAY");
+    qputenv("DISPLAY", ":0");
+    const QString zero = SingleInstance::sessionKey();
+    QCOMPARE(zero, u"x11::0"_s);
+    qputenv("DISPLAY", ":0.1");
+    QCOMPARE(SingleInstance::sessionKey(), zero);
+    qputenv("DISPLAY", ":1");
+    QCOMPARE(SingleInstance::sessionKey(), u"x11::1"_s);
+    qputenv("DISPLAY", "remote.example:10.0");
+    QCOMPARE(SingleInstance::sessionKey(), u"x11:remote.example:10"_s);
+    qputenv("WAYLAND_DISPLAY", "wayland-1");
+    qputenv("XDG_RUNTIME_DIR", "/run/user/1000");
+    QCOMPARE(SingleInstance::sessionKey(), u"wayland:/run/user/1000/wayland-1"_s);
+    qunsetenv("WAYLAND_DISPLAY");
+    qunsetenv("DISPLAY");
+    qputenv("XDG_SESSION_ID", "c2");
+    QCOMPARE(SingleInstance::sessionKey(), u"session:c2"_s);
+    const auto restore = [](const char *name, const QByteArray &value) {
+        if (value.isNull())
+            qunsetenv(name);
+        else
+            qputenv(name, value);
+    };
+    restore("WAYLAND_DISPLAY", wayland);
+    restore("DISPLAY", display);
+    restore("XDG_RUNTIME_DIR", runtime);
+    restore("XDG_SESSION_ID", session);
 }
 
 QTEST_GUILESS_MAIN(TestSingleInstance)

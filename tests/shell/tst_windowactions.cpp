@@ -225,6 +225,14 @@ void TestWindowActions::handOverFromSecondLaunch()
     QVERIFY(window.isVisible());
     QCOMPARE(window.currentPage()->path(), folder);
     QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage()->view(), jobTimeoutMs);
+    QCOMPARE(window.currentPage()->view()->currentTab(), studio::CartonView::OverviewTab);
+
+    // `carton-studio --tab files FILE` handed over: the running window shows that tab, also for a file open already.
+    studio::SingleInstance third(name);
+    QVERIFY(third.sendToRunning({folder}, u"files"_s));
+    QTRY_COMPARE(window.currentPage()->view()->currentTab(), studio::CartonView::FilesTab);
+    QCOMPARE(window.pageCount(), 1);
 }
 
 void TestWindowActions::windowStateRestored()

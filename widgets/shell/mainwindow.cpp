@@ -423,14 +423,18 @@ void MainWindow::closeCurrent()
         closePage(m_tabs->currentIndex());
 }
 
-void MainWindow::activateWith(const QStringList &paths)
+void MainWindow::activateWith(const QStringList &paths, const QString &tab)
 {
     if (isMinimized())
         showNormal();
     show();
     raise();
     activateWindow();
-    openPaths(paths);
+    for (const QString &path : paths) {
+        CartonPage *page = openPath(path);
+        if (page && !tab.isEmpty())
+            page->setPreferredViewTab(tab);
+    }
 }
 
 int MainWindow::pageCount() const

@@ -95,8 +95,9 @@ public slots:
     // Edit ▸ Preferences: saved to the window's QSettings; the theme applies at once.
     void showPreferences();
     void closeCurrent();
-    // A second launch asked for attention: raise and open its files.
-    void activateWith(const QStringList &paths);
+    // A second launch asked for attention: raise and open its files, on its
+    // --tab `tab` when given (also for a file open already).
+    void activateWith(const QStringList &paths, const QString &tab = {});
 
 signals:
     void busyChanged();

@@ -12,8 +12,8 @@
 namespace studio {
 
 namespace {
-constexpr quint32 magic = 0x43617274; // "Cart"
-constexpr quint32 protocolVersion = 1;
+constexpr quint32 magic = 0x43617274;  // "Cart"
+constexpr quint32 protocolVersion = 2; // 1: paths only
 constexpr qint64 maxMessageBytes = 1 << 20;
 constexpr int maxPaths = 1000;
 } // namespace
@@ -26,17 +26,42 @@ SingleInstance::~SingleInstance() = default;
 
 QString SingleInstance::defaultServerName()
 {
-    // Unix socket names live in a shared temporary folder: make them per user.
     QString user = qEnvironmentVariable("USER");
     if (user.isEmpty())
         user = qEnvironmentVariable("USERNAME");
-    const QByteArray home = QDir::homePath().toUtf8();
-    const QByteArray hash =
-        QCryptographicHash::hash(QByteArray(user.toUtf8() + '\0' + home), QCryptographicHash::Sha256).toHex();
+    return serverName(user, QDir::homePath(), sessionKey());
+}
+
+QString SingleInstance::serverName(const QString &user, const QString &home, const QString &session)
+{
+    // Unix socket names live in a shared temporary folder: make them per user,
+    // and per display, so that each display has its own window.
+    QByteArray key = user.toUtf8() + '\0' + home.toUtf8();
+    if (!session.isEmpty())
+        key += '\0' + session.toUtf8();
+    const QByteArray hash = QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex();
     return QStringLiteral("carton-studio-") + QString::fromLatin1(hash.left(16));
 }
 
-bool SingleInstance::sendToRunning(const QStringList &paths, int timeoutMs)
+QString SingleInstance::sessionKey()
+{
+    const QString wayland = qEnvironmentVariable("WAYLAND_DISPLAY");
+    if (!wayland.isEmpty())
+        return QStringLiteral("wayland:") + qEnvironmentVariable("XDG_RUNTIME_DIR") + u'/' + wayland;
+    QString x11 = qEnvironmentVariable("DISPLAY");
+    if (!x11.isEmpty()) {
+        // ":0" and ":0.0" are one display (the screen number after the dot).
+        const qsizetype colon = x11.lastIndexOf(u':');
+        const qsizetype dot = x11.indexOf(u'.', colon < 0 ? 0 : colon);
+        if (colon >= 0 && dot > colon)
+            x11.truncate(dot);
+        return QStringLiteral("x11:") + x11;
+    }
+    const QString session = qEnvironmentVariable("XDG_SESSION_ID");
+    return session.isEmpty() ? QString() : QStringLiteral("session:") + session;
+}
+
+bool SingleInstance::sendToRunning(const QStringList &paths, const QString &tab, int timeoutMs)
 {
     QLocalSocket socket;
     socket.connectToServer(m_serverName);
@@ -46,7 +71,7 @@ bool SingleInstance::sendToRunning(const QStringList &paths, int timeoutMs)
     {
         QDataStream out(&message, QIODevice::WriteOnly);
         out.setVersion(QDataStream::Qt_6_4);
-        out << magic << protocolVersion << paths;
+        out << magic << protocolVersion << paths << tab;
     }
     socket.write(message);
     while (socket.bytesToWrite() > 0) {
@@ -109,19 +134,22 @@ void SingleInstance::readMessage(QLocalSocket *socket)
     quint32 gotMagic = 0;
     quint32 gotVersion = 0;
     in >> gotMagic >> gotVersion;
-    if (in.status() == QDataStream::Ok && (gotMagic != magic || gotVersion != protocolVersion)) {
+    if (in.status() == QDataStream::Ok && (gotMagic != magic || gotVersion < 1 || gotVersion > protocolVersion)) {
         in.abortTransaction();
         socket->abort();
         return;
     }
     QStringList paths;
     in >> paths;
+    QString tab;
+    if (gotVersion >= 2)
+        in >> tab;
     if (!in.commitTransaction())
         return; // wait for more bytes
     socket->disconnectFromServer();
     if (paths.size() > maxPaths)
         paths.resize(maxPaths);
-    emit filesReceived(paths);
+    emit filesReceived(paths, tab);
 }
 
 } // namespace studio
