@@ -1593,6 +1593,14 @@
         <source>Nothing to check in this tab.</source>
         <translation>In diesem Tab gibt es nichts zu prüfen.</translation>
     </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
 </context>
 <context>
     <name>studio::MarkdownRenderer</name>
@@ -3362,6 +3370,25 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
 </context>
 <context>
+    <name>studio::ShortcutsDialog</name>
+    <message>
+        <source>Panels</source>
+        <translation>Bereiche</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+</context>
+<context>
     <name>studio::SignatureRow</name>
     <message>
         <source>Check the signature again (after adding a key in Preferences)</source>
@@ -4412,6 +4439,17 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>%1 — %2 key %3</source>
         <translation>%1 — %2-Schlüssel %3</translation>
+    </message>
+</context>
+<context>
+    <name>studio::UserGuideDialog</name>
+    <message>
+        <source>Carton Studio User Guide</source>
+        <translation>Carton Studio – Benutzerhandbuch (Englisch)</translation>
+    </message>
+    <message>
+        <source>The user guide is missing from this build.</source>
+        <translation>Das Benutzerhandbuch fehlt in diesem Build.</translation>
     </message>
 </context>
 <context>

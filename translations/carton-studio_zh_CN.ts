@@ -1582,6 +1582,14 @@
         <source>Nothing to check in this tab.</source>
         <translation>此标签页中没有可检查的内容。</translation>
     </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
 </context>
 <context>
     <name>studio::MarkdownRenderer</name>
@@ -3335,6 +3343,25 @@ Add one with the buttons on the left.</source>
     </message>
 </context>
 <context>
+    <name>studio::ShortcutsDialog</name>
+    <message>
+        <source>Panels</source>
+        <translation>面板</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
     <name>studio::SignatureRow</name>
     <message>
         <source>Check the signature again (after adding a key in Preferences)</source>
@@ -4378,6 +4405,17 @@ Add one with the buttons on the left.</source>
     <message>
         <source>%1 — %2 key %3</source>
         <translation>%1 — %2 密钥 %3</translation>
+    </message>
+</context>
+<context>
+    <name>studio::UserGuideDialog</name>
+    <message>
+        <source>Carton Studio User Guide</source>
+        <translation>Carton Studio 用户指南（英文）</translation>
+    </message>
+    <message>
+        <source>The user guide is missing from this build.</source>
+        <translation>此版本中缺少用户指南。</translation>
     </message>
 </context>
 <context>

@@ -20,8 +20,10 @@
 #include "runnersdialog.h"
 #include "selftestspage.h"
 #include "shellicons.h"
+#include "shortcutsdialog.h"
 #include "tensorfilebrowser.h"
 #include "tensorfilepage.h"
+#include "userguidedialog.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
 #include "views/cartonview.h"
@@ -247,6 +249,13 @@ void MainWindow::createActions()
     m_runSelfTestsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide);
+    guide->setObjectName(QStringLiteral("actionUserGuide"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    QAction *keys = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    keys->setObjectName(QStringLiteral("actionShortcuts"));
+    keys->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+    help->addSeparator();
     QAction *about = help->addAction(tr("&About Carton Studio"), this, &MainWindow::showAbout);
     about->setObjectName(QStringLiteral("actionAbout"));
     about->setMenuRole(QAction::AboutRole);
@@ -390,6 +399,23 @@ void MainWindow::showPreferences()
 void MainWindow::showRunners()
 {
     RunnersDialog dialog(carton::RunnerRegistry::scan(), this);
+    dialog.exec();
+}
+
+void MainWindow::showUserGuide()
+{
+    if (!m_userGuide) {
+        m_userGuide = new UserGuideDialog(this);
+        m_userGuide->setAttribute(Qt::WA_DeleteOnClose, false);
+    }
+    m_userGuide->show();
+    m_userGuide->raise();
+    m_userGuide->activateWindow();
+}
+
+void MainWindow::showShortcuts()
+{
+    ShortcutsDialog dialog(this, this);
     dialog.exec();
 }
 

@@ -18,6 +18,7 @@ class CartonPage;
 class DocumentActions;
 class TensorFilePage;
 class DiagnosticsDock;
+class UserGuideDialog;
 class RecentFiles;
 class RemoteActions;
 class VerificationStatus;
@@ -92,6 +93,10 @@ public slots:
     void runSelfTests();
     // Help ▸ Runners: the runner plugins found, their versions and problems.
     void showRunners();
+    // Help ▸ User Guide (F1): the guide shipped inside the app, beside the window.
+    void showUserGuide();
+    // Help ▸ Keyboard Shortcuts (Ctrl+/): every shortcut of this window.
+    void showShortcuts();
     // Edit ▸ Preferences: saved to the window's QSettings; the theme applies at once.
     void showPreferences();
     void closeCurrent();
@@ -119,6 +124,7 @@ private:
 
     QSettings *m_settings;
     RecentFiles *m_recent;
+    UserGuideDialog *m_userGuide = nullptr;
     QStackedWidget *m_central;
     WelcomePage *m_welcome;
     QTabWidget *m_tabs;
