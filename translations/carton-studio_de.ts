@@ -920,6 +920,13 @@
         <source>The carton the edits belong to cannot be opened: %1</source>
         <translation>Das Carton, zu dem die Änderungen gehören, kann nicht geöffnet werden: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n value(s) typed in %1 could not be applied. Correct them (or type the value to keep), then save.</source>
+        <translation>
+            <numerusform>%n eingegebener Wert in %1 konnte nicht übernommen werden. Korrigieren Sie ihn (oder geben Sie den Wert ein, der bleiben soll) und speichern Sie dann.</numerusform>
+            <numerusform>%n eingegebene Werte in %1 konnten nicht übernommen werden. Korrigieren Sie sie (oder geben Sie die Werte ein, die bleiben sollen) und speichern Sie dann.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::DocumentEditor</name>
@@ -3531,10 +3538,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Ausgabe %1</translation>
     </message>
     <message>
-        <source>Not applied: %1</source>
-        <translation>Nicht übernommen: %1</translation>
-    </message>
-    <message>
         <source>Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].</source>
         <translation>Beliebige Form. Geben Sie *, ein Symbol, [] für einen Skalar oder eine Liste wie [batch, 3, *] ein.</translation>
     </message>
@@ -3593,6 +3596,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: [batch, 3, *]</source>
         <translation>* (beliebige Form), ein Symbol für die ganze Form, [] (ein Skalar) oder eine Liste aus Größen, Symbolen und *: [batch, 3, *]</translation>
+    </message>
+    <message>
+        <source>Output %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <translation>Ausgabe %1: Die Form „%2“ wurde nicht übernommen: %3</translation>
+    </message>
+    <message>
+        <source>Input %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <translation>Eingabe %1: Die Form „%2“ wurde nicht übernommen: %3</translation>
     </message>
 </context>
 <context>

@@ -917,6 +917,12 @@
         <source>The carton the edits belong to cannot be opened: %1</source>
         <translation>无法打开这些编辑所属的 carton：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n value(s) typed in %1 could not be applied. Correct them (or type the value to keep), then save.</source>
+        <translation>
+            <numerusform>在 %1 中输入的 %n 个值无法应用。请更正（或输入要保留的值）后再保存。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::DocumentEditor</name>
@@ -3504,10 +3510,6 @@ Add one with the buttons on the left.</source>
         <translation>输出 %1</translation>
     </message>
     <message>
-        <source>Not applied: %1</source>
-        <translation>未应用：%1</translation>
-    </message>
-    <message>
         <source>Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].</source>
         <translation>任意形状。输入 *、一个符号、[]（标量）或列表，例如 [batch, 3, *]。</translation>
     </message>
@@ -3566,6 +3568,14 @@ Add one with the buttons on the left.</source>
     <message>
         <source>* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: [batch, 3, *]</source>
         <translation>*（任意形状）、代表整个形状的符号、[]（标量），或由尺寸、符号和 * 组成的列表：[batch, 3, *]</translation>
+    </message>
+    <message>
+        <source>Output %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <translation>输出 %1：形状“%2”未应用：%3</translation>
+    </message>
+    <message>
+        <source>Input %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <translation>输入 %1：形状“%2”未应用：%3</translation>
     </message>
 </context>
 <context>
