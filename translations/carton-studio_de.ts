@@ -920,12 +920,9 @@
         <source>The carton the edits belong to cannot be opened: %1</source>
         <translation>Das Carton, zu dem die Änderungen gehören, kann nicht geöffnet werden: %1</translation>
     </message>
-    <message numerus="yes">
-        <source>%n value(s) typed in %1 could not be applied. Correct them (or type the value to keep), then save.</source>
-        <translation>
-            <numerusform>%n eingegebener Wert in %1 konnte nicht übernommen werden. Korrigieren Sie ihn (oder geben Sie den Wert ein, der bleiben soll) und speichern Sie dann.</numerusform>
-            <numerusform>%n eingegebene Werte in %1 konnten nicht übernommen werden. Korrigieren Sie sie (oder geben Sie die Werte ein, die bleiben sollen) und speichern Sie dann.</numerusform>
-        </translation>
+    <message>
+        <source>%1 cannot be saved while a value typed in it is not applied. Correct it (or type the value to keep), then save.</source>
+        <translation>%1 kann nicht gespeichert werden, solange ein darin eingegebener Wert nicht übernommen ist. Korrigieren Sie ihn (oder geben Sie den Wert ein, der bleiben soll) und speichern Sie dann.</translation>
     </message>
 </context>
 <context>

@@ -917,11 +917,9 @@
         <source>The carton the edits belong to cannot be opened: %1</source>
         <translation>无法打开这些编辑所属的 carton：%1</translation>
     </message>
-    <message numerus="yes">
-        <source>%n value(s) typed in %1 could not be applied. Correct them (or type the value to keep), then save.</source>
-        <translation>
-            <numerusform>在 %1 中输入的 %n 个值无法应用。请更正（或输入要保留的值）后再保存。</numerusform>
-        </translation>
+    <message>
+        <source>%1 cannot be saved while a value typed in it is not applied. Correct it (or type the value to keep), then save.</source>
+        <translation>只要其中输入的某个值尚未应用，%1 就无法保存。请更正它（或输入要保留的值）后再保存。</translation>
     </message>
 </context>
 <context>

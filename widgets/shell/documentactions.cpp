@@ -239,9 +239,8 @@ bool DocumentActions::save(CartonPage *page, bool saveAs)
         for (const CartonDocument::UnappliedText &t : typed)
             lines.append(t.message);
         QMessageBox box(QMessageBox::Warning, tr("Cannot Save"),
-                        tr("%n value(s) typed in %1 could not be applied. Correct them (or type the value to keep), "
-                           "then save.",
-                           nullptr, int(typed.size()))
+                        tr("%1 cannot be saved while a value typed in it is not applied. Correct it (or type the "
+                           "value to keep), then save.")
                             .arg(page->displayName()),
                         QMessageBox::Ok, m_window);
         box.setObjectName(QStringLiteral("unappliedTextBox"));
