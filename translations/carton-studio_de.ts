@@ -3807,6 +3807,25 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
 </context>
 <context>
+    <name>studio::StringTableModel</name>
+    <message>
+        <source>The selection is outside the slice.</source>
+        <translation>Die Auswahl liegt außerhalb des Ausschnitts.</translation>
+    </message>
+    <message>
+        <source>… %1 more not shown</source>
+        <translation>… %1 weitere nicht angezeigt</translation>
+    </message>
+    <message>
+        <source>empty string</source>
+        <translation>leere Zeichenkette</translation>
+    </message>
+    <message>
+        <source>length %1</source>
+        <translation>Länge %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::SummaryLine</name>
     <message>
         <source>Details</source>

@@ -3778,6 +3778,25 @@ Add one with the buttons on the left.</source>
     </message>
 </context>
 <context>
+    <name>studio::StringTableModel</name>
+    <message>
+        <source>The selection is outside the slice.</source>
+        <translation>所选内容超出了切片范围。</translation>
+    </message>
+    <message>
+        <source>… %1 more not shown</source>
+        <translation>……另有 %1 个未显示</translation>
+    </message>
+    <message>
+        <source>empty string</source>
+        <translation>空字符串</translation>
+    </message>
+    <message>
+        <source>length %1</source>
+        <translation>长度 %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::SummaryLine</name>
     <message>
         <source>Details</source>
