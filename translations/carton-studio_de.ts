@@ -678,6 +678,14 @@
         <source>Cartons (*.carton);;All files (*)</source>
         <translation>Cartons (*.carton);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>&amp;Swap Sides</source>
+        <translation>Seiten &amp;tauschen</translation>
+    </message>
+    <message>
+        <source>Compare the right carton with the left one: what was added becomes removed</source>
+        <translation>Das rechte Carton mit dem linken vergleichen: Hinzugefügtes wird zu Entferntem</translation>
+    </message>
 </context>
 <context>
     <name>studio::DTypeDelegate</name>

@@ -676,6 +676,14 @@
         <source>Cartons (*.carton);;All files (*)</source>
         <translation>Carton 文件 (*.carton);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>&amp;Swap Sides</source>
+        <translation>交换两侧(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Compare the right carton with the left one: what was added becomes removed</source>
+        <translation>将右侧 carton 与左侧比较：新增的内容会变为删除</translation>
+    </message>
 </context>
 <context>
     <name>studio::DTypeDelegate</name>
