@@ -351,6 +351,11 @@ private slots:
         QCOMPARE(page->editor()->tabWidget()->currentWidget(), page->editor()->page(DocumentEditor::SpecsPage));
         QCOMPARE(specs->inputsView()->currentIndex(), cell);
         QCOMPARE(cell.data().toString(), u"[3,,4"_s);
+        // Closing the tab asks, although no edit was applied.
+        bool asked = false;
+        answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Cancel, &asked);
+        QVERIFY(!window.documentActions()->confirmClose(page));
+        QVERIFY(asked);
 
         // A valid spelling applies, and the listing goes.
         QVERIFY(model->setData(cell, u"(batch, 3, 32, 32)"_s));

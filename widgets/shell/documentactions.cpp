@@ -339,7 +339,9 @@ bool DocumentActions::saveTo(CartonPage *page, const QString &path, const carton
 
 bool DocumentActions::confirmClose(CartonPage *page)
 {
-    if (!page || !page->isModified())
+    // Text typed but not applied (a shape that does not parse) is an edit too.
+    const bool typed = page && page->document() && !page->document()->unappliedTexts().isEmpty();
+    if (!page || (!page->isModified() && !typed))
         return true;
     QMessageBox box(QMessageBox::Warning, tr("Unsaved Edits"),
                     tr("Save the changes to %1 before closing?").arg(page->displayName()),
