@@ -700,6 +700,14 @@
         <source>Cartons (*.carton);;All files (*)</source>
         <translation>Cartons (*.carton);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>&amp;Swap Sides</source>
+        <translation>Seiten &amp;tauschen</translation>
+    </message>
+    <message>
+        <source>Compare the right carton with the left one: what was added becomes removed</source>
+        <translation>Das rechte Carton mit dem linken vergleichen: Hinzugefügtes wird zu Entferntem</translation>
+    </message>
 </context>
 <context>
     <name>studio::DTypeDelegate</name>
@@ -941,6 +949,10 @@
     <message>
         <source>The carton the edits belong to cannot be opened: %1</source>
         <translation>Das Carton, zu dem die Änderungen gehören, kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 cannot be saved while a value typed in it is not applied. Correct it (or type the value to keep), then save.</source>
+        <translation>%1 kann nicht gespeichert werden, solange ein darin eingegebener Wert nicht übernommen ist. Korrigieren Sie ihn (oder geben Sie den Wert ein, der bleiben soll) und speichern Sie dann.</translation>
     </message>
 </context>
 <context>
@@ -3592,10 +3604,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Ausgabe %1</translation>
     </message>
     <message>
-        <source>Not applied: %1</source>
-        <translation>Nicht übernommen: %1</translation>
-    </message>
-    <message>
         <source>Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].</source>
         <translation>Beliebige Form. Geben Sie *, ein Symbol, [] für einen Skalar oder eine Liste wie [batch, 3, *] ein.</translation>
     </message>
@@ -3654,6 +3662,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: [batch, 3, *]</source>
         <translation>* (beliebige Form), ein Symbol für die ganze Form, [] (ein Skalar) oder eine Liste aus Größen, Symbolen und *: [batch, 3, *]</translation>
+    </message>
+    <message>
+        <source>Output %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <translation>Ausgabe %1: Die Form „%2“ wurde nicht übernommen: %3</translation>
+    </message>
+    <message>
+        <source>Input %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <translation>Eingabe %1: Die Form „%2“ wurde nicht übernommen: %3</translation>
     </message>
 </context>
 <context>
@@ -3857,6 +3873,25 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Shape %1</source>
         <translation>Form %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::StringTableModel</name>
+    <message>
+        <source>The selection is outside the slice.</source>
+        <translation>Die Auswahl liegt außerhalb des Ausschnitts.</translation>
+    </message>
+    <message>
+        <source>… %1 more not shown</source>
+        <translation>… %1 weitere nicht angezeigt</translation>
+    </message>
+    <message>
+        <source>empty string</source>
+        <translation>leere Zeichenkette</translation>
+    </message>
+    <message>
+        <source>length %1</source>
+        <translation>Länge %1</translation>
     </message>
 </context>
 <context>

@@ -697,6 +697,14 @@
         <source>Cartons (*.carton);;All files (*)</source>
         <translation>Carton 文件 (*.carton);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>&amp;Swap Sides</source>
+        <translation>交换两侧(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Compare the right carton with the left one: what was added becomes removed</source>
+        <translation>将右侧 carton 与左侧比较：新增的内容会变为删除</translation>
+    </message>
 </context>
 <context>
     <name>studio::DTypeDelegate</name>
@@ -937,6 +945,10 @@
     <message>
         <source>The carton the edits belong to cannot be opened: %1</source>
         <translation>无法打开这些编辑所属的 carton：%1</translation>
+    </message>
+    <message>
+        <source>%1 cannot be saved while a value typed in it is not applied. Correct it (or type the value to keep), then save.</source>
+        <translation>只要其中输入的某个值尚未应用，%1 就无法保存。请更正它（或输入要保留的值）后再保存。</translation>
     </message>
 </context>
 <context>
@@ -3565,10 +3577,6 @@ Add one with the buttons on the left.</source>
         <translation>输出 %1</translation>
     </message>
     <message>
-        <source>Not applied: %1</source>
-        <translation>未应用：%1</translation>
-    </message>
-    <message>
         <source>Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].</source>
         <translation>任意形状。输入 *、一个符号、[]（标量）或列表，例如 [batch, 3, *]。</translation>
     </message>
@@ -3627,6 +3635,14 @@ Add one with the buttons on the left.</source>
     <message>
         <source>* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: [batch, 3, *]</source>
         <translation>*（任意形状）、代表整个形状的符号、[]（标量），或由尺寸、符号和 * 组成的列表：[batch, 3, *]</translation>
+    </message>
+    <message>
+        <source>Output %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <translation>输出 %1：形状“%2”未应用：%3</translation>
+    </message>
+    <message>
+        <source>Input %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <translation>输入 %1：形状“%2”未应用：%3</translation>
     </message>
 </context>
 <context>
@@ -3828,6 +3844,25 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Shape %1</source>
         <translation>形状 %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::StringTableModel</name>
+    <message>
+        <source>The selection is outside the slice.</source>
+        <translation>所选内容超出了切片范围。</translation>
+    </message>
+    <message>
+        <source>… %1 more not shown</source>
+        <translation>……另有 %1 个未显示</translation>
+    </message>
+    <message>
+        <source>empty string</source>
+        <translation>空字符串</translation>
+    </message>
+    <message>
+        <source>length %1</source>
+        <translation>长度 %1</translation>
     </message>
 </context>
 <context>

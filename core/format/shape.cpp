@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "shape.h"
 
+#include <QRegularExpression>
 #include <QStringList>
 #include <algorithm>
 
@@ -53,18 +54,15 @@ QString Shape::toString() const
 
 namespace {
 
-// A symbol typed bare must not read as a size, "*", or a list separator.
+// A symbol typed bare must not read as a size, "*", a list or a list separator.
 bool needsQuotes(const QString &symbol)
 {
-    if (symbol.isEmpty() || symbol == u"*"_s)
+    if (symbol.isEmpty() || symbol == u"*"_s || symbol.front().isDigit() || symbol.startsWith(u'-'))
         return true;
-    bool allDigits = true;
-    for (QChar c : symbol) {
-        if (c.isSpace() || c == u',' || c == u'[' || c == u']' || c == u'"')
+    for (QChar c : symbol)
+        if (c.isSpace() || c == u',' || c == u'[' || c == u']' || c == u'(' || c == u')' || c == u'"')
             return true;
-        allDigits = allDigits && c.isDigit();
-    }
-    return allDigits || symbol.startsWith(u'-');
+    return false;
 }
 
 QString quotedIfNeeded(const QString &symbol)
@@ -72,7 +70,26 @@ QString quotedIfNeeded(const QString &symbol)
     return needsQuotes(symbol) ? u'"' + symbol + u'"' : symbol;
 }
 
-const QString expectedShape = u"expected * (any shape), a symbol, [] (a scalar) or a list such as [batch, 3, *]"_s;
+const QString expectedShape =
+    u"expected * (any shape), a symbol, [] (a scalar) or a list such as [batch, 3, *] (brackets optional)"_s;
+
+bool isBracket(QChar c)
+{
+    return c == u'[' || c == u']' || c == u'(' || c == u')';
+}
+
+// "3x4" / "3×4": sizes typed as a product.
+bool looksLikeProduct(QStringView token, QStringList *sizes)
+{
+    const QStringList parts = token.toString().split(QRegularExpression(u"\\s*[x×X]\\s*"_s));
+    if (parts.size() < 2)
+        return false;
+    for (const QString &p : parts)
+        if (p.isEmpty() || !std::all_of(p.begin(), p.end(), [](QChar c) { return c.isDigit(); }))
+            return false;
+    *sizes = parts;
+    return true;
+}
 
 // One symbol, bare or in quotes; `what` names it in messages ("dimension 2").
 Result<QString> readSymbol(QStringView token, const QString &what)
@@ -87,15 +104,86 @@ Result<QString> readSymbol(QStringView token, const QString &what)
             return makeError(ErrorCode::Format, u"%1: \"\" is a symbol without a name"_s.arg(what));
         return inner.toString();
     }
+    if (QStringList sizes; looksLikeProduct(token, &sizes))
+        return makeError(ErrorCode::Format, u"%1: \"%2\" is not a size; for dimensions of sizes %3 write [%3]"_s.arg(
+                                                what, token.toString(), sizes.join(u", "_s)));
     for (QChar c : token) {
         if (c.isSpace())
             return makeError(ErrorCode::Format,
                              u"%1: \"%2\" holds a space; quote a symbol with spaces (\"%2\") or separate dimensions "
                              "with commas"_s.arg(what, token.toString()));
-        if (c == u'[' || c == u']' || c == u'"')
+        if (isBracket(c) || c == u'"')
             return makeError(ErrorCode::Format, u"%1: unexpected '%2' in \"%3\""_s.arg(what, c, token.toString()));
     }
+    if (token.front().isDigit())
+        return makeError(ErrorCode::Format,
+                         u"%1: \"%2\" is neither a size (digits only) nor a symbol; quote a symbol that starts with "
+                         "a digit (\"%2\")"_s.arg(what, token.toString()));
     return token.toString();
+}
+
+// One dimension: a size >= 0, "*" or a symbol.
+Result<Dim> readDim(QStringView token, const QString &what)
+{
+    if (token.isEmpty())
+        return makeError(ErrorCode::Format,
+                         u"%1 is empty; expected a size, a symbol or * between the commas"_s.arg(what));
+    if (token == u"*")
+        return Dim::any();
+    const bool negative = token.startsWith(u'-');
+    const QStringView digits = negative ? token.mid(1) : token;
+    if (digits.isEmpty() || !std::all_of(digits.begin(), digits.end(), [](QChar c) { return c.isDigit(); })) {
+        Result<QString> symbol = readSymbol(token, what);
+        if (!symbol)
+            return symbol.error();
+        return Dim::symbol(std::move(*symbol));
+    }
+    bool ok = false;
+    const qint64 size = token.toLongLong(&ok);
+    if (!ok)
+        return makeError(ErrorCode::Format, u"%1: %2 is too large"_s.arg(what, token.toString()));
+    if (size < 0)
+        return makeError(ErrorCode::Format,
+                         u"%1 is %2; expected a size >= 0, a symbol or * (a size not fixed in advance is * or a "
+                         "symbol such as batch)"_s.arg(what, token.toString()));
+    return Dim::value(size);
+}
+
+// The dims of a list's body ("batch, 3, *"), split at the commas outside
+// quotes; one trailing comma is allowed ("3," as in Python's (3,)).
+Result<Shape> readDims(QStringView body)
+{
+    QList<Dim> dims;
+    qsizetype start = 0;
+    bool quoted = false;
+    for (qsizetype i = 0; i <= body.size(); ++i) {
+        if (i < body.size() && body.at(i) == u'"')
+            quoted = !quoted;
+        if (i < body.size() && (quoted || body.at(i) != u','))
+            continue;
+        const QStringView token = body.mid(start, i - start).trimmed();
+        start = i + 1;
+        if (token.isEmpty() && i == body.size() && !dims.isEmpty())
+            break; // a trailing comma
+        Result<Dim> dim = readDim(token, u"dimension %1"_s.arg(dims.size()));
+        if (!dim)
+            return dim.error();
+        dims.append(std::move(*dim));
+    }
+    return Shape::dims(std::move(dims));
+}
+
+// True when `text` has a comma outside quotes.
+bool hasListComma(QStringView text)
+{
+    bool quoted = false;
+    for (QChar c : text) {
+        if (c == u'"')
+            quoted = !quoted;
+        else if (c == u',' && !quoted)
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -124,61 +212,28 @@ Result<Shape> Shape::parse(QStringView text)
         return makeError(ErrorCode::Format, u"the shape is empty; "_s + expectedShape);
     if (t == u"*")
         return Shape::any();
-    if (t.startsWith(u'[')) {
-        if (!t.endsWith(u']'))
-            return makeError(ErrorCode::Format, u"\"%1\" has no closing ]; "_s.arg(t.toString()) + expectedShape);
+    const QChar first = t.front();
+    if (first == u'[' || first == u'(') {
+        const QChar close = first == u'[' ? u']' : u')';
+        if (t.size() < 2 || !t.endsWith(close))
+            return makeError(ErrorCode::Format,
+                             u"\"%1\" has no closing %2; "_s.arg(t.toString(), QString(close)) + expectedShape);
         const QStringView body = t.mid(1, t.size() - 2).trimmed();
         if (body.isEmpty())
             return Shape::scalar();
-        QList<Dim> dims;
-        qsizetype start = 0;
-        bool quoted = false;
-        for (qsizetype i = 0; i <= body.size(); ++i) {
-            if (i < body.size() && body.at(i) == u'"')
-                quoted = !quoted;
-            if (i < body.size() && (quoted || body.at(i) != u','))
-                continue;
-            const QStringView token = body.mid(start, i - start).trimmed();
-            start = i + 1;
-            const QString what = u"dimension %1"_s.arg(dims.size());
-            if (token.isEmpty())
-                return makeError(ErrorCode::Format,
-                                 u"%1 is empty; expected a size, a symbol or * between the commas"_s.arg(what));
-            if (token == u"*") {
-                dims.append(Dim::any());
-                continue;
-            }
-            const bool negative = token.startsWith(u'-');
-            const QStringView digits = negative ? token.mid(1) : token;
-            if (!digits.isEmpty() && std::all_of(digits.begin(), digits.end(), [](QChar c) { return c.isDigit(); })) {
-                bool ok = false;
-                const qint64 size = token.toLongLong(&ok);
-                if (!ok)
-                    return makeError(ErrorCode::Format, u"%1: %2 is too large"_s.arg(what, token.toString()));
-                if (size < 0)
-                    return makeError(ErrorCode::Format,
-                                     u"%1 is %2; expected a size >= 0, a symbol or *"_s.arg(what, token.toString()));
-                dims.append(Dim::value(size));
-                continue;
-            }
-            Result<QString> symbol = readSymbol(token, what);
-            if (!symbol)
-                return symbol.error();
-            dims.append(Dim::symbol(std::move(*symbol)));
-        }
-        return Shape::dims(std::move(dims));
+        return readDims(body);
     }
-    if (t.startsWith(u']'))
-        return makeError(ErrorCode::Format, u"\"%1\" starts with ]; "_s.arg(t.toString()) + expectedShape);
+    if (first == u']' || first == u')')
+        return makeError(ErrorCode::Format,
+                         u"\"%1\" starts with %2; "_s.arg(t.toString(), QString(first)) + expectedShape);
+    // "batch, 3, 32, 32" and "3" (numpy's and torch's way to say [3]): dims
+    // without brackets. Anything else bare is a symbol for the whole shape.
     const bool negative = t.startsWith(u'-');
     const QStringView digits = negative ? t.mid(1) : t;
-    if (!digits.isEmpty() && std::all_of(digits.begin(), digits.end(), [](QChar c) { return c.isDigit(); }))
-        return makeError(ErrorCode::Format,
-                         u"%1 is not a shape: write [%1] for one dimension of size %1, or \"%1\" for a symbol "
-                         "named %1"_s.arg(t.toString()));
-    if (t.contains(u',') && !t.startsWith(u'"'))
-        return makeError(ErrorCode::Format,
-                         u"\"%1\" looks like a list of dimensions; write it in brackets: [%1]"_s.arg(t.toString()));
+    const bool number =
+        !digits.isEmpty() && std::all_of(digits.begin(), digits.end(), [](QChar c) { return c.isDigit(); });
+    if (number || hasListComma(t))
+        return readDims(t);
     Result<QString> symbol = readSymbol(t, u"the shape"_s);
     if (!symbol)
         return symbol.error();

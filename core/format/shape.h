@@ -71,13 +71,18 @@ public:
     // would read as something else quoted ("\"3\"", "\"batch size\"").
     QString toInputText() const;
     // Reads what a user types for a shape (the editor's shape cell):
-    //   "*"                any shape
-    //   "[]"               a scalar
-    //   "[n, 3, *]"        dims: sizes >= 0, symbols, "*"
-    //   "input_shape"      a symbol for the whole shape
-    // A symbol that is all digits or holds spaces, commas, brackets or a quote
-    // must be quoted ("\"3\"", ["\"my dim\"", 2]). Errors say what was expected
-    // (no location: the caller knows the field).
+    //   "*"                          any shape
+    //   "[]", "()"                   a scalar
+    //   "[n, 3, *]", "(n, 3, *)",
+    //   "n, 3, *", "3", "(3,)"       dims: sizes >= 0, symbols, "*" (brackets
+    //                                optional, one trailing comma allowed)
+    //   "input_shape"                a symbol for the whole shape
+    // A symbol that starts with a digit, or holds spaces, commas,
+    // brackets or a quote must be quoted ("\"3\"", ["\"my dim\"", 2]); "3x4" is
+    // refused (with the list it probably means), not read as a symbol. A size is
+    // an integer >= 0 (carton-v1: "a symbol or an integer"; the TOML reader
+    // refuses negative sizes too). Errors say what was expected (no location:
+    // the caller knows the field).
     static Result<Shape> parse(QStringView text);
     // True when a concrete shape (all sizes known) fits this one, ignoring
     // symbol consistency (see resolveSymbols for that).

@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftest/tolerance.h"
 
-#include "format/tomlutil.h"
-
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -15,62 +13,6 @@ namespace {
 bool isHalf(DType dtype)
 {
     return dtype == DType::Float16 || dtype == DType::BFloat16;
-}
-
-struct TableReadFailure {
-    QString message;
-};
-
-std::optional<double> readTolerance(const toml::table &t, std::string_view key, const QString &field)
-{
-    const toml::node *n = t.get(key);
-    if (!n)
-        return std::nullopt;
-    double v;
-    if (const auto *f = n->as_floating_point())
-        v = f->get();
-    else if (const auto *i = n->as_integer())
-        v = double(i->get());
-    else
-        throw TableReadFailure{u"%1: expected a number >= 0, found %2"_s.arg(field, tomlutil::typeName(*n))};
-    if (!(v >= 0) || !std::isfinite(v))
-        throw TableReadFailure{u"%1: expected a number >= 0, found %2"_s.arg(field).arg(v)};
-    return v;
-}
-
-ToleranceOverride readOverride(const toml::table &t, const QString &prefix, bool allowTables)
-{
-    ToleranceOverride o;
-    o.rtol = readTolerance(t, "rtol", prefix + u".rtol"_s);
-    o.atol = readTolerance(t, "atol", prefix + u".atol"_s);
-    if (const toml::node *n = t.get("equal_nan")) {
-        const auto *b = n->as_boolean();
-        if (!b)
-            throw TableReadFailure{u"%1.equal_nan: expected a boolean, found %2"_s.arg(prefix, tomlutil::typeName(*n))};
-        o.equalNan = b->get();
-    }
-    for (auto &&[k, v] : t) {
-        if (k.str() == "rtol" || k.str() == "atol" || k.str() == "equal_nan")
-            continue;
-        if (allowTables && v.is_table())
-            continue;
-        throw TableReadFailure{
-            allowTables
-                ? u"%1.%2: unknown key; expected rtol, atol, equal_nan or a table per output name"_s.arg(
-                      prefix, tomlutil::toQString(k.str()))
-                : u"%1.%2: unknown key; expected rtol, atol or equal_nan"_s.arg(prefix, tomlutil::toQString(k.str()))};
-    }
-    return o;
-}
-
-void putOverride(toml::table &t, const ToleranceOverride &o)
-{
-    if (o.rtol)
-        t.insert_or_assign("rtol", *o.rtol);
-    if (o.atol)
-        t.insert_or_assign("atol", *o.atol);
-    if (o.equalNan)
-        t.insert_or_assign("equal_nan", *o.equalNan);
 }
 
 } // namespace
@@ -117,63 +59,6 @@ Tolerance tolerancePreset(TolerancePreset preset, DType dtype)
         return half ? Tolerance{1e-1, 1e-2, false} : Tolerance{1e-2, 1e-3, false};
     }
     return {};
-}
-
-Result<CartonTolerance> parseCartonTolerance(const QByteArray &selfTestUnknownToml, const QString &where)
-{
-    CartonTolerance out;
-    if (selfTestUnknownToml.trimmed().isEmpty())
-        return out;
-    const Result<toml::table> root = tomlutil::parse(selfTestUnknownToml, where);
-    if (!root)
-        return root.error();
-    const toml::node *n = root->get("tolerance");
-    if (!n)
-        return out;
-    try {
-        const auto *t = n->as_table();
-        if (!t)
-            throw TableReadFailure{
-                u"tolerance: expected a table ([self_test.tolerance]), found %1"_s.arg(tomlutil::typeName(*n))};
-        out.all = readOverride(*t, u"tolerance"_s, true);
-        for (auto &&[k, v] : *t) {
-            if (const auto *sub = v.as_table()) {
-                const QString name = tomlutil::toQString(k.str());
-                out.perOutput.insert(name, readOverride(*sub, u"tolerance."_s + name, false));
-            }
-        }
-    } catch (const TableReadFailure &f) {
-        return makeError(ErrorCode::Format, f.message, where);
-    } catch (...) {
-        return makeError(ErrorCode::Format, u"tolerance: cannot read"_s, where);
-    }
-    return out;
-}
-
-QByteArray withCartonTolerance(const QByteArray &selfTestUnknownToml, const CartonTolerance &tolerance)
-{
-    toml::table root;
-    if (!selfTestUnknownToml.trimmed().isEmpty()) {
-        Result<toml::table> parsed = tomlutil::parse(selfTestUnknownToml, QString());
-        if (parsed)
-            root = std::move(*parsed);
-    }
-    try {
-        root.erase("tolerance");
-        if (!tolerance.isEmpty()) {
-            toml::table t;
-            putOverride(t, tolerance.all);
-            for (auto it = tolerance.perOutput.cbegin(); it != tolerance.perOutput.cend(); ++it) {
-                toml::table sub;
-                putOverride(sub, it.value());
-                t.insert_or_assign(it.key().toStdString(), std::move(sub));
-            }
-            root.insert_or_assign("tolerance", std::move(t));
-        }
-        return tomlutil::format(root);
-    } catch (...) {
-        return selfTestUnknownToml;
-    }
 }
 
 Status ToleranceSettings::applyOption(QStringView option, QStringView value)

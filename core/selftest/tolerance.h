@@ -4,6 +4,7 @@
 
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "format/cartontolerance.h"
 #include "format/dtype.h"
 
 #include <QByteArray>
@@ -40,43 +41,6 @@ CARTONCORE_EXPORT QString tolerancePresetName(TolerancePreset preset); // "exact
 CARTONCORE_EXPORT std::optional<TolerancePreset> parseTolerancePreset(QStringView name);
 // The preset's figures for `dtype` (integers, bools, strings: always exact).
 CARTONCORE_EXPORT Tolerance tolerancePreset(TolerancePreset preset, DType dtype);
-
-// Some of rtol / atol / equal_nan, for one level of the resolution below.
-struct ToleranceOverride {
-    std::optional<double> rtol;
-    std::optional<double> atol;
-    std::optional<bool> equalNan;
-    bool isEmpty() const { return !rtol && !atol && !equalNan; }
-    bool operator==(const ToleranceOverride &) const = default;
-};
-
-// Tolerances a carton carries for one self-test, in the [self_test.tolerance]
-// extension table (upstream ignores unknown keys, so the carton stays valid):
-//
-//   [self_test.tolerance]      # for every output of this self-test
-//   rtol = 1e-4
-//   atol = 1e-6
-//   equal_nan = true
-//   [self_test.tolerance.y]    # for output "y" only
-//   atol = 1e-3
-struct CartonTolerance {
-    ToleranceOverride all;
-    QMap<QString, ToleranceOverride> perOutput;
-    bool isEmpty() const { return all.isEmpty() && perOutput.isEmpty(); }
-    bool operator==(const CartonTolerance &) const = default;
-};
-
-// Reads [self_test.tolerance] from a self-test's unknown TOML (SelfTest::unknownToml).
-// No table: an empty CartonTolerance. Fails (ErrorCode::Format, location `where`,
-// e.g. "carton.toml: self_test[0]") on a value that is not a number >= 0 (rtol,
-// atol) or a boolean (equal_nan), on unknown keys, and on a per-output entry that
-// is not a table; the message names the field ("tolerance.y.atol: ...").
-CARTONCORE_EXPORT Result<CartonTolerance> parseCartonTolerance(const QByteArray &selfTestUnknownToml,
-                                                               const QString &where);
-// The TOML text of [tolerance] (and its sub-tables) for SelfTest::unknownToml,
-// merged into `selfTestUnknownToml` (other keys kept; an empty `tolerance` removes it).
-CARTONCORE_EXPORT QByteArray withCartonTolerance(const QByteArray &selfTestUnknownToml,
-                                                 const CartonTolerance &tolerance);
 
 // What the user asked for (CLI options, GUI controls).
 struct ToleranceSettings {

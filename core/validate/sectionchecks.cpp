@@ -3,6 +3,7 @@
 // [[self_test]] / [[example]] sections and model_description targets, from
 // carton.toml alone.
 #include "base/archivepath.h"
+#include "format/cartontolerance.h"
 #include "validate/markdownimages.h"
 #include "validate/validaterules.h"
 
@@ -120,6 +121,39 @@ void checkRefTable(const TensorRefs &refs, const QList<TensorSpec> &declared, co
     summary(badRefs, u"values that are not valid references"_s);
 }
 
+// [self_test.tolerance] (an extension, format/cartontolerance.h) must read, and a
+// per-output tolerance must name a declared output: one for an output that does
+// not exist (a typo, a renamed output) would silently never apply.
+void checkTolerance(const SelfTest &t, const CartonInfo &info, const QString &base, Reporter &r)
+{
+    const Result<CartonTolerance> tolerance = parseCartonTolerance(t.unknownToml, cartonTomlName());
+    if (!tolerance) {
+        r.toml(Severity::Error, base + u".tolerance"_s, tolerance.error().message);
+        return;
+    }
+    QSet<QString> declared;
+    for (const TensorSpec &s : info.outputs)
+        declared.insert(s.name);
+    int reported = 0;
+    int more = 0;
+    for (auto it = tolerance->perOutput.cbegin(); it != tolerance->perOutput.cend(); ++it) {
+        if (declared.contains(it.key()))
+            continue;
+        if (reported++ >= MaxReportsPerTable) {
+            ++more;
+            continue;
+        }
+        r.toml(Severity::Error, base + u".tolerance."_s + it.key(),
+               info.outputs.isEmpty()
+                   ? u"tolerance for output \"%1\", but carton.toml declares no [[output]]"_s.arg(elided(it.key()))
+                   : u"tolerance for output \"%1\", which carton.toml does not declare; the outputs are %2"_s.arg(
+                         elided(it.key()), namesOf(info.outputs)));
+    }
+    if (more > 0)
+        r.toml(Severity::Error, base + u".tolerance"_s,
+               u"%1 more tolerances for outputs carton.toml does not declare"_s.arg(more));
+}
+
 } // namespace
 
 // "inputs and outputs must be specified above in order to specify test data":
@@ -151,6 +185,8 @@ void checkTestSections(const CartonInfo &info, Reporter &r)
             checkRefTable(*t.expectedOut, info.outputs, u"output"_s, false, u"self_test"_s, base + u".expected_out"_s,
                           r);
         }
+
+        checkTolerance(t, info, base, r);
 
         QSet<QString> given;
         for (const auto &kv : t.inputs)

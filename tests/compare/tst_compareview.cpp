@@ -13,8 +13,10 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QCheckBox>
+#include <QDir>
 #include <QLabel>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -35,6 +37,7 @@ private slots:
     void details();
     void changesOnly();
     void dropReplacesRight();
+    void swapSides();
     void latestWins();
     void openError();
     void mainWindow();
@@ -190,6 +193,40 @@ void TestCompareView::dropReplacesRight()
     QDragEnterEvent refuse(QPoint(10, 10), Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&page, &refuse);
     QVERIFY(!refuse.isAccepted());
+}
+
+// Swap Sides (issue 29, item 13): left and right change places, the tab follows,
+// and the comparison runs the other way (the dtype change reads int64 -> float32).
+void TestCompareView::swapSides()
+{
+    QTabWidget tabs;
+    ComparePage *page = ComparePage::openTab(&tabs, m_a, m_b);
+    tabs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isComparing() && page->diff(), 30000); // may finish while exposing
+    QVERIFY(page->swapButton()->isVisible());
+    QSignalSpy compared(page, &ComparePage::compared);
+    QTest::mouseClick(page->swapButton(), Qt::LeftButton);
+    QCOMPARE(page->leftPath(), m_b);
+    QCOMPARE(page->rightPath(), m_a);
+    QCOMPARE(tabs.tabText(0), QStringLiteral("b.carton ↔ a.carton"));
+    QVERIFY2(tabs.tabToolTip(0).startsWith(QStringLiteral("Compare ") + QDir::toNativeSeparators(m_b)),
+             qPrintable(tabs.tabToolTip(0)));
+    QVERIFY(compared.wait(30000));
+    QVERIFY(!page->isComparing());
+    QVERIFY(page->diff());
+    QCOMPARE(page->diff()->pathA, m_b);
+    CompareModel *m = page->model();
+    QCOMPARE(m->headerData(CompareModel::LeftColumn, Qt::Horizontal).toString(), QStringLiteral("Left: b.carton"));
+    const QModelIndex dtype = m->findEntry(DiffSection::Inputs, QStringLiteral("x"), QStringLiteral("dtype"));
+    QCOMPARE(dtype.siblingAtColumn(CompareModel::LeftColumn).data().toString(), QStringLiteral("int64"));
+    QCOMPARE(dtype.siblingAtColumn(CompareModel::RightColumn).data().toString(), QStringLiteral("float32"));
+    QVERIFY(page->summaryLabel()->text().startsWith(QStringLiteral("Different:")));
+    // And back.
+    page->swapButton()->click();
+    QVERIFY(compared.wait(30000));
+    QCOMPARE(page->leftPath(), m_a);
+    QCOMPARE(page->summaryLabel()->text(), QStringLiteral("Different: 1 breaking, 4 compatible"));
 }
 
 void TestCompareView::latestWins()

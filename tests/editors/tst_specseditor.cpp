@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QIcon>
 #include <QLineEdit>
 #include <QProcess>
 #include <QSignalSpy>
@@ -273,14 +274,109 @@ private slots:
         QCOMPARE(m_document->undoStack()->count(), 0);
         QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), u"error"_s);
         QCOMPARE(cell.data().toString(), u"[n, 2"_s);
+        QVERIFY(!cell.data(Qt::DecorationRole).value<QIcon>().isNull());
         QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(u"has no closing ]"_s),
                  qPrintable(cell.data(Qt::ToolTipRole).toString()));
+        // Listed with the document's diagnostics (the Diagnostics panel), naming the
+        // input, the text and what was expected; still there after validation runs.
+        m_document->validateNow();
+        QVERIFY2(hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, u"input[0].shape"_s,
+                                 u"Input x: the shape \"[n, 2\" is not applied: \"[n, 2\" has no closing ]"_s),
+                 qPrintable(describe(m_document->diagnostics())));
+        QCOMPARE(cell.data().toString(), u"[n, 2"_s);
         // A valid shape replaces the typed text and clears the mark.
         typeInto(m_editor->inputsView(), cell, u"[n, 3]"_s);
         QCOMPARE(m_document->info().inputs.at(0).shape,
                  carton::Shape::dims({carton::Dim::symbol(u"n"_s), carton::Dim::value(3)}));
         QCOMPARE(cell.data().toString(), u"[n, 3]"_s);
         QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), QString());
+        QVERIFY(cell.data(Qt::DecorationRole).isNull());
+        QVERIFY(m_document->unappliedTexts().isEmpty());
+        QVERIFY(!hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, u"input[0].shape"_s, u""_s));
+    }
+
+    // Typing the shape the cell already had (the text no longer differs from the
+    // document) also clears the typed text.
+    void retypingTheOldShapeClearsTheTypedText()
+    {
+        const QModelIndex cell = m_editor->inputsModel()->index(1, SpecsEditModel::ShapeColumn);
+        typeInto(m_editor->inputsView(), cell, u"3x4"_s);
+        QCOMPARE(cell.data().toString(), u"3x4"_s);
+        QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(u"write [3, 4]"_s),
+                 qPrintable(cell.data(Qt::ToolTipRole).toString()));
+        typeInto(m_editor->inputsView(), cell, u"k, *"_s);
+        QCOMPARE(m_document->undoStack()->count(), 0);
+        QCOMPARE(cell.data().toString(), u"[k, *]"_s);
+        QVERIFY(m_document->unappliedTexts().isEmpty());
+    }
+
+    void shapeSpellingsAreAccepted_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("bare list") << u"batch, 3, 32, 32"_s << u"[batch, 3, 32, 32]"_s;
+        QTest::newRow("brackets") << u"[batch, 3, 32, 32]"_s << u"[batch, 3, 32, 32]"_s;
+        QTest::newRow("tuple") << u"(batch, 3, 32, 32)"_s << u"[batch, 3, 32, 32]"_s;
+        QTest::newRow("spaces") << u"  [ batch ,3,32 , 32 ]  "_s << u"[batch, 3, 32, 32]"_s;
+        QTest::newRow("any") << u"*"_s << u"*"_s;
+        QTest::newRow("scalar") << u"[]"_s << u"[]"_s;
+        QTest::newRow("symbol") << u"seq_len"_s << u"seq_len"_s;
+        QTest::newRow("one-tuple") << u"(3,)"_s << u"[3]"_s;
+    }
+
+    // Every reasonable spelling is applied, one undo step, shown in the one form.
+    void shapeSpellingsAreAccepted()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, shown);
+        const QModelIndex cell = m_editor->outputsModel()->index(0, SpecsEditModel::ShapeColumn);
+        typeInto(m_editor->outputsView(), cell, text);
+        QVERIFY2(m_document->unappliedTexts().isEmpty(), qPrintable(describe(m_document->diagnostics())));
+        QCOMPARE(m_document->info().outputs.at(0).shape.toString(), shown);
+        QCOMPARE(cell.data().toString(), shown);
+        QCOMPARE(m_document->undoStack()->undoText(), u"Edit Output Shape"_s);
+    }
+
+    // The typed text stays with its row when rows are added, removed, moved or
+    // edited, and goes with its row (never replaced by "*" or the old shape).
+    void typedShapeFollowsItsRow()
+    {
+        SpecsEditModel *model = m_editor->inputsModel();
+        QTableView *view = m_editor->inputsView();
+        auto typedAt = [&](int row) { return model->index(row, SpecsEditModel::ShapeColumn).data().toString(); };
+        typeInto(view, model->index(1, SpecsEditModel::ShapeColumn), u"-1"_s); // y
+        QCOMPARE(typedAt(1), u"-1"_s);
+        QVERIFY(hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, u"input[1].shape"_s,
+                                u"a size not fixed in advance is * or a symbol"_s));
+
+        // Add a row above y: the text moves down with y.
+        view->setCurrentIndex(model->index(0, 0));
+        QTest::mouseClick(m_editor->findChild<QToolButton *>(u"addInput"_s), Qt::LeftButton);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QCOMPARE(model->rowCount(), 3);
+        QCOMPARE(typedAt(1), u"*"_s);
+        QCOMPARE(typedAt(2), u"-1"_s);
+        QCOMPARE(m_document->unappliedTexts().keys(), QStringList{u"input[2].shape"_s});
+
+        // Edit y's name in place: still there.
+        typeInto(view, model->index(2, SpecsEditModel::NameColumn), u"why"_s);
+        QCOMPARE(typedAt(2), u"-1"_s);
+        // Move y up: it follows.
+        view->setCurrentIndex(model->index(2, 0));
+        QTest::mouseClick(m_editor->findChild<QToolButton *>(u"moveInputUp"_s), Qt::LeftButton);
+        QCOMPARE(typedAt(1), u"-1"_s);
+        QCOMPARE(typedAt(2), u"*"_s);
+        m_document->validateNow();
+        QVERIFY(hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, u"input[1].shape"_s, u"why"_s));
+
+        // Remove y: the text goes with it.
+        view->setCurrentIndex(model->index(1, 0));
+        QTest::mouseClick(m_editor->findChild<QToolButton *>(u"removeInput"_s), Qt::LeftButton);
+        QCOMPARE(model->rowCount(), 2);
+        QVERIFY(m_document->unappliedTexts().isEmpty());
+        for (int row = 0; row < model->rowCount(); ++row)
+            QVERIFY(model->index(row, SpecsEditModel::ShapeColumn).data(SpecsEditModel::ValidationRole).toString() !=
+                    u"error"_s);
     }
 
     void renameFollowsIntoSelfTests()

@@ -171,6 +171,23 @@ void TestShape::parse_data()
     QTest::newRow("quoted dims") << u"[\"a,b\", \"7\", \"*\"]"_s
                                  << Shape::dims({Dim::symbol(u"a,b"_s), Dim::symbol(u"7"_s), Dim::symbol(u"*"_s)})
                                  << u"[\"a,b\", \"7\", \"*\"]"_s;
+    // The spellings users type (issue 29, item 9): numpy / torch tuples, lists
+    // without brackets, a bare size, extra whitespace.
+    const Shape bchw = Shape::dims({Dim::symbol(u"batch"_s), Dim::value(3), Dim::value(32), Dim::value(32)});
+    QTest::newRow("bare list") << u"batch, 3, 32, 32"_s << bchw << u"[batch, 3, 32, 32]"_s;
+    QTest::newRow("bracketed list") << u"[batch, 3, 32, 32]"_s << bchw << u"[batch, 3, 32, 32]"_s;
+    QTest::newRow("tuple") << u"(batch, 3, 32, 32)"_s << bchw << u"[batch, 3, 32, 32]"_s;
+    QTest::newRow("whitespace") << u"\t [  batch ,3,  32 ,\t32 ]  "_s << bchw << u"[batch, 3, 32, 32]"_s;
+    QTest::newRow("one-tuple") << u"(3,)"_s << Shape::dims({Dim::value(3)}) << u"[3]"_s;
+    QTest::newRow("trailing comma") << u"[2, n,]"_s << Shape::dims({Dim::value(2), Dim::symbol(u"n"_s)}) << u"[2, n]"_s;
+    QTest::newRow("bare trailing comma") << u"3,"_s << Shape::dims({Dim::value(3)}) << u"[3]"_s;
+    QTest::newRow("bare number") << u"3"_s << Shape::dims({Dim::value(3)}) << u"[3]"_s;
+    QTest::newRow("empty tuple") << u"( )"_s << Shape::scalar() << u"[]"_s;
+    QTest::newRow("symbol seq_len") << u" seq_len "_s << Shape::symbol(u"seq_len"_s) << u"seq_len"_s;
+    QTest::newRow("bare list with any") << u"*, 3"_s << Shape::dims({Dim::any(), Dim::value(3)}) << u"[*, 3]"_s;
+    QTest::newRow("quoted digit-led symbol")
+        << u"[\"3d\", 2]"_s << Shape::dims({Dim::symbol(u"3d"_s), Dim::value(2)}) << u"[\"3d\", 2]"_s;
+    QTest::newRow("quoted symbol with parens") << u"\"f(x)\""_s << Shape::symbol(u"f(x)"_s) << u"\"f(x)\""_s;
     QTest::newRow("max size") << u"[9223372036854775807]"_s << Shape::dims({Dim::value(9223372036854775807LL)})
                               << u"[9223372036854775807]"_s;
 }
@@ -195,12 +212,22 @@ void TestShape::parseRejects_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("fragment");
     QTest::newRow("empty") << u"  "_s << u"the shape is empty"_s;
-    QTest::newRow("bare number") << u"3"_s << u"write [3] for one dimension of size 3"_s;
-    QTest::newRow("bare list") << u"n, 3"_s << u"write it in brackets: [n, 3]"_s;
     QTest::newRow("unclosed") << u"[n, 3"_s << u"has no closing ]"_s;
     QTest::newRow("negative") << u"[2, -1]"_s << u"dimension 1 is -1; expected a size >= 0"_s;
     QTest::newRow("empty dim") << u"[2, , 3]"_s << u"dimension 1 is empty"_s;
-    QTest::newRow("trailing comma") << u"[2,]"_s << u"dimension 1 is empty"_s;
+    QTest::newRow("two trailing commas") << u"[2,,]"_s << u"dimension 1 is empty"_s;
+    QTest::newRow("empty dim unclosed") << u"[3,,4"_s << u"\"[3,,4\" has no closing ]"_s;
+    QTest::newRow("empty dim bare") << u"3,,4"_s << u"dimension 1 is empty"_s;
+    QTest::newRow("only a comma") << u"[,]"_s << u"dimension 0 is empty"_s;
+    QTest::newRow("product") << u"3x4"_s << u"for dimensions of sizes 3, 4 write [3, 4]"_s;
+    QTest::newRow("product in list") << u"[n, 3x4]"_s << u"dimension 1: \"3x4\" is not a size"_s;
+    QTest::newRow("negative bare") << u"-1"_s << u"dimension 0 is -1; expected a size >= 0"_s;
+    QTest::newRow("negative in tuple") << u"(-1, 3)"_s << u"a size not fixed in advance is * or a symbol"_s;
+    QTest::newRow("digit-led symbol") << u"[3d]"_s << u"quote a symbol that starts with a digit"_s;
+    QTest::newRow("mismatched brackets") << u"(3, 4]"_s << u"has no closing )"_s;
+    QTest::newRow("spaces not commas") << u"[3 4]"_s << u"separate dimensions with commas"_s;
+    QTest::newRow("nested tuple") << u"((3))"_s << u"unexpected '('"_s;
+    QTest::newRow("stray paren") << u")"_s << u"starts with )"_s;
     QTest::newRow("space in symbol") << u"[batch size]"_s << u"holds a space"_s;
     QTest::newRow("nested") << u"[[2]]"_s << u"unexpected '['"_s;
     QTest::newRow("too large") << u"[99999999999999999999]"_s << u"is too large"_s;

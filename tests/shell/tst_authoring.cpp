@@ -12,6 +12,8 @@
 #include "editors/licenseedit.h"
 #include "editors/metadataeditor.h"
 #include "editors/runnereditor.h"
+#include "editors/specseditmodel.h"
+#include "editors/specseditor.h"
 #include "package/carton.h"
 #include "shelltestutil.h"
 
@@ -303,6 +305,65 @@ private slots:
         QVERIFY(!window.documentActions()->save(page, false));
         QVERIFY(seen);
         QVERIFY(page->isModified());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+    }
+
+    // A shape typed in the Inputs editor that does not parse stays in its cell, is
+    // listed in the Diagnostics panel naming the input and what was expected, and
+    // Save refuses and shows the cell: the file would hold the old shape, not what
+    // the cell shows (issue 29, item 9).
+    void unappliedShapeIsListedAndSaveRefuses()
+    {
+        const QByteArray toml = "spec_version = 1\nmodel_name = \"typed\"\n"
+                                "[[input]]\nname = \"image\"\ndtype = \"float32\"\nshape = [\"batch\", 3]\n"
+                                "[runner]\nrunner_name = \"noop\"\nrequired_framework_version = \"=1.0.0\"\n"
+                                "runner_compat_version = 1\n";
+        const QString folder = makeFolderCarton(m_dir, u"typed"_s, false, toml);
+        MainWindow window(m_settings.get());
+        window.show();
+        CartonPage *page = window.openPath(folder);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        page->setEditing(true);
+        auto *specs = qobject_cast<SpecsEditor *>(page->editor()->page(DocumentEditor::SpecsPage));
+        QVERIFY(specs);
+        QAbstractItemModel *model = specs->inputsModel();
+        const QModelIndex cell = model->index(0, SpecsEditModel::ShapeColumn);
+        const carton::Shape before = page->document()->info().inputs.at(0).shape;
+        QVERIFY(!model->setData(cell, u"[3,,4"_s));
+        QCOMPARE(cell.data().toString(), u"[3,,4"_s);
+        QCOMPARE(page->document()->info().inputs.at(0).shape, before);
+        auto listed = [&] {
+            for (const carton::Diagnostic &d : shownDiagnostics(window))
+                if (d.severity == carton::Severity::Error && d.location.field == u"input[0].shape"_s &&
+                    d.message.contains(u"image"_s) && d.message.contains(u"[3,,4"_s) &&
+                    d.message.contains(u"has no closing ]"_s))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(listed(), jobTimeoutMs);
+
+        page->editor()->setCurrentPage(DocumentEditor::MetadataPage);
+        bool seen = false;
+        answerMessageBox(u"unappliedTextBox"_s, QMessageBox::Ok, &seen);
+        QVERIFY(!window.documentActions()->save(page, false));
+        QVERIFY(seen);
+        // Refusing showed the cell and kept the text.
+        QCOMPARE(page->editor()->tabWidget()->currentWidget(), page->editor()->page(DocumentEditor::SpecsPage));
+        QCOMPARE(specs->inputsView()->currentIndex(), cell);
+        QCOMPARE(cell.data().toString(), u"[3,,4"_s);
+        // Closing the tab asks, although no edit was applied.
+        bool asked = false;
+        answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Cancel, &asked);
+        QVERIFY(!window.documentActions()->confirmClose(page));
+        QVERIFY(asked);
+
+        // A valid spelling applies, and the listing goes.
+        QVERIFY(model->setData(cell, u"(batch, 3, 32, 32)"_s));
+        QCOMPARE(page->document()->info().inputs.at(0).shape,
+                 carton::Shape::dims({carton::Dim::symbol(u"batch"_s), carton::Dim::value(3), carton::Dim::value(32),
+                                      carton::Dim::value(32)}));
+        QTRY_VERIFY_WITH_TIMEOUT(!listed(), jobTimeoutMs);
+        QVERIFY(page->document()->unappliedTexts().isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
     }
 

@@ -6,6 +6,7 @@
 #include "latestjob.h"
 #include "slicecontrols.h"
 #include "statspanel.h"
+#include "stringtablemodel.h"
 #include "tensor/tensorstats.h"
 #include "tensorimage.h"
 #include "tensortablemodel.h"
@@ -19,7 +20,6 @@
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStringListModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -30,6 +30,8 @@
 #include <limits>
 
 using namespace studio;
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -574,6 +576,90 @@ private slots:
         QCOMPARE(file.readAll(), QByteArray("-7,-4,-1,2\n5,8,11,14\n17,20,23,26\n"));
     }
 
+    // String tensors as a grid with index headers like numeric ones: an empty
+    // string visible as "" (greyed), line breaks shown, long values elided with
+    // the whole value and its index in the tooltip; any 2-D slice of a 3-D one;
+    // Copy gives the exact values (issue 29, item 8).
+    void stringTensorGrid()
+    {
+        const QString longValue = QString(600, u'w') + u"END"_s;
+        const carton::Tensor strings = carton::Tensor::strings(
+            u"s"_s, {2, 3}, {u"a"_s, QString(), u"two\nlines"_s, u"  "_s, longValue, u"<b>f</b>"_s});
+        TensorViewer viewer;
+        viewer.resize(900, 500);
+        viewer.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewer));
+        viewer.setTensor(strings);
+        StringTableModel *model = viewer.stringModel();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(viewer.stringView()->isVisible());
+        QCOMPARE(viewer.stringView()->model(), model);
+        QCOMPARE(model->rowCount(), 2);
+        QCOMPARE(model->columnCount(), 3);
+        QCOMPARE(model->headerData(1, Qt::Vertical).toString(), u"1"_s);
+        QCOMPARE(model->headerData(2, Qt::Horizontal).toString(), u"2"_s);
+        QCOMPARE(model->index(0, 0).data().toString(), u"a"_s);
+        QCOMPARE(model->index(1, 2).data().toString(), u"<b>f</b>"_s);
+
+        // Empty and blank strings are visible, greyed; their value is still exact.
+        const QModelIndex empty = model->index(0, 1);
+        QCOMPARE(empty.data().toString(), u"\"\""_s);
+        QCOMPARE(empty.data(Qt::EditRole).toString(), QString());
+        const QColor grey = QGuiApplication::palette().color(QPalette::PlaceholderText);
+        QCOMPARE(empty.data(Qt::ForegroundRole).value<QBrush>().color(), grey);
+        QVERIFY(empty.data(Qt::ToolTipRole).toString().contains(u"empty string"_s));
+        QCOMPARE(model->index(1, 0).data().toString(), u"\"  \""_s);
+        QVERIFY(!model->index(0, 0).data(Qt::ForegroundRole).isValid());
+
+        // One line per cell; a long value elided, whole (escaped) in the tooltip with its index.
+        QCOMPARE(model->index(0, 2).data().toString(), u"two↵lines"_s);
+        const QString shown = model->index(1, 1).data().toString();
+        QCOMPARE(shown.size(), StringTableModel::displayChars + 1);
+        QVERIFY(shown.endsWith(u"…"_s));
+        const QString tip = model->index(1, 1).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(u"[1, 1]"_s) && tip.contains(longValue), qPrintable(tip.left(200)));
+        QVERIFY(tip.contains(u"length 603"_s));
+        QVERIFY(model->index(1, 2).data(Qt::ToolTipRole).toString().contains(u"&lt;b&gt;f&lt;/b&gt;"_s));
+        // Columns fit their values up to a third of the view, not the 600-character one.
+        QVERIFY2(viewer.stringView()->columnWidth(1) <= qMax(120, viewer.stringView()->viewport()->width() / 3),
+                 qPrintable(QString::number(viewer.stringView()->columnWidth(1))));
+        QVERIFY(!viewer.sliceControls()->formatCombo()->isVisible());
+
+        // Copy (Ctrl+C) gives the values as they are.
+        QTableView *view = viewer.stringView();
+        view->selectionModel()->select(QItemSelection(model->index(0, 0), model->index(0, 1)),
+                                       QItemSelectionModel::Select);
+        view->setFocus();
+        QTest::keySequence(view, QKeySequence::Copy);
+        QCOMPARE(QApplication::clipboard()->text(), u"a\t\n"_s);
+
+        // A 3-D string tensor: rows × columns of the slice picked for dimension 0.
+        QStringList values;
+        for (int i = 0; i < 12; ++i)
+            values.append(u"v%1"_s.arg(i));
+        viewer.setTensor(carton::Tensor::strings(u"cube"_s, {2, 2, 3}, values));
+        QCOMPARE(model->rowCount(), 2);
+        QCOMPARE(model->columnCount(), 3);
+        QCOMPARE(model->index(1, 2).data().toString(), u"v5"_s);
+        QVERIFY(viewer.sliceControls()->isVisible());
+        QSpinBox *spin = viewer.sliceControls()->indexSpin(0);
+        QVERIFY(spin);
+        spin->setValue(1);
+        QCOMPARE(model->index(0, 0).data().toString(), u"v6"_s);
+        QCOMPARE(model->index(1, 2).data().toString(), u"v11"_s);
+        QVERIFY(model->index(1, 2).data(Qt::ToolTipRole).toString().contains(u"[1, 1, 2]"_s));
+
+        // A scalar string: one cell, "value".
+        viewer.setTensor(carton::Tensor::strings(u"one"_s, {}, {u"only"_s}));
+        QCOMPARE(model->rowCount(), 1);
+        QCOMPARE(model->columnCount(), 1);
+        QCOMPARE(model->index(0, 0).data().toString(), u"only"_s);
+        QVERIFY(!viewer.sliceControls()->isVisible());
+        // A numeric tensor afterwards shows the number format again.
+        viewer.setTensor(makeTensor(u"m"_s, carton::DType::Float32, {2, 2}));
+        QVERIFY(viewer.sliceControls()->formatCombo()->isVisible());
+    }
+
     void stringsAndNested()
     {
         const carton::Tensor strings =
@@ -582,7 +668,7 @@ private slots:
         viewer.setTensor(strings);
         QAbstractItemModelTester tester(viewer.stringModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(viewer.stringModel()->rowCount(), 3);
-        QCOMPARE(viewer.stringModel()->index(1).data().toString(), QStringLiteral("ünïcødé ✓ గ"));
+        QCOMPARE(viewer.stringModel()->index(1, 0).data().toString(), QStringLiteral("ünïcødé ✓ గ"));
 
         const carton::Tensor nested = carton::Tensor::nested(
             QStringLiteral("n"), {strings, makeTensor(QStringLiteral("inner"), carton::DType::Float32, {2, 2})});

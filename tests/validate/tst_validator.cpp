@@ -277,6 +277,23 @@ void TestValidator::finds_data()
         i.runner.opts.append({u"num_threads"_s, RunnerOpt(qint64(2))});
     }) << E << u"carton.toml: runner.opts.num_threads"_s
                                       << u"option \"num_threads\" is given twice"_s;
+    // [self_test.tolerance] (issue 29, item 13): a tolerance for an output that does
+    // not exist never applies; one that does not read cannot run.
+    QTest::newRow("tolerance for an undeclared output") << InfoEdit([](CartonInfo &i) {
+        i.selfTests[0].unknownToml = "[tolerance]\natol = 1e-6\n[tolerance.outt]\natol = 1e-3\n";
+    }) << E << u"carton.toml: self_test[0].tolerance.outt"_s
+                                                        << u"tolerance for output \"outt\", which carton.toml does not "
+                                                           "declare; the outputs are out"_s;
+    QTest::newRow("tolerance without outputs") << InfoEdit([](CartonInfo &i) {
+        i.outputs.clear();
+        i.examples.clear();
+        i.selfTests[0].expectedOut.reset();
+        i.selfTests[0].unknownToml = "[tolerance.out]\nrtol = 1e-3\n";
+    }) << E << u"carton.toml: self_test[0].tolerance.out"_s
+                                               << u"but carton.toml declares no [[output]]"_s;
+    QTest::newRow("tolerance unreadable")
+        << InfoEdit([](CartonInfo &i) { i.selfTests[0].unknownToml = "[tolerance]\natol = \"small\"\n"; }) << E
+        << u"carton.toml: self_test[0].tolerance"_s << u"tolerance.atol: expected a number >= 0, found a string"_s;
 }
 
 void TestValidator::finds()
@@ -359,6 +376,9 @@ void TestValidator::accepts_data()
     });
     QTest::newRow("star symbol dims") << InfoEdit([](CartonInfo &i) {
         i.inputs[0].shape = Shape::dims({Dim::symbol(u"*"_s), Dim::value(3)});
+    });
+    QTest::newRow("tolerance for declared outputs") << InfoEdit([](CartonInfo &i) {
+        i.selfTests[0].unknownToml = "[tolerance]\nrtol = 1e-4\n[tolerance.out]\natol = 1e-3\nequal_nan = true\n";
     });
     QTest::newRow("http homepage") << InfoEdit([](CartonInfo &i) { i.homepage = u"http://carton.run/page"_s; });
 }

@@ -4,6 +4,7 @@
 #include "fixturepolicy.h"
 #include "jobs/latestjob.h"
 #include "markdown/markdownrenderer.h"
+#include "stringtablemodel.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
 #include "testpaths.h"
@@ -36,7 +37,6 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
-#include <QStringListModel>
 #include <QTableView>
 #include <QTest>
 #include <QTextDocument>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "fixturepolicy.h"
+#include "stringtablemodel.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
@@ -10,7 +11,6 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
-#include <QStringListModel>
 #include <QTest>
 #include <QTreeWidget>
 #include <cstring>
@@ -189,7 +189,7 @@ void TestTensorModels::upstreamValues()
     if (full->dtype() == carton::DType::String) {
         QCOMPARE(viewer.stringModel()->rowCount(), rows);
         for (int r = 0; r < rows; ++r)
-            QCOMPARE(viewer.stringModel()->index(r).data().toString(), full->stringValues().at(r));
+            QCOMPARE(viewer.stringModel()->index(r, 0).data(Qt::EditRole).toString(), full->stringValues().at(r));
         return;
     }
     TensorTableModel *model = viewer.tableModel();

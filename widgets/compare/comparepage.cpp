@@ -13,14 +13,17 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace studio {
 
@@ -50,7 +53,8 @@ QString droppedCarton(const QMimeData *mime)
 ComparePage::ComparePage(const QString &leftPath, const QString &rightPath, QWidget *parent)
     : QWidget(parent), m_left(leftPath), m_right(rightPath), m_jobs(new LatestJob(this)),
       m_model(new CompareModel(this)), m_summary(new QLabel), m_leftLabel(new QLabel), m_rightLabel(new QLabel),
-      m_changesOnly(new QCheckBox(tr("Changes only"))), m_tree(new QTreeView), m_details(new QTextBrowser)
+      m_changesOnly(new QCheckBox(tr("Changes only"))), m_swap(new QPushButton(tr("&Swap Sides"))),
+      m_tree(new QTreeView), m_details(new QTextBrowser)
 {
     setObjectName(QStringLiteral("comparePage"));
     setAcceptDrops(true);
@@ -72,6 +76,10 @@ ComparePage::ComparePage(const QString &leftPath, const QString &rightPath, QWid
         m_tree->expandAll();
     });
 
+    m_swap->setObjectName(QStringLiteral("compareSwap"));
+    m_swap->setToolTip(tr("Compare the right carton with the left one: what was added becomes removed"));
+    connect(m_swap, &QPushButton::clicked, this, &ComparePage::swapSides);
+
     m_tree->setObjectName(QStringLiteral("compareTree"));
     m_tree->setModel(m_model);
     m_tree->setUniformRowHeights(true);
@@ -86,7 +94,11 @@ ComparePage::ComparePage(const QString &leftPath, const QString &rightPath, QWid
     header->addWidget(m_summary, 0, 0, 1, 2);
     header->addWidget(m_leftLabel, 1, 0);
     header->addWidget(m_rightLabel, 1, 1);
-    header->addWidget(m_changesOnly, 2, 0);
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_changesOnly);
+    controls->addWidget(m_swap);
+    controls->addStretch(1);
+    header->addLayout(controls, 2, 0);
     header->addWidget(hint, 2, 1, Qt::AlignRight);
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_tree);
@@ -119,6 +131,13 @@ QString ComparePage::displayName() const
 void ComparePage::setRightPath(const QString &path)
 {
     m_right = path;
+    emit displayNameChanged();
+    start();
+}
+
+void ComparePage::swapSides()
+{
+    std::swap(m_left, m_right);
     emit displayNameChanged();
     start();
 }
@@ -206,13 +225,18 @@ ComparePage *ComparePage::openTab(QTabWidget *tabs, const QString &leftPath, con
 {
     auto *page = new ComparePage(leftPath, rightPath, tabs);
     const int index = tabs->addTab(page, page->displayName());
-    tabs->setTabToolTip(
-        index, tr("Compare %1 with %2").arg(QDir::toNativeSeparators(leftPath), QDir::toNativeSeparators(rightPath)));
-    connect(page, &ComparePage::displayNameChanged, tabs, [tabs, page] {
+    // The tab's text and tooltip follow the sides (a drop, Swap Sides).
+    const auto label = [tabs, page] {
         const int i = tabs->indexOf(page);
-        if (i >= 0)
-            tabs->setTabText(i, page->displayName());
-    });
+        if (i < 0)
+            return;
+        tabs->setTabText(i, page->displayName());
+        tabs->setTabToolTip(
+            i, tr("Compare %1 with %2")
+                   .arg(QDir::toNativeSeparators(page->leftPath()), QDir::toNativeSeparators(page->rightPath())));
+    };
+    label();
+    connect(page, &ComparePage::displayNameChanged, tabs, label);
     tabs->setCurrentIndex(index);
     return page;
 }

@@ -9,6 +9,7 @@
 
 class QCheckBox;
 class QLabel;
+class QPushButton;
 class QTabWidget;
 class QTextBrowser;
 class QTreeView;
@@ -23,7 +24,7 @@ class LatestJob;
 // change's class (breaking / compatible) and reason, and for the selected row its
 // full values, tensor error figures or unified diff. The comparison runs through
 // LatestJob (a new one cancels the old); dropping a carton on the tab replaces the
-// right side.
+// right side; Swap Sides compares the other way round.
 class ComparePage final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ComparePage)
@@ -35,6 +36,10 @@ public:
     QString rightPath() const { return m_right; }
     // Compares the left carton with `path` instead (a .carton or a folder).
     void setRightPath(const QString &path);
+    // Left becomes right and right left (the Swap Sides button): compared again,
+    // as a change's class depends on the direction (an input added is compatible,
+    // removed is breaking).
+    void swapSides();
     // "a.carton ↔ b.carton"
     QString displayName() const;
     bool isComparing() const;
@@ -47,6 +52,7 @@ public:
     QTextBrowser *details() const { return m_details; }
     QLabel *summaryLabel() const { return m_summary; }
     QCheckBox *changesOnlyBox() const { return m_changesOnly; }
+    QPushButton *swapButton() const { return m_swap; }
 
     // File ▸ Compare With…: asks for the right carton (a file dialog starting in the
     // left one's folder) and opens a Compare tab in `tabs`; nullptr when cancelled.
@@ -75,6 +81,7 @@ private:
     QLabel *m_leftLabel;
     QLabel *m_rightLabel;
     QCheckBox *m_changesOnly;
+    QPushButton *m_swap;
     QTreeView *m_tree;
     QTextBrowser *m_details;
 };

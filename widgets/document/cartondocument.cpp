@@ -236,10 +236,48 @@ void CartonDocument::startValidation()
                                   carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, field},
                                   tr("%1 is required").arg(fieldLabel(field))});
             }
-            m_diagnostics = std::move(list);
+            m_validated = std::move(list);
             m_symbols = std::move(result.symbols);
-            emit diagnosticsChanged();
+            mergeDiagnostics();
         });
+}
+
+void CartonDocument::mergeDiagnostics()
+{
+    carton::Diagnostics list;
+    for (auto it = m_unapplied.cbegin(); it != m_unapplied.cend(); ++it)
+        list.append({carton::Severity::Error, carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, it.key()},
+                     it->message});
+    m_diagnostics = list + m_validated;
+    emit diagnosticsChanged();
+}
+
+void CartonDocument::setUnappliedText(const QString &field, const QString &text, const QString &message)
+{
+    UnappliedTexts next = m_unapplied;
+    next.insert(field, {text, message});
+    setUnappliedTexts(next);
+}
+
+void CartonDocument::clearUnappliedText(const QString &field)
+{
+    UnappliedTexts next = m_unapplied;
+    next.remove(field);
+    setUnappliedTexts(next);
+}
+
+void CartonDocument::setUnappliedTexts(const UnappliedTexts &texts)
+{
+    if (texts == m_unapplied)
+        return;
+    m_unapplied = texts;
+    mergeDiagnostics();
+}
+
+const CartonDocument::UnappliedText *CartonDocument::unappliedText(const QString &field) const
+{
+    const auto it = m_unapplied.constFind(field);
+    return it == m_unapplied.cend() ? nullptr : &*it;
 }
 
 void CartonDocument::validateNow()

@@ -8,6 +8,7 @@
 #include "pack/cartonsaver.h"
 #include "validate/symbolcheck.h"
 
+#include <QMap>
 #include <QObject>
 #include <QStringList>
 #include <memory>
@@ -86,6 +87,26 @@ public:
     // Blocks until validation of the current state has run (tests).
     void validateNow();
 
+    // --- text typed but not applied ----------------------------------------
+    // What the user typed into a field that could not be applied (a shape that
+    // does not parse), keyed by field path ("input[2].shape"). The editor keeps
+    // showing it, marked; diagnostics() lists it as an error with `message`
+    // until the field gets a valid value or its row goes (the editor's model
+    // decides both). Not an undo step; Save refuses while any is pending: what
+    // would be written is not what the cell shows.
+    struct UnappliedText {
+        QString text;
+        QString message;
+        bool operator==(const UnappliedText &) const = default;
+    };
+    using UnappliedTexts = QMap<QString, UnappliedText>;
+    void setUnappliedText(const QString &field, const QString &text, const QString &message);
+    void clearUnappliedText(const QString &field);
+    // Replaces every entry (diagnosticsChanged when that changes anything).
+    void setUnappliedTexts(const UnappliedTexts &texts);
+    const UnappliedTexts &unappliedTexts() const { return m_unapplied; }
+    const UnappliedText *unappliedText(const QString &field) const;
+
     // --- saving -------------------------------------------------------------
     // Saves in the background (saveCarton: atomic, unchanged entries copied as
     // their compressed bytes); saveFinished() reports. Edits made while saving
@@ -118,6 +139,7 @@ private:
     void apply(const DocumentState &state);
     void scheduleValidation();
     void startValidation();
+    void mergeDiagnostics();
 
     std::shared_ptr<const carton::Carton> m_original;
     QString m_savePath;
@@ -127,7 +149,9 @@ private:
     LatestJob *m_jobs;
     QTimer *m_validateTimer;
     QTimer *m_autosaveTimer;
-    carton::Diagnostics m_diagnostics;
+    carton::Diagnostics m_diagnostics; // m_unapplied's, then m_validated
+    carton::Diagnostics m_validated;
+    UnappliedTexts m_unapplied;
     QList<carton::SymbolSummary> m_symbols;
     std::shared_ptr<TensorShapesCache> m_tensorShapes; // read once, by the first validation job
     QString m_recoveryPath;

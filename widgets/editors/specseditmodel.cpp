@@ -5,6 +5,7 @@
 #include "document/cartondocument.h"
 #include "roles.h"
 #include "validate/fieldpath.h"
+#include "viewutils.h"
 
 #include <QBrush>
 #include <QColor>
@@ -46,7 +47,8 @@ carton::Severity worstOf(const carton::Diagnostics &list)
 } // namespace
 
 SpecsEditModel::SpecsEditModel(CartonDocument *document, bool outputs, QObject *parent)
-    : QAbstractTableModel(parent), m_document(document), m_outputs(outputs)
+    : QAbstractTableModel(parent), m_document(document), m_outputs(outputs),
+      m_specs(outputs ? document->info().outputs : document->info().inputs) // typed shapes stay on their rows
 {
     refresh();
     refreshDiagnostics();
@@ -100,23 +102,22 @@ void SpecsEditModel::refresh()
     const bool paletteChanged = palette.symbols() != m_palette.symbols();
     m_palette = palette;
 
+    const QList<carton::TensorSpec> previous = m_specs;
     if (next.size() != m_specs.size()) {
         beginResetModel();
         m_specs = next;
-        m_shapeErrors.clear();
         endResetModel();
+        followUnappliedShapes(previous);
         refreshDiagnostics();
         return;
     }
-    // dataChanged for each run of changed rows; the typed-but-invalid shape of a
-    // row goes when the row changes.
-    const QList<carton::TensorSpec> previous = m_specs;
+    // dataChanged for each run of changed rows.
     m_specs = next;
+    followUnappliedShapes(previous);
     int first = -1;
     for (int row = 0; row <= int(next.size()); ++row) {
         const bool changed = row < next.size() && !(previous.at(row) == next.at(row));
         if (changed) {
-            m_shapeErrors.remove(row);
             if (first < 0)
                 first = row;
         } else if (first >= 0) {
@@ -126,6 +127,66 @@ void SpecsEditModel::refresh()
     }
     if (paletteChanged && !m_specs.isEmpty())
         emit dataChanged(index(0, ShapeColumn), index(int(m_specs.size()) - 1, ShapeColumn));
+}
+
+const CartonDocument::UnappliedText *SpecsEditModel::unappliedShape(int row) const
+{
+    return m_document->unappliedText(fieldOf(row, ShapeColumn));
+}
+
+QString SpecsEditModel::unappliedMessage(const carton::TensorSpec &spec, const QString &text) const
+{
+    const carton::Result<carton::Shape> shape = carton::Shape::parse(text);
+    const QString why = shape ? QString() : shape.error().message;
+    return (m_outputs ? tr("Output %1: the shape \"%2\" is not applied: %3")
+                      : tr("Input %1: the shape \"%2\" is not applied: %3"))
+        .arg(spec.name, text, why);
+}
+
+void SpecsEditModel::followUnappliedShapes(const QList<carton::TensorSpec> &previous)
+{
+    CartonDocument::UnappliedTexts all = m_document->unappliedTexts();
+    CartonDocument::UnappliedTexts mine;
+    for (auto it = all.begin(); it != all.end();) {
+        const carton::FieldPath path = carton::FieldPath::parse(it.key());
+        if (path.isItemOf(kind()) && path.member == u"shape") {
+            mine.insert(it.key(), *it);
+            it = all.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    if (mine.isEmpty())
+        return;
+    // Each typed shape stays with the spec it was typed for: the same row while
+    // that row is unchanged or edited in place (same row count), the one row
+    // holding an equal spec after rows were added, removed or moved; it goes
+    // with a removed row.
+    QList<bool> taken(m_specs.size(), false);
+    for (auto it = mine.cbegin(); it != mine.cend(); ++it) {
+        const int row = int(carton::FieldPath::parse(it.key()).index);
+        int to = -1;
+        if (row < previous.size()) {
+            const carton::TensorSpec &spec = previous.at(row);
+            if (row < m_specs.size() && m_specs.at(row) == spec && !taken.at(row)) {
+                to = row;
+            } else {
+                QList<int> equal;
+                for (int i = 0; i < m_specs.size(); ++i)
+                    if (m_specs.at(i) == spec && !taken.at(i))
+                        equal.append(i);
+                if (equal.size() == 1)
+                    to = equal.constFirst();
+                else if (previous.size() == m_specs.size() && !taken.at(row))
+                    to = row;
+            }
+        }
+        if (to >= 0) {
+            taken[to] = true;
+            all.insert(fieldOf(to, ShapeColumn), {it->text, unappliedMessage(m_specs.at(to), it->text)});
+        }
+    }
+    m_document->setUnappliedTexts(all);
 }
 
 void SpecsEditModel::refreshDiagnostics()
@@ -171,8 +232,8 @@ QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
         return {};
     const carton::TensorSpec &spec = m_specs[index.row()];
     const int column = index.column();
-    const auto shapeError = column == ShapeColumn ? m_shapeErrors.constFind(index.row()) : m_shapeErrors.cend();
-    const bool badShape = shapeError != m_shapeErrors.cend();
+    const CartonDocument::UnappliedText *typedShape = column == ShapeColumn ? unappliedShape(index.row()) : nullptr;
+    const bool badShape = typedShape != nullptr;
     const auto cell = m_cellDiagnostics.constFind(cellKey(index.row(), column));
     const bool marked = cell != m_cellDiagnostics.cend();
     const carton::Severity worst = marked ? worstOf(*cell) : carton::Severity::Info;
@@ -187,7 +248,7 @@ QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
             return spec.dtypeText.isEmpty() ? carton::dtypeName(spec.dtype) : spec.dtypeText;
         case ShapeColumn:
             if (badShape)
-                return shapeError->text;
+                return typedShape->text;
             return role == Qt::EditRole ? spec.shape.toInputText() : spec.shape.toString();
         case DescriptionColumn:
             return spec.description.value_or(QString());
@@ -196,9 +257,7 @@ QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::ToolTipRole: {
-        QStringList lines;
-        if (badShape)
-            lines.append(tr("Not applied: %1").arg(shapeError->message));
+        QStringList lines; // a typed shape's reason is among the cell's diagnostics
         if (marked)
             for (const carton::Diagnostic &d : *cell)
                 lines.append(d.message);
@@ -223,6 +282,10 @@ QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
             return QBrush(QColor(0xd3, 0x2f, 0x2f, 70));
         if (marked && worst == carton::Severity::Warning)
             return QBrush(QColor(0xf9, 0xa8, 0x25, 90));
+        break;
+    case Qt::DecorationRole:
+        if (badShape)
+            return severityIcon(carton::Severity::Error);
         break;
     case Qt::ForegroundRole:
         if (badShape || (marked && worst == carton::Severity::Error))
@@ -307,14 +370,17 @@ bool SpecsEditModel::setData(const QModelIndex &index, const QVariant &value, in
     }
     case ShapeColumn: {
         const carton::Result<carton::Shape> shape = carton::Shape::parse(text);
+        const QString field = fieldOf(row, ShapeColumn);
         if (!shape) {
-            m_shapeErrors.insert(row, {text, shape.error().message});
+            // Kept as typed, never replaced by the old shape or "*".
+            m_document->setUnappliedText(field, text, unappliedMessage(spec, text));
             emit dataChanged(index, index);
             return false;
         }
-        const bool hadError = m_shapeErrors.remove(row) > 0;
+        const bool hadTyped = unappliedShape(row) != nullptr;
+        m_document->clearUnappliedText(field);
         if (*shape == spec.shape) {
-            if (hadError)
+            if (hadTyped)
                 emit dataChanged(index, index);
             return true;
         }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/diagnostic.h"
+#include "document/cartondocument.h"
 #include "format/cartoninfo.h"
 #include "symbolpalette.h"
 #include "tensorspecmodel.h"
@@ -12,15 +13,15 @@
 
 namespace studio {
 
-class CartonDocument;
-
 // The [[input]] or [[output]] specs of a CartonDocument as an editable table
 // (name, dtype, shape, description, internal name). Every setData() (a cell's
 // commit) is one undo step through CartonDocument::setInfo. Refreshes from infoChanged with dataChanged for
 // the rows that differ (a reset only when the row count changes), and marks the
 // cells the document's diagnostics point at (ValidationRole, colors, tooltip).
-// A shape that does not parse is not applied: the cell keeps the text, red,
-// with the reason in its tooltip, until a valid shape or another edit replaces it.
+// A shape that does not parse is not applied: the cell keeps the text, red with
+// an error icon and the reason in its tooltip, and the document lists it in its
+// diagnostics (CartonDocument::setUnappliedText) until a valid shape is typed
+// there or the row is removed; it follows its row when rows move.
 class SpecsEditModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SpecsEditModel)
@@ -65,6 +66,12 @@ private:
     void refresh();
     void refreshDiagnostics();
     QString columnKey(int column) const;
+    // The typed shape of `row` that did not parse, or null.
+    const CartonDocument::UnappliedText *unappliedShape(int row) const;
+    // "Input x: the shape \"[3,,4\" is not applied: <why>" (a diagnostic's message).
+    QString unappliedMessage(const carton::TensorSpec &spec, const QString &text) const;
+    // Moves this table's unapplied shapes along with their rows from `previous` to m_specs.
+    void followUnappliedShapes(const QList<carton::TensorSpec> &previous);
 
     CartonDocument *m_document;
     bool m_outputs;
@@ -73,11 +80,6 @@ private:
     // (row << 3 | column) -> the diagnostics of that cell
     QHash<qint64, carton::Diagnostics> m_cellDiagnostics;
     carton::Diagnostics m_tableDiagnostics;
-    struct ShapeError {
-        QString text;
-        QString message;
-    };
-    QHash<int, ShapeError> m_shapeErrors; // row -> a typed shape that did not parse
 };
 
 } // namespace studio

@@ -35,6 +35,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <exception>
+#include <utility>
 
 namespace studio {
 
@@ -225,10 +226,10 @@ bool CartonPage::isBusy() const
 
 carton::Diagnostics CartonPage::diagnostics() const
 {
-    if (!m_document || (m_carton && !m_document->isModified()))
+    if (!m_document || (m_carton && !m_document->isModified() && m_document->unappliedTexts().isEmpty()))
         return m_baseDiagnostics + m_verifyDiagnostics;
-    // Edited: carton.toml is checked live by the document; what the opened
-    // carton's files said still holds for the files.
+    // Edited (or typed text not applied): carton.toml is checked live by the
+    // document; what the opened carton's files said still holds for the files.
     carton::Diagnostics list = m_document->diagnostics();
     for (const carton::Diagnostic &d : m_baseDiagnostics)
         if (d.location.file != u"carton.toml")
@@ -252,9 +253,11 @@ void CartonPage::createDocument()
         emit diagnosticsChanged();
         updateMissingBanner();
     });
-    connect(m_document, &CartonDocument::diagnosticsChanged, this, [this] {
+    connect(m_document, &CartonDocument::diagnosticsChanged, this, [this, typed = false]() mutable {
         updateMissingBanner();
-        if (m_document->isModified() || !m_carton)
+        // Typed text that was not applied is listed although nothing was edited.
+        const bool wasTyped = std::exchange(typed, !m_document->unappliedTexts().isEmpty());
+        if (m_document->isModified() || !m_carton || typed || wasTyped)
             emit diagnosticsChanged();
     });
     updateMissingBanner();

@@ -231,6 +231,24 @@ bool DocumentActions::save(CartonPage *page, bool saveAs)
             tr("%1 has unsafe entries that were left out; it cannot be saved.").arg(page->displayName()));
         return false;
     }
+    // Text typed but not applied (a shape that does not parse) would be lost:
+    // the file would hold the old value while the cell shows the typed one.
+    // Refused, not asked: the user fixes the cell, shown to them.
+    if (const CartonDocument::UnappliedTexts &typed = document->unappliedTexts(); !typed.isEmpty()) {
+        QStringList lines;
+        for (const CartonDocument::UnappliedText &t : typed)
+            lines.append(t.message);
+        QMessageBox box(QMessageBox::Warning, tr("Cannot Save"),
+                        tr("%1 cannot be saved while a value typed in it is not applied. Correct it (or type the "
+                           "value to keep), then save.")
+                            .arg(page->displayName()),
+                        QMessageBox::Ok, m_window);
+        box.setObjectName(QStringLiteral("unappliedTextBox"));
+        box.setInformativeText(lines.mid(0, 5).join(u'\n'));
+        box.exec();
+        page->revealLocation(carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, typed.firstKey()});
+        return false;
+    }
     // Saving with errors asks first, saying what is wrong.
     document->validateNow();
     QStringList errors;
@@ -321,7 +339,9 @@ bool DocumentActions::saveTo(CartonPage *page, const QString &path, const carton
 
 bool DocumentActions::confirmClose(CartonPage *page)
 {
-    if (!page || !page->isModified())
+    // Text typed but not applied (a shape that does not parse) is an edit too.
+    const bool typed = page && page->document() && !page->document()->unappliedTexts().isEmpty();
+    if (!page || (!page->isModified() && !typed))
         return true;
     QMessageBox box(QMessageBox::Warning, tr("Unsaved Edits"),
                     tr("Save the changes to %1 before closing?").arg(page->displayName()),

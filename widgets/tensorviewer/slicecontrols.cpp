@@ -36,11 +36,12 @@ SliceControls::SliceControls(QWidget *parent) : QWidget(parent)
         label->setBuddy(w);
         top->addWidget(label);
         top->addWidget(w);
+        return label;
     };
     addLabelled(tr("&Rows:"), m_rows);
     addLabelled(tr("Co&lumns:"), m_cols);
     top->addSpacing(12);
-    addLabelled(tr("&Format:"), m_format);
+    m_formatLabel = addLabelled(tr("&Format:"), m_format);
     top->addStretch(1);
     layout->addLayout(top);
     m_indexArea = new QWidget(this);
@@ -51,6 +52,12 @@ SliceControls::SliceControls(QWidget *parent) : QWidget(parent)
     connect(m_rows, &QComboBox::activated, this, &SliceControls::pickRows);
     connect(m_cols, &QComboBox::activated, this, &SliceControls::pickCols);
     connect(m_format, &QComboBox::currentIndexChanged, this, [this] { emit numberFormatChanged(numberFormat()); });
+}
+
+void SliceControls::setNumberFormatVisible(bool visible)
+{
+    m_formatLabel->setVisible(visible);
+    m_format->setVisible(visible);
 }
 
 NumberFormat SliceControls::numberFormat() const

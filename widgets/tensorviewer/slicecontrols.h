@@ -32,6 +32,8 @@ public:
     void setSlice(const SliceSpec &slice);
     const SliceSpec &slice() const { return m_slice; }
     NumberFormat numberFormat() const;
+    // The number format picker (hidden for string tensors).
+    void setNumberFormatVisible(bool visible);
 
     QComboBox *rowCombo() const { return m_rows; }
     QComboBox *colCombo() const { return m_cols; }
@@ -54,6 +56,7 @@ private:
     QComboBox *m_rows = nullptr;
     QComboBox *m_cols = nullptr;
     QComboBox *m_format = nullptr;
+    QLabel *m_formatLabel = nullptr;
     QWidget *m_indexArea = nullptr;
     QGridLayout *m_indexLayout = nullptr;
     QList<QSpinBox *> m_spins;

@@ -155,11 +155,18 @@ QVariant TensorTableModel::data(const QModelIndex &index, int role) const
 
 QVariant TensorTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (role != Qt::DisplayRole || section < 0)
+    if (role != Qt::DisplayRole)
         return {};
-    const int dim = orientation == Qt::Vertical ? m_slice.rowDim : m_slice.colDim;
+    return headerText(m_slice, section, orientation);
+}
+
+QString TensorTableModel::headerText(const SliceSpec &slice, int section, Qt::Orientation orientation)
+{
+    if (section < 0)
+        return {};
+    const int dim = orientation == Qt::Vertical ? slice.rowDim : slice.colDim;
     if (dim < 0)
-        return m_slice.rank() == 0 ? tr("value") : QString();
+        return slice.rank() == 0 ? tr("value") : QString();
     return QString::number(section);
 }
 

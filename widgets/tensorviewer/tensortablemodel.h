@@ -56,6 +56,9 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // A slice's header: the index along the rows' / columns' dimension, "value"
+    // for a scalar's one cell (also the string table's headers).
+    static QString headerText(const SliceSpec &slice, int section, Qt::Orientation orientation);
 
 signals:
     // Every block asked for so far has arrived.

@@ -6,6 +6,7 @@
 #include "latestjob.h"
 #include "slicecontrols.h"
 #include "statspanel.h"
+#include "stringtablemodel.h"
 #include "tensorimage.h"
 #include "tensortablemodel.h"
 
@@ -18,14 +19,12 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QListView>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QStringListModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
@@ -88,18 +87,9 @@ TensorViewer::TensorViewer(QWidget *parent) : QWidget(parent), m_jobs(new Latest
     m_tableView = new QTableView(tablePage);
     m_tableView->setObjectName(QStringLiteral("tensorTableView"));
     m_tableView->setModel(m_table);
-    m_tableView->setWordWrap(false);
+    setUpValueTable(m_tableView);
     m_tableView->horizontalHeader()->setDefaultSectionSize(96);
-    m_tableView->verticalHeader()->setDefaultSectionSize(m_tableView->fontMetrics().height() + 8);
-    m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_tableView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     tableLayout->addWidget(m_tableView, 1);
-    auto *copy = new QAction(tr("Copy as TSV"), m_tableView);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(copy, &QAction::triggered, this, &TensorViewer::copySelection);
-    m_tableView->addAction(copy);
-    m_tableView->setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(m_table, &TensorTableModel::readFailed, this,
             [this](const QString &message) { m_header->setText(headerText() + u'\n' + message); });
     m_tabs->addTab(tablePage, tr("Table"));
@@ -158,12 +148,14 @@ TensorViewer::TensorViewer(QWidget *parent) : QWidget(parent), m_jobs(new Latest
     m_tabs->addTab(statsScroll, tr("Statistics"));
 
     // Strings
-    m_strings = new QStringListModel(this);
-    m_stringView = new QListView(m_stack);
-    m_stringView->setObjectName(QStringLiteral("stringListView"));
+    m_strings = new StringTableModel(this);
+    m_stringView = new QTableView(m_stack);
+    m_stringView->setObjectName(QStringLiteral("stringTableView"));
     m_stringView->setModel(m_strings);
     m_stringView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_stringView->setUniformItemSizes(true);
+    setUpValueTable(m_stringView);
+    m_stringView->setTextElideMode(Qt::ElideRight);
+    m_stringView->horizontalHeader()->setResizeContentsPrecision(256);
     m_stack->addWidget(m_stringView);
 
     // Nested
@@ -217,7 +209,7 @@ void TensorViewer::clear()
     m_heatmap->clear();
     m_image = {};
     m_imageLabel->clear();
-    m_strings->setStringList({});
+    m_strings->clear();
     m_nestedTree->clear();
     m_controls->setShape({});
     m_controls->setVisible(false);
@@ -288,6 +280,7 @@ void TensorViewer::setReader(carton::TensorReaderPtr reader)
     setHeader(m_name, carton::dtypeName(m_reader->dtype()), m_reader->shape());
     m_controls->setShape(m_reader->shape());
     m_controls->setVisible(m_reader->shape().size() >= 1);
+    m_controls->setNumberFormatVisible(true);
     const SliceSpec &spec = m_controls->slice();
     m_table->setTensor(m_reader, spec);
     m_table->setNumberFormat(m_controls->numberFormat());
@@ -332,8 +325,12 @@ void TensorViewer::setTensor(const carton::Tensor &tensor)
     m_name = tensor.name();
     if (tensor.dtype() == carton::DType::String) {
         setHeader(m_name, carton::dtypeName(tensor.dtype()), tensor.shape());
-        m_strings->setStringList(tensor.stringValues());
+        m_strings->setStrings(tensor.shape(), tensor.stringValues());
+        m_controls->setShape(tensor.shape());
+        m_controls->setNumberFormatVisible(false);
+        m_controls->setVisible(!tensor.shape().isEmpty());
         m_stack->setCurrentIndex(StringPage);
+        fitStringColumns();
     } else {
         m_memory = tensor;
         QList<OpenedTensor::Inner> inner;
@@ -370,6 +367,12 @@ void TensorViewer::setSlice(const SliceSpec &slice)
 
 void TensorViewer::sliceChanged(const SliceSpec &slice)
 {
+    if (m_stack->currentIndex() == StringPage) {
+        m_strings->setSlice(slice);
+        fitStringColumns();
+        emit sliceSpecChanged(slice);
+        return;
+    }
     m_table->setSlice(slice);
     m_stats->setSlice(slice);
     m_heatmap->setMarker(std::nullopt);
@@ -476,9 +479,39 @@ bool TensorViewer::selectElement(const QList<qint64> &index)
     return true;
 }
 
+void TensorViewer::setUpValueTable(QTableView *view)
+{
+    view->setWordWrap(false);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    auto *copy = new QAction(tr("Copy as TSV"), view);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QAction::triggered, this, &TensorViewer::copySelection);
+    view->addAction(copy);
+    view->setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+void TensorViewer::fitStringColumns()
+{
+    // As wide as the values (sampled), up to a third of the view: longer values
+    // are elided, whole in their tooltip; one column fills the view.
+    QHeaderView *header = m_stringView->horizontalHeader();
+    header->setStretchLastSection(m_strings->columnCount() == 1);
+    if (m_strings->columnCount() == 1)
+        return;
+    const int widest = qMax(120, m_stringView->viewport()->width() / 3);
+    for (int c = 0; c < m_strings->columnCount() && c < 256; ++c) {
+        m_stringView->resizeColumnToContents(c);
+        header->resizeSection(c, qMin(header->sectionSize(c), widest));
+    }
+}
+
 bool TensorViewer::copySelection()
 {
-    const QModelIndexList selected = m_tableView->selectionModel()->selectedIndexes();
+    const bool strings = m_stack->currentIndex() == StringPage;
+    const QModelIndexList selected = (strings ? m_stringView : m_tableView)->selectionModel()->selectedIndexes();
     if (selected.isEmpty())
         return false;
     int r0 = INT_MAX, r1 = -1, c0 = INT_MAX, c1 = -1;
@@ -489,7 +522,8 @@ bool TensorViewer::copySelection()
         c1 = qMax(c1, i.column());
     }
     // The bounding rectangle of the selection.
-    const auto text = m_table->readText(r0, r1 - r0 + 1, c0, c1 - c0 + 1, u'\t');
+    const auto text = strings ? m_strings->readText(r0, r1 - r0 + 1, c0, c1 - c0 + 1, u'\t')
+                              : m_table->readText(r0, r1 - r0 + 1, c0, c1 - c0 + 1, u'\t');
     if (!text.ok()) {
         QMessageBox::warning(this, tr("Copy"), text.error().toString());
         return false;

@@ -13,10 +13,8 @@
 class QLabel;
 class QScrollArea;
 class QStackedWidget;
-class QStringListModel;
 class QTabWidget;
 class QComboBox;
-class QListView;
 class QTableView;
 class QTreeWidget;
 
@@ -26,6 +24,7 @@ class HeatmapView;
 class LatestJob;
 class SliceControls;
 class StatsPanel;
+class StringTableModel;
 class TensorTableModel;
 
 // What an opener hands the viewer: a reader for a numeric tensor, the values of a
@@ -48,7 +47,7 @@ using TensorOpener = std::function<carton::Result<OpenedTensor>(const QString &n
 // The tensor viewer: any 2-D slice of a numeric tensor of any rank as a virtual
 // table (cells read in blocks when painted), a heatmap, a picture (H×W×C / C×H×W)
 // and statistics (whole tensor and slice), all computed in the background; string
-// tensors as a list, nested tensors as a tree whose inner tensors open in a child
+// tensors as a table of any 2-D slice with index headers, nested tensors as a tree whose inner tensors open in a child
 // viewer. Nothing is read on the GUI thread except what a copy to the clipboard
 // asks for; opening another tensor cancels the work for the previous one.
 class TensorViewer final : public QWidget {
@@ -96,7 +95,8 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     const QImage &image() const;
     QLabel *imageLabel() const { return m_imageLabel; }
-    QStringListModel *stringModel() const { return m_strings; }
+    StringTableModel *stringModel() const { return m_strings; }
+    QTableView *stringView() const { return m_stringView; }
     QTreeWidget *nestedTree() const { return m_nestedTree; }
     TensorViewer *innerViewer() const { return m_innerViewer; }
     QString headerText() const;
@@ -121,6 +121,9 @@ private:
     void showNested(const QList<OpenedTensor::Inner> &inner);
     void setHeader(const QString &name, const QString &dtype, const QList<qint64> &shape);
     void exportCsvInteractive();
+    // One row per line, fixed row height, Copy as TSV (Ctrl+C): the numeric and the string table.
+    void setUpValueTable(QTableView *view);
+    void fitStringColumns();
     void exportPngInteractive();
 
     LatestJob *m_jobs = nullptr;
@@ -145,8 +148,8 @@ private:
     QLabel *m_imageNote = nullptr;
     QImage m_image;
     StatsPanel *m_stats = nullptr;
-    QListView *m_stringView = nullptr;
-    QStringListModel *m_strings = nullptr;
+    QTableView *m_stringView = nullptr;
+    StringTableModel *m_strings = nullptr;
     QTreeWidget *m_nestedTree = nullptr;
     TensorViewer *m_innerViewer = nullptr;
 };
