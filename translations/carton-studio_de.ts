@@ -20,14 +20,6 @@
         <translation>%1 Dateien haben die Prüfung nicht bestanden</translation>
     </message>
     <message>
-        <source>1 file does not match MANIFEST; see the Diagnostics panel.</source>
-        <translation>1 Datei stimmt nicht mit MANIFEST überein; siehe Diagnose-Bereich.</translation>
-    </message>
-    <message>
-        <source>%1 files do not match MANIFEST; see the Diagnostics panel.</source>
-        <translation>%1 Dateien stimmen nicht mit MANIFEST überein; siehe Diagnose-Bereich.</translation>
-    </message>
-    <message>
         <source>Not a valid carton: 1 error</source>
         <translation>Kein gültiges Carton: 1 Fehler</translation>
     </message>
@@ -90,6 +82,34 @@
     <message>
         <source>Scanning for safety…</source>
         <translation>Sicherheitsprüfung läuft…</translation>
+    </message>
+    <message>
+        <source>Unsafe entry left out: %1</source>
+        <translation>Unsicherer Eintrag ausgelassen: %1</translation>
+    </message>
+    <message>
+        <source>%1 unsafe entries left out, the first: %2</source>
+        <translation>%1 unsichere Einträge ausgelassen, der erste: %2</translation>
+    </message>
+    <message>
+        <source>This archive has entries that would be written outside its folder (%1). They were left out, and the carton is open read-only: it cannot be extracted or saved.</source>
+        <translation>Dieses Archiv hat Einträge, die außerhalb seines Ordners geschrieben würden (%1). Sie wurden ausgelassen, und das Carton ist schreibgeschützt geöffnet: Es kann weder entpackt noch gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>1 file failed verification: %1</source>
+        <translation>1 Datei hat die Prüfung nicht bestanden: %1</translation>
+    </message>
+    <message>
+        <source>%1 files failed verification; the first: %2. See the Diagnostics panel.</source>
+        <translation>%1 Dateien haben die Prüfung nicht bestanden; die erste: %2. Siehe den Bereich „Diagnose“.</translation>
+    </message>
+    <message>
+        <source>Carton source: no MANIFEST yet</source>
+        <translation>Carton-Quelle: noch kein MANIFEST</translation>
+    </message>
+    <message>
+        <source>This folder is a carton&apos;s source: it has no MANIFEST to verify its files against. Packing it (File ▸ Save As…, or carton pack) writes MANIFEST with every file&apos;s SHA-256.</source>
+        <translation>Dieser Ordner ist die Quelle eines Cartons: Er hat kein MANIFEST, gegen das seine Dateien geprüft werden könnten. Das Packen (Datei ▸ Speichern unter… oder carton pack) schreibt das MANIFEST mit dem SHA-256 jeder Datei.</translation>
     </message>
 </context>
 <context>
@@ -4571,6 +4591,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Info</source>
         <translation>Info</translation>
+    </message>
+    <message>
+        <source>No MANIFEST yet</source>
+        <translation>Noch kein MANIFEST</translation>
     </message>
 </context>
 <context>

@@ -20,14 +20,6 @@
         <translation>%1 个文件校验失败</translation>
     </message>
     <message>
-        <source>1 file does not match MANIFEST; see the Diagnostics panel.</source>
-        <translation>1 个文件与 MANIFEST 不符；请查看“诊断”面板。</translation>
-    </message>
-    <message>
-        <source>%1 files do not match MANIFEST; see the Diagnostics panel.</source>
-        <translation>%1 个文件与 MANIFEST 不符；请查看“诊断”面板。</translation>
-    </message>
-    <message>
         <source>Not a valid carton: 1 error</source>
         <translation>不是有效的 carton：1 个错误</translation>
     </message>
@@ -90,6 +82,34 @@
     <message>
         <source>Scanning for safety…</source>
         <translation>正在进行安全扫描…</translation>
+    </message>
+    <message>
+        <source>Unsafe entry left out: %1</source>
+        <translation>已略过不安全的条目：%1</translation>
+    </message>
+    <message>
+        <source>%1 unsafe entries left out, the first: %2</source>
+        <translation>已略过 %1 个不安全的条目，第一个：%2</translation>
+    </message>
+    <message>
+        <source>This archive has entries that would be written outside its folder (%1). They were left out, and the carton is open read-only: it cannot be extracted or saved.</source>
+        <translation>此归档包含会被写到其文件夹之外的条目（%1）。这些条目已被略过，carton 以只读方式打开：无法解压或保存。</translation>
+    </message>
+    <message>
+        <source>1 file failed verification: %1</source>
+        <translation>1 个文件未通过校验：%1</translation>
+    </message>
+    <message>
+        <source>%1 files failed verification; the first: %2. See the Diagnostics panel.</source>
+        <translation>%1 个文件未通过校验；第一个：%2。请查看“诊断”面板。</translation>
+    </message>
+    <message>
+        <source>Carton source: no MANIFEST yet</source>
+        <translation>Carton 源文件夹：尚无 MANIFEST</translation>
+    </message>
+    <message>
+        <source>This folder is a carton&apos;s source: it has no MANIFEST to verify its files against. Packing it (File ▸ Save As…, or carton pack) writes MANIFEST with every file&apos;s SHA-256.</source>
+        <translation>此文件夹是 carton 的源：没有可用来校验文件的 MANIFEST。打包（文件 ▸ 另存为…，或 carton pack）会写入包含每个文件 SHA-256 的 MANIFEST。</translation>
     </message>
 </context>
 <context>
@@ -4537,6 +4557,10 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Info</source>
         <translation>信息</translation>
+    </message>
+    <message>
+        <source>No MANIFEST yet</source>
+        <translation>尚无 MANIFEST</translation>
     </message>
 </context>
 <context>

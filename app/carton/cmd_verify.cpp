@@ -216,13 +216,19 @@ int runVerify(const QStringList &args)
             printSignatureCheck(*signatureInput, *signatureCheck);
         QString verdict = passed ? QStringLiteral("OK: %1 files verified").arg(ok)
                                  : QStringLiteral("FAILED: %1 files ok, %2 with problems").arg(ok).arg(bad);
-        if (!passed)
+        if (report.noManifest && !hasErrors(diagnostics))
+            verdict = QStringLiteral("NOT VERIFIED: a carton source folder without MANIFEST (%1 files); "
+                                     "`carton pack` writes MANIFEST")
+                          .arg(report.files.size());
+        else if (!passed)
             verdict += failureSummary(report, diagnostics);
         if (linked)
             verdict += QStringLiteral(", %1 linked (not fetched)").arg(linked);
         if (report.cancelled)
             verdict += QStringLiteral(" (cancelled)");
-        printOut(verdict + QStringLiteral("; model hash %1\n").arg(QString::fromLatin1(carton->modelHash())));
+        if (!report.noManifest)
+            verdict += QStringLiteral("; model hash %1").arg(QString::fromLatin1(carton->modelHash()));
+        printOut(verdict + u'\n');
     }
     return passed ? Success : CartonErrors;
 }

@@ -3,6 +3,7 @@
 #include "package/verifier.h"
 
 #include "base/alignedbuffer.h"
+#include "base/humansize.h"
 #include "base/sha256.h"
 #include "package/carton.h"
 #include "zip/zipcrc.h"
@@ -291,9 +292,9 @@ std::optional<FileCheck> oversizedMetadata(const SourceFile &file, const QByteAr
                      FileState::Failed,
                      expected,
                      {},
-                     QStringLiteral("%1 bytes, more than the limit of %2 bytes for a metadata file (not read)")
-                         .arg(file.size)
-                         .arg(limits.maxMetadataFileSize)};
+                     QStringLiteral("not read: %1 uncompressed, more than the %2 a metadata file may have "
+                                    "(a zip bomb, or not a carton)")
+                         .arg(humanSize(file.size), humanSize(limits.maxMetadataFileSize))};
 }
 
 } // namespace
@@ -315,6 +316,8 @@ QString fileStateName(FileState state)
         return QStringLiteral("unlisted");
     case FileState::Failed:
         return QStringLiteral("failed");
+    case FileState::NoManifest:
+        return QStringLiteral("no manifest");
     }
     return {};
 }
@@ -334,6 +337,7 @@ Diagnostics VerifyReport::diagnostics() const
         switch (f.state) {
         case FileState::Ok:
         case FileState::Unverified:
+        case FileState::NoManifest: // validation says it once, of MANIFEST
             break;
         case FileState::Linked:
             out.append({Severity::Info, DiagnosticLocation{f.path}, f.message});
@@ -353,6 +357,21 @@ VerifyReport verifyCarton(const Carton &carton, const VerifyOptions &options, Pr
 {
     VerifyReport report;
     const CartonSource &source = carton.source();
+    if (!carton.manifest() && !source.isArchive() && !source.find(QStringLiteral("MANIFEST"))) {
+        // A carton's source, before packing: nothing to verify, nothing failed.
+        report.noManifest = true;
+        for (const SourceFile &f : source.files()) {
+            if (f.path == u"LINKS")
+                continue;
+            const FileCheck check{f.path, FileState::NoManifest, {}, {}, QStringLiteral("no MANIFEST yet")};
+            report.files.append(check);
+            if (onFile)
+                onFile(check);
+        }
+        if (progress)
+            progress->setTotal(0);
+        return report;
+    }
     QList<Job> jobs;
     QList<FileCheck> immediate; // decided without reading
     auto addJob = [&](const SourceFile &f, const QByteArray &expected) {

@@ -25,6 +25,7 @@ enum class FileState {
     Linked,     // listed in MANIFEST, only reachable through LINKS (not fetched)
     Unlisted,   // in the archive but not in MANIFEST
     Failed,     // could not be read (corrupt data, CRC error, fetch failed...)
+    NoManifest, // in a carton source folder, which has no MANIFEST yet (packing writes it)
 };
 
 struct FileCheck {
@@ -44,6 +45,9 @@ struct VerifyOptions {
 struct VerifyReport {
     QList<FileCheck> files; // MANIFEST order, then unlisted files
     bool cancelled = false;
+    // An unpacked carton source without MANIFEST: nothing to check the files
+    // against, which is no failure (every file NoManifest; packing writes MANIFEST).
+    bool noManifest = false;
     bool ok() const;                 // every file Ok or Linked, nothing cancelled
     Diagnostics diagnostics() const; // one per problem, location = file path
 };

@@ -69,6 +69,7 @@ private slots:
     void unreadableInput();
     void infoJsonOnUpstreamFixture();
     void infoHumanOnFolder();
+    void verifySourceFolder();
     void verifyUpstreamFixture();
     void tensorOnUpstreamFixture();
     void packVerifyUnpackRoundTrip_data();
@@ -231,6 +232,21 @@ void TestCli::infoHumanOnFolder()
     QVERIFY(r.out.contains("identity-demo"));
     QVERIFY(r.out.contains("[batch_size, 4]"));
     QVERIFY(r.out.contains("noop"));
+}
+
+// A carton source folder (no MANIFEST yet): not verified, and it says why,
+// without a wall of "not in MANIFEST" errors.
+void TestCli::verifySourceFolder()
+{
+    RunResult r = runCarton({QStringLiteral("verify"), kSampleDir});
+    QCOMPARE(r.exitCode, 1); // not verified is not a pass
+    QVERIFY2(r.out.startsWith("NOT VERIFIED: a carton source folder without MANIFEST ("), r.out.constData());
+    QVERIFY2(!r.err.contains("error:"), r.err.constData());
+    r = runCarton({QStringLiteral("verify"), QStringLiteral("--json"), kSampleDir});
+    const QJsonArray files = r.json().value(u"files").toArray();
+    QVERIFY(!files.isEmpty());
+    for (const QJsonValue &v : files)
+        QCOMPARE(v.toObject().value(u"state").toString(), QStringLiteral("no manifest"));
 }
 
 void TestCli::verifyUpstreamFixture()

@@ -154,6 +154,34 @@ private slots:
         QCOMPARE(s.value(QStringLiteral("model/part_0.bin")), FileState::Ok);
         QVERIFY(!report.ok());
     }
+    // An unpacked carton source (no MANIFEST yet): nothing to check against is no
+    // failure: every file NoManifest, no diagnostic, not ok().
+    void sourceFolderHasNothingToVerify()
+    {
+        QTemporaryDir dir;
+        auto content = files(3);
+        const QString folder = dir.filePath(QStringLiteral("src"));
+        for (auto it = content.cbegin(); it != content.cend(); ++it)
+            QVERIFY(writeFile(folder + u'/' + it.key(), it.value()));
+        auto c = openOrFail(folder);
+        QVERIFY(c);
+        QList<FileCheck> reported;
+        const VerifyReport report = verifyCarton(*c, {}, nullptr, [&](const FileCheck &f) { reported.append(f); });
+        QVERIFY(report.noManifest);
+        QVERIFY(!report.ok());
+        QCOMPARE(report.files.size(), c->source().files().size());
+        QCOMPARE(reported.size(), report.files.size());
+        for (const FileCheck &f : report.files)
+            QCOMPARE(f.state, FileState::NoManifest);
+        QVERIFY(report.diagnostics().isEmpty()); // validation says it once, of MANIFEST
+        // With MANIFEST it is verified as before.
+        QVERIFY(writeFile(folder + QStringLiteral("/MANIFEST"), manifestFor(content)));
+        auto packed = openOrFail(folder);
+        QVERIFY(packed);
+        const VerifyReport verified = verifyCarton(*packed);
+        QVERIFY(!verified.noManifest);
+        QVERIFY(verified.ok());
+    }
     void largeStoredFileThroughTheReaderThread()
     {
         // Files above 16 MiB are read by a prefetching thread: check the hash and a mismatch.

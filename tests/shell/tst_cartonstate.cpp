@@ -5,7 +5,9 @@
 #include "application.h"
 #include "cartonpage.h"
 #include "cartonstate.h"
+#include "errorpage.h"
 #include "mainwindow.h"
+#include "package/carton.h"
 #include "package/verifier.h"
 #include "shellicons.h"
 #include "shelltestutil.h"
@@ -16,6 +18,7 @@
 #include "views/overviewpage.h"
 #include "zip/zipwriter.h"
 
+#include <QFile>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSettings>
@@ -58,6 +61,36 @@ QString makeBomb(const QTemporaryDir &dir)
         !zip.close().ok())
         return {};
     return path;
+}
+
+// An archive carton with a "../evil.txt" entry (written as "zz/evil.txt", the
+// name then patched in place: the writer refuses unsafe names).
+QString makeDotDot(const QTemporaryDir &dir)
+{
+    const QString path = dir.filePath(u"dotdot.carton"_s);
+    {
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            return {};
+        carton::ZipWriter zip(&file);
+        const QByteArray toml = "spec_version = 1\n[runner]\nrunner_name = \"noop\"\n"
+                                "required_framework_version = \"*\"\nrunner_compat_version = 1\n";
+        const QByteArray model = "weights";
+        const QByteArray manifest = "carton.toml=" + sha256Hex(toml) + "\nmodel/model.bin=" + sha256Hex(model) + "\n";
+        if (!zip.addEntry(u"carton.toml"_s, toml, {}).ok() || !zip.addEntry(u"model/model.bin"_s, model, {}).ok() ||
+            !zip.addEntry(u"MANIFEST"_s, manifest, {}).ok() || !zip.addEntry(u"zz/evil.txt"_s, "evil", {}).ok() ||
+            !zip.close().ok())
+            return {};
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadWrite))
+        return {};
+    QByteArray bytes = file.readAll();
+    if (bytes.count("zz/evil.txt") != 2)
+        return {};
+    bytes.replace("zz/evil.txt", "../evil.txt");
+    file.seek(0);
+    return file.write(bytes) == bytes.size() ? path : QString();
 }
 
 // A valid folder carton whose model folder holds two pickles that call
@@ -203,6 +236,12 @@ void TestCartonState::shownConsistently_data()
         << u"toml"_s << Kind::Invalid << u"Not a valid carton: 1 error"_s << true;
     // Verification fails the oversized carton.toml without decoding it (never past its cap).
     QTest::newRow("zip bomb") << u"bomb"_s << Kind::VerificationFailed << u"1 file failed verification"_s << true;
+    // An unpacked source folder: nothing to verify, nothing red.
+    QTest::newRow("carton source") << u"source"_s << Kind::Source << u"Carton source: no MANIFEST yet"_s << true;
+    // An archive with a ".." entry says so first (not "files do not match MANIFEST"); the scan agrees.
+    QTest::newRow("unsafe entry") << u"dotdot"_s << Kind::UnsafeEntries
+                                  << u"Unsafe entry left out: ../evil.txt · Safety findings: 1 critical, 0 high"_s
+                                  << true;
     QTest::newRow("MANIFEST hash mismatch")
         << u"mismatch"_s << Kind::VerificationFailed << u"1 file failed verification"_s << true;
     QTest::newRow("cancelled verification") << u"cancel"_s << Kind::NotVerified << u"Not verified: cancelled"_s << true;
@@ -231,6 +270,11 @@ void TestCartonState::shownConsistently()
         path = makeBigFolderCarton(*m_dir, u"big"_s, 512);
     else if (kindOfCarton == u"pickles")
         path = makePickleCarton(*m_dir);
+    else if (kindOfCarton == u"source") {
+        path = makeFolderCarton(*m_dir, u"source"_s);
+        QVERIFY(QFile::remove(path + u"/MANIFEST"_s));
+    } else if (kindOfCarton == u"dotdot")
+        path = makeDotDot(*m_dir);
     QVERIFY(!path.isEmpty());
 
     MainWindow window(m_settings.get());
@@ -259,6 +303,10 @@ void TestCartonState::shownConsistently()
     QCOMPARE(page->banner()->isVisible(), banner);
     if (banner)
         QCOMPARE(page->banner()->text(), state.bannerText());
+    if (expected == Kind::UnsafeEntries) {
+        QVERIFY2(state.bannerText().contains(u"(../evil.txt)"_s), qPrintable(state.bannerText()));
+        QVERIFY(page->carton()->isReadOnly());
+    }
     // Overview.
     QVERIFY(page->view());
     QCOMPARE(page->view()->overviewPage()->stateLabel()->text(), summary);
@@ -274,6 +322,20 @@ void TestCartonState::shownConsistently()
         QCOMPARE(page->view()->overviewPage()->stateIcon()->pixmap().toImage(),
                  iconImage(studio::shellIcon(u"state-unsafe"_s)));
         QVERIFY2(state.bannerText().contains(u"see the Safety tab"_s), qPrintable(state.bannerText()));
+    }
+
+    if (kindOfCarton == u"bomb") // the banner says which limit stopped it
+        QVERIFY2(state.bannerText().contains(u"carton.toml: not read: 64.0 MiB uncompressed, more than the"_s),
+                 qPrintable(state.bannerText()));
+    if (expected == Kind::Source) {
+        QCOMPARE(state.tone(), CartonState::Tone::Neutral);
+        QVERIFY2(state.bannerText().contains(u"Packing it"_s), qPrintable(state.bannerText()));
+        for (const carton::Diagnostic &d : shownDiagnostics(window))
+            QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location.toString() + u": "_s + d.message));
+        const studio::CartonFilesModel *files = page->view()->filesModel();
+        QCOMPARE(files->fileState(u"carton.toml"_s), carton::FileState::NoManifest);
+        QCOMPARE(files->data(files->indexForPath(u"carton.toml"_s, studio::CartonFilesModel::StateColumn)).toString(),
+                 u"No MANIFEST yet"_s);
     }
 
     // Nothing says "error" about a cancel: no Error diagnostic, no failed file.

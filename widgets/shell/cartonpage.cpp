@@ -524,6 +524,12 @@ void CartonPage::updateCartonState()
                                             : CartonState::Open::Open;
     input.validating = m_validating;
     input.diagnostics = m_baseDiagnostics;
+    if (m_carton) {
+        const QList<carton::QuarantinedFile> &left = m_carton->source().quarantined();
+        input.unsafeEntries = int(left.size());
+        if (!left.isEmpty())
+            input.firstUnsafeEntry = left.constFirst().path;
+    }
     switch (m_verification->state()) {
     case VerificationRunner::State::Idle:
         input.verification = CartonState::Verification::NotStarted;

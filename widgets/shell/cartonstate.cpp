@@ -10,12 +10,17 @@ void CartonState::countReport(const carton::VerifyReport &report, Input *input)
 {
     input->filesChecked = 0;
     input->filesFailed = 0;
+    input->noManifest = report.noManifest;
+    input->firstFailure.clear();
     for (const carton::FileCheck &check : report.files) {
-        if (check.state == carton::FileState::Unverified)
+        if (check.state == carton::FileState::Unverified || check.state == carton::FileState::NoManifest)
             continue;
         ++input->filesChecked;
-        if (check.state != carton::FileState::Ok && check.state != carton::FileState::Linked)
-            ++input->filesFailed;
+        if (check.state != carton::FileState::Ok && check.state != carton::FileState::Linked) {
+            if (input->filesFailed++ == 0)
+                input->firstFailure = check.path + QStringLiteral(": ") +
+                                      (check.message.isEmpty() ? carton::fileStateName(check.state) : check.message);
+        }
     }
 }
 
@@ -55,6 +60,17 @@ CartonState CartonState::derive(const Input &input)
             s.m_summary += QStringLiteral(" · ") + unsafeText;
         return s;
     };
+    // An entry that would be written outside the carton is what the carton is
+    // about: named first, whatever else fails because it was left out.
+    if (input.unsafeEntries > 0)
+        return distrusted(
+            Kind::UnsafeEntries,
+            input.unsafeEntries == 1
+                ? tr("Unsafe entry left out: %1").arg(input.firstUnsafeEntry)
+                : tr("%1 unsafe entries left out, the first: %2").arg(input.unsafeEntries).arg(input.firstUnsafeEntry),
+            tr("This archive has entries that would be written outside its folder (%1). They were left out, and "
+               "the carton is open read-only: it cannot be extracted or saved.")
+                .arg(input.firstUnsafeEntry));
     // A file that does not match is the strongest finding: it is what
     // verification is for, and it may explain the errors validation found.
     if (filesFailed)
@@ -62,9 +78,11 @@ CartonState CartonState::derive(const Input &input)
             Kind::VerificationFailed,
             input.filesFailed == 1 ? tr("1 file failed verification")
                                    : tr("%1 files failed verification").arg(input.filesFailed),
-            input.filesFailed == 1
-                ? tr("1 file does not match MANIFEST; see the Diagnostics panel.")
-                : tr("%1 files do not match MANIFEST; see the Diagnostics panel.").arg(input.filesFailed));
+            // The banner names what went wrong (a mismatch, a missing file, a limit that stopped a zip bomb).
+            input.filesFailed == 1 ? tr("1 file failed verification: %1").arg(input.firstFailure)
+                                   : tr("%1 files failed verification; the first: %2. See the Diagnostics panel.")
+                                         .arg(input.filesFailed)
+                                         .arg(input.firstFailure));
     if (signatureInvalid)
         return distrusted(Kind::SignatureInvalid, signatureText,
                           tr("The signature next to this carton does not sign what is in it; see the Signature row "
@@ -98,6 +116,13 @@ CartonState CartonState::derive(const Input &input)
         s.m_summary = pending;
         return s;
     }
+    if (input.verification == Verification::Finished && input.noManifest) {
+        s.m_kind = Kind::Source;
+        s.m_summary = tr("Carton source: no MANIFEST yet");
+        s.m_banner = tr("This folder is a carton's source: it has no MANIFEST to verify its files against. Packing it "
+                        "(File ▸ Save As…, or carton pack) writes MANIFEST with every file's SHA-256.");
+        return s;
+    }
     if (input.verification == Verification::Finished) {
         s.m_kind = Kind::Verified;
         s.m_summary =
@@ -120,6 +145,7 @@ CartonState::Tone CartonState::tone() const
     switch (m_kind) {
     case Kind::Opening:
     case Kind::Verifying:
+    case Kind::Source:
         return Tone::Neutral;
     case Kind::Verified:
         return Tone::Good;
@@ -127,6 +153,7 @@ CartonState::Tone CartonState::tone() const
         return Tone::Warning;
     case Kind::OpenFailed:
     case Kind::Invalid:
+    case Kind::UnsafeEntries:
     case Kind::VerificationFailed:
     case Kind::SignatureInvalid:
     case Kind::Unsafe:
@@ -141,6 +168,8 @@ QString CartonState::iconName() const
     case Kind::Opening:
     case Kind::Verifying:
         return QStringLiteral("state-pending");
+    case Kind::Source:
+        return QStringLiteral("folder");
     case Kind::OpenFailed:
         return QStringLiteral("state-failed");
     case Kind::Invalid:
@@ -154,6 +183,7 @@ QString CartonState::iconName() const
     case Kind::SignatureInvalid:
         return QStringLiteral("signature-invalid");
     case Kind::Unsafe:
+    case Kind::UnsafeEntries:
         return QStringLiteral("state-unsafe");
     }
     return {};

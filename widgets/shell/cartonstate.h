@@ -33,6 +33,8 @@ public:
         NotVerified,        // valid, but verification did not run to the end (cancelled)
         SignatureInvalid,   // FILE.carton.sig does not sign this carton (wrong key, other files, unreadable)
         Unsafe,             // the safety scan found high or critical findings
+        Source,             // valid, an unpacked carton source without MANIFEST: nothing to verify yet
+        UnsafeEntries,      // entries that would land outside the carton ("..", absolute) were left out
     };
     enum class Tone { Neutral, Good, Warning, Bad };
 
@@ -49,8 +51,12 @@ public:
         bool validating = false;
         carton::Diagnostics diagnostics; // load + validation (verification not included)
         Verification verification = Verification::NotStarted;
-        int filesChecked = 0; // in the report (finished or cancelled)
-        int filesFailed = 0;  // of those, neither Ok nor Linked
+        int filesChecked = 0;     // in the report (finished or cancelled)
+        int filesFailed = 0;      // of those, neither Ok nor Linked
+        bool noManifest = false;  // the report's: a carton source without MANIFEST
+        QString firstFailure;     // "path: what went wrong" of the first failed file
+        int unsafeEntries = 0;    // entries left out as unsafe (the carton is open read-only)
+        QString firstUnsafeEntry; // its name as the archive gives it
         Signature signature = Signature::None;
         Scan scan = Scan::NotStarted;
         int criticalFindings = 0; // of the finished scan

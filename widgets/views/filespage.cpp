@@ -111,9 +111,9 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     m_tree->setColumnWidth(CartonFilesModel::MethodColumn, methodWidth + pad);
     // Room for the longest state, not just "Pending".
     int stateWidth = 0;
-    for (auto state :
-         {carton::FileState::Unverified, carton::FileState::Ok, carton::FileState::Mismatch, carton::FileState::Missing,
-          carton::FileState::Linked, carton::FileState::Unlisted, carton::FileState::Failed})
+    for (auto state : {carton::FileState::Unverified, carton::FileState::Ok, carton::FileState::Mismatch,
+                       carton::FileState::Missing, carton::FileState::Linked, carton::FileState::Unlisted,
+                       carton::FileState::Failed, carton::FileState::NoManifest})
         stateWidth = qMax(stateWidth, m_tree->fontMetrics().horizontalAdvance(fileStateText(state)));
     m_tree->setColumnWidth(CartonFilesModel::StateColumn, stateWidth + 48);
     // What matters first stays in view on a small window: Name, Verification,

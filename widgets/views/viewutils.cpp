@@ -79,6 +79,8 @@ QString fileStateText(carton::FileState state)
         return Tr::tr("Not in MANIFEST");
     case FileState::Failed:
         return Tr::tr("Unreadable");
+    case FileState::NoManifest:
+        return Tr::tr("No MANIFEST yet");
     }
     return {};
 }
@@ -101,6 +103,8 @@ QIcon fileStateIcon(carton::FileState state)
         return QIcon(QStringLiteral(":/icons/state-unlisted.svg"));
     case FileState::Failed:
         return QIcon(QStringLiteral(":/icons/state-failed.svg"));
+    case FileState::NoManifest:
+        return QIcon(QStringLiteral(":/icons/state-pending.svg"));
     }
     return {};
 }
@@ -114,6 +118,7 @@ int fileStateRank(carton::FileState state)
     case FileState::Linked:
         return 1;
     case FileState::Unverified:
+    case FileState::NoManifest:
         return 2;
     case FileState::Unlisted:
         return 3;
