@@ -3400,6 +3400,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>FORCED: run with %1</source>
         <translation>ERZWUNGEN: ausgeführt mit %1</translation>
     </message>
+    <message>
+        <source>Change Server…</source>
+        <translation>Server ändern…</translation>
+    </message>
 </context>
 <context>
     <name>studio::ShortcutsDialog</name>

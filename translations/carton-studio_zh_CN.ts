@@ -3373,6 +3373,10 @@ Add one with the buttons on the left.</source>
         <source>FORCED: run with %1</source>
         <translation>强制：使用 %1 运行</translation>
     </message>
+    <message>
+        <source>Change Server…</source>
+        <translation>更改服务器…</translation>
+    </message>
 </context>
 <context>
     <name>studio::ShortcutsDialog</name>

@@ -176,19 +176,19 @@ void TestSelfTestActions::mismatchAsksNothingAndOffersAForcedRun()
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
     QVERIFY(!unexpected.seen);
     QVERIFY(!page->lastRun().has_value());
-    QVERIFY(!page->forceRunButton()->isHidden());
-    QCOMPARE(page->forceRunButton()->text(), u"Run with noop 1.0.0 Anyway"_s);
+    QVERIFY(!page->nextStepButton()->isHidden());
+    QCOMPARE(page->nextStepButton()->text(), u"Run with noop 1.0.0 Anyway"_s);
 
     // The timer of the unused answer still waits: it answers this dialog (Cancel), a second one runs.
     QTest::qWait(50);
-    page->forceRunButton()->click();
+    page->nextStepButton()->click();
     QTRY_VERIFY(unexpected.seen);
     QVERIFY2(unexpected.body.contains(u"noop 1.0.0"_s), qPrintable(unexpected.body));
     QVERIFY(!page->cancelAction()->isEnabled()); // cancelled at the dialog: no run
     QCOMPARE(finished.size(), 1);
     ConsentSeen seen;
     answerConsent(&seen, true);
-    page->forceRunButton()->click();
+    page->nextStepButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
     QVERIFY(seen.seen);
     QVERIFY(page->lastRun().has_value());

@@ -26,6 +26,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDialog>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -40,6 +41,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 
@@ -464,19 +466,19 @@ void TestSelfTestsPage::versionMismatchOffersARunAnyway()
     QVERIFY(carton);
     SelfTestsPage page(carton);
     page.setRunOptions(buildRunOptions());
-    QVERIFY(page.forceRunButton()->isHidden());
+    QVERIFY(page.nextStepButton()->isHidden());
     QVERIFY(runAndWait(page, page.runAllAction()));
     QVERIFY(!page.lastRun().has_value());
     const QString text = page.summary()->text();
     QVERIFY2(text.contains(u"requires noop >=99"_s), qPrintable(text));
     QVERIFY2(!text.contains(u"--force"_s), qPrintable(text));
-    QVERIFY(!page.forceRunButton()->isHidden());
-    QVERIFY2(page.forceRunButton()->text().startsWith(u"Run with noop "_s), qPrintable(page.forceRunButton()->text()));
-    QVERIFY(page.forceRunButton()->text().endsWith(u" Anyway"_s));
+    QVERIFY(!page.nextStepButton()->isHidden());
+    QVERIFY2(page.nextStepButton()->text().startsWith(u"Run with noop "_s), qPrintable(page.nextStepButton()->text()));
+    QVERIFY(page.nextStepButton()->text().endsWith(u" Anyway"_s));
 
     QSignalSpy finished(&page, &SelfTestsPage::runFinished);
-    page.forceRunButton()->click();
-    QVERIFY(page.forceRunButton()->isHidden());
+    page.nextStepButton()->click();
+    QVERIFY(page.nextStepButton()->isHidden());
     QVERIFY(finished.wait(60000));
     QVERIFY(page.lastRun().has_value());
     QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
@@ -496,6 +498,32 @@ void TestSelfTestsPage::runsOnAKserveServer()
     QVERIFY(carton);
     SelfTestsPage page(carton);
     page.setRunOptions(buildRunOptions());
+
+    // A wrong URL first: the failed run offers to change the server, right there.
+    page.setKserveServer(u"http://127.0.0.1:9"_s, u"served"_s);
+    QVERIFY(runAndWait(page, page.runAllAction()));
+    QVERIFY(!page.lastRun().has_value());
+    QVERIFY(!page.nextStepButton()->isHidden());
+    QCOMPARE(page.nextStepButton()->text(), u"Change Server…"_s);
+    QString shownUrl;
+    QTimer::singleShot(0, [&] {
+        auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        auto *url = dialog->findChild<QLineEdit *>(u"kserveUrl"_s);
+        shownUrl = url->text();
+        url->setText(server.url());
+        dialog->accept();
+    });
+    QSignalSpy finished(&page, &SelfTestsPage::runFinished);
+    page.nextStepButton()->click();
+    QCOMPARE(shownUrl, u"http://127.0.0.1:9"_s); // the dialog showed the URL that failed
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(page.lastRun().has_value(), qPrintable(page.summary()->text()));
+    QVERIFY(page.nextStepButton()->isHidden());
+    QCOMPARE(page.runnerBox()->currentText(), u"Server %1"_s.arg(server.url()));
+    QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
+
     page.setKserveServer(server.url(), u"served"_s);
     QCOMPARE(page.runnerBox()->currentText(), u"Server %1"_s.arg(server.url()));
     QCOMPARE(page.commandLine(),

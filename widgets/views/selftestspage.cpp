@@ -154,19 +154,24 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     m_progress->setMaximumWidth(260);
     m_progress->setVisible(false);
     auto *statusRow = new QHBoxLayout;
-    m_forceRun = new QPushButton;
-    m_forceRun->setObjectName(QStringLiteral("forceRunButton"));
-    m_forceRun->setVisible(false);
-    connect(m_forceRun, &QPushButton::clicked, this, [this] {
-        const int index = m_runnerBox->findData(m_forceRunner);
+    m_nextStepButton = new QPushButton;
+    m_nextStepButton->setObjectName(QStringLiteral("nextStepButton"));
+    m_nextStepButton->setVisible(false);
+    connect(m_nextStepButton, &QPushButton::clicked, this, [this] {
+        const int index = m_runnerBox->findData(m_nextStep);
         if (index < 0)
             return;
-        m_runnerBox->setCurrentIndex(index);
+        if (m_nextStep == kKserveItem) {
+            if (!runnerChosen(index)) // the server dialog, showing the URL that failed
+                return;               // cancelled
+        } else {
+            m_runnerBox->setCurrentIndex(index);
+        }
         startRun(m_lastTests);
     });
     statusRow->addWidget(m_progress);
     statusRow->addWidget(m_summary, 1);
-    statusRow->addWidget(m_forceRun);
+    statusRow->addWidget(m_nextStepButton);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -356,12 +361,12 @@ void SelfTestsPage::setKserveServer(const QString &url, const QString &model)
 }
 
 // The server item asks for the URL and model (remembered for the next carton).
-void SelfTestsPage::runnerChosen(int index)
+bool SelfTestsPage::runnerChosen(int index)
 {
     if (m_runnerBox->itemData(index).toString() != kKserveItem) {
         m_kserveUrl.clear();
         m_lastRunnerIndex = index;
-        return;
+        return true;
     }
     QSettings settings;
     QDialog dialog(this);
@@ -389,10 +394,11 @@ void SelfTestsPage::runnerChosen(int index)
     if (dialog.exec() != QDialog::Accepted || url->text().trimmed().isEmpty()) {
         const QSignalBlocker blocker(m_runnerBox);
         m_runnerBox->setCurrentIndex(m_lastRunnerIndex);
-        return;
+        return false;
     }
     settings.setValue(u"selfTests/kserveUrl"_s, url->text().trimmed());
     setKserveServer(url->text(), model->text());
+    return true;
 }
 
 carton::Result<carton::ToleranceSettings> SelfTestsPage::toleranceSettings() const
@@ -533,7 +539,7 @@ void SelfTestsPage::startRun(const QList<int> &tests)
         return;
 
     const int total = m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
-    m_forceRun->hide();
+    m_nextStepButton->hide();
     m_lastTests = tests;
     m_runningTests = tests;
     if (m_runningTests.isEmpty())
@@ -601,11 +607,15 @@ void SelfTestsPage::onFailed(const QString &message, const QStringList &warnings
     m_log->setPlainText(log + tr("error: %1").arg(message));
     // No runner matches as the carton asks: a button runs it anyway.
     const QString offer = m_kserveUrl.isEmpty() && m_runnerBox->currentData().toString().isEmpty()
-                              ? forceableRunner(&m_forceRunner)
+                              ? forceableRunner(&m_nextStep)
                               : QString();
     if (!offer.isEmpty()) {
-        m_forceRun->setText(tr("Run with %1 Anyway").arg(offer));
-        m_forceRun->show();
+        m_nextStepButton->setText(tr("Run with %1 Anyway").arg(offer));
+        m_nextStepButton->show();
+    } else if (!m_kserveUrl.isEmpty()) { // a wrong URL or a server down: correct it here
+        m_nextStep = kKserveItem;
+        m_nextStepButton->setText(tr("Change Server…"));
+        m_nextStepButton->show();
     }
     // A libtorch error is a stack trace: its first line here, the whole under Details.
     m_summary->setText(tr("Could not run the self-tests: %1").arg(message), message);

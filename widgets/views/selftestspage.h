@@ -78,9 +78,10 @@ public:
     QCheckBox *ignoreSpecMismatchBox() const { return m_ignoreSpecMismatch; }
     QLineEdit *atolEdit() const { return m_atol; }
     QComboBox *runnerBox() const { return m_runnerBox; }
-    // Shown after a run failed because no installed runner matches the carton:
-    // "Run with torchscript 1.13.1 anyway" reruns it forced.
-    QPushButton *forceRunButton() const { return m_forceRun; }
+    // Shown after a failed run, with what can fix it: "Run with torchscript
+    // 1.13.1 Anyway" (no installed runner matches the carton: reruns forced),
+    // "Change Server…" (a KServe server failed: asks for its URL again, reruns).
+    QPushButton *nextStepButton() const { return m_nextStepButton; }
     SelfTestRunner *runner() const { return m_runner; }
 
     // The last finished run (re-judged with the current tolerances), if any.
@@ -121,7 +122,8 @@ signals:
 private:
     QWidget *createToolBar();
     void refreshRunners();
-    void runnerChosen(int index);
+    // A runner box choice; the server item asks for the URL: false when cancelled.
+    bool runnerChosen(int index);
     QWidget *createOutputsPane();
     void startRun(const QList<int> &tests);
     void onProgress(qint64 done, qint64 total);
@@ -160,8 +162,8 @@ private:
     QAction *m_runSelected = nullptr;
     QAction *m_cancel = nullptr;
     QAction *m_copyCommand = nullptr;
-    QPushButton *m_forceRun = nullptr;
-    QString m_forceRunner;  // the runner m_forceRun runs with
+    QPushButton *m_nextStepButton = nullptr;
+    QString m_nextStep;     // the runner m_nextStepButton runs with, or the server item
     QList<int> m_lastTests; // what the last startRun() was asked to run (empty: all and the examples)
     QAction *m_exportReport = nullptr;
     QComboBox *m_runnerBox = nullptr;
