@@ -39,6 +39,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextDocument>
 #include <QThreadPool>
 #include <QToolButton>
@@ -64,6 +65,7 @@ private slots:
     void brokenCarton_data();
     void brokenCarton();
     void sampleCarton();
+    void linksFollowAThemeSwitch();
 
 private:
     std::shared_ptr<const carton::Carton> m_upstream; // ../shared's fixture (its own tests)
@@ -71,6 +73,32 @@ private:
     QTemporaryDir m_dir;
     std::unique_ptr<QSettings> m_settings;
 };
+
+// Qt colours a link with the application palette when it parses the HTML:
+// after a theme switch at run time the description is parsed again, or its
+// links keep the old theme's colour (dark blue on a dark background).
+void TestCartonView::linksFollowAThemeSwitch()
+{
+    DescriptionBrowser browser;
+    browser.showMarkdown(QStringLiteral("See [the docs](https://example.com/docs) for more."));
+    browser.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&browser));
+    const auto linkColour = [&browser]() -> QColor {
+        for (QTextBlock b = browser.document()->begin(); b.isValid(); b = b.next())
+            for (auto it = b.begin(); !it.atEnd(); ++it)
+                if (it.fragment().charFormat().isAnchor())
+                    return it.fragment().charFormat().foreground().color();
+        return {};
+    };
+    const QPalette before = QApplication::palette();
+    QCOMPARE(linkColour(), before.color(QPalette::Link));
+    QPalette dark = before;
+    dark.setColor(QPalette::Link, QColor(0x8a, 0xb4, 0xf8));
+    QApplication::setPalette(dark);
+    QTRY_COMPARE(linkColour(), QColor(0x8a, 0xb4, 0xf8));
+    QApplication::setPalette(before);
+    QTRY_COMPARE(linkColour(), before.color(QPalette::Link));
+}
 
 void TestCartonView::initTestCase()
 {

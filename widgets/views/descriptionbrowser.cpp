@@ -242,6 +242,13 @@ void DescriptionBrowser::relayout()
     verticalScrollBar()->setValue(scroll);
 }
 
+void DescriptionBrowser::changeEvent(QEvent *event)
+{
+    QTextBrowser::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && !m_html.isEmpty())
+        relayout();
+}
+
 void DescriptionBrowser::resizeEvent(QResizeEvent *event)
 {
     QTextBrowser::resizeEvent(event);

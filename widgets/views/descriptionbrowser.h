@@ -74,6 +74,9 @@ signals:
 protected:
     QVariant loadResource(int type, const QUrl &name) override;
     void resizeEvent(QResizeEvent *event) override;
+    // A theme switched at run time: the HTML is parsed again, because Qt gives
+    // links the application palette's link colour when it parses HTML.
+    void changeEvent(QEvent *event) override;
 
 private:
     void onAnchorClicked(const QUrl &url);
