@@ -7,6 +7,7 @@
 #include "slicecontrols.h"
 #include "statspanel.h"
 #include "stringtablemodel.h"
+#include "tensorfindbar.h"
 #include "tensorimage.h"
 #include "tensortablemodel.h"
 
@@ -80,7 +81,10 @@ TensorViewer::TensorViewer(QWidget *parent) : QWidget(parent), m_jobs(new Latest
     auto *csvButton = new QPushButton(tr("Export slice as CSV…"), tablePage);
     csvButton->setObjectName(QStringLiteral("exportCsvButton"));
     connect(csvButton, &QPushButton::clicked, this, &TensorViewer::exportCsvInteractive);
-    tableBar->addStretch(1);
+    m_findBar = new TensorFindBar(tablePage);
+    m_findBar->setObjectName(QStringLiteral("tensorFindBar"));
+    connect(m_findBar, &TensorFindBar::elementRequested, this, &TensorViewer::selectElement);
+    tableBar->addWidget(m_findBar, 1);
     tableBar->addWidget(csvButton);
     tableLayout->addLayout(tableBar);
     m_table = new TensorTableModel(this);
@@ -92,6 +96,20 @@ TensorViewer::TensorViewer(QWidget *parent) : QWidget(parent), m_jobs(new Latest
     tableLayout->addWidget(m_tableView, 1);
     connect(m_table, &TensorTableModel::readFailed, this,
             [this](const QString &message) { m_header->setText(headerText() + u'\n' + message); });
+    const struct {
+        QKeySequence keys;
+        void (TensorFindBar::*slot)();
+    } findKeys[] = {{QKeySequence(Qt::CTRL | Qt::Key_G), &TensorFindBar::focusGoTo},
+                    {QKeySequence::Find, &TensorFindBar::focusFind},
+                    {QKeySequence(Qt::Key_F3), &TensorFindBar::findNext},
+                    {QKeySequence(Qt::SHIFT | Qt::Key_F3), &TensorFindBar::findPrevious}};
+    for (const auto &k : findKeys) {
+        auto *action = new QAction(tablePage);
+        action->setShortcut(k.keys);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, m_findBar, k.slot);
+        tablePage->addAction(action);
+    }
     m_tabs->addTab(tablePage, tr("Table"));
 
     // Heatmap
@@ -205,6 +223,7 @@ void TensorViewer::clear()
     m_memory.reset();
     m_name.clear();
     m_table->clear();
+    m_findBar->setTensor({}, {});
     m_stats->clear();
     m_heatmap->clear();
     m_image = {};
@@ -284,6 +303,7 @@ void TensorViewer::setReader(carton::TensorReaderPtr reader)
     const SliceSpec &spec = m_controls->slice();
     m_table->setTensor(m_reader, spec);
     m_table->setNumberFormat(m_controls->numberFormat());
+    m_findBar->setTensor(m_reader, spec);
     m_stats->setTensor(m_reader, spec);
     m_heatmapStale = m_imageStale = true;
     m_stack->setCurrentIndex(NumericPage);
@@ -374,6 +394,8 @@ void TensorViewer::sliceChanged(const SliceSpec &slice)
         return;
     }
     m_table->setSlice(slice);
+    if (!(slice == m_findBar->slice()))
+        m_findBar->setTensor(m_reader, slice);
     m_stats->setSlice(slice);
     m_heatmap->setMarker(std::nullopt);
     m_heatmapStale = m_imageStale = true;

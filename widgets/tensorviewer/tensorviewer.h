@@ -25,6 +25,7 @@ class LatestJob;
 class SliceControls;
 class StatsPanel;
 class StringTableModel;
+class TensorFindBar;
 class TensorTableModel;
 
 // What an opener hands the viewer: a reader for a numeric tensor, the values of a
@@ -88,6 +89,7 @@ public:
     const carton::TensorReaderPtr &reader() const { return m_reader; }
     QString tensorName() const { return m_name; }
     TensorTableModel *tableModel() const { return m_table; }
+    TensorFindBar *findBar() const { return m_findBar; }
     QTableView *tableView() const { return m_tableView; }
     HeatmapView *heatmapView() const { return m_heatmap; }
     StatsPanel *statsPanel() const { return m_stats; }
@@ -142,6 +144,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     TensorTableModel *m_table = nullptr;
     QTableView *m_tableView = nullptr;
+    TensorFindBar *m_findBar = nullptr;
     HeatmapView *m_heatmap = nullptr;
     QComboBox *m_scale = nullptr;
     QLabel *m_imageLabel = nullptr;
