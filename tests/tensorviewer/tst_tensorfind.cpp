@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Go to index and Find value in the tensor viewer's table (issue 29 item 7).
+#include "floattensor.h"
 #include "slicecontrols.h"
 #include "tensorfindbar.h"
 #include "tensortablemodel.h"
@@ -19,19 +20,6 @@
 using namespace studio;
 
 namespace {
-
-carton::Tensor floats(const QList<qint64> &shape, const std::function<float(qint64)> &value)
-{
-    qint64 n = 1;
-    for (qint64 d : shape)
-        n *= d;
-    QByteArray bytes(n * 4, Qt::Uninitialized);
-    for (qint64 i = 0; i < n; ++i) {
-        const float v = value(i);
-        memcpy(bytes.data() + i * 4, &v, 4);
-    }
-    return carton::Tensor::numeric(QStringLiteral("t"), carton::DType::Float32, shape, bytes);
-}
 
 QPoint currentCell(const TensorViewer &viewer)
 {
@@ -74,7 +62,7 @@ private slots:
     {
         TensorViewer viewer;
         viewer.resize(900, 600);
-        viewer.setTensor(floats({3, 2, 5, 4}, [](qint64 i) { return float(i); }));
+        viewer.setTensor(floatTensor({3, 2, 5, 4}, [](qint64 i) { return float(i); }));
         viewer.setCurrentTab(TensorViewer::TableTab); // 5 × 4 × 4 opens as a picture
         viewer.show();
         QVERIFY(QTest::qWaitForWindowExposed(&viewer));
@@ -133,7 +121,7 @@ private slots:
         };
         TensorViewer viewer;
         viewer.resize(900, 600);
-        viewer.setTensor(floats({2, 6, 5}, value));
+        viewer.setTensor(floatTensor({2, 6, 5}, value));
         viewer.show();
         QVERIFY(QTest::qWaitForWindowExposed(&viewer));
         QApplication::setActiveWindow(&viewer);
@@ -194,7 +182,7 @@ private slots:
     void findCountIsBounded()
     {
         TensorViewer viewer;
-        viewer.setTensor(floats({1000, 300}, [](qint64 i) { return i == 299999 ? 1.f : 0.f; }));
+        viewer.setTensor(floatTensor({1000, 300}, [](qint64 i) { return i == 299999 ? 1.f : 0.f; }));
         TensorFindBar *bar = viewer.findBar();
         bar->find(QStringLiteral("== 0"));
         QVERIFY(bar->isSearching() || bar->matchCount() > 0);

@@ -123,10 +123,9 @@ carton::Result<QList<qint64>> TensorFindBar::parseIndex(const QString &text, con
         const qint64 row = slice.rowDim >= 0 ? numbers[0] : 0;
         const qint64 col = slice.colDim >= 0 ? numbers.back() : 0;
         if (slice.rowDim >= 0 && (row < 0 || row >= slice.rows()))
-            return carton::makeError(carton::ErrorCode::Usage, tr("Row %1 is out of range for dimension %2 (size %3)")
-                                                                   .arg(row)
-                                                                   .arg(slice.rowDim)
-                                                                   .arg(slice.rows()));
+            return carton::makeError(
+                carton::ErrorCode::Usage,
+                tr("Row %1 is out of range for dimension %2 (size %3)").arg(row).arg(slice.rowDim).arg(slice.rows()));
         if (slice.colDim >= 0 && (col < 0 || col >= slice.cols()))
             return carton::makeError(carton::ErrorCode::Usage,
                                      tr("Column %1 is out of range for dimension %2 (size %3)")
@@ -135,10 +134,9 @@ carton::Result<QList<qint64>> TensorFindBar::parseIndex(const QString &text, con
                                          .arg(slice.cols()));
         return slice.elementIndex(row, col);
     }
-    return carton::makeError(carton::ErrorCode::Usage,
-                             tr("Give %1 numbers (row, column of the slice) or %2 (a whole index of the tensor)")
-                                 .arg(sliceDims)
-                                 .arg(rank));
+    return carton::makeError(
+        carton::ErrorCode::Usage,
+        tr("Give %1 numbers (row, column of the slice) or %2 (a whole index of the tensor)").arg(sliceDims).arg(rank));
 }
 
 void TensorFindBar::goTo(const QString &text)
@@ -227,8 +225,8 @@ void TensorFindBar::step(int direction)
 void TensorFindBar::showMatch()
 {
     const QLocale locale;
-    const QString total = m_matches.capped ? locale.toString(m_matches.cells.size()) + u'+'
-                                           : locale.toString(m_matches.cells.size());
+    const QString total =
+        m_matches.capped ? locale.toString(m_matches.cells.size()) + u'+' : locale.toString(m_matches.cells.size());
     setStatus(tr("match %1 of %2").arg(locale.toString(m_current + 1), total), false);
     const qint64 cell = m_matches.cells[m_current];
     const qint64 cols = qMax<qint64>(1, m_slice.cols());
