@@ -21,6 +21,7 @@ class QTreeWidget;
 namespace studio {
 
 class HeatmapView;
+class ImageControls;
 class LatestJob;
 class SliceControls;
 class StatsPanel;
@@ -97,6 +98,7 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     const QImage &image() const;
     QLabel *imageLabel() const { return m_imageLabel; }
+    ImageControls *imageControls() const { return m_imageControls; }
     StringTableModel *stringModel() const { return m_strings; }
     QTableView *stringView() const { return m_stringView; }
     QTreeWidget *nestedTree() const { return m_nestedTree; }
@@ -148,7 +150,7 @@ private:
     HeatmapView *m_heatmap = nullptr;
     QComboBox *m_scale = nullptr;
     QLabel *m_imageLabel = nullptr;
-    QLabel *m_imageNote = nullptr;
+    ImageControls *m_imageControls = nullptr;
     QImage m_image;
     StatsPanel *m_stats = nullptr;
     QTableView *m_stringView = nullptr;
