@@ -132,18 +132,20 @@ void HeatmapView::paintTicks(QPainter &painter, const QRect &area)
     const QFontMetrics fm = painter.fontMetrics();
     painter.setPen(palette().color(QPalette::Text));
     const double ch = r.height() / double(m_data->rows), cw = r.width() / double(m_data->cols);
+    // Next to the picture's edges (it is centred when it does not fill the area).
+    const int left = qMax(area.left(), int(r.left())), top = qMax(area.top(), int(r.top()));
     for (const qint64 row : rowTicks()) {
         const int y = int(r.top() + (double(row) + 0.5) * ch);
-        painter.drawLine(area.left() - 4, y, area.left() - 1, y);
+        painter.drawLine(left - 4, y, left - 1, y);
         const QString text = QString::number(row);
-        painter.drawText(QPoint(area.left() - 6 - fm.horizontalAdvance(text), y + fm.ascent() / 2 - 1), text);
+        painter.drawText(QPoint(left - 6 - fm.horizontalAdvance(text), y + fm.ascent() / 2 - 1), text);
     }
     for (const qint64 col : columnTicks()) {
         const int x = int(r.left() + (double(col) + 0.5) * cw);
-        painter.drawLine(x, area.top() - 4, x, area.top() - 1);
+        painter.drawLine(x, top - 4, x, top - 1);
         const QString text = QString::number(col);
-        const int left = qBound(0, x - fm.horizontalAdvance(text) / 2, qMax(0, width() - fm.horizontalAdvance(text)));
-        painter.drawText(QPoint(left, area.top() - 6), text);
+        const int textX = qBound(0, x - fm.horizontalAdvance(text) / 2, qMax(0, width() - fm.horizontalAdvance(text)));
+        painter.drawText(QPoint(textX, top - 6), text);
     }
 }
 
