@@ -4422,6 +4422,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>%1 could not be written.</source>
         <translation>%1 konnte nicht geschrieben werden.</translation>
     </message>
+    <message>
+        <source>grey (H×W)</source>
+        <translation>grau (H×W)</translation>
+    </message>
 </context>
 <context>
     <name>studio::TensorsPage</name>

@@ -4389,6 +4389,10 @@ Add one with the buttons on the left.</source>
         <source>%1 could not be written.</source>
         <translation>无法写入 %1。</translation>
     </message>
+    <message>
+        <source>grey (H×W)</source>
+        <translation>灰度 (H×W)</translation>
+    </message>
 </context>
 <context>
     <name>studio::TensorsPage</name>

@@ -58,6 +58,8 @@ private slots:
         // More than half the pixels are not black (before: every value ≤ 0 black,
         // the positive half below 1 → below 255).
         QVERIFY(std::count(levels.cbegin(), levels.cend(), 0) == 1);
+        QVERIFY2(viewer.imageControls()->noteText().contains(QStringLiteral("grey (H×W)")),
+                 qPrintable(viewer.imageControls()->noteText()));
         QVERIFY2(viewer.imageControls()->noteText().contains(QStringLiteral("range −1.00 … 1.00, global")),
                  qPrintable(viewer.imageControls()->noteText()));
 

@@ -42,7 +42,7 @@ struct TensorImage {
     // Channels last wins when both readings fit (a 3×3×3 tensor); nullopt when the
     // tensor has no such layout (rank < 3 is read as H×W grey for rank 2).
     static std::optional<TensorImage> detect(const QList<qint64> &shape);
-    bool channelsFirst() const { return channelDim < heightDim; }
+    bool channelsFirst() const { return channelDim >= 0 && channelDim < heightDim; }
     // A colour picture (3 or 4 channels, H×W×C or C×H×W) of uint8 or floats: the
     // tensor viewer opens these on the Image tab rather than the table.
     static bool isPicture(const QList<qint64> &shape, carton::DType dtype);

@@ -470,12 +470,13 @@ void TensorViewer::refreshImage()
             }
             m_image = result->image;
             const QList<qint64> &shape = m_reader->shape();
-            m_imageControls->showRendered(
-                *result, tr("%1 × %2 pixels, %3 channel(s), %4")
-                             .arg(shape[layout.widthDim])
-                             .arg(shape[layout.heightDim])
-                             .arg(layout.channels)
-                             .arg(layout.channelsFirst() ? tr("channels first (C×H×W)") : tr("channels last (H×W×C)")));
+            m_imageControls->showRendered(*result, tr("%1 × %2 pixels, %3 channel(s), %4")
+                                                       .arg(shape[layout.widthDim])
+                                                       .arg(shape[layout.heightDim])
+                                                       .arg(layout.channels)
+                                                       .arg(layout.channelDim < 0    ? tr("grey (H×W)")
+                                                            : layout.channelsFirst() ? tr("channels first (C×H×W)")
+                                                                                     : tr("channels last (H×W×C)")));
             QPixmap pixmap = QPixmap::fromImage(m_image);
             // Small pictures are enlarged (without smoothing) to be seen at all.
             const int factor = qMax(1, 256 / qMax(1, qMax(m_image.width(), m_image.height())));
