@@ -1393,6 +1393,69 @@
         <source>[%1, %2%3: %4</source>
         <translation>[%1, %2%3: %4</translation>
     </message>
+    <message>
+        <source>log10(1 + count), max count %1</source>
+        <translation>log10(1 + Anzahl), max. Anzahl %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ImageControls</name>
+    <message>
+        <source>Auto (0–1 or min … max)</source>
+        <translation>Auto (0–1 oder Min … Max)</translation>
+    </message>
+    <message>
+        <source>1–99 percentile</source>
+        <translation>1.–99. Perzentil</translation>
+    </message>
+    <message>
+        <source>Type range (0–1, uint8 0–255)</source>
+        <translation>Typbereich (0–1, uint8 0–255)</translation>
+    </message>
+    <message>
+        <source>Manual</source>
+        <translation>Manuell</translation>
+    </message>
+    <message>
+        <source>Per channel</source>
+        <translation>Je Kanal</translation>
+    </message>
+    <message>
+        <source>Normalise each channel on its own range (otherwise one range for all channels)</source>
+        <translation>Jeden Kanal auf seinen eigenen Bereich normieren (sonst ein Bereich für alle Kanäle)</translation>
+    </message>
+    <message>
+        <source>Grey</source>
+        <translation>Grau</translation>
+    </message>
+    <message>
+        <source>Viridis</source>
+        <translation>Viridis</translation>
+    </message>
+    <message>
+        <source>Diverging (signed)</source>
+        <translation>Divergierend (vorzeichenbehaftet)</translation>
+    </message>
+    <message>
+        <source>Range:</source>
+        <translation>Bereich:</translation>
+    </message>
+    <message>
+        <source>Colormap:</source>
+        <translation>Farbskala:</translation>
+    </message>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <source>range %1, per channel</source>
+        <translation>Bereich %1, je Kanal</translation>
+    </message>
+    <message>
+        <source>range %1, global</source>
+        <translation>Bereich %1, global</translation>
+    </message>
 </context>
 <context>
     <name>studio::ImageDecoder</name>
@@ -3898,6 +3961,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>Shape %1</source>
         <translation>Form %1</translation>
     </message>
+    <message>
+        <source>Log count</source>
+        <translation>Logarithmische Anzahl</translation>
+    </message>
+    <message>
+        <source>Histogram bars scale with log10(1 + count), so rare values stay visible</source>
+        <translation>Die Balken des Histogramms wachsen mit log10(1 + Anzahl), damit seltene Werte sichtbar bleiben</translation>
+    </message>
 </context>
 <context>
     <name>studio::StringTableModel</name>
@@ -4054,6 +4125,69 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Size</source>
         <translation>Größe</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorFindBar</name>
+    <message>
+        <source>Go to: row, col (Ctrl+G)</source>
+        <translation>Gehe zu: Zeile, Spalte (Ctrl+G)</translation>
+    </message>
+    <message>
+        <source>A cell of the shown slice (&quot;3, 17&quot;) or a whole index of the tensor (&quot;0, 2, 3, 17&quot;)</source>
+        <translation>Eine Zelle des gezeigten Ausschnitts (&quot;3, 17&quot;) oder ein vollständiger Index des Tensors (&quot;0, 2, 3, 17&quot;)</translation>
+    </message>
+    <message>
+        <source>Find: NaN, Inf, &gt; x… (Ctrl+F)</source>
+        <translation>Suchen: NaN, Inf, &gt; x… (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>NaN, Inf, +Inf, -Inf, &gt; x, &gt;= x, &lt; x, &lt;= x, == x, != x; F3 / Shift+F3: next / previous</source>
+        <translation>NaN, Inf, +Inf, -Inf, &gt; x, &gt;= x, &lt; x, &lt;= x, == x, != x; F3 / Shift+F3: nächster / vorheriger</translation>
+    </message>
+    <message>
+        <source>Find Previous (Shift+F3)</source>
+        <translation>Vorherigen suchen (Shift+F3)</translation>
+    </message>
+    <message>
+        <source>Find Next (F3)</source>
+        <translation>Nächsten suchen (F3)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an index: give whole numbers separated by commas</source>
+        <translation>„%1“ ist kein Index: Geben Sie ganze Zahlen durch Kommas getrennt ein</translation>
+    </message>
+    <message>
+        <source>Index %1 is out of range for dimension %2 (size %3)</source>
+        <translation>Index %1 liegt außerhalb von Dimension %2 (Größe %3)</translation>
+    </message>
+    <message>
+        <source>Row %1 is out of range for dimension %2 (size %3)</source>
+        <translation>Zeile %1 liegt außerhalb von Dimension %2 (Größe %3)</translation>
+    </message>
+    <message>
+        <source>Column %1 is out of range for dimension %2 (size %3)</source>
+        <translation>Spalte %1 liegt außerhalb von Dimension %2 (Größe %3)</translation>
+    </message>
+    <message>
+        <source>Give %1 numbers (row, column of the slice) or %2 (a whole index of the tensor)</source>
+        <translation>Geben Sie %1 Zahlen (Zeile, Spalte des Ausschnitts) oder %2 (einen vollständigen Index des Tensors) ein</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>No match in this slice</source>
+        <translation>Kein Treffer in diesem Ausschnitt</translation>
+    </message>
+    <message>
+        <source>Searching… %1%</source>
+        <translation>Suche läuft… %1 %</translation>
+    </message>
+    <message>
+        <source>match %1 of %2</source>
+        <translation>Treffer %1 von %2</translation>
     </message>
 </context>
 <context>
@@ -4312,6 +4446,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>%1 could not be written.</source>
         <translation>%1 konnte nicht geschrieben werden.</translation>
     </message>
+    <message>
+        <source>grey (H×W)</source>
+        <translation>grau (H×W)</translation>
+    </message>
 </context>
 <context>
     <name>studio::TensorsPage</name>
@@ -4509,6 +4647,17 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>The user guide is missing from this build.</source>
         <translation>Das Benutzerhandbuch fehlt in diesem Build.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ValueQuery</name>
+    <message>
+        <source>&quot;%1&quot; is not a search: use NaN, Inf, -Inf, &gt; x, &lt; x, == x or != x</source>
+        <translation>„%1“ ist keine Suche: Verwenden Sie NaN, Inf, -Inf, &gt; x, &lt; x, == x oder != x</translation>
+    </message>
+    <message>
+        <source>Search cancelled</source>
+        <translation>Suche abgebrochen</translation>
     </message>
 </context>
 <context>

@@ -1382,6 +1382,69 @@
         <source>[%1, %2%3: %4</source>
         <translation>[%1, %2%3：%4</translation>
     </message>
+    <message>
+        <source>log10(1 + count), max count %1</source>
+        <translation>log10(1 + 计数)，最大计数 %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ImageControls</name>
+    <message>
+        <source>Auto (0–1 or min … max)</source>
+        <translation>自动（0–1 或 最小 … 最大）</translation>
+    </message>
+    <message>
+        <source>1–99 percentile</source>
+        <translation>第 1–99 百分位</translation>
+    </message>
+    <message>
+        <source>Type range (0–1, uint8 0–255)</source>
+        <translation>类型范围（0–1，uint8 0–255）</translation>
+    </message>
+    <message>
+        <source>Manual</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <source>Per channel</source>
+        <translation>按通道</translation>
+    </message>
+    <message>
+        <source>Normalise each channel on its own range (otherwise one range for all channels)</source>
+        <translation>每个通道按其自身范围归一化（否则所有通道使用同一范围）</translation>
+    </message>
+    <message>
+        <source>Grey</source>
+        <translation>灰度</translation>
+    </message>
+    <message>
+        <source>Viridis</source>
+        <translation>Viridis</translation>
+    </message>
+    <message>
+        <source>Diverging (signed)</source>
+        <translation>发散（有符号）</translation>
+    </message>
+    <message>
+        <source>Range:</source>
+        <translation>范围：</translation>
+    </message>
+    <message>
+        <source>Colormap:</source>
+        <translation>色图：</translation>
+    </message>
+    <message>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <source>range %1, per channel</source>
+        <translation>范围 %1，按通道</translation>
+    </message>
+    <message>
+        <source>range %1, global</source>
+        <translation>范围 %1，全局</translation>
+    </message>
 </context>
 <context>
     <name>studio::ImageDecoder</name>
@@ -3869,6 +3932,14 @@ Add one with the buttons on the left.</source>
         <source>Shape %1</source>
         <translation>形状 %1</translation>
     </message>
+    <message>
+        <source>Log count</source>
+        <translation>对数计数</translation>
+    </message>
+    <message>
+        <source>Histogram bars scale with log10(1 + count), so rare values stay visible</source>
+        <translation>直方图柱高按 log10(1 + 计数) 缩放，使罕见值仍然可见</translation>
+    </message>
 </context>
 <context>
     <name>studio::StringTableModel</name>
@@ -4023,6 +4094,69 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Size</source>
         <translation>大小</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorFindBar</name>
+    <message>
+        <source>Go to: row, col (Ctrl+G)</source>
+        <translation>转到：行, 列 (Ctrl+G)</translation>
+    </message>
+    <message>
+        <source>A cell of the shown slice (&quot;3, 17&quot;) or a whole index of the tensor (&quot;0, 2, 3, 17&quot;)</source>
+        <translation>所示切片中的单元格（&quot;3, 17&quot;）或张量的完整索引（&quot;0, 2, 3, 17&quot;）</translation>
+    </message>
+    <message>
+        <source>Find: NaN, Inf, &gt; x… (Ctrl+F)</source>
+        <translation>查找：NaN、Inf、&gt; x… (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>NaN, Inf, +Inf, -Inf, &gt; x, &gt;= x, &lt; x, &lt;= x, == x, != x; F3 / Shift+F3: next / previous</source>
+        <translation>NaN、Inf、+Inf、-Inf、&gt; x、&gt;= x、&lt; x、&lt;= x、== x、!= x；F3 / Shift+F3：下一个 / 上一个</translation>
+    </message>
+    <message>
+        <source>Find Previous (Shift+F3)</source>
+        <translation>查找上一个 (Shift+F3)</translation>
+    </message>
+    <message>
+        <source>Find Next (F3)</source>
+        <translation>查找下一个 (F3)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an index: give whole numbers separated by commas</source>
+        <translation>“%1”不是索引：请输入以逗号分隔的整数</translation>
+    </message>
+    <message>
+        <source>Index %1 is out of range for dimension %2 (size %3)</source>
+        <translation>索引 %1 超出维度 %2 的范围（大小 %3）</translation>
+    </message>
+    <message>
+        <source>Row %1 is out of range for dimension %2 (size %3)</source>
+        <translation>行 %1 超出维度 %2 的范围（大小 %3）</translation>
+    </message>
+    <message>
+        <source>Column %1 is out of range for dimension %2 (size %3)</source>
+        <translation>列 %1 超出维度 %2 的范围（大小 %3）</translation>
+    </message>
+    <message>
+        <source>Give %1 numbers (row, column of the slice) or %2 (a whole index of the tensor)</source>
+        <translation>请输入 %1 个数（切片的行、列）或 %2 个数（张量的完整索引）</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>No match in this slice</source>
+        <translation>此切片中没有匹配项</translation>
+    </message>
+    <message>
+        <source>Searching… %1%</source>
+        <translation>正在搜索… %1%</translation>
+    </message>
+    <message>
+        <source>match %1 of %2</source>
+        <translation>第 %1 个匹配，共 %2 个</translation>
     </message>
 </context>
 <context>
@@ -4279,6 +4413,10 @@ Add one with the buttons on the left.</source>
         <source>%1 could not be written.</source>
         <translation>无法写入 %1。</translation>
     </message>
+    <message>
+        <source>grey (H×W)</source>
+        <translation>灰度 (H×W)</translation>
+    </message>
 </context>
 <context>
     <name>studio::TensorsPage</name>
@@ -4475,6 +4613,17 @@ Add one with the buttons on the left.</source>
     <message>
         <source>The user guide is missing from this build.</source>
         <translation>此版本中缺少用户指南。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ValueQuery</name>
+    <message>
+        <source>&quot;%1&quot; is not a search: use NaN, Inf, -Inf, &gt; x, &lt; x, == x or != x</source>
+        <translation>“%1”不是有效的搜索：请使用 NaN、Inf、-Inf、&gt; x、&lt; x、== x 或 != x</translation>
+    </message>
+    <message>
+        <source>Search cancelled</source>
+        <translation>搜索已取消</translation>
     </message>
 </context>
 <context>

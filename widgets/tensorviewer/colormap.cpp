@@ -49,7 +49,9 @@ QRgb diverging(double t)
 Colormap::Colormap(Kind kind) : m_kind(kind)
 {
     for (int i = 0; i < 256; ++i)
-        m_lut[i] = kind == Kind::Viridis ? viridis(i / 255.0) : diverging(i / 255.0);
+        m_lut[i] = kind == Kind::Viridis     ? viridis(i / 255.0)
+                   : kind == Kind::Diverging ? diverging(i / 255.0)
+                                             : qRgb(i, i, i);
 }
 
 } // namespace studio

@@ -7,12 +7,12 @@
 
 namespace studio {
 
-// Colormaps of the heatmap: viridis (perceptually uniform, the default) and a
-// blue–white–red diverging map for signed data, plus the colours that mark
+// Colormaps of the heatmap and of one-channel pictures: viridis (perceptually
+// uniform, the default), a blue–white–red diverging map for signed data and grey, plus the colours that mark
 // non-finite values (none of which either map produces).
 class Colormap final {
 public:
-    enum class Kind { Viridis, Diverging };
+    enum class Kind { Viridis, Diverging, Grey };
 
     explicit Colormap(Kind kind = Kind::Viridis);
     Kind kind() const { return m_kind; }

@@ -70,12 +70,10 @@ carton::Result<HeatmapData> HeatmapData::compute(const carton::TensorReader &rea
         const qint64 nr = qMin(tileRows, data.rows - r0);
         for (qint64 c0 = 0; c0 < data.cols; c0 += tileCols) {
             const qint64 nc = qMin(tileCols, data.cols - c0);
-            buffer.resize(nr * nc * reader.elementSize());
-            const carton::Status status =
-                reader.read(slice.block(r0, nr, c0, nc), buffer.data(), buffer.size(), progress);
-            if (!status.ok())
-                return status.error();
-            const carton::Tensor tile = carton::Tensor::numeric(reader.name(), reader.dtype(), {nr * nc}, buffer);
+            const auto read = readSliceTile(reader, slice, r0, nr, c0, nc, buffer, progress);
+            if (!read.ok())
+                return read.error();
+            const carton::Tensor &tile = *read;
             for (qint64 r = 0; r < nr; ++r) {
                 const qsizetype rowBase = qsizetype(data.binRowOf(r0 + r)) * data.binCols;
                 for (qint64 c = 0; c < nc; ++c) {

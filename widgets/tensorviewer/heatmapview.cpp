@@ -77,9 +77,76 @@ void HeatmapView::resetView()
     update();
 }
 
+int HeatmapView::rowLabelWidth() const
+{
+    const qint64 last = m_data ? qMax<qint64>(0, m_data->rows - 1) : 0;
+    return fontMetrics().horizontalAdvance(QString::number(last)) + 8;
+}
+
 QRect HeatmapView::plotArea() const
 {
-    return rect().adjusted(4, 4, -legendWidth - 8, -4);
+    return rect().adjusted(4 + rowLabelWidth(), fontMetrics().height() + 6, -legendWidth - 8, -4);
+}
+
+qint64 HeatmapView::tickStep(double pixelsPerCell, double minSpacing)
+{
+    if (pixelsPerCell <= 0)
+        return 1;
+    for (qint64 magnitude = 1;; magnitude *= 10) {
+        for (const qint64 m : {1, 2, 5})
+            if (double(m * magnitude) * pixelsPerCell >= minSpacing)
+                return m * magnitude;
+        if (magnitude > (qint64(1) << 58))
+            return magnitude;
+    }
+}
+
+QList<qint64> HeatmapView::ticks(bool rows) const
+{
+    QList<qint64> result;
+    const QRectF r = imageRect();
+    if (!m_data || r.isEmpty())
+        return result;
+    const QRect area = plotArea();
+    const qint64 count = rows ? m_data->rows : m_data->cols;
+    const double cell = (rows ? r.height() : r.width()) / double(count);
+    const QFontMetrics fm = fontMetrics();
+    const double spacing =
+        rows ? fm.height() * 1.5 : fm.horizontalAdvance(QString::number(qMax<qint64>(0, count - 1))) + fm.height();
+    const qint64 step = tickStep(cell, spacing);
+    const double start = rows ? r.top() : r.left();
+    const double lo = rows ? area.top() : area.left(), hi = rows ? area.bottom() : area.right();
+    const qint64 first = qMax<qint64>(0, qint64(std::floor((lo - start) / cell)));
+    const qint64 last = qMin<qint64>(count - 1, qint64(std::ceil((hi - start) / cell)));
+    for (qint64 i = (first + step - 1) / step * step; i <= last && result.size() < 1000; i += step) {
+        const double centre = start + (double(i) + 0.5) * cell;
+        if (centre >= lo && centre <= hi)
+            result.append(i);
+    }
+    return result;
+}
+
+void HeatmapView::paintTicks(QPainter &painter, const QRect &area)
+{
+    const QRectF r = imageRect();
+    const QFontMetrics fm = painter.fontMetrics();
+    painter.setPen(palette().color(QPalette::Text));
+    const double ch = r.height() / double(m_data->rows), cw = r.width() / double(m_data->cols);
+    // Next to the picture's edges (it is centred when it does not fill the area).
+    const int left = qMax(area.left(), int(r.left())), top = qMax(area.top(), int(r.top()));
+    for (const qint64 row : rowTicks()) {
+        const int y = int(r.top() + (double(row) + 0.5) * ch);
+        painter.drawLine(left - 4, y, left - 1, y);
+        const QString text = QString::number(row);
+        painter.drawText(QPoint(left - 6 - fm.horizontalAdvance(text), y + fm.ascent() / 2 - 1), text);
+    }
+    for (const qint64 col : columnTicks()) {
+        const int x = int(r.left() + (double(col) + 0.5) * cw);
+        painter.drawLine(x, top - 4, x, top - 1);
+        const QString text = QString::number(col);
+        const int textX = qBound(0, x - fm.horizontalAdvance(text) / 2, qMax(0, width() - fm.horizontalAdvance(text)));
+        painter.drawText(QPoint(textX, top - 6), text);
+    }
 }
 
 QRectF HeatmapView::imageRect() const
@@ -165,6 +232,7 @@ void HeatmapView::paintEvent(QPaintEvent *)
         painter.drawRect(mark);
     }
     painter.restore();
+    paintTicks(painter, area);
     paintLegend(painter, QRect(area.right() + 8, area.top(), legendWidth, area.height()));
 }
 

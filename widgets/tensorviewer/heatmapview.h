@@ -35,6 +35,14 @@ public:
     double zoom() const { return m_zoom; }
     void resetView();
 
+    // Row and column indexes labelled along the left and top edges: multiples of a
+    // step of 1, 2 or 5 × 10^k chosen so labels never overlap at the current zoom,
+    // only those of cells in view.
+    QList<qint64> rowTicks() const { return ticks(true); }
+    QList<qint64> columnTicks() const { return ticks(false); }
+    // The smallest 1, 2, 5 × 10^k step whose cells are at least `minSpacing` pixels apart.
+    static qint64 tickStep(double pixelsPerCell, double minSpacing);
+
     // The slice cell under a widget position, and the text the tooltip shows there.
     std::optional<std::pair<qint64, qint64>> cellAt(QPointF pos) const;
     QString describe(QPointF pos) const;
@@ -50,6 +58,9 @@ private:
     QRectF imageRect() const;
     QRect plotArea() const;
     void paintLegend(QPainter &painter, const QRect &area);
+    void paintTicks(QPainter &painter, const QRect &area);
+    QList<qint64> ticks(bool rows) const;
+    int rowLabelWidth() const;
     void rerender();
 
     std::shared_ptr<const HeatmapData> m_data;

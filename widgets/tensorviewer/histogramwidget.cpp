@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QToolTip>
 #include <algorithm>
+#include <cmath>
 
 namespace studio {
 
@@ -21,6 +22,28 @@ void HistogramWidget::setHistogram(QList<qint64> counts, double min, double max)
     m_min = min;
     m_max = max;
     update();
+}
+
+void HistogramWidget::setLogCount(bool log)
+{
+    m_logCount = log;
+    update();
+}
+
+double HistogramWidget::barFraction(qsizetype bin) const
+{
+    if (bin < 0 || bin >= m_counts.size() || m_counts[bin] <= 0)
+        return 0;
+    const qint64 top = *std::max_element(m_counts.cbegin(), m_counts.cend());
+    if (m_logCount)
+        return std::log10(1.0 + double(m_counts[bin])) / std::log10(1.0 + double(top));
+    return double(m_counts[bin]) / double(top);
+}
+
+QString HistogramWidget::countLabel() const
+{
+    const qint64 top = m_counts.isEmpty() ? 0 : *std::max_element(m_counts.cbegin(), m_counts.cend());
+    return m_logCount ? tr("log10(1 + count), max count %1").arg(top) : tr("max count %1").arg(top);
 }
 
 QRect HistogramWidget::plotRect() const
@@ -45,12 +68,12 @@ void HistogramWidget::paintEvent(QPaintEvent *)
         if (m_counts[i] == 0 || top == 0)
             continue;
         // At least one pixel for a non-empty bin, so rare values stay visible.
-        const int h = qMax(1, int(double(m_counts[i]) / top * (plot.height() - 2)));
+        const int h = qMax(1, int(barFraction(i) * (plot.height() - 2)));
         painter.fillRect(QRectF(plot.left() + i * barWidth, plot.bottom() - h, qMax(1.0, barWidth - 1), h), bar);
     }
     painter.setPen(palette().color(QPalette::Text));
     const QFontMetrics fm = fontMetrics();
-    painter.drawText(QPoint(plot.left(), plot.top() - 4), tr("max count %1").arg(top));
+    painter.drawText(QPoint(plot.left(), plot.top() - 4), countLabel());
     painter.drawText(QPoint(plot.left(), plot.bottom() + fm.ascent() + 2), QString::number(m_min, 'g', 6));
     const QString hi = QString::number(m_max, 'g', 6);
     painter.drawText(QPoint(plot.right() - fm.horizontalAdvance(hi), plot.bottom() + fm.ascent() + 2), hi);

@@ -72,4 +72,15 @@ QString SliceSpec::text() const
     return u'[' + items.join(QStringLiteral(", ")) + u']';
 }
 
+carton::Result<carton::Tensor> readSliceTile(const carton::TensorReader &reader, const SliceSpec &slice, qint64 r0,
+                                             qint64 nr, qint64 c0, qint64 nc, QByteArray &buffer,
+                                             carton::Progress *progress)
+{
+    buffer.resize(nr * nc * reader.elementSize());
+    if (const carton::Status status = reader.read(slice.block(r0, nr, c0, nc), buffer.data(), buffer.size(), progress);
+        !status.ok())
+        return status.error();
+    return carton::Tensor::numeric(reader.name(), reader.dtype(), {nr * nc}, buffer);
+}
+
 } // namespace studio

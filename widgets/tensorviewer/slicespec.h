@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/progress.h"
+#include "tensor/tensor.h"
+#include "tensor/tensorreader.h"
 #include "tensor/tensorregion.h"
 
 #include <QList>
@@ -44,5 +47,12 @@ struct SliceSpec {
 
     bool operator==(const SliceSpec &) const = default;
 };
+
+// Reads rows [r0, r0+nr) × columns [c0, c0+nc) of `slice` into `buffer` (reused
+// between calls) and returns them as a flat tensor of nr × nc values, addressed
+// through SliceSpec::offsetInBlock().
+carton::Result<carton::Tensor> readSliceTile(const carton::TensorReader &reader, const SliceSpec &slice, qint64 r0,
+                                             qint64 nr, qint64 c0, qint64 nc, QByteArray &buffer,
+                                             carton::Progress *progress);
 
 } // namespace studio

@@ -6,6 +6,7 @@
 #include "latestjob.h"
 #include "scrollingpane.h"
 
+#include <QCheckBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -33,9 +34,19 @@ StatsPanel::StatsPanel(QWidget *parent) : QWidget(parent), m_jobs(new LatestJob(
     // Nine figures and a histogram a side are taller than a short window
     // leaves the viewer: they scroll instead of making the window taller.
     auto *content = new QWidget;
-    auto *columns = new QHBoxLayout(content);
+    auto *rows = new QVBoxLayout(content);
+    m_logCount = new QCheckBox(tr("Log count"), content);
+    m_logCount->setObjectName(QStringLiteral("histogramLogCount"));
+    m_logCount->setToolTip(tr("Histogram bars scale with log10(1 + count), so rare values stay visible"));
+    rows->addWidget(m_logCount);
+    auto *columns = new QHBoxLayout;
+    rows->addLayout(columns, 1);
     columns->addWidget(createPart(Whole, tr("Whole tensor")), 1);
     columns->addWidget(createPart(Slice, tr("Current slice")), 1);
+    connect(m_logCount, &QCheckBox::toggled, this, [this](bool on) {
+        for (PartWidgets &w : m_parts)
+            w.histogram->setLogCount(on);
+    });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scrollingPane(content, this));

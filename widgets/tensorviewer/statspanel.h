@@ -8,6 +8,7 @@
 #include <QWidget>
 #include <optional>
 
+class QCheckBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -44,6 +45,10 @@ public:
     // "zeros", "nan", "posinf", "neginf"), or the status line ("status").
     QString figureText(Part part, const QString &figure) const;
 
+    HistogramWidget *histogram(Part part) const { return m_parts[part].histogram; }
+    // "Log count": both histograms' bars scale with log10(1 + count).
+    QCheckBox *logCountCheck() const { return m_logCount; }
+
 signals:
     void finished(studio::StatsPanel::Part part);
 
@@ -71,6 +76,7 @@ private:
     SliceSpec m_slice;
     PartWidgets m_parts[2];
     LatestJob *m_jobs = nullptr;
+    QCheckBox *m_logCount = nullptr;
 };
 
 } // namespace studio

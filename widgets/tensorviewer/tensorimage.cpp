@@ -3,7 +3,10 @@
 #include "tensorimage.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 namespace studio {
 
@@ -16,7 +19,70 @@ bool isChannelCount(qint64 n)
     return n == 1 || n == 3 || n == 4;
 }
 
+// The range of `values` at i0, i0 + step, … (n of them) that `options` asks for.
+std::pair<double, double> rangeOf(const carton::Tensor &values, qint64 i0, qint64 step, qint64 n,
+                                  const TensorImage::Options &options, carton::DType dtype)
+{
+    using Range = TensorImage::Range;
+    switch (options.range) {
+    case Range::Manual:
+        return {options.min, options.max};
+    case Range::Type:
+        return {0.0, dtype == carton::DType::Uint8 ? 255.0 : 1.0};
+    case Range::Auto: {
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (qint64 k = 0; k < n; ++k) {
+            const double v = values.valueAsDouble(i0 + k * step);
+            if (std::isfinite(v)) {
+                lo = qMin(lo, v);
+                hi = qMax(hi, v);
+            }
+        }
+        // Floats already in [0, 1] (a normalised picture) are shown as they are.
+        if (lo > hi || (carton::isFloating(dtype) && lo >= 0 && hi <= 1))
+            return {0.0, 1.0};
+        return {lo, hi};
+    }
+    case Range::Percentile: {
+        // 1st and 99th percentile of (at most about a million) sampled finite values.
+        const qint64 stride = qMax<qint64>(1, n / (qint64(1) << 20));
+        std::vector<double> sample;
+        sample.reserve(size_t(n / stride + 1));
+        for (qint64 k = 0; k < n; k += stride) {
+            const double v = values.valueAsDouble(i0 + k * step);
+            if (std::isfinite(v))
+                sample.push_back(v);
+        }
+        if (sample.empty())
+            return {0.0, 1.0};
+        const auto at = [&](double q) {
+            auto it = sample.begin() + qint64(q * double(sample.size() - 1) + 0.5);
+            std::nth_element(sample.begin(), it, sample.end());
+            return *it;
+        };
+        return {at(0.01), at(0.99)};
+    }
+    }
+    return {0.0, 1.0};
+}
+
 } // namespace
+
+TensorImage::Options TensorImage::Options::defaultFor(carton::DType dtype)
+{
+    Options options;
+    options.range = dtype == carton::DType::Uint8 ? Range::Type : Range::Auto;
+    return options;
+}
+
+carton::Result<QImage> TensorImage::read(const carton::TensorReader &reader, const QList<qint64> &index,
+                                         carton::Progress *progress) const
+{
+    auto rendered = render(reader, index, Options::defaultFor(reader.dtype()), progress);
+    if (!rendered.ok())
+        return rendered.error();
+    return rendered->image;
+}
 
 std::optional<TensorImage> TensorImage::detect(const QList<qint64> &shape)
 {
@@ -56,8 +122,9 @@ bool TensorImage::isPicture(const QList<qint64> &shape, carton::DType dtype)
     return pictureType && image && (image->channels == 3 || image->channels == 4);
 }
 
-carton::Result<QImage> TensorImage::read(const carton::TensorReader &reader, const QList<qint64> &index,
-                                         carton::Progress *progress) const
+carton::Result<TensorImage::Rendered> TensorImage::render(const carton::TensorReader &reader,
+                                                          const QList<qint64> &index, const Options &options,
+                                                          carton::Progress *progress) const
 {
     const QList<qint64> &shape = reader.shape();
     const qint64 h = shape.value(heightDim), w = shape.value(widthDim);
@@ -84,38 +151,49 @@ carton::Result<QImage> TensorImage::read(const carton::TensorReader &reader, con
     if (const carton::Status s = reader.read(region, bytes.data(), bytes.size(), progress); !s.ok())
         return s.error();
     const carton::Tensor values = carton::Tensor::numeric(reader.name(), reader.dtype(), {pixels * channels}, bytes);
-    const qint64 count = pixels * channels;
-    // Floats whose finite values all lie in [0, 1] are scaled to [0, 255].
-    double factor = 1.0;
-    if (carton::isFloating(reader.dtype())) {
-        double hi = 0;
-        for (qint64 i = 0; i < count; ++i) {
-            const double v = values.valueAsDouble(i);
-            if (std::isfinite(v))
-                hi = qMax(hi, v);
-        }
-        if (hi <= 1.0)
-            factor = 255.0;
+    // Where channel c of pixel p lies: first index and step between pixels.
+    const auto first = [&](int c) { return channelsFirst() ? qint64(c) * pixels : qint64(c); };
+    const qint64 step = channelsFirst() ? 1 : channels;
+    Rendered rendered;
+    const bool diverging = channels == 1 && options.colormap == Colormap::Kind::Diverging;
+    if (options.perChannel || channels == 1) {
+        for (int c = 0; c < channels; ++c)
+            rendered.ranges.append(rangeOf(values, first(c), step, pixels, options, reader.dtype()));
+    } else {
+        rendered.ranges.append(rangeOf(values, 0, 1, pixels * channels, options, reader.dtype()));
     }
-    auto channelValue = [&](qint64 y, qint64 x, int c) {
+    if (diverging) {
+        // Zero in the middle of the map.
+        const double m = qMax(std::fabs(rendered.ranges[0].first), std::fabs(rendered.ranges[0].second));
+        rendered.ranges[0] = {-m, m};
+    }
+    const auto position = [&](qint64 y, qint64 x, int c) {
         const qint64 i = channelsFirst() ? (qint64(c) * h + y) * w + x : (y * w + x) * channels + c;
-        const double v = values.valueAsDouble(i) * factor;
-        return std::isnan(v) ? 0 : int(qBound(0.0, std::round(v), 255.0));
+        const auto [lo, hi] = rendered.ranges[rendered.ranges.size() == 1 ? 0 : c];
+        const double v = values.valueAsDouble(i);
+        if (std::isnan(v))
+            return 0.0;
+        return hi > lo ? qBound(0.0, (v - lo) / (hi - lo), 1.0) : (v >= hi ? 1.0 : 0.0);
     };
+    const auto channelValue = [&](qint64 y, qint64 x, int c) { return int(std::round(position(y, x, c) * 255.0)); };
+    const Colormap colormap(options.colormap);
     QImage image(int(w), int(h), channels == 4 ? QImage::Format_RGBA8888 : QImage::Format_RGB888);
     for (qint64 y = 0; y < h; ++y) {
         uchar *line = image.scanLine(int(y));
         for (qint64 x = 0; x < w; ++x) {
             if (channels == 1) {
-                const uchar g = uchar(channelValue(y, x, 0));
-                line[x * 3] = line[x * 3 + 1] = line[x * 3 + 2] = g;
+                const QRgb rgb = colormap.at(position(y, x, 0));
+                line[x * 3] = uchar(qRed(rgb));
+                line[x * 3 + 1] = uchar(qGreen(rgb));
+                line[x * 3 + 2] = uchar(qBlue(rgb));
             } else {
                 for (int c = 0; c < channels; ++c)
                     line[x * channels + c] = uchar(channelValue(y, x, c));
             }
         }
     }
-    return image;
+    rendered.image = std::move(image);
+    return rendered;
 }
 
 } // namespace studio

@@ -3,10 +3,12 @@
 #include "tensorviewer.h"
 
 #include "heatmapview.h"
+#include "imagecontrols.h"
 #include "latestjob.h"
 #include "slicecontrols.h"
 #include "statspanel.h"
 #include "stringtablemodel.h"
+#include "tensorfindbar.h"
 #include "tensorimage.h"
 #include "tensortablemodel.h"
 
@@ -80,7 +82,10 @@ TensorViewer::TensorViewer(QWidget *parent) : QWidget(parent), m_jobs(new Latest
     auto *csvButton = new QPushButton(tr("Export slice as CSV…"), tablePage);
     csvButton->setObjectName(QStringLiteral("exportCsvButton"));
     connect(csvButton, &QPushButton::clicked, this, &TensorViewer::exportCsvInteractive);
-    tableBar->addStretch(1);
+    m_findBar = new TensorFindBar(tablePage);
+    m_findBar->setObjectName(QStringLiteral("tensorFindBar"));
+    connect(m_findBar, &TensorFindBar::elementRequested, this, &TensorViewer::selectElement);
+    tableBar->addWidget(m_findBar, 1);
     tableBar->addWidget(csvButton);
     tableLayout->addLayout(tableBar);
     m_table = new TensorTableModel(this);
@@ -92,6 +97,20 @@ TensorViewer::TensorViewer(QWidget *parent) : QWidget(parent), m_jobs(new Latest
     tableLayout->addWidget(m_tableView, 1);
     connect(m_table, &TensorTableModel::readFailed, this,
             [this](const QString &message) { m_header->setText(headerText() + u'\n' + message); });
+    const struct {
+        QKeySequence keys;
+        void (TensorFindBar::*slot)();
+    } findKeys[] = {{QKeySequence(Qt::CTRL | Qt::Key_G), &TensorFindBar::focusGoTo},
+                    {QKeySequence::Find, &TensorFindBar::focusFind},
+                    {QKeySequence(Qt::Key_F3), &TensorFindBar::findNext},
+                    {QKeySequence(Qt::SHIFT | Qt::Key_F3), &TensorFindBar::findPrevious}};
+    for (const auto &k : findKeys) {
+        auto *action = new QAction(tablePage);
+        action->setShortcut(k.keys);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, m_findBar, k.slot);
+        tablePage->addAction(action);
+    }
     m_tabs->addTab(tablePage, tr("Table"));
 
     // Heatmap
@@ -123,9 +142,13 @@ TensorViewer::TensorViewer(QWidget *parent) : QWidget(parent), m_jobs(new Latest
     // Image
     auto *imagePage = new QWidget(m_tabs);
     auto *imageLayout = new QVBoxLayout(imagePage);
-    m_imageNote = new QLabel(imagePage);
-    m_imageNote->setWordWrap(true);
-    imageLayout->addWidget(m_imageNote);
+    m_imageControls = new ImageControls(imagePage);
+    m_imageControls->setObjectName(QStringLiteral("imageControls"));
+    imageLayout->addWidget(m_imageControls);
+    connect(m_imageControls, &ImageControls::optionsChanged, this, [this] {
+        m_imageStale = true;
+        tabChanged();
+    });
     auto *scroll = new QScrollArea(imagePage);
     m_imageLabel = new QLabel(scroll);
     m_imageLabel->setObjectName(QStringLiteral("tensorImageLabel"));
@@ -205,6 +228,7 @@ void TensorViewer::clear()
     m_memory.reset();
     m_name.clear();
     m_table->clear();
+    m_findBar->setTensor({}, {});
     m_stats->clear();
     m_heatmap->clear();
     m_image = {};
@@ -284,11 +308,15 @@ void TensorViewer::setReader(carton::TensorReaderPtr reader)
     const SliceSpec &spec = m_controls->slice();
     m_table->setTensor(m_reader, spec);
     m_table->setNumberFormat(m_controls->numberFormat());
+    m_findBar->setTensor(m_reader, spec);
     m_stats->setTensor(m_reader, spec);
     m_heatmapStale = m_imageStale = true;
     m_stack->setCurrentIndex(NumericPage);
     m_tabs->setTabEnabled(HeatmapTab, m_reader->shape().size() >= 1);
-    m_tabs->setTabEnabled(ImageTab, TensorImage::detect(m_reader->shape()).has_value());
+    const auto imageLayout = TensorImage::detect(m_reader->shape());
+    m_tabs->setTabEnabled(ImageTab, imageLayout.has_value());
+    m_imageControls->setOptions(TensorImage::Options::defaultFor(m_reader->dtype()),
+                                imageLayout ? imageLayout->channels : 0);
     // A picture opens on the Image tab; the next tensor that is not one goes back to
     // the table (a tab the user picked stays picked).
     const bool picture = TensorImage::isPicture(m_reader->shape(), m_reader->dtype());
@@ -374,6 +402,8 @@ void TensorViewer::sliceChanged(const SliceSpec &slice)
         return;
     }
     m_table->setSlice(slice);
+    if (!(slice == m_findBar->slice()))
+        m_findBar->setTensor(m_reader, slice);
     m_stats->setSlice(slice);
     m_heatmap->setMarker(std::nullopt);
     m_heatmapStale = m_imageStale = true;
@@ -426,27 +456,27 @@ void TensorViewer::refreshImage()
     const auto layout = TensorImage::detect(m_reader->shape());
     if (!layout)
         return;
-    m_imageNote->setText(tr("Reading…"));
+    m_imageControls->showMessage(tr("Reading…"));
     m_jobs->start(
         QStringLiteral("image"),
-        [reader = m_reader, layout = *layout, index = m_controls->slice().index](carton::Progress &progress) {
-            return layout.read(*reader, index, &progress);
-        },
-        [this, layout = *layout](const carton::Result<QImage> &result) {
+        [reader = m_reader, layout = *layout, index = m_controls->slice().index, options = m_imageControls->options()](
+            carton::Progress &progress) { return layout.render(*reader, index, options, &progress); },
+        [this, layout = *layout](const carton::Result<TensorImage::Rendered> &result) {
             if (!result.ok()) {
-                m_imageNote->setText(result.error().toString());
+                m_imageControls->showMessage(result.error().toString());
                 m_image = {};
                 m_imageLabel->clear();
                 return;
             }
-            m_image = *result;
+            m_image = result->image;
             const QList<qint64> &shape = m_reader->shape();
-            m_imageNote->setText(
-                tr("%1 × %2 pixels, %3 channel(s), %4")
-                    .arg(shape[layout.widthDim])
-                    .arg(shape[layout.heightDim])
-                    .arg(layout.channels)
-                    .arg(layout.channelsFirst() ? tr("channels first (C×H×W)") : tr("channels last (H×W×C)")));
+            m_imageControls->showRendered(*result, tr("%1 × %2 pixels, %3 channel(s), %4")
+                                                       .arg(shape[layout.widthDim])
+                                                       .arg(shape[layout.heightDim])
+                                                       .arg(layout.channels)
+                                                       .arg(layout.channelDim < 0    ? tr("grey (H×W)")
+                                                            : layout.channelsFirst() ? tr("channels first (C×H×W)")
+                                                                                     : tr("channels last (H×W×C)")));
             QPixmap pixmap = QPixmap::fromImage(m_image);
             // Small pictures are enlarged (without smoothing) to be seen at all.
             const int factor = qMax(1, 256 / qMax(1, qMax(m_image.width(), m_image.height())));

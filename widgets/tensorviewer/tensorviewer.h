@@ -21,10 +21,12 @@ class QTreeWidget;
 namespace studio {
 
 class HeatmapView;
+class ImageControls;
 class LatestJob;
 class SliceControls;
 class StatsPanel;
 class StringTableModel;
+class TensorFindBar;
 class TensorTableModel;
 
 // What an opener hands the viewer: a reader for a numeric tensor, the values of a
@@ -88,6 +90,7 @@ public:
     const carton::TensorReaderPtr &reader() const { return m_reader; }
     QString tensorName() const { return m_name; }
     TensorTableModel *tableModel() const { return m_table; }
+    TensorFindBar *findBar() const { return m_findBar; }
     QTableView *tableView() const { return m_tableView; }
     HeatmapView *heatmapView() const { return m_heatmap; }
     StatsPanel *statsPanel() const { return m_stats; }
@@ -95,6 +98,7 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     const QImage &image() const;
     QLabel *imageLabel() const { return m_imageLabel; }
+    ImageControls *imageControls() const { return m_imageControls; }
     StringTableModel *stringModel() const { return m_strings; }
     QTableView *stringView() const { return m_stringView; }
     QTreeWidget *nestedTree() const { return m_nestedTree; }
@@ -142,10 +146,11 @@ private:
     QTabWidget *m_tabs = nullptr;
     TensorTableModel *m_table = nullptr;
     QTableView *m_tableView = nullptr;
+    TensorFindBar *m_findBar = nullptr;
     HeatmapView *m_heatmap = nullptr;
     QComboBox *m_scale = nullptr;
     QLabel *m_imageLabel = nullptr;
-    QLabel *m_imageNote = nullptr;
+    ImageControls *m_imageControls = nullptr;
     QImage m_image;
     StatsPanel *m_stats = nullptr;
     QTableView *m_stringView = nullptr;

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// The histogram's log count and the heatmap's index ticks (issue 29 item 7).
+#include "floattensor.h"
+#include "heatmapview.h"
+#include "histogramwidget.h"
+#include "statspanel.h"
+#include "tensorviewer.h"
+
+#include <QCheckBox>
+#include <QSignalSpy>
+#include <QTest>
+#include <QWheelEvent>
+#include <cmath>
+
+using namespace studio;
+
+namespace {
+
+carton::Tensor ramp(const QList<qint64> &shape)
+{
+    return floatTensor(
+        shape, [](qint64 i) { return float(i); }, QStringLiteral("ramp"));
+}
+
+bool niceStep(qint64 step)
+{
+    while (step % 10 == 0)
+        step /= 10;
+    return step == 1 || step == 2 || step == 5;
+}
+
+} // namespace
+
+class TestTensorAxes final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void histogramLogCount()
+    {
+        HistogramWidget histogram;
+        histogram.setHistogram({100000, 0, 9, 1}, 0, 4);
+        QCOMPARE(histogram.barFraction(0), 1.0);
+        QCOMPARE(histogram.barFraction(1), 0.0);
+        QCOMPARE(histogram.barFraction(2), 9.0 / 100000);
+        QVERIFY(!histogram.countLabel().contains(QStringLiteral("log")));
+        histogram.setLogCount(true);
+        QCOMPARE(histogram.barFraction(0), 1.0);
+        QCOMPARE(histogram.barFraction(1), 0.0);
+        QVERIFY(qFuzzyCompare(histogram.barFraction(2), 1.0 / std::log10(100001.0))); // log10(1 + 9) = 1
+        QVERIFY(qFuzzyCompare(histogram.barFraction(3), std::log10(2.0) / std::log10(100001.0)));
+        QCOMPARE(histogram.countLabel(), QStringLiteral("log10(1 + count), max count 100000"));
+
+        // The Statistics tab's checkbox switches both histograms.
+        TensorViewer viewer;
+        viewer.setTensor(ramp({4, 5}));
+        StatsPanel *panel = viewer.statsPanel();
+        QVERIFY(panel->logCountCheck());
+        QVERIFY(!panel->histogram(StatsPanel::Whole)->logCount());
+        panel->logCountCheck()->setChecked(true);
+        QVERIFY(panel->histogram(StatsPanel::Whole)->logCount());
+        QVERIFY(panel->histogram(StatsPanel::Slice)->logCount());
+    }
+
+    void tickSteps()
+    {
+        QCOMPARE(HeatmapView::tickStep(30, 20), 1);
+        QCOMPARE(HeatmapView::tickStep(12, 20), 2);
+        QCOMPARE(HeatmapView::tickStep(5, 20), 5);
+        QCOMPARE(HeatmapView::tickStep(0.5, 20), 50);
+        QCOMPARE(HeatmapView::tickStep(0.09, 20), 500);
+    }
+
+    void heatmapTicksFollowZoom()
+    {
+        TensorViewer viewer;
+        viewer.resize(800, 600);
+        viewer.show();
+        QSignalSpy ready(&viewer, &TensorViewer::heatmapReady);
+        viewer.setTensor(ramp({1000, 600}));
+        viewer.setCurrentTab(TensorViewer::HeatmapTab);
+        QVERIFY(ready.wait(5000));
+        HeatmapView *view = viewer.heatmapView();
+        const QList<qint64> rows = view->rowTicks(), cols = view->columnTicks();
+        QVERIFY2(rows.size() >= 3 && cols.size() >= 2,
+                 qPrintable(QStringLiteral("%1 %2").arg(rows.size()).arg(cols.size())));
+        QCOMPARE(rows.first(), 0);
+        const qint64 rowStep = rows[1] - rows[0], colStep = cols[1] - cols[0];
+        QVERIFY(niceStep(rowStep) && niceStep(colStep));
+        QVERIFY(rows.last() + rowStep > 999 - rowStep); // reaches the end
+        // Labels are at least a line and a half apart: never overlapping.
+        const double pixelsPerRow = double(view->height()) / 1000;
+        QVERIFY(rowStep * pixelsPerRow >= view->fontMetrics().height());
+        // Zoomed in far, single rows are labelled, and only those in view.
+        const QPointF centre(view->width() / 2.0 - 50, view->height() / 2.0);
+        for (int i = 0; i < 8; ++i) {
+            QWheelEvent wheel(centre, view->mapToGlobal(centre), {}, QPoint(0, 480), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
+            QCoreApplication::sendEvent(view, &wheel);
+        }
+        QVERIFY(view->zoom() > 50);
+        const QList<qint64> zoomed = view->rowTicks();
+        QVERIFY(zoomed.size() >= 2);
+        QVERIFY(zoomed[1] - zoomed[0] < rowStep);
+        QVERIFY(zoomed.first() > 0 && zoomed.last() < 999);
+        const auto under = view->cellAt(centre);
+        QVERIFY(under);
+        QVERIFY(zoomed.first() <= under->first && under->first <= zoomed.last());
+    }
+};
+
+QTEST_MAIN(TestTensorAxes)
+#include "tst_tensoraxes.moc"
