@@ -56,18 +56,15 @@ void Progress::flush(const QString &what)
         m_parent->flush(m_what);
     if (!m_callback)
         return;
-    std::lock_guard lock(m_mutex);
-    const bool renamed = !what.isEmpty() && what != m_lastWhat;
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    if ((!m_held && !renamed) || now - m_lastNotifyMs < 50)
-        return;
-    const QString name = what.isEmpty() ? m_heldWhat : what;
-    m_lastNotifyMs = now;
-    m_held = false;
-    m_heldWhat.clear();
-    if (!name.isEmpty())
-        m_lastWhat = name;
-    m_callback(m_done.load(), m_total.load(), name);
+    QString name;
+    {
+        std::lock_guard lock(m_mutex);
+        const bool renamed = !what.isEmpty() && what != m_lastWhat;
+        if ((!m_held && !renamed) || QDateTime::currentMSecsSinceEpoch() - m_lastNotifyMs < 50)
+            return;
+        name = what.isEmpty() ? m_heldWhat : what;
+    }
+    notify(name, true); // delivers as any step does (a step in between makes this one a repeat, which is harmless)
 }
 
 } // namespace carton
