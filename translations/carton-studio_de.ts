@@ -113,6 +113,369 @@
     </message>
 </context>
 <context>
+    <name>FormatText</name>
+    <message>
+        <source>%1: expected a number &gt;= 0, found %2</source>
+        <translation>%1: Zahl &gt;= 0 erwartet, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1.equal_nan: expected a boolean, found %2</source>
+        <translation>%1.equal_nan: Wahrheitswert erwartet, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1.%2: unknown key; expected rtol, atol, equal_nan or a table per output name</source>
+        <translation>%1.%2: unbekannter Schlüssel; erwartet: rtol, atol, equal_nan oder eine Tabelle je Ausgabename</translation>
+    </message>
+    <message>
+        <source>%1.%2: unknown key; expected rtol, atol or equal_nan</source>
+        <translation>%1.%2: unbekannter Schlüssel; erwartet: rtol, atol oder equal_nan</translation>
+    </message>
+    <message>
+        <source>tolerance: expected a table ([self_test.tolerance]), found %1</source>
+        <translation>tolerance: Tabelle erwartet ([self_test.tolerance]), gefunden: %1</translation>
+    </message>
+    <message>
+        <source>tolerance: cannot read</source>
+        <translation>tolerance: nicht lesbar</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>%1 erwartet, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>: missing required key</source>
+        <translation>: erforderlicher Schlüssel fehlt</translation>
+    </message>
+    <message>
+        <source>missing required key</source>
+        <translation>erforderlicher Schlüssel fehlt</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>eine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>eine Ganzzahl</translation>
+    </message>
+    <message>
+        <source>an array of tables ([[%1]])</source>
+        <translation>ein Array von Tabellen ([[%1]])</translation>
+    </message>
+    <message>
+        <source>a table</source>
+        <translation>eine Tabelle</translation>
+    </message>
+    <message>
+        <source>a string or an array of integers/strings</source>
+        <translation>eine Zeichenkette oder ein Array aus Ganzzahlen/Zeichenketten</translation>
+    </message>
+    <message>
+        <source>negative dimension %1; expected a size &gt;= 0, a symbol or &quot;*&quot;</source>
+        <translation>negative Dimension %1; erwartet: eine Größe &gt;= 0, ein Symbol oder &quot;*&quot;</translation>
+    </message>
+    <message>
+        <source>an integer &gt;= 0, a symbol string or &quot;*&quot;</source>
+        <translation>eine Ganzzahl &gt;= 0, eine Symbol-Zeichenkette oder &quot;*&quot;</translation>
+    </message>
+    <message>
+        <source>unknown dtype &quot;%1&quot;; expected one of float32, float64, string, int8, int16, int32, int64, uint8, uint16, uint32, uint64</source>
+        <translation>unbekannter dtype &quot;%1&quot;; erwartet einer von float32, float64, string, int8, int16, int32, int64, uint8, uint16, uint32, uint64</translation>
+    </message>
+    <message>
+        <source>a table of tensor name = &quot;@tensor_data/...&quot; references</source>
+        <translation>eine Tabelle aus Tensorname = &quot;@tensor_data/...&quot;-Verweisen</translation>
+    </message>
+    <message>
+        <source>runner: missing required table [runner] (runner_name, required_framework_version, runner_compat_version)</source>
+        <translation>runner: erforderliche Tabelle [runner] fehlt (runner_name, required_framework_version, runner_compat_version)</translation>
+    </message>
+    <message>
+        <source>a table ([runner])</source>
+        <translation>eine Tabelle ([runner])</translation>
+    </message>
+    <message>
+        <source>a table ([runner.opts])</source>
+        <translation>eine Tabelle ([runner.opts])</translation>
+    </message>
+    <message>
+        <source>an integer, float, string or boolean</source>
+        <translation>eine Ganzzahl, Gleitkommazahl, Zeichenkette oder ein Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>an array of target triple strings</source>
+        <translation>ein Array von Zielplattform-Zeichenketten (target triples)</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>cannot read: unknown error</source>
+        <translation>nicht lesbar: unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>more than %1 entries</source>
+        <translation>mehr als %1 Einträge</translation>
+    </message>
+    <message>
+        <source>expected &apos;\n&apos; at the end of the last line</source>
+        <translation>&apos;\n&apos; am Ende der letzten Zeile erwartet</translation>
+    </message>
+    <message>
+        <source>empty line; expected &quot;path=sha256&quot;</source>
+        <translation>leere Zeile; erwartet: &quot;pfad=sha256&quot;</translation>
+    </message>
+    <message>
+        <source>CR before the line end; expected &apos;\n&apos; line endings only</source>
+        <translation>CR vor dem Zeilenende; nur &apos;\n&apos; als Zeilenende erwartet</translation>
+    </message>
+    <message>
+        <source>no &apos;=&apos;; expected &quot;path=sha256&quot;</source>
+        <translation>kein &apos;=&apos;; erwartet: &quot;pfad=sha256&quot;</translation>
+    </message>
+    <message>
+        <source>expected 64 lowercase hex digits after &apos;=&apos;</source>
+        <translation>64 hexadezimale Kleinbuchstaben/Ziffern nach &apos;=&apos; erwartet</translation>
+    </message>
+    <message>
+        <source>, found uppercase hex</source>
+        <translation>, gefunden: Hexadezimal in Großbuchstaben</translation>
+    </message>
+    <message>
+        <source>, found spaces</source>
+        <translation>, gefunden: Leerzeichen</translation>
+    </message>
+    <message>
+        <source>, found %1 characters</source>
+        <translation>, gefunden: %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>empty path before &apos;=&apos;</source>
+        <translation>leerer Pfad vor &apos;=&apos;</translation>
+    </message>
+    <message>
+        <source>path is not valid UTF-8</source>
+        <translation>Pfad ist kein gültiges UTF-8</translation>
+    </message>
+    <message>
+        <source>path &quot;%1&quot; begins with U+FEFF (a byte order mark); expected a path without invisible characters</source>
+        <translation>Pfad &quot;%1&quot; beginnt mit U+FEFF (einer Byte-Reihenfolge-Markierung); erwartet: ein Pfad ohne unsichtbare Zeichen</translation>
+    </message>
+    <message>
+        <source>spaces around path &quot;%1&quot;</source>
+        <translation>Leerzeichen um den Pfad &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 must not list itself or LINKS (found &quot;%2&quot;)</source>
+        <translation>%1 darf weder sich selbst noch LINKS aufführen (gefunden: &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>duplicate entry &quot;%1&quot;</source>
+        <translation>doppelter Eintrag &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is out of order: expected paths sorted by UTF-8 bytes, and it comes before &quot;%2&quot; on the previous line</source>
+        <translation>&quot;%1&quot; steht an falscher Stelle: Pfade müssen nach UTF-8-Bytes sortiert sein, und er kommt vor &quot;%2&quot; aus der vorigen Zeile</translation>
+    </message>
+    <message>
+        <source>major version number</source>
+        <translation>Hauptversionsnummer</translation>
+    </message>
+    <message>
+        <source>minor version number</source>
+        <translation>Nebenversionsnummer</translation>
+    </message>
+    <message>
+        <source>patch version number</source>
+        <translation>Patch-Versionsnummer</translation>
+    </message>
+    <message>
+        <source>pre-release identifier</source>
+        <translation>Vorabversions-Kennung</translation>
+    </message>
+    <message>
+        <source>build metadata</source>
+        <translation>Build-Metadaten</translation>
+    </message>
+    <message>
+        <source>invalid leading zero in %1</source>
+        <translation>unzulässige führende Null in %1</translation>
+    </message>
+    <message>
+        <source>value of %1 exceeds u64::MAX</source>
+        <translation>Wert von %1 überschreitet u64::MAX</translation>
+    </message>
+    <message>
+        <source>unexpected character %1 while parsing %2</source>
+        <translation>unerwartetes Zeichen %1 beim Lesen von %2</translation>
+    </message>
+    <message>
+        <source>unexpected end of input while parsing %1</source>
+        <translation>unerwartetes Ende der Eingabe beim Lesen von %1</translation>
+    </message>
+    <message>
+        <source>empty identifier segment in %1</source>
+        <translation>leeres Bezeichnersegment in %1</translation>
+    </message>
+    <message>
+        <source>empty string, expected a semver version</source>
+        <translation>leere Zeichenkette, erwartet: eine semver-Version</translation>
+    </message>
+    <message>
+        <source>unexpected character %1 after %2</source>
+        <translation>unerwartetes Zeichen %1 nach %2</translation>
+    </message>
+    <message>
+        <source>wildcard req (%1) must be the only comparator in the version req</source>
+        <translation>Platzhalter-Anforderung (%1) muss der einzige Vergleich in der Versionsanforderung sein</translation>
+    </message>
+    <message>
+        <source>unexpected character after wildcard in version req</source>
+        <translation>unerwartetes Zeichen nach dem Platzhalter in der Versionsanforderung</translation>
+    </message>
+    <message>
+        <source>expected comma after %1, found %2</source>
+        <translation>Komma nach %1 erwartet, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>excessive number of version comparators</source>
+        <translation>zu viele Versionsvergleiche</translation>
+    </message>
+    <message>
+        <source>no version</source>
+        <translation>keine Version</translation>
+    </message>
+    <message>
+        <source>any version</source>
+        <translation>jede Version</translation>
+    </message>
+    <message>
+        <source>exactly %1</source>
+        <translation>genau %1</translation>
+    </message>
+    <message>
+        <source>expected * (any shape), a symbol, [] (a scalar) or a list such as [batch, 3, *] (brackets optional)</source>
+        <translation>erwartet: * (jede Form), ein Symbol, [] (ein Skalar) oder eine Liste wie [batch, 3, *] (Klammern optional)</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no closing quote</source>
+        <translation>%1: %2 hat kein schließendes Anführungszeichen</translation>
+    </message>
+    <message>
+        <source>%1: a symbol cannot contain a quote</source>
+        <translation>%1: ein Symbol darf kein Anführungszeichen enthalten</translation>
+    </message>
+    <message>
+        <source>%1: &quot;&quot; is a symbol without a name</source>
+        <translation>%1: &quot;&quot; ist ein Symbol ohne Namen</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a size; for dimensions of sizes %3 write [%3]</source>
+        <translation>%1: &quot;%2&quot; ist keine Größe; für Dimensionen der Größen %3 schreiben Sie [%3]</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; holds a space; quote a symbol with spaces (&quot;%2&quot;) or separate dimensions with commas</source>
+        <translation>%1: &quot;%2&quot; enthält ein Leerzeichen; setzen Sie ein Symbol mit Leerzeichen in Anführungszeichen (&quot;%2&quot;) oder trennen Sie Dimensionen mit Kommas</translation>
+    </message>
+    <message>
+        <source>%1: unexpected &apos;%2&apos; in &quot;%3&quot;</source>
+        <translation>%1: unerwartetes &apos;%2&apos; in &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is neither a size (digits only) nor a symbol; quote a symbol that starts with a digit (&quot;%2&quot;)</source>
+        <translation>%1: &quot;%2&quot; ist weder eine Größe (nur Ziffern) noch ein Symbol; setzen Sie ein Symbol, das mit einer Ziffer beginnt, in Anführungszeichen (&quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>%1 is empty; expected a size, a symbol or * between the commas</source>
+        <translation>%1 ist leer; erwartet: eine Größe, ein Symbol oder * zwischen den Kommas</translation>
+    </message>
+    <message>
+        <source>%1: %2 is too large</source>
+        <translation>%1: %2 ist zu groß</translation>
+    </message>
+    <message>
+        <source>%1 is %2; expected a size &gt;= 0, a symbol or * (a size not fixed in advance is * or a symbol such as batch)</source>
+        <translation>%1 ist %2; erwartet: eine Größe &gt;= 0, ein Symbol oder * (eine nicht im Voraus feste Größe ist * oder ein Symbol wie batch)</translation>
+    </message>
+    <message>
+        <source>dimension %1</source>
+        <translation>Dimension %1</translation>
+    </message>
+    <message>
+        <source>the shape is empty; </source>
+        <translation>die Form ist leer; </translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has no closing %2; </source>
+        <translation>&quot;%1&quot; hat kein schließendes %2; </translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; starts with %2; </source>
+        <translation>&quot;%1&quot; beginnt mit %2; </translation>
+    </message>
+    <message>
+        <source>the shape</source>
+        <translation>die Form</translation>
+    </message>
+    <message>
+        <source>empty target triple</source>
+        <translation>leeres Zielplattform-Tripel</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a target triple: expected 2 to 4 &apos;-&apos;-separated parts (e.g. x86_64-unknown-linux-gnu), found %2</source>
+        <translation>&quot;%1&quot; ist kein Zielplattform-Tripel: erwartet 2 bis 4 durch &apos;-&apos; getrennte Teile (z. B. x86_64-unknown-linux-gnu), gefunden: %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has an empty part</source>
+        <translation>&quot;%1&quot; hat einen leeren Teil</translation>
+    </message>
+    <message>
+        <source>unknown architecture &quot;%1&quot; in &quot;%2&quot;</source>
+        <translation>unbekannte Architektur &quot;%1&quot; in &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>unknown vendor, operating system or environment &quot;%1&quot; in &quot;%2&quot;</source>
+        <translation>unbekannter Hersteller, unbekanntes Betriebssystem oder unbekannte Umgebung &quot;%1&quot; in &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; does not follow ARCH-[VENDOR-]OS[-ENV]</source>
+        <translation>&quot;%1&quot; folgt nicht dem Muster ARCH-[VENDOR-]OS[-ENV]</translation>
+    </message>
+    <message>
+        <source>TOML nested deeper than %1 levels (tables, dotted keys, arrays, inline tables)</source>
+        <translation>TOML tiefer als %1 Ebenen verschachtelt (Tabellen, gepunktete Schlüssel, Arrays, Inline-Tabellen)</translation>
+    </message>
+    <message>
+        <source>%1: unknown error</source>
+        <translation>%1: unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>a float</source>
+        <translation>eine Gleitkommazahl</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>ein Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>a date</source>
+        <translation>ein Datum</translation>
+    </message>
+    <message>
+        <source>a time</source>
+        <translation>eine Uhrzeit</translation>
+    </message>
+    <message>
+        <source>a date-time</source>
+        <translation>ein Datum mit Uhrzeit</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ein Array</translation>
+    </message>
+</context>
+<context>
     <name>OutputDetailsHtml</name>
     <message>
         <source>absolute</source>
@@ -199,6 +562,265 @@
     </message>
 </context>
 <context>
+    <name>ScanText</name>
+    <message>
+        <source>ELF executable or shared library</source>
+        <translation>ELF-Programm oder gemeinsam genutzte Bibliothek</translation>
+    </message>
+    <message>
+        <source>Windows PE executable or DLL</source>
+        <translation>Windows-PE-Programm oder DLL</translation>
+    </message>
+    <message>
+        <source>Mach-O executable or library</source>
+        <translation>Mach-O-Programm oder -Bibliothek</translation>
+    </message>
+    <message>
+        <source>Mach-O universal (fat) binary</source>
+        <translation>Mach-O-Universal-Binärdatei (fat)</translation>
+    </message>
+    <message>
+        <source>script with an interpreter line (#!)</source>
+        <translation>Skript mit Interpreterzeile (#!)</translation>
+    </message>
+    <message>
+        <source>%1 reaches the operating system, the network or other code: loading the pickle can run commands</source>
+        <translation>%1 erreicht das Betriebssystem, das Netzwerk oder anderen Code: das Laden des Pickles kann Befehle ausführen</translation>
+    </message>
+    <message>
+        <source>%1.%2 evaluates code or reaches any attribute: loading the pickle can run anything</source>
+        <translation>%1.%2 wertet Code aus oder erreicht beliebige Attribute: das Laden des Pickles kann alles ausführen</translation>
+    </message>
+    <message>
+        <source>%1.%2 composes calls or resolves names (a known way around deny-lists, e.g. operator.methodcaller, functools.partial)</source>
+        <translation>%1.%2 setzt Aufrufe zusammen oder löst Namen auf (ein bekannter Weg um Sperrlisten herum, z. B. operator.methodcaller, functools.partial)</translation>
+    </message>
+    <message>
+        <source>%1.%2 loads another file or pickle, which is not scanned</source>
+        <translation>%1.%2 lädt eine andere Datei oder ein anderes Pickle, das nicht geprüft wird</translation>
+    </message>
+    <message>
+        <source>torch.%1 loads or compiles other code</source>
+        <translation>torch.%1 lädt oder kompiliert anderen Code</translation>
+    </message>
+    <message>
+        <source>the module or name is not a plain Python identifier (&quot;%1&quot;, &quot;%2&quot;): an attribute path or a disguised name</source>
+        <translation>Modul oder Name ist kein einfacher Python-Bezeichner (&quot;%1&quot;, &quot;%2&quot;): ein Attributpfad oder ein getarnter Name</translation>
+    </message>
+    <message>
+        <source>%1.%2 is not on the allow-list of names PyTorch and numpy checkpoints use: loading the pickle imports it and may call it</source>
+        <translation>%1.%2 steht nicht auf der Liste der Namen, die PyTorch- und numpy-Checkpoints verwenden: das Laden des Pickles importiert ihn und ruft ihn womöglich auf</translation>
+    </message>
+    <message>
+        <source>%1: a compressed %2 of %3 bytes, more than the %4 bytes the scan decodes to a temporary file</source>
+        <translation>%1: ein komprimiertes %2 von %3 Bytes, mehr als die %4 Bytes, die die Prüfung in eine temporäre Datei entpackt</translation>
+    </message>
+    <message>
+        <source>the scan was cancelled before it read every file</source>
+        <translation>die Prüfung wurde abgebrochen, bevor sie jede Datei gelesen hat</translation>
+    </message>
+    <message>
+        <source>not a pickle</source>
+        <translation>kein Pickle</translation>
+    </message>
+    <message>
+        <source>its bytes do not disassemble as a pickle: Python&apos;s unpickler stops where the disassembly does, having called nothing</source>
+        <translation>seine Bytes lassen sich nicht als Pickle disassemblieren: Pythons Unpickler hält dort an, wo die Disassemblierung endet, ohne etwas aufgerufen zu haben</translation>
+    </message>
+    <message>
+        <source>; before that it names %1 (imported, never called)</source>
+        <translation>; davor nennt es %1 (importiert, nie aufgerufen)</translation>
+    </message>
+    <message>
+        <source>%1 at offset %2%3%4</source>
+        <translation>%1 an Offset %2%3%4</translation>
+    </message>
+    <message>
+        <source> (%1 times)</source>
+        <translation> (%1-mal)</translation>
+    </message>
+    <message>
+        <source>imports a name the scanner cannot resolve</source>
+        <translation>importiert einen Namen, den die Prüfung nicht auflösen kann</translation>
+    </message>
+    <message>
+        <source>calls something that is not a named import</source>
+        <translation>ruft etwas auf, das kein benannter Import ist</translation>
+    </message>
+    <message>
+        <source>what loading the pickle runs cannot be judged: %1</source>
+        <translation>was das Laden des Pickles ausführt, lässt sich nicht beurteilen: %1</translation>
+    </message>
+    <message>
+        <source>imports %1</source>
+        <translation>importiert %1</translation>
+    </message>
+    <message>
+        <source>%1: more than %2 distinct imports; the rest are not listed</source>
+        <translation>%1: mehr als %2 verschiedene Importe; die übrigen sind nicht aufgeführt</translation>
+    </message>
+    <message>
+        <source> (array data)</source>
+        <translation> (Array-Daten)</translation>
+    </message>
+    <message>
+        <source>unsafe entry &quot;%1&quot; inside the zip</source>
+        <translation>unsicherer Eintrag &quot;%1&quot; im Zip</translation>
+    </message>
+    <message>
+        <source>a tool that extracts this file may write outside its folder or pick either copy</source>
+        <translation>ein Werkzeug, das diese Datei entpackt, schreibt womöglich außerhalb seines Ordners oder nimmt eine beliebige der Kopien</translation>
+    </message>
+    <message>
+        <source>%1: a sparse file in a tar (its stored bytes are not its content): not read</source>
+        <translation>%1: eine Sparse-Datei in einem tar (ihre gespeicherten Bytes sind nicht ihr Inhalt): nicht gelesen</translation>
+    </message>
+    <message>
+        <source>%1: cannot decode into a temporary file (%2)</source>
+        <translation>%1: kann nicht in eine temporäre Datei entpackt werden (%2)</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>zu groß</translation>
+    </message>
+    <message>
+        <source>%1: decoding stopped after %2 of %3 bytes: %4</source>
+        <translation>%1: Entpacken nach %2 von %3 Bytes angehalten: %4</translation>
+    </message>
+    <message>
+        <source>%1: a zip that cannot be read: %2</source>
+        <translation>%1: ein Zip, das nicht gelesen werden kann: %2</translation>
+    </message>
+    <message>
+        <source>%1: only the first %2 bytes were read for imports</source>
+        <translation>%1: nur die ersten %2 Bytes wurden nach Importen durchsucht</translation>
+    </message>
+    <message>
+        <source>no imports</source>
+        <translation>keine Importe</translation>
+    </message>
+    <message>
+        <source>imports: %1</source>
+        <translation>Importe: %1</translation>
+    </message>
+    <message>
+        <source>; reaching the system or the network: %1</source>
+        <translation>; greift auf das System oder das Netzwerk zu: %1</translation>
+    </message>
+    <message>
+        <source>Python code (%1 imports)</source>
+        <translation>Python-Code (%1 Importe)</translation>
+    </message>
+    <message>
+        <source>the python runner runs the files in model/ when it loads the model</source>
+        <translation>der python-Runner führt die Dateien in model/ aus, wenn er das Modell lädt</translation>
+    </message>
+    <message>
+        <source>a program to run; nothing in a carton needs one</source>
+        <translation>ein ausführbares Programm; kein Carton braucht eines</translation>
+    </message>
+    <message>
+        <source>native code does anything it likes when a runner or a model loads it</source>
+        <translation>nativer Code tut, was er will, wenn ein Runner oder ein Modell ihn lädt</translation>
+    </message>
+    <message>
+        <source>marked executable</source>
+        <translation>als ausführbar markiert</translation>
+    </message>
+    <message>
+        <source>duplicate entry name</source>
+        <translation>doppelter Eintragsname</translation>
+    </message>
+    <message>
+        <source>tools disagree on which copy they extract: what is verified may not be what runs</source>
+        <translation>Werkzeuge sind uneins, welche Kopie sie entpacken: was geprüft wurde, ist womöglich nicht das, was läuft</translation>
+    </message>
+    <message>
+        <source>symlink that escapes the carton or loops</source>
+        <translation>symbolischer Link, der aus dem Carton herausführt oder eine Schleife bildet</translation>
+    </message>
+    <message>
+        <source>extracting it points outside the folder (the reader refuses it)</source>
+        <translation>beim Entpacken zeigt er aus dem Ordner heraus (der Leser verweigert ihn)</translation>
+    </message>
+    <message>
+        <source>entry that would escape on extraction</source>
+        <translation>Eintrag, der beim Entpacken ausbrechen würde</translation>
+    </message>
+    <message>
+        <source>a naive unzip writes it outside the target folder (the reader refuses it)</source>
+        <translation>ein naives Entpacken schreibt ihn außerhalb des Zielordners (der Leser verweigert ihn)</translation>
+    </message>
+    <message>
+        <source>symlink to %1</source>
+        <translation>symbolischer Link auf %1</translation>
+    </message>
+    <message>
+        <source>resolved inside the carton; extraction recreates the link</source>
+        <translation>innerhalb des Cartons aufgelöst; beim Entpacken wird der Link neu angelegt</translation>
+    </message>
+    <message>
+        <source>archive comment (%1 bytes)</source>
+        <translation>Archivkommentar (%1 Bytes)</translation>
+    </message>
+    <message>
+        <source>not part of any file or of MANIFEST: it can carry data nothing verifies</source>
+        <translation>gehört zu keiner Datei und nicht zu MANIFEST: er kann Daten tragen, die nichts prüft</translation>
+    </message>
+    <message>
+        <source>entry comment (%1 bytes)</source>
+        <translation>Eintragskommentar (%1 Bytes)</translation>
+    </message>
+    <message>
+        <source>not part of the file or of MANIFEST: it can carry data nothing verifies</source>
+        <translation>gehört nicht zur Datei und nicht zu MANIFEST: er kann Daten tragen, die nichts prüft</translation>
+    </message>
+    <message>
+        <source> (over plain %1: anyone on the way can change it)</source>
+        <translation> (über unverschlüsseltes %1: jeder auf dem Weg kann es verändern)</translation>
+    </message>
+    <message>
+        <source>LINKS downloads from %1</source>
+        <translation>LINKS lädt von %1 herunter</translation>
+    </message>
+    <message>
+        <source>fetching the linked file contacts this host</source>
+        <translation>das Abrufen der verlinkten Datei kontaktiert diesen Host</translation>
+    </message>
+    <message>
+        <source>remote image from %1 in the description</source>
+        <translation>entferntes Bild von %1 in der Beschreibung</translation>
+    </message>
+    <message>
+        <source>showing the description fetches it: the host learns who looks</source>
+        <translation>das Anzeigen der Beschreibung ruft es ab: der Host erfährt, wer sie ansieht</translation>
+    </message>
+    <message>
+        <source>remote HTML image from %1 in the description</source>
+        <translation>entferntes HTML-Bild von %1 in der Beschreibung</translation>
+    </message>
+    <message>
+        <source>viewers that render HTML fetch it: the host learns who looks</source>
+        <translation>Programme, die HTML darstellen, rufen es ab: der Host erfährt, wer sie ansieht</translation>
+    </message>
+    <message>
+        <source>%1 (its hosts cannot be listed)</source>
+        <translation>%1 (seine Hosts lassen sich nicht auflisten)</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1: kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1: not a carton, a zip, a tar or a pickle: the scan reads only those</source>
+        <translation>%1: weder ein Carton noch ein Zip, ein tar oder ein Pickle: die Prüfung liest nur diese</translation>
+    </message>
+</context>
+<context>
     <name>SelfTestDetailsHtml</name>
     <message>
         <source> (first inference)</source>
@@ -218,6 +840,405 @@
     <message>
         <source>%1, in the player below</source>
         <translation>%1, im Player unten</translation>
+    </message>
+</context>
+<context>
+    <name>ValidationText</name>
+    <message>
+        <source>missing: %1</source>
+        <translation>fehlt: %1</translation>
+    </message>
+    <message>
+        <source>could not be read or parsed</source>
+        <translation>konnte nicht gelesen oder geparst werden</translation>
+    </message>
+    <message>
+        <source>%1 is not stored in the carton; it is fetched from LINKS (%2)</source>
+        <translation>%1 ist nicht im Carton gespeichert; es wird über LINKS abgerufen (%2)</translation>
+    </message>
+    <message>
+        <source>%1 is listed but missing: it is not in the carton and LINKS has no URL for its sha256</source>
+        <translation>%1 ist aufgeführt, fehlt aber: es ist nicht im Carton, und LINKS hat keine URL für seinen sha256</translation>
+    </message>
+    <message>
+        <source>no entry for carton.toml; MANIFEST must list every file but MANIFEST and LINKS</source>
+        <translation>kein Eintrag für carton.toml; MANIFEST muss jede Datei außer MANIFEST und LINKS aufführen</translation>
+    </message>
+    <message>
+        <source>not listed in MANIFEST; MANIFEST must list every file but MANIFEST and LINKS</source>
+        <translation>nicht in MANIFEST aufgeführt; MANIFEST muss jede Datei außer MANIFEST und LINKS aufführen</translation>
+    </message>
+    <message>
+        <source>no MANIFEST entry has sha256 %1, so its URLs are never used</source>
+        <translation>kein MANIFEST-Eintrag hat sha256 %1, daher werden seine URLs nie verwendet</translation>
+    </message>
+    <message>
+        <source>not part of the Carton v1 layout (carton.toml, MANIFEST, LINKS, model/, tensor_data/, misc/); runners only see model/</source>
+        <translation>nicht Teil des Carton-v1-Aufbaus (carton.toml, MANIFEST, LINKS, model/, tensor_data/, misc/); Runner sehen nur model/</translation>
+    </message>
+    <message>
+        <source>folder not part of the Carton v1 layout (model/, tensor_data/, misc/); runners only see model/</source>
+        <translation>Ordner nicht Teil des Carton-v1-Aufbaus (model/, tensor_data/, misc/); Runner sehen nur model/</translation>
+    </message>
+    <message>
+        <source>the model folder is missing or empty; it must hold what the runner needs to load the model</source>
+        <translation>der Modellordner fehlt oder ist leer; er muss enthalten, was der Runner zum Laden des Modells braucht</translation>
+    </message>
+    <message>
+        <source>the %1 runner loads %2, which the carton does not have</source>
+        <translation>der %1-Runner lädt %2, das der Carton nicht hat</translation>
+    </message>
+    <message>
+        <source>every carton describes its model in carton.toml</source>
+        <translation>jeder Carton beschreibt sein Modell in carton.toml</translation>
+    </message>
+    <message>
+        <source>no MANIFEST: this folder is a carton source; packing it generates MANIFEST</source>
+        <translation>kein MANIFEST: dieser Ordner ist eine Carton-Quelle; beim Packen wird MANIFEST erzeugt</translation>
+    </message>
+    <message>
+        <source>every carton lists its files and their sha256 in MANIFEST</source>
+        <translation>jeder Carton führt seine Dateien und deren sha256 in MANIFEST auf</translation>
+    </message>
+    <message>
+        <source>spec_version is %1; expected 1 (Carton spec v1 is the only version there is)</source>
+        <translation>spec_version ist %1; erwartet: 1 (Carton-Spezifikation v1 ist die einzige Version)</translation>
+    </message>
+    <message>
+        <source>model_name is empty; give the model a name or leave the field out</source>
+        <translation>model_name ist leer; geben Sie dem Modell einen Namen oder lassen Sie das Feld weg</translation>
+    </message>
+    <message>
+        <source>short_description is %1 characters long; at most 100 are allowed (upstream refuses to pack longer ones)</source>
+        <translation>short_description ist %1 Zeichen lang; höchstens 100 sind erlaubt (Upstream verweigert das Packen längerer)</translation>
+    </message>
+    <message>
+        <source>%1 is &quot;%2&quot;; expected an http(s) URL such as https://github.com/owner/model</source>
+        <translation>%1 ist &quot;%2&quot;; erwartet: eine http(s)-URL wie https://github.com/owner/model</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid target triple%2; expected e.g. x86_64-unknown-linux-gnu or aarch64-apple-darwin</source>
+        <translation>&quot;%1&quot; ist kein gültiges Zielplattform-Tripel%2; erwartet z. B. x86_64-unknown-linux-gnu oder aarch64-apple-darwin</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is listed twice (also required_platforms[%2])</source>
+        <translation>&quot;%1&quot; ist doppelt aufgeführt (auch required_platforms[%2])</translation>
+    </message>
+    <message>
+        <source>runner_name is empty; expected the name of the runner that runs the model (%1)</source>
+        <translation>runner_name ist leer; erwartet: der Name des Runners, der das Modell ausführt (%1)</translation>
+    </message>
+    <message>
+        <source>unknown runner &quot;%1&quot;; known runners are %2</source>
+        <translation>unbekannter Runner &quot;%1&quot;; bekannte Runner sind %2</translation>
+    </message>
+    <message>
+        <source>required_framework_version is empty; expected a semver version requirement such as =2.0.1</source>
+        <translation>required_framework_version ist leer; erwartet: eine semver-Versionsanforderung wie =2.0.1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid semver version requirement%2; expected e.g. =2.0.1, &gt;=3.8, ^1.2</source>
+        <translation>&quot;%1&quot; ist keine gültige semver-Versionsanforderung%2; erwartet z. B. =2.0.1, &gt;=3.8, ^1.2</translation>
+    </message>
+    <message>
+        <source>runner_compat_version is %1; expected a non-negative integer</source>
+        <translation>runner_compat_version ist %1; erwartet: eine nicht negative Ganzzahl</translation>
+    </message>
+    <message>
+        <source>option &quot;%1&quot; is given twice</source>
+        <translation>Option &quot;%1&quot; ist doppelt angegeben</translation>
+    </message>
+    <message>
+        <source>the %1 runner is not known to read option &quot;%2&quot;%3</source>
+        <translation>vom %1-Runner ist nicht bekannt, dass er die Option &quot;%2&quot; liest%3</translation>
+    </message>
+    <message>
+        <source> (it reads none)</source>
+        <translation> (er liest keine)</translation>
+    </message>
+    <message>
+        <source> (it reads %1)</source>
+        <translation> (er liest %1)</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; is ignored (a typo?); it is not written back when the file is saved</source>
+        <translation>unbekannter Schlüssel &quot;%1&quot; wird ignoriert (ein Tippfehler?); er wird beim Speichern nicht zurückgeschrieben</translation>
+    </message>
+    <message>
+        <source>references tensor &quot;%1&quot; but the carton has no readable tensor_data/index.toml</source>
+        <translation>verweist auf Tensor &quot;%1&quot;, aber der Carton hat keine lesbare tensor_data/index.toml</translation>
+    </message>
+    <message>
+        <source>references tensor &quot;%1&quot;, which tensor_data/index.toml does not list</source>
+        <translation>verweist auf Tensor &quot;%1&quot;, den tensor_data/index.toml nicht aufführt</translation>
+    </message>
+    <message>
+        <source>%1 is declared %2 in %3 but nested tensor &quot;%4&quot; holds %5 tensor (&quot;%6&quot;)</source>
+        <translation>%1 ist in %3 als %2 deklariert, aber der verschachtelte Tensor &quot;%4&quot; enthält einen %5-Tensor (&quot;%6&quot;)</translation>
+    </message>
+    <message>
+        <source>%1 is declared %2 in %3 but references %4 tensor (&quot;%5&quot;)</source>
+        <translation>%1 ist in %3 als %2 deklariert, verweist aber auf einen %4-Tensor (&quot;%5&quot;)</translation>
+    </message>
+    <message>
+        <source>references misc/%1, which is not in the carton</source>
+        <translation>verweist auf misc/%1, das nicht im Carton ist</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; (line %3 of the description) refers to %4, which is not in the carton</source>
+        <translation>%1 &quot;%2&quot; (Zeile %3 der Beschreibung) verweist auf %4, das nicht im Carton ist</translation>
+    </message>
+    <message>
+        <source>%1… (%2 characters)</source>
+        <translation>%1… (%2 Zeichen)</translation>
+    </message>
+    <message>
+        <source> … and %1 more</source>
+        <translation> … und %1 weitere</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)</source>
+        <translation>&quot;%1&quot; muss mit @tensor_data/ oder @misc/ beginnen (ein Tensor in tensor_data oder eine Datei in misc)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must start with @tensor_data/: %2 values reference tensors in tensor_data</source>
+        <translation>&quot;%1&quot; muss mit @tensor_data/ beginnen: %2-Werte verweisen auf Tensoren in tensor_data</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names nothing; expected %2NAME</source>
+        <translation>&quot;%1&quot; benennt nichts; erwartet: %2NAME</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a safe relative path inside misc/ (no &apos;..&apos;, leading &apos;/&apos;, &apos;\\&apos; or empty parts)</source>
+        <translation>&quot;%1&quot; ist kein sicherer relativer Pfad in misc/ (kein &apos;..&apos;, kein führendes &apos;/&apos;, kein &apos;\\&apos; und keine leeren Teile)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is given twice</source>
+        <translation>&quot;%1&quot; ist doppelt angegeben</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a declared %2 (declared: %3)</source>
+        <translation>&quot;%1&quot; ist kein deklariertes %2 (deklariert: %3)</translation>
+    </message>
+    <message>
+        <source>… and %1 more %2 (only the first %3 are listed)</source>
+        <translation>… und %1 weitere %2 (nur die ersten %3 sind aufgeführt)</translation>
+    </message>
+    <message>
+        <source>keys given twice</source>
+        <translation>doppelt angegebene Schlüssel</translation>
+    </message>
+    <message>
+        <source>keys that are not a declared %1</source>
+        <translation>Schlüssel, die kein deklariertes %1 sind</translation>
+    </message>
+    <message>
+        <source>values that are not valid references</source>
+        <translation>Werte, die keine gültigen Verweise sind</translation>
+    </message>
+    <message>
+        <source>tolerance for output &quot;%1&quot;, but carton.toml declares no [[output]]</source>
+        <translation>Toleranz für Ausgabe &quot;%1&quot;, aber carton.toml deklariert kein [[output]]</translation>
+    </message>
+    <message>
+        <source>tolerance for output &quot;%1&quot;, which carton.toml does not declare; the outputs are %2</source>
+        <translation>Toleranz für Ausgabe &quot;%1&quot;, die carton.toml nicht deklariert; die Ausgaben sind %2</translation>
+    </message>
+    <message>
+        <source>%1 more tolerances for outputs carton.toml does not declare</source>
+        <translation>%1 weitere Toleranzen für Ausgaben, die carton.toml nicht deklariert</translation>
+    </message>
+    <message>
+        <source>self_test given but carton.toml declares no [[input]] or [[output]]; inputs and outputs must be specified in order to specify test data</source>
+        <translation>self_test angegeben, aber carton.toml deklariert kein [[input]] oder [[output]]; Ein- und Ausgaben müssen angegeben sein, damit Testdaten angegeben werden können</translation>
+    </message>
+    <message>
+        <source>self_test inputs given but carton.toml declares no [[input]]</source>
+        <translation>self_test-Eingaben angegeben, aber carton.toml deklariert kein [[input]]</translation>
+    </message>
+    <message>
+        <source>self_test has no inputs; the model declares %1</source>
+        <translation>self_test hat keine Eingaben; das Modell deklariert %1</translation>
+    </message>
+    <message>
+        <source>expected_out given but carton.toml declares no [[output]]</source>
+        <translation>expected_out angegeben, aber carton.toml deklariert kein [[output]]</translation>
+    </message>
+    <message>
+        <source>no tensor for declared inputs %1; the self-test runs without them</source>
+        <translation>kein Tensor für die deklarierten Eingaben %1; der Selbsttest läuft ohne sie</translation>
+    </message>
+    <message>
+        <source>no tensor for declared input %1; the self-test runs without it</source>
+        <translation>kein Tensor für die deklarierte Eingabe %1; der Selbsttest läuft ohne sie</translation>
+    </message>
+    <message>
+        <source>example given but carton.toml declares no [[input]] or [[output]]; inputs and outputs must be specified in order to specify examples</source>
+        <translation>example angegeben, aber carton.toml deklariert kein [[input]] oder [[output]]; Ein- und Ausgaben müssen angegeben sein, damit Beispiele angegeben werden können</translation>
+    </message>
+    <message>
+        <source>example inputs given but carton.toml declares no [[input]]</source>
+        <translation>example-Eingaben angegeben, aber carton.toml deklariert kein [[input]]</translation>
+    </message>
+    <message>
+        <source>example sample_out given but carton.toml declares no [[output]]</source>
+        <translation>example sample_out angegeben, aber carton.toml deklariert kein [[output]]</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; (line %3 of the description) must be a complete https URL or an @misc/ file</source>
+        <translation>%1 &quot;%2&quot; (Zeile %3 der Beschreibung) muss eine vollständige https-URL oder eine @misc/-Datei sein</translation>
+    </message>
+    <message>
+        <source>shape symbol &apos;%1&apos; is %2 here but %3 in %4</source>
+        <translation>Form-Symbol &apos;%1&apos; ist hier %2, aber %3 in %4</translation>
+    </message>
+    <message>
+        <source>symbol &apos;%1&apos; is %2 here (dim %3) but %4 in %5</source>
+        <translation>Symbol &apos;%1&apos; ist hier %2 (Dimension %3), aber %4 in %5</translation>
+    </message>
+    <message>
+        <source>%1 name is empty; every %1 needs a name</source>
+        <translation>Name von %1 ist leer; jedes %1 braucht einen Namen</translation>
+    </message>
+    <message>
+        <source>duplicate %1 name &quot;%2&quot; (also %1[%3])</source>
+        <translation>doppelter Name von %1 &quot;%2&quot; (auch %1[%3])</translation>
+    </message>
+    <message>
+        <source>unknown dtype &quot;%1&quot;; expected one of %2</source>
+        <translation>unbekannter dtype &quot;%1&quot;; erwartet einer von %2</translation>
+    </message>
+    <message>
+        <source>dtype &quot;%1&quot; is not allowed in [[%2]]; expected one of %3</source>
+        <translation>dtype &quot;%1&quot; ist in [[%2]] nicht erlaubt; erwartet einer von %3</translation>
+    </message>
+    <message>
+        <source>shape is the empty string: a symbol without a name; use &quot;*&quot; for any shape or name the symbol</source>
+        <translation>die Form ist die leere Zeichenkette: ein Symbol ohne Namen; verwenden Sie &quot;*&quot; für jede Form oder benennen Sie das Symbol</translation>
+    </message>
+    <message>
+        <source>shape is the string &quot;%1&quot;, a symbol for the whole shape; for one dimension of size %1 write [%1]</source>
+        <translation>die Form ist die Zeichenkette &quot;%1&quot;, ein Symbol für die ganze Form; für eine Dimension der Größe %1 schreiben Sie [%1]</translation>
+    </message>
+    <message>
+        <source>dimension %1 is %2; expected a non-negative integer, a symbol or &quot;*&quot;</source>
+        <translation>Dimension %1 ist %2; erwartet: eine nicht negative Ganzzahl, ein Symbol oder &quot;*&quot;</translation>
+    </message>
+    <message>
+        <source>dimension %1 is the empty string: a symbol without a name; use &quot;*&quot; or name the symbol</source>
+        <translation>Dimension %1 ist die leere Zeichenkette: ein Symbol ohne Namen; verwenden Sie &quot;*&quot; oder benennen Sie das Symbol</translation>
+    </message>
+    <message>
+        <source>dimension %1 is the string &quot;%2&quot;, which is a symbol, not the size %2; write %2 without quotes</source>
+        <translation>Dimension %1 ist die Zeichenkette &quot;%2&quot;, also ein Symbol, nicht die Größe %2; schreiben Sie %2 ohne Anführungszeichen</translation>
+    </message>
+    <message>
+        <source>symbol &apos;%1&apos; names the whole shape of %2 but one dimension of %3; the two bind different kinds of values, so they are not checked against each other</source>
+        <translation>Symbol &apos;%1&apos; benennt die ganze Form von %2, aber eine Dimension von %3; beide binden verschiedene Arten von Werten und werden daher nicht gegeneinander geprüft</translation>
+    </message>
+    <message>
+        <source>symbol &apos;%1&apos; names one dimension of %2 but the whole shape of %3; the two bind different kinds of values, so they are not checked against each other</source>
+        <translation>Symbol &apos;%1&apos; benennt eine Dimension von %2, aber die ganze Form von %3; beide binden verschiedene Arten von Werten und werden daher nicht gegeneinander geprüft</translation>
+    </message>
+    <message>
+        <source>%1 %2s are declared but no [[%3]]; if you specify one input or output, you must specify all inputs and outputs</source>
+        <translation>%1 %2s sind deklariert, aber kein [[%3]]; wer eine Ein- oder Ausgabe angibt, muss alle Ein- und Ausgaben angeben</translation>
+    </message>
+    <message>
+        <source>%1 %2 is declared but no [[%3]]; if you specify one input or output, you must specify all inputs and outputs</source>
+        <translation>%1 %2 ist deklariert, aber kein [[%3]]; wer eine Ein- oder Ausgabe angibt, muss alle Ein- und Ausgaben angeben</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> und %1 weitere</translation>
+    </message>
+    <message>
+        <source> (also in %1)</source>
+        <translation> (auch in %1)</translation>
+    </message>
+    <message>
+        <source>tensor &quot;%1&quot; of shape %2</source>
+        <translation>Tensor &quot;%1&quot; der Form %2</translation>
+    </message>
+    <message>
+        <source>%1 feeds %2 %3 (1 dimension), but %2 is declared %4 (%5)</source>
+        <translation>%1 speist %2 %3 (1 Dimension), aber %2 ist als %4 deklariert (%5)</translation>
+    </message>
+    <message>
+        <source>%1 feeds %2 %3 (%6 dimensions), but %2 is declared %4 (%5)</source>
+        <translation>%1 speist %2 %3 (%6 Dimensionen), aber %2 ist als %4 deklariert (%5)</translation>
+    </message>
+    <message>
+        <source>a scalar</source>
+        <translation>ein Skalar</translation>
+    </message>
+    <message>
+        <source>1 dimension</source>
+        <translation>1 Dimension</translation>
+    </message>
+    <message>
+        <source>%1 dimensions</source>
+        <translation>%1 Dimensionen</translation>
+    </message>
+    <message>
+        <source>%1 feeds %2 %3: dimension %4 is %5, but it is declared %6 (%7)</source>
+        <translation>%1 speist %2 %3: Dimension %4 ist %5, aber als %6 deklariert (%7)</translation>
+    </message>
+    <message>
+        <source>%1: %2symbol &apos;%3&apos; is %4 in %5 (%6, %7) but %8 in %9; a symbol must resolve to the same value across all inputs and outputs</source>
+        <translation>%1: %2Symbol &apos;%3&apos; ist %4 in %5 (%6, %7), aber %8 in %9; ein Symbol muss über alle Ein- und Ausgaben hinweg denselben Wert haben</translation>
+    </message>
+    <message>
+        <source>shape %1 has a negative dimension or more than %2 elements</source>
+        <translation>Form %1 hat eine negative Dimension oder mehr als %2 Elemente</translation>
+    </message>
+    <message>
+        <source>shape %1 of %2 needs more bytes than a file can hold</source>
+        <translation>Form %1 von %2 braucht mehr Bytes, als eine Datei fassen kann</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 bytes; a %3 tensor of shape %4 needs %5 (%6 elements × %7 bytes)</source>
+        <translation>%1 enthält %2 Bytes; ein %3-Tensor der Form %4 braucht %5 (%6 Elemente × %7 Bytes)</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, over the %3-byte limit for string tensor files; its element count was not checked</source>
+        <translation>%1 ist %2 Bytes groß, über der Grenze von %3 Bytes für String-Tensor-Dateien; seine Elementanzahl wurde nicht geprüft</translation>
+    </message>
+    <message>
+        <source>missing, but tensor_data/ holds %1 files (%2); index.toml must exist whenever tensor_data has other files</source>
+        <translation>fehlt, aber tensor_data/ enthält %1 Dateien (%2); index.toml muss vorhanden sein, sobald tensor_data andere Dateien hat</translation>
+    </message>
+    <message>
+        <source>missing, but tensor_data/ holds %1 file (%2); index.toml must exist whenever tensor_data has other files</source>
+        <translation>fehlt, aber tensor_data/ enthält %1 Datei (%2); index.toml muss vorhanden sein, sobald tensor_data andere Dateien hat</translation>
+    </message>
+    <message>
+        <source>nested tensor &quot;%1&quot; has no inner tensors</source>
+        <translation>verschachtelter Tensor &quot;%1&quot; hat keine inneren Tensoren</translation>
+    </message>
+    <message>
+        <source>nested tensor &quot;%1&quot; lists inner tensor &quot;%2&quot; again (first at inner[%3]); each inner tensor may appear once</source>
+        <translation>verschachtelter Tensor &quot;%1&quot; führt den inneren Tensor &quot;%2&quot; erneut auf (zuerst bei inner[%3]); jeder innere Tensor darf nur einmal vorkommen</translation>
+    </message>
+    <message>
+        <source>inner tensor &quot;%1&quot; of nested tensor &quot;%2&quot; is not in the index</source>
+        <translation>innerer Tensor &quot;%1&quot; des verschachtelten Tensors &quot;%2&quot; ist nicht im Index</translation>
+    </message>
+    <message>
+        <source>inner tensor &quot;%1&quot; of &quot;%2&quot; is itself nested; inner tensors must not be nested</source>
+        <translation>innerer Tensor &quot;%1&quot; von &quot;%2&quot; ist selbst verschachtelt; innere Tensoren dürfen nicht verschachtelt sein</translation>
+    </message>
+    <message>
+        <source>dtype %1 is not a Carton v1 dtype; expected nested or one of %2</source>
+        <translation>dtype %1 ist kein Carton-v1-dtype; erwartet: nested oder einer von %2</translation>
+    </message>
+    <message>
+        <source>%1 (tensor &quot;%2&quot;) is missing: not in the carton and not in LINKS</source>
+        <translation>%1 (Tensor &quot;%2&quot;) fehlt: nicht im Carton und nicht in LINKS</translation>
+    </message>
+    <message>
+        <source>not referenced by any tensor in tensor_data/index.toml</source>
+        <translation>von keinem Tensor in tensor_data/index.toml referenziert</translation>
     </message>
 </context>
 <context>

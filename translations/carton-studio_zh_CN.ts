@@ -113,6 +113,369 @@
     </message>
 </context>
 <context>
+    <name>FormatText</name>
+    <message>
+        <source>%1: expected a number &gt;= 0, found %2</source>
+        <translation>%1：应为 &gt;= 0 的数字，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1.equal_nan: expected a boolean, found %2</source>
+        <translation>%1.equal_nan：应为布尔值，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1.%2: unknown key; expected rtol, atol, equal_nan or a table per output name</source>
+        <translation>%1.%2：未知键；应为 rtol、atol、equal_nan 或按输出名称的表</translation>
+    </message>
+    <message>
+        <source>%1.%2: unknown key; expected rtol, atol or equal_nan</source>
+        <translation>%1.%2：未知键；应为 rtol、atol 或 equal_nan</translation>
+    </message>
+    <message>
+        <source>tolerance: expected a table ([self_test.tolerance]), found %1</source>
+        <translation>tolerance：应为表（[self_test.tolerance]），实际为 %1</translation>
+    </message>
+    <message>
+        <source>tolerance: cannot read</source>
+        <translation>tolerance：无法读取</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>应为 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>: missing required key</source>
+        <translation>：缺少必需的键</translation>
+    </message>
+    <message>
+        <source>missing required key</source>
+        <translation>缺少必需的键</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>an array of tables ([[%1]])</source>
+        <translation>表数组（[[%1]]）</translation>
+    </message>
+    <message>
+        <source>a table</source>
+        <translation>表</translation>
+    </message>
+    <message>
+        <source>a string or an array of integers/strings</source>
+        <translation>字符串，或由整数/字符串组成的数组</translation>
+    </message>
+    <message>
+        <source>negative dimension %1; expected a size &gt;= 0, a symbol or &quot;*&quot;</source>
+        <translation>负数维度 %1；应为 &gt;= 0 的大小、符号或 &quot;*&quot;</translation>
+    </message>
+    <message>
+        <source>an integer &gt;= 0, a symbol string or &quot;*&quot;</source>
+        <translation>&gt;= 0 的整数、符号字符串或 &quot;*&quot;</translation>
+    </message>
+    <message>
+        <source>unknown dtype &quot;%1&quot;; expected one of float32, float64, string, int8, int16, int32, int64, uint8, uint16, uint32, uint64</source>
+        <translation>未知的 dtype &quot;%1&quot;；应为 float32、float64、string、int8、int16、int32、int64、uint8、uint16、uint32、uint64 之一</translation>
+    </message>
+    <message>
+        <source>a table of tensor name = &quot;@tensor_data/...&quot; references</source>
+        <translation>由 张量名 = &quot;@tensor_data/...&quot; 引用组成的表</translation>
+    </message>
+    <message>
+        <source>runner: missing required table [runner] (runner_name, required_framework_version, runner_compat_version)</source>
+        <translation>runner：缺少必需的表 [runner]（runner_name、required_framework_version、runner_compat_version）</translation>
+    </message>
+    <message>
+        <source>a table ([runner])</source>
+        <translation>表（[runner]）</translation>
+    </message>
+    <message>
+        <source>a table ([runner.opts])</source>
+        <translation>表（[runner.opts]）</translation>
+    </message>
+    <message>
+        <source>an integer, float, string or boolean</source>
+        <translation>整数、浮点数、字符串或布尔值</translation>
+    </message>
+    <message>
+        <source>an array of target triple strings</source>
+        <translation>目标三元组字符串数组</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>cannot read: unknown error</source>
+        <translation>无法读取：未知错误</translation>
+    </message>
+    <message>
+        <source>more than %1 entries</source>
+        <translation>超过 %1 个条目</translation>
+    </message>
+    <message>
+        <source>expected &apos;\n&apos; at the end of the last line</source>
+        <translation>最后一行末尾应为 &apos;\n&apos;</translation>
+    </message>
+    <message>
+        <source>empty line; expected &quot;path=sha256&quot;</source>
+        <translation>空行；应为 &quot;path=sha256&quot;</translation>
+    </message>
+    <message>
+        <source>CR before the line end; expected &apos;\n&apos; line endings only</source>
+        <translation>行尾前有 CR；行尾只应为 &apos;\n&apos;</translation>
+    </message>
+    <message>
+        <source>no &apos;=&apos;; expected &quot;path=sha256&quot;</source>
+        <translation>没有 &apos;=&apos;；应为 &quot;path=sha256&quot;</translation>
+    </message>
+    <message>
+        <source>expected 64 lowercase hex digits after &apos;=&apos;</source>
+        <translation>&apos;=&apos; 之后应为 64 个小写十六进制数字</translation>
+    </message>
+    <message>
+        <source>, found uppercase hex</source>
+        <translation>，实际为大写十六进制</translation>
+    </message>
+    <message>
+        <source>, found spaces</source>
+        <translation>，实际含有空格</translation>
+    </message>
+    <message>
+        <source>, found %1 characters</source>
+        <translation>，实际为 %1 个字符</translation>
+    </message>
+    <message>
+        <source>empty path before &apos;=&apos;</source>
+        <translation>&apos;=&apos; 之前的路径为空</translation>
+    </message>
+    <message>
+        <source>path is not valid UTF-8</source>
+        <translation>路径不是有效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>path &quot;%1&quot; begins with U+FEFF (a byte order mark); expected a path without invisible characters</source>
+        <translation>路径 &quot;%1&quot; 以 U+FEFF（字节顺序标记）开头；路径中不应含有不可见字符</translation>
+    </message>
+    <message>
+        <source>spaces around path &quot;%1&quot;</source>
+        <translation>路径 &quot;%1&quot; 两侧有空格</translation>
+    </message>
+    <message>
+        <source>%1 must not list itself or LINKS (found &quot;%2&quot;)</source>
+        <translation>%1 不得列出自身或 LINKS（发现 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>duplicate entry &quot;%1&quot;</source>
+        <translation>重复的条目 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is out of order: expected paths sorted by UTF-8 bytes, and it comes before &quot;%2&quot; on the previous line</source>
+        <translation>&quot;%1&quot; 顺序错误：路径应按 UTF-8 字节排序，而它应排在上一行的 &quot;%2&quot; 之前</translation>
+    </message>
+    <message>
+        <source>major version number</source>
+        <translation>主版本号</translation>
+    </message>
+    <message>
+        <source>minor version number</source>
+        <translation>次版本号</translation>
+    </message>
+    <message>
+        <source>patch version number</source>
+        <translation>补丁版本号</translation>
+    </message>
+    <message>
+        <source>pre-release identifier</source>
+        <translation>预发布标识符</translation>
+    </message>
+    <message>
+        <source>build metadata</source>
+        <translation>构建元数据</translation>
+    </message>
+    <message>
+        <source>invalid leading zero in %1</source>
+        <translation>%1 中有无效的前导零</translation>
+    </message>
+    <message>
+        <source>value of %1 exceeds u64::MAX</source>
+        <translation>%1 的值超过 u64::MAX</translation>
+    </message>
+    <message>
+        <source>unexpected character %1 while parsing %2</source>
+        <translation>解析 %2 时遇到意外字符 %1</translation>
+    </message>
+    <message>
+        <source>unexpected end of input while parsing %1</source>
+        <translation>解析 %1 时输入意外结束</translation>
+    </message>
+    <message>
+        <source>empty identifier segment in %1</source>
+        <translation>%1 中有空的标识符段</translation>
+    </message>
+    <message>
+        <source>empty string, expected a semver version</source>
+        <translation>空字符串，应为 semver 版本</translation>
+    </message>
+    <message>
+        <source>unexpected character %1 after %2</source>
+        <translation>%2 之后出现意外字符 %1</translation>
+    </message>
+    <message>
+        <source>wildcard req (%1) must be the only comparator in the version req</source>
+        <translation>通配符要求（%1）必须是版本要求中唯一的比较项</translation>
+    </message>
+    <message>
+        <source>unexpected character after wildcard in version req</source>
+        <translation>版本要求中通配符之后出现意外字符</translation>
+    </message>
+    <message>
+        <source>expected comma after %1, found %2</source>
+        <translation>%1 之后应为逗号，实际为 %2</translation>
+    </message>
+    <message>
+        <source>excessive number of version comparators</source>
+        <translation>版本比较项过多</translation>
+    </message>
+    <message>
+        <source>no version</source>
+        <translation>无版本</translation>
+    </message>
+    <message>
+        <source>any version</source>
+        <translation>任意版本</translation>
+    </message>
+    <message>
+        <source>exactly %1</source>
+        <translation>恰好 %1</translation>
+    </message>
+    <message>
+        <source>expected * (any shape), a symbol, [] (a scalar) or a list such as [batch, 3, *] (brackets optional)</source>
+        <translation>应为 *（任意形状）、符号、[]（标量）或形如 [batch, 3, *] 的列表（括号可省略）</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no closing quote</source>
+        <translation>%1：%2 缺少右引号</translation>
+    </message>
+    <message>
+        <source>%1: a symbol cannot contain a quote</source>
+        <translation>%1：符号不能包含引号</translation>
+    </message>
+    <message>
+        <source>%1: &quot;&quot; is a symbol without a name</source>
+        <translation>%1：&quot;&quot; 是没有名称的符号</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a size; for dimensions of sizes %3 write [%3]</source>
+        <translation>%1：&quot;%2&quot; 不是大小；若要各维大小为 %3，请写 [%3]</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; holds a space; quote a symbol with spaces (&quot;%2&quot;) or separate dimensions with commas</source>
+        <translation>%1：&quot;%2&quot; 含有空格；含空格的符号请加引号（&quot;%2&quot;），或用逗号分隔各维</translation>
+    </message>
+    <message>
+        <source>%1: unexpected &apos;%2&apos; in &quot;%3&quot;</source>
+        <translation>%1：&quot;%3&quot; 中出现意外的 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is neither a size (digits only) nor a symbol; quote a symbol that starts with a digit (&quot;%2&quot;)</source>
+        <translation>%1：&quot;%2&quot; 既不是大小（仅数字）也不是符号；以数字开头的符号请加引号（&quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>%1 is empty; expected a size, a symbol or * between the commas</source>
+        <translation>%1 为空；逗号之间应为大小、符号或 *</translation>
+    </message>
+    <message>
+        <source>%1: %2 is too large</source>
+        <translation>%1：%2 过大</translation>
+    </message>
+    <message>
+        <source>%1 is %2; expected a size &gt;= 0, a symbol or * (a size not fixed in advance is * or a symbol such as batch)</source>
+        <translation>%1 为 %2；应为 &gt;= 0 的大小、符号或 *（事先不固定的大小用 * 或 batch 之类的符号）</translation>
+    </message>
+    <message>
+        <source>dimension %1</source>
+        <translation>第 %1 维</translation>
+    </message>
+    <message>
+        <source>the shape is empty; </source>
+        <translation>形状为空；</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has no closing %2; </source>
+        <translation>&quot;%1&quot; 缺少闭合的 %2；</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; starts with %2; </source>
+        <translation>&quot;%1&quot; 以 %2 开头；</translation>
+    </message>
+    <message>
+        <source>the shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>empty target triple</source>
+        <translation>目标三元组为空</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a target triple: expected 2 to 4 &apos;-&apos;-separated parts (e.g. x86_64-unknown-linux-gnu), found %2</source>
+        <translation>&quot;%1&quot; 不是目标三元组：应为 2 到 4 个以 &apos;-&apos; 分隔的部分（如 x86_64-unknown-linux-gnu），实际为 %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has an empty part</source>
+        <translation>&quot;%1&quot; 有空的部分</translation>
+    </message>
+    <message>
+        <source>unknown architecture &quot;%1&quot; in &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 中的未知架构 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unknown vendor, operating system or environment &quot;%1&quot; in &quot;%2&quot;</source>
+        <translation>&quot;%2&quot; 中的未知厂商、操作系统或环境 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; does not follow ARCH-[VENDOR-]OS[-ENV]</source>
+        <translation>&quot;%1&quot; 不符合 ARCH-[VENDOR-]OS[-ENV] 格式</translation>
+    </message>
+    <message>
+        <source>TOML nested deeper than %1 levels (tables, dotted keys, arrays, inline tables)</source>
+        <translation>TOML 嵌套超过 %1 层（表、点分键、数组、内联表）</translation>
+    </message>
+    <message>
+        <source>%1: unknown error</source>
+        <translation>%1：未知错误</translation>
+    </message>
+    <message>
+        <source>a float</source>
+        <translation>浮点数</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>a time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>a date-time</source>
+        <translation>日期时间</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+</context>
+<context>
     <name>OutputDetailsHtml</name>
     <message>
         <source>absolute</source>
@@ -199,6 +562,265 @@
     </message>
 </context>
 <context>
+    <name>ScanText</name>
+    <message>
+        <source>ELF executable or shared library</source>
+        <translation>ELF 可执行文件或共享库</translation>
+    </message>
+    <message>
+        <source>Windows PE executable or DLL</source>
+        <translation>Windows PE 可执行文件或 DLL</translation>
+    </message>
+    <message>
+        <source>Mach-O executable or library</source>
+        <translation>Mach-O 可执行文件或库</translation>
+    </message>
+    <message>
+        <source>Mach-O universal (fat) binary</source>
+        <translation>Mach-O 通用（fat）二进制文件</translation>
+    </message>
+    <message>
+        <source>script with an interpreter line (#!)</source>
+        <translation>带解释器行（#!）的脚本</translation>
+    </message>
+    <message>
+        <source>%1 reaches the operating system, the network or other code: loading the pickle can run commands</source>
+        <translation>%1 可触及操作系统、网络或其他代码：加载该 pickle 可能执行命令</translation>
+    </message>
+    <message>
+        <source>%1.%2 evaluates code or reaches any attribute: loading the pickle can run anything</source>
+        <translation>%1.%2 会执行代码或访问任意属性：加载该 pickle 可能执行任何操作</translation>
+    </message>
+    <message>
+        <source>%1.%2 composes calls or resolves names (a known way around deny-lists, e.g. operator.methodcaller, functools.partial)</source>
+        <translation>%1.%2 会组合调用或解析名称（绕过黑名单的已知手法，如 operator.methodcaller、functools.partial）</translation>
+    </message>
+    <message>
+        <source>%1.%2 loads another file or pickle, which is not scanned</source>
+        <translation>%1.%2 会加载另一个未经扫描的文件或 pickle</translation>
+    </message>
+    <message>
+        <source>torch.%1 loads or compiles other code</source>
+        <translation>torch.%1 会加载或编译其他代码</translation>
+    </message>
+    <message>
+        <source>the module or name is not a plain Python identifier (&quot;%1&quot;, &quot;%2&quot;): an attribute path or a disguised name</source>
+        <translation>模块或名称不是普通的 Python 标识符（&quot;%1&quot;、&quot;%2&quot;）：是属性路径或伪装的名称</translation>
+    </message>
+    <message>
+        <source>%1.%2 is not on the allow-list of names PyTorch and numpy checkpoints use: loading the pickle imports it and may call it</source>
+        <translation>%1.%2 不在 PyTorch 和 numpy 检查点所用名称的允许列表中：加载该 pickle 会导入它并可能调用它</translation>
+    </message>
+    <message>
+        <source>%1: a compressed %2 of %3 bytes, more than the %4 bytes the scan decodes to a temporary file</source>
+        <translation>%1：压缩的 %2 共 %3 字节，超过扫描解码到临时文件的 %4 字节上限</translation>
+    </message>
+    <message>
+        <source>the scan was cancelled before it read every file</source>
+        <translation>扫描在读完所有文件之前被取消</translation>
+    </message>
+    <message>
+        <source>not a pickle</source>
+        <translation>不是 pickle</translation>
+    </message>
+    <message>
+        <source>its bytes do not disassemble as a pickle: Python&apos;s unpickler stops where the disassembly does, having called nothing</source>
+        <translation>其字节无法反汇编为 pickle：Python 的反序列化器会在反汇编停止处停止，且未调用任何东西</translation>
+    </message>
+    <message>
+        <source>; before that it names %1 (imported, never called)</source>
+        <translation>；在此之前它引用了 %1（已导入，从未调用）</translation>
+    </message>
+    <message>
+        <source>%1 at offset %2%3%4</source>
+        <translation>%1 位于偏移 %2%3%4</translation>
+    </message>
+    <message>
+        <source> (%1 times)</source>
+        <translation>（%1 次）</translation>
+    </message>
+    <message>
+        <source>imports a name the scanner cannot resolve</source>
+        <translation>导入了扫描器无法解析的名称</translation>
+    </message>
+    <message>
+        <source>calls something that is not a named import</source>
+        <translation>调用了并非具名导入的对象</translation>
+    </message>
+    <message>
+        <source>what loading the pickle runs cannot be judged: %1</source>
+        <translation>无法判断加载该 pickle 会执行什么：%1</translation>
+    </message>
+    <message>
+        <source>imports %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>%1: more than %2 distinct imports; the rest are not listed</source>
+        <translation>%1：超过 %2 个不同的导入；其余未列出</translation>
+    </message>
+    <message>
+        <source> (array data)</source>
+        <translation>（数组数据）</translation>
+    </message>
+    <message>
+        <source>unsafe entry &quot;%1&quot; inside the zip</source>
+        <translation>zip 中的不安全条目 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>a tool that extracts this file may write outside its folder or pick either copy</source>
+        <translation>解压此文件的工具可能写到目标文件夹之外，或任选其中一个副本</translation>
+    </message>
+    <message>
+        <source>%1: a sparse file in a tar (its stored bytes are not its content): not read</source>
+        <translation>%1：tar 中的稀疏文件（其存储的字节并非其内容）：未读取</translation>
+    </message>
+    <message>
+        <source>%1: cannot decode into a temporary file (%2)</source>
+        <translation>%1：无法解码到临时文件（%2）</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>过大</translation>
+    </message>
+    <message>
+        <source>%1: decoding stopped after %2 of %3 bytes: %4</source>
+        <translation>%1：解码在 %3 字节中的 %2 字节后停止：%4</translation>
+    </message>
+    <message>
+        <source>%1: a zip that cannot be read: %2</source>
+        <translation>%1：无法读取的 zip：%2</translation>
+    </message>
+    <message>
+        <source>%1: only the first %2 bytes were read for imports</source>
+        <translation>%1：只读取了前 %2 字节来查找导入</translation>
+    </message>
+    <message>
+        <source>no imports</source>
+        <translation>无导入</translation>
+    </message>
+    <message>
+        <source>imports: %1</source>
+        <translation>导入：%1</translation>
+    </message>
+    <message>
+        <source>; reaching the system or the network: %1</source>
+        <translation>；会访问系统或网络：%1</translation>
+    </message>
+    <message>
+        <source>Python code (%1 imports)</source>
+        <translation>Python 代码（%1 个导入）</translation>
+    </message>
+    <message>
+        <source>the python runner runs the files in model/ when it loads the model</source>
+        <translation>python 运行器加载模型时会执行 model/ 中的文件</translation>
+    </message>
+    <message>
+        <source>a program to run; nothing in a carton needs one</source>
+        <translation>可执行程序；carton 中不需要这种文件</translation>
+    </message>
+    <message>
+        <source>native code does anything it likes when a runner or a model loads it</source>
+        <translation>运行器或模型加载原生代码时，它可以做任何事</translation>
+    </message>
+    <message>
+        <source>marked executable</source>
+        <translation>标记为可执行</translation>
+    </message>
+    <message>
+        <source>duplicate entry name</source>
+        <translation>重复的条目名称</translation>
+    </message>
+    <message>
+        <source>tools disagree on which copy they extract: what is verified may not be what runs</source>
+        <translation>不同工具解压出的副本不一致：经过校验的未必是实际运行的</translation>
+    </message>
+    <message>
+        <source>symlink that escapes the carton or loops</source>
+        <translation>指向 carton 之外或形成循环的符号链接</translation>
+    </message>
+    <message>
+        <source>extracting it points outside the folder (the reader refuses it)</source>
+        <translation>解压后会指向文件夹之外（读取器会拒绝它）</translation>
+    </message>
+    <message>
+        <source>entry that would escape on extraction</source>
+        <translation>解压时会越出目标目录的条目</translation>
+    </message>
+    <message>
+        <source>a naive unzip writes it outside the target folder (the reader refuses it)</source>
+        <translation>简单的解压会把它写到目标文件夹之外（读取器会拒绝它）</translation>
+    </message>
+    <message>
+        <source>symlink to %1</source>
+        <translation>指向 %1 的符号链接</translation>
+    </message>
+    <message>
+        <source>resolved inside the carton; extraction recreates the link</source>
+        <translation>在 carton 内解析；解压时会重建该链接</translation>
+    </message>
+    <message>
+        <source>archive comment (%1 bytes)</source>
+        <translation>归档注释（%1 字节）</translation>
+    </message>
+    <message>
+        <source>not part of any file or of MANIFEST: it can carry data nothing verifies</source>
+        <translation>不属于任何文件，也不属于 MANIFEST：可携带未经任何校验的数据</translation>
+    </message>
+    <message>
+        <source>entry comment (%1 bytes)</source>
+        <translation>条目注释（%1 字节）</translation>
+    </message>
+    <message>
+        <source>not part of the file or of MANIFEST: it can carry data nothing verifies</source>
+        <translation>不属于该文件，也不属于 MANIFEST：可携带未经任何校验的数据</translation>
+    </message>
+    <message>
+        <source> (over plain %1: anyone on the way can change it)</source>
+        <translation>（通过明文 %1：途中任何人都能篡改）</translation>
+    </message>
+    <message>
+        <source>LINKS downloads from %1</source>
+        <translation>LINKS 从 %1 下载</translation>
+    </message>
+    <message>
+        <source>fetching the linked file contacts this host</source>
+        <translation>获取链接文件会连接此主机</translation>
+    </message>
+    <message>
+        <source>remote image from %1 in the description</source>
+        <translation>描述中来自 %1 的远程图片</translation>
+    </message>
+    <message>
+        <source>showing the description fetches it: the host learns who looks</source>
+        <translation>显示描述时会获取它：主机会得知谁在查看</translation>
+    </message>
+    <message>
+        <source>remote HTML image from %1 in the description</source>
+        <translation>描述中来自 %1 的远程 HTML 图片</translation>
+    </message>
+    <message>
+        <source>viewers that render HTML fetch it: the host learns who looks</source>
+        <translation>渲染 HTML 的查看器会获取它：主机会得知谁在查看</translation>
+    </message>
+    <message>
+        <source>%1 (its hosts cannot be listed)</source>
+        <translation>%1（无法列出其主机）</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>%1: not a carton, a zip, a tar or a pickle: the scan reads only those</source>
+        <translation>%1：既不是 carton，也不是 zip、tar 或 pickle：扫描只读取这些</translation>
+    </message>
+</context>
+<context>
     <name>SelfTestDetailsHtml</name>
     <message>
         <source> (first inference)</source>
@@ -217,6 +839,405 @@
     <message>
         <source>%1, in the player below</source>
         <translation>%1，见下方播放器</translation>
+    </message>
+</context>
+<context>
+    <name>ValidationText</name>
+    <message>
+        <source>missing: %1</source>
+        <translation>缺失：%1</translation>
+    </message>
+    <message>
+        <source>could not be read or parsed</source>
+        <translation>无法读取或解析</translation>
+    </message>
+    <message>
+        <source>%1 is not stored in the carton; it is fetched from LINKS (%2)</source>
+        <translation>%1 未存储在 carton 中；通过 LINKS 获取（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is listed but missing: it is not in the carton and LINKS has no URL for its sha256</source>
+        <translation>%1 已列出但缺失：它不在 carton 中，LINKS 也没有其 sha256 对应的 URL</translation>
+    </message>
+    <message>
+        <source>no entry for carton.toml; MANIFEST must list every file but MANIFEST and LINKS</source>
+        <translation>没有 carton.toml 的条目；MANIFEST 必须列出除 MANIFEST 和 LINKS 外的每个文件</translation>
+    </message>
+    <message>
+        <source>not listed in MANIFEST; MANIFEST must list every file but MANIFEST and LINKS</source>
+        <translation>未在 MANIFEST 中列出；MANIFEST 必须列出除 MANIFEST 和 LINKS 外的每个文件</translation>
+    </message>
+    <message>
+        <source>no MANIFEST entry has sha256 %1, so its URLs are never used</source>
+        <translation>没有 MANIFEST 条目的 sha256 为 %1，因此其 URL 永远不会被使用</translation>
+    </message>
+    <message>
+        <source>not part of the Carton v1 layout (carton.toml, MANIFEST, LINKS, model/, tensor_data/, misc/); runners only see model/</source>
+        <translation>不属于 Carton v1 布局（carton.toml、MANIFEST、LINKS、model/、tensor_data/、misc/）；运行器只能看到 model/</translation>
+    </message>
+    <message>
+        <source>folder not part of the Carton v1 layout (model/, tensor_data/, misc/); runners only see model/</source>
+        <translation>文件夹不属于 Carton v1 布局（model/、tensor_data/、misc/）；运行器只能看到 model/</translation>
+    </message>
+    <message>
+        <source>the model folder is missing or empty; it must hold what the runner needs to load the model</source>
+        <translation>模型文件夹缺失或为空；其中必须包含运行器加载模型所需的内容</translation>
+    </message>
+    <message>
+        <source>the %1 runner loads %2, which the carton does not have</source>
+        <translation>%1 运行器会加载 %2，但 carton 中没有它</translation>
+    </message>
+    <message>
+        <source>every carton describes its model in carton.toml</source>
+        <translation>每个 carton 都在 carton.toml 中描述其模型</translation>
+    </message>
+    <message>
+        <source>no MANIFEST: this folder is a carton source; packing it generates MANIFEST</source>
+        <translation>没有 MANIFEST：此文件夹是 carton 源；打包时会生成 MANIFEST</translation>
+    </message>
+    <message>
+        <source>every carton lists its files and their sha256 in MANIFEST</source>
+        <translation>每个 carton 都在 MANIFEST 中列出其文件及 sha256</translation>
+    </message>
+    <message>
+        <source>spec_version is %1; expected 1 (Carton spec v1 is the only version there is)</source>
+        <translation>spec_version 为 %1；应为 1（Carton 规范 v1 是唯一的版本）</translation>
+    </message>
+    <message>
+        <source>model_name is empty; give the model a name or leave the field out</source>
+        <translation>model_name 为空；请为模型命名，或省略该字段</translation>
+    </message>
+    <message>
+        <source>short_description is %1 characters long; at most 100 are allowed (upstream refuses to pack longer ones)</source>
+        <translation>short_description 长 %1 个字符；最多允许 100 个（上游拒绝打包更长的）</translation>
+    </message>
+    <message>
+        <source>%1 is &quot;%2&quot;; expected an http(s) URL such as https://github.com/owner/model</source>
+        <translation>%1 为 &quot;%2&quot;；应为 http(s) URL，如 https://github.com/owner/model</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid target triple%2; expected e.g. x86_64-unknown-linux-gnu or aarch64-apple-darwin</source>
+        <translation>&quot;%1&quot; 不是有效的目标三元组%2；应如 x86_64-unknown-linux-gnu 或 aarch64-apple-darwin</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is listed twice (also required_platforms[%2])</source>
+        <translation>&quot;%1&quot; 被列出两次（另见 required_platforms[%2]）</translation>
+    </message>
+    <message>
+        <source>runner_name is empty; expected the name of the runner that runs the model (%1)</source>
+        <translation>runner_name 为空；应为运行该模型的运行器名称（%1）</translation>
+    </message>
+    <message>
+        <source>unknown runner &quot;%1&quot;; known runners are %2</source>
+        <translation>未知的运行器 &quot;%1&quot;；已知的运行器有 %2</translation>
+    </message>
+    <message>
+        <source>required_framework_version is empty; expected a semver version requirement such as =2.0.1</source>
+        <translation>required_framework_version 为空；应为 semver 版本要求，如 =2.0.1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid semver version requirement%2; expected e.g. =2.0.1, &gt;=3.8, ^1.2</source>
+        <translation>&quot;%1&quot; 不是有效的 semver 版本要求%2；应如 =2.0.1、&gt;=3.8、^1.2</translation>
+    </message>
+    <message>
+        <source>runner_compat_version is %1; expected a non-negative integer</source>
+        <translation>runner_compat_version 为 %1；应为非负整数</translation>
+    </message>
+    <message>
+        <source>option &quot;%1&quot; is given twice</source>
+        <translation>选项 &quot;%1&quot; 被指定了两次</translation>
+    </message>
+    <message>
+        <source>the %1 runner is not known to read option &quot;%2&quot;%3</source>
+        <translation>未知 %1 运行器会读取选项 &quot;%2&quot;%3</translation>
+    </message>
+    <message>
+        <source> (it reads none)</source>
+        <translation>（它不读取任何选项）</translation>
+    </message>
+    <message>
+        <source> (it reads %1)</source>
+        <translation>（它读取 %1）</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; is ignored (a typo?); it is not written back when the file is saved</source>
+        <translation>未知键 &quot;%1&quot; 被忽略（拼写错误？）；保存文件时不会写回</translation>
+    </message>
+    <message>
+        <source>references tensor &quot;%1&quot; but the carton has no readable tensor_data/index.toml</source>
+        <translation>引用了张量 &quot;%1&quot;，但 carton 中没有可读的 tensor_data/index.toml</translation>
+    </message>
+    <message>
+        <source>references tensor &quot;%1&quot;, which tensor_data/index.toml does not list</source>
+        <translation>引用了张量 &quot;%1&quot;，但 tensor_data/index.toml 未列出它</translation>
+    </message>
+    <message>
+        <source>%1 is declared %2 in %3 but nested tensor &quot;%4&quot; holds %5 tensor (&quot;%6&quot;)</source>
+        <translation>%1 在 %3 中声明为 %2，但嵌套张量 &quot;%4&quot; 包含 %5 张量（&quot;%6&quot;）</translation>
+    </message>
+    <message>
+        <source>%1 is declared %2 in %3 but references %4 tensor (&quot;%5&quot;)</source>
+        <translation>%1 在 %3 中声明为 %2，但引用的是 %4 张量（&quot;%5&quot;）</translation>
+    </message>
+    <message>
+        <source>references misc/%1, which is not in the carton</source>
+        <translation>引用了 misc/%1，但它不在 carton 中</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; (line %3 of the description) refers to %4, which is not in the carton</source>
+        <translation>%1 &quot;%2&quot;（描述第 %3 行）引用了 %4，但它不在 carton 中</translation>
+    </message>
+    <message>
+        <source>%1… (%2 characters)</source>
+        <translation>%1…（%2 个字符）</translation>
+    </message>
+    <message>
+        <source> … and %1 more</source>
+        <translation> … 另有 %1 个</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)</source>
+        <translation>&quot;%1&quot; 必须以 @tensor_data/ 或 @misc/ 开头（tensor_data 中的张量或 misc 中的文件）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must start with @tensor_data/: %2 values reference tensors in tensor_data</source>
+        <translation>&quot;%1&quot; 必须以 @tensor_data/ 开头：%2 的值引用 tensor_data 中的张量</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names nothing; expected %2NAME</source>
+        <translation>&quot;%1&quot; 未指明任何对象；应为 %2NAME</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a safe relative path inside misc/ (no &apos;..&apos;, leading &apos;/&apos;, &apos;\\&apos; or empty parts)</source>
+        <translation>&quot;%1&quot; 不是 misc/ 内的安全相对路径（不得含 &apos;..&apos;、开头的 &apos;/&apos;、&apos;\\&apos; 或空的部分）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is given twice</source>
+        <translation>&quot;%1&quot; 被指定了两次</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a declared %2 (declared: %3)</source>
+        <translation>&quot;%1&quot; 不是已声明的 %2（已声明：%3）</translation>
+    </message>
+    <message>
+        <source>… and %1 more %2 (only the first %3 are listed)</source>
+        <translation>… 另有 %1 个%2（只列出前 %3 个）</translation>
+    </message>
+    <message>
+        <source>keys given twice</source>
+        <translation>重复指定的键</translation>
+    </message>
+    <message>
+        <source>keys that are not a declared %1</source>
+        <translation>不是已声明的 %1 的键</translation>
+    </message>
+    <message>
+        <source>values that are not valid references</source>
+        <translation>不是有效引用的值</translation>
+    </message>
+    <message>
+        <source>tolerance for output &quot;%1&quot;, but carton.toml declares no [[output]]</source>
+        <translation>为输出 &quot;%1&quot; 设置了容差，但 carton.toml 未声明任何 [[output]]</translation>
+    </message>
+    <message>
+        <source>tolerance for output &quot;%1&quot;, which carton.toml does not declare; the outputs are %2</source>
+        <translation>为输出 &quot;%1&quot; 设置了容差，但 carton.toml 未声明它；输出有 %2</translation>
+    </message>
+    <message>
+        <source>%1 more tolerances for outputs carton.toml does not declare</source>
+        <translation>另有 %1 个容差针对 carton.toml 未声明的输出</translation>
+    </message>
+    <message>
+        <source>self_test given but carton.toml declares no [[input]] or [[output]]; inputs and outputs must be specified in order to specify test data</source>
+        <translation>指定了 self_test，但 carton.toml 未声明 [[input]] 或 [[output]]；必须先指定输入和输出才能指定测试数据</translation>
+    </message>
+    <message>
+        <source>self_test inputs given but carton.toml declares no [[input]]</source>
+        <translation>指定了 self_test 输入，但 carton.toml 未声明 [[input]]</translation>
+    </message>
+    <message>
+        <source>self_test has no inputs; the model declares %1</source>
+        <translation>self_test 没有输入；模型声明了 %1</translation>
+    </message>
+    <message>
+        <source>expected_out given but carton.toml declares no [[output]]</source>
+        <translation>指定了 expected_out，但 carton.toml 未声明 [[output]]</translation>
+    </message>
+    <message>
+        <source>no tensor for declared inputs %1; the self-test runs without them</source>
+        <translation>已声明的输入 %1 没有张量；自检将在没有它们的情况下运行</translation>
+    </message>
+    <message>
+        <source>no tensor for declared input %1; the self-test runs without it</source>
+        <translation>已声明的输入 %1 没有张量；自检将在没有它的情况下运行</translation>
+    </message>
+    <message>
+        <source>example given but carton.toml declares no [[input]] or [[output]]; inputs and outputs must be specified in order to specify examples</source>
+        <translation>指定了 example，但 carton.toml 未声明 [[input]] 或 [[output]]；必须先指定输入和输出才能指定示例</translation>
+    </message>
+    <message>
+        <source>example inputs given but carton.toml declares no [[input]]</source>
+        <translation>指定了 example 输入，但 carton.toml 未声明 [[input]]</translation>
+    </message>
+    <message>
+        <source>example sample_out given but carton.toml declares no [[output]]</source>
+        <translation>指定了 example sample_out，但 carton.toml 未声明 [[output]]</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; (line %3 of the description) must be a complete https URL or an @misc/ file</source>
+        <translation>%1 &quot;%2&quot;（描述第 %3 行）必须是完整的 https URL 或 @misc/ 文件</translation>
+    </message>
+    <message>
+        <source>shape symbol &apos;%1&apos; is %2 here but %3 in %4</source>
+        <translation>形状符号 &apos;%1&apos; 在此处为 %2，但在 %4 中为 %3</translation>
+    </message>
+    <message>
+        <source>symbol &apos;%1&apos; is %2 here (dim %3) but %4 in %5</source>
+        <translation>符号 &apos;%1&apos; 在此处为 %2（第 %3 维），但在 %5 中为 %4</translation>
+    </message>
+    <message>
+        <source>%1 name is empty; every %1 needs a name</source>
+        <translation>%1 名称为空；每个 %1 都需要名称</translation>
+    </message>
+    <message>
+        <source>duplicate %1 name &quot;%2&quot; (also %1[%3])</source>
+        <translation>重复的 %1 名称 &quot;%2&quot;（另见 %1[%3]）</translation>
+    </message>
+    <message>
+        <source>unknown dtype &quot;%1&quot;; expected one of %2</source>
+        <translation>未知的 dtype &quot;%1&quot;；应为 %2 之一</translation>
+    </message>
+    <message>
+        <source>dtype &quot;%1&quot; is not allowed in [[%2]]; expected one of %3</source>
+        <translation>dtype &quot;%1&quot; 在 [[%2]] 中不允许；应为 %3 之一</translation>
+    </message>
+    <message>
+        <source>shape is the empty string: a symbol without a name; use &quot;*&quot; for any shape or name the symbol</source>
+        <translation>形状为空字符串：没有名称的符号；任意形状请用 &quot;*&quot;，或为符号命名</translation>
+    </message>
+    <message>
+        <source>shape is the string &quot;%1&quot;, a symbol for the whole shape; for one dimension of size %1 write [%1]</source>
+        <translation>形状为字符串 &quot;%1&quot;，即代表整个形状的符号；若要一个大小为 %1 的维度，请写 [%1]</translation>
+    </message>
+    <message>
+        <source>dimension %1 is %2; expected a non-negative integer, a symbol or &quot;*&quot;</source>
+        <translation>第 %1 维为 %2；应为非负整数、符号或 &quot;*&quot;</translation>
+    </message>
+    <message>
+        <source>dimension %1 is the empty string: a symbol without a name; use &quot;*&quot; or name the symbol</source>
+        <translation>第 %1 维为空字符串：没有名称的符号；请用 &quot;*&quot; 或为符号命名</translation>
+    </message>
+    <message>
+        <source>dimension %1 is the string &quot;%2&quot;, which is a symbol, not the size %2; write %2 without quotes</source>
+        <translation>第 %1 维为字符串 &quot;%2&quot;，这是符号而不是大小 %2；请去掉引号写 %2</translation>
+    </message>
+    <message>
+        <source>symbol &apos;%1&apos; names the whole shape of %2 but one dimension of %3; the two bind different kinds of values, so they are not checked against each other</source>
+        <translation>符号 &apos;%1&apos; 在 %2 中代表整个形状，在 %3 中却代表一个维度；两者绑定的值种类不同，因此不相互检查</translation>
+    </message>
+    <message>
+        <source>symbol &apos;%1&apos; names one dimension of %2 but the whole shape of %3; the two bind different kinds of values, so they are not checked against each other</source>
+        <translation>符号 &apos;%1&apos; 在 %2 中代表一个维度，在 %3 中却代表整个形状；两者绑定的值种类不同，因此不相互检查</translation>
+    </message>
+    <message>
+        <source>%1 %2s are declared but no [[%3]]; if you specify one input or output, you must specify all inputs and outputs</source>
+        <translation>声明了 %1 个 %2，但没有 [[%3]]；只要指定了一个输入或输出，就必须指定全部输入和输出</translation>
+    </message>
+    <message>
+        <source>%1 %2 is declared but no [[%3]]; if you specify one input or output, you must specify all inputs and outputs</source>
+        <translation>声明了 %1 个 %2，但没有 [[%3]]；只要指定了一个输入或输出，就必须指定全部输入和输出</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> 另有 %1 个</translation>
+    </message>
+    <message>
+        <source> (also in %1)</source>
+        <translation>（另见 %1）</translation>
+    </message>
+    <message>
+        <source>tensor &quot;%1&quot; of shape %2</source>
+        <translation>形状为 %2 的张量 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 feeds %2 %3 (1 dimension), but %2 is declared %4 (%5)</source>
+        <translation>%1 向 %2 提供 %3（1 维），但 %2 声明为 %4（%5）</translation>
+    </message>
+    <message>
+        <source>%1 feeds %2 %3 (%6 dimensions), but %2 is declared %4 (%5)</source>
+        <translation>%1 向 %2 提供 %3（%6 维），但 %2 声明为 %4（%5）</translation>
+    </message>
+    <message>
+        <source>a scalar</source>
+        <translation>标量</translation>
+    </message>
+    <message>
+        <source>1 dimension</source>
+        <translation>1 维</translation>
+    </message>
+    <message>
+        <source>%1 dimensions</source>
+        <translation>%1 维</translation>
+    </message>
+    <message>
+        <source>%1 feeds %2 %3: dimension %4 is %5, but it is declared %6 (%7)</source>
+        <translation>%1 向 %2 提供 %3：第 %4 维为 %5，但声明为 %6（%7）</translation>
+    </message>
+    <message>
+        <source>%1: %2symbol &apos;%3&apos; is %4 in %5 (%6, %7) but %8 in %9; a symbol must resolve to the same value across all inputs and outputs</source>
+        <translation>%1：%2符号 &apos;%3&apos; 在 %5（%6，%7）中为 %4，但在 %9 中为 %8；一个符号在所有输入和输出中必须取相同的值</translation>
+    </message>
+    <message>
+        <source>shape %1 has a negative dimension or more than %2 elements</source>
+        <translation>形状 %1 含有负数维度，或元素超过 %2 个</translation>
+    </message>
+    <message>
+        <source>shape %1 of %2 needs more bytes than a file can hold</source>
+        <translation>%2 的形状 %1 所需字节数超过文件所能容纳的大小</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 bytes; a %3 tensor of shape %4 needs %5 (%6 elements × %7 bytes)</source>
+        <translation>%1 有 %2 字节；形状为 %4 的 %3 张量需要 %5（%6 个元素 × %7 字节）</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, over the %3-byte limit for string tensor files; its element count was not checked</source>
+        <translation>%1 为 %2 字节，超过字符串张量文件 %3 字节的上限；未检查其元素数量</translation>
+    </message>
+    <message>
+        <source>missing, but tensor_data/ holds %1 files (%2); index.toml must exist whenever tensor_data has other files</source>
+        <translation>缺失，但 tensor_data/ 中有 %1 个文件（%2）；只要 tensor_data 中有其他文件，就必须有 index.toml</translation>
+    </message>
+    <message>
+        <source>missing, but tensor_data/ holds %1 file (%2); index.toml must exist whenever tensor_data has other files</source>
+        <translation>缺失，但 tensor_data/ 中有 %1 个文件（%2）；只要 tensor_data 中有其他文件，就必须有 index.toml</translation>
+    </message>
+    <message>
+        <source>nested tensor &quot;%1&quot; has no inner tensors</source>
+        <translation>嵌套张量 &quot;%1&quot; 没有内部张量</translation>
+    </message>
+    <message>
+        <source>nested tensor &quot;%1&quot; lists inner tensor &quot;%2&quot; again (first at inner[%3]); each inner tensor may appear once</source>
+        <translation>嵌套张量 &quot;%1&quot; 再次列出了内部张量 &quot;%2&quot;（首次见于 inner[%3]）；每个内部张量只能出现一次</translation>
+    </message>
+    <message>
+        <source>inner tensor &quot;%1&quot; of nested tensor &quot;%2&quot; is not in the index</source>
+        <translation>嵌套张量 &quot;%2&quot; 的内部张量 &quot;%1&quot; 不在索引中</translation>
+    </message>
+    <message>
+        <source>inner tensor &quot;%1&quot; of &quot;%2&quot; is itself nested; inner tensors must not be nested</source>
+        <translation>&quot;%2&quot; 的内部张量 &quot;%1&quot; 本身是嵌套的；内部张量不得嵌套</translation>
+    </message>
+    <message>
+        <source>dtype %1 is not a Carton v1 dtype; expected nested or one of %2</source>
+        <translation>dtype %1 不是 Carton v1 的 dtype；应为 nested 或 %2 之一</translation>
+    </message>
+    <message>
+        <source>%1 (tensor &quot;%2&quot;) is missing: not in the carton and not in LINKS</source>
+        <translation>%1（张量 &quot;%2&quot;）缺失：既不在 carton 中，也不在 LINKS 中</translation>
+    </message>
+    <message>
+        <source>not referenced by any tensor in tensor_data/index.toml</source>
+        <translation>未被 tensor_data/index.toml 中的任何张量引用</translation>
     </message>
 </context>
 <context>

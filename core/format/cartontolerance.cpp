@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "format/cartontolerance.h"
 
+#include "base/coretext.h"
 #include "format/tomlutil.h"
 
 #include <cmath>
@@ -27,9 +28,10 @@ std::optional<double> readTolerance(const toml::table &t, std::string_view key, 
     else if (const auto *i = n->as_integer())
         v = double(i->get());
     else
-        throw TableReadFailure{u"%1: expected a number >= 0, found %2"_s.arg(field, tomlutil::typeName(*n))};
+        throw TableReadFailure{
+            FormatText::tr("%1: expected a number >= 0, found %2").arg(field, tomlutil::typeName(*n))};
     if (!(v >= 0) || !std::isfinite(v))
-        throw TableReadFailure{u"%1: expected a number >= 0, found %2"_s.arg(field).arg(v)};
+        throw TableReadFailure{FormatText::tr("%1: expected a number >= 0, found %2").arg(field).arg(v)};
     return v;
 }
 
@@ -41,7 +43,8 @@ ToleranceOverride readOverride(const toml::table &t, const QString &prefix, bool
     if (const toml::node *n = t.get("equal_nan")) {
         const auto *b = n->as_boolean();
         if (!b)
-            throw TableReadFailure{u"%1.equal_nan: expected a boolean, found %2"_s.arg(prefix, tomlutil::typeName(*n))};
+            throw TableReadFailure{
+                FormatText::tr("%1.equal_nan: expected a boolean, found %2").arg(prefix, tomlutil::typeName(*n))};
         o.equalNan = b->get();
     }
     for (auto &&[k, v] : t) {
@@ -51,9 +54,10 @@ ToleranceOverride readOverride(const toml::table &t, const QString &prefix, bool
             continue;
         throw TableReadFailure{
             allowTables
-                ? u"%1.%2: unknown key; expected rtol, atol, equal_nan or a table per output name"_s.arg(
-                      prefix, tomlutil::toQString(k.str()))
-                : u"%1.%2: unknown key; expected rtol, atol or equal_nan"_s.arg(prefix, tomlutil::toQString(k.str()))};
+                ? FormatText::tr("%1.%2: unknown key; expected rtol, atol, equal_nan or a table per output name")
+                      .arg(prefix, tomlutil::toQString(k.str()))
+                : FormatText::tr("%1.%2: unknown key; expected rtol, atol or equal_nan")
+                      .arg(prefix, tomlutil::toQString(k.str()))};
     }
     return o;
 }
@@ -84,8 +88,8 @@ Result<CartonTolerance> parseCartonTolerance(const QByteArray &selfTestUnknownTo
     try {
         const auto *t = n->as_table();
         if (!t)
-            throw TableReadFailure{
-                u"tolerance: expected a table ([self_test.tolerance]), found %1"_s.arg(tomlutil::typeName(*n))};
+            throw TableReadFailure{FormatText::tr("tolerance: expected a table ([self_test.tolerance]), found %1")
+                                       .arg(tomlutil::typeName(*n))};
         out.all = readOverride(*t, u"tolerance"_s, true);
         for (auto &&[k, v] : *t) {
             if (const auto *sub = v.as_table()) {
@@ -96,7 +100,7 @@ Result<CartonTolerance> parseCartonTolerance(const QByteArray &selfTestUnknownTo
     } catch (const TableReadFailure &f) {
         return makeError(ErrorCode::Format, f.message, where);
     } catch (...) {
-        return makeError(ErrorCode::Format, u"tolerance: cannot read"_s, where);
+        return makeError(ErrorCode::Format, FormatText::tr("tolerance: cannot read"), where);
     }
     return out;
 }

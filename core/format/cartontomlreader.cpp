@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // parseCartonToml: carton.toml -> CartonInfo, over toml++ (built with exceptions).
+#include "base/coretext.h"
 #include "base/limits.h"
 #include "cartontoml.h"
 #include "format/cartontoml_p.h"
@@ -34,7 +35,7 @@ private:
     }
     [[noreturn]] void wrongType(const toml::node &n, const QString &field, const QString &expected) const
     {
-        fail(n.source(), field, QStringLiteral("expected %1, found %2").arg(expected, tomlutil::typeName(n)));
+        fail(n.source(), field, FormatText::tr("expected %1, found %2").arg(expected, tomlutil::typeName(n)));
     }
     void noteLine(const QString &field, const toml::node &n)
     {
@@ -53,9 +54,9 @@ private:
         const toml::node *n = t.get(key);
         if (!n && prefix.isEmpty()) // the root table has no useful position
             throw ReadFailure{
-                makeError(ErrorCode::Format, join(prefix, key) + QStringLiteral(": missing required key"), m_fileName)};
+                makeError(ErrorCode::Format, join(prefix, key) + FormatText::tr(": missing required key"), m_fileName)};
         if (!n)
-            fail(t.source(), join(prefix, key), QStringLiteral("missing required key"));
+            fail(t.source(), join(prefix, key), FormatText::tr("missing required key"));
         return *n;
     }
 
@@ -63,7 +64,7 @@ private:
     {
         const auto *s = n.as_string();
         if (!s)
-            wrongType(n, field, QStringLiteral("a string"));
+            wrongType(n, field, FormatText::tr("a string"));
         noteLine(field, n);
         return QString::fromStdString(s->get());
     }
@@ -84,7 +85,7 @@ private:
         const QString field = join(prefix, key);
         const auto *i = n.as_integer();
         if (!i)
-            wrongType(n, field, QStringLiteral("an integer"));
+            wrongType(n, field, FormatText::tr("an integer"));
         noteLine(field, n);
         return i->get();
     }
@@ -118,12 +119,12 @@ private:
         const auto *a = n->as_array();
         if (!a)
             wrongType(*n, field,
-                      QStringLiteral("an array of tables ([[%1]])")
+                      FormatText::tr("an array of tables ([[%1]])")
                           .arg(QString::fromUtf8(key.data(), qsizetype(key.size()))));
         for (std::size_t i = 0; i < a->size(); ++i) {
             const toml::node &e = *a->get(i);
             if (!e.is_table())
-                wrongType(e, QStringLiteral("%1[%2]").arg(field).arg(i), QStringLiteral("a table"));
+                wrongType(e, QStringLiteral("%1[%2]").arg(field).arg(i), FormatText::tr("a table"));
         }
         return a;
     }
@@ -139,7 +140,7 @@ private:
 
 Shape Reader::readShape(const toml::node &n, const QString &field)
 {
-    static const QString kExpected = QStringLiteral("a string or an array of integers/strings");
+    const QString kExpected = FormatText::tr("a string or an array of integers/strings");
     noteLine(field, n);
     if (const auto *s = n.as_string()) {
         const QString text = QString::fromStdString(s->get());
@@ -156,13 +157,13 @@ Shape Reader::readShape(const toml::node &n, const QString &field)
         if (const auto *v = d.as_integer()) {
             if (v->get() < 0)
                 fail(d.source(), dimField,
-                     QStringLiteral("negative dimension %1; expected a size >= 0, a symbol or \"*\"").arg(v->get()));
+                     FormatText::tr("negative dimension %1; expected a size >= 0, a symbol or \"*\"").arg(v->get()));
             dims.append(Dim::value(v->get()));
         } else if (const auto *s = d.as_string()) {
             const QString text = QString::fromStdString(s->get());
             dims.append(text == u"*" ? Dim::any() : Dim::symbol(text));
         } else {
-            wrongType(d, dimField, QStringLiteral("an integer >= 0, a symbol string or \"*\""));
+            wrongType(d, dimField, FormatText::tr("an integer >= 0, a symbol string or \"*\""));
         }
     }
     return Shape::dims(std::move(dims));
@@ -178,7 +179,7 @@ TensorSpec Reader::readTensorSpec(const toml::table &t, const QString &prefix)
     const std::optional<DType> dtype = parseDType(spec.dtypeText);
     if (!dtype || !isSpecDType(*dtype))
         fail(dtypeNode.source(), dtypeField,
-             QStringLiteral("unknown dtype \"%1\"; expected one of float32, float64, string, int8, int16, int32, "
+             FormatText::tr("unknown dtype \"%1\"; expected one of float32, float64, string, int8, int16, int32, "
                             "int64, uint8, uint16, uint32, uint64")
                  .arg(spec.dtypeText.left(100)));
     spec.dtype = *dtype;
@@ -193,7 +194,7 @@ TensorRefs Reader::readRefs(const toml::node &n, const QString &field)
 {
     const auto *t = n.as_table();
     if (!t)
-        wrongType(n, field, QStringLiteral("a table of tensor name = \"@tensor_data/...\" references"));
+        wrongType(n, field, FormatText::tr("a table of tensor name = \"@tensor_data/...\" references"));
     noteLine(field, n);
     // toml::table is ordered by key: restore file order from the source positions.
     QList<std::pair<const toml::key *, const toml::node *>> items;
@@ -216,12 +217,12 @@ void Reader::readRunner(const toml::table &root)
     const toml::node *n = root.get("runner");
     if (!n)
         throw ReadFailure{makeError(ErrorCode::Format,
-                                    QStringLiteral("runner: missing required table [runner] (runner_name, "
+                                    FormatText::tr("runner: missing required table [runner] (runner_name, "
                                                    "required_framework_version, runner_compat_version)"),
                                     m_fileName)};
     const auto *t = n->as_table();
     if (!t)
-        wrongType(*n, QStringLiteral("runner"), QStringLiteral("a table ([runner])"));
+        wrongType(*n, QStringLiteral("runner"), FormatText::tr("a table ([runner])"));
     noteLine(QStringLiteral("runner"), *t);
     const QString prefix = QStringLiteral("runner");
     m_info.runner.runnerName = requiredString(*t, "runner_name", prefix);
@@ -234,7 +235,7 @@ void Reader::readRunner(const toml::table &root)
     const QString optsField = QStringLiteral("runner.opts");
     const auto *opts = o->as_table();
     if (!opts)
-        wrongType(*o, optsField, QStringLiteral("a table ([runner.opts])"));
+        wrongType(*o, optsField, FormatText::tr("a table ([runner.opts])"));
     noteLine(optsField, *opts);
     for (auto &&[k, v] : *opts) { // ordered by key (bytes), as the writer orders them
         const QString key = QString::fromUtf8(k.str().data(), qsizetype(k.str().size()));
@@ -249,7 +250,7 @@ void Reader::readRunner(const toml::table &root)
         else if (const auto *b = v.as_boolean())
             value = b->get();
         else
-            wrongType(v, field, QStringLiteral("an integer, float, string or boolean"));
+            wrongType(v, field, FormatText::tr("an integer, float, string or boolean"));
         noteLine(field, v);
         m_info.runner.opts.append({key, value});
     }
@@ -269,7 +270,7 @@ CartonInfo Reader::read(const toml::table &root)
         const QString field = QStringLiteral("required_platforms");
         const auto *a = n->as_array();
         if (!a)
-            wrongType(*n, field, QStringLiteral("an array of target triple strings"));
+            wrongType(*n, field, FormatText::tr("an array of target triple strings"));
         noteLine(field, *n);
         QStringList platforms;
         for (std::size_t i = 0; i < a->size(); ++i)
@@ -349,10 +350,10 @@ Result<CartonInfo> parseCartonToml(QByteArrayView text, const QString &fileName)
     } catch (const ReadFailure &f) {
         return f.error;
     } catch (const std::exception &e) {
-        return makeError(ErrorCode::Format, QStringLiteral("cannot read: %1").arg(QString::fromLocal8Bit(e.what())),
+        return makeError(ErrorCode::Format, FormatText::tr("cannot read: %1").arg(QString::fromLocal8Bit(e.what())),
                          fileName);
     } catch (...) {
-        return makeError(ErrorCode::Format, QStringLiteral("cannot read: unknown error"), fileName);
+        return makeError(ErrorCode::Format, FormatText::tr("cannot read: unknown error"), fileName);
     }
 }
 

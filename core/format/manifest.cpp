@@ -3,6 +3,7 @@
 #include "manifest.h"
 
 #include "base/archivepath.h"
+#include "base/coretext.h"
 #include "base/limits.h"
 #include "base/sha256.h"
 
@@ -57,56 +58,56 @@ Result<Manifest> Manifest::parse(QByteArrayView text, const QString &fileName)
         const QString where = QStringLiteral("%1:%2").arg(fileName).arg(line);
         auto fail = [&](const QString &message) { return makeError(ErrorCode::Format, message, where); };
         if (line > limits.maxEntries)
-            return makeError(ErrorCode::Limit, QStringLiteral("more than %1 entries").arg(limits.maxEntries), where);
+            return makeError(ErrorCode::Limit, FormatText::tr("more than %1 entries").arg(limits.maxEntries), where);
         const qsizetype nl = text.indexOf('\n', pos);
         if (nl < 0)
-            return fail(QStringLiteral("expected '\\n' at the end of the last line"));
+            return fail(FormatText::tr("expected '\\n' at the end of the last line"));
         const QByteArrayView lineBytes = text.sliced(pos, nl - pos);
         pos = nl + 1;
         if (lineBytes.isEmpty())
-            return fail(QStringLiteral("empty line; expected \"path=sha256\""));
+            return fail(FormatText::tr("empty line; expected \"path=sha256\""));
         if (lineBytes.endsWith('\r'))
-            return fail(QStringLiteral("CR before the line end; expected '\\n' line endings only"));
+            return fail(FormatText::tr("CR before the line end; expected '\\n' line endings only"));
         const qsizetype eq = lineBytes.lastIndexOf('=');
         if (eq < 0)
-            return fail(QStringLiteral("no '='; expected \"path=sha256\""));
+            return fail(FormatText::tr("no '='; expected \"path=sha256\""));
         const QByteArrayView pathBytes = lineBytes.first(eq);
         const QByteArrayView hash = lineBytes.sliced(eq + 1);
         if (!isSha256Hex(hash)) {
-            QString what = QStringLiteral("expected 64 lowercase hex digits after '='");
+            QString what = FormatText::tr("expected 64 lowercase hex digits after '='");
             if (isSha256Hex(hash.toByteArray().toLower()))
-                what += QStringLiteral(", found uppercase hex");
+                what += FormatText::tr(", found uppercase hex");
             else if (hash.trimmed().size() != hash.size())
-                what += QStringLiteral(", found spaces");
+                what += FormatText::tr(", found spaces");
             else
-                what += QStringLiteral(", found %1 characters").arg(hash.size());
+                what += FormatText::tr(", found %1 characters").arg(hash.size());
             return fail(what);
         }
         if (pathBytes.isEmpty())
-            return fail(QStringLiteral("empty path before '='"));
+            return fail(FormatText::tr("empty path before '='"));
         // Byte-exact: a leading U+FEFF is kept (Qt drops it unless told not to), then refused.
         QStringDecoder decoder(QStringDecoder::Utf8,
                                QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
         const QString path = decoder.decode(pathBytes);
         if (decoder.hasError())
-            return fail(QStringLiteral("path is not valid UTF-8"));
+            return fail(FormatText::tr("path is not valid UTF-8"));
         if (path.startsWith(QChar(0xFEFF)))
-            return fail(QStringLiteral("path \"%1\" begins with U+FEFF (a byte order mark); expected a path "
+            return fail(FormatText::tr("path \"%1\" begins with U+FEFF (a byte order mark); expected a path "
                                        "without invisible characters")
                             .arg(path.left(200)));
         if (path.trimmed() != path)
-            return fail(QStringLiteral("spaces around path \"%1\"").arg(path.left(200)));
+            return fail(FormatText::tr("spaces around path \"%1\"").arg(path.left(200)));
         Result<QString> safe = checkArchivePath(path, where);
         if (!safe)
             return safe.error();
         if (path == u"MANIFEST" || path == u"LINKS")
-            return fail(QStringLiteral("%1 must not list itself or LINKS (found \"%2\")").arg(fileName, path));
+            return fail(FormatText::tr("%1 must not list itself or LINKS (found \"%2\")").arg(fileName, path));
         if (!manifest.m_entries.isEmpty()) {
             const QString &prev = manifest.m_entries.constLast().path;
             if (prev == path)
-                return fail(QStringLiteral("duplicate entry \"%1\"").arg(path.left(200)));
+                return fail(FormatText::tr("duplicate entry \"%1\"").arg(path.left(200)));
             if (!pathLess(prev, path))
-                return fail(QStringLiteral("\"%1\" is out of order: expected paths sorted by UTF-8 bytes, and it "
+                return fail(FormatText::tr("\"%1\" is out of order: expected paths sorted by UTF-8 bytes, and it "
                                            "comes before \"%2\" on the previous line")
                                 .arg(path.left(200), prev.left(200)));
         }

@@ -4,6 +4,8 @@
 // (parse.rs / eval.rs), including its error messages.
 #include "semver.h"
 
+#include "base/coretext.h"
+
 #include <QStringList>
 #include <limits>
 
@@ -17,15 +19,15 @@ QString positionName(Position p)
 {
     switch (p) {
     case Position::Major:
-        return QStringLiteral("major version number");
+        return FormatText::tr("major version number");
     case Position::Minor:
-        return QStringLiteral("minor version number");
+        return FormatText::tr("minor version number");
     case Position::Patch:
-        return QStringLiteral("patch version number");
+        return FormatText::tr("patch version number");
     case Position::Pre:
-        return QStringLiteral("pre-release identifier");
+        return FormatText::tr("pre-release identifier");
     case Position::Build:
-        return QStringLiteral("build metadata");
+        return FormatText::tr("build metadata");
     }
     return {};
 }
@@ -83,12 +85,12 @@ std::optional<quint64> numericIdentifier(QStringView &text, Position pos, ParseE
     quint64 value = 0;
     while (len < text.size() && isDigit(text.at(len))) {
         if (value == 0 && len > 0) {
-            err.message = QStringLiteral("invalid leading zero in %1").arg(positionName(pos));
+            err.message = FormatText::tr("invalid leading zero in %1").arg(positionName(pos));
             return std::nullopt;
         }
         const quint64 digit = text.at(len).unicode() - u'0';
         if (value > (std::numeric_limits<quint64>::max() - digit) / 10) {
-            err.message = QStringLiteral("value of %1 exceeds u64::MAX").arg(positionName(pos));
+            err.message = FormatText::tr("value of %1 exceeds u64::MAX").arg(positionName(pos));
             return std::nullopt;
         }
         value = value * 10 + digit;
@@ -100,9 +102,9 @@ std::optional<quint64> numericIdentifier(QStringView &text, Position pos, ParseE
     }
     if (!text.isEmpty())
         err.message =
-            QStringLiteral("unexpected character %1 while parsing %2").arg(quotedChar(text), positionName(pos));
+            FormatText::tr("unexpected character %1 while parsing %2").arg(quotedChar(text), positionName(pos));
     else
-        err.message = QStringLiteral("unexpected end of input while parsing %1").arg(positionName(pos));
+        err.message = FormatText::tr("unexpected end of input while parsing %1").arg(positionName(pos));
     return std::nullopt;
 }
 
@@ -126,11 +128,11 @@ std::optional<QString> identifier(QStringView &text, Position pos, ParseError &e
         if (segment == 0) {
             if (accumulated == 0 && !boundaryIsDot)
                 return QString();
-            err.message = QStringLiteral("empty identifier segment in %1").arg(positionName(pos));
+            err.message = FormatText::tr("empty identifier segment in %1").arg(positionName(pos));
             return std::nullopt;
         }
         if (pos == Position::Pre && segment > 1 && !nonDigit && text.at(accumulated) == u'0') {
-            err.message = QStringLiteral("invalid leading zero in %1").arg(positionName(pos));
+            err.message = FormatText::tr("invalid leading zero in %1").arg(positionName(pos));
             return std::nullopt;
         }
         accumulated += segment;
@@ -156,7 +158,7 @@ bool preAndBuild(QStringView &text, QString &pre, Position &pos, ParseError &err
         if (!p)
             return false;
         if (p->isEmpty()) {
-            err.message = QStringLiteral("empty identifier segment in %1").arg(positionName(pos));
+            err.message = FormatText::tr("empty identifier segment in %1").arg(positionName(pos));
             return false;
         }
         pre = *p;
@@ -168,7 +170,7 @@ bool preAndBuild(QStringView &text, QString &pre, Position &pos, ParseError &err
         if (!b)
             return false;
         if (b->isEmpty()) {
-            err.message = QStringLiteral("empty identifier segment in %1").arg(positionName(pos));
+            err.message = FormatText::tr("empty identifier segment in %1").arg(positionName(pos));
             return false;
         }
     }
@@ -246,7 +248,7 @@ Result<SemVersion> parseSemVersion(QStringView text)
     ParseError err;
     auto fail = [&]() -> Result<SemVersion> { return makeError(ErrorCode::Format, err.message); };
     if (text.isEmpty()) {
-        err.message = QStringLiteral("empty string, expected a semver version");
+        err.message = FormatText::tr("empty string, expected a semver version");
         return fail();
     }
     SemVersion v;
@@ -259,8 +261,8 @@ Result<SemVersion> parseSemVersion(QStringView text)
             if (!text.startsWith(u'.')) {
                 err.message =
                     text.isEmpty()
-                        ? QStringLiteral("unexpected end of input while parsing %1").arg(positionName(order[i - 1]))
-                        : QStringLiteral("unexpected character %1 after %2")
+                        ? FormatText::tr("unexpected end of input while parsing %1").arg(positionName(order[i - 1]))
+                        : FormatText::tr("unexpected character %1 after %2")
                               .arg(quotedChar(text), positionName(order[i - 1]));
                 return fail();
             }
@@ -274,7 +276,7 @@ Result<SemVersion> parseSemVersion(QStringView text)
     if (!preAndBuild(text, v.pre, pos, err))
         return fail();
     if (!text.isEmpty()) {
-        err.message = QStringLiteral("unexpected character %1 after %2").arg(quotedChar(text), positionName(pos));
+        err.message = FormatText::tr("unexpected character %1 after %2").arg(quotedChar(text), positionName(pos));
         return fail();
     }
     return v;
@@ -386,8 +388,8 @@ Result<VersionReq> VersionReq::parse(QStringView input)
                 return req; // "*": no comparators, matches every non-pre-release version
             err.message =
                 rest.startsWith(u',')
-                    ? QStringLiteral("wildcard req (%1) must be the only comparator in the version req").arg(*ch)
-                    : QStringLiteral("unexpected character after wildcard in version req");
+                    ? FormatText::tr("wildcard req (%1) must be the only comparator in the version req").arg(*ch)
+                    : FormatText::tr("unexpected character after wildcard in version req");
             return fail();
         }
     }
@@ -448,7 +450,7 @@ Result<VersionReq> VersionReq::parse(QStringView input)
                 if (defaultOp)
                     cmp.op = Comparator::Wildcard;
             } else if (hasWildcard) {
-                err.message = QStringLiteral("unexpected character after wildcard in version req");
+                err.message = FormatText::tr("unexpected character after wildcard in version req");
                 ok = false;
             } else if (std::optional<quint64> patch = numericIdentifier(text, pos, err)) {
                 cmp.patch = *patch;
@@ -463,7 +465,7 @@ Result<VersionReq> VersionReq::parse(QStringView input)
             if (wildcard(rest)) {
                 rest = trimSpaces(rest);
                 if (rest.isEmpty() || rest.startsWith(u','))
-                    err.message = QStringLiteral("wildcard req (%1) must be the only comparator in the version req")
+                    err.message = FormatText::tr("wildcard req (%1) must be the only comparator in the version req")
                                       .arg(start.at(0));
             }
             return fail();
@@ -473,12 +475,12 @@ Result<VersionReq> VersionReq::parse(QStringView input)
         if (text.isEmpty())
             return req;
         if (!text.startsWith(u',')) {
-            err.message = QStringLiteral("expected comma after %1, found %2").arg(positionName(pos), quotedChar(text));
+            err.message = FormatText::tr("expected comma after %1, found %2").arg(positionName(pos), quotedChar(text));
             return fail();
         }
         text = trimSpaces(text.mid(1));
         if (req.m_comparators.size() == kMaxComparators) {
-            err.message = QStringLiteral("excessive number of version comparators");
+            err.message = FormatText::tr("excessive number of version comparators");
             return fail();
         }
     }
@@ -664,14 +666,14 @@ QString VersionReq::describe() const
             range.empty = true;
     }
     if (range.empty)
-        return QStringLiteral("no version");
+        return FormatText::tr("no version");
     if (!range.lo && !range.hi)
-        return QStringLiteral("any version");
+        return FormatText::tr("any version");
     if (range.lo && range.hi) {
         const SemVersion &lo = range.lo->version;
         const SemVersion &hi = range.hi->version;
         if (lo == hi)
-            return QStringLiteral("exactly %1").arg(lo.toString());
+            return FormatText::tr("exactly %1").arg(lo.toString());
         if (range.lo->inclusive && !range.hi->inclusive && hi.pre.isEmpty() && lo.pre.isEmpty()) {
             // Name the family when the upper end is the next major, minor or patch.
             QString family;
@@ -683,7 +685,7 @@ QString VersionReq::describe() const
                 family = QStringLiteral("%1.%2.x").arg(lo.major).arg(lo.minor);
                 start = makeVersion(lo.major, lo.minor);
             } else if (hi == nextPatch(lo.major, lo.minor, lo.patch) && hi.minor == lo.minor) {
-                return QStringLiteral("exactly %1").arg(lo.toString());
+                return FormatText::tr("exactly %1").arg(lo.toString());
             }
             if (!family.isEmpty())
                 return lo == start ? family : QStringLiteral("%1 ≥ %2").arg(family, lo.toString());

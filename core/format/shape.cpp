@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "shape.h"
 
+#include "base/coretext.h"
+
 #include <QRegularExpression>
 #include <QStringList>
 #include <algorithm>
@@ -70,8 +72,11 @@ QString quotedIfNeeded(const QString &symbol)
     return needsQuotes(symbol) ? u'"' + symbol + u'"' : symbol;
 }
 
-const QString expectedShape =
-    u"expected * (any shape), a symbol, [] (a scalar) or a list such as [batch, 3, *] (brackets optional)"_s;
+QString expectedShape()
+{
+    return FormatText::tr(
+        "expected * (any shape), a symbol, [] (a scalar) or a list such as [batch, 3, *] (brackets optional)");
+}
 
 bool isBracket(QChar c)
 {
@@ -96,29 +101,36 @@ Result<QString> readSymbol(QStringView token, const QString &what)
 {
     if (token.startsWith(u'"')) {
         if (token.size() < 2 || !token.endsWith(u'"'))
-            return makeError(ErrorCode::Format, u"%1: %2 has no closing quote"_s.arg(what, token.toString()));
+            return makeError(ErrorCode::Format,
+                             FormatText::tr("%1: %2 has no closing quote").arg(what, token.toString()));
         const QStringView inner = token.mid(1, token.size() - 2);
         if (inner.contains(u'"'))
-            return makeError(ErrorCode::Format, u"%1: a symbol cannot contain a quote"_s.arg(what));
+            return makeError(ErrorCode::Format, FormatText::tr("%1: a symbol cannot contain a quote").arg(what));
         if (inner.isEmpty())
-            return makeError(ErrorCode::Format, u"%1: \"\" is a symbol without a name"_s.arg(what));
+            return makeError(ErrorCode::Format, FormatText::tr("%1: \"\" is a symbol without a name").arg(what));
         return inner.toString();
     }
     if (QStringList sizes; looksLikeProduct(token, &sizes))
-        return makeError(ErrorCode::Format, u"%1: \"%2\" is not a size; for dimensions of sizes %3 write [%3]"_s.arg(
-                                                what, token.toString(), sizes.join(u", "_s)));
+        return makeError(ErrorCode::Format,
+                         FormatText::tr("%1: \"%2\" is not a size; for dimensions of sizes %3 write [%3]")
+                             .arg(what, token.toString(), sizes.join(u", "_s)));
     for (QChar c : token) {
         if (c.isSpace())
-            return makeError(ErrorCode::Format,
-                             u"%1: \"%2\" holds a space; quote a symbol with spaces (\"%2\") or separate dimensions "
-                             "with commas"_s.arg(what, token.toString()));
+            return makeError(
+                ErrorCode::Format,
+                FormatText::tr("%1: \"%2\" holds a space; quote a symbol with spaces (\"%2\") or separate dimensions "
+                               "with commas")
+                    .arg(what, token.toString()));
         if (isBracket(c) || c == u'"')
-            return makeError(ErrorCode::Format, u"%1: unexpected '%2' in \"%3\""_s.arg(what, c, token.toString()));
+            return makeError(ErrorCode::Format,
+                             FormatText::tr("%1: unexpected '%2' in \"%3\"").arg(what, c, token.toString()));
     }
     if (token.front().isDigit())
-        return makeError(ErrorCode::Format,
-                         u"%1: \"%2\" is neither a size (digits only) nor a symbol; quote a symbol that starts with "
-                         "a digit (\"%2\")"_s.arg(what, token.toString()));
+        return makeError(
+            ErrorCode::Format,
+            FormatText::tr("%1: \"%2\" is neither a size (digits only) nor a symbol; quote a symbol that starts with "
+                           "a digit (\"%2\")")
+                .arg(what, token.toString()));
     return token.toString();
 }
 
@@ -127,7 +139,7 @@ Result<Dim> readDim(QStringView token, const QString &what)
 {
     if (token.isEmpty())
         return makeError(ErrorCode::Format,
-                         u"%1 is empty; expected a size, a symbol or * between the commas"_s.arg(what));
+                         FormatText::tr("%1 is empty; expected a size, a symbol or * between the commas").arg(what));
     if (token == u"*")
         return Dim::any();
     const bool negative = token.startsWith(u'-');
@@ -141,11 +153,13 @@ Result<Dim> readDim(QStringView token, const QString &what)
     bool ok = false;
     const qint64 size = token.toLongLong(&ok);
     if (!ok)
-        return makeError(ErrorCode::Format, u"%1: %2 is too large"_s.arg(what, token.toString()));
+        return makeError(ErrorCode::Format, FormatText::tr("%1: %2 is too large").arg(what, token.toString()));
     if (size < 0)
-        return makeError(ErrorCode::Format,
-                         u"%1 is %2; expected a size >= 0, a symbol or * (a size not fixed in advance is * or a "
-                         "symbol such as batch)"_s.arg(what, token.toString()));
+        return makeError(
+            ErrorCode::Format,
+            FormatText::tr("%1 is %2; expected a size >= 0, a symbol or * (a size not fixed in advance is * or a "
+                           "symbol such as batch)")
+                .arg(what, token.toString()));
     return Dim::value(size);
 }
 
@@ -165,7 +179,7 @@ Result<Shape> readDims(QStringView body)
         start = i + 1;
         if (token.isEmpty() && i == body.size() && !dims.isEmpty())
             break; // a trailing comma
-        Result<Dim> dim = readDim(token, u"dimension %1"_s.arg(dims.size()));
+        Result<Dim> dim = readDim(token, FormatText::tr("dimension %1").arg(dims.size()));
         if (!dim)
             return dim.error();
         dims.append(std::move(*dim));
@@ -209,7 +223,7 @@ Result<Shape> Shape::parse(QStringView text)
 {
     const QStringView t = text.trimmed();
     if (t.isEmpty())
-        return makeError(ErrorCode::Format, u"the shape is empty; "_s + expectedShape);
+        return makeError(ErrorCode::Format, FormatText::tr("the shape is empty; ") + expectedShape());
     if (t == u"*")
         return Shape::any();
     const QChar first = t.front();
@@ -217,7 +231,8 @@ Result<Shape> Shape::parse(QStringView text)
         const QChar close = first == u'[' ? u']' : u')';
         if (t.size() < 2 || !t.endsWith(close))
             return makeError(ErrorCode::Format,
-                             u"\"%1\" has no closing %2; "_s.arg(t.toString(), QString(close)) + expectedShape);
+                             FormatText::tr("\"%1\" has no closing %2; ").arg(t.toString(), QString(close)) +
+                                 expectedShape());
         const QStringView body = t.mid(1, t.size() - 2).trimmed();
         if (body.isEmpty())
             return Shape::scalar();
@@ -225,7 +240,7 @@ Result<Shape> Shape::parse(QStringView text)
     }
     if (first == u']' || first == u')')
         return makeError(ErrorCode::Format,
-                         u"\"%1\" starts with %2; "_s.arg(t.toString(), QString(first)) + expectedShape);
+                         FormatText::tr("\"%1\" starts with %2; ").arg(t.toString(), QString(first)) + expectedShape());
     // "batch, 3, 32, 32" and "3" (numpy's and torch's way to say [3]): dims
     // without brackets. Anything else bare is a symbol for the whole shape.
     const bool negative = t.startsWith(u'-');
@@ -234,7 +249,7 @@ Result<Shape> Shape::parse(QStringView text)
         !digits.isEmpty() && std::all_of(digits.begin(), digits.end(), [](QChar c) { return c.isDigit(); });
     if (number || hasListComma(t))
         return readDims(t);
-    Result<QString> symbol = readSymbol(t, u"the shape"_s);
+    Result<QString> symbol = readSymbol(t, FormatText::tr("the shape"));
     if (!symbol)
         return symbol.error();
     return Shape::symbol(std::move(*symbol));

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "targettriple.h"
 
+#include "base/coretext.h"
+
 #include <QList>
 #include <algorithm>
 #include <initializer_list>
@@ -67,18 +69,18 @@ bool isValidTargetTriple(QStringView triple, QString *why)
         return false;
     };
     if (triple.isEmpty())
-        return fail(QStringLiteral("empty target triple"));
+        return fail(FormatText::tr("empty target triple"));
     const QList<QStringView> parts = triple.split(u'-');
     if (parts.size() < 2 || parts.size() > 4)
-        return fail(QStringLiteral("\"%1\" is not a target triple: expected 2 to 4 '-'-separated parts "
+        return fail(FormatText::tr("\"%1\" is not a target triple: expected 2 to 4 '-'-separated parts "
                                    "(e.g. x86_64-unknown-linux-gnu), found %2")
                         .arg(triple.left(100).toString())
                         .arg(parts.size()));
     for (QStringView p : parts)
         if (p.isEmpty())
-            return fail(QStringLiteral("\"%1\" has an empty part").arg(triple.left(100).toString()));
+            return fail(FormatText::tr("\"%1\" has an empty part").arg(triple.left(100).toString()));
     if (!inList(kArchs, parts.at(0)))
-        return fail(QStringLiteral("unknown architecture \"%1\" in \"%2\"")
+        return fail(FormatText::tr("unknown architecture \"%1\" in \"%2\"")
                         .arg(parts.at(0).left(100).toString(), triple.left(100).toString()));
 
     // After the architecture: [vendor] os [env]. "unknown" and "none" are
@@ -101,9 +103,9 @@ bool isValidTargetTriple(QStringView triple, QString *why)
     // Name the first part that fits nowhere.
     for (QStringView p : rest)
         if (!inList(kVendors, p) && !inList(kOses, p) && !inList(kEnvs, p))
-            return fail(QStringLiteral("unknown vendor, operating system or environment \"%1\" in \"%2\"")
+            return fail(FormatText::tr("unknown vendor, operating system or environment \"%1\" in \"%2\"")
                             .arg(p.left(100).toString(), triple.left(100).toString()));
-    return fail(QStringLiteral("\"%1\" does not follow ARCH-[VENDOR-]OS[-ENV]").arg(triple.left(100).toString()));
+    return fail(FormatText::tr("\"%1\" does not follow ARCH-[VENDOR-]OS[-ENV]").arg(triple.left(100).toString()));
 }
 
 QStringList commonTargetTriples()

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tomlguard.h"
 
+#include "base/coretext.h"
+
 #include <QVarLengthArray>
 
 namespace carton {
@@ -26,7 +28,7 @@ Status checkTomlNesting(QByteArrayView text, const QString &fileName, int maxDep
     auto tooDeep = [&] {
         return makeError(
             ErrorCode::Limit,
-            QStringLiteral("TOML nested deeper than %1 levels (tables, dotted keys, arrays, inline tables)")
+            FormatText::tr("TOML nested deeper than %1 levels (tables, dotted keys, arrays, inline tables)")
                 .arg(maxDepth),
             QStringLiteral("%1:%2").arg(fileName).arg(line));
     };

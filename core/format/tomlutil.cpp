@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tomlutil.h"
 
+#include "base/coretext.h"
 #include "base/limits.h"
 #include "format/tomlguard.h"
 
@@ -65,7 +66,7 @@ Result<toml::table> parse(QByteArrayView text, const QString &fileName, QStringV
     } catch (const std::exception &e) {
         return makeError(ErrorCode::Format, QStringLiteral("%1: %2").arg(what, QString::fromUtf8(e.what())), fileName);
     } catch (...) {
-        return makeError(ErrorCode::Format, QStringLiteral("%1: unknown error").arg(what), fileName);
+        return makeError(ErrorCode::Format, FormatText::tr("%1: unknown error").arg(what), fileName);
     }
 }
 
@@ -90,23 +91,23 @@ QString typeName(const toml::node &node)
 {
     switch (node.type()) {
     case toml::node_type::string:
-        return QStringLiteral("a string");
+        return FormatText::tr("a string");
     case toml::node_type::integer:
-        return QStringLiteral("an integer");
+        return FormatText::tr("an integer");
     case toml::node_type::floating_point:
-        return QStringLiteral("a float");
+        return FormatText::tr("a float");
     case toml::node_type::boolean:
-        return QStringLiteral("a boolean");
+        return FormatText::tr("a boolean");
     case toml::node_type::date:
-        return QStringLiteral("a date");
+        return FormatText::tr("a date");
     case toml::node_type::time:
-        return QStringLiteral("a time");
+        return FormatText::tr("a time");
     case toml::node_type::date_time:
-        return QStringLiteral("a date-time");
+        return FormatText::tr("a date-time");
     case toml::node_type::array:
-        return QStringLiteral("an array");
+        return FormatText::tr("an array");
     case toml::node_type::table:
-        return QStringLiteral("a table");
+        return FormatText::tr("a table");
     case toml::node_type::none:
         break;
     }

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "scan/codeinspector.h"
 
+#include "base/coretext.h"
+
 #include <QSet>
 #include <QtEndian>
 
@@ -137,15 +139,15 @@ QString CodeInspector::kindName(ExecutableKind kind)
     case ExecutableKind::None:
         return {};
     case ExecutableKind::Elf:
-        return QStringLiteral("ELF executable or shared library");
+        return ScanText::tr("ELF executable or shared library");
     case ExecutableKind::Pe:
-        return QStringLiteral("Windows PE executable or DLL");
+        return ScanText::tr("Windows PE executable or DLL");
     case ExecutableKind::MachO:
-        return QStringLiteral("Mach-O executable or library");
+        return ScanText::tr("Mach-O executable or library");
     case ExecutableKind::MachOFat:
-        return QStringLiteral("Mach-O universal (fat) binary");
+        return ScanText::tr("Mach-O universal (fat) binary");
     case ExecutableKind::Script:
-        return QStringLiteral("script with an interpreter line (#!)");
+        return ScanText::tr("script with an interpreter line (#!)");
     }
     return {};
 }

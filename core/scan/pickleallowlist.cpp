@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "scan/pickleallowlist.h"
 
+#include "base/coretext.h"
+
 #include <QSet>
 
 namespace carton {
@@ -162,8 +164,8 @@ QString dangerous(const QString &module, const QString &name)
         QStringLiteral("profile"),    QStringLiteral("trace"),      QStringLiteral("dill"),
         QStringLiteral("joblib"),     QStringLiteral("torch.hub"),  QStringLiteral("site")};
     if (systemModules.contains(root) || systemModules.contains(module))
-        return QStringLiteral("%1 reaches the operating system, the network or other code: loading the pickle "
-                              "can run commands")
+        return ScanText::tr("%1 reaches the operating system, the network or other code: loading the pickle "
+                            "can run commands")
             .arg(module);
     static const QSet<QString> builtinCallables{
         QStringLiteral("eval"),       QStringLiteral("exec"),    QStringLiteral("compile"),
@@ -175,18 +177,18 @@ QString dangerous(const QString &module, const QString &name)
         QStringLiteral("file"),       QStringLiteral("reload")};
     if ((module == u"builtins" || module == u"__builtin__" || module == u"__builtins__") &&
         builtinCallables.contains(name))
-        return QStringLiteral("%1.%2 evaluates code or reaches any attribute: loading the pickle can run anything")
+        return ScanText::tr("%1.%2 evaluates code or reaches any attribute: loading the pickle can run anything")
             .arg(module, name);
     if (root == u"operator" || root == u"_operator" || root == u"functools" || root == u"_functools" ||
         root == u"itertools" || root == u"copyreg" || root == u"copy_reg" || root == u"types" || root == u"inspect" ||
         root == u"ast")
-        return QStringLiteral("%1.%2 composes calls or resolves names (a known way around deny-lists, e.g. "
-                              "operator.methodcaller, functools.partial)")
+        return ScanText::tr("%1.%2 composes calls or resolves names (a known way around deny-lists, e.g. "
+                            "operator.methodcaller, functools.partial)")
             .arg(module, name);
     if (module.startsWith(u"torch.") && (name == u"load" || name.contains(u"load_from") || name == u"_load"))
-        return QStringLiteral("%1.%2 loads another file or pickle, which is not scanned").arg(module, name);
+        return ScanText::tr("%1.%2 loads another file or pickle, which is not scanned").arg(module, name);
     if (module == u"torch" && (name == u"load" || name == u"compile"))
-        return QStringLiteral("torch.%1 loads or compiles other code").arg(name);
+        return ScanText::tr("torch.%1 loads or compiles other code").arg(name);
     return {};
 }
 
@@ -197,8 +199,8 @@ PickleJudgement PickleAllowList::judge(const QString &module, const QString &nam
     // An attribute path ("os.system" as a name, protocol 4 resolves dots) or a disguised name.
     if (!isDottedIdentifier(module) || !isIdentifier(name))
         return {false, ScanSeverity::Critical,
-                QStringLiteral("the module or name is not a plain Python identifier (\"%1\", \"%2\"): an attribute "
-                               "path or a disguised name")
+                ScanText::tr("the module or name is not a plain Python identifier (\"%1\", \"%2\"): an attribute "
+                             "path or a disguised name")
                     .arg(module.left(80), name.left(80))};
     const auto &exact = exactNames();
     if (const auto it = exact.constFind(module); it != exact.cend() && it->contains(name))
@@ -217,8 +219,8 @@ PickleJudgement PickleAllowList::judge(const QString &module, const QString &nam
     if (const QString why = dangerous(module, name); !why.isEmpty())
         return {false, ScanSeverity::Critical, why};
     return {false, ScanSeverity::High,
-            QStringLiteral("%1.%2 is not on the allow-list of names PyTorch and numpy checkpoints use: loading the "
-                           "pickle imports it and may call it")
+            ScanText::tr("%1.%2 is not on the allow-list of names PyTorch and numpy checkpoints use: loading the "
+                         "pickle imports it and may call it")
                 .arg(module, name)};
 }
 

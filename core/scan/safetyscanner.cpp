@@ -3,6 +3,7 @@
 #include "scan/safetyscanner.h"
 
 #include "base/bytesourcedevice.h"
+#include "base/coretext.h"
 #include "base/scratchfile.h"
 #include "package/carton.h"
 #include "scan/codeinspector.h"
@@ -97,8 +98,8 @@ public:
     {
         if (f.size <= m_options.maxSpillBytes)
             return false;
-        problem(QStringLiteral("%1: a compressed %2 of %3 bytes, more than the %4 bytes the scan decodes to a "
-                               "temporary file")
+        problem(ScanText::tr("%1: a compressed %2 of %3 bytes, more than the %4 bytes the scan decodes to a "
+                             "temporary file")
                     .arg(f.path, QLatin1StringView(what))
                     .arg(f.size)
                     .arg(m_options.maxSpillBytes));
@@ -109,7 +110,7 @@ public:
         if (!m_progress || !m_progress->isCancelled())
             return false;
         if (!m_cancelNoted)
-            problem(QStringLiteral("the scan was cancelled before it read every file"));
+            problem(ScanText::tr("the scan was cancelled before it read every file"));
         m_cancelNoted = true;
         return true;
     }
@@ -147,39 +148,39 @@ bool Scan::pickleStream(QIODevice &device, const QString &file, bool concatenate
             QStringList named;
             for (const PickleImport &imp : listing.imports)
                 named << imp.qualifiedName();
-            finding(ScanSeverity::Info, ScanCategory::Pickle, file, QStringLiteral("not a pickle"),
-                    QStringLiteral("its bytes do not disassemble as a pickle: Python's unpickler stops where the "
-                                   "disassembly does, having called nothing"),
+            finding(ScanSeverity::Info, ScanCategory::Pickle, file, ScanText::tr("not a pickle"),
+                    ScanText::tr("its bytes do not disassemble as a pickle: Python's unpickler stops where the "
+                                 "disassembly does, having called nothing"),
                     listing.error->message + (named.isEmpty()
                                                   ? QString()
-                                                  : QStringLiteral("; before that it names %1 (imported, never called)")
+                                                  : ScanText::tr("; before that it names %1 (imported, never called)")
                                                         .arg(named.join(QStringLiteral(", ")))));
         }
         return false;
     }
     for (const PickleImport &imp : listing.imports) {
-        const QString where = QStringLiteral("%1 at offset %2%3%4")
+        const QString where = ScanText::tr("%1 at offset %2%3%4")
                                   .arg(pickleRefName(imp.ref))
                                   .arg(imp.offset)
-                                  .arg(imp.count > 1 ? QStringLiteral(" (%1 times)").arg(imp.count) : QString())
+                                  .arg(imp.count > 1 ? ScanText::tr(" (%1 times)").arg(imp.count) : QString())
                                   .arg(imp.detail.isEmpty() ? QString() : QStringLiteral("; ") + imp.detail);
         if (!imp.resolved) {
             scanned.allowed.append(false);
             finding(ScanSeverity::High, ScanCategory::Pickle, file,
-                    pickleRefImports(imp.ref) ? QStringLiteral("imports a name the scanner cannot resolve")
-                                              : QStringLiteral("calls something that is not a named import"),
-                    QStringLiteral("what loading the pickle runs cannot be judged: %1").arg(imp.detail), where);
+                    pickleRefImports(imp.ref) ? ScanText::tr("imports a name the scanner cannot resolve")
+                                              : ScanText::tr("calls something that is not a named import"),
+                    ScanText::tr("what loading the pickle runs cannot be judged: %1").arg(imp.detail), where);
             continue;
         }
         const PickleJudgement judgement = PickleAllowList::judge(imp.module, imp.name);
         scanned.allowed.append(judgement.allowed);
         // A call's target was judged where it was imported.
         if (!judgement.allowed && pickleRefImports(imp.ref))
-            finding(judgement.severity, ScanCategory::Pickle, file,
-                    QStringLiteral("imports %1").arg(imp.qualifiedName()), judgement.why, where);
+            finding(judgement.severity, ScanCategory::Pickle, file, ScanText::tr("imports %1").arg(imp.qualifiedName()),
+                    judgement.why, where);
     }
     if (listing.importsTruncated)
-        problem(QStringLiteral("%1: more than %2 distinct imports; the rest are not listed")
+        problem(ScanText::tr("%1: more than %2 distinct imports; the rest are not listed")
                     .arg(file)
                     .arg(m_options.pickle.maxDistinctImports));
     if (listing.error)
@@ -209,7 +210,7 @@ bool Scan::readAsPickle(const DeviceOpener &open, const QString &file, bool conc
     }
     if ((*again)->skip(at) != at || (*again)->atEnd())
         return pickle;
-    return pickleStream(**again, file + QStringLiteral(" (array data)"), false, false) || pickle;
+    return pickleStream(**again, file + ScanText::tr(" (array data)"), false, false) || pickle;
 }
 
 // Every member of a zip (a torch file, or any zip in a carton) is read as a
@@ -218,8 +219,8 @@ void Scan::zipMembers(const ZipReader &zip, const QString &file)
 {
     for (const QuarantinedEntry &q : zip.quarantined())
         finding(ScanSeverity::Medium, ScanCategory::Archive, file,
-                QStringLiteral("unsafe entry \"%1\" inside the zip").arg(q.name.left(200)),
-                QStringLiteral("a tool that extracts this file may write outside its folder or pick either copy"),
+                ScanText::tr("unsafe entry \"%1\" inside the zip").arg(q.name.left(200)),
+                ScanText::tr("a tool that extracts this file may write outside its folder or pick either copy"),
                 q.reason);
     for (const ZipEntry &e : zip.entries()) {
         if (e.isDirectory() || e.uncompressedSize == 0)
@@ -268,8 +269,8 @@ void Scan::tarMembers(const ByteSourcePtr &tar, const QString &file)
             return;
         const QString inner = file + QStringLiteral(": ") + m.name;
         if (m.sparse) {
-            problem(QStringLiteral("%1: a sparse file in a tar (its stored bytes are not its content): not read")
-                        .arg(inner));
+            problem(
+                ScanText::tr("%1: a sparse file in a tar (its stored bytes are not its content): not read").arg(inner));
             continue;
         }
         if (m.size == 0)
@@ -311,14 +312,14 @@ void Scan::zipFile(const CartonSource &source, const SourceFile &f)
         for (qint64 n; (n = (*in)->read(chunk.data(), chunk.size())) > 0;) {
             total += n;
             if (total > m_options.maxSpillBytes || out.write(chunk.constData(), n) != n) {
-                problem(QStringLiteral("%1: cannot decode into a temporary file (%2)")
-                            .arg(f.path,
-                                 total > m_options.maxSpillBytes ? QStringLiteral("too large") : out.errorString()));
+                problem(
+                    ScanText::tr("%1: cannot decode into a temporary file (%2)")
+                        .arg(f.path, total > m_options.maxSpillBytes ? ScanText::tr("too large") : out.errorString()));
                 return;
             }
         }
         if (total != f.size) {
-            problem(QStringLiteral("%1: decoding stopped after %2 of %3 bytes: %4")
+            problem(ScanText::tr("%1: decoding stopped after %2 of %3 bytes: %4")
                         .arg(f.path)
                         .arg(total)
                         .arg(f.size)
@@ -326,7 +327,7 @@ void Scan::zipFile(const CartonSource &source, const SourceFile &f)
             return;
         }
         if (!out.flush()) {
-            problem(QStringLiteral("%1: cannot decode into a temporary file (%2)").arg(f.path, out.errorString()));
+            problem(ScanText::tr("%1: cannot decode into a temporary file (%2)").arg(f.path, out.errorString()));
             return;
         }
         Result<std::shared_ptr<FileRegionSource>> region = spill->region(0, total, f.path);
@@ -337,7 +338,7 @@ void Scan::zipFile(const CartonSource &source, const SourceFile &f)
         zip = ZipReader::open(std::move(region).value(), f.path, limits, f.path);
     }
     if (!zip) {
-        problem(QStringLiteral("%1: a zip that cannot be read: %2").arg(f.path, zip.error().toString()));
+        problem(ScanText::tr("%1: a zip that cannot be read: %2").arg(f.path, zip.error().toString()));
         return;
     }
     zipMembers(**zip, f.path);
@@ -352,17 +353,17 @@ void Scan::codeFile(const CartonSource &source, const SourceFile &f)
         return;
     }
     if (size < f.size)
-        problem(QStringLiteral("%1: only the first %2 bytes were read for imports").arg(f.path).arg(size));
+        problem(ScanText::tr("%1: only the first %2 bytes were read for imports").arg(f.path).arg(size));
     const QStringList imports = CodeInspector::pythonImports(*text);
     m_report.code.append(ScannedCode{f.path, imports});
     const QStringList risky = CodeInspector::riskyImports(imports);
-    QString detail = imports.isEmpty() ? QStringLiteral("no imports")
-                                       : QStringLiteral("imports: %1").arg(imports.join(QStringLiteral(", ")));
+    QString detail = imports.isEmpty() ? ScanText::tr("no imports")
+                                       : ScanText::tr("imports: %1").arg(imports.join(QStringLiteral(", ")));
     if (!risky.isEmpty())
-        detail += QStringLiteral("; reaching the system or the network: %1").arg(risky.join(QStringLiteral(", ")));
+        detail += ScanText::tr("; reaching the system or the network: %1").arg(risky.join(QStringLiteral(", ")));
     finding(risky.isEmpty() ? ScanSeverity::Medium : ScanSeverity::High, ScanCategory::Code, f.path,
-            QStringLiteral("Python code (%1 imports)").arg(imports.size()),
-            QStringLiteral("the python runner runs the files in model/ when it loads the model"), detail);
+            ScanText::tr("Python code (%1 imports)").arg(imports.size()),
+            ScanText::tr("the python runner runs the files in model/ when it loads the model"), detail);
 }
 
 // `head`: the file's first bytes (64 are enough).
@@ -383,9 +384,9 @@ void Scan::executable(const CartonSource &source, const SourceFile &f, const QBy
     finding(kind == ExecutableKind::Script ? ScanSeverity::Medium : ScanSeverity::High, ScanCategory::Code, f.path,
             CodeInspector::kindName(kind),
             kind == ExecutableKind::Script
-                ? QStringLiteral("a program to run; nothing in a carton needs one")
-                : QStringLiteral("native code does anything it likes when a runner or a model loads it"),
-            f.executable ? QStringLiteral("marked executable") : QString());
+                ? ScanText::tr("a program to run; nothing in a carton needs one")
+                : ScanText::tr("native code does anything it likes when a runner or a model loads it"),
+            f.executable ? ScanText::tr("marked executable") : QString());
 }
 
 void Scan::archive(const CartonSource &source)
@@ -395,25 +396,24 @@ void Scan::archive(const CartonSource &source)
         present.insert(f.path);
     for (const QuarantinedFile &q : source.quarantined()) {
         if (present.contains(q.path))
-            finding(ScanSeverity::High, ScanCategory::Archive, q.path, QStringLiteral("duplicate entry name"),
-                    QStringLiteral("tools disagree on which copy they extract: what is verified may not be what "
-                                   "runs"),
+            finding(ScanSeverity::High, ScanCategory::Archive, q.path, ScanText::tr("duplicate entry name"),
+                    ScanText::tr("tools disagree on which copy they extract: what is verified may not be what "
+                                 "runs"),
                     q.reason);
         else if (q.reason.contains(QStringLiteral("symlink")))
             finding(ScanSeverity::Critical, ScanCategory::Archive, q.path,
-                    QStringLiteral("symlink that escapes the carton or loops"),
-                    QStringLiteral("extracting it points outside the folder (the reader refuses it)"), q.reason);
+                    ScanText::tr("symlink that escapes the carton or loops"),
+                    ScanText::tr("extracting it points outside the folder (the reader refuses it)"), q.reason);
         else
             finding(ScanSeverity::Critical, ScanCategory::Archive, q.path,
-                    QStringLiteral("entry that would escape on extraction"),
-                    QStringLiteral("a naive unzip writes it outside the target folder (the reader refuses it)"),
+                    ScanText::tr("entry that would escape on extraction"),
+                    ScanText::tr("a naive unzip writes it outside the target folder (the reader refuses it)"),
                     q.reason);
     }
     for (const SourceFile &f : source.files())
         if (f.isSymlink)
-            finding(ScanSeverity::Info, ScanCategory::Archive, f.path,
-                    QStringLiteral("symlink to %1").arg(f.linkTarget),
-                    QStringLiteral("resolved inside the carton; extraction recreates the link"));
+            finding(ScanSeverity::Info, ScanCategory::Archive, f.path, ScanText::tr("symlink to %1").arg(f.linkTarget),
+                    ScanText::tr("resolved inside the carton; extraction recreates the link"));
     if (!source.isArchive())
         return;
     Limits limits = m_options.limits;
@@ -425,14 +425,14 @@ void Scan::archive(const CartonSource &source)
     }
     if (!(*zip)->comment().isEmpty())
         finding(ScanSeverity::Info, ScanCategory::Archive, QFileInfo(source.path()).fileName(),
-                QStringLiteral("archive comment (%1 bytes)").arg((*zip)->comment().size()),
-                QStringLiteral("not part of any file or of MANIFEST: it can carry data nothing verifies"),
+                ScanText::tr("archive comment (%1 bytes)").arg((*zip)->comment().size()),
+                ScanText::tr("not part of any file or of MANIFEST: it can carry data nothing verifies"),
                 excerpt((*zip)->comment()));
     for (const ZipEntry &e : (*zip)->entries())
         if (!e.comment.isEmpty())
             finding(ScanSeverity::Info, ScanCategory::Archive, e.name,
-                    QStringLiteral("entry comment (%1 bytes)").arg(e.comment.size()),
-                    QStringLiteral("not part of the file or of MANIFEST: it can carry data nothing verifies"),
+                    ScanText::tr("entry comment (%1 bytes)").arg(e.comment.size()),
+                    ScanText::tr("not part of the file or of MANIFEST: it can carry data nothing verifies"),
                     excerpt(e.comment));
 }
 
@@ -445,8 +445,7 @@ void Scan::addHost(const QString &url, const QString &file, const QString &what,
     m_hosts.insert(host);
     const bool plain = parsed.scheme() != u"https";
     finding(plain ? ScanSeverity::Medium : ScanSeverity::Info, ScanCategory::Network, file, what.arg(host),
-            plain ? why + QStringLiteral(" (over plain %1: anyone on the way can change it)").arg(parsed.scheme())
-                  : why,
+            plain ? why + ScanText::tr(" (over plain %1: anyone on the way can change it)").arg(parsed.scheme()) : why,
             url.left(300));
 }
 
@@ -455,24 +454,24 @@ void Scan::network(const Carton &carton)
     if (carton.links()) {
         for (auto it = carton.links()->urls().cbegin(); it != carton.links()->urls().cend(); ++it)
             for (const QString &url : it.value())
-                addHost(url, QStringLiteral("LINKS"), QStringLiteral("LINKS downloads from %1"),
-                        QStringLiteral("fetching the linked file contacts this host"));
+                addHost(url, QStringLiteral("LINKS"), ScanText::tr("LINKS downloads from %1"),
+                        ScanText::tr("fetching the linked file contacts this host"));
     }
     if (!carton.info() || !carton.info()->modelDescription)
         return;
     const QString &description = *carton.info()->modelDescription;
     for (const MarkdownTarget &t : markdownTargets(description))
         if (t.isImage && (t.url.startsWith(u"https://") || t.url.startsWith(u"http://")))
-            addHost(t.url, QStringLiteral("carton.toml"), QStringLiteral("remote image from %1 in the description"),
-                    QStringLiteral("showing the description fetches it: the host learns who looks"));
+            addHost(t.url, QStringLiteral("carton.toml"), ScanText::tr("remote image from %1 in the description"),
+                    ScanText::tr("showing the description fetches it: the host learns who looks"));
     // Raw HTML is not rendered here, but other viewers of the description may.
     static const QRegularExpression img(QStringLiteral(R"(<img\b[^>]{0,2000}?\bsrc\s*=\s*["']?([^"'\s>]{1,2000}))"),
                                         QRegularExpression::CaseInsensitiveOption);
     for (auto it = img.globalMatch(description); it.hasNext();) {
         const QString url = it.next().captured(1);
         if (url.startsWith(u"https://", Qt::CaseInsensitive) || url.startsWith(u"http://", Qt::CaseInsensitive))
-            addHost(url, QStringLiteral("carton.toml"), QStringLiteral("remote HTML image from %1 in the description"),
-                    QStringLiteral("viewers that render HTML fetch it: the host learns who looks"));
+            addHost(url, QStringLiteral("carton.toml"), ScanText::tr("remote HTML image from %1 in the description"),
+                    ScanText::tr("viewers that render HTML fetch it: the host learns who looks"));
     }
 }
 
@@ -481,7 +480,7 @@ void Scan::carton(const Carton &c)
     const CartonSource &source = c.source();
     for (const Diagnostic &d : c.loadDiagnostics())
         if (d.severity == Severity::Error && (d.location.file == u"carton.toml" || d.location.file == u"LINKS"))
-            problem(QStringLiteral("%1 (its hosts cannot be listed)").arg(d.toString()));
+            problem(ScanText::tr("%1 (its hosts cannot be listed)").arg(d.toString()));
     archive(source);
     if (m_progress)
         m_progress->setTotal(source.files().size());
@@ -519,7 +518,7 @@ bool Scan::singleFile(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         m_report.status = ScanStatus::Failed;
-        m_report.problems.append(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()));
+        m_report.problems.append(ScanText::tr("%1: cannot open: %2").arg(path, file.errorString()));
         return true;
     }
     const QByteArray head = file.peek(512);
@@ -542,13 +541,13 @@ bool Scan::singleFile(const QString &path)
     const auto open = [&path]() -> Result<std::unique_ptr<QIODevice>> {
         auto device = std::make_unique<QFile>(path);
         if (!device->open(QIODevice::ReadOnly))
-            return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(device->errorString()), path);
+            return makeError(ErrorCode::Io, ScanText::tr("cannot open: %1").arg(device->errorString()), path);
         return std::unique_ptr<QIODevice>(std::move(device));
     };
     if (!readAsPickle(open, name, true, true) && m_report.status == ScanStatus::Complete) {
         m_report.status = ScanStatus::Failed;
         m_report.problems.append(
-            QStringLiteral("%1: not a carton, a zip, a tar or a pickle: the scan reads only those").arg(name));
+            ScanText::tr("%1: not a carton, a zip, a tar or a pickle: the scan reads only those").arg(name));
     }
     return true;
 }

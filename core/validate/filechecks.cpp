@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // The carton's files: carton.toml, MANIFEST against the files, LINKS, model/,
 // and the top-level layout.
+#include "base/coretext.h"
 #include "package/carton.h"
 #include "validate/validaterules.h"
 
@@ -34,9 +35,9 @@ void checkMetadataFile(const Carton &carton, const QString &file, bool parsed, c
     if (parsed)
         return;
     if (!cartonHasFile(carton, file))
-        r.file(Severity::Error, file, u"missing: %1"_s.arg(why));
+        r.file(Severity::Error, file, ValidationText::tr("missing: %1").arg(why));
     else if (!loadReported(carton, file))
-        r.file(Severity::Error, file, u"could not be read or parsed"_s);
+        r.file(Severity::Error, file, ValidationText::tr("could not be read or parsed"));
 }
 
 void checkManifest(const Carton &carton, Reporter &r)
@@ -56,25 +57,26 @@ void checkManifest(const Carton &carton, Reporter &r)
         if (carton.isLinked(e.path)) {
             const QStringList urls = carton.links() ? carton.links()->urlsFor(e.sha256) : QStringList();
             r.at(Severity::Info, where,
-                 u"%1 is not stored in the carton; it is fetched from LINKS (%2)"_s.arg(
-                     e.path, urls.isEmpty() ? u"no URL"_s : urls.constFirst()));
+                 ValidationText::tr("%1 is not stored in the carton; it is fetched from LINKS (%2)")
+                     .arg(e.path, urls.isEmpty() ? u"no URL"_s : urls.constFirst()));
         } else {
-            r.at(
-                Severity::Error, where,
-                u"%1 is listed but missing: it is not in the carton and LINKS has no URL for its sha256"_s.arg(e.path));
+            r.at(Severity::Error, where,
+                 ValidationText::tr(
+                     "%1 is listed but missing: it is not in the carton and LINKS has no URL for its sha256")
+                     .arg(e.path));
         }
     }
     // (A carton.toml missing altogether is reported once, by checkMetadataFile.)
     if (!hasToml && source.find(cartonTomlName()))
         r.file(Severity::Error, manifestName,
-               u"no entry for carton.toml; MANIFEST must list every file but MANIFEST and LINKS"_s);
+               ValidationText::tr("no entry for carton.toml; MANIFEST must list every file but MANIFEST and LINKS"));
     for (const SourceFile &f : source.files()) {
         if (f.path == manifestName || f.path == linksName || listed.contains(f.path))
             continue;
         if (f.path == cartonTomlName())
             continue; // reported above as a missing MANIFEST entry
         r.file(Severity::Error, f.path,
-               u"not listed in MANIFEST; MANIFEST must list every file but MANIFEST and LINKS"_s);
+               ValidationText::tr("not listed in MANIFEST; MANIFEST must list every file but MANIFEST and LINKS"));
     }
 }
 
@@ -89,7 +91,8 @@ void checkLinks(const Carton &carton, Reporter &r)
     for (auto it = urls.cbegin(); it != urls.cend(); ++it) {
         if (!hashes.contains(it.key()))
             r.at(Severity::Warning, DiagnosticLocation{linksName, 0, u"urls."_s + QString::fromLatin1(it.key())},
-                 u"no MANIFEST entry has sha256 %1, so its URLs are never used"_s.arg(QString::fromLatin1(it.key())));
+                 ValidationText::tr("no MANIFEST entry has sha256 %1, so its URLs are never used")
+                     .arg(QString::fromLatin1(it.key())));
     }
 }
 
@@ -121,9 +124,11 @@ void checkTopLevel(const Carton &carton, Reporter &r)
         if (slash < 0) {
             if (!knownFiles.contains(path) && !reported.contains(path)) {
                 reported.insert(path);
-                r.file(Severity::Warning, path,
-                       u"not part of the Carton v1 layout (carton.toml, MANIFEST, LINKS, model/, tensor_data/, misc/); "
-                       "runners only see model/"_s);
+                r.file(
+                    Severity::Warning, path,
+                    ValidationText::tr(
+                        "not part of the Carton v1 layout (carton.toml, MANIFEST, LINKS, model/, tensor_data/, misc/); "
+                        "runners only see model/"));
             }
             continue;
         }
@@ -132,13 +137,16 @@ void checkTopLevel(const Carton &carton, Reporter &r)
             hasModel = true;
         if (!knownFolders.contains(top) && !reported.contains(top)) {
             reported.insert(top);
-            r.file(Severity::Warning, top + u'/',
-                   u"folder not part of the Carton v1 layout (model/, tensor_data/, misc/); runners only see model/"_s);
+            r.file(
+                Severity::Warning, top + u'/',
+                ValidationText::tr(
+                    "folder not part of the Carton v1 layout (model/, tensor_data/, misc/); runners only see model/"));
         }
     }
     if (!hasModel) {
         r.file(Severity::Error, u"model/"_s,
-               u"the model folder is missing or empty; it must hold what the runner needs to load the model"_s);
+               ValidationText::tr(
+                   "the model folder is missing or empty; it must hold what the runner needs to load the model"));
         return;
     }
     // Runners that load one fixed file (upstream torchscript: model/model.pt).
@@ -147,7 +155,8 @@ void checkTopLevel(const Carton &carton, Reporter &r)
         const QString expected = u"model/"_s + facts->modelFile;
         if (!paths.contains(expected))
             r.file(Severity::Warning, u"model/"_s,
-                   u"the %1 runner loads %2, which the carton does not have"_s.arg(facts->name, expected));
+                   ValidationText::tr("the %1 runner loads %2, which the carton does not have")
+                       .arg(facts->name, expected));
     }
 }
 
@@ -156,14 +165,14 @@ void checkTopLevel(const Carton &carton, Reporter &r)
 void checkLayout(const Carton &carton, Reporter &r)
 {
     checkMetadataFile(carton, cartonTomlName(), carton.info().has_value(),
-                      u"every carton describes its model in carton.toml"_s, r);
+                      ValidationText::tr("every carton describes its model in carton.toml"), r);
     if (!carton.source().isArchive() && !cartonHasFile(carton, manifestName))
         // An unpacked folder without MANIFEST is a carton's source: packing generates it.
         r.file(Severity::Info, manifestName,
-               u"no MANIFEST: this folder is a carton source; packing it generates MANIFEST"_s);
+               ValidationText::tr("no MANIFEST: this folder is a carton source; packing it generates MANIFEST"));
     else
         checkMetadataFile(carton, manifestName, carton.manifest().has_value(),
-                          u"every carton lists its files and their sha256 in MANIFEST"_s, r);
+                          ValidationText::tr("every carton lists its files and their sha256 in MANIFEST"), r);
     if (carton.manifest())
         checkManifest(carton, r);
     checkLinks(carton, r);

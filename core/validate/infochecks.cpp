@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // validateInfo(): the checks that need carton.toml alone.
 #include "base/archivepath.h"
+#include "base/coretext.h"
 #include "format/dtype.h"
 #include "format/semver.h"
 #include "format/targettriple.h"
@@ -104,20 +105,21 @@ void checkTopLevel(const CartonInfo &info, Reporter &r)
 {
     if (info.specVersion != 1)
         r.toml(Severity::Error, u"spec_version"_s,
-               u"spec_version is %1; expected 1 (Carton spec v1 is the only version there is)"_s.arg(info.specVersion));
+               ValidationText::tr("spec_version is %1; expected 1 (Carton spec v1 is the only version there is)")
+                   .arg(info.specVersion));
 
     if (info.modelName && info.modelName->trimmed().isEmpty())
         r.toml(Severity::Warning, u"model_name"_s,
-               u"model_name is empty; give the model a name or leave the field out"_s);
+               ValidationText::tr("model_name is empty; give the model a name or leave the field out"));
 
     if (info.shortDescription) {
         // Upstream counts Unicode scalar values (Rust chars), not bytes or UTF-16 units.
         const qsizetype chars = info.shortDescription->toUcs4().size();
         if (chars > 100)
-            r.toml(
-                Severity::Error, u"short_description"_s,
-                u"short_description is %1 characters long; at most 100 are allowed (upstream refuses to pack longer ones)"_s
-                    .arg(chars));
+            r.toml(Severity::Error, u"short_description"_s,
+                   ValidationText::tr("short_description is %1 characters long; at most 100 are allowed (upstream "
+                                      "refuses to pack longer ones)")
+                       .arg(chars));
     }
 
     const std::pair<const std::optional<QString> *, QString> urls[] = {
@@ -126,9 +128,9 @@ void checkTopLevel(const CartonInfo &info, Reporter &r)
     };
     for (const auto &[value, field] : urls) {
         if (*value && !isHttpUrl(**value))
-            r.toml(
-                Severity::Warning, field,
-                u"%1 is \"%2\"; expected an http(s) URL such as https://github.com/owner/model"_s.arg(field, **value));
+            r.toml(Severity::Warning, field,
+                   ValidationText::tr("%1 is \"%2\"; expected an http(s) URL such as https://github.com/owner/model")
+                       .arg(field, **value));
     }
 
     if (info.requiredPlatforms) {
@@ -138,13 +140,15 @@ void checkTopLevel(const CartonInfo &info, Reporter &r)
             const QString field = u"required_platforms[%1]"_s.arg(i);
             QString why;
             if (!isValidTargetTriple(triple, &why)) {
-                r.toml(
-                    Severity::Error, field,
-                    u"\"%1\" is not a valid target triple%2; expected e.g. x86_64-unknown-linux-gnu or aarch64-apple-darwin"_s
-                        .arg(triple, why.isEmpty() ? QString() : u" ("_s + why + u')'));
+                r.toml(Severity::Error, field,
+                       ValidationText::tr("\"%1\" is not a valid target triple%2; expected e.g. "
+                                          "x86_64-unknown-linux-gnu or aarch64-apple-darwin")
+                           .arg(triple, why.isEmpty() ? QString() : u" ("_s + why + u')'));
             } else if (seen.contains(triple)) {
                 r.toml(Severity::Warning, field,
-                       u"\"%1\" is listed twice (also required_platforms[%2])"_s.arg(triple).arg(seen.value(triple)));
+                       ValidationText::tr("\"%1\" is listed twice (also required_platforms[%2])")
+                           .arg(triple)
+                           .arg(seen.value(triple)));
             }
             seen.insert(triple, i);
         }
@@ -156,24 +160,26 @@ void checkRunner(const RunnerInfo &runner, Reporter &r)
     const QString name = runner.runnerName.trimmed();
     if (name.isEmpty()) {
         r.toml(Severity::Error, u"runner.runner_name"_s,
-               u"runner_name is empty; expected the name of the runner that runs the model (%1)"_s.arg(
-                   knownRunnerNames().join(u", "_s)));
+               ValidationText::tr("runner_name is empty; expected the name of the runner that runs the model (%1)")
+                   .arg(knownRunnerNames().join(u", "_s)));
     } else if (!knownRunnerNames().contains(runner.runnerName)) {
-        r.toml(
-            Severity::Warning, u"runner.runner_name"_s,
-            u"unknown runner \"%1\"; known runners are %2"_s.arg(runner.runnerName, knownRunnerNames().join(u", "_s)));
+        r.toml(Severity::Warning, u"runner.runner_name"_s,
+               ValidationText::tr("unknown runner \"%1\"; known runners are %2")
+                   .arg(runner.runnerName, knownRunnerNames().join(u", "_s)));
     }
 
     const QString &req = runner.requiredFrameworkVersion;
     if (req.trimmed().isEmpty()) {
         r.toml(Severity::Error, u"runner.required_framework_version"_s,
-               u"required_framework_version is empty; expected a semver version requirement such as =2.0.1"_s);
+               ValidationText::tr(
+                   "required_framework_version is empty; expected a semver version requirement such as =2.0.1"));
     } else {
         if (const Result<VersionReq> parsed = VersionReq::parse(req); !parsed) {
             const QString error = parsed.error().message;
             r.toml(Severity::Error, u"runner.required_framework_version"_s,
-                   u"\"%1\" is not a valid semver version requirement%2; expected e.g. =2.0.1, >=3.8, ^1.2"_s.arg(
-                       req, error.isEmpty() ? QString() : u" ("_s + error + u')'));
+                   ValidationText::tr(
+                       "\"%1\" is not a valid semver version requirement%2; expected e.g. =2.0.1, >=3.8, ^1.2")
+                       .arg(req, error.isEmpty() ? QString() : u" ("_s + error + u')'));
         }
     }
 
@@ -181,7 +187,8 @@ void checkRunner(const RunnerInfo &runner, Reporter &r)
     // negative value makes the whole carton.toml unreadable there.
     if (runner.runnerCompatVersion < 0)
         r.toml(Severity::Error, u"runner.runner_compat_version"_s,
-               u"runner_compat_version is %1; expected a non-negative integer"_s.arg(runner.runnerCompatVersion));
+               ValidationText::tr("runner_compat_version is %1; expected a non-negative integer")
+                   .arg(runner.runnerCompatVersion));
 
     // "Runners should warn if they are passed options they don't understand":
     // say so early, as Info (runners change; the option may be newer than us).
@@ -190,13 +197,15 @@ void checkRunner(const RunnerInfo &runner, Reporter &r)
     for (const auto &[key, value] : runner.opts) {
         Q_UNUSED(value);
         if (optKeys.contains(key))
-            r.toml(Severity::Error, u"runner.opts."_s + key, u"option \"%1\" is given twice"_s.arg(key));
+            r.toml(Severity::Error, u"runner.opts."_s + key,
+                   ValidationText::tr("option \"%1\" is given twice").arg(key));
         else if (facts && !facts->opts.contains(key))
             r.toml(Severity::Info, u"runner.opts."_s + key,
-                   u"the %1 runner is not known to read option \"%2\"%3"_s.arg(
-                       facts->name, key,
-                       facts->opts.isEmpty() ? u" (it reads none)"_s
-                                             : u" (it reads %1)"_s.arg(facts->opts.join(u", "_s))));
+                   ValidationText::tr("the %1 runner is not known to read option \"%2\"%3")
+                       .arg(facts->name, key,
+                            facts->opts.isEmpty()
+                                ? ValidationText::tr(" (it reads none)")
+                                : ValidationText::tr(" (it reads %1)").arg(facts->opts.join(u", "_s))));
         optKeys.insert(key);
     }
 }
@@ -214,9 +223,10 @@ Diagnostics validateInfo(const CartonInfo &info, const TensorShapes &shapes, QLi
     if (symbols)
         *symbols = std::move(specs.symbols);
     for (const QString &key : info.ignoredKeys)
-        r.toml(Severity::Warning, key,
-               u"unknown key \"%1\" is ignored (a typo?); it is not written back when the file is saved"_s.arg(
-                   key.mid(key.lastIndexOf(u'.') + 1)));
+        r.toml(
+            Severity::Warning, key,
+            ValidationText::tr("unknown key \"%1\" is ignored (a typo?); it is not written back when the file is saved")
+                .arg(key.mid(key.lastIndexOf(u'.') + 1)));
     validate_detail::checkTestSections(info, r);
     validate_detail::checkDescriptionTargets(info, r);
     return out;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // References from carton.toml (self_test, example, model_description) to
 // tensor_data and misc, and the referenced tensors against the declared specs.
+#include "base/coretext.h"
 #include "package/carton.h"
 #include "validate/markdownimages.h"
 #include "validate/validaterules.h"
@@ -44,13 +45,14 @@ void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, con
     const std::optional<TensorIndex> &index = c.carton.tensorIndex();
     if (!index) {
         c.r.toml(Severity::Error, field,
-                 u"references tensor \"%1\" but the carton has no readable tensor_data/index.toml"_s.arg(name));
+                 ValidationText::tr("references tensor \"%1\" but the carton has no readable tensor_data/index.toml")
+                     .arg(name));
         return;
     }
     const TensorIndexEntry *entry = index->find(name);
     if (!entry) {
         c.r.toml(Severity::Error, field,
-                 u"references tensor \"%1\", which tensor_data/index.toml does not list"_s.arg(name));
+                 ValidationText::tr("references tensor \"%1\", which tensor_data/index.toml does not list").arg(name));
         return;
     }
     if (!spec)
@@ -65,8 +67,8 @@ void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, con
             const TensorIndexEntry *inner = index->find(innerName);
             if (declared && inner && inner->dtype != DType::Nested && inner->dtype != *declared) {
                 c.r.toml(rules.mismatch, field,
-                         u"%1 is declared %2 in %3 but nested tensor \"%4\" holds %5 tensor (\"%6\")"_s.arg(
-                             what, dtypeName(*declared), table, name, withArticle(inner->dtype), innerName));
+                         ValidationText::tr("%1 is declared %2 in %3 but nested tensor \"%4\" holds %5 tensor (\"%6\")")
+                             .arg(what, dtypeName(*declared), table, name, withArticle(inner->dtype), innerName));
                 break;
             }
         }
@@ -74,15 +76,16 @@ void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, con
     }
     if (declared && entry->dtype != *declared)
         c.r.toml(rules.mismatch, field,
-                 u"%1 is declared %2 in %3 but references %4 tensor (\"%5\")"_s.arg(what, dtypeName(*declared), table,
-                                                                                    withArticle(entry->dtype), name));
+                 ValidationText::tr("%1 is declared %2 in %3 but references %4 tensor (\"%5\")")
+                     .arg(what, dtypeName(*declared), table, withArticle(entry->dtype), name));
     // Shapes and symbols: checkSpecs (validateInfo with the index's shapes).
 }
 
 void checkMiscRef(Ctx &c, const QString &field, const QString &path)
 {
     if (!cartonHasFile(c.carton, u"misc/"_s + path))
-        c.r.toml(Severity::Error, field, u"references misc/%1, which is not in the carton"_s.arg(path));
+        c.r.toml(Severity::Error, field,
+                 ValidationText::tr("references misc/%1, which is not in the carton").arg(path));
 }
 
 void checkTable(Ctx &c, const SectionRules &rules, const TensorRefs &refs, const QList<TensorSpec> &specs,
@@ -114,8 +117,8 @@ void checkDescriptionFiles(Ctx &c)
             continue;
         // A missing image cannot be shown: error. A dead link: warning.
         c.r.toml(t.isImage ? Severity::Error : Severity::Warning, u"model_description"_s,
-                 u"%1 \"%2\" (line %3 of the description) refers to %4, which is not in the carton"_s.arg(
-                     t.isImage ? u"image"_s : u"link"_s, t.url, QString::number(t.line), path));
+                 ValidationText::tr("%1 \"%2\" (line %3 of the description) refers to %4, which is not in the carton")
+                     .arg(t.isImage ? u"image"_s : u"link"_s, t.url, QString::number(t.line), path));
     }
 }
 

@@ -3,6 +3,7 @@
 // [[self_test]] / [[example]] sections and model_description targets, from
 // carton.toml alone.
 #include "base/archivepath.h"
+#include "base/coretext.h"
 #include "format/cartontolerance.h"
 #include "validate/markdownimages.h"
 #include "validate/validaterules.h"
@@ -26,7 +27,7 @@ QString elided(const QString &name)
 {
     if (name.size() <= MaxNameChars)
         return name;
-    return u"%1… (%2 characters)"_s.arg(name.left(MaxNameChars - 20)).arg(name.size());
+    return ValidationText::tr("%1… (%2 characters)").arg(name.left(MaxNameChars - 20)).arg(name.size());
 }
 
 QString listOf(const QStringList &names)
@@ -36,7 +37,7 @@ QString listOf(const QStringList &names)
         shown.append(elided(names.at(i)));
     QString out = shown.join(u", "_s);
     if (names.size() > MaxListedNames)
-        out += u" … and %1 more"_s.arg(names.size() - MaxListedNames);
+        out += ValidationText::tr(" … and %1 more").arg(names.size() - MaxListedNames);
     return out;
 }
 
@@ -61,22 +62,24 @@ bool checkRef(const QString &ref, bool miscAllowed, const QString &section, cons
         r.toml(
             Severity::Error, field,
             miscAllowed
-                ? u"\"%1\" must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)"_s.arg(
-                      elided(ref))
-                : u"\"%1\" must start with @tensor_data/: %2 values reference tensors in tensor_data"_s.arg(elided(ref),
-                                                                                                            section));
+                ? ValidationText::tr(
+                      "\"%1\" must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)")
+                      .arg(elided(ref))
+                : ValidationText::tr("\"%1\" must start with @tensor_data/: %2 values reference tensors in tensor_data")
+                      .arg(elided(ref), section));
         return true;
     }
     if (rest.isEmpty()) {
         r.toml(Severity::Error, field,
-               u"\"%1\" names nothing; expected %2NAME"_s.arg(elided(ref), kind == RefKind::Tensor ? u"@tensor_data/"_s
-                                                                                                   : u"@misc/"_s));
+               ValidationText::tr("\"%1\" names nothing; expected %2NAME")
+                   .arg(elided(ref), kind == RefKind::Tensor ? u"@tensor_data/"_s : u"@misc/"_s));
         return true;
     }
     if (kind == RefKind::Misc && !checkArchivePath(rest, u"misc"_s).ok()) {
         r.toml(Severity::Error, field,
-               u"\"%1\" is not a safe relative path inside misc/ (no '..', leading '/', '\\\\' or empty parts)"_s.arg(
-                   elided(ref)));
+               ValidationText::tr(
+                   "\"%1\" is not a safe relative path inside misc/ (no '..', leading '/', '\\\\' or empty parts)")
+                   .arg(elided(ref)));
         return true;
     }
     return false;
@@ -95,11 +98,12 @@ void checkRefTable(const TensorRefs &refs, const QList<TensorSpec> &declared, co
     for (const auto &[key, ref] : refs) {
         const QString field = tableField + u'.' + elided(key);
         if (seen.contains(key) && ++twice <= MaxReportsPerTable)
-            r.toml(Severity::Error, field, u"\"%1\" is given twice"_s.arg(elided(key)));
+            r.toml(Severity::Error, field, ValidationText::tr("\"%1\" is given twice").arg(elided(key)));
         seen.insert(key);
         if (!declared.isEmpty() && !declaredNames.contains(key) && ++undeclared <= MaxReportsPerTable)
             r.toml(Severity::Error, field,
-                   u"\"%1\" is not a declared %2 (declared: %3)"_s.arg(elided(key), declaredKind, declaredList));
+                   ValidationText::tr("\"%1\" is not a declared %2 (declared: %3)")
+                       .arg(elided(key), declaredKind, declaredList));
         if (badRefs < MaxReportsPerTable) {
             badRefs += checkRef(ref, miscAllowed, section, field, r) ? 1 : 0;
         } else { // counted for the summary, not reported
@@ -112,13 +116,14 @@ void checkRefTable(const TensorRefs &refs, const QList<TensorSpec> &declared, co
     auto summary = [&](int count, const QString &what) {
         if (count > MaxReportsPerTable)
             r.toml(Severity::Error, tableField,
-                   u"… and %1 more %2 (only the first %3 are listed)"_s.arg(count - MaxReportsPerTable)
+                   ValidationText::tr("… and %1 more %2 (only the first %3 are listed)")
+                       .arg(count - MaxReportsPerTable)
                        .arg(what)
                        .arg(MaxReportsPerTable));
     };
-    summary(twice, u"keys given twice"_s);
-    summary(undeclared, u"keys that are not a declared %1"_s.arg(declaredKind));
-    summary(badRefs, u"values that are not valid references"_s);
+    summary(twice, ValidationText::tr("keys given twice"));
+    summary(undeclared, ValidationText::tr("keys that are not a declared %1").arg(declaredKind));
+    summary(badRefs, ValidationText::tr("values that are not valid references"));
 }
 
 // [self_test.tolerance] (an extension, format/cartontolerance.h) must read, and a
@@ -145,13 +150,15 @@ void checkTolerance(const SelfTest &t, const CartonInfo &info, const QString &ba
         }
         r.toml(Severity::Error, base + u".tolerance."_s + it.key(),
                info.outputs.isEmpty()
-                   ? u"tolerance for output \"%1\", but carton.toml declares no [[output]]"_s.arg(elided(it.key()))
-                   : u"tolerance for output \"%1\", which carton.toml does not declare; the outputs are %2"_s.arg(
-                         elided(it.key()), namesOf(info.outputs)));
+                   ? ValidationText::tr("tolerance for output \"%1\", but carton.toml declares no [[output]]")
+                         .arg(elided(it.key()))
+                   : ValidationText::tr(
+                         "tolerance for output \"%1\", which carton.toml does not declare; the outputs are %2")
+                         .arg(elided(it.key()), namesOf(info.outputs)));
     }
     if (more > 0)
         r.toml(Severity::Error, base + u".tolerance"_s,
-               u"%1 more tolerances for outputs carton.toml does not declare"_s.arg(more));
+               ValidationText::tr("%1 more tolerances for outputs carton.toml does not declare").arg(more));
 }
 
 } // namespace
@@ -166,22 +173,24 @@ void checkTestSections(const CartonInfo &info, Reporter &r)
         const SelfTest &t = info.selfTests.at(i);
         const QString base = u"self_test[%1]"_s.arg(i);
         if (info.inputs.isEmpty() && info.outputs.isEmpty()) {
-            r.toml(Severity::Error, base,
-                   u"self_test given but carton.toml declares no [[input]] or [[output]]; inputs and outputs must be "
-                   "specified in order to specify test data"_s);
+            r.toml(
+                Severity::Error, base,
+                ValidationText::tr(
+                    "self_test given but carton.toml declares no [[input]] or [[output]]; inputs and outputs must be "
+                    "specified in order to specify test data"));
         } else if (info.inputs.isEmpty() && !t.inputs.isEmpty()) {
             r.toml(Severity::Error, base + u".inputs"_s,
-                   u"self_test inputs given but carton.toml declares no [[input]]"_s);
+                   ValidationText::tr("self_test inputs given but carton.toml declares no [[input]]"));
         }
         if (t.inputs.isEmpty() && !info.inputs.isEmpty())
             r.toml(Severity::Warning, base + u".inputs"_s,
-                   u"self_test has no inputs; the model declares %1"_s.arg(namesOf(info.inputs)));
+                   ValidationText::tr("self_test has no inputs; the model declares %1").arg(namesOf(info.inputs)));
         checkRefTable(t.inputs, info.inputs, u"input"_s, false, u"self_test"_s, base + u".inputs"_s, r);
 
         if (t.expectedOut) {
             if (info.outputs.isEmpty() && !t.expectedOut->isEmpty() && !info.inputs.isEmpty())
                 r.toml(Severity::Error, base + u".expected_out"_s,
-                       u"expected_out given but carton.toml declares no [[output]]"_s);
+                       ValidationText::tr("expected_out given but carton.toml declares no [[output]]"));
             checkRefTable(*t.expectedOut, info.outputs, u"output"_s, false, u"self_test"_s, base + u".expected_out"_s,
                           r);
         }
@@ -197,9 +206,10 @@ void checkTestSections(const CartonInfo &info, Reporter &r)
                 missing.append(s.name);
         if (!missing.isEmpty() && !t.inputs.isEmpty())
             r.toml(Severity::Info, base + u".inputs"_s,
-                   u"no tensor for declared input%1 %2; the self-test runs without %3"_s.arg(
-                       missing.size() > 1 ? u"s"_s : QString(), listOf(missing),
-                       missing.size() > 1 ? u"them"_s : u"it"_s));
+                   (missing.size() > 1
+                        ? ValidationText::tr("no tensor for declared inputs %1; the self-test runs without them")
+                        : ValidationText::tr("no tensor for declared input %1; the self-test runs without it"))
+                       .arg(listOf(missing)));
     }
 
     for (qsizetype i = 0; i < info.examples.size(); ++i) {
@@ -207,15 +217,16 @@ void checkTestSections(const CartonInfo &info, Reporter &r)
         const QString base = u"example[%1]"_s.arg(i);
         if (info.inputs.isEmpty() && info.outputs.isEmpty()) {
             r.toml(Severity::Error, base,
-                   u"example given but carton.toml declares no [[input]] or [[output]]; inputs and outputs must be "
-                   "specified in order to specify examples"_s);
+                   ValidationText::tr(
+                       "example given but carton.toml declares no [[input]] or [[output]]; inputs and outputs must be "
+                       "specified in order to specify examples"));
         } else {
             if (info.inputs.isEmpty() && !e.inputs.isEmpty())
                 r.toml(Severity::Error, base + u".inputs"_s,
-                       u"example inputs given but carton.toml declares no [[input]]"_s);
+                       ValidationText::tr("example inputs given but carton.toml declares no [[input]]"));
             if (info.outputs.isEmpty() && !e.sampleOut.isEmpty())
                 r.toml(Severity::Error, base + u".sample_out"_s,
-                       u"example sample_out given but carton.toml declares no [[output]]"_s);
+                       ValidationText::tr("example sample_out given but carton.toml declares no [[output]]"));
         }
         checkRefTable(e.inputs, info.inputs, u"input"_s, true, u"example"_s, base + u".inputs"_s, r);
         checkRefTable(e.sampleOut, info.outputs, u"output"_s, true, u"example"_s, base + u".sample_out"_s, r);
@@ -234,9 +245,10 @@ void checkDescriptionTargets(const CartonInfo &info, Reporter &r)
     for (const MarkdownTarget &t : targets) {
         if (classifyMarkdownTarget(t.url) != MarkdownTargetKind::Other)
             continue;
-        r.toml(t.isImage ? Severity::Error : Severity::Warning, u"model_description"_s,
-               u"%1 \"%2\" (line %3 of the description) must be a complete https URL or an @misc/ file"_s.arg(
-                   t.isImage ? u"image"_s : u"link"_s, t.url, QString::number(t.line)));
+        r.toml(
+            t.isImage ? Severity::Error : Severity::Warning, u"model_description"_s,
+            ValidationText::tr("%1 \"%2\" (line %3 of the description) must be a complete https URL or an @misc/ file")
+                .arg(t.isImage ? u"image"_s : u"link"_s, t.url, QString::number(t.line)));
     }
 }
 

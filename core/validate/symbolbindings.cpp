@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "validate/symbolbindings.h"
 
+#include "base/coretext.h"
+
 using namespace Qt::StringLiterals;
 
 namespace carton {
@@ -22,11 +24,11 @@ QString SymbolBindings::bind(const Shape &spec, const QList<qint64> &concrete, c
         return {};
     const Conflict &c = conflicts.constFirst();
     if (c.dim < 0)
-        return u"shape symbol '%1' is %2 here but %3 in %4"_s.arg(c.symbol, concreteShapeToString(c.value),
-                                                                  concreteShapeToString(c.earlier), c.earlierOwner);
-    return u"symbol '%1' is %2 here (dim %3) but %4 in %5"_s.arg(
-        c.symbol, QString::number(c.value.constFirst()), QString::number(c.dim),
-        QString::number(c.earlier.constFirst()), c.earlierOwner);
+        return ValidationText::tr("shape symbol '%1' is %2 here but %3 in %4")
+            .arg(c.symbol, concreteShapeToString(c.value), concreteShapeToString(c.earlier), c.earlierOwner);
+    return ValidationText::tr("symbol '%1' is %2 here (dim %3) but %4 in %5")
+        .arg(c.symbol, QString::number(c.value.constFirst()), QString::number(c.dim),
+             QString::number(c.earlier.constFirst()), c.earlierOwner);
 }
 
 QList<SymbolBindings::Conflict> SymbolBindings::bindAll(const Shape &spec, const QList<qint64> &concrete,

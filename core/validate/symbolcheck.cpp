@@ -4,6 +4,7 @@
 // against the tensors the self-tests and examples feed them.
 #include "validate/symbolcheck.h"
 
+#include "base/coretext.h"
 #include "tensor/tensorindex.h"
 #include "validate/reporter.h"
 #include "validate/symbolbindings.h"
@@ -48,35 +49,38 @@ void checkTensorSpecs(const QList<TensorSpec> &specs, const QString &kind, Repor
         const QString base = u"%1[%2]"_s.arg(kind).arg(i);
 
         if (spec.name.isEmpty()) {
-            r.toml(Severity::Error, base + u".name"_s, u"%1 name is empty; every %1 needs a name"_s.arg(kind));
+            r.toml(Severity::Error, base + u".name"_s,
+                   ValidationText::tr("%1 name is empty; every %1 needs a name").arg(kind));
         } else if (seen.contains(spec.name)) {
             r.toml(Severity::Error, base + u".name"_s,
-                   u"duplicate %1 name \"%2\" (also %1[%3])"_s.arg(kind, spec.name).arg(seen.value(spec.name)));
+                   ValidationText::tr("duplicate %1 name \"%2\" (also %1[%3])")
+                       .arg(kind, spec.name)
+                       .arg(seen.value(spec.name)));
         } else {
             seen.insert(spec.name, i);
         }
 
         if (!spec.dtypeText.isEmpty() && !parseDType(spec.dtypeText)) {
             r.toml(Severity::Error, base + u".dtype"_s,
-                   u"unknown dtype \"%1\"; expected one of %2"_s.arg(spec.dtypeText, specDTypeList()));
+                   ValidationText::tr("unknown dtype \"%1\"; expected one of %2").arg(spec.dtypeText, specDTypeList()));
         } else if (!specDTypeOf(spec)) {
             const DType d = spec.dtypeText.isEmpty() ? spec.dtype : *parseDType(spec.dtypeText);
             r.toml(Severity::Error, base + u".dtype"_s,
-                   u"dtype \"%1\" is not allowed in [[%2]]; expected one of %3"_s.arg(dtypeName(d), kind,
-                                                                                      specDTypeList()));
+                   ValidationText::tr("dtype \"%1\" is not allowed in [[%2]]; expected one of %3")
+                       .arg(dtypeName(d), kind, specDTypeList()));
         }
 
         const Shape &shape = spec.shape;
         if (shape.isSymbol()) {
             if (shape.symbolName().isEmpty())
-                r.toml(
-                    Severity::Warning, base + u".shape"_s,
-                    u"shape is the empty string: a symbol without a name; use \"*\" for any shape or name the symbol"_s);
+                r.toml(Severity::Warning, base + u".shape"_s,
+                       ValidationText::tr("shape is the empty string: a symbol without a name; use \"*\" for any shape "
+                                          "or name the symbol"));
             else if (isAllDigits(shape.symbolName()))
-                r.toml(
-                    Severity::Warning, base + u".shape"_s,
-                    u"shape is the string \"%1\", a symbol for the whole shape; for one dimension of size %1 write [%1]"_s
-                        .arg(shape.symbolName()));
+                r.toml(Severity::Warning, base + u".shape"_s,
+                       ValidationText::tr("shape is the string \"%1\", a symbol for the whole shape; for one dimension "
+                                          "of size %1 write [%1]")
+                           .arg(shape.symbolName()));
         } else if (shape.isDims()) {
             const QList<Dim> &dims = shape.dimList();
             for (qsizetype j = 0; j < dims.size(); ++j) {
@@ -84,18 +88,21 @@ void checkTensorSpecs(const QList<TensorSpec> &specs, const QString &kind, Repor
                 const QString field = base + u".shape[%1]"_s.arg(j);
                 if (d.isValue() && d.size() < 0) {
                     r.toml(Severity::Error, field,
-                           u"dimension %1 is %2; expected a non-negative integer, a symbol or \"*\""_s.arg(j).arg(
-                               d.size()));
+                           ValidationText::tr("dimension %1 is %2; expected a non-negative integer, a symbol or \"*\"")
+                               .arg(j)
+                               .arg(d.size()));
                 } else if (d.isSymbol() && d.symbolName().isEmpty()) {
-                    r.toml(Severity::Warning, field,
-                           u"dimension %1 is the empty string: a symbol without a name; use \"*\" or name the symbol"_s
-                               .arg(j));
-                } else if (d.isSymbol() && isAllDigits(d.symbolName())) {
                     r.toml(
                         Severity::Warning, field,
-                        u"dimension %1 is the string \"%2\", which is a symbol, not the size %2; write %2 without quotes"_s
-                            .arg(j)
-                            .arg(d.symbolName()));
+                        ValidationText::tr(
+                            "dimension %1 is the empty string: a symbol without a name; use \"*\" or name the symbol")
+                            .arg(j));
+                } else if (d.isSymbol() && isAllDigits(d.symbolName())) {
+                    r.toml(Severity::Warning, field,
+                           ValidationText::tr("dimension %1 is the string \"%2\", which is a symbol, not the size %2; "
+                                              "write %2 without quotes")
+                               .arg(j)
+                               .arg(d.symbolName()));
                 }
             }
         }
@@ -134,10 +141,12 @@ void checkSymbolKinds(const CartonInfo &info, Reporter &r)
             for (const QString &s : std::as_const(wholeHere)) {
                 if (dimUses.contains(s) && !reported.contains(s)) {
                     reported.insert(s);
-                    r.toml(Severity::Info, field,
-                           u"symbol '%1' names the whole shape of %2 but one dimension of %3; the two bind different "
-                           "kinds of values, so they are not checked against each other"_s.arg(s, owner,
-                                                                                               dimUses.value(s).owner));
+                    r.toml(
+                        Severity::Info, field,
+                        ValidationText::tr(
+                            "symbol '%1' names the whole shape of %2 but one dimension of %3; the two bind different "
+                            "kinds of values, so they are not checked against each other")
+                            .arg(s, owner, dimUses.value(s).owner));
                 }
                 if (!wholeUses.contains(s))
                     wholeUses.insert(s, {owner, field});
@@ -145,10 +154,12 @@ void checkSymbolKinds(const CartonInfo &info, Reporter &r)
             for (const QString &s : std::as_const(dimsHere)) {
                 if (wholeUses.contains(s) && !reported.contains(s)) {
                     reported.insert(s);
-                    r.toml(Severity::Info, field,
-                           u"symbol '%1' names one dimension of %2 but the whole shape of %3; the two bind different "
-                           "kinds of values, so they are not checked against each other"_s.arg(
-                               s, owner, wholeUses.value(s).owner));
+                    r.toml(
+                        Severity::Info, field,
+                        ValidationText::tr(
+                            "symbol '%1' names one dimension of %2 but the whole shape of %3; the two bind different "
+                            "kinds of values, so they are not checked against each other")
+                            .arg(s, owner, wholeUses.value(s).owner));
                 }
                 if (!dimUses.contains(s))
                     dimUses.insert(s, {owner, field});
@@ -167,9 +178,13 @@ void checkAllSpecified(const CartonInfo &info, Reporter &r)
 {
     auto report = [&r](const QString &field, qsizetype declared, const QString &kind, const QString &missing) {
         r.toml(Severity::Info, field,
-               u"%1 %2%3 declared but no [[%4]]; if you specify one input or output, you must specify all inputs "
-               "and outputs"_s.arg(declared)
-                   .arg(kind, declared > 1 ? u"s are"_s : u" is"_s, missing));
+               (declared > 1
+                    ? ValidationText::tr("%1 %2s are declared but no [[%3]]; if you specify one input or "
+                                         "output, you must specify all inputs and outputs")
+                    : ValidationText::tr("%1 %2 is declared but no [[%3]]; if you specify one input or output, "
+                                         "you must specify all inputs and outputs"))
+                   .arg(declared)
+                   .arg(kind, missing));
     };
     if (!info.inputs.isEmpty() && info.outputs.isEmpty())
         report(u"output"_s, info.inputs.size(), u"input"_s, u"output"_s);
@@ -210,8 +225,8 @@ public:
                 QStringList names = f.sections.mid(1, shown);
                 QString list = names.join(u", "_s);
                 if (others > shown)
-                    list += u" and %1 more"_s.arg(others - shown);
-                message += u" (also in %1)"_s.arg(list);
+                    list += ValidationText::tr(" and %1 more").arg(others - shown);
+                message += ValidationText::tr(" (also in %1)").arg(list);
             }
             r.toml(f.severity, f.field, message);
         }
@@ -224,7 +239,7 @@ private:
 
 QString tensorText(const QString &tensor, const QList<qint64> &shape)
 {
-    return u"tensor \"%1\" of shape %2"_s.arg(tensor, concreteShapeToString(shape));
+    return ValidationText::tr("tensor \"%1\" of shape %2").arg(tensor, concreteShapeToString(shape));
 }
 
 class SymbolChecker {
@@ -332,14 +347,15 @@ private:
         if (shape.isDims()) {
             const QList<Dim> &dims = shape.dimList();
             if (dims.size() != concrete.size()) {
-                m_findings.add(
-                    s.mismatch, base, u"rank"_s, s.name,
-                    u"%1 feeds %2 %3 (%4 dimension%5), but %2 is declared %6 (%7)"_s.arg(
-                        s.name, owner, tensorText(tensor, concrete), QString::number(concrete.size()),
-                        concrete.size() == 1 ? QString() : u"s"_s, shape.toString(),
-                        dims.isEmpty()
-                            ? u"a scalar"_s
-                            : u"%1 dimension%2"_s.arg(dims.size()).arg(dims.size() == 1 ? QString() : u"s"_s)));
+                m_findings.add(s.mismatch, base, u"rank"_s, s.name,
+                               (concrete.size() == 1
+                                    ? ValidationText::tr("%1 feeds %2 %3 (1 dimension), but %2 is declared %4 (%5)")
+                                    : ValidationText::tr("%1 feeds %2 %3 (%6 dimensions), but %2 is declared %4 (%5)"))
+                                   .arg(s.name, owner, tensorText(tensor, concrete), shape.toString(),
+                                        dims.isEmpty()     ? ValidationText::tr("a scalar")
+                                        : dims.size() == 1 ? ValidationText::tr("1 dimension")
+                                                           : ValidationText::tr("%1 dimensions").arg(dims.size()),
+                                        QString::number(concrete.size())));
                 return;
             }
             bool fits = true;
@@ -348,10 +364,10 @@ private:
                     continue;
                 fits = false;
                 m_findings.add(s.mismatch, base + u"[%1]"_s.arg(j), u"size"_s, s.name,
-                               u"%1 feeds %2 %3: dimension %4 is %5, but it is declared %6 (%7)"_s.arg(
-                                   s.name, owner, tensorText(tensor, concrete), QString::number(j),
-                                   QString::number(concrete.at(j)), QString::number(dims.at(j).size()),
-                                   shape.toString()));
+                               ValidationText::tr("%1 feeds %2 %3: dimension %4 is %5, but it is declared %6 (%7)")
+                                   .arg(s.name, owner, tensorText(tensor, concrete), QString::number(j),
+                                        QString::number(concrete.at(j)), QString::number(dims.at(j).size()),
+                                        shape.toString()));
             }
             if (!fits)
                 return;
@@ -365,10 +381,11 @@ private:
             const QString earlierText =
                 whole ? concreteShapeToString(c.earlier) : QString::number(c.earlier.constFirst());
             m_findings.add(s.conflict, field, u"symbol:"_s + summaryKey(c.symbol, whole), s.name,
-                           u"%1: %2symbol '%3' is %4 in %5 (%6, %7) but %8 in %9; a symbol must resolve to the same "
-                           "value across all inputs and outputs"_s.arg(
-                               s.name, whole ? u"shape "_s : QString(), c.symbol, valueText, owner, source,
-                               tensorText(tensor, concrete), earlierText, c.earlierOwner));
+                           ValidationText::tr(
+                               "%1: %2symbol '%3' is %4 in %5 (%6, %7) but %8 in %9; a symbol must resolve to the same "
+                               "value across all inputs and outputs")
+                               .arg(s.name, whole ? u"shape "_s : QString(), c.symbol, valueText, owner, source,
+                                    tensorText(tensor, concrete), earlierText, c.earlierOwner));
         }
         // Every value each symbol takes here, for the summary.
         auto note = [&](const QString &name, bool whole, const QList<qint64> &value, const QString &field) {

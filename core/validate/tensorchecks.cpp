@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // tensor_data: index.toml against the files it names.
+#include "base/coretext.h"
 #include "package/carton.h"
 #include "tensor/tensor.h"
 #include "tensor/tensorio.h"
@@ -31,7 +32,8 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
     const std::optional<qint64> elements = checkedElementCount(*e.shape, limits.maxTensorElements);
     if (!elements) {
         r.at(Severity::Error, entryLocation(e, i, u"shape"_s),
-             u"shape %1 has a negative dimension or more than %2 elements"_s.arg(concreteShapeToString(*e.shape))
+             ValidationText::tr("shape %1 has a negative dimension or more than %2 elements")
+                 .arg(concreteShapeToString(*e.shape))
                  .arg(limits.maxTensorElements));
         return;
     }
@@ -45,13 +47,14 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
         qint64 expected = 0;
         if (qMulOverflow(*elements, elementSize, &expected)) {
             r.at(Severity::Error, entryLocation(e, i, u"shape"_s),
-                 u"shape %1 of %2 needs more bytes than a file can hold"_s.arg(concreteShapeToString(*e.shape),
-                                                                               dtypeName(e.dtype)));
+                 ValidationText::tr("shape %1 of %2 needs more bytes than a file can hold")
+                     .arg(concreteShapeToString(*e.shape), dtypeName(e.dtype)));
             return;
         }
         if (file->size != expected)
             r.at(Severity::Error, entryLocation(e, i, u"file"_s),
-                 u"%1 holds %2 bytes; a %3 tensor of shape %4 needs %5 (%6 elements × %7 bytes)"_s.arg(path)
+                 ValidationText::tr("%1 holds %2 bytes; a %3 tensor of shape %4 needs %5 (%6 elements × %7 bytes)")
+                     .arg(path)
                      .arg(file->size)
                      .arg(dtypeName(e.dtype), concreteShapeToString(*e.shape))
                      .arg(expected)
@@ -61,11 +64,13 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
     }
     if (e.dtype == DType::String) {
         if (file->size > limits.maxStringTensorFileSize) {
-            r.at(Severity::Info, entryLocation(e, i, u"file"_s),
-                 u"%1 is %2 bytes, over the %3-byte limit for string tensor files; its element count was not checked"_s
-                     .arg(path)
-                     .arg(file->size)
-                     .arg(limits.maxStringTensorFileSize));
+            r.at(
+                Severity::Info, entryLocation(e, i, u"file"_s),
+                ValidationText::tr(
+                    "%1 is %2 bytes, over the %3-byte limit for string tensor files; its element count was not checked")
+                    .arg(path)
+                    .arg(file->size)
+                    .arg(limits.maxStringTensorFileSize));
             return;
         }
         const Result<QByteArray> bytes = carton.source().read(path, limits.maxStringTensorFileSize);
@@ -106,11 +111,14 @@ void checkTensorData(const Carton &carton, Reporter &r)
     const bool hasIndexFile = cartonHasFile(carton, indexPath);
     if (!hasIndexFile) {
         if (!dataFiles.isEmpty())
-            r.at(
-                Severity::Error, DiagnosticLocation{indexPath},
-                u"missing, but tensor_data/ holds %1 file%2 (%3); index.toml must exist whenever tensor_data has other files"_s
-                    .arg(dataFiles.size())
-                    .arg(dataFiles.size() > 1 ? u"s"_s : QString(), dataFiles.constFirst()));
+            r.at(Severity::Error, DiagnosticLocation{indexPath},
+                 (dataFiles.size() > 1
+                      ? ValidationText::tr("missing, but tensor_data/ holds %1 files (%2); index.toml must "
+                                           "exist whenever tensor_data has other files")
+                      : ValidationText::tr("missing, but tensor_data/ holds %1 file (%2); index.toml must "
+                                           "exist whenever tensor_data has other files"))
+                     .arg(dataFiles.size())
+                     .arg(dataFiles.constFirst()));
         return;
     }
     if (!carton.tensorIndex())
@@ -123,14 +131,15 @@ void checkTensorData(const Carton &carton, Reporter &r)
         if (e.dtype == DType::Nested) {
             if (e.inner.isEmpty())
                 r.at(Severity::Warning, entryLocation(e, i, u"inner"_s),
-                     u"nested tensor \"%1\" has no inner tensors"_s.arg(e.name));
+                     ValidationText::tr("nested tensor \"%1\" has no inner tensors").arg(e.name));
             QHash<QString, qsizetype> firstAt;
             for (qsizetype j = 0; j < e.inner.size(); ++j) {
                 const QString &innerName = e.inner.at(j);
                 if (const auto it = firstAt.constFind(innerName); it != firstAt.constEnd()) {
                     r.at(Severity::Error, entryLocation(e, i, u"inner[%1]"_s.arg(j)),
-                         u"nested tensor \"%1\" lists inner tensor \"%2\" again (first at inner[%3]); each inner "
-                         u"tensor may appear once"_s.arg(e.name, innerName)
+                         ValidationText::tr("nested tensor \"%1\" lists inner tensor \"%2\" again (first at "
+                                            "inner[%3]); each inner tensor may appear once")
+                             .arg(e.name, innerName)
                              .arg(*it));
                     continue;
                 }
@@ -139,18 +148,20 @@ void checkTensorData(const Carton &carton, Reporter &r)
                 const DiagnosticLocation where = entryLocation(e, i, u"inner[%1]"_s.arg(j));
                 if (!inner)
                     r.at(Severity::Error, where,
-                         u"inner tensor \"%1\" of nested tensor \"%2\" is not in the index"_s.arg(innerName, e.name));
+                         ValidationText::tr("inner tensor \"%1\" of nested tensor \"%2\" is not in the index")
+                             .arg(innerName, e.name));
                 else if (inner->dtype == DType::Nested)
                     r.at(Severity::Error, where,
-                         u"inner tensor \"%1\" of \"%2\" is itself nested; inner tensors must not be nested"_s.arg(
-                             innerName, e.name));
+                         ValidationText::tr(
+                             "inner tensor \"%1\" of \"%2\" is itself nested; inner tensors must not be nested")
+                             .arg(innerName, e.name));
             }
             continue;
         }
         if (!isSpecDType(e.dtype)) {
             r.at(Severity::Error, entryLocation(e, i, u"dtype"_s),
-                 u"dtype %1 is not a Carton v1 dtype; expected nested or one of %2"_s.arg(dtypeName(e.dtype),
-                                                                                          specDTypeList()));
+                 ValidationText::tr("dtype %1 is not a Carton v1 dtype; expected nested or one of %2")
+                     .arg(dtypeName(e.dtype), specDTypeList()));
             continue;
         }
         if (!e.file || !e.shape)
@@ -159,14 +170,16 @@ void checkTensorData(const Carton &carton, Reporter &r)
         referenced.insert(path);
         if (!cartonHasFile(carton, path)) {
             r.at(Severity::Error, entryLocation(e, i, u"file"_s),
-                 u"%1 (tensor \"%2\") is missing: not in the carton and not in LINKS"_s.arg(path, e.name));
+                 ValidationText::tr("%1 (tensor \"%2\") is missing: not in the carton and not in LINKS")
+                     .arg(path, e.name));
             continue;
         }
         checkEntryData(carton, e, i, r);
     }
     for (const QString &path : std::as_const(dataFiles))
         if (!referenced.contains(path))
-            r.file(Severity::Warning, path, u"not referenced by any tensor in tensor_data/index.toml"_s);
+            r.file(Severity::Warning, path,
+                   ValidationText::tr("not referenced by any tensor in tensor_data/index.toml"));
 }
 
 } // namespace carton::validate_detail

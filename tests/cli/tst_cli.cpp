@@ -70,6 +70,7 @@ private slots:
     void infoJsonOnUpstreamFixture();
     void infoHumanOnFolder();
     void verifySourceFolder();
+    void outputIsEnglishInAnyLocale();
     void verifyUpstreamFixture();
     void tensorOnUpstreamFixture();
     void packVerifyUnpackRoundTrip_data();
@@ -236,6 +237,44 @@ void TestCli::infoHumanOnFolder()
 
 // A carton source folder (no MANIFEST yet): not verified, and it says why,
 // without a wall of "not in MANIFEST" errors.
+// Issue 29 item 18: core's messages are translatable for the app, but the CLI
+// loads no translator: its text and --json are the same in any locale.
+void TestCli::outputIsEnglishInAnyLocale()
+{
+    // A carton source with problems core/validate reports.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile toml(dir.filePath(QStringLiteral("carton.toml")));
+    QVERIFY(toml.open(QIODevice::WriteOnly));
+    toml.write("spec_version = 2\nmodel_name = \"\"\n\n[runner]\nrunner_name = \"python\"\n"
+               "required_framework_version = \"=3.11\"\nrunner_compat_version = 1\n");
+    toml.close();
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("model")));
+    QFile main(dir.filePath(QStringLiteral("model/main.py")));
+    QVERIFY(main.open(QIODevice::WriteOnly));
+    main.write("print(1)\n");
+    main.close();
+
+    QProcessEnvironment german = QProcessEnvironment::systemEnvironment();
+    german.insert(QStringLiteral("LANG"), QStringLiteral("de_DE.UTF-8"));
+    german.insert(QStringLiteral("LC_ALL"), QStringLiteral("de_DE.UTF-8"));
+    german.insert(QStringLiteral("LANGUAGE"), QStringLiteral("de"));
+    const QString carton = testutil::binaryPath(u"/bin/carton");
+    bool sawCoreMessage = false;
+    for (const QStringList &args : {QStringList{QStringLiteral("verify"), dir.path()},
+                                    QStringList{QStringLiteral("verify"), QStringLiteral("--json"), dir.path()},
+                                    QStringList{QStringLiteral("info"), dir.path()}}) {
+        const RunResult plain = runCarton(args);
+        const RunResult localized = runProgram(carton, args, german);
+        QCOMPARE(localized.exitCode, plain.exitCode);
+        QCOMPARE(localized.out, plain.out);
+        QCOMPARE(localized.err, plain.err);
+        sawCoreMessage = sawCoreMessage || plain.out.contains("spec_version is 2; expected 1") ||
+                         plain.err.contains("spec_version is 2; expected 1");
+    }
+    QVERIFY(sawCoreMessage);
+}
+
 void TestCli::verifySourceFolder()
 {
     RunResult r = runCarton({QStringLiteral("verify"), kSampleDir});

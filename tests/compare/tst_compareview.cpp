@@ -9,6 +9,7 @@
 #include "difftestutil.h"
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
+#include "style/tone.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -102,7 +103,7 @@ void TestCompareView::sideBySide()
     const QColor changed = dtype.data(Qt::BackgroundRole).value<QBrush>().color();
     QVERIFY(changed.isValid() && changed.alpha() > 0);
     QCOMPARE(dtype.siblingAtColumn(CompareModel::ClassColumn).data(Qt::ForegroundRole).value<QBrush>().color(),
-             QColor(0xc6, 0x28, 0x28));
+             studio::toneColor(studio::Tone::Bad));
 
     // Unchanged rows are shown side by side without highlight.
     const QModelIndex license = m->findEntry(DiffSection::Metadata, QStringLiteral("license"));
@@ -140,7 +141,8 @@ void TestCompareView::details()
     page.tree()->setCurrentIndex(m->findEntry(DiffSection::Files, QStringLiteral("model/main.py")));
     text = page.details()->toPlainText();
     QVERIFY2(text.contains(u"-    return 2 * x\n+    return x + x\n"), qPrintable(text));
-    QVERIFY(page.details()->toHtml().contains(u"#d4f5dc")); // added line background
+    QVERIFY(
+        page.details()->toHtml().contains(studio::toneBackground(studio::Tone::Good).name())); // added line background
     page.tree()->setCurrentIndex(m->findEntry(DiffSection::Metadata, QStringLiteral("model_name")));
     text = page.details()->toPlainText();
     QVERIFY(text.contains(u"model_name"));

@@ -8,6 +8,7 @@
 #include "metadataeditor.h"
 #include "platformlistedit.h"
 #include "spdxlicenses.h"
+#include "style/tone.h"
 #include "testutil.h"
 
 #include <QCompleter>
@@ -158,7 +159,7 @@ private slots:
         QTest::keyClicks(edit, QString(96, u'x')); // 101 characters
         QCOMPARE(count->text(), u"101 / 100"_s);
         QVERIFY(count->property("overLimit").toBool());
-        QVERIFY(count->styleSheet().contains(u"#d32f2f"_s));
+        QVERIFY(count->styleSheet().contains(studio::toneColor(studio::Tone::Bad).name()));
         m_document->validateNow();
         QCOMPARE(editortest::validation(edit), u"error"_s);
         QVERIFY(edit->toolTip().contains(u"101 characters"_s));

@@ -81,6 +81,10 @@ def check_catalogue(path):
 def sources_of(root):
     files = sorted((root / "widgets").rglob("*.cpp")) + sorted((root / "widgets").rglob("*.h"))
     files += sorted((root / "app" / "studio").glob("*.cpp"))
+    # core's translated messages (core/base/coretext.h)
+    for area in ("validate", "scan", "format"):
+        files += sorted((root / "core" / area).glob("*.cpp"))
+    files.append(root / "core" / "base" / "coretext.h")
     return [str(f) for f in files]
 
 

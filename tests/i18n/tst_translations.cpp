@@ -7,11 +7,15 @@
 #include "application.h"
 #include "cartonpage.h"
 #include "commandline.h"
+#include "format/cartoninfo.h"
+#include "format/shape.h"
 #include "mainwindow.h"
 #include "preferences.h"
 #include "preferencesdialog.h"
+#include "scan/pickleallowlist.h"
 #include "shelltestutil.h"
 #include "translations.h"
+#include "validate/validator.h"
 #include "views/cartonview.h"
 
 #include <QComboBox>
@@ -42,6 +46,7 @@ private slots:
     void tabNames_data();
     void tabNames();
     void preferencesListsLanguagesInTheirOwnWords();
+    void coreMessagesFollowTheLanguage();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -197,6 +202,44 @@ void TestTranslations::preferencesListsLanguagesInTheirOwnWords()
     QCOMPARE(dialog.preferences().language, u"de"_s);
     QCOMPARE(Translations::nativeName(u"de_DE"_s), u"Deutsch"_s);
     QCOMPARE(Translations::nativeName(u"C"_s), u"English"_s);
+}
+
+// Issue 29 item 18: core's messages (validation diagnostics, safety findings,
+// shape errors) follow the app's language; with English (and in the CLI, which
+// installs no translator) they are the English text.
+void TestTranslations::coreMessagesFollowTheLanguage()
+{
+    const auto messages = [] {
+        carton::CartonInfo info;
+        info.specVersion = 2;
+        info.modelName = QString();
+        QStringList out;
+        for (const carton::Diagnostic &d : carton::validateInfo(info))
+            out << d.message;
+        out << carton::Shape::parse(u"3x4").error().message;
+        out << carton::PickleAllowList::judge(u"os"_s, u"system"_s).why;
+        return out.join(u'\n');
+    };
+    const QString english = messages();
+    QVERIFY2(english.contains(u"spec_version is 2; expected 1"_s), qPrintable(english));
+    QVERIFY2(english.contains(u"model_name is empty"_s), qPrintable(english));
+    QVERIFY2(english.contains(u"is not a size"_s), qPrintable(english));
+    QVERIFY2(english.contains(u"loading the pickle can run commands"_s), qPrintable(english));
+
+    Translations::install(u"de"_s);
+    const QString german = messages();
+    QVERIFY2(german.contains(u"spec_version ist 2; erwartet: 1"_s), qPrintable(german));
+    QVERIFY2(german.contains(u"model_name ist leer"_s), qPrintable(german));
+    QVERIFY2(german.contains(u"ist keine Größe"_s), qPrintable(german));
+    QVERIFY2(german.contains(u"das Laden des Pickles kann Befehle ausführen"_s), qPrintable(german));
+
+    Translations::install(u"zh_CN"_s);
+    const QString chinese = messages();
+    QVERIFY2(chinese.contains(u"spec_version 为 2；应为 1"_s), qPrintable(chinese));
+    QVERIFY2(chinese.contains(u"不是大小"_s), qPrintable(chinese));
+
+    Translations::install(u"en"_s);
+    QCOMPARE(messages(), english);
 }
 
 int main(int argc, char **argv)

@@ -7,11 +7,13 @@
 #include "preferences.h"
 #include "preferencesdialog.h"
 #include "shelltestutil.h"
+#include "style/tone.h"
 #include "verificationrunner.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStyle>
@@ -44,6 +46,8 @@ private slots:
     void dialogRoundTrip();
     void darkPaletteIsLegible();
     void themeApplies();
+    void toneColorsAreLegible();
+    void themeSwitchRecolours();
     void verifyOnOpenOff();
 };
 
@@ -110,6 +114,54 @@ void TestPreferences::themeApplies()
     QVERIFY(QApplication::palette().color(QPalette::Base).lightness() > 200);
     Preferences::applyTheme(Preferences::Theme::System);
     QVERIFY(QApplication::palette().color(QPalette::Base) != Preferences::darkPalette().color(QPalette::Base));
+}
+
+void TestPreferences::toneColorsAreLegible()
+{
+    using studio::Tone;
+    const QPalette light = QApplication::style()->standardPalette();
+    QVERIFY(!studio::isDarkPalette(light));
+    QVERIFY(studio::isDarkPalette(Preferences::darkPalette()));
+    for (const QPalette &p : {light, Preferences::darkPalette()}) {
+        for (Tone t : {Tone::Good, Tone::Info, Tone::Warning, Tone::Severe, Tone::Bad}) {
+            const QColor c = studio::toneColor(t, p);
+            const QByteArray what = QByteArray::number(int(t)) + (studio::isDarkPalette(p) ? " dark" : " light");
+            QVERIFY2(contrast(c, p.color(QPalette::Window)) >= 4.5, what);
+            QVERIFY2(contrast(c, p.color(QPalette::Base)) >= 4.5, what);
+            QVERIFY2(contrast(c, studio::toneBackground(t, p)) >= 4.5, what);
+        }
+        QVERIFY(contrast(studio::toneColor(Tone::Muted, p), p.color(QPalette::Base)) >= 3.0);
+    }
+}
+
+// Issue 29 item 17: a theme switch recolours what carries a tone at once.
+void TestPreferences::themeSwitchRecolours()
+{
+    using studio::Tone;
+    Preferences::applyTheme(Preferences::Theme::Light);
+    QWidget page;
+    auto *label = new QLabel(u"3 files failed"_s, &page);
+    studio::setTextTone(label, Tone::Bad, true);
+    int rendered = 0;
+    studio::whenPaletteChanges(&page, [&rendered] { ++rendered; });
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    const QString lightBad = studio::toneColor(Tone::Bad, QApplication::palette()).name();
+    QVERIFY2(label->styleSheet().contains(lightBad), qPrintable(label->styleSheet()));
+    QVERIFY(label->styleSheet().contains(u"bold"_s));
+
+    Preferences::applyTheme(Preferences::Theme::Dark);
+    const QString darkBad = studio::toneColor(Tone::Bad, Preferences::darkPalette()).name();
+    QVERIFY(darkBad != lightBad);
+    QTRY_VERIFY2(label->styleSheet().contains(darkBad), qPrintable(label->styleSheet()));
+    QVERIFY(rendered >= 1);
+    QCOMPARE(label->palette().color(QPalette::WindowText).name(), darkBad);
+
+    studio::setTextTone(label, Tone::Neutral);
+    QVERIFY(label->styleSheet().isEmpty());
+    Preferences::applyTheme(Preferences::Theme::Light);
+    QVERIFY(label->styleSheet().isEmpty());
+    Preferences::applyTheme(Preferences::Theme::System);
 }
 
 void TestPreferences::verifyOnOpenOff()

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "comparedetails.h"
 
+#include "style/tone.h"
 #include "tensor/tensorregion.h"
 
 #include <QCoreApplication>
@@ -30,9 +31,14 @@ QString row(const QString &label, const QString &value)
 
 QString classSpan(ChangeClass cls)
 {
-    return QStringLiteral("<span style='color:%1;font-weight:bold'>%2</span>")
-        .arg(cls == ChangeClass::Breaking ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32"),
-             cls == ChangeClass::Breaking ? Tr::tr("breaking") : Tr::tr("compatible"));
+    return toneHtml(cls == ChangeClass::Breaking ? Tone::Bad : Tone::Good,
+                    cls == ChangeClass::Breaking ? Tr::tr("breaking") : Tr::tr("compatible"), true);
+}
+
+// A diff line: its tone's text on its tone's background.
+QString lineStyle(Tone tone)
+{
+    return QStringLiteral("background-color:%1;color:%2").arg(toneBackground(tone).name(), toneColor(tone).name());
 }
 
 QString pre(const QString &text)
@@ -65,11 +71,11 @@ QString unifiedDiffHtml(const QString &unified)
         if (line.startsWith(u"+++") || line.startsWith(u"---"))
             style = QStringLiteral("font-weight:bold");
         else if (line.startsWith(u'+'))
-            style = QStringLiteral("background-color:#d4f5dc;color:#11632a");
+            style = lineStyle(Tone::Good);
         else if (line.startsWith(u'-'))
-            style = QStringLiteral("background-color:#fbdada;color:#8e1b1b");
+            style = lineStyle(Tone::Bad);
         else if (line.startsWith(u"@@"))
-            style = QStringLiteral("color:#1e5aa8");
+            style = QStringLiteral("color:%1").arg(toneColor(Tone::Info).name());
         html +=
             style.isEmpty() ? esc(line) + u'\n' : QStringLiteral("<span style='%1'>%2</span>\n").arg(style, esc(line));
     }

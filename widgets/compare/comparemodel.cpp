@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "comparemodel.h"
 
+#include "style/tone.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFileInfo>
@@ -27,11 +29,11 @@ QColor kindColor(ChangeKind kind)
 {
     switch (kind) {
     case ChangeKind::Added:
-        return QColor(0x2e, 0xa0, 0x43, 70);
+        return toneTint(Tone::Good);
     case ChangeKind::Removed:
-        return QColor(0xd3, 0x2f, 0x2f, 70);
+        return toneTint(Tone::Bad);
     case ChangeKind::Changed:
-        return QColor(0xf9, 0xa8, 0x25, 80);
+        return toneTint(Tone::Warning);
     case ChangeKind::Unchanged:
         break;
     }
@@ -40,7 +42,7 @@ QColor kindColor(ChangeKind kind)
 
 QColor classColor(ChangeClass cls)
 {
-    return cls == ChangeClass::Breaking ? QColor(0xc6, 0x28, 0x28) : QColor(0x2e, 0x7d, 0x32);
+    return toneColor(cls == ChangeClass::Breaking ? Tone::Bad : Tone::Good);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "comparedetails.h"
 #include "comparemodel.h"
 #include "jobs/latestjob.h"
+#include "style/tone.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -89,6 +90,7 @@ ComparePage::ComparePage(const QString &leftPath, const QString &rightPath, QWid
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePage::showSelected);
     m_details->setObjectName(QStringLiteral("compareDetails"));
     m_details->setOpenLinks(false);
+    whenPaletteChanges(m_details, [this] { showSelected(); });
 
     auto *header = new QGridLayout;
     header->addWidget(m_summary, 0, 0, 1, 2);
@@ -161,7 +163,7 @@ void ComparePage::finished(Result<CartonDiff> result)
         m_error = result.error().toString();
         m_model->setDiff(std::nullopt);
         m_summary->setText(tr("Could not compare: %1").arg(m_error));
-        m_summary->setStyleSheet(QStringLiteral("color:#c62828"));
+        setTextTone(m_summary, Tone::Bad);
         m_details->clear();
         emit compared();
         return;
@@ -177,10 +179,10 @@ void ComparePage::finished(Result<CartonDiff> result)
     const int breaking = d.count(ChangeClass::Breaking), compatible = d.count(ChangeClass::Compatible);
     if (d.identical()) {
         m_summary->setText(tr("Identical: same model hash"));
-        m_summary->setStyleSheet(QStringLiteral("color:#2e7d32"));
+        setTextTone(m_summary, Tone::Good);
     } else {
         m_summary->setText(tr("Different: %1 breaking, %2 compatible").arg(breaking).arg(compatible));
-        m_summary->setStyleSheet(breaking ? QStringLiteral("color:#c62828") : QString());
+        setTextTone(m_summary, breaking ? Tone::Bad : Tone::Neutral);
     }
     m_model->setDiff(std::move(result).value());
     m_tree->expandAll();

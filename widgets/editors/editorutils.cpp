@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "editorutils.h"
 
+#include "style/tone.h"
+
 #include <QStringList>
 #include <QWidget>
 
@@ -27,9 +29,9 @@ void markField(QWidget *widget, const carton::Diagnostics &problems)
     if (problems.isEmpty() || worst == carton::Severity::Info)
         widget->setStyleSheet(QString());
     else
-        widget->setStyleSheet(worst == carton::Severity::Error
-                                  ? QStringLiteral("*[validation=\"error\"] { border: 2px solid #d32f2f; }")
-                                  : QStringLiteral("*[validation=\"warning\"] { border: 2px solid #f9a825; }"));
+        widget->setStyleSheet(QStringLiteral("*[validation=\"%1\"] { border: 2px solid %2; }")
+                                  .arg(QString::fromLatin1(state),
+                                       toneFrame(worst == carton::Severity::Error ? Tone::Bad : Tone::Warning).name()));
 }
 
 carton::Diagnostics diagnosticsFor(const carton::Diagnostics &all, const QString &field)

@@ -10,6 +10,7 @@
 #include "licenseedit.h"
 #include "platformlistedit.h"
 #include "spdxlicenses.h"
+#include "style/tone.h"
 #include "tensorviewer/scrollingpane.h"
 #include "viewutils.h"
 
@@ -252,7 +253,7 @@ void MetadataEditor::updateCount()
     m_count->setText(QStringLiteral("%1 / %2").arg(chars).arg(shortDescriptionLimit));
     if (m_count->property("overLimit").toBool() != over || m_count->styleSheet().isEmpty() == over) {
         m_count->setProperty("overLimit", over);
-        m_count->setStyleSheet(over ? QStringLiteral("color: #d32f2f; font-weight: bold;") : QString());
+        setTextTone(m_count, over ? Tone::Bad : Tone::Neutral, over);
     }
 }
 

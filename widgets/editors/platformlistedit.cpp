@@ -4,6 +4,7 @@
 
 #include "editorutils.h"
 #include "format/targettriple.h"
+#include "style/tone.h"
 
 #include <QCompleter>
 #include <QHBoxLayout>
@@ -116,8 +117,7 @@ void PlatformListEdit::setDiagnostics(const carton::Diagnostics &all)
         item->setData(Qt::UserRole, problems.isEmpty() ? QString()
                                     : error            ? QStringLiteral("error")
                                                        : QStringLiteral("warning"));
-        item->setForeground(problems.isEmpty() ? QBrush()
-                                               : QBrush(error ? QColor(0xd3, 0x2f, 0x2f) : QColor(0xb2, 0x6a, 0x00)));
+        item->setForeground(problems.isEmpty() ? QBrush() : QBrush(toneColor(error ? Tone::Bad : Tone::Warning)));
         item->setIcon(problems.isEmpty() ? QIcon()
                                          : QIcon(error ? QStringLiteral(":/icons/severity-error.svg")
                                                        : QStringLiteral(":/icons/severity-warning.svg")));

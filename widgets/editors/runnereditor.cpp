@@ -9,6 +9,7 @@
 #include "runner/runnerregistry.h"
 #include "runneroptdelegate.h"
 #include "runneroptsmodel.h"
+#include "style/tone.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -309,8 +310,7 @@ void RunnerEditor::updateHint()
     bool valid = false;
     m_hint->setText(frameworkHint(m_version->text(), m_name->currentText().trimmed(), m_plugins, &valid));
     m_hint->setProperty("valid", valid);
-    m_hint->setStyleSheet(valid || m_version->text().trimmed().isEmpty() ? QStringLiteral("color: palette(mid);")
-                                                                         : QStringLiteral("color: #d32f2f;"));
+    setTextTone(m_hint, valid || m_version->text().trimmed().isEmpty() ? Tone::Muted : Tone::Bad);
     const carton::RunnerPluginInfo *plugin = pluginNamed(m_name->currentText().trimmed());
     if (!plugin) {
         m_compatHint->clear();

@@ -3,6 +3,7 @@
 #include "runneroptsmodel.h"
 
 #include "editorutils.h"
+#include "style/tone.h"
 
 #include <QBrush>
 #include <QColor>
@@ -243,7 +244,7 @@ QVariant RunnerOptsModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole: {
         const QString worst = worstOf(problems);
         if (worst == u"error")
-            return QBrush(QColor(0xd3, 0x2f, 0x2f));
+            return QBrush(toneColor(Tone::Bad));
         return {};
     }
     case ValidationRole:

@@ -4,6 +4,7 @@
 
 #include "document/cartondocument.h"
 #include "roles.h"
+#include "style/tone.h"
 #include "validate/fieldpath.h"
 #include "viewutils.h"
 
@@ -279,9 +280,9 @@ QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
     }
     case Qt::BackgroundRole:
         if (badShape || (marked && worst == carton::Severity::Error))
-            return QBrush(QColor(0xd3, 0x2f, 0x2f, 70));
+            return QBrush(toneTint(Tone::Bad));
         if (marked && worst == carton::Severity::Warning)
-            return QBrush(QColor(0xf9, 0xa8, 0x25, 90));
+            return QBrush(toneTint(Tone::Warning));
         break;
     case Qt::DecorationRole:
         if (badShape)
@@ -289,7 +290,7 @@ QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ForegroundRole:
         if (badShape || (marked && worst == carton::Severity::Error))
-            return QBrush(QColor(0xc6, 0x28, 0x28));
+            return QBrush(toneColor(Tone::Bad));
         break;
     case ValidationRole:
         if (badShape || (marked && worst == carton::Severity::Error))

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/diagnostic.h"
+#include "style/tone.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -36,7 +37,7 @@ public:
         Source,             // valid, an unpacked carton source without MANIFEST: nothing to verify yet
         UnsafeEntries,      // entries that would land outside the carton ("..", absolute) were left out
     };
-    enum class Tone { Neutral, Good, Warning, Bad };
+    using Tone = studio::Tone; // Neutral, Good, Warning or Bad
 
     // What the page knows.
     enum class Open { Opening, Failed, Open };

@@ -3,6 +3,7 @@
 #include "runnersdialog.h"
 
 #include "runner/runnerregistry.h"
+#include "style/tone.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -64,7 +65,7 @@ RunnersDialog::RunnersDialog(const carton::RunnerRegistry &registry, QWidget *pa
         auto *item = new QTreeWidgetItem(
             m_tree, {tr("(not usable)"), QString(), QString(),
                      QDir::toNativeSeparators(problem.path) + QStringLiteral(": ") + problem.message});
-        item->setForeground(0, QColor(0xc0, 0x1c, 0x28));
+        item->setForeground(0, toneColor(Tone::Bad));
         item->setToolTip(3, problem.message);
     }
     m_tree->expandAll();

@@ -24,11 +24,6 @@ int perMille(qint64 done, qint64 total)
         return 0;
     return int(std::clamp<qint64>(done * 1000 / total, 0, 1000));
 }
-
-bool isDark(const QPalette &palette)
-{
-    return palette.color(QPalette::Window).lightness() < 128;
-}
 } // namespace
 
 VerificationStatus::VerificationStatus(QWidget *parent)
@@ -157,17 +152,8 @@ void VerificationStatus::refresh()
 
 void VerificationStatus::applyTone()
 {
-    // Readable greens and reds on both light and dark window colours.
-    const bool dark = isDark(palette());
-    QPalette p = palette();
-    QColor color = p.color(QPalette::WindowText);
     const Tone t = tone();
-    if (t == Tone::Good)
-        color = dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x1b, 0x5e, 0x20);
-    else if (t == Tone::Bad)
-        color = dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb7, 0x1c, 0x1c);
-    else if (t == Tone::Warning)
-        color = dark ? QColor(0xff, 0xcc, 0x80) : QColor(0x8a, 0x4b, 0x00);
+    const QColor color = toneColor(t, palette());
     QPalette labelPalette = m_label->palette();
     labelPalette.setColor(QPalette::WindowText, color);
     m_label->setPalette(labelPalette);

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "outputdetailshtml.h"
 
+#include "style/tone.h"
+
 #include <QStringList>
 #include <algorithm>
 
@@ -26,10 +28,11 @@ QString histogramHtml(const carton::ErrorHistogram &h, const QString &title)
         if (c == 0)
             continue;
         const int width = std::max(1, int(40.0 * double(c) / double(peak)));
-        html += QStringLiteral("<tr><td align=\"right\"><code>%1</code></td><td><font color=\"#3b82c4\">%2</font>"
+        html += QStringLiteral("<tr><td align=\"right\"><code>%1</code></td><td><font color=\"%4\">%2</font>"
                                "</td><td align=\"right\">%3</td></tr>")
                     .arg(carton::ErrorHistogram::binLabel(b).toHtmlEscaped(), QString(width, QChar(0x2588)))
-                    .arg(c);
+                    .arg(c)
+                    .arg(toneFrame(Tone::Info).name());
     }
     return html + QStringLiteral("</table>");
 }
@@ -72,7 +75,7 @@ QString OutputDetailsHtml::render(const OutputResultsModel::Row &output)
                     QStringLiteral("<tr><td><code>[%1]</code></td><td>%2</td><td>%3</td><td>%4</td><td>%5</td>%6</tr>")
                         .arg(idx.join(u", "_s), d.expected.toHtmlEscaped(), d.actual.toHtmlEscaped(),
                              errorFigure(d.absError), errorFigure(d.relError),
-                             d.mismatch ? u"<td><font color=\"#c01c28\">✗</font></td>"_s : u"<td></td>"_s);
+                             d.mismatch ? u"<td>%1</td>"_s.arg(toneHtml(Tone::Bad, u"✗"_s, true)) : u"<td></td>"_s);
             }
             html += QStringLiteral("</table>");
         }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "outputresultsmodel.h"
 
+#include "style/tone.h"
 #include "tensor/tensorregion.h"
 
 #include <QBrush>
@@ -178,7 +179,7 @@ QVariant OutputResultsModel::data(const QModelIndex &index, int role) const
         return {};
     }
     if (role == Qt::ForegroundRole && index.column() == VerdictColumn && !row.ok)
-        return QBrush(QColor(0xc0, 0x1c, 0x28));
+        return QBrush(toneColor(Tone::Bad));
     if (role == Qt::FontRole && index.column() == VerdictColumn && !row.ok) {
         QFont bold;
         bold.setBold(true);

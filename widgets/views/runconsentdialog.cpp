@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "runconsentdialog.h"
 
+#include "style/tone.h"
+
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -56,7 +58,7 @@ RunConsentDialog::RunConsentDialog(const RunConsentFacts &facts, QWidget *parent
            "files, reach the network and leave processes running after the run. Only for cartons you trust."),
         this);
     m_noSandboxWarning->setWordWrap(true);
-    m_noSandboxWarning->setStyleSheet(QStringLiteral("color: #b91c1c;"));
+    setTextTone(m_noSandboxWarning, Tone::Bad);
 
     m_buttons = new QDialogButtonBox(this);
     m_run = m_buttons->addButton(tr("&Run"), QDialogButtonBox::AcceptRole);
@@ -123,15 +125,13 @@ QString RunConsentDialog::bodyHtml() const
                     "scratch folder, nothing survives the run.")
                      .arg(*m_facts.sandbox));
     else
-        h += QStringLiteral("<span style=\"color:#b91c1c\"><b>%1</b> %2</span>")
-                 .arg(tr("none can be made here."), esc(m_facts.sandbox.error().message));
+        h += toneHtml(Tone::Bad, tr("none can be made here."), true) + u' ' +
+             toneHtml(Tone::Bad, m_facts.sandbox.error().message);
     h += QStringLiteral("</p>");
 
     h += QStringLiteral("<p><b>%1</b> %2</p>")
              .arg(tr("Signature:"),
-                  m_facts.signatureInvalid
-                      ? QStringLiteral("<span style=\"color:#b91c1c\">%1</span>").arg(esc(m_facts.signature))
-                      : esc(m_facts.signature));
+                  m_facts.signatureInvalid ? toneHtml(Tone::Bad, m_facts.signature) : esc(m_facts.signature));
 
     if (!m_facts.scan) {
         h += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Safety scan:"), tr("still running…"));
@@ -153,8 +153,8 @@ QString RunConsentDialog::bodyHtml() const
         if (f.severity != carton::ScanSeverity::Critical && f.severity != carton::ScanSeverity::High)
             continue;
         const QString severity = f.severity == carton::ScanSeverity::Critical ? tr("critical") : tr("high");
-        findings << QStringLiteral("<span style=\"color:#b91c1c\"><b>%1</b></span>: %2 — %3 (%4)")
-                        .arg(severity, esc(f.file), esc(f.what), esc(f.why));
+        findings << QStringLiteral("%1: %2 — %3 (%4)")
+                        .arg(toneHtml(Tone::Bad, severity, true), esc(f.file), esc(f.what), esc(f.why));
     }
     h += QStringLiteral("<p><b>%1</b> ").arg(tr("Safety scan:"));
     if (findings.isEmpty())

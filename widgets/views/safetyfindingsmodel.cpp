@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "safetyfindingsmodel.h"
 
+#include "style/tone.h"
+
 #include <QColor>
 #include <QIcon>
 
@@ -42,13 +44,13 @@ QColor SafetyFindingsModel::severityColor(ScanSeverity severity)
 {
     switch (severity) {
     case ScanSeverity::Critical:
-        return QColor(0xb0, 0x00, 0x20);
+        return toneColor(Tone::Bad);
     case ScanSeverity::High:
-        return QColor(0xd8, 0x4a, 0x00);
+        return toneColor(Tone::Severe);
     case ScanSeverity::Medium:
-        return QColor(0xb8, 0x86, 0x00);
+        return toneColor(Tone::Warning);
     case ScanSeverity::Info:
-        return QColor(0x2a, 0x6f, 0xb0);
+        return toneColor(Tone::Info);
     }
     return {};
 }

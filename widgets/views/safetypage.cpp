@@ -7,6 +7,7 @@
 #include "safetyfindingsmodel.h"
 #include "scan/pickleallowlist.h"
 #include "scan/safetyscanner.h"
+#include "style/tone.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -76,6 +77,10 @@ SafetyPage::SafetyPage(std::shared_ptr<const Carton> carton, QWidget *parent)
 
     connect(m_rescan, &QPushButton::clicked, this, &SafetyPage::rescan);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SafetyPage::showDetails);
+    whenPaletteChanges(this, [this] {
+        if (m_report)
+            showDetails();
+    });
     m_verdict->setText(tr("Not scanned yet"));
 }
 
@@ -119,12 +124,12 @@ void SafetyPage::showReport(const ScanReport &report)
     m_model->setFindings(report.findings);
     const ScanVerdict verdict = report.verdict();
     QString text;
-    QColor color;
+    Tone tone = Tone::Neutral;
     switch (verdict) {
     case ScanVerdict::NoFindings:
         text = report.findings.isEmpty() ? tr("No findings")
                                          : tr("No findings (%n note(s))", nullptr, int(report.findings.size()));
-        color = QColor(0x1e, 0x80, 0x3c);
+        tone = Tone::Good;
         break;
     case ScanVerdict::Findings: {
         QStringList parts;
@@ -132,19 +137,19 @@ void SafetyPage::showReport(const ScanReport &report)
             if (const int n = report.count(s))
                 parts << QStringLiteral("%1 %2").arg(n).arg(SafetyFindingsModel::severityText(s).toLower());
         text = tr("Findings: %1").arg(parts.join(QStringLiteral(", ")));
-        color = SafetyFindingsModel::severityColor(report.count(ScanSeverity::Critical) ? ScanSeverity::Critical
-                                                   : report.count(ScanSeverity::High)   ? ScanSeverity::High
-                                                                                        : ScanSeverity::Medium);
+        tone = report.count(ScanSeverity::Critical) ? Tone::Bad
+               : report.count(ScanSeverity::High)   ? Tone::Severe
+                                                    : Tone::Warning;
         break;
     }
     case ScanVerdict::Unknown:
         text = report.status == ScanStatus::Failed ? tr("Unknown: the carton could not be scanned")
                                                    : tr("Unknown: parts of the carton could not be read");
-        color = QColor(0x80, 0x60, 0x00);
+        tone = Tone::Warning;
         break;
     }
     m_verdict->setText(text);
-    m_verdict->setStyleSheet(QStringLiteral("color: %1").arg(color.name()));
+    setTextTone(m_verdict, tone);
 
     int imports = 0, allowed = 0;
     for (const ScannedPickle &p : report.pickles)
@@ -186,9 +191,8 @@ QString SafetyPage::readHtml() const
         for (qsizetype i = 0; i < p.listing.imports.size(); ++i) {
             const PickleImport &imp = p.listing.imports[i];
             const bool ok = p.allowed.value(i);
-            html += QStringLiteral("<li><span style=\"color:%1\">%2</span> <code>%3</code> %4 ×%5</li>")
-                        .arg(ok ? QStringLiteral("#1e803c") : QStringLiteral("#b00020"),
-                             ok ? tr("allowed") : tr("not allowed"),
+            html += QStringLiteral("<li>%1 <code>%2</code> %3 ×%4</li>")
+                        .arg(toneHtml(ok ? Tone::Good : Tone::Bad, ok ? tr("allowed") : tr("not allowed")),
                              (imp.resolved ? imp.qualifiedName() : tr("(unresolved)")).toHtmlEscaped(),
                              pickleRefName(imp.ref))
                         .arg(imp.count);

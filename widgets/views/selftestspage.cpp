@@ -20,6 +20,7 @@
 #include "selftestdetailshtml.h"
 #include "selftestrunner.h"
 #include "selftestsmodel.h"
+#include "style/tone.h"
 #include "summaryline.h"
 
 #include <QAction>
@@ -313,6 +314,10 @@ QWidget *SelfTestsPage::createOutputsPane()
     m_outputDetails = new QTextBrowser;
     m_outputDetails->setObjectName(QStringLiteral("selfTestOutputDetails"));
     m_outputDetails->setOpenLinks(false);
+    whenPaletteChanges(m_outputDetails, [this] {
+        if (const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row()))
+            m_outputDetails->setHtml(OutputDetailsHtml::render(*row));
+    });
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(m_outputs);
     split->addWidget(m_outputDetails);
@@ -644,7 +649,8 @@ void SelfTestsPage::toleranceChanged()
                 errors.append(s.error().message);
         }
         // A red frame, as the editors mark errors: legible in the light and the dark theme.
-        edit->setStyleSheet(errors.isEmpty() ? QString() : u"QLineEdit { border: 2px solid #d32f2f; }"_s);
+        edit->setStyleSheet(
+            errors.isEmpty() ? QString() : u"QLineEdit { border: 2px solid %1; }"_s.arg(toneFrame(Tone::Bad).name()));
         if (!errors.isEmpty())
             edit->setToolTip(errors.join(u'\n'));
     }
