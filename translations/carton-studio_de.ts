@@ -1240,6 +1240,34 @@
         <source>not referenced by any tensor in tensor_data/index.toml</source>
         <translation>von keinem Tensor in tensor_data/index.toml referenziert</translation>
     </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not an %1 of %3 (its %1s: %4)</source>
+        <translation>%1 &quot;%2&quot; ist kein %1 von %3 (seine %1s: %4)</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is %3 in carton.toml but %4 in %5</source>
+        <translation>%1 &quot;%2&quot; ist in carton.toml %3, aber in %5 %4</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; has %3 dimensions in carton.toml (%4) but %5 in %6 (%7)</source>
+        <translation>%1 &quot;%2&quot; hat in carton.toml %3 Dimensionen (%4), aber in %6 %5 (%7)</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: dimension %3 is %4 in carton.toml but %5 in %6</source>
+        <translation>%1 &quot;%2&quot;: Dimension %3 ist in carton.toml %4, aber in %6 %5</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: dimension %3 is the symbol %4 in carton.toml but fixed to %5 in %6</source>
+        <translation>%1 &quot;%2&quot;: Dimension %3 ist in carton.toml das Symbol %4, in %6 aber fest %5</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: dimension %3 is the symbol %4 in carton.toml and %5 in %6</source>
+        <translation>%1 &quot;%2&quot;: Dimension %3 ist in carton.toml das Symbol %4 und in %6 %5</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 &quot;%3&quot; (%4 %5) that carton.toml does not declare</source>
+        <translation>%1 nimmt %2 &quot;%3&quot; (%4 %5), das carton.toml nicht deklariert</translation>
+    </message>
 </context>
 <context>
     <name>studio</name>
@@ -4891,6 +4919,46 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Move Input Down</source>
         <translation>Eingabe nach unten verschieben</translation>
+    </message>
+    <message>
+        <source>Fill from Model…</source>
+        <translation>Aus Modell übernehmen…</translation>
+    </message>
+    <message>
+        <source>Take the inputs and outputs (names, dtypes, shapes) from the model file&apos;s own signature</source>
+        <translation>Die Ein- und Ausgaben (Namen, dtypes, Formen) aus der eigenen Signatur der Modelldatei übernehmen</translation>
+    </message>
+    <message>
+        <source>Fill from Model</source>
+        <translation>Aus Modell übernehmen</translation>
+    </message>
+    <message>
+        <source>No file in model/ declares its inputs and outputs. An ONNX model does; a TorchScript or Python model does not say them in its files.</source>
+        <translation>Keine Datei in model/ deklariert ihre Ein- und Ausgaben. Ein ONNX-Modell tut das; ein TorchScript- oder Python-Modell nennt sie nicht in seinen Dateien.</translation>
+    </message>
+    <message>
+        <source>Replace %1 input(s) and %2 output(s) with the %3 input(s) and %4 output(s) of %5?</source>
+        <translation>%1 Eingabe(n) und %2 Ausgabe(n) durch die %3 Eingabe(n) und %4 Ausgabe(n) von %5 ersetzen?</translation>
+    </message>
+    <message>
+        <source>Descriptions of names that stay are kept. Edit ▸ Undo takes it back.</source>
+        <translation>Beschreibungen von Namen, die bleiben, werden behalten. Bearbeiten ▸ Rückgängig nimmt es zurück.</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <source>Fill Inputs and Outputs from Model</source>
+        <translation>Ein- und Ausgaben aus Modell übernehmen</translation>
+    </message>
+    <message>
+        <source>Filled from %1.</source>
+        <translation>Aus %1 übernommen.</translation>
+    </message>
+    <message>
+        <source>Filled from %1; left out, as Carton v1 has no dtype for them: %2</source>
+        <translation>Aus %1 übernommen; ausgelassen, da Carton v1 keinen dtype dafür hat: %2</translation>
     </message>
 </context>
 <context>

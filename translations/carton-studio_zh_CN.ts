@@ -1239,6 +1239,34 @@
         <source>not referenced by any tensor in tensor_data/index.toml</source>
         <translation>未被 tensor_data/index.toml 中的任何张量引用</translation>
     </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not an %1 of %3 (its %1s: %4)</source>
+        <translation>%1 &quot;%2&quot; 不是 %3 的 %1（其 %1：%4）</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is %3 in carton.toml but %4 in %5</source>
+        <translation>%1 &quot;%2&quot; 在 carton.toml 中为 %3，但在 %5 中为 %4</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; has %3 dimensions in carton.toml (%4) but %5 in %6 (%7)</source>
+        <translation>%1 &quot;%2&quot; 在 carton.toml 中有 %3 维（%4），但在 %6 中有 %5 维（%7）</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: dimension %3 is %4 in carton.toml but %5 in %6</source>
+        <translation>%1 &quot;%2&quot;：第 %3 维在 carton.toml 中为 %4，但在 %6 中为 %5</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: dimension %3 is the symbol %4 in carton.toml but fixed to %5 in %6</source>
+        <translation>%1 &quot;%2&quot;：第 %3 维在 carton.toml 中为符号 %4，但在 %6 中固定为 %5</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: dimension %3 is the symbol %4 in carton.toml and %5 in %6</source>
+        <translation>%1 &quot;%2&quot;：第 %3 维在 carton.toml 中为符号 %4，在 %6 中为 %5</translation>
+    </message>
+    <message>
+        <source>%1 takes %2 &quot;%3&quot; (%4 %5) that carton.toml does not declare</source>
+        <translation>%1 接受 carton.toml 未声明的 %2 &quot;%3&quot;（%4 %5）</translation>
+    </message>
 </context>
 <context>
     <name>studio</name>
@@ -4862,6 +4890,46 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Move Input Down</source>
         <translation>下移输入</translation>
+    </message>
+    <message>
+        <source>Fill from Model…</source>
+        <translation>从模型填充…</translation>
+    </message>
+    <message>
+        <source>Take the inputs and outputs (names, dtypes, shapes) from the model file&apos;s own signature</source>
+        <translation>从模型文件自身的签名中获取输入和输出（名称、dtype、形状）</translation>
+    </message>
+    <message>
+        <source>Fill from Model</source>
+        <translation>从模型填充</translation>
+    </message>
+    <message>
+        <source>No file in model/ declares its inputs and outputs. An ONNX model does; a TorchScript or Python model does not say them in its files.</source>
+        <translation>model/ 中没有文件声明其输入和输出。ONNX 模型会声明；TorchScript 或 Python 模型的文件中不写明这些。</translation>
+    </message>
+    <message>
+        <source>Replace %1 input(s) and %2 output(s) with the %3 input(s) and %4 output(s) of %5?</source>
+        <translation>用 %5 的 %3 个输入和 %4 个输出替换现有的 %1 个输入和 %2 个输出？</translation>
+    </message>
+    <message>
+        <source>Descriptions of names that stay are kept. Edit ▸ Undo takes it back.</source>
+        <translation>保留名称不变的项的描述。可用 编辑 ▸ 撤销 还原。</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Fill Inputs and Outputs from Model</source>
+        <translation>从模型填充输入和输出</translation>
+    </message>
+    <message>
+        <source>Filled from %1.</source>
+        <translation>已从 %1 填充。</translation>
+    </message>
+    <message>
+        <source>Filled from %1; left out, as Carton v1 has no dtype for them: %2</source>
+        <translation>已从 %1 填充；以下各项因 Carton v1 没有对应的 dtype 而略去：%2</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,8 @@
 #include "package/cartonsource.h"
 
 #include <QFileInfo>
+#include <QSet>
+#include <algorithm>
 
 namespace carton {
 
@@ -59,6 +61,48 @@ ModelSet ModelSet::fromCarton(const CartonSource &source)
             continue;
         entry.format = format.value_or(ModelFormat::Onnx);
         Result<ModelFilePtr> model = ModelFile::read(*bytes, cartonSiblings(source, file.path), source.limits());
+        if (model)
+            entry.model = *model;
+        else
+            entry.error = model.error();
+        set.m_entries.append(entry);
+    }
+    return set;
+}
+
+ModelSet ModelSet::fromFiles(const QStringList &paths, const OpenFile &open, const Limits &limits)
+{
+    const QSet<QString> all(paths.cbegin(), paths.cend());
+    ModelSet set;
+    for (const QString &path : paths) {
+        if (!path.startsWith(QLatin1String("model/")))
+            continue;
+        Result<ByteSourcePtr> bytes = open(path);
+        if (!bytes || (*bytes)->size() < 2)
+            continue;
+        QByteArray head(int(std::min((*bytes)->size(), ModelFile::kHeadBytes)), Qt::Uninitialized);
+        if (!(*bytes)->read(0, head.size(), head.data()) || !ModelFile::detectHead(head, (*bytes)->size(), limits))
+            continue;
+        const std::optional<ModelFormat> format = ModelFile::detect(**bytes, limits);
+        if (!format && !ModelFile::claimsOnnx(head))
+            continue;
+        const QString folder = path.left(path.lastIndexOf(QLatin1Char('/')) + 1);
+        SiblingFiles siblings;
+        siblings.size = [all, folder, open](const QString &relative) -> std::optional<qint64> {
+            if (!all.contains(folder + relative))
+                return std::nullopt;
+            Result<ByteSourcePtr> f = open(folder + relative);
+            return f ? std::optional<qint64>((*f)->size()) : std::nullopt;
+        };
+        siblings.open = [all, folder, open](const QString &relative) -> Result<ByteSourcePtr> {
+            if (!all.contains(folder + relative))
+                return makeError(ErrorCode::NotFound, QStringLiteral("no file \"%1\" beside the model").arg(relative));
+            return open(folder + relative);
+        };
+        ModelEntry entry;
+        entry.path = path;
+        entry.format = format.value_or(ModelFormat::Onnx);
+        Result<ModelFilePtr> model = ModelFile::read(*bytes, siblings, limits);
         if (model)
             entry.model = *model;
         else

@@ -4,6 +4,7 @@
 
 #include "model/modelfile.h"
 
+#include <functional>
 #include <optional>
 
 namespace carton {
@@ -26,6 +27,13 @@ class CARTONCORE_EXPORT ModelSet final {
 public:
     // `source` must outlive the set (external data files are opened through it).
     static ModelSet fromCarton(const CartonSource &source);
+    // Files given by carton path ("model/net.onnx") and opened by `open` (a carton
+    // being edited: the original's entries and files added from disk). Only
+    // paths under model/ are looked at.
+    // Each file under model/ is opened for random access: prefer fromCarton() for
+    // a carton's own entries (it reads compressed entries' first bytes only).
+    using OpenFile = std::function<Result<ByteSourcePtr>(const QString &path)>;
+    static ModelSet fromFiles(const QStringList &paths, const OpenFile &open, const Limits &limits = {});
     // A bare model file on disk; its external data is looked for beside it.
     // ErrorCode::Unsupported when the content is no model format known here.
     static Result<ModelSet> fromFile(const QString &path, const Limits &limits = {});

@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "validate/validator.h"
 
+#include "model/modelset.h"
 #include "package/carton.h"
+#include "validate/modelsignature.h"
 #include "validate/validaterules.h"
 
 namespace carton {
@@ -17,8 +19,10 @@ Diagnostics validateCarton(const Carton &carton)
     validate_detail::Reporter r(out, info ? info->fieldLines : noLines);
     validate_detail::checkLayout(carton, r);
     validate_detail::checkTensorData(carton, r);
-    if (info)
+    if (info) {
         validate_detail::checkReferences(carton, *info, r);
+        out += checkModelSignature(*info, ModelSet::fromCarton(carton.source()));
+    }
     return out;
 }
 

@@ -52,7 +52,8 @@ CARTONCORE_EXPORT Diagnostics validateInfo(const CartonInfo &info, const TensorS
 // sizes vs dtype × shape; string tensor element counts; nested tensors' inner
 // tensors; references to missing tensors/misc files; dtype/shape of self-test
 // and example tensors vs the specs; symbols resolving to one value per
-// self_test; @misc images of the description exist). Does not hash:
+// self_test; @misc images of the description exist; [[input]]/[[output]]
+// against the model file's own signature, checkModelSignature). Does not hash:
 // verifyCarton() does that.
 CARTONCORE_EXPORT Diagnostics validateCarton(const Carton &carton);
 

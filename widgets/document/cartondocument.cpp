@@ -4,9 +4,11 @@
 
 #include "documentcommand.h"
 #include "jobs/latestjob.h"
+#include "model/modelset.h"
 #include "modelfiles.h"
 #include "package/carton.h"
 #include "recoveryfile.h"
+#include "validate/modelsignature.h"
 #include "validate/validator.h"
 
 #include <QCoreApplication>
@@ -37,11 +39,13 @@ struct Validation {
     QList<carton::SymbolSummary> symbols;
 };
 
-Validation validateState(const carton::CartonInfo &info, const carton::TensorShapes &shapes)
+Validation validateState(const carton::CartonInfo &info, const carton::TensorShapes &shapes,
+                         const carton::ModelSet &models)
 {
     Validation v;
     try {
         v.diagnostics = carton::validateInfo(info, shapes, &v.symbols);
+        v.diagnostics += carton::checkModelSignature(info, models);
     } catch (const std::exception &e) {
         v.diagnostics = {{carton::Severity::Error, carton::DiagnosticLocation{QStringLiteral("carton.toml")},
                           QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))}};
@@ -71,10 +75,44 @@ struct TensorShapesCache {
     }
 };
 
+// The files of model/ as `files` has them, by path.
+static QHash<QString, carton::CartonEdits::FileSource> modelFilesOf(const carton::CartonEdits &files)
+{
+    QHash<QString, carton::CartonEdits::FileSource> out;
+    for (auto it = files.files().cbegin(); it != files.files().cend(); ++it)
+        if (it.key().startsWith(QLatin1String("model/")))
+            out.insert(it.key(), it.value());
+    return out;
+}
+
+// The model files of the document (their signature is checked against the specs;
+// Fill from Model reads it), read once by the first validation job after model/
+// changed. The original carton's own entries when model/ is as it was (only the
+// first bytes of compressed entries are read to recognise them).
+struct ModelSetCache {
+    std::shared_ptr<const carton::Carton> carton; // keeps the edits' original alive
+    carton::CartonEdits files;
+    std::once_flag once;
+    carton::ModelSet models;
+
+    const carton::ModelSet &get()
+    {
+        std::call_once(once, [this] {
+            if (carton && modelFilesOf(files) == modelFilesOf(carton::CartonEdits(carton.get()))) {
+                models = carton::ModelSet::fromCarton(carton->source());
+                return;
+            }
+            models = carton::ModelSet::fromFiles(files.paths(),
+                                                 [this](const QString &path) { return files.byteSource(path); });
+        });
+        return models;
+    }
+};
+
 CartonDocument::CartonDocument(std::shared_ptr<const carton::Carton> original, const QString &savePath, QObject *parent)
     : QObject(parent), m_original(std::move(original)), m_savePath(savePath), m_undo(new QUndoStack(this)),
       m_jobs(new LatestJob(this)), m_validateTimer(new QTimer(this)), m_autosaveTimer(new QTimer(this)),
-      m_tensorShapes(std::make_shared<TensorShapesCache>())
+      m_tensorShapes(std::make_shared<TensorShapesCache>()), m_models(std::make_shared<ModelSetCache>())
 {
     if (m_original) {
         m_state.files = carton::CartonEdits(m_original.get());
@@ -84,6 +122,8 @@ CartonDocument::CartonDocument(std::shared_ptr<const carton::Carton> original, c
     }
     m_tensorShapes->carton = m_original;
     m_tensorShapes->files = m_state.files;
+    m_models->carton = m_original;
+    m_models->files = m_state.files;
     m_validateTimer->setSingleShot(true);
     m_validateTimer->setInterval(validateDelayMs);
     connect(m_validateTimer, &QTimer::timeout, this, &CartonDocument::startValidation);
@@ -108,6 +148,8 @@ std::unique_ptr<CartonDocument> CartonDocument::fromModelFiles(const ModelFiles 
     auto document = std::make_unique<CartonDocument>(nullptr, QString(), parent);
     for (const ModelFiles::File &file : files.files)
         (void)document->m_state.files.putFile(file.archivePath, file.diskPath);
+    document->m_models = std::make_shared<ModelSetCache>();
+    document->m_models->files = document->m_state.files;
     document->m_state.info.runner.runnerName = files.runner;
     if (!files.name.isEmpty())
         document->m_state.info.modelName = files.name;
@@ -198,6 +240,11 @@ void CartonDocument::apply(const DocumentState &state)
         m_tensorShapes->carton = m_original;
         m_tensorShapes->files = state.files;
     }
+    if (filesChanged && modelFilesOf(state.files) != modelFilesOf(m_state.files)) {
+        m_models = std::make_shared<ModelSetCache>();
+        m_models->carton = m_original;
+        m_models->files = state.files;
+    }
     m_state = state;
     m_autosaveTimer->start(autosaveAfterEditsMs); // each edit of a burst moves it on
     if (infoChanged)
@@ -224,7 +271,10 @@ void CartonDocument::startValidation()
     const carton::CartonInfo info = m_state.info;
     const QStringList missing = missingFields();
     m_jobs->start(
-        validateKey, [info, shapes = m_tensorShapes](carton::Progress &) { return validateState(info, shapes->get()); },
+        validateKey,
+        [info, shapes = m_tensorShapes, models = m_models](carton::Progress &) {
+            return validateState(info, shapes->get(), models->get());
+        },
         [this, missing](Validation result) {
             carton::Diagnostics list = std::move(result.diagnostics);
             for (const QString &field : missing) {
@@ -240,6 +290,11 @@ void CartonDocument::startValidation()
             m_symbols = std::move(result.symbols);
             mergeDiagnostics();
         });
+}
+
+const carton::ModelSet &CartonDocument::models() const
+{
+    return m_models->get();
 }
 
 void CartonDocument::mergeDiagnostics()

@@ -18,13 +18,15 @@ class QUndoStack;
 
 namespace carton {
 class Carton;
-}
+class ModelSet;
+} // namespace carton
 
 namespace studio {
 
 class LatestJob;
 struct ModelFiles;
 struct TensorShapesCache;
+struct ModelSetCache;
 
 // The carton being edited: its carton.toml (typed) and its files (where each
 // one's bytes come from: an entry of the original carton, a file on disk or new
@@ -52,6 +54,10 @@ public:
     const carton::CartonInfo &info() const { return m_state.info; }
     const carton::CartonEdits &files() const { return m_state.files; }
     QUndoStack *undoStack() const { return m_undo; }
+    // The model files under model/ as the document has them now, recognised by
+    // content (read once after model/ changes, normally by a validation job
+    // already; the first call may wait for it).
+    const carton::ModelSet &models() const;
 
     // Never saved (a new document, or a folder carton not yet packed).
     bool isNew() const { return m_savePath.isEmpty(); }
@@ -154,6 +160,7 @@ private:
     UnappliedTexts m_unapplied;
     QList<carton::SymbolSummary> m_symbols;
     std::shared_ptr<TensorShapesCache> m_tensorShapes; // read once, by the first validation job
+    std::shared_ptr<ModelSetCache> m_models;           // likewise, until model/ changes
     QString m_recoveryPath;
     bool m_neverSaved = false; // built from files: modified until saved
     int m_saveIndex = -1;      // undo index when the running save started

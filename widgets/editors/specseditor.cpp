@@ -5,16 +5,19 @@
 #include "document/cartondocument.h"
 #include "dtypedelegate.h"
 #include "editorutils.h"
+#include "model/modelset.h"
 #include "shapedelegate.h"
 #include "specseditmodel.h"
 #include "symbolpanel.h"
 #include "textcelldelegate.h"
+#include "validate/modelsignature.h"
 
 #include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QMessageBox>
 #include <QSet>
 #include <QSplitter>
 #include <QTableView>
@@ -86,8 +89,19 @@ SpecsEditor::SpecsEditor(CartonDocument *document, QWidget *parent)
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({600, 500});
+    m_fill = toolButton(tr("Fill from Model…"),
+                        tr("Take the inputs and outputs (names, dtypes, shapes) from the model file's own signature"),
+                        QStringLiteral("fillFromModel"), this);
+    connect(m_fill, &QToolButton::clicked, this, &SpecsEditor::fillFromModel);
+    m_fillNote = new QLabel(this);
+    m_fillNote->setObjectName(QStringLiteral("fillFromModelNote"));
+    m_fillNote->setWordWrap(true);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_fillNote, 1);
+    top->addWidget(m_fill);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 0, 4, 4);
+    layout->addLayout(top);
     layout->addWidget(splitter);
 
     for (int which = 0; which < 2; ++which) {
@@ -177,6 +191,63 @@ QWidget *SpecsEditor::makeSection(int which)
     connect(t.view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this, which] { updateTable(which); });
     return box;
+}
+
+namespace {
+
+// The model's specs, keeping the description and internal name carton.toml
+// already gives a name that stays.
+QList<carton::TensorSpec> mergedSpecs(QList<carton::TensorSpec> fromModel, const QList<carton::TensorSpec> &current)
+{
+    for (carton::TensorSpec &spec : fromModel)
+        for (const carton::TensorSpec &old : current)
+            if (old.name == spec.name) {
+                spec.description = old.description;
+                spec.internalName = old.internalName;
+            }
+    return fromModel;
+}
+
+} // namespace
+
+bool SpecsEditor::fillFromModel()
+{
+    const carton::ModelEntry *entry = carton::signatureModel(m_document->models());
+    if (!entry) {
+        QMessageBox box(QMessageBox::Information, tr("Fill from Model"),
+                        tr("No file in model/ declares its inputs and outputs. An ONNX model does; a TorchScript or "
+                           "Python model does not say them in its files."),
+                        QMessageBox::Ok, this);
+        box.setObjectName(QStringLiteral("fillFromModelBox"));
+        box.exec();
+        return false;
+    }
+    const carton::ModelSpecs specs = carton::specsFromModel(*entry);
+    carton::CartonInfo info = m_document->info();
+    if (!info.inputs.isEmpty() || !info.outputs.isEmpty()) {
+        QMessageBox box(QMessageBox::Question, tr("Fill from Model"),
+                        tr("Replace %1 input(s) and %2 output(s) with the %3 input(s) and %4 output(s) of %5?")
+                            .arg(info.inputs.size())
+                            .arg(info.outputs.size())
+                            .arg(specs.inputs.size())
+                            .arg(specs.outputs.size())
+                            .arg(entry->path),
+                        QMessageBox::Yes | QMessageBox::Cancel, this);
+        box.setObjectName(QStringLiteral("fillFromModelBox"));
+        box.setInformativeText(tr("Descriptions of names that stay are kept. Edit ▸ Undo takes it back."));
+        box.button(QMessageBox::Yes)->setText(tr("Replace"));
+        box.setDefaultButton(QMessageBox::Cancel);
+        if (box.exec() != QMessageBox::Yes)
+            return false;
+    }
+    info.inputs = mergedSpecs(specs.inputs, info.inputs);
+    info.outputs = mergedSpecs(specs.outputs, info.outputs);
+    m_document->setInfo(info, tr("Fill Inputs and Outputs from Model"));
+    m_fillNote->setText(specs.unsupported.isEmpty()
+                            ? tr("Filled from %1.").arg(entry->path)
+                            : tr("Filled from %1; left out, as Carton v1 has no dtype for them: %2")
+                                  .arg(entry->path, specs.unsupported.join(QStringLiteral(", "))));
+    return true;
 }
 
 void SpecsEditor::updateTable(int which)

@@ -42,6 +42,13 @@ public:
     void addSpec(bool outputs);
     void removeSelected(bool outputs);
     void moveCurrent(bool outputs, int delta);
+    // Replaces the inputs and outputs with the ones the model file declares (its
+    // ONNX graph's), keeping the descriptions of names that stay; asks first when
+    // there are specs already. One undo step. False when nothing was changed.
+    bool fillFromModel();
+    QToolButton *fillFromModelButton() const { return m_fill; }
+    // What the last Fill from Model took, and what it left out.
+    QLabel *fillFromModelNote() const { return m_fillNote; }
 
 private:
     struct Table {
@@ -58,6 +65,8 @@ private:
     void updateSymbols();
 
     CartonDocument *m_document;
+    QToolButton *m_fill = nullptr;
+    QLabel *m_fillNote = nullptr;
     Table m_tables[2];
     SymbolPanel *m_symbols;
 };
