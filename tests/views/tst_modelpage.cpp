@@ -4,12 +4,12 @@
 // its weights as a filterable, sortable tree, and a weight's values in the viewer.
 // Models are made with Debian's python3-onnx (tests/model/onnxtestmodels.py).
 #include "cartonview.h"
+#include "fixturepolicy.h"
 #include "jobs/latestjob.h"
 #include "model/modelset.h"
 #include "modelpage.h"
 #include "modelsummary.h"
 #include "modelweightsmodel.h"
-#include "fixturepolicy.h"
 #include "onnxtestmodels.h"
 #include "roles.h"
 #include "tensortablemodel.h"

@@ -72,28 +72,28 @@ QString ModelSummary::html(const ModelEntry &entry)
 {
     QString html = QStringLiteral("<h3>%1</h3>").arg(entry.path.toHtmlEscaped());
     if (!entry.model) {
-        html += QStringLiteral("<p><img src=\":/icons/severity-error.svg\" width=\"16\" height=\"16\"> "
-                               "<span style=\"color:#c62828\">%1</span></p>")
-                    .arg(tr("This %1 file could not be read: %2")
-                             .arg(formatTitle(entry.format),
-                                  entry.error ? entry.error->toString() : tr("unknown error"))
-                             .toHtmlEscaped());
+        html +=
+            QStringLiteral("<p><img src=\":/icons/severity-error.svg\" width=\"16\" height=\"16\"> "
+                           "<span style=\"color:#c62828\">%1</span></p>")
+                .arg(tr("This %1 file could not be read: %2")
+                         .arg(formatTitle(entry.format), entry.error ? entry.error->toString() : tr("unknown error"))
+                         .toHtmlEscaped());
         return html;
     }
     const ModelFile &model = *entry.model;
     const QLocale locale;
     QString rows = row(tr("Format"), formatTitle(model.format()).toHtmlEscaped());
-    rows += row(tr("Parameters"), tr("%1 (%2) in %n weight(s)", nullptr, int(model.weights().size()))
-                                      .arg(locale.toString(model.parameterCount()),
-                                           studio::humanSize(model.parameterBytes()))
-                                      .toHtmlEscaped());
+    rows += row(tr("Parameters"),
+                tr("%1 (%2) in %n weight(s)", nullptr, int(model.weights().size()))
+                    .arg(locale.toString(model.parameterCount()), studio::humanSize(model.parameterBytes()))
+                    .toHtmlEscaped());
     if (const std::optional<OnnxInfo> &onnx = model.onnx()) {
         const QString producer = QString(onnx->producerName + u' ' + onnx->producerVersion).trimmed();
         rows += row(tr("Producer"), producer.isEmpty() ? tr("not given") : producer.toHtmlEscaped());
         QStringList opsets;
         for (const auto &[domain, version] : onnx->opsets)
-            opsets.append(QStringLiteral("%1 %2").arg(domain.isEmpty() ? QStringLiteral("ai.onnx") : domain)
-                              .arg(version));
+            opsets.append(
+                QStringLiteral("%1 %2").arg(domain.isEmpty() ? QStringLiteral("ai.onnx") : domain).arg(version));
         rows += row(tr("Opsets"), opsets.join(QStringLiteral(", ")).toHtmlEscaped());
         rows += row(tr("IR version"), QString::number(onnx->irVersion));
         if (onnx->modelVersion)
@@ -112,9 +112,9 @@ QString ModelSummary::html(const ModelEntry &entry)
         QStringList opTexts;
         for (const auto &[op, count] : ops)
             opTexts.append(QStringLiteral("%1 ×%2").arg(op).arg(count));
-        rows += row(tr("Operators"), tr("%n node(s)", nullptr, int(onnx->nodes.size())) +
-                                         (opTexts.isEmpty() ? QString() : u": " + opTexts.join(QStringLiteral(", ")))
-                                             .toHtmlEscaped());
+        rows += row(tr("Operators"),
+                    tr("%n node(s)", nullptr, int(onnx->nodes.size())) +
+                        (opTexts.isEmpty() ? QString() : u": " + opTexts.join(QStringLiteral(", "))).toHtmlEscaped());
         for (const auto &[key, value] : onnx->metadata)
             rows += row(key, value.toHtmlEscaped());
     }
@@ -128,9 +128,10 @@ QString ModelSummary::html(const ModelEntry &entry)
     if (const std::optional<GgufInfo> &gguf = model.gguf(); gguf && !gguf->metadata.isEmpty()) {
         QString meta;
         for (const GgufValue &v : gguf->metadata)
-            meta += QStringLiteral("<tr><td style=\"padding-right:12px\">%1</td><td style=\"padding-right:12px\">%2</td>"
-                                   "<td>%3</td></tr>")
-                        .arg(v.key.toHtmlEscaped(), v.type.toHtmlEscaped(), v.text.toHtmlEscaped());
+            meta +=
+                QStringLiteral("<tr><td style=\"padding-right:12px\">%1</td><td style=\"padding-right:12px\">%2</td>"
+                               "<td>%3</td></tr>")
+                    .arg(v.key.toHtmlEscaped(), v.type.toHtmlEscaped(), v.text.toHtmlEscaped());
         html += QStringLiteral("<p><b>%1</b></p><table>%2</table>").arg(tr("Metadata").toHtmlEscaped(), meta);
     }
     return html;

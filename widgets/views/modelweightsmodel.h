@@ -54,9 +54,9 @@ public:
 
 private:
     struct Node {
-        QString label;  // the last part of the path (a file's path for a file row)
-        QString path;   // the weight's or module's name in its file; empty for a file row
-        int entry = -1; // index of the model file
+        QString label;   // the last part of the path (a file's path for a file row)
+        QString path;    // the weight's or module's name in its file; empty for a file row
+        int entry = -1;  // index of the model file
         int weight = -1; // index in the file's weights(); -1 for files and modules
         Node *parent = nullptr;
         int row = 0;
