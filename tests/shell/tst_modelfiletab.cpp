@@ -7,11 +7,14 @@
 #include "document/cartondocument.h"
 #include "errorpage.h"
 #include "fixturepolicy.h"
+#include "ggufwriter.h"
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
 #include "modelfilepage.h"
 #include "onnxtestmodels.h"
 #include "tensorfilepage.h"
+#include "tensortablemodel.h"
+#include "tensorviewer.h"
 #include "testutil.h"
 #include "verificationrunner.h"
 #include "views/modelpage.h"
@@ -88,6 +91,51 @@ private slots:
         QCOMPARE(window.pageCount(), 1);
         LatestJob::waitForAll();
         VerificationRunner::waitForAll();
+    }
+
+    void bareGgufShowsItsMetadataAndWeights()
+    {
+        using W = testutil::GgufWriter;
+        W w;
+        w.kv("general.architecture", W::String, W::str("llama"));
+        w.kv("llama.context_length", W::U32, W::u32(2048));
+        QByteArray values;
+        for (float v : {1.5f, -2.0f, 0.25f, 8.0f, -0.5f, 3.0f})
+            values.append(reinterpret_cast<const char *>(&v), 4);
+        w.tensor({"blk.0.attn_q.weight", {3, 2}, 0 /* F32 */, values, std::nullopt});
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"tiny.model"_s); // no telling name
+        QVERIFY(testutil::writeFile(path, w.build()));
+        QSettings settings(dir.filePath(u"settings.ini"_s), QSettings::IniFormat);
+        MainWindow window(&settings);
+        window.resize(1366, 768);
+        window.show();
+        QCOMPARE(window.openPath(path), nullptr);
+        auto *page = qobject_cast<ModelFilePage *>(window.tabWidget()->currentWidget());
+        QVERIFY(page);
+        ModelPage *model = page->modelPage();
+        QTRY_VERIFY(model->isLoaded());
+        const QString summary = model->summary()->toPlainText();
+        for (const QString &expected : {u"GGUF"_s, u"llama"_s, u"llama.context_length"_s, u"2048"_s, u"6 (24 B)"_s})
+            QVERIFY2(summary.contains(expected), qPrintable(expected + u" not in: "_s + summary));
+        // blk.0.attn_q.weight is "weight" under blk / 0 / attn_q; shape in C order (ne reversed).
+        const QModelIndex weight = model->weightsModel()->indexOfWeight(u"blk.0.attn_q.weight"_s);
+        QVERIFY(weight.isValid());
+        QCOMPARE(weight.data().toString(), u"weight"_s);
+        QCOMPARE(weight.parent().data().toString(), u"attn_q"_s);
+        QCOMPARE(weight.parent().parent().data().toString(), u"0"_s);
+        QCOMPARE(weight.parent().parent().parent().data().toString(), u"blk"_s);
+        QCOMPARE(weight.siblingAtColumn(ModelWeightsModel::ShapeColumn).data().toString(), u"[2, 3]"_s);
+        QVERIFY(model->revealWeight(u"blk.0.attn_q.weight"_s));
+        TensorTableModel *table = model->viewer()->tableModel();
+        QTRY_COMPARE(model->viewer()->tensorName(), u"blk.0.attn_q.weight"_s);
+        (void)table->index(0, 0).data();
+        QTRY_VERIFY(!table->isLoading());
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->columnCount(), 3);
+        QCOMPARE(table->index(0, 0).data().toString().toDouble(), 1.5);
+        QCOMPARE(table->index(1, 2).data().toString().toDouble(), 3.0);
+        LatestJob::waitForAll();
     }
 
     void safetensorsByContentIsATensorFile()
