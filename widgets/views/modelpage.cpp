@@ -4,6 +4,7 @@
 
 #include "jobs/latestjob.h"
 #include "model/modelset.h"
+#include "modelgraphview.h"
 #include "modelsummary.h"
 #include "modelweightopener.h"
 #include "modelweightsmodel.h"
@@ -18,6 +19,7 @@
 #include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -46,7 +48,8 @@ ModelPage::ModelPage(const QString &filePath, QWidget *parent) : ModelPage(nullp
 ModelPage::ModelPage(std::shared_ptr<const Carton> carton, const QString &filePath, QWidget *parent)
     : QWidget(parent), m_carton(std::move(carton)), m_filePath(filePath), m_jobs(new LatestJob(this)),
       m_model(new ModelWeightsModel(this)), m_proxy(new QSortFilterProxyModel(this)), m_status(new QLabel),
-      m_summary(new QTextBrowser), m_tree(new QTreeView), m_viewer(new TensorViewer)
+      m_summary(new QTextBrowser), m_tree(new QTreeView), m_viewer(new TensorViewer), m_graph(new ModelGraphView),
+      m_side(new QTabWidget)
 {
     setUp();
 }
@@ -110,7 +113,19 @@ void ModelPage::setUp()
     auto *split = new QSplitter(Qt::Horizontal);
     split->setChildrenCollapsible(false);
     split->addWidget(left);
-    split->addWidget(m_viewer);
+    m_side->setObjectName(QStringLiteral("modelSideTabs"));
+    m_side->setDocumentMode(true);
+    m_side->addTab(m_viewer, tr("Values"));
+    m_side->addTab(m_graph, tr("Graph"));
+    split->addWidget(m_side);
+    connect(m_graph, &ModelGraphView::weightActivated, this, [this](const QString &weight) {
+        const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
+        if (!set || m_summaryEntry < 0 || m_summaryEntry >= set->entries().size())
+            return;
+        const ModelEntry &entry = set->entries()[m_summaryEntry];
+        if (const ModelWeight *w = entry.model ? entry.model->findWeight(weight) : nullptr)
+            revealWeight(set->weightName(entry, *w));
+    });
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     // The weights' five columns want room; the viewer takes the rest (scaled to the page).
@@ -213,9 +228,11 @@ void ModelPage::showSummary(int entry)
     const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
     if (!set || entry < 0 || entry >= set->entries().size()) {
         m_summary->clear();
+        m_graph->setModel(nullptr);
         return;
     }
     m_summary->setHtml(ModelSummary::html(set->entries()[entry]));
+    m_graph->setModel(set->entries()[entry].model);
 }
 
 void ModelPage::currentChanged()
@@ -231,6 +248,7 @@ void ModelPage::currentChanged()
         return;
     }
     const QString name = set->weightName(*entry, *weight);
+    m_side->setCurrentWidget(m_viewer);
     if (!weight->dtype) {
         m_viewer->showMessage(QStringLiteral("%1\n%2").arg(name, ModelSummary::cannotShowText(*weight)));
         return;

@@ -8,6 +8,7 @@
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTextBrowser;
 class QTreeView;
 
@@ -19,6 +20,7 @@ class ModelSet;
 namespace studio {
 
 class LatestJob;
+class ModelGraphView;
 class ModelWeightsModel;
 class TensorViewer;
 
@@ -26,8 +28,8 @@ class TensorViewer;
 // the window's view of a bare model file: each file's summary (format, producer,
 // opsets, parameters, signature, op counts, metadata; a broken file its error),
 // its weights as a filterable, sortable tree by module path, and the selected
-// weight in the TensorViewer. The model files are read through LatestJob, never on
-// the GUI thread: when the page is first shown, or on load().
+// weight in the TensorViewer; beside it, the file's graph (ModelGraphView). The model files are read through LatestJob,
+// never on the GUI thread: when the page is first shown, or on load().
 class ModelPage final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ModelPage)
@@ -56,6 +58,10 @@ public:
     QTextBrowser *summary() const { return m_summary; }
     QLabel *statusLabel() const { return m_status; }
     TensorViewer *viewer() const { return m_viewer; }
+    // The graph of the selected model file (ONNX), beside the viewer.
+    ModelGraphView *graphView() const { return m_graph; }
+    // The viewer's and the graph's tabs.
+    QTabWidget *sideTabs() const { return m_side; }
 
 signals:
     // The model files were read (or failed: statusLabel() says why).
@@ -82,6 +88,8 @@ private:
     QLineEdit *m_filter = nullptr;
     QTreeView *m_tree = nullptr;
     TensorViewer *m_viewer = nullptr;
+    ModelGraphView *m_graph = nullptr;
+    QTabWidget *m_side = nullptr;
     int m_summaryEntry = -2;
     bool m_started = false;
 };
