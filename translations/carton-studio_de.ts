@@ -1926,6 +1926,110 @@
     </message>
 </context>
 <context>
+    <name>studio::ModelGraphView</name>
+    <message>
+        <source>Find node, op or tensor (Enter: next)</source>
+        <translation>Knoten, Operator oder Tensor suchen (Enter: nächster)</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>SVG exportieren…</translation>
+    </message>
+    <message>
+        <source>No graph: this file format has none that can be shown.</source>
+        <translation>Kein Graph: Dieses Dateiformat hat keinen, der gezeigt werden kann.</translation>
+    </message>
+    <message>
+        <source>Select a model file to see its graph.</source>
+        <translation>Wählen Sie eine Modelldatei, um ihren Graphen zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Laying out %n node(s)…</source>
+        <translation>
+            <numerusform>%n Knoten wird angeordnet…</numerusform>
+            <numerusform>%n Knoten werden angeordnet…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Graph input</source>
+        <translation>Graph-Eingabe</translation>
+    </message>
+    <message>
+        <source>Graph output</source>
+        <translation>Graph-Ausgabe</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domäne</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>Attribute</translation>
+    </message>
+    <message>
+        <source>Model graph</source>
+        <translation>Modellgraph</translation>
+    </message>
+    <message>
+        <source>Export Graph as SVG</source>
+        <translation>Graph als SVG exportieren</translation>
+    </message>
+    <message>
+        <source>Export Graph as PNG</source>
+        <translation>Graph als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG-Bilder (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exportiert nach %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>%1 konnte nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
     <name>studio::ModelPage</name>
     <message>
         <source>Filter weights (Ctrl+F)</source>
@@ -1968,6 +2072,14 @@
             <numerusform>%n konnte nicht gelesen werden</numerusform>
             <numerusform>%n konnten nicht gelesen werden</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Werte</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graph</translation>
     </message>
 </context>
 <context>

@@ -1915,6 +1915,107 @@
     </message>
 </context>
 <context>
+    <name>studio::ModelGraphView</name>
+    <message>
+        <source>Find node, op or tensor (Enter: next)</source>
+        <translation>查找节点、算子或张量（Enter：下一个）</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>导出 SVG…</translation>
+    </message>
+    <message>
+        <source>No graph: this file format has none that can be shown.</source>
+        <translation>无计算图：此文件格式没有可显示的计算图。</translation>
+    </message>
+    <message>
+        <source>Select a model file to see its graph.</source>
+        <translation>选择一个模型文件以查看其计算图。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Laying out %n node(s)…</source>
+        <translation>
+            <numerusform>正在布局 %n 个节点…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Graph input</source>
+        <translation>计算图输入</translation>
+    </message>
+    <message>
+        <source>Graph output</source>
+        <translation>计算图输出</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>域</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Model graph</source>
+        <translation>模型计算图</translation>
+    </message>
+    <message>
+        <source>Export Graph as SVG</source>
+        <translation>将计算图导出为 SVG</translation>
+    </message>
+    <message>
+        <source>Export Graph as PNG</source>
+        <translation>将计算图导出为 PNG</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::ModelPage</name>
     <message>
         <source>Filter weights (Ctrl+F)</source>
@@ -1955,6 +2056,14 @@
         <translation>
             <numerusform>%n 个无法读取</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>计算图</translation>
     </message>
 </context>
 <context>
