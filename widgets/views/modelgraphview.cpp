@@ -197,7 +197,9 @@ void ModelGraphView::startLayout()
                 return;
             const QColor ioFill = palette().color(QPalette::AlternateBase);
             const QColor ioText = palette().color(QPalette::Text);
-            const QPen edgePen(palette().color(QPalette::Mid), 1.2);
+            QColor edgeColor = palette().color(QPalette::Text); // readable on light and dark themes
+            edgeColor.setAlpha(150);
+            const QPen edgePen(edgeColor, 1.2);
             for (qsizetype e = 0; e < layout.edges.size(); ++e) {
                 const QList<QPointF> &line = layout.edges[e];
                 if (line.size() < 2)
