@@ -8,6 +8,7 @@
 #include "modelsummary.h"
 #include "tensor/tensorregion.h"
 
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
@@ -23,6 +24,7 @@
 #include <QSplitter>
 #include <QSvgGenerator>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -36,6 +38,7 @@ namespace {
 const QString kLayoutJob = QStringLiteral("layout");
 const QString kWeightScheme = QStringLiteral("weight:");
 constexpr int kMaxImageSide = 8192;
+constexpr int kBuildSliceMs = 25; // items added per turn of the event loop
 
 // The fill of a node by what its op does (as Netron colours them).
 QColor opColor(const QString &op)
@@ -123,6 +126,8 @@ ModelGraphView::~ModelGraphView() = default;
 void ModelGraphView::setModel(std::shared_ptr<const ModelFile> model)
 {
     m_jobs->cancelAll();
+    ++m_generation; // items still being added for the previous graph stop
+    m_layout.reset();
     m_model = std::move(model);
     m_scene->clear();
     m_items.clear();
@@ -195,45 +200,10 @@ void ModelGraphView::startLayout()
         [this](const GraphLayoutResult &layout) {
             if (layout.cancelled)
                 return;
-            const QColor ioFill = palette().color(QPalette::AlternateBase);
-            const QColor ioText = palette().color(QPalette::Text);
-            QColor edgeColor = palette().color(QPalette::Text); // readable on light and dark themes
-            edgeColor.setAlpha(150);
-            const QPen edgePen(edgeColor, 1.2);
-            for (qsizetype e = 0; e < layout.edges.size(); ++e) {
-                const QList<QPointF> &line = layout.edges[e];
-                if (line.size() < 2)
-                    continue;
-                QPainterPath path(line.first());
-                for (qsizetype i = 1; i < line.size(); ++i)
-                    path.lineTo(line[i]);
-                const QPointF tip = line.last();
-                path.moveTo(tip);
-                path.lineTo(tip + QPointF(-4, -7));
-                path.moveTo(tip);
-                path.lineTo(tip + QPointF(4, -7));
-                m_scene->addPath(path, edgePen)->setZValue(-1);
-            }
-            for (qsizetype i = 0; i < m_vertices.size(); ++i) {
-                const Vertex &v = m_vertices[i];
-                const QRectF &rect = layout.nodes[i];
-                QPainterPath shape;
-                shape.addRoundedRect(rect, v.node >= 0 ? 4 : rect.height() / 2, v.node >= 0 ? 4 : rect.height() / 2);
-                const QColor fill = v.node >= 0 ? opColor(v.title) : ioFill;
-                auto *item = m_scene->addPath(shape, QPen(fill.darker(130)), fill);
-                item->setFlag(QGraphicsItem::ItemIsSelectable);
-                item->setData(0, int(i));
-                item->setToolTip(v.detail.isEmpty() ? v.title : v.title + u'\n' + v.detail);
-                auto *text = new QGraphicsSimpleTextItem(v.title, item);
-                text->setFont(font());
-                text->setBrush(v.node >= 0 ? QColor(Qt::white) : ioText);
-                const QRectF box = text->boundingRect();
-                text->setPos(rect.center() - box.center());
-                m_items.append(item);
-            }
+            m_layout = std::make_shared<const GraphLayoutResult>(layout);
+            m_builtVertices = 0;
+            m_builtEdges = 0;
             m_scene->setSceneRect(layout.bounds.adjusted(-20, -20, 20, 20));
-            m_laidOut = true;
-            m_status->setText(tr("%n node(s)", nullptr, int(m_model->onnx()->nodes.size())));
             // Small graphs fit; big ones start at the top, readable.
             m_view->resetTransform();
             const QRectF view = m_view->viewport()->rect();
@@ -242,8 +212,63 @@ void ModelGraphView::startLayout()
             if (scale < 1 && scale >= 0.5)
                 m_view->scale(scale, scale);
             m_view->centerOn(m_scene->sceneRect().center().x(), m_scene->sceneRect().top());
-            emit laidOut();
+            buildItems(m_generation);
         });
+}
+
+void ModelGraphView::buildItems(quint64 generation)
+{
+    if (generation != m_generation || !m_layout)
+        return;
+    // A slice at a time, so that the GUI thread never stops for long on a big graph.
+    QElapsedTimer budget;
+    budget.start();
+    const GraphLayoutResult &layout = *m_layout;
+    const QColor ioFill = palette().color(QPalette::AlternateBase);
+    const QColor ioText = palette().color(QPalette::Text);
+    QColor edgeColor = palette().color(QPalette::Text); // readable on light and dark themes
+    edgeColor.setAlpha(150);
+    const QPen edgePen(edgeColor, 1.2);
+    for (; m_builtVertices < m_vertices.size() && budget.elapsed() < kBuildSliceMs; ++m_builtVertices) {
+        const qsizetype i = m_builtVertices;
+        const Vertex &v = m_vertices[i];
+        const QRectF &rect = layout.nodes[i];
+        QPainterPath shape;
+        const qreal radius = v.node >= 0 ? 4 : rect.height() / 2;
+        shape.addRoundedRect(rect, radius, radius);
+        const QColor fill = v.node >= 0 ? opColor(v.title) : ioFill;
+        auto *item = m_scene->addPath(shape, QPen(fill.darker(130)), fill);
+        item->setFlag(QGraphicsItem::ItemIsSelectable);
+        item->setData(0, int(i));
+        item->setToolTip(v.detail.isEmpty() ? v.title : v.title + u'\n' + v.detail);
+        auto *text = new QGraphicsSimpleTextItem(v.title, item);
+        text->setFont(font());
+        text->setBrush(v.node >= 0 ? QColor(Qt::white) : ioText);
+        text->setPos(rect.center() - text->boundingRect().center());
+        m_items.append(item);
+    }
+    for (; m_builtEdges < layout.edges.size() && budget.elapsed() < kBuildSliceMs; ++m_builtEdges) {
+        const QList<QPointF> &line = layout.edges[m_builtEdges];
+        if (line.size() < 2)
+            continue;
+        QPainterPath path(line.first());
+        for (qsizetype i = 1; i < line.size(); ++i)
+            path.lineTo(line[i]);
+        const QPointF tip = line.last();
+        path.moveTo(tip);
+        path.lineTo(tip + QPointF(-4, -7));
+        path.moveTo(tip);
+        path.lineTo(tip + QPointF(4, -7));
+        m_scene->addPath(path, edgePen)->setZValue(-1);
+    }
+    if (m_builtVertices < m_vertices.size() || m_builtEdges < layout.edges.size()) {
+        QTimer::singleShot(0, this, [this, generation] { buildItems(generation); });
+        return;
+    }
+    m_layout.reset();
+    m_laidOut = true;
+    m_status->setText(tr("%n node(s)", nullptr, int(m_model->onnx()->nodes.size())));
+    emit laidOut();
 }
 
 int ModelGraphView::selectedVertex() const
@@ -265,7 +290,7 @@ bool ModelGraphView::selectVertex(int index)
 int ModelGraphView::findNext(const QString &text)
 {
     const QString wanted = text.trimmed();
-    if (wanted.isEmpty() || m_items.isEmpty() || !m_model || !m_model->onnx())
+    if (wanted.isEmpty() || !m_laidOut || !m_model || !m_model->onnx())
         return -1;
     const OnnxInfo &onnx = *m_model->onnx();
     auto matches = [&](const Vertex &v) {

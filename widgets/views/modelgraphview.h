@@ -19,6 +19,7 @@ class ModelFile;
 namespace studio {
 
 class LatestJob;
+struct GraphLayoutResult;
 
 // The graph of an ONNX model: its nodes (op type), the graph's inputs and outputs,
 // and the tensors between them, laid out in layers (layoutGraph) on a worker
@@ -76,6 +77,8 @@ private:
         int output = -1;
     };
     void startLayout();
+    // Adds the laid-out items a slice at a time (m_layout), then emits laidOut().
+    void buildItems(quint64 generation);
     void showSelection();
     QString vertexHtml(const Vertex &vertex) const;
     void exportInteractive(bool svg);
@@ -89,6 +92,10 @@ private:
     QTextBrowser *m_properties = nullptr;
     QLineEdit *m_search = nullptr;
     QLabel *m_status = nullptr;
+    std::shared_ptr<const GraphLayoutResult> m_layout; // being turned into items
+    qsizetype m_builtVertices = 0;
+    qsizetype m_builtEdges = 0;
+    quint64 m_generation = 0;
     bool m_pending = false;
     bool m_laidOut = false;
 };
