@@ -3,14 +3,12 @@
 // The graph of an ONNX model: the layered layout (pure, timed) and the view on a
 // model made with python3-onnx: nodes and edges, click a node for its properties,
 // search, an initializer's link opens the weight, PNG/SVG export.
-#include "fixturepolicy.h"
 #include "graphlayout.h"
 #include "jobs/latestjob.h"
 #include "modelgraphview.h"
 #include "modelpage.h"
-#include "onnxtestmodels.h"
+#include "onnxcarton.h"
 #include "tensorviewer.h"
-#include "testcartons.h"
 
 #include <QElapsedTimer>
 #include <QGraphicsPathItem>
@@ -76,12 +74,7 @@ private:
 void TestModelGraph::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    const QString models = m_dir.filePath(u"models"_s);
-    CARTON_MAKE_ONNX_MODELS(models);
-    QFile model(models + u"/tiny.onnx"_s);
-    QVERIFY(model.open(QIODevice::ReadOnly));
-    QVERIFY(testcartons::writeFolder(m_dir.filePath(u"folder"_s), {{u"carton.toml"_s, testcartons::minimalToml()},
-                                                                   {u"model/net.bin"_s, model.readAll()}}));
+    CARTON_MAKE_ONNX_CARTON(m_dir.path(), [](const QByteArray &) { return QMap<QString, QByteArray>(); });
 }
 
 void TestModelGraph::layoutLayersAndRoutes()

@@ -4,17 +4,15 @@
 // its weights as a filterable, sortable tree, and a weight's values in the viewer.
 // Models are made with Debian's python3-onnx (tests/model/onnxtestmodels.py).
 #include "cartonview.h"
-#include "fixturepolicy.h"
 #include "jobs/latestjob.h"
 #include "model/modelset.h"
 #include "modelpage.h"
 #include "modelsummary.h"
 #include "modelweightsmodel.h"
-#include "onnxtestmodels.h"
+#include "onnxcarton.h"
 #include "roles.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
-#include "testcartons.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -65,17 +63,12 @@ private:
 void TestModelPage::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    const QString models = m_dir.filePath(u"models"_s);
-    CARTON_MAKE_ONNX_MODELS(models);
-    QFile model(models + u"/tiny.onnx"_s);
-    QVERIFY(model.open(QIODevice::ReadOnly));
-    const QByteArray bytes = model.readAll();
-    // The model under a name that says nothing, and a broken copy: found by content.
+    // Beside the model, a broken copy of it (found by content too) and code that is no model.
+    CARTON_MAKE_ONNX_CARTON(m_dir.path(), [](const QByteArray &onnx) {
+        return QMap<QString, QByteArray>{{u"model/broken.onnx"_s, onnx.left(300)},
+                                         {u"model/main.py"_s, "print('hi')\n"}};
+    });
     m_carton = m_dir.filePath(u"folder"_s);
-    QVERIFY(testcartons::writeFolder(m_carton, {{u"carton.toml"_s, testcartons::minimalToml()},
-                                                {u"model/net.bin"_s, bytes},
-                                                {u"model/broken.onnx"_s, bytes.left(300)},
-                                                {u"model/main.py"_s, "print('hi')\n"}}));
 }
 
 void TestModelPage::cleanupTestCase()
