@@ -167,6 +167,9 @@ void TestModelGraph::graphOfAnOnnxModel()
     QSignalSpy laidOut(graph, &ModelGraphView::laidOut);
     page.sideTabs()->setCurrentWidget(graph);
     QTRY_COMPARE(laidOut.count(), 1);
+    // With the graph shown, the page still fits a 1366×768 window (tabs, menus and the dock take the rest).
+    QVERIFY2(page.minimumSizeHint().width() <= 1000 && page.minimumSizeHint().height() <= 450,
+             qPrintable(u"%1×%2"_s.arg(page.minimumSizeHint().width()).arg(page.minimumSizeHint().height())));
     // 9 nodes, 3 graph inputs (image, cond, mask), 2 outputs (logits, big).
     QCOMPARE(graph->vertexCount(), 14);
     int nodes = 0, edges = 0;
