@@ -1535,6 +1535,10 @@
         <source>Safety</source>
         <translation>Sicherheit</translation>
     </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
 </context>
 <context>
     <name>studio::CommandLine</name>
@@ -1563,12 +1567,12 @@
         <translation>--screenshot-delay erwartet Millisekunden (0 bis 600000), erhalten: „%1“.</translation>
     </message>
     <message>
-        <source>Show this tab of each carton first: a name (overview, inputs, files, tensors, tests, safety; in English in every language) or a number (1 = first).</source>
-        <translation>Diesen Tab jedes Cartons zuerst zeigen: ein Name (overview, inputs, files, tensors, tests, safety; in jeder Sprache auf Englisch) oder eine Nummer (1 = erster).</translation>
-    </message>
-    <message>
         <source>.carton files, unpacked carton folders or http(s) URLs of .carton files to open.</source>
         <translation>Zu öffnende .carton-Dateien, entpackte Carton-Ordner oder http(s)-URLs von .carton-Dateien.</translation>
+    </message>
+    <message>
+        <source>Show this tab of each carton first: a name (overview, inputs, files, model, tensors, tests, safety; in English in every language) or a number (1 = first).</source>
+        <translation>Diesen Tab jedes Cartons zuerst zeigen: ein Name (overview, inputs, files, model, tensors, tests, safety; in jeder Sprache auf Englisch) oder eine Nummer (1 = erster).</translation>
     </message>
 </context>
 <context>
@@ -2953,6 +2957,294 @@
     <message>
         <source>%1 is larger than the %2 an image may have</source>
         <translation>%1 ist größer als die %2, die ein Bild haben darf</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelFilePage</name>
+    <message>
+        <source>New Carton from This Model</source>
+        <translation>Neues Carton aus diesem Modell</translation>
+    </message>
+    <message>
+        <source>Start a new carton with this file under model/</source>
+        <translation>Ein neues Carton mit dieser Datei unter model/ beginnen</translation>
+    </message>
+    <message>
+        <source>Model file %1</source>
+        <translation>Modelldatei %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelGraphView</name>
+    <message>
+        <source>Find node, op or tensor (Enter: next)</source>
+        <translation>Knoten, Operator oder Tensor suchen (Enter: nächster)</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>SVG exportieren…</translation>
+    </message>
+    <message>
+        <source>No graph: this file format has none that can be shown.</source>
+        <translation>Kein Graph: Dieses Dateiformat hat keinen, der gezeigt werden kann.</translation>
+    </message>
+    <message>
+        <source>Select a model file to see its graph.</source>
+        <translation>Wählen Sie eine Modelldatei, um ihren Graphen zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Laying out %n node(s)…</source>
+        <translation>
+            <numerusform>%n Knoten wird angeordnet…</numerusform>
+            <numerusform>%n Knoten werden angeordnet…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Graph input</source>
+        <translation>Graph-Eingabe</translation>
+    </message>
+    <message>
+        <source>Graph output</source>
+        <translation>Graph-Ausgabe</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domäne</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>Attribute</translation>
+    </message>
+    <message>
+        <source>Model graph</source>
+        <translation>Modellgraph</translation>
+    </message>
+    <message>
+        <source>Export Graph as SVG</source>
+        <translation>Graph als SVG exportieren</translation>
+    </message>
+    <message>
+        <source>Export Graph as PNG</source>
+        <translation>Graph als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG-Bilder (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exportiert nach %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>%1 konnte nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelPage</name>
+    <message>
+        <source>Filter weights (Ctrl+F)</source>
+        <translation>Gewichte filtern (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Select a weight to see its values.</source>
+        <translation>Wählen Sie ein Gewicht, um seine Werte zu sehen.</translation>
+    </message>
+    <message>
+        <source>Model files are read when this page is shown.</source>
+        <translation>Die Modelldateien werden gelesen, wenn diese Seite gezeigt wird.</translation>
+    </message>
+    <message>
+        <source>Reading model files…</source>
+        <translation>Modelldateien werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Not a model file that can be read: %1</source>
+        <translation>Keine lesbare Modelldatei: %1</translation>
+    </message>
+    <message>
+        <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors).</source>
+        <translation>Keine Modelldatei unter model/ gefunden (Dateien werden an ihrem Inhalt erkannt: ONNX, GGUF, safetensors).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model file(s)</source>
+        <translation>
+            <numerusform>%n Modelldatei</numerusform>
+            <numerusform>%n Modelldateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 parameters (%2)</source>
+        <translation>%1 Parameter (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n could not be read</source>
+        <translation>
+            <numerusform>%n konnte nicht gelesen werden</numerusform>
+            <numerusform>%n konnten nicht gelesen werden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Werte</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graph</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelSummary</name>
+    <message>
+        <source>%1 values cannot be decoded here</source>
+        <translation>%1-Werte können hier nicht dekodiert werden</translation>
+    </message>
+    <message>
+        <source>Cannot show values: %1</source>
+        <translation>Werte können nicht gezeigt werden: %1</translation>
+    </message>
+    <message>
+        <source>This %1 file could not be read: %2</source>
+        <translation>Diese %1-Datei konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2) in %n weight(s)</source>
+        <translation>
+            <numerusform>%1 (%2) in %n Gewicht</numerusform>
+            <numerusform>%1 (%2) in %n Gewichten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Producer</source>
+        <translation>Erzeuger</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>nicht angegeben</translation>
+    </message>
+    <message>
+        <source>Opsets</source>
+        <translation>Opsets</translation>
+    </message>
+    <message>
+        <source>IR version</source>
+        <translation>IR-Version</translation>
+    </message>
+    <message>
+        <source>Model version</source>
+        <translation>Modellversion</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>Operatoren</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>GGUF version</source>
+        <translation>GGUF-Version</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>Metadaten</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelWeightsModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
     </message>
 </context>
 <context>

@@ -1534,16 +1534,16 @@
         <source>Safety</source>
         <translation>安全</translation>
     </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
 </context>
 <context>
     <name>studio::CommandLine</name>
     <message>
         <source>Browse and check .carton model packages.</source>
         <translation>浏览和检查 .carton 模型包。</translation>
-    </message>
-    <message>
-        <source>Show this tab of each carton first: a name (overview, inputs, files, tensors, tests, safety; in English in every language) or a number (1 = first).</source>
-        <translation>先显示每个 carton 的此标签页：名称（overview、inputs、files、tensors、tests、safety；在任何语言下均使用英文）或编号（1 = 第一个）。</translation>
     </message>
     <message>
         <source>Once everything is open and verified, save a picture of the window to &lt;file&gt; and quit (implies --new-instance).</source>
@@ -1568,6 +1568,10 @@
     <message>
         <source>.carton files, unpacked carton folders or http(s) URLs of .carton files to open.</source>
         <translation>要打开的 .carton 文件、解包的 carton 文件夹或 .carton 文件的 http(s) URL。</translation>
+    </message>
+    <message>
+        <source>Show this tab of each carton first: a name (overview, inputs, files, model, tensors, tests, safety; in English in every language) or a number (1 = first).</source>
+        <translation>先显示每个 carton 的此标签页：名称（overview、inputs、files、model、tensors、tests、safety；在任何语言下均使用英文）或编号（1 = 第一个）。</translation>
     </message>
 </context>
 <context>
@@ -2942,6 +2946,287 @@
     <message>
         <source>%1 is larger than the %2 an image may have</source>
         <translation>%1 超过了图像允许的 %2</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelFilePage</name>
+    <message>
+        <source>New Carton from This Model</source>
+        <translation>用此模型新建 Carton</translation>
+    </message>
+    <message>
+        <source>Start a new carton with this file under model/</source>
+        <translation>新建一个 carton，将此文件放在 model/ 下</translation>
+    </message>
+    <message>
+        <source>Model file %1</source>
+        <translation>模型文件 %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelGraphView</name>
+    <message>
+        <source>Find node, op or tensor (Enter: next)</source>
+        <translation>查找节点、算子或张量（Enter：下一个）</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>导出 SVG…</translation>
+    </message>
+    <message>
+        <source>No graph: this file format has none that can be shown.</source>
+        <translation>无计算图：此文件格式没有可显示的计算图。</translation>
+    </message>
+    <message>
+        <source>Select a model file to see its graph.</source>
+        <translation>选择一个模型文件以查看其计算图。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Laying out %n node(s)…</source>
+        <translation>
+            <numerusform>正在布局 %n 个节点…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Graph input</source>
+        <translation>计算图输入</translation>
+    </message>
+    <message>
+        <source>Graph output</source>
+        <translation>计算图输出</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>域</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Model graph</source>
+        <translation>模型计算图</translation>
+    </message>
+    <message>
+        <source>Export Graph as SVG</source>
+        <translation>将计算图导出为 SVG</translation>
+    </message>
+    <message>
+        <source>Export Graph as PNG</source>
+        <translation>将计算图导出为 PNG</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelPage</name>
+    <message>
+        <source>Filter weights (Ctrl+F)</source>
+        <translation>筛选权重 (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Select a weight to see its values.</source>
+        <translation>选择一个权重以查看其数值。</translation>
+    </message>
+    <message>
+        <source>Model files are read when this page is shown.</source>
+        <translation>显示此页面时读取模型文件。</translation>
+    </message>
+    <message>
+        <source>Reading model files…</source>
+        <translation>正在读取模型文件…</translation>
+    </message>
+    <message>
+        <source>Not a model file that can be read: %1</source>
+        <translation>不是可读取的模型文件：%1</translation>
+    </message>
+    <message>
+        <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors).</source>
+        <translation>model/ 下未找到模型文件（按内容识别文件：ONNX、GGUF、safetensors）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model file(s)</source>
+        <translation>
+            <numerusform>%n 个模型文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 parameters (%2)</source>
+        <translation>%1 个参数（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n could not be read</source>
+        <translation>
+            <numerusform>%n 个无法读取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>计算图</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelSummary</name>
+    <message>
+        <source>%1 values cannot be decoded here</source>
+        <translation>此处无法解码 %1 数值</translation>
+    </message>
+    <message>
+        <source>Cannot show values: %1</source>
+        <translation>无法显示数值：%1</translation>
+    </message>
+    <message>
+        <source>This %1 file could not be read: %2</source>
+        <translation>无法读取此 %1 文件：%2</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2) in %n weight(s)</source>
+        <translation>
+            <numerusform>%1（%2），共 %n 个权重</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Producer</source>
+        <translation>生成工具</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>未提供</translation>
+    </message>
+    <message>
+        <source>Opsets</source>
+        <translation>算子集</translation>
+    </message>
+    <message>
+        <source>IR version</source>
+        <translation>IR 版本</translation>
+    </message>
+    <message>
+        <source>Model version</source>
+        <translation>模型版本</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>计算图</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>算子</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>GGUF version</source>
+        <translation>GGUF 版本</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>元数据</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelWeightsModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
     </message>
 </context>
 <context>

@@ -123,6 +123,8 @@ void TestTranslations::tabByNameInEveryLanguage_data()
     QTest::addColumn<int>("expected");
     QTest::addColumn<QString>("title"); // the (translated) title of that tab
     QTest::newRow("de files") << u"de"_s << u"files"_s << int(CartonView::FilesTab) << u"Dateien"_s;
+    QTest::newRow("de model") << u"de"_s << u"model"_s << int(CartonView::ModelTab) << u"Modell"_s;
+    QTest::newRow("zh_CN weights") << u"zh_CN"_s << u"weights"_s << int(CartonView::ModelTab) << u"模型"_s;
     QTest::newRow("de tensors") << u"de"_s << u"tensors"_s << int(CartonView::TensorsTab) << u"Tensordaten"_s;
     QTest::newRow("de tests") << u"de"_s << u"tests"_s << int(CartonView::SelfTestsTab)
                               << u"Selbsttests && Beispiele"_s;
@@ -168,6 +170,8 @@ void TestTranslations::tabNames_data()
     QTest::newRow("self-tests") << u"self-tests"_s << int(CartonView::SelfTestsTab);
     QTest::newRow("examples") << u"examples"_s << int(CartonView::SelfTestsTab);
     QTest::newRow("saf") << u"saf"_s << int(CartonView::SafetyTab);
+    QTest::newRow("model") << u"model"_s << int(CartonView::ModelTab);
+    QTest::newRow("Weights") << u"Weights"_s << int(CartonView::ModelTab);
     QTest::newRow("German title") << u"Dateien"_s << -1;
     QTest::newRow("Chinese title") << u"文件"_s << -1;
     QTest::newRow("empty") << QString() << -1;

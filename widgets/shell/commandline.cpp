@@ -21,9 +21,10 @@ CommandLine CommandLine::parse(const QStringList &arguments, const QString &work
     const QCommandLineOption version = parser.addVersionOption();
     const QCommandLineOption tab(
         QStringList{QStringLiteral("t"), QStringLiteral("tab")},
-        QCoreApplication::translate("studio::CommandLine",
-                                    "Show this tab of each carton first: a name (overview, inputs, files, tensors, "
-                                    "tests, safety; in English in every language) or a number (1 = first)."),
+        QCoreApplication::translate(
+            "studio::CommandLine",
+            "Show this tab of each carton first: a name (overview, inputs, files, model, tensors, "
+            "tests, safety; in English in every language) or a number (1 = first)."),
         QStringLiteral("tab"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),

@@ -10,6 +10,8 @@
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "documentactions.h"
+#include "filetabs.h"
+#include "modelfilepage.h"
 #include "package/carton.h"
 #include "preferences.h"
 #include "preferencesdialog.h"
@@ -21,7 +23,6 @@
 #include "selftestspage.h"
 #include "shellicons.h"
 #include "shortcutsdialog.h"
-#include "tensorfilebrowser.h"
 #include "tensorfilepage.h"
 #include "userguidedialog.h"
 #include "verificationrunner.h"
@@ -87,7 +88,8 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     : QMainWindow(parent), m_settings(settings), m_recent(new RecentFiles(settings, this)),
       m_central(new QStackedWidget(this)), m_welcome(new WelcomePage(m_recent, this)), m_tabs(new CartonTabs(this)),
       m_diagnostics(new DiagnosticsDock(this)), m_verificationStatus(new VerificationStatus(this)),
-      m_problems(new QToolButton(this)), m_documents(new DocumentActions(this, settings))
+      m_problems(new QToolButton(this)), m_documents(new DocumentActions(this, settings)),
+      m_fileTabs(new FileTabs(m_tabs, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setDocumentMode(true);
@@ -139,6 +141,13 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     connect(drops, &WindowDropTarget::openRequested, this, &MainWindow::openPath);
     connect(drops, &WindowDropTarget::modelDropped, m_documents, &DocumentActions::newFromModel);
     m_remote = new RemoteActions(this, m_settings);
+    connect(m_fileTabs, &FileTabs::newCartonRequested, m_documents, &DocumentActions::newFromModel);
+    connect(m_fileTabs, &FileTabs::added, this, [this](QWidget *, const QString &path, const QString &name) {
+        m_recent->add(path);
+        onCurrentChanged();
+        setWindowTitle(name);
+        setWindowFilePath(path);
+    });
 
     createActions();
     restoreWindowSettings();
@@ -512,8 +521,9 @@ CartonPage *MainWindow::openPath(const QString &path)
 {
     if (path.isEmpty())
         return nullptr;
-    if (!carton::isRemoteUrl(path) && TensorFileBrowser::handles(path) && QFileInfo(path).isFile()) {
-        openTensorFile(path);
+    if (const FileTabs::Kind kind = carton::isRemoteUrl(path) ? FileTabs::Kind::None : FileTabs::kindOf(path);
+        kind != FileTabs::Kind::None) {
+        m_fileTabs->open(cleanAbsolute(path), kind);
         return nullptr;
     }
     if (CartonPage *existing = findPage(path)) {
@@ -590,22 +600,12 @@ void MainWindow::pageSaved(CartonPage *page)
 
 TensorFilePage *MainWindow::openTensorFile(const QString &path)
 {
-    const QString clean = cleanAbsolute(path);
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (auto *p = qobject_cast<TensorFilePage *>(m_tabs->widget(i)); p && p->path() == clean) {
-            m_tabs->setCurrentIndex(i);
-            return p;
-        }
-    }
-    auto *page = new TensorFilePage(clean, m_tabs);
-    const int index = m_tabs->addTab(page, page->displayName());
-    m_tabs->setTabToolTip(index, QDir::toNativeSeparators(clean));
-    m_recent->add(clean);
-    m_tabs->setCurrentIndex(index);
-    onCurrentChanged();
-    setWindowTitle(page->displayName());
-    setWindowFilePath(clean);
-    return page;
+    return qobject_cast<TensorFilePage *>(m_fileTabs->open(cleanAbsolute(path), FileTabs::Kind::TensorFile));
+}
+
+ModelFilePage *MainWindow::openModelFile(const QString &path)
+{
+    return qobject_cast<ModelFilePage *>(m_fileTabs->open(cleanAbsolute(path), FileTabs::Kind::ModelFile));
 }
 
 void MainWindow::closePage(int index)

@@ -17,6 +17,8 @@ namespace studio {
 class CartonPage;
 class DocumentActions;
 class TensorFilePage;
+class ModelFilePage;
+class FileTabs;
 class DiagnosticsDock;
 class UserGuideDialog;
 class RecentFiles;
@@ -37,10 +39,12 @@ public:
 
     // Opens a .carton file or carton folder in a new tab, or switches to its
     // tab when it is already open. Returns the page.
-    // A .safetensors or .npy file opens as a read-only tensor browser tab
-    // (openTensorFile) and nullptr is returned.
+    // A .safetensors or .npy file (or safetensors by content) opens as a read-only
+    // tensor browser tab (openTensorFile), a bare model file (ONNX, GGUF... by
+    // content) as its Model view (openModelFile); then nullptr is returned.
     CartonPage *openPath(const QString &path);
     TensorFilePage *openTensorFile(const QString &path);
+    ModelFilePage *openModelFile(const QString &path);
     void openPaths(const QStringList &paths);
 
     // Adds a page (opened, or a new document) as a tab and makes it current.
@@ -132,6 +136,7 @@ private:
     VerificationStatus *m_verificationStatus;
     QToolButton *m_problems;
     DocumentActions *m_documents = nullptr;
+    FileTabs *m_fileTabs = nullptr; // tensor files and bare model files
     RemoteActions *m_remote = nullptr;
     // The Diagnostics panel keeps its place while a carton is open (it says
     // "No problems found." when there are none): it never appears or vanishes

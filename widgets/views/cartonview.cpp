@@ -4,6 +4,7 @@
 
 #include "cartonfilesmodel.h"
 #include "filespage.h"
+#include "modelpage.h"
 #include "overviewpage.h"
 #include "package/carton.h"
 #include "runconsent.h"
@@ -68,6 +69,7 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
     m_overview = new OverviewPage(m_carton, settings);
     m_specs = new SpecsPage(info);
     m_files = new FilesPage(m_carton, m_filesModel, settings);
+    m_model = new ModelPage(m_carton);
     m_tensors = new TensorsPage(m_carton);
     m_selfTests = new SelfTestsPage(m_carton);
     m_safety = new SafetyPage(m_carton);
@@ -75,6 +77,7 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
     m_tabs->addTab(m_overview, tr("Overview"));
     m_tabs->addTab(m_specs, tr("Inputs / Outputs"));
     m_tabs->addTab(m_files, tr("Files"));
+    m_tabs->addTab(m_model, tr("Model"));
     m_tabs->addTab(m_tensors, tr("Tensor Data"));
     m_tabs->addTab(m_selfTests, tr("Self-tests && Examples"));
     m_tabs->addTab(m_safety, tr("Safety"));
@@ -142,11 +145,9 @@ std::optional<CartonView::Tab> CartonView::tabNamed(const QString &name)
     // The English titles, untranslated on purpose: these are the names the
     // command line (--tab) accepts, whatever language the UI shows.
     static const std::pair<Tab, QLatin1StringView> names[] = {
-        {OverviewTab, QLatin1StringView("Overview")},
-        {SpecsTab, QLatin1StringView("Inputs / Outputs / Specs")},
-        {FilesTab, QLatin1StringView("Files")},
-        {TensorsTab, QLatin1StringView("Tensor Data")},
-        {SelfTestsTab, QLatin1StringView("Self-tests / Examples")},
+        {OverviewTab, QLatin1StringView("Overview")},   {SpecsTab, QLatin1StringView("Inputs / Outputs / Specs")},
+        {FilesTab, QLatin1StringView("Files")},         {ModelTab, QLatin1StringView("Model / Weights")},
+        {TensorsTab, QLatin1StringView("Tensor Data")}, {SelfTestsTab, QLatin1StringView("Self-tests / Examples")},
         {SafetyTab, QLatin1StringView("Safety")},
     };
     const QString wanted = tabKey(name);

@@ -25,6 +25,7 @@ namespace studio {
 
 class CartonFilesModel;
 class FilesPage;
+class ModelPage;
 class OverviewPage;
 class SafetyPage;
 class SelfTestsPage;
@@ -33,14 +34,15 @@ class SpecsPage;
 class TensorsPage;
 
 // Everything shown for ONE opened carton, as tabs: Overview (model card),
-// Inputs / Outputs, Files, Tensor data, Self-tests & examples. Slow work
+// Inputs / Outputs, Files, Model (the model files and their weights), Tensor
+// data, Self-tests & examples, Safety. Slow work
 // (file previews, tensor values, images, extraction) runs off the GUI thread.
 class CartonView final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CartonView)
 
 public:
-    enum Tab { OverviewTab, SpecsTab, FilesTab, TensorsTab, SelfTestsTab, SafetyTab, TabCount };
+    enum Tab { OverviewTab, SpecsTab, FilesTab, ModelTab, TensorsTab, SelfTestsTab, SafetyTab, TabCount };
 
     // `settings` (may be null) remembers per-carton choices such as remote images.
     explicit CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);
@@ -69,7 +71,7 @@ public:
     Tab currentTab() const;
     void setCurrentTab(Tab tab);
     // The tab a user's name means ("overview", "inputs", "outputs", "files",
-    // "tensor", "tests", "self-tests", "examples", "safety"; a prefix of a word
+    // "model", "weights", "tensor", "tests", "self-tests", "examples", "safety"; a prefix of a word
     // of the English title is enough). Matched against fixed English names,
     // never against the (translated) tab titles, so `--tab files` works in
     // every language. nullopt when nothing matches.
@@ -79,6 +81,8 @@ public:
     OverviewPage *overviewPage() const { return m_overview; }
     SpecsPage *specsPage() const { return m_specs; }
     FilesPage *filesPage() const { return m_files; }
+    // The model files are read when the tab is first shown.
+    ModelPage *modelPage() const { return m_model; }
     TensorsPage *tensorsPage() const { return m_tensors; }
     SelfTestsPage *selfTestsPage() const { return m_selfTests; }
     // The safety scan starts when the view is made (its findings are part of the
@@ -104,6 +108,7 @@ private:
     OverviewPage *m_overview = nullptr;
     SpecsPage *m_specs = nullptr;
     FilesPage *m_files = nullptr;
+    ModelPage *m_model = nullptr;
     TensorsPage *m_tensors = nullptr;
     SelfTestsPage *m_selfTests = nullptr;
     SafetyPage *m_safety = nullptr;

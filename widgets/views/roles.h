@@ -23,6 +23,8 @@ enum : int {
     // DiagnosticsModel
     SeverityRole, // int: carton::Severity
     LocationRole, // carton::DiagnosticLocation: the diagnostic's location
+    // ModelWeightsModel
+    WeightPathRole, // QString: a weight's name in its model file ("conv1.weight"; modules: "conv1")
 };
 } // namespace Roles
 

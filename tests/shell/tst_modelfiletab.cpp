@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// A bare model file opened in the window (command line, File ▸ Open: openPath) is
+// decided by its content: an ONNX model shows its Model view with New Carton from
+// This Model (the drop flow); safetensors stays a tensor file page whatever its name.
+#include "cartonpage.h"
+#include "document/cartondocument.h"
+#include "errorpage.h"
+#include "fixturepolicy.h"
+#include "ggufwriter.h"
+#include "jobs/latestjob.h"
+#include "mainwindow.h"
+#include "modelfilepage.h"
+#include "onnxtestmodels.h"
+#include "tensorfilepage.h"
+#include "tensortablemodel.h"
+#include "tensorviewer.h"
+#include "testutil.h"
+#include "verificationrunner.h"
+#include "views/modelpage.h"
+#include "views/modelweightsmodel.h"
+
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+using namespace Qt::StringLiterals;
+using namespace studio;
+
+class TestModelFileTab : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        CARTON_MAKE_ONNX_MODELS(m_dir.filePath(u"models"_s));
+        QFile file(m_dir.filePath(u"models/tiny.onnx"_s));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        m_onnx = file.readAll();
+        QVERIFY(!m_onnx.isEmpty());
+    }
+
+    void bareOnnxOpensItsModelView_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("named .onnx") << u"classifier.onnx"_s;
+        QTest::newRow("named anything") << u"classifier.weights"_s; // by content, not name
+    }
+
+    void bareOnnxOpensItsModelView()
+    {
+        QFETCH(QString, name);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(name);
+        QVERIFY(testutil::writeFile(path, m_onnx));
+        QSettings settings(dir.filePath(u"settings.ini"_s), QSettings::IniFormat);
+        MainWindow window(&settings);
+        window.resize(1366, 768);
+        window.show();
+        QCOMPARE(window.openPath(path), nullptr); // not a carton page
+        auto *page = qobject_cast<ModelFilePage *>(window.tabWidget()->currentWidget());
+        QVERIFY(page);
+        QCOMPARE(window.tabWidget()->tabText(0), name);
+        QTRY_VERIFY(page->modelPage()->isLoaded());
+        const QString summary = page->modelPage()->summary()->toPlainText();
+        QVERIFY2(summary.contains(u"image float32[batch,3,32,32]"_s) && summary.contains(u"ai.onnx 17"_s),
+                 qPrintable(summary));
+        // A bare file's weights are named by themselves.
+        QVERIFY(page->modelPage()->weightsModel()->indexOfWeight(u"fc.weight"_s).isValid());
+        QVERIFY(page->modelPage()->revealWeight(u"conv1.bias"_s));
+
+        // Opening it again switches to its tab.
+        window.openPath(path);
+        QCOMPARE(window.pageCount(), 1);
+
+        // New Carton from This Model: a new document with the file under model/.
+        QTest::mouseClick(page->newCartonButton(), Qt::LeftButton);
+        QCOMPARE(window.pageCount(), 2);
+        CartonPage *carton = window.currentPage();
+        QVERIFY(carton && carton->document());
+        QVERIFY(carton->document()->isNew());
+        QVERIFY(carton->document()->files().find(u"model/"_s + name));
+        QVERIFY(carton->isEditing());
+
+        window.closePage(0); // the model file's tab; the new document stays
+        QCOMPARE(window.pageCount(), 1);
+        LatestJob::waitForAll();
+        VerificationRunner::waitForAll();
+    }
+
+    void bareGgufShowsItsMetadataAndWeights()
+    {
+        using W = testutil::GgufWriter;
+        W w;
+        w.kv("general.architecture", W::String, W::str("llama"));
+        w.kv("llama.context_length", W::U32, W::u32(2048));
+        QByteArray values;
+        for (float v : {1.5f, -2.0f, 0.25f, 8.0f, -0.5f, 3.0f})
+            values.append(reinterpret_cast<const char *>(&v), 4);
+        w.tensor({"blk.0.attn_q.weight", {3, 2}, 0 /* F32 */, values, std::nullopt});
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"tiny.model"_s); // no telling name
+        QVERIFY(testutil::writeFile(path, w.build()));
+        QSettings settings(dir.filePath(u"settings.ini"_s), QSettings::IniFormat);
+        MainWindow window(&settings);
+        window.resize(1366, 768);
+        window.show();
+        QCOMPARE(window.openPath(path), nullptr);
+        auto *page = qobject_cast<ModelFilePage *>(window.tabWidget()->currentWidget());
+        QVERIFY(page);
+        ModelPage *model = page->modelPage();
+        QTRY_VERIFY(model->isLoaded());
+        const QString summary = model->summary()->toPlainText();
+        for (const QString &expected : {u"GGUF"_s, u"llama"_s, u"llama.context_length"_s, u"2048"_s, u"6 (24 B)"_s})
+            QVERIFY2(summary.contains(expected), qPrintable(expected + u" not in: "_s + summary));
+        // blk.0.attn_q.weight is "weight" under blk / 0 / attn_q; shape in C order (ne reversed).
+        const QModelIndex weight = model->weightsModel()->indexOfWeight(u"blk.0.attn_q.weight"_s);
+        QVERIFY(weight.isValid());
+        QCOMPARE(weight.data().toString(), u"weight"_s);
+        QCOMPARE(weight.parent().data().toString(), u"attn_q"_s);
+        QCOMPARE(weight.parent().parent().data().toString(), u"0"_s);
+        QCOMPARE(weight.parent().parent().parent().data().toString(), u"blk"_s);
+        QCOMPARE(weight.siblingAtColumn(ModelWeightsModel::ShapeColumn).data().toString(), u"[2, 3]"_s);
+        QVERIFY(model->revealWeight(u"blk.0.attn_q.weight"_s));
+        TensorTableModel *table = model->viewer()->tableModel();
+        QTRY_COMPARE(model->viewer()->tensorName(), u"blk.0.attn_q.weight"_s);
+        (void)table->index(0, 0).data();
+        QTRY_VERIFY(!table->isLoading());
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->columnCount(), 3);
+        QCOMPARE(table->index(0, 0).data().toString().toDouble(), 1.5);
+        QCOMPARE(table->index(1, 2).data().toString().toDouble(), 3.0);
+        LatestJob::waitForAll();
+    }
+
+    void safetensorsByContentIsATensorFile()
+    {
+        QTemporaryDir dir;
+        QByteArray values;
+        for (float v : {1.0f, 2.0f})
+            values.append(reinterpret_cast<const char *>(&v), 4);
+        const QString path = dir.filePath(u"weights.bin"_s);
+        QVERIFY(testutil::writeFile(
+            path, testutil::safetensorsFile(R"({"w":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", values)));
+        QSettings settings(dir.filePath(u"settings.ini"_s), QSettings::IniFormat);
+        MainWindow window(&settings);
+        QCOMPARE(window.openPath(path), nullptr);
+        QVERIFY(qobject_cast<TensorFilePage *>(window.tabWidget()->currentWidget()));
+        LatestJob::waitForAll();
+    }
+
+    void notAModelIsNoModelPage()
+    {
+        // Named .onnx, but text: not taken for a model (it opens as a carton and fails).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"notes.onnx"_s);
+        QVERIFY(testutil::writeFile(path, "just some notes\n"));
+        QVERIFY(!ModelFilePage::detect(path));
+        QSettings settings(dir.filePath(u"settings.ini"_s), QSettings::IniFormat);
+        MainWindow window(&settings);
+        CartonPage *page = window.openPath(path);
+        QVERIFY(page);
+        QTRY_COMPARE(page->state(), CartonPage::State::Failed);
+        LatestJob::waitForAll();
+        VerificationRunner::waitForAll();
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QByteArray m_onnx;
+};
+
+QTEST_MAIN(TestModelFileTab)
+#include "tst_modelfiletab.moc"

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QObject>
+
+class QTabWidget;
+class QWidget;
+
+namespace studio {
+
+// The main window's read-only tabs of single files: a tensor file (.safetensors,
+// .npy: TensorFilePage) or a bare model file (ONNX, GGUF...: ModelFilePage). What a
+// file opens as is decided by its content (a .npy by its name, as the tensor
+// browser reads it); a safetensors file is a tensor file whatever its name.
+class FileTabs final : public QObject {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FileTabs)
+
+public:
+    enum class Kind { None, TensorFile, ModelFile };
+
+    explicit FileTabs(QTabWidget *tabs, QObject *parent = nullptr);
+
+    // What the local file `path` opens as; None for a carton, a folder, anything else.
+    static Kind kindOf(const QString &path);
+    // The tab of `cleanPath` made current, or a new tab of `kind` for it (added()).
+    QWidget *open(const QString &cleanPath, Kind kind);
+
+signals:
+    // A tab was added for `path` and made current.
+    void added(QWidget *page, const QString &path, const QString &name);
+    // A model file page's New Carton from This Model.
+    void newCartonRequested(const QString &path);
+
+private:
+    QTabWidget *m_tabs;
+};
+
+} // namespace studio

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "modelfilepage.h"
+
+#include "base/bytesource.h"
+#include "model/modelfile.h"
+#include "views/elidedlabel.h"
+#include "views/modelpage.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace studio {
+
+ModelFilePage::ModelFilePage(const QString &path, QWidget *parent)
+    : QWidget(parent), m_path(path), m_model(new ModelPage(path)),
+      m_newCarton(new QPushButton(tr("New Carton from This Model")))
+{
+    m_newCarton->setObjectName(QStringLiteral("newCartonFromModelButton"));
+    m_newCarton->setToolTip(tr("Start a new carton with this file under model/"));
+    connect(m_newCarton, &QPushButton::clicked, this, [this] { emit newCartonRequested(m_path); });
+    auto *name = new ElidedLabel(tr("Model file %1").arg(QDir::toNativeSeparators(m_path)));
+    name->setElideMode(Qt::ElideMiddle);
+    auto *top = new QHBoxLayout;
+    top->setContentsMargins(4, 4, 4, 0);
+    top->addWidget(name, 1);
+    top->addWidget(m_newCarton);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(top);
+    layout->addWidget(m_model, 1);
+}
+
+QString ModelFilePage::displayName() const
+{
+    return QFileInfo(m_path).fileName();
+}
+
+std::optional<carton::ModelFormat> ModelFilePage::detect(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const QByteArray head = file.read(carton::ModelFile::kHeadBytes);
+    if (const std::optional<carton::ModelFormat> format = carton::ModelFile::detectHead(head, file.size()))
+        return format;
+    if (!carton::ModelFile::claimsOnnx(head) && !head.startsWith("PK\x03\x04"))
+        return std::nullopt;
+    // ONNX (a candidate by its head), or a zip that may be a model (not a carton).
+    auto bytes = carton::FileRegionSource::open(path);
+    if (!bytes.ok())
+        return std::nullopt;
+    if (const std::optional<carton::ModelFormat> format = carton::ModelFile::detect(**bytes))
+        return format;
+    // Starts as every ONNX writer starts a ModelProto but does not read as one:
+    // shown as a broken ONNX file (with its error), not refused as "not a zip".
+    if (carton::ModelFile::claimsOnnx(head))
+        return carton::ModelFormat::Onnx;
+    return std::nullopt;
+}
+
+} // namespace studio

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "modelpage.h"
+
+#include "jobs/latestjob.h"
+#include "model/modelset.h"
+#include "modelgraphview.h"
+#include "modelsummary.h"
+#include "modelweightopener.h"
+#include "modelweightsmodel.h"
+#include "package/carton.h"
+#include "roles.h"
+#include "tensorviewer.h"
+#include "viewutils.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace studio {
+
+using namespace carton;
+
+namespace {
+
+const QString kLoadJob = QStringLiteral("models");
+
+struct Loaded {
+    std::shared_ptr<const ModelSet> set;
+    QString error;
+};
+
+} // namespace
+
+ModelPage::ModelPage(std::shared_ptr<const Carton> carton, QWidget *parent) : ModelPage(std::move(carton), {}, parent)
+{
+}
+
+ModelPage::ModelPage(const QString &filePath, QWidget *parent) : ModelPage(nullptr, filePath, parent) {}
+
+ModelPage::ModelPage(std::shared_ptr<const Carton> carton, const QString &filePath, QWidget *parent)
+    : QWidget(parent), m_carton(std::move(carton)), m_filePath(filePath), m_jobs(new LatestJob(this)),
+      m_model(new ModelWeightsModel(this)), m_proxy(new QSortFilterProxyModel(this)), m_status(new QLabel),
+      m_summary(new QTextBrowser), m_tree(new QTreeView), m_viewer(new TensorViewer), m_graph(new ModelGraphView),
+      m_side(new QTabWidget)
+{
+    setUp();
+}
+
+ModelPage::~ModelPage() = default;
+
+void ModelPage::setUp()
+{
+    m_status->setObjectName(QStringLiteral("modelStatus"));
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
+    m_summary->setObjectName(QStringLiteral("modelSummary"));
+    m_summary->setOpenLinks(false);
+    m_summary->setMinimumHeight(0);
+
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setRecursiveFilteringEnabled(true);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterRole(Roles::WeightPathRole);
+    m_proxy->setSortRole(Roles::SortRole);
+    m_filter = createFilterEdit(this, tr("Filter weights (Ctrl+F)"), QStringLiteral("modelWeightFilter"));
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_proxy->setFilterFixedString(text.trimmed());
+        if (!text.trimmed().isEmpty())
+            m_tree->expandAll();
+    });
+
+    m_tree->setObjectName(QStringLiteral("modelWeights"));
+    m_tree->setModel(m_proxy);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_tree->setTextElideMode(Qt::ElideMiddle);
+    m_tree->header()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_tree->setSortingEnabled(true);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(ModelWeightsModel::NameColumn, QHeaderView::Stretch);
+    const int digit = m_tree->fontMetrics().horizontalAdvance(u'0');
+    m_tree->header()->resizeSection(ModelWeightsModel::DTypeColumn, digit * 10);
+    m_tree->header()->resizeSection(ModelWeightsModel::ShapeColumn, digit * 14);
+    m_tree->header()->resizeSection(ModelWeightsModel::ParametersColumn, digit * 12);
+    m_tree->header()->resizeSection(ModelWeightsModel::BytesColumn, digit * 10);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &ModelPage::currentChanged);
+
+    m_viewer->setObjectName(QStringLiteral("modelTensorViewer"));
+    m_viewer->showMessage(tr("Select a weight to see its values."));
+    connect(m_viewer, &TensorViewer::tensorShown, this, &ModelPage::valuesLoaded);
+
+    auto *weights = new QWidget;
+    auto *weightsLayout = new QVBoxLayout(weights);
+    weightsLayout->setContentsMargins(0, 0, 0, 0);
+    weightsLayout->addWidget(m_filter);
+    weightsLayout->addWidget(m_tree, 1);
+    auto *left = new QSplitter(Qt::Vertical);
+    left->setChildrenCollapsible(false);
+    left->addWidget(m_summary);
+    left->addWidget(weights);
+    left->setStretchFactor(0, 2);
+    left->setStretchFactor(1, 3);
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->setChildrenCollapsible(false);
+    split->addWidget(left);
+    m_side->setObjectName(QStringLiteral("modelSideTabs"));
+    m_side->setDocumentMode(true);
+    m_side->addTab(m_viewer, tr("Values"));
+    m_side->addTab(m_graph, tr("Graph"));
+    split->addWidget(m_side);
+    connect(m_graph, &ModelGraphView::weightActivated, this, [this](const QString &weight) {
+        const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
+        if (!set || m_summaryEntry < 0 || m_summaryEntry >= set->entries().size())
+            return;
+        const ModelEntry &entry = set->entries()[m_summaryEntry];
+        if (const ModelWeight *w = entry.model ? entry.model->findWeight(weight) : nullptr)
+            revealWeight(set->weightName(entry, *w));
+    });
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    // The weights' five columns want room; the viewer takes the rest (scaled to the page).
+    split->setSizes({digit * 80, digit * 100});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+    m_status->setText(tr("Model files are read when this page is shown."));
+}
+
+void ModelPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_started)
+        load();
+}
+
+bool ModelPage::isLoading() const
+{
+    return m_jobs->isRunning(kLoadJob);
+}
+
+bool ModelPage::isLoaded() const
+{
+    return m_started && !isLoading();
+}
+
+const std::shared_ptr<const ModelSet> &ModelPage::modelSet() const
+{
+    return m_model->modelSet();
+}
+
+void ModelPage::load()
+{
+    m_started = true;
+    m_status->setText(tr("Reading model files…"));
+    m_jobs->start(
+        kLoadJob,
+        [carton = m_carton, path = m_filePath](Progress &) {
+            Loaded loaded;
+            if (carton) {
+                loaded.set = std::make_shared<const ModelSet>(ModelSet::fromCarton(carton->source()));
+                return loaded;
+            }
+            Result<ModelSet> set = ModelSet::fromFile(path);
+            if (set.ok())
+                loaded.set = std::make_shared<const ModelSet>(std::move(set).value());
+            else
+                loaded.error = set.error().toString();
+            return loaded;
+        },
+        [this](const Loaded &loaded) { showLoaded(loaded.set, loaded.error); });
+}
+
+void ModelPage::showLoaded(std::shared_ptr<const ModelSet> set, const QString &error)
+{
+    m_viewer->showMessage(tr("Select a weight to see its values."));
+    m_summaryEntry = -2;
+    m_model->setModelSet(set);
+    if (!set) {
+        m_status->setText(tr("Not a model file that can be read: %1").arg(error));
+        m_summary->clear();
+        emit loaded();
+        return;
+    }
+    const QList<ModelEntry> &entries = set->entries();
+    qint64 parameters = 0, bytes = 0;
+    int broken = 0;
+    for (const ModelEntry &e : entries) {
+        if (e.model) {
+            parameters += e.model->parameterCount();
+            bytes += e.model->parameterBytes();
+        } else {
+            ++broken;
+        }
+    }
+    if (entries.isEmpty()) {
+        m_status->setText(tr("No model file found under model/ (files are recognised by their content: "
+                             "ONNX, GGUF, safetensors)."));
+    } else {
+        QString text = tr("%n model file(s)", nullptr, int(entries.size())) + u" · " +
+                       tr("%1 parameters (%2)").arg(QLocale().toString(parameters), studio::humanSize(bytes));
+        if (broken)
+            text += u" · " + tr("%n could not be read", nullptr, broken);
+        m_status->setText(text);
+    }
+    m_tree->expandToDepth(0);
+    if (!entries.isEmpty())
+        m_tree->setCurrentIndex(m_proxy->mapFromSource(m_model->indexOfEntry(0)));
+    showSummary(entries.isEmpty() ? -1 : 0);
+    emit loaded();
+}
+
+void ModelPage::showSummary(int entry)
+{
+    if (entry == m_summaryEntry)
+        return;
+    m_summaryEntry = entry;
+    const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
+    if (!set || entry < 0 || entry >= set->entries().size()) {
+        m_summary->clear();
+        m_graph->setModel(nullptr);
+        return;
+    }
+    m_summary->setHtml(ModelSummary::html(set->entries()[entry]));
+    m_graph->setModel(set->entries()[entry].model);
+}
+
+void ModelPage::currentChanged()
+{
+    const QModelIndex index = m_proxy->mapToSource(m_tree->currentIndex());
+    const ModelEntry *entry = m_model->entry(index);
+    const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
+    if (entry && set)
+        showSummary(int(entry - set->entries().constData()));
+    const ModelWeight *weight = m_model->weight(index);
+    if (!weight || !entry) {
+        m_viewer->showMessage(tr("Select a weight to see its values."));
+        return;
+    }
+    const QString name = set->weightName(*entry, *weight);
+    m_side->setCurrentWidget(m_viewer);
+    if (!weight->dtype) {
+        m_viewer->showMessage(QStringLiteral("%1\n%2").arg(name, ModelSummary::cannotShowText(*weight)));
+        return;
+    }
+    m_viewer->open(name, modelWeightOpener(set, m_carton));
+}
+
+bool ModelPage::revealWeight(const QString &name)
+{
+    const QModelIndex source = m_model->indexOfWeight(name);
+    if (!source.isValid())
+        return false;
+    if (!m_proxy->mapFromSource(source).isValid())
+        m_filter->clear();
+    const QModelIndex index = m_proxy->mapFromSource(source);
+    m_tree->scrollTo(index);
+    m_tree->setCurrentIndex(index);
+    return true;
+}
+
+} // namespace studio

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTextBrowser;
+class QTreeView;
+
+namespace carton {
+class Carton;
+class ModelSet;
+} // namespace carton
+
+namespace studio {
+
+class LatestJob;
+class ModelGraphView;
+class ModelWeightsModel;
+class TensorViewer;
+
+// The Model tab of a carton (every model file under model/, found by content) and
+// the window's view of a bare model file: each file's summary (format, producer,
+// opsets, parameters, signature, op counts, metadata; a broken file its error),
+// its weights as a filterable, sortable tree by module path, and the selected
+// weight in the TensorViewer; beside it, the file's graph (ModelGraphView). The model files are read through LatestJob,
+// never on the GUI thread: when the page is first shown, or on load().
+class ModelPage final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ModelPage)
+
+public:
+    // The model files of `carton`.
+    explicit ModelPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent = nullptr);
+    // One bare model file on disk.
+    explicit ModelPage(const QString &filePath, QWidget *parent = nullptr);
+    ~ModelPage() override;
+
+    // Reads the model files (again) in the background; loaded() follows.
+    void load();
+    bool isLoading() const;
+    bool isLoaded() const;
+    const std::shared_ptr<const carton::ModelSet> &modelSet() const;
+
+    // Selects a weight by its ModelSet name ("model/model.onnx:fc.weight"), clearing
+    // a filter that hides it; false when there is no such weight.
+    bool revealWeight(const QString &name);
+
+    ModelWeightsModel *weightsModel() const { return m_model; }
+    QSortFilterProxyModel *weightsProxy() const { return m_proxy; }
+    QTreeView *weightsView() const { return m_tree; }
+    QLineEdit *filterEdit() const { return m_filter; }
+    QTextBrowser *summary() const { return m_summary; }
+    QLabel *statusLabel() const { return m_status; }
+    TensorViewer *viewer() const { return m_viewer; }
+    // The graph of the selected model file (ONNX), beside the viewer.
+    ModelGraphView *graphView() const { return m_graph; }
+    // The viewer's and the graph's tabs.
+    QTabWidget *sideTabs() const { return m_side; }
+
+signals:
+    // The model files were read (or failed: statusLabel() says why).
+    void loaded();
+    void valuesLoaded(const QString &name);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    ModelPage(std::shared_ptr<const carton::Carton> carton, const QString &filePath, QWidget *parent);
+    void setUp();
+    void showLoaded(std::shared_ptr<const carton::ModelSet> set, const QString &error);
+    void currentChanged();
+    void showSummary(int entry);
+
+    std::shared_ptr<const carton::Carton> m_carton;
+    QString m_filePath;
+    LatestJob *m_jobs = nullptr;
+    ModelWeightsModel *m_model = nullptr;
+    QSortFilterProxyModel *m_proxy = nullptr;
+    QLabel *m_status = nullptr;
+    QTextBrowser *m_summary = nullptr;
+    QLineEdit *m_filter = nullptr;
+    QTreeView *m_tree = nullptr;
+    TensorViewer *m_viewer = nullptr;
+    ModelGraphView *m_graph = nullptr;
+    QTabWidget *m_side = nullptr;
+    int m_summaryEntry = -2;
+    bool m_started = false;
+};
+
+} // namespace studio

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace carton {
+enum class ModelFormat;
+struct ModelEntry;
+struct ModelWeight;
+struct OnnxValueInfo;
+} // namespace carton
+
+namespace studio {
+
+// The texts the Model view shows for a model file (any ModelFormat): its summary
+// as HTML (format, producer, opsets, parameters, signature, op counts, metadata,
+// or the error that kept it from being read) and the pieces it is made of.
+class ModelSummary final {
+    Q_DECLARE_TR_FUNCTIONS(studio::ModelSummary)
+
+public:
+    // "ONNX", "GGUF", "safetensors"; other formats by modelFormatName().
+    static QString formatTitle(carton::ModelFormat format);
+    // "float32"; "Q4_0 → float32" when stored quantised; the format's own name
+    // ("FLOAT8E4M3FN") when the values cannot be shown.
+    static QString weightTypeText(const carton::ModelWeight &weight);
+    // "Cannot show values: <why>".
+    static QString cannotShowText(const carton::ModelWeight &weight);
+    // A graph input or output as "image float32[batch,3,32,32]" ("?" for an
+    // unknown dimension; no brackets when the rank is unknown).
+    static QString valueInfoText(const carton::OnnxValueInfo &value);
+    // Everything known about one model file, as HTML for a QTextBrowser.
+    static QString html(const carton::ModelEntry &entry);
+};
+
+} // namespace studio
