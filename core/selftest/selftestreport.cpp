@@ -221,7 +221,7 @@ QString comparisonHtml(const QString &name, const TensorComparison &c)
              "<th>rel error</th></tr>"_s;
         for (const ElementDifference &d : c.worst)
             h += u"<tr class=\"%1\"><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td></tr>"_s.arg(
-                d.mismatch ? u"bad"_s : QString(), esc(concreteShapeToString(d.index)), esc(d.expected), esc(d.actual),
+                d.mismatch ? u"bad"_s : QString(), esc(shapeText(d.index)), esc(d.expected), esc(d.actual),
                 fig(d.absError), fig(d.relError));
         h += u"</table>"_s;
     }
@@ -237,7 +237,7 @@ QString tensorText(const std::optional<Tensor> &t)
         return u"—"_s;
     if (t->dtype() == DType::Nested)
         return u"nested (%1)"_s.arg(t->inner().size());
-    return dtypeName(t->dtype()) + u' ' + concreteShapeToString(t->shape());
+    return dtypeName(t->dtype()) + u' ' + shapeText(t->shape());
 }
 
 QString notesHtml(const QString &reason, const QStringList &notes, const QString &log)

@@ -488,18 +488,18 @@ QString malformation(const Tensor &t, const QString &side)
     const std::optional<qint64> count = t.elementCount();
     if (!count)
         return u"the %1 tensor's shape %2 has a negative dimension or too many elements"_s.arg(
-            side, concreteShapeToString(t.shape()));
+            side, shapeText(t.shape()));
     if (t.dtype() == DType::String) {
         if (t.stringValues().size() != *count)
             return u"the %1 tensor has %2 strings for shape %3"_s.arg(side)
                 .arg(t.stringValues().size())
-                .arg(concreteShapeToString(t.shape()));
+                .arg(shapeText(t.shape()));
     } else if (t.dtype() != DType::Nested) {
         const qint64 size = dtypeSize(t.dtype());
         if (*count > std::numeric_limits<qint64>::max() / size || t.data().size() != *count * size)
             return u"the %1 tensor has %2 bytes of data for shape %3 of %4"_s.arg(side)
                 .arg(t.data().size())
-                .arg(concreteShapeToString(t.shape()), dtypeName(t.dtype()));
+                .arg(shapeText(t.shape()), dtypeName(t.dtype()));
     }
     return {};
 }
@@ -576,8 +576,8 @@ TensorComparison compareTensors(const Tensor &actual, const Tensor &expected, co
     }
     if (expected.dtype() != DType::Nested && actual.shape() != expected.shape()) {
         c.verdict = CompareVerdict::ShapeMismatch;
-        c.message = u"shape %1 expected, got %2"_s.arg(concreteShapeToString(expected.shape()),
-                                                       concreteShapeToString(actual.shape()));
+        c.message = u"shape %1 expected, got %2"_s.arg(shapeText(expected.shape()),
+                                                       shapeText(actual.shape()));
         if (!sameDtype)
             c.message +=
                 u" (and dtype %1 expected, got %2)"_s.arg(dtypeName(expected.dtype()), dtypeName(actual.dtype()));

@@ -8,15 +8,6 @@ using namespace Qt::StringLiterals;
 
 namespace carton {
 
-QString concreteShapeToString(const QList<qint64> &shape)
-{
-    QStringList parts;
-    parts.reserve(shape.size());
-    for (qint64 d : shape)
-        parts.append(QString::number(d));
-    return u'[' + parts.join(u", "_s) + u']';
-}
-
 QString SymbolBindings::bind(const Shape &spec, const QList<qint64> &concrete, const QString &owner)
 {
     const QList<Conflict> conflicts = bindAll(spec, concrete, owner);
@@ -25,7 +16,7 @@ QString SymbolBindings::bind(const Shape &spec, const QList<qint64> &concrete, c
     const Conflict &c = conflicts.constFirst();
     if (c.dim < 0)
         return ValidationText::tr("shape symbol '%1' is %2 here but %3 in %4")
-            .arg(c.symbol, concreteShapeToString(c.value), concreteShapeToString(c.earlier), c.earlierOwner);
+            .arg(c.symbol, shapeText(c.value), shapeText(c.earlier), c.earlierOwner);
     return ValidationText::tr("symbol '%1' is %2 here (dim %3) but %4 in %5")
         .arg(c.symbol, QString::number(c.value.constFirst()), QString::number(c.dim),
              QString::number(c.earlier.constFirst()), c.earlierOwner);

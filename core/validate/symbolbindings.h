@@ -4,6 +4,7 @@
 
 #include "cartoncore_export.h"
 #include "format/shape.h"
+#include "tensor/tensorregion.h" // shapeText
 
 #include <QHash>
 #include <QList>
@@ -53,8 +54,5 @@ private:
     QHash<QString, Binding<qint64>> m_dims;
     QHash<QString, Binding<QList<qint64>>> m_shapes;
 };
-
-// "[2, 3, 512]" / "[]" for a concrete shape.
-CARTONCORE_EXPORT QString concreteShapeToString(const QList<qint64> &shape);
 
 } // namespace carton

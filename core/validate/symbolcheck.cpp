@@ -239,7 +239,7 @@ private:
 
 QString tensorText(const QString &tensor, const QList<qint64> &shape)
 {
-    return ValidationText::tr("tensor \"%1\" of shape %2").arg(tensor, concreteShapeToString(shape));
+    return ValidationText::tr("tensor \"%1\" of shape %2").arg(tensor, shapeText(shape));
 }
 
 class SymbolChecker {
@@ -377,9 +377,9 @@ private:
         for (const SymbolBindings::Conflict &c : conflicts) {
             const bool whole = c.dim < 0;
             const QString field = whole ? base : base + u"[%1]"_s.arg(c.dim);
-            const QString valueText = whole ? concreteShapeToString(c.value) : QString::number(c.value.constFirst());
+            const QString valueText = whole ? shapeText(c.value) : QString::number(c.value.constFirst());
             const QString earlierText =
-                whole ? concreteShapeToString(c.earlier) : QString::number(c.earlier.constFirst());
+                whole ? shapeText(c.earlier) : QString::number(c.earlier.constFirst());
             m_findings.add(s.conflict, field, u"symbol:"_s + summaryKey(c.symbol, whole), s.name,
                            ValidationText::tr(
                                "%1: %2symbol '%3' is %4 in %5 (%6, %7) but %8 in %9; a symbol must resolve to the same "

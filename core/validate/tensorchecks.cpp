@@ -33,7 +33,7 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
     if (!elements) {
         r.at(Severity::Error, entryLocation(e, i, u"shape"_s),
              ValidationText::tr("shape %1 has a negative dimension or more than %2 elements")
-                 .arg(concreteShapeToString(*e.shape))
+                 .arg(shapeText(*e.shape))
                  .arg(limits.maxTensorElements));
         return;
     }
@@ -48,7 +48,7 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
         if (qMulOverflow(*elements, elementSize, &expected)) {
             r.at(Severity::Error, entryLocation(e, i, u"shape"_s),
                  ValidationText::tr("shape %1 of %2 needs more bytes than a file can hold")
-                     .arg(concreteShapeToString(*e.shape), dtypeName(e.dtype)));
+                     .arg(shapeText(*e.shape), dtypeName(e.dtype)));
             return;
         }
         if (file->size != expected)
@@ -56,7 +56,7 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
                  ValidationText::tr("%1 holds %2 bytes; a %3 tensor of shape %4 needs %5 (%6 elements × %7 bytes)")
                      .arg(path)
                      .arg(file->size)
-                     .arg(dtypeName(e.dtype), concreteShapeToString(*e.shape))
+                     .arg(dtypeName(e.dtype), shapeText(*e.shape))
                      .arg(expected)
                      .arg(*elements)
                      .arg(elementSize));

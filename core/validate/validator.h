@@ -53,7 +53,8 @@ CARTONCORE_EXPORT Diagnostics validateInfo(const CartonInfo &info, const TensorS
 // tensors; references to missing tensors/misc files; dtype/shape of self-test
 // and example tensors vs the specs; symbols resolving to one value per
 // self_test; @misc images of the description exist; [[input]]/[[output]]
-// against the model file's own signature, checkModelSignature). Does not hash:
+// against the model file's own signature, checkModelSignature, for a local
+// carton). Does not hash:
 // verifyCarton() does that.
 CARTONCORE_EXPORT Diagnostics validateCarton(const Carton &carton);
 

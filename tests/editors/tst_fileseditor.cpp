@@ -6,6 +6,7 @@
 #include "editortestutil.h"
 #include "fileseditor.h"
 
+#include <QAbstractItemModelTester>
 #include <QFile>
 #include <QItemSelectionModel>
 #include <QLineEdit>
@@ -37,11 +38,15 @@ private slots:
         QVERIFY(original);
         m_document = std::make_unique<CartonDocument>(original, m_carton);
         m_editor = std::make_unique<FilesEditor>(m_document.get());
+        // Every test edits under the model tester (issue 30).
+        m_tester = std::make_unique<QAbstractItemModelTester>(m_editor->model(),
+                                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(editortest::showActive(m_editor.get()));
     }
 
     void cleanup()
     {
+        m_tester.reset();
         m_editor.reset();
         m_document.reset();
     }
@@ -97,6 +102,7 @@ private:
     QString m_carton;
     std::unique_ptr<CartonDocument> m_document;
     std::unique_ptr<FilesEditor> m_editor;
+    std::unique_ptr<QAbstractItemModelTester> m_tester;
 };
 
 QTEST_MAIN(TestFilesEditor)

@@ -11,6 +11,7 @@
 #include "style/tone.h"
 #include "testutil.h"
 
+#include <QAbstractItemModelTester>
 #include <QCompleter>
 #include <QInputMethodEvent>
 #include <QLabel>
@@ -234,6 +235,13 @@ private slots:
     void licenseCompletion()
     {
         LicenseEdit *edit = m_editor->licenseEdit();
+        // The SPDX list model under the model tester (issue 30).
+        QAbstractItemModelTester spdx(edit->licenseCompleter()->model(),
+                                      QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(!edit->licenseCompleter()
+                     ->model()
+                     ->match(edit->licenseCompleter()->model()->index(0, 0), Qt::DisplayRole, u"Apache-2.0"_s)
+                     .isEmpty());
         edit->setFocus();
         QTest::keyClicks(edit, u"Apach"_s);
         QVERIFY(edit->completions().contains(u"Apache-2.0"_s));

@@ -5,6 +5,7 @@
 #include "runnereditor.h"
 #include "runneroptsmodel.h"
 
+#include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -60,11 +61,15 @@ private slots:
         m_document = std::make_unique<CartonDocument>(original, m_carton);
         m_editor = std::make_unique<RunnerEditor>(m_document.get());
         m_editor->setRunnerPlugins(fakePlugins());
+        // Every test edits under the model tester (issue 30).
+        m_tester = std::make_unique<QAbstractItemModelTester>(m_editor->optionsModel(),
+                                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(editortest::showActive(m_editor.get()));
     }
 
     void cleanup()
     {
+        m_tester.reset();
         m_editor.reset();
         m_document.reset();
     }
@@ -415,6 +420,7 @@ private:
     QString m_carton;
     std::unique_ptr<CartonDocument> m_document;
     std::unique_ptr<RunnerEditor> m_editor;
+    std::unique_ptr<QAbstractItemModelTester> m_tester;
 };
 
 QTEST_MAIN(TestRunnerEditor)

@@ -12,6 +12,7 @@
 #include "testcartons.h"
 #include "validate/validator.h"
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
 #include <QIcon>
@@ -152,6 +153,11 @@ private slots:
         QVERIFY(original);
         m_document = std::make_unique<CartonDocument>(original, m_carton);
         m_editor = std::make_unique<SpecsEditor>(m_document.get());
+        // Every test edits under the model tester (issue 30).
+        m_testers[0] = std::make_unique<QAbstractItemModelTester>(
+            m_editor->inputsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_testers[1] = std::make_unique<QAbstractItemModelTester>(
+            m_editor->outputsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_editor->resize(1240, 600);
         m_editor->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_editor.get()));
@@ -164,6 +170,8 @@ private slots:
 
     void cleanup()
     {
+        m_testers[0].reset();
+        m_testers[1].reset();
         m_editor.reset();
         m_document.reset();
     }
@@ -553,6 +561,7 @@ private:
     QString m_carton;
     std::unique_ptr<CartonDocument> m_document;
     std::unique_ptr<SpecsEditor> m_editor;
+    std::unique_ptr<QAbstractItemModelTester> m_testers[2];
 };
 
 QTEST_MAIN(TestSpecsEditor)

@@ -74,7 +74,7 @@ QStringList render(const QList<SymbolSummary> &symbols)
         for (const SymbolSectionBinding &b : s.bindings) {
             QStringList values;
             for (const SymbolValue &v : b.values)
-                values.append(s.wholeShape ? concreteShapeToString(v.value) : QString::number(v.value.constFirst()));
+                values.append(s.wholeShape ? shapeText(v.value) : QString::number(v.value.constFirst()));
             line += u" | "_s + b.section + u'=' + values.join(u',');
         }
         out.append(line);

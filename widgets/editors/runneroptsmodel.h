@@ -4,6 +4,7 @@
 
 #include "base/diagnostic.h"
 #include "format/cartoninfo.h"
+#include "views/roles.h"
 
 #include <QAbstractTableModel>
 #include <optional>
@@ -27,9 +28,9 @@ public:
     enum Column { KeyColumn, TypeColumn, ValueColumn, ColumnCount };
     enum class Type { Int, Float, String, Bool };
     // "error", "warning" or "" for a row with problems (any column).
-    static constexpr int ValidationRole = Qt::UserRole + 1;
+    static constexpr int ValidationRole = Roles::ValidationRole;
     // The row's Type as an int (any column).
-    static constexpr int TypeRole = Qt::UserRole + 2;
+    static constexpr int TypeRole = Roles::OptionTypeRole;
 
     explicit RunnerOptsModel(QObject *parent = nullptr);
 

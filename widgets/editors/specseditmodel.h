@@ -7,6 +7,7 @@
 #include "format/cartoninfo.h"
 #include "symbolpalette.h"
 #include "tensorspecmodel.h"
+#include "views/roles.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -38,7 +39,7 @@ public:
         ColumnCount = TensorSpecModel::ColumnCount
     };
     // QString: "error", "warning" or "" for a cell (the editors' "validation" property).
-    static constexpr int ValidationRole = Qt::UserRole + 200;
+    static constexpr int ValidationRole = Roles::ValidationRole;
 
     SpecsEditModel(CartonDocument *document, bool outputs, QObject *parent = nullptr);
 

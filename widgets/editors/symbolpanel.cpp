@@ -26,7 +26,7 @@ QString listed(const QStringList &names)
 
 QString valueText(const carton::SymbolSummary &s, const carton::SymbolValue &v)
 {
-    return s.wholeShape ? carton::concreteShapeToString(v.value)
+    return s.wholeShape ? carton::shapeText(v.value)
                         : (v.value.isEmpty() ? QString() : QString::number(v.value.constFirst()));
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "validate/symbolcheck.h"
+#include "views/roles.h"
 
 #include <QTreeWidget>
 
@@ -20,7 +21,7 @@ class SymbolPanel final : public QTreeWidget {
     Q_DISABLE_COPY_MOVE(SymbolPanel)
 
 public:
-    static constexpr int FieldRole = Qt::UserRole + 1;
+    static constexpr int FieldRole = Roles::FieldRole;
 
     explicit SymbolPanel(QWidget *parent = nullptr);
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "package/verifier.h"
+#include "roles.h"
 
 #include <QAbstractItemModel>
 #include <QHash>
@@ -28,7 +29,7 @@ class CartonFilesModel final : public QAbstractItemModel {
 public:
     enum Column { NameColumn, SizeColumn, CompressedColumn, MethodColumn, Sha256Column, StateColumn, ColumnCount };
     // QStringList: the URLs LINKS gives for a file that is only reachable through it.
-    static constexpr int RemoteUrlsRole = Qt::UserRole + 200;
+    static constexpr int RemoteUrlsRole = Roles::RemoteUrlsRole;
 
     explicit CartonFilesModel(QObject *parent = nullptr);
     ~CartonFilesModel() override;

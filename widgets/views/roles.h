@@ -25,6 +25,14 @@ enum : int {
     LocationRole, // carton::DiagnosticLocation: the diagnostic's location
     // ModelWeightsModel
     WeightPathRole, // QString: a weight's name in its model file ("conv1.weight"; modules: "conv1")
+    // CartonFilesModel
+    RemoteUrlsRole, // QStringList: the LINKS URLs of a file only reachable through them
+    // SpecsEditModel, RunnerOptsModel (editors)
+    ValidationRole, // QString: "error", "warning" or empty: the worst diagnostic of the cell
+    // RunnerOptsModel
+    OptionTypeRole, // int: the option value's type (RunnerOptsModel::Type)
+    // SymbolPanel
+    FieldRole, // QString: the carton.toml field a use of a symbol is at
 };
 } // namespace Roles
 
