@@ -78,8 +78,7 @@ QString specProblem(const Tensor &t, const TensorSpec &spec, const QString &kind
         return u"%1 is %2 tensor but [[%3]] declares %4"_s.arg(what, withArticle(t.dtype()), kind,
                                                                dtypeName(spec.dtype));
     if (!spec.shape.accepts(t.shape()))
-        return u"%1 has shape %2 but [[%3]] declares %4"_s.arg(what, shapeText(t.shape()), kind,
-                                                               spec.shape.toString());
+        return u"%1 has shape %2 but [[%3]] declares %4"_s.arg(what, shapeText(t.shape()), kind, spec.shape.toString());
     const QString conflict = bindings.bind(spec.shape, t.shape(), what);
     return conflict.isEmpty() ? QString() : what + u": "_s + conflict;
 }

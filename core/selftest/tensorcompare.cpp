@@ -487,8 +487,8 @@ QString malformation(const Tensor &t, const QString &side)
 {
     const std::optional<qint64> count = t.elementCount();
     if (!count)
-        return u"the %1 tensor's shape %2 has a negative dimension or too many elements"_s.arg(
-            side, shapeText(t.shape()));
+        return u"the %1 tensor's shape %2 has a negative dimension or too many elements"_s.arg(side,
+                                                                                               shapeText(t.shape()));
     if (t.dtype() == DType::String) {
         if (t.stringValues().size() != *count)
             return u"the %1 tensor has %2 strings for shape %3"_s.arg(side)
@@ -576,8 +576,7 @@ TensorComparison compareTensors(const Tensor &actual, const Tensor &expected, co
     }
     if (expected.dtype() != DType::Nested && actual.shape() != expected.shape()) {
         c.verdict = CompareVerdict::ShapeMismatch;
-        c.message = u"shape %1 expected, got %2"_s.arg(shapeText(expected.shape()),
-                                                       shapeText(actual.shape()));
+        c.message = u"shape %1 expected, got %2"_s.arg(shapeText(expected.shape()), shapeText(actual.shape()));
         if (!sameDtype)
             c.message +=
                 u" (and dtype %1 expected, got %2)"_s.arg(dtypeName(expected.dtype()), dtypeName(actual.dtype()));

@@ -378,8 +378,7 @@ private:
             const bool whole = c.dim < 0;
             const QString field = whole ? base : base + u"[%1]"_s.arg(c.dim);
             const QString valueText = whole ? shapeText(c.value) : QString::number(c.value.constFirst());
-            const QString earlierText =
-                whole ? shapeText(c.earlier) : QString::number(c.earlier.constFirst());
+            const QString earlierText = whole ? shapeText(c.earlier) : QString::number(c.earlier.constFirst());
             m_findings.add(s.conflict, field, u"symbol:"_s + summaryKey(c.symbol, whole), s.name,
                            ValidationText::tr(
                                "%1: %2symbol '%3' is %4 in %5 (%6, %7) but %8 in %9; a symbol must resolve to the same "

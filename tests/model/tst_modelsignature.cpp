@@ -75,8 +75,9 @@ QString TestModelSignature::cartonFolder(const QByteArray &toml)
     return dir;
 }
 
-static const QByteArray kRunner = "spec_version = 1\n[runner]\nrunner_name = \"python\"\nrequired_framework_version = \"=3.11\"\n"
-                                  "runner_compat_version = 1\n";
+static const QByteArray kRunner =
+    "spec_version = 1\n[runner]\nrunner_name = \"python\"\nrequired_framework_version = \"=3.11\"\n"
+    "runner_compat_version = 1\n";
 
 void TestModelSignature::contradictionsAreWarningsNamingBothSides()
 {
