@@ -101,7 +101,8 @@ void TestCliModel::modelOfBareFile()
     QVERIFY(testutil::writeFile(other, "just some text, no model\n"));
     const RunResult neither = runCarton({QStringLiteral("model"), other});
     QCOMPARE(neither.exitCode, 2);
-    QVERIFY2(neither.err.contains("is neither a carton nor a model file this reader knows (ONNX, GGUF, safetensors)"),
+    QVERIFY2(neither.err.contains(
+                 "is neither a carton nor a model file this reader knows (ONNX, GGUF, safetensors, PyTorch)"),
              neither.err.constData());
     const QString cut = m_dir.filePath(QStringLiteral("cut.onnx"));
     QVERIFY(testutil::writeFile(cut, testutil::readFile(m_onnx).left(1000)));
