@@ -42,9 +42,15 @@ private:
         return makeError(ErrorCode::Limit, QStringLiteral("pickle offset %1: %2").arg(m_opOffset).arg(message),
                          m_location);
     }
+    // A read that failed: past the end of the data is a truncated pickle.
     Error wrap(const Error &e) const
     {
-        return makeError(e.code, QStringLiteral("pickle offset %1: %2").arg(m_opOffset).arg(e.message), m_location);
+        return makeError(
+            e.code,
+            QStringLiteral("pickle offset %1: %2%3")
+                .arg(m_opOffset)
+                .arg(e.code == ErrorCode::Format ? QStringLiteral("truncated pickle: ") : QString(), e.message),
+            m_location);
     }
 
     Result<TorchValue *> make(Kind kind)
@@ -158,7 +164,8 @@ private:
         if (!n)
             return n.error();
         if (*n > quint64(m_in.remaining()))
-            return fail(QStringLiteral("a length of %1 bytes runs past the end of the data (%2 bytes left)")
+            return fail(QStringLiteral("a length of %1 bytes runs past the end of the data (%2 bytes left: truncated "
+                                       "pickle)")
                             .arg(*n)
                             .arg(m_in.remaining()));
         *fullLength = qint64(*n);
