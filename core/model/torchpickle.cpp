@@ -225,7 +225,7 @@ bool intList(const TorchValue *v, QList<qint64> *out)
 Status TorchPickleMachine::global(const QString &module, const QString &name)
 {
     const PickleJudgement judgement = PickleAllowList::judge(module, name);
-    if (!judgement.allowed)
+    if (!judgement.allowed && judgement.severity == ScanSeverity::Critical)
         return makeError(ErrorCode::Unsafe,
                          QStringLiteral("pickle offset %1: the pickle imports %2.%3, which the safety scanner "
                                         "refuses (%4); nothing was run")
@@ -236,6 +236,7 @@ Status TorchPickleMachine::global(const QString &module, const QString &name)
     if (Status s = pushNew(Kind::Global, &v); !s)
         return s;
     v->text = module + u'.' + name;
+    v->bigInt = !judgement.allowed; // marks a name off the allow-list (a user's class): never called
     return {};
 }
 
@@ -320,6 +321,8 @@ Status TorchPickleMachine::call(const TorchValue *callable, const std::vector<co
     if (callable->kind != Kind::Global)
         return pushOpaque(QStringLiteral("a call of a value that is not an imported name"));
     const QString &name = callable->text;
+    if (callable->bigInt)
+        return pushOpaque(name + QStringLiteral(" (not on the allow-list)"));
     if (name == u"torch._utils._rebuild_tensor_v2")
         return rebuildTensor(args);
     if (name == u"torch._utils._rebuild_parameter" || name == u"torch._utils._rebuild_parameter_with_state") {
@@ -342,10 +345,10 @@ Status TorchPickleMachine::call(const TorchValue *callable, const std::vector<co
                     d->items.insert(d->items.end(), pair->items.begin(), pair->items.end());
         return {};
     }
-    if (name == u"builtins.set" || name == u"builtins.frozenset" || name == u"builtins.list" ||
-        name == u"builtins.tuple" || name == u"torch.jit._pickle.build_intlist" ||
-        name == u"torch.jit._pickle.build_doublelist" || name == u"torch.jit._pickle.build_boollist" ||
-        name == u"torch.jit._pickle.build_tensorlist") {
+    if (name == u"builtins.set" || name == u"builtins.frozenset" || name == u"__builtin__.set" ||
+        name == u"__builtin__.frozenset" || name == u"builtins.list" || name == u"builtins.tuple" ||
+        name == u"torch.jit._pickle.build_intlist" || name == u"torch.jit._pickle.build_doublelist" ||
+        name == u"torch.jit._pickle.build_boollist" || name == u"torch.jit._pickle.build_tensorlist") {
         TorchValue *l = nullptr;
         if (Status s = pushNew(name.endsWith(u"set") ? Kind::Set : Kind::List, &l); !s)
             return s;
@@ -356,16 +359,24 @@ Status TorchPickleMachine::call(const TorchValue *callable, const std::vector<co
     return pushOpaque(name);
 }
 
+// cls.__new__(cls): a TorchScript class, a torch.nn module or a user's class (torch.save
+// of a whole model) becomes an Object whose state BUILD sets; nothing of it is run.
 Status TorchPickleMachine::newObject(const TorchValue *cls)
 {
-    if (cls->kind == Kind::Global && cls->text.startsWith(u"__torch__.")) {
-        TorchValue *o = nullptr;
-        if (Status s = pushNew(Kind::Object, &o); !s)
-            return s;
-        o->text = cls->text;
-        return {};
+    if (cls->kind != Kind::Global)
+        return pushOpaque(QStringLiteral("an object of a class that is not an imported name"));
+    TorchValue *o = nullptr;
+    if (Status s = pushNew(Kind::Object, &o); !s)
+        return s;
+    o->text = cls->text;
+    if (cls->bigInt) {
+        const QString what = cls->text + QStringLiteral(" (not on the allow-list)");
+        if (!m_opaqueSeen.contains(what) && m_opaqueSeen.size() < 1000) {
+            m_opaqueSeen.insert(what);
+            m_out.m_opaque.append(what);
+        }
     }
-    return call(cls, {});
+    return {};
 }
 
 Status TorchPickleMachine::stepArg(const PickleOpcode &op, bool *stop)
@@ -705,7 +716,8 @@ Status TorchPickleMachine::step(uchar code, bool *stop)
             return fail(QStringLiteral("OBJ with nothing after the MARK"));
         const TorchValue *cls = items->front();
         items->erase(items->begin());
-        return cls->kind == Kind::Global && cls->text.startsWith(u"__torch__.") ? newObject(cls) : call(cls, *items);
+        return items->empty() && cls->kind == Kind::Global && cls->text.startsWith(u"__torch__.") ? newObject(cls)
+                                                                                                  : call(cls, *items);
     }
     case 'b': {
         Result<std::vector<const TorchValue *>> state = pop(1);
@@ -714,8 +726,12 @@ Status TorchPickleMachine::step(uchar code, bool *stop)
         Result<TorchValue *> object = below(0);
         if (!object)
             return object.error();
-        if ((*object)->kind == Kind::Object && (*object)->items.empty())
-            (*object)->items.push_back(state->front());
+        if ((*object)->kind == Kind::Object && (*object)->items.empty()) {
+            const TorchValue *st = state->front(); // (dict, slots) from __reduce_ex__: the dict
+            if (st->kind == Kind::Tuple && st->items.size() == 2 && st->items[0]->kind == Kind::Dict)
+                st = st->items[0];
+            (*object)->items.push_back(st);
+        }
         return {};
     }
     case 0x93: {
@@ -791,7 +807,7 @@ struct Walker {
     QSet<const TorchValue *> path; // the containers being entered (a cycle stops there)
     qint64 visits = 0;
 
-    Status walk(const TorchValue *v, const QString &name, int depth)
+    Status walk(const TorchValue *v, const QString &name, int depth, bool objectState = false)
     {
         if (++visits > limits.maxVisits)
             return makeError(
@@ -816,10 +832,16 @@ struct Walker {
         const QString prefix = name.isEmpty() ? QString() : name + u'.';
         Status s;
         if (v->kind == Kind::Dict) {
-            for (size_t i = 0; s && i + 1 < v->items.size(); i += 2)
-                s = walk(v->items[i + 1], prefix + keyText(v->items[i]), depth + 1);
+            for (size_t i = 0; s && i + 1 < v->items.size(); i += 2) {
+                const QString key = keyText(v->items[i]);
+                // A torch.nn.Module's __dict__: its parameters, buffers and submodules
+                // are named as state_dict() names them ("conv1.weight").
+                const bool transparent =
+                    objectState && (key == u"_parameters" || key == u"_buffers" || key == u"_modules");
+                s = walk(v->items[i + 1], transparent ? name : prefix + key, depth + 1);
+            }
         } else if (v->kind == Kind::Object) {
-            s = walk(v->items.front(), name, depth + 1); // its state: attributes by name
+            s = walk(v->items.front(), name, depth + 1, true); // its state: attributes by name
         } else {
             for (size_t i = 0; s && i < v->items.size(); ++i)
                 s = walk(v->items[i], prefix + QString::number(i), depth + 1);

@@ -44,13 +44,13 @@ struct TorchValue {
         Dict, // items: key, value, key, value...
         Set,
         Global,  // text: "module.name"
-        Object,  // a TorchScript class instance (__torch__.*): text its class, items[0] its state once built
+        Object,  // made by NEWOBJ (a TorchScript class, a torch.nn module...): text its class, items[0] its state
         Storage, // text: the key; storageType: "FloatStorage"
         Tensor,
         Opaque, // text: what it came from ("numpy.core.multiarray._reconstruct")
     };
     Kind kind = Kind::None;
-    bool bigInt = false; // an Int that does not fit 64 bits (integer is meaningless)
+    bool bigInt = false; // an Int that does not fit 64 bits (integer is meaningless); a Global off the allow-list
     qint64 integer = 0;  // Int, Bool
     double real = 0;     // Float
     QString text;
@@ -78,9 +78,11 @@ public:
     // Evaluates one pickle from the cursor's position to its STOP (the cursor is
     // left after it). Only allow-listed reconstructors are evaluated (plain
     // containers, collections.OrderedDict, _rebuild_tensor_v2, _rebuild_parameter,
-    // storages through persistent ids, TorchScript objects); any other allowed
-    // global becomes an Opaque value; a global the safety scanner's allow-list
-    // refuses (os.system...) is an error, as are EXT codes and out-of-band buffers.
+    // storages through persistent ids, objects made by NEWOBJ and given their state by
+    // BUILD: TorchScript classes, torch.nn modules, a user's module class); calling any
+    // other global gives an Opaque value named after it; a global the safety scanner
+    // calls critical (os.system, eval...) is an error, as are EXT codes and out-of-band
+    // buffers. Names off the allow-list that are not critical are listed in opaque().
     // Nothing is executed. Errors name `location`, the offset and the opcode.
     static Result<TorchPickle> evaluate(SourceCursor &cursor, const QString &location,
                                         const TorchPickleLimits &limits = {});

@@ -9,6 +9,7 @@ Writes into DIR:
   traced.pt     torch.jit.trace of the same module
   state.pt      torch.save(state_dict) (zip)
   legacy.pt     torch.save(state_dict, _use_new_zipfile_serialization=False)
+  module.pt     torch.save(model): the whole module, its class pickled by name
   views.pt      torch.save of a dict with a transposed view, a view with a storage offset
                 and one tensor of every dtype (zip); views_legacy.pt the same, legacy
   expected/NAME/KEY.npy  the values torch reads for every tensor of NAME (C order)
@@ -54,7 +55,8 @@ def main():
     state = net.state_dict()
     torch.save(state, os.path.join(out, "state.pt"))
     torch.save(state, os.path.join(out, "legacy.pt"), _use_new_zipfile_serialization=False)
-    for name in ("scripted", "traced", "state", "legacy"):
+    torch.save(net, os.path.join(out, "module.pt"))
+    for name in ("scripted", "traced", "state", "legacy", "module"):
         dump(out, name, state)
 
     base = torch.arange(60, dtype=torch.float32).reshape(6, 10)

@@ -172,6 +172,7 @@ void TestTorchModel::matchesTorch_data()
     QTest::newRow("traced") << QStringLiteral("traced") << ModelFormat::TorchZip << true;
     QTest::newRow("state_dict zip") << QStringLiteral("state") << ModelFormat::TorchZip << false;
     QTest::newRow("state_dict legacy") << QStringLiteral("legacy") << ModelFormat::TorchLegacy << false;
+    QTest::newRow("whole module") << QStringLiteral("module") << ModelFormat::TorchZip << false;
     QTest::newRow("views and dtypes zip") << QStringLiteral("views") << ModelFormat::TorchZip << false;
     QTest::newRow("views and dtypes legacy") << QStringLiteral("views_legacy") << ModelFormat::TorchLegacy << false;
 }
@@ -222,6 +223,9 @@ void TestTorchModel::matchesTorch()
                      asDoubles((*ref)->dtype(), (*ref)->elementCount(), theirs));
         }
     }
+    if (name == u"module") // its class is the test script's, never imported: named as not allowed
+        QVERIFY2(model.torch()->opaque.contains(QStringLiteral("__main__.Net (not on the allow-list)")),
+                 qPrintable(model.torch()->opaque.join(u", ")));
     if (name.startsWith(u"views")) { // every dtype listed
         for (const char *dtype : {"float64", "float16", "bfloat16", "int8", "uint8", "int16", "int32", "int64", "bool"})
             QCOMPARE(dtypeName(*model.findWeight(QLatin1String(dtype))->dtype), QLatin1String(dtype));
