@@ -177,6 +177,8 @@ py_wall=$wall; py_rss=$rss
 measure "carton tensors ${torch_mib} MiB torch.save zip (list weights)" "$carton" tensors "$torch_pt"
 torch_wall=$wall; torch_rss=$rss
 grep -c '^layers' "$work/out.txt" >/dev/null || die "carton tensors listed no weights of the torch checkpoint"
+measure "carton tensor ${torch_mib} MiB torch zip layers.63.weight --limit 4" \
+  "$carton" tensor "$torch_pt" layers.63.weight --limit 4
 measure "python3-torch: torch.load(${torch_mib} MiB), list keys" \
   $py -c 'import torch, sys; print(len(torch.load(sys.argv[1])))' "$torch_pt"
 pyt_wall=$wall; pyt_rss=$rss

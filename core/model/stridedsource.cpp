@@ -60,9 +60,31 @@ Status StridedSource::gather(qint64 first, qint64 count, char *out) const
             std::memcpy(out + i * es, buffer.data() + (positions[size_t(i)] - lo) * es, size_t(es));
         return {};
     }
+    // Scattered (a transpose of a large matrix): the elements in storage order, each
+    // run of neighbours in the storage read at once, then put in their places.
+    std::vector<qint64> order(static_cast<size_t>(count));
     for (qint64 i = 0; i < count; ++i)
-        if (Status s = m_base->read(m_offset + positions[size_t(i)] * es, es, out + i * es); !s)
+        order[size_t(i)] = i;
+    std::sort(order.begin(), order.end(),
+              [&positions](qint64 a, qint64 b) { return positions[size_t(a)] < positions[size_t(b)]; });
+    std::vector<char> run;
+    for (qint64 first = 0; first < count;) {
+        qint64 last = first; // the run [first, last] of sorted elements lies at consecutive (or equal) positions
+        while (last + 1 < count &&
+               positions[size_t(order[size_t(last + 1)])] - positions[size_t(order[size_t(last)])] <= 1 &&
+               positions[size_t(order[size_t(last + 1)])] - positions[size_t(order[size_t(first)])] < kRunElements)
+            ++last;
+        const qint64 start = positions[size_t(order[size_t(first)])];
+        const qint64 length = (positions[size_t(order[size_t(last)])] - start + 1) * es;
+        run.resize(size_t(length));
+        if (Status s = m_base->read(m_offset + start * es, length, run.data()); !s)
             return s;
+        for (qint64 k = first; k <= last; ++k) {
+            const qint64 i = order[size_t(k)];
+            std::memcpy(out + i * es, run.data() + (positions[size_t(i)] - start) * es, size_t(es));
+        }
+        first = last + 1;
+    }
     return {};
 }
 

@@ -14,7 +14,8 @@ namespace carton {
 // `offset` + elementSize × Σ ik × strides[k] of `base`; the caller has checked that
 // every element lies inside `base`. Reads gather from the smallest span of `base`
 // that holds a run of elements (one read per run when the span is not much larger
-// than the run, else one read per element). Thread-safe like its base.
+// than the run, else one read per stretch of neighbouring elements in the storage).
+// Thread-safe like its base.
 class StridedSource final : public ByteSource {
 public:
     StridedSource(ByteSourcePtr base, qint64 offset, QList<qint64> shape, QList<qint64> strides, int elementSize);

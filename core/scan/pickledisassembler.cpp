@@ -3,6 +3,7 @@
 #include "scan/pickledisassembler.h"
 
 #include "base/utf8.h"
+#include "scan/pickleopcodes.h"
 
 #include <QBuffer>
 #include <QHash>
@@ -201,10 +202,12 @@ public:
 private:
     bool fail(const QString &message)
     {
+        const PickleOpcode *op = pickleOpcode(m_op);
         m_out.error = makeError(ErrorCode::Format,
-                                QStringLiteral("offset %1 (opcode 0x%2): %3")
+                                QStringLiteral("offset %1 (opcode 0x%2%3): %4")
                                     .arg(m_opOffset)
                                     .arg(m_op, 2, 16, QLatin1Char('0'))
+                                    .arg(op ? u' ' + QLatin1StringView(op->name) : QString())
                                     .arg(message),
                                 m_location);
         return false;
@@ -425,6 +428,8 @@ bool Machine::step(uchar op, bool *stop)
     QByteArray line;
     char last = 0;
     std::vector<Value> items;
+    if (!pickleOpcode(op)) // the opcode table shared with the torch pickle evaluator (core/model)
+        return fail(QStringLiteral("not a pickle opcode"));
     switch (char(op)) {
     case '(': // MARK
         if (qint64(m_stack.size() + m_marks.size()) >= m_limits.maxStackDepth)
