@@ -7,6 +7,7 @@
 #include "fixturepolicy.h"
 #include "model/modelfile.h"
 #include "model/modelset.h"
+#include "model/stridedsource.h"
 #include "package/cartonsource.h"
 #include "tensor/npyfile.h"
 #include "testpaths.h"
@@ -146,6 +147,7 @@ private slots:
     void matchesTorch_data();
     void matchesTorch();
     void stridedViews();
+    void stridedSourceScattered();
     void insideCarton();
     void hostile_data();
     void hostile();
@@ -258,6 +260,29 @@ void TestTorchModel::stridedViews()
         QVERIFY((*reader)->read(TensorRegion{{2, 1}, {3, 2}}, reinterpret_cast<char *>(values.data()), 24));
         QCOMPARE(values, (QList<float>{12, 22, 13, 23, 14, 24})); // base.t()[r][c] = base[c][r] = 10c + r
     }
+}
+
+void TestTorchModel::stridedSourceScattered()
+{
+    // The transpose of a 2048 x 2048 int32 matrix: a run of 256k logical elements spans
+    // the whole storage, so it is gathered stretch by stretch, not as one span.
+    constexpr qint64 n = 2048;
+    QByteArray storage(n * n * 4, Qt::Uninitialized);
+    for (qint64 i = 0; i < n * n; ++i)
+        qToLittleEndian<qint32>(qint32(i), storage.data() + i * 4);
+    auto base = std::make_shared<MemorySource>(storage, QStringLiteral("storage"));
+    StridedSource t(base, 0, {n, n}, {1, n}, 4);
+    QCOMPARE(t.size(), n * n * 4);
+    QByteArray out(t.size(), Qt::Uninitialized);
+    QVERIFY(t.read(0, out.size(), out.data()));
+    for (qint64 r = 0; r < n; r += 7)
+        for (qint64 c = 0; c < n; c += 5)
+            QCOMPARE(qFromLittleEndian<qint32>(out.constData() + (r * n + c) * 4), qint32(c * n + r));
+    // A read that starts and ends inside elements.
+    char part[6];
+    QVERIFY(t.read(4 * n + 2, 6, part)); // bytes 2..7 of logical (1, 0) = 1 and (1, 1) = 2049
+    QCOMPARE(QByteArray(part, 6), out.mid(4 * n + 2, 6));
+    QVERIFY(!t.read(t.size() - 2, 4, part)); // past the end
 }
 
 void TestTorchModel::insideCarton()
