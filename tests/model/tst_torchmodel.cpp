@@ -152,6 +152,7 @@ private slots:
     void hostile_data();
     void hostile();
     void neverExecutes();
+    void compressedStorageListed();
     void recursivePickleTerminates();
     void truncatedEverywhere();
 
@@ -396,6 +397,31 @@ void TestTorchModel::neverExecutes()
     QCOMPARE(set.error().code, ErrorCode::Unsafe);
     QVERIFY2(set.error().message.contains(u"posix.system"), qPrintable(set.error().toString()));
     QVERIFY(!QFile::exists(marker));
+}
+
+void TestTorchModel::compressedStorageListed()
+{
+    // torch writes its storages Stored; a re-zipped archive may deflate them: listed, with a note.
+    std::vector<ziptest::RawEntry> entries(3);
+    entries[0].name = "archive/data.pkl";
+    entries[0].stored = pickle(dict({{"w", tensor("0", 4, 0, {4}, {1})}, {"v", tensor("1", 2, 0, {2}, {1})}}));
+    entries[1].name = "archive/data/0";
+    entries[1].plain = floats({1, 2, 3, 4});
+    entries[1].stored = ziptest::deflateRaw(entries[1].plain);
+    entries[1].method = 8;
+    entries[2].name = "archive/data/1";
+    entries[2].stored = floats({5, 6});
+    Result<ModelFilePtr> model = readBytes(ziptest::buildZip(entries));
+    QVERIFY2(model, model ? "" : qPrintable(model.error().toString()));
+    const ModelWeight *w = (*model)->findWeight(QStringLiteral("w"));
+    QVERIFY(w);
+    QCOMPARE(w->shape, QList<qint64>{4});
+    QVERIFY2(w->note.contains(u"archive/data/0 is compressed (deflate)"), qPrintable(w->note));
+    Result<TensorReaderPtr> reader = (*model)->openWeight(QStringLiteral("w"));
+    QVERIFY(!reader);
+    QCOMPARE(reader.error().code, ErrorCode::Unsupported);
+    QString error;
+    QCOMPARE(weightBytes(**model, QStringLiteral("v"), &error), floats({5, 6})); // the Stored one reads
 }
 
 void TestTorchModel::recursivePickleTerminates()
