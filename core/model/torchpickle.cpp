@@ -195,6 +195,9 @@ private:
     std::vector<size_t> m_marks;
     QHash<quint64, const TorchValue *> m_memo;
     QSet<QString> m_opaqueSeen;
+    const TorchValue *m_none = nullptr;
+    const TorchValue *m_true = nullptr;
+    const TorchValue *m_false = nullptr;
     qint64 m_opOffset = 0;
     uchar m_op = 0;
 };
@@ -599,14 +602,19 @@ Status TorchPickleMachine::step(uchar code, bool *stop)
             return top.error();
         return push(*top);
     }
-    case 'N':
-        return pushNew(Kind::None);
+    case 'N': // None, True and False are made once per pickle
     case 0x88:
-    case 0x89:
-        if (Status s = pushNew(Kind::Bool, &v); !s)
-            return s;
-        v->integer = code == 0x88;
-        return {};
+    case 0x89: {
+        const TorchValue *&constant = code == 'N' ? m_none : code == 0x88 ? m_true : m_false;
+        if (!constant) {
+            Result<TorchValue *> made = make(code == 'N' ? Kind::None : Kind::Bool);
+            if (!made)
+                return made.error();
+            (*made)->integer = code == 0x88;
+            constant = *made;
+        }
+        return push(constant);
+    }
     case '}':
         return pushNew(Kind::Dict);
     case ']':

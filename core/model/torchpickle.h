@@ -18,7 +18,8 @@ class SourceCursor;
 // memo, kept bytes) and the depth walked when naming its tensors.
 struct TorchPickleLimits {
     qint64 maxOpcodes = 100'000'000;
-    qint64 maxValues = 20'000'000; // values made (containers, numbers, strings...), ~100 bytes each
+    qint64 maxValues = 2'000'000; // values made (containers, numbers, strings...), ~250 bytes each: <= 500 MB
+                                  // (a state_dict makes ~15 per tensor; None, True and False are made once)
     qint64 maxStackDepth = 1'000'000;
     qint64 maxMemoEntries = 2'000'000;
     qint64 maxKeptString = 64 * 1024; // longer strings and bytes are kept cut

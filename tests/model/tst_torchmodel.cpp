@@ -7,7 +7,9 @@
 #include "fixturepolicy.h"
 #include "model/modelfile.h"
 #include "model/modelset.h"
+#include "model/sourcecursor.h"
 #include "model/stridedsource.h"
+#include "model/torchpickle.h"
 #include "package/cartonsource.h"
 #include "tensor/npyfile.h"
 #include "testpaths.h"
@@ -154,6 +156,8 @@ private slots:
     void neverExecutes();
     void compressedStorageListed();
     void recursivePickleTerminates();
+    void pickleLimits_data();
+    void pickleLimits();
     void truncatedEverywhere();
 
 private:
@@ -444,6 +448,55 @@ void TestTorchModel::recursivePickleTerminates()
     QVERIFY(!wide);
     QCOMPARE(wide.error().code, ErrorCode::Limit);
     QVERIFY2(wide.error().message.contains(u"values visited"), qPrintable(wide.error().toString()));
+}
+
+void TestTorchModel::pickleLimits_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("message");
+    QByteArray ints, marks, memo, nested = QByteArray(300, ']');
+    for (int i = 0; i < 2000; ++i) {
+        ints += "K\x05"
+                "0"; // BININT1 5, POP: few on the stack, many values made
+        marks += '(';
+        memo += "Nr" + le32(i) + '0'; // NONE, LONG_BINPUT i, POP
+    }
+    for (int i = 0; i < 299; ++i)
+        nested += 'a'; // each list appended to the one below it
+    QTest::newRow("values") << ints + 'N' << QStringLiteral("more than 1000 values");
+    QTest::newRow("stack") << marks + 'N' << QStringLiteral("a stack deeper than 1000");
+    QTest::newRow("memo") << memo + 'N' << QStringLiteral("more than 1000 memo entries");
+    QByteArray many;
+    for (int i = 0; i < 2500; ++i)
+        many += "N0"; // NONE, POP: nothing kept, only time spent
+    QTest::newRow("opcodes") << many << QStringLiteral("more than 4000 opcodes");
+    QTest::newRow("nesting") << nested + tensor("0", 1, 0, {1}, {1}) + 'a' << QStringLiteral("nested deeper than 100");
+}
+
+void TestTorchModel::pickleLimits()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, message);
+    TorchPickleLimits limits;
+    limits.maxValues = 1000;
+    limits.maxStackDepth = 1000;
+    limits.maxMemoEntries = 1000;
+    limits.maxOpcodes = 4000;
+    limits.maxNesting = 100;
+    MemorySource bytes(pickle(body), QStringLiteral("data.pkl"));
+    SourceCursor cursor(bytes);
+    Result<TorchPickle> p = TorchPickle::evaluate(cursor, QStringLiteral("data.pkl"), limits);
+    Status s;
+    if (!p) {
+        s = p.error();
+    } else {
+        Result<QList<TorchPickle::NamedTensor>> named = p->tensors(QStringLiteral("data.pkl"), limits);
+        QVERIFY(!named);
+        s = named.error();
+    }
+    QVERIFY(!s);
+    QCOMPARE(s.error().code, ErrorCode::Limit);
+    QVERIFY2(s.error().message.contains(message), qPrintable(s.error().toString()));
 }
 
 void TestTorchModel::truncatedEverywhere()
