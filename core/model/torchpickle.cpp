@@ -326,8 +326,15 @@ Status TorchPickleMachine::call(const TorchValue *callable, const std::vector<co
     const QString &name = callable->text;
     if (callable->bigInt)
         return pushOpaque(name + QStringLiteral(" (not on the allow-list)"));
-    if (name == u"torch._utils._rebuild_tensor_v2")
-        return rebuildTensor(args);
+    if (name == u"torch._utils._rebuild_tensor_v2" || name == u"torch._utils._rebuild_tensor")
+        return rebuildTensor(args); // v1: (storage, storage_offset, size, stride)
+    if (name == u"torch._tensor._rebuild_from_type_v2") {
+        // (func, type, args, state): a tensor subclass rebuilt by func(*args), e.g. _rebuild_tensor_v2
+        if (args.size() >= 3 && args[0]->kind == Kind::Global && isTupleLike(args[2]) &&
+            args[0]->text == u"torch._utils._rebuild_tensor_v2")
+            return rebuildTensor(args[2]->items);
+        return pushOpaque(name);
+    }
     if (name == u"torch._utils._rebuild_parameter" || name == u"torch._utils._rebuild_parameter_with_state") {
         if (args.empty() || args[0]->kind != Kind::Tensor)
             return pushOpaque(name);

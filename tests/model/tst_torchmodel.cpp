@@ -156,6 +156,7 @@ private slots:
     void neverExecutes();
     void compressedStorageListed();
     void recursivePickleTerminates();
+    void otherRebuilders();
     void pickleLimits_data();
     void pickleLimits();
     void truncatedEverywhere();
@@ -448,6 +449,29 @@ void TestTorchModel::recursivePickleTerminates()
     QVERIFY(!wide);
     QCOMPARE(wide.error().code, ErrorCode::Limit);
     QVERIFY2(wide.error().message.contains(u"values visited"), qPrintable(wide.error().toString()));
+}
+
+void TestTorchModel::otherRebuilders()
+{
+    // _rebuild_tensor (v1) and _rebuild_from_type_v2(_rebuild_tensor_v2, cls, args, state),
+    // as torch writes tensor subclasses; the class is named, never imported.
+    QByteArray v1 = tensor("0", 4, 0, {4}, {1});
+    v1.replace("_rebuild_tensor_v2\n", "_rebuild_tensor\n");
+    v1.replace(QByteArray("\x89" + global("collections", "OrderedDict") + ")Rt"),
+               "t"); // (storage, offset, size, stride)
+    const QByteArray inner = tensor("0", 4, 0, {2}, {2});
+    const QByteArray argsStart = "((" + str("storage");
+    const QByteArray fromType = global("torch._tensor", "_rebuild_from_type_v2") + "(" +
+                                global("torch._utils", "_rebuild_tensor_v2") + global("mylib", "MyTensor") +
+                                inner.mid(inner.indexOf(argsStart), inner.size() - inner.indexOf(argsStart) - 1) +
+                                "}t" + "R";
+    Result<ModelFilePtr> model =
+        readBytes(torchZip(pickle(dict({{"v1", v1}, {"sub", fromType}})), {{"0", floats({1, 2, 3, 4})}}));
+    QVERIFY2(model, model ? "" : qPrintable(model.error().toString()));
+    QString error;
+    QCOMPARE(weightBytes(**model, QStringLiteral("v1"), &error), floats({1, 2, 3, 4}));
+    QCOMPARE(weightBytes(**model, QStringLiteral("sub"), &error), floats({1, 3})); // stride 2
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 void TestTorchModel::pickleLimits_data()
