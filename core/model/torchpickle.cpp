@@ -434,10 +434,7 @@ Status TorchPickleMachine::step(uchar code, bool *stop)
     case PickleArg::UInt2:
     case PickleArg::Int4:
     case PickleArg::UInt8: {
-        const int size = op->arg == PickleArg::UInt1   ? 1
-                         : op->arg == PickleArg::UInt2 ? 2
-                         : op->arg == PickleArg::Int4  ? 4
-                                                       : 8;
+        const int size = pickleArgWidth(op->arg);
         Result<quint64> n = readUInt(size);
         if (!n)
             return n.error();

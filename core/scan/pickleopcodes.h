@@ -35,4 +35,22 @@ struct PickleOpcode {
 // evaluator (core/model): the opcode `code` is, or nullptr when it is not a pickle opcode.
 CARTONCORE_EXPORT const PickleOpcode *pickleOpcode(uchar code);
 
+// Bytes of a fixed-width argument (UInt1 1, UInt2 2, Int4 4, UInt8 and Float8 8), 0 for the others.
+constexpr int pickleArgWidth(PickleArg arg)
+{
+    switch (arg) {
+    case PickleArg::UInt1:
+        return 1;
+    case PickleArg::UInt2:
+        return 2;
+    case PickleArg::Int4:
+        return 4;
+    case PickleArg::UInt8:
+    case PickleArg::Float8:
+        return 8;
+    default:
+        return 0;
+    }
+}
+
 } // namespace carton
