@@ -232,6 +232,48 @@ QString torchArchiveFolder(const ZipReader &zip)
     return !folder.isEmpty() && zip.find(folder + QStringLiteral("/data.pkl")) ? folder : QString();
 }
 
+// The tensors of one pickle of a torch archive: `name`.pkl, its storages in `name`/
+// ("data.pkl" and data/, TorchScript's "constants.pkl" and constants/).
+Result<QList<ModelWeight>> readArchivePickle(const ZipReader &zip, const QString &prefix, const QString &name,
+                                             const Limits &limits, TorchInfo *info)
+{
+    const QString location = zip.source()->name() + QStringLiteral(": ") + prefix + name + QStringLiteral(".pkl");
+    Result<QByteArray> data = zip.readEntry(*zip.find(prefix + name + QStringLiteral(".pkl")),
+                                            std::min(kMaxPickleBytes, limits.maxModelMetadataBytes));
+    if (!data)
+        return data.error();
+    if (data->size() >= 2 && quint8(data->at(0)) == 0x80)
+        info->pickleProtocol = quint8(data->at(1));
+    MemorySource pickleBytes(*data, location);
+    SourceCursor cursor(pickleBytes);
+    Result<TorchPickle> pickle = TorchPickle::evaluate(cursor, location);
+    if (!pickle)
+        return pickle.error();
+    info->opaque = pickle->opaque();
+    auto storageBytes = [&](const TorchValue &storage) -> Result<StorageBytes> {
+        const QString entryName = prefix + name + u'/' + storage.text;
+        const ZipEntry *e = storage.text.contains(u'/') ? nullptr : zip.find(entryName);
+        if (!e)
+            return makeError(ErrorCode::Format,
+                             QStringLiteral("storage \"%1\" has no entry %2 in the archive")
+                                 .arg(shortKey(storage.text), entryName.left(200)),
+                             location);
+        StorageBytes out;
+        out.size = qint64(e->uncompressedSize);
+        if (e->method != quint16(ZipMethod::Stored)) {
+            out.note = QStringLiteral("its storage %1 is compressed (%2) in the archive: values cannot be shown")
+                           .arg(entryName, zipMethodName(e->method));
+            return out;
+        }
+        Result<qint64> offset = zip.dataOffset(*e);
+        if (!offset)
+            return offset.error();
+        out.offset = *offset;
+        return out;
+    };
+    return makeWeights(*pickle, location, limits, storageBytes);
+}
+
 ByteSourcePtr borrowed(const ByteSource &bytes)
 {
     return ByteSourcePtr(ByteSourcePtr(), &bytes); // does not own: lives as long as the call
@@ -287,43 +329,25 @@ Result<ModelFile::Contents> readTorchZipModel(const ByteSourcePtr &bytes, const 
             ErrorCode::Unsupported,
             QStringLiteral("byteorder \"%1\": only little-endian archives are read").arg(info.byteOrder.left(20)),
             bytes->name());
-    const QString location = bytes->name() + QStringLiteral(": ") + prefix + QStringLiteral("data.pkl");
-    Result<QByteArray> data = zip.readEntry(*zip.find(prefix + QStringLiteral("data.pkl")),
-                                            std::min(kMaxPickleBytes, limits.maxModelMetadataBytes));
-    if (!data)
-        return data.error();
-    if (data->size() >= 2 && quint8(data->at(0)) == 0x80)
-        info.pickleProtocol = quint8(data->at(1));
-    MemorySource pickleBytes(*data, location);
-    SourceCursor cursor(pickleBytes);
-    Result<TorchPickle> pickle = TorchPickle::evaluate(cursor, location);
-    if (!pickle)
-        return pickle.error();
-    info.opaque = pickle->opaque();
-    auto storageBytes = [&](const TorchValue &storage) -> Result<StorageBytes> {
-        const QString entryName = prefix + QStringLiteral("data/") + storage.text;
-        const ZipEntry *e = storage.text.contains(u'/') ? nullptr : zip.find(entryName);
-        if (!e)
-            return makeError(ErrorCode::Format,
-                             QStringLiteral("storage \"%1\" has no entry %2 in the archive")
-                                 .arg(shortKey(storage.text), entryName.left(200)),
-                             location);
-        StorageBytes out;
-        out.size = qint64(e->uncompressedSize);
-        if (e->method != quint16(ZipMethod::Stored)) {
-            out.note = QStringLiteral("its storage %1 is compressed (%2) in the archive: values cannot be shown")
-                           .arg(entryName, zipMethodName(e->method));
-            return out;
-        }
-        Result<qint64> offset = zip.dataOffset(*e);
-        if (!offset)
-            return offset.error();
-        out.offset = *offset;
-        return out;
-    };
-    Result<QList<ModelWeight>> weights = makeWeights(*pickle, location, limits, storageBytes);
+    Result<QList<ModelWeight>> weights = readArchivePickle(zip, prefix, QStringLiteral("data"), limits, &info);
     if (!weights)
         return weights.error();
+    // TorchScript's tensor constants (constants.pkl, storages in constants/), named as
+    // its code names them: CONSTANTS.c0, CONSTANTS.c1...
+    if (zip.find(prefix + QStringLiteral("constants.pkl"))) {
+        TorchInfo constantsInfo;
+        Result<QList<ModelWeight>> constants =
+            readArchivePickle(zip, prefix, QStringLiteral("constants"), limits, &constantsInfo);
+        if (!constants)
+            return constants.error();
+        for (ModelWeight &w : *constants) {
+            w.name = QStringLiteral("CONSTANTS.c") + w.name;
+            weights->append(std::move(w));
+        }
+        for (const QString &o : std::as_const(constantsInfo.opaque))
+            if (!info.opaque.contains(o))
+                info.opaque.append(o);
+    }
     ModelFile::Contents out;
     out.format = ModelFormat::TorchZip;
     out.weights = std::move(*weights);

@@ -10,6 +10,8 @@ Writes into DIR:
   state.pt      torch.save(state_dict) (zip)
   legacy.pt     torch.save(state_dict, _use_new_zipfile_serialization=False)
   module.pt     torch.save(model): the whole module, its class pickled by name
+  constants.pt  torch.jit.trace of a module computing x + k * 2: TorchScript keeps k and 2 as
+                tensor constants (constants.pkl, constants/N), its code calls them CONSTANTS.c0, .c1
   views.pt      torch.save of a dict with a transposed view, a view with a storage offset
                 and one tensor of every dtype (zip); views_legacy.pt the same, legacy
   expected/NAME/KEY.npy  the values torch reads for every tensor of NAME (C order)
@@ -19,6 +21,15 @@ import sys
 
 import numpy as np
 import torch
+
+
+class Constants(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = torch.arange(6.0).reshape(2, 3)
+
+    def forward(self, x):
+        return x + self.k * 2
 
 
 class Net(torch.nn.Module):
@@ -58,6 +69,13 @@ def main():
     torch.save(net, os.path.join(out, "module.pt"))
     for name in ("scripted", "traced", "state", "legacy", "module"):
         dump(out, name, state)
+
+    traced = torch.jit.trace(Constants(), torch.zeros(2, 3))
+    torch.jit.save(traced, os.path.join(out, "constants.pt"))
+    code = torch.jit.load(os.path.join(out, "constants.pt")).code
+    assert "CONSTANTS.c0" in code and "CONSTANTS.c1" in code, code
+    assert torch.equal(traced(torch.zeros(2, 3)), Constants().k * 2)
+    dump(out, "constants", {"CONSTANTS.c0": Constants().k, "CONSTANTS.c1": torch.tensor(2)})
 
     base = torch.arange(60, dtype=torch.float32).reshape(6, 10)
     views = {
