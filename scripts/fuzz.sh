@@ -136,7 +136,7 @@ PY
 # and legacy, strided views and every dtype; and a bare data.pkl for the evaluator alone.
 if /usr/bin/python3 -c "import torch" 2>/dev/null; then
   /usr/bin/python3 tests/model/torchtestmodels.py "$work/torch" >/dev/null
-  for f in scripted traced state legacy views views_legacy; do cp "$work/torch/$f.pt" "$seeds/torch/$f"; done
+  for f in scripted traced state legacy views views_legacy module constants; do cp "$work/torch/$f.pt" "$seeds/torch/$f"; done
   /usr/bin/python3 -c "import sys, zipfile; open(sys.argv[2], 'wb').write(zipfile.ZipFile(sys.argv[1]).read('views/data.pkl'))" \
     "$work/torch/views.pt" "$seeds/torch/data.pkl"
 fi
