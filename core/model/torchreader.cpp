@@ -188,6 +188,8 @@ bool looksLikeTorchLegacyHead(QByteArrayView head)
     QByteArrayView rest = head;
     if (rest.size() >= 2 && quint8(rest[0]) == 0x80)
         rest = rest.sliced(2); // PROTO n
+    if (rest.size() >= 9 && quint8(rest[0]) == 0x95)
+        rest = rest.sliced(9); // FRAME length (protocols 4 and 5)
     return rest.startsWith(QByteArrayView(kMagicLong1, kMagicLong1Size)) || rest.startsWith(kMagicText);
 }
 

@@ -14,6 +14,7 @@ Writes into DIR:
                 tensor constants (constants.pkl, constants/N), its code calls them CONSTANTS.c0, .c1
   views.pt      torch.save of a dict with a transposed view, a view with a storage offset
                 and one tensor of every dtype (zip); views_legacy.pt the same, legacy
+  protocolN.pt, protocolN_legacy.pt  the views file saved with pickle_protocol N (1, 4, 5), zip and legacy
   expected/NAME/KEY.npy  the values torch reads for every tensor of NAME (C order)
 """
 import os
@@ -97,6 +98,12 @@ def main():
     torch.save(views, os.path.join(out, "views_legacy.pt"), _use_new_zipfile_serialization=False)
     dump(out, "views", views)
     dump(out, "views_legacy", views)
+    for protocol in (1, 4, 5):
+        for suffix, zipped in (("", True), ("_legacy", False)):
+            name = f"protocol{protocol}{suffix}"
+            torch.save(views, os.path.join(out, name + ".pt"), pickle_protocol=protocol,
+                       _use_new_zipfile_serialization=zipped)
+            dump(out, name, views)
 
 
 if __name__ == "__main__":

@@ -182,6 +182,12 @@ void TestTorchModel::matchesTorch_data()
     QTest::newRow("state_dict legacy") << QStringLiteral("legacy") << ModelFormat::TorchLegacy << false;
     QTest::newRow("whole module") << QStringLiteral("module") << ModelFormat::TorchZip << false;
     QTest::newRow("TorchScript constants") << QStringLiteral("constants") << ModelFormat::TorchZip << true;
+    for (int protocol : {1, 4, 5}) {
+        const QString zip = QStringLiteral("protocol%1").arg(protocol);
+        const QString legacy = zip + QStringLiteral("_legacy");
+        QTest::newRow(qPrintable(zip)) << zip << ModelFormat::TorchZip << false;
+        QTest::newRow(qPrintable(legacy)) << legacy << ModelFormat::TorchLegacy << false;
+    }
     QTest::newRow("views and dtypes zip") << QStringLiteral("views") << ModelFormat::TorchZip << false;
     QTest::newRow("views and dtypes legacy") << QStringLiteral("views_legacy") << ModelFormat::TorchLegacy << false;
 }
@@ -235,7 +241,7 @@ void TestTorchModel::matchesTorch()
     if (name == u"module") // its class is the test script's, never imported: named as not allowed
         QVERIFY2(model.torch()->opaque.contains(QStringLiteral("__main__.Net (not on the allow-list)")),
                  qPrintable(model.torch()->opaque.join(u", ")));
-    if (name.startsWith(u"views")) { // every dtype listed
+    if (name.startsWith(u"views") || name.startsWith(u"protocol")) { // every dtype listed
         for (const char *dtype : {"float64", "float16", "bfloat16", "int8", "uint8", "int16", "int32", "int64", "bool"})
             QCOMPARE(dtypeName(*model.findWeight(QLatin1String(dtype))->dtype), QLatin1String(dtype));
     } else if (name != u"constants") {
