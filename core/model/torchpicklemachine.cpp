@@ -108,6 +108,9 @@ Status TorchPickleMachine::persistentLoad(const TorchValue *pid)
 Status TorchPickleMachine::rebuildTensor(const std::vector<const TorchValue *> &args)
 {
     // _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, backward_hooks[, metadata])
+    if (!args.empty() && args[0]->kind == Kind::Opaque && args[0]->text == u"persistent id (text)")
+        return fail(QStringLiteral("the tensor's storage is a text persistent id (pickle protocol 0), which "
+                                   "torch.load cannot read either"));
     if (args.size() < 4 || args[0]->kind != Kind::Storage)
         return fail(QStringLiteral("_rebuild_tensor_v2 needs (storage, offset, size, stride, ...)"));
     TorchValue *t = nullptr;
@@ -364,7 +367,7 @@ Status TorchPickleMachine::step(uchar code, bool *stop)
         case 'V':
             return pushString(*line, true, line->size());
         case 'P':
-            return pushOpaque(QStringLiteral("persistent id"));
+            return pushOpaque(QStringLiteral("persistent id (text)"));
         default: { // GET, PUT
             bool ok = false;
             const quint64 index = line->trimmed().toULongLong(&ok);

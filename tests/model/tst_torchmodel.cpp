@@ -368,6 +368,11 @@ void TestTorchModel::hostile_data()
     QTest::newRow("builtins.eval via STACK_GLOBAL")
         << torchZip(pickle(str("builtins") + str("eval") + "\x93(" + str("1") + "tR"), {}) << ErrorCode::Unsafe
         << QStringLiteral("imports builtins.eval");
+    QTest::newRow("protocol 0 text persistent id")
+        << torchZip(pickle(global("torch._utils", "_rebuild_tensor_v2") + "(P('storage', 'x')\n" + num(0) + ints({1}) +
+                           ints({1}) + "tR"),
+                    {})
+        << ErrorCode::Format << QStringLiteral("text persistent id (pickle protocol 0)");
     QTest::newRow("memo never stored") << torchZip(pickle("h\x07"), {}) << ErrorCode::Format
                                        << QStringLiteral("memo 7 was never stored");
     QTest::newRow("not a pickle opcode") << torchZip(QByteArray("\x80\x02\xff", 3), {}) << ErrorCode::Format
