@@ -3,9 +3,12 @@
 # SPDX-FileCopyrightText: Carton Studio contributors
 #
 # Benchmarks the model readers (core/model, issue 28's "Speed and memory"): listing the
-# weights of a 1 GiB ONNX model and a 4 GiB GGUF (`carton tensors`, process start
-# included) and `carton model` on the ONNX, beside python3-onnx's onnx.load of the same
-# model in the same run, and prints one table with the ratios. Builds nothing.
+# weights of a 1 GiB ONNX model, a 4 GiB GGUF and a 1 GiB torch.save zip checkpoint
+# (`carton tensors`, process start included) and `carton model` on the ONNX, beside
+# python3-onnx's onnx.load and python3-torch's torch.load of the same files in the same
+# run; and `carton export-tensor --all` of the checkpoint to safetensors beside `cp` of
+# the same bytes and torch.load + a safetensors write in python. Prints one table with
+# the ratios. Builds nothing.
 #
 #   bench/model-bench.sh [path/to/carton]      (default build/release/bin/carton)
 #
@@ -14,15 +17,19 @@
 #   BENCH_DIR=/tmp          where the temporary work folder is created
 #   BENCH_ONNX_MIB=1024     size of the ONNX model (64 initializers + a MatMul graph)
 #   BENCH_GGUF_GIB=4        size of the GGUF (Q8_0 / F16 / F32 tensors, 32k-token vocabulary)
+#   BENCH_TORCH_MIB=1024    size of the torch.save checkpoint (64 float32 weights, written once by
+#                           python3-torch and kept as BENCH_DIR/carton-bench-torch-MIB.pt)
 #   BENCH_REPEAT=3          runs per measurement (best wall time kept)
 #   BENCH_KEEP=0            1: keep the work folder
-# Needs: bash, /usr/bin/python3 with onnx (python3-onnx), /usr/bin/time (scripts/install-deps.sh).
+# Needs: bash, /usr/bin/python3 with onnx and torch (python3-onnx, python3-torch), /usr/bin/time
+# (scripts/install-deps.sh).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 carton=${1:-$repo/build/release/bin/carton}
 onnx_mib=${BENCH_ONNX_MIB:-1024}
 gguf_gib=${BENCH_GGUF_GIB:-4}
+torch_mib=${BENCH_TORCH_MIB:-1024}
 repeat=${BENCH_REPEAT:-3}
 py=/usr/bin/python3
 
@@ -30,6 +37,7 @@ die() { echo "model-bench: $*" >&2; exit 2; }
 [ -x "$carton" ] || die "no carton binary at $carton (build it, or pass its path)"
 [ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time'): run scripts/install-deps.sh"
 $py -c 'import onnx' 2>/dev/null || die "onnx is missing (python3-onnx): run scripts/install-deps.sh"
+$py -c 'import torch' 2>/dev/null || die "torch is missing (python3-torch): run scripts/install-deps.sh"
 
 work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-model-bench.XXXXXX")
 cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
@@ -134,7 +142,22 @@ with open(path, "wb") as f:
     f.write(head)
     f.truncate(len(head) + offset)
 PY
-ls -ls "$work"/model.* >&2
+# A torch.save zip checkpoint: real bytes (torch writes every storage), so made once and kept.
+torch_pt=${BENCH_DIR:-/tmp}/carton-bench-torch-${torch_mib}.pt
+if [ ! -s "$torch_pt" ]; then
+  log "writing a ${torch_mib} MiB torch.save checkpoint (once: $torch_pt)"
+  $py - "$torch_pt.part" "$torch_mib" <<'PY'
+import sys, torch
+path, mib = sys.argv[1], int(sys.argv[2])
+count = 64
+side = int((mib * 2**20 // count // 4) ** 0.5)
+torch.manual_seed(0)
+state = {f"layers.{i}.weight": torch.randn(side, side) for i in range(count)}
+torch.save(state, path)
+PY
+  mv "$torch_pt.part" "$torch_pt"
+fi
+ls -ls "$work"/model.* "$torch_pt" >&2
 
 # ---------------------------------------------------------------- runs
 measure "carton --version (process start alone)" "$carton" --version
@@ -151,12 +174,46 @@ measure "carton tensor ${onnx_mib} MiB ONNX w63 --limit 4 (one weight)" "$carton
 measure "python3-onnx: onnx.load(${onnx_mib} MiB ONNX), list initializers" \
   $py -c 'import onnx, sys; m = onnx.load(sys.argv[1]); print(len(m.graph.initializer))' "$work/model.onnx"
 py_wall=$wall; py_rss=$rss
+measure "carton tensors ${torch_mib} MiB torch.save zip (list weights)" "$carton" tensors "$torch_pt"
+torch_wall=$wall; torch_rss=$rss
+grep -c '^layers' "$work/out.txt" >/dev/null || die "carton tensors listed no weights of the torch checkpoint"
+measure "carton tensor ${torch_mib} MiB torch zip layers.63.weight --limit 4" \
+  "$carton" tensor "$torch_pt" layers.63.weight --limit 4
+measure "python3-torch: torch.load(${torch_mib} MiB), list keys" \
+  $py -c 'import torch, sys; print(len(torch.load(sys.argv[1])))' "$torch_pt"
+pyt_wall=$wall; pyt_rss=$rss
+sync
+measure "cp ${torch_mib} MiB torch checkpoint" cp "$torch_pt" "$work/copy.pt"
+cp_wall=$wall
+rm -f "$work/copy.pt"
+measure "carton export-tensor --all ${torch_mib} MiB torch -> safetensors" \
+  "$carton" export-tensor "$torch_pt" --all -o "$work/out.safetensors"
+export_wall=$wall; export_rss=$rss
+rm -f "$work/out.safetensors"
+measure "python3-torch: torch.load + safetensors write" $py -c '
+import json, struct, sys, torch
+state = torch.load(sys.argv[1])
+names = {torch.float32: "F32"}
+header, offset = {}, 0
+for k, t in state.items():
+    header[k] = {"dtype": names[t.dtype], "shape": list(t.shape), "data_offsets": [offset, offset + t.numel() * 4]}
+    offset += t.numel() * 4
+h = json.dumps(header).encode()
+with open(sys.argv[2], "wb") as f:
+    f.write(struct.pack("<Q", len(h)) + h)
+    for t in state.values():
+        f.write(t.contiguous().numpy().tobytes())
+' "$torch_pt" "$work/py.safetensors"
+pyexport_wall=$wall
+rm -f "$work/py.safetensors"
 
 echo
-echo "model benchmarks (${onnx_mib} MiB ONNX, ${gguf_gib} GiB GGUF with ${gguf_count} tensors; best of ${repeat}; $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "model benchmarks (${onnx_mib} MiB ONNX, ${gguf_gib} GiB GGUF with ${gguf_count} tensors, ${torch_mib} MiB torch zip; best of ${repeat}; $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '%s\n' "${rows[@]}"
 echo
 echo "listing ONNX weights: ${onnx_wall} s, ${onnx_rss} MiB ($(verdict "$onnx_wall" "$onnx_rss") < 0.2 s, < 100 MiB); python3-onnx's load / carton: $(ratio "$py_wall" "$onnx_wall")x the time, $(ratio "$py_rss" "$onnx_rss")x the memory"
 echo "carton model on the ONNX: ${model_wall} s, ${model_rss} MiB ($(verdict "$model_wall" "$model_rss"))"
 echo "listing GGUF weights: ${gguf_wall} s, ${gguf_rss} MiB ($(verdict "$gguf_wall" "$gguf_rss") < 0.2 s, < 100 MiB)"
+echo "listing torch zip weights: ${torch_wall} s, ${torch_rss} MiB ($(verdict "$torch_wall" "$torch_rss") < 0.2 s, < 100 MiB); torch.load / carton: $(ratio "$pyt_wall" "$torch_wall")x the time, $(ratio "$pyt_rss" "$torch_rss")x the memory"
+echo "export-tensor --all of the torch zip: ${export_wall} s, ${export_rss} MiB = $(ratio "$export_wall" "$cp_wall")x cp (${cp_wall} s; target <= 1.5x: $(awk -v e="$export_wall" -v c="$cp_wall" 'BEGIN {print (e <= 1.5 * c) ? "meets" : "MISSES"}')); python torch.load + write: ${pyexport_wall} s"
 echo "process start alone: ${start_wall} s"

@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-all=(zip carton toml metadata stringtensor tensorfiles decoders pickle wireframe markdown kserve onnx gguf)
+all=(zip carton toml metadata stringtensor tensorfiles decoders pickle wireframe markdown kserve onnx gguf torch)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 
 scripts/install-deps.sh
@@ -132,6 +132,14 @@ for name, ne, t, raw in tensors:
 head += b"\0" * (-len(head) % 32)
 open(sys.argv[1], "wb").write(head + data)
 PY
+# torch: the PyTorch test models of tests/model (python3-torch): TorchScript, torch.save zip
+# and legacy, strided views and every dtype; and a bare data.pkl for the evaluator alone.
+if /usr/bin/python3 -c "import torch" 2>/dev/null; then
+  /usr/bin/python3 tests/model/torchtestmodels.py "$work/torch" >/dev/null
+  for f in scripted traced state legacy views views_legacy module constants; do cp "$work/torch/$f.pt" "$seeds/torch/$f"; done
+  /usr/bin/python3 -c "import sys, zipfile; open(sys.argv[2], 'wb').write(zipfile.ZipFile(sys.argv[1]).read('views/data.pkl'))" \
+    "$work/torch/views.pt" "$seeds/torch/data.pkl"
+fi
 if command -v zstd >/dev/null; then
   { printf '\003'; zstd -q -c resources/sample/carton.toml; } >"$seeds/decoders/zstd"
 fi

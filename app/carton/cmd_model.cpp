@@ -169,6 +169,17 @@ QJsonObject modelJson(const ModelEntry &entry, bool graph)
         }
         o.insert(QStringLiteral("metadata"), metadata);
     }
+    if (const std::optional<TorchInfo> &torch = m.torch()) {
+        o.insert(QStringLiteral("torchscript"), torch->torchScript);
+        if (!torch->archiveName.isEmpty())
+            o.insert(QStringLiteral("archive"), torch->archiveName);
+        o.insert(QStringLiteral("version"), torch->version);
+        o.insert(QStringLiteral("pickle_protocol"), torch->pickleProtocol);
+        if (!torch->byteOrder.isEmpty())
+            o.insert(QStringLiteral("byteorder"), torch->byteOrder);
+        o.insert(QStringLiteral("code"), QJsonArray::fromStringList(torch->codeFiles));
+        o.insert(QStringLiteral("opaque"), QJsonArray::fromStringList(torch->opaque));
+    }
     return o;
 }
 
@@ -192,6 +203,10 @@ QString modelText(const ModelEntry &entry, bool graph)
         for (const char *key : {"general.architecture", "general.name"})
             if (const QString v = gguf->value(QLatin1String(key)); !v.isEmpty())
                 out += QStringLiteral("  %1: %2\n").arg(QLatin1String(key), v);
+    } else if (const std::optional<TorchInfo> &torch = m.torch()) {
+        out += QStringLiteral(" (%1, version %2)\n")
+                   .arg(torch->torchScript ? QStringLiteral("TorchScript") : QStringLiteral("torch.save"),
+                        torch->version.isEmpty() ? QStringLiteral("?") : torch->version);
     } else {
         out += QLatin1Char('\n');
     }
@@ -212,6 +227,14 @@ QString modelText(const ModelEntry &entry, bool graph)
                 out += nodeText(n);
         }
     }
+    if (const std::optional<TorchInfo> &torch = m.torch()) {
+        if (!torch->codeFiles.isEmpty())
+            out += QStringLiteral("  code (%1 files):\n    %2\n")
+                       .arg(torch->codeFiles.size())
+                       .arg(torch->codeFiles.join(QStringLiteral("\n    ")));
+        if (!torch->opaque.isEmpty())
+            out += QStringLiteral("  not evaluated: %1\n").arg(torch->opaque.join(QStringLiteral(", ")));
+    }
     if (const std::optional<GgufInfo> &gguf = m.gguf(); gguf && graph) {
         out += QStringLiteral("  metadata:\n");
         for (const GgufValue &v : gguf->metadata)
@@ -225,9 +248,10 @@ QString modelText(const ModelEntry &entry, bool graph)
 int runModel(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Show the model files of a carton (files under model/ recognised by content: ONNX, GGUF, "
-                       "safetensors) or a bare model file: format, producer, opset, parameters, signature, ops."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Show the model files of a carton (files under model/ recognised by content: ONNX, GGUF, "
+        "safetensors, PyTorch) or a bare model file: format, producer, opset, parameters, signature, ops, "
+        "TorchScript code files."));
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A .carton file, an unpacked carton folder or a model file."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
@@ -244,7 +268,7 @@ int runModel(const QStringList &args)
         if (!head.startsWith("PK") && !ModelFile::detectHead(head, QFileInfo(path).size()) &&
             !ModelFile::claimsOnnx(head)) {
             printError(QStringLiteral("model: %1 is neither a carton nor a model file this reader knows (ONNX, GGUF, "
-                                      "safetensors)")
+                                      "safetensors, PyTorch)")
                            .arg(path));
             return UsageOrInput;
         }
@@ -282,8 +306,9 @@ int runModel(const QStringList &args)
         for (const ModelEntry &entry : models.entries())
             out += modelText(entry, parser.isSet(graph));
         if (models.entries().isEmpty())
-            out = QStringLiteral("%1: no model file this reader knows (ONNX, GGUF, safetensors) under model/\n")
-                      .arg(path);
+            out =
+                QStringLiteral("%1: no model file this reader knows (ONNX, GGUF, safetensors, PyTorch) under model/\n")
+                    .arg(path);
         printOut(out);
     }
     return ok ? Success : CartonErrors;

@@ -59,10 +59,11 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
         return file;
     }
     if (info.isFile()) {
-        // Not a zip: a bare model file when its content says so.
         QFile f(path);
         const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(ModelFile::kHeadBytes) : QByteArray();
-        if (!head.startsWith("PK") && (ModelFile::detectHead(head, info.size()) || ModelFile::claimsOnnx(head))) {
+        // A zip is a carton unless its entries make it a PyTorch archive.
+        const std::optional<ModelFormat> format = ModelFile::detectHead(head, info.size());
+        if ((!head.startsWith("PK") || format == ModelFormat::TorchZip) && (format || ModelFile::claimsOnnx(head))) {
             Result<ModelSet> models = ModelSet::fromFile(path);
             if (models) {
                 file->kind = Kind::Model;

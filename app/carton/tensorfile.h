@@ -14,7 +14,7 @@ namespace cli {
 
 // What the tensor commands read: a carton (a .carton or a folder), a .safetensors or
 // a .npy (a file ending in .safetensors / .npy), a bare model file (ONNX, GGUF,
-// recognised by content), else a carton. A carton's model files (under model/) add
+// PyTorch, recognised by content), else a carton. A carton's model files (under model/) add
 // their weights, named ENTRY:TENSOR.
 struct TensorFile {
     enum class Kind { Carton, Safetensors, Npy, Model };

@@ -3,6 +3,7 @@
 #include "model/modelfile.h"
 
 #include "model/ggmlsource.h"
+#include "model/stridedsource.h"
 #include "tensor/safetensors.h"
 
 #include <QDir>
@@ -101,6 +102,10 @@ QString modelFormatName(ModelFormat format)
         return QStringLiteral("onnx");
     case ModelFormat::Gguf:
         return QStringLiteral("gguf");
+    case ModelFormat::TorchZip:
+        return QStringLiteral("torch-zip");
+    case ModelFormat::TorchLegacy:
+        return QStringLiteral("torch-legacy");
     case ModelFormat::Safetensors:
         break;
     }
@@ -143,6 +148,10 @@ std::optional<ModelFormat> ModelFile::detectHead(QByteArrayView head, qint64 fil
         return ModelFormat::Gguf;
     if (looksLikeSafetensors(head, fileSize, limits))
         return ModelFormat::Safetensors;
+    if (looksLikeTorchZipHead(head))
+        return ModelFormat::TorchZip; // a candidate: detect() checks the zip's entries
+    if (looksLikeTorchLegacyHead(head))
+        return ModelFormat::TorchLegacy;
     if (fileSize >= 2 && mayBeOnnx(head))
         return ModelFormat::Onnx;
     return std::nullopt;
@@ -161,6 +170,8 @@ std::optional<ModelFormat> ModelFile::detect(const ByteSource &bytes, const Limi
     const std::optional<ModelFormat> format = detectHead(head, bytes.size(), limits);
     if (format == ModelFormat::Onnx && !looksLikeOnnx(bytes, limits))
         return std::nullopt;
+    if (format == ModelFormat::TorchZip && !looksLikeTorchZip(bytes, limits))
+        return std::nullopt;
     return format;
 }
 
@@ -175,11 +186,23 @@ Result<std::shared_ptr<const ModelFile>> ModelFile::read(ByteSourcePtr bytes, Si
     }
     if (!format)
         return makeError(ErrorCode::Unsupported,
-                         QStringLiteral("not a model file this reader knows (ONNX, GGUF or safetensors)"),
+                         QStringLiteral("not a model file this reader knows (ONNX, GGUF, safetensors or PyTorch)"),
                          bytes->name());
-    Result<Contents> contents = *format == ModelFormat::Onnx   ? readOnnxModel(*bytes, siblings, limits)
-                                : *format == ModelFormat::Gguf ? readGgufModel(*bytes, limits)
-                                                               : readSafetensorsModel(bytes, limits);
+    Result<Contents> contents = [&]() -> Result<Contents> {
+        switch (*format) {
+        case ModelFormat::Onnx:
+            return readOnnxModel(*bytes, siblings, limits);
+        case ModelFormat::Gguf:
+            return readGgufModel(*bytes, limits);
+        case ModelFormat::TorchZip:
+            return readTorchZipModel(bytes, limits);
+        case ModelFormat::TorchLegacy:
+            return readTorchLegacyModel(*bytes, limits);
+        case ModelFormat::Safetensors:
+            break;
+        }
+        return readSafetensorsModel(bytes, limits);
+    }();
     if (!contents)
         return contents.error();
     std::shared_ptr<ModelFile> model(new ModelFile);
@@ -190,6 +213,7 @@ Result<std::shared_ptr<const ModelFile>> ModelFile::read(ByteSourcePtr bytes, Si
     model->m_weights = std::move(contents->weights);
     model->m_onnx = std::move(contents->onnx);
     model->m_gguf = std::move(contents->gguf);
+    model->m_torch = std::move(contents->torch);
     for (qsizetype i = model->m_weights.size() - 1; i >= 0; --i)
         model->m_index.insert(model->m_weights[i].name, i); // a repeated name: the first wins
     return std::shared_ptr<const ModelFile>(std::move(model));
@@ -255,6 +279,9 @@ Result<TensorReaderPtr> ModelFile::openWeight(const QString &name, const QString
     case WeightEncoding::GgmlQ8_0:
     case WeightEncoding::GgmlQ4_0:
         source = std::make_shared<GgmlBlockSource>(m_bytes, w->offset, w->elementCount, w->encoding);
+        break;
+    case WeightEncoding::Strided:
+        source = std::make_shared<StridedSource>(m_bytes, w->offset, w->shape, w->strides, dtypeSize(*w->dtype));
         break;
     }
     return TensorReader::create(shown, layout, std::move(source), false, m_limits);

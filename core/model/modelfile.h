@@ -14,9 +14,15 @@
 
 namespace carton {
 
-enum class ModelFormat { Onnx, Gguf, Safetensors };
+enum class ModelFormat {
+    Onnx,
+    Gguf,
+    Safetensors,
+    TorchZip,    // a TorchScript archive (torch.jit.save) or a torch.save zip checkpoint
+    TorchLegacy, // torch.save before PyTorch 1.6 (_use_new_zipfile_serialization=False)
+};
 
-// "onnx", "gguf", "safetensors".
+// "onnx", "gguf", "safetensors", "torch-zip", "torch-legacy".
 CARTONCORE_EXPORT QString modelFormatName(ModelFormat format);
 
 // How a weight's stored bytes become values.
@@ -25,6 +31,7 @@ enum class WeightEncoding {
     OnnxFields, // an ONNX TensorProto's typed fields (int32_data, float_data...), decoded when opened
     GgmlQ8_0,   // ggml blocks of 32: fp16 scale, 32 int8 (dequantised to float32 when read)
     GgmlQ4_0,   // ggml blocks of 32: fp16 scale, 16 bytes of 4-bit values (likewise)
+    Strided,    // a view of a storage (PyTorch): element (i0, i1...) at offset + elementSize × Σ ik × strides[k]
 };
 
 // One weight of a model file, as listed (nothing of its values is read).
@@ -40,7 +47,8 @@ struct ModelWeight {
     WeightEncoding encoding = WeightEncoding::Plain;
     qint64 messageOffset = 0; // OnnxFields: the TensorProto's bytes
     qint64 messageLength = 0;
-    QString note; // why values cannot be shown ("FLOAT8E4M3FN cannot be decoded")
+    QString note;          // why values cannot be shown ("FLOAT8E4M3FN cannot be decoded")
+    QList<qint64> strides; // Strided: per dimension, in elements
 };
 
 // Files beside a model file (ONNX external data), by a path relative to the model's
@@ -55,7 +63,8 @@ struct SiblingFiles {
 
 // A model file recognised by its content (never its name) and read lazily:
 // ONNX (ModelProto through a bounded protobuf wire reader; raw_data and external
-// data stay byte ranges), GGUF v2/v3 (metadata, tensor infos) and safetensors.
+// data stay byte ranges), GGUF v2/v3 (metadata, tensor infos), safetensors and PyTorch
+// files (zip archives and legacy torch.save, through a bounded pickle evaluator).
 // Reading lists the weights and the model's signature; opening a weight gives a
 // TensorReader (the one tensor-reading path) that reads only that weight's bytes.
 // Every count, size, offset and nesting depth is bounded; errors name the file and
@@ -88,6 +97,7 @@ public:
     qint64 parameterBytes() const;
     const std::optional<OnnxInfo> &onnx() const { return m_onnx; }
     const std::optional<GgufInfo> &gguf() const { return m_gguf; }
+    const std::optional<TorchInfo> &torch() const { return m_torch; }
 
     // A reader over one weight's values, named `readerName` (default: the weight's
     // name). ErrorCode::NotFound for an unknown name, Unsupported for a weight whose
@@ -100,6 +110,7 @@ public:
         QList<ModelWeight> weights;
         std::optional<OnnxInfo> onnx;
         std::optional<GgufInfo> gguf;
+        std::optional<TorchInfo> torch;
     };
 
 private:
@@ -112,6 +123,7 @@ private:
     QHash<QString, qsizetype> m_index;
     std::optional<OnnxInfo> m_onnx;
     std::optional<GgufInfo> m_gguf;
+    std::optional<TorchInfo> m_torch;
 };
 
 using ModelFilePtr = std::shared_ptr<const ModelFile>;
@@ -121,5 +133,12 @@ CARTONCORE_EXPORT Result<ModelFile::Contents> readOnnxModel(const ByteSource &by
                                                             const Limits &limits);
 CARTONCORE_EXPORT bool looksLikeOnnx(const ByteSource &bytes, const Limits &limits);
 CARTONCORE_EXPORT Result<ModelFile::Contents> readGgufModel(const ByteSource &bytes, const Limits &limits);
+// torchreader.cpp: PyTorch files, read through a bounded pickle evaluator (never unpickled).
+CARTONCORE_EXPORT bool looksLikeTorchZipHead(QByteArrayView head);
+CARTONCORE_EXPORT bool looksLikeTorchLegacyHead(QByteArrayView head);
+CARTONCORE_EXPORT bool looksLikeTorchZip(const ByteSourcePtr &bytes, const Limits &limits);
+CARTONCORE_EXPORT bool looksLikeTorchZip(const ByteSource &bytes, const Limits &limits);
+CARTONCORE_EXPORT Result<ModelFile::Contents> readTorchZipModel(const ByteSourcePtr &bytes, const Limits &limits);
+CARTONCORE_EXPORT Result<ModelFile::Contents> readTorchLegacyModel(const ByteSource &bytes, const Limits &limits);
 
 } // namespace carton

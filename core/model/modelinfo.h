@@ -93,4 +93,15 @@ struct GgufInfo {
     }
 };
 
+// What a PyTorch file holds besides its weights.
+struct TorchInfo {
+    QString archiveName;      // the zip's top folder ("archive", a TorchScript module's name); empty for legacy files
+    bool torchScript = false; // a TorchScript archive (torch.jit.save): it has code/
+    QString version;          // the archive's `version` record, or the legacy protocol version
+    QString byteOrder;        // the `byteorder` record ("little"), when present
+    int pickleProtocol = 0;   // data.pkl's (or the legacy object pickle's) PROTO
+    QStringList codeFiles;    // TorchScript: the code/ files, relative to the archive ("code/__torch__.py")
+    QStringList opaque;       // what the pickle holds that is not evaluated ("numpy.core.multiarray._reconstruct")
+};
+
 } // namespace carton

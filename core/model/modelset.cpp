@@ -43,8 +43,9 @@ ModelSet ModelSet::fromCarton(const CartonSource &source)
     for (const SourceFile &file : source.files()) {
         if (!file.path.startsWith(QLatin1String("model/")) || file.size < 2)
             continue;
-        // The first bytes first (a compressed entry decodes only those), so that
-        // other files (a .pt archive, code) are never opened for random access.
+        // The first bytes first (a compressed entry decodes only those), so that other
+        // files (code, data, zips whose first entry is not laid out as PyTorch lays out
+        // its archives) are never opened for random access.
         Result<QByteArray> head = source.readRange(file.path, 0, std::min(file.size, ModelFile::kHeadBytes));
         if (!head || !ModelFile::detectHead(*head, file.size, source.limits()))
             continue;

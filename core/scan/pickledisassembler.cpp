@@ -3,6 +3,7 @@
 #include "scan/pickledisassembler.h"
 
 #include "base/utf8.h"
+#include "scan/pickleopcodes.h"
 
 #include <QBuffer>
 #include <QHash>
@@ -201,10 +202,12 @@ public:
 private:
     bool fail(const QString &message)
     {
+        const PickleOpcode *op = pickleOpcode(m_op);
         m_out.error = makeError(ErrorCode::Format,
-                                QStringLiteral("offset %1 (opcode 0x%2): %3")
+                                QStringLiteral("offset %1 (opcode 0x%2%3): %4")
                                     .arg(m_opOffset)
                                     .arg(m_op, 2, 16, QLatin1Char('0'))
+                                    .arg(op ? u' ' + QLatin1StringView(op->name) : QString())
                                     .arg(message),
                                 m_location);
         return false;
@@ -425,6 +428,13 @@ bool Machine::step(uchar op, bool *stop)
     QByteArray line;
     char last = 0;
     std::vector<Value> items;
+    // The opcode table shared with the torch pickle evaluator (core/model): whether it
+    // is an opcode, and its fixed-width argument, read here for every such opcode.
+    const PickleOpcode *info = pickleOpcode(op);
+    if (!info)
+        return fail(QStringLiteral("not a pickle opcode"));
+    if (const int width = pickleArgWidth(info->arg); width > 0 && !readUInt(width, &n))
+        return false;
     switch (char(op)) {
     case '(': // MARK
         if (qint64(m_stack.size() + m_marks.size()) >= m_limits.maxStackDepth)
@@ -474,13 +484,13 @@ bool Machine::step(uchar op, bool *stop)
             return false;
         return line.contains('\\') ? pushOther() : pushString(line, length, false);
     case 'J': // BININT
-        return readUInt(4, &n) && pushOther();
+        return pushOther();
     case 'K': // BININT1
-        return readUInt(1, &n) && pushOther();
+        return pushOther();
     case 'M': // BININT2
-        return readUInt(2, &n) && pushOther();
+        return pushOther();
     case 'G': // BINFLOAT
-        return readUInt(8, &n) && pushOther();
+        return pushOther();
     case 'N':    // NONE
     case '\x88': // NEWTRUE
     case '\x89': // NEWFALSE
@@ -561,8 +571,6 @@ bool Machine::step(uchar op, bool *stop)
     case '\x82': // EXT1
     case '\x83': // EXT2
     case '\x84': // EXT4
-        if (!readUInt(op == 0x82 ? 1 : op == 0x83 ? 2 : 4, &n))
-            return false;
         record(PickleRef::Ext, {}, {}, false, QStringLiteral("extension registry code %1").arg(n));
         return push(Value{Value::Global, {}, {}});
     case 'a': // APPEND
@@ -603,24 +611,22 @@ bool Machine::step(uchar op, bool *stop)
         return op == 'g' ? memoGet(index) : memoPut(index);
     }
     case 'h': // BINGET
-        return readUInt(1, &n) && memoGet(n);
+        return memoGet(n);
     case 'j': // LONG_BINGET
-        return readUInt(4, &n) && memoGet(n);
+        return memoGet(n);
     case 'q': // BINPUT
-        return readUInt(1, &n) && memoPut(n);
+        return memoPut(n);
     case 'r': // LONG_BINPUT
-        return readUInt(4, &n) && memoPut(n);
+        return memoPut(n);
     case '\x94': // MEMOIZE
         return memoPut(quint64(m_memo.size()));
     case '\x80': // PROTO
-        if (!readUInt(1, &n))
-            return false;
         if (n > 5)
             return fail(QStringLiteral("protocol %1 is not a pickle protocol (0 to 5)").arg(n));
         m_out.protocol = std::max(m_out.protocol, int(n));
         return true;
     case '\x95': // FRAME: a length hint; the opcodes inside are read one by one
-        return readUInt(8, &n);
+        return true;
     case '\x97': // NEXT_BUFFER
         return pushOther();
     case '\x98': // READONLY_BUFFER

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // `carton model`, and model weights in `carton tensors` / `carton tensor`, on ONNX
-// models made by python3-onnx: a bare file, a carton folder and a zstd carton.
+// models made by python3-onnx: a bare file, a carton folder and a zstd carton; and
+// PyTorch files made by python3-torch, converted to safetensors by export-tensor --all.
 #include "clirunner.h"
 #include "fixturepolicy.h"
 #include "ggufwriter.h"
 #include "onnxtestmodels.h"
 #include "testpaths.h"
 #include "testutil.h"
+#include "torchtestmodels.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -44,6 +46,9 @@ private slots:
     void cartonFolderAndZstdCarton();
     void safetensorsCannotShowValues();
     void ggufInZstdCarton();
+    void torchFiles();
+    void exportAllMatchesTorch_data();
+    void exportAllMatchesTorch();
 
 private:
     QTemporaryDir m_dir;
@@ -101,7 +106,8 @@ void TestCliModel::modelOfBareFile()
     QVERIFY(testutil::writeFile(other, "just some text, no model\n"));
     const RunResult neither = runCarton({QStringLiteral("model"), other});
     QCOMPARE(neither.exitCode, 2);
-    QVERIFY2(neither.err.contains("is neither a carton nor a model file this reader knows (ONNX, GGUF, safetensors)"),
+    QVERIFY2(neither.err.contains(
+                 "is neither a carton nor a model file this reader knows (ONNX, GGUF, safetensors, PyTorch)"),
              neither.err.constData());
     const QString cut = m_dir.filePath(QStringLiteral("cut.onnx"));
     QVERIFY(testutil::writeFile(cut, testutil::readFile(m_onnx).left(1000)));
@@ -256,6 +262,87 @@ void TestCliModel::ggufInZstdCarton()
                                    QStringLiteral("--limit"), QStringLiteral("4")});
     QCOMPARE(q.exitCode, 0);
     QVERIFY2(q.out.contains("data: [-8, -7.5, -7, -6.5, ...]"), q.out.constData());
+}
+
+void TestCliModel::torchFiles()
+{
+    const QString dir = m_dir.filePath(QStringLiteral("torch"));
+    CARTON_MAKE_TORCH_MODELS(dir);
+    const RunResult r =
+        runCarton({QStringLiteral("model"), dir + QStringLiteral("/scripted.pt"), QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject m = r.json().value(u"models").toArray().first().toObject();
+    QCOMPARE(m.value(u"format").toString(), QStringLiteral("torch-zip"));
+    QCOMPARE(m.value(u"torchscript").toBool(), true);
+    QCOMPARE(m.value(u"archive").toString(), QStringLiteral("scripted"));
+    QCOMPARE(m.value(u"parameters").toInteger(), 129);
+    QCOMPARE(m.value(u"weights").toInt(), 7);
+    QVERIFY2(m.value(u"code").toArray().contains(QStringLiteral("code/__torch__.py")), jsonOf(m).constData());
+
+    const RunResult text = runCarton({QStringLiteral("model"), dir + QStringLiteral("/legacy.pt")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("legacy.pt: torch-legacy (torch.save, version 1001)\n  parameters: 129 (520 B) in 7 "
+                               "weights\n"),
+             text.out.constData());
+
+    const RunResult tensors =
+        runCarton({QStringLiteral("tensors"), dir + QStringLiteral("/traced.pt"), QStringLiteral("--json")});
+    QCOMPARE(tensors.exitCode, 0);
+    const QJsonObject var = findByName(tensors.json().value(u"tensors").toArray(), QStringLiteral("bn1.running_var"));
+    QCOMPARE(var.value(u"dtype").toString(), QStringLiteral("float32"));
+    QCOMPARE(var.value(u"nbytes").toInt(), 16);
+    const RunResult view =
+        runCarton({QStringLiteral("tensor"), dir + QStringLiteral("/views.pt"), QStringLiteral("transposed"),
+                   QStringLiteral("--slice"), QStringLiteral("1,:"), QStringLiteral("--json")});
+    QCOMPARE(view.exitCode, 0);
+    QVERIFY2(view.out.contains(R"("data":[1, 11, 21, 31, 41, 51])"), view.out.constData());
+}
+
+void TestCliModel::exportAllMatchesTorch_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("zip, views and every dtype") << QStringLiteral("views.pt");
+    QTest::newRow("legacy, views and every dtype") << QStringLiteral("views_legacy.pt");
+    QTest::newRow("TorchScript") << QStringLiteral("scripted.pt");
+}
+
+void TestCliModel::exportAllMatchesTorch()
+{
+    QFETCH(QString, file);
+    const QString dir = m_dir.filePath(QStringLiteral("torch-export"));
+    if (!QFile::exists(dir + QStringLiteral("/views.pt")))
+        CARTON_MAKE_TORCH_MODELS(dir);
+    const QString out = m_dir.filePath(file + QStringLiteral(".safetensors"));
+    const RunResult r = runCarton(
+        {QStringLiteral("export-tensor"), dir + u'/' + file, QStringLiteral("--all"), QStringLiteral("-o"), out});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    // torch reads the original; the safetensors file is read by hand (header + numpy):
+    // every tensor, its dtype, shape and every value the same.
+    const QString script = QStringLiteral(R"(
+import json, struct, sys, numpy as np, torch
+src, out = sys.argv[1], sys.argv[2]
+obj = torch.load(src) if not src.endswith("scripted.pt") else torch.jit.load(src).state_dict()
+data = open(out, "rb").read()
+n = struct.unpack("<Q", data[:8])[0]
+header = json.loads(data[8:8 + n])
+header.pop("__metadata__", None)
+assert sorted(header) == sorted(obj), (sorted(header), sorted(obj))
+names = {"F64": torch.float64, "F32": torch.float32, "F16": torch.float16, "BF16": torch.bfloat16, "I64": torch.int64,
+         "I32": torch.int32, "I16": torch.int16, "I8": torch.int8, "U8": torch.uint8, "BOOL": torch.bool}
+for key, t in obj.items():
+    h = header[key]
+    assert names[h["dtype"]] == t.dtype, (key, h["dtype"], t.dtype)
+    assert h["shape"] == list(t.shape), (key, h["shape"], list(t.shape))
+    b, e = h["data_offsets"]
+    raw = bytearray(data[8 + n + b:8 + n + e])
+    ours = torch.frombuffer(raw, dtype=t.dtype).reshape(t.shape) if raw else torch.empty(t.shape, dtype=t.dtype)
+    assert torch.equal(ours, t.contiguous()), key
+print(len(obj))
+)");
+    const RunResult check =
+        runProgram(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), script, dir + u'/' + file, out});
+    QVERIFY2(check.exitCode == 0, check.err.constData());
+    QVERIFY2(check.out.trimmed().toInt() >= 7, check.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliModel)
