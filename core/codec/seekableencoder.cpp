@@ -181,7 +181,9 @@ Result<std::unique_ptr<Encoder>> SeekableEncoder::create(int level, int workers,
     p.frameSize = frameSize;
     p.filling.reserve(frameSize);
     const int threads = std::clamp(workers, 0, 64);
-    p.maxInFlight = std::size_t(2 * threads + 1);
+    constexpr std::size_t InFlightBytes = std::size_t(256) << 20; // input and output of the frames in flight
+    p.maxInFlight =
+        std::max(std::size_t(threads + 1), std::min(std::size_t(2 * threads + 1), InFlightBytes / (2 * frameSize)));
     std::vector<CCtxPtr> contexts(std::size_t(std::max(threads, 1)));
     for (CCtxPtr &ctx : contexts) {
         ctx.reset(ZSTD_createCCtx());

@@ -19,8 +19,8 @@ struct DCtxDeleter {
     void operator()(ZSTD_DCtx *c) const { ZSTD_freeDCtx(c); }
 };
 using DCtxPtr = std::unique_ptr<ZSTD_DCtx, DCtxDeleter>;
-// Frames decoded for partial reads, kept for the next read (2 MiB each as we write them).
-constexpr std::size_t CachedFrames = 4;
+// Frames decoded for partial reads, kept for the next read (8 MiB each as we write them).
+constexpr std::size_t CachedFrames = 2;
 } // namespace
 
 struct SeekableZstdSource::Private {

@@ -22,7 +22,7 @@ struct ZipWriteOptions {
     // frames of this many uncompressed bytes and a seek table, so that a reader decodes
     // only the frames a byte range touches. 0: one frame (libzstd multithreaded when
     // zstdWorkers > 0), as upstream Carton writes.
-    std::size_t zstdFrameSize = std::size_t(2) << 20;
+    std::size_t zstdFrameSize = std::size_t(8) << 20;
     quint32 unixMode = 0100644;       // stored in the external attributes' high 16 bits
     quint32 dosDateTime = 0x00210000; // 1980-01-01 00:00, fixed for reproducible output
     // The entry's uncompressed size when known in advance (addEntry() sets it), -1 when
