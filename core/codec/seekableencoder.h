@@ -15,10 +15,10 @@ namespace carton {
 // workers + 1) are in flight: memory stays bounded.
 class CARTONCORE_EXPORT SeekableEncoder final : public Encoder {
 public:
-    // 8 MiB, chosen by measurement (zipbench, level 3, against one frame of zstd -3):
+    // 8 MiB, chosen by measurement (zipbench, level 3, against zstd -3 in one frame):
     // a 512 MiB weights-like tensor is 0.1 % smaller (1, 2, 4 MiB frames: 0.9, 0.5,
-    // 0.2 % smaller), 150 MB of shared libraries 1.0 % larger (1, 2, 4 MiB: 21, 13,
-    // 4.6 % larger, long matches cut); a random read decodes 8 MiB, ~15 ms.
+    // 0.2 % smaller), 150 MB of shared libraries 2.1 % larger (1, 2, 4 MiB: 21, 13,
+    // 5.7 % larger, long matches cut); a random read decodes 8 MiB, ~15 ms.
     static constexpr std::size_t DefaultFrameSize = std::size_t(8) << 20;
 
     static Result<std::unique_ptr<Encoder>> create(int level, int workers, std::size_t frameSize = DefaultFrameSize);
