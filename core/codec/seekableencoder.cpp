@@ -40,7 +40,7 @@ struct SeekableEncoder::Private {
     int level = 3;
     std::size_t frameSize = DefaultFrameSize;
     std::size_t maxInFlight = 1;
-    CCtxPtr ownCtx; // frames compressed on the calling thread (no workers)
+    CCtxPtr ownCtx; // frames compressed on the calling thread (no workers, or while it waits)
 
     std::mutex mutex;
     std::condition_variable work;             // a job queued, or stop
@@ -132,6 +132,15 @@ struct SeekableEncoder::Private {
                 std::unique_lock lock(mutex);
                 if (!job->done && inOrder.size() <= keep)
                     return {};
+                // Rather than wait idle, compress a frame no worker has taken yet.
+                while (!job->done && !queue.empty()) {
+                    std::shared_ptr<Job> mine = std::move(queue.front());
+                    queue.pop_front();
+                    lock.unlock();
+                    compress(ownCtx.get(), *mine);
+                    lock.lock();
+                    mine->done = true;
+                }
                 ready.wait(lock, [&job] { return job->done; });
             }
             inOrder.pop_front();
@@ -184,7 +193,7 @@ Result<std::unique_ptr<Encoder>> SeekableEncoder::create(int level, int workers,
     constexpr std::size_t InFlightBytes = std::size_t(256) << 20; // input and output of the frames in flight
     p.maxInFlight =
         std::max(std::size_t(threads + 1), std::min(std::size_t(2 * threads + 1), InFlightBytes / (2 * frameSize)));
-    std::vector<CCtxPtr> contexts(std::size_t(std::max(threads, 1)));
+    std::vector<CCtxPtr> contexts(static_cast<std::size_t>(threads));
     for (CCtxPtr &ctx : contexts) {
         ctx.reset(ZSTD_createCCtx());
         if (!ctx)
@@ -192,9 +201,12 @@ Result<std::unique_ptr<Encoder>> SeekableEncoder::create(int level, int workers,
         if (Status s = p.setUp(ctx.get()); !s)
             return s.error();
     }
-    if (threads == 0) {
-        p.ownCtx = std::move(contexts.front());
-    } else {
+    p.ownCtx.reset(ZSTD_createCCtx()); // the calling thread's, for frames it compresses itself
+    if (!p.ownCtx)
+        return makeError(ErrorCode::Io, QStringLiteral("cannot create a zstd encoder (out of memory)"));
+    if (Status s = p.setUp(p.ownCtx.get()); !s)
+        return s.error();
+    if (threads > 0) {
         for (CCtxPtr &ctx : contexts)
             p.threads.emplace_back(
                 [&p, ctx = std::shared_ptr<ZSTD_CCtx>(ctx.release(), CCtxDeleter())] { p.workerLoop(ctx.get()); });
