@@ -5,6 +5,7 @@
 #include "zip/zipreader.h"
 
 #include <QByteArray>
+#include <QIODevice>
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -122,6 +123,10 @@ Result<std::shared_ptr<SeekableZstdSource>> SeekableZstdSource::open(const ZipRe
             *why = QStringLiteral("not a zstd entry");
         return std::shared_ptr<SeekableZstdSource>();
     }
+    // The reader's own checks first (encryption, the ratio cap, the local header):
+    // what the sequential path refuses, this one refuses too.
+    if (Result<std::unique_ptr<QIODevice>> checked = reader.openEntry(entry); !checked)
+        return checked.error();
     Result<qint64> start = reader.dataOffset(entry);
     if (!start)
         return start.error();

@@ -121,6 +121,7 @@ private slots:
     void hostileTables();
     void framesThatDecodeToOtherSizes();
     void entryWithHostileTableStillReadsSequentially();
+    void ratioCapAppliesToo();
 
 private:
     QTemporaryDir m_dir;
@@ -419,6 +420,30 @@ void TestSeekableZstd::entryWithHostileTableStillReadsSequentially()
     Result<QByteArray> whole = (*reader)->readEntry(entry, 1 << 30);
     QVERIFY2(whole, qPrintable(whole ? QString() : whole.error().toString()));
     QCOMPARE(*whole, m_data);
+}
+
+// An entry over the reader's ratio cap is refused like openEntry() refuses it,
+// seek table or not.
+void TestSeekableZstd::ratioCapAppliesToo()
+{
+    const QByteArray zeros(qsizetype(20 * TestFrame), '\0'); // over 1 MiB: the cap applies
+    const QByteArray stream = seekableEncode(zeros, 0);
+    const QString path = m_dir.filePath(u"ratio.zip"_s);
+    writeFile(path, buildZip({RawEntry{"z.bin", stream, zeros, 93}}));
+    Limits limits;
+    limits.maxRatio = 10;
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path, limits);
+    QVERIFY(reader);
+    Result<std::shared_ptr<SeekableZstdSource>> source =
+        SeekableZstdSource::open(**reader, (*reader)->entries().front(), u"z"_s);
+    QVERIFY(!source);
+    QCOMPARE(source.error().code, ErrorCode::Limit);
+    // Within the cap, the same entry is served by its table.
+    Result<std::unique_ptr<ZipReader>> lenient = ZipReader::open(path);
+    QVERIFY(lenient);
+    Result<std::shared_ptr<SeekableZstdSource>> served =
+        SeekableZstdSource::open(**lenient, (*lenient)->entries().front(), u"z"_s);
+    QVERIFY(served && *served);
 }
 
 QTEST_GUILESS_MAIN(TestSeekableZstd)
