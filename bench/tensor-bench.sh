@@ -13,9 +13,10 @@
 #   BENCH_DIR=/tmp              where the temporary work folder is created
 #   BENCH_TENSOR_MIB=1024       size of the float32 tensor (BENCH_TENSOR_MIB=256 for a quick check)
 #   BENCH_SPARSE_GIB=10         size of the sparse .safetensors that is listed
+#   BENCH_WEIGHTS_MIB=512       size of the weights-like tensor of the zstd cases (issue 32)
 #   BENCH_REPEAT=3              runs per measurement (best wall time kept)
 #   BENCH_KEEP=0                1: keep the work folder
-# Needs: bash, /usr/bin/python3 with numpy (python3-numpy), /usr/bin/time, cp
+# Needs: bash, /usr/bin/python3 with numpy (python3-numpy), /usr/bin/time, cp, zstd, bsdtar
 # (scripts/install-deps.sh installs them).
 set -euo pipefail
 
@@ -182,6 +183,56 @@ rm -f "$work/copy.bin"
 measure "carton export-tensor -> over an existing .npy (fsync)" "$carton" export-tensor "$work/stored.carton" big -o "$work/big.npy"
 replace_wall=$wall
 notes+=("export-tensor ${mib} MiB -> new .npy: ${export_wall} s; export/cp = $(ratio "$export_wall" "$cp_wall") (target <= 1.2); replacing a file (fsync): ${replace_wall} s, /(cp && sync) = $(ratio "$replace_wall" "$cpsync_wall")")
+
+# ---------------------------------------------------------------- 6. zstd at scale (issue 32)
+# A weights-like tensor (normal values at bfloat16 precision, stored as float32) in
+# a carton we pack (seekable zstd: 8 MiB frames + seek table) and in one written as
+# upstream does (one zstd frame per file, bench/single-frame-carton.py), against
+# the zstd CLI on the same bytes.
+wmib=${BENCH_WEIGHTS_MIB:-512}
+wrows=$((wmib * 256))
+log "generating a ${wmib} MiB weights-like tensor"
+mkdir -p "$work/w/model" "$work/w/tensor_data"
+cp "$work/dir/carton.toml" "$work/w/carton.toml"
+echo "model" > "$work/w/model/model.txt"
+$py - "$work/w/tensor_data/w.bin" "$wrows" <<'PY'
+import numpy as np, sys
+rng = np.random.default_rng(2)
+rows = int(sys.argv[2])
+with open(sys.argv[1], 'wb') as f:
+    for start in range(0, rows, 16384):
+        n = min(16384, rows - start)
+        a = (rng.standard_normal((n, 1024), dtype=np.float32) * 0.02).view(np.uint32)
+        a &= np.uint32(0xFFFF0000)  # bfloat16 precision
+        a.tofile(f)
+PY
+printf '[[tensor]]\nname = "w"\ndtype = "float32"\nshape = [%d, 1024]\nfile = "w.bin"\ninner = []\n' "$wrows" > "$work/w/tensor_data/index.toml"
+wraw=$work/w/tensor_data/w.bin
+cat "$wraw" >/dev/null
+measure "zstd -3 -T2 (${wmib} MiB weights)" zstd -q -f -3 -T2 "$wraw" -o "$work/w-T2.zst"
+zt2=$wall
+measure "carton pack --compression zstd (seekable)" "$carton" pack "$work/w" -o "$work/w.carton" --compression zstd --force
+packz=$wall
+zstd -q -f -3 --single-thread "$wraw" -o "$work/w-1.zst"
+single_size=$(stat -c %s "$work/w-1.zst")
+ours_size=$(stat -c %s "$work/w.carton")
+notes+=("pack --compression zstd ${wmib} MiB weights: ${packz} s; /zstd -3 -T2 = $(ratio "$packz" "$zt2") (target <= 1.2); size $ours_size (whole carton) / single-frame zstd -3 $single_size = $(ratio "$ours_size" "$single_size") (target <= 1.02)")
+if command -v bsdtar >/dev/null; then
+  bsdtar -xOf "$work/w.carton" tensor_data/w.bin | cmp -s - "$wraw" || die "bsdtar does not decode our seekable entry to the same bytes"
+  notes+=("bsdtar -xOf decodes the seekable entry to the same bytes")
+fi
+measure "carton tensor --slice -1,:100 (seekable zstd, last row)" "$carton" tensor "$work/w.carton" w --slice "-1,:100" --json
+notes+=("last row of the ${wmib} MiB seekable zstd tensor: ${wall} s, peak RSS ${rss} MiB (target < 0.3 s, < 200 MiB)")
+"$repo/bench/single-frame-carton.py" "$work/w" "$work/w-single.carton"
+measure "zstd -d -c > /dev/null (one frame)" sh -c 'zstd -q -d -c "$1" > /dev/null' sh "$work/w-1.zst"
+zd=$wall
+measure "tensorbench first-slice -1,:100 (single-frame zstd)" "$bench" first-slice "$work/w-single.carton" w "-1,:100"
+first1=$wall
+measure "carton tensor --slice -1,:100 (single-frame zstd)" "$carton" tensor "$work/w-single.carton" w --slice "-1,:100" --json
+notes+=("first slice (last row) of the single-frame zstd tensor: ${first1} s; /zstd -d = $(ratio "$first1" "$zd") (target <= 1.2); carton tensor incl. process start ${wall} s")
+measure "cp (${wmib} MiB weights)" cp "$wraw" "$work/w-copy.bin"
+notes+=("cp of the ${wmib} MiB weights, for scale: ${wall} s")
+rm -f "$work/w-copy.bin" "$work/w-T2.zst"
 
 echo
 echo "tensor benchmarks (${mib} MiB float32 tensor, best of ${repeat}; $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg))"

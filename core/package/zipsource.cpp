@@ -4,6 +4,7 @@
 
 #include "base/archivepath.h"
 #include "base/regionsource.h"
+#include "zip/seekablezstdsource.h"
 
 #include <QSet>
 
@@ -165,6 +166,24 @@ Result<QByteArray> ZipSource::readRange(const QString &path, qint64 offset, qint
     auto e = dataEntry(path);
     if (!e)
         return e.error();
+    if ((*e)->method == quint16(ZipMethod::Zstd)) {
+        auto seekable = SeekableZstdSource::open(*m_reader, **e, path);
+        if (!seekable)
+            return seekable.error();
+        if (*seekable && length <= (qint64(64) << 20)) { // larger ranges: read as a stream, growing
+            if (offset < 0 || length < 0 || length > (*seekable)->size() || offset > (*seekable)->size() - length)
+                return makeError(ErrorCode::Usage,
+                                 QStringLiteral("range %1+%2 is outside the entry's %3 bytes")
+                                     .arg(offset)
+                                     .arg(length)
+                                     .arg((*seekable)->size()),
+                                 path);
+            QByteArray bytes(qsizetype(length), Qt::Uninitialized);
+            if (Status s = (*seekable)->read(offset, length, bytes.data()); !s)
+                return s.error();
+            return bytes;
+        }
+    }
     return m_reader->readRange(**e, offset, length);
 }
 
@@ -195,7 +214,15 @@ Result<ByteSourcePtr> ZipSource::directSource(const QString &path, const QString
     // A Stored entry: a window of the archive's source, read on demand. Local or
     // remote, every entry shares the archive's one handle (pread): a carton of
     // 100k entries must not open its file 100k times.
+    // A zstd entry with a seek table (what we write): only the frames a read touches
+    // are decoded. Without one, the caller spills the entry (SpillSource).
     auto e = dataEntry(path);
+    if (e && (*e)->method == quint16(ZipMethod::Zstd)) {
+        auto seekable = SeekableZstdSource::open(*m_reader, **e, name);
+        if (!seekable)
+            return seekable.error();
+        return ByteSourcePtr(std::move(seekable).value());
+    }
     if (!e || (*e)->method != quint16(ZipMethod::Stored) || (*e)->isEncrypted() ||
         (*e)->compressedSize != (*e)->uncompressedSize)
         return ByteSourcePtr();

@@ -7,7 +7,8 @@
 
 namespace carton {
 
-// zlib's CRC-32 over any length.
+// zip's CRC-32 over any length (zlib's value; carry-less multiplication on x86-64 CPUs
+// that have it, ~10x zlib's table).
 quint32 zipCrc32(quint32 crc, const char *data, std::size_t size);
 // "CRC-32 mismatch: stored 0x…, data 0x…", the one wording for every full read.
 QString crcMismatchMessage(quint32 stored, quint32 data);

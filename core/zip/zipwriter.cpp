@@ -4,6 +4,7 @@
 
 #include "base/archivepath.h"
 #include "codec/encoder.h"
+#include "codec/seekableencoder.h"
 #include "zip/rangecopy.h"
 #include "zip/zipcrc.h"
 #include "zip/zipformat.h"
@@ -60,11 +61,11 @@ struct ZipWriter::Private {
     ZipEntry current;
     QByteArray currentName;
     bool localZip64 = false;
-    std::tuple<quint16, int, int> currentSettings{0, 0, 0}; // method, level, zstd workers of the entry
+    std::tuple<quint16, int, int, std::size_t> currentSettings{0, 0, 0, 0}; // method, level, zstd workers, frame size
     std::unique_ptr<Encoder> encoder;
     // The last finished encoder and its settings, reused by the next entry with the same ones.
     std::unique_ptr<Encoder> spareEncoder;
-    std::tuple<quint16, int, int> spareSettings{0, 0, 0};
+    std::tuple<quint16, int, int, std::size_t> spareSettings{0, 0, 0, 0};
     quint32 crc = 0;
     quint64 dataStart = 0;
 
@@ -193,7 +194,8 @@ Status ZipWriter::Private::begin(const QString &name, const ZipWriteOptions &opt
     entry.localHeaderOffset = quint64(position);
 
     std::unique_ptr<Encoder> encoder;
-    const std::tuple<quint16, int, int> settings{entry.method, options.level, options.zstdWorkers};
+    const std::tuple<quint16, int, int, std::size_t> settings{entry.method, options.level, options.zstdWorkers,
+                                                              options.zstdFrameSize};
     if (!encode || entry.method == quint16(ZipMethod::Stored)) {
         // no encoder
     } else if (d->spareEncoder && d->spareSettings == settings) {
@@ -201,7 +203,10 @@ Status ZipWriter::Private::begin(const QString &name, const ZipWriteOptions &opt
     } else {
         const Result<Codec> codec = zipMethodCodec(entry.method);
         Result<std::unique_ptr<Encoder>> created =
-            codec ? Encoder::create(*codec, options.level, options.zstdWorkers) : codec.error();
+            !codec ? Result<std::unique_ptr<Encoder>>(codec.error())
+            : *codec == Codec::Zstd && options.zstdFrameSize > 0
+                ? SeekableEncoder::create(options.level, options.zstdWorkers, options.zstdFrameSize)
+                : Encoder::create(*codec, options.level, options.zstdWorkers);
         if (!created)
             return makeError(created.error().code, created.error().message,
                              QStringLiteral("zip writer: entry %1").arg(name));

@@ -8,6 +8,7 @@
 
 #include <QFileDevice>
 #include <QIODevice>
+#include <cstddef>
 #include <functional>
 #include <memory>
 
@@ -15,8 +16,13 @@ namespace carton {
 
 struct ZipWriteOptions {
     ZipMethod method = ZipMethod::Zstd;
-    int level = 3;                    // zstd 1..22, deflate 1..9; ignored for Stored
-    int zstdWorkers = 0;              // >0: libzstd multithreaded compression
+    int level = 3;       // zstd 1..22, deflate 1..9; ignored for Stored
+    int zstdWorkers = 0; // >0: frames compressed on this many threads
+    // zstd: the entry is written in zstd's seekable format (codec/seekableencoder.h),
+    // frames of this many uncompressed bytes and a seek table, so that a reader decodes
+    // only the frames a byte range touches. 0: one frame (libzstd multithreaded when
+    // zstdWorkers > 0), as upstream Carton writes.
+    std::size_t zstdFrameSize = std::size_t(8) << 20;
     quint32 unixMode = 0100644;       // stored in the external attributes' high 16 bits
     quint32 dosDateTime = 0x00210000; // 1980-01-01 00:00, fixed for reproducible output
     // The entry's uncompressed size when known in advance (addEntry() sets it), -1 when

@@ -12,6 +12,7 @@
 #include "packtestutil.h"
 #include "testpaths.h"
 #include "testutil.h"
+#include "zip/seekablezstdsource.h"
 #include "zip/zipreader.h"
 
 #include <QProcess>
@@ -104,6 +105,7 @@ private slots:
     void everyInfoFieldRoundTrips();
     void fileEdits();
     void reproducible();
+    void largeFileSavedSeekable();
     void independentReaders();
     void saveInPlace();
     void refusesExistingOutput();
@@ -306,6 +308,43 @@ void tst_CartonSaver::reproducible()
     const QByteArray a = readFile(tmp.filePath(QStringLiteral("a.carton")));
     QVERIFY(a.size() > 1000);
     QCOMPARE(a, readFile(tmp.filePath(QStringLiteral("b.carton"))));
+}
+
+// Save writes a large new file in the seekable zstd format, byte for byte the same
+// whatever the number of threads; the saved carton serves it by its seek table.
+void tst_CartonSaver::largeFileSavedSeekable()
+{
+    QTemporaryDir tmp;
+    const QString input = packSample(tmp, QStringLiteral("basic"));
+    auto opened = Carton::open(input);
+    QVERIFY(opened.ok());
+    const QString disk = tmp.filePath(QStringLiteral("big.bin"));
+    const QByteArray big = mixedData(17 * 1024 * 1024 + 3, 5);
+    QVERIFY(writeFile(disk, big));
+    auto save = [&](const QString &name, int threads) {
+        CartonEdits edits(opened->get());
+        QVERIFY(edits.putFile(QStringLiteral("model/big.bin"), disk).ok());
+        SaveOptions options;
+        options.threads = threads;
+        auto saved = saveCarton(edits, tmp.filePath(name), options);
+        QVERIFY2(saved.ok(), qPrintable(saved ? QString() : errorText(saved.error())));
+    };
+    save(QStringLiteral("one.carton"), 1);
+    save(QStringLiteral("three.carton"), 3);
+    QCOMPARE(readFile(tmp.filePath(QStringLiteral("one.carton"))),
+             readFile(tmp.filePath(QStringLiteral("three.carton"))));
+    auto reopened = Carton::open(tmp.filePath(QStringLiteral("three.carton")));
+    QVERIFY(reopened.ok());
+    Result<ByteSourcePtr> bytes = (*reopened)->source().byteSource(QStringLiteral("model/big.bin"));
+    QVERIFY(bytes);
+    auto seekable = std::dynamic_pointer_cast<const SeekableZstdSource>(*bytes);
+    QVERIFY(seekable);
+    QCOMPARE(seekable->table().frames().size(), std::size_t(3)); // 8 + 8 + 1 MiB
+    QByteArray middle(100, Qt::Uninitialized);
+    QVERIFY(seekable->read(16 * 1024 * 1024 - 50, 100, middle.data()));
+    QCOMPARE(middle, big.mid(16 * 1024 * 1024 - 50, 100));
+    QCOMPARE(seekable->framesDecoded(), 2ull);
+    QVERIFY(verify(tmp.filePath(QStringLiteral("three.carton"))).ok());
 }
 
 void tst_CartonSaver::independentReaders()

@@ -4,7 +4,9 @@
 #include "pack/packer.h"
 #include "pack/unpacker.h"
 #include "package/carton.h"
+#include "package/cartonsource.h"
 #include "packtestutil.h"
+#include "zip/seekablezstdsource.h"
 #include "zip/zipreader.h"
 
 #include <QJsonArray>
@@ -28,6 +30,7 @@ private slots:
     void pythonZipfileReadsOutput_data();
     void pythonZipfileReadsOutput();
     void bsdtarExtractsZstd();
+    void largeZstdFilesAreSeekable();
     void storesWhatCompressionDoesNotShrink_data();
     void storesWhatCompressionDoesNotShrink();
     void linksKeptAndHashUnchanged();
@@ -335,6 +338,47 @@ void tst_Packer::bsdtarExtractsZstd()
     const QMap<QString, QByteArray> extracted = snapshot(dst);
     QCOMPARE(withoutManifest(extracted), snapshot(src));
     QCOMPARE(sha256Hex(extracted.value(QStringLiteral("MANIFEST"))), packed->modelHash);
+}
+
+// A file larger than one zstd frame is packed in the seekable format: the carton's
+// byte source reads its last bytes by decoding one frame, and bsdtar still
+// extracts it as an ordinary zstd entry.
+void tst_Packer::largeZstdFilesAreSeekable()
+{
+    QTemporaryDir tmp;
+    const QString src = makeSample(tmp, QStringLiteral("symlink"));
+    QVERIFY(!src.isEmpty());
+    const QByteArray big = mixedData(20 * 1024 * 1024 + 7, 9);
+    QVERIFY(writeFile(src + QStringLiteral("/model/big.bin"), big));
+    const QString out = tmp.filePath(QStringLiteral("s.carton"));
+    PackOptions options;
+    options.method = ZipMethod::Zstd;
+    options.threads = 2;
+    auto packed = packFolder(src, out, options);
+    QVERIFY2(packed.ok(), qPrintable(packed ? QString() : packed.error().toString()));
+    auto source = CartonSource::load(out);
+    QVERIFY2(source, qPrintable(source ? QString() : source.error().toString()));
+    Result<ByteSourcePtr> bytes = (*source)->byteSource(QStringLiteral("model/big.bin"));
+    QVERIFY(bytes);
+    auto seekable = std::dynamic_pointer_cast<const SeekableZstdSource>(*bytes);
+    QVERIFY(seekable);
+    QCOMPARE(seekable->table().frames().size(), std::size_t(3)); // 8 + 8 + 4 MiB
+    QByteArray tail(1000, Qt::Uninitialized);
+    QVERIFY(seekable->read(big.size() - 1000, 1000, tail.data()));
+    QCOMPARE(tail, big.right(1000));
+    QCOMPARE(seekable->framesDecoded(), 1ull);
+    const Result<QByteArray> head = (*source)->readRange(QStringLiteral("model/big.bin"), 8 * 1024 * 1024 - 10, 20);
+    QVERIFY(head);
+    QCOMPARE(*head, big.mid(8 * 1024 * 1024 - 10, 20));
+
+    const QString bsdtar = QStandardPaths::findExecutable(QStringLiteral("bsdtar"));
+    if (bsdtar.isEmpty())
+        CARTON_MISSING_TOOL("bsdtar");
+    QProcess tar;
+    tar.start(bsdtar, {QStringLiteral("-xOf"), out, QStringLiteral("model/big.bin")});
+    QVERIFY(tar.waitForFinished(60000));
+    QVERIFY2(tar.exitCode() == 0, tar.readAllStandardError().constData());
+    QCOMPARE(tar.readAllStandardOutput(), big);
 }
 
 void tst_Packer::linksKeptAndHashUnchanged()

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Micro-benchmark for the zip layer (not a test):
-//   zipbench pack OUT.zip FILE [stored|deflate|zstd] [level] [workers]
+//   zipbench pack OUT.zip FILE [stored|deflate|zstd] [level] [workers] [frame KiB, 0: one frame]
+//   zipbench range ARCHIVE ENTRY OFFSET LENGTH  a range through SeekableZstdSource (zstd with a seek table)
 //   zipbench hash ARCHIVE ENTRY [--no-crc]   sha256 of an entry's bytes, like `openssl dgst -sha256`
 // Prints the result and MB/s on stderr.
 
 #include "base/sha256.h"
+#include "zip/seekablezstdsource.h"
 #include "zip/zipreader.h"
 #include "zip/zipwriter.h"
 
@@ -45,6 +47,8 @@ int pack(const QStringList &args)
                                             : ZipMethod::Zstd;
     options.level = args.value(3, QStringLiteral("3")).toInt();
     options.zstdWorkers = args.value(4, QStringLiteral("0")).toInt();
+    if (args.size() > 5)
+        options.zstdFrameSize = std::size_t(args.value(5).toULongLong()) << 10;
     options.sizeHint = in.size();
     QElapsedTimer timer;
     timer.start();
@@ -91,6 +95,30 @@ int hash(const QStringList &args)
     return 0;
 }
 
+int range(const QStringList &args)
+{
+    QElapsedTimer timer;
+    timer.start();
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(args.value(0));
+    if (!reader)
+        return fail(reader.error().toString());
+    const ZipEntry *entry = (*reader)->find(args.value(1));
+    if (!entry)
+        return fail(QStringLiteral("no entry %1").arg(args.value(1)));
+    Result<std::shared_ptr<SeekableZstdSource>> source = SeekableZstdSource::open(**reader, *entry, args.value(1));
+    if (!source || !*source)
+        return fail(source ? QStringLiteral("no seek table") : source.error().toString());
+    const qint64 offset = args.value(2).toLongLong();
+    const qint64 length = args.value(3).toLongLong();
+    std::vector<char> out(std::size_t(std::max<qint64>(length, 0)));
+    if (Status s = (*source)->read(offset, length, out.data()); !s)
+        return fail(s.error().toString());
+    std::fprintf(stderr, "range: %lld bytes at %lld in %.4f s, %llu frame(s) of %zu decoded\n",
+                 static_cast<long long>(length), static_cast<long long>(offset), double(timer.nsecsElapsed()) / 1e9,
+                 static_cast<unsigned long long>((*source)->framesDecoded()), (*source)->table().frames().size());
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -102,6 +130,8 @@ int main(int argc, char **argv)
         return pack(args);
     if (command == u"hash" && args.size() >= 2)
         return hash(args);
+    if (command == u"range" && args.size() >= 4)
+        return range(args);
     return fail(QStringLiteral("usage: zipbench pack OUT.zip FILE [stored|deflate|zstd] [level] [workers] | "
-                               "zipbench hash ARCHIVE ENTRY [--no-crc]"));
+                               "zipbench hash ARCHIVE ENTRY [--no-crc] | zipbench range ARCHIVE ENTRY OFFSET LENGTH"));
 }
