@@ -5,11 +5,11 @@
 #include "base/bytesourcedevice.h"
 #include "base/coretext.h"
 #include "base/scratchfile.h"
+#include "format/markdownimages.h"
 #include "package/carton.h"
 #include "scan/codeinspector.h"
 #include "scan/pickleallowlist.h"
 #include "scan/tarmembers.h"
-#include "validate/markdownimages.h"
 #include "zip/zipreader.h"
 
 #include <QFile>

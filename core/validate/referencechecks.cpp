@@ -3,8 +3,8 @@
 // References from carton.toml (self_test, example, model_description) to
 // tensor_data and misc, and the referenced tensors against the declared specs.
 #include "base/coretext.h"
+#include "format/markdownimages.h"
 #include "package/carton.h"
-#include "validate/markdownimages.h"
 #include "validate/validaterules.h"
 
 using namespace Qt::StringLiterals;

@@ -5,7 +5,7 @@
 #include "base/archivepath.h"
 #include "base/coretext.h"
 #include "format/cartontolerance.h"
-#include "validate/markdownimages.h"
+#include "format/markdownimages.h"
 #include "validate/validaterules.h"
 
 #include <QSet>

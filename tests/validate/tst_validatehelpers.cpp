@@ -3,8 +3,8 @@
 // The exported helpers of carton_validate and base: error locations, field paths,
 // markdown targets, symbol bindings.
 #include "base/errorlocation.h"
+#include "format/markdownimages.h"
 #include "validate/fieldpath.h"
-#include "validate/markdownimages.h"
 #include "validate/symbolbindings.h"
 
 #include <QTest>

@@ -3,7 +3,7 @@
 #include "markdownrenderer.h"
 
 #include "base/archivepath.h"
-#include "validate/cmarkptr.h"
+#include "format/cmarkptr.h"
 #include "weburl.h"
 
 #include <QCoreApplication>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "validate/markdownimages.h"
+#include "format/markdownimages.h"
 
 #include "base/archivepath.h"
-#include "validate/cmarkptr.h"
+#include "format/cmarkptr.h"
 
 #include <QUrl>
 #include <cmark.h>
