@@ -3114,6 +3114,22 @@
         <source>Graph</source>
         <translation>计算图</translation>
     </message>
+    <message>
+        <source>Inspect with torchscript…</source>
+        <translation>用 torchscript 检查…</translation>
+    </message>
+    <message>
+        <source>Load model/model.pt in the torchscript runner, in the sandbox, without running it, and show forward&apos;s signature and ops</source>
+        <translation>在沙箱中的 torchscript 运行器里加载 model/model.pt（不运行它），并显示 forward 的签名和算子</translation>
+    </message>
+    <message>
+        <source>Inspecting the model in the torchscript runner…</source>
+        <translation>正在 torchscript 运行器中检查模型…</translation>
+    </message>
+    <message>
+        <source>Inspection failed</source>
+        <translation>检查失败</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelSummary</name>
@@ -3204,6 +3220,14 @@
     <message>
         <source>Metadata</source>
         <translation>元数据</translation>
+    </message>
+    <message>
+        <source>%1 — read by the runner in its sandbox</source>
+        <translation>%1 — 由运行器在其沙箱中读取</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>签名</translation>
     </message>
 </context>
 <context>
