@@ -3914,6 +3914,10 @@
             <numerusform>%n hohe oder kritische Befunde — siehe Registerkarte „Sicherheit“.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Inspecting the model of &lt;b&gt;%1&lt;/b&gt; loads it in its runner, which runs code that comes with it. This is what will run:</source>
+        <translation>Beim Untersuchen des Modells von &lt;b&gt;%1&lt;/b&gt; wird es in seinem Runner geladen, der mitgelieferten Code ausführt. Das wird ausgeführt:</translation>
+    </message>
 </context>
 <context>
     <name>studio::RunnerEditor</name>

@@ -3892,6 +3892,10 @@
             <numerusform>%n 个高或严重级别的发现 — 见“安全”标签页。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Inspecting the model of &lt;b&gt;%1&lt;/b&gt; loads it in its runner, which runs code that comes with it. This is what will run:</source>
+        <translation>检查 &lt;b&gt;%1&lt;/b&gt; 的模型会在其运行器中加载它，这会运行随附的代码。将运行以下内容：</translation>
+    </message>
 </context>
 <context>
     <name>studio::RunnerEditor</name>

@@ -4,15 +4,20 @@
 // clicked, the real runner host (sandboxed) loads the model written by
 // carton-make-torch-model off the GUI thread and the summary shows its signature.
 #include "modelpage.h"
+#include "runconsent.h"
+#include "runconsentdialog.h"
 #include "testcartons.h"
 #include "testpaths.h"
 
+#include <QApplication>
+#include <QLabel>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTimer>
 
 using namespace studio;
 using namespace Qt::StringLiterals;
@@ -33,8 +38,25 @@ class TestModelInspect : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void inspectShowsSignature();
+    void consentAskedFirst();
     void noButtonForOtherRunners();
+
+private:
+    // A folder carton with the 'signature' model of carton-make-torch-model.
+    bool makeTorchCarton(const QString &dir);
 };
+
+bool TestModelInspect::makeTorchCarton(const QString &dir)
+{
+    if (!testcartons::writeFolder(dir, {{u"carton.toml"_s, runnerToml("torchscript", ">=1.13")}}, false) ||
+        !QDir().mkpath(dir + u"/model"_s))
+        return false;
+    QProcess make;
+    make.setProcessChannelMode(QProcess::ForwardedChannels);
+    make.start(testutil::binaryPath(u"/tests/bin/carton-make-torch-model"),
+               {dir + u"/model/model.pt"_s, u"signature"_s});
+    return make.waitForFinished(120'000) && make.exitStatus() == QProcess::NormalExit && make.exitCode() == 0;
+}
 
 void TestModelInspect::initTestCase()
 {
@@ -45,13 +67,7 @@ void TestModelInspect::initTestCase()
 void TestModelInspect::inspectShowsSignature()
 {
     QTemporaryDir dir;
-    QVERIFY(testcartons::writeFolder(dir.path(), {{u"carton.toml"_s, runnerToml("torchscript", ">=1.13")}}, false));
-    QVERIFY(QDir().mkpath(dir.filePath(u"model"_s)));
-    QProcess make;
-    make.setProcessChannelMode(QProcess::ForwardedChannels);
-    make.start(testutil::binaryPath(u"/tests/bin/carton-make-torch-model"),
-               {dir.filePath(u"model/model.pt"_s), u"signature"_s});
-    QVERIFY(make.waitForFinished(120'000) && make.exitCode() == 0);
+    QVERIFY(makeTorchCarton(dir.path()));
     auto carton = testcartons::open(dir.path());
     QVERIFY(carton);
     ModelPage page(carton);
@@ -71,6 +87,50 @@ void TestModelInspect::inspectShowsSignature()
     QVERIFY2(text.contains(u"forward(self, x: Tensor, lengths: Tensor) -> Tensor"_s), qPrintable(text));
     QVERIFY2(text.contains(u"scale(self, x: Tensor, factor: float) -> Tuple[Tensor, int]"_s), qPrintable(text));
     QVERIFY2(text.contains(u"aten::relu ×1"_s), qPrintable(text));
+}
+
+void TestModelInspect::consentAskedFirst()
+{
+    QTemporaryDir dir;
+    QVERIFY(makeTorchCarton(dir.path()));
+    auto carton = testcartons::open(dir.path());
+    QVERIFY(carton);
+    ModelPage page(carton);
+    page.setConsent(new RunConsent(carton, nullptr, nullptr, nullptr, &page));
+    page.show();
+    QTRY_VERIFY(page.isLoaded());
+    // Cancelled: nothing runs and the summary stays as it was.
+    QString body;
+    bool run = false;
+    int answered = 0;
+    QTimer timer;
+    timer.setInterval(20);
+    connect(&timer, &QTimer::timeout, this, [&] {
+        auto *dialog = qobject_cast<RunConsentDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        body = dialog->body()->text();
+        ++answered;
+        if (run)
+            dialog->runButton()->click();
+        else
+            dialog->reject();
+    });
+    timer.start();
+    page.inspect();
+    QCOMPARE(answered, 1);
+    QVERIFY2(body.contains(u"Inspecting the model of <b>"_s), qPrintable(body));
+    QVERIFY2(body.contains(u"torchscript"_s), qPrintable(body));
+    QVERIFY(page.inspectButton()->isEnabled());
+    QVERIFY(!page.summary()->toPlainText().contains(u"forward(self"_s));
+    // Run in Sandbox: the inspection goes ahead.
+    run = true;
+    QSignalSpy inspected(&page, &ModelPage::inspected);
+    page.inspect();
+    QCOMPARE(answered, 2);
+    QVERIFY(inspected.wait(60'000));
+    QVERIFY2(page.summary()->toPlainText().contains(u"forward(self, x: Tensor, lengths: Tensor) -> Tensor"_s),
+             qPrintable(page.summary()->toPlainText()));
 }
 
 void TestModelInspect::noButtonForOtherRunners()

@@ -276,7 +276,7 @@ void ModelPage::inspect()
         return;
     SelfTestRunner::Request request;
     request.carton = m_carton;
-    if (m_consent && !m_consent->ask(request))
+    if (m_consent && !m_consent->ask(request, true))
         return;
     m_inspect->setEnabled(false);
     m_inspectionHtml = u"<p>"_s + tr("Inspecting the model in the torchscript runner…").toHtmlEscaped() + u"</p>"_s;
