@@ -3130,6 +3130,22 @@
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
+    <message>
+        <source>Inspect with torchscript…</source>
+        <translation>Mit torchscript untersuchen…</translation>
+    </message>
+    <message>
+        <source>Load model/model.pt in the torchscript runner, in the sandbox, without running it, and show forward&apos;s signature and ops</source>
+        <translation>model/model.pt im torchscript-Runner in der Sandbox laden, ohne es auszuführen, und die Signatur und Operatoren von forward zeigen</translation>
+    </message>
+    <message>
+        <source>Inspecting the model in the torchscript runner…</source>
+        <translation>Das Modell wird im torchscript-Runner untersucht…</translation>
+    </message>
+    <message>
+        <source>Inspection failed</source>
+        <translation>Untersuchung fehlgeschlagen</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelSummary</name>
@@ -3222,6 +3238,14 @@
     <message>
         <source>Metadata</source>
         <translation>Metadaten</translation>
+    </message>
+    <message>
+        <source>%1 — read by the runner in its sandbox</source>
+        <translation>%1 — vom Runner in seiner Sandbox gelesen</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>Signatur</translation>
     </message>
 </context>
 <context>
@@ -3889,6 +3913,10 @@
             <numerusform>%n hoher oder kritischer Befund — siehe Registerkarte „Sicherheit“.</numerusform>
             <numerusform>%n hohe oder kritische Befunde — siehe Registerkarte „Sicherheit“.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Inspecting the model of &lt;b&gt;%1&lt;/b&gt; loads it in its runner, which runs code that comes with it. This is what will run:</source>
+        <translation>Beim Untersuchen des Modells von &lt;b&gt;%1&lt;/b&gt; wird es in seinem Runner geladen, der mitgelieferten Code ausführt. Das wird ausgeführt:</translation>
     </message>
 </context>
 <context>

@@ -3114,6 +3114,22 @@
         <source>Graph</source>
         <translation>计算图</translation>
     </message>
+    <message>
+        <source>Inspect with torchscript…</source>
+        <translation>用 torchscript 检查…</translation>
+    </message>
+    <message>
+        <source>Load model/model.pt in the torchscript runner, in the sandbox, without running it, and show forward&apos;s signature and ops</source>
+        <translation>在沙箱中的 torchscript 运行器里加载 model/model.pt（不运行它），并显示 forward 的签名和算子</translation>
+    </message>
+    <message>
+        <source>Inspecting the model in the torchscript runner…</source>
+        <translation>正在 torchscript 运行器中检查模型…</translation>
+    </message>
+    <message>
+        <source>Inspection failed</source>
+        <translation>检查失败</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelSummary</name>
@@ -3204,6 +3220,14 @@
     <message>
         <source>Metadata</source>
         <translation>元数据</translation>
+    </message>
+    <message>
+        <source>%1 — read by the runner in its sandbox</source>
+        <translation>%1 — 由运行器在其沙箱中读取</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>签名</translation>
     </message>
 </context>
 <context>
@@ -3867,6 +3891,10 @@
         <translation>
             <numerusform>%n 个高或严重级别的发现 — 见“安全”标签页。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Inspecting the model of &lt;b&gt;%1&lt;/b&gt; loads it in its runner, which runs code that comes with it. This is what will run:</source>
+        <translation>检查 &lt;b&gt;%1&lt;/b&gt; 的模型会在其运行器中加载它，这会运行随附的代码。将运行以下内容：</translation>
     </message>
 </context>
 <context>

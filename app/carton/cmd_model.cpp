@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// carton model FILE [--json] [--graph]
+// carton model FILE [--json] [--graph] [--inspect]
 #include "base/jsonutil.h"
 #include "commands.h"
 #include "output.h"
+#include "runner/runnersessionfactory.h"
 #include "tensorfile.h"
 
 #include <QFile>
@@ -243,6 +244,58 @@ QString modelText(const ModelEntry &entry, bool graph)
     return out;
 }
 
+// What `--inspect` adds to the JSON of the model file it inspected.
+void addInspectionJson(QJsonObject &o, const ModelInspection &inspection, bool graph)
+{
+    const InspectedMethod *forward = inspection.method(u"forward");
+    if (forward) {
+        o.insert(QStringLiteral("signature"),
+                 QJsonObject{{QStringLiteral("method"), forward->signature()},
+                             {QStringLiteral("inputs"), inspectedValuesJson(forward->arguments)},
+                             {QStringLiteral("outputs"), inspectedValuesJson(forward->returns)}});
+        QJsonObject ops;
+        const QMap<QString, int> counts = forward->opCounts();
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+            ops.insert(it.key(), it.value());
+        o.insert(QStringLiteral("op_counts"), ops);
+        o.insert(QStringLiteral("node_count"), forward->nodes.size());
+    }
+    QJsonArray methods;
+    for (const InspectedMethod &m : inspection.methods)
+        methods.append(m.signature());
+    o.insert(QStringLiteral("methods"), methods);
+    if (graph && forward) {
+        QJsonArray nodes;
+        for (const InspectedNode &n : forward->nodes)
+            nodes.append(inspectedNodeJson(n));
+        o.insert(QStringLiteral("nodes"), nodes);
+        o.insert(QStringLiteral("graph"), forward->graph);
+    }
+}
+
+QString inspectionText(const ModelInspection &inspection, bool graph)
+{
+    QString out =
+        QStringLiteral("%1: %2 (inspected by the runner in its sandbox)\n").arg(inspection.file, inspection.format);
+    for (const InspectedMethod &m : inspection.methods)
+        out += QStringLiteral("  %1\n").arg(m.signature());
+    if (const InspectedMethod *forward = inspection.method(u"forward")) {
+        QStringList ops;
+        const QMap<QString, int> counts = forward->opCounts();
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+            ops.append(QStringLiteral("%1 %2").arg(it.key()).arg(it.value()));
+        out += QStringLiteral("  ops (%1 nodes): %2\n").arg(forward->nodes.size()).arg(ops.join(QStringLiteral(", ")));
+        if (graph)
+            out += QStringLiteral("  graph:\n") + forward->graph;
+    }
+    return out;
+}
+
+bool runsTorchScript(const TensorFile &file)
+{
+    return file.carton && file.carton->info() && file.carton->info()->runner.runnerName == u"torchscript";
+}
+
 } // namespace
 
 int runModel(const QStringList &args)
@@ -257,7 +310,11 @@ int runModel(const QStringList &args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     const QCommandLineOption graph(QStringLiteral("graph"),
                                    QStringLiteral("Also print the graph's nodes (ONNX) or all metadata (GGUF)."));
-    parser.addOptions({json, graph});
+    const QCommandLineOption inspect(
+        QStringLiteral("inspect"),
+        QStringLiteral("Load the model in its runner (in the sandbox, as a self-test would, without running it) and "
+                       "print what the runner reads: TorchScript's forward signature and ops."));
+    parser.addOptions({json, graph, inspect});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("model"), args, 1, &exit))
         return exit;
@@ -296,19 +353,59 @@ int runModel(const QStringList &args)
             printError(*entry.error);
             ok = false;
         }
+    // Running plugin code is opt-in (--inspect) and sandboxed like a self-test.
+    std::optional<ModelInspection> inspection;
+    if (parser.isSet(inspect)) {
+        if (!file->carton) {
+            printError(QStringLiteral("model: --inspect needs a carton (its [runner] names the runner to ask); %1 is "
+                                      "a bare model file")
+                           .arg(path));
+            return UsageOrInput;
+        }
+        QStringList warnings;
+        QString log;
+        Result<ModelInspection> r = inspectModel(*file->carton, {}, {}, &warnings, &log);
+        for (const QString &w : std::as_const(warnings))
+            printWarning(w);
+        if (!r) {
+            printError(QStringLiteral("model: --inspect: %1").arg(r.error().toString()));
+            return exitCodeFor(r.error());
+        }
+        inspection = std::move(*r);
+    } else if (runsTorchScript(*file) && !parser.isSet(json)) {
+        printWarning(QStringLiteral("the TorchScript signature needs --inspect (loads the model in the torchscript "
+                                    "runner, in the sandbox, without running it)"));
+    }
     if (parser.isSet(json)) {
         QJsonArray list;
-        for (const ModelEntry &entry : models.entries())
-            list.append(modelJson(entry, parser.isSet(graph)));
-        printJson(QJsonDocument(QJsonObject{{QStringLiteral("file"), path}, {QStringLiteral("models"), list}}));
+        bool merged = false;
+        for (const ModelEntry &entry : models.entries()) {
+            QJsonObject o = modelJson(entry, parser.isSet(graph));
+            if (inspection && entry.path == inspection->file) {
+                addInspectionJson(o, *inspection, parser.isSet(graph));
+                merged = true;
+            }
+            list.append(o);
+        }
+        if (inspection && !merged) {
+            QJsonObject o{{QStringLiteral("entry"), inspection->file}, {QStringLiteral("format"), inspection->format}};
+            addInspectionJson(o, *inspection, parser.isSet(graph));
+            list.append(o);
+        }
+        QJsonObject doc{{QStringLiteral("file"), path}, {QStringLiteral("models"), list}};
+        if (runsTorchScript(*file) && !inspection)
+            doc.insert(QStringLiteral("signature_needs"), QStringLiteral("--inspect"));
+        printJson(QJsonDocument(doc));
     } else {
         QString out;
         for (const ModelEntry &entry : models.entries())
             out += modelText(entry, parser.isSet(graph));
-        if (models.entries().isEmpty())
+        if (models.entries().isEmpty() && !inspection)
             out =
                 QStringLiteral("%1: no model file this reader knows (ONNX, GGUF, safetensors, PyTorch) under model/\n")
                     .arg(path);
+        if (inspection)
+            out += inspectionText(*inspection, parser.isSet(graph));
         printOut(out);
     }
     return ok ? Success : CartonErrors;

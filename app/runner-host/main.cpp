@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // carton-runner-host: started by the app (core/runner/hostsession.h) with pipes on
-// stdin/stdout. Reads framed requests ("load" once, then "infer"), answers each
+// stdin/stdout. Reads framed requests ("load" once, then "infer"; or "inspect"), answers each
 // with one framed reply, and exits 0 when stdin closes. Plugin output to stdout is
 // redirected to stderr so that it cannot corrupt the protocol stream.
 #include "runner/tcpconnectlimit.h"

@@ -50,6 +50,13 @@ QList<QByteArray> RunnerHost::handle(const wire::Frame &request)
             return errorReply(reply.error());
         return *wire::encodeFrame(*reply);
     }
+    if (type == u"inspect") {
+        Result<QJsonObject> reply = inspect(request.header);
+        if (!reply)
+            return errorReply(reply.error());
+        Result<QList<QByteArray>> frame = wire::encodeFrame(*reply);
+        return frame ? *frame : errorReply(frame.error());
+    }
     if (type == u"infer") {
         Result<QList<QByteArray>> reply = infer(request);
         return reply ? *reply : errorReply(reply.error());
@@ -57,12 +64,10 @@ QList<QByteArray> RunnerHost::handle(const wire::Frame &request)
     return errorReply(makeError(ErrorCode::Usage, QStringLiteral("unknown request type \"%1\"").arg(type)));
 }
 
-Result<QJsonObject> RunnerHost::load(const QJsonObject &request)
+Result<RunnerLoadContext> RunnerHost::prepare(const QJsonObject &request)
 {
-    if (m_model)
+    if (m_plugin)
         return makeError(ErrorCode::Usage, QStringLiteral("a model is already loaded; a host loads one model"));
-    QElapsedTimer timer;
-    timer.start();
     // The app's session tag names the shared-memory files both sides may use;
     // without a valid one, tensors go through the pipe.
     const QString tag = request.value(u"shared_memory_tag").toString();
@@ -88,6 +93,7 @@ Result<QJsonObject> RunnerHost::load(const QJsonObject &request)
     RunnerLoadContext context;
     context.carton = m_carton.get();
     context.options = request.value(u"options").toObject();
+    context.runnerName = m_loader->metaData().value(u"MetaData").toObject().value(u"runner_name").toString();
     if (!m_carton->source().isArchive()) {
         context.modelDir = QDir(m_carton->path()).filePath(QStringLiteral("model"));
     } else {
@@ -111,14 +117,39 @@ Result<QJsonObject> RunnerHost::load(const QJsonObject &request)
             QDir().mkpath(context.modelDir);
         }
     }
+    return context;
+}
+
+Result<QJsonObject> RunnerHost::load(const QJsonObject &request)
+{
+    QElapsedTimer timer;
+    timer.start();
+    Result<RunnerLoadContext> context = prepare(request);
+    if (!context)
+        return context.error();
     Result<std::unique_ptr<RunnerModel>> model =
-        guarded(QStringLiteral("the runner"), [&] { return m_plugin->load(context); });
+        guarded(QStringLiteral("the runner"), [&] { return m_plugin->load(*context); });
     if (!model)
         return model.error();
     m_model = std::move(*model);
     return QJsonObject{
         {QStringLiteral("type"), QStringLiteral("loaded")},
         {QStringLiteral("load_ns"), qint64(timer.nsecsElapsed())},
+    };
+}
+
+Result<QJsonObject> RunnerHost::inspect(const QJsonObject &request)
+{
+    Result<RunnerLoadContext> context = prepare(request);
+    if (!context)
+        return context.error();
+    Result<ModelInspection> inspection =
+        guarded(QStringLiteral("the runner"), [&] { return m_plugin->inspect(*context); });
+    if (!inspection)
+        return inspection.error();
+    return QJsonObject{
+        {QStringLiteral("type"), QStringLiteral("inspection")},
+        {QStringLiteral("inspection"), inspection->toJson()},
     };
 }
 

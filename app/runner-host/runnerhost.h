@@ -24,7 +24,12 @@ public:
     QList<QByteArray> handle(const carton::wire::Frame &request);
 
 private:
+    // The plugin and the carton of a "load" or "inspect" request, the model
+    // extracted: what the plugin's load() or inspect() gets.
+    carton::Result<carton::RunnerLoadContext> prepare(const QJsonObject &request);
     carton::Result<QJsonObject> load(const QJsonObject &request);
+    // Answers "inspect": the plugin's ModelInspection, or its reason why not.
+    carton::Result<QJsonObject> inspect(const QJsonObject &request);
     carton::Result<QList<QByteArray>> infer(const carton::wire::Frame &request);
 
     std::unique_ptr<QPluginLoader> m_loader;

@@ -212,14 +212,47 @@ Status HostSession::startAndLoad(Progress *progress)
 {
     QElapsedTimer timer;
     timer.start();
+    Result<wire::Frame> reply = startWith(QStringLiteral("load"), progress);
+    if (!reply)
+        return reply.error();
+    if (Status s = checkReply(*reply, QStringLiteral("loaded")); !s) {
+        m_process.stop();
+        return withProcessLimit(
+            makeError(s.error().code, QStringLiteral("loading the model failed: %1").arg(s.error().message)));
+    }
+    m_loadTime = std::chrono::nanoseconds(timer.nsecsElapsed());
+    return {};
+}
+
+Result<ModelInspection> HostSession::inspect(const Params &params, QString *log, Progress *progress)
+{
+    HostSession session(params);
+    const auto result = [&]() -> Result<ModelInspection> {
+        Result<wire::Frame> reply = session.startWith(QStringLiteral("inspect"), progress);
+        if (!reply)
+            return reply.error();
+        if (Status s = checkReply(*reply, QStringLiteral("inspection")); !s)
+            return session.withProcessLimit(s.error());
+        return ModelInspection::fromJson(reply->header.value(u"inspection").toObject(),
+                                         QStringLiteral("the runner's inspection"));
+    };
+    Result<ModelInspection> out = result();
+    session.close();
+    if (log)
+        *log = session.log();
+    return out;
+}
+
+Result<wire::Frame> HostSession::startWith(const QString &requestType, Progress *progress)
+{
     FramedProcess::Options o;
     QString cartonPath;
     if (Status s = prepareCommand(o, cartonPath); !s)
-        return s;
+        return s.error();
     if (Status s = m_process.start(o); !s)
-        return s;
+        return s.error();
     Result<QList<QByteArray>> request = wire::encodeFrame(QJsonObject{
-        {QStringLiteral("type"), QStringLiteral("load")},
+        {QStringLiteral("type"), requestType},
         {QStringLiteral("plugin"),
          m_params.sandbox ? QFileInfo(m_params.pluginPath).canonicalFilePath() : m_params.pluginPath},
         {QStringLiteral("carton"), cartonPath},
@@ -233,13 +266,7 @@ Status HostSession::startAndLoad(Progress *progress)
         removeSharedFiles();
         return withProcessLimit(reply.error());
     }
-    if (Status s = checkReply(*reply, QStringLiteral("loaded")); !s) {
-        m_process.stop();
-        return withProcessLimit(
-            makeError(s.error().code, QStringLiteral("loading the model failed: %1").arg(s.error().message)));
-    }
-    m_loadTime = std::chrono::nanoseconds(timer.nsecsElapsed());
-    return {};
+    return reply;
 }
 
 Result<TensorMap> HostSession::infer(const TensorMap &inputs, Progress *progress)

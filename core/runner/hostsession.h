@@ -4,6 +4,7 @@
 
 #include "cartoncore_export.h"
 #include "runner/framedprocess.h"
+#include "runner/modelinspection.h"
 #include "runner/pidscgroup.h"
 #include "runner/runnersession.h"
 
@@ -45,6 +46,11 @@ public:
 
     // Starts the host and loads the model; fails with the host's reason.
     static Result<std::unique_ptr<HostSession>> open(const Params &params, Progress *progress = nullptr);
+    // Starts a host that loads the model without running it ("inspect"), returns
+    // what the plugin says about it and ends the host: sandboxed as open() is.
+    // The plugin's ErrorCode::Unsupported when it cannot inspect. *log gets the
+    // host's stderr.
+    static Result<ModelInspection> inspect(const Params &params, QString *log = nullptr, Progress *progress = nullptr);
     ~HostSession() override;
 
     Result<TensorMap> infer(const TensorMap &inputs, Progress *progress = nullptr) override;
@@ -63,6 +69,8 @@ public:
 private:
     explicit HostSession(Params params);
     Status startAndLoad(Progress *progress);
+    // Starts the host and sends it the first request ("load" or "inspect"); its reply.
+    Result<wire::Frame> startWith(const QString &requestType, Progress *progress);
     QString sharedMemoryDirectory() const;
     // Removes the session's shared-memory files (the host died, was killed or ended).
     void removeSharedFiles() const;

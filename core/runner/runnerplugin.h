@@ -19,6 +19,7 @@
 // Plugins link cartoncore only.
 
 #include "base/result.h"
+#include "runner/modelinspection.h"
 #include "runner/runnersession.h"
 
 #include <QJsonObject>
@@ -30,7 +31,8 @@ namespace carton {
 
 class Carton;
 
-#define CARTON_RUNNER_PLUGIN_IID "org.cartonstudio.Runner/1.0"
+// 1.1: inspect() added (the vtable changed: a 1.0 plugin is refused, not misread).
+#define CARTON_RUNNER_PLUGIN_IID "org.cartonstudio.Runner/1.1"
 inline constexpr char kRunnerPluginIid[] = CARTON_RUNNER_PLUGIN_IID;
 
 // What a plugin gets to load a model.
@@ -38,6 +40,7 @@ struct RunnerLoadContext {
     const Carton *carton = nullptr; // the opened carton (metadata, tensor_data)
     QString modelDir;               // the carton's model/ folder on disk (extracted for a .carton)
     QJsonObject options;            // [runner.opts] after defaults and per-run overrides
+    QString runnerName;             // the plugin's runner_name, from its metadata
 };
 
 // A loaded model. infer() runs one inference; errors are values (a plugin
@@ -54,6 +57,14 @@ public:
     // Loads the model once per host process. Diagnostics go to stderr (the host's
     // stderr is the session log).
     virtual Result<std::unique_ptr<RunnerModel>> load(const RunnerLoadContext &context) = 0;
+    // Loads the model without running it and says what it is: each method's
+    // signature and graph (the runner host's "inspect" request, sandboxed like a
+    // run). Plugins that cannot, say so (this default).
+    virtual Result<ModelInspection> inspect(const RunnerLoadContext &context)
+    {
+        return makeError(ErrorCode::Unsupported,
+                         QStringLiteral("the %1 runner cannot inspect a model").arg(context.runnerName));
+    }
 };
 
 } // namespace carton

@@ -62,9 +62,16 @@ QString findRunnerHost()
     return {};
 }
 
-Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, const RunnerChoice &choice,
-                                                         const RunOptions &options, QStringList *warnings,
-                                                         Progress *progress)
+namespace {
+
+// How to start the host for `carton`: the plugin chosen, its options resolved.
+struct HostPlan {
+    HostSession::Params params;
+    QStringList notes;
+    QString forced;
+};
+
+Result<HostPlan> planHost(const Carton &carton, const RunnerChoice &choice, const RunOptions &options)
 {
     if (!carton.info())
         return makeError(ErrorCode::Format, QStringLiteral("the carton has no readable carton.toml, so no [runner]"),
@@ -109,7 +116,10 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
         return resolved.error();
     notes << resolved->warnings;
 
-    HostSession::Params params;
+    HostPlan plan;
+    plan.notes = notes;
+    plan.forced = forced;
+    HostSession::Params &params = plan.params;
     params.hostExecutable = options.hostExecutable.isEmpty() ? findRunnerHost() : options.hostExecutable;
     if (params.hostExecutable.isEmpty())
         return makeError(ErrorCode::NotFound,
@@ -141,15 +151,38 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
     params.maxProcesses = options.maxProcesses;
     params.writablePaths = options.writablePaths;
     params.cpuSeconds = options.cpuSeconds;
-    Result<std::unique_ptr<HostSession>> session = HostSession::open(params, progress);
+    return plan;
+}
+
+} // namespace
+
+Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, const RunnerChoice &choice,
+                                                         const RunOptions &options, QStringList *warnings,
+                                                         Progress *progress)
+{
+    Result<HostPlan> plan = planHost(carton, choice, options);
+    if (!plan)
+        return plan.error();
+    Result<std::unique_ptr<HostSession>> session = HostSession::open(plan->params, progress);
     if (!session)
         return session.error();
-    for (const QString &note : std::as_const(notes))
+    for (const QString &note : std::as_const(plan->notes))
         (*session)->addNote(QStringLiteral("[carton] warning: ") + note);
-    (*session)->setForced(forced);
+    (*session)->setForced(plan->forced);
     if (warnings)
-        *warnings << notes;
+        *warnings << plan->notes;
     return std::unique_ptr<RunnerSession>(std::move(*session));
+}
+
+Result<ModelInspection> inspectModel(const Carton &carton, const RunnerChoice &choice, const RunOptions &options,
+                                     QStringList *warnings, QString *log, Progress *progress)
+{
+    Result<HostPlan> plan = planHost(carton, choice, options);
+    if (!plan)
+        return plan.error();
+    if (warnings)
+        *warnings << plan->notes;
+    return HostSession::inspect(plan->params, log, progress);
 }
 
 } // namespace carton

@@ -8,6 +8,7 @@
 #include "base/result.h"
 #include "cartoncore_export.h"
 #include "format/cartoninfo.h"
+#include "runner/modelinspection.h"
 #include "runner/runnerregistry.h"
 #include "runner/runnersession.h"
 
@@ -67,5 +68,14 @@ CARTONCORE_EXPORT QString findRunnerHost();
 CARTONCORE_EXPORT Result<std::unique_ptr<RunnerSession>>
 openRunnerSession(const Carton &carton, const RunnerChoice &choice = {}, const RunOptions &options = {},
                   QStringList *warnings = nullptr, Progress *progress = nullptr);
+
+// The carton's model as its runner plugin sees it, without running it: the plugin
+// is chosen and started as by openRunnerSession (same sandbox, limits and
+// options), loads the model for the host's "inspect" request and the host ends.
+// ErrorCode::Unsupported when the plugin cannot inspect ("the noop runner cannot
+// inspect a model"). *log gets the host's stderr.
+CARTONCORE_EXPORT Result<ModelInspection> inspectModel(const Carton &carton, const RunnerChoice &choice = {},
+                                                       const RunOptions &options = {}, QStringList *warnings = nullptr,
+                                                       QString *log = nullptr, Progress *progress = nullptr);
 
 } // namespace carton

@@ -5,6 +5,7 @@
 //   doubler  forward(Dict[str, Tensor]) -> {"y": 2 * x}
 //   mixed    forward(Dict[str, Any]) -> {"doubled": 2 * a, "string": b + "!", "stringlist": c + ["end"]}
 //   failing  forward reads an input that is never given (a runtime KeyError)
+//   signature forward(x: Tensor, lengths: Tensor) -> Tensor and scale(x, factor) -> Tuple[Tensor, int]
 #include <cstdio>
 #include <cstring>
 #include <torch/script.h>
@@ -12,7 +13,7 @@
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        std::fputs("usage: carton-make-torch-model OUT.pt doubler|mixed|failing\n", stderr);
+        std::fputs("usage: carton-make-torch-model OUT.pt doubler|mixed|failing|signature\n", stderr);
         return 2;
     }
     try {
@@ -41,6 +42,14 @@ def forward(self, inputs: Dict[str, Any]) -> Dict[str, Any]:
             m.define(R"(
 def forward(self, inputs: Dict[str, Tensor]) -> Dict[str, Tensor]:
     return {"y": inputs["no_such_input"] * 2}
+)");
+        } else if (std::strcmp(argv[2], "signature") == 0) {
+            // Plain tensor arguments and a second method, for inspect().
+            m.define(R"(
+def forward(self, x: Tensor, lengths: Tensor) -> Tensor:
+    return torch.relu(x * 2.0) + lengths
+def scale(self, x: Tensor, factor: float) -> Tuple[Tensor, int]:
+    return x * factor, 3
 )");
         } else {
             std::fprintf(stderr, "unknown model kind %s\n", argv[2]);

@@ -73,14 +73,92 @@ private:
     c10::TypePtr m_valueType;
 };
 
-} // namespace
-
-Result<std::unique_ptr<RunnerModel>> TorchScriptPlugin::load(const RunnerLoadContext &context)
+// model/model.pt of the carton, which must exist.
+Result<QString> modelPath(const RunnerLoadContext &context)
 {
     const QString path = QDir(context.modelDir).filePath(QStringLiteral("model.pt"));
     if (!QFileInfo::exists(path))
         return makeError(ErrorCode::NotFound, QStringLiteral("the torchscript runner needs model/model.pt"),
                          QStringLiteral("model/model.pt"));
+    return path;
+}
+
+QString typeName(const c10::TypePtr &type)
+{
+    return QString::fromStdString(type->annotation_str()).left(4096);
+}
+
+QString valueName(const torch::jit::Value *value)
+{
+    return QString::fromStdString(value->debugName()).left(4096);
+}
+
+InspectedMethod inspectMethod(const torch::jit::Method &method)
+{
+    InspectedMethod m;
+    m.name = QString::fromStdString(method.name());
+    const c10::FunctionSchema &schema = method.function().getSchema();
+    const auto &arguments = schema.arguments();
+    // The first argument is the module (self).
+    for (size_t i = 1; i < arguments.size() && m.arguments.size() < kMaxInspectedValues; ++i)
+        m.arguments.append({QString::fromStdString(arguments[i].name()), typeName(arguments[i].type())});
+    for (const c10::Argument &r : schema.returns()) {
+        if (m.returns.size() < kMaxInspectedValues)
+            m.returns.append({QString::fromStdString(r.name()), typeName(r.type())});
+    }
+    const std::shared_ptr<torch::jit::Graph> graph = method.graph();
+    for (const torch::jit::Node *node : graph->nodes()) {
+        if (m.nodes.size() >= kMaxInspectedNodes) {
+            m.nodesTruncated = true;
+            break;
+        }
+        InspectedNode n;
+        n.kind = QString::fromUtf8(node->kind().toQualString());
+        for (const torch::jit::Value *v : node->inputs()) {
+            if (n.inputs.size() < kMaxInspectedValues)
+                n.inputs.append(valueName(v));
+        }
+        for (const torch::jit::Value *v : node->outputs()) {
+            if (n.outputs.size() < kMaxInspectedValues)
+                n.outputs.append(valueName(v));
+        }
+        m.nodes.append(std::move(n));
+    }
+    m.graph = QString::fromStdString(graph->toString()).left(kMaxInspectedGraphChars);
+    return m;
+}
+
+} // namespace
+
+Result<ModelInspection> TorchScriptPlugin::inspect(const RunnerLoadContext &context)
+{
+    Result<QString> path = modelPath(context);
+    if (!path)
+        return path.error();
+    try {
+        torch::jit::Module module = torch::jit::load(QFile::encodeName(*path).toStdString(), torch::kCPU);
+        ModelInspection out;
+        out.format = QStringLiteral("TorchScript");
+        out.file = QStringLiteral("model/model.pt");
+        // forward first, then the other methods in the module's order.
+        if (module.find_method("forward"))
+            out.methods.append(inspectMethod(module.get_method("forward")));
+        for (const torch::jit::Method &method : module.get_methods()) {
+            if (method.name() != "forward" && out.methods.size() < kMaxInspectedMethods)
+                out.methods.append(inspectMethod(method));
+        }
+        return out;
+    } catch (const std::exception &e) {
+        return torchError(QStringLiteral("cannot inspect model/model.pt"), e);
+    }
+}
+
+Result<std::unique_ptr<RunnerModel>> TorchScriptPlugin::load(const RunnerLoadContext &context)
+{
+    Result<QString> found = modelPath(context);
+    if (!found)
+        return found.error();
+    const QString &path = *found;
     try {
         const int threads = context.options.value(u"num_threads").toInt(0);
         const int interop = context.options.value(u"num_interop_threads").toInt(0);

@@ -17,4 +17,7 @@ class TorchScriptPlugin final : public QObject, public carton::RunnerPlugin {
 
 public:
     carton::Result<std::unique_ptr<carton::RunnerModel>> load(const carton::RunnerLoadContext &context) override;
+    // forward's (and every other method's) schema and graph, from torch::jit::load
+    // alone: nothing runs.
+    carton::Result<carton::ModelInspection> inspect(const carton::RunnerLoadContext &context) override;
 };

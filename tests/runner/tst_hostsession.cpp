@@ -13,6 +13,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -61,6 +62,8 @@ class TestHostSession : public QObject {
 private Q_SLOTS:
     void noopEchoesThroughTheHost();
     void noopFromAPackedCarton();
+    void noopCannotInspect();
+    void inspectionJsonIsChecked();
     void tensorNamesComeFromTheMapKeys();
     void noMatchingRunner();
     void missingHost();
@@ -101,6 +104,47 @@ void TestHostSession::noopEchoesThroughTheHost()
     Result<TensorMap> empty = (*session)->infer({});
     QVERIFY(empty.ok());
     QVERIFY(empty->isEmpty());
+}
+
+void TestHostSession::noopCannotInspect()
+{
+    QTemporaryDir dir;
+    QVERIFY(runnertest::writeCarton(dir.path(), kNoopRunner));
+    auto carton = runnertest::openCarton(dir.path());
+    QVERIFY(carton);
+    Result<ModelInspection> inspection = inspectModel(*carton, {}, runnertest::runOptions());
+    QVERIFY(!inspection.ok());
+    QCOMPARE(inspection.error().code, ErrorCode::Unsupported);
+    QCOMPARE(inspection.error().message, u"the noop runner cannot inspect a model"_s);
+}
+
+void TestHostSession::inspectionJsonIsChecked()
+{
+    const auto parse = [](const QByteArray &json) {
+        return ModelInspection::fromJson(QJsonDocument::fromJson(json).object(), u"reply"_s);
+    };
+    Result<ModelInspection> ok = parse(R"J({"format": "TorchScript", "methods": [{"name": "forward",
+        "arguments": [{"name": "x", "type": "Tensor"}], "returns": [{"name": "", "type": "Tensor"}],
+        "nodes": [{"kind": "aten::relu", "inputs": ["x"], "outputs": ["1"]}], "graph": "graph(...)"}]})J");
+    QVERIFY2(ok.ok(), ok.ok() ? "" : qPrintable(ok.error().toString()));
+    QCOMPARE(ok->methods[0].signature(), u"forward(self, x: Tensor) -> Tensor"_s);
+    QCOMPARE(ok->methods[0].nodes[0].outputs, QStringList{u"1"_s});
+
+    Result<ModelInspection> bad = parse(R"({"methods": [{"name": "forward", "arguments": [{"name": 3}]}]})");
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().toString(), u"reply: methods[0].arguments[0].name expected a string"_s);
+    bad = parse(R"({"methods": [{"name": "forward", "nodes": [{"kind": "k", "inputs": "x"}]}]})");
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().toString(), u"reply: methods[0].nodes[0].inputs expected an array"_s);
+    bad = parse(R"({"methods": [{"arguments": []}]})");
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().toString(), u"reply: methods[0].name expected a method name"_s);
+    QJsonArray many;
+    for (qsizetype i = 0; i <= kMaxInspectedMethods; ++i)
+        many.append(QJsonObject{{u"name"_s, u"m"_s}});
+    bad = ModelInspection::fromJson(QJsonObject{{u"methods"_s, many}}, u"reply"_s);
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().code, ErrorCode::Limit);
 }
 
 void TestHostSession::noopFromAPackedCarton()

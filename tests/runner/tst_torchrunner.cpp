@@ -51,6 +51,9 @@ private Q_SLOTS:
     void stringsAndThreads();
     void modelErrors();
     void upstreamModel();
+    void inspectSignature();
+    void inspectUpstreamModel();
+    void inspectErrors();
 };
 
 void TestTorchRunner::doubler()
@@ -164,6 +167,81 @@ void TestTorchRunner::upstreamModel()
     QCOMPARE(runnertest::toFloats(out->value(u"doubled"_s).data()), (QList<float>{2.f, 4.f, 6.f, 8.f}));
     QCOMPARE(out->value(u"string"_s).stringValues(), QStringList{u"A string"_s});
     QCOMPARE(out->value(u"stringlist"_s).stringValues(), (QStringList{u"A"_s, u"list"_s, u"of"_s, u"strings"_s}));
+}
+
+void TestTorchRunner::inspectSignature()
+{
+    QTemporaryDir dir;
+    QVERIFY(makeCarton(dir.path(), u"signature"_s));
+    auto carton = runnertest::openCarton(dir.path());
+    QString log;
+    // Sandboxed as a self-test run (runOptions() keeps the sandbox on).
+    Result<ModelInspection> inspection = inspectModel(*carton, {}, runnertest::runOptions(), nullptr, &log);
+    QVERIFY2(inspection.ok(), inspection.ok() ? "" : qPrintable(inspection.error().toString() + log));
+    QCOMPARE(inspection->format, u"TorchScript"_s);
+    QCOMPARE(inspection->file, u"model/model.pt"_s);
+    QCOMPARE(inspection->methods.size(), 2);
+    QCOMPARE(inspection->methods[0].name, u"forward"_s);
+    const InspectedMethod *forward = inspection->method(u"forward");
+    QVERIFY(forward);
+    QCOMPARE(forward->signature(), u"forward(self, x: Tensor, lengths: Tensor) -> Tensor"_s);
+    QCOMPARE(forward->arguments.size(), 2);
+    QCOMPARE(forward->arguments[1].name, u"lengths"_s);
+    QCOMPARE(forward->returns.size(), 1);
+    QCOMPARE(forward->returns[0].type, u"Tensor"_s);
+    const QMap<QString, int> ops = forward->opCounts();
+    QCOMPARE(ops.value(u"aten::relu"_s), 1);
+    QCOMPARE(ops.value(u"aten::mul"_s), 1);
+    QCOMPARE(ops.value(u"aten::add"_s), 1);
+    // The relu node reads the mul node's output.
+    qsizetype mul = -1, relu = -1;
+    for (qsizetype i = 0; i < forward->nodes.size(); ++i) {
+        if (forward->nodes[i].kind == u"aten::mul")
+            mul = i;
+        if (forward->nodes[i].kind == u"aten::relu")
+            relu = i;
+    }
+    QVERIFY(mul >= 0 && relu > mul);
+    QCOMPARE(forward->nodes[relu].inputs, forward->nodes[mul].outputs);
+    QVERIFY2(forward->graph.startsWith(u"graph(%self"_s), qPrintable(forward->graph));
+    QVERIFY2(forward->graph.contains(u"aten::relu"_s), qPrintable(forward->graph));
+    const InspectedMethod *scale = inspection->method(u"scale");
+    QVERIFY(scale);
+    QCOMPARE(scale->signature(), u"scale(self, x: Tensor, factor: float) -> Tuple[Tensor, int]"_s);
+    // It survives its own JSON (what crosses the pipe).
+    Result<ModelInspection> again = ModelInspection::fromJson(inspection->toJson(), u"test"_s);
+    QVERIFY(again.ok());
+    QCOMPARE(again->toJson(), inspection->toJson());
+}
+
+void TestTorchRunner::inspectUpstreamModel()
+{
+    if (!QFileInfo::exists(testutil::sharedPath()))
+        return;
+    const QString path = testutil::sharedPath(u"/fixtures/upstream/torchscript_test_model.pt"_s);
+    QVERIFY2(QFileInfo::exists(path), qPrintable(path + u" is missing"_s));
+    QTemporaryDir dir;
+    QVERIFY(runnertest::writeCarton(dir.path(), kTorchRunner, {{u"model/model.pt"_s, testutil::readFile(path)}}));
+    auto carton = runnertest::openCarton(dir.path());
+    Result<ModelInspection> inspection = inspectModel(*carton, {}, runnertest::runOptions());
+    QVERIFY2(inspection.ok(), inspection.ok() ? "" : qPrintable(inspection.error().toString()));
+    const InspectedMethod *forward = inspection->method(u"forward");
+    QVERIFY(forward);
+    QCOMPARE(forward->signature(),
+             u"forward(self, inputs: Dict[str, Any]) -> Dict[str, Union[Tensor, List[str], str]]"_s);
+    QVERIFY(!forward->nodes.isEmpty());
+    QVERIFY2(forward->graph.contains(u"aten::mul"_s), qPrintable(forward->graph));
+}
+
+void TestTorchRunner::inspectErrors()
+{
+    QTemporaryDir dir;
+    QVERIFY(runnertest::writeCarton(dir.path(), kTorchRunner, {{u"model/model.pt"_s, "not a TorchScript archive"}}));
+    auto carton = runnertest::openCarton(dir.path());
+    Result<ModelInspection> inspection = inspectModel(*carton, {}, runnertest::runOptions());
+    QVERIFY(!inspection.ok());
+    QVERIFY2(inspection.error().message.startsWith(u"cannot inspect model/model.pt: "_s),
+             qPrintable(inspection.error().message));
 }
 
 QTEST_GUILESS_MAIN(TestTorchRunner)

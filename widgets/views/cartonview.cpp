@@ -81,7 +81,9 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
     m_tabs->addTab(m_tensors, tr("Tensor Data"));
     m_tabs->addTab(m_selfTests, tr("Self-tests && Examples"));
     m_tabs->addTab(m_safety, tr("Safety"));
-    m_selfTests->setConsent(new RunConsent(m_carton, m_safety, m_overview->signatureRow(), settings, this));
+    auto *consent = new RunConsent(m_carton, m_safety, m_overview->signatureRow(), settings, this);
+    m_selfTests->setConsent(consent);
+    m_model->setConsent(consent); // inspecting the model runs the runner's code too
 
     connect(m_overview, &OverviewPage::statusMessage, this, &CartonView::statusMessage);
     connect(m_files, &FilesPage::statusMessage, this, &CartonView::statusMessage);

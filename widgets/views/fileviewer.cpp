@@ -6,10 +6,12 @@
 #include "latestjob.h"
 #include "mediapreview.h"
 #include "package/carton.h"
+#include "pythonhighlighter.h"
 #include "tensorfilebrowser.h"
 #include "viewutils.h"
 
 #include <QApplication>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -43,6 +45,8 @@ FileViewer::FileViewer(QWidget *parent) : QWidget(parent), m_jobs(new LatestJob(
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_stack->addWidget(m_text);
+    m_python = new PythonHighlighter(this);
+    m_python->setPalette(m_text->palette());
 
     m_image = new ImageView(m_stack);
     m_stack->addWidget(m_image);
@@ -54,6 +58,13 @@ void FileViewer::setCarton(std::shared_ptr<const carton::Carton> carton)
 {
     m_carton = std::move(carton);
     clear();
+}
+
+void FileViewer::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        m_python->setPalette(m_text->palette());
+    QWidget::changeEvent(event);
 }
 
 void FileViewer::clear()
@@ -127,7 +138,11 @@ void FileViewer::showPreview(const FilePreview &preview)
     case FilePreview::Text:
         if (preview.truncated)
             header += u' ' + tr("(showing the first %1)").arg(humanSize(FilePreview::maxTextBytes));
+        m_python->setDocument(nullptr);
         m_text->setPlainText(preview.text);
+        // .py files (and TorchScript's code/) in colour; not megabytes of it on the GUI thread.
+        if (PythonHighlighter::isPython(preview.path, preview.text) && preview.text.size() <= kMaxHighlightedChars)
+            m_python->setDocument(m_text->document());
         m_stack->setCurrentWidget(m_text);
         selectLine(m_line);
         break;
@@ -156,6 +171,7 @@ void FileViewer::showPreview(const FilePreview &preview)
         header += u' ' + tr("— binary; first %1 bytes:").arg(qMin<qint64>(preview.size, FilePreview::hexBytes));
         if (!preview.error.isEmpty())
             header += u'\n' + preview.error;
+        m_python->setDocument(nullptr);
         m_text->setPlainText(preview.text);
         m_stack->setCurrentWidget(m_text);
         break;

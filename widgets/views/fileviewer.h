@@ -18,6 +18,7 @@ class Carton;
 namespace studio {
 
 class ImageView;
+class PythonHighlighter;
 class LatestJob;
 class MediaPreview;
 class TensorFileBrowser;
@@ -45,13 +46,19 @@ public:
     // The tensor browser (created when a .safetensors/.npy is first shown).
     TensorFileBrowser *tensorBrowser() const { return m_tensors; }
     ImageView *imageView() const { return m_image; }
+    // Python colouring of the text view (attached for Python source only).
+    PythonHighlighter *pythonHighlighter() const { return m_python; }
     // The player (created when audio or video is first shown).
     MediaPreview *mediaPreview() const { return m_media; }
 
 signals:
     void loaded(const QString &path);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    static constexpr qsizetype kMaxHighlightedChars = 512 * 1024;
     void showPreview(const FilePreview &preview);
     void selectLine(int line);
 
@@ -65,6 +72,7 @@ private:
     QStackedWidget *m_stack = nullptr;
     QLabel *m_message = nullptr;
     QPlainTextEdit *m_text = nullptr;
+    PythonHighlighter *m_python = nullptr;
     ImageView *m_image = nullptr;
     MediaPreview *m_media = nullptr;
     TensorFileBrowser *m_tensors = nullptr;

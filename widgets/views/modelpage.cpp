@@ -10,6 +10,8 @@
 #include "modelweightsmodel.h"
 #include "package/carton.h"
 #include "roles.h"
+#include "runconsent.h"
+#include "runner/runnersessionfactory.h"
 #include "tensorviewer.h"
 #include "viewutils.h"
 
@@ -17,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -27,10 +30,18 @@
 namespace studio {
 
 using namespace carton;
+using namespace Qt::StringLiterals;
 
 namespace {
 
 const QString kLoadJob = QStringLiteral("models");
+
+const QString kInspectJob = QStringLiteral("inspect");
+
+struct Inspected {
+    std::optional<ModelInspection> inspection;
+    QString error;
+};
 
 struct Loaded {
     std::shared_ptr<const ModelSet> set;
@@ -132,7 +143,16 @@ void ModelPage::setUp()
     split->setSizes({digit * 80, digit * 100});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_status);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_status, 1);
+    m_inspect = new QPushButton(tr("Inspect with torchscript…"));
+    m_inspect->setObjectName(QStringLiteral("modelInspectButton"));
+    m_inspect->setToolTip(tr("Load model/model.pt in the torchscript runner, in the sandbox, without running it, "
+                             "and show forward's signature and ops"));
+    m_inspect->setVisible(m_carton && m_carton->info() && m_carton->info()->runner.runnerName == u"torchscript");
+    connect(m_inspect, &QPushButton::clicked, this, &ModelPage::inspect);
+    top->addWidget(m_inspect);
+    layout->addLayout(top);
     layout->addWidget(split, 1);
     m_status->setText(tr("Model files are read when this page is shown."));
 }
@@ -227,12 +247,59 @@ void ModelPage::showSummary(int entry)
     m_summaryEntry = entry;
     const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
     if (!set || entry < 0 || entry >= set->entries().size()) {
-        m_summary->clear();
+        m_summaryHtml.clear();
+        renderSummary();
         m_graph->setModel(nullptr);
         return;
     }
-    m_summary->setHtml(ModelSummary::html(set->entries()[entry]));
+    m_summaryHtml = ModelSummary::html(set->entries()[entry]);
+    renderSummary();
     m_graph->setModel(set->entries()[entry].model);
+}
+
+void ModelPage::renderSummary()
+{
+    if (m_summaryHtml.isEmpty() && m_inspectionHtml.isEmpty())
+        m_summary->clear();
+    else
+        m_summary->setHtml(m_summaryHtml + m_inspectionHtml);
+}
+
+void ModelPage::setConsent(RunConsent *consent)
+{
+    m_consent = consent;
+}
+
+void ModelPage::inspect()
+{
+    if (!m_carton)
+        return;
+    SelfTestRunner::Request request;
+    request.carton = m_carton;
+    if (m_consent && !m_consent->ask(request, true))
+        return;
+    m_inspect->setEnabled(false);
+    m_inspectionHtml = u"<p>"_s + tr("Inspecting the model in the torchscript runner…").toHtmlEscaped() + u"</p>"_s;
+    renderSummary();
+    m_jobs->start(
+        kInspectJob,
+        [carton = m_carton, options = request.runOptions](Progress &progress) {
+            Inspected out;
+            Result<ModelInspection> r = inspectModel(*carton, {}, options, nullptr, nullptr, &progress);
+            if (r)
+                out.inspection = std::move(*r);
+            else
+                out.error = r.error().toString();
+            return out;
+        },
+        [this](const Inspected &result) {
+            m_inspect->setEnabled(true);
+            m_inspectionHtml = result.inspection ? ModelSummary::inspectionHtml(*result.inspection)
+                                                 : u"<h3>"_s + tr("Inspection failed").toHtmlEscaped() + u"</h3><p>"_s +
+                                                       result.error.toHtmlEscaped() + u"</p>"_s;
+            renderSummary();
+            emit inspected();
+        });
 }
 
 void ModelPage::currentChanged()

@@ -2,11 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include <QPointer>
 #include <QWidget>
 #include <memory>
 
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTextBrowser;
@@ -22,6 +24,7 @@ namespace studio {
 class LatestJob;
 class ModelGraphView;
 class ModelWeightsModel;
+class RunConsent;
 class TensorViewer;
 
 // The Model tab of a carton (every model file under model/, found by content) and
@@ -63,10 +66,21 @@ public:
     // The viewer's and the graph's tabs.
     QTabWidget *sideTabs() const { return m_side; }
 
+    // Who asks before the carton's code runs (the Self-tests page's RunConsent).
+    void setConsent(RunConsent *consent);
+    // "Inspect with torchscript…", shown for a carton whose runner is torchscript.
+    QPushButton *inspectButton() const { return m_inspect; }
+    // Asks (RunConsent), then loads the model in the sandboxed runner host without
+    // running it (carton::inspectModel, off the GUI thread); the signature and op
+    // counts then show in the summary, and inspected() follows.
+    void inspect();
+
 signals:
     // The model files were read (or failed: statusLabel() says why).
     void loaded();
     void valuesLoaded(const QString &name);
+    // inspect() finished (the summary shows the signature or why not).
+    void inspected();
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -77,6 +91,8 @@ private:
     void showLoaded(std::shared_ptr<const carton::ModelSet> set, const QString &error);
     void currentChanged();
     void showSummary(int entry);
+    // The selected file's summary, then the runner's inspection when there is one.
+    void renderSummary();
 
     std::shared_ptr<const carton::Carton> m_carton;
     QString m_filePath;
@@ -90,6 +106,10 @@ private:
     TensorViewer *m_viewer = nullptr;
     ModelGraphView *m_graph = nullptr;
     QTabWidget *m_side = nullptr;
+    QPushButton *m_inspect = nullptr;
+    QPointer<RunConsent> m_consent;
+    QString m_summaryHtml;    // the selected model file's
+    QString m_inspectionHtml; // what inspect() learned
     int m_summaryEntry = -2;
     bool m_started = false;
 };

@@ -3,6 +3,7 @@
 #include "modelsummary.h"
 
 #include "model/modelset.h"
+#include "runner/modelinspection.h"
 #include "viewutils.h"
 
 #include <QLocale>
@@ -68,6 +69,18 @@ QString ModelSummary::valueInfoText(const OnnxValueInfo &value)
     return value.name + u' ' + type;
 }
 
+QString ModelSummary::operatorsRow(const QMap<QString, int> &counts, qsizetype nodes)
+{
+    QList<std::pair<QString, int>> ops(counts.keyValueBegin(), counts.keyValueEnd());
+    std::stable_sort(ops.begin(), ops.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    QStringList opTexts;
+    for (const auto &[op, count] : ops)
+        opTexts.append(QStringLiteral("%1 ×%2").arg(op).arg(count));
+    return row(tr("Operators"),
+               tr("%n node(s)", nullptr, int(nodes)) +
+                   (opTexts.isEmpty() ? QString() : u": " + opTexts.join(QStringLiteral(", "))).toHtmlEscaped());
+}
+
 QString ModelSummary::html(const ModelEntry &entry)
 {
     QString html = QStringLiteral("<h3>%1</h3>").arg(entry.path.toHtmlEscaped());
@@ -107,14 +120,7 @@ QString ModelSummary::html(const ModelEntry &entry)
             outputs.append(code(valueInfoText(v)));
         rows += row(tr("Inputs"), inputs.isEmpty() ? tr("none") : inputs.join(QStringLiteral("<br>")));
         rows += row(tr("Outputs"), outputs.isEmpty() ? tr("none") : outputs.join(QStringLiteral("<br>")));
-        QList<std::pair<QString, int>> ops(onnx->opCounts.keyValueBegin(), onnx->opCounts.keyValueEnd());
-        std::stable_sort(ops.begin(), ops.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
-        QStringList opTexts;
-        for (const auto &[op, count] : ops)
-            opTexts.append(QStringLiteral("%1 ×%2").arg(op).arg(count));
-        rows += row(tr("Operators"),
-                    tr("%n node(s)", nullptr, int(onnx->nodes.size())) +
-                        (opTexts.isEmpty() ? QString() : u": " + opTexts.join(QStringLiteral(", "))).toHtmlEscaped());
+        rows += operatorsRow(onnx->opCounts, onnx->nodes.size());
         for (const auto &[key, value] : onnx->metadata)
             rows += row(key, value.toHtmlEscaped());
     }
@@ -135,6 +141,20 @@ QString ModelSummary::html(const ModelEntry &entry)
         html += QStringLiteral("<p><b>%1</b></p><table>%2</table>").arg(tr("Metadata").toHtmlEscaped(), meta);
     }
     return html;
+}
+
+QString ModelSummary::inspectionHtml(const ModelInspection &inspection)
+{
+    QString html = QStringLiteral("<h3>%1</h3>")
+                       .arg(tr("%1 — read by the runner in its sandbox").arg(inspection.file).toHtmlEscaped());
+    QStringList signatures;
+    for (const InspectedMethod &m : inspection.methods)
+        signatures.append(code(m.signature()));
+    QString rows = row(tr("Signature"), signatures.isEmpty() ? tr("none") : signatures.join(QStringLiteral("<br>")));
+    if (const InspectedMethod *forward = inspection.method(u"forward")) {
+        rows += operatorsRow(forward->opCounts(), forward->nodes.size());
+    }
+    return html + QStringLiteral("<table>%1</table>").arg(rows);
 }
 
 } // namespace studio

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QMap>
 #include <QString>
 
 namespace carton {
 enum class ModelFormat;
 struct ModelEntry;
+struct ModelInspection;
 struct ModelWeight;
 struct OnnxValueInfo;
 } // namespace carton
@@ -33,6 +35,13 @@ public:
     static QString valueInfoText(const carton::OnnxValueInfo &value);
     // Everything known about one model file, as HTML for a QTextBrowser.
     static QString html(const carton::ModelEntry &entry);
+    // What the runner read (RunnerPlugin::inspect): each method's signature and
+    // forward's operators, as HTML to follow html().
+    static QString inspectionHtml(const carton::ModelInspection &inspection);
+
+private:
+    // The "Operators" row: "N node(s): op ×count, ..." (most frequent first).
+    static QString operatorsRow(const QMap<QString, int> &counts, qsizetype nodes);
 };
 
 } // namespace studio

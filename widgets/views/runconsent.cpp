@@ -45,7 +45,7 @@ QStringList RunConsent::rememberedModels(const QSettings &settings)
     return settings.value(kRememberedKey).toStringList();
 }
 
-bool RunConsent::ask(SelfTestRunner::Request &request)
+bool RunConsent::ask(SelfTestRunner::Request &request, bool inspecting)
 {
     if (!request.choice.kserveUrl.isEmpty())
         return true;
@@ -63,6 +63,7 @@ bool RunConsent::ask(SelfTestRunner::Request &request)
     }
     RunConsentFacts facts;
     facts.carton = QFileInfo(m_carton->path()).fileName();
+    facts.inspecting = inspecting;
     facts.runner = tr("%1 %2 (%3)").arg(plugin->runnerName, plugin->frameworkVersion, plugin->path);
     facts.sandbox =
         request.runOptions.sandbox

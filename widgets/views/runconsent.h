@@ -31,7 +31,8 @@ public:
 
     // True when the run may go ahead; may switch the request to no sandbox when
     // the user opted out in the dialog.
-    bool ask(SelfTestRunner::Request &request);
+    // `inspecting`: for the Model tab's inspection (the dialog says so).
+    bool ask(SelfTestRunner::Request &request, bool inspecting = false);
 
     static QStringList rememberedModels(const QSettings &settings);
 

@@ -114,9 +114,12 @@ void RunConsentDialog::refresh()
 
 QString RunConsentDialog::bodyHtml() const
 {
-    QString h = QStringLiteral("<p>%1</p>")
-                    .arg(tr("Running the self-tests of <b>%1</b> runs code that comes with it. This is what will run:")
-                             .arg(esc(m_facts.carton)));
+    const QString intro =
+        m_facts.inspecting
+            ? tr("Inspecting the model of <b>%1</b> loads it in its runner, which runs code that comes with it. "
+                 "This is what will run:")
+            : tr("Running the self-tests of <b>%1</b> runs code that comes with it. This is what will run:");
+    QString h = QStringLiteral("<p>%1</p>").arg(intro.arg(esc(m_facts.carton)));
     h += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Runner:"), esc(m_facts.runner));
 
     h += QStringLiteral("<p><b>%1</b> ").arg(tr("Sandbox:"));

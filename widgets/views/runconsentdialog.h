@@ -22,6 +22,7 @@ struct RunConsentFacts {
     QString signature;                           // the Overview's Signature row, as text
     bool signatureInvalid = false;               // a signature that does not check out, or files that do not match it
     carton::Result<QString> sandbox = QString(); // the sandbox's mechanism, or why none can be made
+    bool inspecting = false; // the model is loaded to be inspected (Model tab), not run on self-tests
 };
 
 // "Run this carton's code?": the runner, the files that execute (python files,
