@@ -3247,6 +3247,42 @@
         <source>Signature</source>
         <translation>Signatur</translation>
     </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>TorchScript archive (torch.jit.save)</source>
+        <translation>TorchScript-Archiv (torch.jit.save)</translation>
+    </message>
+    <message>
+        <source>torch.save checkpoint (legacy format)</source>
+        <translation>torch.save-Checkpoint (altes Format)</translation>
+    </message>
+    <message>
+        <source>torch.save checkpoint</source>
+        <translation>torch.save-Checkpoint</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Pickle protocol</source>
+        <translation>Pickle-Protokoll</translation>
+    </message>
+    <message>
+        <source>%1 (read without unpickling: nothing in it runs)</source>
+        <translation>%1 (gelesen, ohne zu entpickeln: nichts darin wird ausgeführt)</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Not evaluated</source>
+        <translation>Nicht ausgewertet</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelWeightsModel</name>

@@ -3229,6 +3229,42 @@
         <source>Signature</source>
         <translation>签名</translation>
     </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>TorchScript archive (torch.jit.save)</source>
+        <translation>TorchScript 归档（torch.jit.save）</translation>
+    </message>
+    <message>
+        <source>torch.save checkpoint (legacy format)</source>
+        <translation>torch.save 检查点（旧格式）</translation>
+    </message>
+    <message>
+        <source>torch.save checkpoint</source>
+        <translation>torch.save 检查点</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Pickle protocol</source>
+        <translation>Pickle 协议</translation>
+    </message>
+    <message>
+        <source>%1 (read without unpickling: nothing in it runs)</source>
+        <translation>%1（未经反序列化读取：其中的内容不会运行）</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Not evaluated</source>
+        <translation>未求值</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelWeightsModel</name>

@@ -4,6 +4,7 @@
 
 #include "model/modelset.h"
 #include "runner/modelinspection.h"
+#include "style/tone.h"
 #include "viewutils.h"
 
 #include <QLocale>
@@ -35,6 +36,10 @@ QString ModelSummary::formatTitle(ModelFormat format)
         return QStringLiteral("ONNX");
     case ModelFormat::Gguf:
         return QStringLiteral("GGUF");
+    case ModelFormat::TorchZip:
+        return QStringLiteral("PyTorch");
+    case ModelFormat::TorchLegacy:
+        return QStringLiteral("PyTorch (legacy)");
     default:
         return modelFormatName(format);
     }
@@ -85,12 +90,10 @@ QString ModelSummary::html(const ModelEntry &entry)
 {
     QString html = QStringLiteral("<h3>%1</h3>").arg(entry.path.toHtmlEscaped());
     if (!entry.model) {
-        html +=
-            QStringLiteral("<p><img src=\":/icons/severity-error.svg\" width=\"16\" height=\"16\"> "
-                           "<span style=\"color:#c62828\">%1</span></p>")
-                .arg(tr("This %1 file could not be read: %2")
-                         .arg(formatTitle(entry.format), entry.error ? entry.error->toString() : tr("unknown error"))
-                         .toHtmlEscaped());
+        html += QStringLiteral("<p><img src=\":/icons/severity-error.svg\" width=\"16\" height=\"16\"> %1</p>")
+                    .arg(toneHtml(Tone::Bad, tr("This %1 file could not be read: %2")
+                                                 .arg(formatTitle(entry.format),
+                                                      entry.error ? entry.error->toString() : tr("unknown error"))));
         return html;
     }
     const ModelFile &model = *entry.model;
@@ -123,6 +126,27 @@ QString ModelSummary::html(const ModelEntry &entry)
         rows += operatorsRow(onnx->opCounts, onnx->nodes.size());
         for (const auto &[key, value] : onnx->metadata)
             rows += row(key, value.toHtmlEscaped());
+    }
+    if (const std::optional<TorchInfo> &torch = model.torch()) {
+        rows +=
+            row(tr("Kind"), (torch->torchScript                           ? tr("TorchScript archive (torch.jit.save)")
+                             : model.format() == ModelFormat::TorchLegacy ? tr("torch.save checkpoint (legacy format)")
+                                                                          : tr("torch.save checkpoint"))
+                                .toHtmlEscaped());
+        if (!torch->version.isEmpty())
+            rows += row(tr("Version"), torch->version.toHtmlEscaped());
+        if (torch->pickleProtocol > 0)
+            rows +=
+                row(tr("Pickle protocol"),
+                    tr("%1 (read without unpickling: nothing in it runs)").arg(torch->pickleProtocol).toHtmlEscaped());
+        if (!torch->codeFiles.isEmpty()) {
+            QStringList files;
+            for (const QString &f : torch->codeFiles)
+                files.append(code(f));
+            rows += row(tr("Code"), files.join(QStringLiteral("<br>")));
+        }
+        if (!torch->opaque.isEmpty())
+            rows += row(tr("Not evaluated"), torch->opaque.join(QStringLiteral(", ")).toHtmlEscaped());
     }
     if (const std::optional<GgufInfo> &gguf = model.gguf()) {
         rows += row(tr("GGUF version"), QString::number(gguf->version));
