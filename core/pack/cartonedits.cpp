@@ -20,6 +20,7 @@ CartonEdits::CartonEdits(const Carton *original) : m_original(original)
 {
     if (!original)
         return;
+    m_files.reserve(original->source().files().size());
     for (const SourceFile &file : original->source().files()) {
         if (file.path == kManifestName)
             continue;

@@ -18,6 +18,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QUuid>
+#include <algorithm>
 #include <exception>
 #include <mutex>
 
@@ -351,13 +352,10 @@ QStringList CartonDocument::missingFields() const
         missing.append(QStringLiteral("runner.runner_name"));
     if (m_state.info.runner.requiredFrameworkVersion.trimmed().isEmpty())
         missing.append(QStringLiteral("runner.required_framework_version"));
-    bool hasModel = false;
-    for (const QString &path : m_state.files.paths()) {
-        if (path.startsWith(u"model/")) {
-            hasModel = true;
-            break;
-        }
-    }
+    // The files' keys, unsorted: paths() sorts all of them (100,000 in a big carton).
+    const QHash<QString, carton::CartonEdits::FileSource> &files = m_state.files.files();
+    const bool hasModel =
+        std::any_of(files.keyBegin(), files.keyEnd(), [](const QString &path) { return path.startsWith(u"model/"); });
     if (!hasModel)
         missing.append(QStringLiteral("model/"));
     return missing;
