@@ -29,8 +29,9 @@ inline char16_t codePointOrderUnit(char16_t u)
 
 Manifest::Manifest(QList<ManifestEntry> entries) : m_entries(std::move(entries))
 {
-    std::stable_sort(m_entries.begin(), m_entries.end(),
-                     [](const ManifestEntry &a, const ManifestEntry &b) { return pathLess(a.path, b.path); });
+    const auto less = [](const ManifestEntry &a, const ManifestEntry &b) { return pathLess(a.path, b.path); };
+    if (!std::is_sorted(m_entries.begin(), m_entries.end(), less)) // a parsed MANIFEST is sorted already
+        std::stable_sort(m_entries.begin(), m_entries.end(), less);
 }
 
 bool Manifest::pathLess(const QString &a, const QString &b)
