@@ -99,6 +99,10 @@ struct ModelSetCache {
     const carton::ModelSet &get()
     {
         std::call_once(once, [this] {
+            // A carton on a server: its model files would cost range requests
+            // (validateCarton skips them too).
+            if (carton && carton->source().isRemote())
+                return;
             if (carton && modelFilesOf(files) == modelFilesOf(carton::CartonEdits(carton.get()))) {
                 models = carton::ModelSet::fromCarton(carton->source());
                 return;

@@ -121,7 +121,12 @@ ModelGraphView::ModelGraphView(QWidget *parent)
     setModel(nullptr);
 }
 
-ModelGraphView::~ModelGraphView() = default;
+ModelGraphView::~ModelGraphView()
+{
+    // The scene (a child) clears its items when it is deleted, after this
+    // destructor: its selectionChanged must not reach showSelection() then.
+    m_scene->disconnect(this);
+}
 
 void ModelGraphView::setModel(std::shared_ptr<const ModelFile> model)
 {
