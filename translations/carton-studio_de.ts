@@ -4872,6 +4872,22 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>Change Server…</source>
         <translation>Server ändern…</translation>
     </message>
+    <message>
+        <source>exact</source>
+        <translation>exakt</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>eng</translation>
+    </message>
+    <message>
+        <source>approximate</source>
+        <translation>ungefähr</translation>
+    </message>
+    <message>
+        <source>loose</source>
+        <translation>locker</translation>
+    </message>
 </context>
 <context>
     <name>studio::ShortcutsDialog</name>

@@ -4838,6 +4838,22 @@ Add one with the buttons on the left.</source>
         <source>Change Server…</source>
         <translation>更改服务器…</translation>
     </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>接近</translation>
+    </message>
+    <message>
+        <source>approximate</source>
+        <translation>近似</translation>
+    </message>
+    <message>
+        <source>loose</source>
+        <translation>宽松</translation>
+    </message>
 </context>
 <context>
     <name>studio::ShortcutsDialog</name>

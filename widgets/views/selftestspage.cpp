@@ -241,9 +241,16 @@ QWidget *SelfTestsPage::createToolBar()
     tolerances->addWidget(new QLabel(tr("Tolerance:")));
     m_preset = new QComboBox;
     m_preset->setObjectName(QStringLiteral("tolerancePreset"));
-    for (auto p : {carton::TolerancePreset::Exact, carton::TolerancePreset::Close, carton::TolerancePreset::Approximate,
-                   carton::TolerancePreset::Loose})
-        m_preset->addItem(carton::tolerancePresetName(p), int(p));
+    // Shown in the user's language; the CLI's --preset words (tolerancePresetName)
+    // stay for Copy as Command.
+    const std::pair<carton::TolerancePreset, QString> presets[] = {
+        {carton::TolerancePreset::Exact, tr("exact")},
+        {carton::TolerancePreset::Close, tr("close")},
+        {carton::TolerancePreset::Approximate, tr("approximate")},
+        {carton::TolerancePreset::Loose, tr("loose")},
+    };
+    for (const auto &[preset, label] : presets)
+        m_preset->addItem(label, int(preset));
     m_preset->setCurrentIndex(1);
     m_preset->setToolTip(tr("Tolerance level; per-dtype figures (float16 and bfloat16 are looser)"));
     tolerances->addWidget(m_preset);
