@@ -6,7 +6,9 @@
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "fixturepolicy.h"
+#include "model/modelset.h"
 #include "onnxtestmodels.h"
+#include "package/carton.h"
 #include "specseditmodel.h"
 #include "specseditor.h"
 
@@ -59,6 +61,7 @@ private slots:
     void fillsANewDocumentInOneUndoStep();
     void replacingAsksAndKeepsDescriptions();
     void documentDiagnosticsCompareWithTheModel();
+    void openedCartonComparesItsOwnModel();
 
 private:
     QTemporaryDir m_models;
@@ -148,6 +151,34 @@ void TestFillFromModel::documentDiagnosticsCompareWithTheModel()
     };
     QTRY_COMPARE(find(u"dimension 2 is 64"_s),
                  u"input[0].shape[2]: input \"image\": dimension 2 is 64 in carton.toml but 32 in model/tiny.onnx"_s);
+}
+
+// An opened carton whose model/ is unchanged: the document reads the original's
+// own entries (modelFolderUnchanged) and compares the specs with them.
+void TestFillFromModel::openedCartonComparesItsOwnModel()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkpath(u"model"_s));
+    QVERIFY(QFile::copy(m_models.filePath(u"tiny.onnx"_s), dir.filePath(u"model/tiny.onnx"_s)));
+    QFile toml(dir.filePath(u"carton.toml"_s));
+    QVERIFY(toml.open(QIODevice::WriteOnly));
+    toml.write("spec_version = 1\n[runner]\nrunner_name = \"python\"\nrequired_framework_version = \"=3.11\"\n"
+               "runner_compat_version = 1\n[[input]]\nname = \"image\"\ndtype = \"float32\"\n"
+               "shape = [\"batch\", 3, 64, 32]\n");
+    toml.close();
+    carton::Result<std::unique_ptr<carton::Carton>> opened = carton::Carton::open(dir.path());
+    QVERIFY(opened.ok());
+    const std::shared_ptr<const carton::Carton> original = std::move(opened).value();
+    CartonDocument document(original, QString());
+    const auto find = [&document](const QString &text) -> QString {
+        for (const carton::Diagnostic &d : document.diagnostics())
+            if (d.message.contains(text))
+                return d.location.field;
+        return QString();
+    };
+    QTRY_COMPARE(find(u"dimension 2 is 64 in carton.toml but 32 in model/tiny.onnx"_s), u"input[0].shape[2]"_s);
+    QCOMPARE(document.models().entries().size(), 1);
 }
 
 QTEST_MAIN(TestFillFromModel)

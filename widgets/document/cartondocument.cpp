@@ -86,6 +86,26 @@ static QHash<QString, carton::CartonEdits::FileSource> modelFilesOf(const carton
     return out;
 }
 
+// True when model/ in `files` is the original's own: every entry unchanged at its
+// own path, none removed (a walk of the edits, no copy of the original's list).
+static bool modelFolderUnchanged(const carton::CartonEdits &files, const carton::Carton &original)
+{
+    using Kind = carton::CartonEdits::FileSource::Kind;
+    qsizetype kept = 0;
+    for (auto it = files.files().cbegin(); it != files.files().cend(); ++it) {
+        if (!it.key().startsWith(QLatin1String("model/")))
+            continue;
+        const bool unchanged = (it->kind == Kind::Original || it->kind == Kind::Linked) && it->originalPath == it.key();
+        if (!unchanged)
+            return false;
+        kept += it->kind == Kind::Original;
+    }
+    const QList<carton::SourceFile> &sourceFiles = original.source().files();
+    return kept == std::count_if(sourceFiles.cbegin(), sourceFiles.cend(), [](const carton::SourceFile &f) {
+               return f.path.startsWith(QLatin1String("model/"));
+           });
+}
+
 // The model files of the document (their signature is checked against the specs;
 // Fill from Model reads it), read once by the first validation job after model/
 // changed. The original carton's own entries when model/ is as it was (only the
@@ -103,7 +123,7 @@ struct ModelSetCache {
             // (validateCarton skips them too).
             if (carton && carton->source().isRemote())
                 return;
-            if (carton && modelFilesOf(files) == modelFilesOf(carton::CartonEdits(carton.get()))) {
+            if (carton && modelFolderUnchanged(files, *carton)) {
                 models = carton::ModelSet::fromCarton(carton->source());
                 return;
             }
