@@ -1321,14 +1321,6 @@
         <translation>%1 umbenennen</translation>
     </message>
     <message>
-        <source>model/ has no files: add the model&apos;s files</source>
-        <translation>model/ enthält keine Dateien: Fügen Sie die Dateien des Modells hinzu</translation>
-    </message>
-    <message>
-        <source>%1 is required</source>
-        <translation>%1 ist erforderlich</translation>
-    </message>
-    <message>
         <source>Runner name</source>
         <translation>Runner-Name</translation>
     </message>
@@ -1457,10 +1449,6 @@
         <translation>konnte nicht gelesen werden</translation>
     </message>
     <message>
-        <source>To save a valid carton, fill in: %1</source>
-        <translation>Für ein gültiges Carton bitte ausfüllen: %1</translation>
-    </message>
-    <message>
         <source>Done Editing</source>
         <translation>Bearbeitung beenden</translation>
     </message>
@@ -1507,6 +1495,10 @@
     <message>
         <source>%1 was not verified: nothing was downloaded.</source>
         <translation>%1 wurde nicht geprüft: Es wurde nichts heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>To save a valid carton, fill in or correct: %1</source>
+        <translation>Für ein gültiges Carton ausfüllen oder korrigieren: %1</translation>
     </message>
 </context>
 <context>

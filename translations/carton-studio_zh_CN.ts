@@ -1320,14 +1320,6 @@
         <translation>重命名 %1</translation>
     </message>
     <message>
-        <source>model/ has no files: add the model&apos;s files</source>
-        <translation>model/ 中没有文件：请添加模型的文件</translation>
-    </message>
-    <message>
-        <source>%1 is required</source>
-        <translation>%1 为必填项</translation>
-    </message>
-    <message>
         <source>Runner name</source>
         <translation>运行器名称</translation>
     </message>
@@ -1444,10 +1436,6 @@
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <source>To save a valid carton, fill in: %1</source>
-        <translation>要保存有效的 carton，请填写：%1</translation>
-    </message>
-    <message>
         <source>Done Editing</source>
         <translation>完成编辑</translation>
     </message>
@@ -1506,6 +1494,10 @@
     <message>
         <source>%1 was not verified: nothing was downloaded.</source>
         <translation>%1 未校验：没有下载任何内容。</translation>
+    </message>
+    <message>
+        <source>To save a valid carton, fill in or correct: %1</source>
+        <translation>要保存有效的 Carton，请填写或更正：%1</translation>
     </message>
 </context>
 <context>

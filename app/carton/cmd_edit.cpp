@@ -3,9 +3,9 @@
 // carton edit FILE.carton --set KEY=VALUE ... [-o OUT.carton] [--verify-original] [--force]
 #include "commands.h"
 #include "output.h"
-#include "pack/cartonedits.h"
 #include "pack/cartonsaver.h"
 #include "package/carton.h"
+#include "package/cartonedits.h"
 #include "validate/validator.h"
 
 #include <QFileInfo>
@@ -129,10 +129,14 @@ int runEdit(const QStringList &args)
         }
     }
 
-    // Refuse what the edit breaks; what was already wrong in FILE is reported, not blocking.
-    const Diagnostics before = validateInfo(*carton->info());
+    // Refuse what the edit breaks; what was already wrong in FILE is reported, not
+    // blocking. The same validation as the window's editor: the carton as saved.
+    const CartonEdits unchanged(carton.get());
+    CartonEdits edits(carton.get());
+    edits.setInfo(info);
+    const Diagnostics before = validateEdits(unchanged, *carton->info());
     Diagnostics introduced;
-    for (const Diagnostic &d : validateInfo(info))
+    for (const Diagnostic &d : validateEdits(edits, info))
         if (!before.contains(d))
             introduced.append(d);
     printDiagnostics(introduced);
@@ -141,8 +145,6 @@ int runEdit(const QStringList &args)
         return CartonErrors;
     }
 
-    CartonEdits edits(carton.get());
-    edits.setInfo(info);
     SaveOptions options;
     options.overwrite = parser.isSet(force);
     options.verifyOriginal = parser.isSet(verify);

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "model/modelset.h"
 
+#include "package/carton.h"
+#include "package/cartonedits.h"
 #include "package/cartonsource.h"
 
 #include <QFileInfo>
@@ -69,6 +71,41 @@ ModelSet ModelSet::fromCarton(const CartonSource &source)
         set.m_entries.append(entry);
     }
     return set;
+}
+
+namespace {
+
+// True when model/ in `edits` is the original's own: every entry unchanged at its
+// own path, none removed (a walk of the edits, no copy of the original's list).
+bool modelFolderUnchanged(const CartonEdits &edits, const Carton &original)
+{
+    using Kind = CartonEdits::FileSource::Kind;
+    qsizetype kept = 0;
+    for (auto it = edits.files().cbegin(); it != edits.files().cend(); ++it) {
+        if (!it.key().startsWith(QLatin1String("model/")))
+            continue;
+        const bool unchanged = (it->kind == Kind::Original || it->kind == Kind::Linked) && it->originalPath == it.key();
+        if (!unchanged)
+            return false;
+        kept += it->kind == Kind::Original;
+    }
+    const QList<SourceFile> &sourceFiles = original.source().files();
+    return kept == std::count_if(sourceFiles.cbegin(), sourceFiles.cend(),
+                                 [](const SourceFile &f) { return f.path.startsWith(QLatin1String("model/")); });
+}
+
+} // namespace
+
+ModelSet ModelSet::fromEdits(const CartonEdits &edits)
+{
+    const Carton *original = edits.original();
+    if (original && original->source().isRemote())
+        return {};
+    if (original && modelFolderUnchanged(edits, *original))
+        return fromCarton(original->source());
+    return fromFiles(
+        edits.paths(), [&edits](const QString &path) { return edits.byteSource(path); },
+        original ? original->source().limits() : Limits());
 }
 
 ModelSet ModelSet::fromFiles(const QStringList &paths, const OpenFile &open, const Limits &limits)

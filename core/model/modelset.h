@@ -23,6 +23,8 @@ struct ModelEntry {
 // compression, recognised by its content) or one bare model file. Weights are named
 // `ENTRY:TENSOR` in a carton ("model/model.onnx:conv1.weight") and `TENSOR` for a
 // bare file. A broken model file is listed with its error; the others still read.
+class CartonEdits;
+
 class CARTONCORE_EXPORT ModelSet final {
 public:
     // `source` must outlive the set (external data files are opened through it).
@@ -34,6 +36,10 @@ public:
     // a carton's own entries (it reads compressed entries' first bytes only).
     using OpenFile = std::function<Result<ByteSourcePtr>(const QString &path)>;
     static ModelSet fromFiles(const QStringList &paths, const OpenFile &open, const Limits &limits = {});
+    // The model files of a carton being edited: the original's own entries
+    // (fromCarton) while model/ is as it was, else fromFiles over the edits. Empty
+    // for a carton on a server: its model files would cost range requests.
+    static ModelSet fromEdits(const CartonEdits &edits);
     // A bare model file on disk; its external data is looked for beside it.
     // ErrorCode::Unsupported when the content is no model format known here.
     static Result<ModelSet> fromFile(const QString &path, const Limits &limits = {});

@@ -6,7 +6,7 @@
 #include "base/progress.h"
 #include "base/result.h"
 #include "cartoncore_export.h"
-#include "pack/cartonedits.h"
+#include "package/cartonedits.h"
 #include "zip/zipentry.h"
 
 #include <QString>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "pack/linkinliner.h"
 
-#include "pack/cartonedits.h"
 #include "package/carton.h"
+#include "package/cartonedits.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // packModelFolder(): a folder of model files, without carton.toml, into a .carton.
-#include "cartonedits.h"
 #include "cartonsaver.h"
+#include "package/cartonedits.h"
 #include "package/cartonsource.h"
 #include "packer.h"
 #include "packpaths.h"

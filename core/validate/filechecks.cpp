@@ -4,6 +4,7 @@
 // and the top-level layout.
 #include "base/coretext.h"
 #include "package/carton.h"
+#include "validate/fileview.h"
 #include "validate/validaterules.h"
 
 #include <QSet>
@@ -96,29 +97,15 @@ void checkLinks(const Carton &carton, Reporter &r)
     }
 }
 
-// Every path the carton has: stored files and MANIFEST entries (linked or missing).
-QStringList allPaths(const Carton &carton)
-{
-    QStringList paths;
-    QSet<QString> seen;
-    for (const SourceFile &f : carton.source().files()) {
-        paths.append(f.path);
-        seen.insert(f.path);
-    }
-    if (carton.manifest())
-        for (const ManifestEntry &e : carton.manifest()->entries())
-            if (!seen.contains(e.path))
-                paths.append(e.path);
-    return paths;
-}
+} // namespace
 
-void checkTopLevel(const Carton &carton, Reporter &r)
+void checkTopLevel(const FileView &files, const CartonInfo *info, Reporter &r)
 {
     static const QSet<QString> knownFiles = {u"carton.toml"_s, u"MANIFEST"_s, u"LINKS"_s};
     static const QSet<QString> knownFolders = {u"model"_s, u"tensor_data"_s, u"misc"_s};
     bool hasModel = false;
     QSet<QString> reported;
-    const QStringList paths = allPaths(carton);
+    const QStringList paths = files.paths();
     for (const QString &path : paths) {
         const qsizetype slash = path.indexOf(u'/');
         if (slash < 0) {
@@ -150,7 +137,7 @@ void checkTopLevel(const Carton &carton, Reporter &r)
         return;
     }
     // Runners that load one fixed file (upstream torchscript: model/model.pt).
-    const RunnerFacts *facts = carton.info() ? runnerFacts(carton.info()->runner.runnerName) : nullptr;
+    const RunnerFacts *facts = info ? runnerFacts(info->runner.runnerName) : nullptr;
     if (facts && !facts->modelFile.isEmpty()) {
         const QString expected = u"model/"_s + facts->modelFile;
         if (!paths.contains(expected))
@@ -159,8 +146,6 @@ void checkTopLevel(const Carton &carton, Reporter &r)
                        .arg(facts->name, expected));
     }
 }
-
-} // namespace
 
 void checkLayout(const Carton &carton, Reporter &r)
 {
@@ -176,7 +161,6 @@ void checkLayout(const Carton &carton, Reporter &r)
     if (carton.manifest())
         checkManifest(carton, r);
     checkLinks(carton, r);
-    checkTopLevel(carton, r);
 }
 
 } // namespace carton::validate_detail

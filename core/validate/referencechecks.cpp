@@ -4,7 +4,7 @@
 // tensor_data and misc, and the referenced tensors against the declared specs.
 #include "base/coretext.h"
 #include "format/markdownimages.h"
-#include "package/carton.h"
+#include "validate/fileview.h"
 #include "validate/validaterules.h"
 
 using namespace Qt::StringLiterals;
@@ -34,7 +34,7 @@ QString withArticle(DType dtype)
 }
 
 struct Ctx {
-    const Carton &carton;
+    const FileView &files;
     const CartonInfo &info;
     Reporter &r;
 };
@@ -42,7 +42,7 @@ struct Ctx {
 void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, const QString &key, const QString &name,
                     const TensorSpec *spec, const QString &specKind)
 {
-    const std::optional<TensorIndex> &index = c.carton.tensorIndex();
+    const TensorIndex *index = c.files.tensorIndex();
     if (!index) {
         c.r.toml(Severity::Error, field,
                  ValidationText::tr("references tensor \"%1\" but the carton has no readable tensor_data/index.toml")
@@ -83,7 +83,7 @@ void checkTensorRef(Ctx &c, const SectionRules &rules, const QString &field, con
 
 void checkMiscRef(Ctx &c, const QString &field, const QString &path)
 {
-    if (!cartonHasFile(c.carton, u"misc/"_s + path))
+    if (!c.files.has(u"misc/"_s + path))
         c.r.toml(Severity::Error, field,
                  ValidationText::tr("references misc/%1, which is not in the carton").arg(path));
 }
@@ -113,7 +113,7 @@ void checkDescriptionFiles(Ctx &c)
         if (classifyMarkdownTarget(t.url) != MarkdownTargetKind::Misc)
             continue;
         const QString path = u"misc/"_s + t.url.mid(int(qstrlen("@misc/")));
-        if (cartonHasFile(c.carton, path))
+        if (c.files.has(path))
             continue;
         // A missing image cannot be shown: error. A dead link: warning.
         c.r.toml(t.isImage ? Severity::Error : Severity::Warning, u"model_description"_s,
@@ -124,9 +124,9 @@ void checkDescriptionFiles(Ctx &c)
 
 } // namespace
 
-void checkReferences(const Carton &carton, const CartonInfo &info, Reporter &r)
+void checkReferences(const FileView &files, const CartonInfo &info, Reporter &r)
 {
-    Ctx c{carton, info, r};
+    Ctx c{files, info, r};
     const SectionRules selfTestRules{u"self_test"_s, Severity::Warning};
     const SectionRules exampleRules{u"example"_s, Severity::Info};
 

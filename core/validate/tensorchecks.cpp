@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // tensor_data: index.toml against the files it names.
 #include "base/coretext.h"
-#include "package/carton.h"
 #include "tensor/tensor.h"
 #include "tensor/tensorio.h"
+#include "validate/fileview.h"
 #include "validate/symbolbindings.h"
 #include "validate/validaterules.h"
 
@@ -26,9 +26,9 @@ DiagnosticLocation entryLocation(const TensorIndexEntry &e, qsizetype i, const Q
 
 // Numeric size and string element count of one numeric/string entry whose file
 // is stored in the carton. Linked files are not fetched here.
-void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i, Reporter &r)
+void checkEntryData(const FileView &files, const TensorIndexEntry &e, qsizetype i, Reporter &r)
 {
-    const Limits &limits = carton.source().limits();
+    const Limits &limits = files.limits();
     const std::optional<qint64> elements = checkedElementCount(*e.shape, limits.maxTensorElements);
     if (!elements) {
         r.at(Severity::Error, entryLocation(e, i, u"shape"_s),
@@ -38,8 +38,8 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
         return;
     }
     const QString path = tensorDataPrefix + *e.file;
-    const SourceFile *file = carton.source().find(path);
-    if (!file)
+    const std::optional<qint64> size = files.storedSize(path);
+    if (!size)
         return; // linked (or missing: reported by the caller)
 
     if (isNumeric(e.dtype)) {
@@ -51,11 +51,11 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
                      .arg(shapeText(*e.shape), dtypeName(e.dtype)));
             return;
         }
-        if (file->size != expected)
+        if (*size != expected)
             r.at(Severity::Error, entryLocation(e, i, u"file"_s),
                  ValidationText::tr("%1 holds %2 bytes; a %3 tensor of shape %4 needs %5 (%6 elements × %7 bytes)")
                      .arg(path)
-                     .arg(file->size)
+                     .arg(*size)
                      .arg(dtypeName(e.dtype), shapeText(*e.shape))
                      .arg(expected)
                      .arg(*elements)
@@ -63,17 +63,17 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
         return;
     }
     if (e.dtype == DType::String) {
-        if (file->size > limits.maxStringTensorFileSize) {
+        if (*size > limits.maxStringTensorFileSize) {
             r.at(
                 Severity::Info, entryLocation(e, i, u"file"_s),
                 ValidationText::tr(
                     "%1 is %2 bytes, over the %3-byte limit for string tensor files; its element count was not checked")
                     .arg(path)
-                    .arg(file->size)
+                    .arg(*size)
                     .arg(limits.maxStringTensorFileSize));
             return;
         }
-        const Result<QByteArray> bytes = carton.source().read(path, limits.maxStringTensorFileSize);
+        const Result<QByteArray> bytes = files.read(path, limits.maxStringTensorFileSize);
         if (!bytes) {
             r.at(Severity::Error, entryLocation(e, i, u"file"_s), bytes.error().toString());
             return;
@@ -90,7 +90,7 @@ void checkEntryData(const Carton &carton, const TensorIndexEntry &e, qsizetype i
 // The spec: index.toml "must exist if there are any other files in this
 // directory"; inner tensors "must not be nested tensors". Numeric files hold
 // exactly elements × dtype-size bytes; string files as many strings as elements.
-void checkTensorData(const Carton &carton, Reporter &r)
+void checkTensorData(const FileView &files, Reporter &r)
 {
     const QString indexPath = indexTomlName();
     QStringList dataFiles; // tensor_data/* but index.toml, stored or listed
@@ -102,13 +102,10 @@ void checkTensorData(const Carton &carton, Reporter &r)
                 dataFiles.append(p);
             }
         };
-        for (const SourceFile &f : carton.source().files())
-            add(f.path);
-        if (carton.manifest())
-            for (const ManifestEntry &m : carton.manifest()->entries())
-                add(m.path);
+        for (const QString &p : files.paths())
+            add(p);
     }
-    const bool hasIndexFile = cartonHasFile(carton, indexPath);
+    const bool hasIndexFile = files.has(indexPath);
     if (!hasIndexFile) {
         if (!dataFiles.isEmpty())
             r.at(Severity::Error, DiagnosticLocation{indexPath},
@@ -121,10 +118,11 @@ void checkTensorData(const Carton &carton, Reporter &r)
                      .arg(dataFiles.constFirst()));
         return;
     }
-    if (!carton.tensorIndex())
-        return; // unreadable: the load diagnostics say why
+    const TensorIndex *index = files.tensorIndex();
+    if (!index)
+        return; // unreadable: the caller says why
 
-    const QList<TensorIndexEntry> &entries = carton.tensorIndex()->entries();
+    const QList<TensorIndexEntry> &entries = index->entries();
     QSet<QString> referenced;
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const TensorIndexEntry &e = entries.at(i);
@@ -144,7 +142,7 @@ void checkTensorData(const Carton &carton, Reporter &r)
                     continue;
                 }
                 firstAt.insert(innerName, j);
-                const TensorIndexEntry *inner = carton.tensorIndex()->find(innerName);
+                const TensorIndexEntry *inner = index->find(innerName);
                 const DiagnosticLocation where = entryLocation(e, i, u"inner[%1]"_s.arg(j));
                 if (!inner)
                     r.at(Severity::Error, where,
@@ -168,13 +166,13 @@ void checkTensorData(const Carton &carton, Reporter &r)
             continue; // the index parser rejects these; nothing to check
         const QString path = tensorDataPrefix + *e.file;
         referenced.insert(path);
-        if (!cartonHasFile(carton, path)) {
+        if (!files.has(path)) {
             r.at(Severity::Error, entryLocation(e, i, u"file"_s),
                  ValidationText::tr("%1 (tensor \"%2\") is missing: not in the carton and not in LINKS")
                      .arg(path, e.name));
             continue;
         }
-        checkEntryData(carton, e, i, r);
+        checkEntryData(files, e, i, r);
     }
     for (const QString &path : std::as_const(dataFiles))
         if (!referenced.contains(path))

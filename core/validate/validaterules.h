@@ -41,13 +41,17 @@ void checkTestSections(const CartonInfo &info, Reporter &r);
 // sectionchecks.cpp: model_description link and image targets' form.
 void checkDescriptionTargets(const CartonInfo &info, Reporter &r);
 
-// filechecks.cpp: carton.toml / MANIFEST / LINKS / model/ / top-level layout.
+class FileView;
+
+// filechecks.cpp: an opened carton's carton.toml / MANIFEST / LINKS.
 void checkLayout(const Carton &carton, Reporter &r);
+// filechecks.cpp: model/ and the top-level layout (`info` for the runner's model file).
+void checkTopLevel(const FileView &files, const CartonInfo *info, Reporter &r);
 // tensorchecks.cpp: tensor_data/index.toml against the files.
-void checkTensorData(const Carton &carton, Reporter &r);
+void checkTensorData(const FileView &files, Reporter &r);
 // referencechecks.cpp: self_test/example/description references against the
 // files and the index; dtypes, shapes and symbols of referenced tensors.
-void checkReferences(const Carton &carton, const CartonInfo &info, Reporter &r);
+void checkReferences(const FileView &files, const CartonInfo &info, Reporter &r);
 
 // True when `path` is stored in the carton or reachable through LINKS.
 bool cartonHasFile(const Carton &carton, const QString &path);

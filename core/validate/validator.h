@@ -11,6 +11,8 @@
 namespace carton {
 
 class Carton;
+class CartonEdits;
+class ModelSet;
 
 // Diagnostic locations are structured (base/diagnostic.h), shown here as text:
 //   "carton.toml: input[2].shape"        a carton.toml field (no line known)
@@ -57,5 +59,25 @@ CARTONCORE_EXPORT Diagnostics validateInfo(const CartonInfo &info, const TensorS
 // carton). Does not hash:
 // verifyCarton() does that.
 CARTONCORE_EXPORT Diagnostics validateCarton(const Carton &carton);
+
+// What validateEdits() may be given instead of reading it again (an editor keeps
+// both until the files they come from change).
+struct EditsValidationInputs {
+    // The edits' tensor_data/index.toml; null: read from the edits.
+    const TensorIndex *index = nullptr;
+    // The edits' model files; null: ModelSet::fromEdits().
+    const ModelSet *models = nullptr;
+    // Receives checkSpecs' summary of the shape symbols.
+    QList<SymbolSummary> *symbols = nullptr;
+};
+
+// A carton being edited, as it will be once saved with `info` as its carton.toml:
+// validateInfo, model/ and the top-level layout, tensor_data against its files,
+// references, and the model's own signature — the checks validateCarton() makes
+// of the same content, so the editor, `carton edit` and `carton verify` of the
+// saved carton say the same. Not checked: MANIFEST and LINKS (saving writes
+// MANIFEST) and the original's load diagnostics.
+CARTONCORE_EXPORT Diagnostics validateEdits(const CartonEdits &edits, const CartonInfo &info,
+                                            const EditsValidationInputs &inputs = {});
 
 } // namespace carton

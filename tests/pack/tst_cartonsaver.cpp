@@ -4,10 +4,10 @@
 // compressed bytes; checked with our reader and with independent tools (bsdtar,
 // sha256sum).
 #include "format/cartontoml.h"
-#include "pack/cartonedits.h"
 #include "pack/cartonsaver.h"
 #include "pack/packer.h"
 #include "package/carton.h"
+#include "package/cartonedits.h"
 #include "package/verifier.h"
 #include "packtestutil.h"
 #include "testpaths.h"

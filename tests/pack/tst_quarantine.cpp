@@ -3,10 +3,10 @@
 // A carton with one hostile entry: refused whole by default; with
 // Limits::quarantineUnsafeEntries (the app) opened read-only with the entry left
 // out and reported, while extraction and saving stay refused.
-#include "pack/cartonedits.h"
 #include "pack/cartonsaver.h"
 #include "pack/unpacker.h"
 #include "package/carton.h"
+#include "package/cartonedits.h"
 #include "packtestutil.h"
 
 #include <QDir>

@@ -8,10 +8,8 @@
 #include "modelfiles.h"
 #include "package/carton.h"
 #include "recoveryfile.h"
-#include "validate/modelsignature.h"
 #include "validate/validator.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -40,39 +38,26 @@ struct Validation {
     QList<carton::SymbolSummary> symbols;
 };
 
-Validation validateState(const carton::CartonInfo &info, const carton::TensorShapes &shapes,
-                         const carton::ModelSet &models)
-{
-    Validation v;
-    try {
-        v.diagnostics = carton::validateInfo(info, shapes, &v.symbols);
-        v.diagnostics += carton::checkModelSignature(info, models);
-    } catch (const std::exception &e) {
-        v.diagnostics = {{carton::Severity::Error, carton::DiagnosticLocation{QStringLiteral("carton.toml")},
-                          QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))}};
-    }
-    return v;
-}
-
 } // namespace
 
-// The shapes of the tensor_data tensors (what self-tests and examples feed the
-// inputs/outputs), taken from the document's index.toml once, on the first
-// validation job's thread that needs them; every later job shares them until the
-// index changes (an import, an undo of one), when a new cache replaces this one.
-struct TensorShapesCache {
+// The document's tensor_data/index.toml (what self-tests and examples feed the
+// inputs/outputs), read once, on the first validation job's thread that needs it;
+// every later job shares it until the index changes (an import, an undo of one),
+// when a new cache replaces this one. Null when there is none or it cannot be read
+// (validateEdits then says why).
+struct TensorIndexCache {
     std::shared_ptr<const carton::Carton> carton; // keeps the edits' original alive
     carton::CartonEdits files;
     std::once_flag once;
-    carton::TensorShapes shapes;
+    std::optional<carton::TensorIndex> index;
 
-    const carton::TensorShapes &get()
+    const carton::TensorIndex *get()
     {
         std::call_once(once, [this] {
-            if (const carton::Result<carton::TensorIndex> index = files.tensorIndex())
-                shapes = carton::tensorShapesOf(*index);
+            if (carton::Result<carton::TensorIndex> read = files.tensorIndex())
+                index = std::move(read).value();
         });
-        return shapes;
+        return index ? &*index : nullptr;
     }
 };
 
@@ -84,26 +69,6 @@ static QHash<QString, carton::CartonEdits::FileSource> modelFilesOf(const carton
         if (it.key().startsWith(QLatin1String("model/")))
             out.insert(it.key(), it.value());
     return out;
-}
-
-// True when model/ in `files` is the original's own: every entry unchanged at its
-// own path, none removed (a walk of the edits, no copy of the original's list).
-static bool modelFolderUnchanged(const carton::CartonEdits &files, const carton::Carton &original)
-{
-    using Kind = carton::CartonEdits::FileSource::Kind;
-    qsizetype kept = 0;
-    for (auto it = files.files().cbegin(); it != files.files().cend(); ++it) {
-        if (!it.key().startsWith(QLatin1String("model/")))
-            continue;
-        const bool unchanged = (it->kind == Kind::Original || it->kind == Kind::Linked) && it->originalPath == it.key();
-        if (!unchanged)
-            return false;
-        kept += it->kind == Kind::Original;
-    }
-    const QList<carton::SourceFile> &sourceFiles = original.source().files();
-    return kept == std::count_if(sourceFiles.cbegin(), sourceFiles.cend(), [](const carton::SourceFile &f) {
-               return f.path.startsWith(QLatin1String("model/"));
-           });
 }
 
 // The model files of the document (their signature is checked against the specs;
@@ -118,18 +83,7 @@ struct ModelSetCache {
 
     const carton::ModelSet &get()
     {
-        std::call_once(once, [this] {
-            // A carton on a server: its model files would cost range requests
-            // (validateCarton skips them too).
-            if (carton && carton->source().isRemote())
-                return;
-            if (carton && modelFolderUnchanged(files, *carton)) {
-                models = carton::ModelSet::fromCarton(carton->source());
-                return;
-            }
-            models = carton::ModelSet::fromFiles(files.paths(),
-                                                 [this](const QString &path) { return files.byteSource(path); });
-        });
+        std::call_once(once, [this] { models = carton::ModelSet::fromEdits(files); });
         return models;
     }
 };
@@ -137,7 +91,7 @@ struct ModelSetCache {
 CartonDocument::CartonDocument(std::shared_ptr<const carton::Carton> original, const QString &savePath, QObject *parent)
     : QObject(parent), m_original(std::move(original)), m_savePath(savePath), m_undo(new QUndoStack(this)),
       m_jobs(new LatestJob(this)), m_validateTimer(new QTimer(this)), m_autosaveTimer(new QTimer(this)),
-      m_tensorShapes(std::make_shared<TensorShapesCache>()), m_models(std::make_shared<ModelSetCache>())
+      m_tensorIndex(std::make_shared<TensorIndexCache>()), m_models(std::make_shared<ModelSetCache>())
 {
     if (m_original) {
         m_state.files = carton::CartonEdits(m_original.get());
@@ -145,8 +99,8 @@ CartonDocument::CartonDocument(std::shared_ptr<const carton::Carton> original, c
             m_state.info = *m_original->info();
         m_name = QFileInfo(m_original->path()).fileName();
     }
-    m_tensorShapes->carton = m_original;
-    m_tensorShapes->files = m_state.files;
+    m_tensorIndex->carton = m_original;
+    m_tensorIndex->files = m_state.files;
     m_models->carton = m_original;
     m_models->files = m_state.files;
     m_validateTimer->setSingleShot(true);
@@ -261,9 +215,9 @@ void CartonDocument::apply(const DocumentState &state)
     const auto *oldIndex = m_state.files.find(kIndexPath);
     const auto *newIndex = state.files.find(kIndexPath);
     if (filesChanged && !(oldIndex && newIndex ? *oldIndex == *newIndex : !oldIndex && !newIndex)) {
-        m_tensorShapes = std::make_shared<TensorShapesCache>();
-        m_tensorShapes->carton = m_original;
-        m_tensorShapes->files = state.files;
+        m_tensorIndex = std::make_shared<TensorIndexCache>();
+        m_tensorIndex->carton = m_original;
+        m_tensorIndex->files = state.files;
     }
     if (filesChanged && modelFilesOf(state.files) != modelFilesOf(m_state.files)) {
         m_models = std::make_shared<ModelSetCache>();
@@ -290,31 +244,36 @@ bool CartonDocument::isValidating() const
     return m_validateTimer->isActive() || m_jobs->isRunning(validateKey);
 }
 
+// The document's one validation (core's validateEdits: what `carton verify` says
+// of the saved result), with the index and model files read once per change.
+static Validation validateDocument(const DocumentState &state, const std::shared_ptr<TensorIndexCache> &index,
+                                   const std::shared_ptr<ModelSetCache> &models)
+{
+    Validation v;
+    carton::EditsValidationInputs inputs;
+    inputs.index = index->get();
+    inputs.models = &models->get();
+    inputs.symbols = &v.symbols;
+    v.diagnostics = carton::validateEdits(state.files, state.info, inputs);
+    return v;
+}
+
 void CartonDocument::startValidation()
 {
     m_validateTimer->stop();
-    const carton::CartonInfo info = m_state.info;
-    const QStringList missing = missingFields();
     m_jobs->start(
         validateKey,
-        [info, shapes = m_tensorShapes, models = m_models](carton::Progress &) {
-            return validateState(info, shapes->get(), models->get());
+        [state = m_state, index = m_tensorIndex, models = m_models](carton::Progress &) {
+            return validateDocument(state, index, models);
         },
-        [this, missing](Validation result) {
-            carton::Diagnostics list = std::move(result.diagnostics);
-            for (const QString &field : missing) {
-                if (field == u"model/")
-                    list.prepend({carton::Severity::Error, carton::DiagnosticLocation{QStringLiteral("model/")},
-                                  tr("model/ has no files: add the model's files")});
-                else
-                    list.prepend({carton::Severity::Error,
-                                  carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, field},
-                                  tr("%1 is required").arg(fieldLabel(field))});
-            }
-            m_validated = std::move(list);
-            m_symbols = std::move(result.symbols);
-            mergeDiagnostics();
-        });
+        [this](Validation result) { adoptValidation(std::move(result.diagnostics), std::move(result.symbols)); });
+}
+
+void CartonDocument::adoptValidation(carton::Diagnostics diagnostics, QList<carton::SymbolSummary> symbols)
+{
+    m_validated = std::move(diagnostics);
+    m_symbols = std::move(symbols);
+    mergeDiagnostics();
 }
 
 const carton::ModelSet &CartonDocument::models() const
@@ -362,26 +321,31 @@ const CartonDocument::UnappliedText *CartonDocument::unappliedText(const QString
 
 void CartonDocument::validateNow()
 {
-    startValidation();
-    while (m_jobs->isRunning(validateKey)) {
-        LatestJob::waitForAll();
-        QCoreApplication::sendPostedEvents();
-    }
+    // On this thread, without waiting on the pool (other jobs may be long): a
+    // validation job still running is superseded, its result dropped.
+    m_validateTimer->stop();
+    m_jobs->cancel(validateKey);
+    Validation v = validateDocument(m_state, m_tensorIndex, m_models);
+    adoptValidation(std::move(v.diagnostics), std::move(v.symbols));
 }
 
 QStringList CartonDocument::missingFields() const
 {
+    // The required fields validateEdits found empty or wrong, in the order the
+    // editor shows them.
+    static const QStringList required = {QStringLiteral("runner.runner_name"),
+                                         QStringLiteral("runner.required_framework_version"), QStringLiteral("model/")};
     QStringList missing;
-    if (m_state.info.runner.runnerName.trimmed().isEmpty())
-        missing.append(QStringLiteral("runner.runner_name"));
-    if (m_state.info.runner.requiredFrameworkVersion.trimmed().isEmpty())
-        missing.append(QStringLiteral("runner.required_framework_version"));
-    // The files' keys, unsorted: paths() sorts all of them (100,000 in a big carton).
-    const QHash<QString, carton::CartonEdits::FileSource> &files = m_state.files.files();
-    const bool hasModel =
-        std::any_of(files.keyBegin(), files.keyEnd(), [](const QString &path) { return path.startsWith(u"model/"); });
-    if (!hasModel)
-        missing.append(QStringLiteral("model/"));
+    for (const QString &field : required) {
+        const bool isFolder = field.endsWith(u'/');
+        const bool failed = std::any_of(m_validated.cbegin(), m_validated.cend(), [&](const carton::Diagnostic &d) {
+            return d.severity == carton::Severity::Error &&
+                   (isFolder ? d.location.file == field && d.location.field.isEmpty()
+                             : d.location.file == u"carton.toml" && d.location.field == field);
+        });
+        if (failed)
+            missing.append(field);
+    }
     return missing;
 }
 

@@ -25,7 +25,7 @@ namespace studio {
 
 class LatestJob;
 struct ModelFiles;
-struct TensorShapesCache;
+struct TensorIndexCache;
 struct ModelSetCache;
 
 // The carton being edited: its carton.toml (typed) and its files (where each
@@ -85,12 +85,13 @@ public:
     // original carton's tensor_data tensors). Updated with diagnostics().
     const QList<carton::SymbolSummary> &symbolSummary() const { return m_symbols; }
     bool isValidating() const;
-    // Required fields that are still empty, as carton.toml field paths
-    // ("runner.runner_name", "runner.required_framework_version") and "model/"
-    // when model/ has no file.
+    // The required parts the last validation found empty or wrong, as carton.toml
+    // field paths ("runner.runner_name", "runner.required_framework_version") and
+    // "model/" when model/ has no file: read off diagnostics(), not checked again.
     QStringList missingFields() const;
     static QString fieldLabel(const QString &field);
-    // Blocks until validation of the current state has run (tests).
+    // Validates the current state now, on the calling thread (before a save asks
+    // about errors; tests).
     void validateNow();
 
     // --- text typed but not applied ----------------------------------------
@@ -145,6 +146,7 @@ private:
     void apply(const DocumentState &state);
     void scheduleValidation();
     void startValidation();
+    void adoptValidation(carton::Diagnostics diagnostics, QList<carton::SymbolSummary> symbols);
     void mergeDiagnostics();
 
     std::shared_ptr<const carton::Carton> m_original;
@@ -159,8 +161,8 @@ private:
     carton::Diagnostics m_validated;
     UnappliedTexts m_unapplied;
     QList<carton::SymbolSummary> m_symbols;
-    std::shared_ptr<TensorShapesCache> m_tensorShapes; // read once, by the first validation job
-    std::shared_ptr<ModelSetCache> m_models;           // likewise, until model/ changes
+    std::shared_ptr<TensorIndexCache> m_tensorIndex; // read once, by the first validation job
+    std::shared_ptr<ModelSetCache> m_models;         // likewise, until model/ changes
     QString m_recoveryPath;
     bool m_neverSaved = false; // built from files: modified until saved
     int m_saveIndex = -1;      // undo index when the running save started

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "format/cartoninfo.h"
-#include "pack/cartonedits.h"
+#include "package/cartonedits.h"
 
 namespace studio {
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "base/result.h"
-#include "pack/cartonedits.h"
+#include "package/cartonedits.h"
 
 #include <QByteArray>
 #include <QString>

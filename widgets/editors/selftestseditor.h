@@ -4,7 +4,7 @@
 
 #include "base/result.h"
 #include "document/documentstate.h"
-#include "pack/cartonedits.h"
+#include "package/cartonedits.h"
 #include "tensor/tensorindex.h"
 #include "testitemsmodel.h"
 

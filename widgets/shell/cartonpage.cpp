@@ -228,12 +228,15 @@ carton::Diagnostics CartonPage::diagnostics() const
 {
     if (!m_document || (m_carton && !m_document->isModified() && m_document->unappliedTexts().isEmpty()))
         return m_baseDiagnostics + m_verifyDiagnostics;
-    // Edited (or typed text not applied): carton.toml is checked live by the
-    // document; what the opened carton's files said still holds for the files.
+    // Edited (or typed text not applied): the document validates the carton as it
+    // will be saved (validateEdits: the checks validateCarton makes of the same
+    // content). What only the opened file can say stays: how its entries loaded
+    // (carton.toml's own load problems are the document's to say).
     carton::Diagnostics list = m_document->diagnostics();
-    for (const carton::Diagnostic &d : m_baseDiagnostics)
-        if (d.location.file != u"carton.toml")
-            list.append(d);
+    if (m_carton)
+        for (const carton::Diagnostic &d : m_carton->loadDiagnostics())
+            if (d.location.file != u"carton.toml")
+                list.append(d);
     return list + m_verifyDiagnostics;
 }
 
@@ -278,7 +281,8 @@ void CartonPage::updateMissingBanner()
     for (const QString &field : missing)
         links.append(QStringLiteral("<a href=\"%1\">%2</a>")
                          .arg(field.toHtmlEscaped(), CartonDocument::fieldLabel(field).toHtmlEscaped()));
-    m_missingBanner->setText(tr("To save a valid carton, fill in: %1").arg(links.join(QStringLiteral(", "))));
+    m_missingBanner->setText(
+        tr("To save a valid carton, fill in or correct: %1").arg(links.join(QStringLiteral(", "))));
     m_missingBanner->show();
 }
 
