@@ -3,6 +3,7 @@
 #include "cartonpage.h"
 
 #include "base/errorlocation.h"
+#include "diskwatcher.h"
 #include "document/cartondocument.h"
 #include "editors/documenteditor.h"
 #include "errorpage.h"
@@ -18,10 +19,8 @@
 #include "views/safetypage.h"
 #include "views/signaturerow.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-#include <QFileSystemWatcher>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -30,7 +29,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QThreadPool>
-#include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -84,8 +82,7 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
 {
     m_remote = new RemoteSession(path, settings, this);
     setUpWidgets();
-    m_fingerprint = diskFingerprint();
-    watchFiles();
+    m_disk->watch(m_path);
 
     reload();
 }
@@ -177,15 +174,13 @@ void CartonPage::setUpWidgets()
     });
     connect(m_verification, &VerificationRunner::finished, this, &CartonPage::updateVerificationDiagnostics);
 
-    // Reload when the file changes on disk: writers write in chunks or replace
-    // the file by a rename, so wait for a quiet moment and compare what changed.
-    m_fileWatcher = new QFileSystemWatcher(this);
-    m_reloadTimer = new QTimer(this);
-    m_reloadTimer->setSingleShot(true);
-    m_reloadTimer->setInterval(700);
-    connect(m_fileWatcher, &QFileSystemWatcher::fileChanged, m_reloadTimer, qOverload<>(&QTimer::start));
-    connect(m_fileWatcher, &QFileSystemWatcher::directoryChanged, m_reloadTimer, qOverload<>(&QTimer::start));
-    connect(m_reloadTimer, &QTimer::timeout, this, &CartonPage::reloadIfChanged);
+    // The file changed on disk: reload (asking first when there are edits).
+    m_disk = new DiskWatcher(this);
+    connect(m_disk, &DiskWatcher::changed, this, &CartonPage::reloadChangedFile);
+    connect(m_disk, &DiskWatcher::removed, this, [this] {
+        m_banner->setText(tr("%1 was deleted or moved; what is shown is what was read before.").arg(displayName()));
+        m_banner->show();
+    });
 }
 
 CartonPage::~CartonPage()
@@ -325,8 +320,7 @@ void CartonPage::addBrowseButton()
 void CartonPage::adoptSavedPath(const QString &path)
 {
     m_path = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
-    m_fingerprint = diskFingerprint();
-    watchFiles();
+    m_disk->watch(m_path);
     if (m_view)
         setPreferredViewTab(QString::number(m_view->tabWidget()->currentIndex() + 1));
     // A save rebases the page on the file it wrote; it does not reload: the
@@ -611,64 +605,11 @@ void CartonPage::trustInput(CartonState::Input *input)
 
 bool CartonPage::isWatching() const
 {
-    return !m_fileWatcher->files().isEmpty() || !m_fileWatcher->directories().isEmpty();
+    return m_disk->isWatching();
 }
 
-// The paths whose changes matter: a .carton file and its folder (a rename over
-// it replaces the watched file), or a carton folder and its metadata files.
-static QStringList watchedPaths(const QString &path)
+void CartonPage::reloadChangedFile()
 {
-    const QFileInfo info(path);
-    QStringList paths;
-    if (info.isDir()) {
-        paths << path;
-        for (const char *name : {"carton.toml", "MANIFEST", "LINKS", "tensor_data/index.toml"}) {
-            const QString file = path + u'/' + QLatin1StringView(name);
-            if (QFileInfo::exists(file))
-                paths << file;
-        }
-    } else if (info.exists()) {
-        paths << path << info.absolutePath();
-    }
-    return paths;
-}
-
-void CartonPage::watchFiles()
-{
-    const QStringList old = m_fileWatcher->files() + m_fileWatcher->directories();
-    if (!old.isEmpty())
-        m_fileWatcher->removePaths(old);
-    const QStringList paths = watchedPaths(m_path);
-    if (!paths.isEmpty())
-        m_fileWatcher->addPaths(paths);
-}
-
-QString CartonPage::diskFingerprint() const
-{
-    QString fingerprint;
-    for (const QString &p : watchedPaths(m_path)) {
-        if (QFileInfo(p).isDir() && p != m_path)
-            continue; // the .carton's folder changes with every neighbour
-        const QFileInfo info(p);
-        fingerprint += p + u':' + QString::number(info.size()) + u':' +
-                       QString::number(info.lastModified().toMSecsSinceEpoch()) + u':' +
-                       QString::number(info.metadataChangeTime().toMSecsSinceEpoch()) + u'\n';
-    }
-    return fingerprint;
-}
-
-void CartonPage::reloadIfChanged()
-{
-    watchFiles(); // a replaced file is a new inode: watch it again
-    const QString now = diskFingerprint();
-    if (now == m_fingerprint)
-        return;
-    m_fingerprint = now;
-    if (!QFileInfo::exists(m_path)) {
-        m_banner->setText(tr("%1 was deleted or moved; what is shown is what was read before.").arg(displayName()));
-        m_banner->show();
-        return;
-    }
     if (isModified()) {
         const auto answer = QMessageBox::question(
             this, tr("Carton Changed on Disk"),

@@ -9,11 +9,9 @@
 #include <QWidget>
 #include <memory>
 
-class QFileSystemWatcher;
 class QLabel;
 class QSettings;
 class QStackedWidget;
-class QTimer;
 
 namespace carton {
 class Carton;
@@ -23,6 +21,7 @@ namespace studio {
 
 class CartonDocument;
 class CartonView;
+class DiskWatcher;
 class DocumentEditor;
 class ErrorPage;
 class LatestJob;
@@ -134,9 +133,7 @@ private:
     void updateCartonState();
     // The signature's verdict and the safety findings of the view, for the state.
     void trustInput(CartonState::Input *input);
-    void watchFiles();
-    QString diskFingerprint() const;
-    void reloadIfChanged();
+    void reloadChangedFile();
 
     QString m_path;
     QSettings *m_settings;
@@ -157,9 +154,7 @@ private:
     VerificationRunner *m_verification;
     LatestJob *m_jobs; // opening and validating
     RemoteSession *m_remote = nullptr;
-    QFileSystemWatcher *m_fileWatcher = nullptr;
-    QTimer *m_reloadTimer = nullptr;
-    QString m_fingerprint; // of the files as opened
+    DiskWatcher *m_disk = nullptr;
     CartonDocument *m_document = nullptr;
     DocumentEditor *m_editor = nullptr;
     QLabel *m_missingBanner = nullptr;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cartonstate.h"
+#include "verificationrunner.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -12,8 +13,6 @@ class QProgressBar;
 class QToolButton;
 
 namespace studio {
-
-class VerificationRunner;
 
 // Status bar part showing the current tab's carton: its state's summary
 // ("All N files verified" in green, "K files failed verification" in red...)
