@@ -371,8 +371,9 @@ void Engine::runExample(int index, ExampleResult &r)
     }
 }
 
-// Indices of the self-tests `selectors` name (all when empty).
-Result<QList<int>> selectTests(const CartonInfo &info, const QStringList &selectors)
+} // namespace
+
+Result<QList<int>> selectSelfTests(const CartonInfo &info, const QStringList &selectors)
 {
     QList<int> selected;
     if (selectors.isEmpty()) {
@@ -399,8 +400,6 @@ Result<QList<int>> selectTests(const CartonInfo &info, const QStringList &select
     std::sort(selected.begin(), selected.end());
     return selected;
 }
-
-} // namespace
 
 QString selfTestStatusName(SelfTestStatus status)
 {
@@ -441,7 +440,7 @@ Result<SelfTestRun> runSelfTests(const Carton &carton, RunnerSession &session, c
     if (!carton.info())
         return makeError(ErrorCode::Format, u"the carton has no readable carton.toml; nothing to run"_s, carton.path());
     const CartonInfo &info = *carton.info();
-    const Result<QList<int>> selected = selectTests(info, options.tests);
+    const Result<QList<int>> selected = selectSelfTests(info, options.tests);
     if (!selected)
         return selected.error();
 

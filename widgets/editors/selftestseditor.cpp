@@ -6,6 +6,7 @@
 #include "editorutils.h"
 #include "jobs/latestjob.h"
 #include "referencedelegate.h"
+#include "tensor/tensorinterchange.h"
 #include "testdata.h"
 #include "testrefsmodel.h"
 #include "validate/fieldpath.h"
@@ -750,7 +751,7 @@ void SelfTestsEditor::chooseTensorToImport()
         suggestion = QStringLiteral("%1_%2").arg(item, m_refsModel->row(row).key);
     }
     const QString name = QInputDialog::getText(this, tr("Import Tensor"), tr("Name in tensor_data/:"),
-                                               QLineEdit::Normal, testdata::uniqueTensorName(m_index, suggestion), &ok);
+                                               QLineEdit::Normal, carton::uniqueTensorName(m_index, suggestion), &ok);
     if (!ok || name.isEmpty())
         return;
     const carton::Status status = importTensorWithProgress(path, tensor, name);
