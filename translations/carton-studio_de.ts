@@ -1508,6 +1508,14 @@
         <source>%1 was not verified: nothing was downloaded.</source>
         <translation>%1 wurde nicht geprüft: Es wurde nichts heruntergeladen.</translation>
     </message>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>Als Toleranz übernehmen</translation>
+    </message>
+    <message>
+        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
+        <translation>Toleranz in carton.toml übernommen (Bearbeiten ▸ Rückgängig nimmt es zurück); speichern, um sie zu behalten.</translation>
+    </message>
 </context>
 <context>
     <name>studio::CartonView</name>
@@ -2542,6 +2550,41 @@
     <message>
         <source>shown at %1 %</source>
         <translation>angezeigt mit %1 %</translation>
+    </message>
+</context>
+<context>
+    <name>studio::KeepToleranceButton</name>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>Als Toleranz übernehmen</translation>
+    </message>
+    <message>
+        <source>Write the smallest tolerance that passes, rounded up, into the carton&apos;s [self_test.tolerance]</source>
+        <translation>Die kleinste Toleranz, mit der der Test besteht, aufgerundet in [self_test.tolerance] des Cartons schreiben</translation>
+    </message>
+    <message>
+        <source>For This Output</source>
+        <translation>Für diese Ausgabe</translation>
+    </message>
+    <message>
+        <source>For the Whole Self-test</source>
+        <translation>Für den ganzen Selbsttest</translation>
+    </message>
+    <message>
+        <source>For Output “%1”: atol %2, rtol %3</source>
+        <translation>Für Ausgabe „%1“: atol %2, rtol %3</translation>
+    </message>
+    <message>
+        <source>For the Whole Self-test: atol %1, rtol %2</source>
+        <translation>Für den ganzen Selbsttest: atol %1, rtol %2</translation>
+    </message>
+    <message>
+        <source>Keep Tolerance for %1</source>
+        <translation>Toleranz für %1 übernehmen</translation>
+    </message>
+    <message>
+        <source>Keep Tolerance for %1 / %2</source>
+        <translation>Toleranz für %1 / %2 übernehmen</translation>
     </message>
 </context>
 <context>

@@ -1507,6 +1507,14 @@
         <source>%1 was not verified: nothing was downloaded.</source>
         <translation>%1 未校验：没有下载任何内容。</translation>
     </message>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>保存为容差</translation>
+    </message>
+    <message>
+        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
+        <translation>容差已写入 carton.toml（可用 编辑 ▸ 撤销 还原）；保存后生效。</translation>
+    </message>
 </context>
 <context>
     <name>studio::CartonView</name>
@@ -2531,6 +2539,41 @@
     <message>
         <source>shown at %1 %</source>
         <translation>以 %1 % 显示</translation>
+    </message>
+</context>
+<context>
+    <name>studio::KeepToleranceButton</name>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>保存为容差</translation>
+    </message>
+    <message>
+        <source>Write the smallest tolerance that passes, rounded up, into the carton&apos;s [self_test.tolerance]</source>
+        <translation>将能通过的最小容差（向上取整）写入 carton 的 [self_test.tolerance]</translation>
+    </message>
+    <message>
+        <source>For This Output</source>
+        <translation>用于此输出</translation>
+    </message>
+    <message>
+        <source>For the Whole Self-test</source>
+        <translation>用于整个自检</translation>
+    </message>
+    <message>
+        <source>For Output “%1”: atol %2, rtol %3</source>
+        <translation>用于输出“%1”：atol %2，rtol %3</translation>
+    </message>
+    <message>
+        <source>For the Whole Self-test: atol %1, rtol %2</source>
+        <translation>用于整个自检：atol %1，rtol %2</translation>
+    </message>
+    <message>
+        <source>Keep Tolerance for %1</source>
+        <translation>为 %1 保存容差</translation>
+    </message>
+    <message>
+        <source>Keep Tolerance for %1 / %2</source>
+        <translation>为 %1 / %2 保存容差</translation>
     </message>
 </context>
 <context>

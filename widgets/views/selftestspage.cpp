@@ -5,6 +5,7 @@
 #include "descriptionbrowser.h"
 #include "errormappane.h"
 #include "format/mediatype.h"
+#include "keeptolerancebutton.h"
 #include "markdownrenderer.h"
 #include "mediapreview.h"
 #include "outputdetailshtml.h"
@@ -325,8 +326,15 @@ QWidget *SelfTestsPage::createOutputsPane()
         if (const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row()))
             m_outputDetails->setHtml(OutputDetailsHtml::render(*row));
     });
+    m_keepTolerance = new KeepToleranceButton;
+    connect(m_keepTolerance, &KeepToleranceButton::keep, this, &SelfTestsPage::keepToleranceRequested);
+    auto *outputs = new QWidget;
+    auto *outputsLayout = new QVBoxLayout(outputs);
+    outputsLayout->setContentsMargins(0, 0, 0, 0);
+    outputsLayout->addWidget(m_outputs);
+    outputsLayout->addWidget(m_keepTolerance, 0, Qt::AlignLeft);
     auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_outputs);
+    split->addWidget(outputs);
     split->addWidget(m_outputDetails);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
@@ -740,19 +748,23 @@ void SelfTestsPage::showDetails()
         return;
     m_shownRow = row;
     if (row < 0) {
+        m_shownTest = -1;
         m_details->showSafeHtml(QString());
         m_outputsModel->clear();
         showMedia({});
         return;
     }
     const QModelIndex item = m_model->index(row, 0);
+    m_shownTest = -1;
     m_outputsModel->clear();
     if (m_run) {
         const int number = m_model->itemNumber(item);
         if (!m_model->isExample(item)) {
             for (const carton::SelfTestResult &t : m_run->tests)
-                if (t.index == number)
+                if (t.index == number) {
+                    m_shownTest = number;
                     m_outputsModel->setSelfTest(t);
+                }
         } else {
             for (const carton::ExampleResult &e : m_run->examples)
                 if (e.index == number)
@@ -792,9 +804,24 @@ void SelfTestsPage::showMedia(const QModelIndex &item)
     m_media->open(m_carton, m_mediaChoice->itemData(0).toString());
 }
 
+void SelfTestsPage::applyKeptTolerance(int selfTestIndex, const carton::CartonTolerance &tolerance)
+{
+    if (!m_run || m_runner->isRunning())
+        return;
+    for (carton::SelfTestResult &t : m_run->tests)
+        if (t.index == selfTestIndex)
+            t.cartonTolerance = tolerance;
+    m_runner->rejudge(*m_run, m_run->tolerances);
+}
+
 void SelfTestsPage::showOutputDetails()
 {
     const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row());
+    const carton::SelfTestResult *shown = nullptr;
+    for (const carton::SelfTestResult &t : m_run ? m_run->tests : QList<carton::SelfTestResult>())
+        if (t.index == m_shownTest)
+            shown = &t;
+    m_keepTolerance->setShown(shown, row ? row->name : QString());
     // The error map's three tensor viewers cost GUI-thread time in proportion to
     // the tensor's length (header sections): they are filled when their tab is shown.
     m_errorMapStale = m_detailTabs->currentWidget() != m_errorMap;
