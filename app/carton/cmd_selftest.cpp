@@ -3,11 +3,12 @@
 // carton selftest FILE [--runner NAME] [--force] [--kserve-url URL] [--kserve-model NAME] [--rtol R]
 //                      [--atol A] [--preset P] [--test NAME] [--opt KEY=VALUE] [--timeout S]
 //                      [--ignore-spec-mismatch] [--ignore-carton-tolerances] [--no-sandbox] [--allow-findings]
-//                      [--json] [--html OUT]
+//                      [--benchmark N [--warmup K]] [--json] [--html OUT]
 #include "commands.h"
 #include "output.h"
 #include "package/carton.h"
 #include "runnercli.h"
+#include "selftest/benchmark.h"
 #include "selftest/selftestengine.h"
 #include "selftest/selftestreport.h"
 
@@ -72,6 +73,31 @@ QString textReport(const SelfTestRun &run)
     return out;
 }
 
+// The benchmark's figures, one line per self-test.
+QString benchmarkText(const BenchmarkResult &b)
+{
+    auto msText = [](double ns) { return QString::number(ns / 1e6, 'g', 4); };
+    QString out = QStringLiteral("benchmark: %1 warm-up + %2 timed inferences per self-test; first inference %3 ms")
+                      .arg(b.options.warmup)
+                      .arg(b.options.iterations)
+                      .arg(b.firstInference ? msText(double(b.firstInference->count())) : QStringLiteral("-"));
+    if (b.peakRssBytes)
+        out += QStringLiteral("; runner host peak RSS %1").arg(humanSize(*b.peakRssBytes));
+    out += u'\n';
+    for (const TestBenchmark &t : b.tests) {
+        if (!t.error.isEmpty()) {
+            out += QStringLiteral("  %1: %2\n").arg(t.name, t.error);
+            continue;
+        }
+        out += QStringLiteral("  %1: p50 %2 ms, p95 %3 ms, p99 %4 ms, mean %5 ms, min %6 ms, max %7 ms, %8/s; "
+                              "transfer mean %9 ms\n")
+                   .arg(t.name, msText(t.model.p50), msText(t.model.p95), msText(t.model.p99), msText(t.model.mean),
+                        msText(t.model.min), msText(t.model.max), QString::number(t.throughput, 'f', 1),
+                        msText(t.transfer.mean));
+    }
+    return out;
+}
+
 } // namespace
 
 int runSelfTest(const QStringList &args)
@@ -103,11 +129,20 @@ int runSelfTest(const QStringList &args)
     const QCommandLineOption ignoreCartonTolerances(
         QStringLiteral("ignore-carton-tolerances"),
         QStringLiteral("Ignore the tolerances the carton carries in [self_test.tolerance]."));
+    const QCommandLineOption benchmark(
+        QStringLiteral("benchmark"),
+        QStringLiteral("After the self-tests, time N inferences of each (p50/p95/p99/mean/min/max latency measured "
+                       "in the runner host, throughput, the host's peak RSS; the transfer is reported apart)."),
+        QStringLiteral("N"));
+    const QCommandLineOption warmup(QStringLiteral("warmup"),
+                                    QStringLiteral("Untimed inferences of each self-test before --benchmark's "
+                                                   "(default 10)."),
+                                    QStringLiteral("K"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print every figure as JSON."));
     const QCommandLineOption html(QStringLiteral("html"), QStringLiteral("Also write a self-contained HTML report."),
                                   QStringLiteral("OUT"));
     runnerCli.addTo(parser);
-    parser.addOptions({rtol, atol, preset, test, ignoreSpecs, ignoreCartonTolerances, json, html});
+    parser.addOptions({rtol, atol, preset, test, ignoreSpecs, ignoreCartonTolerances, benchmark, warmup, json, html});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("selftest"), args, 1, &exit))
         return exit;
@@ -137,6 +172,22 @@ int runSelfTest(const QStringList &args)
 
     if (!runnerCli.read(parser))
         return UsageOrInput;
+    std::optional<BenchmarkOptions> benchmarkOptions;
+    if (parser.isSet(benchmark) || parser.isSet(warmup)) {
+        bool okN = parser.isSet(benchmark), okK = true;
+        benchmarkOptions.emplace();
+        benchmarkOptions->iterations = parser.value(benchmark).toInt(&okN);
+        if (parser.isSet(warmup))
+            benchmarkOptions->warmup = parser.value(warmup).toInt(&okK);
+        if (!okN || !okK || benchmarkOptions->iterations < 1 || benchmarkOptions->iterations > 1000000 ||
+            benchmarkOptions->warmup < 0 || benchmarkOptions->warmup > 1000000) {
+            printError(QStringLiteral("--benchmark N [--warmup K]: expected N from 1 to 1000000 and K from 0 to "
+                                      "1000000, got \"%1\" and \"%2\"")
+                           .arg(parser.value(benchmark), parser.value(warmup)));
+            return UsageOrInput;
+        }
+        benchmarkOptions->tests = options.tests;
+    }
 
     auto carton = openCarton(parser.positionalArguments().constFirst());
     if (!carton)
@@ -146,22 +197,42 @@ int runSelfTest(const QStringList &args)
     if (!session)
         return UsageOrInput;
     const Result<SelfTestRun> run = runSelfTests(*carton, *session, options, progress.get());
-    finishProgressBar(progress.get());
     if (!run) {
+        finishProgressBar(progress.get());
         printError(run.error());
         return UsageOrInput;
     }
+    std::optional<BenchmarkResult> benchmarked;
+    if (benchmarkOptions) {
+        Result<BenchmarkResult> b = runBenchmark(*carton, *session, *benchmarkOptions, progress.get());
+        if (!b) {
+            finishProgressBar(progress.get());
+            printError(b.error());
+            return UsageOrInput;
+        }
+        benchmarked = std::move(b).value();
+        if (run->firstInference) // the self-tests ran first: theirs was the model's first inference
+            benchmarked->firstInference = run->firstInference;
+    }
+    finishProgressBar(progress.get());
     if (parser.isSet(html)) {
-        const Status written = writeReportFile(parser.value(html), selfTestReportHtml(*run));
+        QByteArray report = selfTestReportHtml(*run);
+        if (benchmarked)
+            report.replace("</body>", QByteArray(benchmarkHtml(*benchmarked).toUtf8() + "</body>"));
+        const Status written = writeReportFile(parser.value(html), report);
         if (!written) {
             printError(written.error());
             return UsageOrInput;
         }
     }
-    if (parser.isSet(json))
-        printJson(QJsonDocument(selfTestRunToJson(*run)));
-    else
-        printOut(textReport(*run));
+    if (parser.isSet(json)) {
+        QJsonObject out = selfTestRunToJson(*run);
+        if (benchmarked)
+            out.insert(QStringLiteral("benchmark"), benchmarkToJson(*benchmarked));
+        printJson(QJsonDocument(out));
+    } else {
+        printOut(textReport(*run) + (benchmarked ? benchmarkText(*benchmarked) : QString()));
+    }
     return run->exitCode() == 0 ? Success : CartonErrors;
 }
 

@@ -404,6 +404,18 @@ Result<QList<int>> selectSelfTests(const CartonInfo &info, const QStringList &se
     return selected;
 }
 
+Result<TensorMap> loadSelfTestInputs(const Carton &carton, int index, bool fetchLinks)
+{
+    if (!carton.info() || index < 0 || index >= carton.info()->selfTests.size())
+        return makeError(ErrorCode::Usage, u"the carton has no self_test[%1]"_s.arg(index), carton.path());
+    TensorMap inputs;
+    const QString field = u"self_test[%1].inputs"_s.arg(index);
+    if (QString why = loadRefs(carton, carton.info()->selfTests.at(index).inputs, field, fetchLinks, inputs);
+        !why.isEmpty())
+        return makeError(ErrorCode::Format, why, carton.path());
+    return inputs;
+}
+
 QString selfTestStatusName(SelfTestStatus status)
 {
     switch (status) {

@@ -57,6 +57,10 @@ CARTONCORE_EXPORT Result<SelfTestRun> runSelfTests(const Carton &carton, RunnerS
 // there are when a selector matches none.
 CARTONCORE_EXPORT Result<QList<int>> selectSelfTests(const CartonInfo &info, const QStringList &selectors);
 
+// The input tensors of self_test[index], loaded whole from tensor_data (the
+// engine's own loading; no spec checks). Fails naming the reference that cannot be loaded.
+CARTONCORE_EXPORT Result<TensorMap> loadSelfTestInputs(const Carton &carton, int index, bool fetchLinks = false);
+
 // Re-judges a finished run with other tolerances, without running the model:
 // every compared output is compared again from the kept tensors and each status
 // that came from comparisons (Passed / Failed) is derived again. CannotRun, Error
