@@ -1288,6 +1288,69 @@
     </message>
 </context>
 <context>
+    <name>studio::BenchmarkDialog</name>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>Self-test</source>
+        <translation>Selbsttest</translation>
+    </message>
+    <message>
+        <source>p50 (ms)</source>
+        <translation>p50 (ms)</translation>
+    </message>
+    <message>
+        <source>p95 (ms)</source>
+        <translation>p95 (ms)</translation>
+    </message>
+    <message>
+        <source>p99 (ms)</source>
+        <translation>p99 (ms)</translation>
+    </message>
+    <message>
+        <source>Mean (ms)</source>
+        <translation>Mittel (ms)</translation>
+    </message>
+    <message>
+        <source>Min (ms)</source>
+        <translation>Min. (ms)</translation>
+    </message>
+    <message>
+        <source>Max (ms)</source>
+        <translation>Max. (ms)</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>Pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Transfer (ms)</source>
+        <translation>Übertragung (ms)</translation>
+    </message>
+    <message>
+        <source>Mean time of moving the tensors between the app and the runner host, not part of the latency</source>
+        <translation>Mittlere Zeit, die Tensoren zwischen App und Runner-Host zu übertragen; nicht Teil der Latenz</translation>
+    </message>
+    <message>
+        <source>Latency histogram:</source>
+        <translation>Latenz-Histogramm:</translation>
+    </message>
+    <message>
+        <source>%1 warm-up and %2 timed inferences per self-test. Model load %3 ms</source>
+        <translation>%1 Aufwärm- und %2 gemessene Inferenzen je Selbsttest. Modell laden %3 ms</translation>
+    </message>
+    <message>
+        <source>, first inference %1 ms</source>
+        <translation>, erste Inferenz %1 ms</translation>
+    </message>
+    <message>
+        <source>, runner host peak memory %1</source>
+        <translation>, Spitzenspeicher des Runner-Hosts %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::CardProbe</name>
     <message>
         <source>The window is gone.</source>
@@ -2585,6 +2648,32 @@
     <message>
         <source>Keep Tolerance for %1 / %2</source>
         <translation>Toleranz für %1 / %2 übernehmen</translation>
+    </message>
+</context>
+<context>
+    <name>studio::LatencyHistogram</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inference(s) in the fullest bin</source>
+        <translation>
+            <numerusform>%n Inferenz im vollsten Intervall</numerusform>
+            <numerusform>%n Inferenzen im vollsten Intervall</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
     </message>
 </context>
 <context>
@@ -4930,6 +5019,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>loose</source>
         <translation>locker</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>Run the self-tests, then time 100 inferences of each after 10 warm-up ones</source>
+        <translation>Die Selbsttests ausführen, dann je 100 Inferenzen nach 10 zum Aufwärmen messen</translation>
     </message>
 </context>
 <context>

@@ -1287,6 +1287,69 @@
     </message>
 </context>
 <context>
+    <name>studio::BenchmarkDialog</name>
+    <message>
+        <source>Benchmark</source>
+        <translation>基准测试</translation>
+    </message>
+    <message>
+        <source>Self-test</source>
+        <translation>自检</translation>
+    </message>
+    <message>
+        <source>p50 (ms)</source>
+        <translation>p50（毫秒）</translation>
+    </message>
+    <message>
+        <source>p95 (ms)</source>
+        <translation>p95（毫秒）</translation>
+    </message>
+    <message>
+        <source>p99 (ms)</source>
+        <translation>p99（毫秒）</translation>
+    </message>
+    <message>
+        <source>Mean (ms)</source>
+        <translation>平均（毫秒）</translation>
+    </message>
+    <message>
+        <source>Min (ms)</source>
+        <translation>最小（毫秒）</translation>
+    </message>
+    <message>
+        <source>Max (ms)</source>
+        <translation>最大（毫秒）</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>Transfer (ms)</source>
+        <translation>传输（毫秒）</translation>
+    </message>
+    <message>
+        <source>Mean time of moving the tensors between the app and the runner host, not part of the latency</source>
+        <translation>在应用与运行器宿主之间传输张量的平均时间，不计入延迟</translation>
+    </message>
+    <message>
+        <source>Latency histogram:</source>
+        <translation>延迟直方图：</translation>
+    </message>
+    <message>
+        <source>%1 warm-up and %2 timed inferences per self-test. Model load %3 ms</source>
+        <translation>每个自检 %1 次预热、%2 次计时推理。模型加载 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>, first inference %1 ms</source>
+        <translation>，首次推理 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>, runner host peak memory %1</source>
+        <translation>，运行器宿主峰值内存 %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::CardProbe</name>
     <message>
         <source>The window is gone.</source>
@@ -2574,6 +2637,31 @@
     <message>
         <source>Keep Tolerance for %1 / %2</source>
         <translation>为 %1 / %2 保存容差</translation>
+    </message>
+</context>
+<context>
+    <name>studio::LatencyHistogram</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inference(s) in the fullest bin</source>
+        <translation>
+            <numerusform>最满的区间中有 %n 次推理</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
     </message>
 </context>
 <context>
@@ -4896,6 +4984,14 @@ Add one with the buttons on the left.</source>
     <message>
         <source>loose</source>
         <translation>宽松</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>基准测试</translation>
+    </message>
+    <message>
+        <source>Run the self-tests, then time 100 inferences of each after 10 warm-up ones</source>
+        <translation>运行自检，然后在 10 次预热后对每个自检计时 100 次推理</translation>
     </message>
 </context>
 <context>

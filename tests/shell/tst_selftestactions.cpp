@@ -3,10 +3,12 @@
 // Carton ▸ Run Self-tests and Help ▸ Runners in the main window, with the real
 // runner host and plugins of this build (found through CARTON_RUNNER_HOST and
 // CARTON_RUNNER_PATH, as a user would point an installed app at other plugins).
+#include "benchmarkdialog.h"
 #include "cartonpage.h"
 #include "document/cartondocument.h"
 #include "format/cartontolerance.h"
 #include "keeptolerancebutton.h"
+#include "latencyhistogram.h"
 #include "mainwindow.h"
 #include "pack/packer.h"
 #include "package/carton.h"
@@ -31,6 +33,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -91,6 +94,7 @@ private slots:
     void runnersDialogListsPluginsAndProblems();
     void mismatchAsksNothingAndOffersAForcedRun();
     void keepAsToleranceIsOneUndoStep();
+    void benchmarkShowsFiguresAndHistogram();
 
 private:
     QString writeEcho(const QString &name, const QString &framework = u"=1.0.0"_s);
@@ -322,6 +326,40 @@ void TestSelfTestActions::keepAsToleranceIsOneUndoStep()
     QVERIFY(document->state().info.selfTests.at(0).unknownToml.isEmpty());
     QCOMPARE(document->undoStack()->count(), steps + 1); // one step, undone
     QCOMPARE(document->undoStack()->index(), steps);
+}
+
+// Benchmark: the self-tests run, then 100 timed inferences on the same host; the
+// dialog shows each figure and a histogram holding the 100 samples.
+void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
+{
+    const QString dir = writeEcho(u"benchmark"_s);
+    QVERIFY(!dir.isEmpty());
+    QSettings settings(m_dir.filePath(u"benchmark.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.show();
+    window.openPath(dir);
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view(), shelltest::jobTimeoutMs);
+    studio::SelfTestsPage *page = window.currentPage()->view()->selfTestsPage();
+    QTRY_VERIFY(page->benchmarkAction()->isEnabled());
+    QVERIFY(!page->benchmarkDialog());
+    ConsentSeen seen;
+    answerConsent(&seen, true);
+    page->benchmarkAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(page->benchmarkDialog() && page->benchmarkDialog()->isVisible(), 60000);
+    studio::BenchmarkDialog *dialog = page->benchmarkDialog();
+    QCOMPARE(dialog->table()->rowCount(), 1);
+    QCOMPARE(dialog->table()->item(0, 0)->text(), u"echo"_s);
+    bool ok = false;
+    const double p50 = dialog->table()->item(0, 1)->text().toDouble(&ok);
+    QVERIFY2(ok && p50 >= 0, qPrintable(dialog->table()->item(0, 1)->text()));
+    QVERIFY2(dialog->summary()->text().contains(u"10 warm-up and 100 timed"_s), qPrintable(dialog->summary()->text()));
+    QVERIFY2(dialog->summary()->text().contains(u"peak memory"_s), qPrintable(dialog->summary()->text()));
+    qsizetype binned = 0;
+    for (qsizetype n : dialog->histogram()->bins())
+        binned += n;
+    QCOMPARE(binned, 100);
+    const studio::SelfTestsModel *model = page->model();
+    QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
 }
 
 QTEST_MAIN(TestSelfTestActions)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestspage.h"
 
+#include "benchmarkdialog.h"
 #include "descriptionbrowser.h"
 #include "errormappane.h"
 #include "format/mediatype.h"
@@ -186,6 +187,13 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     connect(m_runner, &SelfTestRunner::failed, this, &SelfTestsPage::onFailed);
     connect(m_clock, &RunClock::ticked, this, [this] { m_summary->setText(m_clock->text()); });
     connect(m_runner, &SelfTestRunner::judged, this, &SelfTestsPage::onJudged);
+    connect(m_runner, &SelfTestRunner::benchmarked, this, [this](const carton::BenchmarkResult &result) {
+        if (!m_benchmarkDialog)
+            m_benchmarkDialog = new BenchmarkDialog(this);
+        m_benchmarkDialog->setResult(result);
+        m_benchmarkDialog->show();
+        m_benchmarkDialog->raise();
+    });
 
     if (m_model->rowCount() > 0)
         m_tree->setCurrentIndex(m_model->index(0, 0));
@@ -213,6 +221,13 @@ QWidget *SelfTestsPage::createToolBar()
     m_runSelected->setObjectName(QStringLiteral("runSelectedSelfTests"));
     m_runSelected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_runSelected->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_benchmark = bar->addAction(tr("Benchmark"), this, [this] {
+        m_benchmarkNext = true;
+        startRun({});
+        m_benchmarkNext = false;
+    });
+    m_benchmark->setObjectName(QStringLiteral("benchmarkSelfTests"));
+    m_benchmark->setToolTip(tr("Run the self-tests, then time 100 inferences of each after 10 warm-up ones"));
     m_cancel = bar->addAction(tr("Cancel"), this, &SelfTestsPage::cancelRun);
     m_cancel->setObjectName(QStringLiteral("cancelSelfTests"));
     m_cancel->setToolTip(tr("Stop the run (the runner host is killed)"));
@@ -555,6 +570,12 @@ void SelfTestsPage::startRun(const QList<int> &tests)
     request.options.runDespiteSpecMismatch = m_ignoreSpecMismatch->isChecked();
     for (int t : tests)
         request.options.tests.append(QString::number(t));
+    if (m_benchmarkNext) {
+        request.benchmark.emplace();
+        request.benchmark->iterations = 100;
+        request.benchmark->warmup = 10;
+        request.benchmark->tests = request.options.tests;
+    }
     if (m_consent && !m_consent->ask(request))
         return;
 
@@ -678,6 +699,7 @@ void SelfTestsPage::updateActions()
     const bool running = m_runner->isRunning();
     const bool any = m_model->rowCount() > 0;
     m_runAll->setEnabled(!running && any);
+    m_benchmark->setEnabled(!running && m_carton && m_carton->info() && !m_carton->info()->selfTests.isEmpty());
     m_runSelected->setEnabled(!running && !selectedTests().isEmpty());
     m_cancel->setEnabled(running);
     m_exportReport->setEnabled(!running && m_run.has_value());

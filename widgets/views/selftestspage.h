@@ -28,6 +28,7 @@ class Carton;
 namespace studio {
 
 class DescriptionBrowser;
+class BenchmarkDialog;
 class ErrorMapPane;
 class KeepToleranceButton;
 class MediaPreview;
@@ -72,6 +73,10 @@ public:
     QAction *runAllAction() const { return m_runAll; }
     QAction *runSelectedAction() const { return m_runSelected; }
     QAction *cancelAction() const { return m_cancel; }
+    // Runs the self-tests, then times 100 inferences of each after 10 warm-up ones
+    // on the same host; the figures and a latency histogram open in benchmarkDialog().
+    QAction *benchmarkAction() const { return m_benchmark; }
+    BenchmarkDialog *benchmarkDialog() const { return m_benchmarkDialog; }
     QAction *copyCommandAction() const { return m_copyCommand; }
     QAction *exportReportAction() const { return m_exportReport; }
     QComboBox *presetBox() const { return m_preset; }
@@ -190,7 +195,10 @@ private:
     QList<int> m_runningTests; // the self-tests of the run in progress, in order
     std::optional<carton::SelfTestRun> m_run;
     KeepToleranceButton *m_keepTolerance = nullptr;
-    int m_shownTest = -1; // the self-test whose outputs are shown (its index), or -1
+    QAction *m_benchmark = nullptr;
+    BenchmarkDialog *m_benchmarkDialog = nullptr; // created on the first benchmark
+    bool m_benchmarkNext = false;                 // the next startRun() benchmarks too
+    int m_shownTest = -1;                         // the self-test whose outputs are shown (its index), or -1
     QStringList m_warnings;
     int m_shownRow = -2;
     bool m_errorMapStale = false; // the error map shows an older output; refilled when its tab is shown
