@@ -5,6 +5,7 @@
 #include "clirunner.h"
 #include "format/cartontoml.h"
 #include "format/manifest.h"
+#include "kservetestserver.h"
 #include "package/carton.h"
 #include "selftesttestutil.h"
 #include "testpaths.h"
@@ -31,6 +32,7 @@ private slots:
     void manifestFollows();
     void pythonModelBuiltInCode();
     void upstreamTorchScriptModel();
+    void recordOnAKserveServer();
     void usageErrors();
 
 private:
@@ -242,6 +244,38 @@ void TestCliRecord::upstreamTorchScriptModel()
     QVERIFY2(list, qPrintable(list ? QString() : list.error().toString()));
     QCOMPARE(list->stringValues(), (QStringList{u"A"_s, u"list"_s, u"of"_s, u"strings"_s}));
     r = runCarton({u"selftest"_s, dir});
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+}
+
+// --kserve-url records what a KServe v2 server returns (the test server's echo
+// model), although no local runner matches the carton; the result self-tests
+// on the server.
+void TestCliRecord::recordOnAKserveServer()
+{
+    KserveTestServer server(
+        {{u"test model"_s, KserveTestModel::Kind::Echo, {{u"x"_s, u"FP32"_s, {3}}}, {{u"x"_s, u"FP32"_s, {-1}}}}});
+    QVERIFY(server.start());
+    CartonFolder folder;
+    folder.info.runner.requiredFrameworkVersion = u">=99.0.0"_s; // no local noop matches
+    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.info.outputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.add(f32({3}, {4.0, 5.0, 6.5}, u"x"_s));
+    SelfTest t;
+    t.name = u"served"_s;
+    t.inputs = refs({{"x", "@tensor_data/x"}});
+    folder.info.selfTests = {t};
+    const QString dir = m_dir.filePath(u"kserve"_s);
+    QVERIFY(folder.write(dir));
+    QCOMPARE(runCarton({u"record"_s, dir}).exitCode, 2); // no local runner
+    RunResult r = runCarton({u"record"_s, dir, u"--kserve-url"_s, server.url()});
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
+    QCOMPARE(server.lastInfer().path, "/v2/models/test%20model/infer");
+    auto carton = Carton::open(dir);
+    QVERIFY(carton);
+    const Result<Tensor> kept = (*carton)->loadTensor(u"served_x"_s);
+    QVERIFY(kept);
+    QCOMPARE(kept->data(), f32({3}, {4.0, 5.0, 6.5}).data());
+    r = runCarton({u"selftest"_s, dir, u"--kserve-url"_s, server.url()});
     QVERIFY2(r.exitCode == 0, r.out.constData());
 }
 
