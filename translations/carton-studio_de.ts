@@ -4692,6 +4692,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>the import was cancelled</source>
         <translation>der Import wurde abgebrochen</translation>
     </message>
+    <message>
+        <source>&amp;Tolerance:</source>
+        <translation>&amp;Toleranz:</translation>
+    </message>
+    <message>
+        <source>Edit Tolerance of %1</source>
+        <translation>Toleranz von %1 bearbeiten</translation>
+    </message>
 </context>
 <context>
     <name>studio::SelfTestsModel</name>
@@ -6206,6 +6214,41 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
         <translation>„%1“ ist keine deklarierte Ausgabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ToleranceEdit</name>
+    <message>
+        <source>rtol</source>
+        <translation>rtol</translation>
+    </message>
+    <message>
+        <source>atol</source>
+        <translation>atol</translation>
+    </message>
+    <message>
+        <source>equal_nan</source>
+        <translation>equal_nan</translation>
+    </message>
+    <message>
+        <source>[self_test.tolerance]: numbers &gt;= 0 (rtol, atol) and true/false (equal_nan); empty: not set</source>
+        <translation>[self_test.tolerance]: Zahlen &gt;= 0 (rtol, atol) und true/false (equal_nan); leer: nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>all outputs</source>
+        <translation>alle Ausgaben</translation>
+    </message>
+    <message>
+        <source>%1 (not a declared output)</source>
+        <translation>%1 (keine deklarierte Ausgabe)</translation>
+    </message>
+    <message>
+        <source>equal_nan is true, false or empty, not &quot;%1&quot;</source>
+        <translation>equal_nan ist true, false oder leer, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>%1 is a number &gt;= 0, not &quot;%2&quot;</source>
+        <translation>%1 ist eine Zahl &gt;= 0, nicht „%2“</translation>
     </message>
 </context>
 <context>

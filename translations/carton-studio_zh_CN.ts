@@ -4659,6 +4659,14 @@ Add one with the buttons on the left.</source>
         <source>the import was cancelled</source>
         <translation>导入已取消</translation>
     </message>
+    <message>
+        <source>&amp;Tolerance:</source>
+        <translation>容差(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Edit Tolerance of %1</source>
+        <translation>编辑 %1 的容差</translation>
+    </message>
 </context>
 <context>
     <name>studio::SelfTestsModel</name>
@@ -6164,6 +6172,41 @@ Add one with the buttons on the left.</source>
     <message>
         <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
         <translation>“%1”不是此 carton 已声明的输出：该键将原样保留</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ToleranceEdit</name>
+    <message>
+        <source>rtol</source>
+        <translation>rtol</translation>
+    </message>
+    <message>
+        <source>atol</source>
+        <translation>atol</translation>
+    </message>
+    <message>
+        <source>equal_nan</source>
+        <translation>equal_nan</translation>
+    </message>
+    <message>
+        <source>[self_test.tolerance]: numbers &gt;= 0 (rtol, atol) and true/false (equal_nan); empty: not set</source>
+        <translation>[self_test.tolerance]：数字 &gt;= 0（rtol、atol）及 true/false（equal_nan）；留空：不设置</translation>
+    </message>
+    <message>
+        <source>all outputs</source>
+        <translation>所有输出</translation>
+    </message>
+    <message>
+        <source>%1 (not a declared output)</source>
+        <translation>%1（未声明的输出）</translation>
+    </message>
+    <message>
+        <source>equal_nan is true, false or empty, not &quot;%1&quot;</source>
+        <translation>equal_nan 应为 true、false 或留空，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>%1 is a number &gt;= 0, not &quot;%2&quot;</source>
+        <translation>%1 应为 &gt;= 0 的数字，而不是“%2”</translation>
     </message>
 </context>
 <context>

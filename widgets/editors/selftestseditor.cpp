@@ -5,10 +5,12 @@
 #include "document/cartondocument.h"
 #include "editorutils.h"
 #include "jobs/latestjob.h"
+#include "keeptolerance.h"
 #include "referencedelegate.h"
 #include "tensor/tensorinterchange.h"
 #include "testdata.h"
 #include "testrefsmodel.h"
+#include "toleranceedit.h"
 #include "validate/fieldpath.h"
 #include "viewutils.h"
 
@@ -195,6 +197,15 @@ QWidget *SelfTestsEditor::buildDetails()
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Description:"), m_description);
+    m_tolerance = new ToleranceEdit;
+    m_tolerance->setMaximumHeight(m_tolerance->fontMetrics().lineSpacing() * 6 + 12);
+    form->addRow(tr("&Tolerance:"), m_tolerance);
+    m_form = form;
+    connect(m_tolerance, &ToleranceEdit::edited, this, [this](const carton::CartonTolerance &tolerance) {
+        if (m_current.isValid() && m_current.kind == TestItem::Kind::SelfTest)
+            (void)keepTolerance(*m_document, m_current.number, tolerance,
+                                tr("Edit Tolerance of %1").arg(m_current.field()));
+    });
 
     m_extensions = new QLabel;
     m_extensions->setObjectName(QStringLiteral("extensions"));
@@ -494,6 +505,9 @@ void SelfTestsEditor::updateForm()
         const QSignalBlocker block(m_description);
         m_description->setPlainText(description);
     }
+    m_form->setRowVisible(m_tolerance, selfTest);
+    if (selfTest)
+        m_tolerance->showSelfTest(info, m_current.number, m_current.field(), m_document->isReadOnly());
     m_extensions->setVisible(!extensions.isEmpty());
     m_extensions->setText(tr("This self-test has extension keys (such as [self_test.tolerance]); they are kept as "
                              "they are."));
