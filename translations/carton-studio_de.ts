@@ -1288,6 +1288,69 @@
     </message>
 </context>
 <context>
+    <name>studio::BenchmarkDialog</name>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>Self-test</source>
+        <translation>Selbsttest</translation>
+    </message>
+    <message>
+        <source>p50 (ms)</source>
+        <translation>p50 (ms)</translation>
+    </message>
+    <message>
+        <source>p95 (ms)</source>
+        <translation>p95 (ms)</translation>
+    </message>
+    <message>
+        <source>p99 (ms)</source>
+        <translation>p99 (ms)</translation>
+    </message>
+    <message>
+        <source>Mean (ms)</source>
+        <translation>Mittel (ms)</translation>
+    </message>
+    <message>
+        <source>Min (ms)</source>
+        <translation>Min. (ms)</translation>
+    </message>
+    <message>
+        <source>Max (ms)</source>
+        <translation>Max. (ms)</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>Pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Transfer (ms)</source>
+        <translation>Übertragung (ms)</translation>
+    </message>
+    <message>
+        <source>Mean time of moving the tensors between the app and the runner host, not part of the latency</source>
+        <translation>Mittlere Zeit, die Tensoren zwischen App und Runner-Host zu übertragen; nicht Teil der Latenz</translation>
+    </message>
+    <message>
+        <source>Latency histogram:</source>
+        <translation>Latenz-Histogramm:</translation>
+    </message>
+    <message>
+        <source>%1 warm-up and %2 timed inferences per self-test. Model load %3 ms</source>
+        <translation>%1 Aufwärm- und %2 gemessene Inferenzen je Selbsttest. Modell laden %3 ms</translation>
+    </message>
+    <message>
+        <source>, first inference %1 ms</source>
+        <translation>, erste Inferenz %1 ms</translation>
+    </message>
+    <message>
+        <source>, runner host peak memory %1</source>
+        <translation>, Spitzenspeicher des Runner-Hosts %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::CardProbe</name>
     <message>
         <source>The window is gone.</source>
@@ -1499,6 +1562,14 @@
     <message>
         <source>To save a valid carton, fill in or correct: %1</source>
         <translation>Für ein gültiges Carton ausfüllen oder korrigieren: %1</translation>
+    </message>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>Als Toleranz übernehmen</translation>
+    </message>
+    <message>
+        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
+        <translation>Toleranz in carton.toml übernommen (Bearbeiten ▸ Rückgängig nimmt es zurück); speichern, um sie zu behalten.</translation>
     </message>
 </context>
 <context>
@@ -2534,6 +2605,67 @@
     <message>
         <source>shown at %1 %</source>
         <translation>angezeigt mit %1 %</translation>
+    </message>
+</context>
+<context>
+    <name>studio::KeepToleranceButton</name>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>Als Toleranz übernehmen</translation>
+    </message>
+    <message>
+        <source>Write the smallest tolerance that passes, rounded up, into the carton&apos;s [self_test.tolerance]</source>
+        <translation>Die kleinste Toleranz, mit der der Test besteht, aufgerundet in [self_test.tolerance] des Cartons schreiben</translation>
+    </message>
+    <message>
+        <source>For This Output</source>
+        <translation>Für diese Ausgabe</translation>
+    </message>
+    <message>
+        <source>For the Whole Self-test</source>
+        <translation>Für den ganzen Selbsttest</translation>
+    </message>
+    <message>
+        <source>For Output “%1”: atol %2, rtol %3</source>
+        <translation>Für Ausgabe „%1“: atol %2, rtol %3</translation>
+    </message>
+    <message>
+        <source>For the Whole Self-test: atol %1, rtol %2</source>
+        <translation>Für den ganzen Selbsttest: atol %1, rtol %2</translation>
+    </message>
+    <message>
+        <source>Keep Tolerance for %1</source>
+        <translation>Toleranz für %1 übernehmen</translation>
+    </message>
+    <message>
+        <source>Keep Tolerance for %1 / %2</source>
+        <translation>Toleranz für %1 / %2 übernehmen</translation>
+    </message>
+</context>
+<context>
+    <name>studio::LatencyHistogram</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inference(s) in the fullest bin</source>
+        <translation>
+            <numerusform>%n Inferenz im vollsten Intervall</numerusform>
+            <numerusform>%n Inferenzen im vollsten Intervall</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
     </message>
 </context>
 <context>
@@ -4552,6 +4684,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>the import was cancelled</source>
         <translation>der Import wurde abgebrochen</translation>
     </message>
+    <message>
+        <source>&amp;Tolerance:</source>
+        <translation>&amp;Toleranz:</translation>
+    </message>
+    <message>
+        <source>Edit Tolerance of %1</source>
+        <translation>Toleranz von %1 bearbeiten</translation>
+    </message>
 </context>
 <context>
     <name>studio::SelfTestsModel</name>
@@ -4879,6 +5019,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>loose</source>
         <translation>locker</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>Run the self-tests, then time 100 inferences of each after 10 warm-up ones</source>
+        <translation>Die Selbsttests ausführen, dann je 100 Inferenzen nach 10 zum Aufwärmen messen</translation>
     </message>
 </context>
 <context>
@@ -6058,6 +6206,41 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
         <translation>„%1“ ist keine deklarierte Ausgabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ToleranceEdit</name>
+    <message>
+        <source>rtol</source>
+        <translation>rtol</translation>
+    </message>
+    <message>
+        <source>atol</source>
+        <translation>atol</translation>
+    </message>
+    <message>
+        <source>equal_nan</source>
+        <translation>equal_nan</translation>
+    </message>
+    <message>
+        <source>[self_test.tolerance]: numbers &gt;= 0 (rtol, atol) and true/false (equal_nan); empty: not set</source>
+        <translation>[self_test.tolerance]: Zahlen &gt;= 0 (rtol, atol) und true/false (equal_nan); leer: nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>all outputs</source>
+        <translation>alle Ausgaben</translation>
+    </message>
+    <message>
+        <source>%1 (not a declared output)</source>
+        <translation>%1 (keine deklarierte Ausgabe)</translation>
+    </message>
+    <message>
+        <source>equal_nan is true, false or empty, not &quot;%1&quot;</source>
+        <translation>equal_nan ist true, false oder leer, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>%1 is a number &gt;= 0, not &quot;%2&quot;</source>
+        <translation>%1 ist eine Zahl &gt;= 0, nicht „%2“</translation>
     </message>
 </context>
 <context>

@@ -1287,6 +1287,69 @@
     </message>
 </context>
 <context>
+    <name>studio::BenchmarkDialog</name>
+    <message>
+        <source>Benchmark</source>
+        <translation>基准测试</translation>
+    </message>
+    <message>
+        <source>Self-test</source>
+        <translation>自检</translation>
+    </message>
+    <message>
+        <source>p50 (ms)</source>
+        <translation>p50（毫秒）</translation>
+    </message>
+    <message>
+        <source>p95 (ms)</source>
+        <translation>p95（毫秒）</translation>
+    </message>
+    <message>
+        <source>p99 (ms)</source>
+        <translation>p99（毫秒）</translation>
+    </message>
+    <message>
+        <source>Mean (ms)</source>
+        <translation>平均（毫秒）</translation>
+    </message>
+    <message>
+        <source>Min (ms)</source>
+        <translation>最小（毫秒）</translation>
+    </message>
+    <message>
+        <source>Max (ms)</source>
+        <translation>最大（毫秒）</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>Transfer (ms)</source>
+        <translation>传输（毫秒）</translation>
+    </message>
+    <message>
+        <source>Mean time of moving the tensors between the app and the runner host, not part of the latency</source>
+        <translation>在应用与运行器宿主之间传输张量的平均时间，不计入延迟</translation>
+    </message>
+    <message>
+        <source>Latency histogram:</source>
+        <translation>延迟直方图：</translation>
+    </message>
+    <message>
+        <source>%1 warm-up and %2 timed inferences per self-test. Model load %3 ms</source>
+        <translation>每个自检 %1 次预热、%2 次计时推理。模型加载 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>, first inference %1 ms</source>
+        <translation>，首次推理 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>, runner host peak memory %1</source>
+        <translation>，运行器宿主峰值内存 %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::CardProbe</name>
     <message>
         <source>The window is gone.</source>
@@ -1498,6 +1561,14 @@
     <message>
         <source>To save a valid carton, fill in or correct: %1</source>
         <translation>要保存有效的 Carton，请填写或更正：%1</translation>
+    </message>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>保存为容差</translation>
+    </message>
+    <message>
+        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
+        <translation>容差已写入 carton.toml（可用 编辑 ▸ 撤销 还原）；保存后生效。</translation>
     </message>
 </context>
 <context>
@@ -2523,6 +2594,66 @@
     <message>
         <source>shown at %1 %</source>
         <translation>以 %1 % 显示</translation>
+    </message>
+</context>
+<context>
+    <name>studio::KeepToleranceButton</name>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>保存为容差</translation>
+    </message>
+    <message>
+        <source>Write the smallest tolerance that passes, rounded up, into the carton&apos;s [self_test.tolerance]</source>
+        <translation>将能通过的最小容差（向上取整）写入 carton 的 [self_test.tolerance]</translation>
+    </message>
+    <message>
+        <source>For This Output</source>
+        <translation>用于此输出</translation>
+    </message>
+    <message>
+        <source>For the Whole Self-test</source>
+        <translation>用于整个自检</translation>
+    </message>
+    <message>
+        <source>For Output “%1”: atol %2, rtol %3</source>
+        <translation>用于输出“%1”：atol %2，rtol %3</translation>
+    </message>
+    <message>
+        <source>For the Whole Self-test: atol %1, rtol %2</source>
+        <translation>用于整个自检：atol %1，rtol %2</translation>
+    </message>
+    <message>
+        <source>Keep Tolerance for %1</source>
+        <translation>为 %1 保存容差</translation>
+    </message>
+    <message>
+        <source>Keep Tolerance for %1 / %2</source>
+        <translation>为 %1 / %2 保存容差</translation>
+    </message>
+</context>
+<context>
+    <name>studio::LatencyHistogram</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inference(s) in the fullest bin</source>
+        <translation>
+            <numerusform>最满的区间中有 %n 次推理</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
     </message>
 </context>
 <context>
@@ -4520,6 +4651,14 @@ Add one with the buttons on the left.</source>
         <source>the import was cancelled</source>
         <translation>导入已取消</translation>
     </message>
+    <message>
+        <source>&amp;Tolerance:</source>
+        <translation>容差(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Edit Tolerance of %1</source>
+        <translation>编辑 %1 的容差</translation>
+    </message>
 </context>
 <context>
     <name>studio::SelfTestsModel</name>
@@ -4845,6 +4984,14 @@ Add one with the buttons on the left.</source>
     <message>
         <source>loose</source>
         <translation>宽松</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>基准测试</translation>
+    </message>
+    <message>
+        <source>Run the self-tests, then time 100 inferences of each after 10 warm-up ones</source>
+        <translation>运行自检，然后在 10 次预热后对每个自检计时 100 次推理</translation>
     </message>
 </context>
 <context>
@@ -6017,6 +6164,41 @@ Add one with the buttons on the left.</source>
     <message>
         <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
         <translation>“%1”不是此 carton 已声明的输出：该键将原样保留</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ToleranceEdit</name>
+    <message>
+        <source>rtol</source>
+        <translation>rtol</translation>
+    </message>
+    <message>
+        <source>atol</source>
+        <translation>atol</translation>
+    </message>
+    <message>
+        <source>equal_nan</source>
+        <translation>equal_nan</translation>
+    </message>
+    <message>
+        <source>[self_test.tolerance]: numbers &gt;= 0 (rtol, atol) and true/false (equal_nan); empty: not set</source>
+        <translation>[self_test.tolerance]：数字 &gt;= 0（rtol、atol）及 true/false（equal_nan）；留空：不设置</translation>
+    </message>
+    <message>
+        <source>all outputs</source>
+        <translation>所有输出</translation>
+    </message>
+    <message>
+        <source>%1 (not a declared output)</source>
+        <translation>%1（未声明的输出）</translation>
+    </message>
+    <message>
+        <source>equal_nan is true, false or empty, not &quot;%1&quot;</source>
+        <translation>equal_nan 应为 true、false 或留空，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>%1 is a number &gt;= 0, not &quot;%2&quot;</source>
+        <translation>%1 应为 &gt;= 0 的数字，而不是“%2”</translation>
     </message>
 </context>
 <context>

@@ -3,13 +3,12 @@
 // carton selftest FILE [--runner NAME] [--force] [--kserve-url URL] [--kserve-model NAME] [--rtol R]
 //                      [--atol A] [--preset P] [--test NAME] [--opt KEY=VALUE] [--timeout S]
 //                      [--ignore-spec-mismatch] [--ignore-carton-tolerances] [--no-sandbox] [--allow-findings]
-//                      [--json] [--html OUT]
+//                      [--benchmark N [--warmup K]] [--json] [--html OUT]
 #include "commands.h"
 #include "output.h"
 #include "package/carton.h"
-#include "runner/runnerregistry.h"
-#include "runner/runnersessionfactory.h"
-#include "scan/safetyscanner.h"
+#include "runnercli.h"
+#include "selftest/benchmark.h"
 #include "selftest/selftestengine.h"
 #include "selftest/selftestreport.h"
 
@@ -74,14 +73,29 @@ QString textReport(const SelfTestRun &run)
     return out;
 }
 
-// Critical safety findings stop a run unless the user allows them: the lines
-// to print, empty when there are none.
-QStringList criticalFindings(const Carton &carton)
+// The benchmark's figures, one line per self-test.
+QString benchmarkText(const BenchmarkResult &b)
 {
-    QStringList lines;
-    for (const ScanFinding &f : SafetyScanner::scan(carton).findingsAtLeast(ScanSeverity::Critical))
-        lines << QStringLiteral("  critical: %1: %2 (%3)").arg(f.file, f.what, f.why);
-    return lines;
+    auto msText = [](double ns) { return QString::number(ns / 1e6, 'g', 4); };
+    QString out = QStringLiteral("benchmark: %1 warm-up + %2 timed inferences per self-test; first inference %3 ms")
+                      .arg(b.options.warmup)
+                      .arg(b.options.iterations)
+                      .arg(b.firstInference ? msText(double(b.firstInference->count())) : QStringLiteral("-"));
+    if (b.peakRssBytes)
+        out += QStringLiteral("; runner host peak RSS %1").arg(humanSize(*b.peakRssBytes));
+    out += u'\n';
+    for (const TestBenchmark &t : b.tests) {
+        if (!t.error.isEmpty()) {
+            out += QStringLiteral("  %1: %2\n").arg(t.name, t.error);
+            continue;
+        }
+        out += QStringLiteral("  %1: p50 %2 ms, p95 %3 ms, p99 %4 ms, mean %5 ms, min %6 ms, max %7 ms, %8/s; "
+                              "transfer mean %9 ms\n")
+                   .arg(t.name, msText(t.model.p50), msText(t.model.p95), msText(t.model.p99), msText(t.model.mean),
+                        msText(t.model.min), msText(t.model.max), QString::number(t.throughput, 'f', 1),
+                        msText(t.transfer.mean));
+    }
+    return out;
 }
 
 } // namespace
@@ -97,19 +111,7 @@ int runSelfTest(const QStringList &args)
         "sandbox, critical safety findings)."));
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A .carton file or an unpacked carton folder."));
-    const QCommandLineOption runner(QStringLiteral("runner"), QStringLiteral("Run with this runner plugin."),
-                                    QStringLiteral("NAME"));
-    const QCommandLineOption force(QStringLiteral("force"),
-                                   QStringLiteral("Run even when the runner's name or versions do not match."));
-    const QCommandLineOption kserveUrl(
-        QStringLiteral("kserve-url"),
-        QStringLiteral("Run the self-tests on this KServe v2 / Triton HTTP server (http://HOST:PORT), whatever the "
-                       "carton's runner."),
-        QStringLiteral("URL"));
-    const QCommandLineOption kserveModel(
-        QStringLiteral("kserve-model"),
-        QStringLiteral("The served model's name with --kserve-url (default: the carton's model_name)."),
-        QStringLiteral("NAME"));
+    RunnerCli runnerCli;
     const QCommandLineOption rtol(QStringLiteral("rtol"),
                                   QStringLiteral("Relative tolerance, for every output or OUTPUT:VALUE."),
                                   QStringLiteral("R"));
@@ -121,29 +123,26 @@ int runSelfTest(const QStringList &args)
                                     QStringLiteral("P"));
     const QCommandLineOption test(QStringLiteral("test"), QStringLiteral("Run only this self-test (repeatable)."),
                                   QStringLiteral("NAME"));
-    const QCommandLineOption opt(QStringLiteral("opt"), QStringLiteral("Override a [runner.opts] value."),
-                                 QStringLiteral("KEY=VALUE"));
-    const QCommandLineOption timeout(QStringLiteral("timeout"),
-                                     QStringLiteral("Seconds one inference may take (default 120)."),
-                                     QStringLiteral("S"));
     const QCommandLineOption ignoreSpecs(
         QStringLiteral("ignore-spec-mismatch"),
         QStringLiteral("Run self-tests whose tensors contradict [[input]]/[[output]] (reported as notes)."));
     const QCommandLineOption ignoreCartonTolerances(
         QStringLiteral("ignore-carton-tolerances"),
         QStringLiteral("Ignore the tolerances the carton carries in [self_test.tolerance]."));
-    const QCommandLineOption noSandbox(
-        QStringLiteral("no-sandbox"),
-        QStringLiteral("Run the carton's code WITHOUT the sandbox: with your full rights (your files, the network, "
-                       "processes that outlive the run). Only for cartons you trust."));
-    const QCommandLineOption allowFindings(
-        QStringLiteral("allow-findings"),
-        QStringLiteral("Run even when the safety scan finds critical problems (pickles that run code...)."));
+    const QCommandLineOption benchmark(
+        QStringLiteral("benchmark"),
+        QStringLiteral("After the self-tests, time N inferences of each (p50/p95/p99/mean/min/max latency measured "
+                       "in the runner host, throughput, the host's peak RSS; the transfer is reported apart)."),
+        QStringLiteral("N"));
+    const QCommandLineOption warmup(QStringLiteral("warmup"),
+                                    QStringLiteral("Untimed inferences of each self-test before --benchmark's "
+                                                   "(default 10)."),
+                                    QStringLiteral("K"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print every figure as JSON."));
     const QCommandLineOption html(QStringLiteral("html"), QStringLiteral("Also write a self-contained HTML report."),
                                   QStringLiteral("OUT"));
-    parser.addOptions({runner, force, kserveUrl, kserveModel, rtol, atol, preset, test, opt, timeout, ignoreSpecs,
-                       ignoreCartonTolerances, noSandbox, allowFindings, json, html});
+    runnerCli.addTo(parser);
+    parser.addOptions({rtol, atol, preset, test, ignoreSpecs, ignoreCartonTolerances, benchmark, warmup, json, html});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("selftest"), args, 1, &exit))
         return exit;
@@ -171,96 +170,69 @@ int runSelfTest(const QStringList &args)
     options.tests = parser.values(test);
     options.runDespiteSpecMismatch = parser.isSet(ignoreSpecs);
 
-    RunOptions runOptions;
-    if (parser.isSet(timeout)) {
-        bool ok = false;
-        const double seconds = parser.value(timeout).toDouble(&ok);
-        if (!ok || !(seconds > 0) || seconds > 86400) {
-            printError(QStringLiteral("--timeout: expected seconds between 0 and 86400, got \"%1\"")
-                           .arg(parser.value(timeout)));
+    if (!runnerCli.read(parser))
+        return UsageOrInput;
+    std::optional<BenchmarkOptions> benchmarkOptions;
+    if (parser.isSet(benchmark) || parser.isSet(warmup)) {
+        bool okN = parser.isSet(benchmark), okK = true;
+        benchmarkOptions.emplace();
+        benchmarkOptions->iterations = parser.value(benchmark).toInt(&okN);
+        if (parser.isSet(warmup))
+            benchmarkOptions->warmup = parser.value(warmup).toInt(&okK);
+        if (!okN || !okK || benchmarkOptions->iterations < 1 || benchmarkOptions->iterations > 1000000 ||
+            benchmarkOptions->warmup < 0 || benchmarkOptions->warmup > 1000000) {
+            printError(QStringLiteral("--benchmark N [--warmup K]: expected N from 1 to 1000000 and K from 0 to "
+                                      "1000000, got \"%1\" and \"%2\"")
+                           .arg(parser.value(benchmark), parser.value(warmup)));
             return UsageOrInput;
         }
-        runOptions.inferTimeout = std::chrono::milliseconds(qint64(seconds * 1000));
-    }
-    for (const QString &kv : parser.values(opt)) {
-        const qsizetype eq = kv.indexOf(u'=');
-        if (eq <= 0) {
-            printError(QStringLiteral("--opt: expected KEY=VALUE, got \"%1\"").arg(kv));
-            return UsageOrInput;
-        }
-        runOptions.optionOverrides.append({kv.left(eq), RunnerOpt(kv.mid(eq + 1))});
+        benchmarkOptions->tests = options.tests;
     }
 
     auto carton = openCarton(parser.positionalArguments().constFirst());
     if (!carton)
         return UsageOrInput;
-    RunnerChoice choice;
-    choice.runnerName = parser.value(runner);
-    choice.force = parser.isSet(force);
-    choice.kserveUrl = parser.value(kserveUrl);
-    choice.kserveModel = parser.value(kserveModel);
-    if (parser.isSet(kserveModel) && choice.kserveUrl.isEmpty()) {
-        printError(QStringLiteral("--kserve-model needs --kserve-url"));
-        return UsageOrInput;
-    }
-    if (parser.isSet(kserveUrl) && (parser.isSet(runner) || parser.isSet(force))) {
-        printError(QStringLiteral("--kserve-url runs on the server: it cannot be combined with --runner or --force"));
-        return UsageOrInput;
-    }
-    if (parser.isSet(noSandbox)) {
-        runOptions.sandbox = false;
-        runOptions.noSandboxReason = QStringLiteral("--no-sandbox was given");
-        if (choice.kserveUrl.isEmpty())
-            printWarning(QStringLiteral("--no-sandbox: the carton's code runs with your full rights: it can read and "
-                                        "change your files, reach the network and leave processes running"));
-    }
-    // A server runs the model with --kserve-url: nothing of the carton runs here.
-    if (choice.kserveUrl.isEmpty() && !parser.isSet(allowFindings)) {
-        const QStringList findings = criticalFindings(*carton);
-        if (!findings.isEmpty()) {
-            printError(QStringLiteral("%1: the safety scan found %2 critical problem(s); not running its code "
-                                      "(--allow-findings runs it anyway):\n%3")
-                           .arg(carton->path())
-                           .arg(findings.size())
-                           .arg(findings.join(u'\n')));
-            return UsageOrInput;
-        }
-    }
-    QStringList warnings;
     auto progress = makeProgressBar(QStringLiteral("selftest"));
-    auto session = openRunnerSession(*carton, choice, runOptions, &warnings, progress.get());
-    for (const QString &w : warnings)
-        printWarning(w);
-    if (!session) {
-        finishProgressBar(progress.get());
-        Error error = session.error();
-        const RunnerRegistry registry =
-            RunnerRegistry::scan(runOptions.pluginSearchPaths.isEmpty() ? RunnerRegistry::defaultSearchPaths()
-                                                                        : runOptions.pluginSearchPaths);
-        if (const auto candidate =
-                carton->info() ? registry.forceCandidate(carton->info()->runner, choice) : std::nullopt)
-            error.message += QStringLiteral(" (use --runner %1 --force to run it with %1 %2 anyway)")
-                                 .arg(candidate->runnerName, candidate->frameworkVersion);
-        printError(error);
+    const std::unique_ptr<RunnerSession> session = runnerCli.open(*carton, progress.get());
+    if (!session)
         return UsageOrInput;
-    }
-    const Result<SelfTestRun> run = runSelfTests(*carton, **session, options, progress.get());
-    finishProgressBar(progress.get());
+    const Result<SelfTestRun> run = runSelfTests(*carton, *session, options, progress.get());
     if (!run) {
+        finishProgressBar(progress.get());
         printError(run.error());
         return UsageOrInput;
     }
+    std::optional<BenchmarkResult> benchmarked;
+    if (benchmarkOptions) {
+        Result<BenchmarkResult> b = runBenchmark(*carton, *session, *benchmarkOptions, progress.get());
+        if (!b) {
+            finishProgressBar(progress.get());
+            printError(b.error());
+            return UsageOrInput;
+        }
+        benchmarked = std::move(b).value();
+        if (run->firstInference) // the self-tests ran first: theirs was the model's first inference
+            benchmarked->firstInference = run->firstInference;
+    }
+    finishProgressBar(progress.get());
     if (parser.isSet(html)) {
-        const Status written = writeReportFile(parser.value(html), selfTestReportHtml(*run));
+        QByteArray report = selfTestReportHtml(*run);
+        if (benchmarked)
+            report.replace("</body>", QByteArray(benchmarkHtml(*benchmarked).toUtf8() + "</body>"));
+        const Status written = writeReportFile(parser.value(html), report);
         if (!written) {
             printError(written.error());
             return UsageOrInput;
         }
     }
-    if (parser.isSet(json))
-        printJson(QJsonDocument(selfTestRunToJson(*run)));
-    else
-        printOut(textReport(*run));
+    if (parser.isSet(json)) {
+        QJsonObject out = selfTestRunToJson(*run);
+        if (benchmarked)
+            out.insert(QStringLiteral("benchmark"), benchmarkToJson(*benchmarked));
+        printJson(QJsonDocument(out));
+    } else {
+        printOut(textReport(*run) + (benchmarked ? benchmarkText(*benchmarked) : QString()));
+    }
     return run->exitCode() == 0 ? Success : CartonErrors;
 }
 

@@ -20,6 +20,7 @@ int runTensor(const QStringList &args);
 int runEdit(const QStringList &args);
 int runRunners(const QStringList &args);
 int runSelfTest(const QStringList &args);
+int runRecord(const QStringList &args);
 int runTensors(const QStringList &args);
 int runExportTensor(const QStringList &args);
 int runImportTensor(const QStringList &args);

@@ -35,6 +35,9 @@ const char kUsage[] =
     "  selftest FILE [--runner NAME] [--force] [--kserve-url URL] [--kserve-model NAME] [--rtol R]\n"
     "           [--atol A] [--test NAME] [--json]\n"
     "                                        run the self-tests and compare with expected_out\n"
+    "  record FILE [-o OUT] [--test NAME] [--overwrite] [--runner NAME] [--kserve-url URL]\n"
+    "                                        run the model on the self-tests' inputs and keep the outputs\n"
+    "                                        as expected_out (a folder in place, a .carton to -o OUT)\n"
     "  diff A B [--json]                     compare two cartons (exit 0 same model hash, 1 different)\n"
     "  scan FILE [--json]                    safety scan: pickle imports, code, archive, hosts (exit 1 findings)\n"
     "\n"
@@ -78,6 +81,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("import-tensor"), cli::runImportTensor},
         {QStringLiteral("runners"), cli::runRunners},
         {QStringLiteral("selftest"), cli::runSelfTest},
+        {QStringLiteral("record"), cli::runRecord},
         {QStringLiteral("diff"), cli::runDiff},
         {QStringLiteral("scan"), cli::runScan},
         {QStringLiteral("sign"), cli::runSign},

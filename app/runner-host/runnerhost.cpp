@@ -6,6 +6,9 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#ifdef Q_OS_UNIX
+#include <sys/resource.h>
+#endif
 #include <exception>
 #include <new>
 
@@ -153,6 +156,21 @@ Result<QJsonObject> RunnerHost::inspect(const QJsonObject &request)
     };
 }
 
+namespace {
+
+// The host's peak resident set (getrusage; Linux reports KiB); 0 when unknown.
+qint64 peakRssBytes()
+{
+#ifdef Q_OS_UNIX
+    struct rusage usage {};
+    if (getrusage(RUSAGE_SELF, &usage) == 0)
+        return qint64(usage.ru_maxrss) * 1024;
+#endif
+    return 0;
+}
+
+} // namespace
+
 Result<QList<QByteArray>> RunnerHost::infer(const wire::Frame &request)
 {
     if (!m_model)
@@ -164,7 +182,10 @@ Result<QList<QByteArray>> RunnerHost::infer(const wire::Frame &request)
                                                         QStringLiteral("infer request"), {}, m_shared->reader());
     if (!inputs)
         return inputs.error();
+    QElapsedTimer modelTimer;
+    modelTimer.start();
     Result<TensorMap> outputs = guarded(QStringLiteral("the runner"), [&] { return m_model->infer(*inputs); });
+    const qint64 modelNs = modelTimer.nsecsElapsed();
     if (!outputs)
         return outputs.error();
     QList<Tensor> list;
@@ -176,8 +197,10 @@ Result<QList<QByteArray>> RunnerHost::infer(const wire::Frame &request)
     }
     const bool shared = m_shared->isEnabled() && request.header.value(u"accept_shared_memory").toBool();
     Result<QList<QByteArray>> reply =
-        wire::encodeFrame(QJsonObject{{QStringLiteral("type"), QStringLiteral("outputs")}}, list,
-                          QStringLiteral("outputs"), shared ? m_shared->externalizer() : wire::Externalizer());
+        wire::encodeFrame(QJsonObject{{QStringLiteral("type"), QStringLiteral("outputs")},
+                                      {QStringLiteral("model_ns"), double(modelNs)},
+                                      {QStringLiteral("peak_rss_bytes"), double(peakRssBytes())}},
+                          list, QStringLiteral("outputs"), shared ? m_shared->externalizer() : wire::Externalizer());
     m_replyFiles = m_shared->created();
     m_shared->release();
     if (!reply)

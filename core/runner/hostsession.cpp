@@ -296,6 +296,14 @@ Result<TensorMap> HostSession::infer(const TensorMap &inputs, Progress *progress
     }
     if (Status s = checkReply(*reply, QStringLiteral("outputs")); !s)
         return withProcessLimit(s.error());
+    // The host's own measurements (absent from an older host: then unknown).
+    const QJsonValue modelNs = reply->header.value(u"model_ns");
+    const QJsonValue peakRss = reply->header.value(u"peak_rss_bytes");
+    m_lastModelTime = modelNs.isDouble() && modelNs.toDouble() >= 0
+                          ? std::optional(std::chrono::nanoseconds(qint64(modelNs.toDouble())))
+                          : std::nullopt;
+    if (peakRss.isDouble() && peakRss.toDouble() >= 0)
+        m_peakRss = qint64(peakRss.toDouble());
     Result<TensorMap> outputs = wire::decodeFrameTensors(*reply, QStringLiteral("outputs"),
                                                          QStringLiteral("runner host response"), {}, shared.reader());
     shared.remove(shared.consumed()); // the host's reply files: read, no longer needed

@@ -57,6 +57,8 @@ public:
     QString log() const override;
     std::chrono::nanoseconds loadTime() const override { return m_loadTime; }
     SandboxInfo sandbox() const override { return m_sandboxInfo; }
+    std::optional<std::chrono::nanoseconds> lastModelTime() const override { return m_lastModelTime; }
+    std::optional<qint64> peakRssBytes() const override { return m_peakRss; }
 
     // Adds a line to log() (warnings found while choosing the runner).
     void addNote(const QString &note) { m_process.appendLog(note); }
@@ -91,6 +93,8 @@ private:
     std::unique_ptr<QTemporaryDir> m_scratch;
     std::unique_ptr<PidsCgroup> m_cgroup;
     qint64 m_refusedForks = 0;
+    std::optional<std::chrono::nanoseconds> m_lastModelTime; // the reply's "model_ns"
+    std::optional<qint64> m_peakRss;                         // the reply's "peak_rss_bytes"
 };
 
 } // namespace carton

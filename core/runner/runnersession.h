@@ -14,6 +14,7 @@
 #include <QMap>
 #include <QString>
 #include <chrono>
+#include <optional>
 
 namespace carton {
 
@@ -35,6 +36,11 @@ public:
     virtual QString log() const = 0;
     // How long loading the model took, for the report.
     virtual std::chrono::nanoseconds loadTime() const = 0;
+    // What the runner host measured around the model's own infer of the last
+    // successful infer() (no encoding, transfer or decoding of tensors), and the
+    // host's peak resident set so far: for benchmarks. Empty when not measured.
+    virtual std::optional<std::chrono::nanoseconds> lastModelTime() const { return std::nullopt; }
+    virtual std::optional<qint64> peakRssBytes() const { return std::nullopt; }
     // Whether and how the model's code is confined, for the report.
     virtual SandboxInfo sandbox() const
     {

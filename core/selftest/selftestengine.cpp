@@ -291,17 +291,20 @@ void Engine::runTest(int index, SelfTestResult &r)
             r.notes.append(u"output '%1' was returned but expected_out has no tensor for it"_s.arg(it.key()));
     }
     // Returned tensors against [[output]], with the symbols the inputs bound.
+    // (A carton without [[output]] still has its outputs compared with expected_out.)
     for (OutputResult &o : r.outputs) {
-        if (!o.actual || m_info.outputs.isEmpty())
+        if (!o.actual)
             continue;
-        const TensorSpec *spec = findSpec(m_info.outputs, o.name);
-        SymbolBindings forOutput = bindings;
-        if (spec)
-            o.specProblem = specProblem(*o.actual, *spec, u"output"_s, o.name, forOutput);
-        else
-            r.notes.append(u"output '%1' is not declared in [[output]]"_s.arg(o.name));
-        if (!o.specProblem.isEmpty())
-            o.specProblem = u"returned "_s + o.specProblem;
+        if (!m_info.outputs.isEmpty()) {
+            const TensorSpec *spec = findSpec(m_info.outputs, o.name);
+            SymbolBindings forOutput = bindings;
+            if (spec)
+                o.specProblem = specProblem(*o.actual, *spec, u"output"_s, o.name, forOutput);
+            else
+                r.notes.append(u"output '%1' is not declared in [[output]]"_s.arg(o.name));
+            if (!o.specProblem.isEmpty())
+                o.specProblem = u"returned "_s + o.specProblem;
+        }
         compareOutput(o, m_run.tolerances, r.cartonTolerance, m_options.compare);
     }
     r.status = SelfTestStatus::Passed;
@@ -371,8 +374,9 @@ void Engine::runExample(int index, ExampleResult &r)
     }
 }
 
-// Indices of the self-tests `selectors` name (all when empty).
-Result<QList<int>> selectTests(const CartonInfo &info, const QStringList &selectors)
+} // namespace
+
+Result<QList<int>> selectSelfTests(const CartonInfo &info, const QStringList &selectors)
 {
     QList<int> selected;
     if (selectors.isEmpty()) {
@@ -400,7 +404,17 @@ Result<QList<int>> selectTests(const CartonInfo &info, const QStringList &select
     return selected;
 }
 
-} // namespace
+Result<TensorMap> loadSelfTestInputs(const Carton &carton, int index, bool fetchLinks)
+{
+    if (!carton.info() || index < 0 || index >= carton.info()->selfTests.size())
+        return makeError(ErrorCode::Usage, u"the carton has no self_test[%1]"_s.arg(index), carton.path());
+    TensorMap inputs;
+    const QString field = u"self_test[%1].inputs"_s.arg(index);
+    if (QString why = loadRefs(carton, carton.info()->selfTests.at(index).inputs, field, fetchLinks, inputs);
+        !why.isEmpty())
+        return makeError(ErrorCode::Format, why, carton.path());
+    return inputs;
+}
 
 QString selfTestStatusName(SelfTestStatus status)
 {
@@ -441,7 +455,7 @@ Result<SelfTestRun> runSelfTests(const Carton &carton, RunnerSession &session, c
     if (!carton.info())
         return makeError(ErrorCode::Format, u"the carton has no readable carton.toml; nothing to run"_s, carton.path());
     const CartonInfo &info = *carton.info();
-    const Result<QList<int>> selected = selectTests(info, options.tests);
+    const Result<QList<int>> selected = selectSelfTests(info, options.tests);
     if (!selected)
         return selected.error();
 

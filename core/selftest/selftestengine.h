@@ -14,6 +14,7 @@
 namespace carton {
 
 class Carton;
+struct CartonInfo;
 class Progress;
 
 struct SelfTestOptions {
@@ -50,6 +51,15 @@ struct SelfTestOptions {
 // per-test status.
 CARTONCORE_EXPORT Result<SelfTestRun> runSelfTests(const Carton &carton, RunnerSession &session,
                                                    const SelfTestOptions &options, Progress *progress = nullptr);
+
+// Indices of the self-tests `selectors` name, in [[self_test]] order (all when
+// empty): a name, "self_test[N]" or "N". ErrorCode::Usage naming the self-tests
+// there are when a selector matches none.
+CARTONCORE_EXPORT Result<QList<int>> selectSelfTests(const CartonInfo &info, const QStringList &selectors);
+
+// The input tensors of self_test[index], loaded whole from tensor_data (the
+// engine's own loading; no spec checks). Fails naming the reference that cannot be loaded.
+CARTONCORE_EXPORT Result<TensorMap> loadSelfTestInputs(const Carton &carton, int index, bool fetchLinks = false);
 
 // Re-judges a finished run with other tolerances, without running the model:
 // every compared output is compared again from the kept tensors and each status

@@ -99,15 +99,30 @@ Status checkTensorName(const QString &name)
     return {};
 }
 
-Result<TensorIndexAddition> addTensorToIndex(const TensorIndex &index, const QString &name, const TensorReader &tensor,
+QString uniqueTensorName(const TensorIndex &index, const QString &base)
+{
+    QString stem = base.trimmed();
+    if (stem.isEmpty())
+        stem = QStringLiteral("tensor");
+    if (!index.find(stem))
+        return stem;
+    for (qint64 n = 2;; ++n) {
+        const QString name = QStringLiteral("%1_%2").arg(stem).arg(n);
+        if (!index.find(name))
+            return name;
+    }
+}
+
+Result<TensorIndexAddition> addTensorToIndex(const TensorIndex &index, const QString &name, DType dtype,
+                                             const QList<qint64> &shape,
                                              const std::function<bool(const QString &fileName)> &fileTaken)
 {
     if (Status s = checkTensorName(name); !s)
         return s.error();
-    if (!isSpecDType(tensor.dtype()))
+    if (!isSpecDType(dtype) || dtype == DType::Nested)
         return makeError(ErrorCode::Unsupported,
                          QStringLiteral("tensor \"%1\" has dtype %2, which Carton v1 tensor_data cannot hold")
-                             .arg(name, dtypeName(tensor.dtype())));
+                             .arg(name, dtypeName(dtype)));
     if (index.find(name))
         return makeError(ErrorCode::Usage, QStringLiteral("a tensor named \"%1\" already exists").arg(name),
                          QStringLiteral("tensor_data/index.toml"));
@@ -115,21 +130,28 @@ Result<TensorIndexAddition> addTensorToIndex(const TensorIndex &index, const QSt
     for (const TensorIndexEntry &e : index.entries())
         if (e.file)
             used.insert(*e.file);
-    // Upstream's naming: tensor_N.bin, the first N whose file is free.
+    // Upstream's naming: tensor_N.bin (strings: tensor_N.toml), the first N whose file is free.
+    const QString suffix = dtype == DType::String ? QStringLiteral("toml") : QStringLiteral("bin");
     QString fileName;
     for (qint64 n = 0;; ++n) {
-        fileName = QStringLiteral("tensor_%1.bin").arg(n);
+        fileName = QStringLiteral("tensor_%1.%2").arg(n).arg(suffix);
         if (!used.contains(fileName) && !(fileTaken && fileTaken(fileName)))
             break;
     }
     TensorIndexEntry entry;
     entry.name = name;
-    entry.dtype = tensor.dtype();
-    entry.shape = tensor.shape();
+    entry.dtype = dtype;
+    entry.shape = shape;
     entry.file = fileName;
     QList<TensorIndexEntry> entries = index.entries();
     entries.append(entry);
     return TensorIndexAddition{TensorIndex(std::move(entries)), fileName};
+}
+
+Result<TensorIndexAddition> addTensorToIndex(const TensorIndex &index, const QString &name, const TensorReader &tensor,
+                                             const std::function<bool(const QString &fileName)> &fileTaken)
+{
+    return addTensorToIndex(index, name, tensor.dtype(), tensor.shape(), fileTaken);
 }
 
 Status importTensor(const QString &folder, const QString &name, const TensorReader &tensor, Progress *progress)

@@ -41,6 +41,15 @@ struct TensorIndexAddition {
 CARTONCORE_EXPORT Result<TensorIndexAddition>
 addTensorToIndex(const TensorIndex &index, const QString &name, const TensorReader &tensor,
                  const std::function<bool(const QString &fileName)> &fileTaken = {});
+// The same for a tensor held in memory (numeric: tensor_N.bin; string: tensor_N.toml;
+// nested tensors are refused).
+CARTONCORE_EXPORT Result<TensorIndexAddition>
+addTensorToIndex(const TensorIndex &index, const QString &name, DType dtype, const QList<qint64> &shape,
+                 const std::function<bool(const QString &fileName)> &fileTaken = {});
+
+// A tensor name not used by `index`: `base` (trimmed; "tensor" when empty) when
+// free, else "base_2", "base_3"...
+CARTONCORE_EXPORT QString uniqueTensorName(const TensorIndex &index, const QString &base);
 
 // Adds `tensor` to the unpacked carton in `folder` as tensor_data/<file>.bin under
 // `name`, and rewrites tensor_data/index.toml (creating both when absent). Fails

@@ -36,6 +36,7 @@ private slots:
     void sandboxIsReported();
     void noSandboxMeansNoRun();
     void criticalFindingsStopTheRun();
+    void benchmarkJson();
 
 private:
     QString writeFolder(const QString &name, const QString &frameworkRequirement = u"=1.0.0"_s,
@@ -324,6 +325,52 @@ void TestCliSelfTest::criticalFindingsStopTheRun()
     r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s, u"--allow-findings"_s});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.out.contains("PASSED: t_pass"), r.out.constData());
+}
+
+// --benchmark N --warmup K through the sandboxed host: N samples per self-test,
+// percentiles that are those of the samples (numpy 'linear'), the host's peak
+// RSS, and the benchmark in the HTML report.
+void TestCliSelfTest::benchmarkJson()
+{
+    const QString dir = writeFolder(u"benchmark"_s);
+    QVERIFY(!dir.isEmpty());
+    const QString html = m_dir.filePath(u"benchmark.html"_s);
+    const RunResult r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s, u"--benchmark"_s, u"40"_s,
+                                   u"--warmup"_s, u"4"_s, u"--json"_s, u"--html"_s, html});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject bench = r.json()[u"benchmark"_s].toObject();
+    QCOMPARE(bench[u"iterations"_s].toInt(), 40);
+    QCOMPARE(bench[u"warmup"_s].toInt(), 4);
+    QVERIFY(bench[u"peak_rss_bytes"_s].toDouble() > 1e6);
+    QVERIFY(bench[u"first_inference_ms"_s].toDouble() > 0);
+    const QJsonArray tests = bench[u"self_tests"_s].toArray();
+    QCOMPARE(tests.size(), 1);
+    const QJsonObject t = tests.at(0).toObject();
+    QVERIFY(t[u"timed_by_host"_s].toBool());
+    QList<double> samples;
+    for (const QJsonValue &v : t[u"samples_ms"_s].toArray())
+        samples.append(v.toDouble());
+    QCOMPARE(samples.size(), 40);
+    QCOMPARE(t[u"transfer_samples_ms"_s].toArray().size(), 40);
+    std::sort(samples.begin(), samples.end());
+    auto pct = [&samples](double q) {
+        const double rank = q / 100 * double(samples.size() - 1);
+        const qsizetype lo = qsizetype(rank);
+        const qsizetype hi = std::min(lo + 1, samples.size() - 1);
+        return samples[lo] + (samples[hi] - samples[lo]) * (rank - double(lo));
+    };
+    const QJsonObject latency = t[u"latency_ms"_s].toObject();
+    for (const auto &[key, q] : {std::pair{u"p50"_s, 50.0}, std::pair{u"p95"_s, 95.0}, std::pair{u"p99"_s, 99.0}})
+        QVERIFY2(qAbs(latency[key].toDouble() - pct(q)) <= 1e-9 + 1e-9 * pct(q),
+                 qPrintable(u"%1: %2 vs %3"_s.arg(key).arg(latency[key].toDouble()).arg(pct(q))));
+    QCOMPARE(latency[u"min"_s].toDouble(), samples.first());
+    QCOMPARE(latency[u"max"_s].toDouble(), samples.last());
+    QFile report(html);
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    const QByteArray text = report.readAll();
+    QVERIFY(text.contains("<section id=\"benchmark\">"));
+    QVERIFY(text.contains("<h3>t_pass</h3>"));
+    QCOMPARE(runCarton({u"selftest"_s, dir, u"--benchmark"_s, u"0"_s}).exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCliSelfTest)

@@ -5,6 +5,8 @@
 #include "editors/documenteditor.h"
 #include "editors/selftestseditor.h"
 #include "editors/testrefsmodel.h"
+#include "editors/toleranceedit.h"
+#include "format/cartontolerance.h"
 #include "jobs/latestjob.h"
 #include "pack/packer.h"
 #include "package/carton.h"
@@ -249,6 +251,49 @@ private slots:
         QVERIFY(f.editor->revealField(QStringLiteral("self_test[0]")));
         QVERIFY(f.editor->findChild<QLabel *>(QStringLiteral("extensions"))->isVisible());
         QVERIFY(f.editor->findChild<QLabel *>(QStringLiteral("extensions"))->toolTip().contains(u"atol"));
+    }
+
+    // [self_test.tolerance] as a table: shown, edited as one undo step per cell,
+    // a negative value marked and not applied, undo restores the carton's table.
+    void toleranceTableEdits()
+    {
+        Fixture f = open();
+        QVERIFY(f.document);
+        QVERIFY(f.editor->revealField(QStringLiteral("self_test[0]")));
+        auto *table = f.editor->findChild<ToleranceEdit *>(QStringLiteral("toleranceEdit"));
+        QVERIFY(table);
+        QVERIFY(table->isVisible());
+        QVERIFY(table->isEnabled());
+        QCOMPARE(table->rowCount(), 2); // all outputs, z
+        QCOMPARE(table->verticalHeaderItem(1)->text(), QStringLiteral("z"));
+        QCOMPARE(table->item(0, 1)->text(), QStringLiteral("0.5")); // atol = 0.5
+        QCOMPARE(table->item(1, 1)->text(), QString());
+
+        const int steps = f.document->undoStack()->count();
+        table->item(1, 1)->setText(QStringLiteral("0.01")); // z's atol
+        QTRY_COMPARE(f.document->undoStack()->count(), steps + 1);
+        carton::Result<carton::CartonTolerance> kept =
+            carton::parseCartonTolerance(f.document->info().selfTests.at(0).unknownToml, QStringLiteral("t"));
+        QVERIFY(kept);
+        QCOMPARE(kept->all.atol, std::optional<double>(0.5));
+        QCOMPARE(kept->perOutput.value(QStringLiteral("z")).atol, std::optional<double>(0.01));
+
+        table->item(0, 0)->setText(QStringLiteral("-1")); // rtol < 0: refused
+        QCOMPARE(f.document->undoStack()->count(), steps + 1);
+        QVERIFY(table->item(0, 0)->toolTip().contains(u"number >= 0"));
+        table->item(0, 2)->setText(QStringLiteral("maybe")); // equal_nan: refused
+        QCoreApplication::processEvents();
+        QCOMPARE(f.document->undoStack()->count(), steps + 1);
+
+        f.document->undoStack()->undo();
+        kept = carton::parseCartonTolerance(f.document->info().selfTests.at(0).unknownToml, QStringLiteral("t"));
+        QVERIFY(kept);
+        QVERIFY(kept->perOutput.isEmpty());
+        QCOMPARE(table->item(1, 1)->text(), QString()); // the table follows the document
+
+        // An example has no tolerance table.
+        QVERIFY(f.editor->revealField(QStringLiteral("example[0]")));
+        QVERIFY(!table->isVisible());
     }
 
     void addLeavesTheNameToType_data()

@@ -3,7 +3,12 @@
 // Carton ▸ Run Self-tests and Help ▸ Runners in the main window, with the real
 // runner host and plugins of this build (found through CARTON_RUNNER_HOST and
 // CARTON_RUNNER_PATH, as a user would point an installed app at other plugins).
+#include "benchmarkdialog.h"
 #include "cartonpage.h"
+#include "document/cartondocument.h"
+#include "format/cartontolerance.h"
+#include "keeptolerancebutton.h"
+#include "latencyhistogram.h"
 #include "mainwindow.h"
 #include "pack/packer.h"
 #include "package/carton.h"
@@ -28,10 +33,12 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QTreeWidget>
+#include <QUndoStack>
 
 using namespace Qt::StringLiterals;
 using namespace carton;
@@ -86,6 +93,8 @@ private slots:
     void dangerousCartonDefaultsToCancel();
     void runnersDialogListsPluginsAndProblems();
     void mismatchAsksNothingAndOffersAForcedRun();
+    void keepAsToleranceIsOneUndoStep();
+    void benchmarkShowsFiguresAndHistogram();
 
 private:
     QString writeEcho(const QString &name, const QString &framework = u"=1.0.0"_s);
@@ -263,6 +272,94 @@ void TestSelfTestActions::runnersDialogListsPluginsAndProblems()
     const int problems = int(registry.problems().size());
     QVERIFY(problems >= 1);
     QVERIFY(dialog.findChild<QLabel *>(u"runnerSearchPaths"_s)->text().contains(bad));
+}
+
+// The echo model returns x; the self-test expects x with 0.00994 added to one
+// element: it fails, "Keep as Tolerance" for the output writes atol 0.01 into the
+// document as one undo step and the run, re-judged, passes; undo takes it back.
+void TestSelfTestActions::keepAsToleranceIsOneUndoStep()
+{
+    CartonFolder folder;
+    folder.add(f32({2}, {1.0, 2.0}, u"x"_s));
+    folder.add(f32({2}, {1.0, 2.00994}, u"x_off"_s));
+    SelfTest off;
+    off.name = u"off"_s;
+    off.inputs = refs({{"x", "@tensor_data/x"}});
+    off.expectedOut = refs({{"x", "@tensor_data/x_off"}});
+    folder.info.selfTests = {off};
+    const QString dir = m_dir.filePath(u"keep"_s);
+    QVERIFY(folder.write(dir));
+    QSettings settings(m_dir.filePath(u"keep.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.show();
+    window.openPath(dir);
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view() && window.currentPage()->document(),
+                             shelltest::jobTimeoutMs);
+    studio::CartonDocument *document = window.currentPage()->document();
+    studio::SelfTestsPage *page = window.currentPage()->view()->selfTestsPage();
+    studio::KeepToleranceButton *keep = page->keepToleranceButton();
+    QVERIFY(!keep->isEnabled()); // no run yet
+    QSignalSpy finished(page, &studio::SelfTestsPage::runFinished);
+    ConsentSeen seen;
+    answerConsent(&seen, true);
+    page->runAllAction()->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    const studio::SelfTestsModel *model = page->model();
+    const QModelIndex item = model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0);
+    QCOMPARE(model->resultText(item), u"failed"_s);
+    QVERIFY(page->revealItem(false, 0));
+    QTRY_VERIFY(keep->isEnabled());
+    QVERIFY(keep->forOutputAction()->isEnabled());
+    QVERIFY2(keep->forOutputAction()->text().contains(u"atol 0.01, rtol 1e-05"_s),
+             qPrintable(keep->forOutputAction()->text()));
+
+    const int steps = document->undoStack()->count();
+    keep->forOutputAction()->trigger();
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    const Result<CartonTolerance> kept =
+        parseCartonTolerance(document->state().info.selfTests.at(0).unknownToml, u"test"_s);
+    QVERIFY(kept);
+    QCOMPARE(kept->perOutput.value(u"x"_s).atol, std::optional<double>(0.01));
+    QTRY_COMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
+
+    document->undoStack()->undo();
+    QVERIFY(document->state().info.selfTests.at(0).unknownToml.isEmpty());
+    QCOMPARE(document->undoStack()->count(), steps + 1); // one step, undone
+    QCOMPARE(document->undoStack()->index(), steps);
+}
+
+// Benchmark: the self-tests run, then 100 timed inferences on the same host; the
+// dialog shows each figure and a histogram holding the 100 samples.
+void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
+{
+    const QString dir = writeEcho(u"benchmark"_s);
+    QVERIFY(!dir.isEmpty());
+    QSettings settings(m_dir.filePath(u"benchmark.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.show();
+    window.openPath(dir);
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view(), shelltest::jobTimeoutMs);
+    studio::SelfTestsPage *page = window.currentPage()->view()->selfTestsPage();
+    QTRY_VERIFY(page->benchmarkAction()->isEnabled());
+    QVERIFY(!page->benchmarkDialog());
+    ConsentSeen seen;
+    answerConsent(&seen, true);
+    page->benchmarkAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(page->benchmarkDialog() && page->benchmarkDialog()->isVisible(), 60000);
+    studio::BenchmarkDialog *dialog = page->benchmarkDialog();
+    QCOMPARE(dialog->table()->rowCount(), 1);
+    QCOMPARE(dialog->table()->item(0, 0)->text(), u"echo"_s);
+    bool ok = false;
+    const double p50 = dialog->table()->item(0, 1)->text().toDouble(&ok);
+    QVERIFY2(ok && p50 >= 0, qPrintable(dialog->table()->item(0, 1)->text()));
+    QVERIFY2(dialog->summary()->text().contains(u"10 warm-up and 100 timed"_s), qPrintable(dialog->summary()->text()));
+    QVERIFY2(dialog->summary()->text().contains(u"peak memory"_s), qPrintable(dialog->summary()->text()));
+    qsizetype binned = 0;
+    for (qsizetype n : dialog->histogram()->bins())
+        binned += n;
+    QCOMPARE(binned, 100);
+    const studio::SelfTestsModel *model = page->model();
+    QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
 }
 
 QTEST_MAIN(TestSelfTestActions)

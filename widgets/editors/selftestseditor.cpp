@@ -5,9 +5,12 @@
 #include "document/cartondocument.h"
 #include "editorutils.h"
 #include "jobs/latestjob.h"
+#include "keeptolerance.h"
 #include "referencedelegate.h"
+#include "tensor/tensorinterchange.h"
 #include "testdata.h"
 #include "testrefsmodel.h"
+#include "toleranceedit.h"
 #include "validate/fieldpath.h"
 #include "viewutils.h"
 
@@ -194,6 +197,15 @@ QWidget *SelfTestsEditor::buildDetails()
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Description:"), m_description);
+    m_tolerance = new ToleranceEdit;
+    m_tolerance->setMaximumHeight(m_tolerance->fontMetrics().lineSpacing() * 6 + 12);
+    form->addRow(tr("&Tolerance:"), m_tolerance);
+    m_form = form;
+    connect(m_tolerance, &ToleranceEdit::edited, this, [this](const carton::CartonTolerance &tolerance) {
+        if (m_current.isValid() && m_current.kind == TestItem::Kind::SelfTest)
+            (void)keepTolerance(*m_document, m_current.number, tolerance,
+                                tr("Edit Tolerance of %1").arg(m_current.field()));
+    });
 
     m_extensions = new QLabel;
     m_extensions->setObjectName(QStringLiteral("extensions"));
@@ -493,6 +505,9 @@ void SelfTestsEditor::updateForm()
         const QSignalBlocker block(m_description);
         m_description->setPlainText(description);
     }
+    m_form->setRowVisible(m_tolerance, selfTest);
+    if (selfTest)
+        m_tolerance->showSelfTest(info, m_current.number, m_current.field(), m_document->isReadOnly());
     m_extensions->setVisible(!extensions.isEmpty());
     m_extensions->setText(tr("This self-test has extension keys (such as [self_test.tolerance]); they are kept as "
                              "they are."));
@@ -750,7 +765,7 @@ void SelfTestsEditor::chooseTensorToImport()
         suggestion = QStringLiteral("%1_%2").arg(item, m_refsModel->row(row).key);
     }
     const QString name = QInputDialog::getText(this, tr("Import Tensor"), tr("Name in tensor_data/:"),
-                                               QLineEdit::Normal, testdata::uniqueTensorName(m_index, suggestion), &ok);
+                                               QLineEdit::Normal, carton::uniqueTensorName(m_index, suggestion), &ok);
     if (!ok || name.isEmpty())
         return;
     const carton::Status status = importTensorWithProgress(path, tensor, name);

@@ -11,6 +11,7 @@
 #include <QWidget>
 #include <optional>
 
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -25,6 +26,7 @@ namespace studio {
 class CartonDocument;
 class ReferenceDelegate;
 class TestRefsModel;
+class ToleranceEdit;
 
 // The Self-tests & Examples page of the DocumentEditor: the [[self_test]]s and
 // [[example]]s (add, duplicate, remove, move), and for the selected one its name,
@@ -125,6 +127,8 @@ private:
     QLineEdit *m_name = nullptr;
     QPlainTextEdit *m_description = nullptr;
     QLabel *m_extensions = nullptr;
+    ToleranceEdit *m_tolerance = nullptr; // a self-test's [self_test.tolerance]
+    QFormLayout *m_form = nullptr;
     QLabel *m_problems = nullptr;
     QTableView *m_refs = nullptr;
     QPushButton *m_import = nullptr;

@@ -18,20 +18,6 @@ const QString kIndexPath = QStringLiteral("tensor_data/index.toml");
 
 } // namespace
 
-QString uniqueTensorName(const carton::TensorIndex &index, const QString &base)
-{
-    QString stem = base.trimmed();
-    if (stem.isEmpty())
-        stem = QStringLiteral("tensor");
-    if (!index.find(stem))
-        return stem;
-    for (qint64 n = 2;; ++n) {
-        const QString name = QStringLiteral("%1_%2").arg(stem).arg(n);
-        if (!index.find(name))
-            return name;
-    }
-}
-
 carton::Result<DocumentState> withImportedTensor(const DocumentState &state, const QString &name,
                                                  const carton::TensorReader &tensor, carton::Progress *progress)
 {

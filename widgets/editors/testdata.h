@@ -21,9 +21,6 @@ namespace testdata {
 // until the document is saved).
 inline constexpr qint64 maxImportedTensorBytes = qint64(1) << 30; // 1 GiB
 
-// A tensor name not used by `index`: `base` when free, else "base_2", "base_3"...
-QString uniqueTensorName(const carton::TensorIndex &index, const QString &base);
-
 // `state` with `tensor` added to tensor_data/ under `name`: its bytes as
 // tensor_data/tensor_N.bin and the rewritten tensor_data/index.toml (the shared
 // rule of carton::addTensorToIndex(), the same as `carton import-tensor`).

@@ -6,6 +6,7 @@
 #include "diskwatcher.h"
 #include "document/cartondocument.h"
 #include "editors/documenteditor.h"
+#include "editors/keeptolerance.h"
 #include "errorpage.h"
 #include "jobs/latestjob.h"
 #include "package/carton.h"
@@ -17,6 +18,7 @@
 #include "verificationrunner.h"
 #include "views/cartonview.h"
 #include "views/safetypage.h"
+#include "views/selftestspage.h"
 #include "views/signaturerow.h"
 
 #include <QDir>
@@ -395,6 +397,18 @@ void CartonPage::onOpened(const OpenOutcome &outcome)
     m_carton = outcome.carton;
     m_view = new CartonView(m_carton, m_settings, m_stack);
     connect(m_view, &CartonView::statusMessage, this, &CartonPage::statusMessage);
+    // Keep as Tolerance: one undo step of the document, then the results re-judged with it.
+    connect(m_view->selfTestsPage(), &SelfTestsPage::keepToleranceRequested, this,
+            [this](int index, const carton::CartonTolerance &tolerance, const QString &what) {
+                if (!m_document)
+                    return;
+                if (const carton::Status kept = keepTolerance(*m_document, index, tolerance, what); !kept) {
+                    QMessageBox::warning(this, tr("Keep as Tolerance"), kept.error().message);
+                    return;
+                }
+                m_view->selfTestsPage()->applyKeptTolerance(index, tolerance);
+                emit statusMessage(tr("Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it."));
+            });
     // The signature's verdict and the safety scan's findings are part of the state.
     for (auto signal : {&CartonView::signatureChanged, &CartonView::safetyScanned}) {
         connect(m_view, signal, this, &CartonPage::busyChanged);

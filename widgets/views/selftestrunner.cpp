@@ -30,6 +30,7 @@ QThreadPool &runPool()
 
 struct RunOutcome {
     std::optional<carton::SelfTestRun> run;
+    std::optional<carton::BenchmarkResult> benchmark;
     QString error;
     QStringList warnings;
 };
@@ -47,6 +48,16 @@ RunOutcome runRequest(const SelfTestRunner::Request &request, carton::Progress &
         }
         carton::Result<carton::SelfTestRun> run =
             carton::runSelfTests(*request.carton, **session, request.options, &progress);
+        if (run && request.benchmark && !run->cancelled) {
+            carton::Result<carton::BenchmarkResult> b =
+                carton::runBenchmark(*request.carton, **session, *request.benchmark, &progress);
+            if (b) {
+                out.benchmark = std::move(b).value();
+                out.benchmark->firstInference = run->firstInference; // the self-tests ran first
+            } else {
+                out.warnings.append(b.error().toString());
+            }
+        }
         session->reset();
         if (run)
             out.run = std::move(run).value();
@@ -83,9 +94,11 @@ void SelfTestRunner::start(const Request &request)
         kRun, [request](carton::Progress &progress) { return runRequest(request, progress); },
         [this](RunOutcome outcome) {
             m_running = false;
-            if (outcome.run)
+            if (outcome.run) {
                 emit finished(*outcome.run, outcome.warnings);
-            else
+                if (outcome.benchmark)
+                    emit benchmarked(*outcome.benchmark);
+            } else
                 emit failed(outcome.error, outcome.warnings);
         },
         [this](qint64 done, qint64 total) { emit progressChanged(done, total); }, &runPool());

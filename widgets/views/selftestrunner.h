@@ -3,10 +3,12 @@
 #pragma once
 
 #include "runner/runnersessionfactory.h"
+#include "selftest/benchmark.h"
 #include "selftest/selftestengine.h"
 
 #include <QObject>
 #include <memory>
+#include <optional>
 
 namespace carton {
 class Carton;
@@ -33,6 +35,8 @@ public:
         carton::RunnerChoice choice;
         carton::RunOptions runOptions;
         carton::SelfTestOptions options;
+        // Set: after the self-tests, a benchmark on the same host (benchmarked()).
+        std::optional<carton::BenchmarkOptions> benchmark;
     };
 
     explicit SelfTestRunner(QObject *parent = nullptr);
@@ -58,6 +62,8 @@ signals:
     void progressChanged(qint64 done, qint64 total);
     // A run ended (also when cancelled: run.cancelled, the rest NotRun).
     void finished(const carton::SelfTestRun &run, const QStringList &warnings);
+    // After finished(), for a request with a benchmark: its figures.
+    void benchmarked(const carton::BenchmarkResult &result);
     // The run could not start: no matching runner, the model did not load...
     void failed(const QString &message, const QStringList &warnings);
     void judged(const carton::SelfTestRun &run);

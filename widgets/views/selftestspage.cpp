@@ -2,9 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestspage.h"
 
+#include "benchmarkdialog.h"
 #include "descriptionbrowser.h"
 #include "errormappane.h"
 #include "format/mediatype.h"
+#include "keeptolerancebutton.h"
 #include "markdownrenderer.h"
 #include "mediapreview.h"
 #include "outputdetailshtml.h"
@@ -185,6 +187,13 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     connect(m_runner, &SelfTestRunner::failed, this, &SelfTestsPage::onFailed);
     connect(m_clock, &RunClock::ticked, this, [this] { m_summary->setText(m_clock->text()); });
     connect(m_runner, &SelfTestRunner::judged, this, &SelfTestsPage::onJudged);
+    connect(m_runner, &SelfTestRunner::benchmarked, this, [this](const carton::BenchmarkResult &result) {
+        if (!m_benchmarkDialog)
+            m_benchmarkDialog = new BenchmarkDialog(this);
+        m_benchmarkDialog->setResult(result);
+        m_benchmarkDialog->show();
+        m_benchmarkDialog->raise();
+    });
 
     if (m_model->rowCount() > 0)
         m_tree->setCurrentIndex(m_model->index(0, 0));
@@ -212,6 +221,13 @@ QWidget *SelfTestsPage::createToolBar()
     m_runSelected->setObjectName(QStringLiteral("runSelectedSelfTests"));
     m_runSelected->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_runSelected->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_benchmark = bar->addAction(tr("Benchmark"), this, [this] {
+        m_benchmarkNext = true;
+        startRun({});
+        m_benchmarkNext = false;
+    });
+    m_benchmark->setObjectName(QStringLiteral("benchmarkSelfTests"));
+    m_benchmark->setToolTip(tr("Run the self-tests, then time 100 inferences of each after 10 warm-up ones"));
     m_cancel = bar->addAction(tr("Cancel"), this, &SelfTestsPage::cancelRun);
     m_cancel->setObjectName(QStringLiteral("cancelSelfTests"));
     m_cancel->setToolTip(tr("Stop the run (the runner host is killed)"));
@@ -325,8 +341,15 @@ QWidget *SelfTestsPage::createOutputsPane()
         if (const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row()))
             m_outputDetails->setHtml(OutputDetailsHtml::render(*row));
     });
+    m_keepTolerance = new KeepToleranceButton;
+    connect(m_keepTolerance, &KeepToleranceButton::keep, this, &SelfTestsPage::keepToleranceRequested);
+    auto *outputs = new QWidget;
+    auto *outputsLayout = new QVBoxLayout(outputs);
+    outputsLayout->setContentsMargins(0, 0, 0, 0);
+    outputsLayout->addWidget(m_outputs);
+    outputsLayout->addWidget(m_keepTolerance, 0, Qt::AlignLeft);
     auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_outputs);
+    split->addWidget(outputs);
     split->addWidget(m_outputDetails);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
@@ -547,6 +570,12 @@ void SelfTestsPage::startRun(const QList<int> &tests)
     request.options.runDespiteSpecMismatch = m_ignoreSpecMismatch->isChecked();
     for (int t : tests)
         request.options.tests.append(QString::number(t));
+    if (m_benchmarkNext) {
+        request.benchmark.emplace();
+        request.benchmark->iterations = 100;
+        request.benchmark->warmup = 10;
+        request.benchmark->tests = request.options.tests;
+    }
     if (m_consent && !m_consent->ask(request))
         return;
 
@@ -670,6 +699,7 @@ void SelfTestsPage::updateActions()
     const bool running = m_runner->isRunning();
     const bool any = m_model->rowCount() > 0;
     m_runAll->setEnabled(!running && any);
+    m_benchmark->setEnabled(!running && m_carton && m_carton->info() && !m_carton->info()->selfTests.isEmpty());
     m_runSelected->setEnabled(!running && !selectedTests().isEmpty());
     m_cancel->setEnabled(running);
     m_exportReport->setEnabled(!running && m_run.has_value());
@@ -740,19 +770,23 @@ void SelfTestsPage::showDetails()
         return;
     m_shownRow = row;
     if (row < 0) {
+        m_shownTest = -1;
         m_details->showSafeHtml(QString());
         m_outputsModel->clear();
         showMedia({});
         return;
     }
     const QModelIndex item = m_model->index(row, 0);
+    m_shownTest = -1;
     m_outputsModel->clear();
     if (m_run) {
         const int number = m_model->itemNumber(item);
         if (!m_model->isExample(item)) {
             for (const carton::SelfTestResult &t : m_run->tests)
-                if (t.index == number)
+                if (t.index == number) {
+                    m_shownTest = number;
                     m_outputsModel->setSelfTest(t);
+                }
         } else {
             for (const carton::ExampleResult &e : m_run->examples)
                 if (e.index == number)
@@ -792,9 +826,24 @@ void SelfTestsPage::showMedia(const QModelIndex &item)
     m_media->open(m_carton, m_mediaChoice->itemData(0).toString());
 }
 
+void SelfTestsPage::applyKeptTolerance(int selfTestIndex, const carton::CartonTolerance &tolerance)
+{
+    if (!m_run || m_runner->isRunning())
+        return;
+    for (carton::SelfTestResult &t : m_run->tests)
+        if (t.index == selfTestIndex)
+            t.cartonTolerance = tolerance;
+    m_runner->rejudge(*m_run, m_run->tolerances);
+}
+
 void SelfTestsPage::showOutputDetails()
 {
     const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row());
+    const carton::SelfTestResult *shown = nullptr;
+    for (const carton::SelfTestResult &t : m_run ? m_run->tests : QList<carton::SelfTestResult>())
+        if (t.index == m_shownTest)
+            shown = &t;
+    m_keepTolerance->setShown(shown, row ? row->name : QString());
     // The error map's three tensor viewers cost GUI-thread time in proportion to
     // the tensor's length (header sections): they are filled when their tab is shown.
     m_errorMapStale = m_detailTabs->currentWidget() != m_errorMap;

@@ -28,7 +28,9 @@ class Carton;
 namespace studio {
 
 class DescriptionBrowser;
+class BenchmarkDialog;
 class ErrorMapPane;
+class KeepToleranceButton;
 class MediaPreview;
 class OutputResultsModel;
 class RunClock;
@@ -71,6 +73,10 @@ public:
     QAction *runAllAction() const { return m_runAll; }
     QAction *runSelectedAction() const { return m_runSelected; }
     QAction *cancelAction() const { return m_cancel; }
+    // Runs the self-tests, then times 100 inferences of each after 10 warm-up ones
+    // on the same host; the figures and a latency histogram open in benchmarkDialog().
+    QAction *benchmarkAction() const { return m_benchmark; }
+    BenchmarkDialog *benchmarkDialog() const { return m_benchmarkDialog; }
     QAction *copyCommandAction() const { return m_copyCommand; }
     QAction *exportReportAction() const { return m_exportReport; }
     QComboBox *presetBox() const { return m_preset; }
@@ -83,6 +89,11 @@ public:
     // "Change Server…" (a KServe server failed: asks for its URL again, reruns).
     QPushButton *nextStepButton() const { return m_nextStepButton; }
     SelfTestRunner *runner() const { return m_runner; }
+    // Over the outputs: keeps the shown self-test's minimum passing tolerance
+    // (keepToleranceRequested; the owner of the document applies it, then calls
+    // applyKeptTolerance so that the results are judged with it at once).
+    KeepToleranceButton *keepToleranceButton() const { return m_keepTolerance; }
+    void applyKeptTolerance(int selfTestIndex, const carton::CartonTolerance &tolerance);
 
     // The last finished run (re-judged with the current tolerances), if any.
     const std::optional<carton::SelfTestRun> &lastRun() const { return m_run; }
@@ -116,6 +127,8 @@ signals:
     // A tensor reference was activated (double-click): show it in the Tensor data tab.
     void tensorActivated(const QString &name);
     void runFinished();
+    // "Keep as Tolerance": self_test[selfTestIndex]'s [self_test.tolerance] should become `tolerance`.
+    void keepToleranceRequested(int selfTestIndex, const carton::CartonTolerance &tolerance, const QString &what);
     // A passing note for the status bar ("Command copied to the clipboard.").
     void statusMessage(const QString &text);
 
@@ -181,6 +194,11 @@ private:
     int m_lastRunnerIndex = 0;
     QList<int> m_runningTests; // the self-tests of the run in progress, in order
     std::optional<carton::SelfTestRun> m_run;
+    KeepToleranceButton *m_keepTolerance = nullptr;
+    QAction *m_benchmark = nullptr;
+    BenchmarkDialog *m_benchmarkDialog = nullptr; // created on the first benchmark
+    bool m_benchmarkNext = false;                 // the next startRun() benchmarks too
+    int m_shownTest = -1;                         // the self-test whose outputs are shown (its index), or -1
     QStringList m_warnings;
     int m_shownRow = -2;
     bool m_errorMapStale = false; // the error map shows an older output; refilled when its tab is shown

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "runner/runnersession.h"
+#include "runner/runnersessionfactory.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <memory>
+
+namespace carton {
+class Carton;
+class Progress;
+} // namespace carton
+
+namespace cli {
+
+// The options that say how a carton's model runs (--runner, --force,
+// --kserve-url, --kserve-model, --opt, --timeout, --no-sandbox,
+// --allow-findings), shared by the commands that run a model (selftest,
+// record), with the checks and the session opening they share.
+class RunnerCli final {
+public:
+    RunnerCli();
+    void addTo(QCommandLineParser &parser) const;
+    // Reads the options; false (after printing why) on a usage error.
+    bool read(const QCommandLineParser &parser);
+    // Checks the safety scan (unless --allow-findings or a server runs the model)
+    // and opens the session; nullptr (after printing why) when it cannot.
+    std::unique_ptr<carton::RunnerSession> open(const carton::Carton &carton, carton::Progress *progress) const;
+
+    const carton::RunOptions &runOptions() const { return m_runOptions; }
+    const carton::RunnerChoice &choice() const { return m_choice; }
+
+private:
+    QCommandLineOption m_runner, m_force, m_kserveUrl, m_kserveModel, m_opt, m_timeout, m_noSandbox, m_allowFindings;
+    carton::RunOptions m_runOptions;
+    carton::RunnerChoice m_choice;
+    bool m_allowFindingsSet = false;
+};
+
+} // namespace cli
