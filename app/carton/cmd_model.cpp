@@ -3,9 +3,11 @@
 // carton model FILE [--json] [--graph] [--inspect]
 #include "base/jsonutil.h"
 #include "commands.h"
+#include "jsonexport.h"
 #include "output.h"
 #include "runner/runnersessionfactory.h"
 #include "tensorfile.h"
+#include "validate/modelsignature.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -245,8 +247,10 @@ QString modelText(const ModelEntry &entry, bool graph)
 }
 
 // What `--inspect` adds to the JSON of the model file it inspected.
-void addInspectionJson(QJsonObject &o, const ModelInspection &inspection, bool graph)
+void addInspectionJson(QJsonObject &o, const ModelInspection &inspection, const Diagnostics *comparison, bool graph)
 {
+    if (comparison)
+        o.insert(QStringLiteral("signature_check"), diagnosticsToJson(*comparison));
     const InspectedMethod *forward = inspection.method(u"forward");
     if (forward) {
         o.insert(QStringLiteral("signature"),
@@ -273,7 +277,7 @@ void addInspectionJson(QJsonObject &o, const ModelInspection &inspection, bool g
     }
 }
 
-QString inspectionText(const ModelInspection &inspection, bool graph)
+QString inspectionText(const ModelInspection &inspection, const Diagnostics *comparison, bool graph)
 {
     QString out =
         QStringLiteral("%1: %2 (inspected by the runner in its sandbox)\n").arg(inspection.file, inspection.format);
@@ -285,6 +289,14 @@ QString inspectionText(const ModelInspection &inspection, bool graph)
         for (auto it = counts.cbegin(); it != counts.cend(); ++it)
             ops.append(QStringLiteral("%1 %2").arg(it.key()).arg(it.value()));
         out += QStringLiteral("  ops (%1 nodes): %2\n").arg(forward->nodes.size()).arg(ops.join(QStringLiteral(", ")));
+        if (comparison) {
+            out += QStringLiteral("  compared with carton.toml: %1\n")
+                       .arg(comparison->isEmpty()
+                                ? QStringLiteral("nothing in [[input]] or [[output]] contradicts forward")
+                                : QStringLiteral("%1 finding(s)").arg(comparison->size()));
+            for (const Diagnostic &d : *comparison)
+                out += QStringLiteral("    %1: %2\n").arg(severityName(d.severity), d.toString());
+        }
         if (graph)
             out += QStringLiteral("  graph:\n") + forward->graph;
     }
@@ -355,6 +367,7 @@ int runModel(const QStringList &args)
         }
     // Running plugin code is opt-in (--inspect) and sandboxed like a self-test.
     std::optional<ModelInspection> inspection;
+    std::optional<Diagnostics> comparison; // forward against carton.toml
     if (parser.isSet(inspect)) {
         if (!file->carton) {
             printError(QStringLiteral("model: --inspect needs a carton (its [runner] names the runner to ask); %1 is "
@@ -372,6 +385,8 @@ int runModel(const QStringList &args)
             return exitCodeFor(r.error());
         }
         inspection = std::move(*r);
+        if (file->carton->info())
+            comparison = checkInspectedSignature(*file->carton->info(), *inspection);
     } else if (runsTorchScript(*file) && !parser.isSet(json)) {
         printWarning(QStringLiteral("the TorchScript signature needs --inspect (loads the model in the torchscript "
                                     "runner, in the sandbox, without running it)"));
@@ -382,14 +397,14 @@ int runModel(const QStringList &args)
         for (const ModelEntry &entry : models.entries()) {
             QJsonObject o = modelJson(entry, parser.isSet(graph));
             if (inspection && entry.path == inspection->file) {
-                addInspectionJson(o, *inspection, parser.isSet(graph));
+                addInspectionJson(o, *inspection, comparison ? &*comparison : nullptr, parser.isSet(graph));
                 merged = true;
             }
             list.append(o);
         }
         if (inspection && !merged) {
             QJsonObject o{{QStringLiteral("entry"), inspection->file}, {QStringLiteral("format"), inspection->format}};
-            addInspectionJson(o, *inspection, parser.isSet(graph));
+            addInspectionJson(o, *inspection, comparison ? &*comparison : nullptr, parser.isSet(graph));
             list.append(o);
         }
         QJsonObject doc{{QStringLiteral("file"), path}, {QStringLiteral("models"), list}};
@@ -405,7 +420,7 @@ int runModel(const QStringList &args)
                 QStringLiteral("%1: no model file this reader knows (ONNX, GGUF, safetensors, PyTorch) under model/\n")
                     .arg(path);
         if (inspection)
-            out += inspectionText(*inspection, parser.isSet(graph));
+            out += inspectionText(*inspection, comparison ? &*comparison : nullptr, parser.isSet(graph));
         printOut(out);
     }
     return ok ? Success : CartonErrors;
