@@ -58,7 +58,7 @@ private:
     // carton-make-torch-model OUT KIND.
     bool makeModel(const QString &out, const QString &kind);
     // Clicks "Run in Sandbox" on the consent dialogs that come up while it lives.
-    void acceptConsent(QTimer &timer, int *asked);
+    void acceptConsent(QTimer &timer, int *asked, QString *body);
 
     QTemporaryDir m_bare; // net.pt: the 'nested' model, a bare file
 };
@@ -71,12 +71,13 @@ bool TestModelInspect::makeModel(const QString &out, const QString &kind)
     return make.waitForFinished(120'000) && make.exitStatus() == QProcess::NormalExit && make.exitCode() == 0;
 }
 
-void TestModelInspect::acceptConsent(QTimer &timer, int *asked)
+void TestModelInspect::acceptConsent(QTimer &timer, int *asked, QString *body)
 {
     timer.setInterval(20);
-    connect(&timer, &QTimer::timeout, this, [asked] {
+    connect(&timer, &QTimer::timeout, this, [asked, body] {
         if (auto *dialog = qobject_cast<RunConsentDialog *>(QApplication::activeModalWidget())) {
             ++*asked;
+            *body = dialog->body()->text();
             dialog->runButton()->click();
         }
     });
@@ -260,11 +261,13 @@ void TestModelInspect::bareFileInspected()
     QVERIFY(page.inspectButton()->isVisible());
     QTimer timer;
     int asked = 0;
-    acceptConsent(timer, &asked);
+    QString body;
+    acceptConsent(timer, &asked, &body);
     QSignalSpy inspected(&page, &ModelPage::inspected);
     page.inspect();
     QVERIFY(inspected.wait(60'000));
     QCOMPARE(asked, 1); // the user was asked first, about this file
+    QVERIFY2(body.contains(u"Inspecting the model of <b>net.pt</b>"_s), qPrintable(body));
     const QString text = page.summary()->toPlainText();
     QVERIFY2(text.contains(u"net.pt — read by the runner in its sandbox"_s), qPrintable(text));
     QVERIFY2(text.contains(u"forward(self, x: Tensor, lengths: Tensor) -> Tensor"_s), qPrintable(text));

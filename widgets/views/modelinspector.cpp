@@ -9,6 +9,7 @@
 #include "runner/fileinspection.h"
 #include "runner/runnersessionfactory.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QTemporaryDir>
 
@@ -75,9 +76,11 @@ bool ModelInspector::start(const ModelEntry &entry, QWidget *dialogParent)
     } else {
         m_scratch = std::make_unique<QTemporaryDir>();
         Result<std::shared_ptr<const Carton>> made =
-            m_scratch->isValid() ? makeInspectionCarton(m_scratch->path(), runner)
-                                 : Result<std::shared_ptr<const Carton>>(
-                                       makeError(ErrorCode::Io, QStringLiteral("cannot create a scratch folder")));
+            // The folder carton named as the file: the consent dialog names what is inspected.
+            m_scratch->isValid()
+                ? makeInspectionCarton(QDir(m_scratch->path()).filePath(QFileInfo(m_filePath).fileName()), runner)
+                : Result<std::shared_ptr<const Carton>>(
+                      makeError(ErrorCode::Io, QStringLiteral("cannot create a scratch folder")));
         if (!made) {
             m_inspection.reset();
             m_error = made.error().toString();
