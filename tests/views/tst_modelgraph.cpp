@@ -3,6 +3,7 @@
 // The graph of an ONNX model: the layered layout (pure, timed) and the view on a
 // model made with python3-onnx: nodes and edges, click a node for its properties,
 // search, an initializer's link opens the weight, PNG/SVG export.
+#include "fileviewer.h"
 #include "graphlayout.h"
 #include "graphscopes.h"
 #include "jobs/latestjob.h"
@@ -169,6 +170,7 @@ void TestModelGraph::graphOfAnOnnxModel()
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QTRY_VERIFY(page.isLoaded());
     QVERIFY(page.revealWeight(u"model/net.bin:fc.weight"_s)); // the model file's summary and graph
+    QVERIFY(!page.sideTabs()->isTabVisible(page.sideTabs()->indexOf(page.codeViewer()))); // ONNX has no code/
     ModelGraphView *graph = page.graphView();
     QSignalSpy laidOut(graph, &ModelGraphView::laidOut);
     page.sideTabs()->setCurrentWidget(graph);
@@ -383,6 +385,8 @@ void TestModelGraph::fiveThousandNodesOpenCollapsed()
     QCOMPARE(view.vertexCount(), 102 - 1 + 10);
     QCOMPARE(view.collapsedScope(7), u"block7/layer0"_s);
     QCOMPARE(view.selectedVertex(), 7); // where the box was
+    QVERIFY2(view.properties()->toPlainText().contains(u"block7/layer0"_s),
+             qPrintable(view.properties()->toPlainText()));
     // The properties of a box: its scope, its nodes, and a link that opens it.
     QVERIFY(view.selectVertex(8));
     const QString properties = view.properties()->toPlainText();

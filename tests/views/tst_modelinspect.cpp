@@ -327,6 +327,7 @@ void TestModelInspect::codeFilesShown()
     emit page.summary()->anchorClicked(QUrl(u"code:"_s + QString::fromLatin1(QUrl::toPercentEncoding(top))));
     QVERIFY(shown.wait(10'000));
     QCOMPARE(page.sideTabs()->currentWidget(), page.codeViewer());
+    QVERIFY(page.sideTabs()->isTabVisible(page.sideTabs()->indexOf(page.codeViewer())));
     const FilePreview &preview = page.codeViewer()->preview();
     QCOMPARE(preview.kind, FilePreview::Text);
     QCOMPARE(preview.path, top);

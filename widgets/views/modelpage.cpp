@@ -262,6 +262,9 @@ void ModelPage::showSummary(int entry)
     m_summaryHtml = ModelSummary::html(set->entries()[entry]);
     renderSummary();
     showGraph(entry);
+    // The Code tab only for a file with code/ files (a TorchScript archive).
+    const ModelFilePtr &model = set->entries()[entry].model;
+    m_side->setTabVisible(m_side->indexOf(m_code), model && model->torch() && !model->torch()->codeFiles.isEmpty());
 }
 
 void ModelPage::showGraph(int entry)
