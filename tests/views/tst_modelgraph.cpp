@@ -423,7 +423,7 @@ void TestModelGraph::fiveThousandNodesOpenCollapsed()
     });
     qInfo("5000 nodes expanded in %lld ms; the GUI thread's longest gap %lld ms", expanded, expandedGap);
     QCOMPARE(view.vertexCount(), 5002);
-    // Measured, not asserted: 93–104 ms on 2 shared cores under load (see bench/README.md).
+    // Measured, not asserted: 48–61 ms on 2 shared cores under load (see bench/README.md).
     Q_UNUSED(expandedGap);
 }
 
