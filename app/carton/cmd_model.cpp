@@ -5,14 +5,17 @@
 #include "commands.h"
 #include "jsonexport.h"
 #include "output.h"
+#include "runner/fileinspection.h"
 #include "runner/runnersessionfactory.h"
 #include "tensorfile.h"
 #include "validate/modelsignature.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 
 namespace cli {
 
@@ -369,23 +372,52 @@ int runModel(const QStringList &args)
     std::optional<ModelInspection> inspection;
     std::optional<Diagnostics> comparison; // forward against carton.toml
     if (parser.isSet(inspect)) {
-        if (!file->carton) {
-            printError(QStringLiteral("model: --inspect needs a carton (its [runner] names the runner to ask); %1 is "
-                                      "a bare model file")
+        // The runner follows the file's content (a TorchScript archive: torchscript),
+        // forced when the carton names another; a bare file is inspected through a
+        // scratch folder carton (the runner host opens cartons only).
+        const ModelEntry *target = inspectableEntry(models);
+        const QString runner = target ? inspectingRunner(*target) : QString();
+        if (!file->carton && !target) {
+            printError(QStringLiteral("model: --inspect: %1 is no model file a runner here can inspect (a TorchScript "
+                                      "archive)")
                            .arg(path));
             return UsageOrInput;
         }
+        QTemporaryDir scratch;
+        const Carton *carton = file->carton.get();
+        std::shared_ptr<const Carton> scratchCarton;
+        RunnerChoice choice;
+        if (!runner.isEmpty()) {
+            choice.runnerName = runner;
+            choice.force = carton && (!carton->info() || carton->info()->runner.runnerName != runner);
+        }
+        if (!carton) {
+            const QString dir = QDir(scratch.path()).filePath(QFileInfo(path).fileName());
+            Result<std::shared_ptr<const Carton>> made =
+                scratch.isValid() ? makeInspectionCarton(dir, runner)
+                                  : Result<std::shared_ptr<const Carton>>(
+                                        makeError(ErrorCode::Io, QStringLiteral("cannot create a scratch folder")));
+            Result<void> placed = made ? placeModelFile(path, dir) : Result<void>(made.error());
+            if (!placed) {
+                printError(QStringLiteral("model: --inspect: %1").arg(placed.error().toString()));
+                return exitCodeFor(placed.error());
+            }
+            scratchCarton = *made;
+            carton = scratchCarton.get();
+        }
         QStringList warnings;
         QString log;
-        Result<ModelInspection> r = inspectModel(*file->carton, {}, {}, &warnings, &log);
+        Result<ModelInspection> r = inspectModel(*carton, choice, {}, &warnings, &log);
         for (const QString &w : std::as_const(warnings))
             printWarning(w);
         if (!r) {
             printError(QStringLiteral("model: --inspect: %1").arg(r.error().toString()));
             return exitCodeFor(r.error());
         }
+        if (!file->carton)
+            r->file = target->path; // named as the listing names the bare file
         inspection = std::move(*r);
-        if (file->carton->info())
+        if (file->carton && file->carton->info())
             comparison = checkInspectedSignature(*file->carton->info(), *inspection);
     } else if (runsTorchScript(*file) && !parser.isSet(json)) {
         printWarning(QStringLiteral("the TorchScript signature needs --inspect (loads the model in the torchscript "

@@ -4,6 +4,7 @@
 
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "model/modelset.h"
 
 #include <QString>
 #include <memory>
@@ -17,6 +18,28 @@ class Carton;
 // caller owns): a carton.toml naming `runnerName`, then the file as
 // model/model.pt (placeModelFile). The folder is read by the sandboxed host like
 // any other carton under /tmp.
+// The runner that inspects `entry`, by its content, not by any carton's
+// runner_name: "torchscript" for a TorchScript archive; empty when none can.
+// Inline: header-only use of the model reader's types.
+inline QString inspectingRunner(const ModelEntry &entry)
+{
+    if (entry.model && entry.model->torch() && entry.model->torch()->torchScript)
+        return QStringLiteral("torchscript");
+    return {};
+}
+
+// The entry of `models` a runner can inspect: the TorchScript model/model.pt of a
+// carton (the torchscript runner loads that file), or the bare file itself; null
+// when there is none.
+inline const ModelEntry *inspectableEntry(const ModelSet &models)
+{
+    for (const ModelEntry &e : models.entries()) {
+        if (!inspectingRunner(e).isEmpty() && (models.isBareFile() || e.path == u"model/model.pt"))
+            return &e;
+    }
+    return nullptr;
+}
+
 // Writes `dir`/carton.toml and opens the folder (model/ still empty).
 CARTONCORE_EXPORT Result<std::shared_ptr<const Carton>> makeInspectionCarton(const QString &dir,
                                                                              const QString &runnerName);

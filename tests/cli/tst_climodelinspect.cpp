@@ -26,6 +26,7 @@ private Q_SLOTS:
     void withoutInspect();
     void runnerThatCannotInspect();
     void comparedWithCartonToml();
+    void runnerFollowsContent();
 
 private:
     QTemporaryDir m_dir;
@@ -144,6 +145,29 @@ void TestCliModelInspect::comparedWithCartonToml()
     QVERIFY2(
         plain.out.contains("  compared with carton.toml: nothing in [[input]] or [[output]] contradicts forward\n"),
         plain.out.constData());
+}
+
+void TestCliModelInspect::runnerFollowsContent()
+{
+    // A bare TorchScript file: inspected by the torchscript runner through a scratch carton.
+    const RunResult bare = runCarton({u"model"_s, m_carton + u"/model/model.pt"_s, u"--inspect"_s});
+    QVERIFY2(bare.exitCode == 0, bare.err.constData());
+    QVERIFY2(bare.out.contains("model.pt: TorchScript (inspected by the runner in its sandbox)\n"
+                               "  forward(self, x: Tensor, lengths: Tensor) -> Tensor\n"),
+             bare.out.constData());
+    QVERIFY2(!bare.out.contains("compared with carton.toml"), bare.out.constData());
+    // A carton naming the noop runner whose model/model.pt is TorchScript: the
+    // content decides (torchscript, forced, and said so).
+    const QString dir = m_dir.filePath(u"noopnamed"_s);
+    QVERIFY(testutil::writeFile(dir + u"/carton.toml"_s,
+                                "spec_version = 1\nmodel_name = \"t\"\n[runner]\nrunner_name = \"noop\"\n"
+                                "required_framework_version = \"=1.0.0\"\nrunner_compat_version = 1\n"));
+    QVERIFY(QDir().mkpath(dir + u"/model"_s));
+    QVERIFY(QFile::copy(m_carton + u"/model/model.pt"_s, dir + u"/model/model.pt"_s));
+    const RunResult r = runCarton({u"model"_s, dir, u"--inspect"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("  forward(self, x: Tensor, lengths: Tensor) -> Tensor\n"), r.out.constData());
+    QVERIFY2(r.err.contains("forced"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliModelInspect)

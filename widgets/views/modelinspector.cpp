@@ -40,22 +40,6 @@ void ModelInspector::setConsent(RunConsent *consent)
     m_consent = consent;
 }
 
-QString ModelInspector::runnerFor(const ModelEntry &entry)
-{
-    if (entry.model && entry.model->torch() && entry.model->torch()->torchScript)
-        return QStringLiteral("torchscript");
-    return {};
-}
-
-const ModelEntry *ModelInspector::inspectable(const ModelSet &set)
-{
-    for (const ModelEntry &e : set.entries()) {
-        if (!runnerFor(e).isEmpty() && (set.isBareFile() || e.path == u"model/model.pt"))
-            return &e;
-    }
-    return nullptr;
-}
-
 bool ModelInspector::isRunning() const
 {
     return m_jobs->isRunning(kInspectJob);
@@ -63,7 +47,7 @@ bool ModelInspector::isRunning() const
 
 bool ModelInspector::start(const ModelEntry &entry, QWidget *dialogParent)
 {
-    const QString runner = runnerFor(entry);
+    const QString runner = inspectingRunner(entry);
     if (runner.isEmpty() || isRunning())
         return false;
     SelfTestRunner::Request request;

@@ -39,12 +39,6 @@ public:
     ModelInspector(std::shared_ptr<const carton::Carton> carton, const QString &filePath, QObject *parent = nullptr);
     ~ModelInspector() override;
 
-    // The runner that inspects `entry` by its content ("torchscript"), or empty.
-    static QString runnerFor(const carton::ModelEntry &entry);
-    // The entry of `set` that can be inspected (a TorchScript model/model.pt in a
-    // carton; the file itself when bare), or null.
-    static const carton::ModelEntry *inspectable(const carton::ModelSet &set);
-
     // Who asks before a carton's code runs; for a bare file the inspector asks
     // through its own RunConsent (on `dialogParent`).
     void setConsent(RunConsent *consent);

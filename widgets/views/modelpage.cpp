@@ -13,6 +13,7 @@
 #include "modelweightsmodel.h"
 #include "package/carton.h"
 #include "roles.h"
+#include "runner/fileinspection.h"
 #include "tensorviewer.h"
 #include "validate/modelsignature.h"
 #include "viewutils.h"
@@ -212,7 +213,7 @@ void ModelPage::showLoaded(std::shared_ptr<const ModelSet> set, const QString &e
     m_viewer->showMessage(tr("Select a weight to see its values."));
     m_summaryEntry = -2;
     m_model->setModelSet(set);
-    m_inspect->setVisible(set && ModelInspector::inspectable(*set));
+    m_inspect->setVisible(set && inspectableEntry(*set));
     if (!set) {
         m_status->setText(tr("Not a model file that can be read: %1").arg(error));
         m_summary->clear();
@@ -325,7 +326,7 @@ void ModelPage::setConsent(RunConsent *consent)
 void ModelPage::inspect()
 {
     const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
-    const ModelEntry *entry = set ? ModelInspector::inspectable(*set) : nullptr;
+    const ModelEntry *entry = set ? inspectableEntry(*set) : nullptr;
     if (!entry || !m_inspector->start(*entry, this))
         return;
     if (!m_inspector->isRunning())
