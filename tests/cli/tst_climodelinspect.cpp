@@ -29,6 +29,9 @@ private Q_SLOTS:
     void runnerFollowsContent();
 
 private:
+    // A folder carton `name` with `toml` and the 'signature' model; empty on failure.
+    QString cartonWith(const QString &name, const QByteArray &toml);
+
     QTemporaryDir m_dir;
     QString m_carton;
 };
@@ -108,19 +111,26 @@ void TestCliModelInspect::runnerThatCannotInspect()
     QVERIFY2(r.err.contains("the noop runner cannot inspect a model"), r.err.constData());
 }
 
+QString TestCliModelInspect::cartonWith(const QString &name, const QByteArray &toml)
+{
+    const QString dir = m_dir.filePath(name);
+    if (!testutil::writeFile(dir + u"/carton.toml"_s, toml) || !QDir().mkpath(dir + u"/model"_s) ||
+        !QFile::copy(m_carton + u"/model/model.pt"_s, dir + u"/model/model.pt"_s))
+        return {};
+    return dir;
+}
+
 void TestCliModelInspect::comparedWithCartonToml()
 {
     // forward(x, lengths) -> Tensor against inputs x and mask, outputs y and z.
-    const QString dir = m_dir.filePath(u"declared"_s);
-    QVERIFY(testutil::writeFile(dir + u"/carton.toml"_s,
-                                "spec_version = 1\nmodel_name = \"t\"\n[runner]\nrunner_name = \"torchscript\"\n"
-                                "required_framework_version = \">=1.13\"\nrunner_compat_version = 1\n"
-                                "\n[[input]]\nname = \"x\"\ndtype = \"float32\"\nshape = [3]\n"
-                                "\n[[input]]\nname = \"mask\"\ndtype = \"float32\"\nshape = [3]\n"
-                                "\n[[output]]\nname = \"y\"\ndtype = \"float32\"\nshape = [3]\n"
-                                "\n[[output]]\nname = \"z\"\ndtype = \"float32\"\nshape = [3]\n"));
-    QVERIFY(QDir().mkpath(dir + u"/model"_s));
-    QVERIFY(QFile::copy(m_carton + u"/model/model.pt"_s, dir + u"/model/model.pt"_s));
+    const QString dir =
+        cartonWith(u"declared"_s, "spec_version = 1\nmodel_name = \"t\"\n[runner]\nrunner_name = \"torchscript\"\n"
+                                  "required_framework_version = \">=1.13\"\nrunner_compat_version = 1\n"
+                                  "\n[[input]]\nname = \"x\"\ndtype = \"float32\"\nshape = [3]\n"
+                                  "\n[[input]]\nname = \"mask\"\ndtype = \"float32\"\nshape = [3]\n"
+                                  "\n[[output]]\nname = \"y\"\ndtype = \"float32\"\nshape = [3]\n"
+                                  "\n[[output]]\nname = \"z\"\ndtype = \"float32\"\nshape = [3]\n");
+    QVERIFY(!dir.isEmpty());
     const RunResult r = runCarton({u"model"_s, dir, u"--inspect"_s});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.out.contains("  compared with carton.toml: 3 finding(s)\n"), r.out.constData());
@@ -158,12 +168,10 @@ void TestCliModelInspect::runnerFollowsContent()
     QVERIFY2(!bare.out.contains("compared with carton.toml"), bare.out.constData());
     // A carton naming the noop runner whose model/model.pt is TorchScript: the
     // content decides (torchscript, forced, and said so).
-    const QString dir = m_dir.filePath(u"noopnamed"_s);
-    QVERIFY(testutil::writeFile(dir + u"/carton.toml"_s,
-                                "spec_version = 1\nmodel_name = \"t\"\n[runner]\nrunner_name = \"noop\"\n"
-                                "required_framework_version = \"=1.0.0\"\nrunner_compat_version = 1\n"));
-    QVERIFY(QDir().mkpath(dir + u"/model"_s));
-    QVERIFY(QFile::copy(m_carton + u"/model/model.pt"_s, dir + u"/model/model.pt"_s));
+    const QString dir =
+        cartonWith(u"noopnamed"_s, "spec_version = 1\nmodel_name = \"t\"\n[runner]\nrunner_name = \"noop\"\n"
+                                   "required_framework_version = \"=1.0.0\"\nrunner_compat_version = 1\n");
+    QVERIFY(!dir.isEmpty());
     const RunResult r = runCarton({u"model"_s, dir, u"--inspect"_s});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.out.contains("  forward(self, x: Tensor, lengths: Tensor) -> Tensor\n"), r.out.constData());
