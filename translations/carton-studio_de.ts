@@ -1268,6 +1268,21 @@
         <source>%1 takes %2 &quot;%3&quot; (%4 %5) that carton.toml does not declare</source>
         <translation>%1 nimmt %2 &quot;%3&quot; (%4 %5), das carton.toml nicht deklariert</translation>
     </message>
+    <message>
+        <source>%1: forward takes one dict (%2: %3), so the names of carton.toml&apos;s inputs cannot be compared with the model&apos;s</source>
+        <translation>%1: forward nimmt ein Dict (%2: %3), daher können die Namen der Eingaben in carton.toml nicht mit denen des Modells verglichen werden</translation>
+    </message>
+    <message>
+        <source>%1: forward returns a dict (%2), so the names of carton.toml&apos;s outputs cannot be compared with the model&apos;s</source>
+        <translation>%1: forward gibt ein Dict zurück (%2), daher können die Namen der Ausgaben in carton.toml nicht mit denen des Modells verglichen werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>carton.toml declares %n output(s) but forward in %1 returns %2 (%3)</source>
+        <translation>
+            <numerusform>carton.toml deklariert %n Ausgabe, aber forward in %1 gibt %2 zurück (%3)</numerusform>
+            <numerusform>carton.toml deklariert %n Ausgaben, aber forward in %1 gibt %2 zurück (%3)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio</name>
@@ -3201,6 +3216,37 @@
         <source>Could not write %1</source>
         <translation>%1 konnte nicht geschrieben werden</translation>
     </message>
+    <message numerus="yes">
+        <source>%n scope(s) collapsed: double-click one to open it</source>
+        <translation>
+            <numerusform>%n Bereich eingeklappt: Doppelklick öffnet ihn</numerusform>
+            <numerusform>%n Bereiche eingeklappt: Doppelklick öffnet einen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>Aufklappen</translation>
+    </message>
+    <message>
+        <source>Expand %1</source>
+        <translation>%1 aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse %1</source>
+        <translation>%1 einklappen</translation>
+    </message>
+    <message>
+        <source>Expand All Scopes</source>
+        <translation>Alle Bereiche aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse All Scopes</source>
+        <translation>Alle Bereiche einklappen</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelPage</name>
@@ -3269,6 +3315,10 @@
     <message>
         <source>Inspection failed</source>
         <translation>Untersuchung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
     </message>
 </context>
 <context>
@@ -3406,6 +3456,14 @@
     <message>
         <source>Not evaluated</source>
         <translation>Nicht ausgewertet</translation>
+    </message>
+    <message>
+        <source>carton.toml</source>
+        <translation>carton.toml</translation>
+    </message>
+    <message>
+        <source>nothing in [[input]] or [[output]] contradicts forward</source>
+        <translation>nichts in [[input]] oder [[output]] widerspricht forward</translation>
     </message>
 </context>
 <context>

@@ -1267,6 +1267,20 @@
         <source>%1 takes %2 &quot;%3&quot; (%4 %5) that carton.toml does not declare</source>
         <translation>%1 接受 carton.toml 未声明的 %2 &quot;%3&quot;（%4 %5）</translation>
     </message>
+    <message>
+        <source>%1: forward takes one dict (%2: %3), so the names of carton.toml&apos;s inputs cannot be compared with the model&apos;s</source>
+        <translation>%1：forward 接受一个字典（%2: %3），因此无法将 carton.toml 中输入的名称与模型的进行比较</translation>
+    </message>
+    <message>
+        <source>%1: forward returns a dict (%2), so the names of carton.toml&apos;s outputs cannot be compared with the model&apos;s</source>
+        <translation>%1：forward 返回一个字典（%2），因此无法将 carton.toml 中输出的名称与模型的进行比较</translation>
+    </message>
+    <message numerus="yes">
+        <source>carton.toml declares %n output(s) but forward in %1 returns %2 (%3)</source>
+        <translation>
+            <numerusform>carton.toml 声明了 %n 个输出，但 %1 中的 forward 返回 %2 个（%3）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio</name>
@@ -3186,6 +3200,36 @@
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n scope(s) collapsed: double-click one to open it</source>
+        <translation>
+            <numerusform>已折叠 %n 个作用域：双击即可展开</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Expand %1</source>
+        <translation>展开 %1</translation>
+    </message>
+    <message>
+        <source>Collapse %1</source>
+        <translation>折叠 %1</translation>
+    </message>
+    <message>
+        <source>Expand All Scopes</source>
+        <translation>展开所有作用域</translation>
+    </message>
+    <message>
+        <source>Collapse All Scopes</source>
+        <translation>折叠所有作用域</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelPage</name>
@@ -3252,6 +3296,10 @@
     <message>
         <source>Inspection failed</source>
         <translation>检查失败</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
     </message>
 </context>
 <context>
@@ -3387,6 +3435,14 @@
     <message>
         <source>Not evaluated</source>
         <translation>未求值</translation>
+    </message>
+    <message>
+        <source>carton.toml</source>
+        <translation>carton.toml</translation>
+    </message>
+    <message>
+        <source>nothing in [[input]] or [[output]] contradicts forward</source>
+        <translation>[[input]] 和 [[output]] 中没有与 forward 矛盾之处</translation>
     </message>
 </context>
 <context>

@@ -3,14 +3,19 @@
 // carton model FILE [--json] [--graph] [--inspect]
 #include "base/jsonutil.h"
 #include "commands.h"
+#include "jsonexport.h"
 #include "output.h"
+#include "runner/fileinspection.h"
 #include "runner/runnersessionfactory.h"
 #include "tensorfile.h"
+#include "validate/modelsignature.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 
 namespace cli {
 
@@ -245,8 +250,10 @@ QString modelText(const ModelEntry &entry, bool graph)
 }
 
 // What `--inspect` adds to the JSON of the model file it inspected.
-void addInspectionJson(QJsonObject &o, const ModelInspection &inspection, bool graph)
+void addInspectionJson(QJsonObject &o, const ModelInspection &inspection, const Diagnostics *comparison, bool graph)
 {
+    if (comparison)
+        o.insert(QStringLiteral("signature_check"), diagnosticsToJson(*comparison));
     const InspectedMethod *forward = inspection.method(u"forward");
     if (forward) {
         o.insert(QStringLiteral("signature"),
@@ -273,7 +280,7 @@ void addInspectionJson(QJsonObject &o, const ModelInspection &inspection, bool g
     }
 }
 
-QString inspectionText(const ModelInspection &inspection, bool graph)
+QString inspectionText(const ModelInspection &inspection, const Diagnostics *comparison, bool graph)
 {
     QString out =
         QStringLiteral("%1: %2 (inspected by the runner in its sandbox)\n").arg(inspection.file, inspection.format);
@@ -285,6 +292,14 @@ QString inspectionText(const ModelInspection &inspection, bool graph)
         for (auto it = counts.cbegin(); it != counts.cend(); ++it)
             ops.append(QStringLiteral("%1 %2").arg(it.key()).arg(it.value()));
         out += QStringLiteral("  ops (%1 nodes): %2\n").arg(forward->nodes.size()).arg(ops.join(QStringLiteral(", ")));
+        if (comparison) {
+            out += QStringLiteral("  compared with carton.toml: %1\n")
+                       .arg(comparison->isEmpty()
+                                ? QStringLiteral("nothing in [[input]] or [[output]] contradicts forward")
+                                : QStringLiteral("%1 finding(s)").arg(comparison->size()));
+            for (const Diagnostic &d : *comparison)
+                out += QStringLiteral("    %1: %2\n").arg(severityName(d.severity), d.toString());
+        }
         if (graph)
             out += QStringLiteral("  graph:\n") + forward->graph;
     }
@@ -355,23 +370,55 @@ int runModel(const QStringList &args)
         }
     // Running plugin code is opt-in (--inspect) and sandboxed like a self-test.
     std::optional<ModelInspection> inspection;
+    std::optional<Diagnostics> comparison; // forward against carton.toml
     if (parser.isSet(inspect)) {
-        if (!file->carton) {
-            printError(QStringLiteral("model: --inspect needs a carton (its [runner] names the runner to ask); %1 is "
-                                      "a bare model file")
+        // The runner follows the file's content (a TorchScript archive: torchscript),
+        // forced when the carton names another; a bare file is inspected through a
+        // scratch folder carton (the runner host opens cartons only).
+        const ModelEntry *target = inspectableEntry(models);
+        const QString runner = target ? inspectingRunner(*target) : QString();
+        if (!file->carton && !target) {
+            printError(QStringLiteral("model: --inspect: %1 is no model file a runner here can inspect (a TorchScript "
+                                      "archive)")
                            .arg(path));
             return UsageOrInput;
         }
+        QTemporaryDir scratch;
+        const Carton *carton = file->carton.get();
+        std::shared_ptr<const Carton> scratchCarton;
+        RunnerChoice choice;
+        if (!runner.isEmpty()) {
+            choice.runnerName = runner;
+            choice.force = carton && (!carton->info() || carton->info()->runner.runnerName != runner);
+        }
+        if (!carton) {
+            const QString dir = QDir(scratch.path()).filePath(QFileInfo(path).fileName());
+            Result<std::shared_ptr<const Carton>> made =
+                scratch.isValid() ? makeInspectionCarton(dir, runner)
+                                  : Result<std::shared_ptr<const Carton>>(
+                                        makeError(ErrorCode::Io, QStringLiteral("cannot create a scratch folder")));
+            Result<void> placed = made ? placeModelFile(path, dir) : Result<void>(made.error());
+            if (!placed) {
+                printError(QStringLiteral("model: --inspect: %1").arg(placed.error().toString()));
+                return exitCodeFor(placed.error());
+            }
+            scratchCarton = *made;
+            carton = scratchCarton.get();
+        }
         QStringList warnings;
         QString log;
-        Result<ModelInspection> r = inspectModel(*file->carton, {}, {}, &warnings, &log);
+        Result<ModelInspection> r = inspectModel(*carton, choice, {}, &warnings, &log);
         for (const QString &w : std::as_const(warnings))
             printWarning(w);
         if (!r) {
             printError(QStringLiteral("model: --inspect: %1").arg(r.error().toString()));
             return exitCodeFor(r.error());
         }
+        if (!file->carton)
+            r->file = target->path; // named as the listing names the bare file
         inspection = std::move(*r);
+        if (file->carton && file->carton->info())
+            comparison = checkInspectedSignature(*file->carton->info(), *inspection);
     } else if (runsTorchScript(*file) && !parser.isSet(json)) {
         printWarning(QStringLiteral("the TorchScript signature needs --inspect (loads the model in the torchscript "
                                     "runner, in the sandbox, without running it)"));
@@ -382,14 +429,14 @@ int runModel(const QStringList &args)
         for (const ModelEntry &entry : models.entries()) {
             QJsonObject o = modelJson(entry, parser.isSet(graph));
             if (inspection && entry.path == inspection->file) {
-                addInspectionJson(o, *inspection, parser.isSet(graph));
+                addInspectionJson(o, *inspection, comparison ? &*comparison : nullptr, parser.isSet(graph));
                 merged = true;
             }
             list.append(o);
         }
         if (inspection && !merged) {
             QJsonObject o{{QStringLiteral("entry"), inspection->file}, {QStringLiteral("format"), inspection->format}};
-            addInspectionJson(o, *inspection, parser.isSet(graph));
+            addInspectionJson(o, *inspection, comparison ? &*comparison : nullptr, parser.isSet(graph));
             list.append(o);
         }
         QJsonObject doc{{QStringLiteral("file"), path}, {QStringLiteral("models"), list}};
@@ -405,7 +452,7 @@ int runModel(const QStringList &args)
                 QStringLiteral("%1: no model file this reader knows (ONNX, GGUF, safetensors, PyTorch) under model/\n")
                     .arg(path);
         if (inspection)
-            out += inspectionText(*inspection, parser.isSet(graph));
+            out += inspectionText(*inspection, comparison ? &*comparison : nullptr, parser.isSet(graph));
         printOut(out);
     }
     return ok ? Success : CartonErrors;

@@ -5,6 +5,7 @@
 #include "model/ggmlsource.h"
 #include "model/stridedsource.h"
 #include "tensor/safetensors.h"
+#include "zip/zipreader.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -239,6 +240,30 @@ qint64 ModelFile::parameterBytes() const
     for (const ModelWeight &w : m_weights)
         n += w.byteSize;
     return n;
+}
+
+Result<ModelFile::CodeFile> ModelFile::readCodeFile(const QString &codeFile, qint64 maxBytes) const
+{
+    if (!m_torch || m_format != ModelFormat::TorchZip)
+        return makeError(ErrorCode::Unsupported, QStringLiteral("not a PyTorch zip archive: it has no code/ files"),
+                         fileName());
+    if (!m_torch->codeFiles.contains(codeFile))
+        return makeError(ErrorCode::NotFound, QStringLiteral("no code file %1 in the archive").arg(codeFile),
+                         fileName());
+    Result<std::unique_ptr<ZipReader>> zip = ZipReader::open(m_bytes, m_bytes->name(), m_limits);
+    if (!zip)
+        return zip.error();
+    const ZipEntry *entry = (*zip)->find(m_torch->archiveName + u'/' + codeFile);
+    if (!entry)
+        return makeError(ErrorCode::NotFound, QStringLiteral("no code file %1 in the archive").arg(codeFile),
+                         fileName());
+    CodeFile out;
+    out.size = qint64(entry->uncompressedSize);
+    Result<QByteArray> head = (*zip)->readRange(*entry, 0, std::min(out.size, std::max<qint64>(0, maxBytes)));
+    if (!head)
+        return head.error();
+    out.head = std::move(*head);
+    return out;
 }
 
 Result<TensorReaderPtr> ModelFile::openWeight(const QString &name, const QString &readerName) const

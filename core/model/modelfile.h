@@ -99,6 +99,15 @@ public:
     const std::optional<GgufInfo> &gguf() const { return m_gguf; }
     const std::optional<TorchInfo> &torch() const { return m_torch; }
 
+    // A TorchScript archive's code/ file (one of TorchInfo::codeFiles, relative to
+    // the archive's folder): its first `maxBytes` bytes and its size, uncompressed.
+    // ErrorCode::NotFound for a name not listed; Unsupported when this is no zip archive.
+    struct CodeFile {
+        QByteArray head;
+        qint64 size = 0;
+    };
+    Result<CodeFile> readCodeFile(const QString &codeFile, qint64 maxBytes) const;
+
     // A reader over one weight's values, named `readerName` (default: the weight's
     // name). ErrorCode::NotFound for an unknown name, Unsupported for a weight whose
     // values cannot be shown.

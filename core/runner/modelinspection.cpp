@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelinspection.h"
 
+#include <QHash>
 #include <QJsonArray>
 
 namespace carton {
@@ -16,9 +17,18 @@ QJsonArray inspectedValuesJson(const QList<InspectedValue> &values)
 
 QJsonObject inspectedNodeJson(const InspectedNode &node)
 {
-    return QJsonObject{{QStringLiteral("kind"), node.kind},
-                       {QStringLiteral("inputs"), QJsonArray::fromStringList(node.inputs)},
-                       {QStringLiteral("outputs"), QJsonArray::fromStringList(node.outputs)}};
+    QJsonObject o{{QStringLiteral("kind"), node.kind},
+                  {QStringLiteral("inputs"), QJsonArray::fromStringList(node.inputs)},
+                  {QStringLiteral("outputs"), QJsonArray::fromStringList(node.outputs)}};
+    if (!node.scope.isEmpty())
+        o.insert(QStringLiteral("scope"), node.scope);
+    if (!node.attributes.isEmpty()) {
+        QJsonObject attributes;
+        for (const auto &[name, value] : node.attributes)
+            attributes.insert(name, value);
+        o.insert(QStringLiteral("attributes"), attributes);
+    }
+    return o;
 }
 
 namespace {
@@ -94,6 +104,29 @@ public:
         return out;
     }
 
+    // {"name": "value", ...}: at most kMaxInspectedValues string values.
+    Result<QList<std::pair<QString, QString>>> attributeList(const QJsonObject &o, const QString &key,
+                                                             const QString &field) const
+    {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined())
+            return QList<std::pair<QString, QString>>();
+        if (!v.isObject())
+            return error(field, QStringLiteral("an object"));
+        const QJsonObject attributes = v.toObject();
+        if (attributes.size() > kMaxInspectedValues)
+            return makeError(ErrorCode::Limit,
+                             QStringLiteral("%1 has more than %2 items").arg(field).arg(kMaxInspectedValues), m_where);
+        QList<std::pair<QString, QString>> out;
+        for (auto it = attributes.begin(); it != attributes.end(); ++it) {
+            Result<QString> value = string(attributes, it.key(), field + u'.' + it.key());
+            if (!value)
+                return value.error();
+            out.append({it.key().left(4096), *value});
+        }
+        return out;
+    }
+
     Result<InspectedMethod> method(const QJsonObject &o, const QString &field) const
     {
         InspectedMethod m;
@@ -136,8 +169,25 @@ public:
                 return in.error();
             if (!out)
                 return out.error();
-            m.nodes.append({*kind, *in, *out});
+            Result<QString> scope = string(n, QStringLiteral("scope"), f + QStringLiteral(".scope"));
+            if (!scope)
+                return scope.error();
+            Result<QList<std::pair<QString, QString>>> attributes =
+                attributeList(n, QStringLiteral("attributes"), f + QStringLiteral(".attributes"));
+            if (!attributes)
+                return attributes.error();
+            m.nodes.append({*kind, *in, *out, *scope, *attributes});
         }
+        Result<QStringList> graphInputs =
+            strings(o, QStringLiteral("graph_inputs"), field + QStringLiteral(".graph_inputs"));
+        if (!graphInputs)
+            return graphInputs.error();
+        Result<QStringList> graphOutputs =
+            strings(o, QStringLiteral("graph_outputs"), field + QStringLiteral(".graph_outputs"));
+        if (!graphOutputs)
+            return graphOutputs.error();
+        m.graphInputs = *graphInputs;
+        m.graphOutputs = *graphOutputs;
         return m;
     }
 
@@ -167,6 +217,65 @@ QMap<QString, int> InspectedMethod::opCounts() const
     return counts;
 }
 
+OnnxInfo graphFromInspection(const InspectedMethod &method)
+{
+    OnnxInfo info;
+    // Values renamed: arguments by their names in the signature, attribute chains by path.
+    QHash<QString, QString> names;
+    QString self;
+    if (!method.graphInputs.isEmpty())
+        self = method.graphInputs.first();
+    info.inputs = inspectedArguments(method);
+    for (qsizetype i = 0; i < method.arguments.size() && i + 1 < method.graphInputs.size(); ++i)
+        names.insert(method.graphInputs[i + 1], method.arguments[i].name);
+    const auto renamed = [&names](const QStringList &values) {
+        QStringList out;
+        out.reserve(values.size());
+        for (const QString &v : values)
+            out.append(names.value(v, v));
+        return out;
+    };
+    QHash<QString, QString> paths; // value -> attribute path from self
+    for (const InspectedNode &n : method.nodes) {
+        OnnxNode node;
+        node.opType = n.kind;
+        QString scope = n.scope;
+        node.name = scope.isEmpty() ? QString() : u'/' + scope.replace(u'.', u'/') + u'/' + n.kind;
+        if (n.kind == u"prim::GetAttr" && n.inputs.size() == 1 && n.outputs.size() == 1) {
+            const QString &from = n.inputs.first();
+            for (const auto &[key, value] : n.attributes) {
+                if (key != u"name" || (from != self && !paths.contains(from)))
+                    continue;
+                const QString attribute = value.startsWith(u'"') && value.endsWith(u'"') && value.size() >= 2
+                                              ? value.mid(1, value.size() - 2)
+                                              : value;
+                const QString path = from == self ? attribute : paths.value(from) + u'.' + attribute;
+                paths.insert(n.outputs.first(), path);
+                names.insert(n.outputs.first(), path);
+            }
+        }
+        node.inputs = renamed(n.inputs);
+        node.outputs = renamed(n.outputs);
+        for (const auto &[key, value] : n.attributes) {
+            OnnxAttribute a;
+            a.name = key;
+            a.text = value;
+            a.count = 1;
+            node.attributes.append(a);
+        }
+        ++info.opCounts[node.opType];
+        info.nodes.append(std::move(node));
+    }
+    for (qsizetype i = 0; i < method.graphOutputs.size(); ++i) {
+        OnnxValueInfo v;
+        v.name = names.value(method.graphOutputs[i], method.graphOutputs[i]);
+        v.kind = method.returns.size() == method.graphOutputs.size() ? method.returns[i].type : QString();
+        v.shape.reset();
+        info.outputs.append(v);
+    }
+    return info;
+}
+
 const InspectedMethod *ModelInspection::method(QStringView name) const
 {
     for (const InspectedMethod &m : methods) {
@@ -188,6 +297,10 @@ QJsonObject ModelInspection::toJson() const
                       {QStringLiteral("returns"), inspectedValuesJson(m.returns)},
                       {QStringLiteral("nodes"), nodes},
                       {QStringLiteral("graph"), m.graph}};
+        if (!m.graphInputs.isEmpty())
+            o.insert(QStringLiteral("graph_inputs"), QJsonArray::fromStringList(m.graphInputs));
+        if (!m.graphOutputs.isEmpty())
+            o.insert(QStringLiteral("graph_outputs"), QJsonArray::fromStringList(m.graphOutputs));
         if (m.nodesTruncated)
             o.insert(QStringLiteral("nodes_truncated"), true);
         ms.append(o);

@@ -8,6 +8,7 @@
 
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "model/modelinfo.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -15,6 +16,7 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
+#include <utility>
 
 namespace carton {
 
@@ -29,13 +31,19 @@ struct InspectedNode {
     QString kind; // "aten::add", "prim::Constant"
     QStringList inputs;
     QStringList outputs;
+    // The module the node belongs to, from the root ("layer1.0.conv1"); empty for
+    // the top-level module or when the framework does not say.
+    QString scope;
+    QList<std::pair<QString, QString>> attributes; // (name, value as one line): ("value", "3")
 };
 
 struct CARTONCORE_EXPORT InspectedMethod {
     QString name;                    // "forward"
     QList<InspectedValue> arguments; // without `self`
     QList<InspectedValue> returns;
-    QList<InspectedNode> nodes; // the graph's top-level nodes, in order
+    QList<InspectedNode> nodes; // the graph's top-level nodes, in order (submodule calls inlined)
+    QStringList graphInputs;    // the graph's input values ("self.1", "x"), self first
+    QStringList graphOutputs;   // the values it returns
     QString graph;              // the graph as the framework prints it
     bool nodesTruncated = false;
 
@@ -63,6 +71,30 @@ struct CARTONCORE_EXPORT ModelInspection {
 // for other JSON that shows a signature or nodes (`carton model --inspect --json`).
 CARTONCORE_EXPORT QJsonArray inspectedValuesJson(const QList<InspectedValue> &values);
 CARTONCORE_EXPORT QJsonObject inspectedNodeJson(const InspectedNode &node);
+
+// A method's arguments as graph inputs are read from ONNX: each named as in the
+// signature, its type ("Tensor", "Dict[str, Any]") as the kind, no dtype or shape.
+// Inline: validate compares them with carton.toml without linking the runner.
+inline QList<OnnxValueInfo> inspectedArguments(const InspectedMethod &method)
+{
+    QList<OnnxValueInfo> out;
+    for (const InspectedValue &a : method.arguments) {
+        OnnxValueInfo v;
+        v.name = a.name;
+        v.kind = a.type;
+        out.append(v);
+    }
+    return out;
+}
+
+// A method's graph in the form an ONNX graph is read into, so that it is drawn,
+// searched and compared with carton.toml as ONNX's is: each node with its kind as
+// the op type, named "/layer1/0/conv1/aten::conv2d" from its module path (so that
+// it collapses by scope), its values and attributes; the arguments (named as in the
+// signature, their type as the kind) as the graph's inputs and the returned values
+// as its outputs. A prim::GetAttr chain from self names its value by the attribute's
+// path ("conv1.weight"), the name the model file's weight has.
+CARTONCORE_EXPORT OnnxInfo graphFromInspection(const InspectedMethod &method);
 
 // Caps fromJson() enforces, and plugins keep to.
 inline constexpr qsizetype kMaxInspectedMethods = 256;

@@ -4,9 +4,11 @@
 
 #include "base/coretext.h"
 #include "model/modelset.h"
+#include "runner/modelinspection.h"
 #include "validate/reporter.h"
 
 #include <QHash>
+#include <algorithm>
 
 namespace carton {
 
@@ -104,6 +106,30 @@ void compareSection(const QString &section, const QList<TensorSpec> &specs, cons
                        .arg(file, section, v.name, v.dtype.isEmpty() ? v.kind : v.dtype, onnxShapeText(v)));
 }
 
+bool isDictType(const QString &type)
+{
+    return type.startsWith(u"Dict[") || type == u"Dict";
+}
+
+// The values a TorchScript return type stands for: "Tuple[Tensor, int]" -> 2, "Tensor" -> 1.
+qsizetype returnedValues(const QList<InspectedValue> &returns)
+{
+    if (returns.size() != 1 || !returns.first().type.startsWith(u"Tuple[") || !returns.first().type.endsWith(u']'))
+        return returns.size();
+    const QString inner = returns.first().type.mid(6, returns.first().type.size() - 7);
+    qsizetype count = inner.trimmed().isEmpty() ? 0 : 1;
+    int depth = 0;
+    for (const QChar c : inner) {
+        if (c == u'[')
+            ++depth;
+        else if (c == u']')
+            --depth;
+        else if (c == u',' && depth == 0)
+            ++count;
+    }
+    return count;
+}
+
 TensorSpec specOf(const OnnxValueInfo &v)
 {
     TensorSpec spec;
@@ -146,6 +172,51 @@ Diagnostics checkModelSignature(const CartonInfo &info, const ModelSet &models)
     const OnnxInfo &onnx = *entry->model->onnx();
     compareSection(QStringLiteral("input"), info.inputs, onnx.inputs, entry->path, r);
     compareSection(QStringLiteral("output"), info.outputs, onnx.outputs, entry->path, r);
+    return out;
+}
+
+Diagnostics checkInspectedSignature(const CartonInfo &info, const ModelInspection &inspection)
+{
+    Diagnostics out;
+    // Not ModelInspection::method(): validate uses the runner's header only.
+    const auto found = std::find_if(inspection.methods.cbegin(), inspection.methods.cend(),
+                                    [](const InspectedMethod &m) { return m.name == u"forward"; });
+    if (found == inspection.methods.cend())
+        return out;
+    const InspectedMethod *forward = &*found;
+    Reporter r(out, info.fieldLines);
+    const QString &file = inspection.file;
+    if (forward->arguments.size() == 1 && isDictType(forward->arguments.first().type)) {
+        if (!info.inputs.isEmpty())
+            r.toml(Severity::Info, QStringLiteral("input"),
+                   ValidationText::tr("%1: forward takes one dict (%2: %3), so the names of carton.toml's inputs "
+                                      "cannot be compared with the model's")
+                       .arg(file, forward->arguments.first().name, forward->arguments.first().type));
+    } else {
+        compareSection(QStringLiteral("input"), info.inputs, inspectedArguments(*forward), file, r);
+    }
+    if (info.outputs.isEmpty())
+        return out;
+    const QString returnType = forward->returns.size() == 1 ? forward->returns.first().type : QString();
+    if (isDictType(returnType)) {
+        r.toml(Severity::Info, QStringLiteral("output"),
+               ValidationText::tr("%1: forward returns a dict (%2), so the names of carton.toml's outputs cannot be "
+                                  "compared with the model's")
+                   .arg(file, returnType));
+        return out;
+    }
+    const qsizetype returned = returnedValues(forward->returns);
+    if (returned != info.outputs.size()) {
+        QStringList types;
+        for (const InspectedValue &v : forward->returns)
+            types << v.type;
+        r.toml(Severity::Warning, QStringLiteral("output"),
+               ValidationText::tr("carton.toml declares %n output(s) but forward in %1 returns %2 (%3)", nullptr,
+                                  int(info.outputs.size()))
+                   .arg(file)
+                   .arg(returned)
+                   .arg(types.join(QStringLiteral(", "))));
+    }
     return out;
 }
 

@@ -12,6 +12,7 @@ namespace carton {
 
 class ModelSet;
 struct ModelEntry;
+struct ModelInspection;
 struct OnnxValueInfo;
 
 // The one model file whose own signature carton.toml is checked against: the
@@ -25,6 +26,13 @@ CARTONCORE_EXPORT const ModelEntry *signatureModel(const ModelSet &models);
 // float32 in model/model.onnx"); a symbol named differently is information.
 // Nothing is said for a section carton.toml does not declare.
 CARTONCORE_EXPORT Diagnostics checkModelSignature(const CartonInfo &info, const ModelSet &models);
+
+// carton.toml against what a runner inspected (TorchScript's forward): the
+// arguments compared with [[input]] as an ONNX graph's inputs are (names; the
+// types say no dtype or shape), the number of returned values with [[output]]
+// (they have no names). A forward taking one dict (upstream's Dict[str, Any])
+// or returning one is information: names cannot be compared.
+CARTONCORE_EXPORT Diagnostics checkInspectedSignature(const CartonInfo &info, const ModelInspection &inspection);
 
 // The specs a signature gives: names, dtypes (those Carton v1 has; nullopt
 // otherwise), shapes (dim_value as sizes, dim_param as symbols, unknown as *; an

@@ -6,6 +6,7 @@
 //   mixed    forward(Dict[str, Any]) -> {"doubled": 2 * a, "string": b + "!", "stringlist": c + ["end"]}
 //   failing  forward reads an input that is never given (a runtime KeyError)
 //   signature forward(x: Tensor, lengths: Tensor) -> Tensor and scale(x, factor) -> Tuple[Tensor, int]
+//   nested   forward(x: Tensor, lengths: Tensor) -> Tensor through submodules block.inner (a weight of 3 ones)
 #include <cstdio>
 #include <cstring>
 #include <torch/script.h>
@@ -13,7 +14,7 @@
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        std::fputs("usage: carton-make-torch-model OUT.pt doubler|mixed|failing|signature\n", stderr);
+        std::fputs("usage: carton-make-torch-model OUT.pt doubler|mixed|failing|signature|nested\n", stderr);
         return 2;
     }
     try {
@@ -50,6 +51,25 @@ def forward(self, x: Tensor, lengths: Tensor) -> Tensor:
     return torch.relu(x * 2.0) + lengths
 def scale(self, x: Tensor, factor: float) -> Tuple[Tensor, int]:
     return x * factor, 3
+)");
+        } else if (std::strcmp(argv[2], "nested") == 0) {
+            // Submodules, for the graph's scopes (block/inner) and weight names.
+            torch::jit::Module inner("Inner");
+            inner.register_parameter("weight", torch::ones({3}), false);
+            inner.define(R"(
+def forward(self, x: Tensor) -> Tensor:
+    return torch.relu(x * self.weight)
+)");
+            torch::jit::Module block("Block");
+            block.register_module("inner", inner);
+            block.define(R"(
+def forward(self, x: Tensor) -> Tensor:
+    return torch.sigmoid(self.inner.forward(x)) + 1.0
+)");
+            m.register_module("block", block);
+            m.define(R"(
+def forward(self, x: Tensor, lengths: Tensor) -> Tensor:
+    return self.block.forward(x) + lengths
 )");
         } else {
             std::fprintf(stderr, "unknown model kind %s\n", argv[2]);

@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <cstdio>
+#include <sstream>
+#include <torch/csrc/jit/passes/inliner.h>
 #include <torch/script.h>
 #include <torch/torch.h>
 
@@ -93,6 +95,82 @@ QString valueName(const torch::jit::Value *value)
     return QString::fromStdString(value->debugName()).left(4096);
 }
 
+// The module path of a node of an inlined graph ("layer1.0.conv1"), from the
+// module instances of its inlined call stack; empty for the top-level module.
+QString scopeOf(const torch::jit::Node *node)
+{
+    const c10::optional<torch::jit::InlinedCallStackPtr> stack = node->callstack();
+    if (!stack)
+        return {};
+    QStringList path;
+    for (const torch::jit::InlinedCallStackEntry &entry : (*stack)->vec()) {
+        const c10::optional<torch::jit::ModuleInstanceInfo> &module = std::get<2>(entry);
+        if (module && !module->instance_name().empty())
+            path.append(QString::fromStdString(module->instance_name()));
+    }
+    return path.join(u'.').left(4096);
+}
+
+template <typename T>
+QString listText(const std::vector<T> &values)
+{
+    QStringList parts;
+    for (size_t i = 0; i < values.size() && i < 64; ++i) {
+        std::ostringstream out;
+        out << values[i];
+        parts.append(QString::fromStdString(out.str()));
+    }
+    if (values.size() > 64)
+        parts.append(QStringLiteral("… (%1 values)").arg(values.size()));
+    return u'[' + parts.join(QStringLiteral(", ")) + u']';
+}
+
+QString tensorText(const at::Tensor &t)
+{
+    std::ostringstream sizes;
+    sizes << t.sizes();
+    QString text = QStringLiteral("tensor %1%2")
+                       .arg(QString::fromStdString(std::string(c10::toString(t.scalar_type()))),
+                            QString::fromStdString(sizes.str()));
+    if (t.numel() == 1 && t.device().is_cpu())
+        text += QStringLiteral(" = %1").arg(t.item().toDouble());
+    return text;
+}
+
+// A node attribute's value as one line.
+QString attributeText(const torch::jit::Node *node, c10::Symbol name)
+{
+    using torch::jit::AttributeKind;
+    switch (node->kindOf(name)) {
+    case AttributeKind::f:
+        return QString::number(node->f(name));
+    case AttributeKind::i:
+        return QString::number(node->i(name));
+    case AttributeKind::s:
+        return u'"' + QString::fromStdString(node->s(name)) + u'"';
+    case AttributeKind::fs:
+        return listText(node->fs(name));
+    case AttributeKind::is:
+        return listText(node->is(name));
+    case AttributeKind::ss:
+        return listText(node->ss(name));
+    case AttributeKind::t:
+        return tensorText(node->t(name));
+    case AttributeKind::ty:
+        return QString::fromStdString(node->ty(name)->annotation_str());
+    case AttributeKind::ival: {
+        const c10::IValue &value = node->ival(name);
+        if (value.isTensor())
+            return tensorText(value.toTensor());
+        std::ostringstream out;
+        out << value;
+        return QString::fromStdString(out.str());
+    }
+    default:
+        return QString::fromLatin1(torch::jit::toString(node->kindOf(name)));
+    }
+}
+
 InspectedMethod inspectMethod(const torch::jit::Method &method)
 {
     InspectedMethod m;
@@ -106,7 +184,18 @@ InspectedMethod inspectMethod(const torch::jit::Method &method)
         if (m.returns.size() < kMaxInspectedValues)
             m.returns.append({QString::fromStdString(r.name()), typeName(r.type())});
     }
-    const std::shared_ptr<torch::jit::Graph> graph = method.graph();
+    // Submodule calls inlined, as a graph is drawn: the nodes' call stacks keep
+    // the module each came from.
+    const std::shared_ptr<torch::jit::Graph> graph = method.graph()->copy();
+    torch::jit::Inline(*graph);
+    for (const torch::jit::Value *v : graph->inputs()) {
+        if (m.graphInputs.size() < kMaxInspectedValues)
+            m.graphInputs.append(valueName(v));
+    }
+    for (const torch::jit::Value *v : graph->outputs()) {
+        if (m.graphOutputs.size() < kMaxInspectedValues)
+            m.graphOutputs.append(valueName(v));
+    }
     for (const torch::jit::Node *node : graph->nodes()) {
         if (m.nodes.size() >= kMaxInspectedNodes) {
             m.nodesTruncated = true;
@@ -121,6 +210,11 @@ InspectedMethod inspectMethod(const torch::jit::Method &method)
         for (const torch::jit::Value *v : node->outputs()) {
             if (n.outputs.size() < kMaxInspectedValues)
                 n.outputs.append(valueName(v));
+        }
+        n.scope = scopeOf(node);
+        for (const c10::Symbol &name : node->attributeNames()) {
+            if (n.attributes.size() < kMaxInspectedValues)
+                n.attributes.append({QString::fromUtf8(name.toUnqualString()), attributeText(node, name).left(4096)});
         }
         m.nodes.append(std::move(n));
     }

@@ -8,6 +8,7 @@
 #include "model/modelset.h"
 #include "onnxtestmodels.h"
 #include "package/carton.h"
+#include "runner/modelinspection.h"
 #include "validate/modelsignature.h"
 #include "validate/validator.h"
 
@@ -49,6 +50,7 @@ private slots:
     void agreeingSpecsSayNothing();
     void specsFromTheSignature();
     void severalSignaturesAreNotCompared();
+    void inspectedTorchScriptSignature();
 
 private:
     // A carton folder with tiny.onnx under model/ and `toml` as carton.toml.
@@ -169,6 +171,51 @@ void TestModelSignature::severalSignaturesAreNotCompared()
     QVERIFY(carton);
     QCOMPARE(ModelSet::fromCarton((*carton)->source()).entries().size(), 2);
     QVERIFY(matching(validateCarton(**carton), QStringLiteral(".onnx")).isEmpty());
+}
+
+void TestModelSignature::inspectedTorchScriptSignature()
+{
+    const QByteArray toml = kRunner + "[[input]]\nname = \"x\"\ndtype = \"float32\"\nshape = [3]\n\n"
+                                      "[[input]]\nname = \"mask\"\ndtype = \"float32\"\nshape = [3]\n\n"
+                                      "[[output]]\nname = \"y\"\ndtype = \"float32\"\nshape = [3]\n";
+    Result<CartonInfo> info = parseCartonToml(toml);
+    QVERIFY(info);
+    ModelInspection inspection;
+    inspection.file = QStringLiteral("model/model.pt");
+    InspectedMethod forward;
+    forward.name = QStringLiteral("forward");
+    forward.arguments = {{QStringLiteral("x"), QStringLiteral("Tensor")},
+                         {QStringLiteral("lengths"), QStringLiteral("Tensor")}};
+    forward.returns = {{QString(), QStringLiteral("Tuple[Tensor, Dict[str, Tensor], int]")}};
+    inspection.methods = {forward};
+    Diagnostics d = checkInspectedSignature(*info, inspection);
+    QCOMPARE(d.size(), 3);
+    QCOMPARE(matching(d, QStringLiteral("mask")),
+             QStringList{QStringLiteral("input[1].name: input \"mask\" is not an input of model/model.pt (its "
+                                        "inputs: x, lengths)")});
+    QCOMPARE(d[0].severity, Severity::Warning);
+    QCOMPARE(matching(d, QStringLiteral("lengths\" (Tensor *)")).size(), 1);
+    // A tuple's values are counted at its top level: three, against one output.
+    QCOMPARE(matching(d, QStringLiteral("returns 3")),
+             QStringList{QStringLiteral("output: carton.toml declares 1 output(s) but forward in model/model.pt "
+                                        "returns 3 (Tuple[Tensor, Dict[str, Tensor], int])")});
+    // Upstream's convention: one dict in, one dict out. Information only.
+    inspection.methods[0].arguments = {{QStringLiteral("inputs"), QStringLiteral("Dict[str, Any]")}};
+    inspection.methods[0].returns = {{QString(), QStringLiteral("Dict[str, Tensor]")}};
+    d = checkInspectedSignature(*info, inspection);
+    QCOMPARE(d.size(), 2);
+    QCOMPARE(d[0].severity, Severity::Info);
+    QCOMPARE(d[1].severity, Severity::Info);
+    QVERIFY(d[0].message.contains(QStringLiteral("forward takes one dict (inputs: Dict[str, Any])")));
+    QVERIFY(d[1].message.contains(QStringLiteral("forward returns a dict (Dict[str, Tensor])")));
+    // Agreeing: nothing. No forward: nothing.
+    inspection.methods[0].arguments = {{QStringLiteral("x"), QStringLiteral("Tensor")},
+                                       {QStringLiteral("mask"), QStringLiteral("Tensor")}};
+    inspection.methods[0].returns = {{QString(), QStringLiteral("Tensor")}};
+    QVERIFY(checkInspectedSignature(*info, inspection).isEmpty());
+    inspection.methods[0].name = QStringLiteral("other");
+    inspection.methods[0].arguments.clear();
+    QVERIFY(checkInspectedSignature(*info, inspection).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestModelSignature)

@@ -3,7 +3,12 @@
 // The Model tab's "Inspect with torchscript…": shown for a torchscript carton only;
 // clicked, the real runner host (sandboxed) loads the model written by
 // carton-make-torch-model off the GUI thread and the summary shows its signature.
+#include "fileviewer.h"
+#include "model/modelset.h"
+#include "modelgraphview.h"
+#include "modelinspector.h"
 #include "modelpage.h"
+#include "pythonhighlighter.h"
 #include "runconsent.h"
 #include "runconsentdialog.h"
 #include "testcartons.h"
@@ -11,9 +16,11 @@
 
 #include <QApplication>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -40,11 +47,42 @@ private Q_SLOTS:
     void inspectShowsSignature();
     void consentAskedFirst();
     void noButtonForOtherRunners();
+    void graphOfForwardByContent();
+    void bareFileInspected();
+    void dictSignatureIsInformation();
+    void codeFilesShown();
 
 private:
     // A folder carton with the 'signature' model of carton-make-torch-model.
     bool makeTorchCarton(const QString &dir);
+    // carton-make-torch-model OUT KIND.
+    bool makeModel(const QString &out, const QString &kind);
+    // Clicks "Run in Sandbox" on the consent dialogs that come up while it lives.
+    void acceptConsent(QTimer &timer, int *asked, QString *body);
+
+    QTemporaryDir m_bare; // net.pt: the 'nested' model, a bare file
 };
+
+bool TestModelInspect::makeModel(const QString &out, const QString &kind)
+{
+    QProcess make;
+    make.setProcessChannelMode(QProcess::ForwardedChannels);
+    make.start(testutil::binaryPath(u"/tests/bin/carton-make-torch-model"), {out, kind});
+    return make.waitForFinished(120'000) && make.exitStatus() == QProcess::NormalExit && make.exitCode() == 0;
+}
+
+void TestModelInspect::acceptConsent(QTimer &timer, int *asked, QString *body)
+{
+    timer.setInterval(20);
+    connect(&timer, &QTimer::timeout, this, [asked, body] {
+        if (auto *dialog = qobject_cast<RunConsentDialog *>(QApplication::activeModalWidget())) {
+            ++*asked;
+            *body = dialog->body()->text();
+            dialog->runButton()->click();
+        }
+    });
+    timer.start();
+}
 
 bool TestModelInspect::makeTorchCarton(const QString &dir)
 {
@@ -62,6 +100,7 @@ void TestModelInspect::initTestCase()
 {
     qputenv("CARTON_RUNNER_HOST", QFile::encodeName(testutil::binaryPath(u"/bin/carton-runner-host")));
     qputenv("CARTON_RUNNER_PATH", QFile::encodeName(testutil::binaryPath(u"/lib/carton-studio/runners")));
+    QVERIFY(makeModel(m_bare.filePath(u"net.pt"_s), u"nested"_s));
 }
 
 void TestModelInspect::inspectShowsSignature()
@@ -143,6 +182,160 @@ void TestModelInspect::noButtonForOtherRunners()
     page.show();
     QTRY_VERIFY(page.isLoaded());
     QVERIFY(!page.inspectButton()->isVisible());
+}
+
+void TestModelInspect::graphOfForwardByContent()
+{
+    // The carton names the python runner, but model/model.pt is a TorchScript
+    // archive: the torchscript runner inspects it.
+    QTemporaryDir dir;
+    QByteArray toml = runnerToml("python", ">=3.0");
+    toml += "\n[[input]]\nname = \"x\"\ndtype = \"float32\"\nshape = [3]\n"
+            "\n[[input]]\nname = \"mask\"\ndtype = \"float32\"\nshape = [3]\n"
+            "\n[[output]]\nname = \"y\"\ndtype = \"float32\"\nshape = [3]\n"
+            "\n[[output]]\nname = \"z\"\ndtype = \"float32\"\nshape = [3]\n";
+    QVERIFY(testcartons::writeFolder(dir.path(), {{u"carton.toml"_s, toml}}, false));
+    QVERIFY(QDir().mkpath(dir.filePath(u"model"_s)));
+    QVERIFY(makeModel(dir.filePath(u"model/model.pt"_s), u"nested"_s));
+    auto carton = testcartons::open(dir.path());
+    QVERIFY(carton);
+    ModelPage page(carton);
+    page.resize(1300, 700);
+    page.show();
+    QTRY_VERIFY(page.isLoaded());
+    QVERIFY(page.inspectButton()->isVisible());
+    QSignalSpy inspected(&page, &ModelPage::inspected);
+    page.inspect();
+    QVERIFY(inspected.wait(60'000));
+    const QString text = page.summary()->toPlainText();
+    QVERIFY2(text.contains(u"forward(self, x: Tensor, lengths: Tensor) -> Tensor"_s), qPrintable(text));
+    // Compared with carton.toml, naming both sides.
+    QVERIFY2(text.contains(u"input \"mask\" is not an input of model/model.pt (its inputs: x, lengths)"_s),
+             qPrintable(text));
+    QVERIFY2(text.contains(u"model/model.pt takes input \"lengths\""_s), qPrintable(text));
+    QVERIFY2(text.contains(u"carton.toml declares 2 output(s) but forward in model/model.pt returns 1 (Tensor)"_s),
+             qPrintable(text));
+
+    // forward's graph in the graph view, submodules inlined, by module scope.
+    ModelGraphView *graph = page.graphView();
+    QSignalSpy laidOut(graph, &ModelGraphView::laidOut);
+    page.sideTabs()->setCurrentWidget(graph);
+    QTRY_VERIFY(graph->isLaidOut());
+    QVERIFY(graph->graph());
+    QStringList names;
+    for (const carton::OnnxNode &n : graph->graph()->nodes)
+        names << n.name;
+    QVERIFY2(names.contains(u"/block/inner/aten::relu"_s), qPrintable(names.join(u", "_s)));
+    QVERIFY2(names.contains(u"/block/aten::sigmoid"_s), qPrintable(names.join(u", "_s)));
+    QCOMPARE(graph->graph()->inputs.size(), 2);
+    QVERIFY(graph->findNext(u"aten::relu"_s) >= 0);
+    const QString properties = graph->properties()->toPlainText();
+    QVERIFY2(properties.startsWith(u"aten::relu"_s), qPrintable(properties));
+    // The weight the graph reads is linked by the model file's name for it.
+    QVERIFY(graph->findNext(u"aten::mul"_s) >= 0);
+    QVERIFY2(graph->properties()->toHtml().contains(u"weight:block.inner.weight"_s),
+             qPrintable(graph->properties()->toPlainText()));
+    QSignalSpy shown(&page, &ModelPage::valuesLoaded);
+    emit graph->properties()->anchorClicked(QUrl(u"weight:block.inner.weight"_s));
+    QTRY_COMPARE(shown.count(), 1);
+    QCOMPARE(shown.at(0).at(0).toString(), u"model/model.pt:block.inner.weight"_s);
+    // Collapsed by module scope.
+    page.sideTabs()->setCurrentWidget(graph);
+    const int before = graph->vertexCount();
+    laidOut.clear();
+    QVERIFY(graph->collapseScope(u"block"_s));
+    QVERIFY(laidOut.wait(10'000));
+    QVERIFY(graph->vertexCount() < before);
+    bool box = false;
+    for (int i = 0; i < graph->vertexCount(); ++i)
+        box = box || graph->collapsedScope(i) == u"block"_s;
+    QVERIFY(box);
+}
+
+void TestModelInspect::bareFileInspected()
+{
+    ModelPage page(m_bare.filePath(u"net.pt"_s));
+    page.resize(1300, 700);
+    page.show();
+    QTRY_VERIFY(page.isLoaded());
+    QVERIFY(page.inspectButton()->isVisible());
+    QTimer timer;
+    int asked = 0;
+    QString body;
+    acceptConsent(timer, &asked, &body);
+    QSignalSpy inspected(&page, &ModelPage::inspected);
+    page.inspect();
+    QVERIFY(inspected.wait(60'000));
+    QCOMPARE(asked, 1); // the user was asked first, about this file
+    QVERIFY2(body.contains(u"Inspecting the model of <b>net.pt</b>"_s), qPrintable(body));
+    const QString text = page.summary()->toPlainText();
+    QVERIFY2(text.contains(u"net.pt — read by the runner in its sandbox"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"forward(self, x: Tensor, lengths: Tensor) -> Tensor"_s), qPrintable(text));
+    QVERIFY2(!text.contains(u"carton.toml"_s), qPrintable(text)); // nothing to compare with
+    page.sideTabs()->setCurrentWidget(page.graphView());
+    QTRY_VERIFY(page.graphView()->isLaidOut());
+    QVERIFY(page.graphView()->findNext(u"aten::sigmoid"_s) >= 0);
+}
+
+void TestModelInspect::dictSignatureIsInformation()
+{
+    // As upstream's fixture: forward(self, inputs: Dict[str, Any]) -> Dict[str, Any].
+    QTemporaryDir dir;
+    QByteArray toml = runnerToml("torchscript", ">=1.13");
+    toml += "\n[[input]]\nname = \"a\"\ndtype = \"float32\"\nshape = [3]\n"
+            "\n[[output]]\nname = \"doubled\"\ndtype = \"float32\"\nshape = [3]\n";
+    QVERIFY(testcartons::writeFolder(dir.path(), {{u"carton.toml"_s, toml}}, false));
+    QVERIFY(QDir().mkpath(dir.filePath(u"model"_s)));
+    QVERIFY(makeModel(dir.filePath(u"model/model.pt"_s), u"mixed"_s));
+    auto carton = testcartons::open(dir.path());
+    QVERIFY(carton);
+    ModelPage page(carton);
+    page.show();
+    QTRY_VERIFY(page.isLoaded());
+    QSignalSpy inspected(&page, &ModelPage::inspected);
+    page.inspect();
+    QVERIFY(inspected.wait(60'000));
+    const QString text = page.summary()->toPlainText();
+    QVERIFY2(text.contains(u"Info: model/model.pt: forward takes one dict (inputs: Dict[str, Any]), so the "
+                           "names of carton.toml's inputs cannot be compared with the model's"_s),
+             qPrintable(text));
+    QVERIFY2(text.contains(u"Info: model/model.pt: forward returns a dict (Dict[str, Any])"_s), qPrintable(text));
+    QVERIFY2(!text.contains(u"Warning"_s), qPrintable(text));
+}
+
+void TestModelInspect::codeFilesShown()
+{
+    ModelPage page(m_bare.filePath(u"net.pt"_s));
+    page.resize(1300, 700);
+    page.show();
+    QTRY_VERIFY(page.isLoaded());
+    const carton::ModelFilePtr model = page.modelSet()->entries().first().model;
+    QVERIFY(model && model->torch());
+    const QStringList files = model->torch()->codeFiles;
+    QVERIFY2(files.size() >= 1, qPrintable(files.join(u", "_s)));
+    // The summary links each code/ file.
+    const QString html = page.summary()->toHtml();
+    for (const QString &f : files)
+        QVERIFY2(html.contains(u"code:"_s + QString::fromLatin1(QUrl::toPercentEncoding(f))), qPrintable(f));
+    // Clicked: read-only, as Python in colour.
+    QString top;
+    for (const QString &f : files)
+        if (f.endsWith(u"__torch__.py"_s))
+            top = f;
+    QVERIFY2(!top.isEmpty(), qPrintable(files.join(u", "_s)));
+    QSignalSpy shown(&page, &ModelPage::codeShown);
+    emit page.summary()->anchorClicked(QUrl(u"code:"_s + QString::fromLatin1(QUrl::toPercentEncoding(top))));
+    QVERIFY(shown.wait(10'000));
+    QCOMPARE(page.sideTabs()->currentWidget(), page.codeViewer());
+    QVERIFY(page.sideTabs()->isTabVisible(page.sideTabs()->indexOf(page.codeViewer())));
+    const FilePreview &preview = page.codeViewer()->preview();
+    QCOMPARE(preview.kind, FilePreview::Text);
+    QCOMPARE(preview.path, top);
+    QVERIFY2(preview.text.contains(u"def forward(self"_s), qPrintable(preview.text));
+    auto *text = page.codeViewer()->findChild<QPlainTextEdit *>(u"fileViewerText"_s);
+    QVERIFY(text && text->isReadOnly());
+    QCOMPARE(page.codeViewer()->pythonHighlighter()->document(), text->document());
+    QVERIFY(!page.openCodeFile(u"code/__torch__/nosuch.py"_s));
 }
 
 QTEST_MAIN(TestModelInspect)

@@ -48,6 +48,24 @@ QString FilePreview::hexSummary(const QByteArray &bytes)
     return out;
 }
 
+FilePreview FilePreview::fromHead(const QString &path, const QByteArray &head, qint64 size)
+{
+    FilePreview preview;
+    preview.path = path;
+    preview.size = size;
+    const QByteArray bytes = head.left(maxTextBytes);
+    if (looksLikeText(bytes, size > bytes.size())) {
+        preview.kind = Text;
+        preview.truncated = size > bytes.size();
+        preview.text = QString::fromUtf8(bytes.left(carton::MediaType::completeUtf8Length(bytes)));
+        return preview;
+    }
+    preview.kind = Binary;
+    preview.text = hexSummary(bytes.left(hexBytes));
+    preview.truncated = size > hexBytes;
+    return preview;
+}
+
 FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
 {
     FilePreview preview;
@@ -99,16 +117,11 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
             preview.error = Tr::tr("image larger than %1 is not previewed").arg(humanSize(maxImageBytes));
         }
         // Fall through to the hex summary, with the reason kept in `error`.
-    } else if (looksLikeText(bytes, file->size > bytes.size())) {
-        preview.kind = Text;
-        preview.truncated = file->size > bytes.size();
-        preview.text = QString::fromUtf8(bytes.left(carton::MediaType::completeUtf8Length(bytes)));
-        return preview;
     }
-    preview.kind = Binary;
-    preview.text = hexSummary(bytes.left(hexBytes));
-    preview.truncated = file->size > hexBytes;
-    return preview;
+    FilePreview textOrHex = fromHead(path, bytes, file->size);
+    textOrHex.mediaType = preview.mediaType;
+    textOrHex.error = preview.error;
+    return textOrHex;
 }
 
 } // namespace studio

@@ -38,6 +38,9 @@ struct FilePreview {
 
     // Blocking: reads through the carton's source (readRange for the head).
     static FilePreview load(const carton::Carton &carton, const QString &path);
+    // `head` (the first bytes of a file of `size` bytes, at most maxTextBytes) as
+    // text when its content is text, else as a hex summary.
+    static FilePreview fromHead(const QString &path, const QByteArray &head, qint64 size);
     // Helpers, public for tests.
     static bool looksLikeText(const QByteArray &bytes, bool mayBeCut);
     static QString hexSummary(const QByteArray &bytes);

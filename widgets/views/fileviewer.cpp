@@ -129,6 +129,14 @@ void FileViewer::showFile(const QString &path, int line)
         [this](const FilePreview &preview) { showPreview(preview); });
 }
 
+void FileViewer::showContent(const FilePreview &preview)
+{
+    m_jobs->cancelAll();
+    m_path = preview.path;
+    m_line = 0;
+    showPreview(preview);
+}
+
 void FileViewer::showPreview(const FilePreview &preview)
 {
     m_loading = false;

@@ -37,6 +37,8 @@ public:
     void setCarton(std::shared_ptr<const carton::Carton> carton);
     // Shows `path`; when line > 0 (1-based) and the file is text, that line is selected.
     void showFile(const QString &path, int line = 0);
+    // Shows what was read elsewhere (a TorchScript archive's code/ file); no carton needed.
+    void showContent(const FilePreview &preview);
     void clear();
 
     QString currentPath() const { return m_path; }

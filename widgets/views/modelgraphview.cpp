@@ -8,6 +8,7 @@
 #include "modelsummary.h"
 #include "tensor/tensorregion.h"
 
+#include <QContextMenuEvent>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QGraphicsPathItem>
@@ -19,8 +20,11 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QSvgGenerator>
 #include <QTextBrowser>
@@ -37,8 +41,11 @@ namespace {
 
 const QString kLayoutJob = QStringLiteral("layout");
 const QString kWeightScheme = QStringLiteral("weight:");
+const QString kExpandScheme = QStringLiteral("expand:");
 constexpr int kMaxImageSide = 8192;
-constexpr int kBuildSliceMs = 25; // items added per turn of the event loop
+// Items added per turn of the event loop; the view's repaint after each slice
+// comes on top (~15 ms for thousands of items), so a slice stays well under 50 ms.
+constexpr int kBuildSliceMs = 12;
 
 // The fill of a node by what its op does (as Netron colours them).
 QColor opColor(const QString &op)
@@ -100,6 +107,8 @@ ModelGraphView::ModelGraphView(QWidget *parent)
         const QString text = url.toString(QUrl::FullyEncoded);
         if (text.startsWith(kWeightScheme))
             emit weightActivated(QUrl::fromPercentEncoding(text.mid(kWeightScheme.size()).toLatin1()));
+        else if (text.startsWith(kExpandScheme))
+            expandScope(QUrl::fromPercentEncoding(text.mid(kExpandScheme.size()).toLatin1()));
     });
 
     auto *bar = new QHBoxLayout;
@@ -130,32 +139,116 @@ ModelGraphView::~ModelGraphView()
 
 void ModelGraphView::setModel(std::shared_ptr<const ModelFile> model)
 {
+    std::shared_ptr<const OnnxInfo> graph;
+    if (model && model->onnx())
+        graph = std::shared_ptr<const OnnxInfo>(model, &*model->onnx());
+    setGraph(std::move(model), std::move(graph));
+}
+
+void ModelGraphView::setGraph(std::shared_ptr<const ModelFile> model, std::shared_ptr<const OnnxInfo> graph)
+{
+    m_model = std::move(model);
+    m_graph = std::move(graph);
+    m_scopes = GraphScopes();
+    if (m_graph) {
+        QStringList names;
+        names.reserve(m_graph->nodes.size());
+        for (const OnnxNode &node : m_graph->nodes)
+            names.append(node.name);
+        m_scopes = GraphScopes(names);
+        if (m_graph->nodes.size() > kCollapseAbove)
+            m_scopes.collapseAll();
+    }
+    relayout({});
+}
+
+void ModelGraphView::relayout(const QString &focusScope)
+{
     m_jobs->cancelAll();
     ++m_generation; // items still being added for the previous graph stop
     m_layout.reset();
-    m_model = std::move(model);
-    m_scene->clear();
+    m_focusScope = focusScope;
     m_items.clear();
+    {
+        // Deleting a selected item changes the selection: nothing to show of items going away.
+        const QSignalBlocker quiet(m_scene);
+        m_scene->clear();
+    }
     m_vertices.clear();
+    m_itemOfNode.clear();
     m_properties->clear();
     m_laidOut = false;
-    const OnnxInfo *onnx = m_model && m_model->onnx() ? &*m_model->onnx() : nullptr;
-    if (!onnx) {
+    if (!m_graph) {
         m_pending = false;
         m_status->setText(m_model ? tr("No graph: this file format has none that can be shown.")
                                   : tr("Select a model file to see its graph."));
         return;
     }
-    for (qsizetype i = 0; i < onnx->nodes.size(); ++i)
-        m_vertices.append({onnx->nodes[i].opType, onnx->nodes[i].name, int(i), -1, -1});
-    for (qsizetype i = 0; i < onnx->inputs.size(); ++i)
-        m_vertices.append({onnx->inputs[i].name, ModelSummary::valueInfoText(onnx->inputs[i]), -1, int(i), -1});
-    for (qsizetype i = 0; i < onnx->outputs.size(); ++i)
-        m_vertices.append({onnx->outputs[i].name, ModelSummary::valueInfoText(onnx->outputs[i]), -1, -1, int(i)});
-    m_status->setText(tr("%n node(s)", nullptr, int(onnx->nodes.size())));
+    buildVertices();
+    m_status->setText(tr("%n node(s)", nullptr, int(m_graph->nodes.size())));
     m_pending = true;
     if (isVisible())
         startLayout();
+}
+
+void ModelGraphView::buildVertices()
+{
+    const OnnxInfo &graph = *m_graph;
+    const GraphScopes::Visible shown = m_scopes.visible();
+    m_itemOfNode = shown.itemOfNode;
+    for (const GraphScopes::Item &item : shown.items) {
+        if (item.node >= 0) {
+            const OnnxNode &node = graph.nodes[item.node];
+            m_vertices.append({node.opType, node.name, item.node, -1, -1, 0});
+        } else {
+            const QString last = item.scope.mid(item.scope.lastIndexOf(u'/') + 1);
+            m_vertices.append(
+                {QStringLiteral("%1 ×%2").arg(last).arg(item.members), item.scope, -1, -1, -1, item.members});
+        }
+    }
+    for (qsizetype i = 0; i < graph.inputs.size(); ++i)
+        m_vertices.append({graph.inputs[i].name, ModelSummary::valueInfoText(graph.inputs[i]), -1, int(i), -1, 0});
+    for (qsizetype i = 0; i < graph.outputs.size(); ++i)
+        m_vertices.append({graph.outputs[i].name, ModelSummary::valueInfoText(graph.outputs[i]), -1, -1, int(i), 0});
+}
+
+QString ModelGraphView::collapsedScope(int index) const
+{
+    return index >= 0 && index < m_vertices.size() && m_vertices[index].members > 0 ? m_vertices[index].detail
+                                                                                    : QString();
+}
+
+int ModelGraphView::vertexOfNode(int node) const
+{
+    return node >= 0 && node < m_itemOfNode.size() ? m_itemOfNode[node] : -1;
+}
+
+bool ModelGraphView::expandScope(const QString &scope)
+{
+    if (!m_scopes.expand(scope))
+        return false;
+    relayout(scope);
+    return true;
+}
+
+bool ModelGraphView::collapseScope(const QString &scope)
+{
+    if (!m_scopes.collapse(scope))
+        return false;
+    relayout(scope);
+    return true;
+}
+
+void ModelGraphView::expandAll()
+{
+    m_scopes.expandAll();
+    relayout({});
+}
+
+void ModelGraphView::collapseAll()
+{
+    m_scopes.collapseAll();
+    relayout({});
 }
 
 void ModelGraphView::showEvent(QShowEvent *event)
@@ -173,33 +266,46 @@ bool ModelGraphView::isLayingOut() const
 void ModelGraphView::startLayout()
 {
     m_pending = false;
-    const OnnxInfo &onnx = *m_model->onnx();
+    const OnnxInfo &graph = *m_graph;
     // Sizes from the font here; the layout itself on a worker thread.
     const QFontMetricsF metrics(font());
     GraphLayoutInput input;
-    for (const Vertex &v : m_vertices)
-        input.nodes.append(QSizeF(std::max(60.0, metrics.horizontalAdvance(v.title) + 24), metrics.height() + 14));
+    // Measured once per title: a big graph has thousands of nodes but few op types
+    // (measuring each took ~20 ms of the GUI thread for 5,000 nodes).
+    QHash<QString, qreal> widths;
+    input.nodes.reserve(m_vertices.size());
+    for (const Vertex &v : std::as_const(m_vertices)) {
+        auto width = widths.constFind(v.title);
+        if (width == widths.constEnd())
+            width = widths.insert(v.title, metrics.horizontalAdvance(v.title));
+        const qreal extra = v.members > 0 ? 14 : 0; // a scope's box is taller, as a folder
+        input.nodes.append(QSizeF(std::max(60.0, *width + 24), metrics.height() + 14 + extra));
+    }
+    // Edges between what is shown: a node's to the box that holds it; inside a box, none.
     QHash<QString, int> producer;
-    for (qsizetype i = 0; i < m_vertices.size(); ++i) {
-        const Vertex &v = m_vertices[i];
-        if (v.node >= 0)
-            for (const QString &out : onnx.nodes[v.node].outputs)
-                producer.insert(out, int(i));
-        else if (v.input >= 0)
-            producer.insert(onnx.inputs[v.input].name, int(i));
-    }
-    for (qsizetype i = 0; i < m_vertices.size(); ++i) {
-        const Vertex &v = m_vertices[i];
-        if (v.node >= 0) {
-            for (const QString &in : onnx.nodes[v.node].inputs)
-                if (const int from = producer.value(in, -1); !in.isEmpty() && from >= 0)
-                    input.edges.append({from, int(i)});
-        } else if (v.output >= 0) {
-            if (const int from = producer.value(onnx.outputs[v.output].name, -1); from >= 0)
-                input.edges.append({from, int(i)});
+    for (qsizetype n = 0; n < graph.nodes.size(); ++n)
+        for (const QString &out : graph.nodes[n].outputs)
+            producer.insert(out, m_itemOfNode[n]);
+    const qsizetype firstInput = m_vertices.size() - graph.inputs.size() - graph.outputs.size();
+    for (qsizetype i = 0; i < graph.inputs.size(); ++i)
+        producer.insert(graph.inputs[i].name, int(firstInput + i));
+    QSet<quint64> seen;
+    const auto addEdge = [&](int from, int to) {
+        if (from < 0 || from == to)
+            return;
+        const quint64 key = (quint64(quint32(from)) << 32) | quint32(to);
+        if (!seen.contains(key)) {
+            seen.insert(key);
+            input.edges.append({from, to});
         }
-    }
-    m_status->setText(tr("Laying out %n node(s)…", nullptr, int(onnx.nodes.size())));
+    };
+    for (qsizetype n = 0; n < graph.nodes.size(); ++n)
+        for (const QString &in : graph.nodes[n].inputs)
+            if (!in.isEmpty())
+                addEdge(producer.value(in, -1), m_itemOfNode[n]);
+    for (qsizetype i = 0; i < graph.outputs.size(); ++i)
+        addEdge(producer.value(graph.outputs[i].name, -1), int(firstInput + graph.inputs.size() + i));
+    m_status->setText(tr("Laying out %n node(s)…", nullptr, int(graph.nodes.size())));
     m_jobs->start(
         kLayoutJob, [input](Progress &progress) { return layoutGraph(input, &progress); },
         [this](const GraphLayoutResult &layout) {
@@ -231,6 +337,7 @@ void ModelGraphView::buildItems(quint64 generation)
     const GraphLayoutResult &layout = *m_layout;
     const QColor ioFill = palette().color(QPalette::AlternateBase);
     const QColor ioText = palette().color(QPalette::Text);
+    const QColor scopeFill(0x2f, 0x5d, 0x6b);
     QColor edgeColor = palette().color(QPalette::Text); // readable on light and dark themes
     edgeColor.setAlpha(150);
     const QPen edgePen(edgeColor, 1.2);
@@ -239,16 +346,19 @@ void ModelGraphView::buildItems(quint64 generation)
         const Vertex &v = m_vertices[i];
         const QRectF &rect = layout.nodes[i];
         QPainterPath shape;
-        const qreal radius = v.node >= 0 ? 4 : rect.height() / 2;
+        const bool io = v.input >= 0 || v.output >= 0;
+        const qreal radius = io ? rect.height() / 2 : 4;
         shape.addRoundedRect(rect, radius, radius);
-        const QColor fill = v.node >= 0 ? opColor(v.title) : ioFill;
+        if (v.members > 0) // a collapsed scope: a second outline, as a stack of boxes
+            shape.addRoundedRect(rect.adjusted(4, 4, -4, -4), 3, 3);
+        const QColor fill = v.members > 0 ? scopeFill : v.node >= 0 ? opColor(v.title) : ioFill;
         auto *item = m_scene->addPath(shape, QPen(fill.darker(130)), fill);
         item->setFlag(QGraphicsItem::ItemIsSelectable);
         item->setData(0, int(i));
         item->setToolTip(v.detail.isEmpty() ? v.title : v.title + u'\n' + v.detail);
         auto *text = new QGraphicsSimpleTextItem(v.title, item);
         text->setFont(font());
-        text->setBrush(v.node >= 0 ? QColor(Qt::white) : ioText);
+        text->setBrush(io ? ioText : QColor(Qt::white));
         text->setPos(rect.center() - text->boundingRect().center());
         m_items.append(item);
     }
@@ -272,7 +382,23 @@ void ModelGraphView::buildItems(quint64 generation)
     }
     m_layout.reset();
     m_laidOut = true;
-    m_status->setText(tr("%n node(s)", nullptr, int(m_model->onnx()->nodes.size())));
+    QString status = tr("%n node(s)", nullptr, int(m_graph->nodes.size()));
+    int boxes = 0;
+    for (const Vertex &v : std::as_const(m_vertices))
+        boxes += v.members > 0 ? 1 : 0;
+    if (boxes > 0)
+        status += u" · " + tr("%n scope(s) collapsed: double-click one to open it", nullptr, boxes);
+    m_status->setText(status);
+    if (!m_focusScope.isEmpty()) {
+        // The scope just opened or closed: its box, or its first node.
+        for (qsizetype n = 0; n < m_graph->nodes.size(); ++n) {
+            const QString &scope = m_scopes.scopeOfNode(int(n));
+            if (scope == m_focusScope || scope.startsWith(m_focusScope + u'/')) {
+                selectVertex(m_itemOfNode[n]);
+                break;
+            }
+        }
+    }
     emit laidOut();
 }
 
@@ -292,32 +418,43 @@ bool ModelGraphView::selectVertex(int index)
     return true;
 }
 
-int ModelGraphView::findNext(const QString &text)
+bool ModelGraphView::vertexMatches(const Vertex &v, const QString &wanted) const
 {
-    const QString wanted = text.trimmed();
-    if (wanted.isEmpty() || !m_laidOut || !m_model || !m_model->onnx())
-        return -1;
-    const OnnxInfo &onnx = *m_model->onnx();
-    auto matches = [&](const Vertex &v) {
-        if (v.title.contains(wanted, Qt::CaseInsensitive) || v.detail.contains(wanted, Qt::CaseInsensitive))
+    if (v.title.contains(wanted, Qt::CaseInsensitive) || v.detail.contains(wanted, Qt::CaseInsensitive))
+        return true;
+    const auto nodeMatches = [&wanted](const OnnxNode &node) {
+        if (node.opType.contains(wanted, Qt::CaseInsensitive) || node.name.contains(wanted, Qt::CaseInsensitive))
             return true;
-        if (v.node < 0)
-            return false;
-        const OnnxNode &node = onnx.nodes[v.node];
         for (const QStringList *names : {&node.inputs, &node.outputs})
             for (const QString &name : *names)
                 if (name.contains(wanted, Qt::CaseInsensitive))
                     return true;
         return false;
     };
+    if (v.node >= 0)
+        return nodeMatches(m_graph->nodes[v.node]);
+    if (v.members > 0) { // a collapsed scope matches when one of its nodes does
+        const qsizetype self = &v - m_vertices.constData();
+        for (qsizetype n = 0; n < m_itemOfNode.size(); ++n)
+            if (m_itemOfNode[n] == self && nodeMatches(m_graph->nodes[n]))
+                return true;
+    }
+    return false;
+}
+
+int ModelGraphView::findNext(const QString &text)
+{
+    const QString wanted = text.trimmed();
+    if (wanted.isEmpty() || !m_laidOut || !m_graph)
+        return -1;
     int count = 0;
-    for (const Vertex &v : m_vertices)
-        count += matches(v) ? 1 : 0;
+    for (const Vertex &v : std::as_const(m_vertices))
+        count += vertexMatches(v, wanted) ? 1 : 0;
     m_status->setText(tr("%n match(es)", nullptr, count));
     const int start = selectedVertex();
     for (int step = 1; step <= m_vertices.size(); ++step) {
         const int i = int((start + step + m_vertices.size()) % m_vertices.size());
-        if (matches(m_vertices[i])) {
+        if (vertexMatches(m_vertices[i], wanted)) {
             selectVertex(i);
             return i;
         }
@@ -337,13 +474,33 @@ void ModelGraphView::showSelection()
     m_properties->setHtml(index >= 0 ? vertexHtml(m_vertices[index]) : QString());
 }
 
+QString ModelGraphView::scopeHtml(const Vertex &vertex) const
+{
+    QMap<QString, int> ops;
+    const qsizetype self = &vertex - m_vertices.constData();
+    for (qsizetype n = 0; n < m_itemOfNode.size(); ++n)
+        if (m_itemOfNode[n] == self)
+            ++ops[m_graph->nodes[n].opType];
+    QList<std::pair<QString, int>> sorted(ops.keyValueBegin(), ops.keyValueEnd());
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    QStringList opTexts;
+    for (const auto &[op, count] : sorted)
+        opTexts.append(QStringLiteral("%1 ×%2").arg(op).arg(count).toHtmlEscaped());
+    return QStringLiteral("<h3>%1</h3><p><code>%2</code></p><p>%3</p><p>%4</p><p><a href=\"%5%6\">%7</a></p>")
+        .arg(tr("Scope").toHtmlEscaped(), vertex.detail.toHtmlEscaped(),
+             tr("%n node(s)", nullptr, vertex.members).toHtmlEscaped(), opTexts.join(QStringLiteral("<br>")),
+             kExpandScheme, QString::fromLatin1(QUrl::toPercentEncoding(vertex.detail)), tr("Expand").toHtmlEscaped());
+}
+
 QString ModelGraphView::vertexHtml(const Vertex &vertex) const
 {
-    const OnnxInfo &onnx = *m_model->onnx();
+    if (vertex.members > 0)
+        return scopeHtml(vertex);
+    const OnnxInfo &onnx = *m_graph;
     auto tensor = [this](const QString &name) -> QString {
         if (name.isEmpty())
             return tr("(none)");
-        if (const ModelWeight *w = m_model->findWeight(name))
+        if (const ModelWeight *w = m_model ? m_model->findWeight(name) : nullptr)
             return link(name) + QStringLiteral(" <small>%1 %2</small>")
                                     .arg(ModelSummary::weightTypeText(*w).toHtmlEscaped(), shapeText(w->shape));
         return name.toHtmlEscaped();
@@ -423,8 +580,60 @@ void ModelGraphView::exportInteractive(bool svg)
     m_status->setText(ok ? tr("Exported to %1").arg(path) : tr("Could not write %1").arg(path));
 }
 
+void ModelGraphView::showContextMenu(const QPoint &viewportPos, const QPoint &globalPos)
+{
+    if (!m_laidOut)
+        return;
+    QMenu menu(this);
+    const QGraphicsItem *item = m_view->itemAt(viewportPos);
+    while (item && item->parentItem())
+        item = item->parentItem();
+    const int index = item && item->data(0).isValid() ? item->data(0).toInt() : -1;
+    if (item && index >= 0 && index < m_vertices.size()) {
+        const Vertex &v = m_vertices[index];
+        const QString scope = v.members > 0 ? v.detail : v.node >= 0 ? m_scopes.scopeOfNode(v.node) : QString();
+        if (v.members > 0)
+            menu.addAction(tr("Expand %1").arg(scope), this, [this, scope] { expandScope(scope); });
+        else if (!scope.isEmpty())
+            menu.addAction(tr("Collapse %1").arg(scope), this, [this, scope] { collapseScope(scope); });
+        if (!scope.isEmpty() && !GraphScopes::parentScope(scope).isEmpty()) {
+            const QString parent = GraphScopes::parentScope(scope);
+            menu.addAction(tr("Collapse %1").arg(parent), this, [this, parent] { collapseScope(parent); });
+        }
+    }
+    if (m_scopes.hasScopes()) {
+        if (!menu.isEmpty())
+            menu.addSeparator();
+        menu.addAction(tr("Expand All Scopes"), this, &ModelGraphView::expandAll);
+        menu.addAction(tr("Collapse All Scopes"), this, &ModelGraphView::collapseAll);
+    }
+    if (!menu.isEmpty())
+        menu.exec(globalPos);
+}
+
 bool ModelGraphView::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_view->viewport() && event->type() == QEvent::MouseButtonDblClick) {
+        // A collapsed scope opens; a node in a scope closes it.
+        const auto *mouse = static_cast<QMouseEvent *>(event);
+        const QGraphicsItem *item = m_view->itemAt(mouse->position().toPoint());
+        while (item && item->parentItem())
+            item = item->parentItem();
+        const int index = item && item->data(0).isValid() ? item->data(0).toInt() : -1;
+        if (item && index >= 0 && index < m_vertices.size()) {
+            const Vertex &v = m_vertices[index];
+            if (v.members > 0)
+                expandScope(v.detail);
+            else if (v.node >= 0 && !m_scopes.scopeOfNode(v.node).isEmpty())
+                collapseScope(m_scopes.scopeOfNode(v.node));
+            return true;
+        }
+    }
+    if (watched == m_view->viewport() && event->type() == QEvent::ContextMenu) {
+        const auto *menu = static_cast<QContextMenuEvent *>(event);
+        showContextMenu(menu->pos(), menu->globalPos());
+        return true;
+    }
     if (watched == m_view->viewport() && event->type() == QEvent::Wheel) {
         auto *wheel = static_cast<QWheelEvent *>(event);
         if (wheel->modifiers() & Qt::ControlModifier) {

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "graphscopes.h"
+
 #include <QWidget>
 #include <memory>
 
@@ -14,35 +16,56 @@ class QTextBrowser;
 
 namespace carton {
 class ModelFile;
-}
+struct OnnxInfo;
+} // namespace carton
 
 namespace studio {
 
 class LatestJob;
 struct GraphLayoutResult;
 
-// The graph of an ONNX model: its nodes (op type), the graph's inputs and outputs,
-// and the tensors between them, laid out in layers (layoutGraph) on a worker
-// thread when the view is shown. Click a node for its inputs, outputs and
-// attributes in the properties pane; initializers there are links that open the
-// weight (weightActivated). Search by node name, op type or tensor name (Enter:
-// the next match); Ctrl+wheel zooms; export as PNG or SVG.
+// The graph of a model (ONNX's, or a TorchScript method's as the runner inspected
+// it, through graphFromInspection): its nodes (op type), the graph's inputs and
+// outputs, and the tensors between them, laid out in layers (layoutGraph) on a
+// worker thread when the view is shown. Click a node for its inputs, outputs and
+// attributes in the properties pane; weights there are links that open the
+// weight (weightActivated). Nodes collapse by name scope (GraphScopes): a box per
+// collapsed scope, opened by a double-click or the context menu; a graph of more
+// than kCollapseAbove nodes opens collapsed. Search by node name, op type or
+// tensor name (Enter: the next match); Ctrl+wheel zooms; export as PNG or SVG.
 class ModelGraphView final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ModelGraphView)
 
 public:
+    static constexpr int kCollapseAbove = 1000;
+
     explicit ModelGraphView(QWidget *parent = nullptr);
     ~ModelGraphView() override;
 
     // The model whose graph to show (null, or one without a graph: a message);
     // laid out when the view is shown.
     void setModel(std::shared_ptr<const carton::ModelFile> model);
+    // `graph` (null: as setModel), with `model`'s weights linked from it.
+    void setGraph(std::shared_ptr<const carton::ModelFile> model, std::shared_ptr<const carton::OnnxInfo> graph);
+    const std::shared_ptr<const carton::OnnxInfo> &graph() const { return m_graph; }
     bool isLayingOut() const;
     bool isLaidOut() const { return m_laidOut; }
 
-    // Items of the graph: the model's nodes (0..nodes-1), then its inputs, then its outputs.
+    // Items of the graph: the nodes shown and the boxes of collapsed scopes (in the
+    // order of their first node), then its inputs, then its outputs.
     int vertexCount() const { return int(m_vertices.size()); }
+    // The collapsed scope item `index` stands for; empty for a node, an input or an output.
+    QString collapsedScope(int index) const;
+    // Node `node` of the graph (OnnxInfo::nodes) is shown as item...
+    int vertexOfNode(int node) const;
+    const GraphScopes &scopes() const { return m_scopes; }
+    // Opens / closes a scope, or all, and lays the graph out again (laidOut()
+    // follows); false when there is no such scope.
+    bool expandScope(const QString &scope);
+    bool collapseScope(const QString &scope);
+    void expandAll();
+    void collapseAll();
     // Selects vertex `index` (shows its properties, scrolls to it); false when out of range.
     bool selectVertex(int index);
     int selectedVertex() const;
@@ -70,20 +93,32 @@ protected:
 
 private:
     struct Vertex {
-        QString title;  // op type, or the input's / output's name
-        QString detail; // node name, or the value's type
+        QString title;  // op type, or the input's / output's name, or the scope's last part
+        QString detail; // node name, or the value's type, or the scope
         int node = -1;  // index in OnnxInfo::nodes, or -1
         int input = -1; // index in OnnxInfo::inputs, or -1
         int output = -1;
+        int members = 0; // a collapsed scope: its nodes
     };
+    // The items shown (m_vertices) from m_graph and m_scopes.
+    void buildVertices();
+    // After a scope opened or closed: the items again, laid out again.
+    void relayout(const QString &focusScope);
     void startLayout();
     // Adds the laid-out items a slice at a time (m_layout), then emits laidOut().
     void buildItems(quint64 generation);
     void showSelection();
     QString vertexHtml(const Vertex &vertex) const;
+    QString scopeHtml(const Vertex &vertex) const;
+    bool vertexMatches(const Vertex &vertex, const QString &wanted) const;
+    void showContextMenu(const QPoint &viewportPos, const QPoint &globalPos);
     void exportInteractive(bool svg);
 
     std::shared_ptr<const carton::ModelFile> m_model;
+    std::shared_ptr<const carton::OnnxInfo> m_graph;
+    GraphScopes m_scopes;
+    QList<int> m_itemOfNode; // node -> index in m_vertices
+    QString m_focusScope;    // selected once laid out again
     QList<Vertex> m_vertices;
     QList<QGraphicsPathItem *> m_items; // one per vertex once laid out
     LatestJob *m_jobs = nullptr;

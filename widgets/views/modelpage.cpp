@@ -2,17 +2,20 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelpage.h"
 
+#include "filepreview.h"
+#include "fileviewer.h"
 #include "jobs/latestjob.h"
 #include "model/modelset.h"
 #include "modelgraphview.h"
+#include "modelinspector.h"
 #include "modelsummary.h"
 #include "modelweightopener.h"
 #include "modelweightsmodel.h"
 #include "package/carton.h"
 #include "roles.h"
-#include "runconsent.h"
-#include "runner/runnersessionfactory.h"
+#include "runner/fileinspection.h"
 #include "tensorviewer.h"
+#include "validate/modelsignature.h"
 #include "viewutils.h"
 
 #include <QHeaderView>
@@ -25,6 +28,7 @@
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTreeView>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace studio {
@@ -36,12 +40,7 @@ namespace {
 
 const QString kLoadJob = QStringLiteral("models");
 
-const QString kInspectJob = QStringLiteral("inspect");
-
-struct Inspected {
-    std::optional<ModelInspection> inspection;
-    QString error;
-};
+const QString kCodeJob = QStringLiteral("code");
 
 struct Loaded {
     std::shared_ptr<const ModelSet> set;
@@ -60,7 +59,7 @@ ModelPage::ModelPage(std::shared_ptr<const Carton> carton, const QString &filePa
     : QWidget(parent), m_carton(std::move(carton)), m_filePath(filePath), m_jobs(new LatestJob(this)),
       m_model(new ModelWeightsModel(this)), m_proxy(new QSortFilterProxyModel(this)), m_status(new QLabel),
       m_summary(new QTextBrowser), m_tree(new QTreeView), m_viewer(new TensorViewer), m_graph(new ModelGraphView),
-      m_side(new QTabWidget)
+      m_side(new QTabWidget), m_code(new FileViewer), m_inspector(new ModelInspector(m_carton, filePath, this))
 {
     setUp();
 }
@@ -75,6 +74,11 @@ void ModelPage::setUp()
     m_summary->setObjectName(QStringLiteral("modelSummary"));
     m_summary->setOpenLinks(false);
     m_summary->setMinimumHeight(0);
+    connect(m_summary, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        const QString text = url.toString(QUrl::FullyEncoded);
+        if (text.startsWith(ModelSummary::codeScheme))
+            openCodeFile(QUrl::fromPercentEncoding(text.mid(ModelSummary::codeScheme.size()).toLatin1()));
+    });
 
     m_proxy->setSourceModel(m_model);
     m_proxy->setRecursiveFilteringEnabled(true);
@@ -128,6 +132,8 @@ void ModelPage::setUp()
     m_side->setDocumentMode(true);
     m_side->addTab(m_viewer, tr("Values"));
     m_side->addTab(m_graph, tr("Graph"));
+    m_code->setObjectName(QStringLiteral("modelCodeViewer"));
+    m_side->addTab(m_code, tr("Code"));
     split->addWidget(m_side);
     connect(m_graph, &ModelGraphView::weightActivated, this, [this](const QString &weight) {
         const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
@@ -149,8 +155,9 @@ void ModelPage::setUp()
     m_inspect->setObjectName(QStringLiteral("modelInspectButton"));
     m_inspect->setToolTip(tr("Load model/model.pt in the torchscript runner, in the sandbox, without running it, "
                              "and show forward's signature and ops"));
-    m_inspect->setVisible(m_carton && m_carton->info() && m_carton->info()->runner.runnerName == u"torchscript");
+    m_inspect->setVisible(false); // until a model file is read that can be inspected
     connect(m_inspect, &QPushButton::clicked, this, &ModelPage::inspect);
+    connect(m_inspector, &ModelInspector::finished, this, &ModelPage::showInspection);
     top->addWidget(m_inspect);
     layout->addLayout(top);
     layout->addWidget(split, 1);
@@ -206,6 +213,7 @@ void ModelPage::showLoaded(std::shared_ptr<const ModelSet> set, const QString &e
     m_viewer->showMessage(tr("Select a weight to see its values."));
     m_summaryEntry = -2;
     m_model->setModelSet(set);
+    m_inspect->setVisible(set && inspectableEntry(*set));
     if (!set) {
         m_status->setText(tr("Not a model file that can be read: %1").arg(error));
         m_summary->clear();
@@ -254,7 +262,52 @@ void ModelPage::showSummary(int entry)
     }
     m_summaryHtml = ModelSummary::html(set->entries()[entry]);
     renderSummary();
-    m_graph->setModel(set->entries()[entry].model);
+    showGraph(entry);
+    // The Code tab only for a file with code/ files (a TorchScript archive).
+    const ModelFilePtr &model = set->entries()[entry].model;
+    m_side->setTabVisible(m_side->indexOf(m_code), model && model->torch() && !model->torch()->codeFiles.isEmpty());
+}
+
+void ModelPage::showGraph(int entry)
+{
+    const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
+    if (!set || entry < 0 || entry >= set->entries().size())
+        return;
+    const ModelEntry &e = set->entries()[entry];
+    const std::optional<ModelInspection> &inspection = m_inspector->inspection();
+    if (m_inspectedGraph && inspection && inspection->file == e.path)
+        m_graph->setGraph(e.model, m_inspectedGraph);
+    else
+        m_graph->setModel(e.model);
+}
+
+bool ModelPage::openCodeFile(const QString &codeFile)
+{
+    const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
+    if (!set || m_summaryEntry < 0 || m_summaryEntry >= set->entries().size())
+        return false;
+    const ModelFilePtr model = set->entries()[m_summaryEntry].model;
+    if (!model || !model->torch() || !model->torch()->codeFiles.contains(codeFile))
+        return false;
+    m_side->setCurrentWidget(m_code);
+    m_jobs->start(
+        kCodeJob,
+        [model, codeFile](Progress &) {
+            // Bounded: the first FilePreview::maxTextBytes; text or not by content.
+            Result<ModelFile::CodeFile> read = model->readCodeFile(codeFile, FilePreview::maxTextBytes);
+            if (!read) {
+                FilePreview failed;
+                failed.path = codeFile;
+                failed.error = read.error().toString();
+                return failed;
+            }
+            return FilePreview::fromHead(codeFile, read->head, read->size);
+        },
+        [this, codeFile](const FilePreview &preview) {
+            m_code->showContent(preview);
+            emit codeShown(codeFile);
+        });
+    return true;
 }
 
 void ModelPage::renderSummary()
@@ -267,39 +320,41 @@ void ModelPage::renderSummary()
 
 void ModelPage::setConsent(RunConsent *consent)
 {
-    m_consent = consent;
+    m_inspector->setConsent(consent);
 }
 
 void ModelPage::inspect()
 {
-    if (!m_carton)
+    const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
+    const ModelEntry *entry = set ? inspectableEntry(*set) : nullptr;
+    if (!entry || !m_inspector->start(*entry, this))
         return;
-    SelfTestRunner::Request request;
-    request.carton = m_carton;
-    if (m_consent && !m_consent->ask(request, true))
-        return;
+    if (!m_inspector->isRunning())
+        return; // failed at once: showInspection() said why
     m_inspect->setEnabled(false);
     m_inspectionHtml = u"<p>"_s + tr("Inspecting the model in the torchscript runner…").toHtmlEscaped() + u"</p>"_s;
     renderSummary();
-    m_jobs->start(
-        kInspectJob,
-        [carton = m_carton, options = request.runOptions](Progress &progress) {
-            Inspected out;
-            Result<ModelInspection> r = inspectModel(*carton, {}, options, nullptr, nullptr, &progress);
-            if (r)
-                out.inspection = std::move(*r);
-            else
-                out.error = r.error().toString();
-            return out;
-        },
-        [this](const Inspected &result) {
-            m_inspect->setEnabled(true);
-            m_inspectionHtml = result.inspection ? ModelSummary::inspectionHtml(*result.inspection)
-                                                 : u"<h3>"_s + tr("Inspection failed").toHtmlEscaped() + u"</h3><p>"_s +
-                                                       result.error.toHtmlEscaped() + u"</p>"_s;
-            renderSummary();
-            emit inspected();
-        });
+}
+
+void ModelPage::showInspection()
+{
+    m_inspect->setEnabled(true);
+    const std::optional<ModelInspection> &inspection = m_inspector->inspection();
+    m_inspectedGraph.reset();
+    if (inspection) {
+        const bool compared = m_carton && m_carton->info();
+        const Diagnostics comparison =
+            compared ? checkInspectedSignature(*m_carton->info(), *inspection) : Diagnostics();
+        m_inspectionHtml = ModelSummary::inspectionHtml(*inspection, comparison, compared);
+        if (const InspectedMethod *forward = inspection->method(u"forward"))
+            m_inspectedGraph = std::make_shared<const OnnxInfo>(graphFromInspection(*forward));
+    } else {
+        m_inspectionHtml = u"<h3>"_s + tr("Inspection failed").toHtmlEscaped() + u"</h3><p>"_s +
+                           m_inspector->error().toHtmlEscaped() + u"</p>"_s;
+    }
+    renderSummary();
+    showGraph(m_summaryEntry);
+    emit inspected();
 }
 
 void ModelPage::currentChanged()

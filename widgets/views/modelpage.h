@@ -17,12 +17,15 @@ class QTreeView;
 namespace carton {
 class Carton;
 class ModelSet;
+struct OnnxInfo;
 } // namespace carton
 
 namespace studio {
 
+class FileViewer;
 class LatestJob;
 class ModelGraphView;
+class ModelInspector;
 class ModelWeightsModel;
 class RunConsent;
 class TensorViewer;
@@ -63,17 +66,26 @@ public:
     TensorViewer *viewer() const { return m_viewer; }
     // The graph of the selected model file (ONNX), beside the viewer.
     ModelGraphView *graphView() const { return m_graph; }
-    // The viewer's and the graph's tabs.
+    // The viewer's, the graph's and the code's tabs.
     QTabWidget *sideTabs() const { return m_side; }
+    // A TorchScript archive's code/ files, read-only, coloured as Python.
+    FileViewer *codeViewer() const { return m_code; }
+    // Reads `codeFile` (a code/ file of the selected model file, as its summary
+    // links it) off the GUI thread and shows it in codeViewer(); codeShown() follows.
+    // False when the selected file has no such code file.
+    bool openCodeFile(const QString &codeFile);
 
     // Who asks before the carton's code runs (the Self-tests page's RunConsent).
     void setConsent(RunConsent *consent);
-    // "Inspect with torchscript…", shown for a carton whose runner is torchscript.
+    // "Inspect with torchscript…", shown when a model file is a TorchScript archive
+    // (model/model.pt in a carton, or the bare file), whatever the carton's runner.
     QPushButton *inspectButton() const { return m_inspect; }
     // Asks (RunConsent), then loads the model in the sandboxed runner host without
-    // running it (carton::inspectModel, off the GUI thread); the signature and op
-    // counts then show in the summary, and inspected() follows.
+    // running it (ModelInspector, off the GUI thread); the signature, op counts and
+    // the comparison with carton.toml then show in the summary, forward's graph in
+    // the graph view, and inspected() follows.
     void inspect();
+    ModelInspector *inspector() const { return m_inspector; }
 
 signals:
     // The model files were read (or failed: statusLabel() says why).
@@ -81,6 +93,8 @@ signals:
     void valuesLoaded(const QString &name);
     // inspect() finished (the summary shows the signature or why not).
     void inspected();
+    // openCodeFile() finished.
+    void codeShown(const QString &codeFile);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -93,6 +107,9 @@ private:
     void showSummary(int entry);
     // The selected file's summary, then the runner's inspection when there is one.
     void renderSummary();
+    void showInspection();
+    // The graph of the selected entry: the inspected one's when there is one.
+    void showGraph(int entry);
 
     std::shared_ptr<const carton::Carton> m_carton;
     QString m_filePath;
@@ -107,9 +124,11 @@ private:
     ModelGraphView *m_graph = nullptr;
     QTabWidget *m_side = nullptr;
     QPushButton *m_inspect = nullptr;
-    QPointer<RunConsent> m_consent;
-    QString m_summaryHtml;    // the selected model file's
-    QString m_inspectionHtml; // what inspect() learned
+    FileViewer *m_code = nullptr;
+    ModelInspector *m_inspector = nullptr;
+    std::shared_ptr<const carton::OnnxInfo> m_inspectedGraph; // forward's, once inspected
+    QString m_summaryHtml;                                    // the selected model file's
+    QString m_inspectionHtml;                                 // what inspect() learned
     int m_summaryEntry = -2;
     bool m_started = false;
 };

@@ -8,6 +8,7 @@
 #include "viewutils.h"
 
 #include <QLocale>
+#include <QUrl>
 #include <algorithm>
 
 namespace studio {
@@ -142,7 +143,8 @@ QString ModelSummary::html(const ModelEntry &entry)
         if (!torch->codeFiles.isEmpty()) {
             QStringList files;
             for (const QString &f : torch->codeFiles)
-                files.append(code(f));
+                files.append(QStringLiteral("<a href=\"%1%2\">%3</a>")
+                                 .arg(codeScheme, QString::fromLatin1(QUrl::toPercentEncoding(f)), f.toHtmlEscaped()));
             rows += row(tr("Code"), files.join(QStringLiteral("<br>")));
         }
         if (!torch->opaque.isEmpty())
@@ -167,7 +169,7 @@ QString ModelSummary::html(const ModelEntry &entry)
     return html;
 }
 
-QString ModelSummary::inspectionHtml(const ModelInspection &inspection)
+QString ModelSummary::inspectionHtml(const ModelInspection &inspection, const Diagnostics &comparison, bool compared)
 {
     QString html = QStringLiteral("<h3>%1</h3>")
                        .arg(tr("%1 — read by the runner in its sandbox").arg(inspection.file).toHtmlEscaped());
@@ -177,6 +179,14 @@ QString ModelSummary::inspectionHtml(const ModelInspection &inspection)
     QString rows = row(tr("Signature"), signatures.isEmpty() ? tr("none") : signatures.join(QStringLiteral("<br>")));
     if (const InspectedMethod *forward = inspection.method(u"forward")) {
         rows += operatorsRow(forward->opCounts(), forward->nodes.size());
+        if (compared) {
+            QStringList lines;
+            for (const Diagnostic &d : comparison)
+                lines.append(QStringLiteral("%1: %2").arg(severityText(d.severity), d.message).toHtmlEscaped());
+            rows += row(tr("carton.toml"),
+                        lines.isEmpty() ? tr("nothing in [[input]] or [[output]] contradicts forward").toHtmlEscaped()
+                                        : lines.join(QStringLiteral("<br>")));
+        }
     }
     return html + QStringLiteral("<table>%1</table>").arg(rows);
 }

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/diagnostic.h"
+
 #include <QCoreApplication>
 #include <QMap>
 #include <QString>
@@ -35,9 +37,15 @@ public:
     static QString valueInfoText(const carton::OnnxValueInfo &value);
     // Everything known about one model file, as HTML for a QTextBrowser.
     static QString html(const carton::ModelEntry &entry);
+    // Links in html() to a TorchScript archive's code/ files: "code:" and the
+    // file's name in the archive, percent-encoded.
+    static inline const QString codeScheme = QStringLiteral("code:");
     // What the runner read (RunnerPlugin::inspect): each method's signature and
-    // forward's operators, as HTML to follow html().
-    static QString inspectionHtml(const carton::ModelInspection &inspection);
+    // forward's operators, then what comparing forward with carton.toml found
+    // (`comparison`; `compared` false when there is no carton.toml to compare
+    // with), as HTML to follow html().
+    static QString inspectionHtml(const carton::ModelInspection &inspection, const carton::Diagnostics &comparison,
+                                  bool compared);
 
 private:
     // The "Operators" row: "N node(s): op ×count, ..." (most frequent first).
