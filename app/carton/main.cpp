@@ -37,6 +37,10 @@ const char kUsage[] =
     "                                        run the self-tests and compare with expected_out\n"
     "  diff A B [--json]                     compare two cartons (exit 0 same model hash, 1 different)\n"
     "  scan FILE [--json]                    safety scan: pickle imports, code, archive, hosts (exit 1 findings)\n"
+    "  push FILE REF [--mount-from REPO]     push to an OCI registry (CNCF ModelPack, one layer per file)\n"
+    "  pull REF -o OUT.carton|DIR/           pull from an OCI registry (same model hash)\n"
+    "       (push, pull: [--plain-http] [--username USER --password-stdin] [--json];\n"
+    "        REF is host[:port]/repository[:tag|@sha256:...]; credentials also from ~/.docker/config.json)\n"
     "\n"
     "FILE is a .carton file or an unpacked carton folder (tensor commands also take .safetensors\n"
     "and .npy files). info, verify, unpack, tensors and tensor also take an http(s) URL of a\n"
@@ -82,6 +86,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("scan"), cli::runScan},
         {QStringLiteral("sign"), cli::runSign},
         {QStringLiteral("model"), cli::runModel},
+        {QStringLiteral("push"), cli::runPush},
+        {QStringLiteral("pull"), cli::runPull},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {
