@@ -384,6 +384,11 @@ Result<bool> OciRegistry::uploadBlob(const QString &digest, qint64 size, const B
         del.method = "DELETE";
         (void)d->send(location, del, kMaxErrorBody);
     };
+    if (!read) {
+        cancelUpload();
+        return d->error(ErrorCode::Usage,
+                        QStringLiteral("the blob %1 was not mounted and there are no bytes to upload").arg(digest));
+    }
     Sha256 hash;
     const qint64 chunk = std::max<qint64>(64 << 10, d->options.chunkSize);
     QByteArray buffer;

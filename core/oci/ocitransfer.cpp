@@ -39,16 +39,6 @@ Result<int> putBlob(OciRegistry &registry, const QString &digest, qint64 size,
             progress->advance(size);
         return 0;
     }
-    for (const QString &from : mountFrom) {
-        if (from == registry.reference().repository)
-            continue;
-        Result<bool> sent = registry.uploadBlob(digest, size, {}, progress, from);
-        if (sent && !*sent) {
-            ++result.blobsMounted;
-            return 0;
-        }
-        break; // not mounted: the upload the registry opened instead is cancelled; upload below
-    }
     Result<std::unique_ptr<QIODevice>> device = open();
     if (!device)
         return device.error();
@@ -59,9 +49,21 @@ Result<int> putBlob(OciRegistry &registry, const QString &digest, qint64 size,
             return makeError(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(in->errorString()));
         return n;
     };
-    Result<bool> sent = registry.uploadBlob(digest, size, read, progress);
+    // The first other repository named is asked to mount it; when it cannot, the
+    // upload the registry opened instead carries the bytes.
+    QString from;
+    for (const QString &repo : mountFrom)
+        if (repo != registry.reference().repository) {
+            from = repo;
+            break;
+        }
+    Result<bool> sent = registry.uploadBlob(digest, size, read, progress, from);
     if (!sent)
         return sent.error();
+    if (!*sent) {
+        ++result.blobsMounted;
+        return 0;
+    }
     ++result.blobsUploaded;
     return 1;
 }

@@ -178,6 +178,13 @@ void TestOciRegistry::chunkedUploadAndMount()
     QCOMPARE(mounted->blobsMounted + mounted->blobsUploaded, pushed->blobsUploaded);
     QVERIFY(mounted->blobsMounted >= pushed->blobsUploaded - 1);
     QVERIFY(mounted->bytesUploaded < 4096); // the config at most
+    // A repository that does not have the blobs: the registry opens uploads instead.
+    OciRegistry third = client(registry, QStringLiteral("c/model:v1"));
+    auto fallback = pushCarton(**carton, third, {QStringLiteral("nothing/here")});
+    QVERIFY2(fallback, qPrintable(fallback ? QString() : fallback.error().toString()));
+    QCOMPARE(fallback->blobsMounted, 0);
+    QCOMPARE(fallback->blobsUploaded, pushed->blobsUploaded);
+    QCOMPARE(fallback->bytesUploaded, pushed->bytesUploaded);
     QTemporaryDir dir;
     OciRegistry puller = client(registry, QStringLiteral("b/model:v1"));
     auto pulled = pullCarton(puller, dir.filePath(QStringLiteral("x.carton")));
