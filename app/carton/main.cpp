@@ -46,7 +46,9 @@ const char kUsage[] =
     "and .npy files). info, verify, unpack, tensors and tensor also take an http(s) URL of a\n"
     ".carton: only the bytes needed are fetched (range requests); --download fetches the whole\n"
     "file without asking when the server cannot send ranges, --remote-stats prints the requests\n"
-    "and bytes fetched on stderr. `carton COMMAND --help` for details.\n"
+    "and bytes fetched on stderr. They (and diff, scan) also take oci://REF, a carton pushed to\n"
+    "an OCI registry: the card costs its manifest and small layers, a tensor range requests.\n"
+    "`carton COMMAND --help` for details.\n"
     "Exit codes: 0 success, 1 the carton has errors, 2 usage error or unreadable input.\n";
 
 } // namespace

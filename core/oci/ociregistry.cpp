@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <cstring>
+#include <mutex>
 
 namespace carton {
 
@@ -65,6 +66,7 @@ struct OciRegistry::Private {
     OciOptions options;
     QUrl base;
     std::unique_ptr<OciAuthenticator> auth;
+    std::mutex authMutex; // auth's state: requests themselves run in parallel
     std::atomic<qint64> uploaded{0};
 
     QUrl url(const QString &path) const
@@ -88,8 +90,13 @@ struct OciRegistry::Private {
     {
         for (int round = 0;; ++round) {
             HttpRequest r = request;
-            if (!auth->header().isEmpty())
-                r.addHeader(QByteArrayLiteral("Authorization"), auth->header());
+            QByteArray sentAuth;
+            {
+                std::lock_guard lock(authMutex);
+                sentAuth = auth->header();
+            }
+            if (!sentAuth.isEmpty())
+                r.addHeader(QByteArrayLiteral("Authorization"), sentAuth);
             Reply reply;
             bool success = false;
             auto check = [&](const HttpHead &head) -> Result<bool> {
@@ -129,6 +136,9 @@ struct OciRegistry::Private {
                 return reply;
             if (round >= 3)
                 return error(ErrorCode::Network, QStringLiteral("the registry keeps answering HTTP 401"));
+            std::lock_guard lock(authMutex);
+            if (auth->header() != sentAuth)
+                continue; // another thread answered meanwhile: try its answer
             if (Status s = auth->answer(reply.head.header("WWW-Authenticate")); !s)
                 return s.error();
         }

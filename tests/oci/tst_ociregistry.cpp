@@ -7,6 +7,7 @@
 #include "oci/ociregistry.h"
 #include "oci/ocitransfer.h"
 #include "package/carton.h"
+#include "package/verifier.h"
 #include "testpaths.h"
 #include "testregistry.h"
 
@@ -65,6 +66,7 @@ private slots:
     void chunkedUploadAndMount();
     void basicAuth();
     void skopeoPushesWePull();
+    void openOciUrl();
 };
 
 void TestOciRegistry::pushSkopeoPull()
@@ -314,6 +316,60 @@ void TestOciRegistry::skopeoPushesWePull()
     auto reopened = Carton::open(out);
     QVERIFY(reopened);
     QCOMPARE((*reopened)->modelHash(), (*carton)->modelHash());
+}
+
+void TestOciRegistry::openOciUrl()
+{
+    TestRegistry registry;
+    QVERIFY2(registry.start(), qPrintable(registry.error()));
+    auto local = Carton::open(fixture());
+    QVERIFY(local);
+    OciRegistry pusher = client(registry, QStringLiteral("team/model:v1"));
+    QVERIFY(pushCarton(**local, pusher));
+    const CartonSource &localSource = (*local)->source();
+
+    // The card: the manifest and the small metadata layers, never the weights or misc/.
+    RemoteOptions remote;
+    remote.stats = std::make_shared<RemoteStats>();
+    const QString url = QStringLiteral("oci://") + registry.address() + QStringLiteral("/team/model:v1");
+    auto carton = Carton::open(url, {}, remote);
+    QVERIFY2(carton, qPrintable(carton ? QString() : carton.error().toString()));
+    QVERIFY((*carton)->source().isRemote());
+    QCOMPARE((*carton)->path(), url);
+    QCOMPARE((*carton)->modelHash(), (*local)->modelHash());
+    QCOMPARE((*carton)->info()->modelName, (*local)->info()->modelName);
+    QCOMPARE((*carton)->source().files().size(), localSource.files().size());
+    qint64 metadata = 0;
+    for (const QString &p : {QStringLiteral("carton.toml"), QStringLiteral("MANIFEST"),
+                             QStringLiteral("tensor_data/index.toml"), QStringLiteral("LINKS")})
+        if (const SourceFile *f = localSource.find(p))
+            metadata += f->size;
+    QVERIFY2(remote.stats->bytes.load() <= metadata + 8192,
+             qPrintable(QStringLiteral("%1 bytes fetched at open").arg(remote.stats->bytes.load())));
+
+    // A range of the biggest file costs about that range.
+    const SourceFile *big = nullptr;
+    for (const SourceFile &f : localSource.files())
+        if (!big || f.size > big->size)
+            big = &f;
+    const qint64 before = remote.stats->bytes.load();
+    auto range = (*carton)->source().readRange(big->path, 1000, 100);
+    QVERIFY2(range, qPrintable(range ? QString() : range.error().toString()));
+    QCOMPARE(*range, localSource.readRange(big->path, 1000, 100).value());
+    QCOMPARE(remote.stats->bytes.load() - before, 100);
+
+    // Tensors, and a full verification (every layer hashed against MANIFEST).
+    auto tensor = (*carton)->loadTensor(QStringLiteral("_tensor_1"));
+    QVERIFY2(tensor, qPrintable(tensor ? QString() : tensor.error().toString()));
+    QCOMPARE(tensor->shape(), (*local)->loadTensor(QStringLiteral("_tensor_1"))->shape());
+    const VerifyReport report = verifyCarton(**carton);
+    QVERIFY(report.ok());
+    QCOMPARE(report.files.size(), (*carton)->manifest()->entries().size());
+
+    // Unknown tags and non-model artifacts are refused with the registry's words.
+    auto missing = Carton::open(QStringLiteral("oci://") + registry.address() + QStringLiteral("/team/model:nope"));
+    QVERIFY(!missing);
+    QVERIFY2(missing.error().message.contains(u"MANIFEST_UNKNOWN"), qPrintable(missing.error().message));
 }
 
 QTEST_GUILESS_MAIN(TestOciRegistry)
