@@ -23,5 +23,7 @@ echo "push A ($mib MiB):"; t "$carton" push "$work/a.carton" "127.0.0.1:$port/be
 echo "push B (shares the big file, another repository, --mount-from bench/a):"
 t "$carton" push "$work/b.carton" "127.0.0.1:$port/bench/b:v1" --mount-from bench/a --json | grep -E 'bytesUploaded|blobsUploaded|blobsMounted'
 echo "push B again:"; "$carton" push "$work/b.carton" "127.0.0.1:$port/bench/b:v1" --json | grep -E 'bytesUploaded'
+echo "info oci:// A (the card):"; "$carton" info "oci://127.0.0.1:$port/bench/a:v1" --remote-stats 2>&1 >/dev/null | grep "remote:"
+echo "verify oci:// A:"; t "$carton" verify "oci://127.0.0.1:$port/bench/a:v1" --remote-stats 2>&1 | grep -E "remote:|OK| s$"
 echo "pull A:"; t "$carton" pull "127.0.0.1:$port/bench/a:v1" -o "$work/pulled/" > /dev/null
 echo "skopeo copy A:"; t skopeo copy --src-tls-verify=false "docker://127.0.0.1:$port/bench/a:v1" "oci:$work/layout:v1" > /dev/null

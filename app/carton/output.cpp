@@ -128,7 +128,6 @@ void finishProgressBar(const carton::Progress *progress)
 
 } // namespace cli
 
-#include "oci/ocireference.h"
 #include "package/carton.h"
 #include "remote/remoteurl.h"
 #include "remoteaccess.h"
@@ -137,9 +136,8 @@ namespace cli {
 
 std::unique_ptr<carton::Carton> openCarton(const QString &path, const carton::Limits &limits)
 {
-    auto opened = carton::isRemoteUrl(path) || carton::isOciUrl(path)
-                      ? carton::Carton::open(path, limits, remoteOptions())
-                      : carton::Carton::open(path, limits);
+    auto opened = carton::isRemoteUrl(path) ? carton::Carton::open(path, limits, remoteOptions())
+                                            : carton::Carton::open(path, limits);
     if (!opened) {
         carton::Error e = opened.error();
         if (e.location.isEmpty())

@@ -20,11 +20,6 @@ Error refError(const QString &text, const QString &what)
 
 } // namespace
 
-bool isOciUrl(const QString &text)
-{
-    return text.startsWith(kScheme, Qt::CaseInsensitive);
-}
-
 Result<OciReference> OciReference::parse(const QString &input)
 {
     QString text = input.trimmed();

@@ -4,6 +4,7 @@
 
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "remote/remoteurl.h" // isOciUrl
 
 #include <QString>
 #include <QUrl>
@@ -35,8 +36,5 @@ struct CARTONCORE_EXPORT OciReference {
     // The registry's base URL ("https://host:port"); http for loopback or `plainHttp`.
     QUrl baseUrl(bool plainHttp) const;
 };
-
-// True when `text` starts with "oci://" (the form commands and the window accept).
-CARTONCORE_EXPORT bool isOciUrl(const QString &text);
 
 } // namespace carton

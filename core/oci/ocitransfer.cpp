@@ -156,12 +156,13 @@ Result<OciPushResult> pushCarton(const Carton &carton, OciRegistry &registry, co
     return result;
 }
 
-Result<OciPullResult> pullCarton(OciRegistry &registry, const QString &output, const Limits &limits, Progress *progress)
+Result<OciPullResult> pullCarton(OciRegistry &registry, const QString &output, const Limits &limits, Progress *progress,
+                                 bool replace)
 {
     const QString where = registry.reference().toString();
     const QFileInfo out(output);
     const bool toFolder = output.endsWith(u'/') || (out.isDir() && QDir(output).isEmpty());
-    if (out.exists() && !(toFolder && out.isDir() && QDir(output).isEmpty()))
+    if (out.exists() && !(toFolder && out.isDir() && QDir(output).isEmpty()) && !(replace && !toFolder && out.isFile()))
         return makeError(ErrorCode::Io, QStringLiteral("already exists (pull does not replace it)"), output);
     Result<OciManifestBytes> manifest = registry.fetchManifest(registry.reference().manifestReference());
     if (!manifest)
@@ -239,6 +240,7 @@ Result<OciPullResult> pullCarton(OciRegistry &registry, const QString &output, c
     }
     PackOptions options;
     options.limits = limits;
+    options.overwrite = replace;
     Result<PackResult> packed = packFolder(staging.path(), output, options);
     if (!packed)
         return packed.error();

@@ -48,8 +48,10 @@ struct OciPullResult {
 // folder of the files. Every layer is checked against its digest and size, the
 // MANIFEST against every layer and the model hash against the manifest's annotation
 // before anything appears under `output`: a folder is filled under a temporary name
-// and renamed, a .carton written atomically. An existing output is not replaced.
+// and renamed, a .carton written atomically. An existing output is not replaced,
+// unless `replace` says so for a .carton (the file is then replaced atomically).
 CARTONCORE_EXPORT Result<OciPullResult> pullCarton(OciRegistry &registry, const QString &output,
-                                                   const Limits &limits = {}, Progress *progress = nullptr);
+                                                   const Limits &limits = {}, Progress *progress = nullptr,
+                                                   bool replace = false);
 
 } // namespace carton

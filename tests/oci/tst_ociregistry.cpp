@@ -154,6 +154,13 @@ void TestOciRegistry::pushSkopeoPull()
     auto refused = pullCarton(puller, out);
     QVERIFY(!refused);
     QVERIFY(refused.error().message.contains(u"already exists"));
+    // ... unless asked to (the window's Save a Local Copy, after its file dialog).
+    QVERIFY(writeFile(out, "old bytes"));
+    auto replaced = pullCarton(puller, out, {}, nullptr, true);
+    QVERIFY2(replaced, qPrintable(replaced ? QString() : replaced.error().toString()));
+    auto replacedCarton = Carton::open(out);
+    QVERIFY(replacedCarton);
+    QCOMPARE((*replacedCarton)->modelHash(), (*carton)->modelHash());
 
     // Tags.
     auto tags = second.listTags();
