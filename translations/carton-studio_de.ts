@@ -3496,12 +3496,12 @@
         <translation>URL öffnen</translation>
     </message>
     <message>
-        <source>&amp;URL of a .carton on an http(s) server:</source>
-        <translation>&amp;URL eines .carton auf einem http(s)-Server:</translation>
+        <source>&amp;URL of a .carton on an http(s) server, or oci://host/repository:tag of one in a registry:</source>
+        <translation>&amp;URL eines .carton auf einem http(s)-Server oder oci://host/repository:tag eines .carton in einer Registry:</translation>
     </message>
     <message>
-        <source>Only http:// and https:// URLs with a host can be opened.</source>
-        <translation>Nur http://- und https://-URLs mit einem Host können geöffnet werden.</translation>
+        <source>Only http:// and https:// URLs with a host and oci:// registry references can be opened.</source>
+        <translation>Nur http://- und https://-URLs mit einem Host und oci://-Registry-Referenzen können geöffnet werden.</translation>
     </message>
 </context>
 <context>

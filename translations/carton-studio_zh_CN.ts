@@ -3475,12 +3475,12 @@
         <translation>打开 URL</translation>
     </message>
     <message>
-        <source>&amp;URL of a .carton on an http(s) server:</source>
-        <translation>http(s) 服务器上 .carton 的 URL(&amp;U)：</translation>
+        <source>&amp;URL of a .carton on an http(s) server, or oci://host/repository:tag of one in a registry:</source>
+        <translation>http(s) 服务器上 .carton 的 URL，或镜像仓库中 .carton 的 oci://host/repository:tag(&amp;U)：</translation>
     </message>
     <message>
-        <source>Only http:// and https:// URLs with a host can be opened.</source>
-        <translation>只能打开带主机名的 http:// 和 https:// URL。</translation>
+        <source>Only http:// and https:// URLs with a host and oci:// registry references can be opened.</source>
+        <translation>只能打开带主机名的 http:// 和 https:// URL 以及 oci:// 镜像仓库引用。</translation>
     </message>
 </context>
 <context>

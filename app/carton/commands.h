@@ -28,5 +28,7 @@ int runDiff(const QStringList &args);
 int runScan(const QStringList &args);
 int runSign(const QStringList &args);
 int runModel(const QStringList &args);
+int runPush(const QStringList &args);
+int runPull(const QStringList &args);
 
 } // namespace cli

@@ -40,12 +40,18 @@ const char kUsage[] =
     "                                        as expected_out (a folder in place, a .carton to -o OUT)\n"
     "  diff A B [--json]                     compare two cartons (exit 0 same model hash, 1 different)\n"
     "  scan FILE [--json]                    safety scan: pickle imports, code, archive, hosts (exit 1 findings)\n"
+    "  push FILE REF [--mount-from REPO]     push to an OCI registry (CNCF ModelPack, one layer per file)\n"
+    "  pull REF -o OUT.carton|DIR/           pull from an OCI registry (same model hash)\n"
+    "       (push, pull: [--plain-http] [--username USER --password-stdin] [--json];\n"
+    "        REF is host[:port]/repository[:tag|@sha256:...]; credentials also from ~/.docker/config.json)\n"
     "\n"
     "FILE is a .carton file or an unpacked carton folder (tensor commands also take .safetensors\n"
     "and .npy files). info, verify, unpack, tensors and tensor also take an http(s) URL of a\n"
     ".carton: only the bytes needed are fetched (range requests); --download fetches the whole\n"
     "file without asking when the server cannot send ranges, --remote-stats prints the requests\n"
-    "and bytes fetched on stderr. `carton COMMAND --help` for details.\n"
+    "and bytes fetched on stderr. They (and diff, scan) also take oci://REF, a carton pushed to\n"
+    "an OCI registry: the card costs its manifest and small layers, a tensor range requests.\n"
+    "`carton COMMAND --help` for details.\n"
     "Exit codes: 0 success, 1 the carton has errors, 2 usage error or unreadable input.\n";
 
 } // namespace
@@ -86,6 +92,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("scan"), cli::runScan},
         {QStringLiteral("sign"), cli::runSign},
         {QStringLiteral("model"), cli::runModel},
+        {QStringLiteral("push"), cli::runPush},
+        {QStringLiteral("pull"), cli::runPull},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {

@@ -3,7 +3,9 @@
 #include "package/cartonsource.h"
 
 #include "format/manifest.h"
+#include "oci/ocireference.h"
 #include "package/dirsource.h"
+#include "package/ocisource.h"
 #include "package/zipsource.h"
 #include "remote/httpsource.h"
 #include "remote/remoteurl.h"
@@ -16,6 +18,12 @@ namespace carton {
 Result<std::unique_ptr<CartonSource>> CartonSource::load(const QString &path, const Limits &limits,
                                                          const RemoteOptions &remote)
 {
+    if (isOciUrl(path)) {
+        auto oci = OciSource::open(path, limits, remote);
+        if (!oci)
+            return oci.error();
+        return std::unique_ptr<CartonSource>(std::move(oci).value());
+    }
     if (isRemoteUrl(path)) {
         auto bytes = HttpSource::open(QUrl(path, QUrl::StrictMode), remote);
         if (!bytes)

@@ -47,7 +47,8 @@ public:
     // path is neither readable folder nor zip, Unsafe for unsafe entry names,
     // symlinks escaping the root or looping.
     // An http(s) URL opens the .carton on the server through range requests
-    // (HttpSource; `remote` says how), with the same checks as a local file.
+    // (HttpSource; `remote` says how), with the same checks as a local file;
+    // an oci://REF the ModelPack artifact pushed to a registry (OciSource).
     static Result<std::unique_ptr<CartonSource>> load(const QString &path, const Limits &limits = {},
                                                       const RemoteOptions &remote = {});
 

@@ -49,9 +49,11 @@ void parseContentRange(const QByteArray &value, HttpHead *head)
 class Exchange {
 public:
     Exchange(QNetworkAccessManager &manager, const QUrl &url, const QByteArray &range, const HttpHeadCheck &check,
-             const HttpSink &sink, const RemoteOptions &options, Progress *progress, QByteArrayView acceptEncoding)
+             const HttpSink &sink, const RemoteOptions &options, Progress *progress, QByteArrayView acceptEncoding,
+             const HttpRequest *request, bool sendHeaders)
         : m_manager(manager), m_url(url), m_range(range), m_check(check), m_sink(sink), m_options(options),
-          m_progress(progress), m_acceptEncoding(acceptEncoding.toByteArray())
+          m_progress(progress), m_acceptEncoding(acceptEncoding.toByteArray()), m_send(request),
+          m_sendHeaders(sendHeaders)
     {
     }
 
@@ -66,9 +68,17 @@ public:
         request.setRawHeader("User-Agent", "CartonStudio");
         if (!m_range.isEmpty())
             request.setRawHeader("Range", m_range);
+        if (m_send && m_sendHeaders)
+            for (const auto &[name, value] : m_send->headers)
+                request.setRawHeader(name, value);
         if (m_options.stats)
             ++m_options.stats->requests;
-        m_reply.reset(m_manager.get(request));
+        if (!m_send || m_send->method == "GET")
+            m_reply.reset(m_manager.get(request));
+        else if (m_send->method == "HEAD")
+            m_reply.reset(m_manager.head(request));
+        else
+            m_reply.reset(m_manager.sendCustomRequest(request, m_send->method, m_send->body));
         m_reply->setReadBufferSize(4 * kReadChunk);
 
         QEventLoop loop;
@@ -110,7 +120,7 @@ public:
             onMetaData();
         if (m_error || m_stopped || m_redirect.isValid())
             return;
-        if (m_reply->error() != QNetworkReply::NoError) {
+        if (m_reply->error() != QNetworkReply::NoError && !isHttpStatusError(m_reply->error())) {
             if (m_head.contentLength > m_received)
                 fail(makeError(ErrorCode::Network,
                                QStringLiteral("the response is truncated: %1 of the %2 bytes announced arrived (%3)")
@@ -123,6 +133,13 @@ public:
                     QStringLiteral("download failed after %1 bytes: %2").arg(m_received).arg(m_reply->errorString())));
             return;
         }
+        if (m_send && m_head.contentLength >= 0 && m_received < m_head.contentLength && m_send->method != "HEAD") {
+            fail(makeError(ErrorCode::Network,
+                           QStringLiteral("the response is truncated: %1 of the %2 bytes announced arrived")
+                               .arg(m_received)
+                               .arg(m_head.contentLength)));
+            return;
+        }
         onReadyRead();
     }
 
@@ -131,6 +148,17 @@ public:
     const HttpHead &head() const { return m_head; }
 
 private:
+    // An HTTP status the check() accepted (a 4xx or 5xx whose body is read), not a
+    // failure of the transfer itself.
+    bool isHttpStatusError(QNetworkReply::NetworkError e) const
+    {
+        if (!m_send || !m_metaSeen)
+            return false;
+        return (e >= QNetworkReply::ContentAccessDenied && e <= QNetworkReply::UnknownContentError) ||
+               e == QNetworkReply::ProtocolInvalidOperationError || // 400
+               (e >= QNetworkReply::InternalServerError && e <= QNetworkReply::UnknownServerError);
+    }
+
     void fail(Error error)
     {
         if (!m_error)
@@ -174,6 +202,8 @@ private:
             parseContentRange(reply->rawHeader("Content-Range"), &m_head);
         m_head.etag = reply->rawHeader("ETag");
         m_head.contentEncoding = reply->rawHeader("Content-Encoding").trimmed().toLower();
+        for (const auto &pair : reply->rawHeaderPairs())
+            m_head.headers.append({pair.first, pair.second});
         if (m_acceptEncoding == "identity" && !m_head.contentEncoding.isEmpty() &&
             m_head.contentEncoding != "identity") {
             fail(makeError(ErrorCode::Unsupported,
@@ -219,6 +249,8 @@ private:
     const RemoteOptions &m_options;
     Progress *m_progress;
     QByteArray m_acceptEncoding;
+    const HttpRequest *m_send;
+    bool m_sendHeaders;
     std::unique_ptr<QNetworkReply, ReplyDeleter> m_reply;
     QByteArray m_buffer = QByteArray(kReadChunk, Qt::Uninitialized);
     HttpHead m_head;
@@ -231,28 +263,50 @@ private:
 
 } // namespace
 
-Result<HttpHead> httpGet(const QUrl &start, const QByteArray &rangeHeader, const HttpHeadCheck &check,
-                         const HttpSink &sink, const RemoteOptions &options, Progress *progress,
-                         QByteArrayView acceptEncoding)
+QByteArray HttpHead::header(QByteArrayView name) const
+{
+    for (const auto &[key, value] : headers)
+        if (QByteArrayView(key).compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    return {};
+}
+
+namespace {
+
+bool sameOrigin(const QUrl &a, const QUrl &b)
+{
+    return a.scheme() == b.scheme() && a.host().compare(b.host(), Qt::CaseInsensitive) == 0 &&
+           a.port(a.scheme() == u"https" ? 443 : 80) == b.port(b.scheme() == u"https" ? 443 : 80);
+}
+
+Result<HttpHead> transfer(const QUrl &start, const QByteArray &rangeHeader, const HttpHeadCheck &check,
+                          const HttpSink &sink, const RemoteOptions &options, Progress *progress,
+                          QByteArrayView acceptEncoding, const HttpRequest *request)
 {
     QNetworkAccessManager manager; // lives in the calling thread, for this request
+    // A registry's redirect goes to a storage service whose query carries signed
+    // credentials: messages name such URLs without their query.
+    auto shown = [request](const QUrl &u) {
+        return request ? u.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery) : u.toDisplayString();
+    };
     QUrl url = start;
     for (int hop = 0;; ++hop) {
         if (!isHttpUrl(url))
             return makeError(ErrorCode::Unsafe,
                              hop == 0 ? QStringLiteral("only http and https URLs are opened")
                                       : QStringLiteral("refused redirect to \"%1\": only http and https are followed")
-                                            .arg(url.toDisplayString().left(200)),
-                             start.toDisplayString());
+                                            .arg(shown(url).left(200)),
+                             shown(start));
         if (hop > options.maxRedirects)
             return makeError(ErrorCode::Network,
                              QStringLiteral("too many redirects (more than %1)").arg(options.maxRedirects),
-                             start.toDisplayString());
-        Exchange exchange(manager, url, rangeHeader, check, sink, options, progress, acceptEncoding);
+                             shown(start));
+        Exchange exchange(manager, url, rangeHeader, check, sink, options, progress, acceptEncoding, request,
+                          sameOrigin(url, start));
         exchange.run();
         if (exchange.error()) {
             Error e = *exchange.error();
-            e.location = url.toDisplayString();
+            e.location = shown(url);
             return e;
         }
         if (exchange.redirect().isValid()) {
@@ -261,6 +315,25 @@ Result<HttpHead> httpGet(const QUrl &start, const QByteArray &rangeHeader, const
         }
         return exchange.head();
     }
+}
+
+} // namespace
+
+Result<HttpHead> httpGet(const QUrl &start, const QByteArray &rangeHeader, const HttpHeadCheck &check,
+                         const HttpSink &sink, const RemoteOptions &options, Progress *progress,
+                         QByteArrayView acceptEncoding)
+{
+    return transfer(start, rangeHeader, check, sink, options, progress, acceptEncoding, nullptr);
+}
+
+Result<HttpHead> httpSend(const QUrl &url, const HttpRequest &request, const HttpHeadCheck &check, const HttpSink &sink,
+                          const RemoteOptions &options, Progress *progress)
+{
+    QByteArray range;
+    for (const auto &[name, value] : request.headers)
+        if (QByteArrayView(name).compare("Range", Qt::CaseInsensitive) == 0)
+            range = value;
+    return transfer(url, range, check, sink, options, progress, "identity", &request);
 }
 
 } // namespace carton

@@ -2,16 +2,18 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-// Internal to carton_remote: one blocking HTTP GET (redirects followed) whose body
-// is handed to a sink as it arrives.
+// Internal to the core's network parts (carton_remote, carton_oci): one blocking
+// HTTP request (redirects followed) whose body is handed to a sink as it arrives.
 
 #include "base/progress.h"
 #include "base/result.h"
 #include "remote/remoteoptions.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QUrl>
 #include <functional>
+#include <utility>
 
 namespace carton {
 
@@ -26,6 +28,21 @@ struct HttpHead {
     bool contentRangeSent = false;
     QByteArray etag;
     QByteArray contentEncoding;
+    QList<std::pair<QByteArray, QByteArray>> headers; // every response header, as sent
+
+    // The value of the first header named `name` (case-insensitive); empty when absent.
+    QByteArray header(QByteArrayView name) const;
+};
+
+// A request other than a plain GET: its method, headers and body.
+struct HttpRequest {
+    QByteArray method = QByteArrayLiteral("GET"); // GET, HEAD, POST, PUT, PATCH, DELETE
+    // Sent to the first URL's origin (scheme, host, port) only: a redirect to another
+    // origin drops them, so an Authorization header never leaves its registry.
+    QList<std::pair<QByteArray, QByteArray>> headers;
+    QByteArray body; // sent with POST, PUT and PATCH
+
+    void addHeader(QByteArray name, QByteArray value) { headers.append({std::move(name), std::move(value)}); }
 };
 
 // Decides from the headers: an error aborts the transfer with it, false ends it
@@ -45,5 +62,11 @@ using HttpSink = std::function<Status(const char *data, qint64 size)>;
 Result<HttpHead> httpGet(const QUrl &url, const QByteArray &rangeHeader, const HttpHeadCheck &check,
                          const HttpSink &sink, const RemoteOptions &options, Progress *progress = nullptr,
                          QByteArrayView acceptEncoding = "identity");
+
+// The same with `request`'s method, headers and body (the OCI registry client).
+// A response with an HTTP error status whose check() lets its body be read is
+// returned (not failed), so the caller can read the server's error document.
+Result<HttpHead> httpSend(const QUrl &url, const HttpRequest &request, const HttpHeadCheck &check, const HttpSink &sink,
+                          const RemoteOptions &options, Progress *progress = nullptr);
 
 } // namespace carton

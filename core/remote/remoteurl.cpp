@@ -4,9 +4,14 @@
 
 namespace carton {
 
+bool isOciUrl(const QString &text)
+{
+    return text.startsWith(QLatin1StringView("oci://"), Qt::CaseInsensitive);
+}
+
 bool isRemoteUrl(const QString &text)
 {
-    return text.startsWith(QLatin1StringView("http://"), Qt::CaseInsensitive) ||
+    return isOciUrl(text) || text.startsWith(QLatin1StringView("http://"), Qt::CaseInsensitive) ||
            text.startsWith(QLatin1StringView("https://"), Qt::CaseInsensitive);
 }
 

@@ -24,7 +24,8 @@ OpenUrlDialog::OpenUrlDialog(QSettings *settings, QWidget *parent)
 {
     setWindowTitle(tr("Open URL"));
     auto *layout = new QVBoxLayout(this);
-    auto *label = new QLabel(tr("&URL of a .carton on an http(s) server:"), this);
+    auto *label = new QLabel(
+        tr("&URL of a .carton on an http(s) server, or oci://host/repository:tag of one in a registry:"), this);
     label->setBuddy(m_field);
     m_field->setObjectName(QStringLiteral("urlField"));
     m_field->setEditable(true);
@@ -64,7 +65,10 @@ void OpenUrlDialog::updateState()
     const QString text = url();
     const bool ok = carton::isRemoteUrl(text);
     m_buttons->button(QDialogButtonBox::Open)->setEnabled(ok);
-    m_hint->setText(text.isEmpty() || ok ? QString() : tr("Only http:// and https:// URLs with a host can be opened."));
+    m_hint->setText(
+        text.isEmpty() || ok
+            ? QString()
+            : tr("Only http:// and https:// URLs with a host and oci:// registry references can be opened."));
 }
 
 QStringList OpenUrlDialog::recentUrls(const QSettings &settings)

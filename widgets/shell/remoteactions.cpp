@@ -5,6 +5,7 @@
 #include "cartonpage.h"
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
+#include "oci/ocitransfer.h"
 #include "openurldialog.h"
 #include "pack/linkinliner.h"
 #include "package/carton.h"
@@ -26,6 +27,21 @@
 namespace studio {
 
 namespace {
+
+// A carton in a registry saved as a .carton: pulled (every layer checked, the model
+// hash compared), the file written atomically over the one the file dialog chose.
+carton::Result<qint64> pullToFile(const QString &reference, const QString &outputFile, carton::Progress *progress)
+{
+    auto ref = carton::OciReference::parse(reference);
+    if (!ref)
+        return ref.error();
+    carton::OciRegistry registry(*ref);
+    auto pulled = carton::pullCarton(registry, outputFile, {}, progress, true);
+    if (!pulled)
+        return pulled.error();
+    return pulled->bytes;
+}
+
 const QString saveKey = QStringLiteral("remoteSave");
 
 struct SaveOutcome {
@@ -166,7 +182,8 @@ void RemoteActions::saveLocalCopy(CartonPage *page, const QString &outputFile)
         saveKey,
         [url, outputFile](carton::Progress &progress) {
             SaveOutcome outcome;
-            auto written = carton::downloadToFile(url, outputFile, {}, &progress);
+            auto written = carton::isOciUrl(url.toString()) ? pullToFile(url.toString(), outputFile, &progress)
+                                                            : carton::downloadToFile(url, outputFile, {}, &progress);
             if (!written) {
                 outcome.cancelled = written.error().code == carton::ErrorCode::Cancelled;
                 outcome.error = written.error().toString();
