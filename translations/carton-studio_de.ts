@@ -474,6 +474,22 @@
         <source>an array</source>
         <translation>ein Array</translation>
     </message>
+    <message>
+        <source>tolerance: the self-test&apos;s other keys are not valid TOML, so setting the tolerance would lose them (%1)</source>
+        <translation>tolerance: Die übrigen Schlüssel des Selbsttests sind kein gültiges TOML; beim Setzen der Toleranz gingen sie verloren (%1)</translation>
+    </message>
+    <message>
+        <source>%1: the keys kept from the file are not valid TOML, so writing would lose them (%2)</source>
+        <translation>%1: Die aus der Datei übernommenen Schlüssel sind kein gültiges TOML; beim Schreiben gingen sie verloren (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the kept key %2 has the name of a known field, so writing would lose it</source>
+        <translation>%1: Der übernommene Schlüssel %2 trägt den Namen eines bekannten Feldes; beim Schreiben ginge er verloren</translation>
+    </message>
+    <message>
+        <source>top level</source>
+        <translation>oberste Ebene</translation>
+    </message>
 </context>
 <context>
     <name>OutputDetailsHtml</name>

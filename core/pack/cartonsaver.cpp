@@ -415,6 +415,8 @@ Result<SaveResult> saveCarton(const CartonEdits &edits, const QString &outputFil
                                         "opened read-only and cannot be saved")
                              .arg(edits.original()->source().quarantined().size()),
                          edits.original()->path());
+    if (edits.infoError())
+        return *edits.infoError();
     Saver saver(edits, options, progress);
     return saver.run(outputFile);
 }
