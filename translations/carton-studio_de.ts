@@ -1286,6 +1286,13 @@
     </message>
 </context>
 <context>
+    <name>carton::MarkdownRenderer</name>
+    <message>
+        <source>(The description is too long and was cut.)</source>
+        <translation>(Die Beschreibung ist zu lang und wurde gekürzt.)</translation>
+    </message>
+</context>
+<context>
     <name>studio</name>
     <message>
         <source>an unknown amount</source>
@@ -2764,13 +2771,6 @@
     <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
-    </message>
-</context>
-<context>
-    <name>studio::MarkdownRenderer</name>
-    <message>
-        <source>(The description is too long and was cut.)</source>
-        <translation>(Die Beschreibung ist zu lang und wurde gekürzt.)</translation>
     </message>
 </context>
 <context>

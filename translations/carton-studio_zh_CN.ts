@@ -1285,6 +1285,13 @@
     </message>
 </context>
 <context>
+    <name>carton::MarkdownRenderer</name>
+    <message>
+        <source>(The description is too long and was cut.)</source>
+        <translation>（描述过长，已截断。）</translation>
+    </message>
+</context>
+<context>
     <name>studio</name>
     <message>
         <source>an unknown amount</source>
@@ -2753,13 +2760,6 @@
     <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-</context>
-<context>
-    <name>studio::MarkdownRenderer</name>
-    <message>
-        <source>(The description is too long and was cut.)</source>
-        <translation>（描述过长，已截断。）</translation>
     </message>
 </context>
 <context>
