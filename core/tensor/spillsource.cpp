@@ -3,6 +3,7 @@
 #include "tensor/spillsource.h"
 
 #include "base/alignedbuffer.h"
+#include "base/logging.h"
 #include "base/scratchfile.h"
 #include "base/workerthreads.h"
 
@@ -77,6 +78,9 @@ struct SpillSource::Private {
 
 void SpillSource::Private::finish(std::optional<Error> failure, bool useFallback)
 {
+    if (useFallback && failure) // every read decodes from the start for itself from now on: slow
+        qCWarning(lcTensor).noquote()
+            << QStringLiteral("%1: no spill file (%2); each read decodes the data again").arg(name, failure->message);
     {
         std::lock_guard lock(mutex);
         finished = true;
