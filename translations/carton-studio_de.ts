@@ -474,6 +474,22 @@
         <source>an array</source>
         <translation>ein Array</translation>
     </message>
+    <message>
+        <source>tolerance: the self-test&apos;s other keys are not valid TOML, so setting the tolerance would lose them (%1)</source>
+        <translation>tolerance: Die übrigen Schlüssel des Selbsttests sind kein gültiges TOML; beim Setzen der Toleranz gingen sie verloren (%1)</translation>
+    </message>
+    <message>
+        <source>%1: the keys kept from the file are not valid TOML, so writing would lose them (%2)</source>
+        <translation>%1: Die aus der Datei übernommenen Schlüssel sind kein gültiges TOML; beim Schreiben gingen sie verloren (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the kept key %2 has the name of a known field, so writing would lose it</source>
+        <translation>%1: Der übernommene Schlüssel %2 trägt den Namen eines bekannten Feldes; beim Schreiben ginge er verloren</translation>
+    </message>
+    <message>
+        <source>top level</source>
+        <translation>oberste Ebene</translation>
+    </message>
 </context>
 <context>
     <name>OutputDetailsHtml</name>
@@ -1282,6 +1298,13 @@
             <numerusform>carton.toml deklariert %n Ausgabe, aber forward in %1 gibt %2 zurück (%3)</numerusform>
             <numerusform>carton.toml deklariert %n Ausgaben, aber forward in %1 gibt %2 zurück (%3)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>carton::MarkdownRenderer</name>
+    <message>
+        <source>(The description is too long and was cut.)</source>
+        <translation>(Die Beschreibung ist zu lang und wurde gekürzt.)</translation>
     </message>
 </context>
 <context>
@@ -2887,13 +2910,6 @@
     <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
-    </message>
-</context>
-<context>
-    <name>studio::MarkdownRenderer</name>
-    <message>
-        <source>(The description is too long and was cut.)</source>
-        <translation>(Die Beschreibung ist zu lang und wurde gekürzt.)</translation>
     </message>
 </context>
 <context>

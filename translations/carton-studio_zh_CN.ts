@@ -474,6 +474,22 @@
         <source>an array</source>
         <translation>数组</translation>
     </message>
+    <message>
+        <source>tolerance: the self-test&apos;s other keys are not valid TOML, so setting the tolerance would lose them (%1)</source>
+        <translation>tolerance：自测的其他键不是有效的 TOML，设置容差会丢失它们（%1）</translation>
+    </message>
+    <message>
+        <source>%1: the keys kept from the file are not valid TOML, so writing would lose them (%2)</source>
+        <translation>%1：从文件保留的键不是有效的 TOML，写入会丢失它们（%2）</translation>
+    </message>
+    <message>
+        <source>%1: the kept key %2 has the name of a known field, so writing would lose it</source>
+        <translation>%1：保留的键 %2 与已知字段同名，写入会丢失它</translation>
+    </message>
+    <message>
+        <source>top level</source>
+        <translation>顶层</translation>
+    </message>
 </context>
 <context>
     <name>OutputDetailsHtml</name>
@@ -1280,6 +1296,13 @@
         <translation>
             <numerusform>carton.toml 声明了 %n 个输出，但 %1 中的 forward 返回 %2 个（%3）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>carton::MarkdownRenderer</name>
+    <message>
+        <source>(The description is too long and was cut.)</source>
+        <translation>（描述过长，已截断。）</translation>
     </message>
 </context>
 <context>
@@ -2874,13 +2897,6 @@
     <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-</context>
-<context>
-    <name>studio::MarkdownRenderer</name>
-    <message>
-        <source>(The description is too long and was cut.)</source>
-        <translation>（描述过长，已截断。）</translation>
     </message>
 </context>
 <context>

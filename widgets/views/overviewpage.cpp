@@ -48,7 +48,7 @@ QString runnerOptText(const carton::RunnerOpt &opt)
 QString linkHtml(const QString &text)
 {
     const QUrl url(text, QUrl::StrictMode);
-    if (isWebUrl(url))
+    if (carton::isWebUrl(url))
         return QStringLiteral("<a href=\"%1\">%2</a>")
             .arg(QString::fromUtf8(url.toEncoded()).toHtmlEscaped(), text.toHtmlEscaped());
     return text.toHtmlEscaped();
@@ -80,7 +80,7 @@ QLabel *OverviewPage::addRow(const QString &label, const QString &text, const QS
         value->setOpenExternalLinks(false);
         connect(value, &QLabel::linkActivated, this, [](const QString &link) {
             const QUrl url(link, QUrl::StrictMode);
-            if (isWebUrl(url))
+            if (carton::isWebUrl(url))
                 QDesktopServices::openUrl(url);
         });
     }

@@ -7,7 +7,7 @@
 #include "errormappane.h"
 #include "format/mediatype.h"
 #include "keeptolerancebutton.h"
-#include "markdownrenderer.h"
+#include "markdown/markdownrenderer.h"
 #include "mediapreview.h"
 #include "outputdetailshtml.h"
 #include "outputresultsmodel.h"
@@ -805,7 +805,7 @@ void SelfTestsPage::showMedia(const QModelIndex &item)
     const int listed = item.isValid() ? std::min(m_model->rowCount(item), SelfTestDetailsHtml::kKeys) : 0;
     for (int r = 0; r < listed; ++r) {
         const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
-        const auto path = MarkdownRenderer::miscReferencePath(reference);
+        const auto path = carton::MarkdownRenderer::miscReferencePath(reference);
         if (!path)
             continue;
         const carton::Result<QString> type = carton::sniffMediaType(m_carton->source(), *path);
