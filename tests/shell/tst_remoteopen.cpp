@@ -22,6 +22,7 @@
 #include "remoteactions.h"
 #include "remoteconsent.h"
 #include "remotesession.h"
+#include "shelltestutil.h"
 #include "tensorspage.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
@@ -46,6 +47,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace testutil;
+using shelltest::labelTexts;
 using studio::RemoteConsent;
 
 namespace {
@@ -72,14 +74,6 @@ QByteArray readAll(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QString labelTexts(QWidget *w)
-{
-    QStringList texts;
-    for (QLabel *l : w->findChildren<QLabel *>())
-        texts << l->text();
-    return texts.join(u'\n');
 }
 
 } // namespace
