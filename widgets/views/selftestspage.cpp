@@ -348,6 +348,9 @@ QWidget *SelfTestsPage::createOutputsPane()
     outputsLayout->setContentsMargins(0, 0, 0, 0);
     outputsLayout->addWidget(m_outputs);
     outputsLayout->addWidget(m_keepTolerance, 0, Qt::AlignLeft);
+    // The table scrolls; with the button under it the window must still fit a
+    // laptop screen (tst_windowfit).
+    m_outputs->setMinimumHeight(m_outputs->fontMetrics().lineSpacing() * 3 + 8);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(outputs);
     split->addWidget(m_outputDetails);
