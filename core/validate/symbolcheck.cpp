@@ -352,13 +352,13 @@ private:
                                          : dims.size() == 1 ? ValidationText::tr("1 dimension")
                                                             : ValidationText::tr("%1 dimensions").arg(dims.size());
                 // Each message gets exactly the arguments it has placeholders for.
-                m_findings.add(s.mismatch, base, u"rank"_s, s.name,
-                               concrete.size() == 1
-                                   ? ValidationText::tr("%1 feeds %2 %3 (1 dimension), but %2 is declared %4 (%5)")
-                                         .arg(s.name, owner, fed, shape.toString(), declared)
-                                   : ValidationText::tr("%1 feeds %2 %3 (%6 dimensions), but %2 is declared %4 (%5)")
-                                         .arg(s.name, owner, fed, shape.toString(), declared,
-                                              QString::number(concrete.size())));
+                m_findings.add(
+                    s.mismatch, base, u"rank"_s, s.name,
+                    concrete.size() == 1
+                        ? ValidationText::tr("%1 feeds %2 %3 (1 dimension), but %2 is declared %4 (%5)")
+                              .arg(s.name, owner, fed, shape.toString(), declared)
+                        : ValidationText::tr("%1 feeds %2 %3 (%6 dimensions), but %2 is declared %4 (%5)")
+                              .arg(s.name, owner, fed, shape.toString(), declared, QString::number(concrete.size())));
                 return;
             }
             bool fits = true;
