@@ -7,6 +7,7 @@
 #include "../oci/testregistry.h"
 #include "base/sha256.h"
 #include "cartonpage.h"
+#include "fixturepolicy.h"
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
 #include "oci/ocitransfer.h"
@@ -21,6 +22,7 @@
 
 #include <QAction>
 #include <QDialogButtonBox>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QListWidget>
@@ -55,7 +57,13 @@ class TestRegistryWindow final : public QObject {
     Q_OBJECT
 
 private slots:
-    void init() { m_settingsFile = m_dir.filePath(u"settings-%1.ini"_s.arg(++m_run)); }
+    void init()
+    {
+        // Every case pushes or opens upstream's own test.carton.
+        if (!QFileInfo::exists(shelltest::fixture()))
+            CARTON_MISSING_FIXTURE("fixtures/upstream/test.carton");
+        m_settingsFile = m_dir.filePath(u"settings-%1.ini"_s.arg(++m_run));
+    }
     void cleanup()
     {
         studio::LatestJob::waitForAll();
