@@ -843,9 +843,10 @@ void SelfTestsPage::showOutputDetails()
 {
     const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row());
     const carton::SelfTestResult *shown = nullptr;
-    for (const carton::SelfTestResult &t : m_run ? m_run->tests : QList<carton::SelfTestResult>())
-        if (t.index == m_shownTest)
-            shown = &t;
+    if (m_run) // a pointer into m_run itself: the result must outlive this function's use of it
+        for (const carton::SelfTestResult &t : std::as_const(m_run->tests))
+            if (t.index == m_shownTest)
+                shown = &t;
     m_keepTolerance->setShown(shown, row ? row->name : QString());
     // The error map's three tensor viewers cost GUI-thread time in proportion to
     // the tensor's length (header sections): they are filled when their tab is shown.
