@@ -31,8 +31,8 @@ struct CompressedFile {
 // A file of a few hundred KiB is a single libzstd job, so compressing small
 // entries one after another leaves all but one core idle; here each thread takes
 // the next file. The packer takes results in order; at most `window` files are
-// held ahead of it, so memory stays bounded. The bytes equal what the streaming
-// ZipWriter path writes (same encoder settings, zstd with >= 1 worker).
+// held ahead of it, so memory stays bounded. Each file is one frame (zstd: no
+// seek table, no libzstd worker); its bytes depend on its content and the level only.
 class SmallFileCompressor final {
 public:
     struct File {
