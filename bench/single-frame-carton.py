@@ -7,10 +7,19 @@
 # in the header), no seek table. The benchmarks compare our seekable entries with
 # it. Python's zipfile cannot write method 93, so the zip is written by hand.
 #
-#   bench/single-frame-carton.py FOLDER OUT.carton
+# With --frame-size BYTES, every file is cut into frames of that many bytes and a
+# seek table follows in a skippable frame (zstd's contrib seekable format, as our
+# packer writes with 8 MiB frames): scripts/fuzz.sh makes a seed of many tiny
+# frames with it, independent of our writer.
+#
+#   bench/single-frame-carton.py [--frame-size BYTES] FOLDER OUT.carton
 import hashlib, os, struct, subprocess, sys, zlib
 
-folder, out = sys.argv[1], sys.argv[2]
+args = sys.argv[1:]
+frame_size = 0
+if args and args[0] == "--frame-size":
+    frame_size, args = int(args[1]), args[2:]
+folder, out = args
 files = []
 for root, _, names in os.walk(folder):
     for name in names:
@@ -20,12 +29,24 @@ files = sorted(f for f in files if f != "MANIFEST")
 manifest = "".join(f"{f}={hashlib.sha256(open(os.path.join(folder, f), 'rb').read()).hexdigest()}\n"
                    for f in files).encode()
 
+def zstd(plain):
+    return subprocess.run(["zstd", "-q", "-3", "--single-thread", "-c"], input=plain,
+                          stdout=subprocess.PIPE, check=True).stdout
+
+def compress(plain):
+    if frame_size <= 0 or not plain:
+        return zstd(plain)
+    frames = [zstd(plain[i:i + frame_size]) for i in range(0, len(plain), frame_size)]
+    entries = b"".join(struct.pack("<II", len(f), min(frame_size, len(plain) - i * frame_size))
+                       for i, f in enumerate(frames))
+    table = entries + struct.pack("<IBI", len(frames), 0, 0x8F92EAB1)
+    return b"".join(frames) + struct.pack("<II", 0x184D2A5E, len(table)) + table
+
 central = b""
 with open(out, "wb") as z:
     def add(name, plain):
         global central
-        data = subprocess.run(["zstd", "-q", "-3", "--single-thread", "-c"], input=plain,
-                              stdout=subprocess.PIPE, check=True).stdout
+        data = compress(plain)
         crc, raw = zlib.crc32(plain), name.encode()
         big = len(plain) >= 0xFFFFFFFF or len(data) >= 0xFFFFFFFF
         extra = struct.pack("<HHQQ", 1, 16, len(plain), len(data)) if big else b""

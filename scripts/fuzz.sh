@@ -33,7 +33,8 @@ rm -rf "$seeds"
 mkdir -p "$seeds" "$build/corpus" "$build/findings"
 for t in "${all[@]}"; do mkdir -p "$seeds/$t" "$build/corpus/$t" "$build/findings/$t"; done
 
-# Seeds: the sample carton packed three ways, its metadata files, its tensors as
+# Seeds: the sample carton packed three ways (and with tiny seekable zstd
+# frames), its metadata files, its tensors as
 # .npy and .safetensors, pickles, compressed streams, runner-host frames, model
 # card markdown and KServe responses.
 export ASAN_OPTIONS=detect_leaks=0 # the seed-making CLI runs are not what is fuzzed
@@ -42,6 +43,9 @@ trap 'rm -rf "$work"' EXIT
 for c in stored deflate zstd; do
   "$bin/carton" pack resources/sample -o "$seeds/carton/sample-$c.carton" --compression "$c" --force >/dev/null
 done
+# The sample with every file cut into 64-byte zstd frames and a seek table,
+# written by an independent writer: seek tables are exercised from the start.
+/usr/bin/python3 bench/single-frame-carton.py --frame-size 64 resources/sample "$seeds/carton/sample-seekable.carton"
 cp "$seeds"/carton/*.carton "$seeds/zip/"
 "$bin/carton" unpack "$seeds/carton/sample-zstd.carton" -o "$work/sample" >/dev/null
 cp resources/sample/carton.toml "$seeds/toml/sample.toml"

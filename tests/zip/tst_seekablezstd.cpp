@@ -9,6 +9,7 @@
 #include "codec/seekableencoder.h"
 #include "codec/seektable.h"
 #include "fixturepolicy.h"
+#include "testpaths.h"
 #include "zip/seekablezstdsource.h"
 #include "zip/zipreader.h"
 #include "zip/zipwriter.h"
@@ -117,6 +118,7 @@ private slots:
     void zstdCliDecodes();
     void zipEntryRangeReads();
     void bsdtarReadsSeekableEntry();
+    void tableWrittenByAnotherWriter();
     void hostileTables_data();
     void hostileTables();
     void framesThatDecodeToOtherSizes();
@@ -276,6 +278,41 @@ void TestSeekableZstd::bsdtarReadsSeekableEntry()
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(r.out.size(), m_data.size());
     QCOMPARE(r.out, m_data);
+}
+
+// A seekable entry written without our code (bench/single-frame-carton.py: the
+// zstd CLI per frame, the seek table and the zip by hand, as fuzz seeds are made)
+// is read by range through its table.
+void TestSeekableZstd::tableWrittenByAnotherWriter()
+{
+    if (!haveTool(u"zstd"_s))
+        CARTON_MISSING_TOOL("zstd");
+    if (!haveTool(u"python3"_s))
+        CARTON_MISSING_TOOL("python3");
+    const QString folder = m_dir.filePath(u"other"_s);
+    const QByteArray data = m_data.left(10 * 1000 + 37);
+    writeFile(folder + u"/model/w.bin"_s, data);
+    writeFile(folder + u"/carton.toml"_s, "spec_version = 1\n");
+    const QString path = m_dir.filePath(u"other.carton"_s);
+    const ToolResult made = runTool(u"python3"_s, {testutil::sourcePath(u"/bench/single-frame-carton.py"),
+                                                   u"--frame-size"_s, u"1000"_s, folder, path});
+    QVERIFY2(made.exitCode == 0, made.err.constData());
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY2(reader, qPrintable(reader ? QString() : reader.error().toString()));
+    const ZipEntry *entry = (*reader)->find(u"model/w.bin"_s);
+    QVERIFY(entry);
+    QString why;
+    Result<std::shared_ptr<SeekableZstdSource>> source = SeekableZstdSource::open(**reader, *entry, u"w"_s, &why);
+    QVERIFY(source);
+    QVERIFY2(*source, qPrintable(why));
+    QCOMPARE((*source)->table().frames().size(), std::size_t(11));
+    QByteArray tail(30, Qt::Uninitialized); // inside the last frame (37 bytes)
+    QVERIFY((*source)->read(data.size() - 30, 30, tail.data()));
+    QCOMPARE(tail, data.right(30));
+    QCOMPARE((*source)->framesDecoded(), 1ull);
+    Result<QByteArray> whole = (*reader)->readEntry(*entry, 1 << 20);
+    QVERIFY2(whole, qPrintable(whole ? QString() : whole.error().toString()));
+    QCOMPARE(*whole, data);
 }
 
 void TestSeekableZstd::hostileTables_data()
