@@ -36,14 +36,17 @@ int runImportTensor(const QStringList &args)
             source = source.left(colon);
         }
     }
-    const QString suffix = QFileInfo(source).suffix().toLower();
-    if (!QFileInfo(source).isFile() || (suffix != u"npy" && suffix != u"safetensors")) {
-        printError(QStringLiteral("import-tensor: %1 is not a .npy or .safetensors file").arg(source));
+    if (!QFileInfo(source).isFile()) {
+        printError(QStringLiteral("import-tensor: %1 is not a file").arg(source));
         return UsageOrInput;
     }
     auto file = TensorFile::open(source, &exit);
     if (!file)
         return exit;
+    if (!file->tensorFile) { // decided by content: a carton or a model is not imported
+        printError(QStringLiteral("import-tensor: %1 is not a .npy or .safetensors file").arg(source));
+        return UsageOrInput;
+    }
     if (file->safetensors && tensor.isEmpty()) {
         if (file->safetensors->tensors().size() != 1) {
             printError(QStringLiteral("import-tensor: %1 holds %2 tensors; name one as SOURCE:TENSOR")

@@ -29,38 +29,22 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
     auto file = std::make_unique<TensorFile>();
     file->path = path;
     const QFileInfo info(path);
-    const QString suffix = info.suffix().toLower();
-    if (info.isFile() && (suffix == u"safetensors" || suffix == u"npy")) {
-        auto source = FileRegionSource::open(path);
-        if (!source) {
-            printError(source.error());
-            *exitCode = UsageOrInput;
-            return nullptr;
-        }
-        if (suffix == u"npy") {
-            file->kind = Kind::Npy;
-            auto npy = NpyFile::read(*source);
-            if (!npy) {
-                printError(npy.error());
-                *exitCode = exitCodeFor(npy.error());
-                return nullptr;
-            }
-            file->npy = std::move(npy).value();
-        } else {
-            file->kind = Kind::Safetensors;
-            auto st = SafetensorsFile::read(*source);
-            if (!st) {
-                printError(st.error());
-                *exitCode = exitCodeFor(st.error());
-                return nullptr;
-            }
-            file->safetensors = std::move(st).value();
-        }
-        return file;
-    }
     if (info.isFile()) {
         QFile f(path);
         const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(ModelFile::kHeadBytes) : QByteArray();
+        if (const std::optional<carton::TensorFile::Kind> kind = carton::TensorFile::detect(head, info.size())) {
+            Result<carton::TensorFile> opened = carton::TensorFile::open(path);
+            if (!opened) {
+                printError(opened.error());
+                *exitCode = exitCodeFor(opened.error());
+                return nullptr;
+            }
+            file->tensorFile = std::move(opened).value();
+            file->kind = *kind == carton::TensorFile::Kind::Npy ? Kind::Npy : Kind::Safetensors;
+            file->npy = file->tensorFile->npy();
+            file->safetensors = file->tensorFile->safetensors();
+            return file;
+        }
         // A zip is a carton unless its entries make it a PyTorch archive.
         const std::optional<ModelFormat> format = ModelFile::detectHead(head, info.size());
         if ((!head.startsWith("PK") || format == ModelFormat::TorchZip) && (format || ModelFile::claimsOnnx(head))) {
@@ -103,9 +87,8 @@ Result<TensorReaderPtr> TensorFile::reader(const QString &name, bool fetchLinks)
 {
     switch (kind) {
     case Kind::Npy:
-        return npy->openTensor(name.isEmpty() ? QFileInfo(path).completeBaseName() : name);
     case Kind::Safetensors:
-        return safetensors->openTensor(name);
+        return tensorFile->openTensor(name);
     case Kind::Model:
         return models().openWeight(name);
     case Kind::Carton:

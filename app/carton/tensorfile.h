@@ -6,6 +6,7 @@
 #include "package/carton.h"
 #include "tensor/npyfile.h"
 #include "tensor/safetensors.h"
+#include "tensor/tensorfile.h"
 
 #include <memory>
 #include <optional>
@@ -13,16 +14,17 @@
 namespace cli {
 
 // What the tensor commands read: a carton (a .carton or a folder), a .safetensors or
-// a .npy (a file ending in .safetensors / .npy), a bare model file (ONNX, GGUF,
-// PyTorch, recognised by content), else a carton. A carton's model files (under model/) add
-// their weights, named ENTRY:TENSOR.
+// a .npy, a bare model file (ONNX, GGUF, PyTorch), else a carton; files are
+// recognised by content (core's carton::TensorFile and ModelFile), never by name.
+// A carton's model files (under model/) add their weights, named ENTRY:TENSOR.
 struct TensorFile {
     enum class Kind { Carton, Safetensors, Npy, Model };
     Kind kind = Kind::Carton;
     QString path;
     std::unique_ptr<carton::Carton> carton;
-    std::optional<carton::SafetensorsFile> safetensors;
-    std::optional<carton::NpyFile> npy;
+    std::optional<carton::TensorFile> tensorFile;         // a .npy or .safetensors
+    const carton::SafetensorsFile *safetensors = nullptr; // tensorFile's, when a .safetensors
+    const carton::NpyFile *npy = nullptr;                 // tensorFile's, when a .npy
     // The model files: a bare model file's, or a carton's (read on first use).
     const carton::ModelSet &models() const;
 

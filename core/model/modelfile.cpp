@@ -5,6 +5,7 @@
 #include "model/ggmlsource.h"
 #include "model/stridedsource.h"
 #include "tensor/safetensors.h"
+#include "tensor/tensorfile.h"
 #include "zip/zipreader.h"
 
 #include <QDir>
@@ -18,29 +19,6 @@ namespace carton {
 Result<QByteArray> decodeOnnxTypedField(const ByteSource &bytes, const ModelWeight &weight, const Limits &limits);
 
 namespace {
-
-bool isJsonSpace(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-// A safetensors file: an 8-byte header length that fits the file, then '{' after
-// any JSON whitespace.
-bool looksLikeSafetensors(QByteArrayView head, qint64 fileSize, const Limits &limits)
-{
-    if (head.size() < 10)
-        return false;
-    const quint64 length = qFromLittleEndian<quint64>(head.data());
-    if (length < 2 || length > quint64(limits.maxSafetensorsHeader) || length > quint64(fileSize - 8))
-        return false;
-    for (qint64 i = 8; i < head.size() && i < qint64(8 + length); ++i) {
-        if (head[i] == '{')
-            return true;
-        if (!isJsonSpace(head[i]))
-            return false;
-    }
-    return false;
-}
 
 // The first tag of an ONNX ModelProto: one of its fields with the field's wire type.
 bool mayBeOnnx(QByteArrayView head)
@@ -147,7 +125,7 @@ std::optional<ModelFormat> ModelFile::detectHead(QByteArrayView head, qint64 fil
 {
     if (head.startsWith("GGUF"))
         return ModelFormat::Gguf;
-    if (looksLikeSafetensors(head, fileSize, limits))
+    if (TensorFile::detect(head, fileSize, limits) == TensorFile::Kind::Safetensors)
         return ModelFormat::Safetensors;
     if (looksLikeTorchZipHead(head))
         return ModelFormat::TorchZip; // a candidate: detect() checks the zip's entries

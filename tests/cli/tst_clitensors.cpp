@@ -223,6 +223,18 @@ void TestCliTensors::npyAndSafetensorsInputs()
     QCOMPARE(ints(r.json().value(u"data")), (QList<qint64>{1, 3, 5, 2, 4, 6}));
     r = runCarton({u"tensor"_s, u"--json"_s, npy, u"ignored"_s, u"--slice"_s, u"1"_s});
     QCOMPARE(ints(r.json().value(u"data")), (QList<qint64>{2, 4, 6}));
+    // Recognised by content, not by name: the same .npy as "a.data", the
+    // safetensors as "weights" (no suffix).
+    const QString renamed = m_dir.filePath(u"a.data"_s);
+    QVERIFY(QFile::copy(npy, renamed));
+    r = runCarton({u"tensor"_s, u"--json"_s, renamed});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(ints(r.json().value(u"data")), (QList<qint64>{1, 3, 5, 2, 4, 6}));
+    const QString bare = m_dir.filePath(u"weights"_s);
+    QVERIFY(QFile::copy(m_st, bare));
+    r = runCarton({u"tensor"_s, u"--json"_s, bare, u"w"_s, u"--slice"_s, u":,1"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(ints(r.json().value(u"data")), (QList<qint64>{2, 4}));
 }
 
 void TestCliTensors::zstdCarton()

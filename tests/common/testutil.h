@@ -41,6 +41,18 @@ inline QByteArray safetensorsFile(QByteArray header, const QByteArray &buffer)
     return file + header + buffer;
 }
 
+// A version 1.0 .npy file: magic, `dict` (padded so the data starts at a multiple
+// of 64) and `data`.
+inline QByteArray npyFile(QByteArray dict, const QByteArray &data)
+{
+    while ((10 + dict.size() + 1) % 64)
+        dict.append(' ');
+    dict.append('\n');
+    QByteArray file("\x93NUMPY\x01\x00", 8);
+    file.append(char(dict.size() & 0xff)).append(char(dict.size() >> 8));
+    return file + dict + data;
+}
+
 // Deterministic test data for `seed`: words (some UTF-8) mixed with random bytes,
 // so that it compresses somewhat but is not valid text.
 inline QByteArray mixedData(qsizetype size, quint32 seed)

@@ -44,16 +44,10 @@ QByteArray makeSafetensors()
 // A version 1.0 .npy of an int32 [2, 2] array in Fortran order: [[1, 2], [3, 4]].
 QByteArray makeNpy()
 {
-    QByteArray dict = "{'descr': '<i4', 'fortran_order': True, 'shape': (2, 2), }";
-    while ((10 + dict.size() + 1) % 64)
-        dict.append(' ');
-    dict.append('\n');
-    QByteArray file("\x93NUMPY\x01\x00", 8);
-    file.append(char(dict.size() & 0xff)).append(char(dict.size() >> 8));
-    file += dict;
+    QByteArray data;
     for (qint32 v : {1, 3, 2, 4}) // column-major
-        file.append(reinterpret_cast<const char *>(&v), 4);
-    return file;
+        data.append(reinterpret_cast<const char *>(&v), 4);
+    return testutil::npyFile("{'descr': '<i4', 'fortran_order': True, 'shape': (2, 2), }", data);
 }
 
 QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
@@ -252,12 +246,33 @@ private slots:
                  qPrintable(QStringLiteral("viewer %1 of %2").arg(browser.viewer()->height()).arg(browser.height())));
     }
 
-    void handlesNames()
+    // What a file is comes from its first bytes, not its name: a .npy named
+    // weights.bin and a safetensors with no suffix are opened; a text file named
+    // x.npy and an empty y.safetensors are not.
+    void recognisedByContent()
     {
-        QVERIFY(TensorFileBrowser::handles(QStringLiteral("model/w.safetensors")));
-        QVERIFY(TensorFileBrowser::handles(QStringLiteral("A.NPY")));
-        QVERIFY(!TensorFileBrowser::handles(QStringLiteral("x.carton")));
-        QVERIFY(!TensorFileBrowser::handles(QStringLiteral("safetensors.txt")));
+        QTemporaryDir dir;
+        const QString npy = writeFile(dir, QStringLiteral("weights.bin"), makeNpy());
+        const QString st = writeFile(dir, QStringLiteral("data"), makeSafetensors());
+        const QString text = writeFile(dir, QStringLiteral("x.npy"), "just some text, not an array\n");
+        const QString empty = writeFile(dir, QStringLiteral("y.safetensors"), QByteArray());
+        QVERIFY(TensorFileBrowser::handlesFile(npy));
+        QVERIFY(TensorFileBrowser::handlesFile(st));
+        QVERIFY(!TensorFileBrowser::handlesFile(text));
+        QVERIFY(!TensorFileBrowser::handlesFile(empty));
+        QVERIFY(!TensorFileBrowser::handlesFile(dir.filePath(QStringLiteral("missing.npy"))));
+
+        TensorFileBrowser browser;
+        QSignalSpy loaded(&browser, &TensorFileBrowser::loaded);
+        browser.openFile(npy);
+        QVERIFY(loaded.wait(5000));
+        QCOMPARE(loaded.at(0).at(0).toString(), QString());
+        QCOMPARE(browser.model()->rowCount(), 1);
+        QCOMPARE(browser.model()->index(0, TensorFileModel::NameColumn).data().toString(), QStringLiteral("weights"));
+        browser.openFile(text);
+        QVERIFY(loaded.wait(5000));
+        QVERIFY2(loaded.at(1).at(0).toString().contains(QStringLiteral("neither a NumPy .npy nor a .safetensors")),
+                 qPrintable(loaded.at(1).at(0).toString()));
     }
 };
 

@@ -65,6 +65,10 @@ void TestFilePreview::initTestCase()
             {QStringLiteral("model/big.txt"), big},
             {QStringLiteral("misc/picture"), pngBytes(40, 20)},
             {QStringLiteral("misc/empty"), QByteArray()},
+            {QStringLiteral("misc/fake.safetensors"), "not tensors, whatever the name\n"},
+            {QStringLiteral("model/weights.bin"), // a safetensors by content
+             testutil::safetensorsFile(R"({"v":{"dtype":"U8","shape":[3],"data_offsets":[0,3]}})",
+                                       QByteArray("\x05\x06\x07", 3))},
             {QStringLiteral("model/w.safetensors"),
              testutil::safetensorsFile(
                  R"({"__metadata__":{"format":"pt"},"k":{"dtype":"U8","shape":[2,2],"data_offsets":[0,4]}})",
@@ -90,6 +94,10 @@ void TestFilePreview::kinds_data()
     QTest::newRow("image without extension") << "misc/picture" << int(FilePreview::Image) << false << "";
     QTest::newRow("empty") << "misc/empty" << int(FilePreview::Text) << false << "";
     QTest::newRow("absent") << "model/absent" << int(FilePreview::Error) << false << "";
+    // What a file is comes from its bytes, not its name.
+    QTest::newRow("safetensors named .bin") << "model/weights.bin" << int(FilePreview::TensorFile) << false << "";
+    QTest::newRow("text named .safetensors")
+        << "misc/fake.safetensors" << int(FilePreview::Text) << false << "whatever the name";
 }
 
 void TestFilePreview::kinds()
@@ -190,6 +198,11 @@ void TestFilePreview::viewerBrowsesSafetensors()
     (void)table->index(1, 1).data();
     QTRY_VERIFY(!table->isLoading());
     QCOMPARE(table->index(1, 1).data().toString(), QStringLiteral("4"));
+    // A safetensors named weights.bin is browsed too (by content).
+    viewer.showFile(QStringLiteral("model/weights.bin"));
+    QTRY_VERIFY(!viewer.isLoading());
+    QCOMPARE(browser->error(), QString());
+    QCOMPARE(browser->model()->index(0, TensorFileModel::NameColumn).data().toString(), QStringLiteral("v"));
     // Another file replaces the browser.
     viewer.showFile(QStringLiteral("model/config.json"));
     QTRY_VERIFY(!viewer.isLoading());

@@ -3,8 +3,7 @@
 #include "testdata.h"
 
 #include "base/archivepath.h"
-#include "tensor/npyfile.h"
-#include "tensor/safetensors.h"
+#include "tensor/tensorfile.h"
 #include "tensor/tensorinterchange.h"
 
 #include <QBuffer>
@@ -54,48 +53,18 @@ carton::Result<DocumentState> withImportedTensor(const DocumentState &state, con
 
 carton::Result<carton::TensorReaderPtr> openTensorFile(const QString &path, const QString &tensorName)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix != u"npy" && suffix != u"safetensors")
-        return carton::makeError(carton::ErrorCode::Usage, QStringLiteral("not a .npy or .safetensors file"), path);
-    auto source = carton::FileRegionSource::open(path);
-    if (!source)
-        return source.error();
-    if (suffix == u"npy") {
-        carton::Result<carton::NpyFile> npy = carton::NpyFile::read(*source);
-        if (!npy)
-            return npy.error();
-        return npy->openTensor(tensorName.isEmpty() ? QFileInfo(path).completeBaseName() : tensorName);
-    }
-    carton::Result<carton::SafetensorsFile> st = carton::SafetensorsFile::read(*source);
-    if (!st)
-        return st.error();
-    QString name = tensorName;
-    if (name.isEmpty()) {
-        if (st->tensors().size() != 1)
-            return carton::makeError(carton::ErrorCode::Usage,
-                                     QStringLiteral("holds %1 tensors: choose one").arg(st->tensors().size()), path);
-        name = st->tensors().first().name;
-    }
-    return st->openTensor(name);
+    carton::Result<carton::TensorFile> file = carton::TensorFile::open(path);
+    if (!file)
+        return file.error();
+    return file->openTensor(tensorName);
 }
 
 carton::Result<QStringList> tensorsInFile(const QString &path)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == u"npy")
-        return QStringList{QFileInfo(path).completeBaseName()};
-    if (suffix != u"safetensors")
-        return carton::makeError(carton::ErrorCode::Usage, QStringLiteral("not a .npy or .safetensors file"), path);
-    auto source = carton::FileRegionSource::open(path);
-    if (!source)
-        return source.error();
-    carton::Result<carton::SafetensorsFile> st = carton::SafetensorsFile::read(*source);
-    if (!st)
-        return st.error();
-    QStringList names;
-    for (const carton::SafetensorsTensor &t : st->tensors())
-        names.append(t.name);
-    return names;
+    carton::Result<carton::TensorFile> file = carton::TensorFile::open(path);
+    if (!file)
+        return file.error();
+    return file->tensorNames();
 }
 
 carton::Result<DocumentState> withMiscFile(const DocumentState &state, const QString &diskPath, QString *archivePath)

@@ -35,7 +35,7 @@ FileTabs::Kind FileTabs::kindOf(const QString &path)
 {
     if (!QFileInfo(path).isFile())
         return Kind::None;
-    if (TensorFileBrowser::handles(path))
+    if (TensorFileBrowser::handlesFile(path))
         return Kind::TensorFile;
     const std::optional<carton::ModelFormat> format = ModelFilePage::detect(path);
     if (!format)

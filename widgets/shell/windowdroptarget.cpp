@@ -45,9 +45,9 @@ QStringList WindowDropTarget::pathsFromMimeData(const QMimeData *mime)
             continue;
         const QFileInfo info(url.toLocalFile());
         if (info.isDir() ||
-            (info.isFile() &&
-             (info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0 ||
-              TensorFileBrowser::handles(info.fileName()) || DocumentActions::isModelPath(info.absoluteFilePath()))))
+            (info.isFile() && (info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0 ||
+                               TensorFileBrowser::handlesFile(info.absoluteFilePath()) ||
+                               DocumentActions::isModelPath(info.absoluteFilePath()))))
             paths << QDir::cleanPath(info.absoluteFilePath());
     }
     return paths;

@@ -6,6 +6,7 @@
 #include "latestjob.h"
 #include "tensor/npyfile.h"
 #include "tensor/safetensors.h"
+#include "tensor/tensorfile.h"
 #include "tensorviewer.h"
 
 #include <QCoreApplication>
@@ -34,13 +35,11 @@ struct Listing {
     QString summary;
 };
 
-// Opens tensors of an NpyFile or a SafetensorsFile by name, with the dtype as the
-// file spells it.
-template <typename File>
-TensorOpener fileOpener(std::shared_ptr<const File> file, std::function<QString(const QString &)> dtypeText)
+// Opens the file's tensors by name, with the dtype as the file spells it.
+TensorOpener fileOpener(const carton::TensorFile &file, std::function<QString(const QString &)> dtypeText)
 {
     return [file, dtypeText](const QString &name) -> carton::Result<OpenedTensor> {
-        auto reader = file->openTensor(name);
+        auto reader = file.openTensor(name);
         if (!reader.ok())
             return reader.error();
         OpenedTensor opened;
@@ -51,44 +50,35 @@ TensorOpener fileOpener(std::shared_ptr<const File> file, std::function<QString(
     };
 }
 
-bool isNpy(const QString &name)
-{
-    return name.endsWith(QLatin1StringView(".npy"), Qt::CaseInsensitive);
-}
-
 carton::Result<Listing> list(const QString &name, const TensorFileBrowser::BytesOpener &open)
 {
     auto bytes = open();
     if (!bytes.ok())
         return bytes.error();
+    carton::Result<carton::TensorFile> opened = carton::TensorFile::read(*bytes, name);
+    if (!opened)
+        return opened.error();
+    const carton::TensorFile file = std::move(opened).value();
     Listing listing;
-    if (isNpy(name)) {
-        auto npy = carton::NpyFile::read(*bytes);
-        if (!npy.ok())
-            return npy.error();
-        auto file = std::make_shared<const carton::NpyFile>(std::move(*npy));
-        const QString tensorName = QFileInfo(name).completeBaseName();
+    if (const carton::NpyFile *npy = file.npy()) {
         // The dtype as everywhere else ("float32"); numpy's descr ("<f4") in the summary.
-        listing.entries.append(
-            {tensorName, carton::dtypeName(file->dtype()), file->shape(), (*bytes)->size() - file->dataOffset()});
+        listing.entries.append({file.tensorNames().constFirst(), carton::dtypeName(npy->dtype()), npy->shape(),
+                                (*bytes)->size() - npy->dataOffset()});
         listing.summary =
             QCoreApplication::translate("studio::TensorFileBrowser", "NumPy .npy version %1, %2 order, descr %3")
-                .arg(file->majorVersion())
-                .arg(file->isFortranOrder() ? QStringLiteral("Fortran") : QStringLiteral("C"), file->descr());
+                .arg(npy->majorVersion())
+                .arg(npy->isFortranOrder() ? QStringLiteral("Fortran") : QStringLiteral("C"), npy->descr());
         listing.opener = fileOpener(file, [](const QString &) { return QString(); });
         return listing;
     }
-    auto st = carton::SafetensorsFile::read(*bytes);
-    if (!st.ok())
-        return st.error();
-    auto file = std::make_shared<const carton::SafetensorsFile>(std::move(*st));
-    for (const carton::SafetensorsTensor &t : file->tensors())
+    const carton::SafetensorsFile *st = file.safetensors();
+    for (const carton::SafetensorsTensor &t : st->tensors())
         listing.entries.append({t.name, t.dtypeName, t.shape, t.byteSize()});
-    listing.metadata = file->metadata();
+    listing.metadata = st->metadata();
     listing.summary = QCoreApplication::translate("studio::TensorFileBrowser", "safetensors, header %1 bytes")
-                          .arg(file->bufferOffset() - 8);
+                          .arg(st->bufferOffset() - 8);
     listing.opener = fileOpener(file, [file](const QString &n) {
-        const carton::SafetensorsTensor *t = file->find(n);
+        const carton::SafetensorsTensor *t = file.safetensors()->find(n);
         return t ? t->dtypeName : QString();
     });
     return listing;
@@ -154,9 +144,12 @@ TensorFileBrowser::TensorFileBrowser(QWidget *parent) : QWidget(parent), m_jobs(
 
 TensorFileBrowser::~TensorFileBrowser() = default;
 
-bool TensorFileBrowser::handles(const QString &fileName)
+bool TensorFileBrowser::handlesFile(const QString &diskPath)
 {
-    return isNpy(fileName) || fileName.endsWith(QLatin1StringView(".safetensors"), Qt::CaseInsensitive);
+    QFile file(diskPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    return carton::TensorFile::detect(file.read(64), file.size()).has_value();
 }
 
 bool TensorFileBrowser::isLoading() const

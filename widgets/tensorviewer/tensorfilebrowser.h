@@ -53,8 +53,9 @@ public:
     // Selects a listed tensor (it opens in the viewer); false when not listed.
     bool selectTensor(const QString &name);
 
-    // True for names the browser can open (.safetensors, .npy; any case).
-    static bool handles(const QString &fileName);
+    // True for a file on disk the browser can open: a .npy or .safetensors by its
+    // first bytes (carton::TensorFile::detect), whatever its name.
+    static bool handlesFile(const QString &diskPath);
 
 signals:
     // The listing is there (error empty) or failed.

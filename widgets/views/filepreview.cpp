@@ -5,6 +5,7 @@
 #include "format/mediatype.h"
 #include "imagedecoder.h"
 #include "package/carton.h"
+#include "tensor/tensorfile.h"
 #include "viewutils.h"
 
 #include <QCoreApplication>
@@ -85,6 +86,10 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
         return preview;
     }
     const QByteArray &bytes = *head;
+    if (carton::TensorFile::detect(bytes, file->size)) {
+        preview.kind = TensorFile; // listed by TensorFileBrowser, which reads the header again
+        return preview;
+    }
     preview.mediaType = carton::MediaType::detect(bytes, file->size <= bytes.size());
     const QString named = carton::MediaType::fromExtension(path);
     if (carton::MediaType::isPlayable(preview.mediaType) ||

@@ -18,7 +18,7 @@ namespace studio {
 // content really is; only the first bytes are read here) or a hex summary of the
 // first bytes.
 struct FilePreview {
-    enum Kind { Text, Image, Binary, Error, Media };
+    enum Kind { Text, Image, Binary, Error, Media, TensorFile }; // TensorFile: a .npy or .safetensors, by content
     Kind kind = Error;
     QString path;
     qint64 size = 0;

@@ -99,26 +99,6 @@ void FileViewer::showFile(const QString &path, int line)
     if (m_media)
         m_media->clear(); // stops playback and removes a temporary copy
     m_header->setText(path);
-    if (TensorFileBrowser::handles(path)) {
-        // Only the header is read here, and a tensor's bytes when it is selected.
-        if (!m_tensors) {
-            m_tensors = new TensorFileBrowser(m_stack);
-            m_stack->addWidget(m_tensors);
-            connect(m_tensors, &TensorFileBrowser::loaded, this, [this] {
-                if (m_stack->currentWidget() != m_tensors)
-                    return;
-                m_loading = false;
-                emit loaded(m_path);
-            });
-        }
-        m_loading = true;
-        m_preview = FilePreview();
-        m_preview.path = path;
-        auto carton = m_carton;
-        m_tensors->open(path, [carton, path] { return carton->source().byteSource(path); });
-        m_stack->setCurrentWidget(m_tensors);
-        return;
-    }
     m_loading = true;
     m_message->setText(tr("Loading %1…").arg(path));
     m_stack->setCurrentWidget(m_message);
@@ -187,9 +167,32 @@ void FileViewer::showPreview(const FilePreview &preview)
         m_message->setText(preview.error);
         m_stack->setCurrentWidget(m_message);
         break;
+    case FilePreview::TensorFile:
+        showTensorFile(preview.path);
+        return; // the browser says when it is loaded
     }
     m_header->setText(header);
     emit loaded(preview.path);
+}
+
+void FileViewer::showTensorFile(const QString &path)
+{
+    // Only the header is read here, and a tensor's bytes when it is selected.
+    if (!m_tensors) {
+        m_tensors = new TensorFileBrowser(m_stack);
+        m_stack->addWidget(m_tensors);
+        connect(m_tensors, &TensorFileBrowser::loaded, this, [this] {
+            if (m_stack->currentWidget() != m_tensors)
+                return;
+            m_loading = false;
+            emit loaded(m_path);
+        });
+    }
+    m_loading = true;
+    m_header->setText(path);
+    auto carton = m_carton;
+    m_tensors->open(path, [carton, path] { return carton->source().byteSource(path); });
+    m_stack->setCurrentWidget(m_tensors);
 }
 
 void FileViewer::selectLine(int line)

@@ -63,6 +63,7 @@ private:
     static constexpr qsizetype kMaxHighlightedChars = 512 * 1024;
     void showPreview(const FilePreview &preview);
     void selectLine(int line);
+    void showTensorFile(const QString &path);
 
     std::shared_ptr<const carton::Carton> m_carton;
     QString m_path;
