@@ -19,6 +19,7 @@
 #include "package/carton.h"
 #include "runner/framedprocess.h"
 #include "runner/runnersessionfactory.h"
+#include "selftest/benchmark.h"
 #include "testpaths.h"
 
 #include <QCoreApplication>
@@ -179,7 +180,58 @@ int main(int argc, char **argv)
         std::printf("%.4f %ld\n", seconds.at(seconds.size() / 2), long(u.ru_maxrss));
         return 0;
     }
-    std::fputs("usage: runnerbench startup RUNS | spawn PROGRAM RUNS | transfer MIB RUNS | kserve URL MIB RUNS\n",
+    if (args.at(1) == u"benchmark" && args.size() == 3) {
+        // `carton selftest --benchmark`'s machinery (runBenchmark through the
+        // sandboxed host) on the sample carton (noop runner), against a loop of
+        // the noop model's own code (it returns its inputs) in one process.
+        const int n = args.at(2).toInt();
+        Result<std::unique_ptr<Carton>> sample = Carton::open(testutil::sourcePath(u"/resources/sample"));
+        if (!sample)
+            return 1;
+        Result<std::unique_ptr<RunnerSession>> s = openRunnerSession(**sample, {}, options);
+        if (!s) {
+            std::fprintf(stderr, "%s\n", qPrintable(s.error().toString()));
+            return 1;
+        }
+        BenchmarkOptions bo;
+        bo.iterations = n;
+        bo.warmup = 100;
+        QElapsedTimer wall;
+        wall.start();
+        Result<BenchmarkResult> result = runBenchmark(**sample, **s, bo);
+        const double wallPerInferenceNs = double(wall.nsecsElapsed()) / (n + bo.warmup);
+        if (!result || result->tests.isEmpty() || !result->tests.first().error.isEmpty()) {
+            std::fprintf(stderr, "benchmark failed\n");
+            return 1;
+        }
+        const TestBenchmark &t = result->tests.first();
+        const TensorMap in{
+            {QStringLiteral("x"), Tensor::numeric(QStringLiteral("x"), DType::Float32, {2, 4}, QByteArray(32, '\0'))}};
+        auto noop = [](const TensorMap &inputs) -> Result<TensorMap> { return inputs; };
+        QList<qint64> timed; // timed around each call, as the host times the model
+        timed.reserve(n);
+        qsizetype sink = 0;
+        for (int i = 0; i < n; ++i) {
+            QElapsedTimer one;
+            one.start();
+            Result<TensorMap> out = noop(in);
+            timed.append(one.nsecsElapsed());
+            sink += out->size();
+        }
+        QElapsedTimer loop; // the same calls, one timer around all of them
+        loop.start();
+        for (int i = 0; i < n; ++i)
+            sink += noop(in)->size();
+        const double loopNs = double(loop.nsecsElapsed()) / n;
+        const LatencyStats timedStats = latencyStats(timed);
+        // benchmark mean and p50 (model time, ns), the loop timed per call (mean, p50),
+        // the bare loop per call (ns), transfer mean (ns), wall per inference of the whole benchmark (ns)
+        std::printf("%.1f %.1f %.1f %.1f %.1f %.1f %.1f\n", t.model.mean, t.model.p50, timedStats.mean, timedStats.p50,
+                    loopNs, t.transfer.mean, wallPerInferenceNs);
+        return sink == qsizetype(2) * n ? 0 : 1; // every call returned the one input
+    }
+    std::fputs("usage: runnerbench startup RUNS | spawn PROGRAM RUNS | transfer MIB RUNS | kserve URL MIB RUNS | "
+               "benchmark N\n",
                stderr);
     return 2;
 }
