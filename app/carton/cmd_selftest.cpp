@@ -76,11 +76,10 @@ QString textReport(const SelfTestRun &run)
 // The benchmark's figures, one line per self-test.
 QString benchmarkText(const BenchmarkResult &b)
 {
-    auto msText = [](double ns) { return QString::number(ns / 1e6, 'g', 4); };
-    QString out = QStringLiteral("benchmark: %1 warm-up + %2 timed inferences per self-test; first inference %3 ms")
+    QString out = QStringLiteral("benchmark: %1 warm-up + %2 timed inferences per self-test; first inference %3")
                       .arg(b.options.warmup)
                       .arg(b.options.iterations)
-                      .arg(b.firstInference ? msText(double(b.firstInference->count())) : QStringLiteral("-"));
+                      .arg(b.firstInference ? latencyText(double(b.firstInference->count())) : QStringLiteral("-"));
     if (b.peakRssBytes)
         out += QStringLiteral("; runner host peak RSS %1").arg(humanSize(*b.peakRssBytes));
     out += u'\n';
@@ -89,11 +88,10 @@ QString benchmarkText(const BenchmarkResult &b)
             out += QStringLiteral("  %1: %2\n").arg(t.name, t.error);
             continue;
         }
-        out += QStringLiteral("  %1: p50 %2 ms, p95 %3 ms, p99 %4 ms, mean %5 ms, min %6 ms, max %7 ms, %8/s; "
-                              "transfer mean %9 ms\n")
-                   .arg(t.name, msText(t.model.p50), msText(t.model.p95), msText(t.model.p99), msText(t.model.mean),
-                        msText(t.model.min), msText(t.model.max), QString::number(t.throughput, 'f', 1),
-                        msText(t.transfer.mean));
+        out += QStringLiteral("  %1: p50 %2, p95 %3, p99 %4, mean %5, min %6, max %7, %8/s; transfer mean %9\n")
+                   .arg(t.name, latencyText(t.model.p50), latencyText(t.model.p95), latencyText(t.model.p99),
+                        latencyText(t.model.mean), latencyText(t.model.min), latencyText(t.model.max),
+                        QString::number(t.throughput, 'f', 1), latencyText(t.transfer.mean));
     }
     return out;
 }

@@ -38,11 +38,6 @@ QJsonArray samplesJson(const QList<qint64> &ns)
     return out;
 }
 
-QString figure(double ns)
-{
-    return QString::number(ms(ns), 'f', 3);
-}
-
 // Ten equal bins between min and max, as bars of █.
 QString histogramHtml(const QList<qint64> &samples, const LatencyStats &s)
 {
@@ -58,8 +53,8 @@ QString histogramHtml(const QList<qint64> &samples, const LatencyStats &s)
     const qsizetype peak = *std::max_element(bins.cbegin(), bins.cend());
     QString html = u"<table class=\"histogram\">"_s;
     for (int b = 0; b < kBins; ++b)
-        html += u"<tr><td>%1–%2 ms</td><td>%3</td><td>%4</td></tr>"_s.arg(
-            figure(s.min + b * width), figure(s.min + (b + 1) * width),
+        html += u"<tr><td>%1 – %2</td><td>%3</td><td>%4</td></tr>"_s.arg(
+            latencyText(s.min + b * width), latencyText(s.min + (b + 1) * width),
             QString(int(std::ceil(40.0 * double(bins[b]) / double(peak))), QChar(0x2588)), QString::number(bins[b]));
     return html + u"</table>"_s;
 }
@@ -190,14 +185,27 @@ QJsonObject benchmarkToJson(const BenchmarkResult &result)
     return out;
 }
 
+QString latencyText(double ns)
+{
+    // 999.5 would print as "1e+03" with three digits: the next unit takes it.
+    const auto number = [](double v) { return QString::number(v, 'g', 3); };
+    if (ns < 999.5)
+        return number(ns) + u" ns"_s;
+    if (ns < 999.5e3)
+        return number(ns / 1e3) + u" µs"_s;
+    if (ns < 999.5e6)
+        return number(ns / 1e6) + u" ms"_s;
+    return number(ns / 1e9) + u" s"_s;
+}
+
 QString benchmarkHtml(const BenchmarkResult &result)
 {
     QString html = u"<section id=\"benchmark\"><h2>Benchmark</h2><p>%1 warm-up and %2 timed inferences per "
-                   u"self-test; model load %3 ms"_s.arg(result.options.warmup)
+                   u"self-test; model load %3"_s.arg(result.options.warmup)
                        .arg(result.options.iterations)
-                       .arg(figure(double(result.loadTime.count())));
+                       .arg(latencyText(double(result.loadTime.count())));
     if (result.firstInference)
-        html += u"; first inference %1 ms"_s.arg(figure(double(result.firstInference->count())));
+        html += u"; first inference %1"_s.arg(latencyText(double(result.firstInference->count())));
     if (result.peakRssBytes)
         html += u"; runner host peak RSS %1 MiB"_s.arg(double(*result.peakRssBytes) / 1048576.0, 0, 'f', 1);
     html += u".</p>"_s;
@@ -208,10 +216,10 @@ QString benchmarkHtml(const BenchmarkResult &result)
             continue;
         }
         html += u"<table><tr><th></th><th>min</th><th>p50</th><th>p95</th><th>p99</th><th>mean</th><th>max</th></tr>"_s;
-        for (const auto &[label, s] :
-             {std::pair{u"latency (ms)"_s, t.model}, std::pair{u"transfer (ms)"_s, t.transfer}})
+        for (const auto &[label, s] : {std::pair{u"latency"_s, t.model}, std::pair{u"transfer"_s, t.transfer}})
             html += u"<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td></tr>"_s.arg(
-                label, figure(s.min), figure(s.p50), figure(s.p95), figure(s.p99), figure(s.mean), figure(s.max));
+                label, latencyText(s.min), latencyText(s.p50), latencyText(s.p95), latencyText(s.p99),
+                latencyText(s.mean), latencyText(s.max));
         html += u"</table><p>throughput %1 inferences/s</p>"_s.arg(t.throughput, 0, 'f', 1);
         html += histogramHtml(t.modelNs, t.model);
     }

@@ -33,6 +33,9 @@ struct LatencyStats {
     double min = 0, max = 0, mean = 0, p50 = 0, p95 = 0, p99 = 0;
 };
 CARTONCORE_EXPORT LatencyStats latencyStats(const QList<qint64> &samplesNs);
+// A latency in the unit that suits it, three significant digits: "41 ns",
+// "3.2 µs", "12.5 ms", "2.1 s" (English: the CLI and the HTML report).
+CARTONCORE_EXPORT QString latencyText(double ns);
 // The q-th percentile (0..100) of `sorted`, numpy 'linear'; 0 for no samples.
 CARTONCORE_EXPORT double percentile(const QList<qint64> &sorted, double q);
 

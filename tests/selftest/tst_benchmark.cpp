@@ -22,6 +22,8 @@ private slots:
     void percentiles();
     void warmupAndTimedRuns();
     void badOptions();
+    void latencyText_data();
+    void latencyText();
 };
 
 void TestRunBenchmark::percentiles_data()
@@ -107,6 +109,26 @@ void TestRunBenchmark::badOptions()
     options.tests = {u"nope"_s};
     QCOMPARE(runBenchmark(**carton, session, options).error().code, ErrorCode::Usage);
     QCOMPARE(session.calls, 0);
+}
+
+void TestRunBenchmark::latencyText_data()
+{
+    QTest::addColumn<double>("ns");
+    QTest::addColumn<QString>("text");
+    QTest::addRow("noop") << 41.0 << u"41 ns"_s;
+    QTest::addRow("just under a µs") << 999.4 << u"999 ns"_s;
+    QTest::addRow("rounds up to a µs") << 999.6 << u"1 µs"_s;
+    QTest::addRow("µs") << 3200.0 << u"3.2 µs"_s;
+    QTest::addRow("ms") << 12.5e6 << u"12.5 ms"_s;
+    QTest::addRow("rounds up to a second") << 999.7e6 << u"1 s"_s;
+    QTest::addRow("seconds") << 2.1e9 << u"2.1 s"_s;
+}
+
+void TestRunBenchmark::latencyText()
+{
+    QFETCH(double, ns);
+    QFETCH(QString, text);
+    QCOMPARE(carton::latencyText(ns), text);
 }
 
 QTEST_GUILESS_MAIN(TestRunBenchmark)
