@@ -110,6 +110,7 @@ int runPush(const QStringList &args)
             {QStringLiteral("blobsMounted"), result->blobsMounted},
             {QStringLiteral("linkedOnly"), result->linkedOnly},
             {QStringLiteral("bytesUploaded"), double(result->bytesUploaded)},
+            {QStringLiteral("bytesResumed"), double(result->bytesResumed)},
         }));
         return Success;
     }
@@ -120,6 +121,9 @@ int runPush(const QStringList &args)
                  .arg(humanSize(result->bytesUploaded))
                  .arg(result->blobsSkipped)
                  .arg(result->blobsMounted));
+    if (result->bytesResumed > 0)
+        printOut(QStringLiteral("  resumed interrupted uploads: %1 were in the registry already\n")
+                     .arg(humanSize(result->bytesResumed)));
     if (result->linkedOnly > 0)
         printOut(QStringLiteral("  %1 files only in LINKS were left to LINKS\n").arg(result->linkedOnly));
     return Success;

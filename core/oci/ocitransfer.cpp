@@ -157,6 +157,7 @@ Result<OciPushResult> pushCarton(const Carton &carton, OciRegistry &registry, co
     result.modelHash = carton.modelHash();
     result.layers = int(artifact.layers.size());
     result.bytesUploaded = registry.uploadedBytes();
+    result.bytesResumed = registry.resumedBytes();
     return result;
 }
 

@@ -25,6 +25,7 @@ struct OciPushResult {
     int blobsMounted = 0;  // mounted from another repository
     int linkedOnly = 0;    // MANIFEST files only reachable through LINKS (left to LINKS)
     qint64 bytesUploaded = 0;
+    qint64 bytesResumed = 0; // what interrupted uploads had sent already (not sent again)
 };
 
 // Pushes a carton as a ModelPack artifact (buildModelPackArtifact): one raw layer
