@@ -479,18 +479,27 @@ Result<bool> OciRegistry::uploadBlob(const QString &digest, qint64 size, const B
             progress->advance(*n);
     }
     d->resumed += sent;
+    // Checked before reading a chunk and again before sending it: the session keeps
+    // what the registry has, for the next push.
+    auto cancelled = [&] { return progress && progress->isCancelled(); };
+    auto cancelledError = [&] {
+        return d->error(ErrorCode::Cancelled,
+                        QStringLiteral("upload cancelled after %1 of %2 bytes (the next push of this blob goes on "
+                                       "from there)")
+                            .arg(sent)
+                            .arg(size));
+    };
     for (;;) {
-        if (progress && progress->isCancelled())
-            return d->error(ErrorCode::Cancelled, QStringLiteral("upload cancelled after %1 of %2 bytes (the next push "
-                                                                 "of this blob goes on from there)")
-                                                      .arg(sent)
-                                                      .arg(size));
+        if (cancelled())
+            return cancelledError();
         const qint64 want = std::min(chunk, size - sent);
         Result<qint64> n = fill(want);
         if (!n) {
             cancelUpload();
             return n.error();
         }
+        if (cancelled())
+            return cancelledError();
         if (*n < want)
             return endedEarly(sent + *n);
         hash.add(buffer.constData(), *n);
