@@ -11,6 +11,8 @@
 
 #include <QFile>
 #include <QJsonObject>
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 
 namespace cli {
@@ -18,6 +20,17 @@ namespace cli {
 using namespace carton;
 
 namespace {
+
+// Ctrl-C during a push cancels it between chunks (the upload session stays, so the
+// next push resumes it); a second Ctrl-C ends the process at once.
+std::atomic<Progress *> interruptible{nullptr};
+
+extern "C" void cancelOnInterrupt(int)
+{
+    if (Progress *p = interruptible.load())
+        p->cancel();
+    std::signal(SIGINT, SIG_DFL);
+}
 
 struct RegistryOptions {
     QCommandLineOption plainHttp{QStringLiteral("plain-http"),
@@ -98,7 +111,11 @@ int runPush(const QStringList &args)
     if (!registry)
         return UsageOrInput;
     auto progress = makeProgressBar(QStringLiteral("push"));
+    interruptible = progress.get();
+    std::signal(SIGINT, cancelOnInterrupt);
     auto result = pushCarton(*carton, *registry, parser.values(mountFrom), progress.get(), parser.isSet(fetchLinks));
+    std::signal(SIGINT, SIG_DFL);
+    interruptible = nullptr;
     finishProgressBar(progress.get());
     if (!result) {
         printError(result.error());

@@ -4,6 +4,7 @@
 
 #include "base/sha256.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -16,6 +17,8 @@ namespace carton {
 namespace {
 
 constexpr qint64 kMaxStateFile = 16 << 10;
+// Registries drop unfinished uploads after a while (distribution: 168 hours).
+constexpr qint64 kMaxAgeSeconds = 7 * 24 * 3600;
 
 } // namespace
 
@@ -58,6 +61,12 @@ void OciUploadState::save(const QString &digest, const QUrl &location) const
 {
     if (!QDir().mkpath(m_folder))
         return;
+    // Sessions nobody came back for are forgotten after a week.
+    const QDateTime oldest = QDateTime::currentDateTimeUtc().addSecs(-kMaxAgeSeconds);
+    const QFileInfoList kept = QDir(m_folder).entryInfoList({QStringLiteral("*.json")}, QDir::Files);
+    for (const QFileInfo &f : kept)
+        if (f.lastModified().toUTC() < oldest)
+            QFile::remove(f.filePath());
     const QJsonObject o{{QStringLiteral("registry"), m_registry},
                         {QStringLiteral("repository"), m_repository},
                         {QStringLiteral("digest"), digest},

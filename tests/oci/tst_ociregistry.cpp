@@ -12,6 +12,7 @@
 #include "testpaths.h"
 #include "testregistry.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -430,6 +431,13 @@ void TestOciRegistry::resumeInterruptedUpload()
         }
         return first.uploadedBytes();
     };
+    // A session file nobody came back for in 8 days is forgotten.
+    const QString forgotten = options.uploadStateDir + QStringLiteral("/old.json");
+    QVERIFY(writeFile(forgotten, "{}"));
+    QFile old(forgotten);
+    QVERIFY(old.open(QIODevice::ReadWrite));
+    QVERIFY(old.setFileTime(QDateTime::currentDateTimeUtc().addDays(-8), QFileDevice::FileModificationTime));
+    old.close();
     const qint64 atCancel = cancelledPush(QStringLiteral("big/model:v1"));
     // Cancelled in the middle of the weights: at least half of them sent, not all.
     QVERIFY2(atCancel >= kSize / 2 && atCancel <= kSize - options.chunkSize, qPrintable(QString::number(atCancel)));
