@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Push and pull against a real registry (Debian's docker-registry on loopback),
 // with skopeo as the independent client.
+#include "../links/testhttpserver.h"
 #include "base/sha256.h"
 #include "fixturepolicy.h"
 #include "oci/ocimodelpack.h"
@@ -477,6 +478,29 @@ void TestOciRegistry::resumeInterruptedUpload()
     QVERIFY2(over->bytesUploaded >= kSize, qPrintable(QString::number(over->bytesUploaded)));
     QCOMPARE(over->bytesResumed, 0);
     QVERIFY(QDir(options.uploadStateDir).entryList(QDir::Files).isEmpty());
+
+    // A session file naming another server is not followed (the Authorization
+    // header would go there): the push starts over on its own registry.
+    QVERIFY(cancelledPush(QStringLiteral("third/model:v1")) >= kSize / 2);
+    const QStringList kept = QDir(options.uploadStateDir).entryList(QDir::Files);
+    QCOMPARE(kept.size(), 1);
+    TestHttpServer elsewhereServer;
+    QVERIFY(elsewhereServer.start());
+    const QByteArray foreign = "/v2/third/model/blobs/uploads/x";
+    QFile session(options.uploadStateDir + u'/' + kept.first());
+    QVERIFY(session.open(QIODevice::ReadWrite));
+    QJsonObject state = QJsonDocument::fromJson(session.readAll()).object();
+    QVERIFY(state.value(u"location").toString().startsWith(u"http://" + registry.address() + u"/v2/third/model/"));
+    state.insert(QStringLiteral("location"), elsewhereServer.url(foreign));
+    const QByteArray tampered = QJsonDocument(state).toJson();
+    QVERIFY(session.resize(0) && session.write(tampered) == tampered.size());
+    session.close();
+    OciRegistry third = client(registry, QStringLiteral("third/model:v1"), options);
+    auto elsewhere = pushCarton(**carton, third);
+    QVERIFY2(elsewhere, qPrintable(elsewhere ? QString() : elsewhere.error().toString()));
+    QCOMPARE(elsewhere->bytesResumed, 0);
+    QVERIFY(elsewhere->bytesUploaded >= kSize);
+    QCOMPARE(elsewhereServer.hits(foreign), 0);
 }
 
 QTEST_GUILESS_MAIN(TestOciRegistry)
