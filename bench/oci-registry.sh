@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Registry figures (issue 33): a second push of a carton sharing a big file with one
 # already in the registry, and pull against skopeo copy of the same artifact, on a
-# docker-registry started here on loopback. Usage: bench/oci-registry.sh [BUILD_DIR] [SIZE_MIB]
+# docker-registry started here on loopback; a push interrupted by Ctrl-C and resumed. Usage: bench/oci-registry.sh [BUILD_DIR] [SIZE_MIB]
 set -euo pipefail
 build=${1:-build/release}; mib=${2:-1024}
 carton="$build/bin/carton"
@@ -27,3 +27,9 @@ echo "info oci:// A (the card):"; "$carton" info "oci://127.0.0.1:$port/bench/a:
 echo "verify oci:// A:"; t "$carton" verify "oci://127.0.0.1:$port/bench/a:v1" --remote-stats 2>&1 | grep -E "remote:|OK| s$"
 echo "pull A:"; t "$carton" pull "127.0.0.1:$port/bench/a:v1" -o "$work/pulled/" > /dev/null
 echo "skopeo copy A:"; t skopeo copy --src-tls-verify=false "docker://127.0.0.1:$port/bench/a:v1" "oci:$work/layout:v1" > /dev/null
+echo "push A to another repository, Ctrl-C (SIGINT) after 40% of push A's time, then push again:"
+export XDG_CACHE_HOME="$work/cache" # the upload sessions kept for resuming
+start=$(date +%s.%N); "$carton" push "$work/a.carton" "127.0.0.1:$port/bench/resume:v1" > /dev/null; full=$(echo "$(date +%s.%N) - $start" | bc)
+"$carton" push "$work/a.carton" "127.0.0.1:$port/bench/resume2:v1" 2>&1 >/dev/null & push=$!
+sleep "$(echo "$full * 0.4" | bc)"; kill -INT $push; wait $push || true
+t "$carton" push "$work/a.carton" "127.0.0.1:$port/bench/resume2:v1" --json | grep -E 'bytesUploaded|bytesResumed'

@@ -3921,10 +3921,6 @@
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>Push cancelled; nothing was tagged in %1.</source>
-        <translation>Hochladen abgebrochen; in %1 wurde nichts getaggt.</translation>
-    </message>
-    <message>
         <source>Push to Registry</source>
         <translation>In Registry hochladen</translation>
     </message>
@@ -3955,6 +3951,21 @@
     <message>
         <source>Close</source>
         <translation>Schließen</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Fetch the %n file(s) only reachable through LINKS and push them as layers (else they stay in LINKS)</source>
+        <translation>
+            <numerusform>Die %n nur über LINKS erreichbare Datei &amp;abrufen und als Layer hochladen (sonst bleibt sie in LINKS)</numerusform>
+            <numerusform>Die %n nur über LINKS erreichbaren Dateien &amp;abrufen und als Layer hochladen (sonst bleiben sie in LINKS)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Push cancelled; nothing was tagged in %1. Pushing again goes on where this push stopped.</source>
+        <translation>Hochladen abgebrochen; in %1 wurde nichts getaggt. Erneutes Hochladen setzt dort fort, wo dieses aufgehört hat.</translation>
+    </message>
+    <message>
+        <source>%1 were in the registry already from an interrupted push.</source>
+        <translation>%1 waren von einem unterbrochenen Hochladen schon in der Registry.</translation>
     </message>
 </context>
 <context>

@@ -3899,10 +3899,6 @@
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>Push cancelled; nothing was tagged in %1.</source>
-        <translation>推送已取消；%1 中没有添加任何标签。</translation>
-    </message>
-    <message>
         <source>Push to Registry</source>
         <translation>推送到镜像仓库</translation>
     </message>
@@ -3933,6 +3929,20 @@
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Fetch the %n file(s) only reachable through LINKS and push them as layers (else they stay in LINKS)</source>
+        <translation>
+            <numerusform>获取仅能通过 LINKS 访问的 %n 个文件并作为层推送（否则保留在 LINKS 中）(&amp;F)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Push cancelled; nothing was tagged in %1. Pushing again goes on where this push stopped.</source>
+        <translation>推送已取消；%1 中未打任何标签。再次推送将从本次停止处继续。</translation>
+    </message>
+    <message>
+        <source>%1 were in the registry already from an interrupted push.</source>
+        <translation>%1 已因一次中断的推送而存在于注册表中。</translation>
     </message>
 </context>
 <context>

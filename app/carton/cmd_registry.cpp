@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// carton push FILE REF [--mount-from REPO]... / carton pull REF -o OUT.carton|DIR/
+// carton push FILE REF [--mount-from REPO]... [--fetch-links] / carton pull REF -o OUT.carton|DIR/
 // (both: [--plain-http] [--username USER --password-stdin] [--json])
 #include "commands.h"
 #include "oci/ociregistry.h"
@@ -11,6 +11,8 @@
 
 #include <QFile>
 #include <QJsonObject>
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 
 namespace cli {
@@ -18,6 +20,17 @@ namespace cli {
 using namespace carton;
 
 namespace {
+
+// Ctrl-C during a push cancels it between chunks (the upload session stays, so the
+// next push resumes it); a second Ctrl-C ends the process at once.
+std::atomic<Progress *> interruptible{nullptr};
+
+extern "C" void cancelOnInterrupt(int)
+{
+    if (Progress *p = interruptible.load())
+        p->cancel();
+    std::signal(SIGINT, SIG_DFL);
+}
 
 struct RegistryOptions {
     QCommandLineOption plainHttp{QStringLiteral("plain-http"),
@@ -80,6 +93,11 @@ int runPush(const QStringList &args)
                                        QStringLiteral("A repository of the same registry to mount blobs from."),
                                        QStringLiteral("REPO"));
     parser.addOption(mountFrom);
+    const QCommandLineOption fetchLinks(
+        QStringLiteral("fetch-links"),
+        QStringLiteral("Download the files only reachable through LINKS (checked against MANIFEST) and push them as "
+                       "layers; without it they stay in LINKS."));
+    parser.addOption(fetchLinks);
     const RegistryOptions registryOptions;
     registryOptions.addTo(parser);
     int exit = Success;
@@ -93,7 +111,11 @@ int runPush(const QStringList &args)
     if (!registry)
         return UsageOrInput;
     auto progress = makeProgressBar(QStringLiteral("push"));
-    auto result = pushCarton(*carton, *registry, parser.values(mountFrom), progress.get());
+    interruptible = progress.get();
+    std::signal(SIGINT, cancelOnInterrupt);
+    auto result = pushCarton(*carton, *registry, parser.values(mountFrom), progress.get(), parser.isSet(fetchLinks));
+    std::signal(SIGINT, SIG_DFL);
+    interruptible = nullptr;
     finishProgressBar(progress.get());
     if (!result) {
         printError(result.error());
@@ -109,7 +131,9 @@ int runPush(const QStringList &args)
             {QStringLiteral("blobsSkipped"), result->blobsSkipped},
             {QStringLiteral("blobsMounted"), result->blobsMounted},
             {QStringLiteral("linkedOnly"), result->linkedOnly},
+            {QStringLiteral("linkedFetched"), result->linkedFetched},
             {QStringLiteral("bytesUploaded"), double(result->bytesUploaded)},
+            {QStringLiteral("bytesResumed"), double(result->bytesResumed)},
         }));
         return Success;
     }
@@ -120,8 +144,15 @@ int runPush(const QStringList &args)
                  .arg(humanSize(result->bytesUploaded))
                  .arg(result->blobsSkipped)
                  .arg(result->blobsMounted));
+    if (result->bytesResumed > 0)
+        printOut(QStringLiteral("  resumed interrupted uploads: %1 were in the registry already\n")
+                     .arg(humanSize(result->bytesResumed)));
     if (result->linkedOnly > 0)
-        printOut(QStringLiteral("  %1 files only in LINKS were left to LINKS\n").arg(result->linkedOnly));
+        printOut(QStringLiteral("  %1 files only in LINKS were left to LINKS (--fetch-links pushes them)\n")
+                     .arg(result->linkedOnly));
+    if (result->linkedFetched > 0)
+        printOut(
+            QStringLiteral("  %1 files only in LINKS were fetched and pushed as layers\n").arg(result->linkedFetched));
     return Success;
 }
 

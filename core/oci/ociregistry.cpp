@@ -4,6 +4,7 @@
 
 #include "base/sha256.h"
 #include "oci/ociauth.h"
+#include "oci/ociuploadstate.h"
 #include "remote/httptransfer.h"
 
 #include <QIODevice>
@@ -68,6 +69,7 @@ struct OciRegistry::Private {
     std::unique_ptr<OciAuthenticator> auth;
     std::mutex authMutex; // auth's state: requests themselves run in parallel
     std::atomic<qint64> uploaded{0};
+    std::atomic<qint64> resumed{0};
 
     QUrl url(const QString &path) const
     {
@@ -145,6 +147,8 @@ struct OciRegistry::Private {
     }
 
     Status putBytes(const QUrl &location, const QString &digest, const QByteArray &bytes);
+    // Where an upload session stands: its current URL and the bytes it has.
+    Result<std::pair<QUrl, qint64>> uploadStatus(const QUrl &location);
 };
 
 OciRegistry::OciRegistry(OciReference reference, OciOptions options) : d(std::make_unique<Private>())
@@ -183,6 +187,11 @@ const OciOptions &OciRegistry::options() const
 qint64 OciRegistry::uploadedBytes() const
 {
     return d->uploaded.load();
+}
+
+qint64 OciRegistry::resumedBytes() const
+{
+    return d->resumed.load();
 }
 
 Result<OciManifestBytes> OciRegistry::fetchManifest(const QString &reference)
@@ -367,32 +376,68 @@ Status OciRegistry::Private::putBytes(const QUrl &location, const QString &diges
     return {};
 }
 
+Result<std::pair<QUrl, qint64>> OciRegistry::Private::uploadStatus(const QUrl &location)
+{
+    Result<Reply> reply = send(location, {}, kMaxErrorBody);
+    if (!reply)
+        return reply.error();
+    if (reply->head.status != 204 && reply->head.status != 200)
+        return statusError(*reply, QStringLiteral("the registry no longer has the upload session"));
+    // "Range: 0-<last byte it has>" ("0-0" for none: a session is saved only
+    // empty or after a chunk of at least 64 KiB, never with exactly one byte).
+    static const QRegularExpression rangeRe(QStringLiteral("^(?:bytes=)?0-(\\d{1,18})$"));
+    const QRegularExpressionMatch m = rangeRe.match(QString::fromLatin1(reply->head.header("Range").trimmed()));
+    if (!m.hasMatch())
+        return error(ErrorCode::Format, QStringLiteral("the upload session's status has no usable Range header"));
+    const qint64 last = m.captured(1).toLongLong();
+    const QByteArray next = reply->head.header("Location");
+    const QUrl at = next.isEmpty() ? location : base.resolved(QUrl::fromEncoded(next, QUrl::StrictMode));
+    return std::pair<QUrl, qint64>(at, last == 0 ? 0 : last + 1);
+}
+
 Result<bool> OciRegistry::uploadBlob(const QString &digest, qint64 size, const BlobReader &read, Progress *progress,
                                      const QString &mountFrom)
 {
-    QUrl start = d->url(QStringLiteral("/blobs/uploads/"));
-    if (!mountFrom.isEmpty())
-        start.setQuery(QStringLiteral("mount=%1&from=%2").arg(digest, mountFrom), QUrl::StrictMode);
-    HttpRequest post;
-    post.method = "POST";
-    post.addHeader("Content-Length", "0");
-    Result<Reply> started = d->send(start, post, kMaxErrorBody);
-    if (!started)
-        return started.error();
-    if (started->head.status == 201 && !mountFrom.isEmpty()) {
-        if (progress)
-            progress->advance(size);
-        return false; // mounted
+    const OciUploadState state(d->options.uploadStateDir, d->ref.registry, d->ref.repository, d->base);
+    QUrl location;
+    qint64 sent = 0; // bytes the registry's session has
+    if (std::optional<QUrl> kept = read ? state.load(digest) : std::nullopt) {
+        Result<std::pair<QUrl, qint64>> at = d->uploadStatus(*kept);
+        if (at && at->second <= size && at->first.host() == d->base.host() && at->first.port() == d->base.port()) {
+            location = at->first;
+            sent = at->second;
+        } else {
+            state.remove(digest); // stale or expired: start over
+        }
     }
-    if (started->head.status != 202)
-        return d->statusError(*started, QStringLiteral("the registry refused to start an upload"));
-    QUrl location = d->base.resolved(QUrl::fromEncoded(started->head.header("Location"), QUrl::StrictMode));
-    if (!location.isValid() || started->head.header("Location").isEmpty())
-        return d->error(ErrorCode::Format, QStringLiteral("the registry started an upload without a Location"));
+    if (location.isEmpty()) {
+        QUrl start = d->url(QStringLiteral("/blobs/uploads/"));
+        if (!mountFrom.isEmpty())
+            start.setQuery(QStringLiteral("mount=%1&from=%2").arg(digest, mountFrom), QUrl::StrictMode);
+        HttpRequest post;
+        post.method = "POST";
+        post.addHeader("Content-Length", "0");
+        Result<Reply> started = d->send(start, post, kMaxErrorBody);
+        if (!started)
+            return started.error();
+        if (started->head.status == 201 && !mountFrom.isEmpty()) {
+            if (progress)
+                progress->advance(size);
+            return false; // mounted
+        }
+        if (started->head.status != 202)
+            return d->statusError(*started, QStringLiteral("the registry refused to start an upload"));
+        location = d->base.resolved(QUrl::fromEncoded(started->head.header("Location"), QUrl::StrictMode));
+        if (!location.isValid() || started->head.header("Location").isEmpty())
+            return d->error(ErrorCode::Format, QStringLiteral("the registry started an upload without a Location"));
+        if (read)
+            state.save(digest, location);
+    }
     auto cancelUpload = [&] {
         HttpRequest del;
         del.method = "DELETE";
         (void)d->send(location, del, kMaxErrorBody);
+        state.remove(digest);
     };
     if (!read) {
         cancelUpload();
@@ -402,7 +447,6 @@ Result<bool> OciRegistry::uploadBlob(const QString &digest, qint64 size, const B
     Sha256 hash;
     const qint64 chunk = std::max<qint64>(64 << 10, d->options.chunkSize);
     QByteArray buffer;
-    qint64 sent = 0;
     auto fill = [&](qint64 want) -> Result<qint64> {
         buffer.resize(want);
         qint64 n = 0;
@@ -416,21 +460,48 @@ Result<bool> OciRegistry::uploadBlob(const QString &digest, qint64 size, const B
         }
         return n;
     };
+    auto endedEarly = [&](qint64 at) {
+        cancelUpload();
+        return d->error(ErrorCode::Integrity,
+                        QStringLiteral("the blob %1 ended after %2 of its %3 bytes").arg(digest).arg(at).arg(size));
+    };
+    // A resumed session: the bytes the registry has are hashed again, not sent.
+    for (qint64 hashed = 0; hashed < sent;) {
+        const qint64 want = std::min(chunk, sent - hashed);
+        Result<qint64> n = fill(want);
+        if (!n)
+            return n.error();
+        if (*n < want)
+            return endedEarly(hashed + *n);
+        hash.add(buffer.constData(), *n);
+        hashed += *n;
+        if (progress)
+            progress->advance(*n);
+    }
+    d->resumed += sent;
+    // Checked before reading a chunk and again before sending it: the session keeps
+    // what the registry has, for the next push.
+    auto cancelled = [&] { return progress && progress->isCancelled(); };
+    auto cancelledError = [&] {
+        return d->error(ErrorCode::Cancelled,
+                        QStringLiteral("upload cancelled after %1 of %2 bytes (the next push of this blob goes on "
+                                       "from there)")
+                            .arg(sent)
+                            .arg(size));
+    };
     for (;;) {
-        if (progress && progress->isCancelled()) {
-            cancelUpload();
-            return d->error(ErrorCode::Cancelled, QStringLiteral("upload cancelled"));
-        }
+        if (cancelled())
+            return cancelledError();
         const qint64 want = std::min(chunk, size - sent);
         Result<qint64> n = fill(want);
-        if (!n || *n < want) {
+        if (!n) {
             cancelUpload();
-            if (!n)
-                return n.error();
-            return d->error(
-                ErrorCode::Integrity,
-                QStringLiteral("the blob %1 ended after %2 of its %3 bytes").arg(digest).arg(sent + *n).arg(size));
+            return n.error();
         }
+        if (cancelled())
+            return cancelledError();
+        if (*n < want)
+            return endedEarly(sent + *n);
         hash.add(buffer.constData(), *n);
         if (sent + *n == size) {
             // The last bytes go with the closing PUT, once the digest is known to match.
@@ -453,6 +524,7 @@ Result<bool> OciRegistry::uploadBlob(const QString &digest, qint64 size, const B
             }
             if (Status s = d->putBytes(location, digest, buffer); !s)
                 return s.error();
+            state.remove(digest);
             if (progress)
                 progress->advance(*n);
             return true;
@@ -464,7 +536,7 @@ Result<bool> OciRegistry::uploadBlob(const QString &digest, qint64 size, const B
         patch.body = buffer;
         Result<Reply> patched = d->send(location, patch, kMaxErrorBody);
         if (!patched)
-            return patched.error();
+            return patched.error(); // the session stays: the next push asks where it stands
         if (patched->head.status != 202) {
             cancelUpload();
             return d->statusError(*patched, QStringLiteral("the registry refused a chunk of the blob %1").arg(digest));
@@ -474,6 +546,7 @@ Result<bool> OciRegistry::uploadBlob(const QString &digest, qint64 size, const B
             location = d->base.resolved(QUrl::fromEncoded(next, QUrl::StrictMode));
         sent += *n;
         d->uploaded += *n;
+        state.save(digest, location);
         if (progress)
             progress->advance(*n);
     }

@@ -31,6 +31,9 @@ struct OciOptions {
     QString dockerConfigDir; // empty: $DOCKER_CONFIG or ~/.docker
     qint64 maxManifestBytes = 4 << 20;
     qint64 chunkSize = 32 << 20; // upload PATCH size; smaller blobs go up in one PUT
+    // Where open upload sessions are kept for resuming (OciUploadState); empty:
+    // <generic cache folder>/carton-studio/oci-uploads.
+    QString uploadStateDir;
 };
 
 // A manifest as the registry sent it.
@@ -75,6 +78,11 @@ public:
     // Uploads a blob of `size` bytes whose sha256 must be `digest` (checked as the
     // bytes go: a mismatch cancels the upload before it is committed). With
     // `mountFrom`, asks the registry to mount it from that repository first.
+    // An upload of the same blob to this repository that was interrupted (cancelled,
+    // a network error, a killed process) is resumed: the registry is asked how many
+    // bytes its session has (GET, Range), those are read and hashed again but not
+    // sent, and the rest goes on from there; a session the registry no longer knows
+    // starts over. Cancelling keeps the session for that.
     // Returns true when the bytes were sent, false when it was mounted.
     Result<bool> uploadBlob(const QString &digest, qint64 size, const BlobReader &read, Progress *progress = nullptr,
                             const QString &mountFrom = {});
@@ -83,6 +91,8 @@ public:
 
     // Blob bytes sent to the registry by this client.
     qint64 uploadedBytes() const;
+    // Blob bytes that resumed upload sessions already had (not sent again).
+    qint64 resumedBytes() const;
 
 private:
     struct Private;

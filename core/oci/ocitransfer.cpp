@@ -4,6 +4,7 @@
 
 #include "base/sha256.h"
 #include "format/manifest.h"
+#include "links/links.h"
 #include "oci/ocimodelpack.h"
 #include "pack/packer.h"
 #include "package/carton.h"
@@ -68,10 +69,59 @@ Result<int> putBlob(OciRegistry &registry, const QString &digest, qint64 size,
     return 1;
 }
 
+// The MANIFEST files only reachable through LINKS, as layers: each fetched into
+// `folder` (its path there in `fetched`, by digest) unless the repository has it.
+Result<QList<OciLayer>> fetchLinkedLayers(const Carton &carton, OciRegistry &registry, const QString &folder,
+                                          const FetchOptions &fetch, Progress *progress,
+                                          QHash<QString, QString> &fetched)
+{
+    QList<OciLayer> layers;
+    for (const ManifestEntry &e : carton.manifest()->entries()) {
+        if (carton.source().find(e.path))
+            continue;
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("push cancelled before fetching %1").arg(e.path));
+        OciLayer layer;
+        layer.path = e.path;
+        layer.digest = digestOfHex(e.sha256);
+        layer.mediaType = modelPackMediaType(e.path);
+        Result<std::optional<qint64>> have = registry.blobSize(layer.digest);
+        if (!have)
+            return have.error();
+        if (*have && **have >= 0) {
+            layer.size = **have; // the registry checked it against its digest
+            layers.append(layer);
+            continue;
+        }
+        const QStringList urls = carton.links() ? carton.links()->urlsFor(e.sha256) : QStringList();
+        if (urls.isEmpty())
+            return makeError(ErrorCode::Format,
+                             QStringLiteral("\"%1\" is in MANIFEST but neither in the carton nor in LINKS").arg(e.path),
+                             carton.path());
+        const QString target = QDir(folder).filePath(QString::fromLatin1(e.sha256));
+        QFile file(target);
+        if (!fetched.contains(layer.digest)) {
+            if (!file.open(QIODevice::WriteOnly))
+                return makeError(ErrorCode::Io, QStringLiteral("cannot write %1: %2").arg(target, file.errorString()));
+            Progress part(progress, e.path);
+            if (Status s = fetchLinkedFile(urls, e.sha256, &file, fetch, &part); !s) {
+                Error err = s.error();
+                err.message = QStringLiteral("fetching %1 (in LINKS): %2").arg(e.path, err.message);
+                return err;
+            }
+            file.close();
+            fetched.insert(layer.digest, target);
+        }
+        layer.size = QFileInfo(target).size();
+        layers.append(layer);
+    }
+    return layers;
+}
+
 } // namespace
 
 Result<OciPushResult> pushCarton(const Carton &carton, OciRegistry &registry, const QStringList &mountFrom,
-                                 Progress *progress)
+                                 Progress *progress, bool fetchLinks, const FetchOptions &fetch)
 {
     const QString where = carton.path();
     if (!carton.manifest())
@@ -112,13 +162,33 @@ Result<OciPushResult> pushCarton(const Carton &carton, OciRegistry &registry, co
         layers.append(layer);
     }
     OciPushResult result;
-    for (const ManifestEntry &e : manifest.entries())
-        if (!source.find(e.path))
-            ++result.linkedOnly;
+    QTemporaryDir linkedFolder; // files fetched from LINKS, for the push only
+    QHash<QString, QString> fetched;
+    if (fetchLinks) {
+        if (!linkedFolder.isValid())
+            return makeError(ErrorCode::Io, QStringLiteral("cannot make a temporary folder for the files in LINKS: %1")
+                                                .arg(linkedFolder.errorString()));
+        Result<QList<OciLayer>> linked =
+            fetchLinkedLayers(carton, registry, linkedFolder.path(), fetch, progress, fetched);
+        if (!linked)
+            return linked.error();
+        for (const OciLayer &layer : std::as_const(*linked)) {
+            if (!pathOfDigest.contains(layer.digest)) {
+                pathOfDigest.insert(layer.digest, layer.path);
+                total += layer.size;
+            }
+            layers.append(layer);
+        }
+        result.linkedFetched = int(linked->size());
+    } else {
+        for (const ManifestEntry &e : manifest.entries())
+            if (!source.find(e.path))
+                ++result.linkedOnly;
+    }
     const ModelPackArtifact artifact =
         buildModelPackArtifact(carton.info() ? &*carton.info() : nullptr, layers, carton.modelHash());
-    if (progress)
-        progress->setTotal(total + artifact.config.size());
+    if (progress) // what was fetched from LINKS counts as done already
+        progress->setTotal(progress->done() + total + artifact.config.size());
 
     QSet<QString> done;
     for (const OciLayer &layer : std::as_const(artifact.layers)) {
@@ -126,7 +196,16 @@ Result<OciPushResult> pushCarton(const Carton &carton, OciRegistry &registry, co
             continue;
         done.insert(layer.digest);
         const QString path = pathOfDigest.value(layer.digest);
-        auto open = [&source, path]() { return source.open(path, false); };
+        const QString fetchedFile = fetched.value(layer.digest);
+        auto open = [&source, path, fetchedFile]() -> Result<std::unique_ptr<QIODevice>> {
+            if (fetchedFile.isEmpty())
+                return source.open(path, false);
+            auto file = std::make_unique<QFile>(fetchedFile);
+            if (!file->open(QIODevice::ReadOnly))
+                return makeError(ErrorCode::Io,
+                                 QStringLiteral("cannot read the fetched file: %1").arg(file->errorString()));
+            return std::unique_ptr<QIODevice>(std::move(file));
+        };
         if (progress && progress->isCancelled())
             return makeError(ErrorCode::Cancelled, QStringLiteral("push cancelled before %1").arg(path));
         if (progress)
@@ -157,6 +236,7 @@ Result<OciPushResult> pushCarton(const Carton &carton, OciRegistry &registry, co
     result.modelHash = carton.modelHash();
     result.layers = int(artifact.layers.size());
     result.bytesUploaded = registry.uploadedBytes();
+    result.bytesResumed = registry.resumedBytes();
     return result;
 }
 

@@ -6,6 +6,7 @@
 #include "base/progress.h"
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "links/linkfetcher.h"
 #include "oci/ociregistry.h"
 
 #include <QString>
@@ -24,7 +25,9 @@ struct OciPushResult {
     int blobsSkipped = 0;  // already in the repository
     int blobsMounted = 0;  // mounted from another repository
     int linkedOnly = 0;    // MANIFEST files only reachable through LINKS (left to LINKS)
+    int linkedFetched = 0; // MANIFEST files only in LINKS, fetched and pushed as layers
     qint64 bytesUploaded = 0;
+    qint64 bytesResumed = 0; // what interrupted uploads had sent already (not sent again)
 };
 
 // Pushes a carton as a ModelPack artifact (buildModelPackArtifact): one raw layer
@@ -33,8 +36,14 @@ struct OciPushResult {
 // mounted, the rest uploaded in chunks (each checked against its digest as it goes:
 // a changed file is never committed). The manifest goes last, under the tag (or
 // digest) of `registry`'s reference. A carton without MANIFEST is refused.
+// Files only reachable through LINKS stay there (the pushed MANIFEST and LINKS
+// still name them, so a pull has the same model hash) unless `fetchLinks` (the
+// user consented): then each is downloaded from its LINKS URLs into a temporary
+// file (bounded by `fetch`, its sha256 checked against MANIFEST; one the
+// repository has already is not downloaded) and pushed as a layer of its own.
 CARTONCORE_EXPORT Result<OciPushResult> pushCarton(const Carton &carton, OciRegistry &registry,
-                                                   const QStringList &mountFrom = {}, Progress *progress = nullptr);
+                                                   const QStringList &mountFrom = {}, Progress *progress = nullptr,
+                                                   bool fetchLinks = false, const FetchOptions &fetch = {});
 
 struct OciPullResult {
     QString manifestDigest;

@@ -21,11 +21,15 @@ RunResult runProgram(const QString &program, const QStringList &args, int timeou
 }
 
 RunResult runProgram(const QString &program, const QStringList &args, const QProcessEnvironment &environment,
-                     int timeoutMs)
+                     int timeoutMs, const QByteArray &stdinData)
 {
     QProcess p;
     p.setProcessEnvironment(environment);
     p.start(program, args);
+    if (!stdinData.isNull() && p.waitForStarted(10'000)) {
+        p.write(stdinData);
+        p.closeWriteChannel();
+    }
     RunResult r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();

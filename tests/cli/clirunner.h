@@ -16,9 +16,10 @@ struct RunResult {
 };
 
 RunResult runProgram(const QString &program, const QStringList &args, int timeoutMs = 120'000);
-// The same in the environment `environment` (instead of this process's).
+// The same in the environment `environment` (instead of this process's), with
+// `stdinData` (when not null) on its standard input.
 RunResult runProgram(const QString &program, const QStringList &args, const QProcessEnvironment &environment,
-                     int timeoutMs = 120'000);
+                     int timeoutMs = 120'000, const QByteArray &stdinData = {});
 RunResult runCarton(const QStringList &args);
 // True when `program` is on PATH.
 bool haveProgram(const QString &program);

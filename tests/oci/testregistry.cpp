@@ -2,7 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "testregistry.h"
 
+#include "pack/packer.h"
+
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -104,4 +108,34 @@ bool TestRegistry::start(const QString &user, const QString &password)
     }
     m_error = QStringLiteral("docker-registry did not listen on %1").arg(address());
     return false;
+}
+
+QString packTestCarton(const QString &folder, const QList<QPair<QString, QByteArray>> &files, QString *error)
+{
+    QList<QPair<QString, QByteArray>> all = files;
+    bool hasToml = false;
+    for (const auto &f : files)
+        hasToml = hasToml || f.first == u"carton.toml";
+    if (!hasToml)
+        all.append({QStringLiteral("carton.toml"),
+                    "spec_version = 1\nmodel_name = \"resume-test\"\n[runner]\nrunner_name = \"python\"\n"
+                    "required_framework_version = \"=3.11\"\nrunner_compat_version = 1\n"});
+    for (const auto &[path, bytes] : std::as_const(all)) {
+        const QString target = QDir(folder).filePath(path);
+        QDir().mkpath(QFileInfo(target).absolutePath());
+        QFile f(target);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size()) {
+            *error = QStringLiteral("cannot write %1").arg(target);
+            return {};
+        }
+    }
+    carton::PackOptions options;
+    options.method = carton::ZipMethod::Stored;
+    const QString out = QDir::cleanPath(folder) + QStringLiteral(".carton");
+    auto packed = carton::packFolder(folder, out, options);
+    if (!packed) {
+        *error = packed.error().toString();
+        return {};
+    }
+    return out;
 }

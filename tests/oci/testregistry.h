@@ -7,6 +7,8 @@
 // stopped with the object. start() fails (with the reason) when the program is
 // missing: the tests that need it fail, they never skip.
 
+#include <QList>
+#include <QPair>
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
@@ -33,3 +35,8 @@ private:
 // Runs a program to its end (120 s at most); its stdout, or a null QByteArray and
 // the reason in `error` when it fails.
 QByteArray runTool(const QString &program, const QStringList &args, QString *error, const QByteArray &stdinData = {});
+
+// Writes `files` (path in the carton, bytes) under `folder` with a minimal
+// carton.toml (unless one is given) and packs it, stored, into `folder`.carton.
+// Returns the .carton's path, or an empty string and the reason in `error`.
+QString packTestCarton(const QString &folder, const QList<QPair<QString, QByteArray>> &files, QString *error);

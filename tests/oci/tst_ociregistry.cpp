@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Push and pull against a real registry (Debian's docker-registry on loopback),
 // with skopeo as the independent client.
+#include "../links/testhttpserver.h"
 #include "base/sha256.h"
 #include "fixturepolicy.h"
 #include "oci/ocimodelpack.h"
@@ -12,12 +13,14 @@
 #include "testpaths.h"
 #include "testregistry.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -51,6 +54,16 @@ QJsonObject skopeoRawManifest(const QString &ref)
     return QJsonDocument::fromJson(raw).object();
 }
 
+// skopeo copies `ref` (over http) into an OCI layout at `layout` (tag v1).
+bool skopeoCopyToLayout(const QString &ref, const QString &layout, QString *error)
+{
+    return !runTool(QStringLiteral("skopeo"),
+                    {QStringLiteral("copy"), QStringLiteral("--src-tls-verify=false"),
+                     QStringLiteral("docker://") + ref, QStringLiteral("oci:") + layout + u":v1"},
+                    error)
+                .isNull();
+}
+
 bool writeFile(const QString &path, const QByteArray &bytes)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
@@ -75,6 +88,7 @@ private slots:
     void basicAuth();
     void skopeoPushesWePull();
     void openOciUrl();
+    void resumeInterruptedUpload();
 };
 
 void TestOciRegistry::pushSkopeoPull()
@@ -110,13 +124,7 @@ void TestOciRegistry::pushSkopeoPull()
     // skopeo copies it into an OCI layout: every layer's blob is the carton's file.
     QTemporaryDir dir;
     QString error;
-    QVERIFY2(
-        !runTool(QStringLiteral("skopeo"),
-                 {QStringLiteral("copy"), QStringLiteral("--src-tls-verify=false"), QStringLiteral("docker://") + ref,
-                  QStringLiteral("oci:") + dir.filePath(QStringLiteral("layout")) + u":v1"},
-                 &error)
-             .isNull(),
-        qPrintable(error));
+    QVERIFY2(skopeoCopyToLayout(ref, dir.filePath(QStringLiteral("layout")), &error), qPrintable(error));
     QSet<QString> seen;
     for (const QJsonValue &v : layers) {
         const QJsonObject l = v.toObject();
@@ -385,6 +393,114 @@ void TestOciRegistry::openOciUrl()
     auto missing = Carton::open(QStringLiteral("oci://") + registry.address() + QStringLiteral("/team/model:nope"));
     QVERIFY(!missing);
     QVERIFY2(missing.error().message.contains(u"MANIFEST_UNKNOWN"), qPrintable(missing.error().message));
+}
+
+// A push cancelled in the middle of a 64 MiB blob goes on from where the registry's
+// upload session stands; a session the registry no longer has starts over.
+void TestOciRegistry::resumeInterruptedUpload()
+{
+    TestRegistry registry;
+    QVERIFY2(registry.start(), qPrintable(registry.error()));
+    QTemporaryDir dir;
+    constexpr qint64 kSize = 64 << 20;
+    QByteArray weights(kSize, Qt::Uninitialized);
+    QRandomGenerator(33).fillRange(reinterpret_cast<quint32 *>(weights.data()), kSize / 4);
+    QString error;
+    const QString path =
+        packTestCarton(dir.filePath(QStringLiteral("big")), {{QStringLiteral("model/weights.bin"), weights}}, &error);
+    QVERIFY2(!path.isEmpty(), qPrintable(error));
+    auto carton = Carton::open(path);
+    QVERIFY2(carton, qPrintable(carton ? QString() : carton.error().toString()));
+    const QString weightsDigest = u"sha256:" + QString::fromLatin1(Sha256::hashHex(weights));
+
+    OciOptions options;
+    options.chunkSize = 4 << 20;
+    options.uploadStateDir = dir.filePath(QStringLiteral("state"));
+    auto cancelledPush = [&](const QString &repo) -> qint64 {
+        OciRegistry first = client(registry, repo, options);
+        Progress *self = nullptr;
+        Progress progress([&self](qint64 done, qint64, const QString &) {
+            if (done >= kSize / 2 && self)
+                self->cancel();
+        });
+        self = &progress;
+        auto cancelled = pushCarton(**carton, first, {}, &progress);
+        if (cancelled || cancelled.error().code != ErrorCode::Cancelled) {
+            qWarning("the push was not cancelled: %s",
+                     qPrintable(cancelled ? QString() : cancelled.error().toString()));
+            return -1;
+        }
+        return first.uploadedBytes();
+    };
+    // A session file nobody came back for in 8 days is forgotten.
+    const QString forgotten = options.uploadStateDir + QStringLiteral("/old.json");
+    QVERIFY(writeFile(forgotten, "{}"));
+    QFile old(forgotten);
+    QVERIFY(old.open(QIODevice::ReadWrite));
+    QVERIFY(old.setFileTime(QDateTime::currentDateTimeUtc().addDays(-8), QFileDevice::FileModificationTime));
+    old.close();
+    const qint64 atCancel = cancelledPush(QStringLiteral("big/model:v1"));
+    // Cancelled in the middle of the weights: at least half of them sent, not all.
+    QVERIFY2(atCancel >= kSize / 2 && atCancel <= kSize - options.chunkSize, qPrintable(QString::number(atCancel)));
+    QCOMPARE(QDir(options.uploadStateDir).entryList(QDir::Files).size(), 1);
+
+    OciRegistry second = client(registry, QStringLiteral("big/model:v1"), options);
+    auto resumed = pushCarton(**carton, second);
+    QVERIFY2(resumed, qPrintable(resumed ? QString() : resumed.error().toString()));
+    // The rest of the weights, and what the cancelled push had not reached (the
+    // config; small metadata files), nothing more.
+    const qint64 rest = kSize - atCancel;
+    QVERIFY2(resumed->bytesUploaded >= rest && resumed->bytesUploaded < rest + (64 << 10),
+             qPrintable(QStringLiteral("%1 bytes sent after %2 had been").arg(resumed->bytesUploaded).arg(atCancel)));
+    // The weights' session had whole chunks; the rest of atCancel were small files.
+    QVERIFY(resumed->bytesResumed <= atCancel && atCancel - resumed->bytesResumed < (64 << 10));
+    QCOMPARE(resumed->bytesResumed % options.chunkSize, 0);
+    QVERIFY(QDir(options.uploadStateDir).entryList(QDir::Files).isEmpty());
+
+    // skopeo sees the right bytes, and our pull the same model hash.
+    const QString ref = registry.address() + QStringLiteral("/big/model:v1");
+    QVERIFY2(skopeoCopyToLayout(ref, dir.filePath(QStringLiteral("layout")), &error), qPrintable(error));
+    QFile blob(dir.filePath(QStringLiteral("layout/blobs/sha256/") + weightsDigest.mid(7)));
+    QVERIFY2(blob.open(QIODevice::ReadOnly), qPrintable(blob.fileName()));
+    QVERIFY(blob.readAll() == weights);
+    OciRegistry puller = client(registry, QStringLiteral("big/model:v1"));
+    auto pulled = pullCarton(puller, dir.filePath(QStringLiteral("pulled.carton")));
+    QVERIFY2(pulled, qPrintable(pulled ? QString() : pulled.error().toString()));
+    QCOMPARE(pulled->modelHash, (*carton)->modelHash());
+
+    // A session the registry no longer has (its upload folder purged) starts over.
+    const qint64 again = cancelledPush(QStringLiteral("other/model:v1"));
+    QVERIFY2(again >= kSize / 2, qPrintable(QString::number(again)));
+    QVERIFY(QDir(registry.storage() + u"/docker/registry/v2/repositories/other/model/_uploads").removeRecursively());
+    OciRegistry fresh = client(registry, QStringLiteral("other/model:v1"), options);
+    auto over = pushCarton(**carton, fresh);
+    QVERIFY2(over, qPrintable(over ? QString() : over.error().toString()));
+    QVERIFY2(over->bytesUploaded >= kSize, qPrintable(QString::number(over->bytesUploaded)));
+    QCOMPARE(over->bytesResumed, 0);
+    QVERIFY(QDir(options.uploadStateDir).entryList(QDir::Files).isEmpty());
+
+    // A session file naming another server is not followed (the Authorization
+    // header would go there): the push starts over on its own registry.
+    QVERIFY(cancelledPush(QStringLiteral("third/model:v1")) >= kSize / 2);
+    const QStringList kept = QDir(options.uploadStateDir).entryList(QDir::Files);
+    QCOMPARE(kept.size(), 1);
+    TestHttpServer elsewhereServer;
+    QVERIFY(elsewhereServer.start());
+    const QByteArray foreign = "/v2/third/model/blobs/uploads/x";
+    QFile session(options.uploadStateDir + u'/' + kept.first());
+    QVERIFY(session.open(QIODevice::ReadWrite));
+    QJsonObject state = QJsonDocument::fromJson(session.readAll()).object();
+    QVERIFY(state.value(u"location").toString().startsWith(u"http://" + registry.address() + u"/v2/third/model/"));
+    state.insert(QStringLiteral("location"), elsewhereServer.url(foreign));
+    const QByteArray tampered = QJsonDocument(state).toJson();
+    QVERIFY(session.resize(0) && session.write(tampered) == tampered.size());
+    session.close();
+    OciRegistry third = client(registry, QStringLiteral("third/model:v1"), options);
+    auto elsewhere = pushCarton(**carton, third);
+    QVERIFY2(elsewhere, qPrintable(elsewhere ? QString() : elsewhere.error().toString()));
+    QCOMPARE(elsewhere->bytesResumed, 0);
+    QVERIFY(elsewhere->bytesUploaded >= kSize);
+    QCOMPARE(elsewhereServer.hits(foreign), 0);
 }
 
 QTEST_GUILESS_MAIN(TestOciRegistry)

@@ -4,6 +4,7 @@
 // (Debian's docker-registry on loopback, tests/oci/testregistry), skopeo as the
 // independent client that checks what the window pushed.
 
+#include "../links/testhttpserver.h"
 #include "../oci/testregistry.h"
 #include "base/sha256.h"
 #include "cartonpage.h"
@@ -21,13 +22,16 @@
 #include "views/cartonview.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRandomGenerator>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
@@ -198,6 +202,80 @@ private slots:
         dialog->push();
         QCOMPARE(finished.count(), 2);
         QVERIFY(!finished.at(1).at(1).toString().isEmpty());
+    }
+
+    // Cancel in the middle of a 96 MiB blob, Push again: it goes on from where the
+    // registry's upload session stands. The file only in LINKS is fetched with consent.
+    void pushCancelThenResumeWithLinks()
+    {
+        QTemporaryDir cache; // the upload sessions are kept under the user's cache folder
+        const QByteArray oldCache = qgetenv("XDG_CACHE_HOME");
+        qputenv("XDG_CACHE_HOME", cache.path().toLocal8Bit());
+        auto restore = qScopeGuard([&] { qputenv("XDG_CACHE_HOME", oldCache); });
+        const QString sessions = cache.filePath(u"carton-studio/oci-uploads"_s);
+        TestRegistry registry;
+        QVERIFY2(registry.start(), qPrintable(registry.error()));
+        TestHttpServer server;
+        QVERIFY(server.start());
+        const QByteArray linked(300'000, 'L');
+        server.setRoute("/linked.bin", staticFileRoute(linked));
+        const QByteArray linkedSha = carton::Sha256::hashHex(linked);
+        QByteArray weights(96 << 20, Qt::Uninitialized);
+        QRandomGenerator(9).fillRange(reinterpret_cast<quint32 *>(weights.data()), weights.size() / 4);
+        QString error;
+        const QString path = packTestCarton(m_dir.filePath(u"big"_s),
+                                            {{u"model/weights.bin"_s, weights},
+                                             {u"MANIFEST"_s, "model/linked.bin=" + linkedSha + '\n'},
+                                             {u"LINKS"_s, "version = 1\n[urls]\n" + linkedSha + " = [\"" +
+                                                              server.url("/linked.bin").toUtf8() + "\"]\n"}},
+                                            &error);
+        QVERIFY2(!path.isEmpty(), qPrintable(error));
+        auto opened = carton::Carton::open(path);
+        QVERIFY(opened);
+        const QByteArray modelHash = (*opened)->modelHash();
+        studio::PushRegistryDialog dialog(std::shared_ptr<const carton::Carton>(std::move(*opened)), u"big"_s);
+        dialog.show();
+        auto *fetchLinks = dialog.findChild<QCheckBox *>(u"pushFetchLinks"_s);
+        QVERIFY(fetchLinks->isVisible());
+        QVERIFY2(fetchLinks->text().contains(u"1 file"_s), qPrintable(fetchLinks->text()));
+        fetchLinks->setChecked(true);
+        QSignalSpy finished(&dialog, &studio::PushRegistryDialog::pushFinished);
+        const QString ref = registry.address() + u"/team/big:v1"_s;
+        dialog.setReference(ref);
+        dialog.push();
+        auto *bar = dialog.findChild<QProgressBar *>(u"pushProgress"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(bar->value() >= 300 || finished.count() > 0, shelltest::jobTimeoutMs);
+        dialog.cancelPush();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, shelltest::jobTimeoutMs);
+        QCOMPARE(finished.at(0).at(0).toString(), QString()); // cancelled, nothing tagged
+        auto *status = dialog.findChild<QLabel *>(u"pushStatus"_s);
+        QVERIFY2(status->text().contains(u"goes on where this push stopped"_s), qPrintable(status->text()));
+        QCOMPARE(QDir(sessions).entryList(QDir::Files).size(), 1);
+
+        dialog.push();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, shelltest::jobTimeoutMs);
+        const QString digest = finished.at(1).at(0).toString();
+        QVERIFY2(digest.startsWith(u"sha256:"_s), qPrintable(finished.at(1).at(1).toString()));
+        QVERIFY2(status->text().contains(u"from an interrupted push"_s), qPrintable(status->text()));
+        QVERIFY(QDir(sessions).entryList(QDir::Files).isEmpty());
+        QVERIFY(server.hits("/linked.bin") >= 1);
+        // skopeo sees the tag; the pulled carton has the weights, the fetched file and the model hash.
+        const QByteArray raw =
+            runTool(u"skopeo"_s, {u"inspect"_s, u"--tls-verify=false"_s, u"--raw"_s, u"docker://"_s + ref}, &error);
+        QVERIFY2(!raw.isNull(), qPrintable(error));
+        QCOMPARE(u"sha256:"_s + QString::fromLatin1(shelltest::sha256Hex(raw)), digest);
+        auto parsed = carton::OciReference::parse(ref);
+        QVERIFY(parsed);
+        carton::OciOptions options;
+        options.useDockerConfig = false;
+        carton::OciRegistry puller(*parsed, options);
+        auto pulled = carton::pullCarton(puller, m_dir.filePath(u"pulled.carton"_s));
+        QVERIFY2(pulled, qPrintable(pulled ? QString() : pulled.error().toString()));
+        QCOMPARE(pulled->modelHash, modelHash);
+        auto reopened = carton::Carton::open(m_dir.filePath(u"pulled.carton"_s));
+        QVERIFY(reopened);
+        QCOMPARE((*reopened)->source().read(u"model/linked.bin"_s, 1 << 20).value(), linked);
+        QCOMPARE((*reopened)->source().read(u"model/weights.bin"_s, 128 << 20).value(), weights);
     }
 
 private:

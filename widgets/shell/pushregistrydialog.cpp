@@ -6,6 +6,7 @@
 #include "oci/ocitransfer.h"
 #include "package/carton.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -25,13 +26,24 @@ struct PushOutcome {
     QString reference;
     QString error;
     bool cancelled = false;
+    qint64 resumed = 0; // bytes an interrupted push had sent already
 };
+
+// MANIFEST files the carton holds only as LINKS URLs.
+int linkedOnlyFiles(const carton::Carton *carton)
+{
+    int n = 0;
+    if (carton && carton->manifest())
+        for (const carton::ManifestEntry &e : carton->manifest()->entries())
+            n += carton->source().find(e.path) ? 0 : 1;
+    return n;
+}
 } // namespace
 
 PushRegistryDialog::PushRegistryDialog(std::shared_ptr<const carton::Carton> carton, const QString &name,
                                        QWidget *parent)
     : QDialog(parent), m_carton(std::move(carton)), m_jobs(new LatestJob(this)), m_reference(new QLineEdit(this)),
-      m_bar(new QProgressBar(this)), m_status(new QLabel(this)),
+      m_fetchLinks(new QCheckBox(this)), m_bar(new QProgressBar(this)), m_status(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this)),
       m_push(m_buttons->addButton(tr("&Push"), QDialogButtonBox::AcceptRole))
 {
@@ -41,6 +53,13 @@ PushRegistryDialog::PushRegistryDialog(std::shared_ptr<const carton::Carton> car
     label->setBuddy(m_reference);
     m_reference->setObjectName(QStringLiteral("pushReference"));
     m_reference->setPlaceholderText(QStringLiteral("registry.example.org/team/model:v1"));
+    // Consent to download what the carton only links to (asked only when there is some).
+    const int linked = linkedOnlyFiles(m_carton.get());
+    m_fetchLinks->setObjectName(QStringLiteral("pushFetchLinks"));
+    m_fetchLinks->setText(
+        tr("&Fetch the %n file(s) only reachable through LINKS and push them as layers (else they stay in LINKS)",
+           nullptr, linked));
+    m_fetchLinks->setVisible(linked > 0);
     m_bar->setObjectName(QStringLiteral("pushProgress"));
     m_bar->setRange(0, 1000);
     m_bar->setValue(0);
@@ -50,6 +69,7 @@ PushRegistryDialog::PushRegistryDialog(std::shared_ptr<const carton::Carton> car
     m_push->setObjectName(QStringLiteral("pushButton"));
     layout->addWidget(label);
     layout->addWidget(m_reference);
+    layout->addWidget(m_fetchLinks);
     layout->addWidget(m_bar);
     layout->addWidget(m_status);
     layout->addStretch(1);
@@ -102,20 +122,23 @@ void PushRegistryDialog::push()
     QPointer<QProgressBar> bar = m_bar;
     m_jobs->start(
         pushKey,
-        [carton = m_carton, ref = *ref](carton::Progress &progress) {
+        [carton = m_carton, ref = *ref, fetchLinks = m_fetchLinks->isChecked()](carton::Progress &progress) {
             PushOutcome outcome;
             outcome.reference = ref.toString();
             carton::OciRegistry registry(ref);
-            auto pushed = carton::pushCarton(*carton, registry, {}, &progress);
+            auto pushed = carton::pushCarton(*carton, registry, {}, &progress, fetchLinks);
             if (pushed) {
                 outcome.digest = pushed->manifestDigest;
+                outcome.resumed = pushed->bytesResumed;
             } else {
                 outcome.cancelled = pushed.error().code == carton::ErrorCode::Cancelled;
                 outcome.error = pushed.error().toString();
             }
             return outcome;
         },
-        [this](PushOutcome outcome) { finish(outcome.digest, outcome.reference, outcome.error, outcome.cancelled); },
+        [this](PushOutcome outcome) {
+            finish(outcome.digest, outcome.reference, outcome.error, outcome.cancelled, outcome.resumed);
+        },
         [status, bar](qint64 done, qint64 total, const QString &what) {
             if (!bar || !status || total <= 0)
                 return;
@@ -127,12 +150,14 @@ void PushRegistryDialog::push()
     updateState();
 }
 
-void PushRegistryDialog::finish(const QString &digest, const QString &reference, const QString &error, bool cancelled)
+void PushRegistryDialog::finish(const QString &digest, const QString &reference, const QString &error, bool cancelled,
+                                qint64 resumed)
 {
     updateState();
     delete m_outcome;
     if (cancelled) {
-        m_status->setText(tr("Push cancelled; nothing was tagged in %1.").arg(reference));
+        m_status->setText(tr("Push cancelled; nothing was tagged in %1. Pushing again goes on where this push stopped.")
+                              .arg(reference));
     } else if (!error.isEmpty()) {
         m_status->setText(error);
         m_outcome = new QMessageBox(QMessageBox::Critical, tr("Push to Registry"),
@@ -140,7 +165,11 @@ void PushRegistryDialog::finish(const QString &digest, const QString &reference,
         m_outcome->setInformativeText(error);
     } else {
         m_bar->setValue(1000);
-        m_status->setText(tr("Pushed to %1 as %2.").arg(reference, digest));
+        QString text = tr("Pushed to %1 as %2.").arg(reference, digest);
+        if (resumed > 0)
+            text += u' ' + tr("%1 were in the registry already from an interrupted push.")
+                               .arg(QLocale().formattedDataSize(resumed));
+        m_status->setText(text);
         m_outcome = new QMessageBox(QMessageBox::Information, tr("Push to Registry"),
                                     tr("Pushed to %1.").arg(reference), QMessageBox::Ok, this);
         m_outcome->setInformativeText(tr("Manifest digest: %1").arg(digest));
@@ -159,6 +188,7 @@ void PushRegistryDialog::updateState()
     const bool pushing = isPushing();
     m_push->setEnabled(!pushing && !m_reference->text().trimmed().isEmpty() && m_carton);
     m_reference->setEnabled(!pushing);
+    m_fetchLinks->setEnabled(!pushing);
     m_buttons->button(QDialogButtonBox::Close)->setText(pushing ? tr("Cancel") : tr("Close"));
 }
 

@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <memory>
 
+class QCheckBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -24,7 +25,9 @@ class LatestJob;
 
 // File ▸ Push to Registry…: pushes an open carton (core's pushCarton, off the GUI
 // thread) to host[:port]/repository[:tag]; progress in bytes and the blob being
-// sent, Cancel stops it (the manifest is pushed last, so nothing is tagged).
+// sent, Cancel stops it (the manifest is pushed last, so nothing is tagged; the
+// next Push resumes the interrupted upload). A carton with files only in LINKS
+// gets a check box: consent to fetch them and push them as layers.
 // Failure shows an error box, success one with the manifest digest.
 class PushRegistryDialog final : public QDialog {
     Q_OBJECT
@@ -45,12 +48,14 @@ signals:
     void pushFinished(const QString &digest, const QString &error);
 
 private:
-    void finish(const QString &digest, const QString &reference, const QString &error, bool cancelled);
+    void finish(const QString &digest, const QString &reference, const QString &error, bool cancelled,
+                qint64 resumed = 0);
     void updateState();
 
     std::shared_ptr<const carton::Carton> m_carton;
     LatestJob *m_jobs;
     QLineEdit *m_reference;
+    QCheckBox *m_fetchLinks;
     QProgressBar *m_bar;
     QLabel *m_status;
     QDialogButtonBox *m_buttons;
