@@ -25,10 +25,7 @@ void keepInHistory(const SelfTestRun &run)
 
 int printHistory(const Carton &carton, bool json)
 {
-    SelfTestRun named; // the key runRecordOf gives this carton's runs
-    named.modelHash = QString::fromLatin1(carton.modelHash());
-    named.cartonPath = carton.path();
-    const QString hash = runRecordOf(named, {}).modelHash;
+    const QString hash = historyKey(QString::fromLatin1(carton.modelHash()), carton.path());
     const Result<QList<RunRecord>> runs = RunHistory::load(RunHistory::defaultFolder(), hash);
     if (!runs) {
         printError(runs.error());

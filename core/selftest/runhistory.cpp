@@ -171,15 +171,19 @@ QString safeName(const QString &hash)
 
 } // namespace
 
+QString historyKey(const QString &modelHash, const QString &cartonPath)
+{
+    // A folder without a MANIFEST has no model hash: its history goes by its path.
+    return !modelHash.isEmpty()
+               ? modelHash
+               : u"path-"_s + QString::fromLatin1(Sha256::hashHex(QFileInfo(cartonPath).absoluteFilePath().toUtf8()));
+}
+
 RunRecord runRecordOf(const SelfTestRun &run, const QDateTime &date)
 {
     RunRecord r;
     r.date = date.toUTC();
-    // A folder without a MANIFEST has no model hash: its history goes by its path.
-    r.modelHash =
-        !run.modelHash.isEmpty()
-            ? run.modelHash
-            : u"path-"_s + QString::fromLatin1(Sha256::hashHex(QFileInfo(run.cartonPath).absoluteFilePath().toUtf8()));
+    r.modelHash = historyKey(run.modelHash, run.cartonPath);
     r.carton = run.cartonPath;
     r.runner = run.runner;
     r.forced = run.forced;

@@ -54,7 +54,10 @@ struct RunRecord {
     bool cancelled = false;
 };
 
-// The record of a finished run, dated `date`.
+// The key of a carton's history: its model hash, or for a folder without a
+// MANIFEST "path-" and the SHA-256 of its absolute path.
+CARTONCORE_EXPORT QString historyKey(const QString &modelHash, const QString &cartonPath);
+// The record of a finished run, dated `date` (modelHash: historyKey of the run).
 CARTONCORE_EXPORT RunRecord runRecordOf(const SelfTestRun &run, const QDateTime &date);
 CARTONCORE_EXPORT QJsonObject runRecordToJson(const RunRecord &record);
 // Reads one record, checking every field's type; ErrorCode::Format naming `where`

@@ -22,7 +22,7 @@ namespace {
 
 QString key(const SelfTestRun &run)
 {
-    return runRecordOf(run, {}).modelHash;
+    return historyKey(run.modelHash, run.cartonPath);
 }
 
 } // namespace
