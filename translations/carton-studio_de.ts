@@ -1782,6 +1782,10 @@
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
+    <message>
+        <source>In the error map A is the expected side and B the actual one.</source>
+        <translation>In der Fehlerkarte ist A die erwartete Seite und B die tatsächliche.</translation>
+    </message>
 </context>
 <context>
     <name>studio::CompareDetails</name>

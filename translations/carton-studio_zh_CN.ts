@@ -1780,6 +1780,10 @@
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
+    <message>
+        <source>In the error map A is the expected side and B the actual one.</source>
+        <translation>在误差图中，A 为预期一侧，B 为实际一侧。</translation>
+    </message>
 </context>
 <context>
     <name>studio::CompareDetails</name>

@@ -169,6 +169,31 @@ QString safeName(const QString &hash)
     return s.left(200);
 }
 
+// "preset close, atol 0.01, y: rtol 0.001, carton tolerances ignored" from the
+// tolerances as selfTestRunToJson writes them.
+QString toleranceText(const QJsonObject &t)
+{
+    const auto overrides = [](const QJsonObject &o) {
+        QStringList parts;
+        for (const char *key : {"rtol", "atol", "equal_nan"}) {
+            const QJsonValue v = o.value(QLatin1StringView(key));
+            if (v.isDouble())
+                parts << QStringLiteral("%1 %2").arg(QLatin1StringView(key), QString::number(v.toDouble(), 'g', 6));
+            else if (v.isBool())
+                parts << QStringLiteral("%1 %2").arg(QLatin1StringView(key), v.toBool() ? u"true"_s : u"false"_s);
+        }
+        return parts;
+    };
+    QStringList parts{u"preset "_s + t.value(u"preset").toString()};
+    parts << overrides(t);
+    const QJsonObject per = t.value(u"per_output").toObject();
+    for (auto it = per.begin(); it != per.end(); ++it)
+        parts << it.key() + u": "_s + overrides(it.value().toObject()).join(u' ');
+    if (!t.value(u"use_carton_tolerances").toBool(true))
+        parts << u"carton tolerances ignored"_s;
+    return parts.join(u", ");
+}
+
 } // namespace
 
 QString historyKey(const QString &modelHash, const QString &cartonPath)
@@ -304,8 +329,7 @@ QStringList runRecordChanges(const RunRecord &older, const RunRecord &newer)
     changed(u"runner"_s, older.runner, newer.runner);
     changed(u"forced"_s, older.forced, newer.forced);
     changed(u"sandbox"_s, older.sandbox, newer.sandbox);
-    changed(u"tolerances"_s, QString::fromUtf8(QJsonDocument(older.tolerances).toJson(QJsonDocument::Compact)),
-            QString::fromUtf8(QJsonDocument(newer.tolerances).toJson(QJsonDocument::Compact)));
+    changed(u"tolerances"_s, toleranceText(older.tolerances), toleranceText(newer.tolerances));
     for (const HistoryTest &t : newer.tests) {
         const auto before = std::find_if(older.tests.cbegin(), older.tests.cend(),
                                          [&](const HistoryTest &o) { return o.name == t.name; });

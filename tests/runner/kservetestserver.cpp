@@ -563,10 +563,12 @@ QList<KserveTestModel> KserveTestServer::standardModels()
 {
     using Kind = KserveTestModel::Kind;
     const QList<KserveTestTensor> f32{{QStringLiteral("x"), QStringLiteral("FP32"), {-1}}};
+    const QList<KserveTestTensor> xy{f32.first(), {QStringLiteral("y"), QStringLiteral("FP32"), {-1}}};
     KserveTestModel slow{QStringLiteral("slow"), Kind::Slow, {}, {}, true, 2000};
     return {
         {QStringLiteral("echo"), Kind::Echo, {}, {}},
         {QStringLiteral("add_one"), Kind::AddOne, f32, f32},
+        {QStringLiteral("echo_last_off"), Kind::EchoLastOff, xy, xy},
         {QStringLiteral("reverse_bytes"),
          Kind::ReverseBytes,
          {{QStringLiteral("s"), QStringLiteral("BYTES"), {-1}}},

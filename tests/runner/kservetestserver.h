@@ -79,7 +79,7 @@ public:
     int requestCount() const;
 
     // The models the standalone kserve-test-server serves: echo, add_one,
-    // reverse_bytes, not_bool, mymodel and rawmodel (the spec's examples),
+    // echo_last_off (inputs x, y), reverse_bytes, not_bool, mymodel and rawmodel (the spec's examples),
     // error500, slow (2 s).
     static QList<KserveTestModel> standardModels();
     // The spec example's response JSON as the document prints it (whitespace

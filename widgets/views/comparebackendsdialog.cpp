@@ -191,7 +191,8 @@ void CompareBackendsDialog::onFinishedB(const carton::SelfTestRun &run)
     m_summary->setText((off == 0
                             ? tr("A and B agree on all %1 self-tests.").arg(m_comparison->tests.size())
                             : tr("A and B disagree on %1 of %2 self-tests.").arg(off).arg(m_comparison->tests.size())) +
-                       u' ' + tr("A: %1. B: %2.").arg(m_comparison->backendA, m_comparison->backendB));
+                       u' ' + tr("A: %1. B: %2.").arg(m_comparison->backendA, m_comparison->backendB) + u' ' +
+                       tr("In the error map A is the expected side and B the actual one."));
     fillTable();
     emit compared();
 }
