@@ -1786,6 +1786,14 @@
         <source>In the error map A is the expected side and B the actual one.</source>
         <translation>In der Fehlerkarte ist A die erwartete Seite und B die tatsächliche.</translation>
     </message>
+    <message>
+        <source>Copy as Command</source>
+        <translation>Als Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the carton selftest command line that makes this comparison</source>
+        <translation>Die Befehlszeile für carton selftest kopieren, die diesen Vergleich anstellt</translation>
+    </message>
 </context>
 <context>
     <name>studio::CompareDetails</name>

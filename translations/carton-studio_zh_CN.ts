@@ -1784,6 +1784,14 @@
         <source>In the error map A is the expected side and B the actual one.</source>
         <translation>在误差图中，A 为预期一侧，B 为实际一侧。</translation>
     </message>
+    <message>
+        <source>Copy as Command</source>
+        <translation>复制为命令</translation>
+    </message>
+    <message>
+        <source>Copy the carton selftest command line that makes this comparison</source>
+        <translation>复制进行此比较的 carton selftest 命令行</translation>
+    </message>
 </context>
 <context>
     <name>studio::CompareDetails</name>

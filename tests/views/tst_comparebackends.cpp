@@ -18,8 +18,10 @@
 #include "testsession.h"
 
 #include <QAction>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDir>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -162,6 +164,12 @@ void TestCompareBackends::compareWithServer()
     QVERIFY(reader->readFlat(0, 3, reinterpret_cast<char *>(errors.data()), 12));
     QCOMPARE(errors, QList<float>({0.5f, 0.5f, 0.5f}));
 
+    // Copy as Command: the panel's command with backend B; the CLI makes the same comparison.
+    dialog->copyCommandButton()->click();
+    const QString command = QGuiApplication::clipboard()->text();
+    QVERIFY2(command.endsWith(u" selftest "_s + carton->path() + u" --compare-with kserve:"_s + server.url()),
+             qPrintable(command));
+
     // A URL that is not one is refused before anything runs.
     dialog->urlEdit()->setText(u"localhost"_s);
     dialog->compareButton()->click();
@@ -185,6 +193,9 @@ void TestCompareBackends::compareRunnerAgrees()
     QVERIFY2(dialog->summary()->text().startsWith(u"A and B agree on all 1 self-tests."_s),
              qPrintable(dialog->summary()->text()));
     QCOMPARE(dialog->table()->item(1, 4)->text(), u"passed"_s); // y: not expected, but the same on both
+    dialog->copyCommandButton()->click();
+    QVERIFY2(QGuiApplication::clipboard()->text().endsWith(u" --compare-runner noop@1.0.0"_s),
+             qPrintable(QGuiApplication::clipboard()->text()));
 }
 
 // Each run of the panel is kept; History… lists them and what changed (x is

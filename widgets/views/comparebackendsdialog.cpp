@@ -6,9 +6,12 @@
 #include "package/carton.h"
 #include "runconsent.h"
 #include "runner/runnerregistry.h"
+#include "selftestcommand.h"
 
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -53,9 +56,10 @@ QString againstExpected(const std::optional<carton::SelfTestRun> &run, int test,
 
 } // namespace
 
-CompareBackendsDialog::CompareBackendsDialog(SelfTestRunner::Request requestA, RunConsent *consent, QWidget *parent)
+CompareBackendsDialog::CompareBackendsDialog(SelfTestRunner::Request requestA, RunConsent *consent,
+                                             const QString &commandA, QWidget *parent)
     : QDialog(parent), m_requestA(std::move(requestA)), m_consent(consent), m_runnerA(new SelfTestRunner(this)),
-      m_runnerB(new SelfTestRunner(this))
+      m_runnerB(new SelfTestRunner(this)), m_commandA(commandA)
 {
     setObjectName(u"compareBackendsDialog"_s);
     setWindowTitle(tr("Compare Backends"));
@@ -129,6 +133,11 @@ CompareBackendsDialog::CompareBackendsDialog(SelfTestRunner::Request requestA, R
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_copyCommand = buttons->addButton(tr("Copy as Command"), QDialogButtonBox::ActionRole);
+    m_copyCommand->setObjectName(u"copyCompareCommand"_s);
+    m_copyCommand->setToolTip(tr("Copy the carton selftest command line that makes this comparison"));
+    connect(m_copyCommand, &QPushButton::clicked, this,
+            [this] { QGuiApplication::clipboard()->setText(commandLine()); });
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(choose);
     layout->addWidget(m_summary);
@@ -142,6 +151,14 @@ CompareBackendsDialog::CompareBackendsDialog(SelfTestRunner::Request requestA, R
             [this](const QString &message) { onFailed(tr("Backend A"), message); });
     connect(m_runnerB, &SelfTestRunner::failed, this,
             [this](const QString &message) { onFailed(tr("Backend B"), message); });
+}
+
+QString CompareBackendsDialog::commandLine() const
+{
+    if (m_backend->currentData().toString() == QLatin1StringView(kServerItem))
+        return m_commandA + u" --compare-with "_s + SelfTestCommand::shellQuote(u"kserve:"_s + m_url->text().trimmed());
+    return m_commandA + u" --compare-runner "_s +
+           SelfTestCommand::shellQuote(m_backend->currentData().toStringList().join(u'@'));
 }
 
 void CompareBackendsDialog::compare()

@@ -30,7 +30,9 @@ class CompareBackendsDialog final : public QDialog {
     Q_DISABLE_COPY_MOVE(CompareBackendsDialog)
 
 public:
-    CompareBackendsDialog(SelfTestRunner::Request requestA, RunConsent *consent, QWidget *parent = nullptr);
+    // `commandA`: the panel's `carton selftest` command line for backend A (Copy as Command).
+    CompareBackendsDialog(SelfTestRunner::Request requestA, RunConsent *consent, const QString &commandA,
+                          QWidget *parent = nullptr);
 
     // The installed runners ("noop 1.0.0") and, last, "Triton / KServe server".
     QComboBox *backendBox() const { return m_backend; }
@@ -42,6 +44,10 @@ public:
     QTableWidget *table() const { return m_table; }
     ErrorMapPane *errorMap() const { return m_errorMap; }
     const std::optional<carton::BackendComparison> &comparison() const { return m_comparison; }
+    // The `carton selftest` command that makes the same comparison: A's command
+    // with --compare-with kserve:URL or --compare-runner NAME@VERSION.
+    QString commandLine() const;
+    QPushButton *copyCommandButton() const { return m_copyCommand; }
 
     // Starts A then B with the chosen backend (what the Compare button does).
     void compare();
@@ -68,6 +74,8 @@ private:
     QComboBox *m_backend;
     QLineEdit *m_url;
     QPushButton *m_compare;
+    QPushButton *m_copyCommand;
+    QString m_commandA;
     QLabel *m_summary;
     QTableWidget *m_table;
     ErrorMapPane *m_errorMap;

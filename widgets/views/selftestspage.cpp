@@ -593,7 +593,8 @@ void SelfTestsPage::openCompareDialog()
         return;
     }
     delete m_compareDialog; // a new one with the panel's current settings
-    m_compareDialog = new CompareBackendsDialog(runRequest(*tolerances, selectedTests()), m_consent, this);
+    m_compareDialog = new CompareBackendsDialog(runRequest(*tolerances, selectedTests()), m_consent,
+                                                commandLine(selectedTests()), this);
     m_compareDialog->show();
 }
 
