@@ -417,7 +417,7 @@ Result<QList<RunRecord>> RunHistory::load(const QString &folder, const QString &
     return records;
 }
 
-Status RunHistory::append(const QString &folder, const RunRecord &record)
+Status RunHistory::append(const QString &folder, const RunRecord &record, int maxFiles)
 {
     if (record.modelHash.isEmpty())
         return makeError(ErrorCode::Usage, u"the run has no model hash: no history to keep it in"_s);
@@ -446,7 +446,14 @@ Status RunHistory::append(const QString &folder, const RunRecord &record)
                          QStringLiteral("the run record is %1 bytes, more than a history may have").arg(bytes.size()));
     if (!QDir().mkpath(folder))
         return makeError(ErrorCode::Io, QStringLiteral("cannot create the folder %1").arg(folder));
-    return writeReportFile(filePath(folder, record.modelHash), bytes);
+    const Status written = writeReportFile(filePath(folder, record.modelHash), bytes);
+    if (!written)
+        return written;
+    // Newest first: everything past maxFiles goes (never the file just written).
+    const QFileInfoList files = QDir(folder).entryInfoList({u"*.json"_s}, QDir::Files, QDir::Time);
+    for (qsizetype i = std::max(1, maxFiles); i < files.size(); ++i)
+        QFile::remove(files.at(i).absoluteFilePath());
+    return {};
 }
 
 } // namespace carton

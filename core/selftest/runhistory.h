@@ -22,6 +22,7 @@ namespace carton {
 inline constexpr int kHistoryRuns = 50;               // runs kept per model
 inline constexpr qint64 kHistoryMaxBytes = 8 << 20;   // a history file larger than this is not read
 inline constexpr int kHistoryMaxOutputsPerTest = 256; // outputs recorded per self-test
+inline constexpr int kHistoryMaxFiles = 500;          // models with a history; those run least recently go
 
 struct HistoryOutput {
     QString name;
@@ -83,7 +84,9 @@ public:
     // Appends `record` to its model's history, keeping the newest kHistoryRuns
     // (written atomically). Fails without writing when the existing file cannot
     // be loaded (it is left for the user to look at), or for a record without a model hash.
-    static Status append(const QString &folder, const RunRecord &record);
+    // The folder keeps the histories of at most `maxFiles` models: those written
+    // least recently are removed (temporary folders run once do not pile up).
+    static Status append(const QString &folder, const RunRecord &record, int maxFiles = kHistoryMaxFiles);
     static QString filePath(const QString &folder, const QString &modelHash);
 };
 

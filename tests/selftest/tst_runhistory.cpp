@@ -34,6 +34,7 @@ private slots:
     void aRunWritesARecord();
     void toleranceChangeIsShown();
     void newestFiftyKept();
+    void leastRecentModelsGo();
     void corruptHistoryRefused();
     void oversizedHistoryRefused();
     void badFieldNamed();
@@ -140,6 +141,26 @@ void TestRunHistory::newestFiftyKept()
     QCOMPARE(runs->size(), kHistoryRuns);
     QCOMPARE(runs->first().date, start.addSecs(5));
     QCOMPARE(runs->last().date, start.addSecs(kHistoryRuns + 4));
+}
+
+// At most maxFiles models keep a history: the one written least recently goes.
+void TestRunHistory::leastRecentModelsGo()
+{
+    const QString folder = m_dir.filePath(u"models"_s);
+    RunRecord r = runRecordOf(run({}), QDateTime::currentDateTimeUtc());
+    const QDateTime old = QDateTime::currentDateTimeUtc().addDays(-1);
+    for (const QString &key : {u"aaa"_s, u"bbb"_s}) {
+        r.modelHash = key;
+        QVERIFY(RunHistory::append(folder, r, 2));
+    }
+    QFile a(RunHistory::filePath(folder, u"aaa"_s));
+    QVERIFY(a.open(QIODevice::ReadWrite) && a.setFileTime(old, QFileDevice::FileModificationTime));
+    a.close();
+    r.modelHash = u"ccc"_s;
+    QVERIFY(RunHistory::append(folder, r, 2));
+    QVERIFY(!QFile::exists(RunHistory::filePath(folder, u"aaa"_s)));
+    QVERIFY(QFile::exists(RunHistory::filePath(folder, u"bbb"_s)));
+    QVERIFY(QFile::exists(RunHistory::filePath(folder, u"ccc"_s)));
 }
 
 void TestRunHistory::corruptHistoryRefused()
