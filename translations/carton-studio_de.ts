@@ -1794,6 +1794,10 @@
         <source>Copy the carton selftest command line that makes this comparison</source>
         <translation>Die Befehlszeile für carton selftest kopieren, die diesen Vergleich anstellt</translation>
     </message>
+    <message>
+        <source>Comparing B&apos;s outputs with A&apos;s…</source>
+        <translation>Die Ausgaben von B werden mit denen von A verglichen…</translation>
+    </message>
 </context>
 <context>
     <name>studio::CompareDetails</name>

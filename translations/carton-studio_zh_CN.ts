@@ -1792,6 +1792,10 @@
         <source>Copy the carton selftest command line that makes this comparison</source>
         <translation>复制进行此比较的 carton selftest 命令行</translation>
     </message>
+    <message>
+        <source>Comparing B&apos;s outputs with A&apos;s…</source>
+        <translation>正在将 B 的输出与 A 的输出比较…</translation>
+    </message>
 </context>
 <context>
     <name>studio::CompareDetails</name>

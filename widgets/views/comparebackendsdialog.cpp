@@ -3,6 +3,7 @@
 #include "comparebackendsdialog.h"
 
 #include "errormappane.h"
+#include "latestjob.h"
 #include "package/carton.h"
 #include "runconsent.h"
 #include "runner/runnerregistry.h"
@@ -59,7 +60,7 @@ QString againstExpected(const std::optional<carton::SelfTestRun> &run, int test,
 CompareBackendsDialog::CompareBackendsDialog(SelfTestRunner::Request requestA, RunConsent *consent,
                                              const QString &commandA, QWidget *parent)
     : QDialog(parent), m_requestA(std::move(requestA)), m_consent(consent), m_runnerA(new SelfTestRunner(this)),
-      m_runnerB(new SelfTestRunner(this)), m_commandA(commandA)
+      m_runnerB(new SelfTestRunner(this)), m_jobs(new LatestJob(this)), m_commandA(commandA)
 {
     setObjectName(u"compareBackendsDialog"_s);
     setWindowTitle(tr("Compare Backends"));
@@ -202,8 +203,19 @@ void CompareBackendsDialog::onFinishedA(const carton::SelfTestRun &run)
 void CompareBackendsDialog::onFinishedB(const carton::SelfTestRun &run)
 {
     m_runB = run;
+    m_summary->setText(tr("Comparing B's outputs with A's…"));
+    // Large outputs take a while to compare: off the GUI thread (the runs are shared, not copied).
+    m_jobs->start(
+        u"compare"_s,
+        [a = *m_runA, b = *m_runB, tolerances = m_requestA.options.tolerances, options = m_requestA.options.compare](
+            carton::Progress &) { return carton::compareBackends(a, b, tolerances, options); },
+        [this](const carton::BackendComparison &comparison) { showComparison(comparison); });
+}
+
+void CompareBackendsDialog::showComparison(const carton::BackendComparison &comparison)
+{
     setRunning(false);
-    m_comparison = carton::compareBackends(*m_runA, *m_runB, m_requestA.options.tolerances, m_requestA.options.compare);
+    m_comparison = comparison;
     const qsizetype off = m_comparison->disagreements();
     m_summary->setText((off == 0
                             ? tr("A and B agree on all %1 self-tests.").arg(m_comparison->tests.size())

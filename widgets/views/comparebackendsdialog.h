@@ -17,6 +17,7 @@ class QTableWidget;
 namespace studio {
 
 class ErrorMapPane;
+class LatestJob;
 class RunConsent;
 
 // Self-tests panel ▸ Compare Backends…: runs the panel's self-tests on backend A
@@ -58,6 +59,7 @@ signals:
 private:
     void onFinishedA(const carton::SelfTestRun &run);
     void onFinishedB(const carton::SelfTestRun &run);
+    void showComparison(const carton::BackendComparison &comparison);
     void onFailed(const QString &side, const QString &message);
     void fillTable();
     void showErrorMap(int row);
@@ -68,6 +70,7 @@ private:
     RunConsent *m_consent = nullptr;
     SelfTestRunner *m_runnerA;
     SelfTestRunner *m_runnerB;
+    LatestJob *m_jobs;
     std::optional<carton::SelfTestRun> m_runA;
     std::optional<carton::SelfTestRun> m_runB;
     std::optional<carton::BackendComparison> m_comparison;
