@@ -1677,6 +1677,129 @@
     </message>
 </context>
 <context>
+    <name>studio::CompareBackendsDialog</name>
+    <message>
+        <source>not expected</source>
+        <translation>nicht erwartet</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>Compare Backends</source>
+        <translation>Backends vergleichen</translation>
+    </message>
+    <message>
+        <source>Triton / KServe server</source>
+        <translation>Triton-/KServe-Server</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>the carton&apos;s runner (%1)</source>
+        <translation>der Runner des Cartons (%1)</translation>
+    </message>
+    <message>
+        <source>A: %1   B:</source>
+        <translation>A: %1   B:</translation>
+    </message>
+    <message>
+        <source>Choose backend B and press Compare: the self-tests run on A, then on B, and B&apos;s outputs are compared with A&apos;s under the panel&apos;s tolerances.</source>
+        <translation>Wählen Sie Backend B und drücken Sie „Vergleichen“: Die Selbsttests laufen auf A, dann auf B, und die Ausgaben von B werden mit denen von A unter den Toleranzen des Bereichs verglichen.</translation>
+    </message>
+    <message>
+        <source>Self-test</source>
+        <translation>Selbsttest</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>A vs expected</source>
+        <translation>A vs. erwartet</translation>
+    </message>
+    <message>
+        <source>B vs expected</source>
+        <translation>B vs. erwartet</translation>
+    </message>
+    <message>
+        <source>B vs A</source>
+        <translation>B vs. A</translation>
+    </message>
+    <message>
+        <source>Max abs</source>
+        <translation>Max. abs.</translation>
+    </message>
+    <message>
+        <source>Max rel</source>
+        <translation>Max. rel.</translation>
+    </message>
+    <message>
+        <source>Elements off</source>
+        <translation>Abweichende Elemente</translation>
+    </message>
+    <message>
+        <source>Backend A</source>
+        <translation>Backend A</translation>
+    </message>
+    <message>
+        <source>Backend B</source>
+        <translation>Backend B</translation>
+    </message>
+    <message>
+        <source>Backend B: enter the server&apos;s URL (http://HOST:PORT).</source>
+        <translation>Backend B: Geben Sie die URL des Servers ein (http://HOST:PORT).</translation>
+    </message>
+    <message>
+        <source>Running the self-tests on backend A…</source>
+        <translation>Die Selbsttests laufen auf Backend A…</translation>
+    </message>
+    <message>
+        <source>Running the self-tests on backend B…</source>
+        <translation>Die Selbsttests laufen auf Backend B…</translation>
+    </message>
+    <message>
+        <source>A and B agree on all %1 self-tests.</source>
+        <translation>A und B stimmen bei allen %1 Selbsttests überein.</translation>
+    </message>
+    <message>
+        <source>A and B disagree on %1 of %2 self-tests.</source>
+        <translation>A und B weichen bei %1 von %2 Selbsttests voneinander ab.</translation>
+    </message>
+    <message>
+        <source>A: %1. B: %2.</source>
+        <translation>A: %1. B: %2.</translation>
+    </message>
+    <message>
+        <source>%1 could not run: %2</source>
+        <translation>%1 konnte nicht laufen: %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>In the error map A is the expected side and B the actual one.</source>
+        <translation>In der Fehlerkarte ist A die erwartete Seite und B die tatsächliche.</translation>
+    </message>
+    <message>
+        <source>Copy as Command</source>
+        <translation>Als Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the carton selftest command line that makes this comparison</source>
+        <translation>Die Befehlszeile für carton selftest kopieren, die diesen Vergleich anstellt</translation>
+    </message>
+    <message>
+        <source>Comparing B&apos;s outputs with A&apos;s…</source>
+        <translation>Die Ausgaben von B werden mit denen von A verglichen…</translation>
+    </message>
+</context>
+<context>
     <name>studio::CompareDetails</name>
     <message>
         <source>Tensor comparison</source>
@@ -4289,6 +4412,52 @@
     </message>
 </context>
 <context>
+    <name>studio::RunHistoryDialog</name>
+    <message>
+        <source>Self-test History</source>
+        <translation>Selbsttest-Verlauf</translation>
+    </message>
+    <message>
+        <source>The history cannot be read: %1</source>
+        <translation>Der Verlauf kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No runs of this model are kept yet.</source>
+        <translation>Von diesem Modell sind noch keine Läufe gespeichert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) kept (the newest 50). Select a run to see what changed since the one before it, or two runs to compare them.</source>
+        <translation>
+            <numerusform>%n Lauf gespeichert (die neuesten 50). Wählen Sie einen Lauf, um zu sehen, was sich seit dem vorigen geändert hat, oder zwei Läufe, um sie zu vergleichen.</numerusform>
+            <numerusform>%n Läufe gespeichert (die neuesten 50). Wählen Sie einen Lauf, um zu sehen, was sich seit dem vorigen geändert hat, oder zwei Läufe, um sie zu vergleichen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3 of %4 passed</source>
+        <translation>%1 — %2 — %3 von %4 bestanden</translation>
+    </message>
+    <message>
+        <source>unknown runner</source>
+        <translation>unbekannter Runner</translation>
+    </message>
+    <message>
+        <source>The first run kept: nothing to compare it with.</source>
+        <translation>Der erste gespeicherte Lauf: nichts, womit er verglichen werden könnte.</translation>
+    </message>
+    <message>
+        <source>From %1 to %2:</source>
+        <translation>Von %1 bis %2:</translation>
+    </message>
+    <message>
+        <source>No verdict, figure, runner, sandbox or tolerance changed.</source>
+        <translation>Kein Urteil, keine Kennzahl, kein Runner, keine Sandbox und keine Toleranz hat sich geändert.</translation>
+    </message>
+    <message>
+        <source>there is no folder for the user&apos;s data</source>
+        <translation>es gibt keinen Ordner für die Daten des Benutzers</translation>
+    </message>
+</context>
+<context>
     <name>studio::RunnerEditor</name>
     <message>
         <source>Add Option</source>
@@ -5236,6 +5405,30 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Run the self-tests, then time 100 inferences of each after 10 warm-up ones</source>
         <translation>Die Selbsttests ausführen, dann je 100 Inferenzen nach 10 zum Aufwärmen messen</translation>
+    </message>
+    <message>
+        <source>Compare Backends…</source>
+        <translation>Backends vergleichen…</translation>
+    </message>
+    <message>
+        <source>Run the self-tests on this runner and on another runner or a server, and compare their outputs</source>
+        <translation>Die Selbsttests auf diesem Runner und auf einem anderen Runner oder Server ausführen und ihre Ausgaben vergleichen</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>Verlauf…</translation>
+    </message>
+    <message>
+        <source>The runs kept for this model and what changed between them</source>
+        <translation>Die für dieses Modell gespeicherten Läufe und was sich zwischen ihnen geändert hat</translation>
+    </message>
+    <message>
+        <source>Compare Backends</source>
+        <translation>Backends vergleichen</translation>
+    </message>
+    <message>
+        <source>warning: the run was not kept in the history: %1</source>
+        <translation>Warnung: Der Lauf wurde nicht im Verlauf gespeichert: %1</translation>
     </message>
 </context>
 <context>

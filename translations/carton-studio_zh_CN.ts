@@ -1675,6 +1675,129 @@
     </message>
 </context>
 <context>
+    <name>studio::CompareBackendsDialog</name>
+    <message>
+        <source>not expected</source>
+        <translation>未预期</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>Compare Backends</source>
+        <translation>比较后端</translation>
+    </message>
+    <message>
+        <source>Triton / KServe server</source>
+        <translation>Triton / KServe 服务器</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>the carton&apos;s runner (%1)</source>
+        <translation>carton 的运行器（%1）</translation>
+    </message>
+    <message>
+        <source>A: %1   B:</source>
+        <translation>A：%1   B：</translation>
+    </message>
+    <message>
+        <source>Choose backend B and press Compare: the self-tests run on A, then on B, and B&apos;s outputs are compared with A&apos;s under the panel&apos;s tolerances.</source>
+        <translation>选择后端 B 并点击“比较”：自测先在 A 上运行，再在 B 上运行，然后按面板的容差将 B 的输出与 A 的输出比较。</translation>
+    </message>
+    <message>
+        <source>Self-test</source>
+        <translation>自测</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>A vs expected</source>
+        <translation>A 对比预期</translation>
+    </message>
+    <message>
+        <source>B vs expected</source>
+        <translation>B 对比预期</translation>
+    </message>
+    <message>
+        <source>B vs A</source>
+        <translation>B 对比 A</translation>
+    </message>
+    <message>
+        <source>Max abs</source>
+        <translation>最大绝对误差</translation>
+    </message>
+    <message>
+        <source>Max rel</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>Elements off</source>
+        <translation>超差元素</translation>
+    </message>
+    <message>
+        <source>Backend A</source>
+        <translation>后端 A</translation>
+    </message>
+    <message>
+        <source>Backend B</source>
+        <translation>后端 B</translation>
+    </message>
+    <message>
+        <source>Backend B: enter the server&apos;s URL (http://HOST:PORT).</source>
+        <translation>后端 B：请输入服务器的 URL（http://HOST:PORT）。</translation>
+    </message>
+    <message>
+        <source>Running the self-tests on backend A…</source>
+        <translation>正在后端 A 上运行自测…</translation>
+    </message>
+    <message>
+        <source>Running the self-tests on backend B…</source>
+        <translation>正在后端 B 上运行自测…</translation>
+    </message>
+    <message>
+        <source>A and B agree on all %1 self-tests.</source>
+        <translation>A 与 B 在全部 %1 个自测上一致。</translation>
+    </message>
+    <message>
+        <source>A and B disagree on %1 of %2 self-tests.</source>
+        <translation>A 与 B 在 %2 个自测中有 %1 个不一致。</translation>
+    </message>
+    <message>
+        <source>A: %1. B: %2.</source>
+        <translation>A：%1。B：%2。</translation>
+    </message>
+    <message>
+        <source>%1 could not run: %2</source>
+        <translation>%1 无法运行：%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>In the error map A is the expected side and B the actual one.</source>
+        <translation>在误差图中，A 为预期一侧，B 为实际一侧。</translation>
+    </message>
+    <message>
+        <source>Copy as Command</source>
+        <translation>复制为命令</translation>
+    </message>
+    <message>
+        <source>Copy the carton selftest command line that makes this comparison</source>
+        <translation>复制进行此比较的 carton selftest 命令行</translation>
+    </message>
+    <message>
+        <source>Comparing B&apos;s outputs with A&apos;s…</source>
+        <translation>正在将 B 的输出与 A 的输出比较…</translation>
+    </message>
+</context>
+<context>
     <name>studio::CompareDetails</name>
     <message>
         <source>Tensor comparison</source>
@@ -4262,6 +4385,51 @@
     </message>
 </context>
 <context>
+    <name>studio::RunHistoryDialog</name>
+    <message>
+        <source>Self-test History</source>
+        <translation>自测历史</translation>
+    </message>
+    <message>
+        <source>The history cannot be read: %1</source>
+        <translation>无法读取历史：%1</translation>
+    </message>
+    <message>
+        <source>No runs of this model are kept yet.</source>
+        <translation>尚未保存此模型的任何运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) kept (the newest 50). Select a run to see what changed since the one before it, or two runs to compare them.</source>
+        <translation>
+            <numerusform>已保存 %n 次运行（最新的 50 次）。选择一次运行以查看自上一次以来的变化，或选择两次运行进行比较。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3 of %4 passed</source>
+        <translation>%1 — %2 — %4 个中 %3 个通过</translation>
+    </message>
+    <message>
+        <source>unknown runner</source>
+        <translation>未知运行器</translation>
+    </message>
+    <message>
+        <source>The first run kept: nothing to compare it with.</source>
+        <translation>这是保存的第一次运行：没有可比较的对象。</translation>
+    </message>
+    <message>
+        <source>From %1 to %2:</source>
+        <translation>从 %1 到 %2：</translation>
+    </message>
+    <message>
+        <source>No verdict, figure, runner, sandbox or tolerance changed.</source>
+        <translation>结论、数值、运行器、沙箱和容差均无变化。</translation>
+    </message>
+    <message>
+        <source>there is no folder for the user&apos;s data</source>
+        <translation>没有用于用户数据的文件夹</translation>
+    </message>
+</context>
+<context>
     <name>studio::RunnerEditor</name>
     <message>
         <source>Add Option</source>
@@ -5197,6 +5365,30 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Run the self-tests, then time 100 inferences of each after 10 warm-up ones</source>
         <translation>运行自检，然后在 10 次预热后对每个自检计时 100 次推理</translation>
+    </message>
+    <message>
+        <source>Compare Backends…</source>
+        <translation>比较后端…</translation>
+    </message>
+    <message>
+        <source>Run the self-tests on this runner and on another runner or a server, and compare their outputs</source>
+        <translation>在此运行器以及另一个运行器或服务器上运行自测，并比较它们的输出</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>历史…</translation>
+    </message>
+    <message>
+        <source>The runs kept for this model and what changed between them</source>
+        <translation>为此模型保存的运行及其之间的变化</translation>
+    </message>
+    <message>
+        <source>Compare Backends</source>
+        <translation>比较后端</translation>
+    </message>
+    <message>
+        <source>warning: the run was not kept in the history: %1</source>
+        <translation>警告：此次运行未保存到历史中：%1</translation>
     </message>
 </context>
 <context>

@@ -3,8 +3,12 @@
 // carton selftest FILE [--runner NAME] [--force] [--kserve-url URL] [--kserve-model NAME] [--rtol R]
 //                      [--atol A] [--preset P] [--test NAME] [--opt KEY=VALUE] [--timeout S]
 //                      [--ignore-spec-mismatch] [--ignore-carton-tolerances] [--no-sandbox] [--allow-findings]
-//                      [--benchmark N [--warmup K]] [--json] [--html OUT]
+//                      [--benchmark N [--warmup K]] [--compare-with kserve:URL | --compare-runner NAME[@VERSION]]
+//                      [--json] [--html OUT] [--no-history]
+// carton selftest --history FILE [--json]
 #include "commands.h"
+#include "comparecli.h"
+#include "historycli.h"
 #include "output.h"
 #include "package/carton.h"
 #include "runnercli.h"
@@ -20,11 +24,6 @@ using namespace carton;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString formatError(double value)
-{
-    return QString::number(value, 'g', 3);
-}
 
 // One line per self-test, then its outputs' key figures: what a terminal shows.
 QString textReport(const SelfTestRun &run)
@@ -43,15 +42,7 @@ QString textReport(const SelfTestRun &run)
         for (const OutputResult &o : t.outputs) {
             if (!o.comparison)
                 continue;
-            const TensorComparison &c = *o.comparison;
-            s << "  " << o.name << ": "
-              << (c.message.isEmpty() ? (c.exact ? u"equal"_s : u"within tolerance"_s) : c.message);
-            if (!c.exact && c.comparedCount > 0)
-                s << QStringLiteral(" (max abs %1, max rel %2, %3 of %4 elements off)")
-                         .arg(formatError(c.absError.max), formatError(c.relError.max))
-                         .arg(c.mismatchCount)
-                         .arg(c.elementCount);
-            s << '\n';
+            s << "  " << o.name << ": " << comparisonLine(*o.comparison) << '\n';
         }
     }
     s << QStringLiteral("%1 passed, %2 failed, %3 cannot run, %4 error")
@@ -105,7 +96,10 @@ int runSelfTest(const QStringList &args)
         "Run a carton's [[self_test]]s through a runner plugin and compare the outputs with expected_out.\n"
         "The model runs in a sandbox (bubblewrap): no network, no view of your files or processes, nothing "
         "survives the run.\n"
-        "Exit codes: 0 all passed, 1 any failed, 2 could not run (no matching runner, unreadable carton, no "
+        "With --compare-with or --compare-runner the self-tests also run on backend B and each output of B is "
+        "compared with A's.\n"
+        "Exit codes: 0 all passed (and A and B agree), 1 any failed (or A and B disagree), 2 could not run (no "
+        "matching runner, unreadable carton, no "
         "sandbox, critical safety findings)."));
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A .carton file or an unpacked carton folder."));
@@ -139,7 +133,15 @@ int runSelfTest(const QStringList &args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print every figure as JSON."));
     const QCommandLineOption html(QStringLiteral("html"), QStringLiteral("Also write a self-contained HTML report."),
                                   QStringLiteral("OUT"));
+    const QCommandLineOption history(QStringLiteral("history"),
+                                     QStringLiteral("List the runs kept for this carton's model (each run is kept, "
+                                                    "the last 50) and what changed in the last; runs nothing."));
+    const QCommandLineOption noHistory(QStringLiteral("no-history"),
+                                       QStringLiteral("Do not keep this run in the model's run history."));
+    parser.addOptions({history, noHistory});
     runnerCli.addTo(parser);
+    CompareCli compareCli;
+    compareCli.addTo(parser);
     parser.addOptions({rtol, atol, preset, test, ignoreSpecs, ignoreCartonTolerances, benchmark, warmup, json, html});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("selftest"), args, 1, &exit))
@@ -168,7 +170,7 @@ int runSelfTest(const QStringList &args)
     options.tests = parser.values(test);
     options.runDespiteSpecMismatch = parser.isSet(ignoreSpecs);
 
-    if (!runnerCli.read(parser))
+    if (!runnerCli.read(parser) || !compareCli.read(parser, runnerCli.choice()))
         return UsageOrInput;
     std::optional<BenchmarkOptions> benchmarkOptions;
     if (parser.isSet(benchmark) || parser.isSet(warmup)) {
@@ -190,6 +192,8 @@ int runSelfTest(const QStringList &args)
     auto carton = openCarton(parser.positionalArguments().constFirst());
     if (!carton)
         return UsageOrInput;
+    if (parser.isSet(history))
+        return printHistory(*carton, parser.isSet(json));
     auto progress = makeProgressBar(QStringLiteral("selftest"));
     const std::unique_ptr<RunnerSession> session = runnerCli.open(*carton, progress.get());
     if (!session)
@@ -199,6 +203,23 @@ int runSelfTest(const QStringList &args)
         finishProgressBar(progress.get());
         printError(run.error());
         return UsageOrInput;
+    }
+    // Backend B: the same self-tests on another runner or a server, then B against A.
+    std::optional<SelfTestRun> runB;
+    std::optional<BackendComparison> compared;
+    if (compareCli.backendB()) {
+        const std::unique_ptr<RunnerSession> sessionB =
+            runnerCli.open(*carton, progress.get(), &*compareCli.backendB());
+        if (!sessionB)
+            return UsageOrInput;
+        Result<SelfTestRun> b = runSelfTests(*carton, *sessionB, options, progress.get());
+        if (!b) {
+            finishProgressBar(progress.get());
+            printError(b.error());
+            return UsageOrInput;
+        }
+        runB = std::move(b).value();
+        compared = compareBackends(*run, *runB, options.tolerances, options.compare);
     }
     std::optional<BenchmarkResult> benchmarked;
     if (benchmarkOptions) {
@@ -213,6 +234,11 @@ int runSelfTest(const QStringList &args)
             benchmarked->firstInference = run->firstInference;
     }
     finishProgressBar(progress.get());
+    if (!parser.isSet(noHistory)) {
+        keepInHistory(*run);
+        if (runB)
+            keepInHistory(*runB);
+    }
     if (parser.isSet(html)) {
         QByteArray report = selfTestReportHtml(*run);
         if (benchmarked)
@@ -227,11 +253,21 @@ int runSelfTest(const QStringList &args)
         QJsonObject out = selfTestRunToJson(*run);
         if (benchmarked)
             out.insert(QStringLiteral("benchmark"), benchmarkToJson(*benchmarked));
+        if (compared) {
+            QJsonObject cj = backendComparisonToJson(*compared);
+            cj.insert(QStringLiteral("run_b"), selfTestRunToJson(*runB));
+            out.insert(QStringLiteral("compare"), cj);
+        }
         printJson(QJsonDocument(out));
     } else {
-        printOut(textReport(*run) + (benchmarked ? benchmarkText(*benchmarked) : QString()));
+        QString text = textReport(*run) + (benchmarked ? benchmarkText(*benchmarked) : QString());
+        if (compared)
+            text = QStringLiteral("backend A: %1\n%2backend B: %3\n%4%5")
+                       .arg(run->runner, text, runB->runner, textReport(*runB), backendComparisonText(*compared));
+        printOut(text);
     }
-    return run->exitCode() == 0 ? Success : CartonErrors;
+    const bool agree = !compared || compared->agrees();
+    return run->exitCode() == 0 && (!runB || runB->exitCode() == 0) && agree ? Success : CartonErrors;
 }
 
 } // namespace cli

@@ -95,10 +95,12 @@ bool RunnerCli::read(const QCommandLineParser &parser)
     return true;
 }
 
-std::unique_ptr<RunnerSession> RunnerCli::open(const Carton &carton, Progress *progress) const
+std::unique_ptr<RunnerSession> RunnerCli::open(const Carton &carton, Progress *progress,
+                                               const RunnerChoice *other) const
 {
+    const RunnerChoice &choice = other ? *other : m_choice;
     // A server runs the model with --kserve-url: nothing of the carton runs here.
-    if (m_choice.kserveUrl.isEmpty() && !m_allowFindingsSet) {
+    if (choice.kserveUrl.isEmpty() && !m_allowFindingsSet) {
         const QStringList findings = criticalFindings(carton);
         if (!findings.isEmpty()) {
             finishProgressBar(progress);
@@ -111,7 +113,7 @@ std::unique_ptr<RunnerSession> RunnerCli::open(const Carton &carton, Progress *p
         }
     }
     QStringList warnings;
-    auto session = openRunnerSession(carton, m_choice, m_runOptions, &warnings, progress);
+    auto session = openRunnerSession(carton, choice, m_runOptions, &warnings, progress);
     for (const QString &w : warnings)
         printWarning(w);
     if (session)
@@ -121,7 +123,7 @@ std::unique_ptr<RunnerSession> RunnerCli::open(const Carton &carton, Progress *p
     const RunnerRegistry registry =
         RunnerRegistry::scan(m_runOptions.pluginSearchPaths.isEmpty() ? RunnerRegistry::defaultSearchPaths()
                                                                       : m_runOptions.pluginSearchPaths);
-    if (const auto candidate = carton.info() ? registry.forceCandidate(carton.info()->runner, m_choice) : std::nullopt)
+    if (const auto candidate = carton.info() ? registry.forceCandidate(carton.info()->runner, choice) : std::nullopt)
         error.message += QStringLiteral(" (use --runner %1 --force to run it with %1 %2 anyway)")
                              .arg(candidate->runnerName, candidate->frameworkVersion);
     printError(error);

@@ -27,8 +27,10 @@ public:
     // Reads the options; false (after printing why) on a usage error.
     bool read(const QCommandLineParser &parser);
     // Checks the safety scan (unless --allow-findings or a server runs the model)
-    // and opens the session; nullptr (after printing why) when it cannot.
-    std::unique_ptr<carton::RunnerSession> open(const carton::Carton &carton, carton::Progress *progress) const;
+    // and opens the session with choice() (or `other`, the same run options: a
+    // second backend to compare with); nullptr (after printing why) when it cannot.
+    std::unique_ptr<carton::RunnerSession> open(const carton::Carton &carton, carton::Progress *progress,
+                                                const carton::RunnerChoice *other = nullptr) const;
 
     const carton::RunOptions &runOptions() const { return m_runOptions; }
     const carton::RunnerChoice &choice() const { return m_choice; }

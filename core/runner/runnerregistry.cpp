@@ -108,6 +108,17 @@ Result<RunnerPluginInfo> RunnerRegistry::select(const RunnerInfo &runner, const 
                              .arg(name, installed.isEmpty() ? QStringLiteral("none") : installed.join(u", "),
                                   m_searchPaths.join(u", ")));
     }
+    if (!choice.frameworkVersion.isEmpty()) {
+        QStringList versions;
+        for (const RunnerPluginInfo *p : std::as_const(named))
+            versions << p->frameworkVersion;
+        named.removeIf([&](const RunnerPluginInfo *p) { return p->frameworkVersion != choice.frameworkVersion; });
+        if (named.isEmpty()) {
+            versions.removeDuplicates();
+            return makeError(ErrorCode::NotFound, QStringLiteral("runner %1 %2 is not installed (installed: %1 %3)")
+                                                      .arg(name, choice.frameworkVersion, versions.join(u", ")));
+        }
+    }
     if (choice.force) {
         const RunnerPluginInfo *best = named.first();
         for (const RunnerPluginInfo *p : named) {

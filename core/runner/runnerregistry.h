@@ -32,6 +32,9 @@ struct RunnerChoice {
     // own runner), and runnerName/force are ignored.
     QString kserveUrl;
     QString kserveModel; // the served model's name; empty: the carton's model_name
+    // Only the plugin of this exact framework_version ("2.1.0") of the runner
+    // (CLI --compare-runner NAME@VERSION); empty: any. Ignored with kserveUrl.
+    QString frameworkVersion;
 };
 
 // The runner plugins found on this machine, read from their metadata without

@@ -54,9 +54,14 @@ public:
     // report of the run says so. Empty when the runner matches.
     QString forced() const { return m_forced; }
     void setForced(const QString &note) { m_forced = note; }
+    // The runner that runs the model, for reports and the run history: "noop
+    // 1.0.0", "kserve 1.0.0 at http://host:8000 (model \"m\")". Empty when unknown.
+    QString runner() const { return m_runner; }
+    void setRunner(const QString &runner) { m_runner = runner; }
 
 private:
     QString m_forced;
+    QString m_runner;
 };
 
 } // namespace carton

@@ -69,6 +69,7 @@ struct HostPlan {
     HostSession::Params params;
     QStringList notes;
     QString forced;
+    QString runner; // RunnerSession::runner()
 };
 
 Result<HostPlan> planHost(const Carton &carton, const RunnerChoice &choice, const RunOptions &options)
@@ -119,6 +120,12 @@ Result<HostPlan> planHost(const Carton &carton, const RunnerChoice &choice, cons
     HostPlan plan;
     plan.notes = notes;
     plan.forced = forced;
+    plan.runner = plugin->runnerName + u' ' + plugin->frameworkVersion;
+    if (kserve)
+        plan.runner +=
+            QStringLiteral(" at %1 (model \"%2\")")
+                .arg(choice.kserveUrl,
+                     choice.kserveModel.isEmpty() ? carton.info()->modelName.value_or(QString()) : choice.kserveModel);
     HostSession::Params &params = plan.params;
     params.hostExecutable = options.hostExecutable.isEmpty() ? findRunnerHost() : options.hostExecutable;
     if (params.hostExecutable.isEmpty())
@@ -169,6 +176,7 @@ Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, c
     for (const QString &note : std::as_const(plan->notes))
         (*session)->addNote(QStringLiteral("[carton] warning: ") + note);
     (*session)->setForced(plan->forced);
+    (*session)->setRunner(plan->runner);
     if (warnings)
         *warnings << plan->notes;
     return std::unique_ptr<RunnerSession>(std::move(*session));

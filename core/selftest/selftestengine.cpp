@@ -468,6 +468,7 @@ Result<SelfTestRun> runSelfTests(const Carton &carton, RunnerSession &session, c
     run.loadTime = session.loadTime();
     run.sandbox = session.sandbox();
     run.forced = session.forced();
+    run.runner = session.runner();
     const qsizetype exampleCount = options.runExamples ? info.examples.size() : 0;
     if (progress)
         progress->setTotal(selected->size() + exampleCount);

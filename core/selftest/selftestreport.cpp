@@ -31,16 +31,6 @@ double ms(std::chrono::nanoseconds ns)
     return double(ns.count()) / 1e6;
 }
 
-QJsonObject tensorJson(const Tensor &t)
-{
-    QJsonObject o{{u"dtype"_s, dtypeName(t.dtype())}};
-    if (t.dtype() == DType::Nested)
-        o.insert(u"inner_count"_s, t.inner().size());
-    else
-        o.insert(u"shape"_s, toJsonArray(t.shape()));
-    return o;
-}
-
 QJsonObject statsJson(const ErrorStats &s)
 {
     return {{u"max"_s, number(s.max)},
@@ -273,6 +263,16 @@ svg .mark{stroke:#b91c1c;stroke-dasharray:3 2;stroke-width:1.5}
 
 } // namespace
 
+QJsonObject tensorSummaryJson(const Tensor &t)
+{
+    QJsonObject o{{u"dtype"_s, dtypeName(t.dtype())}};
+    if (t.dtype() == DType::Nested)
+        o.insert(u"inner_count"_s, t.inner().size());
+    else
+        o.insert(u"shape"_s, toJsonArray(t.shape()));
+    return o;
+}
+
 QJsonObject comparisonToJson(const TensorComparison &c)
 {
     QJsonObject j{
@@ -353,9 +353,9 @@ QJsonObject selfTestRunToJson(const SelfTestRun &run)
             if (!o.specProblem.isEmpty())
                 oj.insert(u"spec_problem"_s, o.specProblem);
             if (o.expected)
-                oj.insert(u"expected"_s, tensorJson(*o.expected));
+                oj.insert(u"expected"_s, tensorSummaryJson(*o.expected));
             if (o.actual)
-                oj.insert(u"actual"_s, tensorJson(*o.actual));
+                oj.insert(u"actual"_s, tensorSummaryJson(*o.actual));
             if (o.comparison)
                 oj.insert(u"comparison"_s, comparisonToJson(*o.comparison));
             outputs.append(oj);
@@ -380,9 +380,9 @@ QJsonObject selfTestRunToJson(const SelfTestRun &run)
         for (const ExampleOutput &o : e.outputs) {
             QJsonObject oj{{u"name"_s, o.name}, {u"sample_ref"_s, o.sampleRef}};
             if (o.sample)
-                oj.insert(u"sample"_s, tensorJson(*o.sample));
+                oj.insert(u"sample"_s, tensorSummaryJson(*o.sample));
             if (o.actual)
-                oj.insert(u"actual"_s, tensorJson(*o.actual));
+                oj.insert(u"actual"_s, tensorSummaryJson(*o.actual));
             if (o.comparison)
                 oj.insert(u"comparison"_s, comparisonToJson(*o.comparison));
             outputs.append(oj);
@@ -395,6 +395,7 @@ QJsonObject selfTestRunToJson(const SelfTestRun &run)
                        {u"model_name"_s, run.modelName},
                        {u"model_hash"_s, run.modelHash},
                        {u"runner_name"_s, run.runnerName},
+                       {u"runner"_s, run.runner},
                        {u"forced"_s, run.forced.isEmpty() ? QJsonValue() : QJsonValue(run.forced)},
                        {u"cancelled"_s, run.cancelled},
                        {u"exit_code"_s, run.exitCode()},

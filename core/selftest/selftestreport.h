@@ -17,7 +17,7 @@ namespace carton {
 // report"). Times are in milliseconds (doubles); non-finite numbers are the
 // strings "inf", "-inf" and "nan" (JSON has no such numbers). Tensors themselves
 // are not included, only their dtype and shape. Layout:
-//   {carton, model_name, model_hash, runner_name, cancelled, exit_code,
+//   {carton, model_name, model_hash, runner_name, runner, cancelled, exit_code,
 //    tolerances: {preset, use_carton_tolerances, rtol?, atol?, equal_nan?, per_output: {NAME: {...}}},
 //    timings_ms: {model_load, first_inference?, later_inferences: [...], wall},
 //    summary: {total, passed, failed, cannot_run, error, not_run (self-tests),
@@ -37,6 +37,8 @@ namespace carton {
 //    histogram: {bins: ["0", "<1e-12", ...], abs: [...], rel: [...]}}.
 CARTONCORE_EXPORT QJsonObject selfTestRunToJson(const SelfTestRun &run);
 CARTONCORE_EXPORT QJsonObject comparisonToJson(const TensorComparison &comparison);
+// A tensor without its data: {dtype, shape} ({dtype, inner_count} when nested).
+CARTONCORE_EXPORT QJsonObject tensorSummaryJson(const Tensor &tensor);
 
 // A self-contained HTML page (UTF-8, inline CSS, inline SVG histograms, no
 // scripts, no external resources) with the summary, each self-test's status,

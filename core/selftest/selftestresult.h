@@ -97,6 +97,7 @@ struct SelfTestRun {
     QString modelName;
     QString modelHash;
     QString runnerName; // [runner] runner_name of the carton
+    QString runner;     // the runner that ran it, RunnerSession::runner(): "noop 1.0.0"
     ToleranceSettings tolerances;
     std::chrono::nanoseconds loadTime{0}; // RunnerSession::loadTime()
     std::chrono::nanoseconds wallTime{0}; // the whole run, loading tensors and comparing included

@@ -38,6 +38,9 @@ private slots:
     void noSandboxMeansNoRun();
     void criticalFindingsStopTheRun();
     void benchmarkJson();
+    void compareWithKserve();
+    void compareRunner();
+    void historyKept();
 
 private:
     QString writeFolder(const QString &name, const QString &frameworkRequirement = u"=1.0.0"_s,
@@ -48,6 +51,8 @@ private:
 void TestCliSelfTest::initTestCase()
 {
     QVERIFY(m_dir.isValid());
+    // The run history goes to GenericDataLocation: a temporary one, not the user's.
+    qputenv("XDG_DATA_HOME", m_dir.filePath(u"data"_s).toLocal8Bit());
 }
 
 // A noop carton (the runner echoes x back as x): t_pass expects x itself, t_fail
@@ -371,6 +376,131 @@ void TestCliSelfTest::benchmarkJson()
     QVERIFY(text.contains("<section id=\"benchmark\">"));
     QVERIFY(text.contains("<h3>t_pass</h3>"));
     QCOMPARE(runCarton({u"selftest"_s, dir, u"--benchmark"_s, u"0"_s}).exitCode, 2);
+}
+
+// --compare-with: the same self-test on the local noop runner (A, an echo) and on
+// a KServe server whose model adds 0.5 to y (B). t_x expects only x, so both
+// backends pass against expected_out; only A vs B finds y's difference.
+void TestCliSelfTest::compareWithKserve()
+{
+    KserveTestServer server({{u"test model"_s,
+                              KserveTestModel::Kind::EchoLastOff,
+                              {{u"x"_s, u"FP32"_s, {3}}, {u"y"_s, u"FP32"_s, {3}}},
+                              {{u"x"_s, u"FP32"_s, {-1}}, {u"y"_s, u"FP32"_s, {-1}}}}});
+    QVERIFY(server.start());
+    CartonFolder folder;
+    const auto f3 = [](const char *name) {
+        return spec(QString::fromLatin1(name), DType::Float32, Shape::dims({Dim::value(3)}));
+    };
+    folder.info.inputs = {f3("x"), f3("y")};
+    folder.info.outputs = {f3("x"), f3("y")};
+    folder.add(f32({3}, {1.0, 2.0, 3.0}, u"x"_s));
+    folder.add(f32({3}, {1.0, 2.0, 4.0}, u"y"_s));
+    SelfTest t;
+    t.name = u"t_x"_s;
+    t.inputs = refs({{"x", "@tensor_data/x"}, {"y", "@tensor_data/y"}});
+    t.expectedOut = refs({{"x", "@tensor_data/x"}});
+    folder.info.selfTests = {t};
+    const QString dir = m_dir.filePath(u"compare"_s);
+    QVERIFY(folder.write(dir));
+
+    RunResult r = runCarton({u"selftest"_s, dir, u"--compare-with"_s, u"kserve:"_s + server.url(), u"--json"_s});
+    QVERIFY2(r.exitCode == 1, r.err.constData()); // A and B disagree
+    const QJsonObject json = r.json();
+    QCOMPARE(json[u"summary"_s][u"passed"_s].toInt(), 1); // A against expected_out
+    QCOMPARE(json[u"runner"_s].toString(), u"noop 1.0.0"_s);
+    const QJsonObject cmp = json[u"compare"_s].toObject();
+    QCOMPARE(cmp[u"run_b"_s][u"summary"_s][u"passed"_s].toInt(), 1); // B against expected_out
+    QVERIFY2(cmp[u"backend_b"_s].toString().startsWith(u"kserve "_s) &&
+                 cmp[u"backend_b"_s].toString().contains(server.url()),
+             qPrintable(cmp[u"backend_b"_s].toString()));
+    QCOMPARE(cmp[u"agree"_s].toBool(), false);
+    QCOMPARE(cmp[u"disagreements"_s].toInt(), 1);
+    const QJsonArray outputs = cmp[u"self_tests"_s].toArray().at(0)[u"outputs"_s].toArray();
+    QCOMPARE(outputs.size(), 2);
+    QCOMPARE(outputs.at(0)[u"name"_s].toString(), u"x"_s);
+    QCOMPARE(outputs.at(0)[u"agree"_s].toBool(), true);
+    QCOMPARE(outputs.at(0)[u"comparison"_s][u"abs_error"_s][u"max"_s].toDouble(), 0.0);
+    QCOMPARE(outputs.at(1)[u"name"_s].toString(), u"y"_s);
+    QCOMPARE(outputs.at(1)[u"agree"_s].toBool(), false);
+    const QJsonObject y = outputs.at(1)[u"comparison"_s].toObject();
+    QCOMPARE(y[u"abs_error"_s][u"max"_s].toDouble(), 0.5);
+    QCOMPARE(y[u"rel_error"_s][u"max"_s].toDouble(), 0.5); // 0.5 / 1.0
+    QCOMPARE(y[u"mismatch_count"_s].toInt(), 3);
+    QCOMPARE(y[u"tolerance"_s][u"atol"_s].toDouble(), 1e-8); // the tolerance in force: close
+
+    r = runCarton({u"selftest"_s, dir, u"--compare-with"_s, u"kserve:"_s + server.url()});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains("DISAGREE: t_x\n  x: within tolerance (max abs 0, max rel 0, 0 of 3 elements off)\n"
+                            "  y: 3 of 3 elements (100%) outside"),
+             r.out.constData());
+    QVERIFY2(r.out.contains("(max abs 0.5, max rel 0.5, 3 of 3 elements off)"), r.out.constData());
+    QVERIFY2(r.out.contains("A vs B: 1 of 1 self-tests disagree"), r.out.constData());
+
+    // The tolerance in force decides: atol 0.6 covers the 0.5.
+    r = runCarton({u"selftest"_s, dir, u"--compare-with"_s, u"kserve:"_s + server.url(), u"--atol"_s, u"0.6"_s});
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    QVERIFY2(r.out.contains("AGREE: t_x") && r.out.contains("A vs B: 0 of 1 self-tests disagree"), r.out.constData());
+
+    r = runCarton({u"selftest"_s, dir, u"--compare-with"_s, server.url()});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--compare-with: expected kserve:http://HOST:PORT"), r.err.constData());
+}
+
+// --compare-runner NAME[@VERSION]: the noop runner against itself agrees; a
+// version that is not installed is named.
+void TestCliSelfTest::compareRunner()
+{
+    const QString dir = writeFolder(u"comparerunner"_s);
+    RunResult r =
+        runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s, u"--compare-runner"_s, u"noop@1.0.0"_s, u"--json"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject cmp = r.json()[u"compare"_s].toObject();
+    QCOMPARE(cmp[u"backend_b"_s].toString(), u"noop 1.0.0"_s);
+    QCOMPARE(cmp[u"agree"_s].toBool(), true);
+    QCOMPARE(cmp[u"self_tests"_s].toArray().size(), 1);
+    r = runCarton({u"selftest"_s, dir, u"--compare-runner"_s, u"noop@9.9.9"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("runner noop 9.9.9 is not installed (installed: noop 1.0.0)"), r.err.constData());
+    r = runCarton({u"selftest"_s, dir, u"--compare-runner"_s, u"noop"_s, u"--compare-with"_s, u"kserve:http://x"_s});
+    QCOMPARE(r.exitCode, 2);
+}
+
+// Each run is kept in the model's history; --history lists them and what changed
+// between the last two (t_fail passes once its tolerance is loosened); a corrupt
+// history is an error for --history and a warning for a run (which still runs).
+void TestCliSelfTest::historyKept()
+{
+    const QString dir = writeFolder(u"history"_s);
+    QVERIFY(testutil::writeFile(dir + u"/model/model.bin"_s, "a model of its own")); // a hash of its own
+    RunResult r = runCarton({u"selftest"_s, dir, u"--history"_s});
+    QVERIFY2(r.exitCode == 0 && r.out.startsWith("0 run(s) kept"), r.out.constData());
+    QCOMPARE(runCarton({u"selftest"_s, dir, u"--test"_s, u"t_fail"_s}).exitCode, 1);
+    QCOMPARE(runCarton({u"selftest"_s, dir, u"--test"_s, u"t_fail"_s, u"--no-history"_s}).exitCode, 1);
+    QCOMPARE(runCarton({u"selftest"_s, dir, u"--test"_s, u"t_fail"_s, u"--atol"_s, u"0.01"_s}).exitCode, 0);
+    r = runCarton({u"selftest"_s, dir, u"--history"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith("2 run(s) kept for model "), r.out.constData());
+    QVERIFY2(r.out.contains("noop 1.0.0  1/1 passed\n") && r.out.contains("noop 1.0.0  0/1 passed\n"),
+             r.out.constData());
+    QVERIFY2(r.out.contains("  t_fail: failed → passed\n"), r.out.constData());
+    QVERIFY2(r.out.contains("  tolerances: "), r.out.constData());
+    r = runCarton({u"selftest"_s, dir, u"--history"_s, u"--json"_s});
+    const QJsonObject json = r.json();
+    QCOMPARE(json[u"runs"_s].toArray().size(), 2);
+    QCOMPARE(json[u"runs"_s][1][u"tolerances"_s][u"atol"_s].toDouble(), 0.01);
+    QCOMPARE(json[u"runs"_s][0][u"self_tests"_s][0][u"outputs"_s][0][u"mismatches"_s].toInt(), 1);
+
+    const QString file =
+        m_dir.filePath(u"data/carton-studio/selftest-history/"_s) + json[u"model_hash"_s].toString() + u".json"_s;
+    QVERIFY2(testutil::writeFile(file, "not json"), qPrintable(file));
+    r = runCarton({u"selftest"_s, dir, u"--history"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QByteArray(file.toUtf8() + ": not a run history: ")), r.err.constData());
+    r = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_pass"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("warning: the run was not kept in the history: "), r.err.constData());
+    QCOMPARE(testutil::readFile(file), QByteArray("not json"));
 }
 
 QTEST_GUILESS_MAIN(TestCliSelfTest)

@@ -92,6 +92,15 @@ Tensor renamed(const Tensor &t, const QString &name)
                                       : Tensor::numeric(name, t.dtype(), t.shape(), t.data());
 }
 
+// A float32 tensor with `delta` added to each element, named `name`.
+Tensor plusFloat(const Tensor &t, const QString &name, float delta)
+{
+    QByteArray d = t.data();
+    for (qint64 e = 0; e < d.size() / 4; ++e)
+        qToLittleEndian(loadLe<float>(d, e) + delta, d.data() + e * 4);
+    return Tensor::numeric(name, DType::Float32, t.shape(), d);
+}
+
 } // namespace
 
 QByteArray KserveRecordedRequest::header(const QByteArray &lowerName) const
@@ -307,12 +316,17 @@ private:
             case Kind::AddOne: {
                 if (in.dtype() != DType::Float32)
                     return errorResponse(400, QStringLiteral("add_one takes FP32 inputs"));
-                QByteArray d = in.data();
-                for (qint64 e = 0; e < d.size() / 4; ++e) {
-                    const float v = loadLe<float>(d, e) + 1.0f;
-                    qToLittleEndian(v, d.data() + e * 4);
+                outputs << plusFloat(in, outName, 1.0f);
+                break;
+            }
+            case Kind::EchoLastOff: {
+                if (i + 1 < inputs.size()) {
+                    outputs << renamed(in, outName);
+                    break;
                 }
-                outputs << Tensor::numeric(outName, DType::Float32, in.shape(), d);
+                if (in.dtype() != DType::Float32)
+                    return errorResponse(400, QStringLiteral("the last input must be FP32"));
+                outputs << plusFloat(in, outName, 0.5f);
                 break;
             }
             case Kind::ReverseBytes: {
@@ -549,10 +563,12 @@ QList<KserveTestModel> KserveTestServer::standardModels()
 {
     using Kind = KserveTestModel::Kind;
     const QList<KserveTestTensor> f32{{QStringLiteral("x"), QStringLiteral("FP32"), {-1}}};
+    const QList<KserveTestTensor> xy{f32.first(), {QStringLiteral("y"), QStringLiteral("FP32"), {-1}}};
     KserveTestModel slow{QStringLiteral("slow"), Kind::Slow, {}, {}, true, 2000};
     return {
         {QStringLiteral("echo"), Kind::Echo, {}, {}},
         {QStringLiteral("add_one"), Kind::AddOne, f32, f32},
+        {QStringLiteral("echo_last_off"), Kind::EchoLastOff, xy, xy},
         {QStringLiteral("reverse_bytes"),
          Kind::ReverseBytes,
          {{QStringLiteral("s"), QStringLiteral("BYTES"), {-1}}},

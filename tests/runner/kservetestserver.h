@@ -32,6 +32,7 @@ struct KserveTestModel {
     enum class Kind {
         Echo,            // output i = input i (named as metadata output i when there is one)
         AddOne,          // FP32 inputs + 1
+        EchoLastOff,     // Echo, but 0.5 added to the last input's echo (FP32): a backend that differs
         ReverseBytes,    // BYTES: each string reversed
         NotBool,         // BOOL: logical not
         SpecExample,     // the spec's example: input0 UINT32 [2,2], input1 BOOL [3] -> output0 FP32 [3,2]
@@ -78,7 +79,7 @@ public:
     int requestCount() const;
 
     // The models the standalone kserve-test-server serves: echo, add_one,
-    // reverse_bytes, not_bool, mymodel and rawmodel (the spec's examples),
+    // echo_last_off (inputs x, y), reverse_bytes, not_bool, mymodel and rawmodel (the spec's examples),
     // error500, slow (2 s).
     static QList<KserveTestModel> standardModels();
     // The spec example's response JSON as the document prints it (whitespace

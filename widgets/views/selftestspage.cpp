@@ -3,6 +3,7 @@
 #include "selftestspage.h"
 
 #include "benchmarkdialog.h"
+#include "comparebackendsdialog.h"
 #include "descriptionbrowser.h"
 #include "errormappane.h"
 #include "format/mediatype.h"
@@ -16,6 +17,7 @@
 #include "roles.h"
 #include "runclock.h"
 #include "runconsent.h"
+#include "runhistorydialog.h"
 #include "runner/runnerregistry.h"
 #include "selftest/selftestreport.h"
 #include "selftestcommand.h"
@@ -228,6 +230,19 @@ QWidget *SelfTestsPage::createToolBar()
     });
     m_benchmark->setObjectName(QStringLiteral("benchmarkSelfTests"));
     m_benchmark->setToolTip(tr("Run the self-tests, then time 100 inferences of each after 10 warm-up ones"));
+    m_compareBackends = bar->addAction(tr("Compare Backends…"), this, &SelfTestsPage::openCompareDialog);
+    m_compareBackends->setObjectName(QStringLiteral("compareBackends"));
+    m_compareBackends->setToolTip(tr("Run the self-tests on this runner and on another runner or a server, and "
+                                     "compare their outputs"));
+    m_history = bar->addAction(tr("History…"), this, [this] {
+        auto *dialog = new RunHistoryDialog(
+            carton::RunHistory::defaultFolder(),
+            carton::historyKey(QString::fromLatin1(m_carton->modelHash()), m_carton->path()), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    m_history->setObjectName(QStringLiteral("selfTestHistory"));
+    m_history->setToolTip(tr("The runs kept for this model and what changed between them"));
     m_cancel = bar->addAction(tr("Cancel"), this, &SelfTestsPage::cancelRun);
     m_cancel->setObjectName(QStringLiteral("cancelSelfTests"));
     m_cancel->setToolTip(tr("Stop the run (the runner host is killed)"));
@@ -549,15 +564,9 @@ void SelfTestsPage::cancelRun()
     m_runner->cancel();
 }
 
-void SelfTestsPage::startRun(const QList<int> &tests)
+SelfTestRunner::Request SelfTestsPage::runRequest(const carton::ToleranceSettings &tolerances,
+                                                  const QList<int> &tests) const
 {
-    if (!m_carton || m_runner->isRunning())
-        return;
-    const auto tolerances = toleranceSettings();
-    if (!tolerances) {
-        QMessageBox::warning(this, tr("Run Self-tests"), tolerances.error().toString());
-        return;
-    }
     SelfTestRunner::Request request;
     request.carton = m_carton;
     if (!m_kserveUrl.isEmpty()) {
@@ -568,11 +577,37 @@ void SelfTestsPage::startRun(const QList<int> &tests)
         request.choice.force = !request.choice.runnerName.isEmpty();
     }
     request.runOptions = m_runOptions;
-    request.options.tolerances = *tolerances;
+    request.options.tolerances = tolerances;
     request.options.runExamples = tests.isEmpty();
     request.options.runDespiteSpecMismatch = m_ignoreSpecMismatch->isChecked();
     for (int t : tests)
         request.options.tests.append(QString::number(t));
+    return request;
+}
+
+void SelfTestsPage::openCompareDialog()
+{
+    const auto tolerances = toleranceSettings();
+    if (!tolerances) {
+        QMessageBox::warning(this, tr("Compare Backends"), tolerances.error().toString());
+        return;
+    }
+    delete m_compareDialog; // a new one with the panel's current settings
+    m_compareDialog = new CompareBackendsDialog(runRequest(*tolerances, selectedTests()), m_consent,
+                                                commandLine(selectedTests()), this);
+    m_compareDialog->show();
+}
+
+void SelfTestsPage::startRun(const QList<int> &tests)
+{
+    if (!m_carton || m_runner->isRunning())
+        return;
+    const auto tolerances = toleranceSettings();
+    if (!tolerances) {
+        QMessageBox::warning(this, tr("Run Self-tests"), tolerances.error().toString());
+        return;
+    }
+    SelfTestRunner::Request request = runRequest(*tolerances, tests);
     if (m_benchmarkNext) {
         request.benchmark.emplace();
         request.benchmark->iterations = 100;
@@ -632,6 +667,8 @@ void SelfTestsPage::onFinished(const carton::SelfTestRun &run, const QStringList
     for (const carton::SelfTestResult &t : run.tests)
         if (!t.runnerLog.isEmpty() && !run.runnerLog.contains(t.runnerLog))
             log += u"\n--- "_s + t.name + u" ---\n"_s + t.runnerLog;
+    if (const carton::Status kept = RunHistoryDialog::keep(run); !kept)
+        log += u'\n' + tr("warning: the run was not kept in the history: %1").arg(kept.error().toString());
     m_log->setPlainText(log);
     m_shownRow = -2;
     showDetails();
@@ -703,6 +740,8 @@ void SelfTestsPage::updateActions()
     const bool any = m_model->rowCount() > 0;
     m_runAll->setEnabled(!running && any);
     m_benchmark->setEnabled(!running && m_carton && m_carton->info() && !m_carton->info()->selfTests.isEmpty());
+    m_compareBackends->setEnabled(m_benchmark->isEnabled());
+    m_history->setEnabled(m_carton != nullptr);
     m_runSelected->setEnabled(!running && !selectedTests().isEmpty());
     m_cancel->setEnabled(running);
     m_exportReport->setEnabled(!running && m_run.has_value());

@@ -4,6 +4,7 @@
 
 #include "runner/runnersessionfactory.h"
 #include "selftest/selftestresult.h"
+#include "selftestrunner.h"
 
 #include <QWidget>
 #include <memory>
@@ -29,6 +30,7 @@ namespace studio {
 
 class DescriptionBrowser;
 class BenchmarkDialog;
+class CompareBackendsDialog;
 class ErrorMapPane;
 class KeepToleranceButton;
 class MediaPreview;
@@ -77,6 +79,12 @@ public:
     // on the same host; the figures and a latency histogram open in benchmarkDialog().
     QAction *benchmarkAction() const { return m_benchmark; }
     BenchmarkDialog *benchmarkDialog() const { return m_benchmarkDialog; }
+    // Runs the self-tests on this runner (A) and on another runner or a server
+    // (B) and shows B against A: compareDialog() (created on first use).
+    QAction *compareBackendsAction() const { return m_compareBackends; }
+    CompareBackendsDialog *compareDialog() const { return m_compareDialog; }
+    // The runs kept for this model (RunHistoryDialog); each finished run is kept.
+    QAction *historyAction() const { return m_history; }
     QAction *copyCommandAction() const { return m_copyCommand; }
     QAction *exportReportAction() const { return m_exportReport; }
     QComboBox *presetBox() const { return m_preset; }
@@ -139,6 +147,9 @@ private:
     bool runnerChosen(int index);
     QWidget *createOutputsPane();
     void startRun(const QList<int> &tests);
+    // A run of `tests` (empty: all and the examples) as the controls describe it.
+    SelfTestRunner::Request runRequest(const carton::ToleranceSettings &tolerances, const QList<int> &tests) const;
+    void openCompareDialog();
     void onProgress(qint64 done, qint64 total);
     void onFinished(const carton::SelfTestRun &run, const QStringList &warnings);
     void onFailed(const QString &message, const QStringList &warnings);
@@ -197,8 +208,11 @@ private:
     KeepToleranceButton *m_keepTolerance = nullptr;
     QAction *m_benchmark = nullptr;
     BenchmarkDialog *m_benchmarkDialog = nullptr; // created on the first benchmark
-    bool m_benchmarkNext = false;                 // the next startRun() benchmarks too
-    int m_shownTest = -1;                         // the self-test whose outputs are shown (its index), or -1
+    QAction *m_compareBackends = nullptr;
+    CompareBackendsDialog *m_compareDialog = nullptr;
+    QAction *m_history = nullptr;
+    bool m_benchmarkNext = false; // the next startRun() benchmarks too
+    int m_shownTest = -1;         // the self-test whose outputs are shown (its index), or -1
     QStringList m_warnings;
     int m_shownRow = -2;
     bool m_errorMapStale = false; // the error map shows an older output; refilled when its tab is shown
