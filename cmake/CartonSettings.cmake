@@ -89,5 +89,8 @@ function(carton_add_test name)
   target_link_libraries(${name} PRIVATE carton_settings carton_testpaths Qt6::Test ${arg_LIBS})
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/common)
   add_test(NAME ${name} COMMAND ${name})
-  set_tests_properties(${name} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 600)
+  # Each test's own data folder in the build tree: what the app and the CLI keep
+  # per user (self-test run history, ...) never lands in the user's real one.
+  set_tests_properties(${name} PROPERTIES
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;XDG_DATA_HOME=${CMAKE_BINARY_DIR}/test-data/${name}" TIMEOUT 600)
 endfunction()
