@@ -329,15 +329,26 @@ void MainWindow::saveWindowSettings()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // Quitting asks about each page with unsaved edits. Save starts the save and
+    // quits again once it succeeded (the pages already discarded are not asked
+    // again); a failed or cancelled save keeps the window open.
+    if (!m_quitAfterSave)
+        m_discardedOnQuit.clear();
+    m_quitAfterSave = false;
     for (int i = 0; i < m_tabs->count(); ++i) {
         CartonPage *p = page(i);
-        if (p && p->isModified()) {
-            m_tabs->setCurrentIndex(i);
-            if (!m_documents->confirmClose(p)) {
-                event->ignore();
-                return;
-            }
+        if (!p || m_discardedOnQuit.contains(p))
+            continue;
+        m_tabs->setCurrentIndex(i);
+        const auto answer = m_documents->askBeforeClose(p, [this] {
+            m_quitAfterSave = true;
+            close();
+        });
+        if (answer != DocumentActions::CloseAnswer::Close) {
+            event->ignore();
+            return;
         }
+        m_discardedOnQuit.append(p);
     }
     saveWindowSettings();
     QMainWindow::closeEvent(event);
@@ -623,9 +634,18 @@ void MainWindow::closePage(int index)
     }
     if (!p)
         return;
-    if (!m_documents->confirmClose(p))
-        return;
-    index = m_tabs->indexOf(p); // saving may have reordered nothing, but be sure
+    // Save closes the tab once the save succeeded (it stays open with the error shown if not).
+    const auto answer = m_documents->askBeforeClose(p, [this, guard = QPointer<CartonPage>(p)] {
+        if (guard)
+            removeCartonPage(guard);
+    });
+    if (answer == DocumentActions::CloseAnswer::Close)
+        removeCartonPage(p);
+}
+
+void MainWindow::removeCartonPage(CartonPage *p)
+{
+    const int index = m_tabs->indexOf(p);
     if (index < 0)
         return;
     m_tabs->removeTab(index);

@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include <QList>
 #include <QMainWindow>
+#include <QPointer>
 
 class QLabel;
 class QMenu;
@@ -122,6 +124,7 @@ private:
     void restoreWindowSettings();
     void rebuildRecentMenu();
     void onCurrentChanged();
+    void removeCartonPage(CartonPage *page);
     void updatePageTab(CartonPage *page);
     void updateActions();
     void updateDiagnostics();
@@ -149,6 +152,10 @@ private:
     bool m_diagnosticsWanted = true;
     QMenu *m_recentMenu = nullptr;
     QString m_preferredTab;
+    // Quitting: the pages whose edits the user chose to discard, kept while a
+    // save started by the quit runs (then the window closes again).
+    QList<QPointer<CartonPage>> m_discardedOnQuit;
+    bool m_quitAfterSave = false;
 
     QAction *m_closeAction = nullptr;
     QAction *m_compareAction = nullptr; // File ▸ Compare With… (widgets/compare/)
