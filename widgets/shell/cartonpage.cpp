@@ -30,7 +30,6 @@
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QThreadPool>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -385,7 +384,7 @@ void CartonPage::reopen(bool keepDocument)
     m_jobs->start(
         kOpen,
         [path = m_path, remote = m_remote->openOptions()](carton::Progress &) { return openCarton(path, remote); },
-        [this](OpenOutcome outcome) { onOpened(outcome); }, {}, QThreadPool::globalInstance());
+        [this](OpenOutcome outcome) { onOpened(outcome); }, {}, JobPools::Kind::Files);
 }
 
 void CartonPage::onOpened(const OpenOutcome &outcome)
@@ -445,8 +444,7 @@ void CartonPage::onOpened(const OpenOutcome &outcome)
     m_validating = true;
     m_jobs->start(
         kValidate, [carton = m_carton](carton::Progress &) { return validate(carton); },
-        [this](carton::Diagnostics diagnostics) { onValidated(std::move(diagnostics)); }, {},
-        QThreadPool::globalInstance());
+        [this](carton::Diagnostics diagnostics) { onValidated(std::move(diagnostics)); }, {}, JobPools::Kind::Files);
 
     emit stateChanged(m_state);
     emit diagnosticsChanged();
