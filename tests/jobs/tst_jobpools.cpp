@@ -51,7 +51,7 @@ private slots:
                 [&, k, kind](carton::Progress &) {
                     running.release();
                     release.acquire();
-                    QThread::msleep(100); // still working when the drain starts
+                    QThread::msleep(100);            // still working when the drain starts
                     if (kind == JobPools::Kind::Run) // the last pool drained starts work on the first
                         JobPools::pool(JobPools::Kind::Shared)->start([&] {
                             QThread::msleep(100);

@@ -14,9 +14,9 @@ class JobPools final {
 public:
     enum class Kind {
         Shared, // short interactive work: tensor reads, previews, statistics (LatestJob's default)
-        Files, // opening and validating cartons, housekeeping in the temporary folder
+        Files,  // opening and validating cartons, housekeeping in the temporary folder
         Verify, // verification: blocks while it hashes on threads of its own
-        Run, // self-test runs: block for as long as the model takes
+        Run,    // self-test runs: block for as long as the model takes
     };
     static constexpr int kindCount = 4;
 
