@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "cartontabs.h"
+
 #include <QList>
 #include <QMainWindow>
 #include <QPointer>
@@ -124,8 +126,6 @@ private:
     void restoreWindowSettings();
     void rebuildRecentMenu();
     void onCurrentChanged();
-    void removeCartonPage(CartonPage *page);
-    void updatePageTab(CartonPage *page);
     void updateActions();
     void updateDiagnostics();
     void setDiagnosticsWanted(bool wanted);
@@ -137,7 +137,7 @@ private:
     UserGuideDialog *m_userGuide = nullptr;
     QStackedWidget *m_central;
     WelcomePage *m_welcome;
-    QTabWidget *m_tabs;
+    CartonTabs *m_tabs;
     DiagnosticsDock *m_diagnostics;
     VerificationStatus *m_verificationStatus;
     QToolButton *m_problems;
