@@ -1542,14 +1542,6 @@
         <translation>%1 konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <source>sha256 %1 does not match MANIFEST (%2)</source>
-        <translation>SHA-256 %1 stimmt nicht mit MANIFEST überein (%2)</translation>
-    </message>
-    <message>
-        <source>could not be read</source>
-        <translation>konnte nicht gelesen werden</translation>
-    </message>
-    <message>
         <source>Done Editing</source>
         <translation>Bearbeitung beenden</translation>
     </message>
@@ -1608,6 +1600,40 @@
     <message>
         <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
         <translation>Toleranz in carton.toml übernommen (Bearbeiten ▸ Rückgängig nimmt es zurück); speichern, um sie zu behalten.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CartonSession</name>
+    <message>
+        <source>sha256 %1 does not match MANIFEST (%2)</source>
+        <translation>SHA-256 %1 stimmt nicht mit MANIFEST überein (%2)</translation>
+    </message>
+    <message>
+        <source>could not be read</source>
+        <translation>konnte nicht gelesen werden</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CartonTabs</name>
+    <message>
+        <source>Copy &amp;Path</source>
+        <translation>&amp;Pfad kopieren</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Folder</source>
+        <translation>Im &amp;Ordner zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>Sch&amp;ließen</translation>
+    </message>
+    <message>
+        <source>Close &amp;Others</source>
+        <translation>&amp;Andere schließen</translation>
+    </message>
+    <message>
+        <source>Close Tabs to the &amp;Right</source>
+        <translation>Tabs &amp;rechts schließen</translation>
     </message>
 </context>
 <context>
@@ -2981,22 +3007,6 @@
     <message>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
-    </message>
-    <message>
-        <source>Copy &amp;Path</source>
-        <translation>&amp;Pfad kopieren</translation>
-    </message>
-    <message>
-        <source>Show in &amp;Folder</source>
-        <translation>Im &amp;Ordner zeigen</translation>
-    </message>
-    <message>
-        <source>Close &amp;Others</source>
-        <translation>&amp;Andere schließen</translation>
-    </message>
-    <message>
-        <source>Close Tabs to the &amp;Right</source>
-        <translation>Tabs &amp;rechts schließen</translation>
     </message>
     <message>
         <source>1 error</source>

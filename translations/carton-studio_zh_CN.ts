@@ -1556,14 +1556,6 @@
         <translation>无法打开 %1</translation>
     </message>
     <message>
-        <source>sha256 %1 does not match MANIFEST (%2)</source>
-        <translation>sha256 %1 与 MANIFEST 不符（%2）</translation>
-    </message>
-    <message>
-        <source>could not be read</source>
-        <translation>无法读取</translation>
-    </message>
-    <message>
         <source>%1 was deleted or moved; what is shown is what was read before.</source>
         <translation>%1 已被删除或移动；当前显示的是之前读取的内容。</translation>
     </message>
@@ -1606,6 +1598,40 @@
     <message>
         <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
         <translation>容差已写入 carton.toml（可用 编辑 ▸ 撤销 还原）；保存后生效。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CartonSession</name>
+    <message>
+        <source>sha256 %1 does not match MANIFEST (%2)</source>
+        <translation>sha256 %1 与 MANIFEST 不符（%2）</translation>
+    </message>
+    <message>
+        <source>could not be read</source>
+        <translation>无法读取</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CartonTabs</name>
+    <message>
+        <source>Copy &amp;Path</source>
+        <translation>复制路径(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close &amp;Others</source>
+        <translation>关闭其他(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Close Tabs to the &amp;Right</source>
+        <translation>关闭右侧标签页(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -2948,22 +2974,6 @@
     <message>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Copy &amp;Path</source>
-        <translation>复制路径(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Show in &amp;Folder</source>
-        <translation>在文件夹中显示(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Close &amp;Others</source>
-        <translation>关闭其他(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Close Tabs to the &amp;Right</source>
-        <translation>关闭右侧标签页(&amp;R)</translation>
     </message>
     <message>
         <source>No carton open.</source>

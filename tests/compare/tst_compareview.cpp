@@ -7,6 +7,7 @@
 #include "compare/comparemodel.h"
 #include "compare/comparepage.h"
 #include "difftestutil.h"
+#include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
 #include "style/tone.h"
@@ -237,7 +238,7 @@ void TestCompareView::latestWins()
     page.setRightPath(m_aCopy); // replaces the running comparison
     QSignalSpy spy(&page, &ComparePage::compared);
     QVERIFY(spy.wait(30000));
-    LatestJob::waitForAll();              // every job has finished and posted its result,
+    JobPools::waitForAll();               // every job has finished and posted its result,
     QCoreApplication::sendPostedEvents(); // and every posted result is delivered: a stale one too
     QCOMPARE(spy.size(), 1);
     QCOMPARE(page.diff()->pathB, m_aCopy);

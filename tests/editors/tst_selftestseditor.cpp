@@ -7,6 +7,7 @@
 #include "editors/testrefsmodel.h"
 #include "editors/toleranceedit.h"
 #include "format/cartontolerance.h"
+#include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "pack/packer.h"
 #include "package/carton.h"
@@ -552,7 +553,7 @@ private slots:
         // and the carton now must not pull the carton from under it (it did: a
         // SIGSEGV in the next test, from the job's thread): the job holds it.
         f = Fixture();
-        studio::LatestJob::waitForAll();
+        studio::JobPools::waitForAll();
         QVERIFY(QFile::remove(npy));
     }
 

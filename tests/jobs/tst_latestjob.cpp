@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "jobs/jobpools.h"
 #include "latestjob.h"
 
 #include <QSignalSpy>
@@ -8,6 +9,7 @@
 #include <atomic>
 #include <memory>
 
+using studio::JobPools;
 using studio::LatestJob;
 using namespace Qt::StringLiterals;
 
@@ -64,7 +66,7 @@ private slots:
         jobs.start(
             QStringLiteral("k"), [](carton::Progress &) { return 2; }, [&delivered](int v) { delivered.append(v); });
         QTRY_COMPARE(delivered, QList<int>{2});
-        LatestJob::waitForAll();
+        JobPools::waitForAll();
         QCoreApplication::processEvents();
         QVERIFY(firstCancelled->load());
         QCOMPARE(delivered, QList<int>{2}); // the older result (-1) was dropped
@@ -84,7 +86,7 @@ private slots:
             [&delivered](int v) { delivered.append(v); });
         jobs.start(
             QStringLiteral("k"), [](carton::Progress &) { return 2; }, [&delivered](int v) { delivered.append(v); });
-        LatestJob::waitForAll();
+        JobPools::waitForAll();
         QCoreApplication::processEvents();
         QCoreApplication::processEvents();
         QCOMPARE(delivered, QList<int>{2});
@@ -113,7 +115,7 @@ private slots:
         jobs.start(QStringLiteral("k"), spinUntilCancelled(cancelled), [&delivered](int) { delivered = true; });
         jobs.cancel(QStringLiteral("k"));
         QVERIFY(!jobs.isRunning(QStringLiteral("k")));
-        LatestJob::waitForAll();
+        JobPools::waitForAll();
         QCoreApplication::processEvents();
         QVERIFY(cancelled->load());
         QVERIFY(!delivered);
@@ -143,7 +145,7 @@ private slots:
                 [delivered](int) { *delivered = true; }, [progressSeen](qint64, qint64) { *progressSeen = true; });
             QThread::msleep(20);
         } // destroyed while the work runs
-        LatestJob::waitForAll();
+        JobPools::waitForAll();
         QCoreApplication::processEvents();
         QCoreApplication::processEvents();
         QVERIFY(cancelled->load());
@@ -243,7 +245,7 @@ private slots:
             [&events](int value) { events.append(u"new result "_s + QString::number(value)); });
         QTRY_COMPARE(events, QStringList{u"new result 2"_s});
         release->store(true); // the replaced job now reports and returns: both dropped
-        LatestJob::waitForAll();
+        JobPools::waitForAll();
         QCoreApplication::processEvents();
         QCOMPARE(events, QStringList{u"new result 2"_s});
     }

@@ -21,11 +21,16 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPointer>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
@@ -70,6 +75,45 @@ void drop(MainWindow &window, const QString &path)
     QVERIFY(enter.isAccepted());
     QDropEvent dropEvent(QPointF(pos), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(&window, &dropEvent);
+}
+
+// Starts saving `page` to `path` and waits for the save to report. True when it
+// started and succeeded.
+bool saveAndWait(MainWindow &window, CartonPage *page, const QString &path)
+{
+    QSignalSpy finished(window.documentActions(), &DocumentActions::saveFinished);
+    if (!window.documentActions()->saveTo(page, path))
+        return false;
+    if (!finished.wait(jobTimeoutMs) || finished.size() != 1)
+        return false;
+    return finished.constFirst().at(0).value<CartonPage *>() == page && finished.constFirst().at(1).toBool();
+}
+
+// A carton saved from a folder carton to `path`, open in `window` with one unsaved edit
+// (its short description is `edited`).
+CartonPage *openEditedCarton(MainWindow &window, const QTemporaryDir &dir, const QString &name, const QString &path,
+                             const QString &edited)
+{
+    CartonPage *page = window.openPath(makeFolderCarton(dir, name));
+    if (!QTest::qWaitFor([&] { return page->state() == CartonPage::State::Open; }, jobTimeoutMs))
+        return nullptr;
+    if (!saveAndWait(window, page, path) ||
+        !QTest::qWaitFor([&] { return page->state() == CartonPage::State::Open; }, jobTimeoutMs))
+        return nullptr;
+    carton::CartonInfo info = page->document()->info();
+    info.shortDescription = edited;
+    page->document()->setInfo(info, u"Edit Short Description"_s);
+    return page->isModified() ? page : nullptr;
+}
+
+// Closes the current tab answering Save to the question about its unsaved
+// edits; true once asked and the save reported (to `finished`).
+bool closeCurrentSaving(MainWindow &window, QSignalSpy &finished)
+{
+    bool asked = false;
+    answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Save, &asked);
+    window.closeCurrent();
+    return asked && finished.wait(jobTimeoutMs);
 }
 
 std::shared_ptr<const carton::Carton> openCore(const QString &path)
@@ -147,7 +191,7 @@ private slots:
         CartonDocument *const document = page->document();
         const int steps = document->undoStack()->count();
         QVERIFY(steps >= 3);
-        QVERIFY(window.documentActions()->saveTo(page, out));
+        QVERIFY(saveAndWait(window, page, out));
         // The tab now shows the saved carton, still in edit mode: the save rebased
         // the page, it did not reload it. Same document, same undo history, same
         // editor page; the undo stack is clean.
@@ -175,7 +219,7 @@ private slots:
         // Save As keeps the history too.
         const QString copy = m_dir.filePath(u"copy.carton"_s);
         undo->trigger();
-        QVERIFY(window.documentActions()->saveTo(page, copy));
+        QVERIFY(saveAndWait(window, page, copy));
         QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
         QCOMPARE(page->path(), copy);
         QCOMPARE(page->document(), document);
@@ -183,7 +227,7 @@ private slots:
         QVERIFY(!page->isModified());
         QCOMPARE(openCore(copy)->info()->license, std::nullopt);
         window.documentActions()->redoAction()->trigger();
-        QVERIFY(window.documentActions()->saveTo(page, out));
+        QVERIFY(saveAndWait(window, page, out));
         QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
 
         auto saved = openCore(out);
@@ -354,7 +398,7 @@ private slots:
         // Closing the tab asks, although no edit was applied.
         bool asked = false;
         answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Cancel, &asked);
-        QVERIFY(!window.documentActions()->confirmClose(page));
+        QCOMPARE(window.documentActions()->askBeforeClose(page, {}), DocumentActions::CloseAnswer::Cancel);
         QVERIFY(asked);
 
         // A valid spelling applies, and the listing goes.
@@ -364,6 +408,125 @@ private slots:
                                       carton::Dim::value(32)}));
         QTRY_VERIFY_WITH_TIMEOUT(!listed(), jobTimeoutMs);
         QVERIFY(page->document()->unappliedTexts().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+    }
+
+    // Closing a tab with unsaved edits and answering Save starts the save and
+    // closes the tab once it succeeded; the file on disk has the edit.
+    void closeTabWithSave()
+    {
+        const QString out = m_dir.filePath(u"closesave.carton"_s);
+        MainWindow window(m_settings.get());
+        window.show();
+        CartonPage *page = openEditedCarton(window, m_dir, u"closesave"_s, out, u"Saved on close"_s);
+        QVERIFY(page);
+        QPointer<CartonPage> guard(page);
+        QSignalSpy finished(window.documentActions(), &DocumentActions::saveFinished);
+        QVERIFY(closeCurrentSaving(window, finished));
+        auto *failed = window.findChild<QMessageBox *>(u"saveFailedBox"_s);
+        QVERIFY2(!failed, failed ? qPrintable(failed->text()) : "");
+        QVERIFY(finished.constFirst().at(1).toBool());
+        QCOMPARE(window.pageCount(), 0);
+        QTRY_VERIFY(!guard);
+        QCOMPARE(openCore(out)->info()->shortDescription, u"Saved on close"_s);
+    }
+
+    // Quitting with unsaved edits and answering Save quits once the save
+    // succeeded; the file on disk has the edit.
+    void quitWithSave()
+    {
+        const QString out = m_dir.filePath(u"quitsave.carton"_s);
+        MainWindow window(m_settings.get());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        CartonPage *page = openEditedCarton(window, m_dir, u"quitsave"_s, out, u"Saved on quit"_s);
+        QVERIFY(page);
+        bool asked = false;
+        answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Save, &asked);
+        QVERIFY(!window.close()); // the save runs; the window waits for it, it does not block
+        QVERIFY(asked);
+        QVERIFY(window.isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), jobTimeoutMs);
+        QVERIFY(!page->isModified());
+        QCOMPARE(openCore(out)->info()->shortDescription, u"Saved on quit"_s);
+    }
+
+    // A save that fails keeps the tab open with its edits and says why; so does
+    // quitting. (The folder the carton was saved to became a file: writing there
+    // fails for any user, root too, where a read-only folder would not.)
+    void failedSaveKeepsTabAndEdits()
+    {
+        const QString folder = m_dir.filePath(u"gone"_s);
+        QVERIFY(QDir().mkpath(folder));
+        const QString out = folder + u"/failing.carton"_s;
+        MainWindow window(m_settings.get());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        CartonPage *page = openEditedCarton(window, m_dir, u"failing"_s, out, u"Not saved"_s);
+        QVERIFY(page);
+        QVERIFY(QDir(folder).removeRecursively());
+        QVERIFY(writeFile(folder, "a file where the folder was"));
+
+        QSignalSpy finished(window.documentActions(), &DocumentActions::saveFinished);
+        QVERIFY(closeCurrentSaving(window, finished));
+        QVERIFY(!finished.constFirst().at(1).toBool());
+        auto *box = window.findChild<QMessageBox *>(u"saveFailedBox"_s);
+        QVERIFY(box);
+        QTRY_VERIFY(box->isVisible());
+        QVERIFY2(box->text().contains(u"failing.carton"_s), qPrintable(box->text()));
+        box->button(QMessageBox::Ok)->click();
+        QCOMPARE(window.pageCount(), 1);
+        QCOMPARE(window.currentPage(), page);
+        QVERIFY(page->isModified());
+        QCOMPARE(page->document()->info().shortDescription, u"Not saved"_s);
+
+        // Quitting with the failing save: the window stays open, the edits too.
+        finished.clear();
+        bool asked = false;
+        answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Save, &asked);
+        QVERIFY(!window.close());
+        QVERIFY(finished.wait(jobTimeoutMs));
+        QVERIFY(!finished.constFirst().at(1).toBool());
+        QTRY_VERIFY(window.findChild<QMessageBox *>(u"saveFailedBox"_s));
+        window.findChild<QMessageBox *>(u"saveFailedBox"_s)->button(QMessageBox::Ok)->click();
+        QVERIFY(window.isVisible());
+        QCOMPARE(window.pageCount(), 1);
+        QVERIFY(page->isModified());
+        answerMessageBox(u"unsavedEditsBox"_s, QMessageBox::Discard, &asked);
+        window.closeCurrent();
+        QCOMPARE(window.pageCount(), 0);
+    }
+
+    // Save returns at once: a long save runs while the window's event loop goes
+    // on, behind a progress dialog whose Cancel stops it (nothing written).
+    void longSaveShowsProgressAndCancels()
+    {
+        const QString folder = makeBigFolderCarton(m_dir, u"bigsave"_s, 128);
+        QVERIFY(!folder.isEmpty());
+        MainWindow window(m_settings.get());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        CartonPage *page = window.openPath(folder);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
+        const QString out = m_dir.filePath(u"bigsave.carton"_s);
+        QSignalSpy finished(window.documentActions(), &DocumentActions::saveFinished);
+        QVERIFY(window.documentActions()->saveTo(page, out));
+        QVERIFY(page->document()->isSaving()); // returned while the save runs
+        auto *progress = window.findChild<QProgressDialog *>(u"saveProgress"_s);
+        QVERIFY(progress);
+        QVERIFY(finished.isEmpty());
+        QTest::qWait(50); // the window's own event loop runs meanwhile (the save is not done: it reports below)
+        QVERIFY(page->document()->isSaving());
+        auto *cancel = progress->findChild<QPushButton *>();
+        QVERIFY(cancel);
+        cancel->click();
+        QVERIFY(finished.wait(jobTimeoutMs));
+        QVERIFY(!finished.constFirst().at(1).toBool());
+        QVERIFY(!QFileInfo::exists(out));
+        QVERIFY(!window.findChild<QMessageBox *>(u"saveFailedBox"_s)); // cancelled: no error to show
+        QTRY_VERIFY(!window.findChild<QProgressDialog *>(u"saveProgress"_s));
+        QCOMPARE(page->path(), folder);
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
     }
 

@@ -6,6 +6,7 @@
 #include "cartonpage.h"
 #include "cartonstate.h"
 #include "errorpage.h"
+#include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "package/verifier.h"
@@ -140,7 +141,7 @@ void TestCartonState::init()
 
 void TestCartonState::cleanup()
 {
-    studio::VerificationRunner::waitForAll();
+    studio::JobPools::waitForAll();
     m_settings.reset();
     m_dir.reset();
 }

@@ -5,6 +5,7 @@
 #include "application.h"
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
+#include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "shelltestutil.h"
 #include "verificationrunner.h"
@@ -62,7 +63,7 @@ void TestDiagnosticsDock::init()
 
 void TestDiagnosticsDock::cleanup()
 {
-    studio::VerificationRunner::waitForAll();
+    studio::JobPools::waitForAll();
     m_settings.reset();
     m_dir.reset();
 }

@@ -6,6 +6,7 @@
 #include "diagnosticsdock.h"
 #include "errorpage.h"
 #include "fixturepolicy.h"
+#include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "recentfiles.h"
@@ -86,7 +87,7 @@ void TestMainWindow::init()
 
 void TestMainWindow::cleanup()
 {
-    studio::VerificationRunner::waitForAll();
+    studio::JobPools::waitForAll();
     m_settings.reset();
     m_dir.reset();
 }
@@ -351,8 +352,7 @@ void TestMainWindow::closeWhileVerifying()
         window.reset();
         QTest::qWait(10);
     }
-    studio::VerificationRunner::waitForAll();
-    QThreadPool::globalInstance()->waitForDone();
+    studio::JobPools::waitForAll();
     QCoreApplication::processEvents();
 }
 

@@ -8,6 +8,7 @@
 #include "errorpage.h"
 #include "fixturepolicy.h"
 #include "ggufwriter.h"
+#include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
 #include "modelfilepage.h"
@@ -89,8 +90,7 @@ private slots:
 
         window.closePage(0); // the model file's tab; the new document stays
         QCOMPARE(window.pageCount(), 1);
-        LatestJob::waitForAll();
-        VerificationRunner::waitForAll();
+        JobPools::waitForAll();
     }
 
     void bareGgufShowsItsMetadataAndWeights()
@@ -135,7 +135,7 @@ private slots:
         QCOMPARE(table->columnCount(), 3);
         QCOMPARE(table->index(0, 0).data().toString().toDouble(), 1.5);
         QCOMPARE(table->index(1, 2).data().toString().toDouble(), 3.0);
-        LatestJob::waitForAll();
+        JobPools::waitForAll();
     }
 
     void safetensorsByContentIsATensorFile()
@@ -151,7 +151,7 @@ private slots:
         MainWindow window(&settings);
         QCOMPARE(window.openPath(path), nullptr);
         QVERIFY(qobject_cast<TensorFilePage *>(window.tabWidget()->currentWidget()));
-        LatestJob::waitForAll();
+        JobPools::waitForAll();
     }
 
     void notAModelIsNoModelPage()
@@ -166,8 +166,7 @@ private slots:
         CartonPage *page = window.openPath(path);
         QVERIFY(page);
         QTRY_COMPARE(page->state(), CartonPage::State::Failed);
-        LatestJob::waitForAll();
-        VerificationRunner::waitForAll();
+        JobPools::waitForAll();
     }
 
 private:

@@ -9,6 +9,7 @@
 #include "base/sha256.h"
 #include "cartonpage.h"
 #include "fixturepolicy.h"
+#include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
 #include "oci/ocitransfer.h"
@@ -68,11 +69,7 @@ private slots:
             CARTON_MISSING_FIXTURE("fixtures/upstream/test.carton");
         m_settingsFile = m_dir.filePath(u"settings-%1.ini"_s.arg(++m_run));
     }
-    void cleanup()
-    {
-        studio::LatestJob::waitForAll();
-        studio::VerificationRunner::waitForAll();
-    }
+    void cleanup() { studio::JobPools::waitForAll(); }
 
     void openFromRegistryListsTagsAndOpens()
     {

@@ -11,6 +11,7 @@
 #include "commandline.h"
 #include "documentactions.h"
 #include "errorpage.h"
+#include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "links/links.h"
 #include "mainwindow.h"
@@ -128,8 +129,7 @@ private slots:
     void cleanup()
     {
         RemoteConsent::setHandler({});
-        studio::LatestJob::waitForAll();
-        studio::VerificationRunner::waitForAll();
+        studio::JobPools::waitForAll();
     }
 
     void openUrlShowsOverviewFilesAndTensor()
@@ -254,8 +254,7 @@ private slots:
             // Nothing runs that could still ask the server: the page's own work is
             // done (validation, safety scan, signature) and every pool is idle.
             QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 30000);
-            studio::LatestJob::waitForAll();
-            studio::VerificationRunner::waitForAll();
+            studio::JobPools::waitForAll();
             QCoreApplication::sendPostedEvents();
             QCOMPARE(page->verification()->state(), studio::VerificationRunner::State::Idle);
             QCOMPARE(m_server.hits("/remote.carton"), hitsBefore);

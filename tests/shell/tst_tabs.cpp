@@ -5,6 +5,7 @@
 #include "application.h"
 #include "cartonpage.h"
 #include "cartontabs.h"
+#include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "shelltestutil.h"
 #include "verificationrunner.h"
@@ -51,7 +52,7 @@ void TestTabs::init()
 
 void TestTabs::cleanup()
 {
-    studio::VerificationRunner::waitForAll();
+    studio::JobPools::waitForAll();
     m_settings.reset();
     m_dir.reset();
 }

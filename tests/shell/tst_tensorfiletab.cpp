@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // A standalone .safetensors / .npy opens as a read-only tensor browser tab
 // (command line and File ▸ Open go through openPath, drops too).
+#include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "shelltestutil.h"
 #include "tensorfilebrowser.h"
@@ -71,7 +72,7 @@ private slots:
 
         window.closePage(0);
         QCOMPARE(window.pageCount(), 0);
-        studio::VerificationRunner::waitForAll();
+        studio::JobPools::waitForAll();
     }
 };
 

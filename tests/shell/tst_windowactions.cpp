@@ -6,6 +6,7 @@
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
 #include "errorpage.h"
+#include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
 #include "package/carton.h"
@@ -80,7 +81,7 @@ void TestWindowActions::init()
 
 void TestWindowActions::cleanup()
 {
-    studio::VerificationRunner::waitForAll();
+    studio::JobPools::waitForAll();
     m_settings.reset();
     m_dir.reset();
 }
@@ -333,8 +334,7 @@ void TestWindowActions::cardProbe()
     }
     // Reported once: still once when every job has finished and its result is delivered.
     QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
-    studio::LatestJob::waitForAll();
-    studio::VerificationRunner::waitForAll();
+    studio::JobPools::waitForAll();
     QCoreApplication::sendPostedEvents();
     QCOMPARE(shown.count() + failed.count(), 1);
 }

@@ -11,6 +11,7 @@
 #include "document/cartondocument.h"
 #include "editors/documenteditor.h"
 #include "fixturepolicy.h"
+#include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "selftest/selftestresult.h"
@@ -252,7 +253,7 @@ void TestWindowFit::init()
 
 void TestWindowFit::cleanup()
 {
-    studio::VerificationRunner::waitForAll();
+    studio::JobPools::waitForAll();
     studio::Translations::install(u"en"_s);
     m_settings.reset();
     m_dir.reset();

@@ -7,6 +7,7 @@
 // status bar are not green. Trusting a key in Preferences re-checks open cartons.
 #include "application.h"
 #include "cartonpage.h"
+#include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "preferencesdialog.h"
 #include "shellicons.h"
@@ -99,7 +100,7 @@ void TestSignedWindow::init()
 
 void TestSignedWindow::cleanup()
 {
-    studio::VerificationRunner::waitForAll();
+    studio::JobPools::waitForAll();
     m_settings.reset();
 }
 

@@ -3,6 +3,7 @@
 #include "colormap.h"
 #include "heatmapdata.h"
 #include "heatmapview.h"
+#include "jobs/jobpools.h"
 #include "latestjob.h"
 #include "slicecontrols.h"
 #include "statspanel.h"
@@ -547,7 +548,7 @@ private slots:
         panel->cancel(StatsPanel::Whole);
         QVERIFY(!panel->isRunning(StatsPanel::Whole));
         QCOMPARE(panel->figureText(StatsPanel::Whole, QStringLiteral("status")), QStringLiteral("Cancelled."));
-        LatestJob::waitForAll();
+        JobPools::waitForAll();
         QCoreApplication::processEvents();
         QVERIFY(!panel->stats(StatsPanel::Whole));
     }
@@ -699,7 +700,7 @@ private slots:
         QVERIFY(viewer.isOpening());
         viewer.open(QStringLiteral("fast"), opener);
         QVERIFY(shown.wait(5000));
-        LatestJob::waitForAll();
+        JobPools::waitForAll();
         QCoreApplication::processEvents();
         QCOMPARE(shown.size(), 1);
         QCOMPARE(shown.at(0).at(0).toString(), QStringLiteral("fast"));

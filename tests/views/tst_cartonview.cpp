@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/errorlocation.h"
 #include "fixturepolicy.h"
+#include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "markdown/markdownrenderer.h"
 #include "stringtablemodel.h"
@@ -346,7 +347,7 @@ void TestCartonView::extractCancelled()
     QVERIFY(target.isValid());
     // Hold the only thread of the pool LatestJob runs on, so that the job cannot
     // start before the cancel: the cancel always wins, whatever the machine's speed.
-    QThreadPool *pool = studio::LatestJob::pool();
+    QThreadPool *pool = studio::JobPools::pool(studio::JobPools::Kind::Shared);
     const int threads = pool->maxThreadCount();
     pool->setMaxThreadCount(1);
     QSemaphore started, release;

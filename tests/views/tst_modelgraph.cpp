@@ -6,6 +6,7 @@
 #include "fileviewer.h"
 #include "graphlayout.h"
 #include "graphscopes.h"
+#include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "modelgraphview.h"
 #include "modelpage.h"
@@ -72,7 +73,7 @@ private slots:
     void scopesOfNodeNames();
     void fiveThousandNodesOpenCollapsed();
     void graphOfAnInspectedMethod();
-    void cleanupTestCase() { LatestJob::waitForAll(); }
+    void cleanupTestCase() { JobPools::waitForAll(); }
 
 private:
     QTemporaryDir m_dir;

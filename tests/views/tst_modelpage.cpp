@@ -4,6 +4,7 @@
 // its weights as a filterable, sortable tree, and a weight's values in the viewer.
 // Models are made with Debian's python3-onnx (tests/model/onnxtestmodels.py).
 #include "cartonview.h"
+#include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "model/modelset.h"
 #include "modelpage.h"
@@ -73,7 +74,7 @@ void TestModelPage::initTestCase()
 
 void TestModelPage::cleanupTestCase()
 {
-    LatestJob::waitForAll();
+    JobPools::waitForAll();
 }
 
 std::shared_ptr<const carton::Carton> TestModelPage::openFolder()

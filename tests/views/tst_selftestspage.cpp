@@ -5,6 +5,7 @@
 // Cancel of a hanging model, Copy as command and Export report.
 #include "descriptionbrowser.h"
 #include "errormappane.h"
+#include "jobs/jobpools.h"
 #include "kservetestserver.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
@@ -106,7 +107,7 @@ void TestSelfTestsPage::initTestCase()
 
 void TestSelfTestsPage::cleanupTestCase()
 {
-    studio::SelfTestRunner::waitForAll();
+    studio::JobPools::waitForAll();
 }
 
 // x = [1, 2, 3] echoed back by noop: t_pass expects x, t_fail expects x with its

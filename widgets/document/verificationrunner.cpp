@@ -5,26 +5,11 @@
 #include "jobs/latestjob.h"
 #include "package/carton.h"
 
-#include <QThreadPool>
 #include <utility>
 
 namespace studio {
 
 namespace {
-// A pool of its own: verifyCarton blocks while it hashes on its own threads,
-// and must not starve the global pool that opens and validates cartons.
-QThreadPool &verifyPool()
-{
-    static QThreadPool pool;
-    static const bool configured = [] {
-        pool.setMaxThreadCount(4);
-        pool.setExpiryTimeout(10000);
-        return true;
-    }();
-    Q_UNUSED(configured);
-    return pool;
-}
-
 const QString kVerify = QStringLiteral("verify");
 } // namespace
 
@@ -49,11 +34,6 @@ VerificationRunner::~VerificationRunner() = default;
 int VerificationRunner::failedCount() const
 {
     return failedFileCount(m_report);
-}
-
-void VerificationRunner::waitForAll()
-{
-    verifyPool().waitForDone();
 }
 
 void VerificationRunner::start(std::shared_ptr<const carton::Carton> carton, const carton::VerifyOptions &options)
@@ -101,7 +81,7 @@ void VerificationRunner::start(std::shared_ptr<const carton::Carton> carton, con
                 m_currentFile = what;
             emit progressChanged(done, total);
         },
-        &verifyPool());
+        JobPools::Kind::Verify); // blocks while it hashes on threads of its own
 }
 
 void VerificationRunner::cancel()

@@ -48,10 +48,6 @@ public:
     // Files that are neither Ok, Linked nor Unverified (left by a cancel) in the report.
     int failedCount() const;
 
-    // Blocks until every verification job of the process has returned
-    // (they return quickly once cancelled). For shutdown and tests.
-    static void waitForAll();
-
 signals:
     void started();
     void progressChanged(qint64 done, qint64 total);

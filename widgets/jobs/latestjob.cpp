@@ -3,7 +3,6 @@
 #include "latestjob.h"
 
 #include <QCoreApplication>
-#include <QThreadPool>
 
 namespace studio {
 
@@ -13,21 +12,6 @@ LatestJob::~LatestJob()
 {
     for (const Running &running : std::as_const(m_running))
         running.token->cancel();
-}
-
-QThreadPool *LatestJob::pool()
-{
-    static QThreadPool *const threads = [] {
-        auto *p = new QThreadPool(QCoreApplication::instance());
-        p->setMaxThreadCount(qMax(2, QThread::idealThreadCount()));
-        return p;
-    }();
-    return threads;
-}
-
-void LatestJob::waitForAll()
-{
-    pool()->waitForDone();
 }
 
 void LatestJob::post(std::function<void()> f)

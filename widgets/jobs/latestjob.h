@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/progress.h"
+#include "jobpools.h"
 
 #include <QHash>
 #include <QObject>
@@ -12,8 +13,6 @@
 #include <functional>
 #include <memory>
 #include <type_traits>
-
-class QThreadPool;
 
 namespace studio {
 
@@ -45,10 +44,11 @@ public:
     // Starts `work(progress)` (or `work(progress, post)`, see Post) for `key`;
     // returns the job's generation. `progress` takes (done, total) or (done,
     // total, what). Work that blocks for long (a model run, hashing on threads of
-    // its own) passes a pool of its own as `threads`, so it cannot starve the
+    // its own) names the pool of its kind (JobPools), so it cannot starve the
     // shared pool that reads tensors.
     template <typename Work, typename Done, typename ProgressF = ProgressFn>
-    quint64 start(const QString &key, Work work, Done done, ProgressF progress = {}, QThreadPool *threads = nullptr)
+    quint64 start(const QString &key, Work work, Done done, ProgressF progress = {},
+                  JobPools::Kind kind = JobPools::Kind::Shared)
     {
         constexpr bool posts = std::is_invocable_v<Work, carton::Progress &, const Post &>;
         using T = typename decltype(resultOf<Work, posts>())::type;
@@ -71,7 +71,7 @@ public:
                     done(std::move(value));
             });
         };
-        (void)QtConcurrent::run(threads ? threads : pool(), std::move(run));
+        (void)QtConcurrent::run(JobPools::pool(kind), std::move(run));
         return generation;
     }
 
@@ -84,11 +84,6 @@ public:
     void cancelAll();
     bool isRunning(const QString &key) const { return m_running.contains(key); }
     int runningCount() const { return int(m_running.size()); }
-
-    // The pool every LatestJob runs on; waitForAll() blocks until it is idle (for
-    // shutdown and tests; results still need the event loop to be delivered).
-    static QThreadPool *pool();
-    static void waitForAll();
 
 signals:
     // A job of `key` started (running = true) or finished, was cancelled or replaced

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "application.h"
 
+#include "jobs/jobpools.h"
 #include "mediastreams.h"
 #include "shellicons.h"
-#include "verificationrunner.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -48,15 +48,14 @@ Application::Application(int &argc, char **argv) : QApplication(argc, argv)
     processClock().start();
     setApplicationMetadata();
     // Media copies that a crashed or killed instance left in the temporary folder.
-    QThreadPool::globalInstance()->start([] { MediaStreams::removeStaleCopies(QDir::tempPath()); });
+    JobPools::pool(JobPools::Kind::Files)->start([] { MediaStreams::removeStaleCopies(QDir::tempPath()); });
 }
 
 Application::~Application() = default;
 
 void Application::waitForBackgroundJobs()
 {
-    VerificationRunner::waitForAll();
-    QThreadPool::globalInstance()->waitForDone();
+    JobPools::waitForAll();
 }
 
 bool Application::event(QEvent *event)

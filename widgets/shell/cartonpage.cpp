@@ -5,16 +5,15 @@
 #include "base/errorlocation.h"
 #include "diskwatcher.h"
 #include "document/cartondocument.h"
+#include "document/cartonsession.h"
 #include "editors/documenteditor.h"
 #include "editors/keeptolerance.h"
 #include "errorpage.h"
-#include "jobs/latestjob.h"
 #include "package/carton.h"
 #include "preferences.h"
 #include "remote/remoteurl.h"
 #include "remotesession.h"
 #include "shellicons.h"
-#include "validate/validator.h"
 #include "verificationrunner.h"
 #include "views/cartonview.h"
 #include "views/safetypage.h"
@@ -30,74 +29,33 @@
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QThreadPool>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <exception>
 #include <utility>
 
 namespace studio {
 
-namespace {
-
-const QString kOpen = QStringLiteral("open");
-const QString kValidate = QStringLiteral("validate");
-
-OpenOutcome openCarton(const QString &path, const carton::RemoteOptions &remote)
-{
-    OpenOutcome outcome;
-    try {
-        carton::Limits limits;
-        limits.quarantineUnsafeEntries = true; // a hostile entry: look at the rest read-only
-        auto result = carton::Carton::open(path, limits, remote);
-        if (result.ok())
-            outcome.carton = std::shared_ptr<const carton::Carton>(std::move(result).value());
-        else
-            outcome.error = result.error();
-    } catch (const std::exception &e) {
-        outcome.error = carton::makeError(carton::ErrorCode::Format, QString::fromLocal8Bit(e.what()), path);
-    } catch (...) {
-        outcome.error = carton::makeError(carton::ErrorCode::Format, QStringLiteral("unexpected failure"), path);
-    }
-    return outcome;
-}
-
-carton::Diagnostics validate(const std::shared_ptr<const carton::Carton> &carton)
-{
-    try {
-        return carton::validateCarton(*carton);
-    } catch (const std::exception &e) {
-        carton::Diagnostics list = carton->loadDiagnostics();
-        list.append({carton::Severity::Error, carton::DiagnosticLocation{carton->path()},
-                     QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))});
-        return list;
-    }
-}
-
-} // namespace
-
 CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent)
-    : QWidget(parent), m_path(path), m_settings(settings), m_stack(new QStackedWidget(this)),
-      m_loading(new QWidget(this)), m_banner(new QLabel(this)), m_verification(new VerificationRunner(this)),
-      m_jobs(new LatestJob(this))
+    : QWidget(parent), m_session(new CartonSession(path, this)), m_settings(settings),
+      m_stack(new QStackedWidget(this)), m_loading(new QWidget(this)), m_banner(new QLabel(this))
 {
     m_remote = new RemoteSession(path, settings, this);
     setUpWidgets();
-    m_disk->watch(m_path);
+    m_disk->watch(path);
 
     reload();
 }
 
 CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *settings, QWidget *parent)
-    : QWidget(parent), m_settings(settings), m_stack(new QStackedWidget(this)), m_loading(new QWidget(this)),
-      m_banner(new QLabel(this)), m_verification(new VerificationRunner(this)), m_jobs(new LatestJob(this))
+    : QWidget(parent), m_session(new CartonSession(QString(), this)), m_settings(settings),
+      m_stack(new QStackedWidget(this)), m_loading(new QWidget(this)), m_banner(new QLabel(this))
 {
     m_remote = new RemoteSession(QString(), settings, this);
     setUpWidgets();
     m_document = document.release();
     m_document->setParent(this);
-    m_state = State::Open;
+    m_session->setOpenWithoutCarton();
     createDocument();
     setEditing(true);
     updateCartonState();
@@ -168,13 +126,18 @@ void CartonPage::setUpWidgets()
     layout->addWidget(m_missingBanner);
     layout->addWidget(m_stack);
 
-    connect(m_verification, &VerificationRunner::stateChanged, this, &CartonPage::busyChanged);
-    connect(m_verification, &VerificationRunner::stateChanged, this, &CartonPage::updateCartonState);
-    connect(m_verification, &VerificationRunner::fileChecked, this, [this](const carton::FileCheck &check) {
+    connect(m_session, &CartonSession::opened, this, &CartonPage::onOpened);
+    connect(m_session, &CartonSession::failed, this, &CartonPage::showError);
+    connect(m_session, &CartonSession::stateChanged, this, [this] { emit stateChanged(state()); });
+    connect(m_session, &CartonSession::diagnosticsChanged, this, &CartonPage::diagnosticsChanged);
+    connect(m_session, &CartonSession::busyChanged, this, &CartonPage::busyChanged);
+    for (auto signal : {&CartonSession::diagnosticsChanged, &CartonSession::busyChanged})
+        connect(m_session, signal, this, &CartonPage::updateCartonState);
+    connect(m_session->verification(), &VerificationRunner::stateChanged, this, &CartonPage::updateCartonState);
+    connect(m_session->verification(), &VerificationRunner::fileChecked, this, [this](const carton::FileCheck &check) {
         if (m_view)
             m_view->setFileCheck(check);
     });
-    connect(m_verification, &VerificationRunner::finished, this, &CartonPage::updateVerificationDiagnostics);
 
     // The file changed on disk: reload (asking first when there are edits).
     m_disk = new DiskWatcher(this);
@@ -187,24 +150,60 @@ void CartonPage::setUpWidgets()
 
 CartonPage::~CartonPage()
 {
-    // Jobs go with their LatestJob (a child): unfinished ones finish on their
-    // own and their results are dropped. Verification is cancelled here.
-    m_verification->cancel();
-    // Every way a page goes away was decided by the user (saved, discarded);
-    // only a crash leaves a recovery file behind.
+    // The session (a child) cancels its jobs; their late results are dropped. Every way a page goes away was decided by
+    // the user (saved, discarded); only a crash leaves a recovery file behind.
     if (m_document)
         m_document->discardRecovery();
 }
 
+QString CartonPage::path() const
+{
+    return m_session->path();
+}
+
+CartonPage::State CartonPage::state() const
+{
+    switch (m_session->state()) {
+    case CartonSession::State::Opening:
+        return State::Opening;
+    case CartonSession::State::Failed:
+        return State::Failed;
+    case CartonSession::State::Open:
+        break;
+    }
+    return State::Open;
+}
+
+bool CartonPage::isValidating() const
+{
+    return m_session->isValidating();
+}
+
+std::shared_ptr<const carton::Carton> CartonPage::carton() const
+{
+    return m_session->carton();
+}
+
+VerificationRunner *CartonPage::verification() const
+{
+    return m_session->verification();
+}
+
+QString CartonPage::errorMessage() const
+{
+    return m_session->error().toString();
+}
+
 QString CartonPage::displayName() const
 {
-    if (m_path.isEmpty() && m_document)
+    const QString file = path();
+    if (file.isEmpty() && m_document)
         return m_document->displayName();
     if (m_remote->isRemote())
         return carton::remoteFileName(m_remote->url());
-    const QFileInfo info(m_path);
+    const QFileInfo info(file);
     const QString name = info.fileName();
-    return name.isEmpty() ? QDir::toNativeSeparators(m_path) : name;
+    return name.isEmpty() ? QDir::toNativeSeparators(file) : name;
 }
 
 bool CartonPage::isRemote() const
@@ -214,7 +213,7 @@ bool CartonPage::isRemote() const
 
 bool CartonPage::isBusy() const
 {
-    if (m_state == State::Opening || m_validating || m_verification->isRunning())
+    if (state() == State::Opening || isValidating() || verification()->isRunning())
         return true;
     // The signature check and the safety scan are part of the state as well.
     return m_view && (m_view->safetyPage()->isScanning() ||
@@ -223,18 +222,7 @@ bool CartonPage::isBusy() const
 
 carton::Diagnostics CartonPage::diagnostics() const
 {
-    if (!m_document || (m_carton && !m_document->isModified() && m_document->unappliedTexts().isEmpty()))
-        return m_baseDiagnostics + m_verifyDiagnostics;
-    // Edited (or typed text not applied): the document validates the carton as it
-    // will be saved (validateEdits: the checks validateCarton makes of the same
-    // content). What only the opened file can say stays: how its entries loaded
-    // (carton.toml's own load problems are the document's to say).
-    carton::Diagnostics list = m_document->diagnostics();
-    if (m_carton)
-        for (const carton::Diagnostic &d : m_carton->loadDiagnostics())
-            if (d.location.file != u"carton.toml")
-                list.append(d);
-    return list + m_verifyDiagnostics;
+    return m_session->diagnostics(m_document);
 }
 
 bool CartonPage::isModified() const
@@ -245,8 +233,8 @@ bool CartonPage::isModified() const
 void CartonPage::createDocument()
 {
     if (!m_document) {
-        const bool isFile = QFileInfo(m_path).isFile();
-        m_document = new CartonDocument(m_carton, isFile ? m_path : QString(), this);
+        const bool isFile = QFileInfo(path()).isFile();
+        m_document = new CartonDocument(carton(), isFile ? path() : QString(), this);
     }
     connect(m_document, &CartonDocument::modifiedChanged, this, &CartonPage::modifiedChanged);
     connect(m_document, &CartonDocument::modifiedChanged, this, [this] {
@@ -257,7 +245,7 @@ void CartonPage::createDocument()
         updateMissingBanner();
         // Typed text that was not applied is listed although nothing was edited.
         const bool wasTyped = std::exchange(typed, !m_document->unappliedTexts().isEmpty());
-        if (m_document->isModified() || !m_carton || typed || wasTyped)
+        if (m_document->isModified() || !carton() || typed || wasTyped)
             emit diagnosticsChanged();
     });
     updateMissingBanner();
@@ -287,7 +275,7 @@ void CartonPage::setEditing(bool editing)
 {
     if (!m_document)
         editing = false;
-    if (!m_carton && m_document)
+    if (!carton() && m_document)
         editing = true; // a new document has nothing to browse yet
     if (m_remote->isRemote())
         editing = false; // read-only: save a local copy to edit it
@@ -308,7 +296,7 @@ void CartonPage::setEditing(bool editing)
 
 void CartonPage::addBrowseButton()
 {
-    if (!m_editor || !m_carton || m_editor->findChild<QToolButton *>(QStringLiteral("browseButton")))
+    if (!m_editor || !carton() || m_editor->findChild<QToolButton *>(QStringLiteral("browseButton")))
         return;
     auto *done = new QToolButton(m_editor);
     done->setObjectName(QStringLiteral("browseButton"));
@@ -321,8 +309,8 @@ void CartonPage::addBrowseButton()
 
 void CartonPage::adoptSavedPath(const QString &path)
 {
-    m_path = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
-    m_disk->watch(m_path);
+    m_session->setPath(QDir::cleanPath(QFileInfo(path).absoluteFilePath()));
+    m_disk->watch(m_session->path());
     if (m_view)
         setPreferredViewTab(QString::number(m_view->tabWidget()->currentIndex() + 1));
     // A save rebases the page on the file it wrote; it does not reload: the
@@ -339,9 +327,6 @@ void CartonPage::reload()
 
 void CartonPage::reopen(bool keepDocument)
 {
-    m_jobs->cancelAll(); // an open or validation still running: its result is dropped
-    m_validating = false;
-    m_verification->start(nullptr);
     if (m_view) {
         m_stack->removeWidget(m_view);
         m_view->deleteLater();
@@ -367,35 +352,18 @@ void CartonPage::reopen(bool keepDocument)
         m_document = nullptr;
     }
     m_missingBanner->hide();
-    m_carton.reset();
-    m_error = {};
-    m_baseDiagnostics.clear();
-    m_verifyDiagnostics.clear();
     m_banner->hide();
     if (!(m_documentKept && m_editing))
         m_stack->setCurrentWidget(m_loading); // the editor stays in view while the saved file opens
-    m_state = State::Opening;
-    emit stateChanged(m_state);
-    emit diagnosticsChanged();
-    emit busyChanged();
+    // An open or validation still running: its result is dropped.
+    m_session->open(m_remote->openOptions(), displayName());
     updateCartonState();
-
-    // On the global pool: opening a remote carton may wait on the network, and
-    // must not hold a thread that reads tensors.
-    m_jobs->start(
-        kOpen,
-        [path = m_path, remote = m_remote->openOptions()](carton::Progress &) { return openCarton(path, remote); },
-        [this](OpenOutcome outcome) { onOpened(outcome); }, {}, QThreadPool::globalInstance());
 }
 
-void CartonPage::onOpened(const OpenOutcome &outcome)
+void CartonPage::onOpened()
 {
-    if (!outcome.carton) {
-        showError(outcome.error);
-        return;
-    }
-    m_carton = outcome.carton;
-    m_view = new CartonView(m_carton, m_settings, m_stack);
+    const std::shared_ptr<const carton::Carton> opened = carton();
+    m_view = new CartonView(opened, m_settings, m_stack);
     connect(m_view, &CartonView::statusMessage, this, &CartonPage::statusMessage);
     // Keep as Tolerance: one undo step of the document, then the results re-judged with it.
     connect(m_view->selfTestsPage(), &SelfTestsPage::keepToleranceRequested, this,
@@ -419,7 +387,7 @@ void CartonPage::onOpened(const OpenOutcome &outcome)
     edit->setText(tr("Edit Carton"));
     edit->setToolTip(tr("Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)"));
     edit->setAutoRaise(true);
-    edit->setEnabled(!m_carton->isReadOnly() && !m_remote->isRemote());
+    edit->setEnabled(!opened->isReadOnly() && !m_remote->isRemote());
     if (m_remote->isRemote())
         edit->setToolTip(tr("A carton opened from a URL is read-only: save a local copy to edit it"));
     connect(edit, &QToolButton::clicked, this, [this] { setEditing(true); });
@@ -428,8 +396,6 @@ void CartonPage::onOpened(const OpenOutcome &outcome)
     m_stack->setCurrentWidget(m_view);
     if (!m_preferredTab.isEmpty())
         selectViewTab(m_preferredTab);
-    m_baseDiagnostics = m_carton->loadDiagnostics();
-    m_state = State::Open;
     if (m_documentKept) {
         m_documentKept = false; // rebased after a save: the document and its connections stand
         addBrowseButton();
@@ -442,43 +408,21 @@ void CartonPage::onOpened(const OpenOutcome &outcome)
         setEditing(true);
     }
 
-    m_validating = true;
-    m_jobs->start(
-        kValidate, [carton = m_carton](carton::Progress &) { return validate(carton); },
-        [this](carton::Diagnostics diagnostics) { onValidated(std::move(diagnostics)); }, {},
-        QThreadPool::globalInstance());
-
-    emit stateChanged(m_state);
-    emit diagnosticsChanged();
     if (!m_settings || Preferences::load(*m_settings).verifyOnOpen)
         startVerification(false); // else "Not verified" until F5
     updateCartonState();
 }
 
-void CartonPage::onValidated(carton::Diagnostics diagnostics)
+void CartonPage::showError()
 {
-    m_baseDiagnostics = std::move(diagnostics);
-    m_validating = false;
-    emit diagnosticsChanged();
-    emit busyChanged();
-    updateCartonState();
-}
-
-void CartonPage::showError(const carton::Error &error)
-{
-    m_error = error;
-    m_state = State::Failed;
+    const carton::Error &error = m_session->error();
     m_errorPage = new ErrorPage(m_stack);
     m_errorPage->setError(tr("Could not open %1").arg(displayName()), error.message,
-                          error.location.isEmpty() ? QDir::toNativeSeparators(m_path) : error.location);
+                          error.location.isEmpty() ? QDir::toNativeSeparators(path()) : error.location);
     connect(m_errorPage, &ErrorPage::retryRequested, this, &CartonPage::reload);
     connect(m_errorPage, &ErrorPage::closeRequested, this, &CartonPage::closeRequested);
     m_stack->addWidget(m_errorPage);
     m_stack->setCurrentWidget(m_errorPage);
-    m_baseDiagnostics = {carton::diagnosticFromError(error, displayName())};
-    emit stateChanged(m_state);
-    emit diagnosticsChanged();
-    emit busyChanged();
     updateCartonState();
 }
 
@@ -489,60 +433,35 @@ void CartonPage::verify()
 
 void CartonPage::startVerification(bool interactive)
 {
-    if (!m_carton)
+    const std::shared_ptr<const carton::Carton> opened = carton();
+    if (!opened)
         return;
     carton::VerifyOptions options;
-    if (!m_remote->prepareVerify(*m_carton, &options, interactive)) {
+    if (!m_remote->prepareVerify(*opened, &options, interactive)) {
         if (interactive)
             emit statusMessage(tr("%1 was not verified: nothing was downloaded.").arg(displayName()));
         return;
     }
     if (m_view)
         m_view->resetFileChecks();
-    if (!m_verifyDiagnostics.isEmpty()) {
-        m_verifyDiagnostics.clear();
-        emit diagnosticsChanged();
-    }
-    m_verification->start(m_carton, options);
-}
-
-void CartonPage::updateVerificationDiagnostics()
-{
-    // Missing and unlisted files are already reported by validation; add what
-    // only hashing can find.
-    m_verifyDiagnostics.clear();
-    for (const carton::FileCheck &check : m_verification->report().files) {
-        if (check.state == carton::FileState::Mismatch) {
-            m_verifyDiagnostics.append({carton::Severity::Error, carton::DiagnosticLocation{check.path},
-                                        check.message.isEmpty() ? tr("sha256 %1 does not match MANIFEST (%2)")
-                                                                      .arg(QString::fromLatin1(check.actualSha256),
-                                                                           QString::fromLatin1(check.expectedSha256))
-                                                                : check.message});
-        } else if (check.state == carton::FileState::Failed) {
-            m_verifyDiagnostics.append({carton::Severity::Error, carton::DiagnosticLocation{check.path},
-                                        check.message.isEmpty() ? tr("could not be read") : check.message});
-        }
-    }
-    emit diagnosticsChanged();
-    emit busyChanged();
-    updateCartonState();
+    m_session->verify(options);
 }
 
 void CartonPage::updateCartonState()
 {
     CartonState::Input input;
-    input.open = m_state == State::Opening  ? CartonState::Open::Opening
-                 : m_state == State::Failed ? CartonState::Open::Failed
+    input.open = state() == State::Opening  ? CartonState::Open::Opening
+                 : state() == State::Failed ? CartonState::Open::Failed
                                             : CartonState::Open::Open;
-    input.validating = m_validating;
-    input.diagnostics = m_baseDiagnostics;
-    if (m_carton) {
-        const QList<carton::QuarantinedFile> &left = m_carton->source().quarantined();
+    input.validating = isValidating();
+    input.diagnostics = m_session->fileDiagnostics();
+    if (const std::shared_ptr<const carton::Carton> opened = carton()) {
+        const QList<carton::QuarantinedFile> &left = opened->source().quarantined();
         input.unsafeEntries = int(left.size());
         if (!left.isEmpty())
             input.firstUnsafeEntry = left.constFirst().path;
     }
-    switch (m_verification->state()) {
+    switch (verification()->state()) {
     case VerificationRunner::State::Idle:
         input.verification = CartonState::Verification::NotStarted;
         break;
@@ -556,7 +475,7 @@ void CartonPage::updateCartonState()
         input.verification = CartonState::Verification::Cancelled;
         break;
     }
-    CartonState::countReport(m_verification->report(), &input);
+    CartonState::countReport(verification()->report(), &input);
     if (m_view)
         trustInput(&input);
     const CartonState state = CartonState::derive(input);
@@ -565,7 +484,7 @@ void CartonPage::updateCartonState()
     m_banner->setVisible(!state.bannerText().isEmpty());
     if (m_view) {
         m_view->setCartonStateText(state.summary(), shellIcon(state.iconName()));
-        if (m_verification->state() == VerificationRunner::State::Cancelled)
+        if (verification()->state() == VerificationRunner::State::Cancelled)
             m_view->setVerificationStopped();
     }
     if (state == m_cartonState)
@@ -580,13 +499,13 @@ void CartonPage::trustInput(CartonState::Input *input)
     // (carton::signing::signatureVerdict): hand it the verification first. Its
     // change signal would call back here; the state is derived right below.
     using Files = carton::FilesVerification;
-    const VerificationRunner::State verification = m_verification->state();
+    const VerificationRunner::State hashing = verification()->state();
     {
         const QSignalBlocker block(m_view);
-        m_view->setFileVerification(verification == VerificationRunner::State::Idle      ? Files::NotRun
-                                    : verification == VerificationRunner::State::Running ? Files::Running
-                                                                                         : Files::Finished,
-                                    m_verification->report());
+        m_view->setFileVerification(hashing == VerificationRunner::State::Idle      ? Files::NotRun
+                                    : hashing == VerificationRunner::State::Running ? Files::Running
+                                                                                    : Files::Finished,
+                                    verification()->report());
     }
     using Kind = SignatureStatus::Kind;
     switch (m_view->signatureRow()->status().kind) {

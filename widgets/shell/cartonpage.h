@@ -24,20 +24,15 @@ class CartonView;
 class DiskWatcher;
 class DocumentEditor;
 class ErrorPage;
-class LatestJob;
+class CartonSession;
 class RemoteSession;
 class VerificationRunner;
 
-// What the open job hands back: the carton, or why it could not be opened.
-struct OpenOutcome {
-    std::shared_ptr<const carton::Carton> carton;
-    carton::Error error;
-};
-
-// One tab of the main window: one carton (file or folder). Opens it on a
-// worker thread, then shows its CartonView (or an error page), validates it
-// and verifies every file in the background. Closing the page cancels its jobs;
-// results that arrive later are dropped.
+// One tab of the main window: the view of one carton (file, folder or URL)
+// and the document edited over it. Its CartonSession opens, validates and
+// verifies it; the page shows the session (loading, CartonView or an error
+// page, or the DocumentEditor in edit mode), the banners and the one state.
+// Closing the page cancels its jobs; results that arrive later are dropped.
 class CartonPage final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CartonPage)
@@ -51,14 +46,14 @@ public:
     CartonPage(std::unique_ptr<CartonDocument> document, QSettings *settings, QWidget *parent = nullptr);
     ~CartonPage() override;
 
-    QString path() const { return m_path; }
+    QString path() const;
     QString displayName() const;
-    State state() const { return m_state; }
-    bool isValidating() const { return m_validating; }
+    State state() const;
+    bool isValidating() const;
     // Opening, validating, verifying, checking the signature or scanning.
     bool isBusy() const;
 
-    std::shared_ptr<const carton::Carton> carton() const { return m_carton; }
+    std::shared_ptr<const carton::Carton> carton() const;
     CartonView *view() const { return m_view; }
     // The carton being edited (null while opening or when opening failed).
     CartonDocument *document() const { return m_document; }
@@ -75,11 +70,13 @@ public:
     // stay; the browse view, validation and verification follow the saved file.
     void adoptSavedPath(const QString &path);
     ErrorPage *errorPage() const { return m_errorPage; }
-    VerificationRunner *verification() const { return m_verification; }
+    VerificationRunner *verification() const;
+    // Opening, validation, verification and the diagnostics of this carton.
+    CartonSession *session() const { return m_session; }
     // Opening by URL, and the questions before anything is downloaded.
     RemoteSession *remote() const { return m_remote; }
     bool isRemote() const;
-    QString errorMessage() const { return m_error.toString(); }
+    QString errorMessage() const;
 
     // Load + validation diagnostics, then files that failed verification.
     carton::Diagnostics diagnostics() const;
@@ -125,25 +122,17 @@ private:
     // The editor's "Done Editing" button, once there is a carton to browse.
     void addBrowseButton();
     void updateMissingBanner();
-    void onOpened(const OpenOutcome &outcome);
-    void onValidated(carton::Diagnostics diagnostics);
-    void showError(const carton::Error &error);
-    void updateVerificationDiagnostics();
+    void onOpened();
+    void showError();
     void startVerification(bool interactive);
     void updateCartonState();
     // The signature's verdict and the safety findings of the view, for the state.
     void trustInput(CartonState::Input *input);
     void reloadChangedFile();
 
-    QString m_path;
+    CartonSession *m_session;
     QSettings *m_settings;
-    State m_state = State::Opening;
     QString m_preferredTab;
-    std::shared_ptr<const carton::Carton> m_carton;
-    carton::Error m_error;
-    carton::Diagnostics m_baseDiagnostics;
-    carton::Diagnostics m_verifyDiagnostics;
-    bool m_validating = false;
     CartonState m_cartonState = CartonState::derive({});
 
     QStackedWidget *m_stack;
@@ -151,8 +140,6 @@ private:
     QLabel *m_banner;
     CartonView *m_view = nullptr;
     ErrorPage *m_errorPage = nullptr;
-    VerificationRunner *m_verification;
-    LatestJob *m_jobs; // opening and validating
     RemoteSession *m_remote = nullptr;
     DiskWatcher *m_disk = nullptr;
     CartonDocument *m_document = nullptr;

@@ -19,7 +19,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
-#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -220,11 +219,13 @@ void DocumentActions::saveCurrentAs()
         save(m_current, true);
 }
 
-bool DocumentActions::save(CartonPage *page, bool saveAs)
+bool DocumentActions::save(CartonPage *page, bool saveAs, std::function<void()> whenSaved)
 {
     CartonDocument *document = page ? page->document() : nullptr;
     if (!document)
         return false;
+    if (document->isSaving())
+        return false; // the progress of that save is shown; it reports
     if (document->isReadOnly()) {
         QMessageBox::warning(
             m_window, tr("Cannot Save"),
@@ -270,79 +271,96 @@ bool DocumentActions::save(CartonPage *page, bool saveAs)
     }
     carton::SaveOptions options = optionsFromPreferences(m_settings);
     QString path = document->savePath();
+    options.overwrite = true; // Save replaces the document's own file (it failed with "output file exists")
     if (saveAs || path.isEmpty()) {
         path = askSavePath(m_window, document->suggestedSavePath(), &options);
         if (path.isEmpty())
             return false;
-        options.overwrite = true; // the dialog asked
     }
-    return saveTo(page, path, options);
+    return saveTo(page, path, options, std::move(whenSaved));
 }
 
 bool DocumentActions::saveTo(CartonPage *page, const QString &path)
 {
     carton::SaveOptions options = optionsFromPreferences(m_settings);
     options.overwrite = true;
-    return saveTo(page, path, options);
+    return saveTo(page, path, options, {});
 }
 
-bool DocumentActions::saveTo(CartonPage *page, const QString &path, const carton::SaveOptions &baseOptions)
+bool DocumentActions::saveTo(CartonPage *page, const QString &path, const carton::SaveOptions &baseOptions,
+                             std::function<void()> whenSaved)
 {
-    QPointer<CartonPage> guard(page);
     CartonDocument *document = page->document();
+    if (!document || document->isSaving())
+        return false;
     carton::SaveOptions options = baseOptions;
     // Unchanged entries are copied with the sha256 MANIFEST gives them: trust it
     // only once this carton's verification found every file matching.
     const VerificationRunner *verification = page->verification();
     options.verifyOriginal =
         !(verification->state() == VerificationRunner::State::Finished && verification->report().ok());
-    QProgressDialog progress(tr("Saving %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
-    progress.setObjectName(QStringLiteral("saveProgress"));
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(300);
-    progress.setAutoClose(false);
-    progress.setAutoReset(false);
-    progress.setValue(0);
-    QEventLoop loop;
-    bool ok = false;
-    QString error;
-    auto onProgress = connect(document, &CartonDocument::saveProgress, &progress, [&](qint64 done, qint64 total) {
-        progress.setValue(total > 0 ? int(done * 1000 / total) : 0);
-        progress.setLabelText(
+    // Nothing waits here: the progress dialog lives until the document reports.
+    auto *progress =
+        new QProgressDialog(tr("Saving %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
+    progress->setObjectName(QStringLiteral("saveProgress"));
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(300);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    progress->setValue(0);
+    connect(document, &CartonDocument::saveProgress, progress, [progress, path](qint64 done, qint64 total) {
+        progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
+        progress->setLabelText(
             tr("Saving %1… %2 of %3").arg(QFileInfo(path).fileName(), humanSize(done), humanSize(total)));
     });
-    auto onFinished =
-        connect(document, &CartonDocument::saveFinished, &loop, [&](bool success, const QString &, const QString &e) {
-            ok = success;
-            error = e;
-            loop.quit();
-        });
-    connect(&progress, &QProgressDialog::canceled, document, &CartonDocument::cancelSave);
+    connect(progress, &QProgressDialog::canceled, document, &CartonDocument::cancelSave);
+    connect(page, &QObject::destroyed, progress, &QObject::deleteLater); // its save is dropped with it
+    connect(
+        document, &CartonDocument::saveFinished, progress,
+        [this, page = QPointer<CartonPage>(page), progress, path,
+         whenSaved = std::move(whenSaved)](bool ok, const QString &, const QString &error) {
+            const bool cancelled = progress->wasCanceled();
+            progress->hide();
+            progress->deleteLater();
+            if (page)
+                onSaveFinished(page, path, ok, error, cancelled);
+            if (page && ok && whenSaved)
+                whenSaved();
+        },
+        Qt::SingleShotConnection);
     document->save(path, options);
-    loop.exec();
-    disconnect(onProgress);
-    disconnect(onFinished);
-    progress.close();
-    if (!guard)
-        return false;
-    if (!ok) {
-        if (!progress.wasCanceled())
-            QMessageBox::critical(
-                m_window, tr("Save Failed"),
-                tr("%1 was not saved; nothing on disk changed.\n\n%2").arg(QDir::toNativeSeparators(path), error));
-        return false;
-    }
-    page->adoptSavedPath(path);
-    m_window->pageSaved(page);
     return true;
 }
 
-bool DocumentActions::confirmClose(CartonPage *page)
+void DocumentActions::onSaveFinished(CartonPage *page, const QString &path, bool ok, const QString &error,
+                                     bool cancelled)
+{
+    if (!ok) {
+        if (!cancelled) {
+            auto *box = new QMessageBox(
+                QMessageBox::Critical, tr("Save Failed"),
+                tr("%1 was not saved; nothing on disk changed.\n\n%2").arg(QDir::toNativeSeparators(path), error),
+                QMessageBox::Ok, m_window);
+            box->setObjectName(QStringLiteral("saveFailedBox"));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+        emit saveFinished(page, false);
+        return;
+    }
+    page->adoptSavedPath(path);
+    m_window->pageSaved(page);
+    emit saveFinished(page, true);
+}
+
+DocumentActions::CloseAnswer DocumentActions::askBeforeClose(CartonPage *page, std::function<void()> whenSaved)
 {
     // Text typed but not applied (a shape that does not parse) is an edit too.
     const bool typed = page && page->document() && !page->document()->unappliedTexts().isEmpty();
     if (!page || (!page->isModified() && !typed))
-        return true;
+        return CloseAnswer::Close;
+    if (page->document()->isSaving())
+        return CloseAnswer::Cancel; // its save shows its progress; close once it is done
     QMessageBox box(QMessageBox::Warning, tr("Unsaved Edits"),
                     tr("Save the changes to %1 before closing?").arg(page->displayName()),
                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
@@ -351,11 +369,11 @@ bool DocumentActions::confirmClose(CartonPage *page)
     box.setDefaultButton(QMessageBox::Save);
     switch (box.exec()) {
     case QMessageBox::Save:
-        return save(page, false);
+        return save(page, false, std::move(whenSaved)) ? CloseAnswer::Saving : CloseAnswer::Cancel;
     case QMessageBox::Discard:
-        return true;
+        return CloseAnswer::Close;
     default:
-        return false;
+        return CloseAnswer::Cancel;
     }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QObject>
+#include <functional>
 
 class QAction;
 class QMenu;
@@ -22,7 +23,8 @@ class MainWindow;
 // (the current tab's undo stack, named after its command), Carton ▸ Edit Carton,
 // the Save / Discard / Cancel question before unsaved edits are closed,
 // autosave on focus loss and the offer to recover after a crash. Saving runs in
-// the background behind a progress dialog that can cancel it.
+// the background behind a progress dialog that can cancel it: nothing here
+// waits for it; saveFinished() (and the `whenSaved` of a close) report.
 class DocumentActions final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DocumentActions)
@@ -43,14 +45,23 @@ public:
     void addPage(CartonPage *page);
     void setCurrentPage(CartonPage *page);
 
-    // Saves `page` (asking for a path when it has none, or always with saveAs).
-    // Returns true once saved; false when cancelled or failed (the user was told).
-    bool save(CartonPage *page, bool saveAs = false);
-    // Writes `page` to `path` with the compression of Preferences (no questions; tests).
+    // Starts saving `page` (asking for a path when it has none, or always with
+    // saveAs) and returns at once: true when the save started, false when it was
+    // refused or cancelled before (the user was told). saveFinished() reports;
+    // `whenSaved` runs once the save succeeded (never when it failed).
+    bool save(CartonPage *page, bool saveAs = false, std::function<void()> whenSaved = {});
+    // Starts writing `page` to `path` with the compression of Preferences (no questions; tests).
     bool saveTo(CartonPage *page, const QString &path);
-    // Before closing a page with unsaved edits: Save / Discard / Cancel. True
-    // when the page may close.
-    bool confirmClose(CartonPage *page);
+
+    // What closing a page with unsaved edits comes to, once asked.
+    enum class CloseAnswer {
+        Close,  // nothing unsaved, or Discard: close it now
+        Cancel, // keep it open (Cancel, or the save could not start)
+        Saving, // Save: the save started; `whenSaved` closes it once it succeeded
+    };
+    // Before closing a page with unsaved edits: Save / Discard / Cancel. A failed
+    // or cancelled save keeps the page open with its edits (the error shown).
+    CloseAnswer askBeforeClose(CartonPage *page, std::function<void()> whenSaved);
 
     // A dropped or chosen model (folder without carton.toml, or a model file):
     // a new document in a new tab. False (and the user told why) when its files
@@ -66,6 +77,10 @@ public:
     // True when `path` is a model to pack rather than a carton to open.
     static bool isModelPath(const QString &path);
 
+signals:
+    // A save started by save() or saveTo() ended (ok false: failed or cancelled).
+    void saveFinished(studio::CartonPage *page, bool ok);
+
 public slots:
     void newDocument();
     void saveCurrent();
@@ -73,7 +88,9 @@ public slots:
     void toggleEditing(bool editing);
 
 private:
-    bool saveTo(CartonPage *page, const QString &path, const carton::SaveOptions &options);
+    bool saveTo(CartonPage *page, const QString &path, const carton::SaveOptions &options,
+                std::function<void()> whenSaved);
+    void onSaveFinished(CartonPage *page, const QString &path, bool ok, const QString &error, bool cancelled);
     void updateActions();
 
     MainWindow *m_window;

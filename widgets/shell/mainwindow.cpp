@@ -117,15 +117,11 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::showOpenDialog);
     connect(m_welcome, &WelcomePage::openFolderRequested, this, &MainWindow::showOpenFolderDialog);
     connect(m_welcome, &WelcomePage::openPathRequested, this, &MainWindow::openPath);
+    m_tabs->setDocumentActions(m_documents);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentChanged);
-    connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closePage);
-    connect(m_tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
-        const int index = m_tabs->tabBar()->tabAt(pos);
-        if (index < 0)
-            return;
-        QMenu *menu = createTabContextMenu(index);
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        menu->popup(m_tabs->tabBar()->mapToGlobal(pos));
+    connect(m_tabs, &CartonTabs::pageClosed, this, [this] {
+        onCurrentChanged();
+        emit busyChanged();
     });
     connect(m_diagnostics, &DiagnosticsDock::locationActivated, this,
             [this](const carton::DiagnosticLocation &location) {
@@ -329,15 +325,26 @@ void MainWindow::saveWindowSettings()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // Quitting asks about each page with unsaved edits. Save starts the save and
+    // quits again once it succeeded (the pages already discarded are not asked
+    // again); a failed or cancelled save keeps the window open.
+    if (!m_quitAfterSave)
+        m_discardedOnQuit.clear();
+    m_quitAfterSave = false;
     for (int i = 0; i < m_tabs->count(); ++i) {
         CartonPage *p = page(i);
-        if (p && p->isModified()) {
-            m_tabs->setCurrentIndex(i);
-            if (!m_documents->confirmClose(p)) {
-                event->ignore();
-                return;
-            }
+        if (!p || m_discardedOnQuit.contains(p))
+            continue;
+        m_tabs->setCurrentIndex(i);
+        const auto answer = m_documents->askBeforeClose(p, [this] {
+            m_quitAfterSave = true;
+            close();
+        });
+        if (answer != DocumentActions::CloseAnswer::Close) {
+            event->ignore();
+            return;
         }
+        m_discardedOnQuit.append(p);
     }
     saveWindowSettings();
     QMainWindow::closeEvent(event);
@@ -483,31 +490,22 @@ int MainWindow::pageCount() const
 
 CartonPage *MainWindow::page(int index) const
 {
-    return qobject_cast<CartonPage *>(m_tabs->widget(index));
+    return m_tabs->page(index);
 }
 
 CartonPage *MainWindow::currentPage() const
 {
-    return qobject_cast<CartonPage *>(m_tabs->currentWidget());
+    return m_tabs->currentPage();
 }
 
 CartonPage *MainWindow::findPage(const QString &path) const
 {
-    const QString clean = cleanAbsolute(path);
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (CartonPage *p = page(i); p && p->path() == clean)
-            return p;
-    }
-    return nullptr;
+    return m_tabs->findPage(cleanAbsolute(path));
 }
 
 bool MainWindow::isBusy() const
 {
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (const CartonPage *p = page(i); p && p->isBusy())
-            return true;
-    }
-    return false;
+    return m_tabs->isBusy();
 }
 
 void MainWindow::setPreferredViewTab(const QString &tab)
@@ -543,29 +541,26 @@ CartonPage *MainWindow::openPath(const QString &path)
 
 void MainWindow::addPage(CartonPage *page)
 {
-    const int index = m_tabs->addTab(page, page->displayName());
-    m_tabs->setTabToolTip(index, QDir::toNativeSeparators(page->path()));
-
     connect(page, &CartonPage::stateChanged, this, [this, page](CartonPage::State state) {
         if (state == CartonPage::State::Open)
             m_recent->add(page->path());
-        updatePageTab(page);
+        m_tabs->updateTab(page);
         if (page == currentPage())
             updateActions();
     });
     connect(page, &CartonPage::cartonStateChanged, this, [this, page] {
-        updatePageTab(page);
+        m_tabs->updateTab(page);
         if (page == currentPage())
             m_verificationStatus->setCartonState(page->cartonState());
     });
     connect(page, &CartonPage::busyChanged, this, [this, page] {
-        updatePageTab(page);
+        m_tabs->updateTab(page);
         if (page == currentPage())
             updateDiagnostics();
         emit busyChanged();
     });
     connect(page, &CartonPage::diagnosticsChanged, this, [this, page] {
-        updatePageTab(page);
+        m_tabs->updateTab(page);
         if (page == currentPage())
             updateDiagnostics();
     });
@@ -578,14 +573,13 @@ void MainWindow::addPage(CartonPage *page)
     });
 
     connect(page, &CartonPage::modifiedChanged, this, [this, page] {
-        updatePageTab(page);
+        m_tabs->updateTab(page);
         if (page == currentPage())
             setWindowModified(page->isModified());
     });
     m_documents->addPage(page);
 
-    updatePageTab(page);
-    m_tabs->setCurrentIndex(index);
+    m_tabs->addPage(page);
     onCurrentChanged();
     emit busyChanged();
 }
@@ -593,7 +587,7 @@ void MainWindow::addPage(CartonPage *page)
 void MainWindow::pageSaved(CartonPage *page)
 {
     m_recent->add(page->path());
-    updatePageTab(page);
+    m_tabs->updateTab(page);
     if (page == currentPage()) {
         setWindowTitle(page->displayName() + QStringLiteral("[*]"));
         setWindowFilePath(page->path());
@@ -614,84 +608,22 @@ ModelFilePage *MainWindow::openModelFile(const QString &path)
 
 void MainWindow::closePage(int index)
 {
-    CartonPage *p = page(index);
-    if (QWidget *other = m_tabs->widget(index); !p && other) { // a tensor file or a Compare tab
-        m_tabs->removeTab(index);
-        other->deleteLater(); // its jobs' late results are dropped
-        onCurrentChanged();
-        return;
-    }
-    if (!p)
-        return;
-    if (!m_documents->confirmClose(p))
-        return;
-    index = m_tabs->indexOf(p); // saving may have reordered nothing, but be sure
-    if (index < 0)
-        return;
-    m_tabs->removeTab(index);
-    disconnect(p, nullptr, this, nullptr);
-    p->verification()->cancel();
-    p->deleteLater(); // its jobs' late results are dropped
-    onCurrentChanged();
-    emit busyChanged();
+    m_tabs->closePage(index);
 }
 
 void MainWindow::closeOtherPages(int index)
 {
-    QWidget *keep = m_tabs->widget(index);
-    if (!keep)
-        return;
-    for (int i = m_tabs->count() - 1; i >= 0; --i)
-        if (m_tabs->widget(i) != keep)
-            closePage(i);
+    m_tabs->closeOtherPages(index);
 }
 
 void MainWindow::closePagesToTheRight(int index)
 {
-    if (index < 0)
-        return;
-    for (int i = m_tabs->count() - 1; i > index; --i)
-        closePage(i);
+    m_tabs->closePagesToTheRight(index);
 }
 
 QMenu *MainWindow::createTabContextMenu(int index)
 {
-    auto *menu = new QMenu(this);
-    const CartonPage *p = page(index);
-    if (!p)
-        return menu;
-    const QString path = p->path();
-    QAction *copy =
-        menu->addAction(shellIcon(QStringLiteral("copy"), QStringLiteral("edit-copy")), tr("Copy &Path"), this,
-                        [path] { QGuiApplication::clipboard()->setText(QDir::toNativeSeparators(path)); });
-    copy->setObjectName(QStringLiteral("actionCopyPath"));
-    // The folder holding the carton (a carton folder's parent), for the file manager.
-    const QUrl folder = QUrl::fromLocalFile(QFileInfo(path).absolutePath());
-    QAction *show = menu->addAction(shellIcon(QStringLiteral("folder"), QStringLiteral("folder-open")),
-                                    tr("Show in &Folder"), this, [folder] { QDesktopServices::openUrl(folder); });
-    show->setObjectName(QStringLiteral("actionShowInFolder"));
-    show->setData(folder);
-    menu->addSeparator();
-    QPointer<const CartonPage> target(p);
-    auto indexOf = [this, target] { return target ? m_tabs->indexOf(const_cast<CartonPage *>(target.data())) : -1; };
-    QAction *close = menu->addAction(tr("&Close"), this, [this, indexOf] {
-        if (const int i = indexOf(); i >= 0)
-            closePage(i);
-    });
-    close->setObjectName(QStringLiteral("actionCloseTab"));
-    QAction *others = menu->addAction(tr("Close &Others"), this, [this, indexOf] {
-        if (const int i = indexOf(); i >= 0)
-            closeOtherPages(i);
-    });
-    others->setObjectName(QStringLiteral("actionCloseOthers"));
-    others->setEnabled(m_tabs->count() > 1);
-    QAction *right = menu->addAction(tr("Close Tabs to the &Right"), this, [this, indexOf] {
-        if (const int i = indexOf(); i >= 0)
-            closePagesToTheRight(i);
-    });
-    right->setObjectName(QStringLiteral("actionCloseToTheRight"));
-    right->setEnabled(index < m_tabs->count() - 1);
-    return menu;
+    return m_tabs->createContextMenu(index, this);
 }
 
 void MainWindow::onCurrentChanged()
@@ -709,20 +641,6 @@ void MainWindow::onCurrentChanged()
     m_documents->setCurrentPage(page);
     updateDiagnostics();
     updateActions();
-}
-
-void MainWindow::updatePageTab(CartonPage *page)
-{
-    const int index = m_tabs->indexOf(page);
-    if (index < 0)
-        return;
-    const CartonState &state = page->cartonState();
-    const QIcon icon = shellIcon(state.iconName());
-    const QString status = state.summary();
-    m_tabs->setTabIcon(index, icon);
-    m_tabs->setTabText(index, page->isModified() ? page->displayName() + QStringLiteral(" *") : page->displayName());
-    const QString path = QDir::toNativeSeparators(page->path());
-    m_tabs->setTabToolTip(index, status.isEmpty() ? path : path + u'\n' + status);
 }
 
 void MainWindow::updateActions()

@@ -2,7 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "cartontabs.h"
+
+#include <QList>
 #include <QMainWindow>
+#include <QPointer>
 
 class QLabel;
 class QMenu;
@@ -122,7 +126,6 @@ private:
     void restoreWindowSettings();
     void rebuildRecentMenu();
     void onCurrentChanged();
-    void updatePageTab(CartonPage *page);
     void updateActions();
     void updateDiagnostics();
     void setDiagnosticsWanted(bool wanted);
@@ -134,7 +137,7 @@ private:
     UserGuideDialog *m_userGuide = nullptr;
     QStackedWidget *m_central;
     WelcomePage *m_welcome;
-    QTabWidget *m_tabs;
+    CartonTabs *m_tabs;
     DiagnosticsDock *m_diagnostics;
     VerificationStatus *m_verificationStatus;
     QToolButton *m_problems;
@@ -149,6 +152,10 @@ private:
     bool m_diagnosticsWanted = true;
     QMenu *m_recentMenu = nullptr;
     QString m_preferredTab;
+    // Quitting: the pages whose edits the user chose to discard, kept while a
+    // save started by the quit runs (then the window closes again).
+    QList<QPointer<CartonPage>> m_discardedOnQuit;
+    bool m_quitAfterSave = false;
 
     QAction *m_closeAction = nullptr;
     QAction *m_compareAction = nullptr; // File ▸ Compare With… (widgets/compare/)

@@ -5,7 +5,6 @@
 #include "jobs/latestjob.h"
 #include "package/carton.h"
 
-#include <QThreadPool>
 #include <exception>
 
 namespace studio {
@@ -14,19 +13,6 @@ namespace {
 
 const QString kRun = QStringLiteral("run");
 const QString kJudge = QStringLiteral("judge");
-
-// Runs block for as long as the model takes: a pool of their own.
-QThreadPool &runPool()
-{
-    static QThreadPool pool;
-    static const bool configured = [] {
-        pool.setMaxThreadCount(2);
-        pool.setExpiryTimeout(10000);
-        return true;
-    }();
-    Q_UNUSED(configured);
-    return pool;
-}
 
 struct RunOutcome {
     std::optional<carton::SelfTestRun> run;
@@ -75,11 +61,6 @@ SelfTestRunner::SelfTestRunner(QObject *parent) : QObject(parent), m_jobs(new La
 
 SelfTestRunner::~SelfTestRunner() = default; // m_jobs cancels (and kills the host of) a running job
 
-void SelfTestRunner::waitForAll()
-{
-    runPool().waitForDone();
-}
-
 void SelfTestRunner::cancel()
 {
     m_jobs->interrupt(kRun);
@@ -101,7 +82,8 @@ void SelfTestRunner::start(const Request &request)
             } else
                 emit failed(outcome.error, outcome.warnings);
         },
-        [this](qint64 done, qint64 total) { emit progressChanged(done, total); }, &runPool());
+        [this](qint64 done, qint64 total) { emit progressChanged(done, total); },
+        JobPools::Kind::Run); // blocks for as long as the model takes
 }
 
 void SelfTestRunner::rejudge(const carton::SelfTestRun &run, const carton::ToleranceSettings &tolerances)

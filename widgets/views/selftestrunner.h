@@ -51,10 +51,6 @@ public:
 
     bool isRunning() const { return m_running; }
 
-    // Blocks until every self-test run of the process has returned (they return
-    // quickly once cancelled). For shutdown and tests.
-    static void waitForAll();
-
 signals:
     void started();
     // total == 0 while the runner host starts and loads the model; then one step

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// CartonSession without any widget: opening a carton folder, validating it,
+// verifying its files and the diagnostics of the three; a file that does not
+// open; a reopen dropping the previous open's result.
+#include "cartonsession.h"
+#include "package/carton.h"
+#include "package/verifier.h"
+#include "remote/remoteoptions.h"
+#include "verificationrunner.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace studio;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000;
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+QByteArray sha256Hex(const QByteArray &bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
+
+// A carton folder whose MANIFEST gives model/model.txt a wrong sha256.
+QString folderWithWrongHash(const QTemporaryDir &dir)
+{
+    const QString root = dir.filePath(u"wronghash"_s);
+    const QByteArray toml = "spec_version = 1\nmodel_name = \"session\"\n[runner]\nrunner_name = \"noop\"\n"
+                            "required_framework_version = \"=1.0.0\"\nrunner_compat_version = 1\n";
+    const auto sha = [](const QByteArray &b) {
+        return QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex();
+    };
+    if (!writeFile(root + u"/carton.toml"_s, toml) || !writeFile(root + u"/model/model.txt"_s, "model bytes\n") ||
+        !writeFile(root + u"/MANIFEST"_s,
+                   "carton.toml=" + sha(toml) + "\nmodel/model.txt=" + sha("something else") + "\n"))
+        return {};
+    return root;
+}
+
+} // namespace
+
+class TestCartonSession final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void opensValidatesAndVerifies()
+    {
+        QTemporaryDir dir;
+        const QString root = folderWithWrongHash(dir);
+        QVERIFY(!root.isEmpty());
+        CartonSession session(root);
+        QSignalSpy opened(&session, &CartonSession::opened);
+        QSignalSpy failed(&session, &CartonSession::failed);
+        session.open(carton::RemoteOptions{}, u"wronghash"_s);
+        QCOMPARE(session.state(), CartonSession::State::Opening);
+        QVERIFY(opened.wait(kTimeoutMs));
+        QCOMPARE(failed.size(), 0);
+        QCOMPARE(session.state(), CartonSession::State::Open);
+        QVERIFY(session.carton());
+        QCOMPARE(session.carton()->info()->modelName, u"session"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(!session.isValidating(), kTimeoutMs);
+        // Validation alone cannot see the wrong hash; verification does.
+        for (const carton::Diagnostic &d : session.diagnostics(nullptr))
+            QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.toString()));
+        QSignalSpy verified(session.verification(), &VerificationRunner::finished);
+        session.verify(carton::VerifyOptions{});
+        QVERIFY(verified.wait(kTimeoutMs));
+        const carton::Diagnostics shown = session.diagnostics(nullptr);
+        int mismatches = 0;
+        for (const carton::Diagnostic &d : shown)
+            if (d.severity == carton::Severity::Error && d.location.file == u"model/model.txt"_s &&
+                d.message.contains(QString::fromLatin1(sha256Hex("something else"))))
+                ++mismatches;
+        QCOMPARE(mismatches, 1);
+        // Reopening drops the carton and what verification found.
+        session.open(carton::RemoteOptions{}, u"wronghash"_s);
+        QVERIFY(!session.carton());
+        QVERIFY(session.diagnostics(nullptr).isEmpty());
+        QVERIFY(opened.wait(kTimeoutMs));
+    }
+
+    void fileThatDoesNotOpen()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"garbage.carton"_s);
+        QVERIFY(writeFile(path, QByteArray(4096, 'g')));
+        CartonSession session(path);
+        QSignalSpy failed(&session, &CartonSession::failed);
+        session.open(carton::RemoteOptions{}, u"garbage.carton"_s);
+        QVERIFY(failed.wait(kTimeoutMs));
+        QCOMPARE(session.state(), CartonSession::State::Failed);
+        QVERIFY(!session.carton());
+        QVERIFY(!session.error().message.isEmpty());
+        QCOMPARE(session.fileDiagnostics().size(), 1);
+        QCOMPARE(session.fileDiagnostics().constFirst().severity, carton::Severity::Error);
+        QCOMPARE(session.fileDiagnostics().constFirst().message, session.error().message);
+    }
+
+    // Two opens in a row: the first one's result is dropped, one opened() comes.
+    void reopenDropsTheEarlierResult()
+    {
+        QTemporaryDir dir;
+        const QString root = folderWithWrongHash(dir);
+        CartonSession session(root);
+        QSignalSpy opened(&session, &CartonSession::opened);
+        session.open(carton::RemoteOptions{}, u"wronghash"_s);
+        session.open(carton::RemoteOptions{}, u"wronghash"_s);
+        QVERIFY(opened.wait(kTimeoutMs));
+        QTRY_VERIFY_WITH_TIMEOUT(!session.isValidating(), kTimeoutMs);
+        QCOMPARE(opened.size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCartonSession)
+#include "tst_cartonsession.moc"
