@@ -12,6 +12,7 @@
 // its p99, the number of stalls over 50 ms, and the largest GUI-thread CPU time
 // between two ticks (the work that stalled the loop, whatever the machine's load:
 // on a busy machine a wall-clock gap also holds time spent waiting for a core).
+#include "jobpools.h"
 #include "package/carton.h"
 #include "selftestrunner.h"
 #include "selftestspage.h"
@@ -127,7 +128,7 @@ int main(int argc, char **argv)
     QApplication::processEvents();
     ticker.stop();
     const double runMs = double(run.nsecsElapsed()) / 1e6;
-    studio::SelfTestRunner::waitForAll();
+    studio::JobPools::waitForAll();
     if (!finished || !page.lastRun()) {
         std::fprintf(stderr, "selftestguibench: the run did not finish\n");
         return 1;

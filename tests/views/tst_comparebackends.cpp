@@ -5,6 +5,7 @@
 // as backend B; the run history written by the panel and shown with what changed.
 #include "comparebackendsdialog.h"
 #include "errormappane.h"
+#include "jobpools.h"
 #include "kservetestserver.h"
 #include "package/carton.h"
 #include "runhistorydialog.h"
@@ -75,7 +76,7 @@ void TestCompareBackends::initTestCase()
 
 void TestCompareBackends::cleanupTestCase()
 {
-    studio::SelfTestRunner::waitForAll();
+    studio::JobPools::waitForAll();
 }
 
 std::shared_ptr<const Carton> TestCompareBackends::writeCarton(const QString &name, const QList<double> &expectedX)
