@@ -31,6 +31,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -313,17 +314,27 @@ void TestSelfTestActions::keepAsToleranceIsOneUndoStep()
     QVERIFY2(keep->forOutputAction()->text().contains(u"atol 0.01, rtol 1e-05"_s),
              qPrintable(keep->forOutputAction()->text()));
 
+    // A self-test added before it after the run: "off" is self_test[1] now, and
+    // the tolerance goes there, not into the one at its old position.
+    CartonInfo moved = document->state().info;
+    SelfTest first = off;
+    first.name = u"first"_s;
+    first.expectedOut = refs({{"x", "@tensor_data/x"}});
+    moved.selfTests.prepend(first);
+    document->setInfo(moved, u"add a self-test"_s);
     const int steps = document->undoStack()->count();
     keep->forOutputAction()->trigger();
     QCOMPARE(document->undoStack()->count(), steps + 1);
+    QCOMPARE(document->state().info.selfTests.at(1).name, std::optional<QString>(u"off"_s));
+    QVERIFY(document->state().info.selfTests.at(0).unknownToml.isEmpty());
     const Result<CartonTolerance> kept =
-        parseCartonTolerance(document->state().info.selfTests.at(0).unknownToml, u"test"_s);
+        parseCartonTolerance(document->state().info.selfTests.at(1).unknownToml, u"test"_s);
     QVERIFY(kept);
     QCOMPARE(kept->perOutput.value(u"x"_s).atol, std::optional<double>(0.01));
     QTRY_COMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
 
     document->undoStack()->undo();
-    QVERIFY(document->state().info.selfTests.at(0).unknownToml.isEmpty());
+    QVERIFY(document->state().info.selfTests.at(1).unknownToml.isEmpty());
     QCOMPARE(document->undoStack()->count(), steps + 1); // one step, undone
     QCOMPARE(document->undoStack()->index(), steps);
 }
@@ -349,9 +360,9 @@ void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
     studio::BenchmarkDialog *dialog = page->benchmarkDialog();
     QCOMPARE(dialog->table()->rowCount(), 1);
     QCOMPARE(dialog->table()->item(0, 0)->text(), u"echo"_s);
-    bool ok = false;
-    const double p50 = dialog->table()->item(0, 1)->text().toDouble(&ok);
-    QVERIFY2(ok && p50 >= 0, qPrintable(dialog->table()->item(0, 1)->text()));
+    // Each figure with its unit: the noop model's are far under a millisecond.
+    const QString p50 = dialog->table()->item(0, 1)->text();
+    QVERIFY2(QRegularExpression(u"^[0-9.]+ (µs|ms)$"_s).match(p50).hasMatch(), qPrintable(p50));
     QVERIFY2(dialog->summary()->text().contains(u"10 warm-up and 100 timed"_s), qPrintable(dialog->summary()->text()));
     QVERIFY2(dialog->summary()->text().contains(u"peak memory"_s), qPrintable(dialog->summary()->text()));
     qsizetype binned = 0;
@@ -360,6 +371,21 @@ void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
     QCOMPARE(binned, 100);
     const studio::SelfTestsModel *model = page->model();
     QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
+
+    // Tiny latencies in µs, not "3e-05 ms"; a second and more in s.
+    BenchmarkResult tiny;
+    tiny.loadTime = std::chrono::milliseconds(12500);
+    TestBenchmark t;
+    t.name = u"tiny"_s;
+    t.model = {100, 0.00002e6, 2.5e6, 0.5e6, 0.00003e6, 0.0004e6, 1.0e6};
+    tiny.tests = {t};
+    dialog->setResult(tiny);
+    QCOMPARE(dialog->table()->item(0, 1)->text(), u"30 µs"_s);  // p50
+    QCOMPARE(dialog->table()->item(0, 2)->text(), u"400 µs"_s); // p95
+    QCOMPARE(dialog->table()->item(0, 3)->text(), u"1 ms"_s);   // p99
+    QCOMPARE(dialog->table()->item(0, 5)->text(), u"20 µs"_s);  // min
+    QCOMPARE(dialog->table()->item(0, 6)->text(), u"2.5 ms"_s); // max
+    QVERIFY2(dialog->summary()->text().contains(u"Model load 12.5 s"_s), qPrintable(dialog->summary()->text()));
 }
 
 QTEST_MAIN(TestSelfTestActions)

@@ -399,14 +399,14 @@ void CartonPage::onOpened(const OpenOutcome &outcome)
     connect(m_view, &CartonView::statusMessage, this, &CartonPage::statusMessage);
     // Keep as Tolerance: one undo step of the document, then the results re-judged with it.
     connect(m_view->selfTestsPage(), &SelfTestsPage::keepToleranceRequested, this,
-            [this](int index, const carton::CartonTolerance &tolerance, const QString &what) {
+            [this](const carton::SelfTestResult &asRun, const carton::CartonTolerance &tolerance, const QString &what) {
                 if (!m_document)
                     return;
-                if (const carton::Status kept = keepTolerance(*m_document, index, tolerance, what); !kept) {
+                if (const carton::Status kept = keepTolerance(*m_document, asRun, tolerance, what); !kept) {
                     QMessageBox::warning(this, tr("Keep as Tolerance"), kept.error().message);
                     return;
                 }
-                m_view->selfTestsPage()->applyKeptTolerance(index, tolerance);
+                m_view->selfTestsPage()->applyKeptTolerance(asRun.index, tolerance);
                 emit statusMessage(tr("Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it."));
             });
     // The signature's verdict and the safety scan's findings are part of the state.

@@ -128,7 +128,8 @@ signals:
     void tensorActivated(const QString &name);
     void runFinished();
     // "Keep as Tolerance": self_test[selfTestIndex]'s [self_test.tolerance] should become `tolerance`.
-    void keepToleranceRequested(int selfTestIndex, const carton::CartonTolerance &tolerance, const QString &what);
+    void keepToleranceRequested(const carton::SelfTestResult &asRun, const carton::CartonTolerance &tolerance,
+                                const QString &what);
     // A passing note for the status bar ("Command copied to the clipboard.").
     void statusMessage(const QString &text);
 
