@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// The model card renderer (widgets/markdown: cmark plus our tables, link and
+// The model card renderer (core/markdown: cmark plus our tables, link and
 // image sanitising). Beyond not crashing, every input must give:
 // - HTML whose size is linear in the input's (kMaxRatio x bytes + kSlack): no
 //   expansion by tables, reference links or anything else;
@@ -40,7 +40,7 @@ bool hasControl(const QString &text)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const QString markdown = QString::fromUtf8(fuzz::bytes(data, size));
-    const studio::RenderedMarkdown rendered = studio::MarkdownRenderer::render(markdown);
+    const carton::RenderedMarkdown rendered = carton::MarkdownRenderer::render(markdown);
 
     const QByteArray utf8 = rendered.html.toUtf8();
     if (utf8.size() > kMaxRatio * qsizetype(size) + kSlack)

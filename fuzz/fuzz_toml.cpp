@@ -12,8 +12,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     auto info = carton::parseCartonToml(fuzz::bytes(data, size));
     if (!info)
         return 0;
-    const QByteArray written = carton::writeCartonToml(*info);
-    if (!carton::parseCartonToml(written))
+    const carton::Result<QByteArray> written = carton::writeCartonToml(*info);
+    if (!written)
+        std::abort(); // what we read, we must write without losing any of it
+    if (!carton::parseCartonToml(*written))
         std::abort(); // what we write, we must read
     return 0;
 }

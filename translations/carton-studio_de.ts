@@ -474,6 +474,22 @@
         <source>an array</source>
         <translation>ein Array</translation>
     </message>
+    <message>
+        <source>tolerance: the self-test&apos;s other keys are not valid TOML, so setting the tolerance would lose them (%1)</source>
+        <translation>tolerance: Die übrigen Schlüssel des Selbsttests sind kein gültiges TOML; beim Setzen der Toleranz gingen sie verloren (%1)</translation>
+    </message>
+    <message>
+        <source>%1: the keys kept from the file are not valid TOML, so writing would lose them (%2)</source>
+        <translation>%1: Die aus der Datei übernommenen Schlüssel sind kein gültiges TOML; beim Schreiben gingen sie verloren (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the kept key %2 has the name of a known field, so writing would lose it</source>
+        <translation>%1: Der übernommene Schlüssel %2 trägt den Namen eines bekannten Feldes; beim Schreiben ginge er verloren</translation>
+    </message>
+    <message>
+        <source>top level</source>
+        <translation>oberste Ebene</translation>
+    </message>
 </context>
 <context>
     <name>OutputDetailsHtml</name>
@@ -1282,6 +1298,13 @@
             <numerusform>carton.toml deklariert %n Ausgabe, aber forward in %1 gibt %2 zurück (%3)</numerusform>
             <numerusform>carton.toml deklariert %n Ausgaben, aber forward in %1 gibt %2 zurück (%3)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>carton::MarkdownRenderer</name>
+    <message>
+        <source>(The description is too long and was cut.)</source>
+        <translation>(Die Beschreibung ist zu lang und wurde gekürzt.)</translation>
     </message>
 </context>
 <context>
@@ -2890,13 +2913,6 @@
     </message>
 </context>
 <context>
-    <name>studio::MarkdownRenderer</name>
-    <message>
-        <source>(The description is too long and was cut.)</source>
-        <translation>(Die Beschreibung ist zu lang und wurde gekürzt.)</translation>
-    </message>
-</context>
-<context>
     <name>studio::MediaPreview</name>
     <message>
         <source>the player did not load it within %1 s</source>
@@ -3490,6 +3506,40 @@
     </message>
 </context>
 <context>
+    <name>studio::OpenRegistryDialog</name>
+    <message>
+        <source>Open from Registry</source>
+        <translation>Aus Registry öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Repository in an OCI registry (host[:port]/repository):</source>
+        <translation>&amp;Repository in einer OCI-Registry (host[:port]/repository):</translation>
+    </message>
+    <message>
+        <source>&amp;List Tags</source>
+        <translation>Tags &amp;auflisten</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>Tags:</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its tags…</source>
+        <translation>%1 wird nach seinen Tags gefragt…</translation>
+    </message>
+    <message>
+        <source>%1 has no tags.</source>
+        <translation>%1 hat keine Tags.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tag(s) in %1.</source>
+        <translation>
+            <numerusform>%n Tag in %1.</numerusform>
+            <numerusform>%n Tags in %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>studio::OpenUrlDialog</name>
     <message>
         <source>Open URL</source>
@@ -3733,6 +3783,18 @@
         <source>Path:</source>
         <translation>Pfad:</translation>
     </message>
+    <message>
+        <source>Registry:</source>
+        <translation>Registry:</translation>
+    </message>
+    <message>
+        <source>Registry repository:</source>
+        <translation>Repository in der Registry:</translation>
+    </message>
+    <message>
+        <source>Digest:</source>
+        <translation>Digest:</translation>
+    </message>
 </context>
 <context>
     <name>studio::PlatformListEdit</name>
@@ -3829,6 +3891,73 @@
     </message>
 </context>
 <context>
+    <name>studio::PushRegistryDialog</name>
+    <message>
+        <source>&amp;Push</source>
+        <translation>&amp;Hochladen</translation>
+    </message>
+    <message>
+        <source>Push %1 to a Registry</source>
+        <translation>%1 in eine Registry hochladen</translation>
+    </message>
+    <message>
+        <source>&amp;Reference in an OCI registry (host[:port]/repository[:tag]):</source>
+        <translation>&amp;Referenz in einer OCI-Registry (host[:port]/repository[:tag]):</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Pushing to %1…</source>
+        <translation>Wird nach %1 hochgeladen…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Push cancelled; nothing was tagged in %1.</source>
+        <translation>Hochladen abgebrochen; in %1 wurde nichts getaggt.</translation>
+    </message>
+    <message>
+        <source>Push to Registry</source>
+        <translation>In Registry hochladen</translation>
+    </message>
+    <message>
+        <source>Could not push to %1.</source>
+        <translation>Hochladen nach %1 fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>Pushed to %1 as %2.</source>
+        <translation>Nach %1 hochgeladen als %2.</translation>
+    </message>
+    <message>
+        <source>Pushed to %1.</source>
+        <translation>Nach %1 hochgeladen.</translation>
+    </message>
+    <message>
+        <source>Manifest digest: %1</source>
+        <translation>Manifest-Digest: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
     <name>studio::ReferenceDelegate</name>
     <message>
         <source>tensor name or @misc/FILE</source>
@@ -3856,6 +3985,17 @@
     <message>
         <source>%1 is shorter than the entry it should hold</source>
         <translation>%1 ist kürzer als der Eintrag, den sie enthalten sollte</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RegistryActions</name>
+    <message>
+        <source>Open from Re&amp;gistry…</source>
+        <translation>Aus Re&amp;gistry öffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Push to Registry…</source>
+        <translation>In Registry &amp;hochladen…</translation>
     </message>
 </context>
 <context>
@@ -5183,6 +5323,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Invalid: this MANIFEST was signed by %1 key %2, but files do not match it: %3.</source>
         <translation>Ungültig: Dieses MANIFEST wurde mit dem %1-Schlüssel %2 signiert, aber Dateien passen nicht dazu: %3.</translation>
+    </message>
+    <message>
+        <source>Not checked (a detached signature is looked for only next to a carton on this computer)</source>
+        <translation>Nicht geprüft (eine abgetrennte Signatur wird nur neben einem Carton auf diesem Computer gesucht)</translation>
     </message>
 </context>
 <context>

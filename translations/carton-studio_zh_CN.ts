@@ -474,6 +474,22 @@
         <source>an array</source>
         <translation>数组</translation>
     </message>
+    <message>
+        <source>tolerance: the self-test&apos;s other keys are not valid TOML, so setting the tolerance would lose them (%1)</source>
+        <translation>tolerance：自测的其他键不是有效的 TOML，设置容差会丢失它们（%1）</translation>
+    </message>
+    <message>
+        <source>%1: the keys kept from the file are not valid TOML, so writing would lose them (%2)</source>
+        <translation>%1：从文件保留的键不是有效的 TOML，写入会丢失它们（%2）</translation>
+    </message>
+    <message>
+        <source>%1: the kept key %2 has the name of a known field, so writing would lose it</source>
+        <translation>%1：保留的键 %2 与已知字段同名，写入会丢失它</translation>
+    </message>
+    <message>
+        <source>top level</source>
+        <translation>顶层</translation>
+    </message>
 </context>
 <context>
     <name>OutputDetailsHtml</name>
@@ -1280,6 +1296,13 @@
         <translation>
             <numerusform>carton.toml 声明了 %n 个输出，但 %1 中的 forward 返回 %2 个（%3）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>carton::MarkdownRenderer</name>
+    <message>
+        <source>(The description is too long and was cut.)</source>
+        <translation>（描述过长，已截断。）</translation>
     </message>
 </context>
 <context>
@@ -2877,13 +2900,6 @@
     </message>
 </context>
 <context>
-    <name>studio::MarkdownRenderer</name>
-    <message>
-        <source>(The description is too long and was cut.)</source>
-        <translation>（描述过长，已截断。）</translation>
-    </message>
-</context>
-<context>
     <name>studio::MediaPreview</name>
     <message>
         <source>the player did not load it within %1 s</source>
@@ -3469,6 +3485,39 @@
     </message>
 </context>
 <context>
+    <name>studio::OpenRegistryDialog</name>
+    <message>
+        <source>Open from Registry</source>
+        <translation>从镜像仓库打开</translation>
+    </message>
+    <message>
+        <source>&amp;Repository in an OCI registry (host[:port]/repository):</source>
+        <translation>OCI 镜像仓库中的存储库(&amp;R)（host[:port]/repository）：</translation>
+    </message>
+    <message>
+        <source>&amp;List Tags</source>
+        <translation>列出标签(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>标签：</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its tags…</source>
+        <translation>正在向 %1 查询标签…</translation>
+    </message>
+    <message>
+        <source>%1 has no tags.</source>
+        <translation>%1 没有标签。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tag(s) in %1.</source>
+        <translation>
+            <numerusform>%1 中有 %n 个标签。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>studio::OpenUrlDialog</name>
     <message>
         <source>Open URL</source>
@@ -3712,6 +3761,18 @@
         <source>Model hash copied to the clipboard.</source>
         <translation>已将模型哈希复制到剪贴板。</translation>
     </message>
+    <message>
+        <source>Registry:</source>
+        <translation>镜像仓库：</translation>
+    </message>
+    <message>
+        <source>Registry repository:</source>
+        <translation>仓库中的存储库：</translation>
+    </message>
+    <message>
+        <source>Digest:</source>
+        <translation>摘要：</translation>
+    </message>
 </context>
 <context>
     <name>studio::PlatformListEdit</name>
@@ -3808,6 +3869,73 @@
     </message>
 </context>
 <context>
+    <name>studio::PushRegistryDialog</name>
+    <message>
+        <source>&amp;Push</source>
+        <translation>推送(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Push %1 to a Registry</source>
+        <translation>将 %1 推送到镜像仓库</translation>
+    </message>
+    <message>
+        <source>&amp;Reference in an OCI registry (host[:port]/repository[:tag]):</source>
+        <translation>OCI 镜像仓库中的引用(&amp;R)（host[:port]/repository[:tag]）：</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Pushing to %1…</source>
+        <translation>正在推送到 %1…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Push cancelled; nothing was tagged in %1.</source>
+        <translation>推送已取消；%1 中没有添加任何标签。</translation>
+    </message>
+    <message>
+        <source>Push to Registry</source>
+        <translation>推送到镜像仓库</translation>
+    </message>
+    <message>
+        <source>Could not push to %1.</source>
+        <translation>无法推送到 %1。</translation>
+    </message>
+    <message>
+        <source>Pushed to %1 as %2.</source>
+        <translation>已推送到 %1，摘要为 %2。</translation>
+    </message>
+    <message>
+        <source>Pushed to %1.</source>
+        <translation>已推送到 %1。</translation>
+    </message>
+    <message>
+        <source>Manifest digest: %1</source>
+        <translation>清单摘要：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>studio::ReferenceDelegate</name>
     <message>
         <source>tensor name or @misc/FILE</source>
@@ -3835,6 +3963,17 @@
     <message>
         <source>%1 is shorter than the entry it should hold</source>
         <translation>%1 比它应包含的条目短</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RegistryActions</name>
+    <message>
+        <source>Open from Re&amp;gistry…</source>
+        <translation>从镜像仓库打开(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>&amp;Push to Registry…</source>
+        <translation>推送到镜像仓库(&amp;P)…</translation>
     </message>
 </context>
 <context>
@@ -5146,6 +5285,10 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Invalid: this MANIFEST was signed by %1 key %2, but files do not match it: %3.</source>
         <translation>无效：此 MANIFEST 由 %1 密钥 %2 签名，但有文件与之不符：%3。</translation>
+    </message>
+    <message>
+        <source>Not checked (a detached signature is looked for only next to a carton on this computer)</source>
+        <translation>未检查（仅在本机上的 carton 旁查找独立签名）</translation>
     </message>
 </context>
 <context>

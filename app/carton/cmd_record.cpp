@@ -3,10 +3,10 @@
 // carton record FILE [-o OUT.carton] [--test NAME] [--overwrite] [--force-output] [runner options]
 #include "commands.h"
 #include "output.h"
-#include "package/cartonedits.h"
 #include "pack/cartonsaver.h"
 #include "pack/folderupdate.h"
 #include "package/carton.h"
+#include "package/cartonedits.h"
 #include "runnercli.h"
 #include "selftest/outputrecorder.h"
 

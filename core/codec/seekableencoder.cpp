@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "codec/seekableencoder.h"
 
+#include "base/workerthreads.h"
 #include "codec/seektable.h"
 
 #include <algorithm>
@@ -9,7 +10,7 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
-#include <thread>
+#include <optional>
 #include <vector>
 #include <zstd.h>
 
@@ -47,7 +48,7 @@ struct SeekableEncoder::Private {
     std::condition_variable ready;            // a job done
     std::deque<std::shared_ptr<Job>> queue;   // waiting for a worker
     std::deque<std::shared_ptr<Job>> inOrder; // every job not yet written, oldest first
-    std::vector<std::thread> threads;
+    std::optional<WorkerThreads> threads;     // none: frames are compressed on the calling thread
     bool stopping = false;
 
     std::vector<char> filling; // the frame being filled
@@ -108,7 +109,7 @@ struct SeekableEncoder::Private {
         }
         filling.clear();
         filling.reserve(frameSize);
-        if (threads.empty()) {
+        if (!threads) {
             compress(ownCtx.get(), *job);
             job->done = true;
             inOrder.push_back(std::move(job));
@@ -165,9 +166,7 @@ struct SeekableEncoder::Private {
             stopping = true;
         }
         work.notify_all();
-        for (std::thread &t : threads)
-            t.join();
-        threads.clear();
+        threads.reset(); // joins
     }
 };
 
@@ -207,9 +206,9 @@ Result<std::unique_ptr<Encoder>> SeekableEncoder::create(int level, int workers,
     if (Status s = p.setUp(p.ownCtx.get()); !s)
         return s.error();
     if (threads > 0) {
-        for (CCtxPtr &ctx : contexts)
-            p.threads.emplace_back(
-                [&p, ctx = std::shared_ptr<ZSTD_CCtx>(ctx.release(), CCtxDeleter())] { p.workerLoop(ctx.get()); });
+        // One context per worker, owned by the worker's closure (shared: std::function copies).
+        auto owned = std::make_shared<std::vector<CCtxPtr>>(std::move(contexts));
+        p.threads.emplace(threads, [&p, owned](int worker) { p.workerLoop((*owned)[std::size_t(worker)].get()); });
     }
     return std::unique_ptr<Encoder>(std::move(encoder));
 }

@@ -105,30 +105,30 @@ Result<CartonTolerance> parseCartonTolerance(const QByteArray &selfTestUnknownTo
     return out;
 }
 
-QByteArray withCartonTolerance(const QByteArray &selfTestUnknownToml, const CartonTolerance &tolerance)
+Result<QByteArray> withCartonTolerance(const QByteArray &selfTestUnknownToml, const CartonTolerance &tolerance)
 {
     toml::table root;
     if (!selfTestUnknownToml.trimmed().isEmpty()) {
         Result<toml::table> parsed = tomlutil::parse(selfTestUnknownToml, QString());
-        if (parsed)
-            root = std::move(*parsed);
+        if (!parsed)
+            return makeError(ErrorCode::Format,
+                             FormatText::tr("tolerance: the self-test's other keys are not valid TOML, so setting "
+                                            "the tolerance would lose them (%1)")
+                                 .arg(parsed.error().toString()));
+        root = std::move(*parsed);
     }
-    try {
-        root.erase("tolerance");
-        if (!tolerance.isEmpty()) {
-            toml::table t;
-            putOverride(t, tolerance.all);
-            for (auto it = tolerance.perOutput.cbegin(); it != tolerance.perOutput.cend(); ++it) {
-                toml::table sub;
-                putOverride(sub, it.value());
-                t.insert_or_assign(it.key().toStdString(), std::move(sub));
-            }
-            root.insert_or_assign("tolerance", std::move(t));
+    root.erase("tolerance");
+    if (!tolerance.isEmpty()) {
+        toml::table t;
+        putOverride(t, tolerance.all);
+        for (auto it = tolerance.perOutput.cbegin(); it != tolerance.perOutput.cend(); ++it) {
+            toml::table sub;
+            putOverride(sub, it.value());
+            t.insert_or_assign(it.key().toStdString(), std::move(sub));
         }
-        return tomlutil::format(root);
-    } catch (...) {
-        return selfTestUnknownToml;
+        root.insert_or_assign("tolerance", std::move(t));
     }
+    return tomlutil::format(root);
 }
 
 } // namespace carton

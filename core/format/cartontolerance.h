@@ -50,7 +50,8 @@ CARTONCORE_EXPORT Result<CartonTolerance> parseCartonTolerance(const QByteArray 
                                                                const QString &where);
 // The TOML text of [tolerance] (and its sub-tables) for SelfTest::unknownToml,
 // merged into `selfTestUnknownToml` (other keys kept; an empty `tolerance` removes it).
-CARTONCORE_EXPORT QByteArray withCartonTolerance(const QByteArray &selfTestUnknownToml,
-                                                 const CartonTolerance &tolerance);
+// Fails (ErrorCode::Format) when `selfTestUnknownToml` is not TOML: merging would lose it.
+CARTONCORE_EXPORT Result<QByteArray> withCartonTolerance(const QByteArray &selfTestUnknownToml,
+                                                         const CartonTolerance &tolerance);
 
 } // namespace carton

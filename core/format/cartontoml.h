@@ -42,11 +42,12 @@ CARTONCORE_EXPORT Result<CartonInfo> parseCartonToml(QByteArrayView text,
 // newlines, [self_test.inputs]-style sub-tables for references. Unknown plain
 // keys go after the known top-level keys (so they stay top-level), unknown
 // tables at the end; a self-test's unknown keys go after its name/description and
-// its unknown tables after its references, as [self_test.x] sub-tables;
-// unknownToml that is not valid TOML, or keys in it that
-// collide with known ones, are dropped. Writes dtypeName(dtype), not dtypeText.
+// its unknown tables after its references, as [self_test.x] sub-tables.
+// unknownToml that is not valid TOML, or a key in it that has the name of a known
+// field, is an error naming the table (it would be lost on writing, and a save
+// must not drop content). Writes dtypeName(dtype), not dtypeText.
 // parseCartonToml(writeCartonToml(x)) == x for every valid x (opts sorted by
 // key, no Shape/Dim symbol named "*", no negative dims, no duplicate names).
-CARTONCORE_EXPORT QByteArray writeCartonToml(const CartonInfo &info);
+CARTONCORE_EXPORT Result<QByteArray> writeCartonToml(const CartonInfo &info);
 
 } // namespace carton

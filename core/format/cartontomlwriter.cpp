@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // writeCartonToml: CartonInfo -> deterministic, readable carton.toml.
+#include "base/coretext.h"
 #include "cartontoml.h"
 #include "format/cartontoml_p.h"
 #include "format/tomlutil.h"
@@ -8,7 +9,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <exception>
 #include <string>
 
 namespace carton {
@@ -121,38 +121,43 @@ private:
 // Splits unknown TOML text into its plain `key = value` part (written with the
 // known keys of its table) and its [table] / [[array]] part (written after them).
 // For a table other than the root (`parent`, e.g. "self_test"), the sections are
-// rendered as sub-tables of it ("[self_test.tolerance]"). Keys for which `isKnown`
-// is true are dropped; unparsable text is dropped.
-std::pair<QByteArray, QByteArray> splitUnknown(const QByteArray &unknownToml, bool (*isKnown)(std::string_view),
-                                               std::string_view parent = {})
+// rendered as sub-tables of it ("[self_test.tolerance]"). Text that is not TOML,
+// or a key for which `isKnown` is true, would be lost on writing: an error naming
+// `field` (the table the text belongs to).
+Result<std::pair<QByteArray, QByteArray>> splitUnknown(const QByteArray &unknownToml, bool (*isKnown)(std::string_view),
+                                                       const QString &field, std::string_view parent = {})
 {
     if (unknownToml.trimmed().isEmpty())
-        return {};
+        return std::pair<QByteArray, QByteArray>();
     const Result<toml::table> t = tomlutil::parse(unknownToml, QString());
     if (!t)
-        return {};
-    try {
-        toml::table values, tables;
-        for (auto &&[k, v] : *t) {
-            if (isKnown(k.str()))
-                continue;
-            bool isSection = false;
-            if (const auto *tab = v.as_table())
-                isSection = !tab->is_inline();
-            else if (const auto *arr = v.as_array())
-                isSection = arr->is_array_of_tables() && !arr->empty() && !arr->get(0)->as_table()->is_inline();
-            (isSection ? tables : values).insert(k, v);
-        }
-        if (parent.empty() || tables.empty())
-            return {tomlutil::format(values), tomlutil::format(tables)};
-        // A table holding only tables gets no header of its own: toml++ writes
-        // [parent.x] / [[parent.y]] directly.
-        toml::table wrapper;
-        wrapper.insert(parent, std::move(tables));
-        return {tomlutil::format(values), tomlutil::format(wrapper)};
-    } catch (...) {
-        return {};
+        return makeError(ErrorCode::Format,
+                         FormatText::tr("%1: the keys kept from the file are not valid TOML, so writing would lose "
+                                        "them (%2)")
+                             .arg(field, t.error().toString()),
+                         QStringLiteral("carton.toml"));
+    toml::table values, tables;
+    for (auto &&[k, v] : *t) {
+        if (isKnown(k.str()))
+            return makeError(ErrorCode::Format,
+                             FormatText::tr("%1: the kept key %2 has the name of a known field, so writing would "
+                                            "lose it")
+                                 .arg(field, tomlutil::toQString(k.str())),
+                             QStringLiteral("carton.toml"));
+        bool isSection = false;
+        if (const auto *tab = v.as_table())
+            isSection = !tab->is_inline();
+        else if (const auto *arr = v.as_array())
+            isSection = arr->is_array_of_tables() && !arr->empty() && !arr->get(0)->as_table()->is_inline();
+        (isSection ? tables : values).insert(k, v);
     }
+    if (parent.empty() || tables.empty())
+        return std::pair{tomlutil::format(values), tomlutil::format(tables)};
+    // A table holding only tables gets no header of its own: toml++ writes
+    // [parent.x] / [[parent.y]] directly.
+    toml::table wrapper;
+    wrapper.insert(parent, std::move(tables));
+    return std::pair{tomlutil::format(values), tomlutil::format(wrapper)};
 }
 
 bool isKnownSelfTestKey(std::string_view key)
@@ -162,9 +167,13 @@ bool isKnownSelfTestKey(std::string_view key)
 
 } // namespace
 
-QByteArray writeCartonToml(const CartonInfo &info)
+Result<QByteArray> writeCartonToml(const CartonInfo &info)
 {
-    const auto [unknownValues, unknownTables] = splitUnknown(info.unknownToml, isKnownTopLevelKey);
+    const Result<std::pair<QByteArray, QByteArray>> unknown =
+        splitUnknown(info.unknownToml, isKnownTopLevelKey, FormatText::tr("top level"));
+    if (!unknown)
+        return unknown.error();
+    const auto &[unknownValues, unknownTables] = *unknown;
     Writer w;
     w.line("spec_version", QByteArray::number(info.specVersion));
     w.optionalString("model_name", info.modelName);
@@ -194,11 +203,16 @@ QByteArray writeCartonToml(const CartonInfo &info)
         w.spec("input", s);
     for (const TensorSpec &s : info.outputs)
         w.spec("output", s);
-    for (const SelfTest &t : info.selfTests) {
+    for (qsizetype i = 0; i < info.selfTests.size(); ++i) {
+        const SelfTest &t = info.selfTests.at(i);
         w.header("[[self_test]]");
         w.optionalString("name", t.name);
         w.optionalString("description", t.description);
-        const auto [extraValues, extraTables] = splitUnknown(t.unknownToml, isKnownSelfTestKey, "self_test");
+        const Result<std::pair<QByteArray, QByteArray>> extra =
+            splitUnknown(t.unknownToml, isKnownSelfTestKey, QStringLiteral("self_test[%1]").arg(i), "self_test");
+        if (!extra)
+            return extra.error();
+        const auto &[extraValues, extraTables] = *extra;
         w.rawLines(extraValues);
         w.refs("self_test.inputs", t.inputs);
         if (t.expectedOut)

@@ -127,6 +127,10 @@ Result<OciPushResult> pushCarton(const Carton &carton, OciRegistry &registry, co
         done.insert(layer.digest);
         const QString path = pathOfDigest.value(layer.digest);
         auto open = [&source, path]() { return source.open(path, false); };
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("push cancelled before %1").arg(path));
+        if (progress)
+            progress->flush(path); // the window names the blob being sent
         Result<int> put = putBlob(registry, layer.digest, layer.size, open, mountFrom, progress, result);
         if (!put) {
             Error e = put.error();

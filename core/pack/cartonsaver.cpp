@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonsaver.h"
 
+#include "base/parallel.h"
 #include "base/sha256.h"
 #include "format/manifest.h"
 #include "format/tomlutil.h"
@@ -14,7 +15,6 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QSaveFile>
-#include <QThread>
 #include <memory>
 #include <optional>
 
@@ -181,8 +181,7 @@ ZipWriteOptions Saver::entryOptions(const QString &path, qint64 size) const
     ZipWriteOptions options;
     options.method = path == kLinksName ? ZipMethod::Stored : m_options.method;
     options.level = m_options.level;
-    const int threads = m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount();
-    options.zstdWorkers = std::max(1, threads); // never 0: keeps zstd output machine-independent
+    options.zstdWorkers = std::max(1, threadCount(m_options.threads)); // never 0: keeps zstd output machine-independent
     options.sizeHint = size;
     options.storeIfNotSmaller = true;
     return options;
@@ -416,6 +415,8 @@ Result<SaveResult> saveCarton(const CartonEdits &edits, const QString &outputFil
                                         "opened read-only and cannot be saved")
                              .arg(edits.original()->source().quarantined().size()),
                          edits.original()->path());
+    if (edits.infoError())
+        return *edits.infoError();
     Saver saver(edits, options, progress);
     return saver.run(outputFile);
 }

@@ -3,7 +3,9 @@
 #include "packer.h"
 
 #include "base/archivepath.h"
+#include "base/parallel.h"
 #include "base/sha256.h"
+#include "base/workerthreads.h"
 #include "chunkqueue.h"
 #include "format/manifest.h"
 #include "package/carton.h"
@@ -17,12 +19,10 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QSaveFile>
-#include <QThread>
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #ifdef Q_OS_UNIX
@@ -283,7 +283,7 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
     if (!out.open(QIODevice::WriteOnly))
         return makeError(ErrorCode::Io, QStringLiteral("cannot create: %1").arg(out.errorString()), outputFile);
 
-    const int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
+    const int threads = threadCount(options.threads);
     ZipWriteOptions fileOptions;
     fileOptions.method = options.method;
     fileOptions.level = options.level;
@@ -315,14 +315,13 @@ Result<PackResult> packFolder(const QString &folder, const QString &outputFile, 
         freeBuffers.push(buffers.back().get());
     }
     std::atomic<bool> abort{false};
-    std::thread reader(readFiles, std::cref(regular), std::ref(freeBuffers), std::ref(filled), std::cref(abort));
+    WorkerThreads reader(1, [&](int) { readFiles(regular, freeBuffers, filled, abort); });
     auto stopReader = [&] {
         compressor.stop();
         abort.store(true);
         freeBuffers.close();
         filled.close();
-        if (reader.joinable())
-            reader.join();
+        reader.join();
     };
     struct ReaderGuard {
         std::function<void()> stop;

@@ -13,11 +13,9 @@ namespace carton {
 
 SmallFileCompressor::SmallFileCompressor(QList<File> files, quint16 method, int level, int threads, int window)
     : m_files(std::move(files)), m_method(method), m_level(level), m_window(std::max(1, window)),
-      m_results(size_t(m_files.size()))
+      m_results(size_t(m_files.size())),
+      m_threads(int(std::min<qsizetype>(std::max(1, threads), m_files.size())), [this](int) { work(); })
 {
-    const int count = std::min<qsizetype>(std::max(1, threads), m_files.size());
-    for (int i = 0; i < count; ++i)
-        m_threads.emplace_back(&SmallFileCompressor::work, this);
 }
 
 SmallFileCompressor::~SmallFileCompressor()
@@ -32,9 +30,7 @@ void SmallFileCompressor::stop()
         m_stop = true;
     }
     m_changed.notify_all();
-    for (std::thread &t : m_threads)
-        if (t.joinable())
-            t.join();
+    m_threads.join();
 }
 
 std::optional<CompressedFile> SmallFileCompressor::take(int index)

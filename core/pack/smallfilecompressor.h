@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "base/workerthreads.h"
 
 #include <QByteArray>
 #include <QList>
@@ -10,7 +11,6 @@
 #include <condition_variable>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
 
 namespace carton {
@@ -66,7 +66,7 @@ private:
     int m_next = 0;  // next file a thread picks
     int m_taken = 0; // files handed to the packer
     bool m_stop = false;
-    std::vector<std::thread> m_threads;
+    WorkerThreads m_threads; // last: starts once the rest is set up
 };
 
 } // namespace carton

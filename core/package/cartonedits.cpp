@@ -105,9 +105,15 @@ Result<QString> CartonEdits::checkedPath(const QString &path) const
 
 void CartonEdits::setInfo(const CartonInfo &info)
 {
+    Result<QByteArray> toml = writeCartonToml(info);
+    if (!toml) {
+        m_infoError = toml.error();
+        return;
+    }
+    m_infoError.reset();
     FileSource source;
     source.kind = FileSource::Kind::Bytes;
-    source.bytes = writeCartonToml(info);
+    source.bytes = std::move(*toml);
     m_files.insert(QStringLiteral("carton.toml"), source);
 }
 

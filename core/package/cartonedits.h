@@ -12,6 +12,7 @@
 #include <QHash>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace carton {
 
@@ -63,8 +64,12 @@ public:
     // none), read within the metadata size cap.
     Result<TensorIndex> tensorIndex() const;
 
-    // carton.toml := writeCartonToml(info).
+    // carton.toml := writeCartonToml(info). When `info` cannot be written whole
+    // (writeCartonToml() fails: kept keys that would be lost), carton.toml stays as
+    // it was, infoError() holds the error and saveCarton() fails with it, so a save
+    // never drops content; a later setInfo() that succeeds clears it.
     void setInfo(const CartonInfo &info);
+    const std::optional<Error> &infoError() const { return m_infoError; }
     // Adds or replaces a file.
     Status putBytes(const QString &path, QByteArray bytes);
     Status putFile(const QString &path, const QString &diskPath);
@@ -81,6 +86,7 @@ private:
 
     const Carton *m_original = nullptr;
     QHash<QString, FileSource> m_files;
+    std::optional<Error> m_infoError;
 };
 
 } // namespace carton

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "cartoncore_export.h"
 #include "oci/ocireference.h"
 #include "package/cartonsource.h"
 
@@ -16,7 +17,7 @@ class OciRegistry;
 // every file is one layer. Small files (carton.toml, MANIFEST, index.toml, LINKS)
 // are fetched whole and checked against their digest; a tensor or a weight is read
 // by Range requests on its blob (OciBlobSource). Nothing else is fetched at open.
-class OciSource final : public CartonSource {
+class CARTONCORE_EXPORT OciSource final : public CartonSource {
 public:
     static Result<std::unique_ptr<OciSource>> open(const QString &path, const Limits &limits,
                                                    const RemoteOptions &remote);

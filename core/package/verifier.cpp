@@ -4,20 +4,19 @@
 
 #include "base/alignedbuffer.h"
 #include "base/humansize.h"
+#include "base/parallel.h"
 #include "base/sha256.h"
+#include "base/workerthreads.h"
 #include "package/carton.h"
 #include "zip/zipcrc.h"
 
 #include <QFile>
 #include <QHash>
-#include <QThread>
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 namespace carton {
 
@@ -120,7 +119,7 @@ Result<QByteArray> hashRegion(const CartonSource::RawRegion &region, Progress *p
     bool failed = false, stop = false;
     QString readError;
 
-    std::thread reader([&] {
+    WorkerThreads reader(1, [&](int) {
         qint64 left = region.size;
         while (left > 0) {
             std::unique_lock lock(mutex);
@@ -433,41 +432,29 @@ VerifyReport verifyCarton(const Carton &carton, const VerifyOptions &options, Pr
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return works[a].size > works[b].size; });
 
     QList<FileCheck> results(jobs.size());
-    std::atomic<int> next{0};
     std::mutex callbackMutex;
-    auto worker = [&] {
-        for (;;) {
-            if (progress && progress->isCancelled())
-                return;
-            const int k = next.fetch_add(1);
-            if (k >= order.size())
-                return;
-            const Work &work = works.at(order[k]);
-            QList<FileCheck> checks;
-            if (jobs.at(work.jobs.constFirst()).linked) {
-                checks.append(checkLinked(carton, jobs.at(work.jobs.constFirst()), options, progress));
-            } else {
-                const Result<QByteArray> digest = hashFile(source, work.dataPath, progress);
-                for (int i : work.jobs)
-                    checks.append(judge(jobs.at(i), digest));
-            }
-            for (qsizetype c = 0; c < checks.size(); ++c) {
-                results[work.jobs.at(c)] = checks.at(c);
-                if (onFile) {
-                    std::lock_guard lock(callbackMutex);
-                    onFile(checks.at(c));
-                }
+    // A cancel stops the loop; report.cancelled says so below.
+    (void)parallelFor(order.size(), threadCountFor(options.threads, works.size()), [&](qint64 k, int) -> Status {
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
+        const Work &work = works.at(order[k]);
+        QList<FileCheck> checks;
+        if (jobs.at(work.jobs.constFirst()).linked) {
+            checks.append(checkLinked(carton, jobs.at(work.jobs.constFirst()), options, progress));
+        } else {
+            const Result<QByteArray> digest = hashFile(source, work.dataPath, progress);
+            for (int i : work.jobs)
+                checks.append(judge(jobs.at(i), digest));
+        }
+        for (qsizetype c = 0; c < checks.size(); ++c) {
+            results[work.jobs.at(c)] = checks.at(c);
+            if (onFile) {
+                std::lock_guard lock(callbackMutex);
+                onFile(checks.at(c));
             }
         }
-    };
-    int threads = options.threads > 0 ? options.threads : std::max(1, QThread::idealThreadCount());
-    threads = std::min<int>(threads, std::max<qsizetype>(1, works.size()));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(worker);
-    worker();
-    for (auto &t : pool)
-        t.join();
+        return {};
+    });
 
     for (const FileCheck &c : immediate) {
         if (onFile)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "sharedtensorfiles.h"
 
+#include "base/logging.h"
 #include "runner/wireframe.h"
 
 #include <QCoreApplication>
@@ -127,8 +128,11 @@ wire::Externalizer SharedTensorFiles::externalizer()
             return std::optional<QJsonObject>();
         const QString name = QString(kPrefix + m_tag + u'-' + randomHex(2));
         QFile file(QDir(m_directory).filePath(name));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly))
+        if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+            qCDebug(lcRunner).noquote() << QStringLiteral("tensor \"%1\" goes through the pipe: cannot create %2: %3")
+                                               .arg(t.name(), file.fileName(), file.errorString());
             return std::optional<QJsonObject>(); // fall back to the pipe
+        }
         m_created.append(name);
         file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         if (file.write(t.data()) != t.data().size())

@@ -4,8 +4,8 @@
 #include "selftest/outputrecorder.h"
 
 #include "format/cartoninfo.h"
-#include "package/cartonedits.h"
 #include "package/carton.h"
+#include "package/cartonedits.h"
 #include "selftest/selftestengine.h"
 #include "tensor/tensorindex.h"
 #include "tensor/tensorinterchange.h"

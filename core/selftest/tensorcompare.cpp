@@ -3,6 +3,7 @@
 // compareTensors: numpy.allclose semantics plus error statistics, in one pass.
 #include "selftest/tensorcompare.h"
 
+#include "base/parallel.h"
 #include "selftest/elementconvert_p.h"
 #include "validate/symbolbindings.h"
 
@@ -10,7 +11,6 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <thread>
 #include <vector>
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
@@ -610,10 +610,8 @@ TensorComparison compareTensors(const Tensor &actual, const Tensor &expected, co
                 c.exact && sameDtype,
                 tolerance};
         const bool collect = n <= options.exactQuantileLimit;
-        int threads =
-            options.threads > 0 ? options.threads : int(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
-        if (collect || n < (qint64(1) << 20))
-            threads = 1;
+        // Fixed ranges, one per thread, merged in order: the sums do not depend on the timing.
+        const int threads = collect || n < (qint64(1) << 20) ? 1 : threadCountFor(options.threads, n / kChunk);
         std::vector<Accum> accs(static_cast<size_t>(threads));
         for (Accum &acc : accs)
             acc.init(options.worstCount, collect);
@@ -621,20 +619,13 @@ TensorComparison compareTensors(const Tensor &actual, const Tensor &expected, co
             accs[0].absValues.reserve(size_t(n));
             accs[0].relValues.reserve(size_t(n));
         }
-        if (threads == 1) {
-            compareRange(job, 0, n, accs[0]);
-        } else {
-            const qint64 per = ((n / threads) + kChunk - 1) / kChunk * kChunk;
-            std::vector<std::thread> pool;
-            for (int t = 1; t < threads; ++t)
-                pool.emplace_back(compareRange, std::cref(job), std::min(n, per * t), std::min(n, per * (t + 1)),
-                                  std::ref(accs[size_t(t)]));
-            compareRange(job, 0, std::min(n, per), accs[0]);
-            for (std::thread &th : pool)
-                th.join();
-            for (int t = 1; t < threads; ++t)
-                accs[0].merge(accs[size_t(t)]);
-        }
+        const qint64 per = ((n / threads) + kChunk - 1) / kChunk * kChunk;
+        (void)parallelFor(threads, threads, [&](qint64 t, int) -> Status {
+            compareRange(job, std::min(n, per * t), std::min(n, per * (t + 1)), accs[size_t(t)]);
+            return {};
+        });
+        for (int t = 1; t < threads; ++t)
+            accs[0].merge(accs[size_t(t)]);
         Accum &acc = accs[0];
         c.comparedCount = acc.compared;
         c.mismatchCount = acc.mismatches;

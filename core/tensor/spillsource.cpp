@@ -3,7 +3,9 @@
 #include "tensor/spillsource.h"
 
 #include "base/alignedbuffer.h"
+#include "base/logging.h"
 #include "base/scratchfile.h"
+#include "base/workerthreads.h"
 
 #include <QFile>
 #include <QIODevice>
@@ -15,7 +17,6 @@
 #include <functional>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 namespace carton {
 
@@ -68,7 +69,7 @@ struct SpillSource::Private {
     std::optional<Error> error;                       // under mutex
     bool fallback = false;                            // under mutex: the spill file failed, decode per read
     mutable std::shared_ptr<FileRegionSource> reader; // under mutex: reads of the spill file
-    std::thread thread;
+    std::optional<WorkerThreads> thread;
 
     void run();
     void finish(std::optional<Error> failure, bool useFallback);
@@ -77,6 +78,9 @@ struct SpillSource::Private {
 
 void SpillSource::Private::finish(std::optional<Error> failure, bool useFallback)
 {
+    if (useFallback && failure) // every read decodes from the start for itself from now on: slow
+        qCWarning(lcTensor).noquote()
+            << QStringLiteral("%1: no spill file (%2); each read decodes the data again").arg(name, failure->message);
     {
         std::lock_guard lock(mutex);
         finished = true;
@@ -96,7 +100,7 @@ class SpillWriter {
 public:
     static constexpr int Slots = 4;
     SpillWriter(QFile &file, std::function<void(qint64)> written)
-        : m_file(file), m_written(std::move(written)), m_thread([this] { loop(); })
+        : m_file(file), m_written(std::move(written)), m_thread(1, [this](int) { loop(); })
     {
     }
     ~SpillWriter() { close(); }
@@ -130,8 +134,7 @@ public:
             m_closed = true;
         }
         m_changed.notify_all();
-        if (m_thread.joinable())
-            m_thread.join();
+        m_thread.join();
         if (m_failed)
             return m_error;
         return std::nullopt;
@@ -179,7 +182,7 @@ private:
     bool m_closed = false;
     bool m_failed = false;
     QString m_error;
-    std::thread m_thread; // last: starts once the rest is set up
+    WorkerThreads m_thread; // last: starts once the rest is set up
 };
 } // namespace
 
@@ -283,8 +286,7 @@ SpillSource::SpillSource() : d(std::make_unique<Private>()) {}
 SpillSource::~SpillSource()
 {
     d->stop.store(true);
-    if (d->thread.joinable())
-        d->thread.join();
+    d->thread.reset(); // joins
     g_spillMemoryInUse.fetch_sub(d->reserved);
 }
 
@@ -299,7 +301,7 @@ std::shared_ptr<SpillSource> SpillSource::start(StreamOpener open, qint64 size, 
         p.reserved = p.size;
         p.memory.reset(new char[std::size_t(std::max<qint64>(p.size, 1))]);
     }
-    p.thread = std::thread([&p] { p.run(); });
+    p.thread.emplace(1, [&p](int) { p.run(); });
     return source;
 }
 

@@ -3,15 +3,12 @@
 #include "tensor/tensorstats.h"
 
 #include "base/alignedbuffer.h"
+#include "base/parallel.h"
 
 #include <QFloat16>
-#include <QThread>
-#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 namespace carton {
@@ -399,42 +396,24 @@ template <typename Work>
 Status forEachChunk(const TensorReader &tensor, const QList<TensorRegion> &chunks, int threads, qint64 chunkElements,
                     Progress *progress, std::vector<Scratch> &scratch, Work work)
 {
-    std::atomic<qsizetype> next{0};
-    std::mutex mutex;
-    std::optional<Error> failure;
-    auto run = [&](Scratch &s) {
-        s.bytes.resize(chunkElements * tensor.elementSize());
-        for (qsizetype i = next.fetch_add(1); i < chunks.size(); i = next.fetch_add(1)) {
-            if (progress && progress->isCancelled()) {
-                std::lock_guard lock(mutex);
-                failure = makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
-                return;
-            }
-            const TensorRegion &chunk = chunks[i];
-            qint64 n = 1;
-            for (qint64 c : chunk.count)
-                n *= c;
-            const Status st = tensor.read(chunk, s.bytes.data(), s.bytes.size());
-            if (!st) {
-                std::lock_guard lock(mutex);
-                failure = st.error();
-                return;
-            }
-            work(i, s.bytes.data(), n, s);
-            if (progress)
-                progress->advance(n * tensor.elementSize());
-        }
-    };
     scratch.resize(std::size_t(threads));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(run, std::ref(scratch[std::size_t(t)]));
-    run(scratch[0]);
-    for (std::thread &t : pool)
-        t.join();
-    if (failure)
-        return *failure;
-    return {};
+    return parallelFor(chunks.size(), threads, [&](qint64 i, int worker) -> Status {
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"));
+        Scratch &s = scratch[std::size_t(worker)];
+        if (s.bytes.size() != chunkElements * tensor.elementSize())
+            s.bytes.resize(chunkElements * tensor.elementSize());
+        const TensorRegion &chunk = chunks[i];
+        qint64 n = 1;
+        for (qint64 c : chunk.count)
+            n *= c;
+        if (const Status st = tensor.read(chunk, s.bytes.data(), s.bytes.size()); !st)
+            return st;
+        work(i, s.bytes.data(), n, s);
+        if (progress)
+            progress->advance(n * tensor.elementSize());
+        return {};
+    });
 }
 
 } // namespace
@@ -449,8 +428,7 @@ Result<TensorStats> computeStats(const TensorReader &tensor, const TensorRegion 
     const qint64 chunkElements = std::max<qint64>(1, options.chunkBytes / tensor.elementSize());
     QList<TensorRegion> chunks;
     split(region, 0, chunkElements, chunks);
-    const int threads = std::max(1, std::min<int>(options.threads > 0 ? options.threads : QThread::idealThreadCount(),
-                                                  int(std::max<qsizetype>(chunks.size(), 1))));
+    const int threads = threadCountFor(options.threads, chunks.size());
     if (progress)
         progress->setTotal(2 * *total * tensor.elementSize());
 

@@ -347,15 +347,18 @@ private:
         if (shape.isDims()) {
             const QList<Dim> &dims = shape.dimList();
             if (dims.size() != concrete.size()) {
-                m_findings.add(s.mismatch, base, u"rank"_s, s.name,
-                               (concrete.size() == 1
-                                    ? ValidationText::tr("%1 feeds %2 %3 (1 dimension), but %2 is declared %4 (%5)")
-                                    : ValidationText::tr("%1 feeds %2 %3 (%6 dimensions), but %2 is declared %4 (%5)"))
-                                   .arg(s.name, owner, tensorText(tensor, concrete), shape.toString(),
-                                        dims.isEmpty()     ? ValidationText::tr("a scalar")
-                                        : dims.size() == 1 ? ValidationText::tr("1 dimension")
-                                                           : ValidationText::tr("%1 dimensions").arg(dims.size()),
-                                        QString::number(concrete.size())));
+                const QString fed = tensorText(tensor, concrete);
+                const QString declared = dims.isEmpty()     ? ValidationText::tr("a scalar")
+                                         : dims.size() == 1 ? ValidationText::tr("1 dimension")
+                                                            : ValidationText::tr("%1 dimensions").arg(dims.size());
+                // Each message gets exactly the arguments it has placeholders for.
+                m_findings.add(
+                    s.mismatch, base, u"rank"_s, s.name,
+                    concrete.size() == 1
+                        ? ValidationText::tr("%1 feeds %2 %3 (1 dimension), but %2 is declared %4 (%5)")
+                              .arg(s.name, owner, fed, shape.toString(), declared)
+                        : ValidationText::tr("%1 feeds %2 %3 (%6 dimensions), but %2 is declared %4 (%5)")
+                              .arg(s.name, owner, fed, shape.toString(), declared, QString::number(concrete.size())));
                 return;
             }
             bool fits = true;

@@ -3,6 +3,7 @@
 // `carton record` end to end: the real CLI, the sandboxed runner host and real
 // plugins (noop, python, torchscript); each recording is then self-tested.
 #include "clirunner.h"
+#include "fixturepolicy.h"
 #include "format/cartontoml.h"
 #include "format/manifest.h"
 #include "kservetestserver.h"
@@ -31,7 +32,9 @@ private slots:
     void cartonWrittenToOutput();
     void manifestFollows();
     void pythonModelBuiltInCode();
+#ifdef CARTON_WITH_TORCHSCRIPT_RUNNER // the core-only tree builds no torchscript plugin
     void upstreamTorchScriptModel();
+#endif
     void recordOnAKserveServer();
     void usageErrors();
 
@@ -212,13 +215,13 @@ def get_model():
     QVERIFY2(r.exitCode == 0, r.out.constData());
 }
 
+#ifdef CARTON_WITH_TORCHSCRIPT_RUNNER
 void TestCliRecord::upstreamTorchScriptModel()
 {
     // Upstream's TorchScript test model: doubled = 2a, string, stringlist.
     const QString model = testutil::sharedPath(u"/fixtures/upstream/torchscript_test_model.pt");
-    if (!QFileInfo::exists(testutil::sharedPath()))
-        QSKIP("no ../shared fixtures in this clone");
-    QVERIFY2(QFileInfo::exists(model), qPrintable(model));
+    if (!QFileInfo::exists(model))
+        CARTON_MISSING_FIXTURE("fixtures/upstream/torchscript_test_model.pt");
     const QString dir = m_dir.filePath(u"torch"_s);
     CartonFolder folder;
     folder.info.runner.runnerName = u"torchscript"_s;
@@ -246,6 +249,7 @@ void TestCliRecord::upstreamTorchScriptModel()
     r = runCarton({u"selftest"_s, dir});
     QVERIFY2(r.exitCode == 0, r.out.constData());
 }
+#endif
 
 // --kserve-url records what a KServe v2 server returns (the test server's echo
 // model), although no local runner matches the carton; the result self-tests

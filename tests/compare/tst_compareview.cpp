@@ -237,8 +237,8 @@ void TestCompareView::latestWins()
     page.setRightPath(m_aCopy); // replaces the running comparison
     QSignalSpy spy(&page, &ComparePage::compared);
     QVERIFY(spy.wait(30000));
-    LatestJob::waitForAll();
-    QTest::qWait(50); // a stale result would be delivered by now
+    LatestJob::waitForAll();              // every job has finished and posted its result,
+    QCoreApplication::sendPostedEvents(); // and every posted result is delivered: a stale one too
     QCOMPARE(spy.size(), 1);
     QCOMPARE(page.diff()->pathB, m_aCopy);
     QVERIFY(page.diff()->identical());

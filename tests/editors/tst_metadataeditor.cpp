@@ -4,7 +4,7 @@
 #include "document/cartondocument.h"
 #include "editortestutil.h"
 #include "licenseedit.h"
-#include "markdownrenderer.h"
+#include "markdown/markdownrenderer.h"
 #include "metadataeditor.h"
 #include "platformlistedit.h"
 #include "spdxlicenses.h"
@@ -389,9 +389,12 @@ private slots:
 
         // The preview shows it, read from the file on disk.
         QVERIFY(QTest::qWaitFor(
-            [&] { return !m_editor->preview()->loadedImage(MarkdownRenderer::miscUrl(u"misc/"_s + name)).isNull(); },
+            [&] {
+                return !m_editor->preview()->loadedImage(carton::MarkdownRenderer::miscUrl(u"misc/"_s + name)).isNull();
+            },
             10000));
-        QCOMPARE(m_editor->preview()->loadedImage(MarkdownRenderer::miscUrl(u"misc/"_s + name)).size(), QSize(30, 16));
+        QCOMPARE(m_editor->preview()->loadedImage(carton::MarkdownRenderer::miscUrl(u"misc/"_s + name)).size(),
+                 QSize(30, 16));
 
         m_document->undoStack()->undo();
         QVERIFY(m_document->state() == before);
@@ -427,7 +430,7 @@ private slots:
         QPlainTextEdit *text = m_editor->descriptionEdit();
         text->setFocus();
         QTest::keyClicks(text, u"![fig](@misc/figure.png)"_s);
-        const QUrl url = MarkdownRenderer::miscUrl(u"misc/figure.png"_s);
+        const QUrl url = carton::MarkdownRenderer::miscUrl(u"misc/figure.png"_s);
         QVERIFY(m_editor->preview()->loadedImage(url).isNull()); // not rendered per keystroke
         QVERIFY(QTest::qWaitFor([&] { return !m_editor->preview()->loadedImage(url).isNull(); }, 10000));
         QCOMPARE(m_editor->preview()->loadedImage(url).size(), QSize(40, 20));

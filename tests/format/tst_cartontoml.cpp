@@ -140,7 +140,7 @@ private slots:
     void mutationsNeverCrash_data();
     void mutationsNeverCrash();
     void unknownMultiLineStringKeepsLeadingNewline();
-    void badUnknownTomlIsDropped();
+    void badUnknownTomlFailsTheWrite();
     void fileNameInLocation();
 };
 
@@ -312,7 +312,7 @@ void TestCartonToml::testCarton()
     const auto req = VersionReq::parse(info.runner.requiredFrameworkVersion);
     QVERIFY(req && req->matches(u"3.11.1"_s) && !req->matches(u"3.12.0"_s));
     // And it survives our writer.
-    const Result<CartonInfo> again = parseCartonToml(writeCartonToml(info));
+    const Result<CartonInfo> again = parseCartonToml(writeCartonToml(info).value());
     QVERIFY2(again.ok(), qPrintable(errorText(again)));
     QVERIFY(*again == info);
 }
@@ -491,7 +491,7 @@ void TestCartonToml::unknownKeys()
     QVERIFY(r->unknownToml.contains("zz_future"));
     QVERIFY(r->unknownToml.contains("[misc_files]"));
     QVERIFY(r->unknownToml.contains("[[future_array]]"));
-    const QByteArray written = writeCartonToml(*r);
+    const QByteArray written = writeCartonToml(*r).value();
     const Result<CartonInfo> again = parseCartonToml(written);
     QVERIFY2(again.ok(), qPrintable(errorText(again) + u"\n"_s + QString::fromUtf8(written)));
     QVERIFY(*again == *r);
@@ -528,7 +528,7 @@ void TestCartonToml::selfTestExtensionsRoundTrip()
     QVERIFY(r->selfTests[1].unknownToml.isEmpty());
     QCOMPARE(r->selfTests[0].expectedOut->first().first, u"y"_s);
 
-    const QByteArray written = writeCartonToml(*r);
+    const QByteArray written = writeCartonToml(*r).value();
     QVERIFY2(written.contains("[self_test.tolerance]\n") && written.contains("[self_test.tolerance.y]\n"),
              written.constData());
     // The plain key stays inside its [[self_test]]; the sub-tables follow its references.
@@ -542,7 +542,7 @@ void TestCartonToml::selfTestExtensionsRoundTrip()
     QCOMPARE(again->selfTests[0].unknownToml, extra);
     QVERIFY(again->selfTests[1].unknownToml.isEmpty());
     QVERIFY(*again == *r);
-    QCOMPARE(writeCartonToml(*again), written);
+    QCOMPARE(writeCartonToml(*again).value(), written);
 }
 
 void TestCartonToml::roundTrip_data()
@@ -551,7 +551,7 @@ void TestCartonToml::roundTrip_data()
     const QDir dir(upstreamTomlDir());
     for (const QString &f : dir.entryList({u"*.toml"_s}, QDir::Files, QDir::Name))
         QTest::newRow(qPrintable(f)) << testutil::readFile(dir.filePath(f));
-    QTest::newRow("edge strings") << writeCartonToml(edgeDocument());
+    QTest::newRow("edge strings") << writeCartonToml(edgeDocument()).value();
     QTest::newRow("literal strings") << QByteArray(
         "spec_version = 2\nmodel_name = 'C:\\path\\to'\nmodel_description = '''\nraw \\n text \"\"\" x\n'''\n"
         "[runner]\nrunner_name = 'a'\nrequired_framework_version = '*'\nrunner_compat_version = -1\n"
@@ -574,18 +574,18 @@ void TestCartonToml::roundTrip()
     QFETCH(QByteArray, text);
     const Result<CartonInfo> first = parseCartonToml(text);
     QVERIFY2(first.ok(), qPrintable(errorText(first)));
-    const QByteArray written = writeCartonToml(*first);
+    const QByteArray written = writeCartonToml(*first).value();
     const Result<CartonInfo> second = parseCartonToml(written);
     QVERIFY2(second.ok(), qPrintable(errorText(second) + u"\n"_s + QString::fromUtf8(written)));
     QVERIFY2(*second == *first, written.constData());
-    QCOMPARE(writeCartonToml(*second), written); // deterministic and stable
+    QCOMPARE(writeCartonToml(*second).value(), written); // deterministic and stable
     QVERIFY(written.startsWith("spec_version = "));
 }
 
 void TestCartonToml::writeEdgeDocument()
 {
     const CartonInfo info = edgeDocument();
-    const QByteArray written = writeCartonToml(info);
+    const QByteArray written = writeCartonToml(info).value();
     const Result<CartonInfo> r = parseCartonToml(written);
     QVERIFY2(r.ok(), qPrintable(errorText(r) + u"\n"_s + QString::fromUtf8(written)));
     QCOMPARE(r->modelName, info.modelName);
@@ -633,10 +633,10 @@ void TestCartonToml::writerLayout()
                                 "Mid = \"x\"\n"
                                 "alpha = 2.0\n"
                                 "zeta = 1\n";
-    QCOMPARE(writeCartonToml(info), expected);
+    QCOMPARE(writeCartonToml(info).value(), expected);
     CartonInfo shuffled = info;
     std::reverse(shuffled.runner.opts.begin(), shuffled.runner.opts.end());
-    QCOMPARE(writeCartonToml(shuffled), expected);
+    QCOMPARE(writeCartonToml(shuffled).value(), expected);
 }
 
 void TestCartonToml::sizeLimit()
@@ -689,7 +689,7 @@ void TestCartonToml::nestingGuard()
     if (accepted) {
         QVERIFY2(r.ok(), qPrintable(errorText(r)));
         QVERIFY(!r->unknownToml.isEmpty());
-        const Result<CartonInfo> again = parseCartonToml(writeCartonToml(*r));
+        const Result<CartonInfo> again = parseCartonToml(writeCartonToml(*r).value());
         QVERIFY2(again.ok(), qPrintable(errorText(again)));
         QCOMPARE(again->unknownToml, r->unknownToml);
     } else {
@@ -704,7 +704,7 @@ void TestCartonToml::mutationsNeverCrash_data()
     // Both bases always: the fixture is not there on a fresh clone, and the edge
     // document found a round-trip bug the fixture never reached.
     QTest::addColumn<QByteArray>("base");
-    QTest::newRow("edge document") << writeCartonToml(edgeDocument());
+    QTest::newRow("edge document") << writeCartonToml(edgeDocument()).value();
     if (QFileInfo::exists(testutil::sharedPath())) // there, a missing file fails below
         QTest::newRow("upstream complete.toml") << testutil::readFile(upstreamTomlDir() + u"/complete.toml"_s);
 }
@@ -730,7 +730,7 @@ void TestCartonToml::mutationsNeverCrash()
             m[pos] = c;
             const Result<CartonInfo> r = parseCartonToml(m);
             if (r.ok()) {
-                const Result<CartonInfo> again = parseCartonToml(writeCartonToml(*r));
+                const Result<CartonInfo> again = parseCartonToml(writeCartonToml(*r).value());
                 QVERIFY2(again.ok(), qPrintable(errorText(again)));
                 QVERIFY(*again == *r);
             } else {
@@ -755,25 +755,45 @@ void TestCartonToml::unknownMultiLineStringKeepsLeadingNewline()
     QVERIFY(unknown.ok());
     QCOMPARE(QString::fromStdString(std::string((*unknown)["future"]["text"].value_or(std::string_view()))),
              u"\n\nthree\nlines"_s);
-    const Result<CartonInfo> again = parseCartonToml(writeCartonToml(*r));
+    const Result<CartonInfo> again = parseCartonToml(writeCartonToml(*r).value());
     QVERIFY2(again.ok(), qPrintable(errorText(again)));
     QCOMPARE(again->unknownToml, r->unknownToml);
     QVERIFY(*again == *r);
 }
 
-void TestCartonToml::badUnknownTomlIsDropped()
+// Kept keys that are not TOML, or that have a known field's name, would be lost on
+// writing: the write fails and names the table, so a save never drops them.
+// Kept keys that are not TOML, or that have a known field's name, would be lost on
+// writing: the write fails and names the table, so a save never drops them.
+void TestCartonToml::badUnknownTomlFailsTheWrite()
 {
     CartonInfo info = edgeDocument();
     info.unknownToml = "this is = = not toml [";
-    const Result<CartonInfo> r = parseCartonToml(writeCartonToml(info));
-    QVERIFY2(r.ok(), qPrintable(errorText(r)));
-    QVERIFY(r->unknownToml.isEmpty());
-    // Unknown keys that collide with known ones are not written twice.
+    const Result<QByteArray> r = writeCartonToml(info);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, ErrorCode::Format);
+    QCOMPARE(r.error().location, u"carton.toml"_s);
+    QVERIFY2(r.error().message.startsWith(u"top level: the keys kept from the file are not valid TOML"_s),
+             qPrintable(r.error().message));
+
     info.unknownToml = "model_name = \"shadow\"\nother = 1\n";
-    const Result<CartonInfo> r2 = parseCartonToml(writeCartonToml(info));
-    QVERIFY2(r2.ok(), qPrintable(errorText(r2)));
-    QCOMPARE(r2->modelName, info.modelName);
-    QCOMPARE(r2->unknownToml, QByteArray("other = 1\n"));
+    const Result<QByteArray> r2 = writeCartonToml(info);
+    QVERIFY(!r2.ok());
+    QCOMPARE(r2.error().message,
+             u"top level: the kept key model_name has the name of a known field, so writing would lose it"_s);
+
+    info.unknownToml.clear();
+    info.selfTests.append(SelfTest{});
+    info.selfTests.last().unknownToml = "name = \"again\"\n";
+    const Result<QByteArray> r3 = writeCartonToml(info);
+    QVERIFY(!r3.ok());
+    QVERIFY2(r3.error().message.startsWith(u"self_test[%1]: the kept key name"_s.arg(info.selfTests.size() - 1)),
+             qPrintable(r3.error().message));
+
+    info.selfTests.last().unknownToml = "other = 1\n";
+    const Result<QByteArray> fine = writeCartonToml(info);
+    QVERIFY2(fine.ok(), qPrintable(fine.ok() ? QString() : fine.error().toString()));
+    QVERIFY(fine->contains("other = 1"));
 }
 
 void TestCartonToml::fileNameInLocation()

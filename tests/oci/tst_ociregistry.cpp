@@ -3,6 +3,7 @@
 // Push and pull against a real registry (Debian's docker-registry on loopback),
 // with skopeo as the independent client.
 #include "base/sha256.h"
+#include "fixturepolicy.h"
 #include "oci/ocimodelpack.h"
 #include "oci/ociregistry.h"
 #include "oci/ocitransfer.h"
@@ -13,6 +14,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -62,6 +64,12 @@ class TestOciRegistry : public QObject {
     Q_OBJECT
 
 private slots:
+    // Every case pushes upstream's own test.carton (a real carton, 1.4 MiB).
+    void init()
+    {
+        if (!QFileInfo::exists(fixture()))
+            CARTON_MISSING_FIXTURE("fixtures/upstream/test.carton");
+    }
     void pushSkopeoPull();
     void chunkedUploadAndMount();
     void basicAuth();

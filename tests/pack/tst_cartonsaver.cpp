@@ -109,6 +109,7 @@ private slots:
     void independentReaders();
     void saveInPlace();
     void refusesExistingOutput();
+    void refusesInfoThatWouldLoseKeys();
     void verifyOriginalCatchesDamage();
     void indexAlwaysWrittenWithInner();
     void symlinksKeptOrMaterialized();
@@ -187,7 +188,7 @@ void tst_CartonSaver::metadataEditCopiesUnchangedEntries()
         const ManifestEntry *now = (*reopened)->manifest()->find(e.path);
         QVERIFY2(now, qPrintable(e.path));
         if (e.path == u"carton.toml")
-            QCOMPARE(now->sha256, sha256Hex(writeCartonToml(info)));
+            QCOMPARE(now->sha256, sha256Hex(writeCartonToml(info).value()));
         else
             QCOMPARE(now->sha256, e.sha256);
     }
@@ -410,6 +411,39 @@ void tst_CartonSaver::refusesExistingOutput()
     overwrite.overwrite = true;
     QVERIFY(saveCarton(edits, out, overwrite).ok());
     QVERIFY(verify(out).ok());
+}
+
+// A carton.toml edit whose kept keys cannot be written (they would be dropped)
+// fails the save with the writer's message; nothing is written. A later edit that
+// can be written clears it.
+void tst_CartonSaver::refusesInfoThatWouldLoseKeys()
+{
+    QTemporaryDir tmp;
+    const QString input = packSample(tmp, QStringLiteral("basic"));
+    auto opened = Carton::open(input);
+    QVERIFY(opened.ok());
+    CartonInfo info = *(*opened)->info();
+    info.unknownToml = "future_key = [ 1 ";
+    CartonEdits edits(opened->get());
+    edits.setInfo(info);
+    QVERIFY(edits.infoError().has_value());
+    const QString out = tmp.filePath(QStringLiteral("edited.carton"));
+    auto refused = saveCarton(edits, out);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, ErrorCode::Format);
+    QCOMPARE(refused.error().location, QStringLiteral("carton.toml"));
+    QVERIFY2(refused.error().message.startsWith(u"top level: the keys kept from the file are not valid TOML"),
+             qPrintable(refused.error().toString()));
+    QVERIFY(!QFileInfo::exists(out));
+
+    info.unknownToml = "future_key = [ 1 ]\n";
+    edits.setInfo(info);
+    QVERIFY(!edits.infoError().has_value());
+    auto saved = saveCarton(edits, out);
+    QVERIFY2(saved.ok(), qPrintable(saved.ok() ? QString() : errorText(saved.error())));
+    auto again = Carton::open(out);
+    QVERIFY(again.ok());
+    QVERIFY((*again)->info()->unknownToml.contains("future_key"));
 }
 
 void tst_CartonSaver::verifyOriginalCatchesDamage()

@@ -4,9 +4,9 @@
 // kept right, what it refuses, and its speed against cp.
 #include "base/sha256.h"
 #include "format/manifest.h"
-#include "package/cartonedits.h"
 #include "pack/folderupdate.h"
 #include "package/carton.h"
+#include "package/cartonedits.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>

@@ -9,6 +9,8 @@
 #include "tensor/tensorreader.h"
 
 #include <QBuffer>
+#include <QFile>
+#include <QRegularExpression>
 #include <QSemaphore>
 #include <QTemporaryDir>
 #include <QTest>
@@ -186,6 +188,7 @@ private slots:
     void slices();
     void spillServesBeforeDecoded();
     void spillTruncated();
+    void spillWithoutAFileIsLogged();
     void spillSharedAndConcurrent();
     void cancelWhileWaiting();
     void readerOutlivesCarton();
@@ -514,6 +517,39 @@ void TestTensorReader::spillTruncated()
         QCOMPARE(past.error().code, ErrorCode::Format);
         QCOMPARE(past.error().toString(), u"short.bin: the decoded data ends after 2097152 bytes, 3145728 expected"_s);
     }
+}
+
+// No spill file can be made (the temporary "folder" is a file, refused even to
+// root): reads still work, each decoding for itself, and the slow path is logged
+// (carton.tensor), not silent.
+void TestTensorReader::spillWithoutAFileIsLogged()
+{
+    const QByteArray data = testutil::mixedData(2 << 20, 11);
+    const QByteArray oldTmp = qgetenv("TMPDIR");
+    QTemporaryDir dir;
+    const QString notAFolder = dir.filePath(u"not-a-folder"_s);
+    QVERIFY(testutil::writeFile(notAFolder, "x"));
+    qputenv("TMPDIR", QFile::encodeName(notAFolder));
+    Limits limits;
+    limits.maxSpillInMemory = 0;
+    QTest::ignoreMessage(QtWarningMsg,
+                         QRegularExpression(u"^lost.bin: no spill file \\(cannot create a temporary file: .*\\); "
+                                            "each read decodes the data again$"_s));
+    auto spill = SpillSource::start(
+        [&]() -> Result<std::unique_ptr<QIODevice>> {
+            auto buffer = std::make_unique<QBuffer>();
+            buffer->setData(data);
+            buffer->open(QIODevice::ReadOnly);
+            return std::unique_ptr<QIODevice>(std::move(buffer));
+        },
+        data.size(), u"lost.bin"_s, limits);
+    (void)spill->waitUntilDecoded(); // the spill thread has finished (and logged)
+    qputenv("TMPDIR", oldTmp);
+    if (oldTmp.isEmpty())
+        qunsetenv("TMPDIR");
+    QByteArray tail(100, '\0');
+    QVERIFY(spill->read(data.size() - 100, 100, tail.data()).ok());
+    QCOMPARE(tail, data.right(100));
 }
 
 void TestTensorReader::spillSharedAndConcurrent()

@@ -12,11 +12,13 @@
 #include "runnertestutil.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
 #include <thread>
 
 using namespace carton;
@@ -33,6 +35,20 @@ QByteArray misbehaveRunner(const QString &behaviour, const QString &when, const 
     return "[runner]\nrunner_name = \"misbehave\"\nrequired_framework_version = \"*\"\nrunner_compat_version = 1\n"
            "[runner.opts]\nbehaviour = \"" +
            behaviour.toUtf8() + "\"\nwhen = \"" + when.toUtf8() + "\"\nmarker = \"" + marker.toUtf8() + "\"\n";
+}
+
+// Cancels `progress` once the host has removed `marker`, which the misbehave
+// runner does just before it misbehaves: the host is inside infer then (a state to
+// wait for, not a guess at how long starting it takes). Stops without cancelling
+// once `stop` is set (infer returned first).
+std::thread cancelWhenArmed(const QString &marker, Progress &progress, const std::atomic<bool> &stop)
+{
+    return std::thread([marker, &progress, &stop] {
+        while (QFileInfo::exists(marker) && !stop.load())
+            std::this_thread::sleep_for(2ms);
+        if (!stop.load())
+            progress.cancel();
+    });
 }
 
 TensorMap sampleInputs()
@@ -328,19 +344,23 @@ void TestHostSession::misbehaveAtLoad()
 void TestHostSession::cancelKillsTheHost()
 {
     QTemporaryDir dir;
-    QVERIFY(runnertest::writeCarton(dir.path(), misbehaveRunner(u"hang"_s, u"infer"_s, QString())));
-    auto carton = runnertest::openCarton(dir.path());
-    Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
+    const QString marker = dir.filePath(u"markers/armed"_s);
+    QVERIFY(testutil::writeFile(marker, "1"));
+    QVERIFY(runnertest::writeCarton(dir.filePath(u"c"_s), misbehaveRunner(u"hang"_s, u"infer"_s, marker)));
+    auto carton = runnertest::openCarton(dir.filePath(u"c"_s));
+    RunOptions options = runnertest::runOptions();
+    options.writablePaths = {dir.filePath(u"markers"_s)};
+    Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, options);
     QVERIFY(session.ok());
     Progress progress;
-    std::thread canceller([&] {
-        std::this_thread::sleep_for(300ms);
-        progress.cancel();
-    });
+    std::atomic<bool> returned{false};
+    std::thread canceller = cancelWhenArmed(marker, progress, returned);
     QElapsedTimer timer;
     timer.start();
     Result<TensorMap> out = (*session)->infer(sampleInputs(), &progress);
+    returned.store(true);
     canceller.join();
+    QVERIFY(!QFileInfo::exists(marker)); // the host reached the hang before the cancel
     QVERIFY(!out.ok());
     QCOMPARE(out.error().code, ErrorCode::Cancelled);
     QCOMPARE(out.error().message, u"cancelled; the runner host was killed"_s);
@@ -539,13 +559,10 @@ void TestHostSession::sharedMemoryNothingLeftAfterCrashOrCancel()
         QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().toString()));
         const TensorMap in{{u"x"_s, Tensor::numeric(u"x"_s, DType::Uint8, {4 << 20}, QByteArray(4 << 20, 9))}};
         Progress progress;
-        std::thread canceller([&] {
-            if (!cancel)
-                return;
-            std::this_thread::sleep_for(300ms);
-            progress.cancel();
-        });
+        std::atomic<bool> returned{!cancel};
+        std::thread canceller = cancelWhenArmed(marker, progress, returned);
         Result<TensorMap> out = (*session)->infer(in, &progress);
+        returned.store(true);
         canceller.join();
         QCOMPARE(out.ok(), behaviour == u"none");
         if (out.ok())

@@ -3,6 +3,7 @@
 // SafetyScanner on whole cartons built in code (TorchScript-like model.pt stored or
 // zstd-compressed, hostile pickles inside, Python code, native binaries, archive
 // tricks, hosts) and on the real upstream TorchScript model when ../shared is there.
+#include "fixturepolicy.h"
 #include "package/carton.h"
 #include "scan/safetyscanner.h"
 #include "scantestutil.h"
@@ -396,10 +397,9 @@ void TestSafetyScan::unreadable()
 
 void TestSafetyScan::upstreamTorchScriptModel()
 {
-    if (!QFileInfo::exists(testutil::sharedPath()))
-        return; // a clone without ../shared: the built-in TorchScript-like cartons above cover the path
     const QString model = testutil::sharedPath(u"/fixtures/upstream/torchscript_test_model.pt");
-    QVERIFY2(QFileInfo::exists(model), "../shared is there but its upstream TorchScript model is missing");
+    if (!QFileInfo::exists(model))
+        CARTON_MISSING_FIXTURE("fixtures/upstream/torchscript_test_model.pt");
     const ScanReport report = SafetyScanner::scan(model);
     QCOMPARE(report.status, ScanStatus::Complete);
     QCOMPARE(report.verdict(), ScanVerdict::NoFindings);

@@ -74,7 +74,7 @@ struct CartonFolder {
         }
         return testutil::writeFile(dir + QStringLiteral("/tensor_data/index.toml"),
                                    carton::TensorIndex(entries).serialize()) &&
-               testutil::writeFile(dir + QStringLiteral("/carton.toml"), carton::writeCartonToml(info)) &&
+               testutil::writeFile(dir + QStringLiteral("/carton.toml"), carton::writeCartonToml(info).value()) &&
                testutil::writeFile(dir + QStringLiteral("/model/model.bin"), "model");
     }
 };

@@ -97,7 +97,9 @@ void TestKeepTolerance::keptAndRejudged()
     QCOMPARE(kept->perOutput[u"y"_s].rtol, std::optional<double>(1e-5));
 
     // Written into the self-test's TOML and read back as the engine does: it passes.
-    const QByteArray toml = withCartonTolerance({}, *kept);
+    const Result<QByteArray> written = withCartonTolerance({}, *kept);
+    QVERIFY(written);
+    const QByteArray toml = *written;
     const Result<CartonTolerance> reread = parseCartonTolerance(toml, u"t"_s);
     QVERIFY(reread);
     QCOMPARE(*reread, *kept);
@@ -117,7 +119,9 @@ void TestKeepTolerance::wholeTestClearsPerOutputFigures()
     // A per-output atol for z that is too small, and equal_nan on z, already there.
     CartonTolerance before;
     before.perOutput[u"z"_s] = ToleranceOverride{std::nullopt, 1e-9, true};
-    SelfTestRun r = run(dir, 0.00994, 0.03, withCartonTolerance({}, before));
+    const Result<QByteArray> beforeToml = withCartonTolerance({}, before);
+    QVERIFY(beforeToml);
+    SelfTestRun r = run(dir, 0.00994, 0.03, *beforeToml);
     QCOMPARE(r.tests.at(0).status, SelfTestStatus::Failed);
     const Result<CartonTolerance> kept = keptTolerance(r.tests[0]);
     QVERIFY2(kept, qPrintable(kept ? QString() : kept.error().message));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/progress.h"
+#include "fixturepolicy.h"
 #include "package/carton.h"
 #include "selftest/selftestengine.h"
 #include "selftesttestutil.h"
@@ -435,9 +436,8 @@ void TestSelfTestEngine::examples()
 void TestSelfTestEngine::upstreamFixture()
 {
     const QString path = testutil::sharedPath(u"/fixtures/upstream/test.carton");
-    if (!QFileInfo::exists(testutil::sharedPath()))
-        return; // a clone without ../shared: the in-code cartons above cover every behaviour
-    QVERIFY2(QFileInfo::exists(path), qPrintable(path + u" is missing from ../shared"_s));
+    if (!QFileInfo::exists(path))
+        CARTON_MISSING_FIXTURE("fixtures/upstream/test.carton");
     Result<std::unique_ptr<Carton>> carton = Carton::open(path);
     QVERIFY(carton.ok());
     FunctionSession session([](const TensorMap &in) -> Result<TensorMap> {

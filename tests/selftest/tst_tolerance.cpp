@@ -50,6 +50,7 @@ private slots:
     void cartonTableErrors_data();
     void cartonTableErrors();
     void writeCartonTable();
+    void writeRefusesBrokenOtherKeys();
 };
 
 void TestTolerance::presets_data()
@@ -258,7 +259,9 @@ void TestTolerance::writeCartonTable()
     t.all = ov(1e-4, {}, true);
     t.perOutput[u"y"_s] = ov({}, 0.25);
     const QByteArray base = selfTestExtra("[self_test.other]\nk = 1\n");
-    const QByteArray merged = withCartonTolerance(base, t);
+    const Result<QByteArray> mergedOk = withCartonTolerance(base, t);
+    QVERIFY2(mergedOk.ok(), qPrintable(mergedOk.ok() ? QString() : mergedOk.error().toString()));
+    const QByteArray merged = *mergedOk;
     QVERIFY(merged.contains("[other]"));
     const Result<CartonTolerance> back = parseCartonTolerance(merged, u"x"_s);
     QVERIFY(back.ok());
@@ -269,7 +272,9 @@ void TestTolerance::writeCartonTable()
         "required_framework_version = \"1\"\nrunner_compat_version = 1\n");
     QVERIFY(info.ok());
     info->selfTests[0].unknownToml = merged;
-    const QByteArray written = writeCartonToml(*info);
+    const Result<QByteArray> writtenOk = writeCartonToml(*info);
+    QVERIFY(writtenOk.ok());
+    const QByteArray written = *writtenOk;
     QVERIFY2(written.contains("[self_test.tolerance]") && written.contains("[self_test.tolerance.y]"),
              written.constData());
     const Result<CartonInfo> again = parseCartonToml(written);
@@ -278,7 +283,22 @@ void TestTolerance::writeCartonTable()
     QVERIFY(reread.ok());
     QVERIFY(*reread == t);
 
-    QCOMPARE(withCartonTolerance(merged, CartonTolerance{}), base); // removing it leaves the rest
+    const Result<QByteArray> removed = withCartonTolerance(merged, CartonTolerance{});
+    QVERIFY(removed.ok());
+    QCOMPARE(*removed, base); // removing it leaves the rest
+}
+
+// Other keys that are not TOML would be lost by the merge: the edit fails and says
+// so, rather than keeping the old text and dropping the new tolerance.
+void TestTolerance::writeRefusesBrokenOtherKeys()
+{
+    CartonTolerance t;
+    t.all = ov(1e-4, {}, {});
+    const Result<QByteArray> merged = withCartonTolerance("this is = = not toml [", t);
+    QVERIFY(!merged.ok());
+    QCOMPARE(merged.error().code, ErrorCode::Format);
+    QVERIFY2(merged.error().message.startsWith(u"tolerance: the self-test's other keys are not valid TOML"_s),
+             qPrintable(merged.error().message));
 }
 
 QTEST_GUILESS_MAIN(TestTolerance)

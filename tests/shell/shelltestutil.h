@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QTemporaryDir>
 
 namespace shelltest {
@@ -31,6 +32,15 @@ inline bool writeFile(const QString &path, const QByteArray &bytes)
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+// Every label's text under `w`, one a line.
+inline QString labelTexts(QWidget *w)
+{
+    QStringList texts;
+    for (QLabel *l : w->findChildren<QLabel *>())
+        texts << l->text();
+    return texts.join(u'\n');
 }
 
 inline QByteArray sha256Hex(const QByteArray &bytes)

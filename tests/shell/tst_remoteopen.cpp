@@ -22,6 +22,7 @@
 #include "remoteactions.h"
 #include "remoteconsent.h"
 #include "remotesession.h"
+#include "shelltestutil.h"
 #include "tensorspage.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
@@ -46,6 +47,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace testutil;
+using shelltest::labelTexts;
 using studio::RemoteConsent;
 
 namespace {
@@ -72,14 +74,6 @@ QByteArray readAll(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QString labelTexts(QWidget *w)
-{
-    QStringList texts;
-    for (QLabel *l : w->findChildren<QLabel *>())
-        texts << l->text();
-    return texts.join(u'\n');
 }
 
 } // namespace
@@ -257,7 +251,13 @@ private slots:
         QVERIFY2(text.startsWith(u"Verifying downloads "_s) && text.contains(u"127.0.0.1"_s), qPrintable(text));
         if (!accept) {
             QCOMPARE(page->verification()->state(), studio::VerificationRunner::State::Idle);
-            QTest::qWait(200);
+            // Nothing runs that could still ask the server: the page's own work is
+            // done (validation, safety scan, signature) and every pool is idle.
+            QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 30000);
+            studio::LatestJob::waitForAll();
+            studio::VerificationRunner::waitForAll();
+            QCoreApplication::sendPostedEvents();
+            QCOMPARE(page->verification()->state(), studio::VerificationRunner::State::Idle);
             QCOMPARE(m_server.hits("/remote.carton"), hitsBefore);
             QCOMPARE(m_server.bytesSent("/remote.carton"), before);
             return;
@@ -318,10 +318,12 @@ private slots:
         m_server.setRoute("/remote.carton", slow);
         const QString out = m_dir.filePath(u"cancelled-%1.carton"_s.arg(m_run));
         QSignalSpy done(window.remoteActions(), &studio::RemoteActions::saveFinished);
+        const int hitsBefore = m_server.hits("/remote.carton");
         window.remoteActions()->saveLocalCopy(page, out);
         QVERIFY(window.remoteActions()->isSaving());
         QVERIFY(!window.remoteActions()->saveLocalCopyAction()->isEnabled());
-        QTest::qWait(100);
+        // Cancelled while its request waits for the slow server (it has arrived there).
+        QTRY_VERIFY_WITH_TIMEOUT(m_server.hits("/remote.carton") > hitsBefore, 4000);
         emit window.remoteActions()->progressDialog()->canceled(); // what its Cancel button emits
         QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 4000);           // well before the server answers
         m_server.setRoute("/remote.carton", staticFileRoute(m_bytes));

@@ -196,7 +196,7 @@ void TestCartonView::upstreamImagesLoad()
 
     // The description's @misc image is read from the carton and decoded by content.
     DescriptionBrowser *browser = view.overviewPage()->descriptionBrowser();
-    const QUrl url = MarkdownRenderer::miscUrl(QStringLiteral("misc/model_architecture.png"));
+    const QUrl url = carton::MarkdownRenderer::miscUrl(QStringLiteral("misc/model_architecture.png"));
     QTRY_VERIFY_WITH_TIMEOUT(!browser->loadedImage(url).isNull(), 10000);
     QCOMPARE(browser->imageError(url), QString());
     const QImage shown = browser->document()->resource(QTextDocument::ImageResource, url).value<QImage>();
@@ -208,7 +208,7 @@ void TestCartonView::upstreamImagesLoad()
     view.setCurrentTab(CartonView::SelfTestsTab);
     QVERIFY(view.selfTestsPage()->revealItem(true, 0));
     DescriptionBrowser *details = view.selfTestsPage()->details();
-    const QUrl exampleUrl = MarkdownRenderer::miscUrl(QStringLiteral("misc/_example_misc_file_0"));
+    const QUrl exampleUrl = carton::MarkdownRenderer::miscUrl(QStringLiteral("misc/_example_misc_file_0"));
     QTRY_VERIFY_WITH_TIMEOUT(!details->loadedImage(exampleUrl).isNull(), 10000);
     QCOMPARE(details->loadedImage(exampleUrl).size(), QSize(906, 438));
     QVERIFY(details->toPlainText().contains(u"An example of an image input"));
@@ -512,11 +512,12 @@ void TestCartonView::sampleCarton()
     QCOMPARE(view.filesModel()->fileCount(), files);
     // Every @misc image of the description loads.
     DescriptionBrowser *browser = view.overviewPage()->descriptionBrowser();
-    const RenderedMarkdown rendered = MarkdownRenderer::render(carton->info()->modelDescription.value_or(QString()));
+    const carton::RenderedMarkdown rendered =
+        carton::MarkdownRenderer::render(carton->info()->modelDescription.value_or(QString()));
     QCOMPARE(rendered.miscImages.size(), toml.count("(@misc/"));
     QVERIFY(!rendered.miscImages.isEmpty());
     for (const QString &misc : rendered.miscImages) {
-        const QUrl url = MarkdownRenderer::miscUrl(misc);
+        const QUrl url = carton::MarkdownRenderer::miscUrl(misc);
         QTRY_VERIFY_WITH_TIMEOUT(!browser->loadedImage(url).isNull() || !browser->imageError(url).isEmpty(), 10000);
         QCOMPARE(browser->imageError(url), QString());
     }

@@ -74,6 +74,9 @@ carton::Status RecoveryFile::write(const QString &file, const QString &originalP
             entry.insert(QStringLiteral("bytes"), QString::fromLatin1(source.bytes.toBase64()));
         files.append(entry);
     }
+    const carton::Result<QByteArray> cartonToml = carton::writeCartonToml(state.info);
+    if (!cartonToml)
+        return cartonToml.error();
     const QJsonObject root{
         {QStringLiteral("format"), QStringLiteral("carton-studio-recovery-1")},
         {QStringLiteral("original"), originalPath},
@@ -81,7 +84,7 @@ carton::Status RecoveryFile::write(const QString &file, const QString &originalP
         {QStringLiteral("name"), displayName},
         {QStringLiteral("pid"), QCoreApplication::applicationPid()},
         {QStringLiteral("saved_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
-        {QStringLiteral("carton_toml"), QString::fromUtf8(carton::writeCartonToml(state.info))},
+        {QStringLiteral("carton_toml"), QString::fromUtf8(*cartonToml)},
         {QStringLiteral("files"), files},
     };
     QDir().mkpath(QFileInfo(file).absolutePath());

@@ -6,7 +6,6 @@
 #include "package/carton.h"
 
 #include <QThreadPool>
-#include <exception>
 #include <utility>
 
 namespace studio {
@@ -82,19 +81,10 @@ void VerificationRunner::start(std::shared_ptr<const carton::Carton> carton, con
         // `runner` is used only in what post() runs on this thread, while this job
         // is the latest and the runner alive.
         [carton, options, runner = this](carton::Progress &progress, const LatestJob::Post &post) {
-            carton::VerifyReport report;
-            try {
-                report =
-                    carton::verifyCarton(*carton, options, &progress, [post, runner](const carton::FileCheck &check) {
-                        post([runner, check] { emit runner->fileChecked(check); });
-                    });
-            } catch (const std::exception &e) {
-                carton::FileCheck failed;
-                failed.path = carton->path();
-                failed.state = carton::FileState::Failed;
-                failed.message = QString::fromLocal8Bit(e.what());
-                report.files.append(failed);
-            }
+            carton::VerifyReport report =
+                carton::verifyCarton(*carton, options, &progress, [post, runner](const carton::FileCheck &check) {
+                    post([runner, check] { emit runner->fileChecked(check); });
+                });
             report.cancelled = progress.isCancelled();
             return report;
         },

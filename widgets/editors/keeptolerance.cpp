@@ -16,7 +16,10 @@ carton::Status keepTolerance(CartonDocument &document, int selfTestIndex, const 
                                      .arg(selfTestIndex)
                                      .arg(info.selfTests.size()));
     carton::SelfTest &test = info.selfTests[selfTestIndex];
-    test.unknownToml = carton::withCartonTolerance(test.unknownToml, tolerance);
+    carton::Result<QByteArray> kept = carton::withCartonTolerance(test.unknownToml, tolerance);
+    if (!kept)
+        return kept.error(); // the self-test's other kept keys would be lost: nothing changes
+    test.unknownToml = *kept;
     document.setInfo(info, what);
     return {};
 }

@@ -199,6 +199,8 @@ QWidget *SelfTestsEditor::buildDetails()
     form->addRow(tr("&Description:"), m_description);
     m_tolerance = new ToleranceEdit;
     m_tolerance->setMaximumHeight(m_tolerance->fontMetrics().lineSpacing() * 6 + 12);
+    // It scrolls: on a laptop screen (1366×768) it may be two rows high.
+    m_tolerance->setMinimumHeight(m_tolerance->fontMetrics().lineSpacing() * 3 + 8);
     form->addRow(tr("&Tolerance:"), m_tolerance);
     m_form = form;
     connect(m_tolerance, &ToleranceEdit::edited, this, [this](const carton::CartonTolerance &tolerance) {

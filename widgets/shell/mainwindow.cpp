@@ -16,6 +16,7 @@
 #include "preferences.h"
 #include "preferencesdialog.h"
 #include "recentfiles.h"
+#include "registryactions.h"
 #include "remote/remoteurl.h"
 #include "remoteactions.h"
 #include "runner/runnerregistry.h"
@@ -141,6 +142,7 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     connect(drops, &WindowDropTarget::openRequested, this, &MainWindow::openPath);
     connect(drops, &WindowDropTarget::modelDropped, m_documents, &DocumentActions::newFromModel);
     m_remote = new RemoteActions(this, m_settings);
+    m_registry = new RegistryActions(this);
     connect(m_fileTabs, &FileTabs::newCartonRequested, m_documents, &DocumentActions::newFromModel);
     connect(m_fileTabs, &FileTabs::added, this, [this](QWidget *, const QString &path, const QString &name) {
         m_recent->add(path);
@@ -178,6 +180,7 @@ void MainWindow::createActions()
     openFolder->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     file->addAction(m_remote->openUrlAction());
     file->addAction(m_remote->pasteUrlAction());
+    file->addAction(m_registry->openAction());
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
     m_openSampleAction = file->addAction(tr("Open &Sample Carton"), this, &MainWindow::openSample);
@@ -193,6 +196,7 @@ void MainWindow::createActions()
     file->addAction(m_documents->saveAsAction());
     file->addAction(m_remote->saveLocalCopyAction());
     file->addAction(m_remote->saveWithFilesAction());
+    file->addAction(m_registry->pushAction());
     file->addSeparator();
     m_closeAction = file->addAction(tr("&Close"), this, &MainWindow::closeCurrent);
     m_closeAction->setObjectName(QStringLiteral("actionClose"));
@@ -732,6 +736,7 @@ void MainWindow::updateActions()
                                      !page->carton()->info()->selfTests.isEmpty());
     m_copyHashAction->setEnabled(open && !page->carton()->modelHash().isEmpty());
     m_remote->update(currentPage());
+    m_registry->update(currentPage());
 }
 
 void MainWindow::updateDiagnostics()

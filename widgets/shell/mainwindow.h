@@ -22,6 +22,7 @@ class FileTabs;
 class DiagnosticsDock;
 class UserGuideDialog;
 class RecentFiles;
+class RegistryActions;
 class RemoteActions;
 class VerificationStatus;
 class WelcomePage;
@@ -54,6 +55,8 @@ public:
     DocumentActions *documentActions() const { return m_documents; }
     // Open URL, paste a URL, Save a Local Copy, Save with Files Included.
     RemoteActions *remoteActions() const { return m_remote; }
+    // Open from Registry, Push to Registry.
+    RegistryActions *registryActions() const { return m_registry; }
 
     int pageCount() const;
     CartonPage *page(int index) const;
@@ -138,6 +141,7 @@ private:
     DocumentActions *m_documents = nullptr;
     FileTabs *m_fileTabs = nullptr; // tensor files and bare model files
     RemoteActions *m_remote = nullptr;
+    RegistryActions *m_registry = nullptr;
     // The Diagnostics panel keeps its place while a carton is open (it says
     // "No problems found." when there are none): it never appears or vanishes
     // under the pointer as problems come and go. Closing it is the user's

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "userguidedialog.h"
 
-#include "markdownrenderer.h"
+#include "markdown/markdownrenderer.h"
 
 #include <QDialogButtonBox>
 #include <QFile>
@@ -19,7 +19,7 @@ UserGuideDialog::UserGuideDialog(QWidget *parent) : QDialog(parent), m_browser(n
     m_browser->setOpenLinks(false); // the guide links nowhere; nothing is fetched
     const QString text = markdown();
     m_browser->setHtml(text.isEmpty() ? tr("The user guide is missing from this build.")
-                                      : MarkdownRenderer::render(text).html);
+                                      : carton::MarkdownRenderer::render(text).html);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     auto *layout = new QVBoxLayout(this);

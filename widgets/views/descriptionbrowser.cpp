@@ -4,7 +4,7 @@
 
 #include "imagedecoder.h"
 #include "jobs/latestjob.h"
-#include "markdownrenderer.h"
+#include "markdown/markdownrenderer.h"
 #include "package/carton.h"
 #include "viewutils.h"
 
@@ -31,7 +31,7 @@ DescriptionBrowser::DescriptionBrowser(QWidget *parent) : QTextBrowser(parent), 
     setReadOnly(true);
     connect(this, &QTextBrowser::anchorClicked, this, &DescriptionBrowser::onAnchorClicked);
     connect(this, &QTextBrowser::highlighted, this,
-            [this](const QUrl &url) { emit statusMessage(isWebUrl(url) ? url.toDisplayString() : QString()); });
+            [this](const QUrl &url) { emit statusMessage(carton::isWebUrl(url) ? url.toDisplayString() : QString()); });
 }
 
 DescriptionBrowser::~DescriptionBrowser()
@@ -57,16 +57,16 @@ void DescriptionBrowser::setFileReader(FileReader reader)
     m_reader = std::move(reader);
     // Misc images may now read differently; remote ones stay.
     for (auto it = m_images.begin(); it != m_images.end();)
-        it = MarkdownRenderer::archivePathFromUrl(it.key()) ? m_images.erase(it) : std::next(it);
+        it = carton::MarkdownRenderer::archivePathFromUrl(it.key()) ? m_images.erase(it) : std::next(it);
     for (auto it = m_errors.begin(); it != m_errors.end();)
-        it = MarkdownRenderer::archivePathFromUrl(it.key()) ? m_errors.erase(it) : std::next(it);
+        it = carton::MarkdownRenderer::archivePathFromUrl(it.key()) ? m_errors.erase(it) : std::next(it);
     if (!m_html.isEmpty())
         relayout();
 }
 
 void DescriptionBrowser::showMarkdown(const QString &markdown)
 {
-    const RenderedMarkdown rendered = MarkdownRenderer::render(markdown);
+    const carton::RenderedMarkdown rendered = carton::MarkdownRenderer::render(markdown);
     m_remoteImages = rendered.remoteImages;
     showSafeHtml(rendered.html);
 }
@@ -131,12 +131,12 @@ QVariant DescriptionBrowser::loadResource(int type, const QUrl &name)
     if (const auto it = m_errors.constFind(name); it != m_errors.cend())
         return placeholder(tr("Image not shown: %1").arg(*it));
 
-    if (const auto path = MarkdownRenderer::archivePathFromUrl(name)) {
+    if (const auto path = carton::MarkdownRenderer::archivePathFromUrl(name)) {
         if (!m_pending.contains(name))
             startMiscLoad(name, *path);
         return placeholder(tr("Loading %1…").arg(*path));
     }
-    if (name.scheme() == u"https" && isWebUrl(name)) {
+    if (name.scheme() == u"https" && carton::isWebUrl(name)) {
         if (!m_remoteAllowed)
             return placeholder(tr("Remote image not loaded: %1").arg(name.host()));
         if (!m_pending.contains(name))
@@ -265,7 +265,7 @@ void DescriptionBrowser::resizeEvent(QResizeEvent *event)
 
 void DescriptionBrowser::onAnchorClicked(const QUrl &url)
 {
-    if (isWebUrl(url))
+    if (carton::isWebUrl(url))
         QDesktopServices::openUrl(url);
     else
         emit statusMessage(tr("Link not opened: only http and https links are followed."));

@@ -5,6 +5,7 @@
 #include "descriptionbrowser.h"
 #include "elidedlabel.h"
 #include "package/carton.h"
+#include "package/ocisource.h"
 #include "signaturerow.h"
 #include "tensorviewer/scrollingpane.h"
 #include "viewutils.h"
@@ -48,7 +49,7 @@ QString runnerOptText(const carton::RunnerOpt &opt)
 QString linkHtml(const QString &text)
 {
     const QUrl url(text, QUrl::StrictMode);
-    if (isWebUrl(url))
+    if (carton::isWebUrl(url))
         return QStringLiteral("<a href=\"%1\">%2</a>")
             .arg(QString::fromUtf8(url.toEncoded()).toHtmlEscaped(), text.toHtmlEscaped());
     return text.toHtmlEscaped();
@@ -80,7 +81,7 @@ QLabel *OverviewPage::addRow(const QString &label, const QString &text, const QS
         value->setOpenExternalLinks(false);
         connect(value, &QLabel::linkActivated, this, [](const QString &link) {
             const QUrl url(link, QUrl::StrictMode);
-            if (isWebUrl(url))
+            if (carton::isWebUrl(url))
                 QDesktopServices::openUrl(url);
         });
     }
@@ -229,6 +230,15 @@ void OverviewPage::build()
     m_size->setObjectName(QStringLiteral("sizeLabel"));
     m_path = addRow(tr("Path:"), QDir::toNativeSeparators(m_carton->path()), {});
     m_path->setObjectName(QStringLiteral("pathLabel"));
+    // A carton opened from a registry: where it came from, pinned by its digest.
+    if (const auto *oci = dynamic_cast<const carton::OciSource *>(&m_carton->source())) {
+        if (auto ref = carton::OciReference::parse(m_carton->path().mid(6))) {
+            addRow(tr("Registry:"), ref->registry, {})->setObjectName(QStringLiteral("registryLabel"));
+            addRow(tr("Registry repository:"), ref->repository + u':' + ref->manifestReference(), {})
+                ->setObjectName(QStringLiteral("ociRepositoryLabel"));
+        }
+        addRow(tr("Digest:"), oci->manifestDigest(), {})->setObjectName(QStringLiteral("digestLabel"));
+    }
     cardLayout->addStretch(1);
 
     QScrollArea *scroll = scrollingPane(card);

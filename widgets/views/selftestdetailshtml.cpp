@@ -3,7 +3,7 @@
 #include "selftestdetailshtml.h"
 
 #include "format/mediatype.h"
-#include "markdownrenderer.h"
+#include "markdown/markdownrenderer.h"
 #include "package/cartonsource.h"
 #include "package/mediasniff.h"
 #include "selftest/selftestresult.h"
@@ -79,7 +79,7 @@ QString SelfTestDetailsHtml::render(const SelfTestsModel &model, const QModelInd
     // audio and video play below.
     for (int r = 0; r < listed; ++r) {
         const QString reference = model.index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
-        if (const auto path = MarkdownRenderer::miscReferencePath(reference)) {
+        if (const auto path = carton::MarkdownRenderer::miscReferencePath(reference)) {
             const QString key = model.index(r, SelfTestsModel::NameColumn, item).data().toString();
             const carton::Result<QString> type = carton::sniffMediaType(source, *path);
             if (type.ok() && (carton::MediaType::isPlayable(*type) ||
@@ -91,7 +91,7 @@ QString SelfTestDetailsHtml::render(const SelfTestsModel &model, const QModelInd
             }
             html += QStringLiteral("<p><b>%1</b> (%2)<br/><img src=\"%3\"/></p>")
                         .arg(key.toHtmlEscaped(), path->toHtmlEscaped(),
-                             QString::fromUtf8(MarkdownRenderer::miscUrl(*path).toEncoded()).toHtmlEscaped());
+                             QString::fromUtf8(carton::MarkdownRenderer::miscUrl(*path).toEncoded()).toHtmlEscaped());
         }
     }
     return html;

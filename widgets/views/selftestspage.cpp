@@ -7,7 +7,7 @@
 #include "errormappane.h"
 #include "format/mediatype.h"
 #include "keeptolerancebutton.h"
-#include "markdownrenderer.h"
+#include "markdown/markdownrenderer.h"
 #include "mediapreview.h"
 #include "outputdetailshtml.h"
 #include "outputresultsmodel.h"
@@ -348,6 +348,9 @@ QWidget *SelfTestsPage::createOutputsPane()
     outputsLayout->setContentsMargins(0, 0, 0, 0);
     outputsLayout->addWidget(m_outputs);
     outputsLayout->addWidget(m_keepTolerance, 0, Qt::AlignLeft);
+    // The table scrolls; with the button under it the window must still fit a
+    // laptop screen (tst_windowfit).
+    m_outputs->setMinimumHeight(m_outputs->fontMetrics().lineSpacing() * 3 + 8);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(outputs);
     split->addWidget(m_outputDetails);
@@ -805,7 +808,7 @@ void SelfTestsPage::showMedia(const QModelIndex &item)
     const int listed = item.isValid() ? std::min(m_model->rowCount(item), SelfTestDetailsHtml::kKeys) : 0;
     for (int r = 0; r < listed; ++r) {
         const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
-        const auto path = MarkdownRenderer::miscReferencePath(reference);
+        const auto path = carton::MarkdownRenderer::miscReferencePath(reference);
         if (!path)
             continue;
         const carton::Result<QString> type = carton::sniffMediaType(m_carton->source(), *path);
@@ -840,9 +843,10 @@ void SelfTestsPage::showOutputDetails()
 {
     const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row());
     const carton::SelfTestResult *shown = nullptr;
-    for (const carton::SelfTestResult &t : m_run ? m_run->tests : QList<carton::SelfTestResult>())
-        if (t.index == m_shownTest)
-            shown = &t;
+    if (m_run) // a pointer into m_run itself: the result must outlive this function's use of it
+        for (const carton::SelfTestResult &t : std::as_const(m_run->tests))
+            if (t.index == m_shownTest)
+                shown = &t;
     m_keepTolerance->setShown(shown, row ? row->name : QString());
     // The error map's three tensor viewers cost GUI-thread time in proportion to
     // the tensor's length (header sections): they are filled when their tab is shown.

@@ -210,7 +210,9 @@ void SignatureRow::show(const SignatureStatus &status)
         text = tr("Checking %1…").arg(fileName);
         break;
     case Kind::None:
-        text = tr("Not signed (no %1 next to the carton)").arg(fileName);
+        text = m_carton->source().isRemote()
+                   ? tr("Not checked (a detached signature is looked for only next to a carton on this computer)")
+                   : tr("Not signed (no %1 next to the carton)").arg(fileName);
         break;
     case Kind::NoKey:
         icon = carton::FileState::Missing;

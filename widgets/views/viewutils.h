@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include "markdown/weburl.h" // isWebUrl, shared with the markdown renderer
+#include "markdown/weburl.h" // carton::isWebUrl, shared with the markdown renderer
 
 #include <QIcon>
 #include <QString>

@@ -5,7 +5,7 @@
 #include <QRegularExpression>
 #include <QTest>
 
-using namespace studio;
+using namespace carton;
 
 class TestMarkdownRenderer : public QObject {
     Q_OBJECT

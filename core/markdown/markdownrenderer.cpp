@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "markdownrenderer.h"
+#include "markdown/markdownrenderer.h"
 
 #include "base/archivepath.h"
 #include "format/cmarkptr.h"
-#include "weburl.h"
+#include "markdown/weburl.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -13,7 +13,7 @@
 #include <cstring>
 #include <vector>
 
-namespace studio {
+namespace carton {
 
 namespace {
 
@@ -321,10 +321,10 @@ RenderedMarkdown MarkdownRenderer::render(const QString &markdown)
     flush();
     if (cut)
         result.html += QStringLiteral("<p><i>%1</i></p>")
-                           .arg(QCoreApplication::translate("studio::MarkdownRenderer",
+                           .arg(QCoreApplication::translate("carton::MarkdownRenderer",
                                                             "(The description is too long and was cut.)")
                                     .toHtmlEscaped());
     return result;
 }
 
-} // namespace studio
+} // namespace carton

@@ -2,13 +2,15 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "cartoncore_export.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
 #include <optional>
 
-namespace studio {
+namespace carton {
 
 // Markdown (model_description) rendered to HTML for a QTextBrowser, safely:
 // - raw HTML (blocks and inline) is turned into plain text, so it shows escaped;
@@ -21,13 +23,13 @@ namespace studio {
 //   own cells, and link and image targets (a reference link repeats its URL at
 //   every use) may add up to twice the markdown's size, past which they show as text.
 // Only QtCore, core and cmark: fuzz/fuzz_markdown checks these promises.
-struct RenderedMarkdown {
+struct CARTONCORE_EXPORT RenderedMarkdown {
     QString html;
     QStringList miscImages;   // archive paths ("misc/model_architecture.png")
     QList<QUrl> remoteImages; // https image URLs, in document order
 };
 
-class MarkdownRenderer final {
+class CARTONCORE_EXPORT MarkdownRenderer final {
 public:
     // Descriptions larger than this are cut (with a note) before rendering.
     static constexpr qsizetype maxInputBytes = 2 * 1024 * 1024;
@@ -42,4 +44,4 @@ public:
     static std::optional<QString> miscReferencePath(const QString &reference);
 };
 
-} // namespace studio
+} // namespace carton

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "weburl.h"
+#include "markdown/weburl.h"
 
-namespace studio {
+namespace carton {
 
 bool isWebUrl(const QUrl &url)
 {
@@ -10,4 +10,4 @@ bool isWebUrl(const QUrl &url)
     return url.isValid() && (scheme == u"http" || scheme == u"https") && !url.host().isEmpty();
 }
 
-} // namespace studio
+} // namespace carton

@@ -2,11 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "cartoncore_export.h"
+
 #include <QUrl>
 
-namespace studio {
+namespace carton {
 
 // True for an absolute http:// or https:// URL with a host.
-bool isWebUrl(const QUrl &url);
+CARTONCORE_EXPORT bool isWebUrl(const QUrl &url);
 
-} // namespace studio
+} // namespace carton

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// File ▸ Open from Registry… and File ▸ Push to Registry… against a real registry
+// (Debian's docker-registry on loopback, tests/oci/testregistry), skopeo as the
+// independent client that checks what the window pushed.
+
+#include "../oci/testregistry.h"
+#include "base/sha256.h"
+#include "cartonpage.h"
+#include "fixturepolicy.h"
+#include "jobs/latestjob.h"
+#include "mainwindow.h"
+#include "oci/ocitransfer.h"
+#include "openregistrydialog.h"
+#include "overviewpage.h"
+#include "package/carton.h"
+#include "pushregistrydialog.h"
+#include "registryactions.h"
+#include "shelltestutil.h"
+#include "verificationrunner.h"
+#include "views/cartonview.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using shelltest::labelTexts;
+
+namespace {
+
+// Pushes the upstream fixture under `ref` through core (as `carton push` does).
+QString pushFixture(const QString &ref)
+{
+    auto carton = carton::Carton::open(shelltest::fixture());
+    auto parsed = carton::OciReference::parse(ref);
+    if (!carton || !parsed)
+        return {};
+    carton::OciOptions options;
+    options.useDockerConfig = false;
+    carton::OciRegistry registry(*parsed, options);
+    auto pushed = carton::pushCarton(**carton, registry);
+    return pushed ? pushed->manifestDigest : QString();
+}
+
+} // namespace
+
+class TestRegistryWindow final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        // Every case pushes or opens upstream's own test.carton.
+        if (!QFileInfo::exists(shelltest::fixture()))
+            CARTON_MISSING_FIXTURE("fixtures/upstream/test.carton");
+        m_settingsFile = m_dir.filePath(u"settings-%1.ini"_s.arg(++m_run));
+    }
+    void cleanup()
+    {
+        studio::LatestJob::waitForAll();
+        studio::VerificationRunner::waitForAll();
+    }
+
+    void openFromRegistryListsTagsAndOpens()
+    {
+        TestRegistry registry;
+        QVERIFY2(registry.start(), qPrintable(registry.error()));
+        const QString repo = registry.address() + u"/team/model"_s;
+        const QString digest = pushFixture(repo + u":v1"_s);
+        QVERIFY(digest.startsWith(u"sha256:"_s));
+        QCOMPARE(pushFixture(repo + u":v2"_s), digest);
+
+        QSettings settings(m_settingsFile, QSettings::IniFormat);
+        studio::MainWindow window(&settings);
+        QVERIFY(window.findChild<QAction *>(u"actionOpenFromRegistry"_s));
+        studio::OpenRegistryDialog *dialog = window.registryActions()->showOpenDialog();
+        QVERIFY(dialog);
+        auto *tags = dialog->findChild<QListWidget *>(u"registryTags"_s);
+        auto *open = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Open);
+        QVERIFY(!open->isEnabled());
+
+        // A repository the registry does not have: its error, nothing to open.
+        QSignalSpy listed(dialog, &studio::OpenRegistryDialog::tagsListed);
+        dialog->setReference(registry.address() + u"/team/none"_s);
+        dialog->listTags();
+        QTRY_COMPARE_WITH_TIMEOUT(listed.count(), 1, shelltest::jobTimeoutMs);
+        QVERIFY(!listed.at(0).at(0).toString().isEmpty());
+        QCOMPARE(tags->count(), 0);
+        QVERIFY(!open->isEnabled());
+
+        // The repository's tags as the registry lists them; the one written is chosen.
+        dialog->setReference(u"oci://"_s + repo + u":v2"_s);
+        dialog->listTags();
+        QTRY_COMPARE_WITH_TIMEOUT(listed.count(), 2, shelltest::jobTimeoutMs);
+        QCOMPARE(listed.at(1).at(0).toString(), QString());
+        QStringList listedTags;
+        for (int i = 0; i < tags->count(); ++i)
+            listedTags << tags->item(i)->text();
+        listedTags.sort();
+        QCOMPARE(listedTags, (QStringList{u"v1"_s, u"v2"_s}));
+        QCOMPARE(tags->currentItem()->text(), u"v2"_s);
+        QVERIFY(open->isEnabled());
+        QCOMPARE(dialog->selectedUrl(), u"oci://"_s + repo + u":v2"_s);
+
+        open->click();
+        studio::CartonPage *page = window.currentPage();
+        QVERIFY(page);
+        QCOMPARE(page->path(), u"oci://"_s + repo + u":v2"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, shelltest::jobTimeoutMs);
+        QVERIFY(page->isRemote());
+        QCOMPARE(page->carton()->info()->modelName.value_or(QString()), u"Test Model"_s);
+
+        // The Overview says where it came from, and looks for no .sig beside a URL.
+        QWidget *overview = page->view()->overviewPage();
+        QCOMPARE(overview->findChild<QLabel *>(u"registryLabel"_s)->text(), registry.address());
+        QCOMPARE(overview->findChild<QLabel *>(u"ociRepositoryLabel"_s)->text(), u"team/model:v2"_s);
+        QCOMPARE(overview->findChild<QLabel *>(u"digestLabel"_s)->text(), digest);
+        QVERIFY2(!labelTexts(overview).contains(u"next to the carton"_s), qPrintable(labelTexts(overview)));
+    }
+
+    void pushShowsDigestThatSkopeoSees()
+    {
+        TestRegistry registry;
+        QVERIFY2(registry.start(), qPrintable(registry.error()));
+        QSettings settings(m_settingsFile, QSettings::IniFormat);
+        studio::MainWindow window(&settings);
+        QAction *pushAction = window.findChild<QAction *>(u"actionPushToRegistry"_s);
+        QVERIFY(pushAction);
+        QVERIFY(!pushAction->isEnabled()); // nothing open
+        studio::CartonPage *page = window.openPath(shelltest::fixture());
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, shelltest::jobTimeoutMs);
+        QVERIFY(pushAction->isEnabled());
+
+        studio::PushRegistryDialog *dialog = window.registryActions()->showPushDialog();
+        QVERIFY(dialog);
+        QSignalSpy finished(dialog, &studio::PushRegistryDialog::pushFinished);
+        const QString ref = registry.address() + u"/team/pushed:v1"_s;
+        dialog->setReference(ref);
+        dialog->findChild<QPushButton *>(u"pushButton"_s)->click();
+        QVERIFY(dialog->isPushing());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, shelltest::jobTimeoutMs);
+        const QString digest = finished.at(0).at(0).toString();
+        QCOMPARE(finished.at(0).at(1).toString(), QString());
+        QVERIFY(digest.startsWith(u"sha256:"_s));
+        QCOMPARE(dialog->findChild<QProgressBar *>(u"pushProgress"_s)->value(), 1000);
+        QVERIFY(dialog->outcomeBox());
+        QCOMPARE(dialog->outcomeBox()->icon(), QMessageBox::Information);
+        QVERIFY(dialog->outcomeBox()->informativeText().contains(digest));
+
+        // skopeo, an independent client, finds that manifest under the tag.
+        QString error;
+        const QByteArray raw =
+            runTool(u"skopeo"_s, {u"inspect"_s, u"--tls-verify=false"_s, u"--raw"_s, u"docker://"_s + ref}, &error);
+        QVERIFY2(!raw.isNull(), qPrintable(error));
+        QCOMPARE(u"sha256:"_s + QString::fromLatin1(shelltest::sha256Hex(raw)), digest);
+        QCOMPARE(QJsonDocument::fromJson(raw).object().value(u"artifactType"_s).toString(),
+                 u"application/vnd.cncf.model.manifest.v1+json"_s);
+
+        // Cancelled as it starts: the manifest is never pushed, so skopeo finds no tag.
+        dialog->outcomeBox()->close();
+        const QString cancelledRef = registry.address() + u"/team/cancelled:v1"_s;
+        dialog->setReference(cancelledRef);
+        dialog->push();
+        QVERIFY(dialog->isPushing());
+        dialog->cancelPush();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, shelltest::jobTimeoutMs);
+        QCOMPARE(finished.at(1).at(0).toString(), QString());
+        QVERIFY(!finished.at(1).at(1).toString().isEmpty());
+        QVERIFY(!dialog->outcomeBox());
+        QVERIFY(dialog->findChild<QLabel *>(u"pushStatus"_s)->text().contains(u"cancelled"_s));
+        QVERIFY(runTool(u"skopeo"_s, {u"inspect"_s, u"--tls-verify=false"_s, u"--raw"_s, u"docker://"_s + cancelledRef},
+                        &error)
+                    .isNull());
+        finished.clear();
+
+        // A registry that is not there: an error box naming the reference.
+        dialog->setReference(u"127.0.0.1:1/team/pushed:v1"_s);
+        dialog->push();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, shelltest::jobTimeoutMs);
+        QCOMPARE(finished.at(0).at(0).toString(), QString());
+        QVERIFY(!finished.at(0).at(1).toString().isEmpty());
+        QTRY_VERIFY(dialog->outcomeBox());
+        QCOMPARE(dialog->outcomeBox()->icon(), QMessageBox::Critical);
+        QVERIFY(dialog->outcomeBox()->text().contains(u"127.0.0.1:1/team/pushed:v1"_s));
+
+        // A malformed reference is refused before anything is sent.
+        dialog->outcomeBox()->close();
+        dialog->setReference(u"no-registry"_s);
+        dialog->push();
+        QCOMPARE(finished.count(), 2);
+        QVERIFY(!finished.at(1).at(1).toString().isEmpty());
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_settingsFile;
+    int m_run = 0;
+};
+
+QTEST_MAIN(TestRegistryWindow)
+#include "tst_registrywindow.moc"

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "pushregistrydialog.h"
+
+#include "jobs/latestjob.h"
+#include "oci/ocitransfer.h"
+#include "package/carton.h"
+
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace studio {
+
+namespace {
+const QString pushKey = QStringLiteral("push");
+
+struct PushOutcome {
+    QString digest;
+    QString reference;
+    QString error;
+    bool cancelled = false;
+};
+} // namespace
+
+PushRegistryDialog::PushRegistryDialog(std::shared_ptr<const carton::Carton> carton, const QString &name,
+                                       QWidget *parent)
+    : QDialog(parent), m_carton(std::move(carton)), m_jobs(new LatestJob(this)), m_reference(new QLineEdit(this)),
+      m_bar(new QProgressBar(this)), m_status(new QLabel(this)),
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this)),
+      m_push(m_buttons->addButton(tr("&Push"), QDialogButtonBox::AcceptRole))
+{
+    setWindowTitle(tr("Push %1 to a Registry").arg(name));
+    auto *layout = new QVBoxLayout(this);
+    auto *label = new QLabel(tr("&Reference in an OCI registry (host[:port]/repository[:tag]):"), this);
+    label->setBuddy(m_reference);
+    m_reference->setObjectName(QStringLiteral("pushReference"));
+    m_reference->setPlaceholderText(QStringLiteral("registry.example.org/team/model:v1"));
+    m_bar->setObjectName(QStringLiteral("pushProgress"));
+    m_bar->setRange(0, 1000);
+    m_bar->setValue(0);
+    m_status->setObjectName(QStringLiteral("pushStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_push->setObjectName(QStringLiteral("pushButton"));
+    layout->addWidget(label);
+    layout->addWidget(m_reference);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_status);
+    layout->addStretch(1);
+    layout->addWidget(m_buttons);
+    resize(560, 200);
+    connect(m_push, &QPushButton::clicked, this, &PushRegistryDialog::push);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, [this] {
+        if (isPushing())
+            cancelPush();
+        else
+            reject();
+    });
+    connect(m_reference, &QLineEdit::textChanged, this, &PushRegistryDialog::updateState);
+    updateState();
+}
+
+PushRegistryDialog::~PushRegistryDialog() = default;
+
+void PushRegistryDialog::setReference(const QString &reference)
+{
+    m_reference->setText(reference);
+}
+
+bool PushRegistryDialog::isPushing() const
+{
+    return m_jobs->isRunning(pushKey);
+}
+
+void PushRegistryDialog::cancelPush()
+{
+    m_jobs->interrupt(pushKey);
+    m_status->setText(tr("Cancelling…"));
+}
+
+void PushRegistryDialog::push()
+{
+    if (isPushing() || !m_carton)
+        return;
+    QString text = m_reference->text().trimmed();
+    if (text.startsWith(QLatin1StringView("oci://")))
+        text = text.mid(6);
+    auto ref = carton::OciReference::parse(text);
+    if (!ref) {
+        finish({}, text, ref.error().toString(), false);
+        return;
+    }
+    m_bar->setValue(0);
+    m_status->setText(tr("Pushing to %1…").arg(ref->toString()));
+    QPointer<QLabel> status = m_status;
+    QPointer<QProgressBar> bar = m_bar;
+    m_jobs->start(
+        pushKey,
+        [carton = m_carton, ref = *ref](carton::Progress &progress) {
+            PushOutcome outcome;
+            outcome.reference = ref.toString();
+            carton::OciRegistry registry(ref);
+            auto pushed = carton::pushCarton(*carton, registry, {}, &progress);
+            if (pushed) {
+                outcome.digest = pushed->manifestDigest;
+            } else {
+                outcome.cancelled = pushed.error().code == carton::ErrorCode::Cancelled;
+                outcome.error = pushed.error().toString();
+            }
+            return outcome;
+        },
+        [this](PushOutcome outcome) { finish(outcome.digest, outcome.reference, outcome.error, outcome.cancelled); },
+        [status, bar](qint64 done, qint64 total, const QString &what) {
+            if (!bar || !status || total <= 0)
+                return;
+            bar->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
+            const QLocale locale;
+            const QString bytes = tr("%1 of %2").arg(locale.formattedDataSize(done), locale.formattedDataSize(total));
+            status->setText(what.isEmpty() ? bytes : tr("%1 — %2").arg(bytes, what));
+        });
+    updateState();
+}
+
+void PushRegistryDialog::finish(const QString &digest, const QString &reference, const QString &error, bool cancelled)
+{
+    updateState();
+    delete m_outcome;
+    if (cancelled) {
+        m_status->setText(tr("Push cancelled; nothing was tagged in %1.").arg(reference));
+    } else if (!error.isEmpty()) {
+        m_status->setText(error);
+        m_outcome = new QMessageBox(QMessageBox::Critical, tr("Push to Registry"),
+                                    tr("Could not push to %1.").arg(reference), QMessageBox::Ok, this);
+        m_outcome->setInformativeText(error);
+    } else {
+        m_bar->setValue(1000);
+        m_status->setText(tr("Pushed to %1 as %2.").arg(reference, digest));
+        m_outcome = new QMessageBox(QMessageBox::Information, tr("Push to Registry"),
+                                    tr("Pushed to %1.").arg(reference), QMessageBox::Ok, this);
+        m_outcome->setInformativeText(tr("Manifest digest: %1").arg(digest));
+        m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    if (m_outcome) {
+        m_outcome->setObjectName(QStringLiteral("pushOutcome"));
+        m_outcome->setAttribute(Qt::WA_DeleteOnClose);
+        m_outcome->open();
+    }
+    emit pushFinished(error.isEmpty() && !cancelled ? digest : QString(), cancelled ? tr("Cancelled") : error);
+}
+
+void PushRegistryDialog::updateState()
+{
+    const bool pushing = isPushing();
+    m_push->setEnabled(!pushing && !m_reference->text().trimmed().isEmpty() && m_carton);
+    m_reference->setEnabled(!pushing);
+    m_buttons->button(QDialogButtonBox::Close)->setText(pushing ? tr("Cancel") : tr("Close"));
+}
+
+} // namespace studio

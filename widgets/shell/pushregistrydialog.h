@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include <QDialog>
+#include <QMessageBox>
+#include <QPointer>
+#include <memory>
+
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+
+class QProgressBar;
+class QPushButton;
+
+namespace carton {
+class Carton;
+}
+
+namespace studio {
+
+class LatestJob;
+
+// File ▸ Push to Registry…: pushes an open carton (core's pushCarton, off the GUI
+// thread) to host[:port]/repository[:tag]; progress in bytes and the blob being
+// sent, Cancel stops it (the manifest is pushed last, so nothing is tagged).
+// Failure shows an error box, success one with the manifest digest.
+class PushRegistryDialog final : public QDialog {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PushRegistryDialog)
+public:
+    PushRegistryDialog(std::shared_ptr<const carton::Carton> carton, const QString &name, QWidget *parent = nullptr);
+    ~PushRegistryDialog() override;
+
+    void setReference(const QString &reference);
+    void push();
+    bool isPushing() const;
+    void cancelPush();
+    // The box that told the outcome (an error or the digest); null before.
+    QMessageBox *outcomeBox() const { return m_outcome; }
+
+signals:
+    // A push ended: `digest` is the manifest's on success, `error` empty then.
+    void pushFinished(const QString &digest, const QString &error);
+
+private:
+    void finish(const QString &digest, const QString &reference, const QString &error, bool cancelled);
+    void updateState();
+
+    std::shared_ptr<const carton::Carton> m_carton;
+    LatestJob *m_jobs;
+    QLineEdit *m_reference;
+    QProgressBar *m_bar;
+    QLabel *m_status;
+    QDialogButtonBox *m_buttons;
+    QPushButton *m_push;
+    QPointer<QMessageBox> m_outcome;
+};
+
+} // namespace studio
