@@ -492,6 +492,21 @@
     </message>
 </context>
 <context>
+    <name>LatencyText</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
     <name>OutputDetailsHtml</name>
     <message>
         <source>absolute</source>
@@ -1336,36 +1351,8 @@
         <translation>Selbsttest</translation>
     </message>
     <message>
-        <source>p50 (ms)</source>
-        <translation>p50 (ms)</translation>
-    </message>
-    <message>
-        <source>p95 (ms)</source>
-        <translation>p95 (ms)</translation>
-    </message>
-    <message>
-        <source>p99 (ms)</source>
-        <translation>p99 (ms)</translation>
-    </message>
-    <message>
-        <source>Mean (ms)</source>
-        <translation>Mittel (ms)</translation>
-    </message>
-    <message>
-        <source>Min (ms)</source>
-        <translation>Min. (ms)</translation>
-    </message>
-    <message>
-        <source>Max (ms)</source>
-        <translation>Max. (ms)</translation>
-    </message>
-    <message>
         <source>Per second</source>
         <translation>Pro Sekunde</translation>
-    </message>
-    <message>
-        <source>Transfer (ms)</source>
-        <translation>Übertragung (ms)</translation>
     </message>
     <message>
         <source>Mean time of moving the tensors between the app and the runner host, not part of the latency</source>
@@ -1376,16 +1363,44 @@
         <translation>Latenz-Histogramm:</translation>
     </message>
     <message>
-        <source>%1 warm-up and %2 timed inferences per self-test. Model load %3 ms</source>
-        <translation>%1 Aufwärm- und %2 gemessene Inferenzen je Selbsttest. Modell laden %3 ms</translation>
-    </message>
-    <message>
-        <source>, first inference %1 ms</source>
-        <translation>, erste Inferenz %1 ms</translation>
-    </message>
-    <message>
         <source>, runner host peak memory %1</source>
         <translation>, Spitzenspeicher des Runner-Hosts %1</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>Min.</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <source>Transfer</source>
+        <translation>Übertragung</translation>
+    </message>
+    <message>
+        <source>%1 warm-up and %2 timed inferences per self-test. Model load %3</source>
+        <translation>%1 Aufwärm- und %2 gemessene Inferenzen je Selbsttest. Modell laden %3</translation>
+    </message>
+    <message>
+        <source>, first inference %1</source>
+        <translation>, erste Inferenz %1</translation>
     </message>
 </context>
 <context>
@@ -2682,10 +2697,6 @@
 </context>
 <context>
     <name>studio::LatencyHistogram</name>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
     <message numerus="yes">
         <source>%n inference(s) in the fullest bin</source>
         <translation>
@@ -4278,6 +4289,45 @@
     </message>
 </context>
 <context>
+    <name>studio::RunnerChoiceBox</name>
+    <message>
+        <source>Run with another runner plugin, whatever the carton&apos;s [runner] asks for</source>
+        <translation>Mit einem anderen Runner-Plugin ausführen, unabhängig davon, was der [runner] des Cartons verlangt</translation>
+    </message>
+    <message>
+        <source>As the carton says (%1)</source>
+        <translation>Wie vom Carton angegeben (%1)</translation>
+    </message>
+    <message>
+        <source>%1 (forced)</source>
+        <translation>%1 (erzwungen)</translation>
+    </message>
+    <message>
+        <source>Triton / KServe server…</source>
+        <translation>Triton-/KServe-Server…</translation>
+    </message>
+    <message>
+        <source>Server %1</source>
+        <translation>Server %1</translation>
+    </message>
+    <message>
+        <source>Run on a Triton / KServe Server</source>
+        <translation>Auf einem Triton-/KServe-Server ausführen</translation>
+    </message>
+    <message>
+        <source>The carton&apos;s self-tests run on the server&apos;s model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model&apos;s inputs and outputs are checked against the carton&apos;s before anything is sent.</source>
+        <translation>Die Selbsttests des Cartons laufen auf dem Modell des Servers (KServe-v2-Protokoll, binäre Tensordaten), unabhängig vom Runner, den das Carton nennt. Die Ein- und Ausgaben des Modells werden mit denen des Cartons abgeglichen, bevor etwas gesendet wird.</translation>
+    </message>
+    <message>
+        <source>Server URL:</source>
+        <translation>Server-URL:</translation>
+    </message>
+    <message>
+        <source>Model name:</source>
+        <translation>Modellname:</translation>
+    </message>
+</context>
+<context>
     <name>studio::RunnerEditor</name>
     <message>
         <source>Add Option</source>
@@ -4668,6 +4718,13 @@
     </message>
 </context>
 <context>
+    <name>studio::SelfTestOutputsPane</name>
+    <message>
+        <source>Run the self-tests to see each output&apos;s figures.</source>
+        <translation>Führen Sie die Selbsttests aus, um die Kennzahlen jeder Ausgabe zu sehen.</translation>
+    </message>
+</context>
+<context>
     <name>studio::SelfTestsEditor</name>
     <message>
         <source>The carton&apos;s [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)</source>
@@ -5024,10 +5081,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Runner:</translation>
     </message>
     <message>
-        <source>Run with another runner plugin, whatever the carton&apos;s [runner] asks for</source>
-        <translation>Mit einem anderen Runner-Plugin ausführen, unabhängig davon, was der [runner] des Cartons verlangt</translation>
-    </message>
-    <message>
         <source>Copy as Command</source>
         <translation>Als Befehl kopieren</translation>
     </message>
@@ -5042,66 +5095,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Write the last run as a self-contained HTML report or as JSON</source>
         <translation>Den letzten Lauf als eigenständigen HTML-Bericht oder als JSON schreiben</translation>
-    </message>
-    <message>
-        <source>Tolerance:</source>
-        <translation>Toleranz:</translation>
-    </message>
-    <message>
-        <source>Tolerance level; per-dtype figures (float16 and bfloat16 are looser)</source>
-        <translation>Toleranzstufe; Werte je Datentyp (float16 und bfloat16 sind großzügiger)</translation>
-    </message>
-    <message>
-        <source>from preset</source>
-        <translation>aus Vorgabe</translation>
-    </message>
-    <message>
-        <source>Relative tolerance for every output (1e-4), or per output (y:1e-3), comma-separated</source>
-        <translation>Relative Toleranz für jede Ausgabe (1e-4) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
-    </message>
-    <message>
-        <source>Absolute tolerance for every output (1e-6), or per output (y:1e-3), comma-separated</source>
-        <translation>Absolute Toleranz für jede Ausgabe (1e-6) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
-    </message>
-    <message>
-        <source>Carton&apos;s tolerances</source>
-        <translation>Toleranzen des Cartons</translation>
-    </message>
-    <message>
-        <source>Use the tolerances the carton carries in [self_test.tolerance]</source>
-        <translation>Die Toleranzen verwenden, die das Carton in [self_test.tolerance] mitbringt</translation>
-    </message>
-    <message>
-        <source>As the carton says (%1)</source>
-        <translation>Wie vom Carton angegeben (%1)</translation>
-    </message>
-    <message>
-        <source>%1 (forced)</source>
-        <translation>%1 (erzwungen)</translation>
-    </message>
-    <message>
-        <source>Triton / KServe server…</source>
-        <translation>Triton-/KServe-Server…</translation>
-    </message>
-    <message>
-        <source>Server %1</source>
-        <translation>Server %1</translation>
-    </message>
-    <message>
-        <source>Run on a Triton / KServe Server</source>
-        <translation>Auf einem Triton-/KServe-Server ausführen</translation>
-    </message>
-    <message>
-        <source>The carton&apos;s self-tests run on the server&apos;s model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model&apos;s inputs and outputs are checked against the carton&apos;s before anything is sent.</source>
-        <translation>Die Selbsttests des Cartons laufen auf dem Modell des Servers (KServe-v2-Protokoll, binäre Tensordaten), unabhängig vom Runner, den das Carton nennt. Die Ein- und Ausgaben des Modells werden mit denen des Cartons abgeglichen, bevor etwas gesendet wird.</translation>
-    </message>
-    <message>
-        <source>Server URL:</source>
-        <translation>Server-URL:</translation>
-    </message>
-    <message>
-        <source>Model name:</source>
-        <translation>Modellname:</translation>
     </message>
     <message>
         <source>there is no run to export yet</source>
@@ -5159,20 +5152,8 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation> · Modell laden %1 · gesamt %2</translation>
     </message>
     <message>
-        <source>Run the self-tests to see each output&apos;s figures.</source>
-        <translation>Führen Sie die Selbsttests aus, um die Kennzahlen jeder Ausgabe zu sehen.</translation>
-    </message>
-    <message>
         <source>The audio or video file of this item to play</source>
         <translation>Die abzuspielende Audio- oder Videodatei dieses Eintrags</translation>
-    </message>
-    <message>
-        <source>Run despite spec mismatches</source>
-        <translation>Trotz Spezifikationsabweichungen ausführen</translation>
-    </message>
-    <message>
-        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
-        <translation>Selbsttests, deren Tensoren [[input]] oder [[output]] widersprechen, ausführen, statt sie als &quot;nicht ausführbar&quot; zu melden</translation>
     </message>
     <message>
         <source> · examples: %1 ran, %2 cannot run, %3 error</source>
@@ -5201,22 +5182,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Change Server…</source>
         <translation>Server ändern…</translation>
-    </message>
-    <message>
-        <source>exact</source>
-        <translation>exakt</translation>
-    </message>
-    <message>
-        <source>close</source>
-        <translation>eng</translation>
-    </message>
-    <message>
-        <source>approximate</source>
-        <translation>ungefähr</translation>
-    </message>
-    <message>
-        <source>loose</source>
-        <translation>locker</translation>
     </message>
     <message>
         <source>Benchmark</source>
@@ -6408,6 +6373,61 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
         <translation>„%1“ ist keine deklarierte Ausgabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ToleranceBar</name>
+    <message>
+        <source>Tolerance:</source>
+        <translation>Toleranz:</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>exakt</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>eng</translation>
+    </message>
+    <message>
+        <source>approximate</source>
+        <translation>ungefähr</translation>
+    </message>
+    <message>
+        <source>loose</source>
+        <translation>locker</translation>
+    </message>
+    <message>
+        <source>Tolerance level; per-dtype figures (float16 and bfloat16 are looser)</source>
+        <translation>Toleranzstufe; Werte je Datentyp (float16 und bfloat16 sind großzügiger)</translation>
+    </message>
+    <message>
+        <source>Relative tolerance for every output (1e-4), or per output (y:1e-3), comma-separated</source>
+        <translation>Relative Toleranz für jede Ausgabe (1e-4) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance for every output (1e-6), or per output (y:1e-3), comma-separated</source>
+        <translation>Absolute Toleranz für jede Ausgabe (1e-6) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
+    </message>
+    <message>
+        <source>Carton&apos;s tolerances</source>
+        <translation>Toleranzen des Cartons</translation>
+    </message>
+    <message>
+        <source>Use the tolerances the carton carries in [self_test.tolerance]</source>
+        <translation>Die Toleranzen verwenden, die das Carton in [self_test.tolerance] mitbringt</translation>
+    </message>
+    <message>
+        <source>Run despite spec mismatches</source>
+        <translation>Trotz Spezifikationsabweichungen ausführen</translation>
+    </message>
+    <message>
+        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
+        <translation>Selbsttests, deren Tensoren [[input]] oder [[output]] widersprechen, ausführen, statt sie als &quot;nicht ausführbar&quot; zu melden</translation>
+    </message>
+    <message>
+        <source>from preset</source>
+        <translation>aus Vorgabe</translation>
     </message>
 </context>
 <context>
