@@ -1616,14 +1616,6 @@
         <source>To save a valid carton, fill in or correct: %1</source>
         <translation>Für ein gültiges Carton ausfüllen oder korrigieren: %1</translation>
     </message>
-    <message>
-        <source>Keep as Tolerance</source>
-        <translation>Als Toleranz übernehmen</translation>
-    </message>
-    <message>
-        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
-        <translation>Toleranz in carton.toml übernommen (Bearbeiten ▸ Rückgängig nimmt es zurück); speichern, um sie zu behalten.</translation>
-    </message>
 </context>
 <context>
     <name>studio::CartonView</name>
@@ -2204,6 +2196,37 @@
     <message>
         <source>%1 is written when saving</source>
         <translation>%1 wird beim Speichern geschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>studio::EditedSelfTests</name>
+    <message>
+        <source>Could not make a temporary folder for the edited carton: %1</source>
+        <translation>Für das bearbeitete Carton konnte kein temporärer Ordner angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>Writing the edited carton to run its self-tests…</source>
+        <translation>Das bearbeitete Carton wird geschrieben, um seine Selbsttests auszuführen…</translation>
+    </message>
+    <message>
+        <source>Run Self-tests</source>
+        <translation>Selbsttests ausführen</translation>
+    </message>
+    <message>
+        <source>Could not write the edited carton to run it: %1</source>
+        <translation>Das bearbeitete Carton konnte zum Ausführen nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>Als Toleranz übernehmen</translation>
+    </message>
+    <message>
+        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
+        <translation>Toleranz in carton.toml übernommen (Bearbeiten ▸ Rückgängig nimmt es zurück); speichern, um sie zu behalten.</translation>
+    </message>
+    <message>
+        <source>Self-tests of %1 as edited</source>
+        <translation>Selbsttests von %1 in der bearbeiteten Fassung</translation>
     </message>
 </context>
 <context>

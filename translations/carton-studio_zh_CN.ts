@@ -1614,14 +1614,6 @@
         <source>To save a valid carton, fill in or correct: %1</source>
         <translation>要保存有效的 Carton，请填写或更正：%1</translation>
     </message>
-    <message>
-        <source>Keep as Tolerance</source>
-        <translation>保存为容差</translation>
-    </message>
-    <message>
-        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
-        <translation>容差已写入 carton.toml（可用 编辑 ▸ 撤销 还原）；保存后生效。</translation>
-    </message>
 </context>
 <context>
     <name>studio::CartonView</name>
@@ -2199,6 +2191,37 @@
     <message>
         <source>%1 is written when saving</source>
         <translation>%1 在保存时写入</translation>
+    </message>
+</context>
+<context>
+    <name>studio::EditedSelfTests</name>
+    <message>
+        <source>Could not make a temporary folder for the edited carton: %1</source>
+        <translation>无法为编辑后的 carton 创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Writing the edited carton to run its self-tests…</source>
+        <translation>正在写入编辑后的 carton 以运行其自检…</translation>
+    </message>
+    <message>
+        <source>Run Self-tests</source>
+        <translation>运行自检</translation>
+    </message>
+    <message>
+        <source>Could not write the edited carton to run it: %1</source>
+        <translation>无法写入编辑后的 carton 以运行：%1</translation>
+    </message>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>保存为容差</translation>
+    </message>
+    <message>
+        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
+        <translation>容差已写入 carton.toml（可用 编辑 ▸ 撤销 还原）；保存后生效。</translation>
+    </message>
+    <message>
+        <source>Self-tests of %1 as edited</source>
+        <translation>%1（编辑后）的自检</translation>
     </message>
 </context>
 <context>

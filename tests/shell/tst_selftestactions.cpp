@@ -6,6 +6,8 @@
 #include "benchmarkdialog.h"
 #include "cartonpage.h"
 #include "document/cartondocument.h"
+#include "editedselftests.h"
+#include "editors/keeptolerance.h"
 #include "format/cartontolerance.h"
 #include "keeptolerancebutton.h"
 #include "latencyhistogram.h"
@@ -120,9 +122,13 @@ private slots:
     void mismatchAsksNothingAndOffersAForcedRun();
     void keepAsToleranceIsOneUndoStep();
     void benchmarkShowsFiguresAndHistogram();
+    void runsTheEditedStateBesideTheEditor();
 
 private:
     QString writeEcho(const QString &name, const QString &framework = u"=1.0.0"_s);
+    // The echo model with self-test "off": it expects x with 0.00994 added to one element.
+    static SelfTest offByOneStep();
+    QString writeOff(const QString &name);
     QTemporaryDir m_dir;
 };
 
@@ -145,6 +151,25 @@ QString TestSelfTestActions::writeEcho(const QString &name, const QString &frame
     echo.inputs = refs({{"x", "@tensor_data/x"}});
     echo.expectedOut = refs({{"x", "@tensor_data/x"}});
     folder.info.selfTests = {echo};
+    const QString dir = m_dir.filePath(name);
+    return folder.write(dir) ? dir : QString();
+}
+
+SelfTest TestSelfTestActions::offByOneStep()
+{
+    SelfTest off;
+    off.name = u"off"_s;
+    off.inputs = refs({{"x", "@tensor_data/x"}});
+    off.expectedOut = refs({{"x", "@tensor_data/x_off"}});
+    return off;
+}
+
+QString TestSelfTestActions::writeOff(const QString &name)
+{
+    CartonFolder folder;
+    folder.add(f32({2}, {1.0, 2.0}, u"x"_s));
+    folder.add(f32({2}, {1.0, 2.00994}, u"x_off"_s));
+    folder.info.selfTests = {offByOneStep()};
     const QString dir = m_dir.filePath(name);
     return folder.write(dir) ? dir : QString();
 }
@@ -304,16 +329,9 @@ void TestSelfTestActions::runnersDialogListsPluginsAndProblems()
 // document as one undo step and the run, re-judged, passes; undo takes it back.
 void TestSelfTestActions::keepAsToleranceIsOneUndoStep()
 {
-    CartonFolder folder;
-    folder.add(f32({2}, {1.0, 2.0}, u"x"_s));
-    folder.add(f32({2}, {1.0, 2.00994}, u"x_off"_s));
-    SelfTest off;
-    off.name = u"off"_s;
-    off.inputs = refs({{"x", "@tensor_data/x"}});
-    off.expectedOut = refs({{"x", "@tensor_data/x_off"}});
-    folder.info.selfTests = {off};
-    const QString dir = m_dir.filePath(u"keep"_s);
-    QVERIFY(folder.write(dir));
+    const SelfTest off = offByOneStep();
+    const QString dir = writeOff(u"keep"_s);
+    QVERIFY(!dir.isEmpty());
     QSettings settings(m_dir.filePath(u"keep.ini"_s), QSettings::IniFormat);
     MainWindow window(&settings);
     window.show();
@@ -419,6 +437,57 @@ void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
     QCOMPARE(dialog->table()->item(0, 5)->text(), u"20 µs"_s);  // min
     QCOMPARE(dialog->table()->item(0, 6)->text(), u"2.5 ms"_s); // max
     QVERIFY2(dialog->summary()->text().contains(u"Model load 12.5 s"_s), qPrintable(dialog->summary()->text()));
+}
+
+// Run Self-tests in edit mode, with an edit not saved: the self-test that fails
+// on disk passes with the tolerance just given to it, in a window beside the
+// editor (edit mode stays); the file on disk is not touched.
+void TestSelfTestActions::runsTheEditedStateBesideTheEditor()
+{
+    const QString dir = writeOff(u"edited"_s);
+    QVERIFY(!dir.isEmpty());
+    const QByteArray tomlOnDisk = testutil::readFile(QDir(dir).filePath(u"carton.toml"_s));
+    QSettings settings(m_dir.filePath(u"edited.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.show();
+    window.openPath(dir);
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view() && window.currentPage()->document(),
+                             shelltest::jobTimeoutMs);
+    studio::CartonPage *page = window.currentPage();
+    page->setEditing(true);
+    CartonTolerance tolerance;
+    tolerance.perOutput[u"x"_s].atol = 0.01;
+    QVERIFY(studio::keepTolerance(*page->document(), 0, tolerance, u"Edit Tolerance"_s));
+    QVERIFY(page->isModified());
+
+    QAction *run = window.findChild<QAction *>(u"actionRunSelfTests"_s);
+    QTRY_VERIFY(run->isEnabled());
+    studio::EditedSelfTests *edited = page->editedSelfTests();
+    QSignalSpy started(edited, &studio::EditedSelfTests::runStarted);
+    ConsentSeen seen;
+    answerConsent(&seen, true);
+    run->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(edited->page()->lastRun(), 60000);
+    QVERIFY(seen.seen); // the same consent dialog, for the copy
+    QVERIFY2(seen.body.contains(u"noop 1.0.0"_s), qPrintable(seen.body));
+    const studio::SelfTestsModel *model = edited->page()->model();
+    QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
+    QVERIFY(edited->window()->isVisible());
+    QVERIFY(page->isEditing()); // the editor stays where it was
+    QVERIFY(edited->carton()->path() != dir);
+    QCOMPARE(testutil::readFile(QDir(dir).filePath(u"carton.toml"_s)), tomlOnDisk);
+    QVERIFY(page->isModified());
+
+    // Undone, run again: the copy is of the state as it is now, and fails.
+    page->document()->undoStack()->undo();
+    QVERIFY(!page->isModified());
+    QTRY_VERIFY(run->isEnabled());
+    run->trigger(); // still edit mode: the edited state (same as the file now)
+    QTRY_COMPARE_WITH_TIMEOUT(started.size(), 2, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(edited->page()->lastRun(), 60000);
+    model = edited->page()->model();
+    QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"failed"_s);
 }
 
 QTEST_MAIN(TestSelfTestActions)

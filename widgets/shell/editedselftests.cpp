@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "editedselftests.h"
+
+#include "document/cartondocument.h"
+#include "editors/keeptolerance.h"
+#include "jobs/latestjob.h"
+#include "pack/cartonsaver.h"
+#include "package/carton.h"
+#include "views/runconsent.h"
+#include "views/safetypage.h"
+#include "views/selftestspage.h"
+
+#include <QDialog>
+#include <QDir>
+#include <QFile>
+#include <QMessageBox>
+#include <QVBoxLayout>
+#include <exception>
+
+namespace studio {
+
+namespace {
+
+const QString kWrite = QStringLiteral("write");
+
+} // namespace
+
+EditedSelfTests::EditedSelfTests(CartonDocument *document, QSettings *settings, QWidget *dialogParent)
+    : QObject(dialogParent), m_document(document), m_settings(settings), m_parent(dialogParent),
+      m_jobs(new LatestJob(this))
+{
+}
+
+EditedSelfTests::~EditedSelfTests()
+{
+    delete m_window; // the panel holds the temporary carton open: before m_dir goes
+}
+
+void EditedSelfTests::run()
+{
+    if (!m_document || m_preparing || (m_page && m_page->runner()->isRunning()))
+        return;
+    if (!m_dir.isValid()) {
+        emit statusMessage(tr("Could not make a temporary folder for the edited carton: %1").arg(m_dir.errorString()));
+        return;
+    }
+    carton::CartonEdits edits = m_document->state().files;
+    edits.setInfo(m_document->state().info);
+    const QString path = QDir(m_dir.path()).filePath(QStringLiteral("edited-%1.carton").arg(++m_copies));
+    auto original = m_document->original(); // kept alive by the job: edits point into it
+    m_preparing = true;
+    emit statusMessage(tr("Writing the edited carton to run its self-tests…"));
+    m_jobs->start(
+        kWrite,
+        [edits, path, original](carton::Progress &progress) -> carton::Result<std::shared_ptr<const carton::Carton>> {
+            try {
+                carton::SaveOptions options;
+                options.level = 1; // read once by the runner host, then dropped
+                const carton::Result<carton::SaveResult> saved = carton::saveCarton(edits, path, options, &progress);
+                if (!saved)
+                    return saved.error();
+                carton::Result<std::unique_ptr<carton::Carton>> opened = carton::Carton::open(path);
+                if (!opened)
+                    return opened.error();
+                return std::shared_ptr<const carton::Carton>(std::move(*opened));
+            } catch (const std::exception &e) {
+                return carton::makeError(carton::ErrorCode::Io, QString::fromLocal8Bit(e.what()), path);
+            }
+        },
+        [this](carton::Result<std::shared_ptr<const carton::Carton>> result) {
+            m_preparing = false;
+            if (!result) {
+                QMessageBox::warning(
+                    m_parent, tr("Run Self-tests"),
+                    tr("Could not write the edited carton to run it: %1").arg(result.error().toString()));
+                return;
+            }
+            show(*result);
+        });
+}
+
+void EditedSelfTests::show(std::shared_ptr<const carton::Carton> carton)
+{
+    if (!m_window) {
+        m_window = new QDialog(m_parent, Qt::Window);
+        m_window->setObjectName(QStringLiteral("editedSelfTestsWindow"));
+        m_window->setAttribute(Qt::WA_DeleteOnClose, false);
+        new QVBoxLayout(m_window);
+        m_window->layout()->setContentsMargins(0, 0, 0, 0);
+        m_window->resize(1000, 560);
+    }
+    m_window->setWindowTitle(tr("Self-tests of %1 as edited").arg(m_document->displayName()));
+    delete m_page;
+    const QString old = m_carton ? m_carton->path() : QString();
+    m_carton = std::move(carton);
+    if (!old.isEmpty())
+        QFile::remove(old); // the last copy's panel is gone
+    m_page = new SelfTestsPage(m_carton);
+    m_window->layout()->addWidget(m_page);
+    // The copy's code may be new: its own safety scan (not shown; the consent
+    // dialog lists its findings).
+    delete m_safety;
+    m_safety = new SafetyPage(m_carton, m_window);
+    m_safety->hide();
+    m_safety->rescan();
+    if (!m_consent) // one for every copy: asked once per session, as for the file
+        m_consent = new RunConsent(m_carton, m_safety, nullptr, m_settings, m_window);
+    else
+        m_consent->setCarton(m_carton, m_safety);
+    m_page->setConsent(m_consent);
+    connect(m_page, &SelfTestsPage::statusMessage, this, &EditedSelfTests::statusMessage);
+    connect(m_page, &SelfTestsPage::keepToleranceRequested, this,
+            [this](const carton::SelfTestResult &asRun, const carton::CartonTolerance &tolerance, const QString &what) {
+                if (m_document && m_page)
+                    keepToleranceFromRun(*m_document, *m_page, asRun, tolerance, what);
+            });
+    m_window->show();
+    m_window->raise();
+    m_page->runAll();
+    emit runStarted();
+}
+
+void keepToleranceFromRun(CartonDocument &document, SelfTestsPage &page, const carton::SelfTestResult &asRun,
+                          const carton::CartonTolerance &tolerance, const QString &what)
+{
+    if (const carton::Status kept = keepTolerance(document, asRun, tolerance, what); !kept) {
+        QMessageBox::warning(&page, EditedSelfTests::tr("Keep as Tolerance"), kept.error().message);
+        return;
+    }
+    page.applyKeptTolerance(asRun.index, tolerance);
+    emit page.statusMessage(
+        EditedSelfTests::tr("Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it."));
+}
+
+} // namespace studio
