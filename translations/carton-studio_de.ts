@@ -3992,6 +3992,88 @@
     </message>
 </context>
 <context>
+    <name>studio::RecordOutputsDialog</name>
+    <message>
+        <source>Record Outputs of %1</source>
+        <translation>Ausgaben von %1 aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>Datentyp</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>First values</source>
+        <translation>Erste Werte</translation>
+    </message>
+    <message>
+        <source>&amp;Keep as Expected Outputs</source>
+        <translation>Als erwartete Ausgaben &amp;behalten</translation>
+    </message>
+    <message>
+        <source>no temporary folder for the edited carton: %1</source>
+        <translation>kein temporärer Ordner für das bearbeitete Carton: %1</translation>
+    </message>
+    <message>
+        <source>Writing the carton as edited…</source>
+        <translation>Das Carton wird in der bearbeiteten Fassung geschrieben…</translation>
+    </message>
+    <message>
+        <source>Not run: the run was cancelled.</source>
+        <translation>Nicht ausgeführt: die Ausführung wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Running the model on the inputs of %1…</source>
+        <translation>Das Modell läuft mit den Eingaben von %1…</translation>
+    </message>
+    <message>
+        <source>the model returned nothing for it</source>
+        <translation>das Modell hat dafür nichts zurückgegeben</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) recorded on %1 (%2). Keep them as the expected outputs of %3?</source>
+        <translation>
+            <numerusform>%n Ausgabe mit %1 aufgezeichnet (%2). Als erwartete Ausgabe von %3 behalten?</numerusform>
+            <numerusform>%n Ausgaben mit %1 aufgezeichnet (%2). Als erwartete Ausgaben von %3 behalten?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not record the outputs: %1</source>
+        <translation>Die Ausgaben konnten nicht aufgezeichnet werden: %1</translation>
+    </message>
+    <message>
+        <source>nothing was recorded</source>
+        <translation>es wurde nichts aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>the self-test was removed since it was recorded</source>
+        <translation>der Selbsttest wurde seit der Aufzeichnung entfernt</translation>
+    </message>
+    <message>
+        <source>&amp;Record Outputs…</source>
+        <translation>Ausgaben auf&amp;zeichnen…</translation>
+    </message>
+    <message>
+        <source>Run the model on the selected self-test&apos;s inputs and keep what it returns as its expected outputs, after a review</source>
+        <translation>Das Modell mit den Eingaben des ausgewählten Selbsttests ausführen und nach einer Prüfung das Ergebnis als erwartete Ausgaben behalten</translation>
+    </message>
+    <message>
+        <source>Record Outputs</source>
+        <translation>Ausgaben aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Select a self-test first.</source>
+        <translation>Wählen Sie zuerst einen Selbsttest aus.</translation>
+    </message>
+</context>
+<context>
     <name>studio::ReferenceDelegate</name>
     <message>
         <source>tensor name or @misc/FILE</source>

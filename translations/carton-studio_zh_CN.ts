@@ -3970,6 +3970,87 @@
     </message>
 </context>
 <context>
+    <name>studio::RecordOutputsDialog</name>
+    <message>
+        <source>Record Outputs of %1</source>
+        <translation>录制 %1 的输出</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>First values</source>
+        <translation>前几个值</translation>
+    </message>
+    <message>
+        <source>&amp;Keep as Expected Outputs</source>
+        <translation>保留为预期输出(&amp;K)</translation>
+    </message>
+    <message>
+        <source>no temporary folder for the edited carton: %1</source>
+        <translation>没有用于编辑后 carton 的临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Writing the carton as edited…</source>
+        <translation>正在写入编辑后的 carton…</translation>
+    </message>
+    <message>
+        <source>Not run: the run was cancelled.</source>
+        <translation>未运行：运行已取消。</translation>
+    </message>
+    <message>
+        <source>Running the model on the inputs of %1…</source>
+        <translation>正在用 %1 的输入运行模型…</translation>
+    </message>
+    <message>
+        <source>the model returned nothing for it</source>
+        <translation>模型没有为它返回任何内容</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) recorded on %1 (%2). Keep them as the expected outputs of %3?</source>
+        <translation>
+            <numerusform>已在 %1 上录制 %n 个输出（%2）。将其保留为 %3 的预期输出吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not record the outputs: %1</source>
+        <translation>无法录制输出：%1</translation>
+    </message>
+    <message>
+        <source>nothing was recorded</source>
+        <translation>没有录制任何内容</translation>
+    </message>
+    <message>
+        <source>the self-test was removed since it was recorded</source>
+        <translation>该自检在录制后已被删除</translation>
+    </message>
+    <message>
+        <source>&amp;Record Outputs…</source>
+        <translation>录制输出(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Run the model on the selected self-test&apos;s inputs and keep what it returns as its expected outputs, after a review</source>
+        <translation>用所选自检的输入运行模型，审阅后将其返回值保留为预期输出</translation>
+    </message>
+    <message>
+        <source>Record Outputs</source>
+        <translation>录制输出</translation>
+    </message>
+    <message>
+        <source>Select a self-test first.</source>
+        <translation>请先选择一个自检。</translation>
+    </message>
+</context>
+<context>
     <name>studio::ReferenceDelegate</name>
     <message>
         <source>tensor name or @misc/FILE</source>

@@ -7,7 +7,10 @@
 #include "cartonpage.h"
 #include "document/cartondocument.h"
 #include "editedselftests.h"
+#include "editors/documenteditor.h"
 #include "editors/keeptolerance.h"
+#include "editors/recordoutputsdialog.h"
+#include "editors/selftestseditor.h"
 #include "format/cartontolerance.h"
 #include "keeptolerancebutton.h"
 #include "latencyhistogram.h"
@@ -123,6 +126,7 @@ private slots:
     void keepAsToleranceIsOneUndoStep();
     void benchmarkShowsFiguresAndHistogram();
     void runsTheEditedStateBesideTheEditor();
+    void recordOutputsIsOneUndoStep();
 
 private:
     QString writeEcho(const QString &name, const QString &framework = u"=1.0.0"_s);
@@ -488,6 +492,61 @@ void TestSelfTestActions::runsTheEditedStateBesideTheEditor()
     QTRY_VERIFY_WITH_TIMEOUT(edited->page()->lastRun(), 60000);
     model = edited->page()->model();
     QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"failed"_s);
+}
+
+// Record Outputs in the self-tests editor: the echo model runs on "off"'s input,
+// the review shows what it returned; Keep rewrites the expected tensor as one
+// undo step, after which the self-test passes; undo restores the state.
+void TestSelfTestActions::recordOutputsIsOneUndoStep()
+{
+    const QString dir = writeOff(u"record"_s);
+    QVERIFY(!dir.isEmpty());
+    QSettings settings(m_dir.filePath(u"record.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.show();
+    window.openPath(dir);
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view() && window.currentPage()->document(),
+                             shelltest::jobTimeoutMs);
+    studio::CartonPage *page = window.currentPage();
+    studio::CartonDocument *document = page->document();
+    page->setEditing(true);
+    auto *editor = page->editor()->findChild<studio::SelfTestsEditor *>();
+    QVERIFY(editor);
+    editor->selectItem({studio::TestItem::Kind::SelfTest, 0});
+    auto *record = editor->findChild<QPushButton *>(u"recordOutputs"_s);
+    QVERIFY(record);
+    const studio::DocumentState before = document->state();
+    const int steps = document->undoStack()->count();
+    ConsentSeen seen;
+    answerConsent(&seen, true);
+    record->click();
+    studio::RecordOutputsDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<studio::RecordOutputsDialog *>()) && dialog->recording(),
+                             60000);
+    QVERIFY(seen.seen); // asked as before any run
+    QCOMPARE(dialog->table()->rowCount(), 1);
+    QCOMPARE(dialog->table()->item(0, 0)->text(), u"x"_s);
+    QCOMPARE(dialog->table()->item(0, 1)->text(), u"float32"_s);
+    QCOMPARE(dialog->table()->item(0, 3)->text(), u"1, 2"_s);
+    QCOMPARE(document->undoStack()->count(), steps); // nothing kept before Keep
+    QVERIFY(document->state() == before);
+
+    dialog->keepButton()->click();
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    QVERIFY(!(document->state() == before));
+    QCOMPARE(document->undoStack()->undoText(), u"Record Outputs of off"_s);
+    // The expected output is now what the model returns: the edited state passes.
+    studio::EditedSelfTests *edited = page->editedSelfTests();
+    QSignalSpy started(edited, &studio::EditedSelfTests::runStarted);
+    answerConsent(&seen, true);
+    edited->run();
+    QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(edited->page()->lastRun(), 60000);
+    const studio::SelfTestsModel *model = edited->page()->model();
+    QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
+
+    document->undoStack()->undo();
+    QVERIFY(document->state() == before);
 }
 
 QTEST_MAIN(TestSelfTestActions)

@@ -5,8 +5,8 @@
 #include "document/cartondocument.h"
 #include "editors/keeptolerance.h"
 #include "jobs/latestjob.h"
-#include "pack/cartonsaver.h"
 #include "package/carton.h"
+#include "statecopy.h"
 #include "views/runconsent.h"
 #include "views/safetypage.h"
 #include "views/selftestspage.h"
@@ -16,7 +16,6 @@
 #include <QFile>
 #include <QMessageBox>
 #include <QVBoxLayout>
-#include <exception>
 
 namespace studio {
 
@@ -45,28 +44,15 @@ void EditedSelfTests::run()
         emit statusMessage(tr("Could not make a temporary folder for the edited carton: %1").arg(m_dir.errorString()));
         return;
     }
-    carton::CartonEdits edits = m_document->state().files;
-    edits.setInfo(m_document->state().info);
+    const DocumentState state = m_document->state();
     const QString path = QDir(m_dir.path()).filePath(QStringLiteral("edited-%1.carton").arg(++m_copies));
-    auto original = m_document->original(); // kept alive by the job: edits point into it
+    auto original = m_document->original(); // kept alive by the job: the state's files point into it
     m_preparing = true;
     emit statusMessage(tr("Writing the edited carton to run its self-tests…"));
     m_jobs->start(
         kWrite,
-        [edits, path, original](carton::Progress &progress) -> carton::Result<std::shared_ptr<const carton::Carton>> {
-            try {
-                carton::SaveOptions options;
-                options.level = 1; // read once by the runner host, then dropped
-                const carton::Result<carton::SaveResult> saved = carton::saveCarton(edits, path, options, &progress);
-                if (!saved)
-                    return saved.error();
-                carton::Result<std::unique_ptr<carton::Carton>> opened = carton::Carton::open(path);
-                if (!opened)
-                    return opened.error();
-                return std::shared_ptr<const carton::Carton>(std::move(*opened));
-            } catch (const std::exception &e) {
-                return carton::makeError(carton::ErrorCode::Io, QString::fromLocal8Bit(e.what()), path);
-            }
+        [state, path, original](carton::Progress &progress) {
+            return writeStateCopy(state, original, path, &progress);
         },
         [this](carton::Result<std::shared_ptr<const carton::Carton>> result) {
             m_preparing = false;
