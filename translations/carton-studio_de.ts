@@ -2228,6 +2228,10 @@
         <source>Self-tests of %1 as edited</source>
         <translation>Selbsttests von %1 in der bearbeiteten Fassung</translation>
     </message>
+    <message>
+        <source>Self-tests of %1 as edited before the last change (Run Self-tests again for the new state)</source>
+        <translation>Selbsttests von %1 in der Fassung vor der letzten Änderung (Selbsttests erneut ausführen für den neuen Stand)</translation>
+    </message>
 </context>
 <context>
     <name>studio::ErrorMapPane</name>
@@ -4037,13 +4041,6 @@
         <source>the model returned nothing for it</source>
         <translation>das Modell hat dafür nichts zurückgegeben</translation>
     </message>
-    <message numerus="yes">
-        <source>%n output(s) recorded on %1 (%2). Keep them as the expected outputs of %3?</source>
-        <translation>
-            <numerusform>%n Ausgabe mit %1 aufgezeichnet (%2). Als erwartete Ausgabe von %3 behalten?</numerusform>
-            <numerusform>%n Ausgaben mit %1 aufgezeichnet (%2). Als erwartete Ausgaben von %3 behalten?</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Could not record the outputs: %1</source>
         <translation>Die Ausgaben konnten nicht aufgezeichnet werden: %1</translation>
@@ -4071,6 +4068,29 @@
     <message>
         <source>Select a self-test first.</source>
         <translation>Wählen Sie zuerst einen Selbsttest aus.</translation>
+    </message>
+    <message>
+        <source>Replaces expected_out</source>
+        <translation>Ersetzt expected_out</translation>
+    </message>
+    <message>
+        <source>— (new)</source>
+        <translation>— (neu)</translation>
+    </message>
+    <message>
+        <source>sandboxed (%1)</source>
+        <translation>in der Sandbox (%1)</translation>
+    </message>
+    <message>
+        <source>NOT sandboxed: %1</source>
+        <translation>NICHT in der Sandbox: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) recorded by %1, %2. Keep them as the expected outputs of %3?</source>
+        <translation>
+            <numerusform>%n Ausgabe von %1 aufgezeichnet, %2. Als erwartete Ausgabe von %3 behalten?</numerusform>
+            <numerusform>%n Ausgaben von %1 aufgezeichnet, %2. Als erwartete Ausgaben von %3 behalten?</numerusform>
+        </translation>
     </message>
 </context>
 <context>

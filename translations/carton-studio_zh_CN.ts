@@ -2223,6 +2223,10 @@
         <source>Self-tests of %1 as edited</source>
         <translation>%1（编辑后）的自检</translation>
     </message>
+    <message>
+        <source>Self-tests of %1 as edited before the last change (Run Self-tests again for the new state)</source>
+        <translation>%1 在上次更改之前的编辑版本的自检（再次运行自检以使用新状态）</translation>
+    </message>
 </context>
 <context>
     <name>studio::ErrorMapPane</name>
@@ -4015,12 +4019,6 @@
         <source>the model returned nothing for it</source>
         <translation>模型没有为它返回任何内容</translation>
     </message>
-    <message numerus="yes">
-        <source>%n output(s) recorded on %1 (%2). Keep them as the expected outputs of %3?</source>
-        <translation>
-            <numerusform>已在 %1 上录制 %n 个输出（%2）。将其保留为 %3 的预期输出吗？</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Could not record the outputs: %1</source>
         <translation>无法录制输出：%1</translation>
@@ -4048,6 +4046,28 @@
     <message>
         <source>Select a self-test first.</source>
         <translation>请先选择一个自检。</translation>
+    </message>
+    <message>
+        <source>Replaces expected_out</source>
+        <translation>替换 expected_out</translation>
+    </message>
+    <message>
+        <source>— (new)</source>
+        <translation>—（新）</translation>
+    </message>
+    <message>
+        <source>sandboxed (%1)</source>
+        <translation>已沙箱隔离（%1）</translation>
+    </message>
+    <message>
+        <source>NOT sandboxed: %1</source>
+        <translation>未使用沙箱：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) recorded by %1, %2. Keep them as the expected outputs of %3?</source>
+        <translation>
+            <numerusform>已由 %1 录制 %n 个输出，%2。将其保留为 %3 的预期输出吗？</numerusform>
+        </translation>
     </message>
 </context>
 <context>

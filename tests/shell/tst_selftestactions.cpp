@@ -486,6 +486,8 @@ void TestSelfTestActions::runsTheEditedStateBesideTheEditor()
     // Undone, run again: the copy is of the state as it is now, and fails.
     page->document()->undoStack()->undo();
     QVERIFY(!page->isModified());
+    QVERIFY2(edited->window()->windowTitle().contains(u"before the last change"_s),
+             qPrintable(edited->window()->windowTitle())); // it says its copy is out of date
     QTRY_VERIFY(run->isEnabled());
     run->trigger(); // still edit mode: the edited state (same as the file now)
     QTRY_COMPARE_WITH_TIMEOUT(started.size(), 2, 60000);
@@ -528,6 +530,7 @@ void TestSelfTestActions::recordOutputsIsOneUndoStep()
     QCOMPARE(dialog->table()->item(0, 0)->text(), u"x"_s);
     QCOMPARE(dialog->table()->item(0, 1)->text(), u"float32"_s);
     QCOMPARE(dialog->table()->item(0, 3)->text(), u"1, 2"_s);
+    QCOMPARE(dialog->table()->item(0, 4)->text(), u"@tensor_data/x_off"_s); // what Keep replaces
     QCOMPARE(document->undoStack()->count(), steps); // nothing kept before Keep
     QVERIFY(document->state() == before);
 

@@ -31,4 +31,15 @@ writeStateCopy(const DocumentState &state, const std::shared_ptr<const carton::C
     }
 }
 
+QString stateCopyName(const QString &displayName)
+{
+    QString base = displayName;
+    if (base.endsWith(QStringLiteral(".carton"), Qt::CaseInsensitive))
+        base.chop(7);
+    base.replace(u'/', u'_').replace(u'\\', u'_');
+    if (base.isEmpty() || base.startsWith(u'.'))
+        base.prepend(QStringLiteral("edited"));
+    return base + QStringLiteral(".carton");
+}
+
 } // namespace studio

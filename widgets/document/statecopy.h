@@ -23,4 +23,9 @@ carton::Result<std::shared_ptr<const carton::Carton>>
 writeStateCopy(const DocumentState &state, const std::shared_ptr<const carton::Carton> &original, const QString &path,
                carton::Progress *progress = nullptr);
 
+// The copy's file name: the document's name as a .carton ("model.carton" for
+// "model" or "model.carton"), so that what asks before a run names the carton
+// the user knows.
+QString stateCopyName(const QString &displayName);
+
 } // namespace studio

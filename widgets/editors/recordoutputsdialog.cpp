@@ -54,9 +54,10 @@ RecordOutputsDialog::RecordOutputsDialog(CartonDocument *document, int selfTestI
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("recordStatus"));
     m_status->setWordWrap(true);
-    m_table = new QTableWidget(0, 4);
+    m_table = new QTableWidget(0, 5);
     m_table->setObjectName(QStringLiteral("recordedOutputs"));
-    m_table->setHorizontalHeaderLabels({tr("Output"), tr("Dtype"), tr("Shape"), tr("First values")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Output"), tr("Dtype"), tr("Shape"), tr("First values"), tr("Replaces expected_out")});
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -84,7 +85,7 @@ void RecordOutputsDialog::start()
         return fail(tr("no temporary folder for the edited carton: %1").arg(m_dir.errorString()));
     m_status->setText(tr("Writing the carton as edited…"));
     const DocumentState state = m_document->state();
-    const QString path = QDir(m_dir.path()).filePath(QStringLiteral("record.carton"));
+    const QString path = QDir(m_dir.path()).filePath(stateCopyName(m_document->displayName()));
     auto original = m_document->original();
     m_jobs->start(
         QStringLiteral("copy"),
@@ -130,7 +131,8 @@ void RecordOutputsDialog::copied(std::shared_ptr<const carton::Carton> copy)
                 return carton::makeError(carton::ErrorCode::Io, QString::fromLocal8Bit(e.what()));
             }
         },
-        [this](carton::Result<carton::Recording> recording) { showRecording(std::move(recording)); }, {}, &recordPool());
+        [this](carton::Result<carton::Recording> recording) { showRecording(std::move(recording)); }, {},
+        &recordPool());
 }
 
 void RecordOutputsDialog::showRecording(carton::Result<carton::Recording> recording)
@@ -140,18 +142,28 @@ void RecordOutputsDialog::showRecording(carton::Result<carton::Recording> record
     const carton::TestRecording *test = recording->tests.isEmpty() ? nullptr : &recording->tests.first();
     if (!test || test->outcome != carton::TestRecording::Outcome::Recorded)
         return fail(test ? test->reason : tr("the model returned nothing for it"));
+    // What each output's expected_out names now (Keep rewrites or replaces it).
+    const carton::SelfTest &now = m_document->info().selfTests.at(m_index);
     m_table->setRowCount(int(test->outputs.size()));
     for (int r = 0; r < test->outputs.size(); ++r) {
-        const carton::Tensor &t = test->outputs.at(r).tensor;
-        const QString cells[4] = {test->outputs.at(r).name, carton::dtypeName(t.dtype()), carton::shapeText(t.shape()),
-                                  firstValues(t)};
-        for (int c = 0; c < 4; ++c)
+        const carton::RecordedOutput &o = test->outputs.at(r);
+        QString replaces = tr("— (new)");
+        for (const auto &[key, reference] : now.expectedOut.value_or(carton::TensorRefs()))
+            if (key == o.name)
+                replaces = reference;
+        const QString cells[5] = {o.name, carton::dtypeName(o.tensor.dtype()), carton::shapeText(o.tensor.shape()),
+                                  firstValues(o.tensor), replaces};
+        for (int c = 0; c < 5; ++c)
             m_table->setItem(r, c, new QTableWidgetItem(cells[c]));
     }
     m_table->resizeColumnsToContents();
-    m_status->setText(tr("%n output(s) recorded on %1 (%2). Keep them as the expected outputs of %3?", nullptr,
+    const carton::SandboxInfo &sandbox = recording->run.sandbox;
+    const QString how =
+        sandbox.sandboxed ? tr("sandboxed (%1)").arg(sandbox.mechanism) : tr("NOT sandboxed: %1").arg(sandbox.reason);
+    m_status->setText(tr("%n output(s) recorded by %1, %2. Keep them as the expected outputs of %3?", nullptr,
                          int(test->outputs.size()))
-                          .arg(recording->run.runnerName, recording->run.sandbox.summary(), m_testName));
+                          .arg(recording->run.runnerName, how, m_testName));
+    m_status->setToolTip(sandbox.summary());
     m_recording = std::move(recording).value();
     m_keep->setEnabled(true);
     emit recorded();

@@ -45,7 +45,12 @@ void EditedSelfTests::run()
         return;
     }
     const DocumentState state = m_document->state();
-    const QString path = QDir(m_dir.path()).filePath(QStringLiteral("edited-%1.carton").arg(++m_copies));
+    const QString folder = QDir(m_dir.path()).filePath(QString::number(++m_copies)); // one per copy
+    const QString path = QDir(folder).filePath(stateCopyName(m_document->displayName()));
+    if (!QDir().mkpath(folder)) {
+        emit statusMessage(tr("Could not make a temporary folder for the edited carton: %1").arg(folder));
+        return;
+    }
     auto original = m_document->original(); // kept alive by the job: the state's files point into it
     m_preparing = true;
     emit statusMessage(tr("Writing the edited carton to run its self-tests…"));
@@ -66,6 +71,14 @@ void EditedSelfTests::run()
         });
 }
 
+QString EditedSelfTests::title(bool outOfDate) const
+{
+    const QString name = m_document ? m_document->displayName() : QString();
+    return outOfDate ? tr("Self-tests of %1 as edited before the last change (Run Self-tests again for the new state)")
+                           .arg(name)
+                     : tr("Self-tests of %1 as edited").arg(name);
+}
+
 void EditedSelfTests::show(std::shared_ptr<const carton::Carton> carton)
 {
     if (!m_window) {
@@ -74,9 +87,14 @@ void EditedSelfTests::show(std::shared_ptr<const carton::Carton> carton)
         m_window->setAttribute(Qt::WA_DeleteOnClose, false);
         new QVBoxLayout(m_window);
         m_window->layout()->setContentsMargins(0, 0, 0, 0);
-        m_window->resize(1000, 560);
+        // Over the lower half of the main window: the editor's fields stay in view.
+        const QRect main = m_parent ? m_parent->window()->geometry() : QRect(0, 0, 1000, 1120);
+        m_window->setGeometry(main.x(), main.y() + main.height() * 45 / 100, main.width(), main.height() * 55 / 100);
+        if (m_document) // the copy is of the state when it was run: say when it no longer is
+            for (auto changed : {&CartonDocument::infoChanged, &CartonDocument::filesChanged})
+                connect(m_document, changed, m_window, [this] { m_window->setWindowTitle(title(true)); });
     }
-    m_window->setWindowTitle(tr("Self-tests of %1 as edited").arg(m_document->displayName()));
+    m_window->setWindowTitle(title(false));
     delete m_page;
     const QString old = m_carton ? m_carton->path() : QString();
     m_carton = std::move(carton);

@@ -58,6 +58,7 @@ signals:
 
 private:
     void show(std::shared_ptr<const carton::Carton> carton);
+    QString title(bool outOfDate) const;
 
     QPointer<CartonDocument> m_document;
     QSettings *m_settings;
