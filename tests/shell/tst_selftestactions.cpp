@@ -531,7 +531,7 @@ void TestSelfTestActions::recordOutputsIsOneUndoStep()
     QCOMPARE(dialog->table()->item(0, 1)->text(), u"float32"_s);
     QCOMPARE(dialog->table()->item(0, 3)->text(), u"1, 2"_s);
     QCOMPARE(dialog->table()->item(0, 4)->text(), u"@tensor_data/x_off"_s); // what Keep replaces
-    QCOMPARE(document->undoStack()->count(), steps); // nothing kept before Keep
+    QCOMPARE(document->undoStack()->count(), steps);                        // nothing kept before Keep
     QVERIFY(document->state() == before);
 
     dialog->keepButton()->click();
