@@ -507,6 +507,45 @@
     </message>
 </context>
 <context>
+    <name>NewSelfTest</name>
+    <message>
+        <source>New Self-test from Inputs</source>
+        <translation>Neuer Selbsttest aus Eingaben</translation>
+    </message>
+    <message>
+        <source>Input Tensors</source>
+        <translation>Eingabetensoren</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
+        <translation>Tensoren (*.npy *.safetensors);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Record the selected self-test&apos;s outputs (the model runs on its inputs; you review what it returns before it is kept), or make a new self-test from input tensors and record its outputs</source>
+        <translation>Die Ausgaben des ausgewählten Selbsttests aufzeichnen (das Modell läuft mit seinen Eingaben; Sie prüfen das Ergebnis, bevor es behalten wird) oder einen neuen Selbsttest aus Eingabetensoren anlegen und seine Ausgaben aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Record Outputs of %1…</source>
+        <translation>Ausgaben von %1 aufzeichnen…</translation>
+    </message>
+    <message>
+        <source>Record Outputs (select a self-test)</source>
+        <translation>Ausgaben aufzeichnen (einen Selbsttest auswählen)</translation>
+    </message>
+    <message>
+        <source>New Self-test from Tensor Files…</source>
+        <translation>Neuer Selbsttest aus Tensordateien…</translation>
+    </message>
+    <message>
+        <source>New Self-test with the Inputs of %1</source>
+        <translation>Neuer Selbsttest mit den Eingaben von %1</translation>
+    </message>
+    <message>
+        <source>&amp;Record</source>
+        <translation>&amp;Aufzeichnen</translation>
+    </message>
+</context>
+<context>
     <name>OutputDetailsHtml</name>
     <message>
         <source>absolute</source>
@@ -4052,22 +4091,6 @@
     <message>
         <source>the self-test was removed since it was recorded</source>
         <translation>der Selbsttest wurde seit der Aufzeichnung entfernt</translation>
-    </message>
-    <message>
-        <source>&amp;Record Outputs…</source>
-        <translation>Ausgaben auf&amp;zeichnen…</translation>
-    </message>
-    <message>
-        <source>Run the model on the selected self-test&apos;s inputs and keep what it returns as its expected outputs, after a review</source>
-        <translation>Das Modell mit den Eingaben des ausgewählten Selbsttests ausführen und nach einer Prüfung das Ergebnis als erwartete Ausgaben behalten</translation>
-    </message>
-    <message>
-        <source>Record Outputs</source>
-        <translation>Ausgaben aufzeichnen</translation>
-    </message>
-    <message>
-        <source>Select a self-test first.</source>
-        <translation>Wählen Sie zuerst einen Selbsttest aus.</translation>
     </message>
     <message>
         <source>Replaces expected_out</source>

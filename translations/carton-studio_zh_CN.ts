@@ -507,6 +507,45 @@
     </message>
 </context>
 <context>
+    <name>NewSelfTest</name>
+    <message>
+        <source>New Self-test from Inputs</source>
+        <translation>从输入新建自检</translation>
+    </message>
+    <message>
+        <source>Input Tensors</source>
+        <translation>输入张量</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
+        <translation>张量 (*.npy *.safetensors);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Record the selected self-test&apos;s outputs (the model runs on its inputs; you review what it returns before it is kept), or make a new self-test from input tensors and record its outputs</source>
+        <translation>录制所选自检的输出（模型用其输入运行；保留前由您审阅返回值），或用输入张量新建自检并录制其输出</translation>
+    </message>
+    <message>
+        <source>Record Outputs of %1…</source>
+        <translation>录制 %1 的输出…</translation>
+    </message>
+    <message>
+        <source>Record Outputs (select a self-test)</source>
+        <translation>录制输出（请选择一个自检）</translation>
+    </message>
+    <message>
+        <source>New Self-test from Tensor Files…</source>
+        <translation>从张量文件新建自检…</translation>
+    </message>
+    <message>
+        <source>New Self-test with the Inputs of %1</source>
+        <translation>使用 %1 的输入新建自检</translation>
+    </message>
+    <message>
+        <source>&amp;Record</source>
+        <translation>录制(&amp;R)</translation>
+    </message>
+</context>
+<context>
     <name>OutputDetailsHtml</name>
     <message>
         <source>absolute</source>
@@ -4030,22 +4069,6 @@
     <message>
         <source>the self-test was removed since it was recorded</source>
         <translation>该自检在录制后已被删除</translation>
-    </message>
-    <message>
-        <source>&amp;Record Outputs…</source>
-        <translation>录制输出(&amp;R)…</translation>
-    </message>
-    <message>
-        <source>Run the model on the selected self-test&apos;s inputs and keep what it returns as its expected outputs, after a review</source>
-        <translation>用所选自检的输入运行模型，审阅后将其返回值保留为预期输出</translation>
-    </message>
-    <message>
-        <source>Record Outputs</source>
-        <translation>录制输出</translation>
-    </message>
-    <message>
-        <source>Select a self-test first.</source>
-        <translation>请先选择一个自检。</translation>
     </message>
     <message>
         <source>Replaces expected_out</source>

@@ -9,6 +9,7 @@
 #include "editedselftests.h"
 #include "editors/documenteditor.h"
 #include "editors/keeptolerance.h"
+#include "editors/newselftest.h"
 #include "editors/recordoutputsdialog.h"
 #include "editors/selftestseditor.h"
 #include "format/cartontolerance.h"
@@ -36,6 +37,7 @@
 #include <QClipboard>
 #include <QFile>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -90,6 +92,18 @@ void answerConsent(ConsentSeen *seen, bool run, bool dontAsk = false)
     timer->start();
 }
 
+// Shows `window` with the folder carton `dir` open in it and its document made.
+bool openInWindow(MainWindow &window, const QString &dir)
+{
+    if (dir.isEmpty())
+        return false;
+    window.show();
+    window.openPath(dir);
+    return QTest::qWaitFor(
+        [&window] { return window.currentPage() && window.currentPage()->view() && window.currentPage()->document(); },
+        shelltest::jobTimeoutMs);
+}
+
 // Closes any message box that opens while it lives, keeping its text: a test
 // that would block on one fails on the text instead of hanging.
 class BoxCloser {
@@ -127,6 +141,7 @@ private slots:
     void benchmarkShowsFiguresAndHistogram();
     void runsTheEditedStateBesideTheEditor();
     void recordOutputsIsOneUndoStep();
+    void newSelfTestFromInputs();
 
 private:
     QString writeEcho(const QString &name, const QString &framework = u"=1.0.0"_s);
@@ -171,6 +186,8 @@ SelfTest TestSelfTestActions::offByOneStep()
 QString TestSelfTestActions::writeOff(const QString &name)
 {
     CartonFolder folder;
+    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(2)}))};
+    folder.info.outputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(2)}))};
     folder.add(f32({2}, {1.0, 2.0}, u"x"_s));
     folder.add(f32({2}, {1.0, 2.00994}, u"x_off"_s));
     folder.info.selfTests = {offByOneStep()};
@@ -335,13 +352,9 @@ void TestSelfTestActions::keepAsToleranceIsOneUndoStep()
 {
     const SelfTest off = offByOneStep();
     const QString dir = writeOff(u"keep"_s);
-    QVERIFY(!dir.isEmpty());
     QSettings settings(m_dir.filePath(u"keep.ini"_s), QSettings::IniFormat);
     MainWindow window(&settings);
-    window.show();
-    window.openPath(dir);
-    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view() && window.currentPage()->document(),
-                             shelltest::jobTimeoutMs);
+    QVERIFY(openInWindow(window, dir));
     studio::CartonDocument *document = window.currentPage()->document();
     studio::SelfTestsPage *page = window.currentPage()->view()->selfTestsPage();
     studio::KeepToleranceButton *keep = page->keepToleranceButton();
@@ -502,26 +515,27 @@ void TestSelfTestActions::runsTheEditedStateBesideTheEditor()
 void TestSelfTestActions::recordOutputsIsOneUndoStep()
 {
     const QString dir = writeOff(u"record"_s);
-    QVERIFY(!dir.isEmpty());
     QSettings settings(m_dir.filePath(u"record.ini"_s), QSettings::IniFormat);
     MainWindow window(&settings);
-    window.show();
-    window.openPath(dir);
-    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view() && window.currentPage()->document(),
-                             shelltest::jobTimeoutMs);
+    QVERIFY(openInWindow(window, dir));
     studio::CartonPage *page = window.currentPage();
     studio::CartonDocument *document = page->document();
     page->setEditing(true);
     auto *editor = page->editor()->findChild<studio::SelfTestsEditor *>();
     QVERIFY(editor);
     editor->selectItem({studio::TestItem::Kind::SelfTest, 0});
-    auto *record = editor->findChild<QPushButton *>(u"recordOutputs"_s);
+    auto *menu = editor->findChild<QMenu *>(u"recordMenu"_s);
+    QVERIFY(menu);
+    QMetaObject::invokeMethod(menu, "aboutToShow");
+    QAction *record = menu->findChild<QAction *>(u"recordOutputs"_s);
     QVERIFY(record);
+    QCOMPARE(record->text(), u"Record Outputs of off…"_s);
+    QVERIFY(record->isEnabled());
     const studio::DocumentState before = document->state();
     const int steps = document->undoStack()->count();
     ConsentSeen seen;
     answerConsent(&seen, true);
-    record->click();
+    record->trigger();
     studio::RecordOutputsDialog *dialog = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<studio::RecordOutputsDialog *>()) && dialog->recording(),
                              60000);
@@ -548,6 +562,97 @@ void TestSelfTestActions::recordOutputsIsOneUndoStep()
     const studio::SelfTestsModel *model = edited->page()->model();
     QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
 
+    document->undoStack()->undo();
+    QVERIFY(document->state() == before);
+}
+
+namespace {
+
+// A .npy (format 1.0) of float32 `values`, 1-D.
+QByteArray npyF32(const QList<float> &values)
+{
+    QByteArray header =
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (" + QByteArray::number(values.size()) + ",), }";
+    while ((10 + header.size() + 1) % 64 != 0)
+        header += ' ';
+    header += '\n';
+    QByteArray out("\x93NUMPY\x01\x00", 8);
+    out += char(header.size() & 0xff);
+    out += char(header.size() >> 8);
+    out += header;
+    for (float v : values)
+        out += QByteArray(reinterpret_cast<const char *>(&v), sizeof v);
+    return out;
+}
+
+} // namespace
+
+// New Self-test from Inputs: from tensor files (named like the declared inputs;
+// another name is refused, naming the file) and, through the editor's menu, with
+// another self-test's inputs: created as one undo step, its outputs recorded and
+// kept as a second one; both undo.
+void TestSelfTestActions::newSelfTestFromInputs()
+{
+    const QString dir = writeOff(u"newtest"_s);
+    QSettings settings(m_dir.filePath(u"newtest.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    QVERIFY(openInWindow(window, dir));
+    studio::CartonPage *page = window.currentPage();
+    studio::CartonDocument *document = page->document();
+    const studio::DocumentState before = document->state();
+
+    // From files.
+    const QString x = m_dir.filePath(u"x.npy"_s);
+    const QString y = m_dir.filePath(u"y.npy"_s);
+    QVERIFY(testutil::writeFile(x, npyF32({3.0f, 4.0f})));
+    QVERIFY(testutil::writeFile(y, npyF32({3.0f, 4.0f})));
+    int index = -1;
+    const Result<studio::DocumentState> refused = studio::newselftest::fromFiles(before, {y}, &index);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().toString().contains(u"\"y\" names no declared [[input]]"_s) &&
+                 refused.error().toString().contains(y),
+             qPrintable(refused.error().toString()));
+    const Result<studio::DocumentState> fromFiles = studio::newselftest::fromFiles(before, {x}, &index);
+    QVERIFY2(fromFiles, qPrintable(fromFiles ? QString() : fromFiles.error().toString()));
+    QCOMPARE(index, 1);
+    QCOMPARE(fromFiles->info.selfTests.at(1).name, std::optional<QString>(u"from_inputs"_s));
+    QCOMPARE(fromFiles->info.selfTests.at(1).inputs, refs({{"x", "@tensor_data/from_inputs_x"}}));
+    QVERIFY(fromFiles->files.find(u"tensor_data/index.toml"_s));
+    QVERIFY(fromFiles->files.tensorIndex()->find(u"from_inputs_x"_s));
+
+    // With the inputs of "off", through the editor's menu.
+    page->setEditing(true);
+    auto *editor = page->editor()->findChild<studio::SelfTestsEditor *>();
+    QVERIFY(editor);
+    auto *menu = editor->findChild<QMenu *>(u"recordMenu"_s);
+    QVERIFY(menu);
+    QMetaObject::invokeMethod(menu, "aboutToShow");
+    QAction *withOff = nullptr;
+    for (QAction *a : menu->actions())
+        if (a->text() == u"New Self-test with the Inputs of off"_s)
+            withOff = a;
+    QVERIFY(withOff);
+    const int steps = document->undoStack()->count();
+    ConsentSeen seen;
+    answerConsent(&seen, true);
+    withOff->trigger();
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    QCOMPARE(document->info().selfTests.size(), 2);
+    QCOMPARE(document->info().selfTests.at(1).inputs, offByOneStep().inputs);
+    QVERIFY(!document->info().selfTests.at(1).expectedOut);
+    QCOMPARE(editor->currentItem(), (studio::TestItem{studio::TestItem::Kind::SelfTest, 1}));
+    studio::RecordOutputsDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<studio::RecordOutputsDialog *>()) && dialog->recording(),
+                             60000);
+    QCOMPARE(dialog->table()->item(0, 4)->text(), u"— (new)"_s);
+    dialog->keepButton()->click();
+    QCOMPARE(document->undoStack()->count(), steps + 2);
+    const SelfTest made = document->info().selfTests.at(1);
+    QVERIFY(made.expectedOut && made.expectedOut->size() == 1 && made.expectedOut->at(0).first == u"x"_s);
+    QVERIFY2(made.expectedOut->at(0).second == u"@tensor_data/from_inputs_x"_s,
+             qPrintable(made.expectedOut->at(0).second));
+
+    document->undoStack()->undo();
     document->undoStack()->undo();
     QVERIFY(document->state() == before);
 }

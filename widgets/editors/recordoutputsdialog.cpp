@@ -15,7 +15,6 @@
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QThreadPool>
@@ -191,25 +190,13 @@ carton::Status RecordOutputsDialog::keep()
     return {};
 }
 
-QPushButton *recordOutputsButton(CartonDocument *document, std::function<int()> currentSelfTest, QWidget *parent)
+RecordOutputsDialog *openRecordOutputs(CartonDocument *document, int index, QWidget *parent)
 {
-    auto *button = new QPushButton(RecordOutputsDialog::tr("&Record Outputs…"), parent);
-    button->setObjectName(QStringLiteral("recordOutputs"));
-    button->setToolTip(RecordOutputsDialog::tr("Run the model on the selected self-test's inputs and keep what it "
-                                               "returns as its expected outputs, after a review"));
-    QObject::connect(button, &QPushButton::clicked, button, [document, currentSelfTest, button] {
-        const int index = currentSelfTest();
-        if (index < 0 || !document || index >= document->info().selfTests.size()) {
-            QMessageBox::information(button, RecordOutputsDialog::tr("Record Outputs"),
-                                     RecordOutputsDialog::tr("Select a self-test first."));
-            return;
-        }
-        auto *dialog = new RecordOutputsDialog(document, index, button->window());
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->show();
-        dialog->start();
-    });
-    return button;
+    auto *dialog = new RecordOutputsDialog(document, index, parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->start();
+    return dialog;
 }
 
 } // namespace studio

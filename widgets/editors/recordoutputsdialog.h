@@ -7,7 +7,6 @@
 #include <QDialog>
 #include <QPointer>
 #include <QTemporaryDir>
-#include <functional>
 #include <memory>
 #include <optional>
 
@@ -76,8 +75,7 @@ private:
     QDialogButtonBox *m_buttons;
 };
 
-// "Record Outputs…": opens a RecordOutputsDialog for the self-test
-// `currentSelfTest()` names (-1: none selected, the button says so) and starts it.
-QPushButton *recordOutputsButton(CartonDocument *document, std::function<int()> currentSelfTest, QWidget *parent);
+// Opens a RecordOutputsDialog for self_test[index] over `parent` and starts it.
+RecordOutputsDialog *openRecordOutputs(CartonDocument *document, int index, QWidget *parent);
 
 } // namespace studio
