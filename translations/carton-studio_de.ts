@@ -492,6 +492,60 @@
     </message>
 </context>
 <context>
+    <name>LatencyText</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>NewSelfTest</name>
+    <message>
+        <source>&amp;Record</source>
+        <translation>&amp;Aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Record the selected self-test&apos;s outputs (the model runs on its inputs; you review what it returns before it is kept), or make a new self-test from input tensors and record its outputs</source>
+        <translation>Die Ausgaben des ausgewählten Selbsttests aufzeichnen (das Modell läuft mit seinen Eingaben; Sie prüfen das Ergebnis, bevor es behalten wird) oder einen neuen Selbsttest aus Eingabetensoren anlegen und seine Ausgaben aufzeichnen</translation>
+    </message>
+    <message>
+        <source>New Self-test from Inputs</source>
+        <translation>Neuer Selbsttest aus Eingaben</translation>
+    </message>
+    <message>
+        <source>Record Outputs of %1…</source>
+        <translation>Ausgaben von %1 aufzeichnen…</translation>
+    </message>
+    <message>
+        <source>Record Outputs (select a self-test)</source>
+        <translation>Ausgaben aufzeichnen (einen Selbsttest auswählen)</translation>
+    </message>
+    <message>
+        <source>New Self-test from Tensor Files…</source>
+        <translation>Neuer Selbsttest aus Tensordateien…</translation>
+    </message>
+    <message>
+        <source>Input Tensors</source>
+        <translation>Eingabetensoren</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
+        <translation>Tensoren (*.npy *.safetensors);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>New Self-test with the Inputs of %1</source>
+        <translation>Neuer Selbsttest mit den Eingaben von %1</translation>
+    </message>
+</context>
+<context>
     <name>OutputDetailsHtml</name>
     <message>
         <source>absolute</source>
@@ -1336,36 +1390,8 @@
         <translation>Selbsttest</translation>
     </message>
     <message>
-        <source>p50 (ms)</source>
-        <translation>p50 (ms)</translation>
-    </message>
-    <message>
-        <source>p95 (ms)</source>
-        <translation>p95 (ms)</translation>
-    </message>
-    <message>
-        <source>p99 (ms)</source>
-        <translation>p99 (ms)</translation>
-    </message>
-    <message>
-        <source>Mean (ms)</source>
-        <translation>Mittel (ms)</translation>
-    </message>
-    <message>
-        <source>Min (ms)</source>
-        <translation>Min. (ms)</translation>
-    </message>
-    <message>
-        <source>Max (ms)</source>
-        <translation>Max. (ms)</translation>
-    </message>
-    <message>
         <source>Per second</source>
         <translation>Pro Sekunde</translation>
-    </message>
-    <message>
-        <source>Transfer (ms)</source>
-        <translation>Übertragung (ms)</translation>
     </message>
     <message>
         <source>Mean time of moving the tensors between the app and the runner host, not part of the latency</source>
@@ -1376,16 +1402,44 @@
         <translation>Latenz-Histogramm:</translation>
     </message>
     <message>
-        <source>%1 warm-up and %2 timed inferences per self-test. Model load %3 ms</source>
-        <translation>%1 Aufwärm- und %2 gemessene Inferenzen je Selbsttest. Modell laden %3 ms</translation>
-    </message>
-    <message>
-        <source>, first inference %1 ms</source>
-        <translation>, erste Inferenz %1 ms</translation>
-    </message>
-    <message>
         <source>, runner host peak memory %1</source>
         <translation>, Spitzenspeicher des Runner-Hosts %1</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>Min.</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <source>Transfer</source>
+        <translation>Übertragung</translation>
+    </message>
+    <message>
+        <source>%1 warm-up and %2 timed inferences per self-test. Model load %3</source>
+        <translation>%1 Aufwärm- und %2 gemessene Inferenzen je Selbsttest. Modell laden %3</translation>
+    </message>
+    <message>
+        <source>, first inference %1</source>
+        <translation>, erste Inferenz %1</translation>
     </message>
 </context>
 <context>
@@ -1592,14 +1646,6 @@
     <message>
         <source>To save a valid carton, fill in or correct: %1</source>
         <translation>Für ein gültiges Carton ausfüllen oder korrigieren: %1</translation>
-    </message>
-    <message>
-        <source>Keep as Tolerance</source>
-        <translation>Als Toleranz übernehmen</translation>
-    </message>
-    <message>
-        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
-        <translation>Toleranz in carton.toml übernommen (Bearbeiten ▸ Rückgängig nimmt es zurück); speichern, um sie zu behalten.</translation>
     </message>
 </context>
 <context>
@@ -2341,6 +2387,41 @@
     </message>
 </context>
 <context>
+    <name>studio::EditedSelfTests</name>
+    <message>
+        <source>Could not make a temporary folder for the edited carton: %1</source>
+        <translation>Für das bearbeitete Carton konnte kein temporärer Ordner angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>Writing the edited carton to run its self-tests…</source>
+        <translation>Das bearbeitete Carton wird geschrieben, um seine Selbsttests auszuführen…</translation>
+    </message>
+    <message>
+        <source>Run Self-tests</source>
+        <translation>Selbsttests ausführen</translation>
+    </message>
+    <message>
+        <source>Could not write the edited carton to run it: %1</source>
+        <translation>Das bearbeitete Carton konnte zum Ausführen nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Self-tests of %1 as edited before the last change (Run Self-tests again for the new state)</source>
+        <translation>Selbsttests von %1 in der Fassung vor der letzten Änderung (Selbsttests erneut ausführen für den neuen Stand)</translation>
+    </message>
+    <message>
+        <source>Self-tests of %1 as edited</source>
+        <translation>Selbsttests von %1 in der bearbeiteten Fassung</translation>
+    </message>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>Als Toleranz übernehmen</translation>
+    </message>
+    <message>
+        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
+        <translation>Toleranz in carton.toml übernommen (Bearbeiten ▸ Rückgängig nimmt es zurück); speichern, um sie zu behalten.</translation>
+    </message>
+</context>
+<context>
     <name>studio::ErrorMapPane</name>
     <message>
         <source>|actual − expected|</source>
@@ -2831,10 +2912,6 @@
 </context>
 <context>
     <name>studio::LatencyHistogram</name>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
     <message numerus="yes">
         <source>%n inference(s) in the fullest bin</source>
         <translation>
@@ -4102,6 +4179,88 @@
     </message>
 </context>
 <context>
+    <name>studio::RecordOutputsDialog</name>
+    <message>
+        <source>Record Outputs of %1</source>
+        <translation>Ausgaben von %1 aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>Datentyp</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>First values</source>
+        <translation>Erste Werte</translation>
+    </message>
+    <message>
+        <source>Replaces expected_out</source>
+        <translation>Ersetzt expected_out</translation>
+    </message>
+    <message>
+        <source>&amp;Keep as Expected Outputs</source>
+        <translation>Als erwartete Ausgaben &amp;behalten</translation>
+    </message>
+    <message>
+        <source>no temporary folder for the edited carton: %1</source>
+        <translation>kein temporärer Ordner für das bearbeitete Carton: %1</translation>
+    </message>
+    <message>
+        <source>Writing the carton as edited…</source>
+        <translation>Das Carton wird in der bearbeiteten Fassung geschrieben…</translation>
+    </message>
+    <message>
+        <source>Not run: the run was cancelled.</source>
+        <translation>Nicht ausgeführt: die Ausführung wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Running the model on the inputs of %1…</source>
+        <translation>Das Modell läuft mit den Eingaben von %1…</translation>
+    </message>
+    <message>
+        <source>the model returned nothing for it</source>
+        <translation>das Modell hat dafür nichts zurückgegeben</translation>
+    </message>
+    <message>
+        <source>— (new)</source>
+        <translation>— (neu)</translation>
+    </message>
+    <message>
+        <source>sandboxed (%1)</source>
+        <translation>in der Sandbox (%1)</translation>
+    </message>
+    <message>
+        <source>NOT sandboxed: %1</source>
+        <translation>NICHT in der Sandbox: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) recorded by %1, %2. Keep them as the expected outputs of %3?</source>
+        <translation>
+            <numerusform>%n Ausgabe von %1 aufgezeichnet, %2. Als erwartete Ausgabe von %3 behalten?</numerusform>
+            <numerusform>%n Ausgaben von %1 aufgezeichnet, %2. Als erwartete Ausgaben von %3 behalten?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not record the outputs: %1</source>
+        <translation>Die Ausgaben konnten nicht aufgezeichnet werden: %1</translation>
+    </message>
+    <message>
+        <source>nothing was recorded</source>
+        <translation>es wurde nichts aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>the self-test was removed since it was recorded</source>
+        <translation>der Selbsttest wurde seit der Aufzeichnung entfernt</translation>
+    </message>
+</context>
+<context>
     <name>studio::ReferenceDelegate</name>
     <message>
         <source>tensor name or @misc/FILE</source>
@@ -4465,6 +4624,45 @@
     <message>
         <source>there is no folder for the user&apos;s data</source>
         <translation>es gibt keinen Ordner für die Daten des Benutzers</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunnerChoiceBox</name>
+    <message>
+        <source>Run with another runner plugin, whatever the carton&apos;s [runner] asks for</source>
+        <translation>Mit einem anderen Runner-Plugin ausführen, unabhängig davon, was der [runner] des Cartons verlangt</translation>
+    </message>
+    <message>
+        <source>As the carton says (%1)</source>
+        <translation>Wie vom Carton angegeben (%1)</translation>
+    </message>
+    <message>
+        <source>%1 (forced)</source>
+        <translation>%1 (erzwungen)</translation>
+    </message>
+    <message>
+        <source>Triton / KServe server…</source>
+        <translation>Triton-/KServe-Server…</translation>
+    </message>
+    <message>
+        <source>Server %1</source>
+        <translation>Server %1</translation>
+    </message>
+    <message>
+        <source>Run on a Triton / KServe Server</source>
+        <translation>Auf einem Triton-/KServe-Server ausführen</translation>
+    </message>
+    <message>
+        <source>The carton&apos;s self-tests run on the server&apos;s model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model&apos;s inputs and outputs are checked against the carton&apos;s before anything is sent.</source>
+        <translation>Die Selbsttests des Cartons laufen auf dem Modell des Servers (KServe-v2-Protokoll, binäre Tensordaten), unabhängig vom Runner, den das Carton nennt. Die Ein- und Ausgaben des Modells werden mit denen des Cartons abgeglichen, bevor etwas gesendet wird.</translation>
+    </message>
+    <message>
+        <source>Server URL:</source>
+        <translation>Server-URL:</translation>
+    </message>
+    <message>
+        <source>Model name:</source>
+        <translation>Modellname:</translation>
     </message>
 </context>
 <context>
@@ -4858,6 +5056,13 @@
     </message>
 </context>
 <context>
+    <name>studio::SelfTestOutputsPane</name>
+    <message>
+        <source>Run the self-tests to see each output&apos;s figures.</source>
+        <translation>Führen Sie die Selbsttests aus, um die Kennzahlen jeder Ausgabe zu sehen.</translation>
+    </message>
+</context>
+<context>
     <name>studio::SelfTestsEditor</name>
     <message>
         <source>The carton&apos;s [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)</source>
@@ -5214,10 +5419,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Runner:</translation>
     </message>
     <message>
-        <source>Run with another runner plugin, whatever the carton&apos;s [runner] asks for</source>
-        <translation>Mit einem anderen Runner-Plugin ausführen, unabhängig davon, was der [runner] des Cartons verlangt</translation>
-    </message>
-    <message>
         <source>Copy as Command</source>
         <translation>Als Befehl kopieren</translation>
     </message>
@@ -5232,66 +5433,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Write the last run as a self-contained HTML report or as JSON</source>
         <translation>Den letzten Lauf als eigenständigen HTML-Bericht oder als JSON schreiben</translation>
-    </message>
-    <message>
-        <source>Tolerance:</source>
-        <translation>Toleranz:</translation>
-    </message>
-    <message>
-        <source>Tolerance level; per-dtype figures (float16 and bfloat16 are looser)</source>
-        <translation>Toleranzstufe; Werte je Datentyp (float16 und bfloat16 sind großzügiger)</translation>
-    </message>
-    <message>
-        <source>from preset</source>
-        <translation>aus Vorgabe</translation>
-    </message>
-    <message>
-        <source>Relative tolerance for every output (1e-4), or per output (y:1e-3), comma-separated</source>
-        <translation>Relative Toleranz für jede Ausgabe (1e-4) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
-    </message>
-    <message>
-        <source>Absolute tolerance for every output (1e-6), or per output (y:1e-3), comma-separated</source>
-        <translation>Absolute Toleranz für jede Ausgabe (1e-6) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
-    </message>
-    <message>
-        <source>Carton&apos;s tolerances</source>
-        <translation>Toleranzen des Cartons</translation>
-    </message>
-    <message>
-        <source>Use the tolerances the carton carries in [self_test.tolerance]</source>
-        <translation>Die Toleranzen verwenden, die das Carton in [self_test.tolerance] mitbringt</translation>
-    </message>
-    <message>
-        <source>As the carton says (%1)</source>
-        <translation>Wie vom Carton angegeben (%1)</translation>
-    </message>
-    <message>
-        <source>%1 (forced)</source>
-        <translation>%1 (erzwungen)</translation>
-    </message>
-    <message>
-        <source>Triton / KServe server…</source>
-        <translation>Triton-/KServe-Server…</translation>
-    </message>
-    <message>
-        <source>Server %1</source>
-        <translation>Server %1</translation>
-    </message>
-    <message>
-        <source>Run on a Triton / KServe Server</source>
-        <translation>Auf einem Triton-/KServe-Server ausführen</translation>
-    </message>
-    <message>
-        <source>The carton&apos;s self-tests run on the server&apos;s model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model&apos;s inputs and outputs are checked against the carton&apos;s before anything is sent.</source>
-        <translation>Die Selbsttests des Cartons laufen auf dem Modell des Servers (KServe-v2-Protokoll, binäre Tensordaten), unabhängig vom Runner, den das Carton nennt. Die Ein- und Ausgaben des Modells werden mit denen des Cartons abgeglichen, bevor etwas gesendet wird.</translation>
-    </message>
-    <message>
-        <source>Server URL:</source>
-        <translation>Server-URL:</translation>
-    </message>
-    <message>
-        <source>Model name:</source>
-        <translation>Modellname:</translation>
     </message>
     <message>
         <source>there is no run to export yet</source>
@@ -5349,20 +5490,8 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation> · Modell laden %1 · gesamt %2</translation>
     </message>
     <message>
-        <source>Run the self-tests to see each output&apos;s figures.</source>
-        <translation>Führen Sie die Selbsttests aus, um die Kennzahlen jeder Ausgabe zu sehen.</translation>
-    </message>
-    <message>
         <source>The audio or video file of this item to play</source>
         <translation>Die abzuspielende Audio- oder Videodatei dieses Eintrags</translation>
-    </message>
-    <message>
-        <source>Run despite spec mismatches</source>
-        <translation>Trotz Spezifikationsabweichungen ausführen</translation>
-    </message>
-    <message>
-        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
-        <translation>Selbsttests, deren Tensoren [[input]] oder [[output]] widersprechen, ausführen, statt sie als &quot;nicht ausführbar&quot; zu melden</translation>
     </message>
     <message>
         <source> · examples: %1 ran, %2 cannot run, %3 error</source>
@@ -5391,22 +5520,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Change Server…</source>
         <translation>Server ändern…</translation>
-    </message>
-    <message>
-        <source>exact</source>
-        <translation>exakt</translation>
-    </message>
-    <message>
-        <source>close</source>
-        <translation>eng</translation>
-    </message>
-    <message>
-        <source>approximate</source>
-        <translation>ungefähr</translation>
-    </message>
-    <message>
-        <source>loose</source>
-        <translation>locker</translation>
     </message>
     <message>
         <source>Benchmark</source>
@@ -6622,6 +6735,61 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
         <translation>„%1“ ist keine deklarierte Ausgabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ToleranceBar</name>
+    <message>
+        <source>Tolerance:</source>
+        <translation>Toleranz:</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>exakt</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>eng</translation>
+    </message>
+    <message>
+        <source>approximate</source>
+        <translation>ungefähr</translation>
+    </message>
+    <message>
+        <source>loose</source>
+        <translation>locker</translation>
+    </message>
+    <message>
+        <source>Tolerance level; per-dtype figures (float16 and bfloat16 are looser)</source>
+        <translation>Toleranzstufe; Werte je Datentyp (float16 und bfloat16 sind großzügiger)</translation>
+    </message>
+    <message>
+        <source>Relative tolerance for every output (1e-4), or per output (y:1e-3), comma-separated</source>
+        <translation>Relative Toleranz für jede Ausgabe (1e-4) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance for every output (1e-6), or per output (y:1e-3), comma-separated</source>
+        <translation>Absolute Toleranz für jede Ausgabe (1e-6) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
+    </message>
+    <message>
+        <source>Carton&apos;s tolerances</source>
+        <translation>Toleranzen des Cartons</translation>
+    </message>
+    <message>
+        <source>Use the tolerances the carton carries in [self_test.tolerance]</source>
+        <translation>Die Toleranzen verwenden, die das Carton in [self_test.tolerance] mitbringt</translation>
+    </message>
+    <message>
+        <source>Run despite spec mismatches</source>
+        <translation>Trotz Spezifikationsabweichungen ausführen</translation>
+    </message>
+    <message>
+        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
+        <translation>Selbsttests, deren Tensoren [[input]] oder [[output]] widersprechen, ausführen, statt sie als &quot;nicht ausführbar&quot; zu melden</translation>
+    </message>
+    <message>
+        <source>from preset</source>
+        <translation>aus Vorgabe</translation>
     </message>
 </context>
 <context>

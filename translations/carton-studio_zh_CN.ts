@@ -492,6 +492,60 @@
     </message>
 </context>
 <context>
+    <name>LatencyText</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>NewSelfTest</name>
+    <message>
+        <source>&amp;Record</source>
+        <translation>录制(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Record the selected self-test&apos;s outputs (the model runs on its inputs; you review what it returns before it is kept), or make a new self-test from input tensors and record its outputs</source>
+        <translation>录制所选自检的输出（模型用其输入运行；保留前由您审阅返回值），或用输入张量新建自检并录制其输出</translation>
+    </message>
+    <message>
+        <source>New Self-test from Inputs</source>
+        <translation>从输入新建自检</translation>
+    </message>
+    <message>
+        <source>Record Outputs of %1…</source>
+        <translation>录制 %1 的输出…</translation>
+    </message>
+    <message>
+        <source>Record Outputs (select a self-test)</source>
+        <translation>录制输出（请选择一个自检）</translation>
+    </message>
+    <message>
+        <source>New Self-test from Tensor Files…</source>
+        <translation>从张量文件新建自检…</translation>
+    </message>
+    <message>
+        <source>Input Tensors</source>
+        <translation>输入张量</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
+        <translation>张量 (*.npy *.safetensors);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>New Self-test with the Inputs of %1</source>
+        <translation>使用 %1 的输入新建自检</translation>
+    </message>
+</context>
+<context>
     <name>OutputDetailsHtml</name>
     <message>
         <source>absolute</source>
@@ -1334,36 +1388,8 @@
         <translation>自检</translation>
     </message>
     <message>
-        <source>p50 (ms)</source>
-        <translation>p50（毫秒）</translation>
-    </message>
-    <message>
-        <source>p95 (ms)</source>
-        <translation>p95（毫秒）</translation>
-    </message>
-    <message>
-        <source>p99 (ms)</source>
-        <translation>p99（毫秒）</translation>
-    </message>
-    <message>
-        <source>Mean (ms)</source>
-        <translation>平均（毫秒）</translation>
-    </message>
-    <message>
-        <source>Min (ms)</source>
-        <translation>最小（毫秒）</translation>
-    </message>
-    <message>
-        <source>Max (ms)</source>
-        <translation>最大（毫秒）</translation>
-    </message>
-    <message>
         <source>Per second</source>
         <translation>每秒</translation>
-    </message>
-    <message>
-        <source>Transfer (ms)</source>
-        <translation>传输（毫秒）</translation>
     </message>
     <message>
         <source>Mean time of moving the tensors between the app and the runner host, not part of the latency</source>
@@ -1374,16 +1400,44 @@
         <translation>延迟直方图：</translation>
     </message>
     <message>
-        <source>%1 warm-up and %2 timed inferences per self-test. Model load %3 ms</source>
-        <translation>每个自检 %1 次预热、%2 次计时推理。模型加载 %3 毫秒</translation>
-    </message>
-    <message>
-        <source>, first inference %1 ms</source>
-        <translation>，首次推理 %1 毫秒</translation>
-    </message>
-    <message>
         <source>, runner host peak memory %1</source>
         <translation>，运行器宿主峰值内存 %1</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>Transfer</source>
+        <translation>传输</translation>
+    </message>
+    <message>
+        <source>%1 warm-up and %2 timed inferences per self-test. Model load %3</source>
+        <translation>每个自检 %1 次预热、%2 次计时推理。模型加载 %3</translation>
+    </message>
+    <message>
+        <source>, first inference %1</source>
+        <translation>，首次推理 %1</translation>
     </message>
 </context>
 <context>
@@ -1590,14 +1644,6 @@
     <message>
         <source>To save a valid carton, fill in or correct: %1</source>
         <translation>要保存有效的 Carton，请填写或更正：%1</translation>
-    </message>
-    <message>
-        <source>Keep as Tolerance</source>
-        <translation>保存为容差</translation>
-    </message>
-    <message>
-        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
-        <translation>容差已写入 carton.toml（可用 编辑 ▸ 撤销 还原）；保存后生效。</translation>
     </message>
 </context>
 <context>
@@ -2336,6 +2382,41 @@
     </message>
 </context>
 <context>
+    <name>studio::EditedSelfTests</name>
+    <message>
+        <source>Could not make a temporary folder for the edited carton: %1</source>
+        <translation>无法为编辑后的 carton 创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Writing the edited carton to run its self-tests…</source>
+        <translation>正在写入编辑后的 carton 以运行其自检…</translation>
+    </message>
+    <message>
+        <source>Run Self-tests</source>
+        <translation>运行自检</translation>
+    </message>
+    <message>
+        <source>Could not write the edited carton to run it: %1</source>
+        <translation>无法写入编辑后的 carton 以运行：%1</translation>
+    </message>
+    <message>
+        <source>Self-tests of %1 as edited before the last change (Run Self-tests again for the new state)</source>
+        <translation>%1 在上次更改之前的编辑版本的自检（再次运行自检以使用新状态）</translation>
+    </message>
+    <message>
+        <source>Self-tests of %1 as edited</source>
+        <translation>%1（编辑后）的自检</translation>
+    </message>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>保存为容差</translation>
+    </message>
+    <message>
+        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
+        <translation>容差已写入 carton.toml（可用 编辑 ▸ 撤销 还原）；保存后生效。</translation>
+    </message>
+</context>
+<context>
     <name>studio::ErrorMapPane</name>
     <message>
         <source>|actual − expected|</source>
@@ -2819,10 +2900,6 @@
 </context>
 <context>
     <name>studio::LatencyHistogram</name>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
     <message numerus="yes">
         <source>%n inference(s) in the fullest bin</source>
         <translation>
@@ -4079,6 +4156,87 @@
     </message>
 </context>
 <context>
+    <name>studio::RecordOutputsDialog</name>
+    <message>
+        <source>Record Outputs of %1</source>
+        <translation>录制 %1 的输出</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>First values</source>
+        <translation>前几个值</translation>
+    </message>
+    <message>
+        <source>Replaces expected_out</source>
+        <translation>替换 expected_out</translation>
+    </message>
+    <message>
+        <source>&amp;Keep as Expected Outputs</source>
+        <translation>保留为预期输出(&amp;K)</translation>
+    </message>
+    <message>
+        <source>no temporary folder for the edited carton: %1</source>
+        <translation>没有用于编辑后 carton 的临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Writing the carton as edited…</source>
+        <translation>正在写入编辑后的 carton…</translation>
+    </message>
+    <message>
+        <source>Not run: the run was cancelled.</source>
+        <translation>未运行：运行已取消。</translation>
+    </message>
+    <message>
+        <source>Running the model on the inputs of %1…</source>
+        <translation>正在用 %1 的输入运行模型…</translation>
+    </message>
+    <message>
+        <source>the model returned nothing for it</source>
+        <translation>模型没有为它返回任何内容</translation>
+    </message>
+    <message>
+        <source>— (new)</source>
+        <translation>—（新）</translation>
+    </message>
+    <message>
+        <source>sandboxed (%1)</source>
+        <translation>已沙箱隔离（%1）</translation>
+    </message>
+    <message>
+        <source>NOT sandboxed: %1</source>
+        <translation>未使用沙箱：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) recorded by %1, %2. Keep them as the expected outputs of %3?</source>
+        <translation>
+            <numerusform>已由 %1 录制 %n 个输出，%2。将其保留为 %3 的预期输出吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not record the outputs: %1</source>
+        <translation>无法录制输出：%1</translation>
+    </message>
+    <message>
+        <source>nothing was recorded</source>
+        <translation>没有录制任何内容</translation>
+    </message>
+    <message>
+        <source>the self-test was removed since it was recorded</source>
+        <translation>该自检在录制后已被删除</translation>
+    </message>
+</context>
+<context>
     <name>studio::ReferenceDelegate</name>
     <message>
         <source>tensor name or @misc/FILE</source>
@@ -4437,6 +4595,45 @@
     <message>
         <source>there is no folder for the user&apos;s data</source>
         <translation>没有用于用户数据的文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>studio::RunnerChoiceBox</name>
+    <message>
+        <source>Run with another runner plugin, whatever the carton&apos;s [runner] asks for</source>
+        <translation>使用其他运行器插件运行，不论 carton 的 [runner] 要求什么</translation>
+    </message>
+    <message>
+        <source>As the carton says (%1)</source>
+        <translation>按 carton 的设定（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (forced)</source>
+        <translation>%1（强制）</translation>
+    </message>
+    <message>
+        <source>Triton / KServe server…</source>
+        <translation>Triton / KServe 服务器…</translation>
+    </message>
+    <message>
+        <source>Server %1</source>
+        <translation>服务器 %1</translation>
+    </message>
+    <message>
+        <source>Run on a Triton / KServe Server</source>
+        <translation>在 Triton / KServe 服务器上运行</translation>
+    </message>
+    <message>
+        <source>The carton&apos;s self-tests run on the server&apos;s model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model&apos;s inputs and outputs are checked against the carton&apos;s before anything is sent.</source>
+        <translation>carton 的自检在服务器的模型上运行（KServe v2 协议，二进制张量数据），不论 carton 指定哪个运行器。在发送任何数据之前，会先将模型的输入和输出与 carton 的进行核对。</translation>
+    </message>
+    <message>
+        <source>Server URL:</source>
+        <translation>服务器 URL：</translation>
+    </message>
+    <message>
+        <source>Model name:</source>
+        <translation>模型名称：</translation>
     </message>
 </context>
 <context>
@@ -4821,6 +5018,13 @@
     </message>
 </context>
 <context>
+    <name>studio::SelfTestOutputsPane</name>
+    <message>
+        <source>Run the self-tests to see each output&apos;s figures.</source>
+        <translation>运行自检即可查看每个输出的指标。</translation>
+    </message>
+</context>
+<context>
     <name>studio::SelfTestsEditor</name>
     <message>
         <source>The carton&apos;s [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)</source>
@@ -5175,10 +5379,6 @@ Add one with the buttons on the left.</source>
         <translation>运行器：</translation>
     </message>
     <message>
-        <source>Run with another runner plugin, whatever the carton&apos;s [runner] asks for</source>
-        <translation>使用其他运行器插件运行，不论 carton 的 [runner] 要求什么</translation>
-    </message>
-    <message>
         <source>Copy as Command</source>
         <translation>复制为命令</translation>
     </message>
@@ -5193,66 +5393,6 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Write the last run as a self-contained HTML report or as JSON</source>
         <translation>将上次运行写为独立的 HTML 报告或 JSON</translation>
-    </message>
-    <message>
-        <source>Tolerance:</source>
-        <translation>容差：</translation>
-    </message>
-    <message>
-        <source>Tolerance level; per-dtype figures (float16 and bfloat16 are looser)</source>
-        <translation>容差级别；按数据类型给出数值（float16 和 bfloat16 更宽松）</translation>
-    </message>
-    <message>
-        <source>from preset</source>
-        <translation>来自预设</translation>
-    </message>
-    <message>
-        <source>Relative tolerance for every output (1e-4), or per output (y:1e-3), comma-separated</source>
-        <translation>所有输出的相对容差（1e-4），或按输出指定（y:1e-3），以逗号分隔</translation>
-    </message>
-    <message>
-        <source>Absolute tolerance for every output (1e-6), or per output (y:1e-3), comma-separated</source>
-        <translation>所有输出的绝对容差（1e-6），或按输出指定（y:1e-3），以逗号分隔</translation>
-    </message>
-    <message>
-        <source>Carton&apos;s tolerances</source>
-        <translation>carton 的容差</translation>
-    </message>
-    <message>
-        <source>Use the tolerances the carton carries in [self_test.tolerance]</source>
-        <translation>使用 carton 在 [self_test.tolerance] 中自带的容差</translation>
-    </message>
-    <message>
-        <source>As the carton says (%1)</source>
-        <translation>按 carton 的设定（%1）</translation>
-    </message>
-    <message>
-        <source>%1 (forced)</source>
-        <translation>%1（强制）</translation>
-    </message>
-    <message>
-        <source>Triton / KServe server…</source>
-        <translation>Triton / KServe 服务器…</translation>
-    </message>
-    <message>
-        <source>Server %1</source>
-        <translation>服务器 %1</translation>
-    </message>
-    <message>
-        <source>Run on a Triton / KServe Server</source>
-        <translation>在 Triton / KServe 服务器上运行</translation>
-    </message>
-    <message>
-        <source>The carton&apos;s self-tests run on the server&apos;s model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model&apos;s inputs and outputs are checked against the carton&apos;s before anything is sent.</source>
-        <translation>carton 的自检在服务器的模型上运行（KServe v2 协议，二进制张量数据），不论 carton 指定哪个运行器。在发送任何数据之前，会先将模型的输入和输出与 carton 的进行核对。</translation>
-    </message>
-    <message>
-        <source>Server URL:</source>
-        <translation>服务器 URL：</translation>
-    </message>
-    <message>
-        <source>Model name:</source>
-        <translation>模型名称：</translation>
     </message>
     <message>
         <source>there is no run to export yet</source>
@@ -5309,20 +5449,8 @@ Add one with the buttons on the left.</source>
         <translation> · 模型加载 %1 · 总计 %2</translation>
     </message>
     <message>
-        <source>Run the self-tests to see each output&apos;s figures.</source>
-        <translation>运行自检即可查看每个输出的指标。</translation>
-    </message>
-    <message>
         <source>The audio or video file of this item to play</source>
         <translation>此项中要播放的音频或视频文件</translation>
-    </message>
-    <message>
-        <source>Run despite spec mismatches</source>
-        <translation>即使与规格不符也运行</translation>
-    </message>
-    <message>
-        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
-        <translation>运行张量与 [[input]] 或 [[output]] 不符的自测，而不是将其报告为&quot;无法运行&quot;</translation>
     </message>
     <message>
         <source> · examples: %1 ran, %2 cannot run, %3 error</source>
@@ -5351,22 +5479,6 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Change Server…</source>
         <translation>更改服务器…</translation>
-    </message>
-    <message>
-        <source>exact</source>
-        <translation>精确</translation>
-    </message>
-    <message>
-        <source>close</source>
-        <translation>接近</translation>
-    </message>
-    <message>
-        <source>approximate</source>
-        <translation>近似</translation>
-    </message>
-    <message>
-        <source>loose</source>
-        <translation>宽松</translation>
     </message>
     <message>
         <source>Benchmark</source>
@@ -6575,6 +6687,61 @@ Add one with the buttons on the left.</source>
     <message>
         <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
         <translation>“%1”不是此 carton 已声明的输出：该键将原样保留</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ToleranceBar</name>
+    <message>
+        <source>Tolerance:</source>
+        <translation>容差：</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>接近</translation>
+    </message>
+    <message>
+        <source>approximate</source>
+        <translation>近似</translation>
+    </message>
+    <message>
+        <source>loose</source>
+        <translation>宽松</translation>
+    </message>
+    <message>
+        <source>Tolerance level; per-dtype figures (float16 and bfloat16 are looser)</source>
+        <translation>容差级别；按数据类型给出数值（float16 和 bfloat16 更宽松）</translation>
+    </message>
+    <message>
+        <source>Relative tolerance for every output (1e-4), or per output (y:1e-3), comma-separated</source>
+        <translation>所有输出的相对容差（1e-4），或按输出指定（y:1e-3），以逗号分隔</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance for every output (1e-6), or per output (y:1e-3), comma-separated</source>
+        <translation>所有输出的绝对容差（1e-6），或按输出指定（y:1e-3），以逗号分隔</translation>
+    </message>
+    <message>
+        <source>Carton&apos;s tolerances</source>
+        <translation>carton 的容差</translation>
+    </message>
+    <message>
+        <source>Use the tolerances the carton carries in [self_test.tolerance]</source>
+        <translation>使用 carton 在 [self_test.tolerance] 中自带的容差</translation>
+    </message>
+    <message>
+        <source>Run despite spec mismatches</source>
+        <translation>即使与规格不符也运行</translation>
+    </message>
+    <message>
+        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
+        <translation>运行张量与 [[input]] 或 [[output]] 不符的自测，而不是将其报告为&quot;无法运行&quot;</translation>
+    </message>
+    <message>
+        <source>from preset</source>
+        <translation>来自预设</translation>
     </message>
 </context>
 <context>

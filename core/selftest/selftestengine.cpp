@@ -227,6 +227,7 @@ void Engine::runTest(int index, SelfTestResult &r)
     const SelfTest &test = m_info.selfTests.at(index);
     const QString base = u"self_test[%1]"_s.arg(index);
     r.index = index;
+    r.asRun = test;
     r.name = test.name.value_or(base);
     r.description = test.description.value_or(QString());
     if (cancelled()) {

@@ -8,6 +8,7 @@
 // selftestreport.h. Tensors are implicitly shared, so copies are cheap.
 
 #include "cartoncore_export.h"
+#include "format/cartoninfo.h"
 #include "runner/sandbox.h"
 #include "selftest/tensorcompare.h"
 #include "selftest/tolerance.h"
@@ -63,6 +64,7 @@ struct SelfTestResult {
     std::optional<std::chrono::nanoseconds> inferenceTime;
     bool firstInference = false; // this test's inference was the run's first (includes warm-up)
     QString runnerLog;           // the runner's log after an error
+    SelfTest asRun;              // the [[self_test]] as it was run: found again by it after edits (Keep as Tolerance)
 };
 
 enum class ExampleStatus { Ran, CannotRun, Error, NotRun };

@@ -6,6 +6,12 @@
 #include "benchmarkdialog.h"
 #include "cartonpage.h"
 #include "document/cartondocument.h"
+#include "editedselftests.h"
+#include "editors/documenteditor.h"
+#include "editors/keeptolerance.h"
+#include "editors/newselftest.h"
+#include "editors/recordoutputsdialog.h"
+#include "editors/selftestseditor.h"
 #include "format/cartontolerance.h"
 #include "keeptolerancebutton.h"
 #include "latencyhistogram.h"
@@ -28,9 +34,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QFile>
 #include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -82,6 +92,40 @@ void answerConsent(ConsentSeen *seen, bool run, bool dontAsk = false)
     timer->start();
 }
 
+// Shows `window` with the folder carton `dir` open in it and its document made.
+bool openInWindow(MainWindow &window, const QString &dir)
+{
+    if (dir.isEmpty())
+        return false;
+    window.show();
+    window.openPath(dir);
+    return QTest::qWaitFor(
+        [&window] { return window.currentPage() && window.currentPage()->view() && window.currentPage()->document(); },
+        shelltest::jobTimeoutMs);
+}
+
+// Closes any message box that opens while it lives, keeping its text: a test
+// that would block on one fails on the text instead of hanging.
+class BoxCloser {
+public:
+    BoxCloser()
+    {
+        m_timer.setInterval(20);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                m_texts.append(box->text());
+                box->reject();
+            }
+        });
+        m_timer.start();
+    }
+    QString texts() const { return m_texts.join(u'\n'); }
+
+private:
+    QTimer m_timer;
+    QStringList m_texts;
+};
+
 } // namespace
 
 class TestSelfTestActions final : public QObject {
@@ -95,9 +139,15 @@ private slots:
     void mismatchAsksNothingAndOffersAForcedRun();
     void keepAsToleranceIsOneUndoStep();
     void benchmarkShowsFiguresAndHistogram();
+    void runsTheEditedStateBesideTheEditor();
+    void recordOutputsIsOneUndoStep();
+    void newSelfTestFromInputs();
 
 private:
     QString writeEcho(const QString &name, const QString &framework = u"=1.0.0"_s);
+    // The echo model with self-test "off": it expects x with 0.00994 added to one element.
+    static SelfTest offByOneStep();
+    QString writeOff(const QString &name);
     QTemporaryDir m_dir;
 };
 
@@ -120,6 +170,27 @@ QString TestSelfTestActions::writeEcho(const QString &name, const QString &frame
     echo.inputs = refs({{"x", "@tensor_data/x"}});
     echo.expectedOut = refs({{"x", "@tensor_data/x"}});
     folder.info.selfTests = {echo};
+    const QString dir = m_dir.filePath(name);
+    return folder.write(dir) ? dir : QString();
+}
+
+SelfTest TestSelfTestActions::offByOneStep()
+{
+    SelfTest off;
+    off.name = u"off"_s;
+    off.inputs = refs({{"x", "@tensor_data/x"}});
+    off.expectedOut = refs({{"x", "@tensor_data/x_off"}});
+    return off;
+}
+
+QString TestSelfTestActions::writeOff(const QString &name)
+{
+    CartonFolder folder;
+    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(2)}))};
+    folder.info.outputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(2)}))};
+    folder.add(f32({2}, {1.0, 2.0}, u"x"_s));
+    folder.add(f32({2}, {1.0, 2.00994}, u"x_off"_s));
+    folder.info.selfTests = {offByOneStep()};
     const QString dir = m_dir.filePath(name);
     return folder.write(dir) ? dir : QString();
 }
@@ -279,22 +350,11 @@ void TestSelfTestActions::runnersDialogListsPluginsAndProblems()
 // document as one undo step and the run, re-judged, passes; undo takes it back.
 void TestSelfTestActions::keepAsToleranceIsOneUndoStep()
 {
-    CartonFolder folder;
-    folder.add(f32({2}, {1.0, 2.0}, u"x"_s));
-    folder.add(f32({2}, {1.0, 2.00994}, u"x_off"_s));
-    SelfTest off;
-    off.name = u"off"_s;
-    off.inputs = refs({{"x", "@tensor_data/x"}});
-    off.expectedOut = refs({{"x", "@tensor_data/x_off"}});
-    folder.info.selfTests = {off};
-    const QString dir = m_dir.filePath(u"keep"_s);
-    QVERIFY(folder.write(dir));
+    const SelfTest off = offByOneStep();
+    const QString dir = writeOff(u"keep"_s);
     QSettings settings(m_dir.filePath(u"keep.ini"_s), QSettings::IniFormat);
     MainWindow window(&settings);
-    window.show();
-    window.openPath(dir);
-    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view() && window.currentPage()->document(),
-                             shelltest::jobTimeoutMs);
+    QVERIFY(openInWindow(window, dir));
     studio::CartonDocument *document = window.currentPage()->document();
     studio::SelfTestsPage *page = window.currentPage()->view()->selfTestsPage();
     studio::KeepToleranceButton *keep = page->keepToleranceButton();
@@ -313,17 +373,31 @@ void TestSelfTestActions::keepAsToleranceIsOneUndoStep()
     QVERIFY2(keep->forOutputAction()->text().contains(u"atol 0.01, rtol 1e-05"_s),
              qPrintable(keep->forOutputAction()->text()));
 
+    // A self-test added before it after the run: "off" is self_test[1] now, and
+    // the tolerance goes there, not into the one at its old position.
+    CartonInfo moved = document->state().info;
+    SelfTest first = off;
+    first.name = u"first"_s;
+    first.expectedOut = refs({{"x", "@tensor_data/x"}});
+    moved.selfTests.prepend(first);
+    document->setInfo(moved, u"add a self-test"_s);
     const int steps = document->undoStack()->count();
-    keep->forOutputAction()->trigger();
+    {
+        const BoxCloser boxes; // a refusal is a message box: it fails here instead of blocking
+        keep->forOutputAction()->trigger();
+        QVERIFY2(boxes.texts().isEmpty(), qPrintable(boxes.texts()));
+    }
     QCOMPARE(document->undoStack()->count(), steps + 1);
+    QCOMPARE(document->state().info.selfTests.at(1).name, std::optional<QString>(u"off"_s));
+    QVERIFY(document->state().info.selfTests.at(0).unknownToml.isEmpty());
     const Result<CartonTolerance> kept =
-        parseCartonTolerance(document->state().info.selfTests.at(0).unknownToml, u"test"_s);
+        parseCartonTolerance(document->state().info.selfTests.at(1).unknownToml, u"test"_s);
     QVERIFY(kept);
     QCOMPARE(kept->perOutput.value(u"x"_s).atol, std::optional<double>(0.01));
     QTRY_COMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
 
     document->undoStack()->undo();
-    QVERIFY(document->state().info.selfTests.at(0).unknownToml.isEmpty());
+    QVERIFY(document->state().info.selfTests.at(1).unknownToml.isEmpty());
     QCOMPARE(document->undoStack()->count(), steps + 1); // one step, undone
     QCOMPARE(document->undoStack()->index(), steps);
 }
@@ -342,6 +416,7 @@ void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
     studio::SelfTestsPage *page = window.currentPage()->view()->selfTestsPage();
     QTRY_VERIFY(page->benchmarkAction()->isEnabled());
     QVERIFY(!page->benchmarkDialog());
+    QVERIFY2(!page->commandLine().contains(u"--benchmark"_s), qPrintable(page->commandLine()));
     ConsentSeen seen;
     answerConsent(&seen, true);
     page->benchmarkAction()->trigger();
@@ -349,9 +424,9 @@ void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
     studio::BenchmarkDialog *dialog = page->benchmarkDialog();
     QCOMPARE(dialog->table()->rowCount(), 1);
     QCOMPARE(dialog->table()->item(0, 0)->text(), u"echo"_s);
-    bool ok = false;
-    const double p50 = dialog->table()->item(0, 1)->text().toDouble(&ok);
-    QVERIFY2(ok && p50 >= 0, qPrintable(dialog->table()->item(0, 1)->text()));
+    // Each figure with its unit: the noop model's are far under a millisecond.
+    const QString p50 = dialog->table()->item(0, 1)->text();
+    QVERIFY2(QRegularExpression(u"^[0-9.]+ (µs|ms)$"_s).match(p50).hasMatch(), qPrintable(p50));
     QVERIFY2(dialog->summary()->text().contains(u"10 warm-up and 100 timed"_s), qPrintable(dialog->summary()->text()));
     QVERIFY2(dialog->summary()->text().contains(u"peak memory"_s), qPrintable(dialog->summary()->text()));
     qsizetype binned = 0;
@@ -360,6 +435,226 @@ void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
     QCOMPARE(binned, 100);
     const studio::SelfTestsModel *model = page->model();
     QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
+    // Copy as Command reproduces the benchmark too.
+    page->copyCommandAction()->trigger();
+    const QString command = QGuiApplication::clipboard()->text();
+    QVERIFY2(command.endsWith(u" --benchmark 100 --warmup 10"_s), qPrintable(command));
+
+    // Tiny latencies in µs, not "3e-05 ms"; a second and more in s.
+    BenchmarkResult tiny;
+    tiny.loadTime = std::chrono::milliseconds(12500);
+    TestBenchmark t;
+    t.name = u"tiny"_s;
+    t.model = {100, 0.02e6, 2.5e6, 0.5e6, 0.03e6, 0.4e6, 1.0e6}; // count, min, max, mean, p50, p95, p99 in ns
+    tiny.tests = {t};
+    dialog->setResult(tiny);
+    QCOMPARE(dialog->table()->item(0, 1)->text(), u"30 µs"_s);  // p50
+    QCOMPARE(dialog->table()->item(0, 2)->text(), u"400 µs"_s); // p95
+    QCOMPARE(dialog->table()->item(0, 3)->text(), u"1 ms"_s);   // p99
+    QCOMPARE(dialog->table()->item(0, 5)->text(), u"20 µs"_s);  // min
+    QCOMPARE(dialog->table()->item(0, 6)->text(), u"2.5 ms"_s); // max
+    QVERIFY2(dialog->summary()->text().contains(u"Model load 12.5 s"_s), qPrintable(dialog->summary()->text()));
+}
+
+// Run Self-tests in edit mode, with an edit not saved: the self-test that fails
+// on disk passes with the tolerance just given to it, in a window beside the
+// editor (edit mode stays); the file on disk is not touched.
+void TestSelfTestActions::runsTheEditedStateBesideTheEditor()
+{
+    const QString dir = writeOff(u"edited"_s);
+    QVERIFY(!dir.isEmpty());
+    const QByteArray tomlOnDisk = testutil::readFile(QDir(dir).filePath(u"carton.toml"_s));
+    QSettings settings(m_dir.filePath(u"edited.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.show();
+    window.openPath(dir);
+    QTRY_VERIFY_WITH_TIMEOUT(window.currentPage() && window.currentPage()->view() && window.currentPage()->document(),
+                             shelltest::jobTimeoutMs);
+    studio::CartonPage *page = window.currentPage();
+    page->setEditing(true);
+    CartonTolerance tolerance;
+    tolerance.perOutput[u"x"_s].atol = 0.01;
+    QVERIFY(studio::keepTolerance(*page->document(), 0, tolerance, u"Edit Tolerance"_s));
+    QVERIFY(page->isModified());
+
+    QAction *run = window.findChild<QAction *>(u"actionRunSelfTests"_s);
+    QTRY_VERIFY(run->isEnabled());
+    studio::EditedSelfTests *edited = page->editedSelfTests();
+    QSignalSpy started(edited, &studio::EditedSelfTests::runStarted);
+    ConsentSeen seen;
+    answerConsent(&seen, true);
+    run->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(edited->page()->lastRun(), 60000);
+    QVERIFY(seen.seen); // the same consent dialog, for the copy
+    QVERIFY2(seen.body.contains(u"noop 1.0.0"_s), qPrintable(seen.body));
+    const studio::SelfTestsModel *model = edited->page()->model();
+    QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
+    QVERIFY(edited->window()->isVisible());
+    QVERIFY(page->isEditing()); // the editor stays where it was
+    QVERIFY(edited->carton()->path() != dir);
+    QCOMPARE(testutil::readFile(QDir(dir).filePath(u"carton.toml"_s)), tomlOnDisk);
+    QVERIFY(page->isModified());
+
+    // Undone, run again: the copy is of the state as it is now, and fails.
+    page->document()->undoStack()->undo();
+    QVERIFY(!page->isModified());
+    QVERIFY2(edited->window()->windowTitle().contains(u"before the last change"_s),
+             qPrintable(edited->window()->windowTitle())); // it says its copy is out of date
+    QTRY_VERIFY(run->isEnabled());
+    run->trigger(); // still edit mode: the edited state (same as the file now)
+    QTRY_COMPARE_WITH_TIMEOUT(started.size(), 2, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(edited->page()->lastRun(), 60000);
+    model = edited->page()->model();
+    QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"failed"_s);
+}
+
+// Record Outputs in the self-tests editor: the echo model runs on "off"'s input,
+// the review shows what it returned; Keep rewrites the expected tensor as one
+// undo step, after which the self-test passes; undo restores the state.
+void TestSelfTestActions::recordOutputsIsOneUndoStep()
+{
+    const QString dir = writeOff(u"record"_s);
+    QSettings settings(m_dir.filePath(u"record.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    QVERIFY(openInWindow(window, dir));
+    studio::CartonPage *page = window.currentPage();
+    studio::CartonDocument *document = page->document();
+    page->setEditing(true);
+    auto *editor = page->editor()->findChild<studio::SelfTestsEditor *>();
+    QVERIFY(editor);
+    editor->selectItem({studio::TestItem::Kind::SelfTest, 0});
+    auto *menu = editor->findChild<QMenu *>(u"recordMenu"_s);
+    QVERIFY(menu);
+    QMetaObject::invokeMethod(menu, "aboutToShow");
+    QAction *record = menu->findChild<QAction *>(u"recordOutputs"_s);
+    QVERIFY(record);
+    QCOMPARE(record->text(), u"Record Outputs of off…"_s);
+    QVERIFY(record->isEnabled());
+    const studio::DocumentState before = document->state();
+    const int steps = document->undoStack()->count();
+    ConsentSeen seen;
+    answerConsent(&seen, true);
+    record->trigger();
+    studio::RecordOutputsDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<studio::RecordOutputsDialog *>()) && dialog->recording(),
+                             60000);
+    QVERIFY(seen.seen); // asked as before any run
+    QCOMPARE(dialog->table()->rowCount(), 1);
+    QCOMPARE(dialog->table()->item(0, 0)->text(), u"x"_s);
+    QCOMPARE(dialog->table()->item(0, 1)->text(), u"float32"_s);
+    QCOMPARE(dialog->table()->item(0, 3)->text(), u"1, 2"_s);
+    QCOMPARE(dialog->table()->item(0, 4)->text(), u"@tensor_data/x_off"_s); // what Keep replaces
+    QCOMPARE(document->undoStack()->count(), steps);                        // nothing kept before Keep
+    QVERIFY(document->state() == before);
+
+    dialog->keepButton()->click();
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    QVERIFY(!(document->state() == before));
+    QCOMPARE(document->undoStack()->undoText(), u"Record Outputs of off"_s);
+    // The expected output is now what the model returns: the edited state passes.
+    studio::EditedSelfTests *edited = page->editedSelfTests();
+    QSignalSpy started(edited, &studio::EditedSelfTests::runStarted);
+    answerConsent(&seen, true);
+    edited->run();
+    QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(edited->page()->lastRun(), 60000);
+    const studio::SelfTestsModel *model = edited->page()->model();
+    QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
+
+    document->undoStack()->undo();
+    QVERIFY(document->state() == before);
+}
+
+namespace {
+
+// A .npy (format 1.0) of float32 `values`, 1-D.
+QByteArray npyF32(const QList<float> &values)
+{
+    QByteArray header =
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (" + QByteArray::number(values.size()) + ",), }";
+    while ((10 + header.size() + 1) % 64 != 0)
+        header += ' ';
+    header += '\n';
+    QByteArray out("\x93NUMPY\x01\x00", 8);
+    out += char(header.size() & 0xff);
+    out += char(header.size() >> 8);
+    out += header;
+    for (float v : values)
+        out += QByteArray(reinterpret_cast<const char *>(&v), sizeof v);
+    return out;
+}
+
+} // namespace
+
+// New Self-test from Inputs: from tensor files (named like the declared inputs;
+// another name is refused, naming the file) and, through the editor's menu, with
+// another self-test's inputs: created as one undo step, its outputs recorded and
+// kept as a second one; both undo.
+void TestSelfTestActions::newSelfTestFromInputs()
+{
+    const QString dir = writeOff(u"newtest"_s);
+    QSettings settings(m_dir.filePath(u"newtest.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    QVERIFY(openInWindow(window, dir));
+    studio::CartonPage *page = window.currentPage();
+    studio::CartonDocument *document = page->document();
+    const studio::DocumentState before = document->state();
+
+    // From files.
+    const QString x = m_dir.filePath(u"x.npy"_s);
+    const QString y = m_dir.filePath(u"y.npy"_s);
+    QVERIFY(testutil::writeFile(x, npyF32({3.0f, 4.0f})));
+    QVERIFY(testutil::writeFile(y, npyF32({3.0f, 4.0f})));
+    int index = -1;
+    const Result<studio::DocumentState> refused = studio::newselftest::fromFiles(before, {y}, &index);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().toString().contains(u"\"y\" names no declared [[input]]"_s) &&
+                 refused.error().toString().contains(y),
+             qPrintable(refused.error().toString()));
+    const Result<studio::DocumentState> fromFiles = studio::newselftest::fromFiles(before, {x}, &index);
+    QVERIFY2(fromFiles, qPrintable(fromFiles ? QString() : fromFiles.error().toString()));
+    QCOMPARE(index, 1);
+    QCOMPARE(fromFiles->info.selfTests.at(1).name, std::optional<QString>(u"from_inputs"_s));
+    QCOMPARE(fromFiles->info.selfTests.at(1).inputs, refs({{"x", "@tensor_data/from_inputs_x"}}));
+    QVERIFY(fromFiles->files.find(u"tensor_data/index.toml"_s));
+    QVERIFY(fromFiles->files.tensorIndex()->find(u"from_inputs_x"_s));
+
+    // With the inputs of "off", through the editor's menu.
+    page->setEditing(true);
+    auto *editor = page->editor()->findChild<studio::SelfTestsEditor *>();
+    QVERIFY(editor);
+    auto *menu = editor->findChild<QMenu *>(u"recordMenu"_s);
+    QVERIFY(menu);
+    QMetaObject::invokeMethod(menu, "aboutToShow");
+    QAction *withOff = nullptr;
+    for (QAction *a : menu->actions())
+        if (a->text() == u"New Self-test with the Inputs of off"_s)
+            withOff = a;
+    QVERIFY(withOff);
+    const int steps = document->undoStack()->count();
+    ConsentSeen seen;
+    answerConsent(&seen, true);
+    withOff->trigger();
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    QCOMPARE(document->info().selfTests.size(), 2);
+    QCOMPARE(document->info().selfTests.at(1).inputs, offByOneStep().inputs);
+    QVERIFY(!document->info().selfTests.at(1).expectedOut);
+    QCOMPARE(editor->currentItem(), (studio::TestItem{studio::TestItem::Kind::SelfTest, 1}));
+    studio::RecordOutputsDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<studio::RecordOutputsDialog *>()) && dialog->recording(),
+                             60000);
+    QCOMPARE(dialog->table()->item(0, 4)->text(), u"— (new)"_s);
+    dialog->keepButton()->click();
+    QCOMPARE(document->undoStack()->count(), steps + 2);
+    const SelfTest made = document->info().selfTests.at(1);
+    QVERIFY(made.expectedOut && made.expectedOut->size() == 1 && made.expectedOut->at(0).first == u"x"_s);
+    QVERIFY2(made.expectedOut->at(0).second == u"@tensor_data/from_inputs_x"_s,
+             qPrintable(made.expectedOut->at(0).second));
+
+    document->undoStack()->undo();
+    document->undoStack()->undo();
+    QVERIFY(document->state() == before);
 }
 
 QTEST_MAIN(TestSelfTestActions)

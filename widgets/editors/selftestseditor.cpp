@@ -6,6 +6,7 @@
 #include "editorutils.h"
 #include "jobs/latestjob.h"
 #include "keeptolerance.h"
+#include "newselftest.h"
 #include "referencedelegate.h"
 #include "tensor/tensorinterchange.h"
 #include "testdata.h"
@@ -257,6 +258,12 @@ QWidget *SelfTestsEditor::buildDetails()
     buttons->addWidget(m_import);
     buttons->addWidget(m_addFile);
     buttons->addWidget(m_clear);
+    buttons->addWidget(recordingButton(
+        m_document, [this] { return m_current.kind == TestItem::Kind::SelfTest ? m_current.number : -1; },
+        [this](int index) {
+            selectItem({TestItem::Kind::SelfTest, index});
+        },
+        this));
     buttons->addStretch();
     buttons->addWidget(m_indexStatus);
 

@@ -6,8 +6,8 @@
 #include "diskwatcher.h"
 #include "document/cartondocument.h"
 #include "document/cartonsession.h"
+#include "editedselftests.h"
 #include "editors/documenteditor.h"
-#include "editors/keeptolerance.h"
 #include "errorpage.h"
 #include "package/carton.h"
 #include "preferences.h"
@@ -367,15 +367,9 @@ void CartonPage::onOpened()
     connect(m_view, &CartonView::statusMessage, this, &CartonPage::statusMessage);
     // Keep as Tolerance: one undo step of the document, then the results re-judged with it.
     connect(m_view->selfTestsPage(), &SelfTestsPage::keepToleranceRequested, this,
-            [this](int index, const carton::CartonTolerance &tolerance, const QString &what) {
-                if (!m_document)
-                    return;
-                if (const carton::Status kept = keepTolerance(*m_document, index, tolerance, what); !kept) {
-                    QMessageBox::warning(this, tr("Keep as Tolerance"), kept.error().message);
-                    return;
-                }
-                m_view->selfTestsPage()->applyKeptTolerance(index, tolerance);
-                emit statusMessage(tr("Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it."));
+            [this](const carton::SelfTestResult &asRun, const carton::CartonTolerance &tolerance, const QString &what) {
+                if (m_document)
+                    keepToleranceFromRun(*m_document, *m_view->selfTestsPage(), asRun, tolerance, what);
             });
     // The signature's verdict and the safety scan's findings are part of the state.
     for (auto signal : {&CartonView::signatureChanged, &CartonView::safetyScanned}) {
@@ -594,6 +588,18 @@ bool CartonPage::revealLocation(const carton::DiagnosticLocation &location)
     if ((m_editing || !m_view) && m_editor)
         return m_editor->revealLocation(location);
     return m_view && m_view->revealLocation(location);
+}
+
+EditedSelfTests *CartonPage::editedSelfTests()
+{
+    if (!m_document)
+        return nullptr;
+    if (!m_editedSelfTests || m_editedSelfTests->document() != m_document) {
+        delete m_editedSelfTests;
+        m_editedSelfTests = new EditedSelfTests(m_document, m_settings, this);
+        connect(m_editedSelfTests, &EditedSelfTests::statusMessage, this, &CartonPage::statusMessage);
+    }
+    return m_editedSelfTests;
 }
 
 } // namespace studio

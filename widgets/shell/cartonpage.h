@@ -23,6 +23,7 @@ class CartonDocument;
 class CartonView;
 class DiskWatcher;
 class DocumentEditor;
+class EditedSelfTests;
 class ErrorPage;
 class CartonSession;
 class RemoteSession;
@@ -63,6 +64,9 @@ public:
     bool isEditing() const { return m_editing; }
     void setEditing(bool editing);
     DocumentEditor *editor() const { return m_editor; }
+    // Run Self-tests on the document as edited (saved or not), in a window of its
+    // own beside the editor; null without a document.
+    EditedSelfTests *editedSelfTests();
     // The banner listing required fields still missing (each a link).
     QLabel *missingBanner() const { return m_missingBanner; }
     // After a successful save to `path`: the page is rebased on that file. The
@@ -146,7 +150,8 @@ private:
     DocumentEditor *m_editor = nullptr;
     QLabel *m_missingBanner = nullptr;
     bool m_editing = false;
-    bool m_documentKept = false; // reopening after a save, with the document kept
+    bool m_documentKept = false;                  // reopening after a save, with the document kept
+    EditedSelfTests *m_editedSelfTests = nullptr; // a child, made by editedSelfTests()
 };
 
 } // namespace studio

@@ -10,6 +10,7 @@
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "documentactions.h"
+#include "editedselftests.h"
 #include "filetabs.h"
 #include "modelfilepage.h"
 #include "package/carton.h"
@@ -442,7 +443,14 @@ void MainWindow::showShortcuts()
 void MainWindow::runSelfTests()
 {
     CartonPage *page = currentPage();
-    if (!page || !page->view())
+    if (!page)
+        return;
+    // Edited (or in edit mode): the state as edited, in a window beside the editor.
+    if (page->document() && (page->isEditing() || page->isModified() || !page->view())) {
+        page->editedSelfTests()->run();
+        return;
+    }
+    if (!page->view())
         return;
     page->view()->setCurrentTab(CartonView::SelfTestsTab);
     page->view()->selfTestsPage()->runAll();
@@ -561,8 +569,10 @@ void MainWindow::addPage(CartonPage *page)
     });
     connect(page, &CartonPage::diagnosticsChanged, this, [this, page] {
         m_tabs->updateTab(page);
-        if (page == currentPage())
+        if (page == currentPage()) {
             updateDiagnostics();
+            updateActions(); // an edit may have added the first self-test (Run Self-tests)
+        }
     });
     connect(page, &CartonPage::statusMessage, this,
             [this](const QString &text) { statusBar()->showMessage(text, 5000); });
@@ -650,8 +660,9 @@ void MainWindow::updateActions()
     m_closeAction->setEnabled(page != nullptr);
     m_compareAction->setEnabled(page && !page->path().isEmpty());
     m_verifyAction->setEnabled(open);
-    m_runSelfTestsAction->setEnabled(open && page->view() && page->carton()->info() &&
-                                     !page->carton()->info()->selfTests.isEmpty());
+    const bool edited = page && page->document() && !page->document()->info().selfTests.isEmpty();
+    m_runSelfTestsAction->setEnabled(
+        edited || (open && page->view() && page->carton()->info() && !page->carton()->info()->selfTests.isEmpty()));
     m_copyHashAction->setEnabled(open && !page->carton()->modelHash().isEmpty());
     m_remote->update(currentPage());
     m_registry->update(currentPage());

@@ -4,6 +4,7 @@
 
 #include "base/humansize.h"
 #include "latencyhistogram.h"
+#include "latencytext.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -14,15 +15,6 @@
 
 namespace studio {
 
-namespace {
-
-QString msText(double ns)
-{
-    return QString::number(ns / 1e6, 'g', 4);
-}
-
-} // namespace
-
 BenchmarkDialog::BenchmarkDialog(QWidget *parent) : QDialog(parent)
 {
     setObjectName(QStringLiteral("benchmarkDialog"));
@@ -31,9 +23,8 @@ BenchmarkDialog::BenchmarkDialog(QWidget *parent) : QDialog(parent)
     m_summary->setWordWrap(true);
     m_table = new QTableWidget(0, 9);
     m_table->setObjectName(QStringLiteral("benchmarkTable"));
-    m_table->setHorizontalHeaderLabels({tr("Self-test"), tr("p50 (ms)"), tr("p95 (ms)"), tr("p99 (ms)"),
-                                        tr("Mean (ms)"), tr("Min (ms)"), tr("Max (ms)"), tr("Per second"),
-                                        tr("Transfer (ms)")});
+    m_table->setHorizontalHeaderLabels({tr("Self-test"), tr("p50"), tr("p95"), tr("p99"), tr("Mean"), tr("Min"),
+                                        tr("Max"), tr("Per second"), tr("Transfer")});
     m_table->horizontalHeaderItem(8)->setToolTip(
         tr("Mean time of moving the tensors between the app and the runner host, not part of the latency"));
     m_table->verticalHeader()->hide();
@@ -60,12 +51,12 @@ BenchmarkDialog::BenchmarkDialog(QWidget *parent) : QDialog(parent)
 void BenchmarkDialog::setResult(const carton::BenchmarkResult &result)
 {
     m_result = result;
-    QString summary = tr("%1 warm-up and %2 timed inferences per self-test. Model load %3 ms")
+    QString summary = tr("%1 warm-up and %2 timed inferences per self-test. Model load %3")
                           .arg(result.options.warmup)
                           .arg(result.options.iterations)
-                          .arg(msText(double(result.loadTime.count())));
+                          .arg(latencyText(double(result.loadTime.count())));
     if (result.firstInference)
-        summary += tr(", first inference %1 ms").arg(msText(double(result.firstInference->count())));
+        summary += tr(", first inference %1").arg(latencyText(double(result.firstInference->count())));
     if (result.peakRssBytes)
         summary += tr(", runner host peak memory %1").arg(carton::humanSize(*result.peakRssBytes));
     m_summary->setText(summary + u'.');
@@ -84,9 +75,9 @@ void BenchmarkDialog::setResult(const carton::BenchmarkResult &result)
         }
         const double figures[] = {t.model.p50, t.model.p95, t.model.p99, t.model.mean, t.model.min, t.model.max};
         for (int c = 0; c < 6; ++c)
-            m_table->setItem(row, c + 1, new QTableWidgetItem(msText(figures[c])));
+            m_table->setItem(row, c + 1, new QTableWidgetItem(latencyText(figures[c])));
         m_table->setItem(row, 7, new QTableWidgetItem(QString::number(t.throughput, 'f', 1)));
-        m_table->setItem(row, 8, new QTableWidgetItem(msText(t.transfer.mean)));
+        m_table->setItem(row, 8, new QTableWidgetItem(latencyText(t.transfer.mean)));
         for (int c = 1; c < 9; ++c)
             m_table->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }

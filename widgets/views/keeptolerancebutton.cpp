@@ -80,7 +80,7 @@ void KeepToleranceButton::trigger(bool wholeTest)
         QMessageBox::warning(this, tr("Keep as Tolerance"), kept.error().message);
         return;
     }
-    emit keep(m_result->index, *kept,
+    emit keep(*m_result, *kept,
               wholeTest ? tr("Keep Tolerance for %1").arg(m_result->name)
                         : tr("Keep Tolerance for %1 / %2").arg(m_result->name, m_output));
 }

@@ -15,7 +15,7 @@ namespace studio {
 // "Keep as Tolerance" over a self-test's outputs: the minimum passing atol the
 // run measured, rounded up to a readable figure (carton::keptTolerance), kept for
 // the shown output or for the whole self-test. It only asks: keep() carries the
-// new [self_test.tolerance] of self_test[index] to whoever owns the document.
+// new [self_test.tolerance] of the self-test as it was run to whoever owns the document.
 class KeepToleranceButton final : public QToolButton {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(KeepToleranceButton)
@@ -30,7 +30,7 @@ public:
     QAction *forTestAction() const { return m_forTest; }
 
 signals:
-    void keep(int selfTestIndex, const carton::CartonTolerance &tolerance, const QString &what);
+    void keep(const carton::SelfTestResult &asRun, const carton::CartonTolerance &tolerance, const QString &what);
 
 private:
     void trigger(bool wholeTest);

@@ -2,21 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "latencyhistogram.h"
 
+#include "latencytext.h"
 #include "style/tone.h"
 
 #include <QPainter>
 #include <algorithm>
 
 namespace studio {
-
-namespace {
-
-QString msText(double ns)
-{
-    return QString::number(ns / 1e6, 'g', 3);
-}
-
-} // namespace
 
 LatencyHistogram::LatencyHistogram(QWidget *parent) : QWidget(parent)
 {
@@ -61,10 +53,8 @@ void LatencyHistogram::paintEvent(QPaintEvent *)
     }
     p.setPen(palette().text().color());
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
-    p.drawText(QRect(plot.left(), plot.bottom() + 4, plot.width(), fm.height()), Qt::AlignLeft,
-               tr("%1 ms").arg(msText(m_min)));
-    p.drawText(QRect(plot.left(), plot.bottom() + 4, plot.width(), fm.height()), Qt::AlignRight,
-               tr("%1 ms").arg(msText(m_max)));
+    p.drawText(QRect(plot.left(), plot.bottom() + 4, plot.width(), fm.height()), Qt::AlignLeft, latencyText(m_min));
+    p.drawText(QRect(plot.left(), plot.bottom() + 4, plot.width(), fm.height()), Qt::AlignRight, latencyText(m_max));
     p.drawText(QRect(plot.left(), 2, plot.width(), fm.height()), Qt::AlignRight,
                tr("%n inference(s) in the fullest bin", nullptr, int(peak)));
     const QString labels[3] = {tr("p50"), tr("p95"), tr("p99")};

@@ -40,6 +40,12 @@ RunConsent::RunConsent(std::shared_ptr<const carton::Carton> carton, SafetyPage 
 {
 }
 
+void RunConsent::setCarton(std::shared_ptr<const carton::Carton> carton, SafetyPage *safety)
+{
+    m_carton = std::move(carton);
+    m_safety = safety;
+}
+
 QStringList RunConsent::rememberedModels(const QSettings &settings)
 {
     return settings.value(kRememberedKey).toStringList();

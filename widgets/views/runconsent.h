@@ -33,6 +33,9 @@ public:
     // the user opted out in the dialog.
     // `inspecting`: for the Model tab's inspection (the dialog says so).
     bool ask(SelfTestRunner::Request &request, bool inspecting = false);
+    // Asks about another carton from now on: a new copy of the same document as
+    // edited (Run Self-tests on an unsaved state). A yes of this session stands.
+    void setCarton(std::shared_ptr<const carton::Carton> carton, SafetyPage *safety);
 
     static QStringList rememberedModels(const QSettings &settings);
 

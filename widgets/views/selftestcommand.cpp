@@ -35,6 +35,9 @@ QString SelfTestCommand::toString(const QString &programName) const
     if (!tests.isEmpty() && tests.size() < testCount)
         for (int t : tests)
             args << u"--test"_s << QString::number(t);
+    if (benchmarkIterations > 0)
+        args << u"--benchmark"_s << QString::number(benchmarkIterations) << u"--warmup"_s
+             << QString::number(benchmarkWarmup);
     return args.join(u' ');
 }
 

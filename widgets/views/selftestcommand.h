@@ -26,6 +26,8 @@ struct SelfTestCommand {
     bool noSandbox = false;
     QList<int> tests; // empty, or all of testCount: every test
     int testCount = 0;
+    int benchmarkIterations = 0; // > 0: --benchmark N --warmup K after the self-tests
+    int benchmarkWarmup = 0;
 
     // `program` names the tool (see program()).
     QString toString(const QString &program) const;

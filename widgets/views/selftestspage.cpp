@@ -10,7 +10,6 @@
 #include "keeptolerancebutton.h"
 #include "markdown/markdownrenderer.h"
 #include "mediapreview.h"
-#include "outputdetailshtml.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
 #include "package/mediasniff.h"
@@ -18,26 +17,25 @@
 #include "runclock.h"
 #include "runconsent.h"
 #include "runhistorydialog.h"
-#include "runner/runnerregistry.h"
+#include "runnerchoicebox.h"
 #include "selftest/selftestreport.h"
 #include "selftestcommand.h"
 #include "selftestdetailshtml.h"
+#include "selftestoutputspane.h"
 #include "selftestrunner.h"
 #include "selftestsmodel.h"
 #include "style/tone.h"
 #include "summaryline.h"
+#include "tolerancebar.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -60,9 +58,6 @@ namespace studio {
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// The runner box's item for a KServe server (not a runner name).
-const QString kKserveItem = QStringLiteral("\x01kserve-server");
 
 QString ms(std::chrono::nanoseconds t)
 {
@@ -133,7 +128,10 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     detailsSplit->setStretchFactor(0, 1);
     detailsSplit->setStretchFactor(1, 1);
     m_detailTabs->addTab(detailsSplit, tr("Details"));
-    m_detailTabs->addTab(createOutputsPane(), tr("Outputs"));
+    m_outputsPane = new SelfTestOutputsPane(m_outputsModel);
+    connect(m_outputsPane, &SelfTestOutputsPane::currentOutputChanged, this, &SelfTestsPage::showOutputDetails);
+    connect(m_outputsPane->keepButton(), &KeepToleranceButton::keep, this, &SelfTestsPage::keepToleranceRequested);
+    m_detailTabs->addTab(m_outputsPane, tr("Outputs"));
     m_errorMap = new ErrorMapPane;
     m_errorMap->setObjectName(QStringLiteral("selfTestErrorMap"));
     m_detailTabs->addTab(m_errorMap, tr("Error Map"));
@@ -141,7 +139,7 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     connect(m_detailTabs, &QTabWidget::currentChanged, this, [this] {
         if (m_errorMapStale && m_detailTabs->currentWidget() == m_errorMap) {
             m_errorMapStale = false;
-            m_errorMap->setOutput(m_outputsModel->row(m_outputs->currentIndex().row()));
+            m_errorMap->setOutput(m_outputsPane->currentRow());
         }
     });
 
@@ -163,16 +161,8 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
     m_nextStepButton->setObjectName(QStringLiteral("nextStepButton"));
     m_nextStepButton->setVisible(false);
     connect(m_nextStepButton, &QPushButton::clicked, this, [this] {
-        const int index = m_runnerBox->findData(m_nextStep);
-        if (index < 0)
-            return;
-        if (m_nextStep == kKserveItem) {
-            if (!runnerChosen(index)) // the server dialog, showing the URL that failed
-                return;               // cancelled
-        } else {
-            m_runnerBox->setCurrentIndex(index);
-        }
-        startRun(m_lastTests);
+        if (m_runnerBox->choose(m_nextStep)) // the server item asks again, showing the URL that failed
+            startRun(m_lastTests);
     });
     statusRow->addWidget(m_progress);
     statusRow->addWidget(m_summary, 1);
@@ -207,6 +197,46 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidg
 }
 
 SelfTestsPage::~SelfTestsPage() = default;
+
+QTableView *SelfTestsPage::outputsView() const
+{
+    return m_outputsPane->table();
+}
+
+QTextBrowser *SelfTestsPage::outputDetails() const
+{
+    return m_outputsPane->details();
+}
+
+KeepToleranceButton *SelfTestsPage::keepToleranceButton() const
+{
+    return m_outputsPane->keepButton();
+}
+
+QComboBox *SelfTestsPage::runnerBox() const
+{
+    return m_runnerBox;
+}
+
+QComboBox *SelfTestsPage::presetBox() const
+{
+    return m_tolerances->presetBox();
+}
+
+QLineEdit *SelfTestsPage::rtolEdit() const
+{
+    return m_tolerances->rtolEdit();
+}
+
+QLineEdit *SelfTestsPage::atolEdit() const
+{
+    return m_tolerances->atolEdit();
+}
+
+QCheckBox *SelfTestsPage::ignoreSpecMismatchBox() const
+{
+    return m_tolerances->ignoreSpecMismatchBox();
+}
 
 QWidget *SelfTestsPage::createToolBar()
 {
@@ -249,11 +279,7 @@ QWidget *SelfTestsPage::createToolBar()
     bar->addSeparator();
 
     bar->addWidget(new QLabel(tr("Runner:")));
-    m_runnerBox = new QComboBox;
-    m_runnerBox->setObjectName(QStringLiteral("runnerBox"));
-    refreshRunners();
-    connect(m_runnerBox, &QComboBox::currentIndexChanged, this, &SelfTestsPage::runnerChosen);
-    m_runnerBox->setToolTip(tr("Run with another runner plugin, whatever the carton's [runner] asks for"));
+    m_runnerBox = new RunnerChoiceBox(m_carton);
     bar->addWidget(m_runnerBox);
     bar->addSeparator();
     m_copyCommand = bar->addAction(QIcon(QStringLiteral(":/icons/copy.svg")), tr("Copy as Command"), this, [this] {
@@ -267,236 +293,51 @@ QWidget *SelfTestsPage::createToolBar()
     m_exportReport->setToolTip(tr("Write the last run as a self-contained HTML report or as JSON"));
 
     // Second row: the tolerances (they re-judge a finished run at once).
-    auto *tolerances = new QToolBar;
-    tolerances->setObjectName(QStringLiteral("toleranceToolBar"));
-    tolerances->addWidget(new QLabel(tr("Tolerance:")));
-    m_preset = new QComboBox;
-    m_preset->setObjectName(QStringLiteral("tolerancePreset"));
-    // Shown in the user's language; the CLI's --preset words (tolerancePresetName)
-    // stay for Copy as Command.
-    const std::pair<carton::TolerancePreset, QString> presets[] = {
-        {carton::TolerancePreset::Exact, tr("exact")},
-        {carton::TolerancePreset::Close, tr("close")},
-        {carton::TolerancePreset::Approximate, tr("approximate")},
-        {carton::TolerancePreset::Loose, tr("loose")},
-    };
-    for (const auto &[preset, label] : presets)
-        m_preset->addItem(label, int(preset));
-    m_preset->setCurrentIndex(1);
-    m_preset->setToolTip(tr("Tolerance level; per-dtype figures (float16 and bfloat16 are looser)"));
-    tolerances->addWidget(m_preset);
-    auto makeEdit = [this, tolerances](const QString &label, const QString &name, const QString &tip) {
-        tolerances->addWidget(new QLabel(label));
-        auto *edit = new QLineEdit;
-        edit->setObjectName(name);
-        edit->setPlaceholderText(tr("from preset"));
-        edit->setToolTip(tip);
-        const int width = fontMetrics().horizontalAdvance(u"x:1e-05, 1e-08"_s) + 30;
-        edit->setMinimumWidth(width);
-        edit->setMaximumWidth(2 * width);
-        edit->setClearButtonEnabled(true);
-        tolerances->addWidget(edit);
-        connect(edit, &QLineEdit::editingFinished, this, &SelfTestsPage::toleranceChanged);
-        return edit;
-    };
-    m_rtol = makeEdit(u" rtol "_s, u"rtolEdit"_s,
-                      tr("Relative tolerance for every output (1e-4), or per output (y:1e-3), comma-separated"));
-    m_atol = makeEdit(u" atol "_s, u"atolEdit"_s,
-                      tr("Absolute tolerance for every output (1e-6), or per output (y:1e-3), comma-separated"));
-    m_cartonTolerances = new QCheckBox(tr("Carton's tolerances"));
-    m_cartonTolerances->setObjectName(QStringLiteral("cartonTolerances"));
-    m_cartonTolerances->setChecked(true);
-    m_cartonTolerances->setToolTip(tr("Use the tolerances the carton carries in [self_test.tolerance]"));
-    tolerances->addWidget(m_cartonTolerances);
-    // Upstream's own test.carton contradicts its [[input]] specs: without this its
-    // self-test cannot run at all, with it the model runs and the report says why
-    // it fails.
-    m_ignoreSpecMismatch = new QCheckBox(tr("Run despite spec mismatches"));
-    m_ignoreSpecMismatch->setObjectName(QStringLiteral("ignoreSpecMismatch"));
-    m_ignoreSpecMismatch->setToolTip(tr("Run self-tests whose tensors contradict [[input]] or [[output]] instead of "
-                                        "reporting them as \"cannot run\""));
-    tolerances->addWidget(m_ignoreSpecMismatch);
-    auto *spacer = new QWidget;
-    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    tolerances->addWidget(spacer);
-    connect(m_preset, &QComboBox::currentIndexChanged, this, &SelfTestsPage::toleranceChanged);
-    connect(m_cartonTolerances, &QCheckBox::toggled, this, &SelfTestsPage::toleranceChanged);
+    m_tolerances = new ToleranceBar;
+    connect(m_tolerances, &ToleranceBar::changed, this, &SelfTestsPage::toleranceChanged);
 
     auto *rows = new QWidget;
     auto *rowsLayout = new QVBoxLayout(rows);
     rowsLayout->setContentsMargins(0, 0, 0, 0);
     rowsLayout->setSpacing(0);
     rowsLayout->addWidget(bar);
-    rowsLayout->addWidget(tolerances);
+    rowsLayout->addWidget(m_tolerances);
     return rows;
-}
-
-QWidget *SelfTestsPage::createOutputsPane()
-{
-    m_outputs = new QTableView;
-    m_outputs->setObjectName(QStringLiteral("selfTestOutputs"));
-    m_outputs->setModel(m_outputsModel);
-    m_outputs->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_outputs->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_outputs->verticalHeader()->hide();
-    m_outputs->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_outputs->setWordWrap(false);
-    connect(m_outputs->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &SelfTestsPage::showOutputDetails);
-    connect(m_outputsModel, &QAbstractItemModel::modelReset, this, [this] {
-        if (m_outputsModel->rowCount() > 0)
-            m_outputs->selectRow(0);
-        else
-            showOutputDetails();
-    });
-    m_outputDetails = new QTextBrowser;
-    m_outputDetails->setObjectName(QStringLiteral("selfTestOutputDetails"));
-    m_outputDetails->setOpenLinks(false);
-    whenPaletteChanges(m_outputDetails, [this] {
-        if (const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row()))
-            m_outputDetails->setHtml(OutputDetailsHtml::render(*row));
-    });
-    m_keepTolerance = new KeepToleranceButton;
-    connect(m_keepTolerance, &KeepToleranceButton::keep, this, &SelfTestsPage::keepToleranceRequested);
-    auto *outputs = new QWidget;
-    auto *outputsLayout = new QVBoxLayout(outputs);
-    outputsLayout->setContentsMargins(0, 0, 0, 0);
-    outputsLayout->addWidget(m_outputs);
-    outputsLayout->addWidget(m_keepTolerance, 0, Qt::AlignLeft);
-    // The table scrolls; with the button under it the window must still fit a
-    // laptop screen (tst_windowfit).
-    m_outputs->setMinimumHeight(m_outputs->fontMetrics().lineSpacing() * 3 + 8);
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(outputs);
-    split->addWidget(m_outputDetails);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
-    return split;
 }
 
 void SelfTestsPage::setRunOptions(const carton::RunOptions &options)
 {
     m_runOptions = options;
-    refreshRunners();
-}
-
-// The carton's own choice, then every installed runner by name (a forced run).
-void SelfTestsPage::refreshRunners()
-{
-    const QSignalBlocker blocker(m_runnerBox); // not a choice of the user's
-    QString current = m_runnerBox->currentData().toString();
-    if (current == kKserveItem)
-        current.clear(); // re-selected below while a server is set
-    m_runnerBox->clear();
-    const QString cartonRunner = m_carton && m_carton->info() ? m_carton->info()->runner.runnerName : QString();
-    m_runnerBox->addItem(tr("As the carton says (%1)").arg(cartonRunner), QString());
-    const carton::RunnerRegistry registry = carton::RunnerRegistry::scan(
-        m_runOptions.pluginSearchPaths.isEmpty() ? carton::RunnerRegistry::defaultSearchPaths()
-                                                 : m_runOptions.pluginSearchPaths);
-    QStringList names;
-    for (const carton::RunnerPluginInfo &p : registry.plugins())
-        if (!names.contains(p.runnerName))
-            names.append(p.runnerName);
-    for (const QString &name : std::as_const(names))
-        m_runnerBox->addItem(tr("%1 (forced)").arg(name), name);
-    if (names.contains(u"kserve"_s))
-        m_runnerBox->addItem(m_kserveUrl.isEmpty() ? tr("Triton / KServe server…") : tr("Server %1").arg(m_kserveUrl),
-                             kKserveItem);
-    m_runnerBox->setCurrentIndex(std::max(0, m_runnerBox->findData(m_kserveUrl.isEmpty() ? current : kKserveItem)));
-    m_lastRunnerIndex = m_runnerBox->currentIndex();
+    m_runnerBox->setPluginSearchPaths(options.pluginSearchPaths);
 }
 
 void SelfTestsPage::setKserveServer(const QString &url, const QString &model)
 {
-    m_kserveUrl = url.trimmed();
-    m_kserveModel = model.trimmed();
-    refreshRunners();
+    m_runnerBox->setServer(url, model);
 }
 
-// The server item asks for the URL and model (remembered for the next carton).
-bool SelfTestsPage::runnerChosen(int index)
+QString SelfTestsPage::kserveUrl() const
 {
-    if (m_runnerBox->itemData(index).toString() != kKserveItem) {
-        m_kserveUrl.clear();
-        m_lastRunnerIndex = index;
-        return true;
-    }
-    QSettings settings;
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Run on a Triton / KServe Server"));
-    auto *url =
-        new QLineEdit(m_kserveUrl.isEmpty() ? settings.value(u"selfTests/kserveUrl"_s).toString() : m_kserveUrl);
-    url->setObjectName(QStringLiteral("kserveUrl"));
-    url->setPlaceholderText(u"http://localhost:8000"_s);
-    auto *model = new QLineEdit(m_kserveModel);
-    model->setObjectName(QStringLiteral("kserveModel"));
-    model->setPlaceholderText(m_carton && m_carton->info() ? m_carton->info()->modelName.value_or(QString())
-                                                           : QString());
-    auto *form = new QFormLayout(&dialog);
-    auto *note = new QLabel(tr("The carton's self-tests run on the server's model (KServe v2 protocol, binary tensor "
-                               "data), whatever runner the carton names. The model's inputs and outputs are checked "
-                               "against the carton's before anything is sent."));
-    note->setWordWrap(true);
-    form->addRow(note);
-    form->addRow(tr("Server URL:"), url);
-    form->addRow(tr("Model name:"), model);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    form->addRow(buttons);
-    if (dialog.exec() != QDialog::Accepted || url->text().trimmed().isEmpty()) {
-        const QSignalBlocker blocker(m_runnerBox);
-        m_runnerBox->setCurrentIndex(m_lastRunnerIndex);
-        return false;
-    }
-    settings.setValue(u"selfTests/kserveUrl"_s, url->text().trimmed());
-    setKserveServer(url->text(), model->text());
-    return true;
+    return m_runnerBox->serverUrl();
 }
 
 carton::Result<carton::ToleranceSettings> SelfTestsPage::toleranceSettings() const
 {
-    carton::ToleranceSettings settings;
-    settings.preset = carton::TolerancePreset(m_preset->currentData().toInt());
-    settings.useCartonTolerances = m_cartonTolerances->isChecked();
-    for (const auto &[edit, option] : {std::pair{m_rtol, u"rtol"}, std::pair{m_atol, u"atol"}}) {
-        for (const QString &value : SelfTestCommand::toleranceValues(edit->text())) {
-            const carton::Status applied = settings.applyOption(option, value);
-            if (!applied)
-                return applied.error();
-        }
-    }
-    return settings;
-}
-
-QString SelfTestsPage::forceableRunner(QString *name) const
-{
-    if (!m_carton || !m_carton->info())
-        return {};
-    const carton::RunnerRegistry registry = carton::RunnerRegistry::scan(
-        m_runOptions.pluginSearchPaths.isEmpty() ? carton::RunnerRegistry::defaultSearchPaths()
-                                                 : m_runOptions.pluginSearchPaths);
-    const auto plugin = registry.forceCandidate(m_carton->info()->runner);
-    if (!plugin)
-        return {}; // one matches (the run failed for another reason), or none of that name is installed
-    *name = plugin->runnerName;
-    return plugin->runnerName + u' ' + plugin->frameworkVersion;
+    return m_tolerances->settings();
 }
 
 QString SelfTestsPage::commandLine(const QList<int> &tests) const
 {
     SelfTestCommand command;
     command.cartonPath = m_carton ? m_carton->path() : QString();
-    command.runnerName = m_runnerBox->currentData().toString();
-    command.kserveUrl = m_kserveUrl;
-    command.kserveModel = m_kserveModel;
-    command.preset = carton::TolerancePreset(m_preset->currentData().toInt());
-    command.rtol = m_rtol->text();
-    command.atol = m_atol->text();
-    command.ignoreCartonTolerances = !m_cartonTolerances->isChecked();
-    command.ignoreSpecMismatch = m_ignoreSpecMismatch->isChecked();
+    m_runnerBox->describe(command);
+    m_tolerances->describe(command);
     command.noSandbox = m_run && !m_run->sandbox.sandboxed; // as the last run went: the user opted out
     command.tests = tests;
+    if (m_runBenchmark) { // as the last run went: it was a benchmark
+        command.benchmarkIterations = m_runBenchmark->iterations;
+        command.benchmarkWarmup = m_runBenchmark->warmup;
+    }
     command.testCount = m_carton && m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
     return command.toString(SelfTestCommand::program(QCoreApplication::applicationDirPath()));
 }
@@ -569,17 +410,11 @@ SelfTestRunner::Request SelfTestsPage::runRequest(const carton::ToleranceSetting
 {
     SelfTestRunner::Request request;
     request.carton = m_carton;
-    if (!m_kserveUrl.isEmpty()) {
-        request.choice.kserveUrl = m_kserveUrl;
-        request.choice.kserveModel = m_kserveModel;
-    } else {
-        request.choice.runnerName = m_runnerBox->currentData().toString();
-        request.choice.force = !request.choice.runnerName.isEmpty();
-    }
+    m_runnerBox->applyTo(request.choice);
     request.runOptions = m_runOptions;
     request.options.tolerances = tolerances;
     request.options.runExamples = tests.isEmpty();
-    request.options.runDespiteSpecMismatch = m_ignoreSpecMismatch->isChecked();
+    request.options.runDespiteSpecMismatch = m_tolerances->ignoreSpecMismatchBox()->isChecked();
     for (int t : tests)
         request.options.tests.append(QString::number(t));
     return request;
@@ -620,6 +455,7 @@ void SelfTestsPage::startRun(const QList<int> &tests)
     const int total = m_carton->info() ? int(m_carton->info()->selfTests.size()) : 0;
     m_nextStepButton->hide();
     m_lastTests = tests;
+    m_runBenchmark = request.benchmark;
     m_runningTests = tests;
     if (m_runningTests.isEmpty())
         for (int t = 0; t < total; ++t)
@@ -687,14 +523,14 @@ void SelfTestsPage::onFailed(const QString &message, const QStringList &warnings
         log += tr("warning: %1").arg(w) + u'\n';
     m_log->setPlainText(log + tr("error: %1").arg(message));
     // No runner matches as the carton asks: a button runs it anyway.
-    const QString offer = m_kserveUrl.isEmpty() && m_runnerBox->currentData().toString().isEmpty()
-                              ? forceableRunner(&m_nextStep)
+    const QString offer = m_runnerBox->serverUrl().isEmpty() && m_runnerBox->forcedRunner().isEmpty()
+                              ? m_runnerBox->forceableRunner(&m_nextStep)
                               : QString();
     if (!offer.isEmpty()) {
         m_nextStepButton->setText(tr("Run with %1 Anyway").arg(offer));
         m_nextStepButton->show();
-    } else if (!m_kserveUrl.isEmpty()) { // a wrong URL or a server down: correct it here
-        m_nextStep = kKserveItem;
+    } else if (!m_runnerBox->serverUrl().isEmpty()) { // a wrong URL or a server down: correct it here
+        m_nextStep = RunnerChoiceBox::serverItem();
         m_nextStepButton->setText(tr("Change Server…"));
         m_nextStepButton->show();
     }
@@ -716,20 +552,6 @@ void SelfTestsPage::onJudged(const carton::SelfTestRun &run)
 void SelfTestsPage::toleranceChanged()
 {
     const auto settings = toleranceSettings();
-    for (QLineEdit *edit : {m_rtol, m_atol}) {
-        QStringList errors;
-        for (const QString &v : SelfTestCommand::toleranceValues(edit->text())) {
-            carton::ToleranceSettings probe;
-            const carton::Status s = probe.applyOption(edit == m_rtol ? u"rtol" : u"atol", v);
-            if (!s)
-                errors.append(s.error().message);
-        }
-        // A red frame, as the editors mark errors: legible in the light and the dark theme.
-        edit->setStyleSheet(
-            errors.isEmpty() ? QString() : u"QLineEdit { border: 2px solid %1; }"_s.arg(toneFrame(Tone::Bad).name()));
-        if (!errors.isEmpty())
-            edit->setToolTip(errors.join(u'\n'));
-    }
     if (settings && m_run && !m_runner->isRunning() && *settings != m_run->tolerances)
         m_runner->rejudge(*m_run, *settings);
 }
@@ -880,24 +702,17 @@ void SelfTestsPage::applyKeptTolerance(int selfTestIndex, const carton::CartonTo
 
 void SelfTestsPage::showOutputDetails()
 {
-    const OutputResultsModel::Row *row = m_outputsModel->row(m_outputs->currentIndex().row());
     const carton::SelfTestResult *shown = nullptr;
     if (m_run) // a pointer into m_run itself: the result must outlive this function's use of it
         for (const carton::SelfTestResult &t : std::as_const(m_run->tests))
             if (t.index == m_shownTest)
                 shown = &t;
-    m_keepTolerance->setShown(shown, row ? row->name : QString());
+    m_outputsPane->showCurrent(shown);
     // The error map's three tensor viewers cost GUI-thread time in proportion to
     // the tensor's length (header sections): they are filled when their tab is shown.
     m_errorMapStale = m_detailTabs->currentWidget() != m_errorMap;
     if (!m_errorMapStale)
-        m_errorMap->setOutput(row);
-    if (!row) {
-        m_outputDetails->setHtml(QStringLiteral("<p><i>%1</i></p>")
-                                     .arg(tr("Run the self-tests to see each output's figures.").toHtmlEscaped()));
-        return;
-    }
-    m_outputDetails->setHtml(OutputDetailsHtml::render(*row));
+        m_errorMap->setOutput(m_outputsPane->currentRow());
 }
 
 } // namespace studio

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "runner/runnersessionfactory.h"
+#include "selftest/benchmark.h"
 #include "selftest/selftestresult.h"
 #include "selftestrunner.h"
 
@@ -36,10 +37,13 @@ class KeepToleranceButton;
 class MediaPreview;
 class OutputResultsModel;
 class RunClock;
+class RunnerChoiceBox;
 class RunConsent;
+class SelfTestOutputsPane;
 class SelfTestRunner;
 class SelfTestsModel;
 class SummaryLine;
+class ToleranceBar;
 
 // The Self-tests & examples tab: the tree of tests/examples with their
 // references and, after a run, their results; Run all / Run selected / Cancel
@@ -64,8 +68,9 @@ public:
     MediaPreview *mediaPreview() const { return m_media; }
     QComboBox *mediaChoice() const { return m_mediaChoice; }
     OutputResultsModel *outputsModel() const { return m_outputsModel; }
-    QTableView *outputsView() const { return m_outputs; }
-    QTextBrowser *outputDetails() const { return m_outputDetails; }
+    SelfTestOutputsPane *outputsPane() const { return m_outputsPane; }
+    QTableView *outputsView() const;
+    QTextBrowser *outputDetails() const;
     QPlainTextEdit *log() const { return m_log; }
     ErrorMapPane *errorMap() const { return m_errorMap; }
     QTabWidget *detailTabs() const { return m_detailTabs; }
@@ -87,11 +92,12 @@ public:
     QAction *historyAction() const { return m_history; }
     QAction *copyCommandAction() const { return m_copyCommand; }
     QAction *exportReportAction() const { return m_exportReport; }
-    QComboBox *presetBox() const { return m_preset; }
-    QLineEdit *rtolEdit() const { return m_rtol; }
-    QCheckBox *ignoreSpecMismatchBox() const { return m_ignoreSpecMismatch; }
-    QLineEdit *atolEdit() const { return m_atol; }
-    QComboBox *runnerBox() const { return m_runnerBox; }
+    ToleranceBar *toleranceBar() const { return m_tolerances; }
+    QComboBox *presetBox() const;
+    QLineEdit *rtolEdit() const;
+    QCheckBox *ignoreSpecMismatchBox() const;
+    QLineEdit *atolEdit() const;
+    QComboBox *runnerBox() const;
     // Shown after a failed run, with what can fix it: "Run with torchscript
     // 1.13.1 Anyway" (no installed runner matches the carton: reruns forced),
     // "Change Server…" (a KServe server failed: asks for its URL again, reruns).
@@ -100,7 +106,7 @@ public:
     // Over the outputs: keeps the shown self-test's minimum passing tolerance
     // (keepToleranceRequested; the owner of the document applies it, then calls
     // applyKeptTolerance so that the results are judged with it at once).
-    KeepToleranceButton *keepToleranceButton() const { return m_keepTolerance; }
+    KeepToleranceButton *keepToleranceButton() const;
     void applyKeptTolerance(int selfTestIndex, const carton::CartonTolerance &tolerance);
 
     // The last finished run (re-judged with the current tolerances), if any.
@@ -113,7 +119,7 @@ public:
     // instead of a local runner; an empty url goes back to the local runners.
     // The runner box's "Triton / KServe server…" item asks for these.
     void setKserveServer(const QString &url, const QString &model = {});
-    QString kserveUrl() const { return m_kserveUrl; }
+    QString kserveUrl() const;
 
     // The tolerances the controls describe, or the error of the first bad field.
     carton::Result<carton::ToleranceSettings> toleranceSettings() const;
@@ -136,16 +142,13 @@ signals:
     void tensorActivated(const QString &name);
     void runFinished();
     // "Keep as Tolerance": self_test[selfTestIndex]'s [self_test.tolerance] should become `tolerance`.
-    void keepToleranceRequested(int selfTestIndex, const carton::CartonTolerance &tolerance, const QString &what);
+    void keepToleranceRequested(const carton::SelfTestResult &asRun, const carton::CartonTolerance &tolerance,
+                                const QString &what);
     // A passing note for the status bar ("Command copied to the clipboard.").
     void statusMessage(const QString &text);
 
 private:
     QWidget *createToolBar();
-    void refreshRunners();
-    // A runner box choice; the server item asks for the URL: false when cancelled.
-    bool runnerChosen(int index);
-    QWidget *createOutputsPane();
     void startRun(const QList<int> &tests);
     // A run of `tests` (empty: all and the examples) as the controls describe it.
     SelfTestRunner::Request runRequest(const carton::ToleranceSettings &tolerances, const QList<int> &tests) const;
@@ -163,9 +166,6 @@ private:
     void showMedia(const QModelIndex &item);
     void exportReportInteractive();
     QList<int> selectedTests() const;
-    // The installed runner that could run this carton if forced ("torchscript
-    // 1.13.1") when none matches it as it asks; empty otherwise.
-    QString forceableRunner(QString *name) const;
 
     std::shared_ptr<const carton::Carton> m_carton;
     SelfTestsModel *m_model = nullptr;
@@ -176,8 +176,7 @@ private:
     QComboBox *m_mediaChoice = nullptr;
     MediaPreview *m_media = nullptr;
     OutputResultsModel *m_outputsModel = nullptr;
-    QTableView *m_outputs = nullptr;
-    QTextBrowser *m_outputDetails = nullptr;
+    SelfTestOutputsPane *m_outputsPane = nullptr;
     QPlainTextEdit *m_log = nullptr;
     ErrorMapPane *m_errorMap = nullptr;
     SummaryLine *m_summary = nullptr;
@@ -190,29 +189,22 @@ private:
     QString m_nextStep;     // the runner m_nextStepButton runs with, or the server item
     QList<int> m_lastTests; // what the last startRun() was asked to run (empty: all and the examples)
     QAction *m_exportReport = nullptr;
-    QComboBox *m_runnerBox = nullptr;
-    QComboBox *m_preset = nullptr;
-    QLineEdit *m_rtol = nullptr;
-    QLineEdit *m_atol = nullptr;
-    QCheckBox *m_cartonTolerances = nullptr;
-    QCheckBox *m_ignoreSpecMismatch = nullptr;
+    RunnerChoiceBox *m_runnerBox = nullptr;
+    ToleranceBar *m_tolerances = nullptr;
     SelfTestRunner *m_runner = nullptr;
     RunClock *m_clock = nullptr;
     carton::RunOptions m_runOptions;
     RunConsent *m_consent = nullptr;
-    QString m_kserveUrl;
-    QString m_kserveModel;
-    int m_lastRunnerIndex = 0;
     QList<int> m_runningTests; // the self-tests of the run in progress, in order
     std::optional<carton::SelfTestRun> m_run;
-    KeepToleranceButton *m_keepTolerance = nullptr;
     QAction *m_benchmark = nullptr;
-    BenchmarkDialog *m_benchmarkDialog = nullptr; // created on the first benchmark
     QAction *m_compareBackends = nullptr;
     CompareBackendsDialog *m_compareDialog = nullptr;
     QAction *m_history = nullptr;
-    bool m_benchmarkNext = false; // the next startRun() benchmarks too
-    int m_shownTest = -1;         // the self-test whose outputs are shown (its index), or -1
+    BenchmarkDialog *m_benchmarkDialog = nullptr;           // created on the first benchmark
+    bool m_benchmarkNext = false;                           // the next startRun() benchmarks too
+    std::optional<carton::BenchmarkOptions> m_runBenchmark; // the last run's benchmark (Copy as Command)
+    int m_shownTest = -1;                                   // the self-test whose outputs are shown (its index), or -1
     QStringList m_warnings;
     int m_shownRow = -2;
     bool m_errorMapStale = false; // the error map shows an older output; refilled when its tab is shown

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "selftestoutputspane.h"
+
+#include "keeptolerancebutton.h"
+#include "outputdetailshtml.h"
+#include "style/tone.h"
+
+#include <QHeaderView>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace studio {
+
+SelfTestOutputsPane::SelfTestOutputsPane(OutputResultsModel *model, QWidget *parent)
+    : QSplitter(Qt::Vertical, parent), m_model(model)
+{
+    m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("selfTestOutputs"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setWordWrap(false);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &SelfTestOutputsPane::currentOutputChanged);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_model->rowCount() > 0)
+            m_table->selectRow(0);
+        else
+            emit currentOutputChanged();
+    });
+    m_details = new QTextBrowser;
+    m_details->setObjectName(QStringLiteral("selfTestOutputDetails"));
+    m_details->setOpenLinks(false);
+    whenPaletteChanges(m_details, [this] {
+        if (const OutputResultsModel::Row *row = currentRow())
+            m_details->setHtml(OutputDetailsHtml::render(*row));
+    });
+    m_keep = new KeepToleranceButton;
+    auto *outputs = new QWidget;
+    auto *outputsLayout = new QVBoxLayout(outputs);
+    outputsLayout->setContentsMargins(0, 0, 0, 0);
+    outputsLayout->addWidget(m_table);
+    outputsLayout->addWidget(m_keep, 0, Qt::AlignLeft);
+    // The table scrolls; with the button under it the window must still fit a
+    // laptop screen (tst_windowfit).
+    m_table->setMinimumHeight(m_table->fontMetrics().lineSpacing() * 3 + 8);
+    addWidget(outputs);
+    addWidget(m_details);
+    setStretchFactor(0, 1);
+    setStretchFactor(1, 2);
+}
+
+const OutputResultsModel::Row *SelfTestOutputsPane::currentRow() const
+{
+    return m_model->row(m_table->currentIndex().row());
+}
+
+void SelfTestOutputsPane::showCurrent(const carton::SelfTestResult *shown)
+{
+    const OutputResultsModel::Row *row = currentRow();
+    m_keep->setShown(shown, row ? row->name : QString());
+    if (!row) {
+        m_details->setHtml(QStringLiteral("<p><i>%1</i></p>")
+                               .arg(tr("Run the self-tests to see each output's figures.").toHtmlEscaped()));
+        return;
+    }
+    m_details->setHtml(OutputDetailsHtml::render(*row));
+}
+
+} // namespace studio
