@@ -32,7 +32,7 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
     if (info.isFile()) {
         QFile f(path);
         const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(ModelFile::kHeadBytes) : QByteArray();
-        if (const std::optional<carton::TensorFile::Kind> kind = carton::TensorFile::detect(head, info.size())) {
+        const auto asTensorFile = [&](carton::TensorFile::Kind kind) -> std::unique_ptr<TensorFile> {
             Result<carton::TensorFile> opened = carton::TensorFile::open(path);
             if (!opened) {
                 printError(opened.error());
@@ -40,11 +40,16 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
                 return nullptr;
             }
             file->tensorFile = std::move(opened).value();
-            file->kind = *kind == carton::TensorFile::Kind::Npy ? Kind::Npy : Kind::Safetensors;
+            file->kind = kind == carton::TensorFile::Kind::Npy ? Kind::Npy : Kind::Safetensors;
             file->npy = file->tensorFile->npy();
             file->safetensors = file->tensorFile->safetensors();
-            return file;
-        }
+            return std::move(file);
+        };
+        if (const std::optional<carton::TensorFile::Kind> kind = carton::TensorFile::detect(head, info.size()))
+            return asTensorFile(*kind);
+        // A file named .npy/.safetensors that is no model either is read as what
+        // it claims, for that format's error (the name never makes it one).
+        const std::optional<carton::TensorFile::Kind> claimed = carton::TensorFile::claimedByName(path);
         // A zip is a carton unless its entries make it a PyTorch archive.
         const std::optional<ModelFormat> format = ModelFile::detectHead(head, info.size());
         if ((!head.startsWith("PK") || format == ModelFormat::TorchZip) && (format || ModelFile::claimsOnnx(head))) {
@@ -54,12 +59,14 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
                 file->m_models = std::move(models).value();
                 return file;
             }
-            if (models.error().code != ErrorCode::Unsupported) {
+            if (models.error().code != ErrorCode::Unsupported && !claimed) {
                 printError(models.error());
                 *exitCode = exitCodeFor(models.error());
                 return nullptr;
             }
         }
+        if (claimed)
+            return asTensorFile(*claimed);
     }
     file->carton = openCarton(path);
     if (!file->carton) {

@@ -47,6 +47,15 @@ std::optional<TensorFile::Kind> TensorFile::detect(QByteArrayView head, qint64 f
     return std::nullopt;
 }
 
+std::optional<TensorFile::Kind> TensorFile::claimedByName(const QString &name)
+{
+    if (name.endsWith(u".npy", Qt::CaseInsensitive))
+        return Kind::Npy;
+    if (name.endsWith(u".safetensors", Qt::CaseInsensitive))
+        return Kind::Safetensors;
+    return std::nullopt;
+}
+
 Result<TensorFile> TensorFile::open(const QString &path, const Limits &limits)
 {
     Result<std::shared_ptr<FileRegionSource>> source = FileRegionSource::open(path);
@@ -60,7 +69,10 @@ Result<TensorFile> TensorFile::read(ByteSourcePtr bytes, const QString &name, co
     QByteArray head(std::min(bytes->size(), kHeadBytes), Qt::Uninitialized);
     if (Status s = bytes->read(0, head.size(), head.data()); !s)
         return s.error();
-    const std::optional<Kind> kind = detect(head, bytes->size(), limits);
+    // Bytes that are neither but named as one get that format's own error below.
+    std::optional<Kind> kind = detect(head, bytes->size(), limits);
+    if (!kind)
+        kind = claimedByName(name);
     if (!kind)
         return makeError(ErrorCode::Unsupported,
                          QStringLiteral("neither a NumPy .npy nor a .safetensors file (by its first bytes)"), name);

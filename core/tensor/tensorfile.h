@@ -28,6 +28,11 @@ public:
     // What a file of `fileSize` bytes whose first bytes are `head` (64 are
     // enough) is, if it is either.
     static std::optional<Kind> detect(QByteArrayView head, qint64 fileSize, const Limits &limits = {});
+    // What `name` ends in (".npy", ".safetensors", any case) claims the file is. The
+    // name never makes bytes a tensor file: it only picks whose error to report
+    // for bytes that are neither (a truncated .npy gets NumPy's "no magic", not
+    // "neither").
+    static std::optional<Kind> claimedByName(const QString &name);
     // Opens the file at `path` (Unsupported, naming the file, when it is neither).
     static Result<TensorFile> open(const QString &path, const Limits &limits = {});
     // The same over bytes already opened; `name` is the file's name or path (a

@@ -102,7 +102,7 @@ private slots:
     void neitherIsAClearError()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("x.safetensors"));
+        const QString path = dir.filePath(QStringLiteral("x.bin"));
         QVERIFY(testutil::writeFile(path, "not a tensor file\n"));
         Result<TensorFile> file = TensorFile::open(path);
         QVERIFY(!file);
@@ -116,6 +116,18 @@ private slots:
         Result<TensorFile> cut = TensorFile::open(path);
         QVERIFY(!cut);
         QCOMPARE(cut.error().code, ErrorCode::Format);
+        // Text named x.safetensors: safetensors' own error (the name picks whose
+        // error to give, it does not make the bytes a tensor file).
+        const QString named = dir.filePath(QStringLiteral("x.safetensors"));
+        QVERIFY(testutil::writeFile(named, "not a tensor file\n"));
+        Result<TensorFile> claimed = TensorFile::open(named);
+        QVERIFY(!claimed);
+        QCOMPARE(claimed.error().code, ErrorCode::Limit); // "not a te" read as the header's length
+        QVERIFY2(!claimed.error().toString().contains(QStringLiteral("neither")),
+                 qPrintable(claimed.error().toString()));
+        QCOMPARE(TensorFile::claimedByName(QStringLiteral("A.NPY")), TensorFile::Kind::Npy);
+        QCOMPARE(TensorFile::claimedByName(QStringLiteral("w.SafeTensors")), TensorFile::Kind::Safetensors);
+        QVERIFY(!TensorFile::claimedByName(QStringLiteral("npy.txt")));
     }
 };
 

@@ -248,16 +248,19 @@ private slots:
 
     // What a file is comes from its first bytes, not its name: a .npy named
     // weights.bin and a safetensors with no suffix are opened; a text file named
-    // x.npy and an empty y.safetensors are not.
+    // notes.txt is not. A text file named x.npy opens to say why it is not one
+    // (NumPy's own error: the name picks whose error, never makes it an array).
     void recognisedByContent()
     {
         QTemporaryDir dir;
         const QString npy = writeFile(dir, QStringLiteral("weights.bin"), makeNpy());
         const QString st = writeFile(dir, QStringLiteral("data"), makeSafetensors());
-        const QString text = writeFile(dir, QStringLiteral("x.npy"), "just some text, not an array\n");
-        const QString empty = writeFile(dir, QStringLiteral("y.safetensors"), QByteArray());
+        const QString misnamed = writeFile(dir, QStringLiteral("x.npy"), "just some text, not an array\n");
+        const QString text = writeFile(dir, QStringLiteral("notes.txt"), "just some text\n");
+        const QString empty = writeFile(dir, QStringLiteral("empty"), QByteArray());
         QVERIFY(TensorFileBrowser::handlesFile(npy));
         QVERIFY(TensorFileBrowser::handlesFile(st));
+        QVERIFY(TensorFileBrowser::handlesFile(misnamed));
         QVERIFY(!TensorFileBrowser::handlesFile(text));
         QVERIFY(!TensorFileBrowser::handlesFile(empty));
         QVERIFY(!TensorFileBrowser::handlesFile(dir.filePath(QStringLiteral("missing.npy"))));
@@ -269,10 +272,14 @@ private slots:
         QCOMPARE(loaded.at(0).at(0).toString(), QString());
         QCOMPARE(browser.model()->rowCount(), 1);
         QCOMPARE(browser.model()->index(0, TensorFileModel::NameColumn).data().toString(), QStringLiteral("weights"));
+        browser.openFile(misnamed);
+        QVERIFY(loaded.wait(5000));
+        QVERIFY2(loaded.at(1).at(0).toString().contains(QStringLiteral("NUMPY magic")),
+                 qPrintable(loaded.at(1).at(0).toString()));
         browser.openFile(text);
         QVERIFY(loaded.wait(5000));
-        QVERIFY2(loaded.at(1).at(0).toString().contains(QStringLiteral("neither a NumPy .npy nor a .safetensors")),
-                 qPrintable(loaded.at(1).at(0).toString()));
+        QVERIFY2(loaded.at(2).at(0).toString().contains(QStringLiteral("neither a NumPy .npy nor a .safetensors")),
+                 qPrintable(loaded.at(2).at(0).toString()));
     }
 };
 

@@ -149,7 +149,8 @@ bool TensorFileBrowser::handlesFile(const QString &diskPath)
     QFile file(diskPath);
     if (!file.open(QIODevice::ReadOnly))
         return false;
-    return carton::TensorFile::detect(file.read(64), file.size()).has_value();
+    // A file named .npy/.safetensors opens here too, to show why it is not one.
+    return carton::TensorFile::detect(file.read(64), file.size()) || carton::TensorFile::claimedByName(diskPath);
 }
 
 bool TensorFileBrowser::isLoading() const

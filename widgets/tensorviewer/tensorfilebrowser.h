@@ -54,7 +54,8 @@ public:
     bool selectTensor(const QString &name);
 
     // True for a file on disk the browser can open: a .npy or .safetensors by its
-    // first bytes (carton::TensorFile::detect), whatever its name.
+    // first bytes (carton::TensorFile::detect), whatever its name; or a file named
+    // as one, which the browser reads as what it claims and shows that format's error.
     static bool handlesFile(const QString &diskPath);
 
 signals:
