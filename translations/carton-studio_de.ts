@@ -6605,7 +6605,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
 </context>
 <context>
-    <name>studio::TestItemsModel</name>
+    <name>studio::SelfTestListModel</name>
     <message>
         <source>Self-test</source>
         <translation>Selbsttest</translation>
@@ -6636,7 +6636,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
 </context>
 <context>
-    <name>studio::TestRefsModel</name>
+    <name>studio::TensorRefsModel</name>
     <message numerus="yes">
         <source>nested (%n inner tensors)</source>
         <translation>

@@ -6558,7 +6558,7 @@ Add one with the buttons on the left.</source>
     </message>
 </context>
 <context>
-    <name>studio::TestItemsModel</name>
+    <name>studio::SelfTestListModel</name>
     <message>
         <source>Self-test</source>
         <translation>自检</translation>
@@ -6589,7 +6589,7 @@ Add one with the buttons on the left.</source>
     </message>
 </context>
 <context>
-    <name>studio::TestRefsModel</name>
+    <name>studio::TensorRefsModel</name>
     <message numerus="yes">
         <source>nested (%n inner tensors)</source>
         <translation>

@@ -224,6 +224,7 @@ RunRecord runRecordOf(const SelfTestRun &run, const QDateTime &date)
         rt.name = t.name;
         rt.status = selfTestStatusName(t.status);
         rt.reason = t.reason;
+        rt.bindings = t.bindings;
         if (t.inferenceTime)
             rt.inferenceMs = ms(*t.inferenceTime);
         for (const OutputResult &o : t.outputs.mid(0, kHistoryMaxOutputsPerTest))
@@ -249,6 +250,8 @@ QJsonObject runRecordToJson(const RunRecord &r)
         QJsonObject tj{{u"name"_s, t.name}, {u"status"_s, t.status}, {u"reason"_s, t.reason}, {u"outputs"_s, outputs}};
         if (t.inferenceMs)
             tj.insert(u"inference_ms"_s, *t.inferenceMs);
+        if (!t.bindings.isEmpty())
+            tj.insert(u"bindings"_s, t.bindings);
         tests.append(tj);
     }
     QJsonObject j{{u"date"_s, r.date.toString(Qt::ISODateWithMs)},
@@ -295,6 +298,7 @@ Result<RunRecord> runRecordFromJson(const QJsonObject &json, const QString &wher
         t.status = tf.string(u"status"_s);
         t.reason = tf.string(u"reason"_s);
         t.inferenceMs = tf.optionalNumber(u"inference_ms"_s);
+        t.bindings = tf.string(u"bindings"_s, false); // absent when no symbol was bound
         const QJsonArray outputs = tf.array(u"outputs"_s);
         if (outputs.size() > kHistoryMaxOutputsPerTest)
             tf.fail(u"outputs"_s, QStringLiteral("at most %1 outputs").arg(kHistoryMaxOutputsPerTest));
@@ -338,6 +342,7 @@ QStringList runRecordChanges(const RunRecord &older, const RunRecord &newer)
             continue;
         }
         changed(t.name, before->status, t.status);
+        changed(t.name + u" / bindings"_s, before->bindings, t.bindings);
         for (const HistoryOutput &o : t.outputs) {
             const auto was = std::find_if(before->outputs.cbegin(), before->outputs.cend(),
                                           [&](const HistoryOutput &x) { return x.name == o.name; });

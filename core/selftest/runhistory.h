@@ -37,6 +37,7 @@ struct HistoryTest {
     QString status; // selfTestStatusName
     QString reason;
     std::optional<double> inferenceMs;
+    QString bindings; // the shape symbols its inputs bound ("batch=2, seq=128")
     QList<HistoryOutput> outputs;
 };
 

@@ -252,6 +252,7 @@ void Engine::runTest(int index, SelfTestResult &r)
         r.reason = why;
         return;
     }
+    r.bindings = bindings.text();
 
     Result<TensorMap> out = infer(inputs, r.inferenceTime, r.firstInference);
     if (!out) {

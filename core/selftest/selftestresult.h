@@ -65,6 +65,7 @@ struct SelfTestResult {
     bool firstInference = false; // this test's inference was the run's first (includes warm-up)
     QString runnerLog;           // the runner's log after an error
     SelfTest asRun;              // the [[self_test]] as it was run: found again by it after edits (Keep as Tolerance)
+    QString bindings;            // the shape symbols its inputs bound ("batch=2, seq=128"), SymbolBindings::text()
 };
 
 enum class ExampleStatus { Ran, CannotRun, Error, NotRun };

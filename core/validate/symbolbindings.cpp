@@ -73,6 +73,21 @@ std::optional<QList<qint64>> SymbolBindings::shapeValue(const QString &symbol) c
     return it->value;
 }
 
+QString SymbolBindings::text() const
+{
+    QStringList parts;
+    for (auto it = m_dims.cbegin(); it != m_dims.cend(); ++it)
+        parts << QStringLiteral("%1=%2").arg(it.key()).arg(it.value().value);
+    for (auto it = m_shapes.cbegin(); it != m_shapes.cend(); ++it) {
+        QStringList dims;
+        for (qint64 d : it.value().value)
+            dims << QString::number(d);
+        parts << QStringLiteral("%1=[%2]").arg(it.key(), dims.join(u", "));
+    }
+    parts.sort();
+    return parts.join(u", ");
+}
+
 void SymbolBindings::clear()
 {
     m_dims.clear();

@@ -43,6 +43,8 @@ public:
     std::optional<qint64> dimValue(const QString &symbol) const;
     std::optional<QList<qint64>> shapeValue(const QString &symbol) const;
     bool isEmpty() const { return m_dims.isEmpty() && m_shapes.isEmpty(); }
+    // Every bound symbol, sorted: "batch=2, seq=128, S=[2, 3]" ("" when none).
+    QString text() const;
     void clear();
 
 private:

@@ -4,7 +4,7 @@
 #include "documenttestutil.h"
 #include "editors/documenteditor.h"
 #include "editors/selftestseditor.h"
-#include "editors/testrefsmodel.h"
+#include "editors/tensorrefsmodel.h"
 #include "editors/toleranceedit.h"
 #include "format/cartontolerance.h"
 #include "jobs/jobpools.h"
@@ -230,23 +230,23 @@ private slots:
     {
         Fixture f = open();
         QVERIFY(f.document);
-        TestItemsModel *items = f.editor->itemsModel();
+        SelfTestListModel *items = f.editor->itemsModel();
         QCOMPARE(items->rowCount(), 4);
-        QCOMPARE(items->index(0, TestItemsModel::NameColumn).data().toString(), QStringLiteral("first"));
-        QCOMPARE(items->index(3, TestItemsModel::KindColumn).data().toString(), QStringLiteral("Example"));
+        QCOMPARE(items->index(0, SelfTestListModel::NameColumn).data().toString(), QStringLiteral("first"));
+        QCOMPARE(items->index(3, SelfTestListModel::KindColumn).data().toString(), QStringLiteral("Example"));
         // self_test[1]: x, y declared; "extra" kept and marked; z expected.
         addUndeclaredKey(*f.document);
         QVERIFY(f.editor->revealField(QStringLiteral("self_test[1]")));
-        TestRefsModel *refs = f.editor->refsModel();
+        TensorRefsModel *refs = f.editor->refsModel();
         QCOMPARE(refs->rowCount(), 4);
         QCOMPARE(refs->row(0).key, QStringLiteral("x"));
         QCOMPARE(refs->row(1).key, QStringLiteral("y"));
         QCOMPARE(refs->row(2).key, QStringLiteral("extra"));
         QVERIFY(!refs->row(2).declared);
-        QCOMPARE(refs->index(2, TestRefsModel::NameColumn).data().toString(), QStringLiteral("extra (not declared)"));
-        QCOMPARE(refs->row(3).table, TestRefsModel::Table::ExpectedOut);
-        QCOMPARE(refs->index(0, TestRefsModel::TensorColumn).data().toString(), QStringLiteral("a"));
-        QCOMPARE(refs->index(0, TestRefsModel::DetailsColumn).data().toString(), QStringLiteral("float32 [2]"));
+        QCOMPARE(refs->index(2, TensorRefsModel::NameColumn).data().toString(), QStringLiteral("extra (not declared)"));
+        QCOMPARE(refs->row(3).table, TensorRefsModel::Table::ExpectedOut);
+        QCOMPARE(refs->index(0, TensorRefsModel::TensorColumn).data().toString(), QStringLiteral("a"));
+        QCOMPARE(refs->index(0, TensorRefsModel::DetailsColumn).data().toString(), QStringLiteral("float32 [2]"));
         QCOMPARE(f.editor->tensorNames(), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
         // The extension table is announced.
         QVERIFY(f.editor->revealField(QStringLiteral("self_test[0]")));
@@ -331,7 +331,7 @@ private slots:
         QVERIFY(add);
         QTest::mouseClick(add, Qt::LeftButton);
         QCOMPARE(f.document->info().selfTests.size(), 4);
-        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 3}));
+        QCOMPARE(f.editor->currentItem(), (SelfTestItem{SelfTestItem::Kind::SelfTest, 3}));
         QCOMPARE(f.document->undoStack()->undoText(), QStringLiteral("Add Self-test"));
 
         QTest::keyClicks(f.editor->nameEdit(), QStringLiteral("new test"));
@@ -397,9 +397,9 @@ private slots:
             f.document->undoStack()->redo();
         QVERIFY(f.document->info() == edited);
         // The undo of the add had moved the selection to "third"; it stays there.
-        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 2}));
+        QCOMPARE(f.editor->currentItem(), (SelfTestItem{SelfTestItem::Kind::SelfTest, 2}));
         QCOMPARE(f.editor->nameEdit()->text(), QStringLiteral("third"));
-        f.editor->selectItem({TestItem::Kind::SelfTest, 3});
+        f.editor->selectItem({SelfTestItem::Kind::SelfTest, 3});
         QCOMPARE(f.editor->nameEdit()->text(), QStringLiteral("new test"));
         QCOMPARE(f.editor->descriptionEdit()->toPlainText(), QStringLiteral("checks y"));
     }
@@ -439,7 +439,7 @@ private slots:
                  QStringLiteral("@tensor_data/imported_z"));
         QCOMPARE(f.document->info().selfTests.at(0).unknownToml, before.info.selfTests.at(0).unknownToml);
         QVERIFY(f.editor->tensorNames().contains(QStringLiteral("imported_z")));
-        QCOMPARE(f.editor->refsModel()->index(f.editor->currentRow(), TestRefsModel::DetailsColumn).data().toString(),
+        QCOMPARE(f.editor->refsModel()->index(f.editor->currentRow(), TensorRefsModel::DetailsColumn).data().toString(),
                  QStringLiteral("float32 [2]"));
 
         // The same name again is refused and changes nothing.
@@ -568,7 +568,7 @@ private slots:
         QVERIFY(image.save(png));
 
         QTest::mouseClick(f.editor->findChild<QToolButton *>(QStringLiteral("addExample")), Qt::LeftButton);
-        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::Example, 1}));
+        QCOMPARE(f.editor->currentItem(), (SelfTestItem{SelfTestItem::Kind::Example, 1}));
         QVERIFY(f.editor->revealField(QStringLiteral("example[1].inputs.x")));
         const int steps = f.document->undoStack()->count();
         carton::Result<QString> added = f.editor->addMiscFile(png);
@@ -578,10 +578,10 @@ private slots:
         const carton::CartonEdits::FileSource *file = f.document->files().find(QStringLiteral("misc/cat.png"));
         QVERIFY(file && file->kind == carton::CartonEdits::FileSource::Kind::Disk);
         QCOMPARE(refOf(f.document->info().examples.at(1).inputs, QStringLiteral("x")), QStringLiteral("@misc/cat.png"));
-        QCOMPARE(f.editor->refsModel()->index(f.editor->currentRow(), TestRefsModel::TensorColumn).data().toString(),
+        QCOMPARE(f.editor->refsModel()->index(f.editor->currentRow(), TensorRefsModel::TensorColumn).data().toString(),
                  QStringLiteral("@misc/cat.png"));
         QVERIFY(f.editor->refsModel()
-                    ->index(f.editor->currentRow(), TestRefsModel::DetailsColumn)
+                    ->index(f.editor->currentRow(), TensorRefsModel::DetailsColumn)
                     .data()
                     .toString()
                     .startsWith(u"file"));
@@ -619,11 +619,11 @@ private slots:
         const QStringList names{QStringLiteral("first"), QStringLiteral("second"), QStringLiteral("third")};
         QCOMPARE(namesOf(start), names);
 
-        f.editor->selectItem({TestItem::Kind::SelfTest, 2});
+        f.editor->selectItem({SelfTestItem::Kind::SelfTest, 2});
         QTest::mouseClick(f.editor->findChild<QToolButton *>(QStringLiteral("moveUp")), Qt::LeftButton);
         QCOMPARE(namesOf(f.document->info()),
                  (QStringList{QStringLiteral("first"), QStringLiteral("third"), QStringLiteral("second")}));
-        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 1}));
+        QCOMPARE(f.editor->currentItem(), (SelfTestItem{SelfTestItem::Kind::SelfTest, 1}));
         QCOMPARE(f.editor->nameEdit()->text(), QStringLiteral("third"));
         // Alt+Up on the list moves it again; the first can go no higher.
         f.editor->itemsView()->setFocus();
@@ -636,23 +636,23 @@ private slots:
         QVERIFY(f.document->info() == start);
 
         // Duplicate keeps the extension table; remove takes out exactly one item.
-        f.editor->selectItem({TestItem::Kind::SelfTest, 0});
+        f.editor->selectItem({SelfTestItem::Kind::SelfTest, 0});
         QTest::mouseClick(f.editor->findChild<QToolButton *>(QStringLiteral("duplicate")), Qt::LeftButton);
         QCOMPARE(namesOf(f.document->info()), (QStringList{QStringLiteral("first"), QStringLiteral("first copy"),
                                                            QStringLiteral("second"), QStringLiteral("third")}));
         QCOMPARE(f.document->info().selfTests.at(1).unknownToml, start.selfTests.at(0).unknownToml);
-        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 1}));
-        f.editor->selectItem({TestItem::Kind::SelfTest, 0});
+        QCOMPARE(f.editor->currentItem(), (SelfTestItem{SelfTestItem::Kind::SelfTest, 1}));
+        f.editor->selectItem({SelfTestItem::Kind::SelfTest, 0});
         QTest::mouseClick(f.editor->findChild<QToolButton *>(QStringLiteral("removeItem")), Qt::LeftButton);
         QCOMPARE(namesOf(f.document->info()),
                  (QStringList{QStringLiteral("first copy"), QStringLiteral("second"), QStringLiteral("third")}));
         QVERIFY(f.document->info().examples == start.examples);
-        f.editor->selectItem({TestItem::Kind::Example, 0});
+        f.editor->selectItem({SelfTestItem::Kind::Example, 0});
         f.editor->itemsView()->setFocus();
         QTest::keyClick(f.editor->itemsView(), Qt::Key_Delete);
         QVERIFY(f.document->info().examples.isEmpty());
         // The nearest item is selected after removing the last of its kind.
-        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 2}));
+        QCOMPARE(f.editor->currentItem(), (SelfTestItem{SelfTestItem::Kind::SelfTest, 2}));
         for (int i = 0; i < 3; ++i)
             f.document->undoStack()->undo();
         QVERIFY(f.document->info() == start);
@@ -664,15 +664,15 @@ private slots:
         QVERIFY(f.document);
         addUndeclaredKey(*f.document);
         QVERIFY(f.editor->revealField(QStringLiteral("self_test[1].inputs.y")));
-        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 1}));
+        QCOMPARE(f.editor->currentItem(), (SelfTestItem{SelfTestItem::Kind::SelfTest, 1}));
         QCOMPARE(f.editor->refsModel()->row(f.editor->currentRow()).key, QStringLiteral("y"));
         QVERIFY(f.editor->revealField(QStringLiteral("example[0].sample_out.z")));
-        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::Example, 0}));
-        QCOMPARE(f.editor->refsModel()->row(f.editor->currentRow()).table, TestRefsModel::Table::SampleOut);
+        QCOMPARE(f.editor->currentItem(), (SelfTestItem{SelfTestItem::Kind::Example, 0}));
+        QCOMPARE(f.editor->refsModel()->row(f.editor->currentRow()).table, TensorRefsModel::Table::SampleOut);
         QVERIFY(f.editor->revealField(QStringLiteral("self_test[1].inputs.extra")));
         QCOMPARE(f.editor->refsModel()->row(f.editor->currentRow()).key, QStringLiteral("extra"));
         QVERIFY(f.editor->revealField(QStringLiteral("self_test[2]")));
-        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 2}));
+        QCOMPARE(f.editor->currentItem(), (SelfTestItem{SelfTestItem::Kind::SelfTest, 2}));
         QCOMPARE(f.editor->nameEdit()->text(), QStringLiteral("third"));
         QVERIFY(!f.editor->revealField(QStringLiteral("self_test[7]")));
         QVERIFY(!f.editor->revealField(QStringLiteral("model_name")));
@@ -684,7 +684,7 @@ private slots:
         QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SelfTestsPage));
         auto *page = qobject_cast<SelfTestsEditor *>(documentEditor.page(DocumentEditor::SelfTestsPage));
         QVERIFY(page);
-        QCOMPARE(page->currentItem(), (TestItem{TestItem::Kind::SelfTest, 1}));
+        QCOMPARE(page->currentItem(), (SelfTestItem{SelfTestItem::Kind::SelfTest, 1}));
         QCOMPARE(page->refsModel()->row(page->currentRow()).key, QStringLiteral("y"));
     }
 
@@ -696,28 +696,28 @@ private slots:
         f.document->validateNow();
         QVERIFY(f.editor->revealField(QStringLiteral("self_test[1].inputs.extra")));
         // "extra" is not declared: an error on its row and on the item.
-        TestRefsModel *refs = f.editor->refsModel();
+        TensorRefsModel *refs = f.editor->refsModel();
         const int extra = f.editor->currentRow();
-        QCOMPARE(refs->index(extra, TestRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(),
+        QCOMPARE(refs->index(extra, TensorRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(),
                  int(carton::Severity::Error));
-        QCOMPARE(refs->index(0, TestRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(), -1);
+        QCOMPARE(refs->index(0, TensorRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(), -1);
         QVERIFY(!f.editor->itemsModel()->index(1, 0).data(Qt::DecorationRole).isNull());
         QVERIFY(f.editor->itemsModel()->index(0, 0).data(Qt::DecorationRole).isNull());
 
         // A bad reference typed into x of self_test[0] is marked, then fixed.
         QVERIFY(f.editor->revealField(QStringLiteral("self_test[0].inputs.x")));
         const int x = f.editor->currentRow();
-        refs->setData(refs->index(x, TestRefsModel::TensorColumn), QStringLiteral("@model/nope"));
+        refs->setData(refs->index(x, TensorRefsModel::TensorColumn), QStringLiteral("@model/nope"));
         QCOMPARE(refOf(f.document->info().selfTests.at(0).inputs, QStringLiteral("x")), QStringLiteral("@model/nope"));
         f.document->validateNow();
-        QCOMPARE(refs->index(x, TestRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(),
+        QCOMPARE(refs->index(x, TensorRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(),
                  int(carton::Severity::Error));
         QVERIFY(
-            refs->index(x, TestRefsModel::TensorColumn).data(Qt::ToolTipRole).toString().contains(u"@tensor_data/"));
+            refs->index(x, TensorRefsModel::TensorColumn).data(Qt::ToolTipRole).toString().contains(u"@tensor_data/"));
         QVERIFY(!f.editor->itemsModel()->index(0, 0).data(Qt::DecorationRole).isNull());
-        refs->setData(refs->index(x, TestRefsModel::TensorColumn), QStringLiteral("a"));
+        refs->setData(refs->index(x, TensorRefsModel::TensorColumn), QStringLiteral("a"));
         f.document->validateNow();
-        QCOMPARE(refs->index(x, TestRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(), -1);
+        QCOMPARE(refs->index(x, TensorRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(), -1);
         QVERIFY(f.editor->itemsModel()->index(0, 0).data(Qt::DecorationRole).isNull());
 
         // A self-test without inputs: an item-level warning, shown and marked.
@@ -728,7 +728,7 @@ private slots:
         QCOMPARE(problems->property("validation").toString(), QStringLiteral("warning"));
         QVERIFY(problems->text().contains(u"no inputs"));
         f.editor->setCurrentRow(rowOf(*f.editor, QStringLiteral("inputs"), QStringLiteral("x")));
-        refs->setData(refs->index(f.editor->currentRow(), TestRefsModel::TensorColumn), QStringLiteral("a"));
+        refs->setData(refs->index(f.editor->currentRow(), TensorRefsModel::TensorColumn), QStringLiteral("a"));
         f.document->validateNow();
         QVERIFY(!problems->text().contains(u"no inputs"));
     }
@@ -743,7 +743,7 @@ private slots:
         carton::CartonInfo info = f.document->info();
         info.selfTests[2].name = QStringLiteral("renamed elsewhere");
         f.document->setInfo(info, QStringLiteral("Rename"));
-        QCOMPARE(f.editor->currentItem(), (TestItem{TestItem::Kind::SelfTest, 1}));
+        QCOMPARE(f.editor->currentItem(), (SelfTestItem{SelfTestItem::Kind::SelfTest, 1}));
         QCOMPARE(f.editor->currentRow(), row);
         QCOMPARE(f.editor->itemsModel()->index(2, 0).data().toString(), QStringLiteral("renamed elsewhere"));
         // Typing in the middle of the name keeps the cursor where it is.

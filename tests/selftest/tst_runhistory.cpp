@@ -59,6 +59,7 @@ void TestRunHistory::initTestCase()
     t.inputs = refs({{"x", "@tensor_data/x"}});
     t.expectedOut = refs({{"y", "@tensor_data/y"}});
     folder.info.selfTests = {t};
+    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::symbol(u"n"_s)}))}; // x binds n
     QVERIFY(folder.write(m_dir.filePath(u"carton"_s)));
 }
 
@@ -103,6 +104,14 @@ void TestRunHistory::aRunWritesARecord()
     QCOMPARE(y.mismatches, 1);
     QCOMPARE(*y.maxAbs, r.tests[0].outputs[0].comparison->absError.max);
     QCOMPARE(*y.atol, 1e-8);
+    // The shape symbols the inputs bound are kept, and a change of them is shown.
+    QCOMPARE(rec.tests[0].bindings, u"n=3"_s);
+    RunRecord other = rec;
+    other.tests[0].bindings = u"n=4"_s;
+    QCOMPARE(runRecordChanges(rec, other), QStringList{u"t / bindings: n=3 → n=4"_s});
+    const Result<RunRecord> back = runRecordFromJson(runRecordToJson(other), u"test"_s);
+    QVERIFY(back);
+    QCOMPARE(back->tests[0].bindings, u"n=4"_s);
 }
 
 void TestRunHistory::toleranceChangeIsShown()

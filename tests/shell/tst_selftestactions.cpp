@@ -523,7 +523,7 @@ void TestSelfTestActions::recordOutputsIsOneUndoStep()
     page->setEditing(true);
     auto *editor = page->editor()->findChild<studio::SelfTestsEditor *>();
     QVERIFY(editor);
-    editor->selectItem({studio::TestItem::Kind::SelfTest, 0});
+    editor->selectItem({studio::SelfTestItem::Kind::SelfTest, 0});
     auto *menu = editor->findChild<QMenu *>(u"recordMenu"_s);
     QVERIFY(menu);
     QMetaObject::invokeMethod(menu, "aboutToShow");
@@ -640,7 +640,7 @@ void TestSelfTestActions::newSelfTestFromInputs()
     QCOMPARE(document->info().selfTests.size(), 2);
     QCOMPARE(document->info().selfTests.at(1).inputs, offByOneStep().inputs);
     QVERIFY(!document->info().selfTests.at(1).expectedOut);
-    QCOMPARE(editor->currentItem(), (studio::TestItem{studio::TestItem::Kind::SelfTest, 1}));
+    QCOMPARE(editor->currentItem(), (studio::SelfTestItem{studio::SelfTestItem::Kind::SelfTest, 1}));
     studio::RecordOutputsDialog *dialog = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<studio::RecordOutputsDialog *>()) && dialog->recording(),
                              60000);

@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "newselftest.h"
 
+#include "dataedits.h"
 #include "document/cartondocument.h"
 #include "recordoutputsdialog.h"
 #include "tensor/tensorinterchange.h"
-#include "testdata.h"
 
 #include <QCoreApplication>
 #include <QFileDialog>
@@ -46,7 +46,7 @@ carton::Result<DocumentState> fromFiles(const DocumentState &state, const QStrin
     carton::SelfTest test;
     test.name = freeName(state.info);
     for (const QString &path : files) {
-        const carton::Result<QStringList> names = testdata::tensorsInFile(path);
+        const carton::Result<QStringList> names = dataedits::tensorsInFile(path);
         if (!names)
             return names.error();
         for (const QString &inputName : *names) {
@@ -63,7 +63,7 @@ carton::Result<DocumentState> fromFiles(const DocumentState &state, const QStrin
                 if (key == inputName)
                     return carton::makeError(carton::ErrorCode::Usage,
                                              QStringLiteral("a second tensor for input \"%1\"").arg(inputName), path);
-            carton::Result<carton::TensorReaderPtr> reader = testdata::openTensorFile(
+            carton::Result<carton::TensorReaderPtr> reader = dataedits::openTensorFile(
                 path, QFileInfo(path).suffix().compare(QStringLiteral("npy"), Qt::CaseInsensitive) == 0 ? QString()
                                                                                                         : inputName);
             if (!reader)
@@ -72,7 +72,7 @@ carton::Result<DocumentState> fromFiles(const DocumentState &state, const QStrin
             if (!tensors)
                 return tensors.error();
             const QString name = carton::uniqueTensorName(*tensors, *test.name + u'_' + inputName);
-            carton::Result<DocumentState> added = testdata::withImportedTensor(next, name, **reader);
+            carton::Result<DocumentState> added = dataedits::withImportedTensor(next, name, **reader);
             if (!added)
                 return added.error();
             next = std::move(*added);

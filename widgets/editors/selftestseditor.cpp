@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestseditor.h"
 
+#include "dataedits.h"
 #include "document/cartondocument.h"
 #include "editorutils.h"
 #include "jobs/latestjob.h"
@@ -9,8 +10,7 @@
 #include "newselftest.h"
 #include "referencedelegate.h"
 #include "tensor/tensorinterchange.h"
-#include "testdata.h"
-#include "testrefsmodel.h"
+#include "tensorrefsmodel.h"
 #include "toleranceedit.h"
 #include "validate/fieldpath.h"
 #include "viewutils.h"
@@ -70,8 +70,8 @@ QString copyName(const std::optional<QString> &name)
 } // namespace
 
 SelfTestsEditor::SelfTestsEditor(CartonDocument *document, QWidget *parent)
-    : QWidget(parent), m_document(document), m_itemsModel(new TestItemsModel(this)),
-      m_refsModel(new TestRefsModel(document, this)), m_delegate(new ReferenceDelegate(this))
+    : QWidget(parent), m_document(document), m_itemsModel(new SelfTestListModel(this)),
+      m_refsModel(new TensorRefsModel(document, this)), m_delegate(new ReferenceDelegate(this))
 {
     setObjectName(QStringLiteral("selfTestsEditor"));
     auto *splitter = new QSplitter(Qt::Horizontal, this);
@@ -118,8 +118,8 @@ QWidget *SelfTestsEditor::buildList()
     m_items->setAllColumnsShowFocus(true);
     m_items->setSelectionMode(QAbstractItemView::SingleSelection);
     m_items->header()->setStretchLastSection(false);
-    m_items->header()->setSectionResizeMode(TestItemsModel::NameColumn, QHeaderView::Stretch);
-    m_items->header()->setSectionResizeMode(TestItemsModel::KindColumn, QHeaderView::ResizeToContents);
+    m_items->header()->setSectionResizeMode(SelfTestListModel::NameColumn, QHeaderView::Stretch);
+    m_items->header()->setSectionResizeMode(SelfTestListModel::KindColumn, QHeaderView::ResizeToContents);
     m_items->setToolTip(tr("The carton's [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)"));
 
     m_addSelfTest = toolButton(tr("Add Self-test"), tr("Add a [[self_test]]: inputs and the outputs they must give"),
@@ -205,7 +205,7 @@ QWidget *SelfTestsEditor::buildDetails()
     form->addRow(tr("&Tolerance:"), m_tolerance);
     m_form = form;
     connect(m_tolerance, &ToleranceEdit::edited, this, [this](const carton::CartonTolerance &tolerance) {
-        if (m_current.isValid() && m_current.kind == TestItem::Kind::SelfTest)
+        if (m_current.isValid() && m_current.kind == SelfTestItem::Kind::SelfTest)
             (void)keepTolerance(*m_document, m_current.number, tolerance,
                                 tr("Edit Tolerance of %1").arg(m_current.field()));
     });
@@ -221,7 +221,7 @@ QWidget *SelfTestsEditor::buildDetails()
     m_refs = new QTableView;
     m_refs->setObjectName(QStringLiteral("testRefs"));
     m_refs->setModel(m_refsModel);
-    m_refs->setItemDelegateForColumn(TestRefsModel::TensorColumn, m_delegate);
+    m_refs->setItemDelegateForColumn(TensorRefsModel::TensorColumn, m_delegate);
     m_refs->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_refs->setSelectionMode(QAbstractItemView::SingleSelection);
     m_refs->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
@@ -229,10 +229,10 @@ QWidget *SelfTestsEditor::buildDetails()
     m_refs->verticalHeader()->hide();
     m_refs->verticalHeader()->setDefaultSectionSize(m_refs->fontMetrics().height() + 10);
     m_refs->horizontalHeader()->setStretchLastSection(true);
-    m_refs->horizontalHeader()->setSectionResizeMode(TestRefsModel::RoleColumn, QHeaderView::ResizeToContents);
-    m_refs->horizontalHeader()->setSectionResizeMode(TestRefsModel::NameColumn, QHeaderView::ResizeToContents);
-    m_refs->horizontalHeader()->setSectionResizeMode(TestRefsModel::DeclaredColumn, QHeaderView::ResizeToContents);
-    m_refs->setColumnWidth(TestRefsModel::TensorColumn, 200);
+    m_refs->horizontalHeader()->setSectionResizeMode(TensorRefsModel::RoleColumn, QHeaderView::ResizeToContents);
+    m_refs->horizontalHeader()->setSectionResizeMode(TensorRefsModel::NameColumn, QHeaderView::ResizeToContents);
+    m_refs->horizontalHeader()->setSectionResizeMode(TensorRefsModel::DeclaredColumn, QHeaderView::ResizeToContents);
+    m_refs->setColumnWidth(TensorRefsModel::TensorColumn, 200);
     m_refs->setToolTip(tr("One row per declared input and output. Edit the Tensor cell (F2 or double-click) to pick "
                           "a tensor of tensor_data/"));
     auto *clearShortcut = new QShortcut(QKeySequence::Delete, m_refs, nullptr, nullptr, Qt::WidgetShortcut);
@@ -259,9 +259,9 @@ QWidget *SelfTestsEditor::buildDetails()
     buttons->addWidget(m_addFile);
     buttons->addWidget(m_clear);
     buttons->addWidget(recordingButton(
-        m_document, [this] { return m_current.kind == TestItem::Kind::SelfTest ? m_current.number : -1; },
+        m_document, [this] { return m_current.kind == SelfTestItem::Kind::SelfTest ? m_current.number : -1; },
         [this](int index) {
-            selectItem({TestItem::Kind::SelfTest, index});
+            selectItem({SelfTestItem::Kind::SelfTest, index});
         },
         this));
     buttons->addStretch();
@@ -280,17 +280,17 @@ QWidget *SelfTestsEditor::buildDetails()
     return m_stack;
 }
 
-TestItem SelfTestsEditor::currentItem() const
+SelfTestItem SelfTestsEditor::currentItem() const
 {
     return m_current;
 }
 
-void SelfTestsEditor::selectItem(const TestItem &item)
+void SelfTestsEditor::selectItem(const SelfTestItem &item)
 {
     const int row = m_itemsModel->rowOf(item);
     if (row < 0)
         return;
-    m_items->setCurrentIndex(m_itemsModel->index(row, TestItemsModel::NameColumn));
+    m_items->setCurrentIndex(m_itemsModel->index(row, SelfTestListModel::NameColumn));
 }
 
 int SelfTestsEditor::currentRow() const
@@ -303,7 +303,7 @@ void SelfTestsEditor::setCurrentRow(int row)
 {
     if (row < 0 || row >= m_refsModel->rowCount())
         return;
-    const QModelIndex index = m_refsModel->index(row, TestRefsModel::TensorColumn);
+    const QModelIndex index = m_refsModel->index(row, TensorRefsModel::TensorColumn);
     m_refs->setCurrentIndex(index);
     m_refs->scrollTo(index);
 }
@@ -322,7 +322,7 @@ bool SelfTestsEditor::revealField(const QString &field)
     const bool isSelfTest = path.isItemOf(u"self_test");
     if (!isSelfTest && !path.isItemOf(u"example"))
         return false;
-    const TestItem item{isSelfTest ? TestItem::Kind::SelfTest : TestItem::Kind::Example, path.index};
+    const SelfTestItem item{isSelfTest ? SelfTestItem::Kind::SelfTest : SelfTestItem::Kind::Example, path.index};
     if (m_itemsModel->rowOf(item) < 0)
         return false;
     selectItem(item);
@@ -345,7 +345,7 @@ bool SelfTestsEditor::revealField(const QString &field)
         row = m_refsModel->rowOf(part, path.key);
     if (row < 0) { // the table only, or a key it does not have: its first row
         for (int i = 0; i < m_refsModel->rowCount() && row < 0; ++i)
-            if (TestRefsModel::tableName(m_refsModel->row(i).table) == part)
+            if (TensorRefsModel::tableName(m_refsModel->row(i).table) == part)
                 row = i;
     }
     setCurrentRow(row);
@@ -359,17 +359,17 @@ void SelfTestsEditor::onInfoChanged()
     m_itemsModel->refresh(info);
     // The item shown stays; when it went away (undo of an add, a remove) the
     // nearest one of its kind, else of the other kind.
-    TestItem wanted = m_current;
+    SelfTestItem wanted = m_current;
     if (wanted.isValid() && m_itemsModel->rowOf(wanted) < 0) {
         const int selfTests = int(info.selfTests.size());
         const int examples = int(info.examples.size());
-        const int same = wanted.kind == TestItem::Kind::SelfTest ? selfTests : examples;
+        const int same = wanted.kind == SelfTestItem::Kind::SelfTest ? selfTests : examples;
         if (same > 0)
             wanted.number = same - 1;
-        else if (wanted.kind == TestItem::Kind::SelfTest)
-            wanted = {TestItem::Kind::Example, examples > 0 ? 0 : -1};
+        else if (wanted.kind == SelfTestItem::Kind::SelfTest)
+            wanted = {SelfTestItem::Kind::Example, examples > 0 ? 0 : -1};
         else
-            wanted = {TestItem::Kind::SelfTest, selfTests - 1};
+            wanted = {SelfTestItem::Kind::SelfTest, selfTests - 1};
     }
     if (!wanted.isValid() && m_itemsModel->rowCount() > 0)
         wanted = m_itemsModel->itemAt(0);
@@ -403,7 +403,7 @@ void SelfTestsEditor::onFilesChanged()
         }
         QStringList details;
         for (const carton::TensorIndexEntry &e : m_index.entries())
-            details.append(TestRefsModel::entryText(e));
+            details.append(TensorRefsModel::entryText(e));
         m_delegate->setTensors(tensorNames(), details);
         m_refsModel->setTensorIndex(m_index);
     }
@@ -446,11 +446,11 @@ void SelfTestsEditor::onDiagnosticsChanged()
 
 void SelfTestsEditor::onCurrentItemChanged()
 {
-    const TestItem item = m_itemsModel->itemAt(m_items->currentIndex().row());
+    const SelfTestItem item = m_itemsModel->itemAt(m_items->currentIndex().row());
     m_current = item;
     if (m_refsModel->item() != item) {
         m_refsModel->setItem(item);
-        m_delegate->setMiscAllowed(item.kind == TestItem::Kind::Example);
+        m_delegate->setMiscAllowed(item.kind == SelfTestItem::Kind::Example);
     } else {
         refreshRefs();
     }
@@ -468,7 +468,7 @@ void SelfTestsEditor::refreshRefs()
     const int row = currentRow();
     QString table, key;
     if (row >= 0) {
-        table = TestRefsModel::tableName(m_refsModel->row(row).table);
+        table = TensorRefsModel::tableName(m_refsModel->row(row).table);
         key = m_refsModel->row(row).key;
     }
     const QModelIndex current = m_refs->currentIndex();
@@ -490,7 +490,7 @@ void SelfTestsEditor::updateForm()
     if (!m_current.isValid())
         return;
     const carton::CartonInfo &info = m_document->info();
-    const bool selfTest = m_current.kind == TestItem::Kind::SelfTest;
+    const bool selfTest = m_current.kind == SelfTestItem::Kind::SelfTest;
     QString name, description;
     QByteArray extensions;
     if (selfTest) {
@@ -526,15 +526,15 @@ void SelfTestsEditor::updateForm()
 void SelfTestsEditor::updateButtons()
 {
     const bool valid = m_current.isValid();
-    const int sameKind = m_current.kind == TestItem::Kind::SelfTest ? int(m_document->info().selfTests.size())
-                                                                    : int(m_document->info().examples.size());
+    const int sameKind = m_current.kind == SelfTestItem::Kind::SelfTest ? int(m_document->info().selfTests.size())
+                                                                        : int(m_document->info().examples.size());
     m_duplicate->setEnabled(valid);
     m_remove->setEnabled(valid);
     m_up->setEnabled(valid && m_current.number > 0);
     m_down->setEnabled(valid && m_current.number + 1 < sameKind);
     const bool readOnly = m_document->isReadOnly();
     m_import->setEnabled(valid && !readOnly);
-    m_addFile->setEnabled(valid && !readOnly && m_current.kind == TestItem::Kind::Example);
+    m_addFile->setEnabled(valid && !readOnly && m_current.kind == SelfTestItem::Kind::Example);
     const int refRow = currentRow();
     m_clear->setEnabled(valid && refRow >= 0 && !m_refsModel->row(refRow).reference.isEmpty());
 }
@@ -545,7 +545,7 @@ void SelfTestsEditor::editName(const QString &text)
         return;
     carton::CartonInfo info = m_document->info();
     const std::optional<QString> value = text.isEmpty() ? std::nullopt : std::optional(text);
-    if (m_current.kind == TestItem::Kind::SelfTest)
+    if (m_current.kind == SelfTestItem::Kind::SelfTest)
         info.selfTests[m_current.number].name = value;
     else
         info.examples[m_current.number].name = value;
@@ -560,7 +560,7 @@ void SelfTestsEditor::editDescription()
     carton::CartonInfo info = m_document->info();
     const QString text = m_description->toPlainText();
     const std::optional<QString> value = text.isEmpty() ? std::nullopt : std::optional(text);
-    if (m_current.kind == TestItem::Kind::SelfTest)
+    if (m_current.kind == SelfTestItem::Kind::SelfTest)
         info.selfTests[m_current.number].description = value;
     else
         info.examples[m_current.number].description = value;
@@ -572,7 +572,7 @@ void SelfTestsEditor::addSelfTest()
 {
     carton::CartonInfo info = m_document->info();
     info.selfTests.append(carton::SelfTest());
-    m_current = {TestItem::Kind::SelfTest, int(info.selfTests.size()) - 1};
+    m_current = {SelfTestItem::Kind::SelfTest, int(info.selfTests.size()) - 1};
     m_document->setInfo(info, tr("Add Self-test"));
     m_name->setFocus(Qt::OtherFocusReason);
 }
@@ -581,7 +581,7 @@ void SelfTestsEditor::addExample()
 {
     carton::CartonInfo info = m_document->info();
     info.examples.append(carton::Example());
-    m_current = {TestItem::Kind::Example, int(info.examples.size()) - 1};
+    m_current = {SelfTestItem::Kind::Example, int(info.examples.size()) - 1};
     m_document->setInfo(info, tr("Add Example"));
     m_name->setFocus(Qt::OtherFocusReason);
 }
@@ -592,7 +592,7 @@ void SelfTestsEditor::duplicateItem()
         return;
     carton::CartonInfo info = m_document->info();
     const int at = m_current.number + 1;
-    if (m_current.kind == TestItem::Kind::SelfTest) {
+    if (m_current.kind == SelfTestItem::Kind::SelfTest) {
         carton::SelfTest copy = info.selfTests.at(m_current.number); // extension keys included
         copy.name = copyName(copy.name).isEmpty() ? std::nullopt : std::optional(copyName(copy.name));
         info.selfTests.insert(at, copy);
@@ -611,19 +611,19 @@ void SelfTestsEditor::removeItem()
     if (!m_current.isValid())
         return;
     carton::CartonInfo info = m_document->info();
-    if (m_current.kind == TestItem::Kind::SelfTest)
+    if (m_current.kind == SelfTestItem::Kind::SelfTest)
         info.selfTests.removeAt(m_current.number);
     else
         info.examples.removeAt(m_current.number);
     const QString what = tr("Remove %1").arg(m_current.field());
     const int left =
-        m_current.kind == TestItem::Kind::SelfTest ? int(info.selfTests.size()) : int(info.examples.size());
+        m_current.kind == SelfTestItem::Kind::SelfTest ? int(info.selfTests.size()) : int(info.examples.size());
     if (m_current.number >= left) {
         m_current.number = left - 1;
         if (left == 0) // none of this kind left: the nearest item of the other kind
-            m_current = m_current.kind == TestItem::Kind::SelfTest
-                            ? TestItem{TestItem::Kind::Example, info.examples.isEmpty() ? -1 : 0}
-                            : TestItem{TestItem::Kind::SelfTest, int(info.selfTests.size()) - 1};
+            m_current = m_current.kind == SelfTestItem::Kind::SelfTest
+                            ? SelfTestItem{SelfTestItem::Kind::Example, info.examples.isEmpty() ? -1 : 0}
+                            : SelfTestItem{SelfTestItem::Kind::SelfTest, int(info.selfTests.size()) - 1};
     }
     m_document->setInfo(info, what);
 }
@@ -645,10 +645,10 @@ void SelfTestsEditor::moveItem(int delta)
     carton::CartonInfo info = m_document->info();
     const int to = m_current.number + delta;
     const int count =
-        m_current.kind == TestItem::Kind::SelfTest ? int(info.selfTests.size()) : int(info.examples.size());
+        m_current.kind == SelfTestItem::Kind::SelfTest ? int(info.selfTests.size()) : int(info.examples.size());
     if (to < 0 || to >= count)
         return;
-    if (m_current.kind == TestItem::Kind::SelfTest)
+    if (m_current.kind == SelfTestItem::Kind::SelfTest)
         info.selfTests.move(m_current.number, to);
     else
         info.examples.move(m_current.number, to);
@@ -663,17 +663,17 @@ void SelfTestsEditor::clearReference()
     const int row = currentRow();
     if (row < 0 || m_refsModel->row(row).reference.isEmpty())
         return;
-    m_refsModel->setData(m_refsModel->index(row, TestRefsModel::TensorColumn), QString());
+    m_refsModel->setData(m_refsModel->index(row, TensorRefsModel::TensorColumn), QString());
 }
 
 carton::Status SelfTestsEditor::importTensor(const QString &path, const QString &tensorInFile, const QString &name)
 {
     if (!m_current.isValid())
         return carton::makeError(carton::ErrorCode::Usage, tr("no self-test or example is selected"));
-    carton::Result<carton::TensorReaderPtr> reader = testdata::openTensorFile(path, tensorInFile);
+    carton::Result<carton::TensorReaderPtr> reader = dataedits::openTensorFile(path, tensorInFile);
     if (!reader)
         return reader.error();
-    return applyImport(testdata::withImportedTensor(m_document->state(), name, **reader), name);
+    return applyImport(dataedits::withImportedTensor(m_document->state(), name, **reader), name);
 }
 
 carton::Status SelfTestsEditor::applyImport(carton::Result<DocumentState> next, const QString &name)
@@ -682,8 +682,8 @@ carton::Status SelfTestsEditor::applyImport(carton::Result<DocumentState> next, 
         return next.error();
     const int row = currentRow();
     if (row >= 0) {
-        const TestRefsModel::Row &r = m_refsModel->row(row);
-        TestRefsModel::setReference(next->info, m_current, r.table, r.key, QStringLiteral("@tensor_data/") + name);
+        const TensorRefsModel::Row &r = m_refsModel->row(row);
+        TensorRefsModel::setReference(next->info, m_current, r.table, r.key, QStringLiteral("@tensor_data/") + name);
     }
     m_document->setState(*next, tr("Import Tensor %1").arg(name));
     return {};
@@ -694,12 +694,12 @@ carton::Status SelfTestsEditor::importTensorWithProgress(const QString &path, co
 {
     if (!m_current.isValid())
         return carton::makeError(carton::ErrorCode::Usage, tr("no self-test or example is selected"));
-    carton::Result<carton::TensorReaderPtr> reader = testdata::openTensorFile(path, tensorInFile);
+    carton::Result<carton::TensorReaderPtr> reader = dataedits::openTensorFile(path, tensorInFile);
     if (!reader)
         return reader.error();
     constexpr qint64 readInPlace = qint64(8) << 20; // smaller tensors are read at once
     if ((*reader)->byteSize() <= readInPlace)
-        return applyImport(testdata::withImportedTensor(m_document->state(), name, **reader), name);
+        return applyImport(dataedits::withImportedTensor(m_document->state(), name, **reader), name);
     // A big tensor is read off the GUI thread (a LatestJob) behind a window-modal
     // progress dialog, so that no edit can come in between; Cancel drops it.
     QProgressDialog dialog(tr("Importing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
@@ -715,7 +715,7 @@ carton::Status SelfTestsEditor::importTensorWithProgress(const QString &path, co
         // `original` keeps the carton that the state's entries point into alive: a
         // cancelled job may still be reading when the editor and its document go.
         [state = m_document->state(), original = m_document->original(), name, tensor = *reader](
-            carton::Progress &progress) { return testdata::withImportedTensor(state, name, *tensor, &progress); },
+            carton::Progress &progress) { return dataedits::withImportedTensor(state, name, *tensor, &progress); },
         [this, &status, &dialog, name](const carton::Result<DocumentState> &next) {
             status = applyImport(next, name); // (by reference: GCC 12 warns falsely on moving it here)
             dialog.reset();                   // closes it: exec() returns
@@ -734,13 +734,13 @@ carton::Result<QString> SelfTestsEditor::addMiscFile(const QString &diskPath)
     if (!m_current.isValid())
         return carton::makeError(carton::ErrorCode::Usage, tr("no example is selected"));
     QString archivePath;
-    carton::Result<DocumentState> next = testdata::withMiscFile(m_document->state(), diskPath, &archivePath);
+    carton::Result<DocumentState> next = dataedits::withMiscFile(m_document->state(), diskPath, &archivePath);
     if (!next)
         return next.error();
     const int row = currentRow();
-    if (row >= 0 && m_current.kind == TestItem::Kind::Example) {
-        const TestRefsModel::Row &r = m_refsModel->row(row);
-        TestRefsModel::setReference(next->info, m_current, r.table, r.key, u'@' + archivePath);
+    if (row >= 0 && m_current.kind == SelfTestItem::Kind::Example) {
+        const TensorRefsModel::Row &r = m_refsModel->row(row);
+        TensorRefsModel::setReference(next->info, m_current, r.table, r.key, u'@' + archivePath);
     }
     m_document->setState(*next, tr("Add File %1").arg(archivePath));
     return archivePath;
@@ -752,7 +752,7 @@ void SelfTestsEditor::chooseTensorToImport()
                                                       tr("Tensors (*.npy *.safetensors);;All files (*)"));
     if (path.isEmpty())
         return;
-    carton::Result<QStringList> inFile = testdata::tensorsInFile(path);
+    carton::Result<QStringList> inFile = dataedits::tensorsInFile(path);
     if (!inFile || inFile->isEmpty()) {
         QMessageBox::warning(this, tr("Import Tensor"),
                              inFile ? tr("%1 holds no tensor.").arg(path) : inFile.error().toString());
@@ -768,7 +768,7 @@ void SelfTestsEditor::chooseTensorToImport()
     }
     QString suggestion = inFile->size() > 1 ? tensor : QFileInfo(path).completeBaseName();
     if (const int row = currentRow(); row >= 0) {
-        const QString item = m_current.kind == TestItem::Kind::SelfTest
+        const QString item = m_current.kind == SelfTestItem::Kind::SelfTest
                                  ? QStringLiteral("test%1").arg(m_current.number)
                                  : QStringLiteral("example%1").arg(m_current.number);
         suggestion = QStringLiteral("%1_%2").arg(item, m_refsModel->row(row).key);

@@ -5,8 +5,8 @@
 #include "base/result.h"
 #include "document/documentstate.h"
 #include "package/cartonedits.h"
+#include "selftestlistmodel.h"
 #include "tensor/tensorindex.h"
-#include "testitemsmodel.h"
 
 #include <QWidget>
 #include <optional>
@@ -25,7 +25,7 @@ namespace studio {
 
 class CartonDocument;
 class ReferenceDelegate;
-class TestRefsModel;
+class TensorRefsModel;
 class ToleranceEdit;
 
 // The Self-tests & Examples page of the DocumentEditor: the [[self_test]]s and
@@ -51,8 +51,8 @@ public:
     // the item does not exist.
     Q_INVOKABLE bool revealField(const QString &field);
 
-    TestItem currentItem() const;
-    void selectItem(const TestItem &item);
+    SelfTestItem currentItem() const;
+    void selectItem(const SelfTestItem &item);
     // The row of the tensor table that is current (-1 for none).
     int currentRow() const;
     void setCurrentRow(int row);
@@ -71,8 +71,8 @@ public:
     // The tensor names offered by the Tensor column (tensor_data/index.toml now).
     QStringList tensorNames() const;
 
-    TestItemsModel *itemsModel() const { return m_itemsModel; }
-    TestRefsModel *refsModel() const { return m_refsModel; }
+    SelfTestListModel *itemsModel() const { return m_itemsModel; }
+    TensorRefsModel *refsModel() const { return m_refsModel; }
     QTreeView *itemsView() const { return m_items; }
     QTableView *refsView() const { return m_refs; }
     QLineEdit *nameEdit() const { return m_name; }
@@ -106,10 +106,10 @@ private:
     void chooseMiscFile();
 
     CartonDocument *m_document;
-    TestItemsModel *m_itemsModel;
-    TestRefsModel *m_refsModel;
+    SelfTestListModel *m_itemsModel;
+    TensorRefsModel *m_refsModel;
     ReferenceDelegate *m_delegate;
-    TestItem m_current;
+    SelfTestItem m_current;
     carton::TensorIndex m_index;
     // What the index was read from (re-read only when tensor_data/index.toml changes).
     std::optional<carton::CartonEdits::FileSource> m_indexSource;

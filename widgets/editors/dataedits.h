@@ -12,10 +12,10 @@
 
 namespace studio {
 
-// The test data of a carton being edited (tensor_data/ and misc/), read and
+// The data files of a carton being edited (tensor_data/ and misc/), read and
 // changed through its DocumentState. Pure functions: the editor turns their
 // result into one undo step.
-namespace testdata {
+namespace dataedits {
 
 // The largest tensor imported into a document (its bytes are held in memory
 // until the document is saved).
@@ -42,6 +42,6 @@ carton::Result<QStringList> tensorsInFile(const QString &path);
 // "misc/NAME".
 carton::Result<DocumentState> withMiscFile(const DocumentState &state, const QString &diskPath, QString *archivePath);
 
-} // namespace testdata
+} // namespace dataedits
 
 } // namespace studio

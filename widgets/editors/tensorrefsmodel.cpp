@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "testrefsmodel.h"
+#include "tensorrefsmodel.h"
 
 #include "document/cartondocument.h"
 #include "editorutils.h"
@@ -58,12 +58,12 @@ qint64 fileSize(const carton::CartonEdits &files, const QString &path)
 
 } // namespace
 
-TestRefsModel::TestRefsModel(CartonDocument *document, QObject *parent)
+TensorRefsModel::TensorRefsModel(CartonDocument *document, QObject *parent)
     : QAbstractTableModel(parent), m_document(document)
 {
 }
 
-QString TestRefsModel::tableName(Table table)
+QString TensorRefsModel::tableName(Table table)
 {
     switch (table) {
     case Table::Inputs:
@@ -76,9 +76,9 @@ QString TestRefsModel::tableName(Table table)
     return {};
 }
 
-carton::TensorRefs *TestRefsModel::refsOf(carton::CartonInfo &info, const TestItem &item, Table table)
+carton::TensorRefs *TensorRefsModel::refsOf(carton::CartonInfo &info, const SelfTestItem &item, Table table)
 {
-    if (item.kind == TestItem::Kind::SelfTest) {
+    if (item.kind == SelfTestItem::Kind::SelfTest) {
         if (item.number < 0 || item.number >= info.selfTests.size() || table == Table::SampleOut)
             return nullptr;
         carton::SelfTest &t = info.selfTests[item.number];
@@ -94,8 +94,8 @@ carton::TensorRefs *TestRefsModel::refsOf(carton::CartonInfo &info, const TestIt
     return table == Table::Inputs ? &e.inputs : &e.sampleOut;
 }
 
-bool TestRefsModel::setReference(carton::CartonInfo &info, const TestItem &item, Table table, const QString &key,
-                                 const QString &reference)
+bool TensorRefsModel::setReference(carton::CartonInfo &info, const SelfTestItem &item, Table table, const QString &key,
+                                   const QString &reference)
 {
     carton::TensorRefs *refs = refsOf(info, item, table);
     if (!refs)
@@ -120,7 +120,7 @@ bool TestRefsModel::setReference(carton::CartonInfo &info, const TestItem &item,
     return true;
 }
 
-QString TestRefsModel::entryText(const carton::TensorIndexEntry &entry)
+QString TensorRefsModel::entryText(const carton::TensorIndexEntry &entry)
 {
     if (entry.dtype == carton::DType::Nested)
         return tr("nested (%n inner tensors)", nullptr, int(entry.inner.size()));
@@ -128,7 +128,7 @@ QString TestRefsModel::entryText(const carton::TensorIndexEntry &entry)
                                        entry.shape ? dimsText(*entry.shape) : QString());
 }
 
-QString TestRefsModel::referenceFromText(const QString &text)
+QString TensorRefsModel::referenceFromText(const QString &text)
 {
     const QString t = text.trimmed();
     if (t.isEmpty() || t.startsWith(u'@'))
@@ -136,7 +136,7 @@ QString TestRefsModel::referenceFromText(const QString &text)
     return kTensorPrefix + t;
 }
 
-void TestRefsModel::setItem(const TestItem &item)
+void TensorRefsModel::setItem(const SelfTestItem &item)
 {
     beginResetModel();
     m_item = item;
@@ -146,13 +146,13 @@ void TestRefsModel::setItem(const TestItem &item)
     setDiagnostics(m_document->diagnostics());
 }
 
-QList<TestRefsModel::Row> TestRefsModel::buildRows() const
+QList<TensorRefsModel::Row> TensorRefsModel::buildRows() const
 {
     QList<Row> rows;
     if (!m_item.isValid())
         return rows;
     const carton::CartonInfo &info = m_document->info();
-    const bool selfTest = m_item.kind == TestItem::Kind::SelfTest;
+    const bool selfTest = m_item.kind == SelfTestItem::Kind::SelfTest;
     if (selfTest ? m_item.number >= info.selfTests.size() : m_item.number >= info.examples.size())
         return rows;
     auto addTable = [&rows](Table table, const QList<carton::TensorSpec> &declared, const carton::TensorRefs &refs) {
@@ -180,7 +180,7 @@ QList<TestRefsModel::Row> TestRefsModel::buildRows() const
     return rows;
 }
 
-void TestRefsModel::refresh()
+void TensorRefsModel::refresh()
 {
     QList<Row> rows = buildRows();
     bool sameRows = rows.size() == m_rows.size();
@@ -203,14 +203,14 @@ void TestRefsModel::refresh()
     }
 }
 
-void TestRefsModel::setTensorIndex(const carton::TensorIndex &index)
+void TensorRefsModel::setTensorIndex(const carton::TensorIndex &index)
 {
     m_index = index;
     if (!m_rows.isEmpty())
         emit dataChanged(this->index(0, TensorColumn), this->index(int(m_rows.size()) - 1, DetailsColumn));
 }
 
-void TestRefsModel::setDiagnostics(const carton::Diagnostics &all)
+void TensorRefsModel::setDiagnostics(const carton::Diagnostics &all)
 {
     m_itemProblems = m_item.isValid() ? diagnosticsFor(all, m_item.field()) : carton::Diagnostics();
     for (int i = 0; i < m_rows.size(); ++i) {
@@ -222,7 +222,7 @@ void TestRefsModel::setDiagnostics(const carton::Diagnostics &all)
     }
 }
 
-QString TestRefsModel::fieldOf(int row) const
+QString TensorRefsModel::fieldOf(int row) const
 {
     if (row < 0 || row >= m_rows.size())
         return {};
@@ -230,7 +230,7 @@ QString TestRefsModel::fieldOf(int row) const
     return QStringLiteral("%1.%2.%3").arg(m_item.field(), tableName(r.table), r.key);
 }
 
-int TestRefsModel::rowOf(const QString &table, const QString &key) const
+int TensorRefsModel::rowOf(const QString &table, const QString &key) const
 {
     for (int i = 0; i < m_rows.size(); ++i)
         if (tableName(m_rows.at(i).table) == table && m_rows.at(i).key == key)
@@ -238,12 +238,12 @@ int TestRefsModel::rowOf(const QString &table, const QString &key) const
     return -1;
 }
 
-carton::Diagnostics TestRefsModel::problemsOf(int row) const
+carton::Diagnostics TensorRefsModel::problemsOf(int row) const
 {
     return row >= 0 && row < m_rowProblems.size() ? m_rowProblems.at(row) : carton::Diagnostics();
 }
 
-QString TestRefsModel::detailsOf(const Row &row, carton::Severity *severity) const
+QString TensorRefsModel::detailsOf(const Row &row, carton::Severity *severity) const
 {
     *severity = carton::Severity::Info;
     if (row.reference.isEmpty())
@@ -273,17 +273,17 @@ QString TestRefsModel::detailsOf(const Row &row, carton::Severity *severity) con
     return tr("not a reference");
 }
 
-int TestRefsModel::rowCount(const QModelIndex &parent) const
+int TensorRefsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
 }
 
-int TestRefsModel::columnCount(const QModelIndex &parent) const
+int TensorRefsModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant TestRefsModel::data(const QModelIndex &index, int role) const
+QVariant TensorRefsModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows.size())
         return {};
@@ -361,7 +361,7 @@ QVariant TestRefsModel::data(const QModelIndex &index, int role) const
     }
 }
 
-bool TestRefsModel::setData(const QModelIndex &index, const QVariant &value, int role)
+bool TensorRefsModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
     if (!index.isValid() || index.row() >= m_rows.size() || index.column() != TensorColumn || role != Qt::EditRole)
         return false;
@@ -378,7 +378,7 @@ bool TestRefsModel::setData(const QModelIndex &index, const QVariant &value, int
     return true;
 }
 
-Qt::ItemFlags TestRefsModel::flags(const QModelIndex &index) const
+Qt::ItemFlags TensorRefsModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
     if (index.isValid() && index.column() == TensorColumn)
@@ -386,7 +386,7 @@ Qt::ItemFlags TestRefsModel::flags(const QModelIndex &index) const
     return f;
 }
 
-QVariant TestRefsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant TensorRefsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};

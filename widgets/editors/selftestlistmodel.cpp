@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "testitemsmodel.h"
+#include "selftestlistmodel.h"
 
 #include "editorutils.h"
 #include "format/cartoninfo.h"
@@ -21,16 +21,16 @@ carton::Severity worstSeverity(const carton::Diagnostics &list)
     return worst;
 }
 
-QString TestItem::field() const
+QString SelfTestItem::field() const
 {
     return QStringLiteral("%1[%2]")
         .arg(kind == Kind::SelfTest ? QStringLiteral("self_test") : QStringLiteral("example"))
         .arg(number);
 }
 
-TestItemsModel::TestItemsModel(QObject *parent) : QAbstractTableModel(parent) {}
+SelfTestListModel::SelfTestListModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void TestItemsModel::refresh(const carton::CartonInfo &info)
+void SelfTestListModel::refresh(const carton::CartonInfo &info)
 {
     QList<Row> rows;
     rows.reserve(info.selfTests.size() + info.examples.size());
@@ -56,7 +56,7 @@ void TestItemsModel::refresh(const carton::CartonInfo &info)
     }
 }
 
-void TestItemsModel::setDiagnostics(const carton::Diagnostics &all)
+void SelfTestListModel::setDiagnostics(const carton::Diagnostics &all)
 {
     QHash<QString, carton::Diagnostics> problems;
     // Only the diagnostics of the two tables, grouped by item once (not one scan
@@ -77,47 +77,47 @@ void TestItemsModel::setDiagnostics(const carton::Diagnostics &all)
     }
 }
 
-TestItem TestItemsModel::itemAt(int row) const
+SelfTestItem SelfTestListModel::itemAt(int row) const
 {
     if (row < 0 || row >= m_rows.size())
         return {};
     if (row < m_selfTests)
-        return {TestItem::Kind::SelfTest, row};
-    return {TestItem::Kind::Example, row - m_selfTests};
+        return {SelfTestItem::Kind::SelfTest, row};
+    return {SelfTestItem::Kind::Example, row - m_selfTests};
 }
 
-int TestItemsModel::rowOf(const TestItem &item) const
+int SelfTestListModel::rowOf(const SelfTestItem &item) const
 {
     if (!item.isValid())
         return -1;
-    const int row = item.kind == TestItem::Kind::SelfTest ? item.number : m_selfTests + item.number;
-    if (item.kind == TestItem::Kind::SelfTest && item.number >= m_selfTests)
+    const int row = item.kind == SelfTestItem::Kind::SelfTest ? item.number : m_selfTests + item.number;
+    if (item.kind == SelfTestItem::Kind::SelfTest && item.number >= m_selfTests)
         return -1;
     return row < m_rows.size() ? row : -1;
 }
 
-carton::Diagnostics TestItemsModel::problemsOf(int row) const
+carton::Diagnostics SelfTestListModel::problemsOf(int row) const
 {
     return m_problems.value(itemAt(row).field());
 }
 
-int TestItemsModel::rowCount(const QModelIndex &parent) const
+int SelfTestListModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
 }
 
-int TestItemsModel::columnCount(const QModelIndex &parent) const
+int SelfTestListModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant TestItemsModel::data(const QModelIndex &index, int role) const
+QVariant SelfTestListModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows.size())
         return {};
     const Row &row = m_rows.at(index.row());
-    const TestItem item = itemAt(index.row());
-    const bool selfTest = item.kind == TestItem::Kind::SelfTest;
+    const SelfTestItem item = itemAt(index.row());
+    const bool selfTest = item.kind == SelfTestItem::Kind::SelfTest;
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == KindColumn)
@@ -153,7 +153,7 @@ QVariant TestItemsModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant TestItemsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant SelfTestListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};

@@ -18,7 +18,7 @@ namespace studio {
 carton::Severity worstSeverity(const carton::Diagnostics &list);
 
 // One [[self_test]] or [[example]] of carton.toml: which table and its position.
-struct TestItem {
+struct SelfTestItem {
     enum class Kind { SelfTest, Example };
     Kind kind = Kind::SelfTest;
     int number = -1;
@@ -26,28 +26,28 @@ struct TestItem {
     bool isValid() const { return number >= 0; }
     // "self_test[3]", "example[0]"
     QString field() const;
-    bool operator==(const TestItem &) const = default;
+    bool operator==(const SelfTestItem &) const = default;
 };
 
 // The [[self_test]]s then the [[example]]s of a carton.toml as a list: name (or
 // a placeholder), kind, and a problem icon from the diagnostics of the item.
 // refresh() follows the info: rows whose text changed get dataChanged, a change
 // of count resets the model.
-class TestItemsModel final : public QAbstractTableModel {
+class SelfTestListModel final : public QAbstractTableModel {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(TestItemsModel)
+    Q_DISABLE_COPY_MOVE(SelfTestListModel)
 
 public:
     enum Column { NameColumn, KindColumn, ColumnCount };
 
-    explicit TestItemsModel(QObject *parent = nullptr);
+    explicit SelfTestListModel(QObject *parent = nullptr);
 
     void refresh(const carton::CartonInfo &info);
     // The problems of each item (diagnosticsFor "self_test[i]").
     void setDiagnostics(const carton::Diagnostics &all);
 
-    TestItem itemAt(int row) const;
-    int rowOf(const TestItem &item) const;
+    SelfTestItem itemAt(int row) const;
+    int rowOf(const SelfTestItem &item) const;
     carton::Diagnostics problemsOf(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;

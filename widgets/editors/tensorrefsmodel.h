@@ -4,8 +4,8 @@
 
 #include "base/diagnostic.h"
 #include "format/cartoninfo.h"
+#include "selftestlistmodel.h"
 #include "tensor/tensorindex.h"
-#include "testitemsmodel.h"
 
 #include <QAbstractTableModel>
 
@@ -20,9 +20,9 @@ class CartonDocument;
 // marked. The Tensor column is editable: a tensor name (written as
 // "@tensor_data/NAME"), a reference starting with '@' (written as is) or nothing
 // (the key is removed). Every edit is one undo step of the document.
-class TestRefsModel final : public QAbstractTableModel {
+class TensorRefsModel final : public QAbstractTableModel {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(TestRefsModel)
+    Q_DISABLE_COPY_MOVE(TensorRefsModel)
 
 public:
     enum Column { RoleColumn, NameColumn, DeclaredColumn, TensorColumn, DetailsColumn, ColumnCount };
@@ -36,11 +36,11 @@ public:
         bool operator==(const Row &) const = default;
     };
 
-    explicit TestRefsModel(CartonDocument *document, QObject *parent = nullptr);
+    explicit TensorRefsModel(CartonDocument *document, QObject *parent = nullptr);
 
     // The item shown (an invalid item: no rows).
-    void setItem(const TestItem &item);
-    const TestItem &item() const { return m_item; }
+    void setItem(const SelfTestItem &item);
+    const SelfTestItem &item() const { return m_item; }
     // Re-reads the item from the document: rows whose text changed get
     // dataChanged; a change of the row list resets the model.
     void refresh();
@@ -58,10 +58,10 @@ public:
     static QString tableName(Table table);
     // The references of `item`'s table in `info` (created empty for a missing
     // expected_out); null for an item or table `info` does not have.
-    static carton::TensorRefs *refsOf(carton::CartonInfo &info, const TestItem &item, Table table);
+    static carton::TensorRefs *refsOf(carton::CartonInfo &info, const SelfTestItem &item, Table table);
     // `info` with refs[key] = reference (appended when new; removed when empty).
     // An expected_out that ends up empty is left out (the same for upstream).
-    static bool setReference(carton::CartonInfo &info, const TestItem &item, Table table, const QString &key,
+    static bool setReference(carton::CartonInfo &info, const SelfTestItem &item, Table table, const QString &key,
                              const QString &reference);
     // "float32 [2, 3]", "nested (2 inner tensors)": what an index entry holds.
     static QString entryText(const carton::TensorIndexEntry &entry);
@@ -80,7 +80,7 @@ private:
     QString detailsOf(const Row &row, carton::Severity *severity) const;
 
     CartonDocument *m_document;
-    TestItem m_item;
+    SelfTestItem m_item;
     QList<Row> m_rows;
     carton::TensorIndex m_index;
     carton::Diagnostics m_itemProblems;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "testdata.h"
+#include "dataedits.h"
 
 #include "base/archivepath.h"
 #include "tensor/tensorfile.h"
@@ -9,7 +9,7 @@
 #include <QBuffer>
 #include <QFileInfo>
 
-namespace studio::testdata {
+namespace studio::dataedits {
 
 namespace {
 
@@ -87,4 +87,4 @@ carton::Result<DocumentState> withMiscFile(const DocumentState &state, const QSt
     return next;
 }
 
-} // namespace studio::testdata
+} // namespace studio::dataedits
