@@ -149,8 +149,9 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     m_splitter->setChildrenCollapsible(false);
     // Where the user puts the split is kept for every carton.
     if (m_settings)
-        m_splitSet = m_splitter->restoreState(m_settings->value(splitterKey).toByteArray());
+        m_splitChosen = m_splitter->restoreState(m_settings->value(splitterKey).toByteArray());
     connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
+        m_splitChosen = true; // the user's: kept from now on
         if (m_settings)
             m_settings->setValue(splitterKey, m_splitter->saveState());
     });
@@ -181,13 +182,13 @@ void FilesPage::showEvent(QShowEvent *event)
 
 void FilesPage::setDefaultSplit()
 {
-    if (m_splitSet || width() <= 0 || !isVisible())
+    if (m_splitChosen || width() <= 0 || !isVisible())
         return;
     // First time shown: the tree keeps room for the columns that come first
     // (Name, Verification, Size, SHA-256); the preview gets the rest, up to a
     // line of the hex dump (a text file's lines are shorter), and at least a
-    // quarter when the page is narrow.
-    m_splitSet = true;
+    // quarter when the page is narrow. Until the user moves the split, it follows
+    // the page's width (the first show may come before the layout's final width).
     const int available = width() - m_splitter->handleWidth();
     int firstColumns = 2 * m_tree->frameWidth() + m_tree->verticalScrollBar()->sizeHint().width();
     for (int column : {int(CartonFilesModel::NameColumn), int(CartonFilesModel::StateColumn),

@@ -84,7 +84,7 @@ private:
     QTimer *m_previewDelay = nullptr;
     QSplitter *m_splitter = nullptr;
     QSettings *m_settings = nullptr;
-    bool m_splitSet = false; // restored, or set for the first width the page got
+    bool m_splitChosen = false; // restored from the settings, or moved by the user
 };
 
 } // namespace studio
