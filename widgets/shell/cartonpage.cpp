@@ -3,6 +3,7 @@
 #include "cartonpage.h"
 
 #include "base/errorlocation.h"
+#include "cartonstateinputs.h"
 #include "diskwatcher.h"
 #include "document/cartondocument.h"
 #include "document/cartonsession.h"
@@ -25,7 +26,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
@@ -449,37 +449,7 @@ void CartonPage::startVerification(bool interactive)
 
 void CartonPage::updateCartonState()
 {
-    CartonState::Input input;
-    input.open = state() == State::Opening  ? CartonState::Open::Opening
-                 : state() == State::Failed ? CartonState::Open::Failed
-                                            : CartonState::Open::Open;
-    input.validating = isValidating();
-    input.diagnostics = m_session->fileDiagnostics();
-    if (const std::shared_ptr<const carton::Carton> opened = carton()) {
-        const QList<carton::QuarantinedFile> &left = opened->source().quarantined();
-        input.unsafeEntries = int(left.size());
-        if (!left.isEmpty())
-            input.firstUnsafeEntry = left.constFirst().path;
-    }
-    switch (verification()->state()) {
-    case VerificationRunner::State::Idle:
-        input.verification = CartonState::Verification::NotStarted;
-        break;
-    case VerificationRunner::State::Running:
-        input.verification = CartonState::Verification::Running;
-        break;
-    case VerificationRunner::State::Finished:
-        input.verification = CartonState::Verification::Finished;
-        break;
-    case VerificationRunner::State::Cancelled:
-        input.verification = CartonState::Verification::Cancelled;
-        break;
-    }
-    CartonState::countReport(verification()->report(), &input);
-    if (m_view)
-        trustInput(&input);
-    const CartonState state = CartonState::derive(input);
-
+    const CartonState state = CartonState::derive(CartonStateInputs::gather(*m_session, m_view));
     m_banner->setText(state.bannerText());
     m_banner->setVisible(!state.bannerText().isEmpty());
     if (m_view) {
@@ -491,49 +461,6 @@ void CartonPage::updateCartonState()
         return;
     m_cartonState = state;
     emit cartonStateChanged();
-}
-
-void CartonPage::trustInput(CartonState::Input *input)
-{
-    // The Signature row judges the signature with the files verified so far
-    // (carton::signing::signatureVerdict): hand it the verification first. Its
-    // change signal would call back here; the state is derived right below.
-    using Files = carton::FilesVerification;
-    const VerificationRunner::State hashing = verification()->state();
-    {
-        const QSignalBlocker block(m_view);
-        m_view->setFileVerification(hashing == VerificationRunner::State::Idle      ? Files::NotRun
-                                    : hashing == VerificationRunner::State::Running ? Files::Running
-                                                                                    : Files::Finished,
-                                    verification()->report());
-    }
-    using Kind = SignatureStatus::Kind;
-    switch (m_view->signatureRow()->status().kind) {
-    case Kind::None:
-    case Kind::NoKey:
-    case Kind::NotVerified: // verification cancelled or LINKS not fetched: the State row says so
-        input->signature = CartonState::Signature::None;
-        break;
-    case Kind::Checking:
-    case Kind::Verifying:
-        input->signature = CartonState::Signature::Pending;
-        break;
-    case Kind::Valid:
-        input->signature = CartonState::Signature::Valid;
-        break;
-    case Kind::Unreadable:
-    case Kind::Invalid:
-        input->signature = CartonState::Signature::Invalid;
-        break;
-    }
-    const SafetyPage *safety = m_view->safetyPage();
-    if (safety->isScanning()) {
-        input->scan = CartonState::Scan::Running;
-    } else if (const std::optional<carton::ScanReport> &report = safety->report()) {
-        input->scan = CartonState::Scan::Finished;
-        input->criticalFindings = report->count(carton::ScanSeverity::Critical);
-        input->highFindings = report->count(carton::ScanSeverity::High);
-    }
 }
 
 bool CartonPage::isWatching() const

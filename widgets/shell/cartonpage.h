@@ -126,8 +126,6 @@ private:
     void showError();
     void startVerification(bool interactive);
     void updateCartonState();
-    // The signature's verdict and the safety findings of the view, for the state.
-    void trustInput(CartonState::Input *input);
     void reloadChangedFile();
 
     CartonSession *m_session;
