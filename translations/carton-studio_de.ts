@@ -1400,6 +1400,29 @@
     </message>
 </context>
 <context>
+    <name>studio::CartonBanners</name>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>%1 wird heruntergeladen…</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved; what is shown is what was read before.</source>
+        <translation>%1 wurde gelöscht oder verschoben; angezeigt wird der zuvor gelesene Stand.</translation>
+    </message>
+    <message>
+        <source>To save a valid carton, fill in or correct: %1</source>
+        <translation>Für ein gültiges Carton ausfüllen oder korrigieren: %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::CartonDocument</name>
     <message>
         <source>Untitled</source>
@@ -1534,10 +1557,6 @@
 <context>
     <name>studio::CartonPage</name>
     <message>
-        <source>Opening %1…</source>
-        <translation>%1 wird geöffnet…</translation>
-    </message>
-    <message>
         <source>Could not open %1</source>
         <translation>%1 konnte nicht geöffnet werden</translation>
     </message>
@@ -1558,10 +1577,6 @@
         <translation>Metadaten, Ein- und Ausgaben, Selbsttests und Dateien bearbeiten (Ctrl+E)</translation>
     </message>
     <message>
-        <source>%1 was deleted or moved; what is shown is what was read before.</source>
-        <translation>%1 wurde gelöscht oder verschoben; angezeigt wird der zuvor gelesene Stand.</translation>
-    </message>
-    <message>
         <source>Carton Changed on Disk</source>
         <translation>Carton auf dem Datenträger geändert</translation>
     </message>
@@ -1574,24 +1589,12 @@
         <translation>%1 wurde auf dem Datenträger geändert und neu geladen.</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Downloading %1…</source>
-        <translation>%1 wird heruntergeladen…</translation>
-    </message>
-    <message>
         <source>A carton opened from a URL is read-only: save a local copy to edit it</source>
         <translation>Ein über eine URL geöffnetes Carton ist schreibgeschützt: Speichern Sie eine lokale Kopie, um es zu bearbeiten</translation>
     </message>
     <message>
         <source>%1 was not verified: nothing was downloaded.</source>
         <translation>%1 wurde nicht geprüft: Es wurde nichts heruntergeladen.</translation>
-    </message>
-    <message>
-        <source>To save a valid carton, fill in or correct: %1</source>
-        <translation>Für ein gültiges Carton ausfüllen oder korrigieren: %1</translation>
     </message>
     <message>
         <source>Keep as Tolerance</source>

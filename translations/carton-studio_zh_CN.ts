@@ -1398,6 +1398,29 @@
     </message>
 </context>
 <context>
+    <name>studio::CartonBanners</name>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>正在下载 %1…</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved; what is shown is what was read before.</source>
+        <translation>%1 已被删除或移动；当前显示的是之前读取的内容。</translation>
+    </message>
+    <message>
+        <source>To save a valid carton, fill in or correct: %1</source>
+        <translation>要保存有效的 Carton，请填写或更正：%1</translation>
+    </message>
+</context>
+<context>
     <name>studio::CartonDocument</name>
     <message>
         <source>Untitled</source>
@@ -1532,10 +1555,6 @@
 <context>
     <name>studio::CartonPage</name>
     <message>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
         <source>Done Editing</source>
         <translation>完成编辑</translation>
     </message>
@@ -1556,10 +1575,6 @@
         <translation>无法打开 %1</translation>
     </message>
     <message>
-        <source>%1 was deleted or moved; what is shown is what was read before.</source>
-        <translation>%1 已被删除或移动；当前显示的是之前读取的内容。</translation>
-    </message>
-    <message>
         <source>Carton Changed on Disk</source>
         <translation>Carton 已在磁盘上更改</translation>
     </message>
@@ -1572,24 +1587,12 @@
         <translation>%1 已在磁盘上更改并已重新加载。</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Downloading %1…</source>
-        <translation>正在下载 %1…</translation>
-    </message>
-    <message>
         <source>A carton opened from a URL is read-only: save a local copy to edit it</source>
         <translation>从 URL 打开的 carton 是只读的：请保存本地副本后再编辑</translation>
     </message>
     <message>
         <source>%1 was not verified: nothing was downloaded.</source>
         <translation>%1 未校验：没有下载任何内容。</translation>
-    </message>
-    <message>
-        <source>To save a valid carton, fill in or correct: %1</source>
-        <translation>要保存有效的 Carton，请填写或更正：%1</translation>
     </message>
     <message>
         <source>Keep as Tolerance</source>

@@ -3,6 +3,7 @@
 #include "cartonpage.h"
 
 #include "base/errorlocation.h"
+#include "cartonbanners.h"
 #include "cartonstateinputs.h"
 #include "diskwatcher.h"
 #include "document/cartondocument.h"
@@ -25,7 +26,6 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
@@ -37,8 +37,7 @@
 namespace studio {
 
 CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent)
-    : QWidget(parent), m_session(new CartonSession(path, this)), m_settings(settings),
-      m_stack(new QStackedWidget(this)), m_loading(new QWidget(this)), m_banner(new QLabel(this))
+    : QWidget(parent), m_session(new CartonSession(path, this)), m_settings(settings), m_stack(new QStackedWidget(this))
 {
     m_remote = new RemoteSession(path, settings, this);
     setUpWidgets();
@@ -49,7 +48,7 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
 
 CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *settings, QWidget *parent)
     : QWidget(parent), m_session(new CartonSession(QString(), this)), m_settings(settings),
-      m_stack(new QStackedWidget(this)), m_loading(new QWidget(this)), m_banner(new QLabel(this))
+      m_stack(new QStackedWidget(this))
 {
     m_remote = new RemoteSession(QString(), settings, this);
     setUpWidgets();
@@ -63,68 +62,19 @@ CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *sett
 
 void CartonPage::setUpWidgets()
 {
-    auto *loadingLayout = new QVBoxLayout(m_loading);
-    loadingLayout->addStretch();
-    auto *loadingLabel = new QLabel(tr("Opening %1…").arg(displayName()), m_loading);
-    loadingLabel->setAlignment(Qt::AlignCenter);
-    auto *busy = new QProgressBar(m_loading);
-    busy->setRange(0, 0);
-    busy->setMaximumWidth(240);
-    busy->setTextVisible(false);
-    loadingLayout->addWidget(loadingLabel);
-    loadingLayout->addWidget(busy, 0, Qt::AlignHCenter);
-    if (m_remote->isRemote()) {
-        // A server without range support: the whole file downloads first.
-        auto *cancel = new QToolButton(m_loading);
-        cancel->setObjectName(QStringLiteral("cancelDownloadButton"));
-        cancel->setText(tr("Cancel"));
-        connect(cancel, &QToolButton::clicked, m_remote, &RemoteSession::cancelDownload);
-        connect(m_remote, &RemoteSession::downloadProgress, this,
-                [busy, loadingLabel, this](qint64 done, qint64 total) {
-                    busy->setRange(0, total > 0 ? 1000 : 0);
-                    if (total > 0)
-                        busy->setValue(int(done * 1000 / total));
-                    busy->setTextVisible(total > 0);
-                    loadingLabel->setText(tr("Downloading %1…").arg(m_remote->url().toDisplayString()));
-                });
-        loadingLayout->addWidget(cancel, 0, Qt::AlignHCenter);
-    }
-    loadingLayout->addStretch();
-    m_stack->addWidget(m_loading);
-
-    // A message bar above the view when the carton opened with errors.
-    m_banner->setObjectName(QStringLiteral("cartonBanner"));
-    m_banner->setWordWrap(true);
-    m_banner->setTextFormat(Qt::PlainText);
-    m_banner->setContentsMargins(8, 6, 8, 6);
-    m_banner->setAutoFillBackground(true);
-    m_banner->setForegroundRole(QPalette::ToolTipText);
-    m_banner->setBackgroundRole(QPalette::ToolTipBase);
-    m_banner->hide();
-
+    m_banners = new CartonBanners(this, m_remote, displayName());
+    m_stack->addWidget(m_banners->loadingPage());
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_banner);
-    m_missingBanner = new QLabel(this);
-    m_missingBanner->setObjectName(QStringLiteral("missingBanner"));
-    m_missingBanner->setWordWrap(true);
-    m_missingBanner->setTextFormat(Qt::RichText);
-    m_missingBanner->setContentsMargins(8, 6, 8, 6);
-    m_missingBanner->setAutoFillBackground(true);
-    m_missingBanner->setForegroundRole(QPalette::ToolTipText);
-    m_missingBanner->setBackgroundRole(QPalette::ToolTipBase);
-    m_missingBanner->hide();
-    connect(m_missingBanner, &QLabel::linkActivated, this, [this](const QString &field) {
-        setEditing(true);
-        // The links are the missing fields: carton.toml's ("runner.runner_name") or a folder ("model/").
-        if (m_editor)
-            m_editor->revealLocation(field.endsWith(u'/')
-                                         ? carton::DiagnosticLocation{field}
-                                         : carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, field});
-    });
-    layout->addWidget(m_missingBanner);
+    layout->addWidget(m_banners->banner());
+    layout->addWidget(m_banners->missingBanner());
     layout->addWidget(m_stack);
+    connect(m_banners, &CartonBanners::fieldRequested, this, [this](const carton::DiagnosticLocation &location) {
+        setEditing(true);
+        if (m_editor)
+            m_editor->revealLocation(location);
+    });
 
     connect(m_session, &CartonSession::opened, this, &CartonPage::onOpened);
     connect(m_session, &CartonSession::failed, this, &CartonPage::showError);
@@ -142,10 +92,7 @@ void CartonPage::setUpWidgets()
     // The file changed on disk: reload (asking first when there are edits).
     m_disk = new DiskWatcher(this);
     connect(m_disk, &DiskWatcher::changed, this, &CartonPage::reloadChangedFile);
-    connect(m_disk, &DiskWatcher::removed, this, [this] {
-        m_banner->setText(tr("%1 was deleted or moved; what is shown is what was read before.").arg(displayName()));
-        m_banner->show();
-    });
+    connect(m_disk, &DiskWatcher::removed, this, [this] { m_banners->showRemoved(displayName()); });
 }
 
 CartonPage::~CartonPage()
@@ -206,6 +153,16 @@ QString CartonPage::displayName() const
     return name.isEmpty() ? QDir::toNativeSeparators(file) : name;
 }
 
+QLabel *CartonPage::banner() const
+{
+    return m_banners->banner();
+}
+
+QLabel *CartonPage::missingBanner() const
+{
+    return m_banners->missingBanner();
+}
+
 bool CartonPage::isRemote() const
 {
     return m_remote->isRemote();
@@ -255,20 +212,7 @@ void CartonPage::createDocument()
 
 void CartonPage::updateMissingBanner()
 {
-    const QStringList missing = m_document ? m_document->missingFields() : QStringList();
-    // Only for cartons being authored: an opened carton that lacks them is
-    // already "invalid" in the main banner.
-    if (missing.isEmpty() || (!m_document->isNew() && !m_document->isModified())) {
-        m_missingBanner->hide();
-        return;
-    }
-    QStringList links;
-    for (const QString &field : missing)
-        links.append(QStringLiteral("<a href=\"%1\">%2</a>")
-                         .arg(field.toHtmlEscaped(), CartonDocument::fieldLabel(field).toHtmlEscaped()));
-    m_missingBanner->setText(
-        tr("To save a valid carton, fill in or correct: %1").arg(links.join(QStringLiteral(", "))));
-    m_missingBanner->show();
+    m_banners->showMissing(m_document);
 }
 
 void CartonPage::setEditing(bool editing)
@@ -351,10 +295,9 @@ void CartonPage::reopen(bool keepDocument)
         m_document->deleteLater();
         m_document = nullptr;
     }
-    m_missingBanner->hide();
-    m_banner->hide();
+    m_banners->hideBanners();
     if (!(m_documentKept && m_editing))
-        m_stack->setCurrentWidget(m_loading); // the editor stays in view while the saved file opens
+        m_stack->setCurrentWidget(m_banners->loadingPage()); // the editor stays in view while the saved file opens
     // An open or validation still running: its result is dropped.
     m_session->open(m_remote->openOptions(), displayName());
     updateCartonState();
@@ -450,8 +393,7 @@ void CartonPage::startVerification(bool interactive)
 void CartonPage::updateCartonState()
 {
     const CartonState state = CartonState::derive(CartonStateInputs::gather(*m_session, m_view));
-    m_banner->setText(state.bannerText());
-    m_banner->setVisible(!state.bannerText().isEmpty());
+    m_banners->showState(state);
     if (m_view) {
         m_view->setCartonStateText(state.summary(), shellIcon(state.iconName()));
         if (verification()->state() == VerificationRunner::State::Cancelled)

@@ -19,6 +19,7 @@ class Carton;
 
 namespace studio {
 
+class CartonBanners;
 class CartonDocument;
 class CartonView;
 class DiskWatcher;
@@ -64,7 +65,7 @@ public:
     void setEditing(bool editing);
     DocumentEditor *editor() const { return m_editor; }
     // The banner listing required fields still missing (each a link).
-    QLabel *missingBanner() const { return m_missingBanner; }
+    QLabel *missingBanner() const;
     // After a successful save to `path`: the page is rebased on that file. The
     // document, its undo stack, the editor (page and selection) and edit mode
     // stay; the browse view, validation and verification follow the saved file.
@@ -82,7 +83,7 @@ public:
     carton::Diagnostics diagnostics() const;
     // The one state shown everywhere (banner, tab, status bar, Overview).
     const CartonState &cartonState() const { return m_cartonState; }
-    QLabel *banner() const { return m_banner; }
+    QLabel *banner() const;
 
     // Tab of the CartonView to show once open: a name ("files", "inputs") or a
     // 1-based number. Empty: the view's default.
@@ -134,15 +135,13 @@ private:
     CartonState m_cartonState = CartonState::derive({});
 
     QStackedWidget *m_stack;
-    QWidget *m_loading;
-    QLabel *m_banner;
+    CartonBanners *m_banners = nullptr;
     CartonView *m_view = nullptr;
     ErrorPage *m_errorPage = nullptr;
     RemoteSession *m_remote = nullptr;
     DiskWatcher *m_disk = nullptr;
     CartonDocument *m_document = nullptr;
     DocumentEditor *m_editor = nullptr;
-    QLabel *m_missingBanner = nullptr;
     bool m_editing = false;
     bool m_documentKept = false; // reopening after a save, with the document kept
 };
