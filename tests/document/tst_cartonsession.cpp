@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // CartonSession without any widget: opening a carton folder, validating it,
 // verifying its files and the diagnostics of the three; a file that does not
-// open; a reopen dropping the previous open's result.
+// open; a reopen dropping the previous open's result; watching it on disk.
 #include "cartonsession.h"
 #include "package/carton.h"
 #include "package/verifier.h"
@@ -122,6 +122,33 @@ private slots:
         QVERIFY(opened.wait(kTimeoutMs));
         QTRY_VERIFY_WITH_TIMEOUT(!session.isValidating(), kTimeoutMs);
         QCOMPARE(opened.size(), 1);
+    }
+
+    // The session watches its carton on disk from the start, and after setPath
+    // (a Save As) the new file: a change and a removal are reported.
+    void watchesTheCartonOnDisk()
+    {
+        QTemporaryDir dir;
+        const QString first = dir.filePath(u"first.carton"_s);
+        const QString saved = dir.filePath(u"saved.carton"_s);
+        QVERIFY(writeFile(first, "first") && writeFile(saved, "saved"));
+        CartonSession session(first);
+        QVERIFY(session.isWatching());
+        QSignalSpy changed(&session, &CartonSession::changedOnDisk);
+        QSignalSpy removed(&session, &CartonSession::removedFromDisk);
+        QVERIFY(writeFile(first, "first, changed"));
+        QVERIFY(changed.wait(kTimeoutMs));
+        QCOMPARE(changed.size(), 1);
+
+        session.setPath(saved);
+        QVERIFY(session.isWatching());
+        QVERIFY(writeFile(saved, "saved, changed"));
+        QVERIFY(changed.wait(kTimeoutMs));
+        QCOMPARE(changed.size(), 2);
+        QVERIFY(QFile::remove(saved));
+        QVERIFY(removed.wait(kTimeoutMs));
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(changed.size(), 2);
     }
 };
 

@@ -4,6 +4,7 @@
 
 #include "base/errorlocation.h"
 #include "cartondocument.h"
+#include "diskwatcher.h"
 #include "jobs/latestjob.h"
 #include "package/carton.h"
 #include "validate/validator.h"
@@ -58,8 +59,12 @@ carton::Diagnostics validate(const std::shared_ptr<const carton::Carton> &carton
 } // namespace
 
 CartonSession::CartonSession(const QString &path, QObject *parent)
-    : QObject(parent), m_path(path), m_verification(new VerificationRunner(this)), m_jobs(new LatestJob(this))
+    : QObject(parent), m_path(path), m_verification(new VerificationRunner(this)), m_disk(new DiskWatcher(this)),
+      m_jobs(new LatestJob(this))
 {
+    m_disk->watch(path);
+    connect(m_disk, &DiskWatcher::changed, this, &CartonSession::changedOnDisk);
+    connect(m_disk, &DiskWatcher::removed, this, &CartonSession::removedFromDisk);
     connect(m_verification, &VerificationRunner::stateChanged, this, &CartonSession::busyChanged);
     connect(m_verification, &VerificationRunner::finished, this, &CartonSession::updateVerificationDiagnostics);
 }
@@ -69,6 +74,17 @@ CartonSession::~CartonSession()
     // Jobs go with their LatestJob (a child): unfinished ones finish on their
     // own and their results are dropped. Verification is cancelled here.
     m_verification->cancel();
+}
+
+void CartonSession::setPath(const QString &path)
+{
+    m_path = path;
+    m_disk->watch(path);
+}
+
+bool CartonSession::isWatching() const
+{
+    return m_disk->isWatching();
 }
 
 void CartonSession::setOpenWithoutCarton()

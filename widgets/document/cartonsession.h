@@ -17,14 +17,15 @@ struct VerifyOptions;
 namespace studio {
 
 class CartonDocument;
+class DiskWatcher;
 class LatestJob;
 class VerificationRunner;
 
 // The life of one open carton (file, folder or URL) apart from how it is shown:
 // opening it on a worker thread, validating what opened, verifying its files,
-// and the diagnostics of the three merged with those of the document edited
-// over it. A CartonPage is its view. Reopening drops every result of the
-// previous carton; results that arrive late are dropped.
+// watching it on disk, and the diagnostics of the three merged with those of
+// the document edited over it. A CartonPage is its view. Reopening drops every
+// result of the previous carton; results that arrive late are dropped.
 class CartonSession final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CartonSession)
@@ -35,8 +36,12 @@ public:
     ~CartonSession() override;
 
     QString path() const { return m_path; }
-    // Where the carton is now (after Save As, it follows the saved file).
-    void setPath(const QString &path) { m_path = path; }
+    // Where the carton is now (after Save As, it follows the saved file, and
+    // watching the disk follows it too).
+    void setPath(const QString &path);
+    // The carton (file, or folder's metadata files) is watched on disk from
+    // construction: changedOnDisk() after a change settled, removedFromDisk().
+    bool isWatching() const;
 
     // Drops the carton, its validation and its verification and opens the path
     // again; opened() or failed() reports (naming it `displayName`). A carton
@@ -68,6 +73,10 @@ signals:
     // Validation or verification finished: diagnostics() changed.
     void diagnosticsChanged();
     void busyChanged();
+    // The carton on disk differs from what was read (or was last saved).
+    void changedOnDisk();
+    // The carton is gone from its path (deleted, or moved away).
+    void removedFromDisk();
 
 private:
     void updateVerificationDiagnostics();
@@ -80,6 +89,7 @@ private:
     carton::Diagnostics m_verifyDiagnostics;
     bool m_validating = false;
     VerificationRunner *m_verification;
+    DiskWatcher *m_disk;
     LatestJob *m_jobs; // opening and validating
 };
 

@@ -5,7 +5,6 @@
 #include "base/errorlocation.h"
 #include "cartonbanners.h"
 #include "cartonstateinputs.h"
-#include "diskwatcher.h"
 #include "document/cartondocument.h"
 #include "document/cartonsession.h"
 #include "editors/documenteditor.h"
@@ -41,7 +40,6 @@ CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent
 {
     m_remote = new RemoteSession(path, settings, this);
     setUpWidgets();
-    m_disk->watch(path);
 
     reload();
 }
@@ -90,9 +88,8 @@ void CartonPage::setUpWidgets()
     });
 
     // The file changed on disk: reload (asking first when there are edits).
-    m_disk = new DiskWatcher(this);
-    connect(m_disk, &DiskWatcher::changed, this, &CartonPage::reloadChangedFile);
-    connect(m_disk, &DiskWatcher::removed, this, [this] { m_banners->showRemoved(displayName()); });
+    connect(m_session, &CartonSession::changedOnDisk, this, &CartonPage::reloadChangedFile);
+    connect(m_session, &CartonSession::removedFromDisk, this, [this] { m_banners->showRemoved(displayName()); });
 }
 
 CartonPage::~CartonPage()
@@ -254,7 +251,6 @@ void CartonPage::addBrowseButton()
 void CartonPage::adoptSavedPath(const QString &path)
 {
     m_session->setPath(QDir::cleanPath(QFileInfo(path).absoluteFilePath()));
-    m_disk->watch(m_session->path());
     if (m_view)
         setPreferredViewTab(QString::number(m_view->tabWidget()->currentIndex() + 1));
     // A save rebases the page on the file it wrote; it does not reload: the
@@ -407,7 +403,7 @@ void CartonPage::updateCartonState()
 
 bool CartonPage::isWatching() const
 {
-    return m_disk->isWatching();
+    return m_session->isWatching();
 }
 
 void CartonPage::reloadChangedFile()

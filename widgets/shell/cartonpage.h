@@ -22,7 +22,6 @@ namespace studio {
 class CartonBanners;
 class CartonDocument;
 class CartonView;
-class DiskWatcher;
 class DocumentEditor;
 class ErrorPage;
 class CartonSession;
@@ -139,7 +138,6 @@ private:
     CartonView *m_view = nullptr;
     ErrorPage *m_errorPage = nullptr;
     RemoteSession *m_remote = nullptr;
-    DiskWatcher *m_disk = nullptr;
     CartonDocument *m_document = nullptr;
     DocumentEditor *m_editor = nullptr;
     bool m_editing = false;
