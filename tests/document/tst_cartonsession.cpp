@@ -3,6 +3,7 @@
 // CartonSession without any widget: opening a carton folder, validating it,
 // verifying its files and the diagnostics of the three; a file that does not
 // open; a reopen dropping the previous open's result; watching it on disk.
+#include "cartondocument.h"
 #include "cartonsession.h"
 #include "package/carton.h"
 #include "package/verifier.h"
@@ -12,6 +13,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -122,6 +124,36 @@ private slots:
         QVERIFY(opened.wait(kTimeoutMs));
         QTRY_VERIFY_WITH_TIMEOUT(!session.isValidating(), kTimeoutMs);
         QCOMPARE(opened.size(), 1);
+    }
+
+    // The document is created when the carton opens, kept by rebase() (a save)
+    // and dropped by open() (a reload).
+    void documentKeptByRebaseDroppedByOpen()
+    {
+        QTemporaryDir dir;
+        const QString root = folderWithWrongHash(dir);
+        QVERIFY(!root.isEmpty());
+        CartonSession session(root);
+        QSignalSpy opened(&session, &CartonSession::opened);
+        session.open(carton::RemoteOptions{}, u"wronghash"_s);
+        QVERIFY(!session.document());
+        QVERIFY(opened.wait(kTimeoutMs));
+        const QPointer<CartonDocument> first = session.document();
+        QVERIFY(first);
+        QCOMPARE(first->original(), session.carton());
+
+        session.rebase(carton::RemoteOptions{}, u"wronghash"_s);
+        QCOMPARE(session.document(), first.data());
+        QVERIFY(opened.wait(kTimeoutMs));
+        QCOMPARE(session.document(), first.data());
+
+        session.open(carton::RemoteOptions{}, u"wronghash"_s);
+        QVERIFY(!session.document());
+        QVERIFY(opened.wait(kTimeoutMs));
+        QVERIFY(session.document());
+        QTRY_VERIFY_WITH_TIMEOUT(!first, kTimeoutMs); // deleted (deferred)
+        QVERIFY(session.document() != first.data());
+        QTRY_VERIFY_WITH_TIMEOUT(!session.isValidating(), kTimeoutMs);
     }
 
     // The session watches its carton on disk from the start, and after setPath

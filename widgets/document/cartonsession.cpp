@@ -10,7 +10,9 @@
 #include "validate/validator.h"
 #include "verificationrunner.h"
 
+#include <QFileInfo>
 #include <exception>
+#include <utility>
 
 namespace studio {
 
@@ -87,14 +89,27 @@ bool CartonSession::isWatching() const
     return m_disk->isWatching();
 }
 
-void CartonSession::setOpenWithoutCarton()
+void CartonSession::setNewDocument(std::unique_ptr<CartonDocument> document)
 {
+    m_document = document.release();
+    m_document->setParent(this);
     m_state = State::Open;
+}
+
+void CartonSession::rebase(const carton::RemoteOptions &remote, const QString &displayName)
+{
+    m_keepDocument = m_document != nullptr;
+    open(remote, displayName);
 }
 
 void CartonSession::open(const carton::RemoteOptions &remote, const QString &displayName)
 {
     m_jobs->cancelAll(); // an open or validation still running: its result is dropped
+    if (m_document && !std::exchange(m_keepDocument, false)) {
+        m_document->discardRecovery();
+        m_document->deleteLater();
+        m_document = nullptr;
+    }
     m_validating = false;
     m_verification->start(nullptr);
     m_carton.reset();
@@ -134,6 +149,10 @@ void CartonSession::open(const carton::RemoteOptions &remote, const QString &dis
                     emit busyChanged();
                 },
                 {}, JobPools::Kind::Files);
+            if (!m_document) {
+                const bool isFile = QFileInfo(m_path).isFile();
+                m_document = new CartonDocument(m_carton, isFile ? m_path : QString(), this);
+            }
             emit opened();
             emit stateChanged(m_state);
             emit diagnosticsChanged();

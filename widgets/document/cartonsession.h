@@ -43,12 +43,19 @@ public:
     // construction: changedOnDisk() after a change settled, removedFromDisk().
     bool isWatching() const;
 
-    // Drops the carton, its validation and its verification and opens the path
-    // again; opened() or failed() reports (naming it `displayName`). A carton
-    // that was never opened (a new document): use setOpenWithoutCarton().
+    // Drops the carton, its validation, its verification and the document and
+    // opens the path again; opened() or failed() reports (naming it
+    // `displayName`). A carton that was never opened: use setNewDocument().
     void open(const carton::RemoteOptions &remote, const QString &displayName);
-    // A new document with nothing on disk yet: Open, no carton.
-    void setOpenWithoutCarton();
+    // After a save to path() (setPath() first after Save As): the session is
+    // rebased on the saved file. Like open(), but the document (with its undo
+    // stack, marked clean by the save) stays.
+    void rebase(const carton::RemoteOptions &remote, const QString &displayName);
+    // A new document with nothing on disk yet: Open, no carton. Takes ownership.
+    void setNewDocument(std::unique_ptr<CartonDocument> document);
+    // The carton edited over the opened one: created when it opens (before
+    // opened()), kept by rebase(), dropped by open(). Null before.
+    CartonDocument *document() const { return m_document; }
 
     State state() const { return m_state; }
     std::shared_ptr<const carton::Carton> carton() const { return m_carton; }
@@ -88,6 +95,8 @@ private:
     carton::Diagnostics m_fileDiagnostics;
     carton::Diagnostics m_verifyDiagnostics;
     bool m_validating = false;
+    CartonDocument *m_document = nullptr;
+    bool m_keepDocument = false;
     VerificationRunner *m_verification;
     DiskWatcher *m_disk;
     LatestJob *m_jobs; // opening and validating

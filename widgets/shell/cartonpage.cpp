@@ -50,10 +50,8 @@ CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *sett
 {
     m_remote = new RemoteSession(QString(), settings, this);
     setUpWidgets();
-    m_document = document.release();
-    m_document->setParent(this);
-    m_session->setOpenWithoutCarton();
-    createDocument();
+    m_session->setNewDocument(std::move(document));
+    connectDocument();
     setEditing(true);
     updateCartonState();
 }
@@ -96,8 +94,8 @@ CartonPage::~CartonPage()
 {
     // The session (a child) cancels its jobs; their late results are dropped. Every way a page goes away was decided by
     // the user (saved, discarded); only a crash leaves a recovery file behind.
-    if (m_document)
-        m_document->discardRecovery();
+    if (document())
+        document()->discardRecovery();
 }
 
 QString CartonPage::path() const
@@ -141,8 +139,8 @@ QString CartonPage::errorMessage() const
 QString CartonPage::displayName() const
 {
     const QString file = path();
-    if (file.isEmpty() && m_document)
-        return m_document->displayName();
+    if (file.isEmpty() && document())
+        return document()->displayName();
     if (m_remote->isRemote())
         return carton::remoteFileName(m_remote->url());
     const QFileInfo info(file);
@@ -176,52 +174,54 @@ bool CartonPage::isBusy() const
 
 carton::Diagnostics CartonPage::diagnostics() const
 {
-    return m_session->diagnostics(m_document);
+    return m_session->diagnostics(document());
 }
 
 bool CartonPage::isModified() const
 {
-    return m_document && m_document->isModified();
+    return document() && document()->isModified();
 }
 
-void CartonPage::createDocument()
+CartonDocument *CartonPage::document() const
 {
-    if (!m_document) {
-        const bool isFile = QFileInfo(path()).isFile();
-        m_document = new CartonDocument(carton(), isFile ? path() : QString(), this);
-    }
-    connect(m_document, &CartonDocument::modifiedChanged, this, &CartonPage::modifiedChanged);
-    connect(m_document, &CartonDocument::modifiedChanged, this, [this] {
+    return m_session->document();
+}
+
+void CartonPage::connectDocument()
+{
+    CartonDocument *edited = document();
+    connect(edited, &CartonDocument::modifiedChanged, this, &CartonPage::modifiedChanged);
+    connect(edited, &CartonDocument::modifiedChanged, this, [this] {
         emit diagnosticsChanged();
         updateMissingBanner();
     });
-    connect(m_document, &CartonDocument::diagnosticsChanged, this, [this, typed = false]() mutable {
+    connect(edited, &CartonDocument::diagnosticsChanged, this, [this, typed = false]() mutable {
         updateMissingBanner();
         // Typed text that was not applied is listed although nothing was edited.
-        const bool wasTyped = std::exchange(typed, !m_document->unappliedTexts().isEmpty());
-        if (m_document->isModified() || !carton() || typed || wasTyped)
+        const bool wasTyped = std::exchange(typed, !document()->unappliedTexts().isEmpty());
+        if (document()->isModified() || !carton() || typed || wasTyped)
             emit diagnosticsChanged();
     });
     updateMissingBanner();
     emit documentChanged();
-    emit modifiedChanged(m_document->isModified());
+    emit modifiedChanged(edited->isModified());
 }
 
 void CartonPage::updateMissingBanner()
 {
-    m_banners->showMissing(m_document);
+    m_banners->showMissing(document());
 }
 
 void CartonPage::setEditing(bool editing)
 {
-    if (!m_document)
+    if (!document())
         editing = false;
-    if (!carton() && m_document)
+    if (!carton() && document())
         editing = true; // a new document has nothing to browse yet
     if (m_remote->isRemote())
         editing = false; // read-only: save a local copy to edit it
     if (editing && !m_editor) {
-        m_editor = new DocumentEditor(m_document, m_stack);
+        m_editor = new DocumentEditor(document(), m_stack);
         m_stack->addWidget(m_editor);
         addBrowseButton();
     }
@@ -277,25 +277,25 @@ void CartonPage::reopen(bool keepDocument)
         m_errorPage->deleteLater();
         m_errorPage = nullptr;
     }
-    m_documentKept = keepDocument && m_document;
+    m_documentKept = keepDocument && document();
     if (m_editor && !m_documentKept) {
         m_stack->removeWidget(m_editor);
         m_editor->deleteLater();
         m_editor = nullptr;
     }
-    if (m_document && !m_documentKept) {
-        m_document->discardRecovery();
-        // A validation finishing before the deferred delete must not reach
-        // this page's handlers, which read m_document (null from here on).
-        m_document->disconnect(this);
-        m_document->deleteLater();
-        m_document = nullptr;
+    if (document() && !m_documentKept) {
+        // The session drops it (a deferred delete): a validation finishing
+        // before must not reach this page's handlers, which read the document.
+        document()->disconnect(this);
     }
     m_banners->hideBanners();
     if (!(m_documentKept && m_editing))
         m_stack->setCurrentWidget(m_banners->loadingPage()); // the editor stays in view while the saved file opens
     // An open or validation still running: its result is dropped.
-    m_session->open(m_remote->openOptions(), displayName());
+    if (m_documentKept)
+        m_session->rebase(m_remote->openOptions(), displayName());
+    else
+        m_session->open(m_remote->openOptions(), displayName());
     updateCartonState();
 }
 
@@ -307,9 +307,9 @@ void CartonPage::onOpened()
     // Keep as Tolerance: one undo step of the document, then the results re-judged with it.
     connect(m_view->selfTestsPage(), &SelfTestsPage::keepToleranceRequested, this,
             [this](int index, const carton::CartonTolerance &tolerance, const QString &what) {
-                if (!m_document)
+                if (!document())
                     return;
-                if (const carton::Status kept = keepTolerance(*m_document, index, tolerance, what); !kept) {
+                if (const carton::Status kept = keepTolerance(*document(), index, tolerance, what); !kept) {
                     QMessageBox::warning(this, tr("Keep as Tolerance"), kept.error().message);
                     return;
                 }
@@ -340,7 +340,7 @@ void CartonPage::onOpened()
         addBrowseButton();
         updateMissingBanner();
     } else {
-        createDocument();
+        connectDocument();
     }
     if (m_editing) {
         m_editing = false;

@@ -56,7 +56,7 @@ public:
     std::shared_ptr<const carton::Carton> carton() const;
     CartonView *view() const { return m_view; }
     // The carton being edited (null while opening or when opening failed).
-    CartonDocument *document() const { return m_document; }
+    CartonDocument *document() const;
     // Unsaved edits.
     bool isModified() const;
     // Edit mode shows the DocumentEditor instead of the CartonView.
@@ -115,7 +115,8 @@ signals:
 
 private:
     void setUpWidgets();
-    void createDocument();
+    // Connects the page to a document the session created or was handed.
+    void connectDocument();
     // Drops what shows the file (view, validation, verification) and opens it
     // again; the document and the editor too unless keepDocument.
     void reopen(bool keepDocument);
@@ -138,7 +139,6 @@ private:
     CartonView *m_view = nullptr;
     ErrorPage *m_errorPage = nullptr;
     RemoteSession *m_remote = nullptr;
-    CartonDocument *m_document = nullptr;
     DocumentEditor *m_editor = nullptr;
     bool m_editing = false;
     bool m_documentKept = false; // reopening after a save, with the document kept
