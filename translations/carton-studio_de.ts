@@ -1454,6 +1454,29 @@
     </message>
 </context>
 <context>
+    <name>studio::CartonBanners</name>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>%1 wird heruntergeladen…</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved; what is shown is what was read before.</source>
+        <translation>%1 wurde gelöscht oder verschoben; angezeigt wird der zuvor gelesene Stand.</translation>
+    </message>
+    <message>
+        <source>To save a valid carton, fill in or correct: %1</source>
+        <translation>Für ein gültiges Carton ausfüllen oder korrigieren: %1</translation>
+    </message>
+</context>
+<context>
     <name>studio::CartonDocument</name>
     <message>
         <source>Untitled</source>
@@ -1588,10 +1611,6 @@
 <context>
     <name>studio::CartonPage</name>
     <message>
-        <source>Opening %1…</source>
-        <translation>%1 wird geöffnet…</translation>
-    </message>
-    <message>
         <source>Could not open %1</source>
         <translation>%1 konnte nicht geöffnet werden</translation>
     </message>
@@ -1612,10 +1631,6 @@
         <translation>Metadaten, Ein- und Ausgaben, Selbsttests und Dateien bearbeiten (Ctrl+E)</translation>
     </message>
     <message>
-        <source>%1 was deleted or moved; what is shown is what was read before.</source>
-        <translation>%1 wurde gelöscht oder verschoben; angezeigt wird der zuvor gelesene Stand.</translation>
-    </message>
-    <message>
         <source>Carton Changed on Disk</source>
         <translation>Carton auf dem Datenträger geändert</translation>
     </message>
@@ -1628,24 +1643,12 @@
         <translation>%1 wurde auf dem Datenträger geändert und neu geladen.</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Downloading %1…</source>
-        <translation>%1 wird heruntergeladen…</translation>
-    </message>
-    <message>
         <source>A carton opened from a URL is read-only: save a local copy to edit it</source>
         <translation>Ein über eine URL geöffnetes Carton ist schreibgeschützt: Speichern Sie eine lokale Kopie, um es zu bearbeiten</translation>
     </message>
     <message>
         <source>%1 was not verified: nothing was downloaded.</source>
         <translation>%1 wurde nicht geprüft: Es wurde nichts heruntergeladen.</translation>
-    </message>
-    <message>
-        <source>To save a valid carton, fill in or correct: %1</source>
-        <translation>Für ein gültiges Carton ausfüllen oder korrigieren: %1</translation>
     </message>
 </context>
 <context>
@@ -5056,6 +5059,37 @@
     </message>
 </context>
 <context>
+    <name>studio::SelfTestListModel</name>
+    <message>
+        <source>Self-test</source>
+        <translation>Selbsttest</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>Beispiel</translation>
+    </message>
+    <message>
+        <source>(self-test %1)</source>
+        <translation>(Selbsttest %1)</translation>
+    </message>
+    <message>
+        <source>(example %1)</source>
+        <translation>(Beispiel %1)</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>keine Beschreibung</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+</context>
+<context>
     <name>studio::SelfTestOutputsPane</name>
     <message>
         <source>Run the self-tests to see each output&apos;s figures.</source>
@@ -6390,6 +6424,108 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
 </context>
 <context>
+    <name>studio::TensorRefsModel</name>
+    <message numerus="yes">
+        <source>nested (%n inner tensors)</source>
+        <translation>
+            <numerusform>verschachtelt (%n innerer Tensor)</numerusform>
+            <numerusform>verschachtelt (%n innere Tensoren)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>nicht angegeben</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>nicht geprüft</translation>
+    </message>
+    <message>
+        <source>no tensor &quot;%1&quot; in tensor_data/index.toml</source>
+        <translation>kein Tensor „%1“ in tensor_data/index.toml</translation>
+    </message>
+    <message>
+        <source>no file %1 in the carton</source>
+        <translation>keine Datei %1 im Carton</translation>
+    </message>
+    <message>
+        <source>file, %1</source>
+        <translation>Datei, %1</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>not a reference</source>
+        <translation>kein Verweis</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Expected output</source>
+        <translation>Erwartete Ausgabe</translation>
+    </message>
+    <message>
+        <source>Sample output</source>
+        <translation>Beispielausgabe</translation>
+    </message>
+    <message>
+        <source>%1 (not declared)</source>
+        <translation>%1 (nicht deklariert)</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: %3</source>
+        <translation>%1 „%2“: %3</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Pick a tensor from tensor_data/ or type its name</source>
+        <translation>Wählen Sie einen Tensor aus tensor_data/ oder geben Sie seinen Namen ein</translation>
+    </message>
+    <message>
+        <source>Clear %1 of %2</source>
+        <translation>%1 von %2 leeren</translation>
+    </message>
+    <message>
+        <source>Set %1 of %2</source>
+        <translation>%1 von %2 setzen</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Declared</source>
+        <translation>Deklariert</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a declared input of the carton: the key is kept as it is</source>
+        <translation>„%1“ ist keine deklarierte Eingabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
+        <translation>„%1“ ist keine deklarierte Ausgabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
+    </message>
+</context>
+<context>
     <name>studio::TensorSpecModel</name>
     <message>
         <source>Any shape</source>
@@ -6602,139 +6738,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Filter tensors (Ctrl+F)</source>
         <translation>Tensoren filtern (Ctrl+F)</translation>
-    </message>
-</context>
-<context>
-    <name>studio::SelfTestListModel</name>
-    <message>
-        <source>Self-test</source>
-        <translation>Selbsttest</translation>
-    </message>
-    <message>
-        <source>Example</source>
-        <translation>Beispiel</translation>
-    </message>
-    <message>
-        <source>(self-test %1)</source>
-        <translation>(Selbsttest %1)</translation>
-    </message>
-    <message>
-        <source>(example %1)</source>
-        <translation>(Beispiel %1)</translation>
-    </message>
-    <message>
-        <source>no description</source>
-        <translation>keine Beschreibung</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>Art</translation>
-    </message>
-</context>
-<context>
-    <name>studio::TensorRefsModel</name>
-    <message numerus="yes">
-        <source>nested (%n inner tensors)</source>
-        <translation>
-            <numerusform>verschachtelt (%n innerer Tensor)</numerusform>
-            <numerusform>verschachtelt (%n innere Tensoren)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>not given</source>
-        <translation>nicht angegeben</translation>
-    </message>
-    <message>
-        <source>not checked</source>
-        <translation>nicht geprüft</translation>
-    </message>
-    <message>
-        <source>no tensor &quot;%1&quot; in tensor_data/index.toml</source>
-        <translation>kein Tensor „%1“ in tensor_data/index.toml</translation>
-    </message>
-    <message>
-        <source>no file %1 in the carton</source>
-        <translation>keine Datei %1 im Carton</translation>
-    </message>
-    <message>
-        <source>file, %1</source>
-        <translation>Datei, %1</translation>
-    </message>
-    <message>
-        <source>file</source>
-        <translation>Datei</translation>
-    </message>
-    <message>
-        <source>not a reference</source>
-        <translation>kein Verweis</translation>
-    </message>
-    <message>
-        <source>Input</source>
-        <translation>Eingabe</translation>
-    </message>
-    <message>
-        <source>Expected output</source>
-        <translation>Erwartete Ausgabe</translation>
-    </message>
-    <message>
-        <source>Sample output</source>
-        <translation>Beispielausgabe</translation>
-    </message>
-    <message>
-        <source>%1 (not declared)</source>
-        <translation>%1 (nicht deklariert)</translation>
-    </message>
-    <message>
-        <source>%1 &quot;%2&quot;: %3</source>
-        <translation>%1 „%2“: %3</translation>
-    </message>
-    <message>
-        <source>Output</source>
-        <translation>Ausgabe</translation>
-    </message>
-    <message>
-        <source>Pick a tensor from tensor_data/ or type its name</source>
-        <translation>Wählen Sie einen Tensor aus tensor_data/ oder geben Sie seinen Namen ein</translation>
-    </message>
-    <message>
-        <source>Clear %1 of %2</source>
-        <translation>%1 von %2 leeren</translation>
-    </message>
-    <message>
-        <source>Set %1 of %2</source>
-        <translation>%1 von %2 setzen</translation>
-    </message>
-    <message>
-        <source>Role</source>
-        <translation>Rolle</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>Declared</source>
-        <translation>Deklariert</translation>
-    </message>
-    <message>
-        <source>Tensor</source>
-        <translation>Tensor</translation>
-    </message>
-    <message>
-        <source>Details</source>
-        <translation>Details</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a declared input of the carton: the key is kept as it is</source>
-        <translation>„%1“ ist keine deklarierte Eingabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
-        <translation>„%1“ ist keine deklarierte Ausgabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
     </message>
 </context>
 <context>

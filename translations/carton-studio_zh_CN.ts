@@ -1452,6 +1452,29 @@
     </message>
 </context>
 <context>
+    <name>studio::CartonBanners</name>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>正在下载 %1…</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved; what is shown is what was read before.</source>
+        <translation>%1 已被删除或移动；当前显示的是之前读取的内容。</translation>
+    </message>
+    <message>
+        <source>To save a valid carton, fill in or correct: %1</source>
+        <translation>要保存有效的 Carton，请填写或更正：%1</translation>
+    </message>
+</context>
+<context>
     <name>studio::CartonDocument</name>
     <message>
         <source>Untitled</source>
@@ -1586,10 +1609,6 @@
 <context>
     <name>studio::CartonPage</name>
     <message>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
         <source>Done Editing</source>
         <translation>完成编辑</translation>
     </message>
@@ -1610,10 +1629,6 @@
         <translation>无法打开 %1</translation>
     </message>
     <message>
-        <source>%1 was deleted or moved; what is shown is what was read before.</source>
-        <translation>%1 已被删除或移动；当前显示的是之前读取的内容。</translation>
-    </message>
-    <message>
         <source>Carton Changed on Disk</source>
         <translation>Carton 已在磁盘上更改</translation>
     </message>
@@ -1626,24 +1641,12 @@
         <translation>%1 已在磁盘上更改并已重新加载。</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Downloading %1…</source>
-        <translation>正在下载 %1…</translation>
-    </message>
-    <message>
         <source>A carton opened from a URL is read-only: save a local copy to edit it</source>
         <translation>从 URL 打开的 carton 是只读的：请保存本地副本后再编辑</translation>
     </message>
     <message>
         <source>%1 was not verified: nothing was downloaded.</source>
         <translation>%1 未校验：没有下载任何内容。</translation>
-    </message>
-    <message>
-        <source>To save a valid carton, fill in or correct: %1</source>
-        <translation>要保存有效的 Carton，请填写或更正：%1</translation>
     </message>
 </context>
 <context>
@@ -5018,6 +5021,37 @@
     </message>
 </context>
 <context>
+    <name>studio::SelfTestListModel</name>
+    <message>
+        <source>Self-test</source>
+        <translation>自检</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>(self-test %1)</source>
+        <translation>（自检 %1）</translation>
+    </message>
+    <message>
+        <source>(example %1)</source>
+        <translation>（示例 %1）</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>无描述</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+</context>
+<context>
     <name>studio::SelfTestOutputsPane</name>
     <message>
         <source>Run the self-tests to see each output&apos;s figures.</source>
@@ -6344,6 +6378,107 @@ Add one with the buttons on the left.</source>
     </message>
 </context>
 <context>
+    <name>studio::TensorRefsModel</name>
+    <message numerus="yes">
+        <source>nested (%n inner tensors)</source>
+        <translation>
+            <numerusform>嵌套（%n 个内部张量）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>未给出</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>no tensor &quot;%1&quot; in tensor_data/index.toml</source>
+        <translation>tensor_data/index.toml 中没有张量“%1”</translation>
+    </message>
+    <message>
+        <source>no file %1 in the carton</source>
+        <translation>carton 中没有文件 %1</translation>
+    </message>
+    <message>
+        <source>file, %1</source>
+        <translation>文件，%1</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>not a reference</source>
+        <translation>不是引用</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Expected output</source>
+        <translation>期望输出</translation>
+    </message>
+    <message>
+        <source>Sample output</source>
+        <translation>样本输出</translation>
+    </message>
+    <message>
+        <source>%1 (not declared)</source>
+        <translation>%1（未声明）</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: %3</source>
+        <translation>%1“%2”：%3</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Pick a tensor from tensor_data/ or type its name</source>
+        <translation>从 tensor_data/ 中选择一个张量，或输入其名称</translation>
+    </message>
+    <message>
+        <source>Clear %1 of %2</source>
+        <translation>清除 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>Set %1 of %2</source>
+        <translation>设置 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Declared</source>
+        <translation>已声明</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a declared input of the carton: the key is kept as it is</source>
+        <translation>“%1”不是此 carton 已声明的输入：该键将原样保留</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
+        <translation>“%1”不是此 carton 已声明的输出：该键将原样保留</translation>
+    </message>
+</context>
+<context>
     <name>studio::TensorSpecModel</name>
     <message>
         <source>Any shape</source>
@@ -6555,138 +6690,6 @@ Add one with the buttons on the left.</source>
     <message>
         <source>This carton has no tensor data.</source>
         <translation>此 carton 没有张量数据。</translation>
-    </message>
-</context>
-<context>
-    <name>studio::SelfTestListModel</name>
-    <message>
-        <source>Self-test</source>
-        <translation>自检</translation>
-    </message>
-    <message>
-        <source>Example</source>
-        <translation>示例</translation>
-    </message>
-    <message>
-        <source>(self-test %1)</source>
-        <translation>（自检 %1）</translation>
-    </message>
-    <message>
-        <source>(example %1)</source>
-        <translation>（示例 %1）</translation>
-    </message>
-    <message>
-        <source>no description</source>
-        <translation>无描述</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-</context>
-<context>
-    <name>studio::TensorRefsModel</name>
-    <message numerus="yes">
-        <source>nested (%n inner tensors)</source>
-        <translation>
-            <numerusform>嵌套（%n 个内部张量）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>not given</source>
-        <translation>未给出</translation>
-    </message>
-    <message>
-        <source>not checked</source>
-        <translation>未检查</translation>
-    </message>
-    <message>
-        <source>no tensor &quot;%1&quot; in tensor_data/index.toml</source>
-        <translation>tensor_data/index.toml 中没有张量“%1”</translation>
-    </message>
-    <message>
-        <source>no file %1 in the carton</source>
-        <translation>carton 中没有文件 %1</translation>
-    </message>
-    <message>
-        <source>file, %1</source>
-        <translation>文件，%1</translation>
-    </message>
-    <message>
-        <source>file</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source>not a reference</source>
-        <translation>不是引用</translation>
-    </message>
-    <message>
-        <source>Input</source>
-        <translation>输入</translation>
-    </message>
-    <message>
-        <source>Expected output</source>
-        <translation>期望输出</translation>
-    </message>
-    <message>
-        <source>Sample output</source>
-        <translation>样本输出</translation>
-    </message>
-    <message>
-        <source>%1 (not declared)</source>
-        <translation>%1（未声明）</translation>
-    </message>
-    <message>
-        <source>%1 &quot;%2&quot;: %3</source>
-        <translation>%1“%2”：%3</translation>
-    </message>
-    <message>
-        <source>Output</source>
-        <translation>输出</translation>
-    </message>
-    <message>
-        <source>Pick a tensor from tensor_data/ or type its name</source>
-        <translation>从 tensor_data/ 中选择一个张量，或输入其名称</translation>
-    </message>
-    <message>
-        <source>Clear %1 of %2</source>
-        <translation>清除 %2 的 %1</translation>
-    </message>
-    <message>
-        <source>Set %1 of %2</source>
-        <translation>设置 %2 的 %1</translation>
-    </message>
-    <message>
-        <source>Role</source>
-        <translation>角色</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Declared</source>
-        <translation>已声明</translation>
-    </message>
-    <message>
-        <source>Tensor</source>
-        <translation>张量</translation>
-    </message>
-    <message>
-        <source>Details</source>
-        <translation>详细信息</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a declared input of the carton: the key is kept as it is</source>
-        <translation>“%1”不是此 carton 已声明的输入：该键将原样保留</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
-        <translation>“%1”不是此 carton 已声明的输出：该键将原样保留</translation>
     </message>
 </context>
 <context>

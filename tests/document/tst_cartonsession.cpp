@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // CartonSession without any widget: opening a carton folder, validating it,
 // verifying its files and the diagnostics of the three; a file that does not
-// open; a reopen dropping the previous open's result.
+// open; a reopen dropping the previous open's result; watching it on disk.
+#include "cartondocument.h"
 #include "cartonsession.h"
 #include "package/carton.h"
 #include "package/verifier.h"
@@ -12,6 +13,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -122,6 +124,63 @@ private slots:
         QVERIFY(opened.wait(kTimeoutMs));
         QTRY_VERIFY_WITH_TIMEOUT(!session.isValidating(), kTimeoutMs);
         QCOMPARE(opened.size(), 1);
+    }
+
+    // The document is created when the carton opens, kept by rebase() (a save)
+    // and dropped by open() (a reload).
+    void documentKeptByRebaseDroppedByOpen()
+    {
+        QTemporaryDir dir;
+        const QString root = folderWithWrongHash(dir);
+        QVERIFY(!root.isEmpty());
+        CartonSession session(root);
+        QSignalSpy opened(&session, &CartonSession::opened);
+        session.open(carton::RemoteOptions{}, u"wronghash"_s);
+        QVERIFY(!session.document());
+        QVERIFY(opened.wait(kTimeoutMs));
+        const QPointer<CartonDocument> first = session.document();
+        QVERIFY(first);
+        QCOMPARE(first->original(), session.carton());
+
+        session.rebase(carton::RemoteOptions{}, u"wronghash"_s);
+        QCOMPARE(session.document(), first.data());
+        QVERIFY(opened.wait(kTimeoutMs));
+        QCOMPARE(session.document(), first.data());
+
+        session.open(carton::RemoteOptions{}, u"wronghash"_s);
+        QVERIFY(!session.document());
+        QVERIFY(opened.wait(kTimeoutMs));
+        QVERIFY(session.document());
+        QTRY_VERIFY_WITH_TIMEOUT(!first, kTimeoutMs); // deleted (deferred)
+        QVERIFY(session.document() != first.data());
+        QTRY_VERIFY_WITH_TIMEOUT(!session.isValidating(), kTimeoutMs);
+    }
+
+    // The session watches its carton on disk from the start, and after setPath
+    // (a Save As) the new file: a change and a removal are reported.
+    void watchesTheCartonOnDisk()
+    {
+        QTemporaryDir dir;
+        const QString first = dir.filePath(u"first.carton"_s);
+        const QString saved = dir.filePath(u"saved.carton"_s);
+        QVERIFY(writeFile(first, "first") && writeFile(saved, "saved"));
+        CartonSession session(first);
+        QVERIFY(session.isWatching());
+        QSignalSpy changed(&session, &CartonSession::changedOnDisk);
+        QSignalSpy removed(&session, &CartonSession::removedFromDisk);
+        QVERIFY(writeFile(first, "first, changed"));
+        QVERIFY(changed.wait(kTimeoutMs));
+        QCOMPARE(changed.size(), 1);
+
+        session.setPath(saved);
+        QVERIFY(session.isWatching());
+        QVERIFY(writeFile(saved, "saved, changed"));
+        QVERIFY(changed.wait(kTimeoutMs));
+        QCOMPARE(changed.size(), 2);
+        QVERIFY(QFile::remove(saved));
+        QVERIFY(removed.wait(kTimeoutMs));
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(changed.size(), 2);
     }
 };
 

@@ -4,12 +4,15 @@
 
 #include "base/errorlocation.h"
 #include "cartondocument.h"
+#include "diskwatcher.h"
 #include "jobs/latestjob.h"
 #include "package/carton.h"
 #include "validate/validator.h"
 #include "verificationrunner.h"
 
+#include <QFileInfo>
 #include <exception>
+#include <utility>
 
 namespace studio {
 
@@ -58,8 +61,12 @@ carton::Diagnostics validate(const std::shared_ptr<const carton::Carton> &carton
 } // namespace
 
 CartonSession::CartonSession(const QString &path, QObject *parent)
-    : QObject(parent), m_path(path), m_verification(new VerificationRunner(this)), m_jobs(new LatestJob(this))
+    : QObject(parent), m_path(path), m_verification(new VerificationRunner(this)), m_disk(new DiskWatcher(this)),
+      m_jobs(new LatestJob(this))
 {
+    m_disk->watch(path);
+    connect(m_disk, &DiskWatcher::changed, this, &CartonSession::changedOnDisk);
+    connect(m_disk, &DiskWatcher::removed, this, &CartonSession::removedFromDisk);
     connect(m_verification, &VerificationRunner::stateChanged, this, &CartonSession::busyChanged);
     connect(m_verification, &VerificationRunner::finished, this, &CartonSession::updateVerificationDiagnostics);
 }
@@ -71,14 +78,38 @@ CartonSession::~CartonSession()
     m_verification->cancel();
 }
 
-void CartonSession::setOpenWithoutCarton()
+void CartonSession::setPath(const QString &path)
 {
+    m_path = path;
+    m_disk->watch(path);
+}
+
+bool CartonSession::isWatching() const
+{
+    return m_disk->isWatching();
+}
+
+void CartonSession::setNewDocument(std::unique_ptr<CartonDocument> document)
+{
+    m_document = document.release();
+    m_document->setParent(this);
     m_state = State::Open;
+}
+
+void CartonSession::rebase(const carton::RemoteOptions &remote, const QString &displayName)
+{
+    m_keepDocument = m_document != nullptr;
+    open(remote, displayName);
 }
 
 void CartonSession::open(const carton::RemoteOptions &remote, const QString &displayName)
 {
     m_jobs->cancelAll(); // an open or validation still running: its result is dropped
+    if (m_document && !std::exchange(m_keepDocument, false)) {
+        m_document->discardRecovery();
+        m_document->deleteLater();
+        m_document = nullptr;
+    }
     m_validating = false;
     m_verification->start(nullptr);
     m_carton.reset();
@@ -118,6 +149,10 @@ void CartonSession::open(const carton::RemoteOptions &remote, const QString &dis
                     emit busyChanged();
                 },
                 {}, JobPools::Kind::Files);
+            if (!m_document) {
+                const bool isFile = QFileInfo(m_path).isFile();
+                m_document = new CartonDocument(m_carton, isFile ? m_path : QString(), this);
+            }
             emit opened();
             emit stateChanged(m_state);
             emit diagnosticsChanged();

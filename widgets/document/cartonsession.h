@@ -17,14 +17,15 @@ struct VerifyOptions;
 namespace studio {
 
 class CartonDocument;
+class DiskWatcher;
 class LatestJob;
 class VerificationRunner;
 
 // The life of one open carton (file, folder or URL) apart from how it is shown:
 // opening it on a worker thread, validating what opened, verifying its files,
-// and the diagnostics of the three merged with those of the document edited
-// over it. A CartonPage is its view. Reopening drops every result of the
-// previous carton; results that arrive late are dropped.
+// watching it on disk, and the diagnostics of the three merged with those of
+// the document edited over it. A CartonPage is its view. Reopening drops every
+// result of the previous carton; results that arrive late are dropped.
 class CartonSession final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CartonSession)
@@ -35,15 +36,26 @@ public:
     ~CartonSession() override;
 
     QString path() const { return m_path; }
-    // Where the carton is now (after Save As, it follows the saved file).
-    void setPath(const QString &path) { m_path = path; }
+    // Where the carton is now (after Save As, it follows the saved file, and
+    // watching the disk follows it too).
+    void setPath(const QString &path);
+    // The carton (file, or folder's metadata files) is watched on disk from
+    // construction: changedOnDisk() after a change settled, removedFromDisk().
+    bool isWatching() const;
 
-    // Drops the carton, its validation and its verification and opens the path
-    // again; opened() or failed() reports (naming it `displayName`). A carton
-    // that was never opened (a new document): use setOpenWithoutCarton().
+    // Drops the carton, its validation, its verification and the document and
+    // opens the path again; opened() or failed() reports (naming it
+    // `displayName`). A carton that was never opened: use setNewDocument().
     void open(const carton::RemoteOptions &remote, const QString &displayName);
-    // A new document with nothing on disk yet: Open, no carton.
-    void setOpenWithoutCarton();
+    // After a save to path() (setPath() first after Save As): the session is
+    // rebased on the saved file. Like open(), but the document (with its undo
+    // stack, marked clean by the save) stays.
+    void rebase(const carton::RemoteOptions &remote, const QString &displayName);
+    // A new document with nothing on disk yet: Open, no carton. Takes ownership.
+    void setNewDocument(std::unique_ptr<CartonDocument> document);
+    // The carton edited over the opened one: created when it opens (before
+    // opened()), kept by rebase(), dropped by open(). Null before.
+    CartonDocument *document() const { return m_document; }
 
     State state() const { return m_state; }
     std::shared_ptr<const carton::Carton> carton() const { return m_carton; }
@@ -68,6 +80,10 @@ signals:
     // Validation or verification finished: diagnostics() changed.
     void diagnosticsChanged();
     void busyChanged();
+    // The carton on disk differs from what was read (or was last saved).
+    void changedOnDisk();
+    // The carton is gone from its path (deleted, or moved away).
+    void removedFromDisk();
 
 private:
     void updateVerificationDiagnostics();
@@ -79,7 +95,10 @@ private:
     carton::Diagnostics m_fileDiagnostics;
     carton::Diagnostics m_verifyDiagnostics;
     bool m_validating = false;
+    CartonDocument *m_document = nullptr;
+    bool m_keepDocument = false;
     VerificationRunner *m_verification;
+    DiskWatcher *m_disk;
     LatestJob *m_jobs; // opening and validating
 };
 

@@ -3,7 +3,8 @@
 #include "cartonpage.h"
 
 #include "base/errorlocation.h"
-#include "diskwatcher.h"
+#include "cartonbanners.h"
+#include "cartonstateinputs.h"
 #include "document/cartondocument.h"
 #include "document/cartonsession.h"
 #include "editedselftests.h"
@@ -24,8 +25,6 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
-#include <QProgressBar>
-#include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
@@ -37,94 +36,41 @@
 namespace studio {
 
 CartonPage::CartonPage(const QString &path, QSettings *settings, QWidget *parent)
-    : QWidget(parent), m_session(new CartonSession(path, this)), m_settings(settings),
-      m_stack(new QStackedWidget(this)), m_loading(new QWidget(this)), m_banner(new QLabel(this))
+    : QWidget(parent), m_session(new CartonSession(path, this)), m_settings(settings), m_stack(new QStackedWidget(this))
 {
     m_remote = new RemoteSession(path, settings, this);
     setUpWidgets();
-    m_disk->watch(path);
 
     reload();
 }
 
 CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *settings, QWidget *parent)
     : QWidget(parent), m_session(new CartonSession(QString(), this)), m_settings(settings),
-      m_stack(new QStackedWidget(this)), m_loading(new QWidget(this)), m_banner(new QLabel(this))
+      m_stack(new QStackedWidget(this))
 {
     m_remote = new RemoteSession(QString(), settings, this);
     setUpWidgets();
-    m_document = document.release();
-    m_document->setParent(this);
-    m_session->setOpenWithoutCarton();
-    createDocument();
+    m_session->setNewDocument(std::move(document));
+    connectDocument();
     setEditing(true);
     updateCartonState();
 }
 
 void CartonPage::setUpWidgets()
 {
-    auto *loadingLayout = new QVBoxLayout(m_loading);
-    loadingLayout->addStretch();
-    auto *loadingLabel = new QLabel(tr("Opening %1…").arg(displayName()), m_loading);
-    loadingLabel->setAlignment(Qt::AlignCenter);
-    auto *busy = new QProgressBar(m_loading);
-    busy->setRange(0, 0);
-    busy->setMaximumWidth(240);
-    busy->setTextVisible(false);
-    loadingLayout->addWidget(loadingLabel);
-    loadingLayout->addWidget(busy, 0, Qt::AlignHCenter);
-    if (m_remote->isRemote()) {
-        // A server without range support: the whole file downloads first.
-        auto *cancel = new QToolButton(m_loading);
-        cancel->setObjectName(QStringLiteral("cancelDownloadButton"));
-        cancel->setText(tr("Cancel"));
-        connect(cancel, &QToolButton::clicked, m_remote, &RemoteSession::cancelDownload);
-        connect(m_remote, &RemoteSession::downloadProgress, this,
-                [busy, loadingLabel, this](qint64 done, qint64 total) {
-                    busy->setRange(0, total > 0 ? 1000 : 0);
-                    if (total > 0)
-                        busy->setValue(int(done * 1000 / total));
-                    busy->setTextVisible(total > 0);
-                    loadingLabel->setText(tr("Downloading %1…").arg(m_remote->url().toDisplayString()));
-                });
-        loadingLayout->addWidget(cancel, 0, Qt::AlignHCenter);
-    }
-    loadingLayout->addStretch();
-    m_stack->addWidget(m_loading);
-
-    // A message bar above the view when the carton opened with errors.
-    m_banner->setObjectName(QStringLiteral("cartonBanner"));
-    m_banner->setWordWrap(true);
-    m_banner->setTextFormat(Qt::PlainText);
-    m_banner->setContentsMargins(8, 6, 8, 6);
-    m_banner->setAutoFillBackground(true);
-    m_banner->setForegroundRole(QPalette::ToolTipText);
-    m_banner->setBackgroundRole(QPalette::ToolTipBase);
-    m_banner->hide();
-
+    m_banners = new CartonBanners(this, m_remote, displayName());
+    m_stack->addWidget(m_banners->loadingPage());
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_banner);
-    m_missingBanner = new QLabel(this);
-    m_missingBanner->setObjectName(QStringLiteral("missingBanner"));
-    m_missingBanner->setWordWrap(true);
-    m_missingBanner->setTextFormat(Qt::RichText);
-    m_missingBanner->setContentsMargins(8, 6, 8, 6);
-    m_missingBanner->setAutoFillBackground(true);
-    m_missingBanner->setForegroundRole(QPalette::ToolTipText);
-    m_missingBanner->setBackgroundRole(QPalette::ToolTipBase);
-    m_missingBanner->hide();
-    connect(m_missingBanner, &QLabel::linkActivated, this, [this](const QString &field) {
-        setEditing(true);
-        // The links are the missing fields: carton.toml's ("runner.runner_name") or a folder ("model/").
-        if (m_editor)
-            m_editor->revealLocation(field.endsWith(u'/')
-                                         ? carton::DiagnosticLocation{field}
-                                         : carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, field});
-    });
-    layout->addWidget(m_missingBanner);
+    layout->addWidget(m_banners->banner());
+    layout->addWidget(m_banners->missingBanner());
     layout->addWidget(m_stack);
+    connect(m_banners, &CartonBanners::fieldRequested, this, [this](const carton::DiagnosticLocation &location) {
+        setEditing(true);
+        if (m_editor)
+            m_editor->revealLocation(location);
+    });
 
     connect(m_session, &CartonSession::opened, this, &CartonPage::onOpened);
     connect(m_session, &CartonSession::failed, this, &CartonPage::showError);
@@ -140,20 +86,16 @@ void CartonPage::setUpWidgets()
     });
 
     // The file changed on disk: reload (asking first when there are edits).
-    m_disk = new DiskWatcher(this);
-    connect(m_disk, &DiskWatcher::changed, this, &CartonPage::reloadChangedFile);
-    connect(m_disk, &DiskWatcher::removed, this, [this] {
-        m_banner->setText(tr("%1 was deleted or moved; what is shown is what was read before.").arg(displayName()));
-        m_banner->show();
-    });
+    connect(m_session, &CartonSession::changedOnDisk, this, &CartonPage::reloadChangedFile);
+    connect(m_session, &CartonSession::removedFromDisk, this, [this] { m_banners->showRemoved(displayName()); });
 }
 
 CartonPage::~CartonPage()
 {
     // The session (a child) cancels its jobs; their late results are dropped. Every way a page goes away was decided by
     // the user (saved, discarded); only a crash leaves a recovery file behind.
-    if (m_document)
-        m_document->discardRecovery();
+    if (document())
+        document()->discardRecovery();
 }
 
 QString CartonPage::path() const
@@ -197,13 +139,23 @@ QString CartonPage::errorMessage() const
 QString CartonPage::displayName() const
 {
     const QString file = path();
-    if (file.isEmpty() && m_document)
-        return m_document->displayName();
+    if (file.isEmpty() && document())
+        return document()->displayName();
     if (m_remote->isRemote())
         return carton::remoteFileName(m_remote->url());
     const QFileInfo info(file);
     const QString name = info.fileName();
     return name.isEmpty() ? QDir::toNativeSeparators(file) : name;
+}
+
+QLabel *CartonPage::banner() const
+{
+    return m_banners->banner();
+}
+
+QLabel *CartonPage::missingBanner() const
+{
+    return m_banners->missingBanner();
 }
 
 bool CartonPage::isRemote() const
@@ -222,65 +174,54 @@ bool CartonPage::isBusy() const
 
 carton::Diagnostics CartonPage::diagnostics() const
 {
-    return m_session->diagnostics(m_document);
+    return m_session->diagnostics(document());
 }
 
 bool CartonPage::isModified() const
 {
-    return m_document && m_document->isModified();
+    return document() && document()->isModified();
 }
 
-void CartonPage::createDocument()
+CartonDocument *CartonPage::document() const
 {
-    if (!m_document) {
-        const bool isFile = QFileInfo(path()).isFile();
-        m_document = new CartonDocument(carton(), isFile ? path() : QString(), this);
-    }
-    connect(m_document, &CartonDocument::modifiedChanged, this, &CartonPage::modifiedChanged);
-    connect(m_document, &CartonDocument::modifiedChanged, this, [this] {
+    return m_session->document();
+}
+
+void CartonPage::connectDocument()
+{
+    CartonDocument *edited = document();
+    connect(edited, &CartonDocument::modifiedChanged, this, &CartonPage::modifiedChanged);
+    connect(edited, &CartonDocument::modifiedChanged, this, [this] {
         emit diagnosticsChanged();
         updateMissingBanner();
     });
-    connect(m_document, &CartonDocument::diagnosticsChanged, this, [this, typed = false]() mutable {
+    connect(edited, &CartonDocument::diagnosticsChanged, this, [this, typed = false]() mutable {
         updateMissingBanner();
         // Typed text that was not applied is listed although nothing was edited.
-        const bool wasTyped = std::exchange(typed, !m_document->unappliedTexts().isEmpty());
-        if (m_document->isModified() || !carton() || typed || wasTyped)
+        const bool wasTyped = std::exchange(typed, !document()->unappliedTexts().isEmpty());
+        if (document()->isModified() || !carton() || typed || wasTyped)
             emit diagnosticsChanged();
     });
     updateMissingBanner();
     emit documentChanged();
-    emit modifiedChanged(m_document->isModified());
+    emit modifiedChanged(edited->isModified());
 }
 
 void CartonPage::updateMissingBanner()
 {
-    const QStringList missing = m_document ? m_document->missingFields() : QStringList();
-    // Only for cartons being authored: an opened carton that lacks them is
-    // already "invalid" in the main banner.
-    if (missing.isEmpty() || (!m_document->isNew() && !m_document->isModified())) {
-        m_missingBanner->hide();
-        return;
-    }
-    QStringList links;
-    for (const QString &field : missing)
-        links.append(QStringLiteral("<a href=\"%1\">%2</a>")
-                         .arg(field.toHtmlEscaped(), CartonDocument::fieldLabel(field).toHtmlEscaped()));
-    m_missingBanner->setText(
-        tr("To save a valid carton, fill in or correct: %1").arg(links.join(QStringLiteral(", "))));
-    m_missingBanner->show();
+    m_banners->showMissing(document());
 }
 
 void CartonPage::setEditing(bool editing)
 {
-    if (!m_document)
+    if (!document())
         editing = false;
-    if (!carton() && m_document)
+    if (!carton() && document())
         editing = true; // a new document has nothing to browse yet
     if (m_remote->isRemote())
         editing = false; // read-only: save a local copy to edit it
     if (editing && !m_editor) {
-        m_editor = new DocumentEditor(m_document, m_stack);
+        m_editor = new DocumentEditor(document(), m_stack);
         m_stack->addWidget(m_editor);
         addBrowseButton();
     }
@@ -310,7 +251,6 @@ void CartonPage::addBrowseButton()
 void CartonPage::adoptSavedPath(const QString &path)
 {
     m_session->setPath(QDir::cleanPath(QFileInfo(path).absoluteFilePath()));
-    m_disk->watch(m_session->path());
     if (m_view)
         setPreferredViewTab(QString::number(m_view->tabWidget()->currentIndex() + 1));
     // A save rebases the page on the file it wrote; it does not reload: the
@@ -337,26 +277,25 @@ void CartonPage::reopen(bool keepDocument)
         m_errorPage->deleteLater();
         m_errorPage = nullptr;
     }
-    m_documentKept = keepDocument && m_document;
+    m_documentKept = keepDocument && document();
     if (m_editor && !m_documentKept) {
         m_stack->removeWidget(m_editor);
         m_editor->deleteLater();
         m_editor = nullptr;
     }
-    if (m_document && !m_documentKept) {
-        m_document->discardRecovery();
-        // A validation finishing before the deferred delete must not reach
-        // this page's handlers, which read m_document (null from here on).
-        m_document->disconnect(this);
-        m_document->deleteLater();
-        m_document = nullptr;
+    if (document() && !m_documentKept) {
+        // The session drops it (a deferred delete): a validation finishing
+        // before must not reach this page's handlers, which read the document.
+        document()->disconnect(this);
     }
-    m_missingBanner->hide();
-    m_banner->hide();
+    m_banners->hideBanners();
     if (!(m_documentKept && m_editing))
-        m_stack->setCurrentWidget(m_loading); // the editor stays in view while the saved file opens
+        m_stack->setCurrentWidget(m_banners->loadingPage()); // the editor stays in view while the saved file opens
     // An open or validation still running: its result is dropped.
-    m_session->open(m_remote->openOptions(), displayName());
+    if (m_documentKept)
+        m_session->rebase(m_remote->openOptions(), displayName());
+    else
+        m_session->open(m_remote->openOptions(), displayName());
     updateCartonState();
 }
 
@@ -368,8 +307,8 @@ void CartonPage::onOpened()
     // Keep as Tolerance: one undo step of the document, then the results re-judged with it.
     connect(m_view->selfTestsPage(), &SelfTestsPage::keepToleranceRequested, this,
             [this](const carton::SelfTestResult &asRun, const carton::CartonTolerance &tolerance, const QString &what) {
-                if (m_document)
-                    keepToleranceFromRun(*m_document, *m_view->selfTestsPage(), asRun, tolerance, what);
+                if (document())
+                    keepToleranceFromRun(*document(), *m_view->selfTestsPage(), asRun, tolerance, what);
             });
     // The signature's verdict and the safety scan's findings are part of the state.
     for (auto signal : {&CartonView::signatureChanged, &CartonView::safetyScanned}) {
@@ -395,7 +334,7 @@ void CartonPage::onOpened()
         addBrowseButton();
         updateMissingBanner();
     } else {
-        createDocument();
+        connectDocument();
     }
     if (m_editing) {
         m_editing = false;
@@ -443,39 +382,8 @@ void CartonPage::startVerification(bool interactive)
 
 void CartonPage::updateCartonState()
 {
-    CartonState::Input input;
-    input.open = state() == State::Opening  ? CartonState::Open::Opening
-                 : state() == State::Failed ? CartonState::Open::Failed
-                                            : CartonState::Open::Open;
-    input.validating = isValidating();
-    input.diagnostics = m_session->fileDiagnostics();
-    if (const std::shared_ptr<const carton::Carton> opened = carton()) {
-        const QList<carton::QuarantinedFile> &left = opened->source().quarantined();
-        input.unsafeEntries = int(left.size());
-        if (!left.isEmpty())
-            input.firstUnsafeEntry = left.constFirst().path;
-    }
-    switch (verification()->state()) {
-    case VerificationRunner::State::Idle:
-        input.verification = CartonState::Verification::NotStarted;
-        break;
-    case VerificationRunner::State::Running:
-        input.verification = CartonState::Verification::Running;
-        break;
-    case VerificationRunner::State::Finished:
-        input.verification = CartonState::Verification::Finished;
-        break;
-    case VerificationRunner::State::Cancelled:
-        input.verification = CartonState::Verification::Cancelled;
-        break;
-    }
-    CartonState::countReport(verification()->report(), &input);
-    if (m_view)
-        trustInput(&input);
-    const CartonState state = CartonState::derive(input);
-
-    m_banner->setText(state.bannerText());
-    m_banner->setVisible(!state.bannerText().isEmpty());
+    const CartonState state = CartonState::derive(CartonStateInputs::gather(*m_session, m_view));
+    m_banners->showState(state);
     if (m_view) {
         m_view->setCartonStateText(state.summary(), shellIcon(state.iconName()));
         if (verification()->state() == VerificationRunner::State::Cancelled)
@@ -487,52 +395,9 @@ void CartonPage::updateCartonState()
     emit cartonStateChanged();
 }
 
-void CartonPage::trustInput(CartonState::Input *input)
-{
-    // The Signature row judges the signature with the files verified so far
-    // (carton::signing::signatureVerdict): hand it the verification first. Its
-    // change signal would call back here; the state is derived right below.
-    using Files = carton::FilesVerification;
-    const VerificationRunner::State hashing = verification()->state();
-    {
-        const QSignalBlocker block(m_view);
-        m_view->setFileVerification(hashing == VerificationRunner::State::Idle      ? Files::NotRun
-                                    : hashing == VerificationRunner::State::Running ? Files::Running
-                                                                                    : Files::Finished,
-                                    verification()->report());
-    }
-    using Kind = SignatureStatus::Kind;
-    switch (m_view->signatureRow()->status().kind) {
-    case Kind::None:
-    case Kind::NoKey:
-    case Kind::NotVerified: // verification cancelled or LINKS not fetched: the State row says so
-        input->signature = CartonState::Signature::None;
-        break;
-    case Kind::Checking:
-    case Kind::Verifying:
-        input->signature = CartonState::Signature::Pending;
-        break;
-    case Kind::Valid:
-        input->signature = CartonState::Signature::Valid;
-        break;
-    case Kind::Unreadable:
-    case Kind::Invalid:
-        input->signature = CartonState::Signature::Invalid;
-        break;
-    }
-    const SafetyPage *safety = m_view->safetyPage();
-    if (safety->isScanning()) {
-        input->scan = CartonState::Scan::Running;
-    } else if (const std::optional<carton::ScanReport> &report = safety->report()) {
-        input->scan = CartonState::Scan::Finished;
-        input->criticalFindings = report->count(carton::ScanSeverity::Critical);
-        input->highFindings = report->count(carton::ScanSeverity::High);
-    }
-}
-
 bool CartonPage::isWatching() const
 {
-    return m_disk->isWatching();
+    return m_session->isWatching();
 }
 
 void CartonPage::reloadChangedFile()
@@ -592,11 +457,11 @@ bool CartonPage::revealLocation(const carton::DiagnosticLocation &location)
 
 EditedSelfTests *CartonPage::editedSelfTests()
 {
-    if (!m_document)
+    if (!document())
         return nullptr;
-    if (!m_editedSelfTests || m_editedSelfTests->document() != m_document) {
+    if (!m_editedSelfTests || m_editedSelfTests->document() != document()) {
         delete m_editedSelfTests;
-        m_editedSelfTests = new EditedSelfTests(m_document, m_settings, this);
+        m_editedSelfTests = new EditedSelfTests(document(), m_settings, this);
         connect(m_editedSelfTests, &EditedSelfTests::statusMessage, this, &CartonPage::statusMessage);
     }
     return m_editedSelfTests;

@@ -19,9 +19,9 @@ class Carton;
 
 namespace studio {
 
+class CartonBanners;
 class CartonDocument;
 class CartonView;
-class DiskWatcher;
 class DocumentEditor;
 class EditedSelfTests;
 class ErrorPage;
@@ -57,7 +57,7 @@ public:
     std::shared_ptr<const carton::Carton> carton() const;
     CartonView *view() const { return m_view; }
     // The carton being edited (null while opening or when opening failed).
-    CartonDocument *document() const { return m_document; }
+    CartonDocument *document() const;
     // Unsaved edits.
     bool isModified() const;
     // Edit mode shows the DocumentEditor instead of the CartonView.
@@ -68,7 +68,7 @@ public:
     // own beside the editor; null without a document.
     EditedSelfTests *editedSelfTests();
     // The banner listing required fields still missing (each a link).
-    QLabel *missingBanner() const { return m_missingBanner; }
+    QLabel *missingBanner() const;
     // After a successful save to `path`: the page is rebased on that file. The
     // document, its undo stack, the editor (page and selection) and edit mode
     // stay; the browse view, validation and verification follow the saved file.
@@ -86,7 +86,7 @@ public:
     carton::Diagnostics diagnostics() const;
     // The one state shown everywhere (banner, tab, status bar, Overview).
     const CartonState &cartonState() const { return m_cartonState; }
-    QLabel *banner() const { return m_banner; }
+    QLabel *banner() const;
 
     // Tab of the CartonView to show once open: a name ("files", "inputs") or a
     // 1-based number. Empty: the view's default.
@@ -119,7 +119,8 @@ signals:
 
 private:
     void setUpWidgets();
-    void createDocument();
+    // Connects the page to a document the session created or was handed.
+    void connectDocument();
     // Drops what shows the file (view, validation, verification) and opens it
     // again; the document and the editor too unless keepDocument.
     void reopen(bool keepDocument);
@@ -130,8 +131,6 @@ private:
     void showError();
     void startVerification(bool interactive);
     void updateCartonState();
-    // The signature's verdict and the safety findings of the view, for the state.
-    void trustInput(CartonState::Input *input);
     void reloadChangedFile();
 
     CartonSession *m_session;
@@ -140,15 +139,11 @@ private:
     CartonState m_cartonState = CartonState::derive({});
 
     QStackedWidget *m_stack;
-    QWidget *m_loading;
-    QLabel *m_banner;
+    CartonBanners *m_banners = nullptr;
     CartonView *m_view = nullptr;
     ErrorPage *m_errorPage = nullptr;
     RemoteSession *m_remote = nullptr;
-    DiskWatcher *m_disk = nullptr;
-    CartonDocument *m_document = nullptr;
     DocumentEditor *m_editor = nullptr;
-    QLabel *m_missingBanner = nullptr;
     bool m_editing = false;
     bool m_documentKept = false;                  // reopening after a save, with the document kept
     EditedSelfTests *m_editedSelfTests = nullptr; // a child, made by editedSelfTests()

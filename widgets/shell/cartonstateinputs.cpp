@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "cartonstateinputs.h"
+
+#include "document/cartonsession.h"
+#include "package/carton.h"
+#include "verificationrunner.h"
+#include "views/cartonview.h"
+#include "views/safetypage.h"
+#include "views/signaturerow.h"
+
+#include <QSignalBlocker>
+
+namespace studio {
+
+CartonState::Input CartonStateInputs::gather(const CartonSession &session, CartonView *view)
+{
+    CartonState::Input input;
+    switch (session.state()) {
+    case CartonSession::State::Opening:
+        input.open = CartonState::Open::Opening;
+        break;
+    case CartonSession::State::Failed:
+        input.open = CartonState::Open::Failed;
+        break;
+    case CartonSession::State::Open:
+        input.open = CartonState::Open::Open;
+        break;
+    }
+    input.validating = session.isValidating();
+    input.diagnostics = session.fileDiagnostics();
+    if (const std::shared_ptr<const carton::Carton> opened = session.carton()) {
+        const QList<carton::QuarantinedFile> &left = opened->source().quarantined();
+        input.unsafeEntries = int(left.size());
+        if (!left.isEmpty())
+            input.firstUnsafeEntry = left.constFirst().path;
+    }
+    const VerificationRunner &verification = *session.verification();
+    switch (verification.state()) {
+    case VerificationRunner::State::Idle:
+        input.verification = CartonState::Verification::NotStarted;
+        break;
+    case VerificationRunner::State::Running:
+        input.verification = CartonState::Verification::Running;
+        break;
+    case VerificationRunner::State::Finished:
+        input.verification = CartonState::Verification::Finished;
+        break;
+    case VerificationRunner::State::Cancelled:
+        input.verification = CartonState::Verification::Cancelled;
+        break;
+    }
+    CartonState::countReport(verification.report(), &input);
+    if (view)
+        addTrust(verification, *view, &input);
+    return input;
+}
+
+void CartonStateInputs::addTrust(const VerificationRunner &verification, CartonView &view, CartonState::Input *input)
+{
+    // The Signature row judges the signature with the files verified so far
+    // (carton::signing::signatureVerdict): hand it the verification first. Its
+    // change signal would call back into the page; the state is derived next.
+    using Files = carton::FilesVerification;
+    const VerificationRunner::State hashing = verification.state();
+    {
+        const QSignalBlocker block(&view);
+        view.setFileVerification(hashing == VerificationRunner::State::Idle      ? Files::NotRun
+                                 : hashing == VerificationRunner::State::Running ? Files::Running
+                                                                                 : Files::Finished,
+                                 verification.report());
+    }
+    using Kind = SignatureStatus::Kind;
+    switch (view.signatureRow()->status().kind) {
+    case Kind::None:
+    case Kind::NoKey:
+    case Kind::NotVerified: // verification cancelled or LINKS not fetched: the State row says so
+        input->signature = CartonState::Signature::None;
+        break;
+    case Kind::Checking:
+    case Kind::Verifying:
+        input->signature = CartonState::Signature::Pending;
+        break;
+    case Kind::Valid:
+        input->signature = CartonState::Signature::Valid;
+        break;
+    case Kind::Unreadable:
+    case Kind::Invalid:
+        input->signature = CartonState::Signature::Invalid;
+        break;
+    }
+    const SafetyPage *safety = view.safetyPage();
+    if (safety->isScanning()) {
+        input->scan = CartonState::Scan::Running;
+    } else if (const std::optional<carton::ScanReport> &report = safety->report()) {
+        input->scan = CartonState::Scan::Finished;
+        input->criticalFindings = report->count(carton::ScanSeverity::Critical);
+        input->highFindings = report->count(carton::ScanSeverity::High);
+    }
+}
+
+} // namespace studio
