@@ -505,6 +505,10 @@
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
 </context>
 <context>
     <name>NewSelfTest</name>
@@ -1615,22 +1619,6 @@
         <translation>%1 konnte nicht geöffnet werden</translation>
     </message>
     <message>
-        <source>Done Editing</source>
-        <translation>Bearbeitung beenden</translation>
-    </message>
-    <message>
-        <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
-        <translation>Zurück zum Durchsuchen des Cartons (Ctrl+E); Änderungen bleiben bis zum Speichern oder Schließen erhalten</translation>
-    </message>
-    <message>
-        <source>Edit Carton</source>
-        <translation>Carton bearbeiten</translation>
-    </message>
-    <message>
-        <source>Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)</source>
-        <translation>Metadaten, Ein- und Ausgaben, Selbsttests und Dateien bearbeiten (Ctrl+E)</translation>
-    </message>
-    <message>
         <source>Carton Changed on Disk</source>
         <translation>Carton auf dem Datenträger geändert</translation>
     </message>
@@ -1649,6 +1637,10 @@
     <message>
         <source>%1 was not verified: nothing was downloaded.</source>
         <translation>%1 wurde nicht geprüft: Es wurde nichts heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>Entries were left out as unsafe: this carton is read-only</source>
+        <translation>Einträge wurden als unsicher ausgelassen: dieses Carton ist schreibgeschützt</translation>
     </message>
 </context>
 <context>
@@ -1714,6 +1706,14 @@
     <message>
         <source>Model</source>
         <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Edit Carton</source>
+        <translation>Carton bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)</source>
+        <translation>Metadaten, Ein- und Ausgaben, Selbsttests und Dateien bearbeiten (Ctrl+E)</translation>
     </message>
 </context>
 <context>
@@ -2349,6 +2349,14 @@
         <source>Files</source>
         <translation>Dateien</translation>
     </message>
+    <message>
+        <source>Done Editing</source>
+        <translation>Bearbeitung beenden</translation>
+    </message>
+    <message>
+        <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
+        <translation>Zurück zum Durchsuchen des Cartons (Ctrl+E); Änderungen bleiben bis zum Speichern oder Schließen erhalten</translation>
+    </message>
 </context>
 <context>
     <name>studio::DocumentFilesModel</name>
@@ -2933,6 +2941,21 @@
     <message>
         <source>p99</source>
         <translation>p99</translation>
+    </message>
+</context>
+<context>
+    <name>studio::LatestJob</name>
+    <message>
+        <source>Out of memory (std::bad_alloc).</source>
+        <translation>Kein Speicher mehr (std::bad_alloc).</translation>
+    </message>
+    <message>
+        <source>Unexpected failure: %1</source>
+        <translation>Unerwarteter Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Unexpected failure (an unknown exception).</source>
+        <translation>Unerwarteter Fehler (eine unbekannte Ausnahme).</translation>
     </message>
 </context>
 <context>

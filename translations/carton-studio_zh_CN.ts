@@ -505,6 +505,10 @@
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 纳秒</translation>
+    </message>
 </context>
 <context>
     <name>NewSelfTest</name>
@@ -1609,22 +1613,6 @@
 <context>
     <name>studio::CartonPage</name>
     <message>
-        <source>Done Editing</source>
-        <translation>完成编辑</translation>
-    </message>
-    <message>
-        <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
-        <translation>返回浏览 carton（Ctrl+E）；编辑内容会保留，直到保存或关闭</translation>
-    </message>
-    <message>
-        <source>Edit Carton</source>
-        <translation>编辑 Carton</translation>
-    </message>
-    <message>
-        <source>Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)</source>
-        <translation>编辑元数据、输入与输出、自检和文件（Ctrl+E）</translation>
-    </message>
-    <message>
         <source>Could not open %1</source>
         <translation>无法打开 %1</translation>
     </message>
@@ -1647,6 +1635,10 @@
     <message>
         <source>%1 was not verified: nothing was downloaded.</source>
         <translation>%1 未校验：没有下载任何内容。</translation>
+    </message>
+    <message>
+        <source>Entries were left out as unsafe: this carton is read-only</source>
+        <translation>有条目因不安全而被略去：此 carton 为只读</translation>
     </message>
 </context>
 <context>
@@ -1712,6 +1704,14 @@
     <message>
         <source>Model</source>
         <translation>模型</translation>
+    </message>
+    <message>
+        <source>Edit Carton</source>
+        <translation>编辑 Carton</translation>
+    </message>
+    <message>
+        <source>Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)</source>
+        <translation>编辑元数据、输入与输出、自检和文件（Ctrl+E）</translation>
     </message>
 </context>
 <context>
@@ -2344,6 +2344,14 @@
         <source>Files</source>
         <translation>文件</translation>
     </message>
+    <message>
+        <source>Done Editing</source>
+        <translation>完成编辑</translation>
+    </message>
+    <message>
+        <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
+        <translation>返回浏览 carton（Ctrl+E）；编辑内容会保留，直到保存或关闭</translation>
+    </message>
 </context>
 <context>
     <name>studio::DocumentFilesModel</name>
@@ -2920,6 +2928,21 @@
     <message>
         <source>p99</source>
         <translation>p99</translation>
+    </message>
+</context>
+<context>
+    <name>studio::LatestJob</name>
+    <message>
+        <source>Out of memory (std::bad_alloc).</source>
+        <translation>内存不足 (std::bad_alloc)。</translation>
+    </message>
+    <message>
+        <source>Unexpected failure: %1</source>
+        <translation>意外失败：%1</translation>
+    </message>
+    <message>
+        <source>Unexpected failure (an unknown exception).</source>
+        <translation>意外失败（未知异常）。</translation>
     </message>
 </context>
 <context>

@@ -26,4 +26,9 @@ struct FormatText {
     Q_DECLARE_TR_FUNCTIONS(FormatText)
 };
 
+// Units of latencies (latencyText): the benchmark dialog and report.
+struct LatencyText {
+    Q_DECLARE_TR_FUNCTIONS(LatencyText)
+};
+
 } // namespace carton

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftest/benchmark.h"
 
+#include "base/coretext.h"
 #include "base/progress.h"
 #include "package/carton.h"
 #include "selftest/selftestengine.h"
@@ -190,12 +191,12 @@ QString latencyText(double ns)
     // 999.5 would print as "1e+03" with three digits: the next unit takes it.
     const auto number = [](double v) { return QString::number(v, 'g', 3); };
     if (ns < 999.5)
-        return number(ns) + u" ns"_s;
+        return LatencyText::tr("%1 ns").arg(number(ns));
     if (ns < 999.5e3)
-        return number(ns / 1e3) + u" µs"_s;
+        return LatencyText::tr("%1 µs").arg(number(ns / 1e3));
     if (ns < 999.5e6)
-        return number(ns / 1e6) + u" ms"_s;
-    return number(ns / 1e9) + u" s"_s;
+        return LatencyText::tr("%1 ms").arg(number(ns / 1e6));
+    return LatencyText::tr("%1 s").arg(number(ns / 1e9));
 }
 
 QString benchmarkHtml(const BenchmarkResult &result)

@@ -99,14 +99,14 @@ void TestHostileGui::hostile()
     QStringList shown; // what the user sees as errors
     if (page) {
         // Opened (or failed), then verified: nothing left running.
-        QTRY_VERIFY_WITH_TIMEOUT(page->state() != CartonPage::State::Opening && !page->isBusy(), int(kTimeLimitMs));
+        QTRY_VERIFY_WITH_TIMEOUT(page->state() != studio::CartonSession::State::Opening && !page->isBusy(), int(kTimeLimitMs));
         for (const carton::Diagnostic &d : shelltest::shownDiagnostics(*m_window)) {
             if (c.guiValid)
                 QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.toString()));
             shown << d.location.toString() + u": "_s + d.message;
         }
         if (c.guiValid)
-            QCOMPARE(page->state(), CartonPage::State::Open);
+            QCOMPARE(page->state(), studio::CartonSession::State::Open);
     } else {
         auto *tensorPage = qobject_cast<studio::TensorFilePage *>(tabs->currentWidget());
         QVERIFY2(tensorPage, "a tensor file opens in a tensor file tab");
@@ -135,7 +135,7 @@ void TestHostileGui::windowStillWorks()
     QVERIFY(!good.isEmpty());
     CartonPage *page = m_window->openPath(good);
     QVERIFY(page);
-    QTRY_VERIFY_WITH_TIMEOUT(page->state() == CartonPage::State::Open && !page->isBusy(), shelltest::jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() == studio::CartonSession::State::Open && !page->isBusy(), shelltest::jobTimeoutMs);
     QCOMPARE(page->cartonState().kind(), studio::CartonState::Kind::Verified);
 }
 

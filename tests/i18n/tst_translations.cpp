@@ -152,7 +152,7 @@ void TestTranslations::tabByNameInEveryLanguage()
     window.openPaths(options.paths);
     auto *page = window.findChild<studio::CartonPage *>();
     QVERIFY(page);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, jobTimeoutMs);
     QVERIFY(page->view());
     QCOMPARE(int(page->view()->currentTab()), expected);
     QCOMPARE(page->view()->tabWidget()->tabText(expected), title);

@@ -3,11 +3,14 @@
 #include "jobs/jobpools.h"
 #include "latestjob.h"
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 
 using studio::JobPools;
 using studio::LatestJob;
@@ -248,6 +251,70 @@ private slots:
         JobPools::waitForAll();
         QCoreApplication::processEvents();
         QCOMPARE(events, QStringList{u"new result 2"_s});
+    }
+
+    // Exceptions are caught at the job's boundary, once for all owners: work that
+    // returns a Result gets the exception as its error.
+    void exceptionBecomesTheResultsError()
+    {
+        LatestJob jobs;
+        QSignalSpy failed(&jobs, &LatestJob::failed);
+        std::optional<carton::Result<int>> delivered;
+        jobs.start(
+            u"a"_s,
+            [](carton::Progress &) -> carton::Result<int> {
+                throw std::bad_alloc();
+            },
+            [&](carton::Result<int> value) { delivered = std::move(value); });
+        QTRY_VERIFY(delivered.has_value());
+        QVERIFY(!delivered->ok());
+        QCOMPARE(delivered->error().code, carton::ErrorCode::Limit);
+        QVERIFY2(delivered->error().message.contains(u"bad_alloc"_s), qPrintable(delivered->error().message));
+        QCOMPARE(failed.count(), 0);
+        QVERIFY(!jobs.isRunning(u"a"_s));
+    }
+
+    // Work with a plain value ends with failed() naming the key and what was thrown, not with `done`.
+    void exceptionOfPlainWorkIsReportedAsFailed()
+    {
+        LatestJob jobs;
+        QSignalSpy failed(&jobs, &LatestJob::failed);
+        QSignalSpy running(&jobs, &LatestJob::runningChanged);
+        bool doneCalled = false;
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(uR"(job "b" failed: .*disk on fire)"_s));
+        jobs.start(
+            u"b"_s, [](carton::Progress &) -> int { throw std::runtime_error("disk on fire"); },
+            [&](int) { doneCalled = true; });
+        QTRY_COMPARE(failed.count(), 1);
+        QCOMPARE(failed.at(0).at(0).toString(), u"b"_s);
+        QVERIFY2(failed.at(0).at(1).toString().contains(u"disk on fire"_s), qPrintable(failed.at(0).at(1).toString()));
+        QVERIFY(!doneCalled);
+        QVERIFY(!jobs.isRunning(u"b"_s));
+        QCOMPARE(running.count(), 2); // started, then ended
+        QCOMPARE(running.at(1).at(1).toBool(), false);
+    }
+
+    // A job replaced by a newer one says nothing when it throws.
+    void exceptionOfAReplacedJobIsDropped()
+    {
+        LatestJob jobs;
+        QSignalSpy failed(&jobs, &LatestJob::failed);
+        auto release = std::make_shared<std::atomic<bool>>(false);
+        jobs.start(
+            u"c"_s,
+            [release](carton::Progress &) -> int {
+                while (!release->load())
+                    QThread::msleep(1);
+                throw std::runtime_error("late");
+            },
+            [](int) {});
+        int second = 0;
+        jobs.start(u"c"_s, [](carton::Progress &) { return 7; }, [&](int v) { second = v; });
+        QTRY_COMPARE(second, 7);
+        release->store(true);
+        JobPools::waitForAll();
+        QCoreApplication::processEvents();
+        QCOMPARE(failed.count(), 0);
     }
 };
 

@@ -76,7 +76,7 @@ void TestApplication::fileOpenEventOpensCarton()
     studio::CartonPage *page = window.currentPage();
     QVERIFY(page);
     QCOMPARE(page->path(), file);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, shelltest::jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, shelltest::jobTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), shelltest::jobTimeoutMs);
     QVERIFY(page->carton());
 }

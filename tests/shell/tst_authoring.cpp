@@ -95,10 +95,10 @@ CartonPage *openEditedCarton(MainWindow &window, const QTemporaryDir &dir, const
                              const QString &edited)
 {
     CartonPage *page = window.openPath(makeFolderCarton(dir, name));
-    if (!QTest::qWaitFor([&] { return page->state() == CartonPage::State::Open; }, jobTimeoutMs))
+    if (!QTest::qWaitFor([&] { return page->state() == CartonSession::State::Open; }, jobTimeoutMs))
         return nullptr;
     if (!saveAndWait(window, page, path) ||
-        !QTest::qWaitFor([&] { return page->state() == CartonPage::State::Open; }, jobTimeoutMs))
+        !QTest::qWaitFor([&] { return page->state() == CartonSession::State::Open; }, jobTimeoutMs))
         return nullptr;
     carton::CartonInfo info = page->document()->info();
     info.shortDescription = edited;
@@ -196,7 +196,7 @@ private slots:
         // the page, it did not reload it. Same document, same undo history, same
         // editor page; the undo stack is clean.
         QCOMPARE(page->path(), out);
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
         QCOMPARE(page->document(), document);
         QCOMPARE(document->undoStack()->count(), steps);
         QVERIFY(document->undoStack()->isClean());
@@ -220,7 +220,7 @@ private slots:
         const QString copy = m_dir.filePath(u"copy.carton"_s);
         undo->trigger();
         QVERIFY(saveAndWait(window, page, copy));
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
         QCOMPARE(page->path(), copy);
         QCOMPARE(page->document(), document);
         QCOMPARE(document->undoStack()->count(), steps);
@@ -228,7 +228,7 @@ private slots:
         QCOMPARE(openCore(copy)->info()->license, std::nullopt);
         window.documentActions()->redoAction()->trigger();
         QVERIFY(saveAndWait(window, page, out));
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
 
         auto saved = openCore(out);
         QVERIFY(saved);
@@ -274,7 +274,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         CartonPage *page = window.openPath(folder);
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
         QVERIFY(!page->isEditing());
         QAction *edit = window.documentActions()->editAction();
         QVERIFY(edit->isEnabled());
@@ -340,7 +340,7 @@ private slots:
         MainWindow window(m_settings.get());
         window.show();
         CartonPage *page = window.openPath(folder);
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
         carton::CartonInfo info = page->document()->info();
         info.shortDescription = QString(150, u'x');
         page->document()->setInfo(info, u"Edit Short Description"_s);
@@ -366,7 +366,7 @@ private slots:
         MainWindow window(m_settings.get());
         window.show();
         CartonPage *page = window.openPath(folder);
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
         page->setEditing(true);
         auto *specs = qobject_cast<SpecsEditor *>(page->editor()->page(DocumentEditor::SpecsPage));
         QVERIFY(specs);
@@ -507,7 +507,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         CartonPage *page = window.openPath(folder);
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), jobTimeoutMs);
         const QString out = m_dir.filePath(u"bigsave.carton"_s);
         QSignalSpy finished(window.documentActions(), &DocumentActions::saveFinished);
@@ -537,7 +537,7 @@ private slots:
         {
             MainWindow window(m_settings.get());
             CartonPage *page = window.openPath(folder);
-            QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+            QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
             carton::CartonInfo info = page->document()->info();
             info.modelName = u"Unsaved work"_s;
             page->document()->setInfo(info, u"Edit Model Name"_s);

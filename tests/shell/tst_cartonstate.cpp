@@ -4,7 +4,8 @@
 // the status bar and the Overview, for each kind of carton.
 #include "application.h"
 #include "cartonpage.h"
-#include "cartonstate.h"
+#include "document/cartonstate.h"
+#include "statetone.h"
 #include "errorpage.h"
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
@@ -35,6 +36,9 @@ using studio::CartonPage;
 using studio::CartonState;
 using studio::MainWindow;
 using Kind = CartonState::Kind;
+using studio::CartonSession;
+using studio::Tone;
+using studio::VerificationRunner;
 
 Q_DECLARE_METATYPE(CartonState::Kind)
 
@@ -150,15 +154,15 @@ void TestCartonState::deriveOrder()
 {
     CartonState::Input in;
     QCOMPARE(CartonState::derive(in).kind(), Kind::Opening);
-    in.open = CartonState::Open::Failed;
+    in.open = CartonSession::State::Failed;
     QCOMPARE(CartonState::derive(in).kind(), Kind::OpenFailed);
-    in.open = CartonState::Open::Open;
+    in.open = CartonSession::State::Open;
     in.validating = true;
     QCOMPARE(CartonState::derive(in).kind(), Kind::Verifying);
     in.validating = false;
-    in.verification = CartonState::Verification::Running;
+    in.verification = VerificationRunner::State::Running;
     QCOMPARE(CartonState::derive(in).kind(), Kind::Verifying);
-    in.verification = CartonState::Verification::Finished;
+    in.verification = VerificationRunner::State::Finished;
     in.filesChecked = 5;
     QCOMPARE(CartonState::derive(in).kind(), Kind::Verified);
     QCOMPARE(CartonState::derive(in).summary(), u"All 5 files verified"_s);
@@ -173,17 +177,17 @@ void TestCartonState::deriveOrder()
     QCOMPARE(CartonState::derive(in).kind(), Kind::VerificationFailed);
     in.diagnostics.clear();
     in.filesFailed = 0;
-    in.verification = CartonState::Verification::Cancelled;
+    in.verification = VerificationRunner::State::Cancelled;
     const CartonState cancelled = CartonState::derive(in);
     QCOMPARE(cancelled.kind(), Kind::NotVerified);
-    QCOMPARE(cancelled.tone(), CartonState::Tone::Warning);
+    QCOMPARE(studio::stateTone(cancelled), Tone::Warning);
     QVERIFY(!cancelled.bannerText().isEmpty());
 
     // Trust: an invalid signature and high/critical findings are never green,
     // and each is named in the summary even when a stronger problem gives the kind.
     CartonState::Input trust;
-    trust.open = CartonState::Open::Open;
-    trust.verification = CartonState::Verification::Finished;
+    trust.open = CartonSession::State::Open;
+    trust.verification = VerificationRunner::State::Finished;
     trust.filesChecked = 3;
     trust.scan = CartonState::Scan::Finished;
     trust.signature = CartonState::Signature::Valid;
@@ -191,7 +195,7 @@ void TestCartonState::deriveOrder()
     trust.criticalFindings = 2;
     const CartonState unsafe = CartonState::derive(trust);
     QCOMPARE(unsafe.kind(), Kind::Unsafe);
-    QCOMPARE(unsafe.tone(), CartonState::Tone::Bad);
+    QCOMPARE(studio::stateTone(unsafe), Tone::Bad);
     QCOMPARE(unsafe.summary(), u"Safety findings: 2 critical, 0 high"_s);
     QCOMPARE(unsafe.iconName(), u"state-unsafe"_s);
     trust.signature = CartonState::Signature::Invalid;
@@ -204,13 +208,13 @@ void TestCartonState::deriveOrder()
              u"1 file failed verification · Signature invalid · Safety findings: 2 critical, 0 high"_s);
     // Findings count while verifying too; a running scan or signature check is not green yet.
     trust = {};
-    trust.open = CartonState::Open::Open;
-    trust.verification = CartonState::Verification::Running;
+    trust.open = CartonSession::State::Open;
+    trust.verification = VerificationRunner::State::Running;
     trust.scan = CartonState::Scan::Finished;
     trust.highFindings = 1;
     QCOMPARE(CartonState::derive(trust).kind(), Kind::Unsafe);
     trust.highFindings = 0;
-    trust.verification = CartonState::Verification::Finished;
+    trust.verification = VerificationRunner::State::Finished;
     trust.scan = CartonState::Scan::Running;
     QCOMPARE(CartonState::derive(trust).kind(), Kind::Verifying);
     trust.scan = CartonState::Scan::Finished;
@@ -283,7 +287,7 @@ void TestCartonState::shownConsistently()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     CartonPage *page = window.openPath(path);
-    QTRY_VERIFY_WITH_TIMEOUT(page->state() != CartonPage::State::Opening, jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() != CartonSession::State::Opening, jobTimeoutMs);
     if (kindOfCarton == u"cancel") {
         QVERIFY(page->verification()->isRunning());
         QCOMPARE(page->cartonState().kind(), Kind::Verifying);
@@ -296,7 +300,7 @@ void TestCartonState::shownConsistently()
     QCOMPARE(state.summary(), summary);
     // Status bar.
     QCOMPARE(window.verificationStatus()->text(), summary);
-    QCOMPARE(window.verificationStatus()->tone(), state.tone());
+    QCOMPARE(window.verificationStatus()->tone(), studio::stateTone(state));
     // Tab tooltip and icon.
     QCOMPARE(window.tabWidget()->tabToolTip(0), QDir::toNativeSeparators(page->path()) + u'\n' + summary);
     QCOMPARE(iconImage(window.tabWidget()->tabIcon(0)), iconImage(studio::shellIcon(state.iconName())));
@@ -316,7 +320,7 @@ void TestCartonState::shownConsistently()
         // Verification passed: the scan alone keeps the carton from looking green.
         QCOMPARE(page->verification()->state(), studio::VerificationRunner::State::Finished);
         QCOMPARE(page->verification()->failedCount(), 0);
-        QCOMPARE(state.tone(), CartonState::Tone::Bad);
+        QCOMPARE(studio::stateTone(state), Tone::Bad);
         const QImage ok = iconImage(studio::shellIcon(u"state-ok"_s));
         QVERIFY(iconImage(window.tabWidget()->tabIcon(0)) != ok);
         QCOMPARE(iconImage(window.tabWidget()->tabIcon(0)), iconImage(studio::shellIcon(u"state-unsafe"_s)));
@@ -329,7 +333,7 @@ void TestCartonState::shownConsistently()
         QVERIFY2(state.bannerText().contains(u"carton.toml: not read: 64.0 MiB uncompressed, more than the"_s),
                  qPrintable(state.bannerText()));
     if (expected == Kind::Source) {
-        QCOMPARE(state.tone(), CartonState::Tone::Neutral);
+        QCOMPARE(studio::stateTone(state), Tone::Neutral);
         QVERIFY2(state.bannerText().contains(u"Packing it"_s), qPrintable(state.bannerText()));
         for (const carton::Diagnostic &d : shownDiagnostics(window))
             QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.location.toString() + u": "_s + d.message));
@@ -382,7 +386,7 @@ void TestCartonState::progressKeepsStatusBarHeight()
     QStatusBar *bar = window.statusBar();
     const int before = bar->height();
     CartonPage *page = window.openPath(path);
-    QTRY_VERIFY_WITH_TIMEOUT(page->state() == CartonPage::State::Open, jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() == CartonSession::State::Open, jobTimeoutMs);
     QVERIFY(page->verification()->isRunning());
     QVERIFY(window.verificationStatus()->progressBar()->isVisible());
     QCoreApplication::processEvents();

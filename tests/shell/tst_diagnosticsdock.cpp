@@ -165,8 +165,8 @@ void TestDiagnosticsDock::showsItselfWhenThereIsSomething()
 
     // While verification runs, the empty list never says "No problems found."
     CartonPage *page = window.openPath(valid);
-    QTRY_VERIFY_WITH_TIMEOUT(page->state() == CartonPage::State::Open, jobTimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(!page->isValidating(), jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() == studio::CartonSession::State::Open, jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->session()->isValidating(), jobTimeoutMs);
     if (page->verification()->isRunning() && page->diagnostics().isEmpty())
         QCOMPARE(dock->emptyText(), u"Verifying…"_s);
     while (page->isBusy()) {

@@ -114,7 +114,7 @@ void TestMainWindow::opensUpstreamFixture()
     QCOMPARE(window.pageCount(), 1);
     QCOMPARE(window.tabWidget()->tabText(0), u"test.carton"_s);
     QVERIFY(window.tabWidget()->isVisible());
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, jobTimeoutMs);
     QVERIFY(page->view());
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
 
@@ -163,7 +163,7 @@ void TestMainWindow::opensSample()
     QCOMPARE(window.pageCount(), 1);
     CartonPage *page = window.currentPage();
     QCOMPARE(page->path(), sample);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, jobTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
     QCOMPARE(page->verification()->failedCount(), 0);
     QCOMPARE(window.verificationStatus()->tone(), studio::VerificationStatus::Tone::Good);
@@ -192,7 +192,7 @@ void TestMainWindow::brokenFileShowsErrorPage()
     MainWindow window(m_settings.get());
     window.show();
     CartonPage *page = window.openPath(path);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Failed, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Failed, jobTimeoutMs);
     QVERIFY(page->errorPage());
     QVERIFY(page->errorPage()->isVisible());
     QCOMPARE(page->errorPage()->title(), u"Could not open x.carton"_s);
@@ -222,7 +222,7 @@ void TestMainWindow::opensFolderCarton()
     window.show();
     CartonPage *page = window.openPath(folder);
     QCOMPARE(window.tabWidget()->tabText(0), u"folder_carton"_s);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, jobTimeoutMs);
     QVERIFY(page->carton()->info().has_value());
     QCOMPARE(page->carton()->info()->modelName.value_or(QString()), u"folder_model"_s);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
@@ -238,7 +238,7 @@ void TestMainWindow::mismatchIsRed()
     MainWindow window(m_settings.get());
     window.show();
     CartonPage *page = window.openPath(folder);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, jobTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
     QCOMPARE(page->verification()->failedCount(), 1);
     QCOMPARE(window.verificationStatus()->text(), u"1 file failed verification"_s);
@@ -265,7 +265,7 @@ void TestMainWindow::brokenTomlStillShowsDiagnostics()
     MainWindow window(m_settings.get());
     window.show();
     CartonPage *page = window.openPath(folder);
-    QTRY_VERIFY_WITH_TIMEOUT(page->state() != CartonPage::State::Opening, jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() != studio::CartonSession::State::Opening, jobTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
     bool tomlError = false;
     for (const carton::Diagnostic &d : shownDiagnostics(window))
@@ -296,9 +296,9 @@ void TestMainWindow::bombShowsError()
     MainWindow window(m_settings.get());
     window.show();
     CartonPage *page = window.openPath(path);
-    QTRY_VERIFY_WITH_TIMEOUT(page->state() != CartonPage::State::Opening, jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() != studio::CartonSession::State::Opening, jobTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
-    if (page->state() == CartonPage::State::Failed)
+    if (page->state() == studio::CartonSession::State::Failed)
         QVERIFY(page->errorPage()->isVisible());
     bool error = false;
     for (const carton::Diagnostic &d : shownDiagnostics(window))
@@ -344,7 +344,7 @@ void TestMainWindow::closeWhileVerifying()
         window->openPath(file);
         window->openPath(folder);
         if (round % 2 == 0)
-            QTRY_VERIFY_WITH_TIMEOUT(window->page(0)->state() != CartonPage::State::Opening, jobTimeoutMs);
+            QTRY_VERIFY_WITH_TIMEOUT(window->page(0)->state() != studio::CartonSession::State::Opening, jobTimeoutMs);
         window->closePage(0);
         QCOMPARE(window->pageCount(), 1);
         if (round % 3 == 0)
@@ -365,7 +365,7 @@ void TestMainWindow::cancelVerification()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     CartonPage *page = window.openPath(folder);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, jobTimeoutMs);
     QVERIFY(page->verification()->isRunning());
     QVERIFY(window.verificationStatus()->progressBar()->isVisible());
     QVERIFY(window.verificationStatus()->cancelButton()->isVisible());
@@ -404,7 +404,7 @@ void TestMainWindow::statusColoursFollowPalette()
     MainWindow window(m_settings.get());
     window.show();
     CartonPage *page = window.openPath(folder);
-    QTRY_VERIFY_WITH_TIMEOUT(page->state() == CartonPage::State::Open && !page->isBusy(), jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() == studio::CartonSession::State::Open && !page->isBusy(), jobTimeoutMs);
     auto *label = window.verificationStatus()->findChild<QLabel *>(u"verificationText"_s);
     QVERIFY(label);
     const QColor text = label->palette().color(QPalette::WindowText);
@@ -443,7 +443,7 @@ void TestMainWindow::preferredViewTab()
     MainWindow window(m_settings.get());
     window.setPreferredViewTab(tab);
     CartonPage *page = window.openPath(folder);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, jobTimeoutMs);
     QCOMPARE(int(page->view()->currentTab()), expected);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
 }
@@ -454,7 +454,7 @@ void TestMainWindow::diagnosticRevealsLocation()
     MainWindow window(m_settings.get());
     window.show();
     CartonPage *page = window.openPath(folder);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, jobTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), jobTimeoutMs);
     QCOMPARE(page->view()->currentTab(), studio::CartonView::OverviewTab);
     studio::DiagnosticsModel *model = window.diagnosticsDock()->model();

@@ -165,7 +165,7 @@ private slots:
         MainWindow window(&settings);
         CartonPage *page = window.openPath(path);
         QVERIFY(page);
-        QTRY_COMPARE(page->state(), CartonPage::State::Failed);
+        QTRY_COMPARE(page->state(), CartonSession::State::Failed);
         JobPools::waitForAll();
     }
 

@@ -116,7 +116,7 @@ private slots:
         studio::CartonPage *page = window.currentPage();
         QVERIFY(page);
         QCOMPARE(page->path(), u"oci://"_s + repo + u":v2"_s);
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, shelltest::jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, shelltest::jobTimeoutMs);
         QVERIFY(page->isRemote());
         QCOMPARE(page->carton()->info()->modelName.value_or(QString()), u"Test Model"_s);
 
@@ -138,7 +138,7 @@ private slots:
         QVERIFY(pushAction);
         QVERIFY(!pushAction->isEnabled()); // nothing open
         studio::CartonPage *page = window.openPath(shelltest::fixture());
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, shelltest::jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, shelltest::jobTimeoutMs);
         QVERIFY(pushAction->isEnabled());
 
         studio::PushRegistryDialog *dialog = window.registryActions()->showPushDialog();

@@ -142,7 +142,7 @@ private slots:
         QCOMPARE(page->path(), url);
         QCOMPARE(page->displayName(), u"remote.carton"_s);
         QVERIFY(page->isRemote());
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, 30000);
         QCOMPARE(window.tabWidget()->tabToolTip(window.tabWidget()->indexOf(page)).section(u'\n', 0, 0), url);
         QVERIFY2(labelTexts(page->view()->overviewPage()).contains(u"remote_model"_s),
                  qPrintable(labelTexts(page->view()->overviewPage())));
@@ -188,7 +188,7 @@ private slots:
         studio::MainWindow window(&settings);
         const QString url = m_server.url("/missing.carton");
         studio::CartonPage *page = window.openPath(url);
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Failed, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Failed, 30000);
         QVERIFY2(page->errorMessage().contains(u"404"_s), qPrintable(page->errorMessage()));
         QVERIFY2(labelTexts(page->errorPage()).contains(url), qPrintable(labelTexts(page->errorPage())));
     }
@@ -208,18 +208,18 @@ private slots:
         studio::MainWindow window(&settings);
         const QString url = m_server.url("/norange.carton");
         studio::CartonPage *page = window.openPath(url);
-        QTRY_VERIFY_WITH_TIMEOUT(page->state() != studio::CartonPage::State::Opening, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(page->state() != studio::CartonSession::State::Opening, 30000);
         QCOMPARE(m_asked.size(), 1);
         QCOMPARE(m_asked[0].question, RemoteConsent::Question::Download);
         QCOMPARE(m_asked[0].url.toString(), url);
         QVERIFY2(RemoteConsent::text(m_asked[0]).contains(u"does not support range requests"_s),
                  qPrintable(RemoteConsent::text(m_asked[0])));
         if (accept) {
-            QCOMPARE(page->state(), studio::CartonPage::State::Open);
+            QCOMPARE(page->state(), studio::CartonSession::State::Open);
             QCOMPARE(m_server.bytesSent("/norange.carton"), qint64(m_bytes.size()) * 2); // probe + download
             QVERIFY(labelTexts(page->view()->overviewPage()).contains(u"remote_model"_s));
         } else {
-            QCOMPARE(page->state(), studio::CartonPage::State::Failed);
+            QCOMPARE(page->state(), studio::CartonSession::State::Failed);
             QVERIFY2(page->errorMessage().contains(u"range"_s), qPrintable(page->errorMessage()));
             QVERIFY2(labelTexts(page->errorPage()).contains(url), qPrintable(labelTexts(page->errorPage())));
         }
@@ -238,7 +238,7 @@ private slots:
         QSettings settings(m_settingsFile, QSettings::IniFormat);
         studio::MainWindow window(&settings);
         studio::CartonPage *page = window.openPath(m_server.url("/remote.carton"));
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, 30000);
         const qint64 before = m_server.bytesSent("/remote.carton");
         const int hitsBefore = m_server.hits("/remote.carton");
         m_answer.accepted = accept;
@@ -276,7 +276,7 @@ private slots:
         QSettings settings(m_settingsFile, QSettings::IniFormat);
         studio::MainWindow window(&settings);
         studio::CartonPage *page = window.openPath(m_server.url("/remote.carton"));
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, 30000);
         const QString out = m_dir.filePath(u"copy-%1.carton"_s.arg(m_run));
         QSignalSpy done(window.remoteActions(), &studio::RemoteActions::saveFinished);
         window.remoteActions()->saveLocalCopy(page, out);
@@ -291,7 +291,7 @@ private slots:
         QSettings settings(m_settingsFile, QSettings::IniFormat);
         studio::MainWindow window(&settings);
         studio::CartonPage *page = window.openPath(m_server.url("/remote.carton"));
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, 30000);
         // The file disappears from the server after the open.
         TestRoute gone;
         gone.status = 404;
@@ -311,7 +311,7 @@ private slots:
         QSettings settings(m_settingsFile, QSettings::IniFormat);
         studio::MainWindow window(&settings);
         studio::CartonPage *page = window.openPath(m_server.url("/remote.carton"));
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, 30000);
         TestRoute slow = staticFileRoute(m_bytes);
         slow.delayMs = 5000;
         m_server.setRoute("/remote.carton", slow);
@@ -336,7 +336,7 @@ private slots:
         QSettings settings(m_settingsFile, QSettings::IniFormat);
         studio::MainWindow window(&settings);
         studio::CartonPage *page = window.openPath(m_linksPath);
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 30000);
         // Verify on open does not fetch LINKS and asks nothing.
         QVERIFY(m_asked.isEmpty());
@@ -389,7 +389,7 @@ private slots:
         QSettings settings(m_settingsFile, QSettings::IniFormat);
         studio::MainWindow window(&settings);
         studio::CartonPage *page = window.openPath(m_linksPath);
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 30000);
         m_answer.accepted = true;
         m_answer.remember = true;
@@ -404,7 +404,7 @@ private slots:
         // Another window with the same settings: the host is remembered, verify on open fetches.
         studio::MainWindow second(&settings);
         studio::CartonPage *again = second.openPath(m_linksPath);
-        QTRY_COMPARE_WITH_TIMEOUT(again->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(again->state(), studio::CartonSession::State::Open, 30000);
         QTRY_COMPARE_WITH_TIMEOUT(again->verification()->state(), studio::VerificationRunner::State::Finished, 30000);
         QCOMPARE(m_asked.size(), 1);
         QCOMPARE(m_server.hits("/files/linked.bin"), 2);
@@ -419,7 +419,7 @@ private slots:
         QSettings settings(m_settingsFile, QSettings::IniFormat);
         studio::MainWindow window(&settings);
         studio::CartonPage *page = window.openPath(m_server.url("/links.carton"));
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, 30000);
         QVERIFY(window.remoteActions()->saveWithFilesAction()->isEnabled());
         checkSaveWithFilesIncluded(window, page, m_dir.filePath(u"remote-full-%1.carton"_s.arg(m_run)));
     }
@@ -439,7 +439,7 @@ private slots:
         QSettings settings(m_settingsFile, QSettings::IniFormat);
         studio::MainWindow window(&settings);
         studio::CartonPage *page = window.openPath(m_linksPath);
-        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), 30000);
         const qint64 localBytes = page->verification()->bytesTotal();
         QVERIFY(localBytes > 0);
@@ -490,7 +490,7 @@ private slots:
         // Opening it again switches to its tab.
         window.remoteActions()->pasteUrlAction()->trigger();
         QCOMPARE(window.pageCount(), 1);
-        QTRY_COMPARE_WITH_TIMEOUT(window.page(0)->state(), studio::CartonPage::State::Open, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.page(0)->state(), studio::CartonSession::State::Open, 30000);
 
         QMimeData mime;
         mime.setUrls({QUrl(url), QUrl(u"ftp://example.org/x.carton"_s)});

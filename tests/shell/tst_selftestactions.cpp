@@ -426,7 +426,7 @@ void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
     QCOMPARE(dialog->table()->item(0, 0)->text(), u"echo"_s);
     // Each figure with its unit: the noop model's are far under a millisecond.
     const QString p50 = dialog->table()->item(0, 1)->text();
-    QVERIFY2(QRegularExpression(u"^[0-9.]+ (µs|ms)$"_s).match(p50).hasMatch(), qPrintable(p50));
+    QVERIFY2(QRegularExpression(u"^[0-9.]+ (ns|µs|ms)$"_s).match(p50).hasMatch(), qPrintable(p50));
     QVERIFY2(dialog->summary()->text().contains(u"10 warm-up and 100 timed"_s), qPrintable(dialog->summary()->text()));
     QVERIFY2(dialog->summary()->text().contains(u"peak memory"_s), qPrintable(dialog->summary()->text()));
     qsizetype binned = 0;
@@ -453,6 +453,13 @@ void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
     QCOMPARE(dialog->table()->item(0, 3)->text(), u"1 ms"_s);   // p99
     QCOMPARE(dialog->table()->item(0, 5)->text(), u"20 µs"_s);  // min
     QCOMPARE(dialog->table()->item(0, 6)->text(), u"2.5 ms"_s); // max
+    // One formatter with the CLI and the report (core's latencyText): under a µs in ns, and
+    // 999.7 µs rounds to the next unit instead of printing "1e+03 µs".
+    t.model = {100, 800, 2.5e6, 0.5e6, 999.7e3, 0.4e6, 1.0e6};
+    tiny.tests = {t};
+    dialog->setResult(tiny);
+    QCOMPARE(dialog->table()->item(0, 1)->text(), u"1 ms"_s);   // p50
+    QCOMPARE(dialog->table()->item(0, 5)->text(), u"800 ns"_s); // min
     QVERIFY2(dialog->summary()->text().contains(u"Model load 12.5 s"_s), qPrintable(dialog->summary()->text()));
 }
 

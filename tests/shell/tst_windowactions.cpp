@@ -93,9 +93,9 @@ void TestWindowActions::recentFilesUpdateAndPersist()
     {
         MainWindow window(m_settings.get());
         CartonPage *pa = window.openPath(a);
-        QTRY_COMPARE_WITH_TIMEOUT(pa->state(), CartonPage::State::Open, jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(pa->state(), studio::CartonSession::State::Open, jobTimeoutMs);
         CartonPage *pb = window.openPath(b);
-        QTRY_COMPARE_WITH_TIMEOUT(pb->state(), CartonPage::State::Open, jobTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(pb->state(), studio::CartonSession::State::Open, jobTimeoutMs);
         QCOMPARE(window.recentFiles()->files(), (QStringList{b, a}));
         // The Open Recent menu lists them, newest first.
         const QList<QAction *> actions = window.recentMenu()->actions();
@@ -190,7 +190,7 @@ void TestWindowActions::dropOntoChildWidget()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     CartonPage *page = window.openPath(first);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Open, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, jobTimeoutMs);
     const QList<QAbstractScrollArea *> areas = page->view()->findChildren<QAbstractScrollArea *>();
     QWidget *target = nullptr;
     for (QAbstractScrollArea *area : areas) {
@@ -328,7 +328,7 @@ void TestWindowActions::cardProbe()
     QCOMPARE(shown.count(), broken ? 0 : 1);
     if (!broken) {
         QCOMPARE(shown.at(0).at(0).toString(), path);
-        QCOMPARE(window.page(0)->state(), CartonPage::State::Open);
+        QCOMPARE(window.page(0)->state(), studio::CartonSession::State::Open);
     } else {
         QVERIFY(failed.at(0).at(0).toString().contains(u"broken.carton"_s));
     }

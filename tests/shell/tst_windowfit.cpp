@@ -264,7 +264,7 @@ CartonPage *TestWindowFit::openAndWait(MainWindow &window, const QString &path)
     CartonPage *page = window.openPath(path);
     if (!page)
         return nullptr;
-    if (!QTest::qWaitFor([page] { return page->state() != CartonPage::State::Opening && !page->isBusy(); },
+    if (!QTest::qWaitFor([page] { return page->state() != studio::CartonSession::State::Opening && !page->isBusy(); },
                          jobTimeoutMs))
         return nullptr;
     return page;
@@ -322,7 +322,7 @@ void TestWindowFit::cartonFits()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     CartonPage *page = openAndWait(window, path);
     QVERIFY(page);
-    QCOMPARE(page->state(), CartonPage::State::Open);
+    QCOMPARE(page->state(), studio::CartonSession::State::Open);
     if (which == u"mismatch")
         QVERIFY(page->banner()->isVisible()); // the red banner is part of what must fit
 
@@ -468,7 +468,7 @@ void TestWindowFit::errorAndTensorFilePagesFit()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     CartonPage *page = window.openPath(broken);
     QVERIFY(page);
-    QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonPage::State::Failed, jobTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Failed, jobTimeoutMs);
     QString problem = fitProblem(window, u"error page"_s);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     QVERIFY(window.openTensorFile(tensors));

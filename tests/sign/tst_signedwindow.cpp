@@ -11,6 +11,7 @@
 #include "mainwindow.h"
 #include "preferencesdialog.h"
 #include "shellicons.h"
+#include "statetone.h"
 #include "signtestutil.h"
 #include "trustedkeysedit.h"
 #include "verificationrunner.h"
@@ -124,7 +125,7 @@ CartonPage *TestSignedWindow::openAndSettle(MainWindow &window, const QString &p
     if (!QTest::qWaitForWindowExposed(&window))
         return nullptr;
     CartonPage *page = window.openPath(path);
-    if (!page || !QTest::qWaitFor([page] { return page->state() != CartonPage::State::Opening; }, kTimeoutMs))
+    if (!page || !QTest::qWaitFor([page] { return page->state() != studio::CartonSession::State::Opening; }, kTimeoutMs))
         return nullptr;
     const auto settled = [page] {
         if (page->isBusy() || !page->view())
@@ -187,7 +188,7 @@ void TestSignedWindow::tamperedFileIsNeverValid()
     // The state everywhere: failed verification and an invalid signature, not green.
     const CartonState &state = page->cartonState();
     QCOMPARE(state.kind(), CartonState::Kind::VerificationFailed);
-    QCOMPARE(state.tone(), CartonState::Tone::Bad);
+    QCOMPARE(studio::stateTone(state), studio::Tone::Bad);
     QCOMPARE(state.summary(), u"1 file failed verification · Signature invalid"_s);
     const QImage ok = iconImage(studio::shellIcon(u"state-ok"_s));
     const QImage tab = iconImage(window.tabWidget()->tabIcon(0));
@@ -198,7 +199,7 @@ void TestSignedWindow::tamperedFileIsNeverValid()
     QVERIFY(labelImage(overview->stateIcon()) != ok);
     QCOMPARE(labelImage(overview->stateIcon()), tab);
     QCOMPARE(window.verificationStatus()->text(), state.summary());
-    QCOMPARE(window.verificationStatus()->tone(), CartonState::Tone::Bad);
+    QCOMPARE(window.verificationStatus()->tone(), studio::Tone::Bad);
 }
 
 void TestSignedWindow::trustingAKeyRechecksOpenCartons()

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "views/roles.h"
 #include "diff/cartondiff.h"
 
 #include <QAbstractItemModel>
@@ -20,9 +21,9 @@ class CompareModel final : public QAbstractItemModel {
 public:
     enum Column { ItemColumn, LeftColumn, RightColumn, ClassColumn, ReasonColumn, ColumnCount };
     // Index of the row's entry in CartonDiff::entries (-1 for section rows).
-    static constexpr int EntryIndexRole = Qt::UserRole + 1;
+    static constexpr int EntryIndexRole = Roles::EntryIndexRole;
     // The row's ChangeKind as an int (-1 for section rows).
-    static constexpr int KindRole = Qt::UserRole + 2;
+    static constexpr int KindRole = Roles::ChangeKindRole;
 
     explicit CompareModel(QObject *parent = nullptr);
 

@@ -390,11 +390,7 @@ void CartonDocument::save(const QString &path, const carton::SaveOptions &option
     m_jobs->start(
         saveKey,
         [edits, path, options, original](carton::Progress &progress) -> carton::Result<carton::SaveResult> {
-            try {
-                return carton::saveCarton(edits, path, options, &progress);
-            } catch (const std::exception &e) {
-                return carton::makeError(carton::ErrorCode::Io, QString::fromLocal8Bit(e.what()), path);
-            }
+            return carton::saveCarton(edits, path, options, &progress);
         },
         [this, path](carton::Result<carton::SaveResult> result) {
             if (!result) {

@@ -22,40 +22,16 @@ const QString kOpen = QStringLiteral("open");
 const QString kValidate = QStringLiteral("validate");
 
 // What the open job hands back: the carton, or why it could not be opened.
-struct OpenOutcome {
-    std::shared_ptr<const carton::Carton> carton;
-    carton::Error error;
-};
+using Opened = carton::Result<std::shared_ptr<const carton::Carton>>;
 
-OpenOutcome openCarton(const QString &path, const carton::RemoteOptions &remote)
+Opened openCarton(const QString &path, const carton::RemoteOptions &remote)
 {
-    OpenOutcome outcome;
-    try {
-        carton::Limits limits;
-        limits.quarantineUnsafeEntries = true; // a hostile entry: look at the rest read-only
-        auto result = carton::Carton::open(path, limits, remote);
-        if (result.ok())
-            outcome.carton = std::shared_ptr<const carton::Carton>(std::move(result).value());
-        else
-            outcome.error = result.error();
-    } catch (const std::exception &e) {
-        outcome.error = carton::makeError(carton::ErrorCode::Format, QString::fromLocal8Bit(e.what()), path);
-    } catch (...) {
-        outcome.error = carton::makeError(carton::ErrorCode::Format, QStringLiteral("unexpected failure"), path);
-    }
-    return outcome;
-}
-
-carton::Diagnostics validate(const std::shared_ptr<const carton::Carton> &carton)
-{
-    try {
-        return carton::validateCarton(*carton);
-    } catch (const std::exception &e) {
-        carton::Diagnostics list = carton->loadDiagnostics();
-        list.append({carton::Severity::Error, carton::DiagnosticLocation{carton->path()},
-                     QStringLiteral("validation failed: %1").arg(QString::fromLocal8Bit(e.what()))});
-        return list;
-    }
+    carton::Limits limits;
+    limits.quarantineUnsafeEntries = true; // a hostile entry: look at the rest read-only
+    auto result = carton::Carton::open(path, limits, remote);
+    if (!result)
+        return result.error();
+    return std::shared_ptr<const carton::Carton>(std::move(result).value());
 }
 
 } // namespace
@@ -125,9 +101,9 @@ void CartonSession::open(const carton::RemoteOptions &remote, const QString &dis
     // and must not hold a thread that reads tensors.
     m_jobs->start(
         kOpen, [path = m_path, remote](carton::Progress &) { return openCarton(path, remote); },
-        [this, displayName](OpenOutcome outcome) {
-            if (!outcome.carton) {
-                m_error = outcome.error;
+        [this, displayName](Opened outcome) {
+            if (!outcome) {
+                m_error = outcome.error();
                 m_state = State::Failed;
                 m_fileDiagnostics = {carton::diagnosticFromError(m_error, displayName)};
                 emit failed();
@@ -136,14 +112,22 @@ void CartonSession::open(const carton::RemoteOptions &remote, const QString &dis
                 emit busyChanged();
                 return;
             }
-            m_carton = outcome.carton;
+            m_carton = *outcome;
             m_fileDiagnostics = m_carton->loadDiagnostics();
             m_state = State::Open;
             m_validating = true;
             m_jobs->start(
-                kValidate, [carton = m_carton](carton::Progress &) { return validate(carton); },
-                [this](carton::Diagnostics diagnostics) {
-                    m_fileDiagnostics = std::move(diagnostics);
+                kValidate,
+                [carton = m_carton](carton::Progress &) -> carton::Result<carton::Diagnostics> {
+                    return carton::validateCarton(*carton);
+                },
+                [this](carton::Result<carton::Diagnostics> diagnostics) {
+                    if (diagnostics) {
+                        m_fileDiagnostics = std::move(diagnostics).value();
+                    } else { // the validation itself failed (out of memory): say so, keep what loading found
+                        m_fileDiagnostics = m_carton->loadDiagnostics();
+                        m_fileDiagnostics.append(carton::diagnosticFromError(diagnostics.error(), m_path));
+                    }
                     m_validating = false;
                     emit diagnosticsChanged();
                     emit busyChanged();

@@ -31,6 +31,7 @@ class CartonSession final : public QObject {
     Q_DISABLE_COPY_MOVE(CartonSession)
 public:
     enum class State { Opening, Open, Failed };
+    Q_ENUM(State)
 
     explicit CartonSession(const QString &path, QObject *parent = nullptr);
     ~CartonSession() override;

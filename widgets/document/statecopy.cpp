@@ -5,8 +5,6 @@
 #include "pack/cartonsaver.h"
 #include "package/carton.h"
 
-#include <exception>
-
 namespace studio {
 
 carton::Result<std::shared_ptr<const carton::Carton>>
@@ -14,21 +12,17 @@ writeStateCopy(const DocumentState &state, const std::shared_ptr<const carton::C
                carton::Progress *progress)
 {
     Q_UNUSED(original); // held by the caller for as long as this runs
-    try {
-        carton::CartonEdits edits = state.files;
-        edits.setInfo(state.info);
-        carton::SaveOptions options;
-        options.level = 1;
-        const carton::Result<carton::SaveResult> saved = carton::saveCarton(edits, path, options, progress);
-        if (!saved)
-            return saved.error();
-        carton::Result<std::unique_ptr<carton::Carton>> opened = carton::Carton::open(path);
-        if (!opened)
-            return opened.error();
-        return std::shared_ptr<const carton::Carton>(std::move(*opened));
-    } catch (const std::exception &e) {
-        return carton::makeError(carton::ErrorCode::Io, QString::fromLocal8Bit(e.what()), path);
-    }
+    carton::CartonEdits edits = state.files;
+    edits.setInfo(state.info);
+    carton::SaveOptions options;
+    options.level = 1;
+    const carton::Result<carton::SaveResult> saved = carton::saveCarton(edits, path, options, progress);
+    if (!saved)
+        return saved.error();
+    carton::Result<std::unique_ptr<carton::Carton>> opened = carton::Carton::open(path);
+    if (!opened)
+        return opened.error();
+    return std::shared_ptr<const carton::Carton>(std::move(*opened));
 }
 
 QString stateCopyName(const QString &displayName)

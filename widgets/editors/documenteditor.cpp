@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace studio {
@@ -110,6 +111,19 @@ bool DocumentEditor::revealLocation(const carton::DiagnosticLocation &loc)
     else if (auto *selfTests = qobject_cast<SelfTestsEditor *>(editor))
         revealed = selfTests->revealField(field);
     return revealed || !field.isEmpty();
+}
+
+void DocumentEditor::addDoneButton()
+{
+    if (m_tabs->cornerWidget(Qt::TopRightCorner))
+        return;
+    auto *done = new QToolButton(this);
+    done->setObjectName(QStringLiteral("browseButton"));
+    done->setText(tr("Done Editing"));
+    done->setToolTip(tr("Back to browsing the carton (Ctrl+E); edits stay until you save or close"));
+    done->setAutoRaise(true);
+    connect(done, &QToolButton::clicked, this, &DocumentEditor::doneRequested);
+    m_tabs->setCornerWidget(done, Qt::TopRightCorner);
 }
 
 } // namespace studio

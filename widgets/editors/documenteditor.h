@@ -37,10 +37,16 @@ public:
     // field "input[2].shape[1]", a field with no file, "model/"...). False when no
     // editor shows it.
     bool revealLocation(const carton::DiagnosticLocation &location);
+    // The "Done Editing" button in the tabs' corner (doneRequested), once there
+    // is a carton to browse; added once.
+    void addDoneButton();
 
     // Edit ▸ Redo's keys: the platform's, plus Ctrl+Shift+Z and Ctrl+Y wherever
     // the platform theme binds fewer (X11 without a desktop binds none).
     static QList<QKeySequence> redoKeys();
+
+signals:
+    void doneRequested();
 
 protected:
     // Undo/Redo keys in the editors' text fields go to the document's undo stack

@@ -109,18 +109,14 @@ void RecordOutputsDialog::copied(std::shared_ptr<const carton::Carton> copy)
     m_jobs->start(
         QStringLiteral("record"),
         [copyCarton, request, options](carton::Progress &progress) -> carton::Result<carton::Recording> {
-            try {
-                auto session =
-                    carton::openRunnerSession(*copyCarton, request.choice, request.runOptions, nullptr, &progress);
-                if (!session)
-                    return session.error();
-                carton::Result<carton::Recording> recording =
-                    carton::recordOutputs(*copyCarton, **session, options, &progress);
-                session->reset(); // on this thread, as openRunnerSession requires
-                return recording;
-            } catch (const std::exception &e) {
-                return carton::makeError(carton::ErrorCode::Io, QString::fromLocal8Bit(e.what()));
-            }
+            auto session =
+                carton::openRunnerSession(*copyCarton, request.choice, request.runOptions, nullptr, &progress);
+            if (!session)
+                return session.error();
+            carton::Result<carton::Recording> recording =
+                carton::recordOutputs(*copyCarton, **session, options, &progress);
+            session->reset(); // on this thread, as openRunnerSession requires
+            return recording;
         },
         [this](carton::Result<carton::Recording> recording) { showRecording(std::move(recording)); }, {},
         JobPools::Kind::Run); // blocks for as long as the model takes

@@ -3,8 +3,15 @@
 #include "latestjob.h"
 
 #include <QCoreApplication>
+#include <QLoggingCategory>
+#include <new>
+#include <stdexcept>
 
 namespace studio {
+
+namespace {
+Q_LOGGING_CATEGORY(lcJobs, "studio.jobs")
+}
 
 LatestJob::LatestJob(QObject *parent) : QObject(parent) {}
 
@@ -44,6 +51,25 @@ LatestJob::Post LatestJob::posterFor(const QString &key, quint64 generation)
                 f();
         });
     };
+}
+
+carton::Error LatestJob::errorOf(std::exception_ptr exception)
+{
+    try {
+        std::rethrow_exception(exception);
+    } catch (const std::bad_alloc &) {
+        return carton::makeError(carton::ErrorCode::Limit, tr("Out of memory (std::bad_alloc)."));
+    } catch (const std::exception &e) {
+        return carton::makeError(carton::ErrorCode::Io, tr("Unexpected failure: %1").arg(QString::fromLocal8Bit(e.what())));
+    } catch (...) {
+        return carton::makeError(carton::ErrorCode::Io, tr("Unexpected failure (an unknown exception)."));
+    }
+}
+
+void LatestJob::fail(const QString &key, const carton::Error &error)
+{
+    qCWarning(lcJobs) << "job" << key << "failed:" << error.toString();
+    emit failed(key, error.toString());
 }
 
 bool LatestJob::isLatest(const QString &key, quint64 generation) const

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/progress.h"
+#include "base/result.h"
 #include "jobpools.h"
 
 #include <QHash>
@@ -11,7 +12,9 @@
 #include <QString>
 #include <QtConcurrent/QtConcurrentRun>
 #include <functional>
+#include <exception>
 #include <memory>
+#include <optional>
 #include <type_traits>
 
 namespace studio {
@@ -25,6 +28,10 @@ namespace studio {
 // object is alive: destroying the LatestJob cancels every job without waiting,
 // and nothing is delivered after that. Work functions must only use what they
 // capture by value (shared pointers), never the owner.
+// This is the one place where exceptions from work are caught (core reports
+// errors as Results; what still escapes is std::bad_alloc or a bug): work that
+// returns a carton::Result gets the exception as its error, other work ends
+// with failed(key, message) instead of `done`, logged under "studio.jobs".
 class LatestJob final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LatestJob)
@@ -60,15 +67,26 @@ public:
         Post poster = posterFor(key, generation);
         auto run = [self, key, generation, token, poster = std::move(poster), work = std::move(work),
                     done = std::move(done)]() mutable {
-            T value = [&] {
+            std::optional<T> value;
+            carton::Error failure;
+            try {
                 if constexpr (posts)
-                    return work(*token, poster);
+                    value.emplace(work(*token, poster));
                 else
-                    return work(*token);
-            }();
-            post([self, key, generation, done = std::move(done), value = std::move(value)]() mutable {
-                if (self && self->finish(key, generation))
-                    done(std::move(value));
+                    value.emplace(work(*token));
+            } catch (...) {
+                failure = errorOf(std::current_exception());
+                if constexpr (std::is_constructible_v<T, carton::Error>)
+                    value.emplace(failure);
+            }
+            post([self, key, generation, done = std::move(done), value = std::move(value),
+                  failure = std::move(failure)]() mutable {
+                if (!self || !self->finish(key, generation))
+                    return;
+                if (value)
+                    done(std::move(*value));
+                else
+                    self->fail(key, failure);
             });
         };
         (void)QtConcurrent::run(JobPools::pool(kind), std::move(run));
@@ -89,6 +107,8 @@ signals:
     // A job of `key` started (running = true) or finished, was cancelled or replaced
     // by nothing (running = false).
     void runningChanged(const QString &key, bool running);
+    // Work that returns no carton::Result threw: it ended without `done`.
+    void failed(const QString &key, const QString &message);
 
 private:
     template <typename T>
@@ -112,6 +132,9 @@ private:
             return [f = std::move(f)](qint64 done, qint64 total, const QString &) { f(done, total); };
     }
     Post posterFor(const QString &key, quint64 generation);
+    // What an exception thrown by work says, as an error value.
+    static carton::Error errorOf(std::exception_ptr exception);
+    void fail(const QString &key, const carton::Error &error);
     bool isLatest(const QString &key, quint64 generation) const;
 
     struct Running {

@@ -34,12 +34,12 @@ void CardProbe::poll()
         }
         return;
     }
-    if (page->state() == CartonPage::State::Failed) {
+    if (page->state() == CartonSession::State::Failed) {
         m_timer.stop();
         emit failed(page->errorMessage());
         return;
     }
-    if (page->state() != CartonPage::State::Open || !page->view() || !page->view()->isVisible())
+    if (page->state() != CartonSession::State::Open || !page->view() || !page->view()->isVisible())
         return;
     m_timer.stop();
     m_window->repaint(); // paint now, synchronously: the card is on screen

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonbanners.h"
 
-#include "cartonstate.h"
+#include "document/cartonstate.h"
 #include "document/cartondocument.h"
 #include "remotesession.h"
 

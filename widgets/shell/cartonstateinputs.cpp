@@ -16,17 +16,7 @@ namespace studio {
 CartonState::Input CartonStateInputs::gather(const CartonSession &session, CartonView *view)
 {
     CartonState::Input input;
-    switch (session.state()) {
-    case CartonSession::State::Opening:
-        input.open = CartonState::Open::Opening;
-        break;
-    case CartonSession::State::Failed:
-        input.open = CartonState::Open::Failed;
-        break;
-    case CartonSession::State::Open:
-        input.open = CartonState::Open::Open;
-        break;
-    }
+    input.open = session.state();
     input.validating = session.isValidating();
     input.diagnostics = session.fileDiagnostics();
     if (const std::shared_ptr<const carton::Carton> opened = session.carton()) {
@@ -36,24 +26,20 @@ CartonState::Input CartonStateInputs::gather(const CartonSession &session, Carto
             input.firstUnsafeEntry = left.constFirst().path;
     }
     const VerificationRunner &verification = *session.verification();
-    switch (verification.state()) {
-    case VerificationRunner::State::Idle:
-        input.verification = CartonState::Verification::NotStarted;
-        break;
-    case VerificationRunner::State::Running:
-        input.verification = CartonState::Verification::Running;
-        break;
-    case VerificationRunner::State::Finished:
-        input.verification = CartonState::Verification::Finished;
-        break;
-    case VerificationRunner::State::Cancelled:
-        input.verification = CartonState::Verification::Cancelled;
-        break;
-    }
+    input.verification = verification.state();
     CartonState::countReport(verification.report(), &input);
     if (view)
         addTrust(verification, *view, &input);
     return input;
+}
+
+bool CartonStateInputs::isBusy(const CartonSession &session, const CartonView *view)
+{
+    if (session.state() == CartonSession::State::Opening || session.isValidating() ||
+        session.verification()->isRunning())
+        return true;
+    return view && (view->safetyPage()->isScanning() ||
+                    view->signatureRow()->status().kind == SignatureStatus::Kind::Checking);
 }
 
 void CartonStateInputs::addTrust(const VerificationRunner &verification, CartonView &view, CartonState::Input *input)

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include "cartonstate.h"
+#include "document/cartonstate.h"
 
 namespace studio {
 
@@ -18,6 +18,9 @@ class CartonStateInputs final {
 public:
     // `view` may be null (opening, failed, a new document).
     static CartonState::Input gather(const CartonSession &session, CartonView *view);
+    // Opening, validating, verifying, checking the signature or scanning: what
+    // the state still waits for.
+    static bool isBusy(const CartonSession &session, const CartonView *view);
 
 private:
     // The signature's verdict (judged with the files verified so far) and the

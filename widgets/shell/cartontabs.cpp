@@ -3,7 +3,7 @@
 #include "cartontabs.h"
 
 #include "cartonpage.h"
-#include "cartonstate.h"
+#include "document/cartonstate.h"
 #include "documentactions.h"
 #include "shellicons.h"
 #include "verificationrunner.h"

@@ -549,8 +549,8 @@ CartonPage *MainWindow::openPath(const QString &path)
 
 void MainWindow::addPage(CartonPage *page)
 {
-    connect(page, &CartonPage::stateChanged, this, [this, page](CartonPage::State state) {
-        if (state == CartonPage::State::Open)
+    connect(page, &CartonPage::stateChanged, this, [this, page](CartonSession::State state) {
+        if (state == CartonSession::State::Open)
             m_recent->add(page->path());
         m_tabs->updateTab(page);
         if (page == currentPage())
@@ -686,9 +686,9 @@ void MainWindow::updateDiagnostics()
         return;
     }
     // "No problems found." only once every check has run.
-    if (page->state() == CartonPage::State::Opening)
+    if (page->state() == CartonSession::State::Opening)
         m_diagnostics->setEmptyText(tr("Opening…"));
-    else if (page->isValidating())
+    else if (page->session()->isValidating())
         m_diagnostics->setEmptyText(tr("Checking…"));
     else if (page->verification()->isRunning())
         m_diagnostics->setEmptyText(tr("Verifying…"));

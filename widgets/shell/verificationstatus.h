@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include "cartonstate.h"
+#include "statetone.h"
 #include "verificationrunner.h"
 
 #include <QPointer>
@@ -22,7 +22,7 @@ class VerificationStatus final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(VerificationStatus)
 public:
-    using Tone = CartonState::Tone;
+    using Tone = studio::Tone;
 
     explicit VerificationStatus(QWidget *parent = nullptr);
 
@@ -32,7 +32,7 @@ public:
     void clearCartonState();
 
     QString text() const;
-    Tone tone() const { return m_hasState ? m_state.tone() : Tone::Neutral; }
+    Tone tone() const { return m_hasState ? stateTone(m_state) : Tone::Neutral; }
     QProgressBar *progressBar() const { return m_progress; }
     QToolButton *cancelButton() const { return m_cancel; }
     // "1.2 GiB of 2.0 GiB · 310 MiB/s · 3 s left" while verifying.

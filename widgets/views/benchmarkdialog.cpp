@@ -4,7 +4,7 @@
 
 #include "base/humansize.h"
 #include "latencyhistogram.h"
-#include "latencytext.h"
+#include "selftest/benchmark.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -54,9 +54,9 @@ void BenchmarkDialog::setResult(const carton::BenchmarkResult &result)
     QString summary = tr("%1 warm-up and %2 timed inferences per self-test. Model load %3")
                           .arg(result.options.warmup)
                           .arg(result.options.iterations)
-                          .arg(latencyText(double(result.loadTime.count())));
+                          .arg(carton::latencyText(double(result.loadTime.count())));
     if (result.firstInference)
-        summary += tr(", first inference %1").arg(latencyText(double(result.firstInference->count())));
+        summary += tr(", first inference %1").arg(carton::latencyText(double(result.firstInference->count())));
     if (result.peakRssBytes)
         summary += tr(", runner host peak memory %1").arg(carton::humanSize(*result.peakRssBytes));
     m_summary->setText(summary + u'.');
@@ -75,9 +75,9 @@ void BenchmarkDialog::setResult(const carton::BenchmarkResult &result)
         }
         const double figures[] = {t.model.p50, t.model.p95, t.model.p99, t.model.mean, t.model.min, t.model.max};
         for (int c = 0; c < 6; ++c)
-            m_table->setItem(row, c + 1, new QTableWidgetItem(latencyText(figures[c])));
+            m_table->setItem(row, c + 1, new QTableWidgetItem(carton::latencyText(figures[c])));
         m_table->setItem(row, 7, new QTableWidgetItem(QString::number(t.throughput, 'f', 1)));
-        m_table->setItem(row, 8, new QTableWidgetItem(latencyText(t.transfer.mean)));
+        m_table->setItem(row, 8, new QTableWidgetItem(carton::latencyText(t.transfer.mean)));
         for (int c = 1; c < 9; ++c)
             m_table->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }

@@ -19,6 +19,7 @@
 #include <QIcon>
 #include <QRegularExpression>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace studio {
@@ -160,6 +161,34 @@ std::optional<CartonView::Tab> CartonView::tabNamed(const QString &name)
             return tab;
     }
     return std::nullopt;
+}
+
+bool CartonView::selectTab(const QString &tab)
+{
+    bool isNumber = false;
+    const int number = tab.toInt(&isNumber);
+    if (isNumber) {
+        if (number < 1 || number > m_tabs->count())
+            return false;
+        m_tabs->setCurrentIndex(number - 1);
+        return true;
+    }
+    const std::optional<Tab> named = tabNamed(tab);
+    if (named)
+        setCurrentTab(*named);
+    return named.has_value();
+}
+
+void CartonView::addEditButton(bool enabled, const QString &disabledReason)
+{
+    auto *edit = new QToolButton(this);
+    edit->setObjectName(QStringLiteral("editButton"));
+    edit->setText(tr("Edit Carton"));
+    edit->setToolTip(enabled ? tr("Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)") : disabledReason);
+    edit->setAutoRaise(true);
+    edit->setEnabled(enabled);
+    connect(edit, &QToolButton::clicked, this, &CartonView::editRequested);
+    m_tabs->setCornerWidget(edit, Qt::TopRightCorner);
 }
 
 CartonView::Tab CartonView::currentTab() const

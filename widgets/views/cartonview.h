@@ -76,6 +76,12 @@ public:
     // never against the (translated) tab titles, so `--tab files` works in
     // every language. nullopt when nothing matches.
     static std::optional<Tab> tabNamed(const QString &name);
+    // Selects the tab a user's name means (tabNamed) or its 1-based number;
+    // false when there is no such tab.
+    bool selectTab(const QString &tab);
+    // The "Edit Carton" button in the tabs' corner (editRequested); when not
+    // `enabled`, `disabledReason` is its tooltip.
+    void addEditButton(bool enabled, const QString &disabledReason);
 
     QTabWidget *tabWidget() const { return m_tabs; }
     OverviewPage *overviewPage() const { return m_overview; }
@@ -94,6 +100,7 @@ public:
 
 signals:
     void statusMessage(const QString &text);
+    void editRequested();
     // The Signature row's verdict changed.
     void signatureChanged();
     // The safety scan finished (safetyPage()->report()).

@@ -6,7 +6,9 @@
 
 namespace studio {
 
-// Custom item roles of every model in widgets/views, in one place.
+// Custom item roles of every model of the widgets (views, editors, compare), in
+// one place and one numbering: a view or delegate never mistakes one model's
+// role for another's.
 namespace Roles {
 enum : int {
     // CartonFilesModel
@@ -33,6 +35,9 @@ enum : int {
     OptionTypeRole, // int: the option value's type (RunnerOptsModel::Type)
     // SymbolPanel
     FieldRole, // QString: the carton.toml field a use of a symbol is at
+    // CompareModel
+    EntryIndexRole, // int: the row's entry in CartonDiff::entries (-1 for section rows)
+    ChangeKindRole, // int: the row's carton::ChangeKind (-1 for section rows)
 };
 } // namespace Roles
 

@@ -5,8 +5,6 @@
 #include "jobs/latestjob.h"
 #include "package/carton.h"
 
-#include <exception>
-
 namespace studio {
 
 namespace {
@@ -24,40 +22,45 @@ struct RunOutcome {
 RunOutcome runRequest(const SelfTestRunner::Request &request, carton::Progress &progress)
 {
     RunOutcome out;
-    try {
-        // The session is used and destroyed on this thread, as openRunnerSession requires.
-        auto session =
-            carton::openRunnerSession(*request.carton, request.choice, request.runOptions, &out.warnings, &progress);
-        if (!session) {
-            out.error = session.error().toString();
-            return out;
-        }
-        carton::Result<carton::SelfTestRun> run =
-            carton::runSelfTests(*request.carton, **session, request.options, &progress);
-        if (run && request.benchmark && !run->cancelled) {
-            carton::Result<carton::BenchmarkResult> b =
-                carton::runBenchmark(*request.carton, **session, *request.benchmark, &progress);
-            if (b) {
-                out.benchmark = std::move(b).value();
-                out.benchmark->firstInference = run->firstInference; // the self-tests ran first
-            } else {
-                out.warnings.append(b.error().toString());
-            }
-        }
-        session->reset();
-        if (run)
-            out.run = std::move(run).value();
-        else
-            out.error = run.error().toString();
-    } catch (const std::exception &e) {
-        out.error = QString::fromLocal8Bit(e.what());
+    // The session is used and destroyed on this thread, as openRunnerSession requires.
+    auto session =
+        carton::openRunnerSession(*request.carton, request.choice, request.runOptions, &out.warnings, &progress);
+    if (!session) {
+        out.error = session.error().toString();
+        return out;
     }
+    carton::Result<carton::SelfTestRun> run =
+        carton::runSelfTests(*request.carton, **session, request.options, &progress);
+    if (run && request.benchmark && !run->cancelled) {
+        carton::Result<carton::BenchmarkResult> b =
+            carton::runBenchmark(*request.carton, **session, *request.benchmark, &progress);
+        if (b) {
+            out.benchmark = std::move(b).value();
+            out.benchmark->firstInference = run->firstInference; // the self-tests ran first
+        } else {
+            out.warnings.append(b.error().toString());
+        }
+    }
+    session->reset();
+    if (run)
+        out.run = std::move(run).value();
+    else
+        out.error = run.error().toString();
     return out;
 }
 
 } // namespace
 
-SelfTestRunner::SelfTestRunner(QObject *parent) : QObject(parent), m_jobs(new LatestJob(this)) {}
+SelfTestRunner::SelfTestRunner(QObject *parent) : QObject(parent), m_jobs(new LatestJob(this))
+{
+    // The run threw (out of memory): it ends as a run that could not start.
+    connect(m_jobs, &LatestJob::failed, this, [this](const QString &key, const QString &message) {
+        if (key != kRun)
+            return;
+        m_running = false;
+        emit failed(message, {});
+    });
+}
 
 SelfTestRunner::~SelfTestRunner() = default; // m_jobs cancels (and kills the host of) a running job
 

@@ -3,7 +3,8 @@
 #pragma once
 
 #include "base/diagnostic.h"
-#include "style/tone.h"
+#include "cartonsession.h"
+#include "verificationrunner.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -20,7 +21,9 @@ namespace studio {
 // critical findings. The banner, the tab icon and tooltip, the status bar and
 // the Overview all show this and nothing else: a carton whose files, signature
 // or pickles are in doubt never looks green.
-// Free of widgets: it depends on the document, not on how it is shown.
+// Free of widgets: it depends on the session, not on how it is shown (the
+// shell gives it a colour, stateTone()). Opening and verification are the
+// session's and the runner's own states, not copies of them.
 class CartonState {
     Q_DECLARE_TR_FUNCTIONS(CartonState)
 public:
@@ -37,21 +40,17 @@ public:
         Source,             // valid, an unpacked carton source without MANIFEST: nothing to verify yet
         UnsafeEntries,      // entries that would land outside the carton ("..", absolute) were left out
     };
-    using Tone = studio::Tone; // Neutral, Good, Warning or Bad
-
     // What the page knows.
-    enum class Open { Opening, Failed, Open };
-    enum class Verification { NotStarted, Running, Finished, Cancelled };
     // The Signature row's verdict, reduced: Pending while the signature or the
     // files under it are checked; None also when no known key fits or the files
     // were not all verified (the verification's own state says that).
     enum class Signature { None, Pending, Valid, Invalid };
     enum class Scan { NotStarted, Running, Finished };
     struct Input {
-        Open open = Open::Opening;
+        CartonSession::State open = CartonSession::State::Opening;
         bool validating = false;
         carton::Diagnostics diagnostics; // load + validation (verification not included)
-        Verification verification = Verification::NotStarted;
+        VerificationRunner::State verification = VerificationRunner::State::Idle;
         int filesChecked = 0;     // in the report (finished or cancelled)
         int filesFailed = 0;      // of those, neither Ok nor Linked
         bool noManifest = false;  // the report's: a carton source without MANIFEST
@@ -69,7 +68,6 @@ public:
     static void countReport(const carton::VerifyReport &report, Input *input);
 
     Kind kind() const { return m_kind; }
-    Tone tone() const;
     // Short, for the status bar, the tab tooltip and the Overview:
     // "All 5 files verified", "Not a valid carton: 2 errors"... Problems besides
     // the one the kind names follow it: "1 file failed verification · signature

@@ -30,12 +30,12 @@ CartonState CartonState::derive(const Input &input)
     for (const carton::Diagnostic &d : input.diagnostics)
         s.m_errors += d.severity == carton::Severity::Error ? 1 : 0;
 
-    if (input.open == Open::Opening) {
+    if (input.open == CartonSession::State::Opening) {
         s.m_kind = Kind::Opening;
         s.m_summary = tr("Opening…");
         return s;
     }
-    if (input.open == Open::Failed) {
+    if (input.open == CartonSession::State::Failed) {
         s.m_kind = Kind::OpenFailed;
         s.m_summary = tr("Could not be opened");
         return s;
@@ -43,7 +43,7 @@ CartonState CartonState::derive(const Input &input)
     // Problems of trust, each named in the summary even when a stronger one
     // gives the kind: a tampered signed carton fails verification AND its
     // signature; a carton may fail both and hold a malicious pickle.
-    const bool filesFailed = input.verification == Verification::Finished && input.filesFailed > 0;
+    const bool filesFailed = input.verification == VerificationRunner::State::Finished && input.filesFailed > 0;
     const bool signatureInvalid = input.signature == Signature::Invalid;
     const bool unsafe = input.scan == Scan::Finished && input.criticalFindings + input.highFindings > 0;
     const QString signatureText = tr("Signature invalid");
@@ -105,9 +105,9 @@ CartonState CartonState::derive(const Input &input)
     }
     // Work still running; nothing is green before the signature and the scan have answered.
     QString pending;
-    if (input.validating || input.verification == Verification::Running)
+    if (input.validating || input.verification == VerificationRunner::State::Running)
         pending = tr("Verifying…");
-    else if (input.signature == Signature::Pending && input.verification == Verification::Finished)
+    else if (input.signature == Signature::Pending && input.verification == VerificationRunner::State::Finished)
         pending = tr("Checking the signature…");
     else if (input.scan == Scan::Running)
         pending = tr("Scanning for safety…");
@@ -116,21 +116,21 @@ CartonState CartonState::derive(const Input &input)
         s.m_summary = pending;
         return s;
     }
-    if (input.verification == Verification::Finished && input.noManifest) {
+    if (input.verification == VerificationRunner::State::Finished && input.noManifest) {
         s.m_kind = Kind::Source;
         s.m_summary = tr("Carton source: no MANIFEST yet");
         s.m_banner = tr("This folder is a carton's source: it has no MANIFEST to verify its files against. Packing it "
                         "(File ▸ Save As…, or carton pack) writes MANIFEST with every file's SHA-256.");
         return s;
     }
-    if (input.verification == Verification::Finished) {
+    if (input.verification == VerificationRunner::State::Finished) {
         s.m_kind = Kind::Verified;
         s.m_summary =
             input.filesChecked == 1 ? tr("1 file verified") : tr("All %1 files verified").arg(input.filesChecked);
         return s;
     }
     s.m_kind = Kind::NotVerified;
-    if (input.verification == Verification::Cancelled) {
+    if (input.verification == VerificationRunner::State::Cancelled) {
         s.m_summary = tr("Not verified: cancelled");
         s.m_banner = tr("Verification was cancelled: the files have not all been checked against MANIFEST. "
                         "Press F5 to verify.");
@@ -138,28 +138,6 @@ CartonState CartonState::derive(const Input &input)
         s.m_summary = tr("Not verified");
     }
     return s;
-}
-
-CartonState::Tone CartonState::tone() const
-{
-    switch (m_kind) {
-    case Kind::Opening:
-    case Kind::Verifying:
-    case Kind::Source:
-        return Tone::Neutral;
-    case Kind::Verified:
-        return Tone::Good;
-    case Kind::NotVerified:
-        return Tone::Warning;
-    case Kind::OpenFailed:
-    case Kind::Invalid:
-    case Kind::UnsafeEntries:
-    case Kind::VerificationFailed:
-    case Kind::SignatureInvalid:
-    case Kind::Unsafe:
-        return Tone::Bad;
-    }
-    return Tone::Neutral;
 }
 
 QString CartonState::iconName() const
