@@ -119,6 +119,11 @@ Result<std::shared_ptr<FileRegionSource>> FileRegionSource::fromFile(std::unique
     return source;
 }
 
+int FileRegionSource::fileHandle() const
+{
+    return m_handles->shared ? m_handles->shared->handle() : -1;
+}
+
 Result<bool> FileRegionSource::copyToFile(qint64 offset, qint64 length, int outFd) const
 {
     if (Status s = checkRange(offset, length); !s)

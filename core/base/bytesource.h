@@ -64,6 +64,13 @@ public:
     // between offsets that agree modulo the page size.
     virtual qint64 diskOffset() const { return -1; }
 
+    // The open file the bytes are read from (a descriptor this source owns; byte 0
+    // of the source at diskOffset()), or -1 when they do not come straight from one
+    // open file. It is the file that was opened even after its path was replaced
+    // on disk (a save in place renames a new file over it): copy from it, never
+    // from the path again.
+    virtual int fileHandle() const { return -1; }
+
 protected:
     // ErrorCode::Usage naming the file when [offset, offset+length) is not inside it.
     Status checkRange(qint64 offset, qint64 length) const;
@@ -120,6 +127,7 @@ public:
     {
         return m_offset;
     }
+    int fileHandle() const override;
 
 private:
     FileRegionSource() = default;

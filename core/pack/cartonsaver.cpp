@@ -15,8 +15,13 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QSaveFile>
+#include <cerrno>
 #include <memory>
 #include <optional>
+#ifdef Q_OS_UNIX
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 // How saving works
 // ----------------
@@ -117,6 +122,7 @@ private:
     // Opens the bytes of a file to write (again, when compressing did not make it smaller).
     using DeviceOpener = std::function<Result<std::unique_ptr<QIODevice>>()>;
     Status writeStream(const QString &path, const DeviceOpener &open, qint64 size);
+    Status openOriginalFile();
     Status writeBytes(const QString &path, const QByteArray &bytes);
     Status writeDiskFile(const QString &path, const QString &diskPath);
     ZipWriteOptions entryOptions(const QString &path, qint64 size) const;
@@ -134,6 +140,33 @@ private:
     SaveResult m_result;
 };
 
+Status Saver::openOriginalFile()
+{
+    // Entries are copied from the file the original was read from, not from its
+    // path: a save in place renames the new carton over that path, and the next
+    // save of the same document (which keeps its original, and its undo steps
+    // refer to its entries) copies by the offsets of the file it read.
+#ifdef Q_OS_UNIX
+    const ByteSourcePtr &source = m_zip->reader().source();
+    if (const int fd = source ? source->fileHandle() : -1; fd >= 0 && source->diskOffset() == 0) {
+        const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+        if (copy >= 0 && m_originalFile.open(copy, QIODevice::ReadOnly | QIODevice::Unbuffered,
+                                             QFileDevice::AutoCloseHandle))
+            return {};
+        if (copy >= 0)
+            ::close(copy);
+        return makeError(ErrorCode::Io, QStringLiteral("cannot duplicate the file handle: %1").arg(qt_error_string(errno)),
+                         m_zip->path());
+    }
+#endif
+    // A zip inside a region of a file, or no positioned reads here: the path.
+    m_originalFile.setFileName(m_zip->path());
+    if (!m_originalFile.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(m_originalFile.errorString()),
+                         m_zip->path());
+    return {};
+}
+
 Status Saver::prepare()
 {
     m_files = m_edits.files();
@@ -146,10 +179,8 @@ Status Saver::prepare()
         // A carton read over HTTP has no local file to copy entries from: its
         // entries are decoded and written again (writeOriginal).
         if (!m_zip->isRemote()) {
-            m_originalFile.setFileName(m_zip->path());
-            if (!m_originalFile.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-                return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(m_originalFile.errorString()),
-                                 m_zip->path());
+            if (Status s = openOriginalFile(); !s)
+                return s;
         }
     }
     // tensor_data/index.toml: always there, with `tensor` and every `inner`.

@@ -6,7 +6,11 @@
 #include "base/regionsource.h"
 #include "zip/seekablezstdsource.h"
 
+#include <QFile>
 #include <QSet>
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
 
 namespace carton {
 
@@ -195,10 +199,27 @@ SpillSource::StreamOpener ZipSource::streamOpener(const QString &path) const
     return [reader = m_reader, entry = **e]() { return reader->openEntry(entry, true); };
 }
 
+bool ZipSource::pathIsTheOpenFile() const
+{
+#ifdef Q_OS_UNIX
+    const ByteSourcePtr &source = m_reader->source();
+    const int fd = source ? source->fileHandle() : -1;
+    if (fd < 0)
+        return true; // a zip in a region of a file: nothing to compare
+    struct stat open = {};
+    struct stat named = {};
+    if (::fstat(fd, &open) != 0 || ::stat(QFile::encodeName(m_reader->localPath()).constData(), &named) != 0)
+        return false;
+    return open.st_dev == named.st_dev && open.st_ino == named.st_ino;
+#else
+    return true;
+#endif
+}
+
 std::optional<CartonSource::RawRegion> ZipSource::rawRegion(const QString &path) const
 {
-    if (m_reader->localPath().isEmpty())
-        return std::nullopt; // not on disk (a URL)
+    if (m_reader->localPath().isEmpty() || !pathIsTheOpenFile())
+        return std::nullopt; // not on disk (a URL), or replaced on disk: read through the open file
     auto e = dataEntry(path);
     if (!e || (*e)->method != quint16(ZipMethod::Stored) || (*e)->isEncrypted() ||
         (*e)->compressedSize != (*e)->uncompressedSize)

@@ -34,6 +34,10 @@ private:
                                                          const Limits &limits);
     Result<ByteSourcePtr> directSource(const QString &path, const QString &name) const override;
     Status resolveSymlinks();
+    // True unless the path names another file than the one the reader has open
+    // (a save in place renamed a new carton over it): a region by path would
+    // read the new file at the old offsets.
+    bool pathIsTheOpenFile() const;
     Result<const ZipEntry *> dataEntry(const QString &path) const;
     SpillSource::StreamOpener streamOpener(const QString &path) const override;
 

@@ -108,6 +108,8 @@ private slots:
     void largeFileSavedSeekable();
     void independentReaders();
     void saveInPlace();
+    void saveInPlaceAgainFromTheSameOriginal();
+    void originalReplacedOnDiskReadsItsOwnFile();
     void refusesExistingOutput();
     void refusesInfoThatWouldLoseKeys();
     void verifyOriginalCatchesDamage();
@@ -392,6 +394,58 @@ void tst_CartonSaver::saveInPlace()
     QCOMPARE(rawBytes(input, QStringLiteral("model/model.pt")), modelBefore);
     QVERIFY(verify(input).ok());
     QCOMPARE(topFiles(tmp.path()), QStringList{QStringLiteral("basic.carton")}); // no temporaries
+}
+
+// A document keeps the carton it opened (its undo steps refer to its entries)
+// and saves in place again and again: each save copies the entries by the
+// offsets of the file it read, although that path now holds the file the last
+// save renamed over it (where carton.toml, grown, moved every entry after it).
+void tst_CartonSaver::saveInPlaceAgainFromTheSameOriginal()
+{
+    QTemporaryDir tmp;
+    const QString input = packSample(tmp, QStringLiteral("basic"));
+    const std::optional<RawBytes> modelBefore = rawBytes(input, QStringLiteral("model/model.pt"));
+    QVERIFY(modelBefore);
+    auto opened = Carton::open(input);
+    QVERIFY(opened.ok());
+    const CartonInfo original = *(*opened)->info();
+    for (const QString &name : {u"a much longer model name than before, to move the entries"_qs, u"short"_qs,
+                                original.modelName.value_or(QString())}) {
+        CartonEdits edits(opened->get()); // the same original every time
+        CartonInfo info = original;
+        info.modelName = name;
+        edits.setInfo(info);
+        auto saved = saveCarton(edits, input);
+        QVERIFY2(saved.ok(), qPrintable(saved ? QString() : errorText(saved.error())));
+        const VerifyReport report = verify(input);
+        QVERIFY2(report.ok(), qPrintable(name));
+        QCOMPARE(rawBytes(input, QStringLiteral("model/model.pt")), modelBefore);
+        auto reopened = Carton::open(input);
+        QVERIFY(reopened.ok());
+        QCOMPARE((*reopened)->info()->modelName.value_or(QString()), name);
+    }
+}
+
+// After a save in place the original, still open, no longer lends its entries
+// by path (that path holds the new file now): reads go through the file it has
+// open, and verifying it still finds every file whole.
+void tst_CartonSaver::originalReplacedOnDiskReadsItsOwnFile()
+{
+    QTemporaryDir tmp;
+    const QString input = packSample(tmp, QStringLiteral("basic"), ZipMethod::Stored);
+    auto opened = Carton::open(input);
+    QVERIFY(opened.ok());
+    const CartonSource &source = (*opened)->source();
+    QVERIFY(source.rawRegion(QStringLiteral("model/model.pt")).has_value()); // Stored, on disk
+    CartonEdits edits(opened->get());
+    CartonInfo info = *(*opened)->info();
+    info.modelName = QStringLiteral("a much longer model name, so that every entry moves");
+    edits.setInfo(info);
+    QVERIFY(saveCarton(edits, input).ok());
+    QVERIFY(!source.rawRegion(QStringLiteral("model/model.pt")).has_value());
+    const VerifyReport report = verifyCarton(**opened);
+    QVERIFY(report.ok());
+    QVERIFY(verify(input).ok());
 }
 
 void tst_CartonSaver::refusesExistingOutput()

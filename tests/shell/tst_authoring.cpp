@@ -14,7 +14,10 @@
 #include "editors/runnereditor.h"
 #include "editors/specseditmodel.h"
 #include "editors/specseditor.h"
+#include "pack/cartonsaver.h"
 #include "package/carton.h"
+#include "package/cartonedits.h"
+#include "package/verifier.h"
 #include "shelltestutil.h"
 
 #include <QAbstractButton>
@@ -429,6 +432,44 @@ private slots:
         QCOMPARE(window.pageCount(), 0);
         QTRY_VERIFY(!guard);
         QCOMPARE(openCore(out)->info()->shortDescription, u"Saved on close"_s);
+    }
+
+    // A document keeps the carton it opened (its undo steps refer to its
+    // entries): saving in place again and again, and after an undo, leaves a
+    // carton whose every file matches MANIFEST. (The second save copied the
+    // entries by their old offsets out of the file the first had renamed over
+    // the path: "corrupt zstd data", CRC mismatches.)
+    void saveInPlaceRepeatedly()
+    {
+        const QString out = m_dir.filePath(u"inplace.carton"_s);
+        {
+            auto folder = openCore(makeFolderCarton(m_dir, u"inplace"_s));
+            QVERIFY(folder);
+            QVERIFY(carton::saveCarton(carton::CartonEdits(folder.get()), out).ok());
+        }
+        MainWindow window(m_settings.get());
+        window.show();
+        CartonPage *page = window.openPath(out);
+        QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
+        const auto verified = [&out](const QString &description) {
+            auto saved = openCore(out);
+            if (!saved || saved->info()->shortDescription != description)
+                return false;
+            const carton::VerifyReport report = carton::verifyCarton(*saved);
+            return report.ok() && report.files.size() >= 2;
+        };
+        for (const QString &description : {u"A much longer description, which moves every entry after carton.toml"_s,
+                                           u"short"_s}) {
+            carton::CartonInfo info = page->document()->info();
+            info.shortDescription = description;
+            page->document()->setInfo(info, u"Edit Short Description"_s);
+            QVERIFY(saveAndWait(window, page, out));
+            QVERIFY2(verified(description), qPrintable(description));
+            QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
+        }
+        page->document()->undoStack()->undo();
+        QVERIFY(saveAndWait(window, page, out));
+        QVERIFY(verified(u"A much longer description, which moves every entry after carton.toml"_s));
     }
 
     // Quitting with unsaved edits and answering Save quits once the save
