@@ -16,6 +16,7 @@
 #include "zip/zipreader.h"
 
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -110,6 +111,7 @@ private slots:
     void saveInPlace();
     void saveInPlaceAgainFromTheSameOriginal();
     void originalReplacedOnDiskReadsItsOwnFile();
+    void randomEditsSavedInPlaceFromOneOriginal();
     void refusesExistingOutput();
     void refusesInfoThatWouldLoseKeys();
     void verifyOriginalCatchesDamage();
@@ -423,6 +425,64 @@ void tst_CartonSaver::saveInPlaceAgainFromTheSameOriginal()
         auto reopened = Carton::open(input);
         QVERIFY(reopened.ok());
         QCOMPARE((*reopened)->info()->modelName.value_or(QString()), name);
+    }
+}
+
+// What a document does over a session: each save starts from the same original
+// (the undo steps' states all refer to its entries) with other edits - files
+// added, removed, renamed, carton.toml longer or shorter - and saves in place.
+// Every result holds exactly the expected bytes under every name.
+void tst_CartonSaver::randomEditsSavedInPlaceFromOneOriginal()
+{
+    QTemporaryDir tmp;
+    const QString input = packSample(tmp, QStringLiteral("basic"));
+    auto opened = Carton::open(input);
+    QVERIFY(opened.ok());
+    const Carton &original = **opened;
+    QHash<QString, QByteArray> originalBytes;
+    for (const QString &path : CartonEdits(&original).paths()) {
+        if (path == u"MANIFEST")
+            continue;
+        auto bytes = original.source().read(path, 1 << 24);
+        QVERIFY2(bytes.ok(), qPrintable(path));
+        originalBytes.insert(path, *bytes);
+    }
+    QVERIFY(originalBytes.contains(QStringLiteral("model/model.pt")));
+    QRandomGenerator random(20261128);
+    for (int round = 0; round < 12; ++round) {
+        CartonEdits edits(&original);
+        QHash<QString, QByteArray> expected = originalBytes;
+        CartonInfo info = *original.info();
+        info.shortDescription = QString(int(random.bounded(2000)), QLatin1Char('d'));
+        edits.setInfo(info);
+        expected.remove(QStringLiteral("carton.toml"));
+        if (random.bounded(2)) {
+            QVERIFY(edits.rename(QStringLiteral("model/model.pt"), QStringLiteral("model/renamed.pt")).ok());
+            expected.insert(QStringLiteral("model/renamed.pt"), expected.take(QStringLiteral("model/model.pt")));
+        }
+        if (random.bounded(2)) {
+            QVERIFY(edits.remove(QStringLiteral("misc/readme.txt")).ok());
+            expected.remove(QStringLiteral("misc/readme.txt"));
+        }
+        QByteArray added(int(random.bounded(70000)), Qt::Uninitialized);
+        for (char &c : added)
+            c = char(random.bounded(256));
+        QVERIFY(edits.putBytes(QStringLiteral("misc/added.bin"), added).ok());
+        expected.insert(QStringLiteral("misc/added.bin"), added);
+
+        auto saved = saveCarton(edits, input);
+        QVERIFY2(saved.ok(), qPrintable(saved ? QString() : errorText(saved.error())));
+        QVERIFY2(verify(input).ok(), qPrintable(QString::number(round)));
+        auto result = Carton::open(input);
+        QVERIFY(result.ok());
+        QCOMPARE((*result)->info()->shortDescription, info.shortDescription);
+        for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
+            if (it.key() == u"tensor_data/index.toml")
+                continue; // rewritten by every save
+            auto bytes = (*result)->source().read(it.key(), 1 << 24);
+            QVERIFY2(bytes.ok(), qPrintable(it.key()));
+            QVERIFY2(*bytes == it.value(), qPrintable(u"round %1: %2"_qs.arg(round).arg(it.key())));
+        }
     }
 }
 
