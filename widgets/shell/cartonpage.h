@@ -31,8 +31,9 @@ class ErrorPage;
 
 // One tab of the main window: the view of one carton (file, folder or URL)
 // and the document edited over it. Its CartonSession opens, validates and
-// verifies it; the page shows the session (loading, CartonView or an error
-// page, or the DocumentEditor in edit mode), the banners and the one state.
+// verifies it; the page shows the session through its PageStack (loading,
+// CartonView or an error page, or the DocumentEditor in edit mode), the
+// banners and the one state.
 // Closing the page cancels its jobs; results that arrive later are dropped.
 class CartonPage final : public QWidget {
     Q_OBJECT
