@@ -150,12 +150,13 @@ Status Saver::openOriginalFile()
     const ByteSourcePtr &source = m_zip->reader().source();
     if (const int fd = source ? source->fileHandle() : -1; fd >= 0 && source->diskOffset() == 0) {
         const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
-        if (copy >= 0 && m_originalFile.open(copy, QIODevice::ReadOnly | QIODevice::Unbuffered,
-                                             QFileDevice::AutoCloseHandle))
+        if (copy >= 0 &&
+            m_originalFile.open(copy, QIODevice::ReadOnly | QIODevice::Unbuffered, QFileDevice::AutoCloseHandle))
             return {};
         if (copy >= 0)
             ::close(copy);
-        return makeError(ErrorCode::Io, QStringLiteral("cannot duplicate the file handle: %1").arg(qt_error_string(errno)),
+        return makeError(ErrorCode::Io,
+                         QStringLiteral("cannot duplicate the file handle: %1").arg(qt_error_string(errno)),
                          m_zip->path());
     }
 #endif

@@ -99,7 +99,8 @@ void TestHostileGui::hostile()
     QStringList shown; // what the user sees as errors
     if (page) {
         // Opened (or failed), then verified: nothing left running.
-        QTRY_VERIFY_WITH_TIMEOUT(page->state() != studio::CartonSession::State::Opening && !page->isBusy(), int(kTimeLimitMs));
+        QTRY_VERIFY_WITH_TIMEOUT(page->state() != studio::CartonSession::State::Opening && !page->isBusy(),
+                                 int(kTimeLimitMs));
         for (const carton::Diagnostic &d : shelltest::shownDiagnostics(*m_window)) {
             if (c.guiValid)
                 QVERIFY2(d.severity != carton::Severity::Error, qPrintable(d.toString()));
@@ -135,7 +136,8 @@ void TestHostileGui::windowStillWorks()
     QVERIFY(!good.isEmpty());
     CartonPage *page = m_window->openPath(good);
     QVERIFY(page);
-    QTRY_VERIFY_WITH_TIMEOUT(page->state() == studio::CartonSession::State::Open && !page->isBusy(), shelltest::jobTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(page->state() == studio::CartonSession::State::Open && !page->isBusy(),
+                             shelltest::jobTimeoutMs);
     QCOMPARE(page->cartonState().kind(), studio::CartonState::Kind::Verified);
 }
 

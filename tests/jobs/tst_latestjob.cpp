@@ -261,10 +261,7 @@ private slots:
         QSignalSpy failed(&jobs, &LatestJob::failed);
         std::optional<carton::Result<int>> delivered;
         jobs.start(
-            u"a"_s,
-            [](carton::Progress &) -> carton::Result<int> {
-                throw std::bad_alloc();
-            },
+            u"a"_s, [](carton::Progress &) -> carton::Result<int> { throw std::bad_alloc(); },
             [&](carton::Result<int> value) { delivered = std::move(value); });
         QTRY_VERIFY(delivered.has_value());
         QVERIFY(!delivered->ok());
@@ -309,7 +306,8 @@ private slots:
             },
             [](int) {});
         int second = 0;
-        jobs.start(u"c"_s, [](carton::Progress &) { return 7; }, [&](int v) { second = v; });
+        jobs.start(
+            u"c"_s, [](carton::Progress &) { return 7; }, [&](int v) { second = v; });
         QTRY_COMPARE(second, 7);
         release->store(true);
         JobPools::waitForAll();

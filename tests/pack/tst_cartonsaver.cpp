@@ -40,7 +40,6 @@ CartonInfo torchscriptInfo(const QString &name)
     return info;
 }
 
-
 } // namespace
 
 class tst_CartonSaver : public QObject {

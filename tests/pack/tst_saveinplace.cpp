@@ -24,7 +24,6 @@ private slots:
     void originalReplacedOnDiskReadsItsOwnFile();
 };
 
-
 void TestSaveInPlace::saveInPlace()
 {
     QTemporaryDir tmp;

@@ -458,8 +458,8 @@ private slots:
             const carton::VerifyReport report = carton::verifyCarton(*saved);
             return report.ok() && report.files.size() >= 2;
         };
-        for (const QString &description : {u"A much longer description, which moves every entry after carton.toml"_s,
-                                           u"short"_s}) {
+        for (const QString &description :
+             {u"A much longer description, which moves every entry after carton.toml"_s, u"short"_s}) {
             carton::CartonInfo info = page->document()->info();
             info.shortDescription = description;
             page->document()->setInfo(info, u"Edit Short Description"_s);

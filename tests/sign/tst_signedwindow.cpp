@@ -11,8 +11,8 @@
 #include "mainwindow.h"
 #include "preferencesdialog.h"
 #include "shellicons.h"
-#include "statetone.h"
 #include "signtestutil.h"
+#include "statetone.h"
 #include "trustedkeysedit.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
@@ -125,7 +125,8 @@ CartonPage *TestSignedWindow::openAndSettle(MainWindow &window, const QString &p
     if (!QTest::qWaitForWindowExposed(&window))
         return nullptr;
     CartonPage *page = window.openPath(path);
-    if (!page || !QTest::qWaitFor([page] { return page->state() != studio::CartonSession::State::Opening; }, kTimeoutMs))
+    if (!page ||
+        !QTest::qWaitFor([page] { return page->state() != studio::CartonSession::State::Opening; }, kTimeoutMs))
         return nullptr;
     const auto settled = [page] {
         if (page->isBusy() || !page->view())

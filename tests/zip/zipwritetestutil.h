@@ -20,8 +20,8 @@ struct Item {
 };
 
 // Writes the items with `method`, streaming each in chunks of `chunk` bytes.
-inline QString writeArchive(const QString &path, const QList<Item> &items, carton::ZipMethod method, qsizetype chunk = 65536,
-                     int workers = 0)
+inline QString writeArchive(const QString &path, const QList<Item> &items, carton::ZipMethod method,
+                            qsizetype chunk = 65536, int workers = 0)
 {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
@@ -34,7 +34,8 @@ inline QString writeArchive(const QString &path, const QList<Item> &items, carto
         if (carton::Status s = writer.beginEntry(item.name, options); !s)
             return s.error().toString();
         for (qsizetype at = 0; at < item.data.size(); at += chunk)
-            if (carton::Status s = writer.write(QByteArrayView(item.data).sliced(at, std::min(chunk, item.data.size() - at)));
+            if (carton::Status s =
+                    writer.write(QByteArrayView(item.data).sliced(at, std::min(chunk, item.data.size() - at)));
                 !s)
                 return s.error().toString();
         if (carton::Result<carton::ZipEntry> e = writer.finishEntry(); !e)

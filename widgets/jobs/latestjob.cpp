@@ -60,7 +60,8 @@ carton::Error LatestJob::errorOf(std::exception_ptr exception)
     } catch (const std::bad_alloc &) {
         return carton::makeError(carton::ErrorCode::Limit, tr("Out of memory (std::bad_alloc)."));
     } catch (const std::exception &e) {
-        return carton::makeError(carton::ErrorCode::Io, tr("Unexpected failure: %1").arg(QString::fromLocal8Bit(e.what())));
+        return carton::makeError(carton::ErrorCode::Io,
+                                 tr("Unexpected failure: %1").arg(QString::fromLocal8Bit(e.what())));
     } catch (...) {
         return carton::makeError(carton::ErrorCode::Io, tr("Unexpected failure (an unknown exception)."));
     }

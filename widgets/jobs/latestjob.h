@@ -11,8 +11,8 @@
 #include <QPointer>
 #include <QString>
 #include <QtConcurrent/QtConcurrentRun>
-#include <functional>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <type_traits>

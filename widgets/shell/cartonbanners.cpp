@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonbanners.h"
 
-#include "document/cartonstate.h"
 #include "document/cartondocument.h"
+#include "document/cartonstate.h"
 #include "remotesession.h"
 
 #include <QLabel>

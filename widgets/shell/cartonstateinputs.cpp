@@ -38,8 +38,8 @@ bool CartonStateInputs::isBusy(const CartonSession &session, const CartonView *v
     if (session.state() == CartonSession::State::Opening || session.isValidating() ||
         session.verification()->isRunning())
         return true;
-    return view && (view->safetyPage()->isScanning() ||
-                    view->signatureRow()->status().kind == SignatureStatus::Kind::Checking);
+    return view &&
+           (view->safetyPage()->isScanning() || view->signatureRow()->status().kind == SignatureStatus::Kind::Checking);
 }
 
 void CartonStateInputs::addTrust(const VerificationRunner &verification, CartonView &view, CartonState::Input *input)

@@ -53,8 +53,10 @@ void LatencyHistogram::paintEvent(QPaintEvent *)
     }
     p.setPen(palette().text().color());
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
-    p.drawText(QRect(plot.left(), plot.bottom() + 4, plot.width(), fm.height()), Qt::AlignLeft, carton::latencyText(m_min));
-    p.drawText(QRect(plot.left(), plot.bottom() + 4, plot.width(), fm.height()), Qt::AlignRight, carton::latencyText(m_max));
+    p.drawText(QRect(plot.left(), plot.bottom() + 4, plot.width(), fm.height()), Qt::AlignLeft,
+               carton::latencyText(m_min));
+    p.drawText(QRect(plot.left(), plot.bottom() + 4, plot.width(), fm.height()), Qt::AlignRight,
+               carton::latencyText(m_max));
     p.drawText(QRect(plot.left(), 2, plot.width(), fm.height()), Qt::AlignRight,
                tr("%n inference(s) in the fullest bin", nullptr, int(peak)));
     const QString labels[3] = {tr("p50"), tr("p95"), tr("p99")};
