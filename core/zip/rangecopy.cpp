@@ -6,10 +6,11 @@
 
 #include <QFile>
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <memory>
 
-#ifdef Q_OS_LINUX
+#ifdef Q_OS_UNIX
 #include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
@@ -26,23 +27,42 @@ Error copyError(ErrorCode code, const QString &message, const QFileDevice &sourc
     return makeError(code, message, source.fileName());
 }
 
+// Reads at `offset` without moving the file's position where the system can
+// (pread): the source may be a duplicate of a descriptor another reader or a
+// concurrent copy shares (a document's original, ByteSource::fileHandle).
+qint64 readAt(QFileDevice &source, qint64 offset, char *buffer, qint64 length)
+{
+#ifdef Q_OS_UNIX
+    if (source.handle() >= 0) {
+        for (;;) {
+            const ssize_t got = ::pread(source.handle(), buffer, size_t(length), off_t(offset));
+            if (got >= 0 || errno != EINTR)
+                return qint64(got);
+        }
+    }
+#endif
+    if (source.pos() != offset && !source.seek(offset))
+        return -1;
+    return source.read(buffer, length);
+}
+
 // The portable loop, from `sourceOffset` for `length` bytes.
 Status copyByReading(QFileDevice &source, qint64 sourceOffset, QIODevice &out, qint64 length, const CopyStep &step)
 {
-    if (!source.seek(sourceOffset))
-        return copyError(ErrorCode::Io,
-                         QStringLiteral("cannot seek to %1: %2").arg(sourceOffset).arg(source.errorString()), source);
     std::unique_ptr<char[]> buffer(new char[kBuffer]);
     qint64 sinceStep = 0;
     while (length > 0) {
-        const qint64 got = source.read(buffer.get(), std::min(length, kBuffer));
-        if (got < 0)
-            return copyError(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(source.errorString()), source);
+        const qint64 got = readAt(source, sourceOffset, buffer.get(), std::min(length, kBuffer));
+        if (got < 0) {
+            const QString why = source.handle() >= 0 ? qt_error_string(errno) : source.errorString();
+            return copyError(ErrorCode::Io, QStringLiteral("cannot read at %1: %2").arg(sourceOffset).arg(why), source);
+        }
         if (got == 0)
             return copyError(ErrorCode::Format, QStringLiteral("the file ends %1 bytes early").arg(length), source);
         if (out.write(buffer.get(), got) != got)
             return makeError(ErrorCode::Io, QStringLiteral("write failed: %1").arg(out.errorString()));
         length -= got;
+        sourceOffset += got;
         sinceStep += got;
         if (step && (sinceStep >= kStep || length == 0)) {
             if (!step(sinceStep))
