@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/bytesource.h"
 
+#include "base/filehandle.h"
 #include "base/kernelcopy.h"
 #include "base/limits.h"
 
@@ -80,15 +81,9 @@ Result<std::shared_ptr<FileRegionSource>> FileRegionSource::open(const QString &
 #ifdef Q_OS_UNIX
 Result<std::shared_ptr<FileRegionSource>> FileRegionSource::openHandle(int fd, qint64 offset, qint64 size, QString name)
 {
-    const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
-    if (copy < 0)
-        return makeError(ErrorCode::Io,
-                         QStringLiteral("cannot duplicate the file handle: %1").arg(qt_error_string(errno)), name);
     auto file = std::make_unique<QFile>();
-    if (!file->open(copy, QIODevice::ReadOnly | QIODevice::Unbuffered, QFileDevice::AutoCloseHandle)) {
-        ::close(copy);
-        return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file->errorString()), name);
-    }
+    if (Status s = openDuplicate(*file, fd, name); !s)
+        return s.error();
     return fromFile(std::move(file), QString(), offset, size, std::move(name));
 }
 #endif

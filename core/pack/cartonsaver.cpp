@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonsaver.h"
 
+#include "base/filehandle.h"
 #include "base/parallel.h"
 #include "base/sha256.h"
 #include "format/manifest.h"
@@ -15,13 +16,8 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QSaveFile>
-#include <cerrno>
 #include <memory>
 #include <optional>
-#ifdef Q_OS_UNIX
-#include <fcntl.h>
-#include <unistd.h>
-#endif
 
 // How saving works
 // ----------------
@@ -148,17 +144,8 @@ Status Saver::openOriginalFile()
     // refer to its entries) copies by the offsets of the file it read.
 #ifdef Q_OS_UNIX
     const ByteSourcePtr &source = m_zip->reader().source();
-    if (const int fd = source ? source->fileHandle() : -1; fd >= 0 && source->diskOffset() == 0) {
-        const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
-        if (copy >= 0 &&
-            m_originalFile.open(copy, QIODevice::ReadOnly | QIODevice::Unbuffered, QFileDevice::AutoCloseHandle))
-            return {};
-        if (copy >= 0)
-            ::close(copy);
-        return makeError(ErrorCode::Io,
-                         QStringLiteral("cannot duplicate the file handle: %1").arg(qt_error_string(errno)),
-                         m_zip->path());
-    }
+    if (const int fd = source ? source->fileHandle() : -1; fd >= 0 && source->diskOffset() == 0)
+        return openDuplicate(m_originalFile, fd, m_zip->path());
 #endif
     // A zip inside a region of a file, or no positioned reads here: the path.
     m_originalFile.setFileName(m_zip->path());
