@@ -3,6 +3,7 @@
 // carton model FILE [--json] [--graph] [--inspect]
 #include "base/jsonutil.h"
 #include "commands.h"
+#include "hfmodeltext.h"
 #include "jsonexport.h"
 #include "output.h"
 #include "runner/fileinspection.h"
@@ -440,11 +441,13 @@ int runModel(const QStringList &args)
             list.append(o);
         }
         QJsonObject doc{{QStringLiteral("file"), path}, {QStringLiteral("models"), list}};
+        if (file->hf)
+            doc.insert(QStringLiteral("hf"), hfModelJson(*file->hf));
         if (runsTorchScript(*file) && !inspection)
             doc.insert(QStringLiteral("signature_needs"), QStringLiteral("--inspect"));
         printJson(QJsonDocument(doc));
     } else {
-        QString out;
+        QString out = file->hf ? hfModelText(*file->hf) : QString();
         for (const ModelEntry &entry : models.entries())
             out += modelText(entry, parser.isSet(graph));
         if (models.entries().isEmpty() && !inspection)

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "output.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -67,6 +68,21 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
         }
         if (claimed)
             return asTensorFile(*claimed);
+    }
+    // A Hugging Face model folder (no carton.toml): its weights as one model.
+    if (info.isDir() && !QFileInfo::exists(QDir(path).filePath(QStringLiteral("carton.toml"))) &&
+        isHfModelFolder(path)) {
+        Result<HfModelInfo> hf = readHfModelInfo(path);
+        Result<ModelSet> models = hf ? ModelSet::fromHfFolder(path) : Result<ModelSet>(hf.error());
+        if (!models) {
+            printError(models.error());
+            *exitCode = exitCodeFor(models.error());
+            return nullptr;
+        }
+        file->kind = Kind::Model;
+        file->hf = std::move(hf).value();
+        file->m_models = std::move(models).value();
+        return file;
     }
     file->carton = openCarton(path);
     if (!file->carton) {

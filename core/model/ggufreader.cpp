@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // GGUF v2/v3 (https://github.com/ggml-org/ggml/blob/master/docs/gguf.md): the header,
 // metadata key/values and tensor infos; tensor bytes are never read here.
-#include "model/ggmlsource.h"
+#include "model/ggmltypes.h"
 #include "model/modelfile.h"
 #include "model/sourcecursor.h"
 #include "tensor/tensor.h"
@@ -24,58 +24,6 @@ constexpr qint64 kMaxShownString = 4096; // a string value, as kept
 constexpr qint64 kMaxShownElement = 64;  // a string in an array, as shown
 constexpr int kMaxArrayDepth = 4;        // arrays of arrays of...
 constexpr quint32 kMaxDims = 4;          // GGML_MAX_DIMS
-
-struct GgmlType {
-    int id;
-    const char *name;
-    int blockElements;
-    int blockBytes;
-    std::optional<DType> dtype;
-    WeightEncoding encoding;
-};
-
-// ggml.c type_traits: block sizes and bytes per block of every type GGUF files hold.
-const std::array<GgmlType, 31> kGgmlTypes{{
-    {0, "F32", 1, 4, DType::Float32, WeightEncoding::Plain},
-    {1, "F16", 1, 2, DType::Float16, WeightEncoding::Plain},
-    {2, "Q4_0", 32, 18, DType::Float32, WeightEncoding::GgmlQ4_0},
-    {3, "Q4_1", 32, 20, std::nullopt, WeightEncoding::Plain},
-    {6, "Q5_0", 32, 22, std::nullopt, WeightEncoding::Plain},
-    {7, "Q5_1", 32, 24, std::nullopt, WeightEncoding::Plain},
-    {8, "Q8_0", 32, 34, DType::Float32, WeightEncoding::GgmlQ8_0},
-    {9, "Q8_1", 32, 36, std::nullopt, WeightEncoding::Plain},
-    {10, "Q2_K", 256, 84, std::nullopt, WeightEncoding::Plain},
-    {11, "Q3_K", 256, 110, std::nullopt, WeightEncoding::Plain},
-    {12, "Q4_K", 256, 144, std::nullopt, WeightEncoding::Plain},
-    {13, "Q5_K", 256, 176, std::nullopt, WeightEncoding::Plain},
-    {14, "Q6_K", 256, 210, std::nullopt, WeightEncoding::Plain},
-    {15, "Q8_K", 256, 292, std::nullopt, WeightEncoding::Plain},
-    {16, "IQ2_XXS", 256, 66, std::nullopt, WeightEncoding::Plain},
-    {17, "IQ2_XS", 256, 74, std::nullopt, WeightEncoding::Plain},
-    {18, "IQ3_XXS", 256, 98, std::nullopt, WeightEncoding::Plain},
-    {19, "IQ1_S", 256, 50, std::nullopt, WeightEncoding::Plain},
-    {20, "IQ4_NL", 32, 18, std::nullopt, WeightEncoding::Plain},
-    {21, "IQ3_S", 256, 110, std::nullopt, WeightEncoding::Plain},
-    {22, "IQ2_S", 256, 82, std::nullopt, WeightEncoding::Plain},
-    {23, "IQ4_XS", 256, 136, std::nullopt, WeightEncoding::Plain},
-    {24, "I8", 1, 1, DType::Int8, WeightEncoding::Plain},
-    {25, "I16", 1, 2, DType::Int16, WeightEncoding::Plain},
-    {26, "I32", 1, 4, DType::Int32, WeightEncoding::Plain},
-    {27, "I64", 1, 8, DType::Int64, WeightEncoding::Plain},
-    {28, "F64", 1, 8, DType::Float64, WeightEncoding::Plain},
-    {29, "IQ1_M", 256, 56, std::nullopt, WeightEncoding::Plain},
-    {30, "BF16", 1, 2, DType::BFloat16, WeightEncoding::Plain},
-    {34, "TQ1_0", 256, 54, std::nullopt, WeightEncoding::Plain},
-    {35, "TQ2_0", 256, 66, std::nullopt, WeightEncoding::Plain},
-}};
-
-const GgmlType *ggmlType(quint32 id)
-{
-    for (const GgmlType &t : kGgmlTypes)
-        if (quint32(t.id) == id)
-            return &t;
-    return nullptr;
-}
 
 enum ValueType : quint32 { U8, I8, U16, I16, U32, I32, F32, Bool, String, Array, U64, I64, F64 };
 
@@ -383,7 +331,7 @@ private:
         Result<quint64> offset = typeId ? m_cursor.u64le() : Result<quint64>(typeId.error());
         if (!offset)
             return fail(where, offset.error().message);
-        const GgmlType *type = ggmlType(*typeId);
+        const GgmlType *type = *typeId <= 255 ? ggmlType(int(*typeId)) : nullptr;
         if (!type)
             return fail(where + QStringLiteral(".type"),
                         QStringLiteral("ggml type %1 is not one this reader knows").arg(*typeId),
@@ -410,10 +358,13 @@ private:
         if (*offset > quint64(std::numeric_limits<qint64>::max() / 2))
             return fail(where + QStringLiteral(".offset"), QStringLiteral("offset %1 is too large").arg(*offset));
         w.offset = qint64(*offset); // relative to the data section until placeTensors()
-        w.dtype = type->dtype;
-        w.encoding = type->encoding;
-        if (!w.dtype)
-            w.note = QStringLiteral("%1 values cannot be shown").arg(w.typeName);
+        if (type->decode) {
+            w.dtype = DType::Float32;
+            w.encoding = WeightEncoding::Ggml;
+            w.ggmlType = type->id;
+        } else {
+            w.dtype = type->dtype;
+        }
         return keep(where, w.name.size() * 2);
     }
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "model/modelfile.h"
 
+#include "base/archivepath.h"
 #include "model/ggmlsource.h"
 #include "model/stridedsource.h"
 #include "tensor/safetensors.h"
@@ -10,7 +11,11 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
 #include <QtEndian>
+#include <algorithm>
 #include <cstring>
 
 namespace carton {
@@ -49,6 +54,25 @@ bool mayBeOnnx(QByteArrayView head)
     return false;
 }
 
+ModelWeight safetensorsWeight(const SafetensorsTensor &t, qint64 bufferOffset, const Limits &limits)
+{
+    ModelWeight w;
+    w.name = t.name;
+    w.typeName = t.dtypeName;
+    w.dtype = t.dtype;
+    if (t.narrow) {
+        w.encoding = WeightEncoding::Narrow;
+        w.narrow = t.narrow;
+    }
+    w.shape = t.shape;
+    w.elementCount = checkedElementCount(t.shape, limits.maxTensorElements).value_or(0);
+    w.byteSize = t.byteSize();
+    w.offset = bufferOffset + t.begin;
+    if (!t.dtype)
+        w.note = QStringLiteral("%1 values cannot be shown").arg(t.dtypeName);
+    return w;
+}
+
 Result<ModelFile::Contents> readSafetensorsModel(const ByteSourcePtr &bytes, const Limits &limits)
 {
     Result<SafetensorsFile> st = SafetensorsFile::read(bytes, limits);
@@ -56,18 +80,79 @@ Result<ModelFile::Contents> readSafetensorsModel(const ByteSourcePtr &bytes, con
         return st.error();
     ModelFile::Contents out;
     out.format = ModelFormat::Safetensors;
-    for (const SafetensorsTensor &t : st->tensors()) {
-        ModelWeight w;
-        w.name = t.name;
-        w.typeName = t.dtypeName;
-        w.dtype = t.dtype;
-        w.shape = t.shape;
-        w.elementCount = checkedElementCount(t.shape, limits.maxTensorElements).value_or(0);
-        w.byteSize = t.byteSize();
-        w.offset = st->bufferOffset() + t.begin;
-        if (!t.dtype)
-            w.note = QStringLiteral("%1 values cannot be shown").arg(t.dtypeName);
-        out.weights.append(std::move(w));
+    for (const SafetensorsTensor &t : st->tensors())
+        out.weights.append(safetensorsWeight(t, st->bufferOffset(), limits));
+    return out;
+}
+
+// model.safetensors.index.json ({"metadata": {...}, "weight_map": {tensor: shard}}):
+// every shard's header is read (never its tensors), the weights listed in the index's
+// order of shards, each a range of its shard file. A shard that is missing, unreadable
+// or disagrees with the index fails naming it.
+Result<ModelFile::Contents> readSafetensorsIndex(const ByteSource &index, const SiblingFiles &siblings,
+                                                 const Limits &limits)
+{
+    const QString file = index.name();
+    Result<QByteArray> text = index.readAll(limits.maxSafetensorsHeader);
+    if (!text)
+        return text.error();
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(*text, &parseError);
+    if (!doc.isObject())
+        return makeError(ErrorCode::Format, QStringLiteral("not a safetensors index: %1").arg(parseError.errorString()),
+                         file);
+    const QJsonValue map = doc.object().value(u"weight_map");
+    if (!map.isObject())
+        return makeError(ErrorCode::Format, QStringLiteral("weight_map: expected an object {tensor: shard file}"),
+                         file);
+    QStringList shards;
+    QSet<QString> shardSet;
+    QHash<QString, QString> shardOf;
+    const QJsonObject weights = map.toObject();
+    for (auto it = weights.begin(); it != weights.end(); ++it) {
+        if (!it.value().isString())
+            return makeError(ErrorCode::Format,
+                             QStringLiteral("weight_map.\"%1\": expected a shard file name").arg(it.key()), file);
+        const QString shard = it.value().toString();
+        if (!checkArchivePath(shard, file))
+            return makeError(
+                ErrorCode::Unsafe,
+                QStringLiteral("weight_map.\"%1\": \"%2\" is not a file beside the index").arg(it.key(), shard), file);
+        if (!shardSet.contains(shard)) {
+            shardSet.insert(shard);
+            shards.append(shard);
+        }
+        shardOf.insert(it.key(), shard);
+    }
+    std::sort(shards.begin(), shards.end());
+    ModelFile::Contents out;
+    out.format = ModelFormat::Safetensors;
+    for (const QString &shard : std::as_const(shards)) {
+        Result<ByteSourcePtr> bytes =
+            siblings.open ? siblings.open(shard) : Result<ByteSourcePtr>(makeError(ErrorCode::NotFound, QString()));
+        if (!bytes)
+            return makeError(ErrorCode::NotFound,
+                             QStringLiteral("shard \"%1\" listed in weight_map is missing").arg(shard), file);
+        Result<SafetensorsFile> st = SafetensorsFile::read(*bytes, limits);
+        if (!st)
+            return makeError(st.error().code, QStringLiteral("shard \"%1\": %2").arg(shard, st.error().message), file);
+        for (const SafetensorsTensor &t : st->tensors()) {
+            if (shardOf.value(t.name) != shard)
+                continue; // the index decides which shard holds a tensor
+            ModelWeight w = safetensorsWeight(t, st->bufferOffset(), limits);
+            w.file = shard;
+            out.weights.append(std::move(w));
+        }
+    }
+    if (out.weights.size() != shardOf.size()) {
+        QSet<QString> found;
+        for (const ModelWeight &w : std::as_const(out.weights))
+            found.insert(w.name);
+        for (auto it = shardOf.cbegin(); it != shardOf.cend(); ++it)
+            if (!found.contains(it.key()))
+                return makeError(
+                    ErrorCode::Format,
+                    QStringLiteral("weight_map.\"%1\": shard \"%2\" has no such tensor").arg(it.key(), *it), file);
     }
     return out;
 }
@@ -184,18 +269,33 @@ Result<std::shared_ptr<const ModelFile>> ModelFile::read(ByteSourcePtr bytes, Si
     }();
     if (!contents)
         return contents.error();
+    return make(std::move(*contents), std::move(bytes), std::move(siblings), limits);
+}
+
+std::shared_ptr<const ModelFile> ModelFile::make(Contents contents, ByteSourcePtr bytes, SiblingFiles siblings,
+                                                 const Limits &limits)
+{
     std::shared_ptr<ModelFile> model(new ModelFile);
-    model->m_format = contents->format;
+    model->m_format = contents.format;
     model->m_bytes = std::move(bytes);
     model->m_siblings = std::move(siblings);
     model->m_limits = limits;
-    model->m_weights = std::move(contents->weights);
-    model->m_onnx = std::move(contents->onnx);
-    model->m_gguf = std::move(contents->gguf);
-    model->m_torch = std::move(contents->torch);
+    model->m_weights = std::move(contents.weights);
+    model->m_onnx = std::move(contents.onnx);
+    model->m_gguf = std::move(contents.gguf);
+    model->m_torch = std::move(contents.torch);
     for (qsizetype i = model->m_weights.size() - 1; i >= 0; --i)
         model->m_index.insert(model->m_weights[i].name, i); // a repeated name: the first wins
-    return std::shared_ptr<const ModelFile>(std::move(model));
+    return model;
+}
+
+Result<std::shared_ptr<const ModelFile>> ModelFile::readShards(ByteSourcePtr index, SiblingFiles siblings,
+                                                               const Limits &limits)
+{
+    Result<Contents> contents = readSafetensorsIndex(*index, siblings, limits);
+    if (!contents)
+        return contents.error();
+    return make(std::move(*contents), std::move(index), std::move(siblings), limits);
 }
 
 const ModelWeight *ModelFile::findWeight(const QString &name) const
@@ -279,10 +379,15 @@ Result<TensorReaderPtr> ModelFile::openWeight(const QString &name, const QString
         source = std::make_shared<MemorySource>(*values, fileName());
         break;
     }
-    case WeightEncoding::GgmlQ8_0:
-    case WeightEncoding::GgmlQ4_0:
-        source = std::make_shared<GgmlBlockSource>(m_bytes, w->offset, w->elementCount, w->encoding);
+    case WeightEncoding::Narrow:
+        source = std::make_shared<NarrowFloatSource>(source, w->offset, w->elementCount, *w->narrow);
         break;
+    case WeightEncoding::Ggml: {
+        const GgmlType *type = ggmlType(w->ggmlType);
+        Q_ASSERT(type && type->decode); // the GGUF reader lists only such weights with this encoding
+        source = std::make_shared<GgmlBlockSource>(m_bytes, w->offset, w->elementCount, *type);
+        break;
+    }
     case WeightEncoding::Strided:
         source = std::make_shared<StridedSource>(m_bytes, w->offset, w->shape, w->strides, dtypeSize(*w->dtype));
         break;

@@ -5,6 +5,7 @@
 #include "base/bytesource.h"
 #include "base/limits.h"
 #include "model/modelinfo.h"
+#include "tensor/narrowfloat.h"
 #include "tensor/tensorreader.h"
 
 #include <QHash>
@@ -29,8 +30,8 @@ CARTONCORE_EXPORT QString modelFormatName(ModelFormat format);
 enum class WeightEncoding {
     Plain,      // little-endian elements of `dtype` at `offset` (zero copy)
     OnnxFields, // an ONNX TensorProto's typed fields (int32_data, float_data...), decoded when opened
-    GgmlQ8_0,   // ggml blocks of 32: fp16 scale, 32 int8 (dequantised to float32 when read)
-    GgmlQ4_0,   // ggml blocks of 32: fp16 scale, 16 bytes of 4-bit values (likewise)
+    Narrow,     // 8- or 4-bit elements of `narrow` (tensor/narrowfloat.h) at `offset`, read as float32
+    Ggml,       // blocks of the quantised ggml type `ggmlType` (ggmltypes.h), dequantised to float32 when read
     Strided,    // a view of a storage (PyTorch): element (i0, i1...) at offset + elementSize × Σ ik × strides[k]
 };
 
@@ -47,8 +48,10 @@ struct ModelWeight {
     WeightEncoding encoding = WeightEncoding::Plain;
     qint64 messageOffset = 0; // OnnxFields: the TensorProto's bytes
     qint64 messageLength = 0;
-    QString note;          // why values cannot be shown ("FLOAT8E4M3FN cannot be decoded")
-    QList<qint64> strides; // Strided: per dimension, in elements
+    QString note;                     // why values cannot be shown ("FLOAT8E4M3FN cannot be decoded")
+    QList<qint64> strides;            // Strided: per dimension, in elements
+    int ggmlType = -1;                // Ggml: the ggml type id (GGUF's tensor type)
+    std::optional<NarrowType> narrow; // Narrow: the stored element type
 };
 
 // Files beside a model file (ONNX external data), by a path relative to the model's
@@ -88,6 +91,12 @@ public:
     static Result<std::shared_ptr<const ModelFile>> read(ByteSourcePtr bytes, SiblingFiles siblings = {},
                                                          const Limits &limits = {});
 
+    // A sharded safetensors checkpoint from its index (model.safetensors.index.json):
+    // the shards named in weight_map are opened through `siblings` (headers only) and
+    // their weights listed as one model, each weight's `file` its shard.
+    static Result<std::shared_ptr<const ModelFile>> readShards(ByteSourcePtr index, SiblingFiles siblings,
+                                                               const Limits &limits = {});
+
     ModelFormat format() const { return m_format; }
     QString fileName() const { return m_bytes->name(); }
     const QList<ModelWeight> &weights() const { return m_weights; }
@@ -124,6 +133,8 @@ public:
 
 private:
     ModelFile() = default;
+    static std::shared_ptr<const ModelFile> make(Contents contents, ByteSourcePtr bytes, SiblingFiles siblings,
+                                                 const Limits &limits);
     ModelFormat m_format = ModelFormat::Onnx;
     ByteSourcePtr m_bytes;
     SiblingFiles m_siblings;

@@ -6,6 +6,7 @@
 #include "package/cartonedits.h"
 #include "package/cartonsource.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QSet>
 #include <algorithm>
@@ -162,6 +163,23 @@ Result<ModelSet> ModelSet::fromFile(const QString &path, const Limits &limits)
     ModelSet set;
     set.m_bare = true;
     set.m_entries.append(ModelEntry{QFileInfo(path).fileName(), (*model)->format(), *model, std::nullopt});
+    return set;
+}
+
+Result<ModelSet> ModelSet::fromHfFolder(const QString &dir, const Limits &limits)
+{
+    const QString index = QDir(dir).filePath(QStringLiteral("model.safetensors.index.json"));
+    if (!QFileInfo(index).isFile())
+        return fromFile(QDir(dir).filePath(QStringLiteral("model.safetensors")), limits);
+    Result<std::shared_ptr<FileRegionSource>> bytes = FileRegionSource::open(index);
+    if (!bytes)
+        return bytes.error();
+    Result<ModelFilePtr> model = ModelFile::readShards(*bytes, SiblingFiles::inFolder(dir), limits);
+    if (!model)
+        return model.error();
+    ModelSet set;
+    set.m_bare = true;
+    set.m_entries.append(ModelEntry{QFileInfo(index).fileName(), (*model)->format(), *model, std::nullopt});
     return set;
 }
 

@@ -43,6 +43,9 @@ public:
     // A bare model file on disk; its external data is looked for beside it.
     // ErrorCode::Unsupported when the content is no model format known here.
     static Result<ModelSet> fromFile(const QString &path, const Limits &limits = {});
+    // A Hugging Face model folder's weights (hfmodelinfo.h): model.safetensors, or the
+    // shards of model.safetensors.index.json as one list (headers only), named TENSOR.
+    static Result<ModelSet> fromHfFolder(const QString &dir, const Limits &limits = {});
 
     const QList<ModelEntry> &entries() const { return m_entries; }
     bool isBareFile() const { return m_bare; }

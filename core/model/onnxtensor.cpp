@@ -103,8 +103,13 @@ Status OnnxParser::parseTensor(const QString &whereIn, const Field &message, Mod
         return keep(where, w.name.size() * 2);
     if (!type || code == 0)
         return fail(where + QStringLiteral(".data_type"), QStringLiteral("%1 is not an ONNX data type").arg(code));
-    if (!type->dtype)
+    if (type->narrow) {
+        w.dtype = DType::Float32;
+        w.encoding = WeightEncoding::Narrow;
+        w.narrow = type->narrow;
+    } else if (!type->dtype) {
         w.note = QStringLiteral("%1 values cannot be shown").arg(w.typeName);
+    }
     // Stored bytes: sub-byte types pack two elements per byte, rounded up.
     const qint64 bits = type->bits;
     const qint64 need =
@@ -172,6 +177,12 @@ Status OnnxParser::parseTensor(const QString &whereIn, const Field &message, Mod
         w.offset = raw->offset;
         w.byteSize = raw->length;
         return keep(where, w.name.size() * 2);
+    }
+    if (w.narrow) { // codes in int32_data: not decoded
+        w.encoding = WeightEncoding::Plain;
+        w.narrow.reset();
+        w.dtype.reset();
+        w.note = QStringLiteral("%1 values in typed fields cannot be shown").arg(w.typeName);
     }
     const onnx::TypedField typedField = onnx::typedFieldFor(code);
     const QList<Field> &fields = typed[typedField.number];

@@ -6,6 +6,7 @@
 // (onnx/onnx.proto, IR version 10).
 
 #include "format/dtype.h"
+#include "tensor/narrowfloat.h"
 
 #include <QString>
 #include <optional>
@@ -13,9 +14,10 @@
 namespace carton::onnx {
 
 struct ElemType {
-    const char *name;           // "FLOAT", "FLOAT8E4M3FN"
-    std::optional<DType> dtype; // nullopt: values cannot be shown
-    int bits;                   // 0 for STRING and UNDEFINED
+    const char *name;                      // "FLOAT", "FLOAT8E4M3FN"
+    std::optional<DType> dtype;            // nullopt: values cannot be shown
+    int bits;                              // 0 for STRING and UNDEFINED
+    std::optional<NarrowType> narrow = {}; // 8- and 4-bit types: read as float32 (raw or external data)
 };
 
 // The data type `code`, or nullptr for a code ONNX does not define.

@@ -19,20 +19,36 @@ namespace {
 struct StDType {
     const char16_t *name;
     std::optional<DType> dtype;
-    int bits; // per element (F4 packs two per byte, F6 four per three bytes)
+    int bits;                         // per element (F4 packs two per byte, F6 four per three bytes)
+    std::optional<NarrowType> narrow; // read as float32 through NarrowFloatSource
 };
 
-// Every dtype the reference (safetensors/src/tensor.rs, Dtype) defines; those without
-// a DType are listed, their values "cannot be shown".
+// Every dtype the reference (safetensors/src/tensor.rs, Dtype) defines; those with
+// neither a DType nor a NarrowType are listed, their values "cannot be shown". F8_E4M3
+// is PyTorch's float8_e4m3fn (NaN = S.1111.111, no infinities).
 const std::array<StDType, 22> kDTypes{{
-    {u"BOOL", DType::Bool, 8},         {u"F4", std::nullopt, 4},          {u"F6_E2M3", std::nullopt, 6},
-    {u"F6_E3M2", std::nullopt, 6},     {u"U8", DType::Uint8, 8},          {u"I8", DType::Int8, 8},
-    {u"F8_E5M2", std::nullopt, 8},     {u"F8_E4M3", std::nullopt, 8},     {u"F8_E8M0", std::nullopt, 8},
-    {u"F8_E4M3FNUZ", std::nullopt, 8}, {u"F8_E5M2FNUZ", std::nullopt, 8}, {u"I16", DType::Int16, 16},
-    {u"U16", DType::Uint16, 16},       {u"F16", DType::Float16, 16},      {u"BF16", DType::BFloat16, 16},
-    {u"I32", DType::Int32, 32},        {u"U32", DType::Uint32, 32},       {u"F32", DType::Float32, 32},
-    {u"C64", std::nullopt, 64},        {u"F64", DType::Float64, 64},      {u"I64", DType::Int64, 64},
-    {u"U64", DType::Uint64, 64},
+    {u"BOOL", DType::Bool, 8, {}},
+    {u"F4", std::nullopt, 4, NarrowType::F4E2M1},
+    {u"F6_E2M3", std::nullopt, 6, {}},
+    {u"F6_E3M2", std::nullopt, 6, {}},
+    {u"U8", DType::Uint8, 8, {}},
+    {u"I8", DType::Int8, 8, {}},
+    {u"F8_E5M2", std::nullopt, 8, NarrowType::F8E5M2},
+    {u"F8_E4M3", std::nullopt, 8, NarrowType::F8E4M3FN},
+    {u"F8_E8M0", std::nullopt, 8, NarrowType::F8E8M0},
+    {u"F8_E4M3FNUZ", std::nullopt, 8, NarrowType::F8E4M3FNUZ},
+    {u"F8_E5M2FNUZ", std::nullopt, 8, NarrowType::F8E5M2FNUZ},
+    {u"I16", DType::Int16, 16, {}},
+    {u"U16", DType::Uint16, 16, {}},
+    {u"F16", DType::Float16, 16, {}},
+    {u"BF16", DType::BFloat16, 16, {}},
+    {u"I32", DType::Int32, 32, {}},
+    {u"U32", DType::Uint32, 32, {}},
+    {u"F32", DType::Float32, 32, {}},
+    {u"C64", std::nullopt, 64, {}},
+    {u"F64", DType::Float64, 64, {}},
+    {u"I64", DType::Int64, 64, {}},
+    {u"U64", DType::Uint64, 64, {}},
 }};
 
 bool isJsonSpace(char c)
@@ -233,7 +249,8 @@ private:
             return inTensor(
                 name,
                 plain(QStringLiteral("unknown dtype \"%1\" (expected one of %2)").arg(t.dtypeName, knownDTypes())));
-        t.dtype = dtype->dtype;
+        t.dtype = dtype->narrow ? std::optional<DType>(DType::Float32) : dtype->dtype;
+        t.narrow = dtype->narrow;
         if (offsets->size() != 2)
             return inTensor(
                 name,
@@ -418,6 +435,12 @@ Result<TensorReaderPtr> SafetensorsFile::openTensor(const QString &name) const
     TensorLayout layout;
     layout.dtype = *t->dtype;
     layout.shape = t->shape;
+    if (t->narrow) {
+        const qint64 count = checkedElementCount(t->shape, m_limits.maxTensorElements).value_or(0);
+        return TensorReader::create(
+            name, layout, std::make_shared<NarrowFloatSource>(m_bytes, m_bufferOffset + t->begin, count, *t->narrow),
+            false, m_limits);
+    }
     layout.offset = m_bufferOffset + t->begin;
     return TensorReader::create(name, layout, m_bytes, false, m_limits);
 }

@@ -4,6 +4,7 @@
 
 #include "base/bytesource.h"
 #include "base/limits.h"
+#include "tensor/narrowfloat.h"
 #include "tensor/tensorreader.h"
 
 #include <QIODevice>
@@ -17,8 +18,9 @@ namespace carton {
 // One tensor of a .safetensors header.
 struct SafetensorsTensor {
     QString name;
-    QString dtypeName;          // as the file spells it: "F32", "BF16", "BOOL"...
-    std::optional<DType> dtype; // nullopt for dtypes we list but cannot show (F8_*, F6_*, F4, C64)
+    QString dtypeName;                // as the file spells it: "F32", "BF16", "BOOL"...
+    std::optional<DType> dtype;       // what values read as; nullopt for dtypes we list but cannot show (F6_*, C64)
+    std::optional<NarrowType> narrow; // F8_*, F4: stored narrow, read as float32 (dtype Float32)
     QList<qint64> shape;
     qint64 begin = 0; // data_offsets, relative to the byte buffer after the header
     qint64 end = 0;

@@ -46,6 +46,7 @@ private slots:
     void cartonFolderAndZstdCarton();
     void safetensorsCannotShowValues();
     void ggufInZstdCarton();
+    void hfModelFolder();
     void torchFiles();
     void exportAllMatchesTorch_data();
     void exportAllMatchesTorch();
@@ -203,16 +204,22 @@ void TestCliModel::cartonFolderAndZstdCarton()
 
 void TestCliModel::safetensorsCannotShowValues()
 {
+    // F4 (two per byte, the first in the low nibble) reads as float32; F6 is listed only.
     const QByteArray header = R"({"f4":{"dtype":"F4","shape":[4],"data_offsets":[0,2]},)"
-                              R"("x":{"dtype":"F32","shape":[1],"data_offsets":[2,6]}})";
+                              R"("f6":{"dtype":"F6_E3M2","shape":[4],"data_offsets":[2,5]},)"
+                              R"("x":{"dtype":"F32","shape":[1],"data_offsets":[5,9]}})";
     const QString path = m_dir.filePath(QStringLiteral("mixed.safetensors"));
-    QVERIFY(testutil::writeFile(path, testutil::safetensorsFile(header, QByteArray("\x12\x34\0\0\x80\x3f", 6))));
+    QVERIFY(testutil::writeFile(path,
+                                testutil::safetensorsFile(header, QByteArray("\x12\x34\x01\x02\x03\0\0\x80\x3f", 9))));
     const RunResult r = runCarton({QStringLiteral("tensors"), path});
     QVERIFY2(r.exitCode == 0, r.err.constData());
-    QVERIFY2(r.out.contains("f4    F4     [4]    2  (cannot show values)\n"), r.out.constData());
+    QVERIFY2(r.out.contains("f6    F6_E3M2  [4]    3  (cannot show values)\n"), r.out.constData());
     const RunResult f4 = runCarton({QStringLiteral("tensor"), path, QStringLiteral("f4")});
-    QCOMPARE(f4.exitCode, 1);
-    QVERIFY2(f4.err.contains("tensor \"f4\" has dtype F4: cannot show values"), f4.err.constData());
+    QCOMPARE(f4.exitCode, 0);
+    QVERIFY2(f4.out.contains("data: [1, 0.5, 2, 1.5]"), f4.out.constData());
+    const RunResult f6 = runCarton({QStringLiteral("tensor"), path, QStringLiteral("f6")});
+    QCOMPARE(f6.exitCode, 1);
+    QVERIFY2(f6.err.contains("tensor \"f6\" has dtype F6_E3M2: cannot show values"), f6.err.constData());
     const RunResult x = runCarton({QStringLiteral("tensor"), path, QStringLiteral("x")});
     QCOMPARE(x.exitCode, 0);
     QVERIFY2(x.out.contains("data: [1]"), x.out.constData());
@@ -220,7 +227,7 @@ void TestCliModel::safetensorsCannotShowValues()
 
 void TestCliModel::ggufInZstdCarton()
 {
-    // A GGUF under model/ of a zstd carton: metadata, a Q8_0 weight dequantised, a Q6_K listed.
+    // A GGUF under model/ of a zstd carton: metadata, a Q8_0 weight dequantised, a Q6_K too.
     testutil::GgufWriter w;
     w.kv("general.architecture", testutil::GgufWriter::String, testutil::GgufWriter::str("llama"));
     QByteArray q8 = QByteArray("\x00\x38", 2); // fp16 0.5
@@ -254,7 +261,7 @@ void TestCliModel::ggufInZstdCarton()
 
     const RunResult tensors = runCarton({QStringLiteral("tensors"), file});
     QCOMPARE(tensors.exitCode, 0);
-    QVERIFY2(tensors.out.contains("model/weights:blk.0.ffn.weight     Q6_K     [256]    210  (cannot show values)\n"),
+    QVERIFY2(tensors.out.contains("model/weights:blk.0.ffn.weight     float32  [256]    210\n"),
              tensors.out.constData());
     QVERIFY2(tensors.out.contains("model/weights:blk.0.attn_q.weight  float32  [1, 32]  34\n"),
              tensors.out.constData());
@@ -262,6 +269,65 @@ void TestCliModel::ggufInZstdCarton()
                                    QStringLiteral("--limit"), QStringLiteral("4")});
     QCOMPARE(q.exitCode, 0);
     QVERIFY2(q.out.contains("data: [-8, -7.5, -7, -6.5, ...]"), q.out.constData());
+}
+
+void TestCliModel::hfModelFolder()
+{
+    // A Hugging Face folder: two shards listed as one model, the config, tokenizer and card summarised.
+    const QString dir = m_dir.filePath(QStringLiteral("hf"));
+    for (int k = 1; k <= 2; ++k)
+        QVERIFY(testutil::writeFile(
+            dir + QStringLiteral("/model-0000%1-of-00002.safetensors").arg(k),
+            testutil::safetensorsFile("{\"w" + QByteArray::number(k) +
+                                          R"(":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})",
+                                      k == 1 ? QByteArray("\0\0\x80\x3f", 4) : QByteArray("\0\0\0\x40", 4))));
+    QVERIFY(testutil::writeFile(dir + QStringLiteral("/model.safetensors.index.json"),
+                                R"({"weight_map": {"w1": "model-00001-of-00002.safetensors",
+                                                   "w2": "model-00002-of-00002.safetensors"}})"));
+    QVERIFY(
+        testutil::writeFile(dir + QStringLiteral("/config.json"),
+                            R"({"model_type": "llama", "architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2,
+                                    "hidden_size": 1, "num_attention_heads": 1, "vocab_size": 3,
+                                    "max_position_embeddings": 128, "torch_dtype": "float32"})"));
+    QVERIFY(testutil::writeFile(dir + QStringLiteral("/tokenizer.json"),
+                                R"({"added_tokens": [{"content": "<s>", "special": true}],
+                                    "model": {"vocab": {"<s>": 0, "a": 1, "b": 2}}})"));
+    QVERIFY(testutil::writeFile(dir + QStringLiteral("/README.md"), "---\nlicense: mit\n---\nTwo weights.\n"));
+
+    const RunResult model = runCarton({QStringLiteral("model"), dir});
+    QVERIFY2(model.exitCode == 0, model.err.constData());
+    QVERIFY2(
+        model.out.contains("  model type: llama (LlamaForCausalLM)\n"
+                           "  layers 2, hidden size 1, attention heads 1, vocabulary 3, context 128, dtype float32\n"
+                           "  tokenizer: 3 tokens, special: <s>\n"
+                           "  model card:\n"
+                           "    license: mit\n"
+                           "  summary: Two weights.\n"),
+        model.out.constData());
+    const RunResult json = runCarton({QStringLiteral("model"), dir, QStringLiteral("--json")});
+    QCOMPARE(json.exitCode, 0);
+    QCOMPARE(json.json()
+                 .value(u"hf")
+                 .toObject()
+                 .value(u"card")
+                 .toObject()
+                 .value(u"front_matter")
+                 .toObject()
+                 .value(u"license"),
+             QJsonValue(QStringLiteral("mit")));
+    const RunResult tensors = runCarton({QStringLiteral("tensors"), dir});
+    QCOMPARE(tensors.exitCode, 0);
+    QVERIFY2(tensors.out.contains("w1    float32  [1]    4\n") && tensors.out.contains("w2    float32  [1]    4\n"),
+             tensors.out.constData());
+    const RunResult w2 = runCarton({QStringLiteral("tensor"), dir, QStringLiteral("w2")});
+    QCOMPARE(w2.exitCode, 0);
+    QVERIFY2(w2.out.contains("data: [2]"), w2.out.constData());
+
+    QVERIFY(QFile::remove(dir + QStringLiteral("/model-00002-of-00002.safetensors")));
+    const RunResult missing = runCarton({QStringLiteral("tensors"), dir});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY2(missing.err.contains("shard \"model-00002-of-00002.safetensors\" listed in weight_map is missing"),
+             missing.err.constData());
 }
 
 void TestCliModel::torchFiles()

@@ -272,6 +272,26 @@ private slots:
         QCOMPARE(testutil::checkWithBsdtarAndSha256sum(out, m_dir.filePath(QStringLiteral("bsdtar-saved"))), 4);
     }
 
+    void newDocumentFromHfFolder()
+    {
+        // A Hugging Face model folder: the card fills license and the descriptions.
+        const QString folder = m_dir.filePath(QStringLiteral("hf-tiny"));
+        QVERIFY(testutil::writeFile(folder + QStringLiteral("/config.json"),
+                                    QByteArrayLiteral("{\"model_type\": \"llama\"}")));
+        QVERIFY(testutil::writeFile(folder + QStringLiteral("/model.safetensors"),
+                                    QByteArrayLiteral("\2\0\0\0\0\0\0\0{}")));
+        QVERIFY(testutil::writeFile(
+            folder + QStringLiteral("/README.md"),
+            QByteArrayLiteral("---\nlicense: mit\ntags:\n- a\n---\n# Tiny\n\nA tiny model.\n\nMore text.\n")));
+        auto files = collectModelFiles(folder);
+        QVERIFY2(files.ok(), qPrintable(files.ok() ? QString() : files.error().toString()));
+        auto document = CartonDocument::fromModelFiles(*files);
+        QCOMPARE(document->info().license.value_or(QString()), QStringLiteral("mit"));
+        QCOMPARE(document->info().shortDescription.value_or(QString()), QStringLiteral("A tiny model."));
+        QCOMPARE(document->info().modelDescription.value_or(QString()),
+                 QStringLiteral("# Tiny\n\nA tiny model.\n\nMore text."));
+    }
+
     void newDocumentFromModelFolder()
     {
         const QString folder = m_dir.filePath(QStringLiteral("resnet"));

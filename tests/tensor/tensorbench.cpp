@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Micro-benchmark for the tensor core (not a test), used by bench/tensor-bench.sh:
-//   tensorbench stats FILE NAME     statistics of a tensor of a carton/folder (or a raw float32 file with NAME "-")
+//   tensorbench stats FILE NAME     statistics of a tensor of a carton/folder, a weight of a model file
+//                                   (GGUF, ONNX, ...), or a raw float32 file with NAME "-"
 //   tensorbench first-slice FILE NAME SPEC   time to the first slice of a carton tensor (spill started by the read)
 // Prints figures on stdout and the time on stderr.
+#include "model/modelset.h"
 #include "package/carton.h"
 #include "tensor/tensorstats.h"
 
@@ -26,7 +28,12 @@ int main(int argc, char *argv[])
     timer.start();
     Result<TensorReaderPtr> reader = makeError(ErrorCode::Usage, QStringLiteral("none"));
     std::unique_ptr<Carton> carton;
-    if (args[2] == u"-") {
+    Result<ModelSet> models = makeError(ErrorCode::Usage, QStringLiteral("none"));
+    if (args[2] != u"-" && QFileInfo(args[1]).isFile())
+        models = ModelSet::fromFile(args[1]);
+    if (models) {
+        reader = models->openWeight(args[2]);
+    } else if (args[2] == u"-") {
         auto source = FileRegionSource::open(args[1]);
         if (!source)
             return std::fprintf(stderr, "%s\n", qPrintable(source.error().toString())), 1;

@@ -132,6 +132,12 @@ std::unique_ptr<CartonDocument> CartonDocument::fromModelFiles(const ModelFiles 
     document->m_state.info.runner.runnerName = files.runner;
     if (!files.name.isEmpty())
         document->m_state.info.modelName = files.name;
+    if (!files.license.isEmpty())
+        document->m_state.info.license = files.license;
+    if (!files.shortDescription.isEmpty())
+        document->m_state.info.shortDescription = files.shortDescription;
+    if (!files.modelDescription.isEmpty())
+        document->m_state.info.modelDescription = files.modelDescription;
     document->m_name = files.name.isEmpty() ? tr("Untitled") : files.name;
     document->m_neverSaved = true;
     document->startValidation();

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelfiles.h"
 
+#include "model/hfmodelinfo.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
@@ -70,6 +72,14 @@ carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles)
         std::sort(result.files.begin(), result.files.end(),
                   [](const ModelFiles::File &a, const ModelFiles::File &b) { return a.archivePath < b.archivePath; });
         result.name = root.dirName();
+        if (carton::isHfModelFolder(path)) {
+            carton::Result<carton::HfModelInfo> hf = carton::readHfModelInfo(path);
+            if (hf && hf->hasCard) {
+                result.license = hf->cardField(QStringLiteral("license"));
+                result.shortDescription = hf->cardFirstParagraph;
+                result.modelDescription = hf->cardText.trimmed();
+            }
+        }
     } else {
         return carton::makeError(carton::ErrorCode::Format, QStringLiteral("not a file or folder"), path);
     }

@@ -21,11 +21,17 @@ struct ModelFiles {
     QList<File> files;
     QString runner; // "torchscript", "python" or empty when nothing suggests one
     QString name;   // the folder's or file's base name, for model_name
+    // A Hugging Face model folder's card (README.md): front matter `license`, the
+    // first paragraph and the card's text without front matter; empty otherwise.
+    QString license;
+    QString shortDescription;
+    QString modelDescription;
 };
 
-// Lists `path` (a folder or a file). Fails naming the path for an empty folder,
-// more than `maxFiles` files, unreadable entries, or symlinks leading outside the
-// folder; hidden files and folders (".git") are left out.
+// Lists `path` (a folder or a file); for a Hugging Face model folder (config.json and
+// safetensors weights) also reads its card into license and the descriptions. Fails naming the path for an empty
+// folder, more than `maxFiles` files, unreadable entries, or symlinks leading outside the folder; hidden files and
+// folders (".git") are left out.
 carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles = 100000);
 
 // A file whose name says it holds a model (or a model's code): .pt, .pth,

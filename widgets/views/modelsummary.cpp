@@ -51,7 +51,7 @@ QString ModelSummary::weightTypeText(const ModelWeight &weight)
     if (!weight.dtype)
         return weight.typeName;
     const QString name = dtypeName(*weight.dtype);
-    if (weight.encoding == WeightEncoding::GgmlQ8_0 || weight.encoding == WeightEncoding::GgmlQ4_0)
+    if (weight.encoding == WeightEncoding::Ggml || weight.encoding == WeightEncoding::Narrow)
         return QStringLiteral("%1 → %2").arg(weight.typeName, name);
     return name;
 }

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "model/hfmodelinfo.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+namespace carton {
+
+namespace {
+
+constexpr qint64 kMaxSmallJson = 4 << 20;      // config.json, generation_config.json, tokenizer_config.json
+constexpr qint64 kMaxTokenizerJson = 64 << 20; // tokenizer.json (large vocabularies and merges)
+constexpr qint64 kMaxCard = 1 << 20;           // README.md
+
+// A file of the folder, at most `cap` bytes; nullopt when absent; an error when larger or unreadable.
+Result<std::optional<QByteArray>> readCapped(const QDir &dir, const QString &name, qint64 cap)
+{
+    const QFileInfo info(dir.filePath(name));
+    if (!info.exists())
+        return std::optional<QByteArray>();
+    if (!info.isFile())
+        return makeError(ErrorCode::Format, QStringLiteral("not a file"), info.filePath());
+    if (info.size() > cap)
+        return makeError(ErrorCode::Limit,
+                         QStringLiteral("%1 bytes, more than the limit of %2").arg(info.size()).arg(cap),
+                         info.filePath());
+    QFile f(info.filePath());
+    if (!f.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::Io, f.errorString(), info.filePath());
+    return std::optional<QByteArray>(f.read(cap));
+}
+
+Result<std::optional<QJsonObject>> readJsonObject(const QDir &dir, const QString &name, qint64 cap)
+{
+    Result<std::optional<QByteArray>> bytes = readCapped(dir, name, cap);
+    if (!bytes)
+        return bytes.error();
+    if (!*bytes)
+        return std::optional<QJsonObject>();
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(**bytes, &error);
+    if (!doc.isObject())
+        return makeError(ErrorCode::Format,
+                         doc.isNull() ? QStringLiteral("not JSON: %1").arg(error.errorString())
+                                      : QStringLiteral("expected a JSON object"),
+                         dir.filePath(name));
+    return std::optional<QJsonObject>(doc.object());
+}
+
+std::optional<qint64> firstInt(const QJsonObject &o, std::initializer_list<const char *> keys)
+{
+    for (const char *key : keys) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isDouble())
+            return v.toInteger();
+    }
+    return std::nullopt;
+}
+
+QString scalarText(const QJsonValue &v)
+{
+    if (v.isString())
+        return v.toString();
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (v.isDouble())
+        return QString::number(v.toDouble(), 'g', 12);
+    if (v.isNull())
+        return QStringLiteral("null");
+    return QString::fromUtf8(v.isArray() ? QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact)
+                                         : QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+}
+
+void readConfig(const QJsonObject &top, HfModelInfo &info)
+{
+    info.modelType = top.value(u"model_type").toString();
+    for (const QJsonValue &a : top.value(u"architectures").toArray())
+        info.architectures.append(a.toString());
+    // Multimodal models keep the language model's figures in text_config.
+    const QJsonObject text = top.value(u"text_config").toObject();
+    const auto pick = [&](std::initializer_list<const char *> keys) {
+        std::optional<qint64> v = firstInt(top, keys);
+        return v ? v : firstInt(text, keys);
+    };
+    info.layers = pick({"num_hidden_layers", "n_layer", "num_layers"});
+    info.hiddenSize = pick({"hidden_size", "n_embd", "d_model"});
+    info.heads = pick({"num_attention_heads", "n_head"});
+    info.kvHeads = pick({"num_key_value_heads"});
+    info.vocabSize = pick({"vocab_size"});
+    info.contextLength = pick({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"});
+    info.dtype = top.value(u"torch_dtype").toString(top.value(u"dtype").toString());
+}
+
+QString tokenText(const QJsonValue &v)
+{
+    return v.isObject() ? v.toObject().value(u"content").toString() : v.toString();
+}
+
+void readTokenizer(const QJsonObject &tokenizer, const std::optional<QJsonObject> &config, HfModelInfo &info)
+{
+    QSet<QString> vocab;
+    const QJsonValue v = tokenizer.value(u"model").toObject().value(u"vocab");
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            vocab.insert(it.key());
+    } else {
+        for (const QJsonValue &entry : v.toArray()) // Unigram: [[piece, score], ...]
+            vocab.insert(entry.toArray().first().toString());
+    }
+    qint64 added = 0;
+    for (const QJsonValue &t : tokenizer.value(u"added_tokens").toArray()) {
+        const QJsonObject o = t.toObject();
+        const QString content = o.value(u"content").toString();
+        if (!vocab.contains(content))
+            ++added;
+        if (o.value(u"special").toBool() && !info.specialTokens.contains(content))
+            info.specialTokens.append(content);
+    }
+    info.tokenizerVocabSize = vocab.size() + added;
+    if (!config)
+        return;
+    for (const char *key : {"bos_token", "eos_token", "unk_token", "pad_token"}) {
+        const QString t = tokenText(config->value(QLatin1String(key)));
+        if (!t.isEmpty() && !info.specialTokens.contains(t))
+            info.specialTokens.append(t);
+    }
+    const QJsonValue chat = config->value(u"chat_template");
+    if (chat.isString()) {
+        info.chatTemplate = chat.toString();
+    } else {
+        QStringList named;
+        for (const QJsonValue &t : chat.toArray())
+            named.append(t.toObject().value(u"name").toString() + QStringLiteral(":\n") +
+                         t.toObject().value(u"template").toString());
+        info.chatTemplate = named.join(QStringLiteral("\n\n"));
+    }
+}
+
+QString unquote(QString v)
+{
+    v = v.trimmed();
+    if (v.size() >= 2 && ((v.startsWith(u'"') && v.endsWith(u'"')) || (v.startsWith(u'\'') && v.endsWith(u'\''))))
+        return v.mid(1, v.size() - 2);
+    return v;
+}
+
+QString yamlValue(const QString &raw)
+{
+    const QString v = raw.trimmed();
+    if (v.startsWith(u'[') && v.endsWith(u']')) {
+        QStringList items;
+        for (const QString &item : v.mid(1, v.size() - 2).split(u','))
+            if (!item.trimmed().isEmpty())
+                items.append(unquote(item));
+        return items.join(QStringLiteral(", "));
+    }
+    return unquote(v);
+}
+
+// The card's first paragraph: the first run of text lines that is not a heading,
+// an image, HTML, a table or a code fence.
+QString firstParagraph(const QString &text)
+{
+    QStringList lines;
+    bool inFence = false;
+    for (const QString &raw : text.split(u'\n')) {
+        const QString line = raw.trimmed();
+        if (line.startsWith(QLatin1String("```"))) {
+            inFence = !inFence;
+            if (!lines.isEmpty())
+                break;
+            continue;
+        }
+        if (inFence)
+            continue;
+        const bool skip = line.startsWith(u'#') || line.startsWith(u'!') || line.startsWith(u'<') ||
+                          line.startsWith(u'|') || line.startsWith(QLatin1String("[!["));
+        if (line.isEmpty() || skip) {
+            if (!lines.isEmpty())
+                break;
+            continue;
+        }
+        lines.append(line);
+    }
+    return lines.join(u' ');
+}
+
+} // namespace
+
+QString HfModelInfo::cardField(const QString &key) const
+{
+    for (const auto &[k, v] : cardFields)
+        if (k == key)
+            return v;
+    return {};
+}
+
+std::optional<QList<std::pair<QString, QString>>> cardFrontMatter(const QString &card, QString *rest)
+{
+    QStringList lines = card.split(u'\n');
+    for (QString &l : lines)
+        if (l.endsWith(u'\r'))
+            l.chop(1);
+    if (lines.isEmpty() || lines.first().trimmed() != u"---") {
+        if (rest)
+            *rest = card;
+        return std::nullopt;
+    }
+    qsizetype end = 1;
+    while (end < lines.size() && lines[end].trimmed() != u"---")
+        ++end;
+    if (end == lines.size()) {
+        if (rest)
+            *rest = card;
+        return std::nullopt;
+    }
+    QList<std::pair<QString, QString>> fields;
+    QString listKey;
+    QStringList listItems;
+    const auto flush = [&] {
+        if (!listKey.isEmpty())
+            fields.append({listKey, listItems.join(QStringLiteral(", "))});
+        listKey.clear();
+        listItems.clear();
+    };
+    for (qsizetype i = 1; i < end; ++i) {
+        const QString &line = lines[i];
+        if (line.trimmed().isEmpty() || line.trimmed().startsWith(u'#'))
+            continue;
+        const bool indented = line.startsWith(u' ') || line.startsWith(u'\t');
+        const QString t = line.trimmed();
+        if (indented || t.startsWith(QLatin1String("- "))) {
+            if (!listKey.isEmpty() && t.startsWith(QLatin1String("- ")))
+                listItems.append(yamlValue(t.mid(2)));
+            else if (!listKey.isEmpty() && t.startsWith(u'-'))
+                listItems.append(yamlValue(t.mid(1)));
+            else if (!listKey.isEmpty() && indented && t.contains(u':'))
+                listItems.append(t.left(t.indexOf(u':')).trimmed()); // a nested map: its keys
+            continue;
+        }
+        flush();
+        const qsizetype colon = t.indexOf(u':');
+        if (colon <= 0)
+            continue;
+        const QString key = t.left(colon).trimmed();
+        const QString value = t.mid(colon + 1).trimmed();
+        if (value.isEmpty())
+            listKey = key;
+        else
+            fields.append({key, yamlValue(value)});
+    }
+    flush();
+    if (rest)
+        *rest = lines.mid(end + 1).join(u'\n');
+    return fields;
+}
+
+bool isHfModelFolder(const QString &dir)
+{
+    const QDir d(dir);
+    return QFileInfo(d.filePath(QStringLiteral("config.json"))).isFile() &&
+           (QFileInfo(d.filePath(QStringLiteral("model.safetensors"))).isFile() ||
+            QFileInfo(d.filePath(QStringLiteral("model.safetensors.index.json"))).isFile());
+}
+
+Result<HfModelInfo> readHfModelInfo(const QString &dirPath, const Limits &limits)
+{
+    Q_UNUSED(limits);
+    const QDir dir(dirPath);
+    HfModelInfo info;
+    Result<std::optional<QJsonObject>> config = readJsonObject(dir, QStringLiteral("config.json"), kMaxSmallJson);
+    if (!config)
+        return config.error();
+    if (!*config)
+        return makeError(ErrorCode::NotFound, QStringLiteral("no config.json: not a Hugging Face model folder"),
+                         dirPath);
+    readConfig(**config, info);
+
+    Result<std::optional<QJsonObject>> generation =
+        readJsonObject(dir, QStringLiteral("generation_config.json"), kMaxSmallJson);
+    if (!generation)
+        return generation.error();
+    if (*generation)
+        for (auto it = (*generation)->begin(); it != (*generation)->end(); ++it)
+            info.generation.append({it.key(), scalarText(it.value())});
+
+    Result<std::optional<QJsonObject>> tokenizer =
+        readJsonObject(dir, QStringLiteral("tokenizer.json"), kMaxTokenizerJson);
+    if (!tokenizer)
+        return tokenizer.error();
+    Result<std::optional<QJsonObject>> tokenizerConfig =
+        readJsonObject(dir, QStringLiteral("tokenizer_config.json"), kMaxSmallJson);
+    if (!tokenizerConfig)
+        return tokenizerConfig.error();
+    if (*tokenizer) {
+        info.hasTokenizer = true;
+        readTokenizer(**tokenizer, *tokenizerConfig, info);
+    }
+
+    Result<std::optional<QByteArray>> card = readCapped(dir, QStringLiteral("README.md"), kMaxCard);
+    if (!card)
+        return card.error();
+    if (*card) {
+        info.hasCard = true;
+        const QString text = QString::fromUtf8(**card);
+        std::optional<QList<std::pair<QString, QString>>> fields = cardFrontMatter(text, &info.cardText);
+        info.cardHasFrontMatter = fields.has_value();
+        if (fields)
+            info.cardFields = *fields;
+        info.cardFirstParagraph = firstParagraph(info.cardText);
+    }
+
+    if (QFileInfo(dir.filePath(QStringLiteral("model.safetensors.index.json"))).isFile())
+        info.weightsIndex = QStringLiteral("model.safetensors.index.json");
+    else if (QFileInfo(dir.filePath(QStringLiteral("model.safetensors"))).isFile())
+        info.weightFiles.append(QStringLiteral("model.safetensors"));
+    return info;
+}
+
+} // namespace carton

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// Hugging Face model folders made here: config.json, a sharded or single safetensors
+// checkpoint, tokenizer files, generation_config.json and a model card; a missing
+// shard, a shard without a listed tensor, a card without front matter.
+#include "model/hfmodelinfo.h"
+#include "model/modelset.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <cstring>
+
+using namespace carton;
+
+namespace {
+
+QByteArray floats(std::initializer_list<float> values)
+{
+    QByteArray b(qsizetype(values.size() * 4), Qt::Uninitialized);
+    std::memcpy(b.data(), std::data(values), std::size_t(b.size()));
+    return b;
+}
+
+// Shard k of 3 holds "layers.k.weight" ([2] float32: k, -k) and, in shard 0, "embed.weight".
+void writeShardedFolder(const QString &dir)
+{
+    for (int k = 0; k < 3; ++k) {
+        QByteArray header =
+            "{\"layers." + QByteArray::number(k) + ".weight\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]}";
+        QByteArray buffer = floats({float(k), float(-k)});
+        if (k == 0) {
+            header += ",\"embed.weight\":{\"dtype\":\"F8_E4M3\",\"shape\":[4],\"data_offsets\":[8,12]}";
+            buffer += QByteArray("\x38\x40\xb8\x7f", 4); // 1, 2, -1, NaN
+        }
+        header += '}';
+        QVERIFY(testutil::writeFile(dir + QStringLiteral("/model-0000%1-of-00003.safetensors").arg(k + 1),
+                                    testutil::safetensorsFile(header, buffer)));
+    }
+    QVERIFY(testutil::writeFile(dir + QStringLiteral("/model.safetensors.index.json"),
+                                R"({"metadata": {"total_size": 36}, "weight_map": {
+                                     "embed.weight": "model-00001-of-00003.safetensors",
+                                     "layers.0.weight": "model-00001-of-00003.safetensors",
+                                     "layers.1.weight": "model-00002-of-00003.safetensors",
+                                     "layers.2.weight": "model-00003-of-00003.safetensors"}})"));
+    QVERIFY(testutil::writeFile(dir + QStringLiteral("/config.json"), R"({
+        "architectures": ["LlamaForCausalLM"], "model_type": "llama", "num_hidden_layers": 3,
+        "hidden_size": 2, "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 8,
+        "max_position_embeddings": 4096, "torch_dtype": "bfloat16"})"));
+    QVERIFY(testutil::writeFile(dir + QStringLiteral("/generation_config.json"),
+                                R"({"temperature": 0.6, "do_sample": true, "eos_token_id": [1, 2]})"));
+    QVERIFY(testutil::writeFile(dir + QStringLiteral("/tokenizer.json"), R"({
+        "added_tokens": [{"id": 0, "content": "<s>", "special": true}, {"id": 6, "content": "<|eot|>", "special": true},
+                         {"id": 7, "content": "extra", "special": false}],
+        "model": {"type": "BPE", "vocab": {"<s>": 0, "a": 1, "b": 2, "c": 3, "ab": 4, "bc": 5}}})"));
+    QVERIFY(testutil::writeFile(dir + QStringLiteral("/tokenizer_config.json"),
+                                R"({"bos_token": "<s>", "eos_token": {"content": "</s>"},
+                                    "chat_template": "{% for m in messages %}{{ m.content }}{% endfor %}"})"));
+    QVERIFY(testutil::writeFile(dir + QStringLiteral("/README.md"), "---\n"
+                                                                    "license: apache-2.0\n"
+                                                                    "language:\n"
+                                                                    "- en\n"
+                                                                    "- de\n"
+                                                                    "tags: [text-generation, 'llama']\n"
+                                                                    "base_model: \"org/base\"\n"
+                                                                    "pipeline_tag: text-generation\n"
+                                                                    "---\n"
+                                                                    "# Tiny Llama\n"
+                                                                    "\n"
+                                                                    "![logo](logo.png)\n"
+                                                                    "\n"
+                                                                    "A tiny model\n"
+                                                                    "for tests.\n"
+                                                                    "\n"
+                                                                    "## Usage\n"));
+}
+
+} // namespace
+
+class TestHfModel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void shardedFolder();
+    void missingShard();
+    void tensorNotInShard();
+    void singleFileAndPlainCard();
+};
+
+void TestHfModel::shardedFolder()
+{
+    QTemporaryDir dir;
+    writeShardedFolder(dir.path());
+    QVERIFY(isHfModelFolder(dir.path()));
+    Result<HfModelInfo> info = readHfModelInfo(dir.path());
+    QVERIFY2(info, info ? "" : qPrintable(info.error().toString()));
+    QCOMPARE(info->modelType, QStringLiteral("llama"));
+    QCOMPARE(info->architectures, QStringList{QStringLiteral("LlamaForCausalLM")});
+    QCOMPARE(info->layers, std::optional<qint64>(3));
+    QCOMPARE(info->hiddenSize, std::optional<qint64>(2));
+    QCOMPARE(info->heads, std::optional<qint64>(4));
+    QCOMPARE(info->kvHeads, std::optional<qint64>(2));
+    QCOMPARE(info->vocabSize, std::optional<qint64>(8));
+    QCOMPARE(info->contextLength, std::optional<qint64>(4096));
+    QCOMPARE(info->dtype, QStringLiteral("bfloat16"));
+    QCOMPARE(info->generation.size(), qsizetype(3));
+    QVERIFY(info->hasTokenizer);
+    QCOMPARE(info->tokenizerVocabSize, qint64(8)); // 6 in the vocabulary, 2 added beside it
+    QCOMPARE(info->specialTokens,
+             (QStringList{QStringLiteral("<s>"), QStringLiteral("<|eot|>"), QStringLiteral("</s>")}));
+    QCOMPARE(info->chatTemplate, QStringLiteral("{% for m in messages %}{{ m.content }}{% endfor %}"));
+    QVERIFY(info->hasCard);
+    QVERIFY(info->cardHasFrontMatter);
+    QCOMPARE(info->cardField(QStringLiteral("license")), QStringLiteral("apache-2.0"));
+    QCOMPARE(info->cardField(QStringLiteral("language")), QStringLiteral("en, de"));
+    QCOMPARE(info->cardField(QStringLiteral("tags")), QStringLiteral("text-generation, llama"));
+    QCOMPARE(info->cardField(QStringLiteral("base_model")), QStringLiteral("org/base"));
+    QCOMPARE(info->cardField(QStringLiteral("pipeline_tag")), QStringLiteral("text-generation"));
+    QCOMPARE(info->cardFirstParagraph, QStringLiteral("A tiny model for tests."));
+    QCOMPARE(info->weightsIndex, QStringLiteral("model.safetensors.index.json"));
+
+    Result<ModelSet> set = ModelSet::fromHfFolder(dir.path());
+    QVERIFY2(set, set ? "" : qPrintable(set.error().toString()));
+    QCOMPARE(set->entries().size(), qsizetype(1));
+    const ModelFile &model = *set->entries().first().model;
+    QStringList names;
+    for (const ModelWeight &w : model.weights())
+        names << w.name + u'@' + w.file;
+    QCOMPARE(names, (QStringList{QStringLiteral("embed.weight@model-00001-of-00003.safetensors"),
+                                 QStringLiteral("layers.0.weight@model-00001-of-00003.safetensors"),
+                                 QStringLiteral("layers.1.weight@model-00002-of-00003.safetensors"),
+                                 QStringLiteral("layers.2.weight@model-00003-of-00003.safetensors")}));
+    for (int k = 0; k < 3; ++k) {
+        Result<TensorReaderPtr> r = set->openWeight(QStringLiteral("layers.%1.weight").arg(k));
+        QVERIFY2(r, r ? "" : qPrintable(r.error().toString()));
+        const Tensor t = (*r)->readTensor(TensorRegion::whole({2})).value();
+        QCOMPARE(t.valueAsDouble(0), double(k));
+        QCOMPARE(t.valueAsDouble(1), double(-k));
+    }
+    Result<TensorReaderPtr> embed = set->openWeight(QStringLiteral("embed.weight"));
+    QVERIFY(embed);
+    const Tensor e = (*embed)->readTensor(TensorRegion::whole({4})).value();
+    QCOMPARE(e.valueAsDouble(0), 1.0);
+    QCOMPARE(e.valueAsDouble(1), 2.0);
+    QCOMPARE(e.valueAsDouble(2), -1.0);
+    QVERIFY(std::isnan(e.valueAsDouble(3)));
+}
+
+void TestHfModel::missingShard()
+{
+    QTemporaryDir dir;
+    writeShardedFolder(dir.path());
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model-00002-of-00003.safetensors"))));
+    Result<ModelSet> set = ModelSet::fromHfFolder(dir.path());
+    QVERIFY(!set);
+    QCOMPARE(set.error().code, ErrorCode::NotFound);
+    QCOMPARE(set.error().message,
+             QStringLiteral("shard \"model-00002-of-00003.safetensors\" listed in weight_map is missing"));
+    QVERIFY(set.error().location.endsWith(u"model.safetensors.index.json"));
+}
+
+void TestHfModel::tensorNotInShard()
+{
+    QTemporaryDir dir;
+    writeShardedFolder(dir.path());
+    QVERIFY(testutil::writeFile(dir.filePath(QStringLiteral("model.safetensors.index.json")),
+                                R"({"weight_map": {"layers.0.weight": "model-00001-of-00003.safetensors",
+                                                   "layers.9.weight": "model-00002-of-00003.safetensors"}})"));
+    Result<ModelSet> set = ModelSet::fromHfFolder(dir.path());
+    QVERIFY(!set);
+    QCOMPARE(set.error().message,
+             QStringLiteral("weight_map.\"layers.9.weight\": shard \"model-00002-of-00003.safetensors\" has no such "
+                            "tensor"));
+    QVERIFY(testutil::writeFile(dir.filePath(QStringLiteral("model.safetensors.index.json")),
+                                R"({"weight_map": {"a": "../outside.safetensors"}})"));
+    Result<ModelSet> outside = ModelSet::fromHfFolder(dir.path());
+    QVERIFY(!outside);
+    QCOMPARE(outside.error().code, ErrorCode::Unsafe);
+}
+
+void TestHfModel::singleFileAndPlainCard()
+{
+    QTemporaryDir dir;
+    QVERIFY(testutil::writeFile(dir.filePath(QStringLiteral("config.json")), R"({"model_type": "gpt2", "n_layer": 2,
+        "n_embd": 4, "n_head": 2, "n_positions": 1024, "text_config": {"vocab_size": 50}})"));
+    QVERIFY(testutil::writeFile(
+        dir.filePath(QStringLiteral("model.safetensors")),
+        testutil::safetensorsFile(R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", floats({2.5f}))));
+    QVERIFY(testutil::writeFile(dir.filePath(QStringLiteral("README.md")),
+                                "# GPT-2 tiny\n\nNo front matter here.\nSecond line.\n\nMore.\n"));
+    QVERIFY(isHfModelFolder(dir.path()));
+    Result<HfModelInfo> info = readHfModelInfo(dir.path());
+    QVERIFY2(info, info ? "" : qPrintable(info.error().toString()));
+    QCOMPARE(info->layers, std::optional<qint64>(2));
+    QCOMPARE(info->hiddenSize, std::optional<qint64>(4));
+    QCOMPARE(info->contextLength, std::optional<qint64>(1024));
+    QCOMPARE(info->vocabSize, std::optional<qint64>(50)); // from text_config
+    QVERIFY(!info->kvHeads);
+    QVERIFY(!info->hasTokenizer);
+    QVERIFY(info->hasCard);
+    QVERIFY(!info->cardHasFrontMatter);
+    QVERIFY(info->cardFields.isEmpty());
+    QCOMPARE(info->cardFirstParagraph, QStringLiteral("No front matter here. Second line."));
+    QCOMPARE(info->weightFiles, QStringList{QStringLiteral("model.safetensors")});
+    Result<ModelSet> set = ModelSet::fromHfFolder(dir.path());
+    QVERIFY(set);
+    QCOMPARE((*set->openWeight(QStringLiteral("w")))->readTensor(TensorRegion::whole({1})).value().valueAsDouble(0),
+             2.5);
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model.safetensors"))));
+    QVERIFY(!isHfModelFolder(dir.path()));
+}
+
+QTEST_GUILESS_MAIN(TestHfModel)
+#include "tst_hfmodel.moc"
