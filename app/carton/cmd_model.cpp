@@ -353,6 +353,15 @@ int runModel(const QStringList &args)
         printError(QStringLiteral("model: %1 is a .npy array, not a model file").arg(path));
         return UsageOrInput;
     }
+    std::optional<HfModelInfo> hf;
+    if (file->hfFolder) {
+        Result<HfModelInfo> read = readHfModelInfo(path);
+        if (!read) {
+            printError(read.error());
+            return exitCodeFor(read.error());
+        }
+        hf = std::move(read).value();
+    }
     std::optional<ModelSet> single;
     if (file->kind == TensorFile::Kind::Safetensors) {
         Result<ModelSet> set = ModelSet::fromFile(path);
@@ -441,13 +450,13 @@ int runModel(const QStringList &args)
             list.append(o);
         }
         QJsonObject doc{{QStringLiteral("file"), path}, {QStringLiteral("models"), list}};
-        if (file->hf)
-            doc.insert(QStringLiteral("hf"), hfModelJson(*file->hf));
+        if (hf)
+            doc.insert(QStringLiteral("hf"), hfModelJson(*hf));
         if (runsTorchScript(*file) && !inspection)
             doc.insert(QStringLiteral("signature_needs"), QStringLiteral("--inspect"));
         printJson(QJsonDocument(doc));
     } else {
-        QString out = file->hf ? hfModelText(*file->hf) : QString();
+        QString out = hf ? hfModelText(*hf) : QString();
         for (const ModelEntry &entry : models.entries())
             out += modelText(entry, parser.isSet(graph));
         if (models.entries().isEmpty() && !inspection)

@@ -3,6 +3,7 @@
 #include "tensorfile.h"
 
 #include "commands.h"
+#include "model/hfmodelinfo.h"
 #include "output.h"
 
 #include <QDir>
@@ -69,18 +70,18 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
         if (claimed)
             return asTensorFile(*claimed);
     }
-    // A Hugging Face model folder (no carton.toml): its weights as one model.
+    // A Hugging Face model folder (no carton.toml): its weights as one model (the
+    // config, tokenizer and card are read by `carton model` alone: readHfModelInfo).
     if (info.isDir() && !QFileInfo::exists(QDir(path).filePath(QStringLiteral("carton.toml"))) &&
         isHfModelFolder(path)) {
-        Result<HfModelInfo> hf = readHfModelInfo(path);
-        Result<ModelSet> models = hf ? ModelSet::fromHfFolder(path) : Result<ModelSet>(hf.error());
+        Result<ModelSet> models = ModelSet::fromHfFolder(path);
         if (!models) {
             printError(models.error());
             *exitCode = exitCodeFor(models.error());
             return nullptr;
         }
         file->kind = Kind::Model;
-        file->hf = std::move(hf).value();
+        file->hfFolder = true;
         file->m_models = std::move(models).value();
         return file;
     }

@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include "model/hfmodelinfo.h"
 #include "model/modelset.h"
 #include "package/carton.h"
 #include "tensor/npyfile.h"
@@ -26,7 +25,7 @@ struct TensorFile {
     std::optional<carton::TensorFile> tensorFile;         // a .npy or .safetensors
     const carton::SafetensorsFile *safetensors = nullptr; // tensorFile's, when a .safetensors
     const carton::NpyFile *npy = nullptr;                 // tensorFile's, when a .npy
-    std::optional<carton::HfModelInfo> hf;                // a Hugging Face model folder (Kind::Model)
+    bool hfFolder = false;                                // a Hugging Face model folder (Kind::Model)
     // The model files: a bare model file's, or a carton's (read on first use).
     const carton::ModelSet &models() const;
 
