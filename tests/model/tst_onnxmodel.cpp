@@ -109,6 +109,7 @@ private slots:
     void hostile_data();
     void hostile();
     void truncatedEverywhere();
+    void narrowTypesInRawData();
     void mutatedEverywhere();
 
 private:
@@ -453,6 +454,24 @@ void TestOnnxModel::hostile()
     QCOMPARE(int(model.error().code), code);
     QVERIFY2(model.error().message.contains(message), qPrintable(model.error().message));
     QCOMPARE(model.error().location, QStringLiteral("hostile.onnx"));
+}
+
+void TestOnnxModel::narrowTypesInRawData()
+{
+    // FLOAT8E4M3FN (17) [4] and INT4 (22) [3], packed low nibble first, in raw_data: float32 values.
+    Result<ModelFilePtr> f8 =
+        readBytes(modelWithTensor(num(1, 4) + num(2, 17) + len(8, "f8") + len(9, QByteArray("\x38\x40\xb8\x7e", 4))));
+    QVERIFY2(f8, f8 ? "" : qPrintable(f8.error().toString()));
+    QCOMPARE((*f8)->weights().first().typeName, QStringLiteral("FLOAT8E4M3FN"));
+    QCOMPARE(readValues(**f8, QStringLiteral("f8")), (QList<double>{1, 2, -1, 448}));
+    Result<ModelFilePtr> i4 =
+        readBytes(modelWithTensor(num(1, 3) + num(2, 22) + len(8, "i4") + len(9, QByteArray("\x7f\x08", 2))));
+    QVERIFY2(i4, i4 ? "" : qPrintable(i4.error().toString()));
+    QCOMPARE(readValues(**i4, QStringLiteral("i4")), (QList<double>{-1, 7, -8}));
+    // The same types in int32_data are listed, not decoded.
+    Result<ModelFilePtr> typed = readBytes(modelWithTensor(num(1, 1) + num(2, 17) + len(8, "t") + len(5, varint(56))));
+    QVERIFY2(typed, typed ? "" : qPrintable(typed.error().toString()));
+    QVERIFY(!(*typed)->openWeight(QStringLiteral("t")));
 }
 
 void TestOnnxModel::truncatedEverywhere()
