@@ -61,7 +61,8 @@ void compareSection(const QString &section, const QList<TensorSpec> &specs, cons
         const QList<Dim> &dims = spec.shape.dimList();
         const QList<OnnxDim> &modelDims = *v->shape;
         if (dims.size() != modelDims.size()) {
-            r.toml(Severity::Warning, field + QStringLiteral(".shape"),
+            // The model's rank is fixed: no input of another rank can run.
+            r.toml(Severity::Error, field + QStringLiteral(".shape"),
                    ValidationText::tr("%1 \"%2\" has %3 dimensions in carton.toml (%4) but %5 in %6 (%7)")
                        .arg(section, spec.name)
                        .arg(dims.size())
@@ -75,7 +76,8 @@ void compareSection(const QString &section, const QList<TensorSpec> &specs, cons
             const OnnxDim &m = modelDims.at(j);
             const QString dimField = field + QStringLiteral(".shape[%1]").arg(j);
             if (d.isValue() && m.value && d.size() != *m.value)
-                r.toml(Severity::Warning, dimField,
+                // A size the model fixes otherwise: a tensor of the declared shape cannot run.
+                r.toml(Severity::Error, dimField,
                        ValidationText::tr("%1 \"%2\": dimension %3 is %4 in carton.toml but %5 in %6")
                            .arg(section, spec.name)
                            .arg(j)
