@@ -2169,6 +2169,14 @@
         <source>Diagnostics (%1)</source>
         <translation>Diagnose (%1)</translation>
     </message>
+    <message>
+        <source>&amp;Use the Model&apos;s Signature</source>
+        <translation>Signatur des &amp;Modells verwenden</translation>
+    </message>
+    <message>
+        <source>Take [[input]] and [[output]] from the model file&apos;s own signature (Fill from Model)</source>
+        <translation>[[input]] und [[output]] aus der Signatur der Modelldatei übernehmen (Aus Modell füllen)</translation>
+    </message>
 </context>
 <context>
     <name>studio::DiagnosticsModel</name>
@@ -2738,6 +2746,136 @@
     <message>
         <source>Path copied to the clipboard.</source>
         <translation>Pfad in die Zwischenablage kopiert.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphBodyBar</name>
+    <message>
+        <source>Main graph</source>
+        <translation>Hauptgraph</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphMinimap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>Übersicht: klicken oder ziehen, um die Ansicht zu verschieben</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphProperties</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domäne</translation>
+    </message>
+    <message>
+        <source>%1, opset %2</source>
+        <translation>%1, Opset %2</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message numerus="yes">
+        <source>graph (%n node(s))</source>
+        <translation>
+            <numerusform>Graph (%n Knoten)</numerusform>
+            <numerusform>Graph (%n Knoten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>Attribute</translation>
+    </message>
+    <message>
+        <source>Graph input</source>
+        <translation>Grapheingabe</translation>
+    </message>
+    <message>
+        <source>Graph output</source>
+        <translation>Graphausgabe</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Bereich</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>Aufklappen</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphToolBar</name>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Zoom to Selection</source>
+        <translation>Auf Auswahl zoomen</translation>
+    </message>
+    <message>
+        <source>Left to Right</source>
+        <translation>Links nach rechts</translation>
+    </message>
+    <message>
+        <source>Show Weights as Nodes</source>
+        <translation>Gewichte als Knoten zeigen</translation>
+    </message>
+    <message>
+        <source>Shapes on Edges</source>
+        <translation>Formen an Kanten</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>SVG exportieren…</translation>
+    </message>
+    <message>
+        <source>Find node, op or tensor (Enter: next)</source>
+        <translation>Knoten, Operator oder Tensor suchen (Enter: nächster)</translation>
+    </message>
+    <message>
+        <source>Show the whole graph (Ctrl+0)</source>
+        <translation>Den ganzen Graphen zeigen (Strg+0)</translation>
+    </message>
+    <message>
+        <source>Zoom to the selected node (Ctrl+Shift+0)</source>
+        <translation>Auf den ausgewählten Knoten zoomen (Strg+Umschalt+0)</translation>
+    </message>
+    <message>
+        <source>Lay the graph out from left to right instead of top down</source>
+        <translation>Den Graphen von links nach rechts statt von oben nach unten anordnen</translation>
+    </message>
+    <message>
+        <source>Draw constants and weights as nodes of their own instead of inside the nodes that use them</source>
+        <translation>Konstanten und Gewichte als eigene Knoten zeichnen statt in den Knoten, die sie verwenden</translation>
+    </message>
+    <message>
+        <source>Label each edge with its tensor&apos;s type and shape, where the file says them</source>
+        <translation>Jede Kante mit Typ und Form ihres Tensors beschriften, wo die Datei sie angibt</translation>
     </message>
 </context>
 <context>
@@ -3368,18 +3506,6 @@
 <context>
     <name>studio::ModelGraphView</name>
     <message>
-        <source>Find node, op or tensor (Enter: next)</source>
-        <translation>Knoten, Operator oder Tensor suchen (Enter: nächster)</translation>
-    </message>
-    <message>
-        <source>Export PNG…</source>
-        <translation>PNG exportieren…</translation>
-    </message>
-    <message>
-        <source>Export SVG…</source>
-        <translation>SVG exportieren…</translation>
-    </message>
-    <message>
         <source>No graph: this file format has none that can be shown.</source>
         <translation>Kein Graph: Dieses Dateiformat hat keinen, der gezeigt werden kann.</translation>
     </message>
@@ -3407,38 +3533,6 @@
             <numerusform>%n Treffer</numerusform>
             <numerusform>%n Treffer</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(keiner)</translation>
-    </message>
-    <message>
-        <source>Graph input</source>
-        <translation>Graph-Eingabe</translation>
-    </message>
-    <message>
-        <source>Graph output</source>
-        <translation>Graph-Ausgabe</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>Domain</source>
-        <translation>Domäne</translation>
-    </message>
-    <message>
-        <source>Inputs</source>
-        <translation>Eingaben</translation>
-    </message>
-    <message>
-        <source>Outputs</source>
-        <translation>Ausgaben</translation>
-    </message>
-    <message>
-        <source>Attributes</source>
-        <translation>Attribute</translation>
     </message>
     <message>
         <source>Model graph</source>
@@ -3476,14 +3570,6 @@
         </translation>
     </message>
     <message>
-        <source>Scope</source>
-        <translation>Bereich</translation>
-    </message>
-    <message>
-        <source>Expand</source>
-        <translation>Aufklappen</translation>
-    </message>
-    <message>
         <source>Expand %1</source>
         <translation>%1 aufklappen</translation>
     </message>
@@ -3498,6 +3584,17 @@
     <message>
         <source>Collapse All Scopes</source>
         <translation>Alle Bereiche einklappen</translation>
+    </message>
+    <message>
+        <source>%1 · %2 nodes</source>
+        <translation>%1 · %2 Knoten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n constant(s) shown inside their nodes</source>
+        <translation>
+            <numerusform>%n Konstante(n) in ihren Knoten gezeigt</numerusform>
+            <numerusform>%n Konstante(n) in ihren Knoten gezeigt</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3716,6 +3813,30 @@
     <message>
         <source>nothing in [[input]] or [[output]] contradicts forward</source>
         <translation>nichts in [[input]] oder [[output]] widerspricht forward</translation>
+    </message>
+    <message>
+        <source>carton.toml against %1</source>
+        <translation>carton.toml verglichen mit %1</translation>
+    </message>
+    <message>
+        <source>[[input]] and [[output]] agree with the model&apos;s signature.</source>
+        <translation>[[input]] und [[output]] stimmen mit der Signatur des Modells überein.</translation>
+    </message>
+    <message>
+        <source>%1 in carton.toml, %2 in the model</source>
+        <translation>%1 in carton.toml, %2 im Modell</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <source>Use the model&apos;s signature</source>
+        <translation>Signatur des Modells verwenden</translation>
+    </message>
+    <message>
+        <source>[[input]] and [[output]] from the model, as Fill from Model in edit mode</source>
+        <translation>[[input]] und [[output]] aus dem Modell, wie „Aus Modell füllen“ im Bearbeitungsmodus</translation>
     </message>
 </context>
 <context>

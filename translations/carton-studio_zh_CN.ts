@@ -2165,6 +2165,14 @@
         <source>Diagnostics (%1)</source>
         <translation>诊断（%1）</translation>
     </message>
+    <message>
+        <source>&amp;Use the Model&apos;s Signature</source>
+        <translation>使用模型的签名(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Take [[input]] and [[output]] from the model file&apos;s own signature (Fill from Model)</source>
+        <translation>从模型文件自身的签名获取 [[input]] 和 [[output]]（从模型填充）</translation>
+    </message>
 </context>
 <context>
     <name>studio::DiagnosticsModel</name>
@@ -2726,6 +2734,134 @@
 %1</source>
         <translation>解压失败：
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphBodyBar</name>
+    <message>
+        <source>Main graph</source>
+        <translation>主图</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphMinimap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>概览：点击或拖动以移动视图</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphProperties</name>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>域</translation>
+    </message>
+    <message>
+        <source>%1, opset %2</source>
+        <translation>%1，opset %2</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message numerus="yes">
+        <source>graph (%n node(s))</source>
+        <translation>
+            <numerusform>图（%n 个节点）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Graph input</source>
+        <translation>图输入</translation>
+    </message>
+    <message>
+        <source>Graph output</source>
+        <translation>图输出</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphToolBar</name>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Zoom to Selection</source>
+        <translation>缩放到所选</translation>
+    </message>
+    <message>
+        <source>Left to Right</source>
+        <translation>从左到右</translation>
+    </message>
+    <message>
+        <source>Show Weights as Nodes</source>
+        <translation>将权重显示为节点</translation>
+    </message>
+    <message>
+        <source>Shapes on Edges</source>
+        <translation>边上的形状</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>导出 SVG…</translation>
+    </message>
+    <message>
+        <source>Find node, op or tensor (Enter: next)</source>
+        <translation>查找节点、算子或张量（Enter：下一个）</translation>
+    </message>
+    <message>
+        <source>Show the whole graph (Ctrl+0)</source>
+        <translation>显示整个图 (Ctrl+0)</translation>
+    </message>
+    <message>
+        <source>Zoom to the selected node (Ctrl+Shift+0)</source>
+        <translation>缩放到所选节点 (Ctrl+Shift+0)</translation>
+    </message>
+    <message>
+        <source>Lay the graph out from left to right instead of top down</source>
+        <translation>将图从左到右排列，而不是从上到下</translation>
+    </message>
+    <message>
+        <source>Draw constants and weights as nodes of their own instead of inside the nodes that use them</source>
+        <translation>将常量和权重绘制为独立节点，而不是画在使用它们的节点内</translation>
+    </message>
+    <message>
+        <source>Label each edge with its tensor&apos;s type and shape, where the file says them</source>
+        <translation>在文件给出时，用张量的类型和形状标注每条边</translation>
     </message>
 </context>
 <context>
@@ -3355,18 +3491,6 @@
 <context>
     <name>studio::ModelGraphView</name>
     <message>
-        <source>Find node, op or tensor (Enter: next)</source>
-        <translation>查找节点、算子或张量（Enter：下一个）</translation>
-    </message>
-    <message>
-        <source>Export PNG…</source>
-        <translation>导出 PNG…</translation>
-    </message>
-    <message>
-        <source>Export SVG…</source>
-        <translation>导出 SVG…</translation>
-    </message>
-    <message>
         <source>No graph: this file format has none that can be shown.</source>
         <translation>无计算图：此文件格式没有可显示的计算图。</translation>
     </message>
@@ -3391,38 +3515,6 @@
         <translation>
             <numerusform>%n 个匹配</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>（无）</translation>
-    </message>
-    <message>
-        <source>Graph input</source>
-        <translation>计算图输入</translation>
-    </message>
-    <message>
-        <source>Graph output</source>
-        <translation>计算图输出</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Domain</source>
-        <translation>域</translation>
-    </message>
-    <message>
-        <source>Inputs</source>
-        <translation>输入</translation>
-    </message>
-    <message>
-        <source>Outputs</source>
-        <translation>输出</translation>
-    </message>
-    <message>
-        <source>Attributes</source>
-        <translation>属性</translation>
     </message>
     <message>
         <source>Model graph</source>
@@ -3459,14 +3551,6 @@
         </translation>
     </message>
     <message>
-        <source>Scope</source>
-        <translation>作用域</translation>
-    </message>
-    <message>
-        <source>Expand</source>
-        <translation>展开</translation>
-    </message>
-    <message>
         <source>Expand %1</source>
         <translation>展开 %1</translation>
     </message>
@@ -3481,6 +3565,16 @@
     <message>
         <source>Collapse All Scopes</source>
         <translation>折叠所有作用域</translation>
+    </message>
+    <message>
+        <source>%1 · %2 nodes</source>
+        <translation>%1 · %2 个节点</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n constant(s) shown inside their nodes</source>
+        <translation>
+            <numerusform>%n 个常量显示在其节点内</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3695,6 +3789,30 @@
     <message>
         <source>nothing in [[input]] or [[output]] contradicts forward</source>
         <translation>[[input]] 和 [[output]] 中没有与 forward 矛盾之处</translation>
+    </message>
+    <message>
+        <source>carton.toml against %1</source>
+        <translation>carton.toml 与 %1 对比</translation>
+    </message>
+    <message>
+        <source>[[input]] and [[output]] agree with the model&apos;s signature.</source>
+        <translation>[[input]] 和 [[output]] 与模型的签名一致。</translation>
+    </message>
+    <message>
+        <source>%1 in carton.toml, %2 in the model</source>
+        <translation>carton.toml 中为 %1，模型中为 %2</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Use the model&apos;s signature</source>
+        <translation>使用模型的签名</translation>
+    </message>
+    <message>
+        <source>[[input]] and [[output]] from the model, as Fill from Model in edit mode</source>
+        <translation>从模型获取 [[input]] 和 [[output]]，如编辑模式中的“从模型填充”</translation>
     </message>
 </context>
 <context>

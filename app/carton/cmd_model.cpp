@@ -75,7 +75,20 @@ QString valuesText(const QList<OnnxValueInfo> &values)
     return out;
 }
 
-QJsonObject nodeJson(const OnnxNode &node)
+// A node's step in a path: its name, or "op_type#index" when it has none.
+QString pathStep(const OnnxNode &node, qsizetype index)
+{
+    return node.name.isEmpty() ? QStringLiteral("%1#%2").arg(node.opType).arg(index) : node.name;
+}
+
+// The body `g` of attribute `attribute` ("then_branch", "branches[1]") of the node at `path`.
+QString bodyPath(const QString &path, const OnnxAttribute &a, qsizetype g)
+{
+    return path + u'/' +
+           (a.graphs.size() > 1 || a.type == u"GRAPHS" ? QStringLiteral("%1[%2]").arg(a.name).arg(g) : a.name);
+}
+
+QJsonObject nodeJson(const OnnxNode &node, const QString &path)
 {
     QJsonArray attributes;
     for (const OnnxAttribute &a : node.attributes) {
@@ -96,10 +109,28 @@ QJsonObject nodeJson(const OnnxNode &node)
         } else if (a.type == u"STRINGS" && a.count == a.strings.size())
             o.insert(QStringLiteral("value"), QJsonArray::fromStringList(a.strings));
         o.insert(QStringLiteral("text"), a.text);
+        // A body (If, Loop, Scan): its nodes, nested, each with its path from the main graph.
+        QJsonArray graphs;
+        for (qsizetype g = 0; g < a.graphs.size(); ++g) {
+            const OnnxInfo &body = *a.graphs[g];
+            const QString at = bodyPath(path, a, g);
+            QJsonArray nodes;
+            for (qsizetype i = 0; i < body.nodes.size(); ++i)
+                nodes.append(nodeJson(body.nodes[i], at + u'/' + pathStep(body.nodes[i], i)));
+            graphs.append(QJsonObject{{QStringLiteral("path"), at},
+                                      {QStringLiteral("name"), body.graphName},
+                                      {QStringLiteral("inputs"), valuesJson(body.inputs)},
+                                      {QStringLiteral("outputs"), valuesJson(body.outputs)},
+                                      {QStringLiteral("node_count"), body.nodes.size()},
+                                      {QStringLiteral("nodes"), nodes}});
+        }
+        if (!graphs.isEmpty())
+            o.insert(QStringLiteral("graphs"), graphs);
         attributes.append(o);
     }
     QJsonObject o{{QStringLiteral("op_type"), node.opType},
                   {QStringLiteral("name"), node.name},
+                  {QStringLiteral("path"), path},
                   {QStringLiteral("inputs"), QJsonArray::fromStringList(node.inputs)},
                   {QStringLiteral("outputs"), QJsonArray::fromStringList(node.outputs)},
                   {QStringLiteral("attributes"), attributes}};
@@ -108,18 +139,26 @@ QJsonObject nodeJson(const OnnxNode &node)
     return o;
 }
 
-QString nodeText(const OnnxNode &node)
+QString nodeText(const OnnxNode &node, const QString &indent = QStringLiteral("    "))
 {
     QStringList attributes;
     for (const OnnxAttribute &a : node.attributes)
         attributes.append(a.name + QLatin1Char('=') + a.text);
     QString op = node.domain.isEmpty() ? node.opType : node.domain + QLatin1Char(':') + node.opType;
-    QString out = QStringLiteral("    %1%2(%3) -> (%4)")
-                      .arg(op, node.name.isEmpty() ? QString() : QStringLiteral(" \"%1\"").arg(node.name),
+    QString out = QStringLiteral("%1%2%3(%4) -> (%5)")
+                      .arg(indent, op, node.name.isEmpty() ? QString() : QStringLiteral(" \"%1\"").arg(node.name),
                            node.inputs.join(QStringLiteral(", ")), node.outputs.join(QStringLiteral(", ")));
     if (!attributes.isEmpty())
         out += QStringLiteral("  ") + attributes.join(QStringLiteral("  "));
-    return out + QLatin1Char('\n');
+    out += QLatin1Char('\n');
+    for (const OnnxAttribute &a : node.attributes)
+        for (qsizetype g = 0; g < a.graphs.size(); ++g) {
+            out += QStringLiteral("%1  %2:\n")
+                       .arg(indent, a.graphs.size() > 1 ? QStringLiteral("%1[%2]").arg(a.name).arg(g) : a.name);
+            for (const OnnxNode &inner : a.graphs[g]->nodes)
+                out += nodeText(inner, indent + QStringLiteral("    "));
+        }
+    return out;
 }
 
 QJsonObject modelJson(const ModelEntry &entry, bool graph)
@@ -158,8 +197,8 @@ QJsonObject modelJson(const ModelEntry &entry, bool graph)
         o.insert(QStringLiteral("node_count"), onnx->nodes.size());
         if (graph) {
             QJsonArray nodes;
-            for (const OnnxNode &n : onnx->nodes)
-                nodes.append(nodeJson(n));
+            for (qsizetype i = 0; i < onnx->nodes.size(); ++i)
+                nodes.append(nodeJson(onnx->nodes[i], pathStep(onnx->nodes[i], i)));
             o.insert(QStringLiteral("nodes"), nodes);
         }
     }

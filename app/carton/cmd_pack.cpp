@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// carton pack DIR -o OUT.carton [--compression stored|deflate|zstd] [--level N] [--force]
+// carton pack DIR|MODELFILE -o OUT.carton [--compression stored|deflate|zstd] [--level N] [--force]
 //             [--runner NAME --framework-version REQ [--compat N] [--name TEXT]]
 #include "commands.h"
 #include "output.h"
@@ -16,7 +16,10 @@ int runPack(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Pack a carton folder into a .carton file."));
-    parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("Folder with carton.toml, model/, ..."));
+    parser.addPositionalArgument(QStringLiteral("DIR"),
+                                 QStringLiteral("Folder with carton.toml, model/, ...; or a folder of model files, or "
+                                                "one model file, with --runner and --framework-version (inputs and "
+                                                "outputs are taken from an ONNX model's signature)."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("The .carton file to write."), QStringLiteral("OUT"));
     const QCommandLineOption compression(QStringLiteral("compression"),
@@ -72,7 +75,10 @@ int runPack(const QStringList &args)
     }
     options.overwrite = parser.isSet(force);
     const QString folder = parser.positionalArguments().constFirst();
-    const bool bare = QFileInfo(folder).isDir() && !QFileInfo::exists(folder + QStringLiteral("/carton.toml"));
+    const QFileInfo input(folder);
+    // A folder without carton.toml, or one model file: packed with the metadata given here.
+    const bool bare = (input.isDir() && !QFileInfo::exists(folder + QStringLiteral("/carton.toml"))) ||
+                      (input.isFile() && input.fileName() != u"carton.toml");
     const bool metadataGiven =
         parser.isSet(runner) || parser.isSet(framework) || parser.isSet(compat) || parser.isSet(name);
     CartonInfo info;

@@ -11,10 +11,13 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <optional>
 #include <utility>
 
 namespace carton {
+
+struct OnnxInfo;
 
 // One dimension of an ONNX tensor type: a number (dim_value), a symbol (dim_param)
 // or neither (unknown).
@@ -43,6 +46,9 @@ struct OnnxAttribute {
     QStringList strings;
     qint64 count = 0; // elements in the file (1 for a single value)
     QString text; // the value as one line: "3", "[1, 1]", "\"SAME_UPPER\"", "tensor float32[64]", "graph (12 nodes)"
+    // GRAPH / GRAPHS: the bodies (an If's then_branch, a Loop's or Scan's body), read
+    // whole as graphs of their own (nested to OnnxParser's depth limit).
+    QList<std::shared_ptr<const OnnxInfo>> graphs;
 };
 
 struct OnnxNode {
@@ -65,8 +71,9 @@ struct OnnxInfo {
     QList<std::pair<QString, QString>> metadata;
     QList<OnnxValueInfo> inputs; // graph inputs that are not initializers
     QList<OnnxValueInfo> outputs;
-    QList<OnnxNode> nodes;       // the main graph's nodes (subgraphs are summarised in attributes)
-    QMap<QString, int> opCounts; // op type ("domain:op" outside the default domain) -> nodes
+    QList<OnnxValueInfo> valueInfo; // what the file says of values between nodes (types and shapes), if anything
+    QList<OnnxNode> nodes;          // the graph's nodes (bodies: in their node's GRAPH attributes)
+    QMap<QString, int> opCounts;    // op type ("domain:op" outside the default domain) -> nodes
 };
 
 // One metadata key/value of a GGUF file; arrays keep their first kMaxValues values.

@@ -16,6 +16,7 @@ using Field = WireReader::Field;
 inline constexpr qint64 kMaxName = 64 << 10;     // a name, op type, key or dim_param
 inline constexpr qint64 kMaxShownString = 1024;  // an attribute's string value, as shown
 inline constexpr int kMaxDims = 1024;            // dims of one tensor or one value's shape
+inline constexpr int kMaxBodyDepth = 16;         // subgraphs in subgraphs
 inline constexpr qint64 kMaxListed = 100'000;    // graph inputs, outputs, a node's inputs/outputs/attributes
 inline constexpr qint64 kMaxTopFields = 100'000; // ModelProto fields looked at when detecting
 
@@ -205,8 +206,9 @@ private:
 
     Status parseAttribute(const QString &where, const Field &message, OnnxAttribute &a);
 
-    // The nodes of a subgraph (If, Loop, Scan), counted without reading them.
-    Result<qint64> countNodes(const QString &where, const Field &message);
+    // A subgraph (If's branches, Loop's and Scan's body) read as a graph of its own;
+    // at most kMaxBodyDepth deep, its nodes counted with the file's (maxModelNodes).
+    Result<std::shared_ptr<const OnnxInfo>> parseBody(const QString &where, const Field &message);
 
     Status parseValueInfo(const QString &where, const Field &message, OnnxValueInfo &v);
 
@@ -227,6 +229,8 @@ private:
     const SiblingFiles &m_siblings;
     const Limits &m_limits;
     qint64 m_kept = 0;
+    qint64 m_nodes = 0; // in every graph of the file, bodies included
+    int m_bodyDepth = 0;
 };
 
 } // namespace carton::onnx

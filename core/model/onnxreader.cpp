@@ -153,7 +153,7 @@ Status OnnxParser::parseGraphField(const Field &f, OnnxInfo &info, QList<ModelWe
     switch (f.number) {
     case onnx::GraphNode: {
         const QString where = QStringLiteral("graph.node[%1]").arg(info.nodes.size());
-        if (Status s = count(where, info.nodes.size() + 1, m_limits.maxModelNodes, "nodes"); !s)
+        if (Status s = count(where, ++m_nodes, m_limits.maxModelNodes, "nodes"); !s)
             return s;
         OnnxNode node;
         if (Status s = parseNode(where, f, node); !s)
@@ -189,12 +189,16 @@ Status OnnxParser::parseGraphField(const Field &f, OnnxInfo &info, QList<ModelWe
         break;
     }
     case onnx::GraphInput:
-    case onnx::GraphOutput: {
-        QList<OnnxValueInfo> &list = f.number == onnx::GraphInput ? info.inputs : info.outputs;
-        const QString where =
-            QStringLiteral("graph.%1[%2]")
-                .arg(f.number == onnx::GraphInput ? QStringLiteral("input") : QStringLiteral("output"))
-                .arg(list.size());
+    case onnx::GraphOutput:
+    case onnx::GraphValueInfo: {
+        QList<OnnxValueInfo> &list = f.number == onnx::GraphInput    ? info.inputs
+                                     : f.number == onnx::GraphOutput ? info.outputs
+                                                                     : info.valueInfo;
+        const QString where = QStringLiteral("graph.%1[%2]")
+                                  .arg(f.number == onnx::GraphInput    ? QStringLiteral("input")
+                                       : f.number == onnx::GraphOutput ? QStringLiteral("output")
+                                                                       : QStringLiteral("value_info"))
+                                  .arg(list.size());
         if (Status s = count(where, list.size() + 1, kMaxListed, "values"); !s)
             return s;
         OnnxValueInfo v;
@@ -204,7 +208,7 @@ Status OnnxParser::parseGraphField(const Field &f, OnnxInfo &info, QList<ModelWe
         break;
     }
     default:
-        break; // doc_string, value_info, quantization_annotation
+        break; // doc_string, quantization_annotation
     }
     return {};
 }

@@ -83,12 +83,13 @@ Status OnnxParser::parseAttribute(const QString &where, const Field &message, On
         case onnx::AttrG:
         case onnx::AttrGraphs: {
             inferred = f.number == onnx::AttrG ? QStringLiteral("GRAPH") : QStringLiteral("GRAPHS");
-            Result<qint64> nodes = countNodes(where + QStringLiteral(".g"), f);
-            if (!nodes) {
-                status = nodes.error();
+            Result<std::shared_ptr<const OnnxInfo>> body = parseBody(where + QStringLiteral(".g"), f);
+            if (!body) {
+                status = body.error();
                 break;
             }
-            listed(QStringLiteral("graph (%1 nodes)").arg(*nodes));
+            listed(QStringLiteral("graph (%1 nodes)").arg((*body)->nodes.size()));
+            a.graphs.append(std::move(*body));
             break;
         }
         case onnx::AttrSparseTensor:
@@ -125,16 +126,22 @@ Status OnnxParser::parseAttribute(const QString &where, const Field &message, On
     return keep(where, a.text.size() * 2);
 }
 
-Result<qint64> OnnxParser::countNodes(const QString &where, const Field &message)
+Result<std::shared_ptr<const OnnxInfo>> OnnxParser::parseBody(const QString &where, const Field &message)
 {
-    qint64 nodes = 0;
-    const Status status = forEachField(where, message, [&](const Field &f) -> Status {
-        nodes += f.number == onnx::GraphNode;
-        return {};
-    });
+    if (message.type != WireReader::Length)
+        return wrongType(where, message, WireReader::Length);
+    if (m_bodyDepth >= kMaxBodyDepth)
+        return fail(where, QStringLiteral("subgraphs are nested more than %1 deep").arg(kMaxBodyDepth),
+                    ErrorCode::Limit);
+    ++m_bodyDepth;
+    auto body = std::make_shared<OnnxInfo>();
+    QList<ModelWeight> initializers; // a body's own constants: names its nodes use, not weights of the file
+    const Status status =
+        forEachField(where, message, [&](const Field &f) { return parseGraphField(f, *body, initializers); });
+    --m_bodyDepth;
     if (!status)
         return status.error();
-    return nodes;
+    return std::shared_ptr<const OnnxInfo>(std::move(body));
 }
 
 Status OnnxParser::parseValueInfo(const QString &where, const Field &message, OnnxValueInfo &v)

@@ -2,10 +2,12 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // packModelFolder(): a folder of model files, without carton.toml, into a .carton.
 #include "cartonsaver.h"
+#include "model/modelset.h"
 #include "package/cartonedits.h"
 #include "package/cartonsource.h"
 #include "packer.h"
 #include "packpaths.h"
+#include "validate/modelsignature.h"
 #include "validate/validator.h"
 
 #include <QFileInfo>
@@ -13,18 +15,91 @@
 
 namespace carton {
 
-Result<PackResult> packModelFolder(const QString &folder, const CartonInfo &info, const QString &outputFile,
+namespace {
+
+// [[input]] / [[output]] from the model's own signature (signatureModel), as the
+// window's Fill from Model takes them, when `info` declares neither: said as
+// information, with the values the signature has that Carton v1 cannot declare.
+void fillSpecsFromModel(CartonInfo &info, const CartonEdits &edits, Diagnostics &said)
+{
+    if (!info.inputs.isEmpty() || !info.outputs.isEmpty())
+        return;
+    const ModelSet models = ModelSet::fromEdits(edits);
+    const ModelEntry *entry = signatureModel(models);
+    if (!entry)
+        return;
+    ModelSpecs specs = specsFromModel(*entry);
+    if (specs.inputs.isEmpty() && specs.outputs.isEmpty())
+        return;
+    info.inputs = std::move(specs.inputs);
+    info.outputs = std::move(specs.outputs);
+    QString message = QStringLiteral("[[input]] and [[output]] taken from the signature of %1 (%2 inputs, %3 outputs)")
+                          .arg(entry->path)
+                          .arg(info.inputs.size())
+                          .arg(info.outputs.size());
+    if (!specs.unsupported.isEmpty())
+        message += QStringLiteral("; left out, Carton v1 cannot declare them: %1")
+                       .arg(specs.unsupported.join(QStringLiteral(", ")));
+    said.append({Severity::Info, DiagnosticLocation{QStringLiteral("carton.toml")}, message});
+}
+
+} // namespace
+
+Result<PackResult> packModelFolder(const QString &folder, const CartonInfo &givenInfo, const QString &outputFile,
                                    const PackOptions &options, Progress *progress)
 {
-    Result<QString> checkedRoot = checkPackPaths(folder, outputFile, options.overwrite);
-    if (!checkedRoot)
-        return checkedRoot.error();
-    const QString root = *checkedRoot;
-    if (QFileInfo::exists(root + QStringLiteral("/carton.toml")))
-        return makeError(ErrorCode::Usage,
-                         QStringLiteral("the folder has a carton.toml: pack it as a carton folder instead"), folder);
+    // One model file is packed as a folder holding only it would be: model/FILE.
+    const QFileInfo given(folder);
+    const bool oneFile = given.isFile();
+    QString root;
+    if (oneFile) {
+        const QFileInfo out(outputFile);
+        if ((out.exists() || out.isSymLink()) && !options.overwrite)
+            return makeError(ErrorCode::Usage, QStringLiteral("output file exists (choose overwrite to replace it)"),
+                             outputFile);
+        if (out.isDir())
+            return makeError(ErrorCode::Usage, QStringLiteral("output is a folder"), outputFile);
+        if (out.exists() && out.canonicalFilePath() == given.canonicalFilePath())
+            return makeError(ErrorCode::Usage, QStringLiteral("the output would replace the model file"), outputFile);
+        root = given.absolutePath();
+    } else {
+        Result<QString> checkedRoot = checkPackPaths(folder, outputFile, options.overwrite);
+        if (!checkedRoot)
+            return checkedRoot.error();
+        root = *checkedRoot;
+        if (QFileInfo::exists(root + QStringLiteral("/carton.toml")))
+            return makeError(ErrorCode::Usage,
+                             QStringLiteral("the folder has a carton.toml: pack it as a carton folder instead"),
+                             folder);
+    }
+
+    CartonEdits edits;
+    if (oneFile) {
+        if (Status s = edits.putFile(QStringLiteral("model/") + given.fileName(), given.absoluteFilePath()); !s)
+            return s.error();
+    } else {
+        Result<std::unique_ptr<CartonSource>> source = CartonSource::load(root, options.limits);
+        if (!source)
+            return source.error();
+        if ((*source)->files().isEmpty())
+            return makeError(ErrorCode::Usage, QStringLiteral("the folder is empty: there is nothing to put in model/"),
+                             folder);
+        // A folder that already has model/ is laid out as a carton (its carton.toml left
+        // out, or files arranged by hand): its paths are kept, so model/ stays model/
+        // rather than becoming model/model/; MANIFEST is written again.
+        const bool laidOut = QFileInfo(root + QStringLiteral("/model")).isDir();
+        for (const SourceFile &file : (*source)->files()) {
+            if (laidOut && file.path == u"MANIFEST")
+                continue;
+            const QString path = laidOut ? file.path : QStringLiteral("model/") + file.path;
+            if (Status s = edits.putFile(path, root + u'/' + file.path); !s)
+                return s.error();
+        }
+    }
 
     PackResult result;
+    CartonInfo info = givenInfo;
+    fillSpecsFromModel(info, edits, result.diagnostics);
     QStringList errors;
     for (const Diagnostic &d : validateInfo(info)) {
         if (d.severity == Severity::Error)
@@ -38,26 +113,7 @@ Result<PackResult> packModelFolder(const QString &folder, const CartonInfo &info
                              .arg(errors.size())
                              .arg(errors.size() == 1 ? QString() : QStringLiteral("s"), errors.join(u'\n')),
                          folder);
-
-    Result<std::unique_ptr<CartonSource>> source = CartonSource::load(root, options.limits);
-    if (!source)
-        return source.error();
-    if ((*source)->files().isEmpty())
-        return makeError(ErrorCode::Usage, QStringLiteral("the folder is empty: there is nothing to put in model/"),
-                         folder);
-    // A folder that already has model/ is laid out as a carton (its carton.toml left
-    // out, or files arranged by hand): its paths are kept, so model/ stays model/
-    // rather than becoming model/model/; MANIFEST is written again.
-    const bool laidOut = QFileInfo(root + QStringLiteral("/model")).isDir();
-    CartonEdits edits;
     edits.setInfo(info);
-    for (const SourceFile &file : (*source)->files()) {
-        if (laidOut && file.path == u"MANIFEST")
-            continue;
-        const QString path = laidOut ? file.path : QStringLiteral("model/") + file.path;
-        if (Status s = edits.putFile(path, root + u'/' + file.path); !s)
-            return s.error();
-    }
     SaveOptions save;
     save.method = options.method;
     save.level = options.level;

@@ -66,6 +66,10 @@ CARTONCORE_EXPORT Result<PackResult> packFolder(const QString &folder, const QSt
 // folder has none). validateInfo
 // errors abort with ErrorCode::Format listing them; a folder that holds a
 // carton.toml is refused (packFolder() is for those), and so is an empty one.
+// `folder` may also be one model file: it goes to model/FILE. When `info` declares
+// no [[input]] and no [[output]], both are taken from the model's own signature
+// (signatureModel / specsFromModel, as the window's Fill from Model), said as an
+// Info diagnostic.
 // Symlinks are followed inside the folder (stored as regular files); those leading
 // outside it are refused. Same atomic, reproducible writing as saveCarton().
 CARTONCORE_EXPORT Result<PackResult> packModelFolder(const QString &folder, const CartonInfo &info,

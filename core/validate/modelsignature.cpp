@@ -23,6 +23,12 @@ QString onnxDimText(const OnnxDim &d)
     return d.param.isEmpty() ? QStringLiteral("?") : d.param;
 }
 
+// "224": a size written as a string, which validateInfo's shape checks already name.
+bool isNumberText(const QString &text)
+{
+    return !text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c.isDigit(); });
+}
+
 QStringList namesOf(const QList<OnnxValueInfo> &values)
 {
     QStringList names;
@@ -61,7 +67,8 @@ void compareSection(const QString &section, const QList<TensorSpec> &specs, cons
         const QList<Dim> &dims = spec.shape.dimList();
         const QList<OnnxDim> &modelDims = *v->shape;
         if (dims.size() != modelDims.size()) {
-            r.toml(Severity::Warning, field + QStringLiteral(".shape"),
+            // The model's rank is fixed: no input of another rank can run.
+            r.toml(Severity::Error, field + QStringLiteral(".shape"),
                    ValidationText::tr("%1 \"%2\" has %3 dimensions in carton.toml (%4) but %5 in %6 (%7)")
                        .arg(section, spec.name)
                        .arg(dims.size())
@@ -75,14 +82,15 @@ void compareSection(const QString &section, const QList<TensorSpec> &specs, cons
             const OnnxDim &m = modelDims.at(j);
             const QString dimField = field + QStringLiteral(".shape[%1]").arg(j);
             if (d.isValue() && m.value && d.size() != *m.value)
-                r.toml(Severity::Warning, dimField,
+                // A size the model fixes otherwise: a tensor of the declared shape cannot run.
+                r.toml(Severity::Error, dimField,
                        ValidationText::tr("%1 \"%2\": dimension %3 is %4 in carton.toml but %5 in %6")
                            .arg(section, spec.name)
                            .arg(j)
                            .arg(d.size())
                            .arg(*m.value)
                            .arg(file));
-            else if (d.isSymbol() && m.value)
+            else if (d.isSymbol() && m.value && !isNumberText(d.symbolName())) // a quoted size: checkSpecs says it
                 r.toml(Severity::Warning, dimField,
                        ValidationText::tr("%1 \"%2\": dimension %3 is the symbol %4 in carton.toml but fixed to %5 "
                                           "in %6")

@@ -21,9 +21,11 @@ struct OnnxValueInfo;
 CARTONCORE_EXPORT const ModelEntry *signatureModel(const ModelSet &models);
 
 // carton.toml's [[input]] / [[output]] against that signature: names, dtypes,
-// ranks, fixed sizes, and symbols against the model's dim_params. Contradictions
-// are warnings naming both sides ("input "image" is float16 in carton.toml but
-// float32 in model/model.onnx"); a symbol named differently is information.
+// ranks, fixed sizes, and symbols against the model's dim_params. A rank or a size
+// that contradicts a dimension the model fixes is an error (a tensor of the
+// declared shape cannot run); other contradictions are warnings naming both sides
+// ("input "image" is float16 in carton.toml but float32 in model/model.onnx"); a
+// symbol named differently is information.
 // Nothing is said for a section carton.toml does not declare.
 CARTONCORE_EXPORT Diagnostics checkModelSignature(const CartonInfo &info, const ModelSet &models);
 

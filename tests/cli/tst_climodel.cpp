@@ -148,10 +148,29 @@ void TestCliModel::graphListsNodes()
              QByteArray(R"({"v":{"name":"kernel_shape","text":"[3, 3]","type":"INTS","value":[3,3]}})"));
     const QJsonObject gemm = nodes[4].toObject();
     QCOMPARE(findByName(gemm.value(u"attributes").toArray(), QStringLiteral("alpha")).value(u"value").toDouble(), 0.5);
+    QCOMPARE(conv.value(u"path").toString(), QStringLiteral("conv1"));
+    // Issue 40: the If's bodies, nested under it, each node with its path from the main graph.
+    const QJsonObject ifNode = nodes[7].toObject();
+    QCOMPARE(ifNode.value(u"op_type").toString(), QStringLiteral("If"));
+    const QJsonArray elseGraphs =
+        findByName(ifNode.value(u"attributes").toArray(), QStringLiteral("else_branch")).value(u"graphs").toArray();
+    QCOMPARE(elseGraphs.size(), 1);
+    const QJsonObject body = elseGraphs.first().toObject();
+    QCOMPARE(body.value(u"path").toString(), QStringLiteral("if/else_branch"));
+    QCOMPARE(body.value(u"node_count").toInt(), 2);
+    QStringList bodyNodes;
+    for (const QJsonValue &n : body.value(u"nodes").toArray())
+        bodyNodes << n.toObject().value(u"op_type").toString() + u' ' + n.toObject().value(u"path").toString() + u' ' +
+                         n.toObject().value(u"inputs").toArray().first().toString();
+    QCOMPARE(bodyNodes, (QStringList{QStringLiteral("Neg if/else_branch/Neg#0 a"),
+                                     QStringLiteral("Identity if/else_branch/Identity#1 y0")}));
+    QCOMPARE(body.value(u"outputs").toArray().first().toObject().value(u"name").toString(), QStringLiteral("y"));
     const RunResult text = runCarton({QStringLiteral("model"), m_onnx, QStringLiteral("--graph")});
-    QVERIFY2(text.out.contains(
-                 "    If \"if\"(cond) -> (branch)  else_branch=graph (2 nodes)  then_branch=graph (1 nodes)\n"),
-             text.out.constData());
+    QVERIFY2(
+        text.out.contains("    If \"if\"(cond) -> (branch)  else_branch=graph (2 nodes)  then_branch=graph (1 nodes)\n"
+                          "      else_branch:\n        Neg(a) -> (y0)\n        Identity(y0) -> (y)\n"
+                          "      then_branch:\n        Identity(a) -> (y)\n"),
+        text.out.constData());
 }
 
 void TestCliModel::cartonFolderAndZstdCarton_data()

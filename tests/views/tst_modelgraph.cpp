@@ -472,15 +472,26 @@ void TestModelGraph::graphOfAnInspectedMethod()
     QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
     view.setGraph(nullptr, std::make_shared<const carton::OnnxInfo>(g));
     QVERIFY(laidOut.wait(10'000));
-    QCOMPARE(view.vertexCount(), 8 + 2 + 1);
-    QCOMPARE(view.findNext(u"relu"_s), 4);
+    // The three GetAttr and the constant are drawn inside the nodes that take them (issue 40).
+    QCOMPARE(view.vertexCount(), 4 + 2 + 1);
+    QCOMPARE(view.fold().foldedCount(), 4);
+    QCOMPARE(view.findNext(u"relu"_s), 1);
     const QString properties = view.properties()->toPlainText();
     QVERIFY2(properties.startsWith(u"aten::relu"_s) && properties.contains(u"/block/inner/aten::relu"_s),
              qPrintable(properties));
+    // The mul shows the weight it takes (by its attribute path), the first add its constant.
+    QCOMPARE(view.fold().rows(3).size(), 1);
+    QCOMPARE(view.fold().rows(3).first().text, u"block.inner.weight"_s);
+    QCOMPARE(view.fold().rows(6).first().text, u"1."_s);
     QVERIFY(view.collapseScope(u"block"_s));
     QVERIFY(laidOut.wait(10'000));
-    QCOMPARE(view.vertexCount(), 3 + 1 + 1 + 2 + 1); // three GetAttr, the block's box, the last add, x, lengths, out
-    QCOMPARE(view.collapsedScope(3), u"block"_s);
+    QCOMPARE(view.vertexCount(), 1 + 1 + 2 + 1); // the block's box, the last add, x, lengths, out
+    QCOMPARE(view.collapsedScope(0), u"block"_s);
+    // With weights as nodes, the GetAttr chain and the constant are back (the scopes open again).
+    view.setWeightsAsNodes(true);
+    QVERIFY(laidOut.wait(10'000));
+    QCOMPARE(view.vertexCount(), 8 + 2 + 1);
+    QCOMPARE(view.fold().foldedCount(), 0);
 }
 
 QTEST_MAIN(TestModelGraph)

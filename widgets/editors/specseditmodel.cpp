@@ -4,6 +4,7 @@
 
 #include "document/cartondocument.h"
 #include "roles.h"
+#include "speccellfindings.h"
 #include "style/tone.h"
 #include "validate/fieldpath.h"
 #include "viewutils.h"
@@ -14,38 +15,6 @@
 #include <QPalette>
 
 namespace studio {
-
-namespace {
-
-constexpr qint64 cellKey(int row, int column)
-{
-    return (qint64(row) << 3) | column;
-}
-
-// The column showing a spec's member ("shape" of "input[2].shape[1]").
-int columnOfMember(const QString &member)
-{
-    if (member == u"dtype")
-        return SpecsEditModel::DTypeColumn;
-    if (member == u"shape")
-        return SpecsEditModel::ShapeColumn;
-    if (member == u"description")
-        return SpecsEditModel::DescriptionColumn;
-    if (member == u"internal_name")
-        return SpecsEditModel::InternalNameColumn;
-    return SpecsEditModel::NameColumn;
-}
-
-carton::Severity worstOf(const carton::Diagnostics &list)
-{
-    carton::Severity worst = carton::Severity::Info;
-    for (const carton::Diagnostic &d : list)
-        if (int(d.severity) < int(worst))
-            worst = d.severity;
-    return worst;
-}
-
-} // namespace
 
 SpecsEditModel::SpecsEditModel(CartonDocument *document, bool outputs, QObject *parent)
     : QAbstractTableModel(parent), m_document(document), m_outputs(outputs),
@@ -88,7 +57,7 @@ QModelIndex SpecsEditModel::indexOfField(const QString &field) const
     const carton::FieldPath path = carton::FieldPath::parse(field);
     if (!path.isItemOf(kind()) || path.index >= m_specs.size())
         return {};
-    return index(path.index, columnOfMember(path.member));
+    return index(path.index, SpecCellFindings::columnOfMember(path.member));
 }
 
 void SpecsEditModel::refresh()
@@ -192,28 +161,12 @@ void SpecsEditModel::followUnappliedShapes(const QList<carton::TensorSpec> &prev
 
 void SpecsEditModel::refreshDiagnostics()
 {
-    QHash<qint64, carton::Diagnostics> cells;
-    carton::Diagnostics table;
-    const QString k = kind();
-    for (const carton::Diagnostic &d : m_document->diagnostics()) {
-        const carton::DiagnosticLocation &loc = d.location;
-        if (loc.file != u"carton.toml")
-            continue;
-        if (loc.field == k) {
-            table.append(d);
-            continue;
-        }
-        const carton::FieldPath path = carton::FieldPath::parse(loc.field);
-        if (path.isItemOf(k))
-            cells[cellKey(path.index, columnOfMember(path.member))].append(d);
-    }
-    if (cells.isEmpty() && m_cellDiagnostics.isEmpty() && table == m_tableDiagnostics)
+    if (!m_findings.set(m_document->diagnostics(), kind()))
         return;
-    m_cellDiagnostics = std::move(cells);
-    m_tableDiagnostics = std::move(table);
     if (!m_specs.isEmpty())
-        emit dataChanged(index(0, 0), index(int(m_specs.size()) - 1, ColumnCount - 1),
-                         {Qt::ToolTipRole, Qt::BackgroundRole, Qt::ForegroundRole, ValidationRole});
+        emit dataChanged(
+            index(0, 0), index(int(m_specs.size()) - 1, ColumnCount - 1),
+            {Qt::ToolTipRole, Qt::BackgroundRole, Qt::ForegroundRole, ValidationRole, Roles::ShapePartsRole});
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }
 
@@ -235,9 +188,9 @@ QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
     const int column = index.column();
     const CartonDocument::UnappliedText *typedShape = column == ShapeColumn ? unappliedShape(index.row()) : nullptr;
     const bool badShape = typedShape != nullptr;
-    const auto cell = m_cellDiagnostics.constFind(cellKey(index.row(), column));
-    const bool marked = cell != m_cellDiagnostics.cend();
-    const carton::Severity worst = marked ? worstOf(*cell) : carton::Severity::Info;
+    const carton::Diagnostics *cell = m_findings.at(index.row(), column);
+    const bool marked = cell != nullptr;
+    const carton::Severity worst = m_findings.worst(index.row(), column).value_or(carton::Severity::Info);
 
     switch (role) {
     case Qt::DisplayRole:
@@ -304,8 +257,11 @@ QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
         break;
     case Roles::ShapePartsRole:
         // A shape that did not parse is painted as its text (in red).
-        if (column == ShapeColumn && !badShape)
-            return QVariant::fromValue(m_palette.parts(spec.shape));
+        if (column == ShapeColumn && !badShape) {
+            QList<ShapePart> parts = m_palette.parts(spec.shape);
+            m_findings.markParts(index.row(), parts);
+            return QVariant::fromValue(parts);
+        }
         break;
     case Roles::SymbolsRole:
         if (column == ShapeColumn)

@@ -53,7 +53,7 @@ public:
     QModelIndex indexOfField(const QString &field) const;
     const QList<carton::TensorSpec> &specs() const { return m_specs; }
     // Diagnostics about the table as a whole ("output": none declared).
-    const carton::Diagnostics &tableDiagnostics() const { return m_tableDiagnostics; }
+    const carton::Diagnostics &tableDiagnostics() const { return m_findings.tableDiagnostics(); }
     const SymbolPalette &palette() const { return m_palette; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -78,9 +78,7 @@ private:
     bool m_outputs;
     QList<carton::TensorSpec> m_specs;
     SymbolPalette m_palette;
-    // (row << 3 | column) -> the diagnostics of that cell
-    QHash<qint64, carton::Diagnostics> m_cellDiagnostics;
-    carton::Diagnostics m_tableDiagnostics;
+    SpecCellFindings m_findings; // the diagnostics of each cell
 };
 
 } // namespace studio

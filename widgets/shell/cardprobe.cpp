@@ -4,7 +4,10 @@
 
 #include "cartonpage.h"
 #include "mainwindow.h"
+#include "modelfilepage.h"
+#include "tensorfilepage.h"
 #include "views/cartonview.h"
+#include "views/modelpage.h"
 
 namespace studio {
 
@@ -27,6 +30,23 @@ void CardProbe::poll()
         return;
     }
     CartonPage *page = m_window->page(0);
+    // A bare model file opens in a tab of its own: its card is the Model page, shown once read.
+    if (auto *modelFile = qobject_cast<ModelFilePage *>(m_window->tabWidget()->widget(0))) {
+        if (!modelFile->isVisible() || !modelFile->modelPage()->isLoaded())
+            return;
+        m_timer.stop();
+        m_window->repaint();
+        emit cardShown(modelFile->path());
+        return;
+    }
+    if (auto *tensorFile = qobject_cast<TensorFilePage *>(m_window->tabWidget()->widget(0))) {
+        if (!tensorFile->isVisible())
+            return;
+        m_timer.stop();
+        m_window->repaint();
+        emit cardShown(tensorFile->path());
+        return;
+    }
     if (!page) {
         if (m_window->isVisible() && m_window->pageCount() == 0) {
             m_timer.stop();

@@ -12,7 +12,8 @@ namespace studio {
 class MainWindow;
 
 // For `--quit-after-card` (startup benchmark): reports when the first tab of
-// the window shows its carton (painted), or failed to open.
+// the window shows its carton (painted), a bare model file's Model page once the
+// file was read, a tensor file's page once shown; or failed to open.
 class CardProbe final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CardProbe)

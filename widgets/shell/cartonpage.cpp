@@ -9,6 +9,7 @@
 #include "document/cartonsession.h"
 #include "editedselftests.h"
 #include "editors/documenteditor.h"
+#include "editors/specseditor.h"
 #include "errorpage.h"
 #include "package/carton.h"
 #include "pagestack.h"
@@ -69,6 +70,11 @@ void CartonPage::setUpWidgets()
     connect(m_session, &CartonSession::failed, this, &CartonPage::showError);
     connect(m_session, &CartonSession::stateChanged, this, &CartonPage::stateChanged);
     connect(m_session, &CartonSession::diagnosticsChanged, this, &CartonPage::diagnosticsChanged);
+    // The browse view shows the opened file: its own diagnostics, not the edits'.
+    connect(m_session, &CartonSession::diagnosticsChanged, this, [this] {
+        if (view())
+            view()->setDiagnostics(m_session->fileDiagnostics());
+    });
     connect(m_session, &CartonSession::busyChanged, this, &CartonPage::busyChanged);
     for (auto signal : {&CartonSession::diagnosticsChanged, &CartonSession::busyChanged})
         connect(m_session, signal, this, &CartonPage::updateCartonState);
@@ -185,6 +191,8 @@ void CartonPage::onOpened()
     const std::shared_ptr<const carton::Carton> opened = carton();
     auto *shown = new CartonView(opened, m_settings, m_pages);
     connect(shown, &CartonView::statusMessage, this, &CartonPage::statusMessage);
+    connect(shown, &CartonView::useModelSignatureRequested, this, &CartonPage::useModelSignature);
+    shown->setDiagnostics(m_session->fileDiagnostics());
     // Keep as Tolerance: one undo step of the document, then the results re-judged with it.
     connect(shown->selfTestsPage(), &SelfTestsPage::keepToleranceRequested, this,
             [this, shown](const carton::SelfTestResult &asRun, const carton::CartonTolerance &tolerance,
@@ -292,6 +300,17 @@ void CartonPage::setPreferredViewTab(const QString &tab)
 bool CartonPage::selectViewTab(const QString &tab)
 {
     return view() && view()->selectTab(tab);
+}
+
+bool CartonPage::useModelSignature()
+{
+    setEditing(true);
+    DocumentEditor *edit = editor();
+    if (!edit)
+        return false;
+    edit->setCurrentPage(DocumentEditor::SpecsPage);
+    auto *specs = qobject_cast<SpecsEditor *>(edit->page(DocumentEditor::SpecsPage));
+    return specs && specs->fillFromModel();
 }
 
 bool CartonPage::revealLocation(const carton::DiagnosticLocation &location)

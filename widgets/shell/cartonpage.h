@@ -93,6 +93,10 @@ public:
     bool selectViewTab(const QString &tab);
 
     bool revealLocation(const carton::DiagnosticLocation &location);
+    // "Use the model's signature" (the Model tab's, the Diagnostics panel's): edit
+    // mode, the Inputs / Outputs editor, and its Fill from Model (which asks before
+    // replacing declared specs). False when nothing was filled.
+    bool useModelSignature();
 
     // Watching the file (or the folder's metadata files) for changes on disk:
     // a change reloads the carton after a short quiet period, keeping the tab.

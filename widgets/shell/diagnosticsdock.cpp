@@ -29,7 +29,8 @@ constexpr carton::Severity severities[] = {carton::Severity::Error, carton::Seve
 DiagnosticsDock::DiagnosticsDock(QWidget *parent)
     : QDockWidget(tr("Diagnostics"), parent), m_model(new DiagnosticsModel(this)),
       m_filter(new QSortFilterProxyModel(this)), m_view(new QTreeView(this)),
-      m_empty(new QLabel(tr("No problems found."), this)), m_copy(new QAction(tr("&Copy"), this))
+      m_empty(new QLabel(tr("No problems found."), this)), m_copy(new QAction(tr("&Copy"), this)),
+      m_useModel(new QAction(tr("&Use the Model's Signature"), this))
 {
     setObjectName(QStringLiteral("diagnosticsDock")); // for saveState()
     m_filter->setSourceModel(m_model);
@@ -53,6 +54,11 @@ DiagnosticsDock::DiagnosticsDock(QWidget *parent)
     m_copy->setIcon(QIcon(QStringLiteral(":/icons/copy.svg")));
     connect(m_copy, &QAction::triggered, this, [this] { QApplication::clipboard()->setText(selectedText()); });
     m_view->addAction(m_copy);
+    m_useModel->setObjectName(QStringLiteral("actionUseModelSignature"));
+    m_useModel->setToolTip(tr("Take [[input]] and [[output]] from the model file's own signature (Fill from Model)"));
+    m_useModel->setEnabled(false);
+    connect(m_useModel, &QAction::triggered, this, &DiagnosticsDock::useModelSignatureRequested);
+    m_view->addAction(m_useModel);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     // Severity filter: one checkable button per severity, with its count.
@@ -89,6 +95,14 @@ DiagnosticsDock::DiagnosticsDock(QWidget *parent)
     // One click jumps; Enter (and a double-click, which starts with a click) too.
     connect(m_view, &QTreeView::clicked, this, &DiagnosticsDock::activate);
     connect(m_view, &QTreeView::activated, this, &DiagnosticsDock::activate);
+    // A finding about a declared input or output can be fixed from the model's signature.
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        const QModelIndex source = current.isValid() ? m_filter->mapToSource(current) : QModelIndex();
+        const carton::DiagnosticLocation where =
+            source.isValid() ? m_model->diagnostic(source).location : carton::DiagnosticLocation();
+        m_useModel->setEnabled(where.file == u"carton.toml" &&
+                               (where.field.startsWith(u"input") || where.field.startsWith(u"output")));
+    });
     updateTitle();
 }
 

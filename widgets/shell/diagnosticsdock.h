@@ -37,6 +37,10 @@ public:
     QSortFilterProxyModel *filterModel() const { return m_filter; }
     QTreeView *view() const { return m_view; }
     QAction *copyAction() const { return m_copy; }
+    // "Use the model's signature" (context menu): enabled while the
+    // current row is about carton.toml's [[input]] / [[output]]; asks the window
+    // (useModelSignatureRequested) to fill them from the model file's signature.
+    QAction *useModelSignatureAction() const { return m_useModel; }
     // The filter button of a severity (checked: shown).
     QToolButton *severityButton(carton::Severity severity) const;
     void setSeverityShown(carton::Severity severity, bool shown);
@@ -51,6 +55,7 @@ public:
 
 signals:
     void locationActivated(const carton::DiagnosticLocation &location);
+    void useModelSignatureRequested();
     // The user closed the panel (its close button); the window keeps it closed.
     void closedByUser();
 
@@ -69,6 +74,7 @@ private:
     QStackedWidget *m_stack;
     QToolButton *m_buttons[3] = {};
     QAction *m_copy;
+    QAction *m_useModel;
 };
 
 } // namespace studio

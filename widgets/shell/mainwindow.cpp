@@ -130,6 +130,10 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
                 if (page && !page->revealLocation(location))
                     statusBar()->showMessage(tr("Nothing to show for %1").arg(location.toString()), 4000);
             });
+    connect(m_diagnostics, &DiagnosticsDock::useModelSignatureRequested, this, [this] {
+        if (CartonPage *page = currentPage())
+            page->useModelSignature();
+    });
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
     connect(m_diagnostics, &DiagnosticsDock::closedByUser, this, [this] { setDiagnosticsWanted(false); });
     connect(m_diagnostics->toggleViewAction(), &QAction::triggered, this, &MainWindow::setDiagnosticsWanted);

@@ -85,6 +85,7 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
     auto *consent = new RunConsent(m_carton, m_safety, m_overview->signatureRow(), settings, this);
     m_selfTests->setConsent(consent);
     m_model->setConsent(consent); // inspecting the model runs the runner's code too
+    connect(m_model, &ModelPage::useModelSignatureRequested, this, &CartonView::useModelSignatureRequested);
 
     connect(m_overview, &OverviewPage::statusMessage, this, &CartonView::statusMessage);
     connect(m_files, &FilesPage::statusMessage, this, &CartonView::statusMessage);
@@ -241,6 +242,11 @@ bool CartonView::revealCartonTomlField(const QString &field, int line)
         return true;
     }
     return false;
+}
+
+void CartonView::setDiagnostics(const carton::Diagnostics &diagnostics)
+{
+    m_specs->setDiagnostics(diagnostics);
 }
 
 bool CartonView::revealLocation(const carton::DiagnosticLocation &loc)

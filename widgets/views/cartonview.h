@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/diagnostic.h"
+
 #include <QWidget>
 #include <memory>
 #include <optional>
@@ -67,6 +69,10 @@ public:
     // "tensor_data/index.toml:7: tensor[0].file", "model/main.py"...): switches to
     // the right tab and selects the row/file. False when the location is unknown.
     bool revealLocation(const carton::DiagnosticLocation &location);
+    // The carton's diagnostics (validation): the Inputs / Outputs tables mark the
+    // cells they point at. (The Model tab compares carton.toml with the model's
+    // signature itself, once it has read the model files.)
+    void setDiagnostics(const carton::Diagnostics &diagnostics);
 
     Tab currentTab() const;
     void setCurrentTab(Tab tab);
@@ -101,6 +107,9 @@ public:
 signals:
     void statusMessage(const QString &text);
     void editRequested();
+    // "Use the model's signature" (the Model tab): [[input]] and [[output]] from
+    // the model file's own, as Fill from Model in edit mode.
+    void useModelSignatureRequested();
     // The Signature row's verdict changed.
     void signatureChanged();
     // The safety scan finished (safetyPage()->report()).

@@ -132,13 +132,31 @@ GraphLayoutResult layoutGraph(const GraphLayoutInput &input, const carton::Progr
             out[size_t(from)].push_back(to);
     std::vector<int> topo;
     topo.reserve(size_t(n));
-    const std::vector<int> layer = assignLayers(n, out, &topo);
+    std::vector<int> layer = assignLayers(n, out, &topo);
+    // Floating sources: just above their first user (users are placed first: reverse topological order).
+    if (!input.floating.isEmpty()) {
+        std::vector<char> hasIn(static_cast<size_t>(n), 0);
+        for (const auto &targets : out)
+            for (int t : targets)
+                hasIn[size_t(t)] = 1;
+        for (auto it = topo.rbegin(); it != topo.rend(); ++it) {
+            const int v = *it;
+            if (v >= input.floating.size() || !input.floating[v] || hasIn[size_t(v)] || out[size_t(v)].empty())
+                continue;
+            int first = std::numeric_limits<int>::max();
+            for (int t : out[size_t(v)])
+                first = std::min(first, layer[size_t(t)]);
+            layer[size_t(v)] = std::max(layer[size_t(v)], first - 1);
+        }
+    }
 
     std::vector<Vertex> vs(static_cast<size_t>(n));
     int layerCount = 0;
+    // Horizontal: laid out as a vertical graph of the nodes turned a quarter, then turned back.
+    const bool across = input.horizontal;
     for (int v = 0; v < n; ++v) {
-        vs[size_t(v)].width = input.nodes[v].width();
-        vs[size_t(v)].height = input.nodes[v].height();
+        vs[size_t(v)].width = across ? input.nodes[v].height() : input.nodes[v].width();
+        vs[size_t(v)].height = across ? input.nodes[v].width() : input.nodes[v].height();
         vs[size_t(v)].layer = layer[size_t(v)];
         layerCount = std::max(layerCount, layer[size_t(v)] + 1);
     }
@@ -221,11 +239,14 @@ GraphLayoutResult layoutGraph(const GraphLayoutInput &input, const carton::Progr
         y += height[l] + kLayerGap;
     }
     auto centreY = [&](const Vertex &v) { return top[size_t(v.layer)] + height[size_t(v.layer)] / 2; };
+    const auto turned = [across](const QPointF &p) { return across ? QPointF(p.y(), p.x()) : p; };
     result.nodes.reserve(n);
     result.layers.reserve(n);
+    std::vector<QRectF> upright(static_cast<size_t>(n));
     for (int v = 0; v < n; ++v) {
         const Vertex &vx = vs[size_t(v)];
-        const QRectF rect(vx.x - vx.width / 2, centreY(vx) - vx.height / 2, vx.width, vx.height);
+        upright[size_t(v)] = QRectF(vx.x - vx.width / 2, centreY(vx) - vx.height / 2, vx.width, vx.height);
+        const QRectF rect = across ? QRectF(turned(upright[size_t(v)].topLeft()), input.nodes[v]) : upright[size_t(v)];
         result.nodes.append(rect);
         result.layers.append(vx.layer);
         result.bounds = result.bounds.isNull() ? rect : result.bounds.united(rect);
@@ -234,12 +255,12 @@ GraphLayoutResult layoutGraph(const GraphLayoutInput &input, const carton::Progr
     for (const std::vector<int> &chain : chains) {
         QList<QPointF> line;
         if (chain.size() >= 2) {
-            const QRectF &from = result.nodes[chain.front()];
-            const QRectF &to = result.nodes[chain.back()];
-            line.append(QPointF(from.center().x(), from.bottom()));
+            const QRectF &from = upright[size_t(chain.front())];
+            const QRectF &to = upright[size_t(chain.back())];
+            line.append(turned(QPointF(from.center().x(), from.bottom())));
             for (size_t i = 1; i + 1 < chain.size(); ++i)
-                line.append(QPointF(vs[size_t(chain[i])].x, centreY(vs[size_t(chain[i])])));
-            line.append(QPointF(to.center().x(), to.top()));
+                line.append(turned(QPointF(vs[size_t(chain[i])].x, centreY(vs[size_t(chain[i])]))));
+            line.append(turned(QPointF(to.center().x(), to.top())));
         }
         result.edges.append(line);
     }

@@ -22,6 +22,12 @@ namespace studio {
 struct GraphLayoutInput {
     QList<QSizeF> nodes;
     QList<std::pair<int, int>> edges; // (from, to) node indices; out-of-range ones are ignored
+    // Per node (empty: none): a node with no edge in that is not where the data
+    // comes from (a Shape of a constant, a constant shown as a node) sits just above
+    // its first user instead of in the top layer, with the graph's inputs.
+    QList<bool> floating;
+    // Layers from left to right (edges leave a node's right side) instead of top down.
+    bool horizontal = false;
 };
 
 struct GraphLayoutResult {

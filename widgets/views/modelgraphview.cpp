@@ -2,12 +2,19 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelgraphview.h"
 
+#include "graphbodybar.h"
+#include "graphcamera.h"
+#include "graphexport.h"
+#include "graphitems.h"
 #include "graphlayout.h"
+#include "graphminimap.h"
+#include "graphproperties.h"
+#include "graphtoolbar.h"
 #include "jobs/latestjob.h"
 #include "model/modelfile.h"
 #include "modelsummary.h"
-#include "tensor/tensorregion.h"
 
+#include <QAction>
 #include <QContextMenuEvent>
 #include <QElapsedTimer>
 #include <QFileDialog>
@@ -17,7 +24,6 @@
 #include <QGraphicsView>
 #include <QHBoxLayout>
 #include <QHash>
-#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -26,9 +32,9 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
-#include <QSvgGenerator>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -40,47 +46,15 @@ using namespace carton;
 namespace {
 
 const QString kLayoutJob = QStringLiteral("layout");
-const QString kWeightScheme = QStringLiteral("weight:");
-const QString kExpandScheme = QStringLiteral("expand:");
-constexpr int kMaxImageSide = 8192;
 // Items added per turn of the event loop; the view's repaint after each slice
 // comes on top (~15 ms for thousands of items), so a slice stays well under 50 ms.
 constexpr int kBuildSliceMs = 12;
-
-// The fill of a node by what its op does (as Netron colours them).
-QColor opColor(const QString &op)
-{
-    static const QHash<QString, QColor> colors = [] {
-        QHash<QString, QColor> c;
-        for (const char *o : {"Conv", "ConvTranspose", "Gemm", "MatMul", "QLinearConv", "QLinearMatMul", "Einsum"})
-            c.insert(QString::fromLatin1(o), QColor(0x33, 0x5f, 0x9e));
-        for (const char *o : {"Relu", "LeakyRelu", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Gelu", "Elu", "Selu",
-                              "PRelu", "HardSigmoid", "HardSwish", "Clip", "Mish"})
-            c.insert(QString::fromLatin1(o), QColor(0x8e, 0x2f, 0x2a));
-        for (const char *o : {"MaxPool", "AveragePool", "GlobalAveragePool", "GlobalMaxPool", "LpPool"})
-            c.insert(QString::fromLatin1(o), QColor(0x2e, 0x6b, 0x3c));
-        for (const char *o : {"BatchNormalization", "LayerNormalization", "InstanceNormalization", "GroupNormalization",
-                              "LRN", "Dropout"})
-            c.insert(QString::fromLatin1(o), QColor(0x5a, 0x3d, 0x7a));
-        for (const char *o : {"Reshape", "Flatten", "Transpose", "Concat", "Split", "Squeeze", "Unsqueeze", "Gather",
-                              "Slice", "Shape", "Expand", "Tile", "Pad", "Resize", "Identity", "Constant"})
-            c.insert(QString::fromLatin1(o), QColor(0x6b, 0x55, 0x3a));
-        return c;
-    }();
-    return colors.value(op, QColor(0x4a, 0x4a, 0x4a));
-}
-
-QString link(const QString &name)
-{
-    return QStringLiteral("<a href=\"%1%2\">%3</a>")
-        .arg(kWeightScheme, QString::fromLatin1(QUrl::toPercentEncoding(name)), name.toHtmlEscaped());
-}
 
 } // namespace
 
 ModelGraphView::ModelGraphView(QWidget *parent)
     : QWidget(parent), m_jobs(new LatestJob(this)), m_scene(new QGraphicsScene(this)), m_view(new QGraphicsView),
-      m_properties(new QTextBrowser), m_search(new QLineEdit), m_status(new QLabel)
+      m_properties(new QTextBrowser), m_bar(new GraphToolBar), m_bodyBar(new GraphBodyBar), m_status(new QLabel)
 {
     m_view->setObjectName(QStringLiteral("modelGraph"));
     m_view->setScene(m_scene);
@@ -89,32 +63,40 @@ ModelGraphView::ModelGraphView(QWidget *parent)
     m_view->viewport()->installEventFilter(this);
     m_properties->setObjectName(QStringLiteral("modelGraphProperties"));
     m_properties->setOpenLinks(false);
-    m_search->setObjectName(QStringLiteral("modelGraphSearch"));
-    m_search->setPlaceholderText(tr("Find node, op or tensor (Enter: next)"));
-    m_search->setClearButtonEnabled(true);
     m_status->setTextFormat(Qt::PlainText);
-    auto *png = new QPushButton(tr("Export PNG…"));
-    auto *svg = new QPushButton(tr("Export SVG…"));
-    connect(png, &QPushButton::clicked, this, [this] { exportInteractive(false); });
-    connect(svg, &QPushButton::clicked, this, [this] { exportInteractive(true); });
-    connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(m_search->text()); });
-    connect(m_search, &QLineEdit::textEdited, this, [this](const QString &text) {
+    QLineEdit *search = m_bar->searchEdit();
+    connect(m_bar->pngButton(), &QPushButton::clicked, this, [this] { exportInteractive(false); });
+    connect(m_bar->svgButton(), &QPushButton::clicked, this, [this] { exportInteractive(true); });
+    connect(search, &QLineEdit::returnPressed, this, [this, search] { findNext(search->text()); });
+    connect(search, &QLineEdit::textEdited, this, [this](const QString &text) {
+        // Every body of the model is searched (the list); the graph shown goes to its next match.
+        m_bodyBar->setHits(m_root ? GraphSearch::find(*m_root, text) : QList<GraphSearch::Hit>());
         if (!text.trimmed().isEmpty())
             findNext(text);
     });
+    connect(m_bodyBar, &GraphBodyBar::depthRequested, this, &ModelGraphView::showDepth);
+    connect(m_bodyBar, &GraphBodyBar::hitActivated, this, &ModelGraphView::showHit);
+    connect(m_bar->fitAction(), &QAction::triggered, this, &ModelGraphView::fitToView);
+    connect(m_bar->zoomAction(), &QAction::triggered, this, &ModelGraphView::zoomToSelection);
+    connect(m_bar->horizontalAction(), &QAction::toggled, this, &ModelGraphView::setHorizontal);
+    connect(m_bar->weightsAction(), &QAction::toggled, this, &ModelGraphView::setWeightsAsNodes);
+    connect(m_bar->shapesAction(), &QAction::toggled, this, &ModelGraphView::setEdgeShapes);
+    addActions({m_bar->fitAction(), m_bar->zoomAction()}); // their keys anywhere in the view
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &ModelGraphView::showSelection);
     connect(m_properties, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
         const QString text = url.toString(QUrl::FullyEncoded);
-        if (text.startsWith(kWeightScheme))
-            emit weightActivated(QUrl::fromPercentEncoding(text.mid(kWeightScheme.size()).toLatin1()));
-        else if (text.startsWith(kExpandScheme))
-            expandScope(QUrl::fromPercentEncoding(text.mid(kExpandScheme.size()).toLatin1()));
+        const QString &weight = GraphProperties::weightScheme, &expand = GraphProperties::expandScheme;
+        if (text.startsWith(weight))
+            emit weightActivated(QUrl::fromPercentEncoding(text.mid(weight.size()).toLatin1()));
+        else if (text.startsWith(expand))
+            expandScope(QUrl::fromPercentEncoding(text.mid(expand.size()).toLatin1()));
+        else if (text.startsWith(GraphProperties::bodyScheme) && selectedVertex() >= 0) {
+            // "body:ATTRIBUTE/GRAPH" of the selected node
+            const QStringList parts = text.mid(GraphProperties::bodyScheme.size()).split(u'/');
+            if (parts.size() == 2)
+                openBody({m_vertices[selectedVertex()].node, parts[0].toInt(), parts[1].toInt()});
+        }
     });
-
-    auto *bar = new QHBoxLayout;
-    bar->addWidget(m_search, 1);
-    bar->addWidget(png);
-    bar->addWidget(svg);
     auto *split = new QSplitter(Qt::Horizontal);
     split->setChildrenCollapsible(false);
     split->addWidget(m_view);
@@ -124,10 +106,22 @@ ModelGraphView::ModelGraphView(QWidget *parent)
     split->setSizes({3000, 1000}); // scaled to the width it gets: the graph takes three quarters
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(bar);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_bodyBar);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
+    m_minimap = new GraphMinimap(m_view);
     setModel(nullptr);
+}
+
+QLineEdit *ModelGraphView::searchEdit() const
+{
+    return m_bar->searchEdit();
+}
+
+QAction *ModelGraphView::fitAction() const
+{
+    return m_bar->fitAction();
 }
 
 ModelGraphView::~ModelGraphView()
@@ -148,17 +142,99 @@ void ModelGraphView::setModel(std::shared_ptr<const ModelFile> model)
 void ModelGraphView::setGraph(std::shared_ptr<const ModelFile> model, std::shared_ptr<const OnnxInfo> graph)
 {
     m_model = std::move(model);
-    m_graph = std::move(graph);
-    m_scopes = GraphScopes();
-    if (m_graph) {
-        QStringList names;
-        names.reserve(m_graph->nodes.size());
-        for (const OnnxNode &node : m_graph->nodes)
-            names.append(node.name);
-        m_scopes = GraphScopes(names);
-        if (m_graph->nodes.size() > kCollapseAbove)
-            m_scopes.collapseAll();
+    m_root = std::move(graph);
+    m_steps.clear();
+    m_bodyBar->setHits({});
+    showSteps();
+}
+
+void ModelGraphView::showSteps()
+{
+    m_graph = GraphSearch::follow(m_root, m_steps);
+    QStringList crumbs;
+    std::shared_ptr<const OnnxInfo> at = m_root;
+    for (const GraphStep &step : std::as_const(m_steps)) {
+        const OnnxNode &node = at->nodes[step.node];
+        crumbs << GraphSearch::stepName(node, step.node) << GraphSearch::bodyName(node, step);
+        at = node.attributes[step.attribute].graphs[step.graph];
     }
+    m_bodyBar->setCrumbs(crumbs);
+    refold();
+    relayout({});
+}
+
+bool ModelGraphView::openBody(const GraphStep &step)
+{
+    if (!m_graph || !GraphSearch::follow(m_graph, {step}))
+        return false;
+    m_steps.append(step);
+    showSteps();
+    return true;
+}
+
+bool ModelGraphView::showDepth(int depth)
+{
+    if (depth < 0 || depth > m_steps.size())
+        return false;
+    const int node = depth < m_steps.size() ? m_steps[depth].node : -1;
+    m_steps.resize(depth);
+    showSteps();
+    m_focusNode = node; // back where the body was opened
+    return true;
+}
+
+bool ModelGraphView::showHit(const GraphSearch::Hit &hit)
+{
+    if (!GraphSearch::follow(m_root, hit.steps))
+        return false;
+    if (hit.steps != m_steps) {
+        m_steps = hit.steps;
+        showSteps();
+    }
+    if (m_laidOut)
+        return selectVertex(vertexOfNode(hit.node));
+    m_focusNode = hit.node;
+    return true;
+}
+
+void ModelGraphView::refold()
+{
+    m_scopes = GraphScopes();
+    m_shownNodes.clear();
+    m_fold = GraphFold();
+    if (!m_graph)
+        return;
+    const ModelFile *model = m_model.get();
+    m_fold = GraphFold(
+        *m_graph, [model](const QString &name) { return model ? model->findWeight(name) : nullptr; },
+        !m_weightsAsNodes);
+    QStringList names;
+    names.reserve(m_graph->nodes.size());
+    for (qsizetype n = 0; n < m_graph->nodes.size(); ++n) {
+        if (m_fold.isFolded(int(n)))
+            continue;
+        m_shownNodes.append(int(n));
+        names.append(m_graph->nodes[n].name);
+    }
+    m_scopes = GraphScopes(names);
+    if (m_shownNodes.size() > kCollapseAbove)
+        m_scopes.collapseAll();
+}
+
+void ModelGraphView::setHorizontal(bool horizontal)
+{
+    if (m_horizontal == horizontal)
+        return;
+    m_horizontal = horizontal;
+    relayout({});
+}
+
+void ModelGraphView::setWeightsAsNodes(bool asNodes)
+{
+    if (m_weightsAsNodes == asNodes)
+        return;
+    m_weightsAsNodes = asNodes;
+    refold();
     relayout({});
 }
 
@@ -168,6 +244,7 @@ void ModelGraphView::relayout(const QString &focusScope)
     ++m_generation; // items still being added for the previous graph stop
     m_layout.reset();
     m_focusScope = focusScope;
+    m_focusNode = -1;
     m_items.clear();
     {
         // Deleting a selected item changes the selection: nothing to show of items going away.
@@ -176,6 +253,10 @@ void ModelGraphView::relayout(const QString &focusScope)
     }
     m_vertices.clear();
     m_itemOfNode.clear();
+    m_rects.clear();
+    m_labelItems.clear();
+    m_edgeLabels.clear();
+    m_minimap->clear();
     m_properties->clear();
     m_laidOut = false;
     if (!m_graph) {
@@ -195,21 +276,35 @@ void ModelGraphView::buildVertices()
 {
     const OnnxInfo &graph = *m_graph;
     const GraphScopes::Visible shown = m_scopes.visible();
-    m_itemOfNode = shown.itemOfNode;
+    m_itemOfNode.fill(-1, graph.nodes.size());
+    for (qsizetype i = 0; i < shown.itemOfNode.size(); ++i)
+        m_itemOfNode[m_shownNodes[i]] = shown.itemOfNode[i];
+    for (qsizetype n = 0; n < graph.nodes.size(); ++n) // a folded node: where it is drawn
+        if (m_fold.isFolded(int(n)) && m_fold.hostOf(int(n)) >= 0)
+            m_itemOfNode[n] = m_itemOfNode[m_fold.hostOf(int(n))];
     for (const GraphScopes::Item &item : shown.items) {
         if (item.node >= 0) {
-            const OnnxNode &node = graph.nodes[item.node];
-            m_vertices.append({node.opType, node.name, item.node, -1, -1, 0});
+            const int index = m_shownNodes[item.node];
+            const OnnxNode &node = graph.nodes[index];
+            QStringList rows;
+            for (const GraphFold::Row &row : m_fold.rows(index))
+                rows.append(row.role + u' ' + row.text);
+            m_vertices.append({node.opType, node.name, index, -1, -1, 0, rows, {}});
         } else {
             const QString last = item.scope.mid(item.scope.lastIndexOf(u'/') + 1);
             m_vertices.append(
-                {QStringLiteral("%1 ×%2").arg(last).arg(item.members), item.scope, -1, -1, -1, item.members});
+                {tr("%1 · %2 nodes").arg(last).arg(item.members), item.scope, -1, -1, -1, item.members, {}, {}});
         }
     }
+    for (qsizetype n = 0; n < graph.nodes.size(); ++n)
+        if (m_fold.isFolded(int(n)) && m_itemOfNode[n] >= 0)
+            m_vertices[m_itemOfNode[n]].folded.append(int(n));
     for (qsizetype i = 0; i < graph.inputs.size(); ++i)
-        m_vertices.append({graph.inputs[i].name, ModelSummary::valueInfoText(graph.inputs[i]), -1, int(i), -1, 0});
+        m_vertices.append(
+            {graph.inputs[i].name, ModelSummary::valueInfoText(graph.inputs[i]), -1, int(i), -1, 0, {}, {}});
     for (qsizetype i = 0; i < graph.outputs.size(); ++i)
-        m_vertices.append({graph.outputs[i].name, ModelSummary::valueInfoText(graph.outputs[i]), -1, -1, int(i), 0});
+        m_vertices.append(
+            {graph.outputs[i].name, ModelSummary::valueInfoText(graph.outputs[i]), -1, -1, int(i), 0, {}, {}});
 }
 
 QString ModelGraphView::collapsedScope(int index) const
@@ -221,6 +316,21 @@ QString ModelGraphView::collapsedScope(int index) const
 int ModelGraphView::vertexOfNode(int node) const
 {
     return node >= 0 && node < m_itemOfNode.size() ? m_itemOfNode[node] : -1;
+}
+
+QString ModelGraphView::scopeOfNode(int node) const
+{
+    if (m_fold.isFolded(node))
+        node = m_fold.hostOf(node);
+    const auto compact = std::lower_bound(m_shownNodes.cbegin(), m_shownNodes.cend(), node);
+    if (node < 0 || compact == m_shownNodes.cend() || *compact != node)
+        return {};
+    return m_scopes.scopeOfNode(int(compact - m_shownNodes.cbegin()));
+}
+
+QRectF ModelGraphView::vertexRect(int index) const
+{
+    return index >= 0 && index < m_rects.size() ? m_rects[index] : QRectF();
 }
 
 bool ModelGraphView::expandScope(const QString &scope)
@@ -263,48 +373,75 @@ bool ModelGraphView::isLayingOut() const
     return m_jobs->isRunning(kLayoutJob);
 }
 
-void ModelGraphView::startLayout()
+GraphLayoutInput ModelGraphView::layoutInput(QStringList *edgeValues) const
 {
-    m_pending = false;
+    GraphLayoutInput input;
+    if (!m_graph)
+        return input;
     const OnnxInfo &graph = *m_graph;
     // Sizes from the font here; the layout itself on a worker thread.
-    const QFontMetricsF metrics(font());
-    GraphLayoutInput input;
-    // Measured once per title: a big graph has thousands of nodes but few op types
-    // (measuring each took ~20 ms of the GUI thread for 5,000 nodes).
-    QHash<QString, qreal> widths;
+    const GraphItems::Style style = GraphItems::style(font(), palette());
+    const QFontMetricsF metrics(style.font);
+    const QFontMetricsF rowMetrics(style.rowFont);
+    input.horizontal = m_horizontal;
+    // Measured once per text: a big graph has thousands of nodes but few op types and
+    // shapes (measuring each took ~20 ms of the GUI thread for 5,000 nodes).
+    QHash<QString, qreal> widths, rowWidths;
+    const auto measure = [](QHash<QString, qreal> &cache, const QFontMetricsF &m, const QString &text) {
+        auto width = cache.constFind(text);
+        if (width == cache.constEnd())
+            width = cache.insert(text, m.horizontalAdvance(text));
+        return *width;
+    };
     input.nodes.reserve(m_vertices.size());
+    input.floating.reserve(m_vertices.size());
     for (const Vertex &v : std::as_const(m_vertices)) {
-        auto width = widths.constFind(v.title);
-        if (width == widths.constEnd())
-            width = widths.insert(v.title, metrics.horizontalAdvance(v.title));
-        const qreal extra = v.members > 0 ? 14 : 0; // a scope's box is taller, as a folder
-        input.nodes.append(QSizeF(std::max(60.0, *width + 24), metrics.height() + 14 + extra));
+        QList<qreal> rows;
+        for (const QString &row : v.rows)
+            rows.append(measure(rowWidths, rowMetrics, row));
+        input.nodes.append(GraphItems::nodeSize(style, measure(widths, metrics, v.title), rows, v.members > 0));
+        // Only the graph's inputs start the top layer; any other source sits by its first user.
+        input.floating.append(v.input < 0);
     }
-    // Edges between what is shown: a node's to the box that holds it; inside a box, none.
+    // Edges between what is shown: a node's to the box that holds it; inside a box, none;
+    // none from a folded constant (it is drawn inside its users).
     QHash<QString, int> producer;
     for (qsizetype n = 0; n < graph.nodes.size(); ++n)
-        for (const QString &out : graph.nodes[n].outputs)
-            producer.insert(out, m_itemOfNode[n]);
+        if (!m_fold.isFolded(int(n)))
+            for (const QString &out : graph.nodes[n].outputs)
+                producer.insert(out, m_itemOfNode[n]);
     const qsizetype firstInput = m_vertices.size() - graph.inputs.size() - graph.outputs.size();
     for (qsizetype i = 0; i < graph.inputs.size(); ++i)
         producer.insert(graph.inputs[i].name, int(firstInput + i));
     QSet<quint64> seen;
-    const auto addEdge = [&](int from, int to) {
+    const auto addEdge = [&](int from, int to, const QString &value) {
         if (from < 0 || from == to)
             return;
         const quint64 key = (quint64(quint32(from)) << 32) | quint32(to);
         if (!seen.contains(key)) {
             seen.insert(key);
             input.edges.append({from, to});
+            if (edgeValues)
+                edgeValues->append(value);
         }
     };
     for (qsizetype n = 0; n < graph.nodes.size(); ++n)
         for (const QString &in : graph.nodes[n].inputs)
             if (!in.isEmpty())
-                addEdge(producer.value(in, -1), m_itemOfNode[n]);
+                addEdge(producer.value(in, -1), m_itemOfNode[n], in);
     for (qsizetype i = 0; i < graph.outputs.size(); ++i)
-        addEdge(producer.value(graph.outputs[i].name, -1), int(firstInput + graph.inputs.size() + i));
+        addEdge(producer.value(graph.outputs[i].name, -1), int(firstInput + graph.inputs.size() + i),
+                graph.outputs[i].name);
+    return input;
+}
+
+void ModelGraphView::startLayout()
+{
+    m_pending = false;
+    const OnnxInfo &graph = *m_graph;
+    QStringList values;
+    const GraphLayoutInput input = layoutInput(&values);
+    m_edgeLabels = GraphItems::edgeLabels(*m_graph, values);
     m_status->setText(tr("Laying out %n node(s)…", nullptr, int(graph.nodes.size())));
     m_jobs->start(
         kLayoutJob, [input](Progress &progress) { return layoutGraph(input, &progress); },
@@ -315,16 +452,35 @@ void ModelGraphView::startLayout()
             m_builtVertices = 0;
             m_builtEdges = 0;
             m_scene->setSceneRect(layout.bounds.adjusted(-20, -20, 20, 20));
-            // Small graphs fit; big ones start at the top, readable.
-            m_view->resetTransform();
-            const QRectF view = m_view->viewport()->rect();
-            const qreal scale =
-                std::min(view.width() / m_scene->sceneRect().width(), view.height() / m_scene->sceneRect().height());
-            if (scale < 1 && scale >= 0.5)
-                m_view->scale(scale, scale);
-            m_view->centerOn(m_scene->sceneRect().center().x(), m_scene->sceneRect().top());
+            m_rects = layout.nodes;
+            showInputs();
             buildItems(m_generation);
         });
+}
+
+void ModelGraphView::showInputs()
+{
+    const qsizetype firstInput = m_vertices.size() - m_graph->inputs.size() - m_graph->outputs.size();
+    QRectF inputs;
+    for (qsizetype i = firstInput; i < firstInput + m_graph->inputs.size() && i < m_rects.size(); ++i)
+        inputs = inputs.isNull() ? m_rects[i] : inputs.united(m_rects[i]);
+    GraphCamera::openAt(*m_view, inputs, m_horizontal);
+}
+
+void ModelGraphView::fitToView()
+{
+    GraphCamera::fit(*m_view);
+    m_minimap->update();
+}
+
+bool ModelGraphView::zoomToSelection()
+{
+    const int index = selectedVertex();
+    if (index < 0 || index >= m_rects.size())
+        return false;
+    GraphCamera::zoomTo(*m_view, m_rects[index]);
+    m_minimap->update();
+    return true;
 }
 
 void ModelGraphView::buildItems(quint64 generation)
@@ -335,46 +491,27 @@ void ModelGraphView::buildItems(quint64 generation)
     QElapsedTimer budget;
     budget.start();
     const GraphLayoutResult &layout = *m_layout;
-    const QColor ioFill = palette().color(QPalette::AlternateBase);
-    const QColor ioText = palette().color(QPalette::Text);
-    const QColor scopeFill(0x2f, 0x5d, 0x6b);
-    QColor edgeColor = palette().color(QPalette::Text); // readable on light and dark themes
-    edgeColor.setAlpha(150);
-    const QPen edgePen(edgeColor, 1.2);
+    const GraphItems::Style style = GraphItems::style(font(), palette());
     for (; m_builtVertices < m_vertices.size() && budget.elapsed() < kBuildSliceMs; ++m_builtVertices) {
         const qsizetype i = m_builtVertices;
         const Vertex &v = m_vertices[i];
-        const QRectF &rect = layout.nodes[i];
-        QPainterPath shape;
-        const bool io = v.input >= 0 || v.output >= 0;
-        const qreal radius = io ? rect.height() / 2 : 4;
-        shape.addRoundedRect(rect, radius, radius);
-        if (v.members > 0) // a collapsed scope: a second outline, as a stack of boxes
-            shape.addRoundedRect(rect.adjusted(4, 4, -4, -4), 3, 3);
-        const QColor fill = v.members > 0 ? scopeFill : v.node >= 0 ? opColor(v.title) : ioFill;
-        auto *item = m_scene->addPath(shape, QPen(fill.darker(130)), fill);
-        item->setFlag(QGraphicsItem::ItemIsSelectable);
-        item->setData(0, int(i));
-        item->setToolTip(v.detail.isEmpty() ? v.title : v.title + u'\n' + v.detail);
-        auto *text = new QGraphicsSimpleTextItem(v.title, item);
-        text->setFont(font());
-        text->setBrush(io ? ioText : QColor(Qt::white));
-        text->setPos(rect.center() - text->boundingRect().center());
-        m_items.append(item);
+        GraphItems::Node node;
+        node.title = v.title;
+        node.tooltip = v.detail.isEmpty() ? v.title : v.title + u'\n' + v.detail;
+        node.rows = v.rows;
+        node.io = v.input >= 0 || v.output >= 0;
+        node.members = v.members;
+        node.fill = vertexColor(v);
+        m_items.append(GraphItems::addNode(*m_scene, layout.nodes[i], node, int(i), style));
     }
     for (; m_builtEdges < layout.edges.size() && budget.elapsed() < kBuildSliceMs; ++m_builtEdges) {
-        const QList<QPointF> &line = layout.edges[m_builtEdges];
-        if (line.size() < 2)
-            continue;
-        QPainterPath path(line.first());
-        for (qsizetype i = 1; i < line.size(); ++i)
-            path.lineTo(line[i]);
-        const QPointF tip = line.last();
-        path.moveTo(tip);
-        path.lineTo(tip + QPointF(-4, -7));
-        path.moveTo(tip);
-        path.lineTo(tip + QPointF(4, -7));
-        m_scene->addPath(path, edgePen)->setZValue(-1);
+        GraphItems::addEdge(*m_scene, layout.edges[m_builtEdges], style);
+        const QString &label = m_builtEdges < m_edgeLabels.size() ? m_edgeLabels[m_builtEdges] : QString();
+        if (!label.isEmpty()) {
+            QGraphicsItem *text = GraphItems::addEdgeLabel(*m_scene, layout.edges[m_builtEdges], label, style);
+            text->setVisible(m_edgeShapes);
+            m_labelItems.append(text);
+        }
     }
     if (m_builtVertices < m_vertices.size() || m_builtEdges < layout.edges.size()) {
         QTimer::singleShot(0, this, [this, generation] { buildItems(generation); });
@@ -382,17 +519,28 @@ void ModelGraphView::buildItems(quint64 generation)
     }
     m_layout.reset();
     m_laidOut = true;
+    if (m_vertices.size() > kMinimapAbove) {
+        QList<QColor> colors;
+        colors.reserve(m_vertices.size());
+        for (const Vertex &v : std::as_const(m_vertices))
+            colors.append(vertexColor(v));
+        m_minimap->setNodes(m_rects, colors, m_scene->sceneRect());
+    }
     QString status = tr("%n node(s)", nullptr, int(m_graph->nodes.size()));
+    if (m_fold.foldedCount() > 0)
+        status += u" · " + tr("%n constant(s) shown inside their nodes", nullptr, m_fold.foldedCount());
     int boxes = 0;
     for (const Vertex &v : std::as_const(m_vertices))
         boxes += v.members > 0 ? 1 : 0;
     if (boxes > 0)
         status += u" · " + tr("%n scope(s) collapsed: double-click one to open it", nullptr, boxes);
     m_status->setText(status);
+    if (m_focusNode >= 0)
+        selectVertex(vertexOfNode(std::exchange(m_focusNode, -1)));
     if (!m_focusScope.isEmpty()) {
         // The scope just opened or closed: its box, or its first node.
         for (qsizetype n = 0; n < m_graph->nodes.size(); ++n) {
-            const QString &scope = m_scopes.scopeOfNode(int(n));
+            const QString scope = scopeOfNode(int(n));
             if (scope == m_focusScope || scope.startsWith(m_focusScope + u'/')) {
                 selectVertex(m_itemOfNode[n]);
                 break;
@@ -400,6 +548,20 @@ void ModelGraphView::buildItems(quint64 generation)
         }
     }
     emit laidOut();
+}
+
+void ModelGraphView::setEdgeShapes(bool shown)
+{
+    m_edgeShapes = shown;
+    for (QGraphicsItem *label : std::as_const(m_labelItems))
+        label->setVisible(shown);
+}
+
+QColor ModelGraphView::vertexColor(const Vertex &vertex) const
+{
+    if (vertex.members > 0)
+        return GraphItems::scopeColor();
+    return vertex.node >= 0 ? GraphItems::opColor(vertex.title) : palette().color(QPalette::AlternateBase);
 }
 
 int ModelGraphView::selectedVertex() const
@@ -422,21 +584,13 @@ bool ModelGraphView::vertexMatches(const Vertex &v, const QString &wanted) const
 {
     if (v.title.contains(wanted, Qt::CaseInsensitive) || v.detail.contains(wanted, Qt::CaseInsensitive))
         return true;
-    const auto nodeMatches = [&wanted](const OnnxNode &node) {
-        if (node.opType.contains(wanted, Qt::CaseInsensitive) || node.name.contains(wanted, Qt::CaseInsensitive))
-            return true;
-        for (const QStringList *names : {&node.inputs, &node.outputs})
-            for (const QString &name : *names)
-                if (name.contains(wanted, Qt::CaseInsensitive))
-                    return true;
-        return false;
-    };
+    const auto nodeMatches = [&](int node) { return GraphSearch::matches(m_graph->nodes[node], wanted); };
     if (v.node >= 0)
-        return nodeMatches(m_graph->nodes[v.node]);
+        return nodeMatches(v.node) || std::any_of(v.folded.cbegin(), v.folded.cend(), nodeMatches);
     if (v.members > 0) { // a collapsed scope matches when one of its nodes does
         const qsizetype self = &v - m_vertices.constData();
         for (qsizetype n = 0; n < m_itemOfNode.size(); ++n)
-            if (m_itemOfNode[n] == self && nodeMatches(m_graph->nodes[n]))
+            if (m_itemOfNode[n] == self && nodeMatches(int(n)))
                 return true;
     }
     return false;
@@ -474,106 +628,44 @@ void ModelGraphView::showSelection()
     m_properties->setHtml(index >= 0 ? vertexHtml(m_vertices[index]) : QString());
 }
 
-QString ModelGraphView::scopeHtml(const Vertex &vertex) const
-{
-    QMap<QString, int> ops;
-    const qsizetype self = &vertex - m_vertices.constData();
-    for (qsizetype n = 0; n < m_itemOfNode.size(); ++n)
-        if (m_itemOfNode[n] == self)
-            ++ops[m_graph->nodes[n].opType];
-    QList<std::pair<QString, int>> sorted(ops.keyValueBegin(), ops.keyValueEnd());
-    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
-    QStringList opTexts;
-    for (const auto &[op, count] : sorted)
-        opTexts.append(QStringLiteral("%1 ×%2").arg(op).arg(count).toHtmlEscaped());
-    return QStringLiteral("<h3>%1</h3><p><code>%2</code></p><p>%3</p><p>%4</p><p><a href=\"%5%6\">%7</a></p>")
-        .arg(tr("Scope").toHtmlEscaped(), vertex.detail.toHtmlEscaped(),
-             tr("%n node(s)", nullptr, vertex.members).toHtmlEscaped(), opTexts.join(QStringLiteral("<br>")),
-             kExpandScheme, QString::fromLatin1(QUrl::toPercentEncoding(vertex.detail)), tr("Expand").toHtmlEscaped());
-}
-
 QString ModelGraphView::vertexHtml(const Vertex &vertex) const
 {
-    if (vertex.members > 0)
-        return scopeHtml(vertex);
-    const OnnxInfo &onnx = *m_graph;
-    auto tensor = [this](const QString &name) -> QString {
-        if (name.isEmpty())
-            return tr("(none)");
-        if (const ModelWeight *w = m_model ? m_model->findWeight(name) : nullptr)
-            return link(name) + QStringLiteral(" <small>%1 %2</small>")
-                                    .arg(ModelSummary::weightTypeText(*w).toHtmlEscaped(), shapeText(w->shape));
-        return name.toHtmlEscaped();
-    };
-    if (vertex.node < 0) {
-        const QString kind = vertex.input >= 0 ? tr("Graph input") : tr("Graph output");
-        return QStringLiteral("<h3>%1</h3><p><code>%2</code></p>")
-            .arg(kind.toHtmlEscaped(), vertex.detail.toHtmlEscaped());
+    if (vertex.members > 0) {
+        QMap<QString, int> ops;
+        const qsizetype self = &vertex - m_vertices.constData();
+        for (qsizetype n = 0; n < m_itemOfNode.size(); ++n)
+            if (m_itemOfNode[n] == self && !m_fold.isFolded(int(n)))
+                ++ops[m_graph->nodes[n].opType];
+        return GraphProperties::scopeHtml(vertex.detail, vertex.members, ops);
     }
-    const OnnxNode &node = onnx.nodes[vertex.node];
-    QString html = QStringLiteral("<h3>%1</h3>").arg(node.opType.toHtmlEscaped());
-    if (!node.name.isEmpty())
-        html += QStringLiteral("<p>%1 <b>%2</b></p>").arg(tr("Name").toHtmlEscaped(), node.name.toHtmlEscaped());
-    if (!node.domain.isEmpty())
-        html += QStringLiteral("<p>%1 %2</p>").arg(tr("Domain").toHtmlEscaped(), node.domain.toHtmlEscaped());
-    QStringList inputs, outputs;
-    for (const QString &in : node.inputs)
-        inputs.append(tensor(in));
-    for (const QString &out : node.outputs)
-        outputs.append(out.toHtmlEscaped());
-    html +=
-        QStringLiteral("<p><b>%1</b><br>%2</p>").arg(tr("Inputs").toHtmlEscaped(), inputs.join(QStringLiteral("<br>")));
-    html += QStringLiteral("<p><b>%1</b><br>%2</p>")
-                .arg(tr("Outputs").toHtmlEscaped(), outputs.join(QStringLiteral("<br>")));
-    if (!node.attributes.isEmpty()) {
-        QString rows;
-        for (const OnnxAttribute &a : node.attributes)
-            rows += QStringLiteral("<tr><td style=\"padding-right:8px\">%1</td><td>%2</td></tr>")
-                        .arg(a.name.toHtmlEscaped(), a.text.toHtmlEscaped());
-        html += QStringLiteral("<p><b>%1</b></p><table>%2</table>").arg(tr("Attributes").toHtmlEscaped(), rows);
-    }
-    return html;
+    if (vertex.node < 0)
+        return GraphProperties::valueHtml(vertex.input >= 0, vertex.title, vertex.detail);
+    return GraphProperties::nodeHtml(*m_graph, m_model.get(), vertex.node, m_fold);
 }
 
 bool ModelGraphView::exportPng(const QString &path) const
 {
-    const QRectF source = m_scene->sceneRect();
-    if (source.isEmpty())
-        return false;
-    const qreal scale = std::min({2.0, kMaxImageSide / source.width(), kMaxImageSide / source.height()});
-    QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
-    image.fill(palette().color(QPalette::Base));
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    m_scene->render(&painter, QRectF(image.rect()), source);
-    painter.end();
-    return image.save(path, "PNG");
+    return GraphExport::writePng(*m_scene, m_scene->sceneRect(), palette().color(QPalette::Base), path);
 }
 
 bool ModelGraphView::exportSvg(const QString &path) const
 {
-    const QRectF source = m_scene->sceneRect();
-    if (source.isEmpty())
-        return false;
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(source.size().toSize());
-    svg.setViewBox(QRectF(QPointF(0, 0), source.size()));
-    svg.setTitle(tr("Model graph"));
-    QPainter painter;
-    if (!painter.begin(&svg))
-        return false;
-    m_scene->render(&painter, QRectF(QPointF(0, 0), source.size()), source);
-    return painter.end();
+    return GraphExport::writeSvg(*m_scene, m_scene->sceneRect(), path, tr("Model graph"));
+}
+
+QString ModelGraphView::exportFileName(bool svg) const
+{
+    return GraphExport::fileName(m_model ? m_model->fileName() : QString(),
+                                 svg ? QStringLiteral("svg") : QStringLiteral("png"));
 }
 
 void ModelGraphView::exportInteractive(bool svg)
 {
     if (!m_laidOut)
         return;
-    const QString path = QFileDialog::getSaveFileName(this, svg ? tr("Export Graph as SVG") : tr("Export Graph as PNG"),
-                                                      svg ? QStringLiteral("graph.svg") : QStringLiteral("graph.png"),
-                                                      svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, svg ? tr("Export Graph as SVG") : tr("Export Graph as PNG"),
+                                     exportFileName(svg), svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
     if (path.isEmpty())
         return;
     const bool ok = svg ? exportSvg(path) : exportPng(path);
@@ -591,7 +683,7 @@ void ModelGraphView::showContextMenu(const QPoint &viewportPos, const QPoint &gl
     const int index = item && item->data(0).isValid() ? item->data(0).toInt() : -1;
     if (item && index >= 0 && index < m_vertices.size()) {
         const Vertex &v = m_vertices[index];
-        const QString scope = v.members > 0 ? v.detail : v.node >= 0 ? m_scopes.scopeOfNode(v.node) : QString();
+        const QString scope = v.members > 0 ? v.detail : v.node >= 0 ? scopeOfNode(v.node) : QString();
         if (v.members > 0)
             menu.addAction(tr("Expand %1").arg(scope), this, [this, scope] { expandScope(scope); });
         else if (!scope.isEmpty())
@@ -614,7 +706,7 @@ void ModelGraphView::showContextMenu(const QPoint &viewportPos, const QPoint &gl
 bool ModelGraphView::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_view->viewport() && event->type() == QEvent::MouseButtonDblClick) {
-        // A collapsed scope opens; a node in a scope closes it.
+        // A collapsed scope opens; a node with a body (If, Loop) opens its first; a node in a scope closes it.
         const auto *mouse = static_cast<QMouseEvent *>(event);
         const QGraphicsItem *item = m_view->itemAt(mouse->position().toPoint());
         while (item && item->parentItem())
@@ -622,10 +714,16 @@ bool ModelGraphView::eventFilter(QObject *watched, QEvent *event)
         const int index = item && item->data(0).isValid() ? item->data(0).toInt() : -1;
         if (item && index >= 0 && index < m_vertices.size()) {
             const Vertex &v = m_vertices[index];
+            const auto hasBody = [](const OnnxAttribute &a) { return !a.graphs.isEmpty(); };
+            const QList<OnnxAttribute> *attributes = v.node >= 0 ? &m_graph->nodes[v.node].attributes : nullptr;
+            const auto body = attributes ? std::find_if(attributes->cbegin(), attributes->cend(), hasBody)
+                                         : QList<OnnxAttribute>::const_iterator();
             if (v.members > 0)
                 expandScope(v.detail);
-            else if (v.node >= 0 && !m_scopes.scopeOfNode(v.node).isEmpty())
-                collapseScope(m_scopes.scopeOfNode(v.node));
+            else if (attributes && body != attributes->cend())
+                openBody({v.node, int(body - attributes->cbegin()), 0});
+            else if (v.node >= 0 && !scopeOfNode(v.node).isEmpty())
+                collapseScope(scopeOfNode(v.node));
             return true;
         }
     }
@@ -634,14 +732,10 @@ bool ModelGraphView::eventFilter(QObject *watched, QEvent *event)
         showContextMenu(menu->pos(), menu->globalPos());
         return true;
     }
-    if (watched == m_view->viewport() && event->type() == QEvent::Wheel) {
-        auto *wheel = static_cast<QWheelEvent *>(event);
-        if (wheel->modifiers() & Qt::ControlModifier) {
-            const qreal factor = wheel->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
-            m_view->setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
-            m_view->scale(factor, factor);
-            return true;
-        }
+    if (watched == m_view->viewport() && event->type() == QEvent::Wheel &&
+        GraphCamera::wheel(*m_view, static_cast<QWheelEvent *>(event))) {
+        m_minimap->update();
+        return true;
     }
     return QWidget::eventFilter(watched, event);
 }

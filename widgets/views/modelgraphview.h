@@ -2,11 +2,15 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "graphfold.h"
 #include "graphscopes.h"
+#include "graphsearch.h"
 
 #include <QWidget>
 #include <memory>
 
+class QAction;
+class QGraphicsItem;
 class QGraphicsPathItem;
 class QGraphicsScene;
 class QGraphicsView;
@@ -21,24 +25,34 @@ struct OnnxInfo;
 
 namespace studio {
 
+class GraphBodyBar;
+class GraphMinimap;
+class GraphToolBar;
 class LatestJob;
+struct GraphLayoutInput;
 struct GraphLayoutResult;
 
 // The graph of a model (ONNX's, or a TorchScript method's as the runner inspected
 // it, through graphFromInspection): its nodes (op type), the graph's inputs and
-// outputs, and the tensors between them, laid out in layers (layoutGraph) on a
-// worker thread when the view is shown. Click a node for its inputs, outputs and
-// attributes in the properties pane; weights there are links that open the
-// weight (weightActivated). Nodes collapse by name scope (GraphScopes): a box per
-// collapsed scope, opened by a double-click or the context menu; a graph of more
-// than kCollapseAbove nodes opens collapsed. Search by node name, op type or
-// tensor name (Enter: the next match); Ctrl+wheel zooms; export as PNG or SVG.
+// outputs, and the tensors between them, laid out in layers along the data flow
+// from the inputs (layoutGraph, top down or left to right) on a worker thread when
+// the view is shown; it opens at the graph's inputs. Constants and weights are
+// folded into the nodes that take them (GraphFold: "W ⟨64×3×7×7⟩" inside a Conv)
+// unless "Show weights as nodes" is on. Click a node for its inputs (with their
+// roles), outputs and attributes in the properties pane; weights there are links
+// that open the weight (weightActivated). Nodes collapse by name scope
+// (GraphScopes): a box per collapsed scope, opened by a double-click or the
+// context menu; a graph of more than kCollapseAbove nodes opens collapsed. Search
+// by node name, op type or tensor name (Enter: the next match); Ctrl+wheel zooms,
+// Fit (Ctrl+0) shows it all, Zoom to Selection the selected node; a graph of more
+// than kMinimapAbove items gets a minimap; export as PNG (GraphExport) or SVG.
 class ModelGraphView final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ModelGraphView)
 
 public:
     static constexpr int kCollapseAbove = 1000;
+    static constexpr int kMinimapAbove = 300;
 
     explicit ModelGraphView(QWidget *parent = nullptr);
     ~ModelGraphView() override;
@@ -48,7 +62,17 @@ public:
     void setModel(std::shared_ptr<const carton::ModelFile> model);
     // `graph` (null: as setModel), with `model`'s weights linked from it.
     void setGraph(std::shared_ptr<const carton::ModelFile> model, std::shared_ptr<const carton::OnnxInfo> graph);
+    // The graph shown: the main one, or a body opened in it (openBody).
     const std::shared_ptr<const carton::OnnxInfo> &graph() const { return m_graph; }
+    // Shows a body of node `step.node` of the graph shown (an If's branch, a Loop's
+    // body), in place, with a breadcrumb back; false when there is no such body.
+    bool openBody(const GraphStep &step);
+    // Goes back to the graph `depth` bodies down from the main one (0: the main graph).
+    bool showDepth(int depth);
+    int depth() const { return int(m_steps.size()); }
+    // Opens the graph holding a search hit and selects its node once laid out.
+    bool showHit(const GraphSearch::Hit &hit);
+    GraphBodyBar *bodyBar() const { return m_bodyBar; }
     bool isLayingOut() const;
     bool isLaidOut() const { return m_laidOut; }
 
@@ -72,14 +96,44 @@ public:
     // Selects the next vertex after the selected one whose op type, name or tensors
     // contain `text` (case-insensitive), wrapping; -1 when none matches.
     int findNext(const QString &text);
-    // The scene as a picture (at most 8192 pixels a side) / as SVG; false on failure.
+    // The scene as a picture (GraphExport: readable, written in strips) / as SVG; false on failure.
     bool exportPng(const QString &path) const;
     bool exportSvg(const QString &path) const;
+    // "resnet18-graph.png": the export's file name for the model shown.
+    QString exportFileName(bool svg) const;
+
+    // Layers left to right instead of top down; laid out again.
+    void setHorizontal(bool horizontal);
+    bool isHorizontal() const { return m_horizontal; }
+    // Constants and weights as nodes of their own instead of rows inside their users.
+    void setWeightsAsNodes(bool asNodes);
+    bool weightsAsNodes() const { return m_weightsAsNodes; }
+    // The whole graph in the view.
+    void fitToView();
+    // The selected item (and a margin) in the view, at most twice the normal size.
+    bool zoomToSelection();
+    // The rectangle of item `index` in the scene (empty before it is laid out).
+    QRectF vertexRect(int index) const;
+    // What is laid out: each item's size, the edges between items, the direction
+    // (the benchmark lays the same out with Graphviz).
+    // `edgeValues` (may be null) receives the value each edge carries.
+    GraphLayoutInput layoutInput(QStringList *edgeValues = nullptr) const;
+    // Each edge labelled with its tensor's type and shape where the file says them
+    // (graph inputs and outputs, value_info); no relayout.
+    void setEdgeShapes(bool shown);
+    bool edgeShapes() const { return m_edgeShapes; }
+    // The labels of the edges laid out last ("float32 ⟨1×64×56×56⟩"; empty: unknown).
+    const QStringList &edgeLabelTexts() const { return m_edgeLabels; }
+    // The folding of constants in use.
+    const GraphFold &fold() const { return m_fold; }
+    GraphMinimap *minimap() const { return m_minimap; }
+    QAction *fitAction() const;
 
     QGraphicsView *view() const { return m_view; }
     QGraphicsScene *scene() const { return m_scene; }
     QTextBrowser *properties() const { return m_properties; }
-    QLineEdit *searchEdit() const { return m_search; }
+    QLineEdit *searchEdit() const;
+    GraphToolBar *toolBar() const { return m_bar; }
     QLabel *statusLabel() const { return m_status; }
 
 signals:
@@ -98,26 +152,41 @@ private:
         int node = -1;  // index in OnnxInfo::nodes, or -1
         int input = -1; // index in OnnxInfo::inputs, or -1
         int output = -1;
-        int members = 0; // a collapsed scope: its nodes
+        int members = 0;   // a collapsed scope: its nodes
+        QStringList rows;  // folded constants and weights shown inside a node ("W ⟨64×3×7×7⟩")
+        QList<int> folded; // the folded nodes drawn inside this one (found by search)
     };
     // The items shown (m_vertices) from m_graph and m_scopes.
     void buildVertices();
     // After a scope opened or closed: the items again, laid out again.
     void relayout(const QString &focusScope);
+    // m_fold and m_scopes for m_graph (and the weights-as-nodes choice).
+    void refold();
+    // m_graph from m_root and m_steps, the breadcrumb, laid out again.
+    void showSteps();
     void startLayout();
     // Adds the laid-out items a slice at a time (m_layout), then emits laidOut().
     void buildItems(quint64 generation);
     void showSelection();
     QString vertexHtml(const Vertex &vertex) const;
-    QString scopeHtml(const Vertex &vertex) const;
     bool vertexMatches(const Vertex &vertex, const QString &wanted) const;
     void showContextMenu(const QPoint &viewportPos, const QPoint &globalPos);
     void exportInteractive(bool svg);
+    // Opens at the graph's inputs: the first one at the top (left) of the view, readable.
+    void showInputs();
+    // The scope of node `node` (shown or folded); empty at the top.
+    QString scopeOfNode(int node) const;
+    QColor vertexColor(const Vertex &vertex) const;
 
     std::shared_ptr<const carton::ModelFile> m_model;
-    std::shared_ptr<const carton::OnnxInfo> m_graph;
-    GraphScopes m_scopes;
-    QList<int> m_itemOfNode; // node -> index in m_vertices
+    std::shared_ptr<const carton::OnnxInfo> m_graph; // shown: m_root, or the body m_steps lead to
+    std::shared_ptr<const carton::OnnxInfo> m_root;
+    QList<GraphStep> m_steps;
+    int m_focusNode = -1; // selected once laid out
+    GraphScopes m_scopes; // over the nodes shown (m_shownNodes), not the folded ones
+    GraphFold m_fold;
+    QList<int> m_shownNodes; // the scopes' node index -> index in OnnxInfo::nodes
+    QList<int> m_itemOfNode; // node -> index in m_vertices (a folded node: its host's)
     QString m_focusScope;    // selected once laid out again
     QList<Vertex> m_vertices;
     QList<QGraphicsPathItem *> m_items; // one per vertex once laid out
@@ -125,14 +194,22 @@ private:
     QGraphicsScene *m_scene = nullptr;
     QGraphicsView *m_view = nullptr;
     QTextBrowser *m_properties = nullptr;
-    QLineEdit *m_search = nullptr;
+    GraphToolBar *m_bar = nullptr;
+    GraphBodyBar *m_bodyBar = nullptr;
     QLabel *m_status = nullptr;
+    GraphMinimap *m_minimap = nullptr;
+    QList<QRectF> m_rects;                             // each vertex's rectangle once laid out
+    QStringList m_edgeLabels;                          // per laid-out edge
+    QList<QGraphicsItem *> m_labelItems;               // the edge labels drawn
     std::shared_ptr<const GraphLayoutResult> m_layout; // being turned into items
     qsizetype m_builtVertices = 0;
     qsizetype m_builtEdges = 0;
     quint64 m_generation = 0;
     bool m_pending = false;
     bool m_laidOut = false;
+    bool m_horizontal = false;
+    bool m_weightsAsNodes = false;
+    bool m_edgeShapes = true;
 };
 
 } // namespace studio

@@ -78,6 +78,8 @@ void ModelPage::setUp()
         const QString text = url.toString(QUrl::FullyEncoded);
         if (text.startsWith(ModelSummary::codeScheme))
             openCodeFile(QUrl::fromPercentEncoding(text.mid(ModelSummary::codeScheme.size()).toLatin1()));
+        else if (text == ModelSummary::useSignatureLink)
+            emit useModelSignatureRequested();
     });
 
     m_proxy->setSourceModel(m_model);
@@ -261,6 +263,10 @@ void ModelPage::showSummary(int entry)
         return;
     }
     m_summaryHtml = ModelSummary::html(set->entries()[entry]);
+    // The carton's [[input]] / [[output]] against this file's signature, when it is the one they are checked against.
+    if (m_carton && m_carton->info() && signatureModel(*set) == &set->entries()[entry])
+        m_summaryHtml += ModelSummary::signatureCheckHtml(*m_carton->info(), set->entries()[entry],
+                                                          checkModelSignature(*m_carton->info(), *set));
     renderSummary();
     showGraph(entry);
     // The Code tab only for a file with code/ files (a TorchScript archive).

@@ -95,6 +95,8 @@ signals:
     void inspected();
     // openCodeFile() finished.
     void codeShown(const QString &codeFile);
+    // The summary's "Use the model's signature" (carton.toml contradicts the model's).
+    void useModelSignatureRequested();
 
 protected:
     void showEvent(QShowEvent *event) override;

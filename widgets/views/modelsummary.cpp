@@ -2,9 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelsummary.h"
 
+#include "format/cartoninfo.h"
 #include "model/modelset.h"
 #include "runner/modelinspection.h"
 #include "style/tone.h"
+#include "validate/modelsignature.h"
 #include "viewutils.h"
 
 #include <QLocale>
@@ -189,6 +191,84 @@ QString ModelSummary::inspectionHtml(const ModelInspection &inspection, const Di
         }
     }
     return html + QStringLiteral("<table>%1</table>").arg(rows);
+}
+
+QString ModelSummary::signatureCheckHtml(const CartonInfo &info, const ModelEntry &entry, const Diagnostics &comparison)
+{
+    if (!entry.model || !entry.model->onnx())
+        return {};
+    int errors = 0;
+    for (const Diagnostic &d : comparison)
+        errors += d.severity == Severity::Error ? 1 : 0;
+    const QString title = tr("carton.toml against %1").arg(entry.path);
+    QString html = QStringLiteral("<h3>%1</h3>").arg(title.toHtmlEscaped());
+    if (comparison.isEmpty())
+        return html + QStringLiteral("<p>%1</p>")
+                          .arg(toneHtml(Tone::Good, tr("[[input]] and [[output]] agree with the model's signature.")));
+    // Each declared tensor with dimensions in error: its shape with those marked, beside the model's.
+    const auto shapes = [&](const QString &kind, const QList<TensorSpec> &specs, const QList<OnnxValueInfo> &model) {
+        QString rows;
+        for (qsizetype i = 0; i < specs.size(); ++i) {
+            const TensorSpec &spec = specs.at(i);
+            const QString prefix = QStringLiteral("%1[%2].shape").arg(kind).arg(i);
+            QList<int> wrong;
+            bool rankWrong = false;
+            for (const Diagnostic &d : comparison) {
+                if (d.severity != Severity::Error || !d.location.field.startsWith(prefix))
+                    continue;
+                const QString rest = d.location.field.mid(prefix.size());
+                if (rest.isEmpty())
+                    rankWrong = true;
+                else
+                    wrong.append(rest.mid(1, rest.size() - 2).toInt());
+            }
+            if (wrong.isEmpty() && !rankWrong)
+                continue;
+            QString declared;
+            if (spec.shape.isDims() && !rankWrong) {
+                QStringList dims;
+                const QList<Dim> &list = spec.shape.dimList();
+                for (qsizetype j = 0; j < list.size(); ++j) {
+                    const QString text = list.at(j).isValue()    ? QString::number(list.at(j).size())
+                                         : list.at(j).isSymbol() ? list.at(j).symbolName()
+                                                                 : QStringLiteral("*");
+                    dims.append(wrong.contains(int(j))
+                                    ? QStringLiteral("<u>%1</u>").arg(toneHtml(Tone::Bad, text, true))
+                                    : text.toHtmlEscaped());
+                }
+                declared = u'[' + dims.join(QStringLiteral(", ")) + u']';
+            } else {
+                declared = toneHtml(Tone::Bad, spec.shape.toString(), true);
+            }
+            const auto found = std::find_if(model.cbegin(), model.cend(),
+                                            [&spec](const OnnxValueInfo &v) { return v.name == spec.name; });
+            const QString theirs = found == model.cend() ? QString() : onnxShapeText(*found);
+            rows += row(QStringLiteral("%1 %2").arg(kind, spec.name),
+                        tr("%1 in carton.toml, %2 in the model")
+                            .arg(QStringLiteral("<code>%1</code>").arg(declared), code(theirs)));
+        }
+        return rows;
+    };
+    QString rows = shapes(QStringLiteral("input"), info.inputs, entry.model->onnx()->inputs) +
+                   shapes(QStringLiteral("output"), info.outputs, entry.model->onnx()->outputs);
+    QStringList lines;
+    for (const Diagnostic &d : comparison) {
+        const Tone tone = d.severity == Severity::Error     ? Tone::Bad
+                          : d.severity == Severity::Warning ? Tone::Warning
+                                                            : Tone::Muted;
+        lines.append(toneHtml(tone, severityText(d.severity), d.severity == Severity::Error) + QStringLiteral(": ") +
+                     d.message.toHtmlEscaped());
+    }
+    rows += row(tr("Findings"), lines.join(QStringLiteral("<br>")));
+    html += QStringLiteral("<table>%1</table>").arg(rows);
+    // Information alone (a symbol named otherwise) needs no fixing.
+    if (errors > 0 || std::any_of(comparison.cbegin(), comparison.cend(),
+                                  [](const Diagnostic &d) { return d.severity == Severity::Warning; }))
+        html +=
+            QStringLiteral("<p><a href=\"%1\">%2</a> — %3</p>")
+                .arg(useSignatureLink, tr("Use the model's signature").toHtmlEscaped(),
+                     tr("[[input]] and [[output]] from the model, as Fill from Model in edit mode").toHtmlEscaped());
+    return html;
 }
 
 } // namespace studio

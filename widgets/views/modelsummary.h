@@ -9,6 +9,7 @@
 #include <QString>
 
 namespace carton {
+struct CartonInfo;
 enum class ModelFormat;
 struct ModelEntry;
 struct ModelInspection;
@@ -46,6 +47,16 @@ public:
     // with), as HTML to follow html().
     static QString inspectionHtml(const carton::ModelInspection &inspection, const carton::Diagnostics &comparison,
                                   bool compared);
+
+    // carton.toml's [[input]] / [[output]] against the model file's own signature
+    // (checkModelSignature's `comparison` of `info` with `entry`): each declared
+    // tensor whose shape contradicts the model's, with the dimensions in error
+    // marked, every finding, and the link to use the model's signature
+    // (useSignatureLink) when there is something to fix. HTML to follow html().
+    static QString signatureCheckHtml(const carton::CartonInfo &info, const carton::ModelEntry &entry,
+                                      const carton::Diagnostics &comparison);
+    // The link of signatureCheckHtml() that asks for the model's signature.
+    static inline const QString useSignatureLink = QStringLiteral("action:use-model-signature");
 
 private:
     // The "Operators" row: "N node(s): op ×count, ..." (most frequent first).

@@ -3,6 +3,7 @@
 #include "shapedelegate.h"
 
 #include "roles.h"
+#include "style/tone.h"
 #include "symbolpalette.h"
 
 #include <QApplication>
@@ -57,6 +58,18 @@ void ShapeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
             painter->setPen(opt.palette.color(QPalette::Text));
             painter->drawText(chip, Qt::AlignCenter, part.text);
             x += width + 2 * chipPadding;
+        } else if (part.wrong) {
+            // The dimension an error points at: bold, underlined, in the error's colour.
+            QFont font = opt.font;
+            font.setBold(true);
+            font.setUnderline(true);
+            const int bold = QFontMetrics(font).horizontalAdvance(part.text);
+            painter->setFont(font);
+            painter->setPen(toneColor(Tone::Bad, opt.palette));
+            painter->drawText(QRect(x, textRect.top(), bold + 1, textRect.height()), Qt::AlignVCenter | Qt::AlignLeft,
+                              part.text);
+            painter->setFont(opt.font);
+            x += bold;
         } else {
             painter->setPen(part.kind == ShapePart::Any ? dimColor : textColor);
             painter->drawText(QRect(x, textRect.top(), width + 1, textRect.height()), Qt::AlignVCenter | Qt::AlignLeft,
@@ -76,7 +89,8 @@ QSize ShapeDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIn
     const QFontMetrics fm(option.font);
     int width = 2 * cellPadding + 8;
     for (const ShapePart &part : partsValue.value<QList<ShapePart>>())
-        width += fm.horizontalAdvance(part.text) + (part.kind == ShapePart::Symbol ? 2 * chipPadding : 0);
+        width += fm.horizontalAdvance(part.text) + (part.kind == ShapePart::Symbol ? 2 * chipPadding : 0) +
+                 (part.wrong ? fm.averageCharWidth() : 0); // bold
     size.setWidth(qMax(size.width(), width));
     size.setHeight(qMax(size.height(), fm.height() + 6));
     return size;

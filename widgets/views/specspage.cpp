@@ -81,6 +81,12 @@ QTableView *SpecsPage::makeTable(TensorSpecModel *model)
     return view;
 }
 
+void SpecsPage::setDiagnostics(const carton::Diagnostics &diagnostics)
+{
+    m_inputs->setDiagnostics(diagnostics, QStringLiteral("input"));
+    m_outputs->setDiagnostics(diagnostics, QStringLiteral("output"));
+}
+
 bool SpecsPage::revealSpec(bool outputs, int row, int column)
 {
     TensorSpecModel *model = outputs ? m_outputs : m_inputs;

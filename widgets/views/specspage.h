@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/diagnostic.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -28,6 +30,9 @@ public:
     QTableView *inputsView() const { return m_inputsView; }
     QTableView *outputsView() const { return m_outputsView; }
 
+    // Marks the cells the carton's diagnostics point at (a dimension that
+    // contradicts the model's, in red).
+    void setDiagnostics(const carton::Diagnostics &diagnostics);
     // Selects a row: `outputs` false for [[input]]. `column` is a TensorSpecModel column.
     bool revealSpec(bool outputs, int row, int column);
 

@@ -22,6 +22,7 @@ struct ShapePart {
     QString text;
     Kind kind = Plain;
     int colorIndex = -1; // for symbols: index into SymbolPalette's colors
+    bool wrong = false;  // a dimension an error points at (the model fixes it otherwise)
     bool operator==(const ShapePart &) const = default;
 };
 

@@ -28,6 +28,15 @@ int TensorSpecModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_specs.size());
 }
 
+void TensorSpecModel::setDiagnostics(const carton::Diagnostics &all, const QString &kind)
+{
+    if (!m_findings.set(all, kind) || m_specs.isEmpty())
+        return;
+    emit dataChanged(
+        index(0, 0), index(int(m_specs.size()) - 1, ColumnCount - 1),
+        {Qt::ToolTipRole, Qt::BackgroundRole, Qt::ForegroundRole, Roles::ValidationRole, Roles::ShapePartsRole});
+}
+
 int TensorSpecModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
@@ -55,7 +64,13 @@ QVariant TensorSpecModel::data(const QModelIndex &index, int role) const
             return spec.internalName.value_or(QString());
         }
         break;
+    case Qt::BackgroundRole:
+    case Qt::ForegroundRole:
+    case Roles::ValidationRole:
+        return m_findings.data(index.row(), index.column(), role);
     case Qt::ToolTipRole:
+        if (const QVariant findings = m_findings.data(index.row(), index.column(), role); findings.isValid())
+            return findings;
         switch (index.column()) {
         case ShapeColumn: {
             const QStringList symbols = SymbolPalette::symbolsOf(spec.shape);
@@ -85,8 +100,11 @@ QVariant TensorSpecModel::data(const QModelIndex &index, int role) const
             return QFontDatabase::systemFont(QFontDatabase::FixedFont);
         break;
     case Roles::ShapePartsRole:
-        if (index.column() == ShapeColumn)
-            return QVariant::fromValue(m_palette.parts(spec.shape));
+        if (index.column() == ShapeColumn) {
+            QList<ShapePart> parts = m_palette.parts(spec.shape);
+            m_findings.markParts(index.row(), parts);
+            return QVariant::fromValue(parts);
+        }
         break;
     case Roles::SymbolsRole:
         if (index.column() == ShapeColumn)

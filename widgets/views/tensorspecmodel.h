@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/diagnostic.h"
 #include "format/cartoninfo.h"
+#include "speccellfindings.h"
 #include "symbolpalette.h"
 
 #include <QAbstractTableModel>
@@ -11,7 +13,8 @@ namespace studio {
 
 // The [[input]] or [[output]] specs of a carton as a table: name, dtype, shape
 // ("[batch_size, 3, 512, 512]", with Roles::ShapePartsRole for colored symbols),
-// description and internal name.
+// description and internal name; the cells the carton's diagnostics point at are
+// marked (setDiagnostics: colours, tooltip, the wrong dimensions of a shape).
 class TensorSpecModel final : public QAbstractTableModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TensorSpecModel)
@@ -25,6 +28,10 @@ public:
     // both tables use the same colors.
     void setSpecs(const QList<carton::TensorSpec> &specs, const SymbolPalette &palette);
     const carton::TensorSpec *spec(int row) const;
+    // Marks the cells of carton.toml's `kind` ("input" / "output") section the
+    // diagnostics point at (SpecCellFindings).
+    void setDiagnostics(const carton::Diagnostics &all, const QString &kind);
+    const SpecCellFindings &findings() const { return m_findings; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -36,6 +43,7 @@ public:
 private:
     QList<carton::TensorSpec> m_specs;
     SymbolPalette m_palette;
+    SpecCellFindings m_findings;
 };
 
 } // namespace studio

@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// Issue 40: a graph as readable as Netron's. Constants and weights are drawn inside
+// the nodes that take them ("W ⟨4×3×3×3⟩"), so no row of constants sits on top; the
+// layout runs from the graph's inputs (at the top, or at the left), and a
+// constant shown as a node sits by its user; the view opens at the inputs; Fit and
+// Zoom to Selection; a minimap for big graphs; scope boxes' labels readable;
+// a PNG of a tall graph at a readable scale, named after the model.
+#include "graphbodybar.h"
+#include "graphexport.h"
+#include "graphitems.h"
+#include "graphlayout.h"
+#include "graphminimap.h"
+#include "jobs/jobpools.h"
+#include "model/modelinfo.h"
+#include "modelgraphview.h"
+
+#include <QGraphicsPathItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsView>
+#include <QImageReader>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace studio;
+
+namespace {
+
+carton::OnnxNode node(const QString &op, const QStringList &inputs, const QStringList &outputs,
+                      const QString &name = {})
+{
+    carton::OnnxNode n;
+    n.opType = op;
+    n.inputs = inputs;
+    n.outputs = outputs;
+    n.name = name;
+    return n;
+}
+
+// As torch.onnx.export writes a small block: constants for Reshape's shape and
+// Gather's indices, an Identity of a weight, a Shape of the input.
+//   x -> Conv(x, conv.weight, conv.bias) -> c -> Relu -> r -> Reshape(r, k_shape) -> s
+//   x -> Shape -> Gather(., k_index) -> g ;  s + Identity(bias) -> y ;  y, g are outputs
+std::shared_ptr<const carton::OnnxInfo> torchLikeGraph()
+{
+    auto g = std::make_shared<carton::OnnxInfo>();
+    carton::OnnxValueInfo x;
+    x.name = u"x"_s;
+    x.dtype = u"float32"_s;
+    x.shape = QList<carton::OnnxDim>{{1, {}}, {3, {}}, {8, {}}, {8, {}}};
+    g->inputs = {x};
+    carton::OnnxValueInfo y, gathered;
+    y.name = u"y"_s;
+    gathered.name = u"g"_s;
+    g->outputs = {y, gathered};
+    carton::OnnxAttribute shape;
+    shape.name = u"value"_s;
+    shape.type = u"TENSOR"_s;
+    shape.text = u"tensor int64[2]"_s;
+    carton::OnnxAttribute index = shape;
+    index.text = u"tensor int64[]"_s;
+    carton::OnnxNode kShape = node(u"Constant"_s, {}, {u"k_shape"_s}, u"Constant_0"_s);
+    kShape.attributes = {shape};
+    carton::OnnxNode kIndex = node(u"Constant"_s, {}, {u"k_index"_s}, u"Constant_1"_s);
+    kIndex.attributes = {index};
+    g->nodes = {kShape,
+                kIndex,
+                node(u"Identity"_s, {u"head.bias"_s}, {u"b"_s}, u"Identity_0"_s),
+                node(u"Conv"_s, {u"x"_s, u"conv.weight"_s, u"conv.bias"_s}, {u"c"_s}, u"Conv_0"_s),
+                node(u"Relu"_s, {u"c"_s}, {u"r"_s}, u"Relu_0"_s),
+                node(u"Reshape"_s, {u"r"_s, u"k_shape"_s}, {u"s"_s}, u"Reshape_0"_s),
+                node(u"Add"_s, {u"s"_s, u"b"_s}, {u"y"_s}, u"Add_0"_s),
+                node(u"Shape"_s, {u"x"_s}, {u"sh"_s}, u"Shape_0"_s),
+                node(u"Gather"_s, {u"sh"_s, u"k_index"_s}, {u"g"_s}, u"Gather_0"_s)};
+    return g;
+}
+
+// A chain of `count` Relu nodes from one input: a tall graph.
+std::shared_ptr<const carton::OnnxInfo> chain(int count)
+{
+    auto g = std::make_shared<carton::OnnxInfo>();
+    carton::OnnxValueInfo in;
+    in.name = u"v0"_s;
+    g->inputs = {in};
+    for (int i = 0; i < count; ++i)
+        g->nodes.append(node(u"Relu"_s, {u"v%1"_s.arg(i)}, {u"v%1"_s.arg(i + 1)}, u"Relu_%1"_s.arg(i)));
+    carton::OnnxValueInfo out;
+    out.name = u"v%1"_s.arg(count);
+    g->outputs = {out};
+    return g;
+}
+
+// The item of vertex `index`.
+QGraphicsPathItem *itemOf(ModelGraphView &view, int index)
+{
+    for (QGraphicsItem *item : view.scene()->items())
+        if (item->flags() & QGraphicsItem::ItemIsSelectable && item->data(0).toInt() == index)
+            return qgraphicsitem_cast<QGraphicsPathItem *>(item);
+    return nullptr;
+}
+
+int vertexTitled(ModelGraphView &view, const QString &title)
+{
+    for (int i = 0; i < view.vertexCount(); ++i)
+        if (QGraphicsPathItem *item = itemOf(view, i); item && item->toolTip().section(u'\n', 0, 0) == title)
+            return i;
+    return -1;
+}
+
+double luminance(const QColor &c)
+{
+    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+double contrast(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+} // namespace
+
+class TestGraphReading final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void constantsFoldIntoTheirNodes();
+    void inputsOnTopAndNoConstantRow();
+    void leftToRight();
+    void opensAtTheInputsFitAndZoom();
+    void minimapForBigGraphs();
+    void scopeLabelsAreReadable();
+    void tallGraphExportsReadably();
+    void bodiesOpenInPlaceAndAreSearched();
+    void cleanupTestCase() { JobPools::waitForAll(); }
+};
+
+void TestGraphReading::constantsFoldIntoTheirNodes()
+{
+    ModelGraphView view;
+    view.resize(1000, 700);
+    view.show();
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setGraph(nullptr, torchLikeGraph());
+    QVERIFY(laidOut.wait(10'000));
+    // Two Constants and the Identity of a weight are inside their users: 6 nodes, x, y, g.
+    QCOMPARE(view.fold().foldedCount(), 3);
+    QCOMPARE(view.vertexCount(), 6 + 1 + 2);
+    QCOMPARE(vertexTitled(view, u"Constant"_s), -1);
+    QCOMPARE(vertexTitled(view, u"Identity"_s), -1);
+    // Roles from the operator schema; shapes as ⟨…⟩; names where no weight is known.
+    const auto rowsOf = [&view](int node) {
+        QStringList out;
+        for (const GraphFold::Row &row : view.fold().rows(node))
+            out << row.role + u' ' + row.text;
+        return out;
+    };
+    QCOMPARE(rowsOf(3), (QStringList{u"W conv.weight"_s, u"B conv.bias"_s}));
+    QCOMPARE(rowsOf(5), QStringList{u"shape ⟨2⟩"_s});
+    QCOMPARE(rowsOf(6), QStringList{u"B head.bias"_s});
+    QCOMPARE(rowsOf(8), QStringList{u"indices ⟨⟩"_s});
+    // Drawn inside the node: the Reshape's item holds the row's text.
+    QGraphicsPathItem *reshape = itemOf(view, vertexTitled(view, u"Reshape"_s));
+    QVERIFY(reshape);
+    QStringList texts;
+    for (QGraphicsItem *child : reshape->childItems())
+        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
+            texts << text->text();
+    QVERIFY2(texts.contains(u"shape ⟨2⟩"_s) && texts.contains(u"Reshape"_s), qPrintable(texts.join(u", ")));
+    // Search finds a folded constant by its name: the node it is drawn in.
+    QCOMPARE(view.findNext(u"Constant_0"_s), vertexTitled(view, u"Reshape"_s));
+    // The properties name each input by its role and show the constant's value.
+    QVERIFY(view.selectVertex(vertexTitled(view, u"Conv"_s)));
+    const QString properties = view.properties()->toPlainText();
+    for (const QString &expected :
+         {u"Convolution of X with the filters W"_s, u"x float32[1,3,8,8]"_s, u"conv.weight"_s, u"ai.onnx"_s})
+        QVERIFY2(properties.contains(expected), qPrintable(expected + u" not in: "_s + properties));
+    const QString html = view.properties()->toHtml();
+    for (const QString &role : {u">X<"_s, u">W<"_s, u">B<"_s})
+        QVERIFY2(html.contains(role), qPrintable(role + u" not in: "_s + html));
+}
+
+void TestGraphReading::inputsOnTopAndNoConstantRow()
+{
+    ModelGraphView view;
+    view.resize(1000, 700);
+    view.show();
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setGraph(nullptr, torchLikeGraph());
+    QVERIFY(laidOut.wait(10'000));
+    const int x = view.vertexCount() - 3; // the graph input, after the 6 nodes
+    QCOMPARE(itemOf(view, x)->toolTip().section(u'\n', 0, 0), u"x"_s);
+    // The input alone on top; every other item below it.
+    for (int i = 0; i < view.vertexCount(); ++i)
+        if (i != x)
+            QVERIFY2(view.vertexRect(i).top() > view.vertexRect(x).bottom(), qPrintable(QString::number(i)));
+
+    // Weights as nodes: the constants are back, each just above its user, not in a row with the input.
+    view.setWeightsAsNodes(true);
+    QVERIFY(laidOut.wait(10'000));
+    QCOMPARE(view.vertexCount(), 9 + 1 + 2);
+    const int input = view.vertexCount() - 3;
+    const int kShape = vertexTitled(view, u"Constant"_s);
+    QVERIFY(kShape >= 0);
+    const int reshape = vertexTitled(view, u"Reshape"_s);
+    QVERIFY(view.vertexRect(kShape).top() > view.vertexRect(input).bottom());
+    QVERIFY(view.vertexRect(kShape).bottom() < view.vertexRect(reshape).top());
+    // The Reshape is three layers down (x, Conv, Relu): its constant is in the layer above it, not on top.
+    QVERIFY(view.vertexRect(kShape).top() > view.vertexRect(vertexTitled(view, u"Conv"_s)).bottom());
+    for (int i = 0; i < view.vertexCount(); ++i)
+        if (i != input)
+            QVERIFY2(view.vertexRect(i).top() > view.vertexRect(input).bottom(), qPrintable(QString::number(i)));
+}
+
+void TestGraphReading::leftToRight()
+{
+    ModelGraphView view;
+    view.resize(1000, 700);
+    view.show();
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setGraph(nullptr, torchLikeGraph());
+    QVERIFY(laidOut.wait(10'000));
+    view.setHorizontal(true);
+    QVERIFY(laidOut.wait(10'000));
+    const int x = view.vertexCount() - 3;
+    for (int i = 0; i < view.vertexCount(); ++i)
+        if (i != x)
+            QVERIFY2(view.vertexRect(i).left() > view.vertexRect(x).right(), qPrintable(QString::number(i)));
+    // The layout itself: edges leave a node's right side and enter the next one's left side.
+    GraphLayoutInput input;
+    input.nodes = {QSizeF(60, 20), QSizeF(80, 30)};
+    input.edges = {{0, 1}};
+    input.horizontal = true;
+    const GraphLayoutResult layout = layoutGraph(input);
+    QCOMPARE(layout.nodes[0].size(), QSizeF(60, 20));
+    QCOMPARE(layout.edges[0].first(), QPointF(layout.nodes[0].right(), layout.nodes[0].center().y()));
+    QCOMPARE(layout.edges[0].last(), QPointF(layout.nodes[1].left(), layout.nodes[1].center().y()));
+}
+
+void TestGraphReading::opensAtTheInputsFitAndZoom()
+{
+    ModelGraphView view;
+    view.resize(900, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setGraph(nullptr, chain(200)); // far taller than the view
+    QVERIFY(laidOut.wait(20'000));
+    const int input = view.vertexCount() - 2;
+    QGraphicsView *gv = view.view();
+    const QRectF shown = gv->mapToScene(gv->viewport()->rect()).boundingRect();
+    // Opened at the normal size with the input in sight, near the top.
+    QCOMPARE(gv->transform().m11(), 1.0);
+    QVERIFY2(shown.contains(view.vertexRect(input)), qPrintable(u"%1 %2"_s.arg(shown.top()).arg(shown.height())));
+    QVERIFY(view.vertexRect(input).top() - shown.top() < 60);
+    // Fit: everything in sight.
+    view.fitAction()->trigger();
+    const QRectF all = gv->mapToScene(gv->viewport()->rect()).boundingRect();
+    QVERIFY(all.contains(view.scene()->itemsBoundingRect()));
+    // Zoom to the 150th node: it is in the view, larger than when fitted.
+    QVERIFY(view.selectVertex(150));
+    QVERIFY(view.zoomToSelection());
+    QVERIFY(gv->mapToScene(gv->viewport()->rect()).boundingRect().contains(view.vertexRect(150)));
+    QVERIFY(gv->transform().m11() > 0.5 && gv->transform().m11() <= 2.0);
+}
+
+void TestGraphReading::minimapForBigGraphs()
+{
+    ModelGraphView view;
+    view.resize(900, 600);
+    view.show();
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setGraph(nullptr, chain(50));
+    QVERIFY(laidOut.wait(20'000));
+    QVERIFY(!view.minimap()->isVisible());
+    view.setGraph(nullptr, chain(ModelGraphView::kMinimapAbove + 50));
+    QVERIFY(laidOut.wait(30'000));
+    QVERIFY(view.minimap()->isVisible());
+    // A click on the minimap's bottom moves the view to the graph's end.
+    QGraphicsView *gv = view.view();
+    const int last = view.vertexCount() - 3; // the last Relu
+    QTest::mouseClick(view.minimap(), Qt::LeftButton, {},
+                      QPoint(view.minimap()->width() / 2, view.minimap()->height() - 3));
+    QVERIFY(gv->mapToScene(gv->viewport()->rect()).boundingRect().intersects(view.vertexRect(last)));
+    QVERIFY(view.minimap()->viewFrame().bottom() > view.minimap()->height() / 2);
+}
+
+void TestGraphReading::scopeLabelsAreReadable()
+{
+    // Two scopes of three nodes each, collapsed: two boxes.
+    auto g = std::make_shared<carton::OnnxInfo>();
+    carton::OnnxValueInfo in;
+    in.name = u"v0"_s;
+    g->inputs = {in};
+    for (int i = 0; i < 6; ++i)
+        g->nodes.append(
+            node(u"Relu"_s, {u"v%1"_s.arg(i)}, {u"v%1"_s.arg(i + 1)}, u"/block%1/Relu_%2"_s.arg(i / 3).arg(i)));
+    ModelGraphView view;
+    view.resize(900, 600);
+    view.show();
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setGraph(nullptr, g);
+    QVERIFY(laidOut.wait(10'000));
+    view.collapseAll();
+    QVERIFY(laidOut.wait(10'000));
+    QCOMPARE(view.collapsedScope(0), u"block0"_s);
+    for (const bool dark : {false, true}) {
+        QPalette palette = view.palette();
+        palette.setColor(QPalette::Base, dark ? QColor(0x1e, 0x1e, 0x1e) : QColor(Qt::white));
+        palette.setColor(QPalette::Text, dark ? QColor(0xee, 0xee, 0xee) : QColor(Qt::black));
+        view.setPalette(palette);
+        view.collapseAll(); // laid out again in this palette
+        QVERIFY(laidOut.wait(10'000));
+        QGraphicsPathItem *box = itemOf(view, 0);
+        QVERIFY(box);
+        QGraphicsSimpleTextItem *label = nullptr;
+        for (QGraphicsItem *child : box->childItems())
+            if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
+                label = text;
+        QVERIFY(label);
+        // The label says how many nodes the box holds, and stands on the box's own fill (no hole).
+        QVERIFY2(label->text().contains(u"3 nodes"_s), qPrintable(label->text()));
+        QVERIFY(box->path().contains(label->mapToItem(box, label->boundingRect().center())));
+        const double ratio = contrast(label->brush().color(), box->brush().color());
+        QVERIFY2(ratio >= 4.5, qPrintable(u"contrast %1"_s.arg(ratio)));
+    }
+}
+
+void TestGraphReading::tallGraphExportsReadably()
+{
+    ModelGraphView view;
+    view.resize(900, 600);
+    view.show();
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setGraph(nullptr, chain(600));
+    QVERIFY(laidOut.wait(30'000));
+    const QRectF scene = view.scene()->sceneRect();
+    QVERIFY(scene.height() > 20'000); // taller than the old 8192-pixel cap could show readably
+    QTemporaryDir dir;
+    const QString png = dir.filePath(u"tall.png"_s);
+    QVERIFY(view.exportPng(png));
+    QImageReader reader(png);
+    const QSize size = reader.size();
+    QCOMPARE(size, GraphExport::pngSize(scene));
+    QVERIFY2(size.height() >= scene.height() && size.width() >= scene.width(),
+             qPrintable(u"%1×%2"_s.arg(size.width()).arg(size.height())));
+    // The pixels: a node's colour where the first Relu is drawn.
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    const qreal scale = size.height() / scene.height();
+    // Left of the centred title, inside the box.
+    const QPointF at =
+        (QPointF(view.vertexRect(0).left() + 5, view.vertexRect(0).center().y()) - scene.topLeft()) * scale;
+    QCOMPARE(image.pixelColor(at.toPoint()).rgb() & 0xffffff, GraphItems::opColor(u"Relu"_s).rgb() & 0xffffff);
+    QCOMPARE(GraphExport::fileName(u"/models/resnet18.onnx"_s, u"png"_s), u"resnet18-graph.png"_s);
+    QCOMPARE(GraphExport::fileName(QString(), u"svg"_s), u"graph.svg"_s);
+}
+
+void TestGraphReading::bodiesOpenInPlaceAndAreSearched()
+{
+    // cond -> If (then: Identity; else: Neg -> Loop whose body holds a Relu) -> y
+    auto loopBody = std::make_shared<carton::OnnxInfo>();
+    loopBody->nodes = {node(u"Relu"_s, {u"v"_s}, {u"w"_s}, u"inner_relu"_s)};
+    auto thenBody = std::make_shared<carton::OnnxInfo>();
+    thenBody->nodes = {node(u"Identity"_s, {u"a"_s}, {u"y"_s})};
+    auto elseBody = std::make_shared<carton::OnnxInfo>();
+    carton::OnnxNode loop = node(u"Loop"_s, {QString(), QString(), u"n"_s}, {u"y"_s}, u"loop"_s);
+    carton::OnnxAttribute loopAttr;
+    loopAttr.name = u"body"_s;
+    loopAttr.type = u"GRAPH"_s;
+    loopAttr.graphs = {loopBody};
+    loop.attributes = {loopAttr};
+    elseBody->nodes = {node(u"Neg"_s, {u"a"_s}, {u"n"_s}), loop};
+    carton::OnnxValueInfo y;
+    y.name = u"y"_s;
+    elseBody->outputs = {y};
+    auto g = std::make_shared<carton::OnnxInfo>();
+    carton::OnnxValueInfo cond;
+    cond.name = u"cond"_s;
+    g->inputs = {cond};
+    g->outputs = {y};
+    carton::OnnxNode ifNode = node(u"If"_s, {u"cond"_s}, {u"y"_s}, u"if"_s);
+    carton::OnnxAttribute elseAttr, thenAttr;
+    elseAttr.name = u"else_branch"_s;
+    elseAttr.type = u"GRAPH"_s;
+    elseAttr.graphs = {elseBody};
+    thenAttr = elseAttr;
+    thenAttr.name = u"then_branch"_s;
+    thenAttr.graphs = {thenBody};
+    ifNode.attributes = {elseAttr, thenAttr};
+    g->nodes = {ifNode};
+
+    ModelGraphView view;
+    view.resize(900, 600);
+    view.show();
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setGraph(nullptr, g);
+    QVERIFY(laidOut.wait(10'000));
+    QVERIFY(!view.bodyBar()->breadcrumb()->isVisible());
+    // The If's properties link its bodies; the else branch's link opens it in place.
+    QVERIFY(view.selectVertex(0));
+    QVERIFY2(view.properties()->toHtml().contains(u"body:0/0"_s), qPrintable(view.properties()->toHtml()));
+    emit view.properties()->anchorClicked(QUrl(u"body:0/0"_s));
+    QVERIFY(laidOut.wait(10'000));
+    QCOMPARE(view.depth(), 1);
+    QCOMPARE(view.vertexCount(), 2 + 1); // Neg, Loop, the output y
+    QVERIFY(view.bodyBar()->breadcrumb()->isVisible());
+    QCOMPARE(view.bodyBar()->breadcrumb()->text().contains(u"if · else_branch"_s), true);
+    // A double-click on the Loop opens its body.
+    const int loopVertex = view.vertexOfNode(1);
+    view.view()->centerOn(view.vertexRect(loopVertex).center());
+    QTest::mouseDClick(view.view()->viewport(), Qt::LeftButton, {},
+                       view.view()->mapFromScene(view.vertexRect(loopVertex).center()));
+    QVERIFY(laidOut.wait(10'000));
+    QCOMPARE(view.depth(), 2);
+    QCOMPARE(view.graph()->nodes.first().name, u"inner_relu"_s);
+    // Back to the main graph through the breadcrumb: the If is selected again.
+    emit view.bodyBar()->breadcrumb()->linkActivated(u"depth:0"_s);
+    QVERIFY(laidOut.wait(10'000));
+    QCOMPARE(view.depth(), 0);
+    QCOMPARE(view.selectedVertex(), 0);
+
+    // Search across bodies: a list of hits with their paths; one opens its body and selects it.
+    QTest::keyClicks(view.searchEdit(), u"relu"_s);
+    QCOMPARE(view.bodyBar()->hits().size(), 1);
+    QCOMPARE(view.bodyBar()->hits().first().path, u"if/else_branch/loop/body/inner_relu"_s);
+    QVERIFY(view.bodyBar()->results()->isVisible());
+    emit view.bodyBar()->hitActivated(view.bodyBar()->hits().first());
+    QVERIFY(laidOut.wait(10'000));
+    QCOMPARE(view.depth(), 2);
+    QCOMPARE(view.selectedVertex(), view.vertexOfNode(0));
+    QVERIFY(view.properties()->toPlainText().startsWith(u"Relu"_s));
+}
+
+QTEST_MAIN(TestGraphReading)
+#include "tst_graphreading.moc"

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "graphitems.h"
+
+#include "model/modelinfo.h"
+
+#include <QFontMetricsF>
+#include <QGraphicsPathItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QHash>
+#include <QLineF>
+#include <QPainterPath>
+#include <QPalette>
+#include <algorithm>
+#include <cmath>
+
+namespace studio {
+
+GraphItems::Style GraphItems::style(const QFont &font, const QPalette &palette)
+{
+    Style s;
+    s.font = font;
+    s.rowFont = font;
+    s.rowFont.setPointSizeF(std::max(6.0, font.pointSizeF() - 1));
+    s.ioText = palette.color(QPalette::Text);
+    s.ioFill = palette.color(QPalette::AlternateBase);
+    s.rowFill = palette.color(QPalette::Base);
+    s.rowText = palette.color(QPalette::Text);
+    QColor edge = palette.color(QPalette::Text); // readable on light and dark themes
+    edge.setAlpha(150);
+    s.edgePen = QPen(edge, 1.2);
+    s.labelText = palette.color(QPalette::PlaceholderText);
+    return s;
+}
+
+QColor GraphItems::opColor(const QString &op)
+{
+    static const QHash<QString, QColor> colors = [] {
+        QHash<QString, QColor> c;
+        for (const char *o : {"Conv", "ConvTranspose", "Gemm", "MatMul", "QLinearConv", "QLinearMatMul", "Einsum",
+                              "aten::_convolution", "aten::conv2d", "aten::linear", "aten::matmul", "aten::addmm"})
+            c.insert(QString::fromLatin1(o), QColor(0x33, 0x5f, 0x9e));
+        for (const char *o : {"Relu", "LeakyRelu", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Gelu", "Elu", "Selu",
+                              "PRelu", "HardSigmoid", "HardSwish", "Clip", "Mish", "aten::relu", "aten::relu_",
+                              "aten::gelu", "aten::softmax", "aten::sigmoid"})
+            c.insert(QString::fromLatin1(o), QColor(0x8e, 0x2f, 0x2a));
+        for (const char *o : {"MaxPool", "AveragePool", "GlobalAveragePool", "GlobalMaxPool", "LpPool",
+                              "aten::max_pool2d", "aten::adaptive_avg_pool2d"})
+            c.insert(QString::fromLatin1(o), QColor(0x2e, 0x6b, 0x3c));
+        for (const char *o : {"BatchNormalization", "LayerNormalization", "InstanceNormalization", "GroupNormalization",
+                              "LRN", "Dropout", "aten::batch_norm", "aten::layer_norm", "aten::dropout"})
+            c.insert(QString::fromLatin1(o), QColor(0x5a, 0x3d, 0x7a));
+        for (const char *o :
+             {"Reshape",  "Flatten",  "Transpose",     "Concat",     "Split",         "Squeeze",       "Unsqueeze",
+              "Gather",   "Slice",    "Shape",         "Expand",     "Tile",          "Pad",           "Resize",
+              "Identity", "Constant", "aten::flatten", "aten::view", "aten::reshape", "aten::permute", "aten::cat"})
+            c.insert(QString::fromLatin1(o), QColor(0x6b, 0x55, 0x3a));
+        return c;
+    }();
+    return colors.value(op, QColor(0x4a, 0x4a, 0x4a));
+}
+
+QColor GraphItems::scopeColor()
+{
+    return QColor(0x2f, 0x5d, 0x6b);
+}
+
+QSizeF GraphItems::nodeSize(const Style &style, qreal titleWidth, const QList<qreal> &rowWidths, bool scope)
+{
+    const QFontMetricsF title(style.font), rows(style.rowFont);
+    qreal width = titleWidth + 24;
+    for (qreal w : rowWidths)
+        width = std::max(width, w + 2 * kRowPadding);
+    const qreal extra = scope ? 14 : 0; // a scope's box is taller, as a folder
+    const qreal body = rowWidths.isEmpty() ? 0 : rowWidths.size() * rows.height() + kRowPadding;
+    return QSizeF(std::max(60.0, width), title.height() + 14 + extra + body);
+}
+
+QGraphicsPathItem *GraphItems::addNode(QGraphicsScene &scene, const QRectF &rect, const Node &node, int index,
+                                       const Style &style)
+{
+    QPainterPath shape;
+    const qreal radius = node.io ? std::min(rect.height(), rect.width()) / 2 : 4;
+    shape.addRoundedRect(rect, radius, radius);
+    auto *item = scene.addPath(shape, QPen(node.fill.darker(130)), node.fill);
+    item->setFlag(QGraphicsItem::ItemIsSelectable);
+    item->setData(0, index);
+    item->setToolTip(node.tooltip);
+    if (node.members > 0) {
+        // A collapsed scope: a second outline inside, as a stack of boxes. Its own
+        // item with no brush: in one path with the outer box it would cut a hole,
+        // and the white label would stand on the view's (white) background.
+        QPainterPath inner;
+        inner.addRoundedRect(rect.adjusted(4, 4, -4, -4), 3, 3);
+        auto *outline = new QGraphicsPathItem(inner, item);
+        outline->setPen(QPen(node.fill.lighter(160)));
+    }
+    const qreal rowHeight = QFontMetricsF(style.rowFont).height();
+    const qreal body = node.rows.isEmpty() ? 0 : node.rows.size() * rowHeight + kRowPadding;
+    const QRectF header(rect.left(), rect.top(), rect.width(), rect.height() - body);
+    if (!node.rows.isEmpty()) {
+        auto *fill = new QGraphicsRectItem(QRectF(rect.left() + 1, header.bottom(), rect.width() - 2, body - 3), item);
+        fill->setPen(Qt::NoPen);
+        fill->setBrush(style.rowFill);
+        for (qsizetype r = 0; r < node.rows.size(); ++r) {
+            auto *row = new QGraphicsSimpleTextItem(node.rows[r], item);
+            row->setFont(style.rowFont);
+            row->setBrush(style.rowText);
+            row->setPos(rect.left() + kRowPadding, header.bottom() + kRowPadding / 2 + r * rowHeight);
+        }
+    }
+    auto *text = new QGraphicsSimpleTextItem(node.title, item);
+    text->setFont(style.font);
+    text->setBrush(node.io ? style.ioText : QColor(Qt::white));
+    text->setPos(header.center() - text->boundingRect().center());
+    return item;
+}
+
+void GraphItems::addEdge(QGraphicsScene &scene, const QList<QPointF> &line, const Style &style)
+{
+    if (line.size() < 2)
+        return;
+    QPainterPath path(line.first());
+    for (qsizetype i = 1; i < line.size(); ++i)
+        path.lineTo(line[i]);
+    // The arrowhead along the last segment (down, or right when laid out from left to right).
+    const QPointF tip = line.last();
+    QLineF back(tip, line[line.size() - 2]);
+    back.setLength(7.5);
+    for (const qreal turn : {-30.0, 30.0}) {
+        QLineF wing = back;
+        wing.setAngle(back.angle() + turn);
+        path.moveTo(tip);
+        path.lineTo(wing.p2());
+    }
+    scene.addPath(path, style.edgePen)->setZValue(-1);
+}
+
+QGraphicsItem *GraphItems::addEdgeLabel(QGraphicsScene &scene, const QList<QPointF> &line, const QString &text,
+                                        const Style &style)
+{
+    auto *label = scene.addSimpleText(text, style.rowFont);
+    label->setBrush(style.labelText);
+    label->setZValue(-0.5);
+    if (line.size() >= 2) {
+        // Beside the middle of the first segment: right of a downward edge, above a rightward one.
+        const QPointF mid = (line[0] + line[1]) / 2;
+        const QRectF box = label->boundingRect();
+        const bool across = std::abs(line[1].x() - line[0].x()) > std::abs(line[1].y() - line[0].y());
+        label->setPos(across ? QPointF(mid.x() - box.width() / 2, mid.y() - box.height() - 1)
+                             : QPointF(mid.x() + 4, mid.y() - box.height() / 2));
+    }
+    return label;
+}
+
+QStringList GraphItems::edgeLabels(const carton::OnnxInfo &graph, const QStringList &values)
+{
+    QHash<QString, const carton::OnnxValueInfo *> typed;
+    for (const QList<carton::OnnxValueInfo> *list : {&graph.inputs, &graph.outputs, &graph.valueInfo})
+        for (const carton::OnnxValueInfo &v : *list)
+            typed.insert(v.name, &v);
+    QStringList labels;
+    labels.reserve(values.size());
+    QHash<const carton::OnnxValueInfo *, QString> texts; // one text per value (a value feeds many edges)
+    for (const QString &value : values) {
+        const carton::OnnxValueInfo *v = typed.value(value);
+        if (!v || v->kind != u"tensor" || (v->dtype.isEmpty() && !v->shape)) {
+            labels.append(QString());
+            continue;
+        }
+        auto text = texts.constFind(v);
+        if (text == texts.cend())
+            text = texts.insert(v, valueLabel(v->dtype, v->shape));
+        labels.append(*text);
+    }
+    return labels;
+}
+
+QString GraphItems::valueLabel(const QString &dtype, const std::optional<QList<carton::OnnxDim>> &shape)
+{
+    if (!shape)
+        return dtype;
+    QStringList dims;
+    for (const carton::OnnxDim &d : *shape)
+        dims.append(d.value ? QString::number(*d.value) : d.param.isEmpty() ? QStringLiteral("?") : d.param);
+    const QString dimsText = u'⟨' + dims.join(u'×') + u'⟩';
+    return dtype.isEmpty() ? dimsText : dtype + u' ' + dimsText;
+}
+
+} // namespace studio

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#include "graphproperties.h"
+
+#include "graphfold.h"
+#include "model/modelfile.h"
+#include "model/onnxschema.h"
+#include "modelsummary.h"
+#include "tensor/tensorregion.h"
+
+#include <QHash>
+#include <QUrl>
+#include <algorithm>
+
+namespace studio {
+
+using namespace carton;
+
+namespace {
+
+QString weightLink(const QString &name)
+{
+    return QStringLiteral("<a href=\"%1%2\">%3</a>")
+        .arg(GraphProperties::weightScheme, QString::fromLatin1(QUrl::toPercentEncoding(name)), name.toHtmlEscaped());
+}
+
+QString rowHtml(const QString &label, const QString &valueHtml)
+{
+    return QStringLiteral("<tr><td style=\"padding-right:8px\"><b>%1</b></td><td>%2</td></tr>")
+        .arg(label.toHtmlEscaped(), valueHtml);
+}
+
+} // namespace
+
+QString GraphProperties::nodeHtml(const OnnxInfo &graph, const ModelFile *model, int index, const GraphFold &fold)
+{
+    const OnnxNode &node = graph.nodes.at(index);
+    // What is known of each value: the graph's inputs and outputs, its value_info.
+    QHash<QString, const OnnxValueInfo *> typed;
+    for (const OnnxValueInfo &v : graph.inputs)
+        typed.insert(v.name, &v);
+    for (const OnnxValueInfo &v : graph.outputs)
+        typed.insert(v.name, &v);
+    for (const OnnxValueInfo &v : graph.valueInfo)
+        typed.insert(v.name, &v);
+    QHash<int, const GraphFold::Row *> folded;
+    for (const GraphFold::Row &row : fold.rows(index))
+        folded.insert(row.slot, &row);
+    const auto value = [&](const QString &name) -> QString {
+        if (name.isEmpty())
+            return tr("(none)").toHtmlEscaped();
+        if (const ModelWeight *w = model ? model->findWeight(name) : nullptr)
+            return weightLink(name) + QStringLiteral(" <small>%1 %2</small>")
+                                          .arg(ModelSummary::weightTypeText(*w).toHtmlEscaped(), shapeText(w->shape));
+        if (const OnnxValueInfo *v = typed.value(name))
+            return name.toHtmlEscaped() +
+                   QStringLiteral(" <small>%1</small>")
+                       .arg(ModelSummary::valueInfoText(*v).mid(v->name.size() + 1).toHtmlEscaped());
+        return name.toHtmlEscaped();
+    };
+    const OnnxOpSchema *schema = onnxOpSchema(node.domain, node.opType);
+    QString html = QStringLiteral("<h3>%1</h3>").arg(node.opType.toHtmlEscaped());
+    if (schema && !schema->summary.isEmpty())
+        html += QStringLiteral("<p><i>%1</i></p>").arg(schema->summary.toHtmlEscaped());
+    QString rows;
+    if (!node.name.isEmpty())
+        rows += rowHtml(tr("Name"), node.name.toHtmlEscaped());
+    const QString domain = node.domain.isEmpty() ? QStringLiteral("ai.onnx") : node.domain;
+    if (!node.opType.contains(u"::")) { // TorchScript's ops have no ONNX domain
+        QString opset;
+        for (const auto &[d, version] : graph.opsets)
+            if (d == node.domain || (d.isEmpty() && domain == u"ai.onnx"))
+                opset = QString::number(version);
+        rows +=
+            rowHtml(tr("Domain"), (opset.isEmpty() ? domain : tr("%1, opset %2").arg(domain, opset)).toHtmlEscaped());
+    }
+    if (!rows.isEmpty())
+        html += QStringLiteral("<table>%1</table>").arg(rows);
+    QString inputs;
+    for (qsizetype slot = 0; slot < node.inputs.size(); ++slot) {
+        QString role = onnxInputName(node.domain, node.opType, int(slot));
+        const GraphFold::Row *row = folded.value(int(slot));
+        if (role.isEmpty())
+            role = row ? row->role : QString::number(slot);
+        QString text = value(node.inputs[slot]);
+        if (row && row->weight.isEmpty() && row->text != node.inputs[slot])
+            text += QStringLiteral(" = <code>%1</code>").arg(row->text.toHtmlEscaped());
+        inputs += rowHtml(role, text);
+    }
+    if (!inputs.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p><table>%2</table>").arg(tr("Inputs").toHtmlEscaped(), inputs);
+    QString outputs;
+    for (qsizetype slot = 0; slot < node.outputs.size(); ++slot)
+        outputs += rowHtml(QString::number(slot), value(node.outputs[slot]));
+    if (!outputs.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p><table>%2</table>").arg(tr("Outputs").toHtmlEscaped(), outputs);
+    if (!node.attributes.isEmpty()) {
+        QString attributes;
+        for (qsizetype i = 0; i < node.attributes.size(); ++i) {
+            const OnnxAttribute &a = node.attributes[i];
+            QStringList bodies; // each a link that opens it in place
+            for (qsizetype g = 0; g < a.graphs.size(); ++g)
+                bodies << QStringLiteral("<a href=\"%1%2/%3\">%4</a>")
+                              .arg(bodyScheme)
+                              .arg(i)
+                              .arg(g)
+                              .arg(tr("graph (%n node(s))", nullptr, int(a.graphs[g]->nodes.size())).toHtmlEscaped());
+            attributes +=
+                rowHtml(a.name, bodies.isEmpty() ? a.text.toHtmlEscaped() : bodies.join(QStringLiteral(", ")));
+        }
+        html += QStringLiteral("<p><b>%1</b></p><table>%2</table>").arg(tr("Attributes").toHtmlEscaped(), attributes);
+    }
+    return html;
+}
+
+QString GraphProperties::valueHtml(bool input, const QString &name, const QString &type)
+{
+    const QString kind = input ? tr("Graph input") : tr("Graph output");
+    return QStringLiteral("<h3>%1</h3><p><b>%2</b></p><p><code>%3</code></p>")
+        .arg(kind.toHtmlEscaped(), name.toHtmlEscaped(), type.toHtmlEscaped());
+}
+
+QString GraphProperties::scopeHtml(const QString &scope, int members, const QMap<QString, int> &ops)
+{
+    QList<std::pair<QString, int>> sorted(ops.keyValueBegin(), ops.keyValueEnd());
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    QStringList opTexts;
+    for (const auto &[op, count] : sorted)
+        opTexts.append(QStringLiteral("%1 ×%2").arg(op).arg(count).toHtmlEscaped());
+    return QStringLiteral("<h3>%1</h3><p><code>%2</code></p><p>%3</p><p>%4</p><p><a href=\"%5%6\">%7</a></p>")
+        .arg(tr("Scope").toHtmlEscaped(), scope.toHtmlEscaped(), tr("%n node(s)", nullptr, members).toHtmlEscaped(),
+             opTexts.join(QStringLiteral("<br>")), expandScheme, QString::fromLatin1(QUrl::toPercentEncoding(scope)),
+             tr("Expand").toHtmlEscaped());
+}
+
+} // namespace studio
