@@ -11,6 +11,7 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -32,6 +33,8 @@ struct OnnxValueInfo {
     std::optional<QList<OnnxDim>> shape;     // nullopt: the rank is unknown
 };
 
+struct OnnxInfo;
+
 // An attribute of a node, summarised for display: lists keep their first
 // OnnxAttribute::kMaxValues values (count says how many there are).
 struct OnnxAttribute {
@@ -43,6 +46,10 @@ struct OnnxAttribute {
     QStringList strings;
     qint64 count = 0; // elements in the file (1 for a single value)
     QString text; // the value as one line: "3", "[1, 1]", "\"SAME_UPPER\"", "tensor float32[64]", "graph (12 nodes)"
+    // GRAPH and GRAPHS (If, Loop, Scan bodies): each body's nodes, inputs, outputs
+    // and initializers, read as the main graph's (nested at most kMaxGraphDepth deep).
+    static constexpr int kMaxGraphDepth = 16;
+    QList<std::shared_ptr<const OnnxInfo>> graphs;
 };
 
 struct OnnxNode {
@@ -67,6 +74,8 @@ struct OnnxInfo {
     QList<OnnxValueInfo> outputs;
     QList<OnnxNode> nodes;       // the main graph's nodes (subgraphs are summarised in attributes)
     QMap<QString, int> opCounts; // op type ("domain:op" outside the default domain) -> nodes
+    // A body's initializers (name, "float32[2]"); the main graph's are the model's weights.
+    QList<std::pair<QString, QString>> initializers;
 };
 
 // One metadata key/value of a GGUF file; arrays keep their first kMaxValues values.

@@ -205,9 +205,6 @@ private:
 
     Status parseAttribute(const QString &where, const Field &message, OnnxAttribute &a);
 
-    // The nodes of a subgraph (If, Loop, Scan), counted without reading them.
-    Result<qint64> countNodes(const QString &where, const Field &message);
-
     Status parseValueInfo(const QString &where, const Field &message, OnnxValueInfo &v);
 
     // TypeProto: a tensor type's elem_type and shape; other kinds are named only.
@@ -227,6 +224,7 @@ private:
     const SiblingFiles &m_siblings;
     const Limits &m_limits;
     qint64 m_kept = 0;
+    int m_graphDepth = 0; // bodies (If, Loop, Scan) being read inside one another
 };
 
 } // namespace carton::onnx

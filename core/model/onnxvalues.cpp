@@ -83,12 +83,24 @@ Status OnnxParser::parseAttribute(const QString &where, const Field &message, On
         case onnx::AttrG:
         case onnx::AttrGraphs: {
             inferred = f.number == onnx::AttrG ? QStringLiteral("GRAPH") : QStringLiteral("GRAPHS");
-            Result<qint64> nodes = countNodes(where + QStringLiteral(".g"), f);
-            if (!nodes) {
-                status = nodes.error();
+            if (m_graphDepth >= OnnxAttribute::kMaxGraphDepth) {
+                status = fail(where + QStringLiteral(".g"),
+                              QStringLiteral("subgraphs nested more than %1 deep").arg(OnnxAttribute::kMaxGraphDepth),
+                              ErrorCode::Limit);
                 break;
             }
-            listed(QStringLiteral("graph (%1 nodes)").arg(*nodes));
+            auto body = std::make_shared<OnnxInfo>();
+            QList<ModelWeight> initializers;
+            ++m_graphDepth;
+            status = parseGraph(f, *body, initializers);
+            --m_graphDepth;
+            if (!status)
+                break;
+            for (const ModelWeight &w : std::as_const(initializers))
+                body->initializers.append(
+                    {w.name, (w.dtype ? dtypeName(*w.dtype) : w.typeName.toLower()) + shapeText(w.shape)});
+            listed(QStringLiteral("graph (%1 nodes)").arg(body->nodes.size()));
+            a.graphs.append(std::move(body));
             break;
         }
         case onnx::AttrSparseTensor:
@@ -123,18 +135,6 @@ Status OnnxParser::parseAttribute(const QString &where, const Field &message, On
         joined += QStringLiteral(", … (%1 values)").arg(a.count);
     a.text = list ? QLatin1Char('[') + joined + QLatin1Char(']') : joined;
     return keep(where, a.text.size() * 2);
-}
-
-Result<qint64> OnnxParser::countNodes(const QString &where, const Field &message)
-{
-    qint64 nodes = 0;
-    const Status status = forEachField(where, message, [&](const Field &f) -> Status {
-        nodes += f.number == onnx::GraphNode;
-        return {};
-    });
-    if (!status)
-        return status.error();
-    return nodes;
 }
 
 Status OnnxParser::parseValueInfo(const QString &where, const Field &message, OnnxValueInfo &v)
