@@ -66,7 +66,7 @@ def graph(path, inserted, strides_at):
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 8, 32, 32])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
     ns, inits, prev, k = [], [], "x", 0
-    while len(ns) < nodes:
+    while k < nodes // 3:  # blocks of Conv, Relu, Add: the same count on both sides
         w = "w%d" % k
         inits.append(numpy_helper.from_array(rng.standard_normal((8, 8, 1, 1), dtype=np.float32), w))
         s = [2, 2] if k == strides_at else [1, 1]

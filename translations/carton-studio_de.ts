@@ -2021,10 +2021,6 @@
         <translation>Nur Änderungen</translation>
     </message>
     <message>
-        <source>Drop a carton here to replace the right side.</source>
-        <translation>Legen Sie ein Carton hier ab, um die rechte Seite zu ersetzen.</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Left:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Links:&lt;/b&gt; %1</translation>
     </message>
@@ -2057,10 +2053,6 @@
         <translation>Identisch: gleicher Modell-Hash</translation>
     </message>
     <message>
-        <source>Different: %1 breaking, %2 compatible</source>
-        <translation>Unterschiedlich: %1 inkompatibel, %2 kompatibel</translation>
-    </message>
-    <message>
         <source>Compare %1 with %2</source>
         <translation>%1 mit %2 vergleichen</translation>
     </message>
@@ -2069,16 +2061,92 @@
         <translation>%1 vergleichen mit</translation>
     </message>
     <message>
-        <source>Cartons (*.carton);;All files (*)</source>
-        <translation>Cartons (*.carton);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>&amp;Swap Sides</source>
         <translation>Seiten &amp;tauschen</translation>
     </message>
     <message>
         <source>Compare the right carton with the left one: what was added becomes removed</source>
         <translation>Das rechte Carton mit dem linken vergleichen: Hinzugefügtes wird zu Entferntem</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Drop a carton or model file here to replace the right side.</source>
+        <translation>Ein Carton oder eine Modelldatei hier ablegen, um die rechte Seite zu ersetzen.</translation>
+    </message>
+    <message>
+        <source>Stop comparing (the weights of large models take a while to read)</source>
+        <translation>Vergleich abbrechen (die Gewichte großer Modelle zu lesen dauert eine Weile)</translation>
+    </message>
+    <message>
+        <source>&amp;Package</source>
+        <translation>&amp;Paket</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>&amp;Gewichte</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>G&amp;raph</translation>
+    </message>
+    <message>
+        <source>Comparison cancelled</source>
+        <translation>Vergleich abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 is only on the right side.</source>
+        <translation>%1 gibt es nur auf der rechten Seite.</translation>
+    </message>
+    <message>
+        <source>%1 is only on the left side.</source>
+        <translation>%1 gibt es nur auf der linken Seite.</translation>
+    </message>
+    <message>
+        <source>%1 changed shape: the sides cannot be shown cell by cell.</source>
+        <translation>%1 hat die Form geändert: die Seiten lassen sich nicht Zelle für Zelle zeigen.</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Click a weight in the chart or the table to see both sides and their difference.</source>
+        <translation>Ein Gewicht im Diagramm oder in der Tabelle anklicken, um beide Seiten und ihre Differenz zu sehen.</translation>
+    </message>
+    <message>
+        <source>No model weights on either side.</source>
+        <translation>Auf keiner Seite gibt es Modellgewichte.</translation>
+    </message>
+    <message>
+        <source>%1 weights: %2 unchanged, %3 changed, %4 added, %5 removed</source>
+        <translation>%1 Gewichte: %2 unverändert, %3 geändert, %4 hinzugefügt, %5 entfernt</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>Nicht gelesen: %1</translation>
+    </message>
+    <message>
+        <source>No ONNX graphs to compare.</source>
+        <translation>Keine ONNX-Graphen zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>%1 nodes matched by structure; %2 changes</source>
+        <translation>%1 Knoten nach Struktur zugeordnet; %2 Änderungen</translation>
+    </message>
+    <message>
+        <source>Cartons and models (*.carton *.onnx *.pt *.pth *.safetensors *.gguf *.bin);;All files (*)</source>
+        <translation>Cartons und Modelle (*.carton *.onnx *.pt *.pth *.safetensors *.gguf *.bin);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Different: %1 breaking, %2 compatible</source>
+        <translation>Unterschiedlich: %1 inkompatibel, %2 kompatibel</translation>
+    </message>
+    <message>
+        <source> — %1; weights %2 changed, %3 added, %4 removed</source>
+        <translation> — %1; Gewichte %2 geändert, %3 hinzugefügt, %4 entfernt</translation>
     </message>
 </context>
 <context>
@@ -2738,6 +2806,37 @@
     <message>
         <source>Path copied to the clipboard.</source>
         <translation>Pfad in die Zwischenablage kopiert.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphChangesModel</name>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>Op</translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation>Was sich geändert hat</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
     </message>
 </context>
 <context>
@@ -7016,6 +7115,119 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Computing the waveform…</source>
         <translation>Wellenform wird berechnet …</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightChart</name>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>relative change %1</source>
+        <translation>relative Änderung %1</translation>
+    </message>
+    <message>
+        <source>Relative change of each weight (‖B−A‖/‖A‖, log scale), in model order</source>
+        <translation>Relative Änderung jedes Gewichts (‖B−A‖/‖A‖, logarithmisch), in Modellreihenfolge</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightDeltaView</name>
+    <message>
+        <source>Left (A)</source>
+        <translation>Links (A)</translation>
+    </message>
+    <message>
+        <source>Right (B)</source>
+        <translation>Rechts (B)</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Click a weight in the chart or the table to see both sides and their difference.</source>
+        <translation>Ein Gewicht im Diagramm oder in der Tabelle anklicken, um beide Seiten und ihre Differenz zu sehen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 × %3 shown; left and right share one colour scale (%4 to %5), the difference its own (±%6)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2 × %3 gezeigt; links und rechts teilen eine Farbskala (%4 bis %5), die Differenz hat eine eigene (±%6)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightDiffModel</name>
+    <message>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Shape (left)</source>
+        <translation>Form (links)</translation>
+    </message>
+    <message>
+        <source>Shape (right)</source>
+        <translation>Form (rechts)</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>Dtype</translation>
+    </message>
+    <message>
+        <source>Max |B−A|</source>
+        <translation>Max |B−A|</translation>
+    </message>
+    <message>
+        <source>‖B−A‖/‖A‖</source>
+        <translation>‖B−A‖/‖A‖</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>Left: %1 (paired by %2)</source>
+        <translation>Links: %1 (zugeordnet nach %2)</translation>
+    </message>
+    <message>
+        <source>tensor name</source>
+        <translation>Tensorname</translation>
+    </message>
+    <message>
+        <source>position and shape</source>
+        <translation>Position und Form</translation>
     </message>
 </context>
 <context>

@@ -2017,10 +2017,6 @@
         <translation>仅显示变化</translation>
     </message>
     <message>
-        <source>Drop a carton here to replace the right side.</source>
-        <translation>将 carton 拖放到此处以替换右侧。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Left:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;左侧：&lt;/b&gt;%1</translation>
     </message>
@@ -2053,10 +2049,6 @@
         <translation>相同：模型哈希一致</translation>
     </message>
     <message>
-        <source>Different: %1 breaking, %2 compatible</source>
-        <translation>不同：%1 项不兼容，%2 项兼容</translation>
-    </message>
-    <message>
         <source>Compare %1 with %2</source>
         <translation>比较 %1 与 %2</translation>
     </message>
@@ -2065,16 +2057,92 @@
         <translation>将 %1 与…比较</translation>
     </message>
     <message>
-        <source>Cartons (*.carton);;All files (*)</source>
-        <translation>Carton 文件 (*.carton);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>&amp;Swap Sides</source>
         <translation>交换两侧(&amp;S)</translation>
     </message>
     <message>
         <source>Compare the right carton with the left one: what was added becomes removed</source>
         <translation>将右侧 carton 与左侧比较：新增的内容会变为删除</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Drop a carton or model file here to replace the right side.</source>
+        <translation>将 carton 或模型文件拖放到此处以替换右侧。</translation>
+    </message>
+    <message>
+        <source>Stop comparing (the weights of large models take a while to read)</source>
+        <translation>停止比较（读取大型模型的权重需要一些时间）</translation>
+    </message>
+    <message>
+        <source>&amp;Package</source>
+        <translation>包(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>权重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>计算图(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Comparison cancelled</source>
+        <translation>比较已取消</translation>
+    </message>
+    <message>
+        <source>%1 is only on the right side.</source>
+        <translation>%1 仅在右侧存在。</translation>
+    </message>
+    <message>
+        <source>%1 is only on the left side.</source>
+        <translation>%1 仅在左侧存在。</translation>
+    </message>
+    <message>
+        <source>%1 changed shape: the sides cannot be shown cell by cell.</source>
+        <translation>%1 的形状已改变：无法逐个单元格显示两侧。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Click a weight in the chart or the table to see both sides and their difference.</source>
+        <translation>点击图表或表格中的权重，查看两侧及其差值。</translation>
+    </message>
+    <message>
+        <source>No model weights on either side.</source>
+        <translation>两侧都没有模型权重。</translation>
+    </message>
+    <message>
+        <source>%1 weights: %2 unchanged, %3 changed, %4 added, %5 removed</source>
+        <translation>%1 个权重：%2 个未变，%3 个已更改，%4 个已添加，%5 个已删除</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <source>No ONNX graphs to compare.</source>
+        <translation>没有可比较的 ONNX 计算图。</translation>
+    </message>
+    <message>
+        <source>%1 nodes matched by structure; %2 changes</source>
+        <translation>按结构匹配了 %1 个节点；%2 处变更</translation>
+    </message>
+    <message>
+        <source>Cartons and models (*.carton *.onnx *.pt *.pth *.safetensors *.gguf *.bin);;All files (*)</source>
+        <translation>Carton 与模型 (*.carton *.onnx *.pt *.pth *.safetensors *.gguf *.bin);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Different: %1 breaking, %2 compatible</source>
+        <translation>不同：%1 项不兼容，%2 项兼容</translation>
+    </message>
+    <message>
+        <source> — %1; weights %2 changed, %3 added, %4 removed</source>
+        <translation> — %1；权重 %2 个已更改，%3 个已添加，%4 个已删除</translation>
     </message>
 </context>
 <context>
@@ -2726,6 +2794,37 @@
 %1</source>
         <translation>解压失败：
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphChangesModel</name>
+    <message>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation>变更内容</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
     </message>
 </context>
 <context>
@@ -6968,6 +7067,119 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Computing the waveform…</source>
         <translation>正在计算波形…</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightChart</name>
+    <message>
+        <source>unchanged</source>
+        <translation>未变</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>relative change %1</source>
+        <translation>相对变化 %1</translation>
+    </message>
+    <message>
+        <source>Relative change of each weight (‖B−A‖/‖A‖, log scale), in model order</source>
+        <translation>每个权重的相对变化（‖B−A‖/‖A‖，对数刻度），按模型顺序</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightDeltaView</name>
+    <message>
+        <source>Left (A)</source>
+        <translation>左侧 (A)</translation>
+    </message>
+    <message>
+        <source>Right (B)</source>
+        <translation>右侧 (B)</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Click a weight in the chart or the table to see both sides and their difference.</source>
+        <translation>点击图表或表格中的权重，查看两侧及其差值。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 × %3 shown; left and right share one colour scale (%4 to %5), the difference its own (±%6)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — 显示 %2 × %3；左右两侧共用一个色标（%4 至 %5），差值使用自己的色标（±%6）</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightDiffModel</name>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Shape (left)</source>
+        <translation>形状（左）</translation>
+    </message>
+    <message>
+        <source>Shape (right)</source>
+        <translation>形状（右）</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Max |B−A|</source>
+        <translation>最大 |B−A|</translation>
+    </message>
+    <message>
+        <source>‖B−A‖/‖A‖</source>
+        <translation>‖B−A‖/‖A‖</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>未变</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>Left: %1 (paired by %2)</source>
+        <translation>左侧：%1（按%2配对）</translation>
+    </message>
+    <message>
+        <source>tensor name</source>
+        <translation>张量名称</translation>
+    </message>
+    <message>
+        <source>position and shape</source>
+        <translation>位置和形状</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,7 @@
 // Aligning two sequences whose items are compared by a key (weights by shape in
 // model order, graph nodes by label in topological order): a longest common
 // subsequence; above `maxCells` table cells, a greedy walk that looks `window`
-// items ahead.
+// items ahead and leaves an item changed in place (its successors agree) unpaired.
 
 #include <QtGlobal>
 #include <algorithm>
@@ -23,13 +23,19 @@ std::vector<std::pair<qsizetype, qsizetype>> alignSequences(qsizetype n, qsizety
         return out;
     if (qint64(n + 1) * qint64(m + 1) > maxCells) {
         qsizetype from = 0;
-        for (qsizetype x = 0; x < n && from < m; ++x)
+        for (qsizetype x = 0; x < n && from < m; ++x) {
+            // An item changed in place (the next ones agree): neither is paired.
+            if (!equal(x, from) && x + 1 < n && from + 1 < m && equal(x + 1, from + 1)) {
+                ++from;
+                continue;
+            }
             for (qsizetype y = from; y < m && y < from + window; ++y)
                 if (equal(x, y)) {
                     out.push_back({x, y});
                     from = y + 1;
                     break;
                 }
+        }
         return out;
     }
     std::vector<quint32> table(size_t((n + 1) * (m + 1)), 0);
