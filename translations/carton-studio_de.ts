@@ -3463,6 +3463,14 @@
         <source>Model file %1</source>
         <translation>Modelldatei %1</translation>
     </message>
+    <message>
+        <source>Compare With…</source>
+        <translation>Vergleichen mit…</translation>
+    </message>
+    <message>
+        <source>Review what changed between this model and another model file or carton</source>
+        <translation>Prüfen, was sich zwischen diesem Modell und einer anderen Modelldatei oder einem Carton geändert hat</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelGraphView</name>

@@ -3450,6 +3450,14 @@
         <source>Model file %1</source>
         <translation>模型文件 %1</translation>
     </message>
+    <message>
+        <source>Compare With…</source>
+        <translation>与…比较</translation>
+    </message>
+    <message>
+        <source>Review what changed between this model and another model file or carton</source>
+        <translation>查看此模型与另一个模型文件或 carton 之间的变化</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelGraphView</name>
