@@ -108,7 +108,7 @@
         <translation>Carton-Quelle: noch kein MANIFEST</translation>
     </message>
     <message>
-        <source>This folder is a carton&apos;s source: it has no MANIFEST to verify its files against. Packing it (File ▸ Save As…, or carton pack) writes MANIFEST with every file&apos;s SHA-256.</source>
+        <source>This folder is a carton's source: it has no MANIFEST to verify its files against. Packing it (File ▸ Save As…, or carton pack) writes MANIFEST with every file's SHA-256.</source>
         <translation>Dieser Ordner ist die Quelle eines Cartons: Er hat kein MANIFEST, gegen das seine Dateien geprüft werden könnten. Das Packen (Datei ▸ Speichern unter… oder carton pack) schreibt das MANIFEST mit dem SHA-256 jeder Datei.</translation>
     </message>
 </context>
@@ -171,20 +171,20 @@
         <translation>eine Zeichenkette oder ein Array aus Ganzzahlen/Zeichenketten</translation>
     </message>
     <message>
-        <source>negative dimension %1; expected a size &gt;= 0, a symbol or &quot;*&quot;</source>
-        <translation>negative Dimension %1; erwartet: eine Größe &gt;= 0, ein Symbol oder &quot;*&quot;</translation>
+        <source>negative dimension %1; expected a size &gt;= 0, a symbol or "*"</source>
+        <translation>negative Dimension %1; erwartet: eine Größe &gt;= 0, ein Symbol oder "*"</translation>
     </message>
     <message>
-        <source>an integer &gt;= 0, a symbol string or &quot;*&quot;</source>
-        <translation>eine Ganzzahl &gt;= 0, eine Symbol-Zeichenkette oder &quot;*&quot;</translation>
+        <source>an integer &gt;= 0, a symbol string or "*"</source>
+        <translation>eine Ganzzahl &gt;= 0, eine Symbol-Zeichenkette oder "*"</translation>
     </message>
     <message>
-        <source>unknown dtype &quot;%1&quot;; expected one of float32, float64, string, int8, int16, int32, int64, uint8, uint16, uint32, uint64</source>
-        <translation>unbekannter dtype &quot;%1&quot;; erwartet einer von float32, float64, string, int8, int16, int32, int64, uint8, uint16, uint32, uint64</translation>
+        <source>unknown dtype "%1"; expected one of float32, float64, string, int8, int16, int32, int64, uint8, uint16, uint32, uint64</source>
+        <translation>unbekannter dtype "%1"; erwartet einer von float32, float64, string, int8, int16, int32, int64, uint8, uint16, uint32, uint64</translation>
     </message>
     <message>
-        <source>a table of tensor name = &quot;@tensor_data/...&quot; references</source>
-        <translation>eine Tabelle aus Tensorname = &quot;@tensor_data/...&quot;-Verweisen</translation>
+        <source>a table of tensor name = "@tensor_data/..." references</source>
+        <translation>eine Tabelle aus Tensorname = "@tensor_data/..."-Verweisen</translation>
     </message>
     <message>
         <source>runner: missing required table [runner] (runner_name, required_framework_version, runner_compat_version)</source>
@@ -219,24 +219,24 @@
         <translation>mehr als %1 Einträge</translation>
     </message>
     <message>
-        <source>expected &apos;\n&apos; at the end of the last line</source>
-        <translation>&apos;\n&apos; am Ende der letzten Zeile erwartet</translation>
+        <source>expected '\n' at the end of the last line</source>
+        <translation>'\n' am Ende der letzten Zeile erwartet</translation>
     </message>
     <message>
-        <source>empty line; expected &quot;path=sha256&quot;</source>
-        <translation>leere Zeile; erwartet: &quot;pfad=sha256&quot;</translation>
+        <source>empty line; expected "path=sha256"</source>
+        <translation>leere Zeile; erwartet: "pfad=sha256"</translation>
     </message>
     <message>
-        <source>CR before the line end; expected &apos;\n&apos; line endings only</source>
-        <translation>CR vor dem Zeilenende; nur &apos;\n&apos; als Zeilenende erwartet</translation>
+        <source>CR before the line end; expected '\n' line endings only</source>
+        <translation>CR vor dem Zeilenende; nur '\n' als Zeilenende erwartet</translation>
     </message>
     <message>
-        <source>no &apos;=&apos;; expected &quot;path=sha256&quot;</source>
-        <translation>kein &apos;=&apos;; erwartet: &quot;pfad=sha256&quot;</translation>
+        <source>no '='; expected "path=sha256"</source>
+        <translation>kein '='; erwartet: "pfad=sha256"</translation>
     </message>
     <message>
-        <source>expected 64 lowercase hex digits after &apos;=&apos;</source>
-        <translation>64 hexadezimale Kleinbuchstaben/Ziffern nach &apos;=&apos; erwartet</translation>
+        <source>expected 64 lowercase hex digits after '='</source>
+        <translation>64 hexadezimale Kleinbuchstaben/Ziffern nach '=' erwartet</translation>
     </message>
     <message>
         <source>, found uppercase hex</source>
@@ -251,32 +251,32 @@
         <translation>, gefunden: %1 Zeichen</translation>
     </message>
     <message>
-        <source>empty path before &apos;=&apos;</source>
-        <translation>leerer Pfad vor &apos;=&apos;</translation>
+        <source>empty path before '='</source>
+        <translation>leerer Pfad vor '='</translation>
     </message>
     <message>
         <source>path is not valid UTF-8</source>
         <translation>Pfad ist kein gültiges UTF-8</translation>
     </message>
     <message>
-        <source>path &quot;%1&quot; begins with U+FEFF (a byte order mark); expected a path without invisible characters</source>
-        <translation>Pfad &quot;%1&quot; beginnt mit U+FEFF (einer Byte-Reihenfolge-Markierung); erwartet: ein Pfad ohne unsichtbare Zeichen</translation>
+        <source>path "%1" begins with U+FEFF (a byte order mark); expected a path without invisible characters</source>
+        <translation>Pfad "%1" beginnt mit U+FEFF (einer Byte-Reihenfolge-Markierung); erwartet: ein Pfad ohne unsichtbare Zeichen</translation>
     </message>
     <message>
-        <source>spaces around path &quot;%1&quot;</source>
-        <translation>Leerzeichen um den Pfad &quot;%1&quot;</translation>
+        <source>spaces around path "%1"</source>
+        <translation>Leerzeichen um den Pfad "%1"</translation>
     </message>
     <message>
-        <source>%1 must not list itself or LINKS (found &quot;%2&quot;)</source>
-        <translation>%1 darf weder sich selbst noch LINKS aufführen (gefunden: &quot;%2&quot;)</translation>
+        <source>%1 must not list itself or LINKS (found "%2")</source>
+        <translation>%1 darf weder sich selbst noch LINKS aufführen (gefunden: "%2")</translation>
     </message>
     <message>
-        <source>duplicate entry &quot;%1&quot;</source>
-        <translation>doppelter Eintrag &quot;%1&quot;</translation>
+        <source>duplicate entry "%1"</source>
+        <translation>doppelter Eintrag "%1"</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is out of order: expected paths sorted by UTF-8 bytes, and it comes before &quot;%2&quot; on the previous line</source>
-        <translation>&quot;%1&quot; steht an falscher Stelle: Pfade müssen nach UTF-8-Bytes sortiert sein, und er kommt vor &quot;%2&quot; aus der vorigen Zeile</translation>
+        <source>"%1" is out of order: expected paths sorted by UTF-8 bytes, and it comes before "%2" on the previous line</source>
+        <translation>"%1" steht an falscher Stelle: Pfade müssen nach UTF-8-Bytes sortiert sein, und er kommt vor "%2" aus der vorigen Zeile</translation>
     </message>
     <message>
         <source>major version number</source>
@@ -367,24 +367,24 @@
         <translation>%1: ein Symbol darf kein Anführungszeichen enthalten</translation>
     </message>
     <message>
-        <source>%1: &quot;&quot; is a symbol without a name</source>
-        <translation>%1: &quot;&quot; ist ein Symbol ohne Namen</translation>
+        <source>%1: "" is a symbol without a name</source>
+        <translation>%1: "" ist ein Symbol ohne Namen</translation>
     </message>
     <message>
-        <source>%1: &quot;%2&quot; is not a size; for dimensions of sizes %3 write [%3]</source>
-        <translation>%1: &quot;%2&quot; ist keine Größe; für Dimensionen der Größen %3 schreiben Sie [%3]</translation>
+        <source>%1: "%2" is not a size; for dimensions of sizes %3 write [%3]</source>
+        <translation>%1: "%2" ist keine Größe; für Dimensionen der Größen %3 schreiben Sie [%3]</translation>
     </message>
     <message>
-        <source>%1: &quot;%2&quot; holds a space; quote a symbol with spaces (&quot;%2&quot;) or separate dimensions with commas</source>
-        <translation>%1: &quot;%2&quot; enthält ein Leerzeichen; setzen Sie ein Symbol mit Leerzeichen in Anführungszeichen (&quot;%2&quot;) oder trennen Sie Dimensionen mit Kommas</translation>
+        <source>%1: "%2" holds a space; quote a symbol with spaces ("%2") or separate dimensions with commas</source>
+        <translation>%1: "%2" enthält ein Leerzeichen; setzen Sie ein Symbol mit Leerzeichen in Anführungszeichen ("%2") oder trennen Sie Dimensionen mit Kommas</translation>
     </message>
     <message>
-        <source>%1: unexpected &apos;%2&apos; in &quot;%3&quot;</source>
-        <translation>%1: unerwartetes &apos;%2&apos; in &quot;%3&quot;</translation>
+        <source>%1: unexpected '%2' in "%3"</source>
+        <translation>%1: unerwartetes '%2' in "%3"</translation>
     </message>
     <message>
-        <source>%1: &quot;%2&quot; is neither a size (digits only) nor a symbol; quote a symbol that starts with a digit (&quot;%2&quot;)</source>
-        <translation>%1: &quot;%2&quot; ist weder eine Größe (nur Ziffern) noch ein Symbol; setzen Sie ein Symbol, das mit einer Ziffer beginnt, in Anführungszeichen (&quot;%2&quot;)</translation>
+        <source>%1: "%2" is neither a size (digits only) nor a symbol; quote a symbol that starts with a digit ("%2")</source>
+        <translation>%1: "%2" ist weder eine Größe (nur Ziffern) noch ein Symbol; setzen Sie ein Symbol, das mit einer Ziffer beginnt, in Anführungszeichen ("%2")</translation>
     </message>
     <message>
         <source>%1 is empty; expected a size, a symbol or * between the commas</source>
@@ -407,12 +407,12 @@
         <translation>die Form ist leer; </translation>
     </message>
     <message>
-        <source>&quot;%1&quot; has no closing %2; </source>
-        <translation>&quot;%1&quot; hat kein schließendes %2; </translation>
+        <source>"%1" has no closing %2; </source>
+        <translation>"%1" hat kein schließendes %2; </translation>
     </message>
     <message>
-        <source>&quot;%1&quot; starts with %2; </source>
-        <translation>&quot;%1&quot; beginnt mit %2; </translation>
+        <source>"%1" starts with %2; </source>
+        <translation>"%1" beginnt mit %2; </translation>
     </message>
     <message>
         <source>the shape</source>
@@ -423,24 +423,24 @@
         <translation>leeres Zielplattform-Tripel</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a target triple: expected 2 to 4 &apos;-&apos;-separated parts (e.g. x86_64-unknown-linux-gnu), found %2</source>
-        <translation>&quot;%1&quot; ist kein Zielplattform-Tripel: erwartet 2 bis 4 durch &apos;-&apos; getrennte Teile (z. B. x86_64-unknown-linux-gnu), gefunden: %2</translation>
+        <source>"%1" is not a target triple: expected 2 to 4 '-'-separated parts (e.g. x86_64-unknown-linux-gnu), found %2</source>
+        <translation>"%1" ist kein Zielplattform-Tripel: erwartet 2 bis 4 durch '-' getrennte Teile (z. B. x86_64-unknown-linux-gnu), gefunden: %2</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; has an empty part</source>
-        <translation>&quot;%1&quot; hat einen leeren Teil</translation>
+        <source>"%1" has an empty part</source>
+        <translation>"%1" hat einen leeren Teil</translation>
     </message>
     <message>
-        <source>unknown architecture &quot;%1&quot; in &quot;%2&quot;</source>
-        <translation>unbekannte Architektur &quot;%1&quot; in &quot;%2&quot;</translation>
+        <source>unknown architecture "%1" in "%2"</source>
+        <translation>unbekannte Architektur "%1" in "%2"</translation>
     </message>
     <message>
-        <source>unknown vendor, operating system or environment &quot;%1&quot; in &quot;%2&quot;</source>
-        <translation>unbekannter Hersteller, unbekanntes Betriebssystem oder unbekannte Umgebung &quot;%1&quot; in &quot;%2&quot;</translation>
+        <source>unknown vendor, operating system or environment "%1" in "%2"</source>
+        <translation>unbekannter Hersteller, unbekanntes Betriebssystem oder unbekannte Umgebung "%1" in "%2"</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; does not follow ARCH-[VENDOR-]OS[-ENV]</source>
-        <translation>&quot;%1&quot; folgt nicht dem Muster ARCH-[VENDOR-]OS[-ENV]</translation>
+        <source>"%1" does not follow ARCH-[VENDOR-]OS[-ENV]</source>
+        <translation>"%1" folgt nicht dem Muster ARCH-[VENDOR-]OS[-ENV]</translation>
     </message>
     <message>
         <source>TOML nested deeper than %1 levels (tables, dotted keys, arrays, inline tables)</source>
@@ -475,7 +475,7 @@
         <translation>ein Array</translation>
     </message>
     <message>
-        <source>tolerance: the self-test&apos;s other keys are not valid TOML, so setting the tolerance would lose them (%1)</source>
+        <source>tolerance: the self-test's other keys are not valid TOML, so setting the tolerance would lose them (%1)</source>
         <translation>tolerance: Die übrigen Schlüssel des Selbsttests sind kein gültiges TOML; beim Setzen der Toleranz gingen sie verloren (%1)</translation>
     </message>
     <message>
@@ -517,7 +517,7 @@
         <translation>&amp;Aufzeichnen</translation>
     </message>
     <message>
-        <source>Record the selected self-test&apos;s outputs (the model runs on its inputs; you review what it returns before it is kept), or make a new self-test from input tensors and record its outputs</source>
+        <source>Record the selected self-test's outputs (the model runs on its inputs; you review what it returns before it is kept), or make a new self-test from input tensors and record its outputs</source>
         <translation>Die Ausgaben des ausgewählten Selbsttests aufzeichnen (das Modell läuft mit seinen Eingaben; Sie prüfen das Ergebnis, bevor es behalten wird) oder einen neuen Selbsttest aus Eingabetensoren anlegen und seine Ausgaben aufzeichnen</translation>
     </message>
     <message>
@@ -678,8 +678,8 @@
         <translation>torch.%1 lädt oder kompiliert anderen Code</translation>
     </message>
     <message>
-        <source>the module or name is not a plain Python identifier (&quot;%1&quot;, &quot;%2&quot;): an attribute path or a disguised name</source>
-        <translation>Modul oder Name ist kein einfacher Python-Bezeichner (&quot;%1&quot;, &quot;%2&quot;): ein Attributpfad oder ein getarnter Name</translation>
+        <source>the module or name is not a plain Python identifier ("%1", "%2"): an attribute path or a disguised name</source>
+        <translation>Modul oder Name ist kein einfacher Python-Bezeichner ("%1", "%2"): ein Attributpfad oder ein getarnter Name</translation>
     </message>
     <message>
         <source>%1.%2 is not on the allow-list of names PyTorch and numpy checkpoints use: loading the pickle imports it and may call it</source>
@@ -698,7 +698,7 @@
         <translation>kein Pickle</translation>
     </message>
     <message>
-        <source>its bytes do not disassemble as a pickle: Python&apos;s unpickler stops where the disassembly does, having called nothing</source>
+        <source>its bytes do not disassemble as a pickle: Python's unpickler stops where the disassembly does, having called nothing</source>
         <translation>seine Bytes lassen sich nicht als Pickle disassemblieren: Pythons Unpickler hält dort an, wo die Disassemblierung endet, ohne etwas aufgerufen zu haben</translation>
     </message>
     <message>
@@ -738,8 +738,8 @@
         <translation> (Array-Daten)</translation>
     </message>
     <message>
-        <source>unsafe entry &quot;%1&quot; inside the zip</source>
-        <translation>unsicherer Eintrag &quot;%1&quot; im Zip</translation>
+        <source>unsafe entry "%1" inside the zip</source>
+        <translation>unsicherer Eintrag "%1" im Zip</translation>
     </message>
     <message>
         <source>a tool that extracts this file may write outside its folder or pick either copy</source>
@@ -987,44 +987,44 @@
         <translation>short_description ist %1 Zeichen lang; höchstens 100 sind erlaubt (Upstream verweigert das Packen längerer)</translation>
     </message>
     <message>
-        <source>%1 is &quot;%2&quot;; expected an http(s) URL such as https://github.com/owner/model</source>
-        <translation>%1 ist &quot;%2&quot;; erwartet: eine http(s)-URL wie https://github.com/owner/model</translation>
+        <source>%1 is "%2"; expected an http(s) URL such as https://github.com/owner/model</source>
+        <translation>%1 ist "%2"; erwartet: eine http(s)-URL wie https://github.com/owner/model</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a valid target triple%2; expected e.g. x86_64-unknown-linux-gnu or aarch64-apple-darwin</source>
-        <translation>&quot;%1&quot; ist kein gültiges Zielplattform-Tripel%2; erwartet z. B. x86_64-unknown-linux-gnu oder aarch64-apple-darwin</translation>
+        <source>"%1" is not a valid target triple%2; expected e.g. x86_64-unknown-linux-gnu or aarch64-apple-darwin</source>
+        <translation>"%1" ist kein gültiges Zielplattform-Tripel%2; erwartet z. B. x86_64-unknown-linux-gnu oder aarch64-apple-darwin</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is listed twice (also required_platforms[%2])</source>
-        <translation>&quot;%1&quot; ist doppelt aufgeführt (auch required_platforms[%2])</translation>
+        <source>"%1" is listed twice (also required_platforms[%2])</source>
+        <translation>"%1" ist doppelt aufgeführt (auch required_platforms[%2])</translation>
     </message>
     <message>
         <source>runner_name is empty; expected the name of the runner that runs the model (%1)</source>
         <translation>runner_name ist leer; erwartet: der Name des Runners, der das Modell ausführt (%1)</translation>
     </message>
     <message>
-        <source>unknown runner &quot;%1&quot;; known runners are %2</source>
-        <translation>unbekannter Runner &quot;%1&quot;; bekannte Runner sind %2</translation>
+        <source>unknown runner "%1"; known runners are %2</source>
+        <translation>unbekannter Runner "%1"; bekannte Runner sind %2</translation>
     </message>
     <message>
         <source>required_framework_version is empty; expected a semver version requirement such as =2.0.1</source>
         <translation>required_framework_version ist leer; erwartet: eine semver-Versionsanforderung wie =2.0.1</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a valid semver version requirement%2; expected e.g. =2.0.1, &gt;=3.8, ^1.2</source>
-        <translation>&quot;%1&quot; ist keine gültige semver-Versionsanforderung%2; erwartet z. B. =2.0.1, &gt;=3.8, ^1.2</translation>
+        <source>"%1" is not a valid semver version requirement%2; expected e.g. =2.0.1, &gt;=3.8, ^1.2</source>
+        <translation>"%1" ist keine gültige semver-Versionsanforderung%2; erwartet z. B. =2.0.1, &gt;=3.8, ^1.2</translation>
     </message>
     <message>
         <source>runner_compat_version is %1; expected a non-negative integer</source>
         <translation>runner_compat_version ist %1; erwartet: eine nicht negative Ganzzahl</translation>
     </message>
     <message>
-        <source>option &quot;%1&quot; is given twice</source>
-        <translation>Option &quot;%1&quot; ist doppelt angegeben</translation>
+        <source>option "%1" is given twice</source>
+        <translation>Option "%1" ist doppelt angegeben</translation>
     </message>
     <message>
-        <source>the %1 runner is not known to read option &quot;%2&quot;%3</source>
-        <translation>vom %1-Runner ist nicht bekannt, dass er die Option &quot;%2&quot; liest%3</translation>
+        <source>the %1 runner is not known to read option "%2"%3</source>
+        <translation>vom %1-Runner ist nicht bekannt, dass er die Option "%2" liest%3</translation>
     </message>
     <message>
         <source> (it reads none)</source>
@@ -1035,32 +1035,32 @@
         <translation> (er liest %1)</translation>
     </message>
     <message>
-        <source>unknown key &quot;%1&quot; is ignored (a typo?); it is not written back when the file is saved</source>
-        <translation>unbekannter Schlüssel &quot;%1&quot; wird ignoriert (ein Tippfehler?); er wird beim Speichern nicht zurückgeschrieben</translation>
+        <source>unknown key "%1" is ignored (a typo?); it is not written back when the file is saved</source>
+        <translation>unbekannter Schlüssel "%1" wird ignoriert (ein Tippfehler?); er wird beim Speichern nicht zurückgeschrieben</translation>
     </message>
     <message>
-        <source>references tensor &quot;%1&quot; but the carton has no readable tensor_data/index.toml</source>
-        <translation>verweist auf Tensor &quot;%1&quot;, aber der Carton hat keine lesbare tensor_data/index.toml</translation>
+        <source>references tensor "%1" but the carton has no readable tensor_data/index.toml</source>
+        <translation>verweist auf Tensor "%1", aber der Carton hat keine lesbare tensor_data/index.toml</translation>
     </message>
     <message>
-        <source>references tensor &quot;%1&quot;, which tensor_data/index.toml does not list</source>
-        <translation>verweist auf Tensor &quot;%1&quot;, den tensor_data/index.toml nicht aufführt</translation>
+        <source>references tensor "%1", which tensor_data/index.toml does not list</source>
+        <translation>verweist auf Tensor "%1", den tensor_data/index.toml nicht aufführt</translation>
     </message>
     <message>
-        <source>%1 is declared %2 in %3 but nested tensor &quot;%4&quot; holds %5 tensor (&quot;%6&quot;)</source>
-        <translation>%1 ist in %3 als %2 deklariert, aber der verschachtelte Tensor &quot;%4&quot; enthält einen %5-Tensor (&quot;%6&quot;)</translation>
+        <source>%1 is declared %2 in %3 but nested tensor "%4" holds %5 tensor ("%6")</source>
+        <translation>%1 ist in %3 als %2 deklariert, aber der verschachtelte Tensor "%4" enthält einen %5-Tensor ("%6")</translation>
     </message>
     <message>
-        <source>%1 is declared %2 in %3 but references %4 tensor (&quot;%5&quot;)</source>
-        <translation>%1 ist in %3 als %2 deklariert, verweist aber auf einen %4-Tensor (&quot;%5&quot;)</translation>
+        <source>%1 is declared %2 in %3 but references %4 tensor ("%5")</source>
+        <translation>%1 ist in %3 als %2 deklariert, verweist aber auf einen %4-Tensor ("%5")</translation>
     </message>
     <message>
         <source>references misc/%1, which is not in the carton</source>
         <translation>verweist auf misc/%1, das nicht im Carton ist</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot; (line %3 of the description) refers to %4, which is not in the carton</source>
-        <translation>%1 &quot;%2&quot; (Zeile %3 der Beschreibung) verweist auf %4, das nicht im Carton ist</translation>
+        <source>%1 "%2" (line %3 of the description) refers to %4, which is not in the carton</source>
+        <translation>%1 "%2" (Zeile %3 der Beschreibung) verweist auf %4, das nicht im Carton ist</translation>
     </message>
     <message>
         <source>%1… (%2 characters)</source>
@@ -1071,28 +1071,28 @@
         <translation> … und %1 weitere</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)</source>
-        <translation>&quot;%1&quot; muss mit @tensor_data/ oder @misc/ beginnen (ein Tensor in tensor_data oder eine Datei in misc)</translation>
+        <source>"%1" must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)</source>
+        <translation>"%1" muss mit @tensor_data/ oder @misc/ beginnen (ein Tensor in tensor_data oder eine Datei in misc)</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must start with @tensor_data/: %2 values reference tensors in tensor_data</source>
-        <translation>&quot;%1&quot; muss mit @tensor_data/ beginnen: %2-Werte verweisen auf Tensoren in tensor_data</translation>
+        <source>"%1" must start with @tensor_data/: %2 values reference tensors in tensor_data</source>
+        <translation>"%1" muss mit @tensor_data/ beginnen: %2-Werte verweisen auf Tensoren in tensor_data</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; names nothing; expected %2NAME</source>
-        <translation>&quot;%1&quot; benennt nichts; erwartet: %2NAME</translation>
+        <source>"%1" names nothing; expected %2NAME</source>
+        <translation>"%1" benennt nichts; erwartet: %2NAME</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a safe relative path inside misc/ (no &apos;..&apos;, leading &apos;/&apos;, &apos;\\&apos; or empty parts)</source>
-        <translation>&quot;%1&quot; ist kein sicherer relativer Pfad in misc/ (kein &apos;..&apos;, kein führendes &apos;/&apos;, kein &apos;\\&apos; und keine leeren Teile)</translation>
+        <source>"%1" is not a safe relative path inside misc/ (no '..', leading '/', '\\' or empty parts)</source>
+        <translation>"%1" ist kein sicherer relativer Pfad in misc/ (kein '..', kein führendes '/', kein '\\' und keine leeren Teile)</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is given twice</source>
-        <translation>&quot;%1&quot; ist doppelt angegeben</translation>
+        <source>"%1" is given twice</source>
+        <translation>"%1" ist doppelt angegeben</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a declared %2 (declared: %3)</source>
-        <translation>&quot;%1&quot; ist kein deklariertes %2 (deklariert: %3)</translation>
+        <source>"%1" is not a declared %2 (declared: %3)</source>
+        <translation>"%1" ist kein deklariertes %2 (deklariert: %3)</translation>
     </message>
     <message>
         <source>… and %1 more %2 (only the first %3 are listed)</source>
@@ -1111,12 +1111,12 @@
         <translation>Werte, die keine gültigen Verweise sind</translation>
     </message>
     <message>
-        <source>tolerance for output &quot;%1&quot;, but carton.toml declares no [[output]]</source>
-        <translation>Toleranz für Ausgabe &quot;%1&quot;, aber carton.toml deklariert kein [[output]]</translation>
+        <source>tolerance for output "%1", but carton.toml declares no [[output]]</source>
+        <translation>Toleranz für Ausgabe "%1", aber carton.toml deklariert kein [[output]]</translation>
     </message>
     <message>
-        <source>tolerance for output &quot;%1&quot;, which carton.toml does not declare; the outputs are %2</source>
-        <translation>Toleranz für Ausgabe &quot;%1&quot;, die carton.toml nicht deklariert; die Ausgaben sind %2</translation>
+        <source>tolerance for output "%1", which carton.toml does not declare; the outputs are %2</source>
+        <translation>Toleranz für Ausgabe "%1", die carton.toml nicht deklariert; die Ausgaben sind %2</translation>
     </message>
     <message>
         <source>%1 more tolerances for outputs carton.toml does not declare</source>
@@ -1159,60 +1159,60 @@
         <translation>example sample_out angegeben, aber carton.toml deklariert kein [[output]]</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot; (line %3 of the description) must be a complete https URL or an @misc/ file</source>
-        <translation>%1 &quot;%2&quot; (Zeile %3 der Beschreibung) muss eine vollständige https-URL oder eine @misc/-Datei sein</translation>
+        <source>%1 "%2" (line %3 of the description) must be a complete https URL or an @misc/ file</source>
+        <translation>%1 "%2" (Zeile %3 der Beschreibung) muss eine vollständige https-URL oder eine @misc/-Datei sein</translation>
     </message>
     <message>
-        <source>shape symbol &apos;%1&apos; is %2 here but %3 in %4</source>
-        <translation>Form-Symbol &apos;%1&apos; ist hier %2, aber %3 in %4</translation>
+        <source>shape symbol '%1' is %2 here but %3 in %4</source>
+        <translation>Form-Symbol '%1' ist hier %2, aber %3 in %4</translation>
     </message>
     <message>
-        <source>symbol &apos;%1&apos; is %2 here (dim %3) but %4 in %5</source>
-        <translation>Symbol &apos;%1&apos; ist hier %2 (Dimension %3), aber %4 in %5</translation>
+        <source>symbol '%1' is %2 here (dim %3) but %4 in %5</source>
+        <translation>Symbol '%1' ist hier %2 (Dimension %3), aber %4 in %5</translation>
     </message>
     <message>
         <source>%1 name is empty; every %1 needs a name</source>
         <translation>Name von %1 ist leer; jedes %1 braucht einen Namen</translation>
     </message>
     <message>
-        <source>duplicate %1 name &quot;%2&quot; (also %1[%3])</source>
-        <translation>doppelter Name von %1 &quot;%2&quot; (auch %1[%3])</translation>
+        <source>duplicate %1 name "%2" (also %1[%3])</source>
+        <translation>doppelter Name von %1 "%2" (auch %1[%3])</translation>
     </message>
     <message>
-        <source>unknown dtype &quot;%1&quot;; expected one of %2</source>
-        <translation>unbekannter dtype &quot;%1&quot;; erwartet einer von %2</translation>
+        <source>unknown dtype "%1"; expected one of %2</source>
+        <translation>unbekannter dtype "%1"; erwartet einer von %2</translation>
     </message>
     <message>
-        <source>dtype &quot;%1&quot; is not allowed in [[%2]]; expected one of %3</source>
-        <translation>dtype &quot;%1&quot; ist in [[%2]] nicht erlaubt; erwartet einer von %3</translation>
+        <source>dtype "%1" is not allowed in [[%2]]; expected one of %3</source>
+        <translation>dtype "%1" ist in [[%2]] nicht erlaubt; erwartet einer von %3</translation>
     </message>
     <message>
-        <source>shape is the empty string: a symbol without a name; use &quot;*&quot; for any shape or name the symbol</source>
-        <translation>die Form ist die leere Zeichenkette: ein Symbol ohne Namen; verwenden Sie &quot;*&quot; für jede Form oder benennen Sie das Symbol</translation>
+        <source>shape is the empty string: a symbol without a name; use "*" for any shape or name the symbol</source>
+        <translation>die Form ist die leere Zeichenkette: ein Symbol ohne Namen; verwenden Sie "*" für jede Form oder benennen Sie das Symbol</translation>
     </message>
     <message>
-        <source>shape is the string &quot;%1&quot;, a symbol for the whole shape; for one dimension of size %1 write [%1]</source>
-        <translation>die Form ist die Zeichenkette &quot;%1&quot;, ein Symbol für die ganze Form; für eine Dimension der Größe %1 schreiben Sie [%1]</translation>
+        <source>shape is the string "%1", a symbol for the whole shape; for one dimension of size %1 write [%1]</source>
+        <translation>die Form ist die Zeichenkette "%1", ein Symbol für die ganze Form; für eine Dimension der Größe %1 schreiben Sie [%1]</translation>
     </message>
     <message>
-        <source>dimension %1 is %2; expected a non-negative integer, a symbol or &quot;*&quot;</source>
-        <translation>Dimension %1 ist %2; erwartet: eine nicht negative Ganzzahl, ein Symbol oder &quot;*&quot;</translation>
+        <source>dimension %1 is %2; expected a non-negative integer, a symbol or "*"</source>
+        <translation>Dimension %1 ist %2; erwartet: eine nicht negative Ganzzahl, ein Symbol oder "*"</translation>
     </message>
     <message>
-        <source>dimension %1 is the empty string: a symbol without a name; use &quot;*&quot; or name the symbol</source>
-        <translation>Dimension %1 ist die leere Zeichenkette: ein Symbol ohne Namen; verwenden Sie &quot;*&quot; oder benennen Sie das Symbol</translation>
+        <source>dimension %1 is the empty string: a symbol without a name; use "*" or name the symbol</source>
+        <translation>Dimension %1 ist die leere Zeichenkette: ein Symbol ohne Namen; verwenden Sie "*" oder benennen Sie das Symbol</translation>
     </message>
     <message>
-        <source>dimension %1 is the string &quot;%2&quot;, which is a symbol, not the size %2; write %2 without quotes</source>
-        <translation>Dimension %1 ist die Zeichenkette &quot;%2&quot;, also ein Symbol, nicht die Größe %2; schreiben Sie %2 ohne Anführungszeichen</translation>
+        <source>dimension %1 is the string "%2", which is a symbol, not the size %2; write %2 without quotes</source>
+        <translation>Dimension %1 ist die Zeichenkette "%2", also ein Symbol, nicht die Größe %2; schreiben Sie %2 ohne Anführungszeichen</translation>
     </message>
     <message>
-        <source>symbol &apos;%1&apos; names the whole shape of %2 but one dimension of %3; the two bind different kinds of values, so they are not checked against each other</source>
-        <translation>Symbol &apos;%1&apos; benennt die ganze Form von %2, aber eine Dimension von %3; beide binden verschiedene Arten von Werten und werden daher nicht gegeneinander geprüft</translation>
+        <source>symbol '%1' names the whole shape of %2 but one dimension of %3; the two bind different kinds of values, so they are not checked against each other</source>
+        <translation>Symbol '%1' benennt die ganze Form von %2, aber eine Dimension von %3; beide binden verschiedene Arten von Werten und werden daher nicht gegeneinander geprüft</translation>
     </message>
     <message>
-        <source>symbol &apos;%1&apos; names one dimension of %2 but the whole shape of %3; the two bind different kinds of values, so they are not checked against each other</source>
-        <translation>Symbol &apos;%1&apos; benennt eine Dimension von %2, aber die ganze Form von %3; beide binden verschiedene Arten von Werten und werden daher nicht gegeneinander geprüft</translation>
+        <source>symbol '%1' names one dimension of %2 but the whole shape of %3; the two bind different kinds of values, so they are not checked against each other</source>
+        <translation>Symbol '%1' benennt eine Dimension von %2, aber die ganze Form von %3; beide binden verschiedene Arten von Werten und werden daher nicht gegeneinander geprüft</translation>
     </message>
     <message>
         <source>%1 %2s are declared but no [[%3]]; if you specify one input or output, you must specify all inputs and outputs</source>
@@ -1231,8 +1231,8 @@
         <translation> (auch in %1)</translation>
     </message>
     <message>
-        <source>tensor &quot;%1&quot; of shape %2</source>
-        <translation>Tensor &quot;%1&quot; der Form %2</translation>
+        <source>tensor "%1" of shape %2</source>
+        <translation>Tensor "%1" der Form %2</translation>
     </message>
     <message>
         <source>%1 feeds %2 %3 (1 dimension), but %2 is declared %4 (%5)</source>
@@ -1259,8 +1259,8 @@
         <translation>%1 speist %2 %3: Dimension %4 ist %5, aber als %6 deklariert (%7)</translation>
     </message>
     <message>
-        <source>%1: %2symbol &apos;%3&apos; is %4 in %5 (%6, %7) but %8 in %9; a symbol must resolve to the same value across all inputs and outputs</source>
-        <translation>%1: %2Symbol &apos;%3&apos; ist %4 in %5 (%6, %7), aber %8 in %9; ein Symbol muss über alle Ein- und Ausgaben hinweg denselben Wert haben</translation>
+        <source>%1: %2symbol '%3' is %4 in %5 (%6, %7) but %8 in %9; a symbol must resolve to the same value across all inputs and outputs</source>
+        <translation>%1: %2Symbol '%3' ist %4 in %5 (%6, %7), aber %8 in %9; ein Symbol muss über alle Ein- und Ausgaben hinweg denselben Wert haben</translation>
     </message>
     <message>
         <source>shape %1 has a negative dimension or more than %2 elements</source>
@@ -1287,67 +1287,67 @@
         <translation>fehlt, aber tensor_data/ enthält %1 Datei (%2); index.toml muss vorhanden sein, sobald tensor_data andere Dateien hat</translation>
     </message>
     <message>
-        <source>nested tensor &quot;%1&quot; has no inner tensors</source>
-        <translation>verschachtelter Tensor &quot;%1&quot; hat keine inneren Tensoren</translation>
+        <source>nested tensor "%1" has no inner tensors</source>
+        <translation>verschachtelter Tensor "%1" hat keine inneren Tensoren</translation>
     </message>
     <message>
-        <source>nested tensor &quot;%1&quot; lists inner tensor &quot;%2&quot; again (first at inner[%3]); each inner tensor may appear once</source>
-        <translation>verschachtelter Tensor &quot;%1&quot; führt den inneren Tensor &quot;%2&quot; erneut auf (zuerst bei inner[%3]); jeder innere Tensor darf nur einmal vorkommen</translation>
+        <source>nested tensor "%1" lists inner tensor "%2" again (first at inner[%3]); each inner tensor may appear once</source>
+        <translation>verschachtelter Tensor "%1" führt den inneren Tensor "%2" erneut auf (zuerst bei inner[%3]); jeder innere Tensor darf nur einmal vorkommen</translation>
     </message>
     <message>
-        <source>inner tensor &quot;%1&quot; of nested tensor &quot;%2&quot; is not in the index</source>
-        <translation>innerer Tensor &quot;%1&quot; des verschachtelten Tensors &quot;%2&quot; ist nicht im Index</translation>
+        <source>inner tensor "%1" of nested tensor "%2" is not in the index</source>
+        <translation>innerer Tensor "%1" des verschachtelten Tensors "%2" ist nicht im Index</translation>
     </message>
     <message>
-        <source>inner tensor &quot;%1&quot; of &quot;%2&quot; is itself nested; inner tensors must not be nested</source>
-        <translation>innerer Tensor &quot;%1&quot; von &quot;%2&quot; ist selbst verschachtelt; innere Tensoren dürfen nicht verschachtelt sein</translation>
+        <source>inner tensor "%1" of "%2" is itself nested; inner tensors must not be nested</source>
+        <translation>innerer Tensor "%1" von "%2" ist selbst verschachtelt; innere Tensoren dürfen nicht verschachtelt sein</translation>
     </message>
     <message>
         <source>dtype %1 is not a Carton v1 dtype; expected nested or one of %2</source>
         <translation>dtype %1 ist kein Carton-v1-dtype; erwartet: nested oder einer von %2</translation>
     </message>
     <message>
-        <source>%1 (tensor &quot;%2&quot;) is missing: not in the carton and not in LINKS</source>
-        <translation>%1 (Tensor &quot;%2&quot;) fehlt: nicht im Carton und nicht in LINKS</translation>
+        <source>%1 (tensor "%2") is missing: not in the carton and not in LINKS</source>
+        <translation>%1 (Tensor "%2") fehlt: nicht im Carton und nicht in LINKS</translation>
     </message>
     <message>
         <source>not referenced by any tensor in tensor_data/index.toml</source>
         <translation>von keinem Tensor in tensor_data/index.toml referenziert</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot; is not an %1 of %3 (its %1s: %4)</source>
-        <translation>%1 &quot;%2&quot; ist kein %1 von %3 (seine %1s: %4)</translation>
+        <source>%1 "%2" is not an %1 of %3 (its %1s: %4)</source>
+        <translation>%1 "%2" ist kein %1 von %3 (seine %1s: %4)</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot; is %3 in carton.toml but %4 in %5</source>
-        <translation>%1 &quot;%2&quot; ist in carton.toml %3, aber in %5 %4</translation>
+        <source>%1 "%2" is %3 in carton.toml but %4 in %5</source>
+        <translation>%1 "%2" ist in carton.toml %3, aber in %5 %4</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot; has %3 dimensions in carton.toml (%4) but %5 in %6 (%7)</source>
-        <translation>%1 &quot;%2&quot; hat in carton.toml %3 Dimensionen (%4), aber in %6 %5 (%7)</translation>
+        <source>%1 "%2" has %3 dimensions in carton.toml (%4) but %5 in %6 (%7)</source>
+        <translation>%1 "%2" hat in carton.toml %3 Dimensionen (%4), aber in %6 %5 (%7)</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot;: dimension %3 is %4 in carton.toml but %5 in %6</source>
-        <translation>%1 &quot;%2&quot;: Dimension %3 ist in carton.toml %4, aber in %6 %5</translation>
+        <source>%1 "%2": dimension %3 is %4 in carton.toml but %5 in %6</source>
+        <translation>%1 "%2": Dimension %3 ist in carton.toml %4, aber in %6 %5</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot;: dimension %3 is the symbol %4 in carton.toml but fixed to %5 in %6</source>
-        <translation>%1 &quot;%2&quot;: Dimension %3 ist in carton.toml das Symbol %4, in %6 aber fest %5</translation>
+        <source>%1 "%2": dimension %3 is the symbol %4 in carton.toml but fixed to %5 in %6</source>
+        <translation>%1 "%2": Dimension %3 ist in carton.toml das Symbol %4, in %6 aber fest %5</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot;: dimension %3 is the symbol %4 in carton.toml and %5 in %6</source>
-        <translation>%1 &quot;%2&quot;: Dimension %3 ist in carton.toml das Symbol %4 und in %6 %5</translation>
+        <source>%1 "%2": dimension %3 is the symbol %4 in carton.toml and %5 in %6</source>
+        <translation>%1 "%2": Dimension %3 ist in carton.toml das Symbol %4 und in %6 %5</translation>
     </message>
     <message>
-        <source>%1 takes %2 &quot;%3&quot; (%4 %5) that carton.toml does not declare</source>
-        <translation>%1 nimmt %2 &quot;%3&quot; (%4 %5), das carton.toml nicht deklariert</translation>
+        <source>%1 takes %2 "%3" (%4 %5) that carton.toml does not declare</source>
+        <translation>%1 nimmt %2 "%3" (%4 %5), das carton.toml nicht deklariert</translation>
     </message>
     <message>
-        <source>%1: forward takes one dict (%2: %3), so the names of carton.toml&apos;s inputs cannot be compared with the model&apos;s</source>
+        <source>%1: forward takes one dict (%2: %3), so the names of carton.toml's inputs cannot be compared with the model's</source>
         <translation>%1: forward nimmt ein Dict (%2: %3), daher können die Namen der Eingaben in carton.toml nicht mit denen des Modells verglichen werden</translation>
     </message>
     <message>
-        <source>%1: forward returns a dict (%2), so the names of carton.toml&apos;s outputs cannot be compared with the model&apos;s</source>
+        <source>%1: forward returns a dict (%2), so the names of carton.toml's outputs cannot be compared with the model's</source>
         <translation>%1: forward gibt ein Dict zurück (%2), daher können die Namen der Ausgaben in carton.toml nicht mit denen des Modells verglichen werden</translation>
     </message>
     <message numerus="yes">
@@ -1379,8 +1379,8 @@
         <translation>Über %1</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;Version %2&lt;/p&gt;&lt;p&gt;Browse and check &lt;code&gt;.carton&lt;/code&gt; machine-learning model packages: the model card, inputs and outputs, every file verified against its MANIFEST, the test tensors, and the carton&apos;s self-tests run through runner plugins (TorchScript, Python, no-op) in a separate process, with every error figure.&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;br&gt;Copyright © Carton Studio contributors.&lt;/p&gt;&lt;p&gt;The Carton format is by Vivek Panyam and contributors (&lt;a href=&quot;https://github.com/VivekPanyam/carton&quot;&gt;github.com/VivekPanyam/carton&lt;/a&gt;).&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;Version %2&lt;/p&gt;&lt;p&gt;Durchsuchen und prüfen Sie &lt;code&gt;.carton&lt;/code&gt;-Pakete mit Machine-Learning-Modellen: die Modellkarte, Ein- und Ausgaben, jede Datei geprüft gegen ihr MANIFEST, die Test-Tensoren und die Selbsttests des Cartons, ausgeführt über Runner-Plugins (TorchScript, Python, No-op) in einem eigenen Prozess, mit allen Fehlerkennzahlen.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %3, läuft mit Qt %4.&lt;/p&gt;&lt;p&gt;Lizenziert unter der Apache License, Version 2.0.&lt;br&gt;Copyright © Carton-Studio-Mitwirkende.&lt;/p&gt;&lt;p&gt;Das Carton-Format stammt von Vivek Panyam und Mitwirkenden (&lt;a href=&quot;https://github.com/VivekPanyam/carton&quot;&gt;github.com/VivekPanyam/carton&lt;/a&gt;).&lt;/p&gt;</translation>
+        <source>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;Version %2&lt;/p&gt;&lt;p&gt;Browse and check &lt;code&gt;.carton&lt;/code&gt; machine-learning model packages: the model card, inputs and outputs, every file verified against its MANIFEST, the test tensors, and the carton's self-tests run through runner plugins (TorchScript, Python, no-op) in a separate process, with every error figure.&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;br&gt;Copyright © Carton Studio contributors.&lt;/p&gt;&lt;p&gt;The Carton format is by Vivek Panyam and contributors (&lt;a href="https://github.com/VivekPanyam/carton"&gt;github.com/VivekPanyam/carton&lt;/a&gt;).&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;Version %2&lt;/p&gt;&lt;p&gt;Durchsuchen und prüfen Sie &lt;code&gt;.carton&lt;/code&gt;-Pakete mit Machine-Learning-Modellen: die Modellkarte, Ein- und Ausgaben, jede Datei geprüft gegen ihr MANIFEST, die Test-Tensoren und die Selbsttests des Cartons, ausgeführt über Runner-Plugins (TorchScript, Python, No-op) in einem eigenen Prozess, mit allen Fehlerkennzahlen.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %3, läuft mit Qt %4.&lt;/p&gt;&lt;p&gt;Lizenziert unter der Apache License, Version 2.0.&lt;br&gt;Copyright © Carton-Studio-Mitwirkende.&lt;/p&gt;&lt;p&gt;Das Carton-Format stammt von Vivek Panyam und Mitwirkenden (&lt;a href="https://github.com/VivekPanyam/carton"&gt;github.com/VivekPanyam/carton&lt;/a&gt;).&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1739,7 +1739,7 @@
         <translation>Beenden, sobald das erste Carton angezeigt wird, und die benötigte Zeit ausgeben (Startzeit-Benchmark; impliziert --new-instance).</translation>
     </message>
     <message>
-        <source>--screenshot-delay expects milliseconds (0 to 600000), got &quot;%1&quot;.</source>
+        <source>--screenshot-delay expects milliseconds (0 to 600000), got "%1".</source>
         <translation>--screenshot-delay erwartet Millisekunden (0 bis 600000), erhalten: „%1“.</translation>
     </message>
     <message>
@@ -1774,7 +1774,7 @@
         <translation>Vergleichen</translation>
     </message>
     <message>
-        <source>the carton&apos;s runner (%1)</source>
+        <source>the carton's runner (%1)</source>
         <translation>der Runner des Cartons (%1)</translation>
     </message>
     <message>
@@ -1782,7 +1782,7 @@
         <translation>A: %1   B:</translation>
     </message>
     <message>
-        <source>Choose backend B and press Compare: the self-tests run on A, then on B, and B&apos;s outputs are compared with A&apos;s under the panel&apos;s tolerances.</source>
+        <source>Choose backend B and press Compare: the self-tests run on A, then on B, and B's outputs are compared with A's under the panel's tolerances.</source>
         <translation>Wählen Sie Backend B und drücken Sie „Vergleichen“: Die Selbsttests laufen auf A, dann auf B, und die Ausgaben von B werden mit denen von A unter den Toleranzen des Bereichs verglichen.</translation>
     </message>
     <message>
@@ -1826,7 +1826,7 @@
         <translation>Backend B</translation>
     </message>
     <message>
-        <source>Backend B: enter the server&apos;s URL (http://HOST:PORT).</source>
+        <source>Backend B: enter the server's URL (http://HOST:PORT).</source>
         <translation>Backend B: Geben Sie die URL des Servers ein (http://HOST:PORT).</translation>
     </message>
     <message>
@@ -1870,7 +1870,7 @@
         <translation>Die Befehlszeile für carton selftest kopieren, die diesen Vergleich anstellt</translation>
     </message>
     <message>
-        <source>Comparing B&apos;s outputs with A&apos;s…</source>
+        <source>Comparing B's outputs with A's…</source>
         <translation>Die Ausgaben von B werden mit denen von A verglichen…</translation>
     </message>
 </context>
@@ -2080,6 +2080,82 @@
         <source>Compare the right carton with the left one: what was added becomes removed</source>
         <translation>Das rechte Carton mit dem linken vergleichen: Hinzugefügtes wird zu Entferntem</translation>
     </message>
+<message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Drop a carton or model file here to replace the right side.</source>
+        <translation>Ein Carton oder eine Modelldatei hier ablegen, um die rechte Seite zu ersetzen.</translation>
+    </message>
+    <message>
+        <source>Stop comparing (the weights of large models take a while to read)</source>
+        <translation>Vergleich abbrechen (die Gewichte großer Modelle zu lesen dauert eine Weile)</translation>
+    </message>
+    <message>
+        <source>&amp;Package</source>
+        <translation>&amp;Paket</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>&amp;Gewichte</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>G&amp;raph</translation>
+    </message>
+    <message>
+        <source>Comparison cancelled</source>
+        <translation>Vergleich abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 is only on the right side.</source>
+        <translation>%1 gibt es nur auf der rechten Seite.</translation>
+    </message>
+    <message>
+        <source>%1 is only on the left side.</source>
+        <translation>%1 gibt es nur auf der linken Seite.</translation>
+    </message>
+    <message>
+        <source>%1 changed shape: the sides cannot be shown cell by cell.</source>
+        <translation>%1 hat die Form geändert: die Seiten lassen sich nicht Zelle für Zelle zeigen.</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Click a weight in the chart or the table to see both sides and their difference.</source>
+        <translation>Ein Gewicht im Diagramm oder in der Tabelle anklicken, um beide Seiten und ihre Differenz zu sehen.</translation>
+    </message>
+    <message>
+        <source>No model weights on either side.</source>
+        <translation>Auf keiner Seite gibt es Modellgewichte.</translation>
+    </message>
+    <message>
+        <source>%1 weights: %2 unchanged, %3 changed, %4 added, %5 removed</source>
+        <translation>%1 Gewichte: %2 unverändert, %3 geändert, %4 hinzugefügt, %5 entfernt</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>Nicht gelesen: %1</translation>
+    </message>
+    <message>
+        <source>No ONNX graphs to compare.</source>
+        <translation>Keine ONNX-Graphen zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>%1 nodes matched by structure; %2 changes</source>
+        <translation>%1 Knoten nach Struktur zugeordnet; %2 Änderungen</translation>
+    </message>
+    <message>
+        <source>Cartons and models (*.carton *.onnx *.pt *.pth *.safetensors *.gguf *.bin);;All files (*)</source>
+        <translation>Cartons und Modelle (*.carton *.onnx *.pt *.pth *.safetensors *.gguf *.bin);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source> — %1; weights %2 changed, %3 added, %4 removed</source>
+        <translation> — %1; Gewichte %2 geändert, %3 hinzugefügt, %4 entfernt</translation>
+    </message>
 </context>
 <context>
     <name>studio::DTypeDelegate</name>
@@ -2170,11 +2246,11 @@
         <translation>Diagnose (%1)</translation>
     </message>
     <message>
-        <source>&amp;Use the Model&apos;s Signature</source>
+        <source>&amp;Use the Model's Signature</source>
         <translation>Signatur des &amp;Modells verwenden</translation>
     </message>
     <message>
-        <source>Take [[input]] and [[output]] from the model file&apos;s own signature (Fill from Model)</source>
+        <source>Take [[input]] and [[output]] from the model file's own signature (Fill from Model)</source>
         <translation>[[input]] und [[output]] aus der Signatur der Modelldatei übernehmen (Aus Modell füllen)</translation>
     </message>
 </context>
@@ -2299,7 +2375,7 @@
         <translation>Änderungen an %1 vor dem Schließen speichern?</translation>
     </message>
     <message>
-        <source>Your edits are lost if you don&apos;t save them.</source>
+        <source>Your edits are lost if you don't save them.</source>
         <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
     </message>
     <message>
@@ -2874,7 +2950,7 @@
         <translation>Konstanten und Gewichte als eigene Knoten zeichnen statt in den Knoten, die sie verwenden</translation>
     </message>
     <message>
-        <source>Label each edge with its tensor&apos;s type and shape, where the file says them</source>
+        <source>Label each edge with its tensor's type and shape, where the file says them</source>
         <translation>Jede Kante mit Typ und Form ihres Tensors beschriften, wo die Datei sie angibt</translation>
     </message>
 </context>
@@ -3031,7 +3107,7 @@
         <translation>Als Toleranz übernehmen</translation>
     </message>
     <message>
-        <source>Write the smallest tolerance that passes, rounded up, into the carton&apos;s [self_test.tolerance]</source>
+        <source>Write the smallest tolerance that passes, rounded up, into the carton's [self_test.tolerance]</source>
         <translation>Die kleinste Toleranz, mit der der Test besteht, aufgerundet in [self_test.tolerance] des Cartons schreiben</translation>
     </message>
     <message>
@@ -3502,6 +3578,14 @@
         <source>Model file %1</source>
         <translation>Modelldatei %1</translation>
     </message>
+<message>
+        <source>Compare With…</source>
+        <translation>Vergleichen mit…</translation>
+    </message>
+    <message>
+        <source>Review what changed between this model and another model file or carton</source>
+        <translation>Prüfen, was sich zwischen diesem Modell und einer anderen Modelldatei oder einem Carton geändert hat</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelGraphView</name>
@@ -3596,7 +3680,59 @@
             <numerusform>%n Konstante(n) in ihren Knoten gezeigt</numerusform>
         </translation>
     </message>
-</context>
+<message>
+        <source>Find node, op or tensor (Enter: next)</source>
+        <translation>Knoten, Operator oder Tensor suchen (Enter: nächster)</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>SVG exportieren…</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Graph input</source>
+        <translation>Graph-Eingabe</translation>
+    </message>
+    <message>
+        <source>Graph output</source>
+        <translation>Graph-Ausgabe</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domäne</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>Attribute</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>Aufklappen</translation>
+    </message>
+    </context>
 <context>
     <name>studio::ModelPage</name>
     <message>
@@ -3654,7 +3790,7 @@
         <translation>Mit torchscript untersuchen…</translation>
     </message>
     <message>
-        <source>Load model/model.pt in the torchscript runner, in the sandbox, without running it, and show forward&apos;s signature and ops</source>
+        <source>Load model/model.pt in the torchscript runner, in the sandbox, without running it, and show forward's signature and ops</source>
         <translation>model/model.pt im torchscript-Runner in der Sandbox laden, ohne es auszuführen, und die Signatur und Operatoren von forward zeigen</translation>
     </message>
     <message>
@@ -3819,7 +3955,7 @@
         <translation>carton.toml verglichen mit %1</translation>
     </message>
     <message>
-        <source>[[input]] and [[output]] agree with the model&apos;s signature.</source>
+        <source>[[input]] and [[output]] agree with the model's signature.</source>
         <translation>[[input]] und [[output]] stimmen mit der Signatur des Modells überein.</translation>
     </message>
     <message>
@@ -3831,7 +3967,7 @@
         <translation>Befunde</translation>
     </message>
     <message>
-        <source>Use the model&apos;s signature</source>
+        <source>Use the model's signature</source>
         <translation>Signatur des Modells verwenden</translation>
     </message>
     <message>
@@ -4624,11 +4760,11 @@
         </translation>
     </message>
     <message>
-        <source>Run this carton&apos;s code?</source>
+        <source>Run this carton's code?</source>
         <translation>Den Code dieses Cartons ausführen?</translation>
     </message>
     <message>
-        <source>Don&apos;t ask again for this model (its model hash)</source>
+        <source>Don't ask again for this model (its model hash)</source>
         <translation>Für dieses Modell nicht mehr fragen (nach seinem Modell-Hash)</translation>
     </message>
     <message>
@@ -4696,7 +4832,7 @@
         <translation>Dateien, die ausgeführt werden:</translation>
     </message>
     <message>
-        <source>none found (the runner&apos;s own code runs the model)</source>
+        <source>none found (the runner's own code runs the model)</source>
         <translation>keine gefunden (der eigene Code des Runners führt das Modell aus)</translation>
     </message>
     <message>
@@ -4769,14 +4905,14 @@
         <translation>Kein Urteil, keine Kennzahl, kein Runner, keine Sandbox und keine Toleranz hat sich geändert.</translation>
     </message>
     <message>
-        <source>there is no folder for the user&apos;s data</source>
+        <source>there is no folder for the user's data</source>
         <translation>es gibt keinen Ordner für die Daten des Benutzers</translation>
     </message>
 </context>
 <context>
     <name>studio::RunnerChoiceBox</name>
     <message>
-        <source>Run with another runner plugin, whatever the carton&apos;s [runner] asks for</source>
+        <source>Run with another runner plugin, whatever the carton's [runner] asks for</source>
         <translation>Mit einem anderen Runner-Plugin ausführen, unabhängig davon, was der [runner] des Cartons verlangt</translation>
     </message>
     <message>
@@ -4800,7 +4936,7 @@
         <translation>Auf einem Triton-/KServe-Server ausführen</translation>
     </message>
     <message>
-        <source>The carton&apos;s self-tests run on the server&apos;s model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model&apos;s inputs and outputs are checked against the carton&apos;s before anything is sent.</source>
+        <source>The carton's self-tests run on the server's model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model's inputs and outputs are checked against the carton's before anything is sent.</source>
         <translation>Die Selbsttests des Cartons laufen auf dem Modell des Servers (KServe-v2-Protokoll, binäre Tensordaten), unabhängig vom Runner, den das Carton nennt. Die Ein- und Ausgaben des Modells werden mit denen des Cartons abgeglichen, bevor etwas gesendet wird.</translation>
     </message>
     <message>
@@ -5236,14 +5372,14 @@
 <context>
     <name>studio::SelfTestOutputsPane</name>
     <message>
-        <source>Run the self-tests to see each output&apos;s figures.</source>
+        <source>Run the self-tests to see each output's figures.</source>
         <translation>Führen Sie die Selbsttests aus, um die Kennzahlen jeder Ausgabe zu sehen.</translation>
     </message>
 </context>
 <context>
     <name>studio::SelfTestsEditor</name>
     <message>
-        <source>The carton&apos;s [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)</source>
+        <source>The carton's [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)</source>
         <translation>Die [[self_test]]s des Cartons (von „Selbsttests ausführen“ ausgeführt) und seine [[example]]s (den Benutzern gezeigt)</translation>
     </message>
     <message>
@@ -5305,7 +5441,7 @@ Ein Selbsttest gibt Tensoren aus tensor_data/ an das Modell und vergleicht, was 
 Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
     <message>
-        <source>Optional: a short name, e.g. &quot;cat photo&quot;</source>
+        <source>Optional: a short name, e.g. "cat photo"</source>
         <translation>Optional: ein kurzer Name, z. B. „Katzenfoto“</translation>
     </message>
     <message>
@@ -5345,7 +5481,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>&amp;Leeren</translation>
     </message>
     <message>
-        <source>Remove the selected row&apos;s tensor (Delete)</source>
+        <source>Remove the selected row's tensor (Delete)</source>
         <translation>Den Tensor der ausgewählten Zeile entfernen (Delete)</translation>
     </message>
     <message numerus="yes">
@@ -5553,7 +5689,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Dieses Carton hat keine Selbsttests oder Beispiele.</translation>
     </message>
     <message>
-        <source>The runner&apos;s log (its standard error) appears here after a run.</source>
+        <source>The runner's log (its standard error) appears here after a run.</source>
         <translation>Das Protokoll des Runners (seine Standardfehlerausgabe) erscheint hier nach einem Lauf.</translation>
     </message>
     <message>
@@ -5794,7 +5930,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Schlüssel: %1</translation>
     </message>
     <message>
-        <source>Key hint (sha256 of the signer&apos;s PEM public key): %1</source>
+        <source>Key hint (sha256 of the signer's PEM public key): %1</source>
         <translation>Schlüsselhinweis (SHA-256 des öffentlichen PEM-Schlüssels des Unterzeichners): %1</translation>
     </message>
     <message>
@@ -5888,27 +6024,27 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>die Lizenz ist leer</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a license identifier (letters, digits, &apos;.&apos; and &apos;-&apos; only)</source>
+        <source>"%1" is not a license identifier (letters, digits, '.' and '-' only)</source>
         <translation>„%1“ ist kein Lizenzbezeichner (nur Buchstaben, Ziffern, „.“ und „-“)</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is a license exception; write it after WITH (e.g. &quot;GPL-2.0-or-later WITH %1&quot;)</source>
+        <source>"%1" is a license exception; write it after WITH (e.g. "GPL-2.0-or-later WITH %1")</source>
         <translation>„%1“ ist eine Lizenzausnahme; schreiben Sie sie nach WITH (z. B. „GPL-2.0-or-later WITH %1“)</translation>
     </message>
     <message>
-        <source>write the operator &quot;%1&quot; in capitals: %2</source>
+        <source>write the operator "%1" in capitals: %2</source>
         <translation>schreiben Sie den Operator „%1“ in Großbuchstaben: %2</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not an SPDX license identifier; pick one from the list or write LicenseRef-NAME for a license of your own</source>
+        <source>"%1" is not an SPDX license identifier; pick one from the list or write LicenseRef-NAME for a license of your own</source>
         <translation>„%1“ ist kein SPDX-Lizenzbezeichner; wählen Sie einen aus der Liste oder schreiben Sie LicenseRef-NAME für eine eigene Lizenz</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is written &quot;%2&quot; in the SPDX list</source>
+        <source>"%1" is written "%2" in the SPDX list</source>
         <translation>„%1“ wird in der SPDX-Liste „%2“ geschrieben</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is deprecated in the SPDX list (e.g. GPL-2.0 is now GPL-2.0-only or GPL-2.0-or-later)</source>
+        <source>"%1" is deprecated in the SPDX list (e.g. GPL-2.0 is now GPL-2.0-only or GPL-2.0-or-later)</source>
         <translation>„%1“ ist in der SPDX-Liste veraltet (z. B. heißt GPL-2.0 jetzt GPL-2.0-only oder GPL-2.0-or-later)</translation>
     </message>
     <message>
@@ -5920,11 +6056,11 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>zu viele verschachtelte Klammern</translation>
     </message>
     <message>
-        <source>a &quot;(&quot; is not closed</source>
+        <source>a "(" is not closed</source>
         <translation>ein „(“ wird nicht geschlossen</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; where a license was expected</source>
+        <source>"%1" where a license was expected</source>
         <translation>„%1“, wo eine Lizenz erwartet wurde</translation>
     </message>
     <message>
@@ -5932,15 +6068,15 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>auf WITH muss eine Lizenzausnahme folgen</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not an SPDX license exception</source>
+        <source>"%1" is not an SPDX license exception</source>
         <translation>„%1“ ist keine SPDX-Lizenzausnahme</translation>
     </message>
     <message>
-        <source>a &quot;)&quot; has no &quot;(&quot;</source>
+        <source>a ")" has no "("</source>
         <translation>ein „)“ hat kein „(“</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; follows a license without AND, OR or WITH</source>
+        <source>"%1" follows a license without AND, OR or WITH</source>
         <translation>„%1“ folgt auf eine Lizenz ohne AND, OR oder WITH</translation>
     </message>
     <message>
@@ -6019,11 +6155,11 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>* (beliebige Form), ein Symbol für die ganze Form, [] (ein Skalar) oder eine Liste aus Größen, Symbolen und *: [batch, 3, *]</translation>
     </message>
     <message>
-        <source>Output %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <source>Output %1: the shape "%2" is not applied: %3</source>
         <translation>Ausgabe %1: Die Form „%2“ wurde nicht übernommen: %3</translation>
     </message>
     <message>
-        <source>Input %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <source>Input %1: the shape "%2" is not applied: %3</source>
         <translation>Eingabe %1: Die Form „%2“ wurde nicht übernommen: %3</translation>
     </message>
 </context>
@@ -6144,7 +6280,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Aus Modell übernehmen…</translation>
     </message>
     <message>
-        <source>Take the inputs and outputs (names, dtypes, shapes) from the model file&apos;s own signature</source>
+        <source>Take the inputs and outputs (names, dtypes, shapes) from the model file's own signature</source>
         <translation>Die Ein- und Ausgaben (Namen, dtypes, Formen) aus der eigenen Signatur der Modelldatei übernehmen</translation>
     </message>
     <message>
@@ -6442,8 +6578,8 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Gehe zu: Zeile, Spalte (Ctrl+G)</translation>
     </message>
     <message>
-        <source>A cell of the shown slice (&quot;3, 17&quot;) or a whole index of the tensor (&quot;0, 2, 3, 17&quot;)</source>
-        <translation>Eine Zelle des gezeigten Ausschnitts (&quot;3, 17&quot;) oder ein vollständiger Index des Tensors (&quot;0, 2, 3, 17&quot;)</translation>
+        <source>A cell of the shown slice ("3, 17") or a whole index of the tensor ("0, 2, 3, 17")</source>
+        <translation>Eine Zelle des gezeigten Ausschnitts ("3, 17") oder ein vollständiger Index des Tensors ("0, 2, 3, 17")</translation>
     </message>
     <message>
         <source>Find: NaN, Inf, &gt; x… (Ctrl+F)</source>
@@ -6462,7 +6598,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Nächsten suchen (F3)</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not an index: give whole numbers separated by commas</source>
+        <source>"%1" is not an index: give whole numbers separated by commas</source>
         <translation>„%1“ ist kein Index: Geben Sie ganze Zahlen durch Kommas getrennt ein</translation>
     </message>
     <message>
@@ -6585,7 +6721,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>nicht geprüft</translation>
     </message>
     <message>
-        <source>no tensor &quot;%1&quot; in tensor_data/index.toml</source>
+        <source>no tensor "%1" in tensor_data/index.toml</source>
         <translation>kein Tensor „%1“ in tensor_data/index.toml</translation>
     </message>
     <message>
@@ -6621,7 +6757,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>%1 (nicht deklariert)</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot;: %3</source>
+        <source>%1 "%2": %3</source>
         <translation>%1 „%2“: %3</translation>
     </message>
     <message>
@@ -6661,11 +6797,11 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Details</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a declared input of the carton: the key is kept as it is</source>
+        <source>"%1" is not a declared input of the carton: the key is kept as it is</source>
         <translation>„%1“ ist keine deklarierte Eingabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
+        <source>"%1" is not a declared output of the carton: the key is kept as it is</source>
         <translation>„%1“ ist keine deklarierte Ausgabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
     </message>
 </context>
@@ -6919,7 +7055,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Absolute Toleranz für jede Ausgabe (1e-6) oder je Ausgabe (y:1e-3), kommagetrennt</translation>
     </message>
     <message>
-        <source>Carton&apos;s tolerances</source>
+        <source>Carton's tolerances</source>
         <translation>Toleranzen des Cartons</translation>
     </message>
     <message>
@@ -6931,8 +7067,8 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Trotz Spezifikationsabweichungen ausführen</translation>
     </message>
     <message>
-        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
-        <translation>Selbsttests, deren Tensoren [[input]] oder [[output]] widersprechen, ausführen, statt sie als &quot;nicht ausführbar&quot; zu melden</translation>
+        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as "cannot run"</source>
+        <translation>Selbsttests, deren Tensoren [[input]] oder [[output]] widersprechen, ausführen, statt sie als "nicht ausführbar" zu melden</translation>
     </message>
     <message>
         <source>from preset</source>
@@ -6966,11 +7102,11 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>%1 (keine deklarierte Ausgabe)</translation>
     </message>
     <message>
-        <source>equal_nan is true, false or empty, not &quot;%1&quot;</source>
+        <source>equal_nan is true, false or empty, not "%1"</source>
         <translation>equal_nan ist true, false oder leer, nicht „%1“</translation>
     </message>
     <message>
-        <source>%1 is a number &gt;= 0, not &quot;%2&quot;</source>
+        <source>%1 is a number &gt;= 0, not "%2"</source>
         <translation>%1 ist eine Zahl &gt;= 0, nicht „%2“</translation>
     </message>
 </context>
@@ -7019,7 +7155,7 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
 <context>
     <name>studio::ValueQuery</name>
     <message>
-        <source>&quot;%1&quot; is not a search: use NaN, Inf, -Inf, &gt; x, &lt; x, == x or != x</source>
+        <source>"%1" is not a search: use NaN, Inf, -Inf, &gt; x, &lt; x, == x or != x</source>
         <translation>„%1“ ist keine Suche: Verwenden Sie NaN, Inf, -Inf, &gt; x, &lt; x, == x oder != x</translation>
     </message>
     <message>
@@ -7186,6 +7322,150 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
             <numerusform>… und %n weiteres</numerusform>
             <numerusform>… und %n weitere</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphChangesModel</name>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>Op</translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation>Was sich geändert hat</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightChart</name>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>relative change %1</source>
+        <translation>relative Änderung %1</translation>
+    </message>
+    <message>
+        <source>Relative change of each weight (‖B−A‖/‖A‖, log scale), in model order</source>
+        <translation>Relative Änderung jedes Gewichts (‖B−A‖/‖A‖, logarithmisch), in Modellreihenfolge</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightDeltaView</name>
+    <message>
+        <source>Left (A)</source>
+        <translation>Links (A)</translation>
+    </message>
+    <message>
+        <source>Right (B)</source>
+        <translation>Rechts (B)</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Click a weight in the chart or the table to see both sides and their difference.</source>
+        <translation>Ein Gewicht im Diagramm oder in der Tabelle anklicken, um beide Seiten und ihre Differenz zu sehen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 × %3 shown; left and right share one colour scale (%4 to %5), the difference its own (±%6)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2 × %3 gezeigt; links und rechts teilen eine Farbskala (%4 bis %5), die Differenz hat eine eigene (±%6)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightDiffModel</name>
+    <message>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Shape (left)</source>
+        <translation>Form (links)</translation>
+    </message>
+    <message>
+        <source>Shape (right)</source>
+        <translation>Form (rechts)</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>Dtype</translation>
+    </message>
+    <message>
+        <source>Max |B−A|</source>
+        <translation>Max |B−A|</translation>
+    </message>
+    <message>
+        <source>‖B−A‖/‖A‖</source>
+        <translation>‖B−A‖/‖A‖</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>Left: %1 (paired by %2)</source>
+        <translation>Links: %1 (zugeordnet nach %2)</translation>
+    </message>
+    <message>
+        <source>tensor name</source>
+        <translation>Tensorname</translation>
+    </message>
+    <message>
+        <source>position and shape</source>
+        <translation>Position und Form</translation>
     </message>
 </context>
 </TS>

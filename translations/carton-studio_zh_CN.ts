@@ -108,7 +108,7 @@
         <translation>Carton 源文件夹：尚无 MANIFEST</translation>
     </message>
     <message>
-        <source>This folder is a carton&apos;s source: it has no MANIFEST to verify its files against. Packing it (File ▸ Save As…, or carton pack) writes MANIFEST with every file&apos;s SHA-256.</source>
+        <source>This folder is a carton's source: it has no MANIFEST to verify its files against. Packing it (File ▸ Save As…, or carton pack) writes MANIFEST with every file's SHA-256.</source>
         <translation>此文件夹是 carton 的源：没有可用来校验文件的 MANIFEST。打包（文件 ▸ 另存为…，或 carton pack）会写入包含每个文件 SHA-256 的 MANIFEST。</translation>
     </message>
 </context>
@@ -171,20 +171,20 @@
         <translation>字符串，或由整数/字符串组成的数组</translation>
     </message>
     <message>
-        <source>negative dimension %1; expected a size &gt;= 0, a symbol or &quot;*&quot;</source>
-        <translation>负数维度 %1；应为 &gt;= 0 的大小、符号或 &quot;*&quot;</translation>
+        <source>negative dimension %1; expected a size &gt;= 0, a symbol or "*"</source>
+        <translation>负数维度 %1；应为 &gt;= 0 的大小、符号或 "*"</translation>
     </message>
     <message>
-        <source>an integer &gt;= 0, a symbol string or &quot;*&quot;</source>
-        <translation>&gt;= 0 的整数、符号字符串或 &quot;*&quot;</translation>
+        <source>an integer &gt;= 0, a symbol string or "*"</source>
+        <translation>&gt;= 0 的整数、符号字符串或 "*"</translation>
     </message>
     <message>
-        <source>unknown dtype &quot;%1&quot;; expected one of float32, float64, string, int8, int16, int32, int64, uint8, uint16, uint32, uint64</source>
-        <translation>未知的 dtype &quot;%1&quot;；应为 float32、float64、string、int8、int16、int32、int64、uint8、uint16、uint32、uint64 之一</translation>
+        <source>unknown dtype "%1"; expected one of float32, float64, string, int8, int16, int32, int64, uint8, uint16, uint32, uint64</source>
+        <translation>未知的 dtype "%1"；应为 float32、float64、string、int8、int16、int32、int64、uint8、uint16、uint32、uint64 之一</translation>
     </message>
     <message>
-        <source>a table of tensor name = &quot;@tensor_data/...&quot; references</source>
-        <translation>由 张量名 = &quot;@tensor_data/...&quot; 引用组成的表</translation>
+        <source>a table of tensor name = "@tensor_data/..." references</source>
+        <translation>由 张量名 = "@tensor_data/..." 引用组成的表</translation>
     </message>
     <message>
         <source>runner: missing required table [runner] (runner_name, required_framework_version, runner_compat_version)</source>
@@ -219,24 +219,24 @@
         <translation>超过 %1 个条目</translation>
     </message>
     <message>
-        <source>expected &apos;\n&apos; at the end of the last line</source>
-        <translation>最后一行末尾应为 &apos;\n&apos;</translation>
+        <source>expected '\n' at the end of the last line</source>
+        <translation>最后一行末尾应为 '\n'</translation>
     </message>
     <message>
-        <source>empty line; expected &quot;path=sha256&quot;</source>
-        <translation>空行；应为 &quot;path=sha256&quot;</translation>
+        <source>empty line; expected "path=sha256"</source>
+        <translation>空行；应为 "path=sha256"</translation>
     </message>
     <message>
-        <source>CR before the line end; expected &apos;\n&apos; line endings only</source>
-        <translation>行尾前有 CR；行尾只应为 &apos;\n&apos;</translation>
+        <source>CR before the line end; expected '\n' line endings only</source>
+        <translation>行尾前有 CR；行尾只应为 '\n'</translation>
     </message>
     <message>
-        <source>no &apos;=&apos;; expected &quot;path=sha256&quot;</source>
-        <translation>没有 &apos;=&apos;；应为 &quot;path=sha256&quot;</translation>
+        <source>no '='; expected "path=sha256"</source>
+        <translation>没有 '='；应为 "path=sha256"</translation>
     </message>
     <message>
-        <source>expected 64 lowercase hex digits after &apos;=&apos;</source>
-        <translation>&apos;=&apos; 之后应为 64 个小写十六进制数字</translation>
+        <source>expected 64 lowercase hex digits after '='</source>
+        <translation>'=' 之后应为 64 个小写十六进制数字</translation>
     </message>
     <message>
         <source>, found uppercase hex</source>
@@ -251,32 +251,32 @@
         <translation>，实际为 %1 个字符</translation>
     </message>
     <message>
-        <source>empty path before &apos;=&apos;</source>
-        <translation>&apos;=&apos; 之前的路径为空</translation>
+        <source>empty path before '='</source>
+        <translation>'=' 之前的路径为空</translation>
     </message>
     <message>
         <source>path is not valid UTF-8</source>
         <translation>路径不是有效的 UTF-8</translation>
     </message>
     <message>
-        <source>path &quot;%1&quot; begins with U+FEFF (a byte order mark); expected a path without invisible characters</source>
-        <translation>路径 &quot;%1&quot; 以 U+FEFF（字节顺序标记）开头；路径中不应含有不可见字符</translation>
+        <source>path "%1" begins with U+FEFF (a byte order mark); expected a path without invisible characters</source>
+        <translation>路径 "%1" 以 U+FEFF（字节顺序标记）开头；路径中不应含有不可见字符</translation>
     </message>
     <message>
-        <source>spaces around path &quot;%1&quot;</source>
-        <translation>路径 &quot;%1&quot; 两侧有空格</translation>
+        <source>spaces around path "%1"</source>
+        <translation>路径 "%1" 两侧有空格</translation>
     </message>
     <message>
-        <source>%1 must not list itself or LINKS (found &quot;%2&quot;)</source>
-        <translation>%1 不得列出自身或 LINKS（发现 &quot;%2&quot;）</translation>
+        <source>%1 must not list itself or LINKS (found "%2")</source>
+        <translation>%1 不得列出自身或 LINKS（发现 "%2"）</translation>
     </message>
     <message>
-        <source>duplicate entry &quot;%1&quot;</source>
-        <translation>重复的条目 &quot;%1&quot;</translation>
+        <source>duplicate entry "%1"</source>
+        <translation>重复的条目 "%1"</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is out of order: expected paths sorted by UTF-8 bytes, and it comes before &quot;%2&quot; on the previous line</source>
-        <translation>&quot;%1&quot; 顺序错误：路径应按 UTF-8 字节排序，而它应排在上一行的 &quot;%2&quot; 之前</translation>
+        <source>"%1" is out of order: expected paths sorted by UTF-8 bytes, and it comes before "%2" on the previous line</source>
+        <translation>"%1" 顺序错误：路径应按 UTF-8 字节排序，而它应排在上一行的 "%2" 之前</translation>
     </message>
     <message>
         <source>major version number</source>
@@ -367,24 +367,24 @@
         <translation>%1：符号不能包含引号</translation>
     </message>
     <message>
-        <source>%1: &quot;&quot; is a symbol without a name</source>
-        <translation>%1：&quot;&quot; 是没有名称的符号</translation>
+        <source>%1: "" is a symbol without a name</source>
+        <translation>%1："" 是没有名称的符号</translation>
     </message>
     <message>
-        <source>%1: &quot;%2&quot; is not a size; for dimensions of sizes %3 write [%3]</source>
-        <translation>%1：&quot;%2&quot; 不是大小；若要各维大小为 %3，请写 [%3]</translation>
+        <source>%1: "%2" is not a size; for dimensions of sizes %3 write [%3]</source>
+        <translation>%1："%2" 不是大小；若要各维大小为 %3，请写 [%3]</translation>
     </message>
     <message>
-        <source>%1: &quot;%2&quot; holds a space; quote a symbol with spaces (&quot;%2&quot;) or separate dimensions with commas</source>
-        <translation>%1：&quot;%2&quot; 含有空格；含空格的符号请加引号（&quot;%2&quot;），或用逗号分隔各维</translation>
+        <source>%1: "%2" holds a space; quote a symbol with spaces ("%2") or separate dimensions with commas</source>
+        <translation>%1："%2" 含有空格；含空格的符号请加引号（"%2"），或用逗号分隔各维</translation>
     </message>
     <message>
-        <source>%1: unexpected &apos;%2&apos; in &quot;%3&quot;</source>
-        <translation>%1：&quot;%3&quot; 中出现意外的 &apos;%2&apos;</translation>
+        <source>%1: unexpected '%2' in "%3"</source>
+        <translation>%1："%3" 中出现意外的 '%2'</translation>
     </message>
     <message>
-        <source>%1: &quot;%2&quot; is neither a size (digits only) nor a symbol; quote a symbol that starts with a digit (&quot;%2&quot;)</source>
-        <translation>%1：&quot;%2&quot; 既不是大小（仅数字）也不是符号；以数字开头的符号请加引号（&quot;%2&quot;）</translation>
+        <source>%1: "%2" is neither a size (digits only) nor a symbol; quote a symbol that starts with a digit ("%2")</source>
+        <translation>%1："%2" 既不是大小（仅数字）也不是符号；以数字开头的符号请加引号（"%2"）</translation>
     </message>
     <message>
         <source>%1 is empty; expected a size, a symbol or * between the commas</source>
@@ -407,12 +407,12 @@
         <translation>形状为空；</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; has no closing %2; </source>
-        <translation>&quot;%1&quot; 缺少闭合的 %2；</translation>
+        <source>"%1" has no closing %2; </source>
+        <translation>"%1" 缺少闭合的 %2；</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; starts with %2; </source>
-        <translation>&quot;%1&quot; 以 %2 开头；</translation>
+        <source>"%1" starts with %2; </source>
+        <translation>"%1" 以 %2 开头；</translation>
     </message>
     <message>
         <source>the shape</source>
@@ -423,24 +423,24 @@
         <translation>目标三元组为空</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a target triple: expected 2 to 4 &apos;-&apos;-separated parts (e.g. x86_64-unknown-linux-gnu), found %2</source>
-        <translation>&quot;%1&quot; 不是目标三元组：应为 2 到 4 个以 &apos;-&apos; 分隔的部分（如 x86_64-unknown-linux-gnu），实际为 %2</translation>
+        <source>"%1" is not a target triple: expected 2 to 4 '-'-separated parts (e.g. x86_64-unknown-linux-gnu), found %2</source>
+        <translation>"%1" 不是目标三元组：应为 2 到 4 个以 '-' 分隔的部分（如 x86_64-unknown-linux-gnu），实际为 %2</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; has an empty part</source>
-        <translation>&quot;%1&quot; 有空的部分</translation>
+        <source>"%1" has an empty part</source>
+        <translation>"%1" 有空的部分</translation>
     </message>
     <message>
-        <source>unknown architecture &quot;%1&quot; in &quot;%2&quot;</source>
-        <translation>&quot;%2&quot; 中的未知架构 &quot;%1&quot;</translation>
+        <source>unknown architecture "%1" in "%2"</source>
+        <translation>"%2" 中的未知架构 "%1"</translation>
     </message>
     <message>
-        <source>unknown vendor, operating system or environment &quot;%1&quot; in &quot;%2&quot;</source>
-        <translation>&quot;%2&quot; 中的未知厂商、操作系统或环境 &quot;%1&quot;</translation>
+        <source>unknown vendor, operating system or environment "%1" in "%2"</source>
+        <translation>"%2" 中的未知厂商、操作系统或环境 "%1"</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; does not follow ARCH-[VENDOR-]OS[-ENV]</source>
-        <translation>&quot;%1&quot; 不符合 ARCH-[VENDOR-]OS[-ENV] 格式</translation>
+        <source>"%1" does not follow ARCH-[VENDOR-]OS[-ENV]</source>
+        <translation>"%1" 不符合 ARCH-[VENDOR-]OS[-ENV] 格式</translation>
     </message>
     <message>
         <source>TOML nested deeper than %1 levels (tables, dotted keys, arrays, inline tables)</source>
@@ -475,7 +475,7 @@
         <translation>数组</translation>
     </message>
     <message>
-        <source>tolerance: the self-test&apos;s other keys are not valid TOML, so setting the tolerance would lose them (%1)</source>
+        <source>tolerance: the self-test's other keys are not valid TOML, so setting the tolerance would lose them (%1)</source>
         <translation>tolerance：自测的其他键不是有效的 TOML，设置容差会丢失它们（%1）</translation>
     </message>
     <message>
@@ -517,7 +517,7 @@
         <translation>录制(&amp;R)</translation>
     </message>
     <message>
-        <source>Record the selected self-test&apos;s outputs (the model runs on its inputs; you review what it returns before it is kept), or make a new self-test from input tensors and record its outputs</source>
+        <source>Record the selected self-test's outputs (the model runs on its inputs; you review what it returns before it is kept), or make a new self-test from input tensors and record its outputs</source>
         <translation>录制所选自检的输出（模型用其输入运行；保留前由您审阅返回值），或用输入张量新建自检并录制其输出</translation>
     </message>
     <message>
@@ -678,8 +678,8 @@
         <translation>torch.%1 会加载或编译其他代码</translation>
     </message>
     <message>
-        <source>the module or name is not a plain Python identifier (&quot;%1&quot;, &quot;%2&quot;): an attribute path or a disguised name</source>
-        <translation>模块或名称不是普通的 Python 标识符（&quot;%1&quot;、&quot;%2&quot;）：是属性路径或伪装的名称</translation>
+        <source>the module or name is not a plain Python identifier ("%1", "%2"): an attribute path or a disguised name</source>
+        <translation>模块或名称不是普通的 Python 标识符（"%1"、"%2"）：是属性路径或伪装的名称</translation>
     </message>
     <message>
         <source>%1.%2 is not on the allow-list of names PyTorch and numpy checkpoints use: loading the pickle imports it and may call it</source>
@@ -698,7 +698,7 @@
         <translation>不是 pickle</translation>
     </message>
     <message>
-        <source>its bytes do not disassemble as a pickle: Python&apos;s unpickler stops where the disassembly does, having called nothing</source>
+        <source>its bytes do not disassemble as a pickle: Python's unpickler stops where the disassembly does, having called nothing</source>
         <translation>其字节无法反汇编为 pickle：Python 的反序列化器会在反汇编停止处停止，且未调用任何东西</translation>
     </message>
     <message>
@@ -738,8 +738,8 @@
         <translation>（数组数据）</translation>
     </message>
     <message>
-        <source>unsafe entry &quot;%1&quot; inside the zip</source>
-        <translation>zip 中的不安全条目 &quot;%1&quot;</translation>
+        <source>unsafe entry "%1" inside the zip</source>
+        <translation>zip 中的不安全条目 "%1"</translation>
     </message>
     <message>
         <source>a tool that extracts this file may write outside its folder or pick either copy</source>
@@ -986,44 +986,44 @@
         <translation>short_description 长 %1 个字符；最多允许 100 个（上游拒绝打包更长的）</translation>
     </message>
     <message>
-        <source>%1 is &quot;%2&quot;; expected an http(s) URL such as https://github.com/owner/model</source>
-        <translation>%1 为 &quot;%2&quot;；应为 http(s) URL，如 https://github.com/owner/model</translation>
+        <source>%1 is "%2"; expected an http(s) URL such as https://github.com/owner/model</source>
+        <translation>%1 为 "%2"；应为 http(s) URL，如 https://github.com/owner/model</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a valid target triple%2; expected e.g. x86_64-unknown-linux-gnu or aarch64-apple-darwin</source>
-        <translation>&quot;%1&quot; 不是有效的目标三元组%2；应如 x86_64-unknown-linux-gnu 或 aarch64-apple-darwin</translation>
+        <source>"%1" is not a valid target triple%2; expected e.g. x86_64-unknown-linux-gnu or aarch64-apple-darwin</source>
+        <translation>"%1" 不是有效的目标三元组%2；应如 x86_64-unknown-linux-gnu 或 aarch64-apple-darwin</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is listed twice (also required_platforms[%2])</source>
-        <translation>&quot;%1&quot; 被列出两次（另见 required_platforms[%2]）</translation>
+        <source>"%1" is listed twice (also required_platforms[%2])</source>
+        <translation>"%1" 被列出两次（另见 required_platforms[%2]）</translation>
     </message>
     <message>
         <source>runner_name is empty; expected the name of the runner that runs the model (%1)</source>
         <translation>runner_name 为空；应为运行该模型的运行器名称（%1）</translation>
     </message>
     <message>
-        <source>unknown runner &quot;%1&quot;; known runners are %2</source>
-        <translation>未知的运行器 &quot;%1&quot;；已知的运行器有 %2</translation>
+        <source>unknown runner "%1"; known runners are %2</source>
+        <translation>未知的运行器 "%1"；已知的运行器有 %2</translation>
     </message>
     <message>
         <source>required_framework_version is empty; expected a semver version requirement such as =2.0.1</source>
         <translation>required_framework_version 为空；应为 semver 版本要求，如 =2.0.1</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a valid semver version requirement%2; expected e.g. =2.0.1, &gt;=3.8, ^1.2</source>
-        <translation>&quot;%1&quot; 不是有效的 semver 版本要求%2；应如 =2.0.1、&gt;=3.8、^1.2</translation>
+        <source>"%1" is not a valid semver version requirement%2; expected e.g. =2.0.1, &gt;=3.8, ^1.2</source>
+        <translation>"%1" 不是有效的 semver 版本要求%2；应如 =2.0.1、&gt;=3.8、^1.2</translation>
     </message>
     <message>
         <source>runner_compat_version is %1; expected a non-negative integer</source>
         <translation>runner_compat_version 为 %1；应为非负整数</translation>
     </message>
     <message>
-        <source>option &quot;%1&quot; is given twice</source>
-        <translation>选项 &quot;%1&quot; 被指定了两次</translation>
+        <source>option "%1" is given twice</source>
+        <translation>选项 "%1" 被指定了两次</translation>
     </message>
     <message>
-        <source>the %1 runner is not known to read option &quot;%2&quot;%3</source>
-        <translation>未知 %1 运行器会读取选项 &quot;%2&quot;%3</translation>
+        <source>the %1 runner is not known to read option "%2"%3</source>
+        <translation>未知 %1 运行器会读取选项 "%2"%3</translation>
     </message>
     <message>
         <source> (it reads none)</source>
@@ -1034,32 +1034,32 @@
         <translation>（它读取 %1）</translation>
     </message>
     <message>
-        <source>unknown key &quot;%1&quot; is ignored (a typo?); it is not written back when the file is saved</source>
-        <translation>未知键 &quot;%1&quot; 被忽略（拼写错误？）；保存文件时不会写回</translation>
+        <source>unknown key "%1" is ignored (a typo?); it is not written back when the file is saved</source>
+        <translation>未知键 "%1" 被忽略（拼写错误？）；保存文件时不会写回</translation>
     </message>
     <message>
-        <source>references tensor &quot;%1&quot; but the carton has no readable tensor_data/index.toml</source>
-        <translation>引用了张量 &quot;%1&quot;，但 carton 中没有可读的 tensor_data/index.toml</translation>
+        <source>references tensor "%1" but the carton has no readable tensor_data/index.toml</source>
+        <translation>引用了张量 "%1"，但 carton 中没有可读的 tensor_data/index.toml</translation>
     </message>
     <message>
-        <source>references tensor &quot;%1&quot;, which tensor_data/index.toml does not list</source>
-        <translation>引用了张量 &quot;%1&quot;，但 tensor_data/index.toml 未列出它</translation>
+        <source>references tensor "%1", which tensor_data/index.toml does not list</source>
+        <translation>引用了张量 "%1"，但 tensor_data/index.toml 未列出它</translation>
     </message>
     <message>
-        <source>%1 is declared %2 in %3 but nested tensor &quot;%4&quot; holds %5 tensor (&quot;%6&quot;)</source>
-        <translation>%1 在 %3 中声明为 %2，但嵌套张量 &quot;%4&quot; 包含 %5 张量（&quot;%6&quot;）</translation>
+        <source>%1 is declared %2 in %3 but nested tensor "%4" holds %5 tensor ("%6")</source>
+        <translation>%1 在 %3 中声明为 %2，但嵌套张量 "%4" 包含 %5 张量（"%6"）</translation>
     </message>
     <message>
-        <source>%1 is declared %2 in %3 but references %4 tensor (&quot;%5&quot;)</source>
-        <translation>%1 在 %3 中声明为 %2，但引用的是 %4 张量（&quot;%5&quot;）</translation>
+        <source>%1 is declared %2 in %3 but references %4 tensor ("%5")</source>
+        <translation>%1 在 %3 中声明为 %2，但引用的是 %4 张量（"%5"）</translation>
     </message>
     <message>
         <source>references misc/%1, which is not in the carton</source>
         <translation>引用了 misc/%1，但它不在 carton 中</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot; (line %3 of the description) refers to %4, which is not in the carton</source>
-        <translation>%1 &quot;%2&quot;（描述第 %3 行）引用了 %4，但它不在 carton 中</translation>
+        <source>%1 "%2" (line %3 of the description) refers to %4, which is not in the carton</source>
+        <translation>%1 "%2"（描述第 %3 行）引用了 %4，但它不在 carton 中</translation>
     </message>
     <message>
         <source>%1… (%2 characters)</source>
@@ -1070,28 +1070,28 @@
         <translation> … 另有 %1 个</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)</source>
-        <translation>&quot;%1&quot; 必须以 @tensor_data/ 或 @misc/ 开头（tensor_data 中的张量或 misc 中的文件）</translation>
+        <source>"%1" must start with @tensor_data/ or @misc/ (a tensor in tensor_data or a file in misc)</source>
+        <translation>"%1" 必须以 @tensor_data/ 或 @misc/ 开头（tensor_data 中的张量或 misc 中的文件）</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; must start with @tensor_data/: %2 values reference tensors in tensor_data</source>
-        <translation>&quot;%1&quot; 必须以 @tensor_data/ 开头：%2 的值引用 tensor_data 中的张量</translation>
+        <source>"%1" must start with @tensor_data/: %2 values reference tensors in tensor_data</source>
+        <translation>"%1" 必须以 @tensor_data/ 开头：%2 的值引用 tensor_data 中的张量</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; names nothing; expected %2NAME</source>
-        <translation>&quot;%1&quot; 未指明任何对象；应为 %2NAME</translation>
+        <source>"%1" names nothing; expected %2NAME</source>
+        <translation>"%1" 未指明任何对象；应为 %2NAME</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a safe relative path inside misc/ (no &apos;..&apos;, leading &apos;/&apos;, &apos;\\&apos; or empty parts)</source>
-        <translation>&quot;%1&quot; 不是 misc/ 内的安全相对路径（不得含 &apos;..&apos;、开头的 &apos;/&apos;、&apos;\\&apos; 或空的部分）</translation>
+        <source>"%1" is not a safe relative path inside misc/ (no '..', leading '/', '\\' or empty parts)</source>
+        <translation>"%1" 不是 misc/ 内的安全相对路径（不得含 '..'、开头的 '/'、'\\' 或空的部分）</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is given twice</source>
-        <translation>&quot;%1&quot; 被指定了两次</translation>
+        <source>"%1" is given twice</source>
+        <translation>"%1" 被指定了两次</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a declared %2 (declared: %3)</source>
-        <translation>&quot;%1&quot; 不是已声明的 %2（已声明：%3）</translation>
+        <source>"%1" is not a declared %2 (declared: %3)</source>
+        <translation>"%1" 不是已声明的 %2（已声明：%3）</translation>
     </message>
     <message>
         <source>… and %1 more %2 (only the first %3 are listed)</source>
@@ -1110,12 +1110,12 @@
         <translation>不是有效引用的值</translation>
     </message>
     <message>
-        <source>tolerance for output &quot;%1&quot;, but carton.toml declares no [[output]]</source>
-        <translation>为输出 &quot;%1&quot; 设置了容差，但 carton.toml 未声明任何 [[output]]</translation>
+        <source>tolerance for output "%1", but carton.toml declares no [[output]]</source>
+        <translation>为输出 "%1" 设置了容差，但 carton.toml 未声明任何 [[output]]</translation>
     </message>
     <message>
-        <source>tolerance for output &quot;%1&quot;, which carton.toml does not declare; the outputs are %2</source>
-        <translation>为输出 &quot;%1&quot; 设置了容差，但 carton.toml 未声明它；输出有 %2</translation>
+        <source>tolerance for output "%1", which carton.toml does not declare; the outputs are %2</source>
+        <translation>为输出 "%1" 设置了容差，但 carton.toml 未声明它；输出有 %2</translation>
     </message>
     <message>
         <source>%1 more tolerances for outputs carton.toml does not declare</source>
@@ -1158,60 +1158,60 @@
         <translation>指定了 example sample_out，但 carton.toml 未声明 [[output]]</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot; (line %3 of the description) must be a complete https URL or an @misc/ file</source>
-        <translation>%1 &quot;%2&quot;（描述第 %3 行）必须是完整的 https URL 或 @misc/ 文件</translation>
+        <source>%1 "%2" (line %3 of the description) must be a complete https URL or an @misc/ file</source>
+        <translation>%1 "%2"（描述第 %3 行）必须是完整的 https URL 或 @misc/ 文件</translation>
     </message>
     <message>
-        <source>shape symbol &apos;%1&apos; is %2 here but %3 in %4</source>
-        <translation>形状符号 &apos;%1&apos; 在此处为 %2，但在 %4 中为 %3</translation>
+        <source>shape symbol '%1' is %2 here but %3 in %4</source>
+        <translation>形状符号 '%1' 在此处为 %2，但在 %4 中为 %3</translation>
     </message>
     <message>
-        <source>symbol &apos;%1&apos; is %2 here (dim %3) but %4 in %5</source>
-        <translation>符号 &apos;%1&apos; 在此处为 %2（第 %3 维），但在 %5 中为 %4</translation>
+        <source>symbol '%1' is %2 here (dim %3) but %4 in %5</source>
+        <translation>符号 '%1' 在此处为 %2（第 %3 维），但在 %5 中为 %4</translation>
     </message>
     <message>
         <source>%1 name is empty; every %1 needs a name</source>
         <translation>%1 名称为空；每个 %1 都需要名称</translation>
     </message>
     <message>
-        <source>duplicate %1 name &quot;%2&quot; (also %1[%3])</source>
-        <translation>重复的 %1 名称 &quot;%2&quot;（另见 %1[%3]）</translation>
+        <source>duplicate %1 name "%2" (also %1[%3])</source>
+        <translation>重复的 %1 名称 "%2"（另见 %1[%3]）</translation>
     </message>
     <message>
-        <source>unknown dtype &quot;%1&quot;; expected one of %2</source>
-        <translation>未知的 dtype &quot;%1&quot;；应为 %2 之一</translation>
+        <source>unknown dtype "%1"; expected one of %2</source>
+        <translation>未知的 dtype "%1"；应为 %2 之一</translation>
     </message>
     <message>
-        <source>dtype &quot;%1&quot; is not allowed in [[%2]]; expected one of %3</source>
-        <translation>dtype &quot;%1&quot; 在 [[%2]] 中不允许；应为 %3 之一</translation>
+        <source>dtype "%1" is not allowed in [[%2]]; expected one of %3</source>
+        <translation>dtype "%1" 在 [[%2]] 中不允许；应为 %3 之一</translation>
     </message>
     <message>
-        <source>shape is the empty string: a symbol without a name; use &quot;*&quot; for any shape or name the symbol</source>
-        <translation>形状为空字符串：没有名称的符号；任意形状请用 &quot;*&quot;，或为符号命名</translation>
+        <source>shape is the empty string: a symbol without a name; use "*" for any shape or name the symbol</source>
+        <translation>形状为空字符串：没有名称的符号；任意形状请用 "*"，或为符号命名</translation>
     </message>
     <message>
-        <source>shape is the string &quot;%1&quot;, a symbol for the whole shape; for one dimension of size %1 write [%1]</source>
-        <translation>形状为字符串 &quot;%1&quot;，即代表整个形状的符号；若要一个大小为 %1 的维度，请写 [%1]</translation>
+        <source>shape is the string "%1", a symbol for the whole shape; for one dimension of size %1 write [%1]</source>
+        <translation>形状为字符串 "%1"，即代表整个形状的符号；若要一个大小为 %1 的维度，请写 [%1]</translation>
     </message>
     <message>
-        <source>dimension %1 is %2; expected a non-negative integer, a symbol or &quot;*&quot;</source>
-        <translation>第 %1 维为 %2；应为非负整数、符号或 &quot;*&quot;</translation>
+        <source>dimension %1 is %2; expected a non-negative integer, a symbol or "*"</source>
+        <translation>第 %1 维为 %2；应为非负整数、符号或 "*"</translation>
     </message>
     <message>
-        <source>dimension %1 is the empty string: a symbol without a name; use &quot;*&quot; or name the symbol</source>
-        <translation>第 %1 维为空字符串：没有名称的符号；请用 &quot;*&quot; 或为符号命名</translation>
+        <source>dimension %1 is the empty string: a symbol without a name; use "*" or name the symbol</source>
+        <translation>第 %1 维为空字符串：没有名称的符号；请用 "*" 或为符号命名</translation>
     </message>
     <message>
-        <source>dimension %1 is the string &quot;%2&quot;, which is a symbol, not the size %2; write %2 without quotes</source>
-        <translation>第 %1 维为字符串 &quot;%2&quot;，这是符号而不是大小 %2；请去掉引号写 %2</translation>
+        <source>dimension %1 is the string "%2", which is a symbol, not the size %2; write %2 without quotes</source>
+        <translation>第 %1 维为字符串 "%2"，这是符号而不是大小 %2；请去掉引号写 %2</translation>
     </message>
     <message>
-        <source>symbol &apos;%1&apos; names the whole shape of %2 but one dimension of %3; the two bind different kinds of values, so they are not checked against each other</source>
-        <translation>符号 &apos;%1&apos; 在 %2 中代表整个形状，在 %3 中却代表一个维度；两者绑定的值种类不同，因此不相互检查</translation>
+        <source>symbol '%1' names the whole shape of %2 but one dimension of %3; the two bind different kinds of values, so they are not checked against each other</source>
+        <translation>符号 '%1' 在 %2 中代表整个形状，在 %3 中却代表一个维度；两者绑定的值种类不同，因此不相互检查</translation>
     </message>
     <message>
-        <source>symbol &apos;%1&apos; names one dimension of %2 but the whole shape of %3; the two bind different kinds of values, so they are not checked against each other</source>
-        <translation>符号 &apos;%1&apos; 在 %2 中代表一个维度，在 %3 中却代表整个形状；两者绑定的值种类不同，因此不相互检查</translation>
+        <source>symbol '%1' names one dimension of %2 but the whole shape of %3; the two bind different kinds of values, so they are not checked against each other</source>
+        <translation>符号 '%1' 在 %2 中代表一个维度，在 %3 中却代表整个形状；两者绑定的值种类不同，因此不相互检查</translation>
     </message>
     <message>
         <source>%1 %2s are declared but no [[%3]]; if you specify one input or output, you must specify all inputs and outputs</source>
@@ -1230,8 +1230,8 @@
         <translation>（另见 %1）</translation>
     </message>
     <message>
-        <source>tensor &quot;%1&quot; of shape %2</source>
-        <translation>形状为 %2 的张量 &quot;%1&quot;</translation>
+        <source>tensor "%1" of shape %2</source>
+        <translation>形状为 %2 的张量 "%1"</translation>
     </message>
     <message>
         <source>%1 feeds %2 %3 (1 dimension), but %2 is declared %4 (%5)</source>
@@ -1258,8 +1258,8 @@
         <translation>%1 向 %2 提供 %3：第 %4 维为 %5，但声明为 %6（%7）</translation>
     </message>
     <message>
-        <source>%1: %2symbol &apos;%3&apos; is %4 in %5 (%6, %7) but %8 in %9; a symbol must resolve to the same value across all inputs and outputs</source>
-        <translation>%1：%2符号 &apos;%3&apos; 在 %5（%6，%7）中为 %4，但在 %9 中为 %8；一个符号在所有输入和输出中必须取相同的值</translation>
+        <source>%1: %2symbol '%3' is %4 in %5 (%6, %7) but %8 in %9; a symbol must resolve to the same value across all inputs and outputs</source>
+        <translation>%1：%2符号 '%3' 在 %5（%6，%7）中为 %4，但在 %9 中为 %8；一个符号在所有输入和输出中必须取相同的值</translation>
     </message>
     <message>
         <source>shape %1 has a negative dimension or more than %2 elements</source>
@@ -1286,67 +1286,67 @@
         <translation>缺失，但 tensor_data/ 中有 %1 个文件（%2）；只要 tensor_data 中有其他文件，就必须有 index.toml</translation>
     </message>
     <message>
-        <source>nested tensor &quot;%1&quot; has no inner tensors</source>
-        <translation>嵌套张量 &quot;%1&quot; 没有内部张量</translation>
+        <source>nested tensor "%1" has no inner tensors</source>
+        <translation>嵌套张量 "%1" 没有内部张量</translation>
     </message>
     <message>
-        <source>nested tensor &quot;%1&quot; lists inner tensor &quot;%2&quot; again (first at inner[%3]); each inner tensor may appear once</source>
-        <translation>嵌套张量 &quot;%1&quot; 再次列出了内部张量 &quot;%2&quot;（首次见于 inner[%3]）；每个内部张量只能出现一次</translation>
+        <source>nested tensor "%1" lists inner tensor "%2" again (first at inner[%3]); each inner tensor may appear once</source>
+        <translation>嵌套张量 "%1" 再次列出了内部张量 "%2"（首次见于 inner[%3]）；每个内部张量只能出现一次</translation>
     </message>
     <message>
-        <source>inner tensor &quot;%1&quot; of nested tensor &quot;%2&quot; is not in the index</source>
-        <translation>嵌套张量 &quot;%2&quot; 的内部张量 &quot;%1&quot; 不在索引中</translation>
+        <source>inner tensor "%1" of nested tensor "%2" is not in the index</source>
+        <translation>嵌套张量 "%2" 的内部张量 "%1" 不在索引中</translation>
     </message>
     <message>
-        <source>inner tensor &quot;%1&quot; of &quot;%2&quot; is itself nested; inner tensors must not be nested</source>
-        <translation>&quot;%2&quot; 的内部张量 &quot;%1&quot; 本身是嵌套的；内部张量不得嵌套</translation>
+        <source>inner tensor "%1" of "%2" is itself nested; inner tensors must not be nested</source>
+        <translation>"%2" 的内部张量 "%1" 本身是嵌套的；内部张量不得嵌套</translation>
     </message>
     <message>
         <source>dtype %1 is not a Carton v1 dtype; expected nested or one of %2</source>
         <translation>dtype %1 不是 Carton v1 的 dtype；应为 nested 或 %2 之一</translation>
     </message>
     <message>
-        <source>%1 (tensor &quot;%2&quot;) is missing: not in the carton and not in LINKS</source>
-        <translation>%1（张量 &quot;%2&quot;）缺失：既不在 carton 中，也不在 LINKS 中</translation>
+        <source>%1 (tensor "%2") is missing: not in the carton and not in LINKS</source>
+        <translation>%1（张量 "%2"）缺失：既不在 carton 中，也不在 LINKS 中</translation>
     </message>
     <message>
         <source>not referenced by any tensor in tensor_data/index.toml</source>
         <translation>未被 tensor_data/index.toml 中的任何张量引用</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot; is not an %1 of %3 (its %1s: %4)</source>
-        <translation>%1 &quot;%2&quot; 不是 %3 的 %1（其 %1：%4）</translation>
+        <source>%1 "%2" is not an %1 of %3 (its %1s: %4)</source>
+        <translation>%1 "%2" 不是 %3 的 %1（其 %1：%4）</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot; is %3 in carton.toml but %4 in %5</source>
-        <translation>%1 &quot;%2&quot; 在 carton.toml 中为 %3，但在 %5 中为 %4</translation>
+        <source>%1 "%2" is %3 in carton.toml but %4 in %5</source>
+        <translation>%1 "%2" 在 carton.toml 中为 %3，但在 %5 中为 %4</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot; has %3 dimensions in carton.toml (%4) but %5 in %6 (%7)</source>
-        <translation>%1 &quot;%2&quot; 在 carton.toml 中有 %3 维（%4），但在 %6 中有 %5 维（%7）</translation>
+        <source>%1 "%2" has %3 dimensions in carton.toml (%4) but %5 in %6 (%7)</source>
+        <translation>%1 "%2" 在 carton.toml 中有 %3 维（%4），但在 %6 中有 %5 维（%7）</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot;: dimension %3 is %4 in carton.toml but %5 in %6</source>
-        <translation>%1 &quot;%2&quot;：第 %3 维在 carton.toml 中为 %4，但在 %6 中为 %5</translation>
+        <source>%1 "%2": dimension %3 is %4 in carton.toml but %5 in %6</source>
+        <translation>%1 "%2"：第 %3 维在 carton.toml 中为 %4，但在 %6 中为 %5</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot;: dimension %3 is the symbol %4 in carton.toml but fixed to %5 in %6</source>
-        <translation>%1 &quot;%2&quot;：第 %3 维在 carton.toml 中为符号 %4，但在 %6 中固定为 %5</translation>
+        <source>%1 "%2": dimension %3 is the symbol %4 in carton.toml but fixed to %5 in %6</source>
+        <translation>%1 "%2"：第 %3 维在 carton.toml 中为符号 %4，但在 %6 中固定为 %5</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot;: dimension %3 is the symbol %4 in carton.toml and %5 in %6</source>
-        <translation>%1 &quot;%2&quot;：第 %3 维在 carton.toml 中为符号 %4，在 %6 中为 %5</translation>
+        <source>%1 "%2": dimension %3 is the symbol %4 in carton.toml and %5 in %6</source>
+        <translation>%1 "%2"：第 %3 维在 carton.toml 中为符号 %4，在 %6 中为 %5</translation>
     </message>
     <message>
-        <source>%1 takes %2 &quot;%3&quot; (%4 %5) that carton.toml does not declare</source>
-        <translation>%1 接受 carton.toml 未声明的 %2 &quot;%3&quot;（%4 %5）</translation>
+        <source>%1 takes %2 "%3" (%4 %5) that carton.toml does not declare</source>
+        <translation>%1 接受 carton.toml 未声明的 %2 "%3"（%4 %5）</translation>
     </message>
     <message>
-        <source>%1: forward takes one dict (%2: %3), so the names of carton.toml&apos;s inputs cannot be compared with the model&apos;s</source>
+        <source>%1: forward takes one dict (%2: %3), so the names of carton.toml's inputs cannot be compared with the model's</source>
         <translation>%1：forward 接受一个字典（%2: %3），因此无法将 carton.toml 中输入的名称与模型的进行比较</translation>
     </message>
     <message>
-        <source>%1: forward returns a dict (%2), so the names of carton.toml&apos;s outputs cannot be compared with the model&apos;s</source>
+        <source>%1: forward returns a dict (%2), so the names of carton.toml's outputs cannot be compared with the model's</source>
         <translation>%1：forward 返回一个字典（%2），因此无法将 carton.toml 中输出的名称与模型的进行比较</translation>
     </message>
     <message numerus="yes">
@@ -1377,8 +1377,8 @@
         <translation>关于 %1</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;Version %2&lt;/p&gt;&lt;p&gt;Browse and check &lt;code&gt;.carton&lt;/code&gt; machine-learning model packages: the model card, inputs and outputs, every file verified against its MANIFEST, the test tensors, and the carton&apos;s self-tests run through runner plugins (TorchScript, Python, no-op) in a separate process, with every error figure.&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;br&gt;Copyright © Carton Studio contributors.&lt;/p&gt;&lt;p&gt;The Carton format is by Vivek Panyam and contributors (&lt;a href=&quot;https://github.com/VivekPanyam/carton&quot;&gt;github.com/VivekPanyam/carton&lt;/a&gt;).&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;版本 %2&lt;/p&gt;&lt;p&gt;浏览和检查 &lt;code&gt;.carton&lt;/code&gt; 机器学习模型包：模型卡片、输入与输出、依据 MANIFEST 校验的每个文件、测试张量，以及通过运行器插件（TorchScript、Python、no-op）在独立进程中运行的 carton 自检，并给出全部误差指标。&lt;/p&gt;&lt;p&gt;使用 Qt %3 构建，运行于 Qt %4。&lt;/p&gt;&lt;p&gt;依据 Apache License 2.0 版授权。&lt;br&gt;Copyright © Carton Studio 贡献者。&lt;/p&gt;&lt;p&gt;Carton 格式由 Vivek Panyam 及贡献者创建（&lt;a href=&quot;https://github.com/VivekPanyam/carton&quot;&gt;github.com/VivekPanyam/carton&lt;/a&gt;）。&lt;/p&gt;</translation>
+        <source>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;Version %2&lt;/p&gt;&lt;p&gt;Browse and check &lt;code&gt;.carton&lt;/code&gt; machine-learning model packages: the model card, inputs and outputs, every file verified against its MANIFEST, the test tensors, and the carton's self-tests run through runner plugins (TorchScript, Python, no-op) in a separate process, with every error figure.&lt;/p&gt;&lt;p&gt;Built with Qt %3, running on Qt %4.&lt;/p&gt;&lt;p&gt;Licensed under the Apache License, Version 2.0.&lt;br&gt;Copyright © Carton Studio contributors.&lt;/p&gt;&lt;p&gt;The Carton format is by Vivek Panyam and contributors (&lt;a href="https://github.com/VivekPanyam/carton"&gt;github.com/VivekPanyam/carton&lt;/a&gt;).&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;%1&lt;/h2&gt;&lt;p&gt;版本 %2&lt;/p&gt;&lt;p&gt;浏览和检查 &lt;code&gt;.carton&lt;/code&gt; 机器学习模型包：模型卡片、输入与输出、依据 MANIFEST 校验的每个文件、测试张量，以及通过运行器插件（TorchScript、Python、no-op）在独立进程中运行的 carton 自检，并给出全部误差指标。&lt;/p&gt;&lt;p&gt;使用 Qt %3 构建，运行于 Qt %4。&lt;/p&gt;&lt;p&gt;依据 Apache License 2.0 版授权。&lt;br&gt;Copyright © Carton Studio 贡献者。&lt;/p&gt;&lt;p&gt;Carton 格式由 Vivek Panyam 及贡献者创建（&lt;a href="https://github.com/VivekPanyam/carton"&gt;github.com/VivekPanyam/carton&lt;/a&gt;）。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1737,7 +1737,7 @@
         <translation>显示第一个 carton 后立即退出，并打印所用时间（启动基准测试；隐含 --new-instance）。</translation>
     </message>
     <message>
-        <source>--screenshot-delay expects milliseconds (0 to 600000), got &quot;%1&quot;.</source>
+        <source>--screenshot-delay expects milliseconds (0 to 600000), got "%1".</source>
         <translation>--screenshot-delay 需要毫秒数（0 到 600000），实际为“%1”。</translation>
     </message>
     <message>
@@ -1772,7 +1772,7 @@
         <translation>比较</translation>
     </message>
     <message>
-        <source>the carton&apos;s runner (%1)</source>
+        <source>the carton's runner (%1)</source>
         <translation>carton 的运行器（%1）</translation>
     </message>
     <message>
@@ -1780,7 +1780,7 @@
         <translation>A：%1   B：</translation>
     </message>
     <message>
-        <source>Choose backend B and press Compare: the self-tests run on A, then on B, and B&apos;s outputs are compared with A&apos;s under the panel&apos;s tolerances.</source>
+        <source>Choose backend B and press Compare: the self-tests run on A, then on B, and B's outputs are compared with A's under the panel's tolerances.</source>
         <translation>选择后端 B 并点击“比较”：自测先在 A 上运行，再在 B 上运行，然后按面板的容差将 B 的输出与 A 的输出比较。</translation>
     </message>
     <message>
@@ -1824,7 +1824,7 @@
         <translation>后端 B</translation>
     </message>
     <message>
-        <source>Backend B: enter the server&apos;s URL (http://HOST:PORT).</source>
+        <source>Backend B: enter the server's URL (http://HOST:PORT).</source>
         <translation>后端 B：请输入服务器的 URL（http://HOST:PORT）。</translation>
     </message>
     <message>
@@ -1868,7 +1868,7 @@
         <translation>复制进行此比较的 carton selftest 命令行</translation>
     </message>
     <message>
-        <source>Comparing B&apos;s outputs with A&apos;s…</source>
+        <source>Comparing B's outputs with A's…</source>
         <translation>正在将 B 的输出与 A 的输出比较…</translation>
     </message>
 </context>
@@ -2076,6 +2076,82 @@
         <source>Compare the right carton with the left one: what was added becomes removed</source>
         <translation>将右侧 carton 与左侧比较：新增的内容会变为删除</translation>
     </message>
+<message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Drop a carton or model file here to replace the right side.</source>
+        <translation>将 carton 或模型文件拖放到此处以替换右侧。</translation>
+    </message>
+    <message>
+        <source>Stop comparing (the weights of large models take a while to read)</source>
+        <translation>停止比较（读取大型模型的权重需要一些时间）</translation>
+    </message>
+    <message>
+        <source>&amp;Package</source>
+        <translation>包(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>权重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>计算图(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Comparison cancelled</source>
+        <translation>比较已取消</translation>
+    </message>
+    <message>
+        <source>%1 is only on the right side.</source>
+        <translation>%1 仅在右侧存在。</translation>
+    </message>
+    <message>
+        <source>%1 is only on the left side.</source>
+        <translation>%1 仅在左侧存在。</translation>
+    </message>
+    <message>
+        <source>%1 changed shape: the sides cannot be shown cell by cell.</source>
+        <translation>%1 的形状已改变：无法逐个单元格显示两侧。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Click a weight in the chart or the table to see both sides and their difference.</source>
+        <translation>点击图表或表格中的权重，查看两侧及其差值。</translation>
+    </message>
+    <message>
+        <source>No model weights on either side.</source>
+        <translation>两侧都没有模型权重。</translation>
+    </message>
+    <message>
+        <source>%1 weights: %2 unchanged, %3 changed, %4 added, %5 removed</source>
+        <translation>%1 个权重：%2 个未变，%3 个已更改，%4 个已添加，%5 个已删除</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <source>No ONNX graphs to compare.</source>
+        <translation>没有可比较的 ONNX 计算图。</translation>
+    </message>
+    <message>
+        <source>%1 nodes matched by structure; %2 changes</source>
+        <translation>按结构匹配了 %1 个节点；%2 处变更</translation>
+    </message>
+    <message>
+        <source>Cartons and models (*.carton *.onnx *.pt *.pth *.safetensors *.gguf *.bin);;All files (*)</source>
+        <translation>Carton 与模型 (*.carton *.onnx *.pt *.pth *.safetensors *.gguf *.bin);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source> — %1; weights %2 changed, %3 added, %4 removed</source>
+        <translation> — %1；权重 %2 个已更改，%3 个已添加，%4 个已删除</translation>
+    </message>
 </context>
 <context>
     <name>studio::DTypeDelegate</name>
@@ -2166,11 +2242,11 @@
         <translation>诊断（%1）</translation>
     </message>
     <message>
-        <source>&amp;Use the Model&apos;s Signature</source>
+        <source>&amp;Use the Model's Signature</source>
         <translation>使用模型的签名(&amp;U)</translation>
     </message>
     <message>
-        <source>Take [[input]] and [[output]] from the model file&apos;s own signature (Fill from Model)</source>
+        <source>Take [[input]] and [[output]] from the model file's own signature (Fill from Model)</source>
         <translation>从模型文件自身的签名获取 [[input]] 和 [[output]]（从模型填充）</translation>
     </message>
 </context>
@@ -2294,7 +2370,7 @@
         <translation>关闭前是否保存对 %1 的更改？</translation>
     </message>
     <message>
-        <source>Your edits are lost if you don&apos;t save them.</source>
+        <source>Your edits are lost if you don't save them.</source>
         <translation>如果不保存，您的编辑将会丢失。</translation>
     </message>
     <message>
@@ -2860,7 +2936,7 @@
         <translation>将常量和权重绘制为独立节点，而不是画在使用它们的节点内</translation>
     </message>
     <message>
-        <source>Label each edge with its tensor&apos;s type and shape, where the file says them</source>
+        <source>Label each edge with its tensor's type and shape, where the file says them</source>
         <translation>在文件给出时，用张量的类型和形状标注每条边</translation>
     </message>
 </context>
@@ -3017,7 +3093,7 @@
         <translation>保存为容差</translation>
     </message>
     <message>
-        <source>Write the smallest tolerance that passes, rounded up, into the carton&apos;s [self_test.tolerance]</source>
+        <source>Write the smallest tolerance that passes, rounded up, into the carton's [self_test.tolerance]</source>
         <translation>将能通过的最小容差（向上取整）写入 carton 的 [self_test.tolerance]</translation>
     </message>
     <message>
@@ -3487,6 +3563,14 @@
         <source>Model file %1</source>
         <translation>模型文件 %1</translation>
     </message>
+<message>
+        <source>Compare With…</source>
+        <translation>与…比较</translation>
+    </message>
+    <message>
+        <source>Review what changed between this model and another model file or carton</source>
+        <translation>查看此模型与另一个模型文件或 carton 之间的变化</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelGraphView</name>
@@ -3576,7 +3660,59 @@
             <numerusform>%n 个常量显示在其节点内</numerusform>
         </translation>
     </message>
-</context>
+<message>
+        <source>Find node, op or tensor (Enter: next)</source>
+        <translation>查找节点、算子或张量（Enter：下一个）</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>导出 SVG…</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Graph input</source>
+        <translation>计算图输入</translation>
+    </message>
+    <message>
+        <source>Graph output</source>
+        <translation>计算图输出</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>域</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    </context>
 <context>
     <name>studio::ModelPage</name>
     <message>
@@ -3632,7 +3768,7 @@
         <translation>用 torchscript 检查…</translation>
     </message>
     <message>
-        <source>Load model/model.pt in the torchscript runner, in the sandbox, without running it, and show forward&apos;s signature and ops</source>
+        <source>Load model/model.pt in the torchscript runner, in the sandbox, without running it, and show forward's signature and ops</source>
         <translation>在沙箱中的 torchscript 运行器里加载 model/model.pt（不运行它），并显示 forward 的签名和算子</translation>
     </message>
     <message>
@@ -3795,7 +3931,7 @@
         <translation>carton.toml 与 %1 对比</translation>
     </message>
     <message>
-        <source>[[input]] and [[output]] agree with the model&apos;s signature.</source>
+        <source>[[input]] and [[output]] agree with the model's signature.</source>
         <translation>[[input]] 和 [[output]] 与模型的签名一致。</translation>
     </message>
     <message>
@@ -3807,7 +3943,7 @@
         <translation>发现</translation>
     </message>
     <message>
-        <source>Use the model&apos;s signature</source>
+        <source>Use the model's signature</source>
         <translation>使用模型的签名</translation>
     </message>
     <message>
@@ -4594,11 +4730,11 @@
         </translation>
     </message>
     <message>
-        <source>Run this carton&apos;s code?</source>
+        <source>Run this carton's code?</source>
         <translation>运行此 carton 的代码？</translation>
     </message>
     <message>
-        <source>Don&apos;t ask again for this model (its model hash)</source>
+        <source>Don't ask again for this model (its model hash)</source>
         <translation>对此模型不再询问（按其模型哈希）</translation>
     </message>
     <message>
@@ -4666,7 +4802,7 @@
         <translation>会执行的文件：</translation>
     </message>
     <message>
-        <source>none found (the runner&apos;s own code runs the model)</source>
+        <source>none found (the runner's own code runs the model)</source>
         <translation>未发现（由运行器自身的代码运行模型）</translation>
     </message>
     <message>
@@ -4737,14 +4873,14 @@
         <translation>结论、数值、运行器、沙箱和容差均无变化。</translation>
     </message>
     <message>
-        <source>there is no folder for the user&apos;s data</source>
+        <source>there is no folder for the user's data</source>
         <translation>没有用于用户数据的文件夹</translation>
     </message>
 </context>
 <context>
     <name>studio::RunnerChoiceBox</name>
     <message>
-        <source>Run with another runner plugin, whatever the carton&apos;s [runner] asks for</source>
+        <source>Run with another runner plugin, whatever the carton's [runner] asks for</source>
         <translation>使用其他运行器插件运行，不论 carton 的 [runner] 要求什么</translation>
     </message>
     <message>
@@ -4768,7 +4904,7 @@
         <translation>在 Triton / KServe 服务器上运行</translation>
     </message>
     <message>
-        <source>The carton&apos;s self-tests run on the server&apos;s model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model&apos;s inputs and outputs are checked against the carton&apos;s before anything is sent.</source>
+        <source>The carton's self-tests run on the server's model (KServe v2 protocol, binary tensor data), whatever runner the carton names. The model's inputs and outputs are checked against the carton's before anything is sent.</source>
         <translation>carton 的自检在服务器的模型上运行（KServe v2 协议，二进制张量数据），不论 carton 指定哪个运行器。在发送任何数据之前，会先将模型的输入和输出与 carton 的进行核对。</translation>
     </message>
     <message>
@@ -5195,14 +5331,14 @@
 <context>
     <name>studio::SelfTestOutputsPane</name>
     <message>
-        <source>Run the self-tests to see each output&apos;s figures.</source>
+        <source>Run the self-tests to see each output's figures.</source>
         <translation>运行自检即可查看每个输出的指标。</translation>
     </message>
 </context>
 <context>
     <name>studio::SelfTestsEditor</name>
     <message>
-        <source>The carton&apos;s [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)</source>
+        <source>The carton's [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)</source>
         <translation>carton 的 [[self_test]]（由“运行自检”执行）和 [[example]]（展示给用户）</translation>
     </message>
     <message>
@@ -5264,7 +5400,7 @@ Add one with the buttons on the left.</source>
 请使用左侧的按钮添加。</translation>
     </message>
     <message>
-        <source>Optional: a short name, e.g. &quot;cat photo&quot;</source>
+        <source>Optional: a short name, e.g. "cat photo"</source>
         <translation>可选：简短的名称，例如“猫的照片”</translation>
     </message>
     <message>
@@ -5304,7 +5440,7 @@ Add one with the buttons on the left.</source>
         <translation>清除(&amp;C)</translation>
     </message>
     <message>
-        <source>Remove the selected row&apos;s tensor (Delete)</source>
+        <source>Remove the selected row's tensor (Delete)</source>
         <translation>移除所选行的张量（Delete）</translation>
     </message>
     <message numerus="yes">
@@ -5506,7 +5642,7 @@ Add one with the buttons on the left.</source>
 <context>
     <name>studio::SelfTestsPage</name>
     <message>
-        <source>The runner&apos;s log (its standard error) appears here after a run.</source>
+        <source>The runner's log (its standard error) appears here after a run.</source>
         <translation>运行后，运行器的日志（其标准错误输出）会显示在此处。</translation>
     </message>
     <message>
@@ -5750,7 +5886,7 @@ Add one with the buttons on the left.</source>
         <translation>密钥：%1</translation>
     </message>
     <message>
-        <source>Key hint (sha256 of the signer&apos;s PEM public key): %1</source>
+        <source>Key hint (sha256 of the signer's PEM public key): %1</source>
         <translation>密钥提示（签名者 PEM 公钥的 sha256）：%1</translation>
     </message>
     <message>
@@ -5844,27 +5980,27 @@ Add one with the buttons on the left.</source>
         <translation>许可证为空</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a license identifier (letters, digits, &apos;.&apos; and &apos;-&apos; only)</source>
+        <source>"%1" is not a license identifier (letters, digits, '.' and '-' only)</source>
         <translation>“%1”不是许可证标识符（只能包含字母、数字、“.”和“-”）</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is a license exception; write it after WITH (e.g. &quot;GPL-2.0-or-later WITH %1&quot;)</source>
+        <source>"%1" is a license exception; write it after WITH (e.g. "GPL-2.0-or-later WITH %1")</source>
         <translation>“%1”是许可证例外；请写在 WITH 之后（例如“GPL-2.0-or-later WITH %1”）</translation>
     </message>
     <message>
-        <source>write the operator &quot;%1&quot; in capitals: %2</source>
+        <source>write the operator "%1" in capitals: %2</source>
         <translation>运算符“%1”应大写：%2</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not an SPDX license identifier; pick one from the list or write LicenseRef-NAME for a license of your own</source>
+        <source>"%1" is not an SPDX license identifier; pick one from the list or write LicenseRef-NAME for a license of your own</source>
         <translation>“%1”不是 SPDX 许可证标识符；请从列表中选择，或为自有许可证写 LicenseRef-NAME</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is written &quot;%2&quot; in the SPDX list</source>
+        <source>"%1" is written "%2" in the SPDX list</source>
         <translation>“%1”在 SPDX 列表中写作“%2”</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is deprecated in the SPDX list (e.g. GPL-2.0 is now GPL-2.0-only or GPL-2.0-or-later)</source>
+        <source>"%1" is deprecated in the SPDX list (e.g. GPL-2.0 is now GPL-2.0-only or GPL-2.0-or-later)</source>
         <translation>“%1”在 SPDX 列表中已弃用（例如 GPL-2.0 现为 GPL-2.0-only 或 GPL-2.0-or-later）</translation>
     </message>
     <message>
@@ -5876,11 +6012,11 @@ Add one with the buttons on the left.</source>
         <translation>嵌套括号过多</translation>
     </message>
     <message>
-        <source>a &quot;(&quot; is not closed</source>
+        <source>a "(" is not closed</source>
         <translation>“(”没有闭合</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; where a license was expected</source>
+        <source>"%1" where a license was expected</source>
         <translation>应为许可证的位置出现了“%1”</translation>
     </message>
     <message>
@@ -5888,15 +6024,15 @@ Add one with the buttons on the left.</source>
         <translation>WITH 之后必须是许可证例外</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not an SPDX license exception</source>
+        <source>"%1" is not an SPDX license exception</source>
         <translation>“%1”不是 SPDX 许可证例外</translation>
     </message>
     <message>
-        <source>a &quot;)&quot; has no &quot;(&quot;</source>
+        <source>a ")" has no "("</source>
         <translation>“)”没有对应的“(”</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; follows a license without AND, OR or WITH</source>
+        <source>"%1" follows a license without AND, OR or WITH</source>
         <translation>“%1”跟在许可证后面，但缺少 AND、OR 或 WITH</translation>
     </message>
     <message>
@@ -5975,11 +6111,11 @@ Add one with the buttons on the left.</source>
         <translation>*（任意形状）、代表整个形状的符号、[]（标量），或由尺寸、符号和 * 组成的列表：[batch, 3, *]</translation>
     </message>
     <message>
-        <source>Output %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <source>Output %1: the shape "%2" is not applied: %3</source>
         <translation>输出 %1：形状“%2”未应用：%3</translation>
     </message>
     <message>
-        <source>Input %1: the shape &quot;%2&quot; is not applied: %3</source>
+        <source>Input %1: the shape "%2" is not applied: %3</source>
         <translation>输入 %1：形状“%2”未应用：%3</translation>
     </message>
 </context>
@@ -6098,7 +6234,7 @@ Add one with the buttons on the left.</source>
         <translation>从模型填充…</translation>
     </message>
     <message>
-        <source>Take the inputs and outputs (names, dtypes, shapes) from the model file&apos;s own signature</source>
+        <source>Take the inputs and outputs (names, dtypes, shapes) from the model file's own signature</source>
         <translation>从模型文件自身的签名中获取输入和输出（名称、dtype、形状）</translation>
     </message>
     <message>
@@ -6394,8 +6530,8 @@ Add one with the buttons on the left.</source>
         <translation>转到：行, 列 (Ctrl+G)</translation>
     </message>
     <message>
-        <source>A cell of the shown slice (&quot;3, 17&quot;) or a whole index of the tensor (&quot;0, 2, 3, 17&quot;)</source>
-        <translation>所示切片中的单元格（&quot;3, 17&quot;）或张量的完整索引（&quot;0, 2, 3, 17&quot;）</translation>
+        <source>A cell of the shown slice ("3, 17") or a whole index of the tensor ("0, 2, 3, 17")</source>
+        <translation>所示切片中的单元格（"3, 17"）或张量的完整索引（"0, 2, 3, 17"）</translation>
     </message>
     <message>
         <source>Find: NaN, Inf, &gt; x… (Ctrl+F)</source>
@@ -6414,7 +6550,7 @@ Add one with the buttons on the left.</source>
         <translation>查找下一个 (F3)</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not an index: give whole numbers separated by commas</source>
+        <source>"%1" is not an index: give whole numbers separated by commas</source>
         <translation>“%1”不是索引：请输入以逗号分隔的整数</translation>
     </message>
     <message>
@@ -6535,7 +6671,7 @@ Add one with the buttons on the left.</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <source>no tensor &quot;%1&quot; in tensor_data/index.toml</source>
+        <source>no tensor "%1" in tensor_data/index.toml</source>
         <translation>tensor_data/index.toml 中没有张量“%1”</translation>
     </message>
     <message>
@@ -6571,7 +6707,7 @@ Add one with the buttons on the left.</source>
         <translation>%1（未声明）</translation>
     </message>
     <message>
-        <source>%1 &quot;%2&quot;: %3</source>
+        <source>%1 "%2": %3</source>
         <translation>%1“%2”：%3</translation>
     </message>
     <message>
@@ -6611,11 +6747,11 @@ Add one with the buttons on the left.</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a declared input of the carton: the key is kept as it is</source>
+        <source>"%1" is not a declared input of the carton: the key is kept as it is</source>
         <translation>“%1”不是此 carton 已声明的输入：该键将原样保留</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a declared output of the carton: the key is kept as it is</source>
+        <source>"%1" is not a declared output of the carton: the key is kept as it is</source>
         <translation>“%1”不是此 carton 已声明的输出：该键将原样保留</translation>
     </message>
 </context>
@@ -6868,7 +7004,7 @@ Add one with the buttons on the left.</source>
         <translation>所有输出的绝对容差（1e-6），或按输出指定（y:1e-3），以逗号分隔</translation>
     </message>
     <message>
-        <source>Carton&apos;s tolerances</source>
+        <source>Carton's tolerances</source>
         <translation>carton 的容差</translation>
     </message>
     <message>
@@ -6880,8 +7016,8 @@ Add one with the buttons on the left.</source>
         <translation>即使与规格不符也运行</translation>
     </message>
     <message>
-        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as &quot;cannot run&quot;</source>
-        <translation>运行张量与 [[input]] 或 [[output]] 不符的自测，而不是将其报告为&quot;无法运行&quot;</translation>
+        <source>Run self-tests whose tensors contradict [[input]] or [[output]] instead of reporting them as "cannot run"</source>
+        <translation>运行张量与 [[input]] 或 [[output]] 不符的自测，而不是将其报告为"无法运行"</translation>
     </message>
     <message>
         <source>from preset</source>
@@ -6915,11 +7051,11 @@ Add one with the buttons on the left.</source>
         <translation>%1（未声明的输出）</translation>
     </message>
     <message>
-        <source>equal_nan is true, false or empty, not &quot;%1&quot;</source>
+        <source>equal_nan is true, false or empty, not "%1"</source>
         <translation>equal_nan 应为 true、false 或留空，而不是“%1”</translation>
     </message>
     <message>
-        <source>%1 is a number &gt;= 0, not &quot;%2&quot;</source>
+        <source>%1 is a number &gt;= 0, not "%2"</source>
         <translation>%1 应为 &gt;= 0 的数字，而不是“%2”</translation>
     </message>
 </context>
@@ -6968,7 +7104,7 @@ Add one with the buttons on the left.</source>
 <context>
     <name>studio::ValueQuery</name>
     <message>
-        <source>&quot;%1&quot; is not a search: use NaN, Inf, -Inf, &gt; x, &lt; x, == x or != x</source>
+        <source>"%1" is not a search: use NaN, Inf, -Inf, &gt; x, &lt; x, == x or != x</source>
         <translation>“%1”不是有效的搜索：请使用 NaN、Inf、-Inf、&gt; x、&lt; x、== x 或 != x</translation>
     </message>
     <message>
@@ -7134,6 +7270,150 @@ Add one with the buttons on the left.</source>
         <translation>
             <numerusform>… 以及另外 %n 个</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphChangesModel</name>
+    <message>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation>变更内容</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightChart</name>
+    <message>
+        <source>unchanged</source>
+        <translation>未变</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>relative change %1</source>
+        <translation>相对变化 %1</translation>
+    </message>
+    <message>
+        <source>Relative change of each weight (‖B−A‖/‖A‖, log scale), in model order</source>
+        <translation>每个权重的相对变化（‖B−A‖/‖A‖，对数刻度），按模型顺序</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightDeltaView</name>
+    <message>
+        <source>Left (A)</source>
+        <translation>左侧 (A)</translation>
+    </message>
+    <message>
+        <source>Right (B)</source>
+        <translation>右侧 (B)</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
+    </message>
+    <message>
+        <source>Click a weight in the chart or the table to see both sides and their difference.</source>
+        <translation>点击图表或表格中的权重，查看两侧及其差值。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 × %3 shown; left and right share one colour scale (%4 to %5), the difference its own (±%6)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — 显示 %2 × %3；左右两侧共用一个色标（%4 至 %5），差值使用自己的色标（±%6）</translation>
+    </message>
+</context>
+<context>
+    <name>studio::WeightDiffModel</name>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Shape (left)</source>
+        <translation>形状（左）</translation>
+    </message>
+    <message>
+        <source>Shape (right)</source>
+        <translation>形状（右）</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Max |B−A|</source>
+        <translation>最大 |B−A|</translation>
+    </message>
+    <message>
+        <source>‖B−A‖/‖A‖</source>
+        <translation>‖B−A‖/‖A‖</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>未变</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>Left: %1 (paired by %2)</source>
+        <translation>左侧：%1（按%2配对）</translation>
+    </message>
+    <message>
+        <source>tensor name</source>
+        <translation>张量名称</translation>
+    </message>
+    <message>
+        <source>position and shape</source>
+        <translation>位置和形状</translation>
     </message>
 </context>
 </TS>

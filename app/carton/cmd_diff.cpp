@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// carton diff A B [--json]
+// carton diff A B [--json] [--html OUT.html]
 #include "commands.h"
 #include "diff/cartondiff.h"
+#include "diff/diffhtml.h"
 #include "diff/diffjson.h"
+#include "diff/modelreview.h"
 #include "output.h"
-#include "package/carton.h"
+#include "remote/remoteurl.h"
+
+#include <QSaveFile>
 
 namespace cli {
 
@@ -25,6 +29,58 @@ QString entryLine(const DiffEntry &e)
         values = QStringLiteral(": %1").arg(e.after);
     return QStringLiteral("  [%1] %2 %3%4\n      %5\n")
         .arg(changeClassName(e.changeClass), changeKindName(e.kind), where, values.left(300), e.reason);
+}
+
+QString weightLine(const WeightDiff &w)
+{
+    QString line = QStringLiteral("  %1 %2").arg(changeKindName(w.kind), w.name());
+    if (w.match == WeightMatch::TensorName || w.match == WeightMatch::PositionShape)
+        line += QStringLiteral(" (was %1, matched by %2)").arg(w.nameA, weightMatchName(w.match).replace(u'_', u' '));
+    if (w.shapeA != w.shapeB && !w.nameA.isEmpty() && !w.nameB.isEmpty())
+        line += QStringLiteral(" shape %1 -> %2").arg(shapeText(w.shapeA), shapeText(w.shapeB));
+    if (w.dtypeA != w.dtypeB && !w.nameA.isEmpty() && !w.nameB.isEmpty())
+        line += QStringLiteral(" dtype %1 -> %2").arg(w.dtypeA, w.dtypeB);
+    if (w.compared)
+        line += QStringLiteral(": max_abs_diff %1, rel_l2 %2, changed %3%")
+                    .arg(QString::number(w.maxAbsDiff, 'g', 4),
+                         w.relL2 ? QString::number(*w.relL2, 'g', 4) : QStringLiteral("-"),
+                         QString::number(100 * w.changedFraction, 'g', 4));
+    if (!w.note.isEmpty())
+        line += QStringLiteral(" (%1)").arg(w.note);
+    return line + u'\n';
+}
+
+QString modelReport(const ModelDiff &model)
+{
+    QString out;
+    for (const QString &e : model.errors)
+        out += QStringLiteral("model file not read: %1\n").arg(e);
+    if (!model.weights.isEmpty()) {
+        out += QStringLiteral("\nweights: %1 unchanged, %2 changed, %3 added, %4 removed\n")
+                   .arg(model.count(ChangeKind::Unchanged))
+                   .arg(model.count(ChangeKind::Changed))
+                   .arg(model.count(ChangeKind::Added))
+                   .arg(model.count(ChangeKind::Removed));
+        for (const WeightDiff &w : model.weights)
+            if (w.kind != ChangeKind::Unchanged)
+                out += weightLine(w);
+    }
+    for (const ModelGraphDiff &g : model.graphs) {
+        out += QStringLiteral("\ngraph %1 -> %2: %3 matched, %4 changed, %5 added, %6 removed\n")
+                   .arg(g.entryA, g.entryB)
+                   .arg(g.graph.matched)
+                   .arg(g.graph.changed.size())
+                   .arg(g.graph.added.size())
+                   .arg(g.graph.removed.size());
+        for (const GraphNodeRef &r : g.graph.added)
+            out += QStringLiteral("  added %1 (%2)\n").arg(r.name, r.opType);
+        for (const GraphNodeRef &r : g.graph.removed)
+            out += QStringLiteral("  removed %1 (%2)\n").arg(r.name, r.opType);
+        for (const GraphNodeChange &c : g.graph.changed)
+            out += QStringLiteral("  changed %1 (%2): %3\n")
+                       .arg(c.b.name, c.b.opType, c.changes.join(QStringLiteral("; ")));
+    }
+    return out;
 }
 
 QString humanReport(const CartonDiff &diff)
@@ -57,38 +113,72 @@ QString humanReport(const CartonDiff &diff)
     return out;
 }
 
+// One side: a carton (.carton, folder or URL) or a bare model file, recognised by content.
+bool openSide(const QString &path, ReviewSide &side)
+{
+    if (isRemoteUrl(path)) {
+        side.path = path;
+        side.carton = openCarton(path);
+        return side.carton != nullptr;
+    }
+    Result<ReviewSide> opened = openReviewSide(path);
+    if (!opened) {
+        printError(opened.error());
+        return false;
+    }
+    side = std::move(opened).value();
+    return true;
+}
+
 } // namespace
 
 int runDiff(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Compare two cartons: metadata, runner, inputs/outputs (breaking or compatible), self-tests,\n"
-                       "examples and files (from the MANIFESTs: unchanged files are not read). Exit code 0 when\n"
-                       "both have the same model hash, 1 when they differ, 2 on error."));
-    parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The old carton (.carton file or folder)."));
-    parser.addPositionalArgument(QStringLiteral("B"), QStringLiteral("The new carton (.carton file or folder)."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Compare two cartons or two model files: metadata, runner, inputs/outputs (breaking or compatible),\n"
+        "self-tests, examples and files (from the MANIFESTs: unchanged files are not read), then the model:\n"
+        "every weight (paired by name, else by position and shape; unchanged bytes are not decoded) and the\n"
+        "ONNX graphs matched by structure. A and B may be .carton files, carton folders or bare model files\n"
+        "(ONNX, TorchScript, torch.save, safetensors, GGUF). Exit code 0 when both have the same model hash\n"
+        "(a bare file's: its sha256), 1 when they differ, 2 on error."));
+    parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The old carton or model file."));
+    parser.addPositionalArgument(QStringLiteral("B"), QStringLiteral("The new carton or model file."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON listing every change."));
+    const QCommandLineOption html(QStringLiteral("html"),
+                                  QStringLiteral("Also write a self-contained HTML report to FILE."),
+                                  QStringLiteral("FILE"));
     parser.addOption(json);
+    parser.addOption(html);
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("diff"), args, 2, &exit))
         return exit;
     const QStringList paths = parser.positionalArguments();
-    auto a = openCarton(paths.at(0));
-    if (!a)
+    ReviewSide a, b;
+    if (!openSide(paths.at(0), a) || !openSide(paths.at(1), b))
         return UsageOrInput;
-    auto b = openCarton(paths.at(1));
-    if (!b)
-        return UsageOrInput;
-    auto diff = diffCartons(*a, *b);
-    if (!diff) {
-        printError(diff.error());
+    Result<ModelReview> review = reviewSides(a, b);
+    if (!review) {
+        printError(review.error());
         return UsageOrInput;
     }
-    if (parser.isSet(json))
-        printJson(QJsonDocument(diffToJson(*diff)));
-    else
-        printOut(humanReport(*diff));
+    const CartonDiff *diff = &review->package;
+    const ModelDiff *model = &review->model;
+    if (parser.isSet(html)) {
+        QSaveFile out(parser.value(html));
+        const QByteArray page = diffReportHtml(*diff, *model);
+        if (!out.open(QIODevice::WriteOnly) || out.write(page) != page.size() || !out.commit()) {
+            printError(QStringLiteral("%1: cannot write: %2").arg(parser.value(html), out.errorString()));
+            return UsageOrInput;
+        }
+    }
+    if (parser.isSet(json)) {
+        QJsonObject o = diffToJson(*diff);
+        addModelDiffJson(*model, o);
+        printJson(QJsonDocument(o));
+    } else {
+        printOut(humanReport(*diff) + modelReport(*model));
+    }
     return diff->identical() ? Success : CartonErrors;
 }
 

@@ -53,8 +53,7 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
         // it claims, for that format's error (the name never makes it one).
         const std::optional<carton::TensorFile::Kind> claimed = carton::TensorFile::claimedByName(path);
         // A zip is a carton unless its entries make it a PyTorch archive.
-        const std::optional<ModelFormat> format = ModelFile::detectHead(head, info.size());
-        if ((!head.startsWith("PK") || format == ModelFormat::TorchZip) && (format || ModelFile::claimsOnnx(head))) {
+        if (ModelSet::maybeBareModel(head, info.size())) {
             Result<ModelSet> models = ModelSet::fromFile(path);
             if (models) {
                 file->kind = Kind::Model;

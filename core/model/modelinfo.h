@@ -35,6 +35,8 @@ struct OnnxValueInfo {
     std::optional<QList<OnnxDim>> shape;     // nullopt: the rank is unknown
 };
 
+struct OnnxInfo;
+
 // An attribute of a node, summarised for display: lists keep their first
 // OnnxAttribute::kMaxValues values (count says how many there are).
 struct OnnxAttribute {
@@ -47,7 +49,8 @@ struct OnnxAttribute {
     qint64 count = 0; // elements in the file (1 for a single value)
     QString text; // the value as one line: "3", "[1, 1]", "\"SAME_UPPER\"", "tensor float32[64]", "graph (12 nodes)"
     // GRAPH / GRAPHS: the bodies (an If's then_branch, a Loop's or Scan's body), read
-    // whole as graphs of their own (nested to OnnxParser's depth limit).
+    // whole as graphs of their own (nested at most kMaxGraphDepth deep).
+    static constexpr int kMaxGraphDepth = 16;
     QList<std::shared_ptr<const OnnxInfo>> graphs;
 };
 
@@ -74,6 +77,8 @@ struct OnnxInfo {
     QList<OnnxValueInfo> valueInfo; // what the file says of values between nodes (types and shapes), if anything
     QList<OnnxNode> nodes;          // the graph's nodes (bodies: in their node's GRAPH attributes)
     QMap<QString, int> opCounts;    // op type ("domain:op" outside the default domain) -> nodes
+    // A body's initializers (name, "float32[2]"); the main graph's are the model's weights.
+    QList<std::pair<QString, QString>> initializers;
 };
 
 // One metadata key/value of a GGUF file; arrays keep their first kMaxValues values.

@@ -151,6 +151,12 @@ ModelSet ModelSet::fromFiles(const QStringList &paths, const OpenFile &open, con
     return set;
 }
 
+bool ModelSet::maybeBareModel(QByteArrayView head, qint64 fileSize)
+{
+    const std::optional<ModelFormat> format = ModelFile::detectHead(head, fileSize);
+    return (!head.startsWith("PK") || format == ModelFormat::TorchZip) && (format || ModelFile::claimsOnnx(head));
+}
+
 Result<ModelSet> ModelSet::fromFile(const QString &path, const Limits &limits)
 {
     Result<std::shared_ptr<FileRegionSource>> bytes = FileRegionSource::open(path);

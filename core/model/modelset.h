@@ -40,6 +40,10 @@ public:
     // (fromCarton) while model/ is as it was, else fromFiles over the edits. Empty
     // for a carton on a server: its model files would cost range requests.
     static ModelSet fromEdits(const CartonEdits &edits);
+    // True when a file starting with `head` may be a bare model file (ONNX, GGUF,
+    // safetensors, PyTorch) rather than a carton: a zip is a carton unless its
+    // entries make it a PyTorch archive.
+    static bool maybeBareModel(QByteArrayView head, qint64 fileSize);
     // A bare model file on disk; its external data is looked for beside it.
     // ErrorCode::Unsupported when the content is no model format known here.
     static Result<ModelSet> fromFile(const QString &path, const Limits &limits = {});

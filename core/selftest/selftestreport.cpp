@@ -3,6 +3,7 @@
 // JSON and HTML reports of a self-test run.
 #include "selftest/selftestreport.h"
 
+#include "base/htmlpage.h"
 #include "base/jsonutil.h"
 #include "validate/symbolbindings.h"
 
@@ -96,16 +97,12 @@ QJsonArray stringsJson(const QStringList &list)
 
 QString esc(const QString &s)
 {
-    return s.toHtmlEscaped();
+    return htmlEscape(s);
 }
 
 QString fig(double v)
 {
-    if (std::isnan(v))
-        return u"nan"_s;
-    if (std::isinf(v))
-        return v > 0 ? u"∞"_s : u"−∞"_s;
-    return QString::number(v, 'g', 4);
+    return htmlNumber(v);
 }
 
 QString msText(std::chrono::nanoseconds ns)
@@ -122,7 +119,7 @@ QString statusClass(const QString &status)
 
 QString badge(const QString &status)
 {
-    return u"<span class=\"badge %1\">%2</span>"_s.arg(statusClass(status), esc(status));
+    return htmlBadge(statusClass(status), status);
 }
 
 // A bar chart of one histogram as inline SVG; `markBin` (atol's decade) gets a dashed line.
@@ -246,15 +243,11 @@ QString notesHtml(const QString &reason, const QStringList &notes, const QString
     return h;
 }
 
+// Beyond the shared report CSS (base/htmlpage.cpp).
 const char *const kCss = R"(
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:70em;color:#1d2330;padding:0 1em}
-h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.2em;margin:1.6em 0 .3em;border-bottom:1px solid #d8dce4}
-table{border-collapse:collapse;margin:.4em 0}td,th{padding:.2em .6em;border:1px solid #d8dce4;text-align:right;font-variant-numeric:tabular-nums}
-th{background:#f3f5f8;font-weight:600}table.meta td,table.meta th{text-align:left}
-.badge{display:inline-block;padding:.05em .55em;border-radius:.8em;font-size:.85em;font-weight:600;color:#fff;background:#6b7280}
 .passed,.ran{background:#15803d}.failed,.shape-mismatch,.dtype-mismatch,.malformed{background:#b91c1c}.error{background:#7c2d12}
-b.warn{color:#b91c1c}.cannot-run{background:#b45309}.not-run{background:#6b7280}
-tr.bad td{background:#fde8e8}.reason{color:#991b1b;font-weight:600}.small{font-size:.9em;color:#404656}
+.cannot-run{background:#b45309}.not-run{background:#6b7280}
+tr.bad td{background:#fde8e8}.reason{color:#991b1b;font-weight:600}
 summary{cursor:pointer;margin:.5em 0}pre{background:#f3f5f8;padding:.6em;overflow:auto;max-height:20em}
 .hists{display:flex;flex-wrap:wrap;gap:2em}figure{margin:.4em 0}figcaption{font-size:.85em;color:#404656}
 svg .bar{fill:#3b6fd8}svg .count{font-size:9px;text-anchor:middle;fill:#1d2330}svg .lbl{font-size:9px;fill:#404656}
@@ -417,9 +410,7 @@ QJsonObject selfTestRunToJson(const SelfTestRun &run)
 QByteArray selfTestReportHtml(const SelfTestRun &run)
 {
     const QString title = run.modelName.isEmpty() ? run.cartonPath : run.modelName;
-    QString h = u"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                "<meta name=\"viewport\" content=\"width=device-width\"><title>Self-tests: %1</title><style>%2</style>"
-                "</head><body>\n<h1>Self-tests: %1</h1>\n"_s.arg(esc(title), QString::fromLatin1(kCss));
+    QString h = htmlPageStart(u"Self-tests: "_s + title, QLatin1StringView(kCss));
     h += u"<p>%1 passed · %2 failed · %3 cannot run · %4 error · %5 not run%6%7</p>\n"_s
              .arg(run.count(SelfTestStatus::Passed))
              .arg(run.count(SelfTestStatus::Failed))
@@ -508,7 +499,7 @@ QByteArray selfTestReportHtml(const SelfTestRun &run)
         }
         h += u"</section>\n"_s;
     }
-    h += u"</body></html>\n"_s;
+    h += htmlPageEnd();
     return h.toUtf8();
 }
 

@@ -25,7 +25,9 @@ const QList<DiffSection> &allSections()
     return sections;
 }
 
-QColor kindColor(ChangeKind kind)
+} // namespace
+
+QColor CompareModel::kindColor(ChangeKind kind)
 {
     switch (kind) {
     case ChangeKind::Added:
@@ -39,6 +41,8 @@ QColor kindColor(ChangeKind kind)
     }
     return {};
 }
+
+namespace {
 
 QColor classColor(ChangeClass cls)
 {

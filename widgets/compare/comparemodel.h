@@ -44,6 +44,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString sectionTitle(carton::DiffSection section);
+    // The row tint of a change: added green, removed red, changed amber (none for unchanged).
+    static QColor kindColor(carton::ChangeKind kind);
 
 private:
     void rebuild();

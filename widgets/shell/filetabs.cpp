@@ -58,6 +58,7 @@ QWidget *FileTabs::open(const QString &cleanPath, Kind kind)
             return existing;
         auto *model = new ModelFilePage(cleanPath, m_tabs);
         connect(model, &ModelFilePage::newCartonRequested, this, &FileTabs::newCartonRequested);
+        connect(model, &ModelFilePage::compareRequested, this, &FileTabs::compareRequested);
         name = model->displayName();
         page = model;
     } else {

@@ -32,6 +32,8 @@ signals:
     void added(QWidget *page, const QString &path, const QString &name);
     // A model file page's New Carton from This Model.
     void newCartonRequested(const QString &path);
+    // A model file page's Compare With….
+    void compareRequested(const QString &path);
 
 private:
     QTabWidget *m_tabs;

@@ -145,6 +145,8 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     m_remote = new RemoteActions(this, m_settings);
     m_registry = new RegistryActions(this);
     connect(m_fileTabs, &FileTabs::newCartonRequested, m_documents, &DocumentActions::newFromModel);
+    connect(m_fileTabs, &FileTabs::compareRequested, this,
+            [this](const QString &path) { ComparePage::compareWith(m_tabs, path); });
     connect(m_fileTabs, &FileTabs::added, this, [this](QWidget *, const QString &path, const QString &name) {
         m_recent->add(path);
         onCurrentChanged();
@@ -190,6 +192,8 @@ void MainWindow::createActions()
     m_compareAction = file->addAction(tr("Compare &With…"), this, [this] {
         if (const CartonPage *p = currentPage(); p && !p->path().isEmpty())
             ComparePage::compareWith(m_tabs, p->path());
+        else if (const auto *model = qobject_cast<const ModelFilePage *>(m_tabs->currentWidget()))
+            ComparePage::compareWith(m_tabs, model->path());
     });
     m_compareAction->setObjectName(QStringLiteral("actionCompareWith"));
     file->addSeparator();
@@ -662,7 +666,8 @@ void MainWindow::updateActions()
     const CartonPage *page = currentPage();
     const bool open = page && page->carton();
     m_closeAction->setEnabled(page != nullptr);
-    m_compareAction->setEnabled(page && !page->path().isEmpty());
+    m_compareAction->setEnabled((page && !page->path().isEmpty()) ||
+                                qobject_cast<const ModelFilePage *>(m_tabs->currentWidget()) != nullptr);
     m_verifyAction->setEnabled(open);
     const bool edited = page && page->document() && !page->document()->info().selfTests.isEmpty();
     m_runSelfTestsAction->setEnabled(

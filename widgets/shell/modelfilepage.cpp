@@ -18,8 +18,11 @@ namespace studio {
 
 ModelFilePage::ModelFilePage(const QString &path, QWidget *parent)
     : QWidget(parent), m_path(path), m_model(new ModelPage(path)),
-      m_newCarton(new QPushButton(tr("New Carton from This Model")))
+      m_newCarton(new QPushButton(tr("New Carton from This Model"))), m_compare(new QPushButton(tr("Compare With…")))
 {
+    m_compare->setObjectName(QStringLiteral("compareModelButton"));
+    m_compare->setToolTip(tr("Review what changed between this model and another model file or carton"));
+    connect(m_compare, &QPushButton::clicked, this, [this] { emit compareRequested(m_path); });
     m_newCarton->setObjectName(QStringLiteral("newCartonFromModelButton"));
     m_newCarton->setToolTip(tr("Start a new carton with this file under model/"));
     connect(m_newCarton, &QPushButton::clicked, this, [this] { emit newCartonRequested(m_path); });
@@ -28,6 +31,7 @@ ModelFilePage::ModelFilePage(const QString &path, QWidget *parent)
     auto *top = new QHBoxLayout;
     top->setContentsMargins(4, 4, 4, 0);
     top->addWidget(name, 1);
+    top->addWidget(m_compare);
     top->addWidget(m_newCarton);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -17,7 +17,8 @@ class ModelPage;
 
 // A main-window tab for a bare model file (ONNX, GGUF... recognised by content):
 // its Model view, read-only, and New Carton from This Model, which starts a new
-// carton with the file under model/ (the same flow as dropping it on the window).
+// carton with the file under model/ (the same flow as dropping it on the window), and
+// Compare With… (a model review against another model file or carton).
 class ModelFilePage final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ModelFilePage)
@@ -35,14 +36,18 @@ public:
     QString displayName() const;
     ModelPage *modelPage() const { return m_model; }
     QPushButton *newCartonButton() const { return m_newCarton; }
+    QPushButton *compareButton() const { return m_compare; }
 
 signals:
     void newCartonRequested(const QString &path);
+    // Compare With…: review this model against another file.
+    void compareRequested(const QString &path);
 
 private:
     QString m_path;
     ModelPage *m_model = nullptr;
     QPushButton *m_newCarton = nullptr;
+    QPushButton *m_compare = nullptr;
 };
 
 } // namespace studio

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: Carton Studio contributors
+#
+# Benchmarks the model level of `carton diff` (issue 41):
+#  1. two torch.save checkpoints of BENCH_REVIEW_MIB MiB (float32 tensors of 16 MiB) that differ
+#     in one tensor: `carton diff A B --json` against `sha256sum A B` on warm caches (target
+#     <= 1.5x), and its peak RSS (target <= 300 MiB);
+#  2. two ONNX graphs of BENCH_REVIEW_NODES nodes (a residual chain of Conv/Relu/Add with its
+#     weights; B has one attribute changed and a few nodes inserted): `carton diff --json`
+#     (target < 2 s for 5,000 nodes).
+#
+#   bench/review-bench.sh [path/to/carton]      (default build/release/bin/carton)
+#
+# Environment (data is generated under BENCH_DIR, never in the repo):
+#   BENCH_DIR=/tmp  BENCH_REVIEW_MIB=512  BENCH_REVIEW_NODES=5000  BENCH_REPEAT=3  BENCH_KEEP=0
+# Needs: python3-torch, python3-onnx, coreutils, /usr/bin/time (scripts/install-deps.sh).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+carton=${1:-$repo/build/release/bin/carton}
+mib=${BENCH_REVIEW_MIB:-512}
+nodes=${BENCH_REVIEW_NODES:-5000}
+repeat=${BENCH_REPEAT:-3}
+
+die() { echo "review-bench: $*" >&2; exit 2; }
+[ -x "$carton" ] || die "no carton binary at $carton (build it, or pass its path)"
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time'): run scripts/install-deps.sh"
+
+work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-review-bench.XXXXXX")
+cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
+trap cleanup EXIT
+log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+
+rows=()
+measure() { # NAME CMD...: best wall time of $repeat runs -> $wall (s), its peak RSS -> $rss (MiB)
+  local name=$1; shift
+  wall=""; rss=""
+  for _ in $(seq "$repeat"); do
+    local rc=0
+    /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >"$work/out.txt" 2>"$work/err.txt" || rc=$?
+    [ "$rc" -le 1 ] || { cat "$work/err.txt" >&2; die "$name failed (exit $rc)"; }
+    read -r w r < <(tail -1 "$work/time.txt")
+    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN {exit !(a < b)}'; then wall=$w; rss=$((r / 1024)); fi
+  done
+  rows+=("$(printf '%-52s %8s s %8s MiB' "$name" "$wall" "$rss")")
+  log "$name: $wall s, $rss MiB"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.2f", a / b; else print "-"}'; }
+
+log "generating two $mib MiB checkpoints and two $nodes-node ONNX graphs"
+/usr/bin/python3 - "$work" "$mib" "$nodes" <<'PY'
+import sys, torch, onnx
+from onnx import helper, TensorProto, numpy_helper
+import numpy as np
+out, mib, nodes = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+torch.manual_seed(0)
+n = max(1, mib // 16)
+a = {"layer%03d.weight" % i: torch.randn(1024, 4096) for i in range(n)}
+torch.save(a, out + "/a.pt")
+a["layer%03d.weight" % (n // 2)][:16] += 0.01
+torch.save(a, out + "/b.pt")
+
+def graph(path, inserted, strides_at):
+    rng = np.random.default_rng(1)
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 8, 32, 32])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    ns, inits, prev, k = [], [], "x", 0
+    while k < nodes // 3:  # blocks of Conv, Relu, Add: the same count on both sides
+        w = "w%d" % k
+        inits.append(numpy_helper.from_array(rng.standard_normal((8, 8, 1, 1), dtype=np.float32), w))
+        s = [2, 2] if k == strides_at else [1, 1]
+        ns.append(helper.make_node("Conv", [prev, w], ["c%d" % k], name="conv%d" % k, strides=s))
+        ns.append(helper.make_node("Relu", ["c%d" % k], ["r%d" % k], name="relu%d" % k))
+        last = "r%d" % k
+        if k in inserted:
+            ns.append(helper.make_node("Sigmoid", [last], ["s%d" % k], name="extra%d" % k))
+            last = "s%d" % k
+        ns.append(helper.make_node("Add", [last, prev], ["a%d" % k], name="add%d" % k))
+        prev, k = "a%d" % k, k + 1
+    ns.append(helper.make_node("Identity", [prev], ["y"], name="out"))
+    g = helper.make_graph(ns, "chain", [x], [y], inits)
+    onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), path)
+
+graph(out + "/a.onnx", set(), -1)
+graph(out + "/b.onnx", {100, 700, 1200}, 500)
+PY
+ls -l "$work"/a.pt "$work"/b.pt >&2
+
+measure "sha256sum a.pt b.pt" sha256sum "$work/a.pt" "$work/b.pt"
+base=$wall
+measure "carton diff a.pt b.pt --json" "$carton" diff "$work/a.pt" "$work/b.pt" --json
+diffwall=$wall; diffrss=$rss
+grep -q '"status": "changed"' "$work/out.txt" || die "carton diff found no changed tensor"
+measure "carton diff a.onnx b.onnx --json ($nodes nodes)" "$carton" diff "$work/a.onnx" "$work/b.onnx" --json
+graphwall=$wall
+
+echo
+printf '%-52s %10s %12s\n' "command" "wall" "peak RSS"
+for r in "${rows[@]}"; do echo "$r"; done
+echo
+echo "carton diff / sha256sum: $(ratio "$diffwall" "$base")x (target <= 1.5x); peak RSS $diffrss MiB (target <= 300 MiB)"
+echo "graph diff of $nodes nodes: $graphwall s (target < 2 s)"

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// The model level of a comparison (core/diff): weights streamed and compared with
+// numpy's figures, ONNX graphs matched by structure. Real architectures (ResNet-18 and
+// ResNet-34 made by reviewmodels.py with python3-torch).
+#include "diff/modeldiff.h"
+#include "model/modelset.h"
+#include "reviewmodels.h"
+
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+using namespace carton;
+
+class TestModelDiff : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void fineTuneTouchesTwoTensors();
+    void sameFileIsNotRead();
+    void deeperNetworkAddsWeights();
+    void checkpointAgainstOnnxPairsByPosition();
+    void renamingEveryNodeChangesNothing();
+    void oneStridesChangeIsOneChangedNode();
+    void deeperNetworkAddsBlocks();
+    void changeInsideAnIfBody();
+    void cancelled();
+
+private:
+    ModelSet models(const QString &name)
+    {
+        Result<ModelSet> set = ModelSet::fromFile(m_dir.filePath(name));
+        if (!set)
+            qFatal("%s", qPrintable(set.error().toString()));
+        return *set;
+    }
+    ModelDiff diff(const QString &a, const QString &b, ModelDiffOptions options = {})
+    {
+        const ModelSet x = models(a), y = models(b);
+        Result<ModelDiff> d = diffModels(x, y, options);
+        if (!d)
+            qFatal("%s", qPrintable(d.error().toString()));
+        return *d;
+    }
+    QTemporaryDir m_dir;
+    QJsonObject m_expect;
+};
+
+void TestModelDiff::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    REVIEW_MAKE_MODELS(m_dir.path());
+    m_expect = reviewtest::expectation(m_dir.path());
+    QVERIFY(!m_expect.isEmpty());
+}
+
+static bool near(double got, double want)
+{
+    return std::abs(got - want) <= 1e-9 + 1e-7 * std::abs(want);
+}
+
+void TestModelDiff::fineTuneTouchesTwoTensors()
+{
+    // Small chunks: a change found after equal chunks re-reads them for ‖A‖.
+    ModelDiffOptions options;
+    options.weights.chunkElements = 1000;
+    const ModelDiff d = diff(QStringLiteral("r18.pt"), QStringLiteral("r18ft.pt"), options);
+    QCOMPARE(d.weights.size(), m_expect.value(u"r18_tensors").toInt());
+    const QJsonObject changed = m_expect.value(u"changed").toObject();
+    QCOMPARE(changed.size(), 2);
+    QCOMPARE(d.count(ChangeKind::Changed), 2);
+    QCOMPARE(d.count(ChangeKind::Unchanged), d.weights.size() - 2);
+    for (const WeightDiff &w : d.weights) {
+        QCOMPARE(w.match, WeightMatch::Name);
+        if (w.kind == ChangeKind::Unchanged) {
+            QVERIFY(w.compared);
+            QCOMPARE(w.maxAbsDiff, 0.0);
+            continue;
+        }
+        QVERIFY2(changed.contains(w.name()), qPrintable(w.name()));
+        const QJsonObject e = changed.value(w.name()).toObject();
+        QVERIFY(w.compared);
+        QCOMPARE(w.shapeA, w.shapeB);
+        QCOMPARE(w.dtypeA, QStringLiteral("float32"));
+        QVERIFY2(near(w.maxAbsDiff, e.value(u"max_abs_diff").toDouble()), qPrintable(QString::number(w.maxAbsDiff)));
+        QVERIFY(w.relL2);
+        QVERIFY2(near(*w.relL2, e.value(u"rel_l2").toDouble()), qPrintable(QString::number(*w.relL2)));
+        QVERIFY(near(w.changedFraction, e.value(u"changed_fraction").toDouble()));
+    }
+    // The same with the default chunks.
+    const ModelDiff big = diff(QStringLiteral("r18.pt"), QStringLiteral("r18ft.pt"));
+    for (qsizetype i = 0; i < big.weights.size(); ++i) {
+        QCOMPARE(big.weights.at(i).kind, d.weights.at(i).kind);
+        QVERIFY(near(big.weights.at(i).relL2.value_or(-1), d.weights.at(i).relL2.value_or(-1)));
+    }
+}
+
+void TestModelDiff::sameFileIsNotRead()
+{
+    ModelDiffOptions options;
+    options.weights.sameFile = [](const QString &, const QString &) { return true; };
+    Progress progress;
+    const ModelSet x = models(QStringLiteral("r18.pt")), y = models(QStringLiteral("r18.pt"));
+    Result<ModelDiff> d = diffModels(x, y, options, &progress);
+    QVERIFY(d);
+    QCOMPARE(d->count(ChangeKind::Unchanged), d->weights.size());
+    QCOMPARE(progress.done(), 0);
+    // Without the hint the bytes are streamed and found equal.
+    Progress read;
+    Result<ModelDiff> e = diffModels(x, y, {}, &read);
+    QVERIFY(e);
+    QCOMPARE(e->count(ChangeKind::Unchanged), e->weights.size());
+    QVERIFY(read.done() > 40'000'000);
+}
+
+void TestModelDiff::deeperNetworkAddsWeights()
+{
+    const ModelDiff d = diff(QStringLiteral("r18.pt"), QStringLiteral("r34.pt"));
+    QStringList added;
+    for (const WeightDiff &w : d.weights)
+        if (w.kind == ChangeKind::Added)
+            added.append(w.nameB);
+    added.sort();
+    QStringList expected;
+    for (const QJsonValue &v : m_expect.value(u"r34_added").toArray())
+        expected.append(v.toString());
+    QCOMPARE(added, expected);
+    QCOMPARE(d.count(ChangeKind::Removed), 0);
+    QCOMPARE(d.count(ChangeKind::Changed), 0); // the shared tensors were copied from r18
+    QCOMPARE(d.count(ChangeKind::Unchanged), m_expect.value(u"r18_tensors").toInt());
+}
+
+void TestModelDiff::checkpointAgainstOnnxPairsByPosition()
+{
+    // fc.weight and fc.bias keep their names in the export; the folded convolutions
+    // do not, and pair by position and shape (said so).
+    const ModelDiff d = diff(QStringLiteral("r18.pt"), QStringLiteral("r18.onnx"));
+    const auto find = [&](const QString &nameB) -> const WeightDiff * {
+        for (const WeightDiff &w : d.weights)
+            if (w.nameB == nameB)
+                return &w;
+        return nullptr;
+    };
+    const WeightDiff *fc = find(QStringLiteral("fc.weight"));
+    QVERIFY(fc);
+    QCOMPARE(fc->kind, ChangeKind::Unchanged);
+    QCOMPARE(fc->match, WeightMatch::Name);
+    int byPosition = 0;
+    for (const WeightDiff &w : d.weights)
+        if (w.match == WeightMatch::PositionShape) {
+            ++byPosition;
+            QCOMPARE(w.shapeA, w.shapeB);
+        }
+    QVERIFY2(byPosition >= 20, qPrintable(QString::number(byPosition))); // the 20 folded convolutions at least
+}
+
+void TestModelDiff::renamingEveryNodeChangesNothing()
+{
+    const ModelDiff d = diff(QStringLiteral("r18.onnx"), QStringLiteral("r18_renamed.onnx"));
+    QCOMPARE(d.graphs.size(), 1);
+    const GraphDiff &g = d.graphs.first().graph;
+    QCOMPARE(g.matched, m_expect.value(u"r18_onnx_nodes").toInt());
+    QVERIFY(g.added.isEmpty());
+    QVERIFY(g.removed.isEmpty());
+    QVERIFY2(g.changed.isEmpty(), g.changed.isEmpty() ? "" : qPrintable(g.changed.first().changes.join(u"; ")));
+    // The weights were renamed too: paired by position and shape, values equal.
+    QCOMPARE(d.count(ChangeKind::Unchanged), d.weights.size());
+}
+
+void TestModelDiff::oneStridesChangeIsOneChangedNode()
+{
+    const ModelDiff d = diff(QStringLiteral("r18.onnx"), QStringLiteral("r18_strides.onnx"));
+    const GraphDiff &g = d.graphs.first().graph;
+    QVERIFY(g.added.isEmpty());
+    QVERIFY(g.removed.isEmpty());
+    QCOMPARE(g.changed.size(), 1);
+    QCOMPARE(g.changed.first().b.name, m_expect.value(u"strides_conv").toString());
+    QCOMPARE(g.changed.first().b.opType, QStringLiteral("Conv"));
+    QCOMPARE(g.changed.first().changes, QStringList{QStringLiteral("strides: [1, 1] -> [2, 2]")});
+    QVERIFY(g.changed.first().structural);
+    QCOMPARE(g.matched, m_expect.value(u"r18_onnx_nodes").toInt());
+    QCOMPARE(d.count(ChangeKind::Unchanged), d.weights.size());
+}
+
+void TestModelDiff::deeperNetworkAddsBlocks()
+{
+    const ModelDiff d = diff(QStringLiteral("r18.onnx"), QStringLiteral("r34.onnx"));
+    const GraphDiff &g = d.graphs.first().graph;
+    QVERIFY(g.removed.isEmpty());
+    QCOMPARE(g.matched, m_expect.value(u"r18_onnx_nodes").toInt());
+    // Eight basic blocks without downsampling: Conv, Relu, Conv, Add, Relu each.
+    QMap<QString, int> ops;
+    for (const GraphNodeRef &r : g.added)
+        ++ops[r.opType];
+    const QJsonObject a = m_expect.value(u"r18_onnx_ops").toObject(), b = m_expect.value(u"r34_onnx_ops").toObject();
+    for (const QString &op : b.keys())
+        QCOMPARE(ops.value(op), b.value(op).toInt() - a.value(op).toInt());
+    QCOMPARE(g.added.size(), m_expect.value(u"r34_onnx_nodes").toInt() - m_expect.value(u"r18_onnx_nodes").toInt());
+    // Every added node lies in a block r34 adds (names from the export: /layer1/layer1.2/...).
+    for (const GraphNodeRef &r : g.added)
+        QVERIFY2(
+            QRegularExpression(QStringLiteral("^/layer(1/layer1\\.2|2/layer2\\.[23]|3/layer3\\.[2-5]|4/layer4\\.2)/"))
+                .match(r.name)
+                .hasMatch(),
+            qPrintable(r.name));
+    // Matched nodes changed only where a new block now feeds them.
+    for (const GraphNodeChange &c : g.changed)
+        for (const QString &t : c.changes)
+            QVERIFY2(t.startsWith(u"input "), qPrintable(c.b.name + u": " + t));
+}
+
+void TestModelDiff::changeInsideAnIfBody()
+{
+    const ModelDiff d = diff(QStringLiteral("if_a.onnx"), QStringLiteral("if_b.onnx"));
+    const GraphDiff &g = d.graphs.first().graph;
+    QCOMPARE(g.matched, 6); // 3 nodes, then-branch 1, else-branch 2
+    QVERIFY(g.added.isEmpty());
+    QVERIFY(g.removed.isEmpty());
+    QCOMPARE(g.changed.size(), 1);
+    QCOMPARE(g.changed.first().b.name, QStringLiteral("branch/else_branch/else_op"));
+    QCOMPARE(g.changed.first().changes, QStringList{QStringLiteral("op_type: Add -> Sub")});
+    // The same file against itself: nothing.
+    QVERIFY(diff(QStringLiteral("if_a.onnx"), QStringLiteral("if_a.onnx")).graphs.first().graph.identical());
+}
+
+void TestModelDiff::cancelled()
+{
+    Progress progress;
+    progress.cancel();
+    const ModelSet x = models(QStringLiteral("r18.pt")), y = models(QStringLiteral("r18ft.pt"));
+    Result<ModelDiff> d = diffModels(x, y, {}, &progress);
+    QVERIFY(!d);
+    QCOMPARE(d.error().code, ErrorCode::Cancelled);
+}
+
+QTEST_GUILESS_MAIN(TestModelDiff)
+#include "tst_modeldiff.moc"
