@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: Carton Studio contributors
-# Launches the real carton-studio under Xvfb and saves one PNG per view tab,
-# plus the welcome page and a full-screen capture (import -window root).
-# Builds nothing.
+# The one way to take screenshots. Launches the real carton-studio under Xvfb and
+# saves one PNG per view tab (carton-studio --screenshot), plus the welcome page
+# and a full-screen capture (import -window root); then runs the GUI tests that
+# picture states the window does not reach by itself (editors showing errors, a
+# media preview) with CARTON_SHOT_DIR set (tests/common/testshot.h), each test
+# that is built. Builds nothing.
 #
-#   scripts/screenshots.sh [-b BUILD_DIR] [-o OUT_DIR] [-l LANGUAGE] [CARTON]
+#   scripts/screenshots.sh [-b BUILD_DIR] [-o OUT_DIR] [-l LANGUAGE] [-d] [CARTON]
 #
 # BUILD_DIR defaults to build/release (then any build*/bin/carton-studio found),
 # OUT_DIR to build/screenshots, CARTON to the sample carton, else the upstream
 # fixture. LANGUAGE (de_DE, zh_CN...) runs the app in that language (LANGUAGE
 # and LANG set; the default is English); Chinese needs a CJK font installed
-# (Debian: fonts-noto-cjk), which is checked first.
+# (Debian: fonts-noto-cjk), which is checked first. -d: the dark theme.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -19,12 +22,14 @@ root=$PWD
 build=""
 out="build/screenshots"
 language=""
-while getopts "b:o:l:h" opt; do
+theme=""
+while getopts "b:o:l:dh" opt; do
   case $opt in
     b) build=$OPTARG ;;
     o) out=$OPTARG ;;
     l) language=$OPTARG ;;
-    h) sed -n '4,15p' "$0"; exit 0 ;;
+    d) theme=dark ;;
+    h) sed -n '4,19p' "$0"; exit 0 ;;
     *) exit 2 ;;
   esac
 done
@@ -90,6 +95,10 @@ for _ in $(seq 50); do
 done
 
 export DISPLAY=":$display" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$scratch/config" XDG_RUNTIME_DIR="$scratch"
+if [ -n "$theme" ]; then # the app's own preference, in the scratch settings
+  mkdir -p "$scratch/config/CartonStudio"
+  printf '[preferences]\ntheme=%s\n' "$theme" >"$scratch/config/CartonStudio/carton-studio.conf"
+fi
 export QT_LOGGING_RULES="qt.qpa.*=false"
 if [ -n "$language" ]; then
   export LANGUAGE="$language" LANG="$language.UTF-8" LC_ALL=""
@@ -122,4 +131,21 @@ sleep 4
 /usr/bin/import -window root "$out/screen.png" && echo "$out/screen.png" || status=1
 kill "$running" 2>/dev/null || true
 wait "$running" 2>/dev/null || true
+
+# States pictured by the GUI tests themselves (testutil::shot), offscreen.
+tests_dir=$(cd "$(dirname "$app")/.." && pwd)/tests
+for t in editors/tst_specseditor editors/tst_selftestseditor editors/tst_metadataeditor editors/tst_runnereditor \
+  media/tst_mediapreview; do
+  if [ ! -x "$tests_dir/$t" ]; then
+    echo "screenshots.sh: $t is not built; its pictures are left out" >&2
+    continue
+  fi
+  if CARTON_SHOT_DIR="$out" QT_QPA_PLATFORM=offscreen XDG_DATA_HOME="$scratch/data" timeout 300 "$tests_dir/$t" \
+    >"$scratch/$(basename "$t").log" 2>&1; then
+    echo "$out: pictures of $(basename "$t")"
+  else
+    echo "screenshots.sh: $t failed (log: $(tail -3 "$scratch/$(basename "$t").log" | tr '\n' ' '))" >&2
+    status=1
+  fi
+done
 exit $status

@@ -1615,6 +1615,10 @@
 <context>
     <name>studio::CartonPage</name>
     <message>
+        <source>Unsaved edits of %1 could not be kept for recovery: %2</source>
+        <translation>Ungespeicherte Änderungen an %1 konnten nicht für die Wiederherstellung gesichert werden: %2</translation>
+    </message>
+    <message>
         <source>Could not open %1</source>
         <translation>%1 konnte nicht geöffnet werden</translation>
     </message>

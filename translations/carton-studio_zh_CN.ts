@@ -1613,6 +1613,10 @@
 <context>
     <name>studio::CartonPage</name>
     <message>
+        <source>Unsaved edits of %1 could not be kept for recovery: %2</source>
+        <translation>无法保存 %1 的未保存编辑以供恢复：%2</translation>
+    </message>
+    <message>
         <source>Could not open %1</source>
         <translation>无法打开 %1</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "hfmodeltext.h"
 #include "jsonexport.h"
+#include "model/classifypath.h"
 #include "output.h"
 #include "runner/fileinspection.h"
 #include "runner/runnersessionfactory.h"
@@ -12,7 +13,6 @@
 #include "validate/modelsignature.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -374,16 +374,11 @@ int runModel(const QStringList &args)
     if (!parseArgs(parser, QStringLiteral("model"), args, 1, &exit))
         return exit;
     const QString path = parser.positionalArguments().at(0);
-    if (QFileInfo(path).isFile()) { // neither a zip (a carton) nor a model file: say so
-        QFile f(path);
-        const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(ModelFile::kHeadBytes) : QByteArray();
-        if (!head.startsWith("PK") && !ModelFile::detectHead(head, QFileInfo(path).size()) &&
-            !ModelFile::claimsOnnx(head)) {
-            printError(QStringLiteral("model: %1 is neither a carton nor a model file this reader knows (ONNX, GGUF, "
-                                      "safetensors, PyTorch)")
-                           .arg(path));
-            return UsageOrInput;
-        }
+    if (const Result<OpenKind> kind = classifyPath(path); kind && *kind == OpenKind::Unknown) {
+        printError(QStringLiteral("model: %1 is neither a carton nor a model file this reader knows (ONNX, GGUF, "
+                                  "safetensors, PyTorch)")
+                       .arg(path));
+        return UsageOrInput;
     }
     auto file = TensorFile::open(path, &exit);
     if (!file)

@@ -3,12 +3,9 @@
 #include "tensorfile.h"
 
 #include "commands.h"
+#include "model/classifypath.h"
 #include "model/hfmodelinfo.h"
 #include "output.h"
-
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 
 namespace cli {
 
@@ -30,49 +27,34 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
 {
     auto file = std::make_unique<TensorFile>();
     file->path = path;
-    const QFileInfo info(path);
-    if (info.isFile()) {
-        QFile f(path);
-        const QByteArray head = f.open(QIODevice::ReadOnly) ? f.read(ModelFile::kHeadBytes) : QByteArray();
-        const auto asTensorFile = [&](carton::TensorFile::Kind kind) -> std::unique_ptr<TensorFile> {
-            Result<carton::TensorFile> opened = carton::TensorFile::open(path);
-            if (!opened) {
-                printError(opened.error());
-                *exitCode = exitCodeFor(opened.error());
-                return nullptr;
-            }
-            file->tensorFile = std::move(opened).value();
-            file->kind = kind == carton::TensorFile::Kind::Npy ? Kind::Npy : Kind::Safetensors;
-            file->npy = file->tensorFile->npy();
-            file->safetensors = file->tensorFile->safetensors();
-            return std::move(file);
-        };
-        if (const std::optional<carton::TensorFile::Kind> kind = carton::TensorFile::detect(head, info.size()))
-            return asTensorFile(*kind);
-        // A file named .npy/.safetensors that is no model either is read as what
-        // it claims, for that format's error (the name never makes it one).
-        const std::optional<carton::TensorFile::Kind> claimed = carton::TensorFile::claimedByName(path);
-        // A zip is a carton unless its entries make it a PyTorch archive.
-        if (ModelSet::maybeBareModel(head, info.size())) {
-            Result<ModelSet> models = ModelSet::fromFile(path);
-            if (models) {
-                file->kind = Kind::Model;
-                file->m_models = std::move(models).value();
-                return file;
-            }
-            if (models.error().code != ErrorCode::Unsupported && !claimed) {
-                printError(models.error());
-                *exitCode = exitCodeFor(models.error());
-                return nullptr;
-            }
+    const Result<OpenKind> kind = classifyPath(path);
+    if (kind && tensorFileKindOf(*kind)) {
+        Result<carton::TensorFile> opened = carton::TensorFile::open(path);
+        if (!opened) {
+            printError(opened.error());
+            *exitCode = exitCodeFor(opened.error());
+            return nullptr;
         }
-        if (claimed)
-            return asTensorFile(*claimed);
+        file->tensorFile = std::move(opened).value();
+        file->kind = *kind == OpenKind::Npy ? Kind::Npy : Kind::Safetensors;
+        file->npy = file->tensorFile->npy();
+        file->safetensors = file->tensorFile->safetensors();
+        return file;
+    }
+    if (kind && modelFormatOf(*kind)) {
+        Result<ModelSet> models = ModelSet::fromFile(path);
+        if (!models) {
+            printError(models.error());
+            *exitCode = exitCodeFor(models.error());
+            return nullptr;
+        }
+        file->kind = Kind::Model;
+        file->m_models = std::move(models).value();
+        return file;
     }
     // A Hugging Face model folder (no carton.toml): its weights as one model (the
     // config, tokenizer and card are read by `carton model` alone: readHfModelInfo).
-    if (info.isDir() && !QFileInfo::exists(QDir(path).filePath(QStringLiteral("carton.toml"))) &&
-        isHfModelFolder(path)) {
+    if (kind && *kind == OpenKind::ModelFolder && isHfModelFolder(path)) {
         Result<ModelSet> models = ModelSet::fromHfFolder(path);
         if (!models) {
             printError(models.error());
@@ -84,6 +66,7 @@ std::unique_ptr<TensorFile> TensorFile::open(const QString &path, int *exitCode)
         file->m_models = std::move(models).value();
         return file;
     }
+    // A carton (a zip or a folder), nothing known or no such path: the carton reader says why.
     file->carton = openCarton(path);
     if (!file->carton) {
         *exitCode = UsageOrInput;

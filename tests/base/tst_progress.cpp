@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/progress.h"
+#include "base/progresssteps.h"
 
 #include <QTest>
+#include <limits>
 #include <thread>
 #include <vector>
 
@@ -34,6 +36,32 @@ private slots:
         QCOMPARE(lastTotal, qint64(40000));
         QVERIFY(calls < 1000); // throttled, not one call per advance
     }
+    void stepsScaleClampAndNeverOverflow_data()
+    {
+        QTest::addColumn<qint64>("done");
+        QTest::addColumn<qint64>("total");
+        QTest::addColumn<int>("steps");
+        QTest::newRow("unknown total") << qint64(5) << qint64(0) << 0;
+        QTest::newRow("negative total") << qint64(5) << qint64(-1) << 0;
+        QTest::newRow("nothing done") << qint64(0) << qint64(100) << 0;
+        QTest::newRow("negative done") << qint64(-3) << qint64(100) << 0;
+        QTest::newRow("half") << qint64(50) << qint64(100) << 500;
+        QTest::newRow("truncated") << qint64(2) << qint64(3) << 666;
+        QTest::newRow("just short of the end") << qint64(999'999) << qint64(1'000'000) << 999;
+        QTest::newRow("done") << qint64(100) << qint64(100) << 1000;
+        QTest::newRow("overshoot") << qint64(150) << qint64(100) << 1000;
+        // done * 1000 would overflow qint64.
+        QTest::newRow("huge") << std::numeric_limits<qint64>::max() / 2 << std::numeric_limits<qint64>::max() << 500;
+    }
+
+    void stepsScaleClampAndNeverOverflow()
+    {
+        QFETCH(qint64, done);
+        QFETCH(qint64, total);
+        QFETCH(int, steps);
+        QCOMPARE(carton::progressSteps(done, total), steps);
+    }
+
     void cancel()
     {
         Progress p;

@@ -42,6 +42,7 @@ private slots:
     void initTestCase();
     void modelOfBareFile();
     void graphListsNodes();
+    void namesOnlyPickTheError();
     void cartonFolderAndZstdCarton_data();
     void cartonFolderAndZstdCarton();
     void safetensorsCannotShowValues();
@@ -131,6 +132,27 @@ void TestCliModel::modelOfBareFile()
         runCarton({QStringLiteral("tensor"), m_onnx, QStringLiteral("steps"), QStringLiteral("--json")});
     QCOMPARE(one.exitCode, 0);
     QVERIFY2(one.out.contains(R"("data":[1, -2, 1125899906842624]})"), one.out.constData());
+}
+
+// What the window opens too (carton::classifyPath; tst_modelfiletab, tst_classifypath):
+// an ONNX model named .npy is the model; a text file named .npy gets NumPy's error.
+void TestCliModel::namesOnlyPickTheError()
+{
+    const QString misnamed = m_dir.filePath(QStringLiteral("classifier.npy"));
+    QVERIFY(testutil::writeFile(misnamed, testutil::readFile(m_onnx)));
+    const RunResult model = runCarton({QStringLiteral("model"), misnamed, QStringLiteral("--json")});
+    QVERIFY2(model.exitCode == 0, model.err.constData());
+    QCOMPARE(model.json().value(u"models").toArray().first().toObject().value(u"format").toString(),
+             QStringLiteral("onnx"));
+    const RunResult tensors = runCarton({QStringLiteral("tensors"), misnamed, QStringLiteral("--json")});
+    QVERIFY2(tensors.exitCode == 0, tensors.err.constData());
+    QCOMPARE(findByName(tensors.json().value(u"tensors").toArray(), QStringLiteral("fc.bias")).value(u"nbytes").toInt(),
+             40);
+    const QString text = m_dir.filePath(QStringLiteral("notes.npy"));
+    QVERIFY(testutil::writeFile(text, "just some text, no array\n"));
+    const RunResult broken = runCarton({QStringLiteral("tensors"), text});
+    QCOMPARE(broken.exitCode, 1);
+    QVERIFY2(broken.err.contains("NUMPY magic"), broken.err.constData());
 }
 
 void TestCliModel::graphListsNodes()

@@ -11,6 +11,7 @@
 #include "testutil.h"
 
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -30,17 +31,9 @@ namespace {
 // A packed .carton with a model file, a misc file and a tensor index.
 QString makeCarton(const QString &dir, const QByteArray &extraToml = {})
 {
-    const QString folder = dir + QStringLiteral("/src");
-    const bool written = testcartons::writeFolder(folder,
-                                                  {{QStringLiteral("carton.toml"), testcartons::minimalToml(extraToml)},
-                                                   {QStringLiteral("model/model.bin"), QByteArray(100000, 'm')},
-                                                   {QStringLiteral("misc/readme.txt"), QByteArrayLiteral("hello\n")}},
-                                                  false);
-    if (!written)
-        return {};
-    const QString out = dir + QStringLiteral("/tiny.carton");
-    auto packed = carton::packFolder(folder, out);
-    return packed ? out : QString();
+    return testcartons::packCarton(dir, {{QStringLiteral("carton.toml"), testcartons::minimalToml(extraToml)},
+                                         {QStringLiteral("model/model.bin"), QByteArray(100000, 'm')},
+                                         {QStringLiteral("misc/readme.txt"), QByteArrayLiteral("hello\n")}});
 }
 
 } // namespace
@@ -432,6 +425,40 @@ private slots:
         QVERIFY(!file.isOwnedByLiveProcess());
         other.kill();
         other.waitForFinished();
+    }
+
+    // A recovery file that cannot be written is logged and reported (once until
+    // a write succeeds again), never dropped: CartonPage shows it in the status bar.
+    void failedAutosaveIsLoggedAndReported()
+    {
+        auto original = testcartons::open(m_carton);
+        CartonDocument document(original, m_carton);
+        QSignalSpy failed(&document, &CartonDocument::autosaveFailed);
+        // A folder where the recovery file goes: it cannot be written there.
+        QVERIFY(QDir().mkpath(document.recoveryPath()));
+        carton::CartonInfo info = document.info();
+        info.modelName = QStringLiteral("Unkept");
+        document.setInfo(info, QStringLiteral("Edit"));
+        const QRegularExpression logged(QStringLiteral("^autosave of .+ failed: .*") +
+                                        QRegularExpression::escape(document.recoveryPath()));
+        QTest::ignoreMessage(QtWarningMsg, logged);
+        QVERIFY(!document.autosave());
+        QCOMPARE(failed.size(), 1);
+        QVERIFY2(failed.at(0).at(0).toString().contains(document.recoveryPath()),
+                 qPrintable(failed.at(0).at(0).toString()));
+        QTest::ignoreMessage(QtWarningMsg, logged); // logged again, not reported again
+        QVERIFY(!document.autosave());
+        QCOMPARE(failed.size(), 1);
+        // Writable again: written; a later failure is reported anew.
+        QVERIFY(QDir(document.recoveryPath()).removeRecursively());
+        QVERIFY(document.autosave());
+        QVERIFY(QFileInfo(document.recoveryPath()).isFile());
+        QVERIFY(QFile::remove(document.recoveryPath()));
+        QVERIFY(QDir().mkpath(document.recoveryPath()));
+        QTest::ignoreMessage(QtWarningMsg, logged);
+        QVERIFY(!document.autosave());
+        QCOMPARE(failed.size(), 2);
+        QVERIFY(QDir(document.recoveryPath()).removeRecursively());
     }
 
     void recoveryRoundTrip()

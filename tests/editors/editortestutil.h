@@ -29,22 +29,13 @@ inline QByteArray pngBytes(QSize size, QColor color)
     return bytes;
 }
 
-// A packed .carton (model file, misc/figure.png 40x20) with `extraToml` added
-// to the top-level keys of carton.toml; empty on failure.
-inline QString makeCarton(const QString &dir, const QByteArray &extraToml = {})
+// The files of the editor tests' carton (model file, misc/figure.png 40x20) with
+// `extraToml` added to the top-level keys of carton.toml, for testcartons::packCarton.
+inline QMap<QString, QByteArray> tinyCartonFiles(const QByteArray &extraToml = {})
 {
-    const QString folder = dir + QStringLiteral("/src");
-    const bool written =
-        testcartons::writeFolder(folder,
-                                 {{QStringLiteral("carton.toml"), testcartons::minimalToml(extraToml)},
-                                  {QStringLiteral("model/model.bin"), QByteArray(1000, 'm')},
-                                  {QStringLiteral("misc/figure.png"), pngBytes(QSize(40, 20), Qt::red)}},
-                                 false);
-    if (!written)
-        return {};
-    const QString out = dir + QStringLiteral("/tiny.carton");
-    auto packed = carton::packFolder(folder, out);
-    return packed ? out : QString();
+    return {{QStringLiteral("carton.toml"), testcartons::minimalToml(extraToml)},
+            {QStringLiteral("model/model.bin"), QByteArray(1000, 'm')},
+            {QStringLiteral("misc/figure.png"), pngBytes(QSize(40, 20), Qt::red)}};
 }
 
 // Shows `widget` as an active window (focus needs one).

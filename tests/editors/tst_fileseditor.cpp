@@ -28,7 +28,7 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        m_carton = editortest::makeCarton(m_dir.path());
+        m_carton = testcartons::packCarton(m_dir.path(), editortest::tinyCartonFiles());
         QVERIFY2(!m_carton.isEmpty(), "could not pack the test carton");
     }
 

@@ -9,6 +9,7 @@
 #include "platformlistedit.h"
 #include "spdxlicenses.h"
 #include "style/tone.h"
+#include "testshot.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>
@@ -46,7 +47,8 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        m_carton = editortest::makeCarton(m_dir.path(), "short_description = \"Small\"\n"_ba);
+        m_carton =
+            testcartons::packCarton(m_dir.path(), editortest::tinyCartonFiles("short_description = \"Small\"\n"_ba));
         QVERIFY2(!m_carton.isEmpty(), "could not pack the test carton");
     }
 
@@ -292,6 +294,7 @@ private slots:
         m_document->validateNow();
         QCOMPARE(editortest::validation(home), u"warning"_s);
         QVERIFY(home->toolTip().contains(u"http(s) URL"_s));
+        testutil::shot(m_editor.get(), u"metadata-errors"_s);
         QCOMPARE(editortest::validation(m_editor->repositoryEdit()), QString());
         home->selectAll();
         QTest::keyClicks(home, u"https://example.org/tiny"_s);

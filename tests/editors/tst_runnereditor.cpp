@@ -4,6 +4,7 @@
 #include "editortestutil.h"
 #include "runnereditor.h"
 #include "runneroptsmodel.h"
+#include "testshot.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -50,7 +51,7 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        m_carton = editortest::makeCarton(m_dir.path());
+        m_carton = testcartons::packCarton(m_dir.path(), editortest::tinyCartonFiles());
         QVERIFY2(!m_carton.isEmpty(), "could not pack the test carton");
     }
 
@@ -188,6 +189,7 @@ private slots:
         m_document->validateNow();
         QCOMPARE(editortest::validation(version), u"error"_s);
         QVERIFY(version->toolTip().contains(u"not a valid semver version requirement"_s));
+        testutil::shot(m_editor.get(), u"runner-errors"_s);
         // Cleared: required.
         version->selectAll();
         QTest::keyClick(version, Qt::Key_Delete);

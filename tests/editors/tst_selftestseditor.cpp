@@ -13,6 +13,7 @@
 #include "package/carton.h"
 #include "roles.h"
 #include "testcartons.h"
+#include "testshot.h"
 #include "testutil.h"
 #include "validate/validator.h"
 
@@ -115,19 +116,13 @@ QByteArray npyFile(const QByteArray &data, qint64 count)
 
 QString makeCarton(const QString &dir)
 {
-    const QString folder = dir + QStringLiteral("/src");
-    const bool written = testcartons::writeFolder(folder,
-                                                  {{QStringLiteral("carton.toml"), testcartons::minimalToml(kSpecs)},
-                                                   {QStringLiteral("model/model.bin"), QByteArray(1000, 'm')},
-                                                   {QStringLiteral("tensor_data/index.toml"), kIndex},
-                                                   {QStringLiteral("tensor_data/a.bin"), floats({1, 2})},
-                                                   {QStringLiteral("tensor_data/b.bin"), floats({3, 4})}},
-                                                  false);
-    if (!written)
-        return {};
-    const QString out = dir + QStringLiteral("/tests.carton");
-    auto packed = carton::packFolder(folder, out);
-    return packed ? out : QString();
+    return testcartons::packCarton(dir,
+                                   {{QStringLiteral("carton.toml"), testcartons::minimalToml(kSpecs)},
+                                    {QStringLiteral("model/model.bin"), QByteArray(1000, 'm')},
+                                    {QStringLiteral("tensor_data/index.toml"), kIndex},
+                                    {QStringLiteral("tensor_data/a.bin"), floats({1, 2})},
+                                    {QStringLiteral("tensor_data/b.bin"), floats({3, 4})}},
+                                   QStringLiteral("tests.carton"));
 }
 
 QString refOf(const carton::TensorRefs &refs, const QString &key)
@@ -703,6 +698,7 @@ private slots:
         QCOMPARE(refs->index(0, TensorRefsModel::TensorColumn).data(Roles::SeverityRole).toInt(), -1);
         QVERIFY(!f.editor->itemsModel()->index(1, 0).data(Qt::DecorationRole).isNull());
         QVERIFY(f.editor->itemsModel()->index(0, 0).data(Qt::DecorationRole).isNull());
+        testutil::shot(f.editor.get(), QStringLiteral("selftests-errors"));
 
         // A bad reference typed into x of self_test[0] is marked, then fixed.
         QVERIFY(f.editor->revealField(QStringLiteral("self_test[0].inputs.x")));
@@ -769,41 +765,5 @@ private slots:
     }
 };
 
-// `--shot MS`: shows the page (first without errors, then with) for MS
-// milliseconds each, for a screenshot taken from outside (Xvfb + import);
-// otherwise the tests.
-int main(int argc, char **argv)
-{
-    QApplication app(argc, argv);
-    const QStringList args = app.arguments();
-    if (args.size() == 3 && args.at(1) == u"--shot") {
-        QStandardPaths::setTestModeEnabled(true);
-        QTemporaryDir dir;
-        const QString path = makeCarton(dir.path());
-        auto original = testcartons::open(path);
-        if (!original)
-            return 1;
-        CartonDocument document(original, path);
-        DocumentEditor editor(&document);
-        editor.resize(1100, 640);
-        editor.move(0, 0);
-        editor.show();
-        editor.revealLocation(
-            carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, QStringLiteral("self_test[0].inputs.x")});
-        document.validateNow();
-        QTest::qWait(args.at(2).toInt());
-        addUndeclaredKey(document);
-        editor.revealLocation(
-            carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, QStringLiteral("self_test[1].inputs.extra")});
-        carton::CartonInfo info = document.info();
-        info.selfTests[1].inputs[0].second = QStringLiteral("@tensor_data/missing");
-        info.selfTests[1].expectedOut = carton::TensorRefs{{QStringLiteral("z"), QStringLiteral("tensor_data/b")}};
-        document.setInfo(info, QStringLiteral("Break"));
-        document.validateNow();
-        QTest::qWait(args.at(2).toInt());
-        return 0;
-    }
-    TestSelfTestsEditor test;
-    return QTest::qExec(&test, argc, argv);
-}
+QTEST_MAIN(TestSelfTestsEditor)
 #include "tst_selftestseditor.moc"

@@ -10,6 +10,7 @@
 #include "specseditor.h"
 #include "symbolpanel.h"
 #include "testcartons.h"
+#include "testshot.h"
 #include "validate/validator.h"
 
 #include <QAbstractItemModelTester>
@@ -17,7 +18,6 @@
 #include <QComboBox>
 #include <QIcon>
 #include <QLineEdit>
-#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -80,20 +80,15 @@ inner = []
 
 QString makeCarton(const QString &dir)
 {
-    const QString folder = dir + u"/src"_s;
     const QByteArray toml = testcartons::minimalToml().replace("\n[runner]", QByteArray(specsToml + "\n[runner]"));
-    const bool written = testcartons::writeFolder(folder,
-                                                  {{u"carton.toml"_s, toml},
-                                                   {u"model/model.bin"_s, QByteArray(64, 'm')},
-                                                   {u"tensor_data/index.toml"_s, indexToml},
-                                                   {u"tensor_data/x0.bin"_s, QByteArray(3 * 2 * 4, '\0')},
-                                                   {u"tensor_data/y0.bin"_s, QByteArray(4 * 7 * 4, '\0')},
-                                                   {u"tensor_data/o0.bin"_s, QByteArray(3 * 4, '\0')}},
-                                                  false);
-    if (!written)
-        return {};
-    const QString out = dir + u"/specs.carton"_s;
-    return carton::packFolder(folder, out).ok() ? out : QString();
+    return testcartons::packCarton(dir,
+                                   {{u"carton.toml"_s, toml},
+                                    {u"model/model.bin"_s, QByteArray(64, 'm')},
+                                    {u"tensor_data/index.toml"_s, indexToml},
+                                    {u"tensor_data/x0.bin"_s, QByteArray(3 * 2 * 4, '\0')},
+                                    {u"tensor_data/y0.bin"_s, QByteArray(4 * 7 * 4, '\0')},
+                                    {u"tensor_data/o0.bin"_s, QByteArray(3 * 4, '\0')}},
+                                   u"specs.carton"_s);
 }
 
 // Opens the delegate's editor on `index`, types `text` (replacing what is there)
@@ -162,9 +157,7 @@ private slots:
         m_editor->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_editor.get()));
         QApplication::setActiveWindow(m_editor.get());
-        // Under a bare X server (screenshots) no window manager activates windows.
-        if (qEnvironmentVariableIsEmpty("CARTON_SHOT_DIR"))
-            QVERIFY(QTest::qWaitForWindowActive(m_editor.get()));
+        QVERIFY(QTest::qWaitForWindowActive(m_editor.get()));
         m_document->validateNow();
     }
 
@@ -546,16 +539,7 @@ private slots:
     }
 
 private:
-    // CARTON_SHOT_DIR set (under Xvfb): a screenshot of the screen, for looking at.
-    void shot(const QString &name)
-    {
-        const QString dir = qEnvironmentVariable("CARTON_SHOT_DIR");
-        if (dir.isEmpty())
-            return;
-        m_editor->raise();
-        QTest::qWait(800);
-        QProcess::execute(u"/usr/bin/import"_s, {u"-window"_s, u"root"_s, dir + u"/specs-"_s + name + u".png"_s});
-    }
+    void shot(const QString &name) { testutil::shot(m_editor.get(), u"specs-"_s + name); }
 
     QTemporaryDir m_dir;
     QString m_carton;

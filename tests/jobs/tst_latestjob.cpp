@@ -4,6 +4,7 @@
 #include "latestjob.h"
 
 #include <QRegularExpression>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -79,19 +80,28 @@ private slots:
     {
         LatestJob jobs;
         QList<int> delivered;
-        // The older job ignores cancellation and finishes after the newer one.
+        // The older job ignores cancellation and finishes after the newer one: it
+        // waits until the newer one has returned (the pool runs two at once).
+        auto newerDone = std::make_shared<QSemaphore>();
+        auto olderSawNewer = std::make_shared<std::atomic<bool>>(false);
         jobs.start(
             QStringLiteral("k"),
-            [](carton::Progress &) {
-                QThread::msleep(200);
+            [newerDone, olderSawNewer](carton::Progress &) {
+                olderSawNewer->store(newerDone->tryAcquire(1, 10000));
                 return 1;
             },
             [&delivered](int v) { delivered.append(v); });
         jobs.start(
-            QStringLiteral("k"), [](carton::Progress &) { return 2; }, [&delivered](int v) { delivered.append(v); });
+            QStringLiteral("k"),
+            [newerDone](carton::Progress &) {
+                newerDone->release();
+                return 2;
+            },
+            [&delivered](int v) { delivered.append(v); });
         JobPools::waitForAll();
         QCoreApplication::processEvents();
         QCoreApplication::processEvents();
+        QVERIFY(olderSawNewer->load());
         QCOMPARE(delivered, QList<int>{2});
     }
 
@@ -132,11 +142,13 @@ private slots:
         auto cancelled = std::make_shared<std::atomic<bool>>(false);
         auto delivered = std::make_shared<bool>(false);
         auto progressSeen = std::make_shared<bool>(false);
+        auto started = std::make_shared<QSemaphore>();
         {
             LatestJob jobs;
             jobs.start(
                 QStringLiteral("k"),
-                [cancelled](carton::Progress &progress) {
+                [cancelled, started](carton::Progress &progress) {
+                    started->release();
                     progress.setTotal(100);
                     for (int i = 0; i < 2500 && !progress.isCancelled(); ++i) {
                         progress.advance(0);
@@ -146,7 +158,7 @@ private slots:
                     return 0;
                 },
                 [delivered](int) { *delivered = true; }, [progressSeen](qint64, qint64) { *progressSeen = true; });
-            QThread::msleep(20);
+            QVERIFY(started->tryAcquire(1, 10000));
         } // destroyed while the work runs
         JobPools::waitForAll();
         QCoreApplication::processEvents();

@@ -3,6 +3,7 @@
 #include "mediapreview.h"
 #include "mediastreams.h"
 #include "mediatestutil.h"
+#include "testshot.h"
 #include "videoview.h"
 #include "views/fileviewer.h"
 #include "views/selftestsmodel.h"
@@ -250,6 +251,7 @@ void TestMediaPreview::fileViewerPlaysMedia()
     QVERIFY(QFileInfo::exists(copy));
     auto *header = viewer.findChild<QLabel *>(u"fileViewerHeader"_s);
     QVERIFY(header->text().contains(u"audio/mpeg"_s));
+    testutil::shot(&viewer, u"media-audio"_s);
 
     // A mislabelled file shows the message in the viewer.
     viewer.showFile(u"misc/notes.mp3"_s);
@@ -268,7 +270,7 @@ void TestMediaPreview::fileViewerPlaysMedia()
 
 void TestMediaPreview::selfTestsPagePlaysExampleMedia()
 {
-    SelfTestsPage page(m_stored);
+    SelfTestsPage page(m_stored, nullptr);
     page.resize(1000, 700);
     page.show();
     QVERIFY(page.revealItem(true, 0));

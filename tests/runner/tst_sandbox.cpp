@@ -256,8 +256,9 @@ void TestSandbox::loopbackListenerIsUnreachable()
     QVERIFY(server.listen(QHostAddress::LocalHost));
     Result<TensorMap> out = attack(u"connect"_s, QString::number(server.serverPort()));
     QVERIFY(!out.ok());
-    QVERIFY2(out.error().message.contains(u"unreachable"_s) || out.error().message.contains(u"refused"_s),
-             qPrintable(out.error().message));
+    // The sandbox's own network namespace (bubblewrap --unshare-all) has a loopback
+    // of its own where nothing listens: the host's listener is never reached.
+    QVERIFY2(out.error().message.contains(u"Connection refused"_s), qPrintable(out.error().message));
     QVERIFY(!server.waitForNewConnection(200));
     QVERIFY(!server.hasPendingConnections());
 }
@@ -274,8 +275,7 @@ void TestSandbox::daemonDoesNotSurviveTheRun()
     const QString other = u"30."_s + uniqueDigits();
     out = attack(u"daemon"_s, other, false);
     QVERIFY(out.ok());
-    QTest::qWait(300);
-    QCOMPARE(processesWith(other.toUtf8()), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(processesWith(other.toUtf8()), 1, 5000);
     QProcess::execute(u"pkill"_s, {u"-f"_s, u"sleep "_s + other});
 }
 

@@ -23,7 +23,7 @@ const QByteArray kTorchRunner = "[runner]\nrunner_name = \"torchscript\"\nrequir
                                 "runner_compat_version = 1\n";
 
 // Writes a folder carton whose model/model.pt is a model of `kind`.
-bool makeCarton(const QString &dir, const QString &kind, const QByteArray &extraToml = {})
+bool writeTorchCarton(const QString &dir, const QString &kind, const QByteArray &extraToml = {})
 {
     if (!runnertest::writeCarton(dir, kTorchRunner + extraToml))
         return false;
@@ -60,7 +60,7 @@ private Q_SLOTS:
 void TestTorchRunner::doubler()
 {
     QTemporaryDir dir;
-    QVERIFY(makeCarton(dir.path(), u"doubler"_s));
+    QVERIFY(writeTorchCarton(dir.path(), u"doubler"_s));
     auto carton = runnertest::openCarton(dir.path());
     QVERIFY(carton);
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
@@ -93,7 +93,7 @@ void TestTorchRunner::doubler()
 void TestTorchRunner::stringsAndThreads()
 {
     QTemporaryDir dir;
-    QVERIFY(makeCarton(dir.path(), u"mixed"_s, "[runner.opts]\nnum_threads = 1\n"));
+    QVERIFY(writeTorchCarton(dir.path(), u"mixed"_s, "[runner.opts]\nnum_threads = 1\n"));
     auto carton = runnertest::openCarton(dir.path());
     RunOptions options = runnertest::runOptions();
     options.optionOverrides = {{u"num_threads"_s, u"2"_s}, {u"num_interop_threads"_s, u"1"_s}};
@@ -119,7 +119,7 @@ void TestTorchRunner::stringsAndThreads()
 void TestTorchRunner::modelErrors()
 {
     QTemporaryDir dir;
-    QVERIFY(makeCarton(dir.filePath(u"failing"_s), u"failing"_s));
+    QVERIFY(writeTorchCarton(dir.filePath(u"failing"_s), u"failing"_s));
     auto carton = runnertest::openCarton(dir.filePath(u"failing"_s));
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
     QVERIFY(session.ok());
@@ -172,7 +172,7 @@ void TestTorchRunner::upstreamModel()
 void TestTorchRunner::inspectSignature()
 {
     QTemporaryDir dir;
-    QVERIFY(makeCarton(dir.path(), u"signature"_s));
+    QVERIFY(writeTorchCarton(dir.path(), u"signature"_s));
     auto carton = runnertest::openCarton(dir.path());
     QString log;
     // Sandboxed as a self-test run (runOptions() keeps the sandbox on).

@@ -557,7 +557,9 @@ private slots:
         auto *progress = window.findChild<QProgressDialog *>(u"saveProgress"_s);
         QVERIFY(progress);
         QVERIFY(finished.isEmpty());
-        QTest::qWait(50); // the window's own event loop runs meanwhile (the save is not done: it reports below)
+        // The window's own event loop runs meanwhile: the dialog shows the save's
+        // progress while it is not done (it reports below).
+        QTRY_VERIFY_WITH_TIMEOUT(progress->value() > 0, jobTimeoutMs);
         QVERIFY(page->document()->isSaving());
         auto *cancel = progress->findChild<QPushButton *>();
         QVERIFY(cancel);

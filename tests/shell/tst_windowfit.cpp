@@ -18,6 +18,10 @@
 #include "selftestrunner.h"
 #include "shelltestutil.h"
 #include "slicecontrols.h"
+#include "tensorfilebrowser.h"
+#include "tensorfilemodel.h"
+#include "tensorfilepage.h"
+#include "tensorviewer.h"
 #include "testutil.h"
 #include "translations.h"
 #include "verificationrunner.h"
@@ -472,7 +476,13 @@ void TestWindowFit::errorAndTensorFilePagesFit()
     QString problem = fitProblem(window, u"error page"_s);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     QVERIFY(window.openTensorFile(tensors));
-    QTest::qWait(200);
+    auto *tensorPage = qobject_cast<studio::TensorFilePage *>(window.tabWidget()->currentWidget());
+    QVERIFY(tensorPage);
+    // Laid out once its one tensor is listed and shown.
+    studio::TensorFileBrowser *browser = tensorPage->browser();
+    QTRY_VERIFY_WITH_TIMEOUT(browser->model()->rowCount() == 1 && !browser->isLoading() &&
+                                 !browser->viewer()->isOpening() && browser->viewer()->reader(),
+                             jobTimeoutMs);
     problem = everyTabFits(window, window.tabWidget()->currentWidget(), u"tensor file"_s);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     problem = smallScreenProblem(window, u"tensor file"_s);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/humansize.h"
+#include "model/classifypath.h"
 #include "tensorfilebrowser.h"
 #include "tensorfilemodel.h"
 #include "tensortablemodel.h"
@@ -231,19 +232,18 @@ private slots:
         QSignalSpy loaded(&browser, &TensorFileBrowser::loaded);
         browser.openFile(many);
         QVERIFY(loaded.wait(5000));
-        QTest::qWait(50);
         const int rowHeight = browser.listView()->verticalHeader()->defaultSectionSize();
-        const int rows = browser.listView()->viewport()->height() / rowHeight;
-        QVERIFY2(rows >= 10, qPrintable(QStringLiteral("%1 rows visible; the viewer needs at least %2 px")
-                                            .arg(rows)
-                                            .arg(browser.viewer()->minimumSizeHint().height())));
+        const auto rows = [&] { return browser.listView()->viewport()->height() / rowHeight; };
+        QTRY_VERIFY2(rows() >= 10, qPrintable(QStringLiteral("%1 rows visible; the viewer needs at least %2 px")
+                                                  .arg(rows())
+                                                  .arg(browser.viewer()->minimumSizeHint().height())));
         QVERIFY(browser.viewer()->height() >= browser.height() / 3);
 
         browser.openFile(one);
         QVERIFY(loaded.wait(5000));
-        QTest::qWait(50);
-        QVERIFY2(browser.viewer()->height() > browser.height() / 2,
-                 qPrintable(QStringLiteral("viewer %1 of %2").arg(browser.viewer()->height()).arg(browser.height())));
+        QTRY_VERIFY2(
+            browser.viewer()->height() > browser.height() / 2,
+            qPrintable(QStringLiteral("viewer %1 of %2").arg(browser.viewer()->height()).arg(browser.height())));
     }
 
     // What a file is comes from its first bytes, not its name: a .npy named
@@ -258,12 +258,13 @@ private slots:
         const QString misnamed = writeFile(dir, QStringLiteral("x.npy"), "just some text, not an array\n");
         const QString text = writeFile(dir, QStringLiteral("notes.txt"), "just some text\n");
         const QString empty = writeFile(dir, QStringLiteral("empty"), QByteArray());
-        QVERIFY(TensorFileBrowser::handlesFile(npy));
-        QVERIFY(TensorFileBrowser::handlesFile(st));
-        QVERIFY(TensorFileBrowser::handlesFile(misnamed));
-        QVERIFY(!TensorFileBrowser::handlesFile(text));
-        QVERIFY(!TensorFileBrowser::handlesFile(empty));
-        QVERIFY(!TensorFileBrowser::handlesFile(dir.filePath(QStringLiteral("missing.npy"))));
+        // What the window opens in this browser: carton::classifyPath (tst_classifypath).
+        QVERIFY(carton::classifyPath(npy).value() == carton::OpenKind::Npy);
+        QVERIFY(carton::classifyPath(st).value() == carton::OpenKind::Safetensors);
+        QVERIFY(carton::classifyPath(misnamed).value() == carton::OpenKind::Npy);
+        QVERIFY(carton::classifyPath(text).value() == carton::OpenKind::Unknown);
+        QVERIFY(carton::classifyPath(empty).value() == carton::OpenKind::Unknown);
+        QVERIFY(!carton::classifyPath(dir.filePath(QStringLiteral("missing.npy"))));
 
         TensorFileBrowser browser;
         QSignalSpy loaded(&browser, &TensorFileBrowser::loaded);

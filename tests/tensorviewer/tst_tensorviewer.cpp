@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -27,8 +28,10 @@
 #include <QTest>
 #include <QTreeWidget>
 #include <QWheelEvent>
+#include <atomic>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 using namespace studio;
 
@@ -689,9 +692,14 @@ private slots:
     {
         TensorViewer viewer;
         QSignalSpy shown(&viewer, &TensorViewer::tensorShown);
-        auto opener = [](const QString &name) -> carton::Result<OpenedTensor> {
+        // "slow" returns only once "fast" has been opened: the older finishes last.
+        auto fastOpened = std::make_shared<QSemaphore>();
+        auto slowSawFast = std::make_shared<std::atomic<bool>>(false);
+        auto opener = [fastOpened, slowSawFast](const QString &name) -> carton::Result<OpenedTensor> {
             if (name == QLatin1StringView("slow"))
-                QThread::msleep(300);
+                slowSawFast->store(fastOpened->tryAcquire(1, 10000));
+            else
+                fastOpened->release();
             OpenedTensor opened;
             opened.reader = readerOf(makeTensor(name, carton::DType::Float32, {2}));
             return opened;
@@ -702,6 +710,7 @@ private slots:
         QVERIFY(shown.wait(5000));
         JobPools::waitForAll();
         QCoreApplication::processEvents();
+        QVERIFY(slowSawFast->load());
         QCOMPARE(shown.size(), 1);
         QCOMPARE(shown.at(0).at(0).toString(), QStringLiteral("fast"));
         QCOMPARE(viewer.tensorName(), QStringLiteral("fast"));

@@ -5,6 +5,7 @@
 // Helpers for the views tests: the upstream fixture, and small cartons written
 // as unpacked folders (carton.toml + MANIFEST + files) in a temporary folder.
 
+#include "pack/packer.h"
 #include "package/carton.h"
 #include "testpaths.h"
 #include "zip/zipwriter.h"
@@ -81,6 +82,19 @@ inline bool writeZipCarton(const QString &path, const QMap<QString, QByteArray> 
         if (!writer.addEntry(it.key(), it.value(), options))
             return false;
     return writer.close().ok();
+}
+
+// The one builder of a packed test carton: `files` (path -> bytes; no MANIFEST, the
+// packer writes it) written under `dir`/src and packed to `dir`/`name`. The
+// .carton's path, or empty on failure.
+inline QString packCarton(const QString &dir, const QMap<QString, QByteArray> &files,
+                          const QString &name = QStringLiteral("tiny.carton"))
+{
+    const QString folder = dir + QStringLiteral("/src");
+    if (!writeFolder(folder, files, false))
+        return {};
+    const QString out = dir + u'/' + name;
+    return carton::packFolder(folder, out).ok() ? out : QString();
 }
 
 inline QByteArray minimalToml(const QByteArray &extra = {})

@@ -118,7 +118,7 @@ void TestCompareBackends::compareWithServer()
     QVERIFY(server.start());
     auto carton = writeCarton(u"server"_s, {1.0, 2.0, 3.0});
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     page.setRunOptions(runnertest::runOptions());
     page.resize(1100, 700);
     page.show();
@@ -182,7 +182,7 @@ void TestCompareBackends::compareRunnerAgrees()
 {
     auto carton = writeCarton(u"runner"_s, {1.0, 2.0, 3.0});
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     page.setRunOptions(runnertest::runOptions());
     page.compareBackendsAction()->trigger();
     CompareBackendsDialog *dialog = page.compareDialog();
@@ -206,7 +206,7 @@ void TestCompareBackends::historyShowsChanges()
 {
     auto carton = writeCarton(u"history"_s, {1.0, 2.001, 3.0});
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     page.setRunOptions(runnertest::runOptions());
     const auto runAndWait = [&page] {
         QSignalSpy finished(&page, &SelfTestsPage::runFinished);

@@ -36,6 +36,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -176,7 +177,7 @@ void TestSelfTestsPage::runAllShowsResults()
 {
     auto carton = writeCarton(u"runall"_s);
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     QAbstractItemModelTester tester1(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester tester2(page.outputsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     page.setRunOptions(buildRunOptions());
@@ -266,7 +267,7 @@ void TestSelfTestsPage::examplesThatCannotRunAreCounted()
     QVERIFY(folder.write(dir));
     auto opened = Carton::open(dir);
     QVERIFY(opened.ok());
-    SelfTestsPage page(std::shared_ptr<const Carton>(std::move(*opened)));
+    SelfTestsPage page(std::shared_ptr<const Carton>(std::move(*opened)), nullptr);
     page.setRunOptions(buildRunOptions());
     page.resize(1100, 700);
     page.show();
@@ -283,7 +284,7 @@ void TestSelfTestsPage::toleranceRejudgesWithoutRunning()
 {
     auto carton = writeCarton(u"rejudge"_s);
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     page.setRunOptions(buildRunOptions());
     QVERIFY(runAndWait(page, page.runAllAction()));
     QCOMPARE(resultOf(page.model(), 1), u"failed"_s);
@@ -323,7 +324,7 @@ void TestSelfTestsPage::runSelectedRunsOnlyThose()
 {
     auto carton = writeCarton(u"selected"_s);
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     page.setRunOptions(buildRunOptions());
     page.tree()->selectionModel()->clearSelection();
     QVERIFY(!page.runSelectedAction()->isEnabled());
@@ -352,7 +353,7 @@ void TestSelfTestsPage::copyAsCommandAndExport()
 {
     auto carton = writeCarton(u"with space"_s);
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     page.setRunOptions(buildRunOptions());
     QCOMPARE(page.commandLine(), u"carton selftest '%1'"_s.arg(carton->path()));
     page.presetBox()->setCurrentIndex(3); // loose
@@ -403,7 +404,7 @@ void TestSelfTestsPage::cancelKillsAHangingModel()
 {
     auto carton = writeCarton(u"hang"_s, u"misbehave"_s);
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     RunOptions options = buildRunOptions();
     options.optionOverrides = {{u"behaviour"_s, RunnerOpt(u"hang"_s)}, {u"when"_s, RunnerOpt(u"infer"_s)}};
     options.inferTimeout = std::chrono::seconds(90);
@@ -435,7 +436,7 @@ void TestSelfTestsPage::noMatchingRunnerIsReported()
 {
     auto carton = writeCarton(u"nomatch"_s, u"no-such-runner"_s);
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     page.setRunOptions(buildRunOptions());
     QVERIFY(runAndWait(page, page.runAllAction()));
     QVERIFY(!page.lastRun().has_value());
@@ -465,7 +466,7 @@ void TestSelfTestsPage::versionMismatchOffersARunAnyway()
     folder.info.runner.requiredFrameworkVersion = u">=99"_s;
     auto carton = writeEchoTest(u"newer"_s, folder, u"t_pass"_s);
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     page.setRunOptions(buildRunOptions());
     QVERIFY(page.nextStepButton()->isHidden());
     QVERIFY(runAndWait(page, page.runAllAction()));
@@ -497,7 +498,10 @@ void TestSelfTestsPage::runsOnAKserveServer()
     QVERIFY(server.start());
     auto carton = writeCarton(u"kserve"_s, u"not-installed"_s);
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    // The dialog remembers the URL in the settings given, never the user's own.
+    QTemporaryDir settingsDir;
+    QSettings settings(settingsDir.filePath(u"settings.ini"_s), QSettings::IniFormat);
+    SelfTestsPage page(carton, &settings);
     page.setRunOptions(buildRunOptions());
 
     // A wrong URL first: the failed run offers to change the server, right there.
@@ -524,6 +528,7 @@ void TestSelfTestsPage::runsOnAKserveServer()
     QVERIFY(page.nextStepButton()->isHidden());
     QCOMPARE(page.runnerBox()->currentText(), u"Server %1"_s.arg(server.url()));
     QCOMPARE(resultOf(page.model(), 0), u"passed"_s);
+    QCOMPARE(settings.value(u"selfTests/kserveUrl"_s).toString(), server.url());
 
     page.setKserveServer(server.url(), u"served"_s);
     QCOMPARE(page.runnerBox()->currentText(), u"Server %1"_s.arg(server.url()));
@@ -546,7 +551,7 @@ void TestSelfTestsPage::specMismatchRunsWhenAsked()
 {
     auto carton = writeEchoTest(u"mismatch"_s, echoFolder(u"noop"_s, DType::Float64), u"t_mismatch"_s);
     QVERIFY(carton);
-    SelfTestsPage page(carton);
+    SelfTestsPage page(carton, nullptr);
     page.setRunOptions(buildRunOptions());
     page.resize(1400, 700);
     page.show();
@@ -584,7 +589,7 @@ void TestSelfTestsPage::manyKeysAreListedInPart()
     QVERIFY(folder.write(dir));
     auto opened = Carton::open(dir);
     QVERIFY(opened);
-    SelfTestsPage page(std::shared_ptr<const Carton>(std::move(*opened)));
+    SelfTestsPage page(std::shared_ptr<const Carton>(std::move(*opened)), nullptr);
     page.resize(1100, 700);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));

@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLoggingCategory>
 #include <QTimer>
 #include <QUndoStack>
 #include <QUuid>
@@ -23,6 +24,8 @@
 namespace studio {
 
 namespace {
+
+Q_LOGGING_CATEGORY(lcDocument, "studio.document")
 
 const QString validateKey = QStringLiteral("validate");
 const QString saveKey = QStringLiteral("save");
@@ -424,14 +427,23 @@ void CartonDocument::cancelSave()
     m_jobs->interrupt(saveKey);
 }
 
-void CartonDocument::autosave()
+bool CartonDocument::autosave()
 {
     if (!isModified()) {
         discardRecovery();
-        return;
+        return true;
     }
     const QString original = m_original ? m_original->path() : QString();
-    (void)RecoveryFile::write(m_recoveryPath, original, m_savePath, displayName(), m_state);
+    const carton::Status written = RecoveryFile::write(m_recoveryPath, original, m_savePath, displayName(), m_state);
+    if (written) {
+        m_autosaveError.clear();
+        return true;
+    }
+    const QString error = written.error().toString();
+    qCWarning(lcDocument).noquote() << "autosave of" << displayName() << "failed:" << error;
+    if (std::exchange(m_autosaveError, error) != error)
+        emit autosaveFailed(error);
+    return false;
 }
 
 void CartonDocument::discardRecovery()

@@ -128,7 +128,9 @@ public:
     // Where this document's unsaved edits are autosaved.
     QString recoveryPath() const { return m_recoveryPath; }
     // Writes the recovery file now when there are unsaved edits (else removes it).
-    void autosave();
+    // A write that fails is logged (studio.document) and reported by
+    // autosaveFailed(), once until a write succeeds again; false when it failed.
+    bool autosave();
     void discardRecovery();
     // Replaces the state with a recovered one (one undo step, document modified).
     void restoreState(const DocumentState &state);
@@ -141,6 +143,8 @@ signals:
     void validatingChanged(bool validating);
     void saveProgress(qint64 done, qint64 total);
     void saveFinished(bool ok, const QString &path, const QString &error);
+    // The unsaved edits could not be written to the recovery file (`error` names it).
+    void autosaveFailed(const QString &error);
 
 private:
     void apply(const DocumentState &state);
@@ -164,6 +168,7 @@ private:
     std::shared_ptr<TensorIndexCache> m_tensorIndex; // read once, by the first validation job
     std::shared_ptr<ModelSetCache> m_models;         // likewise, until model/ changes
     QString m_recoveryPath;
+    QString m_autosaveError;   // the last failed autosave's, reported once; empty after a success
     bool m_neverSaved = false; // built from files: modified until saved
     int m_saveIndex = -1;      // undo index when the running save started
 };

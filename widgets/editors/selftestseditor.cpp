@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestseditor.h"
 
+#include "base/progresssteps.h"
 #include "dataedits.h"
 #include "document/cartondocument.h"
 #include "editorutils.h"
@@ -702,7 +703,8 @@ carton::Status SelfTestsEditor::importTensorWithProgress(const QString &path, co
         return applyImport(dataedits::withImportedTensor(m_document->state(), name, **reader), name);
     // A big tensor is read off the GUI thread (a LatestJob) behind a window-modal
     // progress dialog, so that no edit can come in between; Cancel drops it.
-    QProgressDialog dialog(tr("Importing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
+    QProgressDialog dialog(tr("Importing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, carton::kProgressSteps,
+                           this);
     dialog.setWindowModality(Qt::WindowModal);
     dialog.setMinimumDuration(0);
     LatestJob job;
@@ -722,7 +724,7 @@ carton::Status SelfTestsEditor::importTensorWithProgress(const QString &path, co
         },
         [&dialog](qint64 done, qint64 total) {
             if (total > 0 && !dialog.wasCanceled())
-                dialog.setValue(int(std::min<qint64>(999, done * 1000 / total)));
+                dialog.setValue(std::min(carton::kProgressSteps - 1, carton::progressSteps(done, total)));
         });
     dialog.exec();
     job.cancel(key); // a no-op once delivered

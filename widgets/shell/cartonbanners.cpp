@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonbanners.h"
 
+#include "base/progresssteps.h"
 #include "document/cartondocument.h"
 #include "document/cartonstate.h"
 #include "remotesession.h"
@@ -65,9 +66,9 @@ void CartonBanners::setUpLoadingPage(RemoteSession *remote, const QString &displ
         connect(cancel, &QToolButton::clicked, remote, &RemoteSession::cancelDownload);
         connect(remote, &RemoteSession::downloadProgress, this,
                 [busy, loadingLabel, remote](qint64 done, qint64 total) {
-                    busy->setRange(0, total > 0 ? 1000 : 0);
+                    busy->setRange(0, total > 0 ? carton::kProgressSteps : 0);
                     if (total > 0)
-                        busy->setValue(int(done * 1000 / total));
+                        busy->setValue(carton::progressSteps(done, total));
                     busy->setTextVisible(total > 0);
                     loadingLabel->setText(tr("Downloading %1…").arg(remote->url().toDisplayString()));
                 });

@@ -129,6 +129,10 @@ void CartonPage::connectDocument()
         if (document()->isModified() || !carton() || typed || wasTyped)
             emit diagnosticsChanged();
     });
+    // Shown, not only logged: the user's safety net against a crash is gone.
+    connect(edited, &CartonDocument::autosaveFailed, this, [this](const QString &error) {
+        emit statusMessage(tr("Unsaved edits of %1 could not be kept for recovery: %2").arg(displayName(), error));
+    });
     updateMissingBanner();
     emit documentChanged();
     emit modifiedChanged(edited->isModified());

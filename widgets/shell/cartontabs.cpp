@@ -69,15 +69,6 @@ CartonPage *CartonTabs::currentPage() const
     return qobject_cast<CartonPage *>(currentWidget());
 }
 
-CartonPage *CartonTabs::findPage(const QString &cleanPath) const
-{
-    for (int i = 0; i < count(); ++i) {
-        if (CartonPage *p = page(i); p && p->path() == cleanPath)
-            return p;
-    }
-    return nullptr;
-}
-
 bool CartonTabs::isBusy() const
 {
     for (int i = 0; i < count(); ++i) {

@@ -26,8 +26,18 @@ public:
 
     CartonPage *page(int index) const;
     CartonPage *currentPage() const;
-    // The page of the carton at `cleanPath` (absolute and clean), if open.
-    CartonPage *findPage(const QString &cleanPath) const;
+    // The tab of type `Page` (CartonPage, TensorFilePage, ModelFilePage: each has
+    // path()) showing `cleanPath` (absolute and clean), if open: the one lookup for
+    // cartons and files.
+    template <typename Page>
+    Page *findTab(const QString &cleanPath) const
+    {
+        for (int i = 0; i < count(); ++i) {
+            if (auto *p = qobject_cast<Page *>(widget(i)); p && p->path() == cleanPath)
+                return p;
+        }
+        return nullptr;
+    }
     // Some page is opening, validating or verifying.
     bool isBusy() const;
     // Adds `page` as a tab (named after it) and makes it current.

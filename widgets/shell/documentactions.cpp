@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "documentactions.h"
 
+#include "base/progresssteps.h"
 #include "cartonpage.h"
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
@@ -300,8 +301,8 @@ bool DocumentActions::saveTo(CartonPage *page, const QString &path, const carton
     options.verifyOriginal =
         !(verification->state() == VerificationRunner::State::Finished && verification->report().ok());
     // Nothing waits here: the progress dialog lives until the document reports.
-    auto *progress =
-        new QProgressDialog(tr("Saving %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
+    auto *progress = new QProgressDialog(tr("Saving %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0,
+                                         carton::kProgressSteps, m_window);
     progress->setObjectName(QStringLiteral("saveProgress"));
     progress->setWindowModality(Qt::WindowModal);
     progress->setMinimumDuration(300);
@@ -309,7 +310,7 @@ bool DocumentActions::saveTo(CartonPage *page, const QString &path, const carton
     progress->setAutoReset(false);
     progress->setValue(0);
     connect(document, &CartonDocument::saveProgress, progress, [progress, path](qint64 done, qint64 total) {
-        progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
+        progress->setValue(carton::progressSteps(done, total));
         progress->setLabelText(
             tr("Saving %1… %2 of %3").arg(QFileInfo(path).fileName(), humanSize(done), humanSize(total)));
     });

@@ -100,7 +100,7 @@ void EditedSelfTests::show(std::shared_ptr<const carton::Carton> carton)
     m_carton = std::move(carton);
     if (!old.isEmpty())
         QFile::remove(old); // the last copy's panel is gone
-    m_page = new SelfTestsPage(m_carton);
+    m_page = new SelfTestsPage(m_carton, m_settings);
     m_window->layout()->addWidget(m_page);
     // The copy's code may be new: its own safety scan (not shown; the consent
     // dialog lists its findings).

@@ -2,45 +2,25 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "filetabs.h"
 
-#include "model/modelfile.h"
+#include "cartontabs.h"
+#include "model/classifypath.h"
 #include "modelfilepage.h"
-#include "tensorfilebrowser.h"
 #include "tensorfilepage.h"
 
 #include <QDir>
-#include <QFileInfo>
-#include <QTabWidget>
 
 namespace studio {
 
-namespace {
-
-template <typename Page>
-Page *findTab(QTabWidget *tabs, const QString &path)
-{
-    for (int i = 0; i < tabs->count(); ++i) {
-        if (auto *p = qobject_cast<Page *>(tabs->widget(i)); p && p->path() == path) {
-            tabs->setCurrentIndex(i);
-            return p;
-        }
-    }
-    return nullptr;
-}
-
-} // namespace
-
-FileTabs::FileTabs(QTabWidget *tabs, QObject *parent) : QObject(parent), m_tabs(tabs) {}
+FileTabs::FileTabs(CartonTabs *tabs, QObject *parent) : QObject(parent), m_tabs(tabs) {}
 
 FileTabs::Kind FileTabs::kindOf(const QString &path)
 {
-    if (!QFileInfo(path).isFile())
-        return Kind::None;
-    if (TensorFileBrowser::handlesFile(path))
+    const carton::Result<carton::OpenKind> kind = carton::classifyPath(path);
+    if (!kind)
+        return Kind::None; // opened as a carton, whose page shows why it cannot be read
+    if (carton::tensorFileKindOf(*kind))
         return Kind::TensorFile;
-    const std::optional<carton::ModelFormat> format = ModelFilePage::detect(path);
-    if (!format)
-        return Kind::None;
-    return *format == carton::ModelFormat::Safetensors ? Kind::TensorFile : Kind::ModelFile;
+    return carton::modelFormatOf(*kind) ? Kind::ModelFile : Kind::None;
 }
 
 QWidget *FileTabs::open(const QString &cleanPath, Kind kind)
@@ -48,14 +28,18 @@ QWidget *FileTabs::open(const QString &cleanPath, Kind kind)
     QWidget *page = nullptr;
     QString name;
     if (kind == Kind::TensorFile) {
-        if (auto *existing = findTab<TensorFilePage>(m_tabs, cleanPath))
+        if (auto *existing = m_tabs->findTab<TensorFilePage>(cleanPath)) {
+            m_tabs->setCurrentWidget(existing);
             return existing;
+        }
         auto *tensors = new TensorFilePage(cleanPath, m_tabs);
         name = tensors->displayName();
         page = tensors;
     } else if (kind == Kind::ModelFile) {
-        if (auto *existing = findTab<ModelFilePage>(m_tabs, cleanPath))
+        if (auto *existing = m_tabs->findTab<ModelFilePage>(cleanPath)) {
+            m_tabs->setCurrentWidget(existing);
             return existing;
+        }
         auto *model = new ModelFilePage(cleanPath, m_tabs);
         connect(model, &ModelFilePage::newCartonRequested, this, &FileTabs::newCartonRequested);
         connect(model, &ModelFilePage::compareRequested, this, &FileTabs::compareRequested);

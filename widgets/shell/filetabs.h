@@ -4,15 +4,16 @@
 
 #include <QObject>
 
-class QTabWidget;
 class QWidget;
 
 namespace studio {
 
+class CartonTabs;
+
 // The main window's read-only tabs of single files: a tensor file (.safetensors,
 // .npy: TensorFilePage) or a bare model file (ONNX, GGUF...: ModelFilePage). What a
-// file opens as is decided by its content (a .npy by its name, as the tensor
-// browser reads it); a safetensors file is a tensor file whatever its name.
+// file opens as is carton::classifyPath's answer, as in the CLI; a safetensors file
+// is a tensor file whatever its name.
 class FileTabs final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FileTabs)
@@ -20,7 +21,7 @@ class FileTabs final : public QObject {
 public:
     enum class Kind { None, TensorFile, ModelFile };
 
-    explicit FileTabs(QTabWidget *tabs, QObject *parent = nullptr);
+    explicit FileTabs(CartonTabs *tabs, QObject *parent = nullptr);
 
     // What the local file `path` opens as; None for a carton, a folder, anything else.
     static Kind kindOf(const QString &path);
@@ -36,7 +37,7 @@ signals:
     void compareRequested(const QString &path);
 
 private:
-    QTabWidget *m_tabs;
+    CartonTabs *m_tabs;
 };
 
 } // namespace studio

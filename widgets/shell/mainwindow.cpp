@@ -516,7 +516,7 @@ CartonPage *MainWindow::currentPage() const
 
 CartonPage *MainWindow::findPage(const QString &path) const
 {
-    return m_tabs->findPage(cleanAbsolute(path));
+    return m_tabs->findTab<CartonPage>(cleanAbsolute(path));
 }
 
 bool MainWindow::isBusy() const

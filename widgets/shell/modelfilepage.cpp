@@ -2,13 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelfilepage.h"
 
-#include "base/bytesource.h"
-#include "model/modelfile.h"
 #include "views/elidedlabel.h"
 #include "views/modelpage.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QPushButton>
@@ -43,29 +40,6 @@ ModelFilePage::ModelFilePage(const QString &path, QWidget *parent)
 QString ModelFilePage::displayName() const
 {
     return QFileInfo(m_path).fileName();
-}
-
-std::optional<carton::ModelFormat> ModelFilePage::detect(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return std::nullopt;
-    const QByteArray head = file.read(carton::ModelFile::kHeadBytes);
-    if (const std::optional<carton::ModelFormat> format = carton::ModelFile::detectHead(head, file.size()))
-        return format;
-    if (!carton::ModelFile::claimsOnnx(head) && !head.startsWith("PK\x03\x04"))
-        return std::nullopt;
-    // ONNX (a candidate by its head), or a zip that may be a model (not a carton).
-    auto bytes = carton::FileRegionSource::open(path);
-    if (!bytes.ok())
-        return std::nullopt;
-    if (const std::optional<carton::ModelFormat> format = carton::ModelFile::detect(**bytes))
-        return format;
-    // Starts as every ONNX writer starts a ModelProto but does not read as one:
-    // shown as a broken ONNX file (with its error), not refused as "not a zip".
-    if (carton::ModelFile::claimsOnnx(head))
-        return carton::ModelFormat::Onnx;
-    return std::nullopt;
 }
 
 } // namespace studio

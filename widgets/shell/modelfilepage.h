@@ -3,22 +3,18 @@
 #pragma once
 
 #include <QWidget>
-#include <optional>
 
 class QPushButton;
-
-namespace carton {
-enum class ModelFormat;
-}
 
 namespace studio {
 
 class ModelPage;
 
-// A main-window tab for a bare model file (ONNX, GGUF... recognised by content):
-// its Model view, read-only, and New Carton from This Model, which starts a new
-// carton with the file under model/ (the same flow as dropping it on the window), and
-// Compare With… (a model review against another model file or carton).
+// A main-window tab for a bare model file (ONNX, GGUF... recognised by content,
+// carton::classifyPath): its Model view, read-only, and New Carton from This Model,
+// which starts a new carton with the file under model/ (the same flow as dropping
+// it on the window), and Compare With… (a model review against another model file
+// or carton).
 class ModelFilePage final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ModelFilePage)
@@ -26,11 +22,6 @@ class ModelFilePage final : public QWidget {
 public:
     // `path` must be clean and absolute (it identifies the tab).
     explicit ModelFilePage(const QString &path, QWidget *parent = nullptr);
-
-    // The model format of the file at `path` by its content (its first bytes; a zip
-    // is looked into), or nullopt: not a model file, or unreadable. Quick enough for
-    // the GUI thread: nothing but the head (and a zip's directory) is read.
-    static std::optional<carton::ModelFormat> detect(const QString &path);
 
     const QString &path() const { return m_path; }
     QString displayName() const;

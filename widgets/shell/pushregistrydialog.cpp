@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "pushregistrydialog.h"
 
+#include "base/progresssteps.h"
 #include "jobs/latestjob.h"
 #include "oci/ocitransfer.h"
 #include "package/carton.h"
@@ -61,7 +62,7 @@ PushRegistryDialog::PushRegistryDialog(std::shared_ptr<const carton::Carton> car
            nullptr, linked));
     m_fetchLinks->setVisible(linked > 0);
     m_bar->setObjectName(QStringLiteral("pushProgress"));
-    m_bar->setRange(0, 1000);
+    m_bar->setRange(0, carton::kProgressSteps);
     m_bar->setValue(0);
     m_status->setObjectName(QStringLiteral("pushStatus"));
     m_status->setWordWrap(true);
@@ -142,7 +143,7 @@ void PushRegistryDialog::push()
         [status, bar](qint64 done, qint64 total, const QString &what) {
             if (!bar || !status || total <= 0)
                 return;
-            bar->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
+            bar->setValue(carton::progressSteps(done, total));
             const QLocale locale;
             const QString bytes = tr("%1 of %2").arg(locale.formattedDataSize(done), locale.formattedDataSize(total));
             status->setText(what.isEmpty() ? bytes : tr("%1 — %2").arg(bytes, what));
@@ -164,7 +165,7 @@ void PushRegistryDialog::finish(const QString &digest, const QString &reference,
                                     tr("Could not push to %1.").arg(reference), QMessageBox::Ok, this);
         m_outcome->setInformativeText(error);
     } else {
-        m_bar->setValue(1000);
+        m_bar->setValue(carton::kProgressSteps);
         QString text = tr("Pushed to %1 as %2.").arg(reference, digest);
         if (resumed > 0)
             text += u' ' + tr("%1 were in the registry already from an interrupted push.")

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "remoteactions.h"
 
+#include "base/progresssteps.h"
 #include "cartonpage.h"
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
@@ -159,7 +160,7 @@ void RemoteActions::cancelSaving()
 void RemoteActions::startProgress(const QString &title, const QString &label)
 {
     delete m_progress;
-    m_progress = new QProgressDialog(label, tr("Cancel"), 0, 1000, m_window);
+    m_progress = new QProgressDialog(label, tr("Cancel"), 0, carton::kProgressSteps, m_window);
     m_progress->setObjectName(QStringLiteral("remoteProgress"));
     m_progress->setWindowTitle(title);
     m_progress->setWindowModality(Qt::NonModal);
@@ -193,7 +194,7 @@ void RemoteActions::saveLocalCopy(CartonPage *page, const QString &outputFile)
         [this, outputFile](SaveOutcome outcome) { finishSave(outputFile, outcome.error, outcome.cancelled); },
         [dialog](qint64 done, qint64 total) {
             if (dialog && total > 0)
-                dialog->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
+                dialog->setValue(carton::progressSteps(done, total));
         });
     update(m_window->currentPage()); // no second save while this one runs
 }
@@ -223,7 +224,7 @@ void RemoteActions::saveWithFilesIncluded(CartonPage *page, const QString &outpu
         [this, outputFile](SaveOutcome outcome) { finishSave(outputFile, outcome.error, outcome.cancelled); },
         [dialog](qint64 done, qint64 total) {
             if (dialog && total > 0)
-                dialog->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
+                dialog->setValue(carton::progressSteps(done, total));
         });
     update(m_window->currentPage()); // no second save while this one runs
 }

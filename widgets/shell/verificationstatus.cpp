@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "verificationstatus.h"
 
+#include "base/progresssteps.h"
 #include "shellicons.h"
 #include "verificationrunner.h"
 #include "views/viewutils.h"
@@ -16,22 +17,12 @@
 
 namespace studio {
 
-namespace {
-// Progress in per mille: byte counts overflow the int of QProgressBar.
-int perMille(qint64 done, qint64 total)
-{
-    if (total <= 0)
-        return 0;
-    return int(std::clamp<qint64>(done * 1000 / total, 0, 1000));
-}
-} // namespace
-
 VerificationStatus::VerificationStatus(QWidget *parent)
     : QWidget(parent), m_icon(new QLabel(this)), m_label(new QLabel(this)), m_progress(new QProgressBar(this)),
       m_detail(new QLabel(this)), m_file(new QLabel(this)), m_cancel(new QToolButton(this))
 {
     m_label->setObjectName(QStringLiteral("verificationText"));
-    m_progress->setRange(0, 1000);
+    m_progress->setRange(0, carton::kProgressSteps);
     m_progress->setMaximumWidth(160);
     m_progress->setMaximumHeight(m_label->sizeHint().height() + 2);
     m_progress->setTextVisible(false);
@@ -108,7 +99,7 @@ QString VerificationStatus::progressText(qint64 done, qint64 total, qint64 elaps
 {
     if (total <= 0)
         return {};
-    const int percent = perMille(done, total) / 10;
+    const int percent = carton::progressSteps(done, total) / 10;
     QString text = tr("%1% · %2 of %3").arg(percent).arg(humanSize(done), humanSize(total));
     // Rate and time left once there is enough to measure.
     if (elapsedMs >= 500 && done > 0) {
@@ -132,7 +123,7 @@ void VerificationStatus::refresh()
     const QString file = running ? m_runner->currentFile() : QString();
     m_file->setVisible(!file.isEmpty());
     if (running) {
-        m_progress->setValue(perMille(m_runner->bytesDone(), m_runner->bytesTotal()));
+        m_progress->setValue(carton::progressSteps(m_runner->bytesDone(), m_runner->bytesTotal()));
         m_detail->setText(progressText());
         // The name only, elided: a long path must not push the status bar about.
         const QString name = file.section(u'/', -1);

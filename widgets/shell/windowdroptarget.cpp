@@ -3,8 +3,8 @@
 #include "windowdroptarget.h"
 
 #include "documentactions.h"
+#include "filetabs.h"
 #include "remote/remoteurl.h"
-#include "tensorfilebrowser.h"
 
 #include <QDir>
 #include <QDragEnterEvent>
@@ -46,7 +46,7 @@ QStringList WindowDropTarget::pathsFromMimeData(const QMimeData *mime)
         const QFileInfo info(url.toLocalFile());
         if (info.isDir() ||
             (info.isFile() && (info.suffix().compare(QLatin1StringView("carton"), Qt::CaseInsensitive) == 0 ||
-                               TensorFileBrowser::handlesFile(info.absoluteFilePath()) ||
+                               FileTabs::kindOf(info.absoluteFilePath()) != FileTabs::Kind::None ||
                                DocumentActions::isModelPath(info.absoluteFilePath()))))
             paths << QDir::cleanPath(info.absoluteFilePath());
     }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "statspanel.h"
 
+#include "base/progresssteps.h"
 #include "histogramwidget.h"
 #include "latestjob.h"
 #include "scrollingpane.h"
@@ -66,7 +67,7 @@ QWidget *StatsPanel::createPart(Part part, const QString &title)
     w.status->setObjectName(key(part) + QStringLiteral("Status"));
     w.status->setWordWrap(true);
     w.progress = new QProgressBar(box);
-    w.progress->setRange(0, 1000);
+    w.progress->setRange(0, carton::kProgressSteps);
     w.progress->setVisible(false);
     w.cancel = new QPushButton(tr("Cancel"), box);
     w.cancel->setObjectName(key(part) + QStringLiteral("Cancel"));
@@ -168,7 +169,7 @@ void StatsPanel::start(Part part)
         },
         [this, part](const carton::Result<carton::TensorStats> &result) { showResult(part, result); },
         [this, part](qint64 done, qint64 total) {
-            m_parts[part].progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
+            m_parts[part].progress->setValue(carton::progressSteps(done, total));
         });
 }
 

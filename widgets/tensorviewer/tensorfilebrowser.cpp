@@ -144,15 +144,6 @@ TensorFileBrowser::TensorFileBrowser(QWidget *parent) : QWidget(parent), m_jobs(
 
 TensorFileBrowser::~TensorFileBrowser() = default;
 
-bool TensorFileBrowser::handlesFile(const QString &diskPath)
-{
-    QFile file(diskPath);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    // A file named .npy/.safetensors opens here too, to show why it is not one.
-    return carton::TensorFile::detect(file.read(64), file.size()) || carton::TensorFile::claimedByName(diskPath);
-}
-
 bool TensorFileBrowser::isLoading() const
 {
     return m_jobs->isRunning(QStringLiteral("list"));

@@ -53,11 +53,6 @@ public:
     // Selects a listed tensor (it opens in the viewer); false when not listed.
     bool selectTensor(const QString &name);
 
-    // True for a file on disk the browser can open: a .npy or .safetensors by its
-    // first bytes (carton::TensorFile::detect), whatever its name; or a file named
-    // as one, which the browser reads as what it claims and shows that format's error.
-    static bool handlesFile(const QString &diskPath);
-
 signals:
     // The listing is there (error empty) or failed.
     void loaded(const QString &error);

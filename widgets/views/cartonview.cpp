@@ -72,7 +72,7 @@ CartonView::CartonView(std::shared_ptr<const carton::Carton> carton, QSettings *
     m_files = new FilesPage(m_carton, m_filesModel, settings);
     m_model = new ModelPage(m_carton);
     m_tensors = new TensorsPage(m_carton);
-    m_selfTests = new SelfTestsPage(m_carton);
+    m_selfTests = new SelfTestsPage(m_carton, settings);
     m_safety = new SafetyPage(m_carton);
 
     m_tabs->addTab(m_overview, tr("Overview"));

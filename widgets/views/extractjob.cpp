@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "extractjob.h"
 
+#include "base/progresssteps.h"
 #include "jobs/latestjob.h"
 #include "pack/unpacker.h"
 #include "package/carton.h"
@@ -17,7 +18,7 @@ const QString kExtract = QStringLiteral("extract");
 ExtractJob::ExtractJob(QString folder, QWidget *dialogParent) : m_folder(std::move(folder)), m_jobs(new LatestJob(this))
 {
     if (dialogParent) {
-        m_dialog = new QProgressDialog(tr("Extracting…"), tr("Cancel"), 0, 1000, dialogParent);
+        m_dialog = new QProgressDialog(tr("Extracting…"), tr("Cancel"), 0, carton::kProgressSteps, dialogParent);
         m_dialog->setWindowTitle(tr("Extract"));
         m_dialog->setMinimumDuration(300);
         m_dialog->setAutoClose(false);
@@ -67,7 +68,7 @@ void ExtractJob::onProgress(qint64 done, qint64 total, const QString &what)
 {
     if (!m_dialog)
         return;
-    m_dialog->setValue(total > 0 ? int(qBound(qint64(0), done * 1000 / total, qint64(1000))) : 0);
+    m_dialog->setValue(carton::progressSteps(done, total));
     if (!what.isEmpty() && !m_cancelled)
         m_dialog->setLabelText(tr("Extracting %1…").arg(what));
 }

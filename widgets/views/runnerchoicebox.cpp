@@ -27,8 +27,8 @@ carton::RunnerRegistry scanRegistry(const QStringList &paths)
 
 } // namespace
 
-RunnerChoiceBox::RunnerChoiceBox(std::shared_ptr<const carton::Carton> carton, QWidget *parent)
-    : QComboBox(parent), m_carton(std::move(carton))
+RunnerChoiceBox::RunnerChoiceBox(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
+    : QComboBox(parent), m_carton(std::move(carton)), m_settings(settings)
 {
     setObjectName(QStringLiteral("runnerBox"));
     setToolTip(tr("Run with another runner plugin, whatever the carton's [runner] asks for"));
@@ -100,10 +100,11 @@ bool RunnerChoiceBox::chosen(int index)
         m_lastIndex = index;
         return true;
     }
-    QSettings settings;
     QDialog dialog(this);
     dialog.setWindowTitle(tr("Run on a Triton / KServe Server"));
-    auto *url = new QLineEdit(m_url.isEmpty() ? settings.value(u"selfTests/kserveUrl"_s).toString() : m_url);
+    auto *url = new QLineEdit(!m_url.isEmpty() ? m_url
+                              : m_settings     ? m_settings->value(u"selfTests/kserveUrl"_s).toString()
+                                               : QString());
     url->setObjectName(QStringLiteral("kserveUrl"));
     url->setPlaceholderText(u"http://localhost:8000"_s);
     auto *model = new QLineEdit(m_model);
@@ -127,7 +128,8 @@ bool RunnerChoiceBox::chosen(int index)
         setCurrentIndex(m_lastIndex);
         return false;
     }
-    settings.setValue(u"selfTests/kserveUrl"_s, url->text().trimmed());
+    if (m_settings)
+        m_settings->setValue(u"selfTests/kserveUrl"_s, url->text().trimmed());
     setServer(url->text(), model->text());
     return true;
 }

@@ -6,6 +6,8 @@
 #include <QStringList>
 #include <memory>
 
+class QSettings;
+
 namespace carton {
 class Carton;
 struct RunnerChoice;
@@ -17,13 +19,14 @@ struct SelfTestCommand;
 
 // The Self-tests panel's runner box: the carton's own runner, every installed
 // runner by name (a forced run), and a Triton / KServe server (its item asks for
-// the URL and model, remembered for the next carton).
+// the URL and model; the URL is remembered in the settings given, if any, for the
+// next carton).
 class RunnerChoiceBox final : public QComboBox {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunnerChoiceBox)
 
 public:
-    explicit RunnerChoiceBox(std::shared_ptr<const carton::Carton> carton, QWidget *parent = nullptr);
+    RunnerChoiceBox(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);
 
     // The item data of the server item (runner items hold the runner's name).
     static QString serverItem();
@@ -52,6 +55,7 @@ private:
     bool chosen(int index);
 
     std::shared_ptr<const carton::Carton> m_carton;
+    QSettings *m_settings; // may be null: nothing is remembered
     QStringList m_searchPaths;
     QString m_url;
     QString m_model;

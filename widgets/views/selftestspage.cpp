@@ -66,8 +66,8 @@ QString ms(std::chrono::nanoseconds t)
 
 } // namespace
 
-SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent)
-    : QWidget(parent), m_carton(std::move(carton)), m_model(new SelfTestsModel(this)),
+SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
+    : QWidget(parent), m_carton(std::move(carton)), m_settings(settings), m_model(new SelfTestsModel(this)),
       m_outputsModel(new OutputResultsModel(this)), m_runner(new SelfTestRunner(this)), m_clock(new RunClock(this))
 {
     m_model->setCarton(m_carton);
@@ -279,7 +279,7 @@ QWidget *SelfTestsPage::createToolBar()
     bar->addSeparator();
 
     bar->addWidget(new QLabel(tr("Runner:")));
-    m_runnerBox = new RunnerChoiceBox(m_carton);
+    m_runnerBox = new RunnerChoiceBox(m_carton, m_settings);
     bar->addWidget(m_runnerBox);
     bar->addSeparator();
     m_copyCommand = bar->addAction(QIcon(QStringLiteral(":/icons/copy.svg")), tr("Copy as Command"), this, [this] {
@@ -354,8 +354,8 @@ carton::Status SelfTestsPage::exportReport(const QString &path) const
 
 void SelfTestsPage::exportReportInteractive()
 {
-    QSettings settings;
-    const QString dir = settings.value(u"selfTests/reportDir"_s, QDir::homePath()).toString();
+    const QString dir =
+        m_settings ? m_settings->value(u"selfTests/reportDir"_s, QDir::homePath()).toString() : QDir::homePath();
     const QString base = QFileInfo(m_carton ? m_carton->path() : u"carton"_s).completeBaseName();
     QString selectedFilter;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Self-test Report"),
@@ -363,7 +363,8 @@ void SelfTestsPage::exportReportInteractive()
                                                       tr("HTML report (*.html);;JSON (*.json)"), &selectedFilter);
     if (path.isEmpty())
         return;
-    settings.setValue(u"selfTests/reportDir"_s, QFileInfo(path).absolutePath());
+    if (m_settings)
+        m_settings->setValue(u"selfTests/reportDir"_s, QFileInfo(path).absolutePath());
     const carton::Status written = exportReport(path);
     if (!written)
         QMessageBox::warning(this, tr("Export Report"), written.error().toString());

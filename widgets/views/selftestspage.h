@@ -23,6 +23,7 @@ class QTableView;
 class QTextBrowser;
 class QTreeView;
 
+class QSettings;
 namespace carton {
 class Carton;
 }
@@ -57,7 +58,9 @@ class SelfTestsPage final : public QWidget {
 public:
     enum DetailTab { DetailsTab, OutputsTab, ErrorMapTab, LogTab };
 
-    SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QWidget *parent = nullptr);
+    // `settings` (may be null: nothing is remembered) keep the report folder and the
+    // KServe server's URL for the next carton.
+    SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);
     ~SelfTestsPage() override;
 
     SelfTestsModel *model() const { return m_model; }
@@ -168,6 +171,7 @@ private:
     QList<int> selectedTests() const;
 
     std::shared_ptr<const carton::Carton> m_carton;
+    QSettings *m_settings;
     SelfTestsModel *m_model = nullptr;
     QTreeView *m_tree = nullptr;
     QTabWidget *m_detailTabs = nullptr;
