@@ -595,6 +595,22 @@
         <source>Relative error histogram</source>
         <translation>Histogramm des relativen Fehlers</translation>
     </message>
+    <message>
+        <source>max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2995,6 +3011,10 @@
         <source>%1×%2 bins</source>
         <translation>%1×%2 Klassen</translation>
     </message>
+    <message>
+        <source>all %1</source>
+        <translation>alle %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::HistogramWidget</name>
@@ -3159,6 +3179,17 @@
     <message>
         <source>p99</source>
         <translation>p99</translation>
+    </message>
+    <message>
+        <source>&gt; %1</source>
+        <translation>&gt; %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slower, up to %1 (right bar)</source>
+        <translation>
+            <numerusform>%n langsamer, bis %1 (rechter Balken)</numerusform>
+            <numerusform>%n langsamer, bis %1 (rechter Balken)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3759,10 +3790,6 @@
         <source>Not a model file that can be read: %1</source>
         <translation>Keine lesbare Modelldatei: %1</translation>
     </message>
-    <message>
-        <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors).</source>
-        <translation>Keine Modelldatei unter model/ gefunden (Dateien werden an ihrem Inhalt erkannt: ONNX, GGUF, safetensors).</translation>
-    </message>
     <message numerus="yes">
         <source>%n model file(s)</source>
         <translation>
@@ -3808,6 +3835,18 @@
     <message>
         <source>Code</source>
         <translation>Code</translation>
+    </message>
+    <message>
+        <source>%1 is a plain Python pickle (protocol %2), not a PyTorch file</source>
+        <translation>%1 ist ein einfaches Python-Pickle (Protokoll %2), keine PyTorch-Datei</translation>
+    </message>
+    <message>
+        <source>No model weights to show: %1. torch.save and torch.jit.save write zip archives (or, before PyTorch 1.6, a pickle that starts with torch.save&apos;s magic number), which are read here; a plain pickle holds Python objects, and reading those would mean running the pickle, which is never done.</source>
+        <translation>Keine Modellgewichte anzuzeigen: %1. torch.save und torch.jit.save schreiben Zip-Archive (vor PyTorch 1.6 ein Pickle, das mit der magischen Zahl von torch.save beginnt), und diese werden hier gelesen; ein einfaches Pickle enthält Python-Objekte, und sie zu lesen hieße, das Pickle auszuführen, was nie geschieht.</translation>
+    </message>
+    <message>
+        <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors, PyTorch).</source>
+        <translation>Keine Modelldatei unter model/ gefunden (Dateien werden an ihrem Inhalt erkannt: ONNX, GGUF, safetensors, PyTorch).</translation>
     </message>
 </context>
 <context>
@@ -4082,10 +4121,6 @@
         <translation>Probe %1</translation>
     </message>
     <message>
-        <source>%1 of %2 (%3%)</source>
-        <translation>%1 von %2 (%3 %)</translation>
-    </message>
-    <message>
         <source>exact</source>
         <translation>exakt</translation>
     </message>
@@ -4154,8 +4189,12 @@
         <translation>Toleranz</translation>
     </message>
     <message>
-        <source>NaN/Inf (exp / act)</source>
-        <translation>NaN/Inf (erw. / tats.)</translation>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 von %2 (%3)</translation>
+    </message>
+    <message>
+        <source>NaN/Inf</source>
+        <translation>NaN/Inf</translation>
     </message>
 </context>
 <context>
@@ -5378,6 +5417,73 @@
     <message>
         <source>Run the self-tests to see each output's figures.</source>
         <translation>Führen Sie die Selbsttests aus, um die Kennzahlen jeder Ausgabe zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SelfTestText</name>
+    <message>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cannot run</source>
+        <translation>nicht ausführbar</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>ran</source>
+        <translation>ausgeführt</translation>
+    </message>
+    <message>
+        <source>shape mismatch</source>
+        <translation>Form passt nicht</translation>
+    </message>
+    <message>
+        <source>dtype mismatch</source>
+        <translation>dtype passt nicht</translation>
+    </message>
+    <message>
+        <source>malformed</source>
+        <translation>fehlerhaft</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements (%3) differ</source>
+        <translation>%1 von %2 Elementen (%3) weichen ab</translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements (%3) outside rtol %4, atol %5</source>
+        <translation>%1 von %2 Elementen (%3) außerhalb von rtol %4, atol %5</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>output &apos;%1&apos; was not returned (the model returned none)</source>
+        <translation>Ausgabe &apos;%1&apos; wurde nicht zurückgegeben (das Modell gab keine zurück)</translation>
+    </message>
+    <message>
+        <source>output &apos;%1&apos; was not returned (the model returned %2)</source>
+        <translation>Ausgabe &apos;%1&apos; wurde nicht zurückgegeben (das Modell gab %2 zurück)</translation>
+    </message>
+    <message>
+        <source>output &apos;%1&apos;: %2</source>
+        <translation>Ausgabe &apos;%1&apos;: %2</translation>
     </message>
 </context>
 <context>

@@ -595,6 +595,22 @@
         <source>Relative error histogram</source>
         <translation>相对误差直方图</translation>
     </message>
+    <message>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2981,6 +2997,10 @@
         <source>%1×%2 bins</source>
         <translation>%1×%2 个分箱</translation>
     </message>
+    <message>
+        <source>all %1</source>
+        <translation>全部 %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::HistogramWidget</name>
@@ -3144,6 +3164,16 @@
     <message>
         <source>p99</source>
         <translation>p99</translation>
+    </message>
+    <message>
+        <source>&gt; %1</source>
+        <translation>&gt; %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slower, up to %1 (right bar)</source>
+        <translation>
+            <numerusform>%n 次更慢，最多 %1（右侧柱）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3739,10 +3769,6 @@
         <source>Not a model file that can be read: %1</source>
         <translation>不是可读取的模型文件：%1</translation>
     </message>
-    <message>
-        <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors).</source>
-        <translation>model/ 下未找到模型文件（按内容识别文件：ONNX、GGUF、safetensors）。</translation>
-    </message>
     <message numerus="yes">
         <source>%n model file(s)</source>
         <translation>
@@ -3786,6 +3812,18 @@
     <message>
         <source>Code</source>
         <translation>代码</translation>
+    </message>
+    <message>
+        <source>%1 is a plain Python pickle (protocol %2), not a PyTorch file</source>
+        <translation>%1 是普通的 Python pickle（协议 %2），不是 PyTorch 文件</translation>
+    </message>
+    <message>
+        <source>No model weights to show: %1. torch.save and torch.jit.save write zip archives (or, before PyTorch 1.6, a pickle that starts with torch.save&apos;s magic number), which are read here; a plain pickle holds Python objects, and reading those would mean running the pickle, which is never done.</source>
+        <translation>没有可显示的模型权重：%1。torch.save 和 torch.jit.save 写入 zip 归档（PyTorch 1.6 之前是以 torch.save 魔数开头的 pickle），这些可以在此读取；普通 pickle 保存的是 Python 对象，读取它们意味着运行该 pickle，这绝不会发生。</translation>
+    </message>
+    <message>
+        <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors, PyTorch).</source>
+        <translation>在 model/ 下未找到模型文件（按内容识别文件：ONNX、GGUF、safetensors、PyTorch）。</translation>
     </message>
 </context>
 <context>
@@ -4057,10 +4095,6 @@
         <translation>样本 %1</translation>
     </message>
     <message>
-        <source>%1 of %2 (%3%)</source>
-        <translation>%2 个中的 %1 个（%3%）</translation>
-    </message>
-    <message>
         <source>exact</source>
         <translation>精确</translation>
     </message>
@@ -4129,8 +4163,12 @@
         <translation>容差</translation>
     </message>
     <message>
-        <source>NaN/Inf (exp / act)</source>
-        <translation>NaN/Inf（期望 / 实际）</translation>
+        <source>%1 of %2 (%3)</source>
+        <translation>%2 个中 %1 个（%3）</translation>
+    </message>
+    <message>
+        <source>NaN/Inf</source>
+        <translation>NaN/Inf</translation>
     </message>
 </context>
 <context>
@@ -5337,6 +5375,73 @@
     <message>
         <source>Run the self-tests to see each output's figures.</source>
         <translation>运行自检即可查看每个输出的指标。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SelfTestText</name>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cannot run</source>
+        <translation>无法运行</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>ran</source>
+        <translation>已运行</translation>
+    </message>
+    <message>
+        <source>shape mismatch</source>
+        <translation>形状不匹配</translation>
+    </message>
+    <message>
+        <source>dtype mismatch</source>
+        <translation>dtype 不匹配</translation>
+    </message>
+    <message>
+        <source>malformed</source>
+        <translation>格式错误</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements (%3) differ</source>
+        <translation>%2 个元素中有 %1 个（%3）不同</translation>
+    </message>
+    <message>
+        <source>%1 of %2 elements (%3) outside rtol %4, atol %5</source>
+        <translation>%2 个元素中有 %1 个（%3）超出 rtol %4、atol %5</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>output &apos;%1&apos; was not returned (the model returned none)</source>
+        <translation>未返回输出“%1”（模型未返回任何输出）</translation>
+    </message>
+    <message>
+        <source>output &apos;%1&apos; was not returned (the model returned %2)</source>
+        <translation>未返回输出“%1”（模型返回了 %2）</translation>
+    </message>
+    <message>
+        <source>output &apos;%1&apos;: %2</source>
+        <translation>输出“%1”：%2</translation>
     </message>
 </context>
 <context>

@@ -131,4 +131,9 @@ Result<QByteArray> withCartonTolerance(const QByteArray &selfTestUnknownToml, co
     return tomlutil::format(root);
 }
 
+QString toleranceText(double value)
+{
+    return QString::fromLatin1(tomlutil::floatText(value));
+}
+
 } // namespace carton

@@ -53,5 +53,8 @@ CARTONCORE_EXPORT Result<CartonTolerance> parseCartonTolerance(const QByteArray 
 // Fails (ErrorCode::Format) when `selfTestUnknownToml` is not TOML: merging would lose it.
 CARTONCORE_EXPORT Result<QByteArray> withCartonTolerance(const QByteArray &selfTestUnknownToml,
                                                          const CartonTolerance &tolerance);
+// A tolerance number as carton.toml holds it once written: the shortest text that
+// reads back to the same double ("1e-6", "0.01", "1.0"). What an editor shows.
+CARTONCORE_EXPORT QString toleranceText(double value);
 
 } // namespace carton

@@ -7,8 +7,6 @@
 #include "format/tomlutil.h"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <string>
 
 namespace carton {
@@ -31,20 +29,6 @@ bool isBareKey(const QString &key)
 QByteArray tomlKey(const QString &key)
 {
     return isBareKey(key) ? key.toUtf8() : tomlutil::quote(key);
-}
-
-QByteArray tomlFloat(double d)
-{
-    if (std::isnan(d))
-        return std::signbit(d) ? "-nan" : "nan";
-    if (std::isinf(d))
-        return d < 0 ? "-inf" : "inf";
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, d); // shortest round-trip form
-    QByteArray out(buf, res.ptr - buf);
-    if (!out.contains('.') && !out.contains('e') && !out.contains('E'))
-        out += ".0";
-    return out;
 }
 
 QByteArray shapeValue(const Shape &shape)
@@ -243,7 +227,7 @@ Result<QByteArray> writeCartonToml(const CartonInfo &info)
             if (const auto *i = std::get_if<qint64>(&value))
                 v = QByteArray::number(*i);
             else if (const auto *d = std::get_if<double>(&value))
-                v = tomlFloat(*d);
+                v = tomlutil::floatText(*d);
             else if (const auto *s = std::get_if<QString>(&value))
                 v = tomlutil::quote(*s);
             else

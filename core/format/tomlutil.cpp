@@ -6,12 +6,91 @@
 #include "base/limits.h"
 #include "format/tomlguard.h"
 
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
 #include <exception>
+#include <optional>
 #include <sstream>
 
 namespace carton::tomlutil {
 
 namespace {
+
+bool isFloatChar(char c)
+{
+    return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+}
+
+// The double a float token of toml++'s output stands for; nothing for other tokens
+// (integers, dates, inf/nan).
+std::optional<double> floatToken(QByteArrayView token)
+{
+    if (token.isEmpty() || !std::all_of(token.begin(), token.end(), isFloatChar))
+        return std::nullopt;
+    if (!token.contains('.') && !token.contains('e') && !token.contains('E'))
+        return std::nullopt;
+    if (token.startsWith('+'))
+        token = token.sliced(1);
+    double value = 0;
+    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+    if (ec != std::errc() || end != token.data() + token.size())
+        return std::nullopt;
+    return value;
+}
+
+// toml++ built without floating-point std::to_chars (GCC) writes doubles with 17
+// significant digits: 1e-6 becomes "9.9999999999999995e-07". Rewrites each float in
+// a value (outside strings; a token followed by '=' is a key) as floatText() does.
+QByteArray shortestFloats(const QByteArray &text)
+{
+    QByteArray out;
+    out.reserve(text.size());
+    bool inString = false;
+    bool inValue = false;
+    int depth = 0; // [ and { open in the current value
+    for (qsizetype i = 0; i < text.size();) {
+        const char c = text[i];
+        if (inString) {
+            out += c;
+            if (c == '\\' && i + 1 < text.size())
+                out += text[++i];
+            else if (c == '"')
+                inString = false;
+            ++i;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '=') {
+            inValue = true;
+        } else if (c == '\n' && depth == 0) {
+            inValue = false;
+        } else if (inValue && (c == '[' || c == '{')) {
+            ++depth;
+        } else if (inValue && (c == ']' || c == '}')) {
+            depth = std::max(0, depth - 1);
+        } else if (inValue && isFloatChar(c)) {
+            qsizetype end = i;
+            while (end < text.size() &&
+                   (isFloatChar(text[end]) || std::isalnum(uchar(text[end])) || text[end] == '_' || text[end] == ':'))
+                ++end;
+            const QByteArrayView token = QByteArrayView(text).sliced(i, end - i);
+            qsizetype next = end;
+            while (next < text.size() && text[next] == ' ')
+                ++next;
+            const bool isKey = next < text.size() && text[next] == '=';
+            const std::optional<double> value = isKey ? std::nullopt : floatToken(token);
+            out += value ? floatText(*value) : token.toByteArray();
+            i = end;
+            continue;
+        }
+        out += c;
+        ++i;
+    }
+    return out;
+}
 
 void appendEscaped(QByteArray &out, char c)
 {
@@ -168,10 +247,37 @@ QByteArray format(const toml::table &table)
                            ~toml::format_flags::allow_literal_strings;
     std::ostringstream os;
     os << toml::toml_formatter(table, flags);
-    QByteArray out = QByteArray::fromStdString(os.str());
+    QByteArray out = shortestFloats(QByteArray::fromStdString(os.str()));
     while (out.endsWith('\n'))
         out.chop(1);
     out += '\n';
+    return out;
+}
+
+QByteArray floatText(double value)
+{
+    if (std::isnan(value))
+        return std::signbit(value) ? "-nan" : "nan";
+    if (std::isinf(value))
+        return value < 0 ? "-inf" : "inf";
+    // Both shortest forms, the exponent tidied, then the shorter (fixed on a tie).
+    char buffer[400]; // fixed form of 1e308 is 309 digits
+    const auto fixedEnd = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed).ptr;
+    QByteArray fixed(buffer, fixedEnd - buffer);
+    const auto sciEnd = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific).ptr;
+    QByteArray scientific(buffer, sciEnd - buffer);
+    if (const qsizetype e = scientific.indexOf('e'); e >= 0) {
+        QByteArray exponent = scientific.mid(e + 1);
+        const bool negative = exponent.startsWith('-');
+        if (negative || exponent.startsWith('+'))
+            exponent.remove(0, 1);
+        while (exponent.size() > 1 && exponent.startsWith('0'))
+            exponent.remove(0, 1);
+        scientific = scientific.left(e + 1) + (negative ? "-" : "") + exponent;
+    }
+    QByteArray out = scientific.size() < fixed.size() ? scientific : fixed;
+    if (!out.contains('.') && !out.contains('e'))
+        out += ".0";
     return out;
 }
 

@@ -40,7 +40,14 @@ QByteArray quote(const QString &text);
 QByteArray quoteMultiLine(const QString &text);
 
 // toml++'s own TOML rendering of a table (keys sorted), "" for an empty table,
-// otherwise ending in exactly one '\n'. May throw (std::bad_alloc): callers catch.
+// otherwise ending in exactly one '\n', with every float written as floatText()
+// does. May throw (std::bad_alloc): callers catch.
 QByteArray format(const toml::table &table);
+
+// A TOML float: the shortest text that reads back to the same double (std::to_chars'
+// shortest form, fixed or scientific, whichever is shorter), its exponent without
+// '+' or leading zeros ("1e-6", "0.5", "1e20"), ".0" added to whole numbers
+// ("100.0"); nan, inf, -inf. What every float Carton writes to TOML looks like.
+QByteArray floatText(double value);
 
 } // namespace carton::tomlutil

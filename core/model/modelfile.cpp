@@ -221,6 +221,13 @@ std::optional<ModelFormat> ModelFile::detectHead(QByteArrayView head, qint64 fil
     return std::nullopt;
 }
 
+int ModelFile::plainPickleProtocol(QByteArrayView head)
+{
+    if (head.size() < 3 || quint8(head[0]) != 0x80 || head[1] < 2 || head[1] > 5 || looksLikeTorchLegacyHead(head))
+        return 0;
+    return head[1];
+}
+
 bool ModelFile::claimsOnnx(QByteArrayView head)
 {
     return head.size() >= 2 && head[0] == 0x08 && head[1] > 0 && head[1] < 100;
@@ -248,10 +255,22 @@ Result<std::shared_ptr<const ModelFile>> ModelFile::read(ByteSourcePtr bytes, Si
         if (bytes->size() >= 2 && bytes->read(0, 2, head) && claimsOnnx(QByteArrayView(head, 2)))
             format = ModelFormat::Onnx; // a broken ONNX file: readOnnxModel says why
     }
-    if (!format)
+    if (!format) {
+        QByteArray head(std::min<qint64>(bytes->size(), kHeadBytes), Qt::Uninitialized);
+        if (bytes->read(0, head.size(), head.data()))
+            if (const int protocol = plainPickleProtocol(head))
+                return makeError(ErrorCode::Unsupported,
+                                 QStringLiteral("a plain Python pickle (protocol %1), not a PyTorch file: torch.save "
+                                                "and torch.jit.save write zip archives (before PyTorch 1.6, a pickle "
+                                                "that starts with torch.save's magic number). A plain pickle is "
+                                                "Python objects, which are never unpickled here, so it has no "
+                                                "weights to show")
+                                     .arg(protocol),
+                                 bytes->name());
         return makeError(ErrorCode::Unsupported,
                          QStringLiteral("not a model file this reader knows (ONNX, GGUF, safetensors or PyTorch)"),
                          bytes->name());
+    }
     Result<Contents> contents = [&]() -> Result<Contents> {
         switch (*format) {
         case ModelFormat::Onnx:

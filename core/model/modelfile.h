@@ -86,6 +86,11 @@ public:
     // field 1, a small varint): one that then does not read as ONNX is reported as a
     // broken ONNX file rather than skipped as "not a model".
     static bool claimsOnnx(QByteArrayView head);
+    // The protocol (2 to 5) of a file that starts as a plain Python pickle does
+    // (PROTO n) and is not a legacy torch.save file (whose first pickle is its magic
+    // number); 0 otherwise. Such a file is Python objects, never unpickled here: it
+    // has no weights to list (torch.save writes zip archives or legacy files).
+    static int plainPickleProtocol(QByteArrayView head);
     // Reads a model file of any recognised format (or claiming ONNX, see claimsOnnx);
     // ErrorCode::Unsupported when the content is none of them.
     static Result<std::shared_ptr<const ModelFile>> read(ByteSourcePtr bytes, SiblingFiles siblings = {},

@@ -50,8 +50,12 @@ ModelSet ModelSet::fromCarton(const CartonSource &source)
         // files (code, data, zips whose first entry is not laid out as PyTorch lays out
         // its archives) are never opened for random access.
         Result<QByteArray> head = source.readRange(file.path, 0, std::min(file.size, ModelFile::kHeadBytes));
-        if (!head || !ModelFile::detectHead(*head, file.size, source.limits()))
+        if (!head)
             continue;
+        if (!ModelFile::detectHead(*head, file.size, source.limits())) {
+            set.noteOther(file.path, *head);
+            continue;
+        }
         Result<ByteSourcePtr> bytes = source.byteSource(file.path);
         ModelEntry entry;
         entry.path = file.path;
@@ -120,8 +124,12 @@ ModelSet ModelSet::fromFiles(const QStringList &paths, const OpenFile &open, con
         if (!bytes || (*bytes)->size() < 2)
             continue;
         QByteArray head(int(std::min((*bytes)->size(), ModelFile::kHeadBytes)), Qt::Uninitialized);
-        if (!(*bytes)->read(0, head.size(), head.data()) || !ModelFile::detectHead(head, (*bytes)->size(), limits))
+        if (!(*bytes)->read(0, head.size(), head.data()))
             continue;
+        if (!ModelFile::detectHead(head, (*bytes)->size(), limits)) {
+            set.noteOther(path, head);
+            continue;
+        }
         const std::optional<ModelFormat> format = ModelFile::detect(**bytes, limits);
         if (!format && !ModelFile::claimsOnnx(head))
             continue;
@@ -187,6 +195,12 @@ Result<ModelSet> ModelSet::fromHfFolder(const QString &dir, const Limits &limits
     set.m_bare = true;
     set.m_entries.append(ModelEntry{QFileInfo(index).fileName(), (*model)->format(), *model, std::nullopt});
     return set;
+}
+
+void ModelSet::noteOther(const QString &path, QByteArrayView head)
+{
+    if (const int protocol = ModelFile::plainPickleProtocol(head))
+        m_others.append({path, protocol});
 }
 
 QString ModelSet::weightName(const ModelEntry &entry, const ModelWeight &weight) const

@@ -11,6 +11,13 @@ namespace carton {
 
 class CartonSource;
 
+// A file under model/ that is not a model file but whose content says what it is
+// (what the Model tab tells when there is no model file).
+struct OtherModelFile {
+    QString path;
+    int pickleProtocol = 0; // a plain Python pickle (ModelFile::plainPickleProtocol)
+};
+
 // One model file found by content.
 struct ModelEntry {
     QString path; // "model/model.onnx" in a carton; the file's name for a bare file
@@ -52,6 +59,8 @@ public:
     static Result<ModelSet> fromHfFolder(const QString &dir, const Limits &limits = {});
 
     const QList<ModelEntry> &entries() const { return m_entries; }
+    // Files under model/ that are no model file but recognisably something else.
+    const QList<OtherModelFile> &otherFiles() const { return m_others; }
     bool isBareFile() const { return m_bare; }
     // The name `carton tensors` lists for a weight of `entry`.
     QString weightName(const ModelEntry &entry, const ModelWeight &weight) const;
@@ -67,7 +76,10 @@ public:
 
 private:
     QList<ModelEntry> m_entries;
+    QList<OtherModelFile> m_others;
     bool m_bare = false;
+    // Notes `path` in m_others when `head` says what it is.
+    void noteOther(const QString &path, QByteArrayView head);
 };
 
 } // namespace carton

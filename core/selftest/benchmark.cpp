@@ -113,7 +113,7 @@ Result<BenchmarkResult> runBenchmark(const Carton &carton, RunnerSession &sessio
     for (int index : *selected) {
         TestBenchmark t;
         t.index = index;
-        t.name = carton.info()->selfTests.at(index).name.value_or(u"self_test[%1]"_s.arg(index));
+        t.name = selfTestName(carton.info()->selfTests.at(index), index);
         const Result<TensorMap> inputs = loadSelfTestInputs(carton, index, options.fetchLinks);
         if (!inputs)
             t.error = inputs.error().message;
@@ -188,8 +188,15 @@ QJsonObject benchmarkToJson(const BenchmarkResult &result)
 
 QString latencyText(double ns)
 {
+    return latencyText(ns, QLocale::c());
+}
+
+QString latencyText(double ns, const QLocale &locale)
+{
     // 999.5 would print as "1e+03" with three digits: the next unit takes it.
-    const auto number = [](double v) { return QString::number(v, 'g', 3); };
+    const auto number = [&locale](double v) {
+        return locale.toString(v, 'g', 3).remove(locale.groupSeparator()); // "1000 s", not "1,000 s"
+    };
     if (ns < 999.5)
         return LatencyText::tr("%1 ns").arg(number(ns));
     if (ns < 999.5e3)

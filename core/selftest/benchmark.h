@@ -11,6 +11,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QLocale>
 #include <QStringList>
 #include <optional>
 
@@ -36,6 +37,9 @@ CARTONCORE_EXPORT LatencyStats latencyStats(const QList<qint64> &samplesNs);
 // A latency in the unit that suits it, three significant digits: "41 ns",
 // "3.2 µs", "12.5 ms", "2.1 s" (English: the CLI and the HTML report).
 CARTONCORE_EXPORT QString latencyText(double ns);
+// The same with `locale`'s digits and decimal separator ("12,5 ms" in German): what
+// the window shows.
+CARTONCORE_EXPORT QString latencyText(double ns, const QLocale &locale);
 // The q-th percentile (0..100) of `sorted`, numpy 'linear'; 0 for no samples.
 CARTONCORE_EXPORT double percentile(const QList<qint64> &sorted, double q);
 

@@ -112,10 +112,11 @@ Result<Recording> recordOutputs(const Carton &carton, RunnerSession &session, co
     run.runDespiteSpecMismatch = options.runDespiteSpecMismatch;
     for (int index : *selected) {
         const SelfTest &test = info.selfTests.at(index);
-        if (test.expectedOut && !options.overwrite) {
+        // An empty [self_test.expected_out] table names no outputs: nothing to keep.
+        if (test.expectedOut && !test.expectedOut->isEmpty() && !options.overwrite) {
             TestRecording t;
             t.index = index;
-            t.name = test.name.value_or(u"self_test[%1]"_s.arg(index));
+            t.name = selfTestName(test, index);
             t.reason = u"it already has an expected_out (overwrite replaces it)"_s;
             skipped.append(t);
             continue;

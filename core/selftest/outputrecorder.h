@@ -21,7 +21,8 @@ struct RecordOptions {
     // Self-tests to record, as SelfTestOptions::tests (empty: all).
     QStringList tests;
     // Record self-tests that already have an expected_out too (their tensors are
-    // replaced); without it they are skipped and say so.
+    // replaced); without it they are skipped and say so. An expected_out table that
+    // is present but empty names nothing: it is filled either way.
     bool overwrite = false;
     bool fetchLinks = false;
     bool runDespiteSpecMismatch = false;
@@ -38,7 +39,7 @@ struct RecordedOutput {
 struct TestRecording {
     enum class Outcome {
         Recorded, // outputs holds what the model returned
-        Skipped,  // it already has an expected_out and overwrite was not asked for
+        Skipped,  // it already has a non-empty expected_out and overwrite was not asked for
         Failed,   // the model did not run on it, or returned what cannot be kept: see reason
     };
     int index = 0; // position in [[self_test]]
@@ -65,7 +66,7 @@ struct Recording {
 
 // Runs the selected self-tests through `session` (runSelfTests: the same loading,
 // checks and sandboxed host as `carton selftest`) and keeps every output the model
-// returned. A self-test that already has an expected_out is Skipped unless
+// returned. A self-test that already has a non-empty expected_out is Skipped unless
 // options.overwrite; one the model does not run on (cannot run, error, cancelled)
 // or whose returned output contradicts its [[output]] is Failed with the reason,
 // and so is one returning a nested tensor (tensor_data keeps it as inner tensors,
@@ -78,7 +79,7 @@ CARTONCORE_EXPORT Result<Recording> recordOutputs(const Carton &carton, RunnerSe
 // output becomes a tensor_data tensor (its bytes in memory, tensor_N.bin or, for
 // strings, tensor_N.toml; index.toml rewritten) and the self-test's expected_out
 // names them in the order the outputs were returned. A new tensor is named
-// "<self-test>_<output>" (made unique with _2, _3...). With an expected_out already
+// "<self-test>_<output>" as a slug (uniqueTensorName; made unique with _2, _3...). With an expected_out already
 // there, the tensor it named for that output is rewritten under its own name when
 // nothing else refers to it; otherwise a new tensor is added. Sets each
 // RecordedOutput's tensorName and replaced. `edits`' carton.toml is set from the

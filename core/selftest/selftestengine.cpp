@@ -38,6 +38,15 @@ QString quotedList(const QStringList &names)
     return out.join(u", "_s);
 }
 
+} // namespace
+
+QString selfTestName(const SelfTest &test, qsizetype index)
+{
+    return test.name.value_or(u"self_test[%1]"_s.arg(index));
+}
+
+namespace {
+
 QStringList specNames(const QList<TensorSpec> &specs)
 {
     QStringList names;
@@ -388,7 +397,7 @@ Result<QList<int>> selectSelfTests(const CartonInfo &info, const QStringList &se
     }
     QStringList names;
     for (int i = 0; i < info.selfTests.size(); ++i)
-        names.append(info.selfTests.at(i).name.value_or(u"self_test[%1]"_s.arg(i)));
+        names.append(selfTestName(info.selfTests.at(i), i));
     for (const QString &s : selectors) {
         bool found = false;
         for (int i = 0; i < info.selfTests.size(); ++i) {

@@ -15,6 +15,7 @@ namespace carton {
 
 class Carton;
 struct CartonInfo;
+struct SelfTest;
 class Progress;
 
 struct SelfTestOptions {
@@ -56,6 +57,9 @@ CARTONCORE_EXPORT Result<SelfTestRun> runSelfTests(const Carton &carton, RunnerS
 // empty): a name, "self_test[N]" or "N". ErrorCode::Usage naming the self-tests
 // there are when a selector matches none.
 CARTONCORE_EXPORT Result<QList<int>> selectSelfTests(const CartonInfo &info, const QStringList &selectors);
+// How messages, undo steps and reports name self_test[index]: its name, or
+// "self_test[INDEX]" when it has none.
+CARTONCORE_EXPORT QString selfTestName(const SelfTest &test, qsizetype index);
 
 // The input tensors of self_test[index], loaded whole from tensor_data (the
 // engine's own loading; no spec checks). Fails naming the reference that cannot be loaded.

@@ -81,12 +81,20 @@ public:
 
     Status parse(QList<SafetensorsTensor> &tensors, SafetensorsMetadata &metadata)
     {
-        qsizetype first = 0;
-        while (first < m_header.size() && isJsonSpace(m_header[first]))
-            ++first;
-        if (first == m_header.size() || m_header[first] != '{')
-            return plain(QStringLiteral("the header must be a JSON object, starting with '{' (after JSON "
-                                        "whitespace)"));
+        // The format says the header MUST begin with '{' and MAY be padded at the
+        // end only: leading whitespace is refused (the reference refuses it too).
+        if (m_header.isEmpty())
+            return plain(QStringLiteral("the header must be a JSON object, starting with '{'; it is empty"));
+        if (m_header.front() != '{') {
+            const char c = m_header.front();
+            const QString found = isJsonSpace(c) ? QStringLiteral("whitespace (byte 0x%1); padding is allowed only "
+                                                                  "after the JSON object")
+                                                       .arg(quint8(c), 2, 16, QLatin1Char('0'))
+                                                 : QStringLiteral("byte 0x%1").arg(quint8(c), 2, 16, QLatin1Char('0'));
+            return plain(QStringLiteral("the header must be a JSON object, starting with '{' at its first byte; "
+                                        "found %1")
+                             .arg(found));
+        }
         QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
         const QString decoded = utf8.decode(m_header);
         Q_UNUSED(decoded);

@@ -19,7 +19,8 @@ bool isJsonSpace(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-// An 8-byte header length that fits the file, then '{' after any JSON whitespace.
+// An 8-byte header length that fits the file, then '{' after any JSON whitespace (a
+// header with leading whitespace is still recognised, so that its reader names the fault).
 bool looksLikeSafetensors(QByteArrayView head, qint64 fileSize, const Limits &limits)
 {
     if (head.size() < 10)

@@ -101,7 +101,22 @@ Status checkTensorName(const QString &name)
 
 QString uniqueTensorName(const TensorIndex &index, const QString &base)
 {
-    QString stem = base.trimmed();
+    QString stem;
+    stem.reserve(base.size());
+    for (QChar c : base) {
+        const char16_t u = c.unicode();
+        const bool safe =
+            (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9') || u == u'_' || u == u'-';
+        if (safe)
+            stem.append(c);
+        else if (!stem.endsWith(u'_'))
+            stem.append(u'_');
+    }
+    while (stem.startsWith(u'_'))
+        stem.remove(0, 1);
+    stem.truncate(200);
+    while (stem.endsWith(u'_'))
+        stem.chop(1);
     if (stem.isEmpty())
         stem = QStringLiteral("tensor");
     if (!index.find(stem))

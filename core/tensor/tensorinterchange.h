@@ -47,8 +47,11 @@ CARTONCORE_EXPORT Result<TensorIndexAddition>
 addTensorToIndex(const TensorIndex &index, const QString &name, DType dtype, const QList<qint64> &shape,
                  const std::function<bool(const QString &fileName)> &fileTaken = {});
 
-// A tensor name not used by `index`: `base` (trimmed; "tensor" when empty) when
-// free, else "base_2", "base_3"...
+// A tensor name not used by `index`, made from `base` as a slug: every run of
+// characters other than ASCII letters, digits, '_' and '-' becomes one '_',
+// '_' at either end is dropped, at most 200 characters ("batch of two_doubled" ->
+// "batch_of_two_doubled"; "tensor" when nothing is left). That when free, else
+// "slug_2", "slug_3"...
 CARTONCORE_EXPORT QString uniqueTensorName(const TensorIndex &index, const QString &base);
 
 // Adds `tensor` to the unpacked carton in `folder` as tensor_data/<file>.bin under

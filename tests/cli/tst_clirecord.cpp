@@ -29,6 +29,7 @@ private slots:
     void initTestCase();
     void folderRecordedInPlace();
     void overwriteReplacesTheTensor();
+    void emptyExpectedOutIsFilled();
     void cartonWrittenToOutput();
     void manifestFollows();
     void pythonModelBuiltInCode();
@@ -126,6 +127,35 @@ void TestCliRecord::overwriteReplacesTheTensor()
     QCOMPARE(*info.selfTests.at(1).expectedOut, refs({{"x", "@tensor_data/x_off"}}));
     // The tensor x_off now holds what the model returned: the self-test passes.
     const RunResult check = runCarton({u"selftest"_s, dir, u"--test"_s, u"t_fail"_s});
+    QVERIFY2(check.exitCode == 0, check.out.constData());
+}
+
+// A present but empty [self_test.expected_out] table names no outputs: record fills
+// it without --overwrite.
+void TestCliRecord::emptyExpectedOutIsFilled()
+{
+    CartonFolder folder;
+    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.info.outputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(3)}))};
+    folder.add(f32({3}, {1.0, 2.0, 3.0}, u"x"_s));
+    SelfTest empty;
+    empty.name = u"t_empty"_s;
+    empty.inputs = refs({{"x", "@tensor_data/x"}});
+    empty.expectedOut = TensorRefs();
+    folder.info.selfTests = {empty};
+    const QString dir = m_dir.filePath(u"emptytable"_s);
+    QVERIFY(folder.write(dir));
+    QFile toml(QDir(dir).filePath(u"carton.toml"_s));
+    QVERIFY(toml.open(QIODevice::ReadOnly));
+    QVERIFY2(toml.readAll().contains("[self_test.expected_out]"), "the fixture must have the empty table");
+    QVERIFY(infoOf(dir).selfTests.at(0).expectedOut);
+
+    const RunResult r = runCarton({u"record"_s, dir});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("RECORDED: t_empty\n  x = @tensor_data/t_empty_x (float32 [3])"), r.out.constData());
+    QVERIFY2(r.out.contains("1 recorded, 0 skipped, 0 failed"), r.out.constData());
+    QCOMPARE(*infoOf(dir).selfTests.at(0).expectedOut, refs({{"x", "@tensor_data/t_empty_x"}}));
+    const RunResult check = runCarton({u"selftest"_s, dir});
     QVERIFY2(check.exitCode == 0, check.out.constData());
 }
 

@@ -6,6 +6,7 @@
 #include "format/tomlutil.h"
 
 #include <QTest>
+#include <limits>
 
 using namespace carton;
 using namespace Qt::StringLiterals;
@@ -21,6 +22,9 @@ private slots:
     void typeNames_data();
     void typeNames();
     void formatTable();
+    void floatText_data();
+    void floatText();
+    void formatWritesShortestFloats();
 };
 
 void TestTomlUtil::quoteRoundTrip_data()
@@ -133,6 +137,59 @@ void TestTomlUtil::formatTable()
     QVERIFY2(text.indexOf("a = ") < text.indexOf("b = "), text.constData()); // keys sorted
     const Result<toml::table> again = tomlutil::parse(text, u"t.toml"_s);
     QVERIFY(again.ok());
+    QVERIFY(*again == *parsed);
+}
+
+void TestTomlUtil::floatText_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QByteArray>("text");
+    QTest::newRow("1e-6") << 1e-6 << QByteArray("1e-6"); // toml++ alone: 9.9999999999999995e-07
+    QTest::newRow("1e-4") << 1e-4 << QByteArray("1e-4");
+    QTest::newRow("0.001") << 0.001 << QByteArray("1e-3"); // shorter than 0.001
+    QTest::newRow("0.1") << 0.1 << QByteArray("0.1");
+    QTest::newRow("0.5") << 0.5 << QByteArray("0.5");
+    QTest::newRow("whole") << 100.0 << QByteArray("100.0");
+    QTest::newRow("zero") << 0.0 << QByteArray("0.0");
+    QTest::newRow("negative zero") << -0.0 << QByteArray("-0.0");
+    QTest::newRow("1e20") << 1e20 << QByteArray("1e20");
+    QTest::newRow("negative") << -2.5e-8 << QByteArray("-2.5e-8");
+    QTest::newRow("17 digits") << 0.1 + 0.2 << QByteArray("0.30000000000000004");
+    QTest::newRow("max") << 1.7976931348623157e308 << QByteArray("1.7976931348623157e308");
+    QTest::newRow("denormal") << 5e-324 << QByteArray("5e-324");
+    QTest::newRow("inf") << std::numeric_limits<double>::infinity() << QByteArray("inf");
+}
+
+void TestTomlUtil::floatText()
+{
+    QFETCH(double, value);
+    QFETCH(QByteArray, text);
+    QCOMPARE(tomlutil::floatText(value), text);
+    // Reads back to the same double as TOML.
+    const Result<toml::table> parsed = tomlutil::parse(QByteArray("v = " + text + '\n'), u"t.toml"_s);
+    QVERIFY(parsed.ok());
+    QCOMPARE(parsed->get("v")->value<double>().value_or(-1), value);
+}
+
+// Every float of a formatted table in the shortest form; strings, keys, integers
+// and dates untouched, also in arrays over several lines and inline tables.
+void TestTomlUtil::formatWritesShortestFloats()
+{
+    const QByteArray source = "atol = 1e-6\nrtol = 0.0001\nn = 100\nd = 1979-05-27T07:32:00.5Z\n"
+                              "s = \"= 9.9999999999999995e-07, x\"\n\"1e5\" = 0.1\n"
+                              "a = [1e-6, 2.5, 3]\nt = [{ x = 1e-7 }, { x = 3.0 }]\n[sub]\natol = 1e-3\n";
+    const Result<toml::table> parsed = tomlutil::parse(source, u"t.toml"_s);
+    QVERIFY(parsed.ok());
+    const QByteArray text = tomlutil::format(*parsed);
+    QVERIFY2(text.contains("atol = 1e-6\n"), text.constData());
+    QVERIFY2(text.contains("rtol = 1e-4\n"), text.constData());
+    QVERIFY2(text.contains("n = 100\n"), text.constData());
+    QVERIFY2(text.contains("\"= 9.9999999999999995e-07, x\""), text.constData());
+    QVERIFY2(text.contains("1e-7"), text.constData());
+    QVERIFY2(text.contains("atol = 1e-3\n"), text.constData());
+    QVERIFY2(!text.contains("0000000"), text.constData());
+    const Result<toml::table> again = tomlutil::parse(text, u"t.toml"_s);
+    QVERIFY2(again.ok(), text.constData());
     QVERIFY(*again == *parsed);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensor/tensorindex.h"
+#include "tensor/tensorinterchange.h"
 
 #include <QTest>
 
@@ -21,6 +22,8 @@ private slots:
     void serializeEscapes();
     void hostile_data();
     void hostile();
+    void uniqueNamesAreSlugs_data();
+    void uniqueNamesAreSlugs();
 };
 
 void TestTensorIndex::parseValid_data()
@@ -266,6 +269,32 @@ void TestTensorIndex::hostile()
     QCOMPARE(int(index.error().code), code);
     QVERIFY2(index.error().location.startsWith(location), qPrintable(index.error().toString()));
     QVERIFY2(index.error().message.contains(messagePart), qPrintable(index.error().toString()));
+}
+
+// Names made from self-test and output names (Record Outputs, New Self-test from
+// Inputs) are safe slugs, made unique against the index.
+void TestTensorIndex::uniqueNamesAreSlugs_data()
+{
+    QTest::addColumn<QString>("base");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("spaces") << u"batch of two_doubled"_s << u"batch_of_two_doubled"_s;
+    QTest::newRow("runs and ends") << u"  a / b..c  "_s << u"a_b_c"_s;
+    QTest::newRow("non-ASCII") << u"Größe_y"_s << u"Gr_e_y"_s;
+    QTest::newRow("nothing left") << u" ✓ "_s << u"tensor"_s;
+    QTest::newRow("taken") << u"x"_s << u"x_2"_s;
+    QTest::newRow("long") << QString(300, u'a') << QString(200, u'a');
+}
+
+void TestTensorIndex::uniqueNamesAreSlugs()
+{
+    QFETCH(QString, base);
+    QFETCH(QString, name);
+    TensorIndexEntry x;
+    x.name = u"x"_s;
+    x.dtype = DType::Float32;
+    x.shape = {1};
+    x.file = u"tensor_0.bin"_s;
+    QCOMPARE(uniqueTensorName(TensorIndex({x}), base), name);
 }
 
 QTEST_GUILESS_MAIN(TestTensorIndex)

@@ -16,6 +16,7 @@
 #include "tensorviewer.h"
 
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -53,6 +54,7 @@ private slots:
     void clickedWeightShowsItsValues();
     void weightWithoutValuesSaysWhy();
     void tabNamedModel();
+    void plainPickleSaysWhatItIs();
     void cleanupTestCase();
 
 private:
@@ -269,6 +271,46 @@ void TestModelPage::tabNamedModel()
     QCOMPARE(CartonView::tabNamed(u"model"_s), std::optional(CartonView::ModelTab));
     QCOMPARE(CartonView::tabNamed(u"weights"_s), std::optional(CartonView::ModelTab));
     QCOMPARE(CartonView::tabNamed(u"tensors"_s), std::optional(CartonView::TensorsTab));
+}
+
+// model/model.pt written by pickle.dump, not torch.save: the Model tab says what it
+// is and why it has no weights (not "no model file found"); so does the bare file.
+void TestModelPage::plainPickleSaysWhatItIs()
+{
+    // pickle.dumps({'a': 1}, protocol=4)
+    const QByteArray pickle("\x80\x04\x95\n\0\0\0\0\0\0\0}\x94\x8c\x01"
+                            "a\x94K\x01s.",
+                            21);
+    const QString folder = m_dir.filePath(u"pickled"_s);
+    QVERIFY(testcartons::writeFolder(folder,
+                                     {{u"carton.toml"_s, testcartons::minimalToml()}, {u"model/model.pt"_s, pickle}}));
+    QString error;
+    auto carton = testcartons::open(folder, &error);
+    QVERIFY2(carton, qPrintable(error));
+    CartonView view(carton, nullptr);
+    view.resize(1366, 700);
+    ModelPage *page = view.modelPage();
+    QSignalSpy loaded(page, &ModelPage::loaded);
+    view.show();
+    view.setCurrentTab(CartonView::ModelTab);
+    QTRY_COMPARE(loaded.count(), 1);
+    const QString status = page->statusLabel()->text();
+    QVERIFY2(status.startsWith(u"No model weights to show: model/model.pt is a plain Python pickle (protocol 4), not a "
+                               u"PyTorch file."_s),
+             qPrintable(status));
+    QVERIFY2(status.contains(u"never done"_s), qPrintable(status));
+    QVERIFY(!status.contains(u"No model file found"_s));
+
+    const QString bare = m_dir.filePath(u"model.pt"_s);
+    QFile file(bare);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(pickle);
+    file.close();
+    const carton::Result<carton::ModelSet> set = carton::ModelSet::fromFile(bare);
+    QVERIFY(!set);
+    QCOMPARE(set.error().code, carton::ErrorCode::Unsupported);
+    QVERIFY2(set.error().message.startsWith(u"a plain Python pickle (protocol 4), not a PyTorch file"_s),
+             qPrintable(set.error().toString()));
 }
 
 QTEST_MAIN(TestModelPage)

@@ -233,9 +233,21 @@ void ModelPage::showLoaded(std::shared_ptr<const ModelSet> set, const QString &e
             ++broken;
         }
     }
-    if (entries.isEmpty()) {
+    if (entries.isEmpty() && !set->otherFiles().isEmpty()) {
+        // Say what the file is and why it shows no weights (a plain pickle, not torch.save's format).
+        QStringList what;
+        for (const carton::OtherModelFile &other : set->otherFiles())
+            what.append(tr("%1 is a plain Python pickle (protocol %2), not a PyTorch file")
+                            .arg(other.path)
+                            .arg(other.pickleProtocol));
+        m_status->setText(tr("No model weights to show: %1. torch.save and torch.jit.save write zip archives (or, "
+                             "before PyTorch 1.6, a pickle that starts with torch.save's magic number), which are "
+                             "read here; a plain pickle holds Python objects, and reading those would mean running "
+                             "the pickle, which is never done.")
+                              .arg(what.join(QStringLiteral("; "))));
+    } else if (entries.isEmpty()) {
         m_status->setText(tr("No model file found under model/ (files are recognised by their content: "
-                             "ONNX, GGUF, safetensors)."));
+                             "ONNX, GGUF, safetensors, PyTorch)."));
     } else {
         QString text = tr("%n model file(s)", nullptr, int(entries.size())) + u" · " +
                        tr("%1 parameters (%2)").arg(QLocale().toString(parameters), studio::humanSize(bytes));
