@@ -9,6 +9,10 @@
 
 namespace carton {
 
+namespace {
+constexpr qint64 kRecent = 8 << 10; // bytes kept behind next(): a header's slack and 4 KiB of padding
+}
+
 ReadAhead::ReadAhead(qint64 start, qint64 end, Fetch fetch, qint64 bufferBytes)
     : m_start(start), m_end(std::max(start, end)), m_bufferBytes(std::max<qint64>(bufferBytes, 1)),
       m_fetch(std::move(fetch)), m_next(start)
@@ -46,6 +50,12 @@ qint64 ReadAhead::next() const
     return m_next;
 }
 
+bool ReadAhead::canRead(qint64 offset) const
+{
+    std::lock_guard lock(m_mutex);
+    return !m_reading && offset <= m_next && offset >= m_next - m_recent.size() && offset < m_end;
+}
+
 qint64 ReadAhead::received() const
 {
     std::lock_guard lock(m_mutex);
@@ -71,9 +81,9 @@ Status ReadAhead::take(const char *data, qint64 size)
 Result<bool> ReadAhead::read(qint64 offset, qint64 length, char *out, Progress *progress)
 {
     std::unique_lock lock(m_mutex);
-    if (offset != m_next || m_reading)
+    if (m_reading || offset > m_next || offset < m_next - m_recent.size())
         return false;
-    if (length < 0 || length > m_end - m_next)
+    if (length < 0 || length > m_end - offset)
         return makeError(
             ErrorCode::Usage,
             QStringLiteral("read of %1 bytes at %2 past the read-ahead's end %3").arg(length).arg(m_next).arg(m_end));
@@ -82,7 +92,11 @@ Result<bool> ReadAhead::read(qint64 offset, qint64 length, char *out, Progress *
         bool &flag;
         ~Reading() { flag = false; }
     } reading{m_reading};
-    qint64 got = 0;
+    // Bytes already read once, kept behind next().
+    qint64 got = std::min(length, m_next - offset);
+    if (got > 0)
+        std::memcpy(out, m_recent.constData() + (m_recent.size() - (m_next - offset)), std::size_t(got));
+    const qint64 fresh = got;
     while (got < length) {
         if (m_buffered == 0) {
             if (m_error)
@@ -109,6 +123,15 @@ Result<bool> ReadAhead::read(qint64 offset, qint64 length, char *out, Progress *
             m_frontUsed = 0;
         }
         m_changed.notify_all();
+    }
+    // Keep the last kRecent bytes read.
+    const qint64 added = length - fresh;
+    if (added >= kRecent) {
+        m_recent = QByteArray(out + length - kRecent, kRecent);
+    } else if (added > 0) {
+        m_recent.append(out + fresh, added);
+        if (m_recent.size() > kRecent)
+            m_recent.remove(0, m_recent.size() - kRecent);
     }
     return true;
 }

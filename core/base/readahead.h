@@ -42,14 +42,18 @@ public:
 
     qint64 start() const { return m_start; }
     qint64 end() const { return m_end; }
-    // Where the next read() starts.
+    // Where the next new byte is read; a read may also start up to 8 KiB before it
+    // (the bytes last read are kept: a zip reader reads a local header with some
+    // slack, then its name and extra field, then the data after them).
     qint64 next() const;
+    // Whether read() at `offset` reads from this stream.
+    bool canRead(qint64 offset) const;
     // Bytes the request delivered so far.
     qint64 received() const;
 
     // Copies `length` bytes (at most end() - offset) at `offset` into `out`, waiting
-    // for them: true. False, having read nothing, when `offset` is not next() (the
-    // stream only reads on). Fails with the request's error, Cancelled when
+    // for them: true. False, having read nothing, when canRead(offset) is not true
+    // (the stream only reads on). Fails with the request's error, Cancelled when
     // `progress` is.
     Result<bool> read(qint64 offset, qint64 length, char *out, Progress *progress = nullptr);
 
@@ -68,6 +72,7 @@ private:
     qint64 m_frontUsed = 0; // bytes of m_chunks.front() already read
     qint64 m_buffered = 0;  // bytes in m_chunks not yet read
     qint64 m_next = 0;
+    QByteArray m_recent; // the last bytes read, up to kRecent, ending at m_next
     qint64 m_received = 0;
     bool m_done = false;
     bool m_dropped = false;

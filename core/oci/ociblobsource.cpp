@@ -42,7 +42,7 @@ Status OciBlobSource::read(qint64 offset, qint64 length, char *out, Progress *pr
     std::shared_ptr<ReadAhead> replaced; // stopped outside the lock
     {
         std::lock_guard lock(m_mutex);
-        if (m_stream && m_stream->next() == offset) {
+        if (m_stream && m_stream->canRead(offset)) {
             stream = m_stream;
         } else if (sequential && m_size - offset > kStreamFetch) {
             replaced = std::move(m_stream);

@@ -77,9 +77,10 @@ struct HttpSource::Private {
     Status fetch(qint64 from, qint64 length, char *out, Progress *progress);
     // One request for [from, from+length), its body handed to `sink` as it arrives.
     Status fetchTo(qint64 from, qint64 length, const ReadAhead::Sink &sink, Progress *progress);
-    // Removes and returns the announced range holding `pos`, or {-1, -1}.
+    // The newest announced range holding `pos`, or {-1, -1}; a long one (streamed
+    // from `pos`) is removed, a short one stays for the reads after this one.
     std::pair<qint64, qint64> takeAnnounced(qint64 pos);
-    // The stream whose next byte is `pos` (most recently used last), or null.
+    // The stream that reads on at `pos` (most recently used last), or null.
     std::shared_ptr<ReadAhead> streamAt(qint64 pos);
     std::shared_ptr<ReadAhead> startStream(qint64 from, qint64 end);
     void insert(qint64 offset, QByteArray data);
@@ -409,7 +410,8 @@ std::pair<qint64, qint64> HttpSource::Private::takeAnnounced(qint64 pos)
     for (auto it = announced.rbegin(); it != announced.rend(); ++it) {
         if (pos >= it->first && pos < it->second) {
             const auto range = *it;
-            announced.erase(std::next(it).base());
+            if (range.second - pos > kMaxCachedAnnounced)
+                announced.erase(std::next(it).base());
             return range;
         }
     }
@@ -420,7 +422,7 @@ std::shared_ptr<ReadAhead> HttpSource::Private::streamAt(qint64 pos)
 {
     std::lock_guard lock(mutex);
     for (auto it = streams.begin(); it != streams.end(); ++it) {
-        if ((*it)->next() != pos || pos >= (*it)->end())
+        if (!(*it)->canRead(pos))
             continue;
         std::shared_ptr<ReadAhead> stream = *it;
         streams.erase(it);

@@ -74,6 +74,7 @@ Result<qint64> ZipReader::Private::localDataOffset(qsizetype i, qint64 hint) con
     QByteArray rest;
     if (local.size() < LocalHeaderSize + restLength) {
         rest.resize(qsizetype(restLength));
+        source->willNeed(qint64(entry.localHeaderOffset) + LocalHeaderSize, restLength); // no more than that
         const bool restInside =
             fitsWithin(entry.localHeaderOffset + LocalHeaderSize, quint64(restLength), quint64(fileSize));
         if (Status s = restInside
