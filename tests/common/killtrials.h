@@ -64,6 +64,16 @@ inline QMap<QString, QByteArray> filesUnder(const QString &dir)
     return out;
 }
 
+// How many kill trials a test makes: `quick` in the release suite (which must stay
+// under 10 minutes warm, issue 39: tst_clikill and tst_documentkill were the
+// longest), CARTON_KILL_TRIALS=N for a longer run (bench/, a stress run).
+inline int trialCount(int quick)
+{
+    bool ok = false;
+    const int asked = qEnvironmentVariableIntValue("CARTON_KILL_TRIALS", &ok);
+    return ok && asked > 0 ? asked : quick;
+}
+
 // What became of a child that finished (or did not): how it ended, what its exit
 // code means for savedriver and the CLI, and everything it wrote, for a test's
 // failure message.
