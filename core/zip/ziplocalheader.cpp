@@ -73,6 +73,9 @@ Result<qint64> ZipReader::Private::localDataOffset(qsizetype i, qint64 hint) con
     const qint64 restLength = qint64(get16(h + 26)) + get16(h + 28);
     QByteArray rest;
     if (local.size() < LocalHeaderSize + restLength) {
+        // What the fixed part says must hold before the rest is read (lengths that lie).
+        if (Result<qint64> fixed = checkFixedLocalHeader(i, h); !fixed)
+            return fixed.error();
         rest.resize(qsizetype(restLength));
         source->willNeed(qint64(entry.localHeaderOffset) + LocalHeaderSize, restLength); // no more than that
         const bool restInside =
@@ -111,6 +114,25 @@ Result<qint64> ZipReader::Private::localDataOffset(qsizetype i, qint64 hint) con
 
 Result<qint64> ZipReader::Private::checkLocalHeader(qsizetype i, const char *h, QByteArrayView rest) const
 {
+    Result<qint64> dataStart = checkFixedLocalHeader(i, h);
+    if (!dataStart)
+        return dataStart;
+    const ZipEntry &entry = entries[size_t(i)];
+    const QByteArray &rawName = rawNames[size_t(i)];
+    const quint16 nameLength = get16(h + 26);
+    const QByteArrayView localName = rest.first(nameLength);
+    if (localName != QByteArrayView(rawName))
+        return entryError(ErrorCode::Format, entry,
+                          QStringLiteral("local header name \"%1\" differs from the central "
+                                         "directory's")
+                              .arg(QString::fromUtf8(localName).left(200)));
+    if (Status s = checkLocalFields(h, rest.sliced(nameLength).toByteArray(), entry); !s)
+        return s.error();
+    return dataStart;
+}
+
+Result<qint64> ZipReader::Private::checkFixedLocalHeader(qsizetype i, const char *h) const
+{
     const ZipEntry &entry = entries[size_t(i)];
     const QByteArray &rawName = rawNames[size_t(i)];
     if (get32(h) != LocalHeaderSignature)
@@ -137,14 +159,6 @@ Result<qint64> ZipReader::Private::checkLocalHeader(qsizetype i, const char *h, 
                               .arg(extraLength)
                               .arg(entry.compressedSize)
                               .arg(fileSize));
-    const QByteArrayView localName = rest.first(nameLength);
-    if (localName != QByteArrayView(rawName))
-        return entryError(ErrorCode::Format, entry,
-                          QStringLiteral("local header name \"%1\" differs from the central "
-                                         "directory's")
-                              .arg(QString::fromUtf8(localName).left(200)));
-    if (Status s = checkLocalFields(h, rest.sliced(nameLength).toByteArray(), entry); !s)
-        return s.error();
     return qint64(dataStart);
 }
 

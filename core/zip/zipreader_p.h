@@ -58,6 +58,8 @@ struct ZipReader::Private {
     // field (as long as `h` says). Where its data starts, or what does not agree
     // with the central directory.
     Result<qint64> checkLocalHeader(qsizetype i, const char *h, QByteArrayView rest) const;
+    // The checks of the fixed 30 bytes alone (signature, name length, data inside the file).
+    Result<qint64> checkFixedLocalHeader(qsizetype i, const char *h) const;
     Status checkLocalFields(const char *localHeader, const QByteArray &localExtra, const ZipEntry &entry) const;
     Result<qsizetype> lookup(const ZipEntry &entry) const;
     Result<std::unique_ptr<QIODevice>> open(qsizetype index, bool verifyCrc, qint64 hint) const;
