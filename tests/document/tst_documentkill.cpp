@@ -73,9 +73,9 @@ void TestDocumentKill::uninterruptedSaveCompletes()
     driver.waitForFinished(120000);
     const bool saved =
         driver.state() == QProcess::NotRunning && driver.exitStatus() == QProcess::NormalExit && driver.exitCode() == 0;
-    const QByteArray out = driver.readAllStandardOutput();
-    if (!saved || out != "saved\n") {
-        const QString why = killtrials::describeExit(driver) + QString::fromLocal8Bit(out);
+    const QByteArray printed = driver.readAllStandardOutput();
+    if (!saved || printed != "saved\n") {
+        const QString why = killtrials::describeExit(driver) + QString::fromLocal8Bit(printed);
         driver.kill(); // when it timed out
         driver.waitForFinished(10000);
         QFAIL(qPrintable(why));
