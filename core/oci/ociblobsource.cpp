@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "oci/ociblobsource.h"
 
+#include "base/readahead.h"
 #include "oci/ociregistry.h"
 
 #include <cstring>
@@ -10,7 +11,8 @@ namespace carton {
 
 namespace {
 constexpr qint64 kMinFetch = 256 << 10;
-constexpr qint64 kStreamFetch = 8 << 20;
+constexpr qint64 kStreamFetch = 8 << 20;     // a sequential reader with more left than this streams
+constexpr qint64 kReadAheadBuffer = 8 << 20; // that far ahead of it
 } // namespace
 
 OciBlobSource::OciBlobSource(std::shared_ptr<OciRegistry> registry, QString digest, qint64 size, QString name)
@@ -35,6 +37,34 @@ Status OciBlobSource::read(qint64 offset, qint64 length, char *out, Progress *pr
             return {};
         }
         sequential = offset == m_lastEnd;
+    }
+    std::shared_ptr<ReadAhead> stream;
+    std::shared_ptr<ReadAhead> replaced; // stopped outside the lock
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_stream && m_stream->canRead(offset)) {
+            stream = m_stream;
+        } else if (sequential && m_size - offset > kStreamFetch) {
+            replaced = std::move(m_stream);
+            m_stream = std::make_shared<ReadAhead>(
+                offset, m_size,
+                [registry = m_registry, digest = m_digest,
+                 size = m_size](qint64 from, qint64 n, const ReadAhead::Sink &sink, Progress *requestProgress) {
+                    return registry->readBlobTo(digest, size, from, n, sink, requestProgress);
+                },
+                kReadAheadBuffer);
+            stream = m_stream;
+        }
+    }
+    if (stream) {
+        Result<bool> got = stream->read(offset, length, out, progress);
+        if (!got)
+            return got.error();
+        if (*got) {
+            std::lock_guard lock(m_mutex);
+            m_lastEnd = offset + length;
+            return {};
+        }
     }
     const qint64 want = std::min(std::max(length, sequential ? kStreamFetch : kMinFetch), m_size - offset);
     if (want == length && length > kStreamFetch) { // big reads go straight to the caller's buffer

@@ -11,11 +11,13 @@
 namespace carton {
 
 class OciRegistry;
+class ReadAhead;
 
 // Random access to one blob of a registry through Range requests (what a tensor
 // or a weight of an `oci://` carton costs). A miss fetches at least 256 KiB; reads
-// that continue the previous one (a stream, a verification) fetch 8 MiB ahead. The
-// last block is kept for the next read. Thread-safe.
+// that continue the previous one (a stream, a verification) stream the rest of the
+// blob in one request, read ahead on a thread of its own (ReadAhead). The last
+// block is kept for the next read. Thread-safe.
 class CARTONCORE_EXPORT OciBlobSource final : public ByteSource {
 public:
     OciBlobSource(std::shared_ptr<OciRegistry> registry, QString digest, qint64 size, QString name);
@@ -34,6 +36,7 @@ private:
     mutable QByteArray m_block;
     mutable qint64 m_blockStart = -1;
     mutable qint64 m_lastEnd = -1;
+    mutable std::shared_ptr<ReadAhead> m_stream; // the sequential reader's
 };
 
 } // namespace carton

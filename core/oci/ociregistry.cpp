@@ -306,6 +306,20 @@ Status OciRegistry::downloadBlob(const QString &digest, qint64 size, QIODevice &
 Status OciRegistry::readBlob(const QString &digest, qint64 blobSize, qint64 offset, qint64 length, char *out,
                              Progress *progress)
 {
+    qint64 at = 0;
+    return readBlobTo(
+        digest, blobSize, offset, length,
+        [&](const char *data, qint64 n) -> Status {
+            std::memcpy(out + at, data, size_t(n));
+            at += n;
+            return {};
+        },
+        progress);
+}
+
+Status OciRegistry::readBlobTo(const QString &digest, qint64 blobSize, qint64 offset, qint64 length,
+                               const std::function<Status(const char *data, qint64 size)> &into, Progress *progress)
+{
     if (offset < 0 || length <= 0 || offset > blobSize - length)
         return d->error(ErrorCode::Usage, QStringLiteral("bytes %1+%2 are outside the blob %3 of %4 bytes")
                                               .arg(offset)
@@ -339,7 +353,8 @@ Status OciRegistry::readBlob(const QString &digest, qint64 blobSize, qint64 offs
         if (n > length - got)
             return makeError(ErrorCode::Format,
                              QStringLiteral("the registry sends more than the %1 bytes asked for").arg(length));
-        std::memcpy(out + got, data, size_t(n));
+        if (Status s = into(data, n); !s)
+            return s;
         got += n;
         return {};
     };

@@ -72,6 +72,9 @@ public:
     // `length` bytes at `offset` of a blob of `blobSize` bytes (one Range request).
     Status readBlob(const QString &digest, qint64 blobSize, qint64 offset, qint64 length, char *out,
                     Progress *progress = nullptr);
+    // The same, the body handed to `sink` as it arrives (a stream: ReadAhead).
+    Status readBlobTo(const QString &digest, qint64 blobSize, qint64 offset, qint64 length,
+                      const std::function<Status(const char *data, qint64 size)> &sink, Progress *progress = nullptr);
 
     // Fills `buffer` with up to `max` next bytes of the blob; 0 at its end.
     using BlobReader = std::function<Result<qint64>(char *buffer, qint64 max)>;

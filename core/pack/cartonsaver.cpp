@@ -419,6 +419,8 @@ Result<SaveResult> Saver::run(const QString &outputFile)
     m_result.bytesWritten = out.size();
     if (!out.commit())
         return makeError(ErrorCode::Io, QStringLiteral("cannot write: %1").arg(out.errorString()), outputFile);
+    if (m_zip)
+        m_zip->recheckPath(); // saved in place, the original's path names the new file now
     m_result.modelHash = Sha256::hashHex(manifestBytes);
     return m_result;
 }

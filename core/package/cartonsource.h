@@ -83,6 +83,11 @@ public:
         std::optional<quint32> crc32;
     };
     virtual std::optional<RawRegion> rawRegion(const QString &path) const = 0;
+    // The file at path() may have been replaced on disk (a save renamed a file over
+    // it, the disk watcher saw a change): what was learned about it is checked again
+    // (a .carton checks once per open, not per file, whether its path still names
+    // the file it has open).
+    virtual void recheckPath() const {}
 
     // Random access to a file's bytes (symlinks followed), for tensor reads: straight
     // from disk for a folder's file or a Stored entry; for a compressed entry, a

@@ -201,6 +201,24 @@ SpillSource::StreamOpener ZipSource::streamOpener(const QString &path) const
 
 bool ZipSource::pathIsTheOpenFile() const
 {
+    const int state = m_pathState.load(std::memory_order_acquire);
+    if (state != PathUnknown)
+        return state == PathIsOpenFile;
+    ++m_pathChecks;
+    const bool same = statPathIsTheOpenFile();
+    int expected = PathUnknown; // a recheck or another thread's answer meanwhile wins
+    m_pathState.compare_exchange_strong(expected, same ? PathIsOpenFile : PathReplaced);
+    return same;
+}
+
+void ZipSource::recheckPath() const
+{
+    int expected = PathIsOpenFile; // replaced stays replaced
+    m_pathState.compare_exchange_strong(expected, PathUnknown);
+}
+
+bool ZipSource::statPathIsTheOpenFile() const
+{
 #ifdef Q_OS_UNIX
     const ByteSourcePtr &source = m_reader->source();
     const int fd = source ? source->fileHandle() : -1;

@@ -6,6 +6,7 @@
 #include "zip/zipreader.h"
 
 #include <QHash>
+#include <atomic>
 
 namespace carton {
 
@@ -25,8 +26,12 @@ public:
     Result<QByteArray> read(const QString &path, qint64 maxSize) const override;
     Result<QByteArray> readRange(const QString &path, qint64 offset, qint64 length) const override;
     std::optional<RawRegion> rawRegion(const QString &path) const override;
+    void recheckPath() const override;
 
     const ZipReader &reader() const { return *m_reader; }
+    // How often the path was compared with the open file (stat): once per open and
+    // once after each recheckPath() that was followed by a rawRegion().
+    int pathChecks() const { return m_pathChecks.load(); }
 
 private:
     ZipSource() = default;
@@ -36,13 +41,18 @@ private:
     Status resolveSymlinks();
     // True unless the path names another file than the one the reader has open
     // (a save in place renamed a new carton over it): a region by path would
-    // read the new file at the old offsets.
+    // read the new file at the old offsets. Asks the system once, then again
+    // after recheckPath() (a replaced path stays replaced).
     bool pathIsTheOpenFile() const;
+    bool statPathIsTheOpenFile() const;
     Result<const ZipEntry *> dataEntry(const QString &path) const;
     SpillSource::StreamOpener streamOpener(const QString &path) const override;
 
     std::shared_ptr<ZipReader> m_reader;
     QHash<QString, QString> m_linkTargets; // symlink path -> final target path
+    enum PathState { PathUnknown, PathIsOpenFile, PathReplaced };
+    mutable std::atomic<int> m_pathState{PathUnknown};
+    mutable std::atomic<int> m_pathChecks{0};
 };
 
 } // namespace carton

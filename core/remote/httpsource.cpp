@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "remote/httpsource.h"
 
+#include "base/readahead.h"
 #include "base/scratchfile.h"
 #include "remote/httptransfer.h"
 #include "remote/remoteurl.h"
@@ -10,15 +11,19 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <vector>
 
 namespace carton {
 
 namespace {
 
-constexpr qint64 kProbeBytes = 16 << 10;     // the first request: the file's last 16 KiB
-constexpr qint64 kMinFetch = 4 << 10;        // a miss fetches at least this much
-constexpr qint64 kDirectRead = 256 << 10;    // reads this big bypass the cache
-constexpr qint64 kMaxAnnounced = 16ll << 20; // an announced range is fetched whole up to this
+constexpr qint64 kProbeBytes = 16 << 10;          // the first request: the file's last 16 KiB
+constexpr qint64 kMinFetch = 4 << 10;             // a miss fetches at least this much
+constexpr qint64 kDirectRead = 256 << 10;         // reads this big bypass the cache
+constexpr qint64 kMaxCachedAnnounced = 1ll << 20; // an announced range up to this is fetched whole and cached
+constexpr qint64 kReadAheadBuffer = 8ll << 20;    // a longer one streams, this much ahead of its reader
+constexpr std::size_t kMaxAnnounced = 32;         // announced ranges not yet read, kept (the newest)
+constexpr std::size_t kMaxStreams = 8;            // streams kept (the last read)
 
 Error statusError(const HttpHead &head)
 {
@@ -51,12 +56,16 @@ struct HttpSource::Private {
     std::map<qint64, Extent> cache; // non-overlapping, keyed by offset
     qint64 cached = 0;
     quint64 clock = 0;
-    qint64 hintStart = -1;
-    qint64 hintEnd = -1;
+    // Ranges announced by willNeed and not yet read (oldest first).
+    std::vector<std::pair<qint64, qint64>> announced;
 
     // The whole file, when the server cannot send ranges.
     std::unique_ptr<ScratchFile> download;
     std::shared_ptr<FileRegionSource> local;
+
+    // Sequential reads of long announced ranges, each one request (last: they use
+    // the members above from their threads, and are stopped first).
+    std::vector<std::shared_ptr<ReadAhead>> streams; // least recently used first
 
     Error error(ErrorCode code, const QString &message) const
     {
@@ -66,6 +75,14 @@ struct HttpSource::Private {
     Status probe(bool *rangesRefused, qint64 *announcedSize);
     Status downloadWhole(qint64 announcedSize);
     Status fetch(qint64 from, qint64 length, char *out, Progress *progress);
+    // One request for [from, from+length), its body handed to `sink` as it arrives.
+    Status fetchTo(qint64 from, qint64 length, const ReadAhead::Sink &sink, Progress *progress);
+    // The newest announced range holding `pos`, or {-1, -1}; a long one (streamed
+    // from `pos`) is removed, a short one stays for the reads after this one.
+    std::pair<qint64, qint64> takeAnnounced(qint64 pos);
+    // The stream that reads on at `pos` (most recently used last), or null.
+    std::shared_ptr<ReadAhead> streamAt(qint64 pos);
+    std::shared_ptr<ReadAhead> startStream(qint64 from, qint64 end);
     void insert(qint64 offset, QByteArray data);
     // Copies cached bytes at `pos` (up to `end`) into `out`; 0 when `pos` is not
     // cached, then *nextCached is where the next cached extent starts (or `end`).
@@ -232,6 +249,19 @@ Status HttpSource::Private::downloadWhole(qint64 announcedSize)
 
 Status HttpSource::Private::fetch(qint64 from, qint64 length, char *out, Progress *progress)
 {
+    qint64 got = 0;
+    return fetchTo(
+        from, length,
+        [&](const char *data, qint64 n) -> Status {
+            std::memcpy(out + got, data, std::size_t(n));
+            got += n;
+            return {};
+        },
+        progress);
+}
+
+Status HttpSource::Private::fetchTo(qint64 from, qint64 length, const ReadAhead::Sink &into, Progress *progress)
+{
     if (Status s = reserve(length); !s)
         return s;
     const qint64 last = from + length - 1;
@@ -272,13 +302,15 @@ Status HttpSource::Private::fetch(qint64 from, qint64 length, char *out, Progres
             return makeError(
                 ErrorCode::Format,
                 QStringLiteral("the server sends more than the %1 bytes its Content-Range announces").arg(length));
-        std::memcpy(out + got, data, std::size_t(n));
+        if (Status s = into(data, n); !s)
+            return s;
         got += n;
         return {};
     };
     Result<HttpHead> head =
         httpGet(effective, QByteArrayLiteral("bytes=") + QByteArray::number(from) + '-' + QByteArray::number(last),
                 check, sink, options, progress);
+    fetched.fetch_sub(length - got); // what a failed or stopped request did not bring
     if (!head)
         return head.error();
     if (got != length)
@@ -359,9 +391,69 @@ bool HttpSource::isDownloaded() const
 
 void HttpSource::willNeed(qint64 offset, qint64 length) const
 {
+    if (length <= 0 || offset < 0 || offset >= d->size)
+        return;
     std::lock_guard lock(d->mutex);
-    d->hintStart = offset;
-    d->hintEnd = offset + std::clamp<qint64>(length, 0, kMaxAnnounced);
+    auto &announced = d->announced;
+    announced.erase(std::remove_if(announced.begin(), announced.end(),
+                                   [offset](const auto &range) { return range.first == offset; }),
+                    announced.end());
+    if (announced.size() >= kMaxAnnounced)
+        announced.erase(announced.begin());
+    announced.emplace_back(offset, offset + std::min(length, d->size - offset));
+}
+
+std::pair<qint64, qint64> HttpSource::Private::takeAnnounced(qint64 pos)
+{
+    std::lock_guard lock(mutex);
+    // The newest announcement holding `pos` wins.
+    for (auto it = announced.rbegin(); it != announced.rend(); ++it) {
+        if (pos >= it->first && pos < it->second) {
+            const auto range = *it;
+            if (range.second - pos > kMaxCachedAnnounced)
+                announced.erase(std::next(it).base());
+            return range;
+        }
+    }
+    return {-1, -1};
+}
+
+std::shared_ptr<ReadAhead> HttpSource::Private::streamAt(qint64 pos)
+{
+    std::lock_guard lock(mutex);
+    for (auto it = streams.begin(); it != streams.end(); ++it) {
+        if (!(*it)->canRead(pos))
+            continue;
+        std::shared_ptr<ReadAhead> stream = *it;
+        streams.erase(it);
+        streams.push_back(stream);
+        return stream;
+    }
+    return nullptr;
+}
+
+std::shared_ptr<ReadAhead> HttpSource::Private::startStream(qint64 from, qint64 end)
+{
+    auto stream = std::make_shared<ReadAhead>(
+        from, end,
+        [this](qint64 at, qint64 length, const ReadAhead::Sink &sink, Progress *requestProgress) {
+            return fetchTo(at, length, sink, requestProgress);
+        },
+        kReadAheadBuffer);
+    std::shared_ptr<ReadAhead> dropped;
+    {
+        std::lock_guard lock(mutex);
+        // Streams read to their end, then the least recently used, make room.
+        streams.erase(
+            std::remove_if(streams.begin(), streams.end(), [](const auto &s) { return s->next() == s->end(); }),
+            streams.end());
+        if (streams.size() >= kMaxStreams) {
+            dropped = std::move(streams.front()); // stopped outside the lock
+            streams.erase(streams.begin());
+        }
+        streams.push_back(stream);
+    }
+    return stream;
 }
 
 Status HttpSource::read(qint64 offset, qint64 length, char *out, Progress *progress) const
@@ -379,14 +471,27 @@ Status HttpSource::read(qint64 offset, qint64 length, char *out, Progress *progr
             pos += n;
             continue;
         }
+        // A stream (a long announced range being read on) whose next byte this is.
+        if (std::shared_ptr<ReadAhead> stream = d->streamAt(pos)) {
+            const qint64 n = std::min(end, stream->end()) - pos;
+            Result<bool> got = stream->read(pos, n, out + (pos - offset), progress);
+            if (!got)
+                return got.error();
+            if (*got) {
+                pos += n;
+                continue;
+            }
+        }
         const qint64 missing = nextCached - pos;
-        // An announced range is fetched as announced (no more); any other miss at
-        // least kMinFetch bytes.
+        // An announced range is fetched as announced (no more): a short one whole
+        // into the cache, a long one as a stream; any other miss at least kMinFetch bytes.
         qint64 want = std::max(missing, kMinFetch);
-        {
-            std::lock_guard lock(d->mutex);
-            if (pos >= d->hintStart && pos < d->hintEnd)
-                want = std::max(missing, d->hintEnd - pos);
+        if (const auto [first, last] = d->takeAnnounced(pos); first >= 0) {
+            if (last - pos > kMaxCachedAnnounced) {
+                d->startStream(pos, last);
+                continue;
+            }
+            want = std::max(missing, last - pos);
         }
         // Never past the file or into the next cached extent (extents do not overlap).
         auto it = d->cache.end();

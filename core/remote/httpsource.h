@@ -18,9 +18,11 @@ namespace carton {
 // open() sends one request for the last bytes of the file ("Range: bytes=-N"),
 // which tells the size and usually holds the end records and the central
 // directory. Later reads fetch what is missing ("bytes=A-B"); announced ranges
-// (willNeed) are fetched whole, so an entry's header and data come in one request.
-// Fetched bytes are kept in memory within options.cacheBudget; reads of 256 KiB
-// and more go straight to the caller's buffer.
+// (willNeed) come in one request each, so an entry's header and data do: up to
+// 1 MiB fetched whole, a longer one streamed by a thread of its own (ReadAhead,
+// up to 8 MiB ahead) to whoever reads it on from where it is first read, so the
+// transfer overlaps the reader's work. Fetched bytes are kept in memory within
+// options.cacheBudget; reads of 256 KiB and more go straight to the caller's buffer.
 //
 // Refused: schemes other than http/https (also as redirect targets), more than
 // options.maxRedirects redirects, a Content-Range other than the one asked for, a

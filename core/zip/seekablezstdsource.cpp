@@ -125,7 +125,7 @@ Result<std::shared_ptr<SeekableZstdSource>> SeekableZstdSource::open(const ZipRe
     }
     // The reader's own checks first (encryption, the ratio cap, the local header):
     // what the sequential path refuses, this one refuses too.
-    if (Result<std::unique_ptr<QIODevice>> checked = reader.openEntry(entry); !checked)
+    if (Status checked = reader.checkEntry(entry); !checked)
         return checked.error();
     Result<qint64> start = reader.dataOffset(entry);
     if (!start)

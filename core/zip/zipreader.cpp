@@ -7,6 +7,7 @@
 #include "codec/decoder.h"
 #include "zip/zipentrydevice.h"
 #include "zip/zipformat.h"
+#include "zipreader_p.h"
 
 #include <QFileInfo>
 #include <QStringDecoder>
@@ -61,45 +62,7 @@ bool decodeName(const QByteArray &raw, bool utf8Flag, QString *name)
     return true;
 }
 
-QString hex32(quint32 v)
-{
-    return QStringLiteral("0x%1").arg(v, 8, 16, QLatin1Char('0'));
-}
-
 } // namespace
-
-struct ZipReader::Private {
-    QString path;         // the file, or a URL
-    QString localPath;    // the file on disk; empty when the bytes come from elsewhere
-    QString fileName;     // for messages
-    ByteSourcePtr source; // the zip's bytes (the region, for openRegion())
-    qint64 fileSize = 0;  // of the zip (the region, for openRegion())
-    qint64 base = 0;      // where the zip starts in the file (openRegion())
-    QByteArray comment;   // the end record's archive comment
-    Limits limits;
-    std::vector<ZipEntry> entries;
-    std::vector<QuarantinedEntry> quarantined;
-    std::vector<QByteArray> rawNames;
-    std::vector<quint16> centralExtraLengths; // per entry, to announce the local header's size
-    QHash<QString, qsizetype> index;
-
-    Error error(ErrorCode code, const QString &message) const { return makeError(code, message, fileName); }
-    Error entryError(ErrorCode code, const ZipEntry &entry, const QString &message) const
-    {
-        return makeError(code, message, QStringLiteral("%1: entry %2").arg(fileName, entry.name));
-    }
-
-    // Reads [offset, offset+length) of the zip; `what` names it in the error.
-    Status readAt(qint64 offset, qint64 length, char *out, const QString &what) const;
-    Status parse();
-    Status parseCentralDirectory(const QByteArray &cd, quint64 count, quint64 cdOffset);
-    // The data's offset in the zip; `hint` more bytes after the header are announced
-    // to the source (willNeed) so a remote one fetches header and data at once.
-    Result<qint64> localDataOffset(qsizetype index, qint64 hint = 0) const;
-    Status checkLocalFields(const char *localHeader, const QByteArray &localExtra, const ZipEntry &entry) const;
-    Result<qsizetype> lookup(const ZipEntry &entry) const;
-    Result<std::unique_ptr<QIODevice>> open(qsizetype index, bool verifyCrc, qint64 hint) const;
-};
 
 ZipReader::ZipReader() : d(std::make_unique<Private>()) {}
 ZipReader::~ZipReader() = default;
@@ -151,6 +114,7 @@ Result<std::unique_ptr<ZipReader>> ZipReader::open(ByteSourcePtr source, const Q
     reader->d->source = std::move(source);
     if (Status s = reader->d->parse(); !s)
         return s.error();
+    reader->d->indexLocalHeaders();
     return reader;
 }
 
@@ -462,120 +426,6 @@ Result<qsizetype> ZipReader::Private::lookup(const ZipEntry &entry) const
     return it.value();
 }
 
-Result<qint64> ZipReader::Private::localDataOffset(qsizetype i, qint64 hint) const
-{
-    const ZipEntry &entry = entries[size_t(i)];
-    const QByteArray &rawName = rawNames[size_t(i)];
-    char h[LocalHeaderSize];
-    // The local extra field usually matches the central one; a little slack covers
-    // writers that add a zip64 or timestamp field only locally. (Page-alignment
-    // padding, up to 4 KiB before a Stored entry of 1 MiB or more, is not covered: a
-    // remote source then asks once more, which is nothing next to the entry.)
-    constexpr qint64 ExtraSlack = 256;
-    source->willNeed(qint64(entry.localHeaderOffset), LocalHeaderSize + rawName.size() +
-                                                          centralExtraLengths[size_t(i)] + ExtraSlack +
-                                                          std::max<qint64>(hint, 0));
-    const bool inside = fitsWithin(entry.localHeaderOffset, LocalHeaderSize, quint64(fileSize));
-    Status read = inside ? source->read(qint64(entry.localHeaderOffset), LocalHeaderSize, h)
-                         : Status(makeError(ErrorCode::Format, QStringLiteral("the file ends first")));
-    // A remote source's fetch limit, network failure or cancellation keeps its code.
-    auto readCode = [](const Error &e) {
-        return e.code == ErrorCode::Limit || e.code == ErrorCode::Network || e.code == ErrorCode::Cancelled
-                   ? e.code
-                   : ErrorCode::Io;
-    };
-    if (!read)
-        return entryError(readCode(read.error()), entry,
-                          QStringLiteral("cannot read the local header at offset %1: %2")
-                              .arg(entry.localHeaderOffset)
-                              .arg(read.error().message));
-    if (get32(h) != LocalHeaderSignature)
-        return entryError(ErrorCode::Format, entry,
-                          QStringLiteral("bad local header signature %1 at offset %2 "
-                                         "(expected 0x04034b50)")
-                              .arg(hex32(get32(h)))
-                              .arg(entry.localHeaderOffset));
-    const quint16 nameLength = get16(h + 26);
-    const quint16 extraLength = get16(h + 28);
-    const quint64 dataStart = entry.localHeaderOffset + LocalHeaderSize + nameLength + extraLength;
-    if (nameLength != rawName.size())
-        return entryError(ErrorCode::Format, entry,
-                          QStringLiteral("local header at offset %1: name length %2 differs "
-                                         "from the central directory's %3")
-                              .arg(entry.localHeaderOffset)
-                              .arg(nameLength)
-                              .arg(rawName.size()));
-    if (!fitsWithin(dataStart, entry.compressedSize, quint64(fileSize)))
-        return entryError(ErrorCode::Format, entry,
-                          QStringLiteral("local header at offset %1: extra length %2 puts "
-                                         "the %3 data bytes past the end of the file (%4 bytes)")
-                              .arg(entry.localHeaderOffset)
-                              .arg(extraLength)
-                              .arg(entry.compressedSize)
-                              .arg(fileSize));
-    QByteArray localName(nameLength + extraLength, Qt::Uninitialized);
-    if (Status s = source->read(qint64(entry.localHeaderOffset) + LocalHeaderSize, localName.size(), localName.data());
-        !s)
-        return entryError(readCode(s.error()), entry,
-                          QStringLiteral("cannot read the local header name: %1").arg(s.error().message));
-    const QByteArray localExtra = localName.sliced(nameLength);
-    localName.truncate(nameLength);
-    if (localName != rawName)
-        return entryError(ErrorCode::Format, entry,
-                          QStringLiteral("local header name \"%1\" differs from the central "
-                                         "directory's")
-                              .arg(QString::fromUtf8(localName).left(200)));
-    if (Status s = checkLocalFields(h, localExtra, entry); !s)
-        return s.error();
-    return qint64(dataStart);
-}
-
-// Readers that trust the local header and readers that trust the central directory
-// must see the same entry: every field the data is read by has to agree.
-Status ZipReader::Private::checkLocalFields(const char *h, const QByteArray &extra, const ZipEntry &entry) const
-{
-    auto differs = [&](const QString &field, const QString &local, const QString &central) {
-        return entryError(ErrorCode::Format, entry,
-                          QStringLiteral("local header at offset %1: %2 %3 differs from the central directory's %4")
-                              .arg(entry.localHeaderOffset)
-                              .arg(field, local, central));
-    };
-    const quint16 flags = get16(h + 6);
-    constexpr quint16 Relevant = FlagEncrypted | FlagDataDescriptor | FlagStrongEncryption;
-    if ((flags & Relevant) != (entry.flags & Relevant))
-        return differs(QStringLiteral("flags"), hex32(flags), hex32(entry.flags));
-    if (get16(h + 8) != entry.method)
-        return differs(QStringLiteral("compression method"), zipMethodName(get16(h + 8)), zipMethodName(entry.method));
-    if (flags & FlagDataDescriptor)
-        return {}; // CRC and sizes follow the data; the central directory's are used
-    if (get32(h + 14) != entry.crc32)
-        return differs(QStringLiteral("CRC-32"), hex32(get32(h + 14)), hex32(entry.crc32));
-    // A 0xffffffff size is in the local zip64 extra field: uncompressed, then compressed.
-    const char *zip64 = nullptr;
-    quint32 zip64Length = 0;
-    for (qsizetype at = 0; at + 4 <= extra.size();) {
-        const quint32 length = std::min<quint32>(get16(extra.constData() + at + 2), quint32(extra.size() - at - 4));
-        if (get16(extra.constData() + at) == Zip64ExtraId) {
-            zip64 = extra.constData() + at + 4;
-            zip64Length = length;
-            break;
-        }
-        at += 4 + length;
-    }
-    quint32 used = 0;
-    for (auto [at, central, field] : {std::tuple{22, entry.uncompressedSize, "uncompressed size"},
-                                      std::tuple{18, entry.compressedSize, "compressed size"}}) {
-        quint64 local = get32(h + at);
-        if (local == Max32 && zip64 && used + 8 <= zip64Length) {
-            local = get64(zip64 + used);
-            used += 8;
-        }
-        if (local != central)
-            return differs(QLatin1StringView(field), QString::number(local), QString::number(central));
-    }
-    return {};
-}
-
 Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool verifyCrc, qint64 hint) const
 {
     const ZipEntry &entry = entries[size_t(i)];
@@ -667,7 +517,19 @@ Result<std::unique_ptr<QIODevice>> ZipReader::openEntry(const ZipEntry &entry, b
     Result<qsizetype> i = d->lookup(entry);
     if (!i)
         return i.error();
-    return d->open(*i, verifyCrc, 0);
+    // The device reads the data from start to end: announce it all, so a remote
+    // source fetches header and data in one request (streamed when long).
+    return d->open(*i, verifyCrc, qint64(std::min<quint64>(entry.compressedSize, quint64(1) << 62)));
+}
+
+Status ZipReader::checkEntry(const ZipEntry &entry) const
+{
+    Result<qsizetype> i = d->lookup(entry);
+    if (!i)
+        return i.error();
+    if (Result<std::unique_ptr<QIODevice>> device = d->open(*i, false, 0); !device)
+        return device.error();
+    return {};
 }
 
 namespace {
@@ -740,10 +602,8 @@ Result<QByteArray> ZipReader::readEntry(const ZipEntry &entry, qint64 maxSize) c
         return d->entryError(
             ErrorCode::Limit, e,
             QStringLiteral("entry is %1 bytes, more than the %2 allowed here").arg(e.uncompressedSize).arg(maxSize));
-    // Small entries (the metadata files) are fetched with their header in one go.
-    constexpr quint64 WholeHint = 16 << 20;
-    Result<std::unique_ptr<QIODevice>> device =
-        d->open(*i, true, e.compressedSize <= WholeHint ? qint64(e.compressedSize) : 0);
+    // Fetched with its header in one go (streamed when long) from a remote source.
+    Result<std::unique_ptr<QIODevice>> device = d->open(*i, true, qint64(e.compressedSize));
     if (!device)
         return device.error();
     const QString location = QStringLiteral("%1: entry %2").arg(d->fileName, e.name);

@@ -79,7 +79,12 @@ public:
     // verifyCrc=false only skips the CRC of Stored entries (the fast path for
     // hashing big files); compressed entries are always checked. The ratio cap
     // (entries over 1 MiB) is applied here: openEntry() fails with ErrorCode::Limit.
+    // The device reads on from the start: a remote source is told the whole entry
+    // is coming (ByteSource::willNeed), so it fetches it in one request.
     Result<std::unique_ptr<QIODevice>> openEntry(const ZipEntry &entry, bool verifyCrc = true) const;
+    // The checks openEntry() makes (encryption, method, ratio cap, local header),
+    // without announcing or reading the data: for a reader that reads only parts.
+    Status checkEntry(const ZipEntry &entry) const;
 
     // The whole entry, uncompressed, failing with ErrorCode::Limit when it is larger
     // than maxSize.

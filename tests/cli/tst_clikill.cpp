@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// Crash safety of `carton pack` and `carton unpack`: killed with SIGKILL at 20
-// random points each, and run out of disk space (RLIMIT_FSIZE), they leave no
+// Crash safety of `carton pack` and `carton unpack`: killed with SIGKILL at 8
+// random points each (CARTON_KILL_TRIALS=N: more), and run out of disk space (RLIMIT_FSIZE), they leave no
 // half-written file under a final name; pack leaves nothing at all, unpack only
 // recognisably named temporaries that the next unpack into the folder removes.
 // Permission denied (pack, unpack and edit into a folder or over a file the user
@@ -117,7 +117,7 @@ void TestCliKill::killedPackLeavesNothing_data()
     QTest::addColumn<double>("fraction");
     QTest::addColumn<QString>("compression");
     QRandomGenerator random(20261123); // random points, the same on every run
-    for (int i = 0; i < 20; ++i)
+    for (int i = 0; i < killtrials::trialCount(8); ++i)
         QTest::addRow("trial %d", i) << random.bounded(0.95)
                                      << (i % 2 ? QStringLiteral("zstd") : QStringLiteral("stored"));
 }
@@ -143,7 +143,7 @@ void TestCliKill::killedUnpackLeavesNoHalfFile_data()
 {
     QTest::addColumn<double>("fraction");
     QRandomGenerator random(11232026);
-    for (int i = 0; i < 20; ++i)
+    for (int i = 0; i < killtrials::trialCount(8); ++i)
         QTest::addRow("trial %d", i) << random.bounded(0.95);
 }
 
@@ -181,7 +181,7 @@ void TestCliKill::killedExportLeavesNothing_data()
     QTest::addColumn<double>("fraction");
     QTest::addColumn<QString>("format");
     QRandomGenerator random(23112026);
-    for (int i = 0; i < 10; ++i)
+    for (int i = 0; i < killtrials::trialCount(4); ++i)
         QTest::addRow("trial %d", i) << random.bounded(0.95)
                                      << (i % 2 ? QStringLiteral("safetensors") : QStringLiteral("npy"));
 }

@@ -64,6 +64,46 @@ inline QMap<QString, QByteArray> filesUnder(const QString &dir)
     return out;
 }
 
+// How many kill trials a test makes: `quick` in the release suite (which must stay
+// under 10 minutes warm, issue 39: tst_clikill and tst_documentkill were the
+// longest), CARTON_KILL_TRIALS=N for a longer run (bench/, a stress run).
+inline int trialCount(int quick)
+{
+    bool ok = false;
+    const int asked = qEnvironmentVariableIntValue("CARTON_KILL_TRIALS", &ok);
+    return ok && asked > 0 ? asked : quick;
+}
+
+// What became of a child that finished (or did not): how it ended, what its exit
+// code means for savedriver and the CLI, and everything it wrote, for a test's
+// failure message.
+inline QString describeExit(QProcess &child)
+{
+    QString how;
+    if (child.state() != QProcess::NotRunning)
+        how = QStringLiteral("still running (timed out)");
+    else if (child.error() == QProcess::FailedToStart)
+        how = QStringLiteral("failed to start: %1").arg(child.errorString());
+    else if (child.exitStatus() == QProcess::CrashExit)
+        // Qt reports the terminating signal as the exit code of a crashed child.
+        how = QStringLiteral("killed by signal %1%2")
+                  .arg(child.exitCode())
+                  .arg(child.exitCode() == 9 ? QStringLiteral(" (SIGKILL: from outside, e.g. the OOM killer)")
+                                             : QString());
+    else
+        how = QStringLiteral("exited with code %1%2")
+                  .arg(child.exitCode())
+                  .arg(child.exitCode() == 0   ? QStringLiteral(" (success)")
+                       : child.exitCode() == 2 ? QStringLiteral(" (usage, or the input could not be opened)")
+                       : child.exitCode() == 3 ? QStringLiteral(" (the save reported an error)")
+                       : child.exitCode() == 4 ? QStringLiteral(" (the event loop ended without a save result)")
+                                               : QString());
+    return QStringLiteral("%1 %2 %3\n--- stderr:\n%4\n--- stdout:\n%5")
+        .arg(child.program(), child.arguments().join(u' '), how,
+             QString::fromLocal8Bit(child.readAllStandardError()).right(4000),
+             QString::fromLocal8Bit(child.readAllStandardOutput()).right(2000));
+}
+
 // Starts `program ARGS`, kills it with SIGKILL once it has written `threshold`
 // bytes under `watched`; returns whether the kill came before the end.
 inline bool runAndKill(const QString &program, const QStringList &args, const QString &watched, qint64 threshold,

@@ -41,7 +41,11 @@ CartonSession::CartonSession(const QString &path, QObject *parent)
       m_jobs(new LatestJob(this))
 {
     m_disk->watch(path);
-    connect(m_disk, &DiskWatcher::changed, this, &CartonSession::changedOnDisk);
+    connect(m_disk, &DiskWatcher::changed, this, [this] {
+        if (m_carton)
+            m_carton->source().recheckPath(); // regions by path may now name another file
+        emit changedOnDisk();
+    });
     connect(m_disk, &DiskWatcher::removed, this, &CartonSession::removedFromDisk);
     connect(m_verification, &VerificationRunner::stateChanged, this, &CartonSession::busyChanged);
     connect(m_verification, &VerificationRunner::finished, this, &CartonSession::updateVerificationDiagnostics);

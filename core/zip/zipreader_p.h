@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+// Internal to carton_zip: ZipReader's state, shared by zipreader.cpp (the end
+// records, the central directory, entries) and ziplocalheader.cpp (local headers).
+#include "zip/zipreader.h"
+
+#include <QHash>
+#include <atomic>
+#include <memory>
+#include <vector>
+
+namespace carton {
+
+inline QString hex32(quint32 v)
+{
+    return QStringLiteral("0x%1").arg(v, 8, 16, QLatin1Char('0'));
+}
+
+struct ZipReader::Private {
+    QString path;         // the file, or a URL
+    QString localPath;    // the file on disk; empty when the bytes come from elsewhere
+    QString fileName;     // for messages
+    ByteSourcePtr source; // the zip's bytes (the region, for openRegion())
+    qint64 fileSize = 0;  // of the zip (the region, for openRegion())
+    qint64 base = 0;      // where the zip starts in the file (openRegion())
+    QByteArray comment;   // the end record's archive comment
+    Limits limits;
+    std::vector<ZipEntry> entries;
+    std::vector<QuarantinedEntry> quarantined;
+    std::vector<QByteArray> rawNames;
+    std::vector<quint16> centralExtraLengths; // per entry, to announce the local header's size
+    // Per entry, where its data starts once its local header was read and checked
+    // (-1: not yet): a header is read once, however often its entry is opened.
+    std::unique_ptr<std::atomic<qint64>[]> dataStarts;
+    // Entries in the order of their local headers in the file, and each entry's
+    // place in it: the headers after one come in the same read (HeaderBatchBytes).
+    std::vector<qsizetype> fileOrder;
+    std::vector<std::size_t> fileRank;
+    static constexpr qint64 HeaderBatchBytes = 64 << 10;
+    QHash<QString, qsizetype> index;
+
+    Error error(ErrorCode code, const QString &message) const { return makeError(code, message, fileName); }
+    Error entryError(ErrorCode code, const ZipEntry &entry, const QString &message) const
+    {
+        return makeError(code, message, QStringLiteral("%1: entry %2").arg(fileName, entry.name));
+    }
+
+    // Reads [offset, offset+length) of the zip; `what` names it in the error.
+    Status readAt(qint64 offset, qint64 length, char *out, const QString &what) const;
+    Status parse();
+    Status parseCentralDirectory(const QByteArray &cd, quint64 count, quint64 cdOffset);
+    // The data's offset in the zip; `hint` more bytes after the header are announced
+    // to the source (willNeed) so a remote one fetches header and data at once.
+    Result<qint64> localDataOffset(qsizetype index, qint64 hint = 0) const;
+    // Entry i's local header: `h` its fixed 30 bytes, `rest` its name and extra
+    // field (as long as `h` says). Where its data starts, or what does not agree
+    // with the central directory.
+    Result<qint64> checkLocalHeader(qsizetype i, const char *h, QByteArrayView rest) const;
+    // The checks of the fixed 30 bytes alone (signature, name length, data inside the file).
+    Result<qint64> checkFixedLocalHeader(qsizetype i, const char *h) const;
+    Status checkLocalFields(const char *localHeader, const QByteArray &localExtra, const ZipEntry &entry) const;
+    Result<qsizetype> lookup(const ZipEntry &entry) const;
+    Result<std::unique_ptr<QIODevice>> open(qsizetype index, bool verifyCrc, qint64 hint) const;
+    // After parse(): dataStarts (none known), fileOrder and fileRank.
+    void indexLocalHeaders();
+};
+
+} // namespace carton
