@@ -893,6 +893,33 @@
         <source>%1: not a carton, a zip, a tar or a pickle: the scan reads only those</source>
         <translation>%1: weder ein Carton noch ein Zip, ein tar oder ein Pickle: die Prüfung liest nur diese</translation>
     </message>
+    <message>
+        <source>chat template reaches %1</source>
+        <translation>Chat-Vorlage erreicht %1</translation>
+    </message>
+    <message>
+        <source>the chat template is Jinja that runtimes render, some without a sandbox: through these names it can reach Python&apos;s classes, globals and modules and run commands</source>
+        <translation>die Chat-Vorlage ist Jinja, das Laufzeitumgebungen rendern, manche ohne Sandbox: Über diese Namen erreicht sie Pythons Klassen, globale Variablen und Module und kann Befehle ausführen</translation>
+    </message>
+    <message numerus="yes">
+        <source>chat template (Jinja, %n character(s))</source>
+        <translation>
+            <numerusform>Chat-Vorlage (Jinja, %n Zeichen)</numerusform>
+            <numerusform>Chat-Vorlage (Jinja, %n Zeichen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>runtimes render it as a template; it names nothing that leads out of the template</source>
+        <translation>Laufzeitumgebungen rendern sie als Vorlage; sie nennt nichts, was aus der Vorlage herausführt</translation>
+    </message>
+    <message>
+        <source>ONNX external data outside the model&apos;s folder</source>
+        <translation>Externe ONNX-Daten außerhalb des Modellordners</translation>
+    </message>
+    <message>
+        <source>a runtime loading this model reads the file it names (an absolute path or one with &quot;..&quot;) as weights: files of the machine it runs on</source>
+        <translation>eine Laufzeitumgebung, die dieses Modell lädt, liest die genannte Datei (ein absoluter Pfad oder einer mit „..“) als Gewichte: Dateien des Rechners, auf dem sie läuft</translation>
+    </message>
 </context>
 <context>
     <name>SelfTestDetailsHtml</name>

@@ -893,6 +893,32 @@
         <source>%1: not a carton, a zip, a tar or a pickle: the scan reads only those</source>
         <translation>%1：既不是 carton，也不是 zip、tar 或 pickle：扫描只读取这些</translation>
     </message>
+    <message>
+        <source>chat template reaches %1</source>
+        <translation>聊天模板可访问 %1</translation>
+    </message>
+    <message>
+        <source>the chat template is Jinja that runtimes render, some without a sandbox: through these names it can reach Python&apos;s classes, globals and modules and run commands</source>
+        <translation>聊天模板是运行时会渲染的 Jinja，有些运行时没有沙箱：通过这些名称它可以访问 Python 的类、全局变量和模块并执行命令</translation>
+    </message>
+    <message numerus="yes">
+        <source>chat template (Jinja, %n character(s))</source>
+        <translation>
+            <numerusform>聊天模板（Jinja，%n 个字符）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>runtimes render it as a template; it names nothing that leads out of the template</source>
+        <translation>运行时将其作为模板渲染；它没有引用任何可以逃出模板的名称</translation>
+    </message>
+    <message>
+        <source>ONNX external data outside the model&apos;s folder</source>
+        <translation>ONNX 外部数据位于模型文件夹之外</translation>
+    </message>
+    <message>
+        <source>a runtime loading this model reads the file it names (an absolute path or one with &quot;..&quot;) as weights: files of the machine it runs on</source>
+        <translation>加载此模型的运行时会把它指定的文件（绝对路径或含 &quot;..&quot; 的路径）当作权重读取：即其所运行机器上的文件</translation>
+    </message>
 </context>
 <context>
     <name>SelfTestDetailsHtml</name>
