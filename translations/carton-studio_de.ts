@@ -111,6 +111,18 @@
         <source>This folder is a carton&apos;s source: it has no MANIFEST to verify its files against. Packing it (File ▸ Save As…, or carton pack) writes MANIFEST with every file&apos;s SHA-256.</source>
         <translation>Dieser Ordner ist die Quelle eines Cartons: Er hat kein MANIFEST, gegen das seine Dateien geprüft werden könnten. Das Packen (Datei ▸ Speichern unter… oder carton pack) schreibt das MANIFEST mit dem SHA-256 jeder Datei.</translation>
     </message>
+    <message>
+        <source>Signed by an unknown key</source>
+        <translation>Mit einem unbekannten Schlüssel signiert</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key %1</source>
+        <translation>Mit einem unbekannten Schlüssel signiert: %1</translation>
+    </message>
+    <message>
+        <source>This carton is signed by a key that is not one of your trusted keys: the signature says nothing about who made it. See the Signature row of the Overview to compare the fingerprint and trust the key.</source>
+        <translation>Dieser Carton ist mit einem Schlüssel signiert, der nicht zu Ihren vertrauenswürdigen Schlüsseln gehört: Die Signatur sagt nichts darüber, wer ihn erstellt hat. In der Zeile „Signatur“ der Übersicht können Sie den Fingerabdruck vergleichen und dem Schlüssel vertrauen.</translation>
+    </message>
 </context>
 <context>
     <name>FormatText</name>
@@ -3174,6 +3186,10 @@
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>
+    <message>
+        <source>No format problems, but: %1.</source>
+        <translation>Keine Formatprobleme, aber: %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::MediaPreview</name>
@@ -4152,6 +4168,22 @@
         <source>Trusted &amp;keys:</source>
         <translation>&amp;Vertrauenswürdige Schlüssel:</translation>
     </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>half the memory (no limit of its own)</source>
+        <translation>halber Arbeitsspeicher (keine eigene Grenze)</translation>
+    </message>
+    <message>
+        <source>A sandboxed model writes its temporary files to /tmp, a private space in memory that is gone after the run. A write past this size fails and the report says so (carton selftest --scratch-limit).</source>
+        <translation>Ein Modell in der Sandbox schreibt seine temporären Dateien nach /tmp, einen privaten Bereich im Arbeitsspeicher, der nach dem Lauf verschwindet. Ein Schreiben über diese Größe hinaus schlägt fehl, und der Bericht sagt es (carton selftest --scratch-limit).</translation>
+    </message>
+    <message>
+        <source>Sandbox &amp;scratch space:</source>
+        <translation>Sandbox-&amp;Arbeitsbereich:</translation>
+    </message>
 </context>
 <context>
     <name>studio::PushRegistryDialog</name>
@@ -4516,8 +4548,39 @@
         <translation>%1 %2 (%3)</translation>
     </message>
     <message>
-        <source>you chose to run this carton without the sandbox</source>
-        <translation>Sie haben gewählt, dieses Carton ohne Sandbox auszuführen</translation>
+        <source>the safety scan has not finished</source>
+        <translation>die Sicherheitsprüfung ist noch nicht fertig</translation>
+    </message>
+    <message numerus="yes">
+        <source>it has %n high or critical safety finding(s)</source>
+        <translation>
+            <numerusform>er hat %n hohen oder kritischen Sicherheitsbefund</numerusform>
+            <numerusform>er hat %n hohe oder kritische Sicherheitsbefunde</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>it is signed by an unknown key</source>
+        <translation>er ist mit einem unbekannten Schlüssel signiert</translation>
+    </message>
+    <message>
+        <source>its signature is invalid</source>
+        <translation>seine Signatur ist ungültig</translation>
+    </message>
+    <message>
+        <source>its signature has not been checked yet</source>
+        <translation>seine Signatur wurde noch nicht geprüft</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+    <message>
+        <source>not checked: this run uses the edited state of the carton (or a copy of it), and a signature covers a saved carton&apos;s MANIFEST only</source>
+        <translation>nicht geprüft: Dieser Lauf verwendet den bearbeiteten Stand des Cartons (oder eine Kopie davon), und eine Signatur deckt nur das MANIFEST eines gespeicherten Cartons ab</translation>
+    </message>
+    <message>
+        <source>you chose to run this carton without the sandbox (for this run)</source>
+        <translation>Sie haben diesen Carton ohne Sandbox ausführen lassen (für diesen Lauf)</translation>
     </message>
 </context>
 <context>
@@ -4536,10 +4599,6 @@
     <message>
         <source>Don&apos;t ask again for this model (its model hash)</source>
         <translation>Für dieses Modell nicht mehr fragen (nach seinem Modell-Hash)</translation>
-    </message>
-    <message>
-        <source>Run without the sandbox</source>
-        <translation>Ohne Sandbox ausführen</translation>
     </message>
     <message>
         <source>&lt;b&gt;Without the sandbox the model runs with your full rights:&lt;/b&gt; it can read, change and send away your files, reach the network and leave processes running after the run. Only for cartons you trust.</source>
@@ -4568,10 +4627,6 @@
     <message>
         <source>Sandbox:</source>
         <translation>Sandbox:</translation>
-    </message>
-    <message>
-        <source>yes (%1): no network, no view of your files or other processes, writes only to a private scratch folder, nothing survives the run.</source>
-        <translation>ja (%1): kein Netzwerk, kein Einblick in Ihre Dateien oder andere Prozesse, Schreiben nur in einen privaten Arbeitsordner, nichts überdauert den Lauf.</translation>
     </message>
     <message>
         <source>none can be made here.</source>
@@ -4631,6 +4686,22 @@
     <message>
         <source>Inspecting the model of &lt;b&gt;%1&lt;/b&gt; loads it in its runner, which runs code that comes with it. This is what will run:</source>
         <translation>Beim Untersuchen des Modells von &lt;b&gt;%1&lt;/b&gt; wird es in seinem Runner geladen, der mitgelieferten Code ausführt. Das wird ausgeführt:</translation>
+    </message>
+    <message>
+        <source>Run without the sandbox (this run only)</source>
+        <translation>Ohne Sandbox ausführen (nur dieser Lauf)</translation>
+    </message>
+    <message>
+        <source>NO, for this run: the model runs with your full rights (your files, the network, processes that outlive the run).</source>
+        <translation>NEIN, für diesen Lauf: Das Modell läuft mit Ihren vollen Rechten (Ihre Dateien, das Netzwerk, Prozesse, die den Lauf überdauern).</translation>
+    </message>
+    <message>
+        <source>yes (%1): no network, no view of your files or other processes, writes only to a private scratch space, dangerous system calls denied, nothing survives the run.</source>
+        <translation>ja (%1): kein Netzwerk, kein Einblick in Ihre Dateien oder andere Prozesse, schreibt nur in einen privaten Arbeitsbereich, gefährliche Systemaufrufe verweigert, nichts überdauert den Lauf.</translation>
+    </message>
+    <message>
+        <source>Asked before every run: %1.</source>
+        <translation>Vor jedem Lauf gefragt: %1.</translation>
     </message>
 </context>
 <context>
@@ -5547,10 +5618,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Fehler: %1</translation>
     </message>
     <message>
-        <source>Could not run the self-tests: %1</source>
-        <translation>Die Selbsttests konnten nicht ausgeführt werden: %1</translation>
-    </message>
-    <message>
         <source>This carton has no self-tests.</source>
         <translation>Dieses Carton hat keine Selbsttests.</translation>
     </message>
@@ -5637,6 +5704,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>warning: the run was not kept in the history: %1</source>
         <translation>Warnung: Der Lauf wurde nicht im Verlauf gespeichert: %1</translation>
     </message>
+    <message>
+        <source>sandboxed (%1)</source>
+        <translation>in der Sandbox (%1)</translation>
+    </message>
+    <message>
+        <source>Could not run the self-tests (%1): %2</source>
+        <translation>Die Selbsttests konnten nicht ausgeführt werden (%1): %2</translation>
+    </message>
 </context>
 <context>
     <name>studio::ShortcutsDialog</name>
@@ -5672,14 +5747,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Nicht signiert (kein %1 neben dem Carton)</translation>
     </message>
     <message>
-        <source>Signed with a key that is not known here: add its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %1.</source>
-        <translation>Mit einem hier unbekannten Schlüssel signiert: Fügen Sie seinen öffentlichen Schlüssel unter Bearbeiten ▸ Einstellungen hinzu oder legen Sie KEY.pub.pem neben %1.</translation>
-    </message>
-    <message>
-        <source>Signed with a key that is not known here (its hint, the sha256 of its PEM file: %1): add its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %2.</source>
-        <translation>Mit einem hier unbekannten Schlüssel signiert (sein Hinweis, der SHA-256 seiner PEM-Datei: %1): Fügen Sie seinen öffentlichen Schlüssel unter Bearbeiten ▸ Einstellungen hinzu oder legen Sie KEY.pub.pem neben %2.</translation>
-    </message>
-    <message>
         <source>Invalid: the signature cannot be read. %1</source>
         <translation>Ungültig: Die Signatur kann nicht gelesen werden. %1</translation>
     </message>
@@ -5698,10 +5765,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Key: %1</source>
         <translation>Schlüssel: %1</translation>
-    </message>
-    <message>
-        <source>Key hint (sha256 of the signer&apos;s PEM public key): %1</source>
-        <translation>Schlüsselhinweis (SHA-256 des öffentlichen PEM-Schlüssels des Unterzeichners): %1</translation>
     </message>
     <message>
         <source>Fingerprint (sha256 of the DER public key): %1</source>
@@ -5738,6 +5801,58 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Not checked (a detached signature is looked for only next to a carton on this computer)</source>
         <translation>Nicht geprüft (eine abgetrennte Signatur wird nur neben einem Carton auf diesem Computer gesucht)</translation>
+    </message>
+    <message>
+        <source>Trust this key…</source>
+        <translation>Diesem Schlüssel vertrauen…</translation>
+    </message>
+    <message>
+        <source>Fingerprint of the key that signed this carton:
+
+%1
+
+%2 key, from %3.
+
+Compare it with the fingerprint its owner gave you (on their web page, in person), not with anything that came with the carton. Trust this key for every carton it signs?</source>
+        <translation>Fingerabdruck des Schlüssels, der diesen Carton signiert hat:
+
+%1
+
+%2-Schlüssel, aus %3.
+
+Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (auf seiner Webseite, persönlich), nicht mit etwas, das mit dem Carton kam. Diesem Schlüssel für jeden Carton vertrauen, den er signiert?</translation>
+    </message>
+    <message>
+        <source>Trust This Key?</source>
+        <translation>Diesem Schlüssel vertrauen?</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>the key file changed since the signature was checked</source>
+        <translation>die Schlüsseldatei hat sich seit der Prüfung der Signatur geändert</translation>
+    </message>
+    <message>
+        <source>Trust This Key</source>
+        <translation>Diesem Schlüssel vertrauen</translation>
+    </message>
+    <message>
+        <source>The key was not trusted: %1</source>
+        <translation>Dem Schlüssel wurde nicht vertraut: %1</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key, not checked: no public key here fits %1. Add the signer&apos;s public key under Edit ▸ Preferences, or put KEY.pub.pem next to it.</source>
+        <translation>Mit einem unbekannten Schlüssel signiert, nicht geprüft: Kein öffentlicher Schlüssel hier passt zu %1. Fügen Sie den öffentlichen Schlüssel des Unterzeichners unter Bearbeiten ▸ Einstellungen hinzu, oder legen Sie KEY.pub.pem daneben.</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key: %1 key %2. The signature over this MANIFEST (%3) is valid and every file matches it, but the key is not one of your trusted keys, so it says nothing about who made this carton.</source>
+        <translation>Mit einem unbekannten Schlüssel signiert: %1-Schlüssel %2. Die Signatur über dieses MANIFEST (%3) ist gültig und jede Datei passt dazu, aber der Schlüssel gehört nicht zu Ihren vertrauenswürdigen Schlüsseln; sie sagt also nichts darüber, wer diesen Carton erstellt hat.</translation>
+    </message>
+    <message>
+        <source>The bundle&apos;s key hint (model_signing&apos;s sha256 of the PEM text; not the key&apos;s fingerprint): %1</source>
+        <translation>Der Schlüsselhinweis des Bundles (model_signings sha256 des PEM-Textes; nicht der Fingerabdruck des Schlüssels): %1</translation>
     </message>
 </context>
 <context>
@@ -6909,6 +7024,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>%1 — %2 key %3</source>
         <translation>%1 — %2-Schlüssel %3</translation>
+    </message>
+    <message>
+        <source>Not added: %1 is a PRIVATE key. Keep it secret; trust its public half instead (for example: openssl pkey -in %1 -pubout -out key.pub.pem).</source>
+        <translation>Nicht hinzugefügt: %1 ist ein PRIVATER Schlüssel. Halten Sie ihn geheim; vertrauen Sie stattdessen seiner öffentlichen Hälfte (zum Beispiel: openssl pkey -in %1 -pubout -out key.pub.pem).</translation>
     </message>
 </context>
 <context>

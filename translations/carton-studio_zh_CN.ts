@@ -111,6 +111,18 @@
         <source>This folder is a carton&apos;s source: it has no MANIFEST to verify its files against. Packing it (File ▸ Save As…, or carton pack) writes MANIFEST with every file&apos;s SHA-256.</source>
         <translation>此文件夹是 carton 的源：没有可用来校验文件的 MANIFEST。打包（文件 ▸ 另存为…，或 carton pack）会写入包含每个文件 SHA-256 的 MANIFEST。</translation>
     </message>
+    <message>
+        <source>Signed by an unknown key</source>
+        <translation>由未知密钥签名</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key %1</source>
+        <translation>由未知密钥 %1 签名</translation>
+    </message>
+    <message>
+        <source>This carton is signed by a key that is not one of your trusted keys: the signature says nothing about who made it. See the Signature row of the Overview to compare the fingerprint and trust the key.</source>
+        <translation>此 carton 由不在您信任密钥中的密钥签名：该签名无法说明是谁制作的。请在概览的“签名”行中比对指纹并信任该密钥。</translation>
+    </message>
 </context>
 <context>
     <name>FormatText</name>
@@ -3160,6 +3172,10 @@
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
+    <message>
+        <source>No format problems, but: %1.</source>
+        <translation>没有格式问题，但是：%1。</translation>
+    </message>
 </context>
 <context>
     <name>studio::MediaPreview</name>
@@ -4129,6 +4145,22 @@
         <source>Trusted &amp;keys:</source>
         <translation>受信任的密钥(&amp;K)：</translation>
     </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>half the memory (no limit of its own)</source>
+        <translation>内存的一半（无单独限制）</translation>
+    </message>
+    <message>
+        <source>A sandboxed model writes its temporary files to /tmp, a private space in memory that is gone after the run. A write past this size fails and the report says so (carton selftest --scratch-limit).</source>
+        <translation>沙箱中的模型将临时文件写入 /tmp，这是内存中的私有空间，运行结束后即消失。超过此大小的写入会失败，报告中会说明（carton selftest --scratch-limit）。</translation>
+    </message>
+    <message>
+        <source>Sandbox &amp;scratch space:</source>
+        <translation>沙箱临时空间(&amp;S)：</translation>
+    </message>
 </context>
 <context>
     <name>studio::PushRegistryDialog</name>
@@ -4489,8 +4521,38 @@
         <translation>%1 %2（%3）</translation>
     </message>
     <message>
-        <source>you chose to run this carton without the sandbox</source>
-        <translation>您选择了在沙箱之外运行此 carton</translation>
+        <source>the safety scan has not finished</source>
+        <translation>安全扫描尚未完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>it has %n high or critical safety finding(s)</source>
+        <translation>
+            <numerusform>它有 %n 个高危或严重的安全发现</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>it is signed by an unknown key</source>
+        <translation>它由未知密钥签名</translation>
+    </message>
+    <message>
+        <source>its signature is invalid</source>
+        <translation>它的签名无效</translation>
+    </message>
+    <message>
+        <source>its signature has not been checked yet</source>
+        <translation>它的签名尚未检查</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>not checked: this run uses the edited state of the carton (or a copy of it), and a signature covers a saved carton&apos;s MANIFEST only</source>
+        <translation>未检查：此次运行使用的是 carton 的编辑状态（或其副本），而签名只覆盖已保存 carton 的 MANIFEST</translation>
+    </message>
+    <message>
+        <source>you chose to run this carton without the sandbox (for this run)</source>
+        <translation>您选择在没有沙箱的情况下运行此 carton（仅此次运行）</translation>
     </message>
 </context>
 <context>
@@ -4508,10 +4570,6 @@
     <message>
         <source>Don&apos;t ask again for this model (its model hash)</source>
         <translation>对此模型不再询问（按其模型哈希）</translation>
-    </message>
-    <message>
-        <source>Run without the sandbox</source>
-        <translation>不使用沙箱运行</translation>
     </message>
     <message>
         <source>&lt;b&gt;Without the sandbox the model runs with your full rights:&lt;/b&gt; it can read, change and send away your files, reach the network and leave processes running after the run. Only for cartons you trust.</source>
@@ -4540,10 +4598,6 @@
     <message>
         <source>Sandbox:</source>
         <translation>沙箱：</translation>
-    </message>
-    <message>
-        <source>yes (%1): no network, no view of your files or other processes, writes only to a private scratch folder, nothing survives the run.</source>
-        <translation>是（%1）：无网络，看不到您的文件和其他进程，只能写入私有临时文件夹，运行结束后不留下任何东西。</translation>
     </message>
     <message>
         <source>none can be made here.</source>
@@ -4602,6 +4656,22 @@
     <message>
         <source>Inspecting the model of &lt;b&gt;%1&lt;/b&gt; loads it in its runner, which runs code that comes with it. This is what will run:</source>
         <translation>检查 &lt;b&gt;%1&lt;/b&gt; 的模型会在其运行器中加载它，这会运行随附的代码。将运行以下内容：</translation>
+    </message>
+    <message>
+        <source>Run without the sandbox (this run only)</source>
+        <translation>不使用沙箱运行（仅此次）</translation>
+    </message>
+    <message>
+        <source>NO, for this run: the model runs with your full rights (your files, the network, processes that outlive the run).</source>
+        <translation>否，仅此次运行：模型以您的全部权限运行（您的文件、网络、在运行结束后仍存活的进程）。</translation>
+    </message>
+    <message>
+        <source>yes (%1): no network, no view of your files or other processes, writes only to a private scratch space, dangerous system calls denied, nothing survives the run.</source>
+        <translation>是（%1）：无网络，看不到您的文件或其他进程，只写入私有临时空间，拒绝危险的系统调用，运行结束后不留任何东西。</translation>
+    </message>
+    <message>
+        <source>Asked before every run: %1.</source>
+        <translation>每次运行前都会询问：%1。</translation>
     </message>
 </context>
 <context>
@@ -5506,10 +5576,6 @@ Add one with the buttons on the left.</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <source>Could not run the self-tests: %1</source>
-        <translation>无法运行自检：%1</translation>
-    </message>
-    <message>
         <source>This carton has no self-tests.</source>
         <translation>此 carton 没有自检。</translation>
     </message>
@@ -5595,6 +5661,14 @@ Add one with the buttons on the left.</source>
         <source>warning: the run was not kept in the history: %1</source>
         <translation>警告：此次运行未保存到历史中：%1</translation>
     </message>
+    <message>
+        <source>sandboxed (%1)</source>
+        <translation>在沙箱中（%1）</translation>
+    </message>
+    <message>
+        <source>Could not run the self-tests (%1): %2</source>
+        <translation>无法运行自测（%1）：%2</translation>
+    </message>
 </context>
 <context>
     <name>studio::ShortcutsDialog</name>
@@ -5630,14 +5704,6 @@ Add one with the buttons on the left.</source>
         <translation>未签名（carton 旁没有 %1）</translation>
     </message>
     <message>
-        <source>Signed with a key that is not known here: add its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %1.</source>
-        <translation>使用此处未知的密钥签名：请在“编辑 ▸ 首选项”中添加其公钥，或将 KEY.pub.pem 放在 %1 旁边。</translation>
-    </message>
-    <message>
-        <source>Signed with a key that is not known here (its hint, the sha256 of its PEM file: %1): add its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %2.</source>
-        <translation>使用此处未知的密钥签名（其提示，即其 PEM 文件的 sha256：%1）：请在“编辑 ▸ 首选项”中添加其公钥，或将 KEY.pub.pem 放在 %2 旁边。</translation>
-    </message>
-    <message>
         <source>Invalid: the signature cannot be read. %1</source>
         <translation>无效：无法读取签名。%1</translation>
     </message>
@@ -5656,10 +5722,6 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Key: %1</source>
         <translation>密钥：%1</translation>
-    </message>
-    <message>
-        <source>Key hint (sha256 of the signer&apos;s PEM public key): %1</source>
-        <translation>密钥提示（签名者 PEM 公钥的 sha256）：%1</translation>
     </message>
     <message>
         <source>Fingerprint (sha256 of the DER public key): %1</source>
@@ -5696,6 +5758,58 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Not checked (a detached signature is looked for only next to a carton on this computer)</source>
         <translation>未检查（仅在本机上的 carton 旁查找独立签名）</translation>
+    </message>
+    <message>
+        <source>Trust this key…</source>
+        <translation>信任此密钥…</translation>
+    </message>
+    <message>
+        <source>Fingerprint of the key that signed this carton:
+
+%1
+
+%2 key, from %3.
+
+Compare it with the fingerprint its owner gave you (on their web page, in person), not with anything that came with the carton. Trust this key for every carton it signs?</source>
+        <translation>签署此 carton 的密钥指纹：
+
+%1
+
+%2 密钥，来自 %3。
+
+请与其所有者提供给您的指纹（在其网页上、当面）比对，而不要与随 carton 附带的任何内容比对。是否信任此密钥签署的每个 carton？</translation>
+    </message>
+    <message>
+        <source>Trust This Key?</source>
+        <translation>信任此密钥？</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the key file changed since the signature was checked</source>
+        <translation>自检查签名以来，密钥文件已更改</translation>
+    </message>
+    <message>
+        <source>Trust This Key</source>
+        <translation>信任此密钥</translation>
+    </message>
+    <message>
+        <source>The key was not trusted: %1</source>
+        <translation>未信任该密钥：%1</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key, not checked: no public key here fits %1. Add the signer&apos;s public key under Edit ▸ Preferences, or put KEY.pub.pem next to it.</source>
+        <translation>由未知密钥签名，未检查：这里没有与 %1 匹配的公钥。请在 编辑 ▸ 首选项 中添加签名者的公钥，或将 KEY.pub.pem 放在其旁边。</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key: %1 key %2. The signature over this MANIFEST (%3) is valid and every file matches it, but the key is not one of your trusted keys, so it says nothing about who made this carton.</source>
+        <translation>由未知密钥签名：%1 密钥 %2。此 MANIFEST（%3）上的签名有效且每个文件都匹配，但该密钥不在您的信任密钥中，因此无法说明此 carton 是谁制作的。</translation>
+    </message>
+    <message>
+        <source>The bundle&apos;s key hint (model_signing&apos;s sha256 of the PEM text; not the key&apos;s fingerprint): %1</source>
+        <translation>包中的密钥提示（model_signing 对 PEM 文本计算的 sha256；不是密钥指纹）：%1</translation>
     </message>
 </context>
 <context>
@@ -6860,6 +6974,10 @@ Add one with the buttons on the left.</source>
     <message>
         <source>%1 — %2 key %3</source>
         <translation>%1 — %2 密钥 %3</translation>
+    </message>
+    <message>
+        <source>Not added: %1 is a PRIVATE key. Keep it secret; trust its public half instead (for example: openssl pkey -in %1 -pubout -out key.pub.pem).</source>
+        <translation>未添加：%1 是私钥。请妥善保密；改为信任其公钥部分（例如：openssl pkey -in %1 -pubout -out key.pub.pem）。</translation>
     </message>
 </context>
 <context>
