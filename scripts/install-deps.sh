@@ -23,6 +23,7 @@ packages=(
   libxml2-utils libplist-utils wixl msitools
   clang libclang-rt-14-dev # scripts/fuzz.sh: libFuzzer with ASan/UBSan (the fuzz preset)
   bubblewrap # the runner host's sandbox (core/runner/sandbox*): bwrap, the sandbox Flatpak uses
+  libseccomp-dev # core/runner/seccompfilter: the sandbox's seccomp filter (bwrap --seccomp), built with libseccomp
   python3-onnx # tests/model: ONNX models made in tests, and an independent reader to compare core/model's with
   chromium # tests/diff: the model review HTML report rendered headless for a screenshot (tst_clireview)
   python3-torch # tests/model: TorchScript and torch.save models made in tests, compared value by value with what torch reads

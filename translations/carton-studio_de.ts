@@ -111,6 +111,18 @@
         <source>This folder is a carton's source: it has no MANIFEST to verify its files against. Packing it (File ▸ Save As…, or carton pack) writes MANIFEST with every file's SHA-256.</source>
         <translation>Dieser Ordner ist die Quelle eines Cartons: Er hat kein MANIFEST, gegen das seine Dateien geprüft werden könnten. Das Packen (Datei ▸ Speichern unter… oder carton pack) schreibt das MANIFEST mit dem SHA-256 jeder Datei.</translation>
     </message>
+<message>
+        <source>Signed by an unknown key</source>
+        <translation>Mit einem unbekannten Schlüssel signiert</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key %1</source>
+        <translation>Mit einem unbekannten Schlüssel signiert: %1</translation>
+    </message>
+    <message>
+        <source>This carton is signed by a key that is not one of your trusted keys: the signature says nothing about who made it. See the Signature row of the Overview to compare the fingerprint and trust the key.</source>
+        <translation>Dieser Carton ist mit einem Schlüssel signiert, der nicht zu Ihren vertrauenswürdigen Schlüsseln gehört: Die Signatur sagt nichts darüber, wer ihn erstellt hat. In der Zeile „Signatur“ der Übersicht können Sie den Fingerabdruck vergleichen und dem Schlüssel vertrauen.</translation>
+    </message>
 </context>
 <context>
     <name>FormatText</name>
@@ -908,6 +920,33 @@
     <message>
         <source>%1: not a carton, a zip, a tar or a pickle: the scan reads only those</source>
         <translation>%1: weder ein Carton noch ein Zip, ein tar oder ein Pickle: die Prüfung liest nur diese</translation>
+    </message>
+<message>
+        <source>chat template reaches %1</source>
+        <translation>Chat-Vorlage erreicht %1</translation>
+    </message>
+    <message>
+        <source>the chat template is Jinja that runtimes render, some without a sandbox: through these names it can reach Python's classes, globals and modules and run commands</source>
+        <translation>die Chat-Vorlage ist Jinja, das Laufzeitumgebungen rendern, manche ohne Sandbox: Über diese Namen erreicht sie Pythons Klassen, globale Variablen und Module und kann Befehle ausführen</translation>
+    </message>
+    <message numerus="yes">
+        <source>chat template (Jinja, %n character(s))</source>
+        <translation>
+            <numerusform>Chat-Vorlage (Jinja, %n Zeichen)</numerusform>
+            <numerusform>Chat-Vorlage (Jinja, %n Zeichen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>runtimes render it as a template; it names nothing that leads out of the template</source>
+        <translation>Laufzeitumgebungen rendern sie als Vorlage; sie nennt nichts, was aus der Vorlage herausführt</translation>
+    </message>
+    <message>
+        <source>ONNX external data outside the model's folder</source>
+        <translation>Externe ONNX-Daten außerhalb des Modellordners</translation>
+    </message>
+    <message>
+        <source>a runtime loading this model reads the file it names (an absolute path or one with "..") as weights: files of the machine it runs on</source>
+        <translation>eine Laufzeitumgebung, die dieses Modell lädt, liest die genannte Datei (ein absoluter Pfad oder einer mit „..“) als Gewichte: Dateien des Rechners, auf dem sie läuft</translation>
     </message>
 </context>
 <context>
@@ -3396,6 +3435,10 @@
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>
+<message>
+        <source>No format problems, but: %1.</source>
+        <translation>Keine Formatprobleme, aber: %1.</translation>
+    </message>
 </context>
 <context>
     <name>studio::MediaPreview</name>
@@ -3841,14 +3884,18 @@
         <translation>%1 ist ein einfaches Python-Pickle (Protokoll %2), keine PyTorch-Datei</translation>
     </message>
     <message>
-        <source>No model weights to show: %1. torch.save and torch.jit.save write zip archives (or, before PyTorch 1.6, a pickle that starts with torch.save&apos;s magic number), which are read here; a plain pickle holds Python objects, and reading those would mean running the pickle, which is never done.</source>
+        <source>No model weights to show: %1. torch.save and torch.jit.save write zip archives (or, before PyTorch 1.6, a pickle that starts with torch.save's magic number), which are read here; a plain pickle holds Python objects, and reading those would mean running the pickle, which is never done.</source>
         <translation>Keine Modellgewichte anzuzeigen: %1. torch.save und torch.jit.save schreiben Zip-Archive (vor PyTorch 1.6 ein Pickle, das mit der magischen Zahl von torch.save beginnt), und diese werden hier gelesen; ein einfaches Pickle enthält Python-Objekte, und sie zu lesen hieße, das Pickle auszuführen, was nie geschieht.</translation>
     </message>
     <message>
         <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors, PyTorch).</source>
         <translation>Keine Modelldatei unter model/ gefunden (Dateien werden an ihrem Inhalt erkannt: ONNX, GGUF, safetensors, PyTorch).</translation>
     </message>
-</context>
+<message>
+        <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors).</source>
+        <translation>Keine Modelldatei unter model/ gefunden (Dateien werden an ihrem Inhalt erkannt: ONNX, GGUF, safetensors).</translation>
+    </message>
+    </context>
 <context>
     <name>studio::ModelSummary</name>
     <message>
@@ -4196,6 +4243,14 @@
         <source>NaN/Inf</source>
         <translation>NaN/Inf</translation>
     </message>
+<message>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%1 von %2 (%3 %)</translation>
+    </message>
+    <message>
+        <source>NaN/Inf (exp / act)</source>
+        <translation>NaN/Inf (erw. / tats.)</translation>
+    </message>
 </context>
 <context>
     <name>studio::OverviewPage</name>
@@ -4424,6 +4479,22 @@
     <message>
         <source>Trusted &amp;keys:</source>
         <translation>&amp;Vertrauenswürdige Schlüssel:</translation>
+    </message>
+<message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>half the memory (no limit of its own)</source>
+        <translation>halber Arbeitsspeicher (keine eigene Grenze)</translation>
+    </message>
+    <message>
+        <source>A sandboxed model writes its temporary files to /tmp, a private space in memory that is gone after the run. A write past this size fails and the report says so (carton selftest --scratch-limit).</source>
+        <translation>Ein Modell in der Sandbox schreibt seine temporären Dateien nach /tmp, einen privaten Bereich im Arbeitsspeicher, der nach dem Lauf verschwindet. Ein Schreiben über diese Größe hinaus schlägt fehl, und der Bericht sagt es (carton selftest --scratch-limit).</translation>
+    </message>
+    <message>
+        <source>Sandbox &amp;scratch space:</source>
+        <translation>Sandbox-&amp;Arbeitsbereich:</translation>
     </message>
 </context>
 <context>
@@ -4792,6 +4863,41 @@
         <source>you chose to run this carton without the sandbox</source>
         <translation>Sie haben gewählt, dieses Carton ohne Sandbox auszuführen</translation>
     </message>
+<message>
+        <source>the safety scan has not finished</source>
+        <translation>die Sicherheitsprüfung ist noch nicht fertig</translation>
+    </message>
+    <message numerus="yes">
+        <source>it has %n high or critical safety finding(s)</source>
+        <translation>
+            <numerusform>er hat %n hohen oder kritischen Sicherheitsbefund</numerusform>
+            <numerusform>er hat %n hohe oder kritische Sicherheitsbefunde</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>it is signed by an unknown key</source>
+        <translation>er ist mit einem unbekannten Schlüssel signiert</translation>
+    </message>
+    <message>
+        <source>its signature is invalid</source>
+        <translation>seine Signatur ist ungültig</translation>
+    </message>
+    <message>
+        <source>its signature has not been checked yet</source>
+        <translation>seine Signatur wurde noch nicht geprüft</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+    <message>
+        <source>not checked: this run uses the edited state of the carton (or a copy of it), and a signature covers a saved carton's MANIFEST only</source>
+        <translation>nicht geprüft: Dieser Lauf verwendet den bearbeiteten Stand des Cartons (oder eine Kopie davon), und eine Signatur deckt nur das MANIFEST eines gespeicherten Cartons ab</translation>
+    </message>
+    <message>
+        <source>you chose to run this carton without the sandbox (for this run)</source>
+        <translation>Sie haben diesen Carton ohne Sandbox ausführen lassen (für diesen Lauf)</translation>
+    </message>
 </context>
 <context>
     <name>studio::RunConsentDialog</name>
@@ -4904,6 +5010,22 @@
     <message>
         <source>Inspecting the model of &lt;b&gt;%1&lt;/b&gt; loads it in its runner, which runs code that comes with it. This is what will run:</source>
         <translation>Beim Untersuchen des Modells von &lt;b&gt;%1&lt;/b&gt; wird es in seinem Runner geladen, der mitgelieferten Code ausführt. Das wird ausgeführt:</translation>
+    </message>
+<message>
+        <source>Run without the sandbox (this run only)</source>
+        <translation>Ohne Sandbox ausführen (nur dieser Lauf)</translation>
+    </message>
+    <message>
+        <source>NO, for this run: the model runs with your full rights (your files, the network, processes that outlive the run).</source>
+        <translation>NEIN, für diesen Lauf: Das Modell läuft mit Ihren vollen Rechten (Ihre Dateien, das Netzwerk, Prozesse, die den Lauf überdauern).</translation>
+    </message>
+    <message>
+        <source>yes (%1): no network, no view of your files or other processes, writes only to a private scratch space, dangerous system calls denied, nothing survives the run.</source>
+        <translation>ja (%1): kein Netzwerk, kein Einblick in Ihre Dateien oder andere Prozesse, schreibt nur in einen privaten Arbeitsbereich, gefährliche Systemaufrufe verweigert, nichts überdauert den Lauf.</translation>
+    </message>
+    <message>
+        <source>Asked before every run: %1.</source>
+        <translation>Vor jedem Lauf gefragt: %1.</translation>
     </message>
 </context>
 <context>
@@ -5474,16 +5596,16 @@
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <source>output &apos;%1&apos; was not returned (the model returned none)</source>
-        <translation>Ausgabe &apos;%1&apos; wurde nicht zurückgegeben (das Modell gab keine zurück)</translation>
+        <source>output '%1' was not returned (the model returned none)</source>
+        <translation>Ausgabe '%1' wurde nicht zurückgegeben (das Modell gab keine zurück)</translation>
     </message>
     <message>
-        <source>output &apos;%1&apos; was not returned (the model returned %2)</source>
-        <translation>Ausgabe &apos;%1&apos; wurde nicht zurückgegeben (das Modell gab %2 zurück)</translation>
+        <source>output '%1' was not returned (the model returned %2)</source>
+        <translation>Ausgabe '%1' wurde nicht zurückgegeben (das Modell gab %2 zurück)</translation>
     </message>
     <message>
-        <source>output &apos;%1&apos;: %2</source>
-        <translation>Ausgabe &apos;%1&apos;: %2</translation>
+        <source>output '%1': %2</source>
+        <translation>Ausgabe '%1': %2</translation>
     </message>
 </context>
 <context>
@@ -5977,6 +6099,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>warning: the run was not kept in the history: %1</source>
         <translation>Warnung: Der Lauf wurde nicht im Verlauf gespeichert: %1</translation>
     </message>
+<message>
+        <source>sandboxed (%1)</source>
+        <translation>in der Sandbox (%1)</translation>
+    </message>
+    <message>
+        <source>Could not run the self-tests (%1): %2</source>
+        <translation>Die Selbsttests konnten nicht ausgeführt werden (%1): %2</translation>
+    </message>
 </context>
 <context>
     <name>studio::ShortcutsDialog</name>
@@ -6078,6 +6208,58 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Not checked (a detached signature is looked for only next to a carton on this computer)</source>
         <translation>Nicht geprüft (eine abgetrennte Signatur wird nur neben einem Carton auf diesem Computer gesucht)</translation>
+    </message>
+<message>
+        <source>Trust this key…</source>
+        <translation>Diesem Schlüssel vertrauen…</translation>
+    </message>
+    <message>
+        <source>Fingerprint of the key that signed this carton:
+
+%1
+
+%2 key, from %3.
+
+Compare it with the fingerprint its owner gave you (on their web page, in person), not with anything that came with the carton. Trust this key for every carton it signs?</source>
+        <translation>Fingerabdruck des Schlüssels, der diesen Carton signiert hat:
+
+%1
+
+%2-Schlüssel, aus %3.
+
+Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (auf seiner Webseite, persönlich), nicht mit etwas, das mit dem Carton kam. Diesem Schlüssel für jeden Carton vertrauen, den er signiert?</translation>
+    </message>
+    <message>
+        <source>Trust This Key?</source>
+        <translation>Diesem Schlüssel vertrauen?</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>the key file changed since the signature was checked</source>
+        <translation>die Schlüsseldatei hat sich seit der Prüfung der Signatur geändert</translation>
+    </message>
+    <message>
+        <source>Trust This Key</source>
+        <translation>Diesem Schlüssel vertrauen</translation>
+    </message>
+    <message>
+        <source>The key was not trusted: %1</source>
+        <translation>Dem Schlüssel wurde nicht vertraut: %1</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key, not checked: no public key here fits %1. Add the signer's public key under Edit ▸ Preferences, or put KEY.pub.pem next to it.</source>
+        <translation>Mit einem unbekannten Schlüssel signiert, nicht geprüft: Kein öffentlicher Schlüssel hier passt zu %1. Fügen Sie den öffentlichen Schlüssel des Unterzeichners unter Bearbeiten ▸ Einstellungen hinzu, oder legen Sie KEY.pub.pem daneben.</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key: %1 key %2. The signature over this MANIFEST (%3) is valid and every file matches it, but the key is not one of your trusted keys, so it says nothing about who made this carton.</source>
+        <translation>Mit einem unbekannten Schlüssel signiert: %1-Schlüssel %2. Die Signatur über dieses MANIFEST (%3) ist gültig und jede Datei passt dazu, aber der Schlüssel gehört nicht zu Ihren vertrauenswürdigen Schlüsseln; sie sagt also nichts darüber, wer diesen Carton erstellt hat.</translation>
+    </message>
+    <message>
+        <source>The bundle's key hint (model_signing's sha256 of the PEM text; not the key's fingerprint): %1</source>
+        <translation>Der Schlüsselhinweis des Bundles (model_signings sha256 des PEM-Textes; nicht der Fingerabdruck des Schlüssels): %1</translation>
     </message>
 </context>
 <context>
@@ -7249,6 +7431,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>%1 — %2 key %3</source>
         <translation>%1 — %2-Schlüssel %3</translation>
+    </message>
+<message>
+        <source>Not added: %1 is a PRIVATE key. Keep it secret; trust its public half instead (for example: openssl pkey -in %1 -pubout -out key.pub.pem).</source>
+        <translation>Nicht hinzugefügt: %1 ist ein PRIVATER Schlüssel. Halten Sie ihn geheim; vertrauen Sie stattdessen seiner öffentlichen Hälfte (zum Beispiel: openssl pkey -in %1 -pubout -out key.pub.pem).</translation>
     </message>
 </context>
 <context>

@@ -111,6 +111,18 @@
         <source>This folder is a carton's source: it has no MANIFEST to verify its files against. Packing it (File ▸ Save As…, or carton pack) writes MANIFEST with every file's SHA-256.</source>
         <translation>此文件夹是 carton 的源：没有可用来校验文件的 MANIFEST。打包（文件 ▸ 另存为…，或 carton pack）会写入包含每个文件 SHA-256 的 MANIFEST。</translation>
     </message>
+<message>
+        <source>Signed by an unknown key</source>
+        <translation>由未知密钥签名</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key %1</source>
+        <translation>由未知密钥 %1 签名</translation>
+    </message>
+    <message>
+        <source>This carton is signed by a key that is not one of your trusted keys: the signature says nothing about who made it. See the Signature row of the Overview to compare the fingerprint and trust the key.</source>
+        <translation>此 carton 由不在您信任密钥中的密钥签名：该签名无法说明是谁制作的。请在概览的“签名”行中比对指纹并信任该密钥。</translation>
+    </message>
 </context>
 <context>
     <name>FormatText</name>
@@ -908,6 +920,32 @@
     <message>
         <source>%1: not a carton, a zip, a tar or a pickle: the scan reads only those</source>
         <translation>%1：既不是 carton，也不是 zip、tar 或 pickle：扫描只读取这些</translation>
+    </message>
+<message>
+        <source>chat template reaches %1</source>
+        <translation>聊天模板可访问 %1</translation>
+    </message>
+    <message>
+        <source>the chat template is Jinja that runtimes render, some without a sandbox: through these names it can reach Python's classes, globals and modules and run commands</source>
+        <translation>聊天模板是运行时会渲染的 Jinja，有些运行时没有沙箱：通过这些名称它可以访问 Python 的类、全局变量和模块并执行命令</translation>
+    </message>
+    <message numerus="yes">
+        <source>chat template (Jinja, %n character(s))</source>
+        <translation>
+            <numerusform>聊天模板（Jinja，%n 个字符）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>runtimes render it as a template; it names nothing that leads out of the template</source>
+        <translation>运行时将其作为模板渲染；它没有引用任何可以逃出模板的名称</translation>
+    </message>
+    <message>
+        <source>ONNX external data outside the model's folder</source>
+        <translation>ONNX 外部数据位于模型文件夹之外</translation>
+    </message>
+    <message>
+        <source>a runtime loading this model reads the file it names (an absolute path or one with "..") as weights: files of the machine it runs on</source>
+        <translation>加载此模型的运行时会把它指定的文件（绝对路径或含 ".." 的路径）当作权重读取：即其所运行机器上的文件</translation>
     </message>
 </context>
 <context>
@@ -3380,6 +3418,10 @@
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
+<message>
+        <source>No format problems, but: %1.</source>
+        <translation>没有格式问题，但是：%1。</translation>
+    </message>
 </context>
 <context>
     <name>studio::MediaPreview</name>
@@ -3818,14 +3860,18 @@
         <translation>%1 是普通的 Python pickle（协议 %2），不是 PyTorch 文件</translation>
     </message>
     <message>
-        <source>No model weights to show: %1. torch.save and torch.jit.save write zip archives (or, before PyTorch 1.6, a pickle that starts with torch.save&apos;s magic number), which are read here; a plain pickle holds Python objects, and reading those would mean running the pickle, which is never done.</source>
+        <source>No model weights to show: %1. torch.save and torch.jit.save write zip archives (or, before PyTorch 1.6, a pickle that starts with torch.save's magic number), which are read here; a plain pickle holds Python objects, and reading those would mean running the pickle, which is never done.</source>
         <translation>没有可显示的模型权重：%1。torch.save 和 torch.jit.save 写入 zip 归档（PyTorch 1.6 之前是以 torch.save 魔数开头的 pickle），这些可以在此读取；普通 pickle 保存的是 Python 对象，读取它们意味着运行该 pickle，这绝不会发生。</translation>
     </message>
     <message>
         <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors, PyTorch).</source>
         <translation>在 model/ 下未找到模型文件（按内容识别文件：ONNX、GGUF、safetensors、PyTorch）。</translation>
     </message>
-</context>
+<message>
+        <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors).</source>
+        <translation>model/ 下未找到模型文件（按内容识别文件：ONNX、GGUF、safetensors）。</translation>
+    </message>
+    </context>
 <context>
     <name>studio::ModelSummary</name>
     <message>
@@ -4170,6 +4216,14 @@
         <source>NaN/Inf</source>
         <translation>NaN/Inf</translation>
     </message>
+<message>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%2 个中的 %1 个（%3%）</translation>
+    </message>
+    <message>
+        <source>NaN/Inf (exp / act)</source>
+        <translation>NaN/Inf（期望 / 实际）</translation>
+    </message>
 </context>
 <context>
     <name>studio::OverviewPage</name>
@@ -4398,6 +4452,22 @@
     <message>
         <source>Trusted &amp;keys:</source>
         <translation>受信任的密钥(&amp;K)：</translation>
+    </message>
+<message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>half the memory (no limit of its own)</source>
+        <translation>内存的一半（无单独限制）</translation>
+    </message>
+    <message>
+        <source>A sandboxed model writes its temporary files to /tmp, a private space in memory that is gone after the run. A write past this size fails and the report says so (carton selftest --scratch-limit).</source>
+        <translation>沙箱中的模型将临时文件写入 /tmp，这是内存中的私有空间，运行结束后即消失。超过此大小的写入会失败，报告中会说明（carton selftest --scratch-limit）。</translation>
+    </message>
+    <message>
+        <source>Sandbox &amp;scratch space:</source>
+        <translation>沙箱临时空间(&amp;S)：</translation>
     </message>
 </context>
 <context>
@@ -4762,6 +4832,40 @@
         <source>you chose to run this carton without the sandbox</source>
         <translation>您选择了在沙箱之外运行此 carton</translation>
     </message>
+<message>
+        <source>the safety scan has not finished</source>
+        <translation>安全扫描尚未完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>it has %n high or critical safety finding(s)</source>
+        <translation>
+            <numerusform>它有 %n 个高危或严重的安全发现</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>it is signed by an unknown key</source>
+        <translation>它由未知密钥签名</translation>
+    </message>
+    <message>
+        <source>its signature is invalid</source>
+        <translation>它的签名无效</translation>
+    </message>
+    <message>
+        <source>its signature has not been checked yet</source>
+        <translation>它的签名尚未检查</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>not checked: this run uses the edited state of the carton (or a copy of it), and a signature covers a saved carton's MANIFEST only</source>
+        <translation>未检查：此次运行使用的是 carton 的编辑状态（或其副本），而签名只覆盖已保存 carton 的 MANIFEST</translation>
+    </message>
+    <message>
+        <source>you chose to run this carton without the sandbox (for this run)</source>
+        <translation>您选择在没有沙箱的情况下运行此 carton（仅此次运行）</translation>
+    </message>
 </context>
 <context>
     <name>studio::RunConsentDialog</name>
@@ -4872,6 +4976,22 @@
     <message>
         <source>Inspecting the model of &lt;b&gt;%1&lt;/b&gt; loads it in its runner, which runs code that comes with it. This is what will run:</source>
         <translation>检查 &lt;b&gt;%1&lt;/b&gt; 的模型会在其运行器中加载它，这会运行随附的代码。将运行以下内容：</translation>
+    </message>
+<message>
+        <source>Run without the sandbox (this run only)</source>
+        <translation>不使用沙箱运行（仅此次）</translation>
+    </message>
+    <message>
+        <source>NO, for this run: the model runs with your full rights (your files, the network, processes that outlive the run).</source>
+        <translation>否，仅此次运行：模型以您的全部权限运行（您的文件、网络、在运行结束后仍存活的进程）。</translation>
+    </message>
+    <message>
+        <source>yes (%1): no network, no view of your files or other processes, writes only to a private scratch space, dangerous system calls denied, nothing survives the run.</source>
+        <translation>是（%1）：无网络，看不到您的文件或其他进程，只写入私有临时空间，拒绝危险的系统调用，运行结束后不留任何东西。</translation>
+    </message>
+    <message>
+        <source>Asked before every run: %1.</source>
+        <translation>每次运行前都会询问：%1。</translation>
     </message>
 </context>
 <context>
@@ -5432,15 +5552,15 @@
         <translation>已取消</translation>
     </message>
     <message>
-        <source>output &apos;%1&apos; was not returned (the model returned none)</source>
+        <source>output '%1' was not returned (the model returned none)</source>
         <translation>未返回输出“%1”（模型未返回任何输出）</translation>
     </message>
     <message>
-        <source>output &apos;%1&apos; was not returned (the model returned %2)</source>
+        <source>output '%1' was not returned (the model returned %2)</source>
         <translation>未返回输出“%1”（模型返回了 %2）</translation>
     </message>
     <message>
-        <source>output &apos;%1&apos;: %2</source>
+        <source>output '%1': %2</source>
         <translation>输出“%1”：%2</translation>
     </message>
 </context>
@@ -5932,6 +6052,14 @@ Add one with the buttons on the left.</source>
         <source>warning: the run was not kept in the history: %1</source>
         <translation>警告：此次运行未保存到历史中：%1</translation>
     </message>
+<message>
+        <source>sandboxed (%1)</source>
+        <translation>在沙箱中（%1）</translation>
+    </message>
+    <message>
+        <source>Could not run the self-tests (%1): %2</source>
+        <translation>无法运行自测（%1）：%2</translation>
+    </message>
 </context>
 <context>
     <name>studio::ShortcutsDialog</name>
@@ -6033,6 +6161,58 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Not checked (a detached signature is looked for only next to a carton on this computer)</source>
         <translation>未检查（仅在本机上的 carton 旁查找独立签名）</translation>
+    </message>
+<message>
+        <source>Trust this key…</source>
+        <translation>信任此密钥…</translation>
+    </message>
+    <message>
+        <source>Fingerprint of the key that signed this carton:
+
+%1
+
+%2 key, from %3.
+
+Compare it with the fingerprint its owner gave you (on their web page, in person), not with anything that came with the carton. Trust this key for every carton it signs?</source>
+        <translation>签署此 carton 的密钥指纹：
+
+%1
+
+%2 密钥，来自 %3。
+
+请与其所有者提供给您的指纹（在其网页上、当面）比对，而不要与随 carton 附带的任何内容比对。是否信任此密钥签署的每个 carton？</translation>
+    </message>
+    <message>
+        <source>Trust This Key?</source>
+        <translation>信任此密钥？</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the key file changed since the signature was checked</source>
+        <translation>自检查签名以来，密钥文件已更改</translation>
+    </message>
+    <message>
+        <source>Trust This Key</source>
+        <translation>信任此密钥</translation>
+    </message>
+    <message>
+        <source>The key was not trusted: %1</source>
+        <translation>未信任该密钥：%1</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key, not checked: no public key here fits %1. Add the signer's public key under Edit ▸ Preferences, or put KEY.pub.pem next to it.</source>
+        <translation>由未知密钥签名，未检查：这里没有与 %1 匹配的公钥。请在 编辑 ▸ 首选项 中添加签名者的公钥，或将 KEY.pub.pem 放在其旁边。</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key: %1 key %2. The signature over this MANIFEST (%3) is valid and every file matches it, but the key is not one of your trusted keys, so it says nothing about who made this carton.</source>
+        <translation>由未知密钥签名：%1 密钥 %2。此 MANIFEST（%3）上的签名有效且每个文件都匹配，但该密钥不在您的信任密钥中，因此无法说明此 carton 是谁制作的。</translation>
+    </message>
+    <message>
+        <source>The bundle's key hint (model_signing's sha256 of the PEM text; not the key's fingerprint): %1</source>
+        <translation>包中的密钥提示（model_signing 对 PEM 文本计算的 sha256；不是密钥指纹）：%1</translation>
     </message>
 </context>
 <context>
@@ -7197,6 +7377,10 @@ Add one with the buttons on the left.</source>
     <message>
         <source>%1 — %2 key %3</source>
         <translation>%1 — %2 密钥 %3</translation>
+    </message>
+<message>
+        <source>Not added: %1 is a PRIVATE key. Keep it secret; trust its public half instead (for example: openssl pkey -in %1 -pubout -out key.pub.pem).</source>
+        <translation>未添加：%1 是私钥。请妥善保密；改为信任其公钥部分（例如：openssl pkey -in %1 -pubout -out key.pub.pem）。</translation>
     </message>
 </context>
 <context>

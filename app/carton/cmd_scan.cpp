@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// carton scan FILE [--json]
+// carton scan FILE [--json] [--sarif OUT]
 #include "commands.h"
 #include "output.h"
 #include "scan/safetyscanner.h"
+#include "scan/sariflog.h"
+
+#include <QCoreApplication>
 
 namespace cli {
 
@@ -23,12 +26,24 @@ int runScan(const QStringList &args)
                        "torch zips and legacy torch tars too). Every file, zip member and tar member is read as "
                        "a pickle: what is one is decided by content, whatever the name."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-    parser.addOption(json);
+    const QCommandLineOption sarif(QStringLiteral("sarif"),
+                                   QStringLiteral("Also write the findings as a SARIF 2.1.0 log (for CI and "
+                                                  "code-scanning dashboards)."),
+                                   QStringLiteral("OUT.sarif"));
+    parser.addOptions({json, sarif});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("scan"), args, 1, &exit))
         return exit;
     const ScanReport report = SafetyScanner::scan(parser.positionalArguments().constFirst());
     const ScanVerdict verdict = report.verdict();
+    if (parser.isSet(sarif)) {
+        if (const Status written =
+                SarifLog::fromScan(report, QCoreApplication::applicationVersion()).write(parser.value(sarif));
+            !written) {
+            printError(written.error());
+            return UsageOrInput;
+        }
+    }
     if (parser.isSet(json)) {
         printJson(QJsonDocument(scanReportToJson(report)));
     } else {

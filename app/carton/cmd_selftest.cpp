@@ -195,9 +195,14 @@ int runSelfTest(const QStringList &args)
     if (parser.isSet(history))
         return printHistory(*carton, parser.isSet(json));
     auto progress = makeProgressBar(QStringLiteral("selftest"));
-    const std::unique_ptr<RunnerSession> session = runnerCli.open(*carton, progress.get());
-    if (!session)
+    RunnerCli::Failure failure;
+    const std::unique_ptr<RunnerSession> session = runnerCli.open(*carton, progress.get(), nullptr, &failure);
+    if (!session) {
+        // A report still: what failed, and whether the runner host ran sandboxed.
+        if (parser.isSet(json))
+            printJson(QJsonDocument(failure.toJson(carton->path())));
         return UsageOrInput;
+    }
     const Result<SelfTestRun> run = runSelfTests(*carton, *session, options, progress.get());
     if (!run) {
         finishProgressBar(progress.get());

@@ -6,9 +6,11 @@
 #include "output.h"
 #include "package/carton.h"
 #include "package/verifier.h"
+#include "scan/sariflog.h"
 #include "sign/cartonsignature.h"
 #include "validate/validator.h"
 
+#include <QCoreApplication>
 #include <QSet>
 #include <algorithm>
 
@@ -124,6 +126,55 @@ QString failureSummary(const VerifyReport &report, const Diagnostics &diagnostic
     return out;
 }
 
+// The diagnostics (validation and hashing) and the signature's verdict as SARIF.
+SarifLog verifySarif(const Carton &carton, const Diagnostics &diagnostics,
+                     const std::optional<SignatureCheck> &signature)
+{
+    SarifLog log(QCoreApplication::applicationVersion(), carton.path());
+    log.addRule({QStringLiteral("carton-verify/validation"), QStringLiteral("CartonValidation"),
+                 QStringLiteral("carton.toml, MANIFEST or LINKS break the Carton v1 specification"),
+                 QStringLiteral("The carton's metadata does not follow the Carton v1 specification: a runner or "
+                                "tool may refuse or misread it. The message names the file, the field and what "
+                                "was expected.")});
+    log.addRule({QStringLiteral("carton-verify/integrity"), QStringLiteral("FileIntegrity"),
+                 QStringLiteral("A file does not match MANIFEST, is missing or is not listed"),
+                 QStringLiteral("Every file of a carton is listed in MANIFEST with its SHA-256. A file whose hash "
+                                "differs was changed after packing (damage or tampering); a missing or unlisted "
+                                "file means the carton is not what was packed. Do not run it."),
+                 QStringLiteral("error")});
+    log.addRule({QStringLiteral("carton-verify/signature"), QStringLiteral("Signature"),
+                 QStringLiteral("The detached model-signing signature does not sign this carton"),
+                 QStringLiteral("The signature (an OpenSSF model-signing bundle) was made with another key, over "
+                                "other files, or the files no longer match it. Whoever holds the key did not sign "
+                                "what is here."),
+                 QStringLiteral("error")});
+    static const QStringList metadataFiles = {QStringLiteral("carton.toml"), QStringLiteral("LINKS"),
+                                              QStringLiteral("MANIFEST"), QString()};
+    for (const Diagnostic &d : diagnostics) {
+        SarifLog::Result r;
+        r.ruleId = metadataFiles.contains(d.location.file) ? QStringLiteral("carton-verify/validation")
+                                                           : QStringLiteral("carton-verify/integrity");
+        r.level = SarifLog::level(d.severity);
+        r.message = d.message;
+        std::tie(r.file, r.inner) = SarifLog::splitFile(d.location.file);
+        if (r.inner.isEmpty())
+            r.inner = d.location.field;
+        r.line = d.location.line;
+        r.column = d.location.column;
+        log.addResult(r);
+    }
+    if (signature && !signature->valid()) {
+        SarifLog::Result r;
+        r.ruleId = QStringLiteral("carton-verify/signature");
+        r.level = QStringLiteral("error");
+        r.message = signature->message;
+        r.file = QStringLiteral("MANIFEST");
+        r.securitySeverity = 9.0;
+        log.addResult(r);
+    }
+    return log;
+}
+
 } // namespace
 
 int runVerify(const QStringList &args)
@@ -144,7 +195,11 @@ int runVerify(const QStringList &args)
         QStringLiteral("FILE.sig"));
     const QCommandLineOption key(QStringLiteral("key"), QStringLiteral("The signer's PEM public key."),
                                  QStringLiteral("PUB.pem"));
-    parser.addOptions({json, fetch, threads, signature, key});
+    const QCommandLineOption sarif(QStringLiteral("sarif"),
+                                   QStringLiteral("Also write the problems as a SARIF 2.1.0 log (for CI and "
+                                                  "code-scanning dashboards)."),
+                                   QStringLiteral("OUT.sarif"));
+    parser.addOptions({json, fetch, threads, signature, key, sarif});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("verify"), args, 1, &exit))
         return exit;
@@ -197,6 +252,13 @@ int runVerify(const QStringList &args)
     if (signatureInput)
         signatureCheck = checkSignatureInput(*carton, *signatureInput, report);
     const bool passed = report.ok() && !hasErrors(diagnostics) && (!signatureCheck || signatureCheck->valid());
+    if (parser.isSet(sarif)) {
+        if (const Status written = verifySarif(*carton, diagnostics, signatureCheck).write(parser.value(sarif));
+            !written) {
+            printError(written.error());
+            return UsageOrInput;
+        }
+    }
     if (parser.isSet(json)) {
         QJsonArray files;
         for (const FileCheck &f : report.files)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "runnercli.h"
 
+#include "base/humansize.h"
 #include "output.h"
 #include "package/carton.h"
 #include "runner/runnerregistry.h"
@@ -41,6 +42,10 @@ RunnerCli::RunnerCli()
       m_noSandbox(QStringLiteral("no-sandbox"),
                   QStringLiteral("Run the carton's code WITHOUT the sandbox: with your full rights (your files, the "
                                  "network, processes that outlive the run). Only for cartons you trust.")),
+      m_scratchLimit(QStringLiteral("scratch-limit"),
+                     QStringLiteral("Bytes the sandboxed model may write to its scratch space /tmp (default 2G; "
+                                    "e.g. 512M, 8G; 0: half the memory)."),
+                     QStringLiteral("SIZE")),
       m_allowFindings(
           QStringLiteral("allow-findings"),
           QStringLiteral("Run even when the safety scan finds critical problems (pickles that run code...)."))
@@ -49,7 +54,8 @@ RunnerCli::RunnerCli()
 
 void RunnerCli::addTo(QCommandLineParser &parser) const
 {
-    parser.addOptions({m_runner, m_force, m_kserveUrl, m_kserveModel, m_opt, m_timeout, m_noSandbox, m_allowFindings});
+    parser.addOptions({m_runner, m_force, m_kserveUrl, m_kserveModel, m_opt, m_timeout, m_noSandbox, m_scratchLimit,
+                       m_allowFindings});
 }
 
 bool RunnerCli::read(const QCommandLineParser &parser)
@@ -91,29 +97,52 @@ bool RunnerCli::read(const QCommandLineParser &parser)
             printWarning(QStringLiteral("--no-sandbox: the carton's code runs with your full rights: it can read and "
                                         "change your files, reach the network and leave processes running"));
     }
+    if (parser.isSet(m_scratchLimit)) {
+        const Result<qint64> limit = parseHumanSize(parser.value(m_scratchLimit));
+        if (!limit) {
+            printError(QStringLiteral("--scratch-limit: %1").arg(limit.error().message));
+            return false;
+        }
+        m_runOptions.scratchLimit = *limit;
+    }
     m_allowFindingsSet = parser.isSet(m_allowFindings);
     return true;
 }
 
-std::unique_ptr<RunnerSession> RunnerCli::open(const Carton &carton, Progress *progress,
-                                               const RunnerChoice *other) const
+QJsonObject RunnerCli::Failure::toJson(const QString &cartonPath) const
 {
+    return {{QStringLiteral("carton"), cartonPath},
+            {QStringLiteral("ok"), false},
+            {QStringLiteral("error"), error.toString()},
+            {QStringLiteral("sandbox"), sandbox.toJson()}};
+}
+
+std::unique_ptr<RunnerSession> RunnerCli::open(const Carton &carton, Progress *progress, const RunnerChoice *other,
+                                               Failure *failure) const
+{
+    Failure local;
+    Failure &out = failure ? *failure : local;
+    out.sandbox = {};
+    out.sandbox.reason = QStringLiteral("nothing ran");
     const RunnerChoice &choice = other ? *other : m_choice;
     // A server runs the model with --kserve-url: nothing of the carton runs here.
     if (choice.kserveUrl.isEmpty() && !m_allowFindingsSet) {
         const QStringList findings = criticalFindings(carton);
         if (!findings.isEmpty()) {
             finishProgressBar(progress);
-            printError(QStringLiteral("%1: the safety scan found %2 critical problem(s); not running its code "
-                                      "(--allow-findings runs it anyway):\n%3")
-                           .arg(carton.path())
-                           .arg(findings.size())
-                           .arg(findings.join(u'\n')));
+            out.error = makeError(ErrorCode::Unsafe,
+                                  QStringLiteral("the safety scan found %1 critical problem(s); not running its code "
+                                                 "(--allow-findings runs it anyway):\n%2")
+                                      .arg(findings.size())
+                                      .arg(findings.join(u'\n')),
+                                  carton.path());
+            out.sandbox.reason = QStringLiteral("nothing ran: the safety scan found critical problems");
+            printError(out.error);
             return nullptr;
         }
     }
     QStringList warnings;
-    auto session = openRunnerSession(carton, choice, m_runOptions, &warnings, progress);
+    auto session = openRunnerSession(carton, choice, m_runOptions, &warnings, progress, &out.sandbox);
     for (const QString &w : warnings)
         printWarning(w);
     if (session)
@@ -126,6 +155,7 @@ std::unique_ptr<RunnerSession> RunnerCli::open(const Carton &carton, Progress *p
     if (const auto candidate = carton.info() ? registry.forceCandidate(carton.info()->runner, choice) : std::nullopt)
         error.message += QStringLiteral(" (use --runner %1 --force to run it with %1 %2 anyway)")
                              .arg(candidate->runnerName, candidate->frameworkVersion);
+    out.error = error;
     printError(error);
     return nullptr;
 }

@@ -33,4 +33,31 @@ QString humanSize(qint64 bytes, const QLocale &locale)
     return text;
 }
 
+Result<qint64> parseHumanSize(const QString &text)
+{
+    QString t = text.trimmed().toUpper();
+    for (const QLatin1StringView suffix : {QLatin1StringView("IB"), QLatin1StringView("B")}) {
+        if (t.endsWith(suffix)) {
+            t.chop(suffix.size());
+            break;
+        }
+    }
+    int shift = 0;
+    if (!t.isEmpty()) {
+        const qsizetype unit = QStringLiteral("KMGT").indexOf(t.back());
+        if (unit >= 0) {
+            shift = 10 * int(unit + 1);
+            t.chop(1);
+        }
+    }
+    bool ok = false;
+    const double value = t.trimmed().toDouble(&ok);
+    const double bytes = value * double(qint64(1) << shift);
+    if (!ok || !(value >= 0) || !(bytes <= double(qint64(1) << 62)))
+        return makeError(
+            ErrorCode::Usage,
+            QStringLiteral("expected a size such as 2G, 512MiB or a number of bytes, got \"%1\"").arg(text));
+    return qint64(bytes);
+}
+
 } // namespace carton

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/result.h"
 #include "cartoncore_export.h"
 
 #include <QLocale>
@@ -18,5 +19,9 @@ CARTONCORE_EXPORT QString humanSize(qint64 bytes);
 // The same wording with `locale`'s decimal separator ("1,5 MiB" in German): what
 // the GUI shows. Every size a person reads goes through one of these two.
 CARTONCORE_EXPORT QString humanSize(qint64 bytes, const QLocale &locale);
+// The reverse, for options a person types: "1048576", "512M", "512MiB", "2G",
+// "2 GiB", "1.5G" (binary units K, M, G, T, case-insensitive, an optional "iB"
+// or "B"). Errors: not a size, negative, or past 2^62 bytes.
+CARTONCORE_EXPORT Result<qint64> parseHumanSize(const QString &text);
 
 } // namespace carton

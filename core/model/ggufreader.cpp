@@ -21,9 +21,13 @@ namespace {
 
 constexpr qint64 kMaxKey = 64 << 10;     // a key or tensor name
 constexpr qint64 kMaxShownString = 4096; // a string value, as kept
-constexpr qint64 kMaxShownElement = 64;  // a string in an array, as shown
-constexpr int kMaxArrayDepth = 4;        // arrays of arrays of...
-constexpr quint32 kMaxDims = 4;          // GGML_MAX_DIMS
+// A chat template (tokenizer.chat_template, tokenizer.chat_template.NAME), kept
+// whole up to this size: the safety scan reads all of it (runtimes render it as
+// Jinja). Real ones are under 20 KiB.
+constexpr qint64 kMaxChatTemplate = 1 << 20;
+constexpr qint64 kMaxShownElement = 64; // a string in an array, as shown
+constexpr int kMaxArrayDepth = 4;       // arrays of arrays of...
+constexpr quint32 kMaxDims = 4;         // GGML_MAX_DIMS
 
 enum ValueType : quint32 { U8, I8, U16, I16, U32, I32, F32, Bool, String, Array, U64, I64, F64 };
 
@@ -220,7 +224,9 @@ private:
     {
         if (type == String) {
             bool cut = false;
-            Result<QString> s = string(where, m_cursor.remaining(), kMaxShownString, &cut);
+            const qint64 keep =
+                depth == 0 && v.key.startsWith(u"tokenizer.chat_template") ? kMaxChatTemplate : kMaxShownString;
+            Result<QString> s = string(where, m_cursor.remaining(), keep, &cut);
             if (!s)
                 return s.error();
             v.text = cut ? *s + QStringLiteral("…") : *s;

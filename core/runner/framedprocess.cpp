@@ -99,7 +99,8 @@ Status FramedProcess::start(const Options &options)
     const qint64 limit = m_options.addressSpaceLimit;
     const qint64 cpu = m_options.cpuSeconds;
     const QByteArray cgroup = m_options.cgroupProcsFile;
-    m_process->setChildProcessModifier([limit, cpu, cgroup] {
+    const QList<int> inherited = m_options.inheritedDescriptors;
+    m_process->setChildProcessModifier([limit, cpu, cgroup, inherited] {
     // Only async-signal-safe calls here (between fork and exec).
 #ifdef Q_OS_LINUX
         ::prctl(PR_SET_PDEATHSIG, SIGKILL); // never outlive the process that started us
@@ -109,6 +110,10 @@ Status FramedProcess::start(const Options &options)
             if (fd < 0 || ::write(fd, "0", 1) != 1)
                 ::_exit(126); // never run outside the group we were meant to be in
             ::close(fd);
+        }
+        for (const int fd : inherited) {
+            if (::fcntl(fd, F_SETFD, 0) != 0)
+                ::_exit(126);
         }
         if (limit > 0) {
             struct rlimit rl;

@@ -32,6 +32,9 @@ public:
         qint64 addressSpaceLimit = 0; // RLIMIT_AS in the child, bytes; 0: none (Unix only)
         qint64 cpuSeconds = 0;        // RLIMIT_CPU in the child (each of its processes), seconds; 0: none
         QByteArray cgroupProcsFile;   // a cgroup.procs the child joins before exec (PidsCgroup); empty: none
+        // Close-on-exec descriptors of this process (Sandbox::Command::files) the
+        // child keeps open across exec: only the child, never another fork.
+        QList<int> inheritedDescriptors;
         // The program is a wrapper (bubblewrap) that exits with 128 + N when its
         // child was killed by signal N: describe that as the signal.
         bool signalInExitCode = false;

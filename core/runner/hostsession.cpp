@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "hostsession.h"
 
+#include "base/humansize.h"
 #include "runner/sandbox.h"
 #include "runner/sharedtensorfiles.h"
 #include "runner/tcpconnectlimit.h"
@@ -92,7 +93,7 @@ void HostSession::cleanUpRun()
     if (m_cgroup && m_cgroup->refusedForks() > m_refusedForks)
         m_process.appendLog(processLimitNote());
     m_cgroup.reset(); // kills whatever is left in it
-    m_scratch.reset();
+    m_sandboxFiles.clear();
 }
 
 QString HostSession::processLimitNote()
@@ -135,12 +136,7 @@ Status HostSession::prepareCommand(FramedProcess::Options &o, QString &cartonPat
     }
     cleanUpRun();
     SandboxPolicy policy;
-    m_scratch = std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("carton-scratch-XXXXXX")));
-    if (!m_scratch->isValid())
-        return makeError(
-            ErrorCode::Io,
-            QStringLiteral("cannot create the sandbox's scratch folder: %1").arg(m_scratch->errorString()));
-    policy.scratchDirectory = m_scratch->path();
+    policy.scratchLimit = m_params.scratchLimit;
     policy.sharedMemoryDirectory = sharedMemoryDirectory();
     if (!policy.sharedMemoryDirectory.isEmpty() && !QDir().mkpath(policy.sharedMemoryDirectory))
         return makeError(ErrorCode::Io,
@@ -149,6 +145,8 @@ Status HostSession::prepareCommand(FramedProcess::Options &o, QString &cartonPat
         QFile::setPermissions(policy.sharedMemoryDirectory, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     // The host reads the carton by its real path: symlinks on the way would not
     // exist inside.
+    m_sandboxInfo = {};
+    m_sandboxInfo.reason = QStringLiteral("the runner host did not start");
     const QFileInfo carton(m_params.cartonPath);
     cartonPath = carton.canonicalFilePath().isEmpty() ? carton.absoluteFilePath() : carton.canonicalFilePath();
     o.program = QFileInfo(m_params.hostExecutable).canonicalFilePath();
@@ -165,15 +163,19 @@ Status HostSession::prepareCommand(FramedProcess::Options &o, QString &cartonPat
     policy.maxProcesses = m_params.maxProcesses;
     policy.environment = o.environment;
     Result<Sandbox::Command> command = Sandbox::wrap(o.program, o.arguments, policy);
-    if (!command)
+    if (!command) {
+        m_sandboxInfo.reason = QStringLiteral("no sandbox could be made, so nothing ran");
         return makeError(command.error().code,
                          QStringLiteral("the model cannot run in a sandbox: %1. Run it without one only if you "
                                         "trust this carton (carton selftest --no-sandbox; in the app: \"Run without "
                                         "the sandbox\" when asked)")
                              .arg(command.error().message));
+    }
     o.program = command->program;
     o.arguments = command->arguments;
     o.environment = command->environment;
+    o.inheritedDescriptors = command->descriptors();
+    m_sandboxFiles = std::move(command->files);
     o.signalInExitCode = true;
     m_cgroup = PidsCgroup::create(m_sharedMemoryTag, m_params.maxProcesses);
     if (m_cgroup)
@@ -183,20 +185,34 @@ Status HostSession::prepareCommand(FramedProcess::Options &o, QString &cartonPat
     return {};
 }
 
-Result<std::unique_ptr<HostSession>> HostSession::open(const Params &params, Progress *progress)
+Result<std::unique_ptr<HostSession>> HostSession::open(const Params &params, Progress *progress, SandboxInfo *sandbox)
 {
     // Files of an app that crashed or was killed while its host held tensors.
     SharedTensorFiles::removeStale(params.sharedMemory ? SharedTensorFiles::defaultDirectory() : QString());
     std::unique_ptr<HostSession> session(new HostSession(params));
-    if (Status s = session->startAndLoad(progress); !s)
-        return s.error();
+    const Status s = session->startAndLoad(progress);
+    if (sandbox)
+        *sandbox = session->m_sandboxInfo;
+    if (!s) {
+        Error error = s.error();
+        error.message += QStringLiteral("\nthe runner host: %1").arg(session->m_sandboxInfo.brief());
+        return error;
+    }
     return session;
 }
 
-Error HostSession::withProcessLimit(Error error)
+Error HostSession::withSandboxLimits(Error error)
 {
-    const QString note = processLimitNote();
-    if (!note.isEmpty()) {
+    QStringList notes = {processLimitNote()};
+    // strerror(ENOSPC), as Python, C and C++ runners say it.
+    if (m_sandboxInfo.sandboxed && m_params.scratchLimit > 0 &&
+        error.message.contains(QLatin1StringView("No space left on device")))
+        notes << QStringLiteral("[carton] scratch space full: the sandbox's /tmp holds at most %1 (its scratch "
+                                "limit; raise it in Preferences or with --scratch-limit)")
+                     .arg(humanSize(m_params.scratchLimit));
+    for (const QString &note : std::as_const(notes)) {
+        if (note.isEmpty())
+            continue;
         m_process.appendLog(note);
         error.message += u'\n' + note.mid(9); // without "[carton] "
     }
@@ -217,7 +233,7 @@ Status HostSession::startAndLoad(Progress *progress)
         return reply.error();
     if (Status s = checkReply(*reply, QStringLiteral("loaded")); !s) {
         m_process.stop();
-        return withProcessLimit(
+        return withSandboxLimits(
             makeError(s.error().code, QStringLiteral("loading the model failed: %1").arg(s.error().message)));
     }
     m_loadTime = std::chrono::nanoseconds(timer.nsecsElapsed());
@@ -232,7 +248,7 @@ Result<ModelInspection> HostSession::inspect(const Params &params, QString *log,
         if (!reply)
             return reply.error();
         if (Status s = checkReply(*reply, QStringLiteral("inspection")); !s)
-            return session.withProcessLimit(s.error());
+            return session.withSandboxLimits(s.error());
         return ModelInspection::fromJson(reply->header.value(u"inspection").toObject(),
                                          QStringLiteral("the runner's inspection"));
     };
@@ -264,7 +280,7 @@ Result<wire::Frame> HostSession::startWith(const QString &requestType, Progress 
     Result<wire::Frame> reply = m_process.exchange(*request, m_params.loadTimeout, progress);
     if (!reply) {
         removeSharedFiles();
-        return withProcessLimit(reply.error());
+        return withSandboxLimits(reply.error());
     }
     return reply;
 }
@@ -292,10 +308,10 @@ Result<TensorMap> HostSession::infer(const TensorMap &inputs, Progress *progress
         // files: remove whatever of this session it left.
         if (!m_process.isRunning())
             removeSharedFiles();
-        return withProcessLimit(reply.error());
+        return withSandboxLimits(reply.error());
     }
     if (Status s = checkReply(*reply, QStringLiteral("outputs")); !s)
-        return withProcessLimit(s.error());
+        return withSandboxLimits(s.error());
     // The host's own measurements (absent from an older host: then unknown).
     const QJsonValue modelNs = reply->header.value(u"model_ns");
     const QJsonValue peakRss = reply->header.value(u"peak_rss_bytes");

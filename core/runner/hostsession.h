@@ -4,14 +4,15 @@
 
 #include "cartoncore_export.h"
 #include "runner/framedprocess.h"
+#include "runner/memoryfile.h"
 #include "runner/modelinspection.h"
 #include "runner/pidscgroup.h"
 #include "runner/runnersession.h"
 
 #include <QJsonObject>
-#include <QTemporaryDir>
 #include <chrono>
 #include <memory>
+#include <vector>
 
 namespace carton {
 
@@ -36,16 +37,21 @@ public:
         // session does not start. False only when the user opted out (noSandboxReason says how).
         bool sandbox = true;
         QString noSandboxReason;
-        bool network = false;      // the sandbox shares the network (kserve)
-        quint16 networkPort = 0;   // ... and TCP goes to this port only (where Landlock can scope it)
-        int maxProcesses = 256;    // processes and threads in the sandbox
-        qint64 cpuSeconds = 0;     // RLIMIT_CPU of each process of the host; 0: none
+        bool network = false;    // the sandbox shares the network (kserve)
+        quint16 networkPort = 0; // ... and TCP goes to this port only (where Landlock can scope it)
+        int maxProcesses = 256;  // processes and threads in the sandbox
+        qint64 scratchLimit = SandboxPolicy::kDefaultScratchLimit; // bytes of the sandbox's /tmp; 0: tmpfs default
+        qint64 cpuSeconds = 0;                                     // RLIMIT_CPU of each process of the host; 0: none
         QStringList readOnlyPaths; // more paths the host reads; the carton, host and plugin are added
         QStringList writablePaths; // paths the sandboxed host may write (RunOptions::writablePaths)
     };
 
     // Starts the host and loads the model; fails with the host's reason.
-    static Result<std::unique_ptr<HostSession>> open(const Params &params, Progress *progress = nullptr);
+    // A load failure's message ends with whether the host ran sandboxed
+    // ("the runner host ran sandboxed (bubblewrap 0.8.0)"); *sandbox gets the
+    // same, for success and failure.
+    static Result<std::unique_ptr<HostSession>> open(const Params &params, Progress *progress = nullptr,
+                                                     SandboxInfo *sandbox = nullptr);
     // Starts a host that loads the model without running it ("inspect"), returns
     // what the plugin says about it and ends the host: sandboxed as open() is.
     // The plugin's ErrorCode::Unsupported when it cannot inspect. *log gets the
@@ -82,15 +88,17 @@ private:
     void cleanUpRun();
     // "[carton] ..." when the sandbox refused forks during the last exchange.
     QString processLimitNote();
-    // `error`, with the process-limit note when the sandbox refused forks.
-    Error withProcessLimit(Error error);
+    // `error`, with the process-limit note when the sandbox refused forks and
+    // the scratch note when a write failed for want of space in the sandbox's
+    // capped /tmp.
+    Error withSandboxLimits(Error error);
 
     Params m_params;
     FramedProcess m_process;
     std::chrono::nanoseconds m_loadTime{0};
     QString m_sharedMemoryTag;
     SandboxInfo m_sandboxInfo;
-    std::unique_ptr<QTemporaryDir> m_scratch;
+    std::vector<MemoryFile> m_sandboxFiles; // read by bubblewrap as it starts
     std::unique_ptr<PidsCgroup> m_cgroup;
     qint64 m_refusedForks = 0;
     std::optional<std::chrono::nanoseconds> m_lastModelTime; // the reply's "model_ns"

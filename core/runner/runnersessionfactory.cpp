@@ -156,6 +156,7 @@ Result<HostPlan> planHost(const Carton &carton, const RunnerChoice &choice, cons
         params.networkPort = quint16(url.port(url.scheme() == u"https" ? 443 : 80));
     }
     params.maxProcesses = options.maxProcesses;
+    params.scratchLimit = options.scratchLimit;
     params.writablePaths = options.writablePaths;
     params.cpuSeconds = options.cpuSeconds;
     return plan;
@@ -165,12 +166,17 @@ Result<HostPlan> planHost(const Carton &carton, const RunnerChoice &choice, cons
 
 Result<std::unique_ptr<RunnerSession>> openRunnerSession(const Carton &carton, const RunnerChoice &choice,
                                                          const RunOptions &options, QStringList *warnings,
-                                                         Progress *progress)
+                                                         Progress *progress, SandboxInfo *sandbox)
 {
     Result<HostPlan> plan = planHost(carton, choice, options);
-    if (!plan)
+    if (!plan) {
+        if (sandbox) {
+            *sandbox = {};
+            sandbox->reason = QStringLiteral("nothing ran: no runner was started");
+        }
         return plan.error();
-    Result<std::unique_ptr<HostSession>> session = HostSession::open(plan->params, progress);
+    }
+    Result<std::unique_ptr<HostSession>> session = HostSession::open(plan->params, progress, sandbox);
     if (!session)
         return session.error();
     for (const QString &note : std::as_const(plan->notes))

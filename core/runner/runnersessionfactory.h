@@ -45,7 +45,11 @@ struct RunOptions {
     // (--no-sandbox, the app's Run Without Sandbox): noSandboxReason says how.
     bool sandbox = true;
     QString noSandboxReason = QStringLiteral("the user chose to run without a sandbox");
-    int maxProcesses = 256;    // processes and threads of the sandbox
+    int maxProcesses = 256; // processes and threads of the sandbox
+    // Bytes the sandboxed model may write to its scratch space (/tmp, a tmpfs);
+    // a write past it fails with "No space left on device" and the error names
+    // the limit. 0: the tmpfs default (half the memory).
+    qint64 scratchLimit = SandboxPolicy::kDefaultScratchLimit;
     QStringList writablePaths; // folders the sandboxed host may write besides its scratch (tests' markers)
     qint64 cpuSeconds = 3600;  // CPU time of each of the host's processes (RLIMIT_CPU); 0: none
 };
@@ -67,7 +71,7 @@ CARTONCORE_EXPORT QString findRunnerHost();
 // The session must be used from the thread that called this function.
 CARTONCORE_EXPORT Result<std::unique_ptr<RunnerSession>>
 openRunnerSession(const Carton &carton, const RunnerChoice &choice = {}, const RunOptions &options = {},
-                  QStringList *warnings = nullptr, Progress *progress = nullptr);
+                  QStringList *warnings = nullptr, Progress *progress = nullptr, SandboxInfo *sandbox = nullptr);
 
 // The carton's model as its runner plugin sees it, without running it: the plugin
 // is chosen and started as by openRunnerSession (same sandbox, limits and

@@ -2,13 +2,19 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "sandbox.h"
 
+#include "base/humansize.h"
+#include "runner/seccompfilter.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QProcess>
 #include <QStandardPaths>
 #include <algorithm>
+#include <grp.h>
 #include <mutex>
+#include <pwd.h>
+#include <unistd.h>
 
 namespace carton {
 
@@ -25,7 +31,6 @@ const QStringList kSystemFolders = {QStringLiteral("/usr"),   QStringLiteral("/b
 const QStringList kEtcFiles = {QStringLiteral("/etc/ld.so.cache"),  QStringLiteral("/etc/ld.so.conf"),
                                QStringLiteral("/etc/ld.so.conf.d"), QStringLiteral("/etc/alternatives"),
                                QStringLiteral("/etc/localtime"),    QStringLiteral("/etc/nsswitch.conf"),
-                               QStringLiteral("/etc/passwd"),       QStringLiteral("/etc/group"),
                                QStringLiteral("/etc/mime.types"),   QStringLiteral("/etc/ssl/openssl.cnf")};
 // With the network shared (kserve): name resolution and certificates.
 const QStringList kNetworkEtcFiles = {QStringLiteral("/etc/resolv.conf"),     QStringLiteral("/etc/hosts"),
@@ -124,13 +129,56 @@ const QStringList kPassedVariables = {QStringLiteral("LANG"),
                                       QStringLiteral("OPENBLAS_CORETYPE"),
                                       QStringLiteral("OPENBLAS_L2_SIZE")};
 
+// The made-up /etc/passwd and /etc/group inside (Flatpak's way): the user
+// alone, at the uid and gid the sandbox keeps, home /tmp; nothing of the
+// machine's other accounts.
+QByteArray passwdFile()
+{
+    const uid_t uid = ::getuid();
+    const gid_t gid = ::getgid();
+    QByteArray name = uid == 0 ? QByteArrayLiteral("root") : QByteArrayLiteral("user");
+    struct passwd pw {};
+    struct passwd *found = nullptr;
+    char buffer[4096];
+    if (::getpwuid_r(uid, &pw, buffer, sizeof buffer, &found) == 0 && found && found->pw_name)
+        name = QByteArray(found->pw_name);
+    return name + ":x:" + QByteArray::number(uid) + ':' + QByteArray::number(gid) + "::/tmp:/bin/sh\n";
+}
+
+QByteArray groupFile()
+{
+    const gid_t gid = ::getgid();
+    QByteArray name = gid == 0 ? QByteArrayLiteral("root") : QByteArrayLiteral("user");
+    struct group gr {};
+    struct group *found = nullptr;
+    char buffer[4096];
+    if (::getgrgid_r(gid, &gr, buffer, sizeof buffer, &found) == 0 && found && found->gr_name)
+        name = QByteArray(found->gr_name);
+    return name + ":x:" + QByteArray::number(gid) + ":\n";
+}
+
 } // namespace
+
+QList<int> Sandbox::Command::descriptors() const
+{
+    QList<int> out;
+    for (const MemoryFile &f : files)
+        out << f.descriptor();
+    return out;
+}
 
 QString SandboxInfo::summary() const
 {
     if (!sandboxed)
         return QStringLiteral("NOT sandboxed: %1").arg(reason.isEmpty() ? QStringLiteral("no sandbox") : reason);
     return QStringLiteral("sandboxed (%1): %2").arg(mechanism, confinement.join(QStringLiteral("; ")));
+}
+
+QString SandboxInfo::brief() const
+{
+    if (!sandboxed)
+        return summary();
+    return QStringLiteral("sandboxed (%1)").arg(mechanism);
 }
 
 QJsonObject SandboxInfo::toJson() const
@@ -172,9 +220,19 @@ Result<Sandbox::Command> Sandbox::wrap(const QString &program, const QStringList
     Result<QString> version = availableVersion();
     if (!version)
         return version.error();
-    if (policy.scratchDirectory.isEmpty() || !QFileInfo(policy.scratchDirectory).isDir())
-        return makeError(ErrorCode::Usage, QStringLiteral("the sandbox needs a scratch folder"));
+    if (policy.scratchLimit < 0)
+        return makeError(ErrorCode::Usage, QStringLiteral("the sandbox's scratch limit cannot be negative"));
+    Result<QByteArray> filter = SeccompFilter::program();
+    if (!filter)
+        return filter.error();
     Command c;
+    for (const auto &[name, bytes] : {std::pair{"carton-seccomp", *filter}, std::pair{"carton-passwd", passwdFile()},
+                                      std::pair{"carton-group", groupFile()}}) {
+        Result<MemoryFile> file = MemoryFile::create(name, bytes);
+        if (!file)
+            return file.error();
+        c.files.push_back(std::move(file).value());
+    }
     c.program = bwrapProgram();
     QStringList &a = c.arguments;
     a << QStringLiteral("--unshare-all") << QStringLiteral("--die-with-parent") << QStringLiteral("--new-session")
@@ -190,8 +248,12 @@ Result<Sandbox::Command> Sandbox::wrap(const QString &program, const QStringList
         etc << QStringLiteral("/etc/") + name;
     for (const QString &f : std::as_const(etc))
         a << QStringLiteral("--ro-bind-try") << f << f;
+    a << QStringLiteral("--ro-bind-data") << QString::number(c.files[1].descriptor()) << QStringLiteral("/etc/passwd")
+      << QStringLiteral("--ro-bind-data") << QString::number(c.files[2].descriptor()) << QStringLiteral("/etc/group");
     a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev");
-    a << QStringLiteral("--bind") << policy.scratchDirectory << QStringLiteral("/tmp");
+    if (policy.scratchLimit > 0)
+        a << QStringLiteral("--size") << QString::number(policy.scratchLimit);
+    a << QStringLiteral("--tmpfs") << QStringLiteral("/tmp");
     if (!policy.sharedMemoryDirectory.isEmpty())
         a << QStringLiteral("--bind") << policy.sharedMemoryDirectory << QStringLiteral("/dev/shm");
     // Read-only paths come after /tmp: a carton or build tree under /tmp is bound
@@ -211,6 +273,7 @@ Result<Sandbox::Command> Sandbox::wrap(const QString &program, const QStringList
     for (const QString &p : minimalPaths(policy.writablePaths))
         a << QStringLiteral("--bind") << p << p;
     a << QStringLiteral("--chdir") << QStringLiteral("/tmp");
+    a << QStringLiteral("--seccomp") << QString::number(c.files[0].descriptor());
     a << QStringLiteral("--") << program << arguments;
     c.environment = filteredEnvironment(policy.environment);
 
@@ -218,18 +281,27 @@ Result<Sandbox::Command> Sandbox::wrap(const QString &program, const QStringList
     c.info.mechanism = *version;
     QString network = QStringLiteral("no network");
     if (policy.network)
-        network = policy.networkPort ? QStringLiteral("network: TCP connections to port %1 only (the inference "
-                                                      "server; Landlock), no listening")
+        network = policy.networkPort ? QStringLiteral("network: TCP connections to port %1 only, on any address (the "
+                                                      "inference server's port; Landlock scopes ports, not addresses), "
+                                                      "no listening; UDP (name resolution) open")
                                            .arg(policy.networkPort)
                                      : QStringLiteral("network shared (to reach the inference server; this kernel "
                                                       "cannot scope it to one port)");
     c.info.confinement << network
                        << QStringLiteral("no view of your home folder or other files: the system read-only, the "
                                          "carton and the runner read-only")
-                       << QStringLiteral("writes only to a private scratch folder, removed after the run")
+                       << (policy.scratchLimit > 0
+                               ? QStringLiteral("writes only to a private scratch space of at most %1 (/tmp, in "
+                                                "memory), gone after the run")
+                                     .arg(humanSize(policy.scratchLimit))
+                               : QStringLiteral("writes only to a private scratch space (/tmp, in memory), gone after "
+                                                "the run"))
                        << QStringLiteral("no view of other processes; every process it starts ends with the run")
                        << QStringLiteral("at most %1 processes and threads").arg(policy.maxProcesses)
-                       << QStringLiteral("no capabilities");
+                       << QStringLiteral("no capabilities")
+                       << QStringLiteral("system calls denied (seccomp): %1")
+                              .arg(SeccompFilter::deniedCalls().join(QStringLiteral(", ")))
+                       << QStringLiteral("/etc/passwd and /etc/group name only you");
     return c;
 }
 

@@ -4,10 +4,12 @@
 
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "runner/memoryfile.h"
 
 #include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QStringList>
+#include <vector>
 
 namespace carton {
 
@@ -20,27 +22,34 @@ struct CARTONCORE_EXPORT SandboxInfo {
 
     // "sandboxed (bubblewrap 0.8.0): no network, ..." or "NOT sandboxed: <reason>".
     QString summary() const;
+    // "sandboxed (bubblewrap 0.8.0)" or "NOT sandboxed: <reason>": one line for an error.
+    QString brief() const;
     QJsonObject toJson() const;
 };
 
 // What one sandboxed runner host may see and do.
 struct SandboxPolicy {
-    QStringList readOnlyPaths;     // bound read-only at the same path: the host, its libraries, the plugin, the carton
-    QStringList writablePaths;     // bound writable at the same path (none in a normal run)
-    QString scratchDirectory;      // a private, empty host folder: bound writable as /tmp (and HOME)
+    QStringList readOnlyPaths; // bound read-only at the same path: the host, its libraries, the plugin, the carton
+    QStringList writablePaths; // bound writable at the same path (none in a normal run)
+    // The scratch space (/tmp, also HOME): a private tmpfs of at most this many
+    // bytes, gone with the run; 0: the kernel's default size (half the memory).
+    qint64 scratchLimit = kDefaultScratchLimit;
+    static constexpr qint64 kDefaultScratchLimit = qint64(2) << 30;
     QString sharedMemoryDirectory; // a private host folder bound as /dev/shm (tensor transfer); empty: none
     bool network = false;          // share the network (the kserve plugin talks to its server); else none at all
-    quint16 networkPort = 0;       // with network: the one TCP port the host may connect to (0: not scoped)
-    int maxProcesses = 256;        // processes and threads of the sandbox, the host included
+    quint16 networkPort = 0; // with network: the one TCP port (any address) the host may connect to (0: not scoped)
+    int maxProcesses = 256;  // processes and threads of the sandbox, the host included
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment(); // filtered by wrap()
 };
 
 // The runner host's sandbox on Linux: bubblewrap (`bwrap`, Debian's package, the
 // sandbox Flatpak uses) puts the host into new user, pid, network, ipc, uts and
-// cgroup namespaces with every capability dropped. It sees the system's /usr
-// and a few files of /etc read-only, its own executable, libraries, plugin and
-// the carton read-only at their paths, a private scratch folder as /tmp, a
-// private /dev/shm, a fresh /proc of its own pid namespace and nothing of the
+// cgroup namespaces with every capability dropped and a seccomp filter
+// (SeccompFilter: no keyrings, ptrace, mounts, namespaces, TIOCSTI...). It sees
+// the system's /usr and a few files of /etc read-only (a made-up /etc/passwd
+// and /etc/group naming the user alone), its own executable, libraries, plugin
+// and the carton read-only at their paths, a private size-capped tmpfs as /tmp,
+// a private /dev/shm, a fresh /proc of its own pid namespace and nothing of the
 // user's home or other processes; it dies with the app, and when its first
 // process ends the kernel kills every other process of the namespace, so
 // nothing a model started survives the run. Resource limits (address space, CPU
@@ -55,11 +64,16 @@ public:
     // sandbox can be made; callers then refuse to run code unless the user opted out.
     static Result<QString> availableVersion();
     // The program and arguments that run `program arguments` inside the sandbox.
+    // `files` are read by bubblewrap at start (the seccomp program, /etc/passwd,
+    // /etc/group): keep them open until the process started and pass their
+    // descriptors as FramedProcess::Options::inheritedDescriptors.
     struct Command {
         QString program;
         QStringList arguments;
         QProcessEnvironment environment;
         SandboxInfo info;
+        std::vector<MemoryFile> files;
+        QList<int> descriptors() const;
     };
     static Result<Command> wrap(const QString &program, const QStringList &arguments, const SandboxPolicy &policy);
     // The environment the sandbox passes on: locale, PATH (system folders only),

@@ -6,8 +6,11 @@
 #include "base/coretext.h"
 #include "base/scratchfile.h"
 #include "format/markdownimages.h"
+#include "model/modelfile.h"
+#include "model/modelset.h"
 #include "package/carton.h"
 #include "scan/codeinspector.h"
+#include "scan/modelchecks.h"
 #include "scan/pickleallowlist.h"
 #include "scan/tarmembers.h"
 #include "zip/zipreader.h"
@@ -505,6 +508,9 @@ void Scan::carton(const Carton &c)
         if (f.size >= 2)
             executable(source, f, *head);
     }
+    // What model files do when a runtime loads them (ONNX external data, GGUF chat templates).
+    if (!cancelled())
+        m_report.findings << ModelChecks::findings(ModelSet::fromCarton(source));
     network(c);
     m_report.hosts = QStringList(m_hosts.cbegin(), m_hosts.cend());
     m_report.hosts.sort();
@@ -538,6 +544,12 @@ bool Scan::singleFile(const QString &path)
         return true;
     }
     file.close();
+    // A bare ONNX or GGUF file: what it makes a runtime read or render.
+    const std::optional<ModelFormat> model = ModelFile::detectHead(head.left(ModelFile::kHeadBytes), file.size());
+    if (model == ModelFormat::Gguf || ModelFile::claimsOnnx(head)) {
+        m_report.findings << ModelChecks::fileFindings(path, name);
+        return true;
+    }
     const auto open = [&path]() -> Result<std::unique_ptr<QIODevice>> {
         auto device = std::make_unique<QFile>(path);
         if (!device->open(QIODevice::ReadOnly))

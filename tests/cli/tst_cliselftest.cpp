@@ -36,6 +36,7 @@ private slots:
     void kserveServer();
     void sandboxIsReported();
     void noSandboxMeansNoRun();
+    void loadFailureSaysWhetherSandboxed();
     void criticalFindingsStopTheRun();
     void benchmarkJson();
     void compareWithKserve();
@@ -306,6 +307,41 @@ void TestCliSelfTest::noSandboxMeansNoRun()
     QVERIFY2(!r.out.contains("PASSED"), r.out.constData());
     QCOMPARE(optedOut.exitCode, 0);
     QVERIFY2(optedOut.out.contains("PASSED: t_pass"), optedOut.out.constData());
+}
+
+// A model that fails to load: the error says whether the runner host ran
+// sandboxed, and --json still prints a report on stdout.
+void TestCliSelfTest::loadFailureSaysWhetherSandboxed()
+{
+    const QString dir = writeFolder(u"loadfails"_s);
+    QVERIFY(!dir.isEmpty());
+    QFile toml(dir + u"/carton.toml"_s);
+    QVERIFY(toml.open(QIODevice::ReadOnly));
+    QByteArray text = toml.readAll();
+    toml.close();
+    QVERIFY(text.contains("runner_name = \"noop\"") && text.contains("required_framework_version = \"=1.0.0\""));
+    text.replace("runner_name = \"noop\"", "runner_name = \"python\"");
+    text.replace("required_framework_version = \"=1.0.0\"", "required_framework_version = \">=3.0\"");
+    text += "\n[runner.opts]\nentrypoint_package = \"broken\"\nentrypoint_fn = \"get_model\"\n";
+    QVERIFY(testutil::writeFile(dir + u"/carton.toml"_s, text));
+    QVERIFY(testutil::writeFile(dir + u"/model/broken.py"_s,
+                                "def get_model():\n    raise RuntimeError('broken on purpose')\n"));
+    RunResult r = runCarton({u"selftest"_s, dir, u"--json"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("broken on purpose"), r.err.constData());
+    QVERIFY2(r.err.contains("the runner host: sandboxed (bubblewrap"), r.err.constData());
+    QJsonObject report = r.json();
+    QCOMPARE(report[u"ok"_s].toBool(true), false);
+    QVERIFY2(report[u"error"_s].toString().contains(u"broken on purpose"_s), r.out.constData());
+    QCOMPARE(report[u"sandbox"_s][u"sandboxed"_s].toBool(), true);
+    QVERIFY2(report[u"sandbox"_s][u"mechanism"_s].toString().startsWith(u"bubblewrap"_s), r.out.constData());
+    // Without the sandbox, the same failure says so.
+    r = runCarton({u"selftest"_s, dir, u"--json"_s, u"--no-sandbox"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("the runner host: NOT sandboxed: --no-sandbox was given"), r.err.constData());
+    report = r.json();
+    QCOMPARE(report[u"sandbox"_s][u"sandboxed"_s].toBool(true), false);
+    QCOMPARE(report[u"sandbox"_s][u"reason"_s].toString(), u"--no-sandbox was given"_s);
 }
 
 void TestCliSelfTest::criticalFindingsStopTheRun()

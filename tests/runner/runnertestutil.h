@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QMap>
+#include <QTemporaryDir>
 #include <cstring>
 
 namespace runnertest {
@@ -72,6 +73,46 @@ inline QList<float> toFloats(const QByteArray &bytes)
 {
     QList<float> out(bytes.size() / qsizetype(sizeof(float)));
     std::memcpy(out.data(), bytes.constData(), size_t(out.size()) * sizeof(float));
+    return out;
+}
+
+// The [runner] section of a python-runner carton whose model/attacks.py has
+// get_model(action, target).
+inline QByteArray attackRunnerToml(const QString &action, const QString &target)
+{
+    return "[runner]\nrunner_name = \"python\"\nrequired_framework_version = \">=3.0\"\nrunner_compat_version = 1\n"
+           "[runner.opts]\nentrypoint_package = \"attacks\"\nentrypoint_fn = \"get_model\"\n"
+           "\"model.action\" = \"" +
+           action.toUtf8() + "\"\n\"model.target\" = \"" + target.toUtf8() + "\"\n";
+}
+
+// Runs a python-runner carton (model/attacks.py = `script`, made by
+// get_model(action, target)) once on x = [1, 2] with `options`; keeps the
+// session's sandbox report and log.
+inline carton::Result<carton::TensorMap> runAttack(const QByteArray &script, const QString &action,
+                                                   const QString &target, const carton::RunOptions &options,
+                                                   carton::SandboxInfo *info = nullptr, QString *log = nullptr)
+{
+    using namespace carton;
+    QTemporaryDir dir;
+    if (!writeCarton(dir.path(), attackRunnerToml(action, target), {{QStringLiteral("model/attacks.py"), script}}))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot write the carton"));
+    auto carton = openCarton(dir.path());
+    if (!carton)
+        return makeError(ErrorCode::Io, QStringLiteral("cannot open the carton"));
+    Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, options);
+    if (!session) {
+        if (info)
+            *info = {};
+        return session.error();
+    }
+    const TensorMap in{
+        {QStringLiteral("x"), Tensor::numeric(QStringLiteral("x"), DType::Float32, {2}, floats({1.f, 2.f}))}};
+    Result<TensorMap> out = (*session)->infer(in);
+    if (info)
+        *info = (*session)->sandbox();
+    if (log)
+        *log = (*session)->log();
     return out;
 }
 

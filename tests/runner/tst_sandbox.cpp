@@ -82,14 +82,6 @@ def get_model(action, target=""):
     return Model(action, target)
 )";
 
-QByteArray runnerToml(const QString &action, const QString &target)
-{
-    return "[runner]\nrunner_name = \"python\"\nrequired_framework_version = \">=3.0\"\nrunner_compat_version = 1\n"
-           "[runner.opts]\nentrypoint_package = \"attacks\"\nentrypoint_fn = \"get_model\"\n"
-           "\"model.action\" = \"" +
-           action.toUtf8() + "\"\n\"model.target\" = \"" + target.toUtf8() + "\"\n";
-}
-
 TensorMap input()
 {
     return {{u"x"_s, Tensor::numeric(u"x"_s, DType::Float32, {2}, runnertest::floats({1.f, 2.f}))}};
@@ -148,26 +140,11 @@ void TestSandbox::initTestCase()
 Result<TensorMap> TestSandbox::attack(const QString &action, const QString &target, bool sandboxed, SandboxInfo *info,
                                       QString *log, int maxProcesses)
 {
-    QTemporaryDir dir;
-    const QString path = dir.path();
-    if (!runnertest::writeCarton(path, runnerToml(action, target), {{u"model/attacks.py"_s, kAttacks}}))
-        return makeError(ErrorCode::Io, u"cannot write the carton"_s);
-    auto carton = runnertest::openCarton(path);
-    if (!carton)
-        return makeError(ErrorCode::Io, u"cannot open the carton"_s);
     RunOptions options = runnertest::runOptions();
     options.sandbox = sandboxed;
     options.maxProcesses = maxProcesses;
     options.inferTimeout = std::chrono::seconds(60);
-    Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, options);
-    if (!session)
-        return session.error();
-    Result<TensorMap> out = (*session)->infer(input());
-    if (info)
-        *info = (*session)->sandbox();
-    if (log)
-        *log = (*session)->log();
-    return out;
+    return runnertest::runAttack(kAttacks, action, target, options, info, log);
 }
 
 void TestSandbox::benignModelPassesAndIsReportedSandboxed()
@@ -222,7 +199,8 @@ void TestSandbox::writeToTmpIsBlocked()
 void TestSandbox::writeToTheCartonIsBlocked()
 {
     QTemporaryDir dir;
-    QVERIFY(runnertest::writeCarton(dir.path(), runnerToml(u"write"_s, dir.filePath(u"model/planted.py"_s)),
+    QVERIFY(runnertest::writeCarton(dir.path(),
+                                    runnertest::attackRunnerToml(u"write"_s, dir.filePath(u"model/planted.py"_s)),
                                     {{u"model/attacks.py"_s, kAttacks}}));
     auto carton = runnertest::openCarton(dir.path());
     QVERIFY(carton);
@@ -311,7 +289,8 @@ void TestSandbox::sharedMemoryTransferStillWorks()
 {
     // 4 MiB each way: over SharedTensorFiles::kMinimumBytes, so through the private /dev/shm.
     QTemporaryDir dir;
-    QVERIFY(runnertest::writeCarton(dir.path(), runnerToml(u"benign"_s, {}), {{u"model/attacks.py"_s, kAttacks}}));
+    QVERIFY(runnertest::writeCarton(dir.path(), runnertest::attackRunnerToml(u"benign"_s, {}),
+                                    {{u"model/attacks.py"_s, kAttacks}}));
     auto carton = runnertest::openCarton(dir.path());
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, runnertest::runOptions());
     QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().toString()));

@@ -5,6 +5,7 @@
 // CARTON_RUNNER_PATH, as a user would point an installed app at other plugins).
 #include "benchmarkdialog.h"
 #include "cartonpage.h"
+#include "diagnosticsdock.h"
 #include "document/cartondocument.h"
 #include "editedselftests.h"
 #include "editors/documenteditor.h"
@@ -61,14 +62,16 @@ namespace {
 struct ConsentSeen {
     bool seen = false;
     QString body;
+    QString bodyWithoutSandbox; // the body once "Run without the sandbox" was ticked (noSandbox)
     bool cancelIsDefault = false;
     bool runEnabled = false;
+    bool dontAskOffered = false;
 };
 
 // Answers the next "Run this carton's code?" dialog: Run (ticking "Don't ask
 // again" when asked) or Cancel; *seen records what it showed. Waits for the
 // safety scan to show in it first.
-void answerConsent(ConsentSeen *seen, bool run, bool dontAsk = false)
+void answerConsent(ConsentSeen *seen, bool run, bool dontAsk = false, bool noSandbox = false)
 {
     auto *timer = new QTimer;
     timer->setInterval(20);
@@ -82,11 +85,14 @@ void answerConsent(ConsentSeen *seen, bool run, bool dontAsk = false)
         seen->body = dialog->body()->text();
         seen->cancelIsDefault = dialog->cancelIsDefault();
         seen->runEnabled = dialog->runButton()->isEnabled();
+        seen->dontAskOffered = !dialog->dontAskBox()->isHidden();
         if (!run) {
             dialog->reject();
             return;
         }
         dialog->dontAskBox()->setChecked(dontAsk);
+        dialog->noSandboxBox()->setChecked(noSandbox);
+        seen->bodyWithoutSandbox = noSandbox ? dialog->body()->text() : QString();
         dialog->runButton()->click();
     });
     timer->start();
@@ -135,6 +141,7 @@ private slots:
     void initTestCase();
     void runSelfTestsFromTheMenu();
     void dangerousCartonDefaultsToCancel();
+    void runWithoutSandboxIsForOneRun();
     void runnersDialogListsPluginsAndProblems();
     void mismatchAsksNothingAndOffersAForcedRun();
     void keepAsToleranceIsOneUndoStep();
@@ -312,14 +319,77 @@ void TestSelfTestActions::dangerousCartonDefaultsToCancel()
     QVERIFY(!view->selfTestsPage()->runner()->isRunning());
     QVERIFY(!view->selfTestsPage()->cancelAction()->isEnabled());
     QCOMPARE(finished.size(), 0);
-    // Run, remembering the model: asked no more, even in a new window.
-    answerConsent(&seen, true, true);
+    // Run: with a critical finding "Don't ask again" is not offered, nothing is
+    // remembered, and the next run asks again (and again).
+    ConsentSeen first;
+    answerConsent(&first, true, true);
     // (after a modal dialog the offscreen window is not active again: trigger the action itself)
-    window.findChild<QAction *>(u"actionRunSelfTests"_s)->trigger();
+    QAction *run = window.findChild<QAction *>(u"actionRunSelfTests"_s);
+    run->trigger();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
-    QVERIFY(settings.value(u"consent/modelHashes"_s)
-                .toStringList()
-                .contains(QString::fromLatin1(view->carton()->modelHash())));
+    QVERIFY(first.seen);
+    QVERIFY(!first.dontAskOffered);
+    QVERIFY2(first.body.contains(u"Asked before every run"_s), qPrintable(first.body));
+    QVERIFY(!settings.value(u"consent/modelHashes"_s)
+                 .toStringList()
+                 .contains(QString::fromLatin1(view->carton()->modelHash())));
+    // Diagnostics never says "No problems found." beside a critical finding.
+    auto *dock = window.findChild<studio::DiagnosticsDock *>();
+    QVERIFY(dock);
+    QTRY_VERIFY2(dock->emptyText().startsWith(u"No format problems, but: Safety findings: 1 critical"_s),
+                 qPrintable(dock->emptyText()));
+    ConsentSeen second;
+    answerConsent(&second, true);
+    QTRY_VERIFY(run->isEnabled());
+    run->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+    QVERIFY(second.seen);
+    QVERIFY(second.cancelIsDefault);
+}
+
+// "Run without the sandbox" changes the dialog's Sandbox line and applies to the
+// one run it was ticked for: the next run asks again and runs sandboxed.
+void TestSelfTestActions::runWithoutSandboxIsForOneRun()
+{
+    const QString dir = writeEcho(u"once"_s);
+    QVERIFY(!dir.isEmpty());
+    QSettings settings(m_dir.filePath(u"once.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    QVERIFY(openInWindow(window, dir));
+    studio::SelfTestsPage *page = window.currentPage()->view()->selfTestsPage();
+    QSignalSpy finished(page, &studio::SelfTestsPage::runFinished);
+    ConsentSeen seen;
+    answerConsent(&seen, true, false, true);
+    page->runAllAction()->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QVERIFY2(seen.body.contains(u"yes (bubblewrap"_s), qPrintable(seen.body));
+    QVERIFY2(!seen.bodyWithoutSandbox.contains(u"yes (bubblewrap"_s), qPrintable(seen.bodyWithoutSandbox));
+    QVERIFY2(seen.bodyWithoutSandbox.contains(u"NO, for this run"_s), qPrintable(seen.bodyWithoutSandbox));
+    QVERIFY2(page->summary()->text().startsWith(u"NOT sandboxed"_s), qPrintable(page->summary()->text()));
+    // The next run asks again; answered plainly, it runs in the sandbox.
+    ConsentSeen again;
+    answerConsent(&again, true);
+    QTRY_VERIFY(page->runAllAction()->isEnabled());
+    page->runAllAction()->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+    QVERIFY(again.seen);
+    QVERIFY2(page->summary()->text().contains(u"sandboxed (bubblewrap"_s), qPrintable(page->summary()->text()));
+    QVERIFY2(!page->summary()->text().startsWith(u"NOT"_s), qPrintable(page->summary()->text()));
+    // Then a yes stands for the session (no finding, nothing untrusted).
+    bool asked = false;
+    QTimer refuse; // a dialog now would be a failure: refused, noted, and the timer ends with this test
+    refuse.setInterval(20);
+    connect(&refuse, &QTimer::timeout, [&asked] {
+        if (auto *dialog = qobject_cast<studio::RunConsentDialog *>(QApplication::activeModalWidget())) {
+            asked = true;
+            dialog->reject();
+        }
+    });
+    refuse.start();
+    QTRY_VERIFY(page->runAllAction()->isEnabled());
+    page->runAllAction()->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, 60000);
+    QVERIFY(!asked);
 }
 
 void TestSelfTestActions::runnersDialogListsPluginsAndProblems()

@@ -11,6 +11,7 @@
 #include "mainwindow.h"
 #include "preferencesdialog.h"
 #include "shellicons.h"
+#include "sign/eckey.h"
 #include "signtestutil.h"
 #include "statetone.h"
 #include "trustedkeysedit.h"
@@ -21,12 +22,14 @@
 #include "views/signaturerow.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QLabel>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
 
 using namespace Qt::StringLiterals;
 using studio::CartonPage;
@@ -71,6 +74,8 @@ private slots:
     void untouchedSignedCartonIsValid();
     void tamperedFileIsNeverValid();
     void trustingAKeyRechecksOpenCartons();
+    void unknownSignerIsNeverGreen();
+    void privateKeyIsNeverTrusted();
 
 private:
     // Shows `window`, opens `path` in it and waits until opening, verification, the
@@ -213,7 +218,13 @@ void TestSignedWindow::trustingAKeyRechecksOpenCartons()
     QVERIFY(page);
     const SignatureRow *row = page->view()->signatureRow();
     QCOMPARE(row->status().kind, SigKind::NoKey);
-    QCOMPARE(page->cartonState().kind(), CartonState::Kind::Verified);
+    // Signed by someone unknown: neither green nor red, and no number that is not the fingerprint.
+    QCOMPARE(page->cartonState().kind(), CartonState::Kind::SignatureUntrusted);
+    QCOMPARE(studio::stateTone(page->cartonState()), studio::Tone::Warning);
+    QVERIFY2(row->textLabel()->text().startsWith(u"Signed by an unknown key, not checked"_s),
+             qPrintable(row->textLabel()->text()));
+    QVERIFY2(!row->textLabel()->text().contains(carton::EcKey::fingerprintText(row->status().fingerprint)),
+             qPrintable(row->textLabel()->text()));
 
     // Edit ▸ Preferences: add the key, OK.
     bool added = false;
@@ -231,6 +242,69 @@ void TestSignedWindow::trustingAKeyRechecksOpenCartons()
     QVERIFY(row->status().trusted);
     QVERIFY2(row->textLabel()->text().contains(u"your trusted P-256 key"_s), qPrintable(row->textLabel()->text()));
     QCOMPARE(page->cartonState().kind(), CartonState::Kind::Verified);
+}
+
+// Issue 43: a carton signed by a stranger whose public key lies beside it. The
+// signature checks out, but it is no green tick: the Signature row, the tab
+// icon and the status bar say "signed by an unknown key" with the fingerprint
+// Preferences shows for the same key; "Trust this key…" shows that fingerprint
+// first, and once trusted the carton is green.
+void TestSignedWindow::unknownSignerIsNeverGreen()
+{
+    const QString path = writeSignedCarton(u"stranger"_s);
+    QVERIFY(!path.isEmpty());
+    const QString beside = QFileInfo(path).absolutePath() + u"/stranger.pub.pem"_s;
+    QVERIFY(testutil::writeFile(beside, m_pair.publicPem));
+    MainWindow window(m_settings.get());
+    CartonPage *page = openAndSettle(window, path);
+    QVERIFY(page);
+    SignatureRow *row = page->view()->signatureRow();
+    QCOMPARE(row->status().kind, SigKind::Valid);
+    QVERIFY(!row->status().trusted);
+    const auto key = carton::EcKey::readPublic(beside);
+    QVERIFY(key);
+    const QString fingerprint = key->fingerprintText();
+    // One fingerprint: the row's, the state's, Preferences' (TrustedKeysEdit) and the CLI's (EcKey).
+    QCOMPARE(carton::EcKey::fingerprintText(row->status().fingerprint), fingerprint);
+    QVERIFY2(row->textLabel()->text().startsWith(u"Signed by an unknown key: P-256 key "_s + fingerprint),
+             qPrintable(row->textLabel()->text()));
+    QVERIFY(studio::TrustedKeysEdit::keyText(beside, *key).endsWith(fingerprint));
+    const CartonState &state = page->cartonState();
+    QCOMPARE(state.kind(), CartonState::Kind::SignatureUntrusted);
+    QCOMPARE(state.summary(), u"Signed by an unknown key "_s + fingerprint);
+    QCOMPARE(studio::stateTone(state), studio::Tone::Warning);
+    const QImage tab = iconImage(window.tabWidget()->tabIcon(0));
+    QVERIFY(tab != iconImage(studio::shellIcon(u"state-ok"_s)));
+    QCOMPARE(tab, iconImage(studio::shellIcon(u"signature-untrusted"_s)));
+    QCOMPARE(window.verificationStatus()->text(), state.summary());
+    QCOMPARE(window.verificationStatus()->tone(), studio::Tone::Warning);
+    QVERIFY(!row->trustButton()->isHidden());
+    // "Trust this key…": the fingerprint first.
+    QVERIFY2(row->trustQuestion().startsWith(u"Fingerprint of the key that signed this carton:\n\n"_s + fingerprint),
+             qPrintable(row->trustQuestion()));
+    row->trustSigner(false);
+    QTRY_VERIFY_WITH_TIMEOUT(row->status().kind == SigKind::Valid && row->status().trusted, kTimeoutMs);
+    // A copy of the key, named by its fingerprint, is what is trusted.
+    const QStringList trusted = SignatureRow::trustedKeys(*m_settings);
+    QCOMPARE(trusted.size(), 1);
+    QVERIFY2(trusted[0].endsWith(QString::fromLatin1(key->fingerprint()) + u".pub.pem"_s), qPrintable(trusted[0]));
+    QTRY_COMPARE_WITH_TIMEOUT(page->cartonState().kind(), CartonState::Kind::Verified, kTimeoutMs);
+    QVERIFY(row->trustButton()->isHidden());
+}
+
+void TestSignedWindow::privateKeyIsNeverTrusted()
+{
+    const QString privateFile = m_dir.filePath(u"keys/signer.pem"_s);
+    QVERIFY(testutil::writeFile(privateFile, m_pair.privatePem));
+    studio::TrustedKeysEdit edit({});
+    QVERIFY(!edit.addKeyFile(privateFile));
+    QVERIFY(edit.files().isEmpty());
+    const QLabel *error = edit.findChild<QLabel *>(u"trustedKeyError"_s);
+    QVERIFY(error);
+    QVERIFY2(error->text().contains(u"signer.pem is a PRIVATE key"_s), qPrintable(error->text()));
+    // Its public half is taken.
+    QVERIFY(edit.addKeyFile(m_publicKeyFile));
+    QCOMPARE(edit.files(), QStringList{m_publicKeyFile});
 }
 
 int main(int argc, char **argv)

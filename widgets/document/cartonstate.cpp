@@ -116,6 +116,16 @@ CartonState CartonState::derive(const Input &input)
         s.m_summary = pending;
         return s;
     }
+    if (input.signature == Signature::Untrusted) {
+        s.m_kind = Kind::SignatureUntrusted;
+        s.m_summary = input.signerFingerprint.isEmpty()
+                          ? tr("Signed by an unknown key")
+                          : tr("Signed by an unknown key %1").arg(input.signerFingerprint);
+        s.m_banner = tr("This carton is signed by a key that is not one of your trusted keys: the signature says "
+                        "nothing about who made it. See the Signature row of the Overview to compare the fingerprint "
+                        "and trust the key.");
+        return s;
+    }
     if (input.verification == VerificationRunner::State::Finished && input.noManifest) {
         s.m_kind = Kind::Source;
         s.m_summary = tr("Carton source: no MANIFEST yet");
@@ -160,6 +170,8 @@ QString CartonState::iconName() const
         return QStringLiteral("severity-warning");
     case Kind::SignatureInvalid:
         return QStringLiteral("signature-invalid");
+    case Kind::SignatureUntrusted:
+        return QStringLiteral("signature-untrusted");
     case Kind::Unsafe:
     case Kind::UnsafeEntries:
         return QStringLiteral("state-unsafe");

@@ -36,15 +36,17 @@ public:
         VerificationFailed, // some file's sha256 differs, is missing or unreadable
         NotVerified,        // valid, but verification did not run to the end (cancelled)
         SignatureInvalid,   // FILE.carton.sig does not sign this carton (wrong key, other files, unreadable)
+        SignatureUntrusted, // signed, but by a key that is not one of the user's trusted keys (or no key fits)
         Unsafe,             // the safety scan found high or critical findings
         Source,             // valid, an unpacked carton source without MANIFEST: nothing to verify yet
         UnsafeEntries,      // entries that would land outside the carton ("..", absolute) were left out
     };
     // What the page knows.
     // The Signature row's verdict, reduced: Pending while the signature or the
-    // files under it are checked; None also when no known key fits or the files
-    // were not all verified (the verification's own state says that).
-    enum class Signature { None, Pending, Valid, Invalid };
+    // files under it are checked; None also when the files were not all verified
+    // (the verification's own state says that). Valid only for a trusted signer;
+    // Untrusted: valid but by a key the user does not trust, or no key here fits.
+    enum class Signature { None, Pending, Valid, Untrusted, Invalid };
     enum class Scan { NotStarted, Running, Finished };
     struct Input {
         CartonSession::State open = CartonSession::State::Opening;
@@ -58,6 +60,7 @@ public:
         int unsafeEntries = 0;    // entries left out as unsafe (the carton is open read-only)
         QString firstUnsafeEntry; // its name as the archive gives it
         Signature signature = Signature::None;
+        QString signerFingerprint; // Untrusted: the key's fingerprint (EcKey::fingerprintText); empty: no key fits
         Scan scan = Scan::NotStarted;
         int criticalFindings = 0; // of the finished scan
         int highFindings = 0;

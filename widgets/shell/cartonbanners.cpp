@@ -6,9 +6,14 @@
 #include "document/cartondocument.h"
 #include "document/cartonstate.h"
 #include "remotesession.h"
+#include "statetone.h"
+#include "style/tone.h"
 
+#include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QProgressBar>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -32,11 +37,24 @@ void setUpBanner(QLabel *banner, const QString &name, Qt::TextFormat format)
 } // namespace
 
 CartonBanners::CartonBanners(QWidget *page, RemoteSession *remote, const QString &displayName)
-    : QObject(page), m_loading(new QWidget(page)), m_banner(new QLabel(page)), m_missingBanner(nullptr)
+    : QObject(page), m_loading(new QWidget(page)), m_bannerBar(new QWidget(page)), m_bannerIcon(new QLabel),
+      m_banner(new QLabel), m_missingBanner(nullptr)
 {
     setUpLoadingPage(remote, displayName);
-    // A message bar above the view when the carton opened with errors.
-    setUpBanner(m_banner, QStringLiteral("cartonBanner"), Qt::PlainText);
+    // A message bar above the view when the carton opened with errors or is in doubt:
+    // its own icon and tone colour (a tooltip's colours are grey in a dark theme).
+    m_bannerBar->setObjectName(QStringLiteral("cartonBannerBar"));
+    m_bannerBar->setAutoFillBackground(true);
+    auto *bar = new QHBoxLayout(m_bannerBar);
+    bar->setContentsMargins(8, 6, 8, 6);
+    m_bannerIcon->setObjectName(QStringLiteral("cartonBannerIcon"));
+    bar->addWidget(m_bannerIcon, 0, Qt::AlignTop);
+    bar->addWidget(m_banner, 1);
+    m_banner->setObjectName(QStringLiteral("cartonBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextFormat(Qt::PlainText);
+    m_bannerBar->hide();
+    whenPaletteChanges(m_bannerBar, [this] { applyBannerTone(); });
     m_missingBanner = new QLabel(page);
     setUpBanner(m_missingBanner, QStringLiteral("missingBanner"), Qt::RichText);
     connect(m_missingBanner, &QLabel::linkActivated, this, [this](const QString &field) {
@@ -77,16 +95,43 @@ void CartonBanners::setUpLoadingPage(RemoteSession *remote, const QString &displ
     loadingLayout->addStretch();
 }
 
+void CartonBanners::showBanner(const QString &text, const QString &iconName, int tone)
+{
+    m_banner->setText(text);
+    m_bannerIconName = iconName;
+    m_bannerTone = tone;
+    applyBannerTone();
+    m_banner->setVisible(!text.isEmpty());
+    m_bannerBar->setVisible(!text.isEmpty());
+}
+
+void CartonBanners::applyBannerTone()
+{
+    const Tone tone = Tone(m_bannerTone);
+    QPalette palette = m_bannerBar->palette();
+    const QPalette app = QGuiApplication::palette();
+    palette.setColor(QPalette::Window,
+                     tone == Tone::Neutral ? app.color(QPalette::ToolTipBase) : toneBackground(tone, app));
+    palette.setColor(QPalette::WindowText, app.color(QPalette::Text));
+    m_bannerBar->setPalette(palette);
+    const int size = m_bannerIcon->style()->pixelMetric(QStyle::PM_SmallIconSize);
+    m_bannerIcon->setPixmap(m_bannerIconName.isEmpty()
+                                ? QPixmap()
+                                : QIcon(QStringLiteral(":/icons/%1.svg").arg(m_bannerIconName)).pixmap(size, size));
+}
+
 void CartonBanners::showState(const CartonState &state)
 {
-    m_banner->setText(state.bannerText());
-    m_banner->setVisible(!state.bannerText().isEmpty());
+    Tone tone = stateTone(state);
+    if (tone == Tone::Good || tone == Tone::Neutral)
+        tone = Tone::Warning; // a banner is always something to look at
+    showBanner(state.bannerText(), state.iconName(), int(tone));
 }
 
 void CartonBanners::showRemoved(const QString &displayName)
 {
-    m_banner->setText(tr("%1 was deleted or moved; what is shown is what was read before.").arg(displayName));
-    m_banner->show();
+    showBanner(tr("%1 was deleted or moved; what is shown is what was read before.").arg(displayName),
+               QStringLiteral("severity-warning"), int(Tone::Warning));
 }
 
 void CartonBanners::showMissing(const CartonDocument *document)
@@ -109,6 +154,7 @@ void CartonBanners::hideBanners()
 {
     m_missingBanner->hide();
     m_banner->hide();
+    m_bannerBar->hide();
 }
 
 } // namespace studio

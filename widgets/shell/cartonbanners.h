@@ -27,6 +27,9 @@ public:
     CartonBanners(QWidget *page, RemoteSession *remote, const QString &displayName);
 
     QWidget *loadingPage() const { return m_loading; }
+    // The state's banner: an icon and the text (banner()) on a background in the
+    // state's tone, light or dark theme alike.
+    QWidget *bannerBar() const { return m_bannerBar; }
     QLabel *banner() const { return m_banner; }
     QLabel *missingBanner() const { return m_missingBanner; }
 
@@ -46,10 +49,17 @@ signals:
 
 private:
     void setUpLoadingPage(RemoteSession *remote, const QString &displayName);
+    // Shows `text` with the icon `iconName` (resources/icons) in `tone`.
+    void showBanner(const QString &text, const QString &iconName, int tone);
+    void applyBannerTone();
 
     QWidget *m_loading;
+    QWidget *m_bannerBar;
+    QLabel *m_bannerIcon;
     QLabel *m_banner;
     QLabel *m_missingBanner;
+    QString m_bannerIconName;
+    int m_bannerTone = 0;
 };
 
 } // namespace studio

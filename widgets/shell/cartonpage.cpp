@@ -57,7 +57,7 @@ void CartonPage::setUpWidgets()
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_banners->banner());
+    layout->addWidget(m_banners->bannerBar());
     layout->addWidget(m_banners->missingBanner());
     layout->addWidget(m_pages);
     connect(m_banners, &CartonBanners::fieldRequested, this, [this](const carton::DiagnosticLocation &location) {

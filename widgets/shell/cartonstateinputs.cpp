@@ -4,6 +4,7 @@
 
 #include "document/cartonsession.h"
 #include "package/carton.h"
+#include "sign/eckey.h"
 #include "verificationrunner.h"
 #include "views/cartonview.h"
 #include "views/safetypage.h"
@@ -57,18 +58,23 @@ void CartonStateInputs::addTrust(const VerificationRunner &verification, CartonV
                                  verification.report());
     }
     using Kind = SignatureStatus::Kind;
-    switch (view.signatureRow()->status().kind) {
+    const SignatureStatus &signature = view.signatureRow()->status();
+    switch (signature.kind) {
     case Kind::None:
-    case Kind::NoKey:
     case Kind::NotVerified: // verification cancelled or LINKS not fetched: the State row says so
         input->signature = CartonState::Signature::None;
+        break;
+    case Kind::NoKey: // a signer no key here fits: unknown
+        input->signature = CartonState::Signature::Untrusted;
         break;
     case Kind::Checking:
     case Kind::Verifying:
         input->signature = CartonState::Signature::Pending;
         break;
     case Kind::Valid:
-        input->signature = CartonState::Signature::Valid;
+        input->signature = signature.trusted ? CartonState::Signature::Valid : CartonState::Signature::Untrusted;
+        if (!signature.trusted)
+            input->signerFingerprint = carton::EcKey::fingerprintText(signature.fingerprint);
         break;
     case Kind::Unreadable:
     case Kind::Invalid:

@@ -566,8 +566,10 @@ void MainWindow::addPage(CartonPage *page)
     });
     connect(page, &CartonPage::cartonStateChanged, this, [this, page] {
         m_tabs->updateTab(page);
-        if (page == currentPage())
+        if (page == currentPage()) {
             m_verificationStatus->setCartonState(page->cartonState());
+            updateDiagnostics(); // its empty text names a safety or signature problem
+        }
     });
     connect(page, &CartonPage::busyChanged, this, [this, page] {
         m_tabs->updateTab(page);
@@ -701,6 +703,11 @@ void MainWindow::updateDiagnostics()
         m_diagnostics->setEmptyText(tr("Checking…"));
     else if (page->verification()->isRunning())
         m_diagnostics->setEmptyText(tr("Verifying…"));
+    else if (const CartonState state = page->cartonState(); state.kind() == CartonState::Kind::Unsafe ||
+                                                            state.kind() == CartonState::Kind::SignatureInvalid ||
+                                                            state.kind() == CartonState::Kind::SignatureUntrusted)
+        // The format is sound, the carton is not: never "no problems" beside a critical finding.
+        m_diagnostics->setEmptyText(tr("No format problems, but: %1.").arg(state.summary()));
     else
         m_diagnostics->setEmptyText(tr("No problems found."));
     const carton::Diagnostics list = page->diagnostics();

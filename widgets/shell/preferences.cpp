@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "preferences.h"
 
+#include "runconsent.h"
 #include "signaturerow.h"
 #include "translations.h"
 
@@ -43,6 +44,7 @@ Preferences Preferences::load(const QSettings &settings)
     p.compressionLevel = std::clamp(settings.value(kLevel, 3).toInt(), 1, 19);
     p.verifyOnOpen = settings.value(kVerify, true).toBool();
     p.trustedKeys = SignatureRow::trustedKeys(settings);
+    p.scratchLimit = RunConsent::scratchLimit(settings);
     return p;
 }
 
@@ -58,6 +60,7 @@ void Preferences::save(QSettings &settings) const
     settings.setValue(kLevel, compressionLevel);
     settings.setValue(kVerify, verifyOnOpen);
     SignatureRow::setTrustedKeys(settings, trustedKeys);
+    RunConsent::setScratchLimit(settings, scratchLimit);
 }
 
 QStringList Preferences::availableLanguages()

@@ -22,6 +22,8 @@ struct Preferences {
     int compressionLevel = 3;
     bool verifyOnOpen = true; // hash every file against MANIFEST when a carton opens
     QStringList trustedKeys;  // public key files whose signatures are trusted (SignatureRow)
+    // Bytes a sandboxed model may write to its scratch space /tmp (RunConsent::scratchLimit); 0: tmpfs default
+    qint64 scratchLimit = qint64(2) << 30;
 
     static Preferences load(const QSettings &settings);
     void save(QSettings &settings) const;

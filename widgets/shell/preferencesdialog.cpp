@@ -17,7 +17,8 @@ namespace studio {
 
 PreferencesDialog::PreferencesDialog(const Preferences &current, QWidget *parent)
     : QDialog(parent), m_theme(new QComboBox), m_language(new QComboBox), m_compression(new QComboBox),
-      m_level(new QSpinBox), m_verify(new QCheckBox(tr("Verify every file against MANIFEST when a carton opens"))),
+      m_level(new QSpinBox), m_scratchLimit(new QSpinBox),
+      m_verify(new QCheckBox(tr("Verify every file against MANIFEST when a carton opens"))),
       m_trustedKeys(new TrustedKeysEdit(current.trustedKeys))
 {
     setWindowTitle(tr("Preferences"));
@@ -51,6 +52,15 @@ PreferencesDialog::PreferencesDialog(const Preferences &current, QWidget *parent
     connect(m_compression, &QComboBox::currentIndexChanged, this, syncLevel);
     syncLevel();
 
+    m_scratchLimit->setObjectName(QStringLiteral("scratchLimitBox"));
+    m_scratchLimit->setRange(0, 1024 * 1024); // MiB: up to 1 TiB
+    m_scratchLimit->setSuffix(tr(" MiB"));
+    m_scratchLimit->setSpecialValueText(tr("half the memory (no limit of its own)"));
+    m_scratchLimit->setValue(int(std::min<qint64>(current.scratchLimit >> 20, 1024 * 1024)));
+    m_scratchLimit->setToolTip(tr("A sandboxed model writes its temporary files to /tmp, a private space in memory "
+                                  "that is gone after the run. A write past this size fails and the report says so "
+                                  "(carton selftest --scratch-limit)."));
+
     m_verify->setObjectName(QStringLiteral("verifyBox"));
     m_verify->setChecked(current.verifyOnOpen);
 
@@ -68,6 +78,7 @@ PreferencesDialog::PreferencesDialog(const Preferences &current, QWidget *parent
     form->addRow(QString(), compressionNote);
     form->addRow(QString(), m_verify);
     form->addRow(tr("Trusted &keys:"), m_trustedKeys);
+    form->addRow(tr("Sandbox &scratch space:"), m_scratchLimit);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -85,6 +96,7 @@ Preferences PreferencesDialog::preferences() const
     p.compressionLevel = m_level->value();
     p.verifyOnOpen = m_verify->isChecked();
     p.trustedKeys = m_trustedKeys->files();
+    p.scratchLimit = qint64(m_scratchLimit->value()) << 20;
     return p;
 }
 

@@ -30,6 +30,7 @@ public:
     QComboBox *languageBox() const { return m_language; }
     QComboBox *compressionBox() const { return m_compression; }
     QSpinBox *levelBox() const { return m_level; }
+    QSpinBox *scratchLimitBox() const { return m_scratchLimit; }
     QCheckBox *verifyBox() const { return m_verify; }
     TrustedKeysEdit *trustedKeysEdit() const { return m_trustedKeys; }
 
@@ -38,6 +39,7 @@ private:
     QComboBox *m_language;
     QComboBox *m_compression;
     QSpinBox *m_level;
+    QSpinBox *m_scratchLimit;
     QCheckBox *m_verify;
     TrustedKeysEdit *m_trustedKeys;
 };

@@ -15,6 +15,7 @@ Tone stateTone(const CartonState &state)
     case Kind::Verified:
         return Tone::Good;
     case Kind::NotVerified:
+    case Kind::SignatureUntrusted:
         return Tone::Warning;
     case Kind::OpenFailed:
     case Kind::Invalid:

@@ -18,6 +18,7 @@ namespace studio {
 namespace {
 
 const QString kRememberedKey = QStringLiteral("consent/modelHashes");
+const QString kScratchLimitKey = QStringLiteral("preferences/scratchLimit");
 
 // The plugin that will run the carton's code; an error when none matches (the
 // run then fails at once saying why, before anything of the carton runs).
@@ -51,22 +52,73 @@ QStringList RunConsent::rememberedModels(const QSettings &settings)
     return settings.value(kRememberedKey).toStringList();
 }
 
+qint64 RunConsent::scratchLimit(const QSettings &settings)
+{
+    bool ok = false;
+    const qint64 bytes = settings.value(kScratchLimitKey, carton::SandboxPolicy::kDefaultScratchLimit).toLongLong(&ok);
+    return ok && bytes >= 0 ? bytes : carton::SandboxPolicy::kDefaultScratchLimit;
+}
+
+void RunConsent::setScratchLimit(QSettings &settings, qint64 bytes)
+{
+    settings.setValue(kScratchLimitKey, bytes);
+}
+
+bool RunConsent::signedByTrustedKey() const
+{
+    return m_signature && m_signature->status().kind == SignatureStatus::Kind::Valid && m_signature->status().trusted;
+}
+
+QString RunConsent::askEveryRunReason() const
+{
+    QStringList reasons;
+    const carton::ScanReport *report = m_safety && m_safety->report() ? &*m_safety->report() : nullptr;
+    if (!report)
+        reasons << tr("the safety scan has not finished");
+    else if (const int n = report->count(carton::ScanSeverity::Critical) + report->count(carton::ScanSeverity::High))
+        reasons << tr("it has %n high or critical safety finding(s)", nullptr, n);
+    if (m_signature) {
+        using Kind = SignatureStatus::Kind;
+        switch (m_signature->status().kind) {
+        case Kind::None:
+            break;
+        case Kind::Valid:
+            if (!m_signature->status().trusted)
+                reasons << tr("it is signed by an unknown key");
+            break;
+        case Kind::NoKey:
+            reasons << tr("it is signed by an unknown key");
+            break;
+        case Kind::Invalid:
+        case Kind::Unreadable:
+            reasons << tr("its signature is invalid");
+            break;
+        case Kind::Checking:
+        case Kind::Verifying:
+        case Kind::NotVerified:
+            reasons << tr("its signature has not been checked yet");
+            break;
+        }
+    }
+    return reasons.join(tr("; "));
+}
+
 bool RunConsent::ask(SelfTestRunner::Request &request, bool inspecting)
 {
     if (!request.choice.kserveUrl.isEmpty())
         return true;
+    if (m_settings)
+        request.runOptions.scratchLimit = scratchLimit(*m_settings);
     const carton::Result<carton::RunnerPluginInfo> plugin = runnerOf(*m_carton, request);
     if (!plugin)
         return true; // nothing will run: the run stops at once and says why (and offers to force)
     const QString hash = QString::fromLatin1(m_carton->modelHash());
-    const bool remembered = m_settings && !hash.isEmpty() && rememberedModels(*m_settings).contains(hash);
-    if (m_granted || remembered) {
-        if (m_noSandbox) {
-            request.runOptions.sandbox = false;
-            request.runOptions.noSandboxReason = tr("you chose to run this carton without the sandbox");
-        }
+    const QString everyRun = askEveryRunReason();
+    const bool mayRemember = everyRun.isEmpty() && signedByTrustedKey();
+    const bool remembered =
+        mayRemember && m_settings && !hash.isEmpty() && rememberedModels(*m_settings).contains(hash);
+    if (everyRun.isEmpty() && (m_granted || remembered))
         return true;
-    }
     RunConsentFacts facts;
     facts.carton = QFileInfo(m_carton->path()).fileName();
     facts.inspecting = inspecting;
@@ -79,7 +131,12 @@ bool RunConsent::ask(SelfTestRunner::Request &request, bool inspecting)
         facts.signature = m_signature->textLabel()->text();
         const SignatureStatus::Kind kind = m_signature->status().kind;
         facts.signatureInvalid = kind == SignatureStatus::Kind::Invalid || kind == SignatureStatus::Kind::Unreadable;
+    } else {
+        facts.signature = tr("not checked: this run uses the edited state of the carton (or a copy of it), and a "
+                             "signature covers a saved carton's MANIFEST only");
     }
+    facts.askEveryRun = everyRun;
+    facts.mayRemember = mayRemember;
     if (m_safety && m_safety->report())
         facts.scan = m_safety->report();
     RunConsentDialog dialog(facts, m_parent);
@@ -93,14 +150,14 @@ bool RunConsent::ask(SelfTestRunner::Request &request, bool inspecting)
     }
     if (dialog.exec() != QDialog::Accepted)
         return false;
-    m_granted = true;
-    m_noSandbox = dialog.runWithoutSandbox();
-    if (m_noSandbox) {
+    // Without the sandbox: this run only, asked again next time.
+    if (dialog.runWithoutSandbox()) {
         request.runOptions.sandbox = false;
-        request.runOptions.noSandboxReason = tr("you chose to run this carton without the sandbox");
+        request.runOptions.noSandboxReason = tr("you chose to run this carton without the sandbox (for this run)");
+        return true;
     }
-    // Never remembered for good: running without the sandbox is asked again next session.
-    if (dialog.dontAskAgain() && !m_noSandbox && m_settings && !hash.isEmpty()) {
+    m_granted = true;
+    if (mayRemember && dialog.dontAskAgain() && m_settings && !hash.isEmpty()) {
         QStringList models = rememberedModels(*m_settings);
         models.append(hash);
         m_settings->setValue(kRememberedKey, models);

@@ -16,11 +16,15 @@ namespace studio {
 class SafetyPage;
 class SignatureRow;
 
-// Asks before a carton's code runs for the first time in a session
-// (RunConsentDialog), with what the Safety tab and the Signature row know.
-// Remembers a yes for the rest of the session, and for good when the user ticks
-// "Don't ask again" (by model hash, in settings: "consent/modelHashes"). A run on a
-// KServe server runs nothing of the carton here and is not asked about.
+// Asks before a carton's code runs (RunConsentDialog), with what the Safety tab
+// and the Signature row know. A carton with high or critical findings (or a scan
+// not finished), an invalid signature or a signer that is not one of the user's
+// trusted keys is asked about before EVERY run. Otherwise a yes stands for the
+// rest of the session, and for good when the user ticks "Don't ask again" (by
+// model hash, in settings: "consent/modelHashes"), which is offered only for a
+// carton signed by a trusted key, with every file matching. "Run without the
+// sandbox" applies to the one run it was ticked for. A run on a KServe server
+// runs nothing of the carton here and is not asked about.
 class RunConsent final : public QObject {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunConsent)
@@ -38,6 +42,10 @@ public:
     void setCarton(std::shared_ptr<const carton::Carton> carton, SafetyPage *safety);
 
     static QStringList rememberedModels(const QSettings &settings);
+    // The sandbox's scratch limit in bytes (Preferences, "preferences/scratchLimit";
+    // default carton::SandboxPolicy::kDefaultScratchLimit; 0: the tmpfs default).
+    static qint64 scratchLimit(const QSettings &settings);
+    static void setScratchLimit(QSettings &settings, qint64 bytes);
 
 private:
     std::shared_ptr<const carton::Carton> m_carton;
@@ -45,8 +53,12 @@ private:
     QPointer<SignatureRow> m_signature;
     QSettings *m_settings = nullptr;
     QPointer<QWidget> m_parent;
-    bool m_granted = false;   // asked and said yes in this session
-    bool m_noSandbox = false; // ... and chose to run without the sandbox
+    // Why this carton is asked about before every run; empty when a yes may stand.
+    QString askEveryRunReason() const;
+    // A valid signature by one of the user's trusted keys, every file matching.
+    bool signedByTrustedKey() const;
+
+    bool m_granted = false; // asked and said yes (to a sandboxed run) in this session
 };
 
 } // namespace studio

@@ -52,7 +52,10 @@ RunConsentDialog::RunConsentDialog(const RunConsentFacts &facts, QWidget *parent
     scroll->setMinimumHeight(200);
 
     m_dontAsk = new QCheckBox(tr("Don't ask again for this model (its model hash)"), this);
-    m_noSandbox = new QCheckBox(tr("Run without the sandbox"), this);
+    m_dontAsk->setObjectName(QStringLiteral("dontAskBox"));
+    m_dontAsk->setVisible(m_facts.mayRemember);
+    m_noSandbox = new QCheckBox(tr("Run without the sandbox (this run only)"), this);
+    m_noSandbox->setObjectName(QStringLiteral("noSandboxBox"));
     m_noSandboxWarning = new QLabel(
         tr("<b>Without the sandbox the model runs with your full rights:</b> it can read, change and send away your "
            "files, reach the network and leave processes running after the run. Only for cartons you trust."),
@@ -123,9 +126,14 @@ QString RunConsentDialog::bodyHtml() const
     h += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Runner:"), esc(m_facts.runner));
 
     h += QStringLiteral("<p><b>%1</b> ").arg(tr("Sandbox:"));
-    if (m_facts.sandbox.ok())
+    if (m_noSandbox && m_noSandbox->isChecked())
+        h += toneHtml(Tone::Bad,
+                      tr("NO, for this run: the model runs with your full rights (your files, the network, "
+                         "processes that outlive the run)."),
+                      true);
+    else if (m_facts.sandbox.ok())
         h += esc(tr("yes (%1): no network, no view of your files or other processes, writes only to a private "
-                    "scratch folder, nothing survives the run.")
+                    "scratch space, dangerous system calls denied, nothing survives the run.")
                      .arg(*m_facts.sandbox));
     else
         h += toneHtml(Tone::Bad, tr("none can be made here."), true) + u' ' +
@@ -136,6 +144,9 @@ QString RunConsentDialog::bodyHtml() const
              .arg(tr("Signature:"),
                   m_facts.signatureInvalid ? toneHtml(Tone::Bad, m_facts.signature) : esc(m_facts.signature));
 
+    if (!m_facts.askEveryRun.isEmpty())
+        h += QStringLiteral("<p>%1</p>")
+                 .arg(toneHtml(Tone::Warning, tr("Asked before every run: %1.").arg(m_facts.askEveryRun)));
     if (!m_facts.scan) {
         h += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Safety scan:"), tr("still running…"));
         return h;

@@ -23,14 +23,17 @@ struct RunConsentFacts {
     bool signatureInvalid = false;               // a signature that does not check out, or files that do not match it
     carton::Result<QString> sandbox = QString(); // the sandbox's mechanism, or why none can be made
     bool inspecting = false; // the model is loaded to be inspected (Model tab), not run on self-tests
+    QString askEveryRun;     // why this carton is asked about before every run (findings, signer); empty: not
+    bool mayRemember = true; // "Don't ask again" is offered (no high/critical finding, a trusted valid signature)
 };
 
 // "Run this carton's code?": the runner, the files that execute (python files,
 // pickles), the safety scan's high and critical findings, the signature state and
 // whether the run is sandboxed. With critical findings or an invalid signature the
-// default button is Cancel. "Don't ask again for this model" and "Run without the
-// sandbox" (which says what that means) are the user's to tick; with no sandbox
-// available, Run stays disabled until the user opts out explicitly.
+// default button is Cancel. "Don't ask again for this model" (offered only when
+// facts.mayRemember) and "Run without the sandbox" (for this run only; the
+// Sandbox line then says NO) are the user's to tick; with no sandbox available,
+// Run stays disabled until the user opts out explicitly.
 class RunConsentDialog final : public QDialog {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunConsentDialog)

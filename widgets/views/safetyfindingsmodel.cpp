@@ -90,8 +90,9 @@ QVariant SafetyFindingsModel::data(const QModelIndex &index, int role) const
             return {};
         switch (f.severity) {
         case ScanSeverity::Critical:
-        case ScanSeverity::High:
             return QIcon(QStringLiteral(":/icons/severity-error.svg"));
+        case ScanSeverity::High: // never the critical one's red octagon
+            return QIcon(QStringLiteral(":/icons/severity-high.svg"));
         case ScanSeverity::Medium:
             return QIcon(QStringLiteral(":/icons/severity-warning.svg"));
         case ScanSeverity::Info:

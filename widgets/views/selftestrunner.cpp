@@ -17,14 +17,15 @@ struct RunOutcome {
     std::optional<carton::BenchmarkResult> benchmark;
     QString error;
     QStringList warnings;
+    carton::SandboxInfo sandbox; // of a run that could not start too
 };
 
 RunOutcome runRequest(const SelfTestRunner::Request &request, carton::Progress &progress)
 {
     RunOutcome out;
     // The session is used and destroyed on this thread, as openRunnerSession requires.
-    auto session =
-        carton::openRunnerSession(*request.carton, request.choice, request.runOptions, &out.warnings, &progress);
+    auto session = carton::openRunnerSession(*request.carton, request.choice, request.runOptions, &out.warnings,
+                                             &progress, &out.sandbox);
     if (!session) {
         out.error = session.error().toString();
         return out;
@@ -58,7 +59,9 @@ SelfTestRunner::SelfTestRunner(QObject *parent) : QObject(parent), m_jobs(new La
         if (key != kRun)
             return;
         m_running = false;
-        emit failed(message, {});
+        carton::SandboxInfo unknown;
+        unknown.reason = QStringLiteral("the run failed before the runner host reported");
+        emit failed(message, {}, unknown);
     });
 }
 
@@ -83,7 +86,7 @@ void SelfTestRunner::start(const Request &request)
                 if (outcome.benchmark)
                     emit benchmarked(*outcome.benchmark);
             } else
-                emit failed(outcome.error, outcome.warnings);
+                emit failed(outcome.error, outcome.warnings, outcome.sandbox);
         },
         [this](qint64 done, qint64 total) { emit progressChanged(done, total); },
         JobPools::Kind::Run); // blocks for as long as the model takes

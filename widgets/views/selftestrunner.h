@@ -61,7 +61,8 @@ signals:
     // After finished(), for a request with a benchmark: its figures.
     void benchmarked(const carton::BenchmarkResult &result);
     // The run could not start: no matching runner, the model did not load...
-    void failed(const QString &message, const QStringList &warnings);
+    // `sandbox`: whether the runner host ran sandboxed (or why nothing ran).
+    void failed(const QString &message, const QStringList &warnings, const carton::SandboxInfo &sandbox);
     void judged(const carton::SelfTestRun &run);
 
 private:

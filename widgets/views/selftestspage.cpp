@@ -514,7 +514,7 @@ void SelfTestsPage::onFinished(const carton::SelfTestRun &run, const QStringList
     emit runFinished();
 }
 
-void SelfTestsPage::onFailed(const QString &message, const QStringList &warnings)
+void SelfTestsPage::onFailed(const QString &message, const QStringList &warnings, const carton::SandboxInfo &sandbox)
 {
     m_clock->stop();
     m_progress->setVisible(false);
@@ -536,7 +536,11 @@ void SelfTestsPage::onFailed(const QString &message, const QStringList &warnings
         m_nextStepButton->show();
     }
     // A libtorch error is a stack trace: its first line here, the whole under Details.
-    m_summary->setText(tr("Could not run the self-tests: %1").arg(message), message);
+    // Whether the model's code ran confined, for a failure too.
+    const QString confined =
+        sandbox.sandboxed ? tr("sandboxed (%1)").arg(sandbox.mechanism) : tr("NOT sandboxed: %1").arg(sandbox.reason);
+    m_summary->setText(tr("Could not run the self-tests (%1): %2").arg(confined, message), message);
+    m_summary->setToolTip(sandbox.summary());
     updateActions();
     emit runFinished();
 }

@@ -158,7 +158,7 @@ private:
     void openCompareDialog();
     void onProgress(qint64 done, qint64 total);
     void onFinished(const carton::SelfTestRun &run, const QStringList &warnings);
-    void onFailed(const QString &message, const QStringList &warnings);
+    void onFailed(const QString &message, const QStringList &warnings, const carton::SandboxInfo &sandbox);
     void onJudged(const carton::SelfTestRun &run);
     void toleranceChanged();
     void updateActions();

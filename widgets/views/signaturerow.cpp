@@ -13,8 +13,11 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStyle>
 #include <QToolButton>
 
@@ -51,7 +54,8 @@ QString shortHashes(QString text)
 
 SignatureRow::SignatureRow(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
     : QWidget(parent), m_carton(std::move(carton)), m_settings(settings), m_jobs(new LatestJob(this)),
-      m_icon(new QLabel(this)), m_text(new QLabel(this)), m_recheck(new QToolButton(this))
+      m_icon(new QLabel(this)), m_text(new QLabel(this)), m_recheck(new QToolButton(this)),
+      m_trust(new QToolButton(this))
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -70,6 +74,12 @@ SignatureRow::SignatureRow(std::shared_ptr<const carton::Carton> carton, QSettin
     m_recheck->setToolTip(tr("Check the signature again (after adding a key in Preferences)"));
     m_recheck->setAutoRaise(true);
     connect(m_recheck, &QToolButton::clicked, this, &SignatureRow::refresh);
+    m_trust->setObjectName(QStringLiteral("trustKeyButton"));
+    m_trust->setText(tr("Trust this key…"));
+    m_trust->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_trust->hide();
+    connect(m_trust, &QToolButton::clicked, this, [this] { trustSigner(); });
+    layout->addWidget(m_trust, 0, Qt::AlignTop);
     layout->addWidget(m_recheck, 0, Qt::AlignTop);
     refresh();
 }
@@ -87,6 +97,45 @@ void SignatureRow::setTrustedKeys(QSettings &settings, const QStringList &files)
         settings.remove(kTrustedKeys);
     else
         settings.setValue(kTrustedKeys, files);
+}
+
+QString SignatureRow::trustQuestion() const
+{
+    return tr("Fingerprint of the key that signed this carton:\n\n%1\n\n%2 key, from %3.\n\nCompare it with the "
+              "fingerprint its owner gave you (on their web page, in person), not with anything that came with the "
+              "carton. Trust this key for every carton it signs?")
+        .arg(carton::EcKey::fingerprintText(m_status.fingerprint), m_status.curve,
+             QDir::toNativeSeparators(m_status.keyFile));
+}
+
+void SignatureRow::trustSigner(bool ask)
+{
+    if (!m_settings || m_status.kind != SignatureStatus::Kind::Valid || m_status.trusted)
+        return;
+    if (ask && QMessageBox::question(this, tr("Trust This Key?"), trustQuestion(),
+                                     QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Yes)
+        return;
+    auto key = carton::EcKey::readPublic(m_status.keyFile);
+    QString error;
+    if (key && key->fingerprint() == m_status.fingerprint) {
+        const QString folder =
+            QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/trusted-keys");
+        const QString copy = folder + u'/' + QString::fromLatin1(m_status.fingerprint) + QStringLiteral(".pub.pem");
+        QSaveFile file(copy);
+        if (QDir().mkpath(folder) && file.open(QIODevice::WriteOnly) && file.write(key->publicKeyPem()) >= 0 &&
+            file.commit()) {
+            QStringList trusted = trustedKeys(*m_settings);
+            if (!trusted.contains(copy))
+                trusted.append(copy);
+            setTrustedKeys(*m_settings, trusted);
+            refresh();
+            return;
+        }
+        error = tr("cannot write %1: %2").arg(QDir::toNativeSeparators(copy), file.errorString());
+    } else {
+        error = key ? tr("the key file changed since the signature was checked") : key.error().toString();
+    }
+    QMessageBox::warning(this, tr("Trust This Key"), tr("The key was not trusted: %1").arg(error));
 }
 
 void SignatureRow::refresh()
@@ -216,13 +265,11 @@ void SignatureRow::show(const SignatureStatus &status)
         break;
     case Kind::NoKey:
         icon = carton::FileState::Missing;
-        text = status.fingerprint.isEmpty()
-                   ? tr("Signed with a key that is not known here: add its public key under Edit ▸ Preferences, or "
-                        "put KEY.pub.pem next to %1.")
-                         .arg(fileName)
-                   : tr("Signed with a key that is not known here (its hint, the sha256 of its PEM file: %1): add "
-                        "its public key under Edit ▸ Preferences, or put KEY.pub.pem next to %2.")
-                         .arg(fingerprint, fileName);
+        // No fingerprint here: the bundle's hint is not one (model_signing hashes the
+        // PEM text), and a second number beside Preferences' would mislead.
+        text = tr("Signed by an unknown key, not checked: no public key here fits %1. Add the signer's public key "
+                  "under Edit ▸ Preferences, or put KEY.pub.pem next to it.")
+                   .arg(fileName);
         break;
     case Kind::Unreadable:
         icon = carton::FileState::Failed;
@@ -241,7 +288,12 @@ void SignatureRow::show(const SignatureStatus &status)
         break;
     case Kind::Valid:
         icon = carton::FileState::Ok;
-        text = tr("Valid: this MANIFEST (%1) was signed by %2, and every file matches it.").arg(files, signer);
+        text = status.trusted
+                   ? tr("Valid: this MANIFEST (%1) was signed by %2, and every file matches it.").arg(files, signer)
+                   : tr("Signed by an unknown key: %1 key %2. The signature over this MANIFEST (%3) is valid and "
+                        "every file matches it, but the key is not one of your trusted keys, so it says nothing "
+                        "about who made this carton.")
+                         .arg(status.curve, fingerprint, files);
         break;
     case Kind::Invalid:
         icon = carton::FileState::Mismatch;
@@ -264,8 +316,10 @@ void SignatureRow::show(const SignatureStatus &status)
     if (!status.keyFile.isEmpty())
         tip += u'\n' + tr("Key: %1").arg(status.keyFile);
     if (!status.fingerprint.isEmpty())
-        tip += u'\n' + (status.kind == Kind::NoKey ? tr("Key hint (sha256 of the signer's PEM public key): %1")
-                                                   : tr("Fingerprint (sha256 of the DER public key): %1"))
+        tip += u'\n' + (status.kind == Kind::NoKey
+                            ? tr("The bundle's key hint (model_signing's sha256 of the PEM text; not the key's "
+                                 "fingerprint): %1")
+                            : tr("Fingerprint (sha256 of the DER public key): %1"))
                            .arg(fingerprint);
     const bool changed = status.kind != m_status.kind || text != m_shown;
     m_status = status;
@@ -273,7 +327,11 @@ void SignatureRow::show(const SignatureStatus &status)
     m_text->setText(text);
     m_text->setToolTip(QDir::toNativeSeparators(tip));
     const int size = m_icon->width();
-    m_icon->setPixmap(status.kind == Kind::None ? QPixmap() : fileStateIcon(icon).pixmap(size, size));
+    const bool untrusted = status.kind == Kind::NoKey || (status.kind == Kind::Valid && !status.trusted);
+    m_icon->setPixmap(status.kind == Kind::None ? QPixmap()
+                      : untrusted ? QIcon(QStringLiteral(":/icons/signature-untrusted.svg")).pixmap(size, size)
+                                  : fileStateIcon(icon).pixmap(size, size));
+    m_trust->setVisible(status.kind == Kind::Valid && !status.trusted && m_settings);
     m_recheck->setEnabled(status.kind != Kind::Checking);
     if (changed)
         emit statusChanged();

@@ -72,6 +72,15 @@ public:
     void setFileVerification(carton::FilesVerification state, const carton::VerifyReport &report = {});
     const SignatureStatus &status() const { return m_status; }
     QLabel *textLabel() const { return m_text; }
+    // "Trust this key…": shown for a valid signature by a key that is not trusted.
+    QToolButton *trustButton() const { return m_trust; }
+    // Shows the signer key's fingerprint and asks; yes: a copy of its public key
+    // (in the app's data folder, named by fingerprint: a key file next to a carton
+    // could be swapped later) joins the trusted keys and the signature is checked
+    // again. `ask` false (tests): no question.
+    void trustSigner(bool ask = true);
+    // The question trustSigner() asks, fingerprint first.
+    QString trustQuestion() const;
 
     // The signature's check, blocking (the row runs it on a worker thread): public
     // key files are the trusted ones first, then *.pub.pem next to the signature.
@@ -101,6 +110,7 @@ private:
     QLabel *m_icon = nullptr;
     QLabel *m_text = nullptr;
     QToolButton *m_recheck = nullptr;
+    QToolButton *m_trust = nullptr;
     SignatureStatus m_checked; // the signature's own check (Checking / None / ... / NotVerified)
     carton::FilesVerification m_files = carton::FilesVerification::NotRun;
     carton::VerifyReport m_report;

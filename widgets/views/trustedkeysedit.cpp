@@ -75,6 +75,15 @@ QStringList TrustedKeysEdit::files() const
 bool TrustedKeysEdit::addKeyFile(const QString &path)
 {
     const QString absolute = QFileInfo(path).absoluteFilePath();
+    // A private key is its owner's secret: never kept among trusted keys (a
+    // settings file is no place for it, and trusting it says nothing more).
+    if (carton::EcKey::readPrivate(absolute)) {
+        m_error->setText(tr("Not added: %1 is a PRIVATE key. Keep it secret; trust its public half instead (for "
+                            "example: openssl pkey -in %1 -pubout -out key.pub.pem).")
+                             .arg(QFileInfo(absolute).fileName()));
+        m_error->show();
+        return false;
+    }
     auto key = carton::EcKey::readPublic(absolute);
     if (!key) {
         m_error->setText(tr("Not added: %1").arg(key.error().toString()));
