@@ -92,7 +92,7 @@ int main(int argc, char **argv)
     }
     std::shared_ptr<const Carton> carton = std::move(*opened);
 
-    studio::SelfTestsPage page(carton);
+    studio::SelfTestsPage page(carton, nullptr); // nothing remembered
     RunOptions options;
     options.hostExecutable = testutil::binaryPath(u"/bin/carton-runner-host");
     options.pluginSearchPaths = {testutil::binaryPath(u"/lib/carton-studio/runners")};

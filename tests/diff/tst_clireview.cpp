@@ -6,9 +6,11 @@
 #include "difftestutil.h"
 #include "reviewmodels.h"
 
-#include <QColor>
 #include <QFile>
+#ifdef CARTON_TEST_QTGUI
+#include <QColor>
 #include <QImage>
+#endif
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QSet>
@@ -244,9 +246,17 @@ void TestCliReview::htmlReportRendersInChromium()
                     QStringLiteral("file://") + out},
                    180'000);
     QVERIFY2(c.exitCode == 0, c.err.constData());
+    // The PNG's own header says its width (IHDR, big-endian at byte 16), in every tree.
+    QFile shot(png);
+    QVERIFY2(shot.open(QIODevice::ReadOnly), c.err.constData());
+    const QByteArray head = shot.read(24);
+    QVERIFY2(head.startsWith("\x89PNG\r\n\x1a\n"), c.err.constData());
+    const quint32 width = (quint32(quint8(head[16])) << 24) | (quint32(quint8(head[17])) << 16) |
+                          (quint32(quint8(head[18])) << 8) | quint32(quint8(head[19]));
+    QCOMPARE(width, 1366u);
+#ifdef CARTON_TEST_QTGUI
     QImage image(png);
     QVERIFY2(!image.isNull(), c.err.constData());
-    QCOMPARE(image.width(), 1366);
     // Not blank: the page's colours are there (the orange of changed bars or badges, the green of added).
     int green = 0;
     for (int y = 0; y < image.height(); y += 2)
@@ -255,6 +265,7 @@ void TestCliReview::htmlReportRendersInChromium()
             green += p.green() > 100 && p.red() < 60 && p.blue() < 90;
         }
     QVERIFY2(green > 200, qPrintable(QString::number(green)));
+#endif
     const QString keep = qEnvironmentVariable("CARTON_REVIEW_SCREENSHOT");
     if (!keep.isEmpty())
         QFile::copy(png, keep);
