@@ -382,7 +382,8 @@ void TestWindowFit::failedSelfTestFits()
     studio::SelfTestsPage *tests = page->view()->selfTestsPage();
     const QString trace = libtorchTrace();
 
-    emit tests->runner()->failed(trace, {u"a warning that is also rather long: "_s + QString(400, u'w')});
+    emit tests->runner()->failed(trace, {u"a warning that is also rather long: "_s + QString(400, u'w')},
+                                 carton::SandboxInfo{});
     QVERIFY(tests->log()->toPlainText().contains(u"frame #39"_s));
     // The summary says it in a line; the whole trace is under Details, collapsed.
     studio::SummaryLine *summary = tests->summary();
