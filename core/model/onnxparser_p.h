@@ -13,9 +13,9 @@
 namespace carton::onnx {
 
 using Field = WireReader::Field;
-inline constexpr qint64 kMaxName = 64 << 10;     // a name, op type, key or dim_param
-inline constexpr qint64 kMaxShownString = 1024;  // an attribute's string value, as shown
-inline constexpr int kMaxDims = 1024;            // dims of one tensor or one value's shape
+inline constexpr qint64 kMaxName = 64 << 10;                        // a name, op type, key or dim_param
+inline constexpr qint64 kMaxShownString = 1024;                     // an attribute's string value, as shown
+inline constexpr int kMaxDims = 1024;                               // dims of one tensor or one value's shape
 inline constexpr int kMaxBodyDepth = OnnxAttribute::kMaxGraphDepth; // subgraphs in subgraphs
 inline constexpr qint64 kMaxListed = 100'000;    // graph inputs, outputs, a node's inputs/outputs/attributes
 inline constexpr qint64 kMaxTopFields = 100'000; // ModelProto fields looked at when detecting

@@ -142,7 +142,8 @@ Result<std::shared_ptr<const OnnxInfo>> OnnxParser::parseBody(const QString &whe
     if (!status)
         return status.error();
     for (const ModelWeight &w : std::as_const(initializers))
-        body->initializers.append({w.name, (w.dtype ? dtypeName(*w.dtype) : w.typeName.toLower()) + shapeText(w.shape)});
+        body->initializers.append(
+            {w.name, (w.dtype ? dtypeName(*w.dtype) : w.typeName.toLower()) + shapeText(w.shape)});
     return std::shared_ptr<const OnnxInfo>(std::move(body));
 }
 
