@@ -2961,6 +2961,14 @@
 <context>
     <name>studio::GraphToolBar</name>
     <message>
+        <source>View</source>
+        <translation>Ansicht</translation>
+    </message>
+    <message>
+        <source>How the graph is laid out and labelled</source>
+        <translation>Wie der Graph angeordnet und beschriftet wird</translation>
+    </message>
+    <message>
         <source>Fit</source>
         <translation>Einpassen</translation>
     </message>

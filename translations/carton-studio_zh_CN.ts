@@ -2946,6 +2946,14 @@
 <context>
     <name>studio::GraphToolBar</name>
     <message>
+        <source>View</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>How the graph is laid out and labelled</source>
+        <translation>图的布局与标注方式</translation>
+    </message>
+    <message>
         <source>Fit</source>
         <translation>适应</translation>
     </message>

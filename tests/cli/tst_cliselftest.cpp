@@ -245,8 +245,9 @@ void TestCliSelfTest::kserveServer()
     QVERIFY2(!r.err.contains("warning"), r.err.constData()); // the carton's runner and opts are not used
     // Sandboxed too, with TCP to the server's port only.
     const QJsonArray confinement = json[u"sandbox"_s][u"confinement"_s].toArray();
-    QVERIFY2(confinement.contains(u"network: TCP connections to port %1 only (the inference server; Landlock), "
-                                  u"no listening"_s.arg(QUrl(server.url()).port())),
+    QVERIFY2(confinement.contains(u"network: TCP connections to port %1 only, on any address (the inference "
+                                  u"server's port; Landlock scopes ports, not addresses), no listening; UDP (name "
+                                  u"resolution) open"_s.arg(QUrl(server.url()).port())),
              r.out.constData());
     QCOMPARE(server.lastInfer().path, "/v2/models/test%20model/infer");
 

@@ -440,7 +440,8 @@ void TestSelfTestsPage::noMatchingRunnerIsReported()
     page.setRunOptions(buildRunOptions());
     QVERIFY(runAndWait(page, page.runAllAction()));
     QVERIFY(!page.lastRun().has_value());
-    QVERIFY2(page.summary()->text().startsWith(u"Could not run the self-tests: "_s),
+    QVERIFY2(page.summary()->text().startsWith(u"Could not run the self-tests (NOT sandboxed: nothing ran: no runner "
+                                               u"was started): "_s),
              qPrintable(page.summary()->text()));
     QVERIFY2(page.summary()->text().contains(u"no-such-runner"_s), qPrintable(page.summary()->text()));
     // Forcing noop from the runner box runs them.

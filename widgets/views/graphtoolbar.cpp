@@ -5,6 +5,7 @@
 #include <QAction>
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QToolButton>
 
@@ -41,12 +42,25 @@ GraphToolBar::GraphToolBar(QWidget *parent)
     auto *bar = new QHBoxLayout(this);
     bar->setContentsMargins(0, 0, 0, 0);
     bar->addWidget(m_search, 1);
-    for (QAction *action : {m_fit, m_zoom, m_horizontal, m_weights, m_shapes}) {
+    for (QAction *action : {m_fit, m_zoom}) {
         auto *button = new QToolButton(this);
         button->setDefaultAction(action);
         button->setAutoRaise(true);
         bar->addWidget(button);
     }
+    // The layout toggles in one menu: as buttons they made the Model tab wider than a
+    // laptop's window in German (tst_windowfit) and squeezed the search field.
+    auto *view = new QToolButton(this);
+    view->setObjectName(QStringLiteral("graphViewOptions"));
+    view->setText(tr("View"));
+    view->setToolTip(tr("How the graph is laid out and labelled"));
+    view->setPopupMode(QToolButton::InstantPopup);
+    view->setAutoRaise(true);
+    auto *menu = new QMenu(view);
+    menu->addActions({m_horizontal, m_weights, m_shapes});
+    view->setMenu(menu);
+    addActions({m_horizontal, m_weights, m_shapes});
+    bar->addWidget(view);
     bar->addWidget(m_png);
     bar->addWidget(m_svg);
 }
