@@ -18,27 +18,10 @@ constexpr qint64 kMaxSmallJson = 4 << 20;      // config.json, generation_config
 constexpr qint64 kMaxTokenizerJson = 64 << 20; // tokenizer.json (large vocabularies and merges)
 constexpr qint64 kMaxCard = 1 << 20;           // README.md
 
-// A file of the folder, at most `cap` bytes; nullopt when absent; an error when larger or unreadable.
-Result<std::optional<QByteArray>> readCapped(const QDir &dir, const QString &name, qint64 cap)
+Result<std::optional<QJsonObject>> readJsonObject(const HfFileReader &read, const QString &location,
+                                                  const QString &name, qint64 cap)
 {
-    const QFileInfo info(dir.filePath(name));
-    if (!info.exists())
-        return std::optional<QByteArray>();
-    if (!info.isFile())
-        return makeError(ErrorCode::Format, QStringLiteral("not a file"), info.filePath());
-    if (info.size() > cap)
-        return makeError(ErrorCode::Limit,
-                         QStringLiteral("%1 bytes, more than the limit of %2").arg(info.size()).arg(cap),
-                         info.filePath());
-    QFile f(info.filePath());
-    if (!f.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::Io, f.errorString(), info.filePath());
-    return std::optional<QByteArray>(f.read(cap));
-}
-
-Result<std::optional<QJsonObject>> readJsonObject(const QDir &dir, const QString &name, qint64 cap)
-{
-    Result<std::optional<QByteArray>> bytes = readCapped(dir, name, cap);
+    Result<std::optional<QByteArray>> bytes = read(name, cap);
     if (!bytes)
         return bytes.error();
     if (!*bytes)
@@ -49,7 +32,7 @@ Result<std::optional<QJsonObject>> readJsonObject(const QDir &dir, const QString
         return makeError(ErrorCode::Format,
                          doc.isNull() ? QStringLiteral("not JSON: %1").arg(error.errorString())
                                       : QStringLiteral("expected a JSON object"),
-                         dir.filePath(name));
+                         QDir(location).filePath(name));
     return std::optional<QJsonObject>(doc.object());
 }
 
@@ -95,6 +78,7 @@ void readConfig(const QJsonObject &top, HfModelInfo &info)
     info.vocabSize = pick({"vocab_size"});
     info.contextLength = pick({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"});
     info.dtype = top.value(u"torch_dtype").toString(top.value(u"dtype").toString());
+    info.config = top;
 }
 
 QString tokenText(const QJsonValue &v)
@@ -114,10 +98,12 @@ void readTokenizer(const QJsonObject &tokenizer, const std::optional<QJsonObject
         for (const QJsonValue &entry : v.toArray()) // Unigram: [[piece, score], ...]
             vocab.insert(entry.toArray().first().toString());
     }
+    info.tokenizerType = tokenizer.value(u"model").toObject().value(u"type").toString();
     qint64 added = 0;
     for (const QJsonValue &t : tokenizer.value(u"added_tokens").toArray()) {
         const QJsonObject o = t.toObject();
         const QString content = o.value(u"content").toString();
+        info.addedTokens.append({o.value(u"id").toInteger(-1), content, o.value(u"special").toBool()});
         if (!vocab.contains(content))
             ++added;
         if (o.value(u"special").toBool() && !info.specialTokens.contains(content))
@@ -274,17 +260,30 @@ Result<HfModelInfo> readHfModelInfo(const QString &dirPath, const Limits &limits
 {
     Q_UNUSED(limits);
     const QDir dir(dirPath);
+    Result<HfModelInfo> info = readHfModelInfo(hfFolderReader(dirPath), dirPath);
+    if (!info)
+        return info;
+    if (QFileInfo(dir.filePath(QStringLiteral("model.safetensors.index.json"))).isFile())
+        info->weightsIndex = QStringLiteral("model.safetensors.index.json");
+    else if (QFileInfo(dir.filePath(QStringLiteral("model.safetensors"))).isFile())
+        info->weightFiles.append(QStringLiteral("model.safetensors"));
+    return info;
+}
+
+Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &location)
+{
     HfModelInfo info;
-    Result<std::optional<QJsonObject>> config = readJsonObject(dir, QStringLiteral("config.json"), kMaxSmallJson);
+    Result<std::optional<QJsonObject>> config =
+        readJsonObject(read, location, QStringLiteral("config.json"), kMaxSmallJson);
     if (!config)
         return config.error();
     if (!*config)
         return makeError(ErrorCode::NotFound, QStringLiteral("no config.json: not a Hugging Face model folder"),
-                         dirPath);
+                         location);
     readConfig(**config, info);
 
     Result<std::optional<QJsonObject>> generation =
-        readJsonObject(dir, QStringLiteral("generation_config.json"), kMaxSmallJson);
+        readJsonObject(read, location, QStringLiteral("generation_config.json"), kMaxSmallJson);
     if (!generation)
         return generation.error();
     if (*generation)
@@ -292,11 +291,11 @@ Result<HfModelInfo> readHfModelInfo(const QString &dirPath, const Limits &limits
             info.generation.append({it.key(), scalarText(it.value())});
 
     Result<std::optional<QJsonObject>> tokenizer =
-        readJsonObject(dir, QStringLiteral("tokenizer.json"), kMaxTokenizerJson);
+        readJsonObject(read, location, QStringLiteral("tokenizer.json"), kMaxTokenizerJson);
     if (!tokenizer)
         return tokenizer.error();
     Result<std::optional<QJsonObject>> tokenizerConfig =
-        readJsonObject(dir, QStringLiteral("tokenizer_config.json"), kMaxSmallJson);
+        readJsonObject(read, location, QStringLiteral("tokenizer_config.json"), kMaxSmallJson);
     if (!tokenizerConfig)
         return tokenizerConfig.error();
     if (*tokenizer) {
@@ -304,7 +303,7 @@ Result<HfModelInfo> readHfModelInfo(const QString &dirPath, const Limits &limits
         readTokenizer(**tokenizer, *tokenizerConfig, info);
     }
 
-    Result<std::optional<QByteArray>> card = readCapped(dir, QStringLiteral("README.md"), kMaxCard);
+    Result<std::optional<QByteArray>> card = read(QStringLiteral("README.md"), kMaxCard);
     if (!card)
         return card.error();
     if (*card) {
@@ -316,11 +315,6 @@ Result<HfModelInfo> readHfModelInfo(const QString &dirPath, const Limits &limits
             info.cardFields = *fields;
         info.cardFirstParagraph = firstParagraph(info.cardText);
     }
-
-    if (QFileInfo(dir.filePath(QStringLiteral("model.safetensors.index.json"))).isFile())
-        info.weightsIndex = QStringLiteral("model.safetensors.index.json");
-    else if (QFileInfo(dir.filePath(QStringLiteral("model.safetensors"))).isFile())
-        info.weightFiles.append(QStringLiteral("model.safetensors"));
     return info;
 }
 

@@ -5,7 +5,9 @@
 #include "base/limits.h"
 #include "base/result.h"
 #include "cartoncore_export.h"
+#include "model/hffiles.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -31,10 +33,18 @@ struct HfModelInfo {
     std::optional<qint64> vocabSize;     // vocab_size
     std::optional<qint64> contextLength; // max_position_embeddings / n_positions / ...
     QString dtype;                       // torch_dtype / dtype
+    QJsonObject config;                  // the whole of config.json, for its tree
     // generation_config.json, as key = value text
     QList<std::pair<QString, QString>> generation;
     // tokenizer.json / tokenizer_config.json
     bool hasTokenizer = false;
+    QString tokenizerType; // tokenizer.json's model.type: "BPE", "WordPiece", "Unigram", "WordLevel"
+    struct AddedToken {
+        qint64 id = -1;
+        QString content;
+        bool special = false;
+    };
+    QList<AddedToken> addedTokens; // tokenizer.json's added_tokens, in file order
     qint64 tokenizerVocabSize = 0; // the model's vocabulary plus added tokens not in it
     QStringList specialTokens;
     QString chatTemplate; // as text (several named templates: "name:\n…" each)
@@ -53,6 +63,9 @@ struct HfModelInfo {
 // True when `dir` holds config.json and model.safetensors or model.safetensors.index.json.
 CARTONCORE_EXPORT bool isHfModelFolder(const QString &dir);
 CARTONCORE_EXPORT Result<HfModelInfo> readHfModelInfo(const QString &dir, const Limits &limits = {});
+// The same from any place the folder's files are read from (a carton's model/):
+// everything but the weights' files; `location` names the folder in errors.
+CARTONCORE_EXPORT Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &location);
 // The YAML front matter of a model card ("---" lines around it) as flat key/value
 // pairs: scalars, quoted strings, [inline, lists] and "- item" lists; nested maps are
 // given as their keys' text. nullopt when the card has none.

@@ -4,6 +4,7 @@
 
 #include "cartontabs.h"
 #include "model/classifypath.h"
+#include "model/hfmodelinfo.h"
 #include "modelfilepage.h"
 #include "tensorfilepage.h"
 
@@ -20,6 +21,8 @@ FileTabs::Kind FileTabs::kindOf(const QString &path)
         return Kind::None; // opened as a carton, whose page shows why it cannot be read
     if (carton::tensorFileKindOf(*kind))
         return Kind::TensorFile;
+    if (*kind == carton::OpenKind::ModelFolder && carton::isHfModelFolder(path))
+        return Kind::ModelFile; // a Hugging Face model folder: the Model view of its weights, config, tokenizer, card
     return carton::modelFormatOf(*kind) ? Kind::ModelFile : Kind::None;
 }
 

@@ -23,7 +23,8 @@ public:
 
     explicit FileTabs(CartonTabs *tabs, QObject *parent = nullptr);
 
-    // What the local file `path` opens as; None for a carton, a folder, anything else.
+    // What the local file `path` opens as; None for a carton, a folder (but a Hugging
+    // Face model folder, a ModelFile), anything else.
     static Kind kindOf(const QString &path);
     // The tab of `cleanPath` made current, or a new tab of `kind` for it (added()).
     QWidget *open(const QString &cleanPath, Kind kind);

@@ -23,7 +23,8 @@ ModelFilePage::ModelFilePage(const QString &path, QWidget *parent)
     m_newCarton->setObjectName(QStringLiteral("newCartonFromModelButton"));
     m_newCarton->setToolTip(tr("Start a new carton with this file under model/"));
     connect(m_newCarton, &QPushButton::clicked, this, [this] { emit newCartonRequested(m_path); });
-    auto *name = new ElidedLabel(tr("Model file %1").arg(QDir::toNativeSeparators(m_path)));
+    auto *name = new ElidedLabel((QFileInfo(m_path).isDir() ? tr("Model folder %1") : tr("Model file %1"))
+                                     .arg(QDir::toNativeSeparators(m_path)));
     name->setElideMode(Qt::ElideMiddle);
     auto *top = new QHBoxLayout;
     top->setContentsMargins(4, 4, 4, 0);

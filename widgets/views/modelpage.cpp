@@ -4,6 +4,7 @@
 
 #include "filepreview.h"
 #include "fileviewer.h"
+#include "hfmodeltabs.h"
 #include "jobs/latestjob.h"
 #include "model/modelset.h"
 #include "modelgraphview.h"
@@ -18,6 +19,7 @@
 #include "validate/modelsignature.h"
 #include "viewutils.h"
 
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -45,6 +47,7 @@ const QString kCodeJob = QStringLiteral("code");
 struct Loaded {
     std::shared_ptr<const ModelSet> set;
     QString error;
+    HfModelData hf;
 };
 
 } // namespace
@@ -137,6 +140,7 @@ void ModelPage::setUp()
     m_code->setObjectName(QStringLiteral("modelCodeViewer"));
     m_side->addTab(m_code, tr("Code"));
     split->addWidget(m_side);
+    m_hf = new HfModelTabs(m_side, m_carton, m_filePath, this);
     connect(m_graph, &ModelGraphView::weightActivated, this, [this](const QString &weight) {
         const std::shared_ptr<const ModelSet> &set = m_model->modelSet();
         if (!set || m_summaryEntry < 0 || m_summaryEntry >= set->entries().size())
@@ -196,18 +200,22 @@ void ModelPage::load()
         kLoadJob,
         [carton = m_carton, path = m_filePath](Progress &) {
             Loaded loaded;
+            loaded.hf = HfModelData::read(carton, path);
             if (carton) {
                 loaded.set = std::make_shared<const ModelSet>(ModelSet::fromCarton(carton->source()));
                 return loaded;
             }
-            Result<ModelSet> set = ModelSet::fromFile(path);
+            Result<ModelSet> set = QFileInfo(path).isDir() ? ModelSet::fromHfFolder(path) : ModelSet::fromFile(path);
             if (set.ok())
                 loaded.set = std::make_shared<const ModelSet>(std::move(set).value());
             else
                 loaded.error = set.error().toString();
             return loaded;
         },
-        [this](const Loaded &loaded) { showLoaded(loaded.set, loaded.error); });
+        [this](const Loaded &loaded) {
+            m_hf->show(loaded.hf);
+            showLoaded(loaded.set, loaded.error);
+        });
 }
 
 void ModelPage::showLoaded(std::shared_ptr<const ModelSet> set, const QString &error)
@@ -218,7 +226,8 @@ void ModelPage::showLoaded(std::shared_ptr<const ModelSet> set, const QString &e
     m_inspect->setVisible(set && inspectableEntry(*set));
     if (!set) {
         m_status->setText(tr("Not a model file that can be read: %1").arg(error));
-        m_summary->clear();
+        m_summaryHtml.clear();
+        renderSummary();
         emit loaded();
         return;
     }
@@ -330,10 +339,11 @@ bool ModelPage::openCodeFile(const QString &codeFile)
 
 void ModelPage::renderSummary()
 {
-    if (m_summaryHtml.isEmpty() && m_inspectionHtml.isEmpty())
+    const QString html = m_hf->summaryHtml() + m_summaryHtml + m_inspectionHtml;
+    if (html.isEmpty())
         m_summary->clear();
     else
-        m_summary->setHtml(m_summaryHtml + m_inspectionHtml);
+        m_summary->setHtml(html);
 }
 
 void ModelPage::setConsent(RunConsent *consent)

@@ -23,6 +23,7 @@ struct OnnxInfo;
 namespace studio {
 
 class FileViewer;
+class HfModelTabs;
 class LatestJob;
 class ModelGraphView;
 class ModelInspector;
@@ -31,7 +32,8 @@ class RunConsent;
 class TensorViewer;
 
 // The Model tab of a carton (every model file under model/, found by content) and
-// the window's view of a bare model file: each file's summary (format, producer,
+// the window's view of a bare model file or a Hugging Face model folder (its
+// config, tokenizer and card too: HfModelTabs): each file's summary (format, producer,
 // opsets, parameters, signature, op counts, metadata; a broken file its error),
 // its weights as a filterable, sortable tree by module path, and the selected
 // weight in the TensorViewer; beside it, the file's graph (ModelGraphView). The model files are read through LatestJob,
@@ -66,8 +68,10 @@ public:
     TensorViewer *viewer() const { return m_viewer; }
     // The graph of the selected model file (ONNX), beside the viewer.
     ModelGraphView *graphView() const { return m_graph; }
-    // The viewer's, the graph's and the code's tabs.
+    // The viewer's, the graph's and the code's tabs; a Hugging Face model's Config,
+    // Tokenizer and Card tabs (HfModelTabs).
     QTabWidget *sideTabs() const { return m_side; }
+    HfModelTabs *hfTabs() const { return m_hf; }
     // A TorchScript archive's code/ files, read-only, coloured as Python.
     FileViewer *codeViewer() const { return m_code; }
     // Reads `codeFile` (a code/ file of the selected model file, as its summary
@@ -128,6 +132,7 @@ private:
     QPushButton *m_inspect = nullptr;
     FileViewer *m_code = nullptr;
     ModelInspector *m_inspector = nullptr;
+    HfModelTabs *m_hf = nullptr;
     std::shared_ptr<const carton::OnnxInfo> m_inspectedGraph; // forward's, once inspected
     QString m_summaryHtml;                                    // the selected model file's
     QString m_inspectionHtml;                                 // what inspect() learned
