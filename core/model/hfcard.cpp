@@ -27,7 +27,7 @@ QString localPath(const QString &target)
 
 } // namespace
 
-CardImages CardImages::fromCard(const QString &card)
+CardImages CardImages::fromCard(const QString &card, const std::function<bool(const QString &path)> &keep)
 {
     CardImages result;
     QStringList lines = card.split(u'\n');
@@ -35,7 +35,7 @@ CardImages CardImages::fromCard(const QString &card)
         if (!target.isImage || target.line < 1 || target.line > lines.size())
             continue;
         const QString path = localPath(target.url);
-        if (path.isEmpty())
+        if (path.isEmpty() || (keep && !keep(path)))
             continue;
         // The target as written on its line: cmark's form, or percent-decoded.
         QString &line = lines[target.line - 1];

@@ -6,6 +6,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <functional>
 
 namespace carton {
 
@@ -17,7 +18,9 @@ namespace carton {
 struct CARTONCORE_EXPORT CardImages {
     QString markdown;  // the card with its local images as @misc/ references
     QStringList paths; // the images' paths relative to the card's folder, each once, in order
-    static CardImages fromCard(const QString &card);
+    // `keep` (when given) says which local images to make @misc/ references: the
+    // others are left as written.
+    static CardImages fromCard(const QString &card, const std::function<bool(const QString &path)> &keep = {});
 };
 
 } // namespace carton

@@ -396,6 +396,8 @@ Result<TensorReaderPtr> ModelFile::openWeight(const QString &name, const QString
         if (!values)
             return values.error();
         source = std::make_shared<MemorySource>(*values, fileName());
+        if (w->narrow) // the codes of int32_data, packed as raw_data would hold them
+            source = std::make_shared<NarrowFloatSource>(source, 0, w->elementCount, *w->narrow);
         break;
     }
     case WeightEncoding::Narrow:

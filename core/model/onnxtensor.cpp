@@ -178,12 +178,6 @@ Status OnnxParser::parseTensor(const QString &whereIn, const Field &message, Mod
         w.byteSize = raw->length;
         return keep(where, w.name.size() * 2);
     }
-    if (w.narrow) { // codes in int32_data: not decoded
-        w.encoding = WeightEncoding::Plain;
-        w.narrow.reset();
-        w.dtype.reset();
-        w.note = QStringLiteral("%1 values in typed fields cannot be shown").arg(w.typeName);
-    }
     const onnx::TypedField typedField = onnx::typedFieldFor(code);
     const QList<Field> &fields = typed[typedField.number];
     for (int other : {4, 5, 6, 7, 10, 11})
@@ -217,6 +211,7 @@ Status OnnxParser::parseTensor(const QString &whereIn, const Field &message, Mod
         w.byteSize = first.length;
         return keep(where, w.name.size() * 2);
     }
+    // Narrow codes in int32_data stay `narrow`: decoded to their packed bytes, then read as float32.
     w.encoding = WeightEncoding::OnnxFields;
     w.byteSize = need; // the values' bytes once decoded (the file holds them as varints)
     return keep(where, w.name.size() * 2);
@@ -225,11 +220,16 @@ Status OnnxParser::parseTensor(const QString &whereIn, const Field &message, Mod
 Result<QByteArray> OnnxParser::decodeTypedField(const ModelWeight &w, qint64 code)
 {
     const onnx::ElemType *type = onnx::elemType(code);
-    const int size = w.dtype ? dtypeSize(*w.dtype) : 0;
+    // Narrow types (FLOAT8*, FLOAT4E2M1, INT4, UINT4) keep one byte of codes per
+    // int32_data value: one 8-bit element, or two 4-bit ones (the first in the low
+    // nibble), as raw_data packs them.
+    const bool narrow = w.narrow.has_value();
+    const int size = narrow ? 1 : w.dtype ? dtypeSize(*w.dtype) : 0;
+    const qint64 values = narrow && type && type->bits == 4 ? (w.elementCount + 1) / 2 : w.elementCount;
     const QString where = QStringLiteral("tensor %1").arg(quoteName(w.name));
     if (!type || size == 0)
         return fail(where, QStringLiteral("cannot show values of type %1").arg(onnx::elemTypeText(code)));
-    if (w.elementCount > m_limits.maxModelInlineBytes / size)
+    if (values > m_limits.maxModelInlineBytes / size)
         return makeError(ErrorCode::Limit,
                          QStringLiteral("%1: %2 elements in typed fields need more than the limit of %3 bytes")
                              .arg(where)
@@ -239,7 +239,7 @@ Result<QByteArray> OnnxParser::decodeTypedField(const ModelWeight &w, qint64 cod
     const onnx::TypedField typed = onnx::typedFieldFor(code);
     const QString fieldName = QString::fromLatin1(tensorFieldName(typed.number));
     QByteArray out; // grown as values come: dims that lie cost nothing
-    out.reserve(std::min<qint64>(w.elementCount * size, 1 << 20));
+    out.reserve(std::min<qint64>(values * size, 1 << 20));
     qint64 n = 0;
     Field message;
     message.type = WireReader::Length;
@@ -249,9 +249,13 @@ Result<QByteArray> OnnxParser::decodeTypedField(const ModelWeight &w, qint64 cod
         if (int(f.number) != typed.number)
             return {};
         const Status s = m_wire.forEachScalar(f, typed.width, [&](quint64 bits) -> Status {
-            if (n >= w.elementCount)
+            if (n >= values)
                 return fail(where + QLatin1Char('.') + fieldName,
-                            QStringLiteral("holds more than the %1 values its dims need").arg(w.elementCount));
+                            QStringLiteral("holds more than the %1 values its dims need").arg(values));
+            if (narrow && bits > 0xff)
+                return fail(
+                    where + QLatin1Char('.') + fieldName,
+                    QStringLiteral("value %1 is not a byte of %2 codes (0 to 255)").arg(qint64(bits)).arg(w.typeName));
             // The low bytes of the value: int32_data holds the narrower types too.
             const quint64 le = qToLittleEndian(bits);
             out.append(reinterpret_cast<const char *>(&le), size);
@@ -262,10 +266,9 @@ Result<QByteArray> OnnxParser::decodeTypedField(const ModelWeight &w, qint64 cod
     });
     if (!status)
         return status.error();
-    if (n != w.elementCount)
-        return fail(
-            where + QLatin1Char('.') + fieldName,
-            QStringLiteral("holds %1 values, but dims %2 need %3").arg(n).arg(shapeText(w.shape)).arg(w.elementCount));
+    if (n != values)
+        return fail(where + QLatin1Char('.') + fieldName,
+                    QStringLiteral("holds %1 values, but dims %2 need %3").arg(n).arg(shapeText(w.shape)).arg(values));
     return out;
 }
 

@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 using namespace carton;
@@ -113,6 +114,7 @@ private slots:
     void hostile();
     void truncatedEverywhere();
     void narrowTypesInRawData();
+    void narrowTypesInInt32Data();
     void mutatedEverywhere();
 
 private:
@@ -471,10 +473,51 @@ void TestOnnxModel::narrowTypesInRawData()
         readBytes(modelWithTensor(num(1, 3) + num(2, 22) + len(8, "i4") + len(9, QByteArray("\x7f\x08", 2))));
     QVERIFY2(i4, i4 ? "" : qPrintable(i4.error().toString()));
     QCOMPARE(readValues(**i4, QStringLiteral("i4")), (QList<double>{-1, 7, -8}));
-    // The same types in int32_data are listed, not decoded.
+    // In int32_data: one code per value (56 is 1.0); a value that is no byte is refused when read.
     Result<ModelFilePtr> typed = readBytes(modelWithTensor(num(1, 1) + num(2, 17) + len(8, "t") + len(5, varint(56))));
     QVERIFY2(typed, typed ? "" : qPrintable(typed.error().toString()));
-    QVERIFY(!(*typed)->openWeight(QStringLiteral("t")));
+    QCOMPARE(readValues(**typed, QStringLiteral("t")), (QList<double>{1}));
+    Result<ModelFilePtr> wide = readBytes(modelWithTensor(num(1, 1) + num(2, 17) + len(8, "t") + len(5, varint(256))));
+    QVERIFY(wide);
+    Result<TensorReaderPtr> refused = (*wide)->openWeight(QStringLiteral("t"));
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(u"value 256 is not a byte of FLOAT8E4M3FN codes"),
+             qPrintable(refused.error().message));
+}
+
+// narrow.onnx (python3-onnx): every code of the seven narrow types in raw_data and
+// in int32_data (4-bit types two to a value); both read as the same numbers, NaNs alike.
+void TestOnnxModel::narrowTypesInInt32Data()
+{
+    Result<ModelFilePtr> model = ModelFile::read(std::make_shared<MemorySource>(
+        testutil::readFile(m_dir.filePath(QStringLiteral("narrow.onnx"))), QStringLiteral("narrow.onnx")));
+    QVERIFY2(model, model ? "" : qPrintable(model.error().toString()));
+    for (int code : {17, 18, 19, 20, 21, 22, 23}) {
+        const QString raw = QStringLiteral("n%1_raw").arg(code), typed = QStringLiteral("n%1_typed").arg(code);
+        const ModelWeight *w = (*model)->findWeight(typed);
+        QVERIFY(w);
+        QCOMPARE(w->encoding, WeightEncoding::OnnxFields);
+        QVERIFY(w->narrow);
+        const QList<double> fromRaw = readValues(**model, raw);
+        const QList<double> fromTyped = readValues(**model, typed);
+        QCOMPARE(fromRaw.size(), qsizetype(code >= 21 ? 15 : 256));
+        QCOMPARE(fromTyped.size(), fromRaw.size());
+        for (qsizetype i = 0; i < fromRaw.size(); ++i) {
+            if (std::isnan(fromRaw[i])) {
+                QVERIFY2(std::isnan(fromTyped[i]), qPrintable(QStringLiteral("%1[%2]").arg(typed).arg(i)));
+                continue;
+            }
+            QVERIFY2(
+                fromTyped[i] == fromRaw[i] && std::signbit(fromTyped[i]) == std::signbit(fromRaw[i]),
+                qPrintable(
+                    QStringLiteral("%1[%2]: %3, raw_data %4").arg(typed).arg(i).arg(fromTyped[i]).arg(fromRaw[i])));
+        }
+    }
+    // Spot values: INT4 code 0b1110 is -2, FLOAT4E2M1 code 0b0111 is 6, UINT4 code 14 is 14, FLOAT8E4M3FN 0x38 is 1.
+    QCOMPARE(readValues(**model, QStringLiteral("n22_typed"))[14], -2.0);
+    QCOMPARE(readValues(**model, QStringLiteral("n23_typed"))[7], 6.0);
+    QCOMPARE(readValues(**model, QStringLiteral("n21_typed"))[14], 14.0);
+    QCOMPARE(readValues(**model, QStringLiteral("n17_typed"))[0x38], 1.0);
 }
 
 namespace {

@@ -2,13 +2,42 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelfiles.h"
 
+#include "model/hfcard.h"
+#include "model/hffiles.h"
 #include "model/hfmodelinfo.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
 
 namespace studio {
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(studio::ModelFiles)
+};
+
+// The card's local images that can be packed: files inside the folder, each at most maxCardImageBytes.
+QList<ModelFiles::File> cardImageFiles(const QString &folder, const QStringList &paths, QStringList *kept)
+{
+    QList<ModelFiles::File> files;
+    const carton::HfFileReader read = carton::hfFolderReader(folder);
+    for (const QString &path : paths) {
+        // The reader checks the path and that the file stays inside the folder; its size is checked first.
+        const QFileInfo info(QDir(folder).filePath(path));
+        if (!info.isFile() || info.size() > maxCardImageBytes)
+            continue;
+        if (carton::Result<std::optional<QByteArray>> bytes = read(path, maxCardImageBytes); !bytes || !*bytes)
+            continue;
+        files.append({QStringLiteral("misc/") + path, info.absoluteFilePath()});
+        kept->append(path);
+    }
+    return files;
+}
+
+} // namespace
 
 bool isModelFileName(const QString &fileName)
 {
@@ -77,7 +106,27 @@ carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles)
             if (hf && hf->hasCard) {
                 result.license = hf->cardField(QStringLiteral("license"));
                 result.shortDescription = hf->cardFirstParagraph;
-                result.modelDescription = hf->cardText.trimmed();
+                const carton::CardImages all = carton::CardImages::fromCard(hf->cardText);
+                QStringList kept;
+                result.files += cardImageFiles(path, all.paths, &kept);
+                result.modelDescription = carton::CardImages::fromCard(hf->cardText, [&kept](const QString &p) {
+                                              return kept.contains(p);
+                                          }).markdown.trimmed();
+                result.guesses.append({QStringLiteral("license"), result.license,
+                                       result.license.isEmpty()
+                                           ? Text::tr("README.md has no license in its front matter")
+                                           : Text::tr("README.md front matter: license")});
+                result.guesses.append({QStringLiteral("short_description"), result.shortDescription,
+                                       Text::tr("README.md: the first paragraph")});
+                QString card = Text::tr("README.md without its front matter");
+                if (!kept.isEmpty())
+                    card += u"; " + Text::tr("its %n image(s) packed under misc/", nullptr, int(kept.size()));
+                if (kept.size() < all.paths.size())
+                    card += u"; " + Text::tr("%n image(s) not found in the folder or too large: left out", nullptr,
+                                             int(all.paths.size() - kept.size()));
+                result.guesses.append({QStringLiteral("model_description"),
+                                       Text::tr("%n character(s)", nullptr, int(result.modelDescription.size())),
+                                       card});
             }
         }
     } else {
@@ -87,6 +136,14 @@ carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles)
     for (const ModelFiles::File &f : result.files)
         paths.append(f.archivePath);
     result.runner = guessRunner(paths);
+    result.guesses.prepend({QStringLiteral("model_name"), result.name,
+                            info.isDir() ? Text::tr("the folder's name") : Text::tr("the file's name")});
+    result.guesses.append({QStringLiteral("runner.runner_name"), result.runner,
+                           result.runner == u"torchscript" ? Text::tr("a TorchScript file (.pt, .pth, .torchscript)")
+                           : result.runner == u"python"    ? Text::tr("Python code with an entry point")
+                                                           : Text::tr("nothing in the files suggests a runner")});
+    std::sort(result.files.begin(), result.files.end(),
+              [](const ModelFiles::File &a, const ModelFiles::File &b) { return a.archivePath < b.archivePath; });
     return result;
 }
 

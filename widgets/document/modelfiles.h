@@ -10,6 +10,16 @@
 
 namespace studio {
 
+// A field of a new carton filled from what a dropped model says, for the author to
+// confirm: the carton.toml field ("license", "runner.runner_name"), the value put
+// there (empty: nothing could be guessed) and where it came from.
+struct ModelGuess {
+    QString field;
+    QString value;
+    QString source;
+    bool operator==(const ModelGuess &) const = default;
+};
+
 // The files of a model dropped on the window (a folder without carton.toml, or
 // one model file), as they will be packed: each under model/ keeping its path
 // relative to the folder, and the runner their contents suggest.
@@ -26,13 +36,18 @@ struct ModelFiles {
     QString license;
     QString shortDescription;
     QString modelDescription;
+    // Every field filled above, and the runner, with where each came from.
+    QList<ModelGuess> guesses;
 };
 
 // Lists `path` (a folder or a file); for a Hugging Face model folder (config.json and
-// safetensors weights) also reads its card into license and the descriptions. Fails naming the path for an empty
+// safetensors weights) also reads its card into license and the descriptions, the
+// card's local images (CardImages, at most maxCardImageBytes each) also packed under
+// misc/ and referred to as @misc/ in model_description. Fails naming the path for an empty
 // folder, more than `maxFiles` files, unreadable entries, or symlinks leading outside the folder; hidden files and
 // folders (".git") are left out.
 carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles = 100000);
+inline constexpr qint64 maxCardImageBytes = 16ll << 20;
 
 // A file whose name says it holds a model (or a model's code): .pt, .pth,
 // .torchscript, .onnx, .pb, .tflite, .h5, .keras, .ckpt, .bin, .gguf, .mlmodel,

@@ -11,6 +11,7 @@
 #include "editors/documenteditor.h"
 #include "editors/specseditor.h"
 #include "errorpage.h"
+#include "guessesbanner.h"
 #include "package/carton.h"
 #include "pagestack.h"
 #include "preferences.h"
@@ -59,12 +60,16 @@ void CartonPage::setUpWidgets()
     layout->setSpacing(0);
     layout->addWidget(m_banners->bannerBar());
     layout->addWidget(m_banners->missingBanner());
+    m_guesses = new GuessesBanner(this);
+    layout->addWidget(m_guesses);
     layout->addWidget(m_pages);
-    connect(m_banners, &CartonBanners::fieldRequested, this, [this](const carton::DiagnosticLocation &location) {
+    const auto revealField = [this](const carton::DiagnosticLocation &location) {
         setEditing(true);
         if (editor())
             editor()->revealLocation(location);
-    });
+    };
+    connect(m_banners, &CartonBanners::fieldRequested, this, revealField);
+    connect(m_guesses, &GuessesBanner::fieldRequested, this, revealField);
 
     connect(m_session, &CartonSession::opened, this, &CartonPage::onOpened);
     connect(m_session, &CartonSession::failed, this, &CartonPage::showError);

@@ -28,6 +28,7 @@ class CartonView;
 class DocumentEditor;
 class EditedSelfTests;
 class ErrorPage;
+class GuessesBanner;
 
 // One tab of the main window: the view of one carton (file, folder or URL)
 // and the document edited over it. Its CartonSession opens, validates and
@@ -66,6 +67,8 @@ public:
     EditedSelfTests *editedSelfTests();
     // The banner listing required fields still missing (each a link).
     QLabel *missingBanner() const { return m_banners->missingBanner(); }
+    // The fields a dropped model filled, for the author to confirm.
+    GuessesBanner *guessesBanner() const { return m_guesses; }
     // After a successful save to `path`: the page is rebased on that file. The
     // document, its undo stack, the editor (page and selection) and edit mode
     // stay; the browse view, validation and verification follow the saved file.
@@ -140,6 +143,7 @@ private:
 
     PageStack *m_pages = nullptr; // loading, view or error page, editor
     CartonBanners *m_banners = nullptr;
+    GuessesBanner *m_guesses = nullptr;
     RemoteSession *m_remote = nullptr;
     bool m_documentKept = false;                  // reopening after a save, with the document kept
     EditedSelfTests *m_editedSelfTests = nullptr; // a child, made by editedSelfTests()

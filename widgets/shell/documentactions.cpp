@@ -8,6 +8,7 @@
 #include "document/modelfiles.h"
 #include "document/recoveryfile.h"
 #include "editors/documenteditor.h"
+#include "guessesbanner.h"
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "preferences.h"
@@ -204,6 +205,7 @@ bool DocumentActions::newFromModel(const QString &path)
     }
     auto document = CartonDocument::fromModelFiles(*files);
     auto *page = new CartonPage(std::move(document), m_settings);
+    page->guessesBanner()->setGuesses(files->guesses); // for the author to confirm
     m_window->addPage(page);
     return true;
 }

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// A Hugging Face model folder dropped on the window starts a carton with fields
+// filled from its card (license, descriptions with the card's local images under
+// misc/), the model name and the runner guessed; every guess is listed above the
+// page, each a link to its field, until the author confirms them. An HF folder
+// opened (not dropped) opens its Model view.
+#include "document/cartondocument.h"
+#include "document/modelfiles.h"
+#include "editors/documenteditor.h"
+#include "format/cartoninfo.h"
+#include "shell/cartonpage.h"
+#include "shell/filetabs.h"
+#include "shell/guessesbanner.h"
+#include "testutil.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace studio;
+
+class TestGuessesBanner : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void guessesFromAHfFolder();
+    void bannerListsAndConfirms();
+    void plainFileGuessesNameAndRunner();
+    void openedHfFolderIsAModelView();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_folder;
+};
+
+void TestGuessesBanner::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_folder = m_dir.filePath(u"tiny-llama"_s);
+    QVERIFY(testutil::writeFile(m_folder + u"/config.json"_s, R"({"model_type": "llama"})"));
+    QVERIFY(testutil::writeFile(
+        m_folder + u"/model.safetensors"_s,
+        testutil::safetensorsFile(R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", QByteArray(4, 0))));
+    QVERIFY(testutil::writeFile(m_folder + u"/README.md"_s, "---\nlicense: apache-2.0\n---\n# Tiny\n\n"
+                                                            "A tiny llama for tests.\n\n"
+                                                            "![arch](assets/arch.png) ![gone](assets/missing.png)\n"
+                                                            "![up](../outside.png)\n"));
+    QVERIFY(testutil::writeFile(m_folder + u"/assets/arch.png"_s, "\x89PNG not really"));
+    QVERIFY(testutil::writeFile(m_dir.filePath(u"outside.png"_s), "\x89PNG"));
+}
+
+void TestGuessesBanner::guessesFromAHfFolder()
+{
+    carton::Result<ModelFiles> files = collectModelFiles(m_folder);
+    QVERIFY2(files, files ? "" : qPrintable(files.error().toString()));
+    QStringList paths;
+    for (const ModelFiles::File &f : files->files)
+        paths.append(f.archivePath);
+    QCOMPARE(paths, (QStringList{u"misc/assets/arch.png"_s, u"model/README.md"_s, u"model/assets/arch.png"_s,
+                                 u"model/config.json"_s, u"model/model.safetensors"_s}));
+    QCOMPARE(files->license, u"apache-2.0"_s);
+    QCOMPARE(files->shortDescription, u"A tiny llama for tests."_s);
+    // The packed image as @misc/; the missing one and the one outside left as written.
+    QCOMPARE(files->modelDescription, u"# Tiny\n\nA tiny llama for tests.\n\n"
+                                      "![arch](@misc/assets/arch.png) ![gone](assets/missing.png)\n"
+                                      "![up](../outside.png)"_s);
+    QStringList fields;
+    for (const ModelGuess &g : files->guesses)
+        fields.append(g.field);
+    QCOMPARE(fields, (QStringList{u"model_name"_s, u"license"_s, u"short_description"_s, u"model_description"_s,
+                                  u"runner.runner_name"_s}));
+    QCOMPARE(files->guesses[0], (ModelGuess{u"model_name"_s, u"tiny-llama"_s, u"the folder's name"_s}));
+    QCOMPARE(files->guesses[1], (ModelGuess{u"license"_s, u"apache-2.0"_s, u"README.md front matter: license"_s}));
+    QCOMPARE(files->guesses[3].source, u"README.md without its front matter; its 1 image(s) packed under misc/; "
+                                       "1 image(s) not found in the folder or too large: left out"_s);
+    QCOMPARE(files->guesses[4],
+             (ModelGuess{u"runner.runner_name"_s, QString(), u"nothing in the files suggests a runner"_s}));
+}
+
+void TestGuessesBanner::bannerListsAndConfirms()
+{
+    carton::Result<ModelFiles> files = collectModelFiles(m_folder);
+    QVERIFY(files);
+    auto document = CartonDocument::fromModelFiles(*files);
+    QCOMPARE(document->info().license, std::optional<QString>(u"apache-2.0"_s));
+    CartonPage page(std::move(document), nullptr);
+    page.resize(1000, 700);
+    page.show();
+    GuessesBanner *banner = page.guessesBanner();
+    QVERIFY(!banner->isVisible());
+    banner->setGuesses(files->guesses); // as DocumentActions::newFromModel does
+    QTRY_VERIFY(banner->isVisible());
+    const QString text = banner->list()->text();
+    for (const QString &part : {u"href=\"license\""_s, u"License"_s, u"apache-2.0"_s, u"README.md front matter"_s,
+                                u"href=\"runner.runner_name\""_s, u"(not filled)"_s, u"tiny-llama"_s})
+        QVERIFY2(text.contains(part), qPrintable(part + u" not in "_s + text));
+    // A field's link opens the editor.
+    emit banner->list()->linkActivated(u"license"_s);
+    QVERIFY(page.isEditing());
+    QSignalSpy confirmed(banner, &GuessesBanner::confirmed);
+    QTest::mouseClick(banner->confirmButton(), Qt::LeftButton);
+    QCOMPARE(confirmed.size(), 1);
+    QVERIFY(!banner->isVisible());
+    QVERIFY(banner->guesses().isEmpty());
+}
+
+void TestGuessesBanner::plainFileGuessesNameAndRunner()
+{
+    const QString file = m_dir.filePath(u"net.pt"_s);
+    QVERIFY(testutil::writeFile(file, "PK not really"));
+    carton::Result<ModelFiles> files = collectModelFiles(file);
+    QVERIFY(files);
+    QCOMPARE(files->guesses.size(), qsizetype(2));
+    QCOMPARE(files->guesses[0], (ModelGuess{u"model_name"_s, u"net"_s, u"the file's name"_s}));
+    QCOMPARE(files->guesses[1], (ModelGuess{u"runner.runner_name"_s, u"torchscript"_s,
+                                            u"a TorchScript file (.pt, .pth, .torchscript)"_s}));
+}
+
+void TestGuessesBanner::openedHfFolderIsAModelView()
+{
+    QCOMPARE(FileTabs::kindOf(m_folder), FileTabs::Kind::ModelFile);
+    QCOMPARE(FileTabs::kindOf(m_dir.path()), FileTabs::Kind::None); // a folder of no model format
+}
+
+QTEST_MAIN(TestGuessesBanner)
+#include "tst_guessesbanner.moc"
