@@ -30,6 +30,7 @@ private slots:
     void initTestCase();
     void guessesFromAHfFolder();
     void bannerListsAndConfirms();
+    void longFirstParagraphIsShortened();
     void plainFileGuessesNameAndRunner();
     void openedHfFolderIsAModelView();
 
@@ -107,6 +108,23 @@ void TestGuessesBanner::bannerListsAndConfirms()
     QCOMPARE(confirmed.size(), 1);
     QVERIFY(!banner->isVisible());
     QVERIFY(banner->guesses().isEmpty());
+}
+
+void TestGuessesBanner::longFirstParagraphIsShortened()
+{
+    const QString folder = m_dir.filePath(u"long"_s);
+    QVERIFY(testutil::writeFile(folder + u"/config.json"_s, "{}"));
+    QVERIFY(testutil::writeFile(folder + u"/model.safetensors"_s, testutil::safetensorsFile("{}", {})));
+    const QString sentence = u"A model whose card starts with a sentence of some length. "_s;
+    QVERIFY(testutil::writeFile(folder + u"/README.md"_s, (sentence + QString(u"word "_s).repeated(30)).toUtf8()));
+    carton::Result<ModelFiles> files = collectModelFiles(folder);
+    QVERIFY(files);
+    QCOMPARE(files->shortDescription, sentence.trimmed()); // the first sentence fits
+    QCOMPARE(files->guesses[2].source, u"README.md: the first paragraph, shortened to the 100 characters allowed"_s);
+    QVERIFY(testutil::writeFile(folder + u"/README.md"_s, QString(u"word "_s).repeated(40).toUtf8()));
+    files = collectModelFiles(folder);
+    QVERIFY(files);
+    QCOMPARE(files->shortDescription, QString(u"word "_s).repeated(20).trimmed() + QChar(0x2026)); // 99 + "…"
 }
 
 void TestGuessesBanner::plainFileGuessesNameAndRunner()

@@ -37,6 +37,28 @@ QList<ModelFiles::File> cardImageFiles(const QString &folder, const QStringList 
     return files;
 }
 
+// Upstream refuses a short_description of more than 100 characters (Unicode scalar
+// values): the first sentence when it fits, else the words that fit and "…".
+QString shortDescriptionFrom(const QString &paragraph, bool *shortened)
+{
+    constexpr qsizetype kMax = 100;
+    const auto length = [](const QString &s) { return s.toUcs4().size(); };
+    *shortened = length(paragraph) > kMax;
+    if (!*shortened)
+        return paragraph;
+    if (const qsizetype end = paragraph.indexOf(QLatin1String(". "));
+        end > 0 && length(paragraph.left(end + 1)) <= kMax)
+        return paragraph.left(end + 1);
+    QString cut;
+    for (const QString &word : paragraph.split(u' ', Qt::SkipEmptyParts)) {
+        const QString next = cut.isEmpty() ? word : cut + u' ' + word;
+        if (length(next) > kMax - 1)
+            break;
+        cut = next;
+    }
+    return cut + QChar(0x2026);
+}
+
 } // namespace
 
 bool isModelFileName(const QString &fileName)
@@ -105,7 +127,8 @@ carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles)
             carton::Result<carton::HfModelInfo> hf = carton::readHfModelInfo(path);
             if (hf && hf->hasCard) {
                 result.license = hf->cardField(QStringLiteral("license"));
-                result.shortDescription = hf->cardFirstParagraph;
+                bool shortened = false;
+                result.shortDescription = shortDescriptionFrom(hf->cardFirstParagraph, &shortened);
                 const carton::CardImages all = carton::CardImages::fromCard(hf->cardText);
                 QStringList kept;
                 result.files += cardImageFiles(path, all.paths, &kept);
@@ -117,7 +140,9 @@ carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles)
                                            ? Text::tr("README.md has no license in its front matter")
                                            : Text::tr("README.md front matter: license")});
                 result.guesses.append({QStringLiteral("short_description"), result.shortDescription,
-                                       Text::tr("README.md: the first paragraph")});
+                                       shortened ? Text::tr("README.md: the first paragraph, shortened to the 100 "
+                                                            "characters allowed")
+                                                 : Text::tr("README.md: the first paragraph")});
                 QString card = Text::tr("README.md without its front matter");
                 if (!kept.isEmpty())
                     card += u"; " + Text::tr("its %n image(s) packed under misc/", nullptr, int(kept.size()));
