@@ -3672,6 +3672,10 @@
         <source>Review what changed between this model and another model file or carton</source>
         <translation>Prüfen, was sich zwischen diesem Modell und einer anderen Modelldatei oder einem Carton geändert hat</translation>
     </message>
+    <message>
+        <source>Model folder %1</source>
+        <translation>Modellordner %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelGraphView</name>
@@ -7770,6 +7774,345 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>position and shape</source>
         <translation>Position und Form</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GuessesBanner</name>
+    <message>
+        <source>Confirm</source>
+        <translation>Bestätigen</translation>
+    </message>
+    <message>
+        <source>The guessed fields are right (each can still be edited)</source>
+        <translation>Die geschätzten Felder stimmen (jedes bleibt bearbeitbar)</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>Lizenz</translation>
+    </message>
+    <message>
+        <source>Short description</source>
+        <translation>Kurzbeschreibung</translation>
+    </message>
+    <message>
+        <source>Model description</source>
+        <translation>Modellbeschreibung</translation>
+    </message>
+    <message>
+        <source>(not filled)</source>
+        <translation>(nicht ausgefüllt)</translation>
+    </message>
+    <message>
+        <source>Filled in from the model: please check each field, then confirm.</source>
+        <translation>Aus dem Modell ausgefüllt: bitte jedes Feld prüfen, dann bestätigen.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::HfModelTabs</name>
+    <message>
+        <source>Config</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>Tokenizer</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Modellkarte</translation>
+    </message>
+    <message>
+        <source>Hugging Face model</source>
+        <translation>Hugging-Face-Modell</translation>
+    </message>
+    <message>
+        <source>config.json, the tokenizer or the card cannot be read: %1</source>
+        <translation>config.json, der Tokenizer oder die Modellkarte kann nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::HfSummary</name>
+    <message>
+        <source>Model type</source>
+        <translation>Modelltyp</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>Verborgene Größe</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>Attention-Köpfe</translation>
+    </message>
+    <message>
+        <source>%1 (%2 key/value)</source>
+        <translation>%1 (%2 Key/Value)</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>Vokabular</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>Kontextlänge</translation>
+    </message>
+    <message>
+        <source>Data type</source>
+        <translation>Datentyp</translation>
+    </message>
+    <message>
+        <source>tokenizer.json</source>
+        <translation>tokenizer.json</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n special</source>
+        <translation>
+            <numerusform>%n spezielles</numerusform>
+            <numerusform>%n spezielle</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>Tokenizer</translation>
+    </message>
+    <message>
+        <source>Model card</source>
+        <translation>Modellkarte</translation>
+    </message>
+    <message>
+        <source>README.md</source>
+        <translation>README.md</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Generierung</translation>
+    </message>
+    <message>
+        <source>Hugging Face model (config.json)</source>
+        <translation>Hugging-Face-Modell (config.json)</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>Vokabulargröße</translation>
+    </message>
+    <message>
+        <source>config.json</source>
+        <translation>config.json</translation>
+    </message>
+    <message>
+        <source>vocab_size %1 (the embedding&apos;s rows; may be padded)</source>
+        <translation>vocab_size %1 (die Zeilen der Einbettung; ggf. aufgefüllt)</translation>
+    </message>
+    <message>
+        <source>Special tokens</source>
+        <translation>Spezielle Tokens</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Added tokens (%1)</source>
+        <translation>Hinzugefügte Tokens (%1)</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>speziell</translation>
+    </message>
+    <message>
+        <source>… and %1 more (in the vocabulary below)</source>
+        <translation>… und %1 weitere (im Vokabular unten)</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>Chat-Vorlage</translation>
+    </message>
+    <message>
+        <source>The card has no front matter (license, tags…).</source>
+        <translation>Die Modellkarte hat keinen Front-Matter-Block (Lizenz, Tags …).</translation>
+    </message>
+</context>
+<context>
+    <name>studio::JsonTreeModel</name>
+    <message>
+        <source>… more left out (over %L1 rows)</source>
+        <translation>… weitere ausgelassen (über %L1 Zeilen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>{%n key(s)}</source>
+        <translation>
+            <numerusform>{%n Schlüssel}</numerusform>
+            <numerusform>{%n Schlüssel}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n Element]</numerusform>
+            <numerusform>[%n Elemente]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>Array</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>Zeichenkette</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>Wahrheitswert</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>Zahl</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelFiles</name>
+    <message>
+        <source>README.md has no license in its front matter</source>
+        <translation>README.md nennt im Front-Matter-Block keine Lizenz</translation>
+    </message>
+    <message>
+        <source>README.md front matter: license</source>
+        <translation>README.md, Front-Matter: license</translation>
+    </message>
+    <message>
+        <source>README.md: the first paragraph, shortened to the 100 characters allowed</source>
+        <translation>README.md: der erste Absatz, gekürzt auf die erlaubten 100 Zeichen</translation>
+    </message>
+    <message>
+        <source>README.md: the first paragraph</source>
+        <translation>README.md: der erste Absatz</translation>
+    </message>
+    <message>
+        <source>README.md without its front matter</source>
+        <translation>README.md ohne Front-Matter-Block</translation>
+    </message>
+    <message numerus="yes">
+        <source>its %n image(s) packed under misc/</source>
+        <translation>
+            <numerusform>sein %n Bild unter misc/ gepackt</numerusform>
+            <numerusform>seine %n Bilder unter misc/ gepackt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) not found in the folder or too large: left out</source>
+        <translation>
+            <numerusform>%n Bild nicht im Ordner gefunden oder zu groß: ausgelassen</numerusform>
+            <numerusform>%n Bilder nicht im Ordner gefunden oder zu groß: ausgelassen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n Zeichen</numerusform>
+            <numerusform>%n Zeichen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the folder&apos;s name</source>
+        <translation>der Name des Ordners</translation>
+    </message>
+    <message>
+        <source>the file&apos;s name</source>
+        <translation>der Name der Datei</translation>
+    </message>
+    <message>
+        <source>a TorchScript file (.pt, .pth, .torchscript)</source>
+        <translation>eine TorchScript-Datei (.pt, .pth, .torchscript)</translation>
+    </message>
+    <message>
+        <source>Python code with an entry point</source>
+        <translation>Python-Code mit Einstiegspunkt</translation>
+    </message>
+    <message>
+        <source>nothing in the files suggests a runner</source>
+        <translation>nichts in den Dateien deutet auf einen Runner hin</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TokenizerPane</name>
+    <message>
+        <source>Search the vocabulary: text, #id or id range 100-200</source>
+        <translation>Vokabular durchsuchen: Text, #ID oder ID-Bereich 100-200</translation>
+    </message>
+    <message>
+        <source>The vocabulary cannot be shown: %1</source>
+        <translation>Das Vokabular kann nicht angezeigt werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tokens</source>
+        <translation>%1 von %2 Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>studio::VocabularyModel</name>
+    <message>
+        <source>special</source>
+        <translation>speziell</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
     </message>
 </context>
 </TS>

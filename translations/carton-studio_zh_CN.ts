@@ -3655,6 +3655,10 @@
         <source>Review what changed between this model and another model file or carton</source>
         <translation>查看此模型与另一个模型文件或 carton 之间的变化</translation>
     </message>
+    <message>
+        <source>Model folder %1</source>
+        <translation>模型文件夹 %1</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelGraphView</name>
@@ -7715,6 +7719,339 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>position and shape</source>
         <translation>位置和形状</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GuessesBanner</name>
+    <message>
+        <source>Confirm</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>The guessed fields are right (each can still be edited)</source>
+        <translation>推测的字段正确（每个仍可编辑）</translation>
+    </message>
+    <message>
+        <source>License</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <source>Short description</source>
+        <translation>简短描述</translation>
+    </message>
+    <message>
+        <source>Model description</source>
+        <translation>模型描述</translation>
+    </message>
+    <message>
+        <source>(not filled)</source>
+        <translation>（未填写）</translation>
+    </message>
+    <message>
+        <source>Filled in from the model: please check each field, then confirm.</source>
+        <translation>已根据模型填写：请检查每个字段，然后确认。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::HfModelTabs</name>
+    <message>
+        <source>Config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>模型卡</translation>
+    </message>
+    <message>
+        <source>Hugging Face model</source>
+        <translation>Hugging Face 模型</translation>
+    </message>
+    <message>
+        <source>config.json, the tokenizer or the card cannot be read: %1</source>
+        <translation>无法读取 config.json、分词器或模型卡：%1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::HfSummary</name>
+    <message>
+        <source>Model type</source>
+        <translation>模型类型</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏层大小</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>%1 (%2 key/value)</source>
+        <translation>%1（%2 个键/值）</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>Data type</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>tokenizer.json</source>
+        <translation>tokenizer.json</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n special</source>
+        <translation>
+            <numerusform>%n 个特殊词元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Model card</source>
+        <translation>模型卡</translation>
+    </message>
+    <message>
+        <source>README.md</source>
+        <translation>README.md</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Hugging Face model (config.json)</source>
+        <translation>Hugging Face 模型（config.json）</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>config.json</source>
+        <translation>config.json</translation>
+    </message>
+    <message>
+        <source>vocab_size %1 (the embedding&apos;s rows; may be padded)</source>
+        <translation>vocab_size %1（嵌入矩阵的行数；可能有填充）</translation>
+    </message>
+    <message>
+        <source>Special tokens</source>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Added tokens (%1)</source>
+        <translation>新增词元（%1）</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>… and %1 more (in the vocabulary below)</source>
+        <translation>……以及另外 %1 个（见下方词表）</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>聊天模板</translation>
+    </message>
+    <message>
+        <source>The card has no front matter (license, tags…).</source>
+        <translation>模型卡没有前置元数据（许可证、标签……）。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::JsonTreeModel</name>
+    <message>
+        <source>… more left out (over %L1 rows)</source>
+        <translation>……更多内容已省略（超过 %L1 行）</translation>
+    </message>
+    <message numerus="yes">
+        <source>{%n key(s)}</source>
+        <translation>
+            <numerusform>{%n 个键}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n 项]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+</context>
+<context>
+    <name>studio::ModelFiles</name>
+    <message>
+        <source>README.md has no license in its front matter</source>
+        <translation>README.md 的前置元数据中没有许可证</translation>
+    </message>
+    <message>
+        <source>README.md front matter: license</source>
+        <translation>README.md 前置元数据：license</translation>
+    </message>
+    <message>
+        <source>README.md: the first paragraph, shortened to the 100 characters allowed</source>
+        <translation>README.md：第一段，已缩短到允许的 100 个字符</translation>
+    </message>
+    <message>
+        <source>README.md: the first paragraph</source>
+        <translation>README.md：第一段</translation>
+    </message>
+    <message>
+        <source>README.md without its front matter</source>
+        <translation>去掉前置元数据的 README.md</translation>
+    </message>
+    <message numerus="yes">
+        <source>its %n image(s) packed under misc/</source>
+        <translation>
+            <numerusform>其 %n 张图片已打包到 misc/ 下</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) not found in the folder or too large: left out</source>
+        <translation>
+            <numerusform>%n 张图片在文件夹中未找到或过大：已略去</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n 个字符</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the folder&apos;s name</source>
+        <translation>文件夹的名称</translation>
+    </message>
+    <message>
+        <source>the file&apos;s name</source>
+        <translation>文件的名称</translation>
+    </message>
+    <message>
+        <source>a TorchScript file (.pt, .pth, .torchscript)</source>
+        <translation>一个 TorchScript 文件（.pt、.pth、.torchscript）</translation>
+    </message>
+    <message>
+        <source>Python code with an entry point</source>
+        <translation>带入口点的 Python 代码</translation>
+    </message>
+    <message>
+        <source>nothing in the files suggests a runner</source>
+        <translation>文件中没有任何内容提示运行器</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TokenizerPane</name>
+    <message>
+        <source>Search the vocabulary: text, #id or id range 100-200</source>
+        <translation>搜索词表：文本、#ID 或 ID 范围 100-200</translation>
+    </message>
+    <message>
+        <source>The vocabulary cannot be shown: %1</source>
+        <translation>无法显示词表：%1</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tokens</source>
+        <translation>%1 / %2 个词元</translation>
+    </message>
+</context>
+<context>
+    <name>studio::VocabularyModel</name>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类别</translation>
     </message>
 </context>
 </TS>
