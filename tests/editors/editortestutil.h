@@ -7,6 +7,7 @@
 
 #include "pack/packer.h"
 #include "testcartons.h"
+#include "testimages.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -17,17 +18,7 @@
 
 namespace editortest {
 
-// A PNG of `size` filled with `color`.
-inline QByteArray pngBytes(QSize size, QColor color)
-{
-    QImage image(size, QImage::Format_RGB32);
-    image.fill(color);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
-    return bytes;
-}
+using testutil::pngBytes; // a PNG of `size` filled with `color`
 
 // The files of the editor tests' carton (model file, misc/figure.png 40x20) with
 // `extraToml` added to the top-level keys of carton.toml, for testcartons::packCarton.

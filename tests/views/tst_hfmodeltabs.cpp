@@ -13,12 +13,12 @@
 #include "model/modelset.h"
 #include "modelpage.h"
 #include "testcartons.h"
+#include "testimages.h"
 #include "testutil.h"
 #include "tokenizerpane.h"
 #include "vocabularymodel.h"
 
 #include <QAbstractItemModelTester>
-#include <QBuffer>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -41,13 +41,7 @@ constexpr int kTokens = 120000;
 
 QByteArray png(int width, int height, Qt::GlobalColor colour)
 {
-    QImage image(width, height, QImage::Format_RGB32);
-    image.fill(colour);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
-    return bytes;
+    return testutil::pngBytes(QSize(width, height), colour);
 }
 
 // config.json, model.safetensors, tokenizer.json (kTokens byte-level BPE tokens
