@@ -140,15 +140,49 @@ Result<ModelStatement> ModelStatement::parse(QByteArrayView json, const QString 
     if (Status s = p.exact(root, QStringLiteral("_type"), QStringLiteral("_type"), QLatin1StringView(kStatementType));
         !s)
         return s.error();
-    if (Status s = p.exact(root, QStringLiteral("predicateType"), QStringLiteral("predicateType"),
-                           QLatin1StringView(kPredicateType));
-        !s)
-        return s.error();
-
+    Result<QString> predicateType = p.string(root, QStringLiteral("predicateType"), QStringLiteral("predicateType"));
+    if (!predicateType)
+        return predicateType.error();
     ModelStatement statement;
     Result<QJsonArray> subjects = p.array(root, QStringLiteral("subject"), QStringLiteral("subject"));
     if (!subjects)
         return subjects.error();
+    if (*predicateType == QLatin1StringView(kPredicateTypeV01)) {
+        if (subjects->size() > maxResources)
+            return p.error(
+                QStringLiteral("subject"),
+                QStringLiteral("has %1 entries, more than the limit of %2").arg(subjects->size()).arg(maxResources),
+                ErrorCode::Limit);
+        QSet<QString> seen;
+        for (qsizetype i = 0; i < subjects->size(); ++i) {
+            const QString field = QStringLiteral("subject[%1]").arg(i);
+            if (!subjects->at(i).isObject())
+                return p.error(field, QStringLiteral("expected an object"));
+            const QJsonObject subject = subjects->at(i).toObject();
+            Result<QString> path = p.string(subject, QStringLiteral("name"), field + QStringLiteral(".name"));
+            if (!path)
+                return path.error();
+            if (path->isEmpty() || seen.contains(*path))
+                return p.error(field + QStringLiteral(".name"),
+                               path->isEmpty() ? QStringLiteral("is empty, expected a file path")
+                                               : QStringLiteral("\"%1\" is listed twice").arg(*path));
+            seen.insert(*path);
+            Result<QJsonObject> digest = p.object(subject, QStringLiteral("digest"), field + QStringLiteral(".digest"));
+            if (!digest)
+                return digest.error();
+            Result<QByteArray> sha =
+                p.sha256(*digest, QStringLiteral("sha256"), field + QStringLiteral(".digest.sha256"));
+            if (!sha)
+                return sha.error();
+            statement.resources.append({*path, *sha});
+        }
+        statement.legacyDigests = true;
+        return statement;
+    }
+    if (*predicateType != QLatin1StringView(kPredicateType))
+        return p.error(
+            QStringLiteral("predicateType"),
+            QStringLiteral("is \"%1\", expected \"%2\"").arg(*predicateType, QLatin1StringView(kPredicateType)));
     if (subjects->size() != 1)
         return p.error(QStringLiteral("subject"),
                        QStringLiteral("has %1 entries, expected exactly one (the model)").arg(subjects->size()));
