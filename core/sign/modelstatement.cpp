@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
+#include <utility>
 
 namespace carton {
 
@@ -80,6 +81,35 @@ public:
         return hex;
     }
 
+    // The files of an array of {"name": PATH, ...} objects (resources, or v0.1's
+    // subjects): at most `max` of them, each an object with a name that is not
+    // empty and not listed before. The objects, in order, and their names.
+    Result<QList<std::pair<QJsonObject, QString>>> namedEntries(const QJsonArray &array, const QString &field,
+                                                                qint64 max) const
+    {
+        if (array.size() > max)
+            return error(field, QStringLiteral("has %1 entries, more than the limit of %2").arg(array.size()).arg(max),
+                         ErrorCode::Limit);
+        QList<std::pair<QJsonObject, QString>> out;
+        QSet<QString> seen;
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString entry = field + QStringLiteral("[%1]").arg(i);
+            if (!array.at(i).isObject())
+                return error(entry, QStringLiteral("expected an object"));
+            const QJsonObject object = array.at(i).toObject();
+            Result<QString> path = string(object, QStringLiteral("name"), entry + QStringLiteral(".name"));
+            if (!path)
+                return path.error();
+            if (path->isEmpty())
+                return error(entry + QStringLiteral(".name"), QStringLiteral("is empty, expected a file path"));
+            if (seen.contains(*path))
+                return error(entry + QStringLiteral(".name"), QStringLiteral("\"%1\" is listed twice").arg(*path));
+            seen.insert(*path);
+            out.append({object, *path});
+        }
+        return out;
+    }
+
 private:
     QString m_where;
 };
@@ -148,25 +178,13 @@ Result<ModelStatement> ModelStatement::parse(QByteArrayView json, const QString 
     if (!subjects)
         return subjects.error();
     if (*predicateType == QLatin1StringView(kPredicateTypeV01)) {
-        if (subjects->size() > maxResources)
-            return p.error(
-                QStringLiteral("subject"),
-                QStringLiteral("has %1 entries, more than the limit of %2").arg(subjects->size()).arg(maxResources),
-                ErrorCode::Limit);
-        QSet<QString> seen;
-        for (qsizetype i = 0; i < subjects->size(); ++i) {
+        Result<QList<std::pair<QJsonObject, QString>>> entries =
+            p.namedEntries(*subjects, QStringLiteral("subject"), maxResources);
+        if (!entries)
+            return entries.error();
+        for (qsizetype i = 0; i < entries->size(); ++i) {
+            const auto &[subject, path] = entries->at(i);
             const QString field = QStringLiteral("subject[%1]").arg(i);
-            if (!subjects->at(i).isObject())
-                return p.error(field, QStringLiteral("expected an object"));
-            const QJsonObject subject = subjects->at(i).toObject();
-            Result<QString> path = p.string(subject, QStringLiteral("name"), field + QStringLiteral(".name"));
-            if (!path)
-                return path.error();
-            if (path->isEmpty() || seen.contains(*path))
-                return p.error(field + QStringLiteral(".name"),
-                               path->isEmpty() ? QStringLiteral("is empty, expected a file path")
-                                               : QStringLiteral("\"%1\" is listed twice").arg(*path));
-            seen.insert(*path);
             Result<QJsonObject> digest = p.object(subject, QStringLiteral("digest"), field + QStringLiteral(".digest"));
             if (!digest)
                 return digest.error();
@@ -174,7 +192,7 @@ Result<ModelStatement> ModelStatement::parse(QByteArrayView json, const QString 
                 p.sha256(*digest, QStringLiteral("sha256"), field + QStringLiteral(".digest.sha256"));
             if (!sha)
                 return sha.error();
-            statement.resources.append({*path, *sha});
+            statement.resources.append({path, *sha});
         }
         statement.legacyDigests = true;
         return statement;
@@ -237,25 +255,13 @@ Result<ModelStatement> ModelStatement::parse(QByteArrayView json, const QString 
         p.array(*predicate, QStringLiteral("resources"), QStringLiteral("predicate.resources"));
     if (!resources)
         return resources.error();
-    if (resources->size() > maxResources)
-        return p.error(
-            QStringLiteral("predicate.resources"),
-            QStringLiteral("has %1 entries, more than the limit of %2").arg(resources->size()).arg(maxResources),
-            ErrorCode::Limit);
-    QSet<QString> seen;
-    for (qsizetype i = 0; i < resources->size(); ++i) {
+    Result<QList<std::pair<QJsonObject, QString>>> entries =
+        p.namedEntries(*resources, QStringLiteral("predicate.resources"), maxResources);
+    if (!entries)
+        return entries.error();
+    for (qsizetype i = 0; i < entries->size(); ++i) {
+        const auto &[resource, path] = entries->at(i);
         const QString field = QStringLiteral("predicate.resources[%1]").arg(i);
-        if (!resources->at(i).isObject())
-            return p.error(field, QStringLiteral("expected an object"));
-        const QJsonObject resource = resources->at(i).toObject();
-        Result<QString> path = p.string(resource, QStringLiteral("name"), field + QStringLiteral(".name"));
-        if (!path)
-            return path.error();
-        if (path->isEmpty())
-            return p.error(field + QStringLiteral(".name"), QStringLiteral("is empty, expected a file path"));
-        if (seen.contains(*path))
-            return p.error(field + QStringLiteral(".name"), QStringLiteral("\"%1\" is listed twice").arg(*path));
-        seen.insert(*path);
         if (Status s = p.exact(resource, QStringLiteral("algorithm"), field + QStringLiteral(".algorithm"),
                                QLatin1StringView("sha256"));
             !s)
@@ -263,7 +269,7 @@ Result<ModelStatement> ModelStatement::parse(QByteArrayView json, const QString 
         Result<QByteArray> digest = p.sha256(resource, QStringLiteral("digest"), field + QStringLiteral(".digest"));
         if (!digest)
             return digest.error();
-        statement.resources.append({*path, *digest});
+        statement.resources.append({path, *digest});
     }
     const QByteArray computed = statement.rootDigest();
     if (computed != *root256)
