@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // carton verify FILE [--json] [--fetch-links] [--signature FILE.sig --key PUB.pem]
+// carton verify MODEL --signature BUNDLE (--key PUB.pem | --cert-chain CA.pem...) [--ignore-paths P...]
 #include "commands.h"
 #include "jsonexport.h"
+#include "model/classifypath.h"
 #include "output.h"
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "scan/sariflog.h"
 #include "sign/cartonsignature.h"
+#include "sign/modelfolderverifier.h"
 #include "validate/validator.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QSet>
 #include <algorithm>
 
@@ -175,15 +179,89 @@ SarifLog verifySarif(const Carton &carton, const Diagnostics &diagnostics,
     return log;
 }
 
+// `carton verify MODEL --signature BUNDLE`: a plain model folder or file signed
+// with the OpenSSF model-signing tools (or `carton sign`), checked as they check it.
+int verifyPlainModel(const QString &modelPath, const QString &bundlePath, const ModelSigner &signer,
+                     const ModelVerifyOptions &options, bool json, const QString &sarifPath)
+{
+    auto progress = makeProgressBar(QStringLiteral("verify"));
+    const ModelSignatureCheck check = verifyModelSignature(modelPath, bundlePath, signer, options, progress.get());
+    finishProgressBar(progress.get());
+    if (!sarifPath.isEmpty()) {
+        SarifLog log(QCoreApplication::applicationVersion(), modelPath);
+        log.addRule({QStringLiteral("carton-verify/signature"), QStringLiteral("Signature"),
+                     QStringLiteral("The model-signing signature does not sign this model"),
+                     QStringLiteral("The signature (an OpenSSF model-signing bundle) was made by another key or "
+                                    "certificate, is malformed, or the model's files are not the ones it signs. "
+                                    "Whoever holds the key did not sign what is here."),
+                     QStringLiteral("error")});
+        if (!check.valid()) {
+            SarifLog::Result r;
+            r.ruleId = QStringLiteral("carton-verify/signature");
+            r.level = QStringLiteral("error");
+            r.message = check.message;
+            r.file = QFileInfo(bundlePath).fileName();
+            r.securitySeverity = 9.0;
+            log.addResult(r);
+        }
+        if (const Status written = log.write(sarifPath); !written) {
+            printError(written.error());
+            return UsageOrInput;
+        }
+    }
+    if (json) {
+        printJson(QJsonDocument(QJsonObject{
+            {QStringLiteral("ok"), check.valid()},
+            {QStringLiteral("verdict"), modelVerdictName(check.verdict)},
+            {QStringLiteral("message"), check.message},
+            {QStringLiteral("problems"), QJsonArray::fromStringList(check.problems)},
+            {QStringLiteral("model"), modelPath},
+            {QStringLiteral("signature"), bundlePath},
+            {QStringLiteral("signer"), check.signer},
+            {QStringLiteral("key_fingerprint"), QString::fromLatin1(check.fingerprint)},
+            {QStringLiteral("model_name"), check.modelName},
+            {QStringLiteral("signed_files"), check.signedFiles},
+            {QStringLiteral("checked_files"), check.checkedFiles},
+            {QStringLiteral("legacy_format"), check.legacyFormat},
+            {QStringLiteral("not_checked"), QJsonArray::fromStringList(check.notChecked)},
+        }));
+    } else if (check.valid()) {
+        printOut(
+            QStringLiteral("Signature OK: %1 files%2 match the signature by %3%4\n")
+                .arg(check.checkedFiles)
+                .arg(check.modelName.isEmpty() ? QString() : QStringLiteral(" of model \"%1\"").arg(check.modelName),
+                     check.signer,
+                     check.legacyFormat ? QStringLiteral(" (an older model_signing format)") : QString()));
+        for (const QString &note : check.notChecked)
+            printOut(QStringLiteral("  not checked: %1\n").arg(note));
+    } else {
+        printError(QStringLiteral("signature %1: %2").arg(modelVerdictName(check.verdict), check.message));
+        for (const QString &problem : check.problems.mid(3))
+            printError(QStringLiteral("  %1").arg(problem));
+        printOut(QStringLiteral("FAILED: the signature does not verify; nothing of it can be trusted\n"));
+    }
+    return check.valid() ? Success : CartonErrors;
+}
+
+// Whether PATH is no carton: a plain model folder or file (classifyPath decides).
+bool isPlainModel(const QString &path)
+{
+    const Result<OpenKind> kind = classifyPath(path);
+    return kind && *kind != OpenKind::CartonFile && *kind != OpenKind::CartonFolder;
+}
+
 } // namespace
 
 int runVerify(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QStringLiteral("Validate a carton and check every file's sha256 against MANIFEST."));
+        QStringLiteral("Validate a carton and check every file's sha256 against MANIFEST; or check an OpenSSF "
+                       "model-signing signature of a plain model folder or file (--signature with --key or "
+                       "--cert-chain), offline: the transparency log is not checked."));
     parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QStringLiteral("A .carton file or an unpacked carton folder."));
+                                 QStringLiteral("A .carton file or an unpacked carton folder; or a model folder or "
+                                                "file signed with model_signing."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     const QCommandLineOption fetch(QStringLiteral("fetch-links"),
                                    QStringLiteral("Download files listed in LINKS and verify them too."));
@@ -199,25 +277,70 @@ int runVerify(const QStringList &args)
                                    QStringLiteral("Also write the problems as a SARIF 2.1.0 log (for CI and "
                                                   "code-scanning dashboards)."),
                                    QStringLiteral("OUT.sarif"));
-    parser.addOptions({json, fetch, threads, signature, key, sarif});
+    const QCommandLineOption certChain(
+        QStringLiteral("cert-chain"),
+        QStringLiteral("A plain model signed with a certificate: CA certificates (PEM) its chain must lead to "
+                       "(repeatable)."),
+        QStringLiteral("CA.pem"));
+    const QCommandLineOption ignorePaths(
+        QStringLiteral("ignore-paths"),
+        QStringLiteral("A plain model: a file or folder that is not signed (repeatable; relative to the current "
+                       "folder or absolute)."),
+        QStringLiteral("PATH"));
+    const QCommandLineOption ignoreUnsigned(QStringLiteral("ignore-unsigned-files"),
+                                            QStringLiteral("A plain model: check only the signed files; other files "
+                                                           "in the folder are no error."));
+    const QCommandLineOption noGitPaths(QStringLiteral("no-ignore-git-paths"),
+                                        QStringLiteral("A plain model: check .git, .gitattributes, .github and "
+                                                       ".gitignore too (ignored by default, as model_signing does)."));
+    parser.addOptions(
+        {json, fetch, threads, signature, key, sarif, certChain, ignorePaths, ignoreUnsigned, noGitPaths});
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("verify"), args, 1, &exit))
         return exit;
+    const QString path = parser.positionalArguments().constFirst();
+    const bool modelOptions = parser.isSet(certChain) || parser.isSet(ignorePaths) || parser.isSet(ignoreUnsigned) ||
+                              parser.isSet(noGitPaths);
+    if (modelOptions || (parser.isSet(signature) && isPlainModel(path))) {
+        if (!parser.isSet(signature)) {
+            printError(QStringLiteral("verify: a plain model needs --signature BUNDLE (the model_signing bundle)"));
+            return UsageOrInput;
+        }
+        if (parser.isSet(key) == parser.isSet(certChain)) {
+            printError(QStringLiteral("verify: a plain model's signature needs either --key PUB.pem (signed with a "
+                                      "key) or --cert-chain CA.pem (signed with a certificate), not both"));
+            return UsageOrInput;
+        }
+        ModelSigner signer;
+        if (parser.isSet(key)) {
+            Result<EcKey> publicKey = EcKey::readPublic(parser.value(key));
+            if (!publicKey) {
+                printError(publicKey.error());
+                return UsageOrInput;
+            }
+            signer.key = std::move(*publicKey);
+        }
+        signer.caFiles = parser.values(certChain);
+        ModelVerifyOptions options;
+        options.ignorePaths = parser.values(ignorePaths);
+        options.ignoreUnsignedFiles = parser.isSet(ignoreUnsigned);
+        options.ignoreGitPaths = !parser.isSet(noGitPaths);
+        return verifyPlainModel(path, parser.value(signature), signer, options, parser.isSet(json),
+                                parser.value(sarif));
+    }
     if (parser.isSet(signature) && !parser.isSet(key)) {
         printError(QStringLiteral("verify: --signature needs --key PUB.pem (the signer's public key)"));
         return UsageOrInput;
     }
     std::optional<SignatureInput> signatureInput;
     if (parser.isSet(key)) {
-        const QString sigPath = parser.isSet(signature)
-                                    ? parser.value(signature)
-                                    : signing::defaultSignaturePath(parser.positionalArguments().constFirst());
+        const QString sigPath = parser.isSet(signature) ? parser.value(signature) : signing::defaultSignaturePath(path);
         auto input = readSignatureInput(sigPath, parser.value(key));
         if (!input)
             return UsageOrInput;
         signatureInput = std::move(*input);
     }
-    auto carton = openCarton(parser.positionalArguments().constFirst());
+    auto carton = openCarton(path);
     if (!carton)
         return UsageOrInput;
 

@@ -84,28 +84,6 @@ Result<ModelDiff> diffModels(const ModelSet &a, const ModelSet &b, const ModelDi
     return out;
 }
 
-Result<QByteArray> fileSha256Hex(const QString &path, Progress *progress)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::Io, QStringLiteral("cannot open: %1").arg(file.errorString()), path);
-    Sha256 hash;
-    QByteArray buffer(qsizetype(1) << 20, Qt::Uninitialized);
-    for (;;) {
-        if (progress && progress->isCancelled())
-            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), path);
-        const qint64 n = file.read(buffer.data(), buffer.size());
-        if (n < 0)
-            return makeError(ErrorCode::Io, QStringLiteral("cannot read: %1").arg(file.errorString()), path);
-        if (n == 0)
-            break;
-        hash.add(buffer.constData(), n);
-        if (progress)
-            progress->advance(n, path);
-    }
-    return hash.finishHex();
-}
-
 Result<CartonDiff> hashBareFiles(const QString &pathA, const QString &pathB, Progress *progress)
 {
     CartonDiff out;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/filehash.h"
 #include "diff/cartondiff.h"
 #include "diff/graphdiff.h"
 #include "diff/weightdiff.h"
@@ -43,8 +44,6 @@ CARTONCORE_EXPORT Result<ModelDiff> diffModels(const ModelSet &a, const ModelSet
 // files hashed at once).
 CARTONCORE_EXPORT Result<CartonDiff> hashBareFiles(const QString &pathA, const QString &pathB,
                                                    Progress *progress = nullptr);
-// The sha256 (hex) of a file, read in chunks.
-CARTONCORE_EXPORT Result<QByteArray> fileSha256Hex(const QString &path, Progress *progress = nullptr);
 
 // Adds "weights" and "graph" (see diffjson.h) to a comparison's JSON.
 CARTONCORE_EXPORT void addModelDiffJson(const ModelDiff &diff, QJsonObject &json);

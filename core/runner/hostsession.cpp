@@ -68,19 +68,19 @@ QString coreLibraryFolder()
     return {};
 }
 
-const QString kSandboxShmPrefix = QStringLiteral("carton-sandbox-");
-
 } // namespace
 
 HostSession::HostSession(Params params) : m_params(std::move(params)), m_sharedMemoryTag(SharedTensorFiles::newTag()) {}
 
 QString HostSession::sharedMemoryDirectory() const
 {
-    const QString shm = m_params.sharedMemory ? SharedTensorFiles::defaultDirectory() : QString();
-    // A sandboxed host sees a private folder as its /dev/shm, and only that.
-    if (shm.isEmpty() || !m_params.sandbox)
-        return shm;
-    return shm + u'/' + kSandboxShmPrefix + m_sharedMemoryTag;
+    // A sandboxed host gets no folder of the machine's /dev/shm: a bound folder
+    // there could not be capped, and a model could fill the machine's memory
+    // through it. Its tensors go through the pipe; its /dev/shm is a private,
+    // capped tmpfs (Sandbox::wrap).
+    if (!m_params.sharedMemory || m_params.sandbox)
+        return {};
+    return SharedTensorFiles::defaultDirectory();
 }
 
 void HostSession::removeSharedFiles() const
@@ -112,8 +112,6 @@ void HostSession::close()
     m_process.stop();
     removeSharedFiles();
     cleanUpRun();
-    if (m_params.sandbox && !sharedMemoryDirectory().isEmpty())
-        QDir(sharedMemoryDirectory()).removeRecursively();
 }
 
 Status HostSession::prepareCommand(FramedProcess::Options &o, QString &cartonPath)
@@ -137,12 +135,6 @@ Status HostSession::prepareCommand(FramedProcess::Options &o, QString &cartonPat
     cleanUpRun();
     SandboxPolicy policy;
     policy.scratchLimit = m_params.scratchLimit;
-    policy.sharedMemoryDirectory = sharedMemoryDirectory();
-    if (!policy.sharedMemoryDirectory.isEmpty() && !QDir().mkpath(policy.sharedMemoryDirectory))
-        return makeError(ErrorCode::Io,
-                         QStringLiteral("cannot create the sandbox's folder %1").arg(policy.sharedMemoryDirectory));
-    if (!policy.sharedMemoryDirectory.isEmpty())
-        QFile::setPermissions(policy.sharedMemoryDirectory, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     // The host reads the carton by its real path: symlinks on the way would not
     // exist inside.
     m_sandboxInfo = {};
@@ -207,8 +199,8 @@ Error HostSession::withSandboxLimits(Error error)
     // strerror(ENOSPC), as Python, C and C++ runners say it.
     if (m_sandboxInfo.sandboxed && m_params.scratchLimit > 0 &&
         error.message.contains(QLatin1StringView("No space left on device")))
-        notes << QStringLiteral("[carton] scratch space full: the sandbox's /tmp holds at most %1 (its scratch "
-                                "limit; raise it in Preferences or with --scratch-limit)")
+        notes << QStringLiteral("[carton] scratch space full: the sandbox's /tmp holds at most %1, and so does its "
+                                "/dev/shm (its scratch limit; raise it in Preferences or with --scratch-limit)")
                      .arg(humanSize(m_params.scratchLimit));
     for (const QString &note : std::as_const(notes)) {
         if (note.isEmpty())
@@ -273,7 +265,8 @@ Result<wire::Frame> HostSession::startWith(const QString &requestType, Progress 
          m_params.sandbox ? QFileInfo(m_params.pluginPath).canonicalFilePath() : m_params.pluginPath},
         {QStringLiteral("carton"), cartonPath},
         {QStringLiteral("options"), m_params.options},
-        {QStringLiteral("shared_memory_tag"), m_sharedMemoryTag},
+        // Without a folder both sides see, the host sends everything through the pipe.
+        {QStringLiteral("shared_memory_tag"), sharedMemoryDirectory().isEmpty() ? QString() : m_sharedMemoryTag},
     });
     if (!request)
         return request.error();

@@ -32,7 +32,8 @@ public:
         std::chrono::milliseconds inferTimeout{std::chrono::minutes(2)};
         qint64 addressSpaceLimit = 0; // bytes, 0: none
         qint64 maxLogBytes = 64 * 1024;
-        bool sharedMemory = true; // big tensors through /dev/shm files (SharedTensorFiles) where available
+        bool sharedMemory = true; // big tensors through /dev/shm files (SharedTensorFiles) where available; never
+                                  // sandboxed (the pipe then: no folder of the machine is writable inside)
         // The host runs inside the Sandbox (bubblewrap); when none can be made the
         // session does not start. False only when the user opted out (noSandboxReason says how).
         bool sandbox = true;

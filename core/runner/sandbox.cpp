@@ -254,8 +254,12 @@ Result<Sandbox::Command> Sandbox::wrap(const QString &program, const QStringList
     if (policy.scratchLimit > 0)
         a << QStringLiteral("--size") << QString::number(policy.scratchLimit);
     a << QStringLiteral("--tmpfs") << QStringLiteral("/tmp");
-    if (!policy.sharedMemoryDirectory.isEmpty())
-        a << QStringLiteral("--bind") << policy.sharedMemoryDirectory << QStringLiteral("/dev/shm");
+    // bubblewrap's /dev is a tmpfs as large as the kernel allows (half the
+    // memory), /dev/shm in it writable: the same cap as /tmp, on its own tmpfs.
+    // No folder of the machine is bound there (a bind mount cannot be capped).
+    if (policy.scratchLimit > 0)
+        a << QStringLiteral("--size") << QString::number(policy.scratchLimit);
+    a << QStringLiteral("--tmpfs") << QStringLiteral("/dev/shm");
     // Read-only paths come after /tmp: a carton or build tree under /tmp is bound
     // inside the scratch folder's view, at its own path.
     // A sanitizer's suppressions file (the asan and tsan test presets) must be
@@ -292,10 +296,11 @@ Result<Sandbox::Command> Sandbox::wrap(const QString &program, const QStringList
                                          "carton and the runner read-only")
                        << (policy.scratchLimit > 0
                                ? QStringLiteral("writes only to a private scratch space of at most %1 (/tmp, in "
-                                                "memory), gone after the run")
+                                                "memory; /dev/shm the same), gone after the run")
                                      .arg(humanSize(policy.scratchLimit))
-                               : QStringLiteral("writes only to a private scratch space (/tmp, in memory), gone after "
-                                                "the run"))
+                               : QStringLiteral(
+                                     "writes only to a private scratch space (/tmp and /dev/shm, in memory), "
+                                     "gone after the run"))
                        << QStringLiteral("no view of other processes; every process it starts ends with the run")
                        << QStringLiteral("at most %1 processes and threads").arg(policy.maxProcesses)
                        << QStringLiteral("no capabilities")

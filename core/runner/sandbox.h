@@ -31,12 +31,12 @@ struct CARTONCORE_EXPORT SandboxInfo {
 struct SandboxPolicy {
     QStringList readOnlyPaths; // bound read-only at the same path: the host, its libraries, the plugin, the carton
     QStringList writablePaths; // bound writable at the same path (none in a normal run)
-    // The scratch space (/tmp, also HOME): a private tmpfs of at most this many
-    // bytes, gone with the run; 0: the kernel's default size (half the memory).
+    // The scratch space (/tmp, also HOME) and /dev/shm: private tmpfs of at most
+    // this many bytes each, gone with the run; 0: the kernel's default size (half
+    // the memory).
     qint64 scratchLimit = kDefaultScratchLimit;
     static constexpr qint64 kDefaultScratchLimit = qint64(2) << 30;
-    QString sharedMemoryDirectory; // a private host folder bound as /dev/shm (tensor transfer); empty: none
-    bool network = false;          // share the network (the kserve plugin talks to its server); else none at all
+    bool network = false;    // share the network (the kserve plugin talks to its server); else none at all
     quint16 networkPort = 0; // with network: the one TCP port (any address) the host may connect to (0: not scoped)
     int maxProcesses = 256;  // processes and threads of the sandbox, the host included
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment(); // filtered by wrap()

@@ -106,6 +106,15 @@ SignatureCheck checkSignature(const Carton &carton, const SignatureBundle &bundl
         check.message = statement.error().toString();
         return check;
     }
+    if (statement->legacyDigests) {
+        // Only plain models signed by model_signing v0.2 carry it (verifyModelSignature).
+        check.verdict = SignatureVerdict::Malformed;
+        check.message = QStringLiteral("signature: payload: predicateType: is \"%1\", the model_signing v0.2 "
+                                       "statement, never a carton's (expected \"%2\")")
+                            .arg(QLatin1StringView(ModelStatement::kPredicateTypeV01),
+                                 QLatin1StringView(ModelStatement::kPredicateType));
+        return check;
+    }
     check.modelName = statement->modelName;
     check.signedFiles = int(statement->resources.size());
     if (!carton.manifest()) {

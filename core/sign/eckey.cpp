@@ -148,6 +148,20 @@ Result<EcKey> EcKey::fromPublicPem(QByteArrayView pem, const QString &fileName)
     return privateKey;
 }
 
+Result<EcKey> EcKey::fromPublicDer(QByteArrayView der, const QString &fileName)
+{
+    if (Status size = checkFileSize(der.size(), kMaxKeyFileSize, fileName); !size)
+        return size.error();
+    ERR_clear_error();
+    const auto *p = reinterpret_cast<const unsigned char *>(der.data());
+    EVP_PKEY *raw = d2i_PUBKEY(nullptr, &p, long(der.size()));
+    if (!raw) {
+        ERR_clear_error();
+        return makeError(ErrorCode::Format, QStringLiteral("not a DER public key (SubjectPublicKeyInfo)"), fileName);
+    }
+    return adopt(raw, false, fileName);
+}
+
 Result<EcKey> EcKey::readPrivate(const QString &path)
 {
     Result<QByteArray> bytes = readKeyFile(path);
@@ -239,11 +253,12 @@ Result<QByteArray> EcKey::sign(QByteArrayView data) const
     return signature;
 }
 
-Status EcKey::verify(QByteArrayView data, QByteArrayView derSignature) const
+Status EcKey::verify(QByteArrayView data, QByteArrayView derSignature, Digest digest) const
 {
     ERR_clear_error();
     MdCtxPtr ctx(EVP_MD_CTX_new());
-    if (!ctx || EVP_DigestVerifyInit(ctx.get(), nullptr, digestForCurve(m_curve), nullptr, m_key.get()) != 1)
+    const EVP_MD *md = digest == Digest::Sha256 ? EVP_sha256() : digestForCurve(m_curve);
+    if (!ctx || EVP_DigestVerifyInit(ctx.get(), nullptr, md, nullptr, m_key.get()) != 1)
         return makeError(ErrorCode::Format, QStringLiteral("ECDSA verification could not start: ") + opensslError());
     const int result = EVP_DigestVerify(ctx.get(), reinterpret_cast<const unsigned char *>(derSignature.data()),
                                         size_t(derSignature.size()),

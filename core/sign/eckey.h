@@ -33,6 +33,8 @@ public:
     // PEM "PUBLIC KEY" (SubjectPublicKeyInfo). A private key PEM is accepted too
     // (its public half is used).
     static Result<EcKey> fromPublicPem(QByteArrayView pem, const QString &fileName);
+    // DER SubjectPublicKeyInfo (a certificate's key).
+    static Result<EcKey> fromPublicDer(QByteArrayView der, const QString &fileName);
     static Result<EcKey> readPrivate(const QString &path);
     static Result<EcKey> readPublic(const QString &path);
 
@@ -58,9 +60,12 @@ public:
 
     // ECDSA over `data` (hashed with the curve's digest); DER signature.
     Result<QByteArray> sign(QByteArrayView data) const;
+    // The digest ECDSA hashes with: the curve's (as model_signing since v1.0), or
+    // SHA-256 whatever the curve (what its v0.2 certificate signatures used).
+    enum class Digest { OfCurve, Sha256 };
     // Ok when `derSignature` is a valid signature of `data` by this key;
     // ErrorCode::Integrity when it is not.
-    Status verify(QByteArrayView data, QByteArrayView derSignature) const;
+    Status verify(QByteArrayView data, QByteArrayView derSignature, Digest digest = Digest::OfCurve) const;
 
 private:
     EcKey() = default;

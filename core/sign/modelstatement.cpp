@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
+#include <utility>
 
 namespace carton {
 
@@ -80,6 +81,35 @@ public:
         return hex;
     }
 
+    // The files of an array of {"name": PATH, ...} objects (resources, or v0.1's
+    // subjects): at most `max` of them, each an object with a name that is not
+    // empty and not listed before. The objects, in order, and their names.
+    Result<QList<std::pair<QJsonObject, QString>>> namedEntries(const QJsonArray &array, const QString &field,
+                                                                qint64 max) const
+    {
+        if (array.size() > max)
+            return error(field, QStringLiteral("has %1 entries, more than the limit of %2").arg(array.size()).arg(max),
+                         ErrorCode::Limit);
+        QList<std::pair<QJsonObject, QString>> out;
+        QSet<QString> seen;
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString entry = field + QStringLiteral("[%1]").arg(i);
+            if (!array.at(i).isObject())
+                return error(entry, QStringLiteral("expected an object"));
+            const QJsonObject object = array.at(i).toObject();
+            Result<QString> path = string(object, QStringLiteral("name"), entry + QStringLiteral(".name"));
+            if (!path)
+                return path.error();
+            if (path->isEmpty())
+                return error(entry + QStringLiteral(".name"), QStringLiteral("is empty, expected a file path"));
+            if (seen.contains(*path))
+                return error(entry + QStringLiteral(".name"), QStringLiteral("\"%1\" is listed twice").arg(*path));
+            seen.insert(*path);
+            out.append({object, *path});
+        }
+        return out;
+    }
+
 private:
     QString m_where;
 };
@@ -140,15 +170,37 @@ Result<ModelStatement> ModelStatement::parse(QByteArrayView json, const QString 
     if (Status s = p.exact(root, QStringLiteral("_type"), QStringLiteral("_type"), QLatin1StringView(kStatementType));
         !s)
         return s.error();
-    if (Status s = p.exact(root, QStringLiteral("predicateType"), QStringLiteral("predicateType"),
-                           QLatin1StringView(kPredicateType));
-        !s)
-        return s.error();
-
+    Result<QString> predicateType = p.string(root, QStringLiteral("predicateType"), QStringLiteral("predicateType"));
+    if (!predicateType)
+        return predicateType.error();
     ModelStatement statement;
     Result<QJsonArray> subjects = p.array(root, QStringLiteral("subject"), QStringLiteral("subject"));
     if (!subjects)
         return subjects.error();
+    if (*predicateType == QLatin1StringView(kPredicateTypeV01)) {
+        Result<QList<std::pair<QJsonObject, QString>>> entries =
+            p.namedEntries(*subjects, QStringLiteral("subject"), maxResources);
+        if (!entries)
+            return entries.error();
+        for (qsizetype i = 0; i < entries->size(); ++i) {
+            const auto &[subject, path] = entries->at(i);
+            const QString field = QStringLiteral("subject[%1]").arg(i);
+            Result<QJsonObject> digest = p.object(subject, QStringLiteral("digest"), field + QStringLiteral(".digest"));
+            if (!digest)
+                return digest.error();
+            Result<QByteArray> sha =
+                p.sha256(*digest, QStringLiteral("sha256"), field + QStringLiteral(".digest.sha256"));
+            if (!sha)
+                return sha.error();
+            statement.resources.append({path, *sha});
+        }
+        statement.legacyDigests = true;
+        return statement;
+    }
+    if (*predicateType != QLatin1StringView(kPredicateType))
+        return p.error(
+            QStringLiteral("predicateType"),
+            QStringLiteral("is \"%1\", expected \"%2\"").arg(*predicateType, QLatin1StringView(kPredicateType)));
     if (subjects->size() != 1)
         return p.error(QStringLiteral("subject"),
                        QStringLiteral("has %1 entries, expected exactly one (the model)").arg(subjects->size()));
@@ -203,25 +255,13 @@ Result<ModelStatement> ModelStatement::parse(QByteArrayView json, const QString 
         p.array(*predicate, QStringLiteral("resources"), QStringLiteral("predicate.resources"));
     if (!resources)
         return resources.error();
-    if (resources->size() > maxResources)
-        return p.error(
-            QStringLiteral("predicate.resources"),
-            QStringLiteral("has %1 entries, more than the limit of %2").arg(resources->size()).arg(maxResources),
-            ErrorCode::Limit);
-    QSet<QString> seen;
-    for (qsizetype i = 0; i < resources->size(); ++i) {
+    Result<QList<std::pair<QJsonObject, QString>>> entries =
+        p.namedEntries(*resources, QStringLiteral("predicate.resources"), maxResources);
+    if (!entries)
+        return entries.error();
+    for (qsizetype i = 0; i < entries->size(); ++i) {
+        const auto &[resource, path] = entries->at(i);
         const QString field = QStringLiteral("predicate.resources[%1]").arg(i);
-        if (!resources->at(i).isObject())
-            return p.error(field, QStringLiteral("expected an object"));
-        const QJsonObject resource = resources->at(i).toObject();
-        Result<QString> path = p.string(resource, QStringLiteral("name"), field + QStringLiteral(".name"));
-        if (!path)
-            return path.error();
-        if (path->isEmpty())
-            return p.error(field + QStringLiteral(".name"), QStringLiteral("is empty, expected a file path"));
-        if (seen.contains(*path))
-            return p.error(field + QStringLiteral(".name"), QStringLiteral("\"%1\" is listed twice").arg(*path));
-        seen.insert(*path);
         if (Status s = p.exact(resource, QStringLiteral("algorithm"), field + QStringLiteral(".algorithm"),
                                QLatin1StringView("sha256"));
             !s)
@@ -229,7 +269,7 @@ Result<ModelStatement> ModelStatement::parse(QByteArrayView json, const QString 
         Result<QByteArray> digest = p.sha256(resource, QStringLiteral("digest"), field + QStringLiteral(".digest"));
         if (!digest)
             return digest.error();
-        statement.resources.append({*path, *digest});
+        statement.resources.append({path, *digest});
     }
     const QByteArray computed = statement.rootDigest();
     if (computed != *root256)

@@ -27,10 +27,14 @@ namespace carton {
 struct CARTONCORE_EXPORT ModelStatement {
     static constexpr char kStatementType[] = "https://in-toto.io/Statement/v1";
     static constexpr char kPredicateType[] = "https://model_signing/signature/v1.0";
+    // What model_signing v0.2 signed: one subject per file, no root digest, no
+    // serialization (parse() reads it as model_signing still verifies it).
+    static constexpr char kPredicateTypeV01[] = "https://model_signing/Digests/v0.1";
 
     QString modelName;
     QList<ManifestEntry> resources;
     QStringList ignorePaths;
+    bool legacyDigests = false; // read from a kPredicateTypeV01 statement
 
     static ModelStatement fromManifest(const QString &modelName, const Manifest &manifest);
 
@@ -44,7 +48,8 @@ struct CARTONCORE_EXPORT ModelStatement {
     // to the resources' root digest, "files" serialization with sha256, and each
     // resource's name, algorithm ("sha256") and digest (64 lowercase hex digits);
     // no duplicate names, at most `maxResources` resources. Fields model_signing
-    // would ignore are ignored. Errors name `where` and the field
+    // would ignore are ignored. A kPredicateTypeV01 statement gives its subjects
+    // (name, sha256) as resources. Errors name `where` and the field
     // ("payload: predicate.resources[3].digest: ...").
     static Result<ModelStatement> parse(QByteArrayView json, const QString &where, qint64 maxResources);
 };

@@ -14,6 +14,41 @@ namespace carton {
 namespace {
 
 constexpr qsizetype kMaxSignatureBytes = 1024; // a DER ECDSA P-521 signature is at most 139 bytes
+constexpr qsizetype kMaxCertificates = 16;     // a signing certificate and its intermediates
+constexpr qsizetype kMaxCertificateBytes = 64 * 1024;
+
+// How Python 3 prints a bytes object: b'...' (b"..." when it holds ' and no "),
+// with \\, the quote, \t, \n, \r and \xNN escaped.
+QByteArray pythonBytesRepr(QByteArrayView bytes)
+{
+    const char quote = bytes.contains('\'') && !bytes.contains('"') ? '"' : '\'';
+    QByteArray out;
+    out.reserve(bytes.size() + 3);
+    out += 'b';
+    out += quote;
+    static const char hex[] = "0123456789abcdef";
+    for (const char ch : bytes) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (ch == quote || ch == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (ch == '\t') {
+            out += "\\t";
+        } else if (ch == '\n') {
+            out += "\\n";
+        } else if (ch == '\r') {
+            out += "\\r";
+        } else if (c < 0x20 || c >= 0x7f) {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += ch;
+        }
+    }
+    out += quote;
+    return out;
+}
 
 Error fieldError(const QString &fileName, const QString &field, const QString &expected,
                  ErrorCode code = ErrorCode::Format)
@@ -68,6 +103,12 @@ QByteArray SignatureBundle::pae(QByteArrayView type, QByteArrayView body)
            QByteArray::number(body.size()) + ' ' + body.toByteArray();
 }
 
+QByteArray SignatureBundle::signedBytesCompat() const
+{
+    return QByteArray("DSSEV1 ") + QByteArray::number(payloadType.size()) + ' ' + payloadType + ' ' +
+           QByteArray::number(payload.size()) + ' ' + pythonBytesRepr(payload);
+}
+
 QByteArray SignatureBundle::toJson() const
 {
     const QJsonObject signatureObject{{QStringLiteral("sig"), QString::fromLatin1(signature.toBase64())},
@@ -116,29 +157,74 @@ Result<SignatureBundle> SignatureBundle::parse(QByteArrayView json, const QStrin
     if (!material)
         return material.error();
     const QJsonObject materialObject = material->toObject();
-    for (const char *keyless : {"certificate", "x509CertificateChain"}) {
-        if (materialObject.contains(QLatin1StringView(keyless)))
-            return fieldError(fileName, QStringLiteral("verificationMaterial.") + QLatin1StringView(keyless),
-                              QStringLiteral("certificate (keyless) signatures are not supported; expected a bundle "
-                                             "signed with a key (verificationMaterial.publicKey)"),
-                              ErrorCode::Unsupported);
+    if (materialObject.contains(QStringLiteral("certificate")))
+        return fieldError(fileName, QStringLiteral("verificationMaterial.certificate"),
+                          QStringLiteral("a Sigstore keyless signature (a Fulcio certificate, proven by the Rekor "
+                                         "transparency log): it cannot be checked offline without Sigstore's trust "
+                                         "root; verify it with the model_signing tool (\"verify sigstore\"). "
+                                         "Offline, carton checks signatures made with a key or a certificate chain"),
+                          ErrorCode::Unsupported);
+    const bool hasChain = materialObject.contains(QStringLiteral("x509CertificateChain"));
+    if (hasChain) {
+        Result<QJsonValue> chain =
+            member(materialObject, QStringLiteral("x509CertificateChain"),
+                   QStringLiteral("verificationMaterial.x509CertificateChain"), QJsonValue::Object, fileName);
+        if (!chain)
+            return chain.error();
+        Result<QJsonValue> certificates = member(
+            chain->toObject(), QStringLiteral("certificates"),
+            QStringLiteral("verificationMaterial.x509CertificateChain.certificates"), QJsonValue::Array, fileName);
+        if (!certificates)
+            return certificates.error();
+        const QJsonArray list = certificates->toArray();
+        if (list.isEmpty() || list.size() > kMaxCertificates)
+            return fieldError(fileName, QStringLiteral("verificationMaterial.x509CertificateChain.certificates"),
+                              QStringLiteral("has %1 entries, expected 1 to %2 (the signing certificate first)")
+                                  .arg(list.size())
+                                  .arg(kMaxCertificates),
+                              list.isEmpty() ? ErrorCode::Format : ErrorCode::Limit);
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString field = QStringLiteral("verificationMaterial.x509CertificateChain.certificates[%1]").arg(i);
+            if (!list.at(i).isObject())
+                return fieldError(fileName, field, QStringLiteral("expected an object"));
+            Result<QByteArray> der = base64Field(list.at(i).toObject(), QStringLiteral("rawBytes"),
+                                                 field + QStringLiteral(".rawBytes"), fileName);
+            if (!der)
+                return der.error();
+            if (der->size() > kMaxCertificateBytes)
+                return fieldError(
+                    fileName, field + QStringLiteral(".rawBytes"),
+                    QStringLiteral("%1 bytes, more than a certificate's %2").arg(der->size()).arg(kMaxCertificateBytes),
+                    ErrorCode::Limit);
+            bundle.certificates.append(std::move(*der));
+        }
     }
-    Result<QJsonValue> publicKey =
-        member(materialObject, QStringLiteral("publicKey"), QStringLiteral("verificationMaterial.publicKey"),
-               QJsonValue::Object, fileName);
-    if (!publicKey)
-        return publicKey.error();
-    const QJsonObject publicKeyObject = publicKey->toObject();
-    if (publicKeyObject.contains(QStringLiteral("hint"))) {
-        Result<QJsonValue> hint =
-            member(publicKeyObject, QStringLiteral("hint"), QStringLiteral("verificationMaterial.publicKey.hint"),
-                   QJsonValue::String, fileName);
-        if (!hint)
-            return hint.error();
-        bundle.keyHint = hint->toString().toLatin1();
-        if (!bundle.keyHint.isEmpty() && (!isSha256Hex(bundle.keyHint) || hint->toString().size() != 64))
-            return fieldError(fileName, QStringLiteral("verificationMaterial.publicKey.hint"),
-                              QStringLiteral("expected 64 lowercase hex digits (the key's sha256)"));
+    // Signed with a certificate, the key is the certificate's: publicKey is optional.
+    if (!hasChain || materialObject.contains(QStringLiteral("publicKey"))) {
+        Result<QJsonValue> publicKey =
+            member(materialObject, QStringLiteral("publicKey"), QStringLiteral("verificationMaterial.publicKey"),
+                   QJsonValue::Object, fileName);
+        if (!publicKey)
+            return makeError(publicKey.error().code,
+                             publicKey.error().message +
+                                 QStringLiteral(" (a bundle names its key in publicKey or carries "
+                                                "x509CertificateChain)"),
+                             fileName);
+        const QJsonObject publicKeyObject = publicKey->toObject();
+        // Older writers leave the hint out or write null (the reference tools then
+        // take the key given on the command line).
+        if (publicKeyObject.contains(QStringLiteral("hint")) &&
+            !publicKeyObject.value(QStringLiteral("hint")).isNull()) {
+            Result<QJsonValue> hint =
+                member(publicKeyObject, QStringLiteral("hint"), QStringLiteral("verificationMaterial.publicKey.hint"),
+                       QJsonValue::String, fileName);
+            if (!hint)
+                return hint.error();
+            bundle.keyHint = hint->toString().toLatin1();
+            if (!bundle.keyHint.isEmpty() && (!isSha256Hex(bundle.keyHint) || hint->toString().size() != 64))
+                return fieldError(fileName, QStringLiteral("verificationMaterial.publicKey.hint"),
+                                  QStringLiteral("expected 64 lowercase hex digits (the key's sha256)"));
+        }
     }
     if (materialObject.contains(QStringLiteral("tlogEntries")) &&
         !materialObject.value(QStringLiteral("tlogEntries")).isArray())
@@ -190,9 +276,11 @@ Result<SignatureBundle> SignatureBundle::parse(QByteArrayView json, const QStrin
             QStringLiteral("%1 bytes, more than an ECDSA signature's %2").arg(sig->size()).arg(kMaxSignatureBytes),
             ErrorCode::Limit);
     bundle.signature = std::move(*sig);
-    if (signatureObject.contains(QStringLiteral("keyid")) && !signatureObject.value(QStringLiteral("keyid")).isString())
+    // model_signing v1.1 writes "", older versions null or nothing.
+    if (const QJsonValue keyid = signatureObject.value(QStringLiteral("keyid"));
+        !keyid.isUndefined() && !keyid.isNull() && !keyid.isString())
         return fieldError(fileName, QStringLiteral("dsseEnvelope.signatures[0].keyid"),
-                          QStringLiteral("expected a string"));
+                          QStringLiteral("expected a string or null"));
     return bundle;
 }
 

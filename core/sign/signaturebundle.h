@@ -7,6 +7,7 @@
 #include "cartoncore_export.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 
 namespace carton {
@@ -19,25 +20,35 @@ namespace carton {
 //                     "signatures": [{"sig": BASE64(DER ECDSA), "keyid": ""}]}}
 // The signature is over the DSSE pre-authentication encoding of the payload (pae()).
 //
+// With a certificate (model_signing "sign certificate") verificationMaterial holds
+// {"x509CertificateChain": {"certificates": [{"rawBytes": BASE64(DER)}, ...]}}
+// instead, the signing certificate first. Older writers (v0.2 to v1.0) leave out
+// the hint or write the key as publicKey.rawBytes, and keyid absent or null.
+//
 // parse() takes hostile input: the bundle is capped (maxSize()), and every field it
 // uses is checked for presence, type and value, with an error naming the file and
-// the field. Bundles made for keyless (certificate/OIDC) signing, message
-// signatures and envelopes with several signatures are refused: they need a
-// network service or a policy this reader does not have.
+// the field. Sigstore keyless bundles (a Fulcio certificate with Rekor log
+// entries), message signatures and envelopes with several signatures are refused:
+// they need Sigstore's trust root and transparency log, or a policy this reader
+// does not have.
 struct CARTONCORE_EXPORT SignatureBundle {
     static constexpr char kMediaType[] = "application/vnd.dev.sigstore.bundle.v0.3+json";
     static constexpr char kPayloadType[] = "application/vnd.in-toto+json";
 
-    QByteArray payload;     // the statement (decoded from base64)
-    QByteArray payloadType; // kPayloadType
-    QByteArray signature;   // DER ECDSA signature (decoded from base64)
-    QByteArray keyHint;     // verificationMaterial.publicKey.hint (hex); may be empty
+    QByteArray payload;             // the statement (decoded from base64)
+    QByteArray payloadType;         // kPayloadType
+    QByteArray signature;           // DER ECDSA signature (decoded from base64)
+    QByteArray keyHint;             // verificationMaterial.publicKey.hint (hex); may be empty
+    QList<QByteArray> certificates; // x509CertificateChain, DER, the signing certificate first; may be empty
 
     // DSSE v1 pre-authentication encoding:
     // "DSSEv1" SP LEN(type) SP type SP LEN(body) SP body, lengths in ASCII decimal.
     static QByteArray pae(QByteArrayView type, QByteArrayView body);
     // pae(payloadType, payload): the bytes the signature signs.
     QByteArray signedBytes() const { return pae(payloadType, payload); }
+    // What model_signing v0.2 signed instead (a bug it still verifies): "DSSEV1",
+    // and the payload as Python prints a bytes object (b'...' with escapes).
+    QByteArray signedBytesCompat() const;
 
     // The bundle as compact JSON (as model_signing writes it).
     QByteArray toJson() const;

@@ -383,6 +383,9 @@ void TestHostSession::bigTensorsThroughSharedMemory()
     auto carton = runnertest::openCarton(dir.path());
     RunOptions options = runnertest::runOptions();
     options.sharedMemory = sharedMemory;
+    // Sandboxed hosts never get the machine's /dev/shm (tensors go through the
+    // pipe, tst_sandbox): shared memory is the unsandboxed road.
+    options.sandbox = !sharedMemory;
     Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, options);
     QVERIFY(session.ok());
     const QStringList before = QDir(SharedTensorFiles::defaultDirectory()).entryList({u"carton-tensor-*"_s});
@@ -555,6 +558,7 @@ void TestHostSession::sharedMemoryNothingLeftAfterCrashOrCancel()
     {
         RunOptions options = runnertest::runOptions();
         options.writablePaths = {dir.filePath(u"markers"_s)};
+        options.sandbox = false; // shared memory is for unsandboxed hosts only
         Result<std::unique_ptr<RunnerSession>> session = openRunnerSession(*carton, {}, options);
         QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().toString()));
         const TensorMap in{{u"x"_s, Tensor::numeric(u"x"_s, DType::Uint8, {4 << 20}, QByteArray(4 << 20, 9))}};

@@ -12,6 +12,7 @@
 #include "runnertestutil.h"
 #include "testpaths.h"
 
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -108,8 +109,8 @@ class Model:
             if r < 0:
                 raise OSError(e, "ptrace attach: " + os.strerror(e))
             result = "attached"
-        elif a == "fill":
-            with open("/tmp/fill.bin", "wb") as f:
+        elif a == "fill" or a == "fillshm":
+            with open("/tmp/fill.bin" if a == "fill" else "/dev/shm/fill.bin", "wb") as f:
                 block = b"\x5a" * (1 << 20)
                 for i in range(int(t)):
                     f.write(block)
@@ -161,6 +162,7 @@ private Q_SLOTS:
     void keyringCannotBeRead();
     void ptraceIsDenied();
     void scratchSpaceIsCapped();
+    void sharedMemoryIsCapped();
     void accountsAreMadeUp();
     void reportNamesTheFilterAndTheCap();
     void deniedAsAnUnprivilegedUser();
@@ -272,6 +274,22 @@ void TestSandboxSideDoors::scratchSpaceIsCapped()
     QCOMPARE(text(out), u"wrote 8 MiB"_s);
 }
 
+void TestSandboxSideDoors::sharedMemoryIsCapped()
+{
+    // /dev/shm is the other writable tmpfs inside (bubblewrap's /dev holds half the
+    // memory): the same cap, and no file reaches the machine's /dev/shm.
+    const auto machineShm = [] { return QDir(u"/dev/shm"_s).entryList({u"fill.bin"_s}, QDir::Files | QDir::System); };
+    QVERIFY(machineShm().isEmpty());
+    Result<TensorMap> out = run(u"fillshm"_s, u"32"_s, true, qint64(16) << 20);
+    QVERIFY(!out.ok());
+    QVERIFY2(text(out).contains(u"No space left on device"_s), qPrintable(text(out)));
+    QVERIFY2(text(out).contains(u"holds at most 16.0 MiB, and so does its /dev/shm"_s), qPrintable(text(out)));
+    out = run(u"fillshm"_s, u"8"_s, true, qint64(16) << 20);
+    QVERIFY2(out.ok(), qPrintable(text(out)));
+    QCOMPARE(text(out), u"wrote 8 MiB"_s);
+    QVERIFY(machineShm().isEmpty());
+}
+
 void TestSandboxSideDoors::accountsAreMadeUp()
 {
     Result<TensorMap> out = run(u"accounts"_s, {});
@@ -326,12 +344,13 @@ void TestSandboxSideDoors::deniedAsAnUnprivilegedUser()
     child.setProcessChannelMode(QProcess::MergedChannels);
     child.start(QCoreApplication::applicationFilePath(),
                 {u"seccompDeniesEveryListedCall"_s, u"keyringCannotBeRead"_s, u"ptraceIsDenied"_s,
-                 u"scratchSpaceIsCapped"_s, u"accountsAreMadeUp"_s, u"reportNamesTheFilterAndTheCap"_s});
+                 u"scratchSpaceIsCapped"_s, u"sharedMemoryIsCapped"_s, u"accountsAreMadeUp"_s,
+                 u"reportNamesTheFilterAndTheCap"_s});
     QVERIFY(child.waitForFinished(300'000));
     const QByteArray output = child.readAll();
     QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0, output.constData());
     // Each test ran (none skipped) as uid 65534.
-    QVERIFY2(output.contains("Totals: 8 passed, 0 failed, 0 skipped"), output.constData());
+    QVERIFY2(output.contains("Totals: 9 passed, 0 failed, 0 skipped"), output.constData());
 }
 
 QTEST_GUILESS_MAIN(TestSandboxSideDoors)

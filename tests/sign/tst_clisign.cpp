@@ -3,7 +3,9 @@
 // `carton sign` and `carton verify --signature --key`: the real binary on real files.
 #include "clirunner.h"
 #include "signtestutil.h"
+#include "testpaths.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,6 +23,7 @@ private slots:
     void verifyTampered();
     void usageErrors();
     void signRefusesMismatchedFiles();
+    void verifyPlainModel();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -214,6 +217,57 @@ void TestCliSign::signRefusesMismatchedFiles()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("the files do not match MANIFEST; not signed"), r.err.constData());
     QVERIFY(!QFileInfo::exists(sig));
+}
+
+void TestCliSign::verifyPlainModel()
+{
+    // `carton verify MODEL --signature BUNDLE` on folders the OpenSSF model_signing
+    // tool signed (tests/sign/data/model-transparency), as its own scripts verify them.
+    const QString data = testutil::sourcePath(u"/tests/sign/data/model-transparency/");
+    const QString keyFolder = data + QStringLiteral("v1.1.0-elliptic-key");
+    const QString referenceKey = data + QStringLiteral("keys/signing-key-pub.pem");
+    RunResult r = runCarton({QStringLiteral("verify"), keyFolder, QStringLiteral("--signature"),
+                             keyFolder + QStringLiteral("/model.sig"), QStringLiteral("--key"), referenceKey});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("Signature OK: 2 files of model \"v1.1.0-elliptic-key\""), r.out.constData());
+    QVERIFY2(r.out.contains("not checked: transparency log"), r.out.constData());
+    const QString certFolder = data + QStringLiteral("v1.0.1-certificate");
+    r = runCarton({QStringLiteral("verify"), certFolder, QStringLiteral("--signature"),
+                   certFolder + QStringLiteral("/model.sig"), QStringLiteral("--cert-chain"),
+                   data + QStringLiteral("keys/ca-cert.pem"), QStringLiteral("--ignore-paths"),
+                   certFolder + QStringLiteral("/ignore-me")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("certificate CN=intermediate-ca"), r.out.constData());
+
+    // A copy with a changed file: exit 1, the JSON names the file.
+    const QString copy = path(QStringLiteral("plain-model"));
+    QVERIFY(QDir().mkpath(copy));
+    for (const QString &name : {QStringLiteral("signme-1"), QStringLiteral("signme-2"), QStringLiteral("ignore-me"),
+                                QStringLiteral("model.sig")})
+        QVERIFY(QFile::copy(keyFolder + u'/' + name, copy + u'/' + name));
+    QVERIFY(testutil::writeFile(copy + QStringLiteral("/signme-2"), "changed"));
+    r = runCarton({QStringLiteral("verify"), copy, QStringLiteral("--signature"), copy + QStringLiteral("/model.sig"),
+                   QStringLiteral("--key"), referenceKey, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 1);
+    const QJsonObject json = r.json();
+    QCOMPARE(json.value(u"ok").toBool(true), false);
+    QCOMPARE(json.value(u"verdict").toString(), QStringLiteral("files_mismatch"));
+    QVERIFY2(json.value(u"problems").toArray().at(0).toString().startsWith(u"changed: signme-2"), r.out.constData());
+    // Another key: exit 1, never OK.
+    r = runCarton({QStringLiteral("verify"), keyFolder, QStringLiteral("--signature"),
+                   keyFolder + QStringLiteral("/model.sig"), QStringLiteral("--key"), path(QStringLiteral("pub.pem"))});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("signature bad_signature") && r.err.contains("signed by another key"), r.err.constData());
+    QVERIFY(!r.out.contains("Signature OK"));
+    // Usage: a key or a CA, not both, not neither.
+    r = runCarton({QStringLiteral("verify"), keyFolder, QStringLiteral("--signature"),
+                   keyFolder + QStringLiteral("/model.sig"), QStringLiteral("--key"), referenceKey,
+                   QStringLiteral("--cert-chain"), data + QStringLiteral("keys/ca-cert.pem")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("either --key PUB.pem"), r.err.constData());
+    r = runCarton(
+        {QStringLiteral("verify"), keyFolder, QStringLiteral("--signature"), keyFolder + QStringLiteral("/model.sig")});
+    QCOMPARE(r.exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCliSign)

@@ -86,7 +86,7 @@ void TestSignatureHostile::malformedBundle_data()
         << "verificationMaterial: missing (expected an object)";
     QTest::newRow("certificate (keyless)")
         << edited(QStringLiteral("verificationMaterial.certificate"), QJsonObject{{QStringLiteral("rawBytes"), 1}})
-        << ErrorCode::Unsupported << "verificationMaterial.certificate: certificate (keyless) signatures";
+        << ErrorCode::Unsupported << "verificationMaterial.certificate: a Sigstore keyless signature";
     QTest::newRow("no publicKey") << edited(QStringLiteral("verificationMaterial.publicKey"), removed)
                                   << ErrorCode::Format << "verificationMaterial.publicKey: missing";
     QTest::newRow("hint not hex") << edited(QStringLiteral("verificationMaterial.publicKey.hint"),

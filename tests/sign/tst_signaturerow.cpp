@@ -106,6 +106,13 @@ SignatureStatus TestSignatureRow::overviewStatus(const QString &cartonPath, QSet
     // The row sits in the Overview's form, visible.
     if (!row->isVisible() || row->textLabel()->objectName() != u"signatureLabel")
         qFatal("the signature row is not shown");
+    // "Trust this key…" sits under the verdict, which keeps the row's width: beside
+    // it, the German button squeezed the fingerprint into a narrow column.
+    auto *trust = row->findChild<QToolButton *>(QStringLiteral("trustKeyButton"));
+    if (trust && trust->isVisible() &&
+        (trust->geometry().top() < row->textLabel()->geometry().bottom() ||
+         row->textLabel()->width() < row->width() * 3 / 4))
+        qFatal("the Trust button squeezes the signature row's text");
     return row->status();
 }
 

@@ -11,7 +11,7 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QRegularExpression>
@@ -57,17 +57,21 @@ SignatureRow::SignatureRow(std::shared_ptr<const carton::Carton> carton, QSettin
       m_icon(new QLabel(this)), m_text(new QLabel(this)), m_recheck(new QToolButton(this)),
       m_trust(new QToolButton(this))
 {
-    auto *layout = new QHBoxLayout(this);
+    // The verdict takes the row's whole width; "Trust this key…" goes under it, so
+    // that a long translation of the button does not squeeze the fingerprint into
+    // a narrow column (German at 1366x768 wrapped it every 20 characters).
+    auto *layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_icon->setObjectName(QStringLiteral("signatureIcon"));
     const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
     m_icon->setFixedSize(size, size);
-    layout->addWidget(m_icon, 0, Qt::AlignTop);
+    layout->addWidget(m_icon, 0, 0, Qt::AlignTop);
     m_text->setObjectName(QStringLiteral("signatureLabel"));
     m_text->setWordWrap(true);
     m_text->setTextFormat(Qt::PlainText);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    layout->addWidget(m_text, 1);
+    layout->addWidget(m_text, 0, 1);
+    layout->setColumnStretch(1, 1);
     m_recheck->setObjectName(QStringLiteral("recheckSignatureButton"));
     // A neutral reload icon: the shield of "verify" would look like a verdict beside the row.
     m_recheck->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
@@ -79,8 +83,8 @@ SignatureRow::SignatureRow(std::shared_ptr<const carton::Carton> carton, QSettin
     m_trust->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_trust->hide();
     connect(m_trust, &QToolButton::clicked, this, [this] { trustSigner(); });
-    layout->addWidget(m_trust, 0, Qt::AlignTop);
-    layout->addWidget(m_recheck, 0, Qt::AlignTop);
+    layout->addWidget(m_trust, 1, 1, Qt::AlignLeft | Qt::AlignTop);
+    layout->addWidget(m_recheck, 0, 2, Qt::AlignTop);
     refresh();
 }
 
