@@ -106,6 +106,8 @@ bool RunnerChoiceBox::chosen(int index)
     auto *url = new QLineEdit(m_url.isEmpty() ? settings.value(u"selfTests/kserveUrl"_s).toString() : m_url);
     url->setObjectName(QStringLiteral("kserveUrl"));
     url->setPlaceholderText(u"http://localhost:8000"_s);
+    // Room for a real server's address, not only the placeholder's.
+    url->setMinimumWidth(url->fontMetrics().horizontalAdvance(u"https://inference.example.internal:8000/v2"_s));
     auto *model = new QLineEdit(m_model);
     model->setObjectName(QStringLiteral("kserveModel"));
     model->setPlaceholderText(m_carton && m_carton->info() ? m_carton->info()->modelName.value_or(QString())
