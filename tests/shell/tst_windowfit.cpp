@@ -440,9 +440,11 @@ void TestWindowFit::diagnosticsStayInPlace()
     QVERIFY(good);
     QVERIFY(dock->isVisible());
     QCOMPARE(dock->emptyText(), u"No problems found."_s);
-    QCOMPARE(dock->geometry(), place);
+    // Nothing to say: one line under its title (issue 39 item 7), at the same bottom.
+    QTRY_COMPARE(dock->height(), dock->collapsedHeight());
+    QCOMPARE(dock->geometry().bottom(), place.bottom());
     window.tabWidget()->setCurrentWidget(bad);
-    QCOMPARE(dock->geometry(), place);
+    QTRY_COMPARE(dock->geometry(), place); // its rows again, at its former height
 
     // Closed by the user: it stays closed, also when problems come; the counter reopens it.
     dock->close();

@@ -5,6 +5,7 @@
 #include "style/tone.h"
 
 #include <QHeaderView>
+#include <algorithm>
 #include <cmath>
 
 namespace studio {
@@ -13,7 +14,7 @@ namespace {
 
 QString numberText(const std::optional<double> &v)
 {
-    return v ? QString::number(*v, 'g', 6) : QString();
+    return v ? carton::toleranceText(*v) : QString();
 }
 
 QString boolText(const std::optional<bool> &v)
@@ -85,6 +86,14 @@ void ToleranceEdit::setTolerance(const carton::CartonTolerance &tolerance, const
             setItem(row, c, new QTableWidgetItem(texts[c]));
     }
     m_filling = false;
+    const int rows = std::max(1, rowCount());
+    setMinimumHeight(heightForRows(std::min(rows, 3)));
+    setMaximumHeight(heightForRows(std::min(rows, 6)));
+}
+
+int ToleranceEdit::heightForRows(int rows) const
+{
+    return horizontalHeader()->sizeHint().height() + rows * verticalHeader()->defaultSectionSize() + 2 * frameWidth();
 }
 
 void ToleranceEdit::cellEdited(int row, int column)

@@ -30,6 +30,9 @@ public:
     // [[output]] and expected_out key; disabled, with the reason, when the table
     // does not read (`field` names it) or `readOnly`.
     void showSelfTest(const carton::CartonInfo &info, int index, const QString &field, bool readOnly);
+    // The height that shows the header and `rows` whole rows (no half row at the
+    // bottom); the table asks for up to three rows and scrolls past six.
+    int heightForRows(int rows) const;
 
 signals:
     void edited(const carton::CartonTolerance &tolerance);

@@ -24,6 +24,7 @@
 #include "selftestoutputspane.h"
 #include "selftestrunner.h"
 #include "selftestsmodel.h"
+#include "selftesttext.h"
 #include "style/tone.h"
 #include "summaryline.h"
 #include "tolerancebar.h"
@@ -61,7 +62,7 @@ namespace {
 
 QString ms(std::chrono::nanoseconds t)
 {
-    return QStringLiteral("%1 ms").arg(double(t.count()) / 1e6, 0, 'f', 1);
+    return SelfTestText::latency(double(t.count()));
 }
 
 } // namespace
