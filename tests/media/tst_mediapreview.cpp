@@ -21,6 +21,7 @@
 #include <QTest>
 #include <QToolButton>
 #include <QTreeView>
+#include <QVideoSink>
 #include <algorithm>
 
 using namespace studio;
@@ -91,7 +92,9 @@ void TestMediaPreview::initTestCase()
     QVERIFY(mediatest::writeFile(
         plain + u"/carton.toml"_s,
         mediatest::cartonToml("\n[[input]]\nname = \"text\"\ndtype = \"string\"\nshape = []\n"
-                              "\n[[example]]\nname = \"notes\"\ninputs = { text = \"@misc/notes.txt\" }\n")));
+                              "[[output]]\nname = \"echo\"\ndtype = \"string\"\nshape = []\n"
+                              "\n[[example]]\nname = \"notes\"\ninputs = { text = \"@misc/notes.txt\" }\n"
+                              "sample_out = { echo = \"@misc/notes.txt\" }\n")));
     error = mediatest::pack(plain, m_dir.filePath(u"plain.carton"_s), carton::ZipMethod::Stored);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     m_plain = mediatest::open(m_dir.filePath(u"plain.carton"_s));
@@ -130,7 +133,7 @@ void TestMediaPreview::noBackendUntilMediaIsOpened()
 {
     g_previousHandler = qInstallMessageHandler(recordMultimedia);
     {
-        SelfTestsPage page(m_plain);
+        SelfTestsPage page(m_plain, nullptr);
         page.resize(1000, 700);
         page.show();
         QVERIFY(page.revealItem(true, 0));
@@ -144,12 +147,13 @@ void TestMediaPreview::noBackendUntilMediaIsOpened()
         preview.open(m_stored, u"misc/notes.mp3"_s); // not media: decided without the player
         QCOMPARE(preview.state(), MediaPreview::State::Failed);
         preview.clear();
-        QTest::qWait(300);
+        QCoreApplication::processEvents();
         for (QObject *root :
              {static_cast<QObject *>(&page), static_cast<QObject *>(&viewer), static_cast<QObject *>(&preview)}) {
             QVERIFY(root->findChildren<QMediaPlayer *>().isEmpty());
             QVERIFY(root->findChildren<QAudioOutput *>().isEmpty());
             QVERIFY(root->findChildren<QAudioDecoder *>().isEmpty());
+            QVERIFY(root->findChildren<QVideoSink *>().isEmpty()); // a sink starts the backend too
         }
         QVERIFY(!page.mediaPreview()->player());
     }

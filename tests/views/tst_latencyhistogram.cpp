@@ -3,8 +3,10 @@
 // The benchmark's latency histogram (issue 39 item 8): one outlier does not squeeze
 // the other samples into one bar (the axis ends before it, the outlier is counted
 // in a bar of its own), and the p50/p95/p99 labels never overlap.
+#include "benchmarkdialog.h"
 #include "latencyhistogram.h"
 #include "selftest/benchmark.h"
+#include "testshot.h"
 
 #include <QTest>
 
@@ -67,6 +69,33 @@ private slots:
         QCOMPARE(h.outliers(), 0);
         QCOMPARE(h.axisMax(), 1'990'000.0);
         checkLabels(h);
+    }
+
+    // The Benchmark dialog with that run: the chosen self-test's histogram has the
+    // outlier apart (CARTON_SHOT_DIR: benchmark-outlier.png to look at).
+    void benchmarkDialogShowsTheOutlierApart()
+    {
+        carton::TestBenchmark test;
+        test.name = QStringLiteral("batch of three");
+        for (int i = 0; i < 99; ++i)
+            test.modelNs.append(1'000'000 + (i * 37 % 99) * 10'000);
+        test.modelNs.append(100'000'000);
+        test.roundTripNs = test.modelNs;
+        test.model = carton::latencyStats(test.modelNs);
+        test.throughput = 1e9 / test.model.mean;
+        carton::BenchmarkResult result;
+        result.options.iterations = 100;
+        result.options.warmup = 10;
+        result.loadTime = std::chrono::milliseconds(222);
+        result.tests = {test};
+        BenchmarkDialog dialog;
+        dialog.setResult(result);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QCOMPARE(dialog.histogram()->outliers(), 1);
+        QVERIFY(dialog.histogram()->axisMax() < 2e6);
+        checkLabels(*dialog.histogram());
+        testutil::shot(&dialog, QStringLiteral("benchmark-outlier"));
     }
 
     void equalSamplesLabelsApart()

@@ -25,16 +25,28 @@ int TitleFit::titleWidth(const QWidget *window)
     return QFontMetrics(font).horizontalAdvance(title) + frame;
 }
 
+void TitleFit::widen(QDialog *dialog)
+{
+    const QScreen *screen = dialog->screen();
+    const int limit = screen ? screen->availableGeometry().width() * 4 / 5 : 1000;
+    const int wanted = std::min(titleWidth(dialog), limit);
+    if (dialog->width() >= wanted)
+        return;
+    if (dialog->minimumWidth() == dialog->maximumWidth())
+        dialog->setFixedWidth(wanted); // QMessageBox fixes its size as it is shown
+    else
+        dialog->resize(wanted, dialog->height());
+}
+
 bool TitleFit::eventFilter(QObject *watched, QEvent *event)
 {
     if (event->type() == QEvent::Show) {
         auto *dialog = qobject_cast<QDialog *>(watched);
         if (dialog && dialog->isWindow() && !dialog->windowTitle().isEmpty()) {
-            const QScreen *screen = dialog->screen();
-            const int limit = screen ? screen->availableGeometry().width() * 4 / 5 : 1000;
-            const int wanted = std::min(titleWidth(dialog), limit);
-            if (dialog->width() < wanted)
-                dialog->resize(wanted, dialog->height());
+            widen(dialog);
+            // Once more after the dialog's own showEvent(): a QMessageBox sizes itself there.
+            QMetaObject::invokeMethod(
+                dialog, [dialog] { widen(dialog); }, Qt::QueuedConnection);
         }
     }
     return QObject::eventFilter(watched, event);

@@ -4,6 +4,7 @@
 
 #include <QObject>
 
+class QDialog;
 class QWidget;
 
 namespace studio {
@@ -27,6 +28,9 @@ public:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    static void widen(QDialog *dialog);
 };
 
 } // namespace studio

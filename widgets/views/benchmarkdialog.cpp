@@ -78,7 +78,10 @@ void BenchmarkDialog::setResult(const carton::BenchmarkResult &result)
         const double figures[] = {t.model.p50, t.model.p95, t.model.p99, t.model.mean, t.model.min, t.model.max};
         for (int c = 0; c < 6; ++c)
             m_table->setItem(row, c + 1, new QTableWidgetItem(SelfTestText::latency(figures[c])));
-        m_table->setItem(row, 7, new QTableWidgetItem(QLocale().toString(t.throughput, 'f', 1)));
+        // Whole inferences from 100 a second on ("1,260,303", not "1,260,303.0"); "12.5" below.
+        m_table->setItem(row, 7,
+                         new QTableWidgetItem(t.throughput >= 100 ? QLocale().toString(t.throughput, 'f', 0)
+                                                                  : SelfTestText::figure(t.throughput)));
         m_table->setItem(row, 8, new QTableWidgetItem(SelfTestText::latency(t.transfer.mean)));
         for (int c = 1; c < 9; ++c)
             m_table->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

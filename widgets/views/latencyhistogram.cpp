@@ -150,12 +150,15 @@ void LatencyHistogram::paintEvent(QPaintEvent *)
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
     const QRect axis(plot.left(), plot.bottom() + 4, plot.width(), fm.height());
     p.drawText(axis, Qt::AlignLeft, SelfTestText::latency(m_min));
-    p.drawText(axis, Qt::AlignRight, SelfTestText::latency(m_axisMax));
-    if (!outliers.isEmpty()) {
+    if (outliers.isEmpty()) {
+        p.drawText(axis, Qt::AlignRight, SelfTestText::latency(m_axisMax));
+    } else {
         const int h = std::max(1, int(double(outliers.height()) * double(m_outliers) / double(peak)));
         p.fillRect(QRect(outliers.left(), outliers.bottom() - h + 1, outliers.width(), h), toneFrame(Tone::Warning));
         p.drawLine(outliers.bottomLeft(), outliers.bottomRight());
-        p.drawText(QRect(outliers.left() - 40, outliers.bottom() + 4, outliers.width() + 40, fm.height()),
+        // One label where the axis ends: "> 1.98 ms" under the outlier bar, ending at
+        // the widget's right (the axis' own end label would be the same figure on top of it).
+        p.drawText(QRect(plot.left(), outliers.bottom() + 4, outliers.right() - plot.left(), fm.height()),
                    Qt::AlignRight, tr("> %1").arg(SelfTestText::latency(m_axisMax)));
     }
     const QString peakText = tr("%n inference(s) in the fullest bin", nullptr, int(peak));

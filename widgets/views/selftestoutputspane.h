@@ -42,6 +42,9 @@ public:
 signals:
     void currentOutputChanged();
 
+protected:
+    void showEvent(QShowEvent *event) override; // the rows got while the tab was hidden
+
 private:
     void fitTable(); // after a reset: room for every row, up to four
     OutputResultsModel *m_model;

@@ -81,9 +81,15 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSett
     m_tree->expandAll();
     for (int c = 0; c < SelfTestsModel::ColumnCount; ++c)
         m_tree->resizeColumnToContents(c);
-    m_tree->setColumnWidth(SelfTestsModel::ResultColumn,
-                           std::max(m_tree->columnWidth(SelfTestsModel::ResultColumn),
-                                    fontMetrics().horizontalAdvance(u"cannot run"_s) + 40));
+    // Room for the icon and the longest verdict in the UI language ("fehlgeschlagen").
+    int resultWidth = m_tree->columnWidth(SelfTestsModel::ResultColumn);
+    for (const carton::SelfTestStatus status :
+         {carton::SelfTestStatus::Passed, carton::SelfTestStatus::Failed, carton::SelfTestStatus::CannotRun,
+          carton::SelfTestStatus::Error, carton::SelfTestStatus::NotRun})
+        resultWidth = std::max(resultWidth, fontMetrics().horizontalAdvance(SelfTestText::status(status)) + 40);
+    resultWidth =
+        std::max(resultWidth, fontMetrics().horizontalAdvance(SelfTestText::status(carton::ExampleStatus::Ran)) + 40);
+    m_tree->setColumnWidth(SelfTestsModel::ResultColumn, resultWidth);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &SelfTestsPage::showDetails);
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SelfTestsPage::updateActions);
     connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex &index) {
@@ -149,7 +155,8 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSett
     splitter->addWidget(m_detailTabs);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
-    splitter->setSizes({2000, 3000}); // 2:5 of the width: the tree shows Name, Result and Kind
+    // 44% of the width: the tree shows Name, Result (German verdicts too) and Kind at 1024 px.
+    splitter->setSizes({2200, 2800});
 
     m_summary = new SummaryLine;
     m_summary->setObjectName(QStringLiteral("selfTestSummary"));
