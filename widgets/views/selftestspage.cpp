@@ -46,6 +46,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -81,14 +82,18 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSett
     m_tree->expandAll();
     for (int c = 0; c < SelfTestsModel::ColumnCount; ++c)
         m_tree->resizeColumnToContents(c);
-    // Room for the icon and the longest verdict in the UI language ("fehlgeschlagen").
+    // Room for the icon, its spacing and margins, and the longest verdict in the UI
+    // language ("fehlgeschlagen"); no more, so Kind stays in view at 1024 px.
+    const int decoration = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_tree) + 12;
     int resultWidth = m_tree->columnWidth(SelfTestsModel::ResultColumn);
     for (const carton::SelfTestStatus status :
          {carton::SelfTestStatus::Passed, carton::SelfTestStatus::Failed, carton::SelfTestStatus::CannotRun,
           carton::SelfTestStatus::Error, carton::SelfTestStatus::NotRun})
-        resultWidth = std::max(resultWidth, fontMetrics().horizontalAdvance(SelfTestText::status(status)) + 40);
-    resultWidth =
-        std::max(resultWidth, fontMetrics().horizontalAdvance(SelfTestText::status(carton::ExampleStatus::Ran)) + 40);
+        resultWidth =
+            std::max(resultWidth, m_tree->fontMetrics().horizontalAdvance(SelfTestText::status(status)) + decoration);
+    resultWidth = std::max(resultWidth,
+                           m_tree->fontMetrics().horizontalAdvance(SelfTestText::status(carton::ExampleStatus::Ran)) +
+                               decoration);
     m_tree->setColumnWidth(SelfTestsModel::ResultColumn, resultWidth);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &SelfTestsPage::showDetails);
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SelfTestsPage::updateActions);
@@ -155,7 +160,8 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSett
     splitter->addWidget(m_detailTabs);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
-    // 44% of the width: the tree shows Name, Result (German verdicts too) and Kind at 1024 px.
+    // 44% of the width (as far as the details' minimum allows): the tree shows Name,
+    // Result (German verdicts too) and Kind at 1024 px.
     splitter->setSizes({2200, 2800});
 
     m_summary = new SummaryLine;
