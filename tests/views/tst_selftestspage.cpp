@@ -524,7 +524,9 @@ void TestSelfTestsPage::runsOnAKserveServer()
         auto *url = dialog->findChild<QLineEdit *>(u"kserveUrl"_s);
         shownUrl = url->text();
         // Room for a real server's address (issue 39 item 7: the field was narrow).
-        urlRoom = url->width() - url->fontMetrics().horizontalAdvance(u"http://triton-inference.example.com:8000"_s);
+        // It asks for that room itself, whatever else sets the dialog's width.
+        urlRoom = std::min(url->width(), url->minimumWidth()) -
+                  url->fontMetrics().horizontalAdvance(u"http://triton-inference.example.com:8000"_s);
         url->setText(server.url());
         dialog->accept();
     });
