@@ -264,6 +264,9 @@ private slots:
         QCOMPARE(table->verticalHeaderItem(1)->text(), QStringLiteral("z"));
         QCOMPARE(table->item(0, 1)->text(), QStringLiteral("0.5")); // atol = 0.5
         QCOMPARE(table->item(1, 1)->text(), QString());
+        // Its two rows whole, no half row or empty space under them (issue 39 item 7).
+        QCoreApplication::processEvents();
+        QCOMPARE(table->height(), table->heightForRows(2));
 
         const int steps = f.document->undoStack()->count();
         table->item(1, 1)->setText(QStringLiteral("0.01")); // z's atol
@@ -273,13 +276,29 @@ private slots:
         QVERIFY(kept);
         QCOMPARE(kept->all.atol, std::optional<double>(0.5));
         QCOMPARE(kept->perOutput.value(QStringLiteral("z")).atol, std::optional<double>(0.01));
+        QCOMPARE(f.document->undoStack()->undoText(), QStringLiteral("Edit Tolerance of first")); // not self_test[0]
+
+        // Numbers as written: the shortest text that reads back the same, in the
+        // file and in the table, also after undo rebuilds the table.
+        table->item(0, 0)->setText(QStringLiteral("1e-4")); // rtol
+        QTRY_COMPARE(f.document->undoStack()->count(), steps + 2);
+        table->item(1, 1)->setText(QStringLiteral("0.000001")); // z's atol
+        QTRY_COMPARE(f.document->undoStack()->count(), steps + 3);
+        const QByteArray toml = f.document->info().selfTests.at(0).unknownToml;
+        QVERIFY2(toml.contains("atol = 1e-6\n") && toml.contains("rtol = 1e-4\n"), toml.constData());
+        QVERIFY2(!toml.contains("e-07"), toml.constData());
+        f.document->undoStack()->undo();
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("1e-4"));
+        QCOMPARE(table->item(1, 1)->text(), QStringLiteral("0.01"));
+        f.document->undoStack()->undo();
+        QCOMPARE(f.document->undoStack()->index(), steps + 1); // back to z's atol = 0.01
 
         table->item(0, 0)->setText(QStringLiteral("-1")); // rtol < 0: refused
-        QCOMPARE(f.document->undoStack()->count(), steps + 1);
+        QCOMPARE(f.document->undoStack()->index(), steps + 1);
         QVERIFY(table->item(0, 0)->toolTip().contains(u"number >= 0"));
         table->item(0, 2)->setText(QStringLiteral("maybe")); // equal_nan: refused
         QCoreApplication::processEvents();
-        QCOMPARE(f.document->undoStack()->count(), steps + 1);
+        QCOMPARE(f.document->undoStack()->index(), steps + 1);
 
         f.document->undoStack()->undo();
         kept = carton::parseCartonTolerance(f.document->info().selfTests.at(0).unknownToml, QStringLiteral("t"));

@@ -13,12 +13,19 @@
 #include "preferences.h"
 #include "preferencesdialog.h"
 #include "scan/pickleallowlist.h"
+#include "selftest/benchmark.h"
+#include "selftest/selftestresult.h"
 #include "shelltestutil.h"
 #include "translations.h"
 #include "validate/validator.h"
 #include "views/cartonview.h"
+#include "views/outputdetailshtml.h"
+#include "views/outputresultsmodel.h"
+#include "views/selftesttext.h"
+#include "views/viewutils.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QDialogButtonBox>
 #include <QPushButton>
 #include <QSettings>
@@ -47,6 +54,7 @@ private slots:
     void tabNames();
     void preferencesListsLanguagesInTheirOwnWords();
     void coreMessagesFollowTheLanguage();
+    void selfTestPanelFollowsTheLanguage();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -244,6 +252,60 @@ void TestTranslations::coreMessagesFollowTheLanguage()
 
     Translations::install(u"en"_s);
     QCOMPARE(messages(), english);
+}
+
+// Issue 39 item 6: the self-test panel's verdicts, reasons and figures follow the
+// language and the UI locale's digits (one decimal separator in one view); the
+// command line and reports keep core's English words and C-locale numbers.
+void TestTranslations::selfTestPanelFollowsTheLanguage()
+{
+    carton::TensorComparison comparison;
+    comparison.verdict = carton::CompareVerdict::Failed;
+    comparison.elementCount = 3;
+    comparison.comparedCount = 3;
+    comparison.mismatchCount = 1;
+    comparison.mismatchFraction = 1.0 / 3.0;
+    comparison.absError = {0.5, 0.25, 0.125, 0.5};
+    carton::SelfTestResult result;
+    result.name = u"t"_s;
+    result.status = carton::SelfTestStatus::Failed;
+    result.reason = u"output 'y': 1 of 3 elements (33.3%) outside rtol 1e-05, atol 1e-08"_s; // core's, English
+    carton::OutputResult output;
+    output.name = u"y"_s;
+    output.comparison = comparison;
+    result.outputs = {output};
+    const QDateTime time(QDate(2026, 11, 29), QTime(14, 3, 7));
+
+    QCOMPARE(studio::SelfTestText::status(result.status), u"failed"_s);
+    QCOMPARE(studio::SelfTestText::reason(result), result.reason); // the same words as the CLI in English
+    QCOMPARE(studio::SelfTestText::figure(0.125), u"0.125"_s);
+    QCOMPARE(studio::SelfTestText::latency(640.3e6), u"640 ms"_s);
+    QVERIFY2(studio::SelfTestText::dateTime(time).contains(u"3:07"_s),
+             qPrintable(studio::SelfTestText::dateTime(time)));
+
+    Translations::install(u"de"_s);
+    QCOMPARE(studio::SelfTestText::status(carton::SelfTestStatus::Passed), u"bestanden"_s);
+    QCOMPARE(studio::SelfTestText::status(result.status), u"fehlgeschlagen"_s);
+    QCOMPARE(studio::SelfTestText::reason(result),
+             u"Ausgabe 'y': 1 von 3 Elementen (33,3 %) außerhalb von rtol 1e-05, atol 1e-08"_s);
+    QCOMPARE(studio::SelfTestText::figure(0.125), u"0,125"_s);
+    QCOMPARE(studio::SelfTestText::latency(12.5e6), u"12,5 ms"_s);
+    QCOMPARE(studio::humanSize(3174), u"3,1 KiB"_s);
+    QCOMPARE(studio::SelfTestText::dateTime(time), u"29.11.26 14:03:07"_s);
+    studio::OutputResultsModel::Row row; // as the model makes it, in the language now installed
+    row.name = u"y"_s;
+    row.verdict = studio::SelfTestText::verdict(comparison.verdict);
+    row.comparison = comparison;
+    const QString details = studio::OutputDetailsHtml::render(row);
+    QVERIFY2(details.contains(u"<th>Max.</th><th>Mittel</th><th>Median</th>"_s), qPrintable(details));
+    QVERIFY2(details.contains(u"0,25"_s) && !details.contains(u"0.25"_s), qPrintable(details));
+    QVERIFY2(details.contains(u"fehlgeschlagen"_s), qPrintable(details));
+    // The command line's and the reports' words and numbers stay as they were.
+    QCOMPARE(carton::selfTestStatusName(result.status), u"failed"_s);
+    QCOMPARE(carton::latencyText(12.5e6), u"12.5 ms"_s);
+
+    Translations::install(u"zh_CN"_s);
+    QCOMPARE(studio::SelfTestText::status(result.status), u"失败"_s);
 }
 
 int main(int argc, char **argv)

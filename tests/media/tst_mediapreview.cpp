@@ -10,6 +10,8 @@
 #include "views/selftestspage.h"
 #include "waveformbuilder.h"
 
+#include <QAudioDecoder>
+#include <QAudioOutput>
 #include <QComboBox>
 #include <QLabel>
 #include <QProcess>
@@ -19,6 +21,7 @@
 #include <QTest>
 #include <QToolButton>
 #include <QTreeView>
+#include <QVideoSink>
 #include <algorithm>
 
 using namespace studio;
@@ -32,6 +35,7 @@ class TestMediaPreview : public QObject {
 
 private slots:
     void initTestCase();
+    void noBackendUntilMediaIsOpened(); // first: the backend, once started, stays
     void video_data();
     void video();
     void audio_data();
@@ -52,6 +56,7 @@ private:
     QTemporaryDir m_dir;
     std::shared_ptr<const carton::Carton> m_stored;
     std::shared_ptr<const carton::Carton> m_zstd;
+    std::shared_ptr<const carton::Carton> m_plain; // an example without media
     QString m_longWav;
 };
 
@@ -82,6 +87,18 @@ void TestMediaPreview::initTestCase()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     error = mediatest::pack(folder, m_dir.filePath(u"zstd.carton"_s), carton::ZipMethod::Zstd);
     QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QString plain = m_dir.filePath(u"plain"_s);
+    QVERIFY(mediatest::writeFile(plain + u"/misc/notes.txt"_s, "notes\n"));
+    QVERIFY(mediatest::writeFile(
+        plain + u"/carton.toml"_s,
+        mediatest::cartonToml("\n[[input]]\nname = \"text\"\ndtype = \"string\"\nshape = []\n"
+                              "[[output]]\nname = \"echo\"\ndtype = \"string\"\nshape = []\n"
+                              "\n[[example]]\nname = \"notes\"\ninputs = { text = \"@misc/notes.txt\" }\n"
+                              "sample_out = { echo = \"@misc/notes.txt\" }\n")));
+    error = mediatest::pack(plain, m_dir.filePath(u"plain.carton"_s), carton::ZipMethod::Stored);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    m_plain = mediatest::open(m_dir.filePath(u"plain.carton"_s));
+    QVERIFY(m_plain);
     m_stored = mediatest::open(m_dir.filePath(u"stored.carton"_s));
     m_zstd = mediatest::open(m_dir.filePath(u"zstd.carton"_s));
     QVERIFY(m_stored && m_zstd);
@@ -92,6 +109,56 @@ void TestMediaPreview::initTestCase()
     m_longWav = m_dir.filePath(u"long.wav"_s);
     error = mediatest::runFfmpeg({"-f", "lavfi", "-i", "sine=frequency=200:sample_rate=8000:duration=10", m_longWav});
     QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+namespace {
+
+QStringList g_multimediaMessages;
+QtMessageHandler g_previousHandler = nullptr;
+
+void recordMultimedia(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (context.category && QByteArrayView(context.category).startsWith("qt.multimedia"))
+        g_multimediaMessages.append(QString::fromLatin1(context.category) + u": "_s + message);
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
+}
+
+} // namespace
+
+// A page and a viewer that preview no media make no player, audio output or
+// decoder, so Qt Multimedia never starts (it logged "qt.multimedia.player …
+// Connection refused" for every window without an audio server).
+void TestMediaPreview::noBackendUntilMediaIsOpened()
+{
+    g_previousHandler = qInstallMessageHandler(recordMultimedia);
+    {
+        SelfTestsPage page(m_plain, nullptr);
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(page.revealItem(true, 0));
+        FileViewer viewer;
+        viewer.setCarton(m_stored);
+        viewer.show();
+        viewer.showFile(u"carton.toml"_s);
+        QTRY_VERIFY(!viewer.isLoading());
+        MediaPreview preview;
+        preview.show();
+        preview.open(m_stored, u"misc/notes.mp3"_s); // not media: decided without the player
+        QCOMPARE(preview.state(), MediaPreview::State::Failed);
+        preview.clear();
+        QCoreApplication::processEvents();
+        for (QObject *root :
+             {static_cast<QObject *>(&page), static_cast<QObject *>(&viewer), static_cast<QObject *>(&preview)}) {
+            QVERIFY(root->findChildren<QMediaPlayer *>().isEmpty());
+            QVERIFY(root->findChildren<QAudioOutput *>().isEmpty());
+            QVERIFY(root->findChildren<QAudioDecoder *>().isEmpty());
+            QVERIFY(root->findChildren<QVideoSink *>().isEmpty()); // a sink starts the backend too
+        }
+        QVERIFY(!page.mediaPreview()->player());
+    }
+    qInstallMessageHandler(g_previousHandler);
+    QVERIFY2(g_multimediaMessages.isEmpty(), qPrintable(g_multimediaMessages.join(u'\n')));
 }
 
 void TestMediaPreview::video_data()
@@ -229,8 +296,7 @@ void TestMediaPreview::textNamedMp3()
     QCOMPARE(preview.mediaType(), u"text/plain"_s);
     QCOMPARE(preview.message(), u"misc/notes.mp3 (text/plain by its first bytes) cannot be played: its name says "
                                 "audio/mpeg but its content is text/plain, not audio or video."_s);
-    QVERIFY(preview.player()->source().isEmpty());
-    QVERIFY(!preview.player()->sourceDevice());
+    QVERIFY(!preview.player());
 }
 
 void TestMediaPreview::fileViewerPlaysMedia()
@@ -265,7 +331,7 @@ void TestMediaPreview::fileViewerPlaysMedia()
     viewer.showFile(u"carton.toml"_s);
     QTRY_VERIFY(!viewer.isLoading());
     QCOMPARE(media->state(), MediaPreview::State::Empty);
-    QVERIFY(media->player()->source().isEmpty());
+    QVERIFY(!media->player()); // let go of
 }
 
 void TestMediaPreview::selfTestsPagePlaysExampleMedia()

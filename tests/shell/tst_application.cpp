@@ -5,12 +5,18 @@
 #include "mainwindow.h"
 #include "pack/packer.h"
 #include "shelltestutil.h"
+#include "titlefit.h"
 
+#include <QDialog>
 #include <QFileOpenEvent>
+#include <QLabel>
+#include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
@@ -21,6 +27,7 @@ private slots:
     void fileOpenEvent_data();
     void fileOpenEvent();
     void fileOpenEventOpensCarton();
+    void dialogsFitTheirTitles();
 };
 
 void TestApplication::metadata()
@@ -79,6 +86,37 @@ void TestApplication::fileOpenEventOpensCarton()
     QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, shelltest::jobTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), shelltest::jobTimeoutMs);
     QVERIFY(page->carton());
+}
+
+// A small dialog is shown wide enough for its title (issue 39 item 7: a window
+// manager showed "Run on a T… on Studio"), never wider than 80% of the screen.
+void TestApplication::dialogsFitTheirTitles()
+{
+    QDialog dialog;
+    dialog.setWindowTitle(u"Run on a Triton / KServe Server"_s);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(new QLabel(u"URL"_s));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const int wanted = studio::TitleFit::titleWidth(&dialog);
+    QVERIFY2(wanted > dialog.sizeHint().width(), qPrintable(QString::number(wanted))); // it had to grow
+    QVERIFY2(dialog.width() >= std::min(wanted, dialog.screen()->availableGeometry().width() * 4 / 5),
+             qPrintable(u"%1 px for a title that needs %2 px"_s.arg(dialog.width()).arg(wanted)));
+
+    // A message box sizes itself as it is shown ("Nicht gespeicherte Änderung… erherstellen?").
+    QMessageBox box(QMessageBox::Question, u"Nicht gespeicherte Änderungen wiederherstellen?"_s, u"Ja?"_s,
+                    QMessageBox::Yes | QMessageBox::No);
+    box.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&box));
+    const int boxWanted = studio::TitleFit::titleWidth(&box);
+    QTRY_VERIFY2(box.width() >= std::min(boxWanted, box.screen()->availableGeometry().width() * 4 / 5),
+                 qPrintable(u"%1 px for a title that needs %2 px"_s.arg(box.width()).arg(boxWanted)));
+
+    QDialog wide;
+    wide.setWindowTitle(QString(400, u'W'));
+    wide.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wide));
+    QCOMPARE(wide.width(), wide.screen()->availableGeometry().width() * 4 / 5);
 }
 
 int main(int argc, char **argv)

@@ -32,6 +32,7 @@
 #include "views/fileviewer.h"
 #include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
+#include "views/selftesttext.h"
 #include "views/summaryline.h"
 #include "views/viewutils.h"
 #include "welcomepage.h"
@@ -43,6 +44,7 @@
 #include <QLayout>
 #include <QMouseEvent>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
@@ -241,6 +243,8 @@ private slots:
     void filesSplitFitsHexAndIsRemembered();
     void dimensionPickersShowWholeText();
     void germanColumnsFit();
+    void overviewShowsSizeAndPath_data();
+    void overviewShowsSizeAndPath();
 
 private:
     CartonPage *openAndWait(MainWindow &window, const QString &path);
@@ -440,9 +444,11 @@ void TestWindowFit::diagnosticsStayInPlace()
     QVERIFY(good);
     QVERIFY(dock->isVisible());
     QCOMPARE(dock->emptyText(), u"No problems found."_s);
-    QCOMPARE(dock->geometry(), place);
+    // Nothing to say: one line under its title (issue 39 item 7), at the same bottom.
+    QTRY_COMPARE(dock->height(), dock->collapsedHeight());
+    QCOMPARE(dock->geometry().bottom(), place.bottom());
     window.tabWidget()->setCurrentWidget(bad);
-    QCOMPARE(dock->geometry(), place);
+    QTRY_COMPARE(dock->geometry(), place); // its rows again, at its former height
 
     // Closed by the user: it stays closed, also when problems come; the counter reopens it.
     dock->close();
@@ -648,12 +654,68 @@ void TestWindowFit::germanColumnsFit()
     QVERIFY(kinds.contains(u"erwartete Ausgabe"_s));
     const QString kind = fits(tests, studio::SelfTestsModel::KindColumn, kinds);
     QVERIFY2(kind.isEmpty(), qPrintable(kind));
+    // The Result column has room for the icon and every verdict in German
+    // ("fehlgeschlagen" was cut to "fehlgeschl…", issue 39 item 6).
+    const int icon = tests->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, tests);
+    for (const carton::SelfTestStatus status : {carton::SelfTestStatus::Passed, carton::SelfTestStatus::Failed,
+                                                carton::SelfTestStatus::CannotRun, carton::SelfTestStatus::Error}) {
+        const QString text = studio::SelfTestText::status(status);
+        const int needed = tests->fontMetrics().horizontalAdvance(text) + icon + 12;
+        QVERIFY2(tests->columnWidth(studio::SelfTestsModel::ResultColumn) >= needed,
+                 qPrintable(u"\"%1\": %2 px < %3 px"_s.arg(text)
+                                .arg(tests->columnWidth(studio::SelfTestsModel::ResultColumn))
+                                .arg(needed)));
+    }
     // The column is in view at 1024 px, not behind the tree's horizontal scroll bar.
     QCoreApplication::processEvents();
     const int right = tests->header()->sectionViewportPosition(studio::SelfTestsModel::KindColumn) +
                       tests->columnWidth(studio::SelfTestsModel::KindColumn);
     QVERIFY2(right <= tests->viewport()->width(),
              qPrintable(u"Kind ends at %1 of %2 px"_s.arg(right).arg(tests->viewport()->width())));
+}
+
+void TestWindowFit::overviewShowsSizeAndPath_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << u"en"_s;
+    QTest::newRow("de") << u"de"_s;
+}
+
+// At the default size on a 1366×768 screen (1200×691), with the Diagnostics panel
+// listing the upstream carton's six findings, the Overview shows the package's
+// Size and Path without scrolling (issue 39 item 7: they were below the fold).
+void TestWindowFit::overviewShowsSizeAndPath()
+{
+    QFETCH(QString, language);
+    if (!QFile::exists(fixture()))
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
+    QVERIFY(!studio::Translations::install(language).isEmpty() || language == u"en"_s);
+    MainWindow window(m_settings.get());
+    window.resize(1200, 691);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    CartonPage *page = openAndWait(window, fixture());
+    QVERIFY(page);
+    page->view()->setCurrentTab(studio::CartonView::OverviewTab);
+    QVERIFY(window.diagnosticsDock()->isVisible());
+    QVERIFY(!window.diagnosticsDock()->isCollapsed());
+    for (int i = 0; i < 40; ++i)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
+    for (const QString &name : {u"sizeLabel"_s, u"pathLabel"_s, u"stateLabel"_s}) {
+        auto *label = page->view()->findChild<QLabel *>(name);
+        QVERIFY2(label, qPrintable(name));
+        QScrollArea *scroll = nullptr;
+        for (QWidget *w = label->parentWidget(); w && !scroll; w = w->parentWidget())
+            scroll = qobject_cast<QScrollArea *>(w);
+        QVERIFY2(scroll, qPrintable(name));
+        QVERIFY2(label->isVisible(), qPrintable(name));
+        const QRect shown(label->mapTo(scroll->viewport(), QPoint(0, 0)), label->size());
+        QVERIFY2(scroll->viewport()->rect().contains(shown), qPrintable(u"%1 at %2..%3 of a %4 px high pane"_s.arg(name)
+                                                                            .arg(shown.top())
+                                                                            .arg(shown.bottom())
+                                                                            .arg(scroll->viewport()->height())));
+    }
 }
 
 int main(int argc, char **argv)

@@ -71,6 +71,49 @@ private slots:
         QCOMPARE(HeatmapView::tickStep(0.09, 20), 500);
     }
 
+    // The legend's value labels never overlap; one value everywhere (A = B in
+    // Compare Backends: all differences 0) is one label, not "0" over "0".
+    void heatmapLegendLabelsApart()
+    {
+        const auto data = [](double lo, double hi) {
+            auto d = std::make_shared<HeatmapData>();
+            d->rows = d->cols = d->binRows = d->binCols = 2;
+            d->binMin = {lo, lo, hi, hi};
+            d->binMax = {lo, lo, hi, hi};
+            d->flags = QByteArray(4, '\0');
+            d->min = lo;
+            d->max = hi;
+            d->signedData = true;
+            return d;
+        };
+        const auto apart = [](const QList<HeatmapView::LegendLabel> &labels) {
+            for (qsizetype i = 0; i < labels.size(); ++i)
+                for (qsizetype j = i + 1; j < labels.size(); ++j)
+                    if (labels[i].rect.intersects(labels[j].rect))
+                        return false;
+            return true;
+        };
+        HeatmapView view;
+        view.resize(320, 120); // the Compare Backends dialog's strip
+        view.setData(data(0, 0));
+        QList<HeatmapView::LegendLabel> labels = view.legendLabels();
+        QCOMPARE(labels.size(), 1);
+        QCOMPARE(labels.first().text, QStringLiteral("all 0"));
+
+        view.setData(data(-1, 1)); // diverging: 1, -1 and 0 where there is room
+        labels = view.legendLabels();
+        QVERIFY(apart(labels));
+        QVERIFY(labels.size() >= 1);
+        view.resize(320, 600);
+        labels = view.legendLabels();
+        QCOMPARE(labels.size(), 3);
+        QCOMPARE(labels[0].text, QStringLiteral("1"));
+        QCOMPARE(labels[1].text, QStringLiteral("-1"));
+        QCOMPARE(labels[2].text, QStringLiteral("0"));
+        QVERIFY(apart(labels));
+        QVERIFY(!view.grab().isNull());
+    }
+
     void heatmapTicksFollowZoom()
     {
         TensorViewer viewer;

@@ -5,6 +5,7 @@
 #include "dataedits.h"
 #include "document/cartondocument.h"
 #include "recordoutputsdialog.h"
+#include "selftest/selftestengine.h"
 #include "tensor/tensorinterchange.h"
 
 #include <QCoreApplication>
@@ -17,15 +18,6 @@
 namespace studio {
 
 namespace newselftest {
-
-namespace {
-
-QString testName(const carton::SelfTest &t, int index)
-{
-    return t.name.value_or(QStringLiteral("self_test[%1]").arg(index));
-}
-
-} // namespace
 
 QString freeName(const carton::CartonInfo &info)
 {
@@ -93,7 +85,7 @@ carton::Result<DocumentState> fromSelfTest(const DocumentState &state, int from,
     DocumentState next = state;
     carton::SelfTest test;
     test.name = freeName(state.info);
-    test.description = QStringLiteral("inputs of %1").arg(testName(state.info.selfTests.at(from), from));
+    test.description = QStringLiteral("inputs of %1").arg(carton::selfTestName(state.info.selfTests.at(from), from));
     test.inputs = state.info.selfTests.at(from).inputs;
     next.info.selfTests.append(test);
     *index = int(next.info.selfTests.size()) - 1;
@@ -137,7 +129,7 @@ QToolButton *recordingButton(CartonDocument *document, std::function<int()> curr
         const bool valid = current >= 0 && current < tests.size();
         QAction *outputs =
             menu->addAction(valid ? QCoreApplication::translate("NewSelfTest", "Record Outputs of %1…")
-                                        .arg(newselftest::testName(tests.at(current), current))
+                                        .arg(carton::selfTestName(tests.at(current), current))
                                   : QCoreApplication::translate("NewSelfTest", "Record Outputs (select a self-test)"),
                             button, [record, current] { record(current); });
         outputs->setObjectName(QStringLiteral("recordOutputs"));
@@ -158,7 +150,7 @@ QToolButton *recordingButton(CartonDocument *document, std::function<int()> curr
         files->setObjectName(QStringLiteral("newSelfTestFromFiles"));
         for (int i = 0; i < tests.size(); ++i)
             menu->addAction(QCoreApplication::translate("NewSelfTest", "New Self-test with the Inputs of %1")
-                                .arg(newselftest::testName(tests.at(i), i)),
+                                .arg(carton::selfTestName(tests.at(i), i)),
                             button, [document, create, i] {
                                 int index = -1;
                                 const carton::Result<DocumentState> next =

@@ -7,6 +7,7 @@
 #include "jobs/latestjob.h"
 #include "package/carton.h"
 #include "runner/runnersessionfactory.h"
+#include "selftest/selftestengine.h"
 #include "tensor/tensorregion.h"
 #include "views/runconsent.h"
 #include "views/safetypage.h"
@@ -40,7 +41,7 @@ RecordOutputsDialog::RecordOutputsDialog(CartonDocument *document, int selfTestI
 {
     setObjectName(QStringLiteral("recordOutputsDialog"));
     const carton::SelfTest &test = document->info().selfTests.at(selfTestIndex);
-    m_testName = test.name.value_or(QStringLiteral("self_test[%1]").arg(selfTestIndex));
+    m_testName = carton::selfTestName(test, selfTestIndex);
     setWindowTitle(tr("Record Outputs of %1").arg(m_testName));
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("recordStatus"));

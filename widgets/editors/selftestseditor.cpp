@@ -10,6 +10,7 @@
 #include "keeptolerance.h"
 #include "newselftest.h"
 #include "referencedelegate.h"
+#include "selftest/selftestengine.h"
 #include "tensor/tensorinterchange.h"
 #include "tensorrefsmodel.h"
 #include "toleranceedit.h"
@@ -199,16 +200,15 @@ QWidget *SelfTestsEditor::buildDetails()
     auto *form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Description:"), m_description);
-    m_tolerance = new ToleranceEdit;
-    m_tolerance->setMaximumHeight(m_tolerance->fontMetrics().lineSpacing() * 6 + 12);
-    // It scrolls: on a laptop screen (1366×768) it may be two rows high.
-    m_tolerance->setMinimumHeight(m_tolerance->fontMetrics().lineSpacing() * 3 + 8);
+    m_tolerance = new ToleranceEdit; // whole rows: up to three asked for, more scroll
     form->addRow(tr("&Tolerance:"), m_tolerance);
     m_form = form;
     connect(m_tolerance, &ToleranceEdit::edited, this, [this](const carton::CartonTolerance &tolerance) {
         if (m_current.isValid() && m_current.kind == SelfTestItem::Kind::SelfTest)
-            (void)keepTolerance(*m_document, m_current.number, tolerance,
-                                tr("Edit Tolerance of %1").arg(m_current.field()));
+            (void)keepTolerance(
+                *m_document, m_current.number, tolerance,
+                tr("Edit Tolerance of %1")
+                    .arg(carton::selfTestName(m_document->info().selfTests.value(m_current.number), m_current.number)));
     });
 
     m_extensions = new QLabel;

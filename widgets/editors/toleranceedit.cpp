@@ -5,6 +5,7 @@
 #include "style/tone.h"
 
 #include <QHeaderView>
+#include <algorithm>
 #include <cmath>
 
 namespace studio {
@@ -13,7 +14,7 @@ namespace {
 
 QString numberText(const std::optional<double> &v)
 {
-    return v ? QString::number(*v, 'g', 6) : QString();
+    return v ? carton::toleranceText(*v) : QString();
 }
 
 QString boolText(const std::optional<bool> &v)
@@ -56,8 +57,11 @@ ToleranceEdit::ToleranceEdit(QWidget *parent) : QTableWidget(0, 3, parent)
     setObjectName(QStringLiteral("toleranceEdit"));
     setHorizontalHeaderLabels({tr("rtol"), tr("atol"), tr("equal_nan")});
     horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Its size hint (whole rows) when there is room: what grows is the tensor table below.
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_help = tr("[self_test.tolerance]: numbers >= 0 (rtol, atol) and true/false (equal_nan); empty: not set");
     setToolTip(m_help);
+    setMinimumHeight(heightForRows(1));
     connect(this, &QTableWidget::cellChanged, this, &ToleranceEdit::cellEdited);
 }
 
@@ -85,6 +89,20 @@ void ToleranceEdit::setTolerance(const carton::CartonTolerance &tolerance, const
             setItem(row, c, new QTableWidgetItem(texts[c]));
     }
     m_filling = false;
+    // Squeezed (a laptop screen) it keeps one row in view; asked for, four.
+    setMinimumHeight(heightForRows(1));
+    setMaximumHeight(heightForRows(std::clamp(int(rowCount()), 1, 6)));
+    updateGeometry();
+}
+
+int ToleranceEdit::heightForRows(int rows) const
+{
+    return horizontalHeader()->sizeHint().height() + rows * verticalHeader()->defaultSectionSize() + 2 * frameWidth();
+}
+
+QSize ToleranceEdit::sizeHint() const
+{
+    return {QTableWidget::sizeHint().width(), heightForRows(std::clamp(int(rowCount()), 1, 4))};
 }
 
 void ToleranceEdit::cellEdited(int row, int column)

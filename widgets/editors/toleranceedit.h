@@ -30,6 +30,11 @@ public:
     // [[output]] and expected_out key; disabled, with the reason, when the table
     // does not read (`field` names it) or `readOnly`.
     void showSelfTest(const carton::CartonInfo &info, int index, const QString &field, bool readOnly);
+    // The height that shows the header and `rows` whole rows (no half row at the
+    // bottom). The table asks for up to four rows (sizeHint), grows to six at
+    // most, scrolls past that and keeps one in view when squeezed.
+    int heightForRows(int rows) const;
+    QSize sizeHint() const override;
 
 signals:
     void edited(const carton::CartonTolerance &tolerance);

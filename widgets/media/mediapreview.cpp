@@ -48,8 +48,7 @@ QString clockText(qint64 ms)
 } // namespace
 
 MediaPreview::MediaPreview(QWidget *parent)
-    // MediaBackend::prepare() runs before the player starts the backend.
-    : QWidget(parent), m_jobs(new LatestJob(this)), m_waveform((MediaBackend::prepare(), new WaveformBuilder(this)))
+    : QWidget(parent), m_jobs(new LatestJob(this)), m_waveform(new WaveformBuilder(this))
 {
     setObjectName(QStringLiteral("mediaPreview"));
     m_loadTimeout.setSingleShot(true);
@@ -57,10 +56,6 @@ MediaPreview::MediaPreview(QWidget *parent)
     connect(&m_loadTimeout, &QTimer::timeout, this, [this] {
         fail(tr("the player did not load it within %1 s").arg(double(m_loadTimeout.interval()) / 1000.0));
     });
-
-    m_hasAudioDevice = !QMediaDevices::audioOutputs().isEmpty();
-    m_audio = new QAudioOutput(this);
-    m_audio->setVolume(0.8f);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -124,24 +119,26 @@ MediaPreview::MediaPreview(QWidget *parent)
     page->addWidget(m_audioSpacer, 1);
     m_stack->addWidget(m_playerPage);
 
-    if (!m_hasAudioDevice) {
-        for (QWidget *w : {static_cast<QWidget *>(m_mute), static_cast<QWidget *>(m_volume)}) {
-            w->setEnabled(false);
-            w->setToolTip(tr("No audio output device"));
-        }
-    }
     connect(m_play, &QToolButton::clicked, this, [this] {
+        if (!m_player)
+            return;
         if (m_player->playbackState() == QMediaPlayer::PlayingState)
             m_player->pause();
         else
             m_player->play();
     });
-    connect(m_seek, &QSlider::sliderMoved, this, [this](int ms) { m_player->setPosition(ms); });
+    connect(m_seek, &QSlider::sliderMoved, this, [this](int ms) {
+        if (m_player)
+            m_player->setPosition(ms);
+    });
     connect(m_seek, &QSlider::actionTriggered, this, [this](int action) {
-        if (action != QAbstractSlider::SliderMove)
+        if (m_player && action != QAbstractSlider::SliderMove)
             m_player->setPosition(m_seek->sliderPosition());
     });
-    connect(m_waveformView, &WaveformView::seekRequested, this, [this](qint64 ms) { m_player->setPosition(ms); });
+    connect(m_waveformView, &WaveformView::seekRequested, this, [this](qint64 ms) {
+        if (m_player)
+            m_player->setPosition(ms);
+    });
     connect(m_volume, &QSlider::valueChanged, this, [this](int value) {
         if (m_audio)
             m_audio->setVolume(float(value) / 100.0f);
@@ -158,21 +155,41 @@ MediaPreview::MediaPreview(QWidget *parent)
     clear();
 }
 
+void MediaPreview::dropPlayer()
+{
+    if (!m_player)
+        return;
+    m_player->disconnect(this);
+    m_player->stop();
+    m_player->setSource(QUrl());
+    delete m_player;
+    m_player = nullptr;
+}
+
 void MediaPreview::replacePlayer(bool withAudio)
 {
+    if (!m_audio) {
+        MediaBackend::prepare(); // before the first player starts the backend
+        m_hasAudioDevice = !QMediaDevices::audioOutputs().isEmpty();
+        m_audio = new QAudioOutput(this);
+        m_audio->setVolume(float(m_volume->value()) / 100.0f);
+        m_audio->setMuted(m_mute->isChecked());
+        if (!m_hasAudioDevice) {
+            for (QWidget *w : {static_cast<QWidget *>(m_mute), static_cast<QWidget *>(m_volume)}) {
+                w->setEnabled(false);
+                w->setToolTip(tr("No audio output device"));
+            }
+        }
+    }
     // A fresh player per file: Qt 6.4's GStreamer backend does not reset its device
     // source between two QIODevices, and the second one may then not load.
-    if (m_player) {
-        m_player->disconnect(this);
-        m_player->stop();
-        m_player->setSource(QUrl());
-        delete m_player;
-    }
+    dropPlayer();
+    // Without an audio device, video plays without an audio output (see below).
     m_player = new QMediaPlayer(this);
     // Without an audio device, video plays without an audio output (a sink that
     // cannot open would keep the pipeline from playing); audio keeps its output,
     // which the pipeline needs to load at all.
-    if (withAudio)
+    if (withAudio || m_hasAudioDevice)
         m_player->setAudioOutput(m_audio);
     m_player->setVideoSink(m_video->videoSink());
     connect(m_player, &QMediaPlayer::mediaStatusChanged, this, &MediaPreview::onStatusChanged);
@@ -191,10 +208,7 @@ MediaPreview::~MediaPreview()
 {
     // The player lets go of the device before it (and the temporary copy) goes.
     m_jobs->cancelAll();
-    m_player->stop();
-    m_player->setSource(QUrl());
-    delete m_player;
-    m_player = nullptr;
+    dropPlayer();
 }
 
 QString MediaPreview::message() const
@@ -217,7 +231,7 @@ void MediaPreview::setState(State state)
     m_state = state;
     const bool ready = state == State::Ready;
     m_play->setEnabled(ready);
-    m_seek->setEnabled(ready && m_player->isSeekable());
+    m_seek->setEnabled(ready && m_player && m_player->isSeekable());
     m_stack->setCurrentWidget(state == State::Failed || state == State::Empty ? static_cast<QWidget *>(m_message)
                                                                               : m_playerPage);
 }
@@ -227,7 +241,7 @@ void MediaPreview::clear()
     m_jobs->cancelAll();
     m_loadTimeout.stop();
     m_waveform->stop();
-    replacePlayer(true);
+    dropPlayer();
     m_device.reset();    // after the player that read it
     m_temporary.reset(); // removes the copy
     m_carton.reset();
@@ -267,8 +281,7 @@ void MediaPreview::open(std::shared_ptr<const carton::Carton> carton, const QStr
         return;
     }
     const bool video = carton::MediaType::isVideo(m_mediaType);
-    if (video && !m_hasAudioDevice)
-        replacePlayer(false);
+    replacePlayer(!video);
     m_video->setVisible(video);
     m_waveformView->setVisible(!video);
     m_audioSpacer->setVisible(!video);
@@ -301,6 +314,8 @@ void MediaPreview::open(std::shared_ptr<const carton::Carton> carton, const QStr
 
 void MediaPreview::startPlayer(std::unique_ptr<QIODevice> device, const QUrl &file)
 {
+    if (!m_player)
+        return; // cleared meanwhile
     m_device = std::move(device);
     setState(State::Loading);
     m_status->setText(tr("Loading %1…").arg(describe()));
@@ -329,7 +344,8 @@ void MediaPreview::fail(const QString &reason)
     m_jobs->cancelAll();
     m_loadTimeout.stop();
     m_waveform->stop();
-    m_player->stop();
+    if (m_player)
+        m_player->stop();
     QString why = reason.trimmed();
     while (why.endsWith(u'.'))
         why.chop(1); // backend messages end with one; the sentence adds its own
@@ -353,7 +369,7 @@ void MediaPreview::onStatusChanged(QMediaPlayer::MediaStatus status)
         emit ready();
         break;
     case QMediaPlayer::InvalidMedia:
-        if (m_state == State::Loading || m_state == State::Ready)
+        if (m_player && (m_state == State::Loading || m_state == State::Ready))
             fail(m_player->errorString().isEmpty() ? tr("the player cannot decode it") : m_player->errorString());
         break;
     case QMediaPlayer::EndOfMedia:
@@ -368,7 +384,7 @@ void MediaPreview::onDuration(qint64 ms)
 {
     m_seek->setRange(0, int(std::min<qint64>(ms, std::numeric_limits<int>::max())));
     m_seek->setPageStep(int(std::clamp<qint64>(ms / 10, 1, 10'000)));
-    m_seek->setEnabled(m_state == State::Ready && m_player->isSeekable());
+    m_seek->setEnabled(m_state == State::Ready && m_player && m_player->isSeekable());
     m_waveformView->setDuration(ms);
     onPosition(m_player->position());
 }
@@ -378,12 +394,12 @@ void MediaPreview::onPosition(qint64 ms)
     if (!m_seek->isSliderDown())
         m_seek->setValue(int(std::min<qint64>(ms, std::numeric_limits<int>::max())));
     m_waveformView->setPosition(ms);
-    m_time->setText(QStringLiteral("%1 / %2").arg(clockText(ms), clockText(m_player->duration())));
+    m_time->setText(QStringLiteral("%1 / %2").arg(clockText(ms), clockText(m_player ? m_player->duration() : 0)));
 }
 
 void MediaPreview::updatePlayButton()
 {
-    const bool playing = m_player->playbackState() == QMediaPlayer::PlayingState;
+    const bool playing = m_player && m_player->playbackState() == QMediaPlayer::PlayingState;
     m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_play->setToolTip(playing ? tr("Pause") : tr("Play"));
 }

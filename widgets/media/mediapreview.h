@@ -35,6 +35,9 @@ class WaveformView;
 // A file that is not audio/video, a backend error, or a player that does not
 // reach "loaded" within the load timeout ends in Failed with a message naming the
 // file, its detected type and the reason: never a blank pane, never a hang.
+// Qt Multimedia (player, audio output, decoder, device list) is made only when a
+// playable file is opened: a window that previews no media starts no backend and
+// connects to no audio server.
 class MediaPreview final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MediaPreview)
@@ -60,6 +63,7 @@ public:
     bool isStreamed() const { return m_streamed; }
     // The temporary copy's path (empty when streamed).
     QString temporaryFile() const;
+    // The current file's player; null while nothing playable is open.
     QMediaPlayer *player() const { return m_player; }
     VideoView *videoView() const { return m_video; }
     WaveformBuilder *waveform() const { return m_waveform; }
@@ -73,7 +77,10 @@ signals:
     void failed(const QString &message);
 
 private:
+    // Makes the audio output (once) and a fresh player for the next file.
     void replacePlayer(bool withAudio);
+    // Stops and deletes the player, if any.
+    void dropPlayer();
     void startPlayer(std::unique_ptr<QIODevice> device, const QUrl &file);
     void startWaveform();
     void fail(const QString &reason);

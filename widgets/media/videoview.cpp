@@ -7,10 +7,17 @@
 
 namespace studio {
 
-VideoView::VideoView(QWidget *parent) : QWidget(parent), m_sink(new QVideoSink(this))
+VideoView::VideoView(QWidget *parent) : QWidget(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+QVideoSink *VideoView::videoSink()
+{
+    if (m_sink)
+        return m_sink;
+    m_sink = new QVideoSink(this);
     connect(m_sink, &QVideoSink::videoFrameChanged, this, [this](const QVideoFrame &frame) {
         if (!frame.isValid())
             return;
@@ -19,6 +26,7 @@ VideoView::VideoView(QWidget *parent) : QWidget(parent), m_sink(new QVideoSink(t
         update();
         emit frameReceived(frame.size());
     });
+    return m_sink;
 }
 
 void VideoView::clear()

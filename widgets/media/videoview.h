@@ -21,7 +21,10 @@ class VideoView final : public QWidget {
 public:
     explicit VideoView(QWidget *parent = nullptr);
 
-    QVideoSink *videoSink() const { return m_sink; }
+    // The sink a player sends its frames to, made on the first call: a QVideoSink
+    // starts Qt Multimedia's backend, which waits until media is previewed.
+    QVideoSink *videoSink();
+    bool hasVideoSink() const { return m_sink != nullptr; }
     // The size of the last frame received (invalid before the first).
     QSize frameSize() const { return m_frame.size(); }
     int framesReceived() const { return m_frames; }

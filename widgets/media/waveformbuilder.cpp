@@ -11,10 +11,14 @@
 
 namespace studio {
 
-// MediaBackend::prepare() runs before the decoder starts the backend.
-WaveformBuilder::WaveformBuilder(QObject *parent)
-    : QObject(parent), m_decoder((MediaBackend::prepare(), new QAudioDecoder(this)))
+WaveformBuilder::WaveformBuilder(QObject *parent) : QObject(parent) {}
+
+QAudioDecoder *WaveformBuilder::decoder()
 {
+    if (m_decoder)
+        return m_decoder;
+    MediaBackend::prepare(); // before the decoder starts the backend
+    m_decoder = new QAudioDecoder(this);
     connect(m_decoder, &QAudioDecoder::bufferReady, this, [this] {
         while (m_decoder->bufferAvailable())
             consume(m_decoder->read());
@@ -43,20 +47,25 @@ WaveformBuilder::WaveformBuilder(QObject *parent)
         m_decoder->stop();
         emit failed(m_error);
     });
+    return m_decoder;
 }
 
 WaveformBuilder::~WaveformBuilder()
 {
     m_running = false;
-    m_decoder->stop();
-    m_decoder->setSourceDevice(nullptr);
+    if (m_decoder) {
+        m_decoder->stop();
+        m_decoder->setSourceDevice(nullptr);
+    }
 }
 
 void WaveformBuilder::reset()
 {
     m_running = false;
-    m_decoder->stop();
-    m_decoder->setSource(QUrl());
+    if (m_decoder) {
+        m_decoder->stop();
+        m_decoder->setSource(QUrl());
+    }
     m_device.reset();
     m_buckets.clear();
     m_current = {};
@@ -71,7 +80,7 @@ void WaveformBuilder::reset()
 void WaveformBuilder::start(const QUrl &file)
 {
     reset();
-    m_decoder->setSource(file);
+    decoder()->setSource(file);
     m_running = true;
     m_sinceUpdate.start();
     m_decoder->start();
@@ -81,7 +90,7 @@ void WaveformBuilder::start(std::unique_ptr<QIODevice> device)
 {
     reset();
     m_device = std::move(device);
-    m_decoder->setSourceDevice(m_device.get());
+    decoder()->setSourceDevice(m_device.get());
     m_running = true;
     m_sinceUpdate.start();
     m_decoder->start();

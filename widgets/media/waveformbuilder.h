@@ -32,6 +32,7 @@ public:
     };
     static constexpr int maxBuckets = 4096;
 
+    // Makes no decoder yet (see decoder()).
     explicit WaveformBuilder(QObject *parent = nullptr);
     ~WaveformBuilder() override;
 
@@ -57,6 +58,9 @@ signals:
 
 private:
     void reset();
+    // The decoder, made on the first start(): Qt Multimedia's backend (and its
+    // audio server connection) starts only when audio is decoded.
+    QAudioDecoder *decoder();
     void consume(const QAudioBuffer &buffer);
     void addFrame(float min, float max);
     void halve();

@@ -5,6 +5,7 @@
 #include "jobs/jobpools.h"
 #include "mediastreams.h"
 #include "shellicons.h"
+#include "titlefit.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -47,6 +48,7 @@ Application::Application(int &argc, char **argv) : QApplication(argc, argv)
 {
     processClock().start();
     setApplicationMetadata();
+    installEventFilter(new TitleFit(this)); // dialogs wide enough for their titles
     // Media copies that a crashed or killed instance left in the temporary folder.
     JobPools::pool(JobPools::Kind::Files)->start([] { MediaStreams::removeStaleCopies(QDir::tempPath()); });
 }

@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMainWindow>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QStyle>
@@ -45,7 +46,8 @@ DiagnosticsDock::DiagnosticsDock(QWidget *parent)
     m_view->header()->setStretchLastSection(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_empty->setIndent(6);
     m_empty->setForegroundRole(QPalette::PlaceholderText);
 
     m_copy->setObjectName(QStringLiteral("actionCopyDiagnostics"));
@@ -163,6 +165,33 @@ void DiagnosticsDock::setDiagnostics(const carton::Diagnostics &diagnostics)
     for (int c = 0; c + 1 < m_model->columnCount(); ++c)
         m_view->resizeColumnToContents(c);
     updateTitle();
+    setCollapsed(diagnostics.isEmpty());
+}
+
+int DiagnosticsDock::collapsedHeight() const
+{
+    const int title = style()->pixelMetric(QStyle::PM_TitleBarHeight, nullptr, this);
+    return title + m_empty->sizeHint().height() + 4;
+}
+
+void DiagnosticsDock::setCollapsed(bool collapsed)
+{
+    if (collapsed == m_collapsed)
+        return;
+    m_collapsed = collapsed;
+    // The main window sizes docks within their limits: a maximum height is the
+    // one lasting way to keep the area one line tall.
+    if (collapsed) {
+        if (isVisible() && height() > collapsedHeight())
+            m_expandedHeight = height();
+        setMaximumHeight(collapsedHeight());
+        return;
+    }
+    setMaximumHeight(QWIDGETSIZE_MAX);
+    if (auto *window = qobject_cast<QMainWindow *>(parentWidget()); window && !isFloating()) {
+        const int wanted = m_expandedHeight > 0 ? m_expandedHeight : heightForRows(6);
+        window->resizeDocks({this}, {std::min(wanted, window->height() / 3)}, Qt::Vertical);
+    }
 }
 
 void DiagnosticsDock::setEmptyText(const QString &text)
@@ -186,7 +215,7 @@ int DiagnosticsDock::heightForRows(int rows) const
 
 QSize DiagnosticsDock::sizeHint() const
 {
-    return {QDockWidget::sizeHint().width(), heightForRows(6)};
+    return {QDockWidget::sizeHint().width(), m_collapsed ? collapsedHeight() : heightForRows(6)};
 }
 
 void DiagnosticsDock::closeEvent(QCloseEvent *event)

@@ -21,7 +21,8 @@ class DiagnosticsModel;
 // (or Enter) asks to reveal its location in the carton view. Rows can be
 // filtered by severity and copied (Ctrl+C, context menu); long messages are
 // elided at the end and shown whole in their tooltip. It asks for room for six
-// rows, and its empty text ("No problems found.") holds the place of the list.
+// rows; with nothing to list it collapses to its title and one line of empty text
+// ("No problems found."), and takes its former height again when rows come.
 class DiagnosticsDock final : public QDockWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DiagnosticsDock)
@@ -51,6 +52,9 @@ public:
 
     // Room for the title, the filter bar, the header and `rows` rows of the list.
     int heightForRows(int rows) const;
+    // The title and one line: its height while the list is empty.
+    int collapsedHeight() const;
+    bool isCollapsed() const { return m_collapsed; }
     QSize sizeHint() const override;
 
 signals:
@@ -66,6 +70,7 @@ private:
     void updateTitle();
     void updateFilter();
     void activate(const QModelIndex &index);
+    void setCollapsed(bool collapsed);
 
     DiagnosticsModel *m_model;
     QSortFilterProxyModel *m_filter;
@@ -75,6 +80,8 @@ private:
     QToolButton *m_buttons[3] = {};
     QAction *m_copy;
     QAction *m_useModel;
+    bool m_collapsed = false;
+    int m_expandedHeight = 0; // the height before collapsing (0: none yet)
 };
 
 } // namespace studio

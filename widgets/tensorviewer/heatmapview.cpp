@@ -233,7 +233,54 @@ void HeatmapView::paintEvent(QPaintEvent *)
     }
     painter.restore();
     paintTicks(painter, area);
-    paintLegend(painter, QRect(area.right() + 8, area.top(), legendWidth, area.height()));
+    paintLegend(painter, legendArea());
+}
+
+QRect HeatmapView::legendArea() const
+{
+    const QRect area = plotArea();
+    return QRect(area.right() + 8, area.top(), legendWidth, area.height());
+}
+
+QRect HeatmapView::legendBar(const QRect &area) const
+{
+    const int line = fontMetrics().height();
+    const int swatches = 3 * (line + 2);
+    return QRect(area.left(), area.top() + line, 16, qMax(20, area.height() - 2 * line - swatches - 8));
+}
+
+QList<HeatmapView::LegendLabel> HeatmapView::legendLabels() const
+{
+    if (!m_data)
+        return {};
+    const QRect area = legendArea();
+    const QRect bar = legendBar(area);
+    const QFontMetrics fm = fontMetrics();
+    const int textX = bar.right() + 4;
+    const auto at = [&](int top, const QString &text) {
+        return LegendLabel{QRect(textX, top, qMax(1, area.right() - textX), fm.height()), text};
+    };
+    const bool diverging = Colormap(m_data->defaultColormap()).kind() == Colormap::Kind::Diverging;
+    double lo = m_data->min, hi = m_data->max;
+    if (diverging) {
+        hi = qMax(std::fabs(lo), std::fabs(hi));
+        lo = -hi;
+    }
+    if (std::isnan(lo) || std::isnan(hi))
+        return {at(bar.top(), QStringLiteral("—"))};
+    if (lo == hi) // one value everywhere: one label, not the same figure at both ends
+        return {at(bar.center().y() - fm.height() / 2, tr("all %1").arg(number(lo == 0 ? 0.0 : lo)))};
+    QList<LegendLabel> labels{at(bar.top(), number(hi))};
+    const auto addIfFree = [&labels](const LegendLabel &label) {
+        for (const LegendLabel &other : labels)
+            if (other.rect.intersects(label.rect))
+                return;
+        labels.append(label);
+    };
+    addIfFree(at(bar.bottom() + 1 - fm.height(), number(lo)));
+    if (diverging)
+        addIfFree(at(bar.center().y() - fm.height() / 2, QStringLiteral("0")));
+    return labels;
 }
 
 void HeatmapView::paintLegend(QPainter &painter, const QRect &area)
@@ -241,8 +288,7 @@ void HeatmapView::paintLegend(QPainter &painter, const QRect &area)
     const Colormap colormap(m_data->defaultColormap());
     const QFontMetrics fm = painter.fontMetrics();
     const int line = fm.height();
-    const int swatches = 3 * (line + 2);
-    const QRect bar(area.left(), area.top() + line, 16, qMax(20, area.height() - 2 * line - swatches - 8));
+    const QRect bar = legendBar(area);
     for (int y = 0; y < bar.height(); ++y) {
         const double t = 1.0 - double(y) / qMax(1, bar.height() - 1);
         painter.setPen(QColor::fromRgb(colormap.at(t)));
@@ -250,18 +296,11 @@ void HeatmapView::paintLegend(QPainter &painter, const QRect &area)
     }
     painter.setPen(palette().color(QPalette::Text));
     painter.drawRect(bar.adjusted(0, 0, -1, -1));
-    double lo = m_data->min, hi = m_data->max;
-    if (colormap.kind() == Colormap::Kind::Diverging) {
-        hi = qMax(std::fabs(lo), std::fabs(hi));
-        lo = -hi;
-    }
     const int textX = bar.right() + 4;
     const QString scaleName = m_scale == HeatmapData::Scale::Log ? tr("log") : tr("linear");
     painter.drawText(QPoint(area.left(), area.top() + fm.ascent()), scaleName);
-    painter.drawText(QPoint(textX, bar.top() + fm.ascent()), std::isnan(hi) ? QStringLiteral("—") : number(hi));
-    painter.drawText(QPoint(textX, bar.bottom()), std::isnan(lo) ? QStringLiteral("—") : number(lo));
-    if (colormap.kind() == Colormap::Kind::Diverging)
-        painter.drawText(QPoint(textX, bar.center().y() + fm.ascent() / 2), QStringLiteral("0"));
+    for (const LegendLabel &label : legendLabels())
+        painter.drawText(label.rect, Qt::AlignLeft | Qt::AlignVCenter, label.text);
     const std::pair<QRgb, QString> specials[] = {{Colormap::nanColor, QStringLiteral("NaN")},
                                                  {Colormap::positiveInfColor, QStringLiteral("+Inf")},
                                                  {Colormap::negativeInfColor, QStringLiteral("-Inf")}};

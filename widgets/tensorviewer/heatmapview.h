@@ -47,6 +47,15 @@ public:
     std::optional<std::pair<qint64, qint64>> cellAt(QPointF pos) const;
     QString describe(QPointF pos) const;
 
+    // The legend's value labels where they are painted: the top and bottom of the
+    // colour bar, 0 in the middle of a diverging one, each only where it overlaps no
+    // other; one "all V" label when every value is V (A = B in Compare Backends).
+    struct LegendLabel {
+        QRect rect;
+        QString text;
+    };
+    QList<LegendLabel> legendLabels() const;
+
 protected:
     void paintEvent(QPaintEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
@@ -58,6 +67,8 @@ private:
     QRectF imageRect() const;
     QRect plotArea() const;
     void paintLegend(QPainter &painter, const QRect &area);
+    QRect legendArea() const;
+    QRect legendBar(const QRect &legendArea) const;
     void paintTicks(QPainter &painter, const QRect &area);
     QList<qint64> ticks(bool rows) const;
     int rowLabelWidth() const;

@@ -2,14 +2,16 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "benchmarkdialog.h"
 
-#include "base/humansize.h"
 #include "latencyhistogram.h"
 #include "selftest/benchmark.h"
+#include "selftesttext.h"
+#include "viewutils.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -54,11 +56,11 @@ void BenchmarkDialog::setResult(const carton::BenchmarkResult &result)
     QString summary = tr("%1 warm-up and %2 timed inferences per self-test. Model load %3")
                           .arg(result.options.warmup)
                           .arg(result.options.iterations)
-                          .arg(carton::latencyText(double(result.loadTime.count())));
+                          .arg(SelfTestText::latency(double(result.loadTime.count())));
     if (result.firstInference)
-        summary += tr(", first inference %1").arg(carton::latencyText(double(result.firstInference->count())));
+        summary += tr(", first inference %1").arg(SelfTestText::latency(double(result.firstInference->count())));
     if (result.peakRssBytes)
-        summary += tr(", runner host peak memory %1").arg(carton::humanSize(*result.peakRssBytes));
+        summary += tr(", runner host peak memory %1").arg(humanSize(*result.peakRssBytes));
     m_summary->setText(summary + u'.');
     const QSignalBlocker blocker(m_testChoice);
     m_testChoice->clear();
@@ -75,9 +77,12 @@ void BenchmarkDialog::setResult(const carton::BenchmarkResult &result)
         }
         const double figures[] = {t.model.p50, t.model.p95, t.model.p99, t.model.mean, t.model.min, t.model.max};
         for (int c = 0; c < 6; ++c)
-            m_table->setItem(row, c + 1, new QTableWidgetItem(carton::latencyText(figures[c])));
-        m_table->setItem(row, 7, new QTableWidgetItem(QString::number(t.throughput, 'f', 1)));
-        m_table->setItem(row, 8, new QTableWidgetItem(carton::latencyText(t.transfer.mean)));
+            m_table->setItem(row, c + 1, new QTableWidgetItem(SelfTestText::latency(figures[c])));
+        // Whole inferences from 100 a second on ("1,260,303", not "1,260,303.0"); "12.5" below.
+        m_table->setItem(row, 7,
+                         new QTableWidgetItem(t.throughput >= 100 ? QLocale().toString(t.throughput, 'f', 0)
+                                                                  : SelfTestText::figure(t.throughput)));
+        m_table->setItem(row, 8, new QTableWidgetItem(SelfTestText::latency(t.transfer.mean)));
         for (int c = 1; c < 9; ++c)
             m_table->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }

@@ -8,6 +8,7 @@
 #include "runconsent.h"
 #include "runner/runnerregistry.h"
 #include "selftestcommand.h"
+#include "selftesttext.h"
 
 #include <QClipboard>
 #include <QComboBox>
@@ -32,7 +33,7 @@ constexpr auto kServerItem = "kserve";
 
 QString figure(double v)
 {
-    return QString::number(v, 'g', 3);
+    return SelfTestText::figure(v);
 }
 
 // What a run found for one output against expected_out, in a word.
@@ -48,8 +49,7 @@ QString againstExpected(const std::optional<carton::SelfTestRun> &run, int test,
                 continue;
             if (o.kind == carton::OutputResult::Kind::Unexpected)
                 return CompareBackendsDialog::tr("not expected");
-            return o.comparison ? carton::compareVerdictName(o.comparison->verdict)
-                                : CompareBackendsDialog::tr("missing");
+            return o.comparison ? SelfTestText::verdict(o.comparison->verdict) : CompareBackendsDialog::tr("missing");
         }
     }
     return {};
@@ -256,13 +256,14 @@ void CompareBackendsDialog::fillTable()
             }
         };
         if (!t.problem.isEmpty()) {
-            addRow(QString(), {selfTestStatusName(t.statusA), selfTestStatusName(t.statusB), t.problem}, t.agrees());
+            addRow(QString(), {SelfTestText::status(t.statusA), SelfTestText::status(t.statusB), t.problem},
+                   t.agrees());
             continue;
         }
         for (const carton::BackendOutputDiff &o : t.outputs) {
             QStringList cells{againstExpected(m_runA, t.index, o.name), againstExpected(m_runB, t.index, o.name)};
             if (const auto &c = o.comparison) {
-                cells << (c->message.isEmpty() ? carton::compareVerdictName(c->verdict) : c->message);
+                cells << (c->message.isEmpty() ? SelfTestText::verdict(c->verdict) : SelfTestText::comparison(*c));
                 if (!c->exact && c->comparedCount > 0)
                     cells << figure(c->absError.max) << figure(c->relError.max)
                           << tr("%1 of %2").arg(c->mismatchCount).arg(c->elementCount);
@@ -303,7 +304,7 @@ void CompareBackendsDialog::showErrorMap(int row)
             shown.expected = o.a; // A is the reference side of the map
             shown.actual = o.b;
             shown.comparison = o.comparison;
-            shown.verdict = o.comparison ? carton::compareVerdictName(o.comparison->verdict) : o.problem;
+            shown.verdict = o.comparison ? SelfTestText::verdict(o.comparison->verdict) : o.problem;
             m_errorMap->setOutput(&shown);
             return;
         }

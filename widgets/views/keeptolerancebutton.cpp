@@ -3,6 +3,7 @@
 #include "keeptolerancebutton.h"
 
 #include "selftest/keeptolerance.h"
+#include "selftesttext.h"
 
 #include <QAction>
 #include <QMenu>
@@ -14,7 +15,7 @@ namespace {
 
 QString figure(std::optional<double> value)
 {
-    return value ? QString::number(*value, 'g', 3) : QStringLiteral("-");
+    return value ? SelfTestText::figure(*value) : QStringLiteral("-");
 }
 
 } // namespace

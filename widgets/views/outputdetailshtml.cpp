@@ -4,6 +4,7 @@
 
 #include "style/tone.h"
 
+#include <QLocale>
 #include <QStringList>
 #include <algorithm>
 
@@ -31,7 +32,7 @@ QString histogramHtml(const carton::ErrorHistogram &h, const QString &title)
         html += QStringLiteral("<tr><td align=\"right\"><code>%1</code></td><td><font color=\"%4\">%2</font>"
                                "</td><td align=\"right\">%3</td></tr>")
                     .arg(carton::ErrorHistogram::binLabel(b).toHtmlEscaped(), QString(width, QChar(0x2588)))
-                    .arg(c)
+                    .arg(QLocale().toString(c))
                     .arg(toneFrame(Tone::Info).name());
     }
     return html + QStringLiteral("</table>");
@@ -46,8 +47,9 @@ QString OutputDetailsHtml::render(const OutputResultsModel::Row &output)
         html += QStringLiteral("<p>%1</p>").arg(output.problem.toHtmlEscaped());
     if (const carton::TensorComparison *c = output.comparison ? &*output.comparison : nullptr) {
         if (!c->exact && c->comparedCount > 0) {
-            html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr><th></th><th>max</th><th>mean</th>"
-                                   "<th>median</th><th>p99</th></tr>");
+            html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\"><tr><th></th><th>%1</th><th>%2</th>"
+                                   "<th>%3</th><th>%4</th></tr>")
+                        .arg(tr("max"), tr("mean"), tr("median"), tr("p99"));
             for (const auto &[label, s] :
                  {std::pair{tr("absolute"), c->absError}, std::pair{tr("relative"), c->relError}})
                 html +=

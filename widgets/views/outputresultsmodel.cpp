@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "outputresultsmodel.h"
 
+#include "selftesttext.h"
 #include "style/tone.h"
 #include "tensor/tensorregion.h"
 
@@ -15,11 +16,7 @@ namespace studio {
 
 QString errorFigure(double value)
 {
-    if (std::isinf(value))
-        return value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-    if (std::isnan(value))
-        return QStringLiteral("nan");
-    return QString::number(value, 'g', 3);
+    return SelfTestText::figure(value);
 }
 
 namespace {
@@ -30,11 +27,11 @@ QString nonFiniteText(const carton::NonFiniteCounts &c)
         return QStringLiteral("0");
     QStringList parts;
     if (c.nan)
-        parts << QStringLiteral("%1 NaN").arg(c.nan);
+        parts << QStringLiteral("%1 NaN").arg(QLocale().toString(c.nan));
     if (c.posInf)
-        parts << QStringLiteral("%1 +Inf").arg(c.posInf);
+        parts << QStringLiteral("%1 +Inf").arg(QLocale().toString(c.posInf));
     if (c.negInf)
-        parts << QStringLiteral("%1 -Inf").arg(c.negInf);
+        parts << QStringLiteral("%1 -Inf").arg(QLocale().toString(c.negInf));
     return parts.join(QStringLiteral(", "));
 }
 
@@ -63,13 +60,13 @@ void OutputResultsModel::setSelfTest(const carton::SelfTestResult &result)
             row.problem = tr("returned by the model, not in expected_out");
             break;
         case carton::OutputResult::Kind::Compared:
-            row.verdict = o.comparison ? carton::compareVerdictName(o.comparison->verdict) : QString();
-            row.problem = o.comparison ? o.comparison->message : QString();
+            row.verdict = o.comparison ? SelfTestText::verdict(o.comparison->verdict) : QString();
+            row.problem = o.comparison ? SelfTestText::comparison(*o.comparison) : QString();
             break;
         }
         if (!o.specProblem.isEmpty()) {
             row.problem = row.problem.isEmpty() ? o.specProblem : row.problem + QStringLiteral("; ") + o.specProblem;
-            if (row.verdict == u"passed")
+            if (o.comparison && o.comparison->passed())
                 row.verdict = tr("spec mismatch");
         }
         m_rows.append(row);
@@ -87,10 +84,10 @@ void OutputResultsModel::setExample(const carton::ExampleResult &result)
         row.expected = o.sample;
         row.actual = o.actual;
         row.comparison = o.comparison;
-        row.verdict = o.comparison            ? carton::compareVerdictName(o.comparison->verdict)
+        row.verdict = o.comparison            ? SelfTestText::verdict(o.comparison->verdict)
                       : o.sampleRef.isEmpty() ? tr("no sample")
                                               : tr("sample %1").arg(o.sampleRef);
-        row.problem = o.comparison ? o.comparison->message : QString();
+        row.problem = o.comparison ? SelfTestText::comparison(*o.comparison) : QString();
         m_rows.append(row); // no verdict for examples: `ok` stays true
     }
     endResetModel();
@@ -129,10 +126,9 @@ QVariant OutputResultsModel::data(const QModelIndex &index, int role) const
         case MismatchColumn:
             if (!c || c->elementCount == 0)
                 return {};
-            return tr("%1 of %2 (%3%)")
-                .arg(c->mismatchCount)
-                .arg(c->elementCount)
-                .arg(QString::number(c->mismatchFraction * 100, 'g', 3));
+            return tr("%1 of %2 (%3)")
+                .arg(QLocale().toString(c->mismatchCount), QLocale().toString(c->elementCount),
+                     SelfTestText::percent(c->mismatchFraction));
         case MaxAbsColumn:
             return figures ? errorFigure(c->absError.max) : QVariant();
         case MeanAbsColumn:
@@ -192,6 +188,8 @@ QVariant OutputResultsModel::data(const QModelIndex &index, int role) const
 
 QVariant OutputResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == NonFiniteColumn)
+        return tr("NaN and infinities in expected / actual");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -216,7 +214,7 @@ QVariant OutputResultsModel::headerData(int section, Qt::Orientation orientation
     case ToleranceColumn:
         return tr("Tolerance");
     case NonFiniteColumn:
-        return tr("NaN/Inf (exp / act)");
+        return tr("NaN/Inf");
     }
     return {};
 }

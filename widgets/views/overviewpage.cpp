@@ -139,30 +139,6 @@ void OverviewPage::build()
     m_form->setLabelAlignment(Qt::AlignLeft);
     cardLayout->addLayout(m_form);
 
-    if (info) {
-        const QString none = tr("—");
-        addRow(tr("License:"), info->license.value_or(none), QStringLiteral("license"));
-        addRow(tr("Repository:"), info->repository ? linkHtml(*info->repository) : none, QStringLiteral("repository"),
-               true)
-            ->setObjectName(QStringLiteral("repositoryLabel"));
-        addRow(tr("Homepage:"), info->homepage ? linkHtml(*info->homepage) : none, QStringLiteral("homepage"), true)
-            ->setObjectName(QStringLiteral("homepageLabel"));
-        const QStringList platforms = info->requiredPlatforms.value_or(QStringList());
-        addRow(tr("Platforms:"), platforms.isEmpty() ? tr("any") : platforms.join(QStringLiteral(", ")),
-               QStringLiteral("required_platforms"));
-        addRow(tr("Runner:"), info->runner.runnerName, QStringLiteral("runner.runner_name"))
-            ->setObjectName(QStringLiteral("runnerLabel"));
-        addRow(tr("Framework version:"), info->runner.requiredFrameworkVersion,
-               QStringLiteral("runner.required_framework_version"));
-        addRow(tr("Compat version:"), QString::number(info->runner.runnerCompatVersion),
-               QStringLiteral("runner.runner_compat_version"));
-        QStringList opts;
-        for (const auto &[key, value] : info->runner.opts)
-            opts.append(key + QStringLiteral(" = ") + runnerOptText(value));
-        addRow(tr("Runner options:"), opts.isEmpty() ? none : opts.join(u'\n'), QStringLiteral("runner.opts"));
-        addRow(tr("Spec version:"), QString::number(info->specVersion), QStringLiteral("spec_version"));
-    }
-
     // Model hash with a copy button.
     auto *hashRow = new QWidget(card);
     auto *hashLayout = new QHBoxLayout(hashRow);
@@ -239,6 +215,32 @@ void OverviewPage::build()
         }
         addRow(tr("Digest:"), oci->manifestDigest(), {})->setObjectName(QStringLiteral("digestLabel"));
     }
+    // Then what carton.toml says: below the package's own facts, which stay in
+    // view on a laptop screen (1366×768) with the Diagnostics panel open.
+    if (info) {
+        const QString none = tr("—");
+        addRow(tr("License:"), info->license.value_or(none), QStringLiteral("license"));
+        addRow(tr("Repository:"), info->repository ? linkHtml(*info->repository) : none, QStringLiteral("repository"),
+               true)
+            ->setObjectName(QStringLiteral("repositoryLabel"));
+        addRow(tr("Homepage:"), info->homepage ? linkHtml(*info->homepage) : none, QStringLiteral("homepage"), true)
+            ->setObjectName(QStringLiteral("homepageLabel"));
+        const QStringList platforms = info->requiredPlatforms.value_or(QStringList());
+        addRow(tr("Platforms:"), platforms.isEmpty() ? tr("any") : platforms.join(QStringLiteral(", ")),
+               QStringLiteral("required_platforms"));
+        addRow(tr("Runner:"), info->runner.runnerName, QStringLiteral("runner.runner_name"))
+            ->setObjectName(QStringLiteral("runnerLabel"));
+        addRow(tr("Framework version:"), info->runner.requiredFrameworkVersion,
+               QStringLiteral("runner.required_framework_version"));
+        addRow(tr("Compat version:"), QString::number(info->runner.runnerCompatVersion),
+               QStringLiteral("runner.runner_compat_version"));
+        QStringList opts;
+        for (const auto &[key, value] : info->runner.opts)
+            opts.append(key + QStringLiteral(" = ") + runnerOptText(value));
+        addRow(tr("Runner options:"), opts.isEmpty() ? none : opts.join(u'\n'), QStringLiteral("runner.opts"));
+        addRow(tr("Spec version:"), QString::number(info->specVersion), QStringLiteral("spec_version"));
+    }
+
     cardLayout->addStretch(1);
 
     QScrollArea *scroll = scrollingPane(card);

@@ -2,10 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "runhistorydialog.h"
 
+#include "selftesttext.h"
+
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QListWidget>
-#include <QLocale>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -50,17 +51,16 @@ RunHistoryDialog::RunHistoryDialog(const QString &folder, const QString &history
                                        : tr("%n run(s) kept (the newest 50). Select a run to see what changed "
                                             "since the one before it, or two runs to compare them.",
                                             nullptr, int(m_runs.size())));
-    const QLocale locale;
     for (qsizetype i = m_runs.size() - 1; i >= 0; --i) {
         const carton::RunRecord &r = m_runs.at(i);
         qsizetype passed = 0;
         for (const carton::HistoryTest &t : r.tests)
             passed += t.status == u"passed";
-        auto *item = new QListWidgetItem(tr("%1 — %2 — %3 of %4 passed")
-                                             .arg(locale.toString(r.date.toLocalTime(), QLocale::ShortFormat),
-                                                  r.runner.isEmpty() ? tr("unknown runner") : r.runner)
-                                             .arg(passed)
-                                             .arg(r.tests.size()));
+        auto *item = new QListWidgetItem(
+            tr("%1 — %2 — %3 of %4 passed")
+                .arg(SelfTestText::dateTime(r.date), r.runner.isEmpty() ? tr("unknown runner") : r.runner)
+                .arg(passed)
+                .arg(r.tests.size()));
         item->setData(Qt::UserRole, int(i));
         item->setToolTip(r.sandbox);
         m_list->addItem(item);
@@ -87,11 +87,10 @@ void RunHistoryDialog::showChanges()
         return;
     }
     const QStringList lines = carton::runRecordChanges(m_runs.at(older), m_runs.at(newer));
-    const QLocale locale;
-    QString text = tr("From %1 to %2:")
-                       .arg(locale.toString(m_runs.at(older).date.toLocalTime(), QLocale::ShortFormat),
-                            locale.toString(m_runs.at(newer).date.toLocalTime(), QLocale::ShortFormat)) +
-                   u'\n';
+    QString text =
+        tr("From %1 to %2:")
+            .arg(SelfTestText::dateTime(m_runs.at(older).date), SelfTestText::dateTime(m_runs.at(newer).date)) +
+        u'\n';
     text += lines.isEmpty() ? tr("No verdict, figure, runner, sandbox or tolerance changed.") : lines.join(u'\n');
     m_changes->setPlainText(text);
 }

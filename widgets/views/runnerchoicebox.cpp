@@ -107,6 +107,8 @@ bool RunnerChoiceBox::chosen(int index)
                                                : QString());
     url->setObjectName(QStringLiteral("kserveUrl"));
     url->setPlaceholderText(u"http://localhost:8000"_s);
+    // Room for a real server's address, not only the placeholder's.
+    url->setMinimumWidth(url->fontMetrics().horizontalAdvance(u"https://inference.example.internal:8000/v2"_s));
     auto *model = new QLineEdit(m_model);
     model->setObjectName(QStringLiteral("kserveModel"));
     model->setPlaceholderText(m_carton && m_carton->info() ? m_carton->info()->modelName.value_or(QString())

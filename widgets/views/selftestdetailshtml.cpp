@@ -8,6 +8,7 @@
 #include "package/mediasniff.h"
 #include "selftest/selftestresult.h"
 #include "selftestsmodel.h"
+#include "selftesttext.h"
 
 #include <algorithm>
 
@@ -16,7 +17,7 @@ namespace studio {
 namespace {
 QString ms(std::chrono::nanoseconds t)
 {
-    return QStringLiteral("%1 ms").arg(double(t.count()) / 1e6, 0, 'f', 1);
+    return SelfTestText::latency(double(t.count()));
 }
 } // namespace
 
@@ -49,13 +50,13 @@ QString SelfTestDetailsHtml::render(const SelfTestsModel &model, const QModelInd
         if (!example) {
             for (const carton::SelfTestResult &t : run->tests)
                 if (t.index == number)
-                    resultHtml(carton::selfTestStatusName(t.status).toUpper(), t.reason, t.notes, t.inferenceTime,
-                               t.firstInference);
+                    resultHtml(SelfTestText::status(t.status).toUpper(), SelfTestText::reason(t), t.notes,
+                               t.inferenceTime, t.firstInference);
         } else {
             for (const carton::ExampleResult &e : run->examples)
                 if (e.index == number)
-                    resultHtml(carton::exampleStatusName(e.status).toUpper(), e.reason, e.notes, e.inferenceTime,
-                               e.firstInference);
+                    resultHtml(SelfTestText::status(e.status).toUpper(), SelfTestText::reason(e), e.notes,
+                               e.inferenceTime, e.firstInference);
         }
     }
 

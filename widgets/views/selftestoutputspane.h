@@ -36,11 +36,17 @@ public:
     // Shows the selected output; `shown` is the self-test result they are of
     // (Keep as Tolerance keeps its tolerance), null for an example or no result.
     void showCurrent(const carton::SelfTestResult *shown);
+    // The table's height for the header, `rows` rows and its scroll bar.
+    int tableHeightFor(int rows) const;
 
 signals:
     void currentOutputChanged();
 
+protected:
+    void showEvent(QShowEvent *event) override; // the rows got while the tab was hidden
+
 private:
+    void fitTable(); // after a reset: room for every row, up to four
     OutputResultsModel *m_model;
     QTableView *m_table = nullptr;
     QTextBrowser *m_details = nullptr;

@@ -5,6 +5,7 @@
 #include "package/carton.h"
 #include "roles.h"
 #include "selftest/selftestresult.h"
+#include "selftesttext.h"
 #include "tensor/tensorregion.h"
 #include "viewutils.h"
 
@@ -132,16 +133,16 @@ void SelfTestsModel::setRun(const carton::SelfTestRun &run)
         if (item.kind == ItemKind::SelfTest) {
             for (const carton::SelfTestResult &t : run.tests) {
                 if (t.index == item.number) {
-                    item.result = carton::selfTestStatusName(t.status);
-                    item.resultReason = t.reason;
+                    item.result = SelfTestText::status(t.status);
+                    item.resultReason = SelfTestText::reason(t);
                     item.resultIcon = statusIcon(t.status);
                 }
             }
         } else {
             for (const carton::ExampleResult &e : run.examples) {
                 if (e.index == item.number) {
-                    item.result = carton::exampleStatusName(e.status);
-                    item.resultReason = e.reason;
+                    item.result = SelfTestText::status(e.status);
+                    item.resultReason = SelfTestText::reason(e);
                     item.resultIcon = exampleIcon(e.status);
                 }
             }

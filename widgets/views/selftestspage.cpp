@@ -24,6 +24,7 @@
 #include "selftestoutputspane.h"
 #include "selftestrunner.h"
 #include "selftestsmodel.h"
+#include "selftesttext.h"
 #include "style/tone.h"
 #include "summaryline.h"
 #include "tolerancebar.h"
@@ -45,6 +46,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -61,7 +63,7 @@ namespace {
 
 QString ms(std::chrono::nanoseconds t)
 {
-    return QStringLiteral("%1 ms").arg(double(t.count()) / 1e6, 0, 'f', 1);
+    return SelfTestText::latency(double(t.count()));
 }
 
 } // namespace
@@ -80,9 +82,19 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSett
     m_tree->expandAll();
     for (int c = 0; c < SelfTestsModel::ColumnCount; ++c)
         m_tree->resizeColumnToContents(c);
-    m_tree->setColumnWidth(SelfTestsModel::ResultColumn,
-                           std::max(m_tree->columnWidth(SelfTestsModel::ResultColumn),
-                                    fontMetrics().horizontalAdvance(u"cannot run"_s) + 40));
+    // Room for the icon, its spacing and margins, and the longest verdict in the UI
+    // language ("fehlgeschlagen"); no more, so Kind stays in view at 1024 px.
+    const int decoration = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_tree) + 12;
+    int resultWidth = m_tree->columnWidth(SelfTestsModel::ResultColumn);
+    for (const carton::SelfTestStatus status :
+         {carton::SelfTestStatus::Passed, carton::SelfTestStatus::Failed, carton::SelfTestStatus::CannotRun,
+          carton::SelfTestStatus::Error, carton::SelfTestStatus::NotRun})
+        resultWidth =
+            std::max(resultWidth, m_tree->fontMetrics().horizontalAdvance(SelfTestText::status(status)) + decoration);
+    resultWidth = std::max(resultWidth,
+                           m_tree->fontMetrics().horizontalAdvance(SelfTestText::status(carton::ExampleStatus::Ran)) +
+                               decoration);
+    m_tree->setColumnWidth(SelfTestsModel::ResultColumn, resultWidth);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &SelfTestsPage::showDetails);
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SelfTestsPage::updateActions);
     connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex &index) {
@@ -148,7 +160,9 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSett
     splitter->addWidget(m_detailTabs);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
-    splitter->setSizes({2000, 3000}); // 2:5 of the width: the tree shows Name, Result and Kind
+    // 44% of the width (as far as the details' minimum allows): the tree shows Name,
+    // Result (German verdicts too) and Kind at 1024 px.
+    splitter->setSizes({2200, 2800});
 
     m_summary = new SummaryLine;
     m_summary->setObjectName(QStringLiteral("selfTestSummary"));
