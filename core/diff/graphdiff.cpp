@@ -354,6 +354,7 @@ void diffInto(GraphDiff &out, const QString &prefix, const OnnxInfo &a, const We
 GraphNodeRef prefixed(const QString &prefix, GraphNodeRef r)
 {
     r.name.prepend(prefix);
+    r.body = prefix;
     return r;
 }
 
@@ -426,6 +427,7 @@ void diffInto(GraphDiff &out, const QString &prefix, const OnnxInfo &a, const We
     for (int j : gb.topo)
         if (m.partnerB[size_t(j)] < 0)
             out.added.append(prefixed(prefix, gb.ref(j)));
+    out.partnerOfB.insert(prefix, QList<int>(m.partnerB.cbegin(), m.partnerB.cend()));
 }
 
 } // namespace
