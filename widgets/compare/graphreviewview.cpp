@@ -151,7 +151,7 @@ bool GraphReviewView::showGraph(int index)
     const ModelGraphDiff &g = m_review->model.graphs.at(index);
     const auto entry = [](const ModelSet &set, const QString &path) -> ModelFilePtr {
         for (const ModelEntry &e : set.entries())
-            if (e.path == path && e.model && e.model->onnx())
+            if (e.path == path && modelGraph(e.model))
                 return e.model;
         return nullptr;
     };
@@ -161,8 +161,7 @@ bool GraphReviewView::showGraph(int index)
     m_index = index;
     m_graphs->setCurrentIndex(index);
     m_entryB = g.entryB;
-    auto overlay = std::make_shared<GraphOverlay>(overlayGraphs(
-        std::shared_ptr<const OnnxInfo>(a, &*a->onnx()), std::shared_ptr<const OnnxInfo>(b, &*b->onnx()), g.graph));
+    auto overlay = std::make_shared<GraphOverlay>(overlayGraphs(modelGraph(a), modelGraph(b), g.graph));
     // The weight changes by each weight's own name in A's file.
     QHash<QString, WeightDiff> weights;
     for (const WeightDiff &w : m_review->model.weights)
