@@ -147,10 +147,11 @@ QString GraphReviewStyle::weightText(const OnnxInfo &graph, const ModelFile *mod
     return {};
 }
 
-QString GraphReviewStyle::weightChange(const QString &nameA) const
+QString GraphReviewStyle::weightChange(const QString &nameA, const QString &nameB) const
 {
     const auto w = m_weightsByA.constFind(nameA);
-    if (w == m_weightsByA.cend())
+    // Only when the review paired A's weight with this very weight of B (listed names: "entry:tensor" in a carton).
+    if (w == m_weightsByA.cend() || (w->nameB != nameB && !w->nameB.endsWith(u':' + nameB)))
         return {};
     switch (w->kind) {
     case ChangeKind::Unchanged:
@@ -199,7 +200,13 @@ QString GraphReviewStyle::nodeHtml(const OnnxInfo &graph, int index) const
     struct Row {
         QString key, left, right;
         QString weightB; // a link to the right side's weight
+        // Inputs: what the graph diff says of this slot (value names differ between
+        // exports of the same graph: they are not compared); else: the texts differ.
+        std::optional<bool> differs = std::nullopt;
     };
+    const QStringList changes = node.change >= 0 && node.change < m_diff.changed.size()
+                                    ? m_diff.changed.at(node.change).changes
+                                    : QStringList();
     QList<Row> rows;
     rows.append({tr("op"), a ? a->opType : QString(), b ? b->opType : QString(), {}});
     rows.append({tr("name"), a ? a->name : QString(), b ? b->name : QString(), {}});
@@ -218,7 +225,12 @@ QString GraphReviewStyle::nodeHtml(const OnnxInfo &graph, int index) const
         QString role = onnxInputName(any->domain, any->opType, int(s));
         if (role.isEmpty())
             role = tr("input %1").arg(s);
-        Row row{role, {}, {}, {}};
+        Row row{role, {}, {}, {}, false};
+        const QString prefix = QStringLiteral("input %1:").arg(s);
+        row.differs = std::any_of(changes.cbegin(), changes.cend(), [&](const QString &c) {
+            return c.startsWith(prefix) ||
+                   (a && s < a->inputs.size() && c.startsWith(QStringLiteral("weight %1:").arg(a->inputs.at(s))));
+        });
         if (a && s < a->inputs.size()) {
             const QString &in = a->inputs.at(s);
             const QString type = weightText(*level->a, modelA, in);
@@ -230,7 +242,8 @@ QString GraphReviewStyle::nodeHtml(const OnnxInfo &graph, int index) const
             row.right = type.isEmpty() ? in : in + u' ' + type;
             if (modelB && modelB->findWeight(in))
                 row.weightB = in;
-            if (const QString change = main && a && s < a->inputs.size() ? weightChange(a->inputs.at(s)) : QString();
+            if (const QString change =
+                    main && a && s < a->inputs.size() ? weightChange(a->inputs.at(s), in) : QString();
                 !change.isEmpty())
                 row.right += u'\n' + change;
         }
@@ -249,16 +262,15 @@ QString GraphReviewStyle::nodeHtml(const OnnxInfo &graph, int index) const
     };
     for (const Row &row : std::as_const(rows)) {
         // Only rows both sides have can differ; a side without the node shows "—".
-        const bool differ = a && b && row.left.section(u'\n', 0, 0) != row.right.section(u'\n', 0, 0);
-        const bool valuesMoved = a && b && row.right.contains(u'\n') && !row.right.endsWith(tr("values unchanged"));
+        const bool differ = a && b && row.differs.value_or(row.left != row.right);
         QString right = cell(row.right);
         if (!row.weightB.isEmpty())
             right += QStringLiteral(" <a href=\"%1%2\">%3</a>")
                          .arg(GraphProperties::weightScheme, QString::fromLatin1(QUrl::toPercentEncoding(row.weightB)),
                               esc(tr("show")));
         html += QStringLiteral("<tr%1><td><b>%2%3</b></td><td>%4</td><td>%5</td></tr>")
-                    .arg(differ || valuesMoved ? QStringLiteral(" style=\"background:%1\"").arg(differs) : QString(),
-                         differ || valuesMoved ? QStringLiteral("≠ ") : QString(), esc(row.key), cell(row.left), right);
+                    .arg(differ ? QStringLiteral(" style=\"background:%1\"").arg(differs) : QString(),
+                         differ ? QStringLiteral("≠ ") : QString(), esc(row.key), cell(row.left), right);
     }
     html += QStringLiteral("</table>");
     return html;

@@ -46,7 +46,7 @@ public:
 
 private:
     QString weightText(const carton::OnnxInfo &graph, const carton::ModelFile *model, const QString &name) const;
-    QString weightChange(const QString &nameA) const;
+    QString weightChange(const QString &nameA, const QString &nameB) const;
 
     std::shared_ptr<const carton::GraphOverlay> m_overlay;
     carton::GraphDiff m_diff;
