@@ -32,8 +32,7 @@ cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept
 trap cleanup EXIT
 
 /usr/bin/python3 - "$work" "$nodes" <<'PY'
-import sys, numpy as np, onnx, torch, torchvision
-from onnx import helper, TensorProto, numpy_helper
+import sys, torch, torchvision
 out, nodes = sys.argv[1], int(sys.argv[2])
 torch.manual_seed(0)
 x = torch.randn(1, 3, 224, 224)
@@ -43,32 +42,8 @@ m.layer3[1].conv2 = torch.nn.Conv2d(256, 256, 1, 1, 0, bias=False)
 m.fc = torch.nn.Sequential(torch.nn.Linear(512, 256), torch.nn.ReLU(), torch.nn.Linear(256, 1000))
 torch.onnx.export(m.eval(), x, out + "/resnet18-changed.onnx", opset_version=17, input_names=["image"],
                   output_names=["logits"])
-
-def graph(path, inserted, strides_at):
-    rng = np.random.default_rng(1)
-    xi = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 8, 32, 32])
-    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
-    ns, inits, prev, k = [], [], "x", 0
-    while k < nodes // 3:
-        w = "w%d" % k
-        inits.append(numpy_helper.from_array(rng.standard_normal((8, 8, 1, 1), dtype=np.float32), w))
-        s = [2, 2] if k == strides_at else [1, 1]
-        scope = "block%d/" % (k // 50)
-        ns.append(helper.make_node("Conv", [prev, w], ["c%d" % k], name=scope + "conv%d" % k, strides=s))
-        ns.append(helper.make_node("Relu", ["c%d" % k], ["r%d" % k], name=scope + "relu%d" % k))
-        last = "r%d" % k
-        if k in inserted:
-            ns.append(helper.make_node("Sigmoid", [last], ["s%d" % k], name=scope + "extra%d" % k))
-            last = "s%d" % k
-        ns.append(helper.make_node("Add", [last, prev], ["a%d" % k], name=scope + "add%d" % k))
-        prev, k = "a%d" % k, k + 1
-    ns.append(helper.make_node("Identity", [prev], ["y"], name="out"))
-    g = helper.make_graph(ns, "chain", [xi], [y], inits)
-    onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), path)
-
-graph(out + "/a.onnx", set(), -1)
-graph(out + "/b.onnx", {100, 700, 1200}, 500)
 PY
+/usr/bin/python3 "$repo/bench/make-review-graphs.py" "$work" "$nodes" --scopes
 
 run() { # NAME A B: the best of $repeat runs of each figure
   local name=$1 a=$2 b=$3 best_review="" best_draw="" worst=""

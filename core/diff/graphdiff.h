@@ -54,6 +54,13 @@ struct GraphWeightChanges {
     QHash<QString, QString> changedA; // A's initializer -> what changed ("values changed (rel_l2 0.013)")
 };
 
+// How the graph diff names node `n` of `graph`: its name, or "op_type#n".
+CARTONCORE_EXPORT QString graphNodeName(const OnnxInfo &graph, int n);
+// The prefix of a body's nodes (GraphNodeRef::body): the graph's prefix, the node's
+// name, the attribute and, for a GRAPHS attribute of `count` bodies, "[k]".
+CARTONCORE_EXPORT QString graphBodyPrefix(const QString &prefix, const QString &nodeName, const QString &attribute,
+                                          qsizetype k, qsizetype count);
+
 CARTONCORE_EXPORT GraphDiff diffGraphs(const OnnxInfo &a, const QList<ModelWeight> &weightsA, const OnnxInfo &b,
                                        const QList<ModelWeight> &weightsB, const GraphWeightChanges &weights = {});
 

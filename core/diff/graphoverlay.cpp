@@ -25,12 +25,6 @@ int GraphOverlay::count(NodeStatus status) const
 
 namespace {
 
-QString nodeName(const OnnxInfo &graph, int n)
-{
-    const OnnxNode &node = graph.nodes.at(n);
-    return node.name.isEmpty() ? QStringLiteral("%1#%2").arg(node.opType).arg(n) : node.name;
-}
-
 class Builder {
 public:
     Builder(const GraphDiff &diff, GraphOverlay &out) : m_diff(diff), m_out(out)
@@ -64,10 +58,10 @@ public:
             } else {
                 node.change = changeOfA.value(node.a, -1);
                 node.status = node.change >= 0 ? NodeStatus::Changed : NodeStatus::Unchanged;
-                const QString inner = prefix + nodeName(*a, node.a) + u'/';
+                const QString inner = prefix + graphNodeName(*a, node.a) + u'/';
                 node.changesInside = changesUnder(inner);
                 if (node.changesInside > 0)
-                    overlayBodies(*overlay, int(j), a->nodes.at(node.a), inner);
+                    overlayBodies(*overlay, int(j), a->nodes.at(node.a), prefix, graphNodeName(*a, node.a));
             }
             level.nodes.append(node);
         }
@@ -93,8 +87,8 @@ private:
         return n;
     }
 
-    // The bodies of overlaid node `j` (paired with A's `x`) overlaid in turn.
-    void overlayBodies(OnnxInfo &overlay, int j, const OnnxNode &x, const QString &inner)
+    // The bodies of overlaid node `j` (paired with A's `x`, named `nameA` under `prefix`) overlaid in turn.
+    void overlayBodies(OnnxInfo &overlay, int j, const OnnxNode &x, const QString &prefix, const QString &nameA)
     {
         for (OnnxAttribute &bt : overlay.nodes[j].attributes) {
             if (bt.graphs.isEmpty())
@@ -103,8 +97,7 @@ private:
                 if (at.name != bt.name)
                     continue;
                 for (qsizetype k = 0; k < std::min(at.graphs.size(), bt.graphs.size()); ++k) {
-                    const QString body =
-                        inner + at.name + (at.graphs.size() > 1 ? QStringLiteral("[%1]").arg(k) : QString()) + u'/';
+                    const QString body = graphBodyPrefix(prefix, nameA, at.name, k, at.graphs.size());
                     if (at.graphs.at(k) && bt.graphs.at(k))
                         bt.graphs[k] = build(at.graphs.at(k), bt.graphs.at(k), body);
                 }
