@@ -263,6 +263,37 @@ void TestModelReviewView::colouredGraphAddedBlocks()
     QCOMPARE(review->currentChange(), 0);
     review->previousAction()->trigger();
     QCOMPARE(review->currentChange(), changes.size() - 1);
+    // Every scope collapsed: the boxes carry the counts of what changed inside ("+12 Δ2"),
+    // which add up to the graph's; Next Change opens the box holding the change.
+    QSignalSpy laid(review, &GraphReviewView::laidOut);
+    view->collapseAll();
+    QVERIFY(laid.wait(30000));
+    int boxes = 0, addedInBoxes = 0;
+    for (QGraphicsPathItem *item : nodeItems(view).all) {
+        const int vertex = item->data(0).toInt();
+        if (view->collapsedScope(vertex).isEmpty())
+            continue;
+        ++boxes;
+        for (const QString &part : tagOf(item).split(u' ', Qt::SkipEmptyParts))
+            if (part.startsWith(u'+'))
+                addedInBoxes += part.mid(1).toInt();
+    }
+    QVERIFY(boxes > 1);
+    int addedOutside = 0;
+    for (int n : changes)
+        addedOutside += view->collapsedScope(view->vertexOfNode(n)).isEmpty() &&
+                        review->overlay()->of(view->graph().get())->nodes.at(n).status == NodeStatus::Added;
+    QCOMPARE(addedInBoxes + addedOutside, added);
+    const int inBox = int(std::find_if(changes.cbegin(), changes.cend(),
+                                       [&](int n) { return !view->collapsedScope(view->vertexOfNode(n)).isEmpty(); }) -
+                          changes.cbegin());
+    QVERIFY(inBox < changes.size());
+    const int node = review->changes().at(inBox);
+    QVERIFY(review->goToChange(inBox));
+    // The boxes holding it open (a scope in a scope: one after the other), then it is selected.
+    QTRY_COMPARE_WITH_TIMEOUT(view->selectedVertex() >= 0 && view->selectedVertex() == view->vertexOfNode(node), true,
+                              30000);
+    QVERIFY(view->collapsedScope(view->selectedVertex()).isEmpty());
 }
 
 void TestModelReviewView::colouredGraphRemovedGhosts()
