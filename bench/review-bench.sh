@@ -50,9 +50,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.2f", a / b; else 
 
 log "generating two $mib MiB checkpoints and two $nodes-node ONNX graphs"
 /usr/bin/python3 - "$work" "$mib" "$nodes" <<'PY'
-import sys, torch, onnx
-from onnx import helper, TensorProto, numpy_helper
-import numpy as np
+import sys, torch
 out, mib, nodes = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 torch.manual_seed(0)
 n = max(1, mib // 16)
@@ -60,31 +58,8 @@ a = {"layer%03d.weight" % i: torch.randn(1024, 4096) for i in range(n)}
 torch.save(a, out + "/a.pt")
 a["layer%03d.weight" % (n // 2)][:16] += 0.01
 torch.save(a, out + "/b.pt")
-
-def graph(path, inserted, strides_at):
-    rng = np.random.default_rng(1)
-    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 8, 32, 32])
-    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
-    ns, inits, prev, k = [], [], "x", 0
-    while k < nodes // 3:  # blocks of Conv, Relu, Add: the same count on both sides
-        w = "w%d" % k
-        inits.append(numpy_helper.from_array(rng.standard_normal((8, 8, 1, 1), dtype=np.float32), w))
-        s = [2, 2] if k == strides_at else [1, 1]
-        ns.append(helper.make_node("Conv", [prev, w], ["c%d" % k], name="conv%d" % k, strides=s))
-        ns.append(helper.make_node("Relu", ["c%d" % k], ["r%d" % k], name="relu%d" % k))
-        last = "r%d" % k
-        if k in inserted:
-            ns.append(helper.make_node("Sigmoid", [last], ["s%d" % k], name="extra%d" % k))
-            last = "s%d" % k
-        ns.append(helper.make_node("Add", [last, prev], ["a%d" % k], name="add%d" % k))
-        prev, k = "a%d" % k, k + 1
-    ns.append(helper.make_node("Identity", [prev], ["y"], name="out"))
-    g = helper.make_graph(ns, "chain", [x], [y], inits)
-    onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), path)
-
-graph(out + "/a.onnx", set(), -1)
-graph(out + "/b.onnx", {100, 700, 1200}, 500)
 PY
+/usr/bin/python3 "$repo/bench/make-review-graphs.py" "$work" "$nodes"
 ls -l "$work"/a.pt "$work"/b.pt >&2
 
 measure "sha256sum a.pt b.pt" sha256sum "$work/a.pt" "$work/b.pt"

@@ -7916,7 +7916,7 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
         <translation>config.json</translation>
     </message>
     <message>
-        <source>vocab_size %1 (the embedding&apos;s rows; may be padded)</source>
+        <source>vocab_size %1 (the embedding's rows; may be padded)</source>
         <translation>vocab_size %1 (die Zeilen der Einbettung; ggf. aufgefüllt)</translation>
     </message>
     <message>
@@ -8049,11 +8049,11 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
         </translation>
     </message>
     <message>
-        <source>the folder&apos;s name</source>
+        <source>the folder's name</source>
         <translation>der Name des Ordners</translation>
     </message>
     <message>
-        <source>the file&apos;s name</source>
+        <source>the file's name</source>
         <translation>der Name der Datei</translation>
     </message>
     <message>
@@ -8113,6 +8113,106 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>Kind</source>
         <translation>Art</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphReviewStyle</name>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>values unchanged</source>
+        <translation>Werte unverändert</translation>
+    </message>
+    <message>
+        <source>values changed: max |Δ| %1, relative L2 %2, %3% of elements</source>
+        <translation>Werte geändert: max. |Δ| %1, relativ L2 %2, %3 % der Elemente</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) inside its bodies: double-click the node to open them.</source>
+        <translation>
+            <numerusform>%n Änderung in seinen Teilgraphen: Doppelklick auf den Knoten öffnet sie.</numerusform>
+            <numerusform>%n Änderungen in seinen Teilgraphen: Doppelklick auf den Knoten öffnet sie.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>op</source>
+        <translation>Op</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>input %1</source>
+        <translation>Eingang %1</translation>
+    </message>
+    <message>
+        <source>outputs</source>
+        <translation>Ausgänge</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>Links</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>Rechts</translation>
+    </message>
+    <message>
+        <source>show</source>
+        <translation>anzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphReviewView</name>
+    <message>
+        <source>Previous Change</source>
+        <translation>Vorherige Änderung</translation>
+    </message>
+    <message>
+        <source>Next Change</source>
+        <translation>Nächste Änderung</translation>
+    </message>
+    <message>
+        <source>Select the previous change (Shift+F8)</source>
+        <translation>Die vorherige Änderung auswählen (Shift+F8)</translation>
+    </message>
+    <message>
+        <source>Select the next change (F8)</source>
+        <translation>Die nächste Änderung auswählen (F8)</translation>
+    </message>
+    <message>
+        <source>Unchanged nodes are dimmed</source>
+        <translation>Unveränderte Knoten sind abgeblendet</translation>
+    </message>
+    <message>
+        <source>No changes</source>
+        <translation>Keine Änderungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n Änderung</numerusform>
+            <numerusform>%n Änderungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Change %1 of %2: %3</source>
+        <translation>Änderung %1 von %2: %3</translation>
     </message>
 </context>
 </TS>

@@ -7860,7 +7860,7 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
         <translation>config.json</translation>
     </message>
     <message>
-        <source>vocab_size %1 (the embedding&apos;s rows; may be padded)</source>
+        <source>vocab_size %1 (the embedding's rows; may be padded)</source>
         <translation>vocab_size %1（嵌入矩阵的行数；可能有填充）</translation>
     </message>
     <message>
@@ -7988,11 +7988,11 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
         </translation>
     </message>
     <message>
-        <source>the folder&apos;s name</source>
+        <source>the folder's name</source>
         <translation>文件夹的名称</translation>
     </message>
     <message>
-        <source>the file&apos;s name</source>
+        <source>the file's name</source>
         <translation>文件的名称</translation>
     </message>
     <message>
@@ -8052,6 +8052,104 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>Kind</source>
         <translation>类别</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphReviewStyle</name>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>未更改</translation>
+    </message>
+    <message>
+        <source>values unchanged</source>
+        <translation>数值未变</translation>
+    </message>
+    <message>
+        <source>values changed: max |Δ| %1, relative L2 %2, %3% of elements</source>
+        <translation>数值已变：最大 |Δ| %1，相对 L2 %2，%3% 的元素</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) inside its bodies: double-click the node to open them.</source>
+        <translation>
+            <numerusform>其子图中有 %n 处更改：双击该节点即可打开。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>input %1</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <source>outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>左侧</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>右侧</translation>
+    </message>
+    <message>
+        <source>show</source>
+        <translation>显示</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphReviewView</name>
+    <message>
+        <source>Previous Change</source>
+        <translation>上一处更改</translation>
+    </message>
+    <message>
+        <source>Next Change</source>
+        <translation>下一处更改</translation>
+    </message>
+    <message>
+        <source>Select the previous change (Shift+F8)</source>
+        <translation>选择上一处更改 (Shift+F8)</translation>
+    </message>
+    <message>
+        <source>Select the next change (F8)</source>
+        <translation>选择下一处更改 (F8)</translation>
+    </message>
+    <message>
+        <source>Unchanged nodes are dimmed</source>
+        <translation>未更改的节点以淡色显示</translation>
+    </message>
+    <message>
+        <source>No changes</source>
+        <translation>没有更改</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n 处更改</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Change %1 of %2: %3</source>
+        <translation>第 %1 处更改（共 %2 处）：%3</translation>
     </message>
 </context>
 </TS>

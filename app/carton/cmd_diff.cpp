@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// carton diff A B [--json] [--html OUT.html]
+// carton diff A B [--json] [--html OUT.html] [--run [--inputs-from a|b] [--rtol R] [--atol A] [runner options]]
 #include "commands.h"
 #include "diff/cartondiff.h"
 #include "diff/diffhtml.h"
 #include "diff/diffjson.h"
 #include "diff/modelreview.h"
+#include "diff/outputdiff.h"
 #include "output.h"
 #include "remote/remoteurl.h"
+#include "runnercli.h"
+#include "selftest/selftestengine.h"
 
 #include <QSaveFile>
 
@@ -130,6 +133,42 @@ bool openSide(const QString &path, ReviewSide &side)
     return true;
 }
 
+// Both models on the same self-test inputs (`from`: whose), each through its own
+// runner session (consent, scan and sandbox as `carton selftest`), B against A.
+std::optional<OutputsDiff> runBoth(const ReviewSide &a, const ReviewSide &b, const QString &from,
+                                   const RunnerCli &runner, const SelfTestOptions &options)
+{
+    if (!a.carton || !b.carton) {
+        printError(QStringLiteral("--run: %1 is a bare model file; both sides must be cartons (their runner "
+                                  "says how the model runs, their self-tests hold the inputs)")
+                       .arg(a.carton ? b.path : a.path));
+        return std::nullopt;
+    }
+    const Carton &inputs = from == u"b" ? *b.carton : *a.carton;
+    auto progress = makeProgressBar(QStringLiteral("diff --run"));
+    OutputsDiff out;
+    out.inputsFrom = from;
+    for (const auto &[side, run] : {std::pair{&a, &out.runA}, std::pair{&b, &out.runB}}) {
+        const std::unique_ptr<RunnerSession> session = runner.open(*side->carton, progress.get());
+        if (!session) {
+            finishProgressBar(progress.get());
+            return std::nullopt;
+        }
+        Result<SelfTestRun> ran = runSelfTests(inputs, *session, options, progress.get());
+        if (!ran) {
+            finishProgressBar(progress.get());
+            printError(ran.error());
+            return std::nullopt;
+        }
+        *run = std::move(ran).value();
+    }
+    finishProgressBar(progress.get());
+    out.comparison = compareBackends(out.runA, out.runB, options.tolerances, options.compare);
+    out.comparison.backendA = a.path + QStringLiteral(" (") + out.runA.runner + u')';
+    out.comparison.backendB = b.path + QStringLiteral(" (") + out.runB.runner + u')';
+    return out;
+}
+
 } // namespace
 
 int runDiff(const QStringList &args)
@@ -141,18 +180,47 @@ int runDiff(const QStringList &args)
         "every weight (paired by name, else by position and shape; unchanged bytes are not decoded) and the\n"
         "ONNX graphs matched by structure. A and B may be .carton files, carton folders or bare model files\n"
         "(ONNX, TorchScript, torch.save, safetensors, GGUF). Exit code 0 when both have the same model hash\n"
-        "(a bare file's: its sha256), 1 when they differ, 2 on error."));
+        "(a bare file's: its sha256) and, with --run, their outputs agree; 1 when they differ, 2 on error."));
     parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The old carton or model file."));
     parser.addPositionalArgument(QStringLiteral("B"), QStringLiteral("The new carton or model file."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON listing every change."));
     const QCommandLineOption html(QStringLiteral("html"),
                                   QStringLiteral("Also write a self-contained HTML report to FILE."),
                                   QStringLiteral("FILE"));
-    parser.addOption(json);
-    parser.addOption(html);
+    const QCommandLineOption run(
+        QStringLiteral("run"),
+        QStringLiteral("Also run both models on the same self-test inputs (each sandboxed, as `carton selftest` "
+                       "runs them) and compare B's outputs with A's: max and mean absolute and relative error, "
+                       "elements off at the tolerance, pass or fail per output."));
+    const QCommandLineOption inputsFrom(QStringLiteral("inputs-from"),
+                                        QStringLiteral("--run on A's self-test inputs (a, the default) or B's (b)."),
+                                        QStringLiteral("SIDE"));
+    const QCommandLineOption rtol(QStringLiteral("rtol"),
+                                  QStringLiteral("--run: relative tolerance, for every output or OUTPUT:VALUE."),
+                                  QStringLiteral("R"));
+    const QCommandLineOption atol(QStringLiteral("atol"),
+                                  QStringLiteral("--run: absolute tolerance, for every output or OUTPUT:VALUE."),
+                                  QStringLiteral("A"));
+    parser.addOptions({json, html, run, inputsFrom, rtol, atol});
+    RunnerCli runnerCli;
+    runnerCli.addTo(parser);
     int exit = Success;
     if (!parseArgs(parser, QStringLiteral("diff"), args, 2, &exit))
         return exit;
+    const QString from = parser.isSet(inputsFrom) ? parser.value(inputsFrom) : QStringLiteral("a");
+    if (from != u"a" && from != u"b") {
+        printError(QStringLiteral("--inputs-from: expected a or b, got \"%1\"").arg(from));
+        return UsageOrInput;
+    }
+    SelfTestOptions runOptions;
+    for (const auto &[option, name] : {std::pair{&rtol, u"rtol"}, std::pair{&atol, u"atol"}})
+        for (const QString &value : parser.values(*option))
+            if (const Status applied = runOptions.tolerances.applyOption(name, value); !applied) {
+                printError(applied.error());
+                return UsageOrInput;
+            }
+    if (parser.isSet(run) && !runnerCli.read(parser))
+        return UsageOrInput;
     const QStringList paths = parser.positionalArguments();
     ReviewSide a, b;
     if (!openSide(paths.at(0), a) || !openSide(paths.at(1), b))
@@ -164,9 +232,12 @@ int runDiff(const QStringList &args)
     }
     const CartonDiff *diff = &review->package;
     const ModelDiff *model = &review->model;
+    std::optional<OutputsDiff> outputs;
+    if (parser.isSet(run) && !(outputs = runBoth(a, b, from, runnerCli, runOptions)))
+        return UsageOrInput;
     if (parser.isSet(html)) {
         QSaveFile out(parser.value(html));
-        const QByteArray page = diffReportHtml(*diff, *model);
+        const QByteArray page = diffReportHtml(*diff, *model, outputs ? outputsDiffHtml(*outputs) : QString());
         if (!out.open(QIODevice::WriteOnly) || out.write(page) != page.size() || !out.commit()) {
             printError(QStringLiteral("%1: cannot write: %2").arg(parser.value(html), out.errorString()));
             return UsageOrInput;
@@ -175,11 +246,18 @@ int runDiff(const QStringList &args)
     if (parser.isSet(json)) {
         QJsonObject o = diffToJson(*diff);
         addModelDiffJson(*model, o);
+        if (outputs) {
+            o.insert(QStringLiteral("outputs"), outputsDiffJson(*outputs));
+            o.insert(QStringLiteral("outputs_inputs_from"), outputs->inputsFrom);
+            o.insert(QStringLiteral("outputs_agree"), outputs->comparison.agrees());
+            o.insert(QStringLiteral("sandbox"), outputs->runB.sandbox.summary());
+        }
         printJson(QJsonDocument(o));
     } else {
-        printOut(humanReport(*diff) + modelReport(*model));
+        printOut(humanReport(*diff) + modelReport(*model) + (outputs ? outputsDiffText(*outputs) : QString()));
     }
-    return diff->identical() ? Success : CartonErrors;
+    // Outputs that disagree are a difference even when the model hashes match.
+    return diff->identical() && (!outputs || outputs->comparison.agrees()) ? Success : CartonErrors;
 }
 
 } // namespace cli

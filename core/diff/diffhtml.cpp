@@ -251,7 +251,7 @@ QString graphSection(const ModelDiff &model)
 
 } // namespace
 
-QByteArray diffReportHtml(const CartonDiff &diff, const ModelDiff &model)
+QByteArray diffReportHtml(const CartonDiff &diff, const ModelDiff &model, const QString &extra)
 {
     const DiffSummary summary = summarizeDiff(diff, model);
     QString h = htmlPageStart(u"Model review: %1 → %2"_s.arg(diff.pathA, diff.pathB), QLatin1StringView(kDiffCss));
@@ -286,6 +286,7 @@ QByteArray diffReportHtml(const CartonDiff &diff, const ModelDiff &model)
     h += packageSection(diff);
     h += weightsSection(model);
     h += graphSection(model);
+    h += extra;
     h += htmlPageEnd();
     return h.toUtf8();
 }

@@ -24,7 +24,8 @@ CARTONCORE_EXPORT DiffSummary summarizeDiff(const CartonDiff &diff, const ModelD
 
 // One self-contained HTML page (UTF-8, inline CSS and SVG, no external fetch):
 // the summary, the package half, the weights with a per-layer bar chart of relative
-// change (log scale, in model order), then the graph changes.
-CARTONCORE_EXPORT QByteArray diffReportHtml(const CartonDiff &diff, const ModelDiff &model);
+// change (log scale, in model order), then the graph changes, then `extra` (HTML
+// sections: the outputs of `carton diff --run`, outputsDiffHtml).
+CARTONCORE_EXPORT QByteArray diffReportHtml(const CartonDiff &diff, const ModelDiff &model, const QString &extra = {});
 
 } // namespace carton

@@ -47,11 +47,7 @@ struct Graph {
     std::vector<quint64> base, fwd, bwd;
 
     int size() const { return int(info->nodes.size()); }
-    QString nodeName(int n) const
-    {
-        const OnnxNode &node = info->nodes.at(n);
-        return node.name.isEmpty() ? QStringLiteral("%1#%2").arg(node.opType).arg(n) : node.name;
-    }
+    QString nodeName(int n) const { return graphNodeName(*info, n); }
     GraphNodeRef ref(int n) const { return {nodeName(n), info->nodes.at(n).opType, n}; }
 };
 
@@ -339,6 +335,18 @@ QStringList nodeChanges(const Graph &a, int i, const Graph &b, int j, const std:
 
 } // namespace
 
+QString graphNodeName(const OnnxInfo &graph, int n)
+{
+    const OnnxNode &node = graph.nodes.at(n);
+    return node.name.isEmpty() ? QStringLiteral("%1#%2").arg(node.opType).arg(n) : node.name;
+}
+
+QString graphBodyPrefix(const QString &prefix, const QString &nodeName, const QString &attribute, qsizetype k,
+                        qsizetype count)
+{
+    return prefix + nodeName + u'/' + attribute + (count > 1 ? QStringLiteral("[%1]").arg(k) : QString()) + u'/';
+}
+
 bool GraphDiff::structureChanged() const
 {
     if (!added.isEmpty() || !removed.isEmpty())
@@ -354,6 +362,7 @@ void diffInto(GraphDiff &out, const QString &prefix, const OnnxInfo &a, const We
 GraphNodeRef prefixed(const QString &prefix, GraphNodeRef r)
 {
     r.name.prepend(prefix);
+    r.body = prefix;
     return r;
 }
 
@@ -378,8 +387,7 @@ void diffBodies(GraphDiff &out, const QString &prefix, const OnnxNode &x, const 
             if (bt.name != at.name)
                 continue;
             for (qsizetype k = 0; k < std::min(at.graphs.size(), bt.graphs.size()); ++k) {
-                const QString inner = prefix + nameA + u'/' + at.name +
-                                      (at.graphs.size() > 1 ? QStringLiteral("[%1]").arg(k) : QString()) + u'/';
+                const QString inner = graphBodyPrefix(prefix, nameA, at.name, k, at.graphs.size());
                 diffInto(out, inner, *at.graphs.at(k), bodyTypes(*at.graphs.at(k)), *bt.graphs.at(k),
                          bodyTypes(*bt.graphs.at(k)), weights, depth + 1);
             }
@@ -426,6 +434,7 @@ void diffInto(GraphDiff &out, const QString &prefix, const OnnxInfo &a, const We
     for (int j : gb.topo)
         if (m.partnerB[size_t(j)] < 0)
             out.added.append(prefixed(prefix, gb.ref(j)));
+    out.partnerOfB.insert(prefix, QList<int>(m.partnerB.cbegin(), m.partnerB.cend()));
 }
 
 } // namespace

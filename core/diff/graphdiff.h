@@ -19,6 +19,7 @@ struct GraphNodeRef {
     QString name;
     QString opType;
     int index = -1; // in the graph's (or body's) node list
+    QString body;   // "" in the main graph, else the body's prefix of `name` ("branch/else_branch/")
 };
 
 struct GraphNodeChange {
@@ -39,6 +40,9 @@ struct GraphDiff {
     QList<GraphNodeRef> removed; // A's nodes without a partner
     QList<GraphNodeChange> changed;
     int matched = 0; // pairs, changed ones included
+    // Per graph (the body's prefix, "" for the main one): each of B's nodes' partner in
+    // A (an index in A's node list), or -1 for an added node.
+    QHash<QString, QList<int>> partnerOfB;
     bool identical() const { return added.isEmpty() && removed.isEmpty() && changed.isEmpty(); }
     // Nodes added, removed or changed in more than their weights' values.
     bool structureChanged() const;
@@ -49,6 +53,13 @@ struct GraphDiff {
 struct GraphWeightChanges {
     QHash<QString, QString> changedA; // A's initializer -> what changed ("values changed (rel_l2 0.013)")
 };
+
+// How the graph diff names node `n` of `graph`: its name, or "op_type#n".
+CARTONCORE_EXPORT QString graphNodeName(const OnnxInfo &graph, int n);
+// The prefix of a body's nodes (GraphNodeRef::body): the graph's prefix, the node's
+// name, the attribute and, for a GRAPHS attribute of `count` bodies, "[k]".
+CARTONCORE_EXPORT QString graphBodyPrefix(const QString &prefix, const QString &nodeName, const QString &attribute,
+                                          qsizetype k, qsizetype count);
 
 CARTONCORE_EXPORT GraphDiff diffGraphs(const OnnxInfo &a, const QList<ModelWeight> &weightsA, const OnnxInfo &b,
                                        const QList<ModelWeight> &weightsB, const GraphWeightChanges &weights = {});

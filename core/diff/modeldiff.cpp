@@ -22,17 +22,24 @@ int ModelDiff::count(ChangeKind kind) const
     return n;
 }
 
+std::shared_ptr<const OnnxInfo> modelGraph(const ModelFilePtr &model)
+{
+    if (model && model->onnx())
+        return std::shared_ptr<const OnnxInfo>(model, &*model->onnx());
+    return nullptr;
+}
+
 namespace {
 
-// Pairs ONNX model files: the same path, else the only ONNX file of each side.
-QList<std::pair<const ModelEntry *, const ModelEntry *>> pairOnnx(const ModelSet &a, const ModelSet &b)
+// Pairs model files with a graph: the same path, else the only such file of each side.
+QList<std::pair<const ModelEntry *, const ModelEntry *>> pairGraphs(const ModelSet &a, const ModelSet &b)
 {
     QList<const ModelEntry *> onnxA, onnxB;
     for (const ModelEntry &e : a.entries())
-        if (e.model && e.model->onnx())
+        if (modelGraph(e.model))
             onnxA.append(&e);
     for (const ModelEntry &e : b.entries())
-        if (e.model && e.model->onnx())
+        if (modelGraph(e.model))
             onnxB.append(&e);
     QList<std::pair<const ModelEntry *, const ModelEntry *>> out;
     for (const ModelEntry *x : onnxA)
@@ -64,7 +71,7 @@ Result<ModelDiff> diffModels(const ModelSet &a, const ModelSet &b, const ModelDi
     out.weights = std::move(weights).value();
     if (!options.graphs)
         return out;
-    for (const auto &[x, y] : pairOnnx(a, b)) {
+    for (const auto &[x, y] : pairGraphs(a, b)) {
         GraphWeightChanges changes;
         for (const WeightDiff &w : std::as_const(out.weights)) {
             if (w.kind != ChangeKind::Changed || w.nameA.isEmpty() || w.nameB.isEmpty())
@@ -77,9 +84,9 @@ Result<ModelDiff> diffModels(const ModelSet &a, const ModelSet &b, const ModelDi
                                       : w.note;
             changes.changedA.insert(ref->weight, text);
         }
-        out.graphs.append(
-            {x->path, y->path,
-             diffGraphs(*x->model->onnx(), x->model->weights(), *y->model->onnx(), y->model->weights(), changes)});
+        out.graphs.append({x->path, y->path,
+                           diffGraphs(*modelGraph(x->model), x->model->weights(), *modelGraph(y->model),
+                                      y->model->weights(), changes)});
     }
     return out;
 }

@@ -13,8 +13,14 @@ namespace carton {
 
 class ModelSet;
 
-// The graphs of two paired ONNX model files (the same path in both cartons, or the
-// only ONNX file of each side).
+// The graph a model file's review compares and draws (null: none): ONNX's today.
+// Every graph reader produces the one graph model (OnnxInfo: a TorchScript method
+// through graphFromInspection, and the static TorchScript reader once it lands,
+// which then only needs to be returned here), and diffGraphs takes any of them.
+CARTONCORE_EXPORT std::shared_ptr<const OnnxInfo> modelGraph(const ModelFilePtr &model);
+
+// The graphs of two paired model files (the same path in both cartons, or the only
+// file with a graph of each side).
 struct ModelGraphDiff {
     QString entryA, entryB;
     GraphDiff graph;

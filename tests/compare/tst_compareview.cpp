@@ -14,8 +14,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QDir>
+#include <QFileDialog>
 #include <QLabel>
 #include <QMimeData>
 #include <QPushButton>
@@ -25,6 +27,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QTreeView>
 #include <QUrl>
 
@@ -43,6 +46,8 @@ private slots:
     void latestWins();
     void openError();
     void mainWindow();
+    void compareWithAction();
+    void compareWithModelButton();
 
 private:
     bool waitCompared(ComparePage &page);
@@ -277,6 +282,119 @@ void TestCompareView::mainWindow()
     window.closePage(1);
     QCOMPARE(window.tabWidget()->count(), 1);
     QVERIFY(compare->isEnabled());
+}
+
+namespace {
+
+// Answers the next file dialog (modal, as File ▸ Compare With… opens it) with `path`
+// (empty: cancels it).
+void answerFileDialog(const QString &path, bool *answered)
+{
+    auto *poll = new QTimer;
+    poll->setInterval(20);
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, path, answered] {
+        if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+            if (path.isEmpty()) {
+                dialog->reject();
+            } else {
+                dialog->selectFile(path);
+                static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept() is protected
+            }
+            *answered = true;
+            poll->deleteLater();
+        }
+    });
+    poll->start();
+    QTimer::singleShot(20000, poll, &QObject::deleteLater);
+}
+
+// A GGUF v3 file of one float32 tensor "w" with these values (no metadata).
+QString writeGguf(const QString &path, const QList<float> &values)
+{
+    QByteArray file("GGUF");
+    const auto u32 = [&file](quint32 v) { file.append(reinterpret_cast<const char *>(&v), 4); };
+    const auto u64 = [&file](quint64 v) { file.append(reinterpret_cast<const char *>(&v), 8); };
+    u32(3); // version
+    u64(1); // tensors
+    u64(0); // metadata pairs
+    u64(1); // name length
+    file += 'w';
+    u32(1); // dimensions
+    u64(quint64(values.size()));
+    u32(0); // F32
+    u64(0); // offset in the data
+    while (file.size() % 32 != 0)
+        file += '\0';
+    file += difftest::floats(values);
+    QFile out(path);
+    return out.open(QIODevice::WriteOnly) && out.write(file) == file.size() ? path : QString();
+}
+
+} // namespace
+
+// File ▸ Compare With… on a carton's tab: the file dialog answered with the other
+// carton opens a Compare tab of the two showing their real differences.
+void TestCompareView::compareWithAction()
+{
+    QSettings settings(m_dir.filePath(QStringLiteral("settings-with.ini")), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(window.openPath(m_a));
+    auto *compare = window.findChild<QAction *>(QStringLiteral("actionCompareWith"));
+    QVERIFY(compare && compare->isEnabled());
+    bool answered = false;
+    answerFileDialog(m_b, &answered);
+    compare->trigger();
+    QVERIFY(answered);
+    auto *page = qobject_cast<ComparePage *>(window.tabWidget()->currentWidget());
+    QVERIFY(page);
+    QCOMPARE(page->leftPath(), m_a);
+    QCOMPARE(page->rightPath(), m_b);
+    QVERIFY(waitCompared(*page));
+    QVERIFY2(page->summaryLabel()->text().startsWith(u"Different: 1 breaking, 4 compatible"),
+             qPrintable(page->summaryLabel()->text()));
+    const QModelIndex dtype =
+        page->model()->findEntry(DiffSection::Inputs, QStringLiteral("x"), QStringLiteral("dtype"));
+    QCOMPARE(dtype.siblingAtColumn(CompareModel::LeftColumn).data().toString(), QStringLiteral("float32"));
+    QCOMPARE(dtype.siblingAtColumn(CompareModel::RightColumn).data().toString(), QStringLiteral("int64"));
+    // Back on the carton's tab, the dialog cancelled: no third tab.
+    window.tabWidget()->setCurrentIndex(0);
+    answered = false;
+    answerFileDialog(QString(), &answered);
+    compare->trigger();
+    QVERIFY(answered);
+    QCOMPARE(window.tabWidget()->count(), 2);
+}
+
+// The Model tab of a bare model file: its Compare With… button, the dialog answered
+// with another file, a Compare tab whose Weights section shows the changed tensor.
+void TestCompareView::compareWithModelButton()
+{
+    const QString a = writeGguf(m_dir.filePath(QStringLiteral("wa.gguf")), {1, 2, 3, 4});
+    const QString b = writeGguf(m_dir.filePath(QStringLiteral("wb.gguf")), {1, 2, 3, 5});
+    QVERIFY(!a.isEmpty() && !b.isEmpty());
+    QSettings settings(m_dir.filePath(QStringLiteral("settings-model.ini")), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.show();
+    QCOMPARE(window.openPath(a), nullptr); // a file tab, not a carton's page
+    QCOMPARE(window.tabWidget()->count(), 1);
+    auto *button = window.findChild<QPushButton *>(QStringLiteral("compareModelButton"));
+    QVERIFY(button);
+    bool answered = false;
+    answerFileDialog(b, &answered);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(answered);
+    auto *page = qobject_cast<ComparePage *>(window.tabWidget()->currentWidget());
+    QVERIFY(page);
+    QVERIFY(waitCompared(*page));
+    const ModelDiff *model = page->modelDiff();
+    QVERIFY(model);
+    QCOMPARE(model->weights.size(), 1);
+    QCOMPARE(model->weights.first().kind, ChangeKind::Changed);
+    QCOMPARE(model->weights.first().elementsChanged, 1);
+    QCOMPARE(model->weights.first().maxAbsDiff, 1.0);
+    QVERIFY2(page->summaryLabel()->text().contains(u"weights 1 changed"), qPrintable(page->summaryLabel()->text()));
 }
 
 QTEST_MAIN(TestCompareView)

@@ -5,6 +5,8 @@
 // showing both sides and B − A with one colour scale, the graph changes and cancelling.
 #include "compare/comparepage.h"
 #include "compare/graphchangesmodel.h"
+#include "compare/graphreviewstyle.h"
+#include "compare/graphreviewview.h"
 #include "compare/weightchart.h"
 #include "compare/weightdeltaview.h"
 #include "compare/weightdiffmodel.h"
@@ -12,15 +14,25 @@
 #include "reviewmodels.h"
 #include "tensorviewer/heatmapdata.h"
 #include "tensorviewer/heatmapview.h"
+#include "views/graphlayout.h"
+#include "views/modelgraphview.h"
 
 #include <QAbstractItemModelTester>
+#include <QGraphicsPathItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsView>
+#include <QJsonArray>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 
 using namespace studio;
 using namespace carton;
@@ -32,6 +44,10 @@ private slots:
     void weightsSortedByChange();
     void chartClickShowsBothSidesAndDifference();
     void graphChanges();
+    void colouredGraphOneAttribute();
+    void colouredGraphAddedBlocks();
+    void colouredGraphRemovedGhosts();
+    void colouredGraphInsideIf();
     void cancel();
     void cleanupTestCase();
 
@@ -42,6 +58,51 @@ private:
         return (spy.count() > 0 || spy.wait(120000)) && !page.isComparing();
     }
     QString path(const QString &name) const { return m_dir.filePath(name); }
+    // Shows the Graph section of a review of `a` and `b` and waits for its graph to be laid out.
+    bool showGraph(ComparePage &page)
+    {
+        page.resize(1366, 768);
+        page.show();
+        if (!waitCompared(page))
+            return false;
+        QSignalSpy laid(page.graphReview(), &GraphReviewView::laidOut);
+        page.sections()->setCurrentIndex(2);
+        return page.graphReview()->graphView()->isLaidOut() || laid.wait(60000);
+    }
+    // The graph's node items (not inputs, outputs or their parts), by their look.
+    struct Items {
+        QList<QGraphicsPathItem *> all;
+        int of(NodeStatus status) const
+        {
+            const GraphDecorator::Look look = GraphReviewStyle::statusLook(status);
+            int n = 0;
+            for (QGraphicsPathItem *item : all)
+                n += status == NodeStatus::Unchanged
+                         ? item->opacity() == look.opacity
+                         : item->brush().color() == look.fill && item->pen().style() == look.outline->style();
+            return n;
+        }
+    };
+    static Items nodeItems(ModelGraphView *view)
+    {
+        Items items;
+        for (QGraphicsItem *item : view->scene()->items())
+            if (auto *path = qgraphicsitem_cast<QGraphicsPathItem *>(item);
+                path && !path->parentItem() && path->data(0).isValid() &&
+                path->flags() & QGraphicsItem::ItemIsSelectable)
+                items.all.append(path);
+        return items;
+    }
+    // The tag drawn on an item ("+", "Δ1"), empty when none.
+    static QString tagOf(QGraphicsItem *item)
+    {
+        for (QGraphicsItem *child : item->childItems())
+            if (qgraphicsitem_cast<QGraphicsPathItem *>(child))
+                for (QGraphicsItem *text : child->childItems())
+                    if (auto *t = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(text))
+                        return t->text();
+        return {};
+    }
     QTemporaryDir m_dir;
 };
 
@@ -126,6 +187,181 @@ void TestModelReviewView::graphChanges()
              QStringLiteral("strides: [1, 1] -> [2, 2]"));
     QCOMPARE(page.graphModel()->matched(), 49);
     QVERIFY2(page.summaryLabel()->text().contains(u"structure"), qPrintable(page.summaryLabel()->text()));
+}
+
+void TestModelReviewView::colouredGraphOneAttribute()
+{
+    ComparePage page(path(QStringLiteral("r18.onnx")), path(QStringLiteral("r18_strides.onnx")));
+    QVERIFY(showGraph(page));
+    GraphReviewView *review = page.graphReview();
+    ModelGraphView *view = review->graphView();
+    const Items items = nodeItems(view);
+    const int nodes = reviewtest::expectation(m_dir.path()).value(u"r18_onnx_nodes").toInt();
+    QVERIFY(nodes > 40);
+    QCOMPARE(view->graph()->nodes.size(), nodes);
+    // One amber node with its tag; every other node dimmed; none green or red.
+    QCOMPARE(items.of(NodeStatus::Changed), 1);
+    QCOMPARE(items.of(NodeStatus::Added), 0);
+    QCOMPARE(items.of(NodeStatus::Removed), 0);
+    const auto io = view->graph()->inputs.size() + view->graph()->outputs.size(); // pills, not dimmed
+    QCOMPARE(items.of(NodeStatus::Unchanged), items.all.size() - 1 - io);
+    QCOMPARE(review->legendLabel(NodeStatus::Changed)->text(), QStringLiteral("1 changed"));
+    QCOMPARE(review->legendLabel(NodeStatus::Added)->text(), QStringLiteral("0 added"));
+    // F8: the change is selected, shown, and its two sides are side by side.
+    QCOMPARE(review->changes().size(), 1);
+    view->view()->setFocus();
+    QTest::keyClick(view->view(), Qt::Key_F8);
+    QCOMPARE(review->currentChange(), 0);
+    const int selected = view->selectedVertex();
+    QVERIFY(selected >= 0);
+    const QString conv = reviewtest::expectation(m_dir.path()).value(u"strides_conv").toString();
+    QCOMPARE(view->graph()->nodes.at(review->changes().first()).name, conv);
+    QCOMPARE(view->vertexOfNode(review->changes().first()), selected);
+    QGraphicsItem *item = nullptr;
+    for (QGraphicsPathItem *i : items.all)
+        item = i->data(0).toInt() == selected ? i : item;
+    QVERIFY(item);
+    QCOMPARE(tagOf(item), QStringLiteral("Δ"));
+    QVERIFY(view->view()->viewport()->rect().contains(view->view()->mapFromScene(item->sceneBoundingRect().center())));
+    const QString html = view->properties()->toPlainText();
+    QVERIFY2(html.contains(u"≠ strides") && html.contains(u"[1, 1]") && html.contains(u"[2, 2]"), qPrintable(html));
+    QVERIFY2(!html.contains(u"≠ kernel_shape") && !html.contains(u"≠ X") && !html.contains(u"≠ W"),
+             qPrintable(html)); // the same on both sides
+    QVERIFY(review->positionLabel()->text().startsWith(u"Change 1 of 1"));
+}
+
+void TestModelReviewView::colouredGraphAddedBlocks()
+{
+    const QJsonObject expect = reviewtest::expectation(m_dir.path());
+    ComparePage page(path(QStringLiteral("r18.onnx")), path(QStringLiteral("r34.onnx")));
+    QVERIFY(showGraph(page));
+    GraphReviewView *review = page.graphReview();
+    const int added = expect.value(u"r34_onnx_nodes").toInt() - expect.value(u"r18_onnx_nodes").toInt();
+    QVERIFY(added > 20);
+    QCOMPARE(review->overlay()->count(NodeStatus::Added), added);
+    QCOMPARE(review->overlay()->count(NodeStatus::Removed), 0);
+    QCOMPARE(nodeItems(review->graphView()).of(NodeStatus::Added), added);
+    QCOMPARE(review->legendLabel(NodeStatus::Added)->text(), QStringLiteral("%1 added").arg(added));
+    // Next / Previous walk every change top to bottom, wrapping, and select each.
+    // Every change walked: the added nodes and the kept ones whose inputs now come from them.
+    const QList<int> changes = review->changes();
+    const int changed = review->overlay()->count(NodeStatus::Changed);
+    QCOMPARE(changed, page.modelDiff()->graphs.first().graph.changed.size());
+    QCOMPARE(changes.size(), added + changed);
+    ModelGraphView *view = review->graphView();
+    qreal lastTop = -1e9;
+    for (int step = 0; step < changes.size(); ++step) {
+        QVERIFY(review->nextAction()->isEnabled());
+        review->nextAction()->trigger();
+        QCOMPARE(review->currentChange(), step);
+        QCOMPARE(view->selectedVertex(), view->vertexOfNode(changes.at(step)));
+        const qreal top = view->vertexRect(view->selectedVertex()).top();
+        QVERIFY(top >= lastTop);
+        lastTop = top;
+    }
+    review->nextAction()->trigger();
+    QCOMPARE(review->currentChange(), 0);
+    review->previousAction()->trigger();
+    QCOMPARE(review->currentChange(), changes.size() - 1);
+    // Every scope collapsed: the boxes carry the counts of what changed inside ("+12 Δ2"),
+    // which add up to the graph's; Next Change opens the box holding the change.
+    QSignalSpy laid(review, &GraphReviewView::laidOut);
+    view->collapseAll();
+    QVERIFY(laid.wait(30000));
+    int boxes = 0, addedInBoxes = 0;
+    for (QGraphicsPathItem *item : nodeItems(view).all) {
+        const int vertex = item->data(0).toInt();
+        if (view->collapsedScope(vertex).isEmpty())
+            continue;
+        ++boxes;
+        for (const QString &part : tagOf(item).split(u' ', Qt::SkipEmptyParts))
+            if (part.startsWith(u'+'))
+                addedInBoxes += part.mid(1).toInt();
+    }
+    QVERIFY(boxes > 1);
+    int addedOutside = 0;
+    for (int n : changes)
+        addedOutside += view->collapsedScope(view->vertexOfNode(n)).isEmpty() &&
+                        review->overlay()->of(view->graph().get())->nodes.at(n).status == NodeStatus::Added;
+    QCOMPARE(addedInBoxes + addedOutside, added);
+    const int inBox = int(std::find_if(changes.cbegin(), changes.cend(),
+                                       [&](int n) { return !view->collapsedScope(view->vertexOfNode(n)).isEmpty(); }) -
+                          changes.cbegin());
+    QVERIFY(inBox < changes.size());
+    const int node = review->changes().at(inBox);
+    QVERIFY(review->goToChange(inBox));
+    // The boxes holding it open (a scope in a scope: one after the other), then it is selected.
+    QTRY_COMPARE_WITH_TIMEOUT(view->selectedVertex() >= 0 && view->selectedVertex() == view->vertexOfNode(node), true,
+                              30000);
+    QVERIFY(view->collapsedScope(view->selectedVertex()).isEmpty());
+}
+
+void TestModelReviewView::colouredGraphRemovedGhosts()
+{
+    const QJsonObject expect = reviewtest::expectation(m_dir.path());
+    ComparePage page(path(QStringLiteral("r34.onnx")), path(QStringLiteral("r18.onnx")));
+    QVERIFY(showGraph(page));
+    GraphReviewView *review = page.graphReview();
+    const int removed = expect.value(u"r34_onnx_nodes").toInt() - expect.value(u"r18_onnx_nodes").toInt();
+    // The right side's nodes and the left's removed ones as ghosts (dashed, red, "−").
+    QCOMPARE(review->graphView()->graph()->nodes.size(), expect.value(u"r34_onnx_nodes").toInt());
+    const Items items = nodeItems(review->graphView());
+    QCOMPARE(items.of(NodeStatus::Removed), removed);
+    QCOMPARE(items.of(NodeStatus::Added), 0);
+    int tagged = 0;
+    for (QGraphicsPathItem *item : items.all)
+        tagged += tagOf(item) == u"\u2212";
+    QCOMPARE(tagged, removed);
+    // A ghost is wired into the graph: it has an edge in (from a kept node or another ghost).
+    const GraphOverlay::Level *level = review->overlay()->of(review->graphView()->graph().get());
+    QVERIFY(level);
+    const GraphLayoutInput input = review->graphView()->layoutInput();
+    int ghostsWithInput = 0;
+    for (qsizetype n = 0; n < level->nodes.size(); ++n)
+        if (level->nodes.at(n).status == NodeStatus::Removed) {
+            const int v = review->graphView()->vertexOfNode(int(n));
+            ghostsWithInput +=
+                std::any_of(input.edges.cbegin(), input.edges.cend(), [v](const auto &e) { return e.second == v; });
+        }
+    QCOMPARE(ghostsWithInput, removed);
+}
+
+void TestModelReviewView::colouredGraphInsideIf()
+{
+    ComparePage page(path(QStringLiteral("if_a.onnx")), path(QStringLiteral("if_b.onnx")));
+    QVERIFY(showGraph(page));
+    GraphReviewView *review = page.graphReview();
+    ModelGraphView *view = review->graphView();
+    // The If holds the change: its tag counts it; Next Change lands on it.
+    QCOMPARE(review->changes().size(), 1);
+    QVERIFY(review->nextChange());
+    const int ifNode = review->changes().first();
+    QCOMPARE(view->graph()->nodes.at(ifNode).opType, QStringLiteral("If"));
+    QGraphicsItem *item = nullptr;
+    for (QGraphicsPathItem *i : nodeItems(view).all)
+        item = i->data(0).toInt() == view->vertexOfNode(ifNode) ? i : item;
+    QVERIFY(item);
+    QCOMPARE(tagOf(item), QStringLiteral("Δ1"));
+    QVERIFY(view->properties()->toPlainText().contains(u"1 change(s) inside its bodies"));
+    // Its else branch, opened: the changed node amber (Add -> Sub), its neighbour dimmed.
+    const QList<OnnxAttribute> &attrs = view->graph()->nodes.at(ifNode).attributes;
+    int elseAttr = -1;
+    for (int k = 0; k < attrs.size(); ++k)
+        elseAttr = attrs.at(k).name == u"else_branch" ? k : elseAttr;
+    QVERIFY(elseAttr >= 0);
+    QSignalSpy laid(view, &ModelGraphView::laidOut);
+    QVERIFY(view->openBody({ifNode, elseAttr, 0}));
+    QVERIFY(laid.wait(30000));
+    const Items body = nodeItems(view);
+    QCOMPARE(body.all.size(), 2 + view->graph()->inputs.size() + view->graph()->outputs.size());
+    QCOMPARE(body.of(NodeStatus::Changed), 1);
+    QCOMPARE(body.of(NodeStatus::Unchanged), 1);
+    // Next Change goes back to the main graph and selects the If again.
+    QSignalSpy back(review, &GraphReviewView::laidOut);
+    QVERIFY(review->nextChange());
+    QVERIFY(back.wait(30000));
+    QCOMPARE(view->depth(), 0);
+    QCOMPARE(view->selectedVertex(), view->vertexOfNode(ifNode));
 }
 
 void TestModelReviewView::cancel()

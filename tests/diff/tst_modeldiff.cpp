@@ -3,9 +3,11 @@
 // The model level of a comparison (core/diff): weights streamed and compared with
 // numpy's figures, ONNX graphs matched by structure. Real architectures (ResNet-18 and
 // ResNet-34 made by reviewmodels.py with python3-torch).
+#include "diff/graphoverlay.h"
 #include "diff/modeldiff.h"
 #include "model/modelset.h"
 #include "reviewmodels.h"
+#include "runner/modelinspection.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -26,6 +28,8 @@ private slots:
     void oneStridesChangeIsOneChangedNode();
     void deeperNetworkAddsBlocks();
     void changeInsideAnIfBody();
+    void overlayOfAnIfBody();
+    void torchScriptGraphsMatchAsOnnxDoes();
     void cancelled();
 
 private:
@@ -223,6 +227,105 @@ void TestModelDiff::changeInsideAnIfBody()
     QCOMPARE(g.changed.first().changes, QStringList{QStringLiteral("op_type: Add -> Sub")});
     // The same file against itself: nothing.
     QVERIFY(diff(QStringLiteral("if_a.onnx"), QStringLiteral("if_a.onnx")).graphs.first().graph.identical());
+}
+
+// The overlay the Compare tab draws: B's nodes, none added or removed, the If's
+// else branch overlaid in its own level with the one changed node.
+void TestModelDiff::overlayOfAnIfBody()
+{
+    const ModelSet a = models(QStringLiteral("if_a.onnx")), b = models(QStringLiteral("if_b.onnx"));
+    const Result<ModelDiff> d = diffModels(a, b);
+    QVERIFY(d);
+    const GraphOverlay overlay = overlayGraphs(modelGraph(a.entries().first().model),
+                                               modelGraph(b.entries().first().model), d->graphs.first().graph);
+    QVERIFY(overlay.graph);
+    QCOMPARE(overlay.graph->nodes.size(), 3);
+    QCOMPARE(overlay.levels.size(), 3); // the main graph, the then and else branches
+    QCOMPARE(overlay.count(NodeStatus::Changed), 1);
+    QCOMPARE(overlay.count(NodeStatus::Added) + overlay.count(NodeStatus::Removed), 0);
+    const GraphOverlay::Level *main = overlay.of(overlay.graph.get());
+    QVERIFY(main);
+    int branch = -1;
+    for (int n = 0; n < 3; ++n)
+        branch = overlay.graph->nodes.at(n).opType == u"If" ? n : branch;
+    QVERIFY(branch >= 0);
+    QCOMPARE(main->nodes.at(branch).changesInside, 1);
+    QCOMPARE(main->nodes.at(branch).status, NodeStatus::Unchanged);
+    for (const OnnxAttribute &at : overlay.graph->nodes.at(branch).attributes) {
+        if (at.graphs.isEmpty())
+            continue;
+        const GraphOverlay::Level *body = overlay.of(at.graphs.first().get());
+        QVERIFY2(body, qPrintable(at.name));
+        int changed = 0;
+        for (const GraphOverlay::Node &n : body->nodes)
+            changed += n.status == NodeStatus::Changed;
+        QCOMPARE(changed, at.name == u"else_branch" ? 1 : 0);
+    }
+}
+
+namespace {
+
+// A TorchScript forward as the runner's inspection reports it: conv (its weight a
+// prim::GetAttr), relu, optionally a sigmoid, flatten; values named by `prefix`.
+InspectedMethod torchForward(const QString &prefix, bool sigmoid)
+{
+    InspectedMethod m;
+    m.name = QStringLiteral("forward");
+    m.arguments = {{QStringLiteral("x"), QStringLiteral("Tensor")}};
+    m.returns = {{QString(), QStringLiteral("Tensor")}};
+    const auto v = [&](const char *name) -> QString { return prefix + QLatin1StringView(name); };
+    m.graphInputs = {v("self"), v("x")};
+    m.nodes.append({QStringLiteral("prim::GetAttr"),
+                    {v("self")},
+                    {v("w")},
+                    QStringLiteral("conv"),
+                    {{QStringLiteral("name"), QStringLiteral("weight")}}});
+    m.nodes.append({QStringLiteral("prim::Constant"),
+                    {},
+                    {v("one")},
+                    QString(),
+                    {{QStringLiteral("value"), QStringLiteral("1")}}});
+    m.nodes.append({QStringLiteral("aten::conv2d"), {v("x"), v("w")}, {v("c")}, QStringLiteral("conv"), {}});
+    m.nodes.append({QStringLiteral("aten::relu"), {v("c")}, {v("r")}, QStringLiteral("act"), {}});
+    QString last = v("r");
+    if (sigmoid) {
+        m.nodes.append({QStringLiteral("aten::sigmoid"), {v("r")}, {v("s")}, QStringLiteral("gate"), {}});
+        last = v("s");
+    }
+    m.nodes.append({QStringLiteral("aten::flatten"), {last, v("one")}, {v("f")}, QString(), {}});
+    m.graphOutputs = {v("f")};
+    return m;
+}
+
+} // namespace
+
+// The graph diff takes any graph in the one graph model, not ONNX's alone: two
+// TorchScript forwards (graphFromInspection) match by structure, renamed values
+// change nothing, an inserted op is one added node and its consumer's input changes.
+void TestModelDiff::torchScriptGraphsMatchAsOnnxDoes()
+{
+    const auto a = std::make_shared<const OnnxInfo>(graphFromInspection(torchForward(QStringLiteral("a."), false)));
+    const auto renamed =
+        std::make_shared<const OnnxInfo>(graphFromInspection(torchForward(QStringLiteral("%v"), false)));
+    const auto b = std::make_shared<const OnnxInfo>(graphFromInspection(torchForward(QStringLiteral("b_"), true)));
+    QCOMPARE(a->nodes.size(), 5);
+    const GraphDiff same = diffGraphs(*a, {}, *renamed, {});
+    QVERIFY(same.identical());
+    QCOMPARE(same.matched, 5);
+    const GraphDiff d = diffGraphs(*a, {}, *b, {});
+    QCOMPARE(d.added.size(), 1);
+    QCOMPARE(d.added.first().opType, QStringLiteral("aten::sigmoid"));
+    QVERIFY(d.removed.isEmpty());
+    QCOMPARE(d.matched, 5);
+    QCOMPARE(d.changed.size(), 1);
+    QCOMPARE(d.changed.first().b.opType, QStringLiteral("aten::flatten"));
+    QVERIFY2(d.changed.first().changes.first().startsWith(u"input 0: "),
+             qPrintable(d.changed.first().changes.join(u'\n')));
+    // And the Compare tab's overlay of them: B's six nodes, one added.
+    const GraphOverlay overlay = overlayGraphs(a, b, d);
+    QCOMPARE(overlay.graph->nodes.size(), 6);
+    QCOMPARE(overlay.count(NodeStatus::Added), 1);
+    QCOMPARE(overlay.count(NodeStatus::Changed), 1);
 }
 
 void TestModelDiff::cancelled()

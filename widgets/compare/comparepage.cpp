@@ -6,6 +6,7 @@
 #include "comparemodel.h"
 #include "diff/diffhtml.h"
 #include "graphchangesmodel.h"
+#include "graphreviewview.h"
 #include "jobs/latestjob.h"
 #include "model/modelfile.h"
 #include "style/tone.h"
@@ -91,7 +92,7 @@ ComparePage::ComparePage(const QString &leftPath, const QString &rightPath, QWid
       m_cancel(new QPushButton(tr("Cancel"))), m_sections(new QTabWidget), m_weightsModel(new WeightDiffModel(this)),
       m_weightsSorted(new QSortFilterProxyModel(this)), m_weightsTable(nullptr), m_chart(new WeightChart),
       m_delta(new WeightDeltaView), m_weightsSummary(new QLabel), m_graphModel(new GraphChangesModel(this)),
-      m_graphTable(nullptr), m_graphSummary(new QLabel)
+      m_graphTable(nullptr), m_graphSummary(new QLabel), m_graphReview(new GraphReviewView)
 {
     setObjectName(QStringLiteral("comparePage"));
     setAcceptDrops(true);
@@ -202,10 +203,27 @@ QWidget *ComparePage::makeGraphTab()
     m_graphTable = makeTable(m_graphModel, QStringLiteral("compareGraph"));
     m_graphSummary->setObjectName(QStringLiteral("compareGraphSummary"));
     m_graphSummary->setWordWrap(true);
+    // A weight's link in the side-by-side properties opens it on the Weights tab.
+    connect(m_graphReview, &GraphReviewView::weightActivated, this, [this](const QString &name) {
+        const QList<WeightDiff> &weights = m_weightsModel->weights();
+        for (qsizetype row = 0; row < weights.size(); ++row)
+            if (weights.at(row).nameB == name) {
+                m_sections->setCurrentIndex(1);
+                const QModelIndex at = m_weightsSorted->mapFromSource(m_weightsModel->index(int(row), 0));
+                m_weightsTable->setCurrentIndex(at);
+                m_weightsTable->scrollTo(at);
+                return;
+            }
+    });
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_graphReview);
+    split->addWidget(m_graphTable);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
     auto *tab = new QWidget;
     auto *layout = new QVBoxLayout(tab);
     layout->addWidget(m_graphSummary);
-    layout->addWidget(m_graphTable, 1);
+    layout->addWidget(split, 1);
     return tab;
 }
 
@@ -383,6 +401,7 @@ void ComparePage::showModelHalf()
     m_weightsModel->setWeights(model ? model->weights : QList<WeightDiff>());
     m_chart->setWeights(m_weightsModel->weights());
     m_graphModel->setGraphs(model ? model->graphs : QList<ModelGraphDiff>());
+    m_graphReview->setReview(m_review ? std::shared_ptr<const ModelReview>(m_review, &m_review->result) : nullptr);
     m_delta->setMessage(tr("Click a weight in the chart or the table to see both sides and their difference."));
     if (!model) {
         m_weightsSummary->clear();

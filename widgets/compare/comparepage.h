@@ -23,6 +23,7 @@ namespace studio {
 
 class CompareModel;
 class GraphChangesModel;
+class GraphReviewView;
 class LatestJob;
 class WeightChart;
 class WeightDeltaView;
@@ -33,10 +34,10 @@ class WeightDiffModel;
 // rows highlighted, each change's class (breaking / compatible) and reason, and for
 // the selected row its full values, tensor error figures or unified diff. Weights:
 // every weight's change in a per-layer chart and a table sortable by change; a click
-// shows both sides and B − A as heatmaps. Graph: the nodes added, removed and
-// changed. The review runs through LatestJob on the verification pool (a new one
-// cancels the old; Cancel stops it) with its progress shown; dropping a file on the
-// tab replaces the right side; Swap Sides compares the other way round.
+// shows both sides and B − A as heatmaps. Graph: the two graphs drawn as one with
+// what was added, removed and changed marked (GraphReviewView), and the list of changes. The review runs through
+// LatestJob on the verification pool (a new one cancels the old; Cancel stops it) with its progress shown; dropping a
+// file on the tab replaces the right side; Swap Sides compares the other way round.
 class ComparePage final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ComparePage)
@@ -74,6 +75,7 @@ public:
     WeightDeltaView *deltaView() const { return m_delta; }
     GraphChangesModel *graphModel() const { return m_graphModel; }
     QLabel *graphSummary() const { return m_graphSummary; }
+    GraphReviewView *graphReview() const { return m_graphReview; }
     // The last review's model half (nullopt before the first one ends).
     const carton::ModelDiff *modelDiff() const;
     // Shows weight `row` of the weights model (both sides and B − A).
@@ -137,6 +139,7 @@ private:
     GraphChangesModel *m_graphModel;
     QTableView *m_graphTable;
     QLabel *m_graphSummary;
+    GraphReviewView *m_graphReview;
 };
 
 } // namespace studio

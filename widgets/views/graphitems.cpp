@@ -84,9 +84,12 @@ QGraphicsPathItem *GraphItems::addNode(QGraphicsScene &scene, const QRectF &rect
     QPainterPath shape;
     const qreal radius = node.io ? std::min(rect.height(), rect.width()) / 2 : 4;
     shape.addRoundedRect(rect, radius, radius);
-    auto *item = scene.addPath(shape, QPen(node.fill.darker(130)), node.fill);
+    const QPen pen = node.outline ? *node.outline : QPen(node.fill.darker(130));
+    auto *item = scene.addPath(shape, pen, node.fill);
     item->setFlag(QGraphicsItem::ItemIsSelectable);
     item->setData(0, index);
+    item->setData(1, pen);
+    item->setOpacity(node.opacity);
     item->setToolTip(node.tooltip);
     if (node.members > 0) {
         // A collapsed scope: a second outline inside, as a stack of boxes. Its own
@@ -113,8 +116,25 @@ QGraphicsPathItem *GraphItems::addNode(QGraphicsScene &scene, const QRectF &rect
     }
     auto *text = new QGraphicsSimpleTextItem(node.title, item);
     text->setFont(style.font);
-    text->setBrush(node.io ? style.ioText : QColor(Qt::white));
+    text->setBrush(node.titleColor.isValid() ? node.titleColor : node.io ? style.ioText : QColor(Qt::white));
     text->setPos(header.center() - text->boundingRect().center());
+    if (!node.badge.isEmpty()) {
+        // A tag standing on the top-right corner, outside the laid-out size.
+        auto *tag = new QGraphicsSimpleTextItem(node.badge, item);
+        QFont bold = style.rowFont;
+        bold.setBold(true);
+        tag->setFont(bold);
+        tag->setBrush(QColor(Qt::white));
+        const QRectF box = tag->boundingRect().adjusted(-4, -1, 4, 1);
+        const QPointF at(rect.right() - box.width() + 6, rect.top() - box.height() / 2);
+        QPainterPath pill;
+        pill.addRoundedRect(QRectF(at, box.size()), box.height() / 2, box.height() / 2);
+        auto *back = new QGraphicsPathItem(pill, item);
+        back->setPen(QPen(pen.color().darker(120)));
+        back->setBrush(pen.color());
+        tag->setParentItem(back);
+        tag->setPos(at + QPointF(4, 1));
+    }
     return item;
 }
 

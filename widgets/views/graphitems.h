@@ -50,6 +50,10 @@ public:
         bool io = false; // a graph input or output
         int members = 0; // a collapsed scope: its nodes
         QColor fill;
+        QColor titleColor;           // invalid: white (nodes) or the palette's text (inputs, outputs)
+        std::optional<QPen> outline; // invalid: the fill, darker
+        QString badge;               // a tag on the top-right corner, if any
+        qreal opacity = 1;
     };
     static constexpr qreal kRowPadding = 6;
 
@@ -59,7 +63,7 @@ public:
     static QColor scopeColor();
     // The size a node needs (text widths measured by the caller's cache).
     static QSizeF nodeSize(const Style &style, qreal titleWidth, const QList<qreal> &rowWidths, bool scope);
-    // Adds a node at `rect`; its data(0) is `index`; selectable.
+    // Adds a node at `rect`; its data(0) is `index`, its data(1) its pen when not selected; selectable.
     static QGraphicsPathItem *addNode(QGraphicsScene &scene, const QRectF &rect, const Node &node, int index,
                                       const Style &style);
     // Adds an edge along `line` with an arrowhead at its end.

@@ -4,6 +4,7 @@
 
 #include "graphbodybar.h"
 #include "graphcamera.h"
+#include "graphdecorator.h"
 #include "graphexport.h"
 #include "graphitems.h"
 #include "graphlayout.h"
@@ -502,6 +503,8 @@ void ModelGraphView::buildItems(quint64 generation)
         node.io = v.input >= 0 || v.output >= 0;
         node.members = v.members;
         node.fill = vertexColor(v);
+        if (m_decorator)
+            m_decorator->decorate(node, *m_graph, vertexNodes(int(i)), v.members > 0);
         m_items.append(GraphItems::addNode(*m_scene, layout.nodes[i], node, int(i), style));
     }
     for (; m_builtEdges < layout.edges.size() && budget.elapsed() < kBuildSliceMs; ++m_builtEdges) {
@@ -522,8 +525,8 @@ void ModelGraphView::buildItems(quint64 generation)
     if (m_vertices.size() > kMinimapAbove) {
         QList<QColor> colors;
         colors.reserve(m_vertices.size());
-        for (const Vertex &v : std::as_const(m_vertices))
-            colors.append(vertexColor(v));
+        for (const QGraphicsPathItem *item : std::as_const(m_items))
+            colors.append(item->brush().color());
         m_minimap->setNodes(m_rects, colors, m_scene->sceneRect());
     }
     QString status = tr("%n node(s)", nullptr, int(m_graph->nodes.size()));
@@ -562,6 +565,18 @@ QColor ModelGraphView::vertexColor(const Vertex &vertex) const
     if (vertex.members > 0)
         return GraphItems::scopeColor();
     return vertex.node >= 0 ? GraphItems::opColor(vertex.title) : palette().color(QPalette::AlternateBase);
+}
+
+QList<int> ModelGraphView::vertexNodes(int index) const
+{
+    const Vertex &v = m_vertices[index];
+    if (v.node >= 0)
+        return QList<int>{v.node} + v.folded;
+    QList<int> nodes;
+    for (qsizetype n = 0; v.members > 0 && n < m_itemOfNode.size(); ++n)
+        if (m_itemOfNode[n] == index)
+            nodes.append(int(n));
+    return nodes;
 }
 
 int ModelGraphView::selectedVertex() const
@@ -620,9 +635,11 @@ void ModelGraphView::showSelection()
 {
     const int index = selectedVertex();
     for (QGraphicsPathItem *item : std::as_const(m_items)) {
-        QPen pen = item->pen();
-        pen.setWidthF(item->isSelected() ? 3 : 1);
-        pen.setColor(item->isSelected() ? palette().color(QPalette::Highlight) : item->brush().color().darker(130));
+        QPen pen = item->data(1).value<QPen>(); // as drawn (GraphItems::addNode)
+        if (item->isSelected()) {
+            pen.setWidthF(3);
+            pen.setColor(palette().color(QPalette::Highlight));
+        }
         item->setPen(pen);
     }
     m_properties->setHtml(index >= 0 ? vertexHtml(m_vertices[index]) : QString());
@@ -640,6 +657,8 @@ QString ModelGraphView::vertexHtml(const Vertex &vertex) const
     }
     if (vertex.node < 0)
         return GraphProperties::valueHtml(vertex.input >= 0, vertex.title, vertex.detail);
+    if (QString html = m_decorator ? m_decorator->nodeHtml(*m_graph, vertex.node) : QString(); !html.isEmpty())
+        return html;
     return GraphProperties::nodeHtml(*m_graph, m_model.get(), vertex.node, m_fold);
 }
 

@@ -26,6 +26,7 @@ struct OnnxInfo;
 namespace studio {
 
 class GraphBodyBar;
+class GraphDecorator;
 class GraphMinimap;
 class GraphToolBar;
 class LatestJob;
@@ -62,6 +63,8 @@ public:
     void setModel(std::shared_ptr<const carton::ModelFile> model);
     // `graph` (null: as setModel), with `model`'s weights linked from it.
     void setGraph(std::shared_ptr<const carton::ModelFile> model, std::shared_ptr<const carton::OnnxInfo> graph);
+    // Draws items and describes nodes its way (null: as usual); set before setGraph().
+    void setDecorator(std::shared_ptr<const GraphDecorator> decorator) { m_decorator = std::move(decorator); }
     // The graph shown: the main one, or a body opened in it (openBody).
     const std::shared_ptr<const carton::OnnxInfo> &graph() const { return m_graph; }
     // Shows a body of node `step.node` of the graph shown (an If's branch, a Loop's
@@ -177,8 +180,11 @@ private:
     // The scope of node `node` (shown or folded); empty at the top.
     QString scopeOfNode(int node) const;
     QColor vertexColor(const Vertex &vertex) const;
+    // The graph's nodes item `index` stands for (a node and those folded into it, or a scope's).
+    QList<int> vertexNodes(int index) const;
 
     std::shared_ptr<const carton::ModelFile> m_model;
+    std::shared_ptr<const GraphDecorator> m_decorator;
     std::shared_ptr<const carton::OnnxInfo> m_graph; // shown: m_root, or the body m_steps lead to
     std::shared_ptr<const carton::OnnxInfo> m_root;
     QList<GraphStep> m_steps;

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// `carton diff A B --run` (issue 41): two python-runner cartons whose models differ
+// (y = 2x against y = 2.001x) run on A's self-test inputs through the sandboxed
+// runner host, B's outputs compared with A's: the figures are those of the two
+// models' float32 arithmetic, in text, --json and --html; a bare file refuses --run.
+#include "clirunner.h"
+#include "selftesttestutil.h"
+#include "testpaths.h"
+#include "testsession.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+using namespace carton;
+using namespace selftesttest;
+using namespace Qt::StringLiterals;
+
+class TestCliDiffRun : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void outputsJson();
+    void textAndHtml();
+    void bareFileRefusesRun();
+
+private:
+    // A python-runner carton whose model returns y = x * `scale` (numpy float32).
+    QString writeCarton(const QString &name, const QByteArray &scale);
+    QTemporaryDir m_dir;
+    QString m_a, m_b;
+    const QList<float> m_x{0.f, 1.f, 2.f, -4.f};
+};
+
+QString TestCliDiffRun::writeCarton(const QString &name, const QByteArray &scale)
+{
+    CartonFolder folder;
+    folder.info.runner.runnerName = u"python"_s;
+    folder.info.runner.requiredFrameworkVersion = u">=3.0"_s;
+    folder.info.runner.opts = {{u"entrypoint_package"_s, QString(u"mymodel"_s)},
+                               {u"entrypoint_fn"_s, QString(u"get_model"_s)}};
+    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(4)}))};
+    folder.info.outputs = {spec(u"y"_s, DType::Float32, Shape::dims({Dim::value(4)}))};
+    QList<double> x, y;
+    for (float v : m_x) {
+        x.append(v);
+        y.append(2 * v);
+    }
+    folder.add(f32({4}, x, u"x"_s));
+    folder.add(f32({4}, y, u"y"_s));
+    SelfTest t;
+    t.name = u"t_"_s + name;
+    t.inputs = refs({{"x", "@tensor_data/x"}});
+    t.expectedOut = refs({{"y", "@tensor_data/y"}});
+    folder.info.selfTests = {t};
+    const QString dir = m_dir.filePath(name);
+    if (!folder.write(dir))
+        return {};
+    const QByteArray model = "import numpy as np\n\nclass Model:\n    def infer_with_tensors(self, tensors):\n"
+                             "        return {\"y\": tensors[\"x\"] * np.float32(" +
+                             scale + ")}\n\ndef get_model():\n    return Model()\n";
+    return testutil::writeFile(dir + u"/model/mymodel.py"_s, model) ? dir : QString();
+}
+
+void TestCliDiffRun::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    qputenv("XDG_DATA_HOME", m_dir.filePath(u"data"_s).toLocal8Bit());
+    m_a = writeCarton(u"a"_s, "2.0");
+    m_b = writeCarton(u"b"_s, "2.001");
+    QVERIFY(!m_a.isEmpty() && !m_b.isEmpty());
+}
+
+void TestCliDiffRun::outputsJson()
+{
+    const RunResult r =
+        runCarton({u"diff"_s, m_a, m_b, u"--run"_s, u"--json"_s, u"--rtol"_s, u"1e-4"_s, u"--atol"_s, u"0"_s});
+    QVERIFY2(r.exitCode == 1, r.err.constData());
+    const QJsonObject o = r.json();
+    QCOMPARE(o[u"outputs_inputs_from"_s].toString(), u"a"_s);
+    QCOMPARE(o[u"outputs_agree"_s].toBool(true), false);
+    QVERIFY2(o[u"sandbox"_s].toString().contains(u"sandboxed"_s), r.out.constData());
+    const QJsonArray outputs = o[u"outputs"_s].toArray();
+    QCOMPARE(outputs.size(), 1);
+    const QJsonObject y = outputs.at(0).toObject();
+    QCOMPARE(y[u"test"_s].toString(), u"t_a"_s);
+    QCOMPARE(y[u"output"_s].toString(), u"y"_s);
+    // What numpy's float32 arithmetic gives for the two models on x.
+    double maxAbs = 0, meanAbs = 0, maxRel = 0;
+    int off = 0;
+    for (float x : m_x) {
+        const float a = x * 2.0f, b = x * 2.001f;
+        const double d = std::abs(double(b) - double(a));
+        const double rel = a == 0 ? 0 : d / std::abs(double(a));
+        maxAbs = std::max(maxAbs, d);
+        meanAbs += d / double(m_x.size());
+        maxRel = std::max(maxRel, rel);
+        off += d > 1e-4 * std::abs(double(a));
+    }
+    QCOMPARE(off, 3);
+    QVERIFY(std::abs(y[u"max_abs_diff"_s].toDouble() - maxAbs) < 1e-9);
+    QVERIFY(std::abs(y[u"mean_abs_diff"_s].toDouble() - meanAbs) < 1e-9);
+    QVERIFY(std::abs(y[u"max_rel_diff"_s].toDouble() - maxRel) < 1e-9);
+    QCOMPARE(y[u"elements_off"_s].toInt(), off);
+    QCOMPARE(y[u"elements"_s].toInt(), 4);
+    QCOMPARE(y[u"passed"_s].toBool(true), false);
+    // The same models within a looser tolerance agree: the outputs decide the exit code no more.
+    const RunResult loose = runCarton({u"diff"_s, m_a, m_b, u"--run"_s, u"--json"_s, u"--rtol"_s, u"1e-3"_s});
+    QVERIFY2(loose.exitCode == 1, loose.err.constData()); // the cartons still differ (their model files)
+    QCOMPARE(loose.json()[u"outputs_agree"_s].toBool(false), true);
+    QCOMPARE(loose.json()[u"outputs"_s].toArray().at(0)[u"elements_off"_s].toInt(), 0);
+    // On B's self-test inputs: B's test named.
+    const RunResult fromB = runCarton({u"diff"_s, m_a, m_b, u"--run"_s, u"--json"_s, u"--inputs-from"_s, u"b"_s});
+    QCOMPARE(fromB.json()[u"outputs"_s].toArray().at(0)[u"test"_s].toString(), u"t_b"_s);
+}
+
+void TestCliDiffRun::textAndHtml()
+{
+    const QString html = m_dir.filePath(u"run.html"_s);
+    const RunResult r =
+        runCarton({u"diff"_s, m_a, m_b, u"--run"_s, u"--rtol"_s, u"1e-4"_s, u"--atol"_s, u"0"_s, u"--html"_s, html});
+    QVERIFY2(r.exitCode == 1, r.err.constData());
+    QVERIFY2(r.out.contains("Outputs (both models on A's self-test inputs; B against A):"), r.out.constData());
+    QVERIFY2(r.out.contains("FAIL t_a y: max abs 0.004"), r.out.constData());
+    QVERIFY2(r.out.contains("3 of 4 elements off"), r.out.constData());
+    QFile page(html);
+    QVERIFY(page.open(QIODevice::ReadOnly));
+    const QByteArray text = page.readAll();
+    QVERIFY(text.contains("<h2>Outputs</h2>"));
+    QVERIFY(text.contains("3 of 4"));
+    QVERIFY(!text.contains("http://") && !text.contains("https://"));
+}
+
+void TestCliDiffRun::bareFileRefusesRun()
+{
+    const QString bare = m_dir.filePath(u"m.safetensors"_s);
+    QByteArray header = R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})";
+    QByteArray file(8, '\0');
+    qToLittleEndian<quint64>(quint64(header.size()), file.data());
+    QVERIFY(testutil::writeFile(bare, file + header + QByteArray(4, '\0')));
+    const RunResult r = runCarton({u"diff"_s, bare, m_b, u"--run"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("is a bare model file; both sides must be cartons"), r.err.constData());
+}
+
+QTEST_MAIN(TestCliDiffRun)
+#include "tst_clidiffrun.moc"
