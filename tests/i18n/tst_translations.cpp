@@ -5,6 +5,7 @@
 // name is matched against fixed English names, never the translated titles);
 // Preferences lists each language in its own words.
 #include "application.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "commandline.h"
 #include "format/cartoninfo.h"
@@ -16,7 +17,6 @@
 #include "shelltestutil.h"
 #include "translations.h"
 #include "validate/validator.h"
-#include "views/cartonview.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

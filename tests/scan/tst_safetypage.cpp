@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // The Safety tab, offscreen: it scans in the background when shown, then shows the
 // verdict, the findings table (model under QAbstractItemModelTester) and details.
-#include "cartonview.h"
+#include "../views/viewofcarton.h"
 #include "package/carton.h"
 #include "safetyfindingsmodel.h"
 #include "safetypage.h"
@@ -54,7 +54,8 @@ void TestSafetyPage::findingsShownInTheTab()
              buildZip({storedEntry("carton.toml", cartonToml()), storedEntry("LINKS", links()),
                        storedEntry("model/model.pt", torchScriptZip(stackGlobalReduce("os", "system", "id"))), elf}));
     QVERIFY(carton);
-    CartonView view(carton, nullptr);
+    ViewOfCarton viewOf(carton, nullptr);
+    CartonView &view = viewOf.view();
     view.resize(1000, 700);
     auto *page = view.findChild<SafetyPage *>();
     QVERIFY(page);
