@@ -28,6 +28,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QToolButton>
@@ -72,6 +73,12 @@ QWidget *emptySlot()
     return slot;
 }
 
+// The Files and Self-tests tabs: the editing pane (0) above the page over the file (1).
+QSplitter *splitOf(QWidget *slot)
+{
+    return static_cast<QSplitter *>(slot->layout()->itemAt(0)->widget());
+}
+
 // The tabs that show only the opened file: hidden for a document never saved.
 bool readsFile(CartonView::Tab tab)
 {
@@ -104,13 +111,19 @@ CartonView::CartonView(CartonDocument *document, QSettings *settings, QWidget *p
         auto *split = new QSplitter(Qt::Vertical);
         split->setObjectName(tab == FilesTab ? QStringLiteral("filesSplit") : QStringLiteral("selfTestsSplit"));
         split->setChildrenCollapsible(false);
-        split->addWidget(pane);
+        // Scrolled: the pane above the tab's page must not raise the window's minimum height.
+        auto *scroll = new QScrollArea;
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setMinimumHeight(scroll->fontMetrics().height() * 2); // less than a scroll area asks for
+        scroll->setWidget(pane);
+        split->addWidget(scroll);
         split->addWidget(emptySlot());
         split->setStretchFactor(0, 2);
         split->setStretchFactor(1, 3);
         slot(tab)->layout()->addWidget(split);
     }
-    auto *selfTestsHost = static_cast<QSplitter *>(slot(SelfTestsTab)->layout()->itemAt(0)->widget())->widget(1);
+    QWidget *selfTestsHost = splitOf(slot(SelfTestsTab))->widget(1);
     m_runs = new DocumentSelfTests(document, selfTestsHost, settings, this);
     connect(m_runs, &DocumentSelfTests::statusMessage, this, &CartonView::statusMessage);
     connect(m_runs, &DocumentSelfTests::pageChanged, this, [this](SelfTestsPage *page) {
@@ -183,10 +196,7 @@ void CartonView::setCarton(std::shared_ptr<const carton::Carton> carton)
         m_tensors = new TensorsPage(m_carton);
         m_safety = new SafetyPage(m_carton);
         slot(OverviewTab)->layout()->addWidget(m_overview);
-        static_cast<QSplitter *>(slot(FilesTab)->layout()->itemAt(0)->widget())
-            ->widget(1)
-            ->layout()
-            ->addWidget(m_files);
+        splitOf(slot(FilesTab))->widget(1)->layout()->addWidget(m_files);
         slot(ModelTab)->layout()->addWidget(m_model);
         slot(TensorsTab)->layout()->addWidget(m_tensors);
         slot(SafetyTab)->layout()->addWidget(m_safety);
@@ -214,8 +224,8 @@ void CartonView::updateTabs()
     for (int tab = 0; tab < TabCount; ++tab)
         m_tabs->setTabVisible(tab, m_carton || !readsFile(Tab(tab)));
     // Without a file there is only the editing pane to show.
-    m_filesEditor->setVisible(m_editing || !m_carton);
-    m_selfTestsEditor->setVisible(m_editing || !m_carton);
+    for (Tab tab : {FilesTab, SelfTestsTab})
+        splitOf(slot(tab))->widget(0)->setVisible(m_editing || !m_carton);
 }
 
 void CartonView::setEditing(bool editing)
