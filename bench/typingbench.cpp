@@ -76,7 +76,8 @@ int main(int argc, char **argv)
     document->setState(state, QStringLiteral("Load"));
     document->validateNow();
 
-    CartonView editor(document.get(), nullptr); // a new document: its tabs edit
+    CartonView editor(document.get(), nullptr);
+    editor.setEditing(true); // as the window shows a new document: its tabs edit
     editor.resize(1200, 800);
     editor.show();
     QApplication::processEvents();
