@@ -3,7 +3,7 @@
 // The Inputs / Outputs editor on a big carton (issue 8: typing never blocks the
 // GUI thread > 50 ms with 200 inputs/outputs and 100 self-tests): packs a carton
 // with N inputs, N outputs and T self-tests each feeding all of them (N*2*T
-// tensors in tensor_data), opens it in a SpecsEditor offscreen, and times on the
+// tensors in tensor_data), opens it in a SpecsPage offscreen, and times on the
 // GUI thread: a cell commit (rename, shape edit: setData -> undo step -> both
 // tables refreshed), the handling of a validation result (cell marks + symbol
 // panel), and, off the GUI thread, one validation (validateInfo with shapes).
@@ -11,8 +11,8 @@
 #include "document/cartondocument.h"
 #include "pack/packer.h"
 #include "package/carton.h"
-#include "specseditmodel.h"
-#include "specseditor.h"
+#include "specsmodel.h"
+#include "specspage.h"
 #include "validate/validator.h"
 
 #include <QApplication>
@@ -100,7 +100,8 @@ int main(int argc, char **argv)
     QElapsedTimer clock;
     QList<double> handling;
     QObject::connect(&document, &studio::CartonDocument::diagnosticsChanged, &app, [&] { clock.start(); });
-    studio::SpecsEditor editor(&document);
+    studio::SpecsPage editor(&document);
+    editor.setEditable(true);
     QObject::connect(&document, &studio::CartonDocument::diagnosticsChanged, &app,
                      [&] { handling.append(clock.nsecsElapsed() / 1e6); });
     editor.resize(1200, 700);
@@ -118,15 +119,15 @@ int main(int argc, char **argv)
     }
 
     QList<double> renames, shapes;
-    studio::SpecsEditModel *inputs = editor.inputsModel();
+    studio::SpecsModel *inputs = editor.inputsModel();
     for (int i = 0; i < 20; ++i) {
         QElapsedTimer c;
         c.start();
-        inputs->setData(inputs->index(50, studio::SpecsEditModel::NameColumn), QStringLiteral("renamed%1").arg(i));
+        inputs->setData(inputs->index(50, studio::SpecsModel::NameColumn), QStringLiteral("renamed%1").arg(i));
         app.processEvents();
         renames.append(c.nsecsElapsed() / 1e6);
         c.start();
-        inputs->setData(inputs->index(60, studio::SpecsEditModel::ShapeColumn),
+        inputs->setData(inputs->index(60, studio::SpecsModel::ShapeColumn),
                         i % 2 ? QStringLiteral("[batch, d60]") : QStringLiteral("[batch, 7]"));
         app.processEvents();
         shapes.append(c.nsecsElapsed() / 1e6);

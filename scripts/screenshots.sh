@@ -117,9 +117,9 @@ shot() { # NAME [app arguments...]
 }
 
 status=0
-tabs=(overview inputs files tensors selftests safety)
+tabs=(overview metadata runner inputs files model tensors selftests safety)
 for i in "${!tabs[@]}"; do
-  shot "$((i + 1))-${tabs[$i]}" --tab "$((i + 1))" "$carton" || status=1
+  shot "$((i + 1))-${tabs[$i]}" --tab "${tabs[$i]}" "$carton" || status=1
 done
 # Last, so that its Recent list shows the carton opened above.
 shot welcome || status=1
@@ -134,7 +134,7 @@ wait "$running" 2>/dev/null || true
 
 # States pictured by the GUI tests themselves (testutil::shot), offscreen.
 tests_dir=$(cd "$(dirname "$app")/.." && pwd)/tests
-for t in editors/tst_specseditor editors/tst_selftestseditor editors/tst_metadataeditor editors/tst_runnereditor \
+for t in editors/tst_specspage editors/tst_selftestseditor editors/tst_metadataeditor editors/tst_runnereditor \
   media/tst_mediapreview; do
   if [ ! -x "$tests_dir/$t" ]; then
     echo "screenshots.sh: $t is not built; its pictures are left out" >&2

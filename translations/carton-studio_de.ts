@@ -1774,6 +1774,22 @@
         <source>Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)</source>
         <translation>Metadaten, Ein- und Ausgaben, Selbsttests und Dateien bearbeiten (Ctrl+E)</translation>
     </message>
+<message>
+        <source>Metadata</source>
+        <translation>Metadaten</translation>
+    </message>
+    <message>
+        <source>Runner</source>
+        <translation>Runner</translation>
+    </message>
+    <message>
+        <source>Done Editing</source>
+        <translation>Bearbeitung beenden</translation>
+    </message>
+    <message>
+        <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
+        <translation>Zurück zum Durchsuchen des Cartons (Ctrl+E); Änderungen bleiben bis zum Speichern oder Schließen erhalten</translation>
+    </message>
 </context>
 <context>
     <name>studio::CommandLine</name>
@@ -2471,37 +2487,6 @@
     </message>
 </context>
 <context>
-    <name>studio::DocumentEditor</name>
-    <message>
-        <source>Metadata</source>
-        <translation>Metadaten</translation>
-    </message>
-    <message>
-        <source>Runner</source>
-        <translation>Runner</translation>
-    </message>
-    <message>
-        <source>Inputs / Outputs</source>
-        <translation>Ein-/Ausgaben</translation>
-    </message>
-    <message>
-        <source>Self-tests &amp;&amp; Examples</source>
-        <translation>Selbsttests &amp;&amp; Beispiele</translation>
-    </message>
-    <message>
-        <source>Files</source>
-        <translation>Dateien</translation>
-    </message>
-    <message>
-        <source>Done Editing</source>
-        <translation>Bearbeitung beenden</translation>
-    </message>
-    <message>
-        <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
-        <translation>Zurück zum Durchsuchen des Cartons (Ctrl+E); Änderungen bleiben bis zum Speichern oder Schließen erhalten</translation>
-    </message>
-</context>
-<context>
     <name>studio::DocumentFilesModel</name>
     <message>
         <source>From the carton</source>
@@ -2538,41 +2523,6 @@
     <message>
         <source>%1 is written when saving</source>
         <translation>%1 wird beim Speichern geschrieben</translation>
-    </message>
-</context>
-<context>
-    <name>studio::EditedSelfTests</name>
-    <message>
-        <source>Could not make a temporary folder for the edited carton: %1</source>
-        <translation>Für das bearbeitete Carton konnte kein temporärer Ordner angelegt werden: %1</translation>
-    </message>
-    <message>
-        <source>Writing the edited carton to run its self-tests…</source>
-        <translation>Das bearbeitete Carton wird geschrieben, um seine Selbsttests auszuführen…</translation>
-    </message>
-    <message>
-        <source>Run Self-tests</source>
-        <translation>Selbsttests ausführen</translation>
-    </message>
-    <message>
-        <source>Could not write the edited carton to run it: %1</source>
-        <translation>Das bearbeitete Carton konnte zum Ausführen nicht geschrieben werden: %1</translation>
-    </message>
-    <message>
-        <source>Self-tests of %1 as edited before the last change (Run Self-tests again for the new state)</source>
-        <translation>Selbsttests von %1 in der Fassung vor der letzten Änderung (Selbsttests erneut ausführen für den neuen Stand)</translation>
-    </message>
-    <message>
-        <source>Self-tests of %1 as edited</source>
-        <translation>Selbsttests von %1 in der bearbeiteten Fassung</translation>
-    </message>
-    <message>
-        <source>Keep as Tolerance</source>
-        <translation>Als Toleranz übernehmen</translation>
-    </message>
-    <message>
-        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
-        <translation>Toleranz in carton.toml übernommen (Bearbeiten ▸ Rückgängig nimmt es zurück); speichern, um sie zu behalten.</translation>
     </message>
 </context>
 <context>
@@ -6389,7 +6339,19 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     </message>
 </context>
 <context>
-    <name>studio::SpecsEditModel</name>
+    <name>studio::SpecsPage</name>
+    <message>
+        <source>None declared.</source>
+        <translation>Keine deklariert.</translation>
+    </message>
+    <message>
+        <source>Inputs (%1)</source>
+        <translation>Eingaben (%1)</translation>
+    </message>
+    <message>
+        <source>Outputs (%1)</source>
+        <translation>Ausgaben (%1)</translation>
+    </message>
     <message>
         <source>input %1</source>
         <translation>Eingabe %1</translation>
@@ -6398,84 +6360,21 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
         <source>output %1</source>
         <translation>Ausgabe %1</translation>
     </message>
-    <message>
-        <source>Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].</source>
-        <translation>Beliebige Form. Geben Sie *, ein Symbol, [] für einen Skalar oder eine Liste wie [batch, 3, *] ein.</translation>
-    </message>
-    <message>
-        <source>A scalar</source>
-        <translation>Ein Skalar</translation>
-    </message>
-    <message>
-        <source>%1 must have one value in %2</source>
-        <translation>%1 muss in %2 einen einzigen Wert haben</translation>
-    </message>
-    <message>
-        <source>%1 is a symbol (a size fixed at run time)</source>
-        <translation>%1 ist ein Symbol (eine zur Laufzeit festgelegte Größe)</translation>
-    </message>
-    <message>
-        <source>Rename Output</source>
-        <translation>Ausgabe umbenennen</translation>
-    </message>
-    <message>
-        <source>Rename Input</source>
-        <translation>Eingabe umbenennen</translation>
-    </message>
-    <message>
-        <source>Change Output DType</source>
-        <translation>Datentyp der Ausgabe ändern</translation>
-    </message>
-    <message>
-        <source>Change Input DType</source>
-        <translation>Datentyp der Eingabe ändern</translation>
-    </message>
-    <message>
-        <source>Edit Output Shape</source>
-        <translation>Form der Ausgabe bearbeiten</translation>
-    </message>
-    <message>
-        <source>Edit Input Shape</source>
-        <translation>Form der Eingabe bearbeiten</translation>
-    </message>
-    <message>
-        <source>Edit Output Description</source>
-        <translation>Beschreibung der Ausgabe bearbeiten</translation>
-    </message>
-    <message>
-        <source>Edit Input Description</source>
-        <translation>Beschreibung der Eingabe bearbeiten</translation>
-    </message>
-    <message>
-        <source>Edit Output Internal Name</source>
-        <translation>Internen Namen der Ausgabe bearbeiten</translation>
-    </message>
-    <message>
-        <source>Edit Input Internal Name</source>
-        <translation>Internen Namen der Eingabe bearbeiten</translation>
-    </message>
-    <message>
-        <source>* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: [batch, 3, *]</source>
-        <translation>* (beliebige Form), ein Symbol für die ganze Form, [] (ein Skalar) oder eine Liste aus Größen, Symbolen und *: [batch, 3, *]</translation>
-    </message>
-    <message>
-        <source>Output %1: the shape "%2" is not applied: %3</source>
-        <translation>Ausgabe %1: Die Form „%2“ wurde nicht übernommen: %3</translation>
-    </message>
-    <message>
-        <source>Input %1: the shape "%2" is not applied: %3</source>
-        <translation>Eingabe %1: Die Form „%2“ wurde nicht übernommen: %3</translation>
-    </message>
-</context>
-<context>
-    <name>studio::SpecsEditor</name>
-    <message>
+<message>
         <source>Shape symbols</source>
         <translation>Form-Symbole</translation>
     </message>
     <message>
         <source>A symbol has one value across all inputs and outputs within one self-test; * may differ at each use.</source>
         <translation>Ein Symbol hat über alle Ein- und Ausgaben eines Selbsttests hinweg einen Wert; * kann bei jeder Verwendung abweichen.</translation>
+    </message>
+    <message>
+        <source>Fill from Model…</source>
+        <translation>Aus Modell übernehmen…</translation>
+    </message>
+    <message>
+        <source>Take the inputs and outputs (names, dtypes, shapes) from the model file's own signature</source>
+        <translation>Die Ein- und Ausgaben (Namen, dtypes, Formen) aus der eigenen Signatur der Modelldatei übernehmen</translation>
     </message>
     <message>
         <source>Add</source>
@@ -6526,12 +6425,36 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
         <translation>Die aktuelle Eingabe nach unten verschieben (Alt+Down)</translation>
     </message>
     <message>
-        <source>Inputs (%1)</source>
-        <translation>Eingaben (%1)</translation>
+        <source>Fill from Model</source>
+        <translation>Aus Modell übernehmen</translation>
     </message>
     <message>
-        <source>Outputs (%1)</source>
-        <translation>Ausgaben (%1)</translation>
+        <source>No file in model/ declares its inputs and outputs. An ONNX model does; a TorchScript or Python model does not say them in its files.</source>
+        <translation>Keine Datei in model/ deklariert ihre Ein- und Ausgaben. Ein ONNX-Modell tut das; ein TorchScript- oder Python-Modell nennt sie nicht in seinen Dateien.</translation>
+    </message>
+    <message>
+        <source>Replace %1 input(s) and %2 output(s) with the %3 input(s) and %4 output(s) of %5?</source>
+        <translation>%1 Eingabe(n) und %2 Ausgabe(n) durch die %3 Eingabe(n) und %4 Ausgabe(n) von %5 ersetzen?</translation>
+    </message>
+    <message>
+        <source>Descriptions of names that stay are kept. Edit ▸ Undo takes it back.</source>
+        <translation>Beschreibungen von Namen, die bleiben, werden behalten. Bearbeiten ▸ Rückgängig nimmt es zurück.</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <source>Fill Inputs and Outputs from Model</source>
+        <translation>Ein- und Ausgaben aus Modell übernehmen</translation>
+    </message>
+    <message>
+        <source>Filled from %1.</source>
+        <translation>Aus %1 übernommen.</translation>
+    </message>
+    <message>
+        <source>Filled from %1; left out, as Carton v1 has no dtype for them: %2</source>
+        <translation>Aus %1 übernommen; ausgelassen, da Carton v1 keinen dtype dafür hat: %2</translation>
     </message>
     <message>
         <source>Add Output</source>
@@ -6578,69 +6501,6 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>Move Input Down</source>
         <translation>Eingabe nach unten verschieben</translation>
-    </message>
-    <message>
-        <source>Fill from Model…</source>
-        <translation>Aus Modell übernehmen…</translation>
-    </message>
-    <message>
-        <source>Take the inputs and outputs (names, dtypes, shapes) from the model file's own signature</source>
-        <translation>Die Ein- und Ausgaben (Namen, dtypes, Formen) aus der eigenen Signatur der Modelldatei übernehmen</translation>
-    </message>
-    <message>
-        <source>Fill from Model</source>
-        <translation>Aus Modell übernehmen</translation>
-    </message>
-    <message>
-        <source>No file in model/ declares its inputs and outputs. An ONNX model does; a TorchScript or Python model does not say them in its files.</source>
-        <translation>Keine Datei in model/ deklariert ihre Ein- und Ausgaben. Ein ONNX-Modell tut das; ein TorchScript- oder Python-Modell nennt sie nicht in seinen Dateien.</translation>
-    </message>
-    <message>
-        <source>Replace %1 input(s) and %2 output(s) with the %3 input(s) and %4 output(s) of %5?</source>
-        <translation>%1 Eingabe(n) und %2 Ausgabe(n) durch die %3 Eingabe(n) und %4 Ausgabe(n) von %5 ersetzen?</translation>
-    </message>
-    <message>
-        <source>Descriptions of names that stay are kept. Edit ▸ Undo takes it back.</source>
-        <translation>Beschreibungen von Namen, die bleiben, werden behalten. Bearbeiten ▸ Rückgängig nimmt es zurück.</translation>
-    </message>
-    <message>
-        <source>Replace</source>
-        <translation>Ersetzen</translation>
-    </message>
-    <message>
-        <source>Fill Inputs and Outputs from Model</source>
-        <translation>Ein- und Ausgaben aus Modell übernehmen</translation>
-    </message>
-    <message>
-        <source>Filled from %1.</source>
-        <translation>Aus %1 übernommen.</translation>
-    </message>
-    <message>
-        <source>Filled from %1; left out, as Carton v1 has no dtype for them: %2</source>
-        <translation>Aus %1 übernommen; ausgelassen, da Carton v1 keinen dtype dafür hat: %2</translation>
-    </message>
-</context>
-<context>
-    <name>studio::SpecsPage</name>
-    <message>
-        <source>None declared.</source>
-        <translation>Keine deklariert.</translation>
-    </message>
-    <message>
-        <source>Inputs (%1)</source>
-        <translation>Eingaben (%1)</translation>
-    </message>
-    <message>
-        <source>Outputs (%1)</source>
-        <translation>Ausgaben (%1)</translation>
-    </message>
-    <message>
-        <source>input %1</source>
-        <translation>Eingabe %1</translation>
-    </message>
-    <message>
-        <source>output %1</source>
-        <translation>Ausgabe %1</translation>
     </message>
 </context>
 <context>
@@ -7107,45 +6967,6 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>"%1" is not a declared output of the carton: the key is kept as it is</source>
         <translation>„%1“ ist keine deklarierte Ausgabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
-    </message>
-</context>
-<context>
-    <name>studio::TensorSpecModel</name>
-    <message>
-        <source>Any shape</source>
-        <translation>Beliebige Form</translation>
-    </message>
-    <message>
-        <source>A scalar</source>
-        <translation>Ein Skalar</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>DType</source>
-        <translation>Datentyp</translation>
-    </message>
-    <message>
-        <source>Shape</source>
-        <translation>Form</translation>
-    </message>
-    <message>
-        <source>Description</source>
-        <translation>Beschreibung</translation>
-    </message>
-    <message>
-        <source>Internal name</source>
-        <translation>Interner Name</translation>
-    </message>
-    <message>
-        <source>%1 must have one value in %2</source>
-        <translation>%1 muss in %2 einen einzigen Wert haben</translation>
-    </message>
-    <message>
-        <source>%1 is a symbol (a size fixed at run time)</source>
-        <translation>%1 ist ein Symbol (eine zur Laufzeit festgelegte Größe)</translation>
     </message>
 </context>
 <context>
@@ -8213,6 +8034,132 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>Change %1 of %2: %3</source>
         <translation>Änderung %1 von %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DocumentSelfTests</name>
+    <message>
+        <source>Writing the edited carton to run its self-tests…</source>
+        <translation>Das bearbeitete Carton wird geschrieben, um seine Selbsttests auszuführen…</translation>
+    </message>
+    <message>
+        <source>Run Self-tests</source>
+        <translation>Selbsttests ausführen</translation>
+    </message>
+    <message>
+        <source>Could not write the edited carton to run it: %1</source>
+        <translation>Das bearbeitete Carton konnte zum Ausführen nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>Als Toleranz übernehmen</translation>
+    </message>
+    <message>
+        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
+        <translation>Toleranz in carton.toml übernommen (Bearbeiten ▸ Rückgängig nimmt es zurück); speichern, um sie zu behalten.</translation>
+    </message>
+    <message>
+        <source>Could not make a temporary folder for the edited carton: %1</source>
+        <translation>Für das bearbeitete Carton konnte kein temporärer Ordner angelegt werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SpecsModel</name>
+    <message>
+        <source>input %1</source>
+        <translation>Eingabe %1</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>Ausgabe %1</translation>
+    </message>
+    <message>
+        <source>Output %1: the shape "%2" is not applied: %3</source>
+        <translation>Ausgabe %1: Die Form „%2“ wurde nicht übernommen: %3</translation>
+    </message>
+    <message>
+        <source>Input %1: the shape "%2" is not applied: %3</source>
+        <translation>Eingabe %1: Die Form „%2“ wurde nicht übernommen: %3</translation>
+    </message>
+    <message>
+        <source>Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].</source>
+        <translation>Beliebige Form. Geben Sie *, ein Symbol, [] für einen Skalar oder eine Liste wie [batch, 3, *] ein.</translation>
+    </message>
+    <message>
+        <source>A scalar</source>
+        <translation>Ein Skalar</translation>
+    </message>
+    <message>
+        <source>%1 must have one value in %2</source>
+        <translation>%1 muss in %2 einen einzigen Wert haben</translation>
+    </message>
+    <message>
+        <source>%1 is a symbol (a size fixed at run time)</source>
+        <translation>%1 ist ein Symbol (eine zur Laufzeit festgelegte Größe)</translation>
+    </message>
+    <message>
+        <source>Rename Output</source>
+        <translation>Ausgabe umbenennen</translation>
+    </message>
+    <message>
+        <source>Rename Input</source>
+        <translation>Eingabe umbenennen</translation>
+    </message>
+    <message>
+        <source>Change Output DType</source>
+        <translation>Datentyp der Ausgabe ändern</translation>
+    </message>
+    <message>
+        <source>Change Input DType</source>
+        <translation>Datentyp der Eingabe ändern</translation>
+    </message>
+    <message>
+        <source>Edit Output Shape</source>
+        <translation>Form der Ausgabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Input Shape</source>
+        <translation>Form der Eingabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Output Description</source>
+        <translation>Beschreibung der Ausgabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Input Description</source>
+        <translation>Beschreibung der Eingabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Output Internal Name</source>
+        <translation>Internen Namen der Ausgabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit Input Internal Name</source>
+        <translation>Internen Namen der Eingabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: [batch, 3, *]</source>
+        <translation>* (beliebige Form), ein Symbol für die ganze Form, [] (ein Skalar) oder eine Liste aus Größen, Symbolen und *: [batch, 3, *]</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>DType</source>
+        <translation>Datentyp</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Internal name</source>
+        <translation>Interner Name</translation>
     </message>
 </context>
 </TS>

@@ -1771,6 +1771,22 @@
         <source>Edit metadata, inputs and outputs, self-tests and files (Ctrl+E)</source>
         <translation>编辑元数据、输入与输出、自检和文件（Ctrl+E）</translation>
     </message>
+<message>
+        <source>Metadata</source>
+        <translation>元数据</translation>
+    </message>
+    <message>
+        <source>Runner</source>
+        <translation>运行器</translation>
+    </message>
+    <message>
+        <source>Done Editing</source>
+        <translation>完成编辑</translation>
+    </message>
+    <message>
+        <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
+        <translation>返回浏览 carton（Ctrl+E）；编辑内容会保留，直到保存或关闭</translation>
+    </message>
 </context>
 <context>
     <name>studio::CommandLine</name>
@@ -2465,37 +2481,6 @@
     </message>
 </context>
 <context>
-    <name>studio::DocumentEditor</name>
-    <message>
-        <source>Metadata</source>
-        <translation>元数据</translation>
-    </message>
-    <message>
-        <source>Runner</source>
-        <translation>运行器</translation>
-    </message>
-    <message>
-        <source>Inputs / Outputs</source>
-        <translation>输入 / 输出</translation>
-    </message>
-    <message>
-        <source>Self-tests &amp;&amp; Examples</source>
-        <translation>自检与示例</translation>
-    </message>
-    <message>
-        <source>Files</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source>Done Editing</source>
-        <translation>完成编辑</translation>
-    </message>
-    <message>
-        <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
-        <translation>返回浏览 carton（Ctrl+E）；编辑内容会保留，直到保存或关闭</translation>
-    </message>
-</context>
-<context>
     <name>studio::DocumentFilesModel</name>
     <message>
         <source>From the carton</source>
@@ -2532,41 +2517,6 @@
     <message>
         <source>%1 is written when saving</source>
         <translation>%1 在保存时写入</translation>
-    </message>
-</context>
-<context>
-    <name>studio::EditedSelfTests</name>
-    <message>
-        <source>Could not make a temporary folder for the edited carton: %1</source>
-        <translation>无法为编辑后的 carton 创建临时文件夹：%1</translation>
-    </message>
-    <message>
-        <source>Writing the edited carton to run its self-tests…</source>
-        <translation>正在写入编辑后的 carton 以运行其自检…</translation>
-    </message>
-    <message>
-        <source>Run Self-tests</source>
-        <translation>运行自检</translation>
-    </message>
-    <message>
-        <source>Could not write the edited carton to run it: %1</source>
-        <translation>无法写入编辑后的 carton 以运行：%1</translation>
-    </message>
-    <message>
-        <source>Self-tests of %1 as edited before the last change (Run Self-tests again for the new state)</source>
-        <translation>%1 在上次更改之前的编辑版本的自检（再次运行自检以使用新状态）</translation>
-    </message>
-    <message>
-        <source>Self-tests of %1 as edited</source>
-        <translation>%1（编辑后）的自检</translation>
-    </message>
-    <message>
-        <source>Keep as Tolerance</source>
-        <translation>保存为容差</translation>
-    </message>
-    <message>
-        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
-        <translation>容差已写入 carton.toml（可用 编辑 ▸ 撤销 还原）；保存后生效。</translation>
     </message>
 </context>
 <context>
@@ -6342,7 +6292,7 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     </message>
 </context>
 <context>
-    <name>studio::SpecsEditModel</name>
+    <name>studio::SpecsPage</name>
     <message>
         <source>input %1</source>
         <translation>输入 %1</translation>
@@ -6352,83 +6302,32 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
         <translation>输出 %1</translation>
     </message>
     <message>
-        <source>Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].</source>
-        <translation>任意形状。输入 *、一个符号、[]（标量）或列表，例如 [batch, 3, *]。</translation>
+        <source>None declared.</source>
+        <translation>未声明。</translation>
     </message>
     <message>
-        <source>A scalar</source>
-        <translation>标量</translation>
+        <source>Inputs (%1)</source>
+        <translation>输入（%1）</translation>
     </message>
     <message>
-        <source>%1 must have one value in %2</source>
-        <translation>%1 在 %2 中必须只有一个值</translation>
+        <source>Outputs (%1)</source>
+        <translation>输出（%1）</translation>
     </message>
-    <message>
-        <source>%1 is a symbol (a size fixed at run time)</source>
-        <translation>%1 是一个符号（运行时确定的尺寸）</translation>
-    </message>
-    <message>
-        <source>Rename Output</source>
-        <translation>重命名输出</translation>
-    </message>
-    <message>
-        <source>Rename Input</source>
-        <translation>重命名输入</translation>
-    </message>
-    <message>
-        <source>Change Output DType</source>
-        <translation>更改输出的数据类型</translation>
-    </message>
-    <message>
-        <source>Change Input DType</source>
-        <translation>更改输入的数据类型</translation>
-    </message>
-    <message>
-        <source>Edit Output Shape</source>
-        <translation>编辑输出形状</translation>
-    </message>
-    <message>
-        <source>Edit Input Shape</source>
-        <translation>编辑输入形状</translation>
-    </message>
-    <message>
-        <source>Edit Output Description</source>
-        <translation>编辑输出描述</translation>
-    </message>
-    <message>
-        <source>Edit Input Description</source>
-        <translation>编辑输入描述</translation>
-    </message>
-    <message>
-        <source>Edit Output Internal Name</source>
-        <translation>编辑输出的内部名称</translation>
-    </message>
-    <message>
-        <source>Edit Input Internal Name</source>
-        <translation>编辑输入的内部名称</translation>
-    </message>
-    <message>
-        <source>* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: [batch, 3, *]</source>
-        <translation>*（任意形状）、代表整个形状的符号、[]（标量），或由尺寸、符号和 * 组成的列表：[batch, 3, *]</translation>
-    </message>
-    <message>
-        <source>Output %1: the shape "%2" is not applied: %3</source>
-        <translation>输出 %1：形状“%2”未应用：%3</translation>
-    </message>
-    <message>
-        <source>Input %1: the shape "%2" is not applied: %3</source>
-        <translation>输入 %1：形状“%2”未应用：%3</translation>
-    </message>
-</context>
-<context>
-    <name>studio::SpecsEditor</name>
-    <message>
+<message>
         <source>Shape symbols</source>
         <translation>形状符号</translation>
     </message>
     <message>
         <source>A symbol has one value across all inputs and outputs within one self-test; * may differ at each use.</source>
         <translation>在同一个自检中，一个符号在所有输入和输出中取同一个值；* 在每处使用时可以不同。</translation>
+    </message>
+    <message>
+        <source>Fill from Model…</source>
+        <translation>从模型填充…</translation>
+    </message>
+    <message>
+        <source>Take the inputs and outputs (names, dtypes, shapes) from the model file's own signature</source>
+        <translation>从模型文件自身的签名中获取输入和输出（名称、dtype、形状）</translation>
     </message>
     <message>
         <source>Add</source>
@@ -6479,12 +6378,36 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
         <translation>将当前输入下移（Alt+Down）</translation>
     </message>
     <message>
-        <source>Inputs (%1)</source>
-        <translation>输入（%1）</translation>
+        <source>Fill from Model</source>
+        <translation>从模型填充</translation>
     </message>
     <message>
-        <source>Outputs (%1)</source>
-        <translation>输出（%1）</translation>
+        <source>No file in model/ declares its inputs and outputs. An ONNX model does; a TorchScript or Python model does not say them in its files.</source>
+        <translation>model/ 中没有文件声明其输入和输出。ONNX 模型会声明；TorchScript 或 Python 模型的文件中不写明这些。</translation>
+    </message>
+    <message>
+        <source>Replace %1 input(s) and %2 output(s) with the %3 input(s) and %4 output(s) of %5?</source>
+        <translation>用 %5 的 %3 个输入和 %4 个输出替换现有的 %1 个输入和 %2 个输出？</translation>
+    </message>
+    <message>
+        <source>Descriptions of names that stay are kept. Edit ▸ Undo takes it back.</source>
+        <translation>保留名称不变的项的描述。可用 编辑 ▸ 撤销 还原。</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Fill Inputs and Outputs from Model</source>
+        <translation>从模型填充输入和输出</translation>
+    </message>
+    <message>
+        <source>Filled from %1.</source>
+        <translation>已从 %1 填充。</translation>
+    </message>
+    <message>
+        <source>Filled from %1; left out, as Carton v1 has no dtype for them: %2</source>
+        <translation>已从 %1 填充；以下各项因 Carton v1 没有对应的 dtype 而略去：%2</translation>
     </message>
     <message>
         <source>Add Output</source>
@@ -6529,69 +6452,6 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>Move Input Down</source>
         <translation>下移输入</translation>
-    </message>
-    <message>
-        <source>Fill from Model…</source>
-        <translation>从模型填充…</translation>
-    </message>
-    <message>
-        <source>Take the inputs and outputs (names, dtypes, shapes) from the model file's own signature</source>
-        <translation>从模型文件自身的签名中获取输入和输出（名称、dtype、形状）</translation>
-    </message>
-    <message>
-        <source>Fill from Model</source>
-        <translation>从模型填充</translation>
-    </message>
-    <message>
-        <source>No file in model/ declares its inputs and outputs. An ONNX model does; a TorchScript or Python model does not say them in its files.</source>
-        <translation>model/ 中没有文件声明其输入和输出。ONNX 模型会声明；TorchScript 或 Python 模型的文件中不写明这些。</translation>
-    </message>
-    <message>
-        <source>Replace %1 input(s) and %2 output(s) with the %3 input(s) and %4 output(s) of %5?</source>
-        <translation>用 %5 的 %3 个输入和 %4 个输出替换现有的 %1 个输入和 %2 个输出？</translation>
-    </message>
-    <message>
-        <source>Descriptions of names that stay are kept. Edit ▸ Undo takes it back.</source>
-        <translation>保留名称不变的项的描述。可用 编辑 ▸ 撤销 还原。</translation>
-    </message>
-    <message>
-        <source>Replace</source>
-        <translation>替换</translation>
-    </message>
-    <message>
-        <source>Fill Inputs and Outputs from Model</source>
-        <translation>从模型填充输入和输出</translation>
-    </message>
-    <message>
-        <source>Filled from %1.</source>
-        <translation>已从 %1 填充。</translation>
-    </message>
-    <message>
-        <source>Filled from %1; left out, as Carton v1 has no dtype for them: %2</source>
-        <translation>已从 %1 填充；以下各项因 Carton v1 没有对应的 dtype 而略去：%2</translation>
-    </message>
-</context>
-<context>
-    <name>studio::SpecsPage</name>
-    <message>
-        <source>input %1</source>
-        <translation>输入 %1</translation>
-    </message>
-    <message>
-        <source>output %1</source>
-        <translation>输出 %1</translation>
-    </message>
-    <message>
-        <source>None declared.</source>
-        <translation>未声明。</translation>
-    </message>
-    <message>
-        <source>Inputs (%1)</source>
-        <translation>输入（%1）</translation>
-    </message>
-    <message>
-        <source>Outputs (%1)</source>
-        <translation>输出（%1）</translation>
     </message>
 </context>
 <context>
@@ -7054,45 +6914,6 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>"%1" is not a declared output of the carton: the key is kept as it is</source>
         <translation>“%1”不是此 carton 已声明的输出：该键将原样保留</translation>
-    </message>
-</context>
-<context>
-    <name>studio::TensorSpecModel</name>
-    <message>
-        <source>Any shape</source>
-        <translation>任意形状</translation>
-    </message>
-    <message>
-        <source>A scalar</source>
-        <translation>标量</translation>
-    </message>
-    <message>
-        <source>%1 must have one value in %2</source>
-        <translation>%1 在 %2 中必须只有一个值</translation>
-    </message>
-    <message>
-        <source>%1 is a symbol (a size fixed at run time)</source>
-        <translation>%1 是一个符号（运行时确定的尺寸）</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>DType</source>
-        <translation>数据类型</translation>
-    </message>
-    <message>
-        <source>Shape</source>
-        <translation>形状</translation>
-    </message>
-    <message>
-        <source>Description</source>
-        <translation>描述</translation>
-    </message>
-    <message>
-        <source>Internal name</source>
-        <translation>内部名称</translation>
     </message>
 </context>
 <context>
@@ -8150,6 +7971,132 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>Change %1 of %2: %3</source>
         <translation>第 %1 处更改（共 %2 处）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DocumentSelfTests</name>
+    <message>
+        <source>Writing the edited carton to run its self-tests…</source>
+        <translation>正在写入编辑后的 carton 以运行其自检…</translation>
+    </message>
+    <message>
+        <source>Run Self-tests</source>
+        <translation>运行自检</translation>
+    </message>
+    <message>
+        <source>Could not write the edited carton to run it: %1</source>
+        <translation>无法写入编辑后的 carton 以运行：%1</translation>
+    </message>
+    <message>
+        <source>Keep as Tolerance</source>
+        <translation>保存为容差</translation>
+    </message>
+    <message>
+        <source>Tolerance kept in carton.toml (Edit ▸ Undo takes it back); save to keep it.</source>
+        <translation>容差已写入 carton.toml（可用 编辑 ▸ 撤销 还原）；保存后生效。</translation>
+    </message>
+    <message>
+        <source>Could not make a temporary folder for the edited carton: %1</source>
+        <translation>无法为编辑后的 carton 创建临时文件夹：%1</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SpecsModel</name>
+    <message>
+        <source>input %1</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>Output %1: the shape "%2" is not applied: %3</source>
+        <translation>输出 %1：形状“%2”未应用：%3</translation>
+    </message>
+    <message>
+        <source>Input %1: the shape "%2" is not applied: %3</source>
+        <translation>输入 %1：形状“%2”未应用：%3</translation>
+    </message>
+    <message>
+        <source>Any shape. Type *, a symbol, [] for a scalar, or a list such as [batch, 3, *].</source>
+        <translation>任意形状。输入 *、一个符号、[]（标量）或列表，例如 [batch, 3, *]。</translation>
+    </message>
+    <message>
+        <source>A scalar</source>
+        <translation>标量</translation>
+    </message>
+    <message>
+        <source>%1 must have one value in %2</source>
+        <translation>%1 在 %2 中必须只有一个值</translation>
+    </message>
+    <message>
+        <source>%1 is a symbol (a size fixed at run time)</source>
+        <translation>%1 是一个符号（运行时确定的尺寸）</translation>
+    </message>
+    <message>
+        <source>Rename Output</source>
+        <translation>重命名输出</translation>
+    </message>
+    <message>
+        <source>Rename Input</source>
+        <translation>重命名输入</translation>
+    </message>
+    <message>
+        <source>Change Output DType</source>
+        <translation>更改输出的数据类型</translation>
+    </message>
+    <message>
+        <source>Change Input DType</source>
+        <translation>更改输入的数据类型</translation>
+    </message>
+    <message>
+        <source>Edit Output Shape</source>
+        <translation>编辑输出形状</translation>
+    </message>
+    <message>
+        <source>Edit Input Shape</source>
+        <translation>编辑输入形状</translation>
+    </message>
+    <message>
+        <source>Edit Output Description</source>
+        <translation>编辑输出描述</translation>
+    </message>
+    <message>
+        <source>Edit Input Description</source>
+        <translation>编辑输入描述</translation>
+    </message>
+    <message>
+        <source>Edit Output Internal Name</source>
+        <translation>编辑输出的内部名称</translation>
+    </message>
+    <message>
+        <source>Edit Input Internal Name</source>
+        <translation>编辑输入的内部名称</translation>
+    </message>
+    <message>
+        <source>* (any shape), a symbol for the whole shape, [] (a scalar), or a list of sizes, symbols and *: [batch, 3, *]</source>
+        <translation>*（任意形状）、代表整个形状的符号、[]（标量），或由尺寸、符号和 * 组成的列表：[batch, 3, *]</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>DType</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Internal name</source>
+        <translation>内部名称</translation>
     </message>
 </context>
 </TS>

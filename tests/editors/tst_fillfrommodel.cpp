@@ -9,8 +9,8 @@
 #include "model/modelset.h"
 #include "onnxtestmodels.h"
 #include "package/carton.h"
-#include "specseditmodel.h"
-#include "specseditor.h"
+#include "specsmodel.h"
+#include "specspage.h"
 
 #include <QApplication>
 #include <QDir>
@@ -79,7 +79,8 @@ void TestFillFromModel::fillsANewDocumentInOneUndoStep()
     carton::Result<ModelFiles> files = collectModelFiles(m_models.filePath(u"tiny.onnx"_s));
     QVERIFY(files.ok());
     std::unique_ptr<CartonDocument> document = CartonDocument::fromModelFiles(*files);
-    SpecsEditor editor(document.get());
+    SpecsPage editor(document.get());
+    editor.setEditable(true);
     QVERIFY(editor.inputsModel()->rowCount() == 0);
     const int steps = document->undoStack()->count();
 
@@ -115,7 +116,8 @@ void TestFillFromModel::replacingAsksAndKeepsDescriptions()
     old.description = u"RGB, normalised"_s;
     info.inputs = {old};
     document->setInfo(info, u"Set Specs"_s);
-    SpecsEditor editor(document.get());
+    SpecsPage editor(document.get());
+    editor.setEditable(true);
 
     QString question;
     answerNextBox(QMessageBox::Cancel, &question);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "carton/cartonview.h"
 #include "document/cartondocument.h"
 #include "documenttestutil.h"
-#include "editors/documenteditor.h"
 #include "editors/selftestseditor.h"
 #include "editors/tensorrefsmodel.h"
 #include "editors/toleranceedit.h"
@@ -691,13 +691,13 @@ private slots:
         QVERIFY(!f.editor->revealField(QStringLiteral("self_test[7]")));
         QVERIFY(!f.editor->revealField(QStringLiteral("model_name")));
 
-        // Through the DocumentEditor, from a diagnostic's location.
-        DocumentEditor documentEditor(f.document.get());
-        QVERIFY(documentEditor.revealLocation(
+        // Through the carton's tabs while editing, from a diagnostic's location.
+        CartonView view(f.document.get(), nullptr);
+        view.setEditing(true);
+        QVERIFY(view.revealLocation(
             carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, QStringLiteral("self_test[1].inputs.y")}));
-        QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SelfTestsPage));
-        auto *page = qobject_cast<SelfTestsEditor *>(documentEditor.page(DocumentEditor::SelfTestsPage));
-        QVERIFY(page);
+        QCOMPARE(view.currentTab(), CartonView::SelfTestsTab);
+        SelfTestsEditor *page = view.selfTestsEditor();
         QCOMPARE(page->currentItem(), (SelfTestItem{SelfTestItem::Kind::SelfTest, 1}));
         QCOMPARE(page->refsModel()->row(page->currentRow()).key, QStringLiteral("y"));
     }

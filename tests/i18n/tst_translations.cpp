@@ -5,6 +5,7 @@
 // name is matched against fixed English names, never the translated titles);
 // Preferences lists each language in its own words.
 #include "application.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "commandline.h"
 #include "format/cartoninfo.h"
@@ -18,7 +19,6 @@
 #include "shelltestutil.h"
 #include "translations.h"
 #include "validate/validator.h"
-#include "views/cartonview.h"
 #include "views/outputdetailshtml.h"
 #include "views/outputresultsmodel.h"
 #include "views/selftesttext.h"

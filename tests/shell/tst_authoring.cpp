@@ -2,18 +2,18 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Authoring in the main window: dropping a model starts a new document, saving
 // writes a carton the core reads back, undo is named, closing asks, recovery.
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "document/cartondocument.h"
 #include "document/recoveryfile.h"
 #include "documentactions.h"
-#include "editors/documenteditor.h"
 #include "editors/documentfilesmodel.h"
 #include "editors/fileseditor.h"
 #include "editors/licenseedit.h"
 #include "editors/metadataeditor.h"
 #include "editors/runnereditor.h"
-#include "editors/specseditmodel.h"
-#include "editors/specseditor.h"
+#include "editors/specsmodel.h"
+#include "editors/specspage.h"
 #include "pack/cartonsaver.h"
 #include "package/carton.h"
 #include "package/cartonedits.h"
@@ -155,7 +155,7 @@ private slots:
         QVERIFY(page->document());
         QVERIFY(page->document()->isNew());
         QVERIFY(page->isEditing());
-        QVERIFY(page->editor()->isVisible());
+        QVERIFY(page->view()->isVisible());
         QCOMPARE(page->document()->info().runner.runnerName, u"torchscript"_s);
         QCOMPARE(window.tabWidget()->tabText(0), u"mymodel *"_s);
         QVERIFY(window.isWindowModified());
@@ -165,7 +165,7 @@ private slots:
                  qPrintable(page->missingBanner()->text()));
         // Save is enabled; the Files page lists both files under model/.
         QVERIFY(window.documentActions()->saveAction()->isEnabled());
-        auto *files = qobject_cast<FilesEditor *>(page->editor()->page(DocumentEditor::FilesPage));
+        auto *files = page->view()->filesEditor();
         QVERIFY(files);
         QCOMPARE(files->model()->rowCount(), 2);
         QCOMPARE(files->model()->pathAt(0), u"model/model.pt"_s);
@@ -173,13 +173,13 @@ private slots:
         // The banner's link opens the Runner page on the field; type into it and
         // into the Metadata page's fields, as a user does.
         emit page->missingBanner()->linkActivated(u"runner.required_framework_version"_s);
-        auto *runner = qobject_cast<RunnerEditor *>(page->editor()->page(DocumentEditor::RunnerPage));
+        auto *runner = page->view()->runnerEditor();
         QVERIFY(runner);
-        QCOMPARE(page->editor()->tabWidget()->currentWidget(), runner);
+        QCOMPARE(page->view()->currentTab(), CartonView::RunnerTab);
         QTest::keyClicks(runner->frameworkVersionEdit(), u"=1.13.1"_s);
-        auto *metadata = qobject_cast<MetadataEditor *>(page->editor()->page(DocumentEditor::MetadataPage));
+        auto *metadata = page->view()->metadataEditor();
         QVERIFY(metadata);
-        page->editor()->setCurrentPage(DocumentEditor::MetadataPage);
+        page->view()->setCurrentTab(CartonView::MetadataTab);
         metadata->shortDescriptionEdit()->setFocus();
         QTest::keyClicks(metadata->shortDescriptionEdit(), u"A tiny test model"_s);
         metadata->licenseEdit()->setFocus();
@@ -205,11 +205,11 @@ private slots:
         QVERIFY(document->undoStack()->isClean());
         QVERIFY(!page->isModified());
         QVERIFY(page->isEditing());
-        QCOMPARE(page->editor()->tabWidget()->currentWidget(), metadata);
+        QCOMPARE(page->view()->currentTab(), CartonView::MetadataTab);
         QCOMPARE(window.tabWidget()->tabText(0), u"mymodel.carton"_s);
         QVERIFY(!window.isWindowModified());
-        QVERIFY(page->view()); // the saved carton can be browsed ("Done Editing")
-        QVERIFY(page->editor()->findChild<QToolButton *>(u"browseButton"_s));
+        QVERIFY(page->view());                            // the saved carton can be browsed ("Done Editing")
+        QVERIFY(page->view()->editButton()->isVisible()); // "Done Editing": there is a file to browse now
         // Undo after the save: the license edit comes back out, the document is modified again; redo is clean.
         QAction *undo = window.documentActions()->undoAction();
         QVERIFY(undo->isEnabled());
@@ -295,7 +295,7 @@ private slots:
         QCOMPARE(window.tabWidget()->tabText(0), u"editme *"_s);
 
         // The Files page: add from disk, rename in place, remove; each one step.
-        auto *files = qobject_cast<FilesEditor *>(page->editor()->page(DocumentEditor::FilesPage));
+        auto *files = page->view()->filesEditor();
         QVERIFY(files);
         const QString picture = m_dir.filePath(u"pic.png"_s);
         QVERIFY(writeFile(picture, "png"));
@@ -314,8 +314,8 @@ private slots:
 
         // Ctrl+Z in a text field undoes the document's last step (the removal),
         // not the field's own history.
-        auto *metadata = qobject_cast<MetadataEditor *>(page->editor()->page(DocumentEditor::MetadataPage));
-        page->editor()->setCurrentPage(DocumentEditor::MetadataPage);
+        auto *metadata = page->view()->metadataEditor();
+        page->view()->setCurrentTab(CartonView::MetadataTab);
         QApplication::setActiveWindow(&window);
         metadata->homepageEdit()->setFocus();
         QTest::keyClick(metadata->homepageEdit(), Qt::Key_Z, Qt::ControlModifier);
@@ -371,10 +371,10 @@ private slots:
         CartonPage *page = window.openPath(folder);
         QTRY_COMPARE_WITH_TIMEOUT(page->state(), CartonSession::State::Open, jobTimeoutMs);
         page->setEditing(true);
-        auto *specs = qobject_cast<SpecsEditor *>(page->editor()->page(DocumentEditor::SpecsPage));
+        auto *specs = page->view()->specsPage();
         QVERIFY(specs);
         QAbstractItemModel *model = specs->inputsModel();
-        const QModelIndex cell = model->index(0, SpecsEditModel::ShapeColumn);
+        const QModelIndex cell = model->index(0, SpecsModel::ShapeColumn);
         const carton::Shape before = page->document()->info().inputs.at(0).shape;
         QVERIFY(!model->setData(cell, u"[3,,4"_s));
         QCOMPARE(cell.data().toString(), u"[3,,4"_s);
@@ -389,13 +389,13 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(listed(), jobTimeoutMs);
 
-        page->editor()->setCurrentPage(DocumentEditor::MetadataPage);
+        page->view()->setCurrentTab(CartonView::MetadataTab);
         bool seen = false;
         answerMessageBox(u"unappliedTextBox"_s, QMessageBox::Ok, &seen);
         QVERIFY(!window.documentActions()->save(page, false));
         QVERIFY(seen);
         // Refusing showed the cell and kept the text.
-        QCOMPARE(page->editor()->tabWidget()->currentWidget(), page->editor()->page(DocumentEditor::SpecsPage));
+        QCOMPARE(page->view()->currentTab(), CartonView::SpecsTab);
         QCOMPARE(specs->inputsView()->currentIndex(), cell);
         QCOMPARE(cell.data().toString(), u"[3,,4"_s);
         // Closing the tab asks, although no edit was applied.

@@ -3,6 +3,7 @@
 // One carton state, shown the same in the banner, the tab icon and tooltip,
 // the status bar and the Overview, for each kind of carton.
 #include "application.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "document/cartonstate.h"
 #include "errorpage.h"
@@ -16,7 +17,6 @@
 #include "verificationrunner.h"
 #include "verificationstatus.h"
 #include "views/cartonfilesmodel.h"
-#include "views/cartonview.h"
 #include "views/overviewpage.h"
 #include "zip/zipwriter.h"
 

@@ -3,13 +3,13 @@
 // The Diagnostics dock in the main window: one click jumps to the exact row,
 // copy, severity filter, counts, when it shows itself.
 #include "application.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "shelltestutil.h"
 #include "verificationrunner.h"
-#include "views/cartonview.h"
 #include "views/diagnosticsmodel.h"
 #include "views/selftestspage.h"
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "aboutdialog.h"
 #include "application.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
 #include "errorpage.h"
@@ -16,7 +17,6 @@
 #include "testpaths.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "views/cartonview.h"
 #include "views/diagnosticsmodel.h"
 #include "welcomepage.h"
 #include "zip/zipwriter.h"
@@ -424,7 +424,9 @@ void TestMainWindow::preferredViewTab_data()
     QTest::newRow("overview") << u"overview"_s << int(studio::CartonView::OverviewTab);
     QTest::newRow("inputs") << u"inputs"_s << int(studio::CartonView::SpecsTab);
     QTest::newRow("files by name") << u"Files"_s << int(studio::CartonView::FilesTab);
-    QTest::newRow("files by number") << u"3"_s << int(studio::CartonView::FilesTab);
+    QTest::newRow("files by number") << u"5"_s << int(studio::CartonView::FilesTab);
+    QTest::newRow("metadata") << u"metadata"_s << int(studio::CartonView::MetadataTab);
+    QTest::newRow("runner") << u"runner"_s << int(studio::CartonView::RunnerTab);
     QTest::newRow("tensor") << u"tensor"_s << int(studio::CartonView::TensorsTab);
     QTest::newRow("tensors") << u"tensors"_s << int(studio::CartonView::TensorsTab);
     QTest::newRow("outputs") << u"outputs"_s << int(studio::CartonView::SpecsTab);
@@ -432,7 +434,7 @@ void TestMainWindow::preferredViewTab_data()
     QTest::newRow("examples") << u"examples"_s << int(studio::CartonView::SelfTestsTab);
     QTest::newRow("self-tests") << u"self-tests"_s << int(studio::CartonView::SelfTestsTab);
     QTest::newRow("unknown keeps default") << u"nonsense"_s << int(studio::CartonView::OverviewTab);
-    QTest::newRow("out of range keeps default") << u"9"_s << int(studio::CartonView::OverviewTab);
+    QTest::newRow("out of range keeps default") << u"10"_s << int(studio::CartonView::OverviewTab);
 }
 
 void TestMainWindow::preferredViewTab()

@@ -3,13 +3,13 @@
 // Issue 6 defect 10: a carton with one hostile entry opens read-only in the
 // window: the entry is flagged in the Files tree and in Diagnostics, the rest can
 // be looked at, and Extract is refused.
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "packtestutil.h"
 #include "shelltestutil.h"
 #include "views/cartonfilesmodel.h"
-#include "views/cartonview.h"
 #include "views/filespage.h"
 
 #include <QAbstractItemModelTester>

@@ -7,6 +7,7 @@
 #include "../links/testhttpserver.h"
 #include "../oci/testregistry.h"
 #include "base/sha256.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "fixturepolicy.h"
 #include "jobs/jobpools.h"
@@ -20,7 +21,6 @@
 #include "registryactions.h"
 #include "shelltestutil.h"
 #include "verificationrunner.h"
-#include "views/cartonview.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -7,6 +7,7 @@
 // answered by a RemoteConsent handler, so nothing blocks.
 
 #include "../links/testhttpserver.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "commandline.h"
 #include "documentactions.h"
@@ -30,7 +31,6 @@
 #include "verificationrunner.h"
 #include "verificationstatus.h"
 #include "views/cartonfilesmodel.h"
-#include "views/cartonview.h"
 #include "windowdroptarget.h"
 
 #include <QAction>

@@ -4,11 +4,11 @@
 // runner host and plugins of this build (found through CARTON_RUNNER_HOST and
 // CARTON_RUNNER_PATH, as a user would point an installed app at other plugins).
 #include "benchmarkdialog.h"
+#include "carton/cartonview.h"
+#include "carton/documentselftests.h"
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
 #include "document/cartondocument.h"
-#include "editedselftests.h"
-#include "editors/documenteditor.h"
 #include "editors/keeptolerance.h"
 #include "editors/newselftest.h"
 #include "editors/recordoutputsdialog.h"
@@ -30,7 +30,6 @@
 #include "summaryline.h"
 #include "testpaths.h"
 #include "testsession.h"
-#include "views/cartonview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -146,7 +145,7 @@ private slots:
     void mismatchAsksNothingAndOffersAForcedRun();
     void keepAsToleranceIsOneUndoStep();
     void benchmarkShowsFiguresAndHistogram();
-    void runsTheEditedStateBesideTheEditor();
+    void runsTheEditedStateInItsTab();
     void recordOutputsIsOneUndoStep();
     void newSelfTestFromInputs();
 
@@ -535,9 +534,10 @@ void TestSelfTestActions::benchmarkShowsFiguresAndHistogram()
 }
 
 // Run Self-tests in edit mode, with an edit not saved: the self-test that fails
-// on disk passes with the tolerance just given to it, in a window beside the
-// editor (edit mode stays); the file on disk is not touched.
-void TestSelfTestActions::runsTheEditedStateBesideTheEditor()
+// on disk passes with the tolerance just given to it, in the carton's own
+// Self-tests tab (edit mode stays, no other window); the file on disk is not
+// touched.
+void TestSelfTestActions::runsTheEditedStateInItsTab()
 {
     const QString dir = writeOff(u"edited"_s);
     QVERIFY(!dir.isEmpty());
@@ -557,38 +557,38 @@ void TestSelfTestActions::runsTheEditedStateBesideTheEditor()
 
     QAction *run = window.findChild<QAction *>(u"actionRunSelfTests"_s);
     QTRY_VERIFY(run->isEnabled());
-    studio::EditedSelfTests *edited = page->editedSelfTests();
-    QSignalSpy started(edited, &studio::EditedSelfTests::runStarted);
+    studio::DocumentSelfTests *runs = page->view()->selfTestRuns();
+    QSignalSpy made(runs, &studio::DocumentSelfTests::pageChanged);
     ConsentSeen seen;
     answerConsent(&seen, true);
     run->trigger();
-    QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 60000);
-    QTRY_VERIFY_WITH_TIMEOUT(edited->page()->lastRun(), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(made.size(), 1, 60000); // the panel, made anew over the state as edited
+    QTRY_VERIFY_WITH_TIMEOUT(runs->page()->lastRun(), 60000);
     QVERIFY(seen.seen); // the same consent dialog, for the copy
     QVERIFY2(seen.body.contains(u"noop 1.0.0"_s), qPrintable(seen.body));
-    const studio::SelfTestsModel *model = edited->page()->model();
+    const studio::SelfTestsModel *model = runs->page()->model();
     QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
-    QVERIFY(edited->window()->isVisible());
-    QVERIFY(page->isEditing()); // the editor stays where it was
-    QVERIFY(edited->carton()->path() != dir);
+    QCOMPARE(page->view()->currentTab(), studio::CartonView::SelfTestsTab);
+    QCOMPARE(runs->page()->window(), &window); // in the tab, not a window of its own
+    QVERIFY(page->isEditing());                // the fields stay editable
+    QVERIFY(runs->page()->carton()->path() != dir);
     QCOMPARE(testutil::readFile(QDir(dir).filePath(u"carton.toml"_s)), tomlOnDisk);
     QVERIFY(page->isModified());
 
-    // Undone, run again: the copy is of the state as it is now, and fails.
+    // Undone, run again: the document is the file again, so the run is the
+    // file's, and fails. The opened carton is another carton than the copy: its
+    // run is asked for again (a yes stands for one carton, issue 43).
     page->document()->undoStack()->undo();
     QVERIFY(!page->isModified());
-    QVERIFY2(edited->window()->windowTitle().contains(u"before the last change"_s),
-             qPrintable(edited->window()->windowTitle())); // it says its copy is out of date
     QTRY_VERIFY(run->isEnabled());
-    // The copy of the state as it is now is another carton: its run is asked for
-    // again (a yes stands for one carton, issue 43).
     ConsentSeen again;
     answerConsent(&again, true);
-    run->trigger(); // still edit mode: the edited state (same as the file now)
-    QTRY_COMPARE_WITH_TIMEOUT(started.size(), 2, 60000);
+    run->trigger(); // still edit mode: the state (the same as the file now)
+    QTRY_COMPARE_WITH_TIMEOUT(made.size(), 2, 60000);
+    QCOMPARE(runs->page()->carton(), page->carton());
+    QTRY_VERIFY_WITH_TIMEOUT(runs->page()->lastRun(), 60000);
     QVERIFY(again.seen);
-    QTRY_VERIFY_WITH_TIMEOUT(edited->page()->lastRun(), 60000);
-    model = edited->page()->model();
+    model = runs->page()->model();
     QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"failed"_s);
 }
 
@@ -604,8 +604,7 @@ void TestSelfTestActions::recordOutputsIsOneUndoStep()
     studio::CartonPage *page = window.currentPage();
     studio::CartonDocument *document = page->document();
     page->setEditing(true);
-    auto *editor = page->editor()->findChild<studio::SelfTestsEditor *>();
-    QVERIFY(editor);
+    studio::SelfTestsEditor *editor = page->view()->selfTestsEditor();
     editor->selectItem({studio::SelfTestItem::Kind::SelfTest, 0});
     auto *menu = editor->findChild<QMenu *>(u"recordMenu"_s);
     QVERIFY(menu);
@@ -636,13 +635,13 @@ void TestSelfTestActions::recordOutputsIsOneUndoStep()
     QVERIFY(!(document->state() == before));
     QCOMPARE(document->undoStack()->undoText(), u"Record Outputs of off"_s);
     // The expected output is now what the model returns: the edited state passes.
-    studio::EditedSelfTests *edited = page->editedSelfTests();
-    QSignalSpy started(edited, &studio::EditedSelfTests::runStarted);
+    studio::DocumentSelfTests *runs = page->view()->selfTestRuns();
+    QSignalSpy made(runs, &studio::DocumentSelfTests::pageChanged);
     answerConsent(&seen, true);
-    edited->run();
-    QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 60000);
-    QTRY_VERIFY_WITH_TIMEOUT(edited->page()->lastRun(), 60000);
-    const studio::SelfTestsModel *model = edited->page()->model();
+    runs->run();
+    QTRY_COMPARE_WITH_TIMEOUT(made.size(), 1, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(runs->page()->lastRun(), 60000);
+    const studio::SelfTestsModel *model = runs->page()->model();
     QCOMPARE(model->resultText(model->itemIndex(studio::SelfTestsModel::ItemKind::SelfTest, 0)), u"passed"_s);
 
     document->undoStack()->undo();
@@ -705,8 +704,7 @@ void TestSelfTestActions::newSelfTestFromInputs()
 
     // With the inputs of "off", through the editor's menu.
     page->setEditing(true);
-    auto *editor = page->editor()->findChild<studio::SelfTestsEditor *>();
-    QVERIFY(editor);
+    studio::SelfTestsEditor *editor = page->view()->selfTestsEditor();
     auto *menu = editor->findChild<QMenu *>(u"recordMenu"_s);
     QVERIFY(menu);
     QMetaObject::invokeMethod(menu, "aboutToShow");

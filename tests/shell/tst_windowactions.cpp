@@ -3,6 +3,7 @@
 #include "aboutdialog.h"
 #include "application.h"
 #include "cardprobe.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
 #include "errorpage.h"
@@ -16,7 +17,6 @@
 #include "singleinstance.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "views/cartonview.h"
 #include "views/diagnosticsmodel.h"
 #include "welcomepage.h"
 

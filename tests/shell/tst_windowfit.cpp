@@ -6,10 +6,10 @@
 // never widens the window, and at 1280×680 the status bar and the Diagnostics
 // panel are on screen with more than three rows of room.
 #include "application.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "diagnosticsdock.h"
 #include "document/cartondocument.h"
-#include "editors/documenteditor.h"
 #include "fixturepolicy.h"
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
@@ -26,7 +26,6 @@
 #include "translations.h"
 #include "verificationrunner.h"
 #include "views/cartonfilesmodel.h"
-#include "views/cartonview.h"
 #include "views/elidedlabel.h"
 #include "views/filespage.h"
 #include "views/fileviewer.h"
@@ -336,8 +335,8 @@ void TestWindowFit::cartonFits()
 
     if (editing) {
         page->setEditing(true);
-        QVERIFY(page->editor());
-        QVERIFY(page->editor()->isVisible());
+        QVERIFY(page->view()->isVisible());
+        QVERIFY(page->view()->isEditing());
     } else {
         // A binary file shown in the preview pane: a hex dump.
         studio::FilesPage *files = page->view()->filesPage();

@@ -6,6 +6,7 @@
 // Valid, names the file, and the tab icon, the Overview's state line and the
 // status bar are not green. Trusting a key in Preferences re-checks open cartons.
 #include "application.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
@@ -17,7 +18,6 @@
 #include "trustedkeysedit.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "views/cartonview.h"
 #include "views/overviewpage.h"
 #include "views/signaturerow.h"
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/errorlocation.h"
+#include "editors/metadataeditor.h"
+#include "editors/specsmodel.h"
+#include "editors/specspage.h"
 #include "fixturepolicy.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
@@ -10,8 +13,8 @@
 #include "testcartons.h"
 #include "testpaths.h"
 #include "testutil.h"
+#include "viewofcarton.h"
 #include "views/cartonfilesmodel.h"
-#include "views/cartonview.h"
 #include "views/descriptionbrowser.h"
 #include "views/elidedlabel.h"
 #include "views/extractjob.h"
@@ -22,10 +25,8 @@
 #include "views/roles.h"
 #include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
-#include "views/specspage.h"
 #include "views/tensorlistmodel.h"
 #include "views/tensorspage.h"
-#include "views/tensorspecmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -45,8 +46,10 @@
 #include <QThreadPool>
 #include <QToolButton>
 #include <QTreeView>
+#include <QUndoStack>
 
 using namespace studio;
+using namespace Qt::StringLiterals;
 
 class TestCartonView : public QObject {
     Q_OBJECT
@@ -55,6 +58,7 @@ private slots:
     void initTestCase();
     void upstreamOverview();
     void upstreamTabs();
+    void editInPlaceKeepsThePlace();
     void upstreamImagesLoad();
     void revealLocation_data();
     void revealLocation();
@@ -121,7 +125,8 @@ void TestCartonView::upstreamOverview()
 {
     if (!m_upstream)
         CARTON_MISSING_FIXTURE("upstream fixture not available");
-    CartonView view(m_upstream, m_settings.get());
+    ViewOfCarton viewOf(m_upstream, m_settings.get());
+    CartonView &view = viewOf.view();
     QCOMPARE(view.carton(), m_upstream);
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), QStringLiteral("Test Model"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text(),
@@ -142,15 +147,15 @@ void TestCartonView::upstreamTabs()
 {
     if (!m_upstream)
         CARTON_MISSING_FIXTURE("upstream fixture not available");
-    CartonView view(m_upstream, m_settings.get());
+    ViewOfCarton viewOf(m_upstream, m_settings.get());
+    CartonView &view = viewOf.view();
     QCOMPARE(view.tabWidget()->count(), int(CartonView::TabCount));
 
-    TensorSpecModel *inputs = view.specsPage()->inputsModel();
+    SpecsModel *inputs = view.specsPage()->inputsModel();
     QAbstractItemModelTester t1(inputs, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(inputs->rowCount(), 7);
     QCOMPARE(view.specsPage()->outputsModel()->rowCount(), 1);
-    QCOMPARE(inputs->index(5, TensorSpecModel::ShapeColumn).data().toString(),
-             QStringLiteral("[batch_size, 3, 512, 512]"));
+    QCOMPARE(inputs->index(5, SpecsModel::ShapeColumn).data().toString(), QStringLiteral("[batch_size, 3, 512, 512]"));
 
     CartonFilesModel *files = view.filesModel();
     QAbstractItemModelTester t2(files, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -186,11 +191,57 @@ void TestCartonView::upstreamTabs()
     QCOMPARE(view.tensorsPage()->listView()->currentIndex().row(), tensors->rowForName(QStringLiteral("_tensor_3")));
 }
 
+// Ctrl+E makes the same tabs editable: the tab, the current cell and the widgets
+// stay; only the cells' flags and the fields' read-only state change.
+void TestCartonView::editInPlaceKeepsThePlace()
+{
+    if (!m_upstream)
+        CARTON_MISSING_FIXTURE("upstream fixture not available");
+    ViewOfCarton viewOf(m_upstream, m_settings.get());
+    CartonView &view = viewOf.view();
+    view.resize(1366, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setCurrentTab(CartonView::SpecsTab);
+    QTableView *inputs = view.specsPage()->inputsView();
+    const QModelIndex cell = view.specsPage()->inputsModel()->index(5, SpecsModel::ShapeColumn);
+    inputs->setCurrentIndex(cell);
+    QVERIFY(!(cell.flags() & Qt::ItemIsEditable));
+    QVERIFY(!view.specsPage()->inputsModel()->setData(cell, u"[1]"_s));
+    QVERIFY(view.metadataEditor()->modelNameEdit()->isReadOnly());
+    QVERIFY(view.findChild<QToolButton *>(u"addInput"_s)->isHidden());
+    QCOMPARE(view.editButton()->text(), u"Edit Carton"_s);
+    QWidget *tab = view.tabWidget()->currentWidget();
+
+    QSignalSpy asked(&view, &CartonView::editingRequested);
+    QTest::mouseClick(view.editButton(), Qt::LeftButton);
+    QCOMPARE(asked.count(), 1);
+    QCOMPARE(asked.at(0).at(0).toBool(), true);
+    view.setEditing(true);
+    QCOMPARE(view.currentTab(), CartonView::SpecsTab);
+    QCOMPARE(view.tabWidget()->currentWidget(), tab);
+    QCOMPARE(inputs->currentIndex(), cell);
+    QVERIFY(cell.flags() & Qt::ItemIsEditable);
+    QVERIFY(!view.metadataEditor()->modelNameEdit()->isReadOnly());
+    QVERIFY(!view.findChild<QToolButton *>(u"addInput"_s)->isHidden());
+    QCOMPARE(view.editButton()->text(), u"Done Editing"_s);
+    // An edit through the same model is one undo step of the document.
+    QVERIFY(view.specsPage()->inputsModel()->setData(cell, u"[batch_size, 3, 256, 256]"_s));
+    QCOMPARE(viewOf.document().info().inputs.at(5).shape.toString(), u"[batch_size, 3, 256, 256]"_s);
+    QCOMPARE(viewOf.document().undoStack()->count(), 1);
+
+    view.setEditing(false);
+    QCOMPARE(inputs->currentIndex(), cell);
+    QVERIFY(!(cell.flags() & Qt::ItemIsEditable));
+    QCOMPARE(cell.data().toString(), u"[batch_size, 3, 256, 256]"_s); // the document's state, edited or not
+}
+
 void TestCartonView::upstreamImagesLoad()
 {
     if (!m_upstream)
         CARTON_MISSING_FIXTURE("upstream fixture not available");
-    CartonView view(m_upstream, m_settings.get());
+    ViewOfCarton viewOf(m_upstream, m_settings.get());
+    CartonView &view = viewOf.view();
     view.resize(1000, 700);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -256,7 +307,8 @@ void TestCartonView::revealLocation()
     QFETCH(bool, found);
     QFETCH(int, tab);
     QFETCH(QString, selected);
-    CartonView view(m_rich, m_settings.get());
+    ViewOfCarton viewOf(m_rich, m_settings.get());
+    CartonView &view = viewOf.view();
     view.setCurrentTab(CartonView::SelfTestsTab);
     // The table is written the way locations are shown; the view takes them as parts.
     QCOMPARE(view.revealLocation(carton::parseErrorLocation(location)), found);
@@ -286,7 +338,8 @@ void TestCartonView::revealLocation()
 
 void TestCartonView::clickShowsFile()
 {
-    CartonView view(m_rich, m_settings.get());
+    ViewOfCarton viewOf(m_rich, m_settings.get());
+    CartonView &view = viewOf.view();
     view.setCurrentTab(CartonView::FilesTab);
     view.resize(1000, 700);
     view.show();
@@ -303,7 +356,8 @@ void TestCartonView::clickShowsFile()
 
 void TestCartonView::fileChecks()
 {
-    CartonView view(m_rich, m_settings.get());
+    ViewOfCarton viewOf(m_rich, m_settings.get());
+    CartonView &view = viewOf.view();
     carton::FileCheck check;
     check.path = QStringLiteral("model/main.py");
     check.state = carton::FileState::Mismatch;
@@ -319,7 +373,8 @@ void TestCartonView::fileChecks()
 
 void TestCartonView::extract()
 {
-    CartonView view(m_rich, m_settings.get());
+    ViewOfCarton viewOf(m_rich, m_settings.get());
+    CartonView &view = viewOf.view();
     QVERIFY(view.revealLocation(carton::DiagnosticLocation{QStringLiteral("model/")}));
     QCOMPARE(view.filesPage()->selectedFilePaths(),
              (QStringList{"model/.carton/carton.lock", "model/main.py", "model/requirements.txt"}));
@@ -342,7 +397,8 @@ void TestCartonView::extract()
 
 void TestCartonView::extractCancelled()
 {
-    CartonView view(m_rich, m_settings.get());
+    ViewOfCarton viewOf(m_rich, m_settings.get());
+    CartonView &view = viewOf.view();
     QTemporaryDir target;
     QVERIFY(target.isValid());
     // Hold the only thread of the pool LatestJob runs on, so that the job cannot
@@ -390,9 +446,10 @@ void TestCartonView::hostileDescription()
     const QString key = OverviewPage::remoteImagesKey(carton->modelHash());
     m_settings->remove(key);
 
-    auto view = std::make_unique<CartonView>(carton, m_settings.get());
+    auto viewOf = std::make_unique<ViewOfCarton>(carton, m_settings.get());
+    CartonView *view = &viewOf->view();
     view->show();
-    QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+    QVERIFY(QTest::qWaitForWindowExposed(view));
     DescriptionBrowser *browser = view->overviewPage()->descriptionBrowser();
     const QString html = browser->document()->toHtml();
     QVERIFY2(!html.contains(u"javascript", Qt::CaseInsensitive), qPrintable(html));
@@ -404,20 +461,22 @@ void TestCartonView::hostileDescription()
     QVERIFY(plain.contains(u"Click here or there."));
 
     // Only http(s) URLs become links on the card.
-    const QString repository = view->findChild<QLabel *>(QStringLiteral("repositoryLabel"))->text();
+    const QString repository = view->overviewPage()->findChild<QLabel *>(QStringLiteral("repositoryLabel"))->text();
     QVERIFY2(!repository.contains(u"<a"), qPrintable(repository));
     QCOMPARE(repository, QStringLiteral("javascript:alert(1)"));
-    QVERIFY(view->findChild<QLabel *>(QStringLiteral("homepageLabel"))
+    QVERIFY(view->overviewPage()
+                ->findChild<QLabel *>(QStringLiteral("homepageLabel"))
                 ->text()
                 .contains(u"<a href=\"https://carton.run/x\">"));
 
     // Remote images wait for consent, which is remembered per model hash.
-    auto *bar = view->findChild<QFrame *>(QStringLiteral("remoteImagesBar"));
+    auto *bar = view->overviewPage()->findChild<QFrame *>(QStringLiteral("remoteImagesBar"));
     QVERIFY(!bar->isHidden());
     QVERIFY(!browser->remoteImagesAllowed());
     QCOMPARE(browser->remoteImageCount(), 1);
     QCOMPARE(browser->pendingImageCount(), 0); // nothing fetched
-    QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("loadRemoteImagesButton")), Qt::LeftButton);
+    QTest::mouseClick(view->overviewPage()->findChild<QPushButton *>(QStringLiteral("loadRemoteImagesButton")),
+                      Qt::LeftButton);
     QVERIFY(bar->isHidden());
     QVERIFY(browser->remoteImagesAllowed());
     QCOMPARE(m_settings->value(key).toBool(), true);
@@ -427,10 +486,11 @@ void TestCartonView::hostileDescription()
     QTRY_VERIFY_WITH_TIMEOUT(!browser->imageError(remote).isEmpty(), 30000);
     QCOMPARE(browser->pendingImageCount(), 0);
     QVERIFY(browser->loadedImage(remote).isNull());
-    view.reset();
+    viewOf.reset();
 
-    CartonView again(carton, m_settings.get());
-    QVERIFY(again.findChild<QFrame *>(QStringLiteral("remoteImagesBar"))->isHidden());
+    ViewOfCarton againOf(carton, m_settings.get());
+    CartonView &again = againOf.view();
+    QVERIFY(again.overviewPage()->findChild<QFrame *>(QStringLiteral("remoteImagesBar"))->isHidden());
     QVERIFY(again.overviewPage()->descriptionBrowser()->remoteImagesAllowed());
     m_settings->remove(key);
 }
@@ -460,7 +520,8 @@ void TestCartonView::brokenCarton()
                                      withManifest));
     auto carton = testcartons::open(dir.path());
     QVERIFY(carton);
-    CartonView view(carton, m_settings.get());
+    ViewOfCarton viewOf(carton, m_settings.get());
+    CartonView &view = viewOf.view();
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     const QString expectedTitle = title.isEmpty() ? QFileInfo(dir.path()).fileName() : title;
@@ -491,7 +552,8 @@ void TestCartonView::sampleCarton()
     auto carton = testcartons::open(path, &error);
     QVERIFY2(carton, qPrintable(error));
     QVERIFY(carton->info());
-    CartonView view(carton, m_settings.get());
+    ViewOfCarton viewOf(carton, m_settings.get());
+    CartonView &view = viewOf.view();
     view.resize(1000, 700);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));

@@ -4,7 +4,6 @@
 // list, sortable columns, Copy Path / Copy SHA-256, folder totals, and what the
 // Overview says about the package (as `carton info` prints it).
 #include "cartonfilesmodel.h"
-#include "cartonview.h"
 #include "filespage.h"
 #include "overviewpage.h"
 #include "roles.h"
@@ -12,6 +11,7 @@
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
+#include "viewofcarton.h"
 #include "viewutils.h"
 
 #include <QAction>
@@ -63,7 +63,8 @@ void TestFilesFilter::initTestCase()
 
 void TestFilesFilter::filterSortCopy()
 {
-    CartonView view(m_carton, nullptr);
+    ViewOfCarton viewOf(m_carton, nullptr);
+    CartonView &view = viewOf.view();
     view.setCurrentTab(CartonView::FilesTab);
     view.resize(1000, 600);
     view.show();
@@ -126,7 +127,8 @@ void TestFilesFilter::filterSortCopy()
 
 void TestFilesFilter::tensorFilter()
 {
-    CartonView view(m_carton, nullptr);
+    ViewOfCarton viewOf(m_carton, nullptr);
+    CartonView &view = viewOf.view();
     view.setCurrentTab(CartonView::TensorsTab);
     view.show();
     QVERIFY(QTest::qWaitForWindowActive(&view));
@@ -152,7 +154,8 @@ void TestFilesFilter::tensorFilter()
 
 void TestFilesFilter::overviewFacts()
 {
-    CartonView view(m_carton, nullptr);
+    ViewOfCarton viewOf(m_carton, nullptr);
+    CartonView &view = viewOf.view();
     studio::OverviewPage *overview = view.overviewPage();
     qint64 total = 0;
     for (const QByteArray &bytes : std::as_const(m_files))
@@ -173,7 +176,8 @@ void TestFilesFilter::overviewFacts()
 void TestFilesFilter::columnsVisibleWhenSmall()
 {
     // The carton view's share of an 800x500 window.
-    CartonView view(m_carton, nullptr);
+    ViewOfCarton viewOf(m_carton, nullptr);
+    CartonView &view = viewOf.view();
     view.setCurrentTab(CartonView::FilesTab);
     view.resize(800, 400);
     view.show();

@@ -3,7 +3,6 @@
 // The Model tab: every model file of a carton (found by content) with its summary,
 // its weights as a filterable, sortable tree, and a weight's values in the viewer.
 // Models are made with Debian's python3-onnx (tests/model/onnxtestmodels.py).
-#include "cartonview.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "model/modelset.h"
@@ -14,6 +13,7 @@
 #include "roles.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
+#include "viewofcarton.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -135,11 +135,12 @@ void TestModelPage::modelTabShowsEveryModelFile()
 {
     auto carton = openFolder();
     QVERIFY(carton);
-    CartonView view(carton, nullptr);
+    ViewOfCarton viewOf(carton, nullptr);
+    CartonView &view = viewOf.view();
     view.resize(1366, 700);
     QCOMPARE(view.tabWidget()->tabText(CartonView::ModelTab), u"Model"_s);
     ModelPage *page = view.modelPage();
-    QCOMPARE(view.tabWidget()->widget(CartonView::ModelTab), page);
+    QVERIFY(view.tabWidget()->widget(CartonView::ModelTab)->isAncestorOf(page));
     QVERIFY(!page->isLoaded()); // read when first shown
     QSignalSpy loaded(page, &ModelPage::loaded);
     view.show();
@@ -287,7 +288,8 @@ void TestModelPage::plainPickleSaysWhatItIs()
     QString error;
     auto carton = testcartons::open(folder, &error);
     QVERIFY2(carton, qPrintable(error));
-    CartonView view(carton, nullptr);
+    ViewOfCarton viewOf(carton, nullptr);
+    CartonView &view = viewOf.view();
     view.resize(1366, 700);
     ModelPage *page = view.modelPage();
     QSignalSpy loaded(page, &ModelPage::loaded);

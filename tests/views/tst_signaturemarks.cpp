@@ -5,15 +5,15 @@
 // the Model tab's summary shows the declared shape beside the model's with the
 // wrong dimension marked, and offers "Use the model's signature". A symbol named
 // otherwise is information: nothing is marked, nothing offered.
+#include "editors/specsmodel.h"
+#include "editors/specspage.h"
 #include "jobs/jobpools.h"
 #include "onnxcarton.h"
 #include "package/carton.h"
 #include "roles.h"
-#include "specspage.h"
 #include "symbolpalette.h"
-#include "tensorspecmodel.h"
 #include "validate/validator.h"
-#include "views/cartonview.h"
+#include "viewofcarton.h"
 #include "views/modelpage.h"
 #include "views/modelsummary.h"
 
@@ -96,20 +96,21 @@ void TestSignatureMarks::wrongDimensionIsMarkedAndFixOffered()
     const carton::Diagnostics diagnostics = carton::validateCarton(*carton);
     QVERIFY(carton::hasErrors(diagnostics));
 
-    CartonView view(carton, nullptr);
+    ViewOfCarton viewOf(carton, nullptr);
+    CartonView &view = viewOf.view();
     view.resize(1366, 700);
-    view.setDiagnostics(diagnostics);
+    viewOf.document().validateNow(); // the tab marks what the document's validation finds
     // The table: the shape cell is in error, its dimension 2 marked, the message in its tooltip.
-    const QModelIndex shape = view.specsPage()->inputsModel()->index(0, TensorSpecModel::ShapeColumn);
+    const QModelIndex shape = view.specsPage()->inputsModel()->index(0, SpecsModel::ShapeColumn);
     QCOMPARE(shape.data(Roles::ValidationRole).toString(), u"error"_s);
     QCOMPARE(partsText(shape), u"[1, 3, <64>, 32]"_s);
     QVERIFY2(
         shape.data(Qt::ToolTipRole).toString().contains(u"dimension 2 is 64 in carton.toml but 32 in model/net.bin"_s),
         qPrintable(shape.data(Qt::ToolTipRole).toString()));
-    const QModelIndex name = view.specsPage()->inputsModel()->index(0, TensorSpecModel::NameColumn);
+    const QModelIndex name = view.specsPage()->inputsModel()->index(0, SpecsModel::NameColumn);
     QVERIFY(name.data(Roles::ValidationRole).toString().isEmpty());
     // The output agrees (1 is a size the model leaves to "batch"): not marked.
-    const QModelIndex logits = view.specsPage()->outputsModel()->index(0, TensorSpecModel::ShapeColumn);
+    const QModelIndex logits = view.specsPage()->outputsModel()->index(0, SpecsModel::ShapeColumn);
     QCOMPARE(partsText(logits), u"[1, 10]"_s);
 
     // The Model tab: the shapes side by side, the wrong size marked, the fix offered.
@@ -141,10 +142,11 @@ void TestSignatureMarks::renamedSymbolMarksNothing()
     QVERIFY2(carton, qPrintable(error));
     const carton::Diagnostics diagnostics = carton::validateCarton(*carton);
     QVERIFY(!carton::hasErrors(diagnostics));
-    CartonView view(carton, nullptr);
+    ViewOfCarton viewOf(carton, nullptr);
+    CartonView &view = viewOf.view();
     view.resize(1366, 700);
-    view.setDiagnostics(diagnostics);
-    const QModelIndex shape = view.specsPage()->inputsModel()->index(0, TensorSpecModel::ShapeColumn);
+    viewOf.document().validateNow(); // the tab marks what the document's validation finds
+    const QModelIndex shape = view.specsPage()->inputsModel()->index(0, SpecsModel::ShapeColumn);
     QCOMPARE(partsText(shape), u"[n, 3, 32, 32]"_s);
     QVERIFY(shape.data(Roles::ValidationRole).toString() != u"error"_s);
 

@@ -13,7 +13,7 @@ namespace studio {
 class CartonDocument;
 class DocumentFilesModel;
 
-// The Files page of edit mode: the document's files (model/, misc/,
+// The editing pane of the Files tab of a CartonView: the document's files (model/, misc/,
 // tensor_data/...) with Add Files…, Add Folder…, Remove and Rename (F2, or edit
 // the path in place); files and folders dragged from the desktop are added under
 // the chosen folder (a folder keeps its inner paths). Each action, however many

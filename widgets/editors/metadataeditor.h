@@ -19,7 +19,7 @@ class DescriptionBrowser;
 class LicenseEdit;
 class PlatformListEdit;
 
-// The Metadata page of the DocumentEditor: model name, short description (live
+// The Metadata tab of a CartonView (read-only until editing): model name, short description (live
 // character count against upstream's 100-character limit), the markdown
 // description with a rendered preview beside it (the card's renderer; @misc
 // images read from the document's files) and Insert Image…, license (SPDX

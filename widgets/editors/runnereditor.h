@@ -20,7 +20,7 @@ class CartonDocument;
 class RunnerOptDelegate;
 class RunnerOptsModel;
 
-// The Runner page of the DocumentEditor: runner name (the installed runner
+// The Runner tab of a CartonView (read-only until editing): runner name (the installed runner
 // plugins offered, any name allowed), required framework version (a semver
 // requirement, with a live hint of what it matches and which installed plugin
 // satisfies it), runner compat version, and [runner.opts] as a typed key/value

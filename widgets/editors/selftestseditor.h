@@ -28,7 +28,7 @@ class ReferenceDelegate;
 class TensorRefsModel;
 class ToleranceEdit;
 
-// The Self-tests & Examples page of the DocumentEditor: the [[self_test]]s and
+// The editing pane of the Self-tests & Examples tab of a CartonView: the [[self_test]]s and
 // [[example]]s (add, duplicate, remove, move), and for the selected one its name,
 // description and a table of its tensors — one row per declared input and output
 // (keys that are not declared stay visible, marked) with the tensor picked from

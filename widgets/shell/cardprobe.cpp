@@ -2,11 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cardprobe.h"
 
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "mainwindow.h"
 #include "modelfilepage.h"
 #include "tensorfilepage.h"
-#include "views/cartonview.h"
 #include "views/modelpage.h"
 
 namespace studio {

@@ -3,28 +3,26 @@
 #include "cartonpage.h"
 
 #include "base/errorlocation.h"
+#include "carton/cartonview.h"
+#include "carton/documentselftests.h"
 #include "cartonbanners.h"
 #include "cartonstateinputs.h"
 #include "document/cartondocument.h"
 #include "document/cartonsession.h"
-#include "editedselftests.h"
-#include "editors/documenteditor.h"
-#include "editors/specseditor.h"
+#include "editors/specspage.h"
 #include "errorpage.h"
 #include "guessesbanner.h"
 #include "package/carton.h"
-#include "pagestack.h"
 #include "preferences.h"
 #include "remote/remoteurl.h"
 #include "remotesession.h"
 #include "shellicons.h"
-#include "views/cartonview.h"
-#include "views/selftestspage.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 #include <utility>
 
@@ -46,6 +44,7 @@ CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *sett
     setUpWidgets();
     m_session->setNewDocument(std::move(document));
     connectDocument();
+    showView();
     setEditing(true);
     updateCartonState();
 }
@@ -53,8 +52,8 @@ CartonPage::CartonPage(std::unique_ptr<CartonDocument> document, QSettings *sett
 void CartonPage::setUpWidgets()
 {
     m_banners = new CartonBanners(this, m_remote, displayName());
-    m_pages = new PageStack(m_banners->loadingPage(), this);
-    connect(m_pages, &PageStack::editingRequested, this, &CartonPage::setEditing);
+    m_pages = new QStackedWidget(this);
+    m_pages->addWidget(m_banners->loadingPage());
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -65,8 +64,8 @@ void CartonPage::setUpWidgets()
     layout->addWidget(m_pages);
     const auto revealField = [this](const carton::DiagnosticLocation &location) {
         setEditing(true);
-        if (editor())
-            editor()->revealLocation(location);
+        if (view())
+            view()->revealLocation(location);
     };
     connect(m_banners, &CartonBanners::fieldRequested, this, revealField);
     connect(m_guesses, &GuessesBanner::fieldRequested, this, revealField);
@@ -75,11 +74,6 @@ void CartonPage::setUpWidgets()
     connect(m_session, &CartonSession::failed, this, &CartonPage::showError);
     connect(m_session, &CartonSession::stateChanged, this, &CartonPage::stateChanged);
     connect(m_session, &CartonSession::diagnosticsChanged, this, &CartonPage::diagnosticsChanged);
-    // The browse view shows the opened file: its own diagnostics, not the edits'.
-    connect(m_session, &CartonSession::diagnosticsChanged, this, [this] {
-        if (view())
-            view()->setDiagnostics(m_session->fileDiagnostics());
-    });
     connect(m_session, &CartonSession::busyChanged, this, &CartonPage::busyChanged);
     for (auto signal : {&CartonSession::diagnosticsChanged, &CartonSession::busyChanged})
         connect(m_session, signal, this, &CartonPage::updateCartonState);
@@ -154,21 +148,53 @@ void CartonPage::setEditing(bool editing)
         editing = false;
     if (!carton() && document())
         editing = true; // a new document has nothing to browse yet
-    if (m_remote->isRemote())
+    if (m_remote->isRemote() || (carton() && carton()->isReadOnly()))
         editing = false; // read-only: save a local copy to edit it
-    if (m_pages->setEditing(editing, document()))
+    if (m_view)
+        m_view->setEditing(editing);
+    if (std::exchange(m_editing, editing) != editing)
         emit editingChanged(editing);
+}
+
+void CartonPage::dropPage(QWidget *page)
+{
+    if (!page)
+        return;
+    m_pages->removeWidget(page);
+    page->deleteLater();
+}
+
+void CartonPage::showView()
+{
+    if (!m_view) {
+        m_view = new CartonView(document(), m_settings, m_pages);
+        connect(m_view, &CartonView::editingRequested, this, &CartonPage::setEditing);
+        connect(m_view, &CartonView::statusMessage, this, &CartonPage::statusMessage);
+        connect(m_view, &CartonView::useModelSignatureRequested, this, &CartonPage::useModelSignature);
+        // The signature's verdict and the safety scan's findings are part of the state.
+        for (auto signal : {&CartonView::signatureChanged, &CartonView::safetyScanned}) {
+            connect(m_view, signal, this, &CartonPage::busyChanged);
+            connect(m_view, signal, this, &CartonPage::updateCartonState);
+        }
+        m_pages->addWidget(m_view);
+    } else if (m_view->carton() != carton()) {
+        m_view->setCarton(carton()); // rebased after a save: the tabs and the editors stay
+    }
+    const bool readOnly = m_remote->isRemote() || (carton() && carton()->isReadOnly());
+    m_view->setEditAllowed(!readOnly, m_remote->isRemote()
+                                          ? tr("A carton opened from a URL is read-only: save a local copy to edit it")
+                                          : tr("Entries were left out as unsafe: this carton is read-only"));
+    m_view->setEditing(m_editing && !readOnly);
+    m_pages->setCurrentWidget(m_view);
 }
 
 void CartonPage::adoptSavedPath(const QString &path)
 {
     m_session->setPath(QDir::cleanPath(QFileInfo(path).absoluteFilePath()));
-    if (view())
-        setPreferredViewTab(QString::number(int(view()->currentTab()) + 1));
     // A save rebases the page on the file it wrote; it does not reload: the
-    // document, its undo stack (marked clean by the save) and the editor with
-    // its page and selection stay. Only what shows the file on disk follows it:
-    // the browse view, validation and verification.
+    // document, its undo stack (marked clean by the save) and the view with its
+    // tab and the editors' selection stay. Only what shows the file on disk
+    // follows it: the pages that read it, validation and verification.
     reopen(true);
 }
 
@@ -180,7 +206,11 @@ void CartonPage::reload()
 void CartonPage::reopen(bool keepDocument)
 {
     m_documentKept = keepDocument && document();
-    m_pages->clear(m_documentKept);
+    dropPage(std::exchange(m_errorPage, nullptr));
+    if (!m_documentKept) {
+        dropPage(std::exchange(m_view, nullptr));
+        m_pages->setCurrentIndex(0); // loading; a kept view stays in sight while the saved file opens
+    }
     if (document() && !m_documentKept) {
         // The session drops it (a deferred delete): a validation finishing
         // before must not reach this page's handlers, which read the document.
@@ -197,36 +227,14 @@ void CartonPage::reopen(bool keepDocument)
 
 void CartonPage::onOpened()
 {
-    const std::shared_ptr<const carton::Carton> opened = carton();
-    auto *shown = new CartonView(opened, m_settings, m_pages);
-    connect(shown, &CartonView::statusMessage, this, &CartonPage::statusMessage);
-    connect(shown, &CartonView::useModelSignatureRequested, this, &CartonPage::useModelSignature);
-    shown->setDiagnostics(m_session->fileDiagnostics());
-    // Keep as Tolerance: one undo step of the document, then the results re-judged with it.
-    connect(shown->selfTestsPage(), &SelfTestsPage::keepToleranceRequested, this,
-            [this, shown](const carton::SelfTestResult &asRun, const carton::CartonTolerance &tolerance,
-                          const QString &what) {
-                if (document())
-                    keepToleranceFromRun(*document(), *shown->selfTestsPage(), asRun, tolerance, what);
-            });
-    // The signature's verdict and the safety scan's findings are part of the state.
-    for (auto signal : {&CartonView::signatureChanged, &CartonView::safetyScanned}) {
-        connect(shown, signal, this, &CartonPage::busyChanged);
-        connect(shown, signal, this, &CartonPage::updateCartonState);
-    }
-    shown->addEditButton(!opened->isReadOnly() && !m_remote->isRemote(),
-                         m_remote->isRemote()
-                             ? tr("A carton opened from a URL is read-only: save a local copy to edit it")
-                             : tr("Entries were left out as unsafe: this carton is read-only"));
-    m_pages->setView(shown);
-    if (!m_preferredTab.isEmpty())
-        selectViewTab(m_preferredTab);
-    if (std::exchange(m_documentKept, false))
+    const bool kept = std::exchange(m_documentKept, false);
+    if (kept)
         updateMissingBanner(); // rebased after a save: the document and its connections stand
     else
         connectDocument();
-    if (isEditing())
-        setEditing(true); // reloaded in edit mode: the editor of the new document
+    showView();
+    if (!m_preferredTab.isEmpty() && !kept)
+        selectViewTab(m_preferredTab);
 
     if (!m_settings || Preferences::load(*m_settings).verifyOnOpen)
         startVerification(false); // else "Not verified" until F5
@@ -236,12 +244,15 @@ void CartonPage::onOpened()
 void CartonPage::showError()
 {
     const carton::Error &error = m_session->error();
+    dropPage(std::exchange(m_view, nullptr));
     auto *page = new ErrorPage(m_pages);
     page->setError(tr("Could not open %1").arg(displayName()), error.message,
                    error.location.isEmpty() ? QDir::toNativeSeparators(path()) : error.location);
     connect(page, &ErrorPage::retryRequested, this, &CartonPage::reload);
     connect(page, &ErrorPage::closeRequested, this, &CartonPage::closeRequested);
-    m_pages->setErrorPage(page);
+    m_errorPage = page;
+    m_pages->addWidget(page);
+    m_pages->setCurrentWidget(page);
     updateCartonState();
 }
 
@@ -314,32 +325,25 @@ bool CartonPage::selectViewTab(const QString &tab)
 bool CartonPage::useModelSignature()
 {
     setEditing(true);
-    DocumentEditor *edit = editor();
-    if (!edit)
+    if (!view() || !isEditing())
         return false;
-    edit->setCurrentPage(DocumentEditor::SpecsPage);
-    auto *specs = qobject_cast<SpecsEditor *>(edit->page(DocumentEditor::SpecsPage));
-    return specs && specs->fillFromModel();
+    view()->setCurrentTab(CartonView::SpecsTab);
+    return view()->specsPage()->fillFromModel();
 }
 
 bool CartonPage::revealLocation(const carton::DiagnosticLocation &location)
 {
     // In edit mode a diagnostic leads to the editor of its field.
-    if ((isEditing() || !view()) && editor())
-        return editor()->revealLocation(location);
     return view() && view()->revealLocation(location);
 }
 
-EditedSelfTests *CartonPage::editedSelfTests()
+bool CartonPage::runSelfTests()
 {
-    if (!document())
-        return nullptr;
-    if (!m_editedSelfTests || m_editedSelfTests->document() != document()) {
-        delete m_editedSelfTests;
-        m_editedSelfTests = new EditedSelfTests(document(), m_settings, this);
-        connect(m_editedSelfTests, &EditedSelfTests::statusMessage, this, &CartonPage::statusMessage);
-    }
-    return m_editedSelfTests;
+    if (!view())
+        return false;
+    view()->setCurrentTab(CartonView::SelfTestsTab);
+    view()->selfTestRuns()->run();
+    return true;
 }
 
 } // namespace studio

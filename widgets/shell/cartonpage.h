@@ -9,7 +9,6 @@
 #include "document/cartonsession.h"
 #include "document/cartonstate.h"
 #include "document/verificationrunner.h"
-#include "pagestack.h"
 #include "remotesession.h"
 
 #include <QWidget>
@@ -17,6 +16,7 @@
 
 class QLabel;
 class QSettings;
+class QStackedWidget;
 
 namespace carton {
 class Carton;
@@ -25,16 +25,14 @@ class Carton;
 namespace studio {
 
 class CartonView;
-class DocumentEditor;
-class EditedSelfTests;
 class ErrorPage;
 class GuessesBanner;
 
 // One tab of the main window: the view of one carton (file, folder or URL)
-// and the document edited over it. Its CartonSession opens, validates and
-// verifies it; the page shows the session through its PageStack (loading,
-// CartonView or an error page, or the DocumentEditor in edit mode), the
-// banners and the one state.
+// and the document over it. Its CartonSession opens, validates and verifies
+// it; the page shows the loading page, then the CartonView of the document
+// (browsing, or editing in place) or an error page, the banners and the one
+// state.
 // Closing the page cancels its jobs; results that arrive later are dropped.
 class CartonPage final : public QWidget {
     Q_OBJECT
@@ -53,27 +51,27 @@ public:
     bool isBusy() const;
 
     std::shared_ptr<const carton::Carton> carton() const { return m_session->carton(); }
-    CartonView *view() const { return m_pages->view(); }
+    // The tabs of the document (null while opening or when opening failed).
+    CartonView *view() const { return m_view; }
     // The carton being edited (null while opening or when opening failed).
     CartonDocument *document() const { return m_session->document(); }
     // Unsaved edits.
     bool isModified() const { return document() && document()->isModified(); }
-    // Edit mode shows the DocumentEditor instead of the CartonView.
-    bool isEditing() const { return m_pages->isEditing(); }
+    // Editing makes the view's tabs editable in place (nothing else changes).
+    bool isEditing() const { return m_editing; }
     void setEditing(bool editing);
-    DocumentEditor *editor() const { return m_pages->editor(); }
-    // Run Self-tests on the document as edited (saved or not), in a window of its
-    // own beside the editor; null without a document.
-    EditedSelfTests *editedSelfTests();
+    // Runs the self-tests of the document as it is now, saved or not, in the
+    // Self-tests tab (shown). False without a document.
+    bool runSelfTests();
     // The banner listing required fields still missing (each a link).
     QLabel *missingBanner() const { return m_banners->missingBanner(); }
     // The fields a dropped model filled, for the author to confirm.
     GuessesBanner *guessesBanner() const { return m_guesses; }
     // After a successful save to `path`: the page is rebased on that file. The
-    // document, its undo stack, the editor (page and selection) and edit mode
-    // stay; the browse view, validation and verification follow the saved file.
+    // document, its undo stack, the view (tab, editors' selection) and edit mode
+    // stay; the pages that read the file, validation and verification follow it.
     void adoptSavedPath(const QString &path);
-    ErrorPage *errorPage() const { return m_pages->errorPage(); }
+    ErrorPage *errorPage() const { return m_errorPage; }
     VerificationRunner *verification() const { return m_session->verification(); }
     // Opening, validation, verification and the diagnostics of this carton.
     CartonSession *session() const { return m_session; }
@@ -97,7 +95,7 @@ public:
 
     bool revealLocation(const carton::DiagnosticLocation &location);
     // "Use the model's signature" (the Model tab's, the Diagnostics panel's): edit
-    // mode, the Inputs / Outputs editor, and its Fill from Model (which asks before
+    // mode, the Inputs / Outputs tab, and its Fill from Model (which asks before
     // replacing declared specs). False when nothing was filled.
     bool useModelSignature();
 
@@ -126,8 +124,8 @@ private:
     void setUpWidgets();
     // Connects the page to a document the session created or was handed.
     void connectDocument();
-    // Drops what shows the file (view, validation, verification) and opens it
-    // again; the document and the editor too unless keepDocument.
+    // Drops what shows the file (validation, verification) and opens it again;
+    // the document and its view too unless keepDocument.
     void reopen(bool keepDocument);
     void updateMissingBanner();
     void onOpened();
@@ -135,18 +133,23 @@ private:
     void startVerification(bool interactive);
     void updateCartonState();
     void reloadChangedFile();
+    // Shows the view of the document (made when there is none).
+    void showView();
+    void dropPage(QWidget *page);
 
     CartonSession *m_session;
     QSettings *m_settings;
     QString m_preferredTab;
     CartonState m_cartonState = CartonState::derive({});
 
-    PageStack *m_pages = nullptr; // loading, view or error page, editor
+    QStackedWidget *m_pages = nullptr; // loading, view or error page
+    CartonView *m_view = nullptr;
+    ErrorPage *m_errorPage = nullptr;
     CartonBanners *m_banners = nullptr;
     GuessesBanner *m_guesses = nullptr;
     RemoteSession *m_remote = nullptr;
-    bool m_documentKept = false;                  // reopening after a save, with the document kept
-    EditedSelfTests *m_editedSelfTests = nullptr; // a child, made by editedSelfTests()
+    bool m_editing = false;
+    bool m_documentKept = false; // reopening after a save, with the document kept
 };
 
 } // namespace studio

@@ -2,11 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonstateinputs.h"
 
+#include "carton/cartonview.h"
 #include "document/cartonsession.h"
 #include "package/carton.h"
 #include "sign/eckey.h"
 #include "verificationrunner.h"
-#include "views/cartonview.h"
 #include "views/safetypage.h"
 #include "views/signaturerow.h"
 
@@ -29,7 +29,7 @@ CartonState::Input CartonStateInputs::gather(const CartonSession &session, Carto
     const VerificationRunner &verification = *session.verification();
     input.verification = verification.state();
     CartonState::countReport(verification.report(), &input);
-    if (view)
+    if (view && view->safetyPage()) // a document never saved has no file to trust
         addTrust(verification, *view, &input);
     return input;
 }
@@ -39,7 +39,7 @@ bool CartonStateInputs::isBusy(const CartonSession &session, const CartonView *v
     if (session.state() == CartonSession::State::Opening || session.isValidating() ||
         session.verification()->isRunning())
         return true;
-    return view &&
+    return view && view->safetyPage() &&
            (view->safetyPage()->isScanning() || view->signatureRow()->status().kind == SignatureStatus::Kind::Checking);
 }
 

@@ -3,11 +3,11 @@
 #include "documentactions.h"
 
 #include "base/progresssteps.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "document/recoveryfile.h"
-#include "editors/documenteditor.h"
 #include "guessesbanner.h"
 #include "mainwindow.h"
 #include "package/carton.h"
@@ -104,7 +104,7 @@ DocumentActions::DocumentActions(MainWindow *window, QSettings *settings)
     m_undo->setShortcut(QKeySequence::Undo);
     m_redo = m_group->createRedoAction(this, tr("&Redo"));
     m_redo->setObjectName(QStringLiteral("actionRedo"));
-    m_redo->setShortcuts(DocumentEditor::redoKeys());
+    m_redo->setShortcuts(CartonView::redoKeys());
 
     m_edit = new QAction(tr("&Edit Carton"), this);
     m_edit->setObjectName(QStringLiteral("actionEditCarton"));

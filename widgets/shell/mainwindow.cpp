@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 
 #include "aboutdialog.h"
+#include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "cartontabs.h"
 #include "compare/comparepage.h"
@@ -10,7 +11,6 @@
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "documentactions.h"
-#include "editedselftests.h"
 #include "filetabs.h"
 #include "modelfilepage.h"
 #include "package/carton.h"
@@ -29,7 +29,6 @@
 #include "userguidedialog.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "views/cartonview.h"
 #include "welcomepage.h"
 #include "windowdroptarget.h"
 
@@ -453,15 +452,8 @@ void MainWindow::runSelfTests()
     CartonPage *page = currentPage();
     if (!page)
         return;
-    // Edited (or in edit mode): the state as edited, in a window beside the editor.
-    if (page->document() && (page->isEditing() || page->isModified() || !page->view())) {
-        page->editedSelfTests()->run();
-        return;
-    }
-    if (!page->view())
-        return;
-    page->view()->setCurrentTab(CartonView::SelfTestsTab);
-    page->view()->selfTestsPage()->runAll();
+    // The document's state, saved or not, in its Self-tests tab.
+    page->runSelfTests();
 }
 
 void MainWindow::copyModelHash()
@@ -671,9 +663,7 @@ void MainWindow::updateActions()
     m_compareAction->setEnabled((page && !page->path().isEmpty()) ||
                                 qobject_cast<const ModelFilePage *>(m_tabs->currentWidget()) != nullptr);
     m_verifyAction->setEnabled(open);
-    const bool edited = page && page->document() && !page->document()->info().selfTests.isEmpty();
-    m_runSelfTestsAction->setEnabled(
-        edited || (open && page->view() && page->carton()->info() && !page->carton()->info()->selfTests.isEmpty()));
+    m_runSelfTestsAction->setEnabled(page && page->view() && !page->document()->info().selfTests.isEmpty());
     m_copyHashAction->setEnabled(open && !page->carton()->modelHash().isEmpty());
     m_remote->update(currentPage());
     m_registry->update(currentPage());

@@ -16,7 +16,7 @@ enum : int {
     IsFolderRole,                // bool
     FileStateRole,               // int: carton::FileState (folders: the worst state below them)
     SortRole,                    // sortable value of a cell (numbers for sizes)
-    // TensorSpecModel
+    // SpecsModel
     ShapePartsRole, // QList<studio::ShapePart>: the shape split for painting
     SymbolsRole,    // QStringList: symbols used by the shape, in order
     // TensorListModel / SelfTestsModel
@@ -29,7 +29,7 @@ enum : int {
     WeightPathRole, // QString: a weight's name in its model file ("conv1.weight"; modules: "conv1")
     // CartonFilesModel
     RemoteUrlsRole, // QStringList: the LINKS URLs of a file only reachable through them
-    // SpecsEditModel, RunnerOptsModel (editors)
+    // SpecsModel, RunnerOptsModel (editors)
     ValidationRole, // QString: "error", "warning" or empty: the worst diagnostic of the cell
     // RunnerOptsModel
     OptionTypeRole, // int: the option value's type (RunnerOptsModel::Type)

@@ -452,6 +452,8 @@ void SelfTestsPage::startRun(const QList<int> &tests)
 {
     if (!m_carton || m_runner->isRunning())
         return;
+    if (m_beforeRun && !m_beforeRun(tests))
+        return; // the owner runs the document's current state instead
     const auto tolerances = toleranceSettings();
     if (!tolerances) {
         QMessageBox::warning(this, tr("Run Self-tests"), tolerances.error().toString());

@@ -8,6 +8,7 @@
 #include "selftestrunner.h"
 
 #include <QWidget>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -63,6 +64,7 @@ public:
     SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);
     ~SelfTestsPage() override;
 
+    std::shared_ptr<const carton::Carton> carton() const { return m_carton; }
     SelfTestsModel *model() const { return m_model; }
     QTreeView *tree() const { return m_tree; }
     DescriptionBrowser *details() const { return m_details; }
@@ -116,6 +118,9 @@ public:
     const std::optional<carton::SelfTestRun> &lastRun() const { return m_run; }
     // Where runs find the runner host and plugins (tests; the app uses the defaults).
     void setRunOptions(const carton::RunOptions &options);
+    // Asked before each run: false when this page's carton is not the state to
+    // run (the owner then runs the current state of its document).
+    void setBeforeRun(std::function<bool(const QList<int> &tests)> check) { m_beforeRun = std::move(check); }
     // Asked before each run (RunConsent: the first run of the session shows what will run).
     void setConsent(RunConsent *consent) { m_consent = consent; }
     // Runs go to a Triton / KServe v2 server (whatever runner the carton names)
@@ -199,6 +204,7 @@ private:
     RunClock *m_clock = nullptr;
     carton::RunOptions m_runOptions;
     RunConsent *m_consent = nullptr;
+    std::function<bool(const QList<int> &)> m_beforeRun;
     QList<int> m_runningTests; // the self-tests of the run in progress, in order
     std::optional<carton::SelfTestRun> m_run;
     QAction *m_benchmark = nullptr;

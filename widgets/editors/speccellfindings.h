@@ -14,9 +14,8 @@ namespace studio {
 struct ShapePart;
 
 // The diagnostics of one [[input]] or [[output]] table by cell: carton.toml's
-// "input[2].shape[1]" is row 2's shape cell (TensorSpecModel's columns), and its
-// dimension 1. Shared by the browsing table (TensorSpecModel) and the editing one
-// (SpecsEditModel), so both mark the same cells the same way.
+// "input[2].shape[1]" is row 2's shape cell (SpecsModel's columns), and its
+// dimension 1.
 class SpecCellFindings final {
 public:
     // Keeps the diagnostics of carton.toml's `kind` ("input" / "output") section:
@@ -32,9 +31,6 @@ public:
     std::optional<carton::Severity> worst(int row, int column) const;
     // The dimensions of row's shape an error points at ("input[2].shape[1]" -> 1).
     QList<int> wrongDimensions(int row) const;
-    // The roles a marked cell answers (background, foreground, tooltip,
-    // Roles::ValidationRole); an invalid QVariant for other roles or unmarked cells.
-    QVariant data(int row, int column, int role) const;
     // `parts` (SymbolPalette::parts of a list shape) with the dimensions errors point at marked wrong.
     void markParts(int row, QList<ShapePart> &parts) const;
 

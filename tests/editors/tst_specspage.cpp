@@ -3,11 +3,11 @@
 // The Inputs / Outputs page: edits typed with QTest, each one undo step of the
 // document; shape symbols checked live against the self-test tensors.
 #include "base/diagnostic.h"
+#include "carton/cartonview.h"
 #include "document/cartondocument.h"
-#include "documenteditor.h"
 #include "pack/packer.h"
-#include "specseditmodel.h"
-#include "specseditor.h"
+#include "specsmodel.h"
+#include "specspage.h"
 #include "symbolpanel.h"
 #include "testcartons.h"
 #include "testshot.h"
@@ -130,7 +130,7 @@ QString describe(const carton::Diagnostics &list)
 
 } // namespace
 
-class TestSpecsEditor : public QObject {
+class TestSpecsPage : public QObject {
     Q_OBJECT
 
 private slots:
@@ -147,7 +147,8 @@ private slots:
         auto original = testcartons::open(m_carton);
         QVERIFY(original);
         m_document = std::make_unique<CartonDocument>(original, m_carton);
-        m_editor = std::make_unique<SpecsEditor>(m_document.get());
+        m_editor = std::make_unique<SpecsPage>(m_document.get());
+        m_editor->setEditable(true); // the tab browses until Ctrl+E
         // Every test edits under the model tester (issue 30).
         m_testers[0] = std::make_unique<QAbstractItemModelTester>(
             m_editor->inputsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -218,7 +219,7 @@ private slots:
         QCOMPARE(added.inputs.at(2).shape, carton::Shape::any());
 
         // Add opened the name editor of the new row: type into it.
-        QWidget *nameEditor = view->indexWidget(m_editor->inputsModel()->index(2, SpecsEditModel::NameColumn));
+        QWidget *nameEditor = view->indexWidget(m_editor->inputsModel()->index(2, SpecsModel::NameColumn));
         QVERIFY2(nameEditor, "Add did not open the name editor");
         qobject_cast<QLineEdit *>(nameEditor)->selectAll();
         QTest::keyClicks(nameEditor, u"tokens"_s);
@@ -229,13 +230,13 @@ private slots:
         QCOMPARE(m_document->undoStack()->count(), 2);
         const carton::CartonInfo named = m_document->info();
 
-        typeInto(view, m_editor->inputsModel()->index(2, SpecsEditModel::ShapeColumn), u"[n, 16, *]"_s);
+        typeInto(view, m_editor->inputsModel()->index(2, SpecsModel::ShapeColumn), u"[n, 16, *]"_s);
         QCOMPARE(m_document->info().inputs.at(2).shape,
                  carton::Shape::dims({carton::Dim::symbol(u"n"_s), carton::Dim::value(16), carton::Dim::any()}));
         QCOMPARE(m_document->undoStack()->undoText(), u"Edit Input Shape"_s);
 
         // dtype through the combo
-        const QModelIndex dtypeCell = m_editor->inputsModel()->index(2, SpecsEditModel::DTypeColumn);
+        const QModelIndex dtypeCell = m_editor->inputsModel()->index(2, SpecsModel::DTypeColumn);
         view->setCurrentIndex(dtypeCell);
         view->edit(dtypeCell);
         auto *combo = qobject_cast<QComboBox *>(view->indexWidget(dtypeCell));
@@ -263,17 +264,17 @@ private slots:
             undo->redo();
         QCOMPARE(m_document->info(), end);
         QCOMPARE(m_editor->inputsModel()->rowCount(), 3);
-        QCOMPARE(m_editor->inputsModel()->index(2, SpecsEditModel::ShapeColumn).data().toString(), u"[n, 16, *]"_s);
+        QCOMPARE(m_editor->inputsModel()->index(2, SpecsModel::ShapeColumn).data().toString(), u"[n, 16, *]"_s);
     }
 
     void shapeParseErrorIsShownNotApplied()
     {
         const carton::CartonInfo start = m_document->info();
-        const QModelIndex cell = m_editor->inputsModel()->index(0, SpecsEditModel::ShapeColumn);
+        const QModelIndex cell = m_editor->inputsModel()->index(0, SpecsModel::ShapeColumn);
         typeInto(m_editor->inputsView(), cell, u"[n, 2"_s);
         QCOMPARE(m_document->info(), start);
         QCOMPARE(m_document->undoStack()->count(), 0);
-        QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), u"error"_s);
+        QCOMPARE(cell.data(SpecsModel::ValidationRole).toString(), u"error"_s);
         QCOMPARE(cell.data().toString(), u"[n, 2"_s);
         QVERIFY(!cell.data(Qt::DecorationRole).value<QIcon>().isNull());
         QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(u"has no closing ]"_s),
@@ -290,7 +291,7 @@ private slots:
         QCOMPARE(m_document->info().inputs.at(0).shape,
                  carton::Shape::dims({carton::Dim::symbol(u"n"_s), carton::Dim::value(3)}));
         QCOMPARE(cell.data().toString(), u"[n, 3]"_s);
-        QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), QString());
+        QCOMPARE(cell.data(SpecsModel::ValidationRole).toString(), QString());
         QVERIFY(cell.data(Qt::DecorationRole).isNull());
         QVERIFY(m_document->unappliedTexts().isEmpty());
         QVERIFY(!hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, u"input[0].shape"_s, u""_s));
@@ -300,7 +301,7 @@ private slots:
     // document) also clears the typed text.
     void retypingTheOldShapeClearsTheTypedText()
     {
-        const QModelIndex cell = m_editor->inputsModel()->index(1, SpecsEditModel::ShapeColumn);
+        const QModelIndex cell = m_editor->inputsModel()->index(1, SpecsModel::ShapeColumn);
         typeInto(m_editor->inputsView(), cell, u"3x4"_s);
         QCOMPARE(cell.data().toString(), u"3x4"_s);
         QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(u"write [3, 4]"_s),
@@ -330,7 +331,7 @@ private slots:
     {
         QFETCH(QString, text);
         QFETCH(QString, shown);
-        const QModelIndex cell = m_editor->outputsModel()->index(0, SpecsEditModel::ShapeColumn);
+        const QModelIndex cell = m_editor->outputsModel()->index(0, SpecsModel::ShapeColumn);
         typeInto(m_editor->outputsView(), cell, text);
         QVERIFY2(m_document->unappliedTexts().isEmpty(), qPrintable(describe(m_document->diagnostics())));
         QCOMPARE(m_document->info().outputs.at(0).shape.toString(), shown);
@@ -342,10 +343,10 @@ private slots:
     // edited, and goes with its row (never replaced by "*" or the old shape).
     void typedShapeFollowsItsRow()
     {
-        SpecsEditModel *model = m_editor->inputsModel();
+        SpecsModel *model = m_editor->inputsModel();
         QTableView *view = m_editor->inputsView();
-        auto typedAt = [&](int row) { return model->index(row, SpecsEditModel::ShapeColumn).data().toString(); };
-        typeInto(view, model->index(1, SpecsEditModel::ShapeColumn), u"-1"_s); // y
+        auto typedAt = [&](int row) { return model->index(row, SpecsModel::ShapeColumn).data().toString(); };
+        typeInto(view, model->index(1, SpecsModel::ShapeColumn), u"-1"_s); // y
         QCOMPARE(typedAt(1), u"-1"_s);
         QVERIFY(hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, u"input[1].shape"_s,
                                 u"a size not fixed in advance is * or a symbol"_s));
@@ -360,7 +361,7 @@ private slots:
         QCOMPARE(m_document->unappliedTexts().keys(), QStringList{u"input[2].shape"_s});
 
         // Edit y's name in place: still there.
-        typeInto(view, model->index(2, SpecsEditModel::NameColumn), u"why"_s);
+        typeInto(view, model->index(2, SpecsModel::NameColumn), u"why"_s);
         QCOMPARE(typedAt(2), u"-1"_s);
         // Move y up: it follows.
         view->setCurrentIndex(model->index(2, 0));
@@ -376,13 +377,13 @@ private slots:
         QCOMPARE(model->rowCount(), 2);
         QVERIFY(m_document->unappliedTexts().isEmpty());
         for (int row = 0; row < model->rowCount(); ++row)
-            QVERIFY(model->index(row, SpecsEditModel::ShapeColumn).data(SpecsEditModel::ValidationRole).toString() !=
+            QVERIFY(model->index(row, SpecsModel::ShapeColumn).data(SpecsModel::ValidationRole).toString() !=
                     u"error"_s);
     }
 
     void renameFollowsIntoSelfTests()
     {
-        typeInto(m_editor->inputsView(), m_editor->inputsModel()->index(0, SpecsEditModel::NameColumn), u"image"_s);
+        typeInto(m_editor->inputsView(), m_editor->inputsModel()->index(0, SpecsModel::NameColumn), u"image"_s);
         const carton::CartonInfo &info = m_document->info();
         QCOMPARE(info.inputs.at(0).name, u"image"_s);
         QCOMPARE(info.selfTests.at(0).inputs.at(0).first, u"image"_s);
@@ -395,11 +396,11 @@ private slots:
     {
         const carton::CartonInfo start = m_document->info();
         QTableView *view = m_editor->inputsView();
-        view->setCurrentIndex(m_editor->inputsModel()->index(0, SpecsEditModel::ShapeColumn));
+        view->setCurrentIndex(m_editor->inputsModel()->index(0, SpecsModel::ShapeColumn));
         QTest::mouseClick(m_editor->findChild<QToolButton *>(u"moveInputDown"_s), Qt::LeftButton);
         QCOMPARE(m_document->info().inputs.at(0).name, u"y"_s);
         QCOMPARE(m_document->info().inputs.at(1).name, u"x"_s);
-        QCOMPARE(view->currentIndex(), m_editor->inputsModel()->index(1, SpecsEditModel::ShapeColumn));
+        QCOMPARE(view->currentIndex(), m_editor->inputsModel()->index(1, SpecsModel::ShapeColumn));
         QCOMPARE(m_document->undoStack()->undoText(), u"Move Input Down"_s);
         const carton::CartonInfo moved = m_document->info();
         // Alt+Up moves it back.
@@ -410,7 +411,7 @@ private slots:
         QCOMPARE(m_document->info(), moved);
 
         // Remove x (now row 1) with Delete.
-        view->setCurrentIndex(m_editor->inputsModel()->index(1, SpecsEditModel::NameColumn));
+        view->setCurrentIndex(m_editor->inputsModel()->index(1, SpecsModel::NameColumn));
         view->setFocus();
         QTest::keyClick(view, Qt::Key_Delete);
         QCOMPARE(m_document->info().inputs.size(), 1);
@@ -436,21 +437,19 @@ private slots:
 
         // y's first dim becomes n: the specs still look fine, the self-test's
         // tensors make n both 3 (x0) and 4 (y0).
-        SpecsEditModel *inputs = m_editor->inputsModel();
-        const QModelIndex cell = inputs->index(1, SpecsEditModel::ShapeColumn);
+        SpecsModel *inputs = m_editor->inputsModel();
+        const QModelIndex cell = inputs->index(1, SpecsModel::ShapeColumn);
         typeInto(m_editor->inputsView(), cell, u"[n, *]"_s);
         QVERIFY(!hasDiagnosticAt(carton::validateInfo(m_document->info()), carton::Severity::Error, at, QString()));
         m_document->validateNow();
         QVERIFY2(
             hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, at, u"symbol 'n' is 4 in input 'y'"_s),
             qPrintable(describe(m_document->diagnostics())));
-        QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), u"error"_s);
+        QCOMPARE(cell.data(SpecsModel::ValidationRole).toString(), u"error"_s);
         QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(u"but 3 in input 'x'"_s),
                  qPrintable(cell.data(Qt::ToolTipRole).toString()));
-        QCOMPARE(inputs->index(1, SpecsEditModel::NameColumn).data(SpecsEditModel::ValidationRole).toString(),
-                 QString());
-        QCOMPARE(inputs->index(0, SpecsEditModel::ShapeColumn).data(SpecsEditModel::ValidationRole).toString(),
-                 QString());
+        QCOMPARE(inputs->index(1, SpecsModel::NameColumn).data(SpecsModel::ValidationRole).toString(), QString());
+        QCOMPARE(inputs->index(0, SpecsModel::ShapeColumn).data(SpecsModel::ValidationRole).toString(), QString());
 
         // The symbol panel lists n with its uses and the conflicting values.
         QTreeWidgetItem *n = m_editor->symbolPanel()->itemOf(u"n"_s, false);
@@ -463,7 +462,7 @@ private slots:
         QCOMPARE(n->child(0)->data(0, SymbolPanel::FieldRole).toString(), u"input[1].shape[0]"_s);
         QVERIFY(!m_editor->symbolPanel()->itemOf(u"k"_s, false));
         n->setExpanded(true);
-        m_editor->inputsView()->setCurrentIndex(inputs->index(0, SpecsEditModel::NameColumn));
+        m_editor->inputsView()->setCurrentIndex(inputs->index(0, SpecsModel::NameColumn));
         shot(u"errors"_s);
 
         // Fix it by typing a new symbol for y's first dim.
@@ -471,7 +470,7 @@ private slots:
         m_document->validateNow();
         QVERIFY2(!hasDiagnosticAt(m_document->diagnostics(), carton::Severity::Error, at, QString()),
                  qPrintable(describe(m_document->diagnostics())));
-        QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), QString());
+        QCOMPARE(cell.data(SpecsModel::ValidationRole).toString(), QString());
         n = m_editor->symbolPanel()->itemOf(u"n"_s, false);
         QVERIFY(n);
         QCOMPARE(n->text(2), u"3 in self_test[0]"_s);
@@ -486,39 +485,35 @@ private slots:
         // Undo brings the conflict back.
         m_document->undoStack()->undo();
         m_document->validateNow();
-        QCOMPARE(cell.data(SpecsEditModel::ValidationRole).toString(), u"error"_s);
+        QCOMPARE(cell.data(SpecsModel::ValidationRole).toString(), u"error"_s);
     }
 
     void revealFieldSelectsTheCell()
     {
         QVERIFY(m_editor->revealField(u"input[1].shape[1]"_s));
-        QCOMPARE(m_editor->inputsView()->currentIndex(),
-                 m_editor->inputsModel()->index(1, SpecsEditModel::ShapeColumn));
+        QCOMPARE(m_editor->inputsView()->currentIndex(), m_editor->inputsModel()->index(1, SpecsModel::ShapeColumn));
         QVERIFY(m_editor->inputsView()->selectionModel()->isSelected(
-            m_editor->inputsModel()->index(1, SpecsEditModel::ShapeColumn)));
+            m_editor->inputsModel()->index(1, SpecsModel::ShapeColumn)));
         QVERIFY(m_editor->revealField(u"output[0].name"_s));
-        QCOMPARE(m_editor->outputsView()->currentIndex(),
-                 m_editor->outputsModel()->index(0, SpecsEditModel::NameColumn));
+        QCOMPARE(m_editor->outputsView()->currentIndex(), m_editor->outputsModel()->index(0, SpecsModel::NameColumn));
         QVERIFY(m_editor->revealField(u"input[0].dtype"_s));
-        QCOMPARE(m_editor->inputsView()->currentIndex(),
-                 m_editor->inputsModel()->index(0, SpecsEditModel::DTypeColumn));
+        QCOMPARE(m_editor->inputsView()->currentIndex(), m_editor->inputsModel()->index(0, SpecsModel::DTypeColumn));
         QVERIFY(!m_editor->revealField(u"input[7].name"_s));
         QVERIFY(!m_editor->revealField(u"self_test[0].inputs.x"_s));
         QVERIFY(!m_editor->revealField(u"model_name"_s));
 
-        // Through the DocumentEditor, from a diagnostic's location.
-        DocumentEditor documentEditor(m_document.get());
-        documentEditor.show();
-        QVERIFY(
-            documentEditor.revealLocation(carton::DiagnosticLocation{u"carton.toml"_s, 0, u"output[0].shape[0]"_s}));
-        QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SpecsPage));
-        auto *page = qobject_cast<SpecsEditor *>(documentEditor.page(DocumentEditor::SpecsPage));
-        QVERIFY(page);
-        QCOMPARE(page->outputsView()->currentIndex(), page->outputsModel()->index(0, SpecsEditModel::ShapeColumn));
-        // A table-level location ("no [[output]] declared") shows this page too.
-        documentEditor.setCurrentPage(DocumentEditor::MetadataPage);
-        QVERIFY(documentEditor.revealLocation(carton::DiagnosticLocation{u"carton.toml"_s, 0, u"output"_s}));
-        QCOMPARE(documentEditor.tabWidget()->currentIndex(), int(DocumentEditor::SpecsPage));
+        // Through the carton's tabs while editing, from a diagnostic's location.
+        CartonView view(m_document.get(), nullptr);
+        view.setEditing(true);
+        view.show();
+        QVERIFY(view.revealLocation(carton::DiagnosticLocation{u"carton.toml"_s, 0, u"output[0].shape[0]"_s}));
+        QCOMPARE(view.currentTab(), CartonView::SpecsTab);
+        SpecsPage *page = view.specsPage();
+        QCOMPARE(page->outputsView()->currentIndex(), page->outputsModel()->index(0, SpecsModel::ShapeColumn));
+        // A table-level location ("no [[output]] declared") shows this tab too.
+        view.setCurrentTab(CartonView::MetadataTab);
+        QVERIFY(view.revealLocation(carton::DiagnosticLocation{u"carton.toml"_s, 0, u"output"_s}));
+        QCOMPARE(view.currentTab(), CartonView::SpecsTab);
     }
 
     void modelRefreshKeepsRowsAndSendsDataChanged()
@@ -533,7 +528,7 @@ private slots:
         QCOMPARE(changed.size(), 1);
         QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 1);
         QCOMPARE(changed.at(0).at(1).toModelIndex().row(), 1);
-        QCOMPARE(m_editor->inputsModel()->index(1, SpecsEditModel::DescriptionColumn).data().toString(),
+        QCOMPARE(m_editor->inputsModel()->index(1, SpecsModel::DescriptionColumn).data().toString(),
                  u"the second input"_s);
         shot(u"clean"_s);
     }
@@ -544,9 +539,9 @@ private:
     QTemporaryDir m_dir;
     QString m_carton;
     std::unique_ptr<CartonDocument> m_document;
-    std::unique_ptr<SpecsEditor> m_editor;
+    std::unique_ptr<SpecsPage> m_editor;
     std::unique_ptr<QAbstractItemModelTester> m_testers[2];
 };
 
-QTEST_MAIN(TestSpecsEditor)
-#include "tst_specseditor.moc"
+QTEST_MAIN(TestSpecsPage)
+#include "tst_specspage.moc"

@@ -11,24 +11,28 @@ class QToolButton;
 namespace studio {
 
 class CartonDocument;
-class SpecsEditModel;
+class SpecsModel;
 class SymbolPanel;
 
-// The Inputs / Outputs page of the DocumentEditor: two editable tables
-// ([[input]], [[output]]) with add, remove and reorder, a dtype combo and a
-// shape editor (*, a symbol, [] or a list), cells marked from the document's
-// live diagnostics (shape symbols checked against the tensors each self-test
-// feeds), and a side panel of the shape symbols with their uses and values.
-// Every change is one undo step of the document.
-class SpecsEditor final : public QWidget {
+// The Inputs / Outputs tab: two tables over SpecsModel ([[input]], [[output]])
+// with cells marked from the document's live diagnostics (shape symbols checked
+// against the tensors each self-test feeds, dimensions against the model's own
+// signature), and a side panel of the shape symbols with their uses and values.
+// Read-only until setEditable(true): then add, remove and reorder, a dtype combo
+// and a shape editor (*, a symbol, [] or a list), each change one undo step of
+// the document; the tables, their selection and scroll stay as they were.
+class SpecsPage final : public QWidget {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(SpecsEditor)
+    Q_DISABLE_COPY_MOVE(SpecsPage)
 
 public:
-    explicit SpecsEditor(CartonDocument *document, QWidget *parent = nullptr);
+    explicit SpecsPage(CartonDocument *document, QWidget *parent = nullptr);
 
-    SpecsEditModel *inputsModel() const { return m_tables[0].model; }
-    SpecsEditModel *outputsModel() const { return m_tables[1].model; }
+    void setEditable(bool editable);
+    bool isEditable() const { return m_editable; }
+
+    SpecsModel *inputsModel() const { return m_tables[0].model; }
+    SpecsModel *outputsModel() const { return m_tables[1].model; }
     QTableView *inputsView() const { return m_tables[0].view; }
     QTableView *outputsView() const { return m_tables[1].view; }
     SymbolPanel *symbolPanel() const { return m_symbols; }
@@ -52,10 +56,11 @@ public:
 
 private:
     struct Table {
-        SpecsEditModel *model = nullptr;
+        SpecsModel *model = nullptr;
         QTableView *view = nullptr;
         QLabel *title = nullptr;
         QLabel *problems = nullptr;
+        QToolButton *add = nullptr;
         QToolButton *remove = nullptr;
         QToolButton *up = nullptr;
         QToolButton *down = nullptr;
@@ -65,6 +70,7 @@ private:
     void updateSymbols();
 
     CartonDocument *m_document;
+    bool m_editable = false;
     QToolButton *m_fill = nullptr;
     QLabel *m_fillNote = nullptr;
     Table m_tables[2];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "specseditmodel.h"
+#include "specsmodel.h"
 
 #include "document/cartondocument.h"
 #include "roles.h"
@@ -13,25 +13,26 @@
 #include <QColor>
 #include <QFontDatabase>
 #include <QPalette>
+#include <utility>
 
 namespace studio {
 
-SpecsEditModel::SpecsEditModel(CartonDocument *document, bool outputs, QObject *parent)
+SpecsModel::SpecsModel(CartonDocument *document, bool outputs, QObject *parent)
     : QAbstractTableModel(parent), m_document(document), m_outputs(outputs),
       m_specs(outputs ? document->info().outputs : document->info().inputs) // typed shapes stay on their rows
 {
     refresh();
     refreshDiagnostics();
-    connect(m_document, &CartonDocument::infoChanged, this, &SpecsEditModel::refresh);
-    connect(m_document, &CartonDocument::diagnosticsChanged, this, &SpecsEditModel::refreshDiagnostics);
+    connect(m_document, &CartonDocument::infoChanged, this, &SpecsModel::refresh);
+    connect(m_document, &CartonDocument::diagnosticsChanged, this, &SpecsModel::refreshDiagnostics);
 }
 
-QString SpecsEditModel::kind() const
+QString SpecsModel::kind() const
 {
     return m_outputs ? QStringLiteral("output") : QStringLiteral("input");
 }
 
-QString SpecsEditModel::columnKey(int column) const
+QString SpecsModel::columnKey(int column) const
 {
     switch (column) {
     case DTypeColumn:
@@ -47,12 +48,12 @@ QString SpecsEditModel::columnKey(int column) const
     }
 }
 
-QString SpecsEditModel::fieldOf(int row, int column) const
+QString SpecsModel::fieldOf(int row, int column) const
 {
     return QStringLiteral("%1[%2].%3").arg(kind()).arg(row).arg(columnKey(column));
 }
 
-QModelIndex SpecsEditModel::indexOfField(const QString &field) const
+QModelIndex SpecsModel::indexOfField(const QString &field) const
 {
     const carton::FieldPath path = carton::FieldPath::parse(field);
     if (!path.isItemOf(kind()) || path.index >= m_specs.size())
@@ -60,7 +61,7 @@ QModelIndex SpecsEditModel::indexOfField(const QString &field) const
     return index(path.index, SpecCellFindings::columnOfMember(path.member));
 }
 
-void SpecsEditModel::refresh()
+void SpecsModel::refresh()
 {
     const carton::CartonInfo &info = m_document->info();
     SymbolPalette palette;
@@ -99,12 +100,12 @@ void SpecsEditModel::refresh()
         emit dataChanged(index(0, ShapeColumn), index(int(m_specs.size()) - 1, ShapeColumn));
 }
 
-const CartonDocument::UnappliedText *SpecsEditModel::unappliedShape(int row) const
+const CartonDocument::UnappliedText *SpecsModel::unappliedShape(int row) const
 {
     return m_document->unappliedText(fieldOf(row, ShapeColumn));
 }
 
-QString SpecsEditModel::unappliedMessage(const carton::TensorSpec &spec, const QString &text) const
+QString SpecsModel::unappliedMessage(const carton::TensorSpec &spec, const QString &text) const
 {
     const carton::Result<carton::Shape> shape = carton::Shape::parse(text);
     const QString why = shape ? QString() : shape.error().message;
@@ -113,7 +114,7 @@ QString SpecsEditModel::unappliedMessage(const carton::TensorSpec &spec, const Q
         .arg(spec.name, text, why);
 }
 
-void SpecsEditModel::followUnappliedShapes(const QList<carton::TensorSpec> &previous)
+void SpecsModel::followUnappliedShapes(const QList<carton::TensorSpec> &previous)
 {
     CartonDocument::UnappliedTexts all = m_document->unappliedTexts();
     CartonDocument::UnappliedTexts mine;
@@ -159,7 +160,7 @@ void SpecsEditModel::followUnappliedShapes(const QList<carton::TensorSpec> &prev
     m_document->setUnappliedTexts(all);
 }
 
-void SpecsEditModel::refreshDiagnostics()
+void SpecsModel::refreshDiagnostics()
 {
     if (!m_findings.set(m_document->diagnostics(), kind()))
         return;
@@ -170,17 +171,17 @@ void SpecsEditModel::refreshDiagnostics()
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }
 
-int SpecsEditModel::rowCount(const QModelIndex &parent) const
+int SpecsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_specs.size());
 }
 
-int SpecsEditModel::columnCount(const QModelIndex &parent) const
+int SpecsModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
+QVariant SpecsModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
@@ -275,9 +276,18 @@ QVariant SpecsEditModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
-bool SpecsEditModel::setData(const QModelIndex &index, const QVariant &value, int role)
+void SpecsModel::setEditable(bool editable)
 {
-    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (std::exchange(m_editable, editable) == editable || m_specs.isEmpty())
+        return;
+    // The flags changed, not the values: views ask again (no reset, the selection stays).
+    emit dataChanged(index(0, 0), index(int(m_specs.size()) - 1, ColumnCount - 1), {Qt::EditRole});
+}
+
+bool SpecsModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole || !m_editable ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
     const int row = index.row();
     const QString text = value.toString();
@@ -363,14 +373,15 @@ bool SpecsEditModel::setData(const QModelIndex &index, const QVariant &value, in
     return true;
 }
 
-Qt::ItemFlags SpecsEditModel::flags(const QModelIndex &index) const
+Qt::ItemFlags SpecsModel::flags(const QModelIndex &index) const
 {
     if (!index.isValid())
         return Qt::NoItemFlags;
-    return Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsEditable;
+    const Qt::ItemFlags flags = Qt::ItemIsSelectable | Qt::ItemIsEnabled;
+    return m_editable ? flags | Qt::ItemIsEditable : flags;
 }
 
-QVariant SpecsEditModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant SpecsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal)
         return QAbstractTableModel::headerData(section, orientation, role);
@@ -379,7 +390,24 @@ QVariant SpecsEditModel::headerData(int section, Qt::Orientation orientation, in
                   "[batch, 3, *]");
     if (role != Qt::DisplayRole)
         return {};
-    return TensorSpecModel::columnTitle(section);
+    return columnTitle(section);
+}
+
+QString SpecsModel::columnTitle(int section)
+{
+    switch (section) {
+    case NameColumn:
+        return tr("Name");
+    case DTypeColumn:
+        return tr("DType");
+    case ShapeColumn:
+        return tr("Shape");
+    case DescriptionColumn:
+        return tr("Description");
+    case InternalNameColumn:
+        return tr("Internal name");
+    }
+    return {};
 }
 
 } // namespace studio

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "specseditor.h"
+#include "specspage.h"
 
 #include "document/cartondocument.h"
 #include "dtypedelegate.h"
 #include "editorutils.h"
 #include "model/modelset.h"
 #include "shapedelegate.h"
-#include "specseditmodel.h"
+#include "specsmodel.h"
 #include "symbolpanel.h"
 #include "textcelldelegate.h"
 #include "validate/modelsignature.h"
@@ -53,12 +53,12 @@ QToolButton *toolButton(const QString &text, const QString &tip, const QString &
 
 } // namespace
 
-SpecsEditor::SpecsEditor(CartonDocument *document, QWidget *parent)
+SpecsPage::SpecsPage(CartonDocument *document, QWidget *parent)
     : QWidget(parent), m_document(document), m_symbols(new SymbolPanel(this))
 {
     setObjectName(QStringLiteral("specsEditor"));
-    m_tables[0].model = new SpecsEditModel(document, false, this);
-    m_tables[1].model = new SpecsEditModel(document, true, this);
+    m_tables[0].model = new SpecsModel(document, false, this);
+    m_tables[1].model = new SpecsModel(document, true, this);
     m_tables[0].model->setObjectName(QStringLiteral("inputsModel"));
     m_tables[1].model->setObjectName(QStringLiteral("outputsModel"));
 
@@ -81,7 +81,7 @@ SpecsEditor::SpecsEditor(CartonDocument *document, QWidget *parent)
     symbolsLayout->addWidget(symbolsTitle);
     symbolsLayout->addWidget(symbolsHint);
     symbolsLayout->addWidget(m_symbols, 1);
-    connect(m_symbols, &SymbolPanel::fieldActivated, this, &SpecsEditor::revealField);
+    connect(m_symbols, &SymbolPanel::fieldActivated, this, &SpecsPage::revealField);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(tables);
@@ -92,7 +92,7 @@ SpecsEditor::SpecsEditor(CartonDocument *document, QWidget *parent)
     m_fill = toolButton(tr("Fill from Model…"),
                         tr("Take the inputs and outputs (names, dtypes, shapes) from the model file's own signature"),
                         QStringLiteral("fillFromModel"), this);
-    connect(m_fill, &QToolButton::clicked, this, &SpecsEditor::fillFromModel);
+    connect(m_fill, &QToolButton::clicked, this, &SpecsPage::fillFromModel);
     m_fillNote = new QLabel(this);
     m_fillNote->setObjectName(QStringLiteral("fillFromModelNote"));
     m_fillNote->setWordWrap(true);
@@ -105,18 +105,19 @@ SpecsEditor::SpecsEditor(CartonDocument *document, QWidget *parent)
     layout->addWidget(splitter);
 
     for (int which = 0; which < 2; ++which) {
-        SpecsEditModel *model = m_tables[which].model;
+        SpecsModel *model = m_tables[which].model;
         connect(model, &QAbstractItemModel::modelReset, this, [this, which] { updateTable(which); });
         connect(model, &QAbstractItemModel::headerDataChanged, this, [this, which] { updateTable(which); });
         updateTable(which);
     }
-    connect(document, &CartonDocument::diagnosticsChanged, this, &SpecsEditor::updateSymbols);
+    connect(document, &CartonDocument::diagnosticsChanged, this, &SpecsPage::updateSymbols);
     updateSymbols();
     setTabOrder(m_tables[0].view, m_tables[1].view);
     setTabOrder(m_tables[1].view, m_symbols);
+    setEditable(false);
 }
 
-QWidget *SpecsEditor::makeSection(int which)
+QWidget *SpecsPage::makeSection(int which)
 {
     Table &t = m_tables[which];
     const bool outputs = which == 1;
@@ -131,10 +132,10 @@ QWidget *SpecsEditor::makeSection(int which)
     t.problems = new QLabel(box);
     t.problems->setObjectName(outputs ? QStringLiteral("outputsProblems") : QStringLiteral("inputsProblems"));
     t.problems->setWordWrap(true);
-    auto *add = toolButton(tr("Add"),
-                           outputs ? tr("Add an output after the current one (Insert)")
-                                   : tr("Add an input after the current one (Insert)"),
-                           outputs ? QStringLiteral("addOutput") : QStringLiteral("addInput"), box);
+    t.add = toolButton(tr("Add"),
+                       outputs ? tr("Add an output after the current one (Insert)")
+                               : tr("Add an input after the current one (Insert)"),
+                       outputs ? QStringLiteral("addOutput") : QStringLiteral("addInput"), box);
     t.remove = toolButton(
         tr("Remove"), outputs ? tr("Remove the selected outputs (Delete)") : tr("Remove the selected inputs (Delete)"),
         outputs ? QStringLiteral("removeOutput") : QStringLiteral("removeInput"), box);
@@ -147,44 +148,45 @@ QWidget *SpecsEditor::makeSection(int which)
                         outputs ? QStringLiteral("moveOutputDown") : QStringLiteral("moveInputDown"), box);
     header->addWidget(t.title);
     header->addWidget(t.problems, 1);
-    for (QToolButton *b : {add, t.remove, t.up, t.down})
+    for (QToolButton *b : {t.add, t.remove, t.up, t.down})
         header->addWidget(b);
     layout->addLayout(header);
 
     t.view = new QTableView(box);
     t.view->setObjectName(outputs ? QStringLiteral("outputsView") : QStringLiteral("inputsView"));
     t.view->setModel(t.model);
-    t.view->setItemDelegateForColumn(SpecsEditModel::ShapeColumn, new ShapeDelegate(t.view));
-    t.view->setItemDelegateForColumn(SpecsEditModel::DTypeColumn, new DTypeDelegate(t.view));
+    t.view->setItemDelegateForColumn(SpecsModel::ShapeColumn, new ShapeDelegate(t.view));
+    t.view->setItemDelegateForColumn(SpecsModel::DTypeColumn, new DTypeDelegate(t.view));
     // Add selects the new name in its editor: validation's repaint must not drop that.
-    t.view->setItemDelegateForColumn(SpecsEditModel::NameColumn, new TextCellDelegate(t.view));
+    t.view->setItemDelegateForColumn(SpecsModel::NameColumn, new TextCellDelegate(t.view));
     t.view->setSelectionBehavior(QAbstractItemView::SelectItems);
     t.view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    t.view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                            QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
     t.view->setAlternatingRowColors(true);
     t.view->setWordWrap(false);
     t.view->verticalHeader()->setDefaultSectionSize(t.view->fontMetrics().height() + 10);
     t.view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     t.view->horizontalHeader()->setStretchLastSection(true);
-    t.view->setColumnWidth(SpecsEditModel::NameColumn, 120);
-    t.view->setColumnWidth(SpecsEditModel::DTypeColumn, 80);
-    t.view->setColumnWidth(SpecsEditModel::ShapeColumn, 170);
-    t.view->setColumnWidth(SpecsEditModel::DescriptionColumn, 150);
+    t.view->setColumnWidth(SpecsModel::NameColumn, 120);
+    t.view->setColumnWidth(SpecsModel::DTypeColumn, 80);
+    t.view->setColumnWidth(SpecsModel::ShapeColumn, 170);
+    t.view->setColumnWidth(SpecsModel::DescriptionColumn, 150);
     layout->addWidget(t.view, 1);
 
     auto action = [&](const QKeySequence &key, auto slot) {
         auto *a = new QAction(t.view);
         a->setShortcut(key);
         a->setShortcutContext(Qt::WidgetShortcut);
-        connect(a, &QAction::triggered, this, slot);
+        connect(a, &QAction::triggered, this, [this, slot] {
+            if (m_editable)
+                slot();
+        });
         t.view->addAction(a);
     };
     action(QKeySequence(Qt::Key_Insert), [this, outputs] { addSpec(outputs); });
     action(QKeySequence::Delete, [this, outputs] { removeSelected(outputs); });
     action(QKeySequence(Qt::ALT | Qt::Key_Up), [this, outputs] { moveCurrent(outputs, -1); });
     action(QKeySequence(Qt::ALT | Qt::Key_Down), [this, outputs] { moveCurrent(outputs, 1); });
-    connect(add, &QToolButton::clicked, this, [this, outputs] { addSpec(outputs); });
+    connect(t.add, &QToolButton::clicked, this, [this, outputs] { addSpec(outputs); });
     connect(t.remove, &QToolButton::clicked, this, [this, outputs] { removeSelected(outputs); });
     connect(t.up, &QToolButton::clicked, this, [this, outputs] { moveCurrent(outputs, -1); });
     connect(t.down, &QToolButton::clicked, this, [this, outputs] { moveCurrent(outputs, 1); });
@@ -210,8 +212,10 @@ QList<carton::TensorSpec> mergedSpecs(QList<carton::TensorSpec> fromModel, const
 
 } // namespace
 
-bool SpecsEditor::fillFromModel()
+bool SpecsPage::fillFromModel()
 {
+    if (!m_editable)
+        return false;
     const carton::ModelEntry *entry = carton::signatureModel(m_document->models());
     if (!entry) {
         QMessageBox box(QMessageBox::Information, tr("Fill from Model"),
@@ -250,7 +254,26 @@ bool SpecsEditor::fillFromModel()
     return true;
 }
 
-void SpecsEditor::updateTable(int which)
+void SpecsPage::setEditable(bool editable)
+{
+    m_editable = editable;
+    m_fill->setVisible(editable);
+    keepPlace(m_fill, !editable); // nothing moves when they show
+    for (int which = 0; which < 2; ++which) {
+        Table &t = m_tables[which];
+        t.model->setEditable(editable);
+        // The flags decide which cells edit; the triggers only say how.
+        t.view->setEditTriggers(editable ? QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                                               QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked
+                                         : QAbstractItemView::NoEditTriggers);
+        for (QToolButton *b : {t.add, t.remove, t.up, t.down}) {
+            b->setVisible(editable);
+            keepPlace(b, !editable);
+        }
+    }
+}
+
+void SpecsPage::updateTable(int which)
 {
     Table &t = m_tables[which];
     const int rows = t.model->rowCount();
@@ -267,13 +290,15 @@ void SpecsEditor::updateTable(int which)
     t.down->setEnabled(row >= 0 && row < rows - 1);
 }
 
-void SpecsEditor::updateSymbols()
+void SpecsPage::updateSymbols()
 {
     m_symbols->setSymbols(m_document->symbolSummary(), m_tables[0].model->palette());
 }
 
-void SpecsEditor::addSpec(bool outputs)
+void SpecsPage::addSpec(bool outputs)
 {
+    if (!m_editable)
+        return;
     Table &t = m_tables[outputs ? 1 : 0];
     carton::CartonInfo info = m_document->info();
     QList<carton::TensorSpec> &specs = outputs ? info.outputs : info.inputs;
@@ -286,15 +311,17 @@ void SpecsEditor::addSpec(bool outputs)
     spec.shape = carton::Shape::any();
     specs.insert(row, spec);
     m_document->setInfo(info, outputs ? tr("Add Output") : tr("Add Input"));
-    const QModelIndex name = t.model->index(row, SpecsEditModel::NameColumn);
+    const QModelIndex name = t.model->index(row, SpecsModel::NameColumn);
     t.view->setCurrentIndex(name);
     t.view->scrollTo(name);
     t.view->setFocus(Qt::OtherFocusReason);
     t.view->edit(name);
 }
 
-void SpecsEditor::removeSelected(bool outputs)
+void SpecsPage::removeSelected(bool outputs)
 {
+    if (!m_editable)
+        return;
     Table &t = m_tables[outputs ? 1 : 0];
     QList<int> rows;
     for (const QModelIndex &index : t.view->selectionModel()->selectedIndexes())
@@ -321,8 +348,10 @@ void SpecsEditor::removeSelected(bool outputs)
     t.view->setFocus(Qt::OtherFocusReason);
 }
 
-void SpecsEditor::moveCurrent(bool outputs, int delta)
+void SpecsPage::moveCurrent(bool outputs, int delta)
 {
+    if (!m_editable)
+        return;
     Table &t = m_tables[outputs ? 1 : 0];
     const QModelIndex current = t.view->currentIndex();
     if (!current.isValid())
@@ -340,7 +369,7 @@ void SpecsEditor::moveCurrent(bool outputs, int delta)
     updateTable(outputs ? 1 : 0);
 }
 
-bool SpecsEditor::revealField(const QString &field)
+bool SpecsPage::revealField(const QString &field)
 {
     for (Table &t : m_tables) {
         const QString kind = t.model->kind();

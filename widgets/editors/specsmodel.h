@@ -5,8 +5,8 @@
 #include "base/diagnostic.h"
 #include "document/cartondocument.h"
 #include "format/cartoninfo.h"
+#include "speccellfindings.h"
 #include "symbolpalette.h"
-#include "tensorspecmodel.h"
 #include "views/roles.h"
 
 #include <QAbstractTableModel>
@@ -14,36 +14,35 @@
 
 namespace studio {
 
-// The [[input]] or [[output]] specs of a CartonDocument as an editable table
-// (name, dtype, shape, description, internal name). Every setData() (a cell's
-// commit) is one undo step through CartonDocument::setInfo. Refreshes from infoChanged with dataChanged for
+// The [[input]] or [[output]] specs of a CartonDocument as a table (name, dtype,
+// shape "[batch_size, 3, 512, 512]" with Roles::ShapePartsRole for coloured
+// symbols, description, internal name): the Inputs / Outputs tab, browsing and
+// editing alike. Read-only until setEditable(true) (flags() without
+// ItemIsEditable, setData() refused); then every setData() (a cell's commit) is
+// one undo step through CartonDocument::setInfo. Refreshes from infoChanged with dataChanged for
 // the rows that differ (a reset only when the row count changes), and marks the
 // cells the document's diagnostics point at (ValidationRole, colors, tooltip).
 // A shape that does not parse is not applied: the cell keeps the text, red with
 // an error icon and the reason in its tooltip, and the document lists it in its
 // diagnostics (CartonDocument::setUnappliedText) until a valid shape is typed
 // there or the row is removed; it follows its row when rows move.
-class SpecsEditModel final : public QAbstractTableModel {
+class SpecsModel final : public QAbstractTableModel {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(SpecsEditModel)
+    Q_DISABLE_COPY_MOVE(SpecsModel)
 
 public:
-    // Same order as TensorSpecModel's columns.
-    // The browsing table's columns, in the same order (TensorSpecModel).
-    enum Column {
-        NameColumn = TensorSpecModel::NameColumn,
-        DTypeColumn = TensorSpecModel::DTypeColumn,
-        ShapeColumn = TensorSpecModel::ShapeColumn,
-        DescriptionColumn = TensorSpecModel::DescriptionColumn,
-        InternalNameColumn = TensorSpecModel::InternalNameColumn,
-        ColumnCount = TensorSpecModel::ColumnCount
-    };
+    enum Column { NameColumn, DTypeColumn, ShapeColumn, DescriptionColumn, InternalNameColumn, ColumnCount };
     // QString: "error", "warning" or "" for a cell (the editors' "validation" property).
     static constexpr int ValidationRole = Roles::ValidationRole;
 
-    SpecsEditModel(CartonDocument *document, bool outputs, QObject *parent = nullptr);
+    SpecsModel(CartonDocument *document, bool outputs, QObject *parent = nullptr);
 
     bool isOutputs() const { return m_outputs; }
+    // Editing (Ctrl+E) makes the cells editable; the rows and the selection stay.
+    void setEditable(bool editable);
+    bool isEditable() const { return m_editable; }
+    // "Name", "DType"...
+    static QString columnTitle(int column);
     // "input" / "output"
     QString kind() const;
     // "input[2].shape" for (2, ShapeColumn)
@@ -76,6 +75,7 @@ private:
 
     CartonDocument *m_document;
     bool m_outputs;
+    bool m_editable = false;
     QList<carton::TensorSpec> m_specs;
     SymbolPalette m_palette;
     SpecCellFindings m_findings; // the diagnostics of each cell

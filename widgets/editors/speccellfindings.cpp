@@ -3,9 +3,9 @@
 #include "speccellfindings.h"
 
 #include "roles.h"
+#include "specsmodel.h"
 #include "style/tone.h"
 #include "symbolpalette.h"
-#include "tensorspecmodel.h"
 #include "validate/fieldpath.h"
 
 #include <QBrush>
@@ -24,14 +24,14 @@ constexpr qint64 cellKey(int row, int column)
 int SpecCellFindings::columnOfMember(const QString &member)
 {
     if (member == u"dtype")
-        return TensorSpecModel::DTypeColumn;
+        return SpecsModel::DTypeColumn;
     if (member == u"shape")
-        return TensorSpecModel::ShapeColumn;
+        return SpecsModel::ShapeColumn;
     if (member == u"description")
-        return TensorSpecModel::DescriptionColumn;
+        return SpecsModel::DescriptionColumn;
     if (member == u"internal_name")
-        return TensorSpecModel::InternalNameColumn;
-    return TensorSpecModel::NameColumn;
+        return SpecsModel::InternalNameColumn;
+    return SpecsModel::NameColumn;
 }
 
 bool SpecCellFindings::set(const carton::Diagnostics &all, const QString &kind)
@@ -52,7 +52,7 @@ bool SpecCellFindings::set(const carton::Diagnostics &all, const QString &kind)
             continue;
         const int column = columnOfMember(path.member);
         cells[cellKey(path.index, column)].append(d);
-        if (column == TensorSpecModel::ShapeColumn && path.memberIndex >= 0 && d.severity == carton::Severity::Error)
+        if (column == SpecsModel::ShapeColumn && path.memberIndex >= 0 && d.severity == carton::Severity::Error)
             wrong[path.index].append(path.memberIndex);
     }
     if (cells == m_cells && table == m_table)
@@ -84,40 +84,6 @@ std::optional<carton::Severity> SpecCellFindings::worst(int row, int column) con
 QList<int> SpecCellFindings::wrongDimensions(int row) const
 {
     return m_wrongDims.value(row);
-}
-
-QVariant SpecCellFindings::data(int row, int column, int role) const
-{
-    const std::optional<carton::Severity> severity = worst(row, column);
-    if (!severity)
-        return {};
-    switch (role) {
-    case Qt::ToolTipRole: {
-        QStringList lines;
-        for (const carton::Diagnostic &d : *at(row, column))
-            lines.append(d.message);
-        return lines.join(u'\n');
-    }
-    case Qt::BackgroundRole:
-        if (*severity == carton::Severity::Error)
-            return QBrush(toneTint(Tone::Bad));
-        if (*severity == carton::Severity::Warning)
-            return QBrush(toneTint(Tone::Warning));
-        break;
-    case Qt::ForegroundRole:
-        if (*severity == carton::Severity::Error)
-            return QBrush(toneColor(Tone::Bad));
-        break;
-    case Roles::ValidationRole:
-        if (*severity == carton::Severity::Error)
-            return QStringLiteral("error");
-        if (*severity == carton::Severity::Warning)
-            return QStringLiteral("warning");
-        return QString();
-    default:
-        break;
-    }
-    return {};
 }
 
 void SpecCellFindings::markParts(int row, QList<ShapePart> &parts) const
