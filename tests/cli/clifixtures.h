@@ -5,6 +5,7 @@
 // What the `carton` end-to-end tests (tst_cliusage, tst_cliinfo, tst_cliverify,
 // tst_clipack) read: the upstream fixture, the sample source folder, file trees.
 
+#include "clirunner.h"
 #include "testpaths.h"
 #include "testutil.h"
 
@@ -32,6 +33,14 @@ inline QMap<QString, QByteArray> treeContents(const QString &root, const QSet<QS
             out.insert(rel, testutil::readFile(path));
     }
     return out;
+}
+
+// `carton pack FOLDER -o OUT --compression METHOD`: its exit code.
+inline int packWith(const QString &folder, const QString &out, const QString &method)
+{
+    return runCarton(
+               {QStringLiteral("pack"), folder, QStringLiteral("-o"), out, QStringLiteral("--compression"), method})
+        .exitCode;
 }
 
 // Copies every file below `from` to the same place below `to` (a QVERIFY: call it

@@ -66,10 +66,7 @@ void TestCliVerify::verifyDetectsTampering()
     const QString folder = dir.filePath(QStringLiteral("c"));
     copyTree(kSampleDir, folder);
     const QString out = dir.filePath(QStringLiteral("s.carton"));
-    QCOMPARE(runCarton({QStringLiteral("pack"), folder, QStringLiteral("-o"), out, QStringLiteral("--compression"),
-                        QStringLiteral("stored")})
-                 .exitCode,
-             0);
+    QCOMPARE(packWith(folder, out, QStringLiteral("stored")), 0);
     // Unpack, change one byte of a model file, keep the old MANIFEST: verify must fail on that file.
     const QString unpacked = dir.filePath(QStringLiteral("u"));
     QCOMPARE(runCarton({QStringLiteral("unpack"), out, QStringLiteral("-o"), unpacked}).exitCode, 0);
@@ -106,10 +103,7 @@ void TestCliVerify::verifyReportsCrcMismatch()
     QFETCH(QString, compression);
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("s.carton"));
-    QCOMPARE(runCarton({QStringLiteral("pack"), kSampleDir, QStringLiteral("-o"), out, QStringLiteral("--compression"),
-                        compression})
-                 .exitCode,
-             0);
+    QCOMPARE(packWith(kSampleDir, out, compression), 0);
     QByteArray bytes = testutil::readFile(out);
     QCOMPARE(testutil::flipZipCrc(bytes, "model/README.txt", 0x80000001u), 2);
     QVERIFY(testutil::writeFile(out, bytes));
