@@ -23,35 +23,14 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 carton=${1:-$repo/build/release/bin/carton}
 mib=${BENCH_DIFF_MIB:-1024}
-repeat=${BENCH_REPEAT:-3}
 
-die() { echo "diff-bench: $*" >&2; exit 2; }
+. "$repo/bench/common.sh" diff-bench
 [ -x "$carton" ] || die "no carton binary at $carton (build it, or pass its path)"
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time'): run scripts/install-deps.sh"
 for tool in cmp diff sha256sum; do command -v "$tool" >/dev/null || die "$tool is missing"; done
 
-work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-diff-bench.XXXXXX")
-cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
-trap cleanup EXIT
-log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+bench_workdir
 
-# measure NAME CMD...: best wall time of $repeat runs -> $wall (s), peak RSS -> $rss (MiB).
-# Exit codes 0 and 1 both count as success (1 = "the files differ" for every tool here).
-rows=()
-measure() {
-  local name=$1; shift
-  wall=""; rss=""
-  for _ in $(seq "$repeat"); do
-    local rc=0
-    /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >"$work/out.txt" 2>"$work/err.txt" || rc=$?
-    [ "$rc" -le 1 ] || { cat "$work/err.txt" >&2; die "$name failed (exit $rc)"; }
-    read -r w r < <(tail -1 "$work/time.txt")
-    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN {exit !(a < b)}'; then wall=$w; rss=$((r / 1024)); fi
-  done
-  rows+=("$(printf '%-48s %8s s %8s MiB' "$name" "$wall" "$rss")")
-  log "$name: $wall s, $rss MiB"
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.1f", a / b; else print "-"}'; }
+name_width=48 # measure --ok 1: exit 1 is "the files differ" for every tool here
 
 # ---------------------------------------------------------------- data
 log "generating a $mib MiB model file"
@@ -99,16 +78,16 @@ assert d["content_bytes_read"] == 0, d["content_bytes_read"]
 PY
 
 # ---------------------------------------------------------------- measurements
-measure "carton diff a.carton b.carton" "$carton" diff "$work/a.carton" "$work/b.carton"
+measure --ok 1 "carton diff a.carton b.carton" "$carton" diff "$work/a.carton" "$work/b.carton"
 t_carton=$wall
-measure "carton diff --json a.carton b.carton" "$carton" diff "$work/a.carton" "$work/b.carton" --json
-measure "cmp a.carton b.carton (stops at 1st difference)" cmp "$work/a.carton" "$work/b.carton"
+measure --ok 1 "carton diff --json a.carton b.carton" "$carton" diff "$work/a.carton" "$work/b.carton" --json
+measure --ok 1 "cmp a.carton b.carton (stops at 1st difference)" cmp "$work/a.carton" "$work/b.carton"
 t_cmp=$wall
-measure "diff a.carton b.carton" diff "$work/a.carton" "$work/b.carton"
+measure --ok 1 "diff a.carton b.carton" diff "$work/a.carton" "$work/b.carton"
 t_diff=$wall
 measure "sha256sum a.carton b.carton" sha256sum "$work/a.carton" "$work/b.carton"
 t_sha=$wall
-measure "diff -r (unpacked folders)" diff -r "$work/ua" "$work/ub"
+measure --ok 1 "diff -r (unpacked folders)" diff -r "$work/ua" "$work/ub"
 t_diffr=$wall
 
 echo
@@ -116,7 +95,7 @@ echo "carton diff of two $mib MiB cartons differing in metadata only (warm page 
 printf '%s\n' "${rows[@]}"
 echo
 echo "ratios (tool time / carton diff time; > 1 means carton diff is faster):"
-echo "  cmp:         $(ratio "$t_cmp" "$t_carton")x"
-echo "  diff:        $(ratio "$t_diff" "$t_carton")x"
-echo "  sha256sum:   $(ratio "$t_sha" "$t_carton")x"
-echo "  diff -r:     $(ratio "$t_diffr" "$t_carton")x"
+echo "  cmp:         $(ratio "$t_cmp" "$t_carton" 1)x"
+echo "  diff:        $(ratio "$t_diff" "$t_carton" 1)x"
+echo "  sha256sum:   $(ratio "$t_sha" "$t_carton" 1)x"
+echo "  diff -r:     $(ratio "$t_diffr" "$t_carton" 1)x"

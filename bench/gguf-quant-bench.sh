@@ -27,24 +27,14 @@ tensorbench=${2:-$repo/build/release/bin/tensorbench}
 gib=${BENCH_GGUF_GIB:-4}
 repeat=${BENCH_REPEAT:-5}
 
-die() { echo "gguf-quant-bench: $*" >&2; exit 2; }
+. "$repo/bench/common.sh" gguf-quant-bench
 [ -x "$carton" ] || die "no carton binary at $carton (build it, or pass its path)"
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time'): run scripts/install-deps.sh"
 
-work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-gguf-bench.XXXXXX")
-cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
-trap cleanup EXIT
+bench_workdir
 
-rows=()
-measure() { # NAME TARGET_S TARGET_MIB CMD...: best wall time of $repeat runs, peak RSS of that run
+target() { # NAME TARGET_S TARGET_MIB CMD...: best_of CMD, a row with its verdict against the targets
   local name=$1 target_s=$2 target_mib=$3; shift 3
-  local wall="" rss=""
-  for _ in $(seq "$repeat"); do
-    /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >"$work/out.txt" 2>"$work/err.txt" ||
-      { cat "$work/err.txt" >&2; die "$name failed"; }
-    read -r w r < "$work/time.txt"
-    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN {exit !(a < b)}'; then wall=$w; rss=$((r / 1024)); fi
-  done
+  best_of "$@"
   local verdict
   verdict=$(awk -v w="$wall" -v r="$rss" -v ts="$target_s" -v tm="$target_mib" \
     'BEGIN {if (ts == "-" && tm == "-") print "-"; else print ((ts == "-" || w < ts) && (tm == "-" || r < tm)) ? "meets" : "MISSES"}')
@@ -93,12 +83,12 @@ print(len(tensors), "tensors,", layer, "layers,", len(head) + offset, "bytes", f
 PY
 
 f=$work/model.gguf
-measure "carton --version (process start alone)" - - "$carton" --version
-measure "carton tensors ${gib} GiB Q4_K_M GGUF (list weights)" 0.2 100 "$carton" tensors "$f"
+target "carton --version (process start alone)" - - "$carton" --version
+target "carton tensors ${gib} GiB Q4_K_M GGUF (list weights)" 0.2 100 "$carton" tensors "$f"
 count=$(grep -c 'weight' "$work/out.txt" || true)
-measure "carton tensor, first 1,000 values of a Q4_K weight" 0.05 - "$carton" tensor "$f" token_embd.weight --limit 1000
-measure "carton tensor, first 1,000 values of a Q6_K weight" 0.05 - "$carton" tensor "$f" blk.0.attn_v.weight --limit 1000
-measure "carton tensor, first 1,000,000 values (Q4_K)" - - "$carton" tensor "$f" token_embd.weight --limit 1000000
+target "carton tensor, first 1,000 values of a Q4_K weight" 0.05 - "$carton" tensor "$f" token_embd.weight --limit 1000
+target "carton tensor, first 1,000 values of a Q6_K weight" 0.05 - "$carton" tensor "$f" blk.0.attn_v.weight --limit 1000
+target "carton tensor, first 1,000,000 values (Q4_K)" - - "$carton" tensor "$f" token_embd.weight --limit 1000000
 if [ -x "$tensorbench" ]; then
   measure "statistics of token_embd (Q4_K, 131 M elements)" - 100 "$tensorbench" stats "$f" token_embd.weight
 fi

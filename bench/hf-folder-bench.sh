@@ -18,12 +18,10 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 carton=${1:-$repo/build/release/bin/carton}
 shards=${BENCH_SHARDS:-30}
 repeat=${BENCH_REPEAT:-5}
-[ -x "$carton" ] || { echo "hf-folder-bench: no carton binary at $carton" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "hf-folder-bench: /usr/bin/time is missing (Debian package 'time')" >&2; exit 2; }
+. "$repo/bench/common.sh" hf-folder-bench
+[ -x "$carton" ] || die "no carton binary at $carton"
 
-work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-hf-bench.XXXXXX")
-cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
-trap cleanup EXIT
+bench_workdir
 
 /usr/bin/python3 - "$work/model" "$shards" <<'PY'
 import json, os, struct, sys
@@ -68,23 +66,16 @@ open(os.path.join(out, "README.md"), "w").write("---\nlicense: llama3.1\nlanguag
 print(len(tensors), "tensors in", shards, "shards,", total, "bytes (sparse)", file=sys.stderr)
 PY
 
-rows=()
-measure() { # NAME CMD...
+target() { # NAME CMD...: best_of CMD, a row with its verdict against the target (0.5 s)
   local name=$1; shift
-  local wall="" rss=""
-  for _ in $(seq "$repeat"); do
-    /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >"$work/out.txt" 2>"$work/err.txt" ||
-      { cat "$work/err.txt" >&2; echo "$name failed" >&2; exit 1; }
-    read -r w r < "$work/time.txt"
-    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN {exit !(a < b)}'; then wall=$w; rss=$((r / 1024)); fi
-  done
+  best_of "$@"
   local verdict
   verdict=$(awk -v w="$wall" 'BEGIN {print (w < 0.5) ? "meets" : "MISSES"}')
   rows+=("$(printf '%-50s %6s s %6s MiB  target < 0.5 s  %s' "$name" "$wall" "$rss" "$verdict")")
 }
-measure "carton tensors ($shards-shard folder, list weights)" "$carton" tensors "$work/model"
+target "carton tensors ($shards-shard folder, list weights)" "$carton" tensors "$work/model"
 listed=$(grep -c 'model\.\|lm_head' "$work/out.txt" || true)
-measure "carton model ($shards-shard folder, summary)" "$carton" model "$work/model"
+target "carton model ($shards-shard folder, summary)" "$carton" model "$work/model"
 echo "hf-folder-bench — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
 echo "$listed weights listed; best of $repeat runs, process start included"
 printf '%s\n' "${rows[@]}"

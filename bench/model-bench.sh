@@ -30,36 +30,16 @@ carton=${1:-$repo/build/release/bin/carton}
 onnx_mib=${BENCH_ONNX_MIB:-1024}
 gguf_gib=${BENCH_GGUF_GIB:-4}
 torch_mib=${BENCH_TORCH_MIB:-1024}
-repeat=${BENCH_REPEAT:-3}
 py=/usr/bin/python3
 
-die() { echo "model-bench: $*" >&2; exit 2; }
+. "$repo/bench/common.sh" model-bench
 [ -x "$carton" ] || die "no carton binary at $carton (build it, or pass its path)"
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time'): run scripts/install-deps.sh"
 $py -c 'import onnx' 2>/dev/null || die "onnx is missing (python3-onnx): run scripts/install-deps.sh"
 $py -c 'import torch' 2>/dev/null || die "torch is missing (python3-torch): run scripts/install-deps.sh"
 
-work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-model-bench.XXXXXX")
-cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
-trap cleanup EXIT
-log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+bench_workdir
 
-# measure NAME CMD...: best wall time of $repeat runs -> $wall (s), peak RSS of that run -> $rss (MiB).
-rows=()
-measure() {
-  local name=$1; shift
-  wall=""; rss=""
-  for _ in $(seq "$repeat"); do
-    if ! /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >"$work/out.txt" 2>"$work/err.txt"; then
-      cat "$work/err.txt" >&2; die "$name failed"
-    fi
-    read -r w r < "$work/time.txt"
-    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN {exit !(a < b)}'; then wall=$w; rss=$((r / 1024)); fi
-  done
-  rows+=("$(printf '%-58s %8s s %8s MiB' "$name" "$wall" "$rss")")
-  log "$name: $wall s, $rss MiB"
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.1f", a / b; else print "-"}'; }
+name_width=58
 verdict() { awk -v w="$1" -v r="$2" 'BEGIN {print (w < 0.2 && r < 100) ? "meets" : "MISSES"}'; }
 
 # ---------------------------------------------------------------- data
@@ -211,9 +191,9 @@ echo
 echo "model benchmarks (${onnx_mib} MiB ONNX, ${gguf_gib} GiB GGUF with ${gguf_count} tensors, ${torch_mib} MiB torch zip; best of ${repeat}; $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '%s\n' "${rows[@]}"
 echo
-echo "listing ONNX weights: ${onnx_wall} s, ${onnx_rss} MiB ($(verdict "$onnx_wall" "$onnx_rss") < 0.2 s, < 100 MiB); python3-onnx's load / carton: $(ratio "$py_wall" "$onnx_wall")x the time, $(ratio "$py_rss" "$onnx_rss")x the memory"
+echo "listing ONNX weights: ${onnx_wall} s, ${onnx_rss} MiB ($(verdict "$onnx_wall" "$onnx_rss") < 0.2 s, < 100 MiB); python3-onnx's load / carton: $(ratio "$py_wall" "$onnx_wall" 1)x the time, $(ratio "$py_rss" "$onnx_rss" 1)x the memory"
 echo "carton model on the ONNX: ${model_wall} s, ${model_rss} MiB ($(verdict "$model_wall" "$model_rss"))"
 echo "listing GGUF weights: ${gguf_wall} s, ${gguf_rss} MiB ($(verdict "$gguf_wall" "$gguf_rss") < 0.2 s, < 100 MiB)"
-echo "listing torch zip weights: ${torch_wall} s, ${torch_rss} MiB ($(verdict "$torch_wall" "$torch_rss") < 0.2 s, < 100 MiB); torch.load / carton: $(ratio "$pyt_wall" "$torch_wall")x the time, $(ratio "$pyt_rss" "$torch_rss")x the memory"
-echo "export-tensor --all of the torch zip: ${export_wall} s, ${export_rss} MiB = $(ratio "$export_wall" "$cp_wall")x cp (${cp_wall} s; target <= 1.5x: $(awk -v e="$export_wall" -v c="$cp_wall" 'BEGIN {print (e <= 1.5 * c) ? "meets" : "MISSES"}')); python torch.load + write: ${pyexport_wall} s"
+echo "listing torch zip weights: ${torch_wall} s, ${torch_rss} MiB ($(verdict "$torch_wall" "$torch_rss") < 0.2 s, < 100 MiB); torch.load / carton: $(ratio "$pyt_wall" "$torch_wall" 1)x the time, $(ratio "$pyt_rss" "$torch_rss" 1)x the memory"
+echo "export-tensor --all of the torch zip: ${export_wall} s, ${export_rss} MiB = $(ratio "$export_wall" "$cp_wall" 1)x cp (${cp_wall} s; target <= 1.5x: $(awk -v e="$export_wall" -v c="$cp_wall" 'BEGIN {print (e <= 1.5 * c) ? "meets" : "MISSES"}')); python torch.load + write: ${pyexport_wall} s"
 echo "process start alone: ${start_wall} s"

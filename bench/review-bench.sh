@@ -21,32 +21,11 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 carton=${1:-$repo/build/release/bin/carton}
 mib=${BENCH_REVIEW_MIB:-512}
 nodes=${BENCH_REVIEW_NODES:-5000}
-repeat=${BENCH_REPEAT:-3}
 
-die() { echo "review-bench: $*" >&2; exit 2; }
+. "$repo/bench/common.sh" review-bench
 [ -x "$carton" ] || die "no carton binary at $carton (build it, or pass its path)"
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time'): run scripts/install-deps.sh"
 
-work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-review-bench.XXXXXX")
-cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
-trap cleanup EXIT
-log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
-
-rows=()
-measure() { # NAME CMD...: best wall time of $repeat runs -> $wall (s), its peak RSS -> $rss (MiB)
-  local name=$1; shift
-  wall=""; rss=""
-  for _ in $(seq "$repeat"); do
-    local rc=0
-    /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >"$work/out.txt" 2>"$work/err.txt" || rc=$?
-    [ "$rc" -le 1 ] || { cat "$work/err.txt" >&2; die "$name failed (exit $rc)"; }
-    read -r w r < <(tail -1 "$work/time.txt")
-    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN {exit !(a < b)}'; then wall=$w; rss=$((r / 1024)); fi
-  done
-  rows+=("$(printf '%-52s %8s s %8s MiB' "$name" "$wall" "$rss")")
-  log "$name: $wall s, $rss MiB"
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.2f", a / b; else print "-"}'; }
+bench_workdir
 
 log "generating two $mib MiB checkpoints and two $nodes-node ONNX graphs"
 /usr/bin/python3 - "$work" "$mib" "$nodes" <<'PY'
@@ -64,10 +43,10 @@ ls -l "$work"/a.pt "$work"/b.pt >&2
 
 measure "sha256sum a.pt b.pt" sha256sum "$work/a.pt" "$work/b.pt"
 base=$wall
-measure "carton diff a.pt b.pt --json" "$carton" diff "$work/a.pt" "$work/b.pt" --json
+measure --ok 1 "carton diff a.pt b.pt --json" "$carton" diff "$work/a.pt" "$work/b.pt" --json
 diffwall=$wall; diffrss=$rss
 grep -q '"status": "changed"' "$work/out.txt" || die "carton diff found no changed tensor"
-measure "carton diff a.onnx b.onnx --json ($nodes nodes)" "$carton" diff "$work/a.onnx" "$work/b.onnx" --json
+measure --ok 1 "carton diff a.onnx b.onnx --json ($nodes nodes)" "$carton" diff "$work/a.onnx" "$work/b.onnx" --json
 graphwall=$wall
 
 echo

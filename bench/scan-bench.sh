@@ -33,15 +33,11 @@ files=${BENCH_SCAN_FILES:-2000}
 repeat=${BENCH_REPEAT:-2}
 py=/usr/bin/python3
 
-die() { echo "scan-bench: $*" >&2; exit 2; }
+. "$repo/bench/common.sh" scan-bench
 [ -x "$carton" ] || die "no carton binary at $carton (build it, or pass its path)"
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time'): run scripts/install-deps.sh"
 $py -c 'import numpy' 2>/dev/null || die "numpy is missing (python3-numpy): run scripts/install-deps.sh"
 
-work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-scan-bench.XXXXXX")
-cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
-trap cleanup EXIT
-log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+bench_workdir
 
 log "generating pickles and cartons in $work"
 $py - "$work" "$mib" "$objects" "$files" <<'PY'
@@ -84,17 +80,9 @@ with open(sys.argv[1], "rb") as f:
 print(len(found))
 PY
 
-rows=()
-# measure NAME CMD...: best wall time of $repeat runs -> $wall (s), its peak RSS -> $rss (MiB).
-measure() {
+measure() { # NAME CMD...: exit codes up to 2 (findings) are results, not failures
   local name=$1; shift
-  wall=""; rss=""
-  for _ in $(seq "$repeat"); do
-    /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/err.txt" || {
-      local rc=$?; [ "$rc" -le 2 ] || { cat "$work/err.txt" >&2; die "$name failed ($rc)"; }; }
-    read -r w r < <(tail -1 "$work/time.txt")
-    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN{exit !(a<b)}'; then wall=$w; rss=$((r / 1024)); fi
-  done
+  best_of --ok 2 "$@"
   rows+=("$(printf '%-44s %8.2f s %8d MiB' "$name" "$wall" "$rss")")
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (a <= 0) a = 0.01; printf "%.1fx", b / a }'; }

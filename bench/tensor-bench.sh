@@ -25,36 +25,15 @@ carton=${1:-$repo/build/release/bin/carton}
 bench=${2:-$(dirname "$carton")/../tests/tensor/tensorbench}
 mib=${BENCH_TENSOR_MIB:-1024}
 sparse_gib=${BENCH_SPARSE_GIB:-10}
-repeat=${BENCH_REPEAT:-3}
 py=/usr/bin/python3
 
-die() { echo "tensor-bench: $*" >&2; exit 2; }
+. "$repo/bench/common.sh" tensor-bench
 [ -x "$carton" ] || die "no carton binary at $carton (build it, or pass its path)"
 [ -x "$bench" ] || die "no tensorbench at $bench (build the tensorbench target, or pass its path)"
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package 'time'): run scripts/install-deps.sh"
 $py -c 'import numpy' 2>/dev/null || die "numpy is missing (python3-numpy): run scripts/install-deps.sh"
 
-work=$(mktemp -d "${BENCH_DIR:-/tmp}/carton-tensor-bench.XXXXXX")
-cleanup() { if [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$work"; else echo "kept $work" >&2; fi; }
-trap cleanup EXIT
-log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+bench_workdir
 
-# measure NAME CMD...: best wall time of $repeat runs -> $wall (s), peak RSS of that run -> $rss (MiB).
-rows=()
-measure() {
-  local name=$1; shift
-  wall=""; rss=""
-  for _ in $(seq "$repeat"); do
-    if ! /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >"$work/out.txt" 2>"$work/err.txt"; then
-      cat "$work/err.txt" >&2; die "$name failed"
-    fi
-    read -r w r < "$work/time.txt"
-    if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" 'BEGIN {exit !(a < b)}'; then wall=$w; rss=$((r / 1024)); fi
-  done
-  rows+=("$(printf '%-52s %8s s %8s MiB' "$name" "$wall" "$rss")")
-  log "$name: $wall s, $rss MiB"
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.2f", a / b; else print "-"}'; }
 notes=()
 
 # ---------------------------------------------------------------- data

@@ -67,13 +67,13 @@ if(CARTON_SANITIZE_THREAD AND NOT MSVC)
   endif()
 endif()
 
-# carton_add_core_part(NAME SOURCES ... LIBS ...): one area of the core library,
-# built as an OBJECT library whose objects make up the shared cartoncore.
-# A test of an area links that area's object library and every area it uses
-# directly (object files are not passed on transitively).
+# carton_add_core_part(NAME SOURCES ... LIBS ...): one area of the core library, a
+# static library (position-independent: all of them make up the shared cartoncore)
+# whose LIBS (the areas and libraries it uses itself) are PUBLIC: a test of an area
+# links that one target and gets everything below it.
 function(carton_add_core_part name)
   cmake_parse_arguments(arg "" "" "SOURCES;LIBS" ${ARGN})
-  add_library(${name} OBJECT ${arg_SOURCES})
+  add_library(${name} STATIC ${arg_SOURCES})
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON AUTOMOC ON)
   target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/core ${PROJECT_BINARY_DIR}/core)
   target_compile_definitions(${name} PRIVATE cartoncore_EXPORTS INTERFACE CARTONCORE_STATIC_DEFINE)

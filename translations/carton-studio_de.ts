@@ -2266,8 +2266,8 @@
         <translation>größer als %1</translation>
     </message>
     <message>
-        <source>redirected away from https</source>
-        <translation>von https weg umgeleitet</translation>
+        <source>HTTP status %1</source>
+        <translation>HTTP-Status %1</translation>
     </message>
     <message>
         <source>unreadable image</source>

@@ -2261,8 +2261,8 @@
         <translation>大于 %1</translation>
     </message>
     <message>
-        <source>redirected away from https</source>
-        <translation>被重定向到非 https 地址</translation>
+        <source>HTTP status %1</source>
+        <translation>HTTP 状态 %1</translation>
     </message>
     <message>
         <source>unreadable image</source>

@@ -4,7 +4,7 @@
 
 #include "base/sha256.h"
 #include "contentdecoder.h"
-#include "remote/httptransfer.h"
+#include "remote/httpclient.h"
 
 #include <QBuffer>
 #include <QFileDevice>
@@ -18,7 +18,7 @@ namespace carton {
 
 namespace {
 
-// One URL (redirects followed by httpGet): decodes the body into `out` while hashing.
+// One URL (redirects followed by HttpClient): decodes the body into `out` while hashing.
 class Transfer {
 public:
     Transfer(QIODevice *out, const FetchOptions &options, Progress *progress)
@@ -30,13 +30,14 @@ public:
     Result<QByteArray> run(const QUrl &url)
     {
         m_url = url;
-        RemoteOptions remote;
-        remote.timeoutMs = m_options.timeoutMs;
-        remote.maxRedirects = m_options.maxRedirects;
-        remote.maxFetchedBytes = std::numeric_limits<qint64>::max(); // decoded bytes are capped below
+        HttpPolicy policy; // decoded bytes are capped below
+        policy.idleTimeoutMs = m_options.timeoutMs;
+        policy.maxRedirects = m_options.maxRedirects;
+        HttpRequest request;
+        request.acceptEncoding = QByteArrayLiteral("zstd, br, gzip, deflate");
         auto check = [this](const HttpHead &head) { return onHead(head); };
         auto sink = [this](const char *data, qint64 n) { return deliver(QByteArrayView(data, n), 0); };
-        Result<HttpHead> head = httpGet(url, {}, check, sink, remote, m_progress, "zstd, br, gzip, deflate");
+        Result<HttpHead> head = HttpClient(policy).send(url, request, check, sink, m_progress);
         if (!head)
             return head.error();
         for (const auto &decoder : m_decoders) {

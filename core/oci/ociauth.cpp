@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "oci/ociauth.h"
 
-#include "remote/httptransfer.h"
+#include "remote/httpclient.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -156,8 +156,7 @@ Status OciAuthenticator::fetchToken(const QMap<QByteArray, QByteArray> &params)
         body.append(data, n);
         return {};
     };
-    RemoteOptions options = m_options;
-    Result<HttpHead> head = httpSend(realm, request, check, sink, options);
+    Result<HttpHead> head = HttpClient(HttpPolicy::fromRemote(m_options)).send(realm, request, check, sink);
     const QString realmName = realm.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
     if (!head)
         return makeError(head.error().code,

@@ -5,7 +5,7 @@
 #include "base/sha256.h"
 #include "oci/ociauth.h"
 #include "oci/ociuploadstate.h"
-#include "remote/httptransfer.h"
+#include "remote/httpclient.h"
 
 #include <QIODevice>
 #include <QJsonArray>
@@ -130,7 +130,8 @@ struct OciRegistry::Private {
                 reply.body.append(data, n);
                 return {};
             };
-            Result<HttpHead> head = httpSend(url, r, check, collect, options.remote, progress);
+            Result<HttpHead> head =
+                HttpClient(HttpPolicy::fromRemote(options.remote)).send(url, r, check, collect, progress);
             if (!head)
                 return head.error();
             reply.head = *head;
@@ -359,7 +360,7 @@ Status OciRegistry::readBlobTo(const QString &digest, qint64 blobSize, qint64 of
         return {};
     };
     HttpRequest request;
-    request.addHeader("Range", "bytes=" + QByteArray::number(offset) + '-' + QByteArray::number(last));
+    request.range = "bytes=" + QByteArray::number(offset) + '-' + QByteArray::number(last);
     Result<Reply> reply = d->send(d->url(QStringLiteral("/blobs/") + digest), request, 0, sink, progress, check);
     if (!reply)
         return reply.error();

@@ -48,7 +48,7 @@ struct OciManifestBytes {
 // Authentication answers 401 challenges (OciAuthenticator). Every body is capped
 // and every blob checked against its digest; the caller's names and the registry's
 // error documents make the messages, never a credential.
-// Blocking, like httpGet(): not on a GUI thread. Thread-safe: requests from
+// Blocking, like HttpClient: not on a GUI thread. Thread-safe: requests from
 // several threads run in parallel and share the authentication.
 class CARTONCORE_EXPORT OciRegistry {
 public:

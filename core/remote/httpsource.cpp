@@ -4,7 +4,7 @@
 
 #include "base/readahead.h"
 #include "base/scratchfile.h"
-#include "remote/httptransfer.h"
+#include "remote/httpclient.h"
 #include "remote/remoteurl.h"
 
 #include <algorithm>
@@ -176,8 +176,9 @@ Status HttpSource::Private::probe(bool *rangesRefused, qint64 *announcedSize)
         tail.append(data, n);
         return {};
     };
-    Result<HttpHead> head =
-        httpGet(url, QByteArrayLiteral("bytes=-") + QByteArray::number(kProbeBytes), check, sink, options);
+    HttpRequest request;
+    request.range = QByteArrayLiteral("bytes=-") + QByteArray::number(kProbeBytes);
+    Result<HttpHead> head = HttpClient(HttpPolicy::fromRemote(options)).send(url, request, check, sink);
     if (!head)
         return head.error();
     if (*rangesRefused || expected == 0)
@@ -229,7 +230,7 @@ Status HttpSource::Private::downloadWhole(qint64 announcedSize)
             progress->advance(n, name);
         return {};
     };
-    Result<HttpHead> head = httpGet(url, {}, check, sink, options, progress);
+    Result<HttpHead> head = HttpClient(HttpPolicy::fromRemote(options)).send(url, {}, check, sink, progress);
     if (!head)
         return head.error();
     if (head->contentLength >= 0 && written != head->contentLength)
@@ -307,9 +308,9 @@ Status HttpSource::Private::fetchTo(qint64 from, qint64 length, const ReadAhead:
         got += n;
         return {};
     };
-    Result<HttpHead> head =
-        httpGet(effective, QByteArrayLiteral("bytes=") + QByteArray::number(from) + '-' + QByteArray::number(last),
-                check, sink, options, progress);
+    HttpRequest request;
+    request.range = QByteArrayLiteral("bytes=") + QByteArray::number(from) + '-' + QByteArray::number(last);
+    Result<HttpHead> head = HttpClient(HttpPolicy::fromRemote(options)).send(effective, request, check, sink, progress);
     fetched.fetch_sub(length - got); // what a failed or stopped request did not bring
     if (!head)
         return head.error();

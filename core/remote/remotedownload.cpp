@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "remote/remotedownload.h"
 
-#include "remote/httptransfer.h"
+#include "remote/httpclient.h"
 #include "remote/remoteurl.h"
 
 #include <QSaveFile>
@@ -51,7 +51,7 @@ Result<qint64> downloadToFile(const QUrl &url, const QString &outputFile, const 
         }
         return {};
     };
-    Result<HttpHead> head = httpGet(url, {}, check, sink, options, progress);
+    Result<HttpHead> head = HttpClient(HttpPolicy::fromRemote(options)).send(url, {}, check, sink, progress);
     if (!head) {
         out.cancelWriting();
         return head.error();

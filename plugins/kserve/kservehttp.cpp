@@ -3,12 +3,9 @@
 #include "kservehttp.h"
 
 #include "base/humansize.h"
-#include "chunkdevice.h"
+#include "remote/chunkdevice.h"
+#include "remote/httpclient.h"
 
-#include <QEventLoop>
-#include <QNetworkReply>
-#include <QNetworkRequest>
-#include <QTimer>
 #include <cstdio>
 
 using namespace carton;
@@ -19,7 +16,7 @@ constexpr qint64 kMaxGetBody = 16ll << 20; // health, readiness, metadata: small
 constexpr qint64 kProgressMinBytes = 8ll << 20;
 
 // Writes "[kserve] POST URL: sent 50 % of 256.0 MiB" when a big body reaches a
-// new quarter (Qt reports progress in chunks, so a quarter can be skipped);
+// new quarter (progress comes in chunks, so a quarter can be skipped);
 // `reported` is the last quarter written (0..4).
 void reportProgress(const QString &what, const char *verb, qint64 done, qint64 total, int &reported)
 {
@@ -33,12 +30,50 @@ void reportProgress(const QString &what, const char *verb, qint64 done, qint64 t
                  qPrintable(carton::humanSize(total)));
     std::fflush(stderr);
 }
+
+// Sends `request` under the runner's policy and reads the answer, logging big bodies.
+Result<KserveReply> exchange(const QUrl &url, HttpRequest request, const QString &what,
+                             std::chrono::milliseconds timeout, qint64 maxBody, bool capIsOption)
+{
+    HttpPolicy policy;
+    policy.hosts = {url.host()};
+    policy.maxRedirects = 5; // to the same host only
+    policy.idleTimeoutMs = 0;
+    policy.totalTimeoutMs = int(timeout.count());
+    policy.timeoutName = QStringLiteral("the kserve runner's timeout");
+    policy.maxBodyBytes = maxBody;
+    if (capIsOption)
+        policy.bodyCapName = QStringLiteral("max_response_bytes");
+    int sentQuarters = 0;
+    request.uploadProgress = [&](qint64 sent, qint64 total) {
+        reportProgress(what, "sent", sent, total, sentQuarters);
+    };
+    KserveReply out;
+    int receivedQuarters = 0;
+    qint64 announced = -1;
+    auto check = [&](const HttpHead &head) -> Result<bool> {
+        announced = head.contentLength;
+        return true;
+    };
+    auto sink = [&](const char *data, qint64 n) -> Status {
+        out.body.append(data, n);
+        reportProgress(what, "received", out.body.size(), announced, receivedQuarters);
+        return {};
+    };
+    Result<HttpHead> head = HttpClient(policy).send(url, request, check, sink);
+    if (!head)
+        return makeError(head.error().code, head.error().message, what);
+    out.status = head->status;
+    for (const auto &[name, value] : head->headers)
+        if (QByteArrayView(name).compare("Inference-Header-Content-Length", Qt::CaseInsensitive) == 0)
+            out.inferenceHeaderLength = value.isNull() ? QByteArray("") : value;
+    return out;
+}
 } // namespace
 
 KserveHttp::KserveHttp(QUrl base, std::chrono::milliseconds timeout, qint64 maxBody)
     : m_base(std::move(base)), m_timeout(timeout), m_maxBody(maxBody)
 {
-    m_manager.setAutoDeleteReplies(false);
 }
 
 QUrl KserveHttp::url(const QString &path) const
@@ -58,9 +93,8 @@ QString KserveHttp::urlText(const QString &path) const
 
 Result<KserveReply> KserveHttp::get(const QString &path)
 {
-    QNetworkRequest request(url(path));
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    return wait(m_manager.get(request), QStringLiteral("GET ") + urlText(path), qMin(m_maxBody, kMaxGetBody));
+    const qint64 cap = qMin(m_maxBody, kMaxGetBody);
+    return exchange(url(path), {}, QStringLiteral("GET ") + urlText(path), m_timeout, cap, cap == m_maxBody);
 }
 
 Result<KserveReply> KserveHttp::post(const QString &path, const QByteArray &json, const QList<QByteArray> &binary)
@@ -68,81 +102,10 @@ Result<KserveReply> KserveHttp::post(const QString &path, const QByteArray &json
     ChunkDevice body(QList<QByteArray>{json} + binary);
     if (!body.open(QIODevice::ReadOnly))
         return makeError(ErrorCode::Io, QStringLiteral("cannot stream the request"), urlText(path));
-    QNetworkRequest request(url(path));
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/octet-stream"));
-    request.setHeader(QNetworkRequest::ContentLengthHeader, body.size());
-    request.setRawHeader("Inference-Header-Content-Length", QByteArray::number(json.size()));
-    return wait(m_manager.post(request, &body), QStringLiteral("POST ") + urlText(path), m_maxBody);
-}
-
-Result<KserveReply> KserveHttp::wait(QNetworkReply *rawReply, const QString &what, qint64 maxBody)
-{
-    std::unique_ptr<QNetworkReply> reply(rawReply);
-    const auto tooLarge = [this](qint64 limit) {
-        return QStringLiteral("the response is larger than the limit of %1 bytes%2")
-            .arg(limit)
-            .arg(limit == m_maxBody ? QStringLiteral(" (max_response_bytes)") : QString());
-    };
-    QEventLoop loop;
-    QTimer timer;
-    timer.setSingleShot(true);
-    bool timedOut = false;
-    bool tooBig = false;
-    QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
-        timedOut = true;
-        reply->abort();
-    });
-    int sentQuarters = 0;
-    int receivedQuarters = 0;
-    QObject::connect(reply.get(), &QNetworkReply::uploadProgress, &loop,
-                     [&](qint64 sent, qint64 total) { reportProgress(what, "sent", sent, total, sentQuarters); });
-    QObject::connect(reply.get(), &QNetworkReply::downloadProgress, &loop, [&](qint64 received, qint64 total) {
-        if (received > maxBody || total > maxBody) {
-            tooBig = true;
-            reply->abort();
-            return;
-        }
-        reportProgress(what, "received", received, total, receivedQuarters);
-    });
-    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    timer.start(m_timeout);
-    if (!reply->isFinished())
-        loop.exec(QEventLoop::ExcludeUserInputEvents);
-    timer.stop();
-    if (timedOut)
-        return makeError(ErrorCode::Network,
-                         QStringLiteral("no answer within %1 s (the kserve runner's timeout)")
-                             .arg(double(m_timeout.count()) / 1000.0),
-                         what);
-    if (tooBig)
-        return makeError(ErrorCode::Limit, tooLarge(maxBody), what);
-    const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    // An HTTP error status still has a body (the server's {"error": ...}); only
-    // failures without any HTTP answer are errors here.
-    if (!status.isValid())
-        return makeError(ErrorCode::Network, reply->errorString(), what);
-    if (reply->error() != QNetworkReply::NoError && reply->error() < QNetworkReply::ContentAccessDenied) {
-        const QVariant announced = reply->header(QNetworkRequest::ContentLengthHeader);
-        if (reply->error() == QNetworkReply::RemoteHostClosedError && announced.isValid())
-            return makeError(ErrorCode::Network,
-                             QStringLiteral("the server closed the connection after %1 of the %2 body bytes it "
-                                            "announced (HTTP %3)")
-                                 .arg(reply->bytesAvailable())
-                                 .arg(announced.toLongLong())
-                                 .arg(status.toInt()),
-                             what);
-        return makeError(ErrorCode::Network, reply->errorString(), what);
-    }
-    KserveReply out;
-    out.status = status.toInt();
-    out.body = reply->readAll();
-    if (out.body.size() > maxBody)
-        return makeError(ErrorCode::Limit, tooLarge(maxBody), what);
-    if (reply->hasRawHeader("Inference-Header-Content-Length")) {
-        out.inferenceHeaderLength = reply->rawHeader("Inference-Header-Content-Length");
-        if (out.inferenceHeaderLength.isNull())
-            out.inferenceHeaderLength = QByteArray("");
-    }
-    return out;
+    HttpRequest request;
+    request.method = QByteArrayLiteral("POST");
+    request.bodyDevice = &body;
+    request.addHeader(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/octet-stream"));
+    request.addHeader(QByteArrayLiteral("Inference-Header-Content-Length"), QByteArray::number(json.size()));
+    return exchange(url(path), std::move(request), QStringLiteral("POST ") + urlText(path), m_timeout, m_maxBody, true);
 }

@@ -5,7 +5,6 @@
 #include "base/result.h"
 
 #include <QByteArray>
-#include <QNetworkAccessManager>
 #include <QString>
 #include <QUrl>
 #include <chrono>
@@ -18,12 +17,14 @@ struct KserveReply {
     QByteArray inferenceHeaderLength;
 };
 
-// Blocking HTTP/1.1 requests to one KServe v2 server (a local event loop per
-// request, so it works in the runner host, which has none running). Every
-// request is bounded in time (`timeout`) and its answer's body in size
-// (`maxBody` for inferences; GETs, which answer small JSON, at most 16 MiB).
-// Connection failures, timeouts and oversized bodies are ErrorCode::Network /
-// Limit errors naming the URL; HTTP error statuses are returned as replies.
+// Requests to one KServe v2 server through core's carton::HttpClient (blocking,
+// so it works in the runner host, which runs no event loop). Every request is
+// bounded in time (`timeout`, the whole request) and its answer's body in size
+// (`maxBody` for inferences; GETs, which answer small JSON, at most 16 MiB), and
+// goes to the server's host only. Connection failures, timeouts and oversized
+// bodies are ErrorCode::Network / Limit errors naming the URL; HTTP error
+// statuses are returned as replies. Big bodies log their progress by quarters
+// on stderr (the run's log).
 class KserveHttp {
 public:
     KserveHttp(QUrl base, std::chrono::milliseconds timeout, qint64 maxBody);
@@ -38,10 +39,8 @@ public:
 
 private:
     QUrl url(const QString &path) const;
-    carton::Result<KserveReply> wait(class QNetworkReply *reply, const QString &what, qint64 maxBody);
 
     QUrl m_base;
     std::chrono::milliseconds m_timeout;
     qint64 m_maxBody;
-    QNetworkAccessManager m_manager;
 };

@@ -544,7 +544,7 @@ QList<Case> cases(const QString &linkBase)
     link(u"slow-and-wrong"_s, linksFile(linkBase + u"/slow"_s), 1, u"model/weights.bin: sha256 mismatch"_s, u"-"_s);
     link(u"garbage-gzip"_s, linksFile(linkBase + u"/garbage-gzip"_s), 1, u"model/weights.bin: corrupt gzip data"_s,
          u"-"_s);
-    link(u"refused-port"_s, linksFile(u"http://127.0.0.1:1/w.bin"_s), 1, u"model/weights.bin: download failed"_s,
+    link(u"refused-port"_s, linksFile(u"http://127.0.0.1:1/w.bin"_s), 1, u"model/weights.bin: Connection refused"_s,
          u"-"_s);
 
     // ---- .safetensors (standalone files: `carton tensors FILE`) ---------------------------

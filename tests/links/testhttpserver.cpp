@@ -87,13 +87,20 @@ private:
                 const qsizetype end = buffer.indexOf("\r\n\r\n");
                 if (end < 0)
                     return;
+                // A body announced by Content-Length is read before the answer.
+                const QByteArray head = buffer.left(end);
+                const qsizetype at = head.toLower().indexOf("\ncontent-length:");
+                const qint64 length =
+                    at < 0 ? 0 : head.mid(at + 16, head.indexOf('\n', at + 1) - at - 16).trimmed().toLongLong();
+                if (buffer.size() - end - 4 < length)
+                    return;
                 socket->setProperty("answered", true);
-                answer(socket, buffer.left(end));
+                answer(socket, head, buffer.mid(end + 4, length));
             });
         }
     }
 
-    void answer(QTcpSocket *socket, const QByteArray &head)
+    void answer(QTcpSocket *socket, const QByteArray &head, const QByteArray &body)
     {
         const QList<QByteArray> lines = head.split('\n');
         const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
@@ -104,7 +111,7 @@ private:
             if (colon > 0)
                 headers.insert(lines.at(i).left(colon).trimmed().toLower(), lines.at(i).mid(colon + 1).trimmed());
         }
-        m_owner->recordRequest(path, headers);
+        m_owner->recordRequest(path, headers, body);
         const std::optional<TestRoute> found = m_owner->route(path);
         TestRoute route = found.value_or(TestRoute{404, {}, "not found\n", TestRoute::Mode::Normal, true});
         if (route.delayMs > 0) {
@@ -249,11 +256,19 @@ std::optional<TestRoute> TestHttpServer::route(const QByteArray &path) const
     return *it;
 }
 
-void TestHttpServer::recordRequest(const QByteArray &path, const QHash<QByteArray, QByteArray> &headers)
+void TestHttpServer::recordRequest(const QByteArray &path, const QHash<QByteArray, QByteArray> &headers,
+                                   const QByteArray &body)
 {
     QMutexLocker lock(&m_mutex);
     ++m_hits[path];
     m_lastHeaders.insert(path, headers);
+    m_lastBodies.insert(path, body);
+}
+
+QByteArray TestHttpServer::lastBody(const QByteArray &path) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_lastBodies.value(path);
 }
 
 qint64 TestHttpServer::bytesSent(const QByteArray &path) const

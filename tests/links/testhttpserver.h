@@ -4,7 +4,7 @@
 
 // A small HTTP/1.1 server for the fetcher and remote-source tests: listens on
 // 127.0.0.1 (a free port), runs in its own thread, answers one request per
-// connection ("Connection: close"), stops with the object. Routes may serve
+// connection ("Connection: close", after the request's body if it has one), stops with the object. Routes may serve
 // byte ranges (206 + Content-Range), refuse them (200 with the whole body), or
 // misbehave on purpose (Fault). It counts requests and body bytes sent per path.
 
@@ -57,13 +57,15 @@ public:
     void setRoute(const QByteArray &path, const TestRoute &route);
     // Called from the server thread.
     std::optional<TestRoute> route(const QByteArray &path) const;
-    void recordRequest(const QByteArray &path, const QHash<QByteArray, QByteArray> &headers);
+    void recordRequest(const QByteArray &path, const QHash<QByteArray, QByteArray> &headers, const QByteArray &body);
     int hits(const QByteArray &path) const;
     // Body bytes sent for `path` (all requests together).
     qint64 bytesSent(const QByteArray &path) const;
     void addBytesSent(const QByteArray &path, qint64 bytes);
     void resetCounts();
     QByteArray lastHeader(const QByteArray &path, const QByteArray &name) const;
+    // The body of the last request to `path` (as its Content-Length announced; 64 KiB at most).
+    QByteArray lastBody(const QByteArray &path) const;
 
 private:
     QThread m_thread;
@@ -74,6 +76,7 @@ private:
     QHash<QByteArray, int> m_hits;
     QHash<QByteArray, qint64> m_bytesSent;
     QHash<QByteArray, QHash<QByteArray, QByteArray>> m_lastHeaders;
+    QHash<QByteArray, QByteArray> m_lastBodies;
 };
 
 // A file served like a static file server does: ranges on (Accept-Ranges: bytes)

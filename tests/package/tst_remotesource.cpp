@@ -275,7 +275,7 @@ private slots:
         toFtp.status = 301;
         toFtp.headers.append(QPair<QByteArray, QByteArray>("Location", "ftp://127.0.0.1/big.carton"));
         QTest::newRow("redirect-to-ftp") << toFtp << normal << unlimited << ErrorCode::Unsafe
-                                         << u"only http and https are followed"_s;
+                                         << u"only http and https URLs are followed"_s;
     }
 
     void misbehavingServers()

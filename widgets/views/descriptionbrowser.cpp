@@ -10,8 +10,6 @@
 
 #include <QApplication>
 #include <QDesktopServices>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QPainter>
 #include <QScrollBar>
 #include <QTextDocument>
@@ -34,11 +32,16 @@ DescriptionBrowser::DescriptionBrowser(QWidget *parent) : QTextBrowser(parent), 
             [this](const QUrl &url) { emit statusMessage(carton::isWebUrl(url) ? url.toDisplayString() : QString()); });
 }
 
-DescriptionBrowser::~DescriptionBrowser()
+DescriptionBrowser::~DescriptionBrowser() = default; // m_jobs cancels the fetches
+
+carton::HttpPolicy DescriptionBrowser::remoteImagePolicy()
 {
-    for (const QPointer<QNetworkReply> &reply : std::as_const(m_replies))
-        if (reply)
-            reply->abort();
+    carton::HttpPolicy policy;
+    policy.schemes = {QStringLiteral("https")};
+    policy.maxRedirects = 5;
+    policy.idleTimeoutMs = 30'000;
+    policy.maxBodyBytes = maxRemoteImageBytes;
+    return policy;
 }
 
 void DescriptionBrowser::setCarton(std::shared_ptr<const carton::Carton> carton)
@@ -136,7 +139,7 @@ QVariant DescriptionBrowser::loadResource(int type, const QUrl &name)
             startMiscLoad(name, *path);
         return placeholder(tr("Loading %1…").arg(*path));
     }
-    if (name.scheme() == u"https" && carton::isWebUrl(name)) {
+    if (carton::isWebUrl(name) && m_remotePolicy.allows(name).ok()) {
         if (!m_remoteAllowed)
             return placeholder(tr("Remote image not loaded: %1").arg(name.host()));
         if (!m_pending.contains(name))
@@ -170,44 +173,26 @@ void DescriptionBrowser::startMiscLoad(const QUrl &url, const QString &archivePa
 
 void DescriptionBrowser::startRemoteLoad(const QUrl &url)
 {
-    if (!m_network)
-        m_network = new QNetworkAccessManager(this);
     m_pending.insert(url);
-    QNetworkRequest request(url);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
-    request.setMaximumRedirectsAllowed(5);
-    request.setTransferTimeout(30'000);
-    QNetworkReply *reply = m_network->get(request);
-    m_replies.append(reply);
-    connect(reply, &QNetworkReply::downloadProgress, this, [reply](qint64 received, qint64 total) {
-        if (received > maxRemoteImageBytes || total > maxRemoteImageBytes) {
-            reply->setProperty("studioTooLarge", true);
-            reply->abort();
-        }
-    });
-    connect(reply, &QNetworkReply::finished, this, [this, reply, url]() {
-        reply->deleteLater();
-        m_replies.removeAll(reply);
-        if (reply->error() != QNetworkReply::NoError) {
-            const bool tooBig = reply->property("studioTooLarge").toBool();
-            imageFinished(url, {},
-                          tooBig ? tr("larger than %1").arg(humanSize(maxRemoteImageBytes)) : reply->errorString());
-            return;
-        }
-        if (reply->url().scheme() != u"https") {
-            imageFinished(url, {}, tr("redirected away from https"));
-            return;
-        }
-        const QByteArray bytes = reply->read(maxRemoteImageBytes + 1);
-        if (bytes.size() > maxRemoteImageBytes) {
-            imageFinished(url, {}, tr("larger than %1").arg(humanSize(maxRemoteImageBytes)));
-            return;
-        }
-        const QSize maxSize(maxStoredImageWidth, 4 * maxStoredImageWidth);
-        m_jobs->start(
-            url.toString(), [bytes, maxSize](carton::Progress &) { return ImageDecoder::decode(bytes, maxSize); },
-            [this, url](DecodedImage decoded) { imageFinished(url, decoded.image, decoded.error); });
-    });
+    const carton::HttpClient client(m_remotePolicy);
+    const QSize maxSize(maxStoredImageWidth, 4 * maxStoredImageWidth);
+    m_jobs->start(
+        url.toString(),
+        [client, url, maxSize](carton::Progress &progress) {
+            DecodedImage out;
+            const carton::Result<carton::HttpResponse> fetched = client.fetch(url, {}, &progress);
+            if (!fetched)
+                out.error = fetched.error().code == carton::ErrorCode::Limit
+                                ? tr("larger than %1").arg(humanSize(client.policy().maxBodyBytes))
+                                : fetched.error().message;
+            else if (fetched->head.status != 200)
+                out.error = tr("HTTP status %1").arg(fetched->head.status);
+            else
+                out = ImageDecoder::decode(fetched->body, maxSize);
+            return out;
+        },
+        [this, url](DecodedImage decoded) { imageFinished(url, decoded.image, decoded.error); }, {},
+        JobPools::Kind::Files);
 }
 
 void DescriptionBrowser::imageFinished(const QUrl &url, const QImage &image, const QString &error)

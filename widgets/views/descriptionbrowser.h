@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "remote/httpclient.h"
 
 #include <QHash>
 #include <QImage>
@@ -12,9 +13,6 @@
 #include <QUrl>
 #include <functional>
 #include <memory>
-
-class QNetworkAccessManager;
-class QNetworkReply;
 
 namespace carton {
 class Carton;
@@ -28,8 +26,9 @@ class LatestJob;
 // generated HTML). Images are resolved in loadResource():
 // - "carton-misc:misc/NAME" (from "@misc/NAME") are read from the carton and
 //   decoded by content on a worker thread;
-// - "https://" images are fetched (asynchronously, size-capped) only once
-//   setRemoteImagesAllowed(true) was called;
+// - "https://" images are fetched on a worker thread through carton::HttpClient
+//   (remoteImagePolicy(): https only, also after redirects, size-capped) only
+//   once setRemoteImagesAllowed(true) was called;
 // - anything else is never loaded (no local files, no other schemes).
 // Links open in the system browser, http(s) only.
 class DescriptionBrowser final : public QTextBrowser {
@@ -60,6 +59,10 @@ public:
     int remoteImageCount() const { return int(m_remoteImages.size()); }
     bool remoteImagesAllowed() const { return m_remoteAllowed; }
     void setRemoteImagesAllowed(bool allowed);
+    // What remote images may be fetched: https, 5 redirects, 30 s without data,
+    // maxRemoteImageBytes. Tests widen it to a local http server.
+    static carton::HttpPolicy remoteImagePolicy();
+    void setRemoteImagePolicy(carton::HttpPolicy policy) { m_remotePolicy = std::move(policy); }
 
     // Images loaded so far (for tests and diagnostics), keyed by the URL in the HTML.
     QImage loadedImage(const QUrl &url) const { return m_images.value(url); }
@@ -96,8 +99,7 @@ private:
     QHash<QUrl, QImage> m_scaled; // fitted to the current width
     QHash<QUrl, QString> m_errors;
     QSet<QUrl> m_pending;
-    QNetworkAccessManager *m_network = nullptr;
-    QList<QPointer<QNetworkReply>> m_replies;
+    carton::HttpPolicy m_remotePolicy = remoteImagePolicy();
     bool m_relayoutScheduled = false;
     int m_layoutWidth = 0;
     LatestJob *m_jobs; // image reads and decodes, one per URL

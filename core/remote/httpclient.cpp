@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "remote/httptransfer.h"
+#include "remote/httpclient.h"
 
 #include "remote/remoteurl.h"
 
+#include <QDeadlineTimer>
 #include <QEventLoop>
+#include <QIODevice>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -48,12 +50,11 @@ void parseContentRange(const QByteArray &value, HttpHead *head)
 // One request to one URL: no redirect followed.
 class Exchange {
 public:
-    Exchange(QNetworkAccessManager &manager, const QUrl &url, const QByteArray &range, const HttpHeadCheck &check,
-             const HttpSink &sink, const RemoteOptions &options, Progress *progress, QByteArrayView acceptEncoding,
-             const HttpRequest *request, bool sendHeaders)
-        : m_manager(manager), m_url(url), m_range(range), m_check(check), m_sink(sink), m_options(options),
-          m_progress(progress), m_acceptEncoding(acceptEncoding.toByteArray()), m_send(request),
-          m_sendHeaders(sendHeaders)
+    Exchange(QNetworkAccessManager &manager, const QUrl &url, const HttpRequest &request, const HttpHeadCheck &check,
+             const HttpSink &sink, const HttpPolicy &policy, Progress *progress, QDeadlineTimer deadline,
+             bool sendHeaders)
+        : m_manager(manager), m_url(url), m_check(check), m_sink(sink), m_policy(policy), m_progress(progress),
+          m_send(request), m_deadline(deadline), m_sendHeaders(sendHeaders)
     {
     }
 
@@ -64,32 +65,54 @@ public:
         request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
         // Ranges count bytes of the file as stored: no content coding. Setting our own
         // Accept-Encoding also keeps Qt from decoding (and from hiding Content-Encoding).
-        request.setRawHeader("Accept-Encoding", m_acceptEncoding);
+        request.setRawHeader("Accept-Encoding", m_send.acceptEncoding);
         request.setRawHeader("User-Agent", "CartonStudio");
-        if (!m_range.isEmpty())
-            request.setRawHeader("Range", m_range);
-        if (m_send && m_sendHeaders)
-            for (const auto &[name, value] : m_send->headers)
+        if (!m_send.range.isEmpty())
+            request.setRawHeader("Range", m_send.range);
+        if (m_sendHeaders)
+            for (const auto &[name, value] : m_send.headers)
                 request.setRawHeader(name, value);
-        if (m_options.stats)
-            ++m_options.stats->requests;
-        if (!m_send || m_send->method == "GET")
+        if (m_policy.stats)
+            ++m_policy.stats->requests;
+        QIODevice *device = m_send.bodyDevice;
+        if (device) {
+            if (!device->isReadable() || device->isSequential() || !device->seek(0)) {
+                fail(makeError(ErrorCode::Usage, QStringLiteral("the request body cannot be read from its start")));
+                return;
+            }
+            request.setHeader(QNetworkRequest::ContentLengthHeader, device->size());
+        }
+        if (m_send.method == "GET")
             m_reply.reset(m_manager.get(request));
-        else if (m_send->method == "HEAD")
+        else if (m_send.method == "HEAD")
             m_reply.reset(m_manager.head(request));
+        else if (device)
+            m_reply.reset(m_manager.sendCustomRequest(request, m_send.method, device));
         else
-            m_reply.reset(m_manager.sendCustomRequest(request, m_send->method, m_send->body));
+            m_reply.reset(m_manager.sendCustomRequest(request, m_send.method, m_send.body));
         m_reply->setReadBufferSize(4 * kReadChunk);
 
         QEventLoop loop;
         QTimer inactivity;
         inactivity.setSingleShot(true);
-        inactivity.setInterval(m_options.timeoutMs);
+        inactivity.setInterval(m_policy.idleTimeoutMs);
+        const auto active = [&] {
+            if (m_policy.idleTimeoutMs > 0)
+                inactivity.start();
+        };
+        QTimer total;
+        total.setSingleShot(true);
         QTimer cancelPoll;
         cancelPoll.setInterval(50);
         QObject::connect(&inactivity, &QTimer::timeout, &loop, [&] {
-            fail(makeError(ErrorCode::Network,
-                           QStringLiteral("no data received for %1 ms (timed out)").arg(m_options.timeoutMs)));
+            fail(makeError(
+                ErrorCode::Network,
+                QStringLiteral("no data received for %1 ms (%2)").arg(m_policy.idleTimeoutMs).arg(timeoutReason())));
+        });
+        QObject::connect(&total, &QTimer::timeout, &loop, [&] {
+            fail(makeError(ErrorCode::Network, QStringLiteral("no answer within %1 s (%2)")
+                                                   .arg(double(m_policy.totalTimeoutMs) / 1000.0)
+                                                   .arg(timeoutReason())));
         });
         QObject::connect(&cancelPoll, &QTimer::timeout, &loop, [&] {
             if (!m_progress)
@@ -100,19 +123,27 @@ public:
                 m_progress->flush(); // a stalled download still shows the bytes that came
         });
         QObject::connect(m_reply.get(), &QNetworkReply::metaDataChanged, &loop, [&] {
-            inactivity.start();
+            active();
             onMetaData();
         });
         QObject::connect(m_reply.get(), &QNetworkReply::readyRead, &loop, [&] {
-            inactivity.start();
+            active();
             onReadyRead();
         });
+        QObject::connect(m_reply.get(), &QNetworkReply::uploadProgress, &loop, [&](qint64 sent, qint64 size) {
+            active();
+            if (m_send.uploadProgress && sent > 0)
+                m_send.uploadProgress(sent, size);
+        });
         QObject::connect(m_reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        inactivity.start();
+        active();
+        if (!m_deadline.isForever())
+            total.start(int(qMax<qint64>(0, m_deadline.remainingTime())));
         cancelPoll.start();
         if (!m_reply->isFinished())
             loop.exec(QEventLoop::ExcludeUserInputEvents);
         inactivity.stop();
+        total.stop();
         cancelPoll.stop();
         if (m_error || m_stopped)
             return;
@@ -121,7 +152,9 @@ public:
         if (m_error || m_stopped || m_redirect.isValid())
             return;
         if (m_reply->error() != QNetworkReply::NoError && !isHttpStatusError(m_reply->error())) {
-            if (m_head.contentLength > m_received)
+            if (!m_metaSeen)
+                fail(makeError(ErrorCode::Network, m_reply->errorString())); // no HTTP answer at all
+            else if (m_head.contentLength > m_received)
                 fail(makeError(ErrorCode::Network,
                                QStringLiteral("the response is truncated: %1 of the %2 bytes announced arrived (%3)")
                                    .arg(m_received)
@@ -133,14 +166,14 @@ public:
                     QStringLiteral("download failed after %1 bytes: %2").arg(m_received).arg(m_reply->errorString())));
             return;
         }
-        if (m_send && m_head.contentLength >= 0 && m_received < m_head.contentLength && m_send->method != "HEAD") {
+        onReadyRead();
+        if (m_error || m_stopped)
+            return;
+        if (m_head.contentLength >= 0 && m_received < m_head.contentLength && m_send.method != "HEAD")
             fail(makeError(ErrorCode::Network,
                            QStringLiteral("the response is truncated: %1 of the %2 bytes announced arrived")
                                .arg(m_received)
                                .arg(m_head.contentLength)));
-            return;
-        }
-        onReadyRead();
     }
 
     const std::optional<Error> &error() const { return m_error; }
@@ -152,11 +185,23 @@ private:
     // failure of the transfer itself.
     bool isHttpStatusError(QNetworkReply::NetworkError e) const
     {
-        if (!m_send || !m_metaSeen)
+        if (!m_metaSeen)
             return false;
         return (e >= QNetworkReply::ContentAccessDenied && e <= QNetworkReply::UnknownContentError) ||
                e == QNetworkReply::ProtocolInvalidOperationError || // 400
                (e >= QNetworkReply::InternalServerError && e <= QNetworkReply::UnknownServerError);
+    }
+
+    QString timeoutReason() const
+    {
+        return m_policy.timeoutName.isEmpty() ? QStringLiteral("timed out") : m_policy.timeoutName;
+    }
+
+    QString tooLarge() const
+    {
+        return QStringLiteral("the response is larger than the limit of %1 bytes%2")
+            .arg(m_policy.maxBodyBytes)
+            .arg(m_policy.bodyCapName.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_policy.bodyCapName));
     }
 
     void fail(Error error)
@@ -204,7 +249,11 @@ private:
         m_head.contentEncoding = reply->rawHeader("Content-Encoding").trimmed().toLower();
         for (const auto &pair : reply->rawHeaderPairs())
             m_head.headers.append({pair.first, pair.second});
-        if (m_acceptEncoding == "identity" && !m_head.contentEncoding.isEmpty() &&
+        if (m_policy.maxBodyBytes >= 0 && m_head.contentLength > m_policy.maxBodyBytes && m_send.method != "HEAD") {
+            fail(makeError(ErrorCode::Limit, tooLarge()));
+            return;
+        }
+        if (m_send.acceptEncoding == "identity" && !m_head.contentEncoding.isEmpty() &&
             m_head.contentEncoding != "identity") {
             fail(makeError(ErrorCode::Unsupported,
                            QStringLiteral("the server sent the file with Content-Encoding \"%1\" although "
@@ -231,9 +280,13 @@ private:
             const qint64 n = m_reply->read(m_buffer.data(), kReadChunk);
             if (n <= 0)
                 break;
+            if (m_policy.maxBodyBytes >= 0 && n > m_policy.maxBodyBytes - m_received) {
+                fail(makeError(ErrorCode::Limit, tooLarge()));
+                return;
+            }
             m_received += n;
-            if (m_options.stats)
-                m_options.stats->bytes += n;
+            if (m_policy.stats)
+                m_policy.stats->bytes += n;
             if (Status s = m_sink(m_buffer.constData(), n); !s) {
                 fail(s.error());
                 return;
@@ -243,13 +296,12 @@ private:
 
     QNetworkAccessManager &m_manager;
     QUrl m_url;
-    QByteArray m_range;
     const HttpHeadCheck &m_check;
     const HttpSink &m_sink;
-    const RemoteOptions &m_options;
+    const HttpPolicy &m_policy;
     Progress *m_progress;
-    QByteArray m_acceptEncoding;
-    const HttpRequest *m_send;
+    const HttpRequest &m_send;
+    QDeadlineTimer m_deadline;
     bool m_sendHeaders;
     std::unique_ptr<QNetworkReply, ReplyDeleter> m_reply;
     QByteArray m_buffer = QByteArray(kReadChunk, Qt::Uninitialized);
@@ -279,30 +331,76 @@ bool sameOrigin(const QUrl &a, const QUrl &b)
            a.port(a.scheme() == u"https" ? 443 : 80) == b.port(b.scheme() == u"https" ? 443 : 80);
 }
 
-Result<HttpHead> transfer(const QUrl &start, const QByteArray &rangeHeader, const HttpHeadCheck &check,
-                          const HttpSink &sink, const RemoteOptions &options, Progress *progress,
-                          QByteArrayView acceptEncoding, const HttpRequest *request)
+// URLs in messages: no user info, no query (a registry's redirect goes to a storage
+// service whose query carries signed credentials).
+QString shown(const QUrl &u)
 {
-    QNetworkAccessManager manager; // lives in the calling thread, for this request
-    // A registry's redirect goes to a storage service whose query carries signed
-    // credentials: messages name such URLs without their query.
-    auto shown = [request](const QUrl &u) {
-        return request ? u.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery) : u.toDisplayString();
+    return u.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
+}
+
+QString schemeList(const QStringList &schemes)
+{
+    if (schemes.size() < 2)
+        return schemes.value(0);
+    return QStringList(schemes.mid(0, schemes.size() - 1)).join(QStringLiteral(", ")) + QStringLiteral(" and ") +
+           schemes.last();
+}
+
+} // namespace
+
+HttpPolicy HttpPolicy::fromRemote(const RemoteOptions &options)
+{
+    HttpPolicy policy;
+    policy.maxRedirects = options.maxRedirects;
+    policy.idleTimeoutMs = options.timeoutMs;
+    policy.stats = options.stats;
+    return policy;
+}
+
+Status HttpPolicy::allows(const QUrl &url) const
+{
+    if (!url.isValid() || url.host().isEmpty() || !schemes.contains(url.scheme(), Qt::CaseInsensitive))
+        return makeError(ErrorCode::Unsafe, QStringLiteral("only %1 URLs are opened").arg(schemeList(schemes)),
+                         shown(url).left(200));
+    if (!hosts.isEmpty() && !hosts.contains(url.host(), Qt::CaseInsensitive))
+        return makeError(ErrorCode::Unsafe,
+                         QStringLiteral("the host %1 is not among those allowed (%2)")
+                             .arg(url.host().left(100), hosts.join(QStringLiteral(", "))),
+                         shown(url).left(200));
+    return {};
+}
+
+Status HttpPolicy::allowsRedirect(const QUrl &from, const QUrl &to) const
+{
+    const auto refused = [&to](const QString &why) {
+        return makeError(ErrorCode::Unsafe,
+                         QStringLiteral("refused redirect to \"%1\": %2").arg(shown(to).left(200), why));
     };
+    if (!to.isValid() || to.host().isEmpty() || !schemes.contains(to.scheme(), Qt::CaseInsensitive))
+        return refused(QStringLiteral("only %1 URLs are followed").arg(schemeList(schemes)));
+    if (from.scheme().compare(u"https", Qt::CaseInsensitive) == 0 &&
+        to.scheme().compare(u"https", Qt::CaseInsensitive) != 0)
+        return refused(QStringLiteral("never from https to %1").arg(to.scheme().left(20)));
+    if (Status s = allows(to); !s)
+        return refused(s.error().message);
+    return {};
+}
+
+Result<HttpHead> HttpClient::send(const QUrl &start, const HttpRequest &request, const HttpHeadCheck &check,
+                                  const HttpSink &sink, Progress *progress) const
+{
+    if (Status s = m_policy.allows(start); !s)
+        return s.error();
+    QNetworkAccessManager manager; // lives in the calling thread, for this request
+    const QDeadlineTimer deadline =
+        m_policy.totalTimeoutMs > 0 ? QDeadlineTimer(m_policy.totalTimeoutMs) : QDeadlineTimer(QDeadlineTimer::Forever);
     QUrl url = start;
     for (int hop = 0;; ++hop) {
-        if (!isHttpUrl(url))
-            return makeError(ErrorCode::Unsafe,
-                             hop == 0 ? QStringLiteral("only http and https URLs are opened")
-                                      : QStringLiteral("refused redirect to \"%1\": only http and https are followed")
-                                            .arg(shown(url).left(200)),
-                             shown(start));
-        if (hop > options.maxRedirects)
+        if (hop > m_policy.maxRedirects)
             return makeError(ErrorCode::Network,
-                             QStringLiteral("too many redirects (more than %1)").arg(options.maxRedirects),
+                             QStringLiteral("too many redirects (more than %1)").arg(m_policy.maxRedirects),
                              shown(start));
-        Exchange exchange(manager, url, rangeHeader, check, sink, options, progress, acceptEncoding, request,
-                          sameOrigin(url, start));
+        Exchange exchange(manager, url, request, check, sink, m_policy, progress, deadline, sameOrigin(url, start));
         exchange.run();
         if (exchange.error()) {
             Error e = *exchange.error();
@@ -310,30 +408,32 @@ Result<HttpHead> transfer(const QUrl &start, const QByteArray &rangeHeader, cons
             return e;
         }
         if (exchange.redirect().isValid()) {
-            url = exchange.redirect();
+            const QUrl next = exchange.redirect();
+            if (Status s = m_policy.allowsRedirect(url, next); !s) {
+                Error e = s.error();
+                e.location = shown(start);
+                return e;
+            }
+            url = next;
             continue;
         }
         return exchange.head();
     }
 }
 
-} // namespace
-
-Result<HttpHead> httpGet(const QUrl &start, const QByteArray &rangeHeader, const HttpHeadCheck &check,
-                         const HttpSink &sink, const RemoteOptions &options, Progress *progress,
-                         QByteArrayView acceptEncoding)
+Result<HttpResponse> HttpClient::fetch(const QUrl &url, const HttpRequest &request, Progress *progress) const
 {
-    return transfer(start, rangeHeader, check, sink, options, progress, acceptEncoding, nullptr);
-}
-
-Result<HttpHead> httpSend(const QUrl &url, const HttpRequest &request, const HttpHeadCheck &check, const HttpSink &sink,
-                          const RemoteOptions &options, Progress *progress)
-{
-    QByteArray range;
-    for (const auto &[name, value] : request.headers)
-        if (QByteArrayView(name).compare("Range", Qt::CaseInsensitive) == 0)
-            range = value;
-    return transfer(url, range, check, sink, options, progress, "identity", &request);
+    HttpResponse response;
+    auto check = [](const HttpHead &) -> Result<bool> { return true; };
+    auto sink = [&response](const char *data, qint64 n) -> Status {
+        response.body.append(data, n);
+        return {};
+    };
+    Result<HttpHead> head = send(url, request, check, sink, progress);
+    if (!head)
+        return head.error();
+    response.head = std::move(head).value();
+    return response;
 }
 
 } // namespace carton

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "chunkdevice.h"
+#include "remote/chunkdevice.h"
 
 #include <cstring>
+
+namespace carton {
 
 ChunkDevice::ChunkDevice(QList<QByteArray> chunks) : m_chunks(std::move(chunks))
 {
@@ -36,3 +38,5 @@ qint64 ChunkDevice::readData(char *data, qint64 maxSize)
     }
     return done;
 }
+
+} // namespace carton
