@@ -8,6 +8,7 @@
 #include "graphitems.h"
 #include "graphlayout.h"
 #include "graphminimap.h"
+#include "graphprepared.h"
 #include "graphproperties.h"
 #include "graphtoolbar.h"
 #include "jobs/latestjob.h"
@@ -196,31 +197,14 @@ void ModelGraphView::showSteps()
     relayout({});
     m_graph = GraphSearch::follow(m_root, m_steps);
     m_status->setText(tr("Preparing %n node(s)…", nullptr, int(m_graph->nodes.size())));
-    struct Prepared {
-        GraphFold fold;
-        GraphScopes scopes;
-        QList<int> shown;
-    };
     m_jobs->start(
         kFoldJob,
         [graph = m_graph, model = m_model, asNodes = m_weightsAsNodes](Progress &) {
-            Prepared p;
-            p.fold = GraphFold(
-                *graph, [&model](const QString &name) { return model ? model->findWeight(name) : nullptr; }, !asNodes);
-            QStringList names;
-            names.reserve(graph->nodes.size());
-            for (qsizetype n = 0; n < graph->nodes.size(); ++n) {
-                if (p.fold.isFolded(int(n)))
-                    continue;
-                p.shown.append(int(n));
-                names.append(graph->nodes[n].name);
-            }
-            p.scopes = GraphScopes(names);
-            if (p.shown.size() > kCollapseAbove)
-                p.scopes.collapseAll();
-            return p;
+            return GraphPrepared::make(
+                *graph, [&model](const QString &name) { return model ? model->findWeight(name) : nullptr; }, !asNodes,
+                kCollapseAbove);
         },
-        [this, graph = m_graph](Prepared &&p) {
+        [this, graph = m_graph](GraphPrepared &&p) {
             if (graph != m_graph)
                 return;
             m_fold = std::move(p.fold);
@@ -274,20 +258,12 @@ void ModelGraphView::refold()
     if (!m_graph)
         return;
     const ModelFile *model = m_model.get();
-    m_fold = GraphFold(
-        *m_graph, [model](const QString &name) { return model ? model->findWeight(name) : nullptr; },
-        !m_weightsAsNodes);
-    QStringList names;
-    names.reserve(m_graph->nodes.size());
-    for (qsizetype n = 0; n < m_graph->nodes.size(); ++n) {
-        if (m_fold.isFolded(int(n)))
-            continue;
-        m_shownNodes.append(int(n));
-        names.append(m_graph->nodes[n].name);
-    }
-    m_scopes = GraphScopes(names);
-    if (m_shownNodes.size() > kCollapseAbove)
-        m_scopes.collapseAll();
+    GraphPrepared p = GraphPrepared::make(
+        *m_graph, [model](const QString &name) { return model ? model->findWeight(name) : nullptr; }, !m_weightsAsNodes,
+        kCollapseAbove);
+    m_fold = std::move(p.fold);
+    m_scopes = std::move(p.scopes);
+    m_shownNodes = std::move(p.shown);
 }
 
 void ModelGraphView::setHorizontal(bool horizontal)
