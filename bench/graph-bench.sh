@@ -26,7 +26,7 @@ timeout_s=${BENCH_DOT_TIMEOUT:-600}
 
 echo "Graph view benchmark — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for model in resnet18 swin_t; do
-    for mode in "" --weights-as-nodes; do
+    for mode in "" --weights-as-nodes --expand; do
         echo "== $model ${mode:-(constants folded)}"
         "$bench" "$dir/$model.onnx" $mode --dot "$dir/$model${mode}.dot"
         if command -v dot >/dev/null; then

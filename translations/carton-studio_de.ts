@@ -3630,6 +3630,25 @@
 <context>
     <name>studio::ModelGraphView</name>
     <message>
+        <source>Reading the graph from the archive&apos;s code…</source>
+        <translation>Graph wird aus dem Code des Archivs gelesen…</translation>
+    </message>
+    <message>
+        <source>forward, read from the archive&apos;s code (nothing was run)</source>
+        <translation>forward, aus dem Code des Archivs gelesen (nichts wurde ausgeführt)</translation>
+    </message>
+    <message>
+        <source>No graph: %1 (&quot;Inspect with torchscript…&quot; loads the model in the sandbox instead)</source>
+        <translation>Kein Graph: %1 („Mit torchscript untersuchen…“ lädt das Modell stattdessen in der Sandbox)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Preparing %n node(s)…</source>
+        <translation>
+            <numerusform>%n Knoten werden vorbereitet…</numerusform>
+            <numerusform>%n Knoten werden vorbereitet…</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>No graph: this file format has none that can be shown.</source>
         <translation>Kein Graph: Dieses Dateiformat hat keinen, der gezeigt werden kann.</translation>
     </message>
@@ -3775,6 +3794,14 @@
     </context>
 <context>
     <name>studio::ModelPage</name>
+    <message>
+        <source>This file holds weights only: it has no graph.</source>
+        <translation>Diese Datei enthält nur Gewichte: Sie hat keinen Graphen.</translation>
+    </message>
+    <message>
+        <source>forward, as the torchscript runner loaded it in the sandbox (inspection)</source>
+        <translation>forward, wie der torchscript-Runner es in der Sandbox geladen hat (Untersuchung)</translation>
+    </message>
     <message>
         <source>Filter weights (Ctrl+F)</source>
         <translation>Gewichte filtern (Ctrl+F)</translation>

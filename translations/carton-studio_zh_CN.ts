@@ -3613,6 +3613,24 @@
 <context>
     <name>studio::ModelGraphView</name>
     <message>
+        <source>Reading the graph from the archive&apos;s code…</source>
+        <translation>正在从归档的代码读取图…</translation>
+    </message>
+    <message>
+        <source>forward, read from the archive&apos;s code (nothing was run)</source>
+        <translation>forward，从归档的代码读取（未运行任何内容）</translation>
+    </message>
+    <message>
+        <source>No graph: %1 (&quot;Inspect with torchscript…&quot; loads the model in the sandbox instead)</source>
+        <translation>无图：%1（“用 torchscript 检查…”会改为在沙箱中加载模型）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Preparing %n node(s)…</source>
+        <translation>
+            <numerusform>正在准备 %n 个节点…</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>No graph: this file format has none that can be shown.</source>
         <translation>无计算图：此文件格式没有可显示的计算图。</translation>
     </message>
@@ -3753,6 +3771,14 @@
     </context>
 <context>
     <name>studio::ModelPage</name>
+    <message>
+        <source>This file holds weights only: it has no graph.</source>
+        <translation>此文件只包含权重：没有图。</translation>
+    </message>
+    <message>
+        <source>forward, as the torchscript runner loaded it in the sandbox (inspection)</source>
+        <translation>forward，由 torchscript 运行器在沙箱中加载所得（检查）</translation>
+    </message>
     <message>
         <source>Filter weights (Ctrl+F)</source>
         <translation>筛选权重 (Ctrl+F)</translation>

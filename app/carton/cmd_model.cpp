@@ -161,6 +161,24 @@ QString nodeText(const OnnxNode &node, const QString &indent = QStringLiteral(" 
     return out;
 }
 
+// A graph's inputs, outputs and op counts (and its nodes when `nodes`).
+void addGraphJson(QJsonObject &o, const OnnxInfo &g, bool nodes)
+{
+    o.insert(QStringLiteral("inputs"), valuesJson(g.inputs));
+    o.insert(QStringLiteral("outputs"), valuesJson(g.outputs));
+    QJsonObject ops;
+    for (auto it = g.opCounts.cbegin(); it != g.opCounts.cend(); ++it)
+        ops.insert(it.key(), it.value());
+    o.insert(QStringLiteral("op_counts"), ops);
+    o.insert(QStringLiteral("node_count"), g.nodes.size());
+    if (nodes) {
+        QJsonArray list;
+        for (qsizetype i = 0; i < g.nodes.size(); ++i)
+            list.append(nodeJson(g.nodes[i], pathStep(g.nodes[i], i)));
+        o.insert(QStringLiteral("nodes"), list);
+    }
+}
+
 QJsonObject modelJson(const ModelEntry &entry, bool graph)
 {
     QJsonObject o{{QStringLiteral("entry"), entry.path}, {QStringLiteral("format"), modelFormatName(entry.format)}};
@@ -188,19 +206,7 @@ QJsonObject modelJson(const ModelEntry &entry, bool graph)
         for (const auto &[key, value] : onnx->metadata)
             metadata.insert(key, value);
         o.insert(QStringLiteral("metadata"), metadata);
-        o.insert(QStringLiteral("inputs"), valuesJson(onnx->inputs));
-        o.insert(QStringLiteral("outputs"), valuesJson(onnx->outputs));
-        QJsonObject ops;
-        for (auto it = onnx->opCounts.cbegin(); it != onnx->opCounts.cend(); ++it)
-            ops.insert(it.key(), it.value());
-        o.insert(QStringLiteral("op_counts"), ops);
-        o.insert(QStringLiteral("node_count"), onnx->nodes.size());
-        if (graph) {
-            QJsonArray nodes;
-            for (qsizetype i = 0; i < onnx->nodes.size(); ++i)
-                nodes.append(nodeJson(onnx->nodes[i], pathStep(onnx->nodes[i], i)));
-            o.insert(QStringLiteral("nodes"), nodes);
-        }
+        addGraphJson(o, *onnx, graph);
     }
     if (const std::optional<GgufInfo> &gguf = m.gguf()) {
         o.insert(QStringLiteral("version"), qint64(gguf->version));
@@ -225,6 +231,19 @@ QJsonObject modelJson(const ModelEntry &entry, bool graph)
             o.insert(QStringLiteral("byteorder"), torch->byteOrder);
         o.insert(QStringLiteral("code"), QJsonArray::fromStringList(torch->codeFiles));
         o.insert(QStringLiteral("opaque"), QJsonArray::fromStringList(torch->opaque));
+        if (torch->torchScript) {
+            // forward's graph read from code/ (nothing run): "graph_source": "code".
+            const Result<OnnxInfo> g = m.torchScriptGraph();
+            if (g) {
+                o.insert(QStringLiteral("graph_source"), QStringLiteral("code"));
+                for (const auto &[key, value] : g->metadata)
+                    if (key == u"checks_left_out")
+                        o.insert(QStringLiteral("checks_left_out"), value.toInt());
+                addGraphJson(o, *g, graph);
+            } else {
+                o.insert(QStringLiteral("graph_error"), g.error().toString());
+            }
+        }
     }
     return o;
 }
@@ -280,6 +299,26 @@ QString modelText(const ModelEntry &entry, bool graph)
                        .arg(torch->codeFiles.join(QStringLiteral("\n    ")));
         if (!torch->opaque.isEmpty())
             out += QStringLiteral("  not evaluated: %1\n").arg(torch->opaque.join(QStringLiteral(", ")));
+        if (torch->torchScript) {
+            const Result<OnnxInfo> g = m.torchScriptGraph();
+            if (!g) {
+                out += QStringLiteral("  graph: %1\n").arg(g.error().toString());
+            } else {
+                out += QStringLiteral("  graph of forward (read from code/, nothing run):\n");
+                out += QStringLiteral("  inputs:\n") + valuesText(g->inputs);
+                out += QStringLiteral("  outputs:\n") + valuesText(g->outputs);
+                QStringList ops;
+                for (auto it = g->opCounts.cbegin(); it != g->opCounts.cend(); ++it)
+                    ops.append(QStringLiteral("%1 %2").arg(it.key()).arg(it.value()));
+                out +=
+                    QStringLiteral("  ops (%1 nodes): %2\n").arg(g->nodes.size()).arg(ops.join(QStringLiteral(", ")));
+                if (graph) {
+                    out += QStringLiteral("  nodes:\n");
+                    for (const OnnxNode &n : g->nodes)
+                        out += nodeText(n);
+                }
+            }
+        }
     }
     if (const std::optional<GgufInfo> &gguf = m.gguf(); gguf && graph) {
         out += QStringLiteral("  metadata:\n");

@@ -363,6 +363,14 @@ Result<ModelFile::CodeFile> ModelFile::readCodeFile(const QString &codeFile, qin
     return out;
 }
 
+Result<OnnxInfo> ModelFile::torchScriptGraph() const
+{
+    if (!m_torch || !m_torch->torchScript || m_format != ModelFormat::TorchZip)
+        return makeError(ErrorCode::Unsupported, QStringLiteral("not a TorchScript archive: it has no code/ files"),
+                         fileName());
+    return readTorchScriptGraph(m_bytes, m_limits);
+}
+
 Result<TensorReaderPtr> ModelFile::openWeight(const QString &name, const QString &readerName) const
 {
     const ModelWeight *w = findWeight(name);

@@ -121,6 +121,10 @@ public:
         qint64 size = 0;
     };
     Result<CodeFile> readCodeFile(const QString &codeFile, qint64 maxBytes) const;
+    // A TorchScript archive's forward graph, read from its code/ files and data.pkl
+    // without running anything (torchscriptgraph.h); Unsupported for other files.
+    // Computed on each call (a resnet50 takes milliseconds): callers keep it.
+    Result<OnnxInfo> torchScriptGraph() const;
 
     // A reader over one weight's values, named `readerName` (default: the weight's
     // name). ErrorCode::NotFound for an unknown name, Unsupported for a weight whose
@@ -164,6 +168,7 @@ CARTONCORE_EXPORT bool looksLikeTorchLegacyHead(QByteArrayView head);
 CARTONCORE_EXPORT bool looksLikeTorchZip(const ByteSourcePtr &bytes, const Limits &limits);
 CARTONCORE_EXPORT bool looksLikeTorchZip(const ByteSource &bytes, const Limits &limits);
 CARTONCORE_EXPORT Result<ModelFile::Contents> readTorchZipModel(const ByteSourcePtr &bytes, const Limits &limits);
+CARTONCORE_EXPORT Result<OnnxInfo> readTorchScriptGraph(const ByteSourcePtr &bytes, const Limits &limits);
 CARTONCORE_EXPORT Result<ModelFile::Contents> readTorchLegacyModel(const ByteSource &bytes, const Limits &limits);
 
 } // namespace carton

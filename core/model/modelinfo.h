@@ -61,6 +61,9 @@ struct OnnxNode {
     QStringList inputs;
     QStringList outputs;
     QList<OnnxAttribute> attributes;
+    // What each input is to the op where the file says it (TorchScript's argument
+    // names: "input", "weight"); empty: the operator schema's names (onnxschema.h).
+    QStringList inputNames;
 };
 
 struct OnnxInfo {

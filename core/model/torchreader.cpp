@@ -10,6 +10,7 @@
 #include "model/modelfile.h"
 #include "model/sourcecursor.h"
 #include "model/torchpickle.h"
+#include "model/torchscriptgraph.h"
 #include "zip/zipreader.h"
 
 #include <QHash>
@@ -294,17 +295,36 @@ bool looksLikeTorchZip(const ByteSource &bytes, const Limits &limits)
     return looksLikeTorchZip(borrowed(bytes), limits);
 }
 
-Result<ModelFile::Contents> readTorchZipModel(const ByteSourcePtr &bytes, const Limits &limits)
+namespace {
+
+// The archive and its folder ("resnet/"), or why it is no PyTorch archive.
+struct OpenArchive {
+    std::unique_ptr<ZipReader> zip;
+    QString folder;
+};
+Result<OpenArchive> openTorchArchive(const ByteSourcePtr &bytes, const Limits &limits)
 {
     Result<std::unique_ptr<ZipReader>> opened = ZipReader::open(bytes, bytes->name(), limits);
     if (!opened)
         return opened.error();
-    const ZipReader &zip = **opened;
-    const QString folder = torchArchiveFolder(zip);
-    if (folder.isEmpty())
+    OpenArchive out{std::move(*opened), {}};
+    out.folder = torchArchiveFolder(*out.zip);
+    if (out.folder.isEmpty())
         return makeError(ErrorCode::Format,
                          QStringLiteral("not a PyTorch archive: its entries do not lie in one folder with a data.pkl"),
                          bytes->name());
+    return out;
+}
+
+} // namespace
+
+Result<ModelFile::Contents> readTorchZipModel(const ByteSourcePtr &bytes, const Limits &limits)
+{
+    Result<OpenArchive> opened = openTorchArchive(bytes, limits);
+    if (!opened)
+        return opened.error();
+    const ZipReader &zip = *opened->zip;
+    const QString &folder = opened->folder;
     const QString prefix = folder + u'/';
     TorchInfo info;
     info.archiveName = folder;
@@ -468,6 +488,40 @@ Result<ModelFile::Contents> readTorchLegacyModel(const ByteSource &bytes, const 
     out.weights = std::move(*weights);
     out.torch = std::move(info);
     return out;
+}
+
+Result<OnnxInfo> readTorchScriptGraph(const ByteSourcePtr &bytes, const Limits &limits)
+{
+    Result<OpenArchive> opened = openTorchArchive(bytes, limits);
+    if (!opened)
+        return opened.error();
+    const ZipReader &zip = *opened->zip;
+    const QString prefix = opened->folder + u'/';
+    const QString location = bytes->name() + QStringLiteral(": ") + prefix + QStringLiteral("data.pkl");
+    Result<QByteArray> data = zip.readEntry(*zip.find(prefix + QStringLiteral("data.pkl")),
+                                            std::min(kMaxPickleBytes, limits.maxModelMetadataBytes));
+    if (!data)
+        return data.error();
+    MemorySource pickleBytes(*data, location);
+    SourceCursor cursor(pickleBytes);
+    Result<TorchPickle> pickle = TorchPickle::evaluate(cursor, location);
+    if (!pickle)
+        return pickle.error();
+    TorchScriptArchive archive;
+    archive.location = bytes->name();
+    archive.root = pickle->root();
+    archive.readCode = [&](const QString &path, qint64 maxBytes) -> Result<QByteArray> {
+        const ZipEntry *e = zip.find(prefix + path);
+        if (!e || e->isDirectory())
+            return makeError(ErrorCode::NotFound, QStringLiteral("the archive has no %1").arg(path.left(300)),
+                             bytes->name());
+        if (qint64(e->uncompressedSize) > maxBytes)
+            return makeError(
+                ErrorCode::Limit,
+                QStringLiteral("%1 bytes, more than the limit of %2").arg(e->uncompressedSize).arg(maxBytes - 1), path);
+        return zip.readEntry(*e, maxBytes);
+    };
+    return buildTorchScriptGraph(archive);
 }
 
 } // namespace carton

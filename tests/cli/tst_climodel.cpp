@@ -385,6 +385,21 @@ void TestCliModel::torchFiles()
     QCOMPARE(m.value(u"parameters").toInteger(), 129);
     QCOMPARE(m.value(u"weights").toInt(), 7);
     QVERIFY2(m.value(u"code").toArray().contains(QStringLiteral("code/__torch__.py")), jsonOf(m).constData());
+    // forward's graph read from code/, nothing run (issue 40): the conv, then the batch norm (training
+    // False: F.batch_norm's branches decided), weights by their names in the file, arguments named.
+    QCOMPARE(m.value(u"graph_source").toString(), QStringLiteral("code"));
+    QCOMPARE(m.value(u"op_counts").toObject(),
+             (QJsonObject{{QStringLiteral("aten::conv2d"), 1}, {QStringLiteral("aten::batch_norm"), 1}}));
+    const RunResult graph = runCarton({QStringLiteral("model"), dir + QStringLiteral("/scripted.pt"),
+                                       QStringLiteral("--graph"), QStringLiteral("--json")});
+    QVERIFY2(graph.exitCode == 0, graph.err.constData());
+    const QJsonArray nodes = graph.json().value(u"models").toArray().first().toObject().value(u"nodes").toArray();
+    QCOMPARE(nodes.size(), 2);
+    QCOMPARE(nodes[0].toObject().value(u"name").toString(), QStringLiteral("/conv1/aten::conv2d"));
+    QCOMPARE(nodes[0].toObject().value(u"inputs").toArray().at(1).toString(), QStringLiteral("conv1.weight"));
+    QCOMPARE(nodes[1].toObject().value(u"name").toString(), QStringLiteral("/bn1/aten::batch_norm"));
+    QCOMPARE(nodes[1].toObject().value(u"inputs").toArray().first(),
+             nodes[0].toObject().value(u"outputs").toArray().first());
 
     const RunResult text = runCarton({QStringLiteral("model"), dir + QStringLiteral("/legacy.pt")});
     QCOMPARE(text.exitCode, 0);

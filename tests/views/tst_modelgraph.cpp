@@ -3,16 +3,19 @@
 // The graph of an ONNX model: the layered layout (pure, timed) and the view on a
 // model made with python3-onnx: nodes and edges, click a node for its properties,
 // search, an initializer's link opens the weight, PNG/SVG export.
+#include "base/bytesource.h"
 #include "fileviewer.h"
 #include "graphlayout.h"
 #include "graphscopes.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
+#include "model/modelfile.h"
 #include "modelgraphview.h"
 #include "modelpage.h"
 #include "onnxcarton.h"
 #include "runner/modelinspection.h"
 #include "tensorviewer.h"
+#include "testpaths.h"
 
 #include <QElapsedTimer>
 #include <QGraphicsPathItem>
@@ -73,6 +76,7 @@ private slots:
     void scopesOfNodeNames();
     void fiveThousandNodesOpenCollapsed();
     void graphOfAnInspectedMethod();
+    void graphOfATorchScriptArchive();
     void cleanupTestCase() { JobPools::waitForAll(); }
 
 private:
@@ -492,6 +496,44 @@ void TestModelGraph::graphOfAnInspectedMethod()
     QVERIFY(laidOut.wait(10'000));
     QCOMPARE(view.vertexCount(), 8 + 2 + 1);
     QCOMPARE(view.fold().foldedCount(), 0);
+}
+
+void TestModelGraph::graphOfATorchScriptArchive()
+{
+    // torchvision's resnet18, scripted (tests/model/data/torchscript): no graph in the file,
+    // so the view reads forward's from the code, off the GUI thread, and draws it as ONNX's.
+    auto bytes =
+        carton::FileRegionSource::open(testutil::sourcePath(u"/tests/model/data/torchscript/resnet18_script.pt"));
+    QVERIFY(bytes);
+    auto model = carton::ModelFile::read(*bytes);
+    QVERIFY(model);
+    ModelGraphView view;
+    view.resize(900, 600);
+    view.show();
+    QSignalSpy read(&view, &ModelGraphView::staticGraphRead);
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setModel(*model);
+    QVERIFY(read.wait(10'000));
+    QVERIFY(laidOut.count() == 1 || laidOut.wait(10'000));
+    QVERIFY(view.graph());
+    QCOMPARE(view.graph()->nodes.size(), 69);
+    QVERIFY2(view.statusLabel()->text().contains(u"read from the archive's code"_s),
+             qPrintable(view.statusLabel()->text()));
+    // The first conv shows its weight folded in with its argument name and shape; its properties
+    // name the arguments.
+    const int conv = view.vertexOfNode(0);
+    QVERIFY(conv >= 0);
+    QCOMPARE(view.fold().rows(0).size(), 1);
+    QCOMPARE(view.fold().rows(0).first().role, u"weight"_s);
+    QCOMPARE(view.fold().rows(0).first().text, u"⟨64×3×7×7⟩"_s);
+    QCOMPARE(view.fold().rows(0).first().weight, u"conv1.weight"_s);
+    QVERIFY(view.selectVertex(conv));
+    const QString properties = view.properties()->toPlainText();
+    QVERIFY2(properties.contains(u"stride"_s) && properties.contains(u"[2, 2]"_s) && properties.contains(u"input"_s),
+             qPrintable(properties));
+    // The input x is at the top: above the first conv.
+    const int x = view.vertexCount() - 2; // inputs, then outputs
+    QVERIFY(view.vertexRect(x).bottom() < view.vertexRect(conv).top());
 }
 
 QTEST_MAIN(TestModelGraph)

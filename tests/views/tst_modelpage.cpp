@@ -6,6 +6,7 @@
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "model/modelset.h"
+#include "modelgraphview.h"
 #include "modelpage.h"
 #include "modelsummary.h"
 #include "modelweightsmodel.h"
@@ -155,8 +156,12 @@ void TestModelPage::modelTabShowsEveryModelFile()
     QVERIFY2(summary.contains(u"model/broken.onnx"_s) && summary.contains(u"could not be read"_s) &&
                  summary.contains(u"goes past the end"_s),
              qPrintable(summary));
+    // A file without a graph (here: none read) has its Graph tab disabled (issue 40).
+    const int graphTab = page->sideTabs()->indexOf(page->graphView());
+    QVERIFY(!page->sideTabs()->isTabEnabled(graphTab));
     // The readable one, once one of its rows is current.
     QVERIFY(page->revealWeight(u"model/net.bin:fc.weight"_s));
+    QVERIFY(page->sideTabs()->isTabEnabled(graphTab));
     summary = page->summary()->toPlainText();
     for (const QString &expected :
          {u"model/net.bin"_s, u"ONNX"_s, u"pytorch 2.1.0"_s, u"ai.onnx 17, com.example 1"_s,

@@ -154,7 +154,9 @@ GraphFold::GraphFold(const OnnxInfo &graph, const WeightLookup &weight, bool fol
                 continue;
             Row row;
             row.slot = int(slot);
-            row.role = onnxInputName(node.domain, node.opType, int(slot));
+            row.role = node.inputNames.value(slot);
+            if (row.role.isEmpty())
+                row.role = onnxInputName(node.domain, node.opType, int(slot));
             if (row.role.isEmpty())
                 row.role = lastNamePart(in);
             if (row.role.isEmpty())

@@ -78,7 +78,9 @@ QString GraphProperties::nodeHtml(const OnnxInfo &graph, const ModelFile *model,
         html += QStringLiteral("<table>%1</table>").arg(rows);
     QString inputs;
     for (qsizetype slot = 0; slot < node.inputs.size(); ++slot) {
-        QString role = onnxInputName(node.domain, node.opType, int(slot));
+        QString role = node.inputNames.value(slot);
+        if (role.isEmpty())
+            role = onnxInputName(node.domain, node.opType, int(slot));
         const GraphFold::Row *row = folded.value(int(slot));
         if (role.isEmpty())
             role = row ? row->role : QString::number(slot);

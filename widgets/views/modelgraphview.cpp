@@ -9,6 +9,7 @@
 #include "graphitems.h"
 #include "graphlayout.h"
 #include "graphminimap.h"
+#include "graphprepared.h"
 #include "graphproperties.h"
 #include "graphtoolbar.h"
 #include "jobs/latestjob.h"
@@ -47,6 +48,8 @@ using namespace carton;
 namespace {
 
 const QString kLayoutJob = QStringLiteral("layout");
+const QString kStaticJob = QStringLiteral("torchscript");
+const QString kFoldJob = QStringLiteral("fold");
 // Items added per turn of the event loop; the view's repaint after each slice
 // comes on top (~15 ms for thousands of items), so a slice stays well under 50 ms.
 constexpr int kBuildSliceMs = 12;
@@ -137,11 +140,35 @@ void ModelGraphView::setModel(std::shared_ptr<const ModelFile> model)
     std::shared_ptr<const OnnxInfo> graph;
     if (model && model->onnx())
         graph = std::shared_ptr<const OnnxInfo>(model, &*model->onnx());
-    setGraph(std::move(model), std::move(graph));
+    const bool torchScript = model && !graph && model->torch() && model->torch()->torchScript;
+    setGraph(model, std::move(graph));
+    if (!torchScript)
+        return;
+    // Read from the archive's code/ without running anything; a resnet50 takes milliseconds.
+    m_status->setText(tr("Reading the graph from the archive's code…"));
+    m_jobs->start(
+        kStaticJob,
+        [model](Progress &) -> Result<std::shared_ptr<const OnnxInfo>> {
+            Result<OnnxInfo> read = model->torchScriptGraph();
+            if (!read)
+                return read.error();
+            return std::make_shared<const OnnxInfo>(std::move(*read));
+        },
+        [this, model](const Result<std::shared_ptr<const OnnxInfo>> &read) {
+            if (read)
+                setGraph(model, *read, tr("forward, read from the archive's code (nothing was run)"));
+            else
+                m_status->setText(tr("No graph: %1 (\"Inspect with torchscript…\" loads the model in the sandbox "
+                                     "instead)")
+                                      .arg(read.error().toString()));
+            emit staticGraphRead();
+        });
 }
 
-void ModelGraphView::setGraph(std::shared_ptr<const ModelFile> model, std::shared_ptr<const OnnxInfo> graph)
+void ModelGraphView::setGraph(std::shared_ptr<const ModelFile> model, std::shared_ptr<const OnnxInfo> graph,
+                              const QString &source)
 {
+    m_source = graph ? source : QString();
     m_model = std::move(model);
     m_root = std::move(graph);
     m_steps.clear();
@@ -160,8 +187,34 @@ void ModelGraphView::showSteps()
         at = node.attributes[step.attribute].graphs[step.graph];
     }
     m_bodyBar->setCrumbs(crumbs);
-    refold();
+    if (!m_graph || m_graph->nodes.size() <= kCollapseAbove) {
+        refold();
+        relayout({});
+        return;
+    }
+    // A big graph's folding and scopes (hashes over every node's values: ~100 ms for
+    // swin_t's 6,357 nodes under load) are made off the GUI thread, then laid out.
+    m_graph.reset(); // nothing shown meanwhile
     relayout({});
+    m_graph = GraphSearch::follow(m_root, m_steps);
+    m_status->setText(tr("Preparing %n node(s)…", nullptr, int(m_graph->nodes.size())));
+    m_jobs->start(
+        kFoldJob,
+        [graph = m_graph, model = m_model, asNodes = m_weightsAsNodes](Progress &) {
+            return GraphPrepared::make(
+                *graph, [&model](const QString &name) { return model ? model->findWeight(name) : nullptr; }, !asNodes,
+                kCollapseAbove);
+        },
+        [this, graph = m_graph](GraphPrepared &&p) {
+            if (graph != m_graph)
+                return;
+            m_fold = std::move(p.fold);
+            m_scopes = std::move(p.scopes);
+            m_shownNodes = std::move(p.shown);
+            const int focus = m_focusNode; // showDepth(), showHit() set it meanwhile
+            relayout({});
+            m_focusNode = focus;
+        });
 }
 
 bool ModelGraphView::openBody(const GraphStep &step)
@@ -206,20 +259,12 @@ void ModelGraphView::refold()
     if (!m_graph)
         return;
     const ModelFile *model = m_model.get();
-    m_fold = GraphFold(
-        *m_graph, [model](const QString &name) { return model ? model->findWeight(name) : nullptr; },
-        !m_weightsAsNodes);
-    QStringList names;
-    names.reserve(m_graph->nodes.size());
-    for (qsizetype n = 0; n < m_graph->nodes.size(); ++n) {
-        if (m_fold.isFolded(int(n)))
-            continue;
-        m_shownNodes.append(int(n));
-        names.append(m_graph->nodes[n].name);
-    }
-    m_scopes = GraphScopes(names);
-    if (m_shownNodes.size() > kCollapseAbove)
-        m_scopes.collapseAll();
+    GraphPrepared p = GraphPrepared::make(
+        *m_graph, [model](const QString &name) { return model ? model->findWeight(name) : nullptr; }, !m_weightsAsNodes,
+        kCollapseAbove);
+    m_fold = std::move(p.fold);
+    m_scopes = std::move(p.scopes);
+    m_shownNodes = std::move(p.shown);
 }
 
 void ModelGraphView::setHorizontal(bool horizontal)
@@ -235,8 +280,7 @@ void ModelGraphView::setWeightsAsNodes(bool asNodes)
     if (m_weightsAsNodes == asNodes)
         return;
     m_weightsAsNodes = asNodes;
-    refold();
-    relayout({});
+    showSteps();
 }
 
 void ModelGraphView::relayout(const QString &focusScope)
@@ -442,13 +486,22 @@ void ModelGraphView::startLayout()
     const OnnxInfo &graph = *m_graph;
     QStringList values;
     const GraphLayoutInput input = layoutInput(&values);
-    m_edgeLabels = GraphItems::edgeLabels(*m_graph, values);
     m_status->setText(tr("Laying out %n node(s)…", nullptr, int(graph.nodes.size())));
+    struct Laid {
+        GraphLayoutResult layout;
+        QStringList labels;
+    };
     m_jobs->start(
-        kLayoutJob, [input](Progress &progress) { return layoutGraph(input, &progress); },
-        [this](const GraphLayoutResult &layout) {
+        kLayoutJob,
+        [input, values = std::move(values), graph = m_graph](Progress &progress) {
+            // The edges' labels here too: a text per value of thousands.
+            return Laid{layoutGraph(input, &progress), GraphItems::edgeLabels(*graph, values)};
+        },
+        [this](Laid &&laid) {
+            const GraphLayoutResult &layout = laid.layout;
             if (layout.cancelled)
                 return;
+            m_edgeLabels = std::move(laid.labels);
             m_layout = std::make_shared<const GraphLayoutResult>(layout);
             m_builtVertices = 0;
             m_builtEdges = 0;
@@ -530,6 +583,8 @@ void ModelGraphView::buildItems(quint64 generation)
         m_minimap->setNodes(m_rects, colors, m_scene->sceneRect());
     }
     QString status = tr("%n node(s)", nullptr, int(m_graph->nodes.size()));
+    if (!m_source.isEmpty() && m_steps.isEmpty())
+        status += u" · " + m_source;
     if (m_fold.foldedCount() > 0)
         status += u" · " + tr("%n constant(s) shown inside their nodes", nullptr, m_fold.foldedCount());
     int boxes = 0;

@@ -59,10 +59,15 @@ public:
     ~ModelGraphView() override;
 
     // The model whose graph to show (null, or one without a graph: a message);
-    // laid out when the view is shown.
+    // laid out when the view is shown. A TorchScript archive's graph is read from
+    // its code first (ModelFile::torchScriptGraph, off the GUI thread; staticGraphRead() follows).
     void setModel(std::shared_ptr<const carton::ModelFile> model);
-    // `graph` (null: as setModel), with `model`'s weights linked from it.
-    void setGraph(std::shared_ptr<const carton::ModelFile> model, std::shared_ptr<const carton::OnnxInfo> graph);
+    // `graph` (null: as setModel), with `model`'s weights linked from it; `source`
+    // says where the graph comes from (shown after the node count).
+    void setGraph(std::shared_ptr<const carton::ModelFile> model, std::shared_ptr<const carton::OnnxInfo> graph,
+                  const QString &source = {});
+    // Where the graph shown comes from ("read from the archive's code, nothing run"); empty for ONNX.
+    const QString &graphSource() const { return m_source; }
     // Draws items and describes nodes its way (null: as usual); set before setGraph().
     void setDecorator(std::shared_ptr<const GraphDecorator> decorator) { m_decorator = std::move(decorator); }
     // The graph shown: the main one, or a body opened in it (openBody).
@@ -143,6 +148,8 @@ signals:
     // An initializer's link in the properties: its name in the model file.
     void weightActivated(const QString &name);
     void laidOut();
+    // setModel() of a TorchScript archive read its graph (or failed: statusLabel() says why).
+    void staticGraphRead();
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -205,6 +212,7 @@ private:
     QLabel *m_status = nullptr;
     GraphMinimap *m_minimap = nullptr;
     QList<QRectF> m_rects;                             // each vertex's rectangle once laid out
+    QString m_source;                                  // where the graph comes from
     QStringList m_edgeLabels;                          // per laid-out edge
     QList<QGraphicsItem *> m_labelItems;               // the edge labels drawn
     std::shared_ptr<const GraphLayoutResult> m_layout; // being turned into items

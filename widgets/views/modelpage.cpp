@@ -292,6 +292,13 @@ void ModelPage::showSummary(int entry)
     showGraph(entry);
     // The Code tab only for a file with code/ files (a TorchScript archive).
     const ModelFilePtr &model = set->entries()[entry].model;
+    // The Graph tab only for a file with a graph (ONNX, TorchScript): a checkpoint holds weights only.
+    const bool hasGraph = model && (model->onnx() || (model->torch() && model->torch()->torchScript));
+    const int graphTab = m_side->indexOf(m_graph);
+    if (!hasGraph && m_side->currentIndex() == graphTab)
+        m_side->setCurrentWidget(m_viewer);
+    m_side->setTabEnabled(graphTab, hasGraph);
+    m_side->setTabToolTip(graphTab, hasGraph ? QString() : tr("This file holds weights only: it has no graph."));
     m_side->setTabVisible(m_side->indexOf(m_code), model && model->torch() && !model->torch()->codeFiles.isEmpty());
 }
 
@@ -303,7 +310,8 @@ void ModelPage::showGraph(int entry)
     const ModelEntry &e = set->entries()[entry];
     const std::optional<ModelInspection> &inspection = m_inspector->inspection();
     if (m_inspectedGraph && inspection && inspection->file == e.path)
-        m_graph->setGraph(e.model, m_inspectedGraph);
+        m_graph->setGraph(e.model, m_inspectedGraph,
+                          tr("forward, as the torchscript runner loaded it in the sandbox (inspection)"));
     else
         m_graph->setModel(e.model);
 }
