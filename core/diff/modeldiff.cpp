@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <cmath>
 
@@ -24,23 +25,32 @@ int ModelDiff::count(ChangeKind kind) const
 
 std::shared_ptr<const OnnxInfo> modelGraph(const ModelFilePtr &model)
 {
-    if (model && model->onnx())
+    if (!model)
+        return nullptr;
+    if (model->onnx())
         return std::shared_ptr<const OnnxInfo>(model, &*model->onnx());
+    // A TorchScript archive: the graph read from its code/ (nothing run).
+    if (model->format() == ModelFormat::TorchZip && model->torch() && model->torch()->torchScript) {
+        Result<OnnxInfo> graph = model->torchScriptGraph();
+        if (graph)
+            return std::make_shared<const OnnxInfo>(std::move(graph).value());
+    }
     return nullptr;
 }
 
 namespace {
 
 // Pairs model files with a graph: the same path, else the only such file of each side.
-QList<std::pair<const ModelEntry *, const ModelEntry *>> pairGraphs(const ModelSet &a, const ModelSet &b)
+QList<std::pair<const ModelEntry *, const ModelEntry *>>
+pairGraphs(const ModelSet &a, const ModelSet &b, QHash<const ModelEntry *, std::shared_ptr<const OnnxInfo>> &graphs)
 {
     QList<const ModelEntry *> onnxA, onnxB;
-    for (const ModelEntry &e : a.entries())
-        if (modelGraph(e.model))
-            onnxA.append(&e);
-    for (const ModelEntry &e : b.entries())
-        if (modelGraph(e.model))
-            onnxB.append(&e);
+    for (const auto &[set, list] : {std::pair(&a, &onnxA), std::pair(&b, &onnxB)})
+        for (const ModelEntry &e : set->entries())
+            if (std::shared_ptr<const OnnxInfo> graph = modelGraph(e.model)) {
+                graphs.insert(&e, std::move(graph));
+                list->append(&e);
+            }
     QList<std::pair<const ModelEntry *, const ModelEntry *>> out;
     for (const ModelEntry *x : onnxA)
         for (const ModelEntry *y : onnxB)
@@ -71,7 +81,8 @@ Result<ModelDiff> diffModels(const ModelSet &a, const ModelSet &b, const ModelDi
     out.weights = std::move(weights).value();
     if (!options.graphs)
         return out;
-    for (const auto &[x, y] : pairGraphs(a, b)) {
+    QHash<const ModelEntry *, std::shared_ptr<const OnnxInfo>> graphs; // each read once
+    for (const auto &[x, y] : pairGraphs(a, b, graphs)) {
         GraphWeightChanges changes;
         for (const WeightDiff &w : std::as_const(out.weights)) {
             if (w.kind != ChangeKind::Changed || w.nameA.isEmpty() || w.nameB.isEmpty())
@@ -84,9 +95,10 @@ Result<ModelDiff> diffModels(const ModelSet &a, const ModelSet &b, const ModelDi
                                       : w.note;
             changes.changedA.insert(ref->weight, text);
         }
+        const std::shared_ptr<const OnnxInfo> graphA = graphs.value(x), graphB = graphs.value(y);
         out.graphs.append({x->path, y->path,
-                           diffGraphs(*modelGraph(x->model), x->model->weights(), *modelGraph(y->model),
-                                      y->model->weights(), changes)});
+                           diffGraphs(*graphA, x->model->weights(), *graphB, y->model->weights(), changes), graphA,
+                           graphB});
     }
     return out;
 }

@@ -13,10 +13,10 @@ namespace carton {
 
 class ModelSet;
 
-// The graph a model file's review compares and draws (null: none): ONNX's today.
-// Every graph reader produces the one graph model (OnnxInfo: a TorchScript method
-// through graphFromInspection, and the static TorchScript reader once it lands,
-// which then only needs to be returned here), and diffGraphs takes any of them.
+// The graph a model file's review compares and draws (null: none): an ONNX file's,
+// or a TorchScript archive's read from its code/ (ModelFile::torchScriptGraph,
+// nothing run; read on each call, so callers keep it). Every graph reader produces
+// the one graph model (OnnxInfo), and diffGraphs takes any of them.
 CARTONCORE_EXPORT std::shared_ptr<const OnnxInfo> modelGraph(const ModelFilePtr &model);
 
 // The graphs of two paired model files (the same path in both cartons, or the only
@@ -24,6 +24,7 @@ CARTONCORE_EXPORT std::shared_ptr<const OnnxInfo> modelGraph(const ModelFilePtr 
 struct ModelGraphDiff {
     QString entryA, entryB;
     GraphDiff graph;
+    std::shared_ptr<const OnnxInfo> graphA, graphB; // the graphs compared (modelGraph's)
 };
 
 // The model level of a comparison: weights and graphs.

@@ -8,7 +8,9 @@
 #include "model/modelset.h"
 #include "reviewmodels.h"
 #include "runner/modelinspection.h"
+#include "testpaths.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
@@ -30,6 +32,7 @@ private slots:
     void changeInsideAnIfBody();
     void overlayOfAnIfBody();
     void torchScriptGraphsMatchAsOnnxDoes();
+    void torchScriptArchivesAreDiffedByTheirCode();
     void cancelled();
 
 private:
@@ -326,6 +329,37 @@ void TestModelDiff::torchScriptGraphsMatchAsOnnxDoes()
     QCOMPARE(overlay.graph->nodes.size(), 6);
     QCOMPARE(overlay.count(NodeStatus::Added), 1);
     QCOMPARE(overlay.count(NodeStatus::Changed), 1);
+}
+
+// Two TorchScript archives (torch.jit.save) are compared by the graphs read from
+// their code/, nothing run: the same archive under two names matches node for
+// node; resnet18 scripted against the small control module differs, and the
+// graphs the Compare tab draws are the ones compared.
+void TestModelDiff::torchScriptArchivesAreDiffedByTheirCode()
+{
+    const QString data = testutil::sourcePath(u"/tests/model/data/torchscript/");
+    QVERIFY(QFile::copy(data + u"resnet18_script.pt", m_dir.filePath(QStringLiteral("ts_a.pt"))));
+    QVERIFY(QFile::copy(data + u"resnet18_script.pt", m_dir.filePath(QStringLiteral("ts_b.pt"))));
+    QVERIFY(QFile::copy(data + u"control.pt", m_dir.filePath(QStringLiteral("ts_control.pt"))));
+    const ModelSet a = models(QStringLiteral("ts_a.pt"));
+    const std::shared_ptr<const OnnxInfo> graph = modelGraph(a.entries().first().model);
+    QVERIFY(graph);
+    QVERIFY2(graph->nodes.size() > 40, qPrintable(QString::number(graph->nodes.size())));
+
+    const ModelDiff same = diff(QStringLiteral("ts_a.pt"), QStringLiteral("ts_b.pt"));
+    QCOMPARE(same.graphs.size(), 1);
+    QVERIFY(same.graphs.first().graph.identical());
+    QCOMPARE(same.graphs.first().graph.matched, graph->nodes.size());
+    QCOMPARE(same.graphs.first().graphA->nodes.size(), graph->nodes.size());
+
+    const ModelDiff other = diff(QStringLiteral("ts_a.pt"), QStringLiteral("ts_control.pt"));
+    QCOMPARE(other.graphs.size(), 1);
+    const ModelGraphDiff &g = other.graphs.first();
+    QVERIFY(!g.graph.identical());
+    QVERIFY(g.graphA && g.graphB);
+    QCOMPARE(g.graphA->nodes.size(), graph->nodes.size());
+    QVERIFY(g.graphB->nodes.size() < g.graphA->nodes.size());
+    QCOMPARE(g.graph.matched + g.graph.removed.size(), g.graphA->nodes.size());
 }
 
 void TestModelDiff::cancelled()

@@ -151,17 +151,17 @@ bool GraphReviewView::showGraph(int index)
     const ModelGraphDiff &g = m_review->model.graphs.at(index);
     const auto entry = [](const ModelSet &set, const QString &path) -> ModelFilePtr {
         for (const ModelEntry &e : set.entries())
-            if (e.path == path && modelGraph(e.model))
+            if (e.path == path && e.model)
                 return e.model;
         return nullptr;
     };
     const ModelFilePtr a = entry(m_review->modelsA, g.entryA), b = entry(m_review->modelsB, g.entryB);
-    if (!a || !b)
+    if (!a || !b || !g.graphA || !g.graphB)
         return false;
     m_index = index;
     m_graphs->setCurrentIndex(index);
     m_entryB = g.entryB;
-    auto overlay = std::make_shared<GraphOverlay>(overlayGraphs(modelGraph(a), modelGraph(b), g.graph));
+    auto overlay = std::make_shared<GraphOverlay>(overlayGraphs(g.graphA, g.graphB, g.graph));
     // The weight changes by each weight's own name in A's file.
     QHash<QString, WeightDiff> weights;
     for (const WeightDiff &w : m_review->model.weights)
