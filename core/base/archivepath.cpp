@@ -3,6 +3,7 @@
 #include "archivepath.h"
 
 #include <QStringList>
+#include <QStringView>
 
 namespace carton {
 
@@ -13,7 +14,8 @@ Result<QString> checkArchivePath(const QString &path, const QString &where)
     };
     if (path.isEmpty())
         return bad(QStringLiteral("empty name"));
-    if (path.toUtf8().size() > 4096)
+    // At most 3 UTF-8 bytes per UTF-16 unit: only a long name is encoded to count.
+    if (path.size() > 4096 / 3 && path.toUtf8().size() > 4096)
         return bad(QStringLiteral("longer than 4096 bytes"));
     if (path.startsWith(u'/'))
         return bad(QStringLiteral("absolute path"));
@@ -24,12 +26,19 @@ Result<QString> checkArchivePath(const QString &path, const QString &where)
     for (QChar c : path)
         if (c.unicode() < 0x20 || c.unicode() == 0x7f)
             return bad(QStringLiteral("control character in name"));
-    const QStringList parts = path.split(u'/');
-    for (const QString &part : parts) {
+    // Each '/'-separated component, in order, without splitting (no copies: this
+    // runs for every entry of an archive).
+    const QStringView view(path);
+    for (qsizetype start = 0; start <= view.size();) {
+        qsizetype end = view.indexOf(u'/', start);
+        if (end < 0)
+            end = view.size();
+        const QStringView part = view.sliced(start, end - start);
         if (part.isEmpty())
             return bad(QStringLiteral("empty path component"));
         if (part == u"." || part == u"..")
             return bad(QStringLiteral("\".\" or \"..\" component"));
+        start = end + 1;
     }
     return path;
 }

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "model/hfmodelinfo.h"
 
+#include "base/utf8.h"
+#include "tensor/jsonscanner.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -9,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
+#include <deque>
 
 namespace carton {
 
@@ -86,30 +90,254 @@ QString tokenText(const QJsonValue &v)
     return v.isObject() ? v.toObject().value(u"content").toString() : v.toString();
 }
 
-void readTokenizer(const QJsonObject &tokenizer, const std::optional<QJsonObject> &config, HfModelInfo &info)
+// What tokenizer.json says that the summary shows: the vocabulary's entries (as
+// UTF-8, views into the file's bytes or into `decoded`) and the added tokens. The
+// file is walked once with JsonScanner and everything else skipped unbuilt: a
+// 128k-token vocabulary with its merges made a QJsonDocument of several MB, most of
+// the time of `carton model` on a Hugging Face folder. Duplicate keys: the last
+// one counts, as in QJsonDocument.
+struct TokenizerScan {
+    struct Added {
+        qint64 id = -1;
+        QString content;
+        bool special = false;
+    };
+    QString type; // model.type: "BPE", "WordPiece", "Unigram", "WordLevel"
+    QSet<QByteArrayView> vocab;
+    std::deque<QByteArray> decoded; // vocabulary entries written with escapes
+    QList<Added> added;
+};
+
+class TokenizerScanner {
+public:
+    explicit TokenizerScanner(QByteArrayView text) : m_json(text, QStringLiteral("tokenizer.json")) {}
+
+    Status scan(TokenizerScan &out)
+    {
+        if (Status s = m_json.expect('{'); !s)
+            return s;
+        if (!m_json.accept('}')) {
+            do {
+                Result<QString> key = memberKey();
+                if (!key)
+                    return key.error();
+                Status s = *key == u"added_tokens" ? addedTokens(out) : *key == u"model" ? model(out) : skip(1);
+                if (!s)
+                    return s;
+            } while (m_json.accept(','));
+            if (Status s = m_json.expect('}'); !s)
+                return s;
+        }
+        if (m_json.peek() != '\0')
+            return m_json.error(QStringLiteral("garbage after the document"));
+        return {};
+    }
+
+private:
+    Status skip(int depth) { return m_json.skipValue(depth); }
+
+    // An object member's key and the ':' after it.
+    Result<QString> memberKey()
+    {
+        Result<QString> key = m_json.string();
+        if (key)
+            if (Status s = m_json.expect(':'); !s)
+                return s.error();
+        return key;
+    }
+
+    // A vocabulary entry's text, as UTF-8 (the file was checked to be UTF-8).
+    Status vocabEntry(TokenizerScan &out)
+    {
+        bool escaped = false;
+        Result<QByteArrayView> raw = m_json.stringView(&escaped);
+        if (!raw)
+            return raw.error();
+        if (!escaped) {
+            out.vocab.insert(*raw);
+            return {};
+        }
+        JsonScanner quoted(QByteArrayView(raw->data() - 1, raw->size() + 2)); // with its quotes
+        Result<QString> text = quoted.string();
+        if (!text)
+            return text.error();
+        out.decoded.push_back(text->toUtf8());
+        out.vocab.insert(QByteArrayView(out.decoded.back()));
+        return {};
+    }
+
+    // "model": {"vocab": {token: id, ...}} (BPE, WordPiece, WordLevel) or
+    // {"vocab": [[piece, score], ...]} (Unigram).
+    Status model(TokenizerScan &out)
+    {
+        out.type.clear();
+        out.vocab.clear();
+        out.decoded.clear();
+        if (m_json.peek() != '{')
+            return skip(1);
+        (void)m_json.accept('{');
+        if (m_json.accept('}'))
+            return {};
+        do {
+            Result<QString> key = memberKey();
+            if (!key)
+                return key.error();
+            if (*key == u"type") {
+                out.type.clear();
+                if (m_json.peek() == '"') {
+                    Result<QString> type = m_json.string();
+                    if (!type)
+                        return type.error();
+                    out.type = *type;
+                    continue;
+                }
+            }
+            if (*key != u"vocab") {
+                if (Status s = skip(2); !s)
+                    return s;
+                continue;
+            }
+            out.vocab.clear();
+            out.decoded.clear();
+            if (Status s = vocab(out); !s)
+                return s;
+        } while (m_json.accept(','));
+        return m_json.expect('}');
+    }
+
+    Status vocab(TokenizerScan &out)
+    {
+        const char open = m_json.peek();
+        if (open != '{' && open != '[')
+            return skip(2);
+        (void)m_json.accept(open);
+        const char close = open == '{' ? '}' : ']';
+        if (m_json.accept(close))
+            return {};
+        do {
+            if (open == '{') {
+                if (Status s = vocabEntry(out); !s)
+                    return s;
+                if (Status s = m_json.expect(':'); !s)
+                    return s;
+                if (Status s = skip(3); !s)
+                    return s;
+                continue;
+            }
+            // [piece, score]: the piece; anything else counts as an empty entry (as
+            // QJsonValue::toString() of what is not a string).
+            if (m_json.peek() != '[' || !m_json.accept('[')) {
+                if (Status s = skip(3); !s)
+                    return s;
+                out.vocab.insert(QByteArrayView(""));
+                continue;
+            }
+            if (m_json.accept(']')) {
+                out.vocab.insert(QByteArrayView(""));
+                continue;
+            }
+            if (m_json.peek() == '"') {
+                if (Status s = vocabEntry(out); !s)
+                    return s;
+            } else {
+                if (Status s = skip(4); !s)
+                    return s;
+                out.vocab.insert(QByteArrayView(""));
+            }
+            while (m_json.accept(','))
+                if (Status s = skip(4); !s)
+                    return s;
+            if (Status s = m_json.expect(']'); !s)
+                return s;
+        } while (m_json.accept(','));
+        return m_json.expect(close);
+    }
+
+    // "added_tokens": [{"content": "...", "special": true, ...}, ...]
+    Status addedTokens(TokenizerScan &out)
+    {
+        out.added.clear();
+        if (m_json.peek() != '[')
+            return skip(1);
+        (void)m_json.accept('[');
+        if (m_json.accept(']'))
+            return {};
+        do {
+            TokenizerScan::Added token;
+            if (m_json.peek() != '{') {
+                if (Status s = skip(2); !s)
+                    return s;
+                out.added.append(token);
+                continue;
+            }
+            (void)m_json.accept('{');
+            if (!m_json.accept('}')) {
+                do {
+                    Result<QString> key = memberKey();
+                    if (!key)
+                        return key.error();
+                    if (*key == u"content" && m_json.peek() == '"') {
+                        Result<QString> content = m_json.string();
+                        if (!content)
+                            return content.error();
+                        token.content = *content;
+                        continue;
+                    }
+                    if (*key == u"id" && m_json.peek() >= '0' && m_json.peek() <= '9') {
+                        Result<qint64> id = m_json.unsignedInteger();
+                        if (!id)
+                            return id.error();
+                        token.id = *id;
+                        continue;
+                    }
+                    if (*key == u"id")
+                        token.id = -1;
+                    if (*key == u"content")
+                        token.content.clear();
+                    if (*key == u"special")
+                        token.special = m_json.peek() == 't';
+                    if (Status s = skip(3); !s)
+                        return s;
+                } while (m_json.accept(','));
+                if (Status s = m_json.expect('}'); !s)
+                    return s;
+            }
+            out.added.append(token);
+        } while (m_json.accept(','));
+        return m_json.expect(']');
+    }
+
+    JsonScanner m_json;
+};
+
+Result<TokenizerScan> scanTokenizer(QByteArrayView text, const QString &path)
 {
-    QSet<QString> vocab;
-    const QJsonValue v = tokenizer.value(u"model").toObject().value(u"vocab");
-    if (v.isObject()) {
-        const QJsonObject o = v.toObject();
-        for (auto it = o.begin(); it != o.end(); ++it)
-            vocab.insert(it.key());
-    } else {
-        for (const QJsonValue &entry : v.toArray()) // Unigram: [[piece, score], ...]
-            vocab.insert(entry.toArray().first().toString());
+    if (!isValidUtf8(text))
+        return makeError(ErrorCode::Format, QStringLiteral("not JSON: invalid UTF-8"), path);
+    TokenizerScan scan;
+    if (Status s = TokenizerScanner(text).scan(scan); !s) {
+        JsonScanner whole(text);
+        const bool otherJson = whole.peek() != '{' && whole.skipValue() && whole.peek() == '\0';
+        return makeError(ErrorCode::Format,
+                         otherJson ? QStringLiteral("expected a JSON object")
+                                   : QStringLiteral("not JSON: %1").arg(s.error().message),
+                         path);
     }
-    info.tokenizerType = tokenizer.value(u"model").toObject().value(u"type").toString();
+    return scan;
+}
+
+void readTokenizer(const TokenizerScan &tokenizer, const std::optional<QJsonObject> &config, HfModelInfo &info)
+{
+    info.tokenizerType = tokenizer.type;
     qint64 added = 0;
-    for (const QJsonValue &t : tokenizer.value(u"added_tokens").toArray()) {
-        const QJsonObject o = t.toObject();
-        const QString content = o.value(u"content").toString();
-        info.addedTokens.append({o.value(u"id").toInteger(-1), content, o.value(u"special").toBool()});
-        if (!vocab.contains(content))
+    for (const TokenizerScan::Added &t : tokenizer.added) {
+        info.addedTokens.append({t.id, t.content, t.special});
+        if (!tokenizer.vocab.contains(QByteArrayView(t.content.toUtf8())))
             ++added;
-        if (o.value(u"special").toBool() && !info.specialTokens.contains(content))
-            info.specialTokens.append(content);
+        if (t.special && !info.specialTokens.contains(t.content))
+            info.specialTokens.append(t.content);
     }
-    info.tokenizerVocabSize = vocab.size() + added;
+    info.tokenizerVocabSize = tokenizer.vocab.size() + added;
     if (!config)
         return;
     for (const char *key : {"bos_token", "eos_token", "unk_token", "pad_token"}) {
@@ -290,17 +518,24 @@ Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &loc
         for (auto it = (*generation)->begin(); it != (*generation)->end(); ++it)
             info.generation.append({it.key(), scalarText(it.value())});
 
-    Result<std::optional<QJsonObject>> tokenizer =
-        readJsonObject(read, location, QStringLiteral("tokenizer.json"), kMaxTokenizerJson);
-    if (!tokenizer)
-        return tokenizer.error();
+    Result<std::optional<QByteArray>> tokenizerBytes = read(QStringLiteral("tokenizer.json"), kMaxTokenizerJson);
+    if (!tokenizerBytes)
+        return tokenizerBytes.error();
+    std::optional<TokenizerScan> tokenizer;
+    if (*tokenizerBytes) {
+        Result<TokenizerScan> scanned =
+            scanTokenizer(**tokenizerBytes, QDir(location).filePath(QStringLiteral("tokenizer.json")));
+        if (!scanned)
+            return scanned.error();
+        tokenizer = std::move(scanned).value();
+    }
     Result<std::optional<QJsonObject>> tokenizerConfig =
         readJsonObject(read, location, QStringLiteral("tokenizer_config.json"), kMaxSmallJson);
     if (!tokenizerConfig)
         return tokenizerConfig.error();
-    if (*tokenizer) {
+    if (tokenizer) {
         info.hasTokenizer = true;
-        readTokenizer(**tokenizer, *tokenizerConfig, info);
+        readTokenizer(*tokenizer, *tokenizerConfig, info);
     }
 
     Result<std::optional<QByteArray>> card = read(QStringLiteral("README.md"), kMaxCard);

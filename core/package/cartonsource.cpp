@@ -12,6 +12,7 @@
 
 #include <QFileInfo>
 #include <algorithm>
+#include <iterator>
 
 namespace carton {
 
@@ -57,10 +58,26 @@ const SourceFile *CartonSource::find(const QString &path) const
     return nullptr;
 }
 
+QList<qsizetype> CartonSource::filesOf(const QList<ManifestEntry> &entries) const
+{
+    QList<qsizetype> out(entries.size(), -1);
+    auto file = m_files.cbegin();
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const QString &path = entries.at(i).path;
+        // Equal paths first: the usual case, and the costliest for pathLess.
+        while (file != m_files.cend() && file->path != path && Manifest::pathLess(file->path, path))
+            ++file;
+        if (file != m_files.cend() && file->path == path)
+            out[i] = file - m_files.cbegin();
+    }
+    return out;
+}
+
 Result<ByteSourcePtr> CartonSource::byteSource(const QString &path) const
 {
     const SourceFile *file = find(path);
-    const QString name = QStringLiteral("%1: %2").arg(QFileInfo(this->path()).fileName(), path);
+    std::call_once(m_fileNameOnce, [this] { m_fileName = QFileInfo(this->path()).fileName(); });
+    const QString name = m_fileName + QStringLiteral(": ") + path;
     if (!file)
         return makeError(ErrorCode::NotFound, QStringLiteral("no file \"%1\" in the carton").arg(path), this->path());
     Result<ByteSourcePtr> direct = directSource(path, name);
@@ -88,10 +105,32 @@ Result<ByteSourcePtr> CartonSource::directSource(const QString &path, const QStr
 void CartonSource::sortFiles()
 {
     const auto less = [](const SourceFile &a, const SourceFile &b) { return Manifest::pathLess(a.path, b.path); };
-    // Archives written by carton (and upstream) list entries in MANIFEST order:
-    // checking is linear, sorting 100,000 paths is not.
-    if (!std::is_sorted(m_files.begin(), m_files.end(), less))
+    // Archives written by carton (and upstream) list entries in MANIFEST order, with
+    // MANIFEST itself last: checking is linear, sorting 100,000 paths is not.
+    if (std::is_sorted(m_files.begin(), m_files.end(), less))
+        return;
+    // Nearly sorted: the few files that break the order are taken out, sorted and
+    // merged back (linear); anything else is sorted whole.
+    QList<SourceFile> inOrder, outOfOrder;
+    inOrder.reserve(m_files.size());
+    for (SourceFile &f : m_files) {
+        if (inOrder.isEmpty() || !less(f, inOrder.constLast()))
+            inOrder.append(std::move(f));
+        else
+            outOfOrder.append(std::move(f));
+    }
+    if (outOfOrder.size() > 64 && outOfOrder.size() > inOrder.size() / 16) {
+        inOrder.append(std::move(outOfOrder));
+        m_files = std::move(inOrder);
         std::sort(m_files.begin(), m_files.end(), less);
+        return;
+    }
+    std::sort(outOfOrder.begin(), outOfOrder.end(), less);
+    m_files.clear();
+    m_files.reserve(inOrder.size() + outOfOrder.size());
+    std::merge(std::make_move_iterator(inOrder.begin()), std::make_move_iterator(inOrder.end()),
+               std::make_move_iterator(outOfOrder.begin()), std::make_move_iterator(outOfOrder.end()),
+               std::back_inserter(m_files), less);
 }
 
 } // namespace carton

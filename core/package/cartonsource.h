@@ -18,6 +18,8 @@
 
 namespace carton {
 
+struct ManifestEntry;
+
 // One file of a carton, as the source holds it. Folders are not listed.
 struct SourceFile {
     QString path;              // "model/model.pt", relative, '/'-separated
@@ -59,6 +61,9 @@ public:
     // Every file, sorted like MANIFEST (byte-wise UTF-8 path order).
     const QList<SourceFile> &files() const { return m_files; }
     const SourceFile *find(const QString &path) const;
+    // For each of `entries` (sorted like MANIFEST), the index in files() of the file
+    // of the same path, or -1: one walk along both lists, no look-up per entry.
+    QList<qsizetype> filesOf(const QList<ManifestEntry> &entries) const;
     const Limits &limits() const { return m_limits; }
     // Unsafe files left out of files() (Limits::quarantineUnsafeEntries); a source
     // with any must not be extracted or saved.
@@ -112,6 +117,8 @@ protected:
     Limits m_limits;
 
 private:
+    mutable std::once_flag m_fileNameOnce; // path()'s file name, for the byte sources' names
+    mutable QString m_fileName;
     mutable std::mutex m_spillMutex;
     mutable QHash<QString, std::shared_ptr<SpillSource>> m_spills;
 };

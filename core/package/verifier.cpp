@@ -227,6 +227,22 @@ Result<QByteArray> hashFile(const CartonSource &source, const QString &path, Pro
         return hashStream(source, path, progress);
     if (region->size > kInlineReadLimit)
         return hashRegion(*region, progress, path);
+    if (region->size <= kInlineChunk) {
+        // A small file (most of a carton of many files): one read through the
+        // source's shared handle, no byte source made for it.
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"), path);
+        Result<QByteArray> bytes = source.readRange(path, 0, region->size);
+        if (!bytes)
+            return bytes.error();
+        thread_local Sha256 sha; // reused: a hash object per file costs more than hashing a small one
+        sha.add(*bytes);
+        if (progress)
+            progress->advance(region->size, path);
+        const quint32 crc =
+            region->crc32 ? zipCrc32(zipCrc32(0, nullptr, 0), bytes->constData(), std::size_t(bytes->size())) : 0;
+        return checkCrc(sha.finishHex(), *region, crc, path);
+    }
     // Other threads hash other files: read and hash here, through the source's byte
     // source, which for a zip shares one handle among all entries (a carton of 100k
     // small entries must not open its file 100k times).
@@ -379,11 +395,17 @@ VerifyReport verifyCarton(const Carton &carton, const VerifyOptions &options, Pr
         else
             jobs.append({f.path, expected, f.size, false, f.isSymlink ? f.linkTarget : f.path});
     };
+    const QList<SourceFile> &files = source.files();
+    QList<bool> listed(files.size(), false);
     if (carton.manifest()) {
-        for (const ManifestEntry &e : carton.manifest()->entries()) {
-            if (const SourceFile *f = source.find(e.path))
-                addJob(*f, e.sha256);
-            else if (carton.isLinked(e.path))
+        const QList<ManifestEntry> &entries = carton.manifest()->entries();
+        const QList<qsizetype> stored = source.filesOf(entries);
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            const ManifestEntry &e = entries.at(i);
+            if (stored.at(i) >= 0) {
+                listed[stored.at(i)] = true;
+                addJob(files.at(stored.at(i)), e.sha256);
+            } else if (carton.isLinked(e.path))
                 jobs.append({e.path, e.sha256, 0, true, e.path});
             else
                 immediate.append({e.path,
@@ -393,21 +415,27 @@ VerifyReport verifyCarton(const Carton &carton, const VerifyOptions &options, Pr
                                   QStringLiteral("listed in MANIFEST but neither in the carton nor in LINKS")});
         }
     }
-    for (const SourceFile &f : source.files()) {
-        if (f.path == u"MANIFEST" || f.path == u"LINKS")
-            continue;
-        if (!carton.manifest() || !carton.manifest()->find(f.path))
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const SourceFile &f = files.at(i);
+        if (!listed.at(i) && f.path != u"MANIFEST" && f.path != u"LINKS")
             addJob(f, {});
     }
 
     // One piece of work per file whose bytes are read: symlinks share their
     // target's, so 2000 links to one big file read and hash it once.
+    // Without symlinks every job reads its own file: no map of paths needed.
+    const bool anySymlink = std::any_of(files.cbegin(), files.cend(), [](const SourceFile &f) { return f.isSymlink; });
     QList<Work> works;
+    works.reserve(jobs.size());
     QHash<QString, int> workOf;
     for (int i = 0; i < jobs.size(); ++i) {
         const Job &j = jobs.at(i);
         if (j.linked) {
             works.append({j.dataPath, 0, {i}});
+            continue;
+        }
+        if (!anySymlink) {
+            works.append({j.dataPath, j.size, {i}});
             continue;
         }
         auto it = workOf.constFind(j.dataPath);

@@ -38,6 +38,7 @@ Result<std::unique_ptr<ZipSource>> ZipSource::fromReader(Result<std::unique_ptr<
     source->m_limits = limits;
     for (const QuarantinedEntry &q : source->m_reader->quarantined())
         source->m_quarantined.append({q.name, q.reason});
+    source->m_files.reserve(qsizetype(source->m_reader->entries().size()));
     for (const ZipEntry &e : source->m_reader->entries()) {
         if (e.isDirectory())
             continue;
@@ -48,7 +49,7 @@ Result<std::unique_ptr<ZipSource>> ZipSource::fromReader(Result<std::unique_ptr<
         f.method = e.method;
         f.isSymlink = e.isSymlink();
         f.executable = !f.isSymlink && (e.unixMode() & 0111) != 0;
-        source->m_files.append(f);
+        source->m_files.append(std::move(f));
     }
     if (Status st = source->resolveSymlinks(); !st)
         return st.error();

@@ -3,6 +3,7 @@
 #include "tensor/jsonscanner.h"
 
 #include <limits>
+#include <string_view>
 
 namespace carton {
 
@@ -39,13 +40,13 @@ char JsonScanner::peek()
 
 Error JsonScanner::error(const QString &message) const
 {
-    return makeError(ErrorCode::Format, QStringLiteral("at byte %1 of the header: %2").arg(m_pos).arg(message));
+    return makeError(ErrorCode::Format, QStringLiteral("at byte %1 of %2: %3").arg(m_pos).arg(m_what, message));
 }
 
 QString JsonScanner::found() const
 {
     if (atEnd())
-        return QStringLiteral("the end of the header");
+        return QStringLiteral("the end of %1").arg(m_what);
     const char c = m_text[m_pos];
     if (c >= 0x20 && c < 0x7f)
         return QStringLiteral("'%1'").arg(QLatin1Char(c));
@@ -145,6 +146,46 @@ Result<QString> JsonScanner::string()
     }
 }
 
+Result<QByteArrayView> JsonScanner::stringView(bool *escaped)
+{
+    if (Status s = expect('"'); !s)
+        return s.error();
+    const qint64 start = m_pos;
+    *escaped = false;
+    while (true) {
+        if (atEnd())
+            return error(QStringLiteral("unterminated string"));
+        const char c = m_text[m_pos];
+        if (c == '"') {
+            ++m_pos;
+            return m_text.sliced(start, m_pos - 1 - start);
+        }
+        if (quint8(c) < 0x20)
+            return error(QStringLiteral("control character 0x%1 in a string must be escaped")
+                             .arg(quint8(c), 2, 16, QLatin1Char('0')));
+        if (c != '\\') {
+            ++m_pos;
+            continue;
+        }
+        *escaped = true;
+        if (m_pos + 1 >= m_text.size())
+            return error(QStringLiteral("unterminated escape"));
+        const char e = m_text[m_pos + 1];
+        m_pos += 2;
+        if (e == 'u') {
+            if (m_pos + 4 > m_text.size())
+                return error(QStringLiteral("truncated \\u escape"));
+            for (int i = 0; i < 4; ++i)
+                if (hexValue(m_text[m_pos + i]) < 0)
+                    return error(QStringLiteral("bad \\u escape"));
+            m_pos += 4;
+        } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
+            m_pos -= 1;
+            return error(QStringLiteral("unknown escape \\%1").arg(QLatin1Char(e)));
+        }
+    }
+}
+
 Result<qint64> JsonScanner::unsignedInteger()
 {
     skipSpace();
@@ -196,8 +237,10 @@ Status JsonScanner::skipValue(int depth)
     if (depth > kMaxDepth)
         return error(QStringLiteral("nested more than %1 levels deep").arg(kMaxDepth));
     const char c = peek();
-    if (c == '"')
-        return string().ok() ? Status() : Status(error(QStringLiteral("bad string")));
+    if (c == '"') {
+        bool escaped = false;
+        return stringView(&escaped).ok() ? Status() : Status(error(QStringLiteral("bad string")));
+    }
     if (c == '{' || c == '[') {
         const char close = c == '{' ? '}' : ']';
         ++m_pos;
@@ -205,7 +248,8 @@ Status JsonScanner::skipValue(int depth)
             return {};
         do {
             if (c == '{') {
-                Result<QString> key = string();
+                bool escaped = false;
+                Result<QByteArrayView> key = stringView(&escaped);
                 if (!key)
                     return key.error();
                 if (Status s = expect(':'); !s)

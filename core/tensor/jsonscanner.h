@@ -2,9 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-// Internal to carton_tensor: a strict, allocation-light JSON scanner for headers
+// Internal to cartoncore: a strict, allocation-light JSON scanner for headers
 // that must be validated exactly (safetensors): it sees duplicate keys, rejects
-// anything RFC 8259 does not allow, and reports byte offsets.
+// anything RFC 8259 does not allow, and reports byte offsets. Also walks large
+// documents of which only a few fields are wanted (tokenizer.json), skipping the
+// rest without building it.
 
 #include "base/result.h"
 
@@ -15,7 +17,11 @@ namespace carton {
 
 class JsonScanner final {
 public:
-    explicit JsonScanner(QByteArrayView text) : m_text(text) {}
+    // `what` names the text in errors ("at byte N of the header: ...").
+    explicit JsonScanner(QByteArrayView text, QString what = QStringLiteral("the header"))
+        : m_text(text), m_what(std::move(what))
+    {
+    }
 
     qint64 position() const { return m_pos; }
     bool atEnd() const { return m_pos >= m_text.size(); }
@@ -26,6 +32,10 @@ public:
     // Consumes `c` when it is next (after whitespace).
     bool accept(char c);
     Result<QString> string();
+    // The next string's bytes between its quotes, checked as string() checks them,
+    // without decoding: *escaped says whether they hold escapes (then string() on
+    // the same text gives what they mean).
+    Result<QByteArrayView> stringView(bool *escaped);
     // A non-negative integer without sign, fraction or exponent, fitting in qint64.
     Result<qint64> unsignedInteger();
     // Skips any value (depth-limited).
@@ -38,6 +48,7 @@ private:
     Status skipNumber();
     QString found() const;
     QByteArrayView m_text;
+    QString m_what;
     qint64 m_pos = 0;
 };
 

@@ -4,22 +4,23 @@
 
 #include "package/carton.h"
 
-#include <QSet>
-
 namespace carton::validate_detail {
 
 QStringList CartonFileView::paths() const
 {
+    // The stored files, then what MANIFEST lists besides them (no set of 100,000 paths).
+    const QList<SourceFile> &files = m_carton.source().files();
     QStringList paths;
-    QSet<QString> seen;
-    for (const SourceFile &f : m_carton.source().files()) {
+    paths.reserve(files.size());
+    for (const SourceFile &f : files)
         paths.append(f.path);
-        seen.insert(f.path);
-    }
-    if (m_carton.manifest())
-        for (const ManifestEntry &e : m_carton.manifest()->entries())
-            if (!seen.contains(e.path))
-                paths.append(e.path);
+    if (!m_carton.manifest())
+        return paths;
+    const QList<ManifestEntry> &entries = m_carton.manifest()->entries();
+    const QList<qsizetype> stored = m_carton.source().filesOf(entries);
+    for (qsizetype i = 0; i < entries.size(); ++i)
+        if (stored.at(i) < 0)
+            paths.append(entries.at(i).path);
     return paths;
 }
 

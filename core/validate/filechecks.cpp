@@ -45,15 +45,18 @@ void checkManifest(const Carton &carton, Reporter &r)
 {
     const Manifest &manifest = *carton.manifest();
     const CartonSource &source = carton.source();
-    QSet<QString> listed;
-    bool hasToml = false;
+    const QList<SourceFile> &files = source.files();
     const QList<ManifestEntry> &entries = manifest.entries();
+    const QList<qsizetype> stored = source.filesOf(entries);
+    QList<bool> listed(files.size(), false);
+    bool hasToml = false;
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const ManifestEntry &e = entries.at(i);
-        listed.insert(e.path);
         hasToml = hasToml || e.path == cartonTomlName();
-        if (source.find(e.path))
+        if (stored.at(i) >= 0) {
+            listed[stored.at(i)] = true;
             continue;
+        }
         const DiagnosticLocation where{manifestName, int(i + 1)};
         if (carton.isLinked(e.path)) {
             const QStringList urls = carton.links() ? carton.links()->urlsFor(e.sha256) : QStringList();
@@ -71,8 +74,9 @@ void checkManifest(const Carton &carton, Reporter &r)
     if (!hasToml && source.find(cartonTomlName()))
         r.file(Severity::Error, manifestName,
                ValidationText::tr("no entry for carton.toml; MANIFEST must list every file but MANIFEST and LINKS"));
-    for (const SourceFile &f : source.files()) {
-        if (f.path == manifestName || f.path == linksName || listed.contains(f.path))
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const SourceFile &f = files.at(i);
+        if (listed.at(i) || f.path == manifestName || f.path == linksName)
             continue;
         if (f.path == cartonTomlName())
             continue; // reported above as a missing MANIFEST entry
@@ -102,7 +106,6 @@ void checkLinks(const Carton &carton, Reporter &r)
 void checkTopLevel(const FileView &files, const CartonInfo *info, Reporter &r)
 {
     static const QSet<QString> knownFiles = {u"carton.toml"_s, u"MANIFEST"_s, u"LINKS"_s};
-    static const QSet<QString> knownFolders = {u"model"_s, u"tensor_data"_s, u"misc"_s};
     bool hasModel = false;
     QSet<QString> reported;
     const QStringList paths = files.paths();
@@ -119,13 +122,16 @@ void checkTopLevel(const FileView &files, const CartonInfo *info, Reporter &r)
             }
             continue;
         }
-        const QString top = path.left(slash);
-        if (top == u"model"_s)
+        const QStringView top = QStringView(path).first(slash); // no copy: this runs for every file
+        if (top == u"model")
             hasModel = true;
-        if (!knownFolders.contains(top) && !reported.contains(top)) {
-            reported.insert(top);
+        if (top == u"model" || top == u"tensor_data" || top == u"misc")
+            continue;
+        const QString folder = top.toString();
+        if (!reported.contains(folder)) {
+            reported.insert(folder);
             r.file(
-                Severity::Warning, top + u'/',
+                Severity::Warning, folder + u'/',
                 ValidationText::tr(
                     "folder not part of the Carton v1 layout (model/, tensor_data/, misc/); runners only see model/"));
         }

@@ -39,13 +39,13 @@ Result<qint64> ZipReader::Private::localDataOffset(qsizetype i, qint64 hint) con
             source->willNeed(known, hint);
         return known;
     }
-    const QByteArray &rawName = rawNames[size_t(i)];
+    const QByteArrayView rawName = this->rawName(i);
     // The local extra field usually matches the central one; a little slack covers
     // writers that add a zip64 or timestamp field only locally. (Page-alignment
     // padding, up to 4 KiB before a Stored entry of 1 MiB or more, is not covered: a
     // remote source then asks once more, which is nothing next to the entry.)
     constexpr qint64 ExtraSlack = 256;
-    const qint64 expected = LocalHeaderSize + rawName.size() + centralExtraLengths[size_t(i)] + ExtraSlack;
+    const qint64 expected = LocalHeaderSize + rawName.size() + centralExtraLength(i) + ExtraSlack;
     source->willNeed(qint64(entry.localHeaderOffset), expected + std::max<qint64>(hint, 0));
     const bool inside = fitsWithin(entry.localHeaderOffset, LocalHeaderSize, quint64(fileSize));
     // The fixed header, the name and the extra field the central directory states
@@ -118,10 +118,10 @@ Result<qint64> ZipReader::Private::checkLocalHeader(qsizetype i, const char *h, 
     if (!dataStart)
         return dataStart;
     const ZipEntry &entry = entries[size_t(i)];
-    const QByteArray &rawName = rawNames[size_t(i)];
+    const QByteArrayView rawName = this->rawName(i);
     const quint16 nameLength = get16(h + 26);
     const QByteArrayView localName = rest.first(nameLength);
-    if (localName != QByteArrayView(rawName))
+    if (localName != rawName)
         return entryError(ErrorCode::Format, entry,
                           QStringLiteral("local header name \"%1\" differs from the central "
                                          "directory's")
@@ -134,7 +134,7 @@ Result<qint64> ZipReader::Private::checkLocalHeader(qsizetype i, const char *h, 
 Result<qint64> ZipReader::Private::checkFixedLocalHeader(qsizetype i, const char *h) const
 {
     const ZipEntry &entry = entries[size_t(i)];
-    const QByteArray &rawName = rawNames[size_t(i)];
+    const QByteArrayView rawName = this->rawName(i);
     if (get32(h) != LocalHeaderSignature)
         return entryError(ErrorCode::Format, entry,
                           QStringLiteral("bad local header signature %1 at offset %2 "

@@ -34,7 +34,7 @@ constexpr char16_t Cp437High[128] = {
     0x03A6, 0x0398, 0x03A9, 0x03B4, 0x221E, 0x03C6, 0x03B5, 0x2229, 0x2261, 0x00B1, 0x2265, 0x2264, 0x2320,
     0x2321, 0x00F7, 0x2248, 0x00B0, 0x2219, 0x00B7, 0x221A, 0x207F, 0x00B2, 0x25A0, 0x00A0};
 
-QString decodeCp437(const QByteArray &raw)
+QString decodeCp437(QByteArrayView raw)
 {
     QString out;
     out.reserve(raw.size());
@@ -46,8 +46,13 @@ QString decodeCp437(const QByteArray &raw)
 }
 
 // Decodes a name: UTF-8 when flagged (strictly), else UTF-8 when valid, else CP437.
-bool decodeName(const QByteArray &raw, bool utf8Flag, QString *name)
+bool decodeName(QByteArrayView raw, bool utf8Flag, QString *name)
 {
+    // ASCII (almost every name): the same text in every reading, no decoder needed.
+    if (std::all_of(raw.cbegin(), raw.cend(), [](char c) { return uchar(c) < 0x80; })) {
+        *name = QString::fromLatin1(raw);
+        return true;
+    }
     // Byte-exact: a leading U+FEFF is kept (Qt drops it unless told not to).
     QStringDecoder utf8(QStringDecoder::Utf8,
                         QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
@@ -264,20 +269,25 @@ Status ZipReader::Private::parse()
 Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 count, quint64 cdOffset)
 {
     entries.reserve(count);
-    rawNames.reserve(count);
+    recordStarts.reserve(count);
+    centralDirectory = cd;
     index.reserve(qsizetype(count));
     const quint64 size = quint64(cd.size());
     quint64 pos = 0;
     quint64 total = 0;
+    const QString pathWhere = fileName + QStringLiteral(": central directory");
     for (quint64 n = 0; n < count; ++n) {
-        const QString record = QStringLiteral("central directory record %1 (offset %2)").arg(n).arg(cdOffset + pos);
+        // Named only in an error: formatting it for every entry cost more than the checks.
+        const auto record = [n, at = cdOffset + pos] {
+            return QStringLiteral("central directory record %1 (offset %2)").arg(n).arg(at);
+        };
         if (!fitsWithin(pos, CentralHeaderSize, size))
-            return error(ErrorCode::Format, QStringLiteral("%1 is truncated").arg(record));
+            return error(ErrorCode::Format, QStringLiteral("%1 is truncated").arg(record()));
         const char *h = cd.constData() + pos;
         if (get32(h) != CentralHeaderSignature)
             return error(
                 ErrorCode::Format,
-                QStringLiteral("%1 has a bad signature %2 (expected 0x02014b50)").arg(record, hex32(get32(h))));
+                QStringLiteral("%1 has a bad signature %2 (expected 0x02014b50)").arg(record(), hex32(get32(h))));
         const quint16 nameLength = get16(h + 28);
         const quint16 extraLength = get16(h + 30);
         const quint16 commentLength = get16(h + 32);
@@ -285,7 +295,7 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
         if (!fitsWithin(pos, recordSize, size))
             return error(ErrorCode::Format, QStringLiteral("%1: name length %2, extra field length %3 and comment "
                                                            "length %4 run past the end of the central directory")
-                                                .arg(record)
+                                                .arg(record())
                                                 .arg(nameLength)
                                                 .arg(extraLength)
                                                 .arg(commentLength));
@@ -300,11 +310,11 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
         const quint16 diskStart = get16(h + 34);
         entry.externalAttributes = get32(h + 38);
         entry.localHeaderOffset = get32(h + 42);
-        const QByteArray rawName(h + CentralHeaderSize, nameLength);
+        const QByteArrayView rawName(h + CentralHeaderSize, nameLength);
         entry.comment = QByteArray(h + CentralHeaderSize + nameLength + extraLength, commentLength);
         if (!decodeName(rawName, entry.flags & FlagUtf8, &entry.name))
             return error(ErrorCode::Format,
-                         QStringLiteral("%1: name is not valid UTF-8 although the UTF-8 flag is set").arg(record));
+                         QStringLiteral("%1: name is not valid UTF-8 although the UTF-8 flag is set").arg(record()));
 
         // zip64 extra field: present values replace the 0xffffffff markers, in order.
         const char *extra = h + CentralHeaderSize + nameLength;
@@ -351,9 +361,8 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
         if (entry.name.startsWith(QChar(0xFEFF)))
             unsafe = error(ErrorCode::Unsafe, QStringLiteral("%1: name \"%2\" begins with U+FEFF (a byte order mark); "
                                                              "expected a name without invisible characters")
-                                                  .arg(record, entry.name.left(200)));
-        else if (Result<QString> safe = checkArchivePath(checkedName, fileName + QStringLiteral(": central directory"));
-                 !safe)
+                                                  .arg(record(), entry.name.left(200)));
+        else if (Result<QString> safe = checkArchivePath(checkedName, pathWhere); !safe)
             unsafe = safe.error();
         if (unsafe) {
             if (!limits.quarantineUnsafeEntries)
@@ -362,10 +371,12 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
             pos += recordSize;
             continue;
         }
-        if (index.contains(entry.name)) {
+        // One hash lookup: the slot is this entry's unless the name was there before.
+        const qsizetype indexed = index.size();
+        qsizetype &slot = index[entry.name];
+        if (index.size() == indexed) {
             const Error duplicate = entryError(
-                ErrorCode::Format, entry,
-                QStringLiteral("duplicate entry name (records %1 and %2)").arg(index.value(entry.name)).arg(n));
+                ErrorCode::Format, entry, QStringLiteral("duplicate entry name (records %1 and %2)").arg(slot).arg(n));
             if (!limits.quarantineUnsafeEntries)
                 return duplicate;
             // Other tools may extract either copy: the later ones are left out.
@@ -373,6 +384,7 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
             pos += recordSize;
             continue;
         }
+        slot = qsizetype(entries.size()); // where it is pushed below (or the open fails)
 
         // Sizes against the limits; data against the file.
         if (entry.uncompressedSize > quint64(limits.maxEntrySize))
@@ -403,10 +415,8 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
                                              "uncompressed size %2")
                                   .arg(entry.compressedSize)
                                   .arg(entry.uncompressedSize));
-        index.insert(entry.name, qsizetype(entries.size()));
         entries.push_back(std::move(entry));
-        rawNames.push_back(rawName);
-        centralExtraLengths.push_back(extraLength);
+        recordStarts.push_back(qsizetype(pos));
         pos += recordSize;
     }
     if (pos != size)
@@ -419,6 +429,9 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
 
 Result<qsizetype> ZipReader::Private::lookup(const ZipEntry &entry) const
 {
+    // An entry of entries() (what find() gives): its place, without hashing its name.
+    if (!entries.empty() && &entry >= entries.data() && &entry < entries.data() + entries.size())
+        return qsizetype(&entry - entries.data());
     const auto it = index.constFind(entry.name);
     if (it == index.cend())
         return makeError(ErrorCode::NotFound, QStringLiteral("no such entry"),
@@ -533,8 +546,16 @@ Status ZipReader::checkEntry(const ZipEntry &entry) const
 }
 
 namespace {
+// "FILE: entry NAME", formatted only for an error (reads of 100,000 small entries
+// must not format a string each).
+struct EntryLocation {
+    const QString &fileName;
+    const QString &entryName;
+    operator QString() const { return QStringLiteral("%1: entry %2").arg(fileName, entryName); }
+};
+
 // Reads exactly `length` bytes into `out`, turning a device failure into an Error.
-Status readExactly(QIODevice &device, char *out, qint64 length, const QString &location)
+Status readExactly(QIODevice &device, char *out, qint64 length, const EntryLocation &location)
 {
     qint64 got = 0;
     while (got < length) {
@@ -555,7 +576,7 @@ Status readExactly(QIODevice &device, char *out, qint64 length, const QString &l
 // header that lies costs only what it delivers. Running out of memory is
 // reported, never thrown.
 template <typename ReadInto>
-Result<QByteArray> readGrowing(qint64 length, const QString &location, ReadInto readInto)
+Result<QByteArray> readGrowing(qint64 length, const EntryLocation &location, ReadInto readInto)
 {
     constexpr qint64 FirstChunk = 64 << 10;
     QByteArray data;
@@ -575,14 +596,14 @@ Result<QByteArray> readGrowing(qint64 length, const QString &location, ReadInto 
     return data;
 }
 
-Result<QByteArray> readGrowing(QIODevice &device, qint64 length, const QString &location)
+Result<QByteArray> readGrowing(QIODevice &device, qint64 length, const EntryLocation &location)
 {
     return readGrowing(length, location,
                        [&](char *out, qint64, qint64 count) { return readExactly(device, out, count, location); });
 }
 
 // `length` bytes of `source` from `offset` (inside the file: the header was checked).
-Result<QByteArray> readGrowing(const ByteSource &source, qint64 offset, qint64 length, const QString &location)
+Result<QByteArray> readGrowing(const ByteSource &source, qint64 offset, qint64 length, const EntryLocation &location)
 {
     return readGrowing(length, location, [&](char *out, qint64 have, qint64 count) -> Status {
         if (Status s = source.read(offset + have, count, out); !s)
@@ -606,7 +627,7 @@ Result<QByteArray> ZipReader::readEntry(const ZipEntry &entry, qint64 maxSize) c
     Result<std::unique_ptr<QIODevice>> device = d->open(*i, true, qint64(e.compressedSize));
     if (!device)
         return device.error();
-    const QString location = QStringLiteral("%1: entry %2").arg(d->fileName, e.name);
+    const EntryLocation location{d->fileName, e.name};
     Result<QByteArray> data = readGrowing(**device, qint64(e.uncompressedSize), location);
     if (!data)
         return data.error();
@@ -632,7 +653,7 @@ Result<QByteArray> ZipReader::readRange(const ZipEntry &entry, qint64 offset, qi
                                  .arg(offset)
                                  .arg(length)
                                  .arg(e.uncompressedSize));
-    const QString location = QStringLiteral("%1: entry %2").arg(d->fileName, e.name);
+    const EntryLocation location{d->fileName, e.name};
     if (e.method == quint16(ZipMethod::Stored) && !(e.flags & (FlagEncrypted | FlagStrongEncryption))) {
         Result<qint64> start = d->localDataOffset(*i);
         if (!start)

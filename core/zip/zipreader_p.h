@@ -4,6 +4,7 @@
 
 // Internal to carton_zip: ZipReader's state, shared by zipreader.cpp (the end
 // records, the central directory, entries) and ziplocalheader.cpp (local headers).
+#include "zip/zipformat.h"
 #include "zip/zipreader.h"
 
 #include <QHash>
@@ -29,8 +30,20 @@ struct ZipReader::Private {
     Limits limits;
     std::vector<ZipEntry> entries;
     std::vector<QuarantinedEntry> quarantined;
-    std::vector<QByteArray> rawNames;
-    std::vector<quint16> centralExtraLengths; // per entry, to announce the local header's size
+    // The central directory's bytes, kept: each entry's raw name and extra field
+    // length are read from its record (no copy of 100,000 names).
+    QByteArray centralDirectory;
+    std::vector<qsizetype> recordStarts; // per entry, where its record starts in centralDirectory
+    QByteArrayView rawName(qsizetype i) const
+    {
+        const char *h = centralDirectory.constData() + recordStarts[size_t(i)];
+        return QByteArrayView(h + zipformat::CentralHeaderSize, zipformat::get16(h + 28));
+    }
+    // To announce the local header's size.
+    quint16 centralExtraLength(qsizetype i) const
+    {
+        return zipformat::get16(centralDirectory.constData() + recordStarts[size_t(i)] + 30);
+    }
     // Per entry, where its data starts once its local header was read and checked
     // (-1: not yet): a header is read once, however often its entry is opened.
     std::unique_ptr<std::atomic<qint64>[]> dataStarts;

@@ -88,6 +88,7 @@ private slots:
     void missingShard();
     void tensorNotInShard();
     void singleFileAndPlainCard();
+    void tokenizerReadAsQJsonDocumentReadsIt();
 };
 
 void TestHfModel::shardedFolder()
@@ -211,6 +212,54 @@ void TestHfModel::singleFileAndPlainCard()
              2.5);
     QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model.safetensors"))));
     QVERIFY(!isHfModelFolder(dir.path()));
+}
+
+// tokenizer.json is walked once without building it (a 128k vocabulary made a
+// document of several MB): the figures must be what a whole-document parse gives,
+// duplicate keys (the last counts), escapes, Unigram's [[piece, score]] included,
+// and a broken file must still be refused.
+void TestHfModel::tokenizerReadAsQJsonDocumentReadsIt()
+{
+    QTemporaryDir dir;
+    QVERIFY(testutil::writeFile(dir.filePath(QStringLiteral("config.json")), R"({"model_type": "t5"})"));
+    QVERIFY(testutil::writeFile(
+        dir.filePath(QStringLiteral("model.safetensors")),
+        testutil::safetensorsFile(R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})", floats({1.0f}))));
+    const QString tokenizer = dir.filePath(QStringLiteral("tokenizer.json"));
+    // BPE: "\u0061b" is "ab" (in the vocabulary twice: counted once); "x" is given twice;
+    // the first "model" is replaced by the second, the first added_tokens by the second.
+    QVERIFY(testutil::writeFile(tokenizer, R"({"model": {"vocab": {"zzz": 0}}, "added_tokens": [{"content": "q"}],
+        "normalizer": {"type": "Sequence", "normalizers": [{"a": [1, 2.5e-3, -4, true, false, null, "}]"]}]},
+        "added_tokens": [{"content": "ab", "special": true}, {"content": "<s>", "special": true, "content": "<\/s>"},
+                         {"special": false, "content": "new"}, 7],
+        "model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2, "\u0061b": 2, "x": 3, "x": 4, "café": 5},
+                  "merges": ["a b", ["x", "y"]]}})"));
+    Result<HfModelInfo> info = readHfModelInfo(dir.path());
+    QVERIFY2(info, info ? "" : qPrintable(info.error().toString()));
+    QVERIFY(info->hasTokenizer);
+    // 5 distinct entries (a, b, ab, x, café); added beside them: "</s>", "new" and the non-object (as "").
+    QCOMPARE(info->tokenizerVocabSize, qint64(8));
+    QCOMPARE(info->specialTokens, (QStringList{QStringLiteral("ab"), QStringLiteral("</s>")}));
+
+    // Unigram: [[piece, score], ...]; an entry that is not [string, ...] counts as "".
+    QVERIFY(testutil::writeFile(tokenizer, R"({"added_tokens": [{"content": "▁the"}, {"content": ""}],
+        "model": {"type": "Unigram", "vocab": [["<unk>", 0], ["▁the", -1.5], ["b", -2], [], [3, 1]]}})"));
+    info = readHfModelInfo(dir.path());
+    QVERIFY2(info, info ? "" : qPrintable(info.error().toString()));
+    QCOMPARE(info->tokenizerVocabSize, qint64(4)); // <unk>, ▁the, b, "" (twice); both added tokens are in it
+    QVERIFY(info->specialTokens.isEmpty());
+
+    // Refused as before: not JSON (truncated, garbage after it, invalid UTF-8), not an object.
+    for (const QByteArray &bad :
+         {QByteArray(R"({"model": {"vocab": {"a": 0})"), QByteArray(R"({"model": {}} x)"),
+          QByteArray("{\"added_tokens\": [{\"content\": \"\xc3\x28\"}]}"), QByteArray(R"(["not", "an", "object"])")}) {
+        QVERIFY(testutil::writeFile(tokenizer, bad));
+        Result<HfModelInfo> refused = readHfModelInfo(dir.path());
+        QVERIFY2(!refused, bad.constData());
+        QCOMPARE(refused.error().code, ErrorCode::Format);
+        QVERIFY2(refused.error().location.endsWith(QStringLiteral("tokenizer.json")),
+                 qPrintable(refused.error().toString()));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHfModel)

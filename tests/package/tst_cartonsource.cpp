@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "fixturepolicy.h"
+#include "format/manifest.h"
 #include "package/carton.h"
 #include "package/cartonsource.h"
 #include "packagetestutil.h"
 #include "testpaths.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -31,6 +33,40 @@ QMap<QString, QByteArray> sampleFiles()
 class TestCartonSource final : public QObject {
     Q_OBJECT
 private slots:
+    // Archives list their entries in MANIFEST order but MANIFEST (last); files() must
+    // be in MANIFEST order whatever the archive's: a few entries out of place are
+    // merged back, many make a whole sort. filesOf() pairs MANIFEST entries with them.
+    void filesInManifestOrderWhateverTheArchiveOrder()
+    {
+        QStringList sorted;
+        for (int i = 0; i < 400; ++i)
+            sorted << QStringLiteral("model/f%1").arg(i, 4, 10, QLatin1Char('0'));
+        QStringList fewLast = sorted; // three early names last (as MANIFEST is): merged back
+        for (int i : {200, 20, 10})
+            fewLast.append(fewLast.takeAt(i));
+        QStringList reversed(sorted.crbegin(), sorted.crend()); // sorted whole
+        for (const QStringList &order : {fewLast, reversed}) {
+            QTemporaryDir dir;
+            const QString path = dir.filePath(QStringLiteral("order.zip"));
+            {
+                QFile out(path);
+                QVERIFY(out.open(QIODevice::WriteOnly));
+                ZipWriter writer(&out);
+                for (const QString &name : std::as_const(order))
+                    QVERIFY(writer.addEntry(name, name.toUtf8(), ZipWriteOptions()).ok());
+                QVERIFY(writer.close().ok());
+            }
+            auto source = CartonSource::load(path);
+            QVERIFY2(source, source ? "" : qPrintable(source.error().toString()));
+            QStringList listed;
+            for (const SourceFile &f : (*source)->files())
+                listed << f.path;
+            QCOMPARE(listed, sorted);
+            const QList<ManifestEntry> entries{
+                {sorted.at(5), {}}, {sorted.at(399), {}}, {QStringLiteral("model/g"), {}}};
+            QCOMPARE((*source)->filesOf(entries), (QList<qsizetype>{5, 399, -1}));
+        }
+    }
     void zipAndFolderAgree_data()
     {
         QTest::addColumn<int>("method");
