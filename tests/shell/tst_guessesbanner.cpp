@@ -7,7 +7,6 @@
 // opened (not dropped) opens its Model view.
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
-#include "editors/documenteditor.h"
 #include "format/cartoninfo.h"
 #include "shell/cartonpage.h"
 #include "shell/filetabs.h"
