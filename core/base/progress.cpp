@@ -27,7 +27,10 @@ void Progress::advance(qint64 delta, const QString &what)
     if (m_parent)
         m_parent->advance(delta, m_what);
     const qint64 done = m_done.fetch_add(delta) + delta;
-    notify(what, done >= m_total.load());
+    // The step that reaches the total is always reported; steps after it (empty
+    // files of a carton whose files are all empty: total 0) are throttled like any.
+    const qint64 total = m_total.load();
+    notify(what, done >= total && done - delta < total);
 }
 
 void Progress::notify(const QString &what, bool force)

@@ -36,6 +36,24 @@ private slots:
         QCOMPARE(lastTotal, qint64(40000));
         QVERIFY(calls < 1000); // throttled, not one call per advance
     }
+    // A carton of 100,000 empty files: the total (0 bytes) is reached at once and
+    // every later step is throttled, not reported one by one (the window redrew
+    // its status 100,000 times: 25 s to open such a carton).
+    void stepsAfterTheTotalAreThrottled()
+    {
+        int calls = 0;
+        Progress p([&](qint64, qint64, const QString &) { ++calls; });
+        p.setTotal(0);
+        const int afterSetTotal = calls;
+        for (int i = 0; i < 100000; ++i)
+            p.advance(0, QStringLiteral("empty"));
+        QVERIFY2(calls - afterSetTotal < 100, qPrintable(QString::number(calls - afterSetTotal)));
+        // Reaching a total that grew is reported again, whatever the throttle.
+        p.addTotal(10);
+        const int before = calls;
+        p.advance(10);
+        QCOMPARE(calls, before + 1);
+    }
     void stepsScaleClampAndNeverOverflow_data()
     {
         QTest::addColumn<qint64>("done");
