@@ -4887,6 +4887,10 @@
         <source>you chose to run this carton without the sandbox (for this run)</source>
         <translation>Sie haben diesen Carton ohne Sandbox ausführen lassen (für diesen Lauf)</translation>
     </message>
+    <message>
+        <source>not checked here: a bare model file has no carton signature (carton verify FILE --signature FILE.sig checks a detached one)</source>
+        <translation>hier nicht geprüft: eine einzelne Modelldatei hat keine Carton-Signatur (carton verify FILE --signature FILE.sig prüft eine abgetrennte)</translation>
+    </message>
 </context>
 <context>
     <name>studio::RunConsentDialog</name>
@@ -5015,6 +5019,18 @@
     <message>
         <source>Asked before every run: %1.</source>
         <translation>Vor jedem Lauf gefragt: %1.</translation>
+    </message>
+    <message>
+        <source>Run this model file's code?</source>
+        <translation>Den Code dieser Modelldatei ausführen?</translation>
+    </message>
+    <message>
+        <source>Inspecting the model file &lt;b&gt;%1&lt;/b&gt; loads it in its runner, which runs code that comes with the file. This is what will run:</source>
+        <translation>Beim Untersuchen der Modelldatei &lt;b&gt;%1&lt;/b&gt; wird sie in ihren Runner geladen, der Code ausführt, der mit der Datei kommt. Das wird ausgeführt:</translation>
+    </message>
+    <message>
+        <source>Running the model file &lt;b&gt;%1&lt;/b&gt; runs code that comes with the file. This is what will run:</source>
+        <translation>Das Ausführen der Modelldatei &lt;b&gt;%1&lt;/b&gt; führt Code aus, der mit der Datei kommt. Das wird ausgeführt:</translation>
     </message>
 </context>
 <context>

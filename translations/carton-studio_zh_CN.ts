@@ -4854,6 +4854,10 @@
         <source>you chose to run this carton without the sandbox (for this run)</source>
         <translation>您选择在没有沙箱的情况下运行此 carton（仅此次运行）</translation>
     </message>
+    <message>
+        <source>not checked here: a bare model file has no carton signature (carton verify FILE --signature FILE.sig checks a detached one)</source>
+        <translation>此处未检查：单独的模型文件没有 carton 签名（carton verify FILE --signature FILE.sig 可检查分离的签名）</translation>
+    </message>
 </context>
 <context>
     <name>studio::RunConsentDialog</name>
@@ -4980,6 +4984,18 @@
     <message>
         <source>Asked before every run: %1.</source>
         <translation>每次运行前都会询问：%1。</translation>
+    </message>
+    <message>
+        <source>Run this model file's code?</source>
+        <translation>运行此模型文件的代码？</translation>
+    </message>
+    <message>
+        <source>Inspecting the model file &lt;b&gt;%1&lt;/b&gt; loads it in its runner, which runs code that comes with the file. This is what will run:</source>
+        <translation>检查模型文件 &lt;b&gt;%1&lt;/b&gt; 会将其加载到运行器中，运行器会执行随文件而来的代码。将要运行的内容：</translation>
+    </message>
+    <message>
+        <source>Running the model file &lt;b&gt;%1&lt;/b&gt; runs code that comes with the file. This is what will run:</source>
+        <translation>运行模型文件 &lt;b&gt;%1&lt;/b&gt; 会执行随文件而来的代码。将要运行的内容：</translation>
     </message>
 </context>
 <context>

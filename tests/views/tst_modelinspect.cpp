@@ -15,6 +15,7 @@
 #include "testpaths.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -49,6 +50,7 @@ private Q_SLOTS:
     void noButtonForOtherRunners();
     void graphOfForwardByContent();
     void bareFileInspected();
+    void bareFileConsentScansTheFile();
     void dictSignatureIsInformation();
     void codeFilesShown();
 
@@ -267,7 +269,7 @@ void TestModelInspect::bareFileInspected()
     page.inspect();
     QVERIFY(inspected.wait(60'000));
     QCOMPARE(asked, 1); // the user was asked first, about this file
-    QVERIFY2(body.contains(u"Inspecting the model of <b>net.pt</b>"_s), qPrintable(body));
+    QVERIFY2(body.contains(u"Inspecting the model file <b>net.pt</b>"_s), qPrintable(body));
     const QString text = page.summary()->toPlainText();
     QVERIFY2(text.contains(u"net.pt — read by the runner in its sandbox"_s), qPrintable(text));
     QVERIFY2(text.contains(u"forward(self, x: Tensor, lengths: Tensor) -> Tensor"_s), qPrintable(text));
@@ -275,6 +277,46 @@ void TestModelInspect::bareFileInspected()
     page.sideTabs()->setCurrentWidget(page.graphView());
     QTRY_VERIFY(page.graphView()->isLaidOut());
     QVERIFY(page.graphView()->findNext(u"aten::sigmoid"_s) >= 0);
+}
+
+void TestModelInspect::bareFileConsentScansTheFile()
+{
+    // A bare file has no Safety tab: the consent dialog scans the file itself and
+    // shows the verdict while it is open (it once said "still running…" for ever).
+    ModelPage page(m_bare.filePath(u"net.pt"_s));
+    page.show();
+    QTRY_VERIFY(page.isLoaded());
+    QString title, first, body;
+    QElapsedTimer clock;
+    QTimer timer;
+    timer.setInterval(10);
+    connect(&timer, &QTimer::timeout, this, [&] {
+        auto *dialog = qobject_cast<RunConsentDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        if (first.isEmpty()) {
+            first = dialog->body()->text();
+            title = dialog->windowTitle();
+            clock.start();
+        }
+        body = dialog->body()->text();
+        if (!body.contains(u"still running"_s) || clock.elapsed() > 10'000)
+            dialog->reject(); // nothing runs
+    });
+    timer.start();
+    QSignalSpy inspected(&page, &ModelPage::inspected);
+    page.inspect();
+    QCOMPARE(title, u"Run this model file's code?"_s);
+    QVERIFY2(first.contains(u"Inspecting the model file <b>net.pt</b>"_s), qPrintable(first));
+    QVERIFY2(!first.contains(u"edited state of the carton"_s), qPrintable(first));
+    QVERIFY2(first.contains(u"a bare model file has no carton signature"_s), qPrintable(first));
+    QVERIFY2(!body.contains(u"still running"_s), qPrintable(body));
+    QVERIFY2(clock.elapsed() < 5'000, qPrintable(QString::number(clock.elapsed())));
+    // The scan's verdict: the archive's pickles are listed as files that execute.
+    QVERIFY2(body.contains(u"<b>Safety scan:</b> no high or critical findings."_s), qPrintable(body));
+    QVERIFY2(body.contains(u"data.pkl (pickle: loading it can run code)"_s), qPrintable(body));
+    QVERIFY2(!body.contains(u"the safety scan has not finished"_s), qPrintable(body));
+    QCOMPARE(inspected.count(), 0);
 }
 
 void TestModelInspect::dictSignatureIsInformation()

@@ -80,6 +80,7 @@ bool ModelInspector::start(const ModelEntry &entry, QWidget *dialogParent)
     std::unique_ptr<RunConsent> own;
     if (!m_carton) {
         own = std::make_unique<RunConsent>(carton, nullptr, nullptr, nullptr, dialogParent);
+        own->setBareFile(m_filePath);
         consent = own.get();
     }
     if (consent && !consent->ask(request, true))

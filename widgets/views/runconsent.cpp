@@ -2,11 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "runconsent.h"
 
+#include "jobs/latestjob.h"
 #include "package/carton.h"
 #include "runconsentdialog.h"
 #include "runner/runnerregistry.h"
 #include "runner/sandbox.h"
 #include "safetypage.h"
+#include "scan/safetyscanner.h"
 #include "signaturerow.h"
 
 #include <QFileInfo>
@@ -19,6 +21,7 @@ namespace {
 
 const QString kRememberedKey = QStringLiteral("consent/modelHashes");
 const QString kScratchLimitKey = QStringLiteral("preferences/scratchLimit");
+const QString kScanJob = QStringLiteral("scan");
 
 // The plugin that will run the carton's code; an error when none matches (the
 // run then fails at once saying why, before anything of the carton runs).
@@ -37,8 +40,36 @@ carton::Result<carton::RunnerPluginInfo> runnerOf(const carton::Carton &carton, 
 RunConsent::RunConsent(std::shared_ptr<const carton::Carton> carton, SafetyPage *safety, SignatureRow *signature,
                        QSettings *settings, QWidget *dialogParent)
     : QObject(dialogParent), m_carton(std::move(carton)), m_safety(safety), m_signature(signature),
-      m_settings(settings), m_parent(dialogParent)
+      m_settings(settings), m_parent(dialogParent), m_jobs(new LatestJob(this))
 {
+}
+
+void RunConsent::setBareFile(const QString &path)
+{
+    if (path != m_bareFile)
+        m_bareReport.reset();
+    m_bareFile = path;
+}
+
+const carton::ScanReport *RunConsent::scanReport() const
+{
+    if (!m_bareFile.isEmpty())
+        return m_bareReport ? &*m_bareReport : nullptr;
+    return m_safety && m_safety->report() ? &*m_safety->report() : nullptr;
+}
+
+void RunConsent::scanBareFile(RunConsentDialog *dialog)
+{
+    // The dialog lives on the stack of ask(): the result reaches it only while it is open.
+    QPointer<RunConsentDialog> open(dialog);
+    m_jobs->start(
+        kScanJob,
+        [path = m_bareFile](carton::Progress &progress) { return carton::SafetyScanner::scan(path, {}, &progress); },
+        [this, open](const carton::ScanReport &report) {
+            m_bareReport = report;
+            if (open)
+                open->setScanReport(report, askEveryRunReason());
+        });
 }
 
 void RunConsent::setCarton(std::shared_ptr<const carton::Carton> carton, SafetyPage *safety)
@@ -72,7 +103,7 @@ bool RunConsent::signedByTrustedKey() const
 QString RunConsent::askEveryRunReason() const
 {
     QStringList reasons;
-    const carton::ScanReport *report = m_safety && m_safety->report() ? &*m_safety->report() : nullptr;
+    const carton::ScanReport *report = scanReport();
     if (!report)
         reasons << tr("the safety scan has not finished");
     else if (const int n = report->count(carton::ScanSeverity::Critical) + report->count(carton::ScanSeverity::High))
@@ -121,6 +152,7 @@ bool RunConsent::ask(SelfTestRunner::Request &request, bool inspecting)
         return true;
     RunConsentFacts facts;
     facts.carton = QFileInfo(m_carton->path()).fileName();
+    facts.bareFile = !m_bareFile.isEmpty();
     facts.inspecting = inspecting;
     facts.runner = tr("%1 %2 (%3)").arg(plugin->runnerName, plugin->frameworkVersion, plugin->path);
     facts.sandbox =
@@ -131,19 +163,24 @@ bool RunConsent::ask(SelfTestRunner::Request &request, bool inspecting)
         facts.signature = m_signature->textLabel()->text();
         const SignatureStatus::Kind kind = m_signature->status().kind;
         facts.signatureInvalid = kind == SignatureStatus::Kind::Invalid || kind == SignatureStatus::Kind::Unreadable;
+    } else if (facts.bareFile) {
+        facts.signature = tr("not checked here: a bare model file has no carton signature (carton verify FILE "
+                             "--signature FILE.sig checks a detached one)");
     } else {
         facts.signature = tr("not checked: this run uses the edited state of the carton (or a copy of it), and a "
                              "signature covers a saved carton's MANIFEST only");
     }
     facts.askEveryRun = everyRun;
     facts.mayRemember = mayRemember;
-    if (m_safety && m_safety->report())
-        facts.scan = m_safety->report();
+    if (const carton::ScanReport *report = scanReport())
+        facts.scan = *report;
     RunConsentDialog dialog(facts, m_parent);
-    if (m_safety && !facts.scan) {
+    if (!m_bareFile.isEmpty() && !facts.scan) {
+        scanBareFile(&dialog);
+    } else if (m_safety && !facts.scan) {
         connect(m_safety, &SafetyPage::scanFinished, &dialog, [this, &dialog] {
             if (m_safety && m_safety->report())
-                dialog.setScanReport(*m_safety->report());
+                dialog.setScanReport(*m_safety->report(), askEveryRunReason());
         });
         if (!m_safety->isScanning())
             m_safety->rescan();

@@ -2,17 +2,21 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "scan/scanreport.h"
 #include "selftestrunner.h"
 
 #include <QObject>
 #include <QPointer>
 #include <memory>
+#include <optional>
 
 class QSettings;
 class QWidget;
 
 namespace studio {
 
+class LatestJob;
+class RunConsentDialog;
 class SafetyPage;
 class SignatureRow;
 
@@ -40,6 +44,10 @@ public:
     // Asks about another carton from now on: a new copy of the same document as
     // edited (Run Self-tests on an unsaved state). A yes of this session stands.
     void setCarton(std::shared_ptr<const carton::Carton> carton, SafetyPage *safety);
+    // The code asked about is a bare model file's (inspected through a scratch
+    // carton): the dialog names the file, not a carton, and the file is scanned
+    // here (in the background, while the dialog is open), there being no Safety tab.
+    void setBareFile(const QString &path);
 
     static QStringList rememberedModels(const QSettings &settings);
     // The sandbox's scratch limit in bytes (Preferences, "preferences/scratchLimit";
@@ -58,7 +66,14 @@ private:
     // A valid signature by one of the user's trusted keys, every file matching.
     bool signedByTrustedKey() const;
 
+    // The scan of a bare file (setBareFile), started by ask() and kept for later asks.
+    void scanBareFile(RunConsentDialog *dialog);
+    const carton::ScanReport *scanReport() const;
+
     bool m_granted = false; // asked and said yes (to a sandboxed run) in this session
+    QString m_bareFile;
+    std::optional<carton::ScanReport> m_bareReport;
+    LatestJob *m_jobs = nullptr;
 };
 
 } // namespace studio

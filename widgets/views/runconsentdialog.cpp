@@ -38,7 +38,7 @@ QString listHtml(const QStringList &items)
 
 RunConsentDialog::RunConsentDialog(const RunConsentFacts &facts, QWidget *parent) : QDialog(parent), m_facts(facts)
 {
-    setWindowTitle(tr("Run this carton's code?"));
+    setWindowTitle(m_facts.bareFile ? tr("Run this model file's code?") : tr("Run this carton's code?"));
     setObjectName(QStringLiteral("runConsentDialog"));
     m_body = new QLabel(this);
     m_body->setWordWrap(true);
@@ -80,9 +80,10 @@ RunConsentDialog::RunConsentDialog(const RunConsentFacts &facts, QWidget *parent
     refresh();
 }
 
-void RunConsentDialog::setScanReport(const carton::ScanReport &report)
+void RunConsentDialog::setScanReport(const carton::ScanReport &report, const QString &askEveryRun)
 {
     m_facts.scan = report;
+    m_facts.askEveryRun = askEveryRun;
     refresh();
 }
 
@@ -117,11 +118,17 @@ void RunConsentDialog::refresh()
 
 QString RunConsentDialog::bodyHtml() const
 {
-    const QString intro =
-        m_facts.inspecting
-            ? tr("Inspecting the model of <b>%1</b> loads it in its runner, which runs code that comes with it. "
-                 "This is what will run:")
-            : tr("Running the self-tests of <b>%1</b> runs code that comes with it. This is what will run:");
+    QString intro;
+    if (m_facts.bareFile)
+        intro = m_facts.inspecting ? tr("Inspecting the model file <b>%1</b> loads it in its runner, which runs code "
+                                        "that comes with the file. This is what will run:")
+                                   : tr("Running the model file <b>%1</b> runs code that comes with the file. This is "
+                                        "what will run:");
+    else
+        intro = m_facts.inspecting
+                    ? tr("Inspecting the model of <b>%1</b> loads it in its runner, which runs code that comes with "
+                         "it. This is what will run:")
+                    : tr("Running the self-tests of <b>%1</b> runs code that comes with it. This is what will run:");
     QString h = QStringLiteral("<p>%1</p>").arg(intro.arg(esc(m_facts.carton)));
     h += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Runner:"), esc(m_facts.runner));
 

@@ -16,8 +16,9 @@ namespace studio {
 
 // What the user is told before a carton's code runs for the first time.
 struct RunConsentFacts {
-    QString carton; // its file name
-    QString runner; // "python 3.11.2 (plugin …/libcarton_runner_python.so)", or why none matches
+    QString carton;        // its file name
+    bool bareFile = false; // `carton` names a bare model file, not a carton
+    QString runner;        // "python 3.11.2 (plugin …/libcarton_runner_python.so)", or why none matches
     std::optional<carton::ScanReport> scan;      // none: the safety scan still runs
     QString signature;                           // the Overview's Signature row, as text
     bool signatureInvalid = false;               // a signature that does not check out, or files that do not match it
@@ -27,13 +28,11 @@ struct RunConsentFacts {
     bool mayRemember = true; // "Don't ask again" is offered (no high/critical finding, a trusted valid signature)
 };
 
-// "Run this carton's code?": the runner, the files that execute (python files,
-// pickles), the safety scan's high and critical findings, the signature state and
-// whether the run is sandboxed. With critical findings or an invalid signature the
-// default button is Cancel. "Don't ask again for this model" (offered only when
-// facts.mayRemember) and "Run without the sandbox" (for this run only; the
-// Sandbox line then says NO) are the user's to tick; with no sandbox available,
-// Run stays disabled until the user opts out explicitly.
+// "Run this carton's code?" (or "this model file's", for a bare file): the runner, the files that execute (python
+// files, pickles), the safety scan's high and critical findings, the signature state and whether the run is sandboxed.
+// With critical findings or an invalid signature the default button is Cancel. "Don't ask again for this model"
+// (offered only when facts.mayRemember) and "Run without the sandbox" (for this run only; the Sandbox line then says
+// NO) are the user's to tick; with no sandbox available, Run stays disabled until the user opts out explicitly.
 class RunConsentDialog final : public QDialog {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunConsentDialog)
@@ -41,8 +40,8 @@ class RunConsentDialog final : public QDialog {
 public:
     explicit RunConsentDialog(const RunConsentFacts &facts, QWidget *parent = nullptr);
 
-    // The scan finished while the dialog was open.
-    void setScanReport(const carton::ScanReport &report);
+    // The scan finished while the dialog was open; `askEveryRun` as it now stands.
+    void setScanReport(const carton::ScanReport &report, const QString &askEveryRun);
 
     bool dontAskAgain() const;
     bool runWithoutSandbox() const;
