@@ -7164,6 +7164,10 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
         <source>grey (H×W)</source>
         <translation>grau (H×W)</translation>
     </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernel</translation>
+    </message>
 </context>
 <context>
     <name>studio::TensorsPage</name>
@@ -8203,6 +8207,43 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>Internal name</source>
         <translation>Interner Name</translation>
+    </message>
+</context>
+<context>
+    <name>studio::KernelGrid</name>
+    <message>
+        <source>%1 is not a stack of conv kernels [out, in, k, k].</source>
+        <translation>%1 ist kein Stapel von Faltungskernen [out, in, k, k].</translation>
+    </message>
+</context>
+<context>
+    <name>studio::KernelGridPage</name>
+    <message>
+        <source>From output channel:</source>
+        <translation>Ab Ausgabekanal:</translation>
+    </message>
+    <message>
+        <source>from input channel:</source>
+        <translation>ab Eingabekanal:</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) of %1 × %2: output channels (rows) %3–%4 of %5, input channels (columns) %6–%7 of %8.</source>
+        <translation>
+            <numerusform>%n Kernel der Größe %1 × %2: Ausgabekanäle (Zeilen) %3–%4 von %5, Eingabekanäle (Spalten) %6–%7 von %8.</numerusform>
+            <numerusform>%n Kernel der Größe %1 × %2: Ausgabekanäle (Zeilen) %3–%4 von %5, Eingabekanäle (Spalten) %6–%7 von %8.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>One colour scale: blue −%1, white 0, red +%1. Click a kernel to see its values in the table.</source>
+        <translation>Eine Farbskala: blau −%1, weiß 0, rot +%1. Ein Klick auf einen Kernel zeigt seine Werte in der Tabelle.</translation>
+    </message>
+    <message>
+        <source>Kernel [%1, %2, :, :]</source>
+        <translation>Kernel [%1, %2, :, :]</translation>
     </message>
 </context>
 </TS>

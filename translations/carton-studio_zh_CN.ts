@@ -7109,6 +7109,10 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
         <source>grey (H×W)</source>
         <translation>灰度 (H×W)</translation>
     </message>
+    <message>
+        <source>Kernels</source>
+        <translation>卷积核</translation>
+    </message>
 </context>
 <context>
     <name>studio::TensorsPage</name>
@@ -8139,6 +8143,42 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>Internal name</source>
         <translation>内部名称</translation>
+    </message>
+</context>
+<context>
+    <name>studio::KernelGrid</name>
+    <message>
+        <source>%1 is not a stack of conv kernels [out, in, k, k].</source>
+        <translation>%1 不是卷积核堆栈 [out, in, k, k]。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::KernelGridPage</name>
+    <message>
+        <source>From output channel:</source>
+        <translation>起始输出通道：</translation>
+    </message>
+    <message>
+        <source>from input channel:</source>
+        <translation>起始输入通道：</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) of %1 × %2: output channels (rows) %3–%4 of %5, input channels (columns) %6–%7 of %8.</source>
+        <translation>
+            <numerusform>%n 个 %1 × %2 卷积核：输出通道（行）%3–%4，共 %5；输入通道（列）%6–%7，共 %8。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>One colour scale: blue −%1, white 0, red +%1. Click a kernel to see its values in the table.</source>
+        <translation>统一色标：蓝 −%1，白 0，红 +%1。点击卷积核可在表格中查看其数值。</translation>
+    </message>
+    <message>
+        <source>Kernel [%1, %2, :, :]</source>
+        <translation>卷积核 [%1, %2, :, :]</translation>
     </message>
 </context>
 </TS>

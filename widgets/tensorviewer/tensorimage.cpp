@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensorimage.h"
 
+#include "kernelgrid.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
@@ -17,6 +19,14 @@ constexpr qint64 maxSide = 16384;
 bool isChannelCount(qint64 n)
 {
     return n == 1 || n == 3 || n == 4;
+}
+
+// Height and width a picture may have: not empty, and not a strip (one side more
+// than 16 times the other: a list of rows, not a picture).
+bool isPlausibleSize(qint64 h, qint64 w)
+{
+    constexpr qint64 maxAspect = 16;
+    return h >= 1 && w >= 1 && h <= maxAspect * w && w <= maxAspect * h;
 }
 
 // The range of `values` at i0, i0 + step, … (n of them) that `options` asks for.
@@ -89,6 +99,8 @@ std::optional<TensorImage> TensorImage::detect(const QList<qint64> &shape)
     const int n = int(shape.size());
     TensorImage image;
     if (n == 2) {
+        if (!isPlausibleSize(shape[0], shape[1]))
+            return std::nullopt;
         image.heightDim = 0;
         image.widthDim = 1;
         image.channels = 1;
@@ -96,14 +108,18 @@ std::optional<TensorImage> TensorImage::detect(const QList<qint64> &shape)
     }
     if (n < 3)
         return std::nullopt;
-    if (isChannelCount(shape[n - 1])) {
+    // Conv weights [out, in, kH, kW]: the last dimension is a kernel's width, never
+    // a picture's channels ([64, 64, 3, 3] is not a 3-pixel-wide strip of 64 rows);
+    // read channels first, [out, in, kH, kW] is a small picture per kernel when in is 1, 3 or 4.
+    const bool kernels = KernelGrid::isKernelStack(shape);
+    if (!kernels && isChannelCount(shape[n - 1]) && isPlausibleSize(shape[n - 3], shape[n - 2])) {
         image.heightDim = n - 3;
         image.widthDim = n - 2;
         image.channelDim = n - 1;
         image.channels = int(shape[n - 1]);
         return image;
     }
-    if (isChannelCount(shape[n - 3])) {
+    if (isChannelCount(shape[n - 3]) && isPlausibleSize(shape[n - 2], shape[n - 1])) {
         image.channelDim = n - 3;
         image.heightDim = n - 2;
         image.widthDim = n - 1;
@@ -119,7 +135,8 @@ bool TensorImage::isPicture(const QList<qint64> &shape, carton::DType dtype)
     const bool pictureType = dtype == DType::Uint8 || dtype == DType::Float32 || dtype == DType::Float64 ||
                              dtype == DType::Float16 || dtype == DType::BFloat16;
     const std::optional<TensorImage> image = detect(shape);
-    return pictureType && image && (image->channels == 3 || image->channels == 4);
+    // A stack of RGB kernels ([64, 3, 7, 7]) can be drawn, but it opens as kernels.
+    return pictureType && image && (image->channels == 3 || image->channels == 4) && !KernelGrid::isKernelStack(shape);
 }
 
 carton::Result<TensorImage::Rendered> TensorImage::render(const carton::TensorReader &reader,

@@ -40,11 +40,13 @@ struct TensorImage {
     int channels = 0;
 
     // Channels last wins when both readings fit (a 3×3×3 tensor); nullopt when the
-    // tensor has no such layout (rank < 3 is read as H×W grey for rank 2).
+    // tensor has no such layout (rank < 3 is read as H×W grey for rank 2). A reading
+    // whose height and width make a strip (one more than 16 times the other) is no
+    // picture, and conv weights (KernelGrid::isKernelStack) are read channels first only.
     static std::optional<TensorImage> detect(const QList<qint64> &shape);
     bool channelsFirst() const { return channelDim >= 0 && channelDim < heightDim; }
-    // A colour picture (3 or 4 channels, H×W×C or C×H×W) of uint8 or floats: the
-    // tensor viewer opens these on the Image tab rather than the table.
+    // A colour picture (3 or 4 channels, H×W×C or C×H×W) of uint8 or floats, not a
+    // stack of conv kernels: the tensor viewer opens these on the Image tab rather than the table.
     static bool isPicture(const QList<qint64> &shape, carton::DType dtype);
 
     // Reads the picture at `index` (used for the dimensions before the last three)

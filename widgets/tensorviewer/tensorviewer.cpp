@@ -4,6 +4,7 @@
 
 #include "heatmapview.h"
 #include "imagecontrols.h"
+#include "kernelgridpage.h"
 #include "latestjob.h"
 #include "slicecontrols.h"
 #include "statspanel.h"
@@ -170,6 +171,21 @@ TensorViewer::TensorViewer(QWidget *parent) : QWidget(parent), m_jobs(new Latest
     statsScroll->setWidget(m_stats);
     m_tabs->addTab(statsScroll, tr("Statistics"));
 
+    // Kernels (conv weights only)
+    m_kernels = new KernelGridPage(m_tabs);
+    m_kernels->setObjectName(QStringLiteral("kernelGridPage"));
+    m_tabs->addTab(m_kernels, tr("Kernels"));
+    connect(m_kernels, &KernelGridPage::kernelActivated, this, [this](qint64 out, qint64 in) {
+        // Rows and columns of the table are the kernel's (dims 2 and 3), at [out, in].
+        SliceSpec spec = m_controls->slice();
+        spec.rowDim = 2;
+        spec.colDim = 3;
+        spec.index[0] = out;
+        spec.index[1] = in;
+        setSlice(spec);
+        setCurrentTab(TableTab);
+    });
+
     // Strings
     m_strings = new StringTableModel(this);
     m_stringView = new QTableView(m_stack);
@@ -317,19 +333,21 @@ void TensorViewer::setReader(carton::TensorReaderPtr reader)
     m_tabs->setTabEnabled(ImageTab, imageLayout.has_value());
     m_imageControls->setOptions(TensorImage::Options::defaultFor(m_reader->dtype()),
                                 imageLayout ? imageLayout->channels : 0);
-    // A picture opens on the Image tab; the next tensor that is not one goes back to
-    // the table (a tab the user picked stays picked).
-    const bool picture = TensorImage::isPicture(m_reader->shape(), m_reader->dtype());
-    if (picture && m_tabs->currentIndex() == TableTab) {
-        m_tabs->setCurrentIndex(ImageTab);
-        m_imageByDefault = true;
-    } else if (!picture && m_imageByDefault && m_tabs->currentIndex() == ImageTab) {
+    const bool kernels = KernelGrid::isKernelStack(m_reader->shape());
+    m_kernels->setReader(kernels ? m_reader : nullptr);
+    // A picture opens on the Image tab, conv weights on the Kernels tab; the next
+    // tensor that is neither goes back to the table (a tab the user picked stays picked).
+    const int byDefault = kernels                                                        ? int(KernelsTab)
+                          : TensorImage::isPicture(m_reader->shape(), m_reader->dtype()) ? int(ImageTab)
+                                                                                         : -1;
+    if (byDefault >= 0 && (m_tabs->currentIndex() == TableTab || m_tabs->currentIndex() == m_tabByDefault))
+        m_tabs->setCurrentIndex(byDefault);
+    else if (byDefault < 0 && m_tabByDefault >= 0 && m_tabs->currentIndex() == m_tabByDefault)
         m_tabs->setCurrentIndex(TableTab);
-    }
-    if (!picture)
-        m_imageByDefault = false;
-    if (!m_tabs->isTabEnabled(m_tabs->currentIndex()))
+    m_tabByDefault = byDefault;
+    if (!m_tabs->isTabEnabled(m_tabs->currentIndex()) || (!kernels && m_tabs->currentIndex() == KernelsTab))
         m_tabs->setCurrentIndex(TableTab);
+    m_tabs->setTabVisible(KernelsTab, kernels); // hidden only once it is not the current tab
     tabChanged();
     emit tensorShown(m_name);
 }
@@ -424,6 +442,8 @@ void TensorViewer::tabChanged()
         refreshHeatmap();
     else if (m_tabs->currentIndex() == ImageTab && m_imageStale)
         refreshImage();
+    else if (m_tabs->currentIndex() == KernelsTab)
+        m_kernels->refresh();
 }
 
 void TensorViewer::refreshHeatmap()

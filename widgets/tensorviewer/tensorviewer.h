@@ -22,6 +22,7 @@ namespace studio {
 
 class HeatmapView;
 class ImageControls;
+class KernelGridPage;
 class LatestJob;
 class SliceControls;
 class StatsPanel;
@@ -47,7 +48,8 @@ struct OpenedTensor {
 using TensorOpener = std::function<carton::Result<OpenedTensor>(const QString &name)>;
 
 // The tensor viewer: any 2-D slice of a numeric tensor of any rank as a virtual
-// table (cells read in blocks when painted), a heatmap, a picture (H×W×C / C×H×W)
+// table (cells read in blocks when painted), a heatmap, a picture (H×W×C / C×H×W), conv
+// weights [out, in, k, k] as a grid of kernels (opened there; a click shows a kernel in the table)
 // and statistics (whole tensor and slice), all computed in the background; string
 // tensors as a table of any 2-D slice with index headers, nested tensors as a tree whose inner tensors open in a child
 // viewer. Nothing is read on the GUI thread except what a copy to the clipboard
@@ -57,7 +59,7 @@ class TensorViewer final : public QWidget {
     Q_DISABLE_COPY_MOVE(TensorViewer)
 
 public:
-    enum Tab { TableTab, HeatmapTab, ImageTab, StatsTab };
+    enum Tab { TableTab, HeatmapTab, ImageTab, StatsTab, KernelsTab };
 
     explicit TensorViewer(QWidget *parent = nullptr);
     ~TensorViewer() override;
@@ -99,6 +101,7 @@ public:
     const QImage &image() const;
     QLabel *imageLabel() const { return m_imageLabel; }
     ImageControls *imageControls() const { return m_imageControls; }
+    KernelGridPage *kernelGrid() const { return m_kernels; }
     StringTableModel *stringModel() const { return m_strings; }
     QTableView *stringView() const { return m_stringView; }
     QTreeWidget *nestedTree() const { return m_nestedTree; }
@@ -137,7 +140,7 @@ private:
     std::optional<carton::Tensor> m_memory; // an in-memory nested tensor
     bool m_heatmapStale = false;
     bool m_imageStale = false;
-    bool m_imageByDefault = false; // the Image tab was chosen because the tensor is a picture
+    int m_tabByDefault = -1; // the tab chosen by what the tensor is (Image: a picture, Kernels: conv weights)
 
     QLabel *m_header = nullptr;
     SliceControls *m_controls = nullptr;
@@ -151,6 +154,7 @@ private:
     QComboBox *m_scale = nullptr;
     QLabel *m_imageLabel = nullptr;
     ImageControls *m_imageControls = nullptr;
+    KernelGridPage *m_kernels = nullptr;
     QImage m_image;
     StatsPanel *m_stats = nullptr;
     QTableView *m_stringView = nullptr;
