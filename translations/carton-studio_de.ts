@@ -8246,4 +8246,23 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
         <translation>Kernel [%1, %2, :, :]</translation>
     </message>
 </context>
+<context>
+    <name>studio::ModelPaneActions</name>
+    <message>
+        <source>&amp;Model Panes</source>
+        <translation>&amp;Modellbereiche</translation>
+    </message>
+    <message>
+        <source>Model &amp;Summary</source>
+        <translation>Modell&amp;zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Model &amp;Weights</source>
+        <translation>Modell&amp;gewichte</translation>
+    </message>
+    <message>
+        <source>Graph &amp;Properties</source>
+        <translation>Graph-&amp;Eigenschaften</translation>
+    </message>
+</context>
 </TS>

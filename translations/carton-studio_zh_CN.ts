@@ -8181,4 +8181,23 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
         <translation>卷积核 [%1, %2, :, :]</translation>
     </message>
 </context>
+<context>
+    <name>studio::ModelPaneActions</name>
+    <message>
+        <source>&amp;Model Panes</source>
+        <translation>模型窗格(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Model &amp;Summary</source>
+        <translation>模型摘要(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Model &amp;Weights</source>
+        <translation>模型权重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Graph &amp;Properties</source>
+        <translation>图属性(&amp;P)</translation>
+    </message>
+</context>
 </TS>

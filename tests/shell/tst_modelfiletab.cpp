@@ -13,16 +13,20 @@
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
 #include "modelfilepage.h"
+#include "modelpaneactions.h"
 #include "onnxtestmodels.h"
 #include "tensorfilepage.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "testutil.h"
 #include "verificationrunner.h"
+#include "views/modelgraphview.h"
 #include "views/modelpage.h"
 #include "views/modelweightsmodel.h"
 
+#include <QAction>
 #include <QFile>
+#include <QGraphicsView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
@@ -30,6 +34,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTreeView>
 
 using namespace Qt::StringLiterals;
 using namespace studio;
@@ -94,6 +99,73 @@ private slots:
 
         window.closePage(0); // the model file's tab; the new document stays
         QCOMPARE(window.pageCount(), 1);
+        JobPools::waitForAll();
+    }
+
+    void modelPanesGiveTheGraphTheRoom()
+    {
+        // At 1366×768 the graph had about 545×340 pixels beside the summary, the weights
+        // and its properties; View ▸ Model Panes hides them (remembered for the next window).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"classifier.onnx"_s);
+        QVERIFY(testutil::writeFile(path, m_onnx));
+        QSettings settings(dir.filePath(u"settings.ini"_s), QSettings::IniFormat);
+        const auto graphSize = [](ModelPage *model) {
+            QCoreApplication::processEvents();
+            return model->graphView()->view()->viewport()->size();
+        };
+        QSize before, after;
+        {
+            MainWindow window(&settings);
+            window.resize(1366, 768);
+            window.show();
+            window.openPath(path);
+            auto *page = qobject_cast<ModelFilePage *>(window.tabWidget()->currentWidget());
+            QVERIFY(page);
+            ModelPage *model = page->modelPage();
+            QTRY_VERIFY(model->isLoaded());
+            model->sideTabs()->setCurrentWidget(model->graphView());
+            QTRY_VERIFY(model->graphView()->isLaidOut());
+            before = graphSize(model);
+            ModelPaneActions *actions = window.modelPaneActions();
+            for (auto pane : {ModelPanes::Summary, ModelPanes::Weights, ModelPanes::GraphProperties}) {
+                QVERIFY(actions->action(pane)->isChecked());
+                QCOMPARE(actions->action(pane)->shortcut(), QKeySequence(pane == ModelPanes::Summary   ? Qt::Key_F7
+                                                                         : pane == ModelPanes::Weights ? Qt::Key_F8
+                                                                                                       : Qt::Key_F9));
+                actions->action(pane)->trigger();
+            }
+            QVERIFY(!model->summary()->isVisible());
+            QVERIFY(!model->weightsView()->isVisible());
+            QVERIFY(!model->graphView()->properties()->isVisible());
+            after = graphSize(model);
+            QVERIFY2(after.width() >= 1250 && after.height() >= before.height(),
+                     qPrintable(u"%1×%2, was %3×%4"_s.arg(after.width())
+                                    .arg(after.height())
+                                    .arg(before.width())
+                                    .arg(before.height())));
+            QVERIFY2(before.width() < 800, qPrintable(QString::number(before.width())));
+            // The weights alone back: the summary stays hidden.
+            actions->action(ModelPanes::Weights)->trigger();
+            QVERIFY(model->weightsView()->isVisible());
+            QVERIFY(!model->summary()->isVisible());
+            actions->action(ModelPanes::Weights)->trigger();
+        }
+        // Remembered: the next window opens the file with the panes hidden.
+        MainWindow window(&settings);
+        window.resize(1366, 768);
+        window.show();
+        window.openPath(path);
+        auto *page = qobject_cast<ModelFilePage *>(window.tabWidget()->currentWidget());
+        QVERIFY(page);
+        QVERIFY(!window.modelPaneActions()->action(ModelPanes::Summary)->isChecked());
+        QVERIFY(!window.modelPaneActions()->action(ModelPanes::GraphProperties)->isChecked());
+        ModelPage *model = page->modelPage();
+        QTRY_VERIFY(model->isLoaded());
+        model->sideTabs()->setCurrentWidget(model->graphView());
+        QTRY_VERIFY(model->graphView()->isLaidOut());
+        QCOMPARE(graphSize(model), after);
+        QVERIFY(!model->weightsView()->isVisible());
         JobPools::waitForAll();
     }
 

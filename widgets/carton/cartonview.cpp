@@ -193,6 +193,7 @@ void CartonView::setCarton(std::shared_ptr<const carton::Carton> carton)
         m_overview = new OverviewPage(m_carton, m_settings);
         m_files = new FilesPage(m_carton, m_filesModel, m_settings);
         m_model = new ModelPage(m_carton);
+        m_model->setSettings(m_settings);
         m_tensors = new TensorsPage(m_carton);
         m_safety = new SafetyPage(m_carton);
         slot(OverviewTab)->layout()->addWidget(m_overview);

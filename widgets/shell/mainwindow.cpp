@@ -13,6 +13,7 @@
 #include "documentactions.h"
 #include "filetabs.h"
 #include "modelfilepage.h"
+#include "modelpaneactions.h"
 #include "package/carton.h"
 #include "preferences.h"
 #include "preferencesdialog.h"
@@ -29,6 +30,7 @@
 #include "userguidedialog.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
+#include "views/modelpage.h"
 #include "welcomepage.h"
 #include "windowdroptarget.h"
 
@@ -146,7 +148,9 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     connect(m_fileTabs, &FileTabs::newCartonRequested, m_documents, &DocumentActions::newFromModel);
     connect(m_fileTabs, &FileTabs::compareRequested, this,
             [this](const QString &path) { ComparePage::compareWith(m_tabs, path); });
-    connect(m_fileTabs, &FileTabs::added, this, [this](QWidget *, const QString &path, const QString &name) {
+    connect(m_fileTabs, &FileTabs::added, this, [this](QWidget *page, const QString &path, const QString &name) {
+        if (auto *model = qobject_cast<ModelFilePage *>(page))
+            model->modelPage()->setSettings(m_settings); // the Model panes shown as remembered
         m_recent->add(path);
         onCurrentChanged();
         setWindowTitle(name);
@@ -230,6 +234,7 @@ void MainWindow::createActions()
     toggleDiagnostics->setObjectName(QStringLiteral("actionToggleDiagnostics"));
     toggleDiagnostics->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     view->addAction(toggleDiagnostics);
+    m_modelPanes = new ModelPaneActions(this, m_settings, view);
     view->addSeparator();
     m_nextTabAction = view->addAction(tr("&Next Tab"), this, [this] {
         if (m_tabs->count() > 1)

@@ -22,6 +22,7 @@ class CartonPage;
 class DocumentActions;
 class TensorFilePage;
 class ModelFilePage;
+class ModelPaneActions;
 class FileTabs;
 class DiagnosticsDock;
 class UserGuideDialog;
@@ -80,6 +81,7 @@ public:
     WelcomePage *welcomePage() const { return m_welcome; }
     DiagnosticsDock *diagnosticsDock() const { return m_diagnostics; }
     RecentFiles *recentFiles() const { return m_recent; }
+    ModelPaneActions *modelPaneActions() const { return m_modelPanes; }
     VerificationStatus *verificationStatus() const { return m_verificationStatus; }
     // Status bar counter of the current carton's problems; clicking it shows the dock.
     QToolButton *problemsButton() const { return m_problems; }
@@ -134,6 +136,7 @@ private:
 
     QSettings *m_settings;
     RecentFiles *m_recent;
+    ModelPaneActions *m_modelPanes = nullptr;
     UserGuideDialog *m_userGuide = nullptr;
     QStackedWidget *m_central;
     WelcomePage *m_welcome;

@@ -119,12 +119,14 @@ void ModelPage::setUp()
     m_viewer->showMessage(tr("Select a weight to see its values."));
     connect(m_viewer, &TensorViewer::tensorShown, this, &ModelPage::valuesLoaded);
 
-    auto *weights = new QWidget;
+    auto *weights = m_weights = new QWidget;
+    weights->setObjectName(QStringLiteral("modelWeightsPane"));
     auto *weightsLayout = new QVBoxLayout(weights);
     weightsLayout->setContentsMargins(0, 0, 0, 0);
     weightsLayout->addWidget(m_filter);
     weightsLayout->addWidget(m_tree, 1);
-    auto *left = new QSplitter(Qt::Vertical);
+    auto *left = m_left = new QSplitter(Qt::Vertical);
+    left->setObjectName(QStringLiteral("modelLeftPanes"));
     left->setChildrenCollapsible(false);
     left->addWidget(m_summary);
     left->addWidget(weights);
@@ -168,6 +170,29 @@ void ModelPage::setUp()
     layout->addLayout(top);
     layout->addWidget(split, 1);
     m_status->setText(tr("Model files are read when this page is shown."));
+}
+
+void ModelPage::setSettings(QSettings *settings)
+{
+    m_settings = settings;
+    setPanes(ModelPanes::read(settings));
+}
+
+void ModelPage::setPaneShown(ModelPanes::Pane pane, bool shown)
+{
+    ModelPanes panes = m_panes;
+    panes.setShown(pane, shown);
+    setPanes(panes);
+    m_panes.write(m_settings);
+}
+
+void ModelPage::setPanes(const ModelPanes &panes)
+{
+    m_panes = panes;
+    m_summary->setVisible(panes.isShown(ModelPanes::Summary));
+    m_weights->setVisible(panes.isShown(ModelPanes::Weights));
+    m_left->setVisible(panes.isShown(ModelPanes::Summary) || panes.isShown(ModelPanes::Weights));
+    m_graph->properties()->setVisible(panes.isShown(ModelPanes::GraphProperties));
 }
 
 void ModelPage::showEvent(QShowEvent *event)

@@ -2,12 +2,16 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "modelpanes.h"
+
 #include <QPointer>
 #include <QWidget>
 #include <memory>
 
 class QLabel;
 class QLineEdit;
+class QSettings;
+class QSplitter;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTabWidget;
@@ -79,6 +83,14 @@ public:
     // False when the selected file has no such code file.
     bool openCodeFile(const QString &codeFile);
 
+    // Where the shown panes are remembered (ModelPanes); applies what it holds.
+    void setSettings(QSettings *settings);
+    // Shows or hides a side pane (remembered); with the summary and the weights
+    // hidden, the values, graph and code take the page's whole width.
+    void setPaneShown(ModelPanes::Pane pane, bool shown);
+    const ModelPanes &panes() const { return m_panes; }
+    void setPanes(const ModelPanes &panes);
+
     // Who asks before the carton's code runs (the Self-tests page's RunConsent).
     void setConsent(RunConsent *consent);
     // "Inspect with torchscript…", shown when a model file is a TorchScript archive
@@ -133,6 +145,10 @@ private:
     FileViewer *m_code = nullptr;
     ModelInspector *m_inspector = nullptr;
     HfModelTabs *m_hf = nullptr;
+    QSplitter *m_left = nullptr; // the summary over the weights
+    QWidget *m_weights = nullptr;
+    QSettings *m_settings = nullptr;
+    ModelPanes m_panes;
     std::shared_ptr<const carton::OnnxInfo> m_inspectedGraph; // forward's, once inspected
     QString m_summaryHtml;                                    // the selected model file's
     QString m_inspectionHtml;                                 // what inspect() learned
