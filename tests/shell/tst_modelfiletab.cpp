@@ -130,9 +130,8 @@ private slots:
             ModelPaneActions *actions = window.modelPaneActions();
             for (auto pane : {ModelPanes::Summary, ModelPanes::Weights, ModelPanes::GraphProperties}) {
                 QVERIFY(actions->action(pane)->isChecked());
-                QCOMPARE(actions->action(pane)->shortcut(), QKeySequence(pane == ModelPanes::Summary   ? Qt::Key_F7
-                                                                         : pane == ModelPanes::Weights ? Qt::Key_F8
-                                                                                                       : Qt::Key_F9));
+                QCOMPARE(actions->action(pane)->shortcut(),
+                         QKeySequence(Qt::ALT | Qt::Key(int(Qt::Key_1) + int(pane))));
                 actions->action(pane)->trigger();
             }
             QVERIFY(!model->summary()->isVisible());

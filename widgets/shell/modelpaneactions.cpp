@@ -18,11 +18,12 @@ ModelPaneActions::ModelPaneActions(QWidget *window, QSettings *settings, QMenu *
         ModelPanes::Pane pane;
         QString text;
         QString name;
-        Qt::Key key;
+        QKeyCombination key;
     } items[] = {
-        {ModelPanes::Summary, tr("Model &Summary"), QStringLiteral("actionModelSummaryPane"), Qt::Key_F7},
-        {ModelPanes::Weights, tr("Model &Weights"), QStringLiteral("actionModelWeightsPane"), Qt::Key_F8},
-        {ModelPanes::GraphProperties, tr("Graph &Properties"), QStringLiteral("actionGraphPropertiesPane"), Qt::Key_F9},
+        {ModelPanes::Summary, tr("Model &Summary"), QStringLiteral("actionModelSummaryPane"), Qt::ALT | Qt::Key_1},
+        {ModelPanes::Weights, tr("Model &Weights"), QStringLiteral("actionModelWeightsPane"), Qt::ALT | Qt::Key_2},
+        {ModelPanes::GraphProperties, tr("Graph &Properties"), QStringLiteral("actionGraphPropertiesPane"),
+         Qt::ALT | Qt::Key_3},
     };
     const ModelPanes remembered = ModelPanes::read(m_settings);
     for (const auto &item : items) {

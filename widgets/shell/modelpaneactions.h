@@ -14,7 +14,8 @@ class QWidget;
 namespace studio {
 
 // View ▸ Model Panes: checkable actions that show or hide the Model tab's side
-// panes (summary F7, weights F8, graph properties F9) in every Model tab of the
+// panes (summary Alt+1, weights Alt+2, graph properties Alt+3, as IDEs toggle their
+// tool windows; F7–F9 clash with the Compare tab's F8) in every Model tab of the
 // window at once, and remember the choice in the window's settings (ModelPanes).
 class ModelPaneActions final : public QObject {
     Q_OBJECT
