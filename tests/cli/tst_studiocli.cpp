@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // `carton-studio --help` and `--version` on a machine without a display (a
-// server, a CI job, ssh without X forwarding): answered, not an abort.
+// server, a CI job, ssh without X forwarding): answered, not an abort. And
+// `--quit-after-card` (the startup benchmark) exits once a bare model file is shown.
 #include "clirunner.h"
+#include "ggufwriter.h"
 #include "testpaths.h"
+#include "testutil.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -14,6 +18,7 @@ class TestStudioCli : public QObject {
 private slots:
     void withoutDisplay_data();
     void withoutDisplay();
+    void quitAfterCardOfABareModelFile();
 };
 
 namespace {
@@ -53,6 +58,27 @@ void TestStudioCli::withoutDisplay()
         QCOMPARE(out, expected + u'\n');
     }
     QVERIFY2(r.err.isEmpty(), r.err.constData());
+}
+
+void TestStudioCli::quitAfterCardOfABareModelFile()
+{
+    using W = testutil::GgufWriter;
+    W w;
+    w.kv("general.architecture", W::String, W::str("llama"));
+    QByteArray values;
+    for (float v : {1.5f, -2.0f, 0.25f, 8.0f, -0.5f, 3.0f})
+        values.append(reinterpret_cast<const char *>(&v), 4);
+    w.tensor({"blk.0.attn_q.weight", {3, 2}, 0 /* F32 */, values, std::nullopt});
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"tiny.gguf"_s);
+    QVERIFY(testutil::writeFile(path, w.build()));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    env.insert(u"XDG_CONFIG_HOME"_s, dir.filePath(u"config"_s)); // no settings of the user's
+    const RunResult r =
+        runProgram(testutil::binaryPath(u"/bin/carton-studio"), {u"--quit-after-card"_s, path}, env, 60'000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.startsWith("card shown after ") && r.out.trimmed().endsWith(path.toUtf8()), r.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestStudioCli)
