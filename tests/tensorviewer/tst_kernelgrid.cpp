@@ -90,21 +90,23 @@ private slots:
         QVERIFY(reader.ok());
         const auto grid = KernelGrid::render(**reader, 0, 0);
         QVERIFY(grid.ok());
-        QCOMPARE(grid->scale, 4); // 3 cells of 4 pixels: 12-pixel tiles
-        QCOMPARE(grid->image.size(), QSize(3 * 13 - 1, 2 * 13 - 1));
+        // Few columns: tiles of 48 pixels (3 cells of 16), a 1-pixel gap.
+        QCOMPARE(grid->scale, 16);
+        const int step = 3 * 16 + 1;
+        QCOMPARE(grid->image.size(), QSize(3 * step - 1, 2 * step - 1));
         QCOMPARE(grid->absMax, 27.0);
         const Colormap diverging(Colormap::Kind::Diverging);
         // Element [0, 0, 0, 0] = −27: the blue end; [1, 2, 2, 2] = 26; [0, 1, 0, 1] (flat 10) is NaN.
         QCOMPARE(grid->image.pixel(grid->tileRect(0, 0).topLeft()), diverging.at(0.0));
         QCOMPARE(grid->image.pixel(grid->tileRect(1, 2).bottomRight()), diverging.at(0.5 + 0.5 * 26.0 / 27.0));
-        QCOMPARE(grid->image.pixel(grid->tileRect(0, 1).topLeft() + QPoint(4, 0)), Colormap::nanColor);
+        QCOMPARE(grid->image.pixel(grid->tileRect(0, 1).topLeft() + QPoint(16, 0)), Colormap::nanColor);
         // Flat 27 = [1, 0, 0, 0] is 0: white, the middle.
         QCOMPARE(grid->image.pixel(grid->tileRect(1, 0).topLeft()), diverging.at(0.5));
         // The gaps are transparent; tiles map back to kernels.
-        QCOMPARE(qAlpha(grid->image.pixel(12, 0)), 0);
-        QCOMPARE(grid->kernelAt(QPoint(13 + 5, 13 + 11)), std::make_optional(std::make_pair(qint64(1), qint64(1))));
-        QVERIFY(!grid->kernelAt(QPoint(12, 3)));
-        QVERIFY(!grid->kernelAt(QPoint(3 * 13, 0)));
+        QCOMPARE(qAlpha(grid->image.pixel(step - 1, 0)), 0);
+        QCOMPARE(grid->kernelAt(QPoint(step + 5, step + 47)), std::make_optional(std::make_pair(qint64(1), qint64(1))));
+        QVERIFY(!grid->kernelAt(QPoint(step - 1, 3)));
+        QVERIFY(!grid->kernelAt(QPoint(3 * step, 0)));
     }
 
     void viewerOpensKernelsAndClickShowsTable()
@@ -121,6 +123,7 @@ private slots:
         const KernelGrid &grid = viewer.kernelGrid()->grid();
         QCOMPARE(grid.outs, 64);
         QCOMPARE(grid.ins, 64);
+        QCOMPARE(grid.scale, 4); // many columns: 12-pixel tiles
         QCOMPARE(grid.image.size(), QSize(64 * 13 - 1, 64 * 13 - 1));
         const QString caption = viewer.kernelGrid()->captionLabel()->text();
         QVERIFY2(caption.contains(u"4096 kernel(s) of 3 × 3"_s), qPrintable(caption));

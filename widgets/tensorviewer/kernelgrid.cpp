@@ -10,8 +10,10 @@
 namespace studio {
 
 namespace {
-constexpr int kTargetTilePixels = 12;
-}
+constexpr qint64 kMinTilePixels = 12;    // a kernel is seen at all
+constexpr qint64 kMaxTilePixels = 48;    // and enlarged up to this when there are few columns,
+constexpr qint64 kTargetGridWidth = 768; // so that they fill about this width
+} // namespace
 
 bool KernelGrid::isKernelStack(const QList<qint64> &shape)
 {
@@ -36,7 +38,8 @@ carton::Result<KernelGrid> KernelGrid::render(const carton::TensorReader &reader
     grid.ins = qMin(kMaxTiles, shape[1] - grid.firstIn);
     grid.kh = shape[2];
     grid.kw = shape[3];
-    grid.scale = int(qMax<qint64>(1, (kTargetTilePixels + grid.kh - 1) / grid.kh));
+    const qint64 k = qMax(grid.kh, grid.kw);
+    grid.scale = int(qMax((kMinTilePixels + k - 1) / k, qMin(kMaxTilePixels / k, kTargetGridWidth / (grid.ins * k))));
 
     carton::TensorRegion region;
     region.start = {grid.firstOut, grid.firstIn, 0, 0};

@@ -12,7 +12,8 @@ namespace studio {
 
 // Conv weights [out, in, kH, kW] drawn as a grid of kernels: one row per output
 // channel, one column per input channel, each kernel a small tile of kH × kW
-// cells enlarged to about 12 pixels, a 1-pixel gap between tiles. One colour
+// cells enlarged to at least 12 pixels (up to 48 when few columns leave room),
+// a 1-pixel gap between tiles. One colour
 // scale for every tile shown: the diverging map from −m (blue) through 0 (white)
 // to +m (red), m the largest magnitude shown; NaN and infinities in the colours
 // the heatmap uses. At most kMaxTiles × kMaxTiles kernels are drawn at once,

@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -121,7 +122,7 @@ void KernelGridPage::showGrid(const KernelGrid &grid)
                         .arg(grid.firstIn + grid.ins - 1)
                         .arg(shape[1]);
     shown += u' ' + tr("One colour scale: blue −%1, white 0, red +%1. Click a kernel to see its values in the table.")
-                        .arg(grid.absMax, 0, 'g', 4);
+                        .arg(QLocale().toString(grid.absMax, 'g', 4));
     m_caption->setText(shown);
     m_image->setPixmap(QPixmap::fromImage(grid.image));
     emit rendered();
