@@ -3884,6 +3884,10 @@
         <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors).</source>
         <translation>Keine Modelldatei unter model/ gefunden (Dateien werden an ihrem Inhalt erkannt: ONNX, GGUF, safetensors).</translation>
     </message>
+    <message>
+        <source>Load %1 in the torchscript runner, in the sandbox, without running it, and show forward's signature and ops</source>
+        <translation>%1 im torchscript-Runner in der Sandbox laden, ohne es auszuführen, und die Signatur und Operatoren von forward zeigen</translation>
+    </message>
     </context>
 <context>
     <name>studio::ModelSummary</name>

@@ -3859,6 +3859,10 @@
         <source>No model file found under model/ (files are recognised by their content: ONNX, GGUF, safetensors).</source>
         <translation>model/ 下未找到模型文件（按内容识别文件：ONNX、GGUF、safetensors）。</translation>
     </message>
+    <message>
+        <source>Load %1 in the torchscript runner, in the sandbox, without running it, and show forward's signature and ops</source>
+        <translation>在沙箱中的 torchscript 运行器里加载 %1（不运行它），并显示 forward 的签名和算子</translation>
+    </message>
     </context>
 <context>
     <name>studio::ModelSummary</name>

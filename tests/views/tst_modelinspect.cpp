@@ -286,6 +286,8 @@ void TestModelInspect::bareFileConsentScansTheFile()
     ModelPage page(m_bare.filePath(u"net.pt"_s));
     page.show();
     QTRY_VERIFY(page.isLoaded());
+    QVERIFY2(page.inspectButton()->toolTip().startsWith(u"Load net.pt in the torchscript runner"_s),
+             qPrintable(page.inspectButton()->toolTip()));
     QString title, first, body;
     QElapsedTimer clock;
     QTimer timer;

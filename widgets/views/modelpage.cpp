@@ -161,8 +161,11 @@ void ModelPage::setUp()
     top->addWidget(m_status, 1);
     m_inspect = new QPushButton(tr("Inspect with torchscript…"));
     m_inspect->setObjectName(QStringLiteral("modelInspectButton"));
-    m_inspect->setToolTip(tr("Load model/model.pt in the torchscript runner, in the sandbox, without running it, "
-                             "and show forward's signature and ops"));
+    m_inspect->setToolTip(m_carton ? tr("Load model/model.pt in the torchscript runner, in the sandbox, without "
+                                        "running it, and show forward's signature and ops")
+                                   : tr("Load %1 in the torchscript runner, in the sandbox, without running it, and "
+                                        "show forward's signature and ops")
+                                         .arg(QFileInfo(m_filePath).fileName()));
     m_inspect->setVisible(false); // until a model file is read that can be inspected
     connect(m_inspect, &QPushButton::clicked, this, &ModelPage::inspect);
     connect(m_inspector, &ModelInspector::finished, this, &ModelPage::showInspection);
