@@ -5,6 +5,7 @@
 // runner host, B's outputs compared with A's: the figures are those of the two
 // models' float32 arithmetic, in text, --json and --html; a bare file refuses --run.
 #include "clirunner.h"
+#include "scalecartons.h"
 #include "selftesttestutil.h"
 #include "testpaths.h"
 #include "testsession.h"
@@ -28,49 +29,17 @@ private slots:
     void bareFileRefusesRun();
 
 private:
-    // A python-runner carton whose model returns y = x * `scale` (numpy float32).
-    QString writeCarton(const QString &name, const QByteArray &scale);
     QTemporaryDir m_dir;
     QString m_a, m_b;
-    const QList<float> m_x{0.f, 1.f, 2.f, -4.f};
+    const QList<float> &m_x = difftest::kScaleX;
 };
-
-QString TestCliDiffRun::writeCarton(const QString &name, const QByteArray &scale)
-{
-    CartonFolder folder;
-    folder.info.runner.runnerName = u"python"_s;
-    folder.info.runner.requiredFrameworkVersion = u">=3.0"_s;
-    folder.info.runner.opts = {{u"entrypoint_package"_s, QString(u"mymodel"_s)},
-                               {u"entrypoint_fn"_s, QString(u"get_model"_s)}};
-    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(4)}))};
-    folder.info.outputs = {spec(u"y"_s, DType::Float32, Shape::dims({Dim::value(4)}))};
-    QList<double> x, y;
-    for (float v : m_x) {
-        x.append(v);
-        y.append(2 * v);
-    }
-    folder.add(f32({4}, x, u"x"_s));
-    folder.add(f32({4}, y, u"y"_s));
-    SelfTest t;
-    t.name = u"t_"_s + name;
-    t.inputs = refs({{"x", "@tensor_data/x"}});
-    t.expectedOut = refs({{"y", "@tensor_data/y"}});
-    folder.info.selfTests = {t};
-    const QString dir = m_dir.filePath(name);
-    if (!folder.write(dir))
-        return {};
-    const QByteArray model = "import numpy as np\n\nclass Model:\n    def infer_with_tensors(self, tensors):\n"
-                             "        return {\"y\": tensors[\"x\"] * np.float32(" +
-                             scale + ")}\n\ndef get_model():\n    return Model()\n";
-    return testutil::writeFile(dir + u"/model/mymodel.py"_s, model) ? dir : QString();
-}
 
 void TestCliDiffRun::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     qputenv("XDG_DATA_HOME", m_dir.filePath(u"data"_s).toLocal8Bit());
-    m_a = writeCarton(u"a"_s, "2.0");
-    m_b = writeCarton(u"b"_s, "2.001");
+    m_a = difftest::writeScaleCarton(m_dir.filePath(u"a"_s), u"a"_s, "2.0");
+    m_b = difftest::writeScaleCarton(m_dir.filePath(u"b"_s), u"b"_s, "2.001");
     QVERIFY(!m_a.isEmpty() && !m_b.isEmpty());
 }
 

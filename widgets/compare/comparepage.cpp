@@ -4,6 +4,7 @@
 
 #include "comparedetails.h"
 #include "comparemodel.h"
+#include "compareoutputspane.h"
 #include "diff/diffhtml.h"
 #include "graphchangesmodel.h"
 #include "graphreviewview.h"
@@ -92,7 +93,8 @@ ComparePage::ComparePage(const QString &leftPath, const QString &rightPath, QWid
       m_cancel(new QPushButton(tr("Cancel"))), m_sections(new QTabWidget), m_weightsModel(new WeightDiffModel(this)),
       m_weightsSorted(new QSortFilterProxyModel(this)), m_weightsTable(nullptr), m_chart(new WeightChart),
       m_delta(new WeightDeltaView), m_weightsSummary(new QLabel), m_graphModel(new GraphChangesModel(this)),
-      m_graphTable(nullptr), m_graphSummary(new QLabel), m_graphReview(new GraphReviewView)
+      m_graphTable(nullptr), m_graphSummary(new QLabel), m_graphReview(new GraphReviewView),
+      m_outputs(new CompareOutputsPane)
 {
     setObjectName(QStringLiteral("comparePage"));
     setAcceptDrops(true);
@@ -157,6 +159,7 @@ ComparePage::ComparePage(const QString &leftPath, const QString &rightPath, QWid
     m_sections->addTab(splitter, tr("&Package"));
     m_sections->addTab(makeWeightsTab(), tr("&Weights"));
     m_sections->addTab(makeGraphTab(), tr("&Graph"));
+    m_sections->addTab(m_outputs, tr("&Outputs"));
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
     layout->addWidget(m_sections, 1);
@@ -243,6 +246,11 @@ void ComparePage::cancel()
     setTextTone(m_summary, Tone::Warning);
 }
 
+void ComparePage::setSettings(QSettings *settings)
+{
+    m_outputs->setSettings(settings);
+}
+
 void ComparePage::showWeight(int row)
 {
     if (!m_review || row < 0 || row >= m_weightsModel->weights().size())
@@ -316,6 +324,7 @@ void ComparePage::start()
     m_progress->setRange(0, 0);
     m_progress->show();
     m_cancel->show();
+    m_outputs->setSides(nullptr, m_left, nullptr, m_right);
     m_jobs->start(
         kJob,
         [left = m_left, right = m_right](Progress &progress) -> Result<std::shared_ptr<const Review>> {
@@ -391,6 +400,11 @@ void ComparePage::finished(Result<std::shared_ptr<const Review>> reviewed)
     for (int c = CompareModel::LeftColumn; c <= CompareModel::RightColumn; ++c)
         m_tree->setColumnWidth(c, std::min(m_tree->columnWidth(c), 320));
     m_details->setHtml(comparedetails::summaryHtml(*m_model->diff()));
+    // The cartons stay open while the review lives: the outputs pane runs their models.
+    const auto cartonOf = [this](const ReviewSide &side) {
+        return side.carton ? std::shared_ptr<const Carton>(m_review, side.carton.get()) : nullptr;
+    };
+    m_outputs->setSides(cartonOf(m_review->a), d.pathA, cartonOf(m_review->b), d.pathB);
     showModelHalf();
     emit compared();
 }
@@ -462,9 +476,11 @@ void ComparePage::dropEvent(QDropEvent *event)
     setRightPath(path);
 }
 
-ComparePage *ComparePage::openTab(QTabWidget *tabs, const QString &leftPath, const QString &rightPath)
+ComparePage *ComparePage::openTab(QTabWidget *tabs, const QString &leftPath, const QString &rightPath,
+                                  QSettings *settings)
 {
     auto *page = new ComparePage(leftPath, rightPath, tabs);
+    page->setSettings(settings);
     const int index = tabs->addTab(page, page->displayName());
     // The tab's text and tooltip follow the sides (a drop, Swap Sides).
     const auto label = [tabs, page] {
@@ -482,7 +498,7 @@ ComparePage *ComparePage::openTab(QTabWidget *tabs, const QString &leftPath, con
     return page;
 }
 
-ComparePage *ComparePage::compareWith(QTabWidget *tabs, const QString &leftPath)
+ComparePage *ComparePage::compareWith(QTabWidget *tabs, const QString &leftPath, QSettings *settings)
 {
     const QString right = QFileDialog::getOpenFileName(
         tabs->window(), tr("Compare %1 With").arg(QFileInfo(leftPath).fileName()), QFileInfo(leftPath).absolutePath(),
@@ -490,7 +506,7 @@ ComparePage *ComparePage::compareWith(QTabWidget *tabs, const QString &leftPath)
            "All files (*)"));
     if (right.isEmpty())
         return nullptr;
-    return openTab(tabs, leftPath, right);
+    return openTab(tabs, leftPath, right, settings);
 }
 
 } // namespace studio

@@ -145,7 +145,7 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     m_registry = new RegistryActions(this);
     connect(m_fileTabs, &FileTabs::newCartonRequested, m_documents, &DocumentActions::newFromModel);
     connect(m_fileTabs, &FileTabs::compareRequested, this,
-            [this](const QString &path) { ComparePage::compareWith(m_tabs, path); });
+            [this](const QString &path) { ComparePage::compareWith(m_tabs, path, m_settings); });
     connect(m_fileTabs, &FileTabs::added, this, [this](QWidget *, const QString &path, const QString &name) {
         m_recent->add(path);
         onCurrentChanged();
@@ -190,9 +190,9 @@ void MainWindow::createActions()
     m_openSampleAction->setEnabled(!WelcomePage::sampleCartonPath().isEmpty());
     m_compareAction = file->addAction(tr("Compare &With…"), this, [this] {
         if (const CartonPage *p = currentPage(); p && !p->path().isEmpty())
-            ComparePage::compareWith(m_tabs, p->path());
+            ComparePage::compareWith(m_tabs, p->path(), m_settings);
         else if (const auto *model = qobject_cast<const ModelFilePage *>(m_tabs->currentWidget()))
-            ComparePage::compareWith(m_tabs, model->path());
+            ComparePage::compareWith(m_tabs, model->path(), m_settings);
     });
     m_compareAction->setObjectName(QStringLiteral("actionCompareWith"));
     file->addSeparator();
