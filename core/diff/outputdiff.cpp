@@ -3,6 +3,7 @@
 #include "diff/outputdiff.h"
 
 #include "base/htmlpage.h"
+#include "diff/errormaphtml.h"
 
 #include <QJsonObject>
 
@@ -158,7 +159,16 @@ QString outputsDiffHtml(const OutputsDiff &outputs)
                     htmlEscape(o.problem.isEmpty() && c ? c->message : o.problem));
         }
     }
-    return h + u"</table></section>\n"_s;
+    h += u"</table>"_s;
+    // One small map of |B−A| per output both sides returned.
+    QString maps;
+    for (const BackendTestDiff &t : outputs.comparison.tests)
+        for (const BackendOutputDiff &o : t.outputs)
+            if (o.a && o.b)
+                maps += errorMapFigureHtml(*o.a, *o.b, t.name + u" · "_s + o.name);
+    if (!maps.isEmpty())
+        h += u"<h3>Error maps</h3><div class=\"maps\">"_s + maps + u"</div>"_s;
+    return h + u"</section>\n"_s;
 }
 
 } // namespace carton

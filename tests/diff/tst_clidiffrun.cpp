@@ -12,6 +12,11 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QRegularExpression>
+#include <QtEndian>
+#ifdef CARTON_TEST_QTGUI
+#include <QImage>
+#endif
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -101,6 +106,36 @@ void TestCliDiffRun::textAndHtml()
     QVERIFY(text.contains("<h2>Outputs</h2>"));
     QVERIFY(text.contains("3 of 4"));
     QVERIFY(!text.contains("http://") && !text.contains("https://"));
+    // One inline error map per compared output (here y), with its colour scale, fetching nothing.
+    QCOMPARE(text.count("<figure class=\"errormap\">"), 1);
+    QCOMPARE(text.count("</figure>"), 1);
+    QVERIFY(text.contains("<span class=\"scale\">0 <i style=\"background:linear-gradient(to right,#470155"));
+    static const QRegularExpression fetches(
+        u"(https?|ftp|file)://|url\\s*\\(|@import|<\\s*(script|link|iframe|object|embed)\\b"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch fetch = fetches.match(QString::fromUtf8(text));
+    QVERIFY2(!fetch.hasMatch(), qPrintable(QString::fromUtf8(text).mid(fetch.capturedStart() - 80, 160)));
+    static const QRegularExpression refs(u"\\b(src|href|srcset|poster|action)\\s*=\\s*\"([^\"]*)\""_s);
+    QStringList images;
+    for (auto it = refs.globalMatch(QString::fromUtf8(text)); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        QCOMPARE(m.captured(1), u"src"_s);
+        QVERIFY(m.captured(2).startsWith(u"data:image/png;base64,"_s));
+        images.append(m.captured(2).mid(22));
+    }
+    QCOMPARE(images.size(), 1);
+    // The PNG: one row of 4 cells, |B−A| = 0.001·|x| for x = 0, 1, 2, -4 on viridis from 0 to the largest.
+    const QByteArray png = QByteArray::fromBase64(images.first().toLatin1());
+    QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
+    QCOMPARE(qFromBigEndian<quint32>(png.constData() + 16), 4u);
+    QCOMPARE(qFromBigEndian<quint32>(png.constData() + 20), 1u);
+#ifdef CARTON_TEST_QTGUI
+    const QImage map = QImage::fromData(png, "PNG");
+    QCOMPARE(map.size(), QSize(4, 1));
+    QCOMPARE(map.pixelColor(0, 0), QColor(0x47, 0x01, 0x55)); // x = 0: no difference
+    QCOMPARE(map.pixelColor(3, 0), QColor(0xfc, 0xe7, 0x21)); // x = -4: the largest
+    QVERIFY(map.pixelColor(1, 0) != map.pixelColor(2, 0));
+#endif
 }
 
 void TestCliDiffRun::bareFileRefusesRun()
