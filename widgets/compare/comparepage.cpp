@@ -29,6 +29,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -175,8 +176,14 @@ QWidget *ComparePage::makeWeightsTab()
     m_weightsTable->sortByColumn(-1, Qt::AscendingOrder); // model order until a header is clicked
     connect(m_weightsTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                if (current.isValid())
-                    showWeight(m_weightsSorted->mapToSource(current).row());
+                if (!current.isValid())
+                    return;
+                const int row = m_weightsSorted->mapToSource(current).row();
+                showWeight(row);
+                // The coloured graph follows: the node that takes this weight.
+                if (row >= 0 && row < m_weightsModel->weights().size())
+                    m_graphReview->selectWeight(m_weightsModel->weights().at(row).nameB,
+                                                m_weightsModel->weights().at(row).nameA);
             });
     connect(m_chart, &WeightChart::weightClicked, this, [this](int row) {
         const QModelIndex at = m_weightsSorted->mapFromSource(m_weightsModel->index(row, 0));
@@ -217,6 +224,27 @@ QWidget *ComparePage::makeGraphTab()
                 m_weightsTable->scrollTo(at);
                 return;
             }
+    });
+    // A row of the change table selects its node in the graph; F8 walking selects the row.
+    connect(m_graphTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (m_walking || !current.isValid())
+                    return;
+                const GraphChangesModel::Target t = m_graphModel->target(current.row());
+                m_graphReview->selectChange(t.graph, t.kind, t.node);
+            });
+    connect(m_graphReview, &GraphReviewView::changeWalked, this, [this](int node) {
+        for (int row = 0; row < m_graphModel->rowCount(); ++row) {
+            const GraphChangesModel::Target t = m_graphModel->target(row);
+            if (t.graph != m_graphReview->graphIndex() || m_graphReview->nodeOfChange(t.kind, t.node) != node)
+                continue;
+            const QScopedValueRollback walking(m_walking, true);
+            const QModelIndex at = m_graphModel->index(row, 0);
+            m_graphTable->setCurrentIndex(at);
+            m_graphTable->scrollTo(at);
+            return;
+        }
+        m_graphTable->clearSelection();
     });
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(m_graphReview);

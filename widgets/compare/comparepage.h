@@ -78,6 +78,7 @@ public:
     WeightDeltaView *deltaView() const { return m_delta; }
     GraphChangesModel *graphModel() const { return m_graphModel; }
     QLabel *graphSummary() const { return m_graphSummary; }
+    QTableView *graphTable() const { return m_graphTable; }
     GraphReviewView *graphReview() const { return m_graphReview; }
     // Outputs: both cartons' models on the same self-test inputs (with consent).
     CompareOutputsPane *outputsPane() const { return m_outputs; }
@@ -149,6 +150,7 @@ private:
     QLabel *m_graphSummary;
     GraphReviewView *m_graphReview;
     CompareOutputsPane *m_outputs;
+    bool m_walking = false; // F8 moves the change table's selection
 };
 
 } // namespace studio
