@@ -67,8 +67,10 @@ QString errorMapFigureHtml(const Tensor &a, const Tensor &b, const QString &capt
     Result<QByteArray> png = PngStreamWriter::encode(quint32(w), quint32(h), rgb.data());
     if (!png)
         return why(png.error().message);
-    // Small maps are drawn with big square cells, large ones at one pixel a cell.
-    const qint64 cell = std::clamp<qint64>(std::min(320 / w, 120 / h), 1, 24);
+    // Small maps are drawn with big cells, large ones at one pixel a cell; a map of a
+    // few rows gets taller cells (at least 32 pixels high in all).
+    const qint64 cellW = std::clamp<qint64>(std::min(320 / w, 120 / h), 1, 24);
+    const qint64 cellH = std::clamp<qint64>(std::max(cellW, 32 / h), 1, 32);
     QString gradient;
     for (int i = 0; i <= 8; ++i)
         gradient += (i ? u","_s : QString()) + cssColor(viridis(i / 8.0));
@@ -78,7 +80,7 @@ QString errorMapFigureHtml(const Tensor &a, const Tensor &b, const QString &capt
     return u"<figure class=\"errormap\"><img alt=\"|B−A| of %1\" width=\"%2\" height=\"%3\" "
            "src=\"data:image/png;base64,%4\"><figcaption>%1 <span class=\"small\">(|B−A|, %5)</span><br>"
            "<span class=\"scale\">0 <i style=\"background:linear-gradient(to right,%6)\"></i> %7</span>"
-           "</figcaption></figure>"_s.arg(htmlEscape(caption), QString::number(w * cell), QString::number(h * cell),
+           "</figcaption></figure>"_s.arg(htmlEscape(caption), QString::number(w * cellW), QString::number(h * cellH),
                                           QString::fromLatin1(png->toBase64()), note, gradient, htmlNumber(top));
 }
 

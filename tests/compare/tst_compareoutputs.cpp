@@ -154,6 +154,8 @@ void TestCompareOutputs::outputsMatchTheCli()
     emit pane->toleranceBar()->rtolEdit()->editingFinished();
     QTRY_COMPARE_WITH_TIMEOUT(table->item(0, BackendComparisonView::OffColumn)->text(), u"0 of 4"_s, 5000);
     QVERIFY(pane->summaryLabel()->text().contains(u"agree with A's on all 2"_s));
+    QVERIFY(pane->summaryLabel()->text().contains(u"(sandboxed ("_s));
+    QVERIFY(pane->summaryLabel()->toolTip().contains(u"no network"_s));
 }
 
 void TestCompareOutputs::cancelKillsTheRun()

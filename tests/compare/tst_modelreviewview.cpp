@@ -299,6 +299,9 @@ void TestModelReviewView::colouredGraphAddedBlocks()
         QVERIFY2(view->graph()->nodes.at(node).inputs.contains(addedWeight->nameB),
                  qPrintable(view->graph()->nodes.at(node).inputs.join(u' ')));
         QCOMPARE(review->overlay()->of(view->graph().get())->nodes.at(node).status, NodeStatus::Added);
+        // The change table shows that node's row.
+        const GraphChangesModel::Target t = page.graphModel()->target(page.graphTable()->currentIndex().row());
+        QCOMPARE(review->nodeOfChange(t.kind, t.node), node);
     }
     QVERIFY(review->goToChange(int(changes.size()) - 1)); // where the walk above ended
     review->nextAction()->trigger();

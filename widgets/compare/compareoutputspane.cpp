@@ -12,6 +12,7 @@
 #include "style/tone.h"
 #include "tolerancebar.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
@@ -24,6 +25,7 @@
 namespace studio {
 
 using namespace carton;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -64,7 +66,10 @@ CompareOutputsPane::CompareOutputsPane(QWidget *parent)
     connect(m_cancel, &QPushButton::clicked, this, &CompareOutputsPane::cancel);
     m_progress->setObjectName(QStringLiteral("compareOutputsProgress"));
     m_progress->setMaximumWidth(220);
-    m_tolerances->ignoreSpecMismatchBox()->hide(); // both models run what their carton declares
+    // Both models run what their carton declares: no "Run despite spec mismatches" here.
+    for (QAction *action : m_tolerances->actions())
+        if (m_tolerances->widgetForAction(action) == m_tolerances->ignoreSpecMismatchBox())
+            action->setVisible(false);
     connect(m_tolerances, &ToleranceBar::changed, this, &CompareOutputsPane::judgeAgain);
     m_summary->setObjectName(QStringLiteral("compareOutputsSummary"));
     m_summary->setWordWrap(true);
@@ -272,11 +277,14 @@ void CompareOutputsPane::show(const QList<OutputsDiff> &outputs)
                           : !m_outputs.isEmpty() && m_outputs.first().inputsFrom == u"b" ? Inputs::B
                                                                                          : Inputs::A;
     const QString whose = m_inputs->itemText(m_inputs->findData(int(inputs)));
-    const QString sandbox = m_outputs.isEmpty() ? QString() : m_outputs.first().runB.sandbox.summary();
+    // How the hosts ran: "sandboxed (bubblewrap 0.8.0)" in the line, what it allows and denies in the tip.
+    const SandboxInfo *sandbox = m_outputs.isEmpty() ? nullptr : &m_outputs.first().runB.sandbox;
     m_summary->setText((off == 0 ? tr("B's outputs agree with A's on all %1 self-tests.").arg(tests)
                                  : tr("B's outputs differ from A's on %1 of %2 self-tests.").arg(off).arg(tests)) +
                        u' ' + tr("Run on: %1.").arg(whose) + u' ' +
-                       tr("In the error map A is the expected side and B the actual one.") + u' ' + sandbox);
+                       tr("In the error map A is the expected side and B the actual one.") +
+                       (sandbox ? u" ("_s + sandbox->brief() + u')' : QString()));
+    m_summary->setToolTip(sandbox ? sandbox->summary() : QString());
     setTextTone(m_summary, off == 0 ? Tone::Good : Tone::Bad);
 }
 

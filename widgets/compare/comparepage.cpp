@@ -182,8 +182,8 @@ QWidget *ComparePage::makeWeightsTab()
                 showWeight(row);
                 // The coloured graph follows: the node that takes this weight.
                 if (row >= 0 && row < m_weightsModel->weights().size())
-                    m_graphReview->selectWeight(m_weightsModel->weights().at(row).nameB,
-                                                m_weightsModel->weights().at(row).nameA);
+                    showChangeRow(m_graphReview->selectWeight(m_weightsModel->weights().at(row).nameB,
+                                                              m_weightsModel->weights().at(row).nameA));
             });
     connect(m_chart, &WeightChart::weightClicked, this, [this](int row) {
         const QModelIndex at = m_weightsSorted->mapFromSource(m_weightsModel->index(row, 0));
@@ -233,19 +233,7 @@ QWidget *ComparePage::makeGraphTab()
                 const GraphChangesModel::Target t = m_graphModel->target(current.row());
                 m_graphReview->selectChange(t.graph, t.kind, t.node);
             });
-    connect(m_graphReview, &GraphReviewView::changeWalked, this, [this](int node) {
-        for (int row = 0; row < m_graphModel->rowCount(); ++row) {
-            const GraphChangesModel::Target t = m_graphModel->target(row);
-            if (t.graph != m_graphReview->graphIndex() || m_graphReview->nodeOfChange(t.kind, t.node) != node)
-                continue;
-            const QScopedValueRollback walking(m_walking, true);
-            const QModelIndex at = m_graphModel->index(row, 0);
-            m_graphTable->setCurrentIndex(at);
-            m_graphTable->scrollTo(at);
-            return;
-        }
-        m_graphTable->clearSelection();
-    });
+    connect(m_graphReview, &GraphReviewView::changeWalked, this, &ComparePage::showChangeRow);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(m_graphReview);
     split->addWidget(m_graphTable);
@@ -256,6 +244,22 @@ QWidget *ComparePage::makeGraphTab()
     layout->addWidget(m_graphSummary);
     layout->addWidget(split, 1);
     return tab;
+}
+
+void ComparePage::showChangeRow(int node)
+{
+    for (int row = 0; node >= 0 && row < m_graphModel->rowCount(); ++row) {
+        const GraphChangesModel::Target t = m_graphModel->target(row);
+        if (t.graph != m_graphReview->graphIndex() || m_graphReview->nodeOfChange(t.kind, t.node) != node)
+            continue;
+        const QScopedValueRollback walking(m_walking, true);
+        const QModelIndex at = m_graphModel->index(row, 0);
+        m_graphTable->setCurrentIndex(at);
+        m_graphTable->scrollTo(at);
+        return;
+    }
+    const QScopedValueRollback walking(m_walking, true);
+    m_graphTable->setCurrentIndex({});
 }
 
 const ModelDiff *ComparePage::modelDiff() const

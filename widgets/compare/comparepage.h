@@ -124,6 +124,8 @@ private:
     void showSelected();
     QWidget *makeWeightsTab();
     QWidget *makeGraphTab();
+    // Makes the change table's current row the one of overlay node `node` (none: no row).
+    void showChangeRow(int node);
 
     QString m_left, m_right, m_error;
     std::shared_ptr<const Review> m_review;

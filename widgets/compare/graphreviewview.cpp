@@ -262,10 +262,10 @@ bool GraphReviewView::selectChange(int graph, ChangeKind kind, const GraphNodeRe
     return true;
 }
 
-bool GraphReviewView::selectWeight(const QString &listedNameB, const QString &listedNameA)
+int GraphReviewView::selectWeight(const QString &listedNameB, const QString &listedNameA)
 {
     if (!m_review)
-        return false;
+        return -1;
     const auto refB = listedNameB.isEmpty() ? std::nullopt : m_review->modelsB.resolve(listedNameB);
     const auto refA = listedNameA.isEmpty() ? std::nullopt : m_review->modelsA.resolve(listedNameA);
     for (int g = 0; g < m_review->model.graphs.size(); ++g) {
@@ -286,10 +286,10 @@ bool GraphReviewView::selectWeight(const QString &listedNameB, const QString &li
             m_current = int(m_changes.indexOf(int(n)));
             showPosition();
             select(int(n));
-            return true;
+            return int(n);
         }
     }
-    return false;
+    return -1;
 }
 
 bool GraphReviewView::nextChange()

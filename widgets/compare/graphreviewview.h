@@ -56,8 +56,8 @@ public:
     // table's row); false when there is none.
     bool selectChange(int graph, carton::ChangeKind kind, const carton::GraphNodeRef &ref);
     // Selects and centres the first node that takes weight `listedName` (a name of the
-    // weights table: B's, else A's for a removed weight); false when no graph shown has it.
-    bool selectWeight(const QString &listedNameB, const QString &listedNameA);
+    // weights table: B's, else A's for a removed weight); returns the node, -1 when no graph has it.
+    int selectWeight(const QString &listedNameB, const QString &listedNameA);
 
     const carton::GraphOverlay *overlay() const { return m_overlay.get(); }
     ModelGraphView *graphView() const { return m_view; }
