@@ -2231,6 +2231,10 @@
         <source> — %1; weights %2 changed, %3 added, %4 removed</source>
         <translation> — %1; Gewichte %2 geändert, %3 hinzugefügt, %4 entfernt</translation>
     </message>
+<message>
+        <source>&amp;Outputs</source>
+        <translation>&amp;Ausgaben</translation>
+    </message>
 </context>
 <context>
     <name>studio::DTypeDelegate</name>
@@ -3630,15 +3634,15 @@
 <context>
     <name>studio::ModelGraphView</name>
     <message>
-        <source>Reading the graph from the archive&apos;s code…</source>
+        <source>Reading the graph from the archive's code…</source>
         <translation>Graph wird aus dem Code des Archivs gelesen…</translation>
     </message>
     <message>
-        <source>forward, read from the archive&apos;s code (nothing was run)</source>
+        <source>forward, read from the archive's code (nothing was run)</source>
         <translation>forward, aus dem Code des Archivs gelesen (nichts wurde ausgeführt)</translation>
     </message>
     <message>
-        <source>No graph: %1 (&quot;Inspect with torchscript…&quot; loads the model in the sandbox instead)</source>
+        <source>No graph: %1 ("Inspect with torchscript…" loads the model in the sandbox instead)</source>
         <translation>Kein Graph: %1 („Mit torchscript untersuchen…“ lädt das Modell stattdessen in der Sandbox)</translation>
     </message>
     <message numerus="yes">
@@ -8267,6 +8271,144 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>Graph &amp;Properties</source>
         <translation>Graph-&amp;Eigenschaften</translation>
+    </message>
+</context>
+<context>
+    <name>studio::BackendComparisonView</name>
+    <message>
+        <source>not expected</source>
+        <translation>nicht erwartet</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>Self-test</source>
+        <translation>Selbsttest</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>A vs expected</source>
+        <translation>A vs. erwartet</translation>
+    </message>
+    <message>
+        <source>B vs expected</source>
+        <translation>B vs. erwartet</translation>
+    </message>
+    <message>
+        <source>B vs A</source>
+        <translation>B vs. A</translation>
+    </message>
+    <message>
+        <source>Max abs</source>
+        <translation>Max. abs.</translation>
+    </message>
+    <message>
+        <source>Max rel</source>
+        <translation>Max. rel.</translation>
+    </message>
+    <message>
+        <source>Elements off</source>
+        <translation>Abweichende Elemente</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CompareOutputsPane</name>
+    <message>
+        <source>&amp;Run Both Models</source>
+        <translation>Beide &amp;Modelle ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>A's self-test inputs</source>
+        <translation>Selbsttest-Eingaben von A</translation>
+    </message>
+    <message>
+        <source>B's self-test inputs</source>
+        <translation>Selbsttest-Eingaben von B</translation>
+    </message>
+    <message>
+        <source>Both sides' self-test inputs</source>
+        <translation>Selbsttest-Eingaben beider Seiten</translation>
+    </message>
+    <message>
+        <source>Whose [[self_test]] inputs both models run on</source>
+        <translation>Mit wessen [[self_test]]-Eingaben beide Modelle laufen</translation>
+    </message>
+    <message>
+        <source>Run A's and B's models (each in its sandboxed runner host, after asking) on the same inputs and compare B's outputs with A's</source>
+        <translation>Die Modelle von A und B (jedes in seinem Runner-Host in der Sandbox, nach Rückfrage) mit denselben Eingaben ausführen und die Ausgaben von B mit denen von A vergleichen</translation>
+    </message>
+    <message>
+        <source>Run on</source>
+        <translation>Ausführen mit</translation>
+    </message>
+    <message>
+        <source>Outputs are compared for two cartons: a bare model file has no runner and no self-test inputs.</source>
+        <translation>Ausgaben werden für zwei Cartons verglichen: eine bloße Modelldatei hat keinen Runner und keine Selbsttest-Eingaben.</translation>
+    </message>
+    <message>
+        <source>Press Run Both Models: A's and B's models run on the chosen self-test inputs, each in its own sandboxed runner host (you are asked first), and B's outputs are compared with A's under the tolerance below.</source>
+        <translation>„Beide Modelle ausführen“ drücken: Die Modelle von A und B laufen mit den gewählten Selbsttest-Eingaben, jedes in seinem eigenen Runner-Host in der Sandbox (Sie werden vorher gefragt), und die Ausgaben von B werden unter der Toleranz unten mit denen von A verglichen.</translation>
+    </message>
+    <message>
+        <source>Tolerance: %1</source>
+        <translation>Toleranz: %1</translation>
+    </message>
+    <message>
+        <source>Not run: the run was cancelled.</source>
+        <translation>Nicht ausgeführt: Die Ausführung wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Running A's model, then B's…</source>
+        <translation>Das Modell von A läuft, dann das von B…</translation>
+    </message>
+    <message>
+        <source>Outputs not compared: cancelled.</source>
+        <translation>Ausgaben nicht verglichen: abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Could not run both models: %1</source>
+        <translation>Die beiden Modelle konnten nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>B's</source>
+        <translation>von B</translation>
+    </message>
+    <message>
+        <source>A's</source>
+        <translation>von A</translation>
+    </message>
+    <message>
+        <source>B's outputs agree with A's on all %1 self-tests.</source>
+        <translation>Die Ausgaben von B stimmen in allen %1 Selbsttests mit denen von A überein.</translation>
+    </message>
+    <message>
+        <source>B's outputs differ from A's on %1 of %2 self-tests.</source>
+        <translation>Die Ausgaben von B weichen in %1 von %2 Selbsttests von denen von A ab.</translation>
+    </message>
+    <message>
+        <source>Run on: %1.</source>
+        <translation>Ausgeführt mit: %1.</translation>
+    </message>
+    <message>
+        <source>In the error map A is the expected side and B the actual one.</source>
+        <translation>In der Fehlerkarte ist A die erwartete Seite und B die tatsächliche.</translation>
     </message>
 </context>
 </TS>

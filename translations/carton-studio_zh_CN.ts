@@ -2226,6 +2226,10 @@
         <source> — %1; weights %2 changed, %3 added, %4 removed</source>
         <translation> — %1；权重 %2 个已更改，%3 个已添加，%4 个已删除</translation>
     </message>
+<message>
+        <source>&amp;Outputs</source>
+        <translation>输出(&amp;O)</translation>
+    </message>
 </context>
 <context>
     <name>studio::DTypeDelegate</name>
@@ -3613,15 +3617,15 @@
 <context>
     <name>studio::ModelGraphView</name>
     <message>
-        <source>Reading the graph from the archive&apos;s code…</source>
+        <source>Reading the graph from the archive's code…</source>
         <translation>正在从归档的代码读取图…</translation>
     </message>
     <message>
-        <source>forward, read from the archive&apos;s code (nothing was run)</source>
+        <source>forward, read from the archive's code (nothing was run)</source>
         <translation>forward，从归档的代码读取（未运行任何内容）</translation>
     </message>
     <message>
-        <source>No graph: %1 (&quot;Inspect with torchscript…&quot; loads the model in the sandbox instead)</source>
+        <source>No graph: %1 ("Inspect with torchscript…" loads the model in the sandbox instead)</source>
         <translation>无图：%1（“用 torchscript 检查…”会改为在沙箱中加载模型）</translation>
     </message>
     <message numerus="yes">
@@ -8202,6 +8206,144 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>Graph &amp;Properties</source>
         <translation>图属性(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::BackendComparisonView</name>
+    <message>
+        <source>not expected</source>
+        <translation>未预期</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>Self-test</source>
+        <translation>自测</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>A vs expected</source>
+        <translation>A 对比预期</translation>
+    </message>
+    <message>
+        <source>B vs expected</source>
+        <translation>B 对比预期</translation>
+    </message>
+    <message>
+        <source>B vs A</source>
+        <translation>B 对比 A</translation>
+    </message>
+    <message>
+        <source>Max abs</source>
+        <translation>最大绝对误差</translation>
+    </message>
+    <message>
+        <source>Max rel</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>Elements off</source>
+        <translation>超差元素</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>studio::CompareOutputsPane</name>
+    <message>
+        <source>&amp;Run Both Models</source>
+        <translation>运行两个模型(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>A's self-test inputs</source>
+        <translation>A 的自测输入</translation>
+    </message>
+    <message>
+        <source>B's self-test inputs</source>
+        <translation>B 的自测输入</translation>
+    </message>
+    <message>
+        <source>Both sides' self-test inputs</source>
+        <translation>两侧的自测输入</translation>
+    </message>
+    <message>
+        <source>Whose [[self_test]] inputs both models run on</source>
+        <translation>两个模型使用哪一侧的 [[self_test]] 输入运行</translation>
+    </message>
+    <message>
+        <source>Run A's and B's models (each in its sandboxed runner host, after asking) on the same inputs and compare B's outputs with A's</source>
+        <translation>在相同输入上运行 A 和 B 的模型（各自在沙箱中的运行器宿主内，运行前询问），并将 B 的输出与 A 的比较</translation>
+    </message>
+    <message>
+        <source>Run on</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <source>Outputs are compared for two cartons: a bare model file has no runner and no self-test inputs.</source>
+        <translation>仅能比较两个 carton 的输出：单独的模型文件没有运行器，也没有自测输入。</translation>
+    </message>
+    <message>
+        <source>Press Run Both Models: A's and B's models run on the chosen self-test inputs, each in its own sandboxed runner host (you are asked first), and B's outputs are compared with A's under the tolerance below.</source>
+        <translation>点击“运行两个模型”：A 和 B 的模型在所选的自测输入上运行，各自在自己的沙箱运行器宿主中（运行前会询问您），并按下方的容差将 B 的输出与 A 的比较。</translation>
+    </message>
+    <message>
+        <source>Tolerance: %1</source>
+        <translation>容差：%1</translation>
+    </message>
+    <message>
+        <source>Not run: the run was cancelled.</source>
+        <translation>未运行：运行已取消。</translation>
+    </message>
+    <message>
+        <source>Running A's model, then B's…</source>
+        <translation>正在运行 A 的模型，然后运行 B 的……</translation>
+    </message>
+    <message>
+        <source>Outputs not compared: cancelled.</source>
+        <translation>未比较输出：已取消。</translation>
+    </message>
+    <message>
+        <source>Could not run both models: %1</source>
+        <translation>无法运行两个模型：%1</translation>
+    </message>
+    <message>
+        <source>B's</source>
+        <translation>B 的</translation>
+    </message>
+    <message>
+        <source>A's</source>
+        <translation>A 的</translation>
+    </message>
+    <message>
+        <source>B's outputs agree with A's on all %1 self-tests.</source>
+        <translation>在全部 %1 个自测中，B 的输出与 A 的一致。</translation>
+    </message>
+    <message>
+        <source>B's outputs differ from A's on %1 of %2 self-tests.</source>
+        <translation>在 %2 个自测中有 %1 个，B 的输出与 A 的不同。</translation>
+    </message>
+    <message>
+        <source>Run on: %1.</source>
+        <translation>运行于：%1。</translation>
+    </message>
+    <message>
+        <source>In the error map A is the expected side and B the actual one.</source>
+        <translation>在误差图中，A 为预期一侧，B 为实际一侧。</translation>
     </message>
 </context>
 </TS>

@@ -10,7 +10,6 @@
 #include "output.h"
 #include "remote/remoteurl.h"
 #include "runnercli.h"
-#include "selftest/selftestengine.h"
 
 #include <QSaveFile>
 
@@ -144,29 +143,25 @@ std::optional<OutputsDiff> runBoth(const ReviewSide &a, const ReviewSide &b, con
                        .arg(a.carton ? b.path : a.path));
         return std::nullopt;
     }
-    const Carton &inputs = from == u"b" ? *b.carton : *a.carton;
     auto progress = makeProgressBar(QStringLiteral("diff --run"));
-    OutputsDiff out;
-    out.inputsFrom = from;
-    for (const auto &[side, run] : {std::pair{&a, &out.runA}, std::pair{&b, &out.runB}}) {
-        const std::unique_ptr<RunnerSession> session = runner.open(*side->carton, progress.get());
-        if (!session) {
-            finishProgressBar(progress.get());
-            return std::nullopt;
-        }
-        Result<SelfTestRun> ran = runSelfTests(inputs, *session, options, progress.get());
-        if (!ran) {
-            finishProgressBar(progress.get());
-            printError(ran.error());
-            return std::nullopt;
-        }
-        *run = std::move(ran).value();
-    }
+    bool printed = false; // RunnerCli::open prints why a session could not open
+    const OpenSession open = [&](const Carton &carton, Progress *p) -> Result<std::unique_ptr<RunnerSession>> {
+        RunnerCli::Failure failure;
+        std::unique_ptr<RunnerSession> session = runner.open(carton, p, nullptr, &failure);
+        printed = !session;
+        if (!session)
+            return failure.error;
+        return session;
+    };
+    Result<QList<OutputsDiff>> ran =
+        runOutputsDiff(*a.carton, a.path, *b.carton, b.path, {from}, open, options, progress.get());
     finishProgressBar(progress.get());
-    out.comparison = compareBackends(out.runA, out.runB, options.tolerances, options.compare);
-    out.comparison.backendA = a.path + QStringLiteral(" (") + out.runA.runner + u')';
-    out.comparison.backendB = b.path + QStringLiteral(" (") + out.runB.runner + u')';
-    return out;
+    if (!ran) {
+        if (!printed)
+            printError(ran.error());
+        return std::nullopt;
+    }
+    return ran->first();
 }
 
 } // namespace

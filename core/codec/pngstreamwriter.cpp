@@ -4,6 +4,7 @@
 
 #include "codec/zliberror.h"
 
+#include <QBuffer>
 #include <QSaveFile>
 #include <QtEndian>
 #include <cstring>
@@ -25,6 +26,10 @@ QByteArray be32(quint32 v)
 
 struct PngStreamWriter::Private {
     QSaveFile file;
+    QByteArray bytes; // encode(): the PNG in memory
+    QBuffer buffer{&bytes};
+    QIODevice *device = &file;
+    QString name; // the file's path, or empty
     z_stream stream{};
     bool streamOpen = false;
     QByteArray out = QByteArray(int(kChunk), Qt::Uninitialized);
@@ -40,6 +45,23 @@ PngStreamWriter::~PngStreamWriter() = default;
 
 Result<std::unique_ptr<PngStreamWriter>> PngStreamWriter::create(const QString &path, quint32 width, quint32 height)
 {
+    return start(path, width, height);
+}
+
+Result<QByteArray> PngStreamWriter::encode(quint32 width, quint32 height, const uchar *rgb)
+{
+    Result<std::unique_ptr<PngStreamWriter>> w = start(QString(), width, height);
+    if (!w)
+        return w.error();
+    if (Status s = (*w)->writeRows(rgb, int(height), qsizetype(width) * 3); !s)
+        return s.error();
+    if (Status s = (*w)->finish(); !s)
+        return s.error();
+    return std::move((*w)->d->bytes);
+}
+
+Result<std::unique_ptr<PngStreamWriter>> PngStreamWriter::start(const QString &path, quint32 width, quint32 height)
+{
     constexpr quint32 kMaxSide = 0x7fffffff;
     if (width == 0 || height == 0 || width > kMaxSide || height > kMaxSide || quint64(width) * 3 + 1 > 0x7fffffff)
         return makeError(ErrorCode::Usage, QStringLiteral("a PNG cannot be %1 × %2 pixels").arg(width).arg(height),
@@ -48,15 +70,19 @@ Result<std::unique_ptr<PngStreamWriter>> PngStreamWriter::create(const QString &
     w->d = std::make_unique<Private>();
     w->m_width = width;
     w->m_height = height;
-    w->d->file.setFileName(path);
-    if (!w->d->file.open(QIODevice::WriteOnly))
-        return makeError(ErrorCode::Io, w->d->file.errorString(), path);
+    w->d->name = path;
+    if (path.isEmpty())
+        w->d->device = &w->d->buffer;
+    else
+        w->d->file.setFileName(path);
+    if (!w->d->device->open(QIODevice::WriteOnly))
+        return makeError(ErrorCode::Io, w->d->device->errorString(), path);
     if (deflateInit(&w->d->stream, 6) != Z_OK)
         return makeError(ErrorCode::Io, QStringLiteral("zlib could not start"), path);
     w->d->streamOpen = true;
     w->d->row = QByteArray(int(width) * 3 + 1, '\0');
-    if (w->d->file.write("\x89PNG\r\n\x1a\n", 8) != 8)
-        return makeError(ErrorCode::Io, w->d->file.errorString(), path);
+    if (w->d->device->write("\x89PNG\r\n\x1a\n", 8) != 8)
+        return makeError(ErrorCode::Io, w->d->device->errorString(), path);
     QByteArray header = be32(width) + be32(height);
     header.append(char(8)); // bit depth
     header.append(char(2)); // RGB
@@ -74,8 +100,8 @@ Status PngStreamWriter::writeChunk(const char type[4], const QByteArray &data)
     const uLong crc =
         crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef *>(chunk.constData() + 4), uInt(chunk.size() - 4));
     chunk.append(be32(quint32(crc)));
-    if (d->file.write(chunk) != chunk.size())
-        return makeError(ErrorCode::Io, d->file.errorString(), d->file.fileName());
+    if (d->device->write(chunk) != chunk.size())
+        return makeError(ErrorCode::Io, d->device->errorString(), d->name);
     return {};
 }
 
@@ -89,7 +115,7 @@ Status PngStreamWriter::deflateSome(const uchar *data, size_t size, bool finish)
         z.avail_out = uInt(kChunk);
         const int ret = deflate(&z, finish ? Z_FINISH : Z_NO_FLUSH);
         if (ret == Z_STREAM_ERROR)
-            return makeError(ErrorCode::Io, zlibMessage(z, ret), d->file.fileName());
+            return makeError(ErrorCode::Io, zlibMessage(z, ret), d->name);
         const qsizetype produced = qsizetype(kChunk - z.avail_out);
         if (produced > 0)
             if (Status s = writeChunk("IDAT", d->out.left(produced)); !s)
@@ -102,8 +128,7 @@ Status PngStreamWriter::deflateSome(const uchar *data, size_t size, bool finish)
 Status PngStreamWriter::writeRows(const uchar *pixels, int rows, qsizetype stride)
 {
     if (rows < 0 || quint64(m_rows) + quint64(rows) > m_height)
-        return makeError(ErrorCode::Usage, QStringLiteral("more rows than the PNG's height %1").arg(m_height),
-                         d->file.fileName());
+        return makeError(ErrorCode::Usage, QStringLiteral("more rows than the PNG's height %1").arg(m_height), d->name);
     const size_t bytes = size_t(m_width) * 3;
     for (int r = 0; r < rows; ++r) {
         // Filter 0 (none) for every row: a graph is mostly flat colour, deflate does the rest.
@@ -119,14 +144,13 @@ Status PngStreamWriter::writeRows(const uchar *pixels, int rows, qsizetype strid
 Status PngStreamWriter::finish()
 {
     if (m_rows != m_height)
-        return makeError(ErrorCode::Usage, QStringLiteral("%1 of %2 rows written").arg(m_rows).arg(m_height),
-                         d->file.fileName());
+        return makeError(ErrorCode::Usage, QStringLiteral("%1 of %2 rows written").arg(m_rows).arg(m_height), d->name);
     if (Status s = deflateSome(nullptr, 0, true); !s)
         return s;
     if (Status s = writeChunk("IEND", QByteArray()); !s)
         return s;
-    if (!d->file.commit())
-        return makeError(ErrorCode::Io, d->file.errorString(), d->file.fileName());
+    if (d->device == &d->file && !d->file.commit())
+        return makeError(ErrorCode::Io, d->file.errorString(), d->name);
     return {};
 }
 

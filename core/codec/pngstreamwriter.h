@@ -20,6 +20,9 @@ class CARTONCORE_EXPORT PngStreamWriter final {
 public:
     // Fails for a size PNG cannot hold (0, or over 2^31 - 1 a side) or a file that cannot be created.
     static Result<std::unique_ptr<PngStreamWriter>> create(const QString &path, quint32 width, quint32 height);
+    // A small image whole in memory (an HTML report's data: URI): `rgb` holds
+    // height rows of width × 3 bytes. The same encoder, into a byte array.
+    static Result<QByteArray> encode(quint32 width, quint32 height, const uchar *rgb);
     ~PngStreamWriter();
     PngStreamWriter(const PngStreamWriter &) = delete;
     PngStreamWriter &operator=(const PngStreamWriter &) = delete;
@@ -34,6 +37,7 @@ public:
 private:
     PngStreamWriter() = default;
     struct Private;
+    static Result<std::unique_ptr<PngStreamWriter>> start(const QString &path, quint32 width, quint32 height);
     Status deflateSome(const uchar *data, size_t size, bool finish);
     Status writeChunk(const char type[4], const QByteArray &data);
 

@@ -65,6 +65,9 @@ td.l,th.l{text-align:left}td.name{font-family:ui-monospace,monospace;font-size:.
 svg.chart{display:block;max-width:100%;height:auto;border:1px solid #d8dce4;background:#fff}
 svg .c{fill:#b45309}svg .a{fill:#15803d}svg .r{fill:#b91c1c}svg .u{fill:#d8dce4}svg .grid{stroke:#e5e7eb}
 svg .axis{font-size:10px;fill:#404656}.legend span{display:inline-block;width:.8em;height:.8em;margin:0 .3em 0 1em}
+.maps{display:flex;flex-wrap:wrap;gap:1em 2em;align-items:flex-start}figure.errormap{margin:0}
+figure.errormap img{display:block;image-rendering:pixelated;border:1px solid #d8dce4;margin-bottom:.3em}
+.scale{font-size:.85em;white-space:nowrap}.scale i{display:inline-block;width:8em;height:.7em;vertical-align:middle;margin:0 .3em}
 @media print{body{max-width:none;margin:0}section{break-inside:avoid}}
 )";
 

@@ -3,6 +3,7 @@
 #include "diff/outputdiff.h"
 
 #include "base/htmlpage.h"
+#include "diff/errormaphtml.h"
 
 #include <QJsonObject>
 
@@ -23,6 +24,48 @@ QString figure(double v)
 }
 
 } // namespace
+
+void OutputsDiff::judge(const ToleranceSettings &tolerances, const CompareOptions &compare)
+{
+    const QString a = comparison.backendA, b = comparison.backendB;
+    comparison = compareBackends(runA, runB, tolerances, compare);
+    comparison.backendA = a;
+    comparison.backendB = b;
+}
+
+Result<QList<OutputsDiff>> runOutputsDiff(const Carton &a, const QString &pathA, const Carton &b, const QString &pathB,
+                                          const QStringList &inputsFrom, const OpenSession &open,
+                                          const SelfTestOptions &options, Progress *progress)
+{
+    QList<OutputsDiff> out;
+    for (const QString &from : inputsFrom) {
+        if (from != u"a" && from != u"b")
+            return makeError(ErrorCode::Usage, u"inputs from \"%1\": expected a or b"_s.arg(from));
+        out.append(OutputsDiff{});
+        out.last().inputsFrom = from;
+    }
+    // Each model loads once and runs on every side's inputs asked for.
+    for (const auto &[model, isA] : {std::pair{&a, true}, std::pair{&b, false}}) {
+        Result<std::unique_ptr<RunnerSession>> session = open(*model, progress);
+        if (!session)
+            return session.error();
+        for (OutputsDiff &d : out) {
+            Result<SelfTestRun> ran = runSelfTests(d.inputsFrom == u"b" ? b : a, **session, options, progress);
+            if (!ran)
+                return ran.error();
+            if (ran->cancelled || (progress && progress->isCancelled()))
+                return makeError(ErrorCode::Cancelled, u"cancelled"_s);
+            (isA ? d.runA : d.runB) = std::move(ran).value();
+        }
+        session->reset(); // on this thread, as openRunnerSession requires
+    }
+    for (OutputsDiff &d : out) {
+        d.comparison.backendA = pathA + u" ("_s + d.runA.runner + u')';
+        d.comparison.backendB = pathB + u" ("_s + d.runB.runner + u')';
+        d.judge(options.tolerances, options.compare);
+    }
+    return out;
+}
 
 QJsonArray outputsDiffJson(const OutputsDiff &outputs)
 {
@@ -116,7 +159,16 @@ QString outputsDiffHtml(const OutputsDiff &outputs)
                     htmlEscape(o.problem.isEmpty() && c ? c->message : o.problem));
         }
     }
-    return h + u"</table></section>\n"_s;
+    h += u"</table>"_s;
+    // One small map of |B−A| per output both sides returned.
+    QString maps;
+    for (const BackendTestDiff &t : outputs.comparison.tests)
+        for (const BackendOutputDiff &o : t.outputs)
+            if (o.a && o.b)
+                maps += errorMapFigureHtml(*o.a, *o.b, t.name + u" · "_s + o.name);
+    if (!maps.isEmpty())
+        h += u"<h3>Error maps</h3><div class=\"maps\">"_s + maps + u"</div>"_s;
+    return h + u"</section>\n"_s;
 }
 
 } // namespace carton

@@ -2,11 +2,17 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/result.h"
 #include "cartoncore_export.h"
+#include "package/carton.h"
+#include "runner/runnersession.h"
 #include "selftest/backendcompare.h"
+#include "selftest/selftestengine.h"
 
 #include <QJsonArray>
 #include <QString>
+#include <functional>
+#include <memory>
 
 namespace carton {
 
@@ -19,7 +25,25 @@ struct OutputsDiff {
     QString inputsFrom; // "a" or "b": whose self-tests' inputs both models ran on
     SelfTestRun runA, runB;
     BackendComparison comparison;
+    // Compares runB with runA again under `tolerances` (the kept tensors: nothing runs).
+    void judge(const ToleranceSettings &tolerances, const CompareOptions &compare = {});
 };
+
+// Opens a runner session for one side's carton. What is asked before its code runs
+// (consent, the safety scan) and how (sandbox, runner choice) is the caller's: the
+// CLI's RunnerCli, the Compare tab's RunConsent before its job starts.
+using OpenSession = std::function<Result<std::unique_ptr<RunnerSession>>(const Carton &carton, Progress *progress)>;
+
+// `carton diff --run` and the Compare tab's Outputs: A's model, then B's, each opened
+// once through `open` and run on the self-test inputs of each side in `inputsFrom`
+// ("a", "b", or both, in that order), then B's outputs judged against A's (judge())
+// per side. `options.tolerances` are those in force; the runs' tensors are kept.
+// Fails with the opener's or the engine's error, or ErrorCode::Cancelled when
+// `progress` is cancelled (the running host is killed by the engine).
+CARTONCORE_EXPORT Result<QList<OutputsDiff>> runOutputsDiff(const Carton &a, const QString &pathA, const Carton &b,
+                                                            const QString &pathB, const QStringList &inputsFrom,
+                                                            const OpenSession &open, const SelfTestOptions &options,
+                                                            Progress *progress = nullptr);
 
 // [{"test", "output", "max_abs_diff", "mean_abs_diff", "max_rel_diff", "mean_rel_diff",
 //   "elements_off", "elements", "rtol", "atol", "passed", "problem"?}] in run order;

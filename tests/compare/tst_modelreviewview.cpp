@@ -28,6 +28,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -207,6 +208,18 @@ void TestModelReviewView::colouredGraphOneAttribute()
     QCOMPARE(items.of(NodeStatus::Unchanged), items.all.size() - 1 - io);
     QCOMPARE(review->legendLabel(NodeStatus::Changed)->text(), QStringLiteral("1 changed"));
     QCOMPARE(review->legendLabel(NodeStatus::Added)->text(), QStringLiteral("0 added"));
+    // A click on the change table's row selects that node and centres the view on it.
+    QTableView *table = page.graphTable();
+    QCOMPARE(table->model()->rowCount(), 1);
+    view->view()->centerOn(0, 0);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(0, 1)).center());
+    QCOMPARE(view->selectedVertex(), view->vertexOfNode(review->changes().first()));
+    {
+        const QRectF at = view->vertexRect(view->selectedVertex());
+        QVERIFY(view->view()->viewport()->rect().contains(view->view()->mapFromScene(at.center())));
+    }
+    table->clearSelection();
+    table->setCurrentIndex({});
     // F8: the change is selected, shown, and its two sides are side by side.
     QCOMPARE(review->changes().size(), 1);
     view->view()->setFocus();
@@ -258,7 +271,39 @@ void TestModelReviewView::colouredGraphAddedBlocks()
         const qreal top = view->vertexRect(view->selectedVertex()).top();
         QVERIFY(top >= lastTop);
         lastTop = top;
+        // The change table follows the walk: its current row names the node selected.
+        const GraphChangesModel::Target t = page.graphModel()->target(page.graphTable()->currentIndex().row());
+        QCOMPARE(review->nodeOfChange(t.kind, t.node), changes.at(step));
     }
+    // The other way: each kind of row selects its node.
+    for (int row = page.graphModel()->rowCount() - 1; row >= 0; row -= 7) {
+        page.graphTable()->setCurrentIndex(page.graphModel()->index(row, 0));
+        const GraphChangesModel::Target t = page.graphModel()->target(row);
+        QCOMPARE(view->selectedVertex(), view->vertexOfNode(review->nodeOfChange(t.kind, t.node)));
+        QCOMPARE(view->graph()->nodes.at(review->nodeOfChange(t.kind, t.node)).name, t.node.name);
+    }
+    // A weight of the weights table selects the node that takes it (an added block's).
+    const QList<WeightDiff> &weights = page.weightsModel()->weights();
+    const auto addedWeight =
+        std::find_if(weights.cbegin(), weights.cend(), [](const WeightDiff &w) { return w.kind == ChangeKind::Added; });
+    QVERIFY(addedWeight != weights.cend());
+    auto *sorted = static_cast<QSortFilterProxyModel *>(page.weightsTable()->model());
+    page.weightsTable()->setCurrentIndex(
+        sorted->mapFromSource(page.weightsModel()->index(int(addedWeight - weights.cbegin()), 0)));
+    QVERIFY(view->selectedVertex() >= 0);
+    {
+        int node = -1;
+        for (int n = 0; n < view->graph()->nodes.size(); ++n)
+            node = view->vertexOfNode(n) == view->selectedVertex() ? n : node;
+        QVERIFY(node >= 0);
+        QVERIFY2(view->graph()->nodes.at(node).inputs.contains(addedWeight->nameB),
+                 qPrintable(view->graph()->nodes.at(node).inputs.join(u' ')));
+        QCOMPARE(review->overlay()->of(view->graph().get())->nodes.at(node).status, NodeStatus::Added);
+        // The change table shows that node's row.
+        const GraphChangesModel::Target t = page.graphModel()->target(page.graphTable()->currentIndex().row());
+        QCOMPARE(review->nodeOfChange(t.kind, t.node), node);
+    }
+    QVERIFY(review->goToChange(int(changes.size()) - 1)); // where the walk above ended
     review->nextAction()->trigger();
     QCOMPARE(review->currentChange(), 0);
     review->previousAction()->trigger();

@@ -3,14 +3,18 @@
 // Comparing real cartons built in code: metadata, specs, tensors compared
 // numerically, text diffs, files from the MANIFESTs; two 200 MB cartons that share
 // their model file are compared without reading a byte of it.
+#include "base/viridis.h"
 #include "diff/cartondiff.h"
 #include "diff/diffjson.h"
+#include "diff/errormaphtml.h"
 #include "difftestutil.h"
 #include "package/carton.h"
 
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtEndian>
 
 using namespace carton;
 
@@ -46,6 +50,7 @@ private slots:
     void caps();
     void cancelled();
     void openErrorsNameTheFile();
+    void errorMapFigureKeepsEachBlocksLargest();
 
 private:
     QTemporaryDir m_dir;
@@ -327,6 +332,56 @@ void TestCartonDiff::openErrorsNameTheFile()
     auto d = diffCartonFiles(missing, missing);
     QVERIFY(!d.ok());
     QVERIFY2(d.error().toString().contains(missing), qPrintable(d.error().toString()));
+}
+
+// The report's inline error map of a 200 × 400 output: 3 × 3 blocks (at most 160 × 80 pixels),
+// each pixel the largest |B−A| of its block on viridis from 0 to the largest, read back from the
+// PNG's own rows; tensors that cannot be compared get a line saying why instead.
+void TestCartonDiff::errorMapFigureKeepsEachBlocksLargest()
+{
+    using namespace Qt::StringLiterals;
+    QByteArray zeros(200 * 400 * 4, '\0'), bytes = zeros;
+    const auto set = [&](int r, int c, float v) { qToLittleEndian(v, bytes.data() + (r * 400 + c) * 4); };
+    set(150, 350, 1.0f);
+    set(0, 0, 0.5f);
+    set(1, 2, -0.25f); // |B−A| 0.25, smaller than the 0.5 in the same block
+    const Tensor a = Tensor::numeric(u"y"_s, DType::Float32, {200, 400}, zeros);
+    const Tensor b = Tensor::numeric(u"y"_s, DType::Float32, {200, 400}, bytes);
+    const QString html = errorMapFigureHtml(a, b, u"t · y"_s);
+    QVERIFY2(html.startsWith(u"<figure class=\"errormap\">"_s), qPrintable(html.left(200)));
+    QVERIFY(html.contains(u"200 × 400, each pixel the largest of 3 × 3"_s));
+    QVERIFY(html.contains(u"</i> 1</span>"_s)); // the scale ends at the largest difference
+    static const QRegularExpression src(u"src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\""_s);
+    const QByteArray png = QByteArray::fromBase64(src.match(html).captured(1).toLatin1());
+    QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
+    const quint32 w = qFromBigEndian<quint32>(png.constData() + 16), h = qFromBigEndian<quint32>(png.constData() + 20);
+    QCOMPARE(w, 134u);
+    QCOMPARE(h, 67u);
+    // The IDAT chunks joined are one zlib stream of rows (filter byte, then RGB).
+    QByteArray z;
+    for (qsizetype at = 8; at + 8 <= png.size();) {
+        const quint32 length = qFromBigEndian<quint32>(png.constData() + at);
+        if (png.mid(at + 4, 4) == "IDAT")
+            z += png.mid(at + 8, length);
+        at += 12 + length;
+    }
+    QByteArray sized(4, '\0');
+    qToBigEndian(quint32(h * (w * 3 + 1)), sized.data());
+    const QByteArray rows = qUncompress(sized + z);
+    QCOMPARE(rows.size(), qsizetype(h * (w * 3 + 1)));
+    const auto pixel = [&](int x, int y) { return rows.mid(y * (w * 3 + 1) + 1 + x * 3, 3).toHex(); };
+    QCOMPARE(pixel(116, 50), QByteArray("fce721")); // (150, 350): the largest, viridis(1)
+    // Block (0, 0) keeps its 0.5, not the 0.25 beside it: viridis(0.5 / 1).
+    const auto half = viridis(0.5);
+    QCOMPARE(pixel(0, 0), QByteArray(reinterpret_cast<const char *>(half.data()), 3).toHex());
+    QVERIFY(pixel(0, 0) != QByteArray(reinterpret_cast<const char *>(viridis(0.25).data()), 3).toHex());
+    QCOMPARE(pixel(1, 0), QByteArray("470155")); // nothing changed there: viridis(0)
+    QCOMPARE(pixel(133, 66), QByteArray("470155"));
+    // Not comparable: a line that says why, no image.
+    const Tensor other = Tensor::numeric(u"y"_s, DType::Float32, {400, 200}, zeros);
+    const QString why = errorMapFigureHtml(a, other, u"t · y"_s);
+    QVERIFY2(why.startsWith(u"<p class=\"small\">t · y: no error map ("_s) && why.contains(u"shapes differ"_s),
+             qPrintable(why));
 }
 
 QTEST_GUILESS_MAIN(TestCartonDiff)

@@ -5,12 +5,18 @@
 // runner host, B's outputs compared with A's: the figures are those of the two
 // models' float32 arithmetic, in text, --json and --html; a bare file refuses --run.
 #include "clirunner.h"
+#include "scalecartons.h"
 #include "selftesttestutil.h"
 #include "testpaths.h"
 #include "testsession.h"
 
 #include <QFile>
 #include <QJsonArray>
+#include <QRegularExpression>
+#include <QtEndian>
+#ifdef CARTON_TEST_QTGUI
+#include <QImage>
+#endif
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -28,49 +34,17 @@ private slots:
     void bareFileRefusesRun();
 
 private:
-    // A python-runner carton whose model returns y = x * `scale` (numpy float32).
-    QString writeCarton(const QString &name, const QByteArray &scale);
     QTemporaryDir m_dir;
     QString m_a, m_b;
-    const QList<float> m_x{0.f, 1.f, 2.f, -4.f};
+    const QList<float> &m_x = difftest::kScaleX;
 };
-
-QString TestCliDiffRun::writeCarton(const QString &name, const QByteArray &scale)
-{
-    CartonFolder folder;
-    folder.info.runner.runnerName = u"python"_s;
-    folder.info.runner.requiredFrameworkVersion = u">=3.0"_s;
-    folder.info.runner.opts = {{u"entrypoint_package"_s, QString(u"mymodel"_s)},
-                               {u"entrypoint_fn"_s, QString(u"get_model"_s)}};
-    folder.info.inputs = {spec(u"x"_s, DType::Float32, Shape::dims({Dim::value(4)}))};
-    folder.info.outputs = {spec(u"y"_s, DType::Float32, Shape::dims({Dim::value(4)}))};
-    QList<double> x, y;
-    for (float v : m_x) {
-        x.append(v);
-        y.append(2 * v);
-    }
-    folder.add(f32({4}, x, u"x"_s));
-    folder.add(f32({4}, y, u"y"_s));
-    SelfTest t;
-    t.name = u"t_"_s + name;
-    t.inputs = refs({{"x", "@tensor_data/x"}});
-    t.expectedOut = refs({{"y", "@tensor_data/y"}});
-    folder.info.selfTests = {t};
-    const QString dir = m_dir.filePath(name);
-    if (!folder.write(dir))
-        return {};
-    const QByteArray model = "import numpy as np\n\nclass Model:\n    def infer_with_tensors(self, tensors):\n"
-                             "        return {\"y\": tensors[\"x\"] * np.float32(" +
-                             scale + ")}\n\ndef get_model():\n    return Model()\n";
-    return testutil::writeFile(dir + u"/model/mymodel.py"_s, model) ? dir : QString();
-}
 
 void TestCliDiffRun::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     qputenv("XDG_DATA_HOME", m_dir.filePath(u"data"_s).toLocal8Bit());
-    m_a = writeCarton(u"a"_s, "2.0");
-    m_b = writeCarton(u"b"_s, "2.001");
+    m_a = difftest::writeScaleCarton(m_dir.filePath(u"a"_s), u"a"_s, "2.0");
+    m_b = difftest::writeScaleCarton(m_dir.filePath(u"b"_s), u"b"_s, "2.001");
     QVERIFY(!m_a.isEmpty() && !m_b.isEmpty());
 }
 
@@ -132,6 +106,36 @@ void TestCliDiffRun::textAndHtml()
     QVERIFY(text.contains("<h2>Outputs</h2>"));
     QVERIFY(text.contains("3 of 4"));
     QVERIFY(!text.contains("http://") && !text.contains("https://"));
+    // One inline error map per compared output (here y), with its colour scale, fetching nothing.
+    QCOMPARE(text.count("<figure class=\"errormap\">"), 1);
+    QCOMPARE(text.count("</figure>"), 1);
+    QVERIFY(text.contains("<span class=\"scale\">0 <i style=\"background:linear-gradient(to right,#470155"));
+    static const QRegularExpression fetches(
+        u"(https?|ftp|file)://|url\\s*\\(|@import|<\\s*(script|link|iframe|object|embed)\\b"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch fetch = fetches.match(QString::fromUtf8(text));
+    QVERIFY2(!fetch.hasMatch(), qPrintable(QString::fromUtf8(text).mid(fetch.capturedStart() - 80, 160)));
+    static const QRegularExpression refs(u"\\b(src|href|srcset|poster|action)\\s*=\\s*\"([^\"]*)\""_s);
+    QStringList images;
+    for (auto it = refs.globalMatch(QString::fromUtf8(text)); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        QCOMPARE(m.captured(1), u"src"_s);
+        QVERIFY(m.captured(2).startsWith(u"data:image/png;base64,"_s));
+        images.append(m.captured(2).mid(22));
+    }
+    QCOMPARE(images.size(), 1);
+    // The PNG: one row of 4 cells, |B−A| = 0.001·|x| for x = 0, 1, 2, -4 on viridis from 0 to the largest.
+    const QByteArray png = QByteArray::fromBase64(images.first().toLatin1());
+    QVERIFY(png.startsWith("\x89PNG\r\n\x1a\n"));
+    QCOMPARE(qFromBigEndian<quint32>(png.constData() + 16), 4u);
+    QCOMPARE(qFromBigEndian<quint32>(png.constData() + 20), 1u);
+#ifdef CARTON_TEST_QTGUI
+    const QImage map = QImage::fromData(png, "PNG");
+    QCOMPARE(map.size(), QSize(4, 1));
+    QCOMPARE(map.pixelColor(0, 0), QColor(0x47, 0x01, 0x55)); // x = 0: no difference
+    QCOMPARE(map.pixelColor(3, 0), QColor(0xfc, 0xe7, 0x21)); // x = -4: the largest
+    QVERIFY(map.pixelColor(1, 0) != map.pixelColor(2, 0));
+#endif
 }
 
 void TestCliDiffRun::bareFileRefusesRun()

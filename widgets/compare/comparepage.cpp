@@ -4,6 +4,7 @@
 
 #include "comparedetails.h"
 #include "comparemodel.h"
+#include "compareoutputspane.h"
 #include "diff/diffhtml.h"
 #include "graphchangesmodel.h"
 #include "graphreviewview.h"
@@ -28,6 +29,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -92,7 +94,8 @@ ComparePage::ComparePage(const QString &leftPath, const QString &rightPath, QWid
       m_cancel(new QPushButton(tr("Cancel"))), m_sections(new QTabWidget), m_weightsModel(new WeightDiffModel(this)),
       m_weightsSorted(new QSortFilterProxyModel(this)), m_weightsTable(nullptr), m_chart(new WeightChart),
       m_delta(new WeightDeltaView), m_weightsSummary(new QLabel), m_graphModel(new GraphChangesModel(this)),
-      m_graphTable(nullptr), m_graphSummary(new QLabel), m_graphReview(new GraphReviewView)
+      m_graphTable(nullptr), m_graphSummary(new QLabel), m_graphReview(new GraphReviewView),
+      m_outputs(new CompareOutputsPane)
 {
     setObjectName(QStringLiteral("comparePage"));
     setAcceptDrops(true);
@@ -157,6 +160,7 @@ ComparePage::ComparePage(const QString &leftPath, const QString &rightPath, QWid
     m_sections->addTab(splitter, tr("&Package"));
     m_sections->addTab(makeWeightsTab(), tr("&Weights"));
     m_sections->addTab(makeGraphTab(), tr("&Graph"));
+    m_sections->addTab(m_outputs, tr("&Outputs"));
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
     layout->addWidget(m_sections, 1);
@@ -172,8 +176,14 @@ QWidget *ComparePage::makeWeightsTab()
     m_weightsTable->sortByColumn(-1, Qt::AscendingOrder); // model order until a header is clicked
     connect(m_weightsTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                if (current.isValid())
-                    showWeight(m_weightsSorted->mapToSource(current).row());
+                if (!current.isValid())
+                    return;
+                const int row = m_weightsSorted->mapToSource(current).row();
+                showWeight(row);
+                // The coloured graph follows: the node that takes this weight.
+                if (row >= 0 && row < m_weightsModel->weights().size())
+                    showChangeRow(m_graphReview->selectWeight(m_weightsModel->weights().at(row).nameB,
+                                                              m_weightsModel->weights().at(row).nameA));
             });
     connect(m_chart, &WeightChart::weightClicked, this, [this](int row) {
         const QModelIndex at = m_weightsSorted->mapFromSource(m_weightsModel->index(row, 0));
@@ -215,6 +225,15 @@ QWidget *ComparePage::makeGraphTab()
                 return;
             }
     });
+    // A row of the change table selects its node in the graph; F8 walking selects the row.
+    connect(m_graphTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (m_walking || !current.isValid())
+                    return;
+                const GraphChangesModel::Target t = m_graphModel->target(current.row());
+                m_graphReview->selectChange(t.graph, t.kind, t.node);
+            });
+    connect(m_graphReview, &GraphReviewView::changeWalked, this, &ComparePage::showChangeRow);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(m_graphReview);
     split->addWidget(m_graphTable);
@@ -225,6 +244,22 @@ QWidget *ComparePage::makeGraphTab()
     layout->addWidget(m_graphSummary);
     layout->addWidget(split, 1);
     return tab;
+}
+
+void ComparePage::showChangeRow(int node)
+{
+    for (int row = 0; node >= 0 && row < m_graphModel->rowCount(); ++row) {
+        const GraphChangesModel::Target t = m_graphModel->target(row);
+        if (t.graph != m_graphReview->graphIndex() || m_graphReview->nodeOfChange(t.kind, t.node) != node)
+            continue;
+        const QScopedValueRollback walking(m_walking, true);
+        const QModelIndex at = m_graphModel->index(row, 0);
+        m_graphTable->setCurrentIndex(at);
+        m_graphTable->scrollTo(at);
+        return;
+    }
+    const QScopedValueRollback walking(m_walking, true);
+    m_graphTable->setCurrentIndex({});
 }
 
 const ModelDiff *ComparePage::modelDiff() const
@@ -241,6 +276,11 @@ void ComparePage::cancel()
     m_cancel->hide();
     m_summary->setText(tr("Comparison cancelled"));
     setTextTone(m_summary, Tone::Warning);
+}
+
+void ComparePage::setSettings(QSettings *settings)
+{
+    m_outputs->setSettings(settings);
 }
 
 void ComparePage::showWeight(int row)
@@ -316,6 +356,7 @@ void ComparePage::start()
     m_progress->setRange(0, 0);
     m_progress->show();
     m_cancel->show();
+    m_outputs->setSides(nullptr, m_left, nullptr, m_right);
     m_jobs->start(
         kJob,
         [left = m_left, right = m_right](Progress &progress) -> Result<std::shared_ptr<const Review>> {
@@ -391,6 +432,11 @@ void ComparePage::finished(Result<std::shared_ptr<const Review>> reviewed)
     for (int c = CompareModel::LeftColumn; c <= CompareModel::RightColumn; ++c)
         m_tree->setColumnWidth(c, std::min(m_tree->columnWidth(c), 320));
     m_details->setHtml(comparedetails::summaryHtml(*m_model->diff()));
+    // The cartons stay open while the review lives: the outputs pane runs their models.
+    const auto cartonOf = [this](const ReviewSide &side) {
+        return side.carton ? std::shared_ptr<const Carton>(m_review, side.carton.get()) : nullptr;
+    };
+    m_outputs->setSides(cartonOf(m_review->a), d.pathA, cartonOf(m_review->b), d.pathB);
     showModelHalf();
     emit compared();
 }
@@ -462,9 +508,11 @@ void ComparePage::dropEvent(QDropEvent *event)
     setRightPath(path);
 }
 
-ComparePage *ComparePage::openTab(QTabWidget *tabs, const QString &leftPath, const QString &rightPath)
+ComparePage *ComparePage::openTab(QTabWidget *tabs, const QString &leftPath, const QString &rightPath,
+                                  QSettings *settings)
 {
     auto *page = new ComparePage(leftPath, rightPath, tabs);
+    page->setSettings(settings);
     const int index = tabs->addTab(page, page->displayName());
     // The tab's text and tooltip follow the sides (a drop, Swap Sides).
     const auto label = [tabs, page] {
@@ -482,7 +530,7 @@ ComparePage *ComparePage::openTab(QTabWidget *tabs, const QString &leftPath, con
     return page;
 }
 
-ComparePage *ComparePage::compareWith(QTabWidget *tabs, const QString &leftPath)
+ComparePage *ComparePage::compareWith(QTabWidget *tabs, const QString &leftPath, QSettings *settings)
 {
     const QString right = QFileDialog::getOpenFileName(
         tabs->window(), tr("Compare %1 With").arg(QFileInfo(leftPath).fileName()), QFileInfo(leftPath).absolutePath(),
@@ -490,7 +538,7 @@ ComparePage *ComparePage::compareWith(QTabWidget *tabs, const QString &leftPath)
            "All files (*)"));
     if (right.isEmpty())
         return nullptr;
-    return openTab(tabs, leftPath, right);
+    return openTab(tabs, leftPath, right, settings);
 }
 
 } // namespace studio

@@ -12,6 +12,7 @@
 class QCheckBox;
 class QLabel;
 class QProgressBar;
+class QSettings;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
@@ -22,6 +23,7 @@ class QTreeView;
 namespace studio {
 
 class CompareModel;
+class CompareOutputsPane;
 class GraphChangesModel;
 class GraphReviewView;
 class LatestJob;
@@ -35,7 +37,8 @@ class WeightDiffModel;
 // the selected row its full values, tensor error figures or unified diff. Weights:
 // every weight's change in a per-layer chart and a table sortable by change; a click
 // shows both sides and B − A as heatmaps. Graph: the two graphs drawn as one with
-// what was added, removed and changed marked (GraphReviewView), and the list of changes. The review runs through
+// what was added, removed and changed marked (GraphReviewView), and the list of changes. Outputs: both models on
+// the same self-test inputs (CompareOutputsPane). The review runs through
 // LatestJob on the verification pool (a new one cancels the old; Cancel stops it) with its progress shown; dropping a
 // file on the tab replaces the right side; Swap Sides compares the other way round.
 class ComparePage final : public QWidget {
@@ -75,7 +78,12 @@ public:
     WeightDeltaView *deltaView() const { return m_delta; }
     GraphChangesModel *graphModel() const { return m_graphModel; }
     QLabel *graphSummary() const { return m_graphSummary; }
+    QTableView *graphTable() const { return m_graphTable; }
     GraphReviewView *graphReview() const { return m_graphReview; }
+    // Outputs: both cartons' models on the same self-test inputs (with consent).
+    CompareOutputsPane *outputsPane() const { return m_outputs; }
+    // Remembered run consent and the sandbox's scratch limit (null: nothing remembered).
+    void setSettings(QSettings *settings);
     // The last review's model half (nullopt before the first one ends).
     const carton::ModelDiff *modelDiff() const;
     // Shows weight `row` of the weights model (both sides and B − A).
@@ -86,9 +94,10 @@ public:
     // File ▸ Compare With…: asks for the right carton or model file (a file dialog
     // starting in the left one's folder) and opens a Compare tab in `tabs`; nullptr
     // when cancelled.
-    static ComparePage *compareWith(QTabWidget *tabs, const QString &leftPath);
+    static ComparePage *compareWith(QTabWidget *tabs, const QString &leftPath, QSettings *settings = nullptr);
     // Opens a Compare tab of these two cartons in `tabs` and makes it current.
-    static ComparePage *openTab(QTabWidget *tabs, const QString &leftPath, const QString &rightPath);
+    static ComparePage *openTab(QTabWidget *tabs, const QString &leftPath, const QString &rightPath,
+                                QSettings *settings = nullptr);
 
 signals:
     // A comparison finished (successfully or not; not when cancelled).
@@ -115,6 +124,8 @@ private:
     void showSelected();
     QWidget *makeWeightsTab();
     QWidget *makeGraphTab();
+    // Makes the change table's current row the one of overlay node `node` (none: no row).
+    void showChangeRow(int node);
 
     QString m_left, m_right, m_error;
     std::shared_ptr<const Review> m_review;
@@ -140,6 +151,8 @@ private:
     QTableView *m_graphTable;
     QLabel *m_graphSummary;
     GraphReviewView *m_graphReview;
+    CompareOutputsPane *m_outputs;
+    bool m_walking = false; // F8 moves the change table's selection
 };
 
 } // namespace studio

@@ -18,7 +18,8 @@ void GraphChangesModel::setGraphs(const QList<ModelGraphDiff> &graphs)
     m_rows.clear();
     m_matched = 0;
     const bool prefix = graphs.size() > 1;
-    for (const ModelGraphDiff &g : graphs) {
+    for (int gi = 0; gi < graphs.size(); ++gi) {
+        const ModelGraphDiff &g = graphs.at(gi);
         const auto name = [&](const QString &entry, const QString &node) {
             return prefix ? entry + u':' + node : node;
         };
@@ -27,14 +28,31 @@ void GraphChangesModel::setGraphs(const QList<ModelGraphDiff> &graphs)
                            c.a.name == c.b.name ? name(g.entryB, c.b.name)
                                                 : name(g.entryA, c.a.name) + QStringLiteral(" → ") + c.b.name,
                            c.a.opType == c.b.opType ? c.b.opType : c.a.opType + QStringLiteral(" → ") + c.b.opType,
-                           c.changes});
+                           c.changes,
+                           {gi, ChangeKind::Changed, c.b}});
         for (const GraphNodeRef &r : g.graph.added)
-            m_rows.append({ChangeKind::Added, name(g.entryB, r.name), r.opType, {}});
+            m_rows.append({ChangeKind::Added, name(g.entryB, r.name), r.opType, {}, {gi, ChangeKind::Added, r}});
         for (const GraphNodeRef &r : g.graph.removed)
-            m_rows.append({ChangeKind::Removed, name(g.entryA, r.name), r.opType, {}});
+            m_rows.append({ChangeKind::Removed, name(g.entryA, r.name), r.opType, {}, {gi, ChangeKind::Removed, r}});
         m_matched += g.graph.matched;
     }
     endResetModel();
+}
+
+GraphChangesModel::Target GraphChangesModel::target(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).target : Target();
+}
+
+int GraphChangesModel::rowOf(const Target &target) const
+{
+    for (qsizetype r = 0; r < m_rows.size(); ++r) {
+        const Target &t = m_rows.at(r).target;
+        if (t.graph == target.graph && t.kind == target.kind && t.node.index == target.node.index &&
+            t.node.body == target.node.body)
+            return int(r);
+    }
+    return -1;
 }
 
 int GraphChangesModel::rowCount(const QModelIndex &parent) const

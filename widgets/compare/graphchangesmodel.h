@@ -25,6 +25,16 @@ public:
     void setGraphs(const QList<carton::ModelGraphDiff> &graphs);
     // Node pairs matched (changed ones included), over every graph.
     int matched() const { return m_matched; }
+    // The node a row names: which pair of graphs (ModelDiff::graphs), the change and
+    // the node as the graph diff names it (B's for added and changed, A's for removed).
+    struct Target {
+        int graph = -1;
+        carton::ChangeKind kind = carton::ChangeKind::Unchanged;
+        carton::GraphNodeRef node;
+    };
+    Target target(int row) const;
+    // The row of `target`'s node (graph, kind, index and body); -1 when none.
+    int rowOf(const Target &target) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -37,6 +47,7 @@ private:
         QString node;
         QString opType;
         QStringList what;
+        Target target;
     };
     QList<Row> m_rows;
     int m_matched = 0;

@@ -213,7 +213,83 @@ bool GraphReviewView::goToChange(int index)
     m_current = index;
     showPosition();
     select(m_changes.at(index));
+    emit changeWalked(m_changes.at(index));
     return true;
+}
+
+int GraphReviewView::nodeOfChange(ChangeKind kind, const GraphNodeRef &ref) const
+{
+    const GraphOverlay::Level *level = m_overlay ? m_overlay->of(m_overlay->graph.get()) : nullptr;
+    if (!level)
+        return -1;
+    int holder = -1;
+    qsizetype longest = 0;
+    for (qsizetype n = 0; n < level->nodes.size(); ++n) {
+        const GraphOverlay::Node &node = level->nodes.at(n);
+        if (ref.body.isEmpty()) {
+            const bool removed = kind == ChangeKind::Removed;
+            const NodeStatus status = removed                     ? NodeStatus::Removed
+                                      : kind == ChangeKind::Added ? NodeStatus::Added
+                                                                  : NodeStatus::Changed;
+            if (node.status == status && (removed ? node.a : node.b) == ref.index)
+                return int(n);
+            continue;
+        }
+        // A body's nodes are named "Holder/attribute/…" after the node holding it (on either side).
+        for (const auto &[graph, index] : {std::pair{level->b.get(), node.b}, std::pair{level->a.get(), node.a}}) {
+            if (!graph || index < 0 || index >= graph->nodes.size())
+                continue;
+            const QString prefix = graphNodeName(*graph, index) + u'/';
+            if (prefix.size() > longest && ref.body.startsWith(prefix)) {
+                holder = int(n);
+                longest = prefix.size();
+            }
+        }
+    }
+    return holder;
+}
+
+bool GraphReviewView::selectChange(int graph, ChangeKind kind, const GraphNodeRef &ref)
+{
+    if (graph != m_index && !showGraph(graph))
+        return false;
+    const int node = nodeOfChange(kind, ref);
+    if (node < 0)
+        return false;
+    m_current = int(m_changes.indexOf(node));
+    showPosition();
+    select(node);
+    return true;
+}
+
+int GraphReviewView::selectWeight(const QString &listedNameB, const QString &listedNameA)
+{
+    if (!m_review)
+        return -1;
+    const auto refB = listedNameB.isEmpty() ? std::nullopt : m_review->modelsB.resolve(listedNameB);
+    const auto refA = listedNameA.isEmpty() ? std::nullopt : m_review->modelsA.resolve(listedNameA);
+    for (int g = 0; g < m_review->model.graphs.size(); ++g) {
+        const ModelGraphDiff &pair = m_review->model.graphs.at(g);
+        // B's weight by its name in B's file; a removed one as its ghost's input.
+        QString input;
+        if (refB && refB->entry && refB->entry->path == pair.entryB)
+            input = refB->weight;
+        else if (refA && refA->entry && refA->entry->path == pair.entryA)
+            input = GraphOverlay::kGhostPrefix + refA->weight;
+        if (input.isEmpty() || (g != m_index && !showGraph(g)))
+            continue;
+        const QList<OnnxNode> &nodes = m_overlay->graph->nodes;
+        for (qsizetype n = 0; n < nodes.size(); ++n) {
+            if (!nodes.at(n).inputs.contains(input) &&
+                !(refA && nodes.at(n).inputs.contains(refA->weight) && input.startsWith(GraphOverlay::kGhostPrefix)))
+                continue;
+            m_current = int(m_changes.indexOf(int(n)));
+            showPosition();
+            select(int(n));
+            return int(n);
+        }
+    }
+    return -1;
 }
 
 bool GraphReviewView::nextChange()

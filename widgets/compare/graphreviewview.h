@@ -48,6 +48,16 @@ public:
     bool previousChange();
     // Selects change `index` of changes().
     bool goToChange(int index);
+    // The node of the main graph shown that a change of the graph diff names (`ref`:
+    // B's node for added and changed, A's for removed): the node itself, or for a node
+    // inside an If/Loop/Scan body the node that holds the body; -1 when none.
+    int nodeOfChange(carton::ChangeKind kind, const carton::GraphNodeRef &ref) const;
+    // Shows pair `graph`, then selects and centres the node of that change (the change
+    // table's row); false when there is none.
+    bool selectChange(int graph, carton::ChangeKind kind, const carton::GraphNodeRef &ref);
+    // Selects and centres the first node that takes weight `listedName` (a name of the
+    // weights table: B's, else A's for a removed weight); returns the node, -1 when no graph has it.
+    int selectWeight(const QString &listedNameB, const QString &listedNameA);
 
     const carton::GraphOverlay *overlay() const { return m_overlay.get(); }
     ModelGraphView *graphView() const { return m_view; }
@@ -60,6 +70,8 @@ public:
 signals:
     // The graph is laid out and the change asked for (if any) selected.
     void laidOut();
+    // Next / Previous Change (F8 / Shift+F8) went to change currentChange(): node `node`.
+    void changeWalked(int node);
     // A weight's link in the properties: its listed name in the right side's model set.
     void weightActivated(const QString &listedName);
 

@@ -4,6 +4,7 @@
 
 #include "style/tone.h"
 
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -112,10 +113,15 @@ void WeightChart::paintEvent(QPaintEvent *)
     p.setFont(small);
     QColor grid = palette().mid().color();
     grid.setAlpha(90);
+    // Every decade has its line; labels skip decades where they would overlap (a short chart).
+    const double decade = area.height() / (kHighDecade - kLowDecade);
+    const int step = std::max(1, int(std::ceil(QFontMetricsF(small).height() / std::max(decade, 1.0))));
     for (int e = int(kLowDecade); e <= int(kHighDecade); ++e) {
         const double y = yOf(std::pow(10.0, e), area);
         p.setPen(grid);
         p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+        if ((int(kHighDecade) - e) % step != 0)
+            continue;
         p.setPen(palette().text().color());
         p.drawText(QRectF(0, y - 8, kLeft - 4, 16), Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("1e%1").arg(e));
     }

@@ -147,7 +147,7 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
     m_registry = new RegistryActions(this);
     connect(m_fileTabs, &FileTabs::newCartonRequested, m_documents, &DocumentActions::newFromModel);
     connect(m_fileTabs, &FileTabs::compareRequested, this,
-            [this](const QString &path) { ComparePage::compareWith(m_tabs, path); });
+            [this](const QString &path) { ComparePage::compareWith(m_tabs, path, m_settings); });
     connect(m_fileTabs, &FileTabs::added, this, [this](QWidget *page, const QString &path, const QString &name) {
         if (auto *model = qobject_cast<ModelFilePage *>(page))
             model->modelPage()->setSettings(m_settings); // the Model panes shown as remembered
@@ -194,9 +194,9 @@ void MainWindow::createActions()
     m_openSampleAction->setEnabled(!WelcomePage::sampleCartonPath().isEmpty());
     m_compareAction = file->addAction(tr("Compare &With…"), this, [this] {
         if (const CartonPage *p = currentPage(); p && !p->path().isEmpty())
-            ComparePage::compareWith(m_tabs, p->path());
+            ComparePage::compareWith(m_tabs, p->path(), m_settings);
         else if (const auto *model = qobject_cast<const ModelFilePage *>(m_tabs->currentWidget()))
-            ComparePage::compareWith(m_tabs, model->path());
+            ComparePage::compareWith(m_tabs, model->path(), m_settings);
     });
     m_compareAction->setObjectName(QStringLiteral("actionCompareWith"));
     file->addSeparator();

@@ -2,25 +2,22 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "comparebackendsdialog.h"
 
+#include "backendcomparisonview.h"
 #include "errormappane.h"
 #include "latestjob.h"
 #include "package/carton.h"
 #include "runconsent.h"
 #include "runner/runnerregistry.h"
 #include "selftestcommand.h"
-#include "selftesttext.h"
 
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QGuiApplication>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSplitter>
-#include <QTableWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -30,30 +27,6 @@ namespace studio {
 namespace {
 
 constexpr auto kServerItem = "kserve";
-
-QString figure(double v)
-{
-    return SelfTestText::figure(v);
-}
-
-// What a run found for one output against expected_out, in a word.
-QString againstExpected(const std::optional<carton::SelfTestRun> &run, int test, const QString &output)
-{
-    if (!run)
-        return {};
-    for (const carton::SelfTestResult &t : run->tests) {
-        if (t.index != test)
-            continue;
-        for (const carton::OutputResult &o : t.outputs) {
-            if (o.name != output)
-                continue;
-            if (o.kind == carton::OutputResult::Kind::Unexpected)
-                return CompareBackendsDialog::tr("not expected");
-            return o.comparison ? SelfTestText::verdict(o.comparison->verdict) : CompareBackendsDialog::tr("missing");
-        }
-    }
-    return {};
-}
 
 } // namespace
 
@@ -115,22 +88,7 @@ CompareBackendsDialog::CompareBackendsDialog(SelfTestRunner::Request requestA, R
     m_summary->setObjectName(u"compareSummary"_s);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_table = new QTableWidget(0, 8);
-    m_table->setObjectName(u"compareTable"_s);
-    m_table->setHorizontalHeaderLabels({tr("Self-test"), tr("Output"), tr("A vs expected"), tr("B vs expected"),
-                                        tr("B vs A"), tr("Max abs"), tr("Max rel"), tr("Elements off")});
-    m_table->verticalHeader()->hide();
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) { showErrorMap(row); });
-    m_errorMap = new ErrorMapPane;
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_table);
-    split->addWidget(m_errorMap);
-    split->setStretchFactor(1, 2);
+    m_view = new BackendComparisonView;
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -142,7 +100,7 @@ CompareBackendsDialog::CompareBackendsDialog(SelfTestRunner::Request requestA, R
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(choose);
     layout->addWidget(m_summary);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_view, 1);
     layout->addWidget(buttons);
     resize(1000, 640);
 
@@ -186,11 +144,20 @@ void CompareBackendsDialog::compare()
     m_runA.reset();
     m_runB.reset();
     m_comparison.reset();
-    m_table->setRowCount(0);
-    m_errorMap->setOutput(nullptr);
+    m_view->clear();
     m_summary->setText(tr("Running the self-tests on backend A…"));
     setRunning(true);
     m_runnerA->start(m_requestA);
+}
+
+QTableWidget *CompareBackendsDialog::table() const
+{
+    return m_view->table();
+}
+
+ErrorMapPane *CompareBackendsDialog::errorMap() const
+{
+    return m_view->errorMap();
 }
 
 void CompareBackendsDialog::onFinishedA(const carton::SelfTestRun &run)
@@ -222,7 +189,7 @@ void CompareBackendsDialog::showComparison(const carton::BackendComparison &comp
                             : tr("A and B disagree on %1 of %2 self-tests.").arg(off).arg(m_comparison->tests.size())) +
                        u' ' + tr("A: %1. B: %2.").arg(m_comparison->backendA, m_comparison->backendB) + u' ' +
                        tr("In the error map A is the expected side and B the actual one."));
-    fillTable();
+    m_view->setParts({{QString(), *m_runA, *m_runB, *m_comparison}});
     emit compared();
 }
 
@@ -237,79 +204,6 @@ void CompareBackendsDialog::setRunning(bool running)
 {
     m_compare->setEnabled(!running);
     m_backend->setEnabled(!running);
-}
-
-void CompareBackendsDialog::fillTable()
-{
-    m_table->setRowCount(0);
-    for (const carton::BackendTestDiff &t : m_comparison->tests) {
-        const auto addRow = [&](const QString &output, const QStringList &cells, bool ok) {
-            const int row = m_table->rowCount();
-            m_table->insertRow(row);
-            const QStringList all = QStringList{t.name, output} + cells;
-            for (int c = 0; c < all.size(); ++c) {
-                auto *item = new QTableWidgetItem(all[c]);
-                item->setData(Qt::UserRole, QVariantList{t.index, output});
-                if (!ok && c == 4)
-                    item->setForeground(QColor(0xc6, 0x28, 0x28));
-                m_table->setItem(row, c, item);
-            }
-        };
-        if (!t.problem.isEmpty()) {
-            addRow(QString(), {SelfTestText::status(t.statusA), SelfTestText::status(t.statusB), t.problem},
-                   t.agrees());
-            continue;
-        }
-        for (const carton::BackendOutputDiff &o : t.outputs) {
-            QStringList cells{againstExpected(m_runA, t.index, o.name), againstExpected(m_runB, t.index, o.name)};
-            if (const auto &c = o.comparison) {
-                cells << (c->message.isEmpty() ? SelfTestText::verdict(c->verdict) : SelfTestText::comparison(*c));
-                if (!c->exact && c->comparedCount > 0)
-                    cells << figure(c->absError.max) << figure(c->relError.max)
-                          << tr("%1 of %2").arg(c->mismatchCount).arg(c->elementCount);
-            } else {
-                cells << o.problem;
-            }
-            addRow(o.name, cells, o.agrees());
-        }
-    }
-    // The first output on which they disagree is shown at once.
-    for (int row = 0; row < m_table->rowCount(); ++row) {
-        if (m_table->item(row, 4)->foreground().color() == QColor(0xc6, 0x28, 0x28)) {
-            m_table->selectRow(row);
-            return;
-        }
-    }
-    if (m_table->rowCount() > 0)
-        m_table->selectRow(0);
-}
-
-void CompareBackendsDialog::showErrorMap(int row)
-{
-    if (!m_comparison || row < 0 || !m_table->item(row, 0)) {
-        m_errorMap->setOutput(nullptr);
-        return;
-    }
-    const QVariantList key = m_table->item(row, 0)->data(Qt::UserRole).toList();
-    for (const carton::BackendTestDiff &t : m_comparison->tests) {
-        if (t.index != key.value(0).toInt())
-            continue;
-        for (const carton::BackendOutputDiff &o : t.outputs) {
-            if (o.name != key.value(1).toString())
-                continue;
-            OutputResultsModel::Row shown;
-            shown.name = o.name;
-            shown.ok = o.agrees();
-            shown.problem = o.problem;
-            shown.expected = o.a; // A is the reference side of the map
-            shown.actual = o.b;
-            shown.comparison = o.comparison;
-            shown.verdict = o.comparison ? SelfTestText::verdict(o.comparison->verdict) : o.problem;
-            m_errorMap->setOutput(&shown);
-            return;
-        }
-    }
-    m_errorMap->setOutput(nullptr);
 }
 
 } // namespace studio

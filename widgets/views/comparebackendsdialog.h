@@ -16,6 +16,7 @@ class QTableWidget;
 
 namespace studio {
 
+class BackendComparisonView;
 class ErrorMapPane;
 class LatestJob;
 class RunConsent;
@@ -42,8 +43,8 @@ public:
     QLabel *summary() const { return m_summary; }
     // One row per output: self-test, output, A vs expected, B vs expected, B vs A,
     // max abs, max rel, elements off.
-    QTableWidget *table() const { return m_table; }
-    ErrorMapPane *errorMap() const { return m_errorMap; }
+    QTableWidget *table() const;
+    ErrorMapPane *errorMap() const;
     const std::optional<carton::BackendComparison> &comparison() const { return m_comparison; }
     // The `carton selftest` command that makes the same comparison: A's command
     // with --compare-with kserve:URL or --compare-runner NAME@VERSION.
@@ -61,8 +62,6 @@ private:
     void onFinishedB(const carton::SelfTestRun &run);
     void showComparison(const carton::BackendComparison &comparison);
     void onFailed(const QString &side, const QString &message);
-    void fillTable();
-    void showErrorMap(int row);
     void setRunning(bool running);
 
     SelfTestRunner::Request m_requestA;
@@ -80,8 +79,7 @@ private:
     QPushButton *m_copyCommand;
     QString m_commandA;
     QLabel *m_summary;
-    QTableWidget *m_table;
-    ErrorMapPane *m_errorMap;
+    BackendComparisonView *m_view;
 };
 
 } // namespace studio
