@@ -520,7 +520,8 @@ Result<HfModelInfo> readHfModelInfo(const QString &dirPath, const Limits &limits
     return info;
 }
 
-Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &location)
+Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &location,
+                                    std::optional<QByteArray> *tokenizerJson)
 {
     HfModelInfo info;
     Result<std::optional<QJsonObject>> config =
@@ -572,6 +573,9 @@ Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &loc
             info.cardFields = *fields;
         info.cardFirstParagraph = firstParagraph(info.cardText);
     }
+    tokenizer.reset(); // its vocabulary views the bytes handed out here
+    if (tokenizerJson)
+        *tokenizerJson = std::move(*tokenizerBytes);
     return info;
 }
 
