@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "model/modelguesses.h"
 
 #include <QList>
 #include <QString>
@@ -47,16 +48,11 @@ struct ModelFiles {
 // folder, more than `maxFiles` files, unreadable entries, or symlinks leading outside the folder; hidden files and
 // folders (".git") are left out.
 carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles = 100000);
-inline constexpr qint64 maxCardImageBytes = 16ll << 20;
+inline constexpr qint64 maxCardImageBytes = carton::CardGuesses::maxImageBytes;
 
 // A file whose name says it holds a model (or a model's code): .pt, .pth,
 // .torchscript, .onnx, .pb, .tflite, .h5, .keras, .ckpt, .bin, .gguf, .mlmodel,
 // .pkl, .joblib, .msgpack, .params, .py.
 bool isModelFileName(const QString &fileName);
-
-// The runner a set of archive paths suggests: a TorchScript file (*.pt, *.pth,
-// *.torchscript) -> "torchscript"; Python sources with an entry point
-// (main.py, __main__.py, or a package with __init__.py) -> "python"; else empty.
-QString guessRunner(const QStringList &archivePaths);
 
 } // namespace studio
