@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/result.h"
+#include "documentstate.h"
 #include "model/modelguesses.h"
 
 #include <QList>
@@ -10,16 +11,6 @@
 #include <QStringList>
 
 namespace studio {
-
-// A field of a new carton filled from what a dropped model says, for the author to
-// confirm: the carton.toml field ("license", "runner.runner_name"), the value put
-// there (empty: nothing could be guessed) and where it came from.
-struct ModelGuess {
-    QString field;
-    QString value;
-    QString source;
-    bool operator==(const ModelGuess &) const = default;
-};
 
 // The files of a model dropped on the window (a folder without carton.toml, or
 // one model file), as they will be packed: each under model/ keeping its path
