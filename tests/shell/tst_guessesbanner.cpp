@@ -12,6 +12,7 @@
 #include "shell/cartonpage.h"
 #include "shell/filetabs.h"
 #include "shell/guessesbanner.h"
+#include "testshot.h"
 #include "testutil.h"
 
 #include <QLabel>
@@ -118,7 +119,7 @@ void TestGuessesBanner::guessesAreDocumentState()
     carton::Result<ModelFiles> files = collectModelFiles(m_folder);
     QVERIFY(files);
     CartonPage page(CartonDocument::fromModelFiles(*files), nullptr);
-    page.resize(1000, 700);
+    page.resize(1366, 768);
     page.show();
     CartonDocument *document = page.document();
     GuessesBanner *banner = page.guessesBanner();
@@ -135,6 +136,7 @@ void TestGuessesBanner::guessesAreDocumentState()
     QString text = banner->list()->text();
     QVERIFY2(text.contains(u">mit<"_s) && text.contains(u"README.md front matter: license (edited since)"_s),
              qPrintable(text));
+    testutil::shot(&page, u"guesses-banner-edited"_s);
     undo->undo();
     text = banner->list()->text();
     QVERIFY2(text.contains(u">apache-2.0<"_s) && !text.contains(u"(edited since)"_s), qPrintable(text));
