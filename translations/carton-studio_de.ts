@@ -1581,6 +1581,17 @@
         <source>Recover Unsaved Edits</source>
         <translation>Nicht gespeicherte Änderungen wiederherstellen</translation>
     </message>
+    <message>
+        <source>Confirm Guessed Fields</source>
+        <translation>Aus dem Modell ausgefüllte Felder bestätigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n Zeichen</numerusform>
+            <numerusform>%n Zeichen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::CartonFilesModel</name>
@@ -7681,6 +7692,10 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>Filled in from the model: please check each field, then confirm.</source>
         <translation>Aus dem Modell ausgefüllt: bitte jedes Feld prüfen, dann bestätigen.</translation>
+    </message>
+    <message>
+        <source>%1 (edited since)</source>
+        <translation>%1 (seitdem bearbeitet)</translation>
     </message>
 </context>
 <context>

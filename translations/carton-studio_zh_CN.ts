@@ -1578,6 +1578,16 @@
         <source>Recover Unsaved Edits</source>
         <translation>恢复未保存的编辑</translation>
     </message>
+    <message>
+        <source>Confirm Guessed Fields</source>
+        <translation>确认根据模型填写的字段</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n character(s)</source>
+        <translation>
+            <numerusform>%n 个字符</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>studio::CartonFilesModel</name>
@@ -7625,6 +7635,10 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>Filled in from the model: please check each field, then confirm.</source>
         <translation>已根据模型填写：请检查每个字段，然后确认。</translation>
+    </message>
+    <message>
+        <source>%1 (edited since)</source>
+        <translation>%1（之后已编辑）</translation>
     </message>
 </context>
 <context>

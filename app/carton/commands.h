@@ -30,5 +30,6 @@ int runSign(const QStringList &args);
 int runModel(const QStringList &args);
 int runPush(const QStringList &args);
 int runPull(const QStringList &args);
+int runImport(const QStringList &args);
 
 } // namespace cli

@@ -44,6 +44,9 @@ const char kUsage[] =
     "                                        push to an OCI registry (CNCF ModelPack, one layer per file;\n"
     "                                        files only in LINKS stay there, or are fetched and pushed)\n"
     "  pull REF -o OUT.carton|DIR/           pull from an OCI registry (same model hash)\n"
+    "  import hf REPO[@REV] -o OUT.carton [--include GLOB] [--endpoint URL] [--runner NAME]\n"
+    "                                        a Hugging Face Hub repository as a carton (files downloaded,\n"
+    "                                        sizes and sha256 checked, resumable; fields guessed)\n"
     "       (push, pull: [--plain-http] [--username USER --password-stdin] [--json];\n"
     "        REF is host[:port]/repository[:tag|@sha256:...]; credentials also from ~/.docker/config.json)\n"
     "\n"
@@ -96,6 +99,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("model"), cli::runModel},
         {QStringLiteral("push"), cli::runPush},
         {QStringLiteral("pull"), cli::runPull},
+        {QStringLiteral("import"), cli::runImport},
     };
     const auto it = commands.constFind(command);
     if (it == commands.cend()) {

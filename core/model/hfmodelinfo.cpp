@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "model/hfmodelinfo.h"
 
+#include "base/jsonutil.h"
 #include "base/utf8.h"
 #include "tensor/jsonscanner.h"
 
@@ -283,8 +284,8 @@ private:
                         token.content = *content;
                         continue;
                     }
-                    if (*key == u"id" && m_json.peek() >= '0' && m_json.peek() <= '9') {
-                        Result<qint64> id = m_json.unsignedInteger();
+                    if (*key == u"id" && (m_json.peek() == '-' || (m_json.peek() >= '0' && m_json.peek() <= '9'))) {
+                        Result<qint64> id = tokenId(out.added.size());
                         if (!id)
                             return id.error();
                         token.id = *id;
@@ -307,6 +308,24 @@ private:
         return m_json.expect(']');
     }
 
+    // An added token's id: a whole number, written as QJsonDocument reads it (5, 5.0
+    // and 5e0 are 5); a fraction is refused naming the token and what was found.
+    Result<qint64> tokenId(qsizetype index)
+    {
+        Result<QByteArrayView> number = m_json.numberView();
+        if (!number)
+            return number.error();
+        bool ok = false;
+        const double value = number->toDouble(&ok);
+        std::optional<qint64> id = ok ? wholeNumber(value) : std::nullopt;
+        if (!id)
+            return makeError(ErrorCode::Format,
+                             QStringLiteral("added_tokens[%1].id: expected a whole number (a token id), found %2")
+                                 .arg(index)
+                                 .arg(QString::fromLatin1(*number)));
+        return *id;
+    }
+
     JsonScanner m_json;
 };
 
@@ -316,11 +335,14 @@ Result<TokenizerScan> scanTokenizer(QByteArrayView text, const QString &path)
         return makeError(ErrorCode::Format, QStringLiteral("not JSON: invalid UTF-8"), path);
     TokenizerScan scan;
     if (Status s = TokenizerScanner(text).scan(scan); !s) {
+        // Valid JSON the scan refused is refused for what it holds (an object) or for
+        // not being an object; only text that is no JSON at all is "not JSON".
         JsonScanner whole(text);
-        const bool otherJson = whole.peek() != '{' && whole.skipValue() && whole.peek() == '\0';
+        const bool object = whole.peek() == '{';
+        const bool json = whole.skipValue() && whole.peek() == '\0';
         return makeError(ErrorCode::Format,
-                         otherJson ? QStringLiteral("expected a JSON object")
-                                   : QStringLiteral("not JSON: %1").arg(s.error().message),
+                         json ? (object ? s.error().message : QStringLiteral("expected a JSON object"))
+                              : QStringLiteral("not JSON: %1").arg(s.error().message),
                          path);
     }
     return scan;
@@ -498,7 +520,8 @@ Result<HfModelInfo> readHfModelInfo(const QString &dirPath, const Limits &limits
     return info;
 }
 
-Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &location)
+Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &location,
+                                    std::optional<QByteArray> *tokenizerJson)
 {
     HfModelInfo info;
     Result<std::optional<QJsonObject>> config =
@@ -550,6 +573,9 @@ Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &loc
             info.cardFields = *fields;
         info.cardFirstParagraph = firstParagraph(info.cardText);
     }
+    tokenizer.reset(); // its vocabulary views the bytes handed out here
+    if (tokenizerJson)
+        *tokenizerJson = std::move(*tokenizerBytes);
     return info;
 }
 

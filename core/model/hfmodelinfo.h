@@ -64,8 +64,12 @@ struct HfModelInfo {
 CARTONCORE_EXPORT bool isHfModelFolder(const QString &dir);
 CARTONCORE_EXPORT Result<HfModelInfo> readHfModelInfo(const QString &dir, const Limits &limits = {});
 // The same from any place the folder's files are read from (a carton's model/):
-// everything but the weights' files; `location` names the folder in errors.
-CARTONCORE_EXPORT Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &location);
+// everything but the weights' files; `location` names the folder in errors. When
+// `tokenizerJson` is given it receives tokenizer.json's bytes as read (nullopt when
+// there is none), so that a caller wanting its vocabulary (HfVocabulary) reads the
+// file once.
+CARTONCORE_EXPORT Result<HfModelInfo> readHfModelInfo(const HfFileReader &read, const QString &location,
+                                                      std::optional<QByteArray> *tokenizerJson = nullptr);
 // The YAML front matter of a model card ("---" lines around it) as flat key/value
 // pairs: scalars, quoted strings, [inline, lists] and "- item" lists; nested maps are
 // given as their keys' text. nullopt when the card has none.

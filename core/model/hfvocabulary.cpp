@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "model/hfvocabulary.h"
 
+#include "base/jsonutil.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -134,11 +136,12 @@ Result<HfVocabulary> HfVocabulary::fromJson(const QByteArray &tokenizerJson, con
     if (vocab.isObject()) {
         const QJsonObject o = vocab.toObject();
         for (auto it = o.begin(); it != o.end(); ++it) {
-            if (!it.value().isDouble())
+            const std::optional<qint64> id = it.value().isDouble() ? wholeNumber(it.value().toDouble()) : std::nullopt;
+            if (!id)
                 return makeError(ErrorCode::Format,
-                                 QStringLiteral("model.vocab: the id of \"%1\" is not a number").arg(it.key()),
+                                 QStringLiteral("model.vocab: the id of \"%1\" is not a whole number").arg(it.key()),
                                  location);
-            entries.append({it.value().toInteger(-1), it.key(), 0});
+            entries.append({*id, it.key(), 0});
         }
     } else if (vocab.isArray()) {
         const QJsonArray a = vocab.toArray();
@@ -152,10 +155,18 @@ Result<HfVocabulary> HfVocabulary::fromJson(const QByteArray &tokenizerJson, con
     } else if (!vocab.isUndefined() && !vocab.isNull()) {
         return makeError(ErrorCode::Format, QStringLiteral("model.vocab: expected an object or a list"), location);
     }
-    for (const QJsonValue &t : added) {
-        const QJsonObject o = t.toObject();
-        entries.append({o.value(u"id").toInteger(-1), o.value(u"content").toString(),
-                        quint8(Added | (o.value(u"special").toBool() ? Special : 0))});
+    for (qsizetype i = 0; i < added.size(); ++i) {
+        const QJsonObject o = added[i].toObject();
+        const QJsonValue idValue = o.value(u"id");
+        const std::optional<qint64> id = idValue.isDouble() ? wholeNumber(idValue.toDouble()) : qint64(-1);
+        if (!id)
+            return makeError(ErrorCode::Format,
+                             QStringLiteral("added_tokens[%1].id: expected a whole number (a token id), found %2")
+                                 .arg(i)
+                                 .arg(idValue.toDouble(), 0, 'g', 17),
+                             location);
+        entries.append(
+            {*id, o.value(u"content").toString(), quint8(Added | (o.value(u"special").toBool() ? Special : 0))});
     }
     // Ids index a table: a few gaps are normal, a file whose ids are mostly gaps is refused.
     const qint64 idLimit = std::min<qint64>(maxId, 2 * entries.size() + 65536);

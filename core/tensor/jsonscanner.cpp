@@ -209,6 +209,15 @@ Result<qint64> JsonScanner::unsignedInteger()
     return value;
 }
 
+Result<QByteArrayView> JsonScanner::numberView()
+{
+    skipSpace();
+    const qint64 start = m_pos;
+    if (Status s = skipNumber(); !s)
+        return s.error();
+    return m_text.sliced(start, m_pos - start);
+}
+
 Status JsonScanner::skipNumber()
 {
     accept('-');

@@ -38,6 +38,8 @@ public:
     Result<QByteArrayView> stringView(bool *escaped);
     // A non-negative integer without sign, fraction or exponent, fitting in qint64.
     Result<qint64> unsignedInteger();
+    // The next number's text ("-5", "5.0", "1e3"), checked as skipValue() checks it.
+    Result<QByteArrayView> numberView();
     // Skips any value (depth-limited).
     Status skipValue(int depth = 0);
     // "at byte N: MESSAGE".

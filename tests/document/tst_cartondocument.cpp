@@ -5,6 +5,7 @@
 #include "document/recoveryfile.h"
 #include "documenttestutil.h"
 #include "format/cartontoml.h"
+#include "model/modelguesses.h"
 #include "pack/packer.h"
 #include "package/carton.h"
 #include "testcartons.h"
@@ -348,7 +349,7 @@ private slots:
     {
         QFETCH(QStringList, paths);
         QFETCH(QString, runner);
-        QCOMPARE(studio::guessRunner(paths), runner);
+        QCOMPARE(carton::guessRunner(paths), runner);
     }
 
     void collectRefusals()

@@ -15,6 +15,7 @@
 #include <cstring>
 
 using namespace carton;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -249,6 +250,28 @@ void TestHfModel::tokenizerReadAsQJsonDocumentReadsIt()
     QCOMPARE(info->tokenizerVocabSize, qint64(4)); // <unk>, ▁the, b, "" (twice); both added tokens are in it
     QVERIFY(info->specialTokens.isEmpty());
 
+    // An added token's id written 5.0 (or 6e0) is 5, as QJsonDocument reads it; a true
+    // fraction is refused naming the file, the field and what was expected, and valid
+    // JSON is not called "not JSON".
+    QVERIFY(testutil::writeFile(tokenizer, R"({"model": {"type": "BPE", "vocab": {"a": 0}},
+        "added_tokens": [{"id": 5.0, "content": "<s>", "special": true}, {"id": 6e0, "content": "</s>"},
+                         {"id": -1, "content": "neg"}]})"));
+    info = readHfModelInfo(dir.path());
+    QVERIFY2(info, info ? "" : qPrintable(info.error().toString()));
+    QCOMPARE(info->addedTokens.size(), 3);
+    QCOMPARE(info->addedTokens[0].id, qint64(5));
+    QCOMPARE(info->addedTokens[1].id, qint64(6));
+    QCOMPARE(info->addedTokens[2].id, qint64(-1));
+    QCOMPARE(info->tokenizerVocabSize, qint64(4));
+    QVERIFY(testutil::writeFile(tokenizer, R"({"model": {"vocab": {"a": 0}},
+        "added_tokens": [{"id": 1, "content": "b"}, {"content": "c", "id": 5.5}]})"));
+    Result<HfModelInfo> fraction = readHfModelInfo(dir.path());
+    QVERIFY(!fraction);
+    QCOMPARE(fraction.error().code, ErrorCode::Format);
+    QCOMPARE(fraction.error().message, u"added_tokens[1].id: expected a whole number (a token id), found 5.5"_s);
+    QVERIFY2(fraction.error().location.endsWith(QStringLiteral("tokenizer.json")),
+             qPrintable(fraction.error().toString()));
+
     // Refused as before: not JSON (truncated, garbage after it, invalid UTF-8), not an object.
     for (const QByteArray &bad :
          {QByteArray(R"({"model": {"vocab": {"a": 0})"), QByteArray(R"({"model": {}} x)"),
@@ -257,6 +280,9 @@ void TestHfModel::tokenizerReadAsQJsonDocumentReadsIt()
         Result<HfModelInfo> refused = readHfModelInfo(dir.path());
         QVERIFY2(!refused, bad.constData());
         QCOMPARE(refused.error().code, ErrorCode::Format);
+        QVERIFY2(
+            refused.error().message.startsWith(bad.startsWith('[') ? u"expected a JSON object"_s : u"not JSON: "_s),
+            qPrintable(refused.error().toString()));
         QVERIFY2(refused.error().location.endsWith(QStringLiteral("tokenizer.json")),
                  qPrintable(refused.error().toString()));
     }

@@ -24,6 +24,7 @@ class TestHfVocabulary : public QObject {
 
 private slots:
     void bpeWithAddedTokens();
+    void integralFloatIds();
     void unigramByPosition();
     void spelling_data();
     void spelling();
@@ -58,6 +59,21 @@ void TestHfVocabulary::bpeWithAddedTokens()
     QCOMPARE(v->flags(8), quint8(HfVocabulary::Added));
     QCOMPARE(v->flags(1), quint8(0));
     QCOMPARE(v->text(7), u"<|eot|>"_s); // added tokens are their own text
+}
+
+// Ids written as fraction-free floats (5.0, 2e0) are the whole numbers QJsonDocument reads.
+void TestHfVocabulary::integralFloatIds()
+{
+    const QByteArray json = R"({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1.0, "c": 2e0}},
+        "added_tokens": [{"id": 5.0, "content": "<s>", "special": true}]})";
+    Result<HfVocabulary> v = HfVocabulary::fromJson(json, u"tokenizer.json"_s);
+    QVERIFY2(v, v ? "" : qPrintable(v.error().toString()));
+    QCOMPARE(v->size(), qint64(6));
+    QCOMPARE(v->tokenCount(), qint64(4));
+    QCOMPARE(v->token(1), u"b"_s);
+    QCOMPARE(v->token(2), u"c"_s);
+    QCOMPARE(v->token(5), u"<s>"_s);
+    QCOMPARE(v->flags(5), quint8(HfVocabulary::Added | HfVocabulary::Special));
 }
 
 void TestHfVocabulary::unigramByPosition()
@@ -104,7 +120,12 @@ void TestHfVocabulary::hostileTokenizers_data()
     QTest::newRow("sparse id") << QByteArray(R"({"model": {"vocab": {"a": 0, "b": 15999999}}})")
                                << u"token id 15999999 of \"b\" is outside 0..65539 (2 tokens)"_s;
     QTest::newRow("id not a number") << QByteArray(R"({"model": {"vocab": {"a": "0"}}})")
-                                     << u"model.vocab: the id of \"a\" is not a number"_s;
+                                     << u"model.vocab: the id of \"a\" is not a whole number"_s;
+    QTest::newRow("vocab id a fraction") << QByteArray(R"({"model": {"vocab": {"a": 0.5}}})")
+                                         << u"model.vocab: the id of \"a\" is not a whole number"_s;
+    QTest::newRow("added id a fraction")
+        << QByteArray(R"({"model": {"vocab": {"a": 0}}, "added_tokens": [{"id": 1}, {"id": 5.5, "content": "x"}]})")
+        << u"added_tokens[1].id: expected a whole number (a token id), found 5.5"_s;
     QTest::newRow("unigram piece") << QByteArray(R"({"model": {"vocab": [[1, 0.0]]}})")
                                    << u"model.vocab[0]: expected [piece, score]"_s;
     QTest::newRow("vocab a string") << QByteArray(R"({"model": {"vocab": "x"}})")

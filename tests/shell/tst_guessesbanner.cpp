@@ -7,10 +7,12 @@
 // opened (not dropped) opens its Model view.
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
+#include "document/recoveryfile.h"
 #include "format/cartoninfo.h"
 #include "shell/cartonpage.h"
 #include "shell/filetabs.h"
 #include "shell/guessesbanner.h"
+#include "testshot.h"
 #include "testutil.h"
 
 #include <QLabel>
@@ -18,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace Qt::StringLiterals;
 using namespace studio;
@@ -29,6 +32,7 @@ private slots:
     void initTestCase();
     void guessesFromAHfFolder();
     void bannerListsAndConfirms();
+    void guessesAreDocumentState();
     void longFirstParagraphIsShortened();
     void plainFileGuessesNameAndRunner();
     void openedHfFolderIsAModelView();
@@ -92,9 +96,7 @@ void TestGuessesBanner::bannerListsAndConfirms()
     page.resize(1000, 700);
     page.show();
     GuessesBanner *banner = page.guessesBanner();
-    QVERIFY(!banner->isVisible());
-    banner->setGuesses(files->guesses); // as DocumentActions::newFromModel does
-    QTRY_VERIFY(banner->isVisible());
+    QTRY_VERIFY(banner->isVisible()); // the document's guesses, shown
     const QString text = banner->list()->text();
     for (const QString &part : {u"href=\"license\""_s, u"License"_s, u"apache-2.0"_s, u"README.md front matter"_s,
                                 u"href=\"runner.runner_name\""_s, u"(not filled)"_s, u"tiny-llama"_s})
@@ -106,7 +108,70 @@ void TestGuessesBanner::bannerListsAndConfirms()
     QTest::mouseClick(banner->confirmButton(), Qt::LeftButton);
     QCOMPARE(confirmed.size(), 1);
     QVERIFY(!banner->isVisible());
-    QVERIFY(banner->guesses().isEmpty());
+    QVERIFY(page.document()->guesses().isEmpty());
+}
+
+// The guesses are the document's: editing a guessed field, confirming, undo and
+// redo move them together, the banner showing what the document holds; the
+// recovery file keeps those not yet confirmed.
+void TestGuessesBanner::guessesAreDocumentState()
+{
+    carton::Result<ModelFiles> files = collectModelFiles(m_folder);
+    QVERIFY(files);
+    CartonPage page(CartonDocument::fromModelFiles(*files), nullptr);
+    page.resize(1366, 768);
+    page.show();
+    CartonDocument *document = page.document();
+    GuessesBanner *banner = page.guessesBanner();
+    QUndoStack *undo = document->undoStack();
+    QCOMPARE(document->guesses(), files->guesses);
+    QTRY_VERIFY(banner->isVisible());
+    QVERIFY(!banner->list()->text().contains(u"(edited since)"_s));
+
+    // Editing a guessed field: the banner shows the new value, marked; undo brings the guess back.
+    carton::CartonInfo info = document->info();
+    info.license = u"mit"_s;
+    document->setInfo(info, u"Edit License"_s);
+    QCOMPARE(document->guesses(), files->guesses); // still to be confirmed
+    QString text = banner->list()->text();
+    QVERIFY2(text.contains(u">mit<"_s) && text.contains(u"README.md front matter: license (edited since)"_s),
+             qPrintable(text));
+    testutil::shot(&page, u"guesses-banner-edited"_s);
+    undo->undo();
+    text = banner->list()->text();
+    QVERIFY2(text.contains(u">apache-2.0<"_s) && !text.contains(u"(edited since)"_s), qPrintable(text));
+    undo->redo();
+    QCOMPARE(document->info().license, std::optional<QString>(u"mit"_s));
+
+    // Confirming is one undo step of the document, named for the Edit menu.
+    const int steps = undo->count();
+    QTest::mouseClick(banner->confirmButton(), Qt::LeftButton);
+    QVERIFY(document->guesses().isEmpty());
+    QVERIFY(!banner->isVisible());
+    QCOMPARE(undo->count(), steps + 1);
+    QCOMPARE(undo->undoText(), u"Confirm Guessed Fields"_s);
+    undo->undo();
+    QCOMPARE(document->guesses(), files->guesses);
+    QVERIFY(banner->isVisible());
+    QVERIFY(banner->list()->text().contains(u"(edited since)"_s));
+    undo->redo();
+    QVERIFY(document->guesses().isEmpty());
+    QVERIFY(!banner->isVisible());
+    QCOMPARE(document->info().license, std::optional<QString>(u"mit"_s)); // confirming changes no field
+    undo->undo();
+
+    // Saved with the document's unsaved state: the recovery file brings them back.
+    const QString recovery = m_dir.filePath(u"recovery.json"_s);
+    QVERIFY(RecoveryFile::write(recovery, {}, {}, u"tiny-llama"_s, document->state()));
+    carton::Result<RecoveryFile> read = RecoveryFile::read(recovery);
+    QVERIFY(read);
+    carton::Result<DocumentState> restored = read->restore(nullptr);
+    QVERIFY2(restored, restored ? "" : qPrintable(restored.error().toString()));
+    QCOMPARE(restored->guesses, files->guesses);
+    QCOMPARE(restored->info.license, std::optional<QString>(u"mit"_s));
+    CartonDocument fresh(nullptr, QString());
+    fresh.restoreState(*restored);
+    QCOMPARE(fresh.guesses(), files->guesses);
 }
 
 void TestGuessesBanner::longFirstParagraphIsShortened()

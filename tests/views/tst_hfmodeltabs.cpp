@@ -9,6 +9,7 @@
 #include "jobs/jobpools.h"
 #include "jsontreemodel.h"
 #include "markdown/markdownrenderer.h"
+#include "model/hfmodelinfo.h"
 #include "model/hfvocabulary.h"
 #include "model/modelset.h"
 #include "modelpage.h"
@@ -102,6 +103,7 @@ private slots:
     void initTestCase();
     void folderShowsConfigTokenizerAndCard();
     void vocabularySearch();
+    void tokenizerReadOnce();
     void cardImagesStayLocal();
     void cartonHoldingAHfModel();
     void modelsUnderTester();
@@ -166,6 +168,27 @@ void TestHfModelTabs::folderShowsConfigTokenizerAndCard()
         QVERIFY2(about.contains(part), qPrintable(part + u" not in: "_s + about));
     QCOMPARE(tokenizer->model()->rowCount(), kTokens + 4);
     QCOMPARE(tokenizer->countLabel()->text(), u"%1 tokens"_s.arg(QLocale().toString(kTokens + 4)));
+}
+
+// The summary's figures and the vocabulary come from one read of tokenizer.json
+// (a 128k-token file is several MB): every file through the reader is counted.
+void TestHfModelTabs::tokenizerReadOnce()
+{
+    QHash<QString, int> reads;
+    const carton::HfFileReader folder = carton::hfFolderReader(m_folder);
+    const carton::HfFileReader counting = [&](const QString &name, qint64 maxBytes) {
+        ++reads[name];
+        return folder(name, maxBytes);
+    };
+    const HfModelData data = HfModelData::read(counting, m_folder);
+    QVERIFY2(data.error.isEmpty(), qPrintable(data.error));
+    QVERIFY(data.info && data.info->hasTokenizer);
+    QVERIFY2(data.vocabulary, qPrintable(data.vocabularyError));
+    QCOMPARE(data.vocabulary->tokenCount(), qint64(kTokens + 4));
+    QCOMPARE(data.info->tokenizerVocabSize, qint64(kTokens + 4));
+    QCOMPARE(reads.value(u"tokenizer.json"_s), 1);
+    for (auto it = reads.cbegin(); it != reads.cend(); ++it)
+        QVERIFY2(it.value() == 1, qPrintable(it.key() + u" read %1 times"_s.arg(it.value())));
 }
 
 void TestHfModelTabs::vocabularySearch()

@@ -141,6 +141,7 @@ std::unique_ptr<CartonDocument> CartonDocument::fromModelFiles(const ModelFiles 
         document->m_state.info.shortDescription = files.shortDescription;
     if (!files.modelDescription.isEmpty())
         document->m_state.info.modelDescription = files.modelDescription;
+    document->m_state.guesses = files.guesses; // for the author to confirm
     document->m_name = files.name.isEmpty() ? tr("Untitled") : files.name;
     document->m_neverSaved = true;
     document->startValidation();
@@ -148,6 +149,31 @@ std::unique_ptr<CartonDocument> CartonDocument::fromModelFiles(const ModelFiles 
 }
 
 CartonDocument::~CartonDocument() = default;
+
+void CartonDocument::confirmGuesses()
+{
+    if (m_state.guesses.isEmpty())
+        return;
+    DocumentState confirmed = m_state;
+    confirmed.guesses.clear();
+    setState(confirmed, tr("Confirm Guessed Fields"));
+}
+
+QString CartonDocument::guessedFieldText(const QString &field) const
+{
+    const carton::CartonInfo &i = m_state.info;
+    if (field == u"model_name")
+        return i.modelName.value_or(QString());
+    if (field == u"license")
+        return i.license.value_or(QString());
+    if (field == u"short_description")
+        return i.shortDescription.value_or(QString());
+    if (field == u"model_description")
+        return i.modelDescription ? tr("%n character(s)", nullptr, int(i.modelDescription->size())) : QString();
+    if (field == u"runner.runner_name")
+        return i.runner.runnerName;
+    return {};
+}
 
 bool CartonDocument::isModified() const
 {
@@ -221,6 +247,7 @@ void CartonDocument::apply(const DocumentState &state)
 {
     const bool infoChanged = !(state.info == m_state.info);
     const bool filesChanged = !sameFiles(state.files, m_state.files);
+    const bool guessesChanged = state.guesses != m_state.guesses;
     const auto *oldIndex = m_state.files.find(kIndexPath);
     const auto *newIndex = state.files.find(kIndexPath);
     if (filesChanged && !(oldIndex && newIndex ? *oldIndex == *newIndex : !oldIndex && !newIndex)) {
@@ -239,6 +266,8 @@ void CartonDocument::apply(const DocumentState &state)
         emit this->infoChanged();
     if (filesChanged)
         emit this->filesChanged();
+    if (guessesChanged)
+        emit this->guessesChanged();
     emit modifiedChanged(isModified());
     scheduleValidation();
 }

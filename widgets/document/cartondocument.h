@@ -78,6 +78,15 @@ public:
     // Any state (for edits that change info and files together).
     void setState(const DocumentState &state, const QString &what, const QString &mergeKey = {});
 
+    // --- guessed fields (a new document from a dropped model) ---------------
+    // The fields filled from what the model says, not yet confirmed by the
+    // author; the values are in info() (editing one is an ordinary edit).
+    const QList<ModelGuess> &guesses() const { return m_state.guesses; }
+    // The author confirms them: one undo step that empties guesses().
+    void confirmGuesses();
+    // The current value of a guessed field as the banner lists it.
+    QString guessedFieldText(const QString &field) const;
+
     // --- validation (re-run after every change, off the GUI thread) --------
     const carton::Diagnostics &diagnostics() const { return m_diagnostics; }
     // The shape symbols of the inputs/outputs: where each is used and the values
@@ -138,6 +147,7 @@ public:
 signals:
     void infoChanged();
     void filesChanged();
+    void guessesChanged();
     void modifiedChanged(bool modified);
     void diagnosticsChanged();
     void validatingChanged(bool validating);

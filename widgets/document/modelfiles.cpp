@@ -5,6 +5,7 @@
 #include "model/hfcard.h"
 #include "model/hffiles.h"
 #include "model/hfmodelinfo.h"
+#include "model/modelguesses.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -19,44 +20,18 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(studio::ModelFiles)
 };
 
-// The card's local images that can be packed: files inside the folder, each at most maxCardImageBytes.
-QList<ModelFiles::File> cardImageFiles(const QString &folder, const QStringList &paths, QStringList *kept)
+// A card image that can be packed: a file inside the folder, at most maxCardImageBytes; added to `files`.
+bool packable(const QString &folder, const QString &path, QList<ModelFiles::File> *files)
 {
-    QList<ModelFiles::File> files;
-    const carton::HfFileReader read = carton::hfFolderReader(folder);
-    for (const QString &path : paths) {
-        // The reader checks the path and that the file stays inside the folder; its size is checked first.
-        const QFileInfo info(QDir(folder).filePath(path));
-        if (!info.isFile() || info.size() > maxCardImageBytes)
-            continue;
-        if (carton::Result<std::optional<QByteArray>> bytes = read(path, maxCardImageBytes); !bytes || !*bytes)
-            continue;
-        files.append({QStringLiteral("misc/") + path, info.absoluteFilePath()});
-        kept->append(path);
-    }
-    return files;
-}
-
-// Upstream refuses a short_description of more than 100 characters (Unicode scalar
-// values): the first sentence when it fits, else the words that fit and "…".
-QString shortDescriptionFrom(const QString &paragraph, bool *shortened)
-{
-    constexpr qsizetype kMax = 100;
-    const auto length = [](const QString &s) { return s.toUcs4().size(); };
-    *shortened = length(paragraph) > kMax;
-    if (!*shortened)
-        return paragraph;
-    if (const qsizetype end = paragraph.indexOf(QLatin1String(". "));
-        end > 0 && length(paragraph.left(end + 1)) <= kMax)
-        return paragraph.left(end + 1);
-    QString cut;
-    for (const QString &word : paragraph.split(u' ', Qt::SkipEmptyParts)) {
-        const QString next = cut.isEmpty() ? word : cut + u' ' + word;
-        if (length(next) > kMax - 1)
-            break;
-        cut = next;
-    }
-    return cut + QChar(0x2026);
+    // The reader checks the path and that the file stays inside the folder; its size is checked first.
+    const QFileInfo info(QDir(folder).filePath(path));
+    if (!info.isFile() || info.size() > maxCardImageBytes)
+        return false;
+    if (carton::Result<std::optional<QByteArray>> bytes = carton::hfFolderReader(folder)(path, maxCardImageBytes);
+        !bytes || !*bytes)
+        return false;
+    files->append({QStringLiteral("misc/") + path, info.absoluteFilePath()});
+    return true;
 }
 
 } // namespace
@@ -71,19 +46,6 @@ bool isModelFileName(const QString &fileName)
                                       QStringLiteral("params"), QStringLiteral("py")};
     const qsizetype dot = fileName.lastIndexOf(u'.');
     return dot > 0 && suffixes.contains(fileName.mid(dot + 1).toLower());
-}
-
-QString guessRunner(const QStringList &archivePaths)
-{
-    bool python = false;
-    for (const QString &path : archivePaths) {
-        const QString name = path.section(u'/', -1).toLower();
-        if (name.endsWith(u".pt") || name.endsWith(u".pth") || name.endsWith(u".torchscript"))
-            return QStringLiteral("torchscript");
-        if (name == u"main.py" || name == u"__main__.py" || name == u"__init__.py")
-            python = true;
-    }
-    return python ? QStringLiteral("python") : QString();
 }
 
 carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles)
@@ -126,15 +88,16 @@ carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles)
         if (carton::isHfModelFolder(path)) {
             carton::Result<carton::HfModelInfo> hf = carton::readHfModelInfo(path);
             if (hf && hf->hasCard) {
-                result.license = hf->cardField(QStringLiteral("license"));
-                bool shortened = false;
-                result.shortDescription = shortDescriptionFrom(hf->cardFirstParagraph, &shortened);
-                const carton::CardImages all = carton::CardImages::fromCard(hf->cardText);
-                QStringList kept;
-                result.files += cardImageFiles(path, all.paths, &kept);
-                result.modelDescription = carton::CardImages::fromCard(hf->cardText, [&kept](const QString &p) {
-                                              return kept.contains(p);
-                                          }).markdown.trimmed();
+                QList<ModelFiles::File> images;
+                const carton::CardGuesses guessed = carton::CardGuesses::fromInfo(
+                    *hf, [&](const QString &image) { return packable(path, image, &images); });
+                result.files += images;
+                result.license = guessed.license;
+                result.shortDescription = guessed.shortDescription;
+                result.modelDescription = guessed.modelDescription;
+                const bool shortened = guessed.shortened;
+                const QStringList &kept = guessed.keptImages;
+                const QStringList &all = guessed.images;
                 result.guesses.append({QStringLiteral("license"), result.license,
                                        result.license.isEmpty()
                                            ? Text::tr("README.md has no license in its front matter")
@@ -146,9 +109,9 @@ carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles)
                 QString card = Text::tr("README.md without its front matter");
                 if (!kept.isEmpty())
                     card += u"; " + Text::tr("its %n image(s) packed under misc/", nullptr, int(kept.size()));
-                if (kept.size() < all.paths.size())
+                if (kept.size() < all.size())
                     card += u"; " + Text::tr("%n image(s) not found in the folder or too large: left out", nullptr,
-                                             int(all.paths.size() - kept.size()));
+                                             int(all.size() - kept.size()));
                 result.guesses.append({QStringLiteral("model_description"),
                                        Text::tr("%n character(s)", nullptr, int(result.modelDescription.size())),
                                        card});
@@ -160,7 +123,7 @@ carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles)
     QStringList paths;
     for (const ModelFiles::File &f : result.files)
         paths.append(f.archivePath);
-    result.runner = guessRunner(paths);
+    result.runner = carton::guessRunner(paths);
     result.guesses.prepend({QStringLiteral("model_name"), result.name,
                             info.isDir() ? Text::tr("the folder's name") : Text::tr("the file's name")});
     result.guesses.append({QStringLiteral("runner.runner_name"), result.runner,

@@ -3,22 +3,14 @@
 #pragma once
 
 #include "base/result.h"
+#include "documentstate.h"
+#include "model/modelguesses.h"
 
 #include <QList>
 #include <QString>
 #include <QStringList>
 
 namespace studio {
-
-// A field of a new carton filled from what a dropped model says, for the author to
-// confirm: the carton.toml field ("license", "runner.runner_name"), the value put
-// there (empty: nothing could be guessed) and where it came from.
-struct ModelGuess {
-    QString field;
-    QString value;
-    QString source;
-    bool operator==(const ModelGuess &) const = default;
-};
 
 // The files of a model dropped on the window (a folder without carton.toml, or
 // one model file), as they will be packed: each under model/ keeping its path
@@ -47,16 +39,11 @@ struct ModelFiles {
 // folder, more than `maxFiles` files, unreadable entries, or symlinks leading outside the folder; hidden files and
 // folders (".git") are left out.
 carton::Result<ModelFiles> collectModelFiles(const QString &path, int maxFiles = 100000);
-inline constexpr qint64 maxCardImageBytes = 16ll << 20;
+inline constexpr qint64 maxCardImageBytes = carton::CardGuesses::maxImageBytes;
 
 // A file whose name says it holds a model (or a model's code): .pt, .pth,
 // .torchscript, .onnx, .pb, .tflite, .h5, .keras, .ckpt, .bin, .gguf, .mlmodel,
 // .pkl, .joblib, .msgpack, .params, .py.
 bool isModelFileName(const QString &fileName);
-
-// The runner a set of archive paths suggests: a TorchScript file (*.pt, *.pth,
-// *.torchscript) -> "torchscript"; Python sources with an entry point
-// (main.py, __main__.py, or a package with __init__.py) -> "python"; else empty.
-QString guessRunner(const QStringList &archivePaths);
 
 } // namespace studio

@@ -77,6 +77,11 @@ carton::Status RecoveryFile::write(const QString &file, const QString &originalP
     const carton::Result<QByteArray> cartonToml = carton::writeCartonToml(state.info);
     if (!cartonToml)
         return cartonToml.error();
+    QJsonArray guesses;
+    for (const ModelGuess &g : state.guesses)
+        guesses.append(QJsonObject{{QStringLiteral("field"), g.field},
+                                   {QStringLiteral("value"), g.value},
+                                   {QStringLiteral("source"), g.source}});
     const QJsonObject root{
         {QStringLiteral("format"), QStringLiteral("carton-studio-recovery-1")},
         {QStringLiteral("original"), originalPath},
@@ -86,6 +91,7 @@ carton::Status RecoveryFile::write(const QString &file, const QString &originalP
         {QStringLiteral("saved_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
         {QStringLiteral("carton_toml"), QString::fromUtf8(*cartonToml)},
         {QStringLiteral("files"), files},
+        {QStringLiteral("guesses"), guesses},
     };
     QDir().mkpath(QFileInfo(file).absolutePath());
     QSaveFile out(file);
@@ -121,6 +127,11 @@ carton::Result<RecoveryFile> RecoveryFile::read(const QString &file)
     if (!root.value(QStringLiteral("files")).isArray())
         return recoveryError(file, QStringLiteral("files: expected an array"));
     result.filesJson = QJsonDocument(root.value(QStringLiteral("files")).toArray()).toJson(QJsonDocument::Compact);
+    for (const QJsonValue &value : root.value(QStringLiteral("guesses")).toArray()) {
+        const QJsonObject g = value.toObject();
+        result.guesses.append({g.value(QStringLiteral("field")).toString(), g.value(QStringLiteral("value")).toString(),
+                               g.value(QStringLiteral("source")).toString()});
+    }
     return result;
 }
 
@@ -156,7 +167,8 @@ carton::Result<DocumentState> RecoveryFile::restore(const carton::Carton *origin
     auto info = carton::parseCartonToml(cartonToml);
     if (!info)
         return info.error();
-    DocumentState state{std::move(info).value(), original ? carton::CartonEdits(original) : carton::CartonEdits()};
+    DocumentState state{std::move(info).value(), original ? carton::CartonEdits(original) : carton::CartonEdits(),
+                        guesses};
     const QJsonArray files = QJsonDocument::fromJson(filesJson).array();
 
     // Which original files survive, and under which names.

@@ -42,7 +42,8 @@ struct RecoveryFile {
     // Rebuilds the document state over `original` (null for a new document).
     carton::Result<DocumentState> restore(const carton::Carton *original) const;
 
-    QByteArray filesJson; // the "files" array as JSON, decoded by restore()
+    QByteArray filesJson;      // the "files" array as JSON, decoded by restore()
+    QList<ModelGuess> guesses; // the guessed fields not yet confirmed
 };
 
 } // namespace studio

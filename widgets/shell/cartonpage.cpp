@@ -133,6 +133,7 @@ void CartonPage::connectDocument()
         emit statusMessage(tr("Unsaved edits of %1 could not be kept for recovery: %2").arg(displayName(), error));
     });
     updateMissingBanner();
+    m_guesses->setDocument(edited);
     emit documentChanged();
     emit modifiedChanged(edited->isModified());
 }

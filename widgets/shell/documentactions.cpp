@@ -205,7 +205,6 @@ bool DocumentActions::newFromModel(const QString &path)
     }
     auto document = CartonDocument::fromModelFiles(*files);
     auto *page = new CartonPage(std::move(document), m_settings);
-    page->guessesBanner()->setGuesses(files->guesses); // for the author to confirm
     m_window->addPage(page);
     return true;
 }

@@ -33,7 +33,9 @@ GuessesBanner::GuessesBanner(QWidget *parent)
         emit fieldRequested(carton::DiagnosticLocation{QStringLiteral("carton.toml"), 0, field});
     });
     connect(m_confirm, &QPushButton::clicked, this, [this] {
-        setGuesses({});
+        if (!m_document)
+            return;
+        m_document->confirmGuesses();
         emit confirmed();
     });
     auto *layout = new QHBoxLayout(this);
@@ -45,9 +47,15 @@ GuessesBanner::GuessesBanner(QWidget *parent)
 
 GuessesBanner::~GuessesBanner() = default;
 
-void GuessesBanner::setGuesses(const QList<ModelGuess> &guesses)
+void GuessesBanner::setDocument(CartonDocument *document)
 {
-    m_guesses = guesses;
+    if (m_document)
+        m_document->disconnect(this);
+    m_document = document;
+    if (document) {
+        connect(document, &CartonDocument::guessesChanged, this, &GuessesBanner::update);
+        connect(document, &CartonDocument::infoChanged, this, &GuessesBanner::update);
+    }
     update();
 }
 
@@ -64,21 +72,23 @@ QString GuessesBanner::fieldText(const QString &field)
 
 void GuessesBanner::update()
 {
-    const QList<ModelGuess> &guesses = m_guesses;
+    const QList<ModelGuess> guesses = m_document ? m_document->guesses() : QList<ModelGuess>();
     if (guesses.isEmpty()) {
         hide();
         return;
     }
     QString rows;
     for (const ModelGuess &g : guesses) {
-        QString value = g.value.simplified();
+        const QString current = m_document->guessedFieldText(g.field);
+        const QString source = current == g.value ? g.source : tr("%1 (edited since)").arg(g.source);
+        QString value = current.simplified();
         if (value.size() > kMaxValueChars)
             value = value.left(kMaxValueChars - 1) + QChar(0x2026);
         rows += QStringLiteral("<tr><td style=\"padding-right:10px\"><a href=\"%1\">%2</a></td>"
                                "<td style=\"padding-right:10px\">%3</td><td><i>%4</i></td></tr>")
                     .arg(g.field.toHtmlEscaped(), fieldText(g.field).toHtmlEscaped(),
                          value.isEmpty() ? tr("(not filled)").toHtmlEscaped() : value.toHtmlEscaped(),
-                         g.source.toHtmlEscaped());
+                         source.toHtmlEscaped());
     }
     m_list->setText(
         QStringLiteral("<b>%1</b><table>%2</table>")

@@ -7,16 +7,20 @@
 
 #include <QFrame>
 #include <QList>
+#include <QPointer>
 
 class QLabel;
 class QPushButton;
 
 namespace studio {
 
+class CartonDocument;
+
 // Above a new carton started from a dropped model: every field filled from what
-// the model says (ModelFiles::guesses: license, descriptions, model name, runner),
-// the value and where it came from, each field a link to its editor, until the
-// author confirms them ("Confirm").
+// the model says (the document's guesses(): license, descriptions, model name,
+// runner), its current value (marked when edited since) and where it came from,
+// each field a link to its editor, until the author confirms them ("Confirm": an
+// undo step of the document). The banner only shows the document's state.
 class GuessesBanner final : public QFrame {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(GuessesBanner)
@@ -25,9 +29,8 @@ public:
     explicit GuessesBanner(QWidget *parent = nullptr);
     ~GuessesBanner() override;
 
-    // Lists `guesses` (none: hidden).
-    void setGuesses(const QList<ModelGuess> &guesses);
-    const QList<ModelGuess> &guesses() const { return m_guesses; }
+    // Follows `document`'s guesses (none: hidden); null shows nothing.
+    void setDocument(CartonDocument *document);
     QLabel *list() const { return m_list; }
     QPushButton *confirmButton() const { return m_confirm; }
     // The label a guessed field is listed under ("License").
@@ -42,7 +45,7 @@ signals:
 private:
     void update();
 
-    QList<ModelGuess> m_guesses;
+    QPointer<CartonDocument> m_document;
     QLabel *m_list;
     QPushButton *m_confirm;
 };

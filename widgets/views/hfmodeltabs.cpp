@@ -26,8 +26,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr qint64 kMaxTokenizerJson = 64ll << 20; // as readHfModelInfo reads it
-
 // A card image's bytes by its misc/ path (CardImages made the card's local images
 // "@misc/PATH"): PATH beside the card, or (in a carton) the carton's misc/PATH.
 Result<QByteArray> readCardImage(const HfFileReader &beside, const std::shared_ptr<const Carton> &carton,
@@ -49,32 +47,32 @@ Result<QByteArray> readCardImage(const HfFileReader &beside, const std::shared_p
 
 HfModelData HfModelData::read(const std::shared_ptr<const Carton> &carton, const QString &path)
 {
-    HfModelData data;
-    HfFileReader reader;
-    QString location;
     if (carton) {
         const std::optional<QString> folder = hfFolderInCarton(carton->source());
         if (!folder)
-            return data;
+            return {};
+        HfModelData data =
+            read(hfCartonReader(carton->source(), *folder), carton->source().path() + u'/' + folder->chopped(1));
         data.cartonFolder = *folder;
-        reader = hfCartonReader(carton->source(), *folder);
-        location = carton->source().path() + u'/' + folder->chopped(1);
-    } else if (QFileInfo(path).isDir() && isHfModelFolder(path)) {
-        reader = hfFolderReader(path);
-        location = path;
-    } else {
         return data;
     }
-    Result<HfModelInfo> info = readHfModelInfo(reader, location);
+    if (QFileInfo(path).isDir() && isHfModelFolder(path))
+        return read(hfFolderReader(path), path);
+    return {};
+}
+
+HfModelData HfModelData::read(const HfFileReader &reader, const QString &location)
+{
+    HfModelData data;
+    std::optional<QByteArray> tokenizerJson;
+    Result<HfModelInfo> info = readHfModelInfo(reader, location, &tokenizerJson);
     if (!info) {
         data.error = info.error().toString();
         return data;
     }
-    if (info->hasTokenizer) {
-        Result<std::optional<QByteArray>> json = reader(QStringLiteral("tokenizer.json"), kMaxTokenizerJson);
+    if (info->hasTokenizer && tokenizerJson) {
         Result<HfVocabulary> vocabulary =
-            !json ? Result<HfVocabulary>(json.error())
-                  : HfVocabulary::fromJson(json->value_or(QByteArray()), QDir(location).filePath(u"tokenizer.json"_s));
+            HfVocabulary::fromJson(*tokenizerJson, QDir(location).filePath(u"tokenizer.json"_s));
         if (vocabulary)
             data.vocabulary = std::make_shared<const HfVocabulary>(std::move(vocabulary).value());
         else

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "model/hffiles.h"
+
 #include <QObject>
 #include <QString>
 #include <memory>
@@ -33,6 +35,9 @@ struct HfModelData {
     // A carton's (the shallowest model/ folder with config.json), or a folder on
     // disk's (`path`, when it is a Hugging Face model folder); empty otherwise.
     static HfModelData read(const std::shared_ptr<const carton::Carton> &carton, const QString &path);
+    // The same through `reader` (a folder's or a carton's files, named `location` in
+    // errors): tokenizer.json is read once, for the summary and the vocabulary.
+    static HfModelData read(const carton::HfFileReader &reader, const QString &location);
 };
 
 // The Model tab's Config, Tokenizer and Card tabs, added to `tabs` and shown only

@@ -7,6 +7,7 @@
 
 #include <QFont>
 #include <QRegularExpression>
+#include <QStringMatcher>
 
 namespace studio {
 
@@ -69,10 +70,12 @@ void VocabularyModel::refilter()
     const qint64 asId = f.toLongLong(&number);
     if (number && v.hasToken(asId))
         m_rows.append(qint32(asId));
+    // One matcher (its skip table built once) for the 2 × size searches.
+    const QStringMatcher matcher(f, Qt::CaseInsensitive);
     for (qint64 id = 0; id < size; ++id) {
         if (number && id == asId)
             continue;
-        if (v.token(id).contains(f, Qt::CaseInsensitive) || v.text(id).contains(f, Qt::CaseInsensitive))
+        if (matcher.indexIn(v.token(id)) >= 0 || matcher.indexIn(v.text(id)) >= 0)
             m_rows.append(qint32(id));
     }
 }

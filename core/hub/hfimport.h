@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+#pragma once
+
+#include "base/progress.h"
+#include "base/result.h"
+#include "cartoncore_export.h"
+#include "hub/hfhub.h"
+#include "pack/packer.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+namespace carton {
+
+struct HfImportOptions {
+    QUrl endpoint = HfHub::defaultEndpoint();
+    QString token;       // sent to the endpoint's origin only; empty: none
+    QStringList include; // globs over the repository's paths ("*.safetensors"); empty: selectHfFiles' default
+    QString runner;      // runner.runner_name; empty: guessed from the files
+    QString frameworkVersion = QStringLiteral("*"); // runner.required_framework_version
+    qint64 maxFileBytes = 256ll << 30;              // one file, as listed; a larger one is refused before downloading
+    qint64 maxTotalBytes = 1024ll << 30;            // every file together
+    int idleTimeoutMs = 60'000;
+    // Downloads are kept here between runs, so an interrupted import resumes; removed
+    // once the carton is written. Empty: OUT + ".download".
+    QString workFolder;
+    PackOptions pack;
+};
+
+// A carton field filled from the repository, for the author to check.
+struct HfImportGuess {
+    QString field;  // "license", "runner.runner_name"
+    QString value;  // empty: nothing could be guessed
+    QString source; // where it came from
+};
+
+struct HfImportResult {
+    PackResult pack;
+    QList<HfRepoFile> files; // downloaded under model/, in path order
+    QStringList cardImages;  // packed under misc/
+    QList<HfImportGuess> guesses;
+};
+
+// The files an import takes from a listing: those matching `include` (globs over
+// the whole path, '*' not crossing '/'), or by default the top-level files a
+// Hugging Face model needs — its JSON files (config, tokenizer, generation config,
+// the index), README.md, tokenizer files (*.txt, *.model, *.tiktoken) and the
+// weights: *.safetensors when there are any, else *.bin, *.pt, *.pth, *.ckpt,
+// *.onnx, *.gguf, *.h5, *.msgpack.
+CARTONCORE_EXPORT QList<HfRepoFile> selectHfFiles(const QList<HfRepoFile> &files, const QStringList &include);
+
+// `carton import hf`: lists the repository, downloads the selected files (each
+// checked against its listed size and LFS sha256, resumable) into
+// workFolder/carton/model/, the card's local images that the repository holds into
+// misc/, fills carton.toml from what the files say (model name, the card's license
+// and descriptions, the Hub URL as repository, the runner) and packs it with
+// packModelFolder (atomic: nothing at `outputFile` unless the whole import worked).
+// An existing `outputFile` is refused before anything is downloaded unless
+// options.pack.overwrite.
+CARTONCORE_EXPORT Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputFile,
+                                                      const HfImportOptions &options, Progress *progress = nullptr);
+
+} // namespace carton

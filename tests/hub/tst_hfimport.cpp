@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Carton Studio contributors
+// `carton import hf` (importHfRepo) against a local server speaking the Hub's API
+// shape (tree listing, resolve) whose large files redirect to a second origin (a
+// storage host): a tiny Hugging Face repository built here (config.json,
+// tokenizer.json, a small safetensors, a card with an image, a pickle that is not
+// taken). The token reaches the Hub only; 404, 401, size caps, a wrong sha256 and
+// an interrupted download that resumes.
+#include "base/sha256.h"
+#include "clirunner.h"
+#include "hub/hfimport.h"
+#include "package/carton.h"
+#include "testhttpserver.h"
+#include "testpaths.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace carton;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QByteArray kToken = "hf_test_secret_0123456789";
+
+struct RepoFile {
+    QByteArray path;
+    QByteArray body;
+    bool lfs = false; // served from the storage host after a redirect
+};
+
+QList<RepoFile> tinyRepo()
+{
+    QByteArray weights(4096, '\0');
+    for (int i = 0; i < weights.size(); ++i)
+        weights[i] = char(i * 7 + 3);
+    return {
+        {"config.json", R"({"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 8,
+            "num_hidden_layers": 1, "num_attention_heads": 2, "vocab_size": 3})"},
+        {"tokenizer.json", R"({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b"]},
+            "added_tokens": [{"id": 3.0, "content": "<s>", "special": true}]})"},
+        {"README.md", "---\nlicense: apache-2.0\ntags:\n- tiny\n---\n# Tiny\n\nA tiny llama for tests.\n\n"
+                      "![arch](images/arch.png)\n"},
+        {"images/arch.png", QByteArray("\x89PNG\r\n\x1a\n", 8) + QByteArray(32, 'p'), true},
+        {"model.safetensors",
+         testutil::safetensorsFile(R"({"w":{"dtype":"U8","shape":[4096],"data_offsets":[0,4096]}})", weights), true},
+        {"pytorch_model.bin", QByteArray(64, 'x'), true}, // safetensors are there: not taken
+        {"onnx/model.onnx", QByteArray(16, 'o'), true},   // not top-level: not taken
+    };
+}
+
+} // namespace
+
+class TestHfImport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void parsesRepositoryNames();
+    void importsATinyRepository();
+    void missingRepositoryAndFile();
+    void gatedRepository();
+    void sizeCaps();
+    void wrongSha256IsRefused();
+    void interruptedDownloadResumes();
+    void command();
+
+private:
+    // Serves `files` as acme/tiny at main (LFS files through the storage host).
+    void serve(const QList<RepoFile> &files, const QByteArray &repo = "acme/tiny");
+    HfImportOptions options() const;
+    static QByteArray listingPath(const QByteArray &repo)
+    {
+        return "/api/models/" + repo + "/tree/main?recursive=true";
+    }
+    static QByteArray blobPath(const QByteArray &body) { return "/blobs/" + Sha256::hashHex(body); }
+
+    TestHttpServer m_hub;
+    TestHttpServer m_storage;
+    QTemporaryDir m_dir;
+    QString m_out;
+};
+
+void TestHfImport::initTestCase()
+{
+    QVERIFY(m_hub.start());
+    QVERIFY(m_storage.start());
+    QVERIFY(m_dir.isValid());
+}
+
+void TestHfImport::init()
+{
+    m_out = m_dir.filePath(QString::fromLatin1(QTest::currentTestFunction()) + u".carton"_s);
+    serve(tinyRepo());
+    m_hub.resetCounts();
+    m_storage.resetCounts();
+}
+
+void TestHfImport::serve(const QList<RepoFile> &files, const QByteArray &repo)
+{
+    QJsonArray listing{QJsonObject{{u"type"_s, u"directory"_s}, {u"path"_s, u"images"_s}}};
+    for (const RepoFile &f : files) {
+        QJsonObject entry{{u"type"_s, u"file"_s}, {u"path"_s, QString::fromLatin1(f.path)}};
+        const QByteArray resolve = "/" + repo + "/resolve/main/" + f.path;
+        if (f.lfs) {
+            entry.insert(u"size"_s, 134); // the pointer's size; the LFS object's below
+            entry.insert(u"lfs"_s, QJsonObject{{u"oid"_s, QString::fromLatin1(Sha256::hashHex(f.body))},
+                                               {u"size"_s, f.body.size()},
+                                               {u"pointerSize"_s, 134}});
+            TestRoute redirect;
+            redirect.status = 302;
+            redirect.headers.append(
+                QPair<QByteArray, QByteArray>("Location", m_storage.url(blobPath(f.body)).toUtf8()));
+            redirect.headers.append(QPair<QByteArray, QByteArray>("X-Linked-Size", QByteArray::number(f.body.size())));
+            m_hub.setRoute(resolve, redirect);
+            m_storage.setRoute(blobPath(f.body), staticFileRoute(f.body));
+        } else {
+            entry.insert(u"size"_s, f.body.size());
+            m_hub.setRoute(resolve, staticFileRoute(f.body));
+        }
+        listing.append(entry);
+    }
+    TestRoute route;
+    route.body = QJsonDocument(listing).toJson(QJsonDocument::Compact);
+    route.headers.append(QPair<QByteArray, QByteArray>("Content-Type", "application/json"));
+    m_hub.setRoute(listingPath(repo), route);
+}
+
+HfImportOptions TestHfImport::options() const
+{
+    HfImportOptions o;
+    o.endpoint = QUrl(m_hub.url("/"));
+    o.token = QString::fromLatin1(kToken);
+    o.idleTimeoutMs = 5000;
+    return o;
+}
+
+void TestHfImport::parsesRepositoryNames()
+{
+    const QUrl hub(u"https://huggingface.co"_s);
+    Result<HfRepoRef> plain = HfRepoRef::parse(u"acme/tiny"_s, hub);
+    QVERIFY(plain);
+    QCOMPARE(plain->repo, u"acme/tiny"_s);
+    QCOMPARE(plain->revision, u"main"_s);
+    Result<HfRepoRef> at = HfRepoRef::parse(u"acme/tiny@v1.0"_s, hub);
+    QVERIFY(at);
+    QCOMPARE(at->revision, u"v1.0"_s);
+    Result<HfRepoRef> url = HfRepoRef::parse(u"https://huggingface.co/acme/tiny/tree/refs%2Fpr%2F3"_s, hub);
+    QVERIFY2(url, url ? "" : qPrintable(url.error().toString()));
+    QCOMPARE(url->repo, u"acme/tiny"_s);
+    QCOMPARE(url->revision, u"refs/pr/3"_s);
+    QCOMPARE(HfHub(hub, {}).resolveUrl(*url, u"a b/c.json"_s).toString(QUrl::FullyEncoded),
+             u"https://huggingface.co/acme/tiny/resolve/refs%2Fpr%2F3/a%20b/c.json"_s);
+    for (const QString &bad : {u"../etc"_s, u"a/b/c"_s, u"acme/ti ny"_s, u"acme/tiny@"_s, u"acme/tiny@a/../b"_s,
+                               u"https://evil.example/acme/tiny"_s, u"acme/.."_s}) {
+        Result<HfRepoRef> refused = HfRepoRef::parse(bad, hub);
+        QVERIFY2(!refused, qPrintable(bad));
+        QCOMPARE(refused.error().code, ErrorCode::Format);
+    }
+}
+
+void TestHfImport::importsATinyRepository()
+{
+    Result<HfRepoRef> ref = HfRepoRef::parse(u"acme/tiny"_s, QUrl(m_hub.url("/")));
+    QVERIFY(ref);
+    Result<HfImportResult> imported = importHfRepo(*ref, m_out, options());
+    QVERIFY2(imported, imported ? "" : qPrintable(imported.error().toString()));
+    QStringList paths;
+    for (const HfRepoFile &f : imported->files)
+        paths.append(f.path);
+    QCOMPARE(paths, (QStringList{u"README.md"_s, u"config.json"_s, u"model.safetensors"_s, u"tokenizer.json"_s}));
+    QCOMPARE(imported->cardImages, QStringList{u"images/arch.png"_s});
+    QVERIFY(!QFileInfo::exists(m_out + u".download"_s)); // the work folder goes once the carton is written
+
+    // The token went to the Hub's origin only: the redirect to the storage host dropped it.
+    QCOMPARE(m_hub.lastHeader(listingPath("acme/tiny"), "authorization"), "Bearer " + kToken);
+    QCOMPARE(m_hub.lastHeader("/acme/tiny/resolve/main/model.safetensors", "authorization"), "Bearer " + kToken);
+    const QList<RepoFile> repo = tinyRepo();
+    QCOMPARE(m_storage.hits(blobPath(repo[4].body)), 1);
+    QVERIFY(m_storage.lastHeader(blobPath(repo[4].body), "authorization").isEmpty());
+    QCOMPARE(m_hub.hits("/acme/tiny/resolve/main/pytorch_model.bin"), 0);
+    QCOMPARE(m_hub.hits("/acme/tiny/resolve/main/onnx/model.onnx"), 0);
+
+    Result<std::unique_ptr<Carton>> carton = Carton::open(m_out);
+    QVERIFY2(carton, carton ? "" : qPrintable(carton.error().toString()));
+    const CartonSource &source = (*carton)->source();
+    for (const RepoFile &f : repo) {
+        const QString inModel = u"model/"_s + QString::fromLatin1(f.path);
+        if (f.path == "images/arch.png") {
+            QCOMPARE(source.read(u"misc/images/arch.png"_s, 1 << 20).value(), f.body);
+            continue;
+        }
+        if (f.path == "pytorch_model.bin" || f.path.startsWith("onnx/")) {
+            QVERIFY(!source.find(inModel));
+            continue;
+        }
+        Result<QByteArray> bytes = source.read(inModel, 1 << 20);
+        QVERIFY2(bytes, qPrintable(inModel));
+        QCOMPARE(*bytes, f.body);
+    }
+    const CartonInfo &info = *(*carton)->info();
+    QCOMPARE(info.modelName.value_or(QString()), u"tiny"_s);
+    QCOMPARE(info.license.value_or(QString()), u"apache-2.0"_s);
+    QCOMPARE(info.shortDescription.value_or(QString()), u"A tiny llama for tests."_s);
+    QVERIFY(info.modelDescription.value_or(QString()).contains(u"](@misc/images/arch.png)"_s));
+    QCOMPARE(info.repository.value_or(QString()), m_hub.url("/acme/tiny"));
+    QCOMPARE(info.runner.runnerName, u"python"_s); // a Hugging Face folder without TorchScript or an entry point
+    QCOMPARE(info.runner.requiredFrameworkVersion, u"*"_s);
+    QStringList guessed;
+    for (const HfImportGuess &g : imported->guesses)
+        guessed.append(g.field);
+    QCOMPARE(guessed,
+             (QStringList{u"model_name"_s, u"repository"_s, u"license"_s, u"short_description"_s,
+                          u"model_description"_s, u"runner.runner_name"_s, u"runner.required_framework_version"_s}));
+
+    // An existing output is refused before anything is fetched; with overwrite, the runner given is used.
+    m_hub.resetCounts();
+    Result<HfImportResult> again = importHfRepo(*ref, m_out, options());
+    QVERIFY(!again);
+    QCOMPARE(m_hub.hits(listingPath("acme/tiny")), 0);
+    HfImportOptions o = options();
+    o.pack.overwrite = true;
+    o.runner = u"torchscript"_s;
+    o.include = {u"*.json"_s};
+    again = importHfRepo(*ref, m_out, o);
+    QVERIFY2(again, again ? "" : qPrintable(again.error().toString()));
+    QCOMPARE(again->files.size(), 2); // config.json, tokenizer.json
+    QCOMPARE((*Carton::open(m_out))->info()->runner.runnerName, u"torchscript"_s);
+}
+
+void TestHfImport::missingRepositoryAndFile()
+{
+    Result<HfImportResult> missing =
+        importHfRepo(*HfRepoRef::parse(u"acme/missing"_s, QUrl(m_hub.url("/"))), m_out, options());
+    QVERIFY(!missing);
+    QCOMPARE(missing.error().code, ErrorCode::NotFound);
+    QVERIFY2(missing.error().message.startsWith(u"not found (HTTP 404): no such repository, revision or file"_s),
+             qPrintable(missing.error().toString()));
+    QVERIFY2(missing.error().location.contains(u"/api/models/acme/missing/tree/main"_s),
+             qPrintable(missing.error().location));
+
+    // A listed file whose resolve answers 404: named; nothing written.
+    QList<RepoFile> files = tinyRepo();
+    serve(files);
+    m_hub.setRoute("/acme/tiny/resolve/main/tokenizer.json", TestRoute{404, {{"X-Error-Message", "Entry not found"}}});
+    Result<HfImportResult> gone =
+        importHfRepo(*HfRepoRef::parse(u"acme/tiny"_s, QUrl(m_hub.url("/"))), m_out, options());
+    QVERIFY(!gone);
+    QVERIFY2(gone.error().message.contains(u"(tokenizer.json); the server says: Entry not found"_s),
+             qPrintable(gone.error().toString()));
+    QVERIFY(!QFileInfo::exists(m_out));
+}
+
+void TestHfImport::gatedRepository()
+{
+    TestRoute gated{401, {{"X-Error-Message", "Access to model acme/tiny is restricted."}}};
+    m_hub.setRoute(listingPath("acme/tiny"), gated);
+    HfImportOptions o = options();
+    o.token.clear();
+    Result<HfImportResult> refused = importHfRepo(*HfRepoRef::parse(u"acme/tiny"_s, QUrl(m_hub.url("/"))), m_out, o);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.startsWith(u"access refused (HTTP 401): the repository is gated or private; a "
+                                                u"token with access is read from HF_TOKEN"_s),
+             qPrintable(refused.error().toString()));
+    QVERIFY(refused.error().message.endsWith(u"the server says: Access to model acme/tiny is restricted."_s));
+    gated.status = 403;
+    m_hub.setRoute(listingPath("acme/tiny"), gated);
+    refused = importHfRepo(*HfRepoRef::parse(u"acme/tiny"_s, QUrl(m_hub.url("/"))), m_out, options());
+    QVERIFY(!refused);
+    QVERIFY(refused.error().message.contains(u"the token sent has no access to it"_s));
+    QVERIFY(!refused.error().toString().contains(QString::fromLatin1(kToken)));
+}
+
+void TestHfImport::sizeCaps()
+{
+    const HfRepoRef ref = *HfRepoRef::parse(u"acme/tiny"_s, QUrl(m_hub.url("/")));
+    const qint64 weights = tinyRepo()[4].body.size();
+    // A file over the per-file cap is refused from the listing, before any download.
+    HfImportOptions o = options();
+    o.maxFileBytes = weights - 1;
+    Result<HfImportResult> refused = importHfRepo(ref, m_out, o);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().code, ErrorCode::Limit);
+    QCOMPARE(refused.error().message,
+             u"model.safetensors is %1 bytes, more than the limit of %2 bytes a file"_s.arg(weights).arg(weights - 1));
+    QCOMPARE(m_hub.hits("/acme/tiny/resolve/main/config.json"), 0);
+
+    // A storage host sending more than the listing gives (no Content-Length) is cut off at it.
+    QList<RepoFile> files = tinyRepo();
+    serve(files);
+    TestRoute endless;
+    endless.mode = TestRoute::Mode::Endless;
+    endless.sendContentLength = false;
+    endless.body = files[4].body;
+    m_storage.setRoute(blobPath(files[4].body), endless);
+    refused = importHfRepo(ref, m_out, options());
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(u"the size the listing gives"_s), qPrintable(refused.error().toString()));
+    QCOMPARE(refused.error().code, ErrorCode::Limit);
+    QVERIFY(!QFileInfo::exists(m_out));
+}
+
+void TestHfImport::wrongSha256IsRefused()
+{
+    QList<RepoFile> files = tinyRepo();
+    serve(files);
+    const QByteArray tampered = QByteArray(files[4].body).replace(100, 1, "!");
+    TestRoute route = staticFileRoute(tampered);
+    m_storage.setRoute(blobPath(files[4].body), route);
+    const QString work = m_out + u".download"_s;
+    Result<HfImportResult> refused =
+        importHfRepo(*HfRepoRef::parse(u"acme/tiny"_s, QUrl(m_hub.url("/"))), m_out, options());
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().message,
+             u"model.safetensors: sha256 %1, the listing says %2 (the download was removed)"_s.arg(
+                 QString::fromLatin1(Sha256::hashHex(tampered)), QString::fromLatin1(Sha256::hashHex(files[4].body))));
+    QVERIFY(!QFileInfo::exists(work + u"/partial/model/model.safetensors.part"_s));
+    QVERIFY(!QFileInfo::exists(work + u"/carton/model/model.safetensors"_s));
+    QVERIFY(!QFileInfo::exists(m_out));
+    QVERIFY(QDir(work).removeRecursively());
+}
+
+void TestHfImport::interruptedDownloadResumes()
+{
+    // An earlier run got the first 1,000 bytes of the weights before the connection broke.
+    const QByteArray weights = tinyRepo()[4].body;
+    const QString work = m_out + u".download"_s;
+    QVERIFY(QDir().mkpath(work));
+    QVERIFY(testutil::writeFile(work + u"/.carton-hf-import"_s, {}));
+    QVERIFY(testutil::writeFile(work + u"/partial/model/model.safetensors.part"_s, weights.left(1000)));
+    Result<HfImportResult> imported =
+        importHfRepo(*HfRepoRef::parse(u"acme/tiny"_s, QUrl(m_hub.url("/"))), m_out, options());
+    QVERIFY2(imported, imported ? "" : qPrintable(imported.error().toString()));
+    QCOMPARE(m_storage.lastHeader(blobPath(weights), "range"), QByteArray("bytes=1000-"));
+    QCOMPARE(m_storage.bytesSent(blobPath(weights)), weights.size() - 1000);
+    QCOMPARE((*Carton::open(m_out))->source().read(u"model/model.safetensors"_s, 1 << 20).value(), weights);
+
+    // A folder of that name that an import did not make is not used (nor removed).
+    QVERIFY(QDir().mkpath(work));
+    QVERIFY(testutil::writeFile(work + u"/mine.txt"_s, "keep"));
+    HfImportOptions o = options();
+    o.pack.overwrite = true;
+    Result<HfImportResult> refused = importHfRepo(*HfRepoRef::parse(u"acme/tiny"_s, QUrl(m_hub.url("/"))), m_out, o);
+    QVERIFY(!refused);
+    QVERIFY(refused.error().message.contains(u"was not made by an import"_s));
+    QVERIFY(QFileInfo::exists(work + u"/mine.txt"_s));
+}
+
+// `carton import hf` on the same servers: HF_TOKEN sent to the Hub only and never
+// printed, the guesses listed, the carton written; a 404 named with exit code 2.
+void TestHfImport::command()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"HF_TOKEN"_s, QString::fromLatin1(kToken));
+    env.insert(u"HF_HOME"_s, m_dir.filePath(u"hf-home"_s));
+    env.remove(u"HF_ENDPOINT"_s);
+    const QString endpoint = m_hub.url("/");
+    const RunResult r = runProgram(testutil::binaryPath(u"/bin/carton"),
+                                   {u"import"_s, u"hf"_s, endpoint + u"acme/tiny/tree/main"_s, u"-o"_s, m_out,
+                                    u"--endpoint"_s, endpoint, u"--include"_s, u"*.json"_s, u"--include"_s,
+                                    u"*.safetensors"_s, u"--include"_s, u"README.md"_s},
+                                   env, 60'000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("  license = apache-2.0  (README.md front matter: license)"), r.out.constData());
+    QVERIFY2(r.out.contains("  runner.runner_name = python  (a Hugging Face model folder"), r.out.constData());
+    QVERIFY2(r.out.contains(QByteArray("Wrote " + m_out.toUtf8() + " (5 files from acme/tiny@main")),
+             r.out.constData());
+    QVERIFY(!r.out.contains(kToken) && !r.err.contains(kToken));
+    QCOMPARE(m_hub.lastHeader(listingPath("acme/tiny"), "authorization"), "Bearer " + kToken);
+    QVERIFY(m_storage.lastHeader(blobPath(tinyRepo()[4].body), "authorization").isEmpty());
+    Result<std::unique_ptr<Carton>> carton = Carton::open(m_out);
+    QVERIFY(carton);
+    QCOMPARE((*carton)->source().read(u"model/model.safetensors"_s, 1 << 20).value(), tinyRepo()[4].body);
+
+    const RunResult missing = runProgram(testutil::binaryPath(u"/bin/carton"),
+                                         {u"import"_s, u"hf"_s, u"acme/missing"_s, u"-o"_s,
+                                          m_dir.filePath(u"missing.carton"_s), u"--endpoint"_s, endpoint},
+                                         env, 60'000);
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY2(missing.err.contains("not found (HTTP 404): no such repository, revision or file"),
+             missing.err.constData());
+    const RunResult link = runProgram(testutil::binaryPath(u"/bin/carton"),
+                                      {u"import"_s, u"hf"_s, u"acme/tiny"_s, u"-o"_s, m_out, u"--link"_s}, env, 60'000);
+    QCOMPARE(link.exitCode, 2);
+    QVERIFY(link.err.contains("--link"));
+}
+
+QTEST_GUILESS_MAIN(TestHfImport)
+#include "tst_hfimport.moc"
