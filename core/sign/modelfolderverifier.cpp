@@ -149,7 +149,9 @@ ModelSignatureCheck verifyModelSignature(const QString &modelPath, const QString
                           QStringLiteral("%1: verificationMaterial.publicKey.hint: signed by another key (the bundle "
                                          "names key %2, the key given is %3)")
                               .arg(bundlePath, EcKey::fingerprintText(bundle->keyHint), key->fingerprintText()));
-        check.notChecked << QStringLiteral("who holds the key: it is the key you gave");
+        check.notChecked << QStringLiteral("who holds the key: it is the key you gave")
+                         << QStringLiteral("key revocation: a bare public key has no revocation list, so a leaked "
+                                           "key still verifies");
     } else {
         Result<CertificateSigner> chain = verifyCertificateChain(bundle->certificates, signer.caFiles, bundlePath);
         if (!chain)
@@ -278,6 +280,30 @@ ModelSignatureCheck verifyModelSignature(const QString &modelPath, const QString
     }
     check.verdict = ModelSignatureVerdict::Valid;
     return check;
+}
+
+QString findModelSignature(const QString &modelPath, const Limits &limits)
+{
+    const QFileInfo model(modelPath);
+    if (!model.exists())
+        return {};
+    const QString path = model.absoluteFilePath();
+    QStringList candidates;
+    if (model.isDir())
+        candidates << path + QStringLiteral("/model.sig");
+    candidates << path + QStringLiteral(".sig") << path + QStringLiteral(".sigstore.json");
+    for (const QString &candidate : std::as_const(candidates)) {
+        if (QFileInfo(candidate).isFile())
+            return candidate;
+    }
+    const QString beside = model.absolutePath() + QStringLiteral("/model.sig");
+    if (beside == path || !QFileInfo(beside).isFile())
+        return {};
+    Result<SignatureBundle> bundle = SignatureBundle::read(beside, limits);
+    if (!bundle)
+        return {};
+    Result<ModelStatement> statement = ModelStatement::parse(bundle->payload, beside, limits.maxEntries);
+    return statement && statement->modelName == model.fileName() ? beside : QString();
 }
 
 QString modelVerdictName(ModelSignatureVerdict verdict)
