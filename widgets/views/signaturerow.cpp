@@ -234,6 +234,18 @@ void SignatureRow::refresh()
         });
 }
 
+void SignatureRow::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitHeight();
+}
+
+void SignatureRow::fitHeight()
+{
+    if (const int needed = layout()->totalHeightForWidth(width()); width() > 0 && needed != minimumHeight())
+        setMinimumHeight(needed);
+}
+
 void SignatureRow::setFileVerification(carton::FilesVerification state, const carton::VerifyReport &report)
 {
     m_files = state;
@@ -492,6 +504,7 @@ void SignatureRow::showStatus(const SignatureStatus &status)
                       : untrusted ? QIcon(QStringLiteral(":/icons/signature-untrusted.svg")).pixmap(size, size)
                                   : fileStateIcon(icon).pixmap(size, size));
     m_trust->setVisible(status.kind == Kind::Valid && !status.trusted && m_settings);
+    fitHeight();
     m_recheck->setEnabled(status.kind != Kind::Checking);
     if (changed)
         emit statusChanged();

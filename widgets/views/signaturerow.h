@@ -123,8 +123,16 @@ public:
 signals:
     void statusChanged();
 
+protected:
+    // Keeps the row at least as tall as its wrapped verdict needs at its width: the
+    // Overview's form (in a scroll area) gave it less and clipped the last lines
+    // of the verdict (two of them in German at 1366x768).
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void setUp();
+    // The minimum height the wrapped verdict needs at the row's width (resizeEvent).
+    void fitHeight();
     void showStatus(const SignatureStatus &status);
     // What the row says of a plain model's signature.
     QString modelText(const SignatureStatus &status) const;
