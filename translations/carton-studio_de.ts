@@ -3641,6 +3641,10 @@
         <source>Model folder %1</source>
         <translation>Modellordner %1</translation>
     </message>
+    <message>
+        <source>Signature:</source>
+        <translation>Signatur:</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelGraphView</name>
@@ -6284,6 +6288,58 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>The bundle's key hint (model_signing's sha256 of the PEM text; not the key's fingerprint): %1</source>
         <translation>Der Schlüsselhinweis des Bundles (model_signings sha256 des PEM-Textes; nicht der Fingerabdruck des Schlüssels): %1</translation>
+    </message>
+    <message>
+        <source>Fingerprint of the key that signed this model:
+
+%1
+
+%2 key, from %3.
+
+Compare it with the fingerprint its owner gave you (on their web page, in person), not with anything that came with the model. Trust this key for every model and carton it signs?</source>
+        <translation>Fingerabdruck des Schlüssels, der dieses Modell signiert hat:
+
+%1
+
+%2-Schlüssel, aus %3.
+
+Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (auf seiner Webseite, persönlich), nicht mit etwas, das mit dem Modell kam. Diesem Schlüssel für jedes Modell und jeden Carton vertrauen, die er signiert?</translation>
+    </message>
+    <message>
+        <source>%1 was signed with a certificate; the window checks signatures made with a key. Check it with: carton verify MODEL --signature %1 --cert-chain CA.pem</source>
+        <translation>%1 wurde mit einem Zertifikat signiert; das Fenster prüft mit einem Schlüssel erstellte Signaturen. Prüfen Sie es mit: carton verify MODEL --signature %1 --cert-chain CA.pem</translation>
+    </message>
+    <message>
+        <source>Not checked: %1.</source>
+        <translation>Nicht geprüft: %1.</translation>
+    </message>
+    <message>
+        <source>Looking for a model signature…</source>
+        <translation>Modellsignatur wird gesucht…</translation>
+    </message>
+    <message>
+        <source>Not signed (no model.sig, %1.sig or %1.sigstore.json next to it)</source>
+        <translation>Nicht signiert (kein model.sig, %1.sig oder %1.sigstore.json daneben)</translation>
+    </message>
+    <message>
+        <source>Signed, not checked: %1</source>
+        <translation>Signiert, nicht geprüft: %1</translation>
+    </message>
+    <message>
+        <source>Valid: this model (%1) matches the OpenSSF model signature %2 by your trusted %3 key %4. %5</source>
+        <translation>Gültig: Dieses Modell (%1) passt zur OpenSSF-Modellsignatur %2 Ihres vertrauenswürdigen %3-Schlüssels %4. %5</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key: %1 key %2. The OpenSSF model signature %3 is valid and this model (%4) matches it, but the key is not one of your trusted keys, so it says nothing about who made this model. %5</source>
+        <translation>Mit einem unbekannten Schlüssel signiert: %1-Schlüssel %2. Die OpenSSF-Modellsignatur %3 ist gültig und dieses Modell (%4) passt dazu, aber der Schlüssel gehört nicht zu Ihren vertrauenswürdigen Schlüsseln; sie sagt also nichts darüber, wer dieses Modell erstellt hat. %5</translation>
+    </message>
+    <message>
+        <source>Invalid (%1): %2 %3</source>
+        <translation>Ungültig (%1): %2 %3</translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>Nicht geprüft: %1</translation>
     </message>
 </context>
 <context>

@@ -3623,6 +3623,10 @@
         <source>Model folder %1</source>
         <translation>模型文件夹 %1</translation>
     </message>
+    <message>
+        <source>Signature:</source>
+        <translation>签名：</translation>
+    </message>
 </context>
 <context>
     <name>studio::ModelGraphView</name>
@@ -6235,6 +6239,58 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>The bundle's key hint (model_signing's sha256 of the PEM text; not the key's fingerprint): %1</source>
         <translation>包中的密钥提示（model_signing 对 PEM 文本计算的 sha256；不是密钥指纹）：%1</translation>
+    </message>
+    <message>
+        <source>Fingerprint of the key that signed this model:
+
+%1
+
+%2 key, from %3.
+
+Compare it with the fingerprint its owner gave you (on their web page, in person), not with anything that came with the model. Trust this key for every model and carton it signs?</source>
+        <translation>签署此模型的密钥指纹：
+
+%1
+
+%2 密钥，来自 %3。
+
+请与其所有者提供给您的指纹（在其网页上、当面）比对，而不要与随模型附带的任何内容比对。是否信任此密钥签署的每个模型和 carton？</translation>
+    </message>
+    <message>
+        <source>%1 was signed with a certificate; the window checks signatures made with a key. Check it with: carton verify MODEL --signature %1 --cert-chain CA.pem</source>
+        <translation>%1 是用证书签名的；窗口只检查用密钥生成的签名。请用以下命令检查：carton verify MODEL --signature %1 --cert-chain CA.pem</translation>
+    </message>
+    <message>
+        <source>Not checked: %1.</source>
+        <translation>未检查：%1。</translation>
+    </message>
+    <message>
+        <source>Looking for a model signature…</source>
+        <translation>正在查找模型签名…</translation>
+    </message>
+    <message>
+        <source>Not signed (no model.sig, %1.sig or %1.sigstore.json next to it)</source>
+        <translation>未签名（旁边没有 model.sig、%1.sig 或 %1.sigstore.json）</translation>
+    </message>
+    <message>
+        <source>Signed, not checked: %1</source>
+        <translation>已签名，未检查：%1</translation>
+    </message>
+    <message>
+        <source>Valid: this model (%1) matches the OpenSSF model signature %2 by your trusted %3 key %4. %5</source>
+        <translation>有效：此模型（%1）与您信任的 %3 密钥 %4 所作的 OpenSSF 模型签名 %2 相符。%5</translation>
+    </message>
+    <message>
+        <source>Signed by an unknown key: %1 key %2. The OpenSSF model signature %3 is valid and this model (%4) matches it, but the key is not one of your trusted keys, so it says nothing about who made this model. %5</source>
+        <translation>由未知密钥签名：%1 密钥 %2。OpenSSF 模型签名 %3 有效且此模型（%4）与之相符，但该密钥不在您的信任密钥中，因此无法说明此模型是谁制作的。%5</translation>
+    </message>
+    <message>
+        <source>Invalid (%1): %2 %3</source>
+        <translation>无效（%1）：%2 %3</translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>未检查：%1</translation>
     </message>
 </context>
 <context>

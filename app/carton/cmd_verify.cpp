@@ -4,7 +4,6 @@
 // carton verify MODEL --signature BUNDLE (--key PUB.pem | --cert-chain CA.pem...) [--ignore-paths P...]
 #include "commands.h"
 #include "jsonexport.h"
-#include "model/classifypath.h"
 #include "output.h"
 #include "package/carton.h"
 #include "package/verifier.h"
@@ -241,13 +240,6 @@ int verifyPlainModel(const QString &modelPath, const QString &bundlePath, const 
         printOut(QStringLiteral("FAILED: the signature does not verify; nothing of it can be trusted\n"));
     }
     return check.valid() ? Success : CartonErrors;
-}
-
-// Whether PATH is no carton: a plain model folder or file (classifyPath decides).
-bool isPlainModel(const QString &path)
-{
-    const Result<OpenKind> kind = classifyPath(path);
-    return kind && *kind != OpenKind::CartonFile && *kind != OpenKind::CartonFolder;
 }
 
 } // namespace

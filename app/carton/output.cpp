@@ -128,6 +128,7 @@ void finishProgressBar(const carton::Progress *progress)
 
 } // namespace cli
 
+#include "model/classifypath.h"
 #include "package/carton.h"
 #include "remote/remoteurl.h"
 #include "remoteaccess.h"
@@ -146,6 +147,14 @@ std::unique_ptr<carton::Carton> openCarton(const QString &path, const carton::Li
         return nullptr;
     }
     return std::move(opened).value();
+}
+
+bool isPlainModel(const QString &path)
+{
+    if (carton::isRemoteUrl(path))
+        return false;
+    const carton::Result<carton::OpenKind> kind = carton::classifyPath(path);
+    return kind && *kind != carton::OpenKind::CartonFile && *kind != carton::OpenKind::CartonFolder;
 }
 
 } // namespace cli

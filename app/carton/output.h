@@ -47,4 +47,6 @@ class Carton;
 namespace cli {
 // Opens a carton; on failure prints the error and returns null (exit code 2).
 std::unique_ptr<carton::Carton> openCarton(const QString &path, const carton::Limits &limits = {});
+// Whether the local PATH is no carton: a plain model folder or file (carton::classifyPath decides).
+bool isPlainModel(const QString &path);
 } // namespace cli

@@ -62,9 +62,16 @@ Result<QByteArray> signCarton(const Carton &carton, const EcKey &key)
                          carton.path());
     if (!key.hasPrivateKey())
         return makeError(ErrorCode::Usage, QStringLiteral("signing needs a private key, this is a public key"));
+    return signStatement(ModelStatement::fromManifest(modelNameOf(carton), *carton.manifest()).toJson(), key);
+}
+
+Result<QByteArray> signStatement(const QByteArray &statement, const EcKey &key)
+{
+    if (!key.hasPrivateKey())
+        return makeError(ErrorCode::Usage, QStringLiteral("signing needs a private key, this is a public key"));
     SignatureBundle bundle;
     bundle.payloadType = SignatureBundle::kPayloadType;
-    bundle.payload = ModelStatement::fromManifest(modelNameOf(carton), *carton.manifest()).toJson();
+    bundle.payload = statement;
     bundle.keyHint = key.bundleHint();
     Result<QByteArray> signature = key.sign(bundle.signedBytes());
     if (!signature)

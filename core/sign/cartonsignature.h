@@ -65,6 +65,11 @@ CARTONCORE_EXPORT QString defaultSignaturePath(const QString &cartonPath);
 // decides whether to verify the files first (the CLI does).
 CARTONCORE_EXPORT Result<QByteArray> signCarton(const Carton &carton, const EcKey &key);
 
+// The bundle (JSON) of a DSSE envelope over the in-toto `statement` (JSON),
+// signed with the private `key` and naming it by model_signing's hint: what
+// signCarton and signModel write.
+CARTONCORE_EXPORT Result<QByteArray> signStatement(const QByteArray &statement, const EcKey &key);
+
 // Writes `bytes` to `path` atomically (a temporary file renamed over it).
 CARTONCORE_EXPORT Status writeFileAtomically(const QString &path, const QByteArray &bytes);
 

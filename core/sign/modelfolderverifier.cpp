@@ -4,6 +4,7 @@
 
 #include "base/filehash.h"
 #include "sign/certificatechain.h"
+#include "sign/modelfolderwalk.h"
 #include "sign/modelstatement.h"
 #include "sign/signaturebundle.h"
 
@@ -18,15 +19,6 @@ namespace {
 
 constexpr qsizetype kNamedProblems = 3; // problems named in the message; `problems` has them all
 
-// A path relative to the model root, or empty when it is not inside it.
-QString insideModel(const QString &root, const QString &path)
-{
-    const QString relative = QDir::cleanPath(QDir(root).relativeFilePath(QFileInfo(path).absoluteFilePath()));
-    if (relative == u".." || relative.startsWith(u"../") || QDir::isAbsolutePath(relative))
-        return {};
-    return relative;
-}
-
 // A resource name as model_signing writes it: "." (the model is one file) or a
 // clean relative POSIX path that stays inside the model.
 bool isResourceName(const QString &name)
@@ -36,60 +28,6 @@ bool isResourceName(const QString &name)
     return !name.isEmpty() && !QDir::isAbsolutePath(name) && QDir::cleanPath(name) == name && name != u".." &&
            !name.startsWith(u"../") && !name.contains(u'\\') && !name.contains(QChar(0));
 }
-
-class FolderWalk {
-public:
-    FolderWalk(QString root, QStringList ignored, const Limits &limits)
-        : m_root(std::move(root)), m_ignored(std::move(ignored)), m_limits(limits)
-    {
-    }
-
-    bool isIgnored(const QString &relative) const
-    {
-        return std::any_of(m_ignored.cbegin(), m_ignored.cend(), [&](const QString &ignored) {
-            return ignored == u"." || relative == ignored || relative.startsWith(ignored + u'/');
-        });
-    }
-
-    // Every file not ignored, relative to the root; refuses links and special files.
-    Status walk(const QString &relativeFolder, QStringList &files) const
-    {
-        const QDir dir(relativeFolder.isEmpty() ? m_root : m_root + u'/' + relativeFolder);
-        const QFileInfoList entries =
-            dir.entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
-        for (const QFileInfo &entry : entries) {
-            const QString relative =
-                relativeFolder.isEmpty() ? entry.fileName() : relativeFolder + u'/' + entry.fileName();
-            if (isIgnored(relative))
-                continue;
-            if (entry.isSymLink())
-                return makeError(ErrorCode::Unsupported,
-                                 QStringLiteral("a symbolic link: model signing refuses links (the signature could "
-                                                "not say what they point to); ignore it with --ignore-paths"),
-                                 relative);
-            if (entry.isDir()) {
-                if (Status s = walk(relative, files); !s)
-                    return s;
-            } else if (entry.isFile()) {
-                files.append(relative);
-                if (files.size() > m_limits.maxEntries)
-                    return makeError(ErrorCode::Limit,
-                                     QStringLiteral("more than %1 files in the model folder").arg(m_limits.maxEntries),
-                                     relative);
-            } else {
-                return makeError(ErrorCode::Unsupported,
-                                 QStringLiteral("not a file or folder (a device, pipe or socket): it cannot be signed"),
-                                 relative);
-            }
-        }
-        return {};
-    }
-
-private:
-    QString m_root;
-    QStringList m_ignored;
-    Limits m_limits;
-};
 
 ModelSignatureCheck failed(ModelSignatureCheck check, ModelSignatureVerdict verdict, const QString &message)
 {
@@ -149,7 +87,9 @@ ModelSignatureCheck verifyModelSignature(const QString &modelPath, const QString
                           QStringLiteral("%1: verificationMaterial.publicKey.hint: signed by another key (the bundle "
                                          "names key %2, the key given is %3)")
                               .arg(bundlePath, EcKey::fingerprintText(bundle->keyHint), key->fingerprintText()));
-        check.notChecked << QStringLiteral("who holds the key: it is the key you gave");
+        check.notChecked << QStringLiteral("who holds the key: it is the key you gave")
+                         << QStringLiteral("key revocation: a bare public key has no revocation list, so a leaked "
+                                           "key still verifies");
     } else {
         Result<CertificateSigner> chain = verifyCertificateChain(bundle->certificates, signer.caFiles, bundlePath);
         if (!chain)
@@ -194,21 +134,9 @@ ModelSignatureCheck verifyModelSignature(const QString &modelPath, const QString
     QStringList files;
     const QString root = model.absoluteFilePath();
     if (model.isDir()) {
-        QStringList ignored;
-        for (const QString &path : options.ignorePaths + QStringList{bundlePath}) {
-            if (const QString relative = insideModel(root, path); !relative.isEmpty())
-                ignored << relative;
-        }
-        for (const QString &path : std::as_const(statement->ignorePaths)) {
-            const QString relative = QDir::cleanPath(path);
-            if (!relative.isEmpty() && !QDir::isAbsolutePath(relative) && relative != u".." &&
-                !relative.startsWith(u"../"))
-                ignored << relative;
-        }
-        if (options.ignoreGitPaths)
-            ignored << QStringLiteral(".git") << QStringLiteral(".gitattributes") << QStringLiteral(".github")
-                    << QStringLiteral(".gitignore");
-        const FolderWalk walk(root, ignored, options.limits);
+        const QStringList ignored = ModelFolderWalk::ignoredPaths(root, options.ignorePaths + QStringList{bundlePath},
+                                                                  options.ignoreGitPaths, statement->ignorePaths);
+        const ModelFolderWalk walk(root, ignored, options.limits);
         if (options.ignoreUnsignedFiles) {
             for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
                 if (!walk.isIgnored(it.key()))
@@ -278,6 +206,30 @@ ModelSignatureCheck verifyModelSignature(const QString &modelPath, const QString
     }
     check.verdict = ModelSignatureVerdict::Valid;
     return check;
+}
+
+QString findModelSignature(const QString &modelPath, const Limits &limits)
+{
+    const QFileInfo model(modelPath);
+    if (!model.exists())
+        return {};
+    const QString path = model.absoluteFilePath();
+    QStringList candidates;
+    if (model.isDir())
+        candidates << path + QStringLiteral("/model.sig");
+    candidates << path + QStringLiteral(".sig") << path + QStringLiteral(".sigstore.json");
+    for (const QString &candidate : std::as_const(candidates)) {
+        if (QFileInfo(candidate).isFile())
+            return candidate;
+    }
+    const QString beside = model.absolutePath() + QStringLiteral("/model.sig");
+    if (beside == path || !QFileInfo(beside).isFile())
+        return {};
+    Result<SignatureBundle> bundle = SignatureBundle::read(beside, limits);
+    if (!bundle)
+        return {};
+    Result<ModelStatement> statement = ModelStatement::parse(bundle->payload, beside, limits.maxEntries);
+    return statement && statement->modelName == model.fileName() ? beside : QString();
 }
 
 QString modelVerdictName(ModelSignatureVerdict verdict)

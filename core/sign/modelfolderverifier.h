@@ -73,4 +73,13 @@ CARTONCORE_EXPORT ModelSignatureCheck verifyModelSignature(const QString &modelP
 
 CARTONCORE_EXPORT QString modelVerdictName(ModelSignatureVerdict verdict);
 
+// Where an OMS bundle of the model folder or file `modelPath` (P, in folder D) is
+// looked for, first found first: P/model.sig inside a folder (model_signing's
+// default name; verification ignores it), P.sig (what carton sign writes),
+// P.sigstore.json (sigstore's name for a detached bundle), then D/model.sig only
+// when its statement names P's file name as its subject (several models can share
+// D, and its model.sig signs one of them). Empty when there is none; a bundle that
+// cannot be read is returned (its check says why). Reads at most one capped bundle.
+CARTONCORE_EXPORT QString findModelSignature(const QString &modelPath, const Limits &limits = {});
+
 } // namespace carton

@@ -140,10 +140,11 @@ QByteArray ModelStatement::toJson() const
         resourceArray.append(QJsonObject{{QStringLiteral("name"), entry.path},
                                          {QStringLiteral("algorithm"), QStringLiteral("sha256")},
                                          {QStringLiteral("digest"), QString::fromLatin1(entry.sha256)}});
-    const QJsonObject serialization{{QStringLiteral("method"), QStringLiteral("files")},
-                                    {QStringLiteral("hash_type"), QStringLiteral("sha256")},
-                                    {QStringLiteral("allow_symlinks"), false},
-                                    {QStringLiteral("ignore_paths"), QJsonArray::fromStringList(ignorePaths)}};
+    QJsonObject serialization{{QStringLiteral("method"), QStringLiteral("files")},
+                              {QStringLiteral("hash_type"), QStringLiteral("sha256")},
+                              {QStringLiteral("allow_symlinks"), false}};
+    if (!ignorePaths.isEmpty()) // as model_signing, which leaves out an empty list
+        serialization.insert(QStringLiteral("ignore_paths"), QJsonArray::fromStringList(ignorePaths));
     const QJsonObject subject{
         {QStringLiteral("name"), modelName},
         {QStringLiteral("digest"), QJsonObject{{QStringLiteral("sha256"), QString::fromLatin1(rootDigest())}}}};

@@ -24,6 +24,7 @@ private slots:
     void usageErrors();
     void signRefusesMismatchedFiles();
     void verifyPlainModel();
+    void signPlainModel();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -267,6 +268,48 @@ void TestCliSign::verifyPlainModel()
     QVERIFY2(r.err.contains("either --key PUB.pem"), r.err.constData());
     r = runCarton(
         {QStringLiteral("verify"), keyFolder, QStringLiteral("--signature"), keyFolder + QStringLiteral("/model.sig")});
+    QCOMPARE(r.exitCode, 2);
+}
+
+void TestCliSign::signPlainModel()
+{
+    // `carton sign MODEL` on a folder made here, then `carton verify` of it.
+    const QString model = path(QStringLiteral("to-sign"));
+    QVERIFY(testutil::writeFile(model + QStringLiteral("/weights.bin"), QByteArray(3000, '\x05')));
+    QVERIFY(testutil::writeFile(model + QStringLiteral("/nested/config.json"), "{}\n"));
+    QVERIFY(testutil::writeFile(model + QStringLiteral("/scratch/log.txt"), "not signed\n"));
+    const QString sig = model + QStringLiteral(".sig");
+    RunResult r = runCarton({QStringLiteral("sign"), model, QStringLiteral("--key"), path(QStringLiteral("key.pem")),
+                             QStringLiteral("--ignore-paths"), model + QStringLiteral("/scratch")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains(QByteArray(QByteArray("Signature: ") + sig.toUtf8())), r.out.constData());
+    const QByteArray first = testutil::readFile(sig);
+    QVERIFY(first.contains("\"mediaType\":\"application/vnd.dev.sigstore.bundle.v0.3+json\""));
+    r = runCarton({QStringLiteral("verify"), model, QStringLiteral("--signature"), sig, QStringLiteral("--key"),
+                   path(QStringLiteral("pub.pem")), QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    QCOMPARE(r.json().value(u"checked_files").toInt(), 2); // scratch/ left out, as the statement records
+
+    // Not replaced without --force; replaced with it.
+    r = runCarton({QStringLiteral("sign"), model, QStringLiteral("--key"), path(QStringLiteral("key.pem"))});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("exists (use --force to replace it)"), r.err.constData());
+    QCOMPARE(testutil::readFile(sig), first);
+    r = runCarton({QStringLiteral("sign"), model, QStringLiteral("--key"), path(QStringLiteral("key.pem")),
+                   QStringLiteral("--force")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(testutil::readFile(sig) != first); // now scratch/log.txt is signed too
+    QVERIFY(QDir(path(QString())).entryList({QStringLiteral("to-sign.sig?*")}, QDir::Files | QDir::Hidden).isEmpty());
+
+    // Tampered after signing: exit 1.
+    QVERIFY(testutil::writeFile(model + QStringLiteral("/nested/config.json"), "{\"x\": 1}\n"));
+    r = runCarton({QStringLiteral("verify"), model, QStringLiteral("--signature"), sig, QStringLiteral("--key"),
+                   path(QStringLiteral("pub.pem"))});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("changed: nested/config.json"), r.err.constData());
+    // --ignore-paths belongs to a plain model.
+    r = runCarton({QStringLiteral("sign"), m_carton, QStringLiteral("--key"), path(QStringLiteral("key.pem")),
+                   QStringLiteral("-o"), path(QStringLiteral("x.sig")), QStringLiteral("--ignore-paths"), model});
     QCOMPARE(r.exitCode, 2);
 }
 

@@ -5,6 +5,7 @@
 // before every file matched; the trusted keys list of the Preferences; the key's
 // fingerprint shown with the same text by the row, the list and `carton verify`.
 #include "clirunner.h"
+#include "mainwindow.h"
 #include "overviewpage.h"
 #include "package/carton.h"
 #include "package/verifier.h"
@@ -12,18 +13,23 @@
 #include "sign/cartonsignature.h"
 #include "signaturerow.h"
 #include "signtestutil.h"
+#include "testpaths.h"
 #include "trustedkeysedit.h"
 
 #include <QCryptographicHash>
+#include <QDirIterator>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QTranslator>
 
 using studio::SignatureRow;
 using studio::SignatureStatus;
@@ -43,6 +49,8 @@ private slots:
     void notValidBeforeEveryFileMatches();
     void trustedKeysEdit();
     void fingerprintSameEverywhere();
+    void trustButtonFitsWithoutScrolling_data();
+    void trustButtonFitsWithoutScrolling();
 
 private:
     // A folder with a signed carton; `keyNextTo` puts KEY.pub.pem beside it.
@@ -353,6 +361,90 @@ void TestSignatureRow::fingerprintSameEverywhere()
                    m_dir.filePath(QStringLiteral("fingerprint/again.sig"))});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.out.contains(QStringLiteral("with P-256 key %1\n").arg(expected).toUtf8()), r.out.constData());
+}
+
+void TestSignatureRow::trustButtonFitsWithoutScrolling_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QString();
+    QTest::newRow("de") << QStringLiteral("de");
+}
+
+void TestSignatureRow::trustButtonFitsWithoutScrolling()
+{
+    // The sample carton signed by a key beside it, in the window as the app opens it
+    // on a 1366x768 screen: the whole verdict is shown (the form cut its last lines:
+    // 70 of 98 px in English, 84 of 126 in German) and "Trust this key…" is on
+    // screen without scrolling the Overview, in English and in German.
+    QFETCH(QString, language);
+    QTranslator translator;
+    if (!language.isEmpty()) {
+        QVERIFY(translator.load(QStringLiteral(":/i18n/carton-studio_%1.qm").arg(language)));
+        QCoreApplication::installTranslator(&translator);
+    }
+    QMap<QString, QByteArray> files;
+    const QString sample = testutil::sourcePath(u"/resources/sample"_qs);
+    QDirIterator it(sample, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        files.insert(QDir(sample).relativeFilePath(file), testutil::readFile(file));
+    }
+    files.insert(QStringLiteral("MANIFEST"), testutil::manifestFor(files));
+    const QString path =
+        makeSignedCarton(QStringLiteral("fit-") + (language.isEmpty() ? u"en"_qs : language), true, files);
+    auto opened = carton::Carton::open(path);
+    QVERIFY(opened);
+    std::shared_ptr<const carton::Carton> carton(std::move(*opened));
+    QSettings settings(m_dir.filePath(QStringLiteral("fit-%1.ini").arg(language)), QSettings::IniFormat);
+    // The window as the app opens it on a 1366x768 screen (1200x690), the carton's tab.
+    studio::MainWindow window(&settings);
+    window.resize(1200, 690);
+    window.show();
+    window.openPath(path);
+    SignatureRow *row = nullptr;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            row = window.findChild<SignatureRow *>();
+            return row && row->status().kind == Kind::Valid;
+        },
+        10'000));
+    QVERIFY(!row->status().trusted);
+    // Settled: the scan done and the banner about the unknown signer shown above the
+    // tabs (the shorter page is where the form cut the row's lines).
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            auto *bar = window.findChild<QWidget *>(QStringLiteral("cartonBannerBar"));
+            return !window.isBusy() && bar && bar->isVisible();
+        },
+        10'000));
+    for (int pass = 0; pass < 5; ++pass) { // nested layouts settle over several posted layout requests
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QApplication::processEvents();
+    }
+    QScrollArea *scroll = nullptr;
+    for (QWidget *w = row->parentWidget(); w && !scroll; w = w->parentWidget())
+        scroll = qobject_cast<QScrollArea *>(w);
+    QVERIFY(scroll);
+    QToolButton *trust = row->trustButton();
+    QVERIFY(trust->isVisible());
+    QLabel *text = row->textLabel();
+    QVERIFY2(text->height() >= text->heightForWidth(text->width()),
+             qPrintable(QStringLiteral("the verdict is clipped: %1 px shown of %2")
+                            .arg(text->height())
+                            .arg(text->heightForWidth(text->width()))));
+    const QRect button(trust->mapTo(scroll->viewport(), QPoint(0, 0)), trust->size());
+    QVERIFY2(scroll->viewport()->rect().contains(button),
+             qPrintable(QStringLiteral("Trust button at %1,%2 %3x%4, viewport %5x%6, scroll range %7")
+                            .arg(button.x())
+                            .arg(button.y())
+                            .arg(button.width())
+                            .arg(button.height())
+                            .arg(scroll->viewport()->width())
+                            .arg(scroll->viewport()->height())
+                            .arg(scroll->verticalScrollBar()->maximum())));
+    QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+    if (!language.isEmpty())
+        QCoreApplication::removeTranslator(&translator);
 }
 
 QTEST_MAIN(TestSignatureRow)

@@ -12,7 +12,10 @@
 
 namespace studio {
 
-FileTabs::FileTabs(CartonTabs *tabs, QObject *parent) : QObject(parent), m_tabs(tabs) {}
+FileTabs::FileTabs(CartonTabs *tabs, QSettings *settings, QObject *parent)
+    : QObject(parent), m_tabs(tabs), m_settings(settings)
+{
+}
 
 FileTabs::Kind FileTabs::kindOf(const QString &path)
 {
@@ -43,7 +46,7 @@ QWidget *FileTabs::open(const QString &cleanPath, Kind kind)
             m_tabs->setCurrentWidget(existing);
             return existing;
         }
-        auto *model = new ModelFilePage(cleanPath, m_tabs);
+        auto *model = new ModelFilePage(cleanPath, m_settings, m_tabs);
         connect(model, &ModelFilePage::newCartonRequested, this, &FileTabs::newCartonRequested);
         connect(model, &ModelFilePage::compareRequested, this, &FileTabs::compareRequested);
         name = model->displayName();

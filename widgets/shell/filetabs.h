@@ -4,6 +4,7 @@
 
 #include <QObject>
 
+class QSettings;
 class QWidget;
 
 namespace studio {
@@ -21,7 +22,8 @@ class FileTabs final : public QObject {
 public:
     enum class Kind { None, TensorFile, ModelFile };
 
-    explicit FileTabs(CartonTabs *tabs, QObject *parent = nullptr);
+    // `settings` (may be null): the trusted keys a model file's signature is checked with.
+    FileTabs(CartonTabs *tabs, QSettings *settings, QObject *parent = nullptr);
 
     // What the local file `path` opens as; None for a carton, a folder (but a Hugging
     // Face model folder, a ModelFile), anything else.
@@ -39,6 +41,7 @@ signals:
 
 private:
     CartonTabs *m_tabs;
+    QSettings *m_settings;
 };
 
 } // namespace studio

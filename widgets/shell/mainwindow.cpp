@@ -92,7 +92,7 @@ MainWindow::MainWindow(QSettings *settings, QWidget *parent)
       m_central(new QStackedWidget(this)), m_welcome(new WelcomePage(m_recent, this)), m_tabs(new CartonTabs(this)),
       m_diagnostics(new DiagnosticsDock(this)), m_verificationStatus(new VerificationStatus(this)),
       m_problems(new QToolButton(this)), m_documents(new DocumentActions(this, settings)),
-      m_fileTabs(new FileTabs(m_tabs, this))
+      m_fileTabs(new FileTabs(m_tabs, m_settings, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setDocumentMode(true);

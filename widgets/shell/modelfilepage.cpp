@@ -4,18 +4,21 @@
 
 #include "views/elidedlabel.h"
 #include "views/modelpage.h"
+#include "views/signaturerow.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
 
 namespace studio {
 
-ModelFilePage::ModelFilePage(const QString &path, QWidget *parent)
+ModelFilePage::ModelFilePage(const QString &path, QSettings *settings, QWidget *parent)
     : QWidget(parent), m_path(path), m_model(new ModelPage(path)),
-      m_newCarton(new QPushButton(tr("New Carton from This Model"))), m_compare(new QPushButton(tr("Compare With…")))
+      m_newCarton(new QPushButton(tr("New Carton from This Model"))), m_compare(new QPushButton(tr("Compare With…"))),
+      m_signature(new SignatureRow(path, settings))
 {
     m_compare->setObjectName(QStringLiteral("compareModelButton"));
     m_compare->setToolTip(tr("Review what changed between this model and another model file or carton"));
@@ -31,10 +34,16 @@ ModelFilePage::ModelFilePage(const QString &path, QWidget *parent)
     top->addWidget(name, 1);
     top->addWidget(m_compare);
     top->addWidget(m_newCarton);
+    auto *signature = new QHBoxLayout;
+    signature->setContentsMargins(4, 4, 4, 4);
+    auto *signatureLabel = new QLabel(tr("Signature:"));
+    signature->addWidget(signatureLabel, 0, Qt::AlignTop);
+    signature->addWidget(m_signature, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addLayout(top);
+    layout->addLayout(signature);
     layout->addWidget(m_model, 1);
 }
 

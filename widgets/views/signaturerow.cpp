@@ -3,6 +3,7 @@
 #include "signaturerow.h"
 
 #include "jobs/latestjob.h"
+#include "model/classifypath.h"
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "sign/cartonsignature.h"
@@ -50,13 +51,58 @@ QString shortHashes(QString text)
     return text;
 }
 
+// The trusted key files, then the *.pub.pem files in `folders` (a few of each).
+QStringList keyFilesFor(const QStringList &trustedKeys, const QList<QDir> &folders)
+{
+    QStringList keyFiles = trustedKeys;
+    for (const QDir &folder : folders) {
+        const QFileInfoList nextTo = folder.entryInfoList({QStringLiteral("*.pub.pem")}, QDir::Files, QDir::Name);
+        for (const QFileInfo &file : nextTo.mid(0, kMaxKeysNextToSignature)) {
+            if (!keyFiles.contains(file.absoluteFilePath()))
+                keyFiles.append(file.absoluteFilePath());
+        }
+    }
+    return keyFiles;
+}
+
+// What an OMS check did not prove, by name ("transparency log; certificate
+// revocation"): the part of each note before its colon (the tooltip has them whole).
+QString notCheckedNames(const QStringList &notes)
+{
+    QStringList names;
+    for (const QString &note : notes)
+        names << note.section(u':', 0, 0);
+    return names.join(QStringLiteral("; "));
+}
+
 } // namespace
 
 SignatureRow::SignatureRow(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
-    : QWidget(parent), m_carton(std::move(carton)), m_settings(settings), m_jobs(new LatestJob(this)),
-      m_icon(new QLabel(this)), m_text(new QLabel(this)), m_recheck(new QToolButton(this)),
-      m_trust(new QToolButton(this))
+    : QWidget(parent), m_carton(std::move(carton)), m_settings(settings)
 {
+    if (m_carton && !m_carton->source().isRemote()) {
+        const carton::Result<carton::OpenKind> kind = carton::classifyPath(m_carton->path());
+        if (kind && *kind == carton::OpenKind::ModelFolder)
+            m_modelPath = m_carton->path();
+    }
+    setUp();
+    refresh();
+}
+
+SignatureRow::SignatureRow(const QString &modelPath, QSettings *settings, QWidget *parent)
+    : QWidget(parent), m_modelPath(modelPath), m_settings(settings)
+{
+    setUp();
+    refresh();
+}
+
+void SignatureRow::setUp()
+{
+    m_jobs = new LatestJob(this);
+    m_icon = new QLabel(this);
+    m_text = new QLabel(this);
+    m_recheck = new QToolButton(this);
+    m_trust = new QToolButton(this);
     // The verdict takes the row's whole width; "Trust this key…" goes under it, so
     // that a long translation of the button does not squeeze the fingerprint into
     // a narrow column (German at 1366x768 wrapped it every 20 characters).
@@ -85,7 +131,6 @@ SignatureRow::SignatureRow(std::shared_ptr<const carton::Carton> carton, QSettin
     connect(m_trust, &QToolButton::clicked, this, [this] { trustSigner(); });
     layout->addWidget(m_trust, 1, 1, Qt::AlignLeft | Qt::AlignTop);
     layout->addWidget(m_recheck, 0, 2, Qt::AlignTop);
-    refresh();
 }
 
 SignatureRow::~SignatureRow() = default;
@@ -105,6 +150,12 @@ void SignatureRow::setTrustedKeys(QSettings &settings, const QStringList &files)
 
 QString SignatureRow::trustQuestion() const
 {
+    if (!m_status.modelPath.isEmpty())
+        return tr("Fingerprint of the key that signed this model:\n\n%1\n\n%2 key, from %3.\n\nCompare it with the "
+                  "fingerprint its owner gave you (on their web page, in person), not with anything that came with "
+                  "the model. Trust this key for every model and carton it signs?")
+            .arg(carton::EcKey::fingerprintText(m_status.fingerprint), m_status.curve,
+                 QDir::toNativeSeparators(m_status.keyFile));
     return tr("Fingerprint of the key that signed this carton:\n\n%1\n\n%2 key, from %3.\n\nCompare it with the "
               "fingerprint its owner gave you (on their web page, in person), not with anything that came with the "
               "carton. Trust this key for every carton it signs?")
@@ -144,6 +195,22 @@ void SignatureRow::trustSigner(bool ask)
 
 void SignatureRow::refresh()
 {
+    const QStringList trusted = m_settings ? trustedKeys(*m_settings) : QStringList();
+    if (!m_modelPath.isEmpty()) {
+        SignatureStatus checking;
+        checking.kind = SignatureStatus::Kind::Checking;
+        checking.modelPath = m_modelPath;
+        m_checked = checking;
+        updateVerdict();
+        m_jobs->start(
+            QStringLiteral("signature"),
+            [path = m_modelPath, trusted](carton::Progress &progress) { return checkModel(path, trusted, &progress); },
+            [this](SignatureStatus status) {
+                m_checked = std::move(status);
+                updateVerdict();
+            });
+        return;
+    }
     SignatureStatus checking;
     checking.signaturePath = carton::signing::defaultSignaturePath(m_carton->path());
     if (!QFileInfo::exists(checking.signaturePath)) {
@@ -156,7 +223,6 @@ void SignatureRow::refresh()
     checking.kind = SignatureStatus::Kind::Checking;
     m_checked = checking;
     updateVerdict();
-    const QStringList trusted = m_settings ? trustedKeys(*m_settings) : QStringList();
     m_jobs->start(
         QStringLiteral("signature"),
         [carton = m_carton, path = checking.signaturePath, trusted](carton::Progress &) {
@@ -168,6 +234,18 @@ void SignatureRow::refresh()
         });
 }
 
+void SignatureRow::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitHeight();
+}
+
+void SignatureRow::fitHeight()
+{
+    if (const int needed = layout()->totalHeightForWidth(width()); width() > 0 && needed != minimumHeight())
+        setMinimumHeight(needed);
+}
+
 void SignatureRow::setFileVerification(carton::FilesVerification state, const carton::VerifyReport &report)
 {
     m_files = state;
@@ -177,7 +255,7 @@ void SignatureRow::setFileVerification(carton::FilesVerification state, const ca
 
 void SignatureRow::updateVerdict()
 {
-    show(withFiles(m_checked, m_files, m_report));
+    showStatus(withFiles(m_checked, m_files, m_report));
 }
 
 SignatureStatus SignatureRow::withFiles(const SignatureStatus &status, carton::FilesVerification files,
@@ -215,13 +293,7 @@ SignatureStatus SignatureRow::check(const carton::Carton &carton, const QString 
         status.detail = bundle.error().toString();
         return status;
     }
-    QStringList keyFiles = trustedKeys;
-    const QFileInfo sigInfo(signaturePath);
-    const QFileInfoList nextTo = sigInfo.dir().entryInfoList({QStringLiteral("*.pub.pem")}, QDir::Files, QDir::Name);
-    for (const QFileInfo &file : nextTo.mid(0, kMaxKeysNextToSignature)) {
-        if (!keyFiles.contains(file.absoluteFilePath()))
-            keyFiles.append(file.absoluteFilePath());
-    }
+    const QStringList keyFiles = keyFilesFor(trustedKeys, {QFileInfo(signaturePath).dir()});
     QString keyFile;
     auto key = carton::signing::findKey(*bundle, keyFiles, &keyFile);
     if (!key) {
@@ -246,7 +318,99 @@ SignatureStatus SignatureRow::check(const carton::Carton &carton, const QString 
     return status;
 }
 
-void SignatureRow::show(const SignatureStatus &status)
+SignatureStatus SignatureRow::checkModel(const QString &modelPath, const QStringList &trustedKeys,
+                                         carton::Progress *progress)
+{
+    SignatureStatus status;
+    status.modelPath = modelPath;
+    status.signaturePath = carton::findModelSignature(modelPath);
+    if (status.signaturePath.isEmpty()) {
+        status.kind = SignatureStatus::Kind::None;
+        return status;
+    }
+    auto bundle = carton::SignatureBundle::read(status.signaturePath);
+    if (!bundle) {
+        // A Sigstore keyless bundle is not wrong, it cannot be checked offline.
+        const bool unsupported = bundle.error().code == carton::ErrorCode::Unsupported;
+        status.kind = unsupported ? SignatureStatus::Kind::NoKey : SignatureStatus::Kind::Unreadable;
+        status.model.verdict =
+            unsupported ? carton::ModelSignatureVerdict::Unsupported : carton::ModelSignatureVerdict::Malformed;
+        status.detail = bundle.error().toString();
+        return status;
+    }
+    if (!bundle->certificates.isEmpty()) {
+        status.kind = SignatureStatus::Kind::NoKey;
+        status.model.verdict = carton::ModelSignatureVerdict::Unsupported;
+        status.detail = tr("%1 was signed with a certificate; the window checks signatures made with a key. Check "
+                           "it with: carton verify MODEL --signature %1 --cert-chain CA.pem")
+                            .arg(QDir::toNativeSeparators(status.signaturePath));
+        return status;
+    }
+    const QFileInfo model(modelPath);
+    const QStringList keyFiles =
+        keyFilesFor(trustedKeys, {QFileInfo(status.signaturePath).dir(), QDir(model.absolutePath())});
+    QString keyFile;
+    auto key = carton::signing::findKey(*bundle, keyFiles, &keyFile);
+    if (!key) {
+        status.kind = SignatureStatus::Kind::NoKey;
+        status.fingerprint = bundle->keyHint;
+        status.detail = key.error().message;
+        return status;
+    }
+    status.keyFile = keyFile;
+    status.trusted = trustedKeys.contains(keyFile);
+    status.curve = key->curveName();
+    carton::ModelSigner signer;
+    signer.key = std::move(*key);
+    status.model = carton::verifyModelSignature(modelPath, status.signaturePath, signer, {}, progress);
+    status.fingerprint = status.model.fingerprint;
+    status.signedFiles = status.model.signedFiles;
+    status.kind = status.model.valid() ? SignatureStatus::Kind::Valid : SignatureStatus::Kind::Invalid;
+    status.detail = status.model.message;
+    return status;
+}
+
+QString SignatureRow::modelText(const SignatureStatus &status) const
+{
+    using Kind = SignatureStatus::Kind;
+    const QString fileName = QFileInfo(status.signaturePath).fileName();
+    const QString fingerprint = carton::EcKey::fingerprintText(status.fingerprint);
+    const QString files = status.model.checkedFiles == 1 ? tr("1 file") : tr("%1 files").arg(status.model.checkedFiles);
+    const QString notChecked = tr("Not checked: %1.").arg(notCheckedNames(status.model.notChecked));
+    switch (status.kind) {
+    case Kind::Checking:
+        return status.signaturePath.isEmpty() ? tr("Looking for a model signature…") : tr("Checking %1…").arg(fileName);
+    case Kind::None:
+        return tr("Not signed (no model.sig, %1.sig or %1.sigstore.json next to it)")
+            .arg(QFileInfo(status.modelPath).fileName());
+    case Kind::NoKey:
+        if (status.model.verdict == carton::ModelSignatureVerdict::Unsupported)
+            return tr("Signed, not checked: %1").arg(shortHashes(status.detail));
+        return tr("Signed by an unknown key, not checked: no public key here fits %1. Add the signer's public key "
+                  "under Edit ▸ Preferences, or put KEY.pub.pem next to it.")
+            .arg(fileName);
+    case Kind::Unreadable:
+        return tr("Invalid: the signature cannot be read. %1").arg(shortHashes(status.detail));
+    case Kind::Valid:
+        return status.trusted
+                   ? tr("Valid: this model (%1) matches the OpenSSF model signature %2 by your trusted %3 key "
+                        "%4. %5")
+                         .arg(files, fileName, status.curve, fingerprint, notChecked)
+                   : tr("Signed by an unknown key: %1 key %2. The OpenSSF model signature %3 is valid and "
+                        "this model (%4) matches it, but the key is not one of your trusted keys, so it "
+                        "says nothing about who made this model. %5")
+                         .arg(status.curve, fingerprint, fileName, files, notChecked);
+    case Kind::Invalid:
+        return tr("Invalid (%1): %2 %3")
+            .arg(carton::modelVerdictName(status.model.verdict), shortHashes(status.detail), notChecked);
+    case Kind::Verifying:
+    case Kind::NotVerified:
+        break; // a carton's states: the model's own check hashes the files
+    }
+    return {};
+}
+
+void SignatureRow::showStatus(const SignatureStatus &status)
 {
     using Kind = SignatureStatus::Kind;
     const QString fileName = QFileInfo(status.signaturePath).fileName();
@@ -263,7 +427,7 @@ void SignatureRow::show(const SignatureStatus &status)
         text = tr("Checking %1…").arg(fileName);
         break;
     case Kind::None:
-        text = m_carton->source().isRemote()
+        text = m_carton && m_carton->source().isRemote()
                    ? tr("Not checked (a detached signature is looked for only next to a carton on this computer)")
                    : tr("Not signed (no %1 next to the carton)").arg(fileName);
         break;
@@ -314,6 +478,8 @@ void SignatureRow::show(const SignatureStatus &status)
         }
         break;
     }
+    if (!status.modelPath.isEmpty())
+        text = modelText(status); // the icon is the carton's for the same kind
     QString tip = status.signaturePath;
     if (!status.detail.isEmpty() && status.kind != Kind::NoKey)
         tip += u'\n' + status.detail;
@@ -325,6 +491,8 @@ void SignatureRow::show(const SignatureStatus &status)
                                  "fingerprint): %1")
                             : tr("Fingerprint (sha256 of the DER public key): %1"))
                            .arg(fingerprint);
+    for (const QString &note : status.model.notChecked)
+        tip += u'\n' + tr("Not checked: %1").arg(note);
     const bool changed = status.kind != m_status.kind || text != m_shown;
     m_status = status;
     m_shown = text;
@@ -336,6 +504,7 @@ void SignatureRow::show(const SignatureStatus &status)
                       : untrusted ? QIcon(QStringLiteral(":/icons/signature-untrusted.svg")).pixmap(size, size)
                                   : fileStateIcon(icon).pixmap(size, size));
     m_trust->setVisible(status.kind == Kind::Valid && !status.trusted && m_settings);
+    fitHeight();
     m_recheck->setEnabled(status.kind != Kind::Checking);
     if (changed)
         emit statusChanged();

@@ -4,6 +4,7 @@
 
 #include "package/verifier.h"
 #include "sign/cartonsignature.h"
+#include "sign/modelfolderverifier.h"
 
 #include <QByteArray>
 #include <QString>
@@ -23,16 +24,20 @@ namespace studio {
 
 class LatestJob;
 
-// What the Overview says about a carton's detached signature (FILE.carton.sig).
+// What the Overview says about a carton's detached signature (FILE.carton.sig),
+// or about the OpenSSF model-signing (OMS) signature of a plain model folder or
+// file (modelPath set; carton::findModelSignature finds it).
 struct SignatureStatus {
     enum class Kind {
         Checking,    // the background check of the signature runs
-        None,        // no FILE.carton.sig next to the carton
-        NoKey,       // a signature, but no known public key fits it
+        None,        // no FILE.carton.sig next to the carton (no OMS bundle for a plain model)
+        NoKey,       // a signature, but no known public key fits it (a plain model's signature made with a
+                     // certificate or Sigstore: not checked here, `detail` says why)
         Unreadable,  // the signature file is not a model-signing bundle
         Verifying,   // the signature covers this MANIFEST; the files are being verified: not valid yet
         NotVerified, // the signature covers this MANIFEST; the files were not (all) verified: not valid
-        Valid,       // signed by the key, over this MANIFEST, and every file matches it
+        Valid,       // signed by the key, over this MANIFEST, and every file matches it (a plain model: every
+                     // check of carton::verifyModelSignature passed)
         Invalid,     // wrong key, other files, files that do not match, or not model-signing's statement
     };
     Kind kind = Kind::None;
@@ -46,6 +51,10 @@ struct SignatureStatus {
     // The core verdict (signing::signatureVerdict) when a key was found: failedFiles
     // names the files that do not match.
     carton::SignatureCheck check;
+    // A plain model folder or file (not a carton): its path, and the OMS check
+    // (carton::verifyModelSignature) when a key was found.
+    QString modelPath;
+    carton::ModelSignatureCheck model;
 };
 
 // The Overview's "Signature:" row. When FILE.carton.sig sits next to the carton
@@ -57,12 +66,22 @@ struct SignatureStatus {
 // page hands in (setFileVerification): the row's verdict is
 // carton::signing::signatureVerdict of the two, so it says Valid only once every
 // file matched, "verifying" while hashing runs, and names the files that do not match.
+//
+// A plain model folder or file (a folder without carton.toml opened as a carton,
+// or a bare model file's page) has no MANIFEST: the row looks for an OMS bundle
+// (carton::findModelSignature) and checks it in the job with
+// carton::verifyModelSignature, hashing the files itself, with the same keys and
+// "Trust this key…" as a carton. It says what the check could not prove (the
+// transparency log...) whatever the verdict.
 class SignatureRow final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SignatureRow)
 
 public:
+    // A plain model folder opened as a carton (no carton.toml) is checked as a plain model.
     SignatureRow(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);
+    // The OMS signature of the plain model folder or file `modelPath`.
+    SignatureRow(const QString &modelPath, QSettings *settings, QWidget *parent = nullptr);
     ~SignatureRow() override;
 
     // Looks for the signature and checks it again (with the current trusted keys).
@@ -88,6 +107,11 @@ public:
     // until withFiles() is given the verification's report.
     static SignatureStatus check(const carton::Carton &carton, const QString &signaturePath,
                                  const QStringList &trustedKeys);
+    // A plain model's OMS signature, blocking: the bundle carton::findModelSignature
+    // finds, the key as check() picks it (trusted keys, then *.pub.pem next to the
+    // bundle or the model), then carton::verifyModelSignature, which hashes the files.
+    static SignatureStatus checkModel(const QString &modelPath, const QStringList &trustedKeys,
+                                      carton::Progress *progress = nullptr);
     // `status` (from check()) judged with the verification of the files
     // (carton::signing::signatureVerdict).
     static SignatureStatus withFiles(const SignatureStatus &status, carton::FilesVerification files,
@@ -99,12 +123,24 @@ public:
 signals:
     void statusChanged();
 
+protected:
+    // Keeps the row at least as tall as its wrapped verdict needs at its width: the
+    // Overview's form (in a scroll area) gave it less and clipped the last lines
+    // of the verdict (two of them in German at 1366x768).
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
-    void show(const SignatureStatus &status);
+    void setUp();
+    // The minimum height the wrapped verdict needs at the row's width (resizeEvent).
+    void fitHeight();
+    void showStatus(const SignatureStatus &status);
+    // What the row says of a plain model's signature.
+    QString modelText(const SignatureStatus &status) const;
     // m_checked with the current verification, shown.
     void updateVerdict();
 
     std::shared_ptr<const carton::Carton> m_carton;
+    QString m_modelPath; // a plain model folder or file: its OMS signature is checked
     QSettings *m_settings = nullptr;
     LatestJob *m_jobs = nullptr;
     QLabel *m_icon = nullptr;
