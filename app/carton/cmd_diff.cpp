@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// carton diff A B [--json] [--html OUT.html] [--run [--inputs-from a|b] [--rtol R] [--atol A] [runner options]]
+// carton diff A B [--json] [--html OUT.html] [--run [--inputs-from a|b|both] [--rtol R] [--atol A] [runner options]]
 #include "commands.h"
 #include "diff/cartondiff.h"
 #include "diff/diffhtml.h"
@@ -132,10 +132,11 @@ bool openSide(const QString &path, ReviewSide &side)
     return true;
 }
 
-// Both models on the same self-test inputs (`from`: whose), each through its own
-// runner session (consent, scan and sandbox as `carton selftest`), B against A.
-std::optional<OutputsDiff> runBoth(const ReviewSide &a, const ReviewSide &b, const QString &from,
-                                   const RunnerCli &runner, const SelfTestOptions &options)
+// Both models on the same self-test inputs (`from`: whose, "a" and/or "b"), each
+// through its own runner session (consent, scan and sandbox as `carton selftest`),
+// B against A; one OutputsDiff per side in `from`.
+std::optional<QList<OutputsDiff>> runBoth(const ReviewSide &a, const ReviewSide &b, const QStringList &from,
+                                          const RunnerCli &runner, const SelfTestOptions &options)
 {
     if (!a.carton || !b.carton) {
         printError(QStringLiteral("--run: %1 is a bare model file; both sides must be cartons (their runner "
@@ -154,14 +155,14 @@ std::optional<OutputsDiff> runBoth(const ReviewSide &a, const ReviewSide &b, con
         return session;
     };
     Result<QList<OutputsDiff>> ran =
-        runOutputsDiff(*a.carton, a.path, *b.carton, b.path, {from}, open, options, progress.get());
+        runOutputsDiff(*a.carton, a.path, *b.carton, b.path, from, open, options, progress.get());
     finishProgressBar(progress.get());
     if (!ran) {
         if (!printed)
             printError(ran.error());
         return std::nullopt;
     }
-    return ran->first();
+    return std::move(ran).value();
 }
 
 } // namespace
@@ -187,9 +188,11 @@ int runDiff(const QStringList &args)
         QStringLiteral("Also run both models on the same self-test inputs (each sandboxed, as `carton selftest` "
                        "runs them) and compare B's outputs with A's: max and mean absolute and relative error, "
                        "elements off at the tolerance, pass or fail per output."));
-    const QCommandLineOption inputsFrom(QStringLiteral("inputs-from"),
-                                        QStringLiteral("--run on A's self-test inputs (a, the default) or B's (b)."),
-                                        QStringLiteral("SIDE"));
+    const QCommandLineOption inputsFrom(
+        QStringLiteral("inputs-from"),
+        QStringLiteral("--run on A's self-test inputs (a, the default), B's (b) or both "
+                       "sides' (both: each side's rows say whose)."),
+        QStringLiteral("SIDE"));
     const QCommandLineOption rtol(QStringLiteral("rtol"),
                                   QStringLiteral("--run: relative tolerance, for every output or OUTPUT:VALUE."),
                                   QStringLiteral("R"));
@@ -203,10 +206,12 @@ int runDiff(const QStringList &args)
     if (!parseArgs(parser, QStringLiteral("diff"), args, 2, &exit))
         return exit;
     const QString from = parser.isSet(inputsFrom) ? parser.value(inputsFrom) : QStringLiteral("a");
-    if (from != u"a" && from != u"b") {
-        printError(QStringLiteral("--inputs-from: expected a or b, got \"%1\"").arg(from));
+    if (from != u"a" && from != u"b" && from != u"both") {
+        printError(QStringLiteral("--inputs-from: expected a, b or both, got \"%1\"").arg(from));
         return UsageOrInput;
     }
+    const QStringList sides =
+        from == u"both" ? QStringList{QStringLiteral("a"), QStringLiteral("b")} : QStringList{from};
     SelfTestOptions runOptions;
     for (const auto &[option, name] : {std::pair{&rtol, u"rtol"}, std::pair{&atol, u"atol"}})
         for (const QString &value : parser.values(*option))
@@ -227,8 +232,8 @@ int runDiff(const QStringList &args)
     }
     const CartonDiff *diff = &review->package;
     const ModelDiff *model = &review->model;
-    std::optional<OutputsDiff> outputs;
-    if (parser.isSet(run) && !(outputs = runBoth(a, b, from, runnerCli, runOptions)))
+    std::optional<QList<OutputsDiff>> outputs;
+    if (parser.isSet(run) && !(outputs = runBoth(a, b, sides, runnerCli, runOptions)))
         return UsageOrInput;
     if (parser.isSet(html)) {
         QSaveFile out(parser.value(html));
@@ -243,16 +248,16 @@ int runDiff(const QStringList &args)
         addModelDiffJson(*model, o);
         if (outputs) {
             o.insert(QStringLiteral("outputs"), outputsDiffJson(*outputs));
-            o.insert(QStringLiteral("outputs_inputs_from"), outputs->inputsFrom);
-            o.insert(QStringLiteral("outputs_agree"), outputs->comparison.agrees());
-            o.insert(QStringLiteral("sandbox"), outputs->runB.sandbox.summary());
+            o.insert(QStringLiteral("outputs_inputs_from"), outputsInputsFrom(*outputs));
+            o.insert(QStringLiteral("outputs_agree"), outputsAgree(*outputs));
+            o.insert(QStringLiteral("sandbox"), outputs->first().runB.sandbox.summary());
         }
         printJson(QJsonDocument(o));
     } else {
         printOut(humanReport(*diff) + modelReport(*model) + (outputs ? outputsDiffText(*outputs) : QString()));
     }
     // Outputs that disagree are a difference even when the model hashes match.
-    return diff->identical() && (!outputs || outputs->comparison.agrees()) ? Success : CartonErrors;
+    return diff->identical() && (!outputs || outputsAgree(*outputs)) ? Success : CartonErrors;
 }
 
 } // namespace cli

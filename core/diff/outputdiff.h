@@ -10,6 +10,7 @@
 #include "selftest/selftestengine.h"
 
 #include <QJsonArray>
+#include <QList>
 #include <QString>
 #include <functional>
 #include <memory>
@@ -45,14 +46,22 @@ CARTONCORE_EXPORT Result<QList<OutputsDiff>> runOutputsDiff(const Carton &a, con
                                                             const OpenSession &open, const SelfTestOptions &options,
                                                             Progress *progress = nullptr);
 
-// [{"test", "output", "max_abs_diff", "mean_abs_diff", "max_rel_diff", "mean_rel_diff",
-//   "elements_off", "elements", "rtol", "atol", "passed", "problem"?}] in run order;
-// an output one side did not return (or a self-test one side could not run) has
-// "passed": false, its "problem" and no figures.
-CARTONCORE_EXPORT QJsonArray outputsDiffJson(const OutputsDiff &outputs);
-// Terminal lines: "PASS t1 y: max abs 0.008, mean abs …, max rel …, 3 of 4 elements off".
-CARTONCORE_EXPORT QString outputsDiffText(const OutputsDiff &outputs);
-// An HTML section (<section>…</section>) for the review report (diffReportHtml).
-CARTONCORE_EXPORT QString outputsDiffHtml(const OutputsDiff &outputs);
+// The formatters take runOutputsDiff's list (one entry per side whose inputs ran)
+// and say whose inputs each row ran on.
+// [{"test", "inputs": "a"|"b", "output", "max_abs_diff", "mean_abs_diff", "max_rel_diff",
+//   "mean_rel_diff", "elements_off", "elements", "rtol", "atol", "passed", "problem"?}] in
+// run order (A's inputs' rows first); an output one side did not return (or a self-test
+// one side could not run) has "passed": false, its "problem" and no figures.
+CARTONCORE_EXPORT QJsonArray outputsDiffJson(const QList<OutputsDiff> &outputs);
+// Per side a heading "Outputs (both models on A's self-test inputs; B against A):",
+// then lines "PASS t1 y: max abs 0.008, mean abs …, max rel …, 3 of 4 elements off".
+CARTONCORE_EXPORT QString outputsDiffText(const QList<OutputsDiff> &outputs);
+// An HTML section (<section>…</section>) for the review report (diffReportHtml):
+// per side "On A's self-test inputs" with its table, then the error maps.
+CARTONCORE_EXPORT QString outputsDiffHtml(const QList<OutputsDiff> &outputs);
+// Whether B's outputs agree with A's on every side's inputs.
+CARTONCORE_EXPORT bool outputsAgree(const QList<OutputsDiff> &outputs);
+// "a", "b", or "both" when both sides' inputs ran.
+CARTONCORE_EXPORT QString outputsInputsFrom(const QList<OutputsDiff> &outputs);
 
 } // namespace carton

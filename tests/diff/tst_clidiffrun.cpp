@@ -3,7 +3,8 @@
 // `carton diff A B --run` (issue 41): two python-runner cartons whose models differ
 // (y = 2x against y = 2.001x) run on A's self-test inputs through the sandboxed
 // runner host, B's outputs compared with A's: the figures are those of the two
-// models' float32 arithmetic, in text, --json and --html; a bare file refuses --run.
+// models' float32 arithmetic, in text, --json and --html; `--inputs-from both` runs
+// both sides' self-tests, each row saying whose; a bare file refuses --run.
 #include "clirunner.h"
 #include "scalecartons.h"
 #include "selftesttestutil.h"
@@ -20,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
+#include <tuple>
 
 using namespace carton;
 using namespace selftesttest;
@@ -31,6 +33,7 @@ private slots:
     void initTestCase();
     void outputsJson();
     void textAndHtml();
+    void inputsFromBoth();
     void bareFileRefusesRun();
 
 private:
@@ -62,6 +65,7 @@ void TestCliDiffRun::outputsJson()
     const QJsonObject y = outputs.at(0).toObject();
     QCOMPARE(y[u"test"_s].toString(), u"t_a"_s);
     QCOMPARE(y[u"output"_s].toString(), u"y"_s);
+    QCOMPARE(y[u"inputs"_s].toString(), u"a"_s);
     // What numpy's float32 arithmetic gives for the two models on x.
     double maxAbs = 0, meanAbs = 0, maxRel = 0;
     int off = 0;
@@ -88,7 +92,60 @@ void TestCliDiffRun::outputsJson()
     QCOMPARE(loose.json()[u"outputs"_s].toArray().at(0)[u"elements_off"_s].toInt(), 0);
     // On B's self-test inputs: B's test named.
     const RunResult fromB = runCarton({u"diff"_s, m_a, m_b, u"--run"_s, u"--json"_s, u"--inputs-from"_s, u"b"_s});
+    QCOMPARE(fromB.json()[u"outputs_inputs_from"_s].toString(), u"b"_s);
+    QCOMPARE(fromB.json()[u"outputs"_s].toArray().size(), 1);
     QCOMPARE(fromB.json()[u"outputs"_s].toArray().at(0)[u"test"_s].toString(), u"t_b"_s);
+    QCOMPARE(fromB.json()[u"outputs"_s].toArray().at(0)[u"inputs"_s].toString(), u"b"_s);
+    const RunResult bad = runCarton({u"diff"_s, m_a, m_b, u"--run"_s, u"--inputs-from"_s, u"c"_s});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("--inputs-from: expected a, b or both, got \"c\""), bad.err.constData());
+}
+
+void TestCliDiffRun::inputsFromBoth()
+{
+    // Each model loads once and runs on A's self-test, then B's: a row per side, saying whose.
+    const RunResult r = runCarton({u"diff"_s, m_a, m_b, u"--run"_s, u"--json"_s, u"--inputs-from"_s, u"both"_s,
+                                   u"--rtol"_s, u"1e-4"_s, u"--atol"_s, u"0"_s});
+    QVERIFY2(r.exitCode == 1, r.err.constData());
+    const QJsonObject o = r.json();
+    QCOMPARE(o[u"outputs_inputs_from"_s].toString(), u"both"_s);
+    QCOMPARE(o[u"outputs_agree"_s].toBool(true), false);
+    const QJsonArray outputs = o[u"outputs"_s].toArray();
+    QCOMPARE(outputs.size(), 2);
+    double maxAbs = 0;
+    for (float x : m_x)
+        maxAbs = std::max(maxAbs, std::abs(double(x * 2.001f) - double(x * 2.0f)));
+    for (const auto &[i, test, side] : {std::tuple{0, u"t_a"_s, u"a"_s}, std::tuple{1, u"t_b"_s, u"b"_s}}) {
+        const QJsonObject row = outputs.at(i).toObject();
+        QCOMPARE(row[u"test"_s].toString(), test);
+        QCOMPARE(row[u"inputs"_s].toString(), side);
+        QCOMPARE(row[u"output"_s].toString(), u"y"_s);
+        QVERIFY(std::abs(row[u"max_abs_diff"_s].toDouble() - maxAbs) < 1e-9);
+        QVERIFY(row.contains(u"max_rel_diff"_s));
+        QCOMPARE(row[u"elements_off"_s].toInt(), 3);
+    }
+    // Text and HTML name each side's inputs, A's first.
+    const QString html = m_dir.filePath(u"both.html"_s);
+    const RunResult t = runCarton({u"diff"_s, m_a, m_b, u"--run"_s, u"--inputs-from"_s, u"both"_s, u"--rtol"_s,
+                                   u"1e-4"_s, u"--atol"_s, u"0"_s, u"--html"_s, html});
+    QVERIFY2(t.exitCode == 1, t.err.constData());
+    const qsizetype onA = t.out.indexOf("Outputs (both models on A's self-test inputs; B against A):\n  FAIL t_a y:");
+    const qsizetype onB = t.out.indexOf("Outputs (both models on B's self-test inputs; B against A):\n  FAIL t_b y:");
+    QVERIFY2(onA >= 0 && onB > onA, t.out.constData());
+    QVERIFY2(t.out.contains("1 of 1 self-tests on B's inputs disagree"), t.out.constData());
+    QFile page(html);
+    QVERIFY(page.open(QIODevice::ReadOnly));
+    const QByteArray text = page.readAll();
+    QCOMPARE(text.count("<h2>Outputs</h2>"), 1);
+    const qsizetype hA = text.indexOf("<h3>On A's self-test inputs</h3>");
+    const qsizetype hB = text.indexOf("<h3>On B's self-test inputs</h3>");
+    QVERIFY(hA >= 0 && hB > hA);
+    // The package half lists the self-tests too: each side's row is in its own table.
+    const qsizetype rowA = text.indexOf("<td class=\"name\">t_a</td>", hA);
+    const qsizetype rowB = text.indexOf("<td class=\"name\">t_b</td>", hA);
+    QVERIFY(rowA > hA && rowA < hB && rowB > hB);
+    QCOMPARE(text.count("<figure class=\"errormap\">"), 2);
+    QVERIFY(text.contains("A's inputs · t_a · y") && text.contains("B's inputs · t_b · y"));
 }
 
 void TestCliDiffRun::textAndHtml()
@@ -103,7 +160,7 @@ void TestCliDiffRun::textAndHtml()
     QFile page(html);
     QVERIFY(page.open(QIODevice::ReadOnly));
     const QByteArray text = page.readAll();
-    QVERIFY(text.contains("<h2>Outputs</h2>"));
+    QVERIFY(text.contains("<h2>Outputs</h2><h3>On A's self-test inputs</h3>"));
     QVERIFY(text.contains("3 of 4"));
     QVERIFY(!text.contains("http://") && !text.contains("https://"));
     // One inline error map per compared output (here y), with its colour scale, fetching nothing.
