@@ -69,7 +69,7 @@ FilesPage::FilesPage(CartonFilesModel *model, QSettings *settings, QWidget *pare
     connect(m_extract, &QAction::triggered, this, &FilesPage::extractSelection);
     // Ctrl+F: filter by path.
     m_filter = createFilterEdit(this, tr("Filter files (Ctrl+F)"), QStringLiteral("filesFilter"));
-    m_filter->setFixedWidth(220); // the same while editing, when actions follow it
+    m_filter->setFixedWidth(180); // the same while editing, when actions follow it (German fits at 1366 px)
     toolbar->addWidget(m_filter);
     // Editing, at the end: hidden while browsing, nothing before them moves.
     m_editActions << toolbar->addSeparator();
