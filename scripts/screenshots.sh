@@ -117,7 +117,7 @@ shot() { # NAME [app arguments...]
 }
 
 status=0
-tabs=(overview metadata runner inputs files model tensors selftests safety)
+tabs=(overview runner inputs files model tensors selftests safety)
 for i in "${!tabs[@]}"; do
   shot "$((i + 1))-${tabs[$i]}" --tab "${tabs[$i]}" "$carton" || status=1
 done

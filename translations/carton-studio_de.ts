@@ -1677,6 +1677,26 @@
         <translation>%1 ist nicht im Archiv: LINKS nennt, wo es zu holen ist:
 %2</translation>
     </message>
+<message>
+        <source>Written when saving</source>
+        <translation>Wird beim Speichern geschrieben</translation>
+    </message>
+    <message>
+        <source>Added from disk</source>
+        <translation>Vom Datenträger hinzugefügt</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>%1 (was %2)</source>
+        <translation>%1 (vorher %2)</translation>
+    </message>
+    <message>
+        <source>%1 is written when saving</source>
+        <translation>%1 wird beim Speichern geschrieben</translation>
+    </message>
 </context>
 <context>
     <name>studio::CartonPage</name>
@@ -1786,10 +1806,6 @@
         <translation>Metadaten, Ein- und Ausgaben, Selbsttests und Dateien bearbeiten (Ctrl+E)</translation>
     </message>
 <message>
-        <source>Metadata</source>
-        <translation>Metadaten</translation>
-    </message>
-    <message>
         <source>Runner</source>
         <translation>Runner</translation>
     </message>
@@ -2502,45 +2518,6 @@
     </message>
 </context>
 <context>
-    <name>studio::DocumentFilesModel</name>
-    <message>
-        <source>From the carton</source>
-        <translation>Aus dem Carton</translation>
-    </message>
-    <message>
-        <source>From the carton (was %1)</source>
-        <translation>Aus dem Carton (vorher %1)</translation>
-    </message>
-    <message>
-        <source>Linked (fetched from LINKS)</source>
-        <translation>Verknüpft (aus LINKS abgerufen)</translation>
-    </message>
-    <message>
-        <source>Added from disk</source>
-        <translation>Vom Datenträger hinzugefügt</translation>
-    </message>
-    <message>
-        <source>New</source>
-        <translation>Neu</translation>
-    </message>
-    <message>
-        <source>Path</source>
-        <translation>Pfad</translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation>Quelle</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>Größe</translation>
-    </message>
-    <message>
-        <source>%1 is written when saving</source>
-        <translation>%1 wird beim Speichern geschrieben</translation>
-    </message>
-</context>
-<context>
     <name>studio::ErrorMapPane</name>
     <message>
         <source>|actual − expected|</source>
@@ -2687,86 +2664,6 @@
     </message>
 </context>
 <context>
-    <name>studio::FilesEditor</name>
-    <message>
-        <source>Where added files go: model/ for the model, misc/ for images, audio and video the description or examples use</source>
-        <translation>Wohin hinzugefügte Dateien kommen: model/ für das Modell, misc/ für Bilder, Audio und Video, die die Beschreibung oder die Beispiele verwenden</translation>
-    </message>
-    <message>
-        <source>Add &amp;Files…</source>
-        <translation>&amp;Dateien hinzufügen…</translation>
-    </message>
-    <message>
-        <source>Add F&amp;older…</source>
-        <translation>&amp;Ordner hinzufügen…</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
-    </message>
-    <message>
-        <source>Re&amp;name</source>
-        <translation>&amp;Umbenennen</translation>
-    </message>
-    <message>
-        <source>Add to:</source>
-        <translation>Hinzufügen zu:</translation>
-    </message>
-    <message>
-        <source>Drop files or folders here to add them. carton.toml, MANIFEST and tensor_data/index.toml are written when saving.</source>
-        <translation>Dateien oder Ordner hier ablegen, um sie hinzuzufügen. carton.toml, MANIFEST und tensor_data/index.toml werden beim Speichern geschrieben.</translation>
-    </message>
-    <message>
-        <source>Nothing added: %1</source>
-        <translation>Nichts hinzugefügt: %1</translation>
-    </message>
-    <message>
-        <source>Nothing added: %1 is written when saving</source>
-        <translation>Nichts hinzugefügt: %1 wird beim Speichern geschrieben</translation>
-    </message>
-    <message>
-        <source>Add File</source>
-        <translation>Datei hinzufügen</translation>
-    </message>
-    <message numerus="yes">
-        <source>Add %n Files</source>
-        <translation>
-            <numerusform>%n Datei hinzufügen</numerusform>
-            <numerusform>%n Dateien hinzufügen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Added %n file(s) under %1</source>
-        <translation>
-            <numerusform>%n Datei unter %1 hinzugefügt</numerusform>
-            <numerusform>%n Dateien unter %1 hinzugefügt</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Remove %1</source>
-        <translation>%1 entfernen</translation>
-    </message>
-    <message numerus="yes">
-        <source>Remove %n Files</source>
-        <translation>
-            <numerusform>%n Datei entfernen</numerusform>
-            <numerusform>%n Dateien entfernen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Add Files to %1</source>
-        <translation>Dateien zu %1 hinzufügen</translation>
-    </message>
-    <message>
-        <source>Add Folder to %1</source>
-        <translation>Ordner zu %1 hinzufügen</translation>
-    </message>
-    <message>
-        <source>Drop to add under %1</source>
-        <translation>Ablegen, um unter %1 hinzuzufügen</translation>
-    </message>
-</context>
-<context>
     <name>studio::FilesPage</name>
     <message>
         <source>Extract…</source>
@@ -2846,6 +2743,83 @@
     <message>
         <source>Path copied to the clipboard.</source>
         <translation>Pfad in die Zwischenablage kopiert.</translation>
+    </message>
+<message>
+        <source>Add to:</source>
+        <translation>Hinzufügen zu:</translation>
+    </message>
+    <message>
+        <source>Where added files go: model/ for the model, misc/ for images, audio and video the description or examples use</source>
+        <translation>Wohin hinzugefügte Dateien kommen: model/ für das Modell, misc/ für Bilder, Audio und Video, die die Beschreibung oder die Beispiele verwenden</translation>
+    </message>
+    <message>
+        <source>Add &amp;Files…</source>
+        <translation>&amp;Dateien hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add F&amp;older…</source>
+        <translation>&amp;Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Re&amp;name</source>
+        <translation>&amp;Umbenennen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1</source>
+        <translation>Nichts hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1 is written when saving</source>
+        <translation>Nichts hinzugefügt: %1 wird beim Speichern geschrieben</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>Datei hinzufügen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n Files</source>
+        <translation>
+            <numerusform>%n Datei hinzufügen</numerusform>
+            <numerusform>%n Dateien hinzufügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n file(s) under %1</source>
+        <translation>
+            <numerusform>%n Datei unter %1 hinzugefügt</numerusform>
+            <numerusform>%n Dateien unter %1 hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Files</source>
+        <translation>
+            <numerusform>%n Datei entfernen</numerusform>
+            <numerusform>%n Dateien entfernen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add Files to %1</source>
+        <translation>Dateien zu %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Folder to %1</source>
+        <translation>Ordner zu %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Drop to add under %1</source>
+        <translation>Ablegen, um unter %1 hinzuzufügen</translation>
+    </message>
+    <message>
+        <source>The selected files are not in the saved carton yet: save first.</source>
+        <translation>Die ausgewählten Dateien sind noch nicht im gespeicherten Carton: Speichern Sie zuerst.</translation>
     </message>
 </context>
 <context>
@@ -4267,50 +4241,6 @@
 <context>
     <name>studio::OverviewPage</name>
     <message>
-        <source>carton.toml could not be read; see the diagnostics.</source>
-        <translation>carton.toml konnte nicht gelesen werden; siehe Diagnose.</translation>
-    </message>
-    <message>
-        <source>—</source>
-        <translation>—</translation>
-    </message>
-    <message>
-        <source>License:</source>
-        <translation>Lizenz:</translation>
-    </message>
-    <message>
-        <source>Repository:</source>
-        <translation>Repository:</translation>
-    </message>
-    <message>
-        <source>Homepage:</source>
-        <translation>Homepage:</translation>
-    </message>
-    <message>
-        <source>Platforms:</source>
-        <translation>Plattformen:</translation>
-    </message>
-    <message>
-        <source>any</source>
-        <translation>beliebig</translation>
-    </message>
-    <message>
-        <source>Runner:</source>
-        <translation>Runner:</translation>
-    </message>
-    <message>
-        <source>Framework version:</source>
-        <translation>Framework-Version:</translation>
-    </message>
-    <message>
-        <source>Compat version:</source>
-        <translation>Kompat.-Version:</translation>
-    </message>
-    <message>
-        <source>Runner options:</source>
-        <translation>Runner-Optionen:</translation>
-    </message>
-    <message>
         <source>Spec version:</source>
         <translation>Spec-Version:</translation>
     </message>
@@ -4327,20 +4257,12 @@
         <translation>Modell-Hash:</translation>
     </message>
     <message>
-        <source>This description has remote images.</source>
-        <translation>Diese Beschreibung enthält entfernte Bilder.</translation>
-    </message>
-    <message>
         <source>Load Them</source>
         <translation>Laden</translation>
     </message>
     <message>
         <source>Fetch the images over https and remember the choice for this model</source>
         <translation>Die Bilder über https abrufen und die Wahl für dieses Modell merken</translation>
-    </message>
-    <message>
-        <source>No description.</source>
-        <translation>Keine Beschreibung.</translation>
     </message>
     <message>
         <source>This description has a remote image. Nothing is fetched until you allow it.</source>
@@ -5532,37 +5454,6 @@
     </message>
 </context>
 <context>
-    <name>studio::SelfTestListModel</name>
-    <message>
-        <source>Self-test</source>
-        <translation>Selbsttest</translation>
-    </message>
-    <message>
-        <source>Example</source>
-        <translation>Beispiel</translation>
-    </message>
-    <message>
-        <source>(self-test %1)</source>
-        <translation>(Selbsttest %1)</translation>
-    </message>
-    <message>
-        <source>(example %1)</source>
-        <translation>(Beispiel %1)</translation>
-    </message>
-    <message>
-        <source>no description</source>
-        <translation>keine Beschreibung</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>Art</translation>
-    </message>
-</context>
-<context>
     <name>studio::SelfTestOutputsPane</name>
     <message>
         <source>Run the self-tests to see each output's figures.</source>
@@ -5941,6 +5832,14 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
+<message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>keine Beschreibung</translation>
+    </message>
 </context>
 <context>
     <name>studio::SelfTestsPage</name>
@@ -6037,10 +5936,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>Fehler: %1</translation>
     </message>
     <message>
-        <source>Could not run the self-tests: %1</source>
-        <translation>Die Selbsttests konnten nicht ausgeführt werden: %1</translation>
-    </message>
-    <message>
         <source>This carton has no self-tests.</source>
         <translation>Dieses Carton hat keine Selbsttests.</translation>
     </message>
@@ -6134,6 +6029,10 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Could not run the self-tests (%1): %2</source>
         <translation>Die Selbsttests konnten nicht ausgeführt werden (%1): %2</translation>
+    </message>
+<message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
     </message>
 </context>
 <context>

@@ -1673,6 +1673,26 @@
         <translation>%1 不在归档中：LINKS 列出了获取位置：
 %2</translation>
     </message>
+<message>
+        <source>Written when saving</source>
+        <translation>保存时写入</translation>
+    </message>
+    <message>
+        <source>Added from disk</source>
+        <translation>从磁盘添加</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>%1 (was %2)</source>
+        <translation>%1（原为 %2）</translation>
+    </message>
+    <message>
+        <source>%1 is written when saving</source>
+        <translation>%1 在保存时写入</translation>
+    </message>
 </context>
 <context>
     <name>studio::CartonPage</name>
@@ -1782,10 +1802,6 @@
         <translation>编辑元数据、输入与输出、自检和文件（Ctrl+E）</translation>
     </message>
 <message>
-        <source>Metadata</source>
-        <translation>元数据</translation>
-    </message>
-    <message>
         <source>Runner</source>
         <translation>运行器</translation>
     </message>
@@ -2495,45 +2511,6 @@
     </message>
 </context>
 <context>
-    <name>studio::DocumentFilesModel</name>
-    <message>
-        <source>From the carton</source>
-        <translation>来自 carton</translation>
-    </message>
-    <message>
-        <source>From the carton (was %1)</source>
-        <translation>来自 carton（原为 %1）</translation>
-    </message>
-    <message>
-        <source>Linked (fetched from LINKS)</source>
-        <translation>已链接（从 LINKS 获取）</translation>
-    </message>
-    <message>
-        <source>Added from disk</source>
-        <translation>从磁盘添加</translation>
-    </message>
-    <message>
-        <source>New</source>
-        <translation>新建</translation>
-    </message>
-    <message>
-        <source>Path</source>
-        <translation>路径</translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>大小</translation>
-    </message>
-    <message>
-        <source>%1 is written when saving</source>
-        <translation>%1 在保存时写入</translation>
-    </message>
-</context>
-<context>
     <name>studio::ErrorMapPane</name>
     <message>
         <source>|actual − expected|</source>
@@ -2679,83 +2656,6 @@
     </message>
 </context>
 <context>
-    <name>studio::FilesEditor</name>
-    <message>
-        <source>Where added files go: model/ for the model, misc/ for images, audio and video the description or examples use</source>
-        <translation>添加的文件放在哪里：model/ 用于模型，misc/ 用于描述或示例所用的图像、音频和视频</translation>
-    </message>
-    <message>
-        <source>Add &amp;Files…</source>
-        <translation>添加文件(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Add F&amp;older…</source>
-        <translation>添加文件夹(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>移除(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Re&amp;name</source>
-        <translation>重命名(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Add to:</source>
-        <translation>添加到：</translation>
-    </message>
-    <message>
-        <source>Drop files or folders here to add them. carton.toml, MANIFEST and tensor_data/index.toml are written when saving.</source>
-        <translation>将文件或文件夹拖放到此处即可添加。carton.toml、MANIFEST 和 tensor_data/index.toml 在保存时写入。</translation>
-    </message>
-    <message>
-        <source>Nothing added: %1</source>
-        <translation>未添加任何内容：%1</translation>
-    </message>
-    <message>
-        <source>Nothing added: %1 is written when saving</source>
-        <translation>未添加任何内容：%1 在保存时写入</translation>
-    </message>
-    <message>
-        <source>Add File</source>
-        <translation>添加文件</translation>
-    </message>
-    <message numerus="yes">
-        <source>Add %n Files</source>
-        <translation>
-            <numerusform>添加 %n 个文件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Added %n file(s) under %1</source>
-        <translation>
-            <numerusform>已在 %1 下添加 %n 个文件</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Remove %1</source>
-        <translation>移除 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Remove %n Files</source>
-        <translation>
-            <numerusform>移除 %n 个文件</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Add Files to %1</source>
-        <translation>向 %1 添加文件</translation>
-    </message>
-    <message>
-        <source>Add Folder to %1</source>
-        <translation>向 %1 添加文件夹</translation>
-    </message>
-    <message>
-        <source>Drop to add under %1</source>
-        <translation>拖放以添加到 %1 下</translation>
-    </message>
-</context>
-<context>
     <name>studio::FilesPage</name>
     <message>
         <source>Extract…</source>
@@ -2832,6 +2732,80 @@
 %1</source>
         <translation>解压失败：
 %1</translation>
+    </message>
+<message>
+        <source>Add to:</source>
+        <translation>添加到：</translation>
+    </message>
+    <message>
+        <source>Where added files go: model/ for the model, misc/ for images, audio and video the description or examples use</source>
+        <translation>添加的文件放在哪里：model/ 用于模型，misc/ 用于描述或示例所用的图像、音频和视频</translation>
+    </message>
+    <message>
+        <source>Add &amp;Files…</source>
+        <translation>添加文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Add F&amp;older…</source>
+        <translation>添加文件夹(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;name</source>
+        <translation>重命名(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1</source>
+        <translation>未添加任何内容：%1</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1 is written when saving</source>
+        <translation>未添加任何内容：%1 在保存时写入</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>添加文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n Files</source>
+        <translation>
+            <numerusform>添加 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n file(s) under %1</source>
+        <translation>
+            <numerusform>已在 %1 下添加 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Files</source>
+        <translation>
+            <numerusform>移除 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add Files to %1</source>
+        <translation>向 %1 添加文件</translation>
+    </message>
+    <message>
+        <source>Add Folder to %1</source>
+        <translation>向 %1 添加文件夹</translation>
+    </message>
+    <message>
+        <source>Drop to add under %1</source>
+        <translation>拖放以添加到 %1 下</translation>
+    </message>
+    <message>
+        <source>The selected files are not in the saved carton yet: save first.</source>
+        <translation>所选文件尚未在已保存的 carton 中：请先保存。</translation>
     </message>
 </context>
 <context>
@@ -4238,50 +4212,6 @@
 <context>
     <name>studio::OverviewPage</name>
     <message>
-        <source>carton.toml could not be read; see the diagnostics.</source>
-        <translation>无法读取 carton.toml；请查看诊断信息。</translation>
-    </message>
-    <message>
-        <source>—</source>
-        <translation>—</translation>
-    </message>
-    <message>
-        <source>License:</source>
-        <translation>许可证：</translation>
-    </message>
-    <message>
-        <source>Repository:</source>
-        <translation>仓库：</translation>
-    </message>
-    <message>
-        <source>Homepage:</source>
-        <translation>主页：</translation>
-    </message>
-    <message>
-        <source>Platforms:</source>
-        <translation>平台：</translation>
-    </message>
-    <message>
-        <source>any</source>
-        <translation>任意</translation>
-    </message>
-    <message>
-        <source>Runner:</source>
-        <translation>运行器：</translation>
-    </message>
-    <message>
-        <source>Framework version:</source>
-        <translation>框架版本：</translation>
-    </message>
-    <message>
-        <source>Compat version:</source>
-        <translation>兼容版本：</translation>
-    </message>
-    <message>
-        <source>Runner options:</source>
-        <translation>运行器选项：</translation>
-    </message>
-    <message>
         <source>Spec version:</source>
         <translation>规范版本：</translation>
     </message>
@@ -4330,20 +4260,12 @@
         <translation>路径：</translation>
     </message>
     <message>
-        <source>This description has remote images.</source>
-        <translation>此描述包含远程图像。</translation>
-    </message>
-    <message>
         <source>Load Them</source>
         <translation>加载</translation>
     </message>
     <message>
         <source>Fetch the images over https and remember the choice for this model</source>
         <translation>通过 https 获取图像，并记住对此模型的选择</translation>
-    </message>
-    <message>
-        <source>No description.</source>
-        <translation>无描述。</translation>
     </message>
     <message>
         <source>This description has a remote image. Nothing is fetched until you allow it.</source>
@@ -5486,37 +5408,6 @@
     </message>
 </context>
 <context>
-    <name>studio::SelfTestListModel</name>
-    <message>
-        <source>Self-test</source>
-        <translation>自检</translation>
-    </message>
-    <message>
-        <source>Example</source>
-        <translation>示例</translation>
-    </message>
-    <message>
-        <source>(self-test %1)</source>
-        <translation>（自检 %1）</translation>
-    </message>
-    <message>
-        <source>(example %1)</source>
-        <translation>（示例 %1）</translation>
-    </message>
-    <message>
-        <source>no description</source>
-        <translation>无描述</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-</context>
-<context>
     <name>studio::SelfTestOutputsPane</name>
     <message>
         <source>Run the self-tests to see each output's figures.</source>
@@ -5893,6 +5784,14 @@ Add one with the buttons on the left.</source>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
+<message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>无描述</translation>
+    </message>
 </context>
 <context>
     <name>studio::SelfTestsPage</name>
@@ -5989,10 +5888,6 @@ Add one with the buttons on the left.</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <source>Could not run the self-tests: %1</source>
-        <translation>无法运行自检：%1</translation>
-    </message>
-    <message>
         <source>This carton has no self-tests.</source>
         <translation>此 carton 没有自检。</translation>
     </message>
@@ -6085,6 +5980,10 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Could not run the self-tests (%1): %2</source>
         <translation>无法运行自测（%1）：%2</translation>
+    </message>
+<message>
+        <source>Edit</source>
+        <translation>编辑</translation>
     </message>
 </context>
 <context>

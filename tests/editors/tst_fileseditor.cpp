@@ -1,24 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// FilesEditor: what Add leaves selected.
+// The Files tab edits in place: one CartonFilesModel over the document (read-only
+// until editing), the FilesPage's Add / Rename / Remove, what Add leaves selected,
+// verification results following a rename, undo.
 #include "document/cartondocument.h"
-#include "documentfilesmodel.h"
 #include "editortestutil.h"
-#include "fileseditor.h"
+#include "package/verifier.h"
+#include "views/cartonfilesmodel.h"
+#include "views/filespage.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QItemSelectionModel>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTableView>
 #include <QTemporaryDir>
+#include <QTreeView>
+#include <QUndoStack>
 #include <memory>
 
 using namespace Qt::StringLiterals;
 using studio::CartonDocument;
-using studio::DocumentFilesModel;
-using studio::FilesEditor;
+using studio::CartonFilesModel;
+using studio::FilesPage;
+using studio::Roles::PathRole;
 
 class TestFilesEditor : public QObject {
     Q_OBJECT
@@ -37,33 +43,87 @@ private slots:
         auto original = testcartons::open(m_carton);
         QVERIFY(original);
         m_document = std::make_unique<CartonDocument>(original, m_carton);
-        m_editor = std::make_unique<FilesEditor>(m_document.get());
+        m_model = std::make_unique<CartonFilesModel>(m_document.get());
         // Every test edits under the model tester (issue 30).
-        m_tester = std::make_unique<QAbstractItemModelTester>(m_editor->model(),
+        m_tester = std::make_unique<QAbstractItemModelTester>(m_model.get(),
                                                               QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QVERIFY(editortest::showActive(m_editor.get()));
+        m_page = std::make_unique<FilesPage>(m_model.get());
+        m_page->setCarton(original);
+        QVERIFY(editortest::showActive(m_page.get()));
     }
 
     void cleanup()
     {
+        m_page.reset();
         m_tester.reset();
-        m_editor.reset();
+        m_model.reset();
         m_document.reset();
     }
 
-    // One file added: its Path cell is open with the file's name (not its folder)
-    // selected, so typing renames it, also once validation has run.
+    // Browsing: no name is editable, a rename through setData is refused and the
+    // editing actions are hidden; editing: the same model's names are editable.
+    void readOnlyUntilEditing()
+    {
+        const QModelIndex bin = m_model->indexForPath(u"model/model.bin"_s);
+        QVERIFY(bin.isValid());
+        QVERIFY(!(m_model->flags(bin) & Qt::ItemIsEditable));
+        QVERIFY(!m_model->setData(bin, u"model/other.bin"_s));
+        QVERIFY(m_document->files().find(u"model/model.bin"_s));
+        QVERIFY(!m_page->addFilesAction()->isVisible());
+        QVERIFY(!m_page->addPaths({m_carton}, u"misc/"_s));
+
+        m_page->setEditing(true);
+        QVERIFY(m_page->addFilesAction()->isVisible());
+        QVERIFY(m_model->flags(bin) & Qt::ItemIsEditable);
+        QCOMPARE(bin.data(Qt::EditRole).toString(), u"model/model.bin"_s);
+        // Written by saving, never renamed; folders neither.
+        QVERIFY(!(m_model->flags(m_model->indexForPath(u"carton.toml"_s)) & Qt::ItemIsEditable));
+        QVERIFY(!(m_model->flags(m_model->indexForPath(u"model"_s)) & Qt::ItemIsEditable));
+        QVERIFY(!(m_model->flags(bin.siblingAtColumn(CartonFilesModel::SizeColumn)) & Qt::ItemIsEditable));
+    }
+
+    // A rename moves the file in the tree (one undo step); what verification said
+    // of it follows it, and undo brings it back where it was.
+    void renameKeepsVerification()
+    {
+        m_page->setEditing(true);
+        carton::FileCheck check;
+        check.path = u"model/model.bin"_s;
+        check.state = carton::FileState::Ok;
+        m_model->setFileCheck(check);
+        QSignalSpy refused(m_model.get(), &CartonFilesModel::editRefused);
+        QVERIFY(m_model->setData(m_model->indexForPath(u"model/model.bin"_s), u"misc/moved.bin"_s));
+        QVERIFY(!m_model->indexForPath(u"model/model.bin"_s).isValid());
+        const QModelIndex moved = m_model->indexForPath(u"misc/moved.bin"_s);
+        QVERIFY(moved.isValid());
+        QCOMPARE(m_model->originalPath(moved), u"model/model.bin"_s);
+        QCOMPARE(m_model->fileState(u"misc/moved.bin"_s), carton::FileState::Ok);
+        QCOMPARE(moved.siblingAtColumn(CartonFilesModel::SizeColumn).data(studio::Roles::SortRole).toLongLong(), 1000);
+        QCOMPARE(m_document->undoStack()->count(), 1);
+        // Refused: a generated name, an existing one.
+        QVERIFY(!m_model->setData(moved, u"MANIFEST"_s));
+        QVERIFY(!m_model->setData(moved, u"misc/figure.png"_s));
+        QCOMPARE(refused.size(), 2);
+        m_document->undoStack()->undo();
+        QVERIFY(!m_model->indexForPath(u"misc/moved.bin"_s).isValid());
+        QCOMPARE(m_model->fileState(u"model/model.bin"_s), carton::FileState::Ok);
+    }
+
+    // One file added: its name cell is open with the file's name (not its folder)
+    // selected, so that typing renames it, also once validation has run.
     void addOneFileSelectsItsName()
     {
+        m_page->setEditing(true);
         const QString disk = m_dir.filePath(u"weights.bin"_s);
         QVERIFY(write(disk, "0123456789"));
 
-        QVERIFY(m_editor->addPaths({disk}, u"model/"_s));
+        QVERIFY(m_page->addPaths({disk}, u"model/"_s));
         m_document->validateNow();
         QCoreApplication::processEvents();
-        const int row = m_editor->model()->rowOf(u"model/weights.bin"_s);
-        QVERIFY(row >= 0);
-        QCOMPARE(m_editor->view()->currentIndex().row(), row);
+        const QModelIndex added = m_model->indexForPath(u"model/weights.bin"_s);
+        QVERIFY(added.isValid());
+        QCOMPARE(added.siblingAtColumn(CartonFilesModel::StateColumn).data().toString(), u"Added from disk"_s);
+        QCOMPARE(m_page->tree()->currentIndex().data(PathRole).toString(), u"model/weights.bin"_s);
         auto *edit = qobject_cast<QLineEdit *>(QApplication::focusWidget());
         QVERIFY2(edit, "Add did not open the new file's name");
         QCOMPARE(edit->text(), u"model/weights.bin"_s);
@@ -71,25 +131,35 @@ private slots:
         QTest::keyClicks(edit, u"encoder.bin"_s);
         QTest::keyClick(edit, Qt::Key_Return);
         QCoreApplication::processEvents();
-        QVERIFY(m_editor->model()->rowOf(u"model/encoder.bin"_s) >= 0);
-        QCOMPARE(m_editor->model()->rowOf(u"model/weights.bin"_s), -1);
+        QVERIFY(m_model->indexForPath(u"model/encoder.bin"_s).isValid());
+        QVERIFY(!m_model->indexForPath(u"model/weights.bin"_s).isValid());
+        QCOMPARE(m_document->undoStack()->count(), 2);
     }
 
-    // Several: all selected, no editor opened.
-    void addSeveralSelectsThem()
+    // Several: all selected, no editor opened; Remove (Delete) takes them out in one step.
+    void addSeveralThenRemove()
     {
+        m_page->setEditing(true);
         const QString a = m_dir.filePath(u"a.txt"_s);
         const QString b = m_dir.filePath(u"b.txt"_s);
         QVERIFY(write(a, "a") && write(b, "b"));
-        QVERIFY(m_editor->addPaths({a, b}, u"misc/"_s));
-        const QModelIndexList rows = m_editor->view()->selectionModel()->selectedRows();
-        QCOMPARE(rows.size(), 2);
+        QVERIFY(m_page->addPaths({a, b}, u"misc/"_s));
+        const QModelIndexList rows = m_page->tree()->selectionModel()->selectedRows();
         QStringList paths;
         for (const QModelIndex &r : rows)
-            paths.append(m_editor->model()->pathAt(r.row()));
+            paths.append(r.data(PathRole).toString());
         paths.sort();
         QCOMPARE(paths, (QStringList{u"misc/a.txt"_s, u"misc/b.txt"_s}));
         QVERIFY(!qobject_cast<QLineEdit *>(QApplication::focusWidget()));
+        QVERIFY(m_page->tree()->isExpanded(m_page->treeIndex(u"misc"_s)));
+
+        QTest::keyClick(m_page->tree(), Qt::Key_Delete);
+        QVERIFY(!m_document->files().find(u"misc/a.txt"_s));
+        QVERIFY(!m_document->files().find(u"misc/b.txt"_s));
+        QVERIFY(m_document->files().find(u"misc/figure.png"_s));
+        QCOMPARE(m_document->undoStack()->count(), 2);
+        m_document->undoStack()->undo();
+        QVERIFY(m_model->indexForPath(u"misc/a.txt"_s).isValid());
     }
 
 private:
@@ -101,8 +171,9 @@ private:
     QTemporaryDir m_dir;
     QString m_carton;
     std::unique_ptr<CartonDocument> m_document;
-    std::unique_ptr<FilesEditor> m_editor;
+    std::unique_ptr<CartonFilesModel> m_model;
     std::unique_ptr<QAbstractItemModelTester> m_tester;
+    std::unique_ptr<FilesPage> m_page;
 };
 
 QTEST_MAIN(TestFilesEditor)

@@ -7,8 +7,6 @@
 #include "document/cartondocument.h"
 #include "document/recoveryfile.h"
 #include "documentactions.h"
-#include "editors/documentfilesmodel.h"
-#include "editors/fileseditor.h"
 #include "editors/licenseedit.h"
 #include "editors/metadataeditor.h"
 #include "editors/runnereditor.h"
@@ -19,6 +17,8 @@
 #include "package/cartonedits.h"
 #include "package/verifier.h"
 #include "shelltestutil.h"
+#include "views/cartonfilesmodel.h"
+#include "views/filespage.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -165,10 +165,13 @@ private slots:
                  qPrintable(page->missingBanner()->text()));
         // Save is enabled; the Files page lists both files under model/.
         QVERIFY(window.documentActions()->saveAction()->isEnabled());
-        auto *files = page->view()->filesEditor();
+        auto *files = page->view()->filesPage();
         QVERIFY(files);
-        QCOMPARE(files->model()->rowCount(), 2);
-        QCOMPARE(files->model()->pathAt(0), u"model/model.pt"_s);
+        QVERIFY(files->isEditing());
+        const QModelIndex modelFolder = files->model()->indexForPath(u"model"_s);
+        QCOMPARE(files->model()->rowCount(modelFolder), 2);
+        QVERIFY(files->model()->indexForPath(u"model/model.pt"_s).isValid());
+        QVERIFY(files->model()->indexForPath(u"model/vocab/words.txt"_s).isValid());
 
         // The banner's link opens the Runner page on the field; type into it and
         // into the Metadata page's fields, as a user does.
@@ -295,18 +298,18 @@ private slots:
         QCOMPARE(window.tabWidget()->tabText(0), u"editme *"_s);
 
         // The Files page: add from disk, rename in place, remove; each one step.
-        auto *files = page->view()->filesEditor();
+        auto *files = page->view()->filesPage();
         QVERIFY(files);
+        QVERIFY(files->isEditing());
         const QString picture = m_dir.filePath(u"pic.png"_s);
         QVERIFY(writeFile(picture, "png"));
         files->targetCombo()->setCurrentText(u"misc/"_s);
         QVERIFY(files->addPaths({picture}, u"misc/"_s));
         QVERIFY(document->files().find(u"misc/pic.png"_s));
-        const int row = files->model()->rowOf(u"misc/pic.png"_s);
-        QVERIFY(files->model()->setData(files->model()->index(row, DocumentFilesModel::PathColumn), u"misc/a.png"_s));
+        QVERIFY(files->model()->setData(files->model()->indexForPath(u"misc/pic.png"_s), u"misc/a.png"_s));
         QVERIFY(document->files().find(u"misc/a.png"_s));
-        QVERIFY(!files->model()->setData(files->model()->index(0, DocumentFilesModel::PathColumn), u"MANIFEST"_s));
-        QVERIFY(files->revealField(u"model/model.txt"_s));
+        QVERIFY(!files->model()->setData(files->model()->indexForPath(u"misc/a.png"_s), u"MANIFEST"_s));
+        QVERIFY(files->revealPath(u"model/model.txt"_s));
         files->removeSelected();
         QVERIFY(!document->files().find(u"model/model.txt"_s));
         QCOMPARE(document->undoStack()->count(), 4);

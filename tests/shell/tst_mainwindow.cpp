@@ -424,7 +424,7 @@ void TestMainWindow::preferredViewTab_data()
     QTest::newRow("overview") << u"overview"_s << int(studio::CartonView::OverviewTab);
     QTest::newRow("inputs") << u"inputs"_s << int(studio::CartonView::SpecsTab);
     QTest::newRow("files by name") << u"Files"_s << int(studio::CartonView::FilesTab);
-    QTest::newRow("files by number") << u"5"_s << int(studio::CartonView::FilesTab);
+    QTest::newRow("files by number") << u"4"_s << int(studio::CartonView::FilesTab);
     QTest::newRow("metadata") << u"metadata"_s << int(studio::CartonView::MetadataTab);
     QTest::newRow("runner") << u"runner"_s << int(studio::CartonView::RunnerTab);
     QTest::newRow("tensor") << u"tensor"_s << int(studio::CartonView::TensorsTab);
@@ -434,7 +434,7 @@ void TestMainWindow::preferredViewTab_data()
     QTest::newRow("examples") << u"examples"_s << int(studio::CartonView::SelfTestsTab);
     QTest::newRow("self-tests") << u"self-tests"_s << int(studio::CartonView::SelfTestsTab);
     QTest::newRow("unknown keeps default") << u"nonsense"_s << int(studio::CartonView::OverviewTab);
-    QTest::newRow("out of range keeps default") << u"10"_s << int(studio::CartonView::OverviewTab);
+    QTest::newRow("out of range keeps default") << u"9"_s << int(studio::CartonView::OverviewTab);
 }
 
 void TestMainWindow::preferredViewTab()

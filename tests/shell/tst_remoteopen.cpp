@@ -11,6 +11,7 @@
 #include "cartonpage.h"
 #include "commandline.h"
 #include "documentactions.h"
+#include "editors/metadataeditor.h"
 #include "errorpage.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
@@ -39,6 +40,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QSettings>
 #include <QSignalSpy>
@@ -144,8 +146,9 @@ private slots:
         QVERIFY(page->isRemote());
         QTRY_COMPARE_WITH_TIMEOUT(page->state(), studio::CartonSession::State::Open, 30000);
         QCOMPARE(window.tabWidget()->tabToolTip(window.tabWidget()->indexOf(page)).section(u'\n', 0, 0), url);
-        QVERIFY2(labelTexts(page->view()->overviewPage()).contains(u"remote_model"_s),
-                 qPrintable(labelTexts(page->view()->overviewPage())));
+        // The model's name is the Overview's metadata form's (read-only: a carton from a URL only browses).
+        QCOMPARE(page->view()->metadataEditor()->modelNameEdit()->text(), u"remote_model"_s);
+        QVERIFY(page->view()->metadataEditor()->modelNameEdit()->isReadOnly());
         // Opening fetched the metadata only, never the 512 KiB model.
         QVERIFY2(m_server.bytesSent("/remote.carton") < 256 * 1024,
                  qPrintable(QString::number(m_server.bytesSent("/remote.carton"))));
@@ -217,7 +220,7 @@ private slots:
         if (accept) {
             QCOMPARE(page->state(), studio::CartonSession::State::Open);
             QCOMPARE(m_server.bytesSent("/norange.carton"), qint64(m_bytes.size()) * 2); // probe + download
-            QVERIFY(labelTexts(page->view()->overviewPage()).contains(u"remote_model"_s));
+            QCOMPARE(page->view()->metadataEditor()->modelNameEdit()->text(), u"remote_model"_s);
         } else {
             QCOMPARE(page->state(), studio::CartonSession::State::Failed);
             QVERIFY2(page->errorMessage().contains(u"range"_s), qPrintable(page->errorMessage()));

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/errorlocation.h"
 #include "editors/metadataeditor.h"
+#include "editors/runnereditor.h"
 #include "editors/specsmodel.h"
 #include "editors/specspage.h"
 #include "fixturepolicy.h"
@@ -31,9 +32,11 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDirIterator>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSemaphore>
 #include <QSettings>
@@ -59,6 +62,7 @@ private slots:
     void upstreamOverview();
     void upstreamTabs();
     void editInPlaceKeepsThePlace();
+    void metadataFieldsOnceAndStill();
     void upstreamImagesLoad();
     void revealLocation_data();
     void revealLocation();
@@ -128,12 +132,12 @@ void TestCartonView::upstreamOverview()
     ViewOfCarton viewOf(m_upstream, m_settings.get());
     CartonView &view = viewOf.view();
     QCOMPARE(view.carton(), m_upstream);
-    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), QStringLiteral("Test Model"));
-    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text(),
+    QCOMPARE(view.metadataEditor()->modelNameEdit()->text(), QStringLiteral("Test Model"));
+    QCOMPARE(view.metadataEditor()->shortDescriptionEdit()->text(),
              QStringLiteral("A short description that should be less than or equal to 100 characters."));
     QCOMPARE(view.findChild<studio::ElidedLabel *>(QStringLiteral("modelHashLabel"))->text(),
              QStringLiteral("f1cae5143a92a44e3a7e1d9c32a0245065dfb6e0f1e91c18b5e44356d081dfb5"));
-    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("runnerLabel"))->text(), QStringLiteral("python"));
+    QCOMPARE(view.runnerEditor()->runnerNameBox()->currentText(), QStringLiteral("python"));
     QVERIFY(view.findChild<QFrame *>(QStringLiteral("remoteImagesBar"))->isHidden());
     const QString plain = view.overviewPage()->descriptionBrowser()->toPlainText();
     QVERIFY(plain.contains(u"Some description of the model"));
@@ -266,6 +270,87 @@ void TestCartonView::upstreamImagesLoad()
     QVERIFY(details->toPlainText().contains(u"An example of an image input"));
 }
 
+// Each of carton.toml's fields appears once in the whole tab set (the Overview's
+// metadata form, the Runner tab), read-only while browsing; Ctrl+E makes the same
+// widgets editable where they are: not one moves or changes size.
+void TestCartonView::metadataFieldsOnceAndStill()
+{
+    QTemporaryDir dir;
+    const QByteArray toml = "spec_version = 1\nmodel_name = 'Name Seven'\nshort_description = 'Short Seven'\n"
+                            "license = 'MIT-0'\nrepository = 'https://example.com/repo-seven'\n"
+                            "homepage = 'https://example.com/home-seven'\n"
+                            "model_description = 'Described here.'\n"
+                            "[runner]\nrunner_name = 'python'\nrequired_framework_version = '=3.11.7'\n"
+                            "runner_compat_version = 1\n";
+    QVERIFY(testcartons::writeFolder(dir.path(), {{u"carton.toml"_s, toml}, {u"model/main.py"_s, "x = 1\n"}}));
+    auto carton = testcartons::open(dir.path());
+    QVERIFY(carton && carton->info());
+    ViewOfCarton viewOf(carton, m_settings.get());
+    CartonView &view = viewOf.view();
+    view.resize(1366, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+    // Every widget of the tab set that shows `value` (hidden tabs included).
+    const auto showing = [&view](const QString &value) {
+        QList<QWidget *> found;
+        for (QLabel *label : view.findChildren<QLabel *>())
+            if (label->text().contains(value))
+                found.append(label);
+        for (QLineEdit *edit : view.findChildren<QLineEdit *>())
+            if (!qobject_cast<QComboBox *>(edit->parentWidget()) && edit->text() == value)
+                found.append(edit);
+        for (QComboBox *box : view.findChildren<QComboBox *>())
+            if (box->currentText() == value)
+                found.append(box);
+        for (QPlainTextEdit *edit : view.findChildren<QPlainTextEdit *>())
+            if (edit->toPlainText().contains(value))
+                found.append(edit);
+        return found;
+    };
+    const QStringList values{u"Name Seven"_s,
+                             u"Short Seven"_s,
+                             u"MIT-0"_s,
+                             u"https://example.com/repo-seven"_s,
+                             u"https://example.com/home-seven"_s,
+                             u"=3.11.7"_s,
+                             u"Described here."_s};
+    QHash<QString, QWidget *> widgetOf;
+    for (const QString &value : values) {
+        const QList<QWidget *> found = showing(value);
+        QVERIFY2(found.size() == 1, qPrintable(u"%1 is shown %2 times"_s.arg(value).arg(found.size())));
+        widgetOf.insert(value, found.constFirst());
+    }
+    QCOMPARE(widgetOf.value(u"Name Seven"_s), view.metadataEditor()->modelNameEdit());
+    QCOMPARE(widgetOf.value(u"=3.11.7"_s), view.runnerEditor()->frameworkVersionEdit());
+    QCOMPARE(view.runnerEditor()->runnerNameBox()->currentText(), u"python"_s);
+
+    for (CartonView::Tab tab : {CartonView::OverviewTab, CartonView::RunnerTab}) {
+        view.setEditing(false);
+        view.setCurrentTab(tab);
+        QCoreApplication::processEvents();
+        QHash<QString, QRect> before;
+        for (const QString &value : values) {
+            QWidget *widget = widgetOf.value(value);
+            if (!widget->isVisible())
+                continue; // on the other tab
+            before.insert(value, QRect(widget->mapTo(&view, QPoint()), widget->size()));
+            if (auto *edit = qobject_cast<QLineEdit *>(widget))
+                QVERIFY2(edit->isReadOnly(), qPrintable(value));
+        }
+        QVERIFY(!before.isEmpty());
+        view.setEditing(true);
+        QCoreApplication::processEvents();
+        QCOMPARE(view.currentTab(), tab);
+        for (auto it = before.cbegin(); it != before.cend(); ++it) {
+            QWidget *widget = widgetOf.value(it.key());
+            QCOMPARE(QRect(widget->mapTo(&view, QPoint()), widget->size()), it.value());
+            if (auto *edit = qobject_cast<QLineEdit *>(widget))
+                QVERIFY2(!edit->isReadOnly(), qPrintable(it.key()));
+        }
+    }
+}
+
 void TestCartonView::revealLocation_data()
 {
     QTest::addColumn<QString>("location");
@@ -282,8 +367,7 @@ void TestCartonView::revealLocation_data()
     QTest::newRow("self_test") << "carton.toml: self_test[0]" << true << int(CartonView::SelfTestsTab) << "item:0";
     QTest::newRow("example") << "carton.toml: example[0]" << true << int(CartonView::SelfTestsTab) << "item:1";
     QTest::newRow("model_name") << "carton.toml: model_name" << true << int(CartonView::OverviewTab) << "";
-    QTest::newRow("runner opt") << "carton.toml: runner.opts.entrypoint_fn" << true << int(CartonView::OverviewTab)
-                                << "";
+    QTest::newRow("runner opt") << "carton.toml: runner.opts.entrypoint_fn" << true << int(CartonView::RunnerTab) << "";
     QTest::newRow("platform") << "carton.toml:18: required_platforms[3]" << true << int(CartonView::OverviewTab) << "";
     QTest::newRow("whole toml") << "carton.toml:3" << true << int(CartonView::FilesTab) << "carton.toml";
     QTest::newRow("out of range input") << "carton.toml: input[40].shape" << true << int(CartonView::FilesTab)
@@ -460,14 +544,9 @@ void TestCartonView::hostileDescription()
     QVERIFY(plain.contains(u"Inline <b>bold</b>."));
     QVERIFY(plain.contains(u"Click here or there."));
 
-    // Only http(s) URLs become links on the card.
-    const QString repository = view->overviewPage()->findChild<QLabel *>(QStringLiteral("repositoryLabel"))->text();
-    QVERIFY2(!repository.contains(u"<a"), qPrintable(repository));
-    QCOMPARE(repository, QStringLiteral("javascript:alert(1)"));
-    QVERIFY(view->overviewPage()
-                ->findChild<QLabel *>(QStringLiteral("homepageLabel"))
-                ->text()
-                .contains(u"<a href=\"https://carton.run/x\">"));
+    // The links are the form's text fields: shown as written, never followed.
+    QCOMPARE(view->metadataEditor()->repositoryEdit()->text(), QStringLiteral("javascript:alert(1)"));
+    QCOMPARE(view->metadataEditor()->homepageEdit()->text(), QStringLiteral("https://carton.run/x"));
 
     // Remote images wait for consent, which is remembered per model hash.
     auto *bar = view->overviewPage()->findChild<QFrame *>(QStringLiteral("remoteImagesBar"));
@@ -524,18 +603,14 @@ void TestCartonView::brokenCarton()
     CartonView &view = viewOf.view();
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    const QString expectedTitle = title.isEmpty() ? QFileInfo(dir.path()).fileName() : title;
-    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), expectedTitle);
+    QCOMPARE(view.metadataEditor()->modelNameEdit()->text(), title);
     // The files are still listed and viewable.
     QVERIFY(view.filesModel()->indexForPath(QStringLiteral("model/weights.bin")).isValid());
     QVERIFY(view.revealLocation(carton::DiagnosticLocation{QStringLiteral("misc/notes.md")}));
     QTRY_VERIFY(!view.filesPage()->viewer()->isLoading());
     QCOMPARE(view.filesPage()->viewer()->preview().text, QStringLiteral("# Notes\n"));
-    if (!carton->info()) {
+    if (!carton->info())
         QCOMPARE(view.specsPage()->inputsModel()->rowCount(), 0);
-        QVERIFY(
-            view.findChild<QLabel *>(QStringLiteral("shortDescriptionLabel"))->text().contains(u"could not be read"));
-    }
     QCOMPARE(view.findChild<studio::ElidedLabel *>(QStringLiteral("modelHashLabel"))->text() == u"(no MANIFEST)",
              !withManifest);
 }
@@ -563,7 +638,7 @@ void TestCartonView::sampleCarton()
     const QString source = testutil::sourcePath(u"/resources/sample");
     const QByteArray toml = testutil::readFile(source + QStringLiteral("/carton.toml"));
     QVERIFY(toml.contains("model_name = \"identity-demo\""));
-    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("modelNameLabel"))->text(), QStringLiteral("identity-demo"));
+    QCOMPARE(view.metadataEditor()->modelNameEdit()->text(), QStringLiteral("identity-demo"));
     QCOMPARE(view.specsPage()->inputsModel()->rowCount(), int(toml.count("[[input]]")));
     QCOMPARE(view.specsPage()->outputsModel()->rowCount(), int(toml.count("[[output]]")));
     QCOMPARE(toml.count("[[input]]"), 2);
@@ -584,8 +659,7 @@ void TestCartonView::sampleCarton()
         QTRY_VERIFY_WITH_TIMEOUT(!browser->loadedImage(url).isNull() || !browser->imageError(url).isEmpty(), 10000);
         QCOMPARE(browser->imageError(url), QString());
     }
-    const QString repository = view.findChild<QLabel *>(QStringLiteral("repositoryLabel"))->text();
-    QVERIFY(repository.contains(u"<a href=\"https://"));
+    QVERIFY(view.metadataEditor()->repositoryEdit()->text().startsWith(u"https://"));
 }
 
 QTEST_MAIN(TestCartonView)

@@ -110,7 +110,8 @@ void TestExtractMode::modes()
     if (gui) {
         studio::CartonFilesModel model;
         model.setCarton(carton);
-        studio::FilesPage page(carton, &model);
+        studio::FilesPage page(&model);
+        page.setCarton(carton);
         studio::ExtractJob *job = page.extractTo({}, out, false);
         QVERIFY(job);
         QSignalSpy finished(job, &studio::ExtractJob::finished);

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "document/cartondocument.h"
 #include "fixturepolicy.h"
+#include "selftest/selftestresult.h"
 #include "testcartons.h"
 #include "views/roles.h"
 #include "views/selftestsmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace studio;
 
@@ -18,6 +22,7 @@ private slots:
     void references_data();
     void references();
     void unnamed();
+    void followsTheDocument();
 };
 
 static std::shared_ptr<const carton::Carton> upstreamCarton()
@@ -136,6 +141,74 @@ void TestSelfTestsModel::unnamed()
     QCOMPARE(model.index(1, SelfTestsModel::DetailsColumn, example).data().toString(), QStringLiteral("file, 10 B"));
     model.setCarton(nullptr);
     QCOMPARE(model.rowCount(), 0);
+}
+
+// Over a CartonDocument, the one model of the Self-tests tab follows the edits:
+// a rename is a dataChanged (a run's results stay), a new item resets the rows,
+// a file made in the document is what a reference's details describe, and the
+// diagnostics mark the item; undo brings the rows back.
+void TestSelfTestsModel::followsTheDocument()
+{
+    QTemporaryDir dir;
+    const QByteArray toml = testcartons::minimalToml(
+        "[[input]]\nname = \"x\"\ndtype = \"float32\"\nshape = []\n"
+        "[[output]]\nname = \"y\"\ndtype = \"float32\"\nshape = []\n"
+        "[[self_test]]\nname = \"first\"\ninputs = { x = \"@tensor_data/nope\" }\n"
+        "[[example]]\ninputs = { x = \"@misc/new.png\" }\nsample_out = { y = \"@misc/new.png\" }\n");
+    QVERIFY(testcartons::writeFolder(dir.path(),
+                                     {{QStringLiteral("carton.toml"), toml}, {QStringLiteral("model/m"), "m"}}));
+    const QString path = dir.path();
+    auto carton = testcartons::open(path);
+    QVERIFY(carton && carton->info());
+    CartonDocument document(carton, path);
+    SelfTestsModel model(&document);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.document(), &document);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.itemAt(1), (SelfTestItem{SelfTestItem::Kind::Example, 0}));
+    QCOMPARE(model.rowOf({SelfTestItem::Kind::Example, 0}), 1);
+    const QModelIndex example = model.index(1, 0);
+    QCOMPARE(model.index(0, SelfTestsModel::DetailsColumn, example).data().toString(), QStringLiteral("missing file"));
+
+    carton::SelfTestRun run;
+    carton::SelfTestResult passed;
+    passed.index = 0;
+    passed.status = carton::SelfTestStatus::Passed;
+    run.tests.append(passed);
+    model.setRun(run);
+    QVERIFY(!model.resultText(model.index(0, 0)).isEmpty());
+
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    carton::CartonInfo info = document.info();
+    info.selfTests[0].name = QStringLiteral("renamed");
+    document.setInfo(info, QStringLiteral("Rename"));
+    QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("renamed"));
+    QCOMPARE(reset.size(), 0);
+    QVERIFY(!changed.isEmpty());
+    QVERIFY(!model.resultText(model.index(0, 0)).isEmpty()); // the same rows: the result stays
+
+    DocumentState state = document.state();
+    QVERIFY(state.files.putBytes(QStringLiteral("misc/new.png"), QByteArray(12, 'p')));
+    document.setState(state, QStringLiteral("Add"));
+    QCOMPARE(model.index(0, SelfTestsModel::DetailsColumn, model.index(1, 0)).data().toString(),
+             QStringLiteral("file, 12 B"));
+
+    info = document.info();
+    info.selfTests.append(info.selfTests.at(0));
+    document.setInfo(info, QStringLiteral("Duplicate"));
+    QCOMPARE(reset.size(), 1);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.itemAt(2), (SelfTestItem{SelfTestItem::Kind::Example, 0}));
+
+    document.validateNow(); // "@tensor_data/nope" is not in the index: an error on the self-tests
+    QCOMPARE(model.index(0, 0).data(Roles::SeverityRole).toInt(), int(carton::Severity::Error));
+    QVERIFY(!model.problemsOf(0).isEmpty());
+    QCOMPARE(model.index(2, 0).data(Roles::SeverityRole).toInt(), -1);
+
+    document.undoStack()->undo();
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("renamed"));
 }
 
 QTEST_MAIN(TestSelfTestsModel)

@@ -5,7 +5,6 @@
 #include "document/cartondocument.h"
 #include "documentselftests.h"
 #include "editors/editorutils.h"
-#include "editors/fileseditor.h"
 #include "editors/metadataeditor.h"
 #include "editors/runnereditor.h"
 #include "editors/selftestseditor.h"
@@ -19,6 +18,7 @@
 #include "views/overviewpage.h"
 #include "views/runconsent.h"
 #include "views/safetypage.h"
+#include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
 #include "views/signaturerow.h"
 #include "views/tensorspage.h"
@@ -32,6 +32,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QToolButton>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace studio {
@@ -73,17 +74,16 @@ QWidget *emptySlot()
     return slot;
 }
 
-// The Files and Self-tests tabs: the editing pane (0) above the page over the file (1).
-QSplitter *splitOf(QWidget *slot)
-{
-    return static_cast<QSplitter *>(slot->layout()->itemAt(0)->widget());
-}
-
 // The tabs that show only the opened file: hidden for a document never saved.
 bool readsFile(CartonView::Tab tab)
 {
-    return tab == CartonView::OverviewTab || tab == CartonView::ModelTab || tab == CartonView::TensorsTab ||
-           tab == CartonView::SafetyTab;
+    return tab == CartonView::ModelTab || tab == CartonView::TensorsTab || tab == CartonView::SafetyTab;
+}
+
+// The Overview's column beside the metadata form: what the opened file says of itself.
+QWidget *factsHost(QWidget *overviewSlot)
+{
+    return static_cast<QSplitter *>(overviewSlot->layout()->itemAt(0)->widget())->widget(1);
 }
 
 } // namespace
@@ -101,40 +101,53 @@ CartonView::CartonView(CartonDocument *document, QSettings *settings, QWidget *p
     m_metadata = new MetadataEditor(document);
     m_runner = new RunnerEditor(document);
     m_specs = new SpecsPage(document);
-    m_filesEditor = new FilesEditor(document);
-    m_selfTestsEditor = new SelfTestsEditor(document);
-    slot(MetadataTab)->layout()->addWidget(m_metadata);
+    m_filesModel = new CartonFilesModel(document, this);
+    m_files = new FilesPage(m_filesModel, m_settings);
+    connect(m_files, &FilesPage::statusMessage, this, &CartonView::statusMessage);
+    m_selfTestsModel = new SelfTestsModel(document, this);
+    m_selfTestsEditor = new SelfTestsEditor(document, m_selfTestsModel);
+    // Scrolled: in the panel's Edit tab it must not raise the window's minimum height.
+    m_selfTestsEdit = new QScrollArea;
+    m_selfTestsEdit->setObjectName(QStringLiteral("selfTestsEdit"));
+    m_selfTestsEdit->setWidgetResizable(true);
+    m_selfTestsEdit->setFrameShape(QFrame::NoFrame);
+    m_selfTestsEdit->setWidget(m_selfTestsEditor);
+    // Overview: the metadata form (the one place of its fields) beside the opened file's facts.
+    auto *overview = new QSplitter(Qt::Horizontal);
+    overview->setObjectName(QStringLiteral("overviewSplitter"));
+    overview->setChildrenCollapsible(false);
+    overview->addWidget(m_metadata);
+    overview->addWidget(emptySlot());
+    overview->setStretchFactor(0, 3);
+    overview->setStretchFactor(1, 2);
+    slot(OverviewTab)->layout()->addWidget(overview);
     slot(RunnerTab)->layout()->addWidget(m_runner);
     slot(SpecsTab)->layout()->addWidget(m_specs);
-    // Files and Self-tests: the editing pane above what the tab shows of the carton.
-    for (auto [tab, pane] : {std::pair<Tab, QWidget *>{FilesTab, m_filesEditor}, {SelfTestsTab, m_selfTestsEditor}}) {
-        auto *split = new QSplitter(Qt::Vertical);
-        split->setObjectName(tab == FilesTab ? QStringLiteral("filesSplit") : QStringLiteral("selfTestsSplit"));
-        split->setChildrenCollapsible(false);
-        // Scrolled: the pane above the tab's page must not raise the window's minimum height.
-        auto *scroll = new QScrollArea;
-        scroll->setWidgetResizable(true);
-        scroll->setFrameShape(QFrame::NoFrame);
-        scroll->setMinimumHeight(scroll->fontMetrics().height() * 2); // less than a scroll area asks for
-        scroll->setWidget(pane);
-        split->addWidget(scroll);
-        split->addWidget(emptySlot());
-        split->setStretchFactor(0, 2);
-        split->setStretchFactor(1, 3);
-        slot(tab)->layout()->addWidget(split);
-    }
-    QWidget *selfTestsHost = splitOf(slot(SelfTestsTab))->widget(1);
-    m_runs = new DocumentSelfTests(document, selfTestsHost, settings, this);
+    slot(FilesTab)->layout()->addWidget(m_files);
+    // Self-tests: the panel over the document's self-tests; while editing, its Edit
+    // tab edits the item current in its tree. Without a panel (a document never
+    // saved, until its first run) the editing alone, with a list of its own.
+    slot(SelfTestsTab)->layout()->addWidget(m_selfTestsEdit);
+    m_runs = new DocumentSelfTests(document, m_selfTestsModel, slot(SelfTestsTab), settings, this);
     connect(m_runs, &DocumentSelfTests::statusMessage, this, &CartonView::statusMessage);
+    connect(m_runs, &DocumentSelfTests::pageAboutToGo, this, [this](SelfTestsPage *page) {
+        page->takeEditor();
+        m_selfTestsEditor->followView(nullptr);
+        slot(SelfTestsTab)->layout()->addWidget(m_selfTestsEdit);
+        m_selfTestsEdit->hide();
+    });
     connect(m_runs, &DocumentSelfTests::pageChanged, this, [this](SelfTestsPage *page) {
         connect(page, &SelfTestsPage::tensorActivated, this, [this](const QString &name) {
             if (m_tensors && m_tensors->revealTensor(name))
                 setCurrentTab(TensorsTab);
         });
+        slot(SelfTestsTab)->layout()->removeWidget(m_selfTestsEdit);
+        page->setEditor(m_selfTestsEdit);
+        m_selfTestsEditor->followView(page->tree());
+        page->setEditing(m_editing);
     });
 
     m_tabs->addTab(slot(OverviewTab), tr("Overview"));
-    m_tabs->addTab(slot(MetadataTab), tr("Metadata"));
     m_tabs->addTab(slot(RunnerTab), tr("Runner"));
     m_tabs->addTab(slot(SpecsTab), tr("Inputs / Outputs"));
     m_tabs->addTab(slot(FilesTab), tr("Files"));
@@ -162,11 +175,15 @@ CartonView::CartonView(CartonDocument *document, QSettings *settings, QWidget *p
     setEditing(false);
 }
 
-CartonView::~CartonView() = default;
+CartonView::~CartonView()
+{
+    // The panels go with m_runs, among the children: nothing of this view is asked for then.
+    disconnect(m_runs, nullptr, this, nullptr);
+}
 
 void CartonView::dropCartonPages()
 {
-    for (QWidget *page : std::initializer_list<QWidget *>{m_overview, m_files, m_model, m_tensors, m_safety}) {
+    for (QWidget *page : std::initializer_list<QWidget *>{m_overview, m_model, m_tensors, m_safety}) {
         if (page) {
             page->hide();
             page->setParent(nullptr);
@@ -174,12 +191,10 @@ void CartonView::dropCartonPages()
         }
     }
     m_overview = nullptr;
-    m_files = nullptr;
     m_model = nullptr;
     m_tensors = nullptr;
     m_safety = nullptr;
     delete std::exchange(m_consent, nullptr);
-    delete std::exchange(m_filesModel, nullptr);
 }
 
 void CartonView::setCarton(std::shared_ptr<const carton::Carton> carton)
@@ -187,17 +202,15 @@ void CartonView::setCarton(std::shared_ptr<const carton::Carton> carton)
     const int current = m_tabs->currentIndex();
     dropCartonPages();
     m_carton = std::move(carton);
+    m_filesModel->setCarton(m_carton);
+    m_files->setCarton(m_carton);
     if (m_carton) {
-        m_filesModel = new CartonFilesModel(this);
-        m_filesModel->setCarton(m_carton);
-        m_overview = new OverviewPage(m_carton, m_settings);
-        m_files = new FilesPage(m_carton, m_filesModel, m_settings);
+        m_overview = new OverviewPage(m_carton, m_settings, m_metadata->preview());
         m_model = new ModelPage(m_carton);
         m_model->setSettings(m_settings);
         m_tensors = new TensorsPage(m_carton);
         m_safety = new SafetyPage(m_carton);
-        slot(OverviewTab)->layout()->addWidget(m_overview);
-        splitOf(slot(FilesTab))->widget(1)->layout()->addWidget(m_files);
+        factsHost(slot(OverviewTab))->layout()->addWidget(m_overview);
         slot(ModelTab)->layout()->addWidget(m_model);
         slot(TensorsTab)->layout()->addWidget(m_tensors);
         slot(SafetyTab)->layout()->addWidget(m_safety);
@@ -205,7 +218,6 @@ void CartonView::setCarton(std::shared_ptr<const carton::Carton> carton)
         m_model->setConsent(m_consent); // inspecting the model runs the runner's code too
         connect(m_model, &ModelPage::useModelSignatureRequested, this, &CartonView::useModelSignatureRequested);
         connect(m_overview, &OverviewPage::statusMessage, this, &CartonView::statusMessage);
-        connect(m_files, &FilesPage::statusMessage, this, &CartonView::statusMessage);
         connect(m_overview->signatureRow(), &SignatureRow::statusChanged, this, &CartonView::signatureChanged);
         connect(m_safety, &SafetyPage::scanFinished, this, &CartonView::safetyScanned);
         // High and critical findings show on the tab icon and the status bar: scan
@@ -224,16 +236,19 @@ void CartonView::updateTabs()
 {
     for (int tab = 0; tab < TabCount; ++tab)
         m_tabs->setTabVisible(tab, m_carton || !readsFile(Tab(tab)));
-    // Without a file there is only the editing pane to show.
-    for (Tab tab : {FilesTab, SelfTestsTab})
-        splitOf(slot(tab))->widget(0)->setVisible(m_editing || !m_carton);
+    // Without a panel there is only the editing to show.
+    if (SelfTestsPage *page = selfTestsPage())
+        page->setEditing(m_editing || !m_carton);
+    else
+        m_selfTestsEdit->show();
+    m_files->setEditing(m_editing || !m_carton);
 }
 
 void CartonView::setEditing(bool editing)
 {
     m_editing = editing;
     m_specs->setEditable(editing);
-    for (QWidget *editor : std::initializer_list<QWidget *>{m_metadata, m_runner, m_filesEditor, m_selfTestsEditor})
+    for (QWidget *editor : std::initializer_list<QWidget *>{m_metadata, m_runner, m_selfTestsEditor})
         setFieldsEditable(editor, editing);
     m_editButton->setText(editing ? tr("Done Editing") : tr("Edit Carton"));
     if (m_editButton->isEnabled())
@@ -284,8 +299,7 @@ SelfTestsPage *CartonView::selfTestsPage() const
 
 void CartonView::setFileCheck(const carton::FileCheck &check)
 {
-    if (m_filesModel)
-        m_filesModel->setFileCheck(check);
+    m_filesModel->setFileCheck(check);
 }
 
 void CartonView::setCartonStateText(const QString &text, const QIcon &icon)
@@ -313,14 +327,12 @@ SignatureRow *CartonView::signatureRow() const
 
 void CartonView::setVerificationStopped()
 {
-    if (m_filesModel)
-        m_filesModel->setVerificationStopped(true);
+    m_filesModel->setVerificationStopped(true);
 }
 
 void CartonView::resetFileChecks()
 {
-    if (m_filesModel)
-        m_filesModel->resetFileChecks();
+    m_filesModel->resetFileChecks();
 }
 
 std::optional<CartonView::Tab> CartonView::tabNamed(const QString &name)
@@ -386,11 +398,13 @@ bool CartonView::revealCartonTomlField(const QString &field, int line)
             setCurrentTab(SelfTestsTab);
             return true;
         }
-    } else if (!field.isEmpty() && m_overview) {
-        // "required_platforms[3]" is shown by the field "required_platforms".
-        const QString key = path.index >= 0 && path.member.isEmpty() ? path.section : field;
+    } else if (field.startsWith(u"runner")) {
+        setCurrentTab(RunnerTab);
+        if (m_runner->revealField(field))
+            return true;
+    } else if (!field.isEmpty()) {
         setCurrentTab(OverviewTab);
-        if (m_overview->revealField(key))
+        if (m_metadata->revealField(field) || (m_overview && m_overview->revealField(field)))
             return true;
     }
     // Unknown field, or a whole-file location: show carton.toml itself.
@@ -425,7 +439,7 @@ bool CartonView::revealWhileEditing(const carton::DiagnosticLocation &loc)
 {
     if (loc.file.startsWith(u"model/") || loc.file.startsWith(u"misc/") || loc.file.startsWith(u"tensor_data/")) {
         setCurrentTab(FilesTab);
-        m_filesEditor->revealField(loc.file);
+        m_files->revealPath(loc.file);
         return true;
     }
     if (!loc.file.isEmpty() && loc.file != u"carton.toml")
@@ -441,9 +455,11 @@ bool CartonView::revealWhileEditing(const carton::DiagnosticLocation &loc)
         revealed = m_specs->revealField(field);
     } else if (field.startsWith(u"self_test[") || field.startsWith(u"example[")) {
         setCurrentTab(SelfTestsTab);
+        if (SelfTestsPage *page = selfTestsPage())
+            page->detailTabs()->setCurrentWidget(m_selfTestsEdit);
         revealed = m_selfTestsEditor->revealField(field);
     } else {
-        setCurrentTab(MetadataTab);
+        setCurrentTab(OverviewTab);
         revealed = m_metadata->revealField(field);
     }
     return revealed || !field.isEmpty();

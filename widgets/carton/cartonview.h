@@ -20,6 +20,7 @@ struct VerifyReport;
 } // namespace carton
 
 class QIcon;
+class QScrollArea;
 class QSettings;
 class QTabWidget;
 class QToolButton;
@@ -29,7 +30,6 @@ namespace studio {
 class CartonDocument;
 class CartonFilesModel;
 class DocumentSelfTests;
-class FilesEditor;
 class FilesPage;
 class MetadataEditor;
 class ModelPage;
@@ -38,20 +38,21 @@ class RunConsent;
 class RunnerEditor;
 class SafetyPage;
 class SelfTestsEditor;
+class SelfTestsModel;
 class SelfTestsPage;
 class SignatureRow;
 class SpecsPage;
 class TensorsPage;
 
 // The one UI of an open carton: its tabs are views of the CartonDocument (and of
-// the file it was opened from), browsing and editing alike. Overview (model
-// card), Metadata, Runner, Inputs / Outputs, Files, Model (model files and
+// the file it was opened from), browsing and editing alike. Overview (the
+// metadata form beside what the opened file says of itself), Runner, Inputs / Outputs, Files, Model (model files and
 // weights), Tensor data, Self-tests & Examples, Safety. Read-only until
 // setEditing(true) (Ctrl+E): then the same tabs become editable in place — the
-// tab, its selection and scroll stay; the Files and Self-tests tabs show their
-// editing pane above what they show. A carton that cannot be edited (opened from
-// a URL, unsafe entries) only ever browses. Slow work (file previews, tensor
-// values, images, extraction) runs off the GUI thread.
+// tab, its selection and scroll stay; the Files tab's page edits the files in
+// place, the Self-tests panel's tree is the list the Edit tab beside it edits. A carton that cannot be edited (opened
+// from a URL, unsafe entries) only ever browses. Slow work (file previews, tensor values, images, extraction) runs off
+// the GUI thread.
 class CartonView final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CartonView)
@@ -59,7 +60,8 @@ class CartonView final : public QWidget {
 public:
     enum Tab {
         OverviewTab,
-        MetadataTab,
+        // The metadata form is the Overview's (one place for carton.toml's fields).
+        MetadataTab = OverviewTab,
         RunnerTab,
         SpecsTab,
         FilesTab,
@@ -125,11 +127,13 @@ public:
     MetadataEditor *metadataEditor() const { return m_metadata; }
     RunnerEditor *runnerEditor() const { return m_runner; }
     SpecsPage *specsPage() const { return m_specs; }
-    FilesEditor *filesEditor() const { return m_filesEditor; }
     SelfTestsEditor *selfTestsEditor() const { return m_selfTestsEditor; }
+    // The document's self-tests and examples: the panel's tree and the editor show it.
+    SelfTestsModel *selfTestsModel() const { return m_selfTestsModel; }
+    // The document's files (always there; edits them in place while editing).
+    FilesPage *filesPage() const { return m_files; }
     // The pages over the opened file (null for a document never saved).
     OverviewPage *overviewPage() const { return m_overview; }
-    FilesPage *filesPage() const { return m_files; }
     // The model files are read when the tab is first shown.
     ModelPage *modelPage() const { return m_model; }
     TensorsPage *tensorsPage() const { return m_tensors; }
@@ -186,13 +190,14 @@ private:
     MetadataEditor *m_metadata = nullptr;
     RunnerEditor *m_runner = nullptr;
     SpecsPage *m_specs = nullptr;
-    FilesEditor *m_filesEditor = nullptr;
+    SelfTestsModel *m_selfTestsModel = nullptr; // the panel's tree and the editing alike
     SelfTestsEditor *m_selfTestsEditor = nullptr;
+    QScrollArea *m_selfTestsEdit = nullptr; // holds the editor: in the panel's Edit tab, or alone
     DocumentSelfTests *m_runs = nullptr;
-    // Over the opened file.
     CartonFilesModel *m_filesModel = nullptr;
-    OverviewPage *m_overview = nullptr;
     FilesPage *m_files = nullptr;
+    // Over the opened file.
+    OverviewPage *m_overview = nullptr;
     ModelPage *m_model = nullptr;
     TensorsPage *m_tensors = nullptr;
     SafetyPage *m_safety = nullptr;

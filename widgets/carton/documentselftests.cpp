@@ -27,8 +27,10 @@ const QString kWrite = QStringLiteral("write");
 
 } // namespace
 
-DocumentSelfTests::DocumentSelfTests(CartonDocument *document, QWidget *host, QSettings *settings, QObject *parent)
-    : QObject(parent), m_document(document), m_host(host), m_settings(settings), m_jobs(new LatestJob(this))
+DocumentSelfTests::DocumentSelfTests(CartonDocument *document, SelfTestsModel *model, QWidget *host,
+                                     QSettings *settings, QObject *parent)
+    : QObject(parent), m_document(document), m_model(model), m_host(host), m_settings(settings),
+      m_jobs(new LatestJob(this))
 {
     for (auto changed : {&CartonDocument::infoChanged, &CartonDocument::filesChanged})
         connect(document, changed, this, [this] { m_changed = true; });
@@ -36,6 +38,8 @@ DocumentSelfTests::DocumentSelfTests(CartonDocument *document, QWidget *host, QS
 
 DocumentSelfTests::~DocumentSelfTests()
 {
+    if (m_page)
+        emit pageAboutToGo(m_page);
     delete m_page; // the panel holds a copy open: before m_dir goes
 }
 
@@ -59,8 +63,10 @@ bool DocumentSelfTests::isCurrent() const
 
 void DocumentSelfTests::makePage(std::shared_ptr<const carton::Carton> carton, RunConsent *consent)
 {
+    if (m_page)
+        emit pageAboutToGo(m_page);
     delete m_page;
-    m_page = new SelfTestsPage(carton, m_settings);
+    m_page = new SelfTestsPage(carton, m_settings, m_model);
     m_host->layout()->addWidget(m_page);
     m_page->setConsent(consent);
     m_page->setBeforeRun([this](const QList<int> &tests) {

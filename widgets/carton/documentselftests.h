@@ -24,6 +24,7 @@ namespace studio {
 
 class CartonDocument;
 class LatestJob;
+class SelfTestsModel;
 
 // The Self-tests panel of a CartonView runs the document's current state, saved
 // or not, through one path: a run of the opened carton while the document has
@@ -37,12 +38,14 @@ class DocumentSelfTests final : public QObject {
     Q_DISABLE_COPY_MOVE(DocumentSelfTests)
 
 public:
-    // `host` is the tab the panel lives in (its layout holds it); `consent` is the
-    // opened carton's (null: none asked).
-    DocumentSelfTests(CartonDocument *document, QWidget *host, QSettings *settings, QObject *parent = nullptr);
+    // `host` is the tab the panel lives in (its layout holds it); `model` (not
+    // owned) the document's self-tests, which every panel shows.
+    DocumentSelfTests(CartonDocument *document, SelfTestsModel *model, QWidget *host, QSettings *settings,
+                      QObject *parent = nullptr);
     ~DocumentSelfTests() override;
 
-    // The panel over the opened carton (null for a document never saved: made at its first run).
+    // The panel over the opened carton (null for a document never saved: made at its
+    // first run); `consent` is the opened carton's (null: none asked).
     void setCarton(std::shared_ptr<const carton::Carton> carton, RunConsent *consent);
     SelfTestsPage *page() const { return m_page; }
     // Runs `tests` (empty: all and the examples) on the document's state.
@@ -51,6 +54,8 @@ public:
     bool isPreparing() const { return m_preparing; }
 
 signals:
+    // The panel is about to go (what it holds that is not its own is taken back now).
+    void pageAboutToGo(studio::SelfTestsPage *page);
     // The panel was made anew (over the opened carton or a copy of the state).
     void pageChanged(studio::SelfTestsPage *page);
     void statusMessage(const QString &text);
@@ -63,6 +68,7 @@ private:
                        const QString &what);
 
     QPointer<CartonDocument> m_document;
+    SelfTestsModel *m_model;
     QWidget *m_host;
     QSettings *m_settings;
     LatestJob *m_jobs;

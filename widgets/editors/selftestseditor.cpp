@@ -71,21 +71,22 @@ QString copyName(const std::optional<QString> &name)
 
 } // namespace
 
-SelfTestsEditor::SelfTestsEditor(CartonDocument *document, QWidget *parent)
-    : QWidget(parent), m_document(document), m_itemsModel(new SelfTestListModel(this)),
+SelfTestsEditor::SelfTestsEditor(CartonDocument *document, SelfTestsModel *items, QWidget *parent)
+    : QWidget(parent), m_document(document), m_itemsModel(items ? items : new SelfTestsModel(document, this)),
       m_refsModel(new TensorRefsModel(document, this)), m_delegate(new ReferenceDelegate(this))
 {
+    Q_ASSERT(m_itemsModel->document() == document);
     setObjectName(QStringLiteral("selfTestsEditor"));
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(buildList());
-    splitter->addWidget(buildDetails());
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
-    splitter->setChildrenCollapsible(false);
-    splitter->setSizes({280, 820});
+    m_split = new QSplitter(Qt::Horizontal, this);
+    m_split->addWidget(buildList());
+    m_split->addWidget(buildDetails());
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 3);
+    m_split->setChildrenCollapsible(false);
+    m_split->setSizes({280, 820});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(splitter);
+    layout->addWidget(m_split);
     setTabOrder(m_items, m_name);
     setTabOrder(m_name, m_description);
     setTabOrder(m_description, m_refs);
@@ -94,11 +95,12 @@ SelfTestsEditor::SelfTestsEditor(CartonDocument *document, QWidget *parent)
     connect(m_document, &CartonDocument::infoChanged, this, &SelfTestsEditor::onInfoChanged);
     connect(m_document, &CartonDocument::filesChanged, this, &SelfTestsEditor::onFilesChanged);
     connect(m_document, &CartonDocument::diagnosticsChanged, this, &SelfTestsEditor::onDiagnosticsChanged);
-    connect(m_items->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &SelfTestsEditor::onCurrentItemChanged);
+    m_ownSelection = m_items->selectionModel();
+    m_currentConnection = connect(m_items->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+                                  &SelfTestsEditor::onCurrentItemChanged);
     connect(m_refs->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SelfTestsEditor::updateButtons);
 
-    m_itemsModel->refresh(m_document->info());
+    m_itemsModel->refresh();
     onFilesChanged();
     if (m_itemsModel->rowCount() > 0)
         selectItem(m_itemsModel->itemAt(0));
@@ -109,19 +111,57 @@ SelfTestsEditor::SelfTestsEditor(CartonDocument *document, QWidget *parent)
 
 SelfTestsEditor::~SelfTestsEditor() = default;
 
+void SelfTestsEditor::followView(QAbstractItemView *view)
+{
+    if (view && view->model() != m_itemsModel)
+        return;                          // another model: its selection cannot be ours
+    const SelfTestItem keep = m_current; // the item edited stays current in the view followed now
+    disconnect(m_currentConnection);
+    qDeleteAll(std::exchange(m_viewShortcuts, {}));
+    QItemSelectionModel *selection = view ? view->selectionModel() : m_ownSelection.data();
+    m_items->setSelectionModel(selection);
+    m_items->setVisible(!view);
+    // Following a view: the buttons over the details; alone: the list beside them.
+    m_split->setOrientation(view ? Qt::Vertical : Qt::Horizontal);
+    m_list->setMaximumHeight(view ? m_list->minimumSizeHint().height() : QWIDGETSIZE_MAX);
+    m_currentConnection =
+        connect(selection, &QItemSelectionModel::currentRowChanged, this, &SelfTestsEditor::onCurrentItemChanged);
+    if (view) {
+        for (auto [keys, slot] : {std::pair{QKeySequence(QKeySequence::Delete), &SelfTestsEditor::removeItem},
+                                  {QKeySequence(Qt::CTRL | Qt::Key_D), &SelfTestsEditor::duplicateItem},
+                                  {QKeySequence(Qt::ALT | Qt::Key_Up), &SelfTestsEditor::moveItemUp},
+                                  {QKeySequence(Qt::ALT | Qt::Key_Down), &SelfTestsEditor::moveItemDown}}) {
+            auto *shortcut = new QShortcut(keys, view, nullptr, nullptr, Qt::WidgetShortcut);
+            connect(shortcut, &QShortcut::activated, this, [this, slot] {
+                if (!m_addSelfTest->isHidden()) // hidden while browsing
+                    (this->*slot)();
+            });
+            m_viewShortcuts.append(shortcut);
+        }
+    }
+    if (m_itemsModel->rowOf(keep) >= 0)
+        selectItem(keep);
+    onCurrentItemChanged();
+}
+
 QWidget *SelfTestsEditor::buildList()
 {
     auto *page = new QWidget;
+    m_list = page;
     m_items = new QTreeView;
     m_items->setObjectName(QStringLiteral("testItems"));
     m_items->setModel(m_itemsModel);
     m_items->setRootIsDecorated(false);
+    m_items->setItemsExpandable(false);
+    m_items->setExpandsOnDoubleClick(false);
     m_items->setUniformRowHeights(true);
     m_items->setAllColumnsShowFocus(true);
     m_items->setSelectionMode(QAbstractItemView::SingleSelection);
     m_items->header()->setStretchLastSection(false);
-    m_items->header()->setSectionResizeMode(SelfTestListModel::NameColumn, QHeaderView::Stretch);
-    m_items->header()->setSectionResizeMode(SelfTestListModel::KindColumn, QHeaderView::ResizeToContents);
+    for (int column : {SelfTestsModel::ResultColumn, SelfTestsModel::ReferenceColumn, SelfTestsModel::DetailsColumn})
+        m_items->setColumnHidden(column, true);
+    m_items->header()->setSectionResizeMode(SelfTestsModel::NameColumn, QHeaderView::Stretch);
+    m_items->header()->setSectionResizeMode(SelfTestsModel::KindColumn, QHeaderView::ResizeToContents);
     m_items->setToolTip(tr("The carton's [[self_test]]s (run by Run Self-tests) and [[example]]s (shown to users)"));
 
     m_addSelfTest = toolButton(tr("Add Self-test"), tr("Add a [[self_test]]: inputs and the outputs they must give"),
@@ -291,7 +331,7 @@ void SelfTestsEditor::selectItem(const SelfTestItem &item)
     const int row = m_itemsModel->rowOf(item);
     if (row < 0)
         return;
-    m_items->setCurrentIndex(m_itemsModel->index(row, SelfTestListModel::NameColumn));
+    m_items->setCurrentIndex(m_itemsModel->index(row, SelfTestsModel::NameColumn));
 }
 
 int SelfTestsEditor::currentRow() const
@@ -357,7 +397,7 @@ bool SelfTestsEditor::revealField(const QString &field)
 void SelfTestsEditor::onInfoChanged()
 {
     const carton::CartonInfo &info = m_document->info();
-    m_itemsModel->refresh(info);
+    m_itemsModel->refresh(); // the model follows the document too: nothing twice
     // The item shown stays; when it went away (undo of an add, a remove) the
     // nearest one of its kind, else of the other kind.
     SelfTestItem wanted = m_current;
@@ -376,7 +416,7 @@ void SelfTestsEditor::onInfoChanged()
         wanted = m_itemsModel->itemAt(0);
     const int row = m_itemsModel->rowOf(wanted);
     const QModelIndex index = row >= 0 ? m_itemsModel->index(row, 0) : QModelIndex();
-    if (index != m_items->currentIndex())
+    if (m_itemsModel->itemRow(m_items->currentIndex()) != row || !index.isValid())
         m_items->setCurrentIndex(index); // onCurrentItemChanged() when valid
     if (m_itemsModel->itemAt(row) != m_current || !index.isValid())
         onCurrentItemChanged();
@@ -447,7 +487,7 @@ void SelfTestsEditor::onDiagnosticsChanged()
 
 void SelfTestsEditor::onCurrentItemChanged()
 {
-    const SelfTestItem item = m_itemsModel->itemAt(m_items->currentIndex().row());
+    const SelfTestItem item = m_itemsModel->itemAt(m_itemsModel->itemRow(m_items->currentIndex()));
     m_current = item;
     if (m_refsModel->item() != item) {
         m_refsModel->setItem(item);

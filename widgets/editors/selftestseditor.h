@@ -5,13 +5,18 @@
 #include "base/result.h"
 #include "document/documentstate.h"
 #include "package/cartonedits.h"
-#include "selftestlistmodel.h"
 #include "tensor/tensorindex.h"
+#include "views/selftestsmodel.h"
 
+#include <QPointer>
 #include <QWidget>
 #include <optional>
 
+class QAbstractItemView;
 class QFormLayout;
+class QItemSelectionModel;
+class QShortcut;
+class QSplitter;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -28,7 +33,8 @@ class ReferenceDelegate;
 class TensorRefsModel;
 class ToleranceEdit;
 
-// The editing pane of the Self-tests & Examples tab of a CartonView: the [[self_test]]s and
+// The editing of the Self-tests & Examples tab of a CartonView (its panel's Edit tab,
+// following the panel's tree: followView): the [[self_test]]s and
 // [[example]]s (add, duplicate, remove, move), and for the selected one its name,
 // description and a table of its tensors — one row per declared input and output
 // (keys that are not declared stay visible, marked) with the tensor picked from
@@ -43,8 +49,16 @@ class SelfTestsEditor final : public QWidget {
     Q_DISABLE_COPY_MOVE(SelfTestsEditor)
 
 public:
-    explicit SelfTestsEditor(CartonDocument *document, QWidget *parent = nullptr);
+    // `items` (may be null: one of its own) is the document's SelfTestsModel, the
+    // one the Self-tests tab's panel shows.
+    explicit SelfTestsEditor(CartonDocument *document, SelfTestsModel *items = nullptr, QWidget *parent = nullptr);
     ~SelfTestsEditor() override;
+
+    // Edits the item current in `view` (a view of itemsModel(): the Self-tests
+    // panel's tree) instead of showing a list of its own; the add, duplicate,
+    // remove and move buttons stay, over the item's fields, and the list's keys
+    // (Delete, Ctrl+D, Alt+Up/Down) work in `view`. Null: the own list again.
+    void followView(QAbstractItemView *view);
 
     // Selects the item and row of a carton.toml field: "self_test[1].inputs.x",
     // "example[0].sample_out.y", "self_test[2]", "self_test[2].name". False when
@@ -71,7 +85,7 @@ public:
     // The tensor names offered by the Tensor column (tensor_data/index.toml now).
     QStringList tensorNames() const;
 
-    SelfTestListModel *itemsModel() const { return m_itemsModel; }
+    SelfTestsModel *itemsModel() const { return m_itemsModel; }
     TensorRefsModel *refsModel() const { return m_refsModel; }
     QTreeView *itemsView() const { return m_items; }
     QTableView *refsView() const { return m_refs; }
@@ -106,7 +120,7 @@ private:
     void chooseMiscFile();
 
     CartonDocument *m_document;
-    SelfTestListModel *m_itemsModel;
+    SelfTestsModel *m_itemsModel;
     TensorRefsModel *m_refsModel;
     ReferenceDelegate *m_delegate;
     SelfTestItem m_current;
@@ -116,6 +130,11 @@ private:
     bool m_indexRead = false;
 
     QTreeView *m_items = nullptr;
+    QWidget *m_list = nullptr;
+    QSplitter *m_split = nullptr;
+    QPointer<QItemSelectionModel> m_ownSelection;
+    QMetaObject::Connection m_currentConnection;
+    QList<QPointer<QShortcut>> m_viewShortcuts; // in the followed view
     QToolButton *m_addSelfTest = nullptr;
     QToolButton *m_addExample = nullptr;
     QToolButton *m_duplicate = nullptr;

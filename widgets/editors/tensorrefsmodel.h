@@ -4,8 +4,8 @@
 
 #include "base/diagnostic.h"
 #include "format/cartoninfo.h"
-#include "selftestlistmodel.h"
 #include "tensor/tensorindex.h"
+#include "views/selftestsmodel.h"
 
 #include <QAbstractTableModel>
 

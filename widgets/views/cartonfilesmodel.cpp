@@ -2,23 +2,41 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonfilesmodel.h"
 
+#include "document/cartondocument.h"
 #include "package/carton.h"
 #include "roles.h"
 #include "viewutils.h"
 
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QIcon>
 #include <QLocale>
 #include <algorithm>
+#include <tuple>
 
 namespace studio {
 
-CartonFilesModel::CartonFilesModel(QObject *parent) : QAbstractItemModel(parent), m_root(std::make_unique<Node>())
+CartonFilesModel::CartonFilesModel(CartonDocument *document, QObject *parent)
+    : QAbstractItemModel(parent), m_document(document), m_root(std::make_unique<Node>())
 {
     m_root->folder = true;
     m_announceTimer.setSingleShot(true);
     m_announceTimer.setInterval(50);
     connect(&m_announceTimer, &QTimer::timeout, this, &CartonFilesModel::announceChanges);
+    if (m_document) {
+        connect(m_document, &CartonDocument::filesChanged, this, &CartonFilesModel::rebuild);
+        m_carton = m_document->original();
+        rebuild();
+    }
+}
+
+void CartonFilesModel::setEditable(bool editable)
+{
+    if (!m_document || m_editable == editable)
+        return;
+    m_editable = editable;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, NameColumn), index(rowCount() - 1, NameColumn)); // flags()
 }
 
 CartonFilesModel::~CartonFilesModel() = default;
@@ -44,6 +62,55 @@ CartonFilesModel::Node *CartonFilesModel::ensureFolder(const QString &folderPath
     if (!m_byPath.contains(folderPath))
         m_byPath.insert(folderPath, raw);
     return raw;
+}
+
+CartonFilesModel::Node *CartonFilesModel::makeFile(const QString &originalPath, const QString &path)
+{
+    const qsizetype slash = path.lastIndexOf(u'/');
+    Node *parent = ensureFolder(slash < 0 ? QString() : path.left(slash));
+    auto node = std::make_unique<Node>();
+    node->name = path.mid(slash + 1);
+    node->path = path;
+    node->originalPath = originalPath;
+    node->parent = parent;
+    Node *raw = node.get();
+    raw->exempt = path == u"MANIFEST" || path == u"LINKS";
+    parent->children.push_back(std::move(node));
+    m_byPath.insert(path, raw);
+    if (!originalPath.isEmpty() && originalPath != path)
+        m_byOriginal.insert(originalPath, raw);
+    ++m_fileCount;
+    return raw;
+}
+
+void CartonFilesModel::addDocumentFiles(const carton::CartonEdits &edits)
+{
+    using Kind = carton::CartonEdits::FileSource::Kind;
+    for (auto it = edits.files().cbegin(); it != edits.files().cend(); ++it) {
+        const QString &path = it.key();
+        if (const Node *shown = m_byPath.value(path); shown && !shown->folder)
+            continue; // the carton's file, where it is now
+        Node *node = makeFile({}, path);
+        node->diskPath = it->diskPath;
+        switch (it->kind) {
+        case Kind::Disk:
+            node->origin = Origin::Disk;
+            node->size = QFileInfo(it->diskPath).size();
+            break;
+        case Kind::Bytes:
+            node->origin = Origin::Memory;
+            node->size = it->bytes.size();
+            break;
+        case Kind::Original: // of another carton than the one shown (between a save and its rebase)
+        case Kind::Linked:
+            node->origin = Origin::Memory;
+            node->present = it->kind == Kind::Original;
+            node->sha256 = it->sha256Hex;
+            break;
+        }
+        node->compressedSize = 0;
+        node->exempt = true; // not verified: not in a carton yet
+    }
 }
 
 void CartonFilesModel::addFile(Node *file)
@@ -73,14 +140,44 @@ void CartonFilesModel::sortChildren(Node *node)
 
 void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
 {
+    m_carton = std::move(carton);
+    m_checks.clear();
+    m_stopped = false;
+    rebuild();
+}
+
+void CartonFilesModel::rebuild()
+{
     beginResetModel();
     m_changed.clear(); // rows of the old tree
-    m_carton = std::move(carton);
     m_root = std::make_unique<Node>();
     m_root->folder = true;
     m_byPath.clear();
+    m_byOriginal.clear();
     m_folders.clear();
     m_fileCount = 0;
+
+    // With a document that changed the files: where each of the carton's files is
+    // now (empty: removed). Without: every file where it is.
+    const carton::CartonEdits *edits =
+        m_document && !(m_document->files().original() == m_carton.get() && m_document->files().isUnchanged())
+            ? &m_document->files()
+            : nullptr;
+    QHash<QString, QString> placedAt; // the carton's path -> the document's
+    if (edits) {
+        for (auto it = edits->files().cbegin(); it != edits->files().cend(); ++it) {
+            using Kind = carton::CartonEdits::FileSource::Kind;
+            if ((it->kind == Kind::Original || it->kind == Kind::Linked) && !isGenerated(it.key()))
+                placedAt.insert(it->originalPath, it.key());
+        }
+    }
+    const auto placed = [&](const QString &path) -> QString {
+        if (!edits || path == u"MANIFEST")
+            return path;
+        if (isGenerated(path)) // rewritten by saving: shown as the carton has it
+            return edits->find(path) ? path : QString();
+        return placedAt.value(path);
+    };
 
     if (m_carton) {
         const auto &manifest = m_carton->manifest();
@@ -92,24 +189,11 @@ void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
                 hashes.insert(entry.path, entry.sha256);
         }
         m_byPath.reserve(m_carton->source().files().size() + hashes.size());
-        auto makeFile = [this](const QString &path) -> Node * {
-            const qsizetype slash = path.lastIndexOf(u'/');
-            Node *parent = ensureFolder(slash < 0 ? QString() : path.left(slash));
-            auto node = std::make_unique<Node>();
-            node->name = path.mid(slash + 1);
-            node->path = path;
-            node->parent = parent;
-            Node *raw = node.get();
-            raw->exempt = path == u"MANIFEST" || path == u"LINKS";
-            parent->children.push_back(std::move(node));
-            m_byPath.insert(path, raw);
-            ++m_fileCount;
-            return raw;
-        };
         for (const carton::SourceFile &file : m_carton->source().files()) {
-            if (m_byPath.contains(file.path) && !m_byPath.value(file.path)->folder)
-                continue; // duplicates are reported by validation
-            Node *node = makeFile(file.path);
+            const QString at = placed(file.path);
+            if (at.isEmpty() || (m_byPath.contains(at) && !m_byPath.value(at)->folder))
+                continue; // removed; duplicates are reported by validation
+            Node *node = makeFile(file.path, at);
             node->size = file.size;
             node->compressedSize = file.compressedSize;
             node->method = file.method;
@@ -119,9 +203,10 @@ void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
         }
         if (manifest) {
             for (const carton::ManifestEntry &entry : manifest->entries()) {
-                if (m_byPath.contains(entry.path))
+                const QString at = placed(entry.path);
+                if (at.isEmpty() || m_byPath.contains(at))
                     continue;
-                Node *node = makeFile(entry.path);
+                Node *node = makeFile(entry.path, at);
                 node->present = false;
                 node->sha256 = entry.sha256;
                 if (m_carton->isLinked(entry.path))
@@ -153,26 +238,28 @@ void CartonFilesModel::setCarton(std::shared_ptr<const carton::Carton> carton)
             }
             m_root->children.push_back(std::move(folder));
         }
-        for (Node *node : std::as_const(m_byPath)) {
-            if (node->folder)
-                continue;
-            if (!node->exempt)
-                addFile(node);
-            // Folder totals (sizes are capped by the reader's limits: no overflow).
-            if (node->present)
-                for (Node *p = node->parent; p && p != m_root.get(); p = p->parent) {
-                    p->size += node->size;
-                    p->compressedSize += node->compressedSize;
-                }
-        }
-        sortChildren(m_root.get());
     }
+    if (edits)
+        addDocumentFiles(*edits);
+    for (Node *node : std::as_const(m_byPath)) {
+        if (node->folder)
+            continue;
+        if (!m_checks.isEmpty() && !node->exempt) {
+            const auto check = m_checks.constFind(node->originalPath);
+            if (check != m_checks.cend())
+                std::tie(node->state, node->message) = *check;
+        }
+        if (!node->exempt)
+            addFile(node);
+        // Folder totals (sizes are capped by the reader's limits: no overflow).
+        if (node->present)
+            for (Node *p = node->parent; p && p != m_root.get(); p = p->parent) {
+                p->size += node->size;
+                p->compressedSize += node->compressedSize;
+            }
+    }
+    sortChildren(m_root.get());
     endResetModel();
-}
-
-CartonFilesModel::Node *CartonFilesModel::nodeFor(const QModelIndex &index) const
-{
-    return index.isValid() ? static_cast<Node *>(index.internalPointer()) : m_root.get();
 }
 
 QModelIndex CartonFilesModel::index(int row, int column, const QModelIndex &parent) const
@@ -200,11 +287,6 @@ int CartonFilesModel::rowCount(const QModelIndex &parent) const
         return 0;
     const Node *node = nodeFor(parent);
     return node->folder ? int(node->children.size()) : 0;
-}
-
-int CartonFilesModel::columnCount(const QModelIndex &) const
-{
-    return ColumnCount;
 }
 
 carton::FileState CartonFilesModel::folderState(const Node *node) const
@@ -249,6 +331,17 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
             return node->folder;
         return {};
     }
+    if (node->origin != Origin::Carton && (column == StateColumn || column == MethodColumn)) {
+        // Not in a carton yet: where it comes from instead of a verification.
+        if (role == Qt::ToolTipRole)
+            return node->origin == Origin::Disk ? node->diskPath : tr("Written when saving");
+        if (role != Qt::DisplayRole && role != Roles::SortRole)
+            return {};
+        if (column == MethodColumn)
+            return QString();
+        return node->origin == Origin::Disk ? tr("Added from disk")
+                                            : (isGenerated(node->path) ? tr("Written when saving") : tr("New"));
+    }
     if (node->exempt && column == StateColumn) {
         if (role == Qt::ToolTipRole)
             return node->path == u"MANIFEST"
@@ -260,6 +353,8 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
     }
 
     switch (role) {
+    case Qt::EditRole:
+        return column == NameColumn && !node->folder ? QVariant(node->path) : QVariant();
     case Qt::DisplayRole:
         switch (column) {
         case NameColumn:
@@ -306,6 +401,8 @@ QVariant CartonFilesModel::data(const QModelIndex &index, int role) const
         if (!node->urls.isEmpty() && (column == NameColumn || column == MethodColumn))
             return tr("%1 is not in the archive: LINKS lists where to fetch it:\n%2")
                 .arg(node->path, node->urls.join(u'\n'));
+        if (column == NameColumn && !node->originalPath.isEmpty() && node->originalPath != node->path)
+            return tr("%1 (was %2)").arg(node->path, node->originalPath);
         if (column == NameColumn)
             return node->path;
         if (column == Sha256Column && !node->folder)
@@ -351,21 +448,41 @@ QVariant CartonFilesModel::headerData(int section, Qt::Orientation orientation, 
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractItemModel::headerData(section, orientation, role);
-    switch (section) {
-    case NameColumn:
-        return tr("Name");
-    case SizeColumn:
-        return tr("Size");
-    case CompressedColumn:
-        return tr("Compressed");
-    case MethodColumn:
-        return tr("Method");
-    case Sha256Column:
-        return tr("SHA-256");
-    case StateColumn:
-        return tr("Verification");
+    // In Column's order.
+    static const char *const titles[] = {QT_TR_NOOP("Name"),   QT_TR_NOOP("Size"),    QT_TR_NOOP("Compressed"),
+                                         QT_TR_NOOP("Method"), QT_TR_NOOP("SHA-256"), QT_TR_NOOP("Verification")};
+    return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
+}
+
+Qt::ItemFlags CartonFilesModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = QAbstractItemModel::flags(index);
+    if (!m_editable || !index.isValid() || index.column() != NameColumn)
+        return f;
+    const Node *node = nodeFor(index);
+    if (!node->folder && node->unsafeReason.isEmpty() && !isGenerated(node->path) &&
+        m_document->files().find(node->path))
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool CartonFilesModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole || !(flags(index) & Qt::ItemIsEditable))
+        return false;
+    const QString from = nodeFor(index)->path;
+    const QString to = value.toString().trimmed();
+    if (to == from || to.isEmpty())
+        return false;
+    if (isGenerated(to)) {
+        emit editRefused(tr("%1 is written when saving").arg(to));
+        return false;
     }
-    return {};
+    if (auto status = m_document->renameFile(from, to); !status) {
+        emit editRefused(status.error().toString());
+        return false;
+    }
+    return true; // the tree follows filesChanged
 }
 
 void CartonFilesModel::updateState(Node *node, carton::FileState state, const QString &message)
@@ -410,7 +527,13 @@ void CartonFilesModel::announceChanges()
 
 void CartonFilesModel::setFileCheck(const carton::FileCheck &check)
 {
-    Node *node = m_byPath.value(check.path);
+    m_checks.insert(check.path, {check.state, check.message});
+    Node *node = m_byOriginal.value(check.path);
+    if (!node) {
+        node = m_byPath.value(check.path);
+        if (node && node->originalPath != check.path)
+            node = nullptr; // another file renamed to that path
+    }
     if (!node || node->folder || node->exempt)
         return;
     if (node->sha256.isEmpty() && !check.expectedSha256.isEmpty())
@@ -430,6 +553,7 @@ void CartonFilesModel::setVerificationStopped(bool stopped)
 void CartonFilesModel::resetFileChecks()
 {
     setVerificationStopped(false);
+    m_checks.clear();
     for (Node *node : std::as_const(m_byPath))
         if (!node->folder && !node->exempt && node->state != carton::FileState::Unverified)
             updateState(node, carton::FileState::Unverified, {});
@@ -444,25 +568,12 @@ carton::FileState CartonFilesModel::fileState(const QString &path) const
     return node->folder ? folderState(node) : node->state;
 }
 
-QModelIndex CartonFilesModel::indexForPath(const QString &path, int column) const
-{
-    Node *node = m_byPath.value(path);
-    if (!node)
-        return {};
-    return createIndex(node->row, column, node);
-}
-
 QString CartonFilesModel::filePath(const QModelIndex &index) const
 {
     if (!index.isValid())
         return {};
     const Node *node = nodeFor(index);
     return node->folder ? QString() : node->path;
-}
-
-bool CartonFilesModel::isFolder(const QModelIndex &index) const
-{
-    return nodeFor(index)->folder;
 }
 
 void CartonFilesModel::collectFiles(const Node *node, QStringList *out) const

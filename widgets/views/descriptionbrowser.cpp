@@ -79,6 +79,7 @@ void DescriptionBrowser::showSafeHtml(const QString &html)
     m_html = html;
     m_layoutWidth = maxImageSize().width();
     setHtml(m_html);
+    emit rendered();
 }
 
 void DescriptionBrowser::setRemoteImagesAllowed(bool allowed)

@@ -72,6 +72,8 @@ public:
 signals:
     // Every requested image is loaded or failed.
     void imagesSettled();
+    // New content was shown (showMarkdown, showSafeHtml): hasRemoteImages() may differ.
+    void rendered();
     void statusMessage(const QString &text);
 
 protected:

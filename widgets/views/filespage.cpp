@@ -3,6 +3,8 @@
 #include "filespage.h"
 
 #include "cartonfilesmodel.h"
+#include "document/cartondocument.h"
+#include "document/modelfiles.h"
 #include "extractjob.h"
 #include "fileviewer.h"
 #include "package/carton.h"
@@ -12,12 +14,17 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
+#include <QDragEnterEvent>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -33,11 +40,21 @@ namespace studio {
 
 namespace {
 const QString splitterKey = QStringLiteral("filesPage/splitter");
+
+QStringList localPaths(const QMimeData *mime)
+{
+    QStringList paths;
+    if (!mime || !mime->hasUrls())
+        return paths;
+    for (const QUrl &url : mime->urls())
+        if (url.isLocalFile())
+            paths.append(url.toLocalFile());
+    return paths;
+}
 } // namespace
 
-FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesModel *model, QSettings *settings,
-                     QWidget *parent)
-    : QWidget(parent), m_carton(std::move(carton)), m_model(model), m_settings(settings)
+FilesPage::FilesPage(CartonFilesModel *model, QSettings *settings, QWidget *parent)
+    : QWidget(parent), m_model(model), m_settings(settings)
 {
     auto *left = new QWidget;
     auto *leftLayout = new QVBoxLayout(left);
@@ -50,15 +67,40 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     m_extract->setObjectName(QStringLiteral("extractAction"));
     m_extract->setToolTip(tr("Extract the selected files (or everything when nothing is selected) into a folder"));
     connect(m_extract, &QAction::triggered, this, &FilesPage::extractSelection);
-    if (m_carton && m_carton->isReadOnly()) {
-        m_extract->setEnabled(false);
-        m_extract->setToolTip(tr("This carton has unsafe entries (see Diagnostics): it is open read-only and cannot "
-                                 "be extracted"));
-    }
     // Ctrl+F: filter by path.
     m_filter = createFilterEdit(this, tr("Filter files (Ctrl+F)"), QStringLiteral("filesFilter"));
-    m_filter->setMaximumWidth(260);
+    m_filter->setFixedWidth(180); // the same while editing, when actions follow it (German fits at 1366 px)
     toolbar->addWidget(m_filter);
+    // Editing, at the end: hidden while browsing, nothing before them moves.
+    m_editActions << toolbar->addSeparator();
+    m_editActions << toolbar->addWidget(new QLabel(tr("Add to:"), toolbar));
+    m_target = new QComboBox(toolbar);
+    m_target->setObjectName(QStringLiteral("addTargetCombo"));
+    m_target->addItem(QStringLiteral("model/"));
+    m_target->addItem(QStringLiteral("misc/"));
+    m_target->setToolTip(tr("Where added files go: model/ for the model, misc/ for images, audio and video "
+                            "the description or examples use"));
+    m_editActions << toolbar->addWidget(m_target);
+    m_addFiles = toolbar->addAction(tr("Add &Files…"), this, &FilesPage::chooseFiles);
+    m_addFiles->setObjectName(QStringLiteral("addFilesAction"));
+    QAction *addFolder = toolbar->addAction(tr("Add F&older…"), this, &FilesPage::chooseFolder);
+    // Rename (F2) and Remove (Delete) in the tree's context menu: the toolbar keeps room for the
+    // filter in every language.
+    m_rename = new QAction(tr("Re&name"), this);
+    connect(m_rename, &QAction::triggered, this, [this] {
+        const QModelIndex current = m_tree->currentIndex();
+        if (current.isValid())
+            m_tree->edit(current.siblingAtColumn(CartonFilesModel::NameColumn));
+    });
+    m_remove = new QAction(tr("&Remove"), this);
+    connect(m_remove, &QAction::triggered, this, &FilesPage::removeSelected);
+    m_remove->setObjectName(QStringLiteral("removeFilesAction"));
+    m_remove->setShortcut(QKeySequence::Delete);
+    m_remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_editActions << m_addFiles << addFolder << m_rename << m_remove;
+    for (QAction *action : std::as_const(m_editActions))
+        action->setVisible(false);
+    connect(m_model, &CartonFilesModel::editRefused, this, &FilesPage::statusMessage);
     leftLayout->addWidget(toolbar);
 
     m_proxy = new QSortFilterProxyModel(this);
@@ -79,6 +121,7 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_tree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
     m_tree->addAction(m_extract);
     m_copyPath = new QAction(QIcon(QStringLiteral(":/icons/copy.svg")), tr("Copy &Path"), this);
     m_copyPath->setObjectName(QStringLiteral("copyPathAction"));
@@ -90,6 +133,8 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     m_copySha->setObjectName(QStringLiteral("copySha256Action"));
     connect(m_copySha, &QAction::triggered, this, [this] { copySelection(true); });
     m_tree->addAction(m_copySha);
+    m_tree->addAction(m_rename);
+    m_tree->addAction(m_remove);
     m_tree->header()->setSectionResizeMode(CartonFilesModel::NameColumn, QHeaderView::Interactive);
     m_tree->header()->setSectionResizeMode(CartonFilesModel::Sha256Column, QHeaderView::Stretch);
     m_tree->setTextElideMode(Qt::ElideMiddle);
@@ -136,9 +181,11 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, m_previewDelay,
             qOverload<>(&QTimer::start));
 
+    connect(m_proxy, &QAbstractItemModel::modelAboutToBeReset, this, &FilesPage::rememberTree);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &FilesPage::restoreTree);
+
     m_viewer = new FileViewer;
     m_viewer->setObjectName(QStringLiteral("fileViewer"));
-    m_viewer->setCarton(m_carton);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("filesSplitter"));
@@ -158,6 +205,181 @@ FilesPage::FilesPage(std::shared_ptr<const carton::Carton> carton, CartonFilesMo
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
+}
+
+void FilesPage::setCarton(std::shared_ptr<const carton::Carton> carton)
+{
+    m_carton = std::move(carton);
+    m_viewer->setCarton(m_carton);
+    m_extract->setEnabled(m_carton && !m_carton->isReadOnly());
+    if (m_carton && m_carton->isReadOnly())
+        m_extract->setToolTip(tr("This carton has unsafe entries (see Diagnostics): it is open read-only and cannot "
+                                 "be extracted"));
+    else
+        m_extract->setToolTip(tr("Extract the selected files (or everything when nothing is selected) into a folder"));
+    currentChanged();
+}
+
+void FilesPage::setEditing(bool editing)
+{
+    m_editing = editing && m_model->document();
+    m_model->setEditable(m_editing);
+    for (QAction *action : std::as_const(m_editActions))
+        action->setVisible(m_editing);
+    setAcceptDrops(m_editing);
+}
+
+void FilesPage::rememberTree()
+{
+    m_wasEmpty = m_proxy->rowCount() == 0;
+    m_expanded.clear();
+    m_currentPath = m_tree->currentIndex().data(Roles::PathRole).toString();
+    QList<QModelIndex> pending{QModelIndex()};
+    while (!pending.isEmpty()) {
+        const QModelIndex parent = pending.takeLast();
+        for (int row = 0; row < m_proxy->rowCount(parent); ++row) {
+            const QModelIndex child = m_proxy->index(row, 0, parent);
+            if (m_tree->isExpanded(child)) {
+                m_expanded.append(child.data(Roles::PathRole).toString());
+                pending.append(child);
+            }
+        }
+    }
+}
+
+void FilesPage::restoreTree()
+{
+    if (m_wasEmpty) {
+        m_tree->expandToDepth(0);
+        return;
+    }
+    for (const QString &path : std::as_const(m_expanded))
+        m_tree->expand(treeIndex(path));
+    if (const QModelIndex current = treeIndex(m_currentPath); current.isValid())
+        m_tree->selectionModel()->setCurrentIndex(current,
+                                                  QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+bool FilesPage::addPaths(const QStringList &diskPaths, const QString &folder)
+{
+    CartonDocument *document = m_model->document();
+    if (!document || !m_editing)
+        return false;
+    DocumentState next = document->state();
+    QStringList added;
+    for (const QString &diskPath : diskPaths) {
+        auto files = collectModelFiles(diskPath);
+        if (!files) {
+            emit statusMessage(tr("Nothing added: %1").arg(files.error().toString()));
+            return false;
+        }
+        // collectModelFiles lists a folder's files under model/FOLDER-RELATIVE; a
+        // dropped folder keeps its own name as the first step.
+        const bool isFolder = QFileInfo(diskPath).isDir();
+        for (const ModelFiles::File &file : files->files) {
+            QString inner = file.archivePath.mid(int(qstrlen("model/")));
+            if (isFolder)
+                inner = QFileInfo(diskPath).fileName() + u'/' + inner;
+            const QString target = folder + inner;
+            if (CartonFilesModel::isGenerated(target)) {
+                emit statusMessage(tr("Nothing added: %1 is written when saving").arg(target));
+                return false;
+            }
+            if (auto status = next.files.putFile(target, file.diskPath); !status) {
+                emit statusMessage(tr("Nothing added: %1").arg(status.error().toString()));
+                return false;
+            }
+            added.append(target);
+        }
+    }
+    if (added.isEmpty())
+        return false;
+    const int count = int(added.size());
+    document->setState(next, count == 1 ? tr("Add File") : tr("Add %n Files", nullptr, count));
+    emit statusMessage(tr("Added %n file(s) under %1", nullptr, count).arg(folder));
+    selectAdded(added);
+    return true;
+}
+
+void FilesPage::selectAdded(const QStringList &paths)
+{
+    QItemSelection selection;
+    QModelIndex first;
+    for (const QString &path : paths) {
+        const QModelIndex cell = treeIndex(path);
+        if (!cell.isValid())
+            continue;
+        for (QModelIndex p = cell.parent(); p.isValid(); p = p.parent())
+            m_tree->expand(p);
+        selection.select(cell, cell.siblingAtColumn(m_proxy->columnCount() - 1));
+        if (!first.isValid())
+            first = cell;
+    }
+    if (!first.isValid())
+        return;
+    m_tree->selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
+    m_tree->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_tree->scrollTo(first);
+    m_tree->setFocus(Qt::OtherFocusReason);
+    if (paths.size() != 1)
+        return;
+    m_tree->edit(first);
+    if (auto *edit = qobject_cast<QLineEdit *>(m_tree->indexWidget(first))) {
+        const QString text = edit->text();
+        const int start = int(text.lastIndexOf(u'/')) + 1;
+        edit->setSelection(start, int(text.size()) - start); // the name, not its folder
+    }
+}
+
+void FilesPage::removeSelected()
+{
+    CartonDocument *document = m_model->document();
+    if (!document || !m_editing)
+        return;
+    DocumentState next = document->state();
+    QStringList removed;
+    for (const QString &path : selectedFilePaths())
+        if (!CartonFilesModel::isGenerated(path) && next.files.remove(path))
+            removed.append(path);
+    if (removed.isEmpty())
+        return;
+    document->setState(next, removed.size() == 1 ? tr("Remove %1").arg(removed.constFirst())
+                                                 : tr("Remove %n Files", nullptr, int(removed.size())));
+}
+
+void FilesPage::chooseFiles()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Add Files to %1").arg(m_target->currentText()));
+    if (!files.isEmpty())
+        addPaths(files, m_target->currentText());
+}
+
+void FilesPage::chooseFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Add Folder to %1").arg(m_target->currentText()));
+    if (!folder.isEmpty())
+        addPaths({folder}, m_target->currentText());
+}
+
+void FilesPage::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (m_editing && !localPaths(event->mimeData()).isEmpty()) {
+        event->acceptProposedAction();
+        emit statusMessage(tr("Drop to add under %1").arg(m_target->currentText()));
+    } else {
+        event->ignore();
+    }
+}
+
+void FilesPage::dropEvent(QDropEvent *event)
+{
+    const QStringList paths = m_editing ? localPaths(event->mimeData()) : QStringList();
+    if (paths.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    addPaths(paths, m_target->currentText());
 }
 
 int FilesPage::hexDumpWidth() const
@@ -237,9 +459,10 @@ void FilesPage::copySelection(bool sha256)
 
 void FilesPage::currentChanged()
 {
+    // The viewer reads the opened carton: a renamed file by its old path, an added one not at all.
     const QModelIndex current = m_proxy->mapToSource(m_tree->currentIndex());
-    const QString path = m_model->filePath(current);
-    if (path.isEmpty())
+    const QString path = m_model->filePath(current).isEmpty() ? QString() : m_model->originalPath(current);
+    if (path.isEmpty() || !m_carton)
         m_viewer->clear();
     else
         m_viewer->showFile(path);
@@ -264,10 +487,11 @@ bool FilesPage::revealPath(const QString &path, int line)
     m_tree->scrollTo(index);
     m_tree->setFocus(Qt::OtherFocusReason);
     m_previewDelay->stop();
-    if (m_model->isFolder(source))
+    const QString original = m_model->originalPath(source);
+    if (m_model->isFolder(source) || original.isEmpty() || !m_carton)
         m_viewer->clear();
     else
-        m_viewer->showFile(cleaned, line);
+        m_viewer->showFile(original, line);
     return true;
 }
 
@@ -284,7 +508,18 @@ QStringList FilesPage::selectedFilePaths() const
 
 void FilesPage::extractSelection()
 {
-    const QStringList paths = selectedFilePaths();
+    if (!m_carton)
+        return;
+    // What the opened carton has of the selection (renamed files by their old path).
+    const QStringList selected = selectedFilePaths();
+    QStringList paths;
+    for (const QString &path : selected)
+        if (const QString original = m_model->originalPath(m_model->indexForPath(path)); !original.isEmpty())
+            paths.append(original);
+    if (!selected.isEmpty() && paths.isEmpty()) {
+        emit statusMessage(tr("The selected files are not in the saved carton yet: save first."));
+        return;
+    }
     const QString folder = QFileDialog::getExistingDirectory(
         this, paths.isEmpty() ? tr("Extract Everything To") : tr("Extract %n File(s) To", nullptr, int(paths.size())));
     if (folder.isEmpty())

@@ -12,9 +12,7 @@
 
 #include <QApplication>
 #include <QClipboard>
-#include <QDesktopServices>
 #include <QDir>
-#include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QFrame>
@@ -25,40 +23,15 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
-#include <QSplitter>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace studio {
 
-namespace {
-
-QString runnerOptText(const carton::RunnerOpt &opt)
-{
-    if (const auto *i = std::get_if<qint64>(&opt))
-        return QString::number(*i);
-    if (const auto *d = std::get_if<double>(&opt))
-        return QString::number(*d);
-    if (const auto *b = std::get_if<bool>(&opt))
-        return *b ? QStringLiteral("true") : QStringLiteral("false");
-    return u'"' + std::get<QString>(opt) + u'"';
-}
-
-// An http(s) link, or the escaped text when the URL is anything else.
-QString linkHtml(const QString &text)
-{
-    const QUrl url(text, QUrl::StrictMode);
-    if (carton::isWebUrl(url))
-        return QStringLiteral("<a href=\"%1\">%2</a>")
-            .arg(QString::fromUtf8(url.toEncoded()).toHtmlEscaped(), text.toHtmlEscaped());
-    return text.toHtmlEscaped();
-}
-
-} // namespace
-
-OverviewPage::OverviewPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
-    : QWidget(parent), m_carton(std::move(carton)), m_settings(settings)
+OverviewPage::OverviewPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings,
+                           DescriptionBrowser *description, QWidget *parent)
+    : QWidget(parent), m_carton(std::move(carton)), m_settings(settings), m_browser(description)
 {
     build();
 }
@@ -68,23 +41,14 @@ QString OverviewPage::remoteImagesKey(const QByteArray &modelHash)
     return QStringLiteral("RemoteImages/") + QString::fromLatin1(modelHash);
 }
 
-QLabel *OverviewPage::addRow(const QString &label, const QString &text, const QString &field, bool rich)
+QLabel *OverviewPage::addRow(const QString &label, const QString &text, const QString &field)
 {
     auto *value = new QLabel(this);
     value->setWordWrap(true);
-    value->setTextFormat(rich ? Qt::RichText : Qt::PlainText);
+    value->setTextFormat(Qt::PlainText);
     value->setText(text);
-    value->setTextInteractionFlags(rich ? Qt::TextBrowserInteraction
-                                        : Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     value->setFocusPolicy(Qt::StrongFocus);
-    if (rich) {
-        value->setOpenExternalLinks(false);
-        connect(value, &QLabel::linkActivated, this, [](const QString &link) {
-            const QUrl url(link, QUrl::StrictMode);
-            if (carton::isWebUrl(url))
-                QDesktopServices::openUrl(url);
-        });
-    }
     m_form->addRow(label, value);
     if (!field.isEmpty())
         m_fieldWidgets.insert(field, value);
@@ -95,43 +59,8 @@ void OverviewPage::build()
 {
     const std::optional<carton::CartonInfo> &info = m_carton->info();
 
-    // Name and short description on top; below, the rendered description
-    // gets the room and the metadata sits in a compact column beside it.
-    auto *header = new QWidget;
-    auto *headerLayout = new QVBoxLayout(header);
-    headerLayout->setContentsMargins(9, 6, 9, 2);
     auto *card = new QWidget;
     auto *cardLayout = new QVBoxLayout(card);
-
-    m_title = new QLabel(header);
-    m_title->setObjectName(QStringLiteral("modelNameLabel"));
-    QFont titleFont = m_title->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
-    m_title->setTextFormat(Qt::PlainText);
-    m_title->setWordWrap(true);
-    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    const QString fileName = QFileInfo(m_carton->path()).fileName();
-    if (info && info->modelName && !info->modelName->isEmpty())
-        m_title->setText(*info->modelName);
-    else
-        m_title->setText(fileName);
-    m_fieldWidgets.insert(QStringLiteral("model_name"), m_title);
-    headerLayout->addWidget(m_title);
-
-    m_shortDescription = new QLabel(header);
-    m_shortDescription->setObjectName(QStringLiteral("shortDescriptionLabel"));
-    m_shortDescription->setTextFormat(Qt::PlainText);
-    m_shortDescription->setWordWrap(true);
-    m_shortDescription->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    if (info && info->shortDescription)
-        m_shortDescription->setText(*info->shortDescription);
-    else if (!info)
-        m_shortDescription->setText(tr("carton.toml could not be read; see the diagnostics."));
-    m_shortDescription->setVisible(!m_shortDescription->text().isEmpty());
-    m_fieldWidgets.insert(QStringLiteral("short_description"), m_shortDescription);
-    headerLayout->addWidget(m_shortDescription);
 
     m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -215,41 +144,16 @@ void OverviewPage::build()
         }
         addRow(tr("Digest:"), oci->manifestDigest(), {})->setObjectName(QStringLiteral("digestLabel"));
     }
-    // Then what carton.toml says: below the package's own facts, which stay in
-    // view on a laptop screen (1366×768) with the Diagnostics panel open.
-    if (info) {
-        const QString none = tr("—");
-        addRow(tr("License:"), info->license.value_or(none), QStringLiteral("license"));
-        addRow(tr("Repository:"), info->repository ? linkHtml(*info->repository) : none, QStringLiteral("repository"),
-               true)
-            ->setObjectName(QStringLiteral("repositoryLabel"));
-        addRow(tr("Homepage:"), info->homepage ? linkHtml(*info->homepage) : none, QStringLiteral("homepage"), true)
-            ->setObjectName(QStringLiteral("homepageLabel"));
-        const QStringList platforms = info->requiredPlatforms.value_or(QStringList());
-        addRow(tr("Platforms:"), platforms.isEmpty() ? tr("any") : platforms.join(QStringLiteral(", ")),
-               QStringLiteral("required_platforms"));
-        addRow(tr("Runner:"), info->runner.runnerName, QStringLiteral("runner.runner_name"))
-            ->setObjectName(QStringLiteral("runnerLabel"));
-        addRow(tr("Framework version:"), info->runner.requiredFrameworkVersion,
-               QStringLiteral("runner.required_framework_version"));
-        addRow(tr("Compat version:"), QString::number(info->runner.runnerCompatVersion),
-               QStringLiteral("runner.runner_compat_version"));
-        QStringList opts;
-        for (const auto &[key, value] : info->runner.opts)
-            opts.append(key + QStringLiteral(" = ") + runnerOptText(value));
-        addRow(tr("Runner options:"), opts.isEmpty() ? none : opts.join(u'\n'), QStringLiteral("runner.opts"));
+    // carton.toml's fields are the form's beside this column; its spec version has no field there.
+    if (info)
         addRow(tr("Spec version:"), QString::number(info->specVersion), QStringLiteral("spec_version"));
-    }
 
     cardLayout->addStretch(1);
 
     QScrollArea *scroll = scrollingPane(card);
 
-    // Description with the remote images bar above it.
-    auto *descriptionPane = new QWidget;
-    auto *descriptionLayout = new QVBoxLayout(descriptionPane);
-    descriptionLayout->setContentsMargins(0, 0, 0, 0);
-    m_remoteBar = new QFrame(descriptionPane);
+    // The remote images bar on top of the column, beside the description it is about.
+    m_remoteBar = new QFrame(this);
     m_remoteBar->setObjectName(QStringLiteral("remoteImagesBar"));
     m_remoteBar->setFrameShape(QFrame::StyledPanel);
     m_remoteBar->setAutoFillBackground(true);
@@ -257,8 +161,9 @@ void OverviewPage::build()
     barPalette.setColor(QPalette::Window, barPalette.color(QPalette::AlternateBase));
     m_remoteBar->setPalette(barPalette);
     auto *barLayout = new QHBoxLayout(m_remoteBar);
-    auto *barLabel = new QLabel(tr("This description has remote images."), m_remoteBar);
-    barLayout->addWidget(barLabel, 1);
+    m_remoteText = new QLabel(m_remoteBar);
+    m_remoteText->setWordWrap(true);
+    barLayout->addWidget(m_remoteText, 1);
     auto *loadButton = new QPushButton(tr("Load Them"), m_remoteBar);
     loadButton->setDefault(false);
     loadButton->setObjectName(QStringLiteral("loadRemoteImagesButton"));
@@ -266,43 +171,31 @@ void OverviewPage::build()
     connect(loadButton, &QPushButton::clicked, this, &OverviewPage::allowRemoteImages);
     barLayout->addWidget(loadButton);
     m_remoteBar->hide();
-    descriptionLayout->addWidget(m_remoteBar);
 
-    m_browser = new DescriptionBrowser(descriptionPane);
-    m_browser->setObjectName(QStringLiteral("descriptionBrowser"));
-    m_browser->setCarton(m_carton);
-    connect(m_browser, &DescriptionBrowser::statusMessage, this, &OverviewPage::statusMessage);
-    descriptionLayout->addWidget(m_browser, 1);
-    m_fieldWidgets.insert(QStringLiteral("model_description"), m_browser);
+    if (m_browser) {
+        const bool allowed = m_settings && !m_carton->modelHash().isEmpty() &&
+                             m_settings->value(remoteImagesKey(m_carton->modelHash()), false).toBool();
+        m_browser->setRemoteImagesAllowed(allowed);
+        connect(m_browser, &DescriptionBrowser::rendered, this, &OverviewPage::updateRemoteBar);
+        connect(m_browser, &DescriptionBrowser::statusMessage, this, &OverviewPage::statusMessage);
+        m_fieldWidgets.insert(QStringLiteral("model_description"), m_browser);
+        updateRemoteBar();
+    }
 
-    const QString description = info ? info->modelDescription.value_or(QString()) : QString();
-    const bool allowed = m_settings && !m_carton->modelHash().isEmpty() &&
-                         m_settings->value(remoteImagesKey(m_carton->modelHash()), false).toBool();
-    m_browser->setRemoteImagesAllowed(allowed);
-    if (description.trimmed().isEmpty())
-        m_browser->showSafeHtml(QStringLiteral("<p><i>%1</i></p>").arg(tr("No description.").toHtmlEscaped()));
-    else
-        m_browser->showMarkdown(description);
-    m_remoteBar->setVisible(m_browser->hasRemoteImages() && !allowed);
-    barLabel->setText(m_browser->remoteImageCount() == 1
-                          ? tr("This description has a remote image. Nothing is fetched until you allow it.")
-                          : tr("This description has %1 remote images. Nothing is fetched until you allow it.")
-                                .arg(m_browser->remoteImageCount()));
-
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->setObjectName(QStringLiteral("overviewSplitter"));
-    splitter->addWidget(descriptionPane);
-    splitter->addWidget(scroll);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    splitter->setChildrenCollapsible(false);
-    scroll->setMinimumWidth(fontMetrics().averageCharWidth() * 30);
-    splitter->setSizes({3000, 2000}); // 3:2 of whatever width the page gets
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(header);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_remoteBar);
+    layout->addWidget(scroll, 1);
+}
+
+void OverviewPage::updateRemoteBar()
+{
+    const int count = m_browser->remoteImageCount();
+    m_remoteBar->setVisible(m_browser->hasRemoteImages() && !m_browser->remoteImagesAllowed());
+    m_remoteText->setText(
+        count == 1 ? tr("This description has a remote image. Nothing is fetched until you allow it.")
+                   : tr("This description has %1 remote images. Nothing is fetched until you allow it.").arg(count));
 }
 
 void OverviewPage::setStateText(const QString &text, const QIcon &icon)
@@ -317,7 +210,8 @@ void OverviewPage::allowRemoteImages()
     if (m_settings && !m_carton->modelHash().isEmpty())
         m_settings->setValue(remoteImagesKey(m_carton->modelHash()), true);
     m_remoteBar->hide();
-    m_browser->setRemoteImagesAllowed(true);
+    if (m_browser)
+        m_browser->setRemoteImagesAllowed(true);
 }
 
 void OverviewPage::copyHash()

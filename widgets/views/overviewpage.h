@@ -22,16 +22,19 @@ namespace studio {
 class DescriptionBrowser;
 class SignatureRow;
 
-// The model card: name, short description, license, links, platforms, runner,
-// model hash (with a copy button) and the rendered model_description. Remote
-// images in the description wait for the user's consent, remembered per model
-// hash in the QSettings given.
+// What the Overview tab says of the opened file beside the metadata form (the
+// form shows carton.toml's fields, once, read-only until editing): model hash
+// (with a copy button), state, signature, files, size, path, registry and
+// digest, spec version. Remote images in the rendered description (`description`,
+// the form's; not owned) wait for the user's consent, asked in a bar on top of
+// this column and remembered per model hash in the QSettings given.
 class OverviewPage final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(OverviewPage)
 
 public:
-    OverviewPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);
+    OverviewPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, DescriptionBrowser *description,
+                 QWidget *parent = nullptr);
 
     DescriptionBrowser *descriptionBrowser() const { return m_browser; }
     // The carton's state as the window shows it ("All 5 files verified"...),
@@ -55,15 +58,14 @@ signals:
 
 private:
     void build();
-    QLabel *addRow(const QString &label, const QString &text, const QString &field, bool rich = false);
+    QLabel *addRow(const QString &label, const QString &text, const QString &field);
     void allowRemoteImages();
+    void updateRemoteBar();
     void copyHash();
 
     std::shared_ptr<const carton::Carton> m_carton;
     QSettings *m_settings = nullptr;
     QFormLayout *m_form = nullptr;
-    QLabel *m_title = nullptr;
-    QLabel *m_shortDescription = nullptr;
     QLabel *m_state = nullptr;
     QLabel *m_stateIcon = nullptr;
     QLabel *m_files = nullptr;
@@ -71,6 +73,7 @@ private:
     QLabel *m_path = nullptr;
     SignatureRow *m_signature = nullptr;
     QFrame *m_remoteBar = nullptr;
+    QLabel *m_remoteText = nullptr;
     DescriptionBrowser *m_browser = nullptr;
     QHash<QString, QWidget *> m_fieldWidgets;
 };

@@ -22,7 +22,7 @@ enum : int {
     // TensorListModel / SelfTestsModel
     TensorNameRole, // QString: tensor_data index name
     ReferenceRole,  // QString: "@tensor_data/x" or "@misc/y"
-    // DiagnosticsModel
+    // DiagnosticsModel (SelfTestsModel, TensorRefsModel: the worst of an item, -1 for none)
     SeverityRole, // int: carton::Severity
     LocationRole, // carton::DiagnosticLocation: the diagnostic's location
     // ModelWeightsModel

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestsmodel.h"
 
+#include "document/cartondocument.h"
 #include "package/carton.h"
 #include "roles.h"
 #include "selftest/selftestresult.h"
@@ -10,6 +11,8 @@
 #include "viewutils.h"
 
 #include <QIcon>
+#include <algorithm>
+#include <utility>
 
 namespace studio {
 
@@ -19,66 +22,184 @@ constexpr quintptr topLevelId = 0; // children carry their item's row + 1
 
 } // namespace
 
+carton::Severity worstSeverity(const carton::Diagnostics &list)
+{
+    carton::Severity worst = carton::Severity::Info;
+    for (const carton::Diagnostic &d : list)
+        if (int(d.severity) < int(worst))
+            worst = d.severity;
+    return worst;
+}
+
+QString SelfTestItem::field() const
+{
+    return QStringLiteral("%1[%2]")
+        .arg(kind == Kind::SelfTest ? QStringLiteral("self_test") : QStringLiteral("example"))
+        .arg(number);
+}
+
 SelfTestsModel::SelfTestsModel(QObject *parent) : QAbstractItemModel(parent) {}
+
+SelfTestsModel::SelfTestsModel(CartonDocument *document, QObject *parent)
+    : QAbstractItemModel(parent), m_document(document)
+{
+    connect(m_document, &CartonDocument::infoChanged, this, &SelfTestsModel::refresh);
+    connect(m_document, &CartonDocument::filesChanged, this, &SelfTestsModel::refresh);
+    connect(m_document, &CartonDocument::diagnosticsChanged, this,
+            [this] { setDiagnostics(m_document->diagnostics()); });
+    refresh();
+    setDiagnostics(m_document->diagnostics());
+}
 
 void SelfTestsModel::setCarton(std::shared_ptr<const carton::Carton> carton)
 {
-    beginResetModel();
-    m_items.clear();
-    m_runningRow = -1;
-    if (carton && carton->info()) {
-        const carton::CartonInfo &info = *carton->info();
-        auto details = [&carton](const QString &reference) -> QString {
-            static const QLatin1StringView tensorPrefix("@tensor_data/");
-            static const QLatin1StringView miscPrefix("@misc/");
-            if (reference.startsWith(tensorPrefix)) {
-                const QString name = reference.mid(tensorPrefix.size());
-                const carton::TensorIndexEntry *entry =
-                    carton->tensorIndex() ? carton->tensorIndex()->find(name) : nullptr;
-                if (!entry)
-                    return tr("not in tensor_data/index.toml");
-                if (entry->dtype == carton::DType::Nested)
-                    return tr("nested, %n inner", nullptr, int(entry->inner.size()));
-                return carton::dtypeName(entry->dtype) + u' ' +
-                       (entry->shape ? carton::shapeText(*entry->shape) : QString());
-            }
-            if (reference.startsWith(miscPrefix)) {
-                const QString path = reference.mid(1);
-                if (const carton::SourceFile *file = carton->source().find(path))
-                    return tr("file, %1").arg(humanSize(file->size));
-                return carton->isLinked(path) ? tr("linked file (not in the archive)") : tr("missing file");
-            }
-            return tr("not a @tensor_data/ or @misc/ reference");
-        };
-        auto addRefs = [&](Item &item, const carton::TensorRefs &refs, const QString &role) {
-            for (const auto &[key, value] : refs)
-                item.refs.append({key, role, value, details(value)});
-        };
-        for (qsizetype i = 0; i < info.selfTests.size(); ++i) {
-            const carton::SelfTest &test = info.selfTests[i];
-            Item item;
-            item.kind = ItemKind::SelfTest;
-            item.number = int(i);
-            item.name = test.name.value_or(QString());
-            item.description = test.description.value_or(QString());
-            addRefs(item, test.inputs, tr("input"));
-            if (test.expectedOut)
-                addRefs(item, *test.expectedOut, tr("expected output"));
-            m_items.append(item);
+    if (!carton || !carton->info()) {
+        fill({}, {});
+        return;
+    }
+    fill(*carton->info(), [&carton](const QString &reference) -> QString {
+        static const QLatin1StringView tensorPrefix("@tensor_data/");
+        static const QLatin1StringView miscPrefix("@misc/");
+        if (reference.startsWith(tensorPrefix)) {
+            const QString name = reference.mid(tensorPrefix.size());
+            const carton::TensorIndexEntry *entry = carton->tensorIndex() ? carton->tensorIndex()->find(name) : nullptr;
+            return entryDetails(entry);
         }
-        for (qsizetype i = 0; i < info.examples.size(); ++i) {
-            const carton::Example &example = info.examples[i];
-            Item item;
-            item.kind = ItemKind::Example;
-            item.number = int(i);
-            item.name = example.name.value_or(QString());
-            item.description = example.description.value_or(QString());
-            addRefs(item, example.inputs, tr("input"));
-            addRefs(item, example.sampleOut, tr("sample output"));
-            m_items.append(item);
+        if (reference.startsWith(miscPrefix)) {
+            const QString path = reference.mid(1);
+            if (const carton::SourceFile *file = carton->source().find(path))
+                return tr("file, %1").arg(humanSize(file->size));
+            return carton->isLinked(path) ? tr("linked file (not in the archive)") : tr("missing file");
+        }
+        return tr("not a @tensor_data/ or @misc/ reference");
+    });
+}
+
+QString SelfTestsModel::entryDetails(const carton::TensorIndexEntry *entry)
+{
+    if (!entry)
+        return tr("not in tensor_data/index.toml");
+    if (entry->dtype == carton::DType::Nested)
+        return tr("nested, %n inner", nullptr, int(entry->inner.size()));
+    return carton::dtypeName(entry->dtype) + u' ' + (entry->shape ? carton::shapeText(*entry->shape) : QString());
+}
+
+void SelfTestsModel::refresh()
+{
+    if (!m_document)
+        return;
+    const carton::CartonEdits &files = m_document->files();
+    const carton::Result<carton::TensorIndex> index = files.tensorIndex();
+    fill(m_document->info(), [&](const QString &reference) -> QString {
+        static const QLatin1StringView tensorPrefix("@tensor_data/");
+        static const QLatin1StringView miscPrefix("@misc/");
+        if (reference.startsWith(tensorPrefix))
+            return entryDetails(index ? index->find(reference.mid(tensorPrefix.size())) : nullptr);
+        if (reference.startsWith(miscPrefix)) {
+            using Kind = carton::CartonEdits::FileSource::Kind;
+            const carton::CartonEdits::FileSource *source = files.find(reference.mid(1));
+            if (!source)
+                return tr("missing file");
+            if (source->kind == Kind::Linked)
+                return tr("linked file (not in the archive)");
+            const carton::Result<carton::ByteSourcePtr> bytes = files.byteSource(reference.mid(1));
+            return bytes ? tr("file, %1").arg(humanSize((*bytes)->size())) : tr("file");
+        }
+        return tr("not a @tensor_data/ or @misc/ reference");
+    });
+}
+
+void SelfTestsModel::fill(const carton::CartonInfo &info, const DetailsOf &details)
+{
+    QList<Item> items;
+    items.reserve(info.selfTests.size() + info.examples.size());
+    auto addRefs = [&](Item &item, const carton::TensorRefs &refs, const QString &role) {
+        for (const auto &[key, value] : refs)
+            item.refs.append({key, role, value, details(value)});
+    };
+    for (qsizetype i = 0; i < info.selfTests.size(); ++i) {
+        const carton::SelfTest &test = info.selfTests[i];
+        Item item;
+        item.kind = ItemKind::SelfTest;
+        item.number = int(i);
+        item.name = test.name.value_or(QString());
+        item.description = test.description.value_or(QString());
+        addRefs(item, test.inputs, tr("input"));
+        if (test.expectedOut)
+            addRefs(item, *test.expectedOut, tr("expected output"));
+        items.append(item);
+    }
+    for (qsizetype i = 0; i < info.examples.size(); ++i) {
+        const carton::Example &example = info.examples[i];
+        Item item;
+        item.kind = ItemKind::Example;
+        item.number = int(i);
+        item.name = example.name.value_or(QString());
+        item.description = example.description.value_or(QString());
+        addRefs(item, example.inputs, tr("input"));
+        addRefs(item, example.sampleOut, tr("sample output"));
+        items.append(item);
+    }
+    const bool sameRows =
+        items.size() == m_items.size() && std::equal(items.cbegin(), items.cend(), m_items.cbegin(),
+                                                     [](const Item &a, const Item &b) { return a.sameRows(b); });
+    if (!sameRows) {
+        beginResetModel();
+        m_items = std::move(items);
+        m_runningRow = -1;
+        endResetModel();
+        return;
+    }
+    // The same rows: the results stay; only what changed is announced.
+    for (int row = 0; row < m_items.size(); ++row) {
+        Item &item = m_items[row];
+        if (item == items.at(row))
+            continue;
+        item.name = items.at(row).name;
+        item.description = items.at(row).description;
+        item.refs = items.at(row).refs;
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        if (!item.refs.isEmpty()) {
+            const QModelIndex parent = index(row, 0);
+            emit dataChanged(index(0, 0, parent), index(int(item.refs.size()) - 1, ColumnCount - 1, parent));
         }
     }
-    endResetModel();
+}
+
+void SelfTestsModel::setDiagnostics(const carton::Diagnostics &all)
+{
+    QHash<QString, carton::Diagnostics> problems;
+    // Grouped by item once (not one scan of every diagnostic per item).
+    for (const carton::Diagnostic &d : all) {
+        const QString &field = d.location.field;
+        if (d.location.file != u"carton.toml" || !(field.startsWith(u"self_test[") || field.startsWith(u"example[")))
+            continue;
+        if (const qsizetype close = field.indexOf(u']'); close > 0)
+            problems[field.left(close + 1)].append(d);
+    }
+    const QHash<QString, carton::Diagnostics> old = std::exchange(m_problems, std::move(problems));
+    for (int row = 0; row < m_items.size(); ++row) {
+        const QString field = itemAt(row).field();
+        if (old.value(field) != m_problems.value(field))
+            emit dataChanged(index(row, NameColumn), index(row, NameColumn));
+    }
+}
+
+carton::Diagnostics SelfTestsModel::problemsOf(int row) const
+{
+    return m_problems.value(itemAt(row).field());
+}
+
+SelfTestItem SelfTestsModel::itemAt(int row) const
+{
+    if (row < 0 || row >= m_items.size())
+        return {};
+    return {m_items[row].kind, m_items[row].number};
+}
+
+int SelfTestsModel::rowOf(const SelfTestItem &item) const
+{
+    return item.isValid() ? itemIndex(item.kind, item.number).row() : -1;
 }
 
 namespace {
@@ -280,15 +401,34 @@ QVariant SelfTestsModel::data(const QModelIndex &index, int role) const
         case Qt::ToolTipRole:
             if (index.column() == ResultColumn)
                 return item.resultReason;
+            if (index.column() == NameColumn) {
+                const QString field = itemAt(index.row()).field();
+                QStringList lines{QStringLiteral("%1 — %2").arg(
+                    field, item.description.isEmpty() ? tr("no description") : item.description.left(200))};
+                for (const carton::Diagnostic &d : m_problems.value(field))
+                    lines.append(QStringLiteral("%1: %2").arg(severityText(d.severity), d.message));
+                return lines.join(u'\n');
+            }
             return index.column() == DetailsColumn ? item.description : QString();
+        case Roles::SeverityRole: {
+            // The worst problem of the item (-1: none), on its name.
+            const carton::Diagnostics problems = m_problems.value(itemAt(index.row()).field());
+            return index.column() != NameColumn || problems.isEmpty() ? -1 : int(worstSeverity(problems));
+        }
         case Qt::DecorationRole:
             if (index.column() == ResultColumn) {
                 if (index.row() == m_runningRow)
                     return QIcon(QStringLiteral(":/icons/state-pending.svg"));
                 return item.resultIcon.isEmpty() ? QVariant() : QVariant(QIcon(item.resultIcon));
             }
-            if (index.column() == NameColumn)
+            if (index.column() == NameColumn) {
+                // A warning or error of the item shows instead of its kind's icon (notes: the tooltip only).
+                const carton::Diagnostics problems = m_problems.value(itemAt(index.row()).field());
+                if (const carton::Severity worst = worstSeverity(problems);
+                    !problems.isEmpty() && worst != carton::Severity::Info)
+                    return severityIcon(worst);
                 return QIcon(example ? QStringLiteral(":/icons/file.svg") : QStringLiteral(":/icons/selftest.svg"));
+            }
             return {};
         default:
             return {};

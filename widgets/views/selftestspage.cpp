@@ -68,11 +68,15 @@ QString ms(std::chrono::nanoseconds t)
 
 } // namespace
 
-SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent)
-    : QWidget(parent), m_carton(std::move(carton)), m_settings(settings), m_model(new SelfTestsModel(this)),
+SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, SelfTestsModel *model,
+                             QWidget *parent)
+    : QWidget(parent), m_carton(std::move(carton)), m_settings(settings), m_model(model),
       m_outputsModel(new OutputResultsModel(this)), m_runner(new SelfTestRunner(this)), m_clock(new RunClock(this))
 {
-    m_model->setCarton(m_carton);
+    if (!m_model) {
+        m_model = new SelfTestsModel(this);
+        m_model->setCarton(m_carton);
+    }
     m_tree = new QTreeView;
     m_tree->setObjectName(QStringLiteral("selfTestsTree"));
     m_tree->setModel(m_model);
@@ -211,6 +215,40 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSett
 }
 
 SelfTestsPage::~SelfTestsPage() = default;
+
+void SelfTestsPage::setEditor(QWidget *editor)
+{
+    if (m_editor == editor)
+        return;
+    takeEditor();
+    m_editor = editor;
+    if (!m_editor)
+        return;
+    // The last tab: the others keep their numbers (DetailTab).
+    m_detailTabs->setTabVisible(m_detailTabs->addTab(m_editor, tr("Edit")), false);
+}
+
+QWidget *SelfTestsPage::takeEditor()
+{
+    QWidget *editor = std::exchange(m_editor, nullptr);
+    if (editor) {
+        m_detailTabs->removeTab(m_detailTabs->indexOf(editor));
+        editor->hide();
+        editor->setParent(nullptr);
+    }
+    return editor;
+}
+
+void SelfTestsPage::setEditing(bool editing)
+{
+    if (!m_editor)
+        return;
+    const int tab = m_detailTabs->indexOf(m_editor);
+    const bool shown = m_detailTabs->isTabVisible(tab);
+    m_detailTabs->setTabVisible(tab, editing);
+    if (editing && !shown)
+        m_detailTabs->setCurrentIndex(tab);
+}
 
 QTableView *SelfTestsPage::outputsView() const
 {

@@ -60,9 +60,19 @@ public:
     enum DetailTab { DetailsTab, OutputsTab, ErrorMapTab, LogTab };
 
     // `settings` (may be null: nothing is remembered) keep the report folder and the
-    // KServe server's URL for the next carton.
-    SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, QWidget *parent = nullptr);
+    // KServe server's URL for the next carton. `model` (not owned; may be null: one
+    // of the page's own over `carton`) is what the tree shows: a CartonView's is
+    // its document's, the same one its editing pane uses.
+    SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, SelfTestsModel *model = nullptr,
+                  QWidget *parent = nullptr);
     ~SelfTestsPage() override;
+
+    // Editing in place: `editor` (not owned: takeEditor() gives it back before the
+    // page goes) becomes the last of the detail tabs, shown while setEditing(true)
+    // and made current then; it edits the item current in tree().
+    void setEditor(QWidget *editor);
+    QWidget *takeEditor();
+    void setEditing(bool editing);
 
     std::shared_ptr<const carton::Carton> carton() const { return m_carton; }
     SelfTestsModel *model() const { return m_model; }
@@ -180,6 +190,7 @@ private:
     SelfTestsModel *m_model = nullptr;
     QTreeView *m_tree = nullptr;
     QTabWidget *m_detailTabs = nullptr;
+    QWidget *m_editor = nullptr;
     DescriptionBrowser *m_details = nullptr;
     QWidget *m_mediaPane = nullptr;
     QComboBox *m_mediaChoice = nullptr;
