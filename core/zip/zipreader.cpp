@@ -480,18 +480,25 @@ void NameIndex::reserve(std::size_t count)
         capacity *= 2;
     if (capacity <= m_slots.size())
         return;
-    m_slots.assign(capacity, 0);
-    for (std::size_t place = 0; place < m_keys.size(); ++place)
-        m_slots[slotOf(m_keys[place])] = quint32(place + 1);
+    std::vector<quint64> old(capacity, 0);
+    m_slots.swap(old);
+    for (const quint64 entry : old)
+        if (entry != 0)
+            for (std::size_t slot = (entry >> 32) & (capacity - 1);; slot = (slot + 1) & (capacity - 1))
+                if (m_slots[slot] == 0) {
+                    m_slots[slot] = entry;
+                    break;
+                }
     m_keys.reserve(count);
 }
 
-std::size_t NameIndex::slotOf(QByteArrayView key) const
+std::size_t NameIndex::slotOf(QByteArrayView key, std::size_t hash) const
 {
     const std::size_t mask = m_slots.size() - 1;
-    for (std::size_t slot = qHash(key, m_seed) & mask;; slot = (slot + 1) & mask) {
-        const quint32 place = m_slots[slot];
-        if (place == 0 || m_keys[place - 1] == key)
+    const quint64 tag = quint64(quint32(hash)) << 32;
+    for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+        const quint64 entry = m_slots[slot];
+        if (entry == 0 || ((entry & ~quint64(0xffffffff)) == tag && m_keys[std::size_t(quint32(entry)) - 1] == key))
             return slot;
     }
 }
@@ -500,11 +507,12 @@ qsizetype NameIndex::insert(QByteArrayView key)
 {
     if (2 * (m_keys.size() + 1) > m_slots.size())
         reserve(2 * (m_keys.size() + 1));
-    const std::size_t slot = slotOf(key);
+    const std::size_t hash = qHash(key, m_seed);
+    const std::size_t slot = slotOf(key, hash);
     if (m_slots[slot] != 0)
-        return qsizetype(m_slots[slot] - 1);
+        return qsizetype(quint32(m_slots[slot])) - 1;
     m_keys.push_back(key);
-    m_slots[slot] = quint32(m_keys.size());
+    m_slots[slot] = quint64(quint32(hash)) << 32 | quint32(m_keys.size());
     return -1;
 }
 
@@ -512,8 +520,8 @@ qsizetype NameIndex::find(QByteArrayView key) const
 {
     if (m_slots.empty())
         return -1;
-    const quint32 place = m_slots[slotOf(key)];
-    return place == 0 ? -1 : qsizetype(place) - 1;
+    const quint64 entry = m_slots[slotOf(key, qHash(key, m_seed))];
+    return entry == 0 ? -1 : qsizetype(quint32(entry)) - 1;
 }
 
 Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool verifyCrc, qint64 hint) const

@@ -35,9 +35,11 @@ public:
     qsizetype size() const { return qsizetype(m_keys.size()); }
 
 private:
-    // The slot holding `key`, or the empty slot where it would go.
-    std::size_t slotOf(QByteArrayView key) const;
-    std::vector<quint32> m_slots; // place + 1; 0: empty
+    // The slot holding `key` (whose hash is `hash`), or the empty slot where it would go.
+    std::size_t slotOf(QByteArrayView key, std::size_t hash) const;
+    // Per slot: the key's hash in the high 32 bits (most probes of other keys stop
+    // there, without reading their bytes), place + 1 in the low 32; 0: empty.
+    std::vector<quint64> m_slots;
     std::vector<QByteArrayView> m_keys;
     std::size_t m_seed = QHashSeed::globalSeed();
 };
