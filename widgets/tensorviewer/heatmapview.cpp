@@ -274,11 +274,14 @@ QList<HeatmapView::LegendLabel> HeatmapView::legendSwatches() const
         return {};
     const QRect area = legendArea();
     const QRect bar = legendBar(area);
-    const int line = fontMetrics().height();
+    const QFontMetrics fm = fontMetrics();
+    const int line = fm.height();
+    const int textX = bar.right() + 4;
     QList<LegendLabel> swatches;
     int y = bar.bottom() + line;
     for (const QString &name : {QStringLiteral("NaN"), QStringLiteral("+Inf"), QStringLiteral("-Inf")}) {
-        swatches.append({QRect(area.left(), y, area.width(), line), name});
+        // The colour box and the name painted beside it.
+        swatches.append({QRect(area.left(), y, textX - area.left() + fm.horizontalAdvance(name), line), name});
         y += line + 2;
     }
     return swatches;

@@ -55,9 +55,9 @@ public:
         QString text;
     };
     QList<LegendLabel> legendLabels() const;
-    // The NaN, +Inf and -Inf swatches with their names, where they are painted (each
-    // row: the colour box and the name beside it). The widget's minimum size keeps
-    // them all inside it.
+    // The NaN, +Inf and -Inf swatches with their names, where they are painted (each:
+    // the colour box and the name beside it). The widget's minimum size keeps them
+    // all inside it.
     QList<LegendLabel> legendSwatches() const;
 
     QSize minimumSizeHint() const override;
