@@ -43,6 +43,28 @@ Result<QString> checkArchivePath(const QString &path, const QString &where)
     return path;
 }
 
+bool isPlainSafeArchivePath(QByteArrayView bytes)
+{
+    const qsizetype n = bytes.size();
+    if (n == 0 || n > 4096 || bytes[0] == '/')
+        return false;
+    if (n >= 2 && bytes[1] == ':' && ((bytes[0] >= 'a' && bytes[0] <= 'z') || (bytes[0] >= 'A' && bytes[0] <= 'Z')))
+        return false; // a drive letter
+    qsizetype componentStart = 0;
+    for (qsizetype i = 0; i <= n; ++i) {
+        const uchar c = i < n ? uchar(bytes[i]) : uchar('/');
+        if (c == '/') {
+            const qsizetype length = i - componentStart;
+            if (length == 0 || (length <= 2 && bytes[componentStart] == '.' && bytes[i - 1] == '.'))
+                return false; // an empty, "." or ".." component
+            componentStart = i + 1;
+        } else if (c < 0x20 || c >= 0x7f || c == '\\') {
+            return false; // a control character, a backslash, or not ASCII
+        }
+    }
+    return true;
+}
+
 Result<QString> resolveLinkTarget(const QString &linkPath, const QString &target, const QString &where)
 {
     if (target.isEmpty() || target.startsWith(u'/') || target.contains(u'\\') ||

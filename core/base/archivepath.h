@@ -5,6 +5,7 @@
 #include "cartoncore_export.h"
 #include "result.h"
 
+#include <QByteArrayView>
 #include <QString>
 
 namespace carton {
@@ -14,6 +15,12 @@ namespace carton {
 // components, no backslash, no drive letter, no NUL or control characters, valid
 // UTF-8 already decoded, at most 4096 bytes. `where` names the file for messages.
 CARTONCORE_EXPORT Result<QString> checkArchivePath(const QString &path, const QString &where);
+
+// True when `bytes` is plain ASCII and passes every check of checkArchivePath(), decided
+// on the bytes in one pass (no string, no error built: archives and MANIFESTs have
+// 100,000 names). False says only "not certainly safe": call checkArchivePath() on the
+// decoded name for the verdict and its message.
+CARTONCORE_EXPORT bool isPlainSafeArchivePath(QByteArrayView bytes);
 
 // Resolves a relative symlink target against the folder of `linkPath` inside the
 // archive ("model/a/link" + "../b" -> "model/b"). Fails when the result escapes

@@ -63,8 +63,7 @@ Result<Manifest> Manifest::parse(QByteArrayView text, const QString &fileName)
         return size.error();
     Manifest manifest;
     // Room for the lines a valid MANIFEST of this size can have ("p=" and 64 digits each), at most the limit.
-    manifest.m_entries.reserve(qsizetype(
-        std::min<qint64>({qint64(std::count(text.cbegin(), text.cend(), '\n')), limits.maxEntries, text.size() / 67})));
+    manifest.m_entries.reserve(qsizetype(std::min<qint64>(limits.maxEntries, text.size() / 67)));
     qsizetype pos = 0;
     int line = 0;
     while (pos < text.size()) {
@@ -84,15 +83,14 @@ Result<Manifest> Manifest::parse(QByteArrayView text, const QString &fileName)
         if (lineBytes.endsWith('\r'))
             return fail(FormatText::tr("CR before the line end; expected '\\n' line endings only"));
         // "path=" and 64 hex digits: the '=' is 65 from the end (else searched, to say what is wrong).
-        const qsizetype eq =
-            lineBytes.size() > 65 && lineBytes[lineBytes.size() - 65] == '=' && isSha256Hex(lineBytes.last(64))
-                ? lineBytes.size() - 65
-                : lineBytes.lastIndexOf('=');
+        const bool wellFormed =
+            lineBytes.size() > 65 && lineBytes[lineBytes.size() - 65] == '=' && isSha256Hex(lineBytes.last(64));
+        const qsizetype eq = wellFormed ? lineBytes.size() - 65 : lineBytes.lastIndexOf('=');
         if (eq < 0)
             return fail(FormatText::tr("no '='; expected \"path=sha256\""));
         const QByteArrayView pathBytes = lineBytes.first(eq);
         const QByteArrayView hash = lineBytes.sliced(eq + 1);
-        if (!isSha256Hex(hash)) {
+        if (!wellFormed && !isSha256Hex(hash)) {
             QString what = FormatText::tr("expected 64 lowercase hex digits after '='");
             if (isSha256Hex(hash.toByteArray().toLower()))
                 what += FormatText::tr(", found uppercase hex");
@@ -105,7 +103,8 @@ Result<Manifest> Manifest::parse(QByteArrayView text, const QString &fileName)
         if (pathBytes.isEmpty())
             return fail(FormatText::tr("empty path before '='"));
         QString path;
-        if (std::all_of(pathBytes.cbegin(), pathBytes.cend(), [](char c) { return uchar(c) < 0x80; })) {
+        const bool plainSafe = isPlainSafeArchivePath(pathBytes); // ASCII, and checkArchivePath() would pass it
+        if (plainSafe || std::all_of(pathBytes.cbegin(), pathBytes.cend(), [](char c) { return uchar(c) < 0x80; })) {
             path = QString::fromLatin1(pathBytes); // ASCII: no decoder needed
         } else {
             // Byte-exact: a leading U+FEFF is kept (Qt drops it unless told not to), then refused.
@@ -121,10 +120,12 @@ Result<Manifest> Manifest::parse(QByteArrayView text, const QString &fileName)
                             .arg(path.left(200)));
         if (path.front().isSpace() || path.back().isSpace()) // what trimmed() would remove
             return fail(FormatText::tr("spaces around path \"%1\"").arg(path.left(200)));
-        if (Result<QString> safe = checkArchivePath(path, QString()); !safe) {
-            Error e = safe.error();
-            e.location = where();
-            return e;
+        if (!plainSafe) {
+            if (Result<QString> safe = checkArchivePath(path, QString()); !safe) {
+                Error e = safe.error();
+                e.location = where();
+                return e;
+            }
         }
         if (path == u"MANIFEST" || path == u"LINKS")
             return fail(FormatText::tr("%1 must not list itself or LINKS (found \"%2\")").arg(fileName, path));
@@ -137,7 +138,7 @@ Result<Manifest> Manifest::parse(QByteArrayView text, const QString &fileName)
                                            "comes before \"%2\" on the previous line")
                                 .arg(path.left(200), prev.left(200)));
         }
-        manifest.m_entries.append(ManifestEntry{path, hash.toByteArray()});
+        manifest.m_entries.append(ManifestEntry{std::move(path), hash.toByteArray()});
     }
     return manifest;
 }

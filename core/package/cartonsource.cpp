@@ -64,11 +64,16 @@ QList<qsizetype> CartonSource::filesOf(const QList<ManifestEntry> &entries) cons
     auto file = m_files.cbegin();
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const QString &path = entries.at(i).path;
-        // Equal paths first: the usual case, and the costliest for pathLess.
-        while (file != m_files.cend() && file->path != path && Manifest::pathLess(file->path, path))
-            ++file;
-        if (file != m_files.cend() && file->path == path)
-            out[i] = file - m_files.cbegin();
+        // Equal paths first: the usual case, and the costliest for pathLess (each pair
+        // compared once).
+        for (; file != m_files.cend(); ++file) {
+            if (file->path == path) {
+                out[i] = file - m_files.cbegin();
+                break;
+            }
+            if (!Manifest::pathLess(file->path, path))
+                break;
+        }
     }
     return out;
 }
@@ -107,8 +112,22 @@ void CartonSource::sortFiles()
     const auto less = [](const SourceFile &a, const SourceFile &b) { return Manifest::pathLess(a.path, b.path); };
     // Archives written by carton (and upstream) list entries in MANIFEST order, with
     // MANIFEST itself last: checking is linear, sorting 100,000 paths is not.
-    if (std::is_sorted(m_files.begin(), m_files.end(), less))
+    const auto firstUnsorted = std::is_sorted_until(m_files.begin(), m_files.end(), less);
+    if (firstUnsorted == m_files.end())
         return;
+    // Carton's own archives: MANIFEST (which sorts first) is written last. A few files
+    // out of place at the end are inserted where they belong, not every file moved
+    // to a new list twice.
+    constexpr qsizetype FewAtTheEnd = 8;
+    if (m_files.end() - firstUnsorted <= FewAtTheEnd) {
+        QList<SourceFile> tail(std::make_move_iterator(firstUnsorted), std::make_move_iterator(m_files.end()));
+        m_files.resize(m_files.size() - tail.size());
+        for (SourceFile &f : tail) {
+            const auto at = std::upper_bound(m_files.cbegin(), m_files.cend(), f, less);
+            m_files.insert(at - m_files.cbegin(), std::move(f));
+        }
+        return;
+    }
     // Nearly sorted: the few files that break the order are taken out, sorted and
     // merged back (linear); anything else is sorted whole.
     QList<SourceFile> inOrder, outOfOrder;

@@ -8,9 +8,11 @@ namespace carton::validate_detail {
 
 QStringList CartonFileView::paths() const
 {
+    if (m_paths)
+        return *m_paths;
     // The stored files, then what MANIFEST lists besides them (no set of 100,000 paths).
     const QList<SourceFile> &files = m_carton.source().files();
-    QStringList paths;
+    QStringList &paths = m_paths.emplace();
     paths.reserve(files.size());
     for (const SourceFile &f : files)
         paths.append(f.path);

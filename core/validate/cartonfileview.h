@@ -4,6 +4,8 @@
 
 #include "validate/fileview.h"
 
+#include <optional>
+
 namespace carton {
 class Carton;
 }
@@ -16,6 +18,7 @@ class CartonFileView final : public FileView {
 public:
     explicit CartonFileView(const Carton &carton) : m_carton(carton) {}
 
+    // Built once per view (the checks ask more than once; a carton may have 100,000).
     QStringList paths() const override;
     bool has(const QString &path) const override;
     std::optional<qint64> storedSize(const QString &path) const override;
@@ -25,6 +28,7 @@ public:
 
 private:
     const Carton &m_carton;
+    mutable std::optional<QStringList> m_paths;
 };
 
 } // namespace carton::validate_detail

@@ -271,7 +271,7 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
     entries.reserve(count);
     recordStarts.reserve(count);
     centralDirectory = cd;
-    index.reserve(qsizetype(count));
+    index.reserve(std::size_t(count));
     const quint64 size = quint64(cd.size());
     quint64 pos = 0;
     quint64 total = 0;
@@ -311,8 +311,13 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
         entry.externalAttributes = get32(h + 38);
         entry.localHeaderOffset = get32(h + 42);
         const QByteArrayView rawName(h + CentralHeaderSize, nameLength);
-        entry.comment = QByteArray(h + CentralHeaderSize + nameLength + extraLength, commentLength);
-        if (!decodeName(rawName, entry.flags & FlagUtf8, &entry.name))
+        if (commentLength != 0)
+            entry.comment = QByteArray(h + CentralHeaderSize + nameLength + extraLength, commentLength);
+        // ASCII (almost every name): checked on its bytes, which are also its index key.
+        const bool plainSafe = isPlainSafeArchivePath(rawName.endsWith('/') ? rawName.chopped(1) : rawName);
+        if (plainSafe)
+            entry.name = QString::fromLatin1(rawName);
+        else if (!decodeName(rawName, entry.flags & FlagUtf8, &entry.name))
             return error(ErrorCode::Format,
                          QStringLiteral("%1: name is not valid UTF-8 although the UTF-8 flag is set").arg(record()));
 
@@ -357,13 +362,17 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
         // Other readers see a name beginning with U+FEFF as a different file.
         // Names: safe relative paths, unique. Directory entries end with '/'.
         std::optional<Error> unsafe;
-        const QString checkedName = entry.isDirectory() ? entry.name.chopped(1) : entry.name;
-        if (entry.name.startsWith(QChar(0xFEFF)))
+        if (plainSafe) {
+            // checked above
+        } else if (entry.name.startsWith(QChar(0xFEFF))) {
             unsafe = error(ErrorCode::Unsafe, QStringLiteral("%1: name \"%2\" begins with U+FEFF (a byte order mark); "
                                                              "expected a name without invisible characters")
                                                   .arg(record(), entry.name.left(200)));
-        else if (Result<QString> safe = checkArchivePath(checkedName, pathWhere); !safe)
+        } else if (Result<QString> safe =
+                       checkArchivePath(entry.isDirectory() ? entry.name.chopped(1) : entry.name, pathWhere);
+                   !safe) {
             unsafe = safe.error();
+        }
         if (unsafe) {
             if (!limits.quarantineUnsafeEntries)
                 return *unsafe;
@@ -372,11 +381,16 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
             continue;
         }
         // One hash lookup: the slot is this entry's unless the name was there before.
-        const qsizetype indexed = index.size();
-        qsizetype &slot = index[entry.name];
-        if (index.size() == indexed) {
-            const Error duplicate = entryError(
-                ErrorCode::Format, entry, QStringLiteral("duplicate entry name (records %1 and %2)").arg(slot).arg(n));
+        // The key: the raw bytes when they are the name's UTF-8 (ASCII, or decoded as UTF-8).
+        QByteArrayView key = rawName;
+        if (!plainSafe && entry.name.toUtf8() != rawName) {
+            transcodedNames.push_back(entry.name.toUtf8()); // a CP437 name
+            key = transcodedNames.back();
+        }
+        if (const qsizetype earlier = index.insert(key); earlier >= 0) {
+            const Error duplicate =
+                entryError(ErrorCode::Format, entry,
+                           QStringLiteral("duplicate entry name (records %1 and %2)").arg(earlier).arg(n));
             if (!limits.quarantineUnsafeEntries)
                 return duplicate;
             // Other tools may extract either copy: the later ones are left out.
@@ -384,7 +398,7 @@ Status ZipReader::Private::parseCentralDirectory(const QByteArray &cd, quint64 c
             pos += recordSize;
             continue;
         }
-        slot = qsizetype(entries.size()); // where it is pushed below (or the open fails)
+        // Its place in the index is entries.size(): it is pushed below (or the open fails).
 
         // Sizes against the limits; data against the file.
         if (entry.uncompressedSize > quint64(limits.maxEntrySize))
@@ -432,11 +446,82 @@ Result<qsizetype> ZipReader::Private::lookup(const ZipEntry &entry) const
     // An entry of entries() (what find() gives): its place, without hashing its name.
     if (!entries.empty() && &entry >= entries.data() && &entry < entries.data() + entries.size())
         return qsizetype(&entry - entries.data());
-    const auto it = index.constFind(entry.name);
-    if (it == index.cend())
+    const qsizetype i = indexOf(entry.name);
+    if (i < 0)
         return makeError(ErrorCode::NotFound, QStringLiteral("no such entry"),
                          QStringLiteral("%1: entry %2").arg(fileName, entry.name));
-    return it.value();
+    return i;
+}
+
+qsizetype ZipReader::Private::indexOf(const QString &name) const
+{
+    // An ASCII name's UTF-8 is its Latin-1: encoded on the stack (a look-up per entry
+    // read must not allocate).
+    constexpr qsizetype StackBytes = 256;
+    if (name.size() <= StackBytes) {
+        char bytes[StackBytes];
+        qsizetype n = 0;
+        for (const QChar c : name) {
+            if (c.unicode() >= 0x80)
+                break;
+            bytes[n++] = char(c.unicode());
+        }
+        if (n == name.size())
+            return index.find(QByteArrayView(bytes, n));
+    }
+    const QByteArray utf8 = name.toUtf8();
+    return index.find(utf8);
+}
+
+void NameIndex::reserve(std::size_t count)
+{
+    std::size_t capacity = 16;
+    while (capacity < 2 * count) // at most half full
+        capacity *= 2;
+    if (capacity <= m_slots.size())
+        return;
+    std::vector<quint64> old(capacity, 0);
+    m_slots.swap(old);
+    for (const quint64 entry : old)
+        if (entry != 0)
+            for (std::size_t slot = (entry >> 32) & (capacity - 1);; slot = (slot + 1) & (capacity - 1))
+                if (m_slots[slot] == 0) {
+                    m_slots[slot] = entry;
+                    break;
+                }
+    m_keys.reserve(count);
+}
+
+std::size_t NameIndex::slotOf(QByteArrayView key, std::size_t hash) const
+{
+    const std::size_t mask = m_slots.size() - 1;
+    const quint64 tag = quint64(quint32(hash)) << 32;
+    for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+        const quint64 entry = m_slots[slot];
+        if (entry == 0 || ((entry & ~quint64(0xffffffff)) == tag && m_keys[std::size_t(quint32(entry)) - 1] == key))
+            return slot;
+    }
+}
+
+qsizetype NameIndex::insert(QByteArrayView key)
+{
+    if (2 * (m_keys.size() + 1) > m_slots.size())
+        reserve(2 * (m_keys.size() + 1));
+    const std::size_t hash = qHash(key, m_seed);
+    const std::size_t slot = slotOf(key, hash);
+    if (m_slots[slot] != 0)
+        return qsizetype(quint32(m_slots[slot])) - 1;
+    m_keys.push_back(key);
+    m_slots[slot] = quint64(quint32(hash)) << 32 | quint32(m_keys.size());
+    return -1;
+}
+
+qsizetype NameIndex::find(QByteArrayView key) const
+{
+    if (m_slots.empty())
+        return -1;
+    const quint64 entry = m_slots[slotOf(key, qHash(key, m_seed))];
+    return entry == 0 ? -1 : qsizetype(quint32(entry)) - 1;
 }
 
 Result<std::unique_ptr<QIODevice>> ZipReader::Private::open(qsizetype i, bool verifyCrc, qint64 hint) const
@@ -510,8 +595,8 @@ const Limits &ZipReader::limits() const
 
 const ZipEntry *ZipReader::find(const QString &name) const
 {
-    const auto it = d->index.constFind(name);
-    return it == d->index.cend() ? nullptr : &d->entries[size_t(it.value())];
+    const qsizetype i = d->indexOf(name);
+    return i < 0 ? nullptr : &d->entries[size_t(i)];
 }
 
 Result<qint64> ZipReader::dataOffset(const ZipEntry &entry) const

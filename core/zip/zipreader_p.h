@@ -19,6 +19,31 @@ inline QString hex32(quint32 v)
     return QStringLiteral("0x%1").arg(v, 8, 16, QLatin1Char('0'));
 }
 
+// Names -> places 0, 1, 2... in the order they were added: open addressing over
+// views of the names' bytes, with no string or node per name (an archive has up to
+// Limits::maxEntries). Seeded per process (QHashSeed), so names chosen to collide
+// cannot make it quadratic.
+class NameIndex {
+public:
+    // Room for `count` names without growing.
+    void reserve(std::size_t count);
+    // Adds `key` (which must outlive the index) as the next place, or, when an equal
+    // key is there, adds nothing and returns that key's place (-1: added).
+    qsizetype insert(QByteArrayView key);
+    // The place of `key`, or -1.
+    qsizetype find(QByteArrayView key) const;
+    qsizetype size() const { return qsizetype(m_keys.size()); }
+
+private:
+    // The slot holding `key` (whose hash is `hash`), or the empty slot where it would go.
+    std::size_t slotOf(QByteArrayView key, std::size_t hash) const;
+    // Per slot: the key's hash in the high 32 bits (most probes of other keys stop
+    // there, without reading their bytes), place + 1 in the low 32; 0: empty.
+    std::vector<quint64> m_slots;
+    std::vector<QByteArrayView> m_keys;
+    std::size_t m_seed = QHashSeed::globalSeed();
+};
+
 struct ZipReader::Private {
     QString path;         // the file, or a URL
     QString localPath;    // the file on disk; empty when the bytes come from elsewhere
@@ -52,7 +77,13 @@ struct ZipReader::Private {
     std::vector<qsizetype> fileOrder;
     std::vector<std::size_t> fileRank;
     static constexpr qint64 HeaderBatchBytes = 64 << 10;
-    QHash<QString, qsizetype> index;
+    // Entry names -> place in entries, keyed by the name's UTF-8 bytes: a view into
+    // centralDirectory (ASCII and UTF-8 names), or into transcodedNames (a CP437
+    // name's UTF-8).
+    NameIndex index;
+    std::vector<QByteArray> transcodedNames;
+    // The place of the entry named `name`, or -1.
+    qsizetype indexOf(const QString &name) const;
 
     Error error(ErrorCode code, const QString &message) const { return makeError(code, message, fileName); }
     Error entryError(ErrorCode code, const ZipEntry &entry, const QString &message) const

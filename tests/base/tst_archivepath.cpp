@@ -3,6 +3,7 @@
 #include "base/archivepath.h"
 
 #include <QTest>
+#include <algorithm>
 
 using namespace carton;
 
@@ -29,6 +30,15 @@ private slots:
         QTest::newRow("control") << QStringLiteral("model/a\nb") << false;
         QTest::newRow("nul") << QString(QStringLiteral("model/a") + QChar(0) + QStringLiteral("b")) << false;
         QTest::newRow("too long") << QString(5000, u'a') << false;
+        QTest::newRow("4096 bytes") << QString(4096, u'a') << true;
+        QTest::newRow("4097 bytes") << QString(4097, u'a') << false;
+        QTest::newRow("dot") << QStringLiteral(".") << false;
+        QTest::newRow("dot dot at the end") << QStringLiteral("model/..") << false;
+        QTest::newRow("dot prefix") << QStringLiteral(".a/b.") << true;
+        QTest::newRow("colon, no letter") << QStringLiteral("1:/x") << true;
+        QTest::newRow("drive, lowercase") << QStringLiteral("z:x") << false;
+        QTest::newRow("DEL") << QStringLiteral("model/a\x7f") << false;
+        QTest::newRow("space") << QStringLiteral("model/a b") << true;
     }
     void check()
     {
@@ -36,6 +46,11 @@ private slots:
         QFETCH(bool, safe);
         const auto r = checkArchivePath(path, QStringLiteral("x.carton"));
         QCOMPARE(r.ok(), safe);
+        // The byte-level fast path (zip names, MANIFEST lines) never passes what the
+        // full check refuses, and passes every safe ASCII name.
+        const QByteArray utf8 = path.toUtf8();
+        const bool ascii = std::all_of(utf8.cbegin(), utf8.cend(), [](char c) { return uchar(c) < 0x80; });
+        QCOMPARE(isPlainSafeArchivePath(utf8), safe && ascii);
         if (!safe) {
             QCOMPARE(r.error().code, ErrorCode::Unsafe);
             QCOMPARE(r.error().location, QStringLiteral("x.carton"));

@@ -114,6 +114,44 @@ private slots:
         QVERIFY(!view.grab().isNull());
     }
 
+    // The NaN, +Inf and -Inf swatches are inside the view however short the window
+    // makes it (the Compare Backends dialog's strip cut -Inf off): the view's minimum
+    // height holds the whole legend, a downsampled map's bins note included.
+    void heatmapLegendSwatchesInside()
+    {
+        for (const bool downsampled : {false, true}) {
+            auto d = std::make_shared<HeatmapData>();
+            d->rows = d->cols = downsampled ? 4 : 2;
+            d->binRows = d->binCols = 2;
+            d->binMin = {0, 1, 2, 3};
+            d->binMax = {0, 1, 2, 3};
+            d->flags = QByteArray(4, '\0');
+            d->min = 0;
+            d->max = 3;
+            QCOMPARE(d->downsampled(), downsampled);
+            HeatmapView view;
+            view.setData(d);
+            const QSize minimum = view.minimumSizeHint();
+            for (const int height : {minimum.height(), minimum.height() + 1, minimum.height() + 57, 700}) {
+                view.resize(320, height);
+                const QList<HeatmapView::LegendLabel> swatches = view.legendSwatches();
+                QCOMPARE(swatches.size(), 3);
+                QCOMPARE(swatches.constLast().text, QStringLiteral("-Inf"));
+                for (const HeatmapView::LegendLabel &swatch : swatches)
+                    QVERIFY2(view.rect().contains(swatch.rect),
+                             qPrintable(QStringLiteral("%1 at y %2..%3, view %4 high (downsampled: %5)")
+                                            .arg(swatch.text)
+                                            .arg(swatch.rect.top())
+                                            .arg(swatch.rect.bottom())
+                                            .arg(height)
+                                            .arg(downsampled)));
+                if (downsampled) // the bins note's two lines below -Inf
+                    QVERIFY(swatches.constLast().rect.bottom() + 2 + 2 * view.fontMetrics().height() <=
+                            view.rect().bottom());
+            }
+        }
+    }
+
     void heatmapTicksFollowZoom()
     {
         TensorViewer viewer;

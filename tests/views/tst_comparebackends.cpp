@@ -14,9 +14,11 @@
 #include "selftestrunner.h"
 #include "selftestspage.h"
 #include "selftesttestutil.h"
+#include "tensorviewer/heatmapview.h"
 #include "tensorviewer/tensorviewer.h"
 #include "testpaths.h"
 #include "testsession.h"
+#include "testshot.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -164,6 +166,33 @@ void TestCompareBackends::compareWithServer()
     QList<float> errors(3);
     QVERIFY(reader->readFlat(0, 3, reinterpret_cast<char *>(errors.data()), 12));
     QCOMPARE(errors, QList<float>({0.5f, 0.5f, 0.5f}));
+
+    // The heatmap's legend at the dialog's size (it opens at 1000×640, inside a
+    // 1366×768 screen): every swatch (NaN, +Inf, -Inf) lies inside the heatmap and
+    // in the part of it that is not clipped by the panes around it.
+    studio::HeatmapView *heatmap = dialog->errorMap()->mapViewer()->heatmapView();
+    if (!heatmap->data()) {
+        QSignalSpy ready(dialog->errorMap()->mapViewer(), &studio::TensorViewer::heatmapReady);
+        QVERIFY(ready.wait(10000));
+    }
+    dialog->resize(1000, 640);
+    QCoreApplication::processEvents(); // the layouts
+    const QList<studio::HeatmapView::LegendLabel> swatches = heatmap->legendSwatches();
+    QCOMPARE(swatches.size(), 3);
+    const QRegion visible = heatmap->visibleRegion();
+    for (const studio::HeatmapView::LegendLabel &swatch : swatches) {
+        const QString where = u"%1 at %2,%3 %4×%5; heatmap %6×%7, visible %8"_s.arg(swatch.text)
+                                  .arg(swatch.rect.x())
+                                  .arg(swatch.rect.y())
+                                  .arg(swatch.rect.width())
+                                  .arg(swatch.rect.height())
+                                  .arg(heatmap->width())
+                                  .arg(heatmap->height())
+                                  .arg(visible.boundingRect().height());
+        QVERIFY2(heatmap->rect().contains(swatch.rect), qPrintable(where));
+        QVERIFY2(visible.intersected(swatch.rect) == QRegion(swatch.rect), qPrintable(where));
+    }
+    testutil::shot(dialog, u"compare-backends"_s);
 
     // Copy as Command: the panel's command with backend B; the CLI makes the same comparison.
     dialog->copyCommandButton()->click();

@@ -74,6 +74,7 @@ private slots:
     void readRange();
     void nameEncodings_data();
     void nameEncodings();
+    void duplicateAcrossEncodings();
     void zstdFrames_data();
     void zstdFrames();
     void storedCrcOptional();
@@ -296,7 +297,29 @@ void TestZipReader::nameEncodings()
     }
     QVERIFY2(reader.ok(), qPrintable(reader ? QString() : errorOf(reader.error())));
     QCOMPARE((*reader)->entries().front().name, expected);
+    // Looked up by the decoded name (the index holds bytes: a CP437 name's UTF-8).
+    QCOMPARE((*reader)->find(expected), &(*reader)->entries().front());
     QCOMPARE(*(*reader)->readEntry((*reader)->entries().front(), 10), QByteArray("body"));
+}
+
+// Two names that read as the same text ("café.txt" in UTF-8 and in CP437) are one
+// name twice: refused as a duplicate, as other tools would extract them to one file.
+void TestZipReader::duplicateAcrossEncodings()
+{
+    RawEntry utf8;
+    utf8.name = QByteArray("caf\xc3\xa9.txt");
+    utf8.stored = "one";
+    RawEntry cp437;
+    cp437.name = QByteArray("caf\x82.txt");
+    cp437.stored = "two";
+    cp437.flags = 0; // no UTF-8 flag: read as CP437
+    const QString path = m_dir.filePath(u"duplicate-encodings.zip"_s);
+    QVERIFY(writeFile(path, buildZip({utf8, cp437})));
+    Result<std::unique_ptr<ZipReader>> reader = ZipReader::open(path);
+    QVERIFY(!reader.ok());
+    QCOMPARE(reader.error().code, ErrorCode::Format);
+    QVERIFY2(reader.error().message.contains(u"duplicate entry name"_s), qPrintable(errorOf(reader.error())));
+    QVERIFY2(reader.error().location.contains(u"café.txt"_s), qPrintable(errorOf(reader.error())));
 }
 
 void TestZipReader::zstdFrames_data()

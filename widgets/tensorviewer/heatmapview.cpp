@@ -13,6 +13,7 @@ namespace studio {
 namespace {
 
 constexpr int legendWidth = 96;
+constexpr int minimumBarHeight = 20;
 
 QString number(double v)
 {
@@ -24,16 +25,27 @@ QString number(double v)
 HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent)
 {
     setMouseTracking(true);
-    setMinimumSize(200, 96); // the legend and a strip of cells: the viewer shares short windows
     setFocusPolicy(Qt::StrongFocus);
 }
 
 void HeatmapView::setData(std::shared_ptr<const HeatmapData> data)
 {
+    const bool wasDownsampled = m_data && m_data->downsampled();
     m_data = std::move(data);
     m_message.clear();
+    if (wasDownsampled != (m_data && m_data->downsampled()))
+        updateGeometry(); // the bins note below the swatches comes or goes
     rerender();
     resetView();
+}
+
+QSize HeatmapView::minimumSizeHint() const
+{
+    // The whole legend (scale name, a short colour bar, the NaN/+Inf/-Inf swatches, the
+    // bins note) beside a strip of cells: the viewer shares short windows, but what a
+    // colour means is never cut off.
+    const int line = fontMetrics().height();
+    return QSize(200, line + 6 + legendFixedHeight() + minimumBarHeight + 4);
 }
 
 void HeatmapView::clear()
@@ -242,11 +254,37 @@ QRect HeatmapView::legendArea() const
     return QRect(area.right() + 8, area.top(), legendWidth, area.height());
 }
 
+int HeatmapView::legendFixedHeight() const
+{
+    // The scale's name above the bar, a line's gap below it, three swatches a line
+    // (+2) apart, and two lines for the bins note of a downsampled map.
+    const int line = fontMetrics().height();
+    return 2 * line + 3 * (line + 2) + (m_data && m_data->downsampled() ? 2 * line : 0);
+}
+
 QRect HeatmapView::legendBar(const QRect &area) const
 {
     const int line = fontMetrics().height();
-    const int swatches = 3 * (line + 2);
-    return QRect(area.left(), area.top() + line, 16, qMax(20, area.height() - 2 * line - swatches - 8));
+    return QRect(area.left(), area.top() + line, 16, qMax(minimumBarHeight, area.height() - legendFixedHeight()));
+}
+
+QList<HeatmapView::LegendLabel> HeatmapView::legendSwatches() const
+{
+    if (!m_data)
+        return {};
+    const QRect area = legendArea();
+    const QRect bar = legendBar(area);
+    const QFontMetrics fm = fontMetrics();
+    const int line = fm.height();
+    const int textX = bar.right() + 4;
+    QList<LegendLabel> swatches;
+    int y = bar.bottom() + line;
+    for (const QString &name : {QStringLiteral("NaN"), QStringLiteral("+Inf"), QStringLiteral("-Inf")}) {
+        // The colour box and the name painted beside it.
+        swatches.append({QRect(area.left(), y, textX - area.left() + fm.horizontalAdvance(name), line), name});
+        y += line + 2;
+    }
+    return swatches;
 }
 
 QList<HeatmapView::LegendLabel> HeatmapView::legendLabels() const
@@ -301,16 +339,16 @@ void HeatmapView::paintLegend(QPainter &painter, const QRect &area)
     painter.drawText(QPoint(area.left(), area.top() + fm.ascent()), scaleName);
     for (const LegendLabel &label : legendLabels())
         painter.drawText(label.rect, Qt::AlignLeft | Qt::AlignVCenter, label.text);
-    const std::pair<QRgb, QString> specials[] = {{Colormap::nanColor, QStringLiteral("NaN")},
-                                                 {Colormap::positiveInfColor, QStringLiteral("+Inf")},
-                                                 {Colormap::negativeInfColor, QStringLiteral("-Inf")}};
+    const QRgb colours[] = {Colormap::nanColor, Colormap::positiveInfColor, Colormap::negativeInfColor};
+    const QList<LegendLabel> swatches = legendSwatches();
     int y = bar.bottom() + line;
-    for (const auto &[rgb, name] : specials) {
-        const QRect swatch(area.left(), y, 16, line - 2);
-        painter.fillRect(swatch, QColor::fromRgb(rgb));
+    for (qsizetype i = 0; i < swatches.size(); ++i) {
+        const QRect &row = swatches.at(i).rect;
+        const QRect swatch(row.left(), row.top(), 16, line - 2);
+        painter.fillRect(swatch, QColor::fromRgb(colours[i]));
         painter.drawRect(swatch.adjusted(0, 0, -1, -1));
-        painter.drawText(QPoint(textX, y + fm.ascent() - 1), name);
-        y += line + 2;
+        painter.drawText(QPoint(textX, row.top() + fm.ascent() - 1), swatches.at(i).text);
+        y = row.bottom() + 3;
     }
     if (m_data->downsampled())
         painter.drawText(QRect(area.left(), y, area.width(), line * 2), Qt::TextWordWrap,

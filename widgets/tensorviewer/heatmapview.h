@@ -55,6 +55,12 @@ public:
         QString text;
     };
     QList<LegendLabel> legendLabels() const;
+    // The NaN, +Inf and -Inf swatches with their names, where they are painted (each:
+    // the colour box and the name beside it). The widget's minimum size keeps them
+    // all inside it.
+    QList<LegendLabel> legendSwatches() const;
+
+    QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -69,6 +75,8 @@ private:
     void paintLegend(QPainter &painter, const QRect &area);
     QRect legendArea() const;
     QRect legendBar(const QRect &legendArea) const;
+    // The legend's height besides its colour bar.
+    int legendFixedHeight() const;
     void paintTicks(QPainter &painter, const QRect &area);
     QList<qint64> ticks(bool rows) const;
     int rowLabelWidth() const;
