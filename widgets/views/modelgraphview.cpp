@@ -14,6 +14,7 @@
 #include "graphtoolbar.h"
 #include "jobs/latestjob.h"
 #include "model/modelfile.h"
+#include "model/modelgraph.h"
 #include "modelsummary.h"
 
 #include <QAction>
@@ -137,23 +138,18 @@ ModelGraphView::~ModelGraphView()
 
 void ModelGraphView::setModel(std::shared_ptr<const ModelFile> model)
 {
-    std::shared_ptr<const OnnxInfo> graph;
-    if (model && model->onnx())
-        graph = std::shared_ptr<const OnnxInfo>(model, &*model->onnx());
-    const bool torchScript = model && !graph && model->torch() && model->torch()->torchScript;
-    setGraph(model, std::move(graph));
-    if (!torchScript)
+    // The same choice as the model review's (carton::modelGraph).
+    const GraphSource source = model ? carton::graphSource(*model) : GraphSource::None;
+    if (source != GraphSource::TorchScriptCode) {
+        Result<std::shared_ptr<const OnnxInfo>> graph = modelGraph(model);
+        setGraph(model, graph ? *graph : nullptr);
         return;
+    }
+    setGraph(model, nullptr);
     // Read from the archive's code/ without running anything; a resnet50 takes milliseconds.
     m_status->setText(tr("Reading the graph from the archive's code…"));
     m_jobs->start(
-        kStaticJob,
-        [model](Progress &) -> Result<std::shared_ptr<const OnnxInfo>> {
-            Result<OnnxInfo> read = model->torchScriptGraph();
-            if (!read)
-                return read.error();
-            return std::make_shared<const OnnxInfo>(std::move(*read));
-        },
+        kStaticJob, [model](Progress &) { return modelGraph(model); },
         [this, model](const Result<std::shared_ptr<const OnnxInfo>> &read) {
             if (read)
                 setGraph(model, *read, tr("forward, read from the archive's code (nothing was run)"));

@@ -60,7 +60,7 @@ public:
 
     // The model whose graph to show (null, or one without a graph: a message);
     // laid out when the view is shown. A TorchScript archive's graph is read from
-    // its code first (ModelFile::torchScriptGraph, off the GUI thread; staticGraphRead() follows).
+    // its code first (carton::modelGraph, off the GUI thread; staticGraphRead() follows).
     void setModel(std::shared_ptr<const carton::ModelFile> model);
     // `graph` (null: as setModel), with `model`'s weights linked from it; `source`
     // says where the graph comes from (shown after the node count).
