@@ -3791,6 +3791,10 @@
         <source>Expand</source>
         <translation>Aufklappen</translation>
     </message>
+    <message>
+        <source>Could not export: %1</source>
+        <translation>Export nicht möglich: %1</translation>
+    </message>
     </context>
 <context>
     <name>studio::ModelPage</name>
@@ -8187,6 +8191,59 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>Internal name</source>
         <translation>Interner Name</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphContextMenu</name>
+    <message>
+        <source>Expand %1</source>
+        <translation>%1 aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse %1</source>
+        <translation>%1 einklappen</translation>
+    </message>
+    <message>
+        <source>Expand All Scopes</source>
+        <translation>Alle Bereiche aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse All Scopes</source>
+        <translation>Alle Bereiche einklappen</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphExport</name>
+    <message>
+        <source>export cancelled</source>
+        <translation>Export abgebrochen</translation>
+    </message>
+    <message>
+        <source>the graph is empty</source>
+        <translation>der Graph ist leer</translation>
+    </message>
+    <message>
+        <source>cannot write SVG</source>
+        <translation>SVG kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphExportJob</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the export (nothing is written)</source>
+        <translation>Export abbrechen (es wird nichts geschrieben)</translation>
+    </message>
+    <message>
+        <source>Exporting… %p%</source>
+        <translation>Exportiere… %p%</translation>
+    </message>
+    <message>
+        <source>export cancelled</source>
+        <translation>Export abgebrochen</translation>
     </message>
 </context>
 </TS>

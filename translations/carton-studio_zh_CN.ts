@@ -3768,6 +3768,10 @@
         <source>Expand</source>
         <translation>展开</translation>
     </message>
+    <message>
+        <source>Could not export: %1</source>
+        <translation>无法导出：%1</translation>
+    </message>
     </context>
 <context>
     <name>studio::ModelPage</name>
@@ -8123,6 +8127,59 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>Internal name</source>
         <translation>内部名称</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphContextMenu</name>
+    <message>
+        <source>Expand %1</source>
+        <translation>展开 %1</translation>
+    </message>
+    <message>
+        <source>Collapse %1</source>
+        <translation>折叠 %1</translation>
+    </message>
+    <message>
+        <source>Expand All Scopes</source>
+        <translation>展开所有作用域</translation>
+    </message>
+    <message>
+        <source>Collapse All Scopes</source>
+        <translation>折叠所有作用域</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphExport</name>
+    <message>
+        <source>export cancelled</source>
+        <translation>导出已取消</translation>
+    </message>
+    <message>
+        <source>the graph is empty</source>
+        <translation>图为空</translation>
+    </message>
+    <message>
+        <source>cannot write SVG</source>
+        <translation>无法写入 SVG</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphExportJob</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the export (nothing is written)</source>
+        <translation>停止导出（不写入任何内容）</translation>
+    </message>
+    <message>
+        <source>Exporting… %p%</source>
+        <translation>正在导出… %p%</translation>
+    </message>
+    <message>
+        <source>export cancelled</source>
+        <translation>导出已取消</translation>
     </message>
 </context>
 </TS>

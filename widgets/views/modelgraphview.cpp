@@ -4,11 +4,15 @@
 
 #include "graphbodybar.h"
 #include "graphcamera.h"
+#include "graphcontextmenu.h"
 #include "graphdecorator.h"
 #include "graphexport.h"
+#include "graphexportjob.h"
+#include "graphitemloader.h"
 #include "graphitems.h"
 #include "graphlayout.h"
 #include "graphminimap.h"
+#include "graphpicture.h"
 #include "graphprepared.h"
 #include "graphproperties.h"
 #include "graphtoolbar.h"
@@ -19,7 +23,6 @@
 
 #include <QAction>
 #include <QContextMenuEvent>
-#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
@@ -29,14 +32,12 @@
 #include <QHash>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTextBrowser>
-#include <QTimer>
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -51,15 +52,13 @@ namespace {
 const QString kLayoutJob = QStringLiteral("layout");
 const QString kStaticJob = QStringLiteral("torchscript");
 const QString kFoldJob = QStringLiteral("fold");
-// Items added per turn of the event loop; the view's repaint after each slice
-// comes on top (~15 ms for thousands of items), so a slice stays well under 50 ms.
-constexpr int kBuildSliceMs = 12;
 
 } // namespace
 
 ModelGraphView::ModelGraphView(QWidget *parent)
     : QWidget(parent), m_jobs(new LatestJob(this)), m_scene(new QGraphicsScene(this)), m_view(new QGraphicsView),
-      m_properties(new QTextBrowser), m_bar(new GraphToolBar), m_bodyBar(new GraphBodyBar), m_status(new QLabel)
+      m_properties(new QTextBrowser), m_bar(new GraphToolBar), m_bodyBar(new GraphBodyBar), m_status(new QLabel),
+      m_export(new GraphExportJob)
 {
     m_view->setObjectName(QStringLiteral("modelGraph"));
     m_view->setScene(m_scene);
@@ -114,8 +113,15 @@ ModelGraphView::ModelGraphView(QWidget *parent)
     layout->addWidget(m_bar);
     layout->addWidget(m_bodyBar);
     layout->addWidget(m_status);
+    layout->addWidget(m_export);
     layout->addWidget(split, 1);
     m_minimap = new GraphMinimap(m_view);
+    m_loader = new GraphItemLoader(m_view, m_minimap, this);
+    connect(m_loader, &GraphItemLoader::ready, this, &ModelGraphView::finishLayout);
+    connect(m_export, &GraphExportJob::finished, this, [this](const QString &path, const QString &error) {
+        m_status->setText(error.isEmpty() ? tr("Exported to %1").arg(path) : tr("Could not export: %1").arg(error));
+        emit exported(path, error);
+    });
     setModel(nullptr);
 }
 
@@ -282,11 +288,10 @@ void ModelGraphView::setWeightsAsNodes(bool asNodes)
 void ModelGraphView::relayout(const QString &focusScope)
 {
     m_jobs->cancelAll();
-    ++m_generation; // items still being added for the previous graph stop
-    m_layout.reset();
+    ++m_generation;
+    m_loader->clear(); // items still being added for the previous graph stop
     m_focusScope = focusScope;
     m_focusNode = -1;
-    m_items.clear();
     {
         // Deleting a selected item changes the selection: nothing to show of items going away.
         const QSignalBlocker quiet(m_scene);
@@ -295,9 +300,7 @@ void ModelGraphView::relayout(const QString &focusScope)
     m_vertices.clear();
     m_itemOfNode.clear();
     m_rects.clear();
-    m_labelItems.clear();
     m_edgeLabels.clear();
-    m_minimap->clear();
     m_properties->clear();
     m_laidOut = false;
     if (!m_graph) {
@@ -416,10 +419,17 @@ bool ModelGraphView::isLayingOut() const
 
 GraphLayoutInput ModelGraphView::layoutInput(QStringList *edgeValues) const
 {
+    GraphLayoutInput input = layoutSizes();
+    if (m_graph)
+        addLayoutEdges(*m_graph, m_fold, m_itemOfNode, m_vertices.size(), input, edgeValues);
+    return input;
+}
+
+GraphLayoutInput ModelGraphView::layoutSizes() const
+{
     GraphLayoutInput input;
     if (!m_graph)
         return input;
-    const OnnxInfo &graph = *m_graph;
     // Sizes from the font here; the layout itself on a worker thread.
     const GraphItems::Style style = GraphItems::style(font(), palette());
     const QFontMetricsF metrics(style.font);
@@ -444,14 +454,20 @@ GraphLayoutInput ModelGraphView::layoutInput(QStringList *edgeValues) const
         // Only the graph's inputs start the top layer; any other source sits by its first user.
         input.floating.append(v.input < 0);
     }
+    return input;
+}
+
+void ModelGraphView::addLayoutEdges(const OnnxInfo &graph, const GraphFold &fold, const QList<int> &itemOfNode,
+                                    qsizetype vertexCount, GraphLayoutInput &input, QStringList *edgeValues)
+{
     // Edges between what is shown: a node's to the box that holds it; inside a box, none;
     // none from a folded constant (it is drawn inside its users).
     QHash<QString, int> producer;
     for (qsizetype n = 0; n < graph.nodes.size(); ++n)
-        if (!m_fold.isFolded(int(n)))
+        if (!fold.isFolded(int(n)))
             for (const QString &out : graph.nodes[n].outputs)
-                producer.insert(out, m_itemOfNode[n]);
-    const qsizetype firstInput = m_vertices.size() - graph.inputs.size() - graph.outputs.size();
+                producer.insert(out, itemOfNode[n]);
+    const qsizetype firstInput = vertexCount - graph.inputs.size() - graph.outputs.size();
     for (qsizetype i = 0; i < graph.inputs.size(); ++i)
         producer.insert(graph.inputs[i].name, int(firstInput + i));
     QSet<quint64> seen;
@@ -469,42 +485,44 @@ GraphLayoutInput ModelGraphView::layoutInput(QStringList *edgeValues) const
     for (qsizetype n = 0; n < graph.nodes.size(); ++n)
         for (const QString &in : graph.nodes[n].inputs)
             if (!in.isEmpty())
-                addEdge(producer.value(in, -1), m_itemOfNode[n], in);
+                addEdge(producer.value(in, -1), itemOfNode[n], in);
     for (qsizetype i = 0; i < graph.outputs.size(); ++i)
         addEdge(producer.value(graph.outputs[i].name, -1), int(firstInput + graph.inputs.size() + i),
                 graph.outputs[i].name);
-    return input;
 }
 
 void ModelGraphView::startLayout()
 {
     m_pending = false;
     const OnnxInfo &graph = *m_graph;
-    QStringList values;
-    const GraphLayoutInput input = layoutInput(&values);
+    GraphLayoutInput sized = layoutSizes(); // the font's measures here, the rest on a worker thread
     m_status->setText(tr("Laying out %n node(s)…", nullptr, int(graph.nodes.size())));
     struct Laid {
         GraphLayoutResult layout;
         QStringList labels;
+        std::shared_ptr<const GraphGrid> grid;
     };
     m_jobs->start(
         kLayoutJob,
-        [input, values = std::move(values), graph = m_graph](Progress &progress) {
-            // The edges' labels here too: a text per value of thousands.
-            return Laid{layoutGraph(input, &progress), GraphItems::edgeLabels(*graph, values)};
+        [input = std::move(sized), graph = m_graph, fold = m_fold, itemOfNode = m_itemOfNode,
+         vertexCount = m_vertices.size()](Progress &progress) mutable {
+            // The edges, their labels and where everything lies here too: a text per value of thousands.
+            QStringList values;
+            addLayoutEdges(*graph, fold, itemOfNode, vertexCount, input, &values);
+            GraphLayoutResult layout = layoutGraph(input, &progress);
+            auto grid = std::make_shared<const GraphGrid>(layout.nodes, layout.edges);
+            return Laid{std::move(layout), GraphItems::edgeLabels(*graph, values), std::move(grid)};
         },
         [this](Laid &&laid) {
             const GraphLayoutResult &layout = laid.layout;
             if (layout.cancelled)
                 return;
-            m_edgeLabels = std::move(laid.labels);
-            m_layout = std::make_shared<const GraphLayoutResult>(layout);
-            m_builtVertices = 0;
-            m_builtEdges = 0;
+            m_edgeLabels = laid.labels;
             m_scene->setSceneRect(layout.bounds.adjusted(-20, -20, 20, 20));
             m_rects = layout.nodes;
             showInputs();
-            buildItems(m_generation);
+            m_loader->setLabelsShown(m_edgeShapes);
+            m_loader->load(makePicture(layout, std::move(laid.labels)), std::move(laid.grid));
         });
 }
 
@@ -520,7 +538,6 @@ void ModelGraphView::showInputs()
 void ModelGraphView::fitToView()
 {
     GraphCamera::fit(*m_view);
-    m_minimap->update();
 }
 
 bool ModelGraphView::zoomToSelection()
@@ -529,21 +546,21 @@ bool ModelGraphView::zoomToSelection()
     if (index < 0 || index >= m_rects.size())
         return false;
     GraphCamera::zoomTo(*m_view, m_rects[index]);
-    m_minimap->update();
     return true;
 }
 
-void ModelGraphView::buildItems(quint64 generation)
+std::shared_ptr<GraphPicture> ModelGraphView::makePicture(const GraphLayoutResult &layout, QStringList labels) const
 {
-    if (generation != m_generation || !m_layout)
-        return;
-    // A slice at a time, so that the GUI thread never stops for long on a big graph.
-    QElapsedTimer budget;
-    budget.start();
-    const GraphLayoutResult &layout = *m_layout;
-    const GraphItems::Style style = GraphItems::style(font(), palette());
-    for (; m_builtVertices < m_vertices.size() && budget.elapsed() < kBuildSliceMs; ++m_builtVertices) {
-        const qsizetype i = m_builtVertices;
+    auto picture = std::make_shared<GraphPicture>();
+    picture->style = GraphItems::style(font(), palette());
+    picture->background = palette().color(QPalette::Base);
+    picture->bounds = m_scene->sceneRect();
+    picture->rects = layout.nodes;
+    picture->edges = layout.edges;
+    picture->labels = std::move(labels);
+    picture->labelsShown = m_edgeShapes;
+    picture->nodes.reserve(m_vertices.size());
+    for (qsizetype i = 0; i < m_vertices.size(); ++i) {
         const Vertex &v = m_vertices[i];
         GraphItems::Node node;
         node.title = v.title;
@@ -554,30 +571,19 @@ void ModelGraphView::buildItems(quint64 generation)
         node.fill = vertexColor(v);
         if (m_decorator)
             m_decorator->decorate(node, *m_graph, vertexNodes(int(i)), v.members > 0);
-        m_items.append(GraphItems::addNode(*m_scene, layout.nodes[i], node, int(i), style));
+        picture->nodes.append(std::move(node));
     }
-    for (; m_builtEdges < layout.edges.size() && budget.elapsed() < kBuildSliceMs; ++m_builtEdges) {
-        GraphItems::addEdge(*m_scene, layout.edges[m_builtEdges], style);
-        const QString &label = m_builtEdges < m_edgeLabels.size() ? m_edgeLabels[m_builtEdges] : QString();
-        if (!label.isEmpty()) {
-            QGraphicsItem *text = GraphItems::addEdgeLabel(*m_scene, layout.edges[m_builtEdges], label, style);
-            text->setVisible(m_edgeShapes);
-            m_labelItems.append(text);
-        }
-    }
-    if (m_builtVertices < m_vertices.size() || m_builtEdges < layout.edges.size()) {
-        QTimer::singleShot(0, this, [this, generation] { buildItems(generation); });
-        return;
-    }
-    m_layout.reset();
+    return picture;
+}
+
+std::shared_ptr<const GraphPicture> ModelGraphView::picture() const
+{
+    return m_laidOut ? m_loader->picture() : nullptr;
+}
+
+void ModelGraphView::finishLayout()
+{
     m_laidOut = true;
-    if (m_vertices.size() > kMinimapAbove) {
-        QList<QColor> colors;
-        colors.reserve(m_vertices.size());
-        for (const QGraphicsPathItem *item : std::as_const(m_items))
-            colors.append(item->brush().color());
-        m_minimap->setNodes(m_rects, colors, m_scene->sceneRect());
-    }
     QString status = tr("%n node(s)", nullptr, int(m_graph->nodes.size()));
     if (!m_source.isEmpty() && m_steps.isEmpty())
         status += u" · " + m_source;
@@ -607,8 +613,7 @@ void ModelGraphView::buildItems(quint64 generation)
 void ModelGraphView::setEdgeShapes(bool shown)
 {
     m_edgeShapes = shown;
-    for (QGraphicsItem *label : std::as_const(m_labelItems))
-        label->setVisible(shown);
+    m_loader->setLabelsShown(shown);
 }
 
 QColor ModelGraphView::vertexColor(const Vertex &vertex) const
@@ -638,12 +643,28 @@ int ModelGraphView::selectedVertex() const
 
 bool ModelGraphView::selectVertex(int index)
 {
-    if (index < 0 || index >= m_items.size())
+    QGraphicsPathItem *item = m_laidOut ? m_loader->item(index) : nullptr;
+    if (!item)
         return false;
     m_scene->clearSelection();
-    m_items[index]->setSelected(true);
-    m_view->centerOn(m_items[index]);
+    item->setSelected(true);
+    m_view->centerOn(item);
     return true;
+}
+
+int ModelGraphView::vertexAt(const QPoint &viewportPos) const
+{
+    const QGraphicsItem *item = m_view->itemAt(viewportPos);
+    while (item && item->parentItem())
+        item = item->parentItem();
+    const int index = item && item->data(0).isValid() ? item->data(0).toInt() : -1;
+    return index < m_vertices.size() ? index : -1;
+}
+
+QString ModelGraphView::scopeOfVertex(int index) const
+{
+    return index >= 0 && index < m_vertices.size() && m_vertices[index].node >= 0 ? scopeOfNode(m_vertices[index].node)
+                                                                                  : QString();
 }
 
 bool ModelGraphView::vertexMatches(const Vertex &v, const QString &wanted) const
@@ -685,7 +706,9 @@ int ModelGraphView::findNext(const QString &text)
 void ModelGraphView::showSelection()
 {
     const int index = selectedVertex();
-    for (QGraphicsPathItem *item : std::as_const(m_items)) {
+    for (QGraphicsPathItem *item : m_loader->items()) {
+        if (!item)
+            continue;
         QPen pen = item->data(1).value<QPen>(); // as drawn (GraphItems::addNode)
         if (item->isSelected()) {
             pen.setWidthF(3);
@@ -713,14 +736,25 @@ QString ModelGraphView::vertexHtml(const Vertex &vertex) const
     return GraphProperties::nodeHtml(*m_graph, m_model.get(), vertex.node, m_fold);
 }
 
-bool ModelGraphView::exportPng(const QString &path) const
+bool ModelGraphView::exportPng(const QString &path)
 {
-    return GraphExport::writePng(*m_scene, m_scene->sceneRect(), palette().color(QPalette::Base), path);
+    return startExport(path, false);
 }
 
-bool ModelGraphView::exportSvg(const QString &path) const
+bool ModelGraphView::exportSvg(const QString &path)
 {
-    return GraphExport::writeSvg(*m_scene, m_scene->sceneRect(), path, tr("Model graph"));
+    return startExport(path, true);
+}
+
+bool ModelGraphView::startExport(const QString &path, bool svg)
+{
+    const std::shared_ptr<const GraphPicture> shown = picture();
+    if (!shown)
+        return false;
+    auto copy = std::make_shared<GraphPicture>(*shown); // the labels as shown now
+    copy->labelsShown = m_edgeShapes;
+    m_export->start(std::move(copy), path, svg, tr("Model graph"));
+    return true;
 }
 
 QString ModelGraphView::exportFileName(bool svg) const
@@ -736,53 +770,16 @@ void ModelGraphView::exportInteractive(bool svg)
     const QString path =
         QFileDialog::getSaveFileName(this, svg ? tr("Export Graph as SVG") : tr("Export Graph as PNG"),
                                      exportFileName(svg), svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
-    if (path.isEmpty())
-        return;
-    const bool ok = svg ? exportSvg(path) : exportPng(path);
-    m_status->setText(ok ? tr("Exported to %1").arg(path) : tr("Could not write %1").arg(path));
-}
-
-void ModelGraphView::showContextMenu(const QPoint &viewportPos, const QPoint &globalPos)
-{
-    if (!m_laidOut)
-        return;
-    QMenu menu(this);
-    const QGraphicsItem *item = m_view->itemAt(viewportPos);
-    while (item && item->parentItem())
-        item = item->parentItem();
-    const int index = item && item->data(0).isValid() ? item->data(0).toInt() : -1;
-    if (item && index >= 0 && index < m_vertices.size()) {
-        const Vertex &v = m_vertices[index];
-        const QString scope = v.members > 0 ? v.detail : v.node >= 0 ? scopeOfNode(v.node) : QString();
-        if (v.members > 0)
-            menu.addAction(tr("Expand %1").arg(scope), this, [this, scope] { expandScope(scope); });
-        else if (!scope.isEmpty())
-            menu.addAction(tr("Collapse %1").arg(scope), this, [this, scope] { collapseScope(scope); });
-        if (!scope.isEmpty() && !GraphScopes::parentScope(scope).isEmpty()) {
-            const QString parent = GraphScopes::parentScope(scope);
-            menu.addAction(tr("Collapse %1").arg(parent), this, [this, parent] { collapseScope(parent); });
-        }
-    }
-    if (m_scopes.hasScopes()) {
-        if (!menu.isEmpty())
-            menu.addSeparator();
-        menu.addAction(tr("Expand All Scopes"), this, &ModelGraphView::expandAll);
-        menu.addAction(tr("Collapse All Scopes"), this, &ModelGraphView::collapseAll);
-    }
-    if (!menu.isEmpty())
-        menu.exec(globalPos);
+    if (!path.isEmpty())
+        startExport(path, svg);
 }
 
 bool ModelGraphView::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_view->viewport() && event->type() == QEvent::MouseButtonDblClick) {
         // A collapsed scope opens; a node with a body (If, Loop) opens its first; a node in a scope closes it.
-        const auto *mouse = static_cast<QMouseEvent *>(event);
-        const QGraphicsItem *item = m_view->itemAt(mouse->position().toPoint());
-        while (item && item->parentItem())
-            item = item->parentItem();
-        const int index = item && item->data(0).isValid() ? item->data(0).toInt() : -1;
-        if (item && index >= 0 && index < m_vertices.size()) {
+        const int index = vertexAt(static_cast<QMouseEvent *>(event)->position().toPoint());
+        if (index >= 0) {
             const Vertex &v = m_vertices[index];
             const auto hasBody = [](const OnnxAttribute &a) { return !a.graphs.isEmpty(); };
             const QList<OnnxAttribute> *attributes = v.node >= 0 ? &m_graph->nodes[v.node].attributes : nullptr;
@@ -799,14 +796,12 @@ bool ModelGraphView::eventFilter(QObject *watched, QEvent *event)
     }
     if (watched == m_view->viewport() && event->type() == QEvent::ContextMenu) {
         const auto *menu = static_cast<QContextMenuEvent *>(event);
-        showContextMenu(menu->pos(), menu->globalPos());
+        GraphContextMenu::exec(*this, menu->pos(), menu->globalPos());
         return true;
     }
     if (watched == m_view->viewport() && event->type() == QEvent::Wheel &&
-        GraphCamera::wheel(*m_view, static_cast<QWheelEvent *>(event))) {
-        m_minimap->update();
+        GraphCamera::wheel(*m_view, static_cast<QWheelEvent *>(event)))
         return true;
-    }
     return QWidget::eventFilter(watched, event);
 }
 

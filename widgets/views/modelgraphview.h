@@ -27,11 +27,13 @@ namespace studio {
 
 class GraphBodyBar;
 class GraphDecorator;
+class GraphExportJob;
+class GraphItemLoader;
 class GraphMinimap;
 class GraphToolBar;
 class LatestJob;
 struct GraphLayoutInput;
-struct GraphLayoutResult;
+struct GraphPicture;
 
 // The graph of a model (ONNX's, or a TorchScript method's as the runner inspected
 // it, through graphFromInspection): its nodes (op type), the graph's inputs and
@@ -46,14 +48,16 @@ struct GraphLayoutResult;
 // context menu; a graph of more than kCollapseAbove nodes opens collapsed. Search
 // by node name, op type or tensor name (Enter: the next match); Ctrl+wheel zooms,
 // Fit (Ctrl+0) shows it all, Zoom to Selection the selected node; a graph of more
-// than kMinimapAbove items gets a minimap; export as PNG (GraphExport) or SVG.
+// than kMinimapAbove items gets a minimap. Items are added to the scene a few ms at
+// a time, and for a big graph only near what the view shows (GraphItemLoader).
+// Export as PNG or SVG runs on a worker thread (GraphExportJob).
 class ModelGraphView final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ModelGraphView)
 
 public:
     static constexpr int kCollapseAbove = 1000;
-    static constexpr int kMinimapAbove = 300;
+    static constexpr int kMinimapAbove = 300; // GraphItemLoader's
 
     explicit ModelGraphView(QWidget *parent = nullptr);
     ~ModelGraphView() override;
@@ -98,15 +102,23 @@ public:
     bool collapseScope(const QString &scope);
     void expandAll();
     void collapseAll();
+    // The vertex at `viewportPos` of the view's viewport; -1 for none.
+    int vertexAt(const QPoint &viewportPos) const;
+    // The scope of the node vertex `index` shows (empty at the top, or for anything else).
+    QString scopeOfVertex(int index) const;
     // Selects vertex `index` (shows its properties, scrolls to it); false when out of range.
     bool selectVertex(int index);
     int selectedVertex() const;
     // Selects the next vertex after the selected one whose op type, name or tensors
     // contain `text` (case-insensitive), wrapping; -1 when none matches.
     int findNext(const QString &text);
-    // The scene as a picture (GraphExport: readable, written in strips) / as SVG; false on failure.
-    bool exportPng(const QString &path) const;
-    bool exportSvg(const QString &path) const;
+    // Starts writing the graph as a picture (GraphExport: readable, written in strips) /
+    // as SVG on a worker thread; exported() follows. False when nothing is laid out.
+    bool exportPng(const QString &path);
+    bool exportSvg(const QString &path);
+    GraphExportJob *exportJob() const { return m_export; }
+    // What the scene shows (or will, once scrolled to), apart from its items: what an export draws.
+    std::shared_ptr<const GraphPicture> picture() const;
     // "resnet18-graph.png": the export's file name for the model shown.
     QString exportFileName(bool svg) const;
 
@@ -150,6 +162,8 @@ signals:
     void laidOut();
     // setModel() of a TorchScript archive read its graph (or failed: statusLabel() says why).
     void staticGraphRead();
+    // An export ended: `error` is empty when `path` was written.
+    void exported(const QString &path, const QString &error);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -175,13 +189,19 @@ private:
     // m_graph from m_root and m_steps, the breadcrumb, laid out again.
     void showSteps();
     void startLayout();
-    // Adds the laid-out items a slice at a time (m_layout), then emits laidOut().
-    void buildItems(quint64 generation);
+    // layoutInput()'s sizes (measured with the font: GUI thread) / its edges (any thread).
+    GraphLayoutInput layoutSizes() const;
+    static void addLayoutEdges(const carton::OnnxInfo &graph, const GraphFold &fold, const QList<int> &itemOfNode,
+                               qsizetype vertexCount, GraphLayoutInput &input, QStringList *edgeValues);
+    // The items' looks (the picture the loader fills the scene from).
+    std::shared_ptr<GraphPicture> makePicture(const struct GraphLayoutResult &layout, QStringList labels) const;
+    // Once the loader has what the view shows: status, focus, laidOut().
+    void finishLayout();
     void showSelection();
     QString vertexHtml(const Vertex &vertex) const;
     bool vertexMatches(const Vertex &vertex, const QString &wanted) const;
-    void showContextMenu(const QPoint &viewportPos, const QPoint &globalPos);
     void exportInteractive(bool svg);
+    bool startExport(const QString &path, bool svg);
     // Opens at the graph's inputs: the first one at the top (left) of the view, readable.
     void showInputs();
     // The scope of node `node` (shown or folded); empty at the top.
@@ -202,7 +222,6 @@ private:
     QList<int> m_itemOfNode; // node -> index in m_vertices (a folded node: its host's)
     QString m_focusScope;    // selected once laid out again
     QList<Vertex> m_vertices;
-    QList<QGraphicsPathItem *> m_items; // one per vertex once laid out
     LatestJob *m_jobs = nullptr;
     QGraphicsScene *m_scene = nullptr;
     QGraphicsView *m_view = nullptr;
@@ -211,13 +230,11 @@ private:
     GraphBodyBar *m_bodyBar = nullptr;
     QLabel *m_status = nullptr;
     GraphMinimap *m_minimap = nullptr;
-    QList<QRectF> m_rects;                             // each vertex's rectangle once laid out
-    QString m_source;                                  // where the graph comes from
-    QStringList m_edgeLabels;                          // per laid-out edge
-    QList<QGraphicsItem *> m_labelItems;               // the edge labels drawn
-    std::shared_ptr<const GraphLayoutResult> m_layout; // being turned into items
-    qsizetype m_builtVertices = 0;
-    qsizetype m_builtEdges = 0;
+    GraphItemLoader *m_loader = nullptr;
+    GraphExportJob *m_export = nullptr;
+    QList<QRectF> m_rects;    // each vertex's rectangle once laid out
+    QString m_source;         // where the graph comes from
+    QStringList m_edgeLabels; // per laid-out edge
     quint64 m_generation = 0;
     bool m_pending = false;
     bool m_laidOut = false;
