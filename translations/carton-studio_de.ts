@@ -3682,28 +3682,8 @@
         <translation>Modellgraph</translation>
     </message>
     <message>
-        <source>Export Graph as SVG</source>
-        <translation>Graph als SVG exportieren</translation>
-    </message>
-    <message>
-        <source>Export Graph as PNG</source>
-        <translation>Graph als PNG exportieren</translation>
-    </message>
-    <message>
-        <source>SVG images (*.svg)</source>
-        <translation>SVG-Bilder (*.svg)</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG-Bilder (*.png)</translation>
-    </message>
-    <message>
         <source>Exported to %1</source>
         <translation>Exportiert nach %1</translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation>%1 konnte nicht geschrieben werden</translation>
     </message>
     <message numerus="yes">
         <source>%n scope(s) collapsed: double-click one to open it</source>
@@ -3711,26 +3691,6 @@
             <numerusform>%n Bereich eingeklappt: Doppelklick öffnet ihn</numerusform>
             <numerusform>%n Bereiche eingeklappt: Doppelklick öffnet einen</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Expand %1</source>
-        <translation>%1 aufklappen</translation>
-    </message>
-    <message>
-        <source>Collapse %1</source>
-        <translation>%1 einklappen</translation>
-    </message>
-    <message>
-        <source>Expand All Scopes</source>
-        <translation>Alle Bereiche aufklappen</translation>
-    </message>
-    <message>
-        <source>Collapse All Scopes</source>
-        <translation>Alle Bereiche einklappen</translation>
-    </message>
-    <message>
-        <source>%1 · %2 nodes</source>
-        <translation>%1 · %2 Knoten</translation>
     </message>
     <message numerus="yes">
         <source>%n constant(s) shown inside their nodes</source>
@@ -8194,7 +8154,7 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     </message>
 </context>
 <context>
-    <name>studio::GraphContextMenu</name>
+    <name>studio::GraphItemActions</name>
     <message>
         <source>Expand %1</source>
         <translation>%1 aufklappen</translation>
@@ -8244,6 +8204,29 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>export cancelled</source>
         <translation>Export abgebrochen</translation>
+    </message>
+    <message>
+        <source>Export Graph as SVG</source>
+        <translation>Graph als SVG exportieren</translation>
+    </message>
+    <message>
+        <source>Export Graph as PNG</source>
+        <translation>Graph als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG-Bilder (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphVertices</name>
+    <message>
+        <source>%1 · %2 nodes</source>
+        <translation>%1 · %2 Knoten</translation>
     </message>
 </context>
 </TS>

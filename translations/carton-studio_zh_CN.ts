@@ -3661,54 +3661,14 @@
         <translation>模型计算图</translation>
     </message>
     <message>
-        <source>Export Graph as SVG</source>
-        <translation>将计算图导出为 SVG</translation>
-    </message>
-    <message>
-        <source>Export Graph as PNG</source>
-        <translation>将计算图导出为 PNG</translation>
-    </message>
-    <message>
-        <source>SVG images (*.svg)</source>
-        <translation>SVG 图像 (*.svg)</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
         <source>Exported to %1</source>
         <translation>已导出到 %1</translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation>无法写入 %1</translation>
     </message>
     <message numerus="yes">
         <source>%n scope(s) collapsed: double-click one to open it</source>
         <translation>
             <numerusform>已折叠 %n 个作用域：双击即可展开</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Expand %1</source>
-        <translation>展开 %1</translation>
-    </message>
-    <message>
-        <source>Collapse %1</source>
-        <translation>折叠 %1</translation>
-    </message>
-    <message>
-        <source>Expand All Scopes</source>
-        <translation>展开所有作用域</translation>
-    </message>
-    <message>
-        <source>Collapse All Scopes</source>
-        <translation>折叠所有作用域</translation>
-    </message>
-    <message>
-        <source>%1 · %2 nodes</source>
-        <translation>%1 · %2 个节点</translation>
     </message>
     <message numerus="yes">
         <source>%n constant(s) shown inside their nodes</source>
@@ -8130,7 +8090,7 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     </message>
 </context>
 <context>
-    <name>studio::GraphContextMenu</name>
+    <name>studio::GraphItemActions</name>
     <message>
         <source>Expand %1</source>
         <translation>展开 %1</translation>
@@ -8180,6 +8140,29 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>export cancelled</source>
         <translation>导出已取消</translation>
+    </message>
+    <message>
+        <source>Export Graph as SVG</source>
+        <translation>将计算图导出为 SVG</translation>
+    </message>
+    <message>
+        <source>Export Graph as PNG</source>
+        <translation>将计算图导出为 PNG</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphVertices</name>
+    <message>
+        <source>%1 · %2 nodes</source>
+        <translation>%1 · %2 个节点</translation>
     </message>
 </context>
 </TS>

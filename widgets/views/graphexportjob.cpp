@@ -6,6 +6,7 @@
 #include "graphpicture.h"
 #include "jobs/latestjob.h"
 
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QProgressBar>
 #include <QPushButton>
@@ -65,6 +66,16 @@ void GraphExportJob::start(std::shared_ptr<const GraphPicture> picture, const QS
             m_progress->setRange(0, int(total / scale));
             m_progress->setValue(int(std::min(done, total) / scale));
         });
+}
+
+void GraphExportJob::ask(std::shared_ptr<const GraphPicture> picture, const QString &fileName, bool svg,
+                         const QString &title)
+{
+    const QString path =
+        QFileDialog::getSaveFileName(parentWidget(), svg ? tr("Export Graph as SVG") : tr("Export Graph as PNG"),
+                                     fileName, svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
+    if (!path.isEmpty())
+        start(std::move(picture), path, svg, title);
 }
 
 void GraphExportJob::cancel()

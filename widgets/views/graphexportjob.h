@@ -26,6 +26,8 @@ public:
 
     // Writes `picture` to `path` as SVG (titled `title`) or PNG.
     void start(std::shared_ptr<const GraphPicture> picture, const QString &path, bool svg, const QString &title);
+    // Asks where to write it (offering `fileName`), then start()s; nothing when the dialog is cancelled.
+    void ask(std::shared_ptr<const GraphPicture> picture, const QString &fileName, bool svg, const QString &title);
     void cancel();
     bool isRunning() const;
     QPushButton *cancelButton() const { return m_cancel; }

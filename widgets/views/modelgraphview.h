@@ -5,6 +5,7 @@
 #include "graphfold.h"
 #include "graphscopes.h"
 #include "graphsearch.h"
+#include "graphvertices.h"
 
 #include <QWidget>
 #include <memory>
@@ -90,11 +91,11 @@ public:
 
     // Items of the graph: the nodes shown and the boxes of collapsed scopes (in the
     // order of their first node), then its inputs, then its outputs.
-    int vertexCount() const { return int(m_vertices.size()); }
+    int vertexCount() const { return int(m_vx.list.size()); }
     // The collapsed scope item `index` stands for; empty for a node, an input or an output.
-    QString collapsedScope(int index) const;
+    QString collapsedScope(int index) const { return m_vx.collapsedScope(index); }
     // Node `node` of the graph (OnnxInfo::nodes) is shown as item...
-    int vertexOfNode(int node) const;
+    int vertexOfNode(int node) const { return m_vx.vertexOfNode(node); }
     const GraphScopes &scopes() const { return m_scopes; }
     // Opens / closes a scope, or all, and lays the graph out again (laidOut()
     // follows); false when there is no such scope.
@@ -104,6 +105,8 @@ public:
     void collapseAll();
     // The vertex at `viewportPos` of the view's viewport; -1 for none.
     int vertexAt(const QPoint &viewportPos) const;
+    // The node (index in OnnxInfo::nodes) vertex `index` shows; -1 for a scope, an input or an output.
+    int nodeOfVertex(int index) const;
     // The scope of the node vertex `index` shows (empty at the top, or for anything else).
     QString scopeOfVertex(int index) const;
     // Selects vertex `index` (shows its properties, scrolls to it); false when out of range.
@@ -170,18 +173,6 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    struct Vertex {
-        QString title;  // op type, or the input's / output's name, or the scope's last part
-        QString detail; // node name, or the value's type, or the scope
-        int node = -1;  // index in OnnxInfo::nodes, or -1
-        int input = -1; // index in OnnxInfo::inputs, or -1
-        int output = -1;
-        int members = 0;   // a collapsed scope: its nodes
-        QStringList rows;  // folded constants and weights shown inside a node ("W ⟨64×3×7×7⟩")
-        QList<int> folded; // the folded nodes drawn inside this one (found by search)
-    };
-    // The items shown (m_vertices) from m_graph and m_scopes.
-    void buildVertices();
     // After a scope opened or closed: the items again, laid out again.
     void relayout(const QString &focusScope);
     // m_fold and m_scopes for m_graph (and the weights-as-nodes choice).
@@ -189,26 +180,17 @@ private:
     // m_graph from m_root and m_steps, the breadcrumb, laid out again.
     void showSteps();
     void startLayout();
-    // layoutInput()'s sizes (measured with the font: GUI thread) / its edges (any thread).
-    GraphLayoutInput layoutSizes() const;
-    static void addLayoutEdges(const carton::OnnxInfo &graph, const GraphFold &fold, const QList<int> &itemOfNode,
-                               qsizetype vertexCount, GraphLayoutInput &input, QStringList *edgeValues);
     // The items' looks (the picture the loader fills the scene from).
     std::shared_ptr<GraphPicture> makePicture(const struct GraphLayoutResult &layout, QStringList labels) const;
     // Once the loader has what the view shows: status, focus, laidOut().
     void finishLayout();
     void showSelection();
-    QString vertexHtml(const Vertex &vertex) const;
-    bool vertexMatches(const Vertex &vertex, const QString &wanted) const;
-    void exportInteractive(bool svg);
+    // Exports to `path` (empty: asks where first); false when nothing is laid out.
     bool startExport(const QString &path, bool svg);
     // Opens at the graph's inputs: the first one at the top (left) of the view, readable.
     void showInputs();
     // The scope of node `node` (shown or folded); empty at the top.
-    QString scopeOfNode(int node) const;
-    QColor vertexColor(const Vertex &vertex) const;
-    // The graph's nodes item `index` stands for (a node and those folded into it, or a scope's).
-    QList<int> vertexNodes(int index) const;
+    QString scopeOfNode(int node) const { return m_vx.scopeOfNode(node); }
 
     std::shared_ptr<const carton::ModelFile> m_model;
     std::shared_ptr<const GraphDecorator> m_decorator;
@@ -219,9 +201,8 @@ private:
     GraphScopes m_scopes; // over the nodes shown (m_shownNodes), not the folded ones
     GraphFold m_fold;
     QList<int> m_shownNodes; // the scopes' node index -> index in OnnxInfo::nodes
-    QList<int> m_itemOfNode; // node -> index in m_vertices (a folded node: its host's)
     QString m_focusScope;    // selected once laid out again
-    QList<Vertex> m_vertices;
+    GraphVertices m_vx;      // the items shown
     LatestJob *m_jobs = nullptr;
     QGraphicsScene *m_scene = nullptr;
     QGraphicsView *m_view = nullptr;

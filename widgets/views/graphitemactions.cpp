@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "graphcontextmenu.h"
+#include "graphitemactions.h"
 
 #include "graphscopes.h"
+#include "model/modelinfo.h"
 #include "modelgraphview.h"
 
 #include <QMenu>
+#include <algorithm>
 
 namespace studio {
 
-void GraphContextMenu::exec(ModelGraphView &view, const QPoint &viewportPos, const QPoint &globalPos)
+void GraphItemActions::exec(ModelGraphView &view, const QPoint &viewportPos, const QPoint &globalPos)
 {
     if (!view.isLaidOut())
         return;
@@ -35,6 +37,25 @@ void GraphContextMenu::exec(ModelGraphView &view, const QPoint &viewportPos, con
     }
     if (!menu.isEmpty())
         menu.exec(globalPos);
+}
+
+bool GraphItemActions::activate(ModelGraphView &view, const QPoint &viewportPos)
+{
+    const int index = view.vertexAt(viewportPos);
+    if (index < 0)
+        return false;
+    const int node = view.nodeOfVertex(index);
+    const auto hasBody = [](const carton::OnnxAttribute &a) { return !a.graphs.isEmpty(); };
+    const QList<carton::OnnxAttribute> *attributes = node >= 0 ? &view.graph()->nodes[node].attributes : nullptr;
+    const auto body = attributes ? std::find_if(attributes->cbegin(), attributes->cend(), hasBody)
+                                 : QList<carton::OnnxAttribute>::const_iterator();
+    if (const QString box = view.collapsedScope(index); !box.isEmpty())
+        view.expandScope(box);
+    else if (attributes && body != attributes->cend())
+        view.openBody({node, int(body - attributes->cbegin()), 0});
+    else if (const QString scope = view.scopeOfVertex(index); !scope.isEmpty())
+        view.collapseScope(scope);
+    return true;
 }
 
 } // namespace studio
