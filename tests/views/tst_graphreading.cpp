@@ -182,6 +182,16 @@ void TestGraphReading::constantsFoldIntoTheirNodes()
         if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
             texts << text->text();
     QVERIFY2(texts.contains(u"shape ⟨2⟩"_s) && texts.contains(u"Reshape"_s), qPrintable(texts.join(u", ")));
+    // The box covers every row with room below the last (the rows stood on the border).
+    QGraphicsPathItem *conv = itemOf(view, vertexTitled(view, u"Conv"_s));
+    QVERIFY(conv);
+    qreal lowest = 0;
+    for (QGraphicsItem *child : conv->childItems())
+        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child); text && text->text().contains(u"bias"))
+            lowest = std::max(lowest, text->sceneBoundingRect().bottom());
+    QVERIFY(lowest > 0);
+    QVERIFY2(conv->sceneBoundingRect().bottom() - lowest >= GraphItems::kRowPadding,
+             qPrintable(u"%1 below %2"_s.arg(conv->sceneBoundingRect().bottom()).arg(lowest)));
     // Search finds a folded constant by its name: the node it is drawn in.
     QCOMPARE(view.findNext(u"Constant_0"_s), vertexTitled(view, u"Reshape"_s));
     // The properties name each input by its role and show the constant's value.

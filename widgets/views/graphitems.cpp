@@ -74,7 +74,8 @@ QSizeF GraphItems::nodeSize(const Style &style, qreal titleWidth, const QList<qr
     for (qreal w : rowWidths)
         width = std::max(width, w + 2 * kRowPadding);
     const qreal extra = scope ? 14 : 0; // a scope's box is taller, as a folder
-    const qreal body = rowWidths.isEmpty() ? 0 : rowWidths.size() * rows.height() + kRowPadding;
+    // A padding above the rows and one below the last (it stood on the border before).
+    const qreal body = rowWidths.isEmpty() ? 0 : rowWidths.size() * rows.height() + 2 * kRowPadding;
     return QSizeF(std::max(60.0, width), title.height() + 14 + extra + body);
 }
 
@@ -110,7 +111,7 @@ QGraphicsPathItem *GraphItems::makeNode(const QRectF &rect, const Node &node, in
         outline->setPen(QPen(node.fill.lighter(160)));
     }
     const qreal rowHeight = QFontMetricsF(style.rowFont).height();
-    const qreal body = node.rows.isEmpty() ? 0 : node.rows.size() * rowHeight + kRowPadding;
+    const qreal body = node.rows.isEmpty() ? 0 : node.rows.size() * rowHeight + 2 * kRowPadding;
     const QRectF header(rect.left(), rect.top(), rect.width(), rect.height() - body);
     if (!node.rows.isEmpty()) {
         auto *fill = new QGraphicsRectItem(QRectF(rect.left() + 1, header.bottom(), rect.width() - 2, body - 3), item);
@@ -120,7 +121,7 @@ QGraphicsPathItem *GraphItems::makeNode(const QRectF &rect, const Node &node, in
             auto *row = new QGraphicsSimpleTextItem(node.rows[r], item);
             row->setFont(style.rowFont);
             row->setBrush(style.rowText);
-            row->setPos(rect.left() + kRowPadding, header.bottom() + kRowPadding / 2 + r * rowHeight);
+            row->setPos(rect.left() + kRowPadding, header.bottom() + kRowPadding + r * rowHeight);
         }
     }
     auto *text = new QGraphicsSimpleTextItem(node.title, item);
