@@ -1817,7 +1817,11 @@
         <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
         <translation>Zurück zum Durchsuchen des Cartons (Ctrl+E); Änderungen bleiben bis zum Speichern oder Schließen erhalten</translation>
     </message>
-</context>
+<message>
+        <source>Metadata</source>
+        <translation>Metadaten</translation>
+    </message>
+    </context>
 <context>
     <name>studio::CommandLine</name>
     <message>
@@ -3675,28 +3679,8 @@
         <translation>Modellgraph</translation>
     </message>
     <message>
-        <source>Export Graph as SVG</source>
-        <translation>Graph als SVG exportieren</translation>
-    </message>
-    <message>
-        <source>Export Graph as PNG</source>
-        <translation>Graph als PNG exportieren</translation>
-    </message>
-    <message>
-        <source>SVG images (*.svg)</source>
-        <translation>SVG-Bilder (*.svg)</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG-Bilder (*.png)</translation>
-    </message>
-    <message>
         <source>Exported to %1</source>
         <translation>Exportiert nach %1</translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation>%1 konnte nicht geschrieben werden</translation>
     </message>
     <message numerus="yes">
         <source>%n scope(s) collapsed: double-click one to open it</source>
@@ -3704,26 +3688,6 @@
             <numerusform>%n Bereich eingeklappt: Doppelklick öffnet ihn</numerusform>
             <numerusform>%n Bereiche eingeklappt: Doppelklick öffnet einen</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Expand %1</source>
-        <translation>%1 aufklappen</translation>
-    </message>
-    <message>
-        <source>Collapse %1</source>
-        <translation>%1 einklappen</translation>
-    </message>
-    <message>
-        <source>Expand All Scopes</source>
-        <translation>Alle Bereiche aufklappen</translation>
-    </message>
-    <message>
-        <source>Collapse All Scopes</source>
-        <translation>Alle Bereiche einklappen</translation>
-    </message>
-    <message>
-        <source>%1 · %2 nodes</source>
-        <translation>%1 · %2 Knoten</translation>
     </message>
     <message numerus="yes">
         <source>%n constant(s) shown inside their nodes</source>
@@ -3783,6 +3747,10 @@
     <message>
         <source>Expand</source>
         <translation>Aufklappen</translation>
+    </message>
+    <message>
+        <source>Could not export: %1</source>
+        <translation>Export nicht möglich: %1</translation>
     </message>
     </context>
 <context>
@@ -4320,7 +4288,59 @@
         <source>Digest:</source>
         <translation>Digest:</translation>
     </message>
-</context>
+<message>
+        <source>carton.toml could not be read; see the diagnostics.</source>
+        <translation>carton.toml konnte nicht gelesen werden; siehe Diagnose.</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>License:</source>
+        <translation>Lizenz:</translation>
+    </message>
+    <message>
+        <source>Repository:</source>
+        <translation>Repository:</translation>
+    </message>
+    <message>
+        <source>Homepage:</source>
+        <translation>Homepage:</translation>
+    </message>
+    <message>
+        <source>Platforms:</source>
+        <translation>Plattformen:</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>beliebig</translation>
+    </message>
+    <message>
+        <source>Runner:</source>
+        <translation>Runner:</translation>
+    </message>
+    <message>
+        <source>Framework version:</source>
+        <translation>Framework-Version:</translation>
+    </message>
+    <message>
+        <source>Compat version:</source>
+        <translation>Kompat.-Version:</translation>
+    </message>
+    <message>
+        <source>Runner options:</source>
+        <translation>Runner-Optionen:</translation>
+    </message>
+    <message>
+        <source>This description has remote images.</source>
+        <translation>Diese Beschreibung enthält entfernte Bilder.</translation>
+    </message>
+    <message>
+        <source>No description.</source>
+        <translation>Keine Beschreibung.</translation>
+    </message>
+    </context>
 <context>
     <name>studio::PlatformListEdit</name>
     <message>
@@ -6034,7 +6054,11 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
-</context>
+<message>
+        <source>Could not run the self-tests: %1</source>
+        <translation>Die Selbsttests konnten nicht ausgeführt werden: %1</translation>
+    </message>
+    </context>
 <context>
     <name>studio::ShortcutsDialog</name>
     <message>
@@ -8379,6 +8403,232 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>In the error map A is the expected side and B the actual one.</source>
         <translation>In der Fehlerkarte ist A die erwartete Seite und B die tatsächliche.</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DocumentFilesModel</name>
+    <message>
+        <source>From the carton</source>
+        <translation>Aus dem Carton</translation>
+    </message>
+    <message>
+        <source>From the carton (was %1)</source>
+        <translation>Aus dem Carton (vorher %1)</translation>
+    </message>
+    <message>
+        <source>Linked (fetched from LINKS)</source>
+        <translation>Verknüpft (aus LINKS abgerufen)</translation>
+    </message>
+    <message>
+        <source>Added from disk</source>
+        <translation>Vom Datenträger hinzugefügt</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>%1 is written when saving</source>
+        <translation>%1 wird beim Speichern geschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>studio::FilesEditor</name>
+    <message>
+        <source>Where added files go: model/ for the model, misc/ for images, audio and video the description or examples use</source>
+        <translation>Wohin hinzugefügte Dateien kommen: model/ für das Modell, misc/ für Bilder, Audio und Video, die die Beschreibung oder die Beispiele verwenden</translation>
+    </message>
+    <message>
+        <source>Add &amp;Files…</source>
+        <translation>&amp;Dateien hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add F&amp;older…</source>
+        <translation>&amp;Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Re&amp;name</source>
+        <translation>&amp;Umbenennen</translation>
+    </message>
+    <message>
+        <source>Add to:</source>
+        <translation>Hinzufügen zu:</translation>
+    </message>
+    <message>
+        <source>Drop files or folders here to add them. carton.toml, MANIFEST and tensor_data/index.toml are written when saving.</source>
+        <translation>Dateien oder Ordner hier ablegen, um sie hinzuzufügen. carton.toml, MANIFEST und tensor_data/index.toml werden beim Speichern geschrieben.</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1</source>
+        <translation>Nichts hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1 is written when saving</source>
+        <translation>Nichts hinzugefügt: %1 wird beim Speichern geschrieben</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>Datei hinzufügen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n Files</source>
+        <translation>
+            <numerusform>%n Datei hinzufügen</numerusform>
+            <numerusform>%n Dateien hinzufügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n file(s) under %1</source>
+        <translation>
+            <numerusform>%n Datei unter %1 hinzugefügt</numerusform>
+            <numerusform>%n Dateien unter %1 hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Files</source>
+        <translation>
+            <numerusform>%n Datei entfernen</numerusform>
+            <numerusform>%n Dateien entfernen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add Files to %1</source>
+        <translation>Dateien zu %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Folder to %1</source>
+        <translation>Ordner zu %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Drop to add under %1</source>
+        <translation>Ablegen, um unter %1 hinzuzufügen</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SelfTestListModel</name>
+    <message>
+        <source>Self-test</source>
+        <translation>Selbsttest</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>Beispiel</translation>
+    </message>
+    <message>
+        <source>(self-test %1)</source>
+        <translation>(Selbsttest %1)</translation>
+    </message>
+    <message>
+        <source>(example %1)</source>
+        <translation>(Beispiel %1)</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>keine Beschreibung</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphItemActions</name>
+    <message>
+        <source>Expand %1</source>
+        <translation>%1 aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse %1</source>
+        <translation>%1 einklappen</translation>
+    </message>
+    <message>
+        <source>Expand All Scopes</source>
+        <translation>Alle Bereiche aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse All Scopes</source>
+        <translation>Alle Bereiche einklappen</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphExport</name>
+    <message>
+        <source>export cancelled</source>
+        <translation>Export abgebrochen</translation>
+    </message>
+    <message>
+        <source>the graph is empty</source>
+        <translation>der Graph ist leer</translation>
+    </message>
+    <message>
+        <source>cannot write SVG</source>
+        <translation>SVG kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphExportJob</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the export (nothing is written)</source>
+        <translation>Export abbrechen (es wird nichts geschrieben)</translation>
+    </message>
+    <message>
+        <source>Exporting… %p%</source>
+        <translation>Exportiere… %p%</translation>
+    </message>
+    <message>
+        <source>export cancelled</source>
+        <translation>Export abgebrochen</translation>
+    </message>
+    <message>
+        <source>Export Graph as SVG</source>
+        <translation>Graph als SVG exportieren</translation>
+    </message>
+    <message>
+        <source>Export Graph as PNG</source>
+        <translation>Graph als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG-Bilder (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphVertices</name>
+    <message>
+        <source>%1 · %2 nodes</source>
+        <translation>%1 · %2 Knoten</translation>
     </message>
 </context>
 </TS>

@@ -1813,7 +1813,11 @@
         <source>Back to browsing the carton (Ctrl+E); edits stay until you save or close</source>
         <translation>返回浏览 carton（Ctrl+E）；编辑内容会保留，直到保存或关闭</translation>
     </message>
-</context>
+<message>
+        <source>Metadata</source>
+        <translation>元数据</translation>
+    </message>
+    </context>
 <context>
     <name>studio::CommandLine</name>
     <message>
@@ -3653,54 +3657,14 @@
         <translation>模型计算图</translation>
     </message>
     <message>
-        <source>Export Graph as SVG</source>
-        <translation>将计算图导出为 SVG</translation>
-    </message>
-    <message>
-        <source>Export Graph as PNG</source>
-        <translation>将计算图导出为 PNG</translation>
-    </message>
-    <message>
-        <source>SVG images (*.svg)</source>
-        <translation>SVG 图像 (*.svg)</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
         <source>Exported to %1</source>
         <translation>已导出到 %1</translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation>无法写入 %1</translation>
     </message>
     <message numerus="yes">
         <source>%n scope(s) collapsed: double-click one to open it</source>
         <translation>
             <numerusform>已折叠 %n 个作用域：双击即可展开</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Expand %1</source>
-        <translation>展开 %1</translation>
-    </message>
-    <message>
-        <source>Collapse %1</source>
-        <translation>折叠 %1</translation>
-    </message>
-    <message>
-        <source>Expand All Scopes</source>
-        <translation>展开所有作用域</translation>
-    </message>
-    <message>
-        <source>Collapse All Scopes</source>
-        <translation>折叠所有作用域</translation>
-    </message>
-    <message>
-        <source>%1 · %2 nodes</source>
-        <translation>%1 · %2 个节点</translation>
     </message>
     <message numerus="yes">
         <source>%n constant(s) shown inside their nodes</source>
@@ -3759,6 +3723,10 @@
     <message>
         <source>Expand</source>
         <translation>展开</translation>
+    </message>
+    <message>
+        <source>Could not export: %1</source>
+        <translation>无法导出：%1</translation>
     </message>
     </context>
 <context>
@@ -4291,7 +4259,59 @@
         <source>Digest:</source>
         <translation>摘要：</translation>
     </message>
-</context>
+<message>
+        <source>carton.toml could not be read; see the diagnostics.</source>
+        <translation>无法读取 carton.toml；请查看诊断信息。</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>License:</source>
+        <translation>许可证：</translation>
+    </message>
+    <message>
+        <source>Repository:</source>
+        <translation>仓库：</translation>
+    </message>
+    <message>
+        <source>Homepage:</source>
+        <translation>主页：</translation>
+    </message>
+    <message>
+        <source>Platforms:</source>
+        <translation>平台：</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>Runner:</source>
+        <translation>运行器：</translation>
+    </message>
+    <message>
+        <source>Framework version:</source>
+        <translation>框架版本：</translation>
+    </message>
+    <message>
+        <source>Compat version:</source>
+        <translation>兼容版本：</translation>
+    </message>
+    <message>
+        <source>Runner options:</source>
+        <translation>运行器选项：</translation>
+    </message>
+    <message>
+        <source>This description has remote images.</source>
+        <translation>此描述包含远程图像。</translation>
+    </message>
+    <message>
+        <source>No description.</source>
+        <translation>无描述。</translation>
+    </message>
+    </context>
 <context>
     <name>studio::PlatformListEdit</name>
     <message>
@@ -5985,7 +6005,11 @@ Add one with the buttons on the left.</source>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
-</context>
+<message>
+        <source>Could not run the self-tests: %1</source>
+        <translation>无法运行自检：%1</translation>
+    </message>
+    </context>
 <context>
     <name>studio::ShortcutsDialog</name>
     <message>
@@ -8313,6 +8337,229 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>In the error map A is the expected side and B the actual one.</source>
         <translation>在误差图中，A 为预期一侧，B 为实际一侧。</translation>
+    </message>
+</context>
+<context>
+    <name>studio::DocumentFilesModel</name>
+    <message>
+        <source>From the carton</source>
+        <translation>来自 carton</translation>
+    </message>
+    <message>
+        <source>From the carton (was %1)</source>
+        <translation>来自 carton（原为 %1）</translation>
+    </message>
+    <message>
+        <source>Linked (fetched from LINKS)</source>
+        <translation>已链接（从 LINKS 获取）</translation>
+    </message>
+    <message>
+        <source>Added from disk</source>
+        <translation>从磁盘添加</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>%1 is written when saving</source>
+        <translation>%1 在保存时写入</translation>
+    </message>
+</context>
+<context>
+    <name>studio::FilesEditor</name>
+    <message>
+        <source>Where added files go: model/ for the model, misc/ for images, audio and video the description or examples use</source>
+        <translation>添加的文件放在哪里：model/ 用于模型，misc/ 用于描述或示例所用的图像、音频和视频</translation>
+    </message>
+    <message>
+        <source>Add &amp;Files…</source>
+        <translation>添加文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Add F&amp;older…</source>
+        <translation>添加文件夹(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;name</source>
+        <translation>重命名(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Add to:</source>
+        <translation>添加到：</translation>
+    </message>
+    <message>
+        <source>Drop files or folders here to add them. carton.toml, MANIFEST and tensor_data/index.toml are written when saving.</source>
+        <translation>将文件或文件夹拖放到此处即可添加。carton.toml、MANIFEST 和 tensor_data/index.toml 在保存时写入。</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1</source>
+        <translation>未添加任何内容：%1</translation>
+    </message>
+    <message>
+        <source>Nothing added: %1 is written when saving</source>
+        <translation>未添加任何内容：%1 在保存时写入</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>添加文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n Files</source>
+        <translation>
+            <numerusform>添加 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n file(s) under %1</source>
+        <translation>
+            <numerusform>已在 %1 下添加 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n Files</source>
+        <translation>
+            <numerusform>移除 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add Files to %1</source>
+        <translation>向 %1 添加文件</translation>
+    </message>
+    <message>
+        <source>Add Folder to %1</source>
+        <translation>向 %1 添加文件夹</translation>
+    </message>
+    <message>
+        <source>Drop to add under %1</source>
+        <translation>拖放以添加到 %1 下</translation>
+    </message>
+</context>
+<context>
+    <name>studio::SelfTestListModel</name>
+    <message>
+        <source>Self-test</source>
+        <translation>自检</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>(self-test %1)</source>
+        <translation>（自检 %1）</translation>
+    </message>
+    <message>
+        <source>(example %1)</source>
+        <translation>（示例 %1）</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>无描述</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphItemActions</name>
+    <message>
+        <source>Expand %1</source>
+        <translation>展开 %1</translation>
+    </message>
+    <message>
+        <source>Collapse %1</source>
+        <translation>折叠 %1</translation>
+    </message>
+    <message>
+        <source>Expand All Scopes</source>
+        <translation>展开所有作用域</translation>
+    </message>
+    <message>
+        <source>Collapse All Scopes</source>
+        <translation>折叠所有作用域</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphExport</name>
+    <message>
+        <source>export cancelled</source>
+        <translation>导出已取消</translation>
+    </message>
+    <message>
+        <source>the graph is empty</source>
+        <translation>图为空</translation>
+    </message>
+    <message>
+        <source>cannot write SVG</source>
+        <translation>无法写入 SVG</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphExportJob</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the export (nothing is written)</source>
+        <translation>停止导出（不写入任何内容）</translation>
+    </message>
+    <message>
+        <source>Exporting… %p%</source>
+        <translation>正在导出… %p%</translation>
+    </message>
+    <message>
+        <source>export cancelled</source>
+        <translation>导出已取消</translation>
+    </message>
+    <message>
+        <source>Export Graph as SVG</source>
+        <translation>将计算图导出为 SVG</translation>
+    </message>
+    <message>
+        <source>Export Graph as PNG</source>
+        <translation>将计算图导出为 PNG</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>studio::GraphVertices</name>
+    <message>
+        <source>%1 · %2 nodes</source>
+        <translation>%1 · %2 个节点</translation>
     </message>
 </context>
 </TS>

@@ -5,6 +5,7 @@
 #include "base/jsonutil.h"
 #include "base/parallel.h"
 #include "base/sha256.h"
+#include "model/modelgraph.h"
 #include "model/modelset.h"
 
 #include <QFile>
@@ -23,21 +24,6 @@ int ModelDiff::count(ChangeKind kind) const
     return n;
 }
 
-std::shared_ptr<const OnnxInfo> modelGraph(const ModelFilePtr &model)
-{
-    if (!model)
-        return nullptr;
-    if (model->onnx())
-        return std::shared_ptr<const OnnxInfo>(model, &*model->onnx());
-    // A TorchScript archive: the graph read from its code/ (nothing run).
-    if (model->format() == ModelFormat::TorchZip && model->torch() && model->torch()->torchScript) {
-        Result<OnnxInfo> graph = model->torchScriptGraph();
-        if (graph)
-            return std::make_shared<const OnnxInfo>(std::move(graph).value());
-    }
-    return nullptr;
-}
-
 namespace {
 
 // Pairs model files with a graph: the same path, else the only such file of each side.
@@ -47,8 +33,8 @@ pairGraphs(const ModelSet &a, const ModelSet &b, QHash<const ModelEntry *, std::
     QList<const ModelEntry *> onnxA, onnxB;
     for (const auto &[set, list] : {std::pair(&a, &onnxA), std::pair(&b, &onnxB)})
         for (const ModelEntry &e : set->entries())
-            if (std::shared_ptr<const OnnxInfo> graph = modelGraph(e.model)) {
-                graphs.insert(&e, std::move(graph));
+            if (Result<std::shared_ptr<const OnnxInfo>> graph = modelGraph(e.model)) {
+                graphs.insert(&e, std::move(*graph));
                 list->append(&e);
             }
     QList<std::pair<const ModelEntry *, const ModelEntry *>> out;

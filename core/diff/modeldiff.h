@@ -13,18 +13,12 @@ namespace carton {
 
 class ModelSet;
 
-// The graph a model file's review compares and draws (null: none): an ONNX file's,
-// or a TorchScript archive's read from its code/ (ModelFile::torchScriptGraph,
-// nothing run; read on each call, so callers keep it). Every graph reader produces
-// the one graph model (OnnxInfo), and diffGraphs takes any of them.
-CARTONCORE_EXPORT std::shared_ptr<const OnnxInfo> modelGraph(const ModelFilePtr &model);
-
 // The graphs of two paired model files (the same path in both cartons, or the only
 // file with a graph of each side).
 struct ModelGraphDiff {
     QString entryA, entryB;
     GraphDiff graph;
-    std::shared_ptr<const OnnxInfo> graphA, graphB; // the graphs compared (modelGraph's)
+    std::shared_ptr<const OnnxInfo> graphA, graphB; // the graphs compared (model/modelgraph.h)
 };
 
 // The model level of a comparison: weights and graphs.

@@ -5,6 +5,7 @@
 // ResNet-34 made by reviewmodels.py with python3-torch).
 #include "diff/graphoverlay.h"
 #include "diff/modeldiff.h"
+#include "model/modelgraph.h"
 #include "model/modelset.h"
 #include "reviewmodels.h"
 #include "runner/modelinspection.h"
@@ -239,8 +240,8 @@ void TestModelDiff::overlayOfAnIfBody()
     const ModelSet a = models(QStringLiteral("if_a.onnx")), b = models(QStringLiteral("if_b.onnx"));
     const Result<ModelDiff> d = diffModels(a, b);
     QVERIFY(d);
-    const GraphOverlay overlay = overlayGraphs(modelGraph(a.entries().first().model),
-                                               modelGraph(b.entries().first().model), d->graphs.first().graph);
+    const GraphOverlay overlay = overlayGraphs(*modelGraph(a.entries().first().model),
+                                               *modelGraph(b.entries().first().model), d->graphs.first().graph);
     QVERIFY(overlay.graph);
     QCOMPARE(overlay.graph->nodes.size(), 3);
     QCOMPARE(overlay.levels.size(), 3); // the main graph, the then and else branches
@@ -342,7 +343,7 @@ void TestModelDiff::torchScriptArchivesAreDiffedByTheirCode()
     QVERIFY(QFile::copy(data + u"resnet18_script.pt", m_dir.filePath(QStringLiteral("ts_b.pt"))));
     QVERIFY(QFile::copy(data + u"control.pt", m_dir.filePath(QStringLiteral("ts_control.pt"))));
     const ModelSet a = models(QStringLiteral("ts_a.pt"));
-    const std::shared_ptr<const OnnxInfo> graph = modelGraph(a.entries().first().model);
+    const std::shared_ptr<const OnnxInfo> graph = *modelGraph(a.entries().first().model);
     QVERIFY(graph);
     QVERIFY2(graph->nodes.size() > 40, qPrintable(QString::number(graph->nodes.size())));
 

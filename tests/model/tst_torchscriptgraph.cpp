@@ -6,6 +6,7 @@
 // run-time values), and hostile code built in the test.
 #include "base/bytesource.h"
 #include "model/modelfile.h"
+#include "model/modelgraph.h"
 #include "model/torchpickle.h"
 #include "model/torchscriptgraph.h"
 #include "testpaths.h"
@@ -15,6 +16,7 @@
 #include <QJsonObject>
 #include <QSet>
 #include <QTest>
+#include <QtEndian>
 
 using namespace carton;
 
@@ -114,6 +116,7 @@ private slots:
     void hostileCode_data();
     void hostileCode();
     void notTorchScript();
+    void oneChoiceOfGraph();
 };
 
 void TestTorchScriptGraph::matchesTorch_data()
@@ -323,6 +326,32 @@ void TestTorchScriptGraph::notTorchScript()
     FakeArchive empty("");
     empty.root->text = QStringLiteral("builtins.dict");
     QVERIFY(!empty.build());
+}
+
+// modelGraph(): the graph view and the model review take a model's graph from here.
+void TestTorchScriptGraph::oneChoiceOfGraph()
+{
+    const ModelFilePtr archive = readModel(QStringLiteral("resnet18_trace.pt"));
+    QVERIFY(archive);
+    QCOMPARE(graphSource(*archive), GraphSource::TorchScriptCode);
+    const Result<std::shared_ptr<const OnnxInfo>> graph = modelGraph(archive);
+    QVERIFY2(graph, qPrintable(graph ? QString() : graph.error().toString()));
+    QCOMPARE((*graph)->nodes.size(), archive->torchScriptGraph()->nodes.size());
+    // A safetensors file has weights and no graph: an error naming the file, not an empty graph.
+    QByteArray header = R"({"w":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}})";
+    header += QByteArray(8 - header.size() % 8, ' ');
+    QByteArray bytes(8, '\0');
+    qToLittleEndian<quint64>(quint64(header.size()), bytes.data());
+    bytes += header + QByteArray(4, '\0');
+    const Result<ModelFilePtr> weights =
+        ModelFile::read(std::make_shared<MemorySource>(bytes, QStringLiteral("w.safetensors")));
+    QVERIFY2(weights, qPrintable(weights ? QString() : weights.error().toString()));
+    QCOMPARE(graphSource(**weights), GraphSource::None);
+    const Result<std::shared_ptr<const OnnxInfo>> none = modelGraph(*weights);
+    QVERIFY(!none);
+    QCOMPARE(none.error().code, ErrorCode::Unsupported);
+    QVERIFY2(none.error().toString().contains(u"w.safetensors"), qPrintable(none.error().toString()));
+    QVERIFY(!modelGraph(nullptr));
 }
 
 QTEST_GUILESS_MAIN(TestTorchScriptGraph)

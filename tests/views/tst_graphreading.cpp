@@ -8,6 +8,7 @@
 // a PNG of a tall graph at a readable scale, named after the model.
 #include "graphbodybar.h"
 #include "graphexport.h"
+#include "graphexportjob.h"
 #include "graphitems.h"
 #include "graphlayout.h"
 #include "graphminimap.h"
@@ -15,6 +16,8 @@
 #include "model/modelinfo.h"
 #include "modelgraphview.h"
 
+#include <QDir>
+#include <QElapsedTimer>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -23,10 +26,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTimer>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -176,6 +182,16 @@ void TestGraphReading::constantsFoldIntoTheirNodes()
         if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
             texts << text->text();
     QVERIFY2(texts.contains(u"shape ⟨2⟩"_s) && texts.contains(u"Reshape"_s), qPrintable(texts.join(u", ")));
+    // The box covers every row with room below the last (the rows stood on the border).
+    QGraphicsPathItem *conv = itemOf(view, vertexTitled(view, u"Conv"_s));
+    QVERIFY(conv);
+    qreal lowest = 0;
+    for (QGraphicsItem *child : conv->childItems())
+        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child); text && text->text().contains(u"bias"))
+            lowest = std::max(lowest, text->sceneBoundingRect().bottom());
+    QVERIFY(lowest > 0);
+    QVERIFY2(conv->sceneBoundingRect().bottom() - lowest >= GraphItems::kRowPadding,
+             qPrintable(u"%1 below %2"_s.arg(conv->sceneBoundingRect().bottom()).arg(lowest)));
     // Search finds a folded constant by its name: the node it is drawn in.
     QCOMPARE(view.findNext(u"Constant_0"_s), vertexTitled(view, u"Reshape"_s));
     // The properties name each input by its role and show the constant's value.
@@ -347,7 +363,28 @@ void TestGraphReading::tallGraphExportsReadably()
     QVERIFY(scene.height() > 20'000); // taller than the old 8192-pixel cap could show readably
     QTemporaryDir dir;
     const QString png = dir.filePath(u"tall.png"_s);
+    QSignalSpy exported(&view, &ModelGraphView::exported);
+    // Written on a worker thread: the GUI thread keeps serving a 5 ms timer meanwhile.
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = 0, gap = 0, ticks = 0;
+    QTimer probe;
+    probe.setInterval(5);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        gap = std::max(gap, clock.elapsed() - last);
+        last = clock.elapsed();
+        ++ticks;
+    });
+    probe.start();
     QVERIFY(view.exportPng(png));
+    QVERIFY(exported.wait(30'000));
+    probe.stop();
+    const qint64 took = clock.elapsed();
+    qInfo("%lld ms to export %d items; the GUI thread's longest gap %lld ms, %lld ticks", took, view.vertexCount(), gap,
+          ticks);
+    QCOMPARE(exported.last().at(1).toString(), QString());
+    // Drawn at once on the GUI thread, the whole export would be one gap.
+    QVERIFY2(gap < 100 && gap * 2 < took, qPrintable(u"%1 ms of %2 ms"_s.arg(gap).arg(took)));
     QImageReader reader(png);
     const QSize size = reader.size();
     QCOMPARE(size, GraphExport::pngSize(scene));
@@ -361,6 +398,19 @@ void TestGraphReading::tallGraphExportsReadably()
     const QPointF at =
         (QPointF(view.vertexRect(0).left() + 5, view.vertexRect(0).center().y()) - scene.topLeft()) * scale;
     QCOMPARE(image.pixelColor(at.toPoint()).rgb() & 0xffffff, GraphItems::opColor(u"Relu"_s).rgb() & 0xffffff);
+
+    // Cancelled once under way: no file, no temporary file left.
+    const QString cancelled = dir.filePath(u"cancelled.png"_s);
+    QVERIFY(view.exportPng(cancelled));
+    auto *bar = view.exportJob()->findChild<QProgressBar *>(u"graphExportProgress"_s);
+    QVERIFY(bar);
+    QTRY_VERIFY(bar->maximum() > 0); // the work reported its first steps
+    QTest::mouseClick(view.exportJob()->cancelButton(), Qt::LeftButton);
+    QVERIFY(!view.exportJob()->isRunning());
+    QCOMPARE(exported.last().at(0).toString(), cancelled);
+    QVERIFY(!exported.last().at(1).toString().isEmpty());
+    JobPools::waitForAll(); // the worker has stopped
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{u"tall.png"_s});
     QCOMPARE(GraphExport::fileName(u"/models/resnet18.onnx"_s, u"png"_s), u"resnet18-graph.png"_s);
     QCOMPARE(GraphExport::fileName(QString(), u"svg"_s), u"graph.svg"_s);
 }

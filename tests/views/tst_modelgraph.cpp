@@ -233,11 +233,16 @@ void TestModelGraph::graphOfAnOnnxModel()
 
     // Export.
     const QString png = m_dir.filePath(u"graph.png"_s), svg = m_dir.filePath(u"graph.svg"_s);
+    QSignalSpy exported(graph, &ModelGraphView::exported);
     QVERIFY(graph->exportPng(png));
+    QVERIFY(exported.wait(10'000));
+    QCOMPARE(exported.last().at(1).toString(), QString());
     const QImage image(png);
     QVERIFY(!image.isNull());
     QVERIFY(image.width() >= graph->scene()->sceneRect().width());
     QVERIFY(graph->exportSvg(svg));
+    QVERIFY(exported.wait(10'000));
+    QCOMPARE(exported.last().at(1).toString(), QString());
     QFile file(svg);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray text = file.readAll();
@@ -428,8 +433,23 @@ void TestModelGraph::fiveThousandNodesOpenCollapsed()
     });
     qInfo("5000 nodes expanded in %lld ms; the GUI thread's longest gap %lld ms", expanded, expandedGap);
     QCOMPARE(view.vertexCount(), 5002);
-    // Measured, not asserted: 48–61 ms on 2 shared cores under load (see bench/README.md).
+    // Measured, not asserted (load on shared cores decides it; bench/README.md has the
+    // figures: 48–61 ms when every item was added, now mostly under 50 ms). What keeps it
+    // low is asserted: only the items near what the view shows are in the scene...
     Q_UNUSED(expandedGap);
+    const auto nodeItems = [&view] {
+        int n = 0;
+        for (QGraphicsItem *item : view.scene()->items())
+            n += item->flags() & QGraphicsItem::ItemIsSelectable ? 1 : 0;
+        return n;
+    };
+    const int near = nodeItems();
+    QVERIFY2(near > 0 && near < 1000, qPrintable(QString::number(near)));
+    // ...and the others come when the view goes there.
+    const int far = view.vertexOfNode(4990);
+    QVERIFY(view.selectVertex(far));
+    QTRY_VERIFY(nodeItems() > near + 10);
+    QCOMPARE(view.selectedVertex(), far);
 }
 
 void TestModelGraph::graphOfAnInspectedMethod()

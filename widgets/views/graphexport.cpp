@@ -2,12 +2,15 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "graphexport.h"
 
+#include "base/progress.h"
 #include "codec/pngstreamwriter.h"
+#include "graphpicture.h"
 
 #include <QFileInfo>
-#include <QGraphicsScene>
+#include <QGraphicsItem>
 #include <QImage>
 #include <QPainter>
+#include <QSaveFile>
 #include <QSvgGenerator>
 #include <algorithm>
 #include <cmath>
@@ -28,6 +31,32 @@ qreal pngScale(const QRectF &source)
     return scale;
 }
 
+carton::Status cancelled(const QString &path)
+{
+    return carton::makeError(carton::ErrorCode::Cancelled, studio::GraphExport::tr("export cancelled"), path);
+}
+
+// The picture's items with the rectangle each covers, made one step at a time.
+struct Items {
+    std::vector<std::unique_ptr<QGraphicsItem>> items;
+    QList<QRectF> extents;
+};
+
+// `progress` counts the items made and then `after` steps (strips, items drawn); nullopt when cancelled.
+std::optional<Items> makeItems(const GraphPicture &picture, carton::Progress *progress, qint64 after)
+{
+    Items out;
+    if (progress)
+        progress->setTotal(picture.itemCount() + after);
+    out.items = picture.makeItems(progress);
+    if (progress && progress->isCancelled())
+        return std::nullopt;
+    out.extents.reserve(qsizetype(out.items.size()));
+    for (const auto &item : out.items)
+        out.extents.append(GraphPicture::extent(*item));
+    return out;
+}
+
 } // namespace
 
 QSize GraphExport::pngSize(const QRectF &source)
@@ -37,58 +66,80 @@ QSize GraphExport::pngSize(const QRectF &source)
                  std::max(1, int(std::floor(source.height() * scale))));
 }
 
-bool GraphExport::writePng(QGraphicsScene &scene, const QRectF &source, const QColor &background, const QString &path,
-                           QString *error)
+carton::Status GraphExport::writePng(const GraphPicture &picture, const QString &path, carton::Progress *progress)
 {
+    const QRectF source = picture.bounds;
     if (source.isEmpty())
-        return false;
+        return carton::makeError(carton::ErrorCode::Usage, tr("the graph is empty"), path);
     const QSize size = pngSize(source);
-    const qreal sy = size.height() / source.height();
-    auto writer = carton::PngStreamWriter::create(path, quint32(size.width()), quint32(size.height()));
-    if (!writer) {
-        if (error)
-            *error = writer.error().toString();
-        return false;
-    }
+    const qreal sx = size.width() / source.width(), sy = size.height() / source.height();
     const int stripRows = int(std::clamp<qint64>(kStripBytes / (qint64(size.width()) * 3), 1, size.height()));
+    const qint64 strips = (size.height() + stripRows - 1) / stripRows;
+    std::optional<Items> items = makeItems(picture, progress, strips);
+    if (!items)
+        return cancelled(path);
+    auto writer = carton::PngStreamWriter::create(path, quint32(size.width()), quint32(size.height()));
+    if (!writer)
+        return writer.error();
     QImage strip(size.width(), stripRows, QImage::Format_RGB888);
     for (int top = 0; top < size.height(); top += stripRows) {
+        if (progress && progress->isCancelled())
+            return cancelled(path); // the writer removes its temporary file
         const int rows = std::min(stripRows, size.height() - top);
-        strip.fill(background);
+        strip.fill(picture.background);
         QPainter painter(&strip);
         painter.setRenderHint(QPainter::Antialiasing);
         painter.setRenderHint(QPainter::TextAntialiasing);
         const QRectF part(source.left(), source.top() + top / sy, source.width(), rows / sy);
-        scene.render(&painter, QRectF(0, 0, size.width(), rows), part, Qt::IgnoreAspectRatio);
+        painter.scale(sx, sy);
+        painter.translate(-part.topLeft());
+        painter.setClipRect(part);
+        for (size_t i = 0; i < items->items.size(); ++i)
+            if (items->extents[qsizetype(i)].intersects(part))
+                GraphPicture::paint(painter, *items->items[i]);
         painter.end();
-        if (carton::Status s = (*writer)->writeRows(strip.constBits(), rows, strip.bytesPerLine()); !s) {
-            if (error)
-                *error = s.error().toString();
-            return false;
-        }
+        if (carton::Status s = (*writer)->writeRows(strip.constBits(), rows, strip.bytesPerLine()); !s)
+            return s;
+        if (progress)
+            progress->advance(1);
     }
-    if (carton::Status s = (*writer)->finish(); !s) {
-        if (error)
-            *error = s.error().toString();
-        return false;
-    }
-    return true;
+    return (*writer)->finish();
 }
 
-bool GraphExport::writeSvg(QGraphicsScene &scene, const QRectF &source, const QString &path, const QString &title)
+carton::Status GraphExport::writeSvg(const GraphPicture &picture, const QString &path, const QString &title,
+                                     carton::Progress *progress)
 {
+    const QRectF source = picture.bounds;
     if (source.isEmpty())
-        return false;
+        return carton::makeError(carton::ErrorCode::Usage, tr("the graph is empty"), path);
+    std::optional<Items> items = makeItems(picture, progress, picture.itemCount());
+    if (!items)
+        return cancelled(path);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return carton::makeError(carton::ErrorCode::Io, file.errorString(), path);
     QSvgGenerator svg;
-    svg.setFileName(path);
+    svg.setOutputDevice(&file);
     svg.setSize(source.size().toSize());
     svg.setViewBox(QRectF(QPointF(0, 0), source.size()));
     svg.setTitle(title);
     QPainter painter;
     if (!painter.begin(&svg))
-        return false;
-    scene.render(&painter, QRectF(QPointF(0, 0), source.size()), source);
-    return painter.end();
+        return carton::makeError(carton::ErrorCode::Io, tr("cannot write SVG"), path);
+    painter.translate(-source.topLeft());
+    for (const auto &item : items->items) {
+        if (progress && progress->isCancelled()) {
+            painter.end();
+            file.cancelWriting();
+            return cancelled(path);
+        }
+        GraphPicture::paint(painter, *item);
+        if (progress)
+            progress->advance(1);
+    }
+    if (!painter.end() || !file.commit())
+        return carton::makeError(carton::ErrorCode::Io, file.errorString(), path);
+    return {};
 }
 
 QString GraphExport::fileName(const QString &modelPath, const QString &suffix)

@@ -2,21 +2,29 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include <QColor>
+#include "base/result.h"
+
 #include <QCoreApplication>
 #include <QRectF>
 #include <QSize>
 #include <QString>
 
-class QGraphicsScene;
+namespace carton {
+class Progress;
+} // namespace carton
 
 namespace studio {
 
-// The graph view's pictures. A PNG is drawn at a readable scale (twice the
-// screen's for a small graph, the screen's for a big one) and written in strips
-// (carton::PngStreamWriter), so memory stays bounded however tall the graph is;
-// only a graph of more than kMaxPixels is scaled down to fit, and never more than
-// kMaxSide pixels a side. SVG keeps every item as vectors.
+struct GraphPicture;
+
+// The graph view's pictures, drawn from a GraphPicture (not the live scene), so that
+// they can be drawn on a worker thread (GraphExportJob) with progress and cancel.
+// A PNG is drawn at a readable scale (twice the screen's for a small graph, the
+// screen's for a big one) and written in strips (carton::PngStreamWriter), so memory
+// stays bounded however tall the graph is; only a graph of more than kMaxPixels is
+// scaled down to fit, and never more than kMaxSide pixels a side. SVG keeps every
+// item as vectors. Both are written to a temporary file renamed into place at the
+// end: a failed or cancelled export leaves no file behind.
 class GraphExport final {
     Q_DECLARE_TR_FUNCTIONS(studio::GraphExport)
 
@@ -27,10 +35,12 @@ public:
 
     // The PNG's size for `source` (scene coordinates).
     static QSize pngSize(const QRectF &source);
-    // The part of `scene` in `source` as a PNG at `path`; false with `error` set on failure.
-    static bool writePng(QGraphicsScene &scene, const QRectF &source, const QColor &background, const QString &path,
-                         QString *error = nullptr);
-    static bool writeSvg(QGraphicsScene &scene, const QRectF &source, const QString &path, const QString &title);
+    // `picture` as a PNG / an SVG at `path`; ErrorCode::Cancelled when `progress` is
+    // cancelled (its steps: the items made, then the strips or the SVG written).
+    static carton::Status writePng(const GraphPicture &picture, const QString &path,
+                                   carton::Progress *progress = nullptr);
+    static carton::Status writeSvg(const GraphPicture &picture, const QString &path, const QString &title,
+                                   carton::Progress *progress = nullptr);
     // "resnet18-graph.png" for the model file "model/resnet18.onnx" ("graph.png" without one).
     static QString fileName(const QString &modelPath, const QString &suffix);
 };

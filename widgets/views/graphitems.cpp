@@ -74,18 +74,28 @@ QSizeF GraphItems::nodeSize(const Style &style, qreal titleWidth, const QList<qr
     for (qreal w : rowWidths)
         width = std::max(width, w + 2 * kRowPadding);
     const qreal extra = scope ? 14 : 0; // a scope's box is taller, as a folder
-    const qreal body = rowWidths.isEmpty() ? 0 : rowWidths.size() * rows.height() + kRowPadding;
+    // A padding above the rows and one below the last (it stood on the border before).
+    const qreal body = rowWidths.isEmpty() ? 0 : rowWidths.size() * rows.height() + 2 * kRowPadding;
     return QSizeF(std::max(60.0, width), title.height() + 14 + extra + body);
 }
 
 QGraphicsPathItem *GraphItems::addNode(QGraphicsScene &scene, const QRectF &rect, const Node &node, int index,
                                        const Style &style)
 {
+    QGraphicsPathItem *item = makeNode(rect, node, index, style);
+    scene.addItem(item);
+    return item;
+}
+
+QGraphicsPathItem *GraphItems::makeNode(const QRectF &rect, const Node &node, int index, const Style &style)
+{
     QPainterPath shape;
     const qreal radius = node.io ? std::min(rect.height(), rect.width()) / 2 : 4;
     shape.addRoundedRect(rect, radius, radius);
     const QPen pen = node.outline ? *node.outline : QPen(node.fill.darker(130));
-    auto *item = scene.addPath(shape, pen, node.fill);
+    auto *item = new QGraphicsPathItem(shape);
+    item->setPen(pen);
+    item->setBrush(node.fill);
     item->setFlag(QGraphicsItem::ItemIsSelectable);
     item->setData(0, index);
     item->setData(1, pen);
@@ -101,7 +111,7 @@ QGraphicsPathItem *GraphItems::addNode(QGraphicsScene &scene, const QRectF &rect
         outline->setPen(QPen(node.fill.lighter(160)));
     }
     const qreal rowHeight = QFontMetricsF(style.rowFont).height();
-    const qreal body = node.rows.isEmpty() ? 0 : node.rows.size() * rowHeight + kRowPadding;
+    const qreal body = node.rows.isEmpty() ? 0 : node.rows.size() * rowHeight + 2 * kRowPadding;
     const QRectF header(rect.left(), rect.top(), rect.width(), rect.height() - body);
     if (!node.rows.isEmpty()) {
         auto *fill = new QGraphicsRectItem(QRectF(rect.left() + 1, header.bottom(), rect.width() - 2, body - 3), item);
@@ -111,7 +121,7 @@ QGraphicsPathItem *GraphItems::addNode(QGraphicsScene &scene, const QRectF &rect
             auto *row = new QGraphicsSimpleTextItem(node.rows[r], item);
             row->setFont(style.rowFont);
             row->setBrush(style.rowText);
-            row->setPos(rect.left() + kRowPadding, header.bottom() + kRowPadding / 2 + r * rowHeight);
+            row->setPos(rect.left() + kRowPadding, header.bottom() + kRowPadding + r * rowHeight);
         }
     }
     auto *text = new QGraphicsSimpleTextItem(node.title, item);
@@ -140,8 +150,14 @@ QGraphicsPathItem *GraphItems::addNode(QGraphicsScene &scene, const QRectF &rect
 
 void GraphItems::addEdge(QGraphicsScene &scene, const QList<QPointF> &line, const Style &style)
 {
+    if (QGraphicsItem *edge = makeEdge(line, style))
+        scene.addItem(edge);
+}
+
+QGraphicsItem *GraphItems::makeEdge(const QList<QPointF> &line, const Style &style)
+{
     if (line.size() < 2)
-        return;
+        return nullptr;
     QPainterPath path(line.first());
     for (qsizetype i = 1; i < line.size(); ++i)
         path.lineTo(line[i]);
@@ -155,13 +171,24 @@ void GraphItems::addEdge(QGraphicsScene &scene, const QList<QPointF> &line, cons
         path.moveTo(tip);
         path.lineTo(wing.p2());
     }
-    scene.addPath(path, style.edgePen)->setZValue(-1);
+    auto *edge = new QGraphicsPathItem(path);
+    edge->setPen(style.edgePen);
+    edge->setZValue(-1);
+    return edge;
 }
 
 QGraphicsItem *GraphItems::addEdgeLabel(QGraphicsScene &scene, const QList<QPointF> &line, const QString &text,
                                         const Style &style)
 {
-    auto *label = scene.addSimpleText(text, style.rowFont);
+    QGraphicsItem *label = makeEdgeLabel(line, text, style);
+    scene.addItem(label);
+    return label;
+}
+
+QGraphicsItem *GraphItems::makeEdgeLabel(const QList<QPointF> &line, const QString &text, const Style &style)
+{
+    auto *label = new QGraphicsSimpleTextItem(text);
+    label->setFont(style.rowFont);
     label->setBrush(style.labelText);
     label->setZValue(-0.5);
     if (line.size() >= 2) {

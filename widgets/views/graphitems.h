@@ -71,6 +71,11 @@ public:
     // Adds `text` beside the first segment of an edge's `line` (small, muted); returns it.
     static QGraphicsItem *addEdgeLabel(QGraphicsScene &scene, const QList<QPointF> &line, const QString &text,
                                        const Style &style);
+    // The same items without a scene (the caller owns them; an export draws them off
+    // the GUI thread, GraphPicture): scene coordinates, children placed in them.
+    static QGraphicsPathItem *makeNode(const QRectF &rect, const Node &node, int index, const Style &style);
+    static QGraphicsItem *makeEdge(const QList<QPointF> &line, const Style &style); // null: under 2 points
+    static QGraphicsItem *makeEdgeLabel(const QList<QPointF> &line, const QString &text, const Style &style);
     // The label of each edge carrying `values` in `graph` (empty where the file says no
     // type): what the graph's inputs, outputs and value_info say.
     static QStringList edgeLabels(const carton::OnnxInfo &graph, const QStringList &values);

@@ -21,8 +21,11 @@ GraphMinimap::GraphMinimap(QGraphicsView *view) : QWidget(view->viewport()), m_v
     setCursor(Qt::PointingHandCursor);
     setToolTip(tr("Overview: click or drag to move the view"));
     view->viewport()->installEventFilter(this);
-    for (QScrollBar *bar : {view->horizontalScrollBar(), view->verticalScrollBar()})
+    for (QScrollBar *bar : {view->horizontalScrollBar(), view->verticalScrollBar()}) {
+        // Moved, zoomed, fitted: the frame follows.
         connect(bar, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
+        connect(bar, &QScrollBar::rangeChanged, this, qOverload<>(&QWidget::update));
+    }
     hide();
 }
 

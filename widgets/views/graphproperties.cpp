@@ -2,7 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "graphproperties.h"
 
+#include "graphdecorator.h"
 #include "graphfold.h"
+#include "graphsearch.h"
+#include "graphvertices.h"
 #include "model/modelfile.h"
 #include "model/onnxschema.h"
 #include "modelsummary.h"
@@ -133,6 +136,52 @@ QString GraphProperties::scopeHtml(const QString &scope, int members, const QMap
         .arg(tr("Scope").toHtmlEscaped(), scope.toHtmlEscaped(), tr("%n node(s)", nullptr, members).toHtmlEscaped(),
              opTexts.join(QStringLiteral("<br>")), expandScheme, QString::fromLatin1(QUrl::toPercentEncoding(scope)),
              tr("Expand").toHtmlEscaped());
+}
+
+QString GraphProperties::itemHtml(const OnnxInfo &graph, const ModelFile *model, const GraphVertices &items, int index,
+                                  const GraphFold &fold, const GraphDecorator *decorator)
+{
+    const GraphVertices::Vertex &vertex = items.list[index];
+    if (vertex.members > 0) {
+        QMap<QString, int> ops;
+        for (qsizetype n = 0; n < items.itemOfNode.size(); ++n)
+            if (items.itemOfNode[n] == index && !fold.isFolded(int(n)))
+                ++ops[graph.nodes[n].opType];
+        return scopeHtml(vertex.detail, vertex.members, ops);
+    }
+    if (vertex.node < 0)
+        return valueHtml(vertex.input >= 0, vertex.title, vertex.detail);
+    if (QString html = decorator ? decorator->nodeHtml(graph, vertex.node) : QString(); !html.isEmpty())
+        return html;
+    return nodeHtml(graph, model, vertex.node, fold);
+}
+
+namespace {
+QString linked(const QUrl &url, const QString &scheme)
+{
+    const QString text = url.toString(QUrl::FullyEncoded);
+    return text.startsWith(scheme) ? QUrl::fromPercentEncoding(text.mid(scheme.size()).toLatin1()) : QString();
+}
+} // namespace
+
+QString GraphProperties::linkedWeight(const QUrl &url)
+{
+    return linked(url, weightScheme);
+}
+
+QString GraphProperties::linkedScope(const QUrl &url)
+{
+    return linked(url, expandScheme);
+}
+
+std::optional<GraphStep> GraphProperties::linkedBody(const QUrl &url, int node)
+{
+    // "body:ATTRIBUTE/GRAPH" of the node shown
+    const QString text = url.toString(QUrl::FullyEncoded);
+    const QStringList parts = text.mid(bodyScheme.size()).split(u'/');
+    if (node < 0 || !text.startsWith(bodyScheme) || parts.size() != 2)
+        return std::nullopt;
+    return GraphStep{node, parts[0].toInt(), parts[1].toInt()};
 }
 
 } // namespace studio

@@ -5,6 +5,9 @@
 #include <QCoreApplication>
 #include <QMap>
 #include <QString>
+#include <optional>
+
+class QUrl;
 
 namespace carton {
 class ModelFile;
@@ -13,7 +16,10 @@ struct OnnxInfo;
 
 namespace studio {
 
+class GraphDecorator;
 class GraphFold;
+class GraphVertices;
+struct GraphStep;
 
 // The properties pane of the graph view, as HTML: a node's operator (its one-line
 // summary, domain and role names from the operator schema), its inputs with their
@@ -36,6 +42,15 @@ public:
     static QString valueHtml(bool input, const QString &name, const QString &type);
     // A collapsed scope of `members` nodes, with its op counts and the link that expands it.
     static QString scopeHtml(const QString &scope, int members, const QMap<QString, int> &ops);
+    // Item `index` of `items` (a node, a collapsed scope, an input or an output), as
+    // `decorator` (may be null) describes a node, else as above.
+    static QString itemHtml(const carton::OnnxInfo &graph, const carton::ModelFile *model, const GraphVertices &items,
+                            int index, const GraphFold &fold, const GraphDecorator *decorator);
+    // What a link of the pane opens: a weight's name, a scope to expand, a body of node
+    // `node` (the one shown); empty / nullopt when the link is of another kind.
+    static QString linkedWeight(const QUrl &url);
+    static QString linkedScope(const QUrl &url);
+    static std::optional<GraphStep> linkedBody(const QUrl &url, int node);
 };
 
 } // namespace studio

@@ -6,20 +6,24 @@
 #include "graphcamera.h"
 #include "graphdecorator.h"
 #include "graphexport.h"
+#include "graphexportjob.h"
+#include "graphitemactions.h"
+#include "graphitemloader.h"
 #include "graphitems.h"
 #include "graphlayout.h"
 #include "graphminimap.h"
+#include "graphpicture.h"
 #include "graphprepared.h"
 #include "graphproperties.h"
 #include "graphtoolbar.h"
+#include "graphvertices.h"
 #include "jobs/latestjob.h"
 #include "model/modelfile.h"
+#include "model/modelgraph.h"
 #include "modelsummary.h"
 
 #include <QAction>
 #include <QContextMenuEvent>
-#include <QElapsedTimer>
-#include <QFileDialog>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -28,14 +32,12 @@
 #include <QHash>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTextBrowser>
-#include <QTimer>
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -50,15 +52,13 @@ namespace {
 const QString kLayoutJob = QStringLiteral("layout");
 const QString kStaticJob = QStringLiteral("torchscript");
 const QString kFoldJob = QStringLiteral("fold");
-// Items added per turn of the event loop; the view's repaint after each slice
-// comes on top (~15 ms for thousands of items), so a slice stays well under 50 ms.
-constexpr int kBuildSliceMs = 12;
 
 } // namespace
 
 ModelGraphView::ModelGraphView(QWidget *parent)
     : QWidget(parent), m_jobs(new LatestJob(this)), m_scene(new QGraphicsScene(this)), m_view(new QGraphicsView),
-      m_properties(new QTextBrowser), m_bar(new GraphToolBar), m_bodyBar(new GraphBodyBar), m_status(new QLabel)
+      m_properties(new QTextBrowser), m_bar(new GraphToolBar), m_bodyBar(new GraphBodyBar), m_status(new QLabel),
+      m_export(new GraphExportJob)
 {
     m_view->setObjectName(QStringLiteral("modelGraph"));
     m_view->setScene(m_scene);
@@ -69,8 +69,8 @@ ModelGraphView::ModelGraphView(QWidget *parent)
     m_properties->setOpenLinks(false);
     m_status->setTextFormat(Qt::PlainText);
     QLineEdit *search = m_bar->searchEdit();
-    connect(m_bar->pngButton(), &QPushButton::clicked, this, [this] { exportInteractive(false); });
-    connect(m_bar->svgButton(), &QPushButton::clicked, this, [this] { exportInteractive(true); });
+    connect(m_bar->pngButton(), &QPushButton::clicked, this, [this] { startExport({}, false); });
+    connect(m_bar->svgButton(), &QPushButton::clicked, this, [this] { startExport({}, true); });
     connect(search, &QLineEdit::returnPressed, this, [this, search] { findNext(search->text()); });
     connect(search, &QLineEdit::textEdited, this, [this](const QString &text) {
         // Every body of the model is searched (the list); the graph shown goes to its next match.
@@ -88,18 +88,12 @@ ModelGraphView::ModelGraphView(QWidget *parent)
     addActions({m_bar->fitAction(), m_bar->zoomAction()}); // their keys anywhere in the view
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &ModelGraphView::showSelection);
     connect(m_properties, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
-        const QString text = url.toString(QUrl::FullyEncoded);
-        const QString &weight = GraphProperties::weightScheme, &expand = GraphProperties::expandScheme;
-        if (text.startsWith(weight))
-            emit weightActivated(QUrl::fromPercentEncoding(text.mid(weight.size()).toLatin1()));
-        else if (text.startsWith(expand))
-            expandScope(QUrl::fromPercentEncoding(text.mid(expand.size()).toLatin1()));
-        else if (text.startsWith(GraphProperties::bodyScheme) && selectedVertex() >= 0) {
-            // "body:ATTRIBUTE/GRAPH" of the selected node
-            const QStringList parts = text.mid(GraphProperties::bodyScheme.size()).split(u'/');
-            if (parts.size() == 2)
-                openBody({m_vertices[selectedVertex()].node, parts[0].toInt(), parts[1].toInt()});
-        }
+        if (const QString weight = GraphProperties::linkedWeight(url); !weight.isEmpty())
+            emit weightActivated(weight);
+        else if (const QString scope = GraphProperties::linkedScope(url); !scope.isEmpty())
+            expandScope(scope);
+        else if (const std::optional<GraphStep> body = GraphProperties::linkedBody(url, nodeOfVertex(selectedVertex())))
+            openBody(*body);
     });
     auto *split = new QSplitter(Qt::Horizontal);
     split->setChildrenCollapsible(false);
@@ -113,8 +107,15 @@ ModelGraphView::ModelGraphView(QWidget *parent)
     layout->addWidget(m_bar);
     layout->addWidget(m_bodyBar);
     layout->addWidget(m_status);
+    layout->addWidget(m_export);
     layout->addWidget(split, 1);
     m_minimap = new GraphMinimap(m_view);
+    m_loader = new GraphItemLoader(m_view, m_minimap, this);
+    connect(m_loader, &GraphItemLoader::ready, this, &ModelGraphView::finishLayout);
+    connect(m_export, &GraphExportJob::finished, this, [this](const QString &path, const QString &error) {
+        m_status->setText(error.isEmpty() ? tr("Exported to %1").arg(path) : tr("Could not export: %1").arg(error));
+        emit exported(path, error);
+    });
     setModel(nullptr);
 }
 
@@ -137,23 +138,18 @@ ModelGraphView::~ModelGraphView()
 
 void ModelGraphView::setModel(std::shared_ptr<const ModelFile> model)
 {
-    std::shared_ptr<const OnnxInfo> graph;
-    if (model && model->onnx())
-        graph = std::shared_ptr<const OnnxInfo>(model, &*model->onnx());
-    const bool torchScript = model && !graph && model->torch() && model->torch()->torchScript;
-    setGraph(model, std::move(graph));
-    if (!torchScript)
+    // The same choice as the model review's (carton::modelGraph).
+    const GraphSource source = model ? carton::graphSource(*model) : GraphSource::None;
+    if (source != GraphSource::TorchScriptCode) {
+        Result<std::shared_ptr<const OnnxInfo>> graph = modelGraph(model);
+        setGraph(model, graph ? *graph : nullptr);
         return;
+    }
+    setGraph(model, nullptr);
     // Read from the archive's code/ without running anything; a resnet50 takes milliseconds.
     m_status->setText(tr("Reading the graph from the archive's code…"));
     m_jobs->start(
-        kStaticJob,
-        [model](Progress &) -> Result<std::shared_ptr<const OnnxInfo>> {
-            Result<OnnxInfo> read = model->torchScriptGraph();
-            if (!read)
-                return read.error();
-            return std::make_shared<const OnnxInfo>(std::move(*read));
-        },
+        kStaticJob, [model](Progress &) { return modelGraph(model); },
         [this, model](const Result<std::shared_ptr<const OnnxInfo>> &read) {
             if (read)
                 setGraph(model, *read, tr("forward, read from the archive's code (nothing was run)"));
@@ -253,15 +249,13 @@ bool ModelGraphView::showHit(const GraphSearch::Hit &hit)
 
 void ModelGraphView::refold()
 {
-    m_scopes = GraphScopes();
-    m_shownNodes.clear();
-    m_fold = GraphFold();
-    if (!m_graph)
-        return;
-    const ModelFile *model = m_model.get();
-    GraphPrepared p = GraphPrepared::make(
-        *m_graph, [model](const QString &name) { return model ? model->findWeight(name) : nullptr; }, !m_weightsAsNodes,
-        kCollapseAbove);
+    GraphPrepared p;
+    if (m_graph) {
+        const ModelFile *model = m_model.get();
+        p = GraphPrepared::make(
+            *m_graph, [model](const QString &name) { return model ? model->findWeight(name) : nullptr; },
+            !m_weightsAsNodes, kCollapseAbove);
+    }
     m_fold = std::move(p.fold);
     m_scopes = std::move(p.scopes);
     m_shownNodes = std::move(p.shown);
@@ -286,22 +280,18 @@ void ModelGraphView::setWeightsAsNodes(bool asNodes)
 void ModelGraphView::relayout(const QString &focusScope)
 {
     m_jobs->cancelAll();
-    ++m_generation; // items still being added for the previous graph stop
-    m_layout.reset();
+    ++m_generation;
+    m_loader->clear(); // items still being added for the previous graph stop
     m_focusScope = focusScope;
     m_focusNode = -1;
-    m_items.clear();
     {
         // Deleting a selected item changes the selection: nothing to show of items going away.
         const QSignalBlocker quiet(m_scene);
         m_scene->clear();
     }
-    m_vertices.clear();
-    m_itemOfNode.clear();
+    m_vx.clear();
     m_rects.clear();
-    m_labelItems.clear();
     m_edgeLabels.clear();
-    m_minimap->clear();
     m_properties->clear();
     m_laidOut = false;
     if (!m_graph) {
@@ -310,67 +300,11 @@ void ModelGraphView::relayout(const QString &focusScope)
                                   : tr("Select a model file to see its graph."));
         return;
     }
-    buildVertices();
+    m_vx.build(*m_graph, m_fold, m_scopes, m_shownNodes);
     m_status->setText(tr("%n node(s)", nullptr, int(m_graph->nodes.size())));
     m_pending = true;
     if (isVisible())
         startLayout();
-}
-
-void ModelGraphView::buildVertices()
-{
-    const OnnxInfo &graph = *m_graph;
-    const GraphScopes::Visible shown = m_scopes.visible();
-    m_itemOfNode.fill(-1, graph.nodes.size());
-    for (qsizetype i = 0; i < shown.itemOfNode.size(); ++i)
-        m_itemOfNode[m_shownNodes[i]] = shown.itemOfNode[i];
-    for (qsizetype n = 0; n < graph.nodes.size(); ++n) // a folded node: where it is drawn
-        if (m_fold.isFolded(int(n)) && m_fold.hostOf(int(n)) >= 0)
-            m_itemOfNode[n] = m_itemOfNode[m_fold.hostOf(int(n))];
-    for (const GraphScopes::Item &item : shown.items) {
-        if (item.node >= 0) {
-            const int index = m_shownNodes[item.node];
-            const OnnxNode &node = graph.nodes[index];
-            QStringList rows;
-            for (const GraphFold::Row &row : m_fold.rows(index))
-                rows.append(row.role + u' ' + row.text);
-            m_vertices.append({node.opType, node.name, index, -1, -1, 0, rows, {}});
-        } else {
-            const QString last = item.scope.mid(item.scope.lastIndexOf(u'/') + 1);
-            m_vertices.append(
-                {tr("%1 · %2 nodes").arg(last).arg(item.members), item.scope, -1, -1, -1, item.members, {}, {}});
-        }
-    }
-    for (qsizetype n = 0; n < graph.nodes.size(); ++n)
-        if (m_fold.isFolded(int(n)) && m_itemOfNode[n] >= 0)
-            m_vertices[m_itemOfNode[n]].folded.append(int(n));
-    for (qsizetype i = 0; i < graph.inputs.size(); ++i)
-        m_vertices.append(
-            {graph.inputs[i].name, ModelSummary::valueInfoText(graph.inputs[i]), -1, int(i), -1, 0, {}, {}});
-    for (qsizetype i = 0; i < graph.outputs.size(); ++i)
-        m_vertices.append(
-            {graph.outputs[i].name, ModelSummary::valueInfoText(graph.outputs[i]), -1, -1, int(i), 0, {}, {}});
-}
-
-QString ModelGraphView::collapsedScope(int index) const
-{
-    return index >= 0 && index < m_vertices.size() && m_vertices[index].members > 0 ? m_vertices[index].detail
-                                                                                    : QString();
-}
-
-int ModelGraphView::vertexOfNode(int node) const
-{
-    return node >= 0 && node < m_itemOfNode.size() ? m_itemOfNode[node] : -1;
-}
-
-QString ModelGraphView::scopeOfNode(int node) const
-{
-    if (m_fold.isFolded(node))
-        node = m_fold.hostOf(node);
-    const auto compact = std::lower_bound(m_shownNodes.cbegin(), m_shownNodes.cend(), node);
-    if (node < 0 || compact == m_shownNodes.cend() || *compact != node)
-        return {};
-    return m_scopes.scopeOfNode(int(compact - m_shownNodes.cbegin()));
 }
 
 QRectF ModelGraphView::vertexRect(int index) const
@@ -420,63 +354,9 @@ bool ModelGraphView::isLayingOut() const
 
 GraphLayoutInput ModelGraphView::layoutInput(QStringList *edgeValues) const
 {
-    GraphLayoutInput input;
-    if (!m_graph)
-        return input;
-    const OnnxInfo &graph = *m_graph;
-    // Sizes from the font here; the layout itself on a worker thread.
-    const GraphItems::Style style = GraphItems::style(font(), palette());
-    const QFontMetricsF metrics(style.font);
-    const QFontMetricsF rowMetrics(style.rowFont);
-    input.horizontal = m_horizontal;
-    // Measured once per text: a big graph has thousands of nodes but few op types and
-    // shapes (measuring each took ~20 ms of the GUI thread for 5,000 nodes).
-    QHash<QString, qreal> widths, rowWidths;
-    const auto measure = [](QHash<QString, qreal> &cache, const QFontMetricsF &m, const QString &text) {
-        auto width = cache.constFind(text);
-        if (width == cache.constEnd())
-            width = cache.insert(text, m.horizontalAdvance(text));
-        return *width;
-    };
-    input.nodes.reserve(m_vertices.size());
-    input.floating.reserve(m_vertices.size());
-    for (const Vertex &v : std::as_const(m_vertices)) {
-        QList<qreal> rows;
-        for (const QString &row : v.rows)
-            rows.append(measure(rowWidths, rowMetrics, row));
-        input.nodes.append(GraphItems::nodeSize(style, measure(widths, metrics, v.title), rows, v.members > 0));
-        // Only the graph's inputs start the top layer; any other source sits by its first user.
-        input.floating.append(v.input < 0);
-    }
-    // Edges between what is shown: a node's to the box that holds it; inside a box, none;
-    // none from a folded constant (it is drawn inside its users).
-    QHash<QString, int> producer;
-    for (qsizetype n = 0; n < graph.nodes.size(); ++n)
-        if (!m_fold.isFolded(int(n)))
-            for (const QString &out : graph.nodes[n].outputs)
-                producer.insert(out, m_itemOfNode[n]);
-    const qsizetype firstInput = m_vertices.size() - graph.inputs.size() - graph.outputs.size();
-    for (qsizetype i = 0; i < graph.inputs.size(); ++i)
-        producer.insert(graph.inputs[i].name, int(firstInput + i));
-    QSet<quint64> seen;
-    const auto addEdge = [&](int from, int to, const QString &value) {
-        if (from < 0 || from == to)
-            return;
-        const quint64 key = (quint64(quint32(from)) << 32) | quint32(to);
-        if (!seen.contains(key)) {
-            seen.insert(key);
-            input.edges.append({from, to});
-            if (edgeValues)
-                edgeValues->append(value);
-        }
-    };
-    for (qsizetype n = 0; n < graph.nodes.size(); ++n)
-        for (const QString &in : graph.nodes[n].inputs)
-            if (!in.isEmpty())
-                addEdge(producer.value(in, -1), m_itemOfNode[n], in);
-    for (qsizetype i = 0; i < graph.outputs.size(); ++i)
-        addEdge(producer.value(graph.outputs[i].name, -1), int(firstInput + graph.inputs.size() + i),
-                graph.outputs[i].name);
+    GraphLayoutInput input = m_vx.sizes(GraphItems::style(font(), palette()), m_horizontal);
+    if (m_graph)
+        GraphVertices::addEdges(*m_graph, m_fold, m_vx.itemOfNode, m_vx.list.size(), input, edgeValues);
     return input;
 }
 
@@ -484,37 +364,41 @@ void ModelGraphView::startLayout()
 {
     m_pending = false;
     const OnnxInfo &graph = *m_graph;
-    QStringList values;
-    const GraphLayoutInput input = layoutInput(&values);
+    // The font's measures here, the rest on a worker thread.
+    GraphLayoutInput sized = m_vx.sizes(GraphItems::style(font(), palette()), m_horizontal);
     m_status->setText(tr("Laying out %n node(s)…", nullptr, int(graph.nodes.size())));
     struct Laid {
         GraphLayoutResult layout;
         QStringList labels;
+        std::shared_ptr<const GraphGrid> grid;
     };
     m_jobs->start(
         kLayoutJob,
-        [input, values = std::move(values), graph = m_graph](Progress &progress) {
-            // The edges' labels here too: a text per value of thousands.
-            return Laid{layoutGraph(input, &progress), GraphItems::edgeLabels(*graph, values)};
+        [input = std::move(sized), graph = m_graph, fold = m_fold, itemOfNode = m_vx.itemOfNode,
+         vertexCount = m_vx.list.size()](Progress &progress) mutable {
+            // The edges, their labels and where everything lies here too: a text per value of thousands.
+            QStringList values;
+            GraphVertices::addEdges(*graph, fold, itemOfNode, vertexCount, input, &values);
+            GraphLayoutResult layout = layoutGraph(input, &progress);
+            auto grid = std::make_shared<const GraphGrid>(layout.nodes, layout.edges);
+            return Laid{std::move(layout), GraphItems::edgeLabels(*graph, values), std::move(grid)};
         },
         [this](Laid &&laid) {
             const GraphLayoutResult &layout = laid.layout;
             if (layout.cancelled)
                 return;
-            m_edgeLabels = std::move(laid.labels);
-            m_layout = std::make_shared<const GraphLayoutResult>(layout);
-            m_builtVertices = 0;
-            m_builtEdges = 0;
+            m_edgeLabels = laid.labels;
             m_scene->setSceneRect(layout.bounds.adjusted(-20, -20, 20, 20));
             m_rects = layout.nodes;
             showInputs();
-            buildItems(m_generation);
+            m_loader->setLabelsShown(m_edgeShapes);
+            m_loader->load(makePicture(layout, std::move(laid.labels)), std::move(laid.grid));
         });
 }
 
 void ModelGraphView::showInputs()
 {
-    const qsizetype firstInput = m_vertices.size() - m_graph->inputs.size() - m_graph->outputs.size();
+    const qsizetype firstInput = m_vx.list.size() - m_graph->inputs.size() - m_graph->outputs.size();
     QRectF inputs;
     for (qsizetype i = firstInput; i < firstInput + m_graph->inputs.size() && i < m_rects.size(); ++i)
         inputs = inputs.isNull() ? m_rects[i] : inputs.united(m_rects[i]);
@@ -524,7 +408,6 @@ void ModelGraphView::showInputs()
 void ModelGraphView::fitToView()
 {
     GraphCamera::fit(*m_view);
-    m_minimap->update();
 }
 
 bool ModelGraphView::zoomToSelection()
@@ -533,62 +416,40 @@ bool ModelGraphView::zoomToSelection()
     if (index < 0 || index >= m_rects.size())
         return false;
     GraphCamera::zoomTo(*m_view, m_rects[index]);
-    m_minimap->update();
     return true;
 }
 
-void ModelGraphView::buildItems(quint64 generation)
+std::shared_ptr<GraphPicture> ModelGraphView::makePicture(const GraphLayoutResult &layout, QStringList labels) const
 {
-    if (generation != m_generation || !m_layout)
-        return;
-    // A slice at a time, so that the GUI thread never stops for long on a big graph.
-    QElapsedTimer budget;
-    budget.start();
-    const GraphLayoutResult &layout = *m_layout;
-    const GraphItems::Style style = GraphItems::style(font(), palette());
-    for (; m_builtVertices < m_vertices.size() && budget.elapsed() < kBuildSliceMs; ++m_builtVertices) {
-        const qsizetype i = m_builtVertices;
-        const Vertex &v = m_vertices[i];
-        GraphItems::Node node;
-        node.title = v.title;
-        node.tooltip = v.detail.isEmpty() ? v.title : v.title + u'\n' + v.detail;
-        node.rows = v.rows;
-        node.io = v.input >= 0 || v.output >= 0;
-        node.members = v.members;
-        node.fill = vertexColor(v);
-        if (m_decorator)
-            m_decorator->decorate(node, *m_graph, vertexNodes(int(i)), v.members > 0);
-        m_items.append(GraphItems::addNode(*m_scene, layout.nodes[i], node, int(i), style));
-    }
-    for (; m_builtEdges < layout.edges.size() && budget.elapsed() < kBuildSliceMs; ++m_builtEdges) {
-        GraphItems::addEdge(*m_scene, layout.edges[m_builtEdges], style);
-        const QString &label = m_builtEdges < m_edgeLabels.size() ? m_edgeLabels[m_builtEdges] : QString();
-        if (!label.isEmpty()) {
-            QGraphicsItem *text = GraphItems::addEdgeLabel(*m_scene, layout.edges[m_builtEdges], label, style);
-            text->setVisible(m_edgeShapes);
-            m_labelItems.append(text);
-        }
-    }
-    if (m_builtVertices < m_vertices.size() || m_builtEdges < layout.edges.size()) {
-        QTimer::singleShot(0, this, [this, generation] { buildItems(generation); });
-        return;
-    }
-    m_layout.reset();
+    auto picture = std::make_shared<GraphPicture>();
+    picture->style = GraphItems::style(font(), palette());
+    picture->background = palette().color(QPalette::Base);
+    picture->bounds = m_scene->sceneRect();
+    picture->rects = layout.nodes;
+    picture->edges = layout.edges;
+    picture->labels = std::move(labels);
+    picture->labelsShown = m_edgeShapes;
+    picture->nodes.reserve(m_vx.list.size());
+    for (qsizetype i = 0; i < m_vx.list.size(); ++i)
+        picture->nodes.append(m_vx.look(int(i), *m_graph, palette(), m_decorator.get()));
+    return picture;
+}
+
+std::shared_ptr<const GraphPicture> ModelGraphView::picture() const
+{
+    return m_laidOut ? m_loader->picture() : nullptr;
+}
+
+void ModelGraphView::finishLayout()
+{
     m_laidOut = true;
-    if (m_vertices.size() > kMinimapAbove) {
-        QList<QColor> colors;
-        colors.reserve(m_vertices.size());
-        for (const QGraphicsPathItem *item : std::as_const(m_items))
-            colors.append(item->brush().color());
-        m_minimap->setNodes(m_rects, colors, m_scene->sceneRect());
-    }
     QString status = tr("%n node(s)", nullptr, int(m_graph->nodes.size()));
     if (!m_source.isEmpty() && m_steps.isEmpty())
         status += u" · " + m_source;
     if (m_fold.foldedCount() > 0)
         status += u" · " + tr("%n constant(s) shown inside their nodes", nullptr, m_fold.foldedCount());
     int boxes = 0;
-    for (const Vertex &v : std::as_const(m_vertices))
+    for (const GraphVertices::Vertex &v : std::as_const(m_vx.list))
         boxes += v.members > 0 ? 1 : 0;
     if (boxes > 0)
         status += u" · " + tr("%n scope(s) collapsed: double-click one to open it", nullptr, boxes);
@@ -600,7 +461,7 @@ void ModelGraphView::buildItems(quint64 generation)
         for (qsizetype n = 0; n < m_graph->nodes.size(); ++n) {
             const QString scope = scopeOfNode(int(n));
             if (scope == m_focusScope || scope.startsWith(m_focusScope + u'/')) {
-                selectVertex(m_itemOfNode[n]);
+                selectVertex(m_vx.itemOfNode[n]);
                 break;
             }
         }
@@ -611,27 +472,7 @@ void ModelGraphView::buildItems(quint64 generation)
 void ModelGraphView::setEdgeShapes(bool shown)
 {
     m_edgeShapes = shown;
-    for (QGraphicsItem *label : std::as_const(m_labelItems))
-        label->setVisible(shown);
-}
-
-QColor ModelGraphView::vertexColor(const Vertex &vertex) const
-{
-    if (vertex.members > 0)
-        return GraphItems::scopeColor();
-    return vertex.node >= 0 ? GraphItems::opColor(vertex.title) : palette().color(QPalette::AlternateBase);
-}
-
-QList<int> ModelGraphView::vertexNodes(int index) const
-{
-    const Vertex &v = m_vertices[index];
-    if (v.node >= 0)
-        return QList<int>{v.node} + v.folded;
-    QList<int> nodes;
-    for (qsizetype n = 0; v.members > 0 && n < m_itemOfNode.size(); ++n)
-        if (m_itemOfNode[n] == index)
-            nodes.append(int(n));
-    return nodes;
+    m_loader->setLabelsShown(shown);
 }
 
 int ModelGraphView::selectedVertex() const
@@ -642,28 +483,33 @@ int ModelGraphView::selectedVertex() const
 
 bool ModelGraphView::selectVertex(int index)
 {
-    if (index < 0 || index >= m_items.size())
+    QGraphicsPathItem *item = m_laidOut ? m_loader->item(index) : nullptr;
+    if (!item)
         return false;
     m_scene->clearSelection();
-    m_items[index]->setSelected(true);
-    m_view->centerOn(m_items[index]);
+    item->setSelected(true);
+    m_view->centerOn(item);
     return true;
 }
 
-bool ModelGraphView::vertexMatches(const Vertex &v, const QString &wanted) const
+int ModelGraphView::nodeOfVertex(int index) const
 {
-    if (v.title.contains(wanted, Qt::CaseInsensitive) || v.detail.contains(wanted, Qt::CaseInsensitive))
-        return true;
-    const auto nodeMatches = [&](int node) { return GraphSearch::matches(m_graph->nodes[node], wanted); };
-    if (v.node >= 0)
-        return nodeMatches(v.node) || std::any_of(v.folded.cbegin(), v.folded.cend(), nodeMatches);
-    if (v.members > 0) { // a collapsed scope matches when one of its nodes does
-        const qsizetype self = &v - m_vertices.constData();
-        for (qsizetype n = 0; n < m_itemOfNode.size(); ++n)
-            if (m_itemOfNode[n] == self && nodeMatches(int(n)))
-                return true;
-    }
-    return false;
+    return index >= 0 && index < m_vx.list.size() ? m_vx.list[index].node : -1;
+}
+
+int ModelGraphView::vertexAt(const QPoint &viewportPos) const
+{
+    const QGraphicsItem *item = m_view->itemAt(viewportPos);
+    while (item && item->parentItem())
+        item = item->parentItem();
+    const int index = item && item->data(0).isValid() ? item->data(0).toInt() : -1;
+    return index < m_vx.list.size() ? index : -1;
+}
+
+QString ModelGraphView::scopeOfVertex(int index) const
+{
+    return index >= 0 && index < m_vx.list.size() && m_vx.list[index].node >= 0 ? scopeOfNode(m_vx.list[index].node)
+                                                                                : QString();
 }
 
 int ModelGraphView::findNext(const QString &text)
@@ -672,13 +518,13 @@ int ModelGraphView::findNext(const QString &text)
     if (wanted.isEmpty() || !m_laidOut || !m_graph)
         return -1;
     int count = 0;
-    for (const Vertex &v : std::as_const(m_vertices))
-        count += vertexMatches(v, wanted) ? 1 : 0;
+    for (const GraphVertices::Vertex &v : std::as_const(m_vx.list))
+        count += m_vx.matches(*m_graph, int(&v - m_vx.list.constData()), wanted) ? 1 : 0;
     m_status->setText(tr("%n match(es)", nullptr, count));
     const int start = selectedVertex();
-    for (int step = 1; step <= m_vertices.size(); ++step) {
-        const int i = int((start + step + m_vertices.size()) % m_vertices.size());
-        if (vertexMatches(m_vertices[i], wanted)) {
+    for (int step = 1; step <= m_vx.list.size(); ++step) {
+        const int i = int((start + step + m_vx.list.size()) % m_vx.list.size());
+        if (m_vx.matches(*m_graph, i, wanted)) {
             selectVertex(i);
             return i;
         }
@@ -689,7 +535,9 @@ int ModelGraphView::findNext(const QString &text)
 void ModelGraphView::showSelection()
 {
     const int index = selectedVertex();
-    for (QGraphicsPathItem *item : std::as_const(m_items)) {
+    for (QGraphicsPathItem *item : m_loader->items()) {
+        if (!item)
+            continue;
         QPen pen = item->data(1).value<QPen>(); // as drawn (GraphItems::addNode)
         if (item->isSelected()) {
             pen.setWidthF(3);
@@ -697,34 +545,33 @@ void ModelGraphView::showSelection()
         }
         item->setPen(pen);
     }
-    m_properties->setHtml(index >= 0 ? vertexHtml(m_vertices[index]) : QString());
+    m_properties->setHtml(
+        index >= 0 ? GraphProperties::itemHtml(*m_graph, m_model.get(), m_vx, index, m_fold, m_decorator.get())
+                   : QString());
 }
 
-QString ModelGraphView::vertexHtml(const Vertex &vertex) const
+bool ModelGraphView::exportPng(const QString &path)
 {
-    if (vertex.members > 0) {
-        QMap<QString, int> ops;
-        const qsizetype self = &vertex - m_vertices.constData();
-        for (qsizetype n = 0; n < m_itemOfNode.size(); ++n)
-            if (m_itemOfNode[n] == self && !m_fold.isFolded(int(n)))
-                ++ops[m_graph->nodes[n].opType];
-        return GraphProperties::scopeHtml(vertex.detail, vertex.members, ops);
-    }
-    if (vertex.node < 0)
-        return GraphProperties::valueHtml(vertex.input >= 0, vertex.title, vertex.detail);
-    if (QString html = m_decorator ? m_decorator->nodeHtml(*m_graph, vertex.node) : QString(); !html.isEmpty())
-        return html;
-    return GraphProperties::nodeHtml(*m_graph, m_model.get(), vertex.node, m_fold);
+    return startExport(path, false);
 }
 
-bool ModelGraphView::exportPng(const QString &path) const
+bool ModelGraphView::exportSvg(const QString &path)
 {
-    return GraphExport::writePng(*m_scene, m_scene->sceneRect(), palette().color(QPalette::Base), path);
+    return startExport(path, true);
 }
 
-bool ModelGraphView::exportSvg(const QString &path) const
+bool ModelGraphView::startExport(const QString &path, bool svg)
 {
-    return GraphExport::writeSvg(*m_scene, m_scene->sceneRect(), path, tr("Model graph"));
+    const std::shared_ptr<const GraphPicture> shown = picture();
+    if (!shown)
+        return false;
+    auto copy = std::make_shared<GraphPicture>(*shown); // the labels as shown now
+    copy->labelsShown = m_edgeShapes;
+    if (path.isEmpty())
+        m_export->ask(std::move(copy), exportFileName(svg), svg, tr("Model graph"));
+    else
+        m_export->start(std::move(copy), path, svg, tr("Model graph"));
+    return true;
 }
 
 QString ModelGraphView::exportFileName(bool svg) const
@@ -733,84 +580,19 @@ QString ModelGraphView::exportFileName(bool svg) const
                                  svg ? QStringLiteral("svg") : QStringLiteral("png"));
 }
 
-void ModelGraphView::exportInteractive(bool svg)
-{
-    if (!m_laidOut)
-        return;
-    const QString path =
-        QFileDialog::getSaveFileName(this, svg ? tr("Export Graph as SVG") : tr("Export Graph as PNG"),
-                                     exportFileName(svg), svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
-    if (path.isEmpty())
-        return;
-    const bool ok = svg ? exportSvg(path) : exportPng(path);
-    m_status->setText(ok ? tr("Exported to %1").arg(path) : tr("Could not write %1").arg(path));
-}
-
-void ModelGraphView::showContextMenu(const QPoint &viewportPos, const QPoint &globalPos)
-{
-    if (!m_laidOut)
-        return;
-    QMenu menu(this);
-    const QGraphicsItem *item = m_view->itemAt(viewportPos);
-    while (item && item->parentItem())
-        item = item->parentItem();
-    const int index = item && item->data(0).isValid() ? item->data(0).toInt() : -1;
-    if (item && index >= 0 && index < m_vertices.size()) {
-        const Vertex &v = m_vertices[index];
-        const QString scope = v.members > 0 ? v.detail : v.node >= 0 ? scopeOfNode(v.node) : QString();
-        if (v.members > 0)
-            menu.addAction(tr("Expand %1").arg(scope), this, [this, scope] { expandScope(scope); });
-        else if (!scope.isEmpty())
-            menu.addAction(tr("Collapse %1").arg(scope), this, [this, scope] { collapseScope(scope); });
-        if (!scope.isEmpty() && !GraphScopes::parentScope(scope).isEmpty()) {
-            const QString parent = GraphScopes::parentScope(scope);
-            menu.addAction(tr("Collapse %1").arg(parent), this, [this, parent] { collapseScope(parent); });
-        }
-    }
-    if (m_scopes.hasScopes()) {
-        if (!menu.isEmpty())
-            menu.addSeparator();
-        menu.addAction(tr("Expand All Scopes"), this, &ModelGraphView::expandAll);
-        menu.addAction(tr("Collapse All Scopes"), this, &ModelGraphView::collapseAll);
-    }
-    if (!menu.isEmpty())
-        menu.exec(globalPos);
-}
-
 bool ModelGraphView::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::MouseButtonDblClick) {
-        // A collapsed scope opens; a node with a body (If, Loop) opens its first; a node in a scope closes it.
-        const auto *mouse = static_cast<QMouseEvent *>(event);
-        const QGraphicsItem *item = m_view->itemAt(mouse->position().toPoint());
-        while (item && item->parentItem())
-            item = item->parentItem();
-        const int index = item && item->data(0).isValid() ? item->data(0).toInt() : -1;
-        if (item && index >= 0 && index < m_vertices.size()) {
-            const Vertex &v = m_vertices[index];
-            const auto hasBody = [](const OnnxAttribute &a) { return !a.graphs.isEmpty(); };
-            const QList<OnnxAttribute> *attributes = v.node >= 0 ? &m_graph->nodes[v.node].attributes : nullptr;
-            const auto body = attributes ? std::find_if(attributes->cbegin(), attributes->cend(), hasBody)
-                                         : QList<OnnxAttribute>::const_iterator();
-            if (v.members > 0)
-                expandScope(v.detail);
-            else if (attributes && body != attributes->cend())
-                openBody({v.node, int(body - attributes->cbegin()), 0});
-            else if (v.node >= 0 && !scopeOfNode(v.node).isEmpty())
-                collapseScope(scopeOfNode(v.node));
-            return true;
-        }
-    }
+    if (watched == m_view->viewport() && event->type() == QEvent::MouseButtonDblClick &&
+        GraphItemActions::activate(*this, static_cast<QMouseEvent *>(event)->position().toPoint()))
+        return true;
     if (watched == m_view->viewport() && event->type() == QEvent::ContextMenu) {
         const auto *menu = static_cast<QContextMenuEvent *>(event);
-        showContextMenu(menu->pos(), menu->globalPos());
+        GraphItemActions::exec(*this, menu->pos(), menu->globalPos());
         return true;
     }
     if (watched == m_view->viewport() && event->type() == QEvent::Wheel &&
-        GraphCamera::wheel(*m_view, static_cast<QWheelEvent *>(event))) {
-        m_minimap->update();
+        GraphCamera::wheel(*m_view, static_cast<QWheelEvent *>(event)))
         return true;
-    }
     return QWidget::eventFilter(watched, event);
 }
 

@@ -5,6 +5,7 @@
 #include "graphfold.h"
 #include "graphscopes.h"
 #include "graphsearch.h"
+#include "graphvertices.h"
 
 #include <QWidget>
 #include <memory>
@@ -27,11 +28,13 @@ namespace studio {
 
 class GraphBodyBar;
 class GraphDecorator;
+class GraphExportJob;
+class GraphItemLoader;
 class GraphMinimap;
 class GraphToolBar;
 class LatestJob;
 struct GraphLayoutInput;
-struct GraphLayoutResult;
+struct GraphPicture;
 
 // The graph of a model (ONNX's, or a TorchScript method's as the runner inspected
 // it, through graphFromInspection): its nodes (op type), the graph's inputs and
@@ -46,21 +49,23 @@ struct GraphLayoutResult;
 // context menu; a graph of more than kCollapseAbove nodes opens collapsed. Search
 // by node name, op type or tensor name (Enter: the next match); Ctrl+wheel zooms,
 // Fit (Ctrl+0) shows it all, Zoom to Selection the selected node; a graph of more
-// than kMinimapAbove items gets a minimap; export as PNG (GraphExport) or SVG.
+// than kMinimapAbove items gets a minimap. Items are added to the scene a few ms at
+// a time, and for a big graph only near what the view shows (GraphItemLoader).
+// Export as PNG or SVG runs on a worker thread (GraphExportJob).
 class ModelGraphView final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ModelGraphView)
 
 public:
     static constexpr int kCollapseAbove = 1000;
-    static constexpr int kMinimapAbove = 300;
+    static constexpr int kMinimapAbove = 300; // GraphItemLoader's
 
     explicit ModelGraphView(QWidget *parent = nullptr);
     ~ModelGraphView() override;
 
     // The model whose graph to show (null, or one without a graph: a message);
     // laid out when the view is shown. A TorchScript archive's graph is read from
-    // its code first (ModelFile::torchScriptGraph, off the GUI thread; staticGraphRead() follows).
+    // its code first (carton::modelGraph, off the GUI thread; staticGraphRead() follows).
     void setModel(std::shared_ptr<const carton::ModelFile> model);
     // `graph` (null: as setModel), with `model`'s weights linked from it; `source`
     // says where the graph comes from (shown after the node count).
@@ -86,11 +91,11 @@ public:
 
     // Items of the graph: the nodes shown and the boxes of collapsed scopes (in the
     // order of their first node), then its inputs, then its outputs.
-    int vertexCount() const { return int(m_vertices.size()); }
+    int vertexCount() const { return int(m_vx.list.size()); }
     // The collapsed scope item `index` stands for; empty for a node, an input or an output.
-    QString collapsedScope(int index) const;
+    QString collapsedScope(int index) const { return m_vx.collapsedScope(index); }
     // Node `node` of the graph (OnnxInfo::nodes) is shown as item...
-    int vertexOfNode(int node) const;
+    int vertexOfNode(int node) const { return m_vx.vertexOfNode(node); }
     const GraphScopes &scopes() const { return m_scopes; }
     // Opens / closes a scope, or all, and lays the graph out again (laidOut()
     // follows); false when there is no such scope.
@@ -98,15 +103,25 @@ public:
     bool collapseScope(const QString &scope);
     void expandAll();
     void collapseAll();
+    // The vertex at `viewportPos` of the view's viewport; -1 for none.
+    int vertexAt(const QPoint &viewportPos) const;
+    // The node (index in OnnxInfo::nodes) vertex `index` shows; -1 for a scope, an input or an output.
+    int nodeOfVertex(int index) const;
+    // The scope of the node vertex `index` shows (empty at the top, or for anything else).
+    QString scopeOfVertex(int index) const;
     // Selects vertex `index` (shows its properties, scrolls to it); false when out of range.
     bool selectVertex(int index);
     int selectedVertex() const;
     // Selects the next vertex after the selected one whose op type, name or tensors
     // contain `text` (case-insensitive), wrapping; -1 when none matches.
     int findNext(const QString &text);
-    // The scene as a picture (GraphExport: readable, written in strips) / as SVG; false on failure.
-    bool exportPng(const QString &path) const;
-    bool exportSvg(const QString &path) const;
+    // Starts writing the graph as a picture (GraphExport: readable, written in strips) /
+    // as SVG on a worker thread; exported() follows. False when nothing is laid out.
+    bool exportPng(const QString &path);
+    bool exportSvg(const QString &path);
+    GraphExportJob *exportJob() const { return m_export; }
+    // What the scene shows (or will, once scrolled to), apart from its items: what an export draws.
+    std::shared_ptr<const GraphPicture> picture() const;
     // "resnet18-graph.png": the export's file name for the model shown.
     QString exportFileName(bool svg) const;
 
@@ -150,24 +165,14 @@ signals:
     void laidOut();
     // setModel() of a TorchScript archive read its graph (or failed: statusLabel() says why).
     void staticGraphRead();
+    // An export ended: `error` is empty when `path` was written.
+    void exported(const QString &path, const QString &error);
 
 protected:
     void showEvent(QShowEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    struct Vertex {
-        QString title;  // op type, or the input's / output's name, or the scope's last part
-        QString detail; // node name, or the value's type, or the scope
-        int node = -1;  // index in OnnxInfo::nodes, or -1
-        int input = -1; // index in OnnxInfo::inputs, or -1
-        int output = -1;
-        int members = 0;   // a collapsed scope: its nodes
-        QStringList rows;  // folded constants and weights shown inside a node ("W ⟨64×3×7×7⟩")
-        QList<int> folded; // the folded nodes drawn inside this one (found by search)
-    };
-    // The items shown (m_vertices) from m_graph and m_scopes.
-    void buildVertices();
     // After a scope opened or closed: the items again, laid out again.
     void relayout(const QString &focusScope);
     // m_fold and m_scopes for m_graph (and the weights-as-nodes choice).
@@ -175,20 +180,17 @@ private:
     // m_graph from m_root and m_steps, the breadcrumb, laid out again.
     void showSteps();
     void startLayout();
-    // Adds the laid-out items a slice at a time (m_layout), then emits laidOut().
-    void buildItems(quint64 generation);
+    // The items' looks (the picture the loader fills the scene from).
+    std::shared_ptr<GraphPicture> makePicture(const struct GraphLayoutResult &layout, QStringList labels) const;
+    // Once the loader has what the view shows: status, focus, laidOut().
+    void finishLayout();
     void showSelection();
-    QString vertexHtml(const Vertex &vertex) const;
-    bool vertexMatches(const Vertex &vertex, const QString &wanted) const;
-    void showContextMenu(const QPoint &viewportPos, const QPoint &globalPos);
-    void exportInteractive(bool svg);
+    // Exports to `path` (empty: asks where first); false when nothing is laid out.
+    bool startExport(const QString &path, bool svg);
     // Opens at the graph's inputs: the first one at the top (left) of the view, readable.
     void showInputs();
     // The scope of node `node` (shown or folded); empty at the top.
-    QString scopeOfNode(int node) const;
-    QColor vertexColor(const Vertex &vertex) const;
-    // The graph's nodes item `index` stands for (a node and those folded into it, or a scope's).
-    QList<int> vertexNodes(int index) const;
+    QString scopeOfNode(int node) const { return m_vx.scopeOfNode(node); }
 
     std::shared_ptr<const carton::ModelFile> m_model;
     std::shared_ptr<const GraphDecorator> m_decorator;
@@ -199,10 +201,8 @@ private:
     GraphScopes m_scopes; // over the nodes shown (m_shownNodes), not the folded ones
     GraphFold m_fold;
     QList<int> m_shownNodes; // the scopes' node index -> index in OnnxInfo::nodes
-    QList<int> m_itemOfNode; // node -> index in m_vertices (a folded node: its host's)
     QString m_focusScope;    // selected once laid out again
-    QList<Vertex> m_vertices;
-    QList<QGraphicsPathItem *> m_items; // one per vertex once laid out
+    GraphVertices m_vx;      // the items shown
     LatestJob *m_jobs = nullptr;
     QGraphicsScene *m_scene = nullptr;
     QGraphicsView *m_view = nullptr;
@@ -211,13 +211,11 @@ private:
     GraphBodyBar *m_bodyBar = nullptr;
     QLabel *m_status = nullptr;
     GraphMinimap *m_minimap = nullptr;
-    QList<QRectF> m_rects;                             // each vertex's rectangle once laid out
-    QString m_source;                                  // where the graph comes from
-    QStringList m_edgeLabels;                          // per laid-out edge
-    QList<QGraphicsItem *> m_labelItems;               // the edge labels drawn
-    std::shared_ptr<const GraphLayoutResult> m_layout; // being turned into items
-    qsizetype m_builtVertices = 0;
-    qsizetype m_builtEdges = 0;
+    GraphItemLoader *m_loader = nullptr;
+    GraphExportJob *m_export = nullptr;
+    QList<QRectF> m_rects;    // each vertex's rectangle once laid out
+    QString m_source;         // where the graph comes from
+    QStringList m_edgeLabels; // per laid-out edge
     quint64 m_generation = 0;
     bool m_pending = false;
     bool m_laidOut = false;
