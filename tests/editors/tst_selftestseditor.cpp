@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "carton/cartonview.h"
+#include "common/roles.h"
 #include "document/cartondocument.h"
 #include "documenttestutil.h"
 #include "editors/selftestseditor.h"
@@ -11,7 +12,6 @@
 #include "jobs/latestjob.h"
 #include "pack/packer.h"
 #include "package/carton.h"
-#include "roles.h"
 #include "testcartons.h"
 #include "testshot.h"
 #include "testutil.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "common/roles.h"
 #include "document/cartondocument.h"
 #include "editors/specsmodel.h"
 #include "fixturepolicy.h"
 #include "testcartons.h"
-#include "views/roles.h"
 #include "views/shapedelegate.h"
 #include "views/symbolpalette.h"
 

@@ -8,6 +8,7 @@
 #include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "commandline.h"
+#include "common/viewutils.h"
 #include "format/cartoninfo.h"
 #include "format/shape.h"
 #include "mainwindow.h"
@@ -22,7 +23,6 @@
 #include "views/outputdetailshtml.h"
 #include "views/outputresultsmodel.h"
 #include "views/selftesttext.h"
-#include "views/viewutils.h"
 
 #include <QComboBox>
 #include <QDateTime>

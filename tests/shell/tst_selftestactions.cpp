@@ -7,6 +7,7 @@
 #include "carton/cartonview.h"
 #include "carton/documentselftests.h"
 #include "cartonpage.h"
+#include "common/summaryline.h"
 #include "diagnosticsdock.h"
 #include "document/cartondocument.h"
 #include "editors/keeptolerance.h"
@@ -27,7 +28,6 @@
 #include "selftestspage.h"
 #include "selftesttestutil.h"
 #include "shelltestutil.h"
-#include "summaryline.h"
 #include "testpaths.h"
 #include "testsession.h"
 

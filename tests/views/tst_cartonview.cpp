@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/errorlocation.h"
+#include "common/elidedlabel.h"
+#include "common/roles.h"
 #include "editors/metadataeditor.h"
 #include "editors/specsmodel.h"
 #include "editors/specspage.h"
@@ -16,13 +18,11 @@
 #include "viewofcarton.h"
 #include "views/cartonfilesmodel.h"
 #include "views/descriptionbrowser.h"
-#include "views/elidedlabel.h"
 #include "views/extractjob.h"
 #include "views/filepreview.h"
 #include "views/filespage.h"
 #include "views/fileviewer.h"
 #include "views/overviewpage.h"
-#include "views/roles.h"
 #include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
 #include "views/tensorlistmodel.h"

@@ -4,15 +4,15 @@
 // list, sortable columns, Copy Path / Copy SHA-256, folder totals, and what the
 // Overview says about the package (as `carton info` prints it).
 #include "cartonfilesmodel.h"
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "filespage.h"
 #include "overviewpage.h"
-#include "roles.h"
 #include "tensorspage.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
 #include "viewofcarton.h"
-#include "viewutils.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "common/roles.h"
 #include "fixturepolicy.h"
 #include "testcartons.h"
-#include "views/roles.h"
 #include "views/selftestsmodel.h"
 
 #include <QAbstractItemModelTester>

@@ -3,6 +3,7 @@
 // The Self-tests panel end to end: Run All through the real carton-runner-host
 // and noop plugin, results in the tree and the outputs table, live re-judging,
 // Cancel of a hanging model, Copy as command and Export report.
+#include "common/summaryline.h"
 #include "descriptionbrowser.h"
 #include "errormappane.h"
 #include "jobs/jobpools.h"
@@ -17,7 +18,6 @@
 #include "selftestsmodel.h"
 #include "selftestspage.h"
 #include "selftesttestutil.h"
-#include "summaryline.h"
 #include "tensorviewer/tensorviewer.h"
 #include "testpaths.h"
 #include "testsession.h"

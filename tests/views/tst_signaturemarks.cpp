@@ -5,12 +5,12 @@
 // the Model tab's summary shows the declared shape beside the model's with the
 // wrong dimension marked, and offers "Use the model's signature". A symbol named
 // otherwise is information: nothing is marked, nothing offered.
+#include "common/roles.h"
 #include "editors/specsmodel.h"
 #include "editors/specspage.h"
 #include "jobs/jobpools.h"
 #include "onnxcarton.h"
 #include "package/carton.h"
-#include "roles.h"
 #include "symbolpalette.h"
 #include "validate/validator.h"
 #include "viewofcarton.h"

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "common/roles.h"
 #include "fixturepolicy.h"
 #include "stringtablemodel.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
 #include "views/cartontensoropener.h"
-#include "views/roles.h"
 #include "views/tensorlistmodel.h"
 
 #include <QAbstractItemModelTester>

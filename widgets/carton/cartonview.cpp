@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonview.h"
 
+#include "common/editorutils.h"
 #include "document/cartondocument.h"
 #include "documentselftests.h"
-#include "editors/editorutils.h"
 #include "editors/fileseditor.h"
 #include "editors/metadataeditor.h"
 #include "editors/runnereditor.h"

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "documentfilesmodel.h"
 
+#include "common/viewutils.h"
 #include "document/cartondocument.h"
 #include "package/carton.h"
-#include "viewutils.h"
 
 #include <QFileInfo>
 

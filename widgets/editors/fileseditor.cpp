@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "fileseditor.h"
 
+#include "common/textcelldelegate.h"
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "documentfilesmodel.h"
-#include "textcelldelegate.h"
 
 #include <QAction>
 #include <QComboBox>

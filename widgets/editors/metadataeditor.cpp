@@ -2,17 +2,17 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "metadataeditor.h"
 
+#include "common/editorutils.h"
+#include "common/fieldtext.h"
+#include "common/viewutils.h"
 #include "descriptionbrowser.h"
 #include "document/cartondocument.h"
 #include "documentfiles.h"
-#include "editorutils.h"
-#include "fieldtext.h"
 #include "licenseedit.h"
 #include "platformlistedit.h"
 #include "spdxlicenses.h"
 #include "style/tone.h"
 #include "tensorviewer/scrollingpane.h"
-#include "viewutils.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

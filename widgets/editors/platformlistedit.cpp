@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "platformlistedit.h"
 
-#include "editorutils.h"
+#include "common/editorutils.h"
 #include "format/targettriple.h"
 #include "style/tone.h"
 

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "runnereditor.h"
 
+#include "common/editorutils.h"
+#include "common/fieldtext.h"
 #include "document/cartondocument.h"
-#include "editorutils.h"
-#include "fieldtext.h"
 #include "format/semver.h"
 #include "runner/runnerregistry.h"
 #include "runneroptdelegate.h"

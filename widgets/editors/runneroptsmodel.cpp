@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "runneroptsmodel.h"
 
-#include "editorutils.h"
+#include "common/editorutils.h"
 #include "style/tone.h"
 
 #include <QBrush>

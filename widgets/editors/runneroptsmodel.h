@@ -3,8 +3,8 @@
 #pragma once
 
 #include "base/diagnostic.h"
+#include "common/roles.h"
 #include "format/cartoninfo.h"
-#include "views/roles.h"
 
 #include <QAbstractTableModel>
 #include <optional>

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestlistmodel.h"
 
-#include "editorutils.h"
+#include "common/editorutils.h"
+#include "common/viewutils.h"
 #include "format/cartoninfo.h"
-#include "viewutils.h"
 
 #include <QFont>
 #include <QPalette>

@@ -3,9 +3,10 @@
 #include "selftestseditor.h"
 
 #include "base/progresssteps.h"
+#include "common/editorutils.h"
+#include "common/viewutils.h"
 #include "dataedits.h"
 #include "document/cartondocument.h"
-#include "editorutils.h"
 #include "jobs/latestjob.h"
 #include "keeptolerance.h"
 #include "newselftest.h"
@@ -15,7 +16,6 @@
 #include "tensorrefsmodel.h"
 #include "toleranceedit.h"
 #include "validate/fieldpath.h"
-#include "viewutils.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

@@ -2,12 +2,12 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "specsmodel.h"
 
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "document/cartondocument.h"
-#include "roles.h"
 #include "speccellfindings.h"
 #include "style/tone.h"
 #include "validate/fieldpath.h"
-#include "viewutils.h"
 
 #include <QBrush>
 #include <QColor>

@@ -3,11 +3,11 @@
 #pragma once
 
 #include "base/diagnostic.h"
+#include "common/roles.h"
 #include "document/cartondocument.h"
 #include "format/cartoninfo.h"
 #include "speccellfindings.h"
 #include "symbolpalette.h"
-#include "views/roles.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

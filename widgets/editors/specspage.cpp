@@ -2,14 +2,14 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "specspage.h"
 
+#include "common/editorutils.h"
+#include "common/textcelldelegate.h"
 #include "document/cartondocument.h"
 #include "dtypedelegate.h"
-#include "editorutils.h"
 #include "model/modelset.h"
 #include "shapedelegate.h"
 #include "specsmodel.h"
 #include "symbolpanel.h"
-#include "textcelldelegate.h"
 #include "validate/modelsignature.h"
 
 #include <QAction>

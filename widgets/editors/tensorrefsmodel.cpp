@@ -2,11 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensorrefsmodel.h"
 
+#include "common/editorutils.h"
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "document/cartondocument.h"
-#include "editorutils.h"
 #include "package/carton.h"
-#include "roles.h"
-#include "viewutils.h"
 
 #include <QFileInfo>
 #include <QFont>

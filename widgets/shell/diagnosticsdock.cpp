@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "diagnosticsdock.h"
 
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "views/diagnosticsmodel.h"
-#include "views/roles.h"
-#include "views/viewutils.h"
 
 #include <QAction>
 #include <QApplication>

@@ -5,6 +5,7 @@
 #include "base/progresssteps.h"
 #include "carton/cartonview.h"
 #include "cartonpage.h"
+#include "common/viewutils.h"
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "document/recoveryfile.h"
@@ -14,7 +15,6 @@
 #include "preferences.h"
 #include "remote/remoteurl.h"
 #include "verificationrunner.h"
-#include "views/viewutils.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelfilepage.h"
 
-#include "views/elidedlabel.h"
+#include "common/elidedlabel.h"
 #include "views/modelpage.h"
 
 #include <QDir>

@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "benchmarkdialog.h"
 
+#include "common/viewutils.h"
 #include "latencyhistogram.h"
 #include "selftest/benchmark.h"
 #include "selftesttext.h"
-#include "viewutils.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonfilesmodel.h"
 
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "package/carton.h"
-#include "roles.h"
-#include "viewutils.h"
 
 #include <QFontDatabase>
 #include <QIcon>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "common/roles.h"
 #include "package/verifier.h"
-#include "roles.h"
 
 #include <QAbstractItemModel>
 #include <QHash>

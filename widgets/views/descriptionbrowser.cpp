@@ -2,11 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "descriptionbrowser.h"
 
-#include "imagedecoder.h"
+#include "common/imagedecoder.h"
+#include "common/viewutils.h"
 #include "jobs/latestjob.h"
 #include "markdown/markdownrenderer.h"
 #include "package/carton.h"
-#include "viewutils.h"
 
 #include <QApplication>
 #include <QDesktopServices>

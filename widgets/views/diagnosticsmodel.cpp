@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "diagnosticsmodel.h"
 
-#include "roles.h"
-#include "viewutils.h"
+#include "common/roles.h"
+#include "common/viewutils.h"
 
 namespace studio {
 

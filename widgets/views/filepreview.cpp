@@ -2,11 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "filepreview.h"
 
+#include "common/imagedecoder.h"
+#include "common/viewutils.h"
 #include "format/mediatype.h"
-#include "imagedecoder.h"
 #include "package/carton.h"
 #include "tensor/tensorfile.h"
-#include "viewutils.h"
 
 #include <QCoreApplication>
 

@@ -3,11 +3,11 @@
 #include "filespage.h"
 
 #include "cartonfilesmodel.h"
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "extractjob.h"
 #include "fileviewer.h"
 #include "package/carton.h"
-#include "roles.h"
-#include "viewutils.h"
 
 #include <QAction>
 #include <QApplication>

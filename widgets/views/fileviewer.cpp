@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "fileviewer.h"
 
+#include "common/viewutils.h"
 #include "imageview.h"
 #include "latestjob.h"
 #include "mediapreview.h"
 #include "package/carton.h"
 #include "pythonhighlighter.h"
 #include "tensorfilebrowser.h"
-#include "viewutils.h"
 
 #include <QApplication>
 #include <QEvent>

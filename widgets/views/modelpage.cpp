@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelpage.h"
 
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "filepreview.h"
 #include "fileviewer.h"
 #include "hfmodeltabs.h"
@@ -13,11 +15,9 @@
 #include "modelweightopener.h"
 #include "modelweightsmodel.h"
 #include "package/carton.h"
-#include "roles.h"
 #include "runner/fileinspection.h"
 #include "tensorviewer.h"
 #include "validate/modelsignature.h"
-#include "viewutils.h"
 
 #include <QFileInfo>
 #include <QHeaderView>

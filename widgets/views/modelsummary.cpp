@@ -2,12 +2,12 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelsummary.h"
 
+#include "common/viewutils.h"
 #include "format/cartoninfo.h"
 #include "model/modelset.h"
 #include "runner/modelinspection.h"
 #include "style/tone.h"
 #include "validate/modelsignature.h"
-#include "viewutils.h"
 
 #include <QLocale>
 #include <QUrl>

@@ -3,11 +3,11 @@
 #include "modelweightsmodel.h"
 
 #include "base/diagnostic.h"
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "model/modelset.h"
 #include "modelsummary.h"
-#include "roles.h"
 #include "tensor/tensorregion.h"
-#include "viewutils.h"
 
 #include <QGuiApplication>
 #include <QHash>

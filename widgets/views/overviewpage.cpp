@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "overviewpage.h"
 
+#include "common/elidedlabel.h"
+#include "common/viewutils.h"
 #include "descriptionbrowser.h"
-#include "elidedlabel.h"
 #include "package/carton.h"
 #include "package/ocisource.h"
 #include "signaturerow.h"
 #include "tensorviewer/scrollingpane.h"
-#include "viewutils.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -2,12 +2,12 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestsmodel.h"
 
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "package/carton.h"
-#include "roles.h"
 #include "selftest/selftestresult.h"
 #include "selftesttext.h"
 #include "tensor/tensorregion.h"
-#include "viewutils.h"
 
 #include <QIcon>
 

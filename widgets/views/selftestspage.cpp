@@ -3,6 +3,8 @@
 #include "selftestspage.h"
 
 #include "benchmarkdialog.h"
+#include "common/roles.h"
+#include "common/summaryline.h"
 #include "comparebackendsdialog.h"
 #include "descriptionbrowser.h"
 #include "errormappane.h"
@@ -13,7 +15,6 @@
 #include "outputresultsmodel.h"
 #include "package/carton.h"
 #include "package/mediasniff.h"
-#include "roles.h"
 #include "runclock.h"
 #include "runconsent.h"
 #include "runhistorydialog.h"
@@ -26,7 +27,6 @@
 #include "selftestsmodel.h"
 #include "selftesttext.h"
 #include "style/tone.h"
-#include "summaryline.h"
 #include "tolerancebar.h"
 
 #include <QAction>

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "shapedelegate.h"
 
-#include "roles.h"
+#include "common/roles.h"
 #include "style/tone.h"
 #include "symbolpalette.h"
 

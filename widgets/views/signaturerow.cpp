@@ -2,12 +2,12 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "signaturerow.h"
 
+#include "common/viewutils.h"
 #include "jobs/latestjob.h"
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "sign/cartonsignature.h"
 #include "sign/eckey.h"
-#include "viewutils.h"
 
 #include <QDir>
 #include <QFileInfo>

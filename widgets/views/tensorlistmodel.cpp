@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensorlistmodel.h"
 
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "package/carton.h"
-#include "roles.h"
 #include "tensor/tensorregion.h"
-#include "viewutils.h"
 
 #include <QFontDatabase>
 #include <QHash>

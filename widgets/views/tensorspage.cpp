@@ -3,11 +3,11 @@
 #include "tensorspage.h"
 
 #include "cartontensoropener.h"
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "package/carton.h"
-#include "roles.h"
 #include "tensorlistmodel.h"
 #include "tensorviewer.h"
-#include "viewutils.h"
 
 #include <QHeaderView>
 #include <QLineEdit>

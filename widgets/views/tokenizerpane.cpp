@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tokenizerpane.h"
 
+#include "common/viewutils.h"
 #include "hfsummary.h"
 #include "model/hfmodelinfo.h"
 #include "model/hfvocabulary.h"
-#include "viewutils.h"
 #include "vocabularymodel.h"
 
 #include <QHBoxLayout>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "vocabularymodel.h"
 
+#include "common/roles.h"
 #include "model/hfvocabulary.h"
-#include "roles.h"
 
 #include <QFont>
 #include <QRegularExpression>
