@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "descriptionbrowser.h"
+#include "description/descriptionbrowser.h"
 #include "document/cartondocument.h"
 #include "editortestutil.h"
 #include "licenseedit.h"

@@ -4,7 +4,7 @@
 // architecture summary, config.json as a tree, the tokenizer with its searchable
 // vocabulary (120,000 tokens), and the card with its front matter and local images
 // (never one outside the folder, never a remote one).
-#include "descriptionbrowser.h"
+#include "description/descriptionbrowser.h"
 #include "hfmodeltabs.h"
 #include "jobs/jobpools.h"
 #include "jsontreemodel.h"

@@ -4,7 +4,7 @@
 // and noop plugin, results in the tree and the outputs table, live re-judging,
 // Cancel of a hanging model, Copy as command and Export report.
 #include "common/summaryline.h"
-#include "descriptionbrowser.h"
+#include "description/descriptionbrowser.h"
 #include "errormappane.h"
 #include "jobs/jobpools.h"
 #include "kservetestserver.h"

@@ -5,7 +5,7 @@
 #include "common/editorutils.h"
 #include "common/fieldtext.h"
 #include "common/viewutils.h"
-#include "descriptionbrowser.h"
+#include "description/descriptionbrowser.h"
 #include "document/cartondocument.h"
 #include "documentfiles.h"
 #include "licenseedit.h"

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "hfmodeltabs.h"
 
-#include "descriptionbrowser.h"
+#include "description/descriptionbrowser.h"
 #include "hfsummary.h"
 #include "jsontreemodel.h"
 #include "markdown/markdownrenderer.h"

@@ -4,7 +4,7 @@
 
 #include "common/elidedlabel.h"
 #include "common/viewutils.h"
-#include "descriptionbrowser.h"
+#include "description/descriptionbrowser.h"
 #include "package/carton.h"
 #include "package/ocisource.h"
 #include "signaturerow.h"

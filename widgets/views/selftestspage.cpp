@@ -6,7 +6,7 @@
 #include "common/roles.h"
 #include "common/summaryline.h"
 #include "comparebackendsdialog.h"
-#include "descriptionbrowser.h"
+#include "description/descriptionbrowser.h"
 #include "errormappane.h"
 #include "format/mediatype.h"
 #include "keeptolerancebutton.h"
