@@ -10,9 +10,9 @@
 #include "package/verifier.h"
 #include "preferences.h"
 #include "sign/cartonsignature.h"
-#include "signaturerow.h"
 #include "signtestutil.h"
-#include "trustedkeysedit.h"
+#include "trust/signaturerow.h"
+#include "trust/trustedkeysedit.h"
 
 #include <QCryptographicHash>
 #include <QLabel>

@@ -15,11 +15,11 @@
 #include "sign/eckey.h"
 #include "signtestutil.h"
 #include "statetone.h"
-#include "trustedkeysedit.h"
+#include "trust/signaturerow.h"
+#include "trust/trustedkeysedit.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
 #include "views/overviewpage.h"
-#include "views/signaturerow.h"
 
 #include <QApplication>
 #include <QFileInfo>

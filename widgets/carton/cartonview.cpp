@@ -12,15 +12,15 @@
 #include "editors/specsmodel.h"
 #include "editors/specspage.h"
 #include "package/carton.h"
+#include "trust/safetypage.h"
+#include "trust/signaturerow.h"
 #include "validate/fieldpath.h"
 #include "views/cartonfilesmodel.h"
 #include "views/filespage.h"
 #include "views/modelpage.h"
 #include "views/overviewpage.h"
 #include "views/runconsent.h"
-#include "views/safetypage.h"
 #include "views/selftestspage.h"
-#include "views/signaturerow.h"
 #include "views/tensorspage.h"
 
 #include <QIcon>

@@ -7,8 +7,8 @@
 #include "editors/keeptolerance.h"
 #include "jobs/latestjob.h"
 #include "package/carton.h"
+#include "trust/safetypage.h"
 #include "views/runconsent.h"
-#include "views/safetypage.h"
 #include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
 

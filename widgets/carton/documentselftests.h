@@ -4,8 +4,8 @@
 
 #include "format/cartontolerance.h"
 #include "selftest/selftestresult.h"
+#include "trust/safetypage.h"
 #include "views/runconsent.h"
-#include "views/safetypage.h"
 #include "views/selftestspage.h"
 
 #include <QObject>

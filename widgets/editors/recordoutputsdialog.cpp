@@ -9,8 +9,8 @@
 #include "runner/runnersessionfactory.h"
 #include "selftest/selftestengine.h"
 #include "tensor/tensorregion.h"
+#include "trust/safetypage.h"
 #include "views/runconsent.h"
-#include "views/safetypage.h"
 
 #include <QDialogButtonBox>
 #include <QDir>

@@ -6,9 +6,9 @@
 #include "document/cartonsession.h"
 #include "package/carton.h"
 #include "sign/eckey.h"
+#include "trust/safetypage.h"
+#include "trust/signaturerow.h"
 #include "verificationrunner.h"
-#include "views/safetypage.h"
-#include "views/signaturerow.h"
 
 #include <QSignalBlocker>
 

@@ -3,8 +3,8 @@
 #include "preferences.h"
 
 #include "runconsent.h"
-#include "signaturerow.h"
 #include "translations.h"
+#include "trust/signaturerow.h"
 
 #include <QApplication>
 #include <QDir>

@@ -3,7 +3,7 @@
 #include "preferencesdialog.h"
 
 #include "translations.h"
-#include "trustedkeysedit.h"
+#include "trust/trustedkeysedit.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -7,8 +7,8 @@
 #include "description/descriptionbrowser.h"
 #include "package/carton.h"
 #include "package/ocisource.h"
-#include "signaturerow.h"
 #include "tensorviewer/scrollingpane.h"
+#include "trust/signaturerow.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -6,8 +6,8 @@
 #include "runconsentdialog.h"
 #include "runner/runnerregistry.h"
 #include "runner/sandbox.h"
-#include "safetypage.h"
-#include "signaturerow.h"
+#include "trust/safetypage.h"
+#include "trust/signaturerow.h"
 
 #include <QFileInfo>
 #include <QLabel>
