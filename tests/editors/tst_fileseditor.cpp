@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // FilesEditor: what Add leaves selected.
 #include "document/cartondocument.h"
-#include "documentfilesmodel.h"
 #include "editortestutil.h"
-#include "fileseditor.h"
+#include "files/documentfilesmodel.h"
+#include "files/fileseditor.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>

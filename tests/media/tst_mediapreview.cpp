@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "files/fileviewer.h"
 #include "mediapreview.h"
 #include "mediastreams.h"
 #include "mediatestutil.h"
 #include "testshot.h"
 #include "videoview.h"
-#include "views/fileviewer.h"
 #include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
 #include "waveformbuilder.h"

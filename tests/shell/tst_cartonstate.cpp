@@ -7,6 +7,7 @@
 #include "cartonpage.h"
 #include "document/cartonstate.h"
 #include "errorpage.h"
+#include "files/cartonfilesmodel.h"
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "package/carton.h"
@@ -16,7 +17,6 @@
 #include "statetone.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "views/cartonfilesmodel.h"
 #include "views/overviewpage.h"
 #include "zip/zipwriter.h"
 

@@ -5,12 +5,12 @@
 // be looked at, and Extract is refused.
 #include "carton/cartonview.h"
 #include "cartonpage.h"
+#include "files/cartonfilesmodel.h"
+#include "files/filespage.h"
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "packtestutil.h"
 #include "shelltestutil.h"
-#include "views/cartonfilesmodel.h"
-#include "views/filespage.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

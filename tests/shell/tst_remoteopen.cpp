@@ -12,6 +12,7 @@
 #include "commandline.h"
 #include "documentactions.h"
 #include "errorpage.h"
+#include "files/cartonfilesmodel.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "links/links.h"
@@ -30,7 +31,6 @@
 #include "tensorviewer.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "views/cartonfilesmodel.h"
 #include "windowdroptarget.h"
 
 #include <QAction>

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "files/filepreview.h"
+#include "files/fileviewer.h"
 #include "fixturepolicy.h"
 #include "tensorfilebrowser.h"
 #include "tensorfilemodel.h"
@@ -7,8 +9,6 @@
 #include "tensorviewer.h"
 #include "testcartons.h"
 #include "testutil.h"
-#include "views/filepreview.h"
-#include "views/fileviewer.h"
 
 #include <QBuffer>
 #include <QImage>

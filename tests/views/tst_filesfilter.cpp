@@ -3,10 +3,10 @@
 // Finding and copying in a carton: Ctrl+F in the Files tree and the tensor
 // list, sortable columns, Copy Path / Copy SHA-256, folder totals, and what the
 // Overview says about the package (as `carton info` prints it).
-#include "cartonfilesmodel.h"
 #include "common/roles.h"
 #include "common/viewutils.h"
-#include "filespage.h"
+#include "files/cartonfilesmodel.h"
+#include "files/filespage.h"
 #include "overviewpage.h"
 #include "tensorspage.h"
 #include "tensortablemodel.h"

@@ -4,7 +4,7 @@
 // model made with python3-onnx: nodes and edges, click a node for its properties,
 // search, an initializer's link opens the weight, PNG/SVG export.
 #include "base/bytesource.h"
-#include "fileviewer.h"
+#include "files/fileviewer.h"
 #include "graphlayout.h"
 #include "graphscopes.h"
 #include "jobs/jobpools.h"

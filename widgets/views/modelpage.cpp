@@ -4,8 +4,8 @@
 
 #include "common/roles.h"
 #include "common/viewutils.h"
-#include "filepreview.h"
-#include "fileviewer.h"
+#include "files/filepreview.h"
+#include "files/fileviewer.h"
 #include "hfmodeltabs.h"
 #include "jobs/latestjob.h"
 #include "model/modelset.h"

@@ -3,12 +3,12 @@
 #include "fileviewer.h"
 
 #include "common/viewutils.h"
-#include "imageview.h"
-#include "latestjob.h"
-#include "mediapreview.h"
+#include "jobs/latestjob.h"
+#include "media/imageview.h"
+#include "media/mediapreview.h"
 #include "package/carton.h"
 #include "pythonhighlighter.h"
-#include "tensorfilebrowser.h"
+#include "tensorviewer/tensorfilebrowser.h"
 
 #include <QApplication>
 #include <QEvent>
