@@ -8,7 +8,7 @@
 #include "hostilecases.h"
 #include "mainwindow.h"
 #include "shelltestutil.h"
-#include "tensorfilepage.h"
+#include "tensors/tensorfilepage.h"
 #include "tensorviewer/tensorfilebrowser.h"
 #include "testutil.h"
 

@@ -14,7 +14,7 @@
 #include "mainwindow.h"
 #include "modelfilepage.h"
 #include "onnxtestmodels.h"
-#include "tensorfilepage.h"
+#include "tensors/tensorfilepage.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "testutil.h"

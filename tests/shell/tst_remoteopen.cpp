@@ -26,7 +26,7 @@
 #include "remoteconsent.h"
 #include "remotesession.h"
 #include "shelltestutil.h"
-#include "tensorspage.h"
+#include "tensors/tensorspage.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "verificationrunner.h"

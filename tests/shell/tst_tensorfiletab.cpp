@@ -7,7 +7,7 @@
 #include "shelltestutil.h"
 #include "tensorfilebrowser.h"
 #include "tensorfilemodel.h"
-#include "tensorfilepage.h"
+#include "tensors/tensorfilepage.h"
 #include "testutil.h"
 #include "verificationrunner.h"
 #include "windowdroptarget.h"

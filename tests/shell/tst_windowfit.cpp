@@ -26,7 +26,7 @@
 #include "slicecontrols.h"
 #include "tensorfilebrowser.h"
 #include "tensorfilemodel.h"
-#include "tensorfilepage.h"
+#include "tensors/tensorfilepage.h"
 #include "tensorviewer.h"
 #include "testutil.h"
 #include "translations.h"

@@ -17,6 +17,8 @@
 #include "jobs/latestjob.h"
 #include "markdown/markdownrenderer.h"
 #include "stringtablemodel.h"
+#include "tensors/tensorlistmodel.h"
+#include "tensors/tensorspage.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
 #include "testpaths.h"
@@ -25,8 +27,6 @@
 #include "views/overviewpage.h"
 #include "views/selftestsmodel.h"
 #include "views/selftestspage.h"
-#include "views/tensorlistmodel.h"
-#include "views/tensorspage.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

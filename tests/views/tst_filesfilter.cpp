@@ -8,7 +8,7 @@
 #include "files/cartonfilesmodel.h"
 #include "files/filespage.h"
 #include "overviewpage.h"
-#include "tensorspage.h"
+#include "tensors/tensorspage.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "testcartons.h"

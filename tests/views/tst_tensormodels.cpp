@@ -3,11 +3,11 @@
 #include "common/roles.h"
 #include "fixturepolicy.h"
 #include "stringtablemodel.h"
+#include "tensors/cartontensoropener.h"
+#include "tensors/tensorlistmodel.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "testcartons.h"
-#include "views/cartontensoropener.h"
-#include "views/tensorlistmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

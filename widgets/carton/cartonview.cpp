@@ -14,6 +14,7 @@
 #include "files/fileseditor.h"
 #include "files/filespage.h"
 #include "package/carton.h"
+#include "tensors/tensorspage.h"
 #include "trust/safetypage.h"
 #include "trust/signaturerow.h"
 #include "validate/fieldpath.h"
@@ -21,7 +22,6 @@
 #include "views/overviewpage.h"
 #include "views/runconsent.h"
 #include "views/selftestspage.h"
-#include "views/tensorspage.h"
 
 #include <QIcon>
 #include <QKeyEvent>

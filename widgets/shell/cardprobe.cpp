@@ -6,7 +6,7 @@
 #include "cartonpage.h"
 #include "mainwindow.h"
 #include "modelfilepage.h"
-#include "tensorfilepage.h"
+#include "tensors/tensorfilepage.h"
 #include "views/modelpage.h"
 
 namespace studio {

@@ -6,7 +6,7 @@
 #include "model/classifypath.h"
 #include "model/hfmodelinfo.h"
 #include "modelfilepage.h"
-#include "tensorfilepage.h"
+#include "tensors/tensorfilepage.h"
 
 #include <QDir>
 

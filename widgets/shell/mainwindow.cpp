@@ -25,7 +25,7 @@
 #include "selftestspage.h"
 #include "shellicons.h"
 #include "shortcutsdialog.h"
-#include "tensorfilepage.h"
+#include "tensors/tensorfilepage.h"
 #include "userguidedialog.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensorfilepage.h"
 
-#include "tensorfilebrowser.h"
+#include "tensorviewer/tensorfilebrowser.h"
 
 #include <QFileInfo>
 #include <QVBoxLayout>

@@ -7,7 +7,7 @@
 #include "common/viewutils.h"
 #include "package/carton.h"
 #include "tensorlistmodel.h"
-#include "tensorviewer.h"
+#include "tensorviewer/tensorviewer.h"
 
 #include <QHeaderView>
 #include <QLineEdit>
