@@ -10,8 +10,6 @@
 #include "editors/licenseedit.h"
 #include "editors/metadataeditor.h"
 #include "editors/runnereditor.h"
-#include "editors/specsmodel.h"
-#include "editors/specspage.h"
 #include "files/documentfilesmodel.h"
 #include "files/fileseditor.h"
 #include "pack/cartonsaver.h"
@@ -19,6 +17,8 @@
 #include "package/cartonedits.h"
 #include "package/verifier.h"
 #include "shelltestutil.h"
+#include "specs/specsmodel.h"
+#include "specs/specspage.h"
 
 #include <QAbstractButton>
 #include <QAction>

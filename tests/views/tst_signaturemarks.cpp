@@ -6,12 +6,12 @@
 // wrong dimension marked, and offers "Use the model's signature". A symbol named
 // otherwise is information: nothing is marked, nothing offered.
 #include "common/roles.h"
-#include "editors/specsmodel.h"
-#include "editors/specspage.h"
 #include "jobs/jobpools.h"
 #include "onnxcarton.h"
 #include "package/carton.h"
-#include "symbolpalette.h"
+#include "specs/specsmodel.h"
+#include "specs/specspage.h"
+#include "specs/symbolpalette.h"
 #include "validate/validator.h"
 #include "viewofcarton.h"
 #include "views/modelpage.h"

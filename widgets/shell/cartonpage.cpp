@@ -9,7 +9,6 @@
 #include "cartonstateinputs.h"
 #include "document/cartondocument.h"
 #include "document/cartonsession.h"
-#include "editors/specspage.h"
 #include "errorpage.h"
 #include "guessesbanner.h"
 #include "package/carton.h"
@@ -17,6 +16,7 @@
 #include "remote/remoteurl.h"
 #include "remotesession.h"
 #include "shellicons.h"
+#include "specs/specspage.h"
 
 #include <QDir>
 #include <QFileInfo>
