@@ -22,7 +22,7 @@
 #include "package/carton.h"
 #include "runconsentdialog.h"
 #include "runner/runnerregistry.h"
-#include "runnersdialog.h"
+#include "runner/runnersdialog.h"
 #include "selftestrunner.h"
 #include "selftestsmodel.h"
 #include "selftestspage.h"

@@ -21,7 +21,7 @@
 #include "remote/remoteurl.h"
 #include "remoteactions.h"
 #include "runner/runnerregistry.h"
-#include "runnersdialog.h"
+#include "runner/runnersdialog.h"
 #include "selftestspage.h"
 #include "shellicons.h"
 #include "shortcutsdialog.h"
