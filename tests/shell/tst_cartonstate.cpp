@@ -10,6 +10,7 @@
 #include "files/cartonfilesmodel.h"
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
+#include "overview/overviewpage.h"
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "shellicons.h"
@@ -17,7 +18,6 @@
 #include "statetone.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "views/overviewpage.h"
 #include "zip/zipwriter.h"
 
 #include <QFile>

@@ -15,7 +15,7 @@
 #include "mainwindow.h"
 #include "oci/ocitransfer.h"
 #include "openregistrydialog.h"
-#include "overviewpage.h"
+#include "overview/overviewpage.h"
 #include "package/carton.h"
 #include "pushregistrydialog.h"
 #include "registryactions.h"

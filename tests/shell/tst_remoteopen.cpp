@@ -17,7 +17,7 @@
 #include "jobs/latestjob.h"
 #include "links/links.h"
 #include "mainwindow.h"
-#include "overviewpage.h"
+#include "overview/overviewpage.h"
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "packagetestutil.h"

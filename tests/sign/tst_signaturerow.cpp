@@ -5,7 +5,7 @@
 // before every file matched; the trusted keys list of the Preferences; the key's
 // fingerprint shown with the same text by the row, the list and `carton verify`.
 #include "clirunner.h"
-#include "overviewpage.h"
+#include "overview/overviewpage.h"
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "preferences.h"

@@ -10,6 +10,7 @@
 #include "cartonpage.h"
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
+#include "overview/overviewpage.h"
 #include "preferencesdialog.h"
 #include "shellicons.h"
 #include "sign/eckey.h"
@@ -19,7 +20,6 @@
 #include "trust/trustedkeysedit.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "views/overviewpage.h"
 
 #include <QApplication>
 #include <QFileInfo>

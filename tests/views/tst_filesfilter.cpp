@@ -7,7 +7,7 @@
 #include "common/viewutils.h"
 #include "files/cartonfilesmodel.h"
 #include "files/filespage.h"
-#include "overviewpage.h"
+#include "overview/overviewpage.h"
 #include "tensors/tensorspage.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
