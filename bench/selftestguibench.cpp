@@ -14,8 +14,8 @@
 // on a busy machine a wall-clock gap also holds time spent waiting for a core).
 #include "jobpools.h"
 #include "package/carton.h"
-#include "selftestrunner.h"
-#include "selftestspage.h"
+#include "selftests/selftestrunner.h"
+#include "selftests/selftestspage.h"
 #include "selftesttestutil.h"
 #include "testpaths.h"
 #include "testsession.h"

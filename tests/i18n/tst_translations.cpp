@@ -17,12 +17,12 @@
 #include "scan/pickleallowlist.h"
 #include "selftest/benchmark.h"
 #include "selftest/selftestresult.h"
+#include "selftests/outputdetailshtml.h"
+#include "selftests/outputresultsmodel.h"
+#include "selftests/selftesttext.h"
 #include "shelltestutil.h"
 #include "translations.h"
 #include "validate/validator.h"
-#include "views/outputdetailshtml.h"
-#include "views/outputresultsmodel.h"
-#include "views/selftesttext.h"
 
 #include <QComboBox>
 #include <QDateTime>

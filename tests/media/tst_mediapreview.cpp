@@ -4,10 +4,10 @@
 #include "mediapreview.h"
 #include "mediastreams.h"
 #include "mediatestutil.h"
+#include "selftests/selftestsmodel.h"
+#include "selftests/selftestspage.h"
 #include "testshot.h"
 #include "videoview.h"
-#include "views/selftestsmodel.h"
-#include "views/selftestspage.h"
 #include "waveformbuilder.h"
 
 #include <QAudioDecoder>

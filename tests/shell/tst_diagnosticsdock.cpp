@@ -8,10 +8,10 @@
 #include "diagnosticsdock.h"
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
+#include "selftests/selftestspage.h"
 #include "shelltestutil.h"
 #include "verificationrunner.h"
 #include "views/diagnosticsmodel.h"
-#include "views/selftestspage.h"
 
 #include <QAction>
 #include <QClipboard>

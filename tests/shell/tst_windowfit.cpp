@@ -21,7 +21,10 @@
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "selftest/selftestresult.h"
-#include "selftestrunner.h"
+#include "selftests/selftestrunner.h"
+#include "selftests/selftestsmodel.h"
+#include "selftests/selftestspage.h"
+#include "selftests/selftesttext.h"
 #include "shelltestutil.h"
 #include "slicecontrols.h"
 #include "tensorfilebrowser.h"
@@ -31,9 +34,6 @@
 #include "testutil.h"
 #include "translations.h"
 #include "verificationrunner.h"
-#include "views/selftestsmodel.h"
-#include "views/selftestspage.h"
-#include "views/selftesttext.h"
 #include "welcomepage.h"
 
 #include <QClipboard>

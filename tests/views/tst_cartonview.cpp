@@ -15,6 +15,8 @@
 #include "markdown/markdownrenderer.h"
 #include "overview/metadataeditor.h"
 #include "overview/overviewpage.h"
+#include "selftests/selftestsmodel.h"
+#include "selftests/selftestspage.h"
 #include "specs/specsmodel.h"
 #include "specs/specspage.h"
 #include "stringtablemodel.h"
@@ -25,8 +27,6 @@
 #include "testpaths.h"
 #include "testutil.h"
 #include "viewofcarton.h"
-#include "views/selftestsmodel.h"
-#include "views/selftestspage.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -9,8 +9,8 @@
 #include "modelgraphview.h"
 #include "modelinspector.h"
 #include "modelpage.h"
-#include "runconsent.h"
-#include "runconsentdialog.h"
+#include "selftests/runconsent.h"
+#include "selftests/runconsentdialog.h"
 #include "testcartons.h"
 #include "testpaths.h"
 

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "common/roles.h"
 #include "fixturepolicy.h"
+#include "selftests/selftestsmodel.h"
 #include "testcartons.h"
-#include "views/selftestsmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>

@@ -5,7 +5,6 @@
 #include "common/editorutils.h"
 #include "document/cartondocument.h"
 #include "documentselftests.h"
-#include "editors/selftestseditor.h"
 #include "files/cartonfilesmodel.h"
 #include "files/fileseditor.h"
 #include "files/filespage.h"
@@ -13,6 +12,9 @@
 #include "overview/overviewpage.h"
 #include "package/carton.h"
 #include "runner/runnereditor.h"
+#include "selftests/runconsent.h"
+#include "selftests/selftestseditor.h"
+#include "selftests/selftestspage.h"
 #include "specs/specsmodel.h"
 #include "specs/specspage.h"
 #include "tensors/tensorspage.h"
@@ -20,8 +22,6 @@
 #include "trust/signaturerow.h"
 #include "validate/fieldpath.h"
 #include "views/modelpage.h"
-#include "views/runconsent.h"
-#include "views/selftestspage.h"
 
 #include <QIcon>
 #include <QKeyEvent>

@@ -4,9 +4,9 @@
 
 #include "format/cartontolerance.h"
 #include "selftest/selftestresult.h"
+#include "selftests/runconsent.h"
+#include "selftests/selftestspage.h"
 #include "trust/safetypage.h"
-#include "views/runconsent.h"
-#include "views/selftestspage.h"
 
 #include <QObject>
 #include <QPointer>

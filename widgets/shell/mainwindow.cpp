@@ -22,7 +22,7 @@
 #include "remoteactions.h"
 #include "runner/runnerregistry.h"
 #include "runner/runnersdialog.h"
-#include "selftestspage.h"
+#include "selftests/selftestspage.h"
 #include "shellicons.h"
 #include "shortcutsdialog.h"
 #include "tensors/tensorfilepage.h"

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "preferences.h"
 
-#include "runconsent.h"
+#include "selftests/runconsent.h"
 #include "translations.h"
 #include "trust/signaturerow.h"
 

@@ -5,9 +5,9 @@
 #include "jobs/latestjob.h"
 #include "model/modelset.h"
 #include "package/carton.h"
-#include "runconsent.h"
 #include "runner/fileinspection.h"
 #include "runner/runnersessionfactory.h"
+#include "selftests/runconsent.h"
 
 #include <QDir>
 #include <QFileInfo>

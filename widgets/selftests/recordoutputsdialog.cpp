@@ -6,11 +6,11 @@
 #include "document/statecopy.h"
 #include "jobs/latestjob.h"
 #include "package/carton.h"
+#include "runconsent.h"
 #include "runner/runnersessionfactory.h"
 #include "selftest/selftestengine.h"
 #include "tensor/tensorregion.h"
 #include "trust/safetypage.h"
-#include "views/runconsent.h"
 
 #include <QDialogButtonBox>
 #include <QDir>

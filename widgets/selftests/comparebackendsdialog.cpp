@@ -3,7 +3,7 @@
 #include "comparebackendsdialog.h"
 
 #include "errormappane.h"
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 #include "package/carton.h"
 #include "runconsent.h"
 #include "runner/runnerregistry.h"

@@ -11,7 +11,7 @@
 #include "format/mediatype.h"
 #include "keeptolerancebutton.h"
 #include "markdown/markdownrenderer.h"
-#include "mediapreview.h"
+#include "media/mediapreview.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
 #include "package/mediasniff.h"
