@@ -10,11 +10,11 @@
 // that `dot` can lay out exactly the same graph. With --expand, every scope is opened
 // after the first graph (expandAll, timed the same way) and that is what is measured
 // and written. MODEL may also be a TorchScript archive (its graph read from code/).
-#include "graphlayout.h"
 #include "jobs/jobpools.h"
+#include "model/graphlayout.h"
 #include "model/modelfile.h"
+#include "model/modelgraphview.h"
 #include "model/modelset.h"
-#include "modelgraphview.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

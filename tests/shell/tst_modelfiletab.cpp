@@ -12,15 +12,15 @@
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
-#include "modelfilepage.h"
+#include "model/modelfilepage.h"
+#include "model/modelpage.h"
+#include "model/modelweightsmodel.h"
 #include "onnxtestmodels.h"
 #include "tensors/tensorfilepage.h"
 #include "tensortablemodel.h"
 #include "tensorviewer.h"
 #include "testutil.h"
 #include "verificationrunner.h"
-#include "views/modelpage.h"
-#include "views/modelweightsmodel.h"
 
 #include <QFile>
 #include <QLabel>

@@ -6,14 +6,14 @@
 // constant shown as a node sits by its user; the view opens at the inputs; Fit and
 // Zoom to Selection; a minimap for big graphs; scope boxes' labels readable;
 // a PNG of a tall graph at a readable scale, named after the model.
-#include "graphbodybar.h"
-#include "graphexport.h"
-#include "graphitems.h"
-#include "graphlayout.h"
-#include "graphminimap.h"
 #include "jobs/jobpools.h"
+#include "model/graphbodybar.h"
+#include "model/graphexport.h"
+#include "model/graphitems.h"
+#include "model/graphlayout.h"
+#include "model/graphminimap.h"
+#include "model/modelgraphview.h"
 #include "model/modelinfo.h"
-#include "modelgraphview.h"
 
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>

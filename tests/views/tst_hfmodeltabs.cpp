@@ -5,18 +5,18 @@
 // vocabulary (120,000 tokens), and the card with its front matter and local images
 // (never one outside the folder, never a remote one).
 #include "description/descriptionbrowser.h"
-#include "hfmodeltabs.h"
 #include "jobs/jobpools.h"
-#include "jsontreemodel.h"
 #include "markdown/markdownrenderer.h"
+#include "model/hfmodeltabs.h"
 #include "model/hfvocabulary.h"
+#include "model/jsontreemodel.h"
+#include "model/modelpage.h"
 #include "model/modelset.h"
-#include "modelpage.h"
+#include "model/tokenizerpane.h"
+#include "model/vocabularymodel.h"
 #include "testcartons.h"
 #include "testimages.h"
 #include "testutil.h"
-#include "tokenizerpane.h"
-#include "vocabularymodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QImage>

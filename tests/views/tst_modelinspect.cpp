@@ -5,10 +5,10 @@
 // carton-make-torch-model off the GUI thread and the summary shows its signature.
 #include "files/fileviewer.h"
 #include "files/pythonhighlighter.h"
+#include "model/modelgraphview.h"
+#include "model/modelinspector.h"
+#include "model/modelpage.h"
 #include "model/modelset.h"
-#include "modelgraphview.h"
-#include "modelinspector.h"
-#include "modelpage.h"
 #include "selftests/runconsent.h"
 #include "selftests/runconsentdialog.h"
 #include "testcartons.h"

@@ -7,6 +7,8 @@
 // otherwise is information: nothing is marked, nothing offered.
 #include "common/roles.h"
 #include "jobs/jobpools.h"
+#include "model/modelpage.h"
+#include "model/modelsummary.h"
 #include "onnxcarton.h"
 #include "package/carton.h"
 #include "specs/specsmodel.h"
@@ -14,8 +16,6 @@
 #include "specs/symbolpalette.h"
 #include "validate/validator.h"
 #include "viewofcarton.h"
-#include "views/modelpage.h"
-#include "views/modelsummary.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

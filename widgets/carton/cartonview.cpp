@@ -8,6 +8,7 @@
 #include "files/cartonfilesmodel.h"
 #include "files/fileseditor.h"
 #include "files/filespage.h"
+#include "model/modelpage.h"
 #include "overview/metadataeditor.h"
 #include "overview/overviewpage.h"
 #include "package/carton.h"
@@ -21,7 +22,6 @@
 #include "trust/safetypage.h"
 #include "trust/signaturerow.h"
 #include "validate/fieldpath.h"
-#include "views/modelpage.h"
 
 #include <QIcon>
 #include <QKeyEvent>

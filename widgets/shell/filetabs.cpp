@@ -5,7 +5,7 @@
 #include "cartontabs.h"
 #include "model/classifypath.h"
 #include "model/hfmodelinfo.h"
-#include "modelfilepage.h"
+#include "model/modelfilepage.h"
 #include "tensors/tensorfilepage.h"
 
 #include <QDir>

@@ -12,7 +12,7 @@
 #include "document/modelfiles.h"
 #include "documentactions.h"
 #include "filetabs.h"
-#include "modelfilepage.h"
+#include "model/modelfilepage.h"
 #include "package/carton.h"
 #include "preferences.h"
 #include "preferencesdialog.h"

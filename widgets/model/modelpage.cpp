@@ -16,7 +16,7 @@
 #include "modelweightsmodel.h"
 #include "package/carton.h"
 #include "runner/fileinspection.h"
-#include "tensorviewer.h"
+#include "tensorviewer/tensorviewer.h"
 #include "validate/modelsignature.h"
 
 #include <QFileInfo>

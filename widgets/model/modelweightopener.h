@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include "tensorviewer.h"
+#include "tensorviewer/tensorviewer.h"
 
 #include <memory>
 

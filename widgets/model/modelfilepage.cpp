@@ -3,7 +3,7 @@
 #include "modelfilepage.h"
 
 #include "common/elidedlabel.h"
-#include "views/modelpage.h"
+#include "modelpage.h"
 
 #include <QDir>
 #include <QFileInfo>
