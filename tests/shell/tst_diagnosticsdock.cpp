@@ -5,13 +5,13 @@
 #include "application.h"
 #include "carton/cartonview.h"
 #include "cartonpage.h"
-#include "diagnosticsdock.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "diagnostics/diagnosticsmodel.h"
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "selftests/selftestspage.h"
 #include "shelltestutil.h"
 #include "verificationrunner.h"
-#include "views/diagnosticsmodel.h"
 
 #include <QAction>
 #include <QClipboard>

@@ -4,7 +4,8 @@
 #include "application.h"
 #include "carton/cartonview.h"
 #include "cartonpage.h"
-#include "diagnosticsdock.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "diagnostics/diagnosticsmodel.h"
 #include "errorpage.h"
 #include "fixturepolicy.h"
 #include "jobs/jobpools.h"
@@ -17,7 +18,6 @@
 #include "testpaths.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "views/diagnosticsmodel.h"
 #include "welcomepage.h"
 #include "zip/zipwriter.h"
 

@@ -7,7 +7,7 @@
 #include "carton/documentselftests.h"
 #include "cartonpage.h"
 #include "common/summaryline.h"
-#include "diagnosticsdock.h"
+#include "diagnostics/diagnosticsdock.h"
 #include "document/cartondocument.h"
 #include "format/cartontolerance.h"
 #include "mainwindow.h"

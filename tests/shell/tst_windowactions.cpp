@@ -5,7 +5,8 @@
 #include "cardprobe.h"
 #include "carton/cartonview.h"
 #include "cartonpage.h"
-#include "diagnosticsdock.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "diagnostics/diagnosticsmodel.h"
 #include "errorpage.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
@@ -17,7 +18,6 @@
 #include "singleinstance.h"
 #include "verificationrunner.h"
 #include "verificationstatus.h"
-#include "views/diagnosticsmodel.h"
 #include "welcomepage.h"
 
 #include <QAbstractScrollArea>

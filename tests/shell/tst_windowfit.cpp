@@ -11,7 +11,7 @@
 #include "common/elidedlabel.h"
 #include "common/summaryline.h"
 #include "common/viewutils.h"
-#include "diagnosticsdock.h"
+#include "diagnostics/diagnosticsdock.h"
 #include "document/cartondocument.h"
 #include "files/cartonfilesmodel.h"
 #include "files/filespage.h"

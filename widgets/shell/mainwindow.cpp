@@ -7,7 +7,7 @@
 #include "cartonpage.h"
 #include "cartontabs.h"
 #include "compare/comparepage.h"
-#include "diagnosticsdock.h"
+#include "diagnostics/diagnosticsdock.h"
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "documentactions.h"

@@ -4,7 +4,7 @@
 
 #include "common/roles.h"
 #include "common/viewutils.h"
-#include "views/diagnosticsmodel.h"
+#include "diagnosticsmodel.h"
 
 #include <QAction>
 #include <QApplication>
