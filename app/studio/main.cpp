@@ -5,10 +5,10 @@
 #include "commandline.h"
 #include "documentactions.h"
 #include "mainwindow.h"
-#include "preferences.h"
+#include "preferences/preferences.h"
+#include "preferences/translations.h"
 #include "screenshotter.h"
 #include "singleinstance.h"
-#include "translations.h"
 
 #include <QCoreApplication>
 #include <QDir>

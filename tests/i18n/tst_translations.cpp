@@ -12,8 +12,9 @@
 #include "format/cartoninfo.h"
 #include "format/shape.h"
 #include "mainwindow.h"
-#include "preferences.h"
-#include "preferencesdialog.h"
+#include "preferences/preferences.h"
+#include "preferences/preferencesdialog.h"
+#include "preferences/translations.h"
 #include "scan/pickleallowlist.h"
 #include "selftest/benchmark.h"
 #include "selftest/selftestresult.h"
@@ -21,7 +22,6 @@
 #include "selftests/outputresultsmodel.h"
 #include "selftests/selftesttext.h"
 #include "shelltestutil.h"
-#include "translations.h"
 #include "validate/validator.h"
 
 #include <QComboBox>

@@ -4,8 +4,8 @@
 // legible, and "verify on open" decides whether opening hashes the files.
 #include "cartonpage.h"
 #include "mainwindow.h"
-#include "preferences.h"
-#include "preferencesdialog.h"
+#include "preferences/preferences.h"
+#include "preferences/preferencesdialog.h"
 #include "shelltestutil.h"
 #include "style/tone.h"
 #include "verificationrunner.h"

@@ -20,6 +20,7 @@
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "package/carton.h"
+#include "preferences/translations.h"
 #include "selftest/selftestresult.h"
 #include "selftests/selftestrunner.h"
 #include "selftests/selftestsmodel.h"
@@ -32,7 +33,6 @@
 #include "tensors/tensorfilepage.h"
 #include "tensorviewer.h"
 #include "testutil.h"
-#include "translations.h"
 #include "verificationrunner.h"
 #include "welcomepage.h"
 

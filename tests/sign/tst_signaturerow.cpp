@@ -8,7 +8,7 @@
 #include "overview/overviewpage.h"
 #include "package/carton.h"
 #include "package/verifier.h"
-#include "preferences.h"
+#include "preferences/preferences.h"
 #include "sign/cartonsignature.h"
 #include "signtestutil.h"
 #include "trust/signaturerow.h"

@@ -11,7 +11,7 @@
 #include "jobs/jobpools.h"
 #include "mainwindow.h"
 #include "overview/overviewpage.h"
-#include "preferencesdialog.h"
+#include "preferences/preferencesdialog.h"
 #include "shellicons.h"
 #include "sign/eckey.h"
 #include "signtestutil.h"

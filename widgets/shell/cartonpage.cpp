@@ -12,7 +12,7 @@
 #include "errorpage.h"
 #include "guessesbanner.h"
 #include "package/carton.h"
-#include "preferences.h"
+#include "preferences/preferences.h"
 #include "remote/remoteurl.h"
 #include "remotesession.h"
 #include "shellicons.h"

@@ -12,7 +12,7 @@
 #include "guessesbanner.h"
 #include "mainwindow.h"
 #include "package/carton.h"
-#include "preferences.h"
+#include "preferences/preferences.h"
 #include "remote/remoteurl.h"
 #include "verificationrunner.h"
 
