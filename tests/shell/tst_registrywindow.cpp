@@ -14,11 +14,11 @@
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
 #include "oci/ocitransfer.h"
-#include "openregistrydialog.h"
 #include "overview/overviewpage.h"
 #include "package/carton.h"
-#include "pushregistrydialog.h"
 #include "registryactions.h"
+#include "remote/openregistrydialog.h"
+#include "remote/pushregistrydialog.h"
 #include "shelltestutil.h"
 #include "verificationrunner.h"
 

@@ -13,8 +13,8 @@
 #include "guessesbanner.h"
 #include "package/carton.h"
 #include "preferences/preferences.h"
+#include "remote/remotesession.h"
 #include "remote/remoteurl.h"
-#include "remotesession.h"
 #include "shellicons.h"
 #include "specs/specspage.h"
 
