@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "files/filepreview.h"
 #include "files/fileviewer.h"
-#include "imageview.h"
+#include "media/imageview.h"
 #include "mediatestutil.h"
 
 #include <QBuffer>

@@ -6,7 +6,7 @@
 #include "base/diagnostic.h"
 #include "diagnostics/diagnosticsdock.h"
 #include "diagnostics/diagnosticsmodel.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 #include "testpaths.h"
 
 #include <QCryptographicHash>

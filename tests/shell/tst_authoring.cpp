@@ -3,10 +3,8 @@
 // Authoring in the main window: dropping a model starts a new document, saving
 // writes a carton the core reads back, undo is named, closing asks, recovery.
 #include "carton/cartonview.h"
-#include "cartonpage.h"
 #include "document/cartondocument.h"
 #include "document/recoveryfile.h"
-#include "documentactions.h"
 #include "files/documentfilesmodel.h"
 #include "files/fileseditor.h"
 #include "overview/licenseedit.h"
@@ -16,6 +14,8 @@
 #include "package/cartonedits.h"
 #include "package/verifier.h"
 #include "runner/runnereditor.h"
+#include "shell/cartonpage.h"
+#include "shell/documentactions.h"
 #include "shelltestutil.h"
 #include "specs/specsmodel.h"
 #include "specs/specspage.h"

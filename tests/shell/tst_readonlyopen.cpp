@@ -4,12 +4,12 @@
 // window: the entry is flagged in the Files tree and in Diagnostics, the rest can
 // be looked at, and Extract is refused.
 #include "carton/cartonview.h"
-#include "cartonpage.h"
 #include "files/cartonfilesmodel.h"
 #include "files/filespage.h"
-#include "mainwindow.h"
 #include "package/carton.h"
 #include "packtestutil.h"
+#include "shell/cartonpage.h"
+#include "shell/mainwindow.h"
 #include "shelltestutil.h"
 
 #include <QAbstractItemModelTester>

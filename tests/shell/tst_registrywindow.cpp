@@ -8,19 +8,19 @@
 #include "../oci/testregistry.h"
 #include "base/sha256.h"
 #include "carton/cartonview.h"
-#include "cartonpage.h"
+#include "document/verificationrunner.h"
 #include "fixturepolicy.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
-#include "mainwindow.h"
 #include "oci/ocitransfer.h"
 #include "overview/overviewpage.h"
 #include "package/carton.h"
-#include "registryactions.h"
 #include "remote/openregistrydialog.h"
 #include "remote/pushregistrydialog.h"
+#include "shell/cartonpage.h"
+#include "shell/mainwindow.h"
+#include "shell/registryactions.h"
 #include "shelltestutil.h"
-#include "verificationrunner.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -3,7 +3,7 @@
 // Self-tests panel ▸ Compare Backends… and History…: the real runner host, the
 // noop plugin as backend A and the test KServe server (its model adds 0.5 to y)
 // as backend B; the run history written by the panel and shown with what changed.
-#include "jobpools.h"
+#include "jobs/jobpools.h"
 #include "kservetestserver.h"
 #include "package/carton.h"
 #include "runnertestutil.h"

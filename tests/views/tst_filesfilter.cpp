@@ -9,8 +9,8 @@
 #include "files/filespage.h"
 #include "overview/overviewpage.h"
 #include "tensors/tensorspage.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 #include "testcartons.h"
 #include "viewofcarton.h"
 

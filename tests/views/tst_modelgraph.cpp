@@ -14,7 +14,7 @@
 #include "model/modelpage.h"
 #include "onnxcarton.h"
 #include "runner/modelinspection.h"
-#include "tensorviewer.h"
+#include "tensorviewer/tensorviewer.h"
 #include "testpaths.h"
 
 #include <QElapsedTimer>

@@ -12,8 +12,8 @@
 #include "model/modelsummary.h"
 #include "model/modelweightsmodel.h"
 #include "onnxcarton.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 #include "viewofcarton.h"
 
 #include <QAbstractItemModelTester>

@@ -2,11 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "common/roles.h"
 #include "fixturepolicy.h"
-#include "stringtablemodel.h"
 #include "tensors/cartontensoropener.h"
 #include "tensors/tensorlistmodel.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "tensorviewer/stringtablemodel.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 #include "testcartons.h"
 
 #include <QAbstractItemModelTester>

@@ -9,12 +9,12 @@
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "document/recoveryfile.h"
+#include "document/verificationrunner.h"
 #include "guessesbanner.h"
 #include "mainwindow.h"
 #include "package/carton.h"
 #include "preferences/preferences.h"
 #include "remote/remoteurl.h"
-#include "verificationrunner.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -4,8 +4,8 @@
 
 #include "base/progresssteps.h"
 #include "common/viewutils.h"
+#include "document/verificationrunner.h"
 #include "shellicons.h"
-#include "verificationrunner.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

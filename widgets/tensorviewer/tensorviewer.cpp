@@ -4,7 +4,7 @@
 
 #include "heatmapview.h"
 #include "imagecontrols.h"
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 #include "slicecontrols.h"
 #include "statspanel.h"
 #include "stringtablemodel.h"
