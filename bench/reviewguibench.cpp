@@ -12,7 +12,7 @@
 #include "compare/comparepage.h"
 #include "compare/graphreviewview.h"
 #include "diff/graphoverlay.h"
-#include "views/modelgraphview.h"
+#include "model/modelgraphview.h"
 
 #include <QAction>
 #include <QApplication>

@@ -12,10 +12,10 @@
 // its p99, the number of stalls over 50 ms, and the largest GUI-thread CPU time
 // between two ticks (the work that stalled the loop, whatever the machine's load:
 // on a busy machine a wall-clock gap also holds time spent waiting for a core).
-#include "jobpools.h"
+#include "jobs/jobpools.h"
 #include "package/carton.h"
-#include "selftestrunner.h"
-#include "selftestspage.h"
+#include "selftests/selftestrunner.h"
+#include "selftests/selftestspage.h"
 #include "selftesttestutil.h"
 #include "testpaths.h"
 #include "testsession.h"

@@ -11,8 +11,8 @@
 #include "document/cartondocument.h"
 #include "pack/packer.h"
 #include "package/carton.h"
-#include "specsmodel.h"
-#include "specspage.h"
+#include "specs/specsmodel.h"
+#include "specs/specspage.h"
 #include "validate/validator.h"
 
 #include <QApplication>

@@ -9,12 +9,12 @@
 // AFTER_SPILL_INDEX (a compressed tensor): then waits until the background decode
 // has spilled the whole file and times painting slice AFTER_SPILL_INDEX, which must
 // read the spill, not decode again. Used by bench/viewer-bench.sh.
-#include "cartontensoropener.h"
-#include "heatmapview.h"
 #include "package/carton.h"
 #include "tensor/spillsource.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "tensors/cartontensoropener.h"
+#include "tensorviewer/heatmapview.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

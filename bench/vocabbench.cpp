@@ -8,7 +8,7 @@
 // few matches, case-insensitive, in the token and its text) and no filter.
 //   vocabbench TOKENIZER.json [repeat=5]
 #include "model/hfvocabulary.h"
-#include "vocabularymodel.h"
+#include "model/vocabularymodel.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "application.h"
-#include "cardprobe.h"
-#include "commandline.h"
-#include "documentactions.h"
-#include "mainwindow.h"
-#include "preferences.h"
-#include "screenshotter.h"
-#include "singleinstance.h"
-#include "translations.h"
+#include "preferences/preferences.h"
+#include "preferences/translations.h"
+#include "shell/application.h"
+#include "shell/cardprobe.h"
+#include "shell/commandline.h"
+#include "shell/documentactions.h"
+#include "shell/mainwindow.h"
+#include "shell/screenshotter.h"
+#include "shell/singleinstance.h"
 
 #include <QCoreApplication>
 #include <QDir>

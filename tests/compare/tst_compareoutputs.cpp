@@ -14,10 +14,10 @@
 #include "tensorviewer/tensorviewer.h"
 #include "testpaths.h"
 #include "testsession.h"
-#include "views/backendcomparisonview.h"
-#include "views/errormappane.h"
-#include "views/runconsentdialog.h"
-#include "views/tolerancebar.h"
+#include "selftests/backendcomparisonview.h"
+#include "selftests/errormappane.h"
+#include "selftests/runconsentdialog.h"
+#include "selftests/tolerancebar.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -9,7 +9,7 @@
 #include "difftestutil.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 #include "style/tone.h"
 
 #include <QAbstractItemModelTester>

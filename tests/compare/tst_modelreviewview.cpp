@@ -11,11 +11,11 @@
 #include "compare/weightdeltaview.h"
 #include "compare/weightdiffmodel.h"
 #include "jobs/jobpools.h"
+#include "model/graphlayout.h"
+#include "model/modelgraphview.h"
 #include "reviewmodels.h"
 #include "tensorviewer/heatmapdata.h"
 #include "tensorviewer/heatmapview.h"
-#include "views/graphlayout.h"
-#include "views/modelgraphview.h"
 
 #include <QAbstractItemModelTester>
 #include <QGraphicsPathItem>

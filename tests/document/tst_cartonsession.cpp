@@ -3,12 +3,12 @@
 // CartonSession without any widget: opening a carton folder, validating it,
 // verifying its files and the diagnostics of the three; a file that does not
 // open; a reopen dropping the previous open's result; watching it on disk.
-#include "cartondocument.h"
-#include "cartonsession.h"
+#include "document/cartondocument.h"
+#include "document/cartonsession.h"
+#include "document/verificationrunner.h"
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "remote/remoteoptions.h"
-#include "verificationrunner.h"
 
 #include <QCryptographicHash>
 #include <QDir>

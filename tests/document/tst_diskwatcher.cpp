@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // DiskWatcher: a carton replaced by a rename, written in place, or deleted is
 // reported once it is quiet; watching another path moves the watch.
-#include "diskwatcher.h"
+#include "document/diskwatcher.h"
 #include "testutil.h"
 
 #include <QDir>

@@ -6,8 +6,8 @@
 #include "document/cartondocument.h"
 #include "editortestutil.h"
 #include "package/verifier.h"
-#include "views/cartonfilesmodel.h"
-#include "views/filespage.h"
+#include "files/cartonfilesmodel.h"
+#include "files/filespage.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>

@@ -9,8 +9,8 @@
 #include "model/modelset.h"
 #include "onnxtestmodels.h"
 #include "package/carton.h"
-#include "specsmodel.h"
-#include "specspage.h"
+#include "specs/specsmodel.h"
+#include "specs/specspage.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "descriptionbrowser.h"
+#include "description/descriptionbrowser.h"
 #include "document/cartondocument.h"
 #include "editortestutil.h"
-#include "licenseedit.h"
 #include "markdown/markdownrenderer.h"
-#include "metadataeditor.h"
-#include "platformlistedit.h"
-#include "spdxlicenses.h"
+#include "overview/licenseedit.h"
+#include "overview/metadataeditor.h"
+#include "overview/platformlistedit.h"
+#include "overview/spdxlicenses.h"
 #include "style/tone.h"
 #include "testshot.h"
 #include "testutil.h"

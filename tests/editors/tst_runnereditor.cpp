@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "document/cartondocument.h"
 #include "editortestutil.h"
-#include "runnereditor.h"
-#include "runneroptsmodel.h"
+#include "runner/runnereditor.h"
+#include "runner/runneroptsmodel.h"
 #include "testshot.h"
 
 #include <QAbstractItemModelTester>

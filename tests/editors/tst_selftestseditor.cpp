@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "carton/cartonview.h"
+#include "common/roles.h"
 #include "document/cartondocument.h"
 #include "documenttestutil.h"
-#include "editors/selftestseditor.h"
-#include "editors/tensorrefsmodel.h"
-#include "editors/toleranceedit.h"
 #include "format/cartontolerance.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
 #include "pack/packer.h"
 #include "package/carton.h"
-#include "roles.h"
+#include "selftests/selftestseditor.h"
+#include "selftests/tensorrefsmodel.h"
+#include "selftests/toleranceedit.h"
 #include "testcartons.h"
 #include "testshot.h"
 #include "testutil.h"
 #include "validate/validator.h"
-#include "views/selftestsmodel.h"
+#include "selftests/selftestsmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

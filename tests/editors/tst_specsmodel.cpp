@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "common/roles.h"
 #include "document/cartondocument.h"
-#include "editors/specsmodel.h"
 #include "fixturepolicy.h"
+#include "specs/shapedelegate.h"
+#include "specs/specsmodel.h"
+#include "specs/symbolpalette.h"
 #include "testcartons.h"
-#include "views/roles.h"
-#include "views/shapedelegate.h"
-#include "views/symbolpalette.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

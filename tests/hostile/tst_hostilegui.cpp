@@ -4,11 +4,11 @@
 // file opens (as a failed tab, a read-only carton or a tensor file tab with its
 // error), is verified, shows an error that says what is wrong, in bounded time,
 // and the window goes on to the next one.
-#include "cartonpage.h"
 #include "hostilecases.h"
-#include "mainwindow.h"
+#include "shell/cartonpage.h"
+#include "shell/mainwindow.h"
 #include "shelltestutil.h"
-#include "tensorfilepage.h"
+#include "tensors/tensorfilepage.h"
 #include "tensorviewer/tensorfilebrowser.h"
 #include "testutil.h"
 

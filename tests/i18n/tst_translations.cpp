@@ -4,25 +4,25 @@
 // with Qt's own; `--tab files` picks the Files tab whatever the language (the
 // name is matched against fixed English names, never the translated titles);
 // Preferences lists each language in its own words.
-#include "application.h"
 #include "carton/cartonview.h"
-#include "cartonpage.h"
-#include "commandline.h"
+#include "common/viewutils.h"
 #include "format/cartoninfo.h"
 #include "format/shape.h"
-#include "mainwindow.h"
-#include "preferences.h"
-#include "preferencesdialog.h"
+#include "preferences/preferences.h"
+#include "preferences/preferencesdialog.h"
+#include "preferences/translations.h"
 #include "scan/pickleallowlist.h"
 #include "selftest/benchmark.h"
 #include "selftest/selftestresult.h"
+#include "selftests/outputdetailshtml.h"
+#include "selftests/outputresultsmodel.h"
+#include "selftests/selftesttext.h"
+#include "shell/application.h"
+#include "shell/cartonpage.h"
+#include "shell/commandline.h"
+#include "shell/mainwindow.h"
 #include "shelltestutil.h"
-#include "translations.h"
 #include "validate/validator.h"
-#include "views/outputdetailshtml.h"
-#include "views/outputresultsmodel.h"
-#include "views/selftesttext.h"
-#include "views/viewutils.h"
 
 #include <QComboBox>
 #include <QDateTime>

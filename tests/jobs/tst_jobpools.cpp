@@ -3,7 +3,7 @@
 // The one registry of the widgets' thread pools: shutdown (waitForAll) drains
 // every pool, also of jobs that a job started on another pool.
 #include "jobs/jobpools.h"
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 
 #include <QSemaphore>
 #include <QTest>

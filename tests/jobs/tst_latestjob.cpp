@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "jobs/jobpools.h"
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 
 #include <QRegularExpression>
 #include <QSemaphore>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "imageview.h"
+#include "files/filepreview.h"
+#include "files/fileviewer.h"
+#include "media/imageview.h"
 #include "mediatestutil.h"
-#include "views/filepreview.h"
-#include "views/fileviewer.h"
 
 #include <QBuffer>
 #include <QImageWriter>

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "mediapreview.h"
-#include "mediastreams.h"
+#include "files/fileviewer.h"
+#include "media/mediapreview.h"
+#include "media/mediastreams.h"
+#include "media/videoview.h"
+#include "media/waveformbuilder.h"
 #include "mediatestutil.h"
+#include "selftests/selftestsmodel.h"
+#include "selftests/selftestspage.h"
 #include "testshot.h"
-#include "videoview.h"
-#include "views/fileviewer.h"
-#include "views/selftestsmodel.h"
-#include "views/selftestspage.h"
-#include "waveformbuilder.h"
 
 #include <QAudioDecoder>
 #include <QAudioOutput>

@@ -4,9 +4,9 @@
 // verdict, the findings table (model under QAbstractItemModelTester) and details.
 #include "../views/viewofcarton.h"
 #include "package/carton.h"
-#include "safetyfindingsmodel.h"
-#include "safetypage.h"
 #include "scantestutil.h"
+#include "trust/safetyfindingsmodel.h"
+#include "trust/safetypage.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>

@@ -4,10 +4,10 @@
 // Helpers shared by the main window tests.
 
 #include "base/diagnostic.h"
-#include "diagnosticsdock.h"
-#include "mainwindow.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "diagnostics/diagnosticsmodel.h"
+#include "shell/mainwindow.h"
 #include "testpaths.h"
-#include "views/diagnosticsmodel.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "application.h"
-#include "cartonpage.h"
-#include "mainwindow.h"
 #include "pack/packer.h"
+#include "shell/application.h"
+#include "shell/cartonpage.h"
+#include "shell/mainwindow.h"
+#include "shell/titlefit.h"
 #include "shelltestutil.h"
-#include "titlefit.h"
 
 #include <QDialog>
 #include <QFileOpenEvent>

@@ -2,22 +2,22 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // One carton state, shown the same in the banner, the tab icon and tooltip,
 // the status bar and the Overview, for each kind of carton.
-#include "application.h"
 #include "carton/cartonview.h"
-#include "cartonpage.h"
 #include "document/cartonstate.h"
-#include "errorpage.h"
+#include "document/verificationrunner.h"
+#include "files/cartonfilesmodel.h"
 #include "jobs/jobpools.h"
-#include "mainwindow.h"
+#include "overview/overviewpage.h"
 #include "package/carton.h"
 #include "package/verifier.h"
-#include "shellicons.h"
+#include "shell/application.h"
+#include "shell/cartonpage.h"
+#include "shell/errorpage.h"
+#include "shell/mainwindow.h"
+#include "shell/shellicons.h"
+#include "shell/statetone.h"
+#include "shell/verificationstatus.h"
 #include "shelltestutil.h"
-#include "statetone.h"
-#include "verificationrunner.h"
-#include "verificationstatus.h"
-#include "views/cartonfilesmodel.h"
-#include "views/overviewpage.h"
 #include "zip/zipwriter.h"
 
 #include <QFile>

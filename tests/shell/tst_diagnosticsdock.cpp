@@ -2,16 +2,16 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // The Diagnostics dock in the main window: one click jumps to the exact row,
 // copy, severity filter, counts, when it shows itself.
-#include "application.h"
 #include "carton/cartonview.h"
-#include "cartonpage.h"
-#include "diagnosticsdock.h"
+#include "diagnostics/diagnosticsdock.h"
+#include "diagnostics/diagnosticsmodel.h"
+#include "document/verificationrunner.h"
 #include "jobs/jobpools.h"
-#include "mainwindow.h"
+#include "selftests/selftestspage.h"
+#include "shell/application.h"
+#include "shell/cartonpage.h"
+#include "shell/mainwindow.h"
 #include "shelltestutil.h"
-#include "verificationrunner.h"
-#include "views/diagnosticsmodel.h"
-#include "views/selftestspage.h"
 
 #include <QAction>
 #include <QClipboard>

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Help ▸ User Guide and Help ▸ Keyboard Shortcuts: the guide is inside the
 // application (offline) and the shortcut list is read from the window's actions.
-#include "mainwindow.h"
-#include "shortcutsdialog.h"
-#include "userguidedialog.h"
+#include "shell/mainwindow.h"
+#include "shell/shortcutsdialog.h"
+#include "shell/userguidedialog.h"
 
 #include <QAction>
 #include <QApplication>

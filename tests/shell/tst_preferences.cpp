@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Issue 6 defect 12: Preferences are remembered, the dark theme keeps text
 // legible, and "verify on open" decides whether opening hashes the files.
-#include "cartonpage.h"
-#include "mainwindow.h"
-#include "preferences.h"
-#include "preferencesdialog.h"
+#include "document/verificationrunner.h"
+#include "preferences/preferences.h"
+#include "preferences/preferencesdialog.h"
+#include "shell/cartonpage.h"
+#include "shell/mainwindow.h"
 #include "shelltestutil.h"
 #include "style/tone.h"
-#include "verificationrunner.h"
 
 #include <QApplication>
 #include <QCheckBox>

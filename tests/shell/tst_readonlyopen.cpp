@@ -4,13 +4,13 @@
 // window: the entry is flagged in the Files tree and in Diagnostics, the rest can
 // be looked at, and Extract is refused.
 #include "carton/cartonview.h"
-#include "cartonpage.h"
-#include "mainwindow.h"
+#include "files/cartonfilesmodel.h"
+#include "files/filespage.h"
 #include "package/carton.h"
 #include "packtestutil.h"
+#include "shell/cartonpage.h"
+#include "shell/mainwindow.h"
 #include "shelltestutil.h"
-#include "views/cartonfilesmodel.h"
-#include "views/filespage.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

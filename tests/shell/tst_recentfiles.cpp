@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "recentfiles.h"
+#include "shell/recentfiles.h"
 
 #include <QFile>
 #include <QSettings>

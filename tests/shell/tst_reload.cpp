@@ -3,9 +3,9 @@
 // Issue 6 defect 11: a carton that changes on disk is reloaded, on the same tab
 // of its view; a deleted one keeps what was read and says so.
 #include "carton/cartonview.h"
-#include "cartonpage.h"
-#include "mainwindow.h"
 #include "package/carton.h"
+#include "shell/cartonpage.h"
+#include "shell/mainwindow.h"
 #include "shelltestutil.h"
 #include "zip/zipwriter.h"
 

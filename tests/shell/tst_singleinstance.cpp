@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "singleinstance.h"
+#include "shell/singleinstance.h"
 
 #include <QDataStream>
 #include <QLocalSocket>

@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // The main window's tabs: Ctrl+Tab / Ctrl+Shift+Tab, ten cartons, the tab
 // context menu.
-#include "application.h"
-#include "cartonpage.h"
-#include "cartontabs.h"
+#include "document/verificationrunner.h"
 #include "jobs/jobpools.h"
-#include "mainwindow.h"
+#include "shell/application.h"
+#include "shell/cartonpage.h"
+#include "shell/cartontabs.h"
+#include "shell/mainwindow.h"
 #include "shelltestutil.h"
-#include "verificationrunner.h"
 
 #include <QAction>
 #include <QClipboard>

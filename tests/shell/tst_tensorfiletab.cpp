@@ -2,15 +2,15 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // A standalone .safetensors / .npy opens as a read-only tensor browser tab
 // (command line and File ▸ Open go through openPath, drops too).
+#include "document/verificationrunner.h"
 #include "jobs/jobpools.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
+#include "shell/windowdroptarget.h"
 #include "shelltestutil.h"
-#include "tensorfilebrowser.h"
-#include "tensorfilemodel.h"
-#include "tensorfilepage.h"
+#include "tensors/tensorfilepage.h"
+#include "tensorviewer/tensorfilebrowser.h"
+#include "tensorviewer/tensorfilemodel.h"
 #include "testutil.h"
-#include "verificationrunner.h"
-#include "windowdroptarget.h"
 
 #include <QFile>
 #include <QMimeData>

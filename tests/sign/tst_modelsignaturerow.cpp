@@ -6,12 +6,12 @@
 // job with the user's trusted keys: valid by an untrusted key (not green, "Trust
 // this key…"), then trusted (green), a tampered file, an unknown key, a
 // certificate bundle; every verdict says what was not checked.
-#include "modelfilepage.h"
-#include "overviewpage.h"
+#include "model/modelfilepage.h"
+#include "overview/overviewpage.h"
 #include "package/carton.h"
 #include "sign/eckey.h"
 #include "sign/modelfolderverifier.h"
-#include "signaturerow.h"
+#include "trust/signaturerow.h"
 #include "testpaths.h"
 #include "testutil.h"
 

@@ -5,16 +5,16 @@
 // before every file matched; the trusted keys list of the Preferences; the key's
 // fingerprint shown with the same text by the row, the list and `carton verify`.
 #include "clirunner.h"
-#include "mainwindow.h"
-#include "overviewpage.h"
+#include "shell/mainwindow.h"
+#include "overview/overviewpage.h"
 #include "package/carton.h"
 #include "package/verifier.h"
-#include "preferences.h"
+#include "preferences/preferences.h"
 #include "sign/cartonsignature.h"
-#include "signaturerow.h"
+#include "trust/signaturerow.h"
 #include "signtestutil.h"
 #include "testpaths.h"
-#include "trustedkeysedit.h"
+#include "trust/trustedkeysedit.h"
 
 #include <QCryptographicHash>
 #include <QDirIterator>

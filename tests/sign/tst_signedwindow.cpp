@@ -5,21 +5,21 @@
 // green; with one byte of a signed file flipped the Signature row never says
 // Valid, names the file, and the tab icon, the Overview's state line and the
 // status bar are not green. Trusting a key in Preferences re-checks open cartons.
-#include "application.h"
 #include "carton/cartonview.h"
-#include "cartonpage.h"
+#include "document/verificationrunner.h"
 #include "jobs/jobpools.h"
-#include "mainwindow.h"
-#include "preferencesdialog.h"
-#include "shellicons.h"
+#include "overview/overviewpage.h"
+#include "preferences/preferencesdialog.h"
+#include "shell/application.h"
+#include "shell/cartonpage.h"
+#include "shell/mainwindow.h"
+#include "shell/shellicons.h"
+#include "shell/statetone.h"
+#include "shell/verificationstatus.h"
 #include "sign/eckey.h"
 #include "signtestutil.h"
-#include "statetone.h"
-#include "trustedkeysedit.h"
-#include "verificationrunner.h"
-#include "verificationstatus.h"
-#include "views/overviewpage.h"
-#include "views/signaturerow.h"
+#include "trust/signaturerow.h"
+#include "trust/trustedkeysedit.h"
 
 #include <QApplication>
 #include <QFileInfo>

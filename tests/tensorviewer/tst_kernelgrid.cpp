@@ -4,12 +4,12 @@
 // picture ([64, 64, 3, 3] once opened as a "3 × 64 pixels, channels last" strip).
 // It opens on the Kernels tab, a grid of out × in tiles with one colour scale; a
 // click on a tile shows that kernel in the table.
-#include "colormap.h"
-#include "kernelgrid.h"
-#include "kernelgridpage.h"
-#include "tensorimage.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "tensorviewer/colormap.h"
+#include "tensorviewer/kernelgrid.h"
+#include "tensorviewer/kernelgridpage.h"
+#include "tensorviewer/tensorimage.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 
 #include <QLabel>
 #include <QSignalSpy>

@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // The histogram's log count and the heatmap's index ticks (issue 29 item 7).
 #include "floattensor.h"
-#include "heatmapview.h"
-#include "histogramwidget.h"
-#include "statspanel.h"
-#include "tensorviewer.h"
+#include "tensorviewer/heatmapview.h"
+#include "tensorviewer/histogramwidget.h"
+#include "tensorviewer/statspanel.h"
+#include "tensorviewer/tensorviewer.h"
 
 #include <QCheckBox>
 #include <QSignalSpy>

@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "base/humansize.h"
 #include "model/classifypath.h"
-#include "tensorfilebrowser.h"
-#include "tensorfilemodel.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "tensorviewer/tensorfilebrowser.h"
+#include "tensorviewer/tensorfilemodel.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 #include "testutil.h"
 
 #include <QAbstractItemModelTester>

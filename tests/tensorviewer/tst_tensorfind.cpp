@@ -2,11 +2,11 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // Go to index and Find value in the tensor viewer's table (issue 29 item 7).
 #include "floattensor.h"
-#include "slicecontrols.h"
-#include "tensorfindbar.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
-#include "valuequery.h"
+#include "tensorviewer/slicecontrols.h"
+#include "tensorviewer/tensorfindbar.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
+#include "tensorviewer/valuequery.h"
 
 #include <QApplication>
 #include <QLabel>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
 // The Image view of float tensors: value range, colormap, normalisation (issue 29 item 6).
-#include "colormap.h"
 #include "floattensor.h"
-#include "imagecontrols.h"
-#include "tensorimage.h"
-#include "tensorviewer.h"
+#include "tensorviewer/colormap.h"
+#include "tensorviewer/imagecontrols.h"
+#include "tensorviewer/tensorimage.h"
+#include "tensorviewer/tensorviewer.h"
 
 #include <QCheckBox>
 #include <QComboBox>

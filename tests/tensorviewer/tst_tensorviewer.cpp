@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-#include "colormap.h"
-#include "heatmapdata.h"
-#include "heatmapview.h"
 #include "jobs/jobpools.h"
-#include "latestjob.h"
-#include "slicecontrols.h"
-#include "statspanel.h"
-#include "stringtablemodel.h"
+#include "jobs/latestjob.h"
 #include "tensor/tensorstats.h"
-#include "tensorimage.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "tensorviewer/colormap.h"
+#include "tensorviewer/heatmapdata.h"
+#include "tensorviewer/heatmapview.h"
+#include "tensorviewer/slicecontrols.h"
+#include "tensorviewer/statspanel.h"
+#include "tensorviewer/stringtablemodel.h"
+#include "tensorviewer/tensorimage.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

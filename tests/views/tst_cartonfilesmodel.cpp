@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "common/roles.h"
+#include "files/cartonfilesmodel.h"
 #include "fixturepolicy.h"
 #include "testcartons.h"
-#include "views/cartonfilesmodel.h"
-#include "views/roles.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -3,16 +3,16 @@
 // Self-tests panel ▸ Compare Backends… and History…: the real runner host, the
 // noop plugin as backend A and the test KServe server (its model adds 0.5 to y)
 // as backend B; the run history written by the panel and shown with what changed.
-#include "comparebackendsdialog.h"
-#include "errormappane.h"
-#include "jobpools.h"
+#include "jobs/jobpools.h"
 #include "kservetestserver.h"
 #include "package/carton.h"
-#include "runhistorydialog.h"
 #include "runnertestutil.h"
 #include "selftest/runhistory.h"
-#include "selftestrunner.h"
-#include "selftestspage.h"
+#include "selftests/comparebackendsdialog.h"
+#include "selftests/errormappane.h"
+#include "selftests/runhistorydialog.h"
+#include "selftests/selftestrunner.h"
+#include "selftests/selftestspage.h"
 #include "selftesttestutil.h"
 #include "tensorviewer/heatmapview.h"
 #include "tensorviewer/tensorviewer.h"

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // DescriptionBrowser's remote images come through carton::HttpClient under the
 // browser's policy: fetched when allowed, refused by host, scheme and size.
-#include "descriptionbrowser.h"
+#include "description/descriptionbrowser.h"
 #include "testhttpserver.h"
 
 #include <QBuffer>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "common/roles.h"
+#include "diagnostics/diagnosticsmodel.h"
 #include "fixturepolicy.h"
 #include "testcartons.h"
 #include "validate/validator.h"
-#include "views/diagnosticsmodel.h"
-#include "views/roles.h"
 
 #include <QAbstractItemModelTester>
 #include <QIcon>

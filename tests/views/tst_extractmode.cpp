@@ -4,9 +4,9 @@
 // executable bit in the archive) less the umask; never setuid, setgid or
 // sticky. Through carton::unpackCarton (what `carton unpack` runs) and through
 // the Files tab's Extract.
-#include "cartonfilesmodel.h"
-#include "extractjob.h"
-#include "filespage.h"
+#include "files/cartonfilesmodel.h"
+#include "files/extractjob.h"
+#include "files/filespage.h"
 #include "pack/unpacker.h"
 #include "testcartons.h"
 #include "zip/zipwriter.h"

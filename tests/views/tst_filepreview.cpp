@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "files/filepreview.h"
+#include "files/fileviewer.h"
 #include "fixturepolicy.h"
-#include "tensorfilebrowser.h"
-#include "tensorfilemodel.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "tensorviewer/tensorfilebrowser.h"
+#include "tensorviewer/tensorfilemodel.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 #include "testcartons.h"
 #include "testutil.h"
-#include "views/filepreview.h"
-#include "views/fileviewer.h"
 
 #include <QBuffer>
 #include <QImage>

@@ -3,16 +3,16 @@
 // Finding and copying in a carton: Ctrl+F in the Files tree and the tensor
 // list, sortable columns, Copy Path / Copy SHA-256, folder totals, and what the
 // Overview says about the package (as `carton info` prints it).
-#include "cartonfilesmodel.h"
-#include "filespage.h"
-#include "overviewpage.h"
-#include "roles.h"
-#include "tensorspage.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "common/roles.h"
+#include "common/viewutils.h"
+#include "files/cartonfilesmodel.h"
+#include "files/filespage.h"
+#include "overview/overviewpage.h"
+#include "tensors/tensorspage.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 #include "testcartons.h"
 #include "viewofcarton.h"
-#include "viewutils.h"
 
 #include <QAction>
 #include <QApplication>

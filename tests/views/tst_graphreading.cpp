@@ -6,15 +6,15 @@
 // constant shown as a node sits by its user; the view opens at the inputs; Fit and
 // Zoom to Selection; a minimap for big graphs; scope boxes' labels readable;
 // a PNG of a tall graph at a readable scale, named after the model.
-#include "graphbodybar.h"
-#include "graphexport.h"
-#include "graphexportjob.h"
-#include "graphitems.h"
-#include "graphlayout.h"
-#include "graphminimap.h"
+#include "model/graphbodybar.h"
+#include "model/graphexport.h"
+#include "model/graphexportjob.h"
+#include "model/graphitems.h"
+#include "model/graphlayout.h"
+#include "model/graphminimap.h"
 #include "jobs/jobpools.h"
 #include "model/modelinfo.h"
-#include "modelgraphview.h"
+#include "model/modelgraphview.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -4,20 +4,20 @@
 // architecture summary, config.json as a tree, the tokenizer with its searchable
 // vocabulary (120,000 tokens), and the card with its front matter and local images
 // (never one outside the folder, never a remote one).
-#include "descriptionbrowser.h"
-#include "hfmodeltabs.h"
+#include "description/descriptionbrowser.h"
+#include "model/hfmodeltabs.h"
 #include "jobs/jobpools.h"
-#include "jsontreemodel.h"
+#include "model/jsontreemodel.h"
 #include "markdown/markdownrenderer.h"
 #include "model/hfmodelinfo.h"
 #include "model/hfvocabulary.h"
 #include "model/modelset.h"
-#include "modelpage.h"
+#include "model/modelpage.h"
 #include "testcartons.h"
 #include "testimages.h"
 #include "testutil.h"
-#include "tokenizerpane.h"
-#include "vocabularymodel.h"
+#include "model/tokenizerpane.h"
+#include "model/vocabularymodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QImage>

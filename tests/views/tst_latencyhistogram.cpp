@@ -3,9 +3,9 @@
 // The benchmark's latency histogram (issue 39 item 8): one outlier does not squeeze
 // the other samples into one bar (the axis ends before it, the outlier is counted
 // in a bar of its own), and the p50/p95/p99 labels never overlap.
-#include "benchmarkdialog.h"
-#include "latencyhistogram.h"
 #include "selftest/benchmark.h"
+#include "selftests/benchmarkdialog.h"
+#include "selftests/latencyhistogram.h"
 #include "testshot.h"
 
 #include <QTest>

@@ -4,17 +4,17 @@
 // model made with python3-onnx: nodes and edges, click a node for its properties,
 // search, an initializer's link opens the weight, PNG/SVG export.
 #include "base/bytesource.h"
-#include "fileviewer.h"
-#include "graphlayout.h"
-#include "graphscopes.h"
+#include "files/fileviewer.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
+#include "model/graphlayout.h"
+#include "model/graphscopes.h"
 #include "model/modelfile.h"
-#include "modelgraphview.h"
-#include "modelpage.h"
+#include "model/modelgraphview.h"
+#include "model/modelpage.h"
 #include "onnxcarton.h"
 #include "runner/modelinspection.h"
-#include "tensorviewer.h"
+#include "tensorviewer/tensorviewer.h"
 #include "testpaths.h"
 
 #include <QElapsedTimer>

@@ -3,14 +3,14 @@
 // The Model tab's "Inspect with torchscript…": shown for a torchscript carton only;
 // clicked, the real runner host (sandboxed) loads the model written by
 // carton-make-torch-model off the GUI thread and the summary shows its signature.
-#include "fileviewer.h"
+#include "files/fileviewer.h"
+#include "files/pythonhighlighter.h"
+#include "model/modelgraphview.h"
+#include "model/modelinspector.h"
+#include "model/modelpage.h"
 #include "model/modelset.h"
-#include "modelgraphview.h"
-#include "modelinspector.h"
-#include "modelpage.h"
-#include "pythonhighlighter.h"
-#include "runconsent.h"
-#include "runconsentdialog.h"
+#include "selftests/runconsent.h"
+#include "selftests/runconsentdialog.h"
 #include "testcartons.h"
 #include "testpaths.h"
 

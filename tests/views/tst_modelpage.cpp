@@ -3,17 +3,17 @@
 // The Model tab: every model file of a carton (found by content) with its summary,
 // its weights as a filterable, sortable tree, and a weight's values in the viewer.
 // Models are made with Debian's python3-onnx (tests/model/onnxtestmodels.py).
+#include "common/roles.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
+#include "model/modelgraphview.h"
+#include "model/modelpage.h"
 #include "model/modelset.h"
-#include "modelgraphview.h"
-#include "modelpage.h"
-#include "modelsummary.h"
-#include "modelweightsmodel.h"
+#include "model/modelsummary.h"
+#include "model/modelweightsmodel.h"
 #include "onnxcarton.h"
-#include "roles.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 #include "viewofcarton.h"
 
 #include <QAbstractItemModelTester>

@@ -3,8 +3,8 @@
 // PythonHighlighter: the formats it gives each part of sample lines (keywords,
 // strings across lines, comments, numbers, decorators) in light and dark themes,
 // and the file viewer colouring a carton's .py file but not its other text.
-#include "fileviewer.h"
-#include "pythonhighlighter.h"
+#include "files/fileviewer.h"
+#include "files/pythonhighlighter.h"
 #include "style/tone.h"
 #include "testcartons.h"
 

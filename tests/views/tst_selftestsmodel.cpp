@@ -4,8 +4,8 @@
 #include "fixturepolicy.h"
 #include "selftest/selftestresult.h"
 #include "testcartons.h"
-#include "views/roles.h"
-#include "views/selftestsmodel.h"
+#include "common/roles.h"
+#include "selftests/selftestsmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -5,17 +5,17 @@
 // the Model tab's summary shows the declared shape beside the model's with the
 // wrong dimension marked, and offers "Use the model's signature". A symbol named
 // otherwise is information: nothing is marked, nothing offered.
-#include "editors/specsmodel.h"
-#include "editors/specspage.h"
+#include "common/roles.h"
 #include "jobs/jobpools.h"
+#include "model/modelpage.h"
+#include "model/modelsummary.h"
 #include "onnxcarton.h"
 #include "package/carton.h"
-#include "roles.h"
-#include "symbolpalette.h"
+#include "specs/specsmodel.h"
+#include "specs/specspage.h"
+#include "specs/symbolpalette.h"
 #include "validate/validator.h"
 #include "viewofcarton.h"
-#include "views/modelpage.h"
-#include "views/modelsummary.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

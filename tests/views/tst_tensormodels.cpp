@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "common/roles.h"
 #include "fixturepolicy.h"
-#include "stringtablemodel.h"
-#include "tensortablemodel.h"
-#include "tensorviewer.h"
+#include "tensors/cartontensoropener.h"
+#include "tensors/tensorlistmodel.h"
+#include "tensorviewer/stringtablemodel.h"
+#include "tensorviewer/tensortablemodel.h"
+#include "tensorviewer/tensorviewer.h"
 #include "testcartons.h"
-#include "views/cartontensoropener.h"
-#include "views/roles.h"
-#include "views/tensorlistmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

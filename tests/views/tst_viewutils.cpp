@@ -3,7 +3,7 @@
 // The GUI's humanSize: the core's wording with the locale's decimal separator.
 
 #include "base/humansize.h"
-#include "viewutils.h"
+#include "common/viewutils.h"
 
 #include <QLocale>
 #include <QTest>

@@ -4,13 +4,13 @@
 
 #include "document/cartondocument.h"
 #include "document/statecopy.h"
-#include "editors/keeptolerance.h"
 #include "jobs/latestjob.h"
 #include "package/carton.h"
-#include "views/runconsent.h"
-#include "views/safetypage.h"
-#include "views/selftestsmodel.h"
-#include "views/selftestspage.h"
+#include "selftests/keeptolerance.h"
+#include "selftests/runconsent.h"
+#include "selftests/selftestsmodel.h"
+#include "selftests/selftestspage.h"
+#include "trust/safetypage.h"
 
 #include <QDir>
 #include <QFile>

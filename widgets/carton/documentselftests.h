@@ -4,9 +4,9 @@
 
 #include "format/cartontolerance.h"
 #include "selftest/selftestresult.h"
-#include "views/runconsent.h"
-#include "views/safetypage.h"
-#include "views/selftestspage.h"
+#include "selftests/runconsent.h"
+#include "selftests/selftestspage.h"
+#include "trust/safetypage.h"
 
 #include <QObject>
 #include <QPointer>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "common/roles.h"
 #include "diff/cartondiff.h"
-#include "views/roles.h"
 
 #include <QAbstractItemModel>
 #include <optional>

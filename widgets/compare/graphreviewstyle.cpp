@@ -3,11 +3,11 @@
 #include "graphreviewstyle.h"
 
 #include "format/dtype.h"
+#include "model/graphfold.h"
+#include "model/graphproperties.h"
 #include "model/modelfile.h"
 #include "model/onnxschema.h"
 #include "style/tone.h"
-#include "views/graphfold.h"
-#include "views/graphproperties.h"
 
 #include <QMap>
 #include <QUrl>

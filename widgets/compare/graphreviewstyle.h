@@ -4,7 +4,7 @@
 
 #include "diff/graphoverlay.h"
 #include "diff/weightdiff.h"
-#include "views/graphdecorator.h"
+#include "model/graphdecorator.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -3,8 +3,8 @@
 #include "graphreviewview.h"
 
 #include "graphreviewstyle.h"
+#include "model/modelgraphview.h"
 #include "model/modelset.h"
-#include "views/modelgraphview.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "common/roles.h"
 #include "diff/weightdiff.h"
-#include "views/roles.h"
 
 #include <QAbstractTableModel>
 

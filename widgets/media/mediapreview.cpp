@@ -3,7 +3,7 @@
 #include "mediapreview.h"
 
 #include "format/mediatype.h"
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 #include "mediabackend.h"
 #include "mediastreams.h"
 #include "package/carton.h"

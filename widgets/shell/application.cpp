@@ -3,7 +3,7 @@
 #include "application.h"
 
 #include "jobs/jobpools.h"
-#include "mediastreams.h"
+#include "media/mediastreams.h"
 #include "shellicons.h"
 #include "titlefit.h"
 

@@ -5,9 +5,9 @@
 #include "carton/cartonview.h"
 #include "cartonpage.h"
 #include "mainwindow.h"
-#include "modelfilepage.h"
-#include "tensorfilepage.h"
-#include "views/modelpage.h"
+#include "model/modelfilepage.h"
+#include "model/modelpage.h"
+#include "tensors/tensorfilepage.h"
 
 namespace studio {
 

@@ -5,7 +5,7 @@
 #include "base/progresssteps.h"
 #include "document/cartondocument.h"
 #include "document/cartonstate.h"
-#include "remotesession.h"
+#include "remote/remotesession.h"
 #include "statetone.h"
 #include "style/tone.h"
 

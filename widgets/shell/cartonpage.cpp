@@ -9,14 +9,14 @@
 #include "cartonstateinputs.h"
 #include "document/cartondocument.h"
 #include "document/cartonsession.h"
-#include "editors/specspage.h"
 #include "errorpage.h"
 #include "guessesbanner.h"
 #include "package/carton.h"
-#include "preferences.h"
+#include "preferences/preferences.h"
+#include "remote/remotesession.h"
 #include "remote/remoteurl.h"
-#include "remotesession.h"
 #include "shellicons.h"
+#include "specs/specspage.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -9,7 +9,7 @@
 #include "document/cartonsession.h"
 #include "document/cartonstate.h"
 #include "document/verificationrunner.h"
-#include "remotesession.h"
+#include "remote/remotesession.h"
 
 #include <QWidget>
 #include <memory>

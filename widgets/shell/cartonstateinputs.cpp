@@ -4,11 +4,11 @@
 
 #include "carton/cartonview.h"
 #include "document/cartonsession.h"
+#include "document/verificationrunner.h"
 #include "package/carton.h"
 #include "sign/eckey.h"
-#include "verificationrunner.h"
-#include "views/safetypage.h"
-#include "views/signaturerow.h"
+#include "trust/safetypage.h"
+#include "trust/signaturerow.h"
 
 #include <QSignalBlocker>
 

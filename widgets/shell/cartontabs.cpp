@@ -4,9 +4,9 @@
 
 #include "cartonpage.h"
 #include "document/cartonstate.h"
+#include "document/verificationrunner.h"
 #include "documentactions.h"
 #include "shellicons.h"
-#include "verificationrunner.h"
 
 #include <QClipboard>
 #include <QDesktopServices>

@@ -5,16 +5,16 @@
 #include "base/progresssteps.h"
 #include "carton/cartonview.h"
 #include "cartonpage.h"
+#include "common/viewutils.h"
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "document/recoveryfile.h"
+#include "document/verificationrunner.h"
 #include "guessesbanner.h"
 #include "mainwindow.h"
 #include "package/carton.h"
-#include "preferences.h"
+#include "preferences/preferences.h"
 #include "remote/remoteurl.h"
-#include "verificationrunner.h"
-#include "views/viewutils.h"
 
 #include <QAbstractButton>
 #include <QAction>

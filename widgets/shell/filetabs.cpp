@@ -5,8 +5,8 @@
 #include "cartontabs.h"
 #include "model/classifypath.h"
 #include "model/hfmodelinfo.h"
-#include "modelfilepage.h"
-#include "tensorfilepage.h"
+#include "model/modelfilepage.h"
+#include "tensors/tensorfilepage.h"
 
 #include <QDir>
 

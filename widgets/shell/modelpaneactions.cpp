@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "modelpaneactions.h"
 
-#include "views/modelpage.h"
+#include "model/modelpage.h"
 
 #include <QAction>
 #include <QMenu>

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
-#include "views/modelpanes.h"
+#include "model/modelpanes.h"
 
 #include <QObject>
 

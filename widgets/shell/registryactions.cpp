@@ -4,8 +4,8 @@
 
 #include "cartonpage.h"
 #include "mainwindow.h"
-#include "openregistrydialog.h"
-#include "pushregistrydialog.h"
+#include "remote/openregistrydialog.h"
+#include "remote/pushregistrydialog.h"
 
 #include <QAction>
 

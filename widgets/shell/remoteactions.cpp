@@ -7,12 +7,12 @@
 #include "jobs/latestjob.h"
 #include "mainwindow.h"
 #include "oci/ocitransfer.h"
-#include "openurldialog.h"
 #include "pack/linkinliner.h"
 #include "package/carton.h"
+#include "remote/openurldialog.h"
 #include "remote/remotedownload.h"
+#include "remote/remotesession.h"
 #include "remote/remoteurl.h"
-#include "remotesession.h"
 
 #include <QAction>
 #include <QApplication>

@@ -3,9 +3,9 @@
 #include "verificationstatus.h"
 
 #include "base/progresssteps.h"
+#include "common/viewutils.h"
+#include "document/verificationrunner.h"
 #include "shellicons.h"
-#include "verificationrunner.h"
-#include "views/viewutils.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "document/verificationrunner.h"
 #include "statetone.h"
-#include "verificationrunner.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "kernelgridpage.h"
 
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

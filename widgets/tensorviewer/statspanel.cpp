@@ -4,7 +4,7 @@
 
 #include "base/progresssteps.h"
 #include "histogramwidget.h"
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 #include "scrollingpane.h"
 
 #include <QCheckBox>

@@ -3,7 +3,7 @@
 #include "tensorfilebrowser.h"
 
 #include "format/dtype.h"
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 #include "tensor/npyfile.h"
 #include "tensor/safetensors.h"
 #include "tensor/tensorfile.h"

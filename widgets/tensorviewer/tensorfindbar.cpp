@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensorfindbar.h"
 
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "tensortablemodel.h"
 
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 
 namespace studio {
 

@@ -5,7 +5,7 @@
 #include "heatmapview.h"
 #include "imagecontrols.h"
 #include "kernelgridpage.h"
-#include "latestjob.h"
+#include "jobs/latestjob.h"
 #include "slicecontrols.h"
 #include "statspanel.h"
 #include "stringtablemodel.h"
