@@ -12,6 +12,7 @@
 #include "document/modelfiles.h"
 #include "documentactions.h"
 #include "filetabs.h"
+#include "importhfdialog.h"
 #include "modelfilepage.h"
 #include "package/carton.h"
 #include "preferences.h"
@@ -183,6 +184,13 @@ void MainWindow::createActions()
     file->addAction(m_remote->openUrlAction());
     file->addAction(m_remote->pasteUrlAction());
     file->addAction(m_registry->openAction());
+    QAction *importHf = file->addAction(tr("Import from &Hugging Face…"), this, [this] {
+        auto *dialog = new ImportHfDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &ImportHfDialog::imported, this, [this](const QString &path) { openPath(path); });
+        dialog->open();
+    });
+    importHf->setObjectName(QStringLiteral("actionImportHf"));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
     m_openSampleAction = file->addAction(tr("Open &Sample Carton"), this, &MainWindow::openSample);
