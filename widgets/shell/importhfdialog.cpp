@@ -44,7 +44,7 @@ ImportHfDialog::ImportHfDialog(QWidget *parent)
     m_repo->setObjectName(QStringLiteral("hfRepo"));
     m_repo->setPlaceholderText(QStringLiteral("owner/name"));
     m_revision->setObjectName(QStringLiteral("hfRevision"));
-    m_revision->setText(QStringLiteral("main"));
+    m_revision->setText(QStringLiteral("main")); // i18n: not translated (the branch name)
     m_endpoint->setObjectName(QStringLiteral("hfEndpoint"));
     m_endpoint->setText(carton::HfHub::defaultEndpoint().toString());
     m_output->setObjectName(QStringLiteral("hfOutput"));
