@@ -4,9 +4,12 @@
 // the Hub's API (off the GUI thread), links or downloads the weights, reports an
 // error and cancels a stalled download.
 #include "base/sha256.h"
+#include "cartonpage.h"
 #include "importhfdialog.h"
+#include "mainwindow.h"
 #include "package/carton.h"
 #include "testhttpserver.h"
+#include "testshot.h"
 #include "testutil.h"
 
 #include <QCheckBox>
@@ -16,6 +19,7 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,6 +35,7 @@ private slots:
     void initTestCase();
     void linksOrDownloads();
     void errorAndCancel();
+    void fromTheWindow();
 
 private:
     void fill(ImportHfDialog &dialog, const QString &repo, const QString &output, bool link);
@@ -116,6 +121,8 @@ void TestImportHfDialog::errorAndCancel()
     QVERIFY(failed.wait(10'000));
     QVERIFY2(failed.first().first().toString().contains(u"404"_s), qPrintable(failed.first().first().toString()));
     QCOMPARE(dialog.statusText(), failed.first().first().toString());
+    dialog.show();
+    testutil::shot(&dialog, u"import-hf-404"_s);
     QVERIFY(!QFileInfo::exists(m_dir.filePath(u"missing.carton"_s)));
 
     // A stalled download: Cancel (the Close button while importing) ends it, no carton written.
@@ -126,12 +133,31 @@ void TestImportHfDialog::errorAndCancel()
     QTRY_VERIFY_WITH_TIMEOUT(m_hub.hits("/acme/slow/resolve/main/model.safetensors") == 1, 10'000);
     auto *close = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Close);
     QCOMPARE(close->text(), u"Cancel"_s);
+    testutil::shot(&dialog, u"import-hf-downloading"_s);
     QTest::mouseClick(close, Qt::LeftButton);
     QVERIFY(failed.wait(10'000));
     QCOMPARE(failed.first().first().toString(), u"Cancelled"_s);
     QVERIFY(!dialog.isImporting());
     QVERIFY(!QFileInfo::exists(slow));
     QCOMPARE(close->text(), u"Close"_s);
+}
+
+// File ▸ Import from Hugging Face… opens the dialog; the imported carton opens in a tab.
+void TestImportHfDialog::fromTheWindow()
+{
+    QSettings settings(m_dir.filePath(u"settings.ini"_s), QSettings::IniFormat);
+    MainWindow window(&settings);
+    auto *action = window.findChild<QAction *>(u"actionImportHf"_s);
+    QVERIFY(action);
+    action->trigger();
+    auto *dialog = window.findChild<ImportHfDialog *>();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    const QString out = m_dir.filePath(u"window.carton"_s);
+    fill(*dialog, u"acme/tiny"_s, out, true);
+    dialog->startImport();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.findChildren<CartonPage *>().isEmpty(), 10'000);
+    QCOMPARE(QFileInfo(window.findChildren<CartonPage *>().first()->path()).fileName(), u"window.carton"_s);
 }
 
 QTEST_MAIN(TestImportHfDialog)

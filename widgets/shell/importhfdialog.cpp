@@ -65,7 +65,9 @@ ImportHfDialog::ImportHfDialog(QWidget *parent)
     auto *outputRow = new QHBoxLayout;
     outputRow->addWidget(m_output, 1);
     outputRow->addWidget(m_browse);
-    form->addRow(tr("&Save as:"), outputRow);
+    auto *outputLabel = new QLabel(tr("&Save as:"), this);
+    outputLabel->setBuddy(m_output); // a row of a layout gets no buddy from addRow
+    form->addRow(outputLabel, outputRow);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_link);
