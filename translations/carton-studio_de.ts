@@ -3115,6 +3115,85 @@
     </message>
 </context>
 <context>
+    <name>studio::ImportHfDialog</name>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Link the weights (LINKS entries to the Hub) instead of downloading them</source>
+        <translation>Gewichte ver&amp;linken (LINKS-Einträge zum Hub), statt sie herunterzuladen</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>Import from Hugging Face</source>
+        <translation>Aus Hugging Face importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Repository:</source>
+        <translation>&amp;Repository:</translation>
+    </message>
+    <message>
+        <source>Re&amp;vision:</source>
+        <translation>Re&amp;vision:</translation>
+    </message>
+    <message>
+        <source>&amp;Endpoint:</source>
+        <translation>&amp;Endpunkt:</translation>
+    </message>
+    <message>
+        <source>&amp;Save as:</source>
+        <translation>&amp;Speichern unter:</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Cartons (*.carton)</source>
+        <translation>Cartons (*.carton)</translation>
+    </message>
+    <message>
+        <source>The endpoint must be an http(s) address, not &quot;%1&quot;.</source>
+        <translation>Der Endpunkt muss eine http(s)-Adresse sein, nicht &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>Importing %1@%2…</source>
+        <translation>%1@%2 wird importiert…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Imported into %1.</source>
+        <translation>In %1 importiert.</translation>
+    </message>
+    <message>
+        <source>Import cancelled; the files downloaded so far are kept for the next import.</source>
+        <translation>Import abgebrochen; die bisher heruntergeladenen Dateien bleiben für den nächsten Import erhalten.</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
     <name>studio::KeepToleranceButton</name>
     <message>
         <source>Keep as Tolerance</source>
@@ -3389,6 +3468,10 @@
 <message>
         <source>No format problems, but: %1.</source>
         <translation>Keine Formatprobleme, aber: %1.</translation>
+    </message>
+    <message>
+        <source>Import from &amp;Hugging Face…</source>
+        <translation>Aus &amp;Hugging Face importieren…</translation>
     </message>
 </context>
 <context>

@@ -3099,6 +3099,85 @@
     </message>
 </context>
 <context>
+    <name>studio::ImportHfDialog</name>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Link the weights (LINKS entries to the Hub) instead of downloading them</source>
+        <translation>链接权重（指向 Hub 的 LINKS 条目），不下载(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Import from Hugging Face</source>
+        <translation>从 Hugging Face 导入</translation>
+    </message>
+    <message>
+        <source>&amp;Repository:</source>
+        <translation>仓库(&amp;R):</translation>
+    </message>
+    <message>
+        <source>Re&amp;vision:</source>
+        <translation>修订(&amp;V):</translation>
+    </message>
+    <message>
+        <source>&amp;Endpoint:</source>
+        <translation>端点(&amp;E):</translation>
+    </message>
+    <message>
+        <source>&amp;Save as:</source>
+        <translation>另存为(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Cartons (*.carton)</source>
+        <translation>Carton 文件 (*.carton)</translation>
+    </message>
+    <message>
+        <source>The endpoint must be an http(s) address, not &quot;%1&quot;.</source>
+        <translation>端点必须是 http(s) 地址，而不是 &quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <source>Importing %1@%2…</source>
+        <translation>正在导入 %1@%2…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Imported into %1.</source>
+        <translation>已导入到 %1。</translation>
+    </message>
+    <message>
+        <source>Import cancelled; the files downloaded so far are kept for the next import.</source>
+        <translation>导入已取消；已下载的文件会保留，供下次导入使用。</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>studio::KeepToleranceButton</name>
     <message>
         <source>Keep as Tolerance</source>
@@ -3371,6 +3450,10 @@
 <message>
         <source>No format problems, but: %1.</source>
         <translation>没有格式问题，但是：%1。</translation>
+    </message>
+    <message>
+        <source>Import from &amp;Hugging Face…</source>
+        <translation>从 Hugging Face 导入(&amp;H)…</translation>
     </message>
 </context>
 <context>

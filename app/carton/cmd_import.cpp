@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
-// carton import hf REPO[@REVISION] -o OUT.carton [--download] [--include GLOB]... [--endpoint URL]
+// carton import hf REPO[@REVISION] -o OUT.carton [--link] [--include GLOB]... [--endpoint URL]
 //                  [--runner NAME] [--framework-version REQ] [--max-file-size BYTES] [--force]
 #include "commands.h"
 #include "hub/hfimport.h"
@@ -28,8 +28,10 @@ int runImport(const QStringList &args)
         QStringLiteral("OWNER/NAME, OWNER/NAME@REVISION or the repository's URL (ENDPOINT/OWNER/NAME[/tree/REV])."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("The .carton file to write."), QStringLiteral("OUT"));
-    const QCommandLineOption link(QStringLiteral("link"),
-                                  QStringLiteral("Keep large files as LINKS entries (not available yet)."));
+    const QCommandLineOption link(
+        QStringLiteral("link"),
+        QStringLiteral("Do not download the weights: the carton links them (LINKS entries with the Hub's resolve URLs "
+                       "and their LFS sha256); the config, tokenizer and card files are downloaded."));
     const QCommandLineOption include(QStringLiteral("include"),
                                      QStringLiteral("Only the files matching GLOB (repeatable; default: the top-level "
                                                     "config, tokenizer and card files and the weights)."),
@@ -53,11 +55,6 @@ int runImport(const QStringList &args)
         return exit;
     if (!parser.isSet(output)) {
         printError(QStringLiteral("import: -o OUT.carton is required"));
-        return UsageOrInput;
-    }
-    if (parser.isSet(link)) {
-        printError(QStringLiteral("import: --link (LINKS entries to the Hub) is not available yet; the files are "
-                                  "downloaded into the carton"));
         return UsageOrInput;
     }
     HfImportOptions options;
@@ -91,6 +88,7 @@ int runImport(const QStringList &args)
     if (parser.isSet(framework))
         options.frameworkVersion = parser.value(framework);
     options.pack.overwrite = parser.isSet(force);
+    options.link = parser.isSet(link);
     auto progress = makeProgressBar(QStringLiteral("import"));
     Result<HfImportResult> result = importHfRepo(*ref, parser.value(output), options, progress.get());
     finishProgressBar(progress.get());
@@ -103,10 +101,17 @@ int runImport(const QStringList &args)
     for (const HfImportGuess &g : std::as_const(result->guesses))
         text += QStringLiteral("  %1 = %2  (%3)\n")
                     .arg(g.field, g.value.isEmpty() ? QStringLiteral("(not filled)") : g.value.left(80), g.source);
-    printOut(text + QStringLiteral("Wrote %1 (%2 files from %3@%4, %5); model hash %6\n")
+    QString linked;
+    if (!result->linked.isEmpty()) {
+        qint64 bytes = 0;
+        for (const HfRepoFile &f : std::as_const(result->linked))
+            bytes += f.size;
+        linked = QStringLiteral(", %1 linked (%2)").arg(result->linked.size()).arg(humanSize(bytes));
+    }
+    printOut(text + QStringLiteral("Wrote %1 (%2 files from %3@%4%5, %6); model hash %7\n")
                         .arg(parser.value(output))
                         .arg(result->files.size() + result->cardImages.size())
-                        .arg(ref->repo, ref->revision, humanSize(result->pack.bytesWritten),
+                        .arg(ref->repo, ref->revision, linked, humanSize(result->pack.bytesWritten),
                              QString::fromLatin1(result->pack.modelHash)));
     return Success;
 }

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "hub/hfimport.h"
 
+#include "format/manifest.h"
+#include "links/links.h"
 #include "model/hfmodelinfo.h"
 #include "model/modelguesses.h"
 
@@ -10,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QSet>
 
 namespace carton {
@@ -56,7 +59,37 @@ void removeOthers(const QString &root, const QSet<QString> &keep)
     }
 }
 
+// LINKS (each file's resolve URL under its LFS sha256) and the MANIFEST lines of
+// the linked files in the carton folder `root`: packModelFolder keeps them.
+Status writeLinks(const HfHub &hub, const HfRepoRef &ref, const QList<HfRepoFile> &linked, const QString &root)
+{
+    Links links;
+    QList<ManifestEntry> entries;
+    for (const HfRepoFile &f : linked) {
+        QStringList urls = links.urlsFor(f.sha256);
+        urls.append(hub.resolveUrl(ref, f.path).toString(QUrl::FullyEncoded));
+        links.setUrls(f.sha256, urls);
+        entries.append(ManifestEntry{QStringLiteral("model/") + f.path, f.sha256});
+    }
+    const QDir dir(root);
+    if (!dir.mkpath(QStringLiteral(".")))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot make the folder"), root);
+    const std::pair<QString, QByteArray> files[] = {{QStringLiteral("LINKS"), links.serialize()},
+                                                    {QStringLiteral("MANIFEST"), Manifest(entries).serialize()}};
+    for (const auto &[name, bytes] : files) {
+        QSaveFile out(dir.filePath(name));
+        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
+            return makeError(ErrorCode::Io, out.errorString(), out.fileName());
+    }
+    return {};
+}
+
 } // namespace
+
+bool isHfWeightFile(const QString &path)
+{
+    return hasSuffix(path, {".safetensors", ".bin", ".pt", ".pth", ".ckpt", ".onnx", ".gguf", ".h5", ".msgpack"});
+}
 
 QList<HfRepoFile> selectHfFiles(const QList<HfRepoFile> &files, const QStringList &include)
 {
@@ -77,9 +110,7 @@ QList<HfRepoFile> selectHfFiles(const QList<HfRepoFile> &files, const QStringLis
     for (const HfRepoFile &f : files) {
         if (f.path.contains(u'/'))
             continue;
-        const bool weights =
-            safetensors ? hasSuffix(f.path, {".safetensors"})
-                        : hasSuffix(f.path, {".bin", ".pt", ".pth", ".ckpt", ".onnx", ".gguf", ".h5", ".msgpack"});
+        const bool weights = safetensors ? hasSuffix(f.path, {".safetensors"}) : isHfWeightFile(f.path);
         if (weights || f.path == u"README.md" || hasSuffix(f.path, {".json", ".txt", ".model", ".tiktoken"}))
             chosen.append(f);
     }
@@ -96,9 +127,10 @@ Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputF
     if (!listing)
         return listing.error();
     HfImportResult result;
-    result.files = selectHfFiles(*listing, options.include);
+    for (const HfRepoFile &f : selectHfFiles(*listing, options.include))
+        (options.link && !f.sha256.isEmpty() && isHfWeightFile(f.path) ? result.linked : result.files).append(f);
     const QString where = QStringLiteral("%1@%2").arg(ref.repo, ref.revision);
-    if (result.files.isEmpty())
+    if (result.files.isEmpty() && result.linked.isEmpty())
         return makeError(
             ErrorCode::NotFound,
             options.include.isEmpty()
@@ -132,6 +164,9 @@ Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputF
     for (const HfRepoFile &f : std::as_const(result.files))
         keep.insert(QStringLiteral("model/") + f.path);
     removeOthers(root, keep); // misc/ too: the card's images are fetched again below
+    if (!result.linked.isEmpty())
+        if (Status s = writeLinks(hub, ref, result.linked, root); !s)
+            return s.error();
     if (progress)
         progress->setTotal(total);
     for (const HfRepoFile &f : std::as_const(result.files)) {
@@ -154,7 +189,10 @@ Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputF
     result.guesses.append({QStringLiteral("model_name"), repoName, QStringLiteral("the repository's name")});
     result.guesses.append(
         {QStringLiteral("repository"), *info.repository, QStringLiteral("the repository's address on the Hub")});
-    const bool hf = isHfModelFolder(model);
+    const bool hf =
+        isHfModelFolder(model) || (QFileInfo(QDir(model).filePath(QStringLiteral("config.json"))).isFile() &&
+                                   std::any_of(result.linked.cbegin(), result.linked.cend(),
+                                               [](const HfRepoFile &f) { return f.path == u"model.safetensors"; }));
     if (hf) {
         Result<HfModelInfo> hfInfo = readHfModelInfo(model);
         if (!hfInfo)
@@ -197,6 +235,8 @@ Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputF
 
     QStringList paths;
     for (const HfRepoFile &f : std::as_const(result.files))
+        paths.append(QStringLiteral("model/") + f.path);
+    for (const HfRepoFile &f : std::as_const(result.linked))
         paths.append(QStringLiteral("model/") + f.path);
     QString runner = options.runner;
     QString runnerSource = QStringLiteral("given");

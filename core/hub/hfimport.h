@@ -21,8 +21,13 @@ struct HfImportOptions {
     QStringList include; // globs over the repository's paths ("*.safetensors"); empty: selectHfFiles' default
     QString runner;      // runner.runner_name; empty: guessed from the files
     QString frameworkVersion = QStringLiteral("*"); // runner.required_framework_version
-    qint64 maxFileBytes = 256ll << 30;              // one file, as listed; a larger one is refused before downloading
-    qint64 maxTotalBytes = 1024ll << 30;            // every file together
+    // Link the weights rather than download them: each selected weight file with an
+    // LFS sha256 becomes a LINKS entry (its resolve URL) and a MANIFEST line, so the
+    // carton is a few KB that verifies and fetches like any linked carton. The other
+    // files (config, tokenizer, card) are downloaded into it as without.
+    bool link = false;
+    qint64 maxFileBytes = 256ll << 30;   // one file, as listed; a larger one is refused before downloading
+    qint64 maxTotalBytes = 1024ll << 30; // every file together
     int idleTimeoutMs = 60'000;
     // Downloads are kept here between runs, so an interrupted import resumes; removed
     // once the carton is written. Empty: OUT + ".download".
@@ -39,8 +44,9 @@ struct HfImportGuess {
 
 struct HfImportResult {
     PackResult pack;
-    QList<HfRepoFile> files; // downloaded under model/, in path order
-    QStringList cardImages;  // packed under misc/
+    QList<HfRepoFile> files;  // downloaded under model/, in path order
+    QList<HfRepoFile> linked; // options.link: under model/ through LINKS only, in path order
+    QStringList cardImages;   // packed under misc/
     QList<HfImportGuess> guesses;
 };
 
@@ -52,6 +58,9 @@ struct HfImportResult {
 // *.onnx, *.gguf, *.h5, *.msgpack.
 CARTONCORE_EXPORT QList<HfRepoFile> selectHfFiles(const QList<HfRepoFile> &files, const QStringList &include);
 
+// True for the files selectHfFiles takes as weights (.safetensors, .bin, .pt, ...).
+CARTONCORE_EXPORT bool isHfWeightFile(const QString &path);
+
 // `carton import hf`: lists the repository, downloads the selected files (each
 // checked against its listed size and LFS sha256, resumable) into
 // workFolder/carton/model/, the card's local images that the repository holds into
@@ -59,7 +68,9 @@ CARTONCORE_EXPORT QList<HfRepoFile> selectHfFiles(const QList<HfRepoFile> &files
 // and descriptions, the Hub URL as repository, the runner) and packs it with
 // packModelFolder (atomic: nothing at `outputFile` unless the whole import worked).
 // An existing `outputFile` is refused before anything is downloaded unless
-// options.pack.overwrite.
+// options.pack.overwrite. With options.link the weights are not downloaded: LINKS
+// and MANIFEST lines for them are written beside the files (size caps then count
+// the downloaded files only).
 CARTONCORE_EXPORT Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputFile,
                                                       const HfImportOptions &options, Progress *progress = nullptr);
 

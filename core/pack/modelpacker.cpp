@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 // packModelFolder(): a folder of model files, without carton.toml, into a .carton.
 #include "cartonsaver.h"
+#include "format/manifest.h"
+#include "links/links.h"
 #include "model/modelset.h"
 #include "package/cartonedits.h"
 #include "package/cartonsource.h"
@@ -41,6 +43,31 @@ void fillSpecsFromModel(CartonInfo &info, const CartonEdits &edits, Diagnostics 
         message += QStringLiteral("; left out, Carton v1 cannot declare them: %1")
                        .arg(specs.unsupported.join(QStringLiteral(", ")));
     said.append({Severity::Info, DiagnosticLocation{QStringLiteral("carton.toml")}, message});
+}
+
+// A laid-out folder's MANIFEST lines of files it does not hold but whose sha256
+// its LINKS has URLs for stay in the carton, as packFolder keeps them.
+Status keepLinkedFiles(const CartonSource &source, CartonEdits &edits, const Limits &limits)
+{
+    if (!source.find(QStringLiteral("MANIFEST")) || !source.find(QStringLiteral("LINKS")))
+        return {};
+    Result<QByteArray> manifestBytes = source.read(QStringLiteral("MANIFEST"), limits.maxMetadataFileSize);
+    if (!manifestBytes)
+        return manifestBytes.error();
+    Result<Manifest> manifest = Manifest::parse(*manifestBytes);
+    if (!manifest)
+        return manifest.error();
+    Result<QByteArray> linksBytes = source.read(QStringLiteral("LINKS"), limits.maxMetadataFileSize);
+    if (!linksBytes)
+        return linksBytes.error();
+    Result<Links> links = Links::parse(*linksBytes);
+    if (!links)
+        return links.error();
+    for (const ManifestEntry &entry : manifest->entries())
+        if (!source.find(entry.path) && !links->urlsFor(entry.sha256).isEmpty())
+            if (Status s = edits.putLinked(entry.path, entry.sha256); !s)
+                return s;
+    return {};
 }
 
 } // namespace
@@ -95,6 +122,9 @@ Result<PackResult> packModelFolder(const QString &folder, const CartonInfo &give
             if (Status s = edits.putFile(path, root + u'/' + file.path); !s)
                 return s.error();
         }
+        if (laidOut)
+            if (Status s = keepLinkedFiles(**source, edits, options.limits); !s)
+                return s.error();
     }
 
     PackResult result;

@@ -61,7 +61,8 @@ CARTONCORE_EXPORT Result<PackResult> packFolder(const QString &folder, const QSt
 // framework): every file goes under model/ (keeping its relative path) — unless the
 // folder already has a model/ folder: then it is laid out as a carton and every path
 // is kept (model/ stays model/, tensor_data/, misc/ and LINKS keep their places, a
-// MANIFEST in it is written again) — carton.toml
+// MANIFEST in it is written again, keeping the lines of files the folder does not
+// hold that its LINKS has URLs for: a carton that links them) — carton.toml
 // is written from `info` and tensor_data/index.toml is an empty index (when the
 // folder has none). validateInfo
 // errors abort with ErrorCode::Format listing them; a folder that holds a

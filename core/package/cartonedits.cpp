@@ -4,6 +4,7 @@
 
 #include "base/archivepath.h"
 #include "base/limits.h"
+#include "base/sha256.h"
 #include "format/cartontoml.h"
 #include "format/manifest.h"
 #include "package/carton.h"
@@ -137,6 +138,23 @@ Status CartonEdits::putFile(const QString &path, const QString &diskPath)
     FileSource source;
     source.kind = FileSource::Kind::Disk;
     source.diskPath = diskPath;
+    m_files.insert(path, source);
+    return {};
+}
+
+Status CartonEdits::putLinked(const QString &path, const QByteArray &sha256Hex)
+{
+    if (Result<QString> p = checkedPath(path); !p)
+        return p.error();
+    if (!isSha256Hex(sha256Hex))
+        return makeError(ErrorCode::Format,
+                         QStringLiteral("a linked file's sha256 must be 64 lowercase hex digits, got \"%1\"")
+                             .arg(QString::fromLatin1(sha256Hex.left(80))),
+                         path);
+    FileSource source;
+    source.kind = FileSource::Kind::Linked;
+    source.originalPath = path;
+    source.sha256Hex = sha256Hex;
     m_files.insert(path, source);
     return {};
 }

@@ -73,6 +73,10 @@ public:
     // Adds or replaces a file.
     Status putBytes(const QString &path, QByteArray bytes);
     Status putFile(const QString &path, const QString &diskPath);
+    // Adds or replaces a file that is only reachable through LINKS: its MANIFEST
+    // line (`sha256Hex`: 64 lowercase hex digits), no zip entry. The LINKS file
+    // giving its URLs is one of the carton's files like any other.
+    Status putLinked(const QString &path, const QByteArray &sha256Hex);
     // Fails with ErrorCode::NotFound when there is no such file.
     Status remove(const QString &path);
     // Fails when `from` does not exist or `to` does.

@@ -10,6 +10,7 @@
 #include "clirunner.h"
 #include "hub/hfimport.h"
 #include "package/carton.h"
+#include "package/verifier.h"
 #include "testhttpserver.h"
 #include "testpaths.h"
 #include "testutil.h"
@@ -69,6 +70,7 @@ private slots:
     void sizeCaps();
     void wrongSha256IsRefused();
     void interruptedDownloadResumes();
+    void linksTheWeights();
     void command();
 
 private:
@@ -352,6 +354,80 @@ void TestHfImport::interruptedDownloadResumes()
     QVERIFY(QFileInfo::exists(work + u"/mine.txt"_s));
 }
 
+// options.link: the weights become a LINKS entry (the Hub's resolve URL, the LFS
+// sha256) and a MANIFEST line, never fetched by the import; the small files are in
+// the carton, which verifies as linked and, fetching, from the same servers.
+void TestHfImport::linksTheWeights()
+{
+    Result<HfRepoRef> ref = HfRepoRef::parse(u"acme/tiny"_s, QUrl(m_hub.url("/")));
+    QVERIFY(ref);
+    HfImportOptions o = options();
+    o.link = true;
+    o.maxFileBytes = 1024; // the weights (4 KB and more) are not downloaded: not capped
+    Result<HfImportResult> imported = importHfRepo(*ref, m_out, o);
+    QVERIFY2(imported, imported ? "" : qPrintable(imported.error().toString()));
+    QStringList paths;
+    for (const HfRepoFile &f : imported->files)
+        paths.append(f.path);
+    QCOMPARE(paths, (QStringList{u"README.md"_s, u"config.json"_s, u"tokenizer.json"_s}));
+    QCOMPARE(imported->linked.size(), 1);
+    QCOMPARE(imported->linked.first().path, u"model.safetensors"_s);
+    const QByteArray weights = tinyRepo()[4].body;
+    const QByteArray sha = Sha256::hashHex(weights);
+    QCOMPARE(m_hub.hits("/acme/tiny/resolve/main/model.safetensors"), 0);
+    QCOMPARE(m_storage.hits(blobPath(weights)), 0);
+    QVERIFY(QFileInfo(m_out).size() < 8 * 1024);
+
+    Result<std::unique_ptr<Carton>> carton = Carton::open(m_out);
+    QVERIFY2(carton, carton ? "" : qPrintable(carton.error().toString()));
+    const Carton &c = **carton;
+    QVERIFY2(c.loadDiagnostics().isEmpty(),
+             c.loadDiagnostics().isEmpty() ? "" : qPrintable(c.loadDiagnostics().first().toString()));
+    QVERIFY(!c.source().find(u"model/model.safetensors"_s));
+    QVERIFY(c.isLinked(u"model/model.safetensors"_s));
+    QVERIFY(c.links());
+    QCOMPARE(c.links()->urls().size(), 1);
+    QCOMPARE(c.links()->urlsFor(sha), QStringList{m_hub.url("/acme/tiny/resolve/main/model.safetensors")});
+    const auto entries = c.manifest()->entries();
+    const auto it = std::find_if(entries.begin(), entries.end(),
+                                 [](const ManifestEntry &e) { return e.path == u"model/model.safetensors"_s; });
+    QVERIFY(it != entries.end());
+    QCOMPARE(it->sha256, sha);
+    QCOMPARE(c.source().read(u"model/config.json"_s, 1 << 20).value(), tinyRepo()[0].body);
+    QCOMPARE(c.info()->license.value_or(QString()), u"apache-2.0"_s); // the card was read as without --link
+    QCOMPARE(c.info()->runner.runnerName, u"python"_s);
+
+    auto stateOf = [](const VerifyReport &report, const QString &path) {
+        for (const FileCheck &f : report.files)
+            if (f.path == path)
+                return f.state;
+        return FileState::Unverified;
+    };
+    const VerifyReport offline = verifyCarton(c);
+    QVERIFY(offline.ok());
+    QCOMPARE(stateOf(offline, u"model/model.safetensors"_s), FileState::Linked);
+    VerifyOptions fetching;
+    fetching.fetchLinks = true;
+    fetching.fetch.timeoutMs = 5000;
+    const VerifyReport fetched = verifyCarton(c, fetching);
+    QVERIFY(fetched.ok());
+    QCOMPARE(stateOf(fetched, u"model/model.safetensors"_s), FileState::Ok);
+    QCOMPARE(m_storage.hits(blobPath(weights)), 1); // through the Hub's redirect
+    QVERIFY(!QFileInfo::exists(m_out + u".download"_s));
+
+    // Imported again without --link over the same output: the weights are downloaded, LINKS is gone.
+    o.link = false;
+    o.maxFileBytes = 1 << 20;
+    o.pack.overwrite = true;
+    imported = importHfRepo(*ref, m_out, o);
+    QVERIFY2(imported, imported ? "" : qPrintable(imported.error().toString()));
+    QVERIFY(imported->linked.isEmpty());
+    carton = Carton::open(m_out);
+    QVERIFY(carton);
+    QVERIFY(!(*carton)->links());
+    QCOMPARE((*carton)->source().read(u"model/model.safetensors"_s, 1 << 20).value(), weights);
+}
+
 // `carton import hf` on the same servers: HF_TOKEN sent to the Hub only and never
 // printed, the guesses listed, the carton written; a 404 named with exit code 2.
 void TestHfImport::command()
@@ -385,10 +461,20 @@ void TestHfImport::command()
     QCOMPARE(missing.exitCode, 2);
     QVERIFY2(missing.err.contains("not found (HTTP 404): no such repository, revision or file"),
              missing.err.constData());
-    const RunResult link = runProgram(testutil::binaryPath(u"/bin/carton"),
-                                      {u"import"_s, u"hf"_s, u"acme/tiny"_s, u"-o"_s, m_out, u"--link"_s}, env, 60'000);
-    QCOMPARE(link.exitCode, 2);
-    QVERIFY(link.err.contains("--link"));
+    const QString linkedOut = m_dir.filePath(u"linked.carton"_s);
+    m_storage.resetCounts();
+    const RunResult link =
+        runProgram(testutil::binaryPath(u"/bin/carton"),
+                   {u"import"_s, u"hf"_s, u"acme/tiny"_s, u"-o"_s, linkedOut, u"--endpoint"_s, endpoint, u"--link"_s},
+                   env, 60'000);
+    QVERIFY2(link.exitCode == 0, link.err.constData());
+    QVERIFY2(link.out.contains(" (4 files from acme/tiny@main, 1 linked (4.1 KiB)"), link.out.constData());
+    QCOMPARE(m_storage.hits(blobPath(tinyRepo()[4].body)), 0);
+    QVERIFY((*Carton::open(linkedOut))->isLinked(u"model/model.safetensors"_s));
+    const RunResult verified =
+        runProgram(testutil::binaryPath(u"/bin/carton"), {u"verify"_s, linkedOut, u"--fetch-links"_s}, env, 60'000);
+    QVERIFY2(verified.exitCode == 0, verified.err.constData());
+    QCOMPARE(m_storage.hits(blobPath(tinyRepo()[4].body)), 1);
 }
 
 QTEST_GUILESS_MAIN(TestHfImport)

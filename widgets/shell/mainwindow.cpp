@@ -14,6 +14,7 @@
 #include "filetabs.h"
 #include "model/modelfilepage.h"
 #include "modelpaneactions.h"
+#include "remote/importhfdialog.h"
 #include "package/carton.h"
 #include "preferences/preferences.h"
 #include "preferences/preferencesdialog.h"
@@ -187,6 +188,13 @@ void MainWindow::createActions()
     file->addAction(m_remote->openUrlAction());
     file->addAction(m_remote->pasteUrlAction());
     file->addAction(m_registry->openAction());
+    QAction *importHf = file->addAction(tr("Import from &Hugging Face…"), this, [this] {
+        auto *dialog = new ImportHfDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &ImportHfDialog::imported, this, [this](const QString &path) { openPath(path); });
+        dialog->open();
+    });
+    importHf->setObjectName(QStringLiteral("actionImportHf"));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
     m_openSampleAction = file->addAction(tr("Open &Sample Carton"), this, &MainWindow::openSample);
