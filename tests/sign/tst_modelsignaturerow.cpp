@@ -253,7 +253,7 @@ void TestModelSignatureRow::plainFolderOpenedAsCarton()
     auto opened = carton::Carton::open(folder);
     QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().toString()));
     std::shared_ptr<const carton::Carton> carton(std::move(*opened));
-    studio::OverviewPage page(carton, nullptr);
+    studio::OverviewPage page(carton, nullptr, nullptr);
     page.resize(1000, 700);
     page.show();
     SignatureRow *row = page.signatureRow();

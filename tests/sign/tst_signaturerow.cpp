@@ -100,7 +100,7 @@ SignatureStatus TestSignatureRow::overviewStatus(const QString &cartonPath, QSet
     if (!opened)
         qFatal("%s", qPrintable(opened.error().toString()));
     std::shared_ptr<const carton::Carton> carton(std::move(*opened));
-    studio::OverviewPage page(carton, settings);
+    studio::OverviewPage page(carton, settings, nullptr);
     page.resize(1000, 700);
     page.show();
     SignatureRow *row = page.signatureRow();
@@ -179,7 +179,7 @@ void TestSignatureRow::noKnownKeyThenTrusted()
     auto opened = carton::Carton::open(path);
     QVERIFY(opened);
     std::shared_ptr<const carton::Carton> carton(std::move(*opened));
-    studio::OverviewPage page(carton, &settings);
+    studio::OverviewPage page(carton, &settings, nullptr);
     page.show();
     SignatureRow *row = page.signatureRow();
     QVERIFY(QTest::qWaitFor([row] { return row->status().kind != Kind::Checking; }, 10'000));
@@ -252,7 +252,7 @@ void TestSignatureRow::notValidBeforeEveryFileMatches()
     auto opened = carton::Carton::open(path);
     QVERIFY(opened);
     std::shared_ptr<const carton::Carton> carton(std::move(*opened));
-    studio::OverviewPage page(carton, nullptr);
+    studio::OverviewPage page(carton, nullptr, nullptr);
     page.resize(1000, 700);
     page.show();
     SignatureRow *row = page.signatureRow();
