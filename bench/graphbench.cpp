@@ -11,11 +11,11 @@
 // after the first graph (expandAll, timed the same way) and that is what is measured
 // and written. --trace prints each event the GUI thread took over 5 ms to handle. MODEL may also be a TorchScript
 // archive (its graph read from code/).
-#include "model/graphlayout.h"
 #include "jobs/jobpools.h"
+#include "model/graphlayout.h"
 #include "model/modelfile.h"
-#include "model/modelset.h"
 #include "model/modelgraphview.h"
+#include "model/modelset.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

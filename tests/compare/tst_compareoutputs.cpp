@@ -11,13 +11,13 @@
 #include "jobs/jobpools.h"
 #include "runnertestutil.h"
 #include "scalecartons.h"
-#include "tensorviewer/tensorviewer.h"
-#include "testpaths.h"
-#include "testsession.h"
 #include "selftests/backendcomparisonview.h"
 #include "selftests/errormappane.h"
 #include "selftests/runconsentdialog.h"
 #include "selftests/tolerancebar.h"
+#include "tensorviewer/tensorviewer.h"
+#include "testpaths.h"
+#include "testsession.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -5,9 +5,9 @@
 // verification results following a rename, undo.
 #include "document/cartondocument.h"
 #include "editortestutil.h"
-#include "package/verifier.h"
 #include "files/cartonfilesmodel.h"
 #include "files/filespage.h"
+#include "package/verifier.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>

@@ -10,13 +10,13 @@
 #include "pack/packer.h"
 #include "package/carton.h"
 #include "selftests/selftestseditor.h"
+#include "selftests/selftestsmodel.h"
 #include "selftests/tensorrefsmodel.h"
 #include "selftests/toleranceedit.h"
 #include "testcartons.h"
 #include "testshot.h"
 #include "testutil.h"
 #include "validate/validator.h"
-#include "selftests/selftestsmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -3,22 +3,22 @@
 // Authoring in the main window: dropping a model starts a new document, saving
 // writes a carton the core reads back, undo is named, closing asks, recovery.
 #include "carton/cartonview.h"
-#include "shell/cartonpage.h"
 #include "document/cartondocument.h"
 #include "document/recoveryfile.h"
-#include "shell/documentactions.h"
+#include "files/cartonfilesmodel.h"
+#include "files/filespage.h"
 #include "overview/licenseedit.h"
 #include "overview/metadataeditor.h"
-#include "runner/runnereditor.h"
-#include "specs/specsmodel.h"
-#include "specs/specspage.h"
 #include "pack/cartonsaver.h"
 #include "package/carton.h"
 #include "package/cartonedits.h"
 #include "package/verifier.h"
+#include "runner/runnereditor.h"
+#include "shell/cartonpage.h"
+#include "shell/documentactions.h"
 #include "shelltestutil.h"
-#include "files/cartonfilesmodel.h"
-#include "files/filespage.h"
+#include "specs/specsmodel.h"
+#include "specs/specspage.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -4,10 +4,10 @@
 // the Hub's API (off the GUI thread), links or downloads the weights, reports an
 // error and cancels a stalled download.
 #include "base/sha256.h"
+#include "package/carton.h"
 #include "remote/importhfdialog.h"
 #include "shell/cartonpage.h"
 #include "shell/mainwindow.h"
-#include "package/carton.h"
 #include "testhttpserver.h"
 #include "testshot.h"
 #include "testutil.h"

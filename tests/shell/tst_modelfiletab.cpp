@@ -3,26 +3,26 @@
 // A bare model file opened in the window (command line, File ▸ Open: openPath) is
 // decided by its content: an ONNX model shows its Model view with New Carton from
 // This Model (the drop flow); safetensors stays a tensor file page whatever its name.
-#include "shell/cartonpage.h"
 #include "document/cartondocument.h"
-#include "shell/errorpage.h"
-#include "shell/filetabs.h"
+#include "document/verificationrunner.h"
 #include "fixturepolicy.h"
 #include "ggufwriter.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
-#include "shell/mainwindow.h"
 #include "model/modelfilepage.h"
-#include "shell/modelpaneactions.h"
+#include "model/modelgraphview.h"
+#include "model/modelpage.h"
+#include "model/modelweightsmodel.h"
 #include "onnxtestmodels.h"
+#include "shell/cartonpage.h"
+#include "shell/errorpage.h"
+#include "shell/filetabs.h"
+#include "shell/mainwindow.h"
+#include "shell/modelpaneactions.h"
 #include "tensors/tensorfilepage.h"
 #include "tensorviewer/tensortablemodel.h"
 #include "tensorviewer/tensorviewer.h"
 #include "testutil.h"
-#include "document/verificationrunner.h"
-#include "model/modelgraphview.h"
-#include "model/modelpage.h"
-#include "model/modelweightsmodel.h"
 
 #include <QAction>
 #include <QFile>

@@ -11,9 +11,9 @@
 #include "package/carton.h"
 #include "sign/eckey.h"
 #include "sign/modelfolderverifier.h"
-#include "trust/signaturerow.h"
 #include "testpaths.h"
 #include "testutil.h"
+#include "trust/signaturerow.h"
 
 #include <QDir>
 #include <QFile>

@@ -5,15 +5,15 @@
 // before every file matched; the trusted keys list of the Preferences; the key's
 // fingerprint shown with the same text by the row, the list and `carton verify`.
 #include "clirunner.h"
-#include "shell/mainwindow.h"
 #include "overview/overviewpage.h"
 #include "package/carton.h"
 #include "package/verifier.h"
 #include "preferences/preferences.h"
+#include "shell/mainwindow.h"
 #include "sign/cartonsignature.h"
-#include "trust/signaturerow.h"
 #include "signtestutil.h"
 #include "testpaths.h"
+#include "trust/signaturerow.h"
 #include "trust/trustedkeysedit.h"
 
 #include <QCryptographicHash>

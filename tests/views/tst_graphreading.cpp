@@ -6,15 +6,15 @@
 // constant shown as a node sits by its user; the view opens at the inputs; Fit and
 // Zoom to Selection; a minimap for big graphs; scope boxes' labels readable;
 // a PNG of a tall graph at a readable scale, named after the model.
+#include "jobs/jobpools.h"
 #include "model/graphbodybar.h"
 #include "model/graphexport.h"
 #include "model/graphexportjob.h"
 #include "model/graphitems.h"
 #include "model/graphlayout.h"
 #include "model/graphminimap.h"
-#include "jobs/jobpools.h"
-#include "model/modelinfo.h"
 #include "model/modelgraphview.h"
+#include "model/modelinfo.h"
 
 #include <QDir>
 #include <QElapsedTimer>

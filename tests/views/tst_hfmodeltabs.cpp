@@ -5,19 +5,19 @@
 // vocabulary (120,000 tokens), and the card with its front matter and local images
 // (never one outside the folder, never a remote one).
 #include "description/descriptionbrowser.h"
-#include "model/hfmodeltabs.h"
 #include "jobs/jobpools.h"
-#include "model/jsontreemodel.h"
 #include "markdown/markdownrenderer.h"
 #include "model/hfmodelinfo.h"
+#include "model/hfmodeltabs.h"
 #include "model/hfvocabulary.h"
-#include "model/modelset.h"
+#include "model/jsontreemodel.h"
 #include "model/modelpage.h"
+#include "model/modelset.h"
+#include "model/tokenizerpane.h"
+#include "model/vocabularymodel.h"
 #include "testcartons.h"
 #include "testimages.h"
 #include "testutil.h"
-#include "model/tokenizerpane.h"
-#include "model/vocabularymodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QImage>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Carton Studio contributors
+#include "common/roles.h"
 #include "document/cartondocument.h"
 #include "fixturepolicy.h"
 #include "selftest/selftestresult.h"
-#include "testcartons.h"
-#include "common/roles.h"
 #include "selftests/selftestsmodel.h"
+#include "testcartons.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

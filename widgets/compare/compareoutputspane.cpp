@@ -2,15 +2,15 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "compareoutputspane.h"
 
-#include "selftests/backendcomparisonview.h"
 #include "base/progresssteps.h"
 #include "jobs/latestjob.h"
 #include "package/carton.h"
+#include "selftests/backendcomparisonview.h"
 #include "selftests/runconsent.h"
+#include "selftests/tolerancebar.h"
+#include "style/tone.h"
 #include "trust/safetypage.h"
 #include "trust/signaturerow.h"
-#include "style/tone.h"
-#include "selftests/tolerancebar.h"
 
 #include <QAction>
 #include <QCheckBox>

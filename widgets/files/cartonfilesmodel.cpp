@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "cartonfilesmodel.h"
 
-#include "document/cartondocument.h"
-#include "package/carton.h"
 #include "common/roles.h"
 #include "common/viewutils.h"
+#include "document/cartondocument.h"
+#include "package/carton.h"
 
 #include <QFileInfo>
 #include <QFontDatabase>

@@ -3,13 +3,13 @@
 #include "filespage.h"
 
 #include "cartonfilesmodel.h"
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "document/cartondocument.h"
 #include "document/modelfiles.h"
 #include "extractjob.h"
 #include "fileviewer.h"
 #include "package/carton.h"
-#include "common/roles.h"
-#include "common/viewutils.h"
 
 #include <QAction>
 #include <QApplication>

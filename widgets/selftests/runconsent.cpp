@@ -7,8 +7,8 @@
 #include "runconsentdialog.h"
 #include "runner/runnerregistry.h"
 #include "runner/sandbox.h"
-#include "trust/safetypage.h"
 #include "scan/safetyscanner.h"
+#include "trust/safetypage.h"
 #include "trust/signaturerow.h"
 
 #include <QFileInfo>

@@ -5,8 +5,8 @@
 #include "base/result.h"
 #include "document/documentstate.h"
 #include "package/cartonedits.h"
-#include "tensor/tensorindex.h"
 #include "selftests/selftestsmodel.h"
+#include "tensor/tensorindex.h"
 
 #include <QPointer>
 #include <QWidget>

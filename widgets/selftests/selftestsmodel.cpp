@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestsmodel.h"
 
+#include "common/roles.h"
+#include "common/viewutils.h"
 #include "document/cartondocument.h"
 #include "package/carton.h"
-#include "common/roles.h"
 #include "selftest/selftestresult.h"
 #include "selftesttext.h"
 #include "tensor/tensorregion.h"
-#include "common/viewutils.h"
 
 #include <QIcon>
 #include <algorithm>

@@ -4,8 +4,8 @@
 
 #include "base/diagnostic.h"
 #include "format/cartoninfo.h"
-#include "tensor/tensorindex.h"
 #include "selftests/selftestsmodel.h"
+#include "tensor/tensorindex.h"
 
 #include <QAbstractTableModel>
 

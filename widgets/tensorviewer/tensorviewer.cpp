@@ -4,8 +4,8 @@
 
 #include "heatmapview.h"
 #include "imagecontrols.h"
-#include "kernelgridpage.h"
 #include "jobs/latestjob.h"
+#include "kernelgridpage.h"
 #include "slicecontrols.h"
 #include "statspanel.h"
 #include "stringtablemodel.h"
