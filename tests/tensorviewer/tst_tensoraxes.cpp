@@ -114,6 +114,27 @@ private slots:
         QVERIFY(!view.grab().isNull());
     }
 
+    // The legend's figures follow the UI's locale: "0,5" in German, not "0.5" beside
+    // the window's other German numbers (issue 39 item 6).
+    void heatmapLegendInUiLocale()
+    {
+        auto d = std::make_shared<HeatmapData>();
+        d->rows = d->cols = d->binRows = d->binCols = 2;
+        d->binMin = {0.5, 0.5, 0.5, 0.5};
+        d->binMax = d->binMin;
+        d->flags = QByteArray(4, '\0');
+        d->min = d->max = 0.5;
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        HeatmapView view;
+        view.resize(320, 120);
+        view.setData(d);
+        const QList<HeatmapView::LegendLabel> labels = view.legendLabels();
+        QLocale::setDefault(before);
+        QCOMPARE(labels.size(), 1);
+        QCOMPARE(labels.first().text, QStringLiteral("all 0,5"));
+    }
+
     // The NaN, +Inf and -Inf swatches are inside the view however short the window
     // makes it (the Compare Backends dialog's strip cut -Inf off): the view's minimum
     // height holds the whole legend, a downsampled map's bins note included.

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "heatmapview.h"
 
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -15,9 +16,12 @@ namespace {
 constexpr int legendWidth = 96;
 constexpr int minimumBarHeight = 20;
 
+// A legend figure in the UI's locale ("0,5" in German), without group separators.
 QString number(double v)
 {
-    return QString::number(v, 'g', 6);
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    return locale.toString(v, 'g', 6).replace(u'E', u'e');
 }
 
 } // namespace
