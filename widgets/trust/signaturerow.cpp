@@ -21,6 +21,7 @@
 #include <QStandardPaths>
 #include <QStyle>
 #include <QToolButton>
+#include <optional>
 
 namespace studio {
 
@@ -73,6 +74,25 @@ QString notCheckedNames(const QStringList &notes)
     for (const QString &note : notes)
         names << note.section(u':', 0, 0);
     return names.join(QStringLiteral("; "));
+}
+
+// The signer's key among `keyFiles` for `bundle`, with what the status says of it
+// (key file, trusted, curve); without one, `status` says NoKey and why.
+std::optional<carton::EcKey> signerKey(const carton::SignatureBundle &bundle, const QStringList &keyFiles,
+                                       const QStringList &trustedKeys, SignatureStatus &status)
+{
+    QString keyFile;
+    auto key = carton::signing::findKey(bundle, keyFiles, &keyFile);
+    if (!key) {
+        status.kind = SignatureStatus::Kind::NoKey;
+        status.fingerprint = bundle.keyHint;
+        status.detail = key.error().message;
+        return std::nullopt;
+    }
+    status.keyFile = keyFile;
+    status.trusted = trustedKeys.contains(keyFile);
+    status.curve = key->curveName();
+    return std::move(*key);
 }
 
 } // namespace
@@ -293,18 +313,9 @@ SignatureStatus SignatureRow::check(const carton::Carton &carton, const QString 
         status.detail = bundle.error().toString();
         return status;
     }
-    const QStringList keyFiles = keyFilesFor(trustedKeys, {QFileInfo(signaturePath).dir()});
-    QString keyFile;
-    auto key = carton::signing::findKey(*bundle, keyFiles, &keyFile);
-    if (!key) {
-        status.kind = SignatureStatus::Kind::NoKey;
-        status.fingerprint = bundle->keyHint;
-        status.detail = key.error().message;
+    auto key = signerKey(*bundle, keyFilesFor(trustedKeys, {QFileInfo(signaturePath).dir()}), trustedKeys, status);
+    if (!key)
         return status;
-    }
-    status.keyFile = keyFile;
-    status.trusted = trustedKeys.contains(keyFile);
-    status.curve = key->curveName();
     carton::SignatureOptions options;
     options.checkFiles = false; // the carton's own verification hashes the files (withFiles)
     status.check = carton::signing::checkSignature(carton, *bundle, *key, options);
@@ -349,17 +360,9 @@ SignatureStatus SignatureRow::checkModel(const QString &modelPath, const QString
     const QFileInfo model(modelPath);
     const QStringList keyFiles =
         keyFilesFor(trustedKeys, {QFileInfo(status.signaturePath).dir(), QDir(model.absolutePath())});
-    QString keyFile;
-    auto key = carton::signing::findKey(*bundle, keyFiles, &keyFile);
-    if (!key) {
-        status.kind = SignatureStatus::Kind::NoKey;
-        status.fingerprint = bundle->keyHint;
-        status.detail = key.error().message;
+    auto key = signerKey(*bundle, keyFiles, trustedKeys, status);
+    if (!key)
         return status;
-    }
-    status.keyFile = keyFile;
-    status.trusted = trustedKeys.contains(keyFile);
-    status.curve = key->curveName();
     carton::ModelSigner signer;
     signer.key = std::move(*key);
     status.model = carton::verifyModelSignature(modelPath, status.signaturePath, signer, {}, progress);
