@@ -19,6 +19,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
@@ -287,25 +288,45 @@ void TestCompareView::mainWindow()
 namespace {
 
 // Answers the next file dialog (modal, as File ▸ Compare With… opens it) with `path`
-// (empty: cancels it).
+// (empty: cancels it). The path goes into the dialog's file name field: selectFile()
+// leaves that field alone once it has focus, which it gets when the window system
+// activates the dialog, so selectFile() alone raced the activation and sometimes
+// accepted nothing, leaving the dialog open. A dialog still open after the answer,
+// or none found within 20 s, is rejected, so that the test fails instead of hanging.
 void answerFileDialog(const QString &path, bool *answered)
 {
     auto *poll = new QTimer;
     poll->setInterval(20);
     QObject::connect(poll, &QTimer::timeout, poll, [poll, path, answered] {
-        if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
-            if (path.isEmpty()) {
-                dialog->reject();
-            } else {
+        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        if (path.isEmpty()) {
+            dialog->reject();
+        } else {
+            auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+            if (name)
+                name->setText(path);
+            else
                 dialog->selectFile(path);
-                static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept() is protected
+            static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept() is protected
+            if (dialog->isVisible()) {
+                qWarning("The file dialog did not take %s", qPrintable(path));
+                dialog->reject();
+                return poll->deleteLater();
             }
-            *answered = true;
-            poll->deleteLater();
         }
+        *answered = true;
+        poll->deleteLater();
     });
     poll->start();
-    QTimer::singleShot(20000, poll, &QObject::deleteLater);
+    QTimer::singleShot(20000, poll, [poll] {
+        if (QWidget *modal = QApplication::activeModalWidget()) {
+            qWarning("No file dialog within 20 s; closing %s", modal->metaObject()->className());
+            modal->close();
+        }
+        poll->deleteLater();
+    });
 }
 
 // A GGUF v3 file of one float32 tensor "w" with these values (no metadata).
