@@ -103,6 +103,8 @@ carton::Status GraphExport::writePng(const GraphPicture &picture, const QString 
         if (progress)
             progress->advance(1);
     }
+    if (progress && progress->isCancelled()) // cancelled after the last strip: still no file
+        return cancelled(path);
     return (*writer)->finish();
 }
 
@@ -137,7 +139,13 @@ carton::Status GraphExport::writeSvg(const GraphPicture &picture, const QString 
         if (progress)
             progress->advance(1);
     }
-    if (!painter.end() || !file.commit())
+    if (!painter.end())
+        return carton::makeError(carton::ErrorCode::Io, tr("cannot write SVG"), path);
+    if (progress && progress->isCancelled()) {
+        file.cancelWriting();
+        return cancelled(path);
+    }
+    if (!file.commit())
         return carton::makeError(carton::ErrorCode::Io, file.errorString(), path);
     return {};
 }
