@@ -2629,6 +2629,10 @@
 <context>
     <name>studio::FilePreview</name>
     <message>
+        <source>%1 is played once the carton is saved.</source>
+        <translation>%1 wird abgespielt, sobald der Carton gespeichert ist.</translation>
+    </message>
+    <message>
         <source>%1 is not in the archive: it is listed in LINKS (not fetched).</source>
         <translation>%1 ist nicht im Archiv: Die Datei ist in LINKS aufgeführt (nicht abgerufen).</translation>
     </message>

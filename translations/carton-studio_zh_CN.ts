@@ -2622,6 +2622,10 @@
 <context>
     <name>studio::FilePreview</name>
     <message>
+        <source>%1 is played once the carton is saved.</source>
+        <translation>%1 将在 carton 保存后播放。</translation>
+    </message>
+    <message>
         <source>%1 is not in the archive: it is listed in LINKS (not fetched).</source>
         <translation>%1 不在归档中：它列在 LINKS 中（未获取）。</translation>
     </message>

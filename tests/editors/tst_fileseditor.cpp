@@ -7,7 +7,11 @@
 #include "editortestutil.h"
 #include "files/cartonfilesmodel.h"
 #include "files/filespage.h"
+#include "files/fileviewer.h"
 #include "package/verifier.h"
+#include "tensorviewer/tensorfilebrowser.h"
+#include "tensorviewer/tensorfilemodel.h"
+#include "testutil.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -160,6 +164,53 @@ private slots:
         QCOMPARE(m_document->undoStack()->count(), 2);
         m_document->undoStack()->undo();
         QVERIFY(m_model->indexForPath(u"misc/a.txt"_s).isValid());
+    }
+
+    // Files added from disk or made in memory show in the viewer before the carton
+    // is saved (text by its content, a .npy in the tensor browser): read through the
+    // document, not the opened carton, which has none of them.
+    void unsavedFilesShowInTheViewer()
+    {
+        m_page->setEditing(true);
+        const QString notes = m_dir.filePath(u"notes.txt"_s);
+        QVERIFY(write(notes, "written on disk, not saved yet\n"));
+        const QString npy = m_dir.filePath(u"x.npy"_s);
+        const float values[3] = {1.5f, -2.0f, 3.25f};
+        QVERIFY(write(npy, testutil::npyFile("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }",
+                                             QByteArray(reinterpret_cast<const char *>(values), sizeof values))));
+        QVERIFY(m_page->addPaths({notes, npy}, u"misc/"_s));
+        QVERIFY(m_document->addBytes(u"misc/made.txt"_s, "made in memory", u"Add"_s));
+        studio::FileViewer *viewer = m_page->viewer();
+        QSignalSpy loaded(viewer, &studio::FileViewer::loaded);
+
+        QVERIFY(m_page->revealPath(u"misc/notes.txt"_s));
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(loaded.last().at(0).toString(), u"misc/notes.txt"_s);
+        QCOMPARE(viewer->preview().kind, studio::FilePreview::Text);
+        QCOMPARE(viewer->preview().text, u"written on disk, not saved yet\n"_s);
+
+        QVERIFY(m_page->revealPath(u"misc/made.txt"_s));
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(viewer->preview().text, u"made in memory"_s);
+
+        QVERIFY(m_page->revealPath(u"misc/x.npy"_s));
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(viewer->preview().kind, studio::FilePreview::TensorFile);
+        QVERIFY(viewer->tensorBrowser());
+        QCOMPARE(viewer->tensorBrowser()->error(), QString());
+        QCOMPARE(viewer->tensorBrowser()->model()->rowCount(), 1);
+
+        // A file of the opened carton still comes from the carton.
+        QVERIFY(m_page->revealPath(u"model/model.bin"_s));
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(viewer->preview().text, QString(1000, u'm'));
+        // A file replaced by one from disk shows the new bytes: an image made in memory
+        // where the carton has a 40 × 20 one.
+        QVERIFY(m_document->addBytes(u"misc/figure.png"_s, editortest::pngBytes(QSize(8, 6), Qt::blue), u"Replace"_s));
+        QVERIFY(m_page->revealPath(u"misc/figure.png"_s));
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(viewer->preview().kind, studio::FilePreview::Image);
+        QCOMPARE(viewer->preview().imageSize, QSize(8, 6));
     }
 
 private:

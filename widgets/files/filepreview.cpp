@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "filepreview.h"
 
+#include "base/bytesource.h"
 #include "common/imagedecoder.h"
 #include "common/viewutils.h"
 #include "format/mediatype.h"
@@ -78,30 +79,55 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
                             : Tr::tr("%1 is not in the archive.").arg(path);
         return preview;
     }
-    preview.size = file->size;
     const qint64 headSize = qMin(file->size, maxTextBytes);
     auto head = carton.source().readRange(path, 0, headSize);
     if (!head.ok()) {
+        preview.size = file->size;
         preview.error = head.error().toString();
         return preview;
     }
-    const QByteArray &bytes = *head;
-    if (carton::TensorFile::detect(bytes, file->size)) {
+    return fromContent(
+        path, *head, file->size, [&carton, &path](qint64 max) { return carton.source().read(path, max); }, true);
+}
+
+FilePreview FilePreview::load(const carton::ByteSource &source, const QString &path)
+{
+    FilePreview preview;
+    preview.path = path;
+    preview.size = source.size();
+    QByteArray head(qMin(preview.size, maxTextBytes), Qt::Uninitialized);
+    if (carton::Status s = source.read(0, head.size(), head.data()); !s) {
+        preview.error = s.error().toString();
+        return preview;
+    }
+    return fromContent(
+        path, head, preview.size, [&source](qint64 max) { return source.readAll(max); }, false);
+}
+
+FilePreview FilePreview::fromContent(const QString &path, const QByteArray &bytes, qint64 size,
+                                     const std::function<carton::Result<QByteArray>(qint64)> &readAll, bool playable)
+{
+    FilePreview preview;
+    preview.path = path;
+    preview.size = size;
+    if (carton::TensorFile::detect(bytes, size)) {
         preview.kind = TensorFile; // listed by TensorFileBrowser, which reads the header again
         return preview;
     }
-    preview.mediaType = carton::MediaType::detect(bytes, file->size <= bytes.size());
+    preview.mediaType = carton::MediaType::detect(bytes, size <= bytes.size());
     const QString named = carton::MediaType::fromExtension(path);
     if (carton::MediaType::isPlayable(preview.mediaType) ||
         (carton::MediaType::isPlayable(named) && !carton::MediaType::isImage(preview.mediaType))) {
-        preview.kind = Media; // played by MediaPreview, streamed from the carton
-        return preview;
+        if (playable) {
+            preview.kind = Media; // played by MediaPreview, streamed from the carton
+            return preview;
+        }
+        preview.error = Tr::tr("%1 is played once the carton is saved.").arg(path);
     }
 
     if (ImageDecoder::isImage(bytes.left(4096))) {
-        if (file->size <= maxImageBytes) {
-            auto whole = file->size == bytes.size() ? carton::Result<QByteArray>(bytes)
-                                                    : carton.source().read(path, maxImageBytes);
+        if (size <= maxImageBytes) {
+            auto whole = size == bytes.size() ? carton::Result<QByteArray>(bytes) : readAll(maxImageBytes);
             if (whole.ok()) {
                 const DecodedImage decoded = ImageDecoder::decode(*whole, QSize(4096, 4096));
                 if (!decoded.image.isNull()) {
@@ -123,7 +149,7 @@ FilePreview FilePreview::load(const carton::Carton &carton, const QString &path)
         }
         // Fall through to the hex summary, with the reason kept in `error`.
     }
-    FilePreview textOrHex = fromHead(path, bytes, file->size);
+    FilePreview textOrHex = fromHead(path, bytes, size);
     textOrHex.mediaType = preview.mediaType;
     textOrHex.error = preview.error;
     return textOrHex;

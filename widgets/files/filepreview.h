@@ -2,13 +2,17 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/result.h"
+
 #include <QByteArray>
 #include <QImage>
 #include <QString>
+#include <functional>
 
 namespace carton {
+class ByteSource;
 class Carton;
-}
+} // namespace carton
 
 namespace studio {
 
@@ -38,9 +42,19 @@ struct FilePreview {
 
     // Blocking: reads through the carton's source (readRange for the head).
     static FilePreview load(const carton::Carton &carton, const QString &path);
+    // Blocking: a file that is not in an opened carton (a document's file added
+    // from disk or made in memory, not saved yet), read through `source`. Audio
+    // and video are not played from it (the media preview streams from a
+    // carton): they get the hex summary, and `error` says so.
+    static FilePreview load(const carton::ByteSource &source, const QString &path);
     // `head` (the first bytes of a file of `size` bytes, at most maxTextBytes) as
     // text when its content is text, else as a hex summary.
     static FilePreview fromHead(const QString &path, const QByteArray &head, qint64 size);
+    // `head`, the first bytes of the file `path` of `size` bytes (at most
+    // maxTextBytes), recognised by content; `readAll(maxImageBytes)` reads the
+    // whole file when it is an image. `playable`: audio and video may be played.
+    static FilePreview fromContent(const QString &path, const QByteArray &head, qint64 size,
+                                   const std::function<carton::Result<QByteArray>(qint64)> &readAll, bool playable);
     // Helpers, public for tests.
     static bool looksLikeText(const QByteArray &bytes, bool mayBeCut);
     static QString hexSummary(const QByteArray &bytes);

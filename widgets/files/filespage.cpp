@@ -459,13 +459,30 @@ void FilesPage::copySelection(bool sha256)
 
 void FilesPage::currentChanged()
 {
-    // The viewer reads the opened carton: a renamed file by its old path, an added one not at all.
-    const QModelIndex current = m_proxy->mapToSource(m_tree->currentIndex());
-    const QString path = m_model->filePath(current).isEmpty() ? QString() : m_model->originalPath(current);
-    if (path.isEmpty() || !m_carton)
+    showInViewer(m_proxy->mapToSource(m_tree->currentIndex()), 0);
+}
+
+void FilesPage::showInViewer(const QModelIndex &source, int line)
+{
+    // A file of the opened carton by its path there (a renamed one by its old path);
+    // one the document added or replaced, not saved yet, through the document's bytes.
+    const QString path = m_model->filePath(source);
+    const QString original = m_model->originalPath(source);
+    CartonDocument *document = m_model->document();
+    if (path.isEmpty() || m_model->isFolder(source)) {
         m_viewer->clear();
-    else
-        m_viewer->showFile(path);
+    } else if (!original.isEmpty() && m_carton) {
+        m_viewer->showFile(original, line);
+    } else if (!document) {
+        m_viewer->clear();
+    } else if (carton::Result<carton::ByteSourcePtr> bytes = document->files().byteSource(path); bytes) {
+        m_viewer->showUnsaved(path, *bytes, line);
+    } else {
+        FilePreview failed;
+        failed.path = path;
+        failed.error = bytes.error().toString();
+        m_viewer->showContent(failed);
+    }
 }
 
 bool FilesPage::revealPath(const QString &path, int line)
@@ -487,11 +504,7 @@ bool FilesPage::revealPath(const QString &path, int line)
     m_tree->scrollTo(index);
     m_tree->setFocus(Qt::OtherFocusReason);
     m_previewDelay->stop();
-    const QString original = m_model->originalPath(source);
-    if (m_model->isFolder(source) || original.isEmpty() || !m_carton)
-        m_viewer->clear();
-    else
-        m_viewer->showFile(original, line);
+    showInViewer(source, line);
     return true;
 }
 

@@ -103,6 +103,7 @@ private:
     void restoreTree();
     void setDefaultSplit();
     void currentChanged();
+    void showInViewer(const QModelIndex &source, int line);
     void copySelection(bool sha256);
 
     std::shared_ptr<const carton::Carton> m_carton;

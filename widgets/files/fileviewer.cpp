@@ -72,6 +72,7 @@ void FileViewer::clear()
     m_jobs->cancelAll();
     m_loading = false;
     m_path.clear();
+    m_unsaved.reset();
     m_preview = FilePreview();
     m_image->clear();
     if (m_media)
@@ -85,16 +86,17 @@ void FileViewer::showFile(const QString &path, int line)
 {
     if (!m_carton)
         return;
-    if (path == m_path && m_loading) {
+    if (path == m_path && m_loading && !m_unsaved) {
         m_line = line;
         return;
     }
-    if (path == m_path && m_preview.path == path) {
+    if (path == m_path && m_preview.path == path && !m_unsaved) {
         selectLine(line);
         return;
     }
     m_path = path;
     m_line = line;
+    m_unsaved.reset();
     m_jobs->cancelAll();
     if (m_media)
         m_media->clear(); // stops playback and removes a temporary copy
@@ -106,6 +108,24 @@ void FileViewer::showFile(const QString &path, int line)
     m_jobs->start(
         QStringLiteral("preview"),
         [carton = m_carton, path](carton::Progress &) { return FilePreview::load(*carton, path); },
+        [this](const FilePreview &preview) { showPreview(preview); });
+}
+
+void FileViewer::showUnsaved(const QString &path, carton::ByteSourcePtr source, int line)
+{
+    m_path = path;
+    m_line = line;
+    m_unsaved = std::move(source);
+    m_jobs->cancelAll();
+    if (m_media)
+        m_media->clear();
+    m_header->setText(path);
+    m_loading = true;
+    m_message->setText(tr("Loading %1…").arg(path));
+    m_stack->setCurrentWidget(m_message);
+    m_jobs->start(
+        QStringLiteral("preview"),
+        [source = m_unsaved, path](carton::Progress &) { return FilePreview::load(*source, path); },
         [this](const FilePreview &preview) { showPreview(preview); });
 }
 
@@ -168,14 +188,14 @@ void FileViewer::showPreview(const FilePreview &preview)
         m_stack->setCurrentWidget(m_message);
         break;
     case FilePreview::TensorFile:
-        showTensorFile(preview.path);
+        showTensorFile(preview.path, m_unsaved);
         return; // the browser says when it is loaded
     }
     m_header->setText(header);
     emit loaded(preview.path);
 }
 
-void FileViewer::showTensorFile(const QString &path)
+void FileViewer::showTensorFile(const QString &path, carton::ByteSourcePtr unsaved)
 {
     // Only the header is read here, and a tensor's bytes when it is selected.
     if (!m_tensors) {
@@ -190,8 +210,12 @@ void FileViewer::showTensorFile(const QString &path)
     }
     m_loading = true;
     m_header->setText(path);
-    auto carton = m_carton;
-    m_tensors->open(path, [carton, path] { return carton->source().byteSource(path); });
+    if (unsaved) {
+        m_tensors->open(path, [unsaved]() -> carton::Result<carton::ByteSourcePtr> { return unsaved; });
+    } else {
+        auto carton = m_carton;
+        m_tensors->open(path, [carton, path] { return carton->source().byteSource(path); });
+    }
     m_stack->setCurrentWidget(m_tensors);
 }
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/bytesource.h"
 #include "filepreview.h"
 
 #include <QWidget>
@@ -37,6 +38,9 @@ public:
     void setCarton(std::shared_ptr<const carton::Carton> carton);
     // Shows `path`; when line > 0 (1-based) and the file is text, that line is selected.
     void showFile(const QString &path, int line = 0);
+    // A file the opened carton does not have as it is now (added from disk or made
+    // in memory, not saved yet; a new document's files): read through `source`.
+    void showUnsaved(const QString &path, carton::ByteSourcePtr source, int line = 0);
     // Shows what was read elsewhere (a TorchScript archive's code/ file); no carton needed.
     void showContent(const FilePreview &preview);
     void clear();
@@ -63,9 +67,10 @@ private:
     static constexpr qsizetype kMaxHighlightedChars = 512 * 1024;
     void showPreview(const FilePreview &preview);
     void selectLine(int line);
-    void showTensorFile(const QString &path);
+    void showTensorFile(const QString &path, carton::ByteSourcePtr unsaved = {});
 
     std::shared_ptr<const carton::Carton> m_carton;
+    carton::ByteSourcePtr m_unsaved; // the file shown, when showUnsaved() showed it
     QString m_path;
     int m_line = 0;
     LatestJob *m_jobs = nullptr;
