@@ -3133,10 +3133,6 @@
         <translation>另存为(&amp;S):</translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
         <source>Cartons (*.carton)</source>
         <translation>Carton 文件 (*.carton)</translation>
     </message>
@@ -3149,14 +3145,6 @@
         <translation>正在导入 %1@%2…</translation>
     </message>
     <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
         <source>Imported into %1.</source>
         <translation>已导入到 %1。</translation>
     </message>
@@ -3167,14 +3155,6 @@
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -4506,6 +4486,29 @@
     </message>
 </context>
 <context>
+    <name>studio::ProgressRow</name>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>studio::PushRegistryDialog</name>
     <message>
         <source>&amp;Push</source>
@@ -4520,20 +4523,8 @@
         <translation>OCI 镜像仓库中的引用(&amp;R)（host[:port]/repository[:tag]）：</translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
         <source>Pushing to %1…</source>
         <translation>正在推送到 %1…</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>Push to Registry</source>
@@ -4558,14 +4549,6 @@
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
     </message>
     <message numerus="yes">
         <source>&amp;Fetch the %n file(s) only reachable through LINKS and push them as layers (else they stay in LINKS)</source>
