@@ -219,11 +219,17 @@ void TensorRefsPane::clearReference()
     m_model->setData(m_model->index(row, TensorRefsModel::TensorColumn), QString());
 }
 
-carton::Status TensorRefsPane::importTensor(const QString &path, const QString &tensorInFile, const QString &name)
+carton::Result<carton::TensorReaderPtr> TensorRefsPane::openToImport(const QString &path,
+                                                                     const QString &tensorInFile) const
 {
     if (!item().isValid())
         return carton::makeError(carton::ErrorCode::Usage, tr("no self-test or example is selected"));
-    carton::Result<carton::TensorReaderPtr> reader = dataedits::openTensorFile(path, tensorInFile);
+    return dataedits::openTensorFile(path, tensorInFile);
+}
+
+carton::Status TensorRefsPane::importTensor(const QString &path, const QString &tensorInFile, const QString &name)
+{
+    carton::Result<carton::TensorReaderPtr> reader = openToImport(path, tensorInFile);
     if (!reader)
         return reader.error();
     return applyImport(dataedits::withImportedTensor(m_document->state(), name, **reader), name);
@@ -245,9 +251,7 @@ carton::Status TensorRefsPane::applyImport(carton::Result<DocumentState> next, c
 carton::Status TensorRefsPane::importTensorWithProgress(const QString &path, const QString &tensorInFile,
                                                         const QString &name)
 {
-    if (!item().isValid())
-        return carton::makeError(carton::ErrorCode::Usage, tr("no self-test or example is selected"));
-    carton::Result<carton::TensorReaderPtr> reader = dataedits::openTensorFile(path, tensorInFile);
+    carton::Result<carton::TensorReaderPtr> reader = openToImport(path, tensorInFile);
     if (!reader)
         return reader.error();
     constexpr qint64 readInPlace = qint64(8) << 20; // smaller tensors are read at once

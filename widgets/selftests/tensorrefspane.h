@@ -7,6 +7,7 @@
 #include "package/cartonedits.h"
 #include "selftests/selftestsmodel.h"
 #include "tensor/tensorindex.h"
+#include "tensor/tensorreader.h"
 
 #include <QWidget>
 #include <optional>
@@ -72,6 +73,8 @@ public slots:
 private:
     void onFilesChanged();
     void chooseTensorToImport();
+    // The tensor to import, once an item is shown.
+    carton::Result<carton::TensorReaderPtr> openToImport(const QString &path, const QString &tensorInFile) const;
     // `next` (a state with a tensor added) with the current row referencing it, as one step.
     carton::Status applyImport(carton::Result<DocumentState> next, const QString &name);
     void chooseMiscFile();
