@@ -3153,10 +3153,6 @@
         <translation>&amp;Speichern unter:</translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation>Wird abgebrochen…</translation>
-    </message>
-    <message>
         <source>Cartons (*.carton)</source>
         <translation>Cartons (*.carton)</translation>
     </message>
@@ -3169,14 +3165,6 @@
         <translation>%1@%2 wird importiert…</translation>
     </message>
     <message>
-        <source>%1 of %2</source>
-        <translation>%1 von %2</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
         <source>Imported into %1.</source>
         <translation>In %1 importiert.</translation>
     </message>
@@ -3187,14 +3175,6 @@
     <message>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Schließen</translation>
     </message>
 </context>
 <context>
@@ -4539,6 +4519,29 @@
     </message>
 </context>
 <context>
+    <name>studio::ProgressRow</name>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
     <name>studio::PushRegistryDialog</name>
     <message>
         <source>&amp;Push</source>
@@ -4553,20 +4556,8 @@
         <translation>&amp;Referenz in einer OCI-Registry (host[:port]/repository[:tag]):</translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation>Wird abgebrochen…</translation>
-    </message>
-    <message>
         <source>Pushing to %1…</source>
         <translation>Wird nach %1 hochgeladen…</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 von %2</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>Push to Registry</source>
@@ -4591,14 +4582,6 @@
     <message>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Schließen</translation>
     </message>
     <message numerus="yes">
         <source>&amp;Fetch the %n file(s) only reachable through LINKS and push them as layers (else they stay in LINKS)</source>
@@ -5715,45 +5698,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <translation>&amp;Beschreibung:</translation>
     </message>
     <message>
-        <source>One row per declared input and output. Edit the Tensor cell (F2 or double-click) to pick a tensor of tensor_data/</source>
-        <translation>Eine Zeile pro deklarierter Ein- und Ausgabe. Bearbeiten Sie die Zelle „Tensor“ (F2 oder Doppelklick), um einen Tensor aus tensor_data/ zu wählen</translation>
-    </message>
-    <message>
-        <source>&amp;Import Tensor…</source>
-        <translation>Tensor &amp;importieren…</translation>
-    </message>
-    <message>
-        <source>Add a tensor from a .npy or .safetensors file to tensor_data/ and use it in the selected row</source>
-        <translation>Einen Tensor aus einer .npy- oder .safetensors-Datei zu tensor_data/ hinzufügen und in der ausgewählten Zeile verwenden</translation>
-    </message>
-    <message>
-        <source>Add &amp;File…</source>
-        <translation>&amp;Datei hinzufügen…</translation>
-    </message>
-    <message>
-        <source>Add an image, audio or video file to misc/ and use it in the selected row (examples only)</source>
-        <translation>Eine Bild-, Audio- oder Videodatei zu misc/ hinzufügen und in der ausgewählten Zeile verwenden (nur Beispiele)</translation>
-    </message>
-    <message>
-        <source>&amp;Clear</source>
-        <translation>&amp;Leeren</translation>
-    </message>
-    <message>
-        <source>Remove the selected row's tensor (Delete)</source>
-        <translation>Den Tensor der ausgewählten Zeile entfernen (Delete)</translation>
-    </message>
-    <message numerus="yes">
-        <source>tensor_data/ holds %n tensor(s)</source>
-        <translation>
-            <numerusform>tensor_data/ enthält %n Tensor</numerusform>
-            <numerusform>tensor_data/ enthält %n Tensoren</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>tensor_data/index.toml cannot be read</source>
-        <translation>tensor_data/index.toml kann nicht gelesen werden</translation>
-    </message>
-    <message>
         <source>Self-test %1 of %2</source>
         <translation>Selbsttest %1 von %2</translation>
     </message>
@@ -5788,66 +5732,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source>Move %1 Down</source>
         <translation>%1 nach unten verschieben</translation>
-    </message>
-    <message>
-        <source>no self-test or example is selected</source>
-        <translation>kein Selbsttest oder Beispiel ausgewählt</translation>
-    </message>
-    <message>
-        <source>Import Tensor %1</source>
-        <translation>Tensor %1 importieren</translation>
-    </message>
-    <message>
-        <source>Importing %1…</source>
-        <translation>%1 wird importiert…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>no example is selected</source>
-        <translation>kein Beispiel ausgewählt</translation>
-    </message>
-    <message>
-        <source>Add File %1</source>
-        <translation>Datei %1 hinzufügen</translation>
-    </message>
-    <message>
-        <source>Import Tensor</source>
-        <translation>Tensor importieren</translation>
-    </message>
-    <message>
-        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
-        <translation>Tensoren (*.npy *.safetensors);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>%1 holds no tensor.</source>
-        <translation>%1 enthält keinen Tensor.</translation>
-    </message>
-    <message>
-        <source>Tensor of %1:</source>
-        <translation>Tensor aus %1:</translation>
-    </message>
-    <message>
-        <source>Name in tensor_data/:</source>
-        <translation>Name in tensor_data/:</translation>
-    </message>
-    <message>
-        <source>Add File to misc/</source>
-        <translation>Datei zu misc/ hinzufügen</translation>
-    </message>
-    <message>
-        <source>Images, audio and video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;All files (*)</source>
-        <translation>Bilder, Audio und Video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Add File</source>
-        <translation>Datei hinzufügen</translation>
-    </message>
-    <message>
-        <source>the import was cancelled</source>
-        <translation>der Import wurde abgebrochen</translation>
     </message>
     <message>
         <source>&amp;Tolerance:</source>
@@ -7095,6 +6979,108 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
     <message>
         <source>"%1" is not a declared output of the carton: the key is kept as it is</source>
         <translation>„%1“ ist keine deklarierte Ausgabe des Cartons: Der Schlüssel bleibt unverändert erhalten</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorRefsPane</name>
+    <message>
+        <source>One row per declared input and output. Edit the Tensor cell (F2 or double-click) to pick a tensor of tensor_data/</source>
+        <translation>Eine Zeile pro deklarierter Ein- und Ausgabe. Bearbeiten Sie die Zelle „Tensor“ (F2 oder Doppelklick), um einen Tensor aus tensor_data/ zu wählen</translation>
+    </message>
+    <message>
+        <source>&amp;Import Tensor…</source>
+        <translation>Tensor &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Add a tensor from a .npy or .safetensors file to tensor_data/ and use it in the selected row</source>
+        <translation>Einen Tensor aus einer .npy- oder .safetensors-Datei zu tensor_data/ hinzufügen und in der ausgewählten Zeile verwenden</translation>
+    </message>
+    <message>
+        <source>Add &amp;File…</source>
+        <translation>&amp;Datei hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add an image, audio or video file to misc/ and use it in the selected row (examples only)</source>
+        <translation>Eine Bild-, Audio- oder Videodatei zu misc/ hinzufügen und in der ausgewählten Zeile verwenden (nur Beispiele)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear</source>
+        <translation>&amp;Leeren</translation>
+    </message>
+    <message>
+        <source>Remove the selected row's tensor (Delete)</source>
+        <translation>Den Tensor der ausgewählten Zeile entfernen (Delete)</translation>
+    </message>
+    <message numerus="yes">
+        <source>tensor_data/ holds %n tensor(s)</source>
+        <translation>
+            <numerusform>tensor_data/ enthält %n Tensor</numerusform>
+            <numerusform>tensor_data/ enthält %n Tensoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor_data/index.toml cannot be read</source>
+        <translation>tensor_data/index.toml kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>no self-test or example is selected</source>
+        <translation>kein Selbsttest oder Beispiel ausgewählt</translation>
+    </message>
+    <message>
+        <source>Import Tensor %1</source>
+        <translation>Tensor %1 importieren</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>no example is selected</source>
+        <translation>kein Beispiel ausgewählt</translation>
+    </message>
+    <message>
+        <source>Add File %1</source>
+        <translation>Datei %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Import Tensor</source>
+        <translation>Tensor importieren</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
+        <translation>Tensoren (*.npy *.safetensors);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds no tensor.</source>
+        <translation>%1 enthält keinen Tensor.</translation>
+    </message>
+    <message>
+        <source>Tensor of %1:</source>
+        <translation>Tensor aus %1:</translation>
+    </message>
+    <message>
+        <source>Name in tensor_data/:</source>
+        <translation>Name in tensor_data/:</translation>
+    </message>
+    <message>
+        <source>Add File to misc/</source>
+        <translation>Datei zu misc/ hinzufügen</translation>
+    </message>
+    <message>
+        <source>Images, audio and video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;All files (*)</source>
+        <translation>Bilder, Audio und Video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>Datei hinzufügen</translation>
+    </message>
+    <message>
+        <source>the import was cancelled</source>
+        <translation>der Import wurde abgebrochen</translation>
     </message>
 </context>
 <context>

@@ -3137,10 +3137,6 @@
         <translation>另存为(&amp;S):</translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
         <source>Cartons (*.carton)</source>
         <translation>Carton 文件 (*.carton)</translation>
     </message>
@@ -3153,14 +3149,6 @@
         <translation>正在导入 %1@%2…</translation>
     </message>
     <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
         <source>Imported into %1.</source>
         <translation>已导入到 %1。</translation>
     </message>
@@ -3171,14 +3159,6 @@
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -4510,6 +4490,29 @@
     </message>
 </context>
 <context>
+    <name>studio::ProgressRow</name>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>studio::PushRegistryDialog</name>
     <message>
         <source>&amp;Push</source>
@@ -4524,20 +4527,8 @@
         <translation>OCI 镜像仓库中的引用(&amp;R)（host[:port]/repository[:tag]）：</translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
         <source>Pushing to %1…</source>
         <translation>正在推送到 %1…</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>Push to Registry</source>
@@ -4562,14 +4553,6 @@
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
     </message>
     <message numerus="yes">
         <source>&amp;Fetch the %n file(s) only reachable through LINKS and push them as layers (else they stay in LINKS)</source>
@@ -5669,44 +5652,6 @@ Add one with the buttons on the left.</source>
         <translation>描述(&amp;D)：</translation>
     </message>
     <message>
-        <source>One row per declared input and output. Edit the Tensor cell (F2 or double-click) to pick a tensor of tensor_data/</source>
-        <translation>每个已声明的输入和输出占一行。编辑“张量”单元格（F2 或双击）以选择 tensor_data/ 中的张量</translation>
-    </message>
-    <message>
-        <source>&amp;Import Tensor…</source>
-        <translation>导入张量(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>Add a tensor from a .npy or .safetensors file to tensor_data/ and use it in the selected row</source>
-        <translation>将 .npy 或 .safetensors 文件中的张量添加到 tensor_data/，并在所选行中使用</translation>
-    </message>
-    <message>
-        <source>Add &amp;File…</source>
-        <translation>添加文件(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Add an image, audio or video file to misc/ and use it in the selected row (examples only)</source>
-        <translation>将图像、音频或视频文件添加到 misc/，并在所选行中使用（仅限示例）</translation>
-    </message>
-    <message>
-        <source>&amp;Clear</source>
-        <translation>清除(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Remove the selected row's tensor (Delete)</source>
-        <translation>移除所选行的张量（Delete）</translation>
-    </message>
-    <message numerus="yes">
-        <source>tensor_data/ holds %n tensor(s)</source>
-        <translation>
-            <numerusform>tensor_data/ 中有 %n 个张量</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>tensor_data/index.toml cannot be read</source>
-        <translation>无法读取 tensor_data/index.toml</translation>
-    </message>
-    <message>
         <source>Self-test %1 of %2</source>
         <translation>自检 %1 / %2</translation>
     </message>
@@ -5741,66 +5686,6 @@ Add one with the buttons on the left.</source>
     <message>
         <source>Move %1 Down</source>
         <translation>下移 %1</translation>
-    </message>
-    <message>
-        <source>no self-test or example is selected</source>
-        <translation>未选择自检或示例</translation>
-    </message>
-    <message>
-        <source>Import Tensor %1</source>
-        <translation>导入张量 %1</translation>
-    </message>
-    <message>
-        <source>Importing %1…</source>
-        <translation>正在导入 %1…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>no example is selected</source>
-        <translation>未选择示例</translation>
-    </message>
-    <message>
-        <source>Add File %1</source>
-        <translation>添加文件 %1</translation>
-    </message>
-    <message>
-        <source>Import Tensor</source>
-        <translation>导入张量</translation>
-    </message>
-    <message>
-        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
-        <translation>张量 (*.npy *.safetensors);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>%1 holds no tensor.</source>
-        <translation>%1 中没有张量。</translation>
-    </message>
-    <message>
-        <source>Tensor of %1:</source>
-        <translation>%1 中的张量：</translation>
-    </message>
-    <message>
-        <source>Name in tensor_data/:</source>
-        <translation>在 tensor_data/ 中的名称：</translation>
-    </message>
-    <message>
-        <source>Add File to misc/</source>
-        <translation>将文件添加到 misc/</translation>
-    </message>
-    <message>
-        <source>Images, audio and video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;All files (*)</source>
-        <translation>图像、音频和视频 (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Add File</source>
-        <translation>添加文件</translation>
-    </message>
-    <message>
-        <source>the import was cancelled</source>
-        <translation>导入已取消</translation>
     </message>
     <message>
         <source>&amp;Tolerance:</source>
@@ -7040,6 +6925,107 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
     <message>
         <source>"%1" is not a declared output of the carton: the key is kept as it is</source>
         <translation>“%1”不是此 carton 已声明的输出：该键将原样保留</translation>
+    </message>
+</context>
+<context>
+    <name>studio::TensorRefsPane</name>
+    <message>
+        <source>One row per declared input and output. Edit the Tensor cell (F2 or double-click) to pick a tensor of tensor_data/</source>
+        <translation>每个已声明的输入和输出占一行。编辑“张量”单元格（F2 或双击）以选择 tensor_data/ 中的张量</translation>
+    </message>
+    <message>
+        <source>&amp;Import Tensor…</source>
+        <translation>导入张量(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add a tensor from a .npy or .safetensors file to tensor_data/ and use it in the selected row</source>
+        <translation>将 .npy 或 .safetensors 文件中的张量添加到 tensor_data/，并在所选行中使用</translation>
+    </message>
+    <message>
+        <source>Add &amp;File…</source>
+        <translation>添加文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Add an image, audio or video file to misc/ and use it in the selected row (examples only)</source>
+        <translation>将图像、音频或视频文件添加到 misc/，并在所选行中使用（仅限示例）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear</source>
+        <translation>清除(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Remove the selected row's tensor (Delete)</source>
+        <translation>移除所选行的张量（Delete）</translation>
+    </message>
+    <message numerus="yes">
+        <source>tensor_data/ holds %n tensor(s)</source>
+        <translation>
+            <numerusform>tensor_data/ 中有 %n 个张量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor_data/index.toml cannot be read</source>
+        <translation>无法读取 tensor_data/index.toml</translation>
+    </message>
+    <message>
+        <source>no self-test or example is selected</source>
+        <translation>未选择自检或示例</translation>
+    </message>
+    <message>
+        <source>Import Tensor %1</source>
+        <translation>导入张量 %1</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>no example is selected</source>
+        <translation>未选择示例</translation>
+    </message>
+    <message>
+        <source>Add File %1</source>
+        <translation>添加文件 %1</translation>
+    </message>
+    <message>
+        <source>Import Tensor</source>
+        <translation>导入张量</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
+        <translation>张量 (*.npy *.safetensors);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds no tensor.</source>
+        <translation>%1 中没有张量。</translation>
+    </message>
+    <message>
+        <source>Tensor of %1:</source>
+        <translation>%1 中的张量：</translation>
+    </message>
+    <message>
+        <source>Name in tensor_data/:</source>
+        <translation>在 tensor_data/ 中的名称：</translation>
+    </message>
+    <message>
+        <source>Add File to misc/</source>
+        <translation>将文件添加到 misc/</translation>
+    </message>
+    <message>
+        <source>Images, audio and video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;All files (*)</source>
+        <translation>图像、音频和视频 (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>添加文件</translation>
+    </message>
+    <message>
+        <source>the import was cancelled</source>
+        <translation>导入已取消</translation>
     </message>
 </context>
 <context>

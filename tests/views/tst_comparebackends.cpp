@@ -6,6 +6,7 @@
 #include "jobs/jobpools.h"
 #include "kservetestserver.h"
 #include "package/carton.h"
+#include "preferences/translations.h"
 #include "runnertestutil.h"
 #include "selftest/runhistory.h"
 #include "selftests/comparebackendsdialog.h"
@@ -25,11 +26,15 @@
 #include <QComboBox>
 #include <QDir>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -59,6 +64,8 @@ private slots:
     void cleanupTestCase();
     void compareWithServer();
     void compareRunnerAgrees();
+    void dialogFitsInEveryLanguage_data();
+    void dialogFitsInEveryLanguage();
     void historyShowsChanges();
 
 private:
@@ -204,6 +211,85 @@ void TestCompareBackends::compareWithServer()
     dialog->urlEdit()->setText(u"localhost"_s);
     dialog->compareButton()->click();
     QVERIFY2(dialog->summary()->text().contains(u"enter the server's URL"_s), qPrintable(dialog->summary()->text()));
+}
+
+void TestCompareBackends::dialogFitsInEveryLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << u"en"_s;
+    QTest::newRow("de") << u"de"_s;
+}
+
+// The dialog at the size it opens with (1000×640, inside a 1366×768 screen),
+// with an error map shown: in English and in German, no pane asks for more
+// width than the dialog has, nothing sticks out of it and the error map's
+// viewers are not cut off on the right (no horizontal scroll bar in the pane).
+void TestCompareBackends::dialogFitsInEveryLanguage()
+{
+    QFETCH(QString, language);
+    QVERIFY(!studio::Translations::install(language).isEmpty() || language == u"en"_s);
+    const auto english = qScopeGuard([] { studio::Translations::install(u"en"_s); });
+    KserveTestServer server({{u"test model"_s,
+                              KserveTestModel::Kind::EchoLastOff,
+                              {{u"x"_s, u"FP32"_s, {3}}, {u"y"_s, u"FP32"_s, {3}}},
+                              {{u"x"_s, u"FP32"_s, {-1}}, {u"y"_s, u"FP32"_s, {-1}}}}});
+    QVERIFY(server.start());
+    auto carton = writeCarton(u"fit-"_s + language, {1.0, 2.0, 3.0});
+    QVERIFY(carton);
+    SelfTestsPage page(carton, nullptr);
+    page.setRunOptions(runnertest::runOptions());
+    page.compareBackendsAction()->trigger();
+    CompareBackendsDialog *dialog = page.compareDialog();
+    QVERIFY(dialog && dialog->isVisible());
+    dialog->backendBox()->setCurrentIndex(dialog->backendBox()->count() - 1); // the server
+    dialog->urlEdit()->setText(server.url());
+    QSignalSpy shown(dialog->errorMap(), &studio::ErrorMapPane::mapShown);
+    QVERIFY(compareAndWait(dialog));
+    QVERIFY(dialog->comparison().has_value());
+    QVERIFY(shown.count() > 0 || shown.wait(10000));
+
+    const QSize opened(1000, 640);
+    dialog->resize(opened);
+    for (int i = 0; i < 20; ++i) // a size change travels up one parent per posted LayoutRequest
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
+    testutil::shot(dialog, u"compare-backends-"_s + language);
+    const QSize minimum = dialog->minimumSizeHint();
+    QVERIFY2(minimum.width() <= opened.width() && minimum.height() <= opened.height(),
+             qPrintable(u"%1: the dialog asks for %2×%3"_s.arg(language).arg(minimum.width()).arg(minimum.height())));
+    QCOMPARE(dialog->size(), opened);
+    for (const QWidget *w : dialog->findChildren<QWidget *>()) {
+        bool scrolls = false; // what scrolls inside a scroll area may be larger than it
+        for (const QWidget *a = w->parentWidget(); a && a != dialog && !scrolls; a = a->parentWidget())
+            scrolls = qobject_cast<const QAbstractScrollArea *>(a) != nullptr;
+        if (!w->isVisible() || w->isWindow() || scrolls)
+            continue;
+        const QRect inDialog(w->mapTo(dialog, QPoint(0, 0)), w->size());
+        QVERIFY2(dialog->rect().contains(inDialog),
+                 qPrintable(u"%1: %2 %3 at %4,%5 %6×%7 is outside the dialog"_s
+                                .arg(language, QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                                .arg(inDialog.x())
+                                .arg(inDialog.y())
+                                .arg(inDialog.width())
+                                .arg(inDialog.height())));
+    }
+    // English leaves room for expected and actual side by side at this size.
+    if (language == u"en")
+        QCOMPARE(dialog->errorMap()->sidesOrientation(), Qt::Horizontal);
+    for (const QScrollArea *scroll : dialog->errorMap()->findChildren<QScrollArea *>()) {
+        if (!scroll->isVisible() || !scroll->widget())
+            continue;
+        QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
+                 qPrintable(u"%1: the error map pane's content is %2 px wide in a %3 px viewport"_s.arg(language)
+                                .arg(scroll->widget()->width())
+                                .arg(scroll->viewport()->width())));
+    }
+    // Every column of the table is in view: B vs A takes what the others leave.
+    QTableWidget *table = dialog->table();
+    QVERIFY2(!table->horizontalScrollBar()->isVisible(),
+             qPrintable(u"%1: the table is %2 px wide in a %3 px viewport"_s.arg(language)
+                            .arg(table->horizontalHeader()->length())
+                            .arg(table->viewport()->width())));
 }
 
 // noop 1.0.0 as B too: the same outputs, they agree.

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "importhfdialog.h"
 
-#include "base/progresssteps.h"
+#include "common/progressrow.h"
 #include "hub/hfimport.h"
 #include "jobs/latestjob.h"
 
@@ -14,9 +14,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
-#include <QPointer>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -36,7 +33,7 @@ ImportHfDialog::ImportHfDialog(QWidget *parent)
     : QDialog(parent), m_jobs(new LatestJob(this)), m_repo(new QLineEdit(this)), m_revision(new QLineEdit(this)),
       m_endpoint(new QLineEdit(this)), m_output(new QLineEdit(this)), m_browse(new QPushButton(tr("&Browse…"), this)),
       m_link(new QCheckBox(tr("&Link the weights (LINKS entries to the Hub) instead of downloading them"), this)),
-      m_bar(new QProgressBar(this)), m_status(new QLabel(this)),
+      m_progress(new ProgressRow(QStringLiteral("hf"), this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this)),
       m_import(m_buttons->addButton(tr("&Import"), QDialogButtonBox::AcceptRole))
 {
@@ -50,12 +47,6 @@ ImportHfDialog::ImportHfDialog(QWidget *parent)
     m_output->setObjectName(QStringLiteral("hfOutput"));
     m_output->setPlaceholderText(QDir::home().filePath(QStringLiteral("model.carton")));
     m_link->setObjectName(QStringLiteral("hfLink"));
-    m_bar->setObjectName(QStringLiteral("hfProgress"));
-    m_bar->setRange(0, carton::kProgressSteps);
-    m_bar->setValue(0);
-    m_status->setObjectName(QStringLiteral("hfStatus"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_import->setObjectName(QStringLiteral("hfImportButton"));
 
     auto *form = new QFormLayout;
@@ -71,19 +62,13 @@ ImportHfDialog::ImportHfDialog(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_link);
-    layout->addWidget(m_bar);
-    layout->addWidget(m_status);
+    layout->addWidget(m_progress);
     layout->addStretch(1);
     layout->addWidget(m_buttons);
     resize(600, 260);
     connect(m_import, &QPushButton::clicked, this, &ImportHfDialog::startImport);
     connect(m_browse, &QPushButton::clicked, this, &ImportHfDialog::browse);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, [this] {
-        if (isImporting())
-            cancelImport();
-        else
-            reject();
-    });
+    m_progress->follow(m_jobs, importKey, this, m_buttons);
     for (QLineEdit *edit : {m_repo, m_output})
         connect(edit, &QLineEdit::textChanged, this, &ImportHfDialog::updateState);
     updateState();
@@ -98,13 +83,12 @@ bool ImportHfDialog::isImporting() const
 
 void ImportHfDialog::cancelImport()
 {
-    m_jobs->interrupt(importKey);
-    m_status->setText(tr("Cancelling…"));
+    m_progress->cancel();
 }
 
 QString ImportHfDialog::statusText() const
 {
-    return m_status->text();
+    return m_progress->status();
 }
 
 void ImportHfDialog::browse()
@@ -139,10 +123,7 @@ void ImportHfDialog::startImport()
     const QString output = m_output->text().trimmed();
     options.token = carton::HfHub::tokenFromEnvironment();
     options.link = m_link->isChecked();
-    m_bar->setValue(0);
-    m_status->setText(tr("Importing %1@%2…").arg(ref->repo, ref->revision));
-    QPointer<QLabel> status = m_status;
-    QPointer<QProgressBar> bar = m_bar;
+    m_progress->begin(tr("Importing %1@%2…").arg(ref->repo, ref->revision));
     m_jobs->start(
         importKey,
         [ref = *ref, output, options](carton::Progress &progress) {
@@ -157,15 +138,7 @@ void ImportHfDialog::startImport()
             return outcome;
         },
         [this](const ImportOutcome &outcome) { finish(outcome.path, outcome.error, outcome.cancelled); },
-        [status, bar](qint64 done, qint64 total, const QString &what) {
-            if (!bar || !status || total <= 0)
-                return;
-            bar->setValue(carton::progressSteps(done, total));
-            const QLocale locale;
-            const QString bytes = tr("%1 of %2").arg(locale.formattedDataSize(done), locale.formattedDataSize(total));
-            status->setText(what.isEmpty() ? bytes : tr("%1 — %2").arg(bytes, what));
-        },
-        JobPools::Kind::Files);
+        m_progress->progress(), JobPools::Kind::Files);
     updateState();
 }
 
@@ -173,14 +146,13 @@ void ImportHfDialog::finish(const QString &path, const QString &error, bool canc
 {
     updateState();
     if (!path.isEmpty()) {
-        m_bar->setValue(carton::kProgressSteps);
-        m_status->setText(tr("Imported into %1.").arg(path));
+        m_progress->complete(tr("Imported into %1.").arg(path));
         emit imported(path);
         accept();
         return;
     }
-    m_status->setText(cancelled ? tr("Import cancelled; the files downloaded so far are kept for the next import.")
-                                : error);
+    m_progress->setStatus(cancelled ? tr("Import cancelled; the files downloaded so far are kept for the next import.")
+                                    : error);
     emit importFailed(cancelled ? tr("Cancelled") : error);
 }
 
@@ -190,7 +162,6 @@ void ImportHfDialog::updateState()
     m_import->setEnabled(!importing && !m_repo->text().trimmed().isEmpty() && !m_output->text().trimmed().isEmpty());
     for (QWidget *w : std::initializer_list<QWidget *>{m_repo, m_revision, m_endpoint, m_output, m_browse, m_link})
         w->setEnabled(!importing);
-    m_buttons->button(QDialogButtonBox::Close)->setText(importing ? tr("Cancel") : tr("Close"));
 }
 
 } // namespace studio

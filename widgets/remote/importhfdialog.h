@@ -6,14 +6,13 @@
 
 class QCheckBox;
 class QDialogButtonBox;
-class QLabel;
 class QLineEdit;
-class QProgressBar;
 class QPushButton;
 
 namespace studio {
 
 class LatestJob;
+class ProgressRow;
 
 // File ▸ Import from Hugging Face…: a repository (OWNER/NAME or its URL), a
 // revision, the endpoint (HF_ENDPOINT or huggingface.co, as `carton import hf`),
@@ -52,8 +51,7 @@ private:
     QLineEdit *m_output;
     QPushButton *m_browse;
     QCheckBox *m_link;
-    QProgressBar *m_bar;
-    QLabel *m_status;
+    ProgressRow *m_progress;
     QDialogButtonBox *m_buttons;
     QPushButton *m_import;
 };

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "pushregistrydialog.h"
 
-#include "base/progresssteps.h"
+#include "common/progressrow.h"
 #include "jobs/latestjob.h"
 #include "oci/ocitransfer.h"
 #include "package/carton.h"
@@ -13,7 +13,6 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -44,7 +43,7 @@ int linkedOnlyFiles(const carton::Carton *carton)
 PushRegistryDialog::PushRegistryDialog(std::shared_ptr<const carton::Carton> carton, const QString &name,
                                        QWidget *parent)
     : QDialog(parent), m_carton(std::move(carton)), m_jobs(new LatestJob(this)), m_reference(new QLineEdit(this)),
-      m_fetchLinks(new QCheckBox(this)), m_bar(new QProgressBar(this)), m_status(new QLabel(this)),
+      m_fetchLinks(new QCheckBox(this)), m_progress(new ProgressRow(QStringLiteral("push"), this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this)),
       m_push(m_buttons->addButton(tr("&Push"), QDialogButtonBox::AcceptRole))
 {
@@ -61,28 +60,16 @@ PushRegistryDialog::PushRegistryDialog(std::shared_ptr<const carton::Carton> car
         tr("&Fetch the %n file(s) only reachable through LINKS and push them as layers (else they stay in LINKS)",
            nullptr, linked));
     m_fetchLinks->setVisible(linked > 0);
-    m_bar->setObjectName(QStringLiteral("pushProgress"));
-    m_bar->setRange(0, carton::kProgressSteps);
-    m_bar->setValue(0);
-    m_status->setObjectName(QStringLiteral("pushStatus"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_push->setObjectName(QStringLiteral("pushButton"));
     layout->addWidget(label);
     layout->addWidget(m_reference);
     layout->addWidget(m_fetchLinks);
-    layout->addWidget(m_bar);
-    layout->addWidget(m_status);
+    layout->addWidget(m_progress);
     layout->addStretch(1);
     layout->addWidget(m_buttons);
     resize(560, 200);
     connect(m_push, &QPushButton::clicked, this, &PushRegistryDialog::push);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, [this] {
-        if (isPushing())
-            cancelPush();
-        else
-            reject();
-    });
+    m_progress->follow(m_jobs, pushKey, this, m_buttons);
     connect(m_reference, &QLineEdit::textChanged, this, &PushRegistryDialog::updateState);
     updateState();
 }
@@ -101,8 +88,7 @@ bool PushRegistryDialog::isPushing() const
 
 void PushRegistryDialog::cancelPush()
 {
-    m_jobs->interrupt(pushKey);
-    m_status->setText(tr("Cancelling…"));
+    m_progress->cancel();
 }
 
 void PushRegistryDialog::push()
@@ -117,10 +103,7 @@ void PushRegistryDialog::push()
         finish({}, text, ref.error().toString(), false);
         return;
     }
-    m_bar->setValue(0);
-    m_status->setText(tr("Pushing to %1…").arg(ref->toString()));
-    QPointer<QLabel> status = m_status;
-    QPointer<QProgressBar> bar = m_bar;
+    m_progress->begin(tr("Pushing to %1…").arg(ref->toString()));
     m_jobs->start(
         pushKey,
         [carton = m_carton, ref = *ref, fetchLinks = m_fetchLinks->isChecked()](carton::Progress &progress) {
@@ -140,14 +123,7 @@ void PushRegistryDialog::push()
         [this](PushOutcome outcome) {
             finish(outcome.digest, outcome.reference, outcome.error, outcome.cancelled, outcome.resumed);
         },
-        [status, bar](qint64 done, qint64 total, const QString &what) {
-            if (!bar || !status || total <= 0)
-                return;
-            bar->setValue(carton::progressSteps(done, total));
-            const QLocale locale;
-            const QString bytes = tr("%1 of %2").arg(locale.formattedDataSize(done), locale.formattedDataSize(total));
-            status->setText(what.isEmpty() ? bytes : tr("%1 — %2").arg(bytes, what));
-        });
+        m_progress->progress());
     updateState();
 }
 
@@ -157,20 +133,20 @@ void PushRegistryDialog::finish(const QString &digest, const QString &reference,
     updateState();
     delete m_outcome;
     if (cancelled) {
-        m_status->setText(tr("Push cancelled; nothing was tagged in %1. Pushing again goes on where this push stopped.")
-                              .arg(reference));
+        m_progress->setStatus(
+            tr("Push cancelled; nothing was tagged in %1. Pushing again goes on where this push stopped.")
+                .arg(reference));
     } else if (!error.isEmpty()) {
-        m_status->setText(error);
+        m_progress->setStatus(error);
         m_outcome = new QMessageBox(QMessageBox::Critical, tr("Push to Registry"),
                                     tr("Could not push to %1.").arg(reference), QMessageBox::Ok, this);
         m_outcome->setInformativeText(error);
     } else {
-        m_bar->setValue(carton::kProgressSteps);
         QString text = tr("Pushed to %1 as %2.").arg(reference, digest);
         if (resumed > 0)
             text += u' ' + tr("%1 were in the registry already from an interrupted push.")
                                .arg(QLocale().formattedDataSize(resumed));
-        m_status->setText(text);
+        m_progress->complete(text);
         m_outcome = new QMessageBox(QMessageBox::Information, tr("Push to Registry"),
                                     tr("Pushed to %1.").arg(reference), QMessageBox::Ok, this);
         m_outcome->setInformativeText(tr("Manifest digest: %1").arg(digest));
@@ -190,7 +166,6 @@ void PushRegistryDialog::updateState()
     m_push->setEnabled(!pushing && !m_reference->text().trimmed().isEmpty() && m_carton);
     m_reference->setEnabled(!pushing);
     m_fetchLinks->setEnabled(!pushing);
-    m_buttons->button(QDialogButtonBox::Close)->setText(pushing ? tr("Cancel") : tr("Close"));
 }
 
 } // namespace studio

@@ -9,10 +9,7 @@
 
 class QCheckBox;
 class QDialogButtonBox;
-class QLabel;
 class QLineEdit;
-
-class QProgressBar;
 class QPushButton;
 
 namespace carton {
@@ -22,6 +19,7 @@ class Carton;
 namespace studio {
 
 class LatestJob;
+class ProgressRow;
 
 // File ▸ Push to Registry…: pushes an open carton (core's pushCarton, off the GUI
 // thread) to host[:port]/repository[:tag]; progress in bytes and the blob being
@@ -56,8 +54,7 @@ private:
     LatestJob *m_jobs;
     QLineEdit *m_reference;
     QCheckBox *m_fetchLinks;
-    QProgressBar *m_bar;
-    QLabel *m_status;
+    ProgressRow *m_progress;
     QDialogButtonBox *m_buttons;
     QPushButton *m_push;
     QPointer<QMessageBox> m_outcome;

@@ -47,8 +47,11 @@ BackendComparisonView::BackendComparisonView(QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Every column as wide as its contents but B vs A, which takes what is left
+    // and elides (its whole text is its tooltip): a long verdict, or a longer
+    // language, does not push the last columns out of sight.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(BvsAColumn, QHeaderView::Stretch);
     m_table->setColumnHidden(InputsColumn, true);
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) { showErrorMap(row); });
     auto *split = new QSplitter(Qt::Vertical);
@@ -88,6 +91,8 @@ void BackendComparisonView::setParts(const QList<Part> &parts)
                 for (int c = 0; c < all.size(); ++c) {
                     auto *item = new QTableWidgetItem(all[c]);
                     item->setData(Qt::UserRole, QVariantList{p, t.index, output});
+                    if (c == BvsAColumn)
+                        item->setToolTip(all[c]);
                     if (!ok && c == BvsAColumn)
                         item->setForeground(kDisagrees);
                     m_table->setItem(row, c, item);

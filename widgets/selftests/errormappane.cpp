@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -23,7 +24,8 @@ const QString kMap = QStringLiteral("map");
 
 ErrorMapPane::ErrorMapPane(QWidget *parent)
     : QWidget(parent), m_jobs(new LatestJob(this)), m_kind(new QComboBox), m_jump(new QToolButton), m_note(new QLabel),
-      m_map(new TensorViewer), m_expected(new TensorViewer), m_actual(new TensorViewer)
+      m_map(new TensorViewer), m_expected(new TensorViewer), m_actual(new TensorViewer),
+      m_sides(new QSplitter(Qt::Horizontal))
 {
     m_kind->setObjectName(QStringLiteral("errorMapKind"));
     m_kind->addItem(tr("|actual − expected|"), int(carton::ErrorMapKind::Absolute));
@@ -46,7 +48,6 @@ ErrorMapPane::ErrorMapPane(QWidget *parent)
     bar->addWidget(m_jump);
     bar->addWidget(m_note, 1);
 
-    auto *sides = new QSplitter(Qt::Horizontal);
     auto labelled = [](const QString &title, QWidget *w) {
         auto *box = new QWidget;
         auto *l = new QVBoxLayout(box);
@@ -56,11 +57,12 @@ ErrorMapPane::ErrorMapPane(QWidget *parent)
         l->addWidget(w, 1);
         return box;
     };
-    sides->addWidget(labelled(tr("Expected"), m_expected));
-    sides->addWidget(labelled(tr("Actual"), m_actual));
+    m_sides->addWidget(labelled(tr("Expected"), m_expected));
+    m_sides->addWidget(labelled(tr("Actual"), m_actual));
+    m_sides->setChildrenCollapsible(false);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(labelled(tr("Error map"), m_map));
-    split->addWidget(sides);
+    split->addWidget(m_sides);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
@@ -74,6 +76,30 @@ ErrorMapPane::ErrorMapPane(QWidget *parent)
     for (TensorViewer *v : {m_map, m_expected, m_actual})
         connect(v, &TensorViewer::sliceSpecChanged, this, [this, v] { syncSlices(v); });
     setOutput(nullptr);
+}
+
+Qt::Orientation ErrorMapPane::sidesOrientation() const
+{
+    return m_sides->orientation();
+}
+
+void ErrorMapPane::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateSides();
+}
+
+void ErrorMapPane::updateSides()
+{
+    // What the scrolling pane leaves of this width (its vertical scroll bar
+    // counted: the decision must not depend on whether it shows).
+    const QMargins margins = layout()->contentsMargins();
+    const int available = width() - margins.left() - margins.right() - style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const int needed = m_sides->widget(0)->minimumSizeHint().width() + m_sides->handleWidth() +
+                       m_sides->widget(1)->minimumSizeHint().width();
+    const Qt::Orientation orientation = available >= needed ? Qt::Horizontal : Qt::Vertical;
+    if (m_sides->orientation() != orientation)
+        m_sides->setOrientation(orientation);
 }
 
 bool ErrorMapPane::isComputing() const
@@ -92,6 +118,7 @@ void ErrorMapPane::setOutput(const OutputResultsModel::Row *row)
         for (TensorViewer *v : {m_map, m_expected, m_actual})
             v->clear();
         m_jump->setEnabled(false);
+        updateSides();
         return;
     }
     if (m_row->expected)
@@ -102,6 +129,7 @@ void ErrorMapPane::setOutput(const OutputResultsModel::Row *row)
         m_actual->setTensor(*m_row->actual);
     else
         m_actual->showMessage(tr("The model did not return this output."));
+    updateSides(); // the viewers' slice controls follow the tensors' ranks
     computeMap();
 }
 

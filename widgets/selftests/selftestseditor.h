@@ -3,14 +3,10 @@
 #pragma once
 
 #include "base/result.h"
-#include "document/documentstate.h"
-#include "package/cartonedits.h"
 #include "selftests/selftestsmodel.h"
-#include "tensor/tensorindex.h"
 
 #include <QPointer>
 #include <QWidget>
-#include <optional>
 
 class QAbstractItemView;
 class QFormLayout;
@@ -20,7 +16,6 @@ class QSplitter;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
-class QPushButton;
 class QStackedWidget;
 class QTableView;
 class QToolButton;
@@ -29,8 +24,8 @@ class QTreeView;
 namespace studio {
 
 class CartonDocument;
-class ReferenceDelegate;
 class TensorRefsModel;
+class TensorRefsPane;
 class ToleranceEdit;
 
 // The editing of the Self-tests & Examples tab of a CartonView (its panel's Edit tab,
@@ -43,7 +38,8 @@ class ToleranceEdit;
 // added to misc/. Every change is one undo step of the document; unknown keys of
 // a self-test ([self_test.tolerance]...) are kept as they are. Follows the
 // document's infoChanged/filesChanged/diagnosticsChanged without losing the
-// selection or the field being typed in.
+// selection or the field being typed in. The table of tensors and its buttons are
+// a TensorRefsPane; the list edits are selftestitemedits.
 class SelfTestsEditor final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SelfTestsEditor)
@@ -86,9 +82,9 @@ public:
     QStringList tensorNames() const;
 
     SelfTestsModel *itemsModel() const { return m_itemsModel; }
-    TensorRefsModel *refsModel() const { return m_refsModel; }
+    TensorRefsModel *refsModel() const;
     QTreeView *itemsView() const { return m_items; }
-    QTableView *refsView() const { return m_refs; }
+    QTableView *refsView() const;
     QLineEdit *nameEdit() const { return m_name; }
     QPlainTextEdit *descriptionEdit() const { return m_description; }
 
@@ -105,29 +101,17 @@ private:
     QWidget *buildList();
     QWidget *buildDetails();
     void onInfoChanged();
-    void onFilesChanged();
     void onDiagnosticsChanged();
     void onCurrentItemChanged();
-    void refreshRefs();
     void updateForm();
     void updateButtons();
     void editName(const QString &text);
     void editDescription();
     void moveItem(int delta);
-    void chooseTensorToImport();
-    // `next` (a state with a tensor added) with the current row referencing it, as one step.
-    carton::Status applyImport(carton::Result<DocumentState> next, const QString &name);
-    void chooseMiscFile();
 
     CartonDocument *m_document;
     SelfTestsModel *m_itemsModel;
-    TensorRefsModel *m_refsModel;
-    ReferenceDelegate *m_delegate;
     SelfTestItem m_current;
-    carton::TensorIndex m_index;
-    // What the index was read from (re-read only when tensor_data/index.toml changes).
-    std::optional<carton::CartonEdits::FileSource> m_indexSource;
-    bool m_indexRead = false;
 
     QTreeView *m_items = nullptr;
     QWidget *m_list = nullptr;
@@ -149,11 +133,7 @@ private:
     ToleranceEdit *m_tolerance = nullptr; // a self-test's [self_test.tolerance]
     QFormLayout *m_form = nullptr;
     QLabel *m_problems = nullptr;
-    QTableView *m_refs = nullptr;
-    QPushButton *m_import = nullptr;
-    QPushButton *m_addFile = nullptr;
-    QPushButton *m_clear = nullptr;
-    QLabel *m_indexStatus = nullptr;
+    TensorRefsPane *m_refsPane = nullptr; // the item's tensors, Import Tensor…, Add File…, Record
 };
 
 } // namespace studio

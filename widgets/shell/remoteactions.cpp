@@ -45,10 +45,12 @@ carton::Result<qint64> pullToFile(const QString &reference, const QString &outpu
 
 const QString saveKey = QStringLiteral("remoteSave");
 
-struct SaveOutcome {
-    QString error;
-    bool cancelled = false;
-};
+// Whether a save wrote its file, whatever it returned on success.
+template <typename T>
+carton::Status statusOf(const carton::Result<T> &written)
+{
+    return written ? carton::Status() : carton::Status(written.error());
+}
 } // namespace
 
 RemoteActions::RemoteActions(MainWindow *window, QSettings *settings)
@@ -157,7 +159,8 @@ void RemoteActions::cancelSaving()
     m_jobs->interrupt(saveKey);
 }
 
-void RemoteActions::startProgress(const QString &title, const QString &label)
+void RemoteActions::startSave(const QString &title, const QString &label, const QString &outputFile,
+                              std::function<carton::Status(carton::Progress &)> save)
 {
     delete m_progress;
     m_progress = new QProgressDialog(label, tr("Cancel"), 0, carton::kProgressSteps, m_window);
@@ -169,7 +172,18 @@ void RemoteActions::startProgress(const QString &title, const QString &label)
     m_progress->setMinimumDuration(0);
     m_progress->setValue(0);
     connect(m_progress, &QProgressDialog::canceled, this, &RemoteActions::cancelSaving);
-    update(m_window->currentPage());
+    QPointer<QProgressDialog> dialog = m_progress;
+    m_jobs->start(
+        saveKey, std::move(save),
+        [this, outputFile](const carton::Status &saved) {
+            finishSave(outputFile, saved ? QString() : saved.error().toString(),
+                       !saved && saved.error().code == carton::ErrorCode::Cancelled);
+        },
+        [dialog](qint64 done, qint64 total) {
+            if (dialog && total > 0)
+                dialog->setValue(carton::progressSteps(done, total));
+        });
+    update(m_window->currentPage()); // no second save while this one runs
 }
 
 void RemoteActions::saveLocalCopy(CartonPage *page, const QString &outputFile)
@@ -177,26 +191,12 @@ void RemoteActions::saveLocalCopy(CartonPage *page, const QString &outputFile)
     if (!page || !page->isRemote())
         return;
     const QUrl url = page->remote()->url();
-    startProgress(tr("Save a Local Copy"), tr("Downloading %1…").arg(url.toDisplayString()));
-    QPointer<QProgressDialog> dialog = m_progress;
-    m_jobs->start(
-        saveKey,
-        [url, outputFile](carton::Progress &progress) {
-            SaveOutcome outcome;
-            auto written = carton::isOciUrl(url.toString()) ? pullToFile(url.toString(), outputFile, &progress)
-                                                            : carton::downloadToFile(url, outputFile, {}, &progress);
-            if (!written) {
-                outcome.cancelled = written.error().code == carton::ErrorCode::Cancelled;
-                outcome.error = written.error().toString();
-            }
-            return outcome;
-        },
-        [this, outputFile](SaveOutcome outcome) { finishSave(outputFile, outcome.error, outcome.cancelled); },
-        [dialog](qint64 done, qint64 total) {
-            if (dialog && total > 0)
-                dialog->setValue(carton::progressSteps(done, total));
-        });
-    update(m_window->currentPage()); // no second save while this one runs
+    startSave(tr("Save a Local Copy"), tr("Downloading %1…").arg(url.toDisplayString()), outputFile,
+              [url, outputFile](carton::Progress &progress) {
+                  return statusOf(carton::isOciUrl(url.toString())
+                                      ? pullToFile(url.toString(), outputFile, &progress)
+                                      : carton::downloadToFile(url, outputFile, {}, &progress));
+              });
 }
 
 void RemoteActions::saveWithFilesIncluded(CartonPage *page, const QString &outputFile)
@@ -204,29 +204,14 @@ void RemoteActions::saveWithFilesIncluded(CartonPage *page, const QString &outpu
     if (!page || !page->carton())
         return;
     std::shared_ptr<const carton::Carton> carton = page->carton();
-    startProgress(tr("Save with Files Included"),
-                  tr("Fetching %n linked file(s) of %1…", nullptr, int(RemoteSession::linkedFiles(*carton).size()))
-                      .arg(page->displayName()));
-    QPointer<QProgressDialog> dialog = m_progress;
-    m_jobs->start(
-        saveKey,
-        [carton, outputFile](carton::Progress &progress) {
-            SaveOutcome outcome;
-            carton::SaveOptions options;
-            options.overwrite = true; // the file dialog asked
-            auto saved = carton::saveWithLinkedFiles(*carton, outputFile, options, {}, &progress);
-            if (!saved) {
-                outcome.cancelled = saved.error().code == carton::ErrorCode::Cancelled;
-                outcome.error = saved.error().toString();
-            }
-            return outcome;
-        },
-        [this, outputFile](SaveOutcome outcome) { finishSave(outputFile, outcome.error, outcome.cancelled); },
-        [dialog](qint64 done, qint64 total) {
-            if (dialog && total > 0)
-                dialog->setValue(carton::progressSteps(done, total));
-        });
-    update(m_window->currentPage()); // no second save while this one runs
+    startSave(tr("Save with Files Included"),
+              tr("Fetching %n linked file(s) of %1…", nullptr, int(RemoteSession::linkedFiles(*carton).size()))
+                  .arg(page->displayName()),
+              outputFile, [carton, outputFile](carton::Progress &progress) {
+                  carton::SaveOptions options;
+                  options.overwrite = true; // the file dialog asked
+                  return statusOf(carton::saveWithLinkedFiles(*carton, outputFile, options, {}, &progress));
+              });
 }
 
 void RemoteActions::finishSave(const QString &outputFile, const QString &error, bool cancelled)

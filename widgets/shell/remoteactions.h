@@ -2,9 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "base/progress.h"
+#include "base/result.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QProgressDialog>
+#include <functional>
 
 class QAction;
 
@@ -53,7 +57,10 @@ signals:
     void saveFinished(const QString &outputFile, const QString &error);
 
 private:
-    void startProgress(const QString &title, const QString &label);
+    // Runs `save` writing `outputFile` as the one save job, behind a progress
+    // dialog (`title`, `label`) whose Cancel interrupts it; finishSave() reports it.
+    void startSave(const QString &title, const QString &label, const QString &outputFile,
+                   std::function<carton::Status(carton::Progress &)> save);
     void finishSave(const QString &outputFile, const QString &error, bool cancelled);
     QString askOutputFile(CartonPage *page, const QString &title, const QString &suffix) const;
 
