@@ -3192,6 +3192,106 @@
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>V&amp;orschau</translation>
+    </message>
+    <message>
+        <source>Preview lists the repository&apos;s files, the architecture, the license and the parameters of each weights file, read before anything large is downloaded.</source>
+        <translation>Die Vorschau zeigt die Dateien des Repositorys, die Architektur, die Lizenz und die Parameter jeder Gewichtsdatei – gelesen, bevor etwas Großes heruntergeladen wird.</translation>
+    </message>
+    <message>
+        <source>Reading %1@%2…</source>
+        <translation>%1@%2 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>(commit %1)</source>
+        <translation>(Commit %1)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 Schichten</translation>
+    </message>
+    <message>
+        <source>hidden size %1</source>
+        <translation>Hidden Size %1</translation>
+    </message>
+    <message>
+        <source>%1 attention heads</source>
+        <translation>%1 Attention-Heads</translation>
+    </message>
+    <message>
+        <source>vocabulary %1</source>
+        <translation>Vokabular %1</translation>
+    </message>
+    <message>
+        <source>context %1</source>
+        <translation>Kontext %1</translation>
+    </message>
+    <message>
+        <source>Architecture (config.json): %1</source>
+        <translation>Architektur (config.json): %1</translation>
+    </message>
+    <message>
+        <source>The model card names no license.</source>
+        <translation>Die Modellkarte nennt keine Lizenz.</translation>
+    </message>
+    <message>
+        <source>License (model card): %1</source>
+        <translation>Lizenz (Modellkarte): %1</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Taken as</source>
+        <translation>Übernahme</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>Tensoren</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Typen</translation>
+    </message>
+    <message>
+        <source>link</source>
+        <translation>verlinken</translation>
+    </message>
+    <message>
+        <source>download</source>
+        <translation>herunterladen</translation>
+    </message>
+    <message>
+        <source>Files to download: %1 (%2). Files to link: %3 (%4).</source>
+        <translation>Dateien zum Herunterladen: %1 (%2). Zu verlinkende Dateien: %3 (%4).</translation>
+    </message>
+    <message>
+        <source>Parameters: %1.</source>
+        <translation>Parameter: %1.</translation>
+    </message>
+    <message>
+        <source>%1 read for this preview; nothing has been downloaded yet.</source>
+        <translation>%1 für diese Vorschau gelesen; noch nichts heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>%1: the server ignored the Range requests and sent the whole file; %2 of its %3 were read, then the transfers were stopped.</source>
+        <translation>%1: Der Server hat die Range-Anfragen ignoriert und die ganze Datei gesendet; %2 von %3 wurden gelesen, dann wurden die Übertragungen beendet.</translation>
+    </message>
 </context>
 <context>
     <name>studio::KeepToleranceButton</name>

@@ -3176,6 +3176,106 @@
         <source>Close</source>
         <translation>关闭</translation>
     </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>预览(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Preview lists the repository&apos;s files, the architecture, the license and the parameters of each weights file, read before anything large is downloaded.</source>
+        <translation>预览会列出仓库的文件、架构、许可证以及每个权重文件的参数，在下载任何大文件之前读取。</translation>
+    </message>
+    <message>
+        <source>Reading %1@%2…</source>
+        <translation>正在读取 %1@%2…</translation>
+    </message>
+    <message>
+        <source>(commit %1)</source>
+        <translation>（提交 %1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>hidden size %1</source>
+        <translation>隐藏层大小 %1</translation>
+    </message>
+    <message>
+        <source>%1 attention heads</source>
+        <translation>%1 个注意力头</translation>
+    </message>
+    <message>
+        <source>vocabulary %1</source>
+        <translation>词表 %1</translation>
+    </message>
+    <message>
+        <source>context %1</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
+        <source>Architecture (config.json): %1</source>
+        <translation>架构（config.json）：%1</translation>
+    </message>
+    <message>
+        <source>The model card names no license.</source>
+        <translation>模型卡未注明许可证。</translation>
+    </message>
+    <message>
+        <source>License (model card): %1</source>
+        <translation>许可证（模型卡）：%1</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Taken as</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>link</source>
+        <translation>链接</translation>
+    </message>
+    <message>
+        <source>download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Files to download: %1 (%2). Files to link: %3 (%4).</source>
+        <translation>待下载文件：%1（%2）。待链接文件：%3（%4）。</translation>
+    </message>
+    <message>
+        <source>Parameters: %1.</source>
+        <translation>参数：%1。</translation>
+    </message>
+    <message>
+        <source>%1 read for this preview; nothing has been downloaded yet.</source>
+        <translation>此预览读取了 %1；尚未下载任何内容。</translation>
+    </message>
+    <message>
+        <source>%1: the server ignored the Range requests and sent the whole file; %2 of its %3 were read, then the transfers were stopped.</source>
+        <translation>%1：服务器忽略了 Range 请求并发送了整个文件；读取了 %3 中的 %2 后停止了传输。</translation>
+    </message>
 </context>
 <context>
     <name>studio::KeepToleranceButton</name>

@@ -13,6 +13,17 @@ using namespace carton;
 
 namespace {
 
+// A server that ignored Range: said, with what it cost.
+QString rangeNotes(const HfPreview &p)
+{
+    QString text;
+    for (const HfPreview::IgnoredRange &r : p.rangeIgnored)
+        text += QStringLiteral("Note: %1: the server ignored the Range requests (HTTP 200 with the whole file): %2 of "
+                               "its %3 were read, then the transfers were stopped\n")
+                    .arg(r.path, humanSize(r.received), humanSize(r.size));
+    return text;
+}
+
 // What `--dry-run` prints: the commit, the architecture, the card's license, each
 // file with its size and fate, the parameters each safetensors header gives.
 QString previewText(const HfPreview &p)
@@ -73,8 +84,7 @@ QString previewText(const HfPreview &p)
     }
     if (!p.shards.isEmpty())
         text += QStringLiteral("Parameters: %1 in %2 safetensors file(s)\n").arg(p.parameters()).arg(p.shards.size());
-    for (const QString &note : p.notes)
-        text += QStringLiteral("Note: %1\n").arg(note);
+    text += rangeNotes(p);
     text += QStringLiteral("Read %1 to preview (listing not counted); nothing written.\n").arg(humanSize(p.bytesRead));
     return text;
 }
@@ -191,8 +201,7 @@ int runImport(const QStringList &args)
         text += QStringLiteral("Fetched at commit %1 (what %2 resolved to)%3\n")
                     .arg(result->preview.commit, ref->revision,
                          result->linked.isEmpty() ? QString() : QStringLiteral("; the links name it"));
-    for (const QString &note : std::as_const(result->preview.notes))
-        text += QStringLiteral("Note: %1\n").arg(note);
+    text += rangeNotes(result->preview);
     QString linked;
     if (!result->linked.isEmpty()) {
         qint64 bytes = 0;

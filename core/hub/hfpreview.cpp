@@ -14,20 +14,20 @@ namespace carton {
 namespace {
 
 // What the reads of one preview share: the bytes read, the commit every resolve
-// answer must agree on, the notes.
+// answer must agree on, the files whose server ignored Range.
 struct PreviewState {
     HfPreview *preview = nullptr;
-    QSet<QString> ignoredRange; // files whose server answered 200 to a Range
 
     Status take(const HfRepoFile &file, const HfRangeRead &read)
     {
         preview->bytesRead += read.received;
-        if (read.rangeIgnored && !ignoredRange.contains(file.path)) {
-            ignoredRange.insert(file.path);
-            preview->notes.append(QStringLiteral("%1: the server ignored the Range request (HTTP 200 with the whole "
-                                                 "file): %2 bytes were read, then the transfer was stopped")
-                                      .arg(file.path)
-                                      .arg(read.received));
+        if (read.rangeIgnored) {
+            auto &ignored = preview->rangeIgnored;
+            auto it = std::find_if(ignored.begin(), ignored.end(),
+                                   [&](const HfPreview::IgnoredRange &r) { return r.path == file.path; });
+            if (it == ignored.end())
+                it = ignored.insert(ignored.end(), {file.path, 0, file.size});
+            it->received += read.received;
         }
         const QString commit = QString::fromLatin1(read.resolved.commit);
         if (commit.isEmpty())
@@ -46,8 +46,9 @@ struct PreviewState {
 // A repository's file as a ByteSource: each read is a Range request through the Hub.
 class HubFileSource final : public ByteSource {
 public:
-    HubFileSource(const HfHub &hub, HfRepoRef ref, HfRepoFile file, PreviewState &state)
-        : m_hub(hub), m_ref(std::move(ref)), m_file(std::move(file)), m_state(state)
+    // `progress` (may be null) is polled for cancellation when a read is given none.
+    HubFileSource(const HfHub &hub, HfRepoRef ref, HfRepoFile file, PreviewState &state, Progress *progress)
+        : m_hub(hub), m_ref(std::move(ref)), m_file(std::move(file)), m_state(state), m_progress(progress)
     {
     }
     qint64 size() const override { return m_file.size; }
@@ -56,7 +57,7 @@ public:
     {
         if (Status s = checkRange(offset, length); !s)
             return s;
-        Result<HfRangeRead> read = m_hub.readRange(m_ref, m_file, offset, length, progress);
+        Result<HfRangeRead> read = m_hub.readRange(m_ref, m_file, offset, length, progress ? progress : m_progress);
         if (!read)
             return read.error();
         if (Status s = m_state.take(m_file, *read); !s)
@@ -72,6 +73,7 @@ private:
     HfRepoRef m_ref;
     HfRepoFile m_file;
     PreviewState &m_state;
+    Progress *m_progress;
     mutable qint64 m_headerBytes = 0;
 };
 
@@ -177,7 +179,7 @@ Result<HfPreview> previewHfRepo(const HfHub &hub, const HfRepoRef &ref, const QS
         if (progress && progress->isCancelled())
             return makeError(ErrorCode::Cancelled, QStringLiteral("import cancelled"));
         if (isSafetensors(f.path)) {
-            auto source = std::make_shared<HubFileSource>(hub, ref, f, state);
+            auto source = std::make_shared<HubFileSource>(hub, ref, f, state, progress);
             Result<SafetensorsFile> file = SafetensorsFile::read(source, limits);
             if (!file)
                 return file.error();

@@ -45,8 +45,15 @@ struct HfPreview {
     std::optional<HfModelInfo> info; // from config.json and README.md, when the repository has config.json
     QList<HfShardPreview> shards;    // the selected *.safetensors, in path order
     QHash<QString, QByteArray> wholeFiles; // files read whole (config.json, README.md): not fetched again
-    QStringList notes;                     // what the reader should know ("the server ignored Range ...")
-    qint64 bytesRead = 0;                  // response bytes beyond the listing
+    // Files whose server answered a Range request with the whole file (200): their
+    // first bytes were read and the transfer left; received counts every request's.
+    struct IgnoredRange {
+        QString path;
+        qint64 received = 0;
+        qint64 size = 0;
+    };
+    QList<IgnoredRange> rangeIgnored;
+    qint64 bytesRead = 0; // response bytes beyond the listing
 
     // The ref the import fetches and links: the commit when known.
     HfRepoRef pinned() const;

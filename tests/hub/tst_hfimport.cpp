@@ -496,7 +496,7 @@ void TestHfImport::previewReadsHeadersThroughRanges()
     QCOMPARE(shard.parameters, 4096);
     QCOMPARE(shard.dtypeText(), u"U8 \u00d71"_s);
     QCOMPARE(shard.headerBytes, headerBytes(weights));
-    QVERIFY(preview->notes.isEmpty());
+    QVERIFY(preview->rangeIgnored.isEmpty());
 
     // Two requests for the weights: bytes 0-7, then exactly the header; 8 + N bytes served of 4,176.
     QCOMPARE(m_storage.hits(blobPath(weights)), 2);
@@ -532,13 +532,14 @@ void TestHfImport::previewWhenTheServerIgnoresRange()
     QVERIFY2(preview, preview ? "" : qPrintable(preview.error().toString()));
     QCOMPARE(preview->shards.size(), 1);
     QCOMPARE(preview->shards.first().parameters, 2097152);
-    QCOMPARE(preview->notes.size(), 1);
-    QVERIFY2(preview->notes.first().startsWith(u"model.safetensors: the server ignored the Range request (HTTP 200 "
-                                               u"with the whole file)"_s),
-             qPrintable(preview->notes.first()));
+    QCOMPARE(preview->rangeIgnored.size(), 1);
+    QCOMPARE(preview->rangeIgnored.first().path, u"model.safetensors"_s);
+    QCOMPARE(preview->rangeIgnored.first().size, files[4].body.size());
     const qint64 sent = m_storage.bytesSent(blobPath(files[4].body));
     QCOMPARE(m_storage.hits(blobPath(files[4].body)), 2);
     QVERIFY2(sent < files[4].body.size() / 4, QByteArray::number(sent).constData());
+    QVERIFY(preview->rangeIgnored.first().received >= headerBytes(files[4].body));
+    QVERIFY(preview->rangeIgnored.first().received <= sent);
 }
 
 // The header is parsed by SafetensorsFile with its caps: a length over the cap is
