@@ -346,6 +346,7 @@ Status HfHub::download(const HfRepoRef &ref, const HfRepoFile &file, const QStri
             request.addHeader("Authorization", "Bearer " + m_token.toUtf8());
         if (have > 0)
             request.range = QByteArrayLiteral("bytes=") + QByteArray::number(have) + '-';
+        request.beforeRedirect = redirectCheck(file);
         auto check = [&](const HttpHead &head) -> Result<bool> {
             if (head.status == 200 || head.status == 206)
                 if (Status s = checkResolved(file, resolveInfo(head)); !s)
@@ -420,6 +421,15 @@ Status HfHub::download(const HfRepoRef &ref, const HfRepoFile &file, const QStri
     return {};
 }
 
+std::function<Status(const QList<HttpHop> &)> HfHub::redirectCheck(const HfRepoFile &file) const
+{
+    return [this, file](const QList<HttpHop> &hops) -> Status {
+        HttpHead answered; // the hops only: what the Hub said before sending us on
+        answered.redirects = hops;
+        return checkResolved(file, resolveInfo(answered));
+    };
+}
+
 HfResolveInfo HfHub::resolveInfo(const HttpHead &head) const
 {
     HfResolveInfo info;
@@ -427,7 +437,7 @@ HfResolveInfo HfHub::resolveInfo(const HttpHead &head) const
     for (const HttpHop &hop : head.redirects)
         if (sameOrigin(hop.url, m_endpoint))
             answers.append(&hop.headers);
-    const bool final = sameOrigin(head.url, m_endpoint);
+    const bool final = head.status != 0 && sameOrigin(head.url, m_endpoint);
     if (final)
         answers.append(&head.headers);
     auto first = [&](QByteArrayView name) -> QByteArray {
@@ -500,6 +510,7 @@ Result<HfRangeRead> HfHub::readRange(const HfRepoRef &ref, const HfRepoFile &fil
     if (!whole)
         request.range =
             QByteArrayLiteral("bytes=") + QByteArray::number(first) + '-' + QByteArray::number(first + length - 1);
+    request.beforeRedirect = redirectCheck(file);
     HfRangeRead read;
     read.bytes.reserve(qsizetype(std::min<qint64>(length, 1 << 20)));
     qint64 skip = 0;     // bytes before `first` in the body

@@ -19,10 +19,12 @@
 #include <QList>
 #include <QString>
 #include <QUrl>
+#include <functional>
 
 namespace carton {
 
 struct HttpHead;
+struct HttpHop;
 
 // "owner/name" at a revision (a branch, a tag or a commit).
 struct CARTONCORE_EXPORT HfRepoRef {
@@ -109,6 +111,8 @@ public:
     static Status checkResolved(const HfRepoFile &file, const HfResolveInfo &info);
 
 private:
+    // Checks the Hub's answer before a redirect to the storage host is followed.
+    std::function<Status(const QList<HttpHop> &)> redirectCheck(const HfRepoFile &file) const;
     // A readable error for a status that is not 200/206 (401/403: gated or private; 404).
     Error statusError(int status, const QByteArray &serverMessage, const QString &what) const;
 

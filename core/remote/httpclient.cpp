@@ -434,6 +434,12 @@ Result<HttpHead> HttpClient::send(const QUrl &start, const HttpRequest &request,
                 return e;
             }
             hops.append(HttpHop{exchange.head().status, url, exchange.head().headers});
+            if (request.beforeRedirect)
+                if (Status s = request.beforeRedirect(hops); !s) {
+                    Error e = s.error();
+                    e.location = shown(start);
+                    return e;
+                }
             url = next;
             continue;
         }

@@ -97,6 +97,9 @@ struct HttpRequest {
     QIODevice *bodyDevice = nullptr;
     // Called as the body goes out (bytes sent, total).
     std::function<void(qint64 sent, qint64 total)> uploadProgress;
+    // Called before a redirect is followed, with every hop so far (the last one
+    // redirecting now): an error ends the request there, naming the first URL.
+    std::function<Status(const QList<HttpHop> &hops)> beforeRedirect;
 
     void addHeader(QByteArray name, QByteArray value) { headers.append({std::move(name), std::move(value)}); }
 };
