@@ -3157,8 +3157,8 @@
         <translation>Cartons (*.carton)</translation>
     </message>
     <message>
-        <source>The endpoint must be an http(s) address, not &quot;%1&quot;.</source>
-        <translation>Der Endpunkt muss eine http(s)-Adresse sein, nicht &quot;%1&quot;.</translation>
+        <source>The endpoint must be an http(s) address, not "%1".</source>
+        <translation>Der Endpunkt muss eine http(s)-Adresse sein, nicht "%1".</translation>
     </message>
     <message>
         <source>Importing %1@%2…</source>
@@ -3175,6 +3175,106 @@
     <message>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>V&amp;orschau</translation>
+    </message>
+    <message>
+        <source>Preview lists the repository's files, the architecture, the license and the parameters of each weights file, read before anything large is downloaded.</source>
+        <translation>Die Vorschau zeigt die Dateien des Repositorys, die Architektur, die Lizenz und die Parameter jeder Gewichtsdatei – gelesen, bevor etwas Großes heruntergeladen wird.</translation>
+    </message>
+    <message>
+        <source>Reading %1@%2…</source>
+        <translation>%1@%2 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>(commit %1)</source>
+        <translation>(Commit %1)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 Schichten</translation>
+    </message>
+    <message>
+        <source>hidden size %1</source>
+        <translation>Hidden Size %1</translation>
+    </message>
+    <message>
+        <source>%1 attention heads</source>
+        <translation>%1 Attention-Heads</translation>
+    </message>
+    <message>
+        <source>vocabulary %1</source>
+        <translation>Vokabular %1</translation>
+    </message>
+    <message>
+        <source>context %1</source>
+        <translation>Kontext %1</translation>
+    </message>
+    <message>
+        <source>Architecture (config.json): %1</source>
+        <translation>Architektur (config.json): %1</translation>
+    </message>
+    <message>
+        <source>The model card names no license.</source>
+        <translation>Die Modellkarte nennt keine Lizenz.</translation>
+    </message>
+    <message>
+        <source>License (model card): %1</source>
+        <translation>Lizenz (Modellkarte): %1</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Taken as</source>
+        <translation>Übernahme</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>Tensoren</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Typen</translation>
+    </message>
+    <message>
+        <source>link</source>
+        <translation>verlinken</translation>
+    </message>
+    <message>
+        <source>download</source>
+        <translation>herunterladen</translation>
+    </message>
+    <message>
+        <source>Files to download: %1 (%2). Files to link: %3 (%4).</source>
+        <translation>Dateien zum Herunterladen: %1 (%2). Zu verlinkende Dateien: %3 (%4).</translation>
+    </message>
+    <message>
+        <source>Parameters: %1.</source>
+        <translation>Parameter: %1.</translation>
+    </message>
+    <message>
+        <source>%1 read for this preview; nothing has been downloaded yet.</source>
+        <translation>%1 für diese Vorschau gelesen; noch nichts heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>%1: the server ignored the Range requests and sent the whole file; %2 of its %3 were read, then the transfers were stopped.</source>
+        <translation>%1: Der Server hat die Range-Anfragen ignoriert und die ganze Datei gesendet; %2 von %3 wurden gelesen, dann wurden die Übertragungen beendet.</translation>
     </message>
 </context>
 <context>
@@ -4598,7 +4698,27 @@
         <source>%1 were in the registry already from an interrupted push.</source>
         <translation>%1 waren von einem unterbrochenen Hochladen schon in der Registry.</translation>
     </message>
-</context>
+<message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    </context>
 <context>
     <name>studio::RecordOutputsDialog</name>
     <message>
@@ -5741,7 +5861,106 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
         <source>Edit Tolerance of %1</source>
         <translation>Toleranz von %1 bearbeiten</translation>
     </message>
-</context>
+<message>
+        <source>One row per declared input and output. Edit the Tensor cell (F2 or double-click) to pick a tensor of tensor_data/</source>
+        <translation>Eine Zeile pro deklarierter Ein- und Ausgabe. Bearbeiten Sie die Zelle „Tensor“ (F2 oder Doppelklick), um einen Tensor aus tensor_data/ zu wählen</translation>
+    </message>
+    <message>
+        <source>&amp;Import Tensor…</source>
+        <translation>Tensor &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Add a tensor from a .npy or .safetensors file to tensor_data/ and use it in the selected row</source>
+        <translation>Einen Tensor aus einer .npy- oder .safetensors-Datei zu tensor_data/ hinzufügen und in der ausgewählten Zeile verwenden</translation>
+    </message>
+    <message>
+        <source>Add &amp;File…</source>
+        <translation>&amp;Datei hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add an image, audio or video file to misc/ and use it in the selected row (examples only)</source>
+        <translation>Eine Bild-, Audio- oder Videodatei zu misc/ hinzufügen und in der ausgewählten Zeile verwenden (nur Beispiele)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear</source>
+        <translation>&amp;Leeren</translation>
+    </message>
+    <message>
+        <source>Remove the selected row's tensor (Delete)</source>
+        <translation>Den Tensor der ausgewählten Zeile entfernen (Delete)</translation>
+    </message>
+    <message numerus="yes">
+        <source>tensor_data/ holds %n tensor(s)</source>
+        <translation>
+            <numerusform>tensor_data/ enthält %n Tensor</numerusform>
+            <numerusform>tensor_data/ enthält %n Tensoren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor_data/index.toml cannot be read</source>
+        <translation>tensor_data/index.toml kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>no self-test or example is selected</source>
+        <translation>kein Selbsttest oder Beispiel ausgewählt</translation>
+    </message>
+    <message>
+        <source>Import Tensor %1</source>
+        <translation>Tensor %1 importieren</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>no example is selected</source>
+        <translation>kein Beispiel ausgewählt</translation>
+    </message>
+    <message>
+        <source>Add File %1</source>
+        <translation>Datei %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Import Tensor</source>
+        <translation>Tensor importieren</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
+        <translation>Tensoren (*.npy *.safetensors);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds no tensor.</source>
+        <translation>%1 enthält keinen Tensor.</translation>
+    </message>
+    <message>
+        <source>Tensor of %1:</source>
+        <translation>Tensor aus %1:</translation>
+    </message>
+    <message>
+        <source>Name in tensor_data/:</source>
+        <translation>Name in tensor_data/:</translation>
+    </message>
+    <message>
+        <source>Add File to misc/</source>
+        <translation>Datei zu misc/ hinzufügen</translation>
+    </message>
+    <message>
+        <source>Images, audio and video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;All files (*)</source>
+        <translation>Bilder, Audio und Video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>Datei hinzufügen</translation>
+    </message>
+    <message>
+        <source>the import was cancelled</source>
+        <translation>der Import wurde abgebrochen</translation>
+    </message>
+    </context>
 <context>
     <name>studio::SelfTestsModel</name>
     <message>

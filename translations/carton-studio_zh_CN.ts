@@ -3141,8 +3141,8 @@
         <translation>Carton 文件 (*.carton)</translation>
     </message>
     <message>
-        <source>The endpoint must be an http(s) address, not &quot;%1&quot;.</source>
-        <translation>端点必须是 http(s) 地址，而不是 &quot;%1&quot;。</translation>
+        <source>The endpoint must be an http(s) address, not "%1".</source>
+        <translation>端点必须是 http(s) 地址，而不是 "%1"。</translation>
     </message>
     <message>
         <source>Importing %1@%2…</source>
@@ -3159,6 +3159,106 @@
     <message>
         <source>Cancelled</source>
         <translation>已取消</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>预览(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Preview lists the repository's files, the architecture, the license and the parameters of each weights file, read before anything large is downloaded.</source>
+        <translation>预览会列出仓库的文件、架构、许可证以及每个权重文件的参数，在下载任何大文件之前读取。</translation>
+    </message>
+    <message>
+        <source>Reading %1@%2…</source>
+        <translation>正在读取 %1@%2…</translation>
+    </message>
+    <message>
+        <source>(commit %1)</source>
+        <translation>（提交 %1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>hidden size %1</source>
+        <translation>隐藏层大小 %1</translation>
+    </message>
+    <message>
+        <source>%1 attention heads</source>
+        <translation>%1 个注意力头</translation>
+    </message>
+    <message>
+        <source>vocabulary %1</source>
+        <translation>词表 %1</translation>
+    </message>
+    <message>
+        <source>context %1</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
+        <source>Architecture (config.json): %1</source>
+        <translation>架构（config.json）：%1</translation>
+    </message>
+    <message>
+        <source>The model card names no license.</source>
+        <translation>模型卡未注明许可证。</translation>
+    </message>
+    <message>
+        <source>License (model card): %1</source>
+        <translation>许可证（模型卡）：%1</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Taken as</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>link</source>
+        <translation>链接</translation>
+    </message>
+    <message>
+        <source>download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Files to download: %1 (%2). Files to link: %3 (%4).</source>
+        <translation>待下载文件：%1（%2）。待链接文件：%3（%4）。</translation>
+    </message>
+    <message>
+        <source>Parameters: %1.</source>
+        <translation>参数：%1。</translation>
+    </message>
+    <message>
+        <source>%1 read for this preview; nothing has been downloaded yet.</source>
+        <translation>此预览读取了 %1；尚未下载任何内容。</translation>
+    </message>
+    <message>
+        <source>%1: the server ignored the Range requests and sent the whole file; %2 of its %3 were read, then the transfers were stopped.</source>
+        <translation>%1：服务器忽略了 Range 请求并发送了整个文件；读取了 %3 中的 %2 后停止了传输。</translation>
     </message>
 </context>
 <context>
@@ -4568,7 +4668,27 @@
         <source>%1 were in the registry already from an interrupted push.</source>
         <translation>%1 已因一次中断的推送而存在于注册表中。</translation>
     </message>
-</context>
+<message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    </context>
 <context>
     <name>studio::RecordOutputsDialog</name>
     <message>
@@ -5695,7 +5815,105 @@ Add one with the buttons on the left.</source>
         <source>Edit Tolerance of %1</source>
         <translation>编辑 %1 的容差</translation>
     </message>
-</context>
+<message>
+        <source>One row per declared input and output. Edit the Tensor cell (F2 or double-click) to pick a tensor of tensor_data/</source>
+        <translation>每个已声明的输入和输出占一行。编辑“张量”单元格（F2 或双击）以选择 tensor_data/ 中的张量</translation>
+    </message>
+    <message>
+        <source>&amp;Import Tensor…</source>
+        <translation>导入张量(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add a tensor from a .npy or .safetensors file to tensor_data/ and use it in the selected row</source>
+        <translation>将 .npy 或 .safetensors 文件中的张量添加到 tensor_data/，并在所选行中使用</translation>
+    </message>
+    <message>
+        <source>Add &amp;File…</source>
+        <translation>添加文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Add an image, audio or video file to misc/ and use it in the selected row (examples only)</source>
+        <translation>将图像、音频或视频文件添加到 misc/，并在所选行中使用（仅限示例）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear</source>
+        <translation>清除(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Remove the selected row's tensor (Delete)</source>
+        <translation>移除所选行的张量（Delete）</translation>
+    </message>
+    <message numerus="yes">
+        <source>tensor_data/ holds %n tensor(s)</source>
+        <translation>
+            <numerusform>tensor_data/ 中有 %n 个张量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor_data/index.toml cannot be read</source>
+        <translation>无法读取 tensor_data/index.toml</translation>
+    </message>
+    <message>
+        <source>no self-test or example is selected</source>
+        <translation>未选择自检或示例</translation>
+    </message>
+    <message>
+        <source>Import Tensor %1</source>
+        <translation>导入张量 %1</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>no example is selected</source>
+        <translation>未选择示例</translation>
+    </message>
+    <message>
+        <source>Add File %1</source>
+        <translation>添加文件 %1</translation>
+    </message>
+    <message>
+        <source>Import Tensor</source>
+        <translation>导入张量</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.safetensors);;All files (*)</source>
+        <translation>张量 (*.npy *.safetensors);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds no tensor.</source>
+        <translation>%1 中没有张量。</translation>
+    </message>
+    <message>
+        <source>Tensor of %1:</source>
+        <translation>%1 中的张量：</translation>
+    </message>
+    <message>
+        <source>Name in tensor_data/:</source>
+        <translation>在 tensor_data/ 中的名称：</translation>
+    </message>
+    <message>
+        <source>Add File to misc/</source>
+        <translation>将文件添加到 misc/</translation>
+    </message>
+    <message>
+        <source>Images, audio and video (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;All files (*)</source>
+        <translation>图像、音频和视频 (*.png *.jpg *.jpeg *.gif *.webp *.bmp *.svg *.wav *.mp3 *.ogg *.flac *.mp4 *.webm *.mov *.mkv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Add File</source>
+        <translation>添加文件</translation>
+    </message>
+    <message>
+        <source>the import was cancelled</source>
+        <translation>导入已取消</translation>
+    </message>
+    </context>
 <context>
     <name>studio::SelfTestsModel</name>
     <message>

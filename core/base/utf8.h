@@ -4,6 +4,7 @@
 
 #include "cartoncore_export.h"
 
+#include <QByteArray>
 #include <QByteArrayView>
 
 namespace carton {
@@ -12,5 +13,8 @@ namespace carton {
 // past U+10FFFF (what TOML requires of a document, and what Python's strict
 // "utf-8" codec accepts).
 CARTONCORE_EXPORT bool isValidUtf8(QByteArrayView s);
+
+// Appends code point `cp` (at most U+10FFFF, not a surrogate) as UTF-8.
+CARTONCORE_EXPORT void appendUtf8(QByteArray &out, char32_t cp);
 
 } // namespace carton

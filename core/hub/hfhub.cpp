@@ -96,6 +96,27 @@ QString serverText(const QByteArray &message)
     return text.size() > 200 ? text.left(199) + QChar(0x2026) : text;
 }
 
+QByteArray bareEtag(QByteArray etag)
+{
+    etag = etag.trimmed();
+    if (etag.startsWith("W/"))
+        etag = etag.mid(2);
+    if (etag.size() >= 2 && etag.startsWith('"') && etag.endsWith('"'))
+        etag = etag.mid(1, etag.size() - 2);
+    return etag.toLower();
+}
+
+bool isHex(QByteArrayView text)
+{
+    return std::all_of(text.begin(), text.end(),
+                       [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+QString latin(const QByteArray &text)
+{
+    return QString::fromLatin1(text.left(100));
+}
+
 Result<HfRepoFile> listedFile(const QJsonObject &o, const QString &where)
 {
     HfRepoFile file;
@@ -325,7 +346,11 @@ Status HfHub::download(const HfRepoRef &ref, const HfRepoFile &file, const QStri
             request.addHeader("Authorization", "Bearer " + m_token.toUtf8());
         if (have > 0)
             request.range = QByteArrayLiteral("bytes=") + QByteArray::number(have) + '-';
+        request.beforeRedirect = redirectCheck(file);
         auto check = [&](const HttpHead &head) -> Result<bool> {
+            if (head.status == 200 || head.status == 206)
+                if (Status s = checkResolved(file, resolveInfo(head)); !s)
+                    return s.error();
             if (head.status == 206 && have > 0) {
                 if (head.rangeFirst != have)
                     return makeError(
@@ -394,6 +419,152 @@ Status HfHub::download(const HfRepoRef &ref, const HfRepoFile &file, const QStri
         return makeError(ErrorCode::Io,
                          QStringLiteral("cannot move the download into place: %1").arg(part.errorString()), target);
     return {};
+}
+
+std::function<Status(const QList<HttpHop> &)> HfHub::redirectCheck(const HfRepoFile &file) const
+{
+    return [this, file](const QList<HttpHop> &hops) -> Status {
+        HttpHead answered; // the hops only: what the Hub said before sending us on
+        answered.redirects = hops;
+        return checkResolved(file, resolveInfo(answered));
+    };
+}
+
+HfResolveInfo HfHub::resolveInfo(const HttpHead &head) const
+{
+    HfResolveInfo info;
+    QList<const QList<std::pair<QByteArray, QByteArray>> *> answers; // the endpoint's, first hop first
+    for (const HttpHop &hop : head.redirects)
+        if (sameOrigin(hop.url, m_endpoint))
+            answers.append(&hop.headers);
+    const bool final = head.status != 0 && sameOrigin(head.url, m_endpoint);
+    if (final)
+        answers.append(&head.headers);
+    auto first = [&](QByteArrayView name) -> QByteArray {
+        for (const auto *headers : std::as_const(answers))
+            for (const auto &[key, value] : *headers)
+                if (QByteArrayView(key).compare(name, Qt::CaseInsensitive) == 0 && !value.trimmed().isEmpty())
+                    return value.trimmed();
+        return {};
+    };
+    const QByteArray linked = first("X-Linked-Etag");
+    info.linkedEtag = !linked.isEmpty();
+    info.etag = bareEtag(info.linkedEtag ? linked : first("ETag"));
+    info.commit = first("X-Repo-Commit").toLower();
+    const QByteArray size = first("X-Linked-Size");
+    bool ok = false;
+    if (!size.isEmpty()) {
+        info.size = size.toLongLong(&ok);
+        if (!ok || info.size < 0)
+            info.size = -2; // not a size: checkResolved says so
+    } else if (head.rangeTotal >= 0) {
+        info.size = head.rangeTotal; // the storage host's 206 tells the whole size too
+    } else if (head.status == 200 && head.contentLength >= 0) {
+        info.size = head.contentLength;
+    }
+    return info;
+}
+
+Status HfHub::checkResolved(const HfRepoFile &file, const HfResolveInfo &info)
+{
+    if (info.size == -2)
+        return makeError(ErrorCode::Format,
+                         QStringLiteral("%1: the Hub's X-Linked-Size is not a number of bytes").arg(file.path));
+    if (info.size >= 0 && info.size != file.size)
+        return makeError(ErrorCode::Format, QStringLiteral("%1: the Hub's answer gives %2 bytes, the listing %3")
+                                                .arg(file.path)
+                                                .arg(info.size)
+                                                .arg(file.size));
+    const bool sha = info.etag.size() == 64 && isHex(info.etag);
+    if (!file.sha256.isEmpty() && (info.linkedEtag || sha) && info.etag != file.sha256)
+        return makeError(ErrorCode::Format,
+                         QStringLiteral("%1: the Hub's %2 is %3, the listing's LFS sha256 %4")
+                             .arg(file.path, info.linkedEtag ? QStringLiteral("X-Linked-Etag") : QStringLiteral("ETag"),
+                                  latin(info.etag), QString::fromLatin1(file.sha256)));
+    if (!info.commit.isEmpty() && !((info.commit.size() == 40 || info.commit.size() == 64) && isHex(info.commit)))
+        return makeError(ErrorCode::Format,
+                         QStringLiteral("%1: the Hub's X-Repo-Commit \"%2\" is not a commit id (40 or 64 hex digits)")
+                             .arg(file.path, latin(info.commit)));
+    return {};
+}
+
+Result<HfRangeRead> HfHub::readRange(const HfRepoRef &ref, const HfRepoFile &file, qint64 first, qint64 length,
+                                     Progress *progress) const
+{
+    const QUrl url = resolveUrl(ref, file.path);
+    const QString where = url.toDisplayString(QUrl::RemoveQuery);
+    if (first < 0 || length < 0 || first > file.size || length > file.size - first)
+        return makeError(ErrorCode::Usage,
+                         QStringLiteral("%1: bytes %2 to %3 are not inside its %4 bytes")
+                             .arg(file.path)
+                             .arg(first)
+                             .arg(first + length)
+                             .arg(file.size),
+                         where);
+    const bool whole = first == 0 && length == file.size;
+    HttpPolicy policy;
+    policy.idleTimeoutMs = m_idleTimeoutMs;
+    HttpRequest request;
+    if (!m_token.isEmpty())
+        request.addHeader("Authorization", "Bearer " + m_token.toUtf8());
+    if (!whole)
+        request.range =
+            QByteArrayLiteral("bytes=") + QByteArray::number(first) + '-' + QByteArray::number(first + length - 1);
+    request.beforeRedirect = redirectCheck(file);
+    HfRangeRead read;
+    read.bytes.reserve(qsizetype(std::min<qint64>(length, 1 << 20)));
+    qint64 skip = 0;     // bytes before `first` in the body
+    bool enough = false; // the transfer was left on purpose
+    auto check = [&](const HttpHead &head) -> Result<bool> {
+        if (head.status != 200 && head.status != 206)
+            return statusError(head.status, head.header("X-Error-Message"), file.path);
+        read.resolved = resolveInfo(head);
+        if (Status s = checkResolved(file, read.resolved); !s)
+            return s.error();
+        if (head.status == 206) {
+            if (whole || head.rangeFirst != first || head.rangeLast != first + length - 1)
+                return makeError(ErrorCode::Format, QStringLiteral("%1: the server sent bytes %2-%3, asked %4-%5")
+                                                        .arg(file.path)
+                                                        .arg(head.rangeFirst)
+                                                        .arg(head.rangeLast)
+                                                        .arg(first)
+                                                        .arg(first + length - 1));
+        } else {
+            read.rangeIgnored = !whole;
+            skip = first;
+        }
+        return length > 0;
+    };
+    auto sink = [&](const char *data, qint64 n) -> Status {
+        read.received += n;
+        const qint64 skipped = std::min(skip, n);
+        skip -= skipped;
+        const qint64 take = std::min(n - skipped, length - read.bytes.size());
+        read.bytes.append(data + skipped, take);
+        if (read.bytes.size() == length && (read.rangeIgnored || n - skipped > take)) {
+            if (!read.rangeIgnored)
+                return makeError(ErrorCode::Format, QStringLiteral("%1: the server sends more than the %2 bytes "
+                                                                   "asked for")
+                                                        .arg(file.path)
+                                                        .arg(length));
+            enough = true; // the rest of the whole file is not read
+            return makeError(ErrorCode::Cancelled, QStringLiteral("enough"));
+        }
+        if (progress && progress->isCancelled())
+            return makeError(ErrorCode::Cancelled, QStringLiteral("import cancelled"));
+        return {};
+    };
+    Result<HttpHead> head = HttpClient(policy).send(url, request, check, sink, progress);
+    if (!head && !enough)
+        return head.error();
+    if (read.bytes.size() != length)
+        return makeError(ErrorCode::Network,
+                         QStringLiteral("%1: %2 of the %3 bytes asked for arrived")
+                             .arg(file.path)
+                             .arg(read.bytes.size())
+                             .arg(length),
+                         where);
+    return read;
 }
 
 } // namespace carton

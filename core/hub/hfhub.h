@@ -15,11 +15,16 @@
 #include "cartoncore_export.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QList>
 #include <QString>
 #include <QUrl>
+#include <functional>
 
 namespace carton {
+
+struct HttpHead;
+struct HttpHop;
 
 // "owner/name" at a revision (a branch, a tag or a commit).
 struct CARTONCORE_EXPORT HfRepoRef {
@@ -37,6 +42,24 @@ struct HfRepoFile {
     QString path;      // "model-00001-of-00002.safetensors", "images/arch.png"
     qint64 size = 0;   // bytes (the LFS object's for an LFS file)
     QByteArray sha256; // the LFS object's sha256 (lowercase hex); empty when not in LFS
+};
+
+// What the Hub's resolve answer says of a file, from the hops on the endpoint's
+// origin (the redirect to the storage host for an LFS file, the answer itself for
+// the others), as huggingface_hub reads it.
+struct HfResolveInfo {
+    QByteArray etag;         // X-Linked-Etag, else ETag: quotes and "W/" removed, lowercase
+    bool linkedEtag = false; // etag came from X-Linked-Etag (the LFS object's sha256)
+    qint64 size = -1;  // X-Linked-Size, else the size the answer gives (Content-Range total, Content-Length of a 200)
+    QByteArray commit; // X-Repo-Commit (lowercase hex); empty when not sent
+};
+
+// Bytes of a file read by HfHub::readRange.
+struct HfRangeRead {
+    QByteArray bytes;
+    HfResolveInfo resolved;
+    bool rangeIgnored = false; // the server answered 200 to the Range: its first bytes were read, then it was left
+    qint64 received = 0;       // body bytes that arrived (the skipped ones too when the Range was ignored)
 };
 
 class CARTONCORE_EXPORT HfHub final {
@@ -68,10 +91,28 @@ public:
     // starts over when the server does not send it), which is moved to `target`
     // once it has exactly file.size bytes and, for an LFS file, its sha256 (a wrong
     // one removes the partial file). The body is capped at what is still missing.
+    // The resolve answer is checked as checkResolved() says.
     Status download(const HfRepoRef &ref, const HfRepoFile &file, const QString &target, const QString &partial,
                     Progress *progress = nullptr) const;
 
+    // `length` bytes of `file` from `first` (within file.size): "Range: bytes=A-B"
+    // (no Range for the whole file). A 206 must be the range asked for, of a file of
+    // the listed size; a server that ignores Range (200) is read only up to the last
+    // byte wanted and then left (rangeIgnored): never the whole file. At most
+    // `length` bytes are taken from a 206 either way. The resolve answer is checked.
+    Result<HfRangeRead> readRange(const HfRepoRef &ref, const HfRepoFile &file, qint64 first, qint64 length,
+                                  Progress *progress = nullptr) const;
+
+    // What the resolve answer that led to `head` says (HfResolveInfo).
+    HfResolveInfo resolveInfo(const HttpHead &head) const;
+    // The resolve answer against the listing: X-Linked-Etag (or an ETag that is a
+    // sha256) against an LFS file's sha256, the size against its listed size, and a
+    // commit id of 40 or 64 hex digits. A mismatch names the file and both values.
+    static Status checkResolved(const HfRepoFile &file, const HfResolveInfo &info);
+
 private:
+    // Checks the Hub's answer before a redirect to the storage host is followed.
+    std::function<Status(const QList<HttpHop> &)> redirectCheck(const HfRepoFile &file) const;
     // A readable error for a status that is not 200/206 (401/403: gated or private; 404).
     Error statusError(int status, const QByteArray &serverMessage, const QString &what) const;
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "hub/hfimport.h"
 
+#include "base/sha256.h"
 #include "format/manifest.h"
 #include "links/links.h"
 #include "model/hfmodelinfo.h"
@@ -84,6 +85,23 @@ Status writeLinks(const HfHub &hub, const HfRepoRef &ref, const QList<HfRepoFile
     return {};
 }
 
+// A small file the preview read whole (its size checked; an LFS sha256 here).
+Status writeWhole(const QString &target, const HfRepoFile &file, const QByteArray &bytes)
+{
+    if (!file.sha256.isEmpty() && Sha256::hashHex(bytes) != file.sha256)
+        return makeError(
+            ErrorCode::Format,
+            QStringLiteral("%1: sha256 %2, the listing says %3")
+                .arg(file.path, QString::fromLatin1(Sha256::hashHex(bytes)), QString::fromLatin1(file.sha256)),
+            target);
+    if (!QDir().mkpath(QFileInfo(target).absolutePath()))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot make the folder"), QFileInfo(target).absolutePath());
+    QSaveFile out(target);
+    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
+        return makeError(ErrorCode::Io, out.errorString(), target);
+    return {};
+}
+
 } // namespace
 
 bool isHfWeightFile(const QString &path)
@@ -123,20 +141,17 @@ Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputF
     if (QFileInfo::exists(outputFile) && !options.pack.overwrite)
         return makeError(ErrorCode::Io, QStringLiteral("the output exists (overwrite it to replace it)"), outputFile);
     const HfHub hub(options.endpoint, options.token, options.idleTimeoutMs);
-    Result<QList<HfRepoFile>> listing = hub.listFiles(ref, progress);
-    if (!listing)
-        return listing.error();
+    Result<HfPreview> previewed = previewHfRepo(hub, ref, options.include, options.link, {}, progress);
+    if (!previewed)
+        return previewed.error();
     HfImportResult result;
-    for (const HfRepoFile &f : selectHfFiles(*listing, options.include))
-        (options.link && !f.sha256.isEmpty() && isHfWeightFile(f.path) ? result.linked : result.files).append(f);
+    result.preview = std::move(previewed).value();
+    result.files = result.preview.downloads;
+    result.linked = result.preview.linked;
+    const QList<HfRepoFile> &listing = result.preview.listed;
+    // Fetched and linked at the commit the revision resolved to: the carton does not move with a branch.
+    const HfRepoRef pinned = result.preview.pinned();
     const QString where = QStringLiteral("%1@%2").arg(ref.repo, ref.revision);
-    if (result.files.isEmpty() && result.linked.isEmpty())
-        return makeError(
-            ErrorCode::NotFound,
-            options.include.isEmpty()
-                ? QStringLiteral("the repository has no model files (%1 files listed)").arg(listing->size())
-                : QStringLiteral("no file matches %1").arg(options.include.join(u' ')),
-            where);
     qint64 total = 0;
     for (const HfRepoFile &f : std::as_const(result.files)) {
         if (f.size > options.maxFileBytes)
@@ -165,7 +180,7 @@ Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputF
         keep.insert(QStringLiteral("model/") + f.path);
     removeOthers(root, keep); // misc/ too: the card's images are fetched again below
     if (!result.linked.isEmpty())
-        if (Status s = writeLinks(hub, ref, result.linked, root); !s)
+        if (Status s = writeLinks(hub, pinned, result.linked, root); !s)
             return s.error();
     if (progress)
         progress->setTotal(total);
@@ -176,8 +191,15 @@ Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputF
                 progress->advance(f.size, f.path); // downloaded (and checked) by an earlier run
             continue;
         }
+        if (const auto whole = result.preview.wholeFiles.constFind(f.path); whole != result.preview.wholeFiles.cend()) {
+            if (Status s = writeWhole(target, f, *whole); !s) // read whole by the preview, checked against the listing
+                return s.error();
+            if (progress)
+                progress->advance(f.size, f.path);
+            continue;
+        }
         const QString partial = workDir.filePath(QStringLiteral("partial/model/") + f.path + QStringLiteral(".part"));
-        if (Status s = hub.download(ref, f, target, partial, progress); !s)
+        if (Status s = hub.download(pinned, f, target, partial, progress); !s)
             return s.error();
     }
 
@@ -199,7 +221,7 @@ Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputF
             return hfInfo.error();
         if (hfInfo->hasCard) {
             QHash<QString, HfRepoFile> listed;
-            for (const HfRepoFile &f : std::as_const(*listing))
+            for (const HfRepoFile &f : listing)
                 listed.insert(f.path, f);
             const CardGuesses card = CardGuesses::fromInfo(*hfInfo, [&](const QString &image) {
                 const auto it = listed.constFind(image);
@@ -208,7 +230,7 @@ Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputF
                 const QString target = QDir(root).filePath(QStringLiteral("misc/") + image);
                 const QString partial =
                     workDir.filePath(QStringLiteral("partial/misc/") + image + QStringLiteral(".part"));
-                return hub.download(ref, *it, target, partial).ok();
+                return hub.download(pinned, *it, target, partial).ok();
             });
             result.cardImages = card.keptImages;
             if (!card.license.isEmpty())

@@ -6,6 +6,7 @@
 #include "base/result.h"
 #include "cartoncore_export.h"
 #include "hub/hfhub.h"
+#include "hub/hfpreview.h"
 #include "pack/packer.h"
 
 #include <QList>
@@ -43,6 +44,7 @@ struct HfImportGuess {
 };
 
 struct HfImportResult {
+    HfPreview preview; // what was read before downloading (previewHfRepo); the files are fetched at preview.commit
     PackResult pack;
     QList<HfRepoFile> files;  // downloaded under model/, in path order
     QList<HfRepoFile> linked; // options.link: under model/ through LINKS only, in path order
@@ -61,7 +63,9 @@ CARTONCORE_EXPORT QList<HfRepoFile> selectHfFiles(const QList<HfRepoFile> &files
 // True for the files selectHfFiles takes as weights (.safetensors, .bin, .pt, ...).
 CARTONCORE_EXPORT bool isHfWeightFile(const QString &path);
 
-// `carton import hf`: lists the repository, downloads the selected files (each
+// `carton import hf`: previews the repository (previewHfRepo: listing, config,
+// card, safetensors headers; the commit the revision stands for), downloads the
+// selected files at that commit (each
 // checked against its listed size and LFS sha256, resumable) into
 // workFolder/carton/model/, the card's local images that the repository holds into
 // misc/, fills carton.toml from what the files say (model name, the card's license
@@ -69,8 +73,8 @@ CARTONCORE_EXPORT bool isHfWeightFile(const QString &path);
 // packModelFolder (atomic: nothing at `outputFile` unless the whole import worked).
 // An existing `outputFile` is refused before anything is downloaded unless
 // options.pack.overwrite. With options.link the weights are not downloaded: LINKS
-// and MANIFEST lines for them are written beside the files (size caps then count
-// the downloaded files only).
+// and MANIFEST lines for them are written beside the files, naming the commit's
+// resolve URLs (size caps then count the downloaded files only).
 CARTONCORE_EXPORT Result<HfImportResult> importHfRepo(const HfRepoRef &ref, const QString &outputFile,
                                                       const HfImportOptions &options, Progress *progress = nullptr);
 

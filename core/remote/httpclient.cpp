@@ -58,6 +58,9 @@ public:
     {
     }
 
+    // The redirects that led here: the head the check sees lists them.
+    void setRedirects(QList<HttpHop> hops) { m_head.redirects = std::move(hops); }
+
     void run()
     {
         QNetworkRequest request(m_url);
@@ -231,6 +234,8 @@ private:
         m_head.status = statusAttr.toInt();
         m_head.url = m_url;
         if (m_head.status >= 300 && m_head.status < 400 && reply->hasRawHeader("Location")) {
+            for (const auto &pair : reply->rawHeaderPairs())
+                m_head.headers.append({pair.first, pair.second});
             m_redirect = m_url.resolved(QUrl::fromEncoded(reply->rawHeader("Location"), QUrl::StrictMode));
             if (!m_redirect.isValid())
                 fail(makeError(ErrorCode::Network,
@@ -315,12 +320,24 @@ private:
 
 } // namespace
 
-QByteArray HttpHead::header(QByteArrayView name) const
+namespace {
+QByteArray headerIn(const QList<std::pair<QByteArray, QByteArray>> &headers, QByteArrayView name)
 {
     for (const auto &[key, value] : headers)
         if (QByteArrayView(key).compare(name, Qt::CaseInsensitive) == 0)
             return value;
     return {};
+}
+} // namespace
+
+QByteArray HttpHead::header(QByteArrayView name) const
+{
+    return headerIn(headers, name);
+}
+
+QByteArray HttpHop::header(QByteArrayView name) const
+{
+    return headerIn(headers, name);
 }
 
 namespace {
@@ -395,12 +412,14 @@ Result<HttpHead> HttpClient::send(const QUrl &start, const HttpRequest &request,
     const QDeadlineTimer deadline =
         m_policy.totalTimeoutMs > 0 ? QDeadlineTimer(m_policy.totalTimeoutMs) : QDeadlineTimer(QDeadlineTimer::Forever);
     QUrl url = start;
+    QList<HttpHop> hops;
     for (int hop = 0;; ++hop) {
         if (hop > m_policy.maxRedirects)
             return makeError(ErrorCode::Network,
                              QStringLiteral("too many redirects (more than %1)").arg(m_policy.maxRedirects),
                              shown(start));
         Exchange exchange(manager, url, request, check, sink, m_policy, progress, deadline, sameOrigin(url, start));
+        exchange.setRedirects(hops);
         exchange.run();
         if (exchange.error()) {
             Error e = *exchange.error();
@@ -414,6 +433,13 @@ Result<HttpHead> HttpClient::send(const QUrl &start, const HttpRequest &request,
                 e.location = shown(start);
                 return e;
             }
+            hops.append(HttpHop{exchange.head().status, url, exchange.head().headers});
+            if (request.beforeRedirect)
+                if (Status s = request.beforeRedirect(hops); !s) {
+                    Error e = s.error();
+                    e.location = shown(start);
+                    return e;
+                }
             url = next;
             continue;
         }

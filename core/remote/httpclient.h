@@ -48,6 +48,16 @@ struct CARTONCORE_EXPORT HttpPolicy {
     Status allowsRedirect(const QUrl &from, const QUrl &to) const;
 };
 
+// A redirect the client followed: the answer of one hop before the last.
+struct CARTONCORE_EXPORT HttpHop {
+    int status = 0;
+    QUrl url; // the URL that answered with the redirect
+    QList<std::pair<QByteArray, QByteArray>> headers;
+
+    // The value of the first header named `name` (case-insensitive); empty when absent.
+    QByteArray header(QByteArrayView name) const;
+};
+
 // What the response's headers said.
 struct CARTONCORE_EXPORT HttpHead {
     int status = 0;
@@ -60,6 +70,10 @@ struct CARTONCORE_EXPORT HttpHead {
     QByteArray etag;
     QByteArray contentEncoding;
     QList<std::pair<QByteArray, QByteArray>> headers; // every response header, as sent
+    // The redirects followed to get here, first hop first (a Hub's resolve answer
+    // carries what it says of the file on its redirect: X-Linked-Size, X-Repo-Commit).
+    // Set already when a HttpHeadCheck sees the head.
+    QList<HttpHop> redirects;
 
     // The value of the first header named `name` (case-insensitive); empty when absent.
     QByteArray header(QByteArrayView name) const;
@@ -83,6 +97,9 @@ struct HttpRequest {
     QIODevice *bodyDevice = nullptr;
     // Called as the body goes out (bytes sent, total).
     std::function<void(qint64 sent, qint64 total)> uploadProgress;
+    // Called before a redirect is followed, with every hop so far (the last one
+    // redirecting now): an error ends the request there, naming the first URL.
+    std::function<Status(const QList<HttpHop> &hops)> beforeRedirect;
 
     void addHeader(QByteArray name, QByteArray value) { headers.append({std::move(name), std::move(value)}); }
 };

@@ -14,6 +14,7 @@ constexpr qint64 kMaxRequestBytes = 64 * 1024;
 constexpr qint64 kEndlessLimit = 512ll << 20; // an "endless" body still stops somewhere
 constexpr int kStallCloseMs = 20'000;
 constexpr qsizetype kEndlessChunk = 256 * 1024;
+constexpr qint64 kPacedChunk = 16 * 1024;
 
 QByteArray reasonPhrase(int status)
 {
@@ -178,6 +179,27 @@ private:
 
         switch (route.mode) {
         case TestRoute::Mode::Normal:
+            if (route.paced) {
+                socket->setSocketOption(QAbstractSocket::SendBufferSizeSocketOption, int(kPacedChunk));
+                socket->write(response);
+                const QByteArray body = route.body.left(bodyToSend);
+                auto pump = [this, socket, body, path] {
+                    qint64 sent = socket->property("sent").toLongLong();
+                    while (socket->state() == QAbstractSocket::ConnectedState && socket->bytesToWrite() < kPacedChunk &&
+                           sent < body.size()) {
+                        const qint64 n = std::min<qint64>(kPacedChunk, body.size() - sent);
+                        socket->write(body.constData() + sent, n);
+                        m_owner->addBytesSent(path, n);
+                        sent += n;
+                    }
+                    socket->setProperty("sent", sent);
+                    if (sent >= body.size())
+                        socket->disconnectFromHost();
+                };
+                connect(socket, &QTcpSocket::bytesWritten, socket, pump);
+                pump();
+                break;
+            }
             socket->write(response + route.body.left(bodyToSend));
             m_owner->addBytesSent(path, bodyToSend);
             socket->disconnectFromHost();

@@ -40,6 +40,10 @@ struct TestRoute {
     };
     Fault fault = Fault::None;
     int delayMs = 0; // waits this long before answering (a slow server)
+    // Normal mode only: the body goes out in 16 KiB pieces as the client takes them
+    // (a small send buffer), and bytesSent() counts only what was written before
+    // the client left: what a client that stops early really cost.
+    bool paced = false;
 };
 
 class TestHttpServer final : public QObject {

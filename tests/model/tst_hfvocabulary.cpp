@@ -13,6 +13,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -26,6 +29,7 @@ private slots:
     void bpeWithAddedTokens();
     void integralFloatIds();
     void unigramByPosition();
+    void tokensAsQJsonDocumentReadsThem();
     void spelling_data();
     void spelling();
     void hostileTokenizers_data();
@@ -89,6 +93,43 @@ void TestHfVocabulary::unigramByPosition()
     QCOMPARE(v->token(2), u"lo"_s);
 }
 
+// The one-walk reader gives every token as QJsonDocument reads it: escapes
+// (\u0120, \n, \", surrogate pairs) and raw UTF-8.
+void TestHfVocabulary::tokensAsQJsonDocumentReadsThem()
+{
+    QRandomGenerator rng(44);
+    const QStringList pieces{u"a"_s, u"Z"_s,      u"\u0120"_s, u"\n"_s,         u"\""_s,     u"\\"_s,
+                             u"/"_s, u"\u00e9"_s, u"\u4e2d"_s, u"\U0001F600"_s, u"\u2581"_s, u"\t"_s};
+    QJsonObject vocab;
+    for (int i = 0; i < 3000; ++i) {
+        QString token;
+        for (int n = 1 + rng.bounded(6); n > 0; --n)
+            token += pieces[rng.bounded(pieces.size())];
+        vocab.insert(token + QString::number(i), i); // unique
+    }
+    for (const bool ascii : {true, false}) {
+        QByteArray json =
+            QJsonDocument(QJsonObject{{u"model"_s, QJsonObject{{u"type"_s, u"BPE"_s}, {u"vocab"_s, vocab}}},
+                                      {u"decoder"_s, QJsonObject{{u"type"_s, u"ByteLevel"_s}}}})
+                .toJson(QJsonDocument::Compact);
+        if (ascii) { // as python's json.dump writes it: every non-ASCII character escaped (pairs for emoji)
+            QString escaped;
+            for (const QChar c : QString::fromUtf8(json))
+                escaped += c.unicode() < 0x80 ? QString(c) : u"\\u%1"_s.arg(c.unicode(), 4, 16, QLatin1Char('0'));
+            json = escaped.toUtf8();
+        }
+        const QJsonObject reference = QJsonDocument::fromJson(json).object()[u"model"_s][u"vocab"_s].toObject();
+        Result<HfVocabulary> v = HfVocabulary::fromJson(json, u"tokenizer.json"_s);
+        QVERIFY2(v, v ? "" : qPrintable(v.error().toString()));
+        QCOMPARE(v->tokenCount(), reference.size());
+        for (auto it = reference.begin(); it != reference.end(); ++it) {
+            const qint64 id = it.value().toInteger();
+            QCOMPARE(v->token(id), it.key());
+            QCOMPARE(v->text(id), HfVocabulary::spelledText(it.key(), HfVocabulary::Spelling::ByteLevel));
+        }
+    }
+}
+
 void TestHfVocabulary::spelling_data()
 {
     QTest::addColumn<QString>("token");
@@ -99,6 +140,10 @@ void TestHfVocabulary::spelling_data()
     QTest::newRow("tab") << u"\u0109"_s << byteLevel << u"\u21e5"_s;
     QTest::newRow("not byte-level") << u"\u4e2d"_s << byteLevel << u"\u4e2d"_s;
     QTest::newRow("euro sign") << u"\u00e2\u0124\u00ac"_s << byteLevel << u"\u20ac"_s;
+    QTest::newRow("emoji, four bytes") << u"\u00f0\u0141\u013a\u0122"_s << byteLevel << u"\U0001F600"_s;
+    QTest::newRow("carriage return") << u"a\u010d"_s << byteLevel << u"a\\r"_s;
+    QTest::newRow("overlong") << u"\u00c0\u0120"_s << byteLevel << u"<0xC0>\u2423"_s;
+    QTest::newRow("emoji cut short") << u"\u00f0\u0141\u013a"_s << byteLevel << u"<0xF0><0x9F><0x98>"_s;
     QTest::newRow("plain control") << u"a\u0001"_s << int(HfVocabulary::Spelling::Plain) << u"a<0x01>"_s;
 }
 

@@ -5,6 +5,7 @@
 // error and cancels a stalled download.
 #include "base/sha256.h"
 #include "package/carton.h"
+#include "preferences/translations.h"
 #include "remote/importhfdialog.h"
 #include "shell/cartonpage.h"
 #include "shell/mainwindow.h"
@@ -19,10 +20,13 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
+#include <QtEndian>
 
 using namespace carton;
 using namespace studio;
@@ -34,12 +38,15 @@ class TestImportHfDialog : public QObject {
 private slots:
     void initTestCase();
     void linksOrDownloads();
+    void previewBeforeImport();
+    void previewInGerman();
     void errorAndCancel();
     void fromTheWindow();
 
 private:
     void fill(ImportHfDialog &dialog, const QString &repo, const QString &output, bool link);
     void serve(const QByteArray &repo, TestRoute weightsRoute);
+    qint64 headerBytes() const; // what a preview reads of m_weights
 
     TestHttpServer m_hub;
     QTemporaryDir m_dir;
@@ -84,7 +91,14 @@ void TestImportHfDialog::fill(ImportHfDialog &dialog, const QString &repo, const
     dialog.findChild<QLineEdit *>(u"hfRepo"_s)->setText(repo);
     dialog.findChild<QLineEdit *>(u"hfEndpoint"_s)->setText(m_hub.url("/"));
     dialog.findChild<QLineEdit *>(u"hfOutput"_s)->setText(output);
-    dialog.findChild<QCheckBox *>(u"hfLink"_s)->setChecked(link);
+    auto *box = dialog.findChild<QCheckBox *>(u"hfLink"_s);
+    const QSignalBlocker quiet(box); // no preview of its own: the tests count requests
+    box->setChecked(link);
+}
+
+qint64 TestImportHfDialog::headerBytes() const
+{
+    return 8 + qFromLittleEndian<qint64>(m_weights.constData());
 }
 
 void TestImportHfDialog::linksOrDownloads()
@@ -106,9 +120,68 @@ void TestImportHfDialog::linksOrDownloads()
         Result<std::unique_ptr<Carton>> carton = Carton::open(out);
         QVERIFY(carton);
         QCOMPARE((*carton)->isLinked(u"model/model.safetensors"_s), link);
-        QCOMPARE(m_hub.hits("/acme/tiny/resolve/main/model.safetensors"), link ? 0 : 1);
+        // The preview's two Range reads (the header: 8 + N bytes), and the download when not linked.
+        QCOMPARE(m_hub.hits("/acme/tiny/resolve/main/model.safetensors"), link ? 2 : 3);
+        QCOMPARE(m_hub.bytesSent("/acme/tiny/resolve/main/model.safetensors"),
+                 headerBytes() + (link ? 0 : m_weights.size()));
         if (!link)
             QCOMPARE((*carton)->source().read(u"model/model.safetensors"_s, 1 << 20).value(), m_weights);
+    }
+}
+
+// Preview fills the pane from the listing, config.json and the weights' header
+// (Range requests) before anything is imported; nothing is written.
+void TestImportHfDialog::previewBeforeImport()
+{
+    ImportHfDialog dialog;
+    const QString out = m_dir.filePath(u"previewed.carton"_s);
+    fill(dialog, u"acme/tiny"_s, out, true);
+    QSignalSpy previewed(&dialog, &ImportHfDialog::previewed);
+    m_hub.resetCounts();
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"hfPreviewButton"_s), Qt::LeftButton);
+    QVERIFY(previewed.wait(10'000));
+    const QString text = dialog.previewText();
+    for (const QString &part : {u"acme/tiny @ main"_s, u"Architecture (config.json): llama, hidden size 8"_s,
+                                u"model.safetensors"_s, u"link"_s, u"config.json"_s, u"download"_s, u"U8 \u00d71"_s,
+                                u"Files to download: 1 (41 bytes). Files to link: 1 (328 bytes). Parameters: 256."_s,
+                                u"nothing has been downloaded yet"_s})
+        QVERIFY2(text.contains(part), qPrintable(part + u"\n---\n"_s + text));
+    QCOMPARE(m_hub.bytesSent("/acme/tiny/resolve/main/model.safetensors"), headerBytes());
+    QVERIFY(!QFileInfo::exists(out));
+
+    // Toggling the link box previews again: the weights are now downloaded.
+    previewed.clear();
+    dialog.findChild<QCheckBox *>(u"hfLink"_s)->setChecked(false);
+    QVERIFY(previewed.wait(10'000));
+    QVERIFY2(dialog.previewText().contains(u"Files to download: 2 ("_s), qPrintable(dialog.previewText()));
+    dialog.show();
+    testutil::shot(&dialog, u"import-hf-preview"_s);
+}
+
+// The dialog and its preview in German: every label translated, nothing clipped.
+void TestImportHfDialog::previewInGerman()
+{
+    QVERIFY(!Translations::install(u"de"_s).isEmpty());
+    const auto english = qScopeGuard([] { Translations::install(u"en"_s); });
+    {
+        ImportHfDialog dialog;
+        fill(dialog, u"acme/tiny"_s, m_dir.filePath(u"de.carton"_s), true);
+        QSignalSpy previewed(&dialog, &ImportHfDialog::previewed);
+        dialog.startPreview();
+        QVERIFY(previewed.wait(10'000));
+        const QString text = dialog.previewText();
+        for (const QString &part : {u"Architektur (config.json): llama, Hidden Size 8"_s, u"Datei"_s, u"verlinken"_s,
+                                    u"herunterladen"_s, u"Parameter: 256."_s})
+            QVERIFY2(text.contains(part), qPrintable(part + u"\n---\n"_s + text));
+        QCOMPARE(dialog.findChild<QPushButton *>(u"hfPreviewButton"_s)->text(), u"V&orschau"_s);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        // Every child fits: the dialog's own size is at least what its layout asks for.
+        QVERIFY(dialog.width() >= dialog.minimumSizeHint().width());
+        auto *link = dialog.findChild<QCheckBox *>(u"hfLink"_s);
+        QVERIFY2(link->width() >= link->sizeHint().width(),
+                 qPrintable(u"%1 < %2"_s.arg(link->width()).arg(link->sizeHint().width())));
+        testutil::shot(&dialog, u"import-hf-preview-de"_s);
     }
 }
 
@@ -130,7 +203,7 @@ void TestImportHfDialog::errorAndCancel()
     const QString slow = m_dir.filePath(u"slow.carton"_s);
     fill(dialog, u"acme/slow"_s, slow, false);
     dialog.startImport();
-    QTRY_VERIFY_WITH_TIMEOUT(m_hub.hits("/acme/slow/resolve/main/model.safetensors") == 1, 10'000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_hub.hits("/acme/slow/resolve/main/model.safetensors") >= 1, 10'000);
     auto *close = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Close);
     QCOMPARE(close->text(), u"Cancel"_s);
     testutil::shot(&dialog, u"import-hf-downloading"_s);
