@@ -30,8 +30,10 @@ void TestProgressRow::progressShowsBytesAndWhat()
     studio::ProgressRow row(u"t"_s);
     QCOMPARE(row.bar()->objectName(), u"tProgress"_s);
     QVERIFY(row.findChild<QLabel *>(u"tStatus"_s));
+    QVERIFY(!row.bar()->isTextVisible()); // no "0%" before anything started
     row.begin(u"Starting"_s);
     QCOMPARE(row.bar()->value(), 0);
+    QVERIFY(row.bar()->isTextVisible());
     QCOMPARE(row.status(), u"Starting"_s);
     auto progress = row.progress();
     progress(10, 0, u"x"_s); // total unknown: nothing changes

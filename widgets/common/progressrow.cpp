@@ -22,6 +22,7 @@ ProgressRow::ProgressRow(const QString &name, QWidget *parent)
     m_bar->setObjectName(name + QStringLiteral("Progress"));
     m_bar->setRange(0, carton::kProgressSteps);
     m_bar->setValue(0);
+    m_bar->setTextVisible(false); // no "0%" before anything started
     m_status->setObjectName(name + QStringLiteral("Status"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -59,6 +60,7 @@ bool ProgressRow::isRunning() const
 void ProgressRow::begin(const QString &text)
 {
     m_bar->setValue(0);
+    m_bar->setTextVisible(true);
     m_status->setText(text);
 }
 
