@@ -18,6 +18,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFont>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -26,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPalette>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -72,7 +74,7 @@ std::shared_ptr<const carton::OnnxInfo> torchLikeGraph()
     shape.type = u"TENSOR"_s;
     shape.text = u"tensor int64[2]"_s;
     carton::OnnxAttribute index = shape;
-    index.text = u"tensor int64[]"_s;
+    index.text = u"tensor int64[] = 3"_s; // its value, as the reader gives a small constant's
     carton::OnnxNode kShape = node(u"Constant"_s, {}, {u"k_shape"_s}, u"Constant_0"_s);
     kShape.attributes = {shape};
     carton::OnnxNode kIndex = node(u"Constant"_s, {}, {u"k_index"_s}, u"Constant_1"_s);
@@ -147,6 +149,7 @@ private slots:
     void scopeLabelsAreReadable();
     void tallGraphExportsReadably();
     void bodiesOpenInPlaceAndAreSearched();
+    void edgeLabelsKeepOffTheirLines();
     void cleanupTestCase() { JobPools::waitForAll(); }
 };
 
@@ -173,7 +176,10 @@ void TestGraphReading::constantsFoldIntoTheirNodes()
     QCOMPARE(rowsOf(3), (QStringList{u"W conv.weight"_s, u"B conv.bias"_s}));
     QCOMPARE(rowsOf(5), QStringList{u"shape ⟨2⟩"_s});
     QCOMPARE(rowsOf(6), QStringList{u"B head.bias"_s});
-    QCOMPARE(rowsOf(8), QStringList{u"indices ⟨⟩"_s});
+    QCOMPARE(rowsOf(8), QStringList{u"indices 3"_s});
+    // A value reads as one (Netron's "B = 0"), a shape or a name as itself.
+    QCOMPARE(view.fold().rows(8).value(0).shown(), u"indices = 3"_s);
+    QCOMPARE(view.fold().rows(5).value(0).shown(), u"shape ⟨2⟩"_s);
     // Drawn inside the node: the Reshape's item holds the row's text.
     QGraphicsPathItem *reshape = itemOf(view, vertexTitled(view, u"Reshape"_s));
     QVERIFY(reshape);
@@ -182,6 +188,13 @@ void TestGraphReading::constantsFoldIntoTheirNodes()
         if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
             texts << text->text();
     QVERIFY2(texts.contains(u"shape ⟨2⟩"_s) && texts.contains(u"Reshape"_s), qPrintable(texts.join(u", ")));
+    QGraphicsPathItem *gather = itemOf(view, vertexTitled(view, u"Gather"_s));
+    QVERIFY(gather);
+    texts.clear();
+    for (QGraphicsItem *child : gather->childItems())
+        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
+            texts << text->text();
+    QVERIFY2(texts.contains(u"indices = 3"_s), qPrintable(texts.join(u", ")));
     // The box covers every row with room below the last (the rows stood on the border).
     QGraphicsPathItem *conv = itemOf(view, vertexTitled(view, u"Conv"_s));
     QVERIFY(conv);
@@ -456,6 +469,14 @@ void TestGraphReading::bodiesOpenInPlaceAndAreSearched()
     view.setGraph(nullptr, g);
     QVERIFY(laidOut.wait(10'000));
     QVERIFY(!view.bodyBar()->breadcrumb()->isVisible());
+    // The If lists its bodies inside its box, as Netron does (it read as a bare "If").
+    QGraphicsPathItem *ifItem = itemOf(view, vertexTitled(view, u"If"_s));
+    QVERIFY(ifItem);
+    QStringList ifTexts;
+    for (QGraphicsItem *child : ifItem->childItems())
+        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
+            ifTexts << text->text();
+    QCOMPARE(ifTexts, (QStringList{u"else_branch ▸ 2 node(s)"_s, u"then_branch ▸ 1 node(s)"_s, u"If"_s}));
     // The If's properties link its bodies; the else branch's link opens it in place.
     QVERIFY(view.selectVertex(0));
     QVERIFY2(view.properties()->toHtml().contains(u"body:0/0"_s), qPrintable(view.properties()->toHtml()));
@@ -489,6 +510,42 @@ void TestGraphReading::bodiesOpenInPlaceAndAreSearched()
     QCOMPARE(view.depth(), 2);
     QCOMPARE(view.selectedVertex(), view.vertexOfNode(0));
     QVERIFY(view.properties()->toPlainText().startsWith(u"Relu"_s));
+}
+
+// Netron's labels never stand on their own edge; ours sat centred on slanted edges (a
+// fan-out below a MaxPool, two edges meeting at an Add) and were struck through.
+void TestGraphReading::edgeLabelsKeepOffTheirLines()
+{
+    const GraphItems::Style style = GraphItems::style(QFont(), QPalette());
+    const QString text = u"float32 ⟨batch×64×56×56⟩"_s;
+    struct Case {
+        QList<QPointF> line;
+        bool fanOut;
+        int side; // +1: right of the segment's middle, -1: left
+    };
+    const QList<Case> cases = {
+        {{{100, 0}, {100, 60}}, false, +1}, // straight down: on the right
+        {{{100, 0}, {60, 37}}, true, -1},   // leaving a node with others, to the left: outside, on the left
+        {{{100, 0}, {140, 37}}, true, +1},  // ... to the right
+        {{{60, 0}, {100, 38}}, false, -1},  // meeting others at a node from the left: outside, on the left
+        {{{140, 0}, {100, 38}}, false, +1}, // ... from the right
+        {{{100, 0}, {250, 40}}, true, +1},  // flat
+    };
+    for (const Case &c : cases) {
+        std::unique_ptr<QGraphicsItem> label(GraphItems::makeEdgeLabel(c.line, text, style, c.fanOut));
+        const QRectF box = label->sceneBoundingRect();
+        for (int k = 0; k <= 50; ++k) {
+            const QPointF p = c.line[0] + (c.line[1] - c.line[0]) * (k / 50.0);
+            QVERIFY2(
+                !box.contains(p),
+                qPrintable(u"(%1, %2) on the label at %3, %4"_s.arg(p.x()).arg(p.y()).arg(box.left()).arg(box.top())));
+        }
+        const qreal midX = (c.line[0].x() + c.line[1].x()) / 2;
+        QCOMPARE(box.center().x() > midX ? +1 : -1, c.side);
+    }
+    // Edges leaving one point are a fan-out; one alone is not.
+    QCOMPARE(GraphItems::fanOuts({{{0, 0}, {5, 9}}, {{0, 0}, {-5, 9}}, {{3, 3}, {3, 9}}}),
+             (QList<bool>{true, true, false}));
 }
 
 QTEST_MAIN(TestGraphReading)

@@ -6,6 +6,7 @@
 #include "codec/pngstreamwriter.h"
 #include "graphpicture.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QGraphicsItem>
 #include <QImage>
@@ -103,7 +104,16 @@ carton::Status GraphExport::writePng(const GraphPicture &picture, const QString 
         if (progress)
             progress->advance(1);
     }
-    return (*writer)->finish();
+    if (progress && progress->isCancelled())
+        return cancelled(path);
+    if (carton::Status s = (*writer)->finish(); !s)
+        return s;
+    if (progress &&
+        progress->isCancelled()) { // cancelled while the file was committed: the user was told nothing is written
+        QFile::remove(path);
+        return cancelled(path);
+    }
+    return {};
 }
 
 carton::Status GraphExport::writeSvg(const GraphPicture &picture, const QString &path, const QString &title,

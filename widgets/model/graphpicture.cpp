@@ -40,7 +40,7 @@ std::vector<std::unique_ptr<QGraphicsItem>> GraphPicture::makeItems(carton::Prog
         }
     for (qsizetype e = 0; labelsShown && e < edges.size() && e < labels.size(); ++e)
         if (!labels[e].isEmpty()) {
-            items.emplace_back(GraphItems::makeEdgeLabel(edges[e], labels[e], style));
+            items.emplace_back(GraphItems::makeEdgeLabel(edges[e], labels[e], style, fanOut.value(e)));
             if (!step())
                 return items;
         }

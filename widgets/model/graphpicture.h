@@ -33,6 +33,7 @@ struct GraphPicture {
     QList<GraphItems::Node> nodes; // one per rectangle
     QList<QList<QPointF>> edges;
     QStringList labels; // per edge (empty: none)
+    QList<bool> fanOut; // per edge: it leaves its node beside others (GraphItems::fanOuts)
     bool labelsShown = true;
 
     // Every item, without a scene, in drawing order (edges, their labels, nodes);

@@ -50,7 +50,11 @@ void GraphVertices::build(const OnnxInfo &graph, const GraphFold &fold, const Gr
             const OnnxNode &node = graph.nodes[index];
             QStringList rows;
             for (const GraphFold::Row &row : fold.rows(index))
-                rows.append(row.role + u' ' + row.text);
+                rows.append(row.shown());
+            // Its bodies (an If's branches, a Loop's body), as Netron lists them: double-click opens one.
+            for (const carton::OnnxAttribute &a : node.attributes)
+                for (const auto &body : a.graphs)
+                    rows.append(tr("%1 ▸ %n node(s)", nullptr, int(body ? body->nodes.size() : 0)).arg(a.name));
             list.append({node.opType, node.name, index, -1, -1, 0, rows, {}});
         } else {
             const QString last = item.scope.mid(item.scope.lastIndexOf(u'/') + 1);

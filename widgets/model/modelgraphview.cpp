@@ -370,6 +370,7 @@ void ModelGraphView::startLayout()
     struct Laid {
         GraphLayoutResult layout;
         QStringList labels;
+        QList<bool> fanOut;
         std::shared_ptr<const GraphGrid> grid;
     };
     m_jobs->start(
@@ -381,7 +382,8 @@ void ModelGraphView::startLayout()
             GraphVertices::addEdges(*graph, fold, itemOfNode, vertexCount, input, &values);
             GraphLayoutResult layout = layoutGraph(input, &progress);
             auto grid = std::make_shared<const GraphGrid>(layout.nodes, layout.edges);
-            return Laid{std::move(layout), GraphItems::edgeLabels(*graph, values), std::move(grid)};
+            QList<bool> fanOut = GraphItems::fanOuts(layout.edges);
+            return Laid{std::move(layout), GraphItems::edgeLabels(*graph, values), std::move(fanOut), std::move(grid)};
         },
         [this](Laid &&laid) {
             const GraphLayoutResult &layout = laid.layout;
@@ -392,7 +394,9 @@ void ModelGraphView::startLayout()
             m_rects = layout.nodes;
             showInputs();
             m_loader->setLabelsShown(m_edgeShapes);
-            m_loader->load(makePicture(layout, std::move(laid.labels)), std::move(laid.grid));
+            std::shared_ptr<GraphPicture> picture = makePicture(layout, std::move(laid.labels));
+            picture->fanOut = std::move(laid.fanOut);
+            m_loader->load(std::move(picture), std::move(laid.grid));
         });
 }
 
