@@ -115,6 +115,16 @@ QGraphicsPathItem *itemOf(ModelGraphView &view, int index)
     return nullptr;
 }
 
+// The texts drawn inside `item` (its title and rows), null: none.
+QStringList textsIn(const QGraphicsItem *item)
+{
+    QStringList texts;
+    for (QGraphicsItem *child : item ? item->childItems() : QList<QGraphicsItem *>())
+        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
+            texts << text->text();
+    return texts;
+}
+
 int vertexTitled(ModelGraphView &view, const QString &title)
 {
     for (int i = 0; i < view.vertexCount(); ++i)
@@ -183,17 +193,11 @@ void TestGraphReading::constantsFoldIntoTheirNodes()
     // Drawn inside the node: the Reshape's item holds the row's text.
     QGraphicsPathItem *reshape = itemOf(view, vertexTitled(view, u"Reshape"_s));
     QVERIFY(reshape);
-    QStringList texts;
-    for (QGraphicsItem *child : reshape->childItems())
-        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
-            texts << text->text();
+    QStringList texts = textsIn(reshape);
     QVERIFY2(texts.contains(u"shape ⟨2⟩"_s) && texts.contains(u"Reshape"_s), qPrintable(texts.join(u", ")));
     QGraphicsPathItem *gather = itemOf(view, vertexTitled(view, u"Gather"_s));
     QVERIFY(gather);
-    texts.clear();
-    for (QGraphicsItem *child : gather->childItems())
-        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
-            texts << text->text();
+    texts = textsIn(gather);
     QVERIFY2(texts.contains(u"indices = 3"_s), qPrintable(texts.join(u", ")));
     // The box covers every row with room below the last (the rows stood on the border).
     QGraphicsPathItem *conv = itemOf(view, vertexTitled(view, u"Conv"_s));
@@ -472,11 +476,7 @@ void TestGraphReading::bodiesOpenInPlaceAndAreSearched()
     // The If lists its bodies inside its box, as Netron does (it read as a bare "If").
     QGraphicsPathItem *ifItem = itemOf(view, vertexTitled(view, u"If"_s));
     QVERIFY(ifItem);
-    QStringList ifTexts;
-    for (QGraphicsItem *child : ifItem->childItems())
-        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
-            ifTexts << text->text();
-    QCOMPARE(ifTexts, (QStringList{u"else_branch ▸ 2 node(s)"_s, u"then_branch ▸ 1 node(s)"_s, u"If"_s}));
+    QCOMPARE(textsIn(ifItem), (QStringList{u"else_branch ▸ 2 node(s)"_s, u"then_branch ▸ 1 node(s)"_s, u"If"_s}));
     // The If's properties link its bodies; the else branch's link opens it in place.
     QVERIFY(view.selectVertex(0));
     QVERIFY2(view.properties()->toHtml().contains(u"body:0/0"_s), qPrintable(view.properties()->toHtml()));
