@@ -8,6 +8,7 @@
 // a PNG of a tall graph at a readable scale, named after the model.
 #include "jobs/jobpools.h"
 #include "model/graphbodybar.h"
+#include "model/graphcamera.h"
 #include "model/graphexport.h"
 #include "model/graphexportjob.h"
 #include "model/graphitems.h"
@@ -304,6 +305,26 @@ void TestGraphReading::opensAtTheInputsFitAndZoom()
     QVERIFY(view.zoomToSelection());
     QVERIFY(gv->mapToScene(gv->viewport()->rect()).boundingRect().contains(view.vertexRect(150)));
     QVERIFY(gv->transform().m11() > 0.5 && gv->transform().m11() <= 2.0);
+
+    // A graph a little taller than the view opens at the normal size too: shrunk to fit
+    // (as it was down to half size) its labels were ~6 px. One that nearly fits is fitted.
+    bool sawTall = false, sawFitted = false;
+    for (int count = 4; count <= 40 && !sawTall; count += 2) {
+        view.setGraph(nullptr, chain(count));
+        QVERIFY(laidOut.wait(20'000));
+        const QSizeF scene = view.scene()->sceneRect().size(), port = gv->viewport()->size();
+        const qreal fits = std::min(port.width() / scene.width(), port.height() / scene.height());
+        if (fits >= GraphCamera::kFitOpenScale) {
+            QCOMPARE(gv->transform().m11(), std::min(1.0, fits));
+            sawFitted = sawFitted || fits < 1;
+        } else {
+            QVERIFY2(fits >= 0.5, "the chain grew past the sizes this checks");
+            QCOMPARE(gv->transform().m11(), 1.0);
+            sawTall = true;
+        }
+    }
+    QVERIFY(sawTall);
+    QVERIFY(sawFitted);
 }
 
 void TestGraphReading::minimapForBigGraphs()
