@@ -14,6 +14,7 @@
 #include "model/graphitems.h"
 #include "model/graphlayout.h"
 #include "model/graphminimap.h"
+#include "model/graphsearch.h"
 #include "model/modelgraphview.h"
 #include "model/modelinfo.h"
 
@@ -116,6 +117,16 @@ QGraphicsPathItem *itemOf(ModelGraphView &view, int index)
     return nullptr;
 }
 
+// Shows `g` in `view` (900×600) and waits until it is laid out.
+bool showLaidOut(ModelGraphView &view, std::shared_ptr<const carton::OnnxInfo> g)
+{
+    view.resize(900, 600);
+    view.show();
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setGraph(nullptr, std::move(g));
+    return laidOut.wait(10'000);
+}
+
 // The texts drawn inside `item` (its title and rows), null: none.
 QStringList textsIn(const QGraphicsItem *item)
 {
@@ -161,6 +172,7 @@ private slots:
     void tallGraphExportsReadably();
     void bodiesOpenInPlaceAndAreSearched();
     void edgeLabelsKeepOffTheirLines();
+    void bodiesTakeOuterValuesAsInputs();
     void cleanupTestCase() { JobPools::waitForAll(); }
 };
 
@@ -359,11 +371,8 @@ void TestGraphReading::scopeLabelsAreReadable()
         g->nodes.append(
             node(u"Relu"_s, {u"v%1"_s.arg(i)}, {u"v%1"_s.arg(i + 1)}, u"/block%1/Relu_%2"_s.arg(i / 3).arg(i)));
     ModelGraphView view;
-    view.resize(900, 600);
-    view.show();
+    QVERIFY(showLaidOut(view, g));
     QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
-    view.setGraph(nullptr, g);
-    QVERIFY(laidOut.wait(10'000));
     view.collapseAll();
     QVERIFY(laidOut.wait(10'000));
     QCOMPARE(view.collapsedScope(0), u"block0"_s);
@@ -567,6 +576,66 @@ void TestGraphReading::edgeLabelsKeepOffTheirLines()
     // Edges leaving one point are a fan-out; one alone is not.
     QCOMPARE(GraphItems::fanOuts({{{0, 0}, {5, 9}}, {{0, 0}, {-5, 9}}, {{3, 3}, {3, 9}}}),
              (QList<bool>{true, true, false}));
+    // One value taken by three nodes below: one label, on the most upright edge; another
+    // value leaving the same point keeps its own.
+    QStringList labels{u"a"_s, u"a"_s, u"a"_s, u"b"_s};
+    GraphItems::dropRepeatedLabels({{{0, 0}, {30, 9}}, {{0, 0}, {2, 9}}, {{0, 0}, {-30, 9}}, {{0, 0}, {9, 9}}}, labels);
+    QCOMPARE(labels, (QStringList{QString(), u"a"_s, QString(), u"b"_s}));
+}
+
+// A branch using a value of the graph around it (the Relu's output) showed it as a row of
+// the node taking it ("self 3" for a TorchScript op's first argument, "X /Relu_output_0" in
+// ONNX): it is an input of the body, drawn with its edge and typed as the outer graph says.
+void TestGraphReading::bodiesTakeOuterValuesAsInputs()
+{
+    auto thenBody = std::make_shared<carton::OnnxInfo>();
+    thenBody->nodes = {node(u"Add"_s, {u"r"_s, u"c"_s}, {u"y"_s}, u"add"_s)};
+    carton::OnnxValueInfo y;
+    y.name = u"y"_s;
+    thenBody->outputs = {y};
+    auto g = std::make_shared<carton::OnnxInfo>();
+    carton::OnnxValueInfo x, cond, r;
+    x.name = u"x"_s;
+    cond.name = u"cond"_s;
+    r.name = u"r"_s;
+    r.kind = u"tensor"_s;
+    r.dtype = u"float32"_s;
+    r.shape = QList<carton::OnnxDim>{{1, {}}, {4, {}}};
+    g->inputs = {x, cond};
+    g->valueInfo = {r};
+    g->outputs = {y};
+    carton::OnnxNode ifNode = node(u"If"_s, {u"cond"_s}, {u"y"_s}, u"if"_s);
+    carton::OnnxAttribute thenAttr;
+    thenAttr.name = u"then_branch"_s;
+    thenAttr.type = u"GRAPH"_s;
+    thenAttr.graphs = {thenBody};
+    ifNode.attributes = {thenAttr};
+    g->nodes = {node(u"Relu"_s, {u"x"_s}, {u"r"_s}, u"relu"_s), node(u"Constant"_s, {}, {u"c"_s}, u"const"_s), ifNode};
+
+    // r is taken from the main graph, typed; c (a Constant's) stays a row.
+    const auto body = GraphSearch::withOuterInputs(g, {{2, 0, 0}}, {});
+    QVERIFY(body);
+    QCOMPARE(body->inputs.size(), 1);
+    QCOMPARE(body->inputs[0].name, u"r"_s);
+    QCOMPARE(body->inputs[0].dtype, u"float32"_s);
+    QCOMPARE(GraphSearch::withOuterInputs(g, {}, {}), g); // the main graph as it is
+    QCOMPARE(thenBody->inputs.size(), 0);                 // the file's body untouched
+
+    ModelGraphView view;
+    QVERIFY(showLaidOut(view, g));
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    QVERIFY(view.openBody({2, 0, 0}));
+    QVERIFY(laidOut.wait(10'000));
+    QCOMPARE(view.vertexCount(), 3); // Add, the input r, the output y
+    QStringList rows;
+    for (const GraphFold::Row &row : view.fold().rows(0))
+        rows << row.shown();
+    QCOMPARE(rows, QStringList{u"B c"_s});
+    QStringList labels;
+    for (QGraphicsItem *item : view.scene()->items())
+        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(item); text && !text->parentItem())
+            labels << text->text();
+    QVERIFY2(labels.contains(u"float32 ⟨1×4⟩"_s), qPrintable(labels.join(u", ")));
 }
 
 QTEST_MAIN(TestGraphReading)

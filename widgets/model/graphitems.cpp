@@ -235,6 +235,29 @@ QList<bool> GraphItems::fanOuts(const QList<QList<QPointF>> &edges)
     return out;
 }
 
+void GraphItems::dropRepeatedLabels(const QList<QList<QPointF>> &edges, QStringList &labels)
+{
+    const auto key = [](const QPointF &p) { return std::pair{qRound64(p.x() * 10), qRound64(p.y() * 10)}; };
+    const auto slant = [&edges](qsizetype e) {
+        const QPointF d = edges[e].size() >= 2 ? edges[e][1] - edges[e][0] : QPointF();
+        return std::abs(d.x()) / std::max(1.0, std::abs(d.y()));
+    };
+    QHash<std::pair<qint64, qint64>, qsizetype> kept; // by start: the edge keeping the label
+    for (qsizetype e = 0; e < edges.size() && e < labels.size(); ++e) {
+        if (labels[e].isEmpty() || edges[e].isEmpty())
+            continue;
+        const auto start = key(edges[e].first());
+        const auto other = kept.constFind(start);
+        if (other == kept.cend()) {
+            kept.insert(start, e);
+        } else if (labels[*other] == labels[e]) {
+            const qsizetype drop = slant(e) < slant(*other) ? *other : e;
+            kept[start] = drop == e ? *other : e;
+            labels[drop].clear();
+        }
+    }
+}
+
 QStringList GraphItems::edgeLabels(const carton::OnnxInfo &graph, const QStringList &values)
 {
     QHash<QString, const carton::OnnxValueInfo *> typed;

@@ -82,6 +82,9 @@ public:
                                         bool fanOut = false);
     // Per edge: whether another edge starts where it starts (it leaves its node beside others).
     static QList<bool> fanOuts(const QList<QList<QPointF>> &edges);
+    // Of the edges leaving one point with the same label (one value taken by several nodes),
+    // only the most upright keeps it: side by side, their labels stood on each other.
+    static void dropRepeatedLabels(const QList<QList<QPointF>> &edges, QStringList &labels);
     // The label of each edge carrying `values` in `graph` (empty where the file says no
     // type): what the graph's inputs, outputs and value_info say.
     static QStringList edgeLabels(const carton::OnnxInfo &graph, const QStringList &values);
