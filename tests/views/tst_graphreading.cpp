@@ -14,6 +14,7 @@
 #include "model/graphitems.h"
 #include "model/graphlayout.h"
 #include "model/graphminimap.h"
+#include "model/graphpicture.h"
 #include "model/graphsearch.h"
 #include "model/modelgraphview.h"
 #include "model/modelinfo.h"
@@ -623,6 +624,14 @@ void TestGraphReading::bodiesTakeOuterValuesAsInputs()
 
     ModelGraphView view;
     QVERIFY(showLaidOut(view, g));
+    // On the main graph, the If gets dashed edges from the Relu and the Constant its branch
+    // takes r and c from (as Netron draws them; c's Constant is a node here: no user to fold into).
+    const std::shared_ptr<const GraphPicture> picture = view.picture();
+    QVERIFY(picture);
+    QCOMPARE(picture->implicit.count(true), 2);
+    for (qsizetype e = 0; e < picture->edges.size(); ++e)
+        if (picture->implicit.value(e))
+            QCOMPARE(picture->edges.at(e).last().y(), view.vertexRect(view.vertexOfNode(2)).top());
     QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
     QVERIFY(view.openBody({2, 0, 0}));
     QVERIFY(laidOut.wait(10'000));

@@ -117,7 +117,8 @@ void GraphItemLoader::makeEdge(int edge)
 {
     m_edgeMade.setBit(edge);
     QGraphicsScene &scene = *m_view->scene();
-    if (QGraphicsItem *line = GraphItems::makeEdge(m_picture->edges[edge], m_picture->style))
+    if (QGraphicsItem *line =
+            GraphItems::makeEdge(m_picture->edges[edge], m_picture->style, m_picture->implicit.value(edge)))
         scene.addItem(line);
     const QString &label = edge < m_picture->labels.size() ? m_picture->labels[edge] : QString();
     if (!label.isEmpty()) {

@@ -154,7 +154,7 @@ void GraphItems::addEdge(QGraphicsScene &scene, const QList<QPointF> &line, cons
         scene.addItem(edge);
 }
 
-QGraphicsItem *GraphItems::makeEdge(const QList<QPointF> &line, const Style &style)
+QGraphicsItem *GraphItems::makeEdge(const QList<QPointF> &line, const Style &style, bool dashed)
 {
     if (line.size() < 2)
         return nullptr;
@@ -182,7 +182,10 @@ QGraphicsItem *GraphItems::makeEdge(const QList<QPointF> &line, const Style &sty
         path.lineTo(wing.p2());
     }
     auto *edge = new QGraphicsPathItem(path);
-    edge->setPen(style.edgePen);
+    QPen pen = style.edgePen;
+    if (dashed)
+        pen.setStyle(Qt::DashLine);
+    edge->setPen(pen);
     edge->setZValue(-1);
     return edge;
 }

@@ -77,7 +77,8 @@ public:
     // The same items without a scene (the caller owns them; an export draws them off
     // the GUI thread, GraphPicture): scene coordinates, children placed in them.
     static QGraphicsPathItem *makeNode(const QRectF &rect, const Node &node, int index, const Style &style);
-    static QGraphicsItem *makeEdge(const QList<QPointF> &line, const Style &style); // null: under 2 points
+    // Null under 2 points; `dashed`: a value a node's bodies take (not one of its inputs).
+    static QGraphicsItem *makeEdge(const QList<QPointF> &line, const Style &style, bool dashed = false);
     static QGraphicsItem *makeEdgeLabel(const QList<QPointF> &line, const QString &text, const Style &style,
                                         bool fanOut = false);
     // Per edge: whether another edge starts where it starts (it leaves its node beside others).

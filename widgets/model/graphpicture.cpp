@@ -32,8 +32,8 @@ std::vector<std::unique_ptr<QGraphicsItem>> GraphPicture::makeItems(carton::Prog
         progress->advance(1);
         return !progress->isCancelled();
     };
-    for (const QList<QPointF> &line : edges)
-        if (QGraphicsItem *edge = GraphItems::makeEdge(line, style)) {
+    for (qsizetype e = 0; e < edges.size(); ++e)
+        if (QGraphicsItem *edge = GraphItems::makeEdge(edges[e], style, implicit.value(e))) {
             items.emplace_back(edge);
             if (!step())
                 return items;

@@ -378,7 +378,7 @@ void ModelGraphView::startLayout()
     struct Laid {
         GraphLayoutResult layout;
         QStringList labels;
-        QList<bool> fanOut;
+        QList<bool> fanOut, implicit;
         std::shared_ptr<const GraphGrid> grid;
     };
     m_jobs->start(
@@ -387,13 +387,14 @@ void ModelGraphView::startLayout()
          vertexCount = m_vx.list.size()](Progress &progress) mutable {
             // The edges, their labels and where everything lies here too: a text per value of thousands.
             QStringList values;
-            GraphVertices::addEdges(*graph, fold, itemOfNode, vertexCount, input, &values);
+            QList<bool> implicit;
+            GraphVertices::addEdges(*graph, fold, itemOfNode, vertexCount, input, &values, &implicit);
             GraphLayoutResult layout = layoutGraph(input, &progress);
             auto grid = std::make_shared<const GraphGrid>(layout.nodes, layout.edges);
             QList<bool> fanOut = GraphItems::fanOuts(layout.edges);
             QStringList labels = GraphItems::edgeLabels(*graph, values);
             GraphItems::dropRepeatedLabels(layout.edges, labels);
-            return Laid{std::move(layout), std::move(labels), std::move(fanOut), std::move(grid)};
+            return Laid{std::move(layout), std::move(labels), std::move(fanOut), std::move(implicit), std::move(grid)};
         },
         [this](Laid &&laid) {
             const GraphLayoutResult &layout = laid.layout;
@@ -406,6 +407,7 @@ void ModelGraphView::startLayout()
             m_loader->setLabelsShown(m_edgeShapes);
             std::shared_ptr<GraphPicture> picture = makePicture(layout, std::move(laid.labels));
             picture->fanOut = std::move(laid.fanOut);
+            picture->implicit = std::move(laid.implicit);
             m_loader->load(std::move(picture), std::move(laid.grid));
         });
 }
