@@ -8922,5 +8922,12 @@ Vergleichen Sie ihn mit dem Fingerabdruck, den Ihnen sein Besitzer gegeben hat (
         <source>%1 · %2 nodes</source>
         <translation>%1 · %2 Knoten</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 ▸ %n node(s)</source>
+        <translation>
+            <numerusform>%1 ▸ %n Knoten</numerusform>
+            <numerusform>%1 ▸ %n Knoten</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

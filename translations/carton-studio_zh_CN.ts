@@ -8852,5 +8852,11 @@ Compare it with the fingerprint its owner gave you (on their web page, in person
         <source>%1 · %2 nodes</source>
         <translation>%1 · %2 个节点</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 ▸ %n node(s)</source>
+        <translation>
+            <numerusform>%1 ▸ %n 个节点</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

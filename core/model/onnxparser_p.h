@@ -223,6 +223,8 @@ private:
 
     // A TensorProto: for an initializer (`weight`), where its values lie.
     Status parseTensor(const QString &where, const Field &message, ModelWeight &w, bool weight);
+    // " = 0", " = [1, 1]": the values of a tensor of at most 8 values stored in the file (raw_data), else empty.
+    QString smallTensorValues(const ModelWeight &t);
 
     WireReader m_wire;
     QString m_file;

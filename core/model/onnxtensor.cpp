@@ -99,8 +99,13 @@ Status OnnxParser::parseTensor(const QString &whereIn, const Field &message, Mod
                         .arg(m_limits.maxTensorElements),
                     ErrorCode::Limit);
     w.elementCount = *count;
-    if (!weight)
+    if (!weight) {
+        if (raw && !externalLocation) { // where an attribute's values lie (small ones are shown)
+            w.offset = raw->offset;
+            w.byteSize = raw->length;
+        }
         return keep(where, w.name.size() * 2);
+    }
     if (!type || code == 0)
         return fail(where + QStringLiteral(".data_type"), QStringLiteral("%1 is not an ONNX data type").arg(code));
     if (type->narrow) {

@@ -9,6 +9,27 @@
 
 namespace carton::onnx {
 
+QString OnnxParser::smallTensorValues(const ModelWeight &t)
+{
+    constexpr qint64 kMaxShown = 8;
+    if (!t.dtype || !isNumeric(*t.dtype) || t.shape.size() > 1 || t.elementCount < 1 || t.elementCount > kMaxShown ||
+        t.encoding != WeightEncoding::Plain || !t.file.isEmpty() || t.offset < 0 ||
+        t.byteSize != t.elementCount * dtypeSize(*t.dtype))
+        return {};
+    Field raw;
+    raw.type = WireReader::Length;
+    raw.offset = t.offset;
+    raw.length = t.byteSize;
+    Result<QByteArray> bytes = m_wire.bytes(raw, kMaxShown * 8);
+    if (!bytes)
+        return {};
+    const Tensor values = Tensor::numeric({}, *t.dtype, t.shape, *bytes);
+    QStringList texts;
+    for (qint64 i = 0; i < t.elementCount; ++i)
+        texts.append(values.valueAsText(i));
+    return QStringLiteral(" = ") + (t.shape.isEmpty() ? texts.first() : u'[' + texts.join(QStringLiteral(", ")) + u']');
+}
+
 Status OnnxParser::parseAttribute(const QString &where, const Field &message, OnnxAttribute &a)
 {
     if (message.type != WireReader::Length)
@@ -76,8 +97,9 @@ Status OnnxParser::parseAttribute(const QString &where, const Field &message, On
             inferred = f.number == onnx::AttrT ? QStringLiteral("TENSOR") : QStringLiteral("TENSORS");
             ModelWeight t;
             status = parseTensor(where + QStringLiteral(".t"), f, t, false);
-            listed(QStringLiteral("tensor %1%2")
-                       .arg(t.dtype ? dtypeName(*t.dtype) : t.typeName.toLower(), shapeText(t.shape)));
+            listed(QStringLiteral("tensor %1%2%3")
+                       .arg(t.dtype ? dtypeName(*t.dtype) : t.typeName.toLower(), shapeText(t.shape),
+                            status ? smallTensorValues(t) : QString()));
             break;
         }
         case onnx::AttrG:

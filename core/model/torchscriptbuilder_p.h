@@ -99,6 +99,10 @@ private:
         const TsFile *file = nullptr;
         QHash<QString, TsVal> env;
         QString scope; // the module path ("layer1.0.conv1"), empty at the root
+        // The name of what this call returns: the caller's (`out = self.conv1(x)`: "out"), else
+        // "<scope>.output" for a module's method; empty: named by its operator.
+        QString returnName;
+        QString returnedVariable; // the function ends with `return _1`: "_1" (named returnName when set)
     };
     enum class Flow { Normal, Returned, Raised };
     struct Args {
@@ -122,8 +126,9 @@ private:
     Result<Flow> execIf(const TsStmt &st, Frame &frame, TsVal *returned);
     Result<Flow> execLoop(const TsStmt &st, Frame &frame);
     Status bind(int target, const TsVal &value, Frame &frame, int line);
+    // `hint`: the name the caller gives the result (empty: none).
     Result<TsVal> inlineFunction(const TsFile &file, const TsFunction &function, const TsVal *self, Args args,
-                                 const QString &scope, int line, const QString &where);
+                                 const QString &scope, const QString &hint, const QString &where);
 
     // torchscriptcalls.cpp (TsVal and the operator table: torchscriptvalues.cpp)
     Result<TsVal> eval(int expr, Frame &frame, const QString &hint = {}, int outputs = 1);
@@ -134,7 +139,9 @@ private:
     // The graph value standing for `value` (known values become prim::Constant nodes).
     Result<QString> valueName(const TsVal &value, Frame &frame, int line);
     Result<OnnxNode *> addNode(const QString &kind, const QString &scope, const QString &where);
-    QString newValue(const QString &hint);
+    // A new graph value named `hint` ("x", "x.1" the second time...); without one, after
+    // the operator `kind` makes it ("aten::relu" -> "relu"), never a bare number when either is given.
+    QString newValue(const QString &hint, const QString &kind = {});
     Error error(const Frame &frame, int line, const QString &message, ErrorCode code = ErrorCode::Format) const
     {
         return makeError(code, message, frame.file ? frame.file->where(line) : m_archive.location);

@@ -62,9 +62,18 @@ QString operatorKind(const QString &op)
 
 } // namespace
 
-QString TsBuilder::newValue(const QString &hint)
+QString TsBuilder::newValue(const QString &hint, const QString &kind)
 {
-    const QString base = hint.isEmpty() ? QString::number(++m_counter) : hint;
+    QString base = hint;
+    if (base.isEmpty()) {
+        base = kind.mid(kind.indexOf(u':') + 1);
+        while (base.startsWith(u'_') || base.startsWith(u':'))
+            base.remove(0, 1);
+        while (base.endsWith(u'_'))
+            base.chop(1);
+    }
+    if (base.isEmpty())
+        base = QString::number(++m_counter);
     int &used = m_valueNames[base];
     return used++ == 0 ? base : base + u'.' + QString::number(used - 1);
 }
@@ -208,12 +217,13 @@ Result<TsVal> TsBuilder::op(const QString &kind, const Args &args, Frame &frame,
     if (outputs <= 0)
         return TsVal::none();
     if (outputs == 1) {
-        (*node)->outputs = {newValue(hint)};
+        (*node)->outputs = {newValue(hint, kind)};
         return TsVal::dynamic((*node)->outputs.front());
     }
     TsVal tuple = TsVal::sequence(VK::Tuple, {});
+    const QString base = hint.isEmpty() ? newValue({}, kind) : hint; // "unbind", "unbind.1"...
     for (int k = 0; k < outputs; ++k) {
-        (*node)->outputs.append(newValue(hint.isEmpty() ? QString() : hint + u'_' + QString::number(k)));
+        (*node)->outputs.append(newValue(base + u'_' + QString::number(k)));
         tuple.items.push_back(TsVal::dynamic((*node)->outputs.back()));
     }
     return tuple;
@@ -282,8 +292,8 @@ Result<TsVal> TsBuilder::call(const TsVal &callee, Args args, Frame &frame, cons
         if (!cls)
             return cls.error();
         const TsVal self = TsVal::module(callee.object, callee.path);
-        return inlineFunction(*cls->file, cls->cls->methods[callee.s], &self, std::move(args), callee.path, line,
-                              where);
+        return inlineFunction(*cls->file, cls->cls->methods[callee.s], &self, std::move(args), callee.path,
+                              hint.isEmpty() && callee.path == frame.scope ? frame.returnName : hint, where);
     }
     if (callee.kind == VK::Method) { // a method of a run-time value
         args.positional.insert(args.positional.begin(), callee.items.front());
@@ -305,7 +315,7 @@ Result<TsVal> TsBuilder::call(const TsVal &callee, Args args, Frame &frame, cons
             return file.error();
         const QString last = name.mid(dot + 1);
         if (const auto f = (*file)->functions.constFind(last); f != (*file)->functions.cend())
-            return inlineFunction(**file, *f, nullptr, std::move(args), frame.scope, line, where);
+            return inlineFunction(**file, *f, nullptr, std::move(args), frame.scope, hint, where);
         if (const auto c = (*file)->classes.constFind(last); c != (*file)->classes.cend()) {
             if (c->base.contains(QStringLiteral("NamedTuple")))
                 return TsVal::sequence(VK::Tuple, std::move(args.positional));

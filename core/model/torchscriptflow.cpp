@@ -14,6 +14,18 @@ using VK = TsVal::Kind;
 
 namespace {
 
+// The graph name of what the code assigns to `variable`: the caller's name for the value the
+// function returns, none for the serializer's temporaries ("_0", "_12": named after their
+// operator then), else the variable's own.
+QString assignedName(const QString &variable, const QString &returnName, const QString &returnedVariable)
+{
+    if (variable == returnedVariable && !returnName.isEmpty())
+        return returnName;
+    const bool temporary = variable.size() > 1 && variable.front() == u'_' &&
+                           std::all_of(variable.cbegin() + 1, variable.cend(), [](QChar c) { return c.isDigit(); });
+    return temporary ? QString() : variable;
+}
+
 // Names assigned anywhere in `stmts` (loop-carried candidates).
 void assignedNames(const TsFile &file, const std::vector<int> &stmts, QSet<QString> &out)
 {
@@ -44,14 +56,21 @@ void assignedNames(const TsFile &file, const std::vector<int> &stmts, QSet<QStri
 } // namespace
 
 Result<TsVal> TsBuilder::inlineFunction(const TsFile &file, const TsFunction &function, const TsVal *self, Args args,
-                                        const QString &scope, int line, const QString &where)
+                                        const QString &scope, const QString &hint, const QString &where)
 {
     if (m_callDepth >= m_limits.maxCallDepth)
         return makeError(
             ErrorCode::Limit,
             QStringLiteral("calls nested deeper than %1 (calling %2)").arg(m_limits.maxCallDepth).arg(function.name),
             where);
-    Frame callee{&file, {}, scope};
+    Frame callee{&file, {}, scope, hint};
+    if (callee.returnName.isEmpty() && self && !scope.isEmpty())
+        callee.returnName = scope + QStringLiteral(".output");
+    if (!function.body.empty()) {
+        const TsStmt &last = file.stmts[size_t(function.body.back())];
+        if (last.kind == SK::Return && !last.kids.empty() && file.exprs[size_t(last.kids[0])].kind == EK::Name)
+            callee.returnedVariable = file.exprs[size_t(last.kids[0])].text;
+    }
     qsizetype next = 0;
     for (qsizetype p = 0; p < function.params.size(); ++p) {
         const TsParam &param = function.params[p];
@@ -81,7 +100,6 @@ Result<TsVal> TsBuilder::inlineFunction(const TsFile &file, const TsFunction &fu
             ErrorCode::Format,
             QStringLiteral("%1() takes %2 arguments, called with more").arg(function.name).arg(function.params.size()),
             where);
-    (void)line;
     ++m_callDepth;
     TsVal returned;
     Result<Flow> flow = exec(function.body, callee, &returned);
@@ -122,7 +140,8 @@ Status TsBuilder::bind(int target, const TsVal &value, Frame &frame, int line)
             items = TsVal::sequence(VK::Tuple, {});
             for (int k : t.kids) {
                 const TsExpr &part = frame.file->exprs[k];
-                const QString out = newValue(part.kind == EK::Name ? part.text : QString());
+                const QString out =
+                    newValue(part.kind == EK::Name ? part.text : QString(), QStringLiteral("prim::TupleUnpack"));
                 (*node)->outputs.append(out);
                 items.items.push_back(TsVal::dynamic(out));
             }
@@ -175,7 +194,10 @@ Result<TsBuilder::Flow> TsBuilder::execStmt(int index, Frame &frame, TsVal *retu
     case SK::Assign: {
         const TsExpr &first = frame.file->exprs[st.kids[0]];
         const int outputs = first.kind == EK::Tuple ? int(first.kids.size()) : 1;
-        Result<TsVal> value = eval(st.kids.back(), frame, first.kind == EK::Name ? first.text : QString(), outputs);
+        Result<TsVal> value = eval(
+            st.kids.back(), frame,
+            first.kind == EK::Name ? assignedName(first.text, frame.returnName, frame.returnedVariable) : QString(),
+            outputs);
         if (!value)
             return value.error();
         for (size_t k = 0; k + 1 < st.kids.size(); ++k)
@@ -216,7 +238,7 @@ Result<TsBuilder::Flow> TsBuilder::execStmt(int index, Frame &frame, TsVal *retu
         if (st.kids.empty()) {
             *returned = TsVal::none();
         } else {
-            Result<TsVal> value = eval(st.kids[0], frame);
+            Result<TsVal> value = eval(st.kids[0], frame, frame.returnName);
             if (!value)
                 return value.error();
             *returned = std::move(*value);
@@ -339,7 +361,9 @@ Result<TsBuilder::Flow> TsBuilder::execIf(const TsStmt &st, Frame &frame, TsVal 
             results.append({name, a});
             continue;
         }
-        const QString out = newValue(name.isEmpty() ? QStringLiteral("result") : name);
+        const QString out = newValue(!name.isEmpty()              ? name
+                                     : frame.returnName.isEmpty() ? QStringLiteral("result")
+                                                                  : frame.returnName);
         for (int k = 0; k < 2; ++k) {
             if (branches[k].flow == Flow::Raised)
                 continue;

@@ -130,6 +130,17 @@ def describe(path):
     }
 
 
+# Constants as torch.onnx.export writes them (raw_data): small ones are shown with their values.
+consts = [
+    ("half", np.array(0.5, np.float32)), ("axes", np.array([1, -1], np.int64)),
+    ("grid", np.ones((2, 2), np.float32)), ("many", np.arange(9, dtype=np.int64)),
+]
+cnodes = [helper.make_node("Constant", [], [n], name=n, value=numpy_helper.from_array(v)) for n, v in consts]
+cnodes.append(helper.make_node("Sum", ["x"] + [n for n, _ in consts], ["y"], name="sum"))
+cgraph = helper.make_graph(cnodes, "constants", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [])],
+                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
+onnx.save(helper.make_model(cgraph, opset_imports=[helper.make_opsetid("", 17)]), os.path.join(out, "constants.onnx"))
+
 json.dump({"tiny.onnx": describe(os.path.join(out, "tiny.onnx")),
            "ext/ext.onnx": describe(os.path.join(out, "ext", "ext.onnx"))},
           open(os.path.join(out, "reference.json"), "w"))

@@ -115,12 +115,28 @@ private slots:
     void truncatedEverywhere();
     void narrowTypesInRawData();
     void narrowTypesInInt32Data();
+    void smallConstantsShowTheirValues();
     void mutatedEverywhere();
 
 private:
     QTemporaryDir m_dir;
     QJsonObject m_reference;
 };
+
+// A Constant's tensor of up to 8 values (rank 0 or 1) reads with them, as Netron shows
+// "B = 0"; bigger or 2-D ones with their type and shape only.
+void TestOnnxModel::smallConstantsShowTheirValues()
+{
+    Result<ModelSet> set = ModelSet::fromFile(m_dir.filePath(QStringLiteral("constants.onnx")));
+    QVERIFY2(set, set ? "" : qPrintable(set.error().toString()));
+    const OnnxInfo &info = *set->entries().first().model->onnx();
+    QStringList texts;
+    for (const OnnxNode &n : info.nodes)
+        if (n.opType == u"Constant")
+            texts.append(n.attributes.value(0).text);
+    QCOMPARE(texts, (QStringList{QStringLiteral("tensor float32[] = 0.5"), QStringLiteral("tensor int64[2] = [1, -1]"),
+                                 QStringLiteral("tensor float32[2, 2]"), QStringLiteral("tensor int64[9]")}));
+}
 
 void TestOnnxModel::initTestCase()
 {

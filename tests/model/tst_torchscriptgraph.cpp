@@ -113,6 +113,7 @@ private slots:
     void matchesTorch();
     void namesScopesAndArguments();
     void branchesAndLoopsAreBodies();
+    void valuesHaveReadableNames();
     void hostileCode_data();
     void hostileCode();
     void notTorchScript();
@@ -258,6 +259,52 @@ void TestTorchScriptGraph::branchesAndLoopsAreBodies()
     QCOMPARE(graph->outputs[1].name, loop->outputs.first());
     // `scale` is None: its branch is decided now and leaves nothing.
     QVERIFY(!find(QStringLiteral("aten::mul")));
+}
+
+// What a call returns is named as the code names it, or after its module ("head.output") or
+// its operator ("sum"): never a bare number nor the serializer's temporaries ("_1").
+void TestTorchScriptGraph::valuesHaveReadableNames()
+{
+    for (const char *file : {"control.pt", "resnet18_script.pt"}) {
+        const ModelFilePtr model = readModel(QString::fromLatin1(file));
+        QVERIFY(model);
+        Result<OnnxInfo> graph = model->torchScriptGraph();
+        QVERIFY(graph);
+        int outputs = 0;
+        const auto check = [&](const OnnxInfo &g, const auto &self) -> void {
+            for (const OnnxNode &n : g.nodes) {
+                for (const QString &out : n.outputs) {
+                    ++outputs;
+                    const QString stem = out.section(u'.', 0, 0);
+                    bool number = false;
+                    (void)stem.toInt(&number);
+                    QVERIFY2(!number && !(stem.startsWith(u'_') && stem.size() > 1 && stem[1].isDigit()),
+                             qPrintable(QStringLiteral("%1: %2 -> %3").arg(QString::fromLatin1(file), n.name, out)));
+                }
+                for (const OnnxAttribute &a : n.attributes)
+                    for (const auto &body : a.graphs)
+                        self(*body, self);
+            }
+        };
+        check(*graph, check);
+        QVERIFY(outputs > 10);
+    }
+    const ModelFilePtr model = readModel(QStringLiteral("control.pt"));
+    QVERIFY(model);
+    Result<OnnxInfo> graph = model->torchScriptGraph();
+    QVERIFY(graph);
+    QHash<QString, QString> byNode; // node name -> its first output
+    for (const OnnxNode &n : graph->nodes)
+        byNode.insert(n.name, n.outputs.value(0));
+    // A module's result (Linear.forward returns `_0`), a module inlined in an argument
+    // (`torch.relu(self.conv(x))`), an operator nested in an expression (`bool(y.sum() > 0)`),
+    // the code's own name (`z = torch.flatten(...)`).
+    QCOMPARE(byNode.value(QStringLiteral("/head/aten::linear")), QStringLiteral("head.output"));
+    QCOMPARE(graph->outputs.at(0).name, QStringLiteral("head.output"));
+    QCOMPARE(byNode.value(QStringLiteral("/blocks/0/conv/aten::conv2d")), QStringLiteral("blocks.0.conv.output"));
+    QCOMPARE(byNode.value(QStringLiteral("aten::sum")), QStringLiteral("sum"));
+    QCOMPARE(byNode.value(QStringLiteral("aten::gt")), QStringLiteral("gt"));
+    QCOMPARE(byNode.value(QStringLiteral("aten::flatten")), QStringLiteral("z"));
 }
 
 void TestTorchScriptGraph::hostileCode_data()

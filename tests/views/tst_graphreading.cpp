@@ -9,17 +9,20 @@
 #include "base/progress.h"
 #include "jobs/jobpools.h"
 #include "model/graphbodybar.h"
+#include "model/graphcamera.h"
 #include "model/graphexport.h"
 #include "model/graphexportjob.h"
 #include "model/graphitems.h"
 #include "model/graphlayout.h"
 #include "model/graphminimap.h"
 #include "model/graphpicture.h"
+#include "model/graphsearch.h"
 #include "model/modelgraphview.h"
 #include "model/modelinfo.h"
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFont>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -28,6 +31,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPalette>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -74,7 +78,7 @@ std::shared_ptr<const carton::OnnxInfo> torchLikeGraph()
     shape.type = u"TENSOR"_s;
     shape.text = u"tensor int64[2]"_s;
     carton::OnnxAttribute index = shape;
-    index.text = u"tensor int64[]"_s;
+    index.text = u"tensor int64[] = 3"_s; // its value, as the reader gives a small constant's
     carton::OnnxNode kShape = node(u"Constant"_s, {}, {u"k_shape"_s}, u"Constant_0"_s);
     kShape.attributes = {shape};
     carton::OnnxNode kIndex = node(u"Constant"_s, {}, {u"k_index"_s}, u"Constant_1"_s);
@@ -115,6 +119,26 @@ QGraphicsPathItem *itemOf(ModelGraphView &view, int index)
     return nullptr;
 }
 
+// Shows `g` in `view` (900×600) and waits until it is laid out.
+bool showLaidOut(ModelGraphView &view, std::shared_ptr<const carton::OnnxInfo> g)
+{
+    view.resize(900, 600);
+    view.show();
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setGraph(nullptr, std::move(g));
+    return laidOut.wait(10'000);
+}
+
+// The texts drawn inside `item` (its title and rows), null: none.
+QStringList textsIn(const QGraphicsItem *item)
+{
+    QStringList texts;
+    for (QGraphicsItem *child : item ? item->childItems() : QList<QGraphicsItem *>())
+        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
+            texts << text->text();
+    return texts;
+}
+
 int vertexTitled(ModelGraphView &view, const QString &title)
 {
     for (int i = 0; i < view.vertexCount(); ++i)
@@ -149,6 +173,8 @@ private slots:
     void scopeLabelsAreReadable();
     void tallGraphExportsReadably();
     void bodiesOpenInPlaceAndAreSearched();
+    void edgeLabelsKeepOffTheirLines();
+    void bodiesTakeOuterValuesAsInputs();
     void cleanupTestCase() { JobPools::waitForAll(); }
 };
 
@@ -175,15 +201,19 @@ void TestGraphReading::constantsFoldIntoTheirNodes()
     QCOMPARE(rowsOf(3), (QStringList{u"W conv.weight"_s, u"B conv.bias"_s}));
     QCOMPARE(rowsOf(5), QStringList{u"shape ⟨2⟩"_s});
     QCOMPARE(rowsOf(6), QStringList{u"B head.bias"_s});
-    QCOMPARE(rowsOf(8), QStringList{u"indices ⟨⟩"_s});
+    QCOMPARE(rowsOf(8), QStringList{u"indices 3"_s});
+    // A value reads as one (Netron's "B = 0"), a shape or a name as itself.
+    QCOMPARE(view.fold().rows(8).value(0).shown(), u"indices = 3"_s);
+    QCOMPARE(view.fold().rows(5).value(0).shown(), u"shape ⟨2⟩"_s);
     // Drawn inside the node: the Reshape's item holds the row's text.
     QGraphicsPathItem *reshape = itemOf(view, vertexTitled(view, u"Reshape"_s));
     QVERIFY(reshape);
-    QStringList texts;
-    for (QGraphicsItem *child : reshape->childItems())
-        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(child))
-            texts << text->text();
+    QStringList texts = textsIn(reshape);
     QVERIFY2(texts.contains(u"shape ⟨2⟩"_s) && texts.contains(u"Reshape"_s), qPrintable(texts.join(u", ")));
+    QGraphicsPathItem *gather = itemOf(view, vertexTitled(view, u"Gather"_s));
+    QVERIFY(gather);
+    texts = textsIn(gather);
+    QVERIFY2(texts.contains(u"indices = 3"_s), qPrintable(texts.join(u", ")));
     // The box covers every row with room below the last (the rows stood on the border).
     QGraphicsPathItem *conv = itemOf(view, vertexTitled(view, u"Conv"_s));
     QVERIFY(conv);
@@ -289,6 +319,26 @@ void TestGraphReading::opensAtTheInputsFitAndZoom()
     QVERIFY(view.zoomToSelection());
     QVERIFY(gv->mapToScene(gv->viewport()->rect()).boundingRect().contains(view.vertexRect(150)));
     QVERIFY(gv->transform().m11() > 0.5 && gv->transform().m11() <= 2.0);
+
+    // A graph a little taller than the view opens at the normal size too: shrunk to fit
+    // (as it was down to half size) its labels were ~6 px. One that nearly fits is fitted.
+    bool sawTall = false, sawFitted = false;
+    for (int count = 4; count <= 40 && !sawTall; count += 2) {
+        view.setGraph(nullptr, chain(count));
+        QVERIFY(laidOut.wait(20'000));
+        const QSizeF scene = view.scene()->sceneRect().size(), port = gv->viewport()->size();
+        const qreal fits = std::min(port.width() / scene.width(), port.height() / scene.height());
+        if (fits >= GraphCamera::kFitOpenScale) {
+            QCOMPARE(gv->transform().m11(), std::min(1.0, fits));
+            sawFitted = sawFitted || fits < 1;
+        } else {
+            QVERIFY2(fits >= 0.5, "the chain grew past the sizes this checks");
+            QCOMPARE(gv->transform().m11(), 1.0);
+            sawTall = true;
+        }
+    }
+    QVERIFY(sawTall);
+    QVERIFY(sawFitted);
 }
 
 void TestGraphReading::minimapForBigGraphs()
@@ -323,11 +373,8 @@ void TestGraphReading::scopeLabelsAreReadable()
         g->nodes.append(
             node(u"Relu"_s, {u"v%1"_s.arg(i)}, {u"v%1"_s.arg(i + 1)}, u"/block%1/Relu_%2"_s.arg(i / 3).arg(i)));
     ModelGraphView view;
-    view.resize(900, 600);
-    view.show();
+    QVERIFY(showLaidOut(view, g));
     QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
-    view.setGraph(nullptr, g);
-    QVERIFY(laidOut.wait(10'000));
     view.collapseAll();
     QVERIFY(laidOut.wait(10'000));
     QCOMPARE(view.collapsedScope(0), u"block0"_s);
@@ -483,6 +530,10 @@ void TestGraphReading::bodiesOpenInPlaceAndAreSearched()
     view.setGraph(nullptr, g);
     QVERIFY(laidOut.wait(10'000));
     QVERIFY(!view.bodyBar()->breadcrumb()->isVisible());
+    // The If lists its bodies inside its box, as Netron does (it read as a bare "If").
+    QGraphicsPathItem *ifItem = itemOf(view, vertexTitled(view, u"If"_s));
+    QVERIFY(ifItem);
+    QCOMPARE(textsIn(ifItem), (QStringList{u"else_branch ▸ 2 node(s)"_s, u"then_branch ▸ 1 node(s)"_s, u"If"_s}));
     // The If's properties link its bodies; the else branch's link opens it in place.
     QVERIFY(view.selectVertex(0));
     QVERIFY2(view.properties()->toHtml().contains(u"body:0/0"_s), qPrintable(view.properties()->toHtml()));
@@ -516,6 +567,110 @@ void TestGraphReading::bodiesOpenInPlaceAndAreSearched()
     QCOMPARE(view.depth(), 2);
     QCOMPARE(view.selectedVertex(), view.vertexOfNode(0));
     QVERIFY(view.properties()->toPlainText().startsWith(u"Relu"_s));
+}
+
+// Netron's labels never stand on their own edge; ours sat centred on slanted edges (a
+// fan-out below a MaxPool, two edges meeting at an Add) and were struck through.
+void TestGraphReading::edgeLabelsKeepOffTheirLines()
+{
+    const GraphItems::Style style = GraphItems::style(QFont(), QPalette());
+    const QString text = u"float32 ⟨batch×64×56×56⟩"_s;
+    struct Case {
+        QList<QPointF> line;
+        bool fanOut;
+        int side; // +1: right of the segment's middle, -1: left
+    };
+    const QList<Case> cases = {
+        {{{100, 0}, {100, 60}}, false, +1}, // straight down: on the right
+        {{{100, 0}, {60, 37}}, true, -1},   // leaving a node with others, to the left: outside, on the left
+        {{{100, 0}, {140, 37}}, true, +1},  // ... to the right
+        {{{60, 0}, {100, 38}}, false, -1},  // meeting others at a node from the left: outside, on the left
+        {{{140, 0}, {100, 38}}, false, +1}, // ... from the right
+        {{{100, 0}, {250, 40}}, true, +1},  // flat
+    };
+    for (const Case &c : cases) {
+        std::unique_ptr<QGraphicsItem> label(GraphItems::makeEdgeLabel(c.line, text, style, c.fanOut));
+        const QRectF box = label->sceneBoundingRect();
+        for (int k = 0; k <= 50; ++k) {
+            const QPointF p = c.line[0] + (c.line[1] - c.line[0]) * (k / 50.0);
+            QVERIFY2(
+                !box.contains(p),
+                qPrintable(u"(%1, %2) on the label at %3, %4"_s.arg(p.x()).arg(p.y()).arg(box.left()).arg(box.top())));
+        }
+        const qreal midX = (c.line[0].x() + c.line[1].x()) / 2;
+        QCOMPARE(box.center().x() > midX ? +1 : -1, c.side);
+    }
+    // Edges leaving one point are a fan-out; one alone is not.
+    QCOMPARE(GraphItems::fanOuts({{{0, 0}, {5, 9}}, {{0, 0}, {-5, 9}}, {{3, 3}, {3, 9}}}),
+             (QList<bool>{true, true, false}));
+    // One value taken by three nodes below: one label, on the most upright edge; another
+    // value leaving the same point keeps its own.
+    QStringList labels{u"a"_s, u"a"_s, u"a"_s, u"b"_s};
+    GraphItems::dropRepeatedLabels({{{0, 0}, {30, 9}}, {{0, 0}, {2, 9}}, {{0, 0}, {-30, 9}}, {{0, 0}, {9, 9}}}, labels);
+    QCOMPARE(labels, (QStringList{QString(), u"a"_s, QString(), u"b"_s}));
+}
+
+// A branch using a value of the graph around it (the Relu's output) showed it as a row of
+// the node taking it ("self 3" for a TorchScript op's first argument, "X /Relu_output_0" in
+// ONNX): it is an input of the body, drawn with its edge and typed as the outer graph says.
+void TestGraphReading::bodiesTakeOuterValuesAsInputs()
+{
+    auto thenBody = std::make_shared<carton::OnnxInfo>();
+    thenBody->nodes = {node(u"Add"_s, {u"r"_s, u"c"_s}, {u"y"_s}, u"add"_s)};
+    carton::OnnxValueInfo y;
+    y.name = u"y"_s;
+    thenBody->outputs = {y};
+    auto g = std::make_shared<carton::OnnxInfo>();
+    carton::OnnxValueInfo x, cond, r;
+    x.name = u"x"_s;
+    cond.name = u"cond"_s;
+    r.name = u"r"_s;
+    r.kind = u"tensor"_s;
+    r.dtype = u"float32"_s;
+    r.shape = QList<carton::OnnxDim>{{1, {}}, {4, {}}};
+    g->inputs = {x, cond};
+    g->valueInfo = {r};
+    g->outputs = {y};
+    carton::OnnxNode ifNode = node(u"If"_s, {u"cond"_s}, {u"y"_s}, u"if"_s);
+    carton::OnnxAttribute thenAttr;
+    thenAttr.name = u"then_branch"_s;
+    thenAttr.type = u"GRAPH"_s;
+    thenAttr.graphs = {thenBody};
+    ifNode.attributes = {thenAttr};
+    g->nodes = {node(u"Relu"_s, {u"x"_s}, {u"r"_s}, u"relu"_s), node(u"Constant"_s, {}, {u"c"_s}, u"const"_s), ifNode};
+
+    // r is taken from the main graph, typed; c (a Constant's) stays a row.
+    const auto body = GraphSearch::withOuterInputs(g, {{2, 0, 0}}, {});
+    QVERIFY(body);
+    QCOMPARE(body->inputs.size(), 1);
+    QCOMPARE(body->inputs[0].name, u"r"_s);
+    QCOMPARE(body->inputs[0].dtype, u"float32"_s);
+    QCOMPARE(GraphSearch::withOuterInputs(g, {}, {}), g); // the main graph as it is
+    QCOMPARE(thenBody->inputs.size(), 0);                 // the file's body untouched
+
+    ModelGraphView view;
+    QVERIFY(showLaidOut(view, g));
+    // On the main graph, the If gets dashed edges from the Relu and the Constant its branch
+    // takes r and c from (as Netron draws them; c's Constant is a node here: no user to fold into).
+    const std::shared_ptr<const GraphPicture> picture = view.picture();
+    QVERIFY(picture);
+    QCOMPARE(picture->implicit.count(true), 2);
+    for (qsizetype e = 0; e < picture->edges.size(); ++e)
+        if (picture->implicit.value(e))
+            QCOMPARE(picture->edges.at(e).last().y(), view.vertexRect(view.vertexOfNode(2)).top());
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    QVERIFY(view.openBody({2, 0, 0}));
+    QVERIFY(laidOut.wait(10'000));
+    QCOMPARE(view.vertexCount(), 3); // Add, the input r, the output y
+    QStringList rows;
+    for (const GraphFold::Row &row : view.fold().rows(0))
+        rows << row.shown();
+    QCOMPARE(rows, QStringList{u"B c"_s});
+    QStringList labels;
+    for (QGraphicsItem *item : view.scene()->items())
+        if (auto *text = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(item); text && !text->parentItem())
+            labels << text->text();
+    QVERIFY2(labels.contains(u"float32 ⟨1×4⟩"_s), qPrintable(labels.join(u", ")));
 }
 
 QTEST_MAIN(TestGraphReading)

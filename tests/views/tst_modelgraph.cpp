@@ -62,6 +62,24 @@ void checkLayout(const GraphLayoutInput &input, const GraphLayoutResult &layout)
     }
 }
 
+// Shows the TorchScript archive tests/model/data/torchscript/`file` in `view` (900×600): its
+// graph read from the code, off the GUI thread, and laid out.
+bool showArchive(ModelGraphView &view, const QString &file)
+{
+    auto bytes = carton::FileRegionSource::open(testutil::sourcePath(u"/tests/model/data/torchscript/") + file);
+    if (!bytes)
+        return false;
+    auto model = carton::ModelFile::read(*bytes);
+    if (!model)
+        return false;
+    view.resize(900, 600);
+    view.show();
+    QSignalSpy read(&view, &ModelGraphView::staticGraphRead);
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    view.setModel(*model);
+    return read.wait(10'000) && (laidOut.count() == 1 || laidOut.wait(10'000)) && view.graph();
+}
+
 } // namespace
 
 class TestModelGraph : public QObject {
@@ -77,6 +95,7 @@ private slots:
     void fiveThousandNodesOpenCollapsed();
     void graphOfAnInspectedMethod();
     void graphOfATorchScriptArchive();
+    void torchScriptBranchTakesValuesAsInputs();
     void cleanupTestCase() { JobPools::waitForAll(); }
 
 private:
@@ -522,20 +541,8 @@ void TestModelGraph::graphOfATorchScriptArchive()
 {
     // torchvision's resnet18, scripted (tests/model/data/torchscript): no graph in the file,
     // so the view reads forward's from the code, off the GUI thread, and draws it as ONNX's.
-    auto bytes =
-        carton::FileRegionSource::open(testutil::sourcePath(u"/tests/model/data/torchscript/resnet18_script.pt"));
-    QVERIFY(bytes);
-    auto model = carton::ModelFile::read(*bytes);
-    QVERIFY(model);
     ModelGraphView view;
-    view.resize(900, 600);
-    view.show();
-    QSignalSpy read(&view, &ModelGraphView::staticGraphRead);
-    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
-    view.setModel(*model);
-    QVERIFY(read.wait(10'000));
-    QVERIFY(laidOut.count() == 1 || laidOut.wait(10'000));
-    QVERIFY(view.graph());
+    QVERIFY(showArchive(view, u"resnet18_script.pt"_s));
     QCOMPARE(view.graph()->nodes.size(), 69);
     QVERIFY2(view.statusLabel()->text().contains(u"read from the archive's code"_s),
              qPrintable(view.statusLabel()->text()));
@@ -554,6 +561,27 @@ void TestModelGraph::graphOfATorchScriptArchive()
     // The input x is at the top: above the first conv.
     const int x = view.vertexCount() - 2; // inputs, then outputs
     QVERIFY(view.vertexRect(x).bottom() < view.vertexRect(conv).top());
+}
+
+void TestModelGraph::torchScriptBranchTakesValuesAsInputs()
+{
+    // control.pt's `if bool(y.sum() > 0): y = y * 2`: the branch's aten::mul takes y from the
+    // main graph as its first argument (torch names it "self"); it showed as a row "self y1"
+    // (with a bare number for a name before the values were named): it is the body's input.
+    ModelGraphView view;
+    QVERIFY(showArchive(view, u"control.pt"_s));
+    QSignalSpy laidOut(&view, &ModelGraphView::laidOut);
+    int ifNode = -1;
+    for (qsizetype n = 0; n < view.graph()->nodes.size(); ++n)
+        ifNode = view.graph()->nodes[n].opType == u"prim::If" ? int(n) : ifNode;
+    QVERIFY(ifNode >= 0);
+    QVERIFY(view.openBody({ifNode, 0, 0}));
+    QVERIFY(laidOut.wait(10'000));
+    const carton::OnnxNode &mul = view.graph()->nodes.at(0);
+    QCOMPARE(mul.opType, u"aten::mul"_s);
+    QCOMPARE(view.graph()->inputs.size(), 1);
+    QCOMPARE(view.graph()->inputs[0].name, mul.inputs.value(0));
+    QVERIFY(view.fold().rows(0).isEmpty()); // the factor 2 is an attribute; y comes in by an edge
 }
 
 QTEST_MAIN(TestModelGraph)

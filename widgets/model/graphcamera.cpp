@@ -17,7 +17,9 @@ void GraphCamera::openAt(QGraphicsView &view, const QRectF &start, bool horizont
     if (scene.isEmpty() || shown.isEmpty())
         return;
     const qreal scale = std::min(shown.width() / scene.width(), shown.height() / scene.height());
-    if (scale >= 0.5) {
+    // Shrunk to fit only while the text stays readable (at half size a 9 pt label was ~6 px:
+    // Netron never opens below 100 %); else at the normal size, from the inputs.
+    if (scale >= kFitOpenScale) {
         if (scale < 1)
             view.scale(scale, scale);
         view.centerOn(scene.center());

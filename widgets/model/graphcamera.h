@@ -13,7 +13,9 @@ namespace studio {
 // Zoom to Selection, Ctrl+wheel. Pure view arithmetic on a QGraphicsView.
 class GraphCamera final {
 public:
-    // A graph that fits at half the normal size or more is shown whole (never
+    // The smallest scale a graph opens at to be shown whole.
+    static constexpr qreal kFitOpenScale = 0.8;
+    // A graph that fits at kFitOpenScale of the normal size or more is shown whole (never
     // enlarged); a bigger one opens at the normal size with `start` (the graph's
     // inputs) at the top of the view (at the left when `horizontal`).
     static void openAt(QGraphicsView &view, const QRectF &start, bool horizontal);

@@ -6,6 +6,7 @@
 #include "codec/pngstreamwriter.h"
 #include "graphpicture.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QGraphicsItem>
 #include <QImage>
@@ -105,7 +106,14 @@ carton::Status GraphExport::writePng(const GraphPicture &picture, const QString 
     }
     if (progress && progress->isCancelled()) // cancelled after the last strip: still no file
         return cancelled(path);
-    return (*writer)->finish();
+    if (carton::Status s = (*writer)->finish(); !s)
+        return s;
+    if (progress &&
+        progress->isCancelled()) { // cancelled while the file was committed: the user was told nothing is written
+        QFile::remove(path);
+        return cancelled(path);
+    }
+    return {};
 }
 
 carton::Status GraphExport::writeSvg(const GraphPicture &picture, const QString &path, const QString &title,

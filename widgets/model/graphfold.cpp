@@ -162,6 +162,7 @@ GraphFold::GraphFold(const OnnxInfo &graph, const WeightLookup &weight, bool fol
             if (row.role.isEmpty())
                 row.role = QString::number(slot);
             row.text = textOf(in);
+            row.value = valueText.contains(in) && !row.text.startsWith(u'⟨');
             if (weightOf(in))
                 row.weight = in;
             m_rows[i].append(row);

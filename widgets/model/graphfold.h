@@ -24,10 +24,14 @@ class GraphFold final {
 public:
     // One folded input of a node.
     struct Row {
-        int slot = -1;  // the node's input index
-        QString role;   // the operator schema's name of that input ("W"), else the value's last name part
-        QString text;   // "⟨64×3×7×7⟩", "0.5", "[2, 2]", or the value's name
-        QString weight; // the weight it is, when it is one (a link in the properties)
+        int slot = -1;      // the node's input index
+        QString role;       // the operator schema's name of that input ("W"), else the value's last name part
+        QString text;       // "⟨64×3×7×7⟩", "0.5", "[2, 2]", or the value's name
+        QString weight;     // the weight it is, when it is one (a link in the properties)
+        bool value = false; // `text` is the constant's value ("B = 0"), not a shape or a name
+
+        // As the node shows it: "W ⟨64×3×7×7⟩", "B = 0", "X /Relu_output_0".
+        QString shown() const { return role + (value ? QStringLiteral(" = ") : QStringLiteral(" ")) + text; }
     };
 
     // Looks weights up by name (null: not a weight of the file).

@@ -117,11 +117,13 @@ void GraphItemLoader::makeEdge(int edge)
 {
     m_edgeMade.setBit(edge);
     QGraphicsScene &scene = *m_view->scene();
-    if (QGraphicsItem *line = GraphItems::makeEdge(m_picture->edges[edge], m_picture->style))
+    if (QGraphicsItem *line =
+            GraphItems::makeEdge(m_picture->edges[edge], m_picture->style, m_picture->implicit.value(edge)))
         scene.addItem(line);
     const QString &label = edge < m_picture->labels.size() ? m_picture->labels[edge] : QString();
     if (!label.isEmpty()) {
-        QGraphicsItem *text = GraphItems::makeEdgeLabel(m_picture->edges[edge], label, m_picture->style);
+        QGraphicsItem *text =
+            GraphItems::makeEdgeLabel(m_picture->edges[edge], label, m_picture->style, m_picture->fanOut.value(edge));
         text->setVisible(m_labelsShown);
         scene.addItem(text);
         m_labels.append(text);

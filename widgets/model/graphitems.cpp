@@ -154,13 +154,23 @@ void GraphItems::addEdge(QGraphicsScene &scene, const QList<QPointF> &line, cons
         scene.addItem(edge);
 }
 
-QGraphicsItem *GraphItems::makeEdge(const QList<QPointF> &line, const Style &style)
+QGraphicsItem *GraphItems::makeEdge(const QList<QPointF> &line, const Style &style, bool dashed)
 {
     if (line.size() < 2)
         return nullptr;
+    // Corners rounded (Netron draws its edges as curves; ours bent sharply at every routing point).
     QPainterPath path(line.first());
-    for (qsizetype i = 1; i < line.size(); ++i)
-        path.lineTo(line[i]);
+    for (qsizetype i = 1; i + 1 < line.size(); ++i) {
+        const QLineF in(line[i], line[i - 1]), out(line[i], line[i + 1]);
+        const qreal r = std::min({12.0, in.length() / 2, out.length() / 2});
+        if (r < 1) {
+            path.lineTo(line[i]);
+            continue;
+        }
+        path.lineTo(in.pointAt(r / in.length()));
+        path.quadTo(line[i], out.pointAt(r / out.length()));
+    }
+    path.lineTo(line.last());
     // The arrowhead along the last segment (down, or right when laid out from left to right).
     const QPointF tip = line.last();
     QLineF back(tip, line[line.size() - 2]);
@@ -172,20 +182,24 @@ QGraphicsItem *GraphItems::makeEdge(const QList<QPointF> &line, const Style &sty
         path.lineTo(wing.p2());
     }
     auto *edge = new QGraphicsPathItem(path);
-    edge->setPen(style.edgePen);
+    QPen pen = style.edgePen;
+    if (dashed)
+        pen.setStyle(Qt::DashLine);
+    edge->setPen(pen);
     edge->setZValue(-1);
     return edge;
 }
 
 QGraphicsItem *GraphItems::addEdgeLabel(QGraphicsScene &scene, const QList<QPointF> &line, const QString &text,
-                                        const Style &style)
+                                        const Style &style, bool fanOut)
 {
-    QGraphicsItem *label = makeEdgeLabel(line, text, style);
+    QGraphicsItem *label = makeEdgeLabel(line, text, style, fanOut);
     scene.addItem(label);
     return label;
 }
 
-QGraphicsItem *GraphItems::makeEdgeLabel(const QList<QPointF> &line, const QString &text, const Style &style)
+QGraphicsItem *GraphItems::makeEdgeLabel(const QList<QPointF> &line, const QString &text, const Style &style,
+                                         bool fanOut)
 {
     auto *label = new QGraphicsSimpleTextItem(text);
     label->setFont(style.rowFont);
@@ -195,11 +209,56 @@ QGraphicsItem *GraphItems::makeEdgeLabel(const QList<QPointF> &line, const QStri
         // Beside the middle of the first segment: right of a downward edge, above a rightward one.
         const QPointF mid = (line[0] + line[1]) / 2;
         const QRectF box = label->boundingRect();
-        const bool across = std::abs(line[1].x() - line[0].x()) > std::abs(line[1].y() - line[0].y());
-        label->setPos(across ? QPointF(mid.x() - box.width() / 2, mid.y() - box.height() - 1)
-                             : QPointF(mid.x() + 4, mid.y() - box.height() / 2));
+        const qreal dx = line[1].x() - line[0].x(), dy = line[1].y() - line[0].y();
+        if (dy > 0 && dy * 4 >= std::abs(dx)) {
+            // Going down, upright or slanted: beside it, as far out as the slope takes
+            // the line over the label's height (a label centred on a slanted line was
+            // struck through by it).
+            const qreal clear = 4 + box.height() / 2 * std::abs(dx) / dy;
+            const bool right = std::abs(dx) < 1 || (dx > 0) == fanOut;
+            label->setPos(right ? mid.x() + clear : mid.x() - clear - box.width(), mid.y() - box.height() / 2);
+        } else {
+            label->setPos(mid.x() - box.width() / 2, mid.y() - box.height() - 1);
+        }
     }
     return label;
+}
+
+QList<bool> GraphItems::fanOuts(const QList<QList<QPointF>> &edges)
+{
+    QHash<std::pair<qint64, qint64>, int> starts; // by the start rounded to a tenth of a point
+    const auto key = [](const QPointF &p) { return std::pair{qRound64(p.x() * 10), qRound64(p.y() * 10)}; };
+    for (const QList<QPointF> &line : edges)
+        if (!line.isEmpty())
+            ++starts[key(line.first())];
+    QList<bool> out;
+    out.reserve(edges.size());
+    for (const QList<QPointF> &line : edges)
+        out.append(!line.isEmpty() && starts.value(key(line.first())) > 1);
+    return out;
+}
+
+void GraphItems::dropRepeatedLabels(const QList<QList<QPointF>> &edges, QStringList &labels)
+{
+    const auto key = [](const QPointF &p) { return std::pair{qRound64(p.x() * 10), qRound64(p.y() * 10)}; };
+    const auto slant = [&edges](qsizetype e) {
+        const QPointF d = edges[e].size() >= 2 ? edges[e][1] - edges[e][0] : QPointF();
+        return std::abs(d.x()) / std::max(1.0, std::abs(d.y()));
+    };
+    QHash<std::pair<qint64, qint64>, qsizetype> kept; // by start: the edge keeping the label
+    for (qsizetype e = 0; e < edges.size() && e < labels.size(); ++e) {
+        if (labels[e].isEmpty() || edges[e].isEmpty())
+            continue;
+        const auto start = key(edges[e].first());
+        const auto other = kept.constFind(start);
+        if (other == kept.cend()) {
+            kept.insert(start, e);
+        } else if (labels[*other] == labels[e]) {
+            const qsizetype drop = slant(e) < slant(*other) ? *other : e;
+            kept[start] = drop == e ? *other : e;
+            labels[drop].clear();
+        }
+    }
 }
 
 QStringList GraphItems::edgeLabels(const carton::OnnxInfo &graph, const QStringList &values)

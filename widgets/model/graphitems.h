@@ -69,13 +69,23 @@ public:
     // Adds an edge along `line` with an arrowhead at its end.
     static void addEdge(QGraphicsScene &scene, const QList<QPointF> &line, const Style &style);
     // Adds `text` beside the first segment of an edge's `line` (small, muted); returns it.
+    // Beside a slanted segment it keeps clear of the line, on the outer side: the side the
+    // line goes when it leaves its node with others (`fanOut`), the other side else (where
+    // lines meet at a node).
     static QGraphicsItem *addEdgeLabel(QGraphicsScene &scene, const QList<QPointF> &line, const QString &text,
-                                       const Style &style);
+                                       const Style &style, bool fanOut = false);
     // The same items without a scene (the caller owns them; an export draws them off
     // the GUI thread, GraphPicture): scene coordinates, children placed in them.
     static QGraphicsPathItem *makeNode(const QRectF &rect, const Node &node, int index, const Style &style);
-    static QGraphicsItem *makeEdge(const QList<QPointF> &line, const Style &style); // null: under 2 points
-    static QGraphicsItem *makeEdgeLabel(const QList<QPointF> &line, const QString &text, const Style &style);
+    // Null under 2 points; `dashed`: a value a node's bodies take (not one of its inputs).
+    static QGraphicsItem *makeEdge(const QList<QPointF> &line, const Style &style, bool dashed = false);
+    static QGraphicsItem *makeEdgeLabel(const QList<QPointF> &line, const QString &text, const Style &style,
+                                        bool fanOut = false);
+    // Per edge: whether another edge starts where it starts (it leaves its node beside others).
+    static QList<bool> fanOuts(const QList<QList<QPointF>> &edges);
+    // Of the edges leaving one point with the same label (one value taken by several nodes),
+    // only the most upright keeps it: side by side, their labels stood on each other.
+    static void dropRepeatedLabels(const QList<QList<QPointF>> &edges, QStringList &labels);
     // The label of each edge carrying `values` in `graph` (empty where the file says no
     // type): what the graph's inputs, outputs and value_info say.
     static QStringList edgeLabels(const carton::OnnxInfo &graph, const QStringList &values);

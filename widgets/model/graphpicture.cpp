@@ -32,15 +32,15 @@ std::vector<std::unique_ptr<QGraphicsItem>> GraphPicture::makeItems(carton::Prog
         progress->advance(1);
         return !progress->isCancelled();
     };
-    for (const QList<QPointF> &line : edges)
-        if (QGraphicsItem *edge = GraphItems::makeEdge(line, style)) {
+    for (qsizetype e = 0; e < edges.size(); ++e)
+        if (QGraphicsItem *edge = GraphItems::makeEdge(edges[e], style, implicit.value(e))) {
             items.emplace_back(edge);
             if (!step())
                 return items;
         }
     for (qsizetype e = 0; labelsShown && e < edges.size() && e < labels.size(); ++e)
         if (!labels[e].isEmpty()) {
-            items.emplace_back(GraphItems::makeEdgeLabel(edges[e], labels[e], style));
+            items.emplace_back(GraphItems::makeEdgeLabel(edges[e], labels[e], style, fanOut.value(e)));
             if (!step())
                 return items;
         }

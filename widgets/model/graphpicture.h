@@ -32,7 +32,9 @@ struct GraphPicture {
     QList<QRectF> rects;
     QList<GraphItems::Node> nodes; // one per rectangle
     QList<QList<QPointF>> edges;
-    QStringList labels; // per edge (empty: none)
+    QStringList labels;   // per edge (empty: none)
+    QList<bool> fanOut;   // per edge: it leaves its node beside others (GraphItems::fanOuts)
+    QList<bool> implicit; // per edge: a value a node's bodies take (dashed; GraphVertices::addEdges)
     bool labelsShown = true;
 
     // Every item, without a scene, in drawing order (edges, their labels, nodes);

@@ -4,6 +4,8 @@
 
 #include "model/modelinfo.h"
 
+#include <QSet>
+#include <algorithm>
 #include <functional>
 
 namespace studio {
@@ -74,6 +76,60 @@ std::shared_ptr<const OnnxInfo> GraphSearch::follow(const std::shared_ptr<const 
         at = node.attributes[step.attribute].graphs[step.graph];
     }
     return at;
+}
+
+std::shared_ptr<const OnnxInfo> GraphSearch::withOuterInputs(const std::shared_ptr<const OnnxInfo> &graph,
+                                                             const QList<GraphStep> &steps,
+                                                             const std::function<bool(const QString &)> &isWeight)
+{
+    QList<const OnnxInfo *> outer; // the graphs around the body, innermost last
+    std::shared_ptr<const OnnxInfo> at = graph;
+    for (qsizetype i = 0; at && i < steps.size(); ++i) {
+        outer.append(at.get());
+        at = follow(at, {steps[i]});
+    }
+    if (!at || outer.isEmpty())
+        return at;
+    QSet<QString> known; // made here: its inputs and its nodes' outputs
+    for (const OnnxValueInfo &v : at->inputs)
+        known.insert(v.name);
+    for (const OnnxNode &n : at->nodes)
+        for (const QString &out : n.outputs)
+            known.insert(out);
+    QList<OnnxValueInfo> taken;
+    for (const OnnxNode &n : at->nodes) {
+        for (const QString &in : n.inputs) {
+            if (in.isEmpty() || known.contains(in) || (isWeight && isWeight(in)))
+                continue;
+            known.insert(in);
+            // The nearest graph around that makes it: its input, or a node's output (not a Constant's).
+            for (qsizetype g = outer.size(); g-- > 0;) {
+                const OnnxInfo &o = *outer[g];
+                const auto named = [&in](const OnnxValueInfo &v) { return v.name == in; };
+                const auto input = std::find_if(o.inputs.cbegin(), o.inputs.cend(), named);
+                const auto maker = std::find_if(o.nodes.cbegin(), o.nodes.cend(),
+                                                [&in](const OnnxNode &m) { return m.outputs.contains(in); });
+                if (input == o.inputs.cend() && maker == o.nodes.cend())
+                    continue;
+                if (maker != o.nodes.cend() && (maker->opType == u"Constant" || maker->opType == u"prim::Constant"))
+                    break;
+                OnnxValueInfo value;
+                value.name = in;
+                for (const QList<OnnxValueInfo> *list : {&o.inputs, &o.valueInfo, &o.outputs})
+                    if (const auto typed = std::find_if(list->cbegin(), list->cend(), named); typed != list->cend()) {
+                        value = *typed;
+                        break;
+                    }
+                taken.append(value);
+                break;
+            }
+        }
+    }
+    if (taken.isEmpty())
+        return at;
+    auto copy = std::make_shared<OnnxInfo>(*at);
+    copy->inputs.append(taken);
+    return copy;
 }
 
 } // namespace studio

@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QString>
+#include <functional>
 #include <memory>
 
 namespace carton {
@@ -42,6 +43,14 @@ public:
     // The graph `steps` lead to from `graph` (null when a step is out of range).
     static std::shared_ptr<const carton::OnnxInfo> follow(const std::shared_ptr<const carton::OnnxInfo> &graph,
                                                           const QList<GraphStep> &steps);
+    // The same graph, with the values its nodes take from the graphs around it (an If's
+    // branch using the main graph's Relu output) as inputs of its own, typed as the graph
+    // that makes them says: drawn as inputs with edges, not as rows of the nodes that take
+    // them (they read "self x" as a TorchScript op's first argument). Weights (`isWeight`)
+    // and outer Constants stay rows. `steps` empty: the main graph as it is.
+    static std::shared_ptr<const carton::OnnxInfo>
+    withOuterInputs(const std::shared_ptr<const carton::OnnxInfo> &graph, const QList<GraphStep> &steps,
+                    const std::function<bool(const QString &)> &isWeight);
     // A node's step in a path: its name, or "op_type#index" when it has none
     // (as `carton model --graph --json` writes paths).
     static QString stepName(const carton::OnnxNode &node, int index);

@@ -14,6 +14,7 @@
 #include <QPalette>
 #include <QSet>
 #include <algorithm>
+#include <functional>
 
 namespace studio {
 
@@ -50,7 +51,11 @@ void GraphVertices::build(const OnnxInfo &graph, const GraphFold &fold, const Gr
             const OnnxNode &node = graph.nodes[index];
             QStringList rows;
             for (const GraphFold::Row &row : fold.rows(index))
-                rows.append(row.role + u' ' + row.text);
+                rows.append(row.shown());
+            // Its bodies (an If's branches, a Loop's body), as Netron lists them: double-click opens one.
+            for (const carton::OnnxAttribute &a : node.attributes)
+                for (const auto &body : a.graphs)
+                    rows.append(tr("%1 ▸ %n node(s)", nullptr, int(body ? body->nodes.size() : 0)).arg(a.name));
             list.append({node.opType, node.name, index, -1, -1, 0, rows, {}});
         } else {
             const QString last = item.scope.mid(item.scope.lastIndexOf(u'/') + 1);
@@ -97,7 +102,8 @@ GraphLayoutInput GraphVertices::sizes(const GraphItems::Style &style, bool horiz
 }
 
 void GraphVertices::addEdges(const OnnxInfo &graph, const GraphFold &fold, const QList<int> &itemOfNode,
-                             qsizetype vertexCount, GraphLayoutInput &input, QStringList *edgeValues)
+                             qsizetype vertexCount, GraphLayoutInput &input, QStringList *edgeValues,
+                             QList<bool> *implicit)
 {
     // Edges between what is shown: a node's to the box that holds it; inside a box, none;
     // none from a folded constant (it is drawn inside its users).
@@ -110,7 +116,7 @@ void GraphVertices::addEdges(const OnnxInfo &graph, const GraphFold &fold, const
     for (qsizetype i = 0; i < graph.inputs.size(); ++i)
         producer.insert(graph.inputs[i].name, int(firstInput + i));
     QSet<quint64> seen;
-    const auto addEdge = [&](int from, int to, const QString &value) {
+    const auto addEdge = [&](int from, int to, const QString &value, bool taken = false) {
         if (from < 0 || from == to)
             return;
         const quint64 key = (quint64(quint32(from)) << 32) | quint32(to);
@@ -119,12 +125,37 @@ void GraphVertices::addEdges(const OnnxInfo &graph, const GraphFold &fold, const
             input.edges.append({from, to});
             if (edgeValues)
                 edgeValues->append(value);
+            if (implicit)
+                implicit->append(taken);
         }
     };
     for (qsizetype n = 0; n < graph.nodes.size(); ++n)
         for (const QString &in : graph.nodes[n].inputs)
             if (!in.isEmpty())
                 addEdge(producer.value(in, -1), itemOfNode[n], in);
+    // What the bodies take from this graph, after the declared inputs (an edge already there stays one).
+    const std::function<void(const OnnxInfo &, QSet<QString>, int)> takenBy = [&](const OnnxInfo &body,
+                                                                                  QSet<QString> made, int to) {
+        for (const OnnxValueInfo &v : body.inputs)
+            made.insert(v.name);
+        for (const OnnxNode &m : body.nodes)
+            for (const QString &out : m.outputs)
+                made.insert(out);
+        for (const OnnxNode &m : body.nodes) {
+            for (const QString &in : m.inputs)
+                if (!in.isEmpty() && !made.contains(in))
+                    addEdge(producer.value(in, -1), to, in, true);
+            for (const OnnxAttribute &a : m.attributes)
+                for (const auto &inner : a.graphs)
+                    if (inner)
+                        takenBy(*inner, made, to);
+        }
+    };
+    for (qsizetype n = 0; n < graph.nodes.size(); ++n)
+        for (const OnnxAttribute &a : graph.nodes[n].attributes)
+            for (const auto &body : a.graphs)
+                if (body)
+                    takenBy(*body, {}, itemOfNode[n]);
     for (qsizetype i = 0; i < graph.outputs.size(); ++i)
         addEdge(producer.value(graph.outputs[i].name, -1), int(firstInput + graph.inputs.size() + i),
                 graph.outputs[i].name);

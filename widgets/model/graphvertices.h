@@ -66,9 +66,12 @@ public:
     GraphLayoutInput sizes(const GraphItems::Style &style, bool horizontal) const;
     // The edges between the items of `vertexCount` built from `graph` (a node's to the box
     // that holds it; none inside a box, none from a folded constant); `edgeValues` (may be
-    // null) receives the value each carries. Pure data: runs on a worker thread.
+    // null) receives the value each carries. A node with bodies (If, Loop) also gets an edge
+    // from each value of this graph its bodies use, as Netron draws them: `implicit` (may be
+    // null) says which edges are those. Pure data: runs on a worker thread.
     static void addEdges(const carton::OnnxInfo &graph, const GraphFold &fold, const QList<int> &itemOfNode,
-                         qsizetype vertexCount, GraphLayoutInput &input, QStringList *edgeValues);
+                         qsizetype vertexCount, GraphLayoutInput &input, QStringList *edgeValues,
+                         QList<bool> *implicit = nullptr);
     // How item `index` is drawn (`decorator` may be null).
     GraphItems::Node look(int index, const carton::OnnxInfo &graph, const QPalette &palette,
                           const GraphDecorator *decorator) const;

@@ -174,7 +174,15 @@ void ModelGraphView::setGraph(std::shared_ptr<const ModelFile> model, std::share
 
 void ModelGraphView::showSteps()
 {
-    m_graph = GraphSearch::follow(m_root, m_steps);
+    // A body takes the values it uses from around it as inputs, except under a decorator (the
+    // model review knows the file's graphs by their address).
+    const ModelFile *weights = m_model.get();
+    const std::shared_ptr<const OnnxInfo> shown =
+        m_decorator ? GraphSearch::follow(m_root, m_steps)
+                    : GraphSearch::withOuterInputs(m_root, m_steps, [weights](const QString &name) {
+                          return weights && weights->findWeight(name);
+                      });
+    m_graph = shown;
     QStringList crumbs;
     std::shared_ptr<const OnnxInfo> at = m_root;
     for (const GraphStep &step : std::as_const(m_steps)) {
@@ -192,7 +200,7 @@ void ModelGraphView::showSteps()
     // swin_t's 6,357 nodes under load) are made off the GUI thread, then laid out.
     m_graph.reset(); // nothing shown meanwhile
     relayout({});
-    m_graph = GraphSearch::follow(m_root, m_steps);
+    m_graph = shown;
     m_status->setText(tr("Preparing %n node(s)…", nullptr, int(m_graph->nodes.size())));
     m_jobs->start(
         kFoldJob,
@@ -370,6 +378,7 @@ void ModelGraphView::startLayout()
     struct Laid {
         GraphLayoutResult layout;
         QStringList labels;
+        QList<bool> fanOut, implicit;
         std::shared_ptr<const GraphGrid> grid;
     };
     m_jobs->start(
@@ -378,10 +387,14 @@ void ModelGraphView::startLayout()
          vertexCount = m_vx.list.size()](Progress &progress) mutable {
             // The edges, their labels and where everything lies here too: a text per value of thousands.
             QStringList values;
-            GraphVertices::addEdges(*graph, fold, itemOfNode, vertexCount, input, &values);
+            QList<bool> implicit;
+            GraphVertices::addEdges(*graph, fold, itemOfNode, vertexCount, input, &values, &implicit);
             GraphLayoutResult layout = layoutGraph(input, &progress);
             auto grid = std::make_shared<const GraphGrid>(layout.nodes, layout.edges);
-            return Laid{std::move(layout), GraphItems::edgeLabels(*graph, values), std::move(grid)};
+            QList<bool> fanOut = GraphItems::fanOuts(layout.edges);
+            QStringList labels = GraphItems::edgeLabels(*graph, values);
+            GraphItems::dropRepeatedLabels(layout.edges, labels);
+            return Laid{std::move(layout), std::move(labels), std::move(fanOut), std::move(implicit), std::move(grid)};
         },
         [this](Laid &&laid) {
             const GraphLayoutResult &layout = laid.layout;
@@ -392,7 +405,10 @@ void ModelGraphView::startLayout()
             m_rects = layout.nodes;
             showInputs();
             m_loader->setLabelsShown(m_edgeShapes);
-            m_loader->load(makePicture(layout, std::move(laid.labels)), std::move(laid.grid));
+            std::shared_ptr<GraphPicture> picture = makePicture(layout, std::move(laid.labels));
+            picture->fanOut = std::move(laid.fanOut);
+            picture->implicit = std::move(laid.implicit);
+            m_loader->load(std::move(picture), std::move(laid.grid));
         });
 }
 
