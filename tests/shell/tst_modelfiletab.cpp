@@ -80,9 +80,12 @@ private slots:
         const QString summary = page->modelPage()->summary()->toPlainText();
         QVERIFY2(summary.contains(u"image float32[batch,3,32,32]"_s) && summary.contains(u"ai.onnx 17"_s),
                  qPrintable(summary));
+        // A file with a graph opens at its graph; selecting a weight shows its values.
+        QCOMPARE(page->modelPage()->sideTabs()->currentWidget(), page->modelPage()->graphView());
         // A bare file's weights are named by themselves.
         QVERIFY(page->modelPage()->weightsModel()->indexOfWeight(u"fc.weight"_s).isValid());
         QVERIFY(page->modelPage()->revealWeight(u"conv1.bias"_s));
+        QCOMPARE(page->modelPage()->sideTabs()->currentWidget(), page->modelPage()->viewer());
 
         // Opening it again switches to its tab.
         window.openPath(path);
@@ -190,6 +193,8 @@ private slots:
         QVERIFY(page);
         ModelPage *model = page->modelPage();
         QTRY_VERIFY(model->isLoaded());
+        // Weights only: the page stays at the values (the Graph tab is disabled).
+        QCOMPARE(model->sideTabs()->currentWidget(), model->viewer());
         const QString summary = model->summary()->toPlainText();
         for (const QString &expected : {u"GGUF"_s, u"llama"_s, u"llama.context_length"_s, u"2048"_s, u"6 (24 B)"_s})
             QVERIFY2(summary.contains(expected), qPrintable(expected + u" not in: "_s + summary));

@@ -296,6 +296,12 @@ void ModelPage::showLoaded(std::shared_ptr<const ModelSet> set, const QString &e
     if (!entries.isEmpty())
         m_tree->setCurrentIndex(m_proxy->mapFromSource(m_model->indexOfEntry(0)));
     showSummary(entries.isEmpty() ? -1 : 0);
+    // A model with a graph opens at its graph, as a model viewer does; the weights'
+    // values are one click away (selecting a weight shows them). Only the first time:
+    // a reload keeps the tab the user is on.
+    if (!m_shownOnce && m_side->isTabEnabled(m_side->indexOf(m_graph)))
+        m_side->setCurrentWidget(m_graph);
+    m_shownOnce = true;
     emit loaded();
 }
 

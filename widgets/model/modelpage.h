@@ -154,6 +154,7 @@ private:
     QString m_inspectionHtml;                                 // what inspect() learned
     int m_summaryEntry = -2;
     bool m_started = false;
+    bool m_shownOnce = false; // the first model set was shown
 };
 
 } // namespace studio
