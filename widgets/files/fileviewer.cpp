@@ -94,9 +94,20 @@ void FileViewer::showFile(const QString &path, int line)
         selectLine(line);
         return;
     }
+    startPreview(path, line, {}, [carton = m_carton, path] { return FilePreview::load(*carton, path); });
+}
+
+void FileViewer::showUnsaved(const QString &path, carton::ByteSourcePtr source, int line)
+{
+    startPreview(path, line, source, [source, path] { return FilePreview::load(*source, path); });
+}
+
+void FileViewer::startPreview(const QString &path, int line, carton::ByteSourcePtr unsaved,
+                              std::function<FilePreview()> load)
+{
     m_path = path;
     m_line = line;
-    m_unsaved.reset();
+    m_unsaved = std::move(unsaved);
     m_jobs->cancelAll();
     if (m_media)
         m_media->clear(); // stops playback and removes a temporary copy
@@ -104,28 +115,8 @@ void FileViewer::showFile(const QString &path, int line)
     m_loading = true;
     m_message->setText(tr("Loading %1…").arg(path));
     m_stack->setCurrentWidget(m_message);
-
     m_jobs->start(
-        QStringLiteral("preview"),
-        [carton = m_carton, path](carton::Progress &) { return FilePreview::load(*carton, path); },
-        [this](const FilePreview &preview) { showPreview(preview); });
-}
-
-void FileViewer::showUnsaved(const QString &path, carton::ByteSourcePtr source, int line)
-{
-    m_path = path;
-    m_line = line;
-    m_unsaved = std::move(source);
-    m_jobs->cancelAll();
-    if (m_media)
-        m_media->clear();
-    m_header->setText(path);
-    m_loading = true;
-    m_message->setText(tr("Loading %1…").arg(path));
-    m_stack->setCurrentWidget(m_message);
-    m_jobs->start(
-        QStringLiteral("preview"),
-        [source = m_unsaved, path](carton::Progress &) { return FilePreview::load(*source, path); },
+        QStringLiteral("preview"), [load = std::move(load)](carton::Progress &) { return load(); },
         [this](const FilePreview &preview) { showPreview(preview); });
 }
 

@@ -6,6 +6,7 @@
 #include "filepreview.h"
 
 #include <QWidget>
+#include <functional>
 #include <memory>
 
 class QLabel;
@@ -65,6 +66,9 @@ protected:
 
 private:
     static constexpr qsizetype kMaxHighlightedChars = 512 * 1024;
+    // Shows "Loading…" and runs `load` as the viewer's one preview job; `unsaved`: the
+    // bytes it reads when they are not the opened carton's.
+    void startPreview(const QString &path, int line, carton::ByteSourcePtr unsaved, std::function<FilePreview()> load);
     void showPreview(const FilePreview &preview);
     void selectLine(int line);
     void showTensorFile(const QString &path, carton::ByteSourcePtr unsaved = {});
