@@ -2847,6 +2847,22 @@
 <context>
     <name>studio::GraphProperties</name>
     <message>
+        <source>Body</source>
+        <translation>Teilgraph</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>Operatoren</translation>
+    </message>
+    <message>
+        <source>Select a node to see its properties.</source>
+        <translation>Einen Knoten auswählen, um seine Eigenschaften zu sehen.</translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation>(keine)</translation>
     </message>

@@ -2833,6 +2833,22 @@
 <context>
     <name>studio::GraphProperties</name>
     <message>
+        <source>Body</source>
+        <translation>子图</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Select a node to see its properties.</source>
+        <translation>选择一个节点以查看其属性。</translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>

@@ -252,6 +252,18 @@ void TestGraphReading::inputsOnTopAndNoConstantRow()
         if (i != x)
             QVERIFY2(view.vertexRect(i).top() > view.vertexRect(x).bottom(), qPrintable(QString::number(i)));
 
+    // Nothing selected: the pane shows the graph (its input and outputs with their
+    // types, its operators), as Netron's model properties; a node when one is selected.
+    QVERIFY(view.scene()->selectedItems().isEmpty());
+    const QString graph = view.properties()->toPlainText();
+    for (const QString &expected : {u"Graph"_s, u"Inputs"_s, u"Outputs"_s, u"Operators"_s, u"Conv ×1"_s})
+        QVERIFY2(graph.contains(expected), qPrintable(expected + u" not in: "_s + graph));
+    QVERIFY2(graph.contains(u"x"_s) && graph.contains(u"y"_s), qPrintable(graph));
+    QVERIFY(view.selectVertex(vertexTitled(view, u"Relu"_s)));
+    QVERIFY(!view.properties()->toPlainText().contains(u"Operators"_s));
+    view.scene()->clearSelection();
+    QCOMPARE(view.properties()->toPlainText(), graph);
+
     // Weights as nodes: the constants are back, each just above its user, not in a row with the input.
     view.setWeightsAsNodes(true);
     QVERIFY(laidOut.wait(10'000));

@@ -125,6 +125,40 @@ QString GraphProperties::valueHtml(bool input, const QString &name, const QStrin
         .arg(kind.toHtmlEscaped(), name.toHtmlEscaped(), type.toHtmlEscaped());
 }
 
+QString GraphProperties::graphHtml(const OnnxInfo &graph, bool body)
+{
+    QString html = QStringLiteral("<h3>%1</h3>").arg((body ? tr("Body") : tr("Graph")).toHtmlEscaped());
+    if (!graph.graphName.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p>").arg(graph.graphName.toHtmlEscaped());
+    html += QStringLiteral("<p>%1</p>").arg(tr("%n node(s)", nullptr, int(graph.nodes.size())).toHtmlEscaped());
+    const auto values = [](const QList<OnnxValueInfo> &list) {
+        QString rows;
+        for (const OnnxValueInfo &v : list)
+            rows += QStringLiteral("<tr><td><b>%1</b></td><td><code>%2</code></td></tr>")
+                        .arg(v.name.toHtmlEscaped(), ModelSummary::valueInfoText(v).toHtmlEscaped());
+        return rows;
+    };
+    if (!graph.inputs.isEmpty())
+        html +=
+            QStringLiteral("<p><b>%1</b></p><table>%2</table>").arg(tr("Inputs").toHtmlEscaped(), values(graph.inputs));
+    if (!graph.outputs.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p><table>%2</table>")
+                    .arg(tr("Outputs").toHtmlEscaped(), values(graph.outputs));
+    QMap<QString, int> counts; // of the nodes shown (a body's too)
+    for (const OnnxNode &node : graph.nodes)
+        ++counts[node.opType];
+    QList<std::pair<QString, int>> ops(counts.keyValueBegin(), counts.keyValueEnd());
+    std::stable_sort(ops.begin(), ops.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    QStringList opTexts;
+    for (const auto &[op, count] : std::as_const(ops))
+        opTexts.append(QStringLiteral("%1 ×%2").arg(op).arg(count).toHtmlEscaped());
+    if (!opTexts.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p><p>%2</p>")
+                    .arg(tr("Operators").toHtmlEscaped(), opTexts.join(QStringLiteral("<br>")));
+    html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Select a node to see its properties.").toHtmlEscaped());
+    return html;
+}
+
 QString GraphProperties::scopeHtml(const QString &scope, int members, const QMap<QString, int> &ops)
 {
     QList<std::pair<QString, int>> sorted(ops.keyValueBegin(), ops.keyValueEnd());

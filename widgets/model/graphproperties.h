@@ -40,6 +40,9 @@ public:
                             const GraphFold &fold);
     // A graph input (`input` true) or output: its name and "float32[batch,3,224,224]".
     static QString valueHtml(bool input, const QString &name, const QString &type);
+    // The graph shown, when nothing is selected (as Netron's model properties): its
+    // name, inputs and outputs with their types, and its operators by count.
+    static QString graphHtml(const carton::OnnxInfo &graph, bool body);
     // A collapsed scope of `members` nodes, with its op counts and the link that expands it.
     static QString scopeHtml(const QString &scope, int members, const QMap<QString, int> &ops);
     // Item `index` of `items` (a node, a collapsed scope, an input or an output), as

@@ -309,6 +309,7 @@ void ModelGraphView::relayout(const QString &focusScope)
         return;
     }
     m_vx.build(*m_graph, m_fold, m_scopes, m_shownNodes);
+    showSelection(); // nothing selected yet: the graph's own properties
     m_status->setText(tr("%n node(s)", nullptr, int(m_graph->nodes.size())));
     m_pending = true;
     if (isVisible())
@@ -563,6 +564,7 @@ void ModelGraphView::showSelection()
     }
     m_properties->setHtml(
         index >= 0 ? GraphProperties::itemHtml(*m_graph, m_model.get(), m_vx, index, m_fold, m_decorator.get())
+        : m_graph  ? GraphProperties::graphHtml(*m_graph, !m_steps.isEmpty())
                    : QString());
 }
 
