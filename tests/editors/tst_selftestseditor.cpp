@@ -640,7 +640,7 @@ private slots:
     void detailsShowTheDocumentsFiles()
     {
         // An opened carton with an image under misc/ that no item names yet.
-        QImage dog(5, 4, QImage::Format_RGB32);
+        QImage dog(50, 40, QImage::Format_RGB32);
         dog.fill(Qt::darkRed);
         QByteArray dogPng;
         {
@@ -669,7 +669,7 @@ private slots:
         SelfTestsEditor *editor = view.selfTestsEditor();
 
         // Not saved: example[0] takes a new image as its input and the carton's as its sample output.
-        QImage cat(8, 6, QImage::Format_RGB32);
+        QImage cat(80, 60, QImage::Format_RGB32);
         cat.fill(Qt::darkCyan);
         const QString png = m_dir.filePath(QStringLiteral("details-cat.png"));
         QVERIFY(cat.save(png));
@@ -691,12 +691,13 @@ private slots:
         QTRY_VERIFY(details->toHtml().contains(QStringLiteral("details-cat.png")) &&
                     details->toHtml().contains(QStringLiteral("dog.png")));
         page->detailTabs()->setCurrentIndex(SelfTestsPage::DetailsTab);
-        QTRY_COMPARE(details->loadedImage(catUrl).size(), QSize(8, 6));
-        QTRY_COMPARE(details->loadedImage(dogUrl).size(), QSize(5, 4));
+        QTRY_COMPARE(details->loadedImage(catUrl).size(), QSize(80, 60));
+        QTRY_COMPARE(details->loadedImage(dogUrl).size(), QSize(50, 40));
         QVERIFY(details->imageError(catUrl).isEmpty());
+        testutil::shot(&view, QStringLiteral("selftests-details-unsaved"));
 
         // The file replaced in the document (same path, new bytes) shows anew.
-        QImage bigger(12, 9, QImage::Format_RGB32);
+        QImage bigger(120, 90, QImage::Format_RGB32);
         bigger.fill(Qt::darkGreen);
         QByteArray biggerPng;
         {
@@ -706,7 +707,7 @@ private slots:
         DocumentState replaced = document.state();
         QVERIFY(replaced.files.putBytes(QStringLiteral("misc/details-cat.png"), biggerPng).ok());
         document.setState(replaced, QStringLiteral("Replace"));
-        QTRY_COMPARE(details->loadedImage(catUrl).size(), QSize(12, 9));
+        QTRY_COMPARE(details->loadedImage(catUrl).size(), QSize(120, 90));
         studio::JobPools::waitForAll();
     }
 
