@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "package/mediasniff.h"
 
+#include "base/bytesource.h"
 #include "format/mediatype.h"
 #include "package/cartonsource.h"
 
@@ -16,6 +17,15 @@ Result<QString> sniffMediaType(const CartonSource &source, const QString &path)
     if (!head.ok())
         return head.error();
     return MediaType::detect(*head, file->size <= head->size());
+}
+
+Result<QString> sniffMediaType(const ByteSource &source)
+{
+    const qint64 size = source.size();
+    QByteArray head(qMin<qint64>(size, MediaType::sniffBytes), Qt::Uninitialized);
+    if (const Status read = source.read(0, head.size(), head.data()); !read)
+        return read.error();
+    return MediaType::detect(head, size <= head.size());
 }
 
 } // namespace carton

@@ -2,15 +2,18 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "carton/cartonview.h"
 #include "common/roles.h"
+#include "description/descriptionbrowser.h"
 #include "document/cartondocument.h"
 #include "documenttestutil.h"
 #include "format/cartontolerance.h"
 #include "jobs/jobpools.h"
 #include "jobs/latestjob.h"
+#include "markdown/markdownrenderer.h"
 #include "pack/packer.h"
 #include "package/carton.h"
 #include "selftests/selftestseditor.h"
 #include "selftests/selftestsmodel.h"
+#include "selftests/selftestspage.h"
 #include "selftests/tensorrefsmodel.h"
 #include "selftests/toleranceedit.h"
 #include "testcartons.h"
@@ -20,6 +23,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QBuffer>
 #include <QComboBox>
 #include <QImage>
 #include <QLabel>
@@ -631,6 +635,80 @@ private slots:
         auto saved = testcartons::open(out);
         QVERIFY(saved && saved->source().find(QStringLiteral("misc/cat.png")));
         checkNoErrors(*saved);
+    }
+
+    void detailsShowTheDocumentsFiles()
+    {
+        // An opened carton with an image under misc/ that no item names yet.
+        QImage dog(50, 40, QImage::Format_RGB32);
+        dog.fill(Qt::darkRed);
+        QByteArray dogPng;
+        {
+            QBuffer buffer(&dogPng);
+            QVERIFY(buffer.open(QIODevice::WriteOnly) && dog.save(&buffer, "PNG"));
+        }
+        const QString path = testcartons::packCarton(m_dir.path(),
+                                                     {{QStringLiteral("carton.toml"), testcartons::minimalToml(kSpecs)},
+                                                      {QStringLiteral("model/model.bin"), QByteArray(1000, 'm')},
+                                                      {QStringLiteral("tensor_data/index.toml"), kIndex},
+                                                      {QStringLiteral("tensor_data/a.bin"), floats({1, 2})},
+                                                      {QStringLiteral("tensor_data/b.bin"), floats({3, 4})},
+                                                      {QStringLiteral("misc/dog.png"), dogPng}},
+                                                     QStringLiteral("details.carton"));
+        QVERIFY(!path.isEmpty());
+        auto original = testcartons::open(path);
+        QVERIFY(original);
+        CartonDocument document(original, path);
+        CartonView view(&document, nullptr);
+        view.resize(1366, 768);
+        view.show();
+        view.setEditing(true);
+        view.setCurrentTab(CartonView::SelfTestsTab);
+        SelfTestsPage *page = view.selfTestsPage();
+        QVERIFY(page);
+        SelfTestsEditor *editor = view.selfTestsEditor();
+
+        // Not saved: example[0] takes a new image as its input and the carton's as its sample output.
+        QImage cat(80, 60, QImage::Format_RGB32);
+        cat.fill(Qt::darkCyan);
+        const QString png = m_dir.filePath(QStringLiteral("details-cat.png"));
+        QVERIFY(cat.save(png));
+        QVERIFY(editor->revealField(QStringLiteral("example[0].inputs.x")));
+        QCOMPARE(*editor->addMiscFile(png), QStringLiteral("misc/details-cat.png"));
+        QVERIFY(editor->revealField(QStringLiteral("example[0].sample_out.z")));
+        TensorRefsModel *refs = editor->refsModel();
+        QVERIFY(refs->setData(refs->index(editor->currentRow(), TensorRefsModel::TensorColumn),
+                              QStringLiteral("@misc/dog.png")));
+        QVERIFY(document.isModified());
+        QVERIFY(!page->lastRun());
+
+        // The details (no run) show both: the new file from the document, the other from the carton.
+        QVERIFY(page->revealItem(false, 0));
+        QVERIFY(page->revealItem(true, 0));
+        DescriptionBrowser *details = page->details();
+        const QUrl catUrl = carton::MarkdownRenderer::miscUrl(QStringLiteral("misc/details-cat.png"));
+        const QUrl dogUrl = carton::MarkdownRenderer::miscUrl(QStringLiteral("misc/dog.png"));
+        QTRY_VERIFY(details->toHtml().contains(QStringLiteral("details-cat.png")) &&
+                    details->toHtml().contains(QStringLiteral("dog.png")));
+        page->detailTabs()->setCurrentIndex(SelfTestsPage::DetailsTab);
+        QTRY_COMPARE(details->loadedImage(catUrl).size(), QSize(80, 60));
+        QTRY_COMPARE(details->loadedImage(dogUrl).size(), QSize(50, 40));
+        QVERIFY(details->imageError(catUrl).isEmpty());
+        testutil::shot(&view, QStringLiteral("selftests-details-unsaved"));
+
+        // The file replaced in the document (same path, new bytes) shows anew.
+        QImage bigger(120, 90, QImage::Format_RGB32);
+        bigger.fill(Qt::darkGreen);
+        QByteArray biggerPng;
+        {
+            QBuffer buffer(&biggerPng);
+            QVERIFY(buffer.open(QIODevice::WriteOnly) && bigger.save(&buffer, "PNG"));
+        }
+        DocumentState replaced = document.state();
+        QVERIFY(replaced.files.putBytes(QStringLiteral("misc/details-cat.png"), biggerPng).ok());
+        document.setState(replaced, QStringLiteral("Replace"));
+        QTRY_COMPARE(details->loadedImage(catUrl).size(), QSize(120, 90));
+        studio::JobPools::waitForAll();
     }
 
     void removeMoveDuplicate()

@@ -68,6 +68,7 @@ void DocumentSelfTests::makePage(std::shared_ptr<const carton::Carton> carton, R
     delete m_page;
     m_page = new SelfTestsPage(carton, m_settings, m_model);
     m_host->layout()->addWidget(m_page);
+    m_page->setDocument(m_document); // the details show the document's files as they are now
     m_page->setConsent(consent);
     m_page->setBeforeRun([this](const QList<int> &tests) {
         if (isCurrent())

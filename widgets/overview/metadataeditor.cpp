@@ -7,7 +7,7 @@
 #include "common/viewutils.h"
 #include "description/descriptionbrowser.h"
 #include "document/cartondocument.h"
-#include "documentfiles.h"
+#include "document/cartonfilereader.h"
 #include "licenseedit.h"
 #include "platformlistedit.h"
 #include "spdxlicenses.h"
@@ -239,10 +239,8 @@ void MetadataEditor::refresh()
 void MetadataEditor::refreshFiles()
 {
     // A copy of the files for the worker threads that read images.
-    const carton::CartonEdits files = m_document->files();
-    auto original = m_document->original(); // keeps the carton the entries point into alive
-    m_preview->setFileReader(
-        [files, original](const QString &path, qint64 maxBytes) { return readDocumentFile(files, path, maxBytes); });
+    const CartonFileReader files(m_document->files(), m_document->original());
+    m_preview->setFileReader([files](const QString &path, qint64 maxBytes) { return files.read(path, maxBytes); });
 }
 
 void MetadataEditor::updateCount()

@@ -2,10 +2,9 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #include "selftestdetailshtml.h"
 
+#include "document/cartonfilereader.h"
 #include "format/mediatype.h"
 #include "markdown/markdownrenderer.h"
-#include "package/cartonsource.h"
-#include "package/mediasniff.h"
 #include "selftest/selftestresult.h"
 #include "selftestsmodel.h"
 #include "selftesttext.h"
@@ -22,7 +21,7 @@ QString ms(std::chrono::nanoseconds t)
 } // namespace
 
 QString SelfTestDetailsHtml::render(const SelfTestsModel &model, const QModelIndex &item,
-                                    const carton::SelfTestRun *run, const carton::CartonSource &source)
+                                    const carton::SelfTestRun *run, const CartonFileReader &files)
 {
     const int row = item.row();
     const bool example = model.isExample(item);
@@ -82,7 +81,7 @@ QString SelfTestDetailsHtml::render(const SelfTestsModel &model, const QModelInd
         const QString reference = model.index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
         if (const auto path = carton::MarkdownRenderer::miscReferencePath(reference)) {
             const QString key = model.index(r, SelfTestsModel::NameColumn, item).data().toString();
-            const carton::Result<QString> type = carton::sniffMediaType(source, *path);
+            const carton::Result<QString> type = files.mediaType(*path);
             if (type.ok() && (carton::MediaType::isPlayable(*type) ||
                               carton::MediaType::isPlayable(carton::MediaType::fromExtension(*path)))) {
                 html += QStringLiteral("<p><b>%1</b> (%2) — %3</p>")

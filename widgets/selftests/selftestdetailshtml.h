@@ -7,12 +7,12 @@
 #include <QString>
 
 namespace carton {
-class CartonSource;
 struct SelfTestRun;
 } // namespace carton
 
 namespace studio {
 
+class CartonFileReader;
 class SelfTestsModel;
 
 // The Self-tests panel's details of one self-test or example as HTML for a
@@ -27,9 +27,10 @@ public:
     // them all takes seconds; the tree on the left lists every key.
     static constexpr int kKeys = 200;
 
-    // `item` is a top-level item of `model`; `run` (may be null) the last run.
+    // `item` is a top-level item of `model`; `run` (may be null) the last run;
+    // `files` what its misc files are read from (the carton, or the document as it is now).
     static QString render(const SelfTestsModel &model, const QModelIndex &item, const carton::SelfTestRun *run,
-                          const carton::CartonSource &source);
+                          const CartonFileReader &files);
 };
 
 } // namespace studio

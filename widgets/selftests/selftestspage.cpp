@@ -7,6 +7,7 @@
 #include "common/summaryline.h"
 #include "comparebackendsdialog.h"
 #include "description/descriptionbrowser.h"
+#include "document/cartondocument.h"
 #include "errormappane.h"
 #include "format/mediatype.h"
 #include "keeptolerancebutton.h"
@@ -14,7 +15,6 @@
 #include "media/mediapreview.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
-#include "package/mediasniff.h"
 #include "runclock.h"
 #include "runconsent.h"
 #include "runhistorydialog.h"
@@ -50,6 +50,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -70,7 +71,7 @@ QString ms(std::chrono::nanoseconds t)
 
 SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSettings *settings, SelfTestsModel *model,
                              QWidget *parent)
-    : QWidget(parent), m_carton(std::move(carton)), m_settings(settings), m_model(model),
+    : QWidget(parent), m_carton(std::move(carton)), m_files(m_carton), m_settings(settings), m_model(model),
       m_outputsModel(new OutputResultsModel(this)), m_runner(new SelfTestRunner(this)), m_clock(new RunClock(this))
 {
     if (!m_model) {
@@ -694,6 +695,7 @@ void SelfTestsPage::showDetails()
     m_shownRow = row;
     if (row < 0) {
         m_shownTest = -1;
+        m_shownHtml.clear();
         m_details->showSafeHtml(QString());
         m_outputsModel->clear();
         showMedia({});
@@ -716,29 +718,79 @@ void SelfTestsPage::showDetails()
                     m_outputsModel->setExample(e);
         }
     }
-    const QString html = SelfTestDetailsHtml::render(*m_model, item, m_run ? &*m_run : nullptr, m_carton->source());
-    m_details->showSafeHtml(html);
+    const QString html = SelfTestDetailsHtml::render(*m_model, item, m_run ? &*m_run : nullptr, m_files);
+    if (html != m_shownHtml) { // the same again (a refresh) keeps the scroll position
+        m_shownHtml = html;
+        m_details->showSafeHtml(html);
+    }
     showMedia(item);
+}
+
+void SelfTestsPage::setDocument(CartonDocument *document)
+{
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    if (!m_document) {
+        m_files = CartonFileReader(m_carton);
+        m_details->setCarton(m_carton);
+        refreshDetails();
+        return;
+    }
+    connect(m_document, &CartonDocument::filesChanged, this, &SelfTestsPage::readDocumentFiles);
+    connect(m_document, &CartonDocument::infoChanged, this, &SelfTestsPage::refreshDetails);
+    readDocumentFiles();
+}
+
+void SelfTestsPage::readDocumentFiles()
+{
+    // A copy of the files for the worker threads that read images.
+    m_files = CartonFileReader(m_document->files(), m_document->original());
+    m_details->setFileReader(
+        [files = m_files](const QString &path, qint64 maxBytes) { return files.read(path, maxBytes); });
+    refreshDetails();
+}
+
+void SelfTestsPage::refreshDetails()
+{
+    // After the model has followed the same change (it may hear of it after this page).
+    if (m_refreshDue)
+        return;
+    m_refreshDue = true;
+    QTimer::singleShot(0, this, [this] {
+        m_refreshDue = false;
+        m_shownRow = -2;
+        showDetails();
+    });
 }
 
 void SelfTestsPage::showMedia(const QModelIndex &item)
 {
-    QSignalBlocker blocker(m_mediaChoice);
-    m_mediaChoice->clear();
+    QList<std::pair<QString, QString>> media; // label, path
     const int listed = item.isValid() ? std::min(m_model->rowCount(item), SelfTestDetailsHtml::kKeys) : 0;
     for (int r = 0; r < listed; ++r) {
         const QString reference = m_model->index(r, SelfTestsModel::ReferenceColumn, item).data().toString();
         const auto path = carton::MarkdownRenderer::miscReferencePath(reference);
         if (!path)
             continue;
-        const carton::Result<QString> type = carton::sniffMediaType(m_carton->source(), *path);
+        const carton::Result<QString> type = m_files.mediaType(*path);
         if (!type.ok() || (!carton::MediaType::isPlayable(*type) &&
                            !carton::MediaType::isPlayable(carton::MediaType::fromExtension(*path))))
             continue;
         const QString key = m_model->index(r, SelfTestsModel::NameColumn, item).data().toString();
         const QString role = m_model->index(r, SelfTestsModel::KindColumn, item).data().toString();
-        m_mediaChoice->addItem(QStringLiteral("%1 (%2) — %3 — %4").arg(key, role, *path, *type), *path);
+        media.append({QStringLiteral("%1 (%2) — %3 — %4").arg(key, role, *path, *type), *path});
     }
+    // The same list again (a refresh after an edit elsewhere) keeps what plays.
+    bool same = media.size() == m_mediaChoice->count() && m_media->state() != MediaPreview::State::Empty;
+    for (qsizetype i = 0; same && i < media.size(); ++i)
+        same = m_mediaChoice->itemText(int(i)) == media[i].first && m_mediaChoice->itemData(int(i)) == media[i].second;
+    if (same && !media.isEmpty())
+        return;
+    QSignalBlocker blocker(m_mediaChoice);
+    m_mediaChoice->clear();
+    for (const auto &[label, path] : media)
+        m_mediaChoice->addItem(label, path);
     m_mediaPane->setVisible(m_mediaChoice->count() > 0);
     m_mediaChoice->setVisible(m_mediaChoice->count() > 1);
     if (m_mediaChoice->count() == 0) {
@@ -746,6 +798,8 @@ void SelfTestsPage::showMedia(const QModelIndex &item)
         return;
     }
     m_mediaChoice->setCurrentIndex(0);
+    // Played from the page's carton (the opened one, or the copy the last run made):
+    // a file an edit added since plays after a save or a run.
     m_media->open(m_carton, m_mediaChoice->itemData(0).toString());
 }
 

@@ -2,11 +2,13 @@
 // SPDX-FileCopyrightText: Carton Studio contributors
 #pragma once
 
+#include "document/cartonfilereader.h"
 #include "runner/runnersessionfactory.h"
 #include "selftest/benchmark.h"
 #include "selftest/selftestresult.h"
 #include "selftestrunner.h"
 
+#include <QPointer>
 #include <QWidget>
 #include <functional>
 #include <memory>
@@ -33,6 +35,7 @@ namespace studio {
 
 class DescriptionBrowser;
 class BenchmarkDialog;
+class CartonDocument;
 class CompareBackendsDialog;
 class ErrorMapPane;
 class KeepToleranceButton;
@@ -73,6 +76,11 @@ public:
     void setEditor(QWidget *editor);
     QWidget *takeEditor();
     void setEditing(bool editing);
+
+    // The details (rendered references, images) read the misc files of `document`
+    // (not owned; may be null: the page's carton) as they are now, saved or not,
+    // also over the temporary copy a run of the edited state makes.
+    void setDocument(CartonDocument *document);
 
     std::shared_ptr<const carton::Carton> carton() const { return m_carton; }
     SelfTestsModel *model() const { return m_model; }
@@ -179,6 +187,9 @@ private:
     void updateActions();
     void updateSummary();
     void showDetails();
+    // Renders the current item again (the document changed); no-op while one is due.
+    void refreshDetails();
+    void readDocumentFiles();
     void showOutputDetails();
     // Lists the item's audio/video misc references under the details (hidden when none).
     void showMedia(const QModelIndex &item);
@@ -186,6 +197,8 @@ private:
     QList<int> selectedTests() const;
 
     std::shared_ptr<const carton::Carton> m_carton;
+    QPointer<CartonDocument> m_document;
+    CartonFileReader m_files; // what the details read misc files from: m_carton, or m_document's files
     QSettings *m_settings;
     SelfTestsModel *m_model = nullptr;
     QTreeView *m_tree = nullptr;
@@ -228,6 +241,8 @@ private:
     int m_shownTest = -1;                                   // the self-test whose outputs are shown (its index), or -1
     QStringList m_warnings;
     int m_shownRow = -2;
+    QString m_shownHtml;
+    bool m_refreshDue = false;
     bool m_errorMapStale = false; // the error map shows an older output; refilled when its tab is shown
 };
 
