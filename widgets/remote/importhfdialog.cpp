@@ -109,7 +109,13 @@ ImportHfDialog::ImportHfDialog(QWidget *parent)
     updateState();
 }
 
-ImportHfDialog::~ImportHfDialog() = default;
+ImportHfDialog::~ImportHfDialog()
+{
+    // QDialog's destructor hides the dialog, which takes the focus from a line edit:
+    // its editingFinished must not reach this half-destroyed dialog (UBSan caught it).
+    for (QWidget *field : std::initializer_list<QWidget *>{m_repo, m_revision, m_endpoint, m_link})
+        field->disconnect(this);
+}
 
 bool ImportHfDialog::isImporting() const
 {
