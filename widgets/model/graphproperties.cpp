@@ -21,6 +21,17 @@ using namespace carton;
 
 namespace {
 
+// "Conv ×20<br>Relu ×17…": op counts, most first (a scope's, a graph's).
+QString opCountsHtml(const QMap<QString, int> &ops)
+{
+    QList<std::pair<QString, int>> sorted(ops.keyValueBegin(), ops.keyValueEnd());
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    QStringList texts;
+    for (const auto &[op, count] : std::as_const(sorted))
+        texts.append(QStringLiteral("%1 ×%2").arg(op).arg(count).toHtmlEscaped());
+    return texts.join(QStringLiteral("<br>"));
+}
+
 QString weightLink(const QString &name)
 {
     return QStringLiteral("<a href=\"%1%2\">%3</a>")
@@ -134,41 +145,28 @@ QString GraphProperties::graphHtml(const OnnxInfo &graph, bool body)
     const auto values = [](const QList<OnnxValueInfo> &list) {
         QString rows;
         for (const OnnxValueInfo &v : list)
-            rows += QStringLiteral("<tr><td><b>%1</b></td><td><code>%2</code></td></tr>")
+            rows += QStringLiteral("<p><b>%1</b><br><code>%2</code></p>") // one under the other: the pane is narrow
                         .arg(v.name.toHtmlEscaped(), ModelSummary::valueInfoText(v).toHtmlEscaped());
         return rows;
     };
     if (!graph.inputs.isEmpty())
-        html +=
-            QStringLiteral("<p><b>%1</b></p><table>%2</table>").arg(tr("Inputs").toHtmlEscaped(), values(graph.inputs));
+        html += QStringLiteral("<p><b>%1</b></p>%2").arg(tr("Inputs").toHtmlEscaped(), values(graph.inputs));
     if (!graph.outputs.isEmpty())
-        html += QStringLiteral("<p><b>%1</b></p><table>%2</table>")
-                    .arg(tr("Outputs").toHtmlEscaped(), values(graph.outputs));
+        html += QStringLiteral("<p><b>%1</b></p>%2").arg(tr("Outputs").toHtmlEscaped(), values(graph.outputs));
     QMap<QString, int> counts; // of the nodes shown (a body's too)
     for (const OnnxNode &node : graph.nodes)
         ++counts[node.opType];
-    QList<std::pair<QString, int>> ops(counts.keyValueBegin(), counts.keyValueEnd());
-    std::stable_sort(ops.begin(), ops.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
-    QStringList opTexts;
-    for (const auto &[op, count] : std::as_const(ops))
-        opTexts.append(QStringLiteral("%1 ×%2").arg(op).arg(count).toHtmlEscaped());
-    if (!opTexts.isEmpty())
-        html += QStringLiteral("<p><b>%1</b></p><p>%2</p>")
-                    .arg(tr("Operators").toHtmlEscaped(), opTexts.join(QStringLiteral("<br>")));
+    if (!counts.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p><p>%2</p>").arg(tr("Operators").toHtmlEscaped(), opCountsHtml(counts));
     html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Select a node to see its properties.").toHtmlEscaped());
     return html;
 }
 
 QString GraphProperties::scopeHtml(const QString &scope, int members, const QMap<QString, int> &ops)
 {
-    QList<std::pair<QString, int>> sorted(ops.keyValueBegin(), ops.keyValueEnd());
-    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
-    QStringList opTexts;
-    for (const auto &[op, count] : sorted)
-        opTexts.append(QStringLiteral("%1 ×%2").arg(op).arg(count).toHtmlEscaped());
     return QStringLiteral("<h3>%1</h3><p><code>%2</code></p><p>%3</p><p>%4</p><p><a href=\"%5%6\">%7</a></p>")
         .arg(tr("Scope").toHtmlEscaped(), scope.toHtmlEscaped(), tr("%n node(s)", nullptr, members).toHtmlEscaped(),
-             opTexts.join(QStringLiteral("<br>")), expandScheme, QString::fromLatin1(QUrl::toPercentEncoding(scope)),
+             opCountsHtml(ops), expandScheme, QString::fromLatin1(QUrl::toPercentEncoding(scope)),
              tr("Expand").toHtmlEscaped());
 }
 
