@@ -6068,6 +6068,13 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     </message>
 </context>
 <context>
+    <name>studio::SelfTestMediaPane</name>
+    <message>
+        <source>The audio or video file of this item to play</source>
+        <translation>Die abzuspielende Audio- oder Videodatei dieses Eintrags</translation>
+    </message>
+</context>
+<context>
     <name>studio::SelfTestsPage</name>
     <message>
         <source>This carton has no self-tests or examples.</source>
@@ -6183,10 +6190,6 @@ Fügen Sie eines mit den Schaltflächen links hinzu.</translation>
     <message>
         <source> · model load %1 · total %2</source>
         <translation> · Modell laden %1 · gesamt %2</translation>
-    </message>
-    <message>
-        <source>The audio or video file of this item to play</source>
-        <translation>Die abzuspielende Audio- oder Videodatei dieses Eintrags</translation>
     </message>
     <message>
         <source> · examples: %1 ran, %2 cannot run, %3 error</source>

@@ -6020,6 +6020,13 @@ Add one with the buttons on the left.</source>
     </message>
 </context>
 <context>
+    <name>studio::SelfTestMediaPane</name>
+    <message>
+        <source>The audio or video file of this item to play</source>
+        <translation>此项中要播放的音频或视频文件</translation>
+    </message>
+</context>
+<context>
     <name>studio::SelfTestsPage</name>
     <message>
         <source>The runner's log (its standard error) appears here after a run.</source>
@@ -6134,10 +6141,6 @@ Add one with the buttons on the left.</source>
     <message>
         <source> · model load %1 · total %2</source>
         <translation> · 模型加载 %1 · 总计 %2</translation>
-    </message>
-    <message>
-        <source>The audio or video file of this item to play</source>
-        <translation>此项中要播放的音频或视频文件</translation>
     </message>
     <message>
         <source> · examples: %1 ran, %2 cannot run, %3 error</source>

@@ -12,7 +12,6 @@
 #include "format/mediatype.h"
 #include "keeptolerancebutton.h"
 #include "markdown/markdownrenderer.h"
-#include "media/mediapreview.h"
 #include "outputresultsmodel.h"
 #include "package/carton.h"
 #include "runclock.h"
@@ -22,6 +21,7 @@
 #include "selftest/selftestreport.h"
 #include "selftestcommand.h"
 #include "selftestdetailshtml.h"
+#include "selftestmediapane.h"
 #include "selftestoutputspane.h"
 #include "selftestrunner.h"
 #include "selftestsmodel.h"
@@ -122,23 +122,7 @@ SelfTestsPage::SelfTestsPage(std::shared_ptr<const carton::Carton> carton, QSett
     m_detailTabs = new QTabWidget;
     m_detailTabs->setObjectName(QStringLiteral("selfTestDetailTabs"));
     m_detailTabs->setDocumentMode(true);
-    m_mediaPane = new QWidget;
-    auto *mediaLayout = new QVBoxLayout(m_mediaPane);
-    mediaLayout->setContentsMargins(0, 0, 0, 0);
-    m_mediaChoice = new QComboBox;
-    m_mediaChoice->setObjectName(QStringLiteral("selfTestMediaChoice"));
-    m_mediaChoice->setToolTip(tr("The audio or video file of this item to play"));
-    mediaLayout->addWidget(m_mediaChoice);
-    m_media = new MediaPreview;
-    mediaLayout->addWidget(m_media, 1);
-    m_mediaPane->hide();
-    connect(m_mediaChoice, &QComboBox::currentIndexChanged, this, [this](int index) {
-        const QString path = m_mediaChoice->itemData(index).toString();
-        if (path.isEmpty())
-            m_media->clear();
-        else if (path != m_media->path() || m_media->state() == MediaPreview::State::Empty)
-            m_media->open(m_carton, path);
-    });
+    m_mediaPane = new SelfTestMediaPane;
     auto *detailsSplit = new QSplitter(Qt::Vertical);
     detailsSplit->addWidget(m_details);
     detailsSplit->addWidget(m_mediaPane);
@@ -781,26 +765,7 @@ void SelfTestsPage::showMedia(const QModelIndex &item)
         const QString role = m_model->index(r, SelfTestsModel::KindColumn, item).data().toString();
         media.append({QStringLiteral("%1 (%2) — %3 — %4").arg(key, role, *path, *type), *path});
     }
-    // The same list again (a refresh after an edit elsewhere) keeps what plays.
-    bool same = media.size() == m_mediaChoice->count() && m_media->state() != MediaPreview::State::Empty;
-    for (qsizetype i = 0; same && i < media.size(); ++i)
-        same = m_mediaChoice->itemText(int(i)) == media[i].first && m_mediaChoice->itemData(int(i)) == media[i].second;
-    if (same && !media.isEmpty())
-        return;
-    QSignalBlocker blocker(m_mediaChoice);
-    m_mediaChoice->clear();
-    for (const auto &[label, path] : media)
-        m_mediaChoice->addItem(label, path);
-    m_mediaPane->setVisible(m_mediaChoice->count() > 0);
-    m_mediaChoice->setVisible(m_mediaChoice->count() > 1);
-    if (m_mediaChoice->count() == 0) {
-        m_media->clear();
-        return;
-    }
-    m_mediaChoice->setCurrentIndex(0);
-    // Played from the page's carton (the opened one, or the copy the last run made):
-    // a file an edit added since plays after a save or a run.
-    m_media->open(m_carton, m_mediaChoice->itemData(0).toString());
+    m_mediaPane->setMedia(m_carton, media);
 }
 
 void SelfTestsPage::applyKeptTolerance(int selfTestIndex, const carton::CartonTolerance &tolerance)

@@ -6,6 +6,7 @@
 #include "runner/runnersessionfactory.h"
 #include "selftest/benchmark.h"
 #include "selftest/selftestresult.h"
+#include "selftestmediapane.h"
 #include "selftestrunner.h"
 
 #include <QPointer>
@@ -88,8 +89,8 @@ public:
     DescriptionBrowser *details() const { return m_details; }
     // Under the details: the player for the selected item's audio/video misc files
     // (inputs and sample outputs), one at a time, chosen in mediaChoice().
-    MediaPreview *mediaPreview() const { return m_media; }
-    QComboBox *mediaChoice() const { return m_mediaChoice; }
+    MediaPreview *mediaPreview() const { return m_mediaPane->preview(); }
+    QComboBox *mediaChoice() const { return m_mediaPane->choice(); }
     OutputResultsModel *outputsModel() const { return m_outputsModel; }
     SelfTestOutputsPane *outputsPane() const { return m_outputsPane; }
     QTableView *outputsView() const;
@@ -205,9 +206,7 @@ private:
     QTabWidget *m_detailTabs = nullptr;
     QWidget *m_editor = nullptr;
     DescriptionBrowser *m_details = nullptr;
-    QWidget *m_mediaPane = nullptr;
-    QComboBox *m_mediaChoice = nullptr;
-    MediaPreview *m_media = nullptr;
+    SelfTestMediaPane *m_mediaPane = nullptr;
     OutputResultsModel *m_outputsModel = nullptr;
     SelfTestOutputsPane *m_outputsPane = nullptr;
     QPlainTextEdit *m_log = nullptr;
